@@ -1,0 +1,467 @@
+/* benchreport — command line. See `benchreport --help` and docs/benchreport.1. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "dataset.h"
+#include "metric.h"
+#include "parser.h"
+#include "regex.h"
+#include "render.h"
+
+#ifndef BR_VERSION
+#define BR_VERSION "0.0.0"
+#endif
+
+void br_cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("benchreport: error: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+void br_cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("benchreport: warning: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+int br_cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "%s: ", cmd);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	fprintf(stderr, "Try '%s --help' for more information.\n", cmd);
+	return BR_EXIT_USAGE;
+}
+
+static void usage(FILE *fp)
+{
+	fputs("Usage: benchreport [OPTIONS] FILE...\n"
+	      "       benchreport run [OPTIONS]          measure this machine (see 'benchreport run --help')\n"
+	      "       benchreport archive COMMAND DB ... keep results in SQLite (see 'benchreport archive --help')\n"
+	      "\n"
+	      "Read Bonnie, Bonnie++, hdparm and rawio results from mail, web pages and files\n"
+	      "(mangled or not), turn them into one record each, and write comparison tables,\n"
+	      "charts or a self-contained HTML report. FILE '-' reads standard input.\n"
+	      "\n"
+	      "Output:\n"
+	      "  -o, --output FILE     write to FILE; the format follows its extension\n"
+	      "                        (.html .svg .png .jsonl/.json .txt .md .csv)\n"
+	      "  -f, --format FMT      jsonl, text, markdown, csv, bonnie-csv, html, svg, png\n"
+	      "      --charts DIR      write every chart as SVG and PNG into DIR\n"
+	      "\n"
+	      "Tables and charts:\n"
+	      "      --metric LIST     only these metrics (comma-separated names, e.g. put_block,seeks)\n"
+	      "      --sort KEY        order rows by a metric (best first), 'label', 'host' or 'tool'\n"
+	      "      --group-by KEY    tool, host or label\n"
+	      "      --baseline NAME   show other rows relative to the record with this label or host\n"
+	      "      --aggregate       combine repeated runs (same label, or same host with Try N)\n"
+	      "      --top N           keep the N best records per chart/table\n"
+	      "      --bars            add plain-text bar charts to text output\n"
+	      "      --chart GROUP     the chart for -o .svg/.png: seq, random, fileops, latency\n"
+	      "      --width N         chart width in pixels\n"
+	      "      --scale N         PNG pixel scale (2 for crisp images)\n"
+	      "\n"
+	      "Input:\n"
+	      "      --strict          treat warnings as errors (exit 1)\n"
+	      "      --explain         tell which lines each parser claimed, and why (stderr)\n"
+	      "  -q, --quiet           do not print warnings\n"
+	      "\n"
+	      "  -h, --help            show this help and exit\n"
+	      "  -V, --version         show the version and exit\n"
+	      "\n"
+	      "Exit status: 0 success, 1 no results or unreadable input, 2 usage error,\n"
+	      "3 output could not be written.\n",
+	      fp);
+}
+
+enum {
+	OPT_STRICT = 256,
+	OPT_EXPLAIN,
+	OPT_BASELINE,
+	OPT_AGGREGATE,
+	OPT_SORT,
+	OPT_GROUP_BY,
+	OPT_METRIC,
+	OPT_TOP,
+	OPT_BARS,
+	OPT_CHART,
+	OPT_CHARTS,
+	OPT_WIDTH,
+	OPT_SCALE,
+};
+
+static const struct option long_opts[] = {
+	{"output", required_argument, NULL, 'o'},
+	{"format", required_argument, NULL, 'f'},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{"quiet", no_argument, NULL, 'q'},
+	{"strict", no_argument, NULL, OPT_STRICT},
+	{"explain", no_argument, NULL, OPT_EXPLAIN},
+	{"baseline", required_argument, NULL, OPT_BASELINE},
+	{"aggregate", no_argument, NULL, OPT_AGGREGATE},
+	{"sort", required_argument, NULL, OPT_SORT},
+	{"group-by", required_argument, NULL, OPT_GROUP_BY},
+	{"metric", required_argument, NULL, OPT_METRIC},
+	{"top", required_argument, NULL, OPT_TOP},
+	{"bars", no_argument, NULL, OPT_BARS},
+	{"chart", required_argument, NULL, OPT_CHART},
+	{"charts", required_argument, NULL, OPT_CHARTS},
+	{"width", required_argument, NULL, OPT_WIDTH},
+	{"scale", required_argument, NULL, OPT_SCALE},
+	{NULL, 0, NULL, 0},
+};
+
+static bool parse_uint(const char *s, long max, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || *end || end == s || v < 0 || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* The format name as the user types it ("bonnie-csv") to the registry's
+ * ("bonnie_csv"). */
+static const struct br_renderer *renderer_named(const char *name)
+{
+	char tmp[64];
+	size_t n = strlen(name);
+	if (n >= sizeof tmp)
+		return NULL;
+	for (size_t i = 0; i <= n; i++)
+		tmp[i] = name[i] == '-' ? '_' : name[i];
+	if (strcmp(tmp, "md") == 0)
+		return br_renderer_by_name("markdown");
+	if (strcmp(tmp, "json") == 0)
+		return br_renderer_by_name("jsonl");
+	return br_renderer_by_name(tmp);
+}
+
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
+		return false;
+	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+static char *join_args(int argc, char **argv)
+{
+	struct br_buf b = BR_BUF_INIT;
+	for (int i = 0; i < argc; i++) {
+		if (i)
+			br_buf_addc(&b, ' ');
+		const char *a = argv[i];
+		if (*a && strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+") == strlen(a)) {
+			br_buf_adds(&b, a);
+		} else {
+			br_buf_addc(&b, '\'');
+			for (; *a; a++) {
+				if (*a == '\'')
+					br_buf_adds(&b, "'\\''");
+				else
+					br_buf_addc(&b, *a);
+			}
+			br_buf_addc(&b, '\'');
+		}
+	}
+	return br_buf_detach(&b);
+}
+
+static void report_date(char *buf, size_t n)
+{
+	time_t t = time(NULL);
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	if (sde && *sde)
+		t = (time_t)strtoll(sde, NULL, 10);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(buf, n, "%Y-%m-%d %H:%M UTC", &tm);
+}
+
+/*
+ * Write the rendered output. To a regular file: through a temporary file in
+ * the same directory renamed over the target, so a failure never leaves a
+ * half-written file where the user's was. Anything else (a device, a FIFO):
+ * directly.
+ */
+static int write_output(const char *path, const struct br_buf *b)
+{
+	if (!path) {
+		if (fwrite(b->data ? b->data : "", 1, b->len, stdout) != b->len || fflush(stdout) != 0) {
+			br_cli_error("cannot write to standard output: %s", strerror(errno));
+			return BR_EXIT_IO;
+		}
+		return BR_EXIT_OK;
+	}
+	struct stat st;
+	bool regular = stat(path, &st) != 0 || S_ISREG(st.st_mode);
+	if (!regular) {
+		FILE *fp = fopen(path, "w");
+		if (!fp) {
+			br_cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
+			return BR_EXIT_IO;
+		}
+		size_t w = fwrite(b->data ? b->data : "", 1, b->len, fp);
+		int e = errno;
+		if (w != b->len || fflush(fp) != 0) {
+			e = errno;
+			fclose(fp);
+			br_cli_error("cannot write '%s': %s", path, strerror(e));
+			return BR_EXIT_IO;
+		}
+		if (fclose(fp) != 0) {
+			br_cli_error("cannot write '%s': %s", path, strerror(errno));
+			return BR_EXIT_IO;
+		}
+		return BR_EXIT_OK;
+	}
+	char *tmp = br_asprintf("%s.tmpXXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		br_cli_error("cannot create '%s': %s", path, strerror(errno));
+		free(tmp);
+		return BR_EXIT_IO;
+	}
+	size_t off = 0;
+	while (off < b->len) {
+		ssize_t w = write(fd, b->data + off, b->len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			int e = w < 0 ? errno : ENOSPC;
+			close(fd);
+			unlink(tmp);
+			br_cli_error("cannot write '%s': %s", path, strerror(e));
+			free(tmp);
+			return BR_EXIT_IO;
+		}
+		off += (size_t)w;
+	}
+	fchmod(fd, 0644 & ~(mode_t)0);
+	if (close(fd) != 0 || rename(tmp, path) != 0) {
+		int e = errno;
+		unlink(tmp);
+		br_cli_error("cannot write '%s': %s", path, strerror(e));
+		free(tmp);
+		return BR_EXIT_IO;
+	}
+	free(tmp);
+	return BR_EXIT_OK;
+}
+
+int br_cli_run(int argc, char **argv);
+int br_cli_archive(int argc, char **argv);
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && strcmp(argv[1], "run") == 0)
+		return br_cli_run(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "archive") == 0)
+		return br_cli_archive(argc - 1, argv + 1);
+
+	struct br_render_opts ro = {0};
+	ro.chart_group = -1;
+	const char *output = NULL, *format = NULL, *charts_dir = NULL;
+	bool strict = false, explain = false, quiet = false;
+	long num;
+	int c;
+	while ((c = getopt_long(argc, argv, "o:f:hVq", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			output = optarg;
+			break;
+		case 'f':
+			format = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return fflush(stdout) == 0 && !ferror(stdout) ? BR_EXIT_OK : BR_EXIT_IO;
+		case 'V':
+			printf("benchreport %s\n", BR_VERSION);
+			return fflush(stdout) == 0 && !ferror(stdout) ? BR_EXIT_OK : BR_EXIT_IO;
+		case 'q':
+			quiet = true;
+			break;
+		case OPT_STRICT:
+			strict = true;
+			break;
+		case OPT_EXPLAIN:
+			explain = true;
+			break;
+		case OPT_BASELINE:
+			ro.baseline = optarg;
+			break;
+		case OPT_AGGREGATE:
+			ro.aggregate = true;
+			break;
+		case OPT_SORT:
+			ro.sort = optarg;
+			break;
+		case OPT_GROUP_BY:
+			if (strcmp(optarg, "tool") && strcmp(optarg, "host") && strcmp(optarg, "label"))
+				return br_cli_usage_error("benchreport", "--group-by takes tool, host or label, not '%s'", optarg);
+			ro.group_by = optarg;
+			break;
+		case OPT_METRIC: {
+			char *list = br_strdup(optarg), *save = NULL;
+			for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+				int id = br_metric_by_name(br_trim(t));
+				if (id < 0) {
+					int rc = br_cli_usage_error("benchreport", "unknown metric '%s'", t);
+					free(list);
+					return rc;
+				}
+				ro.metric_filter[id] = true;
+				ro.have_metric_filter = true;
+			}
+			free(list);
+			break;
+		}
+		case OPT_TOP:
+			if (!parse_uint(optarg, 1000000, &num) || num == 0)
+				return br_cli_usage_error("benchreport", "--top takes a positive number, not '%s'", optarg);
+			ro.top = (size_t)num;
+			break;
+		case OPT_BARS:
+			ro.bars = true;
+			break;
+		case OPT_CHART:
+			ro.chart_group = br_group_by_name(optarg);
+			if (ro.chart_group < 0)
+				return br_cli_usage_error("benchreport", "--chart takes seq, random, fileops or latency, not '%s'", optarg);
+			break;
+		case OPT_CHARTS:
+			charts_dir = optarg;
+			break;
+		case OPT_WIDTH:
+			if (!parse_uint(optarg, 20000, &num) || num < 200)
+				return br_cli_usage_error("benchreport", "--width takes a number of pixels from 200 to 20000, not '%s'", optarg);
+			ro.width = (int)num;
+			break;
+		case OPT_SCALE: {
+			char *end;
+			double s = strtod(optarg, &end);
+			if (*end || end == optarg || !(s >= 0.25 && s <= 8))
+				return br_cli_usage_error("benchreport", "--scale takes a number from 0.25 to 8, not '%s'", optarg);
+			ro.scale = s;
+			break;
+		}
+		default:
+			return br_cli_usage_error("benchreport", "invalid usage");
+		}
+	}
+	if (optind >= argc)
+		return br_cli_usage_error("benchreport", "no input files (use '-' for standard input)");
+
+	const struct br_renderer *rend = NULL;
+	if (format) {
+		rend = renderer_named(format);
+		if (!rend)
+			return br_cli_usage_error("benchreport", "unknown format '%s'", format);
+	} else if (output) {
+		rend = br_renderer_by_path(output);
+		if (!rend)
+			return br_cli_usage_error("benchreport", "cannot tell the format from '%s'; use --format", output);
+	} else {
+		rend = br_renderer_by_name("text");
+	}
+	for (int i = optind; output && i < argc; i++)
+		if (strcmp(argv[i], "-") != 0 && same_file(argv[i], output)) {
+			br_cli_error("refusing to overwrite input file '%s' with the output", output);
+			return BR_EXIT_USAGE;
+		}
+
+	int status = BR_EXIT_OK;
+	struct br_dataset ds = {0};
+	for (int i = optind; i < argc; i++) {
+		if (br_parse_file(argv[i], &ds) < 0) {
+			br_cli_error("%s", br_last_error());
+			status = BR_EXIT_NODATA;
+		}
+	}
+	br_recset_merge(&ds.records);
+
+	if (explain) {
+		const char *cur = NULL;
+		for (size_t i = 0; i < ds.nclaims; i++) {
+			const struct br_claim *cl = &ds.claims[i];
+			if (!cur || strcmp(cur, cl->file) != 0) {
+				fprintf(stderr, "%s:\n", cl->file);
+				cur = cl->file;
+			}
+			fprintf(stderr, "  lines %u-%u: %s: %s\n", cl->line, cl->end_line, cl->parser, cl->why);
+		}
+		for (size_t i = 0; i < ds.ninputs; i++)
+			fprintf(stderr, "%s: %zu record%s\n", ds.inputs[i].path, ds.inputs[i].nrecords,
+				ds.inputs[i].nrecords == 1 ? "" : "s");
+	}
+	struct br_buf line = BR_BUF_INIT;
+	for (size_t i = 0; i < ds.diags.n; i++) {
+		if (quiet && ds.diags.v[i].severity < BR_ERROR)
+			continue;
+		br_buf_reset(&line);
+		br_diag_format(&ds.diags.v[i], &line);
+		fprintf(stderr, "%s\n", line.data);
+	}
+	br_buf_free(&line);
+	if (br_diags_count(&ds.diags, BR_ERROR) ||
+	    (strict && br_diags_count(&ds.diags, BR_WARNING)))
+		status = BR_EXIT_NODATA;
+
+	if (ds.records.n == 0) {
+		fprintf(stderr, "benchreport: no benchmark results found in the input\n");
+		br_dataset_free(&ds);
+		br_regex_cleanup();
+		return BR_EXIT_NODATA;
+	}
+
+	char date[64];
+	report_date(date, sizeof date);
+	char *cmdline = join_args(argc, argv);
+	ro.command_line = cmdline;
+	ro.date = date;
+	ro.output_path = output;
+	(void)charts_dir;
+
+	struct br_buf out = BR_BUF_INIT;
+	struct br_sink sink;
+	br_sink_mem(&sink, &out);
+	if (rend->render(&ds, &ro, &sink) < 0) {
+		br_cli_error("%s", br_last_error());
+		status = BR_EXIT_IO;
+	} else {
+		int w = write_output(output, &out);
+		if (w != BR_EXIT_OK)
+			status = w;
+	}
+	br_buf_free(&out);
+	free(cmdline);
+	br_dataset_free(&ds);
+	br_regex_cleanup();
+	if (status == BR_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout)))
+		status = BR_EXIT_IO;
+	return status;
+}

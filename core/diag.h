@@ -1,0 +1,38 @@
+/*
+ * diag — diagnostics about input data ("FILE:LINE: warning: parser: ...").
+ * Library code collects them here; only cli/ prints them. A br_diags owns
+ * its entries and their strings.
+ */
+#ifndef BR_DIAG_H
+#define BR_DIAG_H
+
+#include <stddef.h>
+
+#include "util.h"
+
+enum br_severity { BR_NOTE, BR_WARNING, BR_ERROR };
+
+struct br_diag {
+	enum br_severity severity;
+	char *file;     /* as given on the command line */
+	unsigned line;  /* ORIGINAL line number, 0 when the whole file is meant */
+	char *parser;   /* "bonnie++-csv", "doc", … */
+	char *message;  /* lowercase first word, no full stop */
+};
+
+struct br_diags {
+	struct br_diag *v;
+	size_t n, cap;
+};
+
+void br_diag_add(struct br_diags *d, enum br_severity sev, const char *file, unsigned line,
+		 const char *parser, const char *fmt, ...) BR_PRINTF(6, 7);
+void br_diag_vadd(struct br_diags *d, enum br_severity sev, const char *file, unsigned line,
+		  const char *parser, const char *fmt, va_list ap);
+/* "file:line: warning: parser: message" (no newline). */
+void br_diag_format(const struct br_diag *dg, struct br_buf *out);
+const char *br_severity_name(enum br_severity s);
+size_t br_diags_count(const struct br_diags *d, enum br_severity min);
+void br_diags_free(struct br_diags *d);
+
+#endif

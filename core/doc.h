@@ -1,0 +1,90 @@
+/*
+ * doc — a document: the bytes of one input exactly as read, and the logical
+ * lines the parsers see after transport decoding. Every logical line knows
+ * the ORIGINAL line numbers it came from, so records and diagnostics point
+ * into the file the user has.
+ *
+ * Loading accepts any bytes: NUL, invalid UTF-8, CRLF, lone CR, a BOM, no
+ * final newline. Physical lines end at LF, CRLF or a lone CR. Logical lines
+ * are NUL-terminated; an embedded NUL byte becomes "?".
+ *
+ * A br_doc owns its bytes, its lines and their text.
+ */
+#ifndef BR_DOC_H
+#define BR_DOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util.h"
+
+/* What transport decoding did to a document (br_doc.transport bits). */
+enum {
+	BR_TRANSPORT_QP = 1 << 0,      /* quoted-printable soft breaks / =XX */
+	BR_TRANSPORT_HTML = 1 << 1,    /* HTML page, read with libxml2 */
+	BR_TRANSPORT_QUOTE = 1 << 2,   /* "> " mail quoting removed */
+	BR_TRANSPORT_BBCODE = 1 << 3,  /* [code] / [b] forum markup removed */
+	BR_TRANSPORT_TABS = 1 << 4,    /* tabs / no-break spaces normalised */
+};
+
+/* br_line.flags */
+enum {
+	BR_LINE_TABLE_ROW = 1 << 0,    /* from an HTML <tr>: cells separated by TAB */
+	BR_LINE_PRE = 1 << 1,          /* from an HTML <pre> */
+	BR_LINE_HEADING = 1 << 2,      /* from an HTML <h1>..<h6> or similar */
+	BR_LINE_BLOCK_START = 1 << 3,  /* first line of a block (paragraph break before) */
+};
+
+struct br_line {
+	const char *text;      /* decoded, NUL-terminated */
+	size_t len;
+	unsigned line;         /* first ORIGINAL line (1-based) */
+	unsigned end_line;     /* last ORIGINAL line (> line when lines were joined) */
+	unsigned short depth;  /* mail quote depth (0 = not quoted) */
+	unsigned short flags;  /* BR_LINE_* */
+	const unsigned *joins; /* offsets in text where original lines were joined */
+	size_t njoins;
+};
+
+struct br_doc_arena; /* private */
+
+struct br_doc {
+	char *path;            /* as given; "<stdin>" for "-" */
+	char *raw;             /* the bytes as read (NUL-terminated copy) */
+	size_t raw_len;
+	size_t *phys;          /* start offset of each physical line in raw */
+	size_t *phys_len;      /* length without the line terminator */
+	size_t nphys;
+	struct br_line *lines; /* logical lines */
+	size_t nlines, cap_lines;
+	unsigned transport;    /* BR_TRANSPORT_* applied */
+	bool binary;           /* looks like binary data (many NUL/control bytes) */
+	struct br_doc_arena *arena;
+};
+
+/* Load a file ("-" = stdin) and decode it. On failure returns -1 with
+ * br_last_error() set ("cannot open 'x': No such file or directory"). */
+int br_doc_load(const char *path, struct br_doc **out);
+/* The same from memory (tests, fuzzers, archive). */
+struct br_doc *br_doc_from_mem(const char *name, const char *bytes, size_t n);
+void br_doc_free(struct br_doc *doc);
+
+/* Original text of physical lines first..last (1-based, inclusive), joined
+ * with LF, as valid UTF-8 (caller frees). */
+char *br_doc_excerpt(const struct br_doc *doc, unsigned first, unsigned last);
+
+/*
+ * For decoders: replace the logical lines. br_doc_lines_begin() starts a new
+ * set (the old lines stay readable until br_doc_lines_commit()); add lines in
+ * order; commit swaps them in. Text is copied into the document's arena.
+ */
+struct br_lines_builder {
+	struct br_line *lines;
+	size_t n, cap;
+};
+void br_doc_line_add(struct br_doc *doc, struct br_lines_builder *b, const char *text, size_t len,
+		     unsigned line, unsigned end_line, unsigned depth, unsigned flags,
+		     const unsigned *joins, size_t njoins);
+void br_doc_lines_commit(struct br_doc *doc, struct br_lines_builder *b);
+
+#endif

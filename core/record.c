@@ -1,0 +1,403 @@
+/* record — see record.h. */
+#include "record.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct br_record *br_record_new(enum br_tool tool)
+{
+	struct br_record *r = br_calloc(1, sizeof *r);
+	r->tool = tool;
+	return r;
+}
+
+static void source_free(struct br_source *s)
+{
+	free(s->file);
+	free(s->format);
+	free(s->excerpt);
+}
+
+static void source_copy(struct br_source *d, const struct br_source *s)
+{
+	d->file = s->file ? br_strdup(s->file) : NULL;
+	d->format = s->format ? br_strdup(s->format) : NULL;
+	d->excerpt = s->excerpt ? br_strdup(s->excerpt) : NULL;
+	d->line = s->line;
+	d->end_line = s->end_line;
+}
+
+void br_record_free(struct br_record *r)
+{
+	if (!r)
+		return;
+	free(r->version);
+	free(r->host);
+	free(r->label);
+	source_free(&r->source);
+	for (size_t i = 0; i < r->nalso; i++)
+		source_free(&r->also[i]);
+	free(r->also);
+	for (size_t i = 0; i < r->nparams; i++) {
+		free(r->params[i].key);
+		free(r->params[i].str);
+	}
+	free(r->params);
+	for (int i = 0; i < BR_METRIC_COUNT; i++)
+		free(r->m[i].raw);
+	free(r);
+}
+
+struct br_record *br_record_clone(const struct br_record *r)
+{
+	struct br_record *c = br_record_new(r->tool);
+	br_record_set_version(c, r->version);
+	br_record_set_host(c, r->host);
+	br_record_set_label(c, r->label);
+	source_copy(&c->source, &r->source);
+	for (size_t i = 0; i < r->nalso; i++) {
+		c->also = br_grow(c->also, &c->cap_also, c->nalso + 1, sizeof *c->also);
+		source_copy(&c->also[c->nalso++], &r->also[i]);
+	}
+	for (size_t i = 0; i < r->nparams; i++) {
+		if (r->params[i].str)
+			br_record_param_str(c, r->params[i].key, r->params[i].str);
+		else
+			br_record_param_num(c, r->params[i].key, r->params[i].num);
+	}
+	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+		c->m[i] = r->m[i];
+		c->m[i].raw = r->m[i].raw ? br_strdup(r->m[i].raw) : NULL;
+	}
+	return c;
+}
+
+static void set_str(char **dst, const char *s)
+{
+	free(*dst);
+	*dst = s ? br_utf8_dup(s, strlen(s)) : NULL;
+}
+
+void br_record_set_version(struct br_record *r, const char *v)
+{
+	set_str(&r->version, v);
+}
+
+void br_record_set_host(struct br_record *r, const char *h)
+{
+	set_str(&r->host, h);
+}
+
+void br_record_set_label(struct br_record *r, const char *l)
+{
+	set_str(&r->label, l && *l ? l : NULL);
+}
+
+void br_record_set_source(struct br_record *r, const char *file, unsigned line, unsigned end_line,
+			  const char *format)
+{
+	set_str(&r->source.file, file);
+	set_str(&r->source.format, format);
+	r->source.line = line;
+	r->source.end_line = end_line < line ? line : end_line;
+}
+
+static struct br_param *param_slot(struct br_record *r, const char *key)
+{
+	for (size_t i = 0; i < r->nparams; i++)
+		if (strcmp(r->params[i].key, key) == 0) {
+			free(r->params[i].str);
+			r->params[i].str = NULL;
+			return &r->params[i];
+		}
+	r->params = br_grow(r->params, &r->cap_params, r->nparams + 1, sizeof *r->params);
+	struct br_param *p = &r->params[r->nparams++];
+	p->key = br_strdup(key);
+	p->str = NULL;
+	p->num = 0;
+	return p;
+}
+
+void br_record_param_str(struct br_record *r, const char *key, const char *value)
+{
+	struct br_param *p = param_slot(r, key);
+	p->str = br_utf8_dup(value, strlen(value));
+}
+
+void br_record_param_num(struct br_record *r, const char *key, double value)
+{
+	param_slot(r, key)->num = value;
+}
+
+const struct br_param *br_record_param(const struct br_record *r, const char *key)
+{
+	for (size_t i = 0; i < r->nparams; i++)
+		if (strcmp(r->params[i].key, key) == 0)
+			return &r->params[i];
+	return NULL;
+}
+
+struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double value, const char *raw)
+{
+	struct br_value *v = &r->m[id];
+	free(v->raw);
+	memset(v, 0, sizeof *v);
+	v->present = true;
+	v->has_value = isfinite(value);
+	v->value = v->has_value ? value : 0;
+	v->raw = raw ? br_utf8_dup(raw, strlen(raw)) : NULL;
+	return v;
+}
+
+struct br_value *br_record_set_too_fast(struct br_record *r, enum br_metric_id id, const char *raw)
+{
+	struct br_value *v = br_record_set(r, id, NAN, raw);
+	v->too_fast = true;
+	return v;
+}
+
+void br_record_set_cpu(struct br_record *r, enum br_metric_id id, double cpu)
+{
+	r->m[id].has_cpu = true;
+	r->m[id].cpu = cpu;
+}
+
+size_t br_record_metric_count(const struct br_record *r)
+{
+	size_t n = 0;
+	for (int i = 0; i < BR_METRIC_COUNT; i++)
+		n += r->m[i].present;
+	return n;
+}
+
+char *br_record_display_name(const struct br_record *r)
+{
+	if (r->label && r->host)
+		return br_asprintf("%s / %s", r->label, r->host);
+	if (r->label)
+		return br_strdup(r->label);
+	if (r->host)
+		return br_strdup(r->host);
+	return br_asprintf("%s:%u", r->source.file ? r->source.file : "?", r->source.line);
+}
+
+void br_recset_add(struct br_recset *s, struct br_record *r)
+{
+	s->v = br_grow(s->v, &s->cap, s->n + 1, sizeof *s->v);
+	s->v[s->n++] = r;
+}
+
+void br_recset_free(struct br_recset *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		br_record_free(s->v[i]);
+	free(s->v);
+	s->v = NULL;
+	s->n = s->cap = 0;
+}
+
+/* ------------------------------------------------------------------ merge */
+
+static bool host_compatible(const char *a, const char *b)
+{
+	if (!a || !b)
+		return !a && !b;
+	size_t la = strlen(a), lb = strlen(b);
+	return strncmp(a, b, la < lb ? la : lb) == 0;
+}
+
+static bool values_equal(const struct br_value *a, const struct br_value *b)
+{
+	if (a->too_fast || b->too_fast)
+		return a->too_fast == b->too_fast;
+	if (a->has_value != b->has_value)
+		return false;
+	if (a->has_cpu && b->has_cpu && fabs(a->cpu - b->cpu) > 0.05)
+		return false;
+	if (!a->has_value)
+		return true;
+	double tol = fmax(a->resolution, b->resolution);
+	double d = fabs(a->value - b->value);
+	return d <= tol + 1e-9 * fmax(fabs(a->value), 1.0);
+}
+
+bool br_record_same_run(const struct br_record *a, const struct br_record *b)
+{
+	if (a->tool != b->tool || !host_compatible(a->host, b->host))
+		return false;
+	size_t shared = 0, trusted = 0;
+	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+		const struct br_value *x = &a->m[i], *y = &b->m[i];
+		if (!x->present || !y->present)
+			continue;
+		shared++;
+		if (x->doubtful || y->doubtful)
+			continue;
+		if (!values_equal(x, y))
+			return false;
+		trusted++;
+	}
+	if (shared == 0 || trusted == 0)
+		return false;
+	/* A lone figure (an hdparm line) is the same run only if how it was
+	 * measured matches too. */
+	if (trusted == 1) {
+		for (size_t i = 0; i < a->nparams; i++) {
+			const struct br_param *p = &a->params[i], *q = br_record_param(b, p->key);
+			if (!q)
+				continue;
+			if ((p->str == NULL) != (q->str == NULL))
+				return false;
+			if (p->str ? strcmp(p->str, q->str) != 0 : p->num != q->num)
+				return false;
+		}
+		if (!a->host || !b->host)
+			return false;
+	}
+	return true;
+}
+
+static void merge_into(struct br_record *a, struct br_record *b)
+{
+	if (b->host && (!a->host || strlen(b->host) > strlen(a->host))) {
+		free(a->host);
+		a->host = b->host;
+		b->host = NULL;
+	}
+	if (!a->version && b->version) {
+		a->version = b->version;
+		b->version = NULL;
+	}
+	if (!a->label && b->label) {
+		a->label = b->label;
+		b->label = NULL;
+	}
+	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+		struct br_value *x = &a->m[i], *y = &b->m[i];
+		if (!y->present)
+			continue;
+		bool take = !x->present || (x->doubtful && !y->doubtful) ||
+			    (!x->doubtful && !y->doubtful && y->resolution < x->resolution);
+		if (take) {
+			bool marked = x->marked || y->marked;
+			free(x->raw);
+			*x = *y;
+			x->marked = marked;
+			y->raw = NULL;
+		} else {
+			x->marked = x->marked || y->marked;
+			if (!x->has_cpu && y->has_cpu) {
+				x->has_cpu = true;
+				x->cpu = y->cpu;
+			}
+		}
+	}
+	for (size_t i = 0; i < b->nparams; i++)
+		if (!br_record_param(a, b->params[i].key)) {
+			if (b->params[i].str)
+				br_record_param_str(a, b->params[i].key, b->params[i].str);
+			else
+				br_record_param_num(a, b->params[i].key, b->params[i].num);
+		}
+	a->also = br_grow(a->also, &a->cap_also, a->nalso + 1 + b->nalso, sizeof *a->also);
+	a->also[a->nalso++] = b->source;
+	memset(&b->source, 0, sizeof b->source);
+	for (size_t i = 0; i < b->nalso; i++) {
+		a->also[a->nalso++] = b->also[i];
+		memset(&b->also[i], 0, sizeof b->also[i]);
+	}
+}
+
+/*
+ * Bucket key: tool plus the CPU figures and the too-fast pattern, which every
+ * copy of a bonnie run prints identically (text, CSV and HTML alike); for
+ * tools without CPU figures the rounded value of the first figure. Records in
+ * one bucket are compared pairwise with br_record_same_run.
+ */
+static uint64_t merge_key(const struct br_record *r)
+{
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)r->tool;
+	bool any_cpu = false;
+	for (int i = 0; i < BR_METRIC_COUNT; i++)
+		if (r->m[i].present && r->m[i].has_cpu)
+			any_cpu = true;
+	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+		const struct br_value *v = &r->m[i];
+		if (!v->present || (!any_cpu && v->doubtful))
+			continue;
+		uint64_t x;
+		if (any_cpu && !v->has_cpu)
+			continue;
+		if (any_cpu)
+			x = (uint64_t)llround(v->cpu * 10) + 1;
+		else
+			x = v->has_value ? (uint64_t)llround(log10(fabs(v->value) + 1) * 4) + 1 : 7;
+		h = (h ^ (x * 31 + (uint64_t)i)) * 1099511628211ull;
+		if (!any_cpu)
+			break;
+	}
+	return h;
+}
+
+struct slot {
+	uint64_t key;
+	size_t first; /* index+1 of the first record with this key, 0 = empty */
+};
+
+size_t br_recset_merge(struct br_recset *s)
+{
+	if (s->n < 2)
+		return 0;
+	size_t cap = 16;
+	while (cap < s->n * 2)
+		cap *= 2;
+	struct slot *tab = br_calloc(cap, sizeof *tab);
+	size_t *next = br_calloc(s->n, sizeof *next); /* chain within a bucket, index+1 */
+	size_t *tail = br_calloc(s->n, sizeof *tail);
+	bool *gone = br_calloc(s->n, sizeof *gone);
+	size_t merged = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		uint64_t k = merge_key(s->v[i]);
+		size_t j = (size_t)(k & (cap - 1));
+		while (tab[j].first && tab[j].key != k)
+			j = (j + 1) & (cap - 1);
+		if (!tab[j].first) {
+			tab[j].key = k;
+			tab[j].first = i + 1;
+			tail[i] = i + 1;
+			continue;
+		}
+		size_t head = tab[j].first - 1;
+		bool done = false;
+		for (size_t c = head + 1; c; c = next[c - 1]) {
+			if (gone[c - 1])
+				continue;
+			if (br_record_same_run(s->v[c - 1], s->v[i])) {
+				merge_into(s->v[c - 1], s->v[i]);
+				gone[i] = true;
+				merged++;
+				done = true;
+				break;
+			}
+		}
+		if (!done) {
+			size_t t = tail[head] - 1;
+			next[t] = i + 1;
+			tail[head] = i + 1;
+		}
+	}
+	size_t w = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		if (gone[i])
+			br_record_free(s->v[i]);
+		else
+			s->v[w++] = s->v[i];
+	}
+	s->n = w;
+	free(tab);
+	free(next);
+	free(tail);
+	free(gone);
+	return merged;
+}

@@ -1,0 +1,105 @@
+/*
+ * record — the common record (SCHEMA.md) and the record set.
+ *
+ * A br_record owns all its strings. Metric values are stored in the units of
+ * SCHEMA.md (KiB/s, /s, us); parsers convert once, renderers only scale for
+ * display. A br_recset owns its records, keeps input order, and merges the
+ * same run seen twice (br_recset_merge).
+ */
+#ifndef BR_RECORD_H
+#define BR_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "metric.h"
+#include "util.h"
+
+struct br_value {
+	bool present;     /* the document holds this figure */
+	bool has_value;   /* false: JSON null (too fast, or unreadable) */
+	double value;     /* normalised unit */
+	bool has_cpu;
+	double cpu;       /* percent */
+	char *raw;        /* the figure as printed, or NULL */
+	bool too_fast;    /* the tool printed +++++ */
+	bool marked;      /* the author marked it (*, **bold**) */
+	/* Internal, not in JSON Lines: */
+	bool doubtful;    /* the parser distrusts it (bonnie++ 2.00a text create rates) */
+	double resolution; /* smallest step of the printed figure, normalised; 0 = exact */
+};
+
+struct br_param {
+	char *key;
+	char *str;        /* string value, or NULL for a number */
+	double num;
+};
+
+struct br_source {
+	char *file;       /* path as given on the command line */
+	unsigned line;    /* first ORIGINAL line, 1-based */
+	unsigned end_line;
+	char *format;     /* parser name: "bonnie++-csv" */
+	char *excerpt;    /* original text of line..end_line, or NULL */
+};
+
+struct br_record {
+	enum br_tool tool;
+	char *version;    /* NULL = unknown */
+	char *host;
+	char *label;
+	struct br_source source;
+	struct br_source *also; /* further appearances merged into this record */
+	size_t nalso, cap_also;
+	struct br_param *params;
+	size_t nparams, cap_params;
+	struct br_value m[BR_METRIC_COUNT];
+};
+
+struct br_record *br_record_new(enum br_tool tool);
+void br_record_free(struct br_record *r);
+struct br_record *br_record_clone(const struct br_record *r);
+
+/* Setters copy their arguments; NULL clears. */
+void br_record_set_version(struct br_record *r, const char *v);
+void br_record_set_host(struct br_record *r, const char *h);
+void br_record_set_label(struct br_record *r, const char *l);
+void br_record_set_source(struct br_record *r, const char *file, unsigned line, unsigned end_line,
+			  const char *format);
+
+/* Params keep insertion order; setting an existing key replaces it. */
+void br_record_param_str(struct br_record *r, const char *key, const char *value);
+void br_record_param_num(struct br_record *r, const char *key, double value);
+const struct br_param *br_record_param(const struct br_record *r, const char *key);
+
+/* A figure: value in the normalised unit; raw as printed (may be NULL). */
+struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double value, const char *raw);
+/* A figure the tool printed as too fast to measure (+++++): value null. */
+struct br_value *br_record_set_too_fast(struct br_record *r, enum br_metric_id id, const char *raw);
+void br_record_set_cpu(struct br_record *r, enum br_metric_id id, double cpu);
+size_t br_record_metric_count(const struct br_record *r);
+/* "label / host" style display name for tables and charts (caller frees). */
+char *br_record_display_name(const struct br_record *r);
+
+struct br_recset {
+	struct br_record **v;
+	size_t n, cap;
+};
+
+void br_recset_add(struct br_recset *s, struct br_record *r); /* takes ownership */
+void br_recset_free(struct br_recset *s);
+
+/*
+ * Merge duplicates: the same run seen twice (same tool; every figure both
+ * copies hold equal within the printed precision and at least one shared;
+ * host names equal or one a prefix of the other). The survivor is the first
+ * appearance; it keeps the fullest host name, every figure (a doubtful figure
+ * yields to a trusted one), and the later source in `also`. Returns how many
+ * records were merged away. Order of the survivors is unchanged.
+ */
+size_t br_recset_merge(struct br_recset *s);
+
+/* Do a and b describe the same run (the test br_recset_merge uses)? */
+bool br_record_same_run(const struct br_record *a, const struct br_record *b);
+
+#endif

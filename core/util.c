@@ -1,0 +1,298 @@
+/* util — see util.h. */
+#include "util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static BR_NORETURN void oom(size_t n)
+{
+	fprintf(stderr, "benchreport: fatal: out of memory (%zu bytes)\n", n);
+	abort();
+}
+
+void *br_malloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *br_calloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		oom(n * size);
+	return p;
+}
+
+void *br_realloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		oom(n);
+	return q;
+}
+
+void *br_grow(void *p, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return p;
+	size_t n = *cap ? *cap : 8;
+	while (n < need) {
+		if (n > SIZE_MAX / 2 / size)
+			oom(SIZE_MAX);
+		n *= 2;
+	}
+	p = br_realloc(p, n * size);
+	*cap = n;
+	return p;
+}
+
+char *br_strdup(const char *s)
+{
+	return br_strndup(s, strlen(s));
+}
+
+char *br_strndup(const char *s, size_t n)
+{
+	char *d = br_malloc(n + 1);
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+char *br_asprintf(const char *fmt, ...)
+{
+	struct br_buf b = BR_BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	br_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	return br_buf_detach(&b);
+}
+
+void br_buf_grow(struct br_buf *b, size_t extra)
+{
+	if (b->len + extra + 1 < b->len)
+		oom(SIZE_MAX);
+	b->data = br_grow(b->data, &b->cap, b->len + extra + 1, 1);
+}
+
+void br_buf_add(struct br_buf *b, const void *p, size_t n)
+{
+	br_buf_grow(b, n);
+	if (n)
+		memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void br_buf_adds(struct br_buf *b, const char *s)
+{
+	br_buf_add(b, s, strlen(s));
+}
+
+void br_buf_addc(struct br_buf *b, char c)
+{
+	br_buf_grow(b, 1);
+	b->data[b->len++] = c;
+	b->data[b->len] = '\0';
+}
+
+void br_buf_vaddf(struct br_buf *b, const char *fmt, va_list ap)
+{
+	va_list cp;
+	va_copy(cp, ap);
+	br_buf_grow(b, 64);
+	int n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		return;
+	if ((size_t)n >= b->cap - b->len) {
+		br_buf_grow(b, (size_t)n);
+		vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+	}
+	b->len += (size_t)n;
+}
+
+void br_buf_addf(struct br_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	br_buf_vaddf(b, fmt, ap);
+	va_end(ap);
+}
+
+void br_buf_reset(struct br_buf *b)
+{
+	b->len = 0;
+	if (b->data)
+		b->data[0] = '\0';
+}
+
+char *br_buf_detach(struct br_buf *b)
+{
+	char *p = b->data ? b->data : br_strdup("");
+	b->data = NULL;
+	b->len = b->cap = 0;
+	return p;
+}
+
+void br_buf_free(struct br_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+const char *br_buf_str(const struct br_buf *b)
+{
+	return b->data ? b->data : "";
+}
+
+static bool is_blank_char(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+char *br_trim(char *s)
+{
+	size_t n = strlen(s);
+	while (n && is_blank_char(s[n - 1]))
+		s[--n] = '\0';
+	size_t i = 0;
+	while (is_blank_char(s[i]))
+		i++;
+	if (i)
+		memmove(s, s + i, n - i + 1);
+	return s;
+}
+
+bool br_is_blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!is_blank_char(s[i]))
+			return false;
+	return true;
+}
+
+bool br_starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+size_t br_utf8_seq_len(const unsigned char *s, size_t n)
+{
+	if (n == 0)
+		return 0;
+	unsigned c = s[0];
+	if (c < 0x80)
+		return 1;
+	size_t len;
+	unsigned min;
+	if (c >= 0xc2 && c <= 0xdf) {
+		len = 2;
+		min = 0x80;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		min = 0x800;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (n < len)
+		return 0;
+	unsigned cp = c & (0x3f >> (len - 1));
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+bool br_utf8_valid(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < n;) {
+		size_t l = br_utf8_seq_len(u + i, n - i);
+		if (!l)
+			return false;
+		i += l;
+	}
+	return true;
+}
+
+void br_buf_add_utf8(struct br_buf *b, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, run = 0;
+	while (i < n) {
+		size_t l = br_utf8_seq_len(u + i, n - i);
+		bool ctl = l == 1 && (u[i] < 0x20 || u[i] == 0x7f) && u[i] != '\t' && u[i] != '\n';
+		if (l && !ctl) {
+			i += l;
+			continue;
+		}
+		br_buf_add(b, s + run, i - run);
+		br_buf_add(b, "\xef\xbf\xbd", 3);
+		i++;
+		run = i;
+	}
+	br_buf_add(b, s + run, n - run);
+}
+
+char *br_utf8_dup(const char *s, size_t n)
+{
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_add_utf8(&b, s, n);
+	return br_buf_detach(&b);
+}
+
+void br_buf_add_double(struct br_buf *b, double v)
+{
+	if (!isfinite(v)) {
+		br_buf_adds(b, "null");
+		return;
+	}
+	if (v == (double)(long long)v && fabs(v) < 1e15) {
+		br_buf_addf(b, "%lld", (long long)v);
+		return;
+	}
+	char tmp[40];
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+		if (strtod(tmp, NULL) == v)
+			break;
+	}
+	br_buf_adds(b, tmp);
+}
+
+char *br_fmt_double(double v, int prec)
+{
+	return br_asprintf("%.*f", prec, v);
+}
+
+static _Thread_local char last_error[1024];
+
+int br_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(last_error, sizeof last_error, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+const char *br_last_error(void)
+{
+	return last_error;
+}

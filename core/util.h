@@ -1,0 +1,85 @@
+/*
+ * util — allocation that never returns NULL, a growable byte buffer (br_buf),
+ * small string helpers and UTF-8 checks used by every layer.
+ *
+ * br_buf invariants (after git's strbuf): `data` is never NULL once the buffer
+ * has been used, it is always NUL-terminated, and `cap` is private. Take the
+ * bytes with br_buf_detach(); release with br_buf_free().
+ */
+#ifndef BR_UTIL_H
+#define BR_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define BR_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+#if defined(__GNUC__)
+#define BR_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define BR_NORETURN __attribute__((noreturn))
+#else
+#define BR_PRINTF(f, a)
+#define BR_NORETURN
+#endif
+
+/* Abort with a message on out-of-memory (cmark's policy): no caller handles it. */
+void *br_malloc(size_t n);
+void *br_calloc(size_t n, size_t size);
+void *br_realloc(void *p, size_t n);
+/* Grow an array of `*cap` elements of `size` bytes so that it holds `need`. */
+void *br_grow(void *p, size_t *cap, size_t need, size_t size);
+char *br_strdup(const char *s);
+char *br_strndup(const char *s, size_t n);
+char *br_asprintf(const char *fmt, ...) BR_PRINTF(1, 2);
+
+struct br_buf {
+	char *data;
+	size_t len;
+	size_t cap;
+};
+#define BR_BUF_INIT {NULL, 0, 0}
+
+void br_buf_grow(struct br_buf *b, size_t extra);
+void br_buf_add(struct br_buf *b, const void *p, size_t n);
+void br_buf_adds(struct br_buf *b, const char *s);
+void br_buf_addc(struct br_buf *b, char c);
+void br_buf_addf(struct br_buf *b, const char *fmt, ...) BR_PRINTF(2, 3);
+void br_buf_vaddf(struct br_buf *b, const char *fmt, va_list ap);
+void br_buf_reset(struct br_buf *b);
+/* The bytes, NUL-terminated (never NULL); the buffer is left empty. */
+char *br_buf_detach(struct br_buf *b);
+void br_buf_free(struct br_buf *b);
+/* The buffer's text, "" when nothing was ever added. */
+const char *br_buf_str(const struct br_buf *b);
+
+/* Trim ASCII blanks (space, tab, CR, LF, VT, FF) in place; returns s. */
+char *br_trim(char *s);
+bool br_is_blank(const char *s, size_t n);
+bool br_starts_with(const char *s, const char *prefix);
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 if invalid / truncated. */
+size_t br_utf8_seq_len(const unsigned char *s, size_t n);
+bool br_utf8_valid(const char *s, size_t n);
+/* Append s to b, replacing every invalid UTF-8 byte and every control byte
+ * except TAB and LF by U+FFFD (NUL included). */
+void br_buf_add_utf8(struct br_buf *b, const char *s, size_t n);
+/* A new NUL-terminated valid-UTF-8 copy of s[0..n). */
+char *br_utf8_dup(const char *s, size_t n);
+
+/* Shortest decimal representation of v that reads back exactly. */
+void br_buf_add_double(struct br_buf *b, double v);
+/* Format a number with `prec` decimals, dropping a trailing ".0..." only if
+ * `trim` is set. */
+char *br_fmt_double(double v, int prec);
+
+/*
+ * Errors for system and usage failures: br_error() formats the message into
+ * the thread's last-error slot and returns -1 so that `return br_error(...)`
+ * works; the CLI prints br_last_error(). Library code never prints.
+ */
+int br_error(const char *fmt, ...) BR_PRINTF(1, 2);
+const char *br_last_error(void);
+
+#endif

@@ -1,0 +1,15 @@
+/* rawio — NOT YET WRITTEN: placeholder so the registry links. */
+#include "parser.h"
+
+static size_t parse(struct br_parse_ctx *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+const struct br_parser br_parser_rawio = {
+	.name = "rawio",
+	.summary = "(not yet written)",
+	.detect = NULL,
+	.parse = parse,
+};

@@ -1,0 +1,17 @@
+/* bonnie_csv — NOT YET WRITTEN: placeholder so the registry links. */
+#include "render.h"
+
+static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
+{
+	(void)ds;
+	(void)o;
+	(void)out;
+	return br_error("the bonnie_csv format is not written yet");
+}
+
+const struct br_renderer br_renderer_bonnie_csv = {
+	.name = "bonnie_csv",
+	.extensions = "",
+	.summary = "(not yet written)",
+	.render = render,
+};

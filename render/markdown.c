@@ -1,0 +1,17 @@
+/* markdown — NOT YET WRITTEN: placeholder so the registry links. */
+#include "render.h"
+
+static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
+{
+	(void)ds;
+	(void)o;
+	(void)out;
+	return br_error("the markdown format is not written yet");
+}
+
+const struct br_renderer br_renderer_markdown = {
+	.name = "markdown",
+	.extensions = ".md .markdown",
+	.summary = "(not yet written)",
+	.render = render,
+};

@@ -1,0 +1,88 @@
+/* registry — the renderer list (renderers.def) and the output sink. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "render.h"
+
+#define BR_RENDERER(n) extern const struct br_renderer br_renderer_##n;
+#include "renderers.def"
+#undef BR_RENDERER
+
+static const struct br_renderer *const renderers[] = {
+#define BR_RENDERER(n) &br_renderer_##n,
+#include "renderers.def"
+#undef BR_RENDERER
+};
+
+const struct br_renderer *const *br_renderers(size_t *n)
+{
+	*n = BR_ARRAY_LEN(renderers);
+	return renderers;
+}
+
+const struct br_renderer *br_renderer_by_name(const char *name)
+{
+	for (size_t i = 0; i < BR_ARRAY_LEN(renderers); i++)
+		if (strcmp(renderers[i]->name, name) == 0)
+			return renderers[i];
+	return NULL;
+}
+
+const struct br_renderer *br_renderer_by_path(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+	const char *slash = strrchr(path, '/');
+	if (!dot || (slash && dot < slash))
+		return NULL;
+	size_t el = strlen(dot);
+	for (size_t i = 0; i < BR_ARRAY_LEN(renderers); i++) {
+		const char *e = renderers[i]->extensions;
+		while (e && *e) {
+			size_t l = strcspn(e, " ");
+			if (l == el && strncasecmp(e, dot, l) == 0)
+				return renderers[i];
+			e += l;
+			while (*e == ' ')
+				e++;
+		}
+	}
+	return NULL;
+}
+
+void br_sink_mem(struct br_sink *s, struct br_buf *b)
+{
+	memset(s, 0, sizeof *s);
+	s->mem = b;
+}
+
+void br_sink_file(struct br_sink *s, FILE *fp)
+{
+	memset(s, 0, sizeof *s);
+	s->fp = fp;
+}
+
+void br_sink_write(struct br_sink *s, const void *p, size_t n)
+{
+	if (s->failed || n == 0)
+		return;
+	if (s->mem)
+		br_buf_add(s->mem, p, n);
+	else if (s->fp && fwrite(p, 1, n, s->fp) != n)
+		s->failed = true;
+}
+
+void br_sink_puts(struct br_sink *s, const char *str)
+{
+	br_sink_write(s, str, strlen(str));
+}
+
+void br_sink_printf(struct br_sink *s, const char *fmt, ...)
+{
+	struct br_buf b = BR_BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	br_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	br_sink_write(s, b.data, b.len);
+	br_buf_free(&b);
+}

@@ -1,0 +1,64 @@
+/*
+ * render — the output side: every format is one file in render/ exporting
+ * `const struct br_renderer br_renderer_<name>` plus one BR_RENDERER(<name>)
+ * line in renderers.def. Renderers read a dataset and write to a sink; they
+ * never print or exit. Values are scaled for display here only.
+ */
+#ifndef BR_RENDER_H
+#define BR_RENDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "dataset.h"
+#include "metric.h"
+#include "util.h"
+
+/* Where output goes: memory (br_buf) or a FILE. Write errors stick. */
+struct br_sink {
+	struct br_buf *mem;
+	FILE *fp;
+	bool failed;
+};
+void br_sink_mem(struct br_sink *s, struct br_buf *b);
+void br_sink_file(struct br_sink *s, FILE *fp);
+void br_sink_write(struct br_sink *s, const void *p, size_t n);
+void br_sink_puts(struct br_sink *s, const char *str);
+void br_sink_printf(struct br_sink *s, const char *fmt, ...) BR_PRINTF(2, 3);
+
+struct br_render_opts {
+	const char *baseline;      /* --baseline LABEL|HOST, or NULL */
+	bool aggregate;            /* --aggregate */
+	const char *sort;          /* --sort KEY (metric name, "label", "host", "tool"), or NULL */
+	const char *group_by;      /* --group-by tool|host|label, or NULL */
+	bool have_metric_filter;
+	bool metric_filter[BR_METRIC_COUNT]; /* --metric NAME[,NAME] */
+	size_t top;                /* --top N (0 = all) */
+	bool bars;                 /* --bars: plain-text bar charts in text output */
+	int width;                 /* --width (px for charts, 0 = default) */
+	double scale;              /* --scale (PNG), 0 = 1 */
+	int chart_group;           /* --chart GROUP (enum br_group), -1 = default */
+	const char *command_line;  /* for provenance */
+	const char *date;          /* ISO date shown in reports (fixed in tests) */
+	const char *output_path;   /* -o path, or NULL for stdout */
+};
+
+struct br_renderer {
+	const char *name;          /* --format value: "jsonl" */
+	const char *extensions;    /* space-separated, with dots: ".jsonl .json" */
+	const char *summary;
+	/* 0 on success; -1 with br_error() set */
+	int (*render)(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out);
+};
+
+const struct br_renderer *const *br_renderers(size_t *n);
+const struct br_renderer *br_renderer_by_name(const char *name);
+/* Pick by the output file's extension; NULL if none matches. */
+const struct br_renderer *br_renderer_by_path(const char *path);
+
+/* JSON Lines for one record (SCHEMA.md), without the newline; used by the
+ * jsonl renderer and the archive. */
+void br_record_to_json(const struct br_record *r, struct br_buf *b);
+
+#endif

@@ -1,0 +1,106 @@
+/* Unit tests: loading documents with odd bytes; original line numbers. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "doc.h"
+#include "json.h"
+#include "util.h"
+
+static void line_endings_and_numbers(void **state)
+{
+	(void)state;
+	static const char in[] = "\xef\xbb\xbf" "one\r\ntwo\rthree\nfour";
+	struct br_doc *d = br_doc_from_mem("t", in, sizeof in - 1);
+	assert_int_equal(d->nphys, 4);
+	assert_int_equal(d->nlines, 4);
+	assert_string_equal(d->lines[0].text, "one");
+	assert_string_equal(d->lines[1].text, "two");
+	assert_string_equal(d->lines[2].text, "three");
+	assert_string_equal(d->lines[3].text, "four");
+	assert_int_equal(d->lines[3].line, 4);
+	char *ex = br_doc_excerpt(d, 2, 3);
+	assert_string_equal(ex, "two\nthree");
+	free(ex);
+	br_doc_free(d);
+}
+
+static void final_newline_adds_no_line(void **state)
+{
+	(void)state;
+	struct br_doc *d = br_doc_from_mem("t", "a\nb\n", 4);
+	assert_int_equal(d->nlines, 2);
+	br_doc_free(d);
+	d = br_doc_from_mem("t", "", 0);
+	assert_int_equal(d->nlines, 0);
+	br_doc_free(d);
+	d = br_doc_from_mem("t", "\n\n", 2);
+	assert_int_equal(d->nlines, 2);
+	br_doc_free(d);
+}
+
+static void nul_and_invalid_utf8(void **state)
+{
+	(void)state;
+	static const char in[] = "a\0b\n\xff\xfe ok\n";
+	struct br_doc *d = br_doc_from_mem("t", in, sizeof in - 1);
+	assert_int_equal(d->nlines, 2);
+	assert_int_equal(d->lines[0].len, 3); /* NUL kept as a visible byte */
+	assert_int_equal(strlen(d->lines[0].text), 3);
+	char *ex = br_doc_excerpt(d, 1, 2);
+	assert_true(br_utf8_valid(ex, strlen(ex)));
+	free(ex);
+	br_doc_free(d);
+}
+
+static void binary_is_flagged(void **state)
+{
+	(void)state;
+	char junk[4096];
+	for (size_t i = 0; i < sizeof junk; i++)
+		junk[i] = (char)(i * 7 % 32);
+	struct br_doc *d = br_doc_from_mem("t", junk, sizeof junk);
+	assert_true(d->binary);
+	br_doc_free(d);
+}
+
+static void json_round_trip(void **state)
+{
+	(void)state;
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, "{\"a\":");
+	br_json_add_string(&b, "x\"\\\n\xff", 5);
+	br_buf_adds(&b, ",\"n\":");
+	br_json_add_number(&b, 1323.1);
+	br_buf_adds(&b, ",\"l\":[1,null,true]}");
+	const char *err = NULL;
+	size_t off;
+	struct br_json *j = br_json_parse(b.data, b.len, &err, &off);
+	assert_non_null(j);
+	assert_string_equal(br_json_get(j, "a")->string, "x\"\\\n\xef\xbf\xbd");
+	assert_true(br_json_get(j, "n")->number == 1323.1);
+	assert_int_equal(br_json_get(j, "l")->len, 3);
+	br_json_free(j);
+	assert_null(br_json_parse("{\"a\":", 5, &err, &off));
+	assert_non_null(err);
+	br_buf_free(&b);
+	char deep[600];
+	memset(deep, '[', sizeof deep);
+	assert_null(br_json_parse(deep, sizeof deep, &err, &off));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(line_endings_and_numbers),
+		cmocka_unit_test(final_newline_adds_no_line),
+		cmocka_unit_test(nul_and_invalid_utf8),
+		cmocka_unit_test(binary_is_flagged),
+		cmocka_unit_test(json_round_trip),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

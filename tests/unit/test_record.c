@@ -1,0 +1,149 @@
+/* Unit tests: the metric table, records, and the merge rules. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "metric.h"
+#include "record.h"
+
+static void metric_table_is_consistent(void **state)
+{
+	(void)state;
+	assert_int_equal(br_metric_by_name("put_block"), BR_M_put_block);
+	assert_string_equal(br_metric(BR_M_put_block)->title, "Block write");
+	assert_int_equal(br_metric(BR_M_seeks)->unit, BR_UNIT_PERSEC);
+	assert_int_equal(br_metric(BR_M_seeks_latency)->better, BR_LOWER);
+	assert_int_equal(br_metric_latency_of(BR_M_ran_del), BR_M_ran_del_latency);
+	assert_int_equal(br_metric_latency_of(BR_M_cached_read), -1);
+	assert_int_equal(br_metric_by_name("nonsense"), -1);
+	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+		assert_int_equal(br_metric_by_name(br_metric(i)->name), i);
+		assert_true(strlen(br_metric(i)->short_title) <= 9);
+	}
+	assert_string_equal(br_unit_name(BR_UNIT_KIBS), "KiB/s");
+	assert_int_equal(br_tool_by_name("bonnie++"), BR_TOOL_BONNIEPP);
+	assert_int_equal(br_tool_family(BR_TOOL_BONNIEPP), BR_FAM_BONNIE);
+}
+
+static struct br_record *bonniepp(const char *host, double put_block, double cpu)
+{
+	struct br_record *r = br_record_new(BR_TOOL_BONNIEPP);
+	br_record_set_host(r, host);
+	br_record_set(r, BR_M_put_block, put_block, NULL);
+	br_record_set_cpu(r, BR_M_put_block, cpu);
+	br_record_set_too_fast(r, BR_M_seq_stat, "+++++");
+	return r;
+}
+
+static void merge_keeps_full_host_and_first_source(void **state)
+{
+	(void)state;
+	struct br_recset s = {0};
+	struct br_record *a = bonniepp("test1.dmotor", 9314, 6);
+	br_record_set_source(a, "a.txt", 10, 20, "bonnie++-text");
+	struct br_record *b = bonniepp("test1.dmotorworks.com", 9314, 6);
+	br_record_set_source(b, "a.txt", 21, 21, "bonnie++-csv");
+	br_record_set(b, BR_M_seeks, 179.9, "179.9");
+	br_recset_add(&s, a);
+	br_recset_add(&s, b);
+	br_recset_add(&s, bonniepp("test1.dmotorworks.com", 7444, 4)); /* another run */
+	assert_int_equal(br_recset_merge(&s), 1);
+	assert_int_equal(s.n, 2);
+	assert_string_equal(s.v[0]->host, "test1.dmotorworks.com");
+	assert_int_equal(s.v[0]->source.line, 10);
+	assert_int_equal(s.v[0]->nalso, 1);
+	assert_int_equal(s.v[0]->also[0].line, 21);
+	assert_true(s.v[0]->m[BR_M_seeks].present); /* every figure kept */
+	assert_true(s.v[0]->m[BR_M_seq_stat].too_fast);
+	assert_false(s.v[0]->m[BR_M_seq_stat].has_value);
+	assert_true(s.v[1]->m[BR_M_put_block].value == 7444);
+	br_recset_free(&s);
+}
+
+static void merge_needs_compatible_hosts_and_equal_figures(void **state)
+{
+	(void)state;
+	struct br_recset s = {0};
+	br_recset_add(&s, bonniepp("alpha", 100, 5));
+	br_recset_add(&s, bonniepp("beta", 100, 5));   /* other host */
+	br_recset_add(&s, bonniepp("alpha", 101, 5));  /* other figure */
+	struct br_record *h = br_record_new(BR_TOOL_HDPARM);
+	br_record_set(h, BR_M_put_block, 100, NULL);
+	br_record_set_cpu(h, BR_M_put_block, 5);
+	br_recset_add(&s, h);                          /* other tool */
+	assert_int_equal(br_recset_merge(&s), 0);
+	assert_int_equal(s.n, 4);
+	br_recset_free(&s);
+}
+
+static void merge_respects_printed_precision_and_doubt(void **state)
+{
+	(void)state;
+	struct br_recset s = {0};
+	/* 2.00a text "728m" (resolution 1 MiB) vs CSV 745124 KiB/s */
+	struct br_record *text = bonniepp("ANDREW-PC", 728 * 1024, 100);
+	text->m[BR_M_put_block].resolution = 1024;
+	br_record_set(text, BR_M_seq_create, 16384, "16384")->doubtful = true;
+	struct br_record *csv = bonniepp("ANDREW-PC", 745124, 100);
+	br_record_set(csv, BR_M_seq_create, 3780, "3780");
+	br_recset_add(&s, text);
+	br_recset_add(&s, csv);
+	assert_int_equal(br_recset_merge(&s), 1);
+	assert_int_equal(s.n, 1);
+	/* the exact CSV figure wins over the rounded one, the trusted over the doubtful */
+	assert_true(s.v[0]->m[BR_M_put_block].value == 745124);
+	assert_true(s.v[0]->m[BR_M_seq_create].value == 3780);
+	assert_false(s.v[0]->m[BR_M_seq_create].doubtful);
+	br_recset_free(&s);
+}
+
+static void single_figure_records_merge_only_with_same_params(void **state)
+{
+	(void)state;
+	struct br_recset s = {0};
+	for (int i = 0; i < 3; i++) {
+		struct br_record *r = br_record_new(BR_TOOL_HDPARM);
+		br_record_set_host(r, "/dev/sda");
+		br_record_set(r, BR_M_cached_read, 78489.6, "76.65");
+		br_record_param_num(r, "mb", i == 2 ? 64 : 128);
+		br_record_param_num(r, "seconds", 1.67);
+		br_recset_add(&s, r);
+	}
+	assert_int_equal(br_recset_merge(&s), 1);
+	assert_int_equal(s.n, 2);
+	br_recset_free(&s);
+}
+
+static void params_keep_order_and_replace(void **state)
+{
+	(void)state;
+	struct br_record *r = br_record_new(BR_TOOL_BONNIE);
+	br_record_param_str(r, "size", "1*2047");
+	br_record_param_num(r, "size_bytes", 2146435072.0);
+	br_record_param_str(r, "size", "2047M");
+	assert_int_equal(r->nparams, 2);
+	assert_string_equal(r->params[0].key, "size");
+	assert_string_equal(r->params[0].str, "2047M");
+	assert_null(br_record_param(r, "files"));
+	struct br_record *c = br_record_clone(r);
+	assert_string_equal(br_record_param(c, "size")->str, "2047M");
+	br_record_free(c);
+	br_record_free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(metric_table_is_consistent),
+		cmocka_unit_test(merge_keeps_full_host_and_first_source),
+		cmocka_unit_test(merge_needs_compatible_hosts_and_equal_figures),
+		cmocka_unit_test(merge_respects_printed_precision_and_doubt),
+		cmocka_unit_test(single_figure_records_merge_only_with_same_params),
+		cmocka_unit_test(params_keep_order_and_replace),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

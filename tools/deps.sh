@@ -1,0 +1,52 @@
+#!/bin/sh
+# make deps: check every build and test dependency; only when something is
+# missing, install the Debian packages that provide it (needs root).
+set -u
+missing=""
+need_pkg() { missing="$missing $1"; }
+
+command -v pkg-config >/dev/null 2>&1 || need_pkg pkg-config
+have_pc() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "$1" 2>/dev/null; }
+have_pc cairo && have_pc cairo-svg && have_pc cairo-png || need_pkg libcairo2-dev
+have_pc libxml-2.0 || need_pkg libxml2-dev
+have_pc libpcre2-8 || need_pkg libpcre2-dev
+have_pc sqlite3 || need_pkg libsqlite3-dev
+have_pc cmocka || need_pkg libcmocka-dev
+[ -f /usr/include/csv.h ] || need_pkg libcsv-dev
+# tests: bonnie++'s bon_csv2txt/bon_csv2html, fonts for charts, xmllint, chromium
+command -v bon_csv2txt >/dev/null 2>&1 || need_pkg bonnie++
+command -v xmllint >/dev/null 2>&1 || need_pkg libxml2-utils
+fc-list 2>/dev/null | grep -qi dejavu || need_pkg fonts-dejavu-core
+command -v chromium >/dev/null 2>&1 || need_pkg chromium
+
+if [ -z "$missing" ]; then
+	echo "deps: all build and test dependencies present"
+	exit 0
+fi
+echo "deps: missing Debian packages:$missing"
+if [ "$(id -u)" -ne 0 ]; then
+	if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+		SUDO=sudo
+	else
+		echo "deps: installing them needs root: run 'sudo make deps' (or apt-get install$missing)" >&2
+		exit 1
+	fi
+else
+	SUDO=
+fi
+export DEBIAN_FRONTEND=noninteractive
+if ! $SUDO apt-get install -y --no-install-recommends $missing >/tmp/benchreport-deps.log 2>&1; then
+	$SUDO apt-get update >>/tmp/benchreport-deps.log 2>&1
+	if ! $SUDO apt-get install -y --no-install-recommends $missing >>/tmp/benchreport-deps.log 2>&1; then
+		# chromium is only needed by the browser test, which skips without it
+		rest=$(echo "$missing" | sed 's/ chromium//')
+		if [ "$rest" != "$missing" ] && $SUDO apt-get install -y --no-install-recommends $rest >>/tmp/benchreport-deps.log 2>&1; then
+			echo "deps: installed$rest (chromium could not be installed; the browser test will be skipped)"
+			exit 0
+		fi
+		tail -20 /tmp/benchreport-deps.log >&2
+		echo "deps: apt-get failed (log: /tmp/benchreport-deps.log)" >&2
+		exit 1
+	fi
+fi
+echo "deps: installed$missing"
