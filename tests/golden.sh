@@ -2,10 +2,13 @@
 # Golden tests: every corpus/ document against tests/golden/<stem>.jsonl (the
 # records), <stem>.txt (the text table) and <stem>.err (the diagnostics).
 #   tests/golden.sh BIN check     compare, print diffs, write BIN's dir/golden.counts
-#   tests/golden.sh BIN update    rewrite the golden files (read the diff before committing!)
+#   tests/golden.sh BIN update [GLOB]
+#                                 rewrite the golden files of corpus/GLOB (default: all);
+#                                 read every diff before committing!
 set -u
 BIN=$1
 MODE=${2:-check}
+GLOB=${3:-*}
 WRAP=${BR_WRAP:-}
 export LC_ALL=C
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
@@ -13,7 +16,7 @@ G=tests/golden
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT INT TERM
 pass=0 fail=0
-for doc in corpus/*; do
+for doc in corpus/$GLOB; do
 	[ -f "$doc" ] || continue
 	base=$(basename "$doc")
 	stem=${base%.*}
