@@ -9,7 +9,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "chart.h"
+#include "archive.h"
 #include "cli.h"
+#include "compare.h"
 #include "dataset.h"
 #include "metric.h"
 #include "parser.h"
@@ -272,6 +275,52 @@ static int write_output(const char *path, const struct br_buf *b)
 	return BR_EXIT_OK;
 }
 
+struct charts_ctx {
+	const char *dir;
+	char **inputs;
+	int ninputs;
+	int status;
+};
+
+static int emit_chart(const char *name, const struct br_buf *bytes, void *arg)
+{
+	struct charts_ctx *cx = arg;
+	char *path = br_asprintf("%s/%s", cx->dir, name);
+	for (int i = 0; i < cx->ninputs; i++)
+		if (strcmp(cx->inputs[i], "-") != 0 && same_file(cx->inputs[i], path)) {
+			br_cli_error("refusing to overwrite input file '%s' with a chart", path);
+			free(path);
+			cx->status = BR_EXIT_USAGE;
+			return -1;
+		}
+	int w = write_output(path, bytes);
+	free(path);
+	if (w != BR_EXIT_OK) {
+		cx->status = w;
+		return -1;
+	}
+	return 0;
+}
+
+/* --charts DIR: every chart as SVG and PNG into DIR (created if missing). */
+static int write_charts(const char *dir, const struct br_dataset *ds, const struct br_render_opts *ro,
+			char **inputs, int ninputs)
+{
+	struct stat st;
+	if (mkdir(dir, 0777) != 0 && !(errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))) {
+		br_cli_error("cannot create directory '%s': %s", dir, errno == EEXIST ? "File exists" : strerror(errno));
+		return BR_EXIT_IO;
+	}
+	struct charts_ctx cx = {dir, inputs, ninputs, BR_EXIT_OK};
+	if (br_chart_write_all(ds, ro, emit_chart, &cx) < 0) {
+		if (cx.status != BR_EXIT_OK)
+			return cx.status;
+		br_cli_error("%s", br_last_error());
+		return BR_EXIT_NODATA;
+	}
+	return BR_EXIT_OK;
+}
+
 int br_cli_run(int argc, char **argv);
 int br_cli_archive(int argc, char **argv);
 
@@ -318,6 +367,9 @@ int main(int argc, char **argv)
 			ro.aggregate = true;
 			break;
 		case OPT_SORT:
+			if (br_metric_by_name(optarg) < 0 && strcmp(optarg, "label") && strcmp(optarg, "host") &&
+			    strcmp(optarg, "tool"))
+				return br_cli_usage_error("benchreport", "--sort takes a metric name, label, host or tool, not '%s'", optarg);
 			ro.sort = optarg;
 			break;
 		case OPT_GROUP_BY:
@@ -385,7 +437,7 @@ int main(int argc, char **argv)
 		rend = br_renderer_by_path(output);
 		if (!rend)
 			return br_cli_usage_error("benchreport", "cannot tell the format from '%s'; use --format", output);
-	} else {
+	} else if (!charts_dir) {
 		rend = br_renderer_by_name("text");
 	}
 	for (int i = optind; output && i < argc; i++)
@@ -397,6 +449,14 @@ int main(int argc, char **argv)
 	int status = BR_EXIT_OK;
 	struct br_dataset ds = {0};
 	for (int i = optind; i < argc; i++) {
+		if (br_archive_is_sqlite(argv[i])) {
+			/* an archive (archive/): its records, as stored */
+			if (br_archive_read(argv[i], &ds) < 0) {
+				br_cli_error("%s", br_last_error());
+				status = BR_EXIT_NODATA;
+			}
+			continue;
+		}
 		if (br_parse_file(argv[i], &ds) < 0) {
 			br_cli_error("%s", br_last_error());
 			status = BR_EXIT_NODATA;
@@ -444,12 +504,20 @@ int main(int argc, char **argv)
 	ro.command_line = cmdline;
 	ro.date = date;
 	ro.output_path = output;
-	(void)charts_dir;
+	if (!quiet && ro.baseline) {
+		/* the comparison model's notes: a --baseline that matches nothing */
+		struct br_cmp *cmp = br_cmp_build(&ds, &ro);
+		for (size_t i = 0; i < cmp->nnotes; i++)
+			br_cli_warn("%s", cmp->notes[i]);
+		br_cmp_free(cmp);
+	}
 
 	struct br_buf out = BR_BUF_INIT;
 	struct br_sink sink;
 	br_sink_mem(&sink, &out);
-	if (rend->render(&ds, &ro, &sink) < 0) {
+	if (!rend) {
+		/* --charts DIR alone: no table on stdout */
+	} else if (rend->render(&ds, &ro, &sink) < 0) {
 		br_cli_error("%s", br_last_error());
 		status = BR_EXIT_IO;
 	} else {
@@ -458,6 +526,11 @@ int main(int argc, char **argv)
 			status = w;
 	}
 	br_buf_free(&out);
+	if (charts_dir) {
+		int w = write_charts(charts_dir, &ds, &ro, argv + optind, argc - optind);
+		if (w != BR_EXIT_OK && (status == BR_EXIT_OK || w == BR_EXIT_IO))
+			status = w;
+	}
 	free(cmdline);
 	br_dataset_free(&ds);
 	br_regex_cleanup();

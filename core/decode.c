@@ -1,8 +1,1397 @@
-/* decode — see decode.h. (Skeleton: identity; the text-parsers issue adds
- * quoted-printable, quoting, HTML and BBCode decoding here.) */
+/*
+ * decode — see decode.h.
+ *
+ * One cheap scan of the logical lines decides which stages a document needs;
+ * a plain-text document (the common case) costs that scan and nothing else.
+ * Each stage reads doc->lines and commits a new set:
+ *
+ *   HTML page    libxml2's HTML parser; <pre> line by line, <tr> -> cells
+ *                separated by TAB, blocks break lines, headings flagged
+ *   QP           quoted-printable, per region (a digest or a multipart
+ *                message may be partly encoded), only with evidence
+ *   quoting      "> ", ">> ", "> > ", "| " prefixes -> br_line.depth
+ *   BBCode       [code], [b], [quote] ... and Markdown code fences
+ *   HTML rows    <TR><TD> fragments inside a text document
+ *   whitespace   TAB expansion (8-column stops), no-break spaces -> space
+ *
+ * Lines a stage does not change are kept as they are (their text already
+ * lives in the document's arena); changed lines are rebuilt and carry their
+ * ORIGINAL first/last line numbers and the offsets where lines were joined.
+ */
 #include "decode.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
+
+/* ------------------------------------------------------------ helpers */
+
+static int lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+static bool is_hex(int c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
+}
+
+static unsigned hex_val(int c)
+{
+	if (c >= '0' && c <= '9')
+		return (unsigned)(c - '0');
+	return (unsigned)(lower(c) - 'a' + 10);
+}
+
+static bool is_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static bool line_blank(const struct br_line *l)
+{
+	return br_is_blank(l->text, l->len);
+}
+
+/* case-insensitive prefix test on a byte range */
+static bool has_prefix_ci(const char *s, size_t n, const char *p)
+{
+	size_t m = strlen(p);
+	if (n < m)
+		return false;
+	for (size_t i = 0; i < m; i++)
+		if (lower((unsigned char)s[i]) != lower((unsigned char)p[i]))
+			return false;
+	return true;
+}
+
+/* Keep a line as it is: the text already lives in the document's arena. */
+static void keep_line(struct br_lines_builder *b, const struct br_line *l)
+{
+	b->lines = br_grow(b->lines, &b->cap, b->n + 1, sizeof *b->lines);
+	b->lines[b->n++] = *l;
+}
+
+/* A line being rebuilt: its text and the join offsets carried over. */
+struct lw {
+	struct br_buf text;
+	unsigned *joins;
+	size_t njoins, cap;
+};
+
+static void lw_join(struct lw *w)
+{
+	unsigned off = (unsigned)(w->text.len > UINT_MAX ? UINT_MAX : w->text.len);
+	if (w->njoins && w->joins[w->njoins - 1] == off)
+		return;
+	w->joins = br_grow(w->joins, &w->cap, w->njoins + 1, sizeof *w->joins);
+	w->joins[w->njoins++] = off;
+}
+
+/* Carry the input line's joins that sit at or before input offset `at`. */
+static void lw_carry(struct lw *w, const struct br_line *in, size_t *ji, size_t at)
+{
+	while (*ji < in->njoins && in->joins[*ji] <= at) {
+		lw_join(w);
+		(*ji)++;
+	}
+}
+
+static void lw_reset(struct lw *w)
+{
+	br_buf_reset(&w->text);
+	w->njoins = 0;
+}
+
+static void lw_free(struct lw *w)
+{
+	br_buf_free(&w->text);
+	free(w->joins);
+}
+
+static void lw_emit(struct br_doc *doc, struct br_lines_builder *b, struct lw *w, unsigned line,
+		    unsigned end_line, unsigned depth, unsigned flags)
+{
+	br_doc_line_add(doc, b, br_buf_str(&w->text), w->text.len, line, end_line, depth, flags,
+			w->joins, w->njoins);
+	lw_reset(w);
+}
+
+/* ------------------------------------------------------------ the scan */
+
+struct signs {
+	bool qp;          /* "=" at a line end, "=XX", or a declared encoding */
+	bool quote;       /* a line starts with ">" */
+	bool pipe;        /* a line starts with "| " */
+	bool bbcode;      /* a known BBCode tag */
+	bool fence;       /* a ``` line */
+	bool ws;          /* TAB or a no-break/odd space */
+	bool html_page;   /* a web page */
+	bool html_frag;   /* <TR><TD> rows in a text document */
+	bool qp_markup;   /* =3D" inside markup: decode QP before HTML */
+};
+
+enum tag_kind { TAG_NONE, TAG_STRONG, TAG_BLOCK, TAG_TABLE, TAG_OTHER };
+
+/* Is s[0] == '<' the start of a tag we know? */
+static enum tag_kind tag_at(const char *s, size_t n)
+{
+	static const char *const strong[] = {"html", "body", "head", "title", "!doctype", "meta"};
+	static const char *const block[] = {"pre", "p", "br", "div", "h1", "h2", "h3", "h4", "h5",
+					    "h6", "li", "ul", "ol", "blockquote", "hr", "center",
+					    "font", "dl", "dt", "dd", "xmp", "code", "tt", "span",
+					    "b", "i", "a", "strong", "em", "img", "small", "big"};
+	static const char *const table[] = {"table", "tr", "td", "th", "tbody", "thead", "caption"};
+	size_t i = 1;
+	if (i < n && s[i] == '/')
+		i++;
+	size_t start = i;
+	while (i < n && i - start < 12 &&
+	       ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+		(i > start && is_digit(s[i])) || (i == start && s[i] == '!')))
+		i++;
+	size_t len = i - start;
+	if (!len)
+		return TAG_NONE;
+	if (i < n && s[i] != '>' && s[i] != ' ' && s[i] != '/' && s[i] != '\t')
+		return TAG_NONE;
+	char name[16];
+	for (size_t k = 0; k < len; k++)
+		name[k] = (char)lower((unsigned char)s[start + k]);
+	name[len] = '\0';
+	for (size_t k = 0; k < BR_ARRAY_LEN(strong); k++)
+		if (strcmp(name, strong[k]) == 0)
+			return TAG_STRONG;
+	for (size_t k = 0; k < BR_ARRAY_LEN(table); k++)
+		if (strcmp(name, table[k]) == 0)
+			return TAG_TABLE;
+	for (size_t k = 0; k < BR_ARRAY_LEN(block); k++)
+		if (strcmp(name, block[k]) == 0)
+			return TAG_BLOCK;
+	return TAG_NONE;
+}
+
+static const char *const bb_tags[] = {
+	"code", "quote", "b", "i", "u", "s", "pre", "color", "size", "font", "url", "img",
+	"tt", "list", "center", "spoiler", "noparse", "icode", "highlight", "php", "hr",
+	"left", "right", "indent", "email", "sub", "sup", "strike", "table", "tr", "td",
+};
+
+/* Length of the BBCode tag at s[0] == '[' (0 if none); *closing, *name set. */
+static size_t bb_tag_at(const char *s, size_t n, bool *closing, size_t *name)
+{
+	size_t i = 1;
+	*closing = false;
+	if (i < n && s[i] == '/') {
+		*closing = true;
+		i++;
+	}
+	if (i < n && s[i] == '*' && !*closing && i + 1 < n && s[i + 1] == ']') {
+		*name = SIZE_MAX; /* list item */
+		return 3;
+	}
+	size_t start = i;
+	while (i < n && i - start < 10 && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z')))
+		i++;
+	size_t len = i - start;
+	if (!len || i >= n)
+		return 0;
+	size_t k;
+	for (k = 0; k < BR_ARRAY_LEN(bb_tags); k++)
+		if (strlen(bb_tags[k]) == len && has_prefix_ci(s + start, len, bb_tags[k]))
+			break;
+	if (k == BR_ARRAY_LEN(bb_tags))
+		return 0;
+	*name = k;
+	if (s[i] == ']')
+		return i + 1;
+	if (*closing || (s[i] != '=' && s[i] != ' '))
+		return 0;
+	/* [url=...], [quote="x"], [code=c]: up to the closing bracket on this line */
+	for (size_t j = i; j < n && j - i < 512; j++)
+		if (s[j] == ']')
+			return j + 1;
+	return 0;
+}
+
+static bool is_fence(const struct br_line *l)
+{
+	const char *s = l->text;
+	size_t i = 0;
+	while (i < l->len && i < 3 && s[i] == ' ')
+		i++;
+	if (l->len - i < 3 || !(memcmp(s + i, "```", 3) == 0 || memcmp(s + i, "~~~", 3) == 0))
+		return false;
+	char f = s[i];
+	i += 3;
+	while (i < l->len && s[i] == f)
+		i++;
+	while (i < l->len && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+			      is_digit(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '_'))
+		i++;
+	return br_is_blank(s + i, l->len - i);
+}
+
+static size_t odd_space(const unsigned char *s, size_t n, const char **repl);
+
+/* Bytes the scan has to look at more closely. */
+static const unsigned char interesting[256] = {
+	['<'] = 1, ['['] = 1, ['\t'] = 1, ['='] = 1,
+	[0xa0] = 1, /* Latin-1 no-break space, or the tail of U+00A0 */
+	[0xe2] = 1, /* U+2000.. spaces */
+	[0xe3] = 1, /* U+3000 */
+	[0xef] = 1, /* U+FEFF */
+};
+
+/* Next byte at or after k that interesting[] flags: eight bytes at a time
+ * while none of them can be one ('<', '[', TAB, '=' or a byte >= 0x80). */
+static size_t next_interesting(const unsigned char *s, size_t k, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+#define HASZERO(v) (((v) - ones) & ~(v) & highs)
+	while (k + 8 <= n) {
+		uint64_t w;
+		memcpy(&w, s + k, 8);
+		uint64_t hit = (w & highs) | HASZERO(w ^ (ones * '<')) | HASZERO(w ^ (ones * '[')) |
+			       HASZERO(w ^ (ones * '\t')) | HASZERO(w ^ (ones * '='));
+		if (hit)
+			break;
+		k += 8;
+	}
+#undef HASZERO
+	while (k < n && !interesting[s[k]])
+		k++;
+	return k;
+}
+
+/* Is s[k] (a byte >= 0x80) inside a valid UTF-8 character that starts before it? */
+static bool inside_char(const unsigned char *s, size_t k, size_t n)
+{
+	for (size_t b = 1; b <= 3 && b <= k; b++) {
+		unsigned char c = s[k - b];
+		if ((c & 0xc0) == 0x80)
+			continue;
+		return c >= 0xc2 && br_utf8_seq_len(s + k - b, n - (k - b)) > b;
+	}
+	return false;
+}
+
+static void scan(const struct br_doc *doc, struct signs *sg)
+{
+	memset(sg, 0, sizeof *sg);
+	size_t nstrong = 0, nblock = 0, tag_lines = 0, nonblank = 0, nfence = 0;
+	bool first_is_tag = false, seen_text = false, pre_open = false, pre_close = false;
+	bool table = false;
+	for (size_t li = 0; li < doc->nlines; li++) {
+		const struct br_line *l = &doc->lines[li];
+		const unsigned char *s = (const unsigned char *)l->text;
+		size_t n = l->len;
+		size_t i = 0;
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		if (i == n)
+			continue;
+		nonblank++;
+		if (i < 4) {
+			if (s[i] == '>')
+				sg->quote = true;
+			else if (s[i] == '|' && (i + 1 == n || s[i + 1] == ' ' || s[i + 1] == '\t'))
+				sg->pipe = true;
+			else if ((s[i] == '`' || s[i] == '~') && is_fence(l))
+				nfence++;
+			else if ((s[i] == 'C' || s[i] == 'c') &&
+				 has_prefix_ci((const char *)s + i, n - i, "content-transfer-encoding:"))
+				sg->qp = true;
+		}
+		/* a soft break: "=" at the end, but not "==" */
+		if (s[n - 1] == '=' && !(n >= 2 && s[n - 2] == '='))
+			sg->qp = true;
+		bool tagged = false;
+		for (size_t k = next_interesting(s, 0, n); k < n; k = next_interesting(s, k + 1, n)) {
+			unsigned char c = s[k];
+			switch (c) {
+			case '=':
+				if (k + 2 < n && is_hex(s[k + 1]) && is_hex(s[k + 2])) {
+					sg->qp = true;
+					if (k + 3 < n && s[k + 1] == '3' && s[k + 2] == 'D' &&
+					    (s[k + 3] == '"' || s[k + 3] == '\''))
+						sg->qp_markup = true;
+				}
+				break;
+			case '<': {
+				enum tag_kind t = tag_at((const char *)s + k, n - k);
+				if (t == TAG_NONE)
+					break;
+				if (!seen_text && br_is_blank((const char *)s, k))
+					first_is_tag = true;
+				tagged = true;
+				if (t == TAG_STRONG)
+					nstrong++;
+				else if (t == TAG_TABLE)
+					table = true;
+				else
+					nblock++;
+				if (has_prefix_ci((const char *)s + k, n - k, "<pre"))
+					pre_open = true;
+				if (has_prefix_ci((const char *)s + k, n - k, "</pre"))
+					pre_close = true;
+				break;
+			}
+			case '[': {
+				bool closing;
+				size_t name;
+				size_t len = bb_tag_at((const char *)s + k, n - k, &closing, &name);
+				if (len && name != SIZE_MAX &&
+				    (closing || strcmp(bb_tags[name], "code") == 0 ||
+				     strcmp(bb_tags[name], "quote") == 0))
+					sg->bbcode = true;
+				break;
+			}
+			case '\t':
+				sg->ws = true;
+				break;
+			default: {
+				/* a no-break or odd space; not the A0 that ends "à" (C3 A0) */
+				const char *r;
+				if (c == 0xa0 && inside_char(s, k, n)) {
+					if (s[k - 1] == 0xc2)
+						sg->ws = true; /* U+00A0 */
+					break;
+				}
+				if (c != 0xa0 && inside_char(s, k, n))
+					break;
+				if (odd_space(s + k, n - k, &r))
+					sg->ws = true;
+				break;
+			}
+			}
+		}
+		if (tagged)
+			tag_lines++;
+		seen_text = true;
+	}
+	if (nfence >= 2)
+		sg->fence = true;
+	if (nstrong || first_is_tag || (pre_open && pre_close) ||
+	    (nblock >= 3 && tag_lines * 5 >= nonblank))
+		sg->html_page = true;
+	sg->html_frag = table;
+	if (!sg->qp)
+		sg->qp_markup = false;
+}
+
+/* ------------------------------------------------------------ quoted-printable */
+
+struct qp_region {
+	size_t first, end; /* lines [first, end) */
+	int declared;      /* 1 QP, -1 another encoding, 0 unknown */
+	size_t n3d, nstrong, nsoft;
+};
+
+static bool all_same(const char *s, size_t n, char c)
+{
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != c)
+			return false;
+	return true;
+}
+
+/* Length without trailing blanks. */
+static size_t rtrim_len(const char *s, size_t n)
+{
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return n;
+}
+
+/* Offset of the soft-break "=" in the line, or SIZE_MAX. */
+static size_t soft_break(const struct br_line *l)
+{
+	size_t n = rtrim_len(l->text, l->len);
+	if (!n || l->text[n - 1] != '=')
+		return SIZE_MAX;
+	if (n >= 2 && l->text[n - 2] == '=')
+		return SIZE_MAX; /* "==" and "=====" underlines are text */
+	return n - 1;
+}
+
+static bool boundary_line(const struct br_line *l, const struct br_line *prev)
+{
+	const char *s = l->text;
+	size_t n = rtrim_len(s, l->len);
+	if (n >= 8 && s[0] == '-' && s[1] == '-') {
+		/* MIME boundary or digest separator */
+		size_t i = 2;
+		while (i < n && s[i] != ' ')
+			i++;
+		if (i == n)
+			return true;
+	}
+	if (br_starts_with(s, "From ") && (!prev || line_blank(prev)))
+		return true;
+	static const char *const hdr[] = {"From:", "Date:", "Subject:", "Message-ID:", "Newsgroups:"};
+	if (!prev || line_blank(prev) || boundary_line(prev, NULL)) {
+		for (size_t i = 0; i < BR_ARRAY_LEN(hdr); i++)
+			if (has_prefix_ci(s, n, hdr[i]))
+				return true;
+	}
+	return false;
+}
+
+static void qp_count(const struct br_line *l, struct qp_region *r)
+{
+	const unsigned char *s = (const unsigned char *)l->text;
+	size_t n = l->len;
+	if (has_prefix_ci(l->text, n, "content-transfer-encoding:")) {
+		const char *v = l->text + 26;
+		while (*v == ' ' || *v == '\t')
+			v++;
+		r->declared = has_prefix_ci(v, strlen(v), "quoted-printable") ? 1 : -1;
+		return;
+	}
+	size_t sb = soft_break(l);
+	if (sb != SIZE_MAX && !all_same(l->text, sb + 1, '=')) {
+		/* "seconds =" is how a hard-wrapped hdparm line ends */
+		if (!(sb >= 8 && memcmp(l->text + sb - 8, "seconds ", 8) == 0) && sb >= 50)
+			r->nsoft++;
+	}
+	for (size_t i = 0; i + 2 < n; i++) {
+		if (s[i] != '=')
+			continue;
+		unsigned char a = s[i + 1], b = s[i + 2];
+		bool ha = (a >= 'A' && a <= 'F'), hb = (b >= 'A' && b <= 'F');
+		if (!((is_digit(a) || ha) && (is_digit(b) || hb)))
+			continue;
+		if (a == '3' && b == 'D') {
+			r->n3d++;
+		} else if (ha || hb) {
+			r->nstrong++;
+		} else if ((a == '2' && b == '0') || (a == '0' && b == '9')) {
+			/* =20 / =09 before the line end or a soft break */
+			size_t rest = i + 3;
+			if (rest >= n || (rest + 1 == n && s[rest] == '='))
+				r->nstrong++;
+		} else if (i == 0 && a == '4' && b == '6') {
+			r->nstrong++; /* "=46rom": a protected From at a line start */
+		}
+		i += 2;
+	}
+}
+
+static bool qp_decide(const struct qp_region *r)
+{
+	if (r->declared > 0)
+		return true;
+	if (r->declared < 0)
+		return r->n3d >= 2;
+	return r->n3d >= 1 || r->nstrong >= 2 || (r->nstrong >= 1 && r->nsoft >= 1) ||
+	       r->nsoft >= 3;
+}
+
+/* Quote prefix ("> > ", ">> ") length at the start of a line (0 if none). */
+static size_t quote_prefix_len(const char *s, size_t n)
+{
+	size_t i = 0, end = 0;
+	while (i < n && i < 3 && s[i] == ' ')
+		i++;
+	while (i < n && s[i] == '>') {
+		i++;
+		end = i;
+		if (i + 1 < n && s[i] == ' ' && s[i + 1] == '>')
+			i++;
+	}
+	if (end && end < n && s[end] == ' ')
+		end++;
+	return end;
+}
+
+/* Decode the escapes of s[0..n) into w, carrying the line's joins. */
+static void qp_decode_span(struct lw *w, const struct br_line *in, size_t *ji, size_t from,
+			   size_t n)
+{
+	const unsigned char *s = (const unsigned char *)in->text;
+	for (size_t i = from; i < n; i++) {
+		lw_carry(w, in, ji, i);
+		if (s[i] == '=' && i + 2 < n && is_hex(s[i + 1]) && is_hex(s[i + 2])) {
+			unsigned v = hex_val(s[i + 1]) * 16 + hex_val(s[i + 2]);
+			bool digits = is_digit(s[i + 1]) && is_digit(s[i + 2]);
+			size_t k = i + 3;
+			/* hdparm's "=182.86" / "=76.65": a number, not an escape */
+			bool number = digits && k < n &&
+				      (is_digit(s[k]) || (s[k] == '.' && k + 1 < n && is_digit(s[k + 1])));
+			bool ctl = (v < 0x20 && v != '\t') || v == 0x7f;
+			if (!number && !ctl) {
+				br_buf_addc(&w->text, (char)v);
+				i += 2;
+				continue;
+			}
+		}
+		br_buf_addc(&w->text, (char)s[i]);
+	}
+	lw_carry(w, in, ji, n);
+}
+
+static bool stage_qp(struct br_doc *doc)
+{
+	size_t nl = doc->nlines;
+	struct qp_region *regs = NULL;
+	size_t nregs = 0, capr = 0;
+	bool any = false;
+	for (size_t i = 0; i < nl; i++) {
+		const struct br_line *prev = i ? &doc->lines[i - 1] : NULL;
+		if (i == 0 || boundary_line(&doc->lines[i], prev)) {
+			regs = br_grow(regs, &capr, nregs + 1, sizeof *regs);
+			memset(&regs[nregs], 0, sizeof regs[nregs]);
+			regs[nregs].first = i;
+			nregs++;
+		}
+		qp_count(&doc->lines[i], &regs[nregs - 1]);
+		regs[nregs - 1].end = i + 1;
+	}
+	for (size_t r = 0; r < nregs; r++)
+		any |= qp_decide(&regs[r]);
+	if (!any) {
+		free(regs);
+		return false;
+	}
+	struct br_lines_builder b = {0};
+	struct lw w = {0};
+	for (size_t r = 0; r < nregs; r++) {
+		size_t i = regs[r].first, end = regs[r].end;
+		if (!qp_decide(&regs[r])) {
+			for (; i < end; i++)
+				keep_line(&b, &doc->lines[i]);
+			continue;
+		}
+		while (i < end) {
+			const struct br_line *first = &doc->lines[i];
+			size_t pfx = quote_prefix_len(first->text, first->len);
+			size_t j = i, from = 0;
+			for (;;) {
+				const struct br_line *l = &doc->lines[j];
+				size_t ji = 0;
+				while (ji < l->njoins && l->joins[ji] < from)
+					ji++;
+				size_t sb = soft_break(l);
+				bool soft = sb != SIZE_MAX && sb >= from && !all_same(l->text + from, sb + 1 - from, '=');
+				qp_decode_span(&w, l, &ji, from, soft ? sb : l->len);
+				if (!soft || j + 1 >= end)
+					break;
+				j++;
+				lw_join(&w);
+				from = 0;
+				const struct br_line *nx = &doc->lines[j];
+				if (pfx && nx->len >= pfx && memcmp(nx->text, first->text, pfx) == 0)
+					from = pfx;
+			}
+			lw_emit(doc, &b, &w, first->line, doc->lines[j].end_line, first->depth,
+				first->flags);
+			i = j + 1;
+		}
+	}
+	lw_free(&w);
+	free(regs);
+	br_doc_lines_commit(doc, &b);
+	doc->transport |= BR_TRANSPORT_QP;
+	return true;
+}
+
+/* ------------------------------------------------------------ mail quoting */
+
+/* Quote depth and the prefix length (up to and including the last quote
+ * char) of a line; pipe: '|' counts as a quote char too. */
+static unsigned quote_depth(const char *s, size_t n, bool pipe, size_t *plen)
+{
+	size_t i = 0, end = 0;
+	unsigned d = 0;
+	while (i < n && i < 3 && s[i] == ' ')
+		i++;
+	while (i < n && (s[i] == '>' || (pipe && s[i] == '|'))) {
+		d++;
+		i++;
+		end = i;
+		/* "> > ", ">\t>" */
+		size_t k = i;
+		while (k < n && k - i < 2 && (s[k] == ' ' || s[k] == '\t'))
+			k++;
+		if (k < n && k > i && (s[k] == '>' || (pipe && s[k] == '|')))
+			i = k;
+	}
+	*plen = d ? end : 0;
+	return d;
+}
+
+/* Visual width of s[0..n) starting at column col (TAB stops of 8). */
+static size_t visual_col(const char *s, size_t n, size_t col)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\t')
+			col = (col / 8 + 1) * 8;
+		else if ((c & 0xc0) != 0x80)
+			col++;
+	}
+	return col;
+}
+
+/* Lines of a "| " quoted block: ≥ 2 consecutive lines starting with "|",
+ * none of them ending with "|" (that is a Markdown table). */
+static unsigned char *pipe_lines(const struct br_doc *doc)
+{
+	unsigned char *m = br_calloc(doc->nlines ? doc->nlines : 1, 1);
+	size_t i = 0;
+	while (i < doc->nlines) {
+		size_t j = i;
+		bool ok = true;
+		while (j < doc->nlines) {
+			const struct br_line *l = &doc->lines[j];
+			size_t n = rtrim_len(l->text, l->len);
+			size_t k = 0;
+			while (k < n && k < 3 && l->text[k] == ' ')
+				k++;
+			if (k >= n || l->text[k] != '|' ||
+			    (k + 1 < n && l->text[k + 1] != ' ' && l->text[k + 1] != '\t' &&
+			     l->text[k + 1] != '|' && l->text[k + 1] != '>'))
+				break;
+			if (n > k + 1 && l->text[n - 1] == '|')
+				ok = false;
+			j++;
+		}
+		if (j - i >= 2 && ok)
+			memset(m + i, 1, j - i);
+		i = j > i ? j : i + 1;
+	}
+	return m;
+}
+
+static bool stage_quote(struct br_doc *doc, bool pipe)
+{
+	size_t nl = doc->nlines;
+	unsigned char *pm = pipe ? pipe_lines(doc) : NULL;
+	unsigned *depth = br_malloc((nl ? nl : 1) * sizeof *depth);
+	size_t *plen = br_malloc((nl ? nl : 1) * sizeof *plen);
+	bool any = false;
+	for (size_t i = 0; i < nl; i++) {
+		const struct br_line *l = &doc->lines[i];
+		depth[i] = quote_depth(l->text, l->len, pm && pm[i], &plen[i]);
+		any |= depth[i] > 0;
+	}
+	if (!any) {
+		free(pm);
+		free(depth);
+		free(plen);
+		return false;
+	}
+	struct br_lines_builder b = {0};
+	struct lw w = {0};
+	size_t i = 0;
+	while (i < nl) {
+		if (!depth[i]) {
+			keep_line(&b, &doc->lines[i]);
+			i++;
+			continue;
+		}
+		/* a block: consecutive lines of the same depth */
+		size_t j = i, with_space = 0, nonempty = 0;
+		while (j < nl && depth[j] == depth[i]) {
+			const struct br_line *l = &doc->lines[j];
+			if (plen[j] < l->len && !br_is_blank(l->text + plen[j], l->len - plen[j])) {
+				nonempty++;
+				char c = l->text[plen[j]];
+				if (c == ' ' || c == '\t')
+					with_space++;
+			}
+			j++;
+		}
+		/* strip one space after the quote char when (almost) every line has it */
+		bool strip_space = nonempty == 0 || with_space * 5 >= nonempty * 4;
+		for (size_t k = i; k < j; k++) {
+			const struct br_line *l = &doc->lines[k];
+			size_t p = plen[k];
+			size_t ji = 0;
+			size_t cut = p;
+			if (strip_space && p < l->len && l->text[p] == ' ')
+				cut = p + 1;
+			if (p < l->len && l->text[p] == '\t' && memchr(l->text, '\t', p) == NULL) {
+				/* ">\t": keep the column the reader saw, minus the prefix */
+				size_t col = visual_col(l->text, p + 1, 0);
+				size_t strip = strip_space ? p + 1 : p;
+				for (size_t c = strip; c < col; c++)
+					br_buf_addc(&w.text, ' ');
+				cut = p + 1;
+			}
+			while (ji < l->njoins && l->joins[ji] < cut)
+				ji++;
+			for (size_t c = cut; c < l->len; c++) {
+				lw_carry(&w, l, &ji, c);
+				br_buf_addc(&w.text, l->text[c]);
+			}
+			lw_carry(&w, l, &ji, l->len);
+			lw_emit(doc, &b, &w, l->line, l->end_line, l->depth + depth[k], l->flags);
+		}
+		i = j;
+	}
+	lw_free(&w);
+	free(pm);
+	free(depth);
+	free(plen);
+	br_doc_lines_commit(doc, &b);
+	doc->transport |= BR_TRANSPORT_QUOTE;
+	return true;
+}
+
+/* ------------------------------------------------------------ BBCode */
+
+static bool stage_bbcode(struct br_doc *doc, bool bbcode, bool fence)
+{
+	struct br_lines_builder b = {0};
+	struct lw w = {0};
+	unsigned qdepth = 0;
+	bool changed = false, in_img = false;
+	for (size_t i = 0; i < doc->nlines; i++) {
+		const struct br_line *l = &doc->lines[i];
+		if (fence && is_fence(l)) {
+			changed = true;
+			continue;
+		}
+		if (!bbcode || (!memchr(l->text, '[', l->len) && !in_img)) {
+			if (qdepth) {
+				br_doc_line_add(doc, &b, l->text, l->len, l->line, l->end_line,
+						l->depth + qdepth, l->flags, l->joins, l->njoins);
+			} else {
+				keep_line(&b, l);
+			}
+			continue;
+		}
+		size_t ji = 0;
+		unsigned line_depth = qdepth;
+		bool had_tag = false, had_text = false;
+		for (size_t k = 0; k < l->len;) {
+			lw_carry(&w, l, &ji, k);
+			bool closing;
+			size_t name;
+			size_t len = l->text[k] == '[' ? bb_tag_at(l->text + k, l->len - k, &closing, &name) : 0;
+			if (!len) {
+				if (!in_img) {
+					if (!had_text && l->text[k] != ' ' && l->text[k] != '\t') {
+						had_text = true;
+						line_depth = qdepth;
+					}
+					br_buf_addc(&w.text, l->text[k]);
+				}
+				k++;
+				continue;
+			}
+			had_tag = true;
+			/* "Done. [b]ext4, defaults:[/b]": bold text after a sentence
+			 * is a title of its own line */
+			if (name != SIZE_MAX && !closing && strcmp(bb_tags[name], "b") == 0 &&
+			    w.text.len >= 2 && w.text.data[w.text.len - 1] == ' ' &&
+			    strchr(".!?", w.text.data[w.text.len - 2])) {
+				lw_emit(doc, &b, &w, l->line, l->end_line, l->depth + line_depth, l->flags);
+				had_text = false;
+			}
+			if (name == SIZE_MAX) {
+				br_buf_adds(&w.text, "* ");
+			} else if (strcmp(bb_tags[name], "quote") == 0) {
+				if (closing) {
+					if (qdepth)
+						qdepth--;
+				} else if (qdepth < 1000) {
+					qdepth++;
+				}
+			} else if (strcmp(bb_tags[name], "img") == 0) {
+				in_img = !closing;
+			}
+			k += len;
+		}
+		lw_carry(&w, l, &ji, l->len);
+		changed = true;
+		if (had_tag && br_is_blank(br_buf_str(&w.text), w.text.len)) {
+			lw_reset(&w); /* a line of tags only */
+			continue;
+		}
+		lw_emit(doc, &b, &w, l->line, l->end_line, l->depth + line_depth, l->flags);
+	}
+	lw_free(&w);
+	if (!changed) {
+		free(b.lines);
+		return false;
+	}
+	br_doc_lines_commit(doc, &b);
+	doc->transport |= BR_TRANSPORT_BBCODE;
+	return true;
+}
+
+/* ------------------------------------------------------------ whitespace */
+
+/* Bytes of a space-like character at s (U+00A0, U+2000..U+200A, U+202F,
+ * U+205F, U+3000, Latin-1 0xA0) -> *repl is " "; zero-width characters
+ * (U+200B, U+2060, U+FEFF, U+00AD) -> *repl is "". 0 if neither. */
+static size_t odd_space(const unsigned char *s, size_t n, const char **repl)
+{
+	size_t l = br_utf8_seq_len(s, n);
+	if (l == 0) {
+		if (s[0] == 0xa0) {
+			*repl = " ";
+			return 1;
+		}
+		return 0;
+	}
+	if (l == 2 && s[0] == 0xc2 && (s[1] == 0xa0 || s[1] == 0xad)) {
+		*repl = s[1] == 0xa0 ? " " : "";
+		return 2;
+	}
+	if (l == 3 && s[0] == 0xe2 && s[1] == 0x80 && s[2] >= 0x80 && s[2] <= 0x8b) {
+		*repl = s[2] == 0x8b ? "" : " ";
+		return 3;
+	}
+	if (l == 3 && s[0] == 0xe2 && ((s[1] == 0x80 && s[2] == 0xaf) || (s[1] == 0x81 && s[2] == 0x9f))) {
+		*repl = " ";
+		return 3;
+	}
+	if (l == 3 && s[0] == 0xe2 && s[1] == 0x81 && s[2] == 0xa0) {
+		*repl = "";
+		return 3;
+	}
+	if (l == 3 && s[0] == 0xe3 && s[1] == 0x80 && s[2] == 0x80) {
+		*repl = " ";
+		return 3;
+	}
+	if (l == 3 && s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf) {
+		*repl = "";
+		return 3;
+	}
+	return 0;
+}
+
+static bool needs_ws(const struct br_line *l)
+{
+	const unsigned char *s = (const unsigned char *)l->text;
+	for (size_t i = 0; i < l->len;) {
+		unsigned char c = s[i];
+		if (c == '\t') {
+			if (!(l->flags & BR_LINE_TABLE_ROW))
+				return true;
+		} else if (c >= 0x80) {
+			const char *r;
+			if (odd_space(s + i, l->len - i, &r))
+				return true;
+			size_t m = br_utf8_seq_len(s + i, l->len - i);
+			i += m ? m : 1;
+			continue;
+		}
+		i++;
+	}
+	return false;
+}
+
+static bool stage_ws(struct br_doc *doc)
+{
+	struct br_lines_builder b = {0};
+	struct lw w = {0};
+	bool changed = false;
+	for (size_t i = 0; i < doc->nlines; i++) {
+		const struct br_line *l = &doc->lines[i];
+		if (!needs_ws(l)) {
+			keep_line(&b, l);
+			continue;
+		}
+		changed = true;
+		const unsigned char *s = (const unsigned char *)l->text;
+		bool tabs = !(l->flags & BR_LINE_TABLE_ROW);
+		size_t ji = 0, col = 0;
+		for (size_t k = 0; k < l->len;) {
+			lw_carry(&w, l, &ji, k);
+			unsigned char c = s[k];
+			const char *r;
+			size_t m;
+			if (c == '\t' && tabs) {
+				size_t next = (col / 8 + 1) * 8;
+				for (; col < next; col++)
+					br_buf_addc(&w.text, ' ');
+				k++;
+			} else if (c >= 0x80 && (m = odd_space(s + k, l->len - k, &r)) != 0) {
+				br_buf_adds(&w.text, r);
+				col += strlen(r);
+				k += m;
+			} else {
+				/* a whole character: "à" is C3 A0, not a no-break space */
+				size_t q = c >= 0x80 ? br_utf8_seq_len(s + k, l->len - k) : 1;
+				if (!q)
+					q = 1;
+				br_buf_add(&w.text, s + k, q);
+				col++;
+				k += q;
+			}
+		}
+		lw_carry(&w, l, &ji, l->len);
+		lw_emit(doc, &b, &w, l->line, l->end_line, l->depth, l->flags);
+	}
+	lw_free(&w);
+	if (!changed) {
+		free(b.lines);
+		return false;
+	}
+	br_doc_lines_commit(doc, &b);
+	doc->transport |= BR_TRANSPORT_TABS;
+	return true;
+}
+
+/* ------------------------------------------------------------ HTML */
+
+/* The walker turns a libxml2 tree into lines. Buffer line k (1-based) maps
+ * to original lines lmap[k-1] .. emap[k-1]. */
+struct hw {
+	struct br_doc *doc;
+	struct br_lines_builder *b;
+	const unsigned *lmap, *emap;
+	size_t nmap;
+	unsigned depth_base;
+	struct lw w;
+	unsigned first, last;  /* buffer lines of the current line's content (0 = none) */
+	bool block;            /* the next line starts a block */
+	bool space;            /* a collapsed blank is pending */
+	unsigned cur;          /* current buffer line */
+	int pre;               /* <pre> nesting */
+	bool pre_start;        /* right after <pre>: a first newline is dropped */
+	unsigned heading;      /* 1..6 inside <hN> */
+	unsigned quote;        /* <blockquote> nesting */
+	bool row;              /* inside a simple <tr> */
+	unsigned cells;        /* cells so far in the row */
+	unsigned row_line;
+};
+
+static char block_mark; /* xmlNode._private of elements with a block inside */
+
+static unsigned map_line(const struct hw *h, unsigned k, bool end)
+{
+	if (!h->nmap)
+		return k ? k : 1;
+	if (k < 1)
+		k = 1;
+	if (k > h->nmap)
+		k = (unsigned)h->nmap;
+	return end ? h->emap[k - 1] : h->lmap[k - 1];
+}
+
+static void hw_flush(struct hw *h, bool force)
+{
+	/* trailing blanks are not content outside <pre> */
+	if (!h->pre)
+		while (h->w.text.len && h->w.text.data[h->w.text.len - 1] == ' ')
+			h->w.text.data[--h->w.text.len] = '\0';
+	if (!h->w.text.len && !force) {
+		h->space = false;
+		return;
+	}
+	unsigned first = h->first ? h->first : h->cur, last = h->last ? h->last : first;
+	unsigned flags = 0;
+	if (h->block)
+		flags |= BR_LINE_BLOCK_START;
+	if (h->pre)
+		flags |= BR_LINE_PRE;
+	if (h->heading)
+		flags |= BR_LINE_HEADING | (h->heading << BR_LINE_LEVEL_SHIFT);
+	if (h->row)
+		flags |= BR_LINE_TABLE_ROW;
+	lw_emit(h->doc, h->b, &h->w, map_line(h, first, false), map_line(h, last, true),
+		h->depth_base + h->quote, flags);
+	h->block = false;
+	h->space = false;
+	h->first = h->last = 0;
+}
+
+static void hw_char(struct hw *h, char c)
+{
+	if (!h->first)
+		h->first = h->cur;
+	h->last = h->cur;
+	br_buf_addc(&h->w.text, c);
+}
+
+static void hw_text(struct hw *h, const char *s)
+{
+	for (; *s; s++) {
+		char c = *s;
+		if (h->pre && !h->row) {
+			if (c == '\n') {
+				if (h->pre_start) {
+					h->pre_start = false;
+					h->cur++;
+					continue;
+				}
+				hw_flush(h, true);
+				h->cur++;
+			} else if (c != '\r') {
+				h->pre_start = false;
+				hw_char(h, c);
+			}
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+			if (c == '\n')
+				h->cur++;
+			if (h->w.text.len)
+				h->space = true;
+			continue;
+		}
+		if (h->space) {
+			br_buf_addc(&h->w.text, ' ');
+			h->space = false;
+		}
+		hw_char(h, c);
+	}
+}
+
+static bool name_in(const char *name, const char *const *set, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(name, set[i]) == 0)
+			return true;
+	return false;
+}
+
+static const char *const html_blocks[] = {
+	"p", "div", "br", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "dl", "dt", "dd",
+	"table", "blockquote", "pre", "hr", "center", "form", "section", "article", "header",
+	"footer", "nav", "main", "aside", "address", "fieldset", "body", "html", "caption",
+	"xmp", "listing", "plaintext", "textarea", "figure", "figcaption", "details", "summary",
+	"title", "noscript", "menu", "dir", "legend", "tbody", "thead", "tfoot", "cite",
+};
+static const char *const html_skip[] = {"script", "style", "head", "template", "object",
+					"select", "svg", "math", "noframes", "iframe"};
+static const char *const html_pre[] = {"pre", "xmp", "listing", "plaintext", "textarea"};
+
+static bool is_block_name(const char *n)
+{
+	return name_in(n, html_blocks, BR_ARRAY_LEN(html_blocks));
+}
+
+/* Mark every element that has a block element (or <br>) below it. */
+static void mark_blocks(xmlNode *root)
+{
+	xmlNode *n = root;
+	while (n) {
+		if (n->type == XML_ELEMENT_NODE && is_block_name((const char *)n->name)) {
+			for (xmlNode *p = n->parent; p && p->_private != &block_mark; p = p->parent)
+				p->_private = &block_mark;
+		}
+		if (n->children && n->type == XML_ELEMENT_NODE) {
+			n = n->children;
+			continue;
+		}
+		while (n && n != root && !n->next)
+			n = n->parent;
+		if (!n || n == root)
+			break;
+		n = n->next;
+	}
+}
+
+static void hw_sync_line(struct hw *h, xmlNode *n)
+{
+	long ln = xmlGetLineNo(n);
+	if (ln > 0 && ln < 65535 && (unsigned long)ln > h->cur)
+		h->cur = (unsigned)ln;
+}
+
+/* Enter an element; returns whether to descend into it. */
+static bool hw_enter(struct hw *h, xmlNode *n)
+{
+	const char *name = (const char *)n->name;
+	if (name_in(name, html_skip, BR_ARRAY_LEN(html_skip)))
+		return false;
+	if (h->row) {
+		if (strcmp(name, "td") == 0 || strcmp(name, "th") == 0) {
+			if (h->cells++)
+				br_buf_addc(&h->w.text, '\t');
+			h->space = false;
+			if (!h->first)
+				h->first = h->cur;
+		}
+		return true;
+	}
+	if (strcmp(name, "br") == 0) {
+		if (h->pre) {
+			hw_flush(h, true);
+		} else {
+			bool empty = h->w.text.len == 0;
+			hw_flush(h, empty); /* <br><br>: an empty line */
+		}
+		return false;
+	}
+	if (strcmp(name, "tr") == 0 && n->_private != &block_mark) {
+		hw_flush(h, false);
+		h->row = true;
+		h->cells = 0;
+		h->block = true;
+		h->row_line = h->cur;
+		h->first = h->cur;
+		return true;
+	}
+	if (is_block_name(name)) {
+		hw_flush(h, false);
+		h->block = true;
+		if (name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && !name[2])
+			h->heading = (unsigned)(name[1] - '0');
+		else if (strcmp(name, "blockquote") == 0 && h->quote < 1000)
+			h->quote++;
+		if (name_in(name, html_pre, BR_ARRAY_LEN(html_pre))) {
+			h->pre++;
+			h->pre_start = true;
+		}
+	}
+	return true;
+}
+
+static void hw_leave(struct hw *h, xmlNode *n)
+{
+	const char *name = (const char *)n->name;
+	if (h->row) {
+		if (strcmp(name, "td") == 0 || strcmp(name, "th") == 0) {
+			/* a cell spanning columns keeps the columns after it in place */
+			xmlChar *span = xmlGetProp(n, (const xmlChar *)"colspan");
+			if (span) {
+				long k = strtol((const char *)span, NULL, 10);
+				for (long c = 1; c < k && c < 100; c++)
+					br_buf_addc(&h->w.text, '\t');
+				xmlFree(span);
+			}
+			h->space = false;
+		} else if (strcmp(name, "tr") == 0) {
+			h->last = h->cur;
+			if (!h->first)
+				h->first = h->row_line;
+			/* a row of empty cells still is a row */
+			hw_flush(h, h->cells > 0);
+			h->row = false;
+			h->block = true;
+		}
+		return;
+	}
+	if (is_block_name(name) && strcmp(name, "br") != 0) {
+		hw_flush(h, false);
+		h->block = true;
+		if (name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && !name[2])
+			h->heading = 0;
+		else if (strcmp(name, "blockquote") == 0 && h->quote)
+			h->quote--;
+		if (name_in(name, html_pre, BR_ARRAY_LEN(html_pre)) && h->pre) {
+			h->pre--;
+			h->pre_start = false;
+		}
+	}
+}
+
+static void hw_count_newlines(struct hw *h, const xmlChar *s)
+{
+	if (!s)
+		return;
+	for (; *s; s++)
+		if (*s == '\n')
+			h->cur++;
+}
+
+static void hw_walk(struct hw *h, xmlNode *root)
+{
+	xmlNode *n = root;
+	while (n) {
+		bool down = false;
+		if (n->type == XML_ELEMENT_NODE) {
+			hw_sync_line(h, n);
+			down = hw_enter(h, n);
+		} else if (n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE) {
+			/* libxml2 numbers a text node by where its first chunk ended:
+			 * it cannot start later than that minus its newlines */
+			long ln = xmlGetLineNo(n);
+			if (ln > 0 && ln < 65535 && n->content) {
+				unsigned nl = 0;
+				for (const xmlChar *p = n->content; *p; p++)
+					nl += *p == '\n';
+				if ((unsigned long)ln > nl && (unsigned)ln - nl > h->cur)
+					h->cur = (unsigned)ln - nl;
+			}
+			if (n->content)
+				hw_text(h, (const char *)n->content);
+		} else if (n->type == XML_COMMENT_NODE) {
+			hw_count_newlines(h, n->content);
+		}
+		if (down && n->children) {
+			n = n->children;
+			continue;
+		}
+		for (;;) {
+			if (n->type == XML_ELEMENT_NODE)
+				hw_leave(h, n);
+			if (n == root) {
+				n = NULL;
+				break;
+			}
+			if (n->next) {
+				n = n->next;
+				break;
+			}
+			n = n->parent;
+			if (!n)
+				break;
+		}
+	}
+	hw_flush(h, false);
+}
+
+/* Parse buf as HTML and append its lines to b. */
+static void html_lines(struct br_doc *doc, struct br_lines_builder *b, const char *buf, size_t len,
+		       const unsigned *lmap, const unsigned *emap, size_t nmap, unsigned depth)
+{
+	if (len > INT_MAX)
+		len = INT_MAX;
+	htmlDocPtr x = htmlReadMemory(buf, (int)len, NULL, NULL,
+				      HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
+					      HTML_PARSE_NONET);
+	if (!x)
+		return;
+	xmlNode *root = xmlDocGetRootElement(x);
+	if (root) {
+		struct hw h = {0};
+		h.doc = doc;
+		h.b = b;
+		h.lmap = lmap;
+		h.emap = emap;
+		h.nmap = nmap;
+		h.depth_base = depth;
+		h.cur = 1;
+		mark_blocks(root);
+		hw_walk(&h, root);
+		lw_free(&h.w);
+	}
+	xmlFreeDoc(x);
+}
+
+/* The lines [first, end) joined with LF, and their line maps. */
+static char *join_lines(const struct br_doc *doc, size_t first, size_t end, size_t *len,
+			unsigned **lmap, unsigned **emap)
+{
+	struct br_buf buf = BR_BUF_INIT;
+	*lmap = br_malloc((end - first + 1) * sizeof **lmap);
+	*emap = br_malloc((end - first + 1) * sizeof **emap);
+	for (size_t i = first; i < end; i++) {
+		const struct br_line *l = &doc->lines[i];
+		br_buf_add(&buf, l->text, l->len);
+		br_buf_addc(&buf, '\n');
+		(*lmap)[i - first] = l->line;
+		(*emap)[i - first] = l->end_line;
+	}
+	*len = buf.len;
+	return br_buf_detach(&buf);
+}
+
+static bool stage_html_page(struct br_doc *doc)
+{
+	size_t len;
+	unsigned *lmap, *emap;
+	char *buf = join_lines(doc, 0, doc->nlines, &len, &lmap, &emap);
+	struct br_lines_builder b = {0};
+	html_lines(doc, &b, buf, len, lmap, emap, doc->nlines, 0);
+	free(buf);
+	free(lmap);
+	free(emap);
+	br_doc_lines_commit(doc, &b);
+	doc->transport |= BR_TRANSPORT_HTML;
+	return true;
+}
+
+static bool line_has_tag(const struct br_line *l, bool *table)
+{
+	bool any = false;
+	const char *s = l->text;
+	for (const char *p = memchr(s, '<', l->len); p; p = memchr(p + 1, '<', l->len - (size_t)(p + 1 - s))) {
+		enum tag_kind t = tag_at(p, l->len - (size_t)(p - s));
+		if (t == TAG_TABLE)
+			*table = true;
+		if (t != TAG_NONE)
+			any = true;
+		if ((size_t)(p + 1 - s) >= l->len)
+			break;
+	}
+	return any;
+}
+
+/* <TR><TD> rows pasted into a text document: only the runs of tagged lines
+ * that hold table markup are read as HTML. */
+static bool stage_html_rows(struct br_doc *doc)
+{
+	struct br_lines_builder b = {0};
+	bool changed = false;
+	size_t i = 0;
+	while (i < doc->nlines) {
+		bool table = false;
+		size_t j = i;
+		while (j < doc->nlines && doc->lines[j].depth == doc->lines[i].depth &&
+		       line_has_tag(&doc->lines[j], &table))
+			j++;
+		if (j == i) {
+			keep_line(&b, &doc->lines[i]);
+			i++;
+			continue;
+		}
+		if (!table) {
+			for (; i < j; i++)
+				keep_line(&b, &doc->lines[i]);
+			continue;
+		}
+		size_t len;
+		unsigned *lmap, *emap;
+		char *buf = join_lines(doc, i, j, &len, &lmap, &emap);
+		html_lines(doc, &b, buf, len, lmap, emap, j - i, doc->lines[i].depth);
+		free(buf);
+		free(lmap);
+		free(emap);
+		changed = true;
+		i = j;
+	}
+	if (!changed) {
+		free(b.lines);
+		return false;
+	}
+	br_doc_lines_commit(doc, &b);
+	doc->transport |= BR_TRANSPORT_HTML;
+	return true;
+}
+
+/* ------------------------------------------------------------ pipeline */
 
 void br_decode(struct br_doc *doc)
 {
-	(void)doc;
+	struct signs sg;
+	scan(doc, &sg);
+	bool page = false;
+	/* a page whose markup is itself QP-encoded (=3D") is decoded after QP */
+	if (sg.html_page && !sg.qp_markup) {
+		stage_html_page(doc);
+		page = true;
+		scan(doc, &sg);
+	}
+	if (sg.qp && stage_qp(doc))
+		scan(doc, &sg);
+	if (!page && sg.html_page) {
+		stage_html_page(doc);
+		page = true;
+		scan(doc, &sg);
+	}
+	if (sg.quote || sg.pipe)
+		stage_quote(doc, sg.pipe);
+	if (sg.bbcode || sg.fence)
+		stage_bbcode(doc, sg.bbcode, sg.fence);
+	/* rows pasted into text, or shown as text inside a page's <pre> */
+	if (sg.html_frag && stage_html_rows(doc))
+		sg.ws = true;
+	if (sg.ws)
+		stage_ws(doc);
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "decode.h"
+#include "label.h"
 
 struct arena_block {
 	struct arena_block *next;
@@ -74,6 +75,8 @@ void br_doc_line_add(struct br_doc *doc, struct br_lines_builder *b, const char 
 
 void br_doc_lines_commit(struct br_doc *doc, struct br_lines_builder *b)
 {
+	br_label_outline_free(doc->outline);
+	doc->outline = NULL;
 	free(doc->lines);
 	doc->lines = b->lines;
 	doc->nlines = b->n;
@@ -195,6 +198,7 @@ void br_doc_free(struct br_doc *doc)
 {
 	if (!doc)
 		return;
+	br_label_outline_free(doc->outline);
 	if (doc->arena) {
 		struct arena_block *b = doc->arena->head;
 		while (b) {

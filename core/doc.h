@@ -34,6 +34,10 @@ enum {
 	BR_LINE_HEADING = 1 << 2,      /* from an HTML <h1>..<h6> or similar */
 	BR_LINE_BLOCK_START = 1 << 3,  /* first line of a block (paragraph break before) */
 };
+/* BR_LINE_HEADING lines from HTML keep their level (1 for <h1> .. 6 for
+ * <h6>; 0 when unknown) in flags bits 8..10. */
+#define BR_LINE_LEVEL_SHIFT 8
+#define BR_LINE_LEVEL(flags) (((unsigned)(flags) >> BR_LINE_LEVEL_SHIFT) & 7u)
 
 struct br_line {
 	const char *text;      /* decoded, NUL-terminated */
@@ -47,6 +51,7 @@ struct br_line {
 };
 
 struct br_doc_arena; /* private */
+struct br_label_outline; /* private to label.c: the headings, built on first use */
 
 struct br_doc {
 	char *path;            /* as given; "<stdin>" for "-" */
@@ -60,6 +65,7 @@ struct br_doc {
 	unsigned transport;    /* BR_TRANSPORT_* applied */
 	bool binary;           /* looks like binary data (many NUL/control bytes) */
 	struct br_doc_arena *arena;
+	struct br_label_outline *outline; /* label.c's cache; freed with the document */
 };
 
 /* Load a file ("-" = stdin) and decode it. On failure returns -1 with

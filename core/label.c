@@ -1,26 +1,994 @@
-/* label — see label.h. (Skeleton: the nearest line above that ends with ':'
- * plus `own`; the text-parsers issue builds the real outline.) */
+/*
+ * label — see label.h.
+ *
+ * The document is read once, top to bottom, as an outline: every line is
+ * classified (heading of some kind, result/table line, prose, blank) and a
+ * stack of active headings is kept. A heading replaces the headings of its
+ * rank and below (a larger rank is more specific):
+ *
+ *   110..170  HTML <h1>..<h6>
+ *   180       banner lines ("######## Results ########", "=== RAID 5 ===")
+ *   190..     "# Title" headings ranked where they first appear
+ *   200..220  underlined lines ("====", "----", other characters)
+ *   250       short standalone lines between blank lines ("RAID 5")
+ *   300..390  outline-numbered lines (1. / A. / a. / 1) ...; a numbering
+ *             that restarts at 1 under another style nests one level down)
+ *   400       lines ending with ':' that introduce what follows ("6 disks:"),
+ *             and short "Key words: details" lines
+ *   600       bullets ("-hw raid"): only while directly above
+ *
+ * Result lines (numbers, CSV, tool headers), shell commands and generic
+ * introductions ("Here are the results:", "X wrote:") are transparent;
+ * prose ends bullets and, after a while, ':' introductions. The stack
+ * active before each line is recorded (one index per line, headings shared),
+ * so br_label_for() is a lookup: the document is not rescanned per result.
+ */
 #include "label.h"
 
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
 
-char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
+enum kind {
+	K_BLANK,
+	K_PROSE,
+	K_TRANSPARENT, /* results, tables, commands, generic introductions */
+	K_HEADING,
+	K_BULLET,
+	K_COLON,
+	K_OUTLINE,
+};
+
+enum {
+	R_HTML = 100,
+	R_BANNER = 180,
+	R_HASH = 190,
+	R_UNDERLINE = 200,
+	R_STANDALONE = 250,
+	R_OUTLINE = 300,
+	R_COLON = 400,
+	R_BULLET = 600,
+	MAX_OUTLINE = 9,
+	MAX_TEXT = 72,          /* characters of one label component */
+	COLON_EXPIRY = 10,      /* prose lines after which a ':' introduction ends */
+};
+
+struct node {
+	uint32_t parent;   /* index + 1 of the heading below it on the stack; 0 = none */
+	uint32_t text;     /* offset in outline->text */
+	uint16_t len;
+	uint16_t rank;
+	uint16_t depth;    /* quote depth of the heading's line */
+	uint8_t kind;
+};
+
+struct olevel {
+	int style;
+	int last;
+};
+
+struct br_label_outline {
+	const struct br_line *lines; /* what it was built from */
+	size_t nlines;
+	uint32_t *state;             /* per line: top of the stack before it (index + 1) */
+	struct node *nodes;
+	size_t nnodes, cap;
+	struct br_buf text;
+};
+
+/* ------------------------------------------------------------ small helpers */
+
+static bool is_alpha(int c)
 {
-	struct br_buf b = BR_BUF_INIT;
-	for (size_t i = idx; i-- > 0 && idx - i < 8;) {
-		const struct br_line *l = &doc->lines[i];
-		size_t n = l->len;
-		while (n && (l->text[n - 1] == ' ' || l->text[n - 1] == '\t'))
-			n--;
-		if (n > 1 && n < 100 && l->text[n - 1] == ':') {
-			const char *t = l->text;
-			while (*t == ' ' || *t == '\t')
-				t++;
-			br_buf_add(&b, t, (size_t)(l->text + n - 1 - t));
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
+}
+
+static bool is_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static bool is_blankc(int c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static int lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+/* The line without leading/trailing blanks. */
+static void span(const struct br_line *l, const char **s, size_t *n)
+{
+	const char *a = l->text, *b = l->text + l->len;
+	while (a < b && is_blankc(*a))
+		a++;
+	while (b > a && (is_blankc(b[-1]) || b[-1] == '\r'))
+		b--;
+	*s = a;
+	*n = (size_t)(b - a);
+}
+
+static bool blank_line(const struct br_line *l)
+{
+	return br_is_blank(l->text, l->len);
+}
+
+static size_t count_words(const char *s, size_t n)
+{
+	size_t w = 0;
+	bool in = false;
+	for (size_t i = 0; i < n; i++) {
+		bool b = is_blankc(s[i]);
+		if (!b && !in)
+			w++;
+		in = !b;
+	}
+	return w;
+}
+
+/* Characters (UTF-8 code points) in s[0..n). */
+static size_t count_chars(const char *s, size_t n)
+{
+	size_t c = 0;
+	for (size_t i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return c;
+}
+
+static bool contains_ci(const char *s, size_t n, const char *w)
+{
+	size_t m = strlen(w);
+	for (size_t i = 0; i + m <= n; i++) {
+		size_t k = 0;
+		while (k < m && lower((unsigned char)s[i + k]) == w[k])
+			k++;
+		if (k == m)
+			return true;
+	}
+	return false;
+}
+
+/* Whole word w (lower case) in s? */
+static bool has_word(const char *s, size_t n, const char *w)
+{
+	size_t m = strlen(w);
+	for (size_t i = 0; i + m <= n; i++) {
+		if (i && is_alpha((unsigned char)s[i - 1]))
+			continue;
+		size_t k = 0;
+		while (k < m && lower((unsigned char)s[i + k]) == w[k])
+			k++;
+		if (k == m && (i + m == n || !is_alpha((unsigned char)s[i + m])))
+			return true;
+	}
+	return false;
+}
+
+/* Offset of the last sentence in s ("...done. The last one"), 0 if one. */
+static size_t last_sentence(const char *s, size_t n)
+{
+	size_t at = 0;
+	for (size_t i = 1; i + 2 < n; i++)
+		if ((s[i] == '.' || s[i] == '?' || s[i] == '!') && s[i + 1] == ' ' &&
+		    s[i + 2] >= 'A' && s[i + 2] <= 'Z' && is_alpha((unsigned char)s[i - 1]))
+			at = i + 2;
+	return at;
+}
+
+static bool sentence_break(const char *s, size_t n)
+{
+	for (size_t i = 1; i + 2 < n; i++)
+		if ((s[i] == '.' || s[i] == '?' || s[i] == '!') && s[i + 1] == ' ' &&
+		    s[i + 2] >= 'A' && s[i + 2] <= 'Z' && is_alpha((unsigned char)s[i - 1]))
+			return true;
+	return false;
+}
+
+/* ------------------------------------------------------------ classifiers */
+
+/* A number-like token: 7960, 39.6*, 1*2047, 3000M, +++++, 1486=, 14690*72.9 */
+static bool numeric_token(const char *t, size_t n)
+{
+	size_t i = 0;
+	while (i < n && (t[i] == '*' || t[i] == '(' || t[i] == '-'))
+		i++;
+	if (i < n && t[i] == '+') {
+		while (i < n && t[i] == '+')
+			i++;
+		return i == n || t[i] == ',';
+	}
+	return i < n && (is_digit((unsigned char)t[i]) || (t[i] == '.' && i + 1 < n && is_digit((unsigned char)t[i + 1])));
+}
+
+/* Tool output, table rows and headers, CSV records: not titles. */
+static bool result_line(const char *s, size_t n)
+{
+	size_t tok = 0, num = 0, commas = 0, spaces = 0;
+	for (size_t i = 0; i < n;) {
+		if (is_blankc(s[i])) {
+			spaces++;
+			i++;
+			continue;
+		}
+		size_t j = i;
+		while (j < n && !is_blankc(s[j]))
+			j++;
+		tok++;
+		num += numeric_token(s + i, j - i);
+		for (size_t k = i; k < j; k++)
+			commas += s[k] == ',';
+		i = j;
+	}
+	if (num >= 4 || (num >= 3 && num * 2 >= tok))
+		return true;
+	if (commas >= 5 && commas >= spaces)
+		return true;
+	static const char *const marks[] = {
+		"k/sec", "/sec ", "%cp", "mb/sec", "kb/sec", "kb/s", "sequential output",
+		"sequential input", "sequential create", "random create", "per chr", "per char",
+		"--block", "-rewrite", "random read", "random write", "sequential read",
+		"sequential write", "name:size", "files:max", "--seeks", "seconds =", "latency  ",
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(marks); i++)
+		if (contains_ci(s, n, marks[i]))
+			return true;
+	/* "Version 1.03 ...", "Machine    MB K/sec ...", "Timing cached reads:" */
+	if (n > 9 && memcmp(s, "Version", 7) == 0 && is_blankc(s[7])) {
+		size_t k = 8;
+		while (k < n && is_blankc(s[k]))
+			k++;
+		if (k < n && is_digit((unsigned char)s[k]))
+			return true;
+	}
+	if (n > 8 && memcmp(s, "Machine", 7) == 0 && is_blankc(s[7]))
+		return true;
+	if (n > 7 && has_word(s, 7, "timing") && contains_ci(s, n, "reads"))
+		return true;
+	return false;
+}
+
+/* Only punctuation: ----, ====, +---+, ~~~. */
+static bool rule_line(const char *s, size_t n)
+{
+	if (n < 2)
+		return n == 1 && !is_alpha((unsigned char)s[0]) && !is_digit((unsigned char)s[0]);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (is_alpha(c) || is_digit(c))
+			return false;
+	}
+	return true;
+}
+
+/* "=====" / "-----" (one character repeated, at least 3). */
+static char underline_char(const struct br_line *l)
+{
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	if (n < 3 || !strchr("=-~*^+_#.", s[0]))
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if (s[i] != s[0])
+			return 0;
+	return s[0];
+}
+
+static bool command_word(const char *s, size_t n);
+
+static bool command_line(const char *s, size_t n)
+{
+	if (command_word(s, n))
+		return true;
+	size_t j = 0;
+	while (j < n && !is_blankc(s[j]))
+		j++;
+	/* options and paths make a command: "-tT", "--direct", "/dev/hda", "./x" */
+	for (size_t k = j; k < n; k++) {
+		if (!is_blankc(s[k - 1]))
+			continue;
+		if (s[k] == '-' && k + 1 < n && (is_alpha((unsigned char)s[k + 1]) || s[k + 1] == '-'))
+			return true;
+		if ((s[k] == '/' || s[k] == '~') && k + 1 < n && is_alpha((unsigned char)s[k + 1]))
+			return true;
+		if (s[k] == '|' || s[k] == '>' || s[k] == '<')
+			return true;
+	}
+	return false;
+}
+
+/* "Run as bonnie++ -d /srv -u nobody:" tells how, not what: a line that
+ * starts with running and holds the benchmark's command line. ("With DMA
+ * (hdparm -d1):" does title what follows.) */
+static bool tool_invocation(const char *s, size_t n)
+{
+	static const char *const runs[] = {"run", "ran", "running", "command", "cmd", "invoked",
+					   "started", "executed", "called"};
+	static const char *const tools[] = {"bonnie++ -", "bonnie -", "Bonnie -", "hdparm -",
+					    "rawio -", "Bonnie++ -", "bonnie++.exe -"};
+	bool run = false;
+	for (size_t k = 0; k < BR_ARRAY_LEN(runs); k++)
+		run |= has_word(s, n < 12 ? n : 12, runs[k]);
+	if (!run)
+		return false;
+	for (size_t k = 0; k < BR_ARRAY_LEN(tools); k++)
+		if (memmem(s, n, tools[k], strlen(tools[k])))
+			return true;
+	return false;
+}
+
+/* The first word is a command or a path ("hdparm", "./bonnie++", "/sbin/x"). */
+static bool command_word(const char *s, size_t n)
+{
+	static const char *const cmds[] = {
+		"hdparm", "bonnie", "bonnie++", "rawio", "dd", "time", "sync", "mount", "umount",
+		"mkfs", "mke2fs", "mkreiserfs", "mkswap", "cat", "echo", "sudo", "su", "for", "while",
+		"do", "done", "cd", "ls", "df", "free", "uname", "mdadm", "fdisk", "sfdisk", "parted",
+		"iozone", "tiobench", "fio", "newfs", "vinum", "gvinum", "zpool", "zfs", "tune2fs",
+		"blockdev", "modprobe", "insmod", "make", "export", "swapoff", "swapon", "lspci",
+		"dmesg", "grep", "raidstart", "mkraid", "raidtab", "lvcreate", "vgcreate", "pvcreate",
+		"bon_csv2txt", "bon_csv2html", "sh", "bash", "ssh", "scp", "rm", "cp", "mv", "mkdir",
+	};
+	size_t i = 0;
+	while (i < n && (s[i] == '#' || s[i] == '$' || s[i] == '%' || is_blankc(s[i])))
+		i++;
+	size_t j = i;
+	while (j < n && !is_blankc(s[j]))
+		j++;
+	if (j > i && (s[i] == '/' || (s[i] == '.' && i + 1 < n && s[i + 1] == '/') || s[i] == '~'))
+		return true;
+	for (size_t k = 0; k < BR_ARRAY_LEN(cmds); k++) {
+		size_t m = strlen(cmds[k]);
+		if (j - i >= m && memcmp(s + i, cmds[k], m) == 0 &&
+		    (j - i == m || s[i + m] == '.' || s[i + m] == '-'))
+			return j - i == m || memchr(s + i, '.', j - i);
+	}
+	return false;
+}
+
+/* Colon introductions that title nothing: "Here are the results:",
+ * "All hdparms reported:", "Franck wrote:", "Le ... a écrit :". */
+static bool generic_intro(const char *s, size_t n)
+{
+	static const char *const words[] = {
+		"here", "reported", "reports", "follows", "following", "below", "got", "get",
+		"gives", "gave", "shows", "showed", "says", "said", "wrote", "writes", "schrieb",
+		"output", "outputs", "results", "result", "numbers", "figures",
+		"wrote", "quote", "quoting", "cite", "excerpt", "e.g", "example", "i.e",
+		"code", "zitat", "citation", "spoiler", "command", "commands",
+	};
+	if (contains_ci(s, n, "crit"))
+		return true; /* a écrit */
+	size_t words_n = count_words(s, n);
+	for (size_t i = 0; i < BR_ARRAY_LEN(words); i++) {
+		if (!has_word(s, n, words[i]))
+			continue;
+		/* "RAID 5 results:" titles what follows; "Results:" does not */
+		if ((strcmp(words[i], "results") == 0 || strcmp(words[i], "result") == 0 ||
+		     strcmp(words[i], "numbers") == 0 || strcmp(words[i], "figures") == 0) &&
+		    words_n > 1 && !has_word(s, n, "the") && !has_word(s, n, "my") &&
+		    !has_word(s, n, "our") && !has_word(s, n, "these") && !has_word(s, n, "some"))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/* Outline enumerators: "1. ", "12) ", "A. ", "b) ", "(a) ", "iv. ", "2.1. ".
+ * Returns the length of the enumerator (with the blank after it), 0 if none. */
+enum { ST_NUM_DOT = 1, ST_NUM_PAR, ST_UP_DOT, ST_UP_PAR, ST_LOW_DOT, ST_LOW_PAR, ST_PAREN_NUM,
+       ST_PAREN_LOW, ST_ROMAN_LOW, ST_ROMAN_UP, ST_MULTI = 20 };
+
+static int roman_value(const char *s, size_t n)
+{
+	int v = 0, prev = 0;
+	for (size_t i = n; i-- > 0;) {
+		int d;
+		switch (lower((unsigned char)s[i])) {
+		case 'i': d = 1; break;
+		case 'v': d = 5; break;
+		case 'x': d = 10; break;
+		case 'l': d = 50; break;
+		default: return 0;
+		}
+		v += d < prev ? -d : d;
+		if (d > prev)
+			prev = d;
+	}
+	return v;
+}
+
+static size_t enumerator(const char *s, size_t n, int *style, int *value)
+{
+	size_t i = 0;
+	bool paren = false;
+	if (i < n && s[i] == '(') {
+		paren = true;
+		i++;
+	}
+	size_t a = i;
+	if (i < n && is_digit((unsigned char)s[i])) {
+		int v = 0, parts = 1;
+		while (i < n && is_digit((unsigned char)s[i]) && i - a < 3)
+			v = v * 10 + (s[i++] - '0');
+		/* 2.1. / 2.1 */
+		while (!paren && i + 1 < n && s[i] == '.' && is_digit((unsigned char)s[i + 1]) && parts < 5) {
+			i++;
+			v = 0;
+			while (i < n && is_digit((unsigned char)s[i]) && v < 1000)
+				v = v * 10 + (s[i++] - '0');
+			parts++;
+		}
+		if (i >= n)
+			return 0;
+		if (paren && s[i] == ')')
+			*style = ST_PAREN_NUM;
+		else if (!paren && s[i] == '.')
+			*style = parts > 1 ? ST_MULTI + parts : ST_NUM_DOT;
+		else if (!paren && s[i] == ')')
+			*style = ST_NUM_PAR;
+		else if (!paren && parts > 1 && s[i] == ' ')
+			*style = ST_MULTI + parts, i--;
+		else
+			return 0;
+		if (v > 60)
+			return 0;
+		*value = v;
+		i++;
+	} else {
+		while (i < n && i - a < 4 && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z')))
+			i++;
+		size_t len = i - a;
+		if (!len || i >= n)
+			return 0;
+		bool up = s[a] >= 'A' && s[a] <= 'Z';
+		char close = s[i];
+		if (paren ? close != ')' : (close != '.' && close != ')'))
+			return 0;
+		if (len == 1) {
+			*value = lower((unsigned char)s[a]) - 'a' + 1;
+			*style = paren ? ST_PAREN_LOW : up ? (close == '.' ? ST_UP_DOT : ST_UP_PAR)
+							   : (close == '.' ? ST_LOW_DOT : ST_LOW_PAR);
+		} else {
+			int r = roman_value(s + a, len);
+			if (!r)
+				return 0;
+			for (size_t k = a + 1; k < i; k++)
+				if ((s[k] >= 'A' && s[k] <= 'Z') != up)
+					return 0;
+			*value = r;
+			*style = up ? ST_ROMAN_UP : ST_ROMAN_LOW;
+		}
+		i++;
+	}
+	if (i >= n || !is_blankc(s[i]))
+		return 0;
+	while (i < n && is_blankc(s[i]))
+		i++;
+	if (i >= n)
+		return 0;
+	return i;
+}
+
+/* ------------------------------------------------------------ heading text */
+
+/* Clean heading text into the outline's buffer; returns its length. */
+static size_t add_text(struct br_label_outline *o, const char *s, size_t n)
+{
+	/* bullets, '#', emphasis at both ends; ':' '.' at the end */
+	for (;;) {
+		while (n && (is_blankc(*s) || *s == '#' || *s == '*' || *s == '-' || *s == '+' ||
+			     *s == '=' || *s == '_' || *s == '~'))
+			s++, n--;
+		if (n >= 3 && (unsigned char)s[0] == 0xe2 && (unsigned char)s[1] == 0x80 &&
+		    (unsigned char)s[2] == 0xa2) { /* • */
+			s += 3;
+			n -= 3;
+			continue;
+		}
+		break;
+	}
+	while (n && (is_blankc(s[n - 1]) || s[n - 1] == ':' || s[n - 1] == '.' || s[n - 1] == '#' ||
+		     s[n - 1] == '*' || s[n - 1] == '=' || s[n - 1] == '_' || s[n - 1] == '~' ||
+		     (s[n - 1] == '-' && n >= 2 && (is_blankc(s[n - 2]) || s[n - 2] == '-'))))
+		n--;
+	size_t start = o->text.len;
+	bool sp = false;
+	size_t chars = 0, last_break = 0;
+	bool cut = false;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (is_blankc(c)) {
+			sp = true;
+			continue;
+		}
+		if (sp) {
+			if (chars >= MAX_TEXT) {
+				cut = true;
+				break;
+			}
+			last_break = o->text.len;
+			br_buf_addc(&o->text, ' ');
+			chars++;
+			sp = false;
+		}
+		if (((unsigned char)c & 0xc0) != 0x80) {
+			if (chars >= MAX_TEXT + 8) {
+				cut = true;
+				break;
+			}
+			chars++;
+		}
+		br_buf_addc(&o->text, c);
+	}
+	if (cut) {
+		if (last_break > start)
+			o->text.len = last_break;
+		while (o->text.len > start && (o->text.data[o->text.len - 1] == ',' ||
+					       o->text.data[o->text.len - 1] == ' '))
+			o->text.len--;
+		o->text.data[o->text.len] = '\0';
+		br_buf_adds(&o->text, "\xe2\x80\xa6");
+	}
+	size_t len = o->text.len - start;
+	if (len > UINT16_MAX) {
+		o->text.len = start + UINT16_MAX;
+		len = UINT16_MAX;
+	}
+	return len;
+}
+
+/* ------------------------------------------------------------ the outline */
+
+struct walk {
+	struct br_label_outline *o;
+	uint32_t top;
+	unsigned depth;             /* quote depth of the line being read */
+	size_t prose;               /* prose lines since the last heading */
+	struct olevel ol[MAX_OUTLINE + 1];
+	size_t ol_depth;
+	int hash_rank[7];           /* rank given to "#".."######" on first sight */
+};
+
+static const struct node *node_at(const struct br_label_outline *o, uint32_t ref)
+{
+	return ref ? &o->nodes[ref - 1] : NULL;
+}
+
+static void push(struct walk *w, enum kind kind, int rank, const char *s, size_t n)
+{
+	struct br_label_outline *o = w->o;
+	while (w->top && o->nodes[w->top - 1].rank >= rank)
+		w->top = o->nodes[w->top - 1].parent;
+	if (rank < R_OUTLINE)
+		w->ol_depth = 0; /* a section above the numbering starts it afresh */
+	size_t off = o->text.len;
+	size_t len = add_text(o, s, n);
+	if (!len)
+		return;
+	if (o->nnodes >= UINT32_MAX - 1 || off > UINT32_MAX)
+		return;
+	o->nodes = br_grow(o->nodes, &o->cap, o->nnodes + 1, sizeof *o->nodes);
+	struct node *nd = &o->nodes[o->nnodes++];
+	nd->parent = w->top;
+	nd->text = (uint32_t)off;
+	nd->len = (uint16_t)len;
+	nd->rank = (uint16_t)rank;
+	nd->depth = (uint16_t)w->depth;
+	nd->kind = (uint8_t)kind;
+	w->top = (uint32_t)o->nnodes;
+	w->prose = 0;
+}
+
+static void prose(struct walk *w)
+{
+	const struct br_label_outline *o = w->o;
+	w->prose++;
+	while (w->top && o->nodes[w->top - 1].kind == K_BULLET)
+		w->top = o->nodes[w->top - 1].parent;
+	if (w->top && o->nodes[w->top - 1].kind == K_COLON && w->prose > COLON_EXPIRY)
+		w->top = o->nodes[w->top - 1].parent;
+}
+
+/* The outline level of an enumerated line (restarts at 1 nest). */
+static size_t outline_level(struct walk *w, int style, int value)
+{
+	for (size_t k = w->ol_depth; k-- > 0;) {
+		if (w->ol[k].style == style && value == w->ol[k].last + 1) {
+			w->ol[k].last = value;
+			w->ol_depth = k + 1;
+			return k;
+		}
+	}
+	size_t found = SIZE_MAX;
+	for (size_t k = w->ol_depth; k-- > 0;)
+		if (w->ol[k].style == style) {
+			found = k;
 			break;
 		}
+	if (found != SIZE_MAX && value != 1) {
+		w->ol[found].last = value;
+		w->ol_depth = found + 1;
+		return found;
+	}
+	size_t k = w->ol_depth < MAX_OUTLINE ? w->ol_depth : MAX_OUTLINE;
+	w->ol[k].style = style;
+	w->ol[k].last = value;
+	w->ol_depth = k + 1;
+	return k;
+}
+
+static bool standalone(const struct br_doc *doc, size_t i)
+{
+	const struct br_line *l = &doc->lines[i];
+	bool before = i == 0 || blank_line(&doc->lines[i - 1]) || (l->flags & BR_LINE_BLOCK_START);
+	bool after = i + 1 >= doc->nlines || blank_line(&doc->lines[i + 1]) ||
+		     (doc->lines[i + 1].flags & BR_LINE_BLOCK_START);
+	if (l->flags & BR_LINE_PRE) {
+		before = i == 0 || blank_line(&doc->lines[i - 1]);
+		after = i + 1 >= doc->nlines || blank_line(&doc->lines[i + 1]);
+	}
+	return before && after;
+}
+
+/* Underlined heading at line i (line i + 1 is the underline): the text is
+ * the nearest line ending with ':' among the few lines the underline spans
+ * ("Configuration A:" / two description lines / "======"), else line i. */
+static void underlined(struct walk *w, const struct br_doc *doc, size_t i, char c)
+{
+	size_t pick = i;
+	const char *ul;
+	size_t uln;
+	span(&doc->lines[i + 1], &ul, &uln);
+	for (size_t k = i + 1; k-- > 0 && i - k < 4;) {
+		const char *s;
+		size_t n;
+		span(&doc->lines[k], &s, &n);
+		if (!n || result_line(s, n) || n > uln + 4)
+			break;
+		if (s[n - 1] == ':') {
+			pick = k;
+			break;
+		}
+	}
+	const char *s;
+	size_t n;
+	span(&doc->lines[pick], &s, &n);
+	int rank = c == '=' ? R_UNDERLINE : c == '-' ? R_UNDERLINE + 10 : R_UNDERLINE + 20;
+	push(w, K_HEADING, rank, s, n);
+}
+
+static bool title_like(const char *s, size_t n)
+{
+	if (!n || n > 80)
+		return false;
+	char e = s[n - 1];
+	return e != '.' && e != ',' && e != ';' && !sentence_break(s, n);
+}
+
+/* Does a sentence run on from this line into the next? */
+static bool continued(const struct br_line *l)
+{
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	if (!n || result_line(s, n))
+		return false;
+	char e = s[n - 1];
+	return e != '.' && e != '!' && e != '?' && e != ':' && e != ')';
+}
+
+/* A forum user name or a signature ("hans_w", "olga"): one word in lower
+ * case, or with '_' or '@' in it. */
+static bool user_name(const char *s, size_t n)
+{
+	if (count_words(s, n) != 1)
+		return false;
+	bool upper = false;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '_' || s[i] == '@')
+			return true;
+		upper |= s[i] >= 'A' && s[i] <= 'Z';
+	}
+	return !upper;
+}
+
+/* "Key words: details" — a short key of two to six words starting the line. */
+static bool key_value(const char *s, size_t n)
+{
+	if (n > 80 || !((s[0] >= 'A' && s[0] <= 'Z') || is_digit((unsigned char)s[0])))
+		return false;
+	const char *c = NULL;
+	for (size_t i = 0; i + 1 < n; i++)
+		if (s[i] == ':' && s[i + 1] == ' ') {
+			if (c)
+				return false; /* "Master: HD, Slave: HD" */
+			c = s + i;
+		}
+	if (!c)
+		return false;
+	size_t klen = (size_t)(c - s);
+	size_t kw = count_words(s, klen);
+	if (klen > 40 || kw < 2 || kw > 6)
+		return false;
+	char e = s[n - 1];
+	if (e == ',' || e == ';' || e == '?' || sentence_break(s, n))
+		return false;
+	return !generic_intro(s, klen);
+}
+
+/* A new message starts here (a mail header block, a digest separator, an
+ * "Original Message" line): nothing above titles what follows. */
+static bool message_start(const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	bool after_break = i == 0 || blank_line(&doc->lines[i - 1]);
+	if (n >= 20 && rule_line(s, n) && s[0] == s[n - 1] && after_break)
+		return true;
+	if (contains_ci(s, n < 40 ? n : 40, "original message") && (s[0] == '-' || s[0] == '_'))
+		return true;
+	if (!after_break)
+		return false;
+	static const char *const hdr[] = {"From: ", "Subject: ", "Date: ", "Message: ", "Message-ID: "};
+	for (size_t k = 0; k < BR_ARRAY_LEN(hdr); k++)
+		if (n > strlen(hdr[k]) && memcmp(s, hdr[k], strlen(hdr[k])) == 0)
+			return true;
+	return n > 5 && memcmp(s, "From ", 5) == 0 && contains_ci(s, n, "@");
+}
+
+/* Could the line be a heading at all? (Most lines cannot; this is cheap.) */
+static bool maybe_heading(const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	unsigned char c = (unsigned char)s[0];
+	if (s[n - 1] == ':' || strchr("#-*+=~$%(/", c) || c >= 0x80)
+		return true;
+	int style, value;
+	if (enumerator(s, n, &style, &value))
+		return true;
+	if (i + 1 < doc->nlines && underline_char(&doc->lines[i + 1]))
+		return true;
+	if (standalone(doc, i))
+		return true;
+	return memmem(s, n, ": ", 2) != NULL;
+}
+
+static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)
+{
+	const struct br_line *l = &doc->lines[i];
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	if (!n)
+		return;
+	/* headings inside a quoted part end with it */
+	w->depth = l->depth;
+	while (w->top && w->o->nodes[w->top - 1].depth > l->depth)
+		w->top = w->o->nodes[w->top - 1].parent;
+	if (message_start(doc, i, s, n)) {
+		w->top = 0;
+		w->ol_depth = 0;
+		w->prose = 0;
+		return;
+	}
+	if (l->flags & BR_LINE_HEADING) {
+		unsigned lv = BR_LINE_LEVEL(l->flags);
+		push(w, K_HEADING, R_HTML + 10 * (int)(lv ? lv : 7), s, n);
+		return;
+	}
+	if (l->flags & BR_LINE_TABLE_ROW)
+		return;
+	if (!maybe_heading(doc, i, s, n)) {
+		/* prose or a result: only matters to what prose ends */
+		const struct node *top = node_at(w->o, w->top);
+		if (top && (top->kind == K_BULLET || top->kind == K_COLON) && !result_line(s, n) &&
+		    !rule_line(s, n))
+			prose(w);
+		return;
+	}
+	if (result_line(s, n))
+		return;
+	if (i + 1 < doc->nlines && !rule_line(s, n) && title_like(s, n)) {
+		char c = underline_char(&doc->lines[i + 1]);
+		const char *u;
+		size_t un;
+		span(&doc->lines[i + 1], &u, &un);
+		if (c && (un * 2 >= count_chars(s, n) || un >= 20)) {
+			underlined(w, doc, i, c);
+			*skip_next = true;
+			return;
+		}
+	}
+	if (rule_line(s, n))
+		return;
+	/* banners: "######## The Presentation ########", "=== RAID 5 ===" */
+	if (n >= 7 && strchr("#=*-~+", s[0]) && s[1] == s[0] && s[2] == s[0] && s[n - 1] == s[0] &&
+	    s[n - 2] == s[0] && s[n - 3] == s[0]) {
+		push(w, K_HEADING, R_BANNER, s, n);
+		return;
+	}
+	if (s[0] == '#') {
+		size_t h = 0;
+		while (h < n && s[h] == '#')
+			h++;
+		if (h <= 6 && h < n && !command_line(s, n) && s[h] != '!' && n <= 160) {
+			size_t t = h;
+			while (t < n && is_blankc(s[t]))
+				t++;
+			if (t < n && (is_alpha((unsigned char)s[t]) || is_digit((unsigned char)s[t]))) {
+				if (!w->hash_rank[h]) {
+					/* ranked just below what is open where it first appears */
+					const struct node *top = node_at(w->o, w->top);
+					while (top && top->kind == K_BULLET)
+						top = node_at(w->o, top->parent);
+					int r = top ? top->rank + 5 : R_HASH + (int)h;
+					for (size_t k = 1; k < h; k++)
+						if (w->hash_rank[k] >= r)
+							r = w->hash_rank[k] + 1;
+					w->hash_rank[h] = r;
+				}
+				push(w, K_HEADING, w->hash_rank[h], s + h, n - h);
+				return;
+			}
+		}
+		return; /* a shell prompt or a comment */
+	}
+	/* a ':' line is judged by its first word only: "xfs, freshly made with
+	 * mkfs.xfs -f:" introduces a result, "# hdparm -t /dev/sda" is a command */
+	if (s[0] == '$' || s[0] == '%' ||
+	    (s[n - 1] == ':' ? command_word(s, n) || tool_invocation(s, n) : command_line(s, n)))
+		return;
+	int style, value;
+	size_t e = enumerator(s, n, &style, &value);
+	if (e) {
+		if (n - e <= 80 && count_words(s + e, n - e) <= 14) {
+			size_t lv = outline_level(w, style, value);
+			push(w, K_OUTLINE, R_OUTLINE + 10 * (int)lv, s + e, n - e);
+		} else {
+			prose(w);
+		}
+		return;
+	}
+	bool bullet = (s[0] == '-' || s[0] == '*' || s[0] == '+') && n > 1 && s[1] != s[0];
+	if (n >= 3 && (unsigned char)s[0] == 0xe2 && (unsigned char)s[1] == 0x80 && (unsigned char)s[2] == 0xa2)
+		bullet = true;
+	if (bullet) {
+		size_t t = s[0] == '-' || s[0] == '*' || s[0] == '+' ? 1 : 3;
+		while (t < n && is_blankc(s[t]))
+			t++;
+		if (t < n && n - t <= 60 && count_words(s + t, n - t) <= 10 &&
+		    (is_alpha((unsigned char)s[t]) || is_digit((unsigned char)s[t]) || s[t] == '(')) {
+			push(w, K_BULLET, R_BULLET, s + t, n - t);
+		} else {
+			prose(w);
+		}
+		return;
+	}
+	size_t m = n;
+	if (s[m - 1] == ':') {
+		m--;
+		while (m && is_blankc(s[m - 1]))
+			m--;
+		if (!m)
+			return;
+		/* "Looks fine. For comparison, my old box:" introduces with its
+		 * last sentence */
+		size_t cut = last_sentence(s, m);
+		if (cut) {
+			prose(w);
+			s += cut;
+			m -= cut;
+		}
+		if (generic_intro(s, m) || s[0] == '/' || (s[0] == '[' && s[m - 1] == ']'))
+			return;
+		/* a sentence that goes on from the line above starts in lower case */
+		size_t words = count_words(s, m);
+		bool lower_start = s[0] >= 'a' && s[0] <= 'z';
+		if (lower_start && !cut && i > 0 && continued(&doc->lines[i - 1])) {
+			prose(w);
+			return;
+		}
+		bool conj = lower_start && (has_word(s, m < 5 ? m : 5, "and") || has_word(s, m < 4 ? m : 4, "but") ||
+					    has_word(s, m < 3 ? m : 3, "or") || has_word(s, m < 3 ? m : 3, "so") ||
+					    has_word(s, m < 5 ? m : 5, "then") || has_word(s, m < 5 ? m : 5, "also"));
+		if (m <= 80 && words <= 14 && !sentence_break(s, m) && !conj &&
+		    (is_alpha((unsigned char)s[0]) || is_digit((unsigned char)s[0]) || s[0] == '(' ||
+		     s[0] == '"'))
+			push(w, K_COLON, R_COLON, s, m);
+		else
+			prose(w);
+		return;
+	}
+	if (standalone(doc, i) && n <= 60 && count_words(s, n) <= 8 && !user_name(s, n) && s[n - 1] != '.' &&
+	    s[n - 1] != ',' && s[n - 1] != ';' && s[n - 1] != '?' && s[n - 1] != ')' &&
+	    is_alpha((unsigned char)s[0]) && !sentence_break(s, n)) {
+		push(w, K_HEADING, R_STANDALONE, s, n);
+		return;
+	}
+	/* a wrapped sentence goes on in lower case on the next line */
+	if (key_value(s, n) &&
+	    !(i + 1 < doc->nlines && doc->lines[i + 1].len &&
+	      doc->lines[i + 1].text[0] >= 'a' && doc->lines[i + 1].text[0] <= 'z')) {
+		push(w, K_COLON, R_COLON, s, n);
+		return;
+	}
+	prose(w);
+}
+
+static struct br_label_outline *build(const struct br_doc *doc)
+{
+	struct br_label_outline *o = br_calloc(1, sizeof *o);
+	o->lines = doc->lines;
+	o->nlines = doc->nlines;
+	o->state = br_malloc((doc->nlines ? doc->nlines : 1) * sizeof *o->state);
+	struct walk w = {0};
+	w.o = o;
+	bool skip = false;
+	for (size_t i = 0; i < doc->nlines; i++) {
+		o->state[i] = w.top;
+		if (skip) {
+			skip = false;
+			continue;
+		}
+		classify_line(&w, doc, i, &skip);
+	}
+	return o;
+}
+
+void br_label_outline_free(struct br_label_outline *o)
+{
+	if (!o)
+		return;
+	free(o->state);
+	free(o->nodes);
+	br_buf_free(&o->text);
+	free(o);
+}
+
+static bool same_text(const char *a, size_t n, const char *b)
+{
+	size_t m = strlen(b);
+	if (n != m)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (lower((unsigned char)a[i]) != lower((unsigned char)b[i]))
+			return false;
+	return true;
+}
+
+char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
+{
+	if (!doc)
+		return NULL;
+	/* the cache belongs to the document; building it does not change what
+	 * the document says, so a const document may hold it */
+	struct br_doc *d = (struct br_doc *)doc;
+	if (d->outline && (d->outline->lines != doc->lines || d->outline->nlines != doc->nlines)) {
+		br_label_outline_free(d->outline);
+		d->outline = NULL;
+	}
+	if (!d->outline)
+		d->outline = build(doc);
+	const struct br_label_outline *o = d->outline;
+	const struct node *parts[2];
+	size_t np = 0, want = own && *own ? 1 : 2;
+	if (doc->nlines) {
+		if (idx >= doc->nlines)
+			idx = doc->nlines - 1;
+		for (const struct node *nd = node_at(o, o->state[idx]); nd && np < want;
+		     nd = node_at(o, nd->parent))
+			parts[np++] = nd;
+	}
+	struct br_buf b = BR_BUF_INIT;
+	for (size_t k = np; k-- > 0;) {
+		const char *t = o->text.data + parts[k]->text;
+		if (own && *own && k == 0 && same_text(t, parts[k]->len, own))
+			continue;
+		if (b.len)
+			br_buf_adds(&b, " / ");
+		br_buf_add(&b, t, parts[k]->len);
 	}
 	if (own && *own) {
 		if (b.len)

@@ -16,4 +16,7 @@
  * document gives the result no title. */
 char *br_label_for(const struct br_doc *doc, size_t idx, const char *own);
 
+/* The outline br_label_for() caches in doc->outline (br_doc_free calls it). */
+void br_label_outline_free(struct br_label_outline *o);
+
 #endif

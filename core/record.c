@@ -340,6 +340,16 @@ static uint64_t merge_key(const struct br_record *r)
 	return h;
 }
 
+uint64_t br_record_merge_key(const struct br_record *r)
+{
+	return merge_key(r);
+}
+
+void br_record_merge(struct br_record *a, struct br_record *b)
+{
+	merge_into(a, b);
+}
+
 struct slot {
 	uint64_t key;
 	size_t first; /* index+1 of the first record with this key, 0 = empty */

@@ -102,4 +102,11 @@ size_t br_recset_merge(struct br_recset *s);
 /* Do a and b describe the same run (the test br_recset_merge uses)? */
 bool br_record_same_run(const struct br_record *a, const struct br_record *b);
 
+/* For indexes that merge outside a br_recset (the archive): the bucket key
+ * br_recset_merge files a record under (only records with equal keys are
+ * compared), and the merge it performs (b, the later appearance, goes into a;
+ * b is left empty and must still be freed). */
+uint64_t br_record_merge_key(const struct br_record *r);
+void br_record_merge(struct br_record *a, struct br_record *b);
+
 #endif

@@ -263,7 +263,7 @@ void br_buf_add_double(struct br_buf *b, double v)
 		br_buf_adds(b, "null");
 		return;
 	}
-	if (v == (double)(long long)v && fabs(v) < 1e15) {
+	if (fabs(v) < 1e15 && v == (double)(long long)v) {
 		br_buf_addf(b, "%lld", (long long)v);
 		return;
 	}

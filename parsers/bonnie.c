@@ -1,15 +1,906 @@
-/* bonnie — NOT YET WRITTEN: placeholder so the registry links. */
+/*
+ * bonnie — Tim Bray's Bonnie and its descendants (formats: docs of the
+ * project, ../shared/formats/bonnie.md): the 1990/1996 table and the FreeBSD
+ * port, Bonnie-64 (GB, M/sec, integer seeks), the multi-volume Linux variants
+ * (Foks "1*2047", Garloff/SuSE "(nosync)" with its per-test progress lines)
+ * and the one-row -html output. Corpus: corpus/bonnie-*.txt.
+ *
+ * Rows are read by tokens, never by columns (fields overflow, archives
+ * collapse blanks): the machine label is everything before the first number,
+ * then 13 numbers (size, six K/sec,%CPU pairs with seeks last) or 12 when the
+ * size column is missing. Asterisks glued to numbers are split off and mark
+ * the figure ("10.0*261.0" is 10.0 marked, then 261.0); Markdown "**88826**"
+ * marks too. Any of the three header lines, collapsed or wrapped, opens a
+ * table; every row under it is one record whose host is the row's label.
+ * Without a header only a row with the exact printf shape of the original
+ * Bonnie is accepted. Units are converted here, once: K/sec is KiB/s, M/sec
+ * (Bonnie-64) is MiB/s.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
 #include "parser.h"
+#include "regex.h"
+
+enum { ROW_MAX = 24 };
+
+/* ---------------------------------------------------------------- tokens */
+
+struct bnum {
+	size_t off, len;     /* the digits as printed, without markers */
+	double v;
+	int decimals;        /* digits after the point (0: integer) */
+	unsigned char lead;  /* '*' before the number */
+	unsigned char trail; /* '*' after it */
+	bool glued;          /* another number follows right after the '*' ("1*2047") */
+};
+
+struct brow {
+	const char *base;    /* the text the offsets refer to */
+	size_t name_off, name_len; /* machine label (may be empty) */
+	int n;               /* numbers found (may exceed ROW_MAX: not stored) */
+	struct bnum num[ROW_MAX];
+	bool junk;           /* a word after the first number */
+};
+
+/* Width of the blank at s[i]: space, TAB, '|' (Markdown / web-table residue),
+ * CR, or a UTF-8 no-break space; 0 when s[i] is not blank. */
+static size_t blank_at(const char *s, size_t i, size_t len)
+{
+	unsigned char c = (unsigned char)s[i];
+	if (c == ' ' || c == '\t' || c == '|' || c == '\r' || c == '\v' || c == '\f')
+		return 1;
+	if (c == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] == 0xa0)
+		return 2;
+	return 0;
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Parse one whitespace-free token as a run of numbers with '*' markers
+ * ("7960", "39.6*", "10.0*261.0", "**88826**", "1*2047"). Returns false when
+ * the token is a word ("IBM_SCSI", "3000M", "39.6%"). */
+static bool scan_numbers(const char *s, size_t a, size_t b, struct brow *r)
+{
+	int n0 = r->n;
+	size_t j = a;
+	while (j < b) {
+		unsigned lead = 0, trail = 0;
+		while (j < b && s[j] == '*')
+			lead++, j++;
+		if (j >= b || !is_digit(s[j]))
+			goto word;
+		size_t d0 = j;
+		while (j < b && is_digit(s[j]))
+			j++;
+		int dec = 0;
+		if (j + 1 < b && s[j] == '.' && is_digit(s[j + 1])) {
+			j++;
+			while (j < b && is_digit(s[j]))
+				j++, dec++;
+		}
+		size_t d1 = j;
+		while (j < b && s[j] == '*')
+			trail++, j++;
+		if (j < b && (trail == 0 || !is_digit(s[j])))
+			goto word;
+		if (d1 - d0 > 30)
+			goto word;
+		if (r->n < ROW_MAX) {
+			char tmp[32];
+			memcpy(tmp, s + d0, d1 - d0);
+			tmp[d1 - d0] = '\0';
+			struct bnum *x = &r->num[r->n];
+			x->off = d0;
+			x->len = d1 - d0;
+			x->v = strtod(tmp, NULL);
+			x->decimals = dec;
+			x->lead = (unsigned char)(lead > 9 ? 9 : lead);
+			x->trail = (unsigned char)(trail > 9 ? 9 : trail);
+			x->glued = j < b;
+		}
+		r->n++;
+	}
+	return true;
+word:
+	r->n = n0;
+	return false;
+}
+
+/* Split a line into a machine label and numbers. */
+static void scan_row(const char *s, size_t len, struct brow *r)
+{
+	r->base = s;
+	r->name_off = r->name_len = 0;
+	r->n = 0;
+	r->junk = false;
+	size_t i = 0;
+	bool have_name = false;
+	while (i < len) {
+		size_t w;
+		while (i < len && (w = blank_at(s, i, len)) != 0)
+			i += w;
+		if (i >= len)
+			break;
+		size_t a = i;
+		while (i < len && blank_at(s, i, len) == 0)
+			i++;
+		if (scan_numbers(s, a, i, r))
+			continue;
+		if (r->n > 0) {
+			r->junk = true;
+			return;
+		}
+		if (!have_name)
+			r->name_off = a;
+		have_name = true;
+		r->name_len = i - r->name_off;
+	}
+}
+
+/* Quick look: at least `need` runs of digits on the line. */
+static bool has_digit_runs(const char *s, size_t len, int need)
+{
+	int runs = 0;
+	bool in = false;
+	for (size_t i = 0; i < len; i++) {
+		bool d = is_digit(s[i]);
+		if (d && !in && ++runs >= need)
+			return true;
+		in = d;
+	}
+	return false;
+}
+
+/* ---------------------------------------------------------------- headers */
+
+enum {
+	H_DASH = 1 << 0,     /* a column-group word: Sequential, Per Char, Block ... */
+	H_CPU = 1 << 1,      /* %CPU */
+	H_UNITS = 1 << 2,    /* K/sec, M/sec, /sec */
+	H_MB = 1 << 3,
+	H_GB = 1 << 4,
+	H_KSEC = 1 << 5,
+	H_MSEC = 1 << 6,
+	H_MACHINE = 1 << 7,
+	H_PP = 1 << 8,       /* a Bonnie++ word: not our table */
+	H_GARLOFF = 1 << 9,
+	H_EXTRA = 1 << 10,   /* wrapper columns after the last %CPU */
+};
+
+struct vocab {
+	const char *w;
+	size_t n;
+	unsigned flags;
+};
+
+#define V(w, f) {w, sizeof(w) - 1, f}
+
+static const struct vocab vocab[] = {
+	V("Sequential", H_DASH), V("Output", H_DASH), V("Input", H_DASH), V("Random", H_DASH),
+	V("Rnd", H_DASH | H_GARLOFF), V("Seek", H_DASH), V("Seeks", H_DASH), V("Per", H_DASH),
+	V("Char", H_DASH), V("Block", H_DASH), V("Rewrite", H_DASH), V("(nosync)", H_DASH | H_GARLOFF),
+	V("(sync)", H_DASH | H_GARLOFF), V("Machine", H_MACHINE), V("MB", H_MB), V("GB", H_GB),
+	V("K/sec", H_UNITS | H_KSEC), V("M/sec", H_UNITS | H_MSEC), V("%CPU", H_CPU), V("/sec", H_UNITS),
+	/* Bonnie++ */
+	V("Chr", H_PP), V("%CP", H_PP), V("Version", H_PP), V("Size", H_PP), V("Size:chnk", H_PP),
+	V("Name:Size", H_PP), V("etc", H_PP), V("Create", H_PP), V("Read", H_PP), V("Delete", H_PP),
+	V("files", H_PP), V("Concurrency", H_PP), V("Latency", H_PP), V("MB:chnk", H_PP),
+};
+#undef V
+
+static const struct vocab *vocab_find(const char *w, size_t n)
+{
+	for (size_t i = 0; i < BR_ARRAY_LEN(vocab); i++)
+		if (vocab[i].n == n && memcmp(vocab[i].w, w, n) == 0)
+			return &vocab[i];
+	return NULL;
+}
+
+/* A piece of a vocabulary word cut by a hard wrap ("--Rn" / "d Seek-"). */
+static bool vocab_fragment(const char *w, size_t n, bool prefix)
+{
+	for (size_t i = 0; i < BR_ARRAY_LEN(vocab); i++) {
+		size_t vn = vocab[i].n;
+		if (n >= vn || (vocab[i].flags & H_PP))
+			continue;
+		if (prefix ? memcmp(vocab[i].w, w, n) == 0 : memcmp(vocab[i].w + vn - n, w, n) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* "--04k (03)-": the Garloff seek block size and seeker count. */
+static bool garloff_word(const char *w, size_t n)
+{
+	if (n >= 2 && w[n - 1] == 'k') {
+		for (size_t i = 0; i + 1 < n; i++)
+			if (!is_digit(w[i]))
+				return false;
+		return true;
+	}
+	if (n >= 3 && w[0] == '(' && w[n - 1] == ')') {
+		for (size_t i = 1; i + 1 < n; i++)
+			if (!is_digit(w[i]))
+				return false;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Is this a Bonnie table header line (or a piece of one)? Every word must be
+ * a header word (dashes stripped); a word cut by a wrap is allowed at either
+ * end of the line. Returns H_* flags, 0 when the line is not a header.
+ * `continuation`: a header is being collected, so one header word suffices.
+ */
+static unsigned classify_header(const char *s, size_t len, bool continuation)
+{
+	unsigned flags = 0;
+	int nvocab = 0, nwords = 0;
+	size_t i = 0;
+	bool strong = false;
+	while (i < len) {
+		size_t w;
+		while (i < len && (w = blank_at(s, i, len)) != 0)
+			i += w;
+		if (i >= len)
+			break;
+		size_t a = i;
+		while (i < len && blank_at(s, i, len) == 0)
+			i++;
+		size_t b = i;
+		nwords++;
+		while (a < b && s[a] == '-')
+			a++;
+		while (b > a && s[b - 1] == '-')
+			b--;
+		if (a == b)
+			continue; /* a run of dashes */
+		const struct vocab *v = vocab_find(s + a, b - a);
+		if (v) {
+			flags |= v->flags;
+			nvocab++;
+			if (v->flags & (H_DASH | H_CPU | H_MACHINE))
+				strong = true;
+			continue;
+		}
+		if (garloff_word(s + a, b - a)) {
+			flags |= H_GARLOFF;
+			continue;
+		}
+		if (flags & H_CPU) {
+			flags |= H_EXTRA; /* "Iteration  Start Date&Time" of a wrapper script */
+			continue;
+		}
+		bool first = nwords == 1, last = true;
+		for (size_t k = i; k < len; k++)
+			if (blank_at(s, k, len) == 0) {
+				last = false;
+				break;
+			}
+		if ((last && vocab_fragment(s + a, b - a, true)) ||
+		    (first && vocab_fragment(s + a, b - a, false)))
+			continue;
+		return 0;
+	}
+	if (flags & H_PP)
+		return flags;
+	if (!strong && !(continuation && nvocab >= 1))
+		return 0;
+	if (nvocab < 2 && !continuation)
+		return 0;
+	return flags;
+}
+
+/* ---------------------------------------------------------------- progress lines */
+
+static struct br_pattern re_file = BR_PATTERN(
+	"bonnie-file", "^\\s*(?:Bonnie\\s+(\\d+(?:\\.\\d+)+[a-z]?)\\s*:\\s*)?File\\s+'[^']*',\\s*size:\\s*(\\d+)"
+		       "(?:,\\s*volumes:\\s*(\\d+))?");
+static struct br_pattern re_test = BR_PATTERN(
+	"bonnie-test", "^\\s*(Writing with putc\\(\\)|Rewriting|Writing intelligently|Reading with getc\\(\\)|"
+		       "Reading intelligently)\\.\\.\\.\\s*(?:done(?::\\s*(\\d+)\\s*kB/s\\s+(\\d+(?:\\.\\d+)?)\\s*%CPU)?)?");
+static struct br_pattern re_seeker = BR_PATTERN(
+	"bonnie-seeker", "^\\s*(?:Seeker\\s+\\d+\\.\\.\\.|start 'em\\.\\.\\.)");
+
+/* ---------------------------------------------------------------- state */
+
+static const enum br_metric_id order[6] = {BR_M_putc, BR_M_put_block, BR_M_rewrite,
+					   BR_M_getc, BR_M_get_block, BR_M_seeks};
+
+struct progress {
+	bool open;
+	size_t first, last;
+	char version[16];
+	double file_bytes;   /* 0 = not printed */
+	long volumes;
+	bool seen[5];        /* a line for the test (with or without figures) */
+	int tests, seekers;
+	bool have[5];        /* putc, put_block, rewrite, getc, get_block */
+	double kbs[5], cpu[5];
+	char raw[5][24];
+};
+
+struct table {
+	bool open;
+	size_t start;        /* first header line: the label is taken from here */
+	size_t first;        /* first line of the first record (progress lines included) */
+	size_t last_hdr;
+	unsigned flags;      /* H_* of every header line */
+	int nrows;
+	int blanks;          /* blank lines since the last table line */
+	bool progress;       /* the progress block above belongs to this table */
+};
+
+struct bstate {
+	struct br_parse_ctx *ctx;
+	struct table t;
+	struct progress p;
+	struct br_buf buf;   /* scratch: joined lines, de-tagged HTML rows */
+	size_t emitted;
+};
+
+struct bres {
+	int k;               /* index of the first value in num[] */
+	int size_idx;        /* index of the size, -1: no size column */
+	long vol;            /* volumes of an "N*MB" size, 0: plain size */
+	char units;          /* 'K' (K/sec) or 'M' (Bonnie-64 M/sec) */
+};
+
+/* ---------------------------------------------------------------- rows */
+
+static bool is_int(const struct bnum *x)
+{
+	return x->decimals == 0;
+}
+
+/*
+ * Map the numbers of a row onto the columns. `flags` are the table's header
+ * flags (0 without a header); `strict` demands the exact printf shape of the
+ * original Bonnie (used when there is no header at all).
+ */
+static bool interp_row(const struct brow *r, unsigned flags, bool strict, struct bres *out)
+{
+	if (r->junk || r->n > ROW_MAX)
+		return false;
+	out->vol = 0;
+	out->size_idx = -1;
+	const struct bnum *x = r->num;
+	if (r->n == 14 && is_int(&x[0]) && x[0].trail == 1 && x[0].lead == 0 && is_int(&x[1]) &&
+	    !x[1].lead && !x[1].trail) {
+		out->vol = (long)x[0].v;
+		out->size_idx = 1;
+		out->k = 2;
+	} else if (r->n == 13) {
+		if (!is_int(&x[0]) || x[0].lead || x[0].trail)
+			return false;
+		out->size_idx = 0;
+		out->k = 1;
+	} else if (r->n == 12) {
+		out->k = 0;
+	} else {
+		return false;
+	}
+	const struct bnum *v = x + out->k;
+	bool rates_int = true, rates_dec = true, cpus_dec = true;
+	for (int g = 0; g < 5; g++) {
+		rates_int = rates_int && is_int(&v[2 * g]);
+		rates_dec = rates_dec && v[2 * g].decimals == 1;
+	}
+	for (int g = 0; g < 6; g++)
+		cpus_dec = cpus_dec && v[2 * g + 1].decimals == 1;
+	if (flags & H_MSEC)
+		out->units = 'M';
+	else if (flags & H_KSEC)
+		out->units = 'K';
+	else if (rates_int)
+		out->units = 'K';
+	else if (rates_dec && is_int(&v[10]))
+		out->units = 'M';
+	else
+		return false;
+	if (out->units == 'K' && !rates_int)
+		return false;
+	if (out->units == 'M' && (flags & H_MSEC) == 0 && !cpus_dec)
+		return false;
+	/* Bonnie always prints %CPU with one decimal; integer CPU figures are a
+	 * Bonnie++ row (or something else) unless a Bonnie header says so. */
+	if (!(flags & H_CPU) && !cpus_dec)
+		return false;
+	if (strict) {
+		if (out->units != 'K' || v[10].decimals != 1)
+			return false;
+		for (int g = 0; g < 6; g++)
+			if (v[2 * g + 1].v > 999.9)
+				return false;
+	}
+	if (out->size_idx >= 0 && (flags & H_GB) && out->units != 'M')
+		return false;
+	return true;
+}
+
+static void copy_digits(const struct brow *r, const struct bnum *x, char *dst, size_t cap)
+{
+	size_t n = x->len < cap - 1 ? x->len : cap - 1;
+	memcpy(dst, r->base + x->off, n);
+	dst[n] = '\0';
+}
+
+static void claim_once(struct bstate *st, size_t a, size_t b, const char *why)
+{
+	if (a <= b)
+		br_parse_claim(st->ctx, a, b, why);
+}
+
+/* A trimmed copy of a label line (caller frees), or NULL. */
+static char *line_text(const struct br_line *l)
+{
+	size_t a = 0, b = l->len;
+	while (a < b && blank_at(l->text, a, b))
+		a++;
+	while (b > a && (l->text[b - 1] == ' ' || l->text[b - 1] == '\t' || l->text[b - 1] == ':'))
+		b--;
+	return b > a ? br_utf8_dup(l->text + a, b - a) : NULL;
+}
+
+static void set_figure(struct br_record *rec, enum br_metric_id id, const struct brow *r,
+		       const struct bnum *val, const struct bnum *cpu, char units)
+{
+	char raw[40];
+	copy_digits(r, val, raw, sizeof raw);
+	double scale = 1, step = pow(10, -val->decimals);
+	if (id != BR_M_seeks && units == 'M')
+		scale = 1024;
+	struct br_value *bv = br_record_set(rec, id, val->v * scale, raw);
+	bv->resolution = step * scale;
+	bv->marked = val->lead || val->trail || cpu->lead || cpu->trail;
+	br_record_set_cpu(rec, id, cpu->v);
+}
+
+/* Emit one record for a row. Lines first..last are its source; own is a
+ * label line written above the row (or NULL). */
+static void emit_row(struct bstate *st, const struct brow *r, const struct bres *res,
+		     size_t label_idx, size_t first, size_t last, const char *own)
+{
+	struct br_parse_ctx *ctx = st->ctx;
+	struct br_record *rec = br_parse_record_new(ctx, BR_TOOL_BONNIE, first, last);
+	if (st->t.progress && st->p.version[0])
+		br_record_set_version(rec, st->p.version);
+	if (r->name_len) {
+		char *host = br_utf8_dup(r->base + r->name_off, r->name_len);
+		br_record_set_host(rec, host);
+		free(host);
+	}
+	char *label = br_parse_label(ctx, label_idx, own);
+	br_record_set_label(rec, label);
+	free(label);
+
+	const struct bnum *x = r->num;
+	double file_bytes = st->t.progress && st->p.volumes <= 1 ? st->p.file_bytes : 0;
+	if (res->size_idx >= 0) {
+		char mb[40], size[64];
+		copy_digits(r, &x[res->size_idx], mb, sizeof mb);
+		bool gb = (st->t.flags & H_GB) != 0;
+		if (res->vol)
+			snprintf(size, sizeof size, "%ld*%s", res->vol, mb);
+		else
+			snprintf(size, sizeof size, "%s%s", mb, gb ? "GB" : "");
+		br_record_param_str(rec, "size", size);
+		if (gb) {
+			/* Bonnie-64 prints size / (1000 MiB): no byte count from it. */
+			if (file_bytes > 0)
+				br_record_param_num(rec, "size_bytes", file_bytes);
+		} else {
+			double vols = res->vol ? (double)res->vol : 1;
+			br_record_param_num(rec, "size_bytes", vols * x[res->size_idx].v * 1048576.0);
+		}
+	} else if (file_bytes > 0) {
+		br_record_param_num(rec, "size_bytes", file_bytes);
+	}
+
+	const struct bnum *v = x + res->k;
+	for (int g = 0; g < 6; g++)
+		set_figure(rec, order[g], r, &v[2 * g], &v[2 * g + 1], res->units);
+	br_parse_emit(ctx, rec);
+	st->emitted++;
+}
+
+/* ---------------------------------------------------------------- progress block */
+
+static void progress_reset(struct progress *p)
+{
+	memset(p, 0, sizeof *p);
+}
+
+static int test_slot(const char *name)
+{
+	if (strncmp(name, "Writing with", 12) == 0)
+		return 0;
+	if (strncmp(name, "Writing intell", 14) == 0)
+		return 1;
+	if (strncmp(name, "Rewriting", 9) == 0)
+		return 2;
+	if (strncmp(name, "Reading with", 12) == 0)
+		return 3;
+	return 4;
+}
+
+static const enum br_metric_id slot_metric[5] = {BR_M_putc, BR_M_put_block, BR_M_rewrite,
+						 BR_M_getc, BR_M_get_block};
+
+enum { PL_NONE, PL_FILE, PL_TEST, PL_SEEKER };
+
+struct pmatch {
+	int kind;
+	size_t ov[8];
+};
+
+/* Is line i a progress line (stderr of Bonnie)? No side effects. */
+static bool progress_match(struct bstate *st, size_t i, struct pmatch *m)
+{
+	const struct br_line *l = &st->ctx->doc->lines[i];
+	size_t a = 0;
+	while (a < l->len && (l->text[a] == ' ' || l->text[a] == '\t'))
+		a++;
+	char c = a < l->len ? l->text[a] : 0;
+	m->kind = PL_NONE;
+	if (c != 'B' && c != 'F' && c != 'W' && c != 'R' && c != 'S' && c != 's')
+		return false;
+	if (br_re_match(&re_file, l->text, l->len, 0, m->ov, 4) > 0)
+		m->kind = PL_FILE;
+	else if (br_re_match(&re_test, l->text, l->len, 0, m->ov, 4) > 0)
+		m->kind = PL_TEST;
+	else if (br_re_match(&re_seeker, l->text, l->len, 0, m->ov, 1) > 0)
+		m->kind = PL_SEEKER;
+	return m->kind != PL_NONE;
+}
+
+static void progress_flush(struct bstate *st);
+
+/* Add progress line i to the open block, or start a new block when the line
+ * cannot belong to it (a second File line, a test seen twice, a gap). */
+static void progress_take(struct bstate *st, size_t i, const struct pmatch *m)
+{
+	const struct br_line *l = &st->ctx->doc->lines[i];
+	struct progress *p = &st->p;
+	const size_t *ov = m->ov;
+	int s = m->kind == PL_TEST ? test_slot(l->text + ov[2]) : -1;
+	bool fresh = !p->open || i > p->last + 2 ||
+		     (m->kind == PL_FILE && (p->file_bytes > 0 || p->tests || p->seekers)) ||
+		     (m->kind == PL_TEST && (p->seen[s] || p->seekers));
+	if (fresh) {
+		progress_flush(st);
+		p->open = true;
+		p->first = i;
+	}
+	p->last = i;
+	if (m->kind == PL_FILE) {
+		if (ov[2] != (size_t)-1 && ov[3] - ov[2] < sizeof p->version) {
+			memcpy(p->version, l->text + ov[2], ov[3] - ov[2]);
+			p->version[ov[3] - ov[2]] = '\0';
+		}
+		p->file_bytes = strtod(l->text + ov[4], NULL);
+		p->volumes = ov[6] != (size_t)-1 ? strtol(l->text + ov[6], NULL, 10) : 0;
+	} else if (m->kind == PL_TEST) {
+		p->seen[s] = true;
+		p->tests++;
+		if (ov[4] != (size_t)-1) {
+			size_t n = ov[5] - ov[4];
+			p->have[s] = true;
+			p->kbs[s] = strtod(l->text + ov[4], NULL);
+			p->cpu[s] = strtod(l->text + ov[6], NULL);
+			if (n >= sizeof p->raw[s])
+				n = sizeof p->raw[s] - 1;
+			memcpy(p->raw[s], l->text + ov[4], n);
+			p->raw[s][n] = '\0';
+		}
+	} else {
+		p->seekers++;
+	}
+}
+
+/* A progress block no table used: the Garloff per-test lines alone are a
+ * result (all but seeks). */
+static void progress_flush(struct bstate *st)
+{
+	struct progress *p = &st->p;
+	if (!p->open)
+		return;
+	int n = 0;
+	for (int s = 0; s < 5; s++)
+		n += p->have[s];
+	if (n > 0) {
+		struct br_parse_ctx *ctx = st->ctx;
+		struct br_record *rec = br_parse_record_new(ctx, BR_TOOL_BONNIE, p->first, p->last);
+		if (p->version[0])
+			br_record_set_version(rec, p->version);
+		char *label = br_parse_label(ctx, p->first, NULL);
+		br_record_set_label(rec, label);
+		free(label);
+		if (p->file_bytes > 0 && p->volumes <= 1)
+			br_record_param_num(rec, "size_bytes", p->file_bytes);
+		for (int s = 0; s < 5; s++) {
+			if (!p->have[s])
+				continue;
+			struct br_value *bv = br_record_set(rec, slot_metric[s], p->kbs[s], p->raw[s]);
+			bv->resolution = 1;
+			br_record_set_cpu(rec, slot_metric[s], p->cpu[s]);
+		}
+		br_parse_claim(ctx, p->first, p->last, "Bonnie per-test progress lines (no table)");
+		br_parse_emit(ctx, rec);
+		st->emitted++;
+	}
+	progress_reset(p);
+}
+
+/* ---------------------------------------------------------------- tables */
+
+static void table_close(struct bstate *st)
+{
+	struct table *t = &st->t;
+	if (t->open && t->nrows == 0 && !(t->flags & H_PP) && (t->flags & H_CPU) &&
+	    (t->flags & H_DASH))
+		br_parse_warn(st->ctx, t->start, "Bonnie table header without a result row");
+	if (t->open && t->progress) {
+		if (t->nrows == 0)
+			progress_flush(st);
+		else
+			progress_reset(&st->p);
+	}
+	memset(t, 0, sizeof *t);
+}
+
+static void table_open(struct bstate *st, size_t i, unsigned flags)
+{
+	struct table *t = &st->t;
+	memset(t, 0, sizeof *t);
+	t->open = true;
+	t->start = t->first = t->last_hdr = i;
+	t->flags = flags;
+	struct progress *p = &st->p;
+	if (p->open && p->last < i && i - p->last <= 3) {
+		t->progress = true;
+		t->first = p->first;
+	} else {
+		progress_flush(st);
+	}
+}
+
+/* Read line i (and maybe i+1 when a hard wrap cut the row) as a row of the
+ * open table. Returns the lines used (0: not a row). */
+static size_t table_row(struct bstate *st, size_t i, struct brow *r, struct bres *res,
+			bool *damaged)
+{
+	const struct br_doc *doc = st->ctx->doc;
+	const struct br_line *l = &doc->lines[i];
+	*damaged = false;
+	scan_row(l->text, l->len, r);
+	if (interp_row(r, st->t.flags, false, res))
+		return 1;
+	if (r->junk || r->n < 4)
+		return 0;
+	if (r->n >= 14) {
+		*damaged = true;
+		return 0;
+	}
+	/* A hard wrap moved the last field(s) to the next line: join with a
+	 * blank, or without one when the wrap cut a number in two. */
+	if (i + 1 < doc->nlines && !br_parse_is_claimed(st->ctx, i + 1)) {
+		const struct br_line *m = &doc->lines[i + 1];
+		struct brow tail;
+		scan_row(m->text, m->len, &tail);
+		if (!tail.junk && tail.name_len == 0 && tail.n > 0 && tail.n <= 4) {
+			for (int glue = 0; glue < 2; glue++) {
+				br_buf_reset(&st->buf);
+				br_buf_add(&st->buf, l->text, l->len);
+				size_t k = 0;
+				if (glue)
+					while (k < m->len && blank_at(m->text, k, m->len))
+						k++;
+				else
+					br_buf_addc(&st->buf, ' ');
+				br_buf_add(&st->buf, m->text + k, m->len - k);
+				scan_row(st->buf.data, st->buf.len, r);
+				if (interp_row(r, st->t.flags, false, res))
+					return 2;
+			}
+		}
+		scan_row(l->text, l->len, r);
+	}
+	*damaged = true;
+	return 0;
+}
+
+/* An HTML row "<TR><TD>mach</TD><TD>100</TD>..." as printed by Bonnie -html:
+ * the tags become blanks; an empty first cell is an empty machine label. */
+static bool html_row(struct bstate *st, size_t i, struct brow *r, struct bres *res)
+{
+	const struct br_line *l = &st->ctx->doc->lines[i];
+	size_t a = 0;
+	while (a < l->len && (l->text[a] == ' ' || l->text[a] == '\t'))
+		a++;
+	if (l->len - a < 8 || strncasecmp(l->text + a, "<tr", 3) != 0)
+		return false;
+	br_buf_reset(&st->buf);
+	bool in_tag = false;
+	for (size_t k = a; k < l->len; k++) {
+		char c = l->text[k];
+		if (c == '<')
+			in_tag = true;
+		if (in_tag)
+			br_buf_addc(&st->buf, '\t');
+		else
+			br_buf_addc(&st->buf, c);
+		if (c == '>')
+			in_tag = false;
+	}
+	scan_row(st->buf.data, st->buf.len, r);
+	return interp_row(r, st->t.open ? st->t.flags : 0, !st->t.open, res);
+}
+
+static bool is_blank_line(const struct br_line *l)
+{
+	for (size_t k = 0; k < l->len; k++)
+		if (!blank_at(l->text, k, l->len) && l->text[k] != '|')
+			return false;
+	return true;
+}
+
+static void use_row(struct bstate *st, const struct brow *r, const struct bres *res, size_t i,
+		    size_t used, size_t own_idx, bool have_own)
+{
+	struct table *t = &st->t;
+	char *own = have_own ? line_text(&st->ctx->doc->lines[own_idx]) : NULL;
+	size_t last = i + used - 1;
+	size_t first = t->nrows == 0 ? t->first : (have_own ? own_idx : i);
+	if (t->nrows == 0) {
+		if (t->progress)
+			claim_once(st, st->p.first, st->p.last, "Bonnie progress lines");
+		claim_once(st, t->start, t->last_hdr, "Bonnie table header");
+	}
+	if (have_own)
+		claim_once(st, own_idx, own_idx, "label line above a Bonnie row");
+	claim_once(st, i, last, used > 1 ? "Bonnie result row (wrapped)" : "Bonnie result row");
+	emit_row(st, r, res, t->first, first, last, own);
+	free(own);
+	t->nrows++;
+	t->blanks = 0;
+}
 
 static size_t parse(struct br_parse_ctx *ctx)
 {
-	(void)ctx;
-	return 0;
+	const struct br_doc *doc = ctx->doc;
+	struct bstate st = {0};
+	st.ctx = ctx;
+	struct brow r;
+	struct bres res;
+	size_t own_idx = 0;
+	bool have_own = false;
+
+	for (size_t i = 0; i < doc->nlines; i++) {
+		const struct br_line *l = &doc->lines[i];
+		if (br_parse_is_claimed(ctx, i)) {
+			table_close(&st);
+			progress_flush(&st);
+			have_own = false;
+			continue;
+		}
+		if (is_blank_line(l)) {
+			if (st.t.open && ++st.t.blanks > 2)
+				table_close(&st);
+			have_own = false;
+			continue;
+		}
+		struct pmatch pm;
+		if (progress_match(&st, i, &pm)) {
+			if (st.t.open)
+				table_close(&st);
+			progress_take(&st, i, &pm);
+			continue;
+		}
+		/* anything else ends a progress block no table took */
+		if (st.p.open && !(st.t.open && st.t.progress) && classify_header(l->text, l->len, false) == 0)
+			progress_flush(&st);
+		bool collecting = st.t.open && st.t.nrows == 0 && !have_own;
+		unsigned h = classify_header(l->text, l->len, collecting);
+		if (h) {
+			if (st.t.open && (st.t.nrows > 0 || have_own))
+				table_close(&st);
+			if (!st.t.open)
+				table_open(&st, i, h);
+			st.t.flags |= h;
+			st.t.last_hdr = i;
+			st.t.blanks = 0;
+			have_own = false;
+			continue;
+		}
+		if (html_row(&st, i, &r, &res)) {
+			if (!st.t.open)
+				table_open(&st, i, 0);
+			use_row(&st, &r, &res, i, 1, own_idx, have_own);
+			have_own = false;
+			continue;
+		}
+		if (st.t.open && (st.t.flags & H_PP))
+			table_close(&st); /* a Bonnie++ header nobody claimed */
+		if (st.t.open) {
+			bool damaged = false;
+			size_t used = has_digit_runs(l->text, l->len, 4) ? table_row(&st, i, &r, &res, &damaged) : 0;
+			if (used) {
+				use_row(&st, &r, &res, i, used, own_idx, have_own);
+				have_own = false;
+				i += used - 1;
+				continue;
+			}
+			if (damaged) {
+				if (r.n < 12)
+					br_parse_warn(ctx, i,
+						      "Bonnie row has only %d numbers (12 figures, 13 with the "
+						      "size column); truncated or damaged, skipped",
+						      r.n);
+				else
+					br_parse_warn(ctx, i,
+						      "Bonnie row has %d figures that do not fit the table's "
+						      "columns; skipped",
+						      r.n);
+				st.t.nrows++; /* the header had its row, however broken */
+				have_own = false;
+				continue;
+			}
+			/* A label line written above a row of a hand-edited table. */
+			if (!have_own && l->len < 80 && i + 1 < doc->nlines &&
+			    !br_parse_is_claimed(ctx, i + 1)) {
+				const struct br_line *m = &doc->lines[i + 1];
+				struct brow peek;
+				struct bres pres;
+				scan_row(m->text, m->len, &peek);
+				if (interp_row(&peek, st.t.flags, false, &pres)) {
+					own_idx = i;
+					have_own = true;
+					continue;
+				}
+			}
+			table_close(&st);
+			have_own = false;
+		}
+		/* No header: only the exact shape of an original Bonnie row. */
+		if (has_digit_runs(l->text, l->len, 12)) {
+			scan_row(l->text, l->len, &r);
+			if (interp_row(&r, 0, true, &res)) {
+				table_open(&st, i, 0);
+				use_row(&st, &r, &res, i, 1, 0, false);
+				table_close(&st);
+			}
+		}
+	}
+	table_close(&st);
+	progress_flush(&st);
+	br_buf_free(&st.buf);
+	return st.emitted;
+}
+
+/* Cheap look at the raw bytes: every Bonnie result has one of these. */
+static bool detect(const struct br_doc *doc)
+{
+	static const char *const needles[] = {"%CPU", "Per Char", "K/sec", "M/sec", "kB/s",
+					      "Sequential", "onnie", "ONNIE"};
+	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
+		if (memmem(doc->raw, doc->raw_len, needles[i], strlen(needles[i])))
+			return true;
+	return false;
 }
 
 const struct br_parser br_parser_bonnie = {
 	.name = "bonnie",
-	.summary = "(not yet written)",
-	.detect = NULL,
+	.summary = "Tim Bray's Bonnie, Bonnie-64 and the multi-volume Linux variants (text table, -html row)",
+	.detect = detect,
 	.parse = parse,
 };

@@ -1,15 +1,1084 @@
-/* bonnie++-text — NOT YET WRITTEN: placeholder so the registry links. */
+/*
+ * bonniepp_text — the Bonnie++ human-readable report, 1.00 … 2.00a
+ * (../shared/formats/bonnieplusplus.md §2, corpus/bonniepp-text-*.txt):
+ *
+ *   1.00–1.03e/1.04  "Version 1.03 … Machine Size K/sec %CP", plain MB in 1.00–1.00c
+ *   1.90b–1.97       + Latency lines, "Concurrency N", the create block repeating
+ *                    "Version" with the machine name, "files:max:min"
+ *   1.98/2.00/2.00a  "Name:Size etc", rates with k/m/g suffixes ("540k", "728m",
+ *                    "1.1g"); create/stat/delete rates in the text are WRONG
+ *                    (printed with %d from a double): marked doubtful, and a
+ *                    warning when the run has no CSV line to take them from
+ *
+ * A run is one record: the I/O block and the file-creation block (either may
+ * be missing), with their Latency lines. Rows are read by tokens; the column
+ * grid (rate right edges 24, 34, … 74; latency 26 … 76, shifted by any field
+ * that overflowed) only places blank, skipped columns. Header lines may be
+ * collapsed or wrapped; a row whose last pair a mail client wrapped onto the
+ * next line is joined back. The text truncates machine names; the same run's
+ * CSV line (parsers/bonniepp_csv.c) has the full one, and core's
+ * br_recset_merge joins the two copies — so every figure here is kept exactly
+ * as printed, with its printed resolution, to compare equal to the CSV's.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "parser.h"
+#include "regex.h"
+
+enum { TOK_MAX = 48, NAME_MAX_LEN = 128 };
+
+/* ---------------------------------------------------------------- tokens */
+
+enum vkind { VK_NONE, VK_INT, VK_DEC, VK_SUF, VK_PLUS5, VK_PLUS3, VK_LAT };
+
+struct ptok {
+	const char *s;     /* the token without markers */
+	size_t n;
+	size_t a, b;       /* byte span of the whole token in its line */
+	unsigned col1;     /* visual column of its last character */
+	bool marked;       /* "123*" or "**123**" */
+	enum vkind kind;
+	double v;          /* number, before unit scaling */
+	int decimals;
+	char suffix;       /* 'k' 'm' 'g' (rates) or 'u' 'm' 's' (latency) */
+};
+
+struct ptoks {
+	int n;
+	bool overflow;
+	struct ptok t[TOK_MAX];
+};
+
+static size_t blank_at(const char *s, size_t i, size_t len)
+{
+	unsigned char c = (unsigned char)s[i];
+	if (c == ' ' || c == '\t' || c == '|' || c == '\r' || c == '\v' || c == '\f')
+		return 1;
+	if (c == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] == 0xa0)
+		return 2;
+	return 0;
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Classify a token as a figure: "6618", "179.9", "540k", "1.1g", "+++++",
+ * "+++", "15865us", "554ms". */
+static void value_kind(struct ptok *t)
+{
+	const char *s = t->s;
+	size_t n = t->n, i = 0;
+	t->kind = VK_NONE;
+	if (n == 0)
+		return;
+	if (s[0] == '+') {
+		while (i < n && s[i] == '+')
+			i++;
+		if (i == n && (n == 4 || n == 5))
+			t->kind = VK_PLUS5;
+		else if (i == n && n == 3)
+			t->kind = VK_PLUS3;
+		return;
+	}
+	while (i < n && is_digit(s[i]))
+		i++;
+	if (i == 0 || i > 24)
+		return;
+	int dec = 0;
+	if (i + 1 < n && s[i] == '.' && is_digit(s[i + 1])) {
+		i++;
+		while (i < n && is_digit(s[i]))
+			i++, dec++;
+	}
+	char tmp[40];
+	if (i >= sizeof tmp)
+		return;
+	memcpy(tmp, s, i);
+	tmp[i] = '\0';
+	t->v = strtod(tmp, NULL);
+	t->decimals = dec;
+	if (i == n) {
+		t->kind = dec ? VK_DEC : VK_INT;
+	} else if (i + 1 == n && (s[i] == 'k' || s[i] == 'm' || s[i] == 'g')) {
+		t->kind = VK_SUF;
+		t->suffix = s[i];
+	} else if (dec == 0 && ((i + 2 == n && s[i + 1] == 's' && (s[i] == 'u' || s[i] == 'm')) ||
+				(i + 1 == n && s[i] == 's'))) {
+		t->kind = VK_LAT;
+		t->suffix = s[i];
+	}
+}
+
+/* Split a line into tokens with their visual columns (TAB stops of 8). */
+static void tokenize(const char *s, size_t len, struct ptoks *out)
+{
+	out->n = 0;
+	out->overflow = false;
+	size_t i = 0;
+	unsigned col = 0;
+	while (i < len) {
+		size_t w = blank_at(s, i, len);
+		if (w) {
+			col = s[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+			i += w;
+			continue;
+		}
+		size_t a = i;
+		unsigned c0 = col;
+		while (i < len && blank_at(s, i, len) == 0) {
+			if (((unsigned char)s[i] & 0xc0) != 0x80)
+				col++;
+			i++;
+		}
+		if (out->n >= TOK_MAX) {
+			out->overflow = true;
+			return;
+		}
+		struct ptok *t = &out->t[out->n++];
+		memset(t, 0, sizeof *t);
+		t->a = a;
+		t->b = i;
+		t->col1 = col > c0 ? col - 1 : c0;
+		/* markers: "**88826**", "6618*" */
+		size_t x = a, y = i;
+		while (x < y && s[x] == '*')
+			x++;
+		while (y > x && s[y - 1] == '*')
+			y--;
+		t->marked = x != a || y != i;
+		if (x == y) {
+			t->s = s + a;
+			t->n = i - a;
+			t->marked = false;
+		} else {
+			t->s = s + x;
+			t->n = y - x;
+		}
+		value_kind(t);
+	}
+}
+
+/* "3000M", "1G", "300", "64M:4k", "63G", "64G:4k::65536", "1.1G". */
+static bool size_like(const struct ptok *t)
+{
+	size_t i = 0;
+	while (i < t->n && is_digit(t->s[i]))
+		i++;
+	if (i == 0)
+		return false;
+	if (i < t->n && t->s[i] == '.') {
+		i++;
+		while (i < t->n && is_digit(t->s[i]))
+			i++;
+	}
+	if (i < t->n && strchr("KMGTkmgt", t->s[i]))
+		i++;
+	if (i < t->n && t->s[i] != ':')
+		return false;
+	for (; i < t->n; i++)
+		if (!(is_digit(t->s[i]) || t->s[i] == ':' || (t->s[i] >= 'a' && t->s[i] <= 'z') ||
+		      (t->s[i] >= 'A' && t->s[i] <= 'Z')))
+			return false;
+	return true;
+}
+
+/* "16", "1:2000:100/4", "16:100000:16/64", "16:link". */
+static bool files_like(const struct ptok *t)
+{
+	if (t->n == 0 || !is_digit(t->s[0]))
+		return false;
+	for (size_t i = 0; i < t->n; i++)
+		if (!(is_digit(t->s[i]) || t->s[i] == ':' || t->s[i] == '/' ||
+		      (t->s[i] >= 'a' && t->s[i] <= 'z')))
+			return false;
+	return true;
+}
+
+static bool is_rate(const struct ptok *t)
+{
+	return t->kind == VK_INT || t->kind == VK_DEC || t->kind == VK_SUF || t->kind == VK_PLUS5;
+}
+
+static bool is_cpu(const struct ptok *t)
+{
+	return t->kind == VK_INT || t->kind == VK_PLUS3;
+}
+
+static bool is_value(const struct ptok *t)
+{
+	return is_rate(t) || t->kind == VK_PLUS3;
+}
+
+/* No gap of two blanks between tokens: an archive collapsed the spacing. */
+static bool collapsed(const struct ptoks *tk, int from)
+{
+	for (int i = from + 1; i < tk->n; i++)
+		if (tk->t[i].a - tk->t[i - 1].b > 1)
+			return false;
+	return true;
+}
+
+/* ---------------------------------------------------------------- line classes */
+
+enum pk {
+	PK_OTHER,
+	PK_BLANK,
+	PK_VER,      /* "Version 1.03  ------Sequential Output------" (or Create, or nothing) */
+	PK_SEQOUT,   /* "------Sequential Output------" without Version: Bonnie prints it too */
+	PK_IO2,      /* "-Per Chr- --Block-- -Rewrite- …" ("Concurrency N" in front) */
+	PK_IO3,      /* "Machine Size K/sec %CP …", "Name:Size etc /sec %CP …" */
+	PK_CR1,      /* "------Sequential Create------ --------Random Create--------" */
+	PK_CR2,      /* "[name] -Create-- --Read--- -Delete-- …" */
+	PK_CR3,      /* "files  /sec %CP …", "files:max:min  /sec %CP" */
+	PK_LAT,      /* "Latency  15865us  554ms …" */
+	PK_FRAG,     /* a piece of a wrapped header line */
+};
+
+static struct br_pattern re_ver = BR_PATTERN(
+	"bonnie++-version", "^\\s*Version\\s+(\\d[0-9a-z.]*)\\s*(?:-+\\s*Sequential\\s+(Output|Create)\\b|$)");
+static struct br_pattern re_seqout = BR_PATTERN("bonnie++-seqout", "^\\s*-+\\s*Sequential\\s+Output\\b");
+static struct br_pattern re_io2 = BR_PATTERN(
+	"bonnie++-io2", "^\\s*(?:Concurrency\\s+(\\d+)\\s+)?-+\\s*Per\\s*Chr\\s*-|--Block--\\s+-Rewrite-");
+static struct br_pattern re_io3 = BR_PATTERN(
+	"bonnie++-io3", "^\\s*(?:Machine\\s+(Size|MB)(?::chnk)?|Name:Size\\s+etc)(?:\\s|$)(?!.*%CPU)");
+static struct br_pattern re_cr1 = BR_PATTERN("bonnie++-cr1", "^\\s*-+\\s*Sequential\\s+Create-");
+static struct br_pattern re_cr2 = BR_PATTERN("bonnie++-cr2", "^\\s*(.*?)\\s*-Create--(?:\\s|$)");
+static struct br_pattern re_cr3 = BR_PATTERN(
+	"bonnie++-cr3", "^\\s*files(?::max(?::min)?)?\\s+(?:/sec|%CP)(?:\\s|$)");
+
+static const char *const pp_vocab[] = {
+	"Sequential", "Output", "Input", "Random", "Create", "Per", "Chr", "Block", "Rewrite",
+	"Seeks", "Read", "Delete", "K/sec", "/sec", "%CP", "Machine", "Size", "etc", "files",
+	"Name:Size", "Size:chnk", "MB", "MB:chnk", "files:max", "files:max:min", "Concurrency",
+};
+
+static bool pp_word(const char *w, size_t n, int mode)
+{
+	for (size_t i = 0; i < BR_ARRAY_LEN(pp_vocab); i++) {
+		size_t vn = strlen(pp_vocab[i]);
+		if (mode == 0 && vn == n && memcmp(pp_vocab[i], w, n) == 0)
+			return true;
+		if (mode == 1 && n < vn && memcmp(pp_vocab[i], w, n) == 0)
+			return true; /* cut at the end of a line */
+		if (mode == 2 && n < vn && memcmp(pp_vocab[i] + vn - n, w, n) == 0)
+			return true; /* the rest, at the start of the next */
+	}
+	return false;
+}
+
+/* Only header words (dash runs stripped), the first/last maybe cut by a wrap. */
+static bool header_fragment(const char *s, size_t len)
+{
+	struct ptoks tk;
+	tokenize(s, len, &tk);
+	if (tk.overflow || tk.n == 0)
+		return false;
+	int nvocab = 0;
+	for (int i = 0; i < tk.n; i++) {
+		const char *w = s + tk.t[i].a;
+		size_t a = 0, b = tk.t[i].b - tk.t[i].a;
+		while (a < b && w[a] == '-')
+			a++;
+		while (b > a && w[b - 1] == '-')
+			b--;
+		if (a == b)
+			continue;
+		if (pp_word(w + a, b - a, 0))
+			nvocab++;
+		else if (!((i == tk.n - 1 && pp_word(w + a, b - a, 1)) ||
+			   (i == 0 && pp_word(w + a, b - a, 2)) || (i > 0 && is_digit(w[a]))))
+			return false;
+	}
+	return nvocab > 0;
+}
+
+struct pline {
+	enum pk kind;
+	char version[24];
+	bool ver_create;      /* PK_VER: the create block */
+	bool ver_weak;        /* PK_VER: nothing after the version */
+	long concurrency;     /* PK_IO2: -1 = not printed */
+	int io3_mb;           /* PK_IO3: plain MB size column (1.00–1.00c) */
+	bool io3_198;         /* PK_IO3: "Name:Size etc" (1.98+) */
+	size_t name_a, name_b; /* PK_CR2: machine name before -Create-- */
+};
+
+static enum pk classify(const char *s, size_t len, bool in_header, struct pline *pl)
+{
+	memset(pl, 0, sizeof *pl);
+	pl->concurrency = -1;
+	/* blanks and web-table bars ("| ... |" residue of gists) around the line */
+	size_t a = 0;
+	while (a < len && blank_at(s, a, len))
+		a++;
+	if (a == len)
+		return pl->kind = PK_BLANK;
+	while (len > a && (s[len - 1] == '|' || s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	const char *line = s;
+	s += a;
+	len -= a;
+	a = 0;
+	/* Cheap prefilter: every header line has a dash run, "%CP", or starts
+	 * with one of a few words. */
+	char c = s[a];
+	if (!memchr(s, '-', len) && !memmem(s, len, "%CP", 3) && c != 'V' && c != 'L' &&
+	    c != 'f' && c != 'M' && c != 'N' && c != '/' && c != 'C' && c != 'K')
+		return pl->kind = PK_OTHER;
+	size_t ov[6];
+	if (c == 'V' && br_re_match(&re_ver, s, len, 0, ov, 3) > 0) {
+		size_t n = ov[3] - ov[2];
+		if (n >= sizeof pl->version)
+			n = sizeof pl->version - 1;
+		memcpy(pl->version, s + ov[2], n);
+		pl->version[n] = '\0';
+		pl->ver_weak = ov[4] == (size_t)-1;
+		pl->ver_create = !pl->ver_weak && s[ov[4]] == 'C';
+		return pl->kind = PK_VER;
+	}
+	if (c == 'L' && len - a >= 7 && memcmp(s + a, "Latency", 7) == 0 &&
+	    (len - a == 7 || blank_at(s, a + 7, len)))
+		return pl->kind = PK_LAT;
+	if (br_re_match(&re_io3, s, len, 0, ov, 2) > 0) {
+		pl->io3_198 = ov[2] == (size_t)-1;
+		pl->io3_mb = !pl->io3_198 && s[ov[2]] == 'M';
+		if (pl->io3_mb && !memmem(s, len, "%CP ", 4) && !(len >= 3 && memcmp(s + len - 3, "%CP", 3) == 0))
+			return pl->kind = PK_OTHER; /* Bonnie's "Machine MB K/sec %CPU" */
+		return pl->kind = PK_IO3;
+	}
+	if (c == 'f' && br_re_match(&re_cr3, s, len, 0, ov, 1) > 0)
+		return pl->kind = PK_CR3;
+	if (br_re_match(&re_io2, s, len, 0, ov, 2) > 0) {
+		if (ov[2] != (size_t)-1)
+			pl->concurrency = strtol(s + ov[2], NULL, 10);
+		return pl->kind = PK_IO2;
+	}
+	if (br_re_match(&re_cr1, s, len, 0, ov, 1) > 0)
+		return pl->kind = PK_CR1;
+	if (br_re_match(&re_cr2, s, len, 0, ov, 2) > 0) {
+		pl->name_a = (size_t)(s - line) + ov[2];
+		pl->name_b = (size_t)(s - line) + ov[3];
+		return pl->kind = PK_CR2;
+	}
+	if (br_re_match(&re_seqout, s, len, 0, ov, 1) > 0)
+		return pl->kind = PK_SEQOUT;
+	if (in_header && header_fragment(s, len))
+		return pl->kind = PK_FRAG;
+	return pl->kind = PK_OTHER;
+}
+
+/* ---------------------------------------------------------------- a run */
+
+struct pval {
+	bool present;
+	enum vkind kind;
+	double v;          /* normalised */
+	double res;
+	bool has_cpu;
+	double cpu;
+	bool marked;
+	char raw[24];
+};
+
+enum pstate { ST_IOHDR, ST_IOROW, ST_CRHDR, ST_CRROW };
+
+struct prun {
+	bool open;
+	enum pstate st;
+	size_t start, last;
+	int nhdr;             /* header lines */
+	bool strong_hdr;      /* a Version or units line: surely Bonnie++ */
+	char version[24];
+	bool fam198;          /* "Name:Size etc" layout: k/m/g rates, create-rate bug */
+	int io3_mb;
+	long concurrency;
+	char host[NAME_MAX_LEN];
+	char cr_host[NAME_MAX_LEN];
+	char size[64];        /* the size cell, as printed */
+	char files[64];       /* the create block's file spec */
+	bool io_row, cr_row, io_lat, cr_lat;
+	size_t io_idx, cr_idx;
+	struct pval io[6], cr[6], lat[12];
+};
+
+struct pstate_all {
+	struct br_parse_ctx *ctx;
+	struct prun run;
+	struct br_buf buf;
+	size_t emitted;
+};
+
+static void copy_tok(char *dst, size_t cap, const char *s, size_t n)
+{
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(dst, s, n);
+	dst[n] = '\0';
+}
+
+/* Turn a rate/CPU pair into a figure. Returns false when the tokens are not
+ * a rate and a CPU figure. */
+static bool set_pair(struct pval *pv, const struct ptok *rate, const struct ptok *cpu)
+{
+	memset(pv, 0, sizeof *pv);
+	if (!rate)
+		return true; /* a blank (skipped) test */
+	if (!is_rate(rate) || !cpu || !is_cpu(cpu))
+		return false;
+	pv->present = true;
+	pv->kind = rate->kind;
+	pv->marked = rate->marked || cpu->marked;
+	copy_tok(pv->raw, sizeof pv->raw, rate->s, rate->n);
+	double step = pow(10, -rate->decimals), scale = 1;
+	if (rate->kind == VK_SUF)
+		scale = rate->suffix == 'm' ? 1024 : rate->suffix == 'g' ? 1048576 : 1;
+	/* bon_csv2txt 2.00a prints +++++ as "0k" next to the "+++" CPU figure */
+	if (rate->kind == VK_PLUS5 || (rate->kind == VK_SUF && rate->v == 0 && cpu->kind == VK_PLUS3)) {
+		pv->kind = VK_PLUS5;
+	} else {
+		pv->v = rate->v * scale;
+		pv->res = step * scale;
+	}
+	/* 1.00–1.00b print a CPU figure next to +++++; like the CSV parser we
+	 * keep none: the CPU of a test too short to time is not a measurement
+	 * (and both copies of a run must agree to be merged). */
+	if (cpu->kind == VK_INT && pv->kind != VK_PLUS5) {
+		pv->has_cpu = true;
+		pv->cpu = cpu->v;
+		pv->marked = pv->marked || cpu->marked;
+	}
+	return true;
+}
+
+/*
+ * Place value tokens v[0..n) on the six rate/CPU pairs of a row. `anchor` is
+ * the visual column where the name/size (or files) cell ended: 18 when
+ * nothing overflowed. With 12 tokens the grid is not needed; with fewer, a
+ * pair is blank when its rate token ends well right of where the pair's rate
+ * column ends (edges 24, 34, … 74 plus the overflow so far).
+ */
+static bool place_pairs(const struct ptok *v, int n, unsigned anchor, bool collapsed_line,
+			const struct ptok *slot[12], bool *assumed_f)
+{
+	*assumed_f = false;
+	for (int k = 0; k < 12; k++)
+		slot[k] = NULL;
+	if (n == 12) {
+		for (int k = 0; k < 12; k++)
+			slot[k] = &v[k];
+		return true;
+	}
+	if (n <= 0 || n > 12 || n % 2)
+		return false;
+	if (collapsed_line) {
+		/* Blank columns vanished with the spacing; the usual reason for
+		 * two missing pairs is -f (per-char tests skipped). */
+		if (n != 8)
+			return false;
+		static const int map[8] = {2, 3, 4, 5, 8, 9, 10, 11};
+		for (int k = 0; k < 8; k++)
+			slot[map[k]] = &v[k];
+		*assumed_f = true;
+		return true;
+	}
+	long shift = (long)anchor - 18;
+	int k = 0;
+	for (int p = 0; p < 6 && k < n; p++) {
+		long edge = 24 + 10 * p + shift;
+		if ((long)v[k].col1 > edge + 4)
+			continue; /* blank pair */
+		if (k + 1 >= n)
+			return false;
+		if ((long)v[k].col1 > edge)
+			shift += (long)v[k].col1 - edge;
+		slot[2 * p] = &v[k];
+		slot[2 * p + 1] = &v[k + 1];
+		k += 2;
+	}
+	return k == n;
+}
+
+static bool place_latency(const struct ptok *v, int n, unsigned anchor, const struct ptok *slot[6])
+{
+	for (int k = 0; k < 6; k++)
+		slot[k] = NULL;
+	if (n == 6) {
+		for (int k = 0; k < 6; k++)
+			slot[k] = &v[k];
+		return true;
+	}
+	if (n <= 0 || n > 6)
+		return false;
+	long shift = (long)anchor;
+	int k = 0;
+	for (int p = 0; p < 6 && k < n; p++) {
+		long edge = 26 + 10 * p + shift;
+		if ((long)v[k].col1 > edge + 4)
+			continue;
+		if ((long)v[k].col1 > edge)
+			shift += (long)v[k].col1 - edge;
+		slot[p] = &v[k++];
+	}
+	return k == n;
+}
+
+/* Only value tokens (a wrapped tail of a row)? */
+static bool all_values(const struct ptoks *tk, bool latency)
+{
+	if (tk->overflow || tk->n == 0)
+		return false;
+	for (int i = 0; i < tk->n; i++)
+		if (latency ? tk->t[i].kind != VK_LAT : !is_value(&tk->t[i]))
+			return false;
+	return true;
+}
+
+static const enum br_metric_id io_ids[6] = {BR_M_putc, BR_M_put_block, BR_M_rewrite,
+					    BR_M_getc, BR_M_get_block, BR_M_seeks};
+static const enum br_metric_id cr_ids[6] = {BR_M_seq_create, BR_M_seq_stat, BR_M_seq_del,
+					    BR_M_ran_create, BR_M_ran_stat, BR_M_ran_del};
+
+/*
+ * Read a data row (I/O when `create` is false, else the create row) at line i,
+ * joining line i+1 when a wrap moved its tail there. Returns the lines used;
+ * 0 with *looks set when the line looked like a row but could not be read.
+ */
+static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks)
+{
+	const struct br_doc *doc = ps->ctx->doc;
+	struct prun *run = &ps->run;
+	const struct br_line *l = &doc->lines[i];
+	struct ptoks tk;
+	*looks = false;
+	tokenize(l->text, l->len, &tk);
+	if (tk.overflow || tk.n < 2)
+		return 0;
+	/* the cell: name + size (I/O), or the files spec (create) */
+	int cell = -1;
+	for (int k = 0; k < tk.n && cell < 0; k++) {
+		if (create ? !files_like(&tk.t[k]) : !size_like(&tk.t[k]))
+			continue;
+		bool rest = true;
+		for (int j = k + 1; j < tk.n; j++)
+			rest = rest && is_value(&tk.t[j]);
+		if (rest)
+			cell = k;
+		if (create)
+			break; /* the files spec is always the first token */
+	}
+	int nv = cell >= 0 ? tk.n - cell - 1 : 0;
+	if (cell < 0 || nv < 2) {
+		/* many figures on a line right under the header: a damaged row */
+		int nval = 0;
+		for (int k = 0; k < tk.n; k++)
+			nval += is_value(&tk.t[k]);
+		*looks = nval >= 6;
+		return 0;
+	}
+	size_t used = 1;
+	struct ptok vals[TOK_MAX];
+	memcpy(vals, tk.t + cell + 1, (size_t)nv * sizeof *vals);
+	if (nv < 12 && i + 1 < doc->nlines && !br_parse_is_claimed(ps->ctx, i + 1)) {
+		struct ptoks tail;
+		const struct br_line *m = &doc->lines[i + 1];
+		tokenize(m->text, m->len, &tail);
+		if (all_values(&tail, false) && nv + tail.n == 12) {
+			memcpy(vals + nv, tail.t, (size_t)tail.n * sizeof *vals);
+			nv = 12;
+			used = 2;
+		}
+	}
+	const struct ptok *slot[12];
+	bool assumed_f;
+	if (!place_pairs(vals, nv, tk.t[cell].col1, collapsed(&tk, cell), slot, &assumed_f)) {
+		*looks = true;
+		return 0;
+	}
+	struct pval *dst = create ? run->cr : run->io;
+	for (int p = 0; p < 6; p++)
+		if (!set_pair(&dst[p], slot[2 * p], slot[2 * p + 1])) {
+			*looks = true;
+			return 0;
+		}
+	if (assumed_f)
+		br_parse_note(ps->ctx, i,
+			      "bonnie++ row has 8 of 12 figures and its spacing is lost; "
+			      "taking the per-char tests as skipped (-f)");
+	const struct ptok *c = &tk.t[cell];
+	if (create) {
+		copy_tok(run->files, sizeof run->files, c->s, c->n);
+		run->cr_row = true;
+		run->cr_idx = i;
+	} else {
+		copy_tok(run->size, sizeof run->size, c->s, c->n);
+		if (cell > 0) {
+			size_t a = tk.t[0].a, b = tk.t[cell - 1].b;
+			copy_tok(run->host, sizeof run->host, l->text + a, b - a);
+		}
+		run->io_row = true;
+		run->io_idx = i;
+	}
+	return used;
+}
+
+static size_t read_latency(struct pstate_all *ps, size_t i, bool create)
+{
+	const struct br_doc *doc = ps->ctx->doc;
+	const struct br_line *l = &doc->lines[i];
+	struct ptoks tk;
+	tokenize(l->text, l->len, &tk);
+	if (tk.overflow || tk.n < 1)
+		return 0;
+	int nv = tk.n - 1;
+	struct ptok vals[TOK_MAX];
+	memcpy(vals, tk.t + 1, (size_t)nv * sizeof *vals);
+	for (int k = 0; k < nv; k++)
+		if (vals[k].kind != VK_LAT)
+			return 0;
+	size_t used = 1;
+	if (nv < 6 && i + 1 < doc->nlines && !br_parse_is_claimed(ps->ctx, i + 1)) {
+		struct ptoks tail;
+		const struct br_line *m = &doc->lines[i + 1];
+		tokenize(m->text, m->len, &tail);
+		if (all_values(&tail, true) && nv + tail.n == 6) {
+			memcpy(vals + nv, tail.t, (size_t)tail.n * sizeof *vals);
+			nv = 6;
+			used = 2;
+		}
+	}
+	const struct ptok *slot[6];
+	const struct pval *row = create ? ps->run.cr : ps->run.io;
+	int present = 0;
+	for (int k = 0; k < 6; k++)
+		present += row[k].present;
+	if (nv < 6 && used == 1 && collapsed(&tk, 0) && present == nv) {
+		/* spacing lost: the latencies of the tests the row has, in order */
+		for (int k = 0, j = 0; k < 6; k++)
+			slot[k] = row[k].present ? &vals[j++] : NULL;
+	} else if (!place_latency(vals, nv, tk.t[0].col1 - 6, slot)) {
+		return 0;
+	}
+	struct pval *dst = ps->run.lat + (create ? 6 : 0);
+	for (int k = 0; k < 6; k++) {
+		memset(&dst[k], 0, sizeof dst[k]);
+		if (!slot[k])
+			continue;
+		double scale = slot[k]->suffix == 'u' ? 1 : slot[k]->suffix == 'm' ? 1000 : 1e6;
+		dst[k].present = true;
+		dst[k].kind = VK_LAT;
+		dst[k].v = slot[k]->v * scale;
+		dst[k].res = scale;
+		copy_tok(dst[k].raw, sizeof dst[k].raw, slot[k]->s, slot[k]->n);
+	}
+	if (create)
+		ps->run.cr_lat = true;
+	else
+		ps->run.io_lat = true;
+	return used;
+}
+
+/* ---------------------------------------------------------------- emitting */
+
+/* "3000M" → bytes; plain numbers are MiB. */
+static double size_bytes(const char *s, size_t n)
+{
+	char tmp[40];
+	size_t i = 0;
+	while (i < n && i < sizeof tmp - 1 && (is_digit(s[i]) || s[i] == '.'))
+		i++;
+	if (i == 0)
+		return 0;
+	memcpy(tmp, s, i);
+	tmp[i] = '\0';
+	double v = strtod(tmp, NULL);
+	char u = i < n ? s[i] : 'M';
+	switch (u) {
+	case 'K': case 'k': return v * 1024;
+	case 'G': case 'g': return v * 1073741824.0;
+	case 'T': case 't': return v * 1099511627776.0;
+	default: return v * 1048576.0;
+	}
+}
+
+/* "4k" → 4096, "512" → 512, "1m" → 1048576 (chunk sizes are bytes). */
+static double chunk_bytes(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && is_digit(s[i]))
+		i++;
+	if (i == 0)
+		return 0;
+	double v = strtod(s, NULL);
+	if (i < n && (s[i] == 'k' || s[i] == 'K'))
+		v *= 1024;
+	else if (i < n && (s[i] == 'm' || s[i] == 'M'))
+		v *= 1048576;
+	return v;
+}
+
+static void put_params(struct br_record *rec, const struct prun *run)
+{
+	if (run->size[0]) {
+		const char *s = run->size;
+		const char *f[5] = {0};
+		size_t fl[5] = {0};
+		int nf = 0;
+		for (const char *p = s; nf < 5;) {
+			const char *q = strchr(p, ':');
+			f[nf] = p;
+			fl[nf] = q ? (size_t)(q - p) : strlen(p);
+			nf++;
+			if (!q)
+				break;
+			p = q + 1;
+		}
+		char tmp[64];
+		copy_tok(tmp, sizeof tmp, f[0], fl[0]);
+		br_record_param_str(rec, "size", tmp);
+		double b = size_bytes(f[0], fl[0]);
+		if (b > 0)
+			br_record_param_num(rec, "size_bytes", b);
+		if (nf > 1 && fl[1]) {
+			double c = chunk_bytes(f[1], fl[1]);
+			if (c > 0)
+				br_record_param_num(rec, "chunk_size", c);
+		}
+		/* 2.00a: name size[:chunk[:concurrency[:seeks[:seekprocs]]]] */
+		if (run->fam198 && nf > 2 && fl[2] && is_digit(f[2][0])) {
+			/* bon_csv2txt prints size:chunk:seeks:seekprocs ("64M::8192:5")
+			 * in the same cell: a seek count is no concurrency. */
+			double c = strtod(f[2], NULL);
+			double next = nf > 3 && fl[3] ? strtod(f[3], NULL) : -1;
+			if (c < 1000 && (nf < 4 || next >= 1000))
+				br_record_param_num(rec, "concurrency", c);
+		}
+	}
+	if (run->files[0] && is_digit(run->files[0]))
+		br_record_param_num(rec, "files", strtod(run->files, NULL) * 1024);
+	if (run->concurrency >= 0 && !br_record_param(rec, "concurrency"))
+		br_record_param_num(rec, "concurrency", (double)run->concurrency);
+}
+
+static void put_value(struct br_record *rec, enum br_metric_id id, const struct pval *pv, bool doubtful)
+{
+	if (!pv->present)
+		return;
+	struct br_value *bv;
+	if (pv->kind == VK_PLUS5) {
+		bv = br_record_set_too_fast(rec, id, pv->raw);
+	} else {
+		bv = br_record_set(rec, id, pv->v, pv->raw);
+		bv->resolution = pv->res;
+		bv->doubtful = doubtful;
+	}
+	bv->marked = pv->marked;
+	if (pv->has_cpu)
+		br_record_set_cpu(rec, id, pv->cpu);
+}
+
+/* Is there a CSV copy of this run in the document (parsed before us)? */
+static bool csv_twin(struct br_parse_ctx *ctx, const struct br_record *rec)
+{
+	const struct br_recset *s = &ctx->ds->records;
+	for (size_t k = s->n; k-- > 0;) {
+		const struct br_record *o = s->v[k];
+		if (!o->source.file || strcmp(o->source.file, ctx->doc->path) != 0)
+			break;
+		if (o->source.format && strcmp(o->source.format, "bonnie++-csv") == 0 &&
+		    br_record_same_run(o, rec))
+			return true;
+	}
+	return false;
+}
+
+static void run_reset(struct prun *run)
+{
+	memset(run, 0, sizeof *run);
+	run->concurrency = -1;
+}
+
+static void run_flush(struct pstate_all *ps)
+{
+	struct prun *run = &ps->run;
+	struct br_parse_ctx *ctx = ps->ctx;
+	if (!run->open)
+		return;
+	if (!run->io_row && !run->cr_row) {
+		if (run->strong_hdr && run->nhdr >= 2)
+			br_parse_warn(ctx, run->start, "bonnie++ table header without a result row");
+		run_reset(run);
+		return;
+	}
+	struct br_record *rec = br_parse_record_new(ctx, BR_TOOL_BONNIEPP, run->start, run->last);
+	if (run->version[0])
+		br_record_set_version(rec, run->version);
+	const char *host = run->host[0] ? run->host : run->cr_host[0] ? run->cr_host : NULL;
+	br_record_set_host(rec, host);
+	char *label = br_parse_label(ctx, run->start, NULL);
+	br_record_set_label(rec, label);
+	free(label);
+	put_params(rec, run);
+	for (int p = 0; p < 6; p++)
+		put_value(rec, io_ids[p], &run->io[p], false);
+	bool doubtful = false;
+	for (int p = 0; p < 6; p++) {
+		bool d = run->fam198 && run->cr[p].present && run->cr[p].kind != VK_PLUS5;
+		doubtful = doubtful || d;
+		put_value(rec, cr_ids[p], &run->cr[p], d);
+	}
+	for (int k = 0; k < 12; k++) {
+		int lid = br_metric_latency_of(k < 6 ? io_ids[k] : cr_ids[k - 6]);
+		if (lid >= 0)
+			put_value(rec, (enum br_metric_id)lid, &run->lat[k], false);
+	}
+	if (doubtful && !csv_twin(ctx, rec))
+		br_parse_warn(ctx, run->cr_idx,
+			      "bonnie++ %s prints wrong create/stat/delete rates in its text report "
+			      "and this run has no CSV line; keeping the text figures",
+			      run->version[0] ? run->version : "1.98+");
+	char why[96 + NAME_MAX_LEN];
+	snprintf(why, sizeof why, "bonnie++ %s text report%s%s", run->version[0] ? run->version : "",
+		 host ? " for " : "", host ? host : "");
+	br_parse_claim(ctx, run->start, run->last, why);
+	br_parse_emit(ctx, rec);
+	ps->emitted++;
+	run_reset(run);
+}
+
+static void run_start(struct pstate_all *ps, size_t i)
+{
+	run_flush(ps);
+	run_reset(&ps->run);
+	ps->run.open = true;
+	ps->run.start = ps->run.last = i;
+	ps->run.st = ST_IOHDR;
+}
+
+static void take_version(struct prun *run, const struct pline *pl)
+{
+	if (!run->version[0])
+		memcpy(run->version, pl->version, sizeof run->version);
+	if (strncmp(pl->version, "1.98", 4) == 0 || strncmp(pl->version, "2.", 2) == 0)
+		run->fam198 = true;
+}
+
+/* Does a header line of kind k start something new in the open run? */
+static bool is_io_header(enum pk k)
+{
+	return k == PK_SEQOUT || k == PK_IO2 || k == PK_IO3;
+}
+
+static bool is_cr_header(enum pk k)
+{
+	return k == PK_CR1 || k == PK_CR2 || k == PK_CR3;
+}
+
+/* Handle one line of an open run; false when the line ends the run (it is
+ * then looked at again as a possible start). */
+static bool run_line(struct pstate_all *ps, size_t *ip, const struct pline *pl)
+{
+	struct prun *run = &ps->run;
+	size_t i = *ip;
+	const struct br_line *l = &ps->ctx->doc->lines[i];
+	bool in_hdr = run->st == ST_IOHDR || run->st == ST_CRHDR;
+	switch (pl->kind) {
+	case PK_VER:
+		if (pl->ver_create && !run->cr_row && run->st != ST_CRHDR &&
+		    (run->io_row || run->st == ST_IOHDR)) {
+			if (run->st == ST_IOHDR && run->nhdr > 0 && !run->io_row)
+				return false; /* a create-only block after an unfinished header */
+			take_version(run, pl);
+			run->st = ST_CRHDR;
+			break;
+		}
+		return false;
+	case PK_SEQOUT:
+	case PK_IO2:
+	case PK_IO3:
+		if (run->st != ST_IOHDR)
+			return false;
+		if (pl->kind == PK_IO2 && pl->concurrency >= 0)
+			run->concurrency = pl->concurrency;
+		if (pl->kind == PK_IO3) {
+			run->strong_hdr = true;
+			run->fam198 = run->fam198 || pl->io3_198;
+			run->io3_mb = pl->io3_mb;
+		}
+		break;
+	case PK_CR1:
+	case PK_CR2:
+	case PK_CR3:
+		if (run->cr_row || (run->st == ST_IOHDR && run->nhdr > 0 && !run->io_row))
+			return false;
+		if (pl->kind == PK_CR2 && pl->name_b > pl->name_a && !run->cr_host[0])
+			copy_tok(run->cr_host, sizeof run->cr_host, l->text + pl->name_a,
+				 pl->name_b - pl->name_a);
+		if (pl->kind == PK_CR3)
+			run->strong_hdr = true;
+		run->st = ST_CRHDR;
+		break;
+	case PK_FRAG:
+		if (!in_hdr)
+			return false;
+		break;
+	case PK_LAT: {
+		bool create = run->st == ST_CRROW;
+		if ((run->st != ST_IOROW && run->st != ST_CRROW) || (create ? run->cr_lat : run->io_lat))
+			return false;
+		size_t used = read_latency(ps, i, create);
+		if (!used) {
+			br_parse_warn(ps->ctx, i, "bonnie++ Latency line cannot be read; skipped");
+			used = 1;
+		}
+		*ip = i + used - 1;
+		run->last = *ip;
+		return true;
+	}
+	case PK_BLANK:
+		return true; /* the caller decides whether the run goes on */
+	case PK_OTHER:
+		if (run->st == ST_IOHDR || run->st == ST_CRHDR) {
+			bool create = run->st == ST_CRHDR, looks;
+			size_t used = read_row(ps, i, create, &looks);
+			if (used) {
+				run->st = create ? ST_CRROW : ST_IOROW;
+				*ip = i + used - 1;
+				run->last = *ip;
+				return true;
+			}
+			if (looks) {
+				br_parse_warn(ps->ctx, i,
+					      "bonnie++ %s row cannot be read (truncated, or a column "
+					      "missing); skipped",
+					      create ? "file-creation" : "I/O");
+				run->strong_hdr = false; /* warned once is enough */
+				run->last = i;
+				run->st = create ? ST_CRROW : ST_IOROW;
+				return true;
+			}
+		}
+		return false;
+	}
+	run->nhdr++;
+	run->last = i;
+	return true;
+}
+
+static bool starts_run(const struct pline *pl)
+{
+	switch (pl->kind) {
+	case PK_VER:
+	case PK_IO2:
+	case PK_IO3:
+	case PK_CR1:
+	case PK_CR2:
+	case PK_CR3:
+	case PK_SEQOUT:
+		return true;
+	default:
+		return false;
+	}
+}
 
 static size_t parse(struct br_parse_ctx *ctx)
 {
-	(void)ctx;
-	return 0;
+	const struct br_doc *doc = ctx->doc;
+	struct pstate_all ps = {0};
+	ps.ctx = ctx;
+	run_reset(&ps.run);
+	struct pline pl;
+	for (size_t i = 0; i < doc->nlines; i++) {
+		if (br_parse_is_claimed(ctx, i)) {
+			run_flush(&ps);
+			continue;
+		}
+		const struct br_line *l = &doc->lines[i];
+		struct prun *run = &ps.run;
+		bool in_hdr = run->open && (run->st == ST_IOHDR || run->st == ST_CRHDR);
+		classify(l->text, l->len, in_hdr, &pl);
+		if (run->open) {
+			if (pl.kind == PK_BLANK) {
+				/* a blank line inside a report: go on only if the report does */
+				size_t k = i + 1;
+				while (k < doc->nlines && k <= i + 2 && br_is_blank(doc->lines[k].text, doc->lines[k].len))
+					k++;
+				struct pline nx;
+				if (k < doc->nlines && !br_parse_is_claimed(ctx, k)) {
+					classify(doc->lines[k].text, doc->lines[k].len, false, &nx);
+					bool goes_on = nx.kind == PK_LAT ||
+						       (run->st == ST_IOROW && (is_cr_header(nx.kind) ||
+										(nx.kind == PK_VER && nx.ver_create))) ||
+						       (in_hdr && (nx.kind == PK_OTHER || is_io_header(nx.kind) ||
+								   is_cr_header(nx.kind)));
+					if (goes_on) {
+						i = k - 1;
+						continue;
+					}
+				}
+				run_flush(&ps);
+				continue;
+			}
+			if (run_line(&ps, &i, &pl))
+				continue;
+			run_flush(&ps);
+		}
+		if (!starts_run(&pl))
+			continue;
+		if (pl.kind == PK_VER && pl.ver_weak) {
+			/* "Version 1.03" alone: a wrap cut the rest; a header must follow */
+			struct pline nx;
+			if (i + 1 >= doc->nlines)
+				continue;
+			classify(doc->lines[i + 1].text, doc->lines[i + 1].len, true, &nx);
+			if (nx.kind != PK_FRAG && nx.kind != PK_SEQOUT && nx.kind != PK_CR1)
+				continue;
+		}
+		run_start(&ps, i);
+		struct prun *r = &ps.run;
+		r->nhdr = 1;
+		if (pl.kind == PK_VER) {
+			take_version(r, &pl);
+			r->strong_hdr = true;
+			if (pl.ver_create)
+				r->st = ST_CRHDR;
+		} else if (is_cr_header(pl.kind)) {
+			r->st = ST_CRHDR;
+			if (pl.kind == PK_CR2 && pl.name_b > pl.name_a)
+				copy_tok(r->cr_host, sizeof r->cr_host, l->text + pl.name_a, pl.name_b - pl.name_a);
+			r->strong_hdr = pl.kind == PK_CR3;
+		} else {
+			if (pl.kind == PK_IO2 && pl.concurrency >= 0)
+				r->concurrency = pl.concurrency;
+			if (pl.kind == PK_IO3) {
+				r->strong_hdr = true;
+				r->fam198 = pl.io3_198;
+				r->io3_mb = pl.io3_mb;
+			}
+		}
+	}
+	run_flush(&ps);
+	br_buf_free(&ps.buf);
+	return ps.emitted;
+}
+
+/* Cheap look at the raw bytes: every Bonnie++ report header has one of these. */
+static bool detect(const struct br_doc *doc)
+{
+	static const char *const needles[] = {"%CP", "Per Chr", "-Create-", "Sequential Create"};
+	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
+		if (memmem(doc->raw, doc->raw_len, needles[i], strlen(needles[i])))
+			return true;
+	return false;
 }
 
 const struct br_parser br_parser_bonniepp_text = {
 	.name = "bonnie++-text",
-	.summary = "(not yet written)",
-	.detect = NULL,
+	.summary = "Bonnie++ 1.00 … 2.00a human-readable report (text tables, Latency lines)",
+	.detect = detect,
 	.parse = parse,
 };

@@ -1,15 +1,728 @@
-/* hdparm — NOT YET WRITTEN: placeholder so the registry links. */
+/*
+ * hdparm — the timing lines of `hdparm -T`, `-t` and `--direct` (Mark Lord's
+ * hdparm 3.x … 9.x and BusyBox's copy) as people pasted them, and the
+ * summary lines people wrote by hand from them. Layouts and manglings:
+ * shared/formats/hdparm.md; corpus/hdparm-*.txt show every form read here.
+ *
+ *   /dev/sda:                                          device header → host
+ *    Timing cached reads:   38116 MB in  1.99 seconds = 19151.18 MB/sec
+ *    Timing buffered disk reads (offset 0 GB): 512 MB in  1.12 seconds = 455.57 MB/sec
+ *    Timing buffer-cache reads:   128 MB in  0.70 seconds =182.86 MB/sec   (3.x–5.x)
+ *   Timing buffered disk reads:  102 MB in 3.02 seconds = 34585 kB/s       (BusyBox)
+ *   2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec                 (by hand)
+ *
+ * Every timing line is one record with one figure (cached_read,
+ * buffered_read, direct_read or direct_cached_read) in KiB/s: hdparm's MB is
+ * 2^20 bytes, so MB/sec × 1024; its kB (kB/sec, BusyBox kB/s) is 1024 bytes,
+ * taken as is. params: "mb" and "seconds" as printed, "offset" (GB) when
+ * given. Hand-written lines carry only a rate; the text before their kind
+ * words is their own title (br_parse_label's `own`).
+ *
+ * What the parser copes with: a label printed before a failed or
+ * interrupted measurement, with hdparm's stderr between the label and the
+ * figures (a dangling label with no figures is no record); hard-wrapped
+ * lines (`= 26.34` / `MB/sec`); lost or collapsed whitespace, TABs, `>`
+ * quote marks; `=3D` left by an undecoded quoted-printable copy; shell
+ * prompts (`# hdparm -tT /dev/sda`) naming the device when the header is
+ * missing; `hdparm v9.65` naming the version. A line that is plainly hdparm's
+ * but whose figures cannot be read is a warning, never a guess.
+ *
+ * Cost: a line is looked at by a regex only when a memmem() prefilter finds
+ * one of the words it needs; nothing is allocated per line (a wrapped line
+ * is joined in one reused buffer).
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
 #include "parser.h"
+#include "regex.h"
+
+/* "Timing <kind> reads[ (offset N GB)]:" — group 1 kind, 2 offset. */
+static struct br_pattern re_timing = BR_PATTERN_OPT(
+	"hdparm-timing",
+	"^timing\\s+(o_direct\\s+cached|o_direct\\s+disk|buffer[- ]?cache|cached|buffered\\s+disk)"
+	"\\s+reads?(?:\\s*\\(\\s*offset\\s+(\\d+)\\s*gb\\s*\\))?\\s*:",
+	PCRE2_CASELESS);
+
+/* "N MB in S seconds = R MB/sec" — 1 mb, 2 seconds, 3 rate, 4 unit letter.
+ * `=3D` is what an undecoded quoted-printable copy shows for `=`. */
+static struct br_pattern re_result = BR_PATTERN_OPT(
+	"hdparm-result",
+	"^(\\d+)\\s*MB\\s+in\\s+(\\d+(?:\\.\\d+)?)\\s*sec(?:ond)?s?\\s*=\\s*(?:3D)?\\s*"
+	"(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*s(?:ec)?\\b",
+	PCRE2_CASELESS);
+
+/* A rate alone ("= 24.24 MB/sec"): hand-edited. 1 rate, 2 unit letter. */
+static struct br_pattern re_rate_only = BR_PATTERN_OPT(
+	"hdparm-rate",
+	"^(?:=\\s*(?:3D)?\\s*)?(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*s(?:ec)?\\b",
+	PCRE2_CASELESS);
+
+/* The whole text is a beginning of "N MB in S seconds = R MB/sec": a line
+ * cut short (or hard-wrapped; the caller tries the next line first). */
+static struct br_pattern re_partial = BR_PATTERN_OPT(
+	"hdparm-partial",
+	"^\\d+\\s*MB(?:\\s+in(?:\\s+\\d+(?:\\.\\d+)?(?:\\s*sec(?:ond)?s?(?:\\s*=(?:\\s*(?:3D)?\\s*"
+	"\\d+(?:\\.\\d+)?(?:\\s*[mk]i?B?(?:\\s*/\\s*s?)?)?)?)?)?)?)?\\s*$",
+	PCRE2_CASELESS);
+
+/* A hand-written summary: "<title> [kind words] : R MB/sec" and nothing
+ * after. 1 title, 2 kind words, 3 rate, 4 unit letter. */
+static struct br_pattern re_hand = BR_PATTERN_OPT(
+	"hdparm-hand",
+	"^(.*?)((?:\\s*\\b(?:timing|o_direct|direct|buffered|bfr|buffer-cache|buffer|cached|cache|"
+	"disk|reads?)\\b)*)\\s*:\\s*(?:=\\s*(?:3D)?\\s*)?(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*"
+	"s(?:ec)?\\s*$",
+	PCRE2_CASELESS);
+
+/* A shell prompt running hdparm with options or a device; group 1 the arguments. */
+static struct br_pattern re_prompt = BR_PATTERN(
+	"hdparm-prompt",
+	"(?:^|[#$%>]\\s*|\\bsudo\\s+|;\\s*|\\bdo\\s+)(?:[^\\s;|&]*/)?hdparm\\b"
+	"((?:[ \\t]+[-/][^\\s;|&]*)(?:[ \\t]+[^\\s;|&]+)*)");
+
+/* `hdparm -V` ("hdparm v9.65") and the usage banner; group 1 the version. */
+static struct br_pattern re_version = BR_PATTERN_OPT(
+	"hdparm-version",
+	"^hdparm\\s+(?:-\\s+get/set\\s+hard\\s+disk\\s+parameters\\s+-\\s+version\\s+)?"
+	"v(\\d+(?:\\.\\d+)*[a-z]?)\\b",
+	PCRE2_CASELESS);
+
+enum kind { K_CACHED, K_BUFFERED, K_DIRECT, K_DIRECT_CACHED };
+
+static const enum br_metric_id kind_metric[] = {
+	[K_CACHED] = BR_M_cached_read,
+	[K_BUFFERED] = BR_M_buffered_read,
+	[K_DIRECT] = BR_M_direct_read,
+	[K_DIRECT_CACHED] = BR_M_direct_cached_read,
+};
+
+/* A dangling label waits this many lines for its figures (stderr between). */
+enum { PENDING_WINDOW = 6, HOST_PROSE_LIMIT = 3, NO_OFFSET = -1, MAX_LINE = 400,
+       JOIN_PAD = 32 };
+
+struct figures {
+	const char *mb, *sec, *rate; /* into the line or the join buffer; mb/sec may be NULL */
+	size_t mb_len, sec_len, rate_len;
+	char unit;                   /* 'm' or 'k' */
+	size_t extra;                /* further lines used (a wrapped line) */
+};
+
+enum result { R_NONE, R_FULL, R_RATE_ONLY, R_CUT };
+
+struct hp {
+	struct br_parse_ctx *ctx;
+	const struct br_doc *doc;
+	struct br_buf join;       /* a wrapped line joined with the next one */
+	struct br_buf host;       /* current device ("/dev/sda"), empty = none */
+	char version[32];         /* of the last version line read */
+	size_t first_record;      /* index in ds->records of this document's first record */
+	bool evidence;            /* the document has shown hdparm above ev_upto */
+	size_t ev_upto;
+	bool in_block;            /* inside a run of hdparm lines */
+	size_t block_start;       /* its first line: where the label is looked for */
+	size_t prose_run;         /* non-hdparm lines since the last hdparm line */
+	bool pending;             /* a label printed, figures not yet seen */
+	size_t pend_idx;
+	enum kind pend_kind;
+	long pend_offset;
+	bool have_last;           /* the last record's line, for hand-written runs */
+	size_t last_idx;
+	enum kind last_kind;
+	size_t prev_nonblank;     /* index of the previous non-blank line + 1, 0 = none */
+	size_t skip_to;           /* lines before this one were read already (joined) */
+};
+
+static bool has(const char *s, size_t n, const char *needle)
+{
+	return memmem(s, n, needle, strlen(needle)) != NULL;
+}
+
+static bool has_ci(const char *s, size_t n, const char *lower)
+{
+	size_t m = strlen(lower);
+	for (size_t i = 0; i + m <= n; i++)
+		if (strncasecmp(s + i, lower, m) == 0)
+			return true;
+	return false;
+}
+
+/* The line without leading blanks and quote marks, and without trailing blanks. */
+static const char *stripped(const struct br_line *l, size_t *n)
+{
+	const char *s = l->text;
+	size_t len = l->len;
+	while (len && (*s == ' ' || *s == '\t' || *s == '>' || *s == '|')) {
+		s++;
+		len--;
+	}
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
+		len--;
+	*n = len;
+	return s;
+}
+
+static enum kind kind_of(const char *s, size_t n)
+{
+	bool direct = has_ci(s, n, "direct"), cache = has_ci(s, n, "cache");
+	if (direct)
+		return cache ? K_DIRECT_CACHED : K_DIRECT;
+	return cache ? K_CACHED : K_BUFFERED;
+}
+
+static size_t group_len(const size_t *ov, int g)
+{
+	return ov[2 * g] == (size_t)-1 ? 0 : ov[2 * g + 1] - ov[2 * g];
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* ---------------------------------------------------------------- figures */
+
+static void take_full(struct figures *f, const char *s, const size_t *ov)
+{
+	f->mb = s + ov[2];
+	f->mb_len = group_len(ov, 1);
+	f->sec = s + ov[4];
+	f->sec_len = group_len(ov, 2);
+	f->rate = s + ov[6];
+	f->rate_len = group_len(ov, 3);
+	f->unit = (char)tolower((unsigned char)s[ov[8]]);
+}
+
+/* Is logical line j a continuation a wrapped figure line may be joined with? */
+static bool joinable(struct hp *st, size_t j, const char **t, size_t *tn)
+{
+	if (j >= st->doc->nlines || br_parse_is_claimed(st->ctx, j))
+		return false;
+	*t = stripped(&st->doc->lines[j], tn);
+	if (*tn == 0 || *tn > 200)
+		return false;
+	if (*tn >= 6 && strncasecmp(*t, "timing", 6) == 0)
+		return false;
+	return !(**t == '/' && (*t)[*tn - 1] == ':');
+}
+
+/*
+ * Read the figures in s[0..n) (the text after a label, or a line of figures
+ * alone), joining line idx+1 when the figures were wrapped. R_NONE: the text
+ * is not figures at all (error text, prose).
+ */
+static enum result read_figures(struct hp *st, size_t idx, const char *s, size_t n,
+				struct figures *f)
+{
+	size_t ov[2 * 5];
+	memset(f, 0, sizeof *f);
+	if (n == 0)
+		return R_NONE;
+	if (br_re_match(&re_result, s, n, 0, ov, 5) > 0) {
+		take_full(f, s, ov);
+		return R_FULL;
+	}
+	if (br_re_match(&re_rate_only, s, n, 0, ov, 3) > 0) {
+		f->rate = s + ov[2];
+		f->rate_len = group_len(ov, 1);
+		f->unit = (char)tolower((unsigned char)s[ov[4]]);
+		return R_RATE_ONLY;
+	}
+	if (!is_digit(*s) || br_re_match(&re_partial, s, n, 0, ov, 1) <= 0)
+		return R_NONE;
+	const char *t;
+	size_t tn;
+	if (joinable(st, idx + 1, &t, &tn)) {
+		br_buf_reset(&st->join);
+		br_buf_add(&st->join, s, n);
+		br_buf_addc(&st->join, ' ');
+		br_buf_add(&st->join, t, tn);
+		/* PCRE2's JIT may read a little past the subject: keep those
+		 * bytes defined (valgrind) */
+		br_buf_grow(&st->join, JOIN_PAD);
+		memset(st->join.data + st->join.len, 0, JOIN_PAD + 1);
+		if (br_re_match(&re_result, st->join.data, st->join.len, 0, ov, 5) > 0) {
+			take_full(f, st->join.data, ov);
+			f->extra = 1;
+			return R_FULL;
+		}
+	}
+	return R_CUT;
+}
+
+/* ---------------------------------------------------------------- records */
+
+static char *dup_num(const char *s, size_t n)
+{
+	return br_strndup(s, n);
+}
+
+static void emit(struct hp *st, size_t first, size_t last, enum kind k, const struct figures *f,
+		 long offset, const char *own, const char *why)
+{
+	struct br_parse_ctx *ctx = st->ctx;
+	last += f->extra;
+	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, first, last);
+	char *raw = dup_num(f->rate, f->rate_len);
+	/* hdparm's MB is 2^20 bytes and its kB 2^10: KiB/s = MB/sec × 1024. */
+	double v = strtod(raw, NULL) * (f->unit == 'm' ? 1024.0 : 1.0);
+	br_record_set(r, kind_metric[k], v, raw);
+	free(raw);
+	if (f->mb) {
+		char *mb = dup_num(f->mb, f->mb_len), *sec = dup_num(f->sec, f->sec_len);
+		br_record_param_num(r, "mb", strtod(mb, NULL));
+		br_record_param_num(r, "seconds", strtod(sec, NULL));
+		free(mb);
+		free(sec);
+	}
+	if (offset != NO_OFFSET)
+		br_record_param_num(r, "offset", (double)offset);
+	if (st->host.len)
+		br_record_set_host(r, st->host.data);
+	if (st->version[0])
+		br_record_set_version(r, st->version);
+	/* The label belongs to the whole run of hdparm lines (prompt, header,
+	 * the timing lines): look for it above the run's first line. */
+	size_t at = st->in_block && st->block_start <= first ? st->block_start : first;
+	char *label = br_parse_label(ctx, at, own);
+	br_record_set_label(r, label);
+	free(label);
+	br_parse_claim(ctx, first, last, why);
+	br_parse_emit(ctx, r);
+	st->skip_to = last + 1;
+	st->have_last = true;
+	st->last_idx = last;
+	st->last_kind = k;
+}
+
+/* ---------------------------------------------------------------- state */
+
+static void hdparm_line(struct hp *st, size_t i)
+{
+	if (!st->in_block) {
+		st->in_block = true;
+		st->block_start = i;
+	}
+	st->prose_run = 0;
+	st->evidence = true;
+}
+
+static void drop_pending(struct hp *st)
+{
+	if (!st->pending)
+		return;
+	st->pending = false;
+	br_parse_claim(st->ctx, st->pend_idx, st->pend_idx,
+		       "timing label without figures (the test failed)");
+}
+
+/* A line that is not hdparm's: it ends the run; a line introducing
+ * something (ending in ':') or a few lines of prose end the device too, as
+ * hdparm prints the device header before every device's timings. */
+static void prose(struct hp *st, const char *s, size_t n)
+{
+	st->in_block = false;
+	if (++st->prose_run >= HOST_PROSE_LIMIT || (n && s[n - 1] == ':'))
+		br_buf_reset(&st->host);
+}
+
+static void warn_cut(struct hp *st, size_t idx, const char *s, size_t n)
+{
+	br_parse_warn(st->ctx, idx,
+		      "cannot read the timing figures '%.*s' (expected 'N MB in S seconds = R "
+		      "MB/sec'); skipped",
+		      (int)(n > 60 ? 60 : n), s);
+}
+
+/* " Timing <kind> reads:" with or without figures after it. */
+static void timing_line(struct hp *st, size_t i, const char *s, size_t n, const size_t *ov)
+{
+	drop_pending(st);
+	hdparm_line(st, i);
+	enum kind k = kind_of(s + ov[2], group_len(ov, 1));
+	long offset = NO_OFFSET;
+	if (ov[4] != (size_t)-1)
+		offset = strtol(s + ov[4], NULL, 10);
+	const char *rest = s + ov[1];
+	size_t rn = n - ov[1];
+	while (rn && (*rest == ' ' || *rest == '\t')) {
+		rest++;
+		rn--;
+	}
+	struct figures f;
+	switch (read_figures(st, i, rest, rn, &f)) {
+	case R_FULL:
+		emit(st, i, i, k, &f, offset, NULL, "timing line");
+		break;
+	case R_RATE_ONLY:
+		emit(st, i, i, k, &f, offset, NULL, "timing line (rate only, edited by hand)");
+		break;
+	case R_CUT:
+		warn_cut(st, i, rest, rn);
+		br_parse_claim(st->ctx, i, i, "timing line, figures unreadable");
+		break;
+	case R_NONE: /* the label was printed, the figures come later or never */
+		st->pending = true;
+		st->pend_idx = i;
+		st->pend_kind = k;
+		st->pend_offset = offset;
+		break;
+	}
+}
+
+/* hdparm's stderr, which lands between a label and its figures. */
+static bool looks_like_stderr(const char *s, size_t n)
+{
+	static const char *const words[] = {"failed", "SG_IO", "HDIO_", "ioctl", "hit EOF",
+					    "sense data", "Permission denied", "No such file",
+					    "too small", "BLKFLSBUF", "Input/output error"};
+	for (size_t i = 0; i < BR_ARRAY_LEN(words); i++)
+		if (has(s, n, words[i]))
+			return true;
+	/* the wrapped tail of an SG_IO sense dump: "00 00 00 00 20 00 ..." */
+	size_t k = 0;
+	while (k + 2 <= n && isxdigit((unsigned char)s[k]) && isxdigit((unsigned char)s[k + 1]) &&
+	       (k + 2 == n || s[k + 2] == ' '))
+		k += 3;
+	return k >= n && n >= 8;
+}
+
+/* "/dev/sda:" — any path, but one outside /dev only when a Timing line follows. */
+static bool device_header(struct hp *st, size_t i, const char *s, size_t n)
+{
+	if (n < 3 || s[0] != '/' || s[n - 1] != ':')
+		return false;
+	for (size_t k = 0; k + 1 < n; k++)
+		if (s[k] == ' ' || s[k] == '\t')
+			return false;
+	if (strncmp(s, "/dev/", 5) != 0) {
+		bool timing = false;
+		for (size_t j = i + 1; j < st->doc->nlines && j <= i + 3 && !timing; j++) {
+			size_t tn;
+			const char *t = stripped(&st->doc->lines[j], &tn);
+			timing = tn >= 6 && strncasecmp(t, "timing", 6) == 0;
+		}
+		if (!timing)
+			return false;
+	}
+	drop_pending(st);
+	hdparm_line(st, i);
+	br_buf_reset(&st->host);
+	br_buf_add(&st->host, s, n - 1);
+	br_parse_claim(st->ctx, i, i, "device header");
+	return true;
+}
+
+/* A prompt running hdparm: one device named → the host until a header says otherwise. */
+static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	size_t ov[2 * 2];
+	if (br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
+		return false;
+	drop_pending(st);
+	hdparm_line(st, i);
+	br_buf_reset(&st->host);
+	const char *a = s + ov[2], *end = s + ov[3];
+	const char *dev = NULL;
+	size_t dev_len = 0, ndev = 0;
+	if (ov[2] == (size_t)-1)
+		a = end = s;
+	while (a < end) {
+		while (a < end && (*a == ' ' || *a == '\t'))
+			a++;
+		const char *w = a;
+		while (a < end && *a != ' ' && *a != '\t')
+			a++;
+		if (w == a)
+			break;
+		if (*w == '>' || *w == '<' || (a - w >= 2 && w[0] == '2' && w[1] == '>'))
+			break; /* a redirection: the rest is not hdparm's */
+		if (*w == '/') {
+			dev = w;
+			dev_len = (size_t)(a - w);
+			ndev++;
+		}
+	}
+	if (ndev == 1)
+		br_buf_add(&st->host, dev, dev_len);
+	br_parse_claim(st->ctx, i, i, "shell prompt running hdparm");
+	return true;
+}
+
+static bool version_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	size_t ov[2 * 2];
+	if (br_re_match(&re_version, s, n, 0, ov, 2) <= 0)
+		return false;
+	size_t len = group_len(ov, 1);
+	if (len >= sizeof st->version)
+		len = sizeof st->version - 1;
+	memcpy(st->version, s + ov[2], len);
+	st->version[len] = '\0';
+	hdparm_line(st, i);
+	br_parse_claim(st->ctx, i, i, "version line");
+	return true;
+}
+
+/* Has the document shown hdparm above line i (its name, a timing label)? */
+static bool has_evidence(struct hp *st, size_t i)
+{
+	for (; !st->evidence && st->ev_upto < i; st->ev_upto++) {
+		size_t n;
+		const char *s = stripped(&st->doc->lines[st->ev_upto], &n);
+		st->evidence = memmem(s, n, "hdparm", 6) ||
+			       (n >= 6 && strncasecmp(s, "timing", 6) == 0);
+	}
+	return st->evidence;
+}
+
+/*
+ * "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec". A line naming
+ * its kind by a word only hdparm's readers use (buffered, bfr, cache,
+ * direct) counts once the document has shown hdparm; a line naming no kind,
+ * or only "disk", counts when it continues a run of result lines.
+ */
+static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	size_t ov[2 * 5];
+	if (br_re_match(&re_hand, s, n, 0, ov, 5) <= 0)
+		return false;
+	const char *words = s + ov[4];
+	size_t wn = group_len(ov, 2);
+	bool cache = has_ci(words, wn, "cache"), direct = has_ci(words, wn, "direct");
+	bool disk = has_ci(words, wn, "disk") || has_ci(words, wn, "buffered") ||
+		    has_ci(words, wn, "bfr");
+	bool strong = cache || direct || has_ci(words, wn, "buffered") || has_ci(words, wn, "bfr");
+	bool run = st->have_last && st->prev_nonblank == st->last_idx + 1;
+	enum kind k;
+	if ((strong && has_evidence(st, i)) || (run && (cache || direct || disk)))
+		k = kind_of(words, wn);
+	else if (run)
+		k = st->last_kind;
+	else
+		return false;
+	const char *t = s + ov[2];
+	size_t tn = group_len(ov, 1);
+	while (tn && (t[tn - 1] == ' ' || t[tn - 1] == '\t'))
+		tn--;
+	char *own = tn ? br_strndup(t, tn) : NULL;
+	struct figures f = {0};
+	f.rate = s + ov[6];
+	f.rate_len = group_len(ov, 3);
+	f.unit = (char)tolower((unsigned char)s[ov[8]]);
+	hdparm_line(st, i);
+	emit(st, i, i, k, &f, NO_OFFSET, own, "result line written by hand");
+	free(own);
+	return true;
+}
+
+static void one_line(struct hp *st, size_t i)
+{
+	size_t n;
+	const char *s = stripped(&st->doc->lines[i], &n);
+	size_t ov[2 * 3];
+
+	if (st->pending && i - st->pend_idx > PENDING_WINDOW)
+		drop_pending(st);
+	if (n == 0)
+		return; /* blank lines neither start nor end anything */
+	if (n > MAX_LINE) { /* no line of hdparm's is that long */
+		prose(st, s, n);
+		return;
+	}
+
+	/* 1. " Timing cached reads: ..." */
+	if (has(s, n, "iming") && br_re_match(&re_timing, s, n, 0, ov, 3) > 0) {
+		timing_line(st, i, s, n, ov);
+		return;
+	}
+	bool rate = has(s, n, "B/s");
+	/* 2. figures alone: a label's, after its stderr, or a lost label */
+	if (is_digit(*s) && (rate || has(s, n, "MB in") || has(s, n, "seconds"))) {
+		struct figures f;
+		enum result r = read_figures(st, i, s, n, &f);
+		if ((r == R_FULL || r == R_RATE_ONLY) && st->pending) {
+			st->pending = false;
+			hdparm_line(st, i);
+			emit(st, st->pend_idx, i, st->pend_kind, &f, st->pend_offset, NULL,
+			     "timing line (figures after its error output)");
+			return;
+		}
+		if (r == R_FULL || (r == R_CUT && st->pending)) {
+			if (r == R_FULL)
+				br_parse_warn(st->ctx, i,
+					      "timing figures without a 'Timing ...' label; skipped");
+			else
+				warn_cut(st, i, s, n);
+			drop_pending(st);
+			return;
+		}
+	}
+	/* 3. "/dev/sda:" */
+	if (*s == '/' && device_header(st, i, s, n))
+		return;
+	/* 4. prompts and version lines */
+	if (has(s, n, "hdparm")) {
+		st->evidence = true;
+		if (version_line(st, i, s, n) || prompt_line(st, i, s, n))
+			return;
+	}
+	/* 5. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec" */
+	if (rate && memchr(s, ':', n) && hand_line(st, i, s, n))
+		return;
+	/* 6. hdparm's own remark after a doubtful figure */
+	if (n > 3 && strncmp(s, "Hmm", 3) == 0 && has(s, n, "suspicious results")) {
+		hdparm_line(st, i);
+		br_parse_claim(st->ctx, i, i, "hdparm's remark (ignored)");
+		return;
+	}
+	/* 7. stderr inside an hdparm run */
+	if ((st->pending || st->in_block) && looks_like_stderr(s, n)) {
+		st->prose_run = 0; /* claimed with the record if figures follow */
+		return;
+	}
+	prose(st, s, n);
+}
+
+/* The line a run of hdparm output can hinge on: a timing label, figures
+ * (at the start or the end of the line), a hand-written rate. Everything
+ * else (headers, prompts, stderr) matters only near such a line. O(1) but
+ * for lines starting with a digit. */
+static bool candidate(const char *s, size_t n)
+{
+	if (n < 4)
+		return false;
+	if (is_digit(*s))
+		return memmem(s, n, "MB", 2) != NULL;
+	if ((*s == 'T' || *s == 't') && n >= 6 && strncasecmp(s, "timing", 6) == 0)
+		return true;
+	if (s[n - 2] == '/' && (s[n - 1] == 's' || s[n - 1] == 'S'))
+		return true;
+	return n >= 4 && strncasecmp(s + n - 4, "/sec", 4) == 0;
+}
+
+static void read_line(struct hp *st, size_t i)
+{
+	if (i < st->skip_to) { /* the second half of a wrapped line */
+		st->prev_nonblank = i + 1;
+		return;
+	}
+	if (br_parse_is_claimed(st->ctx, i)) { /* another format's line */
+		drop_pending(st);
+		prose(st, NULL, 0);
+		st->prev_nonblank = i + 1;
+		return;
+	}
+	one_line(st, i);
+	if (!br_is_blank(st->doc->lines[i].text, st->doc->lines[i].len))
+		st->prev_nonblank = i + 1;
+}
+
+/* Forget everything local: the lines before `i` were not read. */
+static void reset(struct hp *st)
+{
+	st->pending = false;
+	st->in_block = false;
+	st->prose_run = 0;
+	st->have_last = false;
+	st->prev_nonblank = 0;
+	br_buf_reset(&st->host);
+}
+
+/* One version line in the whole document ("hdparm v9.65"): every record's. */
+static void backfill_version(struct hp *st)
+{
+	char first[sizeof st->version] = "";
+	int distinct = 0;
+	size_t ov[2 * 2];
+	for (size_t i = 0; i < st->doc->nlines && distinct < 2; i++) {
+		size_t n;
+		const char *s = stripped(&st->doc->lines[i], &n);
+		if (n < 8 || !memmem(s, n, "hdparm", 6) || br_re_match(&re_version, s, n, 0, ov, 2) <= 0)
+			continue;
+		size_t len = group_len(ov, 1);
+		if (len >= sizeof first)
+			len = sizeof first - 1;
+		if (distinct && strlen(first) == len && strncmp(first, s + ov[2], len) == 0)
+			continue;
+		if (!distinct) {
+			memcpy(first, s + ov[2], len);
+			first[len] = '\0';
+		}
+		distinct++;
+	}
+	if (distinct != 1)
+		return;
+	for (size_t k = st->first_record; k < st->ctx->ds->records.n; k++) {
+		struct br_record *r = st->ctx->ds->records.v[k];
+		if (r->tool == BR_TOOL_HDPARM && !r->version)
+			br_record_set_version(r, first);
+	}
+}
+
+/*
+ * Lines are looked at closely only around candidate lines: the WINDOW
+ * non-blank lines before one (enough for its prompt, header, label and
+ * stderr; every state this parser keeps runs out within fewer prose lines)
+ * are read in order, then the candidate. A document without hdparm output
+ * costs a few compares per line.
+ */
+enum { WINDOW = 12 };
 
 static size_t parse(struct br_parse_ctx *ctx)
 {
-	(void)ctx;
-	return 0;
+	struct hp st = {0};
+	st.ctx = ctx;
+	st.doc = ctx->doc;
+	st.first_record = ctx->ds->records.n;
+	size_t before = ctx->nrecords;
+	size_t next = 0; /* first line not read yet */
+	for (size_t i = 0; i < st.doc->nlines; i++) {
+		size_t n;
+		const char *s = stripped(&st.doc->lines[i], &n);
+		if (i < next || !candidate(s, n))
+			continue;
+		size_t from = i, seen = 0;
+		while (from > next && seen < WINDOW) {
+			from--;
+			if (!br_is_blank(st.doc->lines[from].text, st.doc->lines[from].len))
+				seen++;
+		}
+		if (from > next)
+			reset(&st);
+		for (size_t k = from; k <= i; k++)
+			read_line(&st, k);
+		next = i + 1 > st.skip_to ? i + 1 : st.skip_to;
+	}
+	drop_pending(&st);
+	if (ctx->nrecords > before)
+		backfill_version(&st);
+	br_buf_free(&st.join);
+	br_buf_free(&st.host);
+	return ctx->nrecords - before;
+}
+
+/* Worth a look only if some figure ("MB/sec", "kB/s", QP-broken "MB/=")
+ * could be there: one memchr pass over the bytes. */
+static bool detect(const struct br_doc *doc)
+{
+	const char *p = doc->raw, *end = doc->raw + doc->raw_len;
+	while (p + 2 < end && (p = memchr(p, 'B', (size_t)(end - p - 2)))) {
+		if (p[1] == '/' && (p[2] == 's' || p[2] == 'S' || p[2] == '='))
+			return true;
+		p++;
+	}
+	return false;
 }
 
 const struct br_parser br_parser_hdparm = {
 	.name = "hdparm",
-	.summary = "(not yet written)",
-	.detect = NULL,
+	.summary = "hdparm -T/-t/--direct timing lines (3.x-9.x, BusyBox) and hand-written summaries",
+	.detect = detect,
 	.parse = parse,
 };

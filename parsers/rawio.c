@@ -1,15 +1,434 @@
-/* rawio — NOT YET WRITTEN: placeholder so the registry links. */
+/*
+ * rawio — the result table of Greg Lehey's rawio (FreeBSD port
+ * benchmarks/rawio), as posted. Layout and what is known of it:
+ * shared/formats/rawio.md; corpus/rawio-*.txt show every form read here.
+ *
+ *   Random read Sequential read Random write Sequential write      group header
+ *   ID K/sec /sec K/sec /sec K/sec /sec K/sec /sec                  units ("ID" may be missing)
+ *   A_STRIPE 2170.2 135 7060.9 431 2262.2* 140* 3596.3 219          one row per device
+ *
+ * Columns are mapped by the group names of the header, in their order: a run
+ * of fewer tests prints fewer groups. A row is an ID (the record's host; it
+ * may be missing or several words) and one `<rate> <count>` pair per group.
+ * A `*` after a figure, glued or not, is the poster's mark (`marked`).
+ *
+ * Units: rawio's "K/sec" is 1000 bytes per second, not 1024. The source is
+ * lost, but the one real output settles it (formats/rawio.md §3): for the
+ * sequential tests K/sec ÷ /sec is 16.36–16.42, i.e. 16384-byte transfers
+ * counted in units of 1000 bytes (16384/1000 = 16.384); with K = 1024 it
+ * would be 16.0. So KiB/s = K/sec × 1000/1024; "/sec" (operations per
+ * second) is stored as is. The figure as printed is kept as `raw`.
+ *
+ * A row that is plainly part of the table but does not have one pair per
+ * group (a pair missing, a figure mangled) is a warning, never a guess; a
+ * row broken across two lines by a mail client is joined.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
 #include "parser.h"
+#include "regex.h"
+
+/* The group header: nothing but group names (and perhaps "ID"). */
+static struct br_pattern re_header = BR_PATTERN_OPT(
+	"rawio-header", "^(?:id\\s+)?(?:(?:random|sequential)\\s+(?:read|write)\\b\\s*)+$",
+	PCRE2_CASELESS);
+/* One group name in the header: 1 random|sequential, 2 read|write. */
+static struct br_pattern re_group = BR_PATTERN_OPT(
+	"rawio-group", "(random|sequential)\\s+(read|write)\\b", PCRE2_CASELESS);
+/* The units line: "ID K/sec /sec K/sec /sec ...". */
+static struct br_pattern re_units = BR_PATTERN_OPT(
+	"rawio-units", "^(?:id\\s+)?(?:k/sec\\s*/sec\\b\\s*)+$", PCRE2_CASELESS);
+
+enum { MAX_GROUPS = 4, MAX_TOKENS = 32, MAX_BLANKS = 2 };
+
+struct group {
+	enum br_metric_id rate, ops;
+	const char *title;
+};
+
+static const struct group groups[] = {
+	{BR_M_random_read, BR_M_random_read_ops, "Random read"},
+	{BR_M_seq_read, BR_M_seq_read_ops, "Sequential read"},
+	{BR_M_random_write, BR_M_random_write_ops, "Random write"},
+	{BR_M_seq_write, BR_M_seq_write_ops, "Sequential write"},
+};
+
+struct token {
+	const char *s;
+	size_t n;
+	bool num;     /* digits with at most one decimal part */
+	bool dec;     /* has a decimal point */
+	bool marked;  /* a '*' followed it */
+};
+
+struct row {
+	struct token t[MAX_TOKENS];
+	size_t n;
+	size_t tail;  /* trailing number tokens */
+	bool too_long;
+};
+
+/* The line without leading blanks and quote marks, and without trailing blanks. */
+static const char *stripped(const struct br_line *l, size_t *n)
+{
+	const char *s = l->text;
+	size_t len = l->len;
+	while (len && (*s == ' ' || *s == '\t' || *s == '>' || *s == '|')) {
+		s++;
+		len--;
+	}
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
+		len--;
+	*n = len;
+	return s;
+}
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static void classify(struct token *t)
+{
+	size_t digits = 0, dots = 0, after = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		if (t->s[i] >= '0' && t->s[i] <= '9') {
+			digits++;
+			if (dots)
+				after++;
+		} else if (t->s[i] == '.' && !dots && digits) {
+			dots++;
+		} else {
+			return;
+		}
+	}
+	t->num = digits > 0 && (!dots || after > 0);
+	t->dec = dots > 0;
+}
+
+/* Split a row into words and numbers; a '*' marks the number before it. */
+static void tokenize(const char *s, size_t n, struct row *r)
+{
+	r->n = 0;
+	r->tail = 0;
+	r->too_long = false;
+	size_t i = 0;
+	while (i < n) {
+		if (is_space(s[i])) {
+			i++;
+			continue;
+		}
+		if (s[i] == '*') {
+			if (r->n && r->t[r->n - 1].num)
+				r->t[r->n - 1].marked = true;
+			i++;
+			continue;
+		}
+		size_t start = i;
+		while (i < n && !is_space(s[i]) && s[i] != '*')
+			i++;
+		if (r->n == MAX_TOKENS) {
+			r->too_long = true;
+			return;
+		}
+		struct token *t = &r->t[r->n++];
+		memset(t, 0, sizeof *t);
+		t->s = s + start;
+		t->n = i - start;
+		classify(t);
+	}
+	while (r->tail < r->n && r->t[r->n - 1 - r->tail].num)
+		r->tail++;
+}
+
+/* Is this line a row of the table (maybe a bad one), or the end of it? */
+static bool row_like(const struct row *r)
+{
+	if (r->too_long || r->n == 0)
+		return false;
+	/* "ad1 2291.4": a row cut after its first rate; "Page 2" is not */
+	size_t words = r->n - r->tail;
+	return r->tail >= 2 || (r->tail == 1 && words == 1 && r->t[r->n - 1].dec);
+}
+
+/* K/sec (1000 bytes) → KiB/s; exact when the printed figure has few digits. */
+static double kib_per_sec(const char *s, size_t n)
+{
+	uint64_t mant = 0;
+	int decimals = -1, digits = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '.') {
+			decimals = 0;
+			continue;
+		}
+		mant = mant * 10 + (uint64_t)(s[i] - '0');
+		digits++;
+		if (decimals >= 0)
+			decimals++;
+	}
+	if (decimals < 0)
+		decimals = 0;
+	if (digits <= 15 && decimals <= 3) {
+		for (int k = decimals; k < 3; k++)
+			mant *= 10; /* mant = K/sec × 1000, an integer */
+		return (double)mant / 1024.0;
+	}
+	char buf[64];
+	size_t m = n < sizeof buf - 1 ? n : sizeof buf - 1;
+	memcpy(buf, s, m);
+	buf[m] = '\0';
+	return strtod(buf, NULL) * 1000.0 / 1024.0;
+}
+
+static void set_figure(struct br_record *r, enum br_metric_id id, const struct token *t, bool rate)
+{
+	char *raw = br_strndup(t->s, t->n);
+	double v = rate ? kib_per_sec(t->s, t->n) : strtod(raw, NULL);
+	struct br_value *bv = br_record_set(r, id, v, raw);
+	bv->marked = t->marked;
+	free(raw);
+}
+
+struct table {
+	struct br_parse_ctx *ctx;
+	size_t header;               /* first header line */
+	int ngroups;
+	const struct group *g[MAX_GROUPS];
+};
+
+/* Emit the record of a row whose figures are nums[0..2*ngroups). */
+static void emit_row(struct table *tb, size_t first, size_t last, const char *id, size_t id_len,
+		     const struct token *nums)
+{
+	struct br_record *r = br_parse_record_new(tb->ctx, BR_TOOL_RAWIO, first, last);
+	if (id_len) {
+		char *host = br_strndup(id, id_len);
+		br_record_set_host(r, host);
+		free(host);
+	}
+	char *label = br_parse_label(tb->ctx, tb->header, NULL);
+	br_record_set_label(r, label);
+	free(label);
+	for (int k = 0; k < tb->ngroups; k++) {
+		set_figure(r, tb->g[k]->rate, &nums[2 * k], true);
+		set_figure(r, tb->g[k]->ops, &nums[2 * k + 1], false);
+	}
+	br_parse_claim(tb->ctx, first, last, "table row");
+	br_parse_emit(tb->ctx, r);
+}
+
+/* The ID of a row: its text before the figures used. */
+static void row_id(const struct row *r, size_t used, const char **id, size_t *len)
+{
+	*id = NULL;
+	*len = 0;
+	if (r->n <= used)
+		return;
+	size_t last = r->n - used - 1;
+	*id = r->t[0].s;
+	*len = (size_t)(r->t[last].s + r->t[last].n - r->t[0].s);
+}
+
+static bool pairs_ok(const struct token *nums, int ngroups)
+{
+	for (int k = 0; k < ngroups; k++)
+		if (nums[2 * k + 1].dec)
+			return false; /* an operation count is an integer */
+	return true;
+}
+
+/*
+ * Read the rows after the header (and units line) starting at line j;
+ * returns the index of the first line that is not part of the table.
+ */
+static size_t read_rows(struct table *tb, size_t j)
+{
+	const struct br_doc *doc = tb->ctx->doc;
+	size_t need = 2 * (size_t)tb->ngroups;
+	size_t blanks = 0;
+	struct row r, next;
+	struct token joined[2 * MAX_GROUPS];
+	for (; j < doc->nlines; j++) {
+		if (br_parse_is_claimed(tb->ctx, j))
+			break;
+		size_t n;
+		const char *s = stripped(&doc->lines[j], &n);
+		if (n == 0) {
+			if (++blanks > MAX_BLANKS)
+				break;
+			continue;
+		}
+		tokenize(s, n, &r);
+		if (!row_like(&r))
+			break;
+		blanks = 0;
+		const char *id;
+		size_t id_len;
+		if (r.tail >= need) {
+			const struct token *nums = &r.t[r.n - need];
+			row_id(&r, need, &id, &id_len);
+			if (pairs_ok(nums, tb->ngroups)) {
+				emit_row(tb, j, j, id, id_len, nums);
+			} else {
+				br_parse_warn(tb->ctx, j,
+					      "row '%.*s': a /sec figure has decimals, so the columns do "
+					      "not line up; skipped",
+					      (int)(id_len > 40 ? 40 : id_len ? id_len : 1), id_len ? id : "?");
+				br_parse_claim(tb->ctx, j, j, "table row, unreadable");
+			}
+			continue;
+		}
+		/* Too few figures: a row wrapped by a mail client continues on
+		 * the next line with figures only. */
+		row_id(&r, r.tail, &id, &id_len);
+		if (j + 1 < doc->nlines && !br_parse_is_claimed(tb->ctx, j + 1)) {
+			size_t tn;
+			const char *t = stripped(&doc->lines[j + 1], &tn);
+			tokenize(t, tn, &next);
+			if (next.n && next.tail == next.n && r.tail + next.tail == need) {
+				memcpy(joined, &r.t[r.n - r.tail], r.tail * sizeof *joined);
+				memcpy(joined + r.tail, next.t, next.tail * sizeof *joined);
+				if (pairs_ok(joined, tb->ngroups)) {
+					emit_row(tb, j, j + 1, id, id_len, joined);
+					j++;
+					continue;
+				}
+			}
+		}
+		br_parse_warn(tb->ctx, j,
+			      "row '%.*s' has %zu figure%s; the header's %d group%s need %zu "
+			      "(a K/sec and a /sec figure each); skipped",
+			      (int)(id_len > 40 ? 40 : id_len ? id_len : 1), id_len ? id : "?", r.tail,
+			      r.tail == 1 ? "" : "s", tb->ngroups, tb->ngroups == 1 ? "" : "s", need);
+		br_parse_claim(tb->ctx, j, j, "table row, figures missing");
+	}
+	return j;
+}
+
+/* Add the header's groups in s[0..n) to the table; false on a repeated group. */
+static bool add_groups(struct table *tb, const char *s, size_t n)
+{
+	size_t ov[2 * 3], at = 0;
+	while (at < n && br_re_match(&re_group, s, n, at, ov, 3) > 0) {
+		bool random = (s[ov[2]] | 0x20) == 'r', read = (s[ov[4]] | 0x20) == 'r';
+		const struct group *g = &groups[(random ? 0 : 1) + (read ? 0 : 2)];
+		for (int k = 0; k < tb->ngroups; k++)
+			if (tb->g[k] == g)
+				return false;
+		if (tb->ngroups == MAX_GROUPS)
+			return false;
+		tb->g[tb->ngroups++] = g;
+		at = ov[1];
+	}
+	return true;
+}
+
+/* A header line starts with a group name or "ID": a compare or two per line
+ * before any regex. */
+static bool header_line(const struct br_doc *doc, size_t i, const char **s, size_t *n)
+{
+	*s = stripped(&doc->lines[i], n);
+	const char *t = *s;
+	if (*n < 11)
+		return false;
+	switch (*t) {
+	case 'R': case 'r':
+		if (strncasecmp(t, "random", 6) != 0)
+			return false;
+		break;
+	case 'S': case 's':
+		if (strncasecmp(t, "sequential", 10) != 0)
+			return false;
+		break;
+	case 'I': case 'i':
+		if ((t[1] != 'D' && t[1] != 'd') || !is_space(t[2]))
+			return false;
+		break;
+	default:
+		return false;
+	}
+	size_t ov[2];
+	return br_re_match(&re_header, *s, *n, 0, ov, 1) > 0;
+}
+
+/* A table whose header starts at line i; returns the next line to look at. */
+static size_t table_at(struct br_parse_ctx *ctx, size_t i, const char *s, size_t n)
+{
+	const struct br_doc *doc = ctx->doc;
+	struct table tb = {.ctx = ctx, .header = i};
+	bool ok = add_groups(&tb, s, n);
+	size_t j = i + 1;
+	/* a header wrapped by a mail client goes on on the next line */
+	const char *t;
+	size_t tn;
+	if (ok && tb.ngroups < MAX_GROUPS && j < doc->nlines && !br_parse_is_claimed(ctx, j) &&
+	    header_line(doc, j, &t, &tn)) {
+		ok = add_groups(&tb, t, tn);
+		j++;
+	}
+	if (!ok) {
+		br_parse_warn(ctx, i, "header names a test group twice; table skipped");
+		br_parse_claim(ctx, i, j - 1, "table header, unreadable");
+		return j;
+	}
+	size_t last_head = j - 1;
+	bool units = false;
+	for (size_t k = j; k < doc->nlines && k <= j + 1; k++) {
+		if (br_parse_is_claimed(ctx, k))
+			break;
+		t = stripped(&doc->lines[k], &tn);
+		if (tn == 0)
+			continue;
+		size_t ov[2];
+		if (br_re_match(&re_units, t, tn, 0, ov, 1) > 0) {
+			units = true;
+			size_t pairs = 0;
+			for (const char *p = t; (p = memmem(p, tn - (size_t)(p - t), "/sec", 4)); p += 4)
+				pairs++;
+			pairs /= 2;
+			if (pairs != (size_t)tb.ngroups)
+				br_parse_warn(ctx, k,
+					      "units line has %zu K/sec,/sec pairs but the header names %d "
+					      "group%s; reading the header's groups",
+					      pairs, tb.ngroups, tb.ngroups == 1 ? "" : "s");
+			last_head = k;
+			j = k + 1;
+		}
+		break;
+	}
+	br_parse_claim(ctx, i, last_head, "table header");
+	size_t records = ctx->nrecords;
+	size_t end = read_rows(&tb, j);
+	if (ctx->nrecords == records && units && end == j)
+		br_parse_warn(ctx, i, "table header without rows");
+	return end > i ? end : i + 1;
+}
 
 static size_t parse(struct br_parse_ctx *ctx)
 {
-	(void)ctx;
-	return 0;
+	const struct br_doc *doc = ctx->doc;
+	size_t before = ctx->nrecords;
+	for (size_t i = 0; i < doc->nlines;) {
+		const char *s;
+		size_t n;
+		if (br_parse_is_claimed(ctx, i) || !header_line(doc, i, &s, &n)) {
+			i++;
+			continue;
+		}
+		i = table_at(ctx, i, s, n);
+	}
+	return ctx->nrecords - before;
 }
 
 const struct br_parser br_parser_rawio = {
 	.name = "rawio",
-	.summary = "(not yet written)",
-	.detect = NULL,
+	.summary = "rawio result tables (Random/Sequential read/write, K/sec and /sec)",
+	.detect = NULL, /* the per-line look is a compare or two: cheaper than a pass */
 	.parse = parse,
 };

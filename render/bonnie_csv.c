@@ -1,17 +1,222 @@
-/* bonnie_csv — NOT YET WRITTEN: placeholder so the registry links. */
+/*
+ * bonnie_csv — `--format bonnie-csv`: records of the Bonnie family (tools
+ * bonnie and bonnie++) as the CSV line bonnie++ 2.00a writes: format version
+ * "1.98", 50 fields, no quoting, one line per record. bon_csv2txt and
+ * bon_csv2html of bonnie++ 2.00a read it unchanged and show the same figures
+ * (tests/cli/bon_csv2.sh runs them).
+ *
+ *   0 "1.98"  1 bonnie++ version  2 name  3 concurrency  4 seed
+ *   5 file size  6 io chunk size  7 seek count  8 seek procs
+ *   9-20 putc … seeks, each figure followed by its %CPU
+ *   21 num files (units of 1024)  22 max size  23 min size  24 (empty)
+ *   25 num dirs (where 2.00a puts it)  26-37 the six file tests and %CPU
+ *   38-49 the twelve latencies (us below 0.1 s, ms below 100 s, else s)
+ *
+ * Rates are KiB/s integers, seeks keep one decimal when the figure has one,
+ * `+++++`/`+++` mark a test that was too fast to measure, and a figure the
+ * record does not hold is an empty field. The name is the host (else the
+ * label); commas in it become ';' since the format has no quoting. Records of
+ * other tools are skipped silently.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "render.h"
+
+static const enum br_metric_id io[] = {BR_M_putc, BR_M_put_block, BR_M_rewrite,
+				       BR_M_getc, BR_M_get_block, BR_M_seeks};
+static const enum br_metric_id files[] = {BR_M_seq_create, BR_M_seq_stat, BR_M_seq_del,
+					  BR_M_ran_create, BR_M_ran_stat, BR_M_ran_del};
+
+static void add_text(struct br_buf *b, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		br_buf_addc(b, c == ',' ? ';' : c < 0x20 || c == 0x7f ? ' ' : (char)c);
+	}
+}
+
+static bool integral(double v)
+{
+	return fabs(v - nearbyint(v)) < 1e-9;
+}
+
+static void add_num(struct br_buf *b, double v)
+{
+	if (integral(v))
+		br_buf_addf(b, "%.0f", v);
+	else
+		br_buf_add_double(b, v);
+}
+
+static const struct br_param *param(const struct br_record *r, const char *key)
+{
+	return br_record_param(r, key);
+}
+
+static void add_param(struct br_buf *b, const struct br_record *r, const char *key)
+{
+	const struct br_param *p = param(r, key);
+	if (!p)
+		return;
+	if (p->str)
+		add_text(b, p->str);
+	else
+		add_num(b, p->num);
+}
+
+/* bonnie++'s size notation: "300M", "16G"; "" when unknown. */
+static void add_size(struct br_buf *b, const struct br_record *r)
+{
+	const struct br_param *p = param(r, "size");
+	if (p && p->str) {
+		const char *s = p->str;
+		size_t n = strspn(s, "0123456789"), len = 0;
+		if (n && (s[n] == '\0' || s[n] == ':'))
+			len = n;
+		else if (n && s[n] && strchr("KMGT", s[n]) && (s[n + 1] == '\0' || s[n + 1] == ':'))
+			len = n + 1;
+		if (len) {
+			br_buf_add(b, s, len);
+			return;
+		}
+	}
+	p = param(r, "size_bytes");
+	if (!p || p->str || p->num <= 0)
+		return;
+	double mib = p->num / 1048576.0;
+	if (integral(mib / 1024))
+		br_buf_addf(b, "%.0fG", mib / 1024);
+	else if (integral(mib))
+		br_buf_addf(b, "%.0fM", mib);
+	else
+		br_buf_addf(b, "%.0fM", ceil(mib));
+}
+
+/* bonnie++'s chunk notation: "4k", "512", "1m". */
+static void add_chunk(struct br_buf *b, const struct br_record *r)
+{
+	const struct br_param *p = param(r, "chunk_size");
+	if (!p || p->str || p->num <= 0)
+		return;
+	double v = p->num;
+	if (integral(v / 1048576))
+		br_buf_addf(b, "%.0fm", v / 1048576);
+	else if (integral(v / 1024))
+		br_buf_addf(b, "%.0fk", v / 1024);
+	else
+		br_buf_addf(b, "%.0f", v);
+}
+
+static void add_pair(struct br_buf *b, const struct br_record *r, enum br_metric_id id)
+{
+	const struct br_value *v = &r->m[id];
+	br_buf_addc(b, ',');
+	if (v->present && v->too_fast) {
+		br_buf_adds(b, "+++++,+++");
+		return;
+	}
+	if (v->present && v->has_value) {
+		/* a seek rate printed with one decimal keeps it ("336.0") */
+		if (id == BR_M_seeks && (!integral(v->value) || (v->resolution > 0 &&
+								  v->resolution < 1)))
+			br_buf_addf(b, "%.1f", v->value);
+		else
+			br_buf_addf(b, "%.0f", v->value);
+	}
+	br_buf_addc(b, ',');
+	if (v->present && v->has_value && v->has_cpu)
+		br_buf_addf(b, "%.0f", v->cpu);
+}
+
+static void add_latency(struct br_buf *b, const struct br_value *v)
+{
+	br_buf_addc(b, ',');
+	if (!v->present || !v->has_value || v->value < 0)
+		return;
+	double us = v->value;
+	/* the figure as bonnie++ printed it, when it says the same */
+	if (v->raw) {
+		char *end;
+		double n = strtod(v->raw, &end);
+		double mult = strcmp(end, "us") == 0 ? 1 : strcmp(end, "ms") == 0 ? 1000
+						     : strcmp(end, "s") == 0   ? 1e6
+									      : 0;
+		if (mult && end != v->raw && v->raw[0] >= '0' && v->raw[0] <= '9' &&
+		    strspn(v->raw, "0123456789") == (size_t)(end - v->raw) &&
+		    fabs(n * mult - us) < 0.5) {
+			br_buf_adds(b, v->raw);
+			return;
+		}
+	}
+	if (nearbyint(us) < 100000)
+		br_buf_addf(b, "%.0fus", us);
+	else if (nearbyint(us / 1000) < 100000)
+		br_buf_addf(b, "%.0fms", us / 1000);
+	else
+		br_buf_addf(b, "%.0fs", us / 1e6);
+}
+
+static void add_record(struct br_buf *b, const struct br_record *r)
+{
+	br_buf_adds(b, "1.98,");
+	if (r->tool == BR_TOOL_BONNIEPP)
+		add_text(b, r->version);
+	br_buf_addc(b, ',');
+	add_text(b, r->host ? r->host : r->label);
+	br_buf_addc(b, ',');
+	add_param(b, r, "concurrency");
+	br_buf_addc(b, ',');
+	add_param(b, r, "seed");
+	br_buf_addc(b, ',');
+	add_size(b, r);
+	br_buf_addc(b, ',');
+	add_chunk(b, r);
+	br_buf_addc(b, ',');
+	add_param(b, r, "seeks_count");
+	br_buf_addc(b, ',');
+	add_param(b, r, "seek_procs");
+	for (size_t i = 0; i < BR_ARRAY_LEN(io); i++)
+		add_pair(b, r, io[i]);
+	br_buf_addc(b, ',');
+	const struct br_param *nf = param(r, "files");
+	if (nf && !nf->str)
+		add_num(b, nf->num / 1024);
+	br_buf_addc(b, ',');
+	add_param(b, r, "max_size");
+	br_buf_addc(b, ',');
+	add_param(b, r, "min_size");
+	br_buf_adds(b, ",,");
+	add_param(b, r, "num_dirs");
+	for (size_t i = 0; i < BR_ARRAY_LEN(files); i++)
+		add_pair(b, r, files[i]);
+	for (size_t i = 0; i < BR_ARRAY_LEN(io); i++)
+		add_latency(b, &r->m[br_metric_latency_of(io[i])]);
+	for (size_t i = 0; i < BR_ARRAY_LEN(files); i++)
+		add_latency(b, &r->m[br_metric_latency_of(files[i])]);
+	br_buf_addc(b, '\n');
+}
 
 static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
 {
-	(void)ds;
 	(void)o;
-	(void)out;
-	return br_error("the bonnie_csv format is not written yet");
+	struct br_buf b = BR_BUF_INIT;
+	for (size_t i = 0; i < ds->records.n; i++) {
+		const struct br_record *r = ds->records.v[i];
+		if (br_tool_family(r->tool) != BR_FAM_BONNIE)
+			continue;
+		br_buf_reset(&b);
+		add_record(&b, r);
+		br_sink_write(out, b.data, b.len);
+	}
+	br_buf_free(&b);
+	return 0;
 }
 
 const struct br_renderer br_renderer_bonnie_csv = {
 	.name = "bonnie_csv",
 	.extensions = "",
-	.summary = "(not yet written)",
+	.summary = "bonnie++ 1.98-layout CSV (50 fields) for bon_csv2txt / bon_csv2html",
 	.render = render,
 };

@@ -1,17 +1,150 @@
-/* csv — NOT YET WRITTEN: placeholder so the registry links. */
+/*
+ * csv — `--format csv` (`.csv`): the records as a spreadsheet, one row per
+ * record, one column per metric.
+ *
+ * Columns: tool, version, host, label, file, line, end_line, size; then for
+ * every metric present in any record (metrics.def order, --metric filters)
+ * "<metric> (<unit>)" and, where any record has CPU use for it,
+ * "<metric>_cpu (%)"; then too_fast and marked.
+ *   - Values are in SCHEMA.md units (KiB/s, /s, us), unscaled, with as many
+ *     digits as needed to read back exactly; "." is the decimal point.
+ *   - A figure the record lacks is an empty field. A figure the tool printed
+ *     as too fast to measure (+++++) is also an empty field, so that metric
+ *     columns stay numeric for spreadsheets and data frames; the record's
+ *     too_fast field lists those metrics by name, space-separated (and
+ *     marked lists the figures the author marked). Nothing is lost: the
+ *     JSON Lines output keeps the raw figures.
+ *   - RFC 4180: CRLF line ends, a header row, fields holding a comma, a
+ *     double quote, CR, LF (or leading/trailing blanks) are quoted, with
+ *     quotes doubled. Text is UTF-8 as the records hold it.
+ * Row order is the comparison model's (compare.h): tool family, then input
+ * order, or --sort / --group-by / --top as asked; --aggregate and
+ * --baseline do not apply (one row per record).
+ */
+#include <string.h>
+
+#include "compare.h"
 #include "render.h"
+
+static void field(struct br_buf *b, const char *s)
+{
+	if (!s)
+		return;
+	size_t n = strlen(s);
+	bool q = strpbrk(s, ",\"\r\n") != NULL || (n && (s[0] == ' ' || s[n - 1] == ' ' ||
+							 s[0] == '\t' || s[n - 1] == '\t'));
+	if (!q) {
+		br_buf_add(b, s, n);
+		return;
+	}
+	br_buf_addc(b, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			br_buf_addc(b, '"');
+		br_buf_addc(b, *s);
+	}
+	br_buf_addc(b, '"');
+}
+
+static void row_out(struct br_buf *line, const struct br_record *r, const bool *cols,
+		    const bool *cpu_cols)
+{
+	const struct br_param *size = br_record_param(r, "size");
+	field(line, br_tool_name(r->tool));
+	br_buf_addc(line, ',');
+	field(line, r->version);
+	br_buf_addc(line, ',');
+	field(line, r->host);
+	br_buf_addc(line, ',');
+	field(line, r->label);
+	br_buf_addc(line, ',');
+	field(line, r->source.file);
+	br_buf_addf(line, ",%u,%u,", r->source.line, r->source.end_line);
+	if (size && size->str)
+		field(line, size->str);
+	else if (size)
+		br_buf_add_double(line, size->num);
+	struct br_buf fast = BR_BUF_INIT, marked = BR_BUF_INIT;
+	for (int m = 0; m < BR_METRIC_COUNT; m++) {
+		if (!cols[m])
+			continue;
+		const struct br_value *v = &r->m[m];
+		br_buf_addc(line, ',');
+		if (v->present && v->has_value)
+			br_buf_add_double(line, v->value);
+		if (cpu_cols[m]) {
+			br_buf_addc(line, ',');
+			if (v->present && v->has_cpu)
+				br_buf_add_double(line, v->cpu);
+		}
+		if (v->present && v->too_fast) {
+			if (fast.len)
+				br_buf_addc(&fast, ' ');
+			br_buf_adds(&fast, br_metric(m)->name);
+		}
+		if (v->present && v->marked) {
+			if (marked.len)
+				br_buf_addc(&marked, ' ');
+			br_buf_adds(&marked, br_metric(m)->name);
+		}
+	}
+	br_buf_addc(line, ',');
+	field(line, br_buf_str(&fast));
+	br_buf_addc(line, ',');
+	field(line, br_buf_str(&marked));
+	br_buf_adds(line, "\r\n");
+	br_buf_free(&fast);
+	br_buf_free(&marked);
+}
 
 static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
 {
-	(void)ds;
-	(void)o;
-	(void)out;
-	return br_error("the csv format is not written yet");
+	struct br_render_opts co = {0};
+	if (o)
+		co = *o;
+	co.aggregate = false;
+	co.baseline = NULL;
+	struct br_cmp *cmp = br_cmp_build(ds, &co);
+	if (cmp->ntables == 0) {
+		br_cmp_free(cmp);
+		return br_error("no figures to show (check --metric)");
+	}
+	bool cols[BR_METRIC_COUNT] = {false}, cpu_cols[BR_METRIC_COUNT] = {false};
+	for (size_t i = 0; i < cmp->ntables; i++) {
+		const struct br_cmp_table *t = &cmp->tables[i];
+		for (size_t k = 0; k < t->ncols; k++) {
+			cols[t->cols[k].metric] = true;
+			cpu_cols[t->cols[k].metric] = cpu_cols[t->cols[k].metric] || t->cols[k].has_cpu;
+		}
+	}
+	struct br_buf line = BR_BUF_INIT;
+	br_buf_adds(&line, "tool,version,host,label,file,line,end_line,size");
+	for (int m = 0; m < BR_METRIC_COUNT; m++) {
+		if (!cols[m])
+			continue;
+		const struct br_metric_info *mi = br_metric(m);
+		br_buf_addf(&line, ",%s (%s)", mi->name, br_unit_name(mi->unit));
+		if (cpu_cols[m])
+			br_buf_addf(&line, ",%s_cpu (%%)", mi->name);
+	}
+	br_buf_adds(&line, ",too_fast,marked\r\n");
+	br_sink_write(out, line.data, line.len);
+	for (size_t i = 0; i < cmp->ntables; i++) {
+		const struct br_cmp_table *t = &cmp->tables[i];
+		for (size_t r = 0; r < t->nrows; r++) {
+			br_buf_reset(&line);
+			row_out(&line, t->rows[r].members[0], cols, cpu_cols);
+			br_sink_write(out, line.data, line.len);
+		}
+	}
+	br_buf_free(&line);
+	br_cmp_free(cmp);
+	return 0;
 }
 
 const struct br_renderer br_renderer_csv = {
 	.name = "csv",
 	.extensions = ".csv",
-	.summary = "(not yet written)",
+	.summary = "one row per record, one column per metric (SCHEMA.md units)",
 	.render = render,
 };

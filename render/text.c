@@ -1,17 +1,827 @@
-/* text — NOT YET WRITTEN: placeholder so the registry links. */
+/*
+ * text — `--format text` (the default on stdout, `.txt`): comparison tables
+ * for a fixed-width font, the kind people paste into a mailing-list post.
+ *
+ * Per table of the comparison model (compare.h):
+ *   - a title line ("Bonnie and Bonnie++: 6 records", underlined), and
+ *     "Every row: …" for the leading label segments all rows share;
+ *   - a row per record (label / host; a name too long loses its host's
+ *     domain, then is cut with "…", and the cut names are listed in full
+ *     under "Full names:"), a column per metric headed by its short title and
+ *     display unit, values scaled per column and right-aligned, "*" after
+ *     the best value of each column, %CP sub-columns where the tool printed
+ *     CPU use, "+++++" where it printed that, "-" where the record lacks the
+ *     figure; tables wider than 80 columns are split into blocks that repeat
+ *     the name column; a legend line says what the marks mean;
+ *   - with --baseline, the ratios to the baseline row ("~" within the
+ *     run-to-run spread when aggregated); with --aggregate, a runs column
+ *     and per metric n, mean, median, sd, min, max and Welch's p;
+ *   - with --bars, per metric group a bar per row and metric, length
+ *     proportional to the value (scaled to the column's largest value, in
+ *     both directions; the heading says more or less is better), partial
+ *     blocks for eighths, the value at the end.
+ * Every line fits 80 columns, except a single word longer than that. The
+ * output is UTF-8 ("…", "█"). Warnings are not output: the CLI prints them
+ * on stderr.
+ */
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
 #include "render.h"
+
+#define WIDTH 80
+#define NAME_MIN_W 24
+#define AGG_NAME_W 28
+#define HEAD_MIN_W 12
+#define GAP 2
+
+/* ------------------------------------------------------------ UTF-8 width */
+
+/* Columns a UTF-8 string takes: one per code point (no wide characters in
+ * benchmark names worth the cost of wcwidth tables). */
+static size_t u8w(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* Byte offset of the code point at column `col`. */
+static size_t u8off(const char *s, size_t col)
+{
+	size_t i = 0;
+	while (s[i] && col) {
+		i++;
+		while (((unsigned char)s[i] & 0xc0) == 0x80)
+			i++;
+		col--;
+	}
+	return i;
+}
+
+/* s shortened to w columns by cutting its middle ("Configur…/ test1"). */
+static char *elide_middle(const char *s, size_t w)
+{
+	size_t n = u8w(s);
+	if (n <= w)
+		return br_strdup(s);
+	if (w < 2)
+		return br_strdup("…");
+	size_t head = (w - 1 + 1) / 2, tail = w - 1 - head;
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_add(&b, s, u8off(s, head));
+	br_buf_adds(&b, "…");
+	br_buf_adds(&b, s + u8off(s, n - tail));
+	return br_buf_detach(&b);
+}
+
+static void pad(struct br_buf *b, size_t n)
+{
+	while (n--)
+		br_buf_addc(b, ' ');
+}
+
+static void put_right(struct br_buf *b, const char *s, size_t w)
+{
+	size_t n = u8w(s);
+	pad(b, n < w ? w - n : 0);
+	br_buf_adds(b, s);
+}
+
+static void put_left(struct br_buf *b, const char *s, size_t w)
+{
+	size_t n = u8w(s);
+	br_buf_adds(b, s);
+	pad(b, n < w ? w - n : 0);
+}
+
+/* Write a line without trailing blanks. */
+static void emit_line(struct br_sink *out, struct br_buf *line)
+{
+	size_t n = line->len;
+	while (n && line->data[n - 1] == ' ')
+		n--;
+	br_sink_write(out, line->data ? line->data : "", n);
+	br_sink_puts(out, "\n");
+	br_buf_reset(line);
+}
+
+/* Word-wrap `text` to WIDTH columns, continuation lines indented by `indent`. */
+static void emit_wrapped(struct br_sink *out, const char *text, size_t indent)
+{
+	struct br_buf line = BR_BUF_INIT;
+	size_t col = 0;
+	const char *p = text;
+	while (*p == ' ') {
+		br_buf_addc(&line, ' ');
+		col++;
+		p++;
+	}
+	size_t lead = col;
+	while (*p) {
+		size_t wl = strcspn(p, " ");
+		char *word = br_strndup(p, wl);
+		size_t ww = u8w(word);
+		if (col > indent && col + 1 + ww > WIDTH) {
+			emit_line(out, &line);
+			pad(&line, indent);
+			col = indent;
+		} else if (col > lead && !(col == indent && line.len == indent)) {
+			br_buf_addc(&line, ' ');
+			col++;
+		}
+		br_buf_adds(&line, word);
+		col += ww;
+		free(word);
+		p += wl;
+		while (*p == ' ')
+			p++;
+	}
+	if (line.len)
+		emit_line(out, &line);
+	br_buf_free(&line);
+}
+
+/* ------------------------------------------------------------ grid */
+
+/* A text grid: a name column, then groups of right-aligned sub-columns, each
+ * group under an optional title. `nfixed` leading groups repeat in every
+ * block when the grid is split to fit WIDTH. Cells are owned strings. */
+struct tsub {
+	char *head;
+	char **cells; /* nrows */
+	size_t w;
+};
+
+struct tgroup {
+	char *title;
+	struct tsub sub[8];
+	size_t nsub;
+	size_t w;
+};
+
+struct tgrid {
+	size_t nrows;
+	char **names; /* already fitted */
+	const char *name_head;
+	size_t namew;
+	struct tgroup *g;
+	size_t ng, capg;
+	size_t nfixed;
+};
+
+static struct tgroup *grid_group(struct tgrid *gr, const char *title)
+{
+	gr->g = br_grow(gr->g, &gr->capg, gr->ng + 1, sizeof *gr->g);
+	struct tgroup *g = &gr->g[gr->ng++];
+	memset(g, 0, sizeof *g);
+	g->title = br_strdup(title ? title : "");
+	return g;
+}
+
+static struct tsub *group_sub(struct tgrid *gr, struct tgroup *g, const char *head)
+{
+	assert(g->nsub < BR_ARRAY_LEN(g->sub));
+	struct tsub *s = &g->sub[g->nsub++];
+	s->head = br_strdup(head ? head : "");
+	s->cells = br_calloc(gr->nrows ? gr->nrows : 1, sizeof *s->cells);
+	return s;
+}
+
+static void grid_free(struct tgrid *gr)
+{
+	for (size_t i = 0; i < gr->ng; i++) {
+		struct tgroup *g = &gr->g[i];
+		free(g->title);
+		for (size_t s = 0; s < g->nsub; s++) {
+			for (size_t r = 0; r < gr->nrows; r++)
+				free(g->sub[s].cells[r]);
+			free(g->sub[s].cells);
+			free(g->sub[s].head);
+		}
+	}
+	free(gr->g);
+}
+
+static void grid_measure(struct tgrid *gr)
+{
+	gr->namew = u8w(gr->name_head ? gr->name_head : "");
+	for (size_t r = 0; r < gr->nrows; r++) {
+		size_t w = u8w(gr->names[r]);
+		if (w > gr->namew)
+			gr->namew = w;
+	}
+	for (size_t i = 0; i < gr->ng; i++) {
+		struct tgroup *g = &gr->g[i];
+		size_t sum = 0;
+		for (size_t s = 0; s < g->nsub; s++) {
+			struct tsub *sb = &g->sub[s];
+			sb->w = u8w(sb->head);
+			for (size_t r = 0; r < gr->nrows; r++)
+				if (sb->cells[r] && u8w(sb->cells[r]) > sb->w)
+					sb->w = u8w(sb->cells[r]);
+			sum += sb->w + (s ? 1 : 0);
+		}
+		size_t tw = u8w(g->title);
+		if (tw > sum && g->nsub)
+			g->sub[0].w += tw - sum, sum = tw;
+		g->w = sum;
+	}
+}
+
+static void grid_emit_block(struct br_sink *out, const struct tgrid *gr, const size_t *groups,
+			    size_t n)
+{
+	struct br_buf line = BR_BUF_INIT;
+	bool titles = false;
+	for (size_t k = 0; k < n; k++)
+		titles = titles || *gr->g[groups[k]].title;
+	if (titles) {
+		pad(&line, gr->namew);
+		for (size_t k = 0; k < n; k++) {
+			const struct tgroup *g = &gr->g[groups[k]];
+			pad(&line, GAP);
+			put_right(&line, g->title, g->w);
+		}
+		emit_line(out, &line);
+	}
+	put_left(&line, gr->name_head ? gr->name_head : "", gr->namew);
+	for (size_t k = 0; k < n; k++) {
+		const struct tgroup *g = &gr->g[groups[k]];
+		pad(&line, GAP);
+		for (size_t s = 0; s < g->nsub; s++) {
+			if (s)
+				pad(&line, 1);
+			put_right(&line, g->sub[s].head, g->sub[s].w);
+		}
+	}
+	emit_line(out, &line);
+	for (size_t i = 0; i < gr->namew; i++)
+		br_buf_addc(&line, '-');
+	for (size_t k = 0; k < n; k++) {
+		const struct tgroup *g = &gr->g[groups[k]];
+		pad(&line, GAP);
+		for (size_t i = 0; i < g->w; i++)
+			br_buf_addc(&line, '-');
+	}
+	emit_line(out, &line);
+	for (size_t r = 0; r < gr->nrows; r++) {
+		put_left(&line, gr->names[r], gr->namew);
+		for (size_t k = 0; k < n; k++) {
+			const struct tgroup *g = &gr->g[groups[k]];
+			pad(&line, GAP);
+			for (size_t s = 0; s < g->nsub; s++) {
+				if (s)
+					pad(&line, 1);
+				const char *c = g->sub[s].cells[r];
+				put_right(&line, c ? c : "", g->sub[s].w);
+			}
+		}
+		emit_line(out, &line);
+	}
+	br_buf_free(&line);
+}
+
+/* Print the grid, split into blocks of at most WIDTH columns. */
+static void grid_emit(struct br_sink *out, struct tgrid *gr)
+{
+	grid_measure(gr);
+	size_t fixed_w = gr->namew;
+	for (size_t i = 0; i < gr->nfixed && i < gr->ng; i++)
+		fixed_w += GAP + gr->g[i].w;
+	size_t *idx = br_malloc((gr->ng + 1) * sizeof *idx);
+	size_t i = gr->nfixed;
+	bool first = true;
+	do {
+		size_t n = 0, w = fixed_w;
+		for (size_t f = 0; f < gr->nfixed && f < gr->ng; f++)
+			idx[n++] = f;
+		size_t start = n;
+		while (i < gr->ng && (n == start || w + GAP + gr->g[i].w <= WIDTH)) {
+			w += GAP + gr->g[i].w;
+			idx[n++] = i++;
+		}
+		if (!first)
+			br_sink_puts(out, "\n");
+		first = false;
+		grid_emit_block(out, gr, idx, n);
+	} while (i < gr->ng);
+	free(idx);
+}
+
+/* ------------------------------------------------------------ names */
+
+/* Cut a name to w columns, keeping its last two " / " segments (the run and
+ * the host, typically), or else its last one, when that leaves room for a
+ * useful head ("First set of te… / 2 disks / box"); otherwise cut the
+ * middle. */
+static char *elide_name(const char *s, size_t w)
+{
+	size_t n = u8w(s);
+	if (n <= w)
+		return br_strdup(s);
+	const char *last = NULL, *second = NULL;
+	for (const char *p = strstr(s, " / "); p; p = strstr(p + 1, " / ")) {
+		second = last;
+		last = p;
+	}
+	const char *tails[2] = {second, last};
+	for (int i = 0; i < 2; i++) {
+		const char *tail = tails[i];
+		if (!tail || tail == s || u8w(tail) + 1 + HEAD_MIN_W > w)
+			continue;
+		size_t head = w - u8w(tail) - 1;
+		struct br_buf b = BR_BUF_INIT;
+		br_buf_add(&b, s, u8off(s, head));
+		while (b.len && b.data[b.len - 1] == ' ')
+			b.data[--b.len] = 0;
+		br_buf_adds(&b, "…");
+		br_buf_adds(&b, tail);
+		return br_buf_detach(&b);
+	}
+	return elide_middle(s, w);
+}
+
+/* Bytes of the leading " / "-segments that every row's label shares (and
+ * has more after), 0 when none or with a single row. Shown once above the
+ * table instead of on every row. */
+static size_t common_prefix(const struct br_cmp_table *t)
+{
+	if (t->nrows < 2 || !t->rows[0].label)
+		return 0;
+	const char *l0 = t->rows[0].label;
+	size_t best = 0;
+	for (const char *p = strstr(l0, " / "); p; p = strstr(p + 1, " / ")) {
+		size_t n = (size_t)(p - l0);
+		bool all = true;
+		for (size_t r = 1; r < t->nrows && all; r++) {
+			const char *l = t->rows[r].label;
+			all = l && strncmp(l, l0, n) == 0 && strncmp(l + n, " / ", 3) == 0 && l[n + 3];
+		}
+		if (!all)
+			break;
+		best = n;
+	}
+	return best;
+}
+
+/* The names to show: without the common label prefix, the host without its
+ * domain when the name is too long, then cut with "…" to `w` columns (w = 0:
+ * measure only). Sets *elided when any name was cut. */
+static char **fit_names(const struct br_cmp_table *t, size_t skip, size_t w, bool *elided)
+{
+	char **names = br_calloc(t->nrows ? t->nrows : 1, sizeof *names);
+	*elided = false;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct br_cmp_row *row = &t->rows[r];
+		const char *label = row->label ? row->label + (skip ? skip + 3 : 0) : NULL;
+		char *n = label && row->host ? br_asprintf("%s / %s", label, row->host)
+					     : br_strdup(label ? label : row->name);
+		if (w && u8w(n) > w && row->host && label && strchr(row->host, '.')) {
+			size_t hl = strcspn(row->host, ".");
+			free(n);
+			n = br_asprintf("%s / %.*s", label, (int)hl, row->host);
+		}
+		if (w && u8w(n) > w) {
+			char *e = elide_name(n, w);
+			free(n);
+			n = e;
+		}
+		if (strstr(n, "…") && !strstr(row->name, "…"))
+			*elided = true;
+		names[r] = n;
+	}
+	return names;
+}
+
+static void free_names(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* The key to cut names: each cut name with the name it stands for. */
+static void emit_full_names(struct br_sink *out, const struct br_cmp_table *t, char **names,
+			    char **full)
+{
+	br_sink_puts(out, "Full names:\n");
+	struct br_buf b = BR_BUF_INIT;
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (strcmp(names[r], full[r]) == 0 || !strstr(names[r], "…") || strstr(full[r], "…"))
+			continue; /* not cut (a host may have lost its domain) */
+		bool seen = false;
+		for (size_t q = 0; q < r && !seen; q++)
+			seen = strcmp(names[q], names[r]) == 0 && strcmp(full[q], full[r]) == 0;
+		if (seen)
+			continue;
+		br_buf_reset(&b);
+		br_buf_addf(&b, "  %s = %s", names[r], full[r]);
+		emit_wrapped(out, b.data, 6);
+	}
+	br_buf_free(&b);
+}
+
+/* ------------------------------------------------------------ cells */
+
+static char *fmt_value(const struct br_cmp_col *col, const struct br_cmp_cell *c, bool mark)
+{
+	struct br_buf b = BR_BUF_INIT;
+	if (!c->present)
+		br_buf_adds(&b, "-");
+	else if (c->too_fast)
+		br_buf_adds(&b, "+++++");
+	else if (!c->has_value)
+		br_buf_adds(&b, "?");
+	else
+		br_cmp_format(col, c->value, &b);
+	if (mark)
+		br_buf_addc(&b, c->best ? '*' : ' ');
+	return br_buf_detach(&b);
+}
+
+static char *fmt_cpu(const struct br_cmp_cell *c)
+{
+	if (!c->has_cpu)
+		return br_strdup("");
+	return br_asprintf("%.0f", c->cpu);
+}
+
+static const char *better_words(const struct br_cmp_col *col)
+{
+	return col->info->better == BR_HIGHER ? "more is better" : "less is better";
+}
+
+/* ------------------------------------------------------------ sections */
+
+/* The name column: as wide as the longest name, but leaving room for three
+ * metric columns of a typical width (12) per block, and at least NAME_MIN_W. */
+static size_t name_width(const struct br_cmp_table *t, char **shown)
+{
+	size_t w = 4;
+	for (size_t r = 0; r < t->nrows; r++) {
+		size_t n = u8w(shown[r]);
+		if (n > w)
+			w = n;
+	}
+	size_t cols = t->ncols < 3 ? t->ncols : 3;
+	size_t cap = WIDTH - cols * (GAP + 12);
+	if (cap < NAME_MIN_W)
+		cap = NAME_MIN_W;
+	return w > cap ? cap : w;
+}
+
+static void emit_title(struct br_sink *out, const struct br_cmp_table *t, bool aggregated)
+{
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, t->title);
+	if (t->group_key)
+		br_buf_addf(&b, ", %s %s", t->group_key, t->group);
+	size_t runs = 0;
+	for (size_t r = 0; r < t->nrows; r++)
+		runs += t->rows[r].nmembers;
+	if (aggregated)
+		br_buf_addf(&b, ": %zu run%s in %zu configuration%s", runs, runs == 1 ? "" : "s",
+			    t->nrows, t->nrows == 1 ? "" : "s");
+	else
+		br_buf_addf(&b, ": %zu record%s", t->nrows, t->nrows == 1 ? "" : "s");
+	if (t->ndropped)
+		br_buf_addf(&b, " (the best %zu shown, %zu left out)", t->nrows, t->ndropped);
+	emit_wrapped(out, b.data, 0);
+	size_t w = u8w(b.data);
+	br_buf_reset(&b);
+	for (size_t i = 0; i < (w > WIDTH ? WIDTH : w); i++)
+		br_buf_addc(&b, '=');
+	br_buf_addc(&b, '\n');
+	br_sink_puts(out, b.data);
+	br_buf_free(&b);
+}
+
+static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool aggregated,
+		       char **names)
+{
+	struct tgrid gr = {.nrows = t->nrows, .names = names};
+	if (aggregated) {
+		struct tgroup *g = grid_group(&gr, "");
+		struct tsub *s = group_sub(&gr, g, "runs");
+		for (size_t r = 0; r < t->nrows; r++)
+			s->cells[r] = br_asprintf("%zu", t->rows[r].nmembers);
+		gr.nfixed = 1;
+	}
+	for (size_t k = 0; k < t->ncols; k++) {
+		const struct br_cmp_col *col = &t->cols[k];
+		struct tgroup *g = grid_group(&gr, col->info->short_title);
+		char *uh = br_asprintf("%s ", col->unit.name);
+		struct tsub *v = group_sub(&gr, g, uh);
+		free(uh);
+		struct tsub *c = col->has_cpu ? group_sub(&gr, g, "%CP") : NULL;
+		for (size_t r = 0; r < t->nrows; r++) {
+			const struct br_cmp_cell *cell = &t->rows[r].cells[k];
+			v->cells[r] = fmt_value(col, cell, true);
+			if (c)
+				c->cells[r] = fmt_cpu(cell);
+		}
+	}
+	grid_emit(out, &gr);
+	grid_free(&gr);
+}
+
+static void legend(struct br_sink *out, const struct br_cmp_table *t, bool aggregated)
+{
+	bool best = false, cpu = false, fast = false, absent = false, unreadable = false;
+	bool higher = false, lower = false, binary = false;
+	for (size_t k = 0; k < t->ncols; k++) {
+		const struct br_cmp_col *col = &t->cols[k];
+		best = best || col->has_best;
+		cpu = cpu || col->has_cpu;
+		fast = fast || col->any_too_fast;
+		binary = binary || col->info->unit == BR_UNIT_KIBS;
+		if (col->info->better == BR_HIGHER)
+			higher = true;
+		else
+			lower = true;
+		for (size_t r = 0; r < t->nrows; r++) {
+			const struct br_cmp_cell *c = &t->rows[r].cells[k];
+			absent = absent || !c->present;
+			unreadable = unreadable || (c->present && !c->has_value && !c->too_fast);
+		}
+	}
+	struct br_buf b = BR_BUF_INIT;
+	if (best) {
+		br_buf_adds(&b, "* best in column");
+		if (higher && lower)
+			br_buf_adds(&b, " (latency: less is better, the rest: more is better)");
+		else
+			br_buf_adds(&b, higher ? " (more is better)" : " (less is better)");
+		br_buf_adds(&b, ".");
+	}
+	if (cpu)
+		br_buf_adds(&b, " %CP: CPU use in percent.");
+	if (fast)
+		br_buf_adds(&b, " +++++: too fast for the tool to measure.");
+	if (unreadable)
+		br_buf_adds(&b, " ?: printed but unreadable.");
+	if (absent)
+		br_buf_adds(&b, " -: not measured.");
+	if (binary)
+		br_buf_adds(&b, " KiB/MiB/GiB are 1024-based.");
+	if (aggregated)
+		br_buf_adds(&b, " Values are means over the runs.");
+	if (b.len)
+		emit_wrapped(out, b.data[0] == ' ' ? b.data + 1 : b.data, 0);
+	br_buf_free(&b);
+}
+
+static void baseline_table(struct br_sink *out, const struct br_cmp_table *t, bool aggregated,
+			   char **names)
+{
+	const struct br_cmp_row *base = &t->rows[t->baseline];
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_addf(&b, "Relative to the baseline (= 100%%), %s:", base->name);
+	emit_wrapped(out, b.data, 2);
+	br_buf_free(&b);
+	br_sink_puts(out, "\n");
+	struct tgrid gr = {.nrows = t->nrows, .names = names};
+	bool within = false, untested = false;
+	for (size_t k = 0; k < t->ncols; k++) {
+		const struct br_cmp_col *col = &t->cols[k];
+		struct tgroup *g = grid_group(&gr, col->info->short_title);
+		struct tsub *s = group_sub(&gr, g, aggregated ? "% " : "%");
+		for (size_t r = 0; r < t->nrows; r++) {
+			const struct br_cmp_cell *c = &t->rows[r].cells[k];
+			struct br_buf v = BR_BUF_INIT;
+			if ((long)r == t->baseline && c->has_value)
+				br_buf_adds(&v, "100%");
+			else if (c->has_ratio)
+				br_cmp_format_ratio(c->ratio, &v);
+			else
+				br_buf_adds(&v, c->present && c->too_fast ? "+++++" : "-");
+			if (aggregated) {
+				char m = ' ';
+				if ((long)r != t->baseline && c->has_ratio) {
+					if (c->sig == BR_CMP_SIG_WITHIN)
+						m = '~', within = true;
+					else if (c->sig == BR_CMP_SIG_UNTESTED)
+						m = '?', untested = true;
+				}
+				br_buf_addc(&v, m);
+			}
+			s->cells[r] = br_buf_detach(&v);
+		}
+	}
+	grid_emit(out, &gr);
+	grid_free(&gr);
+	bool lower = false;
+	for (size_t k = 0; k < t->ncols; k++)
+		lower = lower || t->cols[k].info->better == BR_LOWER;
+	br_sink_puts(out, "\n");
+	b = (struct br_buf)BR_BUF_INIT;
+	br_buf_adds(&b, lower ? "Above 100% is better, except for latency, where below 100% is better."
+			      : "Above 100% is better.");
+	if (within || untested) {
+		if (within)
+			br_buf_adds(&b, " ~: difference within the run-to-run spread.");
+		if (untested)
+			br_buf_adds(&b, " ?: fewer than two runs on one side, not tested.");
+		br_buf_addf(&b, " Decided by %s.", BR_CMP_METHOD);
+	} else if (aggregated) {
+		br_buf_addf(&b, " Every difference is larger than the run-to-run spread (%s).",
+			    BR_CMP_METHOD);
+	}
+	emit_wrapped(out, b.data, 0);
+	br_buf_free(&b);
+}
+
+static void stats_tables(struct br_sink *out, const struct br_cmp_table *t, char **names)
+{
+	br_sink_puts(out, "Run-to-run statistics:\n");
+	struct br_buf b = BR_BUF_INIT;
+	for (size_t k = 0; k < t->ncols; k++) {
+		const struct br_cmp_col *col = &t->cols[k];
+		if (col->nvalues == 0)
+			continue;
+		br_buf_reset(&b);
+		br_buf_addf(&b, "\n%s, %s (%s)\n", col->info->title, col->unit.name, better_words(col));
+		br_sink_puts(out, b.data);
+		struct tgrid gr = {.nrows = t->nrows, .names = names};
+		static const char *const heads[] = {"n", "mean", "median", "sd", "min", "max"};
+		struct tsub *s[8];
+		for (size_t h = 0; h < BR_ARRAY_LEN(heads); h++)
+			s[h] = group_sub(&gr, grid_group(&gr, NULL), heads[h]);
+		struct tsub *p = t->baseline >= 0 ? group_sub(&gr, grid_group(&gr, NULL), "p") : NULL;
+		for (size_t r = 0; r < t->nrows; r++) {
+			const struct br_cmp_cell *c = &t->rows[r].cells[k];
+			if (!c->has_value) {
+				s[0]->cells[r] = br_asprintf("%zu", c->n);
+				if (c->present && c->too_fast)
+					s[1]->cells[r] = br_strdup("+++++");
+				continue;
+			}
+			double vals[5] = {c->mean, c->median, c->sd, c->min, c->max};
+			s[0]->cells[r] = br_asprintf("%zu", c->n);
+			for (int i = 0; i < 5; i++) {
+				struct br_buf v = BR_BUF_INIT;
+				if (i == 2 && c->n < 2)
+					br_buf_adds(&v, "-");
+				else
+					br_cmp_format(col, vals[i], &v);
+				s[i + 1]->cells[r] = br_buf_detach(&v);
+			}
+			if (p && c->sig == BR_CMP_SIG_WITHIN)
+				p->cells[r] = br_asprintf("%.2f~", c->p);
+			else if (p && c->sig == BR_CMP_SIG_BEYOND)
+				p->cells[r] = c->p < 0.001 ? br_strdup("<0.001 ") : br_asprintf("%.3f ", c->p);
+			else if (p && c->sig == BR_CMP_SIG_UNTESTED)
+				p->cells[r] = br_strdup("? ");
+		}
+		grid_emit(out, &gr);
+		grid_free(&gr);
+	}
+	br_buf_free(&b);
+	if (t->baseline >= 0) {
+		br_buf_reset(&b);
+		br_buf_addf(&b, "p: %s, against the baseline; ~: within the run-to-run spread; "
+				"?: fewer than two runs on one side.",
+			    BR_CMP_METHOD);
+		br_sink_puts(out, "\n");
+		emit_wrapped(out, b.data, 0);
+		br_buf_free(&b);
+	}
+}
+
+/* ------------------------------------------------------------ bars */
+
+static void emit_bar(struct br_buf *line, double frac, size_t w)
+{
+	static const char *const eighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
+	if (!(frac > 0))
+		frac = 0;
+	if (frac > 1)
+		frac = 1;
+	size_t units = (size_t)lround(frac * (double)w * 8);
+	size_t full = units / 8, part = units % 8, used = full + (part ? 1 : 0);
+	for (size_t i = 0; i < full; i++)
+		br_buf_adds(line, "█");
+	br_buf_adds(line, eighths[part]);
+	pad(line, w - used);
+}
+
+static void bars(struct br_sink *out, const struct br_cmp_table *t, char **names, size_t namew)
+{
+	struct br_buf line = BR_BUF_INIT;
+	for (int g = 0; g < BR_GROUP_COUNT; g++) {
+		bool any = false;
+		for (size_t k = 0; k < t->ncols; k++)
+			any = any || (t->cols[k].info->group == (enum br_group)g && t->cols[k].nvalues);
+		if (!any)
+			continue;
+		br_sink_printf(out, "\n%s\n", br_group_title(g));
+		for (size_t k = 0; k < t->ncols; k++) {
+			const struct br_cmp_col *col = &t->cols[k];
+			if (col->info->group != (enum br_group)g || !col->nvalues)
+				continue;
+			br_sink_printf(out, "\n  %s, %s (%s)\n", col->info->title, col->unit.name,
+				       better_words(col));
+			char **vals = br_calloc(t->nrows, sizeof *vals);
+			size_t vw = 0;
+			for (size_t r = 0; r < t->nrows; r++) {
+				vals[r] = fmt_value(col, &t->rows[r].cells[k], false);
+				if (u8w(vals[r]) > vw)
+					vw = u8w(vals[r]);
+			}
+			size_t fixed = 2 + namew + 2 + 1 + vw;
+			size_t bw = fixed < WIDTH - 10 ? WIDTH - fixed : 10;
+			double scale = col->max > 0 ? col->max : 1;
+			for (size_t r = 0; r < t->nrows; r++) {
+				const struct br_cmp_cell *c = &t->rows[r].cells[k];
+				if (!c->present) {
+					free(vals[r]);
+					continue; /* no bar for a figure the record lacks */
+				}
+				pad(&line, 2);
+				put_left(&line, names[r], namew);
+				pad(&line, 2);
+				double frac = c->has_value ? c->value / scale : 0;
+				emit_bar(&line, frac, bw);
+				pad(&line, 1);
+				put_right(&line, vals[r], vw);
+				emit_line(out, &line);
+				free(vals[r]);
+			}
+			free(vals);
+		}
+	}
+	br_buf_free(&line);
+}
+
+/* ------------------------------------------------------------ renderer */
+
+static void render_table(struct br_sink *out, const struct br_cmp *cmp, const struct br_cmp_table *t,
+			 const struct br_render_opts *o)
+{
+	emit_title(out, t, cmp->aggregated);
+	size_t skip = common_prefix(t);
+	if (skip) {
+		char *c = br_asprintf("Every row: %.*s", (int)skip, t->rows[0].label);
+		emit_wrapped(out, c, 2);
+		free(c);
+	}
+	br_sink_puts(out, "\n");
+	bool elided;
+	char **shown = fit_names(t, skip, 0, &elided);
+	size_t nw = name_width(t, shown);
+	if (cmp->aggregated && nw > AGG_NAME_W)
+		nw = AGG_NAME_W; /* the statistics tables have seven columns */
+	char **names = fit_names(t, skip, nw, &elided);
+	main_table(out, t, cmp->aggregated, names);
+	br_sink_puts(out, "\n");
+	legend(out, t, cmp->aggregated);
+	if (elided) {
+		br_sink_puts(out, "\n");
+		emit_full_names(out, t, names, shown);
+	}
+	if (t->baseline >= 0 && t->nrows > 1) {
+		br_sink_puts(out, "\n");
+		baseline_table(out, t, cmp->aggregated, names);
+	}
+	if (cmp->aggregated) {
+		br_sink_puts(out, "\n");
+		stats_tables(out, t, names);
+	}
+	if (o && o->bars) {
+		size_t namew = 0;
+		for (size_t r = 0; r < t->nrows; r++)
+			if (u8w(names[r]) > namew)
+				namew = u8w(names[r]);
+		bars(out, t, names, namew);
+	}
+	free_names(names, t->nrows);
+	free_names(shown, t->nrows);
+}
 
 static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
 {
-	(void)ds;
-	(void)o;
-	(void)out;
-	return br_error("the text format is not written yet");
+	struct br_cmp *cmp = br_cmp_build(ds, o);
+	if (cmp->ntables == 0) {
+		br_cmp_free(cmp);
+		return br_error("no figures to show (check --metric)");
+	}
+	for (size_t i = 0; i < cmp->ntables; i++) {
+		if (i)
+			br_sink_puts(out, "\n\n");
+		render_table(out, cmp, &cmp->tables[i], o);
+	}
+	br_cmp_free(cmp);
+	return 0;
 }
 
 const struct br_renderer br_renderer_text = {
 	.name = "text",
 	.extensions = ".txt",
-	.summary = "(not yet written)",
+	.summary = "comparison tables for a fixed-width font (mail, terminals)",
 	.render = render,
 };

@@ -1,0 +1,1386 @@
+/* archive — see archive.h. */
+#include "archive.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "jsonl.h"
+#include "parser.h"
+#include "record.h"
+#include "render.h"
+#include "sha256.h"
+
+#ifndef BR_VERSION
+#define BR_VERSION "0.0.0"
+#endif
+
+#define BUSY_TIMEOUT_MS 30000 /* another add may hold the write lock this long */
+
+struct br_archive {
+	sqlite3 *db;
+	char *path;
+	bool writable;
+};
+
+/* ------------------------------------------------------------ schema */
+
+/*
+ * migrations[v] brings an archive from user_version v to v + 1. Version 0 is
+ * an empty file. Never edit a released step: add a new one and raise
+ * BR_ARCHIVE_SCHEMA.
+ */
+static const char *const migrations[BR_ARCHIVE_SCHEMA] = {
+	/* 0 → 1 */
+	"CREATE TABLE meta (\n"
+	"  key TEXT PRIMARY KEY,\n"
+	"  value TEXT NOT NULL\n"
+	");\n"
+	"CREATE TABLE documents (\n"
+	"  id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+	"  name TEXT NOT NULL,\n"
+	"  sha256 TEXT NOT NULL UNIQUE,\n"
+	"  bytes INTEGER NOT NULL,\n"
+	"  added TEXT NOT NULL,\n"
+	"  details TEXT\n"
+	");\n"
+	"CREATE TABLE records (\n"
+	"  id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+	"  tool TEXT NOT NULL,\n"
+	"  version TEXT,\n"
+	"  host TEXT,\n"
+	"  label TEXT,\n"
+	"  added TEXT NOT NULL,\n"
+	"  merge_key INTEGER NOT NULL,\n"
+	"  json TEXT NOT NULL\n"
+	");\n"
+	"CREATE INDEX records_tool_host ON records (tool, host);\n"
+	"CREATE INDEX records_merge ON records (tool, merge_key);\n"
+	"CREATE INDEX records_label ON records (label);\n"
+	"CREATE INDEX records_version ON records (version);\n"
+	"CREATE INDEX records_added ON records (added);\n"
+	"CREATE TABLE sources (\n"
+	"  id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+	"  record_id INTEGER NOT NULL REFERENCES records (id) ON DELETE CASCADE,\n"
+	"  document_id INTEGER REFERENCES documents (id),\n"
+	"  file TEXT NOT NULL,\n"
+	"  line INTEGER NOT NULL,\n"
+	"  end_line INTEGER NOT NULL,\n"
+	"  format TEXT,\n"
+	"  excerpt TEXT\n"
+	");\n"
+	"CREATE INDEX sources_record ON sources (record_id);\n"
+	"CREATE INDEX sources_document ON sources (document_id);\n"
+	"INSERT INTO meta (key, value) VALUES ('application', 'benchreport archive');\n",
+};
+
+/* ------------------------------------------------------------ errors */
+
+static int status_of(int rc)
+{
+	switch (rc & 0xff) {
+	case SQLITE_NOTADB:
+	case SQLITE_CORRUPT:
+	case SQLITE_SCHEMA:
+	case SQLITE_MISMATCH:
+	case SQLITE_CONSTRAINT:
+		return BR_ARCHIVE_EDATA;
+	default:
+		return BR_ARCHIVE_EIO;
+	}
+}
+
+/* "cannot write 'x.db': database or disk is full" and the matching status. */
+static int db_fail(struct br_archive *a, const char *verb)
+{
+	int rc = sqlite3_extended_errcode(a->db);
+	/* a read inside a write transaction may have to spill pages first */
+	switch (rc) {
+	case SQLITE_FULL:
+	case SQLITE_READONLY:
+	case SQLITE_IOERR_WRITE:
+	case SQLITE_IOERR_FSYNC:
+	case SQLITE_IOERR_DIR_FSYNC:
+	case SQLITE_IOERR_TRUNCATE:
+	case SQLITE_IOERR_SHMSIZE:
+		verb = "write";
+		break;
+	default:
+		break;
+	}
+	br_error("cannot %s '%s': %s", verb, a->path, sqlite3_errmsg(a->db));
+	return status_of(rc);
+}
+
+static int not_archive(const char *path)
+{
+	br_error("'%s' is not a benchreport archive", path);
+	return BR_ARCHIVE_EDATA;
+}
+
+/* ------------------------------------------------------------ helpers */
+
+static int exec(struct br_archive *a, const char *sql, const char *verb)
+{
+	if (sqlite3_exec(a->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return db_fail(a, verb);
+	return BR_ARCHIVE_OK;
+}
+
+static void rollback(struct br_archive *a)
+{
+	/* keeps the error message of the failure that led here */
+	char *msg = br_strdup(br_last_error());
+	sqlite3_exec(a->db, "ROLLBACK", NULL, NULL, NULL);
+	br_error("%s", msg);
+	free(msg);
+}
+
+static int prep(struct br_archive *a, sqlite3_stmt **st, const char *sql)
+{
+	if (sqlite3_prepare_v2(a->db, sql, -1, st, NULL) != SQLITE_OK) {
+		*st = NULL;
+		return db_fail(a, "read");
+	}
+	return BR_ARCHIVE_OK;
+}
+
+static void bind_str(sqlite3_stmt *st, int i, const char *v)
+{
+	if (v)
+		sqlite3_bind_text(st, i, v, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+static const char *col_str(sqlite3_stmt *st, int i)
+{
+	return (const char *)sqlite3_column_text(st, i);
+}
+
+static int64_t query_int(struct br_archive *a, const char *sql, bool *ok)
+{
+	sqlite3_stmt *st;
+	int64_t v = 0;
+	*ok = false;
+	if (sqlite3_prepare_v2(a->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		v = sqlite3_column_int64(st, 0);
+		*ok = true;
+	}
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* The time stamps the archive writes: UTC, second resolution; fixed by
+ * SOURCE_DATE_EPOCH like the report's date. */
+static void now_iso(char out[32])
+{
+	time_t t = time(NULL);
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	if (sde && *sde)
+		t = (time_t)strtoll(sde, NULL, 10);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* ------------------------------------------------------------ opening */
+
+bool br_archive_is_sqlite(const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		return false;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return false;
+	struct stat st;
+	char hdr[16];
+	bool yes = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && read(fd, hdr, 16) == 16 &&
+		   memcmp(hdr, "SQLite format 3", 16) == 0;
+	close(fd);
+	return yes;
+}
+
+enum header { HDR_MISSING, HDR_EMPTY, HDR_OURS, HDR_FOREIGN };
+
+/*
+ * Look at the file before SQLite does: the magic string and the application
+ * id (offset 68, big-endian). The id is written when the archive is created
+ * and never changes, so the main file always holds it.
+ */
+static int read_header(const char *path, enum header *h)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		if (errno == ENOENT) {
+			*h = HDR_MISSING;
+			return BR_ARCHIVE_OK;
+		}
+		br_error("cannot open '%s': %s", path, strerror(errno));
+		return BR_ARCHIVE_EDATA;
+	}
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return not_archive(path);
+	}
+	unsigned char b[100];
+	size_t n = 0;
+	while (n < sizeof b) {
+		ssize_t r = read(fd, b + n, sizeof b - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			int e = errno;
+			close(fd);
+			br_error("cannot read '%s': %s", path, strerror(e));
+			return BR_ARCHIVE_EDATA;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	if (n == 0) {
+		*h = HDR_EMPTY;
+		return BR_ARCHIVE_OK;
+	}
+	uint32_t app = n == sizeof b ? (uint32_t)b[68] << 24 | (uint32_t)b[69] << 16 |
+					     (uint32_t)b[70] << 8 | b[71]
+				     : 0;
+	*h = n == sizeof b && memcmp(b, "SQLite format 3", 16) == 0 && app == BR_ARCHIVE_APPLICATION_ID
+		     ? HDR_OURS
+		     : HDR_FOREIGN;
+	return BR_ARCHIVE_OK;
+}
+
+/* The authoritative check, through SQLite: application id and schema. */
+static int verify(struct br_archive *a, int64_t *version)
+{
+	bool ok;
+	int64_t app = query_int(a, "PRAGMA application_id", &ok);
+	if (!ok)
+		return db_fail(a, "read");
+	if (app != BR_ARCHIVE_APPLICATION_ID)
+		return not_archive(a->path);
+	*version = query_int(a, "PRAGMA user_version", &ok);
+	if (!ok)
+		return db_fail(a, "read");
+	if (*version > BR_ARCHIVE_SCHEMA) {
+		br_error("'%s' was written by a newer benchreport (archive schema %lld; this one reads up to %d)",
+			 a->path, (long long)*version, BR_ARCHIVE_SCHEMA);
+		return BR_ARCHIVE_EDATA;
+	}
+	if (*version < 1 && !a->writable)
+		return not_archive(a->path);
+	return BR_ARCHIVE_OK;
+}
+
+/* Bring the schema up to BR_ARCHIVE_SCHEMA, in one transaction. */
+static int migrate(struct br_archive *a)
+{
+	int rc = exec(a, "BEGIN IMMEDIATE", "write");
+	if (rc)
+		return rc;
+	bool ok;
+	int64_t v = query_int(a, "PRAGMA user_version", &ok);
+	if (!ok) {
+		rc = db_fail(a, "read");
+		goto fail;
+	}
+	if (v == 0) {
+		char sql[64];
+		snprintf(sql, sizeof sql, "PRAGMA application_id = %d", (int)BR_ARCHIVE_APPLICATION_ID);
+		if ((rc = exec(a, sql, "write")))
+			goto fail;
+	}
+	for (; v < BR_ARCHIVE_SCHEMA; v++) {
+		if ((rc = exec(a, migrations[v], "write")))
+			goto fail;
+		char sql[64];
+		snprintf(sql, sizeof sql, "PRAGMA user_version = %lld", (long long)v + 1);
+		if ((rc = exec(a, sql, "write")))
+			goto fail;
+	}
+	char stamp[32];
+	now_iso(stamp);
+	sqlite3_stmt *st;
+	if ((rc = prep(a, &st, "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)")))
+		goto fail;
+	const char *kv[][2] = {
+		{"schema", NULL},
+		{"written_by", "benchreport " BR_VERSION},
+		{"migrated", stamp},
+	};
+	char schema[16];
+	snprintf(schema, sizeof schema, "%d", BR_ARCHIVE_SCHEMA);
+	kv[0][1] = schema;
+	for (size_t i = 0; i < BR_ARRAY_LEN(kv); i++) {
+		bind_str(st, 1, kv[i][0]);
+		bind_str(st, 2, kv[i][1]);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			rc = db_fail(a, "write");
+			sqlite3_finalize(st);
+			goto fail;
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	if ((rc = exec(a, "COMMIT", "write")))
+		goto fail;
+	return BR_ARCHIVE_OK;
+fail:
+	rollback(a);
+	return rc;
+}
+
+static int open_db(const char *path, bool writable, struct br_archive **out)
+{
+	struct br_archive *a = br_calloc(1, sizeof *a);
+	a->path = br_strdup(path);
+	a->writable = writable;
+	/* Readers open read-write where they may (they never write) so that the
+	 * last one to close checkpoints the WAL and removes -wal and -shm. */
+	bool rw = writable || access(path, W_OK) == 0;
+	int flags = (rw ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY) | SQLITE_OPEN_NOMUTEX;
+	if (sqlite3_open_v2(path, &a->db, flags, NULL) != SQLITE_OK) {
+		int rc = db_fail(a, "open");
+		br_archive_close(a);
+		return rc;
+	}
+	sqlite3_extended_result_codes(a->db, 1);
+	sqlite3_busy_timeout(a->db, BUSY_TIMEOUT_MS);
+	*out = a;
+	return BR_ARCHIVE_OK;
+}
+
+int br_archive_open_read(const char *path, struct br_archive **out)
+{
+	*out = NULL;
+	enum header h;
+	int rc = read_header(path, &h);
+	if (rc)
+		return rc;
+	if (h == HDR_MISSING) {
+		br_error("cannot open '%s': %s", path, strerror(ENOENT));
+		return BR_ARCHIVE_EDATA;
+	}
+	if (h != HDR_OURS)
+		return not_archive(path);
+	struct br_archive *a;
+	if ((rc = open_db(path, false, &a)))
+		return rc;
+	int64_t v;
+	if ((rc = verify(a, &v))) {
+		br_archive_close(a);
+		return rc;
+	}
+	*out = a;
+	return BR_ARCHIVE_OK;
+}
+
+/* Pragmas every writer sets: WAL (readers go on during an add), full
+ * syncs at commit, foreign keys. */
+static int writer_pragmas(struct br_archive *a)
+{
+	sqlite3_stmt *st;
+	int rc = prep(a, &st, "PRAGMA journal_mode = WAL");
+	if (rc)
+		return rc;
+	int s = sqlite3_step(st);
+	bool wal = s == SQLITE_ROW && col_str(st, 0) && strcmp(col_str(st, 0), "wal") == 0;
+	sqlite3_finalize(st);
+	if (!wal) {
+		if (s != SQLITE_ROW)
+			return db_fail(a, "write");
+		br_error("cannot write '%s': the journal cannot be switched to WAL", a->path);
+		return BR_ARCHIVE_EIO;
+	}
+	if ((rc = exec(a, "PRAGMA synchronous = FULL", "write")))
+		return rc;
+	return exec(a, "PRAGMA foreign_keys = ON", "write");
+}
+
+/*
+ * A new archive is built complete in a temporary file next to the target and
+ * then linked into place, so that a crash while creating never leaves a
+ * half-made archive (which would be refused afterwards) under the user's
+ * name, and two writers creating at once do not clobber each other.
+ */
+static int create(const char *path)
+{
+	char *tmp = NULL;
+	int fd = -1;
+	for (int i = 0; i < 100 && fd < 0; i++) {
+		free(tmp);
+		tmp = br_asprintf("%s.new-%ld-%d", path, (long)getpid(), i);
+		fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	if (fd < 0) {
+		br_error("cannot create '%s': %s", path, strerror(errno));
+		free(tmp);
+		return BR_ARCHIVE_EIO;
+	}
+	close(fd);
+	struct br_archive *a;
+	int rc = open_db(tmp, true, &a);
+	if (!rc) {
+		free(a->path);
+		a->path = br_strdup(path); /* messages name the user's file */
+		rc = migrate(a);
+		if (!rc)
+			rc = writer_pragmas(a);
+		/* closing checkpoints the WAL into the file and removes it */
+		br_archive_close(a);
+	}
+	if (!rc && link(tmp, path) != 0) {
+		if (errno == EEXIST) {
+			/* another writer created it first: use theirs */
+		} else if (errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == EMLINK) {
+			/* no hard links here: rename, accepting the small race */
+			if (rename(tmp, path) != 0) {
+				br_error("cannot create '%s': %s", path, strerror(errno));
+				rc = BR_ARCHIVE_EIO;
+			}
+		} else {
+			br_error("cannot create '%s': %s", path, strerror(errno));
+			rc = BR_ARCHIVE_EIO;
+		}
+	}
+	unlink(tmp);
+	char *side = br_asprintf("%s-wal", tmp);
+	unlink(side);
+	free(side);
+	side = br_asprintf("%s-shm", tmp);
+	unlink(side);
+	free(side);
+	free(tmp);
+	return rc;
+}
+
+int br_archive_open_write(const char *path, struct br_archive **out)
+{
+	*out = NULL;
+	enum header h;
+	int rc = read_header(path, &h);
+	if (rc)
+		return rc;
+	if (h == HDR_MISSING) {
+		if ((rc = create(path)))
+			return rc;
+		if ((rc = read_header(path, &h)))
+			return rc;
+	}
+	if (h == HDR_FOREIGN || h == HDR_MISSING)
+		return not_archive(path);
+	/* HDR_EMPTY: a zero-length file (mktemp) becomes an archive in place */
+	struct br_archive *a;
+	if ((rc = open_db(path, true, &a)))
+		return rc;
+	int64_t v = 0;
+	if (h == HDR_OURS && (rc = verify(a, &v)))
+		goto fail;
+	/* an empty file gets its schema before WAL: a crash in between leaves
+	 * it empty (rolled back), not a stranger's database */
+	if (h == HDR_EMPTY && (rc = migrate(a)))
+		goto fail;
+	if ((rc = writer_pragmas(a)))
+		goto fail;
+	if (h == HDR_OURS && v < BR_ARCHIVE_SCHEMA && (rc = migrate(a)))
+		goto fail;
+	if ((rc = verify(a, &v)))
+		goto fail;
+	*out = a;
+	return BR_ARCHIVE_OK;
+fail:
+	br_archive_close(a);
+	return rc;
+}
+
+void br_archive_close(struct br_archive *a)
+{
+	if (!a)
+		return;
+	sqlite3_close(a->db);
+	free(a->path);
+	free(a);
+}
+
+/* ------------------------------------------------------------ records */
+
+static struct br_record *record_from_json(const char *json, size_t n)
+{
+	struct br_json *j = br_json_parse(json, n, NULL, NULL);
+	struct br_record *r = j ? br_jsonl_record(j, NULL, NULL) : NULL;
+	br_json_free(j);
+	return r;
+}
+
+static char *record_json(const struct br_record *r)
+{
+	struct br_buf b = BR_BUF_INIT;
+	br_record_to_json(r, &b);
+	return br_buf_detach(&b);
+}
+
+/*
+ * br_record_merge_key files records in buckets; the archive stores each
+ * record's key (records_merge index) so that finding the archived copy of a
+ * run is one indexed look-up, not a scan. If a new benchreport computes keys
+ * differently, the keys of three fixed records change too: then every stored
+ * key is recomputed before anything is added.
+ */
+static char *merge_key_signature(void)
+{
+	struct br_record *r[3];
+	r[0] = br_record_new(BR_TOOL_BONNIEPP);
+	br_record_set_host(r[0], "signature");
+	br_record_set(r[0], BR_M_putc, 1000, "1000");
+	br_record_set_cpu(r[0], BR_M_putc, 50);
+	br_record_set(r[0], BR_M_put_block, 20000, "20000");
+	br_record_set_cpu(r[0], BR_M_put_block, 12);
+	br_record_set_too_fast(r[0], BR_M_seq_stat, "+++++");
+	r[1] = br_record_new(BR_TOOL_HDPARM);
+	br_record_set(r[1], BR_M_buffered_read, 51200, "50.00");
+	r[2] = br_record_new(BR_TOOL_RAWIO);
+	br_record_set(r[2], BR_M_seq_read, 1234.5, "1264");
+	br_record_set(r[2], BR_M_random_read, 99, "101");
+	char *sig = br_asprintf("%016llx.%016llx.%016llx", (unsigned long long)br_record_merge_key(r[0]),
+				(unsigned long long)br_record_merge_key(r[1]),
+				(unsigned long long)br_record_merge_key(r[2]));
+	for (int i = 0; i < 3; i++)
+		br_record_free(r[i]);
+	return sig;
+}
+
+/* Inside a write transaction: make every stored merge_key current. */
+static int refresh_merge_keys(struct br_archive *a)
+{
+	char *sig = merge_key_signature();
+	sqlite3_stmt *st = NULL, *up = NULL;
+	int64_t *ids = NULL, *keys = NULL;
+	size_t n = 0, cap = 0, kcap = 0;
+	int rc = prep(a, &st, "SELECT value FROM meta WHERE key = 'merge_key'");
+	if (rc)
+		goto out;
+	bool same = sqlite3_step(st) == SQLITE_ROW && col_str(st, 0) && strcmp(col_str(st, 0), sig) == 0;
+	sqlite3_finalize(st);
+	st = NULL;
+	if (same)
+		goto out;
+	if ((rc = prep(a, &st, "SELECT id, json FROM records")))
+		goto out;
+	int s;
+	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
+		struct br_record *r = record_from_json(col_str(st, 1), (size_t)sqlite3_column_bytes(st, 1));
+		if (!r)
+			continue;
+		ids = br_grow(ids, &cap, n + 1, sizeof *ids);
+		keys = br_grow(keys, &kcap, n + 1, sizeof *keys);
+		ids[n] = sqlite3_column_int64(st, 0);
+		keys[n++] = (int64_t)br_record_merge_key(r);
+		br_record_free(r);
+	}
+	if (s != SQLITE_DONE) {
+		rc = db_fail(a, "read");
+		goto out;
+	}
+	if ((rc = prep(a, &up, "UPDATE records SET merge_key = ?1 WHERE id = ?2")))
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		sqlite3_bind_int64(up, 1, keys[i]);
+		sqlite3_bind_int64(up, 2, ids[i]);
+		if (sqlite3_step(up) != SQLITE_DONE) {
+			rc = db_fail(a, "write");
+			goto out;
+		}
+		sqlite3_reset(up);
+	}
+	sqlite3_finalize(up);
+	up = NULL;
+	if ((rc = prep(a, &up, "INSERT OR REPLACE INTO meta (key, value) VALUES ('merge_key', ?1)")))
+		goto out;
+	bind_str(up, 1, sig);
+	if (sqlite3_step(up) != SQLITE_DONE)
+		rc = db_fail(a, "write");
+out:
+	sqlite3_finalize(st);
+	sqlite3_finalize(up);
+	free(ids);
+	free(keys);
+	free(sig);
+	return rc;
+}
+
+/* Records touched by one add, by id: the merge target of a later result
+ * must be the record as merged so far, with the parser's own details
+ * (resolution, doubtful figures) that the JSON does not keep. */
+struct centry {
+	int64_t id; /* 0 = empty slot */
+	struct br_record *r;
+	bool dirty;
+};
+
+struct cache {
+	struct centry *v;
+	size_t cap, n;
+};
+
+static size_t slot_of(int64_t id, size_t cap)
+{
+	uint64_t h = (uint64_t)id * 0x9e3779b97f4a7c15ull;
+	return (size_t)(h >> 17) & (cap - 1);
+}
+
+static struct centry *cache_get(struct cache *c, int64_t id)
+{
+	if (!c->cap)
+		return NULL;
+	for (size_t i = slot_of(id, c->cap);; i = (i + 1) & (c->cap - 1)) {
+		if (c->v[i].id == id)
+			return &c->v[i];
+		if (c->v[i].id == 0)
+			return NULL;
+	}
+}
+
+static struct centry *cache_put(struct cache *c, int64_t id, struct br_record *r)
+{
+	if ((c->n + 1) * 2 > c->cap) {
+		struct cache old = *c;
+		c->cap = old.cap ? old.cap * 2 : 256;
+		c->v = br_calloc(c->cap, sizeof *c->v);
+		c->n = 0;
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.v[i].id) {
+				size_t j = slot_of(old.v[i].id, c->cap);
+				while (c->v[j].id)
+					j = (j + 1) & (c->cap - 1);
+				c->v[j] = old.v[i];
+				c->n++;
+			}
+		free(old.v);
+	}
+	size_t j = slot_of(id, c->cap);
+	while (c->v[j].id)
+		j = (j + 1) & (c->cap - 1);
+	c->v[j].id = id;
+	c->v[j].r = r;
+	c->v[j].dirty = false;
+	c->n++;
+	return &c->v[j];
+}
+
+static void cache_free(struct cache *c)
+{
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->v[i].id)
+			br_record_free(c->v[i].r);
+	free(c->v);
+	memset(c, 0, sizeof *c);
+}
+
+/* One document's worth of results to store. */
+struct unit {
+	char *name;
+	char sha[65];
+	size_t bytes;
+	const char *details;
+	struct br_record **recs; /* owned until store() takes them */
+	size_t nrecs;
+};
+
+static void units_free(struct unit *u, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < u[i].nrecs; k++)
+			br_record_free(u[i].recs[k]);
+		free(u[i].recs);
+		free(u[i].name);
+	}
+	free(u);
+}
+
+struct stmts {
+	sqlite3_stmt *sel_doc, *ins_doc, *sel_cand, *ins_rec, *ins_src, *upd_rec;
+};
+
+static void stmts_free(struct stmts *s)
+{
+	sqlite3_finalize(s->sel_doc);
+	sqlite3_finalize(s->ins_doc);
+	sqlite3_finalize(s->sel_cand);
+	sqlite3_finalize(s->ins_rec);
+	sqlite3_finalize(s->ins_src);
+	sqlite3_finalize(s->upd_rec);
+}
+
+static int stmts_prepare(struct br_archive *a, struct stmts *s)
+{
+	int rc;
+	if ((rc = prep(a, &s->sel_doc, "SELECT id FROM documents WHERE sha256 = ?1")) ||
+	    (rc = prep(a, &s->ins_doc,
+		       "INSERT INTO documents (name, sha256, bytes, added, details) VALUES (?1, ?2, ?3, ?4, ?5)")) ||
+	    (rc = prep(a, &s->sel_cand,
+		       "SELECT id, json FROM records WHERE tool = ?1 AND merge_key = ?2 ORDER BY id")) ||
+	    (rc = prep(a, &s->ins_rec,
+		       "INSERT INTO records (tool, version, host, label, added, merge_key, json) "
+		       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) ||
+	    (rc = prep(a, &s->ins_src,
+		       "INSERT INTO sources (record_id, document_id, file, line, end_line, format, excerpt) "
+		       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) ||
+	    (rc = prep(a, &s->upd_rec,
+		       "UPDATE records SET version = ?1, host = ?2, label = ?3, json = ?4 WHERE id = ?5")))
+		return rc;
+	return BR_ARCHIVE_OK;
+}
+
+/* Step a statement that returns no rows, then reset it. */
+static int done(struct br_archive *a, sqlite3_stmt *st)
+{
+	int s = sqlite3_step(st);
+	int rc = s == SQLITE_DONE ? BR_ARCHIVE_OK : db_fail(a, "write");
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc;
+}
+
+/* The id of the document with these bytes, 0 if none; -1 on error. */
+static int64_t known_document(struct br_archive *a, sqlite3_stmt *sel_doc, const char *sha)
+{
+	bind_str(sel_doc, 1, sha);
+	int s = sqlite3_step(sel_doc);
+	int64_t id = s == SQLITE_ROW ? sqlite3_column_int64(sel_doc, 0) : 0;
+	if (s != SQLITE_ROW && s != SQLITE_DONE) {
+		db_fail(a, "read");
+		id = -1;
+	}
+	sqlite3_reset(sel_doc);
+	return id;
+}
+
+static int insert_source(struct br_archive *a, struct stmts *s, int64_t rec, int64_t doc,
+			 const struct br_source *src)
+{
+	sqlite3_bind_int64(s->ins_src, 1, rec);
+	if (doc)
+		sqlite3_bind_int64(s->ins_src, 2, doc);
+	else
+		sqlite3_bind_null(s->ins_src, 2);
+	bind_str(s->ins_src, 3, src->file ? src->file : "");
+	sqlite3_bind_int64(s->ins_src, 4, src->line);
+	sqlite3_bind_int64(s->ins_src, 5, src->end_line);
+	bind_str(s->ins_src, 6, src->format);
+	bind_str(s->ins_src, 7, src->excerpt);
+	return done(a, s->ins_src);
+}
+
+static int insert_sources(struct br_archive *a, struct stmts *s, int64_t rec, int64_t doc,
+			  const struct br_record *r)
+{
+	int rc = insert_source(a, s, rec, doc, &r->source);
+	for (size_t i = 0; !rc && i < r->nalso; i++)
+		rc = insert_source(a, s, rec, doc, &r->also[i]);
+	return rc;
+}
+
+static bool str_eq(const char *a, const char *b)
+{
+	return a && b ? strcmp(a, b) == 0 : a == b;
+}
+
+static bool same_place(const struct br_source *x, const struct br_source *y)
+{
+	return x->line == y->line && x->end_line == y->end_line && str_eq(x->file, y->file) &&
+	       str_eq(x->format, y->format);
+}
+
+/* A result read back from JSON Lines names the original appearance that the
+ * archived record may name already: keep each place once in "also". */
+static void drop_repeated_places(struct br_record *r)
+{
+	size_t w = 0;
+	for (size_t i = 0; i < r->nalso; i++) {
+		bool seen = same_place(&r->also[i], &r->source);
+		for (size_t k = 0; k < w && !seen; k++)
+			seen = same_place(&r->also[i], &r->also[k]);
+		if (seen) {
+			free(r->also[i].file);
+			free(r->also[i].format);
+			free(r->also[i].excerpt);
+		} else {
+			r->also[w++] = r->also[i];
+		}
+	}
+	r->nalso = w;
+}
+
+/* The archived record that is the same run as r, or NULL. */
+static int find_same_run(struct br_archive *a, struct stmts *s, struct cache *c,
+			 const struct br_record *r, int64_t key, struct centry **out)
+{
+	*out = NULL;
+	int64_t found = 0;
+	bind_str(s->sel_cand, 1, br_tool_name(r->tool));
+	sqlite3_bind_int64(s->sel_cand, 2, key);
+	int st;
+	while ((st = sqlite3_step(s->sel_cand)) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(s->sel_cand, 0);
+		struct centry *e = cache_get(c, id);
+		if (!e) {
+			struct br_record *x = record_from_json(col_str(s->sel_cand, 1),
+							       (size_t)sqlite3_column_bytes(s->sel_cand, 1));
+			if (!x)
+				continue; /* unreadable: never a merge target */
+			e = cache_put(c, id, x);
+		}
+		if (br_record_same_run(e->r, r)) {
+			found = id;
+			break;
+		}
+	}
+	int rc = st == SQLITE_ROW || st == SQLITE_DONE ? BR_ARCHIVE_OK : db_fail(a, "read");
+	sqlite3_reset(s->sel_cand);
+	if (found)
+		*out = cache_get(c, found);
+	return rc;
+}
+
+static int store_record(struct br_archive *a, struct stmts *s, struct cache *c, int64_t doc,
+			struct br_record *r, const char *stamp, struct br_archive_stats *st)
+{
+	int64_t key = (int64_t)br_record_merge_key(r);
+	struct centry *e;
+	int rc = find_same_run(a, s, c, r, key, &e);
+	if (rc) {
+		br_record_free(r);
+		return rc;
+	}
+	if (e) {
+		rc = insert_sources(a, s, e->id, doc, r);
+		br_record_merge(e->r, r);
+		br_record_free(r);
+		drop_repeated_places(e->r);
+		e->dirty = true;
+		st->records_merged++;
+		return rc;
+	}
+	char *json = record_json(r);
+	bind_str(s->ins_rec, 1, br_tool_name(r->tool));
+	bind_str(s->ins_rec, 2, r->version);
+	bind_str(s->ins_rec, 3, r->host);
+	bind_str(s->ins_rec, 4, r->label);
+	bind_str(s->ins_rec, 5, stamp);
+	sqlite3_bind_int64(s->ins_rec, 6, key);
+	bind_str(s->ins_rec, 7, json);
+	rc = done(a, s->ins_rec);
+	free(json);
+	if (rc) {
+		br_record_free(r);
+		return rc;
+	}
+	int64_t id = sqlite3_last_insert_rowid(a->db);
+	cache_put(c, id, r);
+	st->records_added++;
+	return insert_sources(a, s, id, doc, r);
+}
+
+static int flush(struct br_archive *a, struct stmts *s, struct cache *c)
+{
+	for (size_t i = 0; i < c->cap; i++) {
+		struct centry *e = &c->v[i];
+		if (!e->id || !e->dirty)
+			continue;
+		char *json = record_json(e->r);
+		bind_str(s->upd_rec, 1, e->r->version);
+		bind_str(s->upd_rec, 2, e->r->host);
+		bind_str(s->upd_rec, 3, e->r->label);
+		bind_str(s->upd_rec, 4, json);
+		sqlite3_bind_int64(s->upd_rec, 5, e->id);
+		int rc = done(a, s->upd_rec);
+		free(json);
+		if (rc)
+			return rc;
+		e->dirty = false;
+	}
+	return BR_ARCHIVE_OK;
+}
+
+/* Store the units in one transaction; takes their records. */
+static int store(struct br_archive *a, struct unit *u, size_t nu, struct br_archive_stats *st)
+{
+	struct stmts s = {0};
+	struct cache c = {0};
+	char stamp[32];
+	now_iso(stamp);
+	int rc = exec(a, "BEGIN IMMEDIATE", "write");
+	if (rc)
+		return rc;
+	if ((rc = refresh_merge_keys(a)) || (rc = stmts_prepare(a, &s)))
+		goto fail;
+	for (size_t i = 0; i < nu; i++) {
+		int64_t doc = known_document(a, s.sel_doc, u[i].sha);
+		if (doc < 0) {
+			rc = BR_ARCHIVE_EIO;
+			goto fail;
+		}
+		if (doc > 0) {
+			st->documents_known++;
+			continue;
+		}
+		bind_str(s.ins_doc, 1, u[i].name);
+		bind_str(s.ins_doc, 2, u[i].sha);
+		sqlite3_bind_int64(s.ins_doc, 3, (int64_t)u[i].bytes);
+		bind_str(s.ins_doc, 4, stamp);
+		bind_str(s.ins_doc, 5, u[i].details);
+		if ((rc = done(a, s.ins_doc)))
+			goto fail;
+		doc = sqlite3_last_insert_rowid(a->db);
+		st->documents++;
+		for (size_t k = 0; k < u[i].nrecs; k++) {
+			struct br_record *r = u[i].recs[k];
+			u[i].recs[k] = NULL;
+			if ((rc = store_record(a, &s, &c, doc, r, stamp, st)))
+				goto fail;
+		}
+	}
+	if ((rc = flush(a, &s, &c)))
+		goto fail;
+	stmts_free(&s);
+	cache_free(&c);
+	if ((rc = exec(a, "COMMIT", "write"))) {
+		rollback(a);
+		return rc;
+	}
+	return BR_ARCHIVE_OK;
+fail:
+	stmts_free(&s);
+	cache_free(&c);
+	rollback(a);
+	return rc;
+}
+
+int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t ndocs,
+			struct br_diags *diags, struct br_archive_stats *st)
+{
+	memset(st, 0, sizeof *st);
+	struct unit *u = br_calloc(ndocs ? ndocs : 1, sizeof *u);
+	size_t nu = 0;
+	sqlite3_stmt *sel_doc;
+	int rc = prep(a, &sel_doc, "SELECT id FROM documents WHERE sha256 = ?1");
+	if (rc) {
+		free(u);
+		return rc;
+	}
+	for (size_t i = 0; i < ndocs; i++) {
+		const struct br_doc *doc = docs[i];
+		char sha[65];
+		br_sha256_hex(doc->raw, doc->raw_len, sha);
+		const char *twin = NULL;
+		for (size_t k = 0; k < nu && !twin; k++)
+			if (strcmp(u[k].sha, sha) == 0)
+				twin = u[k].name;
+		if (twin) {
+			br_diag_add(diags, BR_NOTE, doc->path, 0, "archive",
+				    "the same bytes as '%s'; added once", twin);
+			st->documents_known++;
+			continue;
+		}
+		int64_t known = known_document(a, sel_doc, sha);
+		if (known < 0) {
+			rc = BR_ARCHIVE_EIO;
+			break;
+		}
+		if (known > 0) {
+			br_diag_add(diags, BR_NOTE, doc->path, 0, "archive",
+				    "already in the archive (document %lld); nothing added", (long long)known);
+			st->documents_known++;
+			continue;
+		}
+		struct br_dataset ds = {0};
+		br_parse_document(doc, &ds);
+		for (size_t k = 0; k < ds.diags.n; k++) {
+			const struct br_diag *d = &ds.diags.v[k];
+			br_diag_add(diags, d->severity, d->file, d->line, d->parser, "%s", d->message);
+		}
+		u[nu].name = br_strdup(doc->path);
+		memcpy(u[nu].sha, sha, sizeof sha);
+		u[nu].bytes = doc->raw_len;
+		u[nu].recs = ds.records.v;
+		u[nu].nrecs = ds.records.n;
+		memset(&ds.records, 0, sizeof ds.records);
+		br_dataset_free(&ds);
+		nu++;
+	}
+	sqlite3_finalize(sel_doc);
+	if (!rc) {
+		rc = store(a, u, nu, st);
+		if (rc)
+			memset(st, 0, sizeof *st);
+	}
+	units_free(u, nu);
+	return rc;
+}
+
+int br_archive_add_dataset(const char *db, const struct br_dataset *ds, const char *details,
+			   struct br_archive_stats *stats)
+{
+	struct br_archive_stats local = {0};
+	struct br_archive_stats *st = stats ? stats : &local;
+	memset(st, 0, sizeof *st);
+	struct br_archive *a;
+	int rc = br_archive_open_write(db, &a);
+	if (rc)
+		return rc;
+	/* one document per source.file, in order of first appearance */
+	struct unit *u = br_calloc(ds->records.n ? ds->records.n : 1, sizeof *u);
+	size_t nu = 0;
+	struct br_buf *lines = br_calloc(ds->records.n ? ds->records.n : 1, sizeof *lines);
+	size_t *caps = br_calloc(ds->records.n ? ds->records.n : 1, sizeof *caps);
+	for (size_t i = 0; i < ds->records.n; i++) {
+		const struct br_record *r = ds->records.v[i];
+		const char *file = r->source.file ? r->source.file : "<unknown>";
+		size_t k = 0;
+		while (k < nu && strcmp(u[k].name, file) != 0)
+			k++;
+		if (k == nu) {
+			u[nu].name = br_strdup(file);
+			u[nu].details = details;
+			nu++;
+		}
+		u[k].recs = br_grow(u[k].recs, &caps[k], u[k].nrecs + 1, sizeof *u[k].recs);
+		u[k].recs[u[k].nrecs++] = br_record_clone(r);
+		br_record_to_json(r, &lines[k]);
+		br_buf_addc(&lines[k], '\n');
+	}
+	for (size_t k = 0; k < nu; k++) {
+		br_sha256_hex(br_buf_str(&lines[k]), lines[k].len, u[k].sha);
+		u[k].bytes = lines[k].len;
+		br_buf_free(&lines[k]);
+	}
+	free(lines);
+	free(caps);
+	rc = store(a, u, nu, st);
+	if (rc)
+		memset(st, 0, sizeof *st);
+	units_free(u, nu);
+	br_archive_close(a);
+	return rc;
+}
+
+/* ------------------------------------------------------------ reading */
+
+bool br_archive_parse_since(const char *s, char *out, size_t n)
+{
+	/* YYYY-MM-DD[(T| )HH:MM[:SS]][Z] */
+	static const char shape[] = "dddd-dd-dd";
+	size_t len = strlen(s);
+	if (len < 10)
+		return false;
+	for (size_t i = 0; i < 10; i++)
+		if (shape[i] == 'd' ? !(s[i] >= '0' && s[i] <= '9') : s[i] != shape[i])
+			return false;
+	int mon = (s[5] - '0') * 10 + (s[6] - '0'), day = (s[8] - '0') * 10 + (s[9] - '0');
+	if (mon < 1 || mon > 12 || day < 1 || day > 31)
+		return false;
+	char buf[24];
+	memcpy(buf, s, 10);
+	size_t w = 10, i = 10;
+	if (i < len && (s[i] == 'T' || s[i] == ' ')) {
+		const char *t = s + i + 1;
+		size_t tl = len - i - 1;
+		if (tl && t[tl - 1] == 'Z')
+			tl--;
+		if (tl != 5 && tl != 8)
+			return false;
+		for (size_t k = 0; k < tl; k++)
+			if (k == 2 || k == 5 ? t[k] != ':' : !(t[k] >= '0' && t[k] <= '9'))
+				return false;
+		int hh = (t[0] - '0') * 10 + (t[1] - '0'), mm = (t[3] - '0') * 10 + (t[4] - '0');
+		if (hh > 23 || mm > 59 || (tl == 8 && (t[6] - '0') * 10 + (t[7] - '0') > 60))
+			return false;
+		buf[w++] = 'T';
+		memcpy(buf + w, t, tl);
+		w += tl;
+		i = len;
+	} else if (i < len && !(s[i] == 'Z' && i + 1 == len)) {
+		return false;
+	}
+	buf[w] = '\0';
+	if (w + 1 > n)
+		return false;
+	memcpy(out, buf, w + 1);
+	return true;
+}
+
+static void row_from(sqlite3_stmt *st, struct br_archive_row *row)
+{
+	row->id = sqlite3_column_int64(st, 0);
+	row->tool = col_str(st, 1);
+	row->version = col_str(st, 2);
+	row->host = col_str(st, 3);
+	row->label = col_str(st, 4);
+	row->added = col_str(st, 5);
+	row->json = col_str(st, 6);
+	row->nsources = (size_t)sqlite3_column_int64(st, 7);
+}
+
+#define ROW_COLUMNS                                                                                \
+	"SELECT r.id, r.tool, r.version, r.host, r.label, r.added, r.json, "                       \
+	"(SELECT count(*) FROM sources s WHERE s.record_id = r.id) FROM records r"
+
+int br_archive_each(struct br_archive *a, const struct br_archive_filter *f,
+		    int (*fn)(void *arg, const struct br_archive_row *row), void *arg)
+{
+	struct br_buf sql = BR_BUF_INIT;
+	br_buf_adds(&sql, ROW_COLUMNS " WHERE 1");
+	char since[24] = "";
+	if (f && f->tool)
+		br_buf_adds(&sql, " AND r.tool = ?1");
+	if (f && f->host)
+		br_buf_adds(&sql, " AND r.host = ?2");
+	if (f && f->label)
+		br_buf_adds(&sql, " AND r.label GLOB ?3");
+	if (f && f->since) {
+		if (!br_archive_parse_since(f->since, since, sizeof since)) {
+			br_buf_free(&sql);
+			br_error("'%s' is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM)", f->since);
+			return BR_ARCHIVE_EDATA;
+		}
+		br_buf_adds(&sql, " AND r.added >= ?4");
+	}
+	br_buf_adds(&sql, " ORDER BY r.id");
+	sqlite3_stmt *st;
+	int rc = prep(a, &st, sql.data);
+	br_buf_free(&sql);
+	if (rc)
+		return rc;
+	if (f) {
+		bind_str(st, 1, f->tool);
+		bind_str(st, 2, f->host);
+		bind_str(st, 3, f->label);
+		bind_str(st, 4, f->since ? since : NULL);
+	}
+	int s;
+	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
+		struct br_archive_row row;
+		row_from(st, &row);
+		if (fn(arg, &row))
+			break;
+	}
+	rc = s == SQLITE_ROW || s == SQLITE_DONE ? BR_ARCHIVE_OK : db_fail(a, "read");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static char *dup_col(sqlite3_stmt *st, int i)
+{
+	const char *s = col_str(st, i);
+	return s ? br_strdup(s) : NULL;
+}
+
+int br_archive_show(struct br_archive *a, int64_t id,
+		    int (*fn)(void *arg, const struct br_archive_row *row,
+			      const struct br_archive_source *src, size_t nsrc),
+		    void *arg)
+{
+	sqlite3_stmt *st, *ss;
+	int rc = prep(a, &st, ROW_COLUMNS " WHERE r.id = ?1");
+	if (rc)
+		return rc;
+	if ((rc = prep(a, &ss,
+		       "SELECT s.file, s.line, s.end_line, s.format, s.excerpt, s.document_id, d.name, "
+		       "d.sha256, d.added, d.details FROM sources s "
+		       "LEFT JOIN documents d ON d.id = s.document_id WHERE s.record_id = ?1 ORDER BY s.id"))) {
+		sqlite3_finalize(st);
+		return rc;
+	}
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(ss, 1, id);
+	struct br_archive_source *src = NULL;
+	size_t n = 0, cap = 0;
+	int s = sqlite3_step(st);
+	if (s == SQLITE_DONE) {
+		br_error("no record %lld in '%s'", (long long)id, a->path);
+		rc = BR_ARCHIVE_EDATA;
+		goto out;
+	}
+	if (s != SQLITE_ROW) {
+		rc = db_fail(a, "read");
+		goto out;
+	}
+	while ((s = sqlite3_step(ss)) == SQLITE_ROW) {
+		src = br_grow(src, &cap, n + 1, sizeof *src);
+		struct br_archive_source *x = &src[n++];
+		x->file = dup_col(ss, 0);
+		x->line = (unsigned)sqlite3_column_int64(ss, 1);
+		x->end_line = (unsigned)sqlite3_column_int64(ss, 2);
+		x->format = dup_col(ss, 3);
+		x->excerpt = dup_col(ss, 4);
+		x->document_id = sqlite3_column_int64(ss, 5);
+		x->document = dup_col(ss, 6);
+		x->sha256 = dup_col(ss, 7);
+		x->document_added = dup_col(ss, 8);
+		x->details = dup_col(ss, 9);
+	}
+	if (s != SQLITE_DONE) {
+		rc = db_fail(a, "read");
+		goto out;
+	}
+	struct br_archive_row row;
+	row_from(st, &row);
+	rc = fn(arg, &row, src, n);
+out:
+	for (size_t i = 0; i < n; i++) {
+		free((char *)src[i].file);
+		free((char *)src[i].format);
+		free((char *)src[i].excerpt);
+		free((char *)src[i].document);
+		free((char *)src[i].sha256);
+		free((char *)src[i].document_added);
+		free((char *)src[i].details);
+	}
+	free(src);
+	sqlite3_finalize(st);
+	sqlite3_finalize(ss);
+	return rc;
+}
+
+int br_archive_remove(struct br_archive *a, int64_t id)
+{
+	int rc = exec(a, "BEGIN IMMEDIATE", "write");
+	if (rc)
+		return rc;
+	sqlite3_stmt *st = NULL;
+	if ((rc = prep(a, &st, "DELETE FROM sources WHERE record_id = ?1")))
+		goto fail;
+	sqlite3_bind_int64(st, 1, id);
+	if ((rc = done(a, st)))
+		goto fail;
+	sqlite3_finalize(st);
+	if ((rc = prep(a, &st, "DELETE FROM records WHERE id = ?1")))
+		goto fail;
+	sqlite3_bind_int64(st, 1, id);
+	if ((rc = done(a, st)))
+		goto fail;
+	sqlite3_finalize(st);
+	st = NULL;
+	if (sqlite3_changes(a->db) == 0) {
+		br_error("no record %lld in '%s'", (long long)id, a->path);
+		rc = BR_ARCHIVE_EDATA;
+		goto fail;
+	}
+	if ((rc = exec(a, "COMMIT", "write")))
+		goto fail;
+	return BR_ARCHIVE_OK;
+fail:
+	sqlite3_finalize(st);
+	rollback(a);
+	return rc;
+}
+
+struct load_ctx {
+	struct br_archive *a;
+	struct br_dataset *ds;
+	size_t n;
+	int64_t id;
+};
+
+static void load_warn(void *arg, const char *msg)
+{
+	struct load_ctx *l = arg;
+	br_diag_add(&l->ds->diags, BR_WARNING, l->a->path, 0, "archive", "record %lld: %s",
+		    (long long)l->id, msg);
+}
+
+static int load_row(void *arg, const struct br_archive_row *row)
+{
+	struct load_ctx *l = arg;
+	l->id = row->id;
+	const char *err = NULL;
+	size_t off = 0;
+	struct br_json *j = br_json_parse(row->json, strlen(row->json), &err, &off);
+	if (!j) {
+		br_diag_add(&l->ds->diags, BR_WARNING, l->a->path, 0, "archive",
+			    "record %lld: stored JSON is invalid (%s at column %zu); skipped",
+			    (long long)row->id, err, off + 1);
+		return 0;
+	}
+	struct br_record *r = br_jsonl_record(j, load_warn, l);
+	br_json_free(j);
+	if (r) {
+		br_recset_add(&l->ds->records, r);
+		l->n++;
+	}
+	return 0;
+}
+
+int br_archive_load(struct br_archive *a, const struct br_archive_filter *f, struct br_dataset *ds)
+{
+	size_t idx = ds->ninputs;
+	struct br_input *in = br_dataset_add_input(ds, a->path);
+	struct stat st;
+	if (stat(a->path, &st) == 0)
+		in->bytes = (size_t)st.st_size;
+	struct load_ctx l = {a, ds, 0, 0};
+	/* one read transaction: a consistent snapshot while an add goes on */
+	int rc = exec(a, "BEGIN", "read");
+	if (rc)
+		return rc;
+	rc = br_archive_each(a, f, load_row, &l);
+	sqlite3_exec(a->db, "COMMIT", NULL, NULL, NULL);
+	ds->inputs[idx].nrecords = l.n;
+	return rc;
+}
+
+int br_archive_read(const char *path, struct br_dataset *ds)
+{
+	struct br_archive *a;
+	int rc = br_archive_open_read(path, &a);
+	if (rc)
+		return rc;
+	rc = br_archive_load(a, NULL, ds);
+	br_archive_close(a);
+	return rc;
+}
+
+int br_archive_check(struct br_archive *a, bool *ok, struct br_buf *report)
+{
+	*ok = true;
+	sqlite3_stmt *st;
+	int rc = prep(a, &st, "PRAGMA integrity_check");
+	if (rc)
+		return rc;
+	int s;
+	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *msg = col_str(st, 0);
+		if (!msg || strcmp(msg, "ok") != 0)
+			*ok = false;
+		br_buf_addf(report, "%s\n", msg ? msg : "(null)");
+	}
+	sqlite3_finalize(st);
+	if (s != SQLITE_DONE)
+		return db_fail(a, "read");
+	if ((rc = prep(a, &st, "PRAGMA foreign_key_check")))
+		return rc;
+	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
+		*ok = false;
+		br_buf_addf(report, "foreign key: %s row %lld refers to a missing %s row\n", col_str(st, 0),
+			    (long long)sqlite3_column_int64(st, 1), col_str(st, 2));
+	}
+	sqlite3_finalize(st);
+	if (s != SQLITE_DONE)
+		return db_fail(a, "read");
+	return BR_ARCHIVE_OK;
+}

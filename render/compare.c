@@ -1,0 +1,1096 @@
+/* compare — the comparison model behind every table; see compare.h. */
+#include "compare.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ units */
+
+/* Decimals for a scaled unit: one, or two when the smallest value is below
+ * 10 (9.10 MiB/s, 0.96 ms) so that it keeps about three digits. */
+static int sig_decimals(double smin)
+{
+	return smin > 0 && smin < 10 ? 2 : 1;
+}
+
+struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min)
+{
+	struct br_cmp_unit r = {br_unit_name(u), 1, 0};
+	max = fabs(max);
+	min = fabs(min);
+	switch (u) {
+	case BR_UNIT_KIBS:
+		if (max >= 10.0 * 1024 * 1024) {
+			r.name = "GiB/s";
+			r.div = 1024.0 * 1024;
+		} else if (max >= 10.0 * 1024) {
+			r.name = "MiB/s";
+			r.div = 1024.0;
+		}
+		break;
+	case BR_UNIT_USEC:
+		if (max >= 10e6) {
+			r.name = "s";
+			r.div = 1e6;
+		} else if (max >= 10e3) {
+			r.name = "ms";
+			r.div = 1e3;
+		}
+		break;
+	case BR_UNIT_PERSEC:
+		break;
+	}
+	if (r.div > 1)
+		r.decimals = sig_decimals(min / r.div);
+	else
+		r.decimals = min > 0 && min < 1 ? 2 : min > 0 && min < 10 ? 1 : 0;
+	return r;
+}
+
+/* Decimals the printed figures of an unscaled column need (at most 2), fewer
+ * when the values are large enough that they would be noise. */
+static int exact_decimals(double v)
+{
+	for (int d = 0; d < 2; d++) {
+		double s = v * pow(10, d);
+		if (fabs(s - nearbyint(s)) < 1e-6 * fmax(1, fabs(s)))
+			return d;
+	}
+	return 2;
+}
+
+void br_cmp_format(const struct br_cmp_col *col, double v, struct br_buf *out)
+{
+	double s = v / col->unit.div;
+	int d = col->unit.decimals;
+	if (fabs(s) >= 1e10) {
+		/* absurd input (a mangled figure): keep the table's width sane */
+		br_buf_addf(out, "%.3g", s);
+		return;
+	}
+	/* never print "-0.0" */
+	if (fabs(s) < 0.5 * pow(10, -d))
+		s = 0;
+	br_buf_addf(out, "%.*f", d, s);
+}
+
+void br_cmp_format_ratio(double ratio, struct br_buf *out)
+{
+	double pct = ratio * 100;
+	if (!isfinite(pct)) {
+		br_buf_adds(out, "?");
+		return;
+	}
+	if (pct > 99 && pct < 101 && fabs(pct - 100) >= 0.05)
+		br_buf_addf(out, "%.1f%%", pct);
+	else
+		br_buf_addf(out, "%.0f%%", pct);
+}
+
+double br_cmp_shade(const struct br_cmp_col *col, double v)
+{
+	if (col->nvalues < 2 || col->max <= col->min)
+		return 0.5;
+	double f = (v - col->min) / (col->max - col->min);
+	if (col->info->better == BR_LOWER)
+		f = 1 - f;
+	return f < 0 ? 0 : f > 1 ? 1 : f;
+}
+
+const char *br_cmp_sig_text(enum br_cmp_sig s)
+{
+	switch (s) {
+	case BR_CMP_SIG_UNTESTED:
+		return "not tested";
+	case BR_CMP_SIG_WITHIN:
+		return "within spread";
+	case BR_CMP_SIG_BEYOND:
+		return "beyond spread";
+	default:
+		return "";
+	}
+}
+
+/* ------------------------------------------------------------ statistics */
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+void br_cmp_stats(double *v, size_t n, struct br_cmp_stats *st)
+{
+	memset(st, 0, sizeof *st);
+	st->n = n;
+	if (n == 0)
+		return;
+	qsort(v, n, sizeof *v, cmp_double);
+	double sum = 0;
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	st->mean = sum / (double)n;
+	st->median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	st->min = v[0];
+	st->max = v[n - 1];
+	if (n > 1) {
+		double ss = 0;
+		for (size_t i = 0; i < n; i++)
+			ss += (v[i] - st->mean) * (v[i] - st->mean);
+		st->sd = sqrt(ss / (double)(n - 1));
+	}
+}
+
+/* Continued fraction of the incomplete beta function (modified Lentz). */
+static double beta_cf(double a, double b, double x)
+{
+	const double tiny = 1e-300;
+	double qab = a + b, qap = a + 1, qam = a - 1;
+	double c = 1, d = 1 - qab * x / qap;
+	if (fabs(d) < tiny)
+		d = tiny;
+	d = 1 / d;
+	double h = d;
+	for (int m = 1; m <= 500; m++) {
+		double m2 = 2.0 * m;
+		double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+		d = 1 + aa * d;
+		if (fabs(d) < tiny)
+			d = tiny;
+		c = 1 + aa / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		d = 1 / d;
+		h *= d * c;
+		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+		d = 1 + aa * d;
+		if (fabs(d) < tiny)
+			d = tiny;
+		c = 1 + aa / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		d = 1 / d;
+		double del = d * c;
+		h *= del;
+		if (fabs(del - 1) < 1e-15)
+			break;
+	}
+	return h;
+}
+
+/* Regularised incomplete beta function I_x(a, b). */
+static double inc_beta(double a, double b, double x)
+{
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	double lbt = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x);
+	double bt = exp(lbt);
+	if (x < (a + 1) / (a + b + 2))
+		return bt * beta_cf(a, b, x) / a;
+	return 1 - bt * beta_cf(b, a, 1 - x) / b;
+}
+
+double br_cmp_t_pvalue(double t, double df)
+{
+	if (isnan(t) || !(df > 0))
+		return 1;
+	if (isinf(t))
+		return 0;
+	double p = inc_beta(df / 2, 0.5, df / (df + t * t));
+	return p < 0 ? 0 : p > 1 ? 1 : p;
+}
+
+bool br_cmp_welch(const struct br_cmp_stats *a, const struct br_cmp_stats *b, double *t, double *df,
+		  double *p)
+{
+	if (a->n < 2 || b->n < 2)
+		return false;
+	double va = a->sd * a->sd / (double)a->n, vb = b->sd * b->sd / (double)b->n;
+	double se2 = va + vb;
+	if (se2 <= 0) {
+		*df = (double)(a->n + b->n - 2);
+		if (a->mean == b->mean) {
+			*t = 0;
+			*p = 1;
+		} else {
+			*t = a->mean > b->mean ? INFINITY : -INFINITY;
+			*p = 0;
+		}
+		return true;
+	}
+	*t = (a->mean - b->mean) / sqrt(se2);
+	*df = se2 * se2 / (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));
+	*p = br_cmp_t_pvalue(*t, *df);
+	return true;
+}
+
+/* ------------------------------------------------------------ labels */
+
+static bool is_word_char(unsigned char ch)
+{
+	return isalnum(ch) || ch >= 0x80;
+}
+
+/* Length of a "Try N" / "run #N" token at s (case-insensitive), else 0. */
+static size_t try_token(const char *s)
+{
+	static const char *const words[] = {"try", "run"};
+	for (size_t w = 0; w < BR_ARRAY_LEN(words); w++) {
+		size_t l = strlen(words[w]);
+		if (strncasecmp(s, words[w], l) != 0)
+			continue;
+		const char *p = s + l;
+		while (*p == ' ')
+			p++;
+		if (*p == '#' || *p == '.')
+			p++;
+		while (*p == ' ')
+			p++;
+		if (!isdigit((unsigned char)*p))
+			continue;
+		while (isdigit((unsigned char)*p))
+			p++;
+		if (is_word_char((unsigned char)*p))
+			continue;
+		return (size_t)(p - s);
+	}
+	return 0;
+}
+
+/* Remove a trailing "try N" from seg[0..n) (with its separators); returns
+ * the new length, or n unchanged. */
+static size_t strip_trailing_try(const char *seg, size_t n)
+{
+	for (size_t i = n; i-- > 0;) {
+		if (i > 0 && is_word_char((unsigned char)seg[i - 1]))
+			continue;
+		size_t l = try_token(seg + i);
+		if (!l || i + l > n)
+			continue;
+		size_t e = i + l;
+		while (e < n && strchr(" ):.]", seg[e]))
+			e++;
+		if (e != n)
+			continue;
+		size_t k = i;
+		while (k > 0 && strchr(" ,;:-([#", seg[k - 1]))
+			k--;
+		return k;
+	}
+	return n;
+}
+
+char *br_cmp_config_label(const char *label)
+{
+	if (!label)
+		return NULL;
+	struct br_buf b = BR_BUF_INIT;
+	const char *s = label;
+	for (;;) {
+		const char *sep = strstr(s, " / ");
+		size_t n = sep ? (size_t)(sep - s) : strlen(s);
+		const char *seg = s;
+		while (n && (*seg == ' ' || *seg == '#')) {
+			seg++;
+			n--;
+		}
+		size_t tl = try_token(seg);
+		if (tl && tl <= n) {
+			/* "Try 2 (remark)" → nothing; "Run 1: raid0" → "raid0" */
+			size_t i = tl;
+			while (i < n && seg[i] == ' ')
+				i++;
+			if (i < n && seg[i] == '(') {
+				const char *close = memchr(seg + i, ')', n - i);
+				i = close ? (size_t)(close - seg) + 1 : n;
+			}
+			while (i < n && strchr(" :-,;.", seg[i]))
+				i++;
+			seg += i;
+			n -= i;
+		}
+		size_t k = strip_trailing_try(seg, n);
+		if (k) {
+			if (b.len)
+				br_buf_adds(&b, " / ");
+			br_buf_add(&b, seg, k);
+		}
+		if (!sep)
+			break;
+		s = sep + 3;
+	}
+	if (b.len == 0) {
+		br_buf_free(&b);
+		return NULL;
+	}
+	return br_buf_detach(&b);
+}
+
+/* ------------------------------------------------------------ helpers */
+
+/* A copy safe for one-line display: TAB, LF and CR become spaces. */
+static char *one_line(const char *s)
+{
+	if (!s)
+		return NULL;
+	char *c = br_strdup(s);
+	for (char *p = c; *p; p++)
+		if (*p == '\t' || *p == '\n' || *p == '\r')
+			*p = ' ';
+	return c;
+}
+
+static bool host_compatible(const char *a, const char *b)
+{
+	if (!a || !b)
+		return true;
+	size_t la = strlen(a), lb = strlen(b);
+	return strncmp(a, b, la < lb ? la : lb) == 0;
+}
+
+static bool str_eq(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+/* Natural, case-insensitive order: "Try 2" < "Try 10"; NULL last. */
+static int natural_cmp(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a ? -1 : b ? 1 : 0;
+	while (*a && *b) {
+		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+			while (*a == '0' && isdigit((unsigned char)a[1]))
+				a++;
+			while (*b == '0' && isdigit((unsigned char)b[1]))
+				b++;
+			size_t la = strspn(a, "0123456789"), lb = strspn(b, "0123456789");
+			if (la != lb)
+				return la < lb ? -1 : 1;
+			int c = strncmp(a, b, la);
+			if (c)
+				return c;
+			a += la;
+			b += lb;
+			continue;
+		}
+		int x = tolower((unsigned char)*a), y = tolower((unsigned char)*b);
+		if (x != y)
+			return x < y ? -1 : 1;
+		a++;
+		b++;
+	}
+	return *a ? 1 : *b ? -1 : 0;
+}
+
+static void add_note(struct br_cmp *c, char *msg)
+{
+	c->notes = br_realloc(c->notes, (c->nnotes + 1) * sizeof *c->notes);
+	c->notes[c->nnotes++] = msg;
+}
+
+/* ------------------------------------------------------------ rows */
+
+/* A row while the table is being built: cells for every metric. */
+struct trow {
+	char *name, *label, *host;
+	const struct br_record **members;
+	size_t nmembers, cap;
+	size_t order;   /* input order */
+	double score;   /* for --top */
+	struct br_cmp_cell *cells; /* BR_METRIC_COUNT entries */
+};
+
+static void trow_free(struct trow *r)
+{
+	free(r->name);
+	free(r->label);
+	free(r->host);
+	free(r->members);
+	free(r->cells);
+}
+
+static void trow_add_member(struct trow *r, const struct br_record *rec)
+{
+	r->members = br_grow(r->members, &r->cap, r->nmembers + 1, sizeof *r->members);
+	r->members[r->nmembers++] = rec;
+}
+
+static void fill_cells(struct trow *r)
+{
+	r->cells = br_calloc(BR_METRIC_COUNT, sizeof *r->cells);
+	double *vals = br_malloc(r->nmembers * sizeof *vals);
+	for (int m = 0; m < BR_METRIC_COUNT; m++) {
+		struct br_cmp_cell *c = &r->cells[m];
+		memset(c, 0, sizeof *c);
+		size_t n = 0, ncpu = 0;
+		double cpu = 0;
+		for (size_t i = 0; i < r->nmembers; i++) {
+			const struct br_value *v = &r->members[i]->m[m];
+			if (!v->present)
+				continue;
+			c->present = true;
+			c->marked = c->marked || v->marked;
+			if (v->too_fast)
+				c->n_too_fast++;
+			if (v->has_value && isfinite(v->value))
+				vals[n++] = v->value;
+			if (v->has_cpu) {
+				cpu += v->cpu;
+				ncpu++;
+			}
+		}
+		if (!c->present)
+			continue;
+		if (r->nmembers == 1)
+			c->raw = r->members[0]->m[m].raw;
+		struct br_cmp_stats st;
+		br_cmp_stats(vals, n, &st);
+		c->n = st.n;
+		c->mean = st.mean;
+		c->median = st.median;
+		c->sd = st.sd;
+		c->min = st.min;
+		c->max = st.max;
+		c->has_value = n > 0;
+		c->value = st.mean;
+		c->too_fast = n == 0 && c->n_too_fast > 0;
+		if (ncpu) {
+			c->has_cpu = true;
+			c->cpu = cpu / (double)ncpu;
+		}
+	}
+	free(vals);
+}
+
+/* Configuration key of a record for --aggregate. */
+struct cfg {
+	struct trow *row;
+	char *label; /* config label or NULL */
+	enum br_tool tool;
+};
+
+static size_t build_rows(const struct br_record *const *recs, size_t n, bool aggregate,
+			 struct trow **out)
+{
+	struct trow *rows = br_calloc(n ? n : 1, sizeof *rows);
+	size_t nrows = 0;
+	struct cfg *cfgs = br_calloc(n ? n : 1, sizeof *cfgs);
+	for (size_t i = 0; i < n; i++) {
+		const struct br_record *r = recs[i];
+		if (aggregate) {
+			char *cl = br_cmp_config_label(r->label);
+			struct trow *hit = NULL;
+			for (size_t k = 0; k < nrows && (cl || r->host); k++) {
+				struct cfg *g = &cfgs[k];
+				if (g->tool != r->tool || !str_eq(g->label, cl))
+					continue;
+				if (!cl && (!g->row->host || !r->host))
+					continue;
+				if (!host_compatible(g->row->host, r->host))
+					continue;
+				hit = g->row;
+				break;
+			}
+			if (hit) {
+				trow_add_member(hit, r);
+				if (r->host && (!hit->host || strlen(r->host) > strlen(hit->host))) {
+					free(hit->host);
+					hit->host = one_line(r->host);
+				}
+				free(cl);
+				continue;
+			}
+			struct trow *t = &rows[nrows];
+			t->order = nrows;
+			t->label = one_line(cl);
+			t->host = one_line(r->host);
+			trow_add_member(t, r);
+			cfgs[nrows].row = t;
+			cfgs[nrows].label = cl;
+			cfgs[nrows].tool = r->tool;
+			nrows++;
+		} else {
+			struct trow *t = &rows[nrows];
+			t->order = nrows;
+			t->label = one_line(r->label);
+			t->host = one_line(r->host);
+			trow_add_member(t, r);
+			nrows++;
+		}
+	}
+	for (size_t k = 0; k < nrows; k++) {
+		struct trow *t = &rows[k];
+		if (t->label && t->host)
+			t->name = br_asprintf("%s / %s", t->label, t->host);
+		else if (t->label || t->host)
+			t->name = br_strdup(t->label ? t->label : t->host);
+		else {
+			char *dn = br_record_display_name(t->members[0]);
+			t->name = one_line(dn);
+			free(dn);
+		}
+		fill_cells(t);
+		free(cfgs[k].label);
+	}
+	free(cfgs);
+	*out = rows;
+	return nrows;
+}
+
+/* ------------------------------------------------------------ tables */
+
+struct colstat {
+	size_t nvalues;
+	double min, max, best;
+};
+
+static void column_stats(struct trow *rows, size_t nrows, int m, struct colstat *cs)
+{
+	memset(cs, 0, sizeof *cs);
+	for (size_t i = 0; i < nrows; i++) {
+		const struct br_cmp_cell *c = &rows[i].cells[m];
+		if (!c->has_value)
+			continue;
+		if (cs->nvalues == 0 || c->value < cs->min)
+			cs->min = c->value;
+		if (cs->nvalues == 0 || c->value > cs->max)
+			cs->max = c->value;
+		cs->nvalues++;
+	}
+	cs->best = br_metric(m)->better == BR_HIGHER ? cs->max : cs->min;
+}
+
+static bool name_match(const char *s, const char *want, bool ci)
+{
+	if (!s)
+		return false;
+	return ci ? strcasecmp(s, want) == 0 : strcmp(s, want) == 0;
+}
+
+static bool label_prefix_match(const char *label, const char *want, bool ci)
+{
+	if (!label)
+		return false;
+	size_t l = strlen(want);
+	if (strlen(label) <= l + 3)
+		return false;
+	int c = ci ? strncasecmp(label, want, l) : strncmp(label, want, l);
+	return c == 0 && strncmp(label + l, " / ", 3) == 0;
+}
+
+/* Baseline row per the rules in compare.h; -1 when none. *nmatch counts the
+ * rows matching at the rule that decided. */
+static long find_baseline(struct trow *rows, size_t nrows, const char *want, size_t *nmatch)
+{
+	*nmatch = 0;
+	for (int ci = 0; ci < 2; ci++) {
+		for (int rule = 0; rule < 4; rule++) {
+			long first = -1;
+			size_t cnt = 0;
+			for (size_t i = 0; i < nrows; i++) {
+				const struct trow *r = &rows[i];
+				bool hit = false;
+				switch (rule) {
+				case 0:
+					hit = name_match(r->label, want, ci);
+					break;
+				case 1:
+					hit = name_match(r->host, want, ci);
+					break;
+				case 2:
+					hit = label_prefix_match(r->label, want, ci);
+					break;
+				case 3:
+					for (size_t k = 0; k < r->nmembers && !hit; k++)
+						hit = name_match(r->members[k]->label, want, ci) ||
+						      name_match(r->members[k]->host, want, ci);
+					break;
+				}
+				if (hit) {
+					if (first < 0)
+						first = (long)i;
+					cnt++;
+				}
+			}
+			if (first >= 0) {
+				*nmatch = cnt;
+				return first;
+			}
+		}
+	}
+	return -1;
+}
+
+/* Sort support: qsort with a context through a file-local struct array. */
+struct sortent {
+	struct trow *row;
+	double key;     /* metric sort: larger first after direction applied */
+	int rank;       /* 0 number, 1 too-fast-first bucket adjustments, 2 missing */
+	const char *skey;
+};
+
+static int by_metric(const void *pa, const void *pb)
+{
+	const struct sortent *a = pa, *b = pb;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	if (a->key != b->key)
+		return a->key > b->key ? -1 : 1;
+	return a->row->order < b->row->order ? -1 : a->row->order > b->row->order;
+}
+
+static int by_string(const void *pa, const void *pb)
+{
+	const struct sortent *a = pa, *b = pb;
+	int c = natural_cmp(a->skey, b->skey);
+	if (c)
+		return c;
+	return a->row->order < b->row->order ? -1 : a->row->order > b->row->order;
+}
+
+static int by_order(const void *pa, const void *pb)
+{
+	const struct sortent *a = pa, *b = pb;
+	return a->row->order < b->row->order ? -1 : a->row->order > b->row->order;
+}
+
+static int by_score(const void *pa, const void *pb)
+{
+	const struct sortent *a = pa, *b = pb;
+	if (a->row->score != b->row->score)
+		return a->row->score > b->row->score ? -1 : 1;
+	return a->row->order < b->row->order ? -1 : a->row->order > b->row->order;
+}
+
+/* Metric sort entry: too fast counts as best for higher-is-better. */
+static void metric_key(struct sortent *e, int m)
+{
+	const struct br_cmp_cell *c = &e->row->cells[m];
+	bool higher = br_metric(m)->better == BR_HIGHER;
+	if (c->has_value) {
+		e->rank = 1;
+		e->key = higher ? c->value : -c->value;
+	} else if (c->too_fast && higher) {
+		e->rank = 0;
+		e->key = 0;
+	} else {
+		e->rank = 2;
+		e->key = 0;
+	}
+}
+
+/* Score for --top: mean over the columns of value/best (inverted when lower
+ * is better); rows without numbers score -1. */
+static void score_rows(struct trow *rows, size_t nrows, const bool *cols, int sort_metric)
+{
+	struct colstat cs[BR_METRIC_COUNT];
+	for (int m = 0; m < BR_METRIC_COUNT; m++)
+		if (cols[m])
+			column_stats(rows, nrows, m, &cs[m]);
+	for (size_t i = 0; i < nrows; i++) {
+		struct trow *r = &rows[i];
+		if (sort_metric >= 0) {
+			struct sortent e = {.row = r};
+			metric_key(&e, sort_metric);
+			/* rank 0 (too fast) best, then numbers, then missing */
+			r->score = e.rank == 0 ? INFINITY : e.rank == 2 ? -INFINITY : e.key;
+			continue;
+		}
+		double sum = 0;
+		size_t n = 0;
+		for (int m = 0; m < BR_METRIC_COUNT; m++) {
+			const struct br_cmp_cell *c = &r->cells[m];
+			if (!cols[m] || !c->has_value)
+				continue;
+			double s;
+			if (br_metric(m)->better == BR_HIGHER)
+				s = cs[m].max > 0 ? c->value / cs[m].max : 1;
+			else
+				s = c->value > 0 ? cs[m].min / c->value : 1;
+			sum += s;
+			n++;
+		}
+		r->score = n ? sum / (double)n : -1;
+	}
+}
+
+static void sort_rows(struct trow *rows, size_t nrows, int (*cmp)(const void *, const void *),
+		      int metric, const char *skey_kind)
+{
+	struct sortent *e = br_calloc(nrows ? nrows : 1, sizeof *e);
+	for (size_t i = 0; i < nrows; i++) {
+		e[i].row = &rows[i];
+		if (metric >= 0)
+			metric_key(&e[i], metric);
+		if (skey_kind) {
+			if (strcmp(skey_kind, "label") == 0)
+				e[i].skey = rows[i].label;
+			else if (strcmp(skey_kind, "host") == 0)
+				e[i].skey = rows[i].host;
+			else
+				e[i].skey = br_tool_name(rows[i].members[0]->tool);
+		}
+	}
+	qsort(e, nrows, sizeof *e, cmp);
+	struct trow *tmp = br_malloc((nrows ? nrows : 1) * sizeof *tmp);
+	for (size_t i = 0; i < nrows; i++)
+		tmp[i] = *e[i].row;
+	memcpy(rows, tmp, nrows * sizeof *tmp);
+	free(tmp);
+	free(e);
+}
+
+static void present_metrics(struct trow *rows, size_t nrows, enum br_family fam,
+			    const struct br_render_opts *o, bool *cols)
+{
+	for (int m = 0; m < BR_METRIC_COUNT; m++) {
+		cols[m] = false;
+		if (br_metric(m)->family != fam)
+			continue;
+		if (o && o->have_metric_filter && !o->metric_filter[m])
+			continue;
+		for (size_t i = 0; i < nrows && !cols[m]; i++)
+			cols[m] = rows[i].cells[m].present;
+	}
+}
+
+/* Build one table from records of one family (and group); false when it has
+ * no columns. Takes ownership of nothing; `recs` is borrowed. */
+static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family fam,
+		       const struct br_record *const *recs, size_t nrecs, const struct br_render_opts *o,
+		       size_t *baseline_hits)
+{
+	memset(t, 0, sizeof *t);
+	t->family = fam;
+	t->title = br_family_title(fam);
+	t->baseline = -1;
+	bool aggregate = o && o->aggregate;
+	struct trow *rows;
+	size_t nrows = build_rows(recs, nrecs, aggregate, &rows);
+	bool cols[BR_METRIC_COUNT];
+	present_metrics(rows, nrows, fam, o, cols);
+	bool any = false;
+	for (int m = 0; m < BR_METRIC_COUNT; m++)
+		any = any || cols[m];
+	if (!any || nrows == 0) {
+		for (size_t i = 0; i < nrows; i++)
+			trow_free(&rows[i]);
+		free(rows);
+		return false;
+	}
+
+	/* sort key */
+	int sort_metric = -1;
+	const char *skind = NULL;
+	if (o && o->sort) {
+		int m = br_metric_by_name(o->sort);
+		if (m >= 0 && cols[m])
+			sort_metric = m;
+		else if (m < 0 && (!strcmp(o->sort, "label") || !strcmp(o->sort, "host") ||
+				   !strcmp(o->sort, "tool")))
+			skind = o->sort;
+	}
+
+	/* baseline */
+	long base = -1;
+	if (o && o->baseline) {
+		size_t nm;
+		base = find_baseline(rows, nrows, o->baseline, &nm);
+		if (base >= 0) {
+			(*baseline_hits)++;
+			if (nm > 1)
+				add_note(c, br_asprintf("--baseline '%s' matches %zu rows of the %s table; "
+							"the first is the baseline",
+							o->baseline, nm, t->title));
+		}
+	}
+
+	/* --top */
+	if (o && o->top && nrows > o->top) {
+		score_rows(rows, nrows, cols, sort_metric);
+		struct sortent *e = br_calloc(nrows, sizeof *e);
+		for (size_t i = 0; i < nrows; i++)
+			e[i].row = &rows[i];
+		qsort(e, nrows, sizeof *e, by_score);
+		bool *keep = br_calloc(nrows, sizeof *keep);
+		for (size_t i = 0; i < o->top; i++)
+			keep[e[i].row - rows] = true;
+		if (base >= 0)
+			keep[base] = true;
+		free(e);
+		size_t w = 0;
+		long nb = -1;
+		for (size_t i = 0; i < nrows; i++) {
+			if (!keep[i]) {
+				trow_free(&rows[i]);
+				t->ndropped++;
+				continue;
+			}
+			if ((long)i == base)
+				nb = (long)w;
+			rows[w++] = rows[i];
+		}
+		nrows = w;
+		base = nb;
+		free(keep);
+		present_metrics(rows, nrows, fam, o, cols);
+	}
+
+	/* order; the baseline row first */
+	if (base >= 0) {
+		/* the others keep their relative (input) order behind it */
+		struct trow b = rows[base];
+		memmove(&rows[1], &rows[0], (size_t)base * sizeof *rows);
+		rows[0] = b;
+		for (size_t i = 0; i < nrows; i++)
+			rows[i].order = i;
+	}
+	size_t from = base >= 0 ? 1 : 0;
+	if (sort_metric >= 0)
+		sort_rows(rows + from, nrows - from, by_metric, sort_metric, NULL);
+	else if (skind)
+		sort_rows(rows + from, nrows - from, by_string, -1, skind);
+	else
+		sort_rows(rows + from, nrows - from, by_order, -1, NULL);
+	if (base >= 0)
+		base = 0;
+
+	/* columns */
+	size_t ncols = 0;
+	int map[BR_METRIC_COUNT];
+	for (int m = 0; m < BR_METRIC_COUNT; m++)
+		if (cols[m])
+			map[ncols++] = m;
+	t->cols = br_calloc(ncols, sizeof *t->cols);
+	t->ncols = ncols;
+	for (size_t k = 0; k < ncols; k++) {
+		int m = map[k];
+		struct br_cmp_col *col = &t->cols[k];
+		struct colstat cs;
+		column_stats(rows, nrows, m, &cs);
+		col->metric = (enum br_metric_id)m;
+		col->info = br_metric(m);
+		col->nvalues = cs.nvalues;
+		col->min = cs.min;
+		col->max = cs.max;
+		col->best = cs.best;
+		col->has_best = cs.nvalues >= 2 && cs.min != cs.max;
+		double nzmin = 0, cpu_max = 0;
+		int exact = 0;
+		size_t ncpu = 0;
+		for (size_t i = 0; i < nrows; i++) {
+			struct br_cmp_cell *cell = &rows[i].cells[m];
+			col->any_too_fast = col->any_too_fast || cell->too_fast;
+			col->any_marked = col->any_marked || cell->marked;
+			if (cell->has_cpu) {
+				if (!col->has_cpu || cell->cpu < col->best_cpu)
+					col->best_cpu = cell->cpu;
+				if (!col->has_cpu || cell->cpu > cpu_max)
+					cpu_max = cell->cpu;
+				col->has_cpu = true;
+				ncpu++;
+			}
+			if (!cell->has_value)
+				continue;
+			double a = fabs(cell->value);
+			if (a > 0 && (nzmin == 0 || a < nzmin))
+				nzmin = a;
+			int d = exact_decimals(cell->value);
+			if (d > exact)
+				exact = d;
+			if (aggregate && rows[i].nmembers > 1)
+				exact = 2; /* means have decimals */
+		}
+		col->has_best_cpu = ncpu >= 2 && col->best_cpu != cpu_max;
+		col->unit = br_cmp_pick_unit(col->info->unit, fmax(fabs(cs.max), fabs(cs.min)), nzmin);
+		if (col->unit.div == 1) {
+			int d = exact;
+			if (nzmin >= 1000)
+				d = 0;
+			else if (nzmin >= 100 && d > 1)
+				d = 1;
+			col->unit.decimals = d;
+		}
+	}
+
+	/* rows and cells */
+	t->rows = br_calloc(nrows, sizeof *t->rows);
+	t->nrows = nrows;
+	t->baseline = base;
+	for (size_t i = 0; i < nrows; i++) {
+		struct trow *src = &rows[i];
+		struct br_cmp_row *r = &t->rows[i];
+		r->name = src->name;
+		r->label = src->label;
+		r->host = src->host;
+		r->members = src->members;
+		r->nmembers = src->nmembers;
+		r->is_baseline = (long)i == base;
+		r->cells = br_calloc(ncols ? ncols : 1, sizeof *r->cells);
+		for (size_t k = 0; k < ncols; k++) {
+			const struct br_cmp_col *col = &t->cols[k];
+			struct br_cmp_cell *cell = &r->cells[k];
+			*cell = src->cells[map[k]];
+			cell->best = col->has_best && cell->has_value && cell->value == col->best;
+			cell->best_cpu = col->has_best_cpu && cell->has_cpu && cell->cpu == col->best_cpu;
+		}
+		free(src->cells);
+	}
+	free(rows);
+
+	/* baseline ratios and the t-test */
+	if (base >= 0) {
+		const struct br_cmp_row *b = &t->rows[base];
+		for (size_t i = 0; i < nrows; i++) {
+			if ((long)i == base)
+				continue;
+			for (size_t k = 0; k < ncols; k++) {
+				struct br_cmp_cell *cell = &t->rows[i].cells[k];
+				const struct br_cmp_cell *bc = &b->cells[k];
+				if (!cell->has_value || !bc->has_value)
+					continue;
+				if (bc->value != 0) {
+					cell->has_ratio = true;
+					cell->ratio = cell->value / bc->value;
+				}
+				cell->better = t->cols[k].info->better == BR_HIGHER ? cell->value > bc->value
+										    : cell->value < bc->value;
+				if (!aggregate)
+					continue;
+				struct br_cmp_stats sa = {cell->n, cell->mean, cell->median, cell->sd,
+							  cell->min, cell->max};
+				struct br_cmp_stats sb = {bc->n, bc->mean, bc->median, bc->sd, bc->min, bc->max};
+				if (br_cmp_welch(&sa, &sb, &cell->t, &cell->df, &cell->p))
+					cell->sig = cell->p < BR_CMP_ALPHA ? BR_CMP_SIG_BEYOND : BR_CMP_SIG_WITHIN;
+				else
+					cell->sig = BR_CMP_SIG_UNTESTED;
+			}
+		}
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------ the model */
+
+static const char *group_value(const struct br_record *r, const char *key, bool aggregate,
+			       char **tmp)
+{
+	*tmp = NULL;
+	if (strcmp(key, "tool") == 0)
+		return br_tool_name(r->tool);
+	if (strcmp(key, "host") == 0)
+		return r->host;
+	if (aggregate) {
+		*tmp = br_cmp_config_label(r->label);
+		return *tmp;
+	}
+	return r->label;
+}
+
+struct br_cmp *br_cmp_build_records(const struct br_recset *rs, const struct br_render_opts *o)
+{
+	struct br_cmp *c = br_calloc(1, sizeof *c);
+	c->aggregated = o && o->aggregate;
+	c->baseline = o ? o->baseline : NULL;
+	c->sort = o ? o->sort : NULL;
+	const char *gkey = o ? o->group_by : NULL;
+	if (gkey && strcmp(gkey, "tool") && strcmp(gkey, "host") && strcmp(gkey, "label"))
+		gkey = NULL;
+	if (o && o->sort && br_metric_by_name(o->sort) < 0 && strcmp(o->sort, "label") &&
+	    strcmp(o->sort, "host") && strcmp(o->sort, "tool"))
+		add_note(c, br_asprintf("--sort '%s' is not a metric, 'label', 'host' or 'tool'; "
+					"rows keep input order", o->sort));
+
+	size_t cap_tables = 0, baseline_hits = 0;
+	const struct br_record **recs = br_malloc((rs->n ? rs->n : 1) * sizeof *recs);
+	const struct br_record **grp = br_malloc((rs->n ? rs->n : 1) * sizeof *grp);
+	bool *done = br_calloc(rs->n ? rs->n : 1, sizeof *done);
+	for (int f = 0; f < BR_FAM_COUNT; f++) {
+		size_t n = 0;
+		for (size_t i = 0; i < rs->n; i++)
+			if (br_tool_family(rs->v[i]->tool) == (enum br_family)f)
+				recs[n++] = rs->v[i];
+		if (!n)
+			continue;
+		memset(done, 0, n * sizeof *done);
+		for (size_t i = 0; i < n; i++) {
+			if (done[i])
+				continue;
+			size_t ng = 0;
+			char *gtmp = NULL;
+			const char *gv = gkey ? group_value(recs[i], gkey, c->aggregated, &gtmp) : NULL;
+			for (size_t j = i; j < n; j++) {
+				if (done[j])
+					continue;
+				if (gkey) {
+					char *jt;
+					const char *jv = group_value(recs[j], gkey, c->aggregated, &jt);
+					bool same = str_eq(gv, jv);
+					free(jt);
+					if (!same)
+						continue;
+				}
+				done[j] = true;
+				grp[ng++] = recs[j];
+			}
+			c->tables = br_grow(c->tables, &cap_tables, c->ntables + 1, sizeof *c->tables);
+			struct br_cmp_table *t = &c->tables[c->ntables];
+			if (make_table(c, t, (enum br_family)f, grp, ng, o, &baseline_hits)) {
+				if (gkey) {
+					if (strcmp(gkey, "tool") == 0)
+						t->group_key = "tool";
+					else if (strcmp(gkey, "host") == 0)
+						t->group_key = "host";
+					else
+						t->group_key = "label";
+					t->group = gv ? one_line(gv) : br_strdup("(none)");
+				}
+				c->ntables++;
+			}
+			free(gtmp);
+		}
+	}
+	free(done);
+	free(grp);
+	free(recs);
+	if (o && o->baseline && baseline_hits == 0)
+		add_note(c, br_asprintf("--baseline '%s' matches no record's label or host", o->baseline));
+	return c;
+}
+
+struct br_cmp *br_cmp_build(const struct br_dataset *ds, const struct br_render_opts *o)
+{
+	return br_cmp_build_records(&ds->records, o);
+}
+
+void br_cmp_free(struct br_cmp *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->ntables; i++) {
+		struct br_cmp_table *t = &c->tables[i];
+		for (size_t r = 0; r < t->nrows; r++) {
+			free(t->rows[r].name);
+			free(t->rows[r].label);
+			free(t->rows[r].host);
+			free(t->rows[r].members);
+			free(t->rows[r].cells);
+		}
+		free(t->rows);
+		free(t->cols);
+		free(t->group);
+	}
+	free(c->tables);
+	for (size_t i = 0; i < c->nnotes; i++)
+		free(c->notes[i]);
+	free(c->notes);
+	free(c);
+}

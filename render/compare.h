@@ -1,0 +1,219 @@
+/*
+ * compare — the comparison model behind every table (text, Markdown, CSV,
+ * HTML): a dataset plus br_render_opts turned into tables of rows and
+ * columns with display units, best values, baseline ratios and run-to-run
+ * statistics. Pure computation: it prints nothing and draws nothing.
+ *
+ * Shape
+ *   br_cmp            the whole comparison: tables[], in family order
+ *   br_cmp_table      one per tool family (bonnie and bonnie++ together;
+ *                     hdparm; rawio), split further by --group-by into one
+ *                     table per group value (first appearance order)
+ *   br_cmp_col        one per metric present in the table's rows, in
+ *                     metrics.def order, filtered by --metric
+ *   br_cmp_row        one per record, or with --aggregate one per
+ *                     configuration (its runs in members[])
+ *   br_cmp_cell       rows[r].cells[c]: the figure of row r for column c
+ *
+ * Rules the model applies (renderers only present them)
+ *   - Units: a column keeps values in SCHEMA.md units (cell.value); the
+ *     display unit is chosen per column from its largest value: KiB/s, MiB/s,
+ *     GiB/s for throughput (binary, one unit per column), /s unscaled, us/ms/s
+ *     for latency. Display value = value / col.div with col.decimals decimals;
+ *     br_cmp_format() does exactly that.
+ *   - Best: per column, the highest value (BR_HIGHER) or lowest (BR_LOWER,
+ *     latency); cpu: lowest. Ties are all best. Marked only when the column
+ *     holds at least two numbers that differ. Too-fast (+++++) cells have no
+ *     number and are never best.
+ *   - Rows: input order, or --sort KEY: a metric name (best first; +++++
+ *     counts as fastest; rows without the figure last), "label", "host" or "tool" (natural order,
+ *     "Try 2" before "Try 10"). The baseline row, if any, is always first.
+ *   - --top N: the N best rows of each table are kept (by the --sort metric
+ *     when it is one; otherwise by the mean over the table's columns of
+ *     value/best, inverted for lower-is-better), then shown in the row order
+ *     above. The baseline row is kept in addition.
+ *   - --baseline NAME: per table, the first row whose label is NAME, else
+ *     whose host is NAME, else whose label starts with "NAME / ", else (with
+ *     --aggregate) one of whose runs has label or host NAME; the same again
+ *     case-insensitively if nothing matched. Every other row's cells then
+ *     carry ratio = value / baseline value.
+ *   - --aggregate: runs of one configuration are combined: same family,
+ *     same label once a "Try N" / "run N" part is removed (at the start of a
+ *     " / "-separated segment, with a "(remark)" after it: "Try 2 (disc
+ *     mounted)" → "", "Run 1: raid0" → "raid0"; or at a segment's end:
+ *     "ext3, try 2" → "ext3"), same tool, and compatible hosts (equal, or one a prefix of the other, or absent).
+ *     When nothing but the Try N part was the label, the host alone is the
+ *     configuration. A cell holds n, mean, median, sample standard deviation,
+ *     min, max over the runs' numbers (value = mean; cpu = mean cpu). Against
+ *     a baseline, cell.sig says whether the difference is larger than the
+ *     run-to-run spread: Welch's two-sample t-test, two-sided, p < 0.05
+ *     (BR_CMP_METHOD is the sentence to print); untestable with fewer than
+ *     two runs on either side.
+ *
+ * Ownership
+ *   br_cmp_build() returns a model that owns its tables, rows, cells, notes
+ *   and every string in them; br_cmp_free() releases all of it (NULL is
+ *   fine). Records are BORROWED from the dataset (row.members, cell.raw):
+ *   the dataset must outlive the model. Nothing in the model is meant to be
+ *   modified by callers.
+ *
+ * For the HTML renderer (and any other table renderer): call
+ *   br_cmp_build(ds, opts)               once per report;
+ *   loop tables → cols (header: col.info->title / short_title, col.unit)
+ *                → rows (row.name, row.label, row.host, row.members[] for
+ *                  provenance) → cells;
+ *   br_cmp_format(col, cell.value, buf)  the displayed number;
+ *   br_cmp_shade(col, cell.value)        0 = worst … 1 = best, for shading;
+ *   br_cmp_format_ratio(ratio, buf)      "112%" for baseline columns;
+ *   br_cmp_sig_text(cell.sig)            short words for the t-test result;
+ *   br_cmp_free(model).
+ *   br_cmp_pick_unit() gives the same unit choice for a chart axis.
+ *   model.notes[] are warnings for stderr (the CLI prints them), not output.
+ */
+#ifndef BR_RENDER_COMPARE_H
+#define BR_RENDER_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dataset.h"
+#include "metric.h"
+#include "record.h"
+#include "render.h"
+#include "util.h"
+
+/* How "larger than the run-to-run spread" is decided (for a legend line). */
+#define BR_CMP_METHOD "Welch's two-sample t-test over the runs, two-sided, p < 0.05"
+#define BR_CMP_ALPHA 0.05
+
+/* A display unit: display value = value / div, printed with `decimals`. */
+struct br_cmp_unit {
+	const char *name; /* "MiB/s", "/s", "ms" (static string) */
+	double div;
+	int decimals;
+};
+
+/* Unit for values of base unit `u` whose largest magnitude is `max` and
+ * smallest non-zero magnitude `min` (0 = unknown): KiB/s below 10 MiB/s,
+ * MiB/s below 10 GiB/s, else GiB/s; us below 10 ms, ms below 10 s, else s;
+ * /s unscaled. Scaled units get one decimal, two when the smallest value
+ * is below 10; unscaled ones two below 1, one below 10, else none (the model
+ * then uses the printed precision for unscaled columns, at most 2). */
+struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min);
+
+enum br_cmp_sig {
+	BR_CMP_SIG_NONE,       /* no baseline, this is the baseline, or no number */
+	BR_CMP_SIG_UNTESTED,   /* fewer than two runs on one side */
+	BR_CMP_SIG_WITHIN,     /* difference within the run-to-run spread (p >= 0.05) */
+	BR_CMP_SIG_BEYOND,     /* difference larger than the spread (p < 0.05) */
+};
+
+struct br_cmp_cell {
+	bool present;        /* the record (any run of the row) holds this figure */
+	bool has_value;      /* a number: false for too fast / unreadable */
+	double value;        /* SCHEMA.md unit; the mean over runs when aggregated */
+	bool has_cpu;
+	double cpu;          /* percent; mean over runs with cpu when aggregated */
+	bool too_fast;       /* printed +++++ (aggregated: every run was too fast) */
+	bool marked;         /* the author marked it (any run) */
+	const char *raw;     /* as printed (borrowed; NULL for aggregates of 2+ runs) */
+	bool best;           /* best value of its column */
+	bool best_cpu;       /* lowest cpu of its column */
+	/* Run statistics over the numbers (n = 1 without --aggregate). */
+	size_t n;            /* runs with a number */
+	size_t n_too_fast;   /* runs printed +++++ */
+	double mean, median, sd, min, max; /* sd: sample (n-1); 0 when n < 2 */
+	/* Against the baseline row (has_ratio false on the baseline row itself). */
+	bool has_ratio;
+	double ratio;        /* value / baseline value */
+	bool better;         /* the difference goes the good way for this metric */
+	enum br_cmp_sig sig; /* aggregated rows only; otherwise BR_CMP_SIG_NONE */
+	double t, df, p;     /* Welch's statistic, degrees of freedom, p value */
+};
+
+struct br_cmp_col {
+	enum br_metric_id metric;
+	const struct br_metric_info *info; /* title, short_title, better, group */
+	struct br_cmp_unit unit;           /* display unit for the whole column */
+	bool has_cpu;        /* some cell has a cpu figure */
+	bool any_too_fast;
+	bool any_marked;
+	size_t nvalues;      /* cells with a number */
+	bool has_best;       /* best marks were given (two numbers or more, not all equal) */
+	double best;         /* best value, SCHEMA.md unit */
+	double min, max;     /* over the numbers, for shading and bar scales */
+	bool has_best_cpu;   /* as has_best, for cpu */
+	double best_cpu;
+};
+
+struct br_cmp_row {
+	char *name;          /* "label / host", or label, or host, or "file:line" */
+	char *label;         /* NULL when none; aggregated: the configuration label */
+	char *host;          /* NULL when none */
+	const struct br_record **members; /* the runs (1 without --aggregate), borrowed */
+	size_t nmembers;
+	bool is_baseline;
+	struct br_cmp_cell *cells; /* ncols entries, same order as table.cols */
+};
+
+struct br_cmp_table {
+	enum br_family family;
+	const char *title;   /* br_family_title() */
+	const char *group_key; /* "tool", "host", "label" with --group-by, else NULL */
+	char *group;         /* the group's value ("(none)" when absent), else NULL */
+	struct br_cmp_col *cols;
+	size_t ncols;
+	struct br_cmp_row *rows;
+	size_t nrows;
+	long baseline;       /* index into rows, or -1 */
+	size_t ndropped;     /* rows left out by --top */
+};
+
+struct br_cmp {
+	struct br_cmp_table *tables;
+	size_t ntables;
+	bool aggregated;     /* --aggregate was applied */
+	const char *baseline; /* the --baseline NAME asked for (borrowed from opts) */
+	const char *sort;    /* the --sort key in effect (borrowed), or NULL */
+	char **notes;        /* warnings for stderr ("--baseline 'x' matches no record") */
+	size_t nnotes;
+};
+
+/* Build the model. `o` may be NULL (defaults). Never fails; an empty dataset
+ * (or a --metric filter that leaves nothing) gives ntables == 0. */
+struct br_cmp *br_cmp_build(const struct br_dataset *ds, const struct br_render_opts *o);
+/* The same from a bare record set (tests, the archive). */
+struct br_cmp *br_cmp_build_records(const struct br_recset *rs, const struct br_render_opts *o);
+void br_cmp_free(struct br_cmp *c);
+
+/* Append v (SCHEMA.md unit) scaled to the column's unit, with its decimals,
+ * no unit and no thousands separators ("29.4"); %.3g from 1e10 up. */
+void br_cmp_format(const struct br_cmp_col *col, double v, struct br_buf *out);
+/* Append a ratio as a percentage of the baseline: "112%", "87%", "99.5%"
+ * (one decimal between 99 and 101 % so that small differences show). */
+void br_cmp_format_ratio(double ratio, struct br_buf *out);
+/* 0 (worst in the column) … 1 (best); 0.5 when the column has one number. */
+double br_cmp_shade(const struct br_cmp_col *col, double v);
+/* "beyond spread", "within spread", "not tested", "" */
+const char *br_cmp_sig_text(enum br_cmp_sig s);
+
+/* Statistics, exposed for tests and charts. */
+struct br_cmp_stats {
+	size_t n;
+	double mean, median, sd, min, max;
+};
+/* v is reordered (sorted). n may be 0 (all zero). */
+void br_cmp_stats(double *v, size_t n, struct br_cmp_stats *st);
+/* Welch's t-test of two samples given as stats; returns false when it cannot
+ * be computed (n < 2 on a side). Both spreads zero: p = 1 if the means are
+ * equal, else 0 (t = ±inf). */
+bool br_cmp_welch(const struct br_cmp_stats *a, const struct br_cmp_stats *b, double *t, double *df,
+		  double *p);
+/* Two-sided p value of Student's t with df degrees of freedom. */
+double br_cmp_t_pvalue(double t, double df);
+
+/* The configuration key of a label: the label without its "Try N"/"run N"
+ * part (new string), or NULL when nothing is left. */
+char *br_cmp_config_label(const char *label);
+
+#endif

@@ -1,0 +1,95 @@
+# The HTML report, SVG and PNG charts, --charts DIR: input text is escaped
+# by the tree, SVGs parse, PNGs have the right size and carry their
+# provenance in text chunks, every group is written as SVG and PNG.
+. tests/cli/lib.sh
+
+# PNG width and height from IHDR (bytes 16..23, big-endian)
+png_dim() {
+	od -An -tu1 -j16 -N8 "$1" | awk '{printf "%d %d\n", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8}'
+}
+is_png() { [ "$(od -An -tx1 -N8 "$1" | tr -d ' \n')" = 89504e470d0a1a0a ]; }
+
+# --- a hostile label: a heading and a machine name that are markup
+cat >"$T/evil.txt" <<'EOF'
+Results from the new box.
+
+<script>alert(1)</script>:
+
+<script>alert(2)</script>,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9
+EOF
+expect_status 0 $BR --format jsonl "$T/evil.txt"
+grep -q '<script>alert' "$T/out" || fail "the test document no longer puts markup in a label or host: $(cat "$T/out")"
+expect_status 0 $BR "$T/evil.txt" -o "$T/evil.html"
+grep -q '&lt;script&gt;alert' "$T/evil.html" || fail "the label is not shown as text"
+if grep -q '<script>alert' "$T/evil.html"; then fail "input markup reached the HTML unescaped"; fi
+# exactly one <script> element: ours, the table sorter
+[ "$(grep -o '<script' "$T/evil.html" | wc -l)" -eq 1 ] || fail "unexpected <script> elements"
+# self-contained: nothing loaded from elsewhere
+if grep -Eq '(src|href)="(https?:)?//' "$T/evil.html"; then fail "the report refers to external resources"; fi
+grep -q '<!DOCTYPE html>' "$T/evil.html" || fail "not HTML5"
+grep -q '+++++' "$T/evil.html" || fail "too-fast figures are not shown as +++++"
+# the provenance: file, line, the original text in <details>
+grep -q '<details>' "$T/evil.html" || fail "no source excerpt"
+grep -q "evil.txt</code>, line" "$T/evil.html" || fail "no source file and line"
+
+# --- one chart: SVG parses, PNG has the requested size and provenance
+cat >"$T/two.csv" <<'EOF'
+moudry.com,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9
+1.96,1.96,corei7,1,1323305088,32080M,,1148,98,126598,11,74273,9,5334,100,229733,15,13116,160,16,,,,,23322,22,+++++,+++,24000,16,+++++,+++,+++++,+++,+++++,+++,15865us,554ms,483ms,4473us,434ms,2480us,1343us,924us,603us,633us,102us,625us
+EOF
+expect_status 0 $BR "$T/two.csv" -o "$T/seq.svg"
+xmllint --noout "$T/seq.svg" || fail "seq.svg is not well-formed XML"
+grep -q '<title>Sequential throughput' "$T/seq.svg" || fail "the SVG has no title"
+grep -q 'benchreport' "$T/seq.svg" || fail "the SVG has no provenance"
+
+expect_status 0 $BR "$T/two.csv" --chart fileops --width 640 --scale 2 -o "$T/files.png"
+is_png "$T/files.png" || fail "files.png is not a PNG"
+set -- $(png_dim "$T/files.png")
+[ "$1" -eq 1280 ] || fail "PNG width $1, expected 1280 (--width 640 --scale 2)"
+[ "$2" -gt 300 ] && [ "$2" -lt 6400 ] || fail "PNG height $2 out of range"
+grep -aq 'Software.benchreport' "$T/files.png" || fail "no Software text chunk"
+grep -aq "Description.*--chart fileops --width 640" "$T/files.png" || fail "no command line in the PNG"
+# the same chart at scale 1 is half the size
+expect_status 0 $BR "$T/two.csv" --chart fileops --width 640 -o "$T/files1.png"
+set -- $(png_dim "$T/files1.png")
+[ "$1" -eq 640 ] || fail "PNG width $1, expected 640"
+
+# --metric picks the chart; a group without data is an error, not an empty file
+expect_status 0 $BR "$T/two.csv" --metric seeks -o "$T/random.svg"
+xmllint --noout "$T/random.svg" || fail "random.svg is not well-formed"
+grep -q '<title>Random I/O' "$T/random.svg" || fail "--metric seeks did not pick the random chart"
+printf 'moudry.com,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9\n' >"$T/old.csv"
+expect_status 3 $BR "$T/old.csv" --chart latency -o "$T/lat.svg"
+expect_err "no figures for the latency chart"
+[ -e "$T/lat.svg" ] && fail "an empty chart file was written"
+
+# --- --charts DIR: every group with data, SVG and PNG; nothing on stdout
+expect_status 0 $BR "$T/two.csv" --charts "$T/charts"
+[ -s "$T/out" ] && fail "--charts alone printed a table"
+[ -s "$T/err" ] && fail "--charts is not quiet: $(cat "$T/err")"
+for g in seq random fileops latency; do
+	[ -s "$T/charts/$g.svg" ] || fail "--charts did not write $g.svg"
+	[ -s "$T/charts/$g.png" ] || fail "--charts did not write $g.png"
+	xmllint --noout "$T/charts/$g.svg" || fail "$g.svg is not well-formed"
+	is_png "$T/charts/$g.png" || fail "$g.png is not a PNG"
+	set -- $(png_dim "$T/charts/$g.png")
+	[ "$1" -eq 900 ] || fail "$g.png width $1"
+done
+[ "$(ls "$T/charts" | wc -l)" -eq 8 ] || fail "unexpected files in the charts directory: $(ls "$T/charts")"
+# only groups with data
+expect_status 0 $BR "$T/old.csv" --charts "$T/oldcharts"
+[ -e "$T/oldcharts/latency.svg" ] && fail "a latency chart without latency figures"
+[ -s "$T/oldcharts/seq.png" ] || fail "no seq chart for the old CSV"
+# together with -o, both are written
+expect_status 0 $BR "$T/two.csv" --charts "$T/charts2" -o "$T/both.html"
+[ -s "$T/both.html" ] && [ -s "$T/charts2/seq.svg" ] || fail "--charts with -o wrote only one of them"
+# never overwrite an input
+cp "$T/two.csv" "$T/charts/seq.svg"
+expect_status 2 $BR "$T/charts/seq.svg" --format jsonl --charts "$T/charts"
+expect_err "refusing to overwrite input file"
+cmp -s "$T/two.csv" "$T/charts/seq.svg" || fail "an input was overwritten"
+# a file where the directory should be
+: >"$T/plain"
+expect_status 3 $BR "$T/two.csv" --charts "$T/plain"
+expect_err "cannot create directory"
+exit 0

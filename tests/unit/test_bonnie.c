@@ -1,0 +1,580 @@
+/* Unit tests: the Bonnie (Tim Bray) parser on literal snippets of every
+ * layout it reads and every kind of damage it survives. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dataset.h"
+#include "doc.h"
+#include "parser.h"
+#include "regex.h"
+
+/* The bonnie parser alone over `text`. */
+struct run {
+	struct br_doc *doc;
+	struct br_dataset ds;
+	unsigned char *claimed;
+	size_t n;
+};
+
+static void run_parser(struct run *r, const char *name, const char *text)
+{
+	memset(r, 0, sizeof *r);
+	r->doc = br_doc_from_mem("t.txt", text, strlen(text));
+	r->claimed = calloc(r->doc->nlines + 1, 1);
+	struct br_parse_ctx ctx = {0};
+	ctx.doc = r->doc;
+	ctx.ds = &r->ds;
+	ctx.parser = br_parser_by_name(name);
+	ctx.claimed = r->claimed;
+	assert_non_null(ctx.parser);
+	if (!ctx.parser->detect || ctx.parser->detect(r->doc))
+		r->n = ctx.parser->parse(&ctx);
+	assert_int_equal(r->n, r->ds.records.n);
+}
+
+static void run(struct run *r, const char *text)
+{
+	run_parser(r, "bonnie", text);
+}
+
+static void done(struct run *r)
+{
+	br_dataset_free(&r->ds);
+	br_doc_free(r->doc);
+	free(r->claimed);
+	br_regex_cleanup();
+}
+
+static const struct br_value *fig(const struct run *r, size_t i, enum br_metric_id id)
+{
+	assert_true(i < r->ds.records.n);
+	const struct br_value *v = &r->ds.records.v[i]->m[id];
+	assert_true(v->present);
+	return v;
+}
+
+static void assert_fig(const struct run *r, size_t i, enum br_metric_id id, double value, double cpu,
+		       bool marked)
+{
+	const struct br_value *v = fig(r, i, id);
+	assert_true(v->has_value);
+	assert_true(fabs(v->value - value) < 1e-6);
+	assert_true(v->has_cpu);
+	assert_true(fabs(v->cpu - cpu) < 1e-6);
+	assert_int_equal(v->marked, marked);
+}
+
+static const char *param_str(const struct run *r, size_t i, const char *key)
+{
+	const struct br_param *p = br_record_param(r->ds.records.v[i], key);
+	return p && p->str ? p->str : NULL;
+}
+
+static double param_num(const struct run *r, size_t i, const char *key)
+{
+	const struct br_param *p = br_record_param(r->ds.records.v[i], key);
+	return p && !p->str ? p->num : -1;
+}
+
+static size_t warnings(const struct run *r)
+{
+	return br_diags_count(&r->ds.diags, BR_WARNING);
+}
+
+/* ------------------------------------------------------------------ layouts */
+
+static const char original[] =
+	"File './Bonnie.12345', size: 104857600\n"
+	"Writing with putc()...done\n"
+	"Rewriting...done\n"
+	"Writing intelligently...done\n"
+	"Reading with getc()...done\n"
+	"Reading intelligently...done\n"
+	"Seeker 1...Seeker 2...Seeker 3...start 'em...done...done...done...\n"
+	"              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+	"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+	"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+	"          100  2611 90.7  3924 86.2  3201 13.3  4763 61.4  6736 24.4 143.7  4.0\n";
+
+static void original_table(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, original);
+	assert_int_equal(r.n, 1);
+	const struct br_record *rec = r.ds.records.v[0];
+	assert_int_equal(rec->tool, BR_TOOL_BONNIE);
+	assert_null(rec->host); /* blank machine column */
+	assert_null(rec->version);
+	assert_string_equal(param_str(&r, 0, "size"), "100");
+	assert_true(param_num(&r, 0, "size_bytes") == 104857600.0);
+	assert_fig(&r, 0, BR_M_putc, 2611, 90.7, false);
+	assert_fig(&r, 0, BR_M_put_block, 3924, 86.2, false);
+	assert_fig(&r, 0, BR_M_rewrite, 3201, 13.3, false);
+	assert_fig(&r, 0, BR_M_getc, 4763, 61.4, false);
+	assert_fig(&r, 0, BR_M_get_block, 6736, 24.4, false);
+	assert_fig(&r, 0, BR_M_seeks, 143.7, 4.0, false);
+	assert_string_equal(fig(&r, 0, BR_M_seeks)->raw, "143.7");
+	assert_int_equal(br_record_metric_count(rec), 6);
+	/* the record spans the progress lines and the table; all are claimed */
+	assert_int_equal(rec->source.line, 1);
+	assert_int_equal(rec->source.end_line, 11);
+	for (size_t i = 0; i < 11; i++)
+		assert_true(r.claimed[i]);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+/* Seed 000's first table: two header lines only, collapsed whitespace, no MB
+ * column (12 numbers), asterisks glued to numbers. */
+static void collapsed_with_glued_asterisks(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "1. Bonnie\n"
+		"-------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"-Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"IBM_SCSI 7960 39.6* 7995 12.6* 3680 8.4* 7850 38.7* 7930 10.0*261.0 3.5*\n"
+		"IBM_IDE 14690*72.9 15050*25.5 6449 16.7 15728 78.0 17102 23.5 264.1 3.6\n"
+		"MAXTOR 13022 63.9 13470 22.0 7973*18.9 19455*95.7 29632*39.8 405.5* 5.2\n"
+		"2. rawio\n"
+		"Random read Sequential read Random write Sequential write\n"
+		"K/sec /sec K/sec /sec K/sec /sec K/sec /sec\n"
+		"IBM_SCSI 1062.3 67 1008.2 62 1071.5 67 1054.0 64\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(r.ds.records.v[0]->host, "IBM_SCSI");
+	assert_string_equal(r.ds.records.v[1]->host, "IBM_IDE");
+	assert_string_equal(r.ds.records.v[2]->host, "MAXTOR");
+	assert_fig(&r, 0, BR_M_putc, 7960, 39.6, true);
+	assert_fig(&r, 0, BR_M_get_block, 7930, 10.0, true); /* "10.0*261.0" */
+	assert_fig(&r, 0, BR_M_seeks, 261.0, 3.5, true);
+	assert_fig(&r, 1, BR_M_putc, 14690, 72.9, true);      /* "14690*72.9" */
+	assert_fig(&r, 1, BR_M_rewrite, 6449, 16.7, false);
+	assert_fig(&r, 2, BR_M_seeks, 405.5, 5.2, true);      /* "405.5* 5.2" */
+	assert_fig(&r, 2, BR_M_put_block, 13470, 22.0, false);
+	assert_null(br_record_param(r.ds.records.v[0], "size"));
+	/* the first record spans header and row, the others their row only */
+	assert_int_equal(r.ds.records.v[0]->source.line, 2);
+	assert_int_equal(r.ds.records.v[0]->source.end_line, 4);
+	assert_int_equal(r.ds.records.v[2]->source.line, 6);
+	assert_false(r.claimed[0]); /* "1. Bonnie" */
+	assert_false(r.claimed[6]); /* the rawio part is not ours */
+	assert_false(r.claimed[9]);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+/* Seed 000's second table: a collapsed "Machine" line without MB. */
+static void collapsed_machine_line_without_mb(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "-------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"-Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU /sec %CPU\n"
+		"A_STRIPE 14764 76.5 15002 27.8 5220 14.2 11533 58.5*12843 18.1 336.8 5.3\n"
+		"MIRROR 8668 44.5 9484 16.2 3047 7.4*16318 81.4 20151 20.6 607.2 7.7\n"
+		"RAID10256 8026 41.1* 9431 16.1 4055 9.6 12748 63.6 13714 14.7*439.5 5.7\n");
+	assert_int_equal(r.n, 3);
+	assert_fig(&r, 0, BR_M_getc, 11533, 58.5, true);
+	assert_fig(&r, 0, BR_M_get_block, 12843, 18.1, false);
+	assert_fig(&r, 1, BR_M_rewrite, 3047, 7.4, true);
+	assert_fig(&r, 1, BR_M_getc, 16318, 81.4, false);
+	assert_fig(&r, 2, BR_M_putc, 8026, 41.1, true);
+	assert_fig(&r, 2, BR_M_get_block, 13714, 14.7, true);
+	assert_fig(&r, 2, BR_M_seeks, 439.5, 5.7, false);
+	assert_string_equal(r.ds.records.v[2]->host, "RAID10256");
+	done(&r);
+}
+
+/* Seed 003: the Foks multi-volume size, and a run whose figures overflow
+ * their columns. */
+static void multi_volume_and_overflow(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"       1*2047  7205 95.3 11109  9.4  5210  7.7  5770 70.4 12117 12.0 165.5  3.7\n"
+		"       \n"
+		"              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"       1* 100  7577 98.2 23560 17.7 15107 18.9  8333 99.7 159760 101.4 13665.4 187.9\n");
+	assert_int_equal(r.n, 2);
+	assert_null(r.ds.records.v[0]->host);
+	assert_string_equal(param_str(&r, 0, "size"), "1*2047");
+	assert_true(param_num(&r, 0, "size_bytes") == 2047.0 * 1048576);
+	assert_fig(&r, 0, BR_M_putc, 7205, 95.3, false); /* "1*2047" is no marker */
+	assert_fig(&r, 0, BR_M_seeks, 165.5, 3.7, false);
+	assert_string_equal(param_str(&r, 1, "size"), "1*100");
+	assert_true(param_num(&r, 1, "size_bytes") == 100.0 * 1048576);
+	assert_fig(&r, 1, BR_M_get_block, 159760, 101.4, false);
+	assert_fig(&r, 1, BR_M_seeks, 13665.4, 187.9, false);
+	assert_int_equal(r.ds.records.v[1]->source.line, 6);
+	done(&r);
+}
+
+static const char garloff[] =
+	"Bonnie 1.2: File './Bonnie.1557', size: 268435456, volumes: 1\n"
+	"Writing with putc()...         done:  21846 kB/s  98.0 %CPU\n"
+	"Rewriting...                   done:  11099 kB/s   3.1 %CPU\n"
+	"Writing intelligently...       done:  58316 kB/s  14.0 %CPU\n"
+	"Reading with getc()...         done:  14346 kB/s  64.6 %CPU\n"
+	"Reading intelligently...       done:  18026 kB/s   2.0 %CPU\n"
+	"Seeker 1...Seeker 3...Seeker 2...start 'em...done...done...done...\n";
+
+static void garloff_variant(void **state)
+{
+	(void)state;
+	char text[2048];
+	snprintf(text, sizeof text, "%s%s", garloff,
+		 "              ---Sequential Output (nosync)--- ---Sequential Input-- --Rnd Seek-\n"
+		 "              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --04k (03)-\n"
+		 "Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU   /sec %CPU\n"
+		 "localh 1* 256 21846 98.0 58316 14.0 11099  3.1 14346 64.6 18026  2.0  939.3  1.4\n");
+	struct run r;
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	const struct br_record *rec = r.ds.records.v[0];
+	assert_string_equal(rec->host, "localh");
+	assert_string_equal(rec->version, "1.2");
+	assert_string_equal(param_str(&r, 0, "size"), "1*256");
+	assert_true(param_num(&r, 0, "size_bytes") == 268435456.0);
+	assert_fig(&r, 0, BR_M_putc, 21846, 98.0, false);
+	assert_fig(&r, 0, BR_M_put_block, 58316, 14.0, false);
+	assert_fig(&r, 0, BR_M_rewrite, 11099, 3.1, false);
+	assert_fig(&r, 0, BR_M_seeks, 939.3, 1.4, false);
+	assert_int_equal(rec->source.line, 1);
+	assert_int_equal(rec->source.end_line, 11);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+/* Only the per-test lines were pasted: still a result, without seeks. */
+static void garloff_progress_lines_alone(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, garloff);
+	assert_int_equal(r.n, 1);
+	const struct br_record *rec = r.ds.records.v[0];
+	assert_string_equal(rec->version, "1.2");
+	assert_true(param_num(&r, 0, "size_bytes") == 268435456.0);
+	assert_fig(&r, 0, BR_M_putc, 21846, 98.0, false);
+	assert_fig(&r, 0, BR_M_get_block, 18026, 2.0, false);
+	assert_false(rec->m[BR_M_seeks].present);
+	assert_int_equal(br_record_metric_count(rec), 5);
+	done(&r);
+}
+
+/* Per-test blocks of several runs: each block is its own run. */
+static void garloff_blocks_do_not_mix(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "With the patch, the seekers hung:\n"
+		"Bonnie 1.2: File './Bonnie.1602', size: 268435456, volumes: 1\n"
+		"Writing with putc()...         done:  22011 kB/s  98.4 %CPU\n"
+		"Rewriting...                   done:  12876 kB/s   3.5 %CPU\n"
+		"Seeker 2...Seeker 1...\n"
+		"\n"
+		"The old build:\n"
+		"\n"
+		"Writing with putc()...  done:  13038 kB/s  99.8 %CPU\n"
+		"Rewriting...            done:   5901 kB/s   6.0 %CPU\n"
+		"Writing intelligently...done:  24110 kB/s  22.3 %CPU\n"
+		"Reading with getc()...  done:  11804 kB/s  97.1 %CPU\n"
+		"Reading intelligently...done:  27650 kB/s  12.4 %CPU\n"
+		"Seeker 1...Seeker 2...Seeker 3...start 'em...done...done...done...\n"
+		"            ---Sequential Output (nosync)--- ---Sequential Input-- --Rnd Seek-\n"
+		"            -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --04k (03)-\n"
+		"Machine  MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU   /sec %CPU\n"
+		"     1* 512 13038 99.8 24110 22.3  5901  6.0 11804 97.1 27650 12.4  188.7  2.9\n");
+	assert_int_equal(r.n, 2);
+	const struct br_record *a = r.ds.records.v[0], *b = r.ds.records.v[1];
+	assert_string_equal(a->version, "1.2");
+	assert_int_equal(a->source.line, 2);
+	assert_int_equal(a->source.end_line, 5);
+	assert_int_equal(br_record_metric_count(a), 2);
+	assert_fig(&r, 0, BR_M_rewrite, 12876, 3.5, false);
+	assert_null(b->version); /* the old build prints no "Bonnie 1.2:" */
+	assert_null(b->host);
+	assert_int_equal(b->source.line, 9);
+	assert_string_equal(param_str(&r, 1, "size"), "1*512");
+	assert_fig(&r, 1, BR_M_seeks, 188.7, 2.9, false);
+	done(&r);
+}
+
+/* The plain progress lines of the original carry no figures: no record. */
+static void plain_progress_lines_are_no_result(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Bonnie was started like this:\n"
+		"File './Bonnie.12345', size: 104857600\n"
+		"Writing with putc()...done\n"
+		"Rewriting...done\n"
+		"and then the machine crashed.\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void bonnie64(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    GB M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU  /sec %CPU\n"
+		"EBS-1GB     1  50.0 77.0 454.5 75.9 155.8 19.6  58.0 77.0 1282.1 64.1 66666 66.7\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "EBS-1GB");
+	assert_string_equal(param_str(&r, 0, "size"), "1GB");
+	assert_true(param_num(&r, 0, "size_bytes") < 0); /* GB is no byte count */
+	assert_fig(&r, 0, BR_M_putc, 50.0 * 1024, 77.0, false);
+	assert_fig(&r, 0, BR_M_get_block, 1282.1 * 1024, 64.1, false);
+	assert_fig(&r, 0, BR_M_seeks, 66666, 66.7, false);
+	assert_string_equal(fig(&r, 0, BR_M_put_block)->raw, "454.5");
+	assert_true(fabs(fig(&r, 0, BR_M_put_block)->resolution - 102.4) < 1e-9);
+	done(&r);
+
+	/* with the stderr "File ... size:" line the byte count is known */
+	run(&r, "File './Bonnie.4242', size: 1073741824\n"
+		"Writing with putc()...done\n"
+		"              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    GB M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU M/sec %CPU  /sec %CPU\n"
+		"box         1  50.0 77.0 454.5 75.9 155.8 19.6  58.0 77.0 1282.1 64.1 66666 66.7\n");
+	assert_int_equal(r.n, 1);
+	assert_true(param_num(&r, 0, "size_bytes") == 1073741824.0);
+	done(&r);
+}
+
+static void html_row(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Bonnie -html gave me this:\n"
+		"<TR><TD>mach</TD><TD>100</TD><TD>2611</TD><TD>90.7</TD><TD>3924</TD><TD>86.2</TD>"
+		"<TD>3201</TD><TD>13.3</TD><TD>4763</TD><TD>61.4</TD><TD>6736</TD><TD>24.4</TD>"
+		"<TD>143.7</TD><TD>4.0</TD></TR>\n"
+		"<tr><td></td><td>200</td><td>2000</td><td>80.0</td><td>3000</td><td>70.0</td>"
+		"<td>3000</td><td>10.0</td><td>4000</td><td>60.0</td><td>6000</td><td>20.0</td>"
+		"<td>100.0</td><td>3.0</td></tr>\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.ds.records.v[0]->host, "mach");
+	assert_string_equal(param_str(&r, 0, "size"), "100");
+	assert_fig(&r, 0, BR_M_putc, 2611, 90.7, false);
+	assert_fig(&r, 0, BR_M_seeks, 143.7, 4.0, false);
+	assert_null(r.ds.records.v[1]->host);
+	assert_fig(&r, 1, BR_M_get_block, 6000, 20.0, false);
+	done(&r);
+}
+
+static void markdown_bold_and_tabs(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"fast\t1000\t**88826**\t99.1\t90000 30.0 40000 20.0 80000 98.0 120000 40.0 300.5 2.0\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "fast");
+	assert_fig(&r, 0, BR_M_putc, 88826, 99.1, true);
+	assert_string_equal(fig(&r, 0, BR_M_putc)->raw, "88826");
+	assert_fig(&r, 0, BR_M_put_block, 90000, 30.0, false);
+	done(&r);
+}
+
+static void several_rows_and_label_lines(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"pblade 1 (reiserfs defaults)\n"
+		"pblade1   512  9000 90.0 20000 20.0  8000 10.0  9500 90.0 25000 15.0 150.0  1.0\n"
+		"pblade 2 (ext2)\n"
+		"pblade2   512  9100 91.0 21000 21.0  8100 11.0  9600 91.0 26000 16.0 160.0  1.1\n"
+		"Thanks for reading.\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.ds.records.v[0]->host, "pblade1");
+	assert_string_equal(r.ds.records.v[1]->host, "pblade2");
+	assert_non_null(r.ds.records.v[0]->label);
+	assert_non_null(strstr(r.ds.records.v[0]->label, "pblade 1 (reiserfs defaults)"));
+	assert_non_null(strstr(r.ds.records.v[1]->label, "pblade 2 (ext2)"));
+	assert_int_equal(r.ds.records.v[1]->source.line, 6); /* from its label line */
+	assert_true(r.claimed[3] && r.claimed[5]);
+	assert_false(r.claimed[7]);
+	assert_fig(&r, 1, BR_M_seeks, 160.0, 1.1, false);
+	done(&r);
+}
+
+/* ------------------------------------------------------------------ damage */
+
+static void hard_wrapped_rows(void **state)
+{
+	(void)state;
+	struct run r;
+	/* the last pair moved to the next line */
+	run(&r, "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"hostA     800 12000 95.0 38000 33.3 15000 15.0 13000 94.0 40809 11.4\n"
+		"  382.1  2.4\n"
+		"hostB     800 12000 95.0 38000 33.3 15000 15.0 13000 94.0 40809 11.4  38\n"
+		"2.1  2.4\n");
+	assert_int_equal(r.n, 2);
+	assert_fig(&r, 0, BR_M_seeks, 382.1, 2.4, false);
+	assert_int_equal(r.ds.records.v[0]->source.end_line, 5);
+	/* a wrap that cut the seeks figure in two */
+	assert_fig(&r, 1, BR_M_seeks, 382.1, 2.4, false);
+	assert_fig(&r, 1, BR_M_get_block, 40809, 11.4, false);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	/* a header line wrapped ("--Rn" / "d Seek-") */
+	run(&r, "              ---Sequential Output (nosync)--- ---Sequential Input-- --Rn\n"
+		"d Seek-\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --04k (03)-\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU   /sec %CPU\n"
+		"localh 1* 256 21846 98.0 58316 14.0 11099  3.1 14346 64.6 18026  2.0  939.3  1.4\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(r.ds.records.v[0]->source.line, 1);
+	assert_true(r.claimed[1]);
+	done(&r);
+}
+
+static void truncated_row_warns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"cutoff    100  2611 90.7  3924 86.2  3201\n"
+		"\n"
+		"That is all I have.\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 1);
+	assert_int_equal(r.ds.diags.v[0].line, 4);
+	assert_non_null(strstr(r.ds.diags.v[0].message, "only 6 numbers"));
+	done(&r);
+
+	/* a header whose row never came */
+	run(&r, "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"\n"
+		"(the numbers got lost, sorry)\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 1);
+	assert_int_equal(r.ds.diags.v[0].line, 1);
+	done(&r);
+}
+
+/* ------------------------------------------------------------------ not ours */
+
+static void prose_is_no_result(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "I ran bonnie on the 4 disk array with 100 MB and 2047 MB files; the block\n"
+		"reads went from 12000 to 16000 K/sec, about 35% more, with 12.5 %CPU.\n"
+		"Bonnie's seeks were 165.5 and 180.4 /sec on 5 and 6 disks, 201.6 on 7.\n"
+		"1 2 3 4 5 6 7 8 9 10 11 12 13\n"
+		"2001 2002 2003 2004 2005 2006 2007 2008 2009 2010 2011 2012\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void bonniepp_and_rawio_are_not_bonnie(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"moudry.com       4G 30348  47 35023   5 12701   2 30363  49 44790   6 165.0   0\n"
+		"Collapsed, without its header:\n"
+		"test1.dmotor 3000M 6618 27 9314 6 3699 1 20058 76 28822 7 179.9 0\n"
+		"            Random read       Sequential read    Random write   Sequential write\n"
+		"ID          K/sec  /sec       K/sec  /sec       K/sec  /sec      K/sec  /sec\n"
+		"A_STRIPE   2170.2   135      7060.9   431      2262.2*  140*    3596.3   219\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+/* Without any header only the exact printf shape of a Bonnie row counts. */
+static void headerless_rows(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "My bonnie run on the new box:\n"
+		"newbox    300 10234 95.1 30456 25.2 12000 12.0 11000 90.3 45000 20.1 250.3  2.2\n"
+		"and the same figures with integer CPU, which bonnie never prints:\n"
+		"newbox    300 10234 95 30456 25 12000 12 11000 90 45000 20 250.3 2\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "newbox");
+	assert_fig(&r, 0, BR_M_put_block, 30456, 25.2, false);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+/* Lines claimed by an earlier parser are left alone. */
+static void claimed_lines_are_skipped(void **state)
+{
+	(void)state;
+	struct run r;
+	memset(&r, 0, sizeof r);
+	r.doc = br_doc_from_mem("t.txt", original, strlen(original));
+	r.claimed = calloc(r.doc->nlines + 1, 1);
+	r.claimed[10] = 1; /* the row */
+	struct br_parse_ctx ctx = {0};
+	ctx.doc = r.doc;
+	ctx.ds = &r.ds;
+	ctx.parser = br_parser_by_name("bonnie");
+	ctx.claimed = r.claimed;
+	r.n = ctx.parser->parse(&ctx);
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(original_table),
+		cmocka_unit_test(collapsed_with_glued_asterisks),
+		cmocka_unit_test(collapsed_machine_line_without_mb),
+		cmocka_unit_test(multi_volume_and_overflow),
+		cmocka_unit_test(garloff_variant),
+		cmocka_unit_test(garloff_progress_lines_alone),
+		cmocka_unit_test(garloff_blocks_do_not_mix),
+		cmocka_unit_test(plain_progress_lines_are_no_result),
+		cmocka_unit_test(bonnie64),
+		cmocka_unit_test(html_row),
+		cmocka_unit_test(markdown_bold_and_tabs),
+		cmocka_unit_test(several_rows_and_label_lines),
+		cmocka_unit_test(hard_wrapped_rows),
+		cmocka_unit_test(truncated_row_warns),
+		cmocka_unit_test(prose_is_no_result),
+		cmocka_unit_test(bonniepp_and_rawio_are_not_bonnie),
+		cmocka_unit_test(headerless_rows),
+		cmocka_unit_test(claimed_lines_are_skipped),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

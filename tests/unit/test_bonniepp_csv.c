@@ -1,0 +1,829 @@
+/* Unit tests: the bonnie++ CSV parser on literal snippets — every layout,
+ * markers, latency units, empty fields, header lines, field-count errors and
+ * the archive-damage repairs. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dataset.h"
+#include "doc.h"
+#include "parser.h"
+#include "regex.h"
+
+struct run {
+	struct br_doc *doc;
+	struct br_dataset ds;
+	unsigned char *claimed;
+	size_t n;
+};
+
+/* The bonnie++-csv parser alone over an already loaded document. */
+static void run_doc(struct run *r, struct br_doc *doc)
+{
+	memset(&r->ds, 0, sizeof r->ds);
+	r->doc = doc;
+	r->claimed = calloc(doc->nlines + 1, 1);
+	struct br_parse_ctx ctx = {0};
+	ctx.doc = doc;
+	ctx.ds = &r->ds;
+	ctx.parser = br_parser_by_name("bonnie++-csv");
+	ctx.claimed = r->claimed;
+	assert_non_null(ctx.parser);
+	r->n = ctx.parser->parse(&ctx);
+	assert_int_equal(r->n, r->ds.records.n);
+}
+
+static void run(struct run *r, const char *text)
+{
+	run_doc(r, br_doc_from_mem("t.txt", text, strlen(text)));
+}
+
+static void done(struct run *r)
+{
+	br_dataset_free(&r->ds);
+	br_doc_free(r->doc);
+	free(r->claimed);
+}
+
+static struct br_record *rec(struct run *r, size_t i)
+{
+	assert_true(i < r->ds.records.n);
+	return r->ds.records.v[i];
+}
+
+static size_t warnings(const struct run *r)
+{
+	return br_diags_count(&r->ds.diags, BR_WARNING);
+}
+
+/* The formatted text of the first diagnostic of at least `sev` that
+ * contains `needle` (asserts there is one); caller frees. */
+static char *diag_with(const struct run *r, enum br_severity sev, const char *needle)
+{
+	for (size_t i = 0; i < r->ds.diags.n; i++) {
+		const struct br_diag *d = &r->ds.diags.v[i];
+		if (d->severity < sev || !strstr(d->message, needle))
+			continue;
+		struct br_buf b = BR_BUF_INIT;
+		br_diag_format(d, &b);
+		return br_buf_detach(&b);
+	}
+	fail_msg("no diagnostic containing '%s'", needle);
+	return NULL;
+}
+
+static double pnum(const struct br_record *r, const char *key)
+{
+	const struct br_param *p = br_record_param(r, key);
+	assert_non_null(p);
+	assert_null(p->str);
+	return p->num;
+}
+
+static const char *pstr(const struct br_record *r, const char *key)
+{
+	const struct br_param *p = br_record_param(r, key);
+	assert_non_null(p);
+	assert_non_null(p->str);
+	return p->str;
+}
+
+static void near(double a, double b)
+{
+	if (fabs(a - b) > 1e-9 * fmax(1, fabs(b)))
+		fail_msg("%.17g != %.17g", a, b);
+}
+
+/* A figure with a value, its raw text and (cpu < 0: none) its cpu. */
+static void fig(const struct br_record *r, enum br_metric_id id, double value, const char *raw,
+		double cpu)
+{
+	const struct br_value *v = &r->m[id];
+	assert_true(v->present);
+	assert_true(v->has_value);
+	assert_false(v->too_fast);
+	near(v->value, value);
+	assert_string_equal(v->raw, raw);
+	if (cpu < 0) {
+		assert_false(v->has_cpu);
+	} else {
+		assert_true(v->has_cpu);
+		near(v->cpu, cpu);
+	}
+}
+
+static void too_fast(const struct br_record *r, enum br_metric_id id)
+{
+	const struct br_value *v = &r->m[id];
+	assert_true(v->present);
+	assert_false(v->has_value);
+	assert_true(v->too_fast);
+	assert_false(v->has_cpu);
+	assert_string_equal(v->raw, "+++++");
+}
+
+/* ------------------------------------------------------------ 1.0x */
+
+static const char *seed001 =
+	"test1.dmotorworks.com,3000M,6618,27,9314,6,3699,1,20058,76,28822,7,179.9,0,16,2339,91,"
+	"+++++,+++,+++++,+++,2398,93,+++++,+++,5394,85\n";
+
+static void layout_103(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, seed001);
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_int_equal(x->tool, BR_TOOL_BONNIEPP);
+	assert_null(x->version);
+	assert_string_equal(x->host, "test1.dmotorworks.com");
+	assert_string_equal(x->source.format, "bonnie++-csv");
+	assert_int_equal(x->source.line, 1);
+	assert_int_equal(x->source.end_line, 1);
+	assert_string_equal(pstr(x, "size"), "3000M");
+	near(pnum(x, "size_bytes"), 3000.0 * 1048576);
+	near(pnum(x, "files"), 16384);
+	fig(x, BR_M_putc, 6618, "6618", 27);
+	fig(x, BR_M_put_block, 9314, "9314", 6);
+	fig(x, BR_M_rewrite, 3699, "3699", 1);
+	fig(x, BR_M_getc, 20058, "20058", 76);
+	fig(x, BR_M_get_block, 28822, "28822", 7);
+	fig(x, BR_M_seeks, 179.9, "179.9", 0);
+	fig(x, BR_M_seq_create, 2339, "2339", 91);
+	too_fast(x, BR_M_seq_stat);
+	too_fast(x, BR_M_seq_del);
+	fig(x, BR_M_ran_create, 2398, "2398", 93);
+	too_fast(x, BR_M_ran_stat);
+	fig(x, BR_M_ran_del, 5394, "5394", 85);
+	/* printed steps, for the merge with the text report */
+	near(x->m[BR_M_putc].resolution, 1);
+	near(x->m[BR_M_seeks].resolution, 0.1);
+	assert_int_equal(br_record_metric_count(x), 12);
+	assert_false(x->m[BR_M_putc_latency].present);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void layout_103e_chunk_and_file_spec(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "h103e,64M:4k,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,"
+		"1:2000:100/4,1621,99,+++++,+++,+++++,+++,1781,98,+++++,+++,+++++,+++\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_string_equal(pstr(x, "size"), "64M:4k");
+	near(pnum(x, "size_bytes"), 64.0 * 1048576);
+	near(pnum(x, "chunk_size"), 4096);
+	near(pnum(x, "files"), 1024);
+	near(pnum(x, "max_size"), 2000);
+	near(pnum(x, "min_size"), 100);
+	near(pnum(x, "num_dirs"), 4);
+	too_fast(x, BR_M_putc);
+	too_fast(x, BR_M_seeks);
+	fig(x, BR_M_seq_create, 1621, "1621", 99);
+	fig(x, BR_M_ran_create, 1781, "1781", 98);
+	done(&r);
+}
+
+static void layout_100_plain_mb(void **state)
+{
+	(void)state;
+	struct run r;
+	/* 1.00: size in MB, a CPU number next to +++++, seeks "%4.1f" */
+	run(&r, "ancient,300,2012,97,4112,10,1950,6,2001,95,4411,7, 95.2,2,16,501,97,+++++,98,"
+		"+++++,95,520,96,+++++,99,1400,94\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	near(pnum(x, "size_bytes"), 300.0 * 1048576);
+	fig(x, BR_M_seeks, 95.2, "95.2", 2);
+	too_fast(x, BR_M_seq_stat); /* the 98 beside it is not a measurement */
+	too_fast(x, BR_M_ran_stat);
+	done(&r);
+}
+
+static void layout_10x_without_file_test(void **state)
+{
+	(void)state;
+	struct run r;
+	/* -n 0: trailing empty fields dropped, and kept */
+	run(&r, "nofiles-a,2G,30100,50,35100,6,12800,3,30200,48,44700,7,166.4,0\n"
+		"nofiles-b,2G,29950,49,34870,5,12755,2,30001,47,44512,6,170.2,1,,,,,,,,,,,,,\n");
+	assert_int_equal(r.n, 2);
+	for (size_t i = 0; i < 2; i++) {
+		struct br_record *x = rec(&r, i);
+		assert_int_equal(br_record_metric_count(x), 6);
+		assert_false(x->m[BR_M_seq_create].present);
+		assert_null(br_record_param(x, "files"));
+		near(pnum(x, "size_bytes"), 2.0 * 1073741824);
+	}
+	fig(rec(&r, 0), BR_M_seeks, 166.4, "166.4", 0);
+	fig(rec(&r, 1), BR_M_get_block, 44512, "44512", 6);
+	assert_int_equal(rec(&r, 1)->source.line, 2);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void layout_10x_file_test_only(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "spool-only,,,,,,,,,,,,,,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_null(br_record_param(x, "size"));
+	for (int m = BR_M_putc; m <= BR_M_seeks; m++)
+		assert_false(x->m[m].present); /* empty: absent, never 0 */
+	fig(x, BR_M_seq_create, 2140, "2140", 12);
+	fig(x, BR_M_ran_del, 1507, "1507", 9);
+	done(&r);
+}
+
+/* ------------------------------------------------------------ 1.9x */
+
+static void layout_190a_format2_33(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "2,1.90a,oldbox,300M,,12040,95,35012,30,15011,12,13020,96,40120,15,210.4,1,16,,,,"
+		"1523,98,+++++,+++,+++++,+++,1600,97,+++++,+++,4012,95\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_string_equal(x->version, "1.90a");
+	assert_string_equal(x->host, "oldbox");
+	fig(x, BR_M_put_block, 35012, "35012", 30);
+	fig(x, BR_M_seeks, 210.4, "210.4", 1);
+	near(pnum(x, "files"), 16384);
+	fig(x, BR_M_ran_del, 4012, "4012", 95);
+	assert_false(x->m[BR_M_putc_latency].present);
+	done(&r);
+}
+
+static void layout_191_format2_45(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "2,1.91,oldbox2,1G,,15022,96,41200,28,17100,11,15500,95,47703,14,233.9,1,16,,,,"
+		"2011,97,+++++,+++,+++++,+++,2100,96,+++++,+++,4999,93,12011us,845ms,1023ms,19012us,"
+		"310ms,650ms,1422us,301us,1290us,1530us,45us,1180us\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_string_equal(x->version, "1.91");
+	fig(x, BR_M_putc_latency, 12011, "12011us", -1);
+	fig(x, BR_M_put_block_latency, 845000, "845ms", -1);
+	fig(x, BR_M_rewrite_latency, 1023000, "1023ms", -1);
+	fig(x, BR_M_ran_del_latency, 1180, "1180us", -1);
+	fig(x, BR_M_ran_del, 4999, "4999", 93);
+	done(&r);
+}
+
+static void layout_191a_46(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "1.91a,1.91c,webhead,2G,8k,25010,97,60231,31,25540,13,24003,95,70123,17,301.5,1,16,"
+		",,,,2501,98,+++++,+++,+++++,+++,2611,97,+++++,+++,5500,94,9871us,1320ms,870ms,"
+		"15233us,401ms,711ms,1022us,233us,1100us,1201us,51us,999us\n"
+		/* 1.92 writes "2" with -s 0, in this same layout */
+		"2,1.92,mailhub,,,,,,,,,,,,,,,16,,,,,3012,96,+++++,+++,+++++,+++,3120,95,+++++,+++,"
+		"6102,92,,,,,,,1212us,190us,877us,1090us,44us,950us\n");
+	assert_int_equal(r.n, 2);
+	struct br_record *x = rec(&r, 0);
+	assert_string_equal(x->version, "1.91c");
+	near(pnum(x, "chunk_size"), 8192);
+	fig(x, BR_M_seq_create, 2501, "2501", 98);
+	fig(x, BR_M_ran_del_latency, 999, "999us", -1);
+	x = rec(&r, 1);
+	assert_string_equal(x->version, "1.92");
+	assert_false(x->m[BR_M_putc].present);
+	near(pnum(x, "files"), 16384);
+	fig(x, BR_M_seq_create, 3012, "3012", 96);
+	fig(x, BR_M_seq_create_latency, 1212, "1212us", -1);
+	assert_false(x->m[BR_M_putc_latency].present);
+	done(&r);
+}
+
+static void layout_192a_47(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "1.92a,1.92a,dbhost,1716453321,4G,,31022,98,80120,30,36011,15,30010,96,98012,19,"
+		"350.1,2,16,,,,,4012,97,+++++,+++,+++++,+++,4100,96,+++++,+++,7012,93,8011us,1101ms,"
+		"910ms,12210us,355ms,601ms,990us,210us,1002us,1099us,40us,951us\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	near(pnum(x, "seed"), 1716453321);
+	fig(x, BR_M_putc, 31022, "31022", 98);
+	fig(x, BR_M_seeks, 350.1, "350.1", 2);
+	fig(x, BR_M_seeks_latency, 601000, "601ms", -1);
+	done(&r);
+}
+
+static const char *corei7 =
+	"1.96,1.96,corei7,1,1323305088,32080M,,1148,98,126598,11,74273,9,5334,100,229733,15,"
+	"13116,160,16,,,,,23322,22,+++++,+++,24000,16,+++++,+++,+++++,+++,+++++,+++,15865us,"
+	"554ms,483ms,4473us,434ms,2480us,1343us,924us,603us,633us,102us,625us\n";
+
+static void layout_196_48(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, corei7);
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_string_equal(x->version, "1.96");
+	assert_string_equal(x->host, "corei7");
+	near(pnum(x, "concurrency"), 1);
+	assert_string_equal(pstr(x, "size"), "32080M");
+	near(pnum(x, "size_bytes"), 32080.0 * 1048576);
+	assert_null(br_record_param(x, "chunk_size"));
+	fig(x, BR_M_putc, 1148, "1148", 98);
+	fig(x, BR_M_put_block, 126598, "126598", 11);
+	fig(x, BR_M_seeks, 13116, "13116", 160); /* >100% on SMP */
+	near(x->m[BR_M_seeks].resolution, 1);
+	assert_false(x->m[BR_M_seeks].doubtful);
+	fig(x, BR_M_seq_create, 23322, "23322", 22);
+	too_fast(x, BR_M_seq_stat);
+	fig(x, BR_M_seq_del, 24000, "24000", 16);
+	too_fast(x, BR_M_ran_del);
+	fig(x, BR_M_putc_latency, 15865, "15865us", -1);
+	fig(x, BR_M_put_block_latency, 554000, "554ms", -1);
+	near(x->m[BR_M_put_block_latency].resolution, 1000);
+	fig(x, BR_M_ran_del_latency, 625, "625us", -1);
+	assert_int_equal(br_record_metric_count(x), 24);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void layout_197_dirs_in_chunk_slot(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "1.97,1.97,host197b,2,1796019788,64M,4k,1281,99,+++++,+++,+++++,+++,2102,99,+++++,"
+		"+++,+++++,+++,1,2000,100,,4,1817,98,+++++,+++,+++++,+++,1799,98,+++++,+++,+++++,+++,"
+		"4183us,207us,61us,3086us,37us,4441us,941us,23us,298us,685us,40us,260us\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	near(pnum(x, "concurrency"), 2);
+	near(pnum(x, "chunk_size"), 4096);
+	near(pnum(x, "files"), 1024);
+	near(pnum(x, "max_size"), 2000);
+	near(pnum(x, "min_size"), 100);
+	near(pnum(x, "num_dirs"), 4);
+	assert_null(br_record_param(x, "file_chunk_size"));
+	fig(x, BR_M_getc, 2102, "2102", 99);
+	fig(x, BR_M_getc_latency, 3086, "3086us", -1);
+	done(&r);
+}
+
+static const char *real200a =
+	"1.98,2.00a,vm,1,1796014534,1G,,8192,5,473,99,263327,81,701770,71,608,99,+++++,+++,+++++,"
+	"+++,4,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,24195us,22049us,"
+	"4621us,23480us,169us,8061us,239us,237us,1590us,1457us,178us,1816us\n";
+
+static void layout_198_50(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, real200a);
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_string_equal(x->version, "2.00a");
+	assert_string_equal(x->host, "vm");
+	near(pnum(x, "size_bytes"), 1073741824.0);
+	near(pnum(x, "seeks_count"), 8192);
+	near(pnum(x, "seek_procs"), 5);
+	near(pnum(x, "files"), 4096);
+	near(pnum(x, "seed"), 1796014534);
+	fig(x, BR_M_putc, 473, "473", 99);
+	fig(x, BR_M_put_block, 263327, "263327", 81);
+	fig(x, BR_M_rewrite, 701770, "701770", 71);
+	fig(x, BR_M_getc, 608, "608", 99);
+	too_fast(x, BR_M_get_block);
+	too_fast(x, BR_M_seeks);
+	too_fast(x, BR_M_ran_del);
+	fig(x, BR_M_seeks_latency, 8061, "8061us", -1);
+	fig(x, BR_M_ran_del_latency, 1816, "1816us", -1);
+	assert_int_equal(br_record_metric_count(x), 24);
+	done(&r);
+}
+
+static void layout_200a_file_test_only(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "1.98,2.00a,dirtest,1,1796016129,,,,,,,,,,,,,,,,,1,2000,100,,4,1155,97,+++++,+++,"
+		"+++++,+++,1378,98,+++++,+++,+++++,+++,,,,,,,4764us,67us,478us,1755us,84us,1421us\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_null(br_record_param(x, "seeks_count"));
+	assert_false(x->m[BR_M_putc].present);
+	assert_false(x->m[BR_M_putc_latency].present);
+	fig(x, BR_M_seq_create, 1155, "1155", 97);
+	fig(x, BR_M_seq_create_latency, 4764, "4764us", -1);
+	near(pnum(x, "num_dirs"), 4);
+	done(&r);
+}
+
+/* 1.92a–1.96 write a -s 0 record one empty field short. */
+static void s0_record_one_field_short(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "1.96,1.96,spool,1,1323305999,,,,,,,,,,,,,,16,,,,,9120,61,+++++,+++,11230,55,9211,"
+		"60,+++++,+++,10020,58,,,,,,,2210us,530us,1789us,2001us,98us,1650us\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	near(pnum(x, "files"), 16384);
+	fig(x, BR_M_seq_create, 9120, "9120", 61);
+	too_fast(x, BR_M_seq_stat);
+	fig(x, BR_M_ran_del, 10020, "10020", 58);
+	fig(x, BR_M_seq_create_latency, 2210, "2210us", -1);
+	fig(x, BR_M_ran_del_latency, 1650, "1650us", -1);
+	assert_false(x->m[BR_M_seeks_latency].present);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void latency_units_and_skipped_tests(void **state)
+{
+	(void)state;
+	struct run r;
+	/* -f: per-char tests and their latencies empty; "112s" in seconds */
+	run(&r, "1.96,1.96,servername01,1,1450900351,160G,,,,39912,3,29398,4,,,79075,4,207.2,34,50,"
+		",,,,170,2,42859,17,288,1,225,3,3525,9,345,1,,12226ms,112s,,349ms,3643ms,234ms,"
+		"22897us,145ms,296ms,897us,84789us\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_false(x->m[BR_M_putc].present);
+	assert_false(x->m[BR_M_getc].present);
+	assert_false(x->m[BR_M_putc_latency].present);
+	assert_false(x->m[BR_M_getc_latency].present);
+	fig(x, BR_M_put_block, 39912, "39912", 3);
+	fig(x, BR_M_put_block_latency, 12226000, "12226ms", -1);
+	fig(x, BR_M_rewrite_latency, 112e6, "112s", -1);
+	near(x->m[BR_M_rewrite_latency].resolution, 1e6);
+	fig(x, BR_M_seq_stat_latency, 22897, "22897us", -1);
+	near(pnum(x, "files"), 50 * 1024);
+	done(&r);
+}
+
+static void trailing_latencies_dropped(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "1.96,1.96,archive,4,1323307777,8G,,612,99,88012,20,40123,12,3301,97,130554,14,"
+		"402.5,9,,,,,,,,,,,,,,,,,,9801us,2310ms,112s,7711us,88012us,1512ms\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	fig(x, BR_M_seeks, 402.5, "402.5", 9);
+	fig(x, BR_M_seeks_latency, 1512000, "1512ms", -1);
+	assert_false(x->m[BR_M_seq_create_latency].present);
+	assert_false(x->m[BR_M_seq_create].present);
+	done(&r);
+}
+
+/* ------------------------------------------------------------ not records */
+
+static void header_lines_are_not_records(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "name,file_size,putc,putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,getc,"
+		"getc_cpu,get_block,get_block_cpu,seeks,seeks_cpu,num_files,seq_create,seq_create_cpu,"
+		"seq_stat,seq_stat_cpu,seq_del,seq_del_cpu,ran_create,ran_create_cpu,ran_stat,"
+		"ran_stat_cpu,ran_del,ran_del_cpu\n"
+		"format_version,bonnie_version,name,concurrency,seed,file_size,io_chunk_size,putc,"
+		"putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,getc,getc_cpu,get_block\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(r.ds.diags.n, 0);
+	assert_true(r.claimed[0]);
+	assert_true(r.claimed[1]);
+	done(&r);
+}
+
+static void prose_with_commas(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Hello all,\n"
+		"the first field is the name, then size, then putc, putc_cpu, put_block and so on.\n"
+		"Numbers people quote, in MB/s: 35, 40, 45, 60, 80, 120, 200, 350, and 1350.\n"
+		"1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27\n"
+		"12:00,0.51,0.40,0.33,3,212\n"
+		"Regards, Kim, Lee, and the team, 2008, Oslo, Norway.\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(r.ds.diags.n, 0);
+	for (size_t i = 0; i < r.doc->nlines; i++)
+		assert_false(r.claimed[i]);
+	done(&r);
+}
+
+static void csv_among_prose(void **state)
+{
+	(void)state;
+	struct run r;
+	char *text = br_asprintf("Hi list,\n\nhere are my two runs, first the old disk:\n%s\n"
+				 "and then the new one, which is faster, as you can see:\n%s\n"
+				 "Thanks, Pat\n",
+				 seed001, corei7);
+	run(&r, text);
+	free(text);
+	assert_int_equal(r.n, 2);
+	assert_int_equal(rec(&r, 0)->source.line, 4);
+	assert_int_equal(rec(&r, 1)->source.line, 7);
+	assert_string_equal(rec(&r, 1)->host, "corei7");
+	assert_true(r.claimed[3]);
+	assert_false(r.claimed[2]);
+	assert_int_equal(r.ds.diags.n, 0);
+	done(&r);
+}
+
+static void wrong_field_count_warns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "fs7 lost its end:\n"
+		"fs7,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++\n"
+		"\n"
+		"and this 1.96 line has two fields too many:\n"
+		"1.96,1.96,corei7,1,1323305088,32080M,,1148,98,126598,11,74273,9,5334,100,229733,15,"
+		"13116,160,16,,,,,23322,22,+++++,+++,24000,16,+++++,+++,+++++,+++,+++++,+++,15865us,"
+		"554ms,483ms,4473us,434ms,2480us,1343us,924us,603us,633us,102us,625us,1us,2us\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 2);
+	char *d = diag_with(&r, BR_WARNING, "19 fields");
+	assert_string_equal(d, "t.txt:2: warning: bonnie++-csv: bonnie++ CSV line has 19 fields, "
+			       "the 1.0x layout has 27; no record");
+	free(d);
+	d = diag_with(&r, BR_WARNING, "50 fields");
+	assert_non_null(strstr(d, "t.txt:5: warning: bonnie++-csv:"));
+	assert_non_null(strstr(d, "1.92b-1.97 layout has 48"));
+	free(d);
+	done(&r);
+}
+
+static void bad_figure_warns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "1.98,2.00a,fs8,1,1731168315,63G,,8192,5,540,99,745124,100,98O550,91,2205,99,1203968,"
+		"58,+++++,+++,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,16366us,"
+		"5650us,12027us,4465us,1806us,478us,586us,404us,3818us,3324us,837us,3156us\n");
+	assert_int_equal(r.n, 0);
+	char *d = diag_with(&r, BR_WARNING, "98O550");
+	assert_non_null(strstr(d, "t.txt:1: warning: bonnie++-csv:"));
+	assert_non_null(strstr(d, "field 14"));
+	free(d);
+	done(&r);
+}
+
+/* ------------------------------------------------------------ damage */
+
+static void blanks_inside_figures(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "goules-md-raid10-6,16G,72413,99,196164,42,42249,8,51613,72,5 2311,5,1486.7,3,16,"
+		"13437,61,+++++,+++,9736,42,12128,59,++ +++,+++,8526 ,44\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	fig(x, BR_M_get_block, 52311, "52311", 5);
+	too_fast(x, BR_M_ran_stat);
+	fig(x, BR_M_ran_del, 8526, "8526", 44);
+	assert_int_equal(warnings(&r), 0);
+	char *d = diag_with(&r, BR_NOTE, "blanks");
+	assert_non_null(strstr(d, "'5 2311' as 52311"));
+	free(d);
+	done(&r);
+}
+
+static void record_broken_across_lines(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "fs1, hard-wrapped at a comma:\n"
+		"fs1,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12\n"
+		",+++++,+++,1716,10,2166,13,+++++,+++,1507,9\n"
+		"fs2, wrapped after a comma, and inside a number:\n"
+		"fs2,8G,41022,70,60311,11,25012,5,40012,66,90123,9,342.8,6,\n"
+		"16,318,2,+++++,+++,1012,4,344,2,+++++,+++,9\n"
+		"80,5\n"
+		"1.96 with its latencies on a line of their own:\n"
+		"1.96,1.96,fs3,1,1323309999,16G,,1010,97,140012,13,70123,9,5012,99,220012,14,1203,55,"
+		"16,,,,,20011,20,+++++,+++,21002,15,+++++,+++,+++++,+++,+++++,+++,\n"
+		"14012us,612ms,501ms,4012us,401ms,2599us,1300us,901us,612us,644us,99us,640us\n"
+		"That's all, folks.\n");
+	assert_int_equal(r.n, 3);
+	struct br_record *x = rec(&r, 0);
+	assert_int_equal(x->source.line, 2);
+	assert_int_equal(x->source.end_line, 3);
+	too_fast(x, BR_M_seq_stat);
+	fig(x, BR_M_ran_del, 1507, "1507", 9);
+	x = rec(&r, 1);
+	assert_int_equal(x->source.line, 5);
+	assert_int_equal(x->source.end_line, 7);
+	fig(x, BR_M_seq_create, 318, "318", 2);
+	fig(x, BR_M_ran_del, 980, "980", 5);
+	x = rec(&r, 2);
+	assert_int_equal(x->source.line, 9);
+	assert_int_equal(x->source.end_line, 10);
+	fig(x, BR_M_putc_latency, 14012, "14012us", -1);
+	fig(x, BR_M_ran_del_latency, 640, "640us", -1);
+	assert_int_equal(warnings(&r), 0);
+	static const unsigned char claimed[] = {0, 1, 1, 0, 1, 1, 1, 0, 1, 1, 0};
+	assert_int_equal(r.doc->nlines, sizeof claimed);
+	for (size_t i = 0; i < sizeof claimed; i++)
+		assert_int_equal(r.claimed[i], claimed[i]);
+	done(&r);
+}
+
+/* A record never swallows the next one. */
+static void short_record_before_another(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "nofiles-a,2G,30100,50,35100,6,12800,3,30200,48,44700,7,166.4,0\n"
+		"nofiles-b,2G,29950,49,34870,5,12755,2,30001,47,44512,6,170.2,1\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "nofiles-b");
+	done(&r);
+}
+
+static void soft_breaks_left_in(void **state)
+{
+	(void)state;
+	struct run r;
+	/* quoted-printable soft breaks inside a number, a marker and a latency */
+	run(&r, "1.98,2.00,fs5,1,1600100200,32G,,8192,5,1=\n"
+		"146,99,190334,20,95012,12,3001,99,260120,18,512.4,12,16,,,,,3780,29,+++=\n"
+		"++,+++,16381,92,3012,30,+++++,+++,15276,66,9120us,2011ms,1301ms,8901us,190ms,170ms,"
+		"1022us,824u=\n"
+		"s,321us,1100us,40us,1901us\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_int_equal(x->source.line, 1);
+	assert_int_equal(x->source.end_line, 4);
+	fig(x, BR_M_putc, 1146, "1146", 99);
+	too_fast(x, BR_M_seq_stat);
+	fig(x, BR_M_seq_del, 16381, "16381", 92);
+	fig(x, BR_M_seq_stat_latency, 824, "824us", -1);
+	fig(x, BR_M_ran_del_latency, 1901, "1901us", -1);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+/* SMTP dot-unstuffing ate the '.' that began a continuation line. */
+static void seeks_point_restored(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "-md raid (chunk 64k)\n"
+		"goules-md-raid10-6,16G,72413,99,196164,42,42249,8,51613,72,5 2311,5,1486=\n"
+		"7,3,16,13437,61,+++++,+++,9736,42,12128,59,+++++,+++,8526 ,44\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	fig(x, BR_M_seeks, 1486.7, "1486.7", 3);
+	near(x->m[BR_M_seeks].resolution, 0.1);
+	fig(x, BR_M_get_block, 52311, "52311", 5);
+	assert_int_equal(warnings(&r), 1);
+	char *d = diag_with(&r, BR_WARNING, "decimal point");
+	assert_non_null(strstr(d, "t.txt:2: warning: bonnie++-csv: seeks figure '14867'"));
+	assert_non_null(strstr(d, "1486.7"));
+	free(d);
+	done(&r);
+}
+
+/* The same, with the line joined by transport decoding (br_line.joins). */
+static void seeks_point_restored_at_decoder_join(void **state)
+{
+	(void)state;
+	const char *l1 = "goules-md-raid10-4,16G,70206,99,162525,35,30169,5,33898,47,3 4888,3,1347";
+	const char *l2 = "3,2,16,17837,81,+++++,+++,14735,61,15211,66,+++++,+++,781 0,31";
+	char *joined = br_asprintf("%s%s", l1, l2);
+	char *text = br_asprintf("%s=\n%s\n", l1, l2);
+	struct br_doc *doc = br_doc_from_mem("t.txt", text, strlen(text));
+	struct br_lines_builder b = {0};
+	unsigned join = (unsigned)strlen(l1);
+	br_doc_line_add(doc, &b, joined, strlen(joined), 1, 2, 0, 0, &join, 1);
+	br_doc_lines_commit(doc, &b);
+	struct run r;
+	run_doc(&r, doc);
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	fig(x, BR_M_seeks, 1347.3, "1347.3", 2);
+	fig(x, BR_M_get_block, 34888, "34888", 3);
+	fig(x, BR_M_ran_del, 7810, "7810", 31);
+	assert_int_equal(x->source.line, 1);
+	assert_int_equal(x->source.end_line, 2);
+	assert_int_equal(warnings(&r), 1);
+	done(&r);
+	free(joined);
+	free(text);
+}
+
+/* A join elsewhere in the seeks figure proves nothing: no repair. */
+static void seeks_split_elsewhere_is_fine(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "goules-hw-raid10-4,16G,72462,99,162303,25,87544,16,64049,89, 211526,19,1=\n"
+		"179.7,2,16,20894,96,+++++,+++,19563,64,20160,98,+++++,+++,18 794,78\n");
+	assert_int_equal(r.n, 1);
+	fig(rec(&r, 0), BR_M_seeks, 1179.7, "1179.7", 2);
+	fig(rec(&r, 0), BR_M_ran_del, 18794, "18794", 78);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void seeks_without_point_is_doubtful(void **state)
+{
+	(void)state;
+	struct run r;
+	/* 1.0x always printed a decimal; nothing says where it went */
+	run(&r, "fs6,4G,30100,47,35100,5,12800,2,30200,49,44700,6,1650,0,16,2140,12,+++++,+++,1716,"
+		"10,2166,13,+++++,+++,1507,9\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	fig(x, BR_M_seeks, 1650, "1650", 0);
+	assert_true(x->m[BR_M_seeks].doubtful);
+	char *d = diag_with(&r, BR_WARNING, "'1650'");
+	assert_non_null(strstr(d, "kept as printed"));
+	free(d);
+	done(&r);
+	/* 1.92b+ print seeks >= 1000 as integers: a short integer that began a
+	 * continuation line may have lost its point, but that is not proven */
+	run(&r, "1.97,1.97,backup1,1,1796020001,16G,,980,97,412003,41,190233,22,3990,98,601223,31,"
+		"99=\n"
+		"5,33,16,,,,,18012,55,+++++,+++,20011,50,17990,54,+++++,+++,16600,49,12011us,980ms,"
+		"1120ms,8801us,120ms,25012us,850us,311us,1201us,901us,60us,1300us\n");
+	assert_int_equal(r.n, 1);
+	fig(rec(&r, 0), BR_M_seeks, 995, "995", 33);
+	assert_true(rec(&r, 0)->m[BR_M_seeks].doubtful);
+	assert_int_equal(warnings(&r), 1);
+	done(&r);
+}
+
+static void quoted_csv_line(void **state)
+{
+	(void)state;
+	struct run r;
+	char *text = br_asprintf("Pat wrote:\n> my numbers:\n> %s> \n> any ideas?\n", corei7);
+	run(&r, text);
+	free(text);
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "corei7");
+	assert_int_equal(rec(&r, 0)->source.line, 3);
+	fig(rec(&r, 0), BR_M_ran_del_latency, 625, "625us", -1);
+	done(&r);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	br_regex_cleanup();
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(layout_103),
+		cmocka_unit_test(layout_103e_chunk_and_file_spec),
+		cmocka_unit_test(layout_100_plain_mb),
+		cmocka_unit_test(layout_10x_without_file_test),
+		cmocka_unit_test(layout_10x_file_test_only),
+		cmocka_unit_test(layout_190a_format2_33),
+		cmocka_unit_test(layout_191_format2_45),
+		cmocka_unit_test(layout_191a_46),
+		cmocka_unit_test(layout_192a_47),
+		cmocka_unit_test(layout_196_48),
+		cmocka_unit_test(layout_197_dirs_in_chunk_slot),
+		cmocka_unit_test(layout_198_50),
+		cmocka_unit_test(layout_200a_file_test_only),
+		cmocka_unit_test(s0_record_one_field_short),
+		cmocka_unit_test(latency_units_and_skipped_tests),
+		cmocka_unit_test(trailing_latencies_dropped),
+		cmocka_unit_test(header_lines_are_not_records),
+		cmocka_unit_test(prose_with_commas),
+		cmocka_unit_test(csv_among_prose),
+		cmocka_unit_test(wrong_field_count_warns),
+		cmocka_unit_test(bad_figure_warns),
+		cmocka_unit_test(blanks_inside_figures),
+		cmocka_unit_test(record_broken_across_lines),
+		cmocka_unit_test(short_record_before_another),
+		cmocka_unit_test(soft_breaks_left_in),
+		cmocka_unit_test(seeks_point_restored),
+		cmocka_unit_test(seeks_point_restored_at_decoder_join),
+		cmocka_unit_test(seeks_split_elsewhere_is_fine),
+		cmocka_unit_test(seeks_without_point_is_doubtful),
+		cmocka_unit_test(quoted_csv_line),
+	};
+	return cmocka_run_group_tests(tests, NULL, teardown);
+}

@@ -1,0 +1,611 @@
+/* Unit tests: the Bonnie++ text-report parser on literal snippets of every
+ * version's layout and every kind of damage it survives; and the merge with
+ * the same run's CSV line. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dataset.h"
+#include "doc.h"
+#include "parser.h"
+#include "regex.h"
+
+struct run {
+	struct br_doc *doc;
+	struct br_dataset ds;
+	unsigned char *claimed;
+	size_t n;
+};
+
+/* The bonnie++-text parser alone over `text`. */
+static void run(struct run *r, const char *text)
+{
+	memset(r, 0, sizeof *r);
+	r->doc = br_doc_from_mem("t.txt", text, strlen(text));
+	r->claimed = calloc(r->doc->nlines + 1, 1);
+	struct br_parse_ctx ctx = {0};
+	ctx.doc = r->doc;
+	ctx.ds = &r->ds;
+	ctx.parser = br_parser_by_name("bonnie++-text");
+	ctx.claimed = r->claimed;
+	assert_non_null(ctx.parser);
+	if (!ctx.parser->detect || ctx.parser->detect(r->doc))
+		r->n = ctx.parser->parse(&ctx);
+	assert_int_equal(r->n, r->ds.records.n);
+}
+
+/* Every parser (the registry), then the merge, as the CLI does. */
+static void run_all(struct run *r, const char *text)
+{
+	memset(r, 0, sizeof *r);
+	r->doc = br_doc_from_mem("t.txt", text, strlen(text));
+	r->n = br_parse_document(r->doc, &r->ds);
+	br_recset_merge(&r->ds.records);
+}
+
+static void done(struct run *r)
+{
+	br_dataset_free(&r->ds);
+	br_doc_free(r->doc);
+	free(r->claimed);
+	br_regex_cleanup();
+}
+
+static const struct br_value *fig(const struct run *r, size_t i, enum br_metric_id id)
+{
+	assert_true(i < r->ds.records.n);
+	const struct br_value *v = &r->ds.records.v[i]->m[id];
+	assert_true(v->present);
+	return v;
+}
+
+static void assert_fig(const struct run *r, size_t i, enum br_metric_id id, double value, int cpu)
+{
+	const struct br_value *v = fig(r, i, id);
+	assert_true(v->has_value);
+	if (fabs(v->value - value) > 1e-6)
+		fail_msg("%s: %g, expected %g", br_metric(id)->name, v->value, value);
+	if (cpu < 0) {
+		assert_false(v->has_cpu);
+	} else {
+		assert_true(v->has_cpu);
+		assert_true(v->cpu == cpu);
+	}
+}
+
+static void assert_too_fast(const struct run *r, size_t i, enum br_metric_id id)
+{
+	const struct br_value *v = fig(r, i, id);
+	assert_true(v->too_fast);
+	assert_false(v->has_value);
+	assert_false(v->has_cpu);
+	assert_string_equal(v->raw, "+++++");
+}
+
+static double param_num(const struct run *r, size_t i, const char *key)
+{
+	const struct br_param *p = br_record_param(r->ds.records.v[i], key);
+	return p && !p->str ? p->num : -1;
+}
+
+static const char *param_str(const struct run *r, size_t i, const char *key)
+{
+	const struct br_param *p = br_record_param(r->ds.records.v[i], key);
+	return p && p->str ? p->str : NULL;
+}
+
+static size_t warnings(const struct run *r)
+{
+	return br_diags_count(&r->ds.diags, BR_WARNING);
+}
+
+/* ------------------------------------------------------------------ 1.0x */
+
+static const char v103[] =
+	"Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+	"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+	"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+	"moudry.com       4G 30348  47 35023   5 12701   2 30363  49 44790   6 165.0   0\n"
+	"                    ------Sequential Create------ --------Random Create--------\n"
+	"                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+	"              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+	"                 16  2140  12 +++++ +++  1716  10  2166  13 +++++ +++  1507   9\n";
+
+static void version_103(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, v103);
+	assert_int_equal(r.n, 1);
+	const struct br_record *rec = r.ds.records.v[0];
+	assert_int_equal(rec->tool, BR_TOOL_BONNIEPP);
+	assert_string_equal(rec->version, "1.03");
+	assert_string_equal(rec->host, "moudry.com");
+	assert_string_equal(param_str(&r, 0, "size"), "4G");
+	assert_true(param_num(&r, 0, "size_bytes") == 4294967296.0);
+	assert_true(param_num(&r, 0, "files") == 16384);
+	assert_fig(&r, 0, BR_M_putc, 30348, 47);
+	assert_fig(&r, 0, BR_M_put_block, 35023, 5);
+	assert_fig(&r, 0, BR_M_rewrite, 12701, 2);
+	assert_fig(&r, 0, BR_M_getc, 30363, 49);
+	assert_fig(&r, 0, BR_M_get_block, 44790, 6);
+	assert_fig(&r, 0, BR_M_seeks, 165.0, 0);
+	assert_string_equal(fig(&r, 0, BR_M_seeks)->raw, "165.0");
+	assert_fig(&r, 0, BR_M_seq_create, 2140, 12);
+	assert_too_fast(&r, 0, BR_M_seq_stat);
+	assert_fig(&r, 0, BR_M_seq_del, 1716, 10);
+	assert_fig(&r, 0, BR_M_ran_create, 2166, 13);
+	assert_too_fast(&r, 0, BR_M_ran_stat);
+	assert_fig(&r, 0, BR_M_ran_del, 1507, 9);
+	assert_int_equal(br_record_metric_count(rec), 12);
+	assert_true(fig(&r, 0, BR_M_putc)->resolution == 1);
+	assert_int_equal(rec->source.line, 1);
+	assert_int_equal(rec->source.end_line, 8);
+	for (int i = 0; i < 8; i++)
+		assert_true(r.claimed[i]);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void version_103e_chunk_and_file_spec(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version 1.03e       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine   Size:chnk K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"h103e        64M:4k +++++ +++ +++++ +++ +++++ +++ +++++ +++ +++++ +++ +++++ +++\n"
+		"                    ------Sequential Create------ --------Random Create--------\n"
+		"                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+		"files:max:min        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"       1:2000:100/4  1621  99 +++++ +++ +++++ +++  1781  98 +++++ +++ +++++ +++\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->version, "1.03e");
+	assert_string_equal(r.ds.records.v[0]->host, "h103e");
+	assert_string_equal(param_str(&r, 0, "size"), "64M");
+	assert_true(param_num(&r, 0, "size_bytes") == 64.0 * 1048576);
+	assert_true(param_num(&r, 0, "chunk_size") == 4096);
+	assert_true(param_num(&r, 0, "files") == 1024);
+	assert_too_fast(&r, 0, BR_M_putc);
+	assert_too_fast(&r, 0, BR_M_seeks);
+	assert_fig(&r, 0, BR_M_seq_create, 1621, 99);
+	assert_fig(&r, 0, BR_M_ran_create, 1781, 98);
+	done(&r);
+}
+
+/* 1.00–1.00b: plain MB, and a CPU figure next to +++++ (the same run's CSV
+ * line follows: the two copies merge). */
+static void version_100_plain_mb(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version 1.00       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine          MB K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"oldbox          300  4012  97  9120  12  3900   9  4120  96 11040  10 +++++  12\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(param_str(&r, 0, "size"), "300");
+	assert_true(param_num(&r, 0, "size_bytes") == 300.0 * 1048576);
+	const struct br_value *v = fig(&r, 0, BR_M_seeks);
+	assert_true(v->too_fast);
+	assert_false(v->has_cpu); /* "+++++  12": no measurement, as in the CSV */
+	assert_false(r.ds.records.v[0]->m[BR_M_seq_create].present);
+	done(&r);
+
+	run_all(&r, "Version 1.00       ------Sequential Output------ --Sequential Input- --Random-\n"
+		    "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		    "Machine          MB K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		    "oldbox          300  4012  97  9120  12  3900   9  4120  96 11040  10 +++++  12\n"
+		    "oldbox,300,4012,97,9120,12,3900,9,4120,96,11040,10,+++++,12,,,,,,,,,,,,,\n");
+	assert_int_equal(r.ds.records.n, 1);
+	assert_int_equal(r.ds.records.v[0]->nalso, 1);
+	done(&r);
+}
+
+/* Only the file-creation test ran: the machine name is on line 2. */
+static void create_only_block(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.03       ------Sequential Create------ --------Random Create--------\n"
+		"nfsclient           -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+		"              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"                 16   512   4  9120  21   833   5   540   4 +++++ +++   401   3\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "nfsclient");
+	assert_false(r.ds.records.v[0]->m[BR_M_putc].present);
+	assert_fig(&r, 0, BR_M_seq_stat, 9120, 21);
+	assert_fig(&r, 0, BR_M_ran_del, 401, 3);
+	done(&r);
+}
+
+/* ------------------------------------------------------------------ 1.9x */
+
+static const char v196[] =
+	"Version  1.96       ------Sequential Output------ --Sequential Input- --Random-\n"
+	"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+	"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+	"corei7       32080M  1148  98 126598  11 74273   9  5334 100 229733  15 13116 160\n"
+	"Latency             15865us     554ms     483ms    4473us     434ms    2480us\n"
+	"Version  1.96       ------Sequential Create------ --------Random Create--------\n"
+	"corei7              -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+	"              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+	"                 16 23322  22 +++++ +++ 24000  16 +++++ +++ +++++ +++ +++++ +++\n"
+	"Latency              1343us     924us     603us     633us     102us     625us\n";
+
+static void version_196_latency_concurrency(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, v196);
+	assert_int_equal(r.n, 1);
+	const struct br_record *rec = r.ds.records.v[0];
+	assert_string_equal(rec->version, "1.96");
+	assert_string_equal(rec->host, "corei7");
+	assert_string_equal(param_str(&r, 0, "size"), "32080M");
+	assert_true(param_num(&r, 0, "concurrency") == 1);
+	assert_fig(&r, 0, BR_M_put_block, 126598, 11); /* overflowed its column */
+	assert_fig(&r, 0, BR_M_getc, 5334, 100);
+	assert_fig(&r, 0, BR_M_get_block, 229733, 15);
+	assert_fig(&r, 0, BR_M_seeks, 13116, 160);
+	assert_fig(&r, 0, BR_M_putc_latency, 15865, -1);
+	assert_fig(&r, 0, BR_M_put_block_latency, 554000, -1);
+	assert_string_equal(fig(&r, 0, BR_M_put_block_latency)->raw, "554ms");
+	assert_fig(&r, 0, BR_M_seeks_latency, 2480, -1);
+	assert_fig(&r, 0, BR_M_seq_create, 23322, 22);
+	assert_fig(&r, 0, BR_M_seq_del, 24000, 16);
+	assert_too_fast(&r, 0, BR_M_ran_del);
+	assert_fig(&r, 0, BR_M_seq_create_latency, 1343, -1);
+	assert_fig(&r, 0, BR_M_ran_del_latency, 625, -1);
+	assert_int_equal(br_record_metric_count(rec), 24);
+	assert_int_equal(rec->source.end_line, 10);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+/* -f: the per-char columns are blank; the grid places the rest. */
+static void blank_columns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.96       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"servername01  160G           39912   3 29398   4           79075   4 207.2  34\n"
+		"Latency                       12226ms   61883ms               349ms    3643ms\n");
+	assert_int_equal(r.n, 1);
+	const struct br_record *rec = r.ds.records.v[0];
+	assert_false(rec->m[BR_M_putc].present);
+	assert_false(rec->m[BR_M_getc].present);
+	assert_fig(&r, 0, BR_M_put_block, 39912, 3);
+	assert_fig(&r, 0, BR_M_rewrite, 29398, 4);
+	assert_fig(&r, 0, BR_M_get_block, 79075, 4);
+	assert_fig(&r, 0, BR_M_seeks, 207.2, 34);
+	assert_false(rec->m[BR_M_putc_latency].present);
+	assert_fig(&r, 0, BR_M_put_block_latency, 12226000, -1);
+	assert_fig(&r, 0, BR_M_rewrite_latency, 61883000, -1);
+	assert_false(rec->m[BR_M_getc_latency].present);
+	assert_fig(&r, 0, BR_M_get_block_latency, 349000, -1);
+	assert_fig(&r, 0, BR_M_seeks_latency, 3643000, -1);
+	done(&r);
+
+	/* the same row with its spacing collapsed: 8 figures, -f assumed */
+	run(&r, "Version 1.96 ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency 1 -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec %CP\n"
+		"servername01 160G 39912 3 29398 4 79075 4 207.2 34\n");
+	assert_int_equal(r.n, 1);
+	assert_false(r.ds.records.v[0]->m[BR_M_putc].present);
+	assert_fig(&r, 0, BR_M_get_block, 79075, 4);
+	assert_int_equal(br_diags_count(&r.ds.diags, BR_NOTE), 1);
+	done(&r);
+}
+
+/* ------------------------------------------------------------------ 2.00a */
+
+static const char v200a[] =
+	"Version 2.00a       ------Sequential Output------ --Sequential Input- --Random-\n"
+	"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+	"Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+	"ANDREW-PC       63G  540k  99  728m 100  958m  91 2205k  99  1.1g  58 +++++ +++\n"
+	"Latency             16366us    5650us   12027us    4465us    1806us     478us\n"
+	"Version 2.00a       ------Sequential Create------ --------Random Create--------\n"
+	"ANDREW-PC           -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+	"              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+	"                 16 +++++ +++ +++++ +++ +++++ +++ +++++ +++ +++++ +++ +++++ +++\n"
+	"Latency               586us     404us    3818us    3324us     837us    3156us\n";
+
+static void version_200a_units(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, v200a);
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->version, "2.00a");
+	assert_string_equal(r.ds.records.v[0]->host, "ANDREW-PC");
+	assert_string_equal(param_str(&r, 0, "size"), "63G");
+	assert_fig(&r, 0, BR_M_putc, 540, 99);
+	assert_true(fig(&r, 0, BR_M_putc)->resolution == 1);
+	assert_fig(&r, 0, BR_M_put_block, 728 * 1024.0, 100);
+	assert_true(fig(&r, 0, BR_M_put_block)->resolution == 1024);
+	assert_string_equal(fig(&r, 0, BR_M_put_block)->raw, "728m");
+	assert_fig(&r, 0, BR_M_get_block, 1.1 * 1048576, 58);
+	assert_true(fabs(fig(&r, 0, BR_M_get_block)->resolution - 0.1 * 1048576) < 1e-6);
+	assert_too_fast(&r, 0, BR_M_seeks);
+	assert_too_fast(&r, 0, BR_M_seq_create);
+	assert_fig(&r, 0, BR_M_ran_del_latency, 3156, -1);
+	assert_int_equal(warnings(&r), 0); /* all create rates +++++: nothing wrong */
+	done(&r);
+}
+
+static const char v200a_create_text[] =
+	"Version 2.00a       ------Sequential Create------ --------Random Create--------\n"
+	"bw-vm               -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+	"              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+	"                 48 49152  96 +++++ +++ 49152  84 49152  96 +++++ +++ 49152  81\n"
+	"Latency              2635us     374us    2125us    4353us     130us    3023us\n";
+
+static const char v200a_create_csv[] =
+	"1.98,2.00a,bw-vm,1,1796045845,,,,,,,,,,,,,,,,,48,,,,,38692,96,+++++,+++,76069,84,"
+	"32184,96,+++++,+++,90960,81,,,,,,,2635us,374us,2125us,4353us,130us,3023us\n";
+
+/* 2.00a prints files*1024 as every create rate: doubtful, the CSV wins. */
+static void version_200a_create_bug(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, v200a_create_text);
+	assert_int_equal(r.n, 1);
+	assert_true(fig(&r, 0, BR_M_seq_create)->doubtful);
+	assert_true(fig(&r, 0, BR_M_ran_del)->doubtful);
+	assert_fig(&r, 0, BR_M_seq_create, 49152, 96); /* kept ... */
+	assert_int_equal(warnings(&r), 1);             /* ... with a warning */
+	assert_int_equal(r.ds.diags.v[0].line, 4);
+	assert_non_null(strstr(r.ds.diags.v[0].message, "no CSV line"));
+	assert_false(fig(&r, 0, BR_M_seq_create_latency)->doubtful);
+	done(&r);
+
+	char text[2048];
+	snprintf(text, sizeof text, "%s%s", v200a_create_text, v200a_create_csv);
+	run_all(&r, text);
+	assert_int_equal(r.ds.records.n, 1);
+	assert_fig(&r, 0, BR_M_seq_create, 38692, 96);
+	assert_fig(&r, 0, BR_M_seq_del, 76069, 84);
+	assert_fig(&r, 0, BR_M_ran_del, 90960, 81);
+	assert_false(fig(&r, 0, BR_M_seq_create)->doubtful);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+/* ------------------------------------------------------------------ damage, merge */
+
+/* Seed 001: every blank collapsed, the name truncated by the layout; the
+ * CSV line of the same run gives the full name, and the two copies merge. */
+static const char collapsed_103[] =
+	"# Try 1\n"
+	"Version 1.03 ------Sequential Output------ --Sequential Input- --Random-\n"
+	"-Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+	"Machine Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec %CP\n"
+	"test1.dmotor 3000M 6618 27 9314 6 3699 1 20058 76 28822 7 179.9 0\n"
+	"------Sequential Create------ --------Random Create--------\n"
+	"-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+	"files /sec %CP /sec %CP /sec %CP /sec %CP /sec %CP /sec %CP\n"
+	"16 2339 91 +++++ +++ +++++ +++ 2398 93 +++++ +++ 5394 85\n"
+	"test1.dmotorworks.com,3000M,6618,27,9314,6,3699,1,20058,76,28822,7,179.9,0,16,2339,91,"
+	"+++++,+++,+++++,+++,2398,93,+++++,+++,5394,85\n";
+
+static void collapsed_and_merged_with_csv(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, collapsed_103);
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "test1.dmotor");
+	assert_fig(&r, 0, BR_M_seeks, 179.9, 0);
+	assert_fig(&r, 0, BR_M_ran_del, 5394, 85);
+	assert_int_equal(r.ds.records.v[0]->source.line, 2);
+	assert_int_equal(r.ds.records.v[0]->source.end_line, 9);
+	assert_false(r.claimed[0]);
+	assert_false(r.claimed[9]); /* the CSV line is not ours */
+	done(&r);
+
+	run_all(&r, collapsed_103);
+	assert_int_equal(r.ds.records.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "test1.dmotorworks.com");
+	assert_int_equal(r.ds.records.v[0]->nalso, 1);
+	done(&r);
+}
+
+static void hard_wraps(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input-\n"
+		"--Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block--\n"
+		"--Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP\n"
+		"/sec %CP\n"
+		"fileserv         2G 21890  84 35521  14 14215   6 24316  87 50317  10\n"
+		"342.8   6\n"
+		"                    ------Sequential Create------ --------Random\n"
+		"Create--------\n"
+		"                    -Create-- --Read--- -Delete-- -Create-- --Read---\n"
+		"-Delete--\n"
+		"              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"/sec %CP\n"
+		"                 16   489  99 +++++ +++ 17331  97   497  99 +++++ +++\n"
+		"1673  97\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "fileserv");
+	assert_fig(&r, 0, BR_M_get_block, 50317, 10);
+	assert_fig(&r, 0, BR_M_seeks, 342.8, 6);
+	assert_fig(&r, 0, BR_M_seq_del, 17331, 97);
+	assert_fig(&r, 0, BR_M_ran_del, 1673, 97);
+	assert_int_equal(r.ds.records.v[0]->source.end_line, 16);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	/* a Latency line wrapped */
+	run(&r, "Version  1.97       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"ws1             16G   871  99 98412  14 43210   6  4100  99 120551   8 251.3   5\n"
+		"Latency             12004us    1623ms    1190ms   21450us     183ms\n"
+		"1024ms\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_get_block_latency, 183000, -1);
+	assert_fig(&r, 0, BR_M_seeks_latency, 1024000, -1);
+	done(&r);
+}
+
+static void markers_and_csv2txt_zero(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"best             4G 30348  47 **88826**  5 12701   2 30363  49 44790*  6 165.0   0\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 88826, 5);
+	assert_true(fig(&r, 0, BR_M_put_block)->marked);
+	assert_true(fig(&r, 0, BR_M_get_block)->marked);
+	assert_false(fig(&r, 0, BR_M_putc)->marked);
+	done(&r);
+
+	/* bon_csv2txt 2.00a turns +++++ into "0k" next to "+++" */
+	run(&r, "Version 2.00a       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"testhos 64M::8192:5 1250k  99    0k +++    0k +++ 2400k  99    0k +++ +++++ +++\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "testhos");
+	assert_string_equal(param_str(&r, 0, "size"), "64M");
+	assert_fig(&r, 0, BR_M_putc, 1250, 99);
+	assert_true(fig(&r, 0, BR_M_put_block)->too_fast);
+	assert_false(fig(&r, 0, BR_M_put_block)->has_value);
+	assert_string_equal(fig(&r, 0, BR_M_put_block)->raw, "0k"); /* as printed */
+	assert_too_fast(&r, 0, BR_M_seeks);
+	done(&r);
+}
+
+/* A forum collapsed the blanks of a -f run, latencies included; a gist
+ * mirror framed every line in table bars. */
+static void collapsed_latency_and_table_bars(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version 1.96 ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency 1 -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec %CP\n"
+		"lappy 8G 201442 21 98310 12 388201 18 3120 44\n"
+		"Latency 3126ms 812ms 41207us 9930us\n");
+	assert_int_equal(r.n, 1);
+	assert_false(r.ds.records.v[0]->m[BR_M_putc_latency].present);
+	assert_fig(&r, 0, BR_M_put_block_latency, 3126000, -1);
+	assert_fig(&r, 0, BR_M_get_block_latency, 41207, -1);
+	assert_fig(&r, 0, BR_M_seeks_latency, 9930, -1);
+	done(&r);
+
+	run(&r, "| Version  1.03       ------Sequential Output------ --Sequential Input- --Random- |\n"
+		"|                     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks-- |\n"
+		"| Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP |\n"
+		"| quad             8G 61022  97 41207  38 18022  21 60110  96 51288  24  8733  52 |\n"
+		"|                     ------Sequential Create------ --------Random Create-------- |\n"
+		"|                     -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete-- |\n"
+		"|               files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP |\n"
+		"|                  16 28001  61 +++++ +++ 30123  44 27730  60 +++++ +++ 26611  41 |\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->version, "1.03");
+	assert_string_equal(r.ds.records.v[0]->host, "quad");
+	assert_fig(&r, 0, BR_M_seeks, 8733, 52);
+	assert_fig(&r, 0, BR_M_ran_del, 26611, 41);
+	done(&r);
+}
+
+static void truncated_row_warns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"moudry.com       4G 30348  47 35023   5 12701\n"
+		"\n"
+		"(my mailer ate the rest)\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 1);
+	assert_int_equal(r.ds.diags.v[0].line, 4);
+	done(&r);
+
+	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"\n"
+		"Sorry, I forgot to paste the numbers.\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 1);
+	done(&r);
+}
+
+static void prose_and_bonnie_tables_are_not_ours(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "I tried bonnie++ 1.03 with -s 3000 and got 6618 K/sec per char, 27 %CP,\n"
+		"and with Version 1.96 the seeks went to 13116/sec at 160 %CP.\n"
+		"The create test (16 files) was +++++ which means too fast.\n"
+		"              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"          100  2611 90.7  3924 86.2  3201 13.3  4763 61.4  6736 24.4 143.7  4.0\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 0);
+	for (int i = 0; i < 7; i++)
+		assert_false(r.claimed[i]);
+	done(&r);
+}
+
+/* Two runs stacked, each with its own header: two records. */
+static void two_runs(void **state)
+{
+	(void)state;
+	char text[4096];
+	snprintf(text, sizeof text, "%s\n%s", v103, v196);
+	struct run r;
+	run(&r, text);
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.ds.records.v[0]->host, "moudry.com");
+	assert_string_equal(r.ds.records.v[1]->host, "corei7");
+	assert_int_equal(r.ds.records.v[1]->source.line, 10);
+	done(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(version_103),
+		cmocka_unit_test(version_103e_chunk_and_file_spec),
+		cmocka_unit_test(version_100_plain_mb),
+		cmocka_unit_test(create_only_block),
+		cmocka_unit_test(version_196_latency_concurrency),
+		cmocka_unit_test(blank_columns),
+		cmocka_unit_test(version_200a_units),
+		cmocka_unit_test(version_200a_create_bug),
+		cmocka_unit_test(collapsed_and_merged_with_csv),
+		cmocka_unit_test(hard_wraps),
+		cmocka_unit_test(markers_and_csv2txt_zero),
+		cmocka_unit_test(collapsed_latency_and_table_bars),
+		cmocka_unit_test(truncated_row_warns),
+		cmocka_unit_test(prose_and_bonnie_tables_are_not_ours),
+		cmocka_unit_test(two_runs),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,556 @@
+/* Unit tests: the comparison model (render/compare.h) on records built by
+ * hand — best marks, units, baseline ratios, aggregation statistics and the
+ * t-test, sorting, filters, grouping. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "compare.h"
+#include "record.h"
+
+/* A bonnie++ record: label, host, put_block (KiB/s) with cpu, seeks (/s),
+ * put_block_latency (us); a negative figure is left out. */
+static struct br_record *bpp(const char *label, const char *host, double put_block, double cpu,
+			     double seeks, double lat)
+{
+	struct br_record *r = br_record_new(BR_TOOL_BONNIEPP);
+	br_record_set_label(r, label);
+	br_record_set_host(r, host);
+	br_record_set_source(r, "t.txt", 1, 2, "bonnie++-csv");
+	if (put_block >= 0) {
+		br_record_set(r, BR_M_put_block, put_block, NULL);
+		br_record_set_cpu(r, BR_M_put_block, cpu);
+	}
+	if (seeks >= 0)
+		br_record_set(r, BR_M_seeks, seeks, NULL);
+	if (lat >= 0)
+		br_record_set(r, BR_M_put_block_latency, lat, NULL);
+	return r;
+}
+
+static struct br_record *hdp(const char *host, double cached, double buffered)
+{
+	struct br_record *r = br_record_new(BR_TOOL_HDPARM);
+	br_record_set_host(r, host);
+	br_record_set(r, BR_M_cached_read, cached, NULL);
+	br_record_set(r, BR_M_buffered_read, buffered, NULL);
+	return r;
+}
+
+static const struct br_cmp_col *col_of(const struct br_cmp_table *t, enum br_metric_id m, size_t *k)
+{
+	for (size_t i = 0; i < t->ncols; i++)
+		if (t->cols[i].metric == m) {
+			if (k)
+				*k = i;
+			return &t->cols[i];
+		}
+	return NULL;
+}
+
+static const struct br_cmp_cell *cell(const struct br_cmp_table *t, size_t row, enum br_metric_id m)
+{
+	size_t k = 0;
+	assert_non_null(col_of(t, m, &k));
+	return &t->rows[row].cells[k];
+}
+
+static char *fmt(const struct br_cmp_col *c, double v)
+{
+	struct br_buf b = BR_BUF_INIT;
+	br_cmp_format(c, v, &b);
+	return br_buf_detach(&b);
+}
+
+static void best_marks_both_directions(void **state)
+{
+	(void)state;
+	struct br_recset s = {0};
+	br_recset_add(&s, bpp("a", "h1", 30000, 40, 180.5, 9000));
+	br_recset_add(&s, bpp("b", "h2", 50000, 60, 150.0, 4000));
+	br_recset_add(&s, bpp("c", "h3", 50000, 30, 120.0, 12000)); /* tie on put_block */
+	struct br_recset one = {0};
+	br_recset_add(&one, bpp("solo", "h", 1000, 5, 10, 10));
+	struct br_cmp *c = br_cmp_build_records(&s, NULL);
+	assert_int_equal(c->ntables, 1);
+	const struct br_cmp_table *t = &c->tables[0];
+	assert_int_equal(t->family, BR_FAM_BONNIE);
+	assert_int_equal(t->nrows, 3);
+	/* columns in metrics.def order */
+	assert_int_equal(t->ncols, 3);
+	assert_int_equal(t->cols[0].metric, BR_M_put_block);
+	assert_int_equal(t->cols[1].metric, BR_M_seeks);
+	assert_int_equal(t->cols[2].metric, BR_M_put_block_latency);
+	/* higher is better, ties are all best */
+	assert_false(cell(t, 0, BR_M_put_block)->best);
+	assert_true(cell(t, 1, BR_M_put_block)->best);
+	assert_true(cell(t, 2, BR_M_put_block)->best);
+	assert_true(cell(t, 0, BR_M_seeks)->best);
+	assert_false(cell(t, 1, BR_M_seeks)->best);
+	/* lower is better for latency and cpu */
+	assert_true(cell(t, 1, BR_M_put_block_latency)->best);
+	assert_false(cell(t, 2, BR_M_put_block_latency)->best);
+	assert_true(cell(t, 2, BR_M_put_block)->best_cpu);
+	assert_false(cell(t, 0, BR_M_put_block)->best_cpu);
+	const struct br_cmp_col *lat = col_of(t, BR_M_put_block_latency, NULL);
+	assert_true(lat->best == 4000);
+	assert_true(lat->min == 4000 && lat->max == 12000);
+	/* shading: best 1, worst 0 in both directions */
+	assert_true(br_cmp_shade(lat, 4000) == 1.0);
+	assert_true(br_cmp_shade(lat, 12000) == 0.0);
+	assert_true(br_cmp_shade(col_of(t, BR_M_put_block, NULL), 30000) == 0.0);
+	br_cmp_free(c);
+	/* all equal: nothing stands out, nothing is marked */
+	struct br_recset same = {0};
+	br_recset_add(&same, bpp("x", "h1", 5000, 5, 10, -1));
+	br_recset_add(&same, bpp("y", "h2", 5000, 5, 20, -1));
+	c = br_cmp_build_records(&same, NULL);
+	assert_false(c->tables[0].cols[0].has_best);
+	assert_false(c->tables[0].rows[0].cells[0].best || c->tables[0].rows[1].cells[0].best);
+	assert_false(c->tables[0].rows[0].cells[0].best_cpu);
+	assert_true(c->tables[0].rows[1].cells[1].best); /* seeks 20 */
+	br_cmp_free(c);
+	br_recset_free(&same);
+	/* a lone figure is not "best" of anything */
+	c = br_cmp_build_records(&one, NULL);
+	assert_false(c->tables[0].cols[0].has_best);
+	assert_false(c->tables[0].rows[0].cells[0].best);
+	br_cmp_free(c);
+	br_recset_free(&s);
+	br_recset_free(&one);
+}
+
+static void units_are_chosen_per_column(void **state)
+{
+	(void)state;
+	struct br_cmp_unit u = br_cmp_pick_unit(BR_UNIT_KIBS, 9314, 6618);
+	assert_string_equal(u.name, "KiB/s");
+	assert_true(u.div == 1);
+	u = br_cmp_pick_unit(BR_UNIT_KIBS, 30100, 9314);
+	assert_string_equal(u.name, "MiB/s");
+	assert_true(u.div == 1024);
+	assert_int_equal(u.decimals, 2); /* 9.1 MiB/s keeps three digits */
+	u = br_cmp_pick_unit(BR_UNIT_KIBS, 12.0 * 1024 * 1024, 40 * 1024);
+	assert_string_equal(u.name, "GiB/s");
+	assert_int_equal(u.decimals, 2); /* 0.04 GiB/s */
+	u = br_cmp_pick_unit(BR_UNIT_USEC, 15000, 800);
+	assert_string_equal(u.name, "ms");
+	u = br_cmp_pick_unit(BR_UNIT_USEC, 9999, 10);
+	assert_string_equal(u.name, "us");
+	u = br_cmp_pick_unit(BR_UNIT_USEC, 20e6, 1e6);
+	assert_string_equal(u.name, "s");
+	u = br_cmp_pick_unit(BR_UNIT_PERSEC, 1e6, 10);
+	assert_string_equal(u.name, "/s");
+	assert_true(u.div == 1);
+
+	struct br_recset s = {0};
+	br_recset_add(&s, bpp("a", "h1", 30348, 47, 179.9, 800));
+	br_recset_add(&s, bpp("b", "h2", 9314, 6, 1323.1, 15000));
+	br_recset_add(&s, hdp("/dev/hda", 12.0 * 1024 * 1024, 40 * 1024));
+	br_recset_add(&s, hdp("/dev/hdb", 11.5 * 1024 * 1024, 38.5 * 1024));
+	struct br_cmp *c = br_cmp_build_records(&s, NULL);
+	assert_int_equal(c->ntables, 2);
+	const struct br_cmp_table *t = &c->tables[0];
+	const struct br_cmp_col *pb = col_of(t, BR_M_put_block, NULL);
+	assert_string_equal(pb->unit.name, "MiB/s");
+	char *v = fmt(pb, 30348);
+	assert_string_equal(v, "29.64");
+	free(v);
+	v = fmt(pb, 9314);
+	assert_string_equal(v, "9.10");
+	free(v);
+	const struct br_cmp_col *sk = col_of(t, BR_M_seeks, NULL);
+	assert_string_equal(sk->unit.name, "/s");
+	assert_int_equal(sk->unit.decimals, 1); /* as printed */
+	v = fmt(sk, 179.9);
+	assert_string_equal(v, "179.9");
+	free(v);
+	const struct br_cmp_col *lat = col_of(t, BR_M_put_block_latency, NULL);
+	assert_string_equal(lat->unit.name, "ms");
+	v = fmt(lat, 800);
+	assert_string_equal(v, "0.80");
+	free(v);
+	v = fmt(pb, 1e30); /* a mangled figure does not blow the width up */
+	assert_string_equal(v, "9.77e+26");
+	free(v);
+	/* hdparm: its own table, cached in GiB/s, buffered in MiB/s */
+	t = &c->tables[1];
+	assert_int_equal(t->family, BR_FAM_HDPARM);
+	assert_string_equal(col_of(t, BR_M_cached_read, NULL)->unit.name, "GiB/s");
+	assert_string_equal(col_of(t, BR_M_buffered_read, NULL)->unit.name, "MiB/s");
+	v = fmt(col_of(t, BR_M_buffered_read, NULL), 38.5 * 1024);
+	assert_string_equal(v, "38.5");
+	free(v);
+	br_cmp_free(c);
+	br_recset_free(&s);
+}
+
+static void baseline_ratios(void **state)
+{
+	(void)state;
+	struct br_recset s = {0};
+	br_recset_add(&s, bpp("ext2", "box", 20000, 10, 100, 5000));
+	br_recset_add(&s, bpp("ext3", "box", 10000, 10, 150, 10000));
+	br_recset_add(&s, bpp("xfs", "box", 30000, 10, 100, -1));
+	struct br_render_opts o = {.baseline = "ext3"};
+	struct br_cmp *c = br_cmp_build_records(&s, &o);
+	assert_int_equal(c->nnotes, 0);
+	const struct br_cmp_table *t = &c->tables[0];
+	/* the baseline row comes first, the others keep input order */
+	assert_int_equal(t->baseline, 0);
+	assert_true(t->rows[0].is_baseline);
+	assert_string_equal(t->rows[0].label, "ext3");
+	assert_string_equal(t->rows[1].label, "ext2");
+	assert_string_equal(t->rows[2].label, "xfs");
+	assert_false(cell(t, 0, BR_M_put_block)->has_ratio);
+	const struct br_cmp_cell *e2 = cell(t, 1, BR_M_put_block);
+	assert_true(e2->has_ratio);
+	assert_true(fabs(e2->ratio - 2.0) < 1e-12);
+	assert_true(e2->better);
+	assert_int_equal(e2->sig, BR_CMP_SIG_NONE); /* not aggregated: no test */
+	const struct br_cmp_cell *l2 = cell(t, 1, BR_M_put_block_latency);
+	assert_true(fabs(l2->ratio - 0.5) < 1e-12);
+	assert_true(l2->better); /* lower latency is better */
+	assert_false(cell(t, 1, BR_M_seeks)->better);
+	assert_false(cell(t, 2, BR_M_put_block_latency)->has_ratio); /* absent */
+	struct br_buf b = BR_BUF_INIT;
+	br_cmp_format_ratio(e2->ratio, &b);
+	br_cmp_format_ratio(0.995, &b);
+	br_cmp_format_ratio(0.5, &b);
+	assert_string_equal(b.data, "200%99.5%50%");
+	br_buf_free(&b);
+	br_cmp_free(c);
+
+	/* by host, case-insensitively, and a name that matches nothing */
+	o.baseline = "BOX";
+	c = br_cmp_build_records(&s, &o);
+	assert_int_equal(c->tables[0].baseline, 0);
+	assert_string_equal(c->tables[0].rows[0].label, "ext2");
+	br_cmp_free(c);
+	o.baseline = "nothing";
+	c = br_cmp_build_records(&s, &o);
+	assert_int_equal(c->tables[0].baseline, -1);
+	assert_int_equal(c->nnotes, 1);
+	assert_non_null(strstr(c->notes[0], "'nothing' matches no record"));
+	br_cmp_free(c);
+	br_recset_free(&s);
+}
+
+static void statistics_and_welch_on_known_numbers(void **state)
+{
+	(void)state;
+	/* Welch's t-test, the example of its Wikipedia article: t = -2.46,
+	 * df = 24.99, p = 0.021 (checked independently by numerical
+	 * integration of Student's t density). */
+	double a1[] = {27.5, 21.0, 19.0, 23.6, 17.0, 17.9, 16.9, 20.1, 21.9, 22.6, 23.1, 19.6, 19.0, 21.7, 21.4};
+	double a2[] = {27.1, 22.0, 20.8, 23.4, 23.4, 23.5, 25.8, 22.0, 24.8, 20.2, 21.9, 22.1, 22.9, 20.5, 24.4};
+	struct br_cmp_stats s1, s2;
+	br_cmp_stats(a1, 15, &s1);
+	br_cmp_stats(a2, 15, &s2);
+	assert_int_equal(s1.n, 15);
+	assert_true(fabs(s1.mean - 20.82) < 1e-9);
+	assert_true(s1.median == 21.0);
+	assert_true(s1.min == 16.9 && s1.max == 27.5);
+	double t, df, p;
+	assert_true(br_cmp_welch(&s1, &s2, &t, &df, &p));
+	assert_true(fabs(t - -2.455356398) < 1e-6);
+	assert_true(fabs(df - 24.98852929) < 1e-5);
+	assert_true(fabs(p - 0.021378001) < 1e-6);
+
+	double x[] = {1, 2, 3, 4}, y[] = {1.5, 2.5, 3.5, 4.5, 5.5};
+	br_cmp_stats(x, 4, &s1);
+	br_cmp_stats(y, 5, &s2);
+	assert_true(s1.median == 2.5);
+	assert_true(fabs(s1.sd - 1.290994449) < 1e-8);
+	assert_true(br_cmp_welch(&s1, &s2, &t, &df, &p));
+	assert_true(fabs(t - -1.044465936) < 1e-6);
+	assert_true(fabs(df - 6.980769231) < 1e-6);
+	assert_true(fabs(p - 0.331083270) < 1e-6);
+
+	/* Student's t two-sided p values from tables */
+	assert_true(fabs(br_cmp_t_pvalue(2.228, 10) - 0.05) < 1e-4);
+	assert_true(fabs(br_cmp_t_pvalue(12.706, 1) - 0.05) < 1e-4);
+	assert_true(br_cmp_t_pvalue(0, 5) == 1.0);
+
+	/* one run: cannot test; no spread at all: decided by the means */
+	double one[] = {5};
+	br_cmp_stats(one, 1, &s1);
+	assert_true(s1.sd == 0);
+	assert_false(br_cmp_welch(&s1, &s2, &t, &df, &p));
+	double c1[] = {3, 3}, c2[] = {4, 4};
+	br_cmp_stats(c1, 2, &s1);
+	br_cmp_stats(c2, 2, &s2);
+	assert_true(br_cmp_welch(&s1, &s2, &t, &df, &p));
+	assert_true(p == 0 && isinf(t));
+}
+
+static void config_labels(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{"Configuration A / Try 1", "Configuration A"},
+		{"Configuration C / Try 2 (Inserted and mounted a disc beforehand)", "Configuration C"},
+		{"Try 2", NULL},
+		{"# Try 1", NULL},
+		{"ext3, run 2", "ext3"},
+		{"ext3 (run #3)", "ext3"},
+		{"Run 1: raid0", "raid0"},
+		{"RAID 5 / 6 disks", "RAID 5 / 6 disks"},
+		{"Country roads", "Country roads"},
+		{"retry 2 times", "retry 2 times"},
+		{"Trying 3 things", "Trying 3 things"},
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(cases); i++) {
+		char *got = br_cmp_config_label(cases[i][0]);
+		if (cases[i][1])
+			assert_string_equal(got, cases[i][1]);
+		else
+			assert_null(got);
+		free(got);
+	}
+	assert_null(br_cmp_config_label(NULL));
+}
+
+/* Seed 001's runs: two tries each of configurations A and B (block write). */
+static void aggregation(void **state)
+{
+	(void)state;
+	struct br_recset s = {0};
+	br_recset_add(&s, bpp("Configuration A / Try 1", "test1.dmotorworks.com", 9314, 6, 179.9, -1));
+	br_recset_add(&s, bpp("Configuration A / Try 2", "test1.dmotor", 7444, 4, 190.6, -1));
+	br_recset_add(&s, bpp("Configuration B / Try 1", "test2.dmotorworks.com", 12100, 10, 229.8, -1));
+	br_recset_add(&s, bpp("Configuration B / Try 2", "test2.dmotorworks.com", 14391, 10, 332.9, -1));
+	br_recset_add(&s, bpp("Configuration C / Try 1", "test3.dmotorworks.com", 11639, 9, 348.4, -1));
+	/* a different host with the same label is another configuration */
+	br_recset_add(&s, bpp("Configuration C / Try 2", "other", 11554, 13, 336.0, -1));
+	struct br_render_opts o = {.aggregate = true, .baseline = "Configuration A"};
+	struct br_cmp *c = br_cmp_build_records(&s, &o);
+	assert_true(c->aggregated);
+	const struct br_cmp_table *t = &c->tables[0];
+	assert_int_equal(t->nrows, 4);
+	assert_int_equal(t->baseline, 0);
+	const struct br_cmp_row *a = &t->rows[0];
+	assert_string_equal(a->label, "Configuration A");
+	assert_string_equal(a->host, "test1.dmotorworks.com"); /* the fullest host */
+	assert_string_equal(a->name, "Configuration A / test1.dmotorworks.com");
+	assert_int_equal(a->nmembers, 2);
+	assert_int_equal(t->rows[2].nmembers, 1);
+	assert_int_equal(t->rows[3].nmembers, 1);
+	assert_string_equal(t->rows[3].host, "other");
+	const struct br_cmp_cell *ca = cell(t, 0, BR_M_put_block), *cb = cell(t, 1, BR_M_put_block);
+	assert_int_equal(ca->n, 2);
+	assert_true(ca->mean == 8379 && ca->value == 8379);
+	assert_true(ca->median == 8379);
+	assert_true(ca->min == 7444 && ca->max == 9314);
+	assert_true(fabs(ca->sd - 1322.289682) < 1e-5);
+	assert_true(ca->cpu == 5);
+	assert_null(ca->raw);
+	/* B vs A: t = 3.291, df = 1.923, p = 0.0856: within the spread of two runs */
+	assert_true(cb->has_ratio);
+	assert_true(fabs(cb->ratio - 13245.5 / 8379) < 1e-12);
+	assert_int_equal(cb->sig, BR_CMP_SIG_WITHIN);
+	assert_true(fabs(cb->t - 3.291185721) < 1e-6);
+	assert_true(fabs(cb->df - 1.922851406) < 1e-6);
+	assert_true(fabs(cb->p - 0.085613765) < 1e-6);
+	/* seeks B vs A: 281.35 vs 185.25 */
+	assert_true(fabs(cell(t, 1, BR_M_seeks)->mean - 281.35) < 1e-9);
+	/* one run against two: not tested */
+	assert_int_equal(cell(t, 2, BR_M_put_block)->sig, BR_CMP_SIG_UNTESTED);
+	assert_int_equal(cell(t, 0, BR_M_put_block)->sig, BR_CMP_SIG_NONE);
+	br_cmp_free(c);
+
+	/* clear-cut difference: beyond the spread */
+	struct br_recset s2 = {0};
+	br_recset_add(&s2, bpp("slow / run 1", "h", 1000, 1, -1, -1));
+	br_recset_add(&s2, bpp("slow / run 2", "h", 1010, 1, -1, -1));
+	br_recset_add(&s2, bpp("slow / run 3", "h", 990, 1, -1, -1));
+	br_recset_add(&s2, bpp("fast / run 1", "h", 2000, 1, -1, -1));
+	br_recset_add(&s2, bpp("fast / run 2", "h", 2020, 1, -1, -1));
+	br_recset_add(&s2, bpp("fast / run 3", "h", 1980, 1, -1, -1));
+	o.baseline = "slow";
+	c = br_cmp_build_records(&s2, &o);
+	t = &c->tables[0];
+	assert_int_equal(t->nrows, 2);
+	assert_string_equal(t->rows[1].label, "fast");
+	assert_int_equal(cell(t, 1, BR_M_put_block)->sig, BR_CMP_SIG_BEYOND);
+	assert_true(cell(t, 1, BR_M_put_block)->p < 0.001);
+	br_cmp_free(c);
+	br_recset_free(&s);
+	br_recset_free(&s2);
+}
+
+static void sorting(void **state)
+{
+	(void)state;
+	struct br_recset s = {0};
+	br_recset_add(&s, bpp("Try 10", "b", 2000, 1, 300, 50));
+	br_recset_add(&s, bpp("Try 2", "c", 3000, 1, -1, 10));
+	br_recset_add(&s, bpp("try 1", "a", 1000, 1, 100, 90));
+	struct br_record *tf = bpp("too fast", "d", -1, 0, -1, -1);
+	br_record_set_too_fast(tf, BR_M_seeks, "+++++");
+	br_recset_add(&s, tf);
+	struct br_render_opts o = {.sort = "put_block"};
+	struct br_cmp *c = br_cmp_build_records(&s, &o);
+	const struct br_cmp_table *t = &c->tables[0];
+	assert_string_equal(t->rows[0].host, "c");
+	assert_string_equal(t->rows[1].host, "b");
+	assert_string_equal(t->rows[2].host, "a");
+	assert_string_equal(t->rows[3].host, "d"); /* no figure: last */
+	br_cmp_free(c);
+	o.sort = "put_block_latency"; /* lower first */
+	c = br_cmp_build_records(&s, &o);
+	t = &c->tables[0];
+	assert_string_equal(t->rows[0].host, "c");
+	assert_string_equal(t->rows[2].host, "a");
+	br_cmp_free(c);
+	o.sort = "seeks"; /* +++++ counts as fastest, missing last */
+	c = br_cmp_build_records(&s, &o);
+	t = &c->tables[0];
+	assert_string_equal(t->rows[0].host, "d");
+	assert_string_equal(t->rows[1].host, "b");
+	assert_string_equal(t->rows[2].host, "a");
+	assert_string_equal(t->rows[3].host, "c");
+	br_cmp_free(c);
+	o.sort = "label"; /* natural, case-insensitive */
+	c = br_cmp_build_records(&s, &o);
+	t = &c->tables[0];
+	assert_string_equal(t->rows[0].label, "too fast");
+	assert_string_equal(t->rows[1].label, "try 1");
+	assert_string_equal(t->rows[2].label, "Try 2");
+	assert_string_equal(t->rows[3].label, "Try 10");
+	br_cmp_free(c);
+	o.sort = "host";
+	c = br_cmp_build_records(&s, &o);
+	assert_string_equal(c->tables[0].rows[0].host, "a");
+	assert_string_equal(c->tables[0].rows[3].host, "d");
+	br_cmp_free(c);
+	o.sort = "nonsense";
+	c = br_cmp_build_records(&s, &o);
+	assert_string_equal(c->tables[0].rows[0].label, "Try 10"); /* input order */
+	assert_int_equal(c->nnotes, 1);
+	br_cmp_free(c);
+	br_recset_free(&s);
+}
+
+static void filters_top_and_groups(void **state)
+{
+	(void)state;
+	struct br_recset s = {0};
+	br_recset_add(&s, bpp("a", "h1", 1000, 1, 300, 50));
+	br_recset_add(&s, bpp("b", "h2", 3000, 1, 200, 10));
+	br_recset_add(&s, bpp("c", "h1", 2000, 1, 100, 90));
+	struct br_record *old = bpp("d", "h2", 500, 1, 50, -1);
+	old->tool = BR_TOOL_BONNIE;
+	br_recset_add(&s, old);
+	br_recset_add(&s, hdp("/dev/sda", 1e6, 1e5));
+
+	/* --metric: only that column; the hdparm table disappears */
+	struct br_render_opts o = {.have_metric_filter = true};
+	o.metric_filter[BR_M_seeks] = true;
+	struct br_cmp *c = br_cmp_build_records(&s, &o);
+	assert_int_equal(c->ntables, 1);
+	assert_int_equal(c->tables[0].ncols, 1);
+	assert_int_equal(c->tables[0].cols[0].metric, BR_M_seeks);
+	assert_int_equal(c->tables[0].nrows, 4);
+	br_cmp_free(c);
+
+	/* --top 2 by a metric, shown best first */
+	memset(&o, 0, sizeof o);
+	o.top = 2;
+	o.sort = "put_block";
+	c = br_cmp_build_records(&s, &o);
+	const struct br_cmp_table *t = &c->tables[0];
+	assert_int_equal(t->nrows, 2);
+	assert_int_equal(t->ndropped, 2);
+	assert_string_equal(t->rows[0].label, "b");
+	assert_string_equal(t->rows[1].label, "c");
+	assert_int_equal(c->tables[1].nrows, 1); /* hdparm: one record, nothing dropped */
+	br_cmp_free(c);
+
+	/* --top without a sort metric: overall score, input order kept; the
+	 * baseline is kept too */
+	o.sort = NULL;
+	o.top = 1;
+	o.baseline = "a";
+	c = br_cmp_build_records(&s, &o);
+	t = &c->tables[0];
+	assert_int_equal(t->nrows, 2);
+	assert_string_equal(t->rows[0].label, "a");
+	assert_string_equal(t->rows[1].label, "b"); /* best put_block and latency */
+	br_cmp_free(c);
+
+	/* --group-by host: one table per host within the family */
+	memset(&o, 0, sizeof o);
+	o.group_by = "host";
+	c = br_cmp_build_records(&s, &o);
+	assert_int_equal(c->ntables, 3);
+	assert_string_equal(c->tables[0].group_key, "host");
+	assert_string_equal(c->tables[0].group, "h1");
+	assert_int_equal(c->tables[0].nrows, 2);
+	assert_string_equal(c->tables[1].group, "h2");
+	assert_int_equal(c->tables[1].nrows, 2);
+	assert_int_equal(c->tables[2].family, BR_FAM_HDPARM);
+	br_cmp_free(c);
+	o.group_by = "tool";
+	c = br_cmp_build_records(&s, &o);
+	assert_int_equal(c->ntables, 3);
+	assert_string_equal(c->tables[0].group, "bonnie++");
+	assert_string_equal(c->tables[1].group, "bonnie");
+	assert_int_equal(c->tables[1].nrows, 1);
+	assert_null(col_of(&c->tables[1], BR_M_put_block_latency, NULL));
+	br_cmp_free(c);
+	br_recset_free(&s);
+
+	/* nothing at all */
+	struct br_recset empty = {0};
+	c = br_cmp_build_records(&empty, NULL);
+	assert_int_equal(c->ntables, 0);
+	br_cmp_free(c);
+	br_cmp_free(NULL);
+}
+
+static void too_fast_and_unreadable_cells(void **state)
+{
+	(void)state;
+	struct br_recset s = {0};
+	struct br_record *a = bpp("a", "h", 1000, 5, -1, -1);
+	br_record_set_too_fast(a, BR_M_seq_stat, "+++++");
+	struct br_record *b = bpp("b", "h", 2000, 5, -1, -1);
+	br_record_set(b, BR_M_seq_stat, 3000, "3000")->marked = true;
+	br_recset_add(&s, a);
+	br_recset_add(&s, b);
+	struct br_cmp *c = br_cmp_build_records(&s, NULL);
+	const struct br_cmp_table *t = &c->tables[0];
+	const struct br_cmp_cell *x = cell(t, 0, BR_M_seq_stat), *y = cell(t, 1, BR_M_seq_stat);
+	assert_true(x->present && x->too_fast && !x->has_value && !x->best);
+	assert_string_equal(x->raw, "+++++");
+	assert_true(y->has_value && y->marked);
+	assert_false(y->best); /* only one number in the column */
+	assert_true(col_of(t, BR_M_seq_stat, NULL)->any_too_fast);
+	assert_true(col_of(t, BR_M_seq_stat, NULL)->any_marked);
+	assert_true(cell(t, 0, BR_M_put_block)->has_cpu);
+	assert_false(x->has_cpu);
+	br_cmp_free(c);
+	br_recset_free(&s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(best_marks_both_directions),
+		cmocka_unit_test(units_are_chosen_per_column),
+		cmocka_unit_test(baseline_ratios),
+		cmocka_unit_test(statistics_and_welch_on_known_numbers),
+		cmocka_unit_test(config_labels),
+		cmocka_unit_test(aggregation),
+		cmocka_unit_test(sorting),
+		cmocka_unit_test(filters_top_and_groups),
+		cmocka_unit_test(too_fast_and_unreadable_cells),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,485 @@
+/* Unit tests: transport decoding (quoted-printable, mail quoting, HTML,
+ * BBCode, tabs and no-break spaces) and the original-line mapping. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "doc.h"
+#include "util.h"
+
+static struct br_doc *mem(const char *s)
+{
+	return br_doc_from_mem("t", s, strlen(s));
+}
+
+/* The logical line whose text starts with `prefix` (fails if none). */
+static const struct br_line *find(const struct br_doc *d, const char *prefix)
+{
+	for (size_t i = 0; i < d->nlines; i++)
+		if (strncmp(d->lines[i].text, prefix, strlen(prefix)) == 0)
+			return &d->lines[i];
+	fail_msg("no line starting with '%s'", prefix);
+	return NULL;
+}
+
+static void plain_text_is_untouched(void **state)
+{
+	(void)state;
+	static const char in[] = "Timing buffer-cache reads: 128 MB in 1.67 seconds =76.65 MB/sec\n"
+				 "Timing buffer-cache reads: 128 MB in 1.07 seconds =119.63 MB/sec\n"
+				 "Same system. same disks, clocked at 550Mhz:\n"
+				 "===================================\n"
+				 "mail me at <joe@example.com> or see <https://example.com/x>\n";
+	struct br_doc *d = mem(in);
+	assert_int_equal(d->transport, 0);
+	assert_int_equal(d->nlines, 5);
+	assert_string_equal(d->lines[0].text,
+			    "Timing buffer-cache reads: 128 MB in 1.67 seconds =76.65 MB/sec");
+	assert_string_equal(d->lines[1].text,
+			    "Timing buffer-cache reads: 128 MB in 1.07 seconds =119.63 MB/sec");
+	assert_string_equal(d->lines[3].text, "===================================");
+	for (size_t i = 0; i < d->nlines; i++) {
+		assert_int_equal(d->lines[i].line, i + 1);
+		assert_int_equal(d->lines[i].depth, 0);
+		assert_int_equal(d->lines[i].njoins, 0);
+	}
+	br_doc_free(d);
+}
+
+/* Seed 004: soft breaks inside CSV records, =46, =20, =3D. */
+static void qp_soft_breaks_and_joins(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"=46ile system is XFS with noatime,nodiratime options.\n"
+		"-md raid (chunk 64k)\n"
+		"goules-md-raid10-6,16G,72413,99,196164,42,42249,8,51613,72,5 2311,5,1486=\n"
+		"7,3,16,13437,61,+++++,+++,9736,42,12128,59,+++++,+++,8526 ,44\n"
+		"goules-md-raid10-4-f2-256-xfs,16G,69928,97,93985,20,56930,11 ,68669,98,3=\n"
+		"56923,37,1327.1,2,16,20001,87,+++++,+++,20392,73,19773,88,++ +++,+++,522=\n"
+		"8,23\n"
+		"> >=20\n"
+		"a =3D b=20\n"
+		"==========\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_string_equal(d->lines[0].text, "File system is XFS with noatime,nodiratime options.");
+	const struct br_line *l = find(d, "goules-md-raid10-6,");
+	assert_string_equal(l->text, "goules-md-raid10-6,16G,72413,99,196164,42,42249,8,51613,72,5 2311,5,"
+				     "14867,3,16,13437,61,+++++,+++,9736,42,12128,59,+++++,+++,8526 ,44");
+	assert_int_equal(l->line, 3);
+	assert_int_equal(l->end_line, 4);
+	assert_int_equal(l->njoins, 1);
+	assert_int_equal(l->joins[0], strlen("goules-md-raid10-6,16G,72413,99,196164,42,42249,8,"
+					     "51613,72,5 2311,5,1486"));
+	assert_memory_equal(l->text + l->joins[0] - 4, "14867", 5);
+	l = find(d, "goules-md-raid10-4-f2");
+	assert_int_equal(l->line, 5);
+	assert_int_equal(l->end_line, 7);
+	assert_int_equal(l->njoins, 2);
+	assert_memory_equal(l->text + l->joins[0] - 1, "356923", 6);
+	assert_memory_equal(l->text + l->joins[1] - 3, "5228,23", 7);
+	assert_true(strstr(l->text, ",356923,37,1327.1,") != NULL);
+	/* "> >=20" is a quoted blank line two levels deep */
+	l = find(d, "a = b");
+	assert_string_equal(l->text, "a = b ");
+	assert_string_equal(d->lines[d->nlines - 1].text, "==========");
+	/* lines after the joins keep their own numbers */
+	assert_int_equal(d->lines[d->nlines - 1].line, 10);
+	size_t blanks = 0;
+	for (size_t i = 0; i < d->nlines; i++)
+		if (d->lines[i].depth == 2 && br_is_blank(d->lines[i].text, d->lines[i].len))
+			blanks++;
+	assert_int_equal(blanks, 1);
+	br_doc_free(d);
+}
+
+/* Old hdparm prints "=182.86": with no QP evidence nothing is decoded; with
+ * evidence, a number after "=" still is not read as an escape. */
+static void qp_needs_evidence_and_spares_hdparm(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem(" Timing buffer-cache reads:   128 MB in  0.70 seconds =182.86 MB/sec\n"
+			       " Timing buffered disk reads:  64 MB in  2.31 seconds = 27.71 MB/sec\n"
+			       "speed =\n"
+			       "1.5\n");
+	assert_int_equal(d->transport & BR_TRANSPORT_QP, 0);
+	assert_int_equal(d->nlines, 4);
+	assert_true(strstr(d->lines[0].text, "=182.86 MB/sec") != NULL);
+	br_doc_free(d);
+
+	d = mem("Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		" Timing buffer-cache reads:   128 MB in  0.70 seconds =3D182.86 MB/sec\n"
+		" Timing buffer-cache reads:   128 MB in  1.67 seconds =76.65 MB/sec\n"
+		" Timing buffered disk reads:  64 MB in  2.31 seconds =3D 27.71 MB/=\n"
+		"sec\n"
+		"caf=C3=A9 na=EFve=\n");
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_string_equal(find(d, " Timing buffer-cache reads:   128 MB in  0.70")->text,
+			    " Timing buffer-cache reads:   128 MB in  0.70 seconds =182.86 MB/sec");
+	assert_string_equal(find(d, " Timing buffer-cache reads:   128 MB in  1.67")->text,
+			    " Timing buffer-cache reads:   128 MB in  1.67 seconds =76.65 MB/sec");
+	const struct br_line *l = find(d, " Timing buffered");
+	assert_string_equal(l->text, " Timing buffered disk reads:  64 MB in  2.31 seconds = 27.71 MB/sec");
+	assert_int_equal(l->line, 5);
+	assert_int_equal(l->end_line, 6);
+	/* a soft break on the last line: the "=" goes, nothing is joined */
+	assert_string_equal(find(d, "caf")->text, "caf\xc3\xa9 na\xefve");
+	br_doc_free(d);
+}
+
+/* A digest: the second message is encoded, the first is not. */
+static void qp_per_region(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"From: a@example.com\n"
+		"Subject: plain\n"
+		"\n"
+		"result =\n"
+		"42\n"
+		"------------------------------\n"
+		"From: b@example.com\n"
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"goules-hw-raid10-6,16G,72343,98,235192,37,107093,19,64163,89 ,286958,26,=\n"
+		"1323.1,2,16\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_string_equal(find(d, "result")->text, "result =");
+	assert_string_equal(find(d, "42")->text, "42");
+	const struct br_line *l = find(d, "goules");
+	assert_true(strstr(l->text, ",26,1323.1,2,16") != NULL);
+	assert_int_equal(l->line, 10);
+	assert_int_equal(l->end_line, 11);
+	br_doc_free(d);
+}
+
+/* Without any declaration, soft breaks and =20 are evidence enough; the
+ * continuation of a quoted line that carries the same prefix loses it. */
+static void qp_quoted_continuations(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"> > I am experimenting with Adaptec 31205 hardware raid versus md raid =\n"
+		"on\n"
+		"> what are the characteristics of your disks? Are they all the same siz=\n"
+		"e\n"
+		">=20\n"
+		"> test1.dmotorworks.com,3000M,6618,27,9314,6,3699,1,20058,76,28822,7,17=\n"
+		"> 9.9,0,16,2339,91\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_true(d->transport & BR_TRANSPORT_QUOTE);
+	const struct br_line *l = find(d, "I am");
+	assert_string_equal(l->text, "I am experimenting with Adaptec 31205 hardware raid versus md raid on");
+	assert_int_equal(l->depth, 2);
+	assert_int_equal(l->line, 1);
+	assert_int_equal(l->end_line, 2);
+	assert_string_equal(find(d, "what are")->text,
+			    "what are the characteristics of your disks? Are they all the same size");
+	l = find(d, "test1");
+	assert_string_equal(l->text, "test1.dmotorworks.com,3000M,6618,27,9314,6,3699,1,20058,76,28822,7,"
+				     "179.9,0,16,2339,91");
+	assert_int_equal(l->depth, 1);
+	/* the join offset follows the text after the "> " prefix went */
+	assert_int_equal(l->njoins, 1);
+	assert_memory_equal(l->text + l->joins[0] - 2, "179.9", 5);
+	br_doc_free(d);
+}
+
+static void quoting_depths_and_alignment(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Joe wrote:\n"
+		"> first\n"
+		">> second\n"
+		"> > second too\n"
+		">  Timing cached reads:   38116 MB in  1.99 seconds = 19151.18 MB/sec\n"
+		"> > >\n"
+		"> Machine    MB K/sec %CPU\n"
+		">        1*2047  7205 95.3\n"
+		">\t 1000 12771 96.7\n"
+		"unquoted\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QUOTE);
+	assert_int_equal(d->nlines, 10);
+	assert_int_equal(d->lines[0].depth, 0);
+	assert_string_equal(d->lines[1].text, "first");
+	assert_int_equal(d->lines[1].depth, 1);
+	assert_string_equal(d->lines[2].text, "second");
+	assert_int_equal(d->lines[2].depth, 2);
+	assert_string_equal(d->lines[3].text, "second too");
+	assert_int_equal(d->lines[3].depth, 2);
+	/* the extra space is the line's own (hdparm indents its lines) */
+	assert_string_equal(d->lines[4].text,
+			    " Timing cached reads:   38116 MB in  1.99 seconds = 19151.18 MB/sec");
+	assert_int_equal(d->lines[5].depth, 3);
+	assert_string_equal(d->lines[5].text, "");
+	/* a quoted table keeps its columns */
+	assert_string_equal(d->lines[6].text, "Machine    MB K/sec %CPU");
+	assert_string_equal(d->lines[7].text, "       1*2047  7205 95.3");
+	/* ">\t": the column the reader saw (8) less the prefix */
+	assert_string_equal(d->lines[8].text, "       1000 12771 96.7");
+	assert_int_equal(d->lines[8].line, 9);
+	assert_int_equal(d->lines[9].depth, 0);
+	br_doc_free(d);
+}
+
+static void pipe_quoting_but_not_markdown_tables(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("| quoted line\n| another\n|\nplain\n");
+	assert_int_equal(d->lines[0].depth, 1);
+	assert_string_equal(d->lines[0].text, "quoted line");
+	assert_int_equal(d->lines[2].depth, 1);
+	assert_int_equal(d->lines[3].depth, 0);
+	br_doc_free(d);
+	d = mem("| host | seeks |\n|------|-------|\n| a | 1 |\n");
+	assert_int_equal(d->transport, 0);
+	assert_string_equal(d->lines[0].text, "| host | seeks |");
+	br_doc_free(d);
+}
+
+static void deep_quoting_is_bounded(void **state)
+{
+	(void)state;
+	struct br_buf b = BR_BUF_INIT;
+	for (int i = 0; i < 1000; i++)
+		br_buf_adds(&b, "> ");
+	br_buf_adds(&b, "deep\nflat\n");
+	struct br_doc *d = br_doc_from_mem("t", b.data, b.len);
+	assert_int_equal(d->lines[0].depth, 1000);
+	assert_string_equal(d->lines[0].text, "deep");
+	assert_string_equal(d->lines[1].text, "flat");
+	br_doc_free(d);
+	br_buf_free(&b);
+}
+
+static void html_page(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"<html><head><title>t</title><style>p { x }</style></head>\n" /* 1 */
+		"<body>\n"                                                    /* 2 */
+		"<h2>RAID 5</h2>\n"                                           /* 3 */
+		"<p>Roughly 16MB/sec\n"                                       /* 4 */
+		"sustained &amp; more.</p>\n"                                 /* 5 */
+		"<p>6 disks:</p>\n"                                           /* 6 */
+		"<pre>\n"                                                     /* 7 */
+		"Machine    MB K/sec %CPU\n"                                  /* 8 */
+		"       1*2047  7277 96.9\n"                                  /* 9 */
+		"</pre>\n"                                                    /* 10 */
+		"<table>\n"                                                   /* 11 */
+		"<TR><TD>mach</TD><TD>100</TD><TD>2611</TD><TD>90.7</TD></TR>\n" /* 12 */
+		"<tr><td>x&nbsp;y</td><td></td><td>&lt;b&gt;</td></tr>\n"     /* 13 */
+		"</table>\n"                                                  /* 14 */
+		"one<br>two<br><br>three\n"                                   /* 15 */
+		"</body></html>\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_HTML);
+	const struct br_line *l = find(d, "RAID 5");
+	assert_true(l->flags & BR_LINE_HEADING);
+	assert_int_equal(BR_LINE_LEVEL(l->flags), 2);
+	assert_int_equal(l->line, 3);
+	l = find(d, "Roughly");
+	assert_string_equal(l->text, "Roughly 16MB/sec sustained & more.");
+	assert_int_equal(l->line, 4);
+	assert_int_equal(l->end_line, 5);
+	assert_true(l->flags & BR_LINE_BLOCK_START);
+	l = find(d, "Machine");
+	assert_string_equal(l->text, "Machine    MB K/sec %CPU");
+	assert_true(l->flags & BR_LINE_PRE);
+	assert_int_equal(l->line, 8);
+	l = find(d, "       1*2047");
+	assert_string_equal(l->text, "       1*2047  7277 96.9");
+	assert_int_equal(l->line, 9);
+	l = find(d, "mach");
+	assert_string_equal(l->text, "mach\t100\t2611\t90.7");
+	assert_true(l->flags & BR_LINE_TABLE_ROW);
+	assert_int_equal(l->line, 12);
+	l = find(d, "x y");
+	assert_string_equal(l->text, "x y\t\t<b>");
+	assert_int_equal(l->line, 13);
+	assert_int_equal(find(d, "one")->line, 15);
+	assert_int_equal(find(d, "two")->line, 15);
+	assert_int_equal(find(d, "three")->line, 15);
+	/* no line from <head> */
+	for (size_t i = 0; i < d->nlines; i++) {
+		assert_null(strstr(d->lines[i].text, "p { x }"));
+		assert_string_not_equal(d->lines[i].text, "t");
+	}
+	br_doc_free(d);
+}
+
+/* A layout table: a row whose cells hold blocks is not a data row. */
+static void html_layout_table(void **state)
+{
+	(void)state;
+	static const char in[] = "<html><body><table><tr><td>\n"
+				 "<p>5 disks:</p>\n"
+				 "<pre>a b\n"
+				 "c d</pre>\n"
+				 "</td></tr></table></body></html>\n";
+	struct br_doc *d = mem(in);
+	assert_int_equal(find(d, "5 disks:")->flags & BR_LINE_TABLE_ROW, 0);
+	assert_int_equal(find(d, "a b")->line, 3);
+	assert_int_equal(find(d, "c d")->line, 4);
+	br_doc_free(d);
+}
+
+/* "<TR><TD>" rows pasted into a text mail: only those lines are HTML. */
+static void html_rows_in_text(void **state)
+{
+	(void)state;
+	static const char in[] = "Here is my Bonnie -html output:\n"
+				 "              -Per Char- --Block---\n"
+				 "<TR><TD>mach</TD><TD>100</TD><TD>2611</TD><TD>90.7</TD></TR>\n"
+				 "> <TR><TD>old</TD><TD>50</TD></TR>\n"
+				 "bye\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_HTML);
+	assert_int_equal(d->nlines, 5);
+	assert_string_equal(d->lines[1].text, "              -Per Char- --Block---");
+	assert_string_equal(d->lines[2].text, "mach\t100\t2611\t90.7");
+	assert_true(d->lines[2].flags & BR_LINE_TABLE_ROW);
+	assert_int_equal(d->lines[2].line, 3);
+	assert_string_equal(d->lines[3].text, "old\t50");
+	assert_int_equal(d->lines[3].depth, 1);
+	assert_int_equal(d->lines[3].line, 4);
+	assert_string_equal(d->lines[4].text, "bye");
+	br_doc_free(d);
+}
+
+static void html_deep_nesting(void **state)
+{
+	(void)state;
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, "<html><body>");
+	for (int i = 0; i < 100000; i++)
+		br_buf_adds(&b, "<div><b>");
+	br_buf_adds(&b, "x\n</body></html>\n");
+	struct br_doc *d = br_doc_from_mem("t", b.data, b.len);
+	assert_true(d->transport & BR_TRANSPORT_HTML);
+	br_doc_free(d);
+	br_buf_free(&b);
+}
+
+static void bbcode(void **state)
+{
+	(void)state;
+	static const char in[] = "[b]My results:[/b]\n"            /* 1 */
+				 "[code]\n"                         /* 2 */
+				 "Version 1.03 ------Sequential\n"  /* 3 */
+				 "[/code]\n"                        /* 4 */
+				 "[quote=\"joe\"]his [i]line[/i]\n" /* 5 */
+				 "more[/quote]\n"                   /* 6 */
+				 "SG_IO: sb[]: 70 00 05\n";         /* 7 */
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_BBCODE);
+	assert_int_equal(d->nlines, 5);
+	assert_string_equal(d->lines[0].text, "My results:");
+	assert_string_equal(d->lines[1].text, "Version 1.03 ------Sequential");
+	assert_int_equal(d->lines[1].line, 3);
+	assert_string_equal(d->lines[2].text, "his line");
+	assert_int_equal(d->lines[2].depth, 1);
+	assert_string_equal(d->lines[3].text, "more");
+	assert_int_equal(d->lines[3].depth, 1);
+	assert_string_equal(d->lines[4].text, "SG_IO: sb[]: 70 00 05");
+	assert_int_equal(d->lines[4].depth, 0);
+	br_doc_free(d);
+	/* a stray bracket is not forum markup */
+	d = mem("SG_IO: bad/missing sense data, sb[]: 70 00 05 [b]\n");
+	assert_int_equal(d->transport, 0);
+	br_doc_free(d);
+	/* Markdown fences go */
+	d = mem("```\n 1000 12771 96.7\n```\n");
+	assert_int_equal(d->nlines, 1);
+	assert_int_equal(d->lines[0].line, 2);
+	br_doc_free(d);
+}
+
+static void tabs_and_nbsp(void **state)
+{
+	(void)state;
+	static const char in[] = "\t 1000 12771 96.7\n"
+				 "ab\tc\n"
+				 "x\xc2\xa0y\xa0z\n"
+				 "f\xc3\xa9vrier \xc3\xa0 20:06\n"
+				 "caf\xc3\xa9\tz\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_TABS);
+	assert_string_equal(d->lines[0].text, "         1000 12771 96.7");
+	assert_string_equal(d->lines[1].text, "ab      c");
+	assert_string_equal(d->lines[2].text, "x y z");
+	/* "à" ends in the byte 0xA0 but is no no-break space */
+	assert_string_equal(d->lines[3].text, "f\xc3\xa9vrier \xc3\xa0 20:06");
+	assert_string_equal(d->lines[4].text, "caf\xc3\xa9    z");
+	br_doc_free(d);
+	/* only a UTF-8 no-break space in the document */
+	d = mem("7205\xc2\xa0\xc2\xa0" "95.3\n");
+	assert_true(d->transport & BR_TRANSPORT_TABS);
+	assert_string_equal(d->lines[0].text, "7205  95.3");
+	br_doc_free(d);
+	/* UTF-8 text that merely contains the byte A0 needs nothing */
+	d = mem("\xc3\xa0 la carte\n");
+	assert_int_equal(d->transport, 0);
+	br_doc_free(d);
+}
+
+static void crlf_and_qp_together(void **state)
+{
+	(void)state;
+	static const char in[] = "a=3Db =\r\nc\r\nnext\r\n";
+	struct br_doc *d = mem(in);
+	assert_int_equal(d->nlines, 2);
+	assert_string_equal(d->lines[0].text, "a=b c");
+	assert_int_equal(d->lines[0].end_line, 2);
+	assert_string_equal(d->lines[1].text, "next");
+	assert_int_equal(d->lines[1].line, 3);
+	br_doc_free(d);
+}
+
+static void huge_line_is_linear(void **state)
+{
+	(void)state;
+	size_t n = 8u << 20;
+	char *s = malloc(n);
+	assert_non_null(s);
+	for (size_t i = 0; i < n; i++)
+		s[i] = "=3D> \t<p>[b]"[i % 12];
+	struct br_doc *d = br_doc_from_mem("t", s, n);
+	assert_true(d->nlines >= 1);
+	br_doc_free(d);
+	free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(plain_text_is_untouched),
+		cmocka_unit_test(qp_soft_breaks_and_joins),
+		cmocka_unit_test(qp_needs_evidence_and_spares_hdparm),
+		cmocka_unit_test(qp_per_region),
+		cmocka_unit_test(qp_quoted_continuations),
+		cmocka_unit_test(quoting_depths_and_alignment),
+		cmocka_unit_test(pipe_quoting_but_not_markdown_tables),
+		cmocka_unit_test(deep_quoting_is_bounded),
+		cmocka_unit_test(html_page),
+		cmocka_unit_test(html_layout_table),
+		cmocka_unit_test(html_rows_in_text),
+		cmocka_unit_test(html_deep_nesting),
+		cmocka_unit_test(bbcode),
+		cmocka_unit_test(tabs_and_nbsp),
+		cmocka_unit_test(crlf_and_qp_together),
+		cmocka_unit_test(huge_line_is_linear),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,472 @@
+/* Unit tests: the hdparm parser on literal snippets of every form it reads. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dataset.h"
+#include "doc.h"
+#include "parser.h"
+#include "regex.h"
+#include "util.h"
+
+/* The hdparm parser alone over `text`. */
+struct run {
+	struct br_doc *doc;
+	struct br_dataset ds;
+	unsigned char *claimed;
+	size_t n;
+};
+
+static void run_with_claims(struct run *r, const char *text, const size_t *pre, size_t npre)
+{
+	memset(r, 0, sizeof *r);
+	r->doc = br_doc_from_mem("t.txt", text, strlen(text));
+	r->claimed = calloc(r->doc->nlines + 1, 1);
+	for (size_t i = 0; i < npre; i++)
+		r->claimed[pre[i]] = 1;
+	struct br_parse_ctx ctx = {0};
+	ctx.doc = r->doc;
+	ctx.ds = &r->ds;
+	ctx.parser = br_parser_by_name("hdparm");
+	ctx.claimed = r->claimed;
+	assert_non_null(ctx.parser);
+	r->n = ctx.parser->parse(&ctx);
+	assert_int_equal(r->n, r->ds.records.n);
+}
+
+static void run(struct run *r, const char *text)
+{
+	run_with_claims(r, text, NULL, 0);
+}
+
+static void done(struct run *r)
+{
+	br_dataset_free(&r->ds);
+	br_doc_free(r->doc);
+	free(r->claimed);
+}
+
+static struct br_record *rec(struct run *r, size_t i)
+{
+	assert_true(i < r->ds.records.n);
+	return r->ds.records.v[i];
+}
+
+static size_t warnings(const struct run *r)
+{
+	return br_diags_count(&r->ds.diags, BR_WARNING);
+}
+
+static double param(const struct br_record *r, const char *key)
+{
+	const struct br_param *p = br_record_param(r, key);
+	assert_non_null(p);
+	return p->num;
+}
+
+/* The record holds exactly one figure, `id`, equal to value (and raw). */
+static void one_figure(const struct br_record *r, enum br_metric_id id, double value,
+		       const char *raw)
+{
+	assert_int_equal(r->tool, BR_TOOL_HDPARM);
+	assert_int_equal(br_record_metric_count(r), 1);
+	assert_true(r->m[id].present);
+	assert_true(r->m[id].has_value);
+	assert_true(fabs(r->m[id].value - value) < 1e-9);
+	assert_string_equal(r->m[id].raw, raw);
+}
+
+static void modern_layout(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "\n"
+		"/dev/loop0:\n"
+		" Timing cached reads:   38116 MB in  1.99 seconds = 19151.18 MB/sec\n"
+		" Timing buffered disk reads: 512 MB in  1.12 seconds = 455.57 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_cached_read, 19151.18 * 1024, "19151.18");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 455.57 * 1024, "455.57");
+	assert_string_equal(rec(&r, 0)->host, "/dev/loop0");
+	assert_string_equal(rec(&r, 1)->host, "/dev/loop0");
+	assert_true(param(rec(&r, 0), "mb") == 38116);
+	assert_true(param(rec(&r, 0), "seconds") == 1.99);
+	assert_true(param(rec(&r, 1), "mb") == 512);
+	assert_null(br_record_param(rec(&r, 1), "offset"));
+	assert_int_equal(rec(&r, 0)->source.line, 3);
+	assert_int_equal(rec(&r, 1)->source.line, 4);
+	assert_string_equal(rec(&r, 1)->source.format, "hdparm");
+	assert_null(rec(&r, 0)->version);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void old_versions_and_collapsed_space(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm 3.x said:\n"
+		" Timing buffer-cache reads:   32 MB in  3.02 seconds =10.60 MB/sec\n"
+		" Timing buffered disk reads:  16 MB in  5.52 seconds = 2.90 MB/sec\n"
+		"and a forum copy:\n"
+		"Timing buffer-cache reads: 128 MB in 1.67 seconds =76.65 MB/sec\n"
+		"Timing buffered disk reads:64 MB in 3.73 seconds=17.16MB/sec\n"
+		"\tTiming buffer-cache reads:   1412 MB in  2.00 seconds = 705.05 MB/sec\n");
+	assert_int_equal(r.n, 5);
+	one_figure(rec(&r, 0), BR_M_cached_read, 10.60 * 1024, "10.60");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 2.90 * 1024, "2.90");
+	one_figure(rec(&r, 2), BR_M_cached_read, 78489.6, "76.65");
+	assert_true(param(rec(&r, 2), "mb") == 128);
+	assert_true(param(rec(&r, 2), "seconds") == 1.67);
+	one_figure(rec(&r, 3), BR_M_buffered_read, 17.16 * 1024, "17.16");
+	assert_true(param(rec(&r, 3), "mb") == 64);
+	one_figure(rec(&r, 4), BR_M_cached_read, 705.05 * 1024, "705.05");
+	assert_null(rec(&r, 0)->host);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void direct_offset_and_kb(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/nvme0n1:\n"
+		" Timing O_DIRECT cached reads:   2598 MB in  2.00 seconds = 1299.42 MB/sec\n"
+		" Timing O_DIRECT disk reads: 512 MB in  0.08 seconds = 6583.77 MB/sec\n"
+		" Timing buffered disk reads (offset 0 GB): 512 MB in  1.09 seconds = 468.98 MB/sec\n"
+		" Timing O_DIRECT disk reads (offset 50 GB): 1122 MB in  3.03 seconds = 370.58 MB/sec\n"
+		" Timing buffered disk reads:  64 MB in 438.02 seconds =149.62 kB/sec\n");
+	assert_int_equal(r.n, 5);
+	one_figure(rec(&r, 0), BR_M_direct_cached_read, 1299.42 * 1024, "1299.42");
+	one_figure(rec(&r, 1), BR_M_direct_read, 6583.77 * 1024, "6583.77");
+	one_figure(rec(&r, 2), BR_M_buffered_read, 468.98 * 1024, "468.98");
+	assert_true(param(rec(&r, 2), "offset") == 0);
+	one_figure(rec(&r, 3), BR_M_direct_read, 370.58 * 1024, "370.58");
+	assert_true(param(rec(&r, 3), "offset") == 50);
+	one_figure(rec(&r, 4), BR_M_buffered_read, 149.62, "149.62"); /* kB = KiB */
+	assert_true(param(rec(&r, 4), "seconds") == 438.02);
+	done(&r);
+}
+
+static void busybox(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "\n/dev/sda:\n"
+		"Timing buffer-cache reads:  1234 MB in 0.51 seconds = 2477681 kB/s\n"
+		"Timing buffered disk reads:  102 MB in 3.02 seconds = 34585 kB/s\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_cached_read, 2477681, "2477681");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 34585, "34585");
+	assert_true(param(rec(&r, 1), "mb") == 102);
+	assert_string_equal(rec(&r, 1)->host, "/dev/sda");
+	done(&r);
+}
+
+static void hard_wraps_are_joined(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/hda:\n"
+		" Timing buffer-cache reads:   128 MB in  1.14 seconds =112.28\n"
+		"MB/sec\n"
+		" Timing buffered disk reads:  64 MB in  2.43 seconds = 26.34\n"
+		"  MB/sec\n"
+		" Timing buffered disk reads:  64 MB in\n"
+		"2.40 seconds = 26.67 MB/sec\n");
+	assert_int_equal(r.n, 3);
+	one_figure(rec(&r, 0), BR_M_cached_read, 112.28 * 1024, "112.28");
+	assert_int_equal(rec(&r, 0)->source.line, 2);
+	assert_int_equal(rec(&r, 0)->source.end_line, 3);
+	one_figure(rec(&r, 1), BR_M_buffered_read, 26.34 * 1024, "26.34");
+	assert_int_equal(rec(&r, 1)->source.end_line, 5);
+	one_figure(rec(&r, 2), BR_M_buffered_read, 26.67 * 1024, "26.67");
+	assert_true(param(rec(&r, 2), "seconds") == 2.40);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+/* What hdparm 9.65 prints on a plain file with stderr in the same stream:
+ * the label, the error lines, then the figures alone. */
+static void stderr_between_label_and_figures(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "$ sudo hdparm -tT /tmp/hdp-big.img\n"
+		"\n"
+		"/tmp/hdp-big.img:\n"
+		" Timing cached reads:   BLKFLSBUF failed: Inappropriate ioctl for device\n"
+		"BLKFLSBUF failed: Inappropriate ioctl for device\n"
+		"42490 MB in  1.95 seconds = 21784.54 MB/sec\n"
+		" Timing buffered disk reads: BLKFLSBUF failed: Inappropriate ioctl for device\n"
+		"2626 MB in  3.00 seconds = 875.11 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_cached_read, 21784.54 * 1024, "21784.54");
+	assert_int_equal(rec(&r, 0)->source.line, 4);
+	assert_int_equal(rec(&r, 0)->source.end_line, 6);
+	assert_string_equal(rec(&r, 0)->host, "/tmp/hdp-big.img");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 875.11 * 1024, "875.11");
+	assert_true(param(rec(&r, 1), "mb") == 2626);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void dangling_label_is_no_record(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "# hdparm -tT /dev/sdb\n"
+		"\n"
+		"/dev/sdb:\n"
+		" Timing cached reads:   65954 MB in  1.92 seconds = 34421.71 MB/sec\n"
+		" Timing buffered disk reads: read() hit EOF - device too small\n"
+		"BLKFLSBUF failed: Inappropriate ioctl for device\n"
+		"\n"
+		"/dev/sdc:\n"
+		" Timing buffered disk reads: \n"
+		"SG_IO: bad/missing sense data, sb[]:  70 00 05 00 00 00 00 0a\n"
+		"Some prose after it, 3 lines on.\n"
+		"More prose.\n"
+		"And more.\n");
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_cached_read, 34421.71 * 1024, "34421.71");
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdb");
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void unreadable_lines_warn(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/sda:\n"
+		" Timing cached reads:   7864 MB in  2.00 seconds =\n"
+		"\n"
+		" Timing buffered disk reads:  180 MB in  3.01\n"
+		"and then the paste ended.\n"
+		"Later, figures with their label cut off:\n"
+		"180 MB in  3.01 seconds =  59.80 MB/sec\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 3);
+	assert_int_equal(r.ds.diags.v[0].line, 2);
+	assert_non_null(strstr(r.ds.diags.v[0].message, "cannot read the timing figures"));
+	assert_int_equal(r.ds.diags.v[1].line, 4);
+	assert_int_equal(r.ds.diags.v[2].line, 7);
+	assert_non_null(strstr(r.ds.diags.v[2].message, "without a 'Timing ...' label"));
+	assert_string_equal(r.ds.diags.v[2].parser, "hdparm");
+	done(&r);
+}
+
+static void prose_about_hdparm_is_quiet(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "I ran hdparm -tT /dev/sda on the box and it looked fine.\n"
+		"hdparm is a tool for setting disk parameters; buffered disk reads are\n"
+		"what -t measures. Transfer rate: 24.24 MB/sec is what the vendor says.\n"
+		"Timing matters: 30 MB/s was the goal.\n"
+		"dd reported 1073741824 bytes (1.1 GB) copied, 9.1 s, 118 MB/s\n"
+		"The disk: 30 MB/sec\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void label_of(const struct br_record *r, const char *own)
+{
+	assert_non_null(r->label);
+	size_t n = strlen(r->label), m = strlen(own);
+	assert_true(n >= m);
+	assert_string_equal(r->label + n - m, own);
+}
+
+/* Seed 002's hand-written lines: only a rate; the kind named or inherited. */
+static void hand_written_lines(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "First set of tests: RAID0, 4k chunk size, cpu clocked at 366Mhz.\n"
+		"All hdparms reported:\n"
+		"Timing buffer-cache reads: 128 MB in 1.67 seconds =76.65 MB/sec\n"
+		"2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec\n"
+		"3 disks (hdb1,hdc1,hde1) buffered disk : 31.37 MB/sec\n"
+		"4 disks (hdb1,hdc1,hde1,hdg1) bfr disk : 35.75 MB/sec\n"
+		"5 disks (hdb1,hdc1,hde1,hdg1,hdi1) disk : 31.68 MB/sec\n"
+		"6 disks (hdb1,hdc1,hde1,hdg1,hdi1,hdk1) : 32.82 MB/sec\n"
+		"8 disks (hdb,hdc,hde,hdg,hdi,hdk,hdm,hdo): 32.00 MB/sec\n"
+		"Bonus test, one disk from each controller:\n"
+		"4 disks (hdc1,hde1,hdi1,hdm1) bfr disk : 38.79 MB/sec\n"
+		"A line on its own, naming no kind:\n"
+		"9 disks (all of them) : 30.00 MB/sec\n"
+		"2 disks cached : 80.5 MB/sec\n");
+	assert_int_equal(r.n, 9);
+	one_figure(rec(&r, 0), BR_M_cached_read, 78489.6, "76.65");
+	static const char *const own[] = {
+		"2 disks (hdb1,hdc1)", "3 disks (hdb1,hdc1,hde1)", "4 disks (hdb1,hdc1,hde1,hdg1)",
+		"5 disks (hdb1,hdc1,hde1,hdg1,hdi1)", "6 disks (hdb1,hdc1,hde1,hdg1,hdi1,hdk1)",
+		"8 disks (hdb,hdc,hde,hdg,hdi,hdk,hdm,hdo)", "4 disks (hdc1,hde1,hdi1,hdm1)"};
+	static const char *const raw[] = {"24.24", "31.37", "35.75", "31.68",
+					  "32.82", "32.00", "38.79"};
+	for (size_t i = 0; i < 7; i++) {
+		struct br_record *x = rec(&r, i + 1);
+		one_figure(x, BR_M_buffered_read, strtod(raw[i], NULL) * 1024, raw[i]);
+		assert_int_equal(x->nparams, 0); /* no mb, no seconds */
+		label_of(x, own[i]);
+		assert_int_equal(x->source.line, i < 6 ? i + 4 : 11);
+	}
+	/* "9 disks (all of them)" names no kind and follows prose: no record;
+	 * "2 disks cached" names its kind itself */
+	one_figure(rec(&r, 8), BR_M_cached_read, 80.5 * 1024, "80.5");
+	label_of(rec(&r, 8), "2 disks");
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+	/* no hdparm in the document: a strong kind word alone is not enough */
+	run(&r, "Summary of the week:\n"
+		"2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+static void prompts_devices_and_repeats(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "root@box:~# hdparm -tT /dev/sda /dev/sdb\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing cached reads:   7864 MB in  2.00 seconds = 3935.41 MB/sec\n"
+		" Timing buffered disk reads: 318 MB in  3.01 seconds = 105.66 MB/sec\n"
+		"\n"
+		"/dev/sdb:\n"
+		" Timing cached reads:   7790 MB in  2.00 seconds = 3897.02 MB/sec\n"
+		" Timing buffered disk reads: 250 MB in  3.02 seconds =  82.78 MB/sec\n"
+		"$ for i in 1 2; do sudo hdparm -t /dev/md0; done\n"
+		" Timing buffered disk reads: 400 MB in  3.00 seconds = 133.33 MB/sec\n"
+		" Timing buffered disk reads: 402 MB in  3.01 seconds = 133.55 MB/sec\n"
+		"hdparm v9.65\n");
+	assert_int_equal(r.n, 6);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sda");
+	assert_string_equal(rec(&r, 2)->host, "/dev/sdb");
+	one_figure(rec(&r, 3), BR_M_buffered_read, 82.78 * 1024, "82.78");
+	assert_string_equal(rec(&r, 3)->host, "/dev/sdb");
+	assert_string_equal(rec(&r, 4)->host, "/dev/md0");
+	assert_string_equal(rec(&r, 5)->host, "/dev/md0");
+	one_figure(rec(&r, 5), BR_M_buffered_read, 133.55 * 1024, "133.55");
+	for (size_t i = 0; i < 6; i++)
+		assert_string_equal(rec(&r, i)->version, "9.65");
+	done(&r);
+}
+
+/* Mail damage the decoder may leave: "=3D", "> " quoting, a suspicious remark. */
+static void mail_damage(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "> /dev/hda:\n"
+		">  Timing buffer-cache reads:   128 MB in  0.86 seconds =3D148.84 MB/sec\n"
+		">  Timing buffered disk reads:  64 MB in  5.63 seconds =3D 11.37 MB/sec\n"
+		"> Hmm.. suspicious results: probably not enough free memory for a proper test.\n"
+		"| Timing cached reads:   1024 MB in  2.00 seconds = 511.75 MB/sec\n");
+	assert_int_equal(r.n, 3);
+	one_figure(rec(&r, 0), BR_M_cached_read, 148.84 * 1024, "148.84");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 11.37 * 1024, "11.37");
+	assert_string_equal(rec(&r, 1)->host, "/dev/hda");
+	one_figure(rec(&r, 2), BR_M_cached_read, 511.75 * 1024, "511.75");
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void claimed_lines_are_skipped(void **state)
+{
+	(void)state;
+	struct run r;
+	static const size_t pre[] = {1};
+	run_with_claims(&r,
+			"/dev/sda:\n"
+			" Timing cached reads:   7864 MB in  2.00 seconds = 3935.41 MB/sec\n"
+			" Timing buffered disk reads: 318 MB in  3.01 seconds = 105.66 MB/sec\n",
+			pre, 1);
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 105.66 * 1024, "105.66");
+	/* claims for --explain: the header and the line read */
+	assert_true(r.ds.nclaims >= 2);
+	assert_string_equal(r.ds.claims[r.ds.nclaims - 1].parser, "hdparm");
+	done(&r);
+}
+
+/* Lines far from any figures are not read closely; what they set up for a
+ * run (prompt, header) still reaches it, and stale state does not. */
+static void far_context(void **state)
+{
+	(void)state;
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, "# hdparm -t /dev/sdq\n\n/dev/sdq:\n");
+	br_buf_adds(&b, "SG_IO: bad/missing sense data, sb[]:  70 00 05 00 00 00 00 0a\n");
+	br_buf_adds(&b, "00 00 00 00 20 00 00 00 00 00 00 00 00 00 00 00 00 00\n");
+	br_buf_adds(&b, " Timing buffered disk reads: 318 MB in  3.01 seconds = 105.66 MB/sec\n");
+	for (int i = 0; i < 40; i++)
+		br_buf_adds(&b, "A line of prose with no figures in it at all.\n\n");
+	br_buf_adds(&b, "The next one, without its header:\n");
+	br_buf_adds(&b, " Timing buffered disk reads: 300 MB in  3.00 seconds = 100.00 MB/sec\n");
+	br_buf_adds(&b, "/dev/sdr:\n\n\n\n\n\n\n\n");
+	br_buf_adds(&b, " Timing cached reads:   7864 MB in  2.00 seconds = 3935.41 MB/sec\n");
+	struct run r;
+	run(&r, b.data);
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdq");
+	assert_int_equal(rec(&r, 0)->source.line, 6);
+	assert_null(rec(&r, 1)->host); /* "...without its header:" ended /dev/sdq */
+	assert_string_equal(rec(&r, 2)->host, "/dev/sdr"); /* blank lines keep it */
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+	br_buf_free(&b);
+}
+
+static void hostile_input(void **state)
+{
+	(void)state;
+	struct run r;
+	size_t n = 200000;
+	char *big = malloc(n + 1);
+	for (size_t i = 0; i < n; i++)
+		big[i] = "Timing cached reads: 9 MB in 1 seconds = : 1 MB/sec "[i % 52];
+	big[n] = '\0';
+	run(&r, big); /* one huge line: no record, no crash, bounded time */
+	done(&r);
+	memset(big, '9', n);
+	memcpy(big, " Timing cached reads: ", 22);
+	run(&r, big);
+	assert_int_equal(r.n, 0);
+	done(&r);
+	free(big);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(modern_layout),
+		cmocka_unit_test(old_versions_and_collapsed_space),
+		cmocka_unit_test(direct_offset_and_kb),
+		cmocka_unit_test(busybox),
+		cmocka_unit_test(hard_wraps_are_joined),
+		cmocka_unit_test(stderr_between_label_and_figures),
+		cmocka_unit_test(dangling_label_is_no_record),
+		cmocka_unit_test(unreadable_lines_warn),
+		cmocka_unit_test(prose_about_hdparm_is_quiet),
+		cmocka_unit_test(hand_written_lines),
+		cmocka_unit_test(prompts_devices_and_repeats),
+		cmocka_unit_test(mail_damage),
+		cmocka_unit_test(claimed_lines_are_skipped),
+		cmocka_unit_test(far_context),
+		cmocka_unit_test(hostile_input),
+	};
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	br_regex_cleanup();
+	return rc;
+}

@@ -1,0 +1,359 @@
+/* Unit tests: result labels — the headings and introducing lines above a
+ * result, most general first (one case per seed layout, and the rules). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "doc.h"
+#include "label.h"
+#include "util.h"
+
+static struct br_doc *mem(const char *s)
+{
+	return br_doc_from_mem("t", s, strlen(s));
+}
+
+/* Index of the n-th (0-based) logical line starting with prefix. */
+static size_t at(const struct br_doc *d, const char *prefix, int nth)
+{
+	for (size_t i = 0; i < d->nlines; i++)
+		if (strncmp(d->lines[i].text, prefix, strlen(prefix)) == 0 && nth-- == 0)
+			return i;
+	fail_msg("no line starting with '%s'", prefix);
+	return 0;
+}
+
+/* The label of the result at that line equals want (NULL: no label). */
+static void expect(const struct br_doc *d, size_t idx, const char *own, const char *want)
+{
+	char *got = br_label_for(d, idx, own);
+	if (!want) {
+		if (got)
+			fail_msg("line %zu: label '%s', expected none", idx, got);
+		return;
+	}
+	if (!got)
+		fail_msg("line %zu: no label, expected '%s'", idx, want);
+	if (strcmp(got, want) != 0) {
+		char msg[512];
+		snprintf(msg, sizeof msg, "line %zu: label '%s', expected '%s'", idx, got, want);
+		free(got);
+		fail_msg("%s", msg);
+	}
+	free(got);
+}
+
+/* Seed 001: a block underlined as a whole, "# Try N" below it. */
+static void underlined_block_and_hash_headings(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"IDE Hard Drive Performance Analysis\n"
+		"===================================\n"
+		"Notes:\n"
+		"======\n"
+		"* Hardware:\n"
+		"two 2.4GHz Xeon CPUs\n"
+		"* Drive settings were left alone:\n"
+		"# hdparm /dev/hda\n"
+		"/dev/hda:\n"
+		"multcount = 16 (on)\n"
+		"Configuration A:\n"
+		"IDE Channel 1 - Master: HD, Slave: HD\n"
+		"IDE Channel 2 - Master: CDROM, Slave: None\n"
+		"============================================\n"
+		"# Try 1\n"
+		"Version 1.03 ------Sequential Output------ --Sequential Input- --Random-\n"
+		"-Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec %CP\n"
+		"test1.dmotor 3000M 6618 27 9314 6 3699 1 20058 76 28822 7 179.9 0\n"
+		"test1.dmotorworks.com,3000M,6618,27,9314,6,3699,1,20058,76,28822,7,179.9,0,16,2339,91\n"
+		"# Try 2\n"
+		"Version 1.03 ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Configuration B:\n"
+		"IDE Channel 1 - Master: HD, Slave: None\n"
+		"=========================================\n"
+		"# Try 1\n"
+		"Version 1.03 ------Sequential Output------ --Sequential Input- --Random-\n"
+		"# Try 2 (with a disc in the CD-ROM drive, mounted, so the kernel had really noticed it)\n"
+		"Version 1.03 ------Sequential Output------ --Sequential Input- --Random-\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "Version", 0), NULL, "Configuration A / Try 1");
+	expect(d, at(d, "test1.dmotorworks.com", 0), NULL, "Configuration A / Try 1");
+	expect(d, at(d, "Version", 1), NULL, "Configuration A / Try 2");
+	expect(d, at(d, "Version", 2), NULL, "Configuration B / Try 1");
+	expect(d, at(d, "Version", 3), NULL,
+	       "Configuration B / Try 2 (with a disc in the CD-ROM drive, mounted, so the kernel had\xe2\x80\xa6");
+	/* a shell prompt and a device line are not headings */
+	expect(d, at(d, "multcount", 0), NULL, "Notes / Drive settings were left alone");
+	br_doc_free(d);
+}
+
+/* Seed 003: a rendered web page, blank lines between blocks. */
+static void standalone_titles_and_colon_lines(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Results!\n\nRAID 5\n\n5 disks:\n"
+		"              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"       1*2047  7205 95.3 11109  9.4  5210  7.7  5770 70.4 12117 12.0 165.5  3.7\n"
+		"       \n"
+		"              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"       1*2047  6607 99.3 11115  9.4  5288  7.5  5584 76.4 11769 10.9 175.2  3.5\n"
+		"\n\n6 disks:\n"
+		"              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"       1*2047  7277 96.9 11267  9.7  5129  7.8  5927 72.6 11846 11.9 180.4  4.3\n"
+		"\nSame setup, using Bonnie++ v1.00g:\n"
+		"Version 1.00g       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"\nRAID 4\n\n"
+		"       1*2047  7206 94.5 10966  9.4  5169  7.5  5924 72.2 11274 11.3 149.5  3.5\n"
+		"\nWithout -s, bonnie falls back to a 100MB file, which the controller cache swallows whole, "
+		"so the next figures say more about the cache than about the disks:\n\n"
+		"       1* 100  7577 98.2 23560 17.7 15107 18.9  8333 99.7 159760 101.4 13665.4 187.9\n"
+		"\nLocal disk: Seagate Barracuda UW\n\n"
+		"And the internal disk of my office workstation (same CPUs, 256M memory, a wide SCSI adapter "
+		"and an 18G 7200RPM Seagate), which is the fairest comparison.\n\n"
+		"         2047  5698 85.4 13651 13.6  6407 13.9  5810 87.2 14725 11.9 123.4  2.1\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "       1*2047  7205", 0), NULL, "RAID 5 / 5 disks");
+	expect(d, at(d, "       1*2047  6607", 0), NULL, "RAID 5 / 5 disks");
+	expect(d, at(d, "       1*2047  7277", 0), NULL, "RAID 5 / 6 disks");
+	expect(d, at(d, "Version 1.00g", 0), NULL, "RAID 5 / Same setup, using Bonnie++ v1.00g");
+	expect(d, at(d, "       1*2047  7206", 0), NULL, "RAID 4");
+	/* a long sentence ending with ':' is prose */
+	expect(d, at(d, "       1* 100", 0), NULL, "RAID 4");
+	expect(d, at(d, "         2047", 0), NULL, "Local disk: Seagate Barracuda UW");
+	br_doc_free(d);
+}
+
+/* Seed 002: a "Key: details." set heading, a generic introduction, and the
+ * result's own title passed by the parser. */
+static void own_title_and_generic_intro(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"with the system disk (the system was otherwise quiet)]\n"
+		"First set of tests: RAID0, 4k chunk size, cpu clocked at 366Mhz.\n"
+		"All hdparms reported:\n"
+		"Timing buffer-cache reads: 128 MB in 1.67 seconds =76.65 MB/sec\n"
+		"2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec\n"
+		"3 disks (hdb1,hdc1,hde1) buffered disk : 31.37 MB/sec\n"
+		"Same system. same disks, clocked at 550Mhz:\n"
+		"Timing buffer-cache reads: 128 MB in 1.07 seconds =119.63 MB/sec\n"
+		"2 disks (hdb1,hdc1) buffered disk reads : 24.81 MB/sec\n"
+		"Completely non-useful bonus test:\n"
+		"the real raid5 set of 10 disks, degraded, 128k chunks, at 550Mhz, with two\n"
+		"channels carrying both a master and a slave disk of the set.\n"
+		"Timing buffered disk reads: 64 MB in 3.73 seconds =17.16 MB/sec\n";
+	struct br_doc *d = mem(in);
+	const char *set1 = "First set of tests: RAID0, 4k chunk size, cpu clocked at 366Mhz";
+	expect(d, at(d, "Timing buffer-cache", 0), NULL, set1);
+	expect(d, at(d, "2 disks", 0), "2 disks (hdb1,hdc1)",
+	       "First set of tests: RAID0, 4k chunk size, cpu clocked at 366Mhz / 2 disks (hdb1,hdc1)");
+	expect(d, at(d, "3 disks", 0), "3 disks (hdb1,hdc1,hde1)",
+	       "First set of tests: RAID0, 4k chunk size, cpu clocked at 366Mhz / 3 disks (hdb1,hdc1,hde1)");
+	expect(d, at(d, "Timing buffer-cache", 1), NULL, "Same system. same disks, clocked at 550Mhz");
+	expect(d, at(d, "2 disks", 1), "2 disks (hdb1,hdc1)",
+	       "Same system. same disks, clocked at 550Mhz / 2 disks (hdb1,hdc1)");
+	expect(d, at(d, "Timing buffered", 0), NULL, "Completely non-useful bonus test");
+	/* `own` alone when nothing is above; not repeated when it is the heading */
+	expect(d, 0, "x", "x");
+	expect(d, at(d, "Timing buffered", 0), "Completely non-useful bonus test",
+	       "Completely non-useful bonus test");
+	br_doc_free(d);
+}
+
+/* Seed 004 (after QP decoding): "-hw raid" bullets directly above, ':'
+ * lines above them, outline-numbered sections further up. */
+static void bullets_under_colon_lines(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"3) The tests\n"
+		"Each layout was measured on the controller and then with md:\n"
+		"- RAID 10 on 6 disks\n"
+		"- RAID 10 on 4 disks\n"
+		"md raid10 was first created with mdadm defaults (near layout, default ch=\n"
+		"unk) and later again with the far 2 layout and a 256k chunk.\n"
+		"Here are the results, in bonnie++ csv format:\n"
+		"6 disks:\n"
+		"-hw raid\n"
+		"goules-hw-raid10-6,16G,72343,98,235192,37,107093,19,64163,89 ,286958,26,=\n"
+		"1323.1,2,16,23028,95,+++++,+++,20643,70,19770,95,+++++,+++,1 7396,81\n"
+		"-md raid (chunk 64k)\n"
+		"goules-md-raid10-6,16G,72413,99,196164,42,42249,8,51613,72,5 2311,5,1486=\n"
+		"7,3,16,13437,61,+++++,+++,9736,42,12128,59,+++++,+++,8526 ,44\n"
+		"4 disks with 2 bonnie++ running simultaneously:\n"
+		"-hw raid:\n"
+		"goules-hw-raid10-4-P1,16G,70682,96,145883,28,54263,10,60888, 86,205427,2=\n"
+		"0,837.4,1,16,20742,97,+++++,+++,20969,76,19801,100,+++++,+++ ,18789,79\n"
+		"goules-hw-raid10-4-P2,16G,72405,99,138678,26,56571,11,60876, 84,205619,2=\n"
+		"1,679.8,2,16,20067,93,+++++,+++,14698,53,17090,87,+++++,+++, 9041,42\n"
+		"-md raid with near option and 64k chunk:\n"
+		"goules-md-raid10-4-P1,16G,72183,98,100149,24,28057,5,33398,4 4,34624,3,7=\n"
+		"71.8,1,16,16057,71,+++++,+++,9576,32,15871,77,+++++,+++,7357 ,33\n"
+		"4) The interpretation\n"
+		"-sequential output is quite similar for each setup, with hw raid being a\n"
+		"bit better\n"
+		"goules-x,16G,1,2,3,4,5,6,7,8,9,10\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "goules-hw-raid10-6", 0), NULL, "6 disks / hw raid");
+	expect(d, at(d, "goules-md-raid10-6", 0), NULL, "6 disks / md raid (chunk 64k)");
+	expect(d, at(d, "goules-hw-raid10-4-P1", 0), NULL,
+	       "4 disks with 2 bonnie++ running simultaneously / hw raid");
+	expect(d, at(d, "goules-hw-raid10-4-P2", 0), NULL,
+	       "4 disks with 2 bonnie++ running simultaneously / hw raid");
+	expect(d, at(d, "goules-md-raid10-4-P1", 0), NULL,
+	       "4 disks with 2 bonnie++ running simultaneously / md raid with near option and 64k chunk");
+	/* prose ends a bullet: a long "-sequential output ..." line is prose too */
+	expect(d, at(d, "goules-x", 0), NULL, "The interpretation");
+	/* bullets ended by the prose under them */
+	expect(d, at(d, "Here are", 0), NULL, "The tests / Each layout was measured on the controller and then with md");
+	br_doc_free(d);
+}
+
+/* Seed 000: outline numbering whose restarts nest. */
+static void outline_numbering(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"######## The Presentation ########\n"
+		"1. Introduction\n"
+		"A. Motivation\n"
+		"some words\n"
+		"2. Identification\n"
+		"A. Individual Devices\n"
+		"1. ibm_scsi\n"
+		"a. Model DCAS-34330W S65A (4.1GB)\n"
+		"2. ibm_ide\n"
+		"3. maxtor1/2\n"
+		"3. Benchmark Results\n"
+		"A. Methodology\n"
+		"1. Bonnie\n"
+		"2. rawio\n"
+		"B. Notes\n"
+		"C. Results - Individual Devices\n"
+		"1. Bonnie\n"
+		"-------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"-Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"IBM_SCSI 7960 39.6* 7995 12.6* 3680 8.4* 7850 38.7* 7930 10.0*261.0 3.5*\n"
+		"2. rawio\n"
+		"Random read Sequential read Random write Sequential write\n"
+		"K/sec /sec K/sec /sec K/sec /sec K/sec /sec\n"
+		"IBM_SCSI 1062.3 67 1008.2 62 1071.5 67 1054.0 64\n"
+		"D. Results - Vinum Volumes\n"
+		"1. Bonnie\n"
+		"A_SINGLE 15546*77.3 15794 25.2 7029 15.7 15956 78.4 16363 16.9 237.6 3.4*\n"
+		"4. Commentary\n"
+		"The numbers speak for themselves.\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "IBM_SCSI 7960", 0), NULL, "Results - Individual Devices / Bonnie");
+	expect(d, at(d, "IBM_SCSI 1062.3", 0), NULL, "Results - Individual Devices / rawio");
+	expect(d, at(d, "A_SINGLE", 0), NULL, "Results - Vinum Volumes / Bonnie");
+	expect(d, at(d, "2. ibm_ide", 0), NULL, "ibm_scsi / Model DCAS-34330W S65A (4.1GB)");
+	expect(d, at(d, "3. maxtor", 0), NULL, "Individual Devices / ibm_ide");
+	expect(d, at(d, "The numbers", 0), NULL, "The Presentation / Commentary");
+	br_doc_free(d);
+}
+
+static void html_headings(void **state)
+{
+	(void)state;
+	static const char in[] = "<html><body><h1>Home server</h1>\n"
+				 "<h2>RAID 5</h2><p>6 disks:</p>\n"
+				 "<pre>\n"
+				 "       1*2047  7277 96.9 11267  9.7  5129  7.8  5927 72.6 11846 11.9 180.4  4.3\n"
+				 "</pre>\n"
+				 "<h2>RAID 0</h2>\n"
+				 "<pre>\n"
+				 "         2047  7706 98.6 17365 14.7  7226  9.1  5904 74.5 15962 13.6 171.0  2.1\n"
+				 "</pre></body></html>\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "       1*2047", 0), NULL, "RAID 5 / 6 disks");
+	expect(d, at(d, "         2047", 0), NULL, "Home server / RAID 0");
+	br_doc_free(d);
+}
+
+/* What is not a heading: quote attributions, generic introductions, prose,
+ * shell commands, table headers. */
+static void not_headings(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"On Thu, Feb 28, 2008 at 10:46:29AM +0100, Franck Routier wrote:\n"
+		"> Here is what I got:\n"
+		"> $ bonnie++ -d /mnt -u root\n"
+		"> Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"> Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"> moudry.com       4G 30348  47 35023   5 12701   2 30363  49 44790   6 165.0   0\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "moudry", 0), NULL, NULL);
+	br_doc_free(d);
+	d = mem("");
+	expect(d, 0, NULL, NULL);
+	expect(d, 5, "own", "own");
+	br_doc_free(d);
+}
+
+/* Prose under a ':' line ends it after a while. */
+static void colon_lines_expire(void **state)
+{
+	(void)state;
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, "Bonus test:\n");
+	for (int i = 0; i < 12; i++)
+		br_buf_adds(&b, "and then a long line of ordinary prose that goes on and on here\n");
+	br_buf_adds(&b, " Timing buffered disk reads:  64 MB in  2.31 seconds = 27.71 MB/sec\n");
+	struct br_doc *d = br_doc_from_mem("t", b.data, b.len);
+	expect(d, at(d, " Timing", 0), NULL, NULL);
+	expect(d, 3, NULL, "Bonus test");
+	br_doc_free(d);
+	br_buf_free(&b);
+}
+
+/* A million-line document: the outline is built once, each call is a lookup. */
+static void many_results(void **state)
+{
+	(void)state;
+	struct br_buf b = BR_BUF_INIT;
+	for (int i = 0; i < 20000; i++) {
+		br_buf_addf(&b, "Run %d:\n", i);
+		for (int k = 0; k < 49; k++)
+			br_buf_addf(&b, "host%d,3000M,6618,27,9314,6,3699,1,20058,76,28822,7,179.9,0\n", k);
+	}
+	struct br_doc *d = br_doc_from_mem("t", b.data, b.len);
+	assert_int_equal(d->nlines, 1000000);
+	size_t n = 0;
+	for (size_t i = 0; i < d->nlines; i++) {
+		char *l = br_label_for(d, i, NULL);
+		if (i == 999999)
+			assert_string_equal(l, "Run 19999");
+		n += l != NULL;
+		free(l);
+	}
+	assert_int_equal(n, d->nlines - 1);
+	br_doc_free(d);
+	br_buf_free(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(underlined_block_and_hash_headings),
+		cmocka_unit_test(standalone_titles_and_colon_lines),
+		cmocka_unit_test(own_title_and_generic_intro),
+		cmocka_unit_test(bullets_under_colon_lines),
+		cmocka_unit_test(outline_numbering),
+		cmocka_unit_test(html_headings),
+		cmocka_unit_test(not_headings),
+		cmocka_unit_test(colon_lines_expire),
+		cmocka_unit_test(many_results),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

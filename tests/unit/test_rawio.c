@@ -1,0 +1,317 @@
+/* Unit tests: the rawio parser on literal snippets of every form it reads. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dataset.h"
+#include "doc.h"
+#include "parser.h"
+#include "regex.h"
+
+/* The rawio parser alone over `text`. */
+struct run {
+	struct br_doc *doc;
+	struct br_dataset ds;
+	unsigned char *claimed;
+	size_t n;
+};
+
+static void run(struct run *r, const char *text)
+{
+	memset(r, 0, sizeof *r);
+	r->doc = br_doc_from_mem("t.txt", text, strlen(text));
+	r->claimed = calloc(r->doc->nlines + 1, 1);
+	struct br_parse_ctx ctx = {0};
+	ctx.doc = r->doc;
+	ctx.ds = &r->ds;
+	ctx.parser = br_parser_by_name("rawio");
+	ctx.claimed = r->claimed;
+	assert_non_null(ctx.parser);
+	r->n = ctx.parser->parse(&ctx);
+	assert_int_equal(r->n, r->ds.records.n);
+}
+
+static void done(struct run *r)
+{
+	br_dataset_free(&r->ds);
+	br_doc_free(r->doc);
+	free(r->claimed);
+}
+
+static struct br_record *rec(struct run *r, size_t i)
+{
+	assert_true(i < r->ds.records.n);
+	return r->ds.records.v[i];
+}
+
+static size_t warnings(const struct run *r)
+{
+	return br_diags_count(&r->ds.diags, BR_WARNING);
+}
+
+/* A rate as printed (K = 1000 bytes) and its KiB/s value. */
+static void rate(const struct br_record *r, enum br_metric_id id, const char *raw, bool marked)
+{
+	const struct br_value *v = &r->m[id];
+	assert_true(v->present && v->has_value);
+	assert_string_equal(v->raw, raw);
+	assert_true(fabs(v->value - strtod(raw, NULL) * 1000 / 1024) < 1e-9);
+	assert_int_equal(v->marked, marked);
+	assert_int_equal(br_metric(id)->unit, BR_UNIT_KIBS);
+}
+
+static void ops(const struct br_record *r, enum br_metric_id id, double value, bool marked)
+{
+	const struct br_value *v = &r->m[id];
+	assert_true(v->present && v->has_value);
+	assert_true(v->value == value);
+	assert_int_equal(v->marked, marked);
+	assert_int_equal(br_metric(id)->unit, BR_UNIT_PERSEC);
+}
+
+static const char seed_table[] =
+	"2. rawio\n"
+	"Random read Sequential read Random write Sequential write\n"
+	"ID K/sec /sec K/sec /sec K/sec /sec K/sec /sec\n"
+	"A_STRIPE 2170.2 135 7060.9 431 2262.2* 140* 3596.3 219\n"
+	"MIRROR 3534.5* 218* 11908.9 727 1151.2 71 7739.2 472\n"
+	"STRIPE512 3336.9 207 20659.3* 1261* 2240.7 139 16862.8* 1029*\n"
+	"RAID10256 3004.9 187 10564.1 645 1041.7 64 8011.8 489\n"
+	"4. Commentary\n";
+
+static void full_table(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, seed_table);
+	assert_int_equal(r.n, 4);
+	struct br_record *a = rec(&r, 0);
+	assert_int_equal(a->tool, BR_TOOL_RAWIO);
+	assert_string_equal(a->host, "A_STRIPE");
+	assert_int_equal(br_record_metric_count(a), 8);
+	rate(a, BR_M_random_read, "2170.2", false);
+	ops(a, BR_M_random_read_ops, 135, false);
+	rate(a, BR_M_seq_read, "7060.9", false);
+	ops(a, BR_M_seq_read_ops, 431, false);
+	rate(a, BR_M_random_write, "2262.2", true);
+	ops(a, BR_M_random_write_ops, 140, true);
+	rate(a, BR_M_seq_write, "3596.3", false);
+	ops(a, BR_M_seq_write_ops, 219, false);
+	assert_true(a->m[BR_M_random_write].value == 2209.1796875); /* exact: 2262200 / 1024 */
+	assert_int_equal(a->source.line, 4);
+	assert_string_equal(a->source.format, "rawio");
+	struct br_record *s = rec(&r, 2);
+	assert_string_equal(s->host, "STRIPE512");
+	rate(s, BR_M_seq_read, "20659.3", true);
+	ops(s, BR_M_seq_read_ops, 1261, true);
+	rate(s, BR_M_seq_write, "16862.8", true);
+	ops(s, BR_M_seq_write_ops, 1029, true);
+	assert_string_equal(rec(&r, 3)->host, "RAID10256");
+	ops(rec(&r, 3), BR_M_random_write_ops, 64, false);
+	assert_int_equal(warnings(&r), 0);
+	/* --explain: header and every row */
+	assert_true(r.ds.nclaims >= 5);
+	done(&r);
+}
+
+static void units_line_without_id_and_tabs(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Random read\tSequential read\tRandom write\tSequential write\n"
+		"K/sec\t/sec\tK/sec\t/sec\tK/sec\t/sec\tK/sec\t/sec\n"
+		"IBM_SCSI\t1062.3\t67\t1008.2\t62\t1071.5\t67\t1054.0\t64\n"
+		"  MAXTOR    2291.4*  142*   5136.4*  314*   1324.8    82   8914.6*  544*\n");
+	assert_int_equal(r.n, 2);
+	rate(rec(&r, 0), BR_M_seq_write, "1054.0", false);
+	ops(rec(&r, 0), BR_M_random_read_ops, 67, false);
+	rate(rec(&r, 1), BR_M_random_read, "2291.4", true);
+	rate(rec(&r, 1), BR_M_random_write, "1324.8", false);
+	ops(rec(&r, 1), BR_M_seq_write_ops, 544, true);
+	done(&r);
+}
+
+/* Columns follow the header's group names, whatever their number and order. */
+static void fewer_groups(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Sequential read Random read\n"
+		"ID K/sec /sec K/sec /sec\n"
+		"da0 5136.4 314 2291.4 142\n"
+		"\n"
+		"Random write\n"
+		"K/sec /sec\n"
+		"da0 1324.8 82\n");
+	assert_int_equal(r.n, 2);
+	struct br_record *a = rec(&r, 0);
+	assert_int_equal(br_record_metric_count(a), 4);
+	rate(a, BR_M_seq_read, "5136.4", false);
+	ops(a, BR_M_seq_read_ops, 314, false);
+	rate(a, BR_M_random_read, "2291.4", false);
+	assert_false(a->m[BR_M_random_write].present);
+	struct br_record *b = rec(&r, 1);
+	assert_int_equal(br_record_metric_count(b), 2);
+	rate(b, BR_M_random_write, "1324.8", false);
+	ops(b, BR_M_random_write_ops, 82, false);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void asterisks_glued_or_not(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Random read Sequential read\n"
+		"K/sec /sec K/sec /sec\n"
+		"one 2262.2 * 140 * 3596.3 219\n"
+		"two 2262.2*140* 3596.3*219\n"
+		"three 2262.2** 140 3596.3 219 *\n");
+	assert_int_equal(r.n, 3);
+	for (size_t i = 0; i < 2; i++) {
+		rate(rec(&r, i), BR_M_random_read, "2262.2", true);
+		ops(rec(&r, i), BR_M_random_read_ops, 140, true);
+		ops(rec(&r, i), BR_M_seq_read_ops, 219, false);
+	}
+	rate(rec(&r, 1), BR_M_seq_read, "3596.3", true);
+	rate(rec(&r, 2), BR_M_random_read, "2262.2", true);
+	ops(rec(&r, 2), BR_M_random_read_ops, 140, false);
+	ops(rec(&r, 2), BR_M_seq_read_ops, 219, true);
+	done(&r);
+}
+
+static void id_missing_or_several_words(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Random read Random write\n"
+		"ID K/sec /sec K/sec /sec\n"
+		"1062.3 67 1071.5 67\n"
+		"ibm scsi 2 1062.3 67 1071.5 67\n");
+	assert_int_equal(r.n, 2);
+	assert_null(rec(&r, 0)->host);
+	rate(rec(&r, 0), BR_M_random_read, "1062.3", false);
+	assert_string_equal(rec(&r, 1)->host, "ibm scsi 2");
+	ops(rec(&r, 1), BR_M_random_write_ops, 67, false);
+	done(&r);
+}
+
+static void missing_pair_warns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Random read Sequential read Random write Sequential write\n"
+		"ID K/sec /sec K/sec /sec K/sec /sec K/sec /sec\n"
+		"A_STRIPE 2170.2 135 7060.9 431 3596.3 219\n"
+		"MIRROR 3534.5 218.5 11908.9 727 1151.2 71 7739.2 472\n"
+		"STRIPE256 3246.0 202 18812.1 1148 2182.3 136 16774.7 1024\n"
+		"RAID10256 3004.9\n"
+		"That is all.\n"
+		"Random read\n"
+		"K/sec /sec\n"
+		"da0 2291.4 142\n"
+		"Page 2\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "STRIPE256");
+	assert_string_equal(rec(&r, 1)->host, "da0");
+	assert_int_equal(warnings(&r), 3);
+	assert_int_equal(r.ds.diags.v[0].line, 3);
+	assert_non_null(strstr(r.ds.diags.v[0].message, "'A_STRIPE' has 6 figures"));
+	assert_int_equal(r.ds.diags.v[1].line, 4);
+	assert_non_null(strstr(r.ds.diags.v[1].message, "'MIRROR'"));
+	assert_int_equal(r.ds.diags.v[2].line, 6);
+	assert_non_null(strstr(r.ds.diags.v[2].message, "'RAID10256' has 1 figure;"));
+	done(&r);
+}
+
+static void wrapped_row_is_joined(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "> Random read Sequential read Random write Sequential write\n"
+		"> ID K/sec /sec K/sec /sec K/sec /sec K/sec /sec\n"
+		"> STRIPE512 3336.9 207 20659.3* 1261* 2240.7 139\n"
+		"> 16862.8* 1029*\n"
+		"> RAID10512 3029.9 189 13488.9 823 1058.1 66 8400.0 513\n");
+	assert_int_equal(r.n, 2);
+	struct br_record *a = rec(&r, 0);
+	assert_int_equal(a->source.line, 3);
+	assert_int_equal(a->source.end_line, 4);
+	rate(a, BR_M_seq_write, "16862.8", true);
+	ops(a, BR_M_seq_write_ops, 1029, true);
+	rate(rec(&r, 1), BR_M_seq_write, "8400.0", false);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void wrapped_header(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Random read Sequential read\n"
+		"Random write Sequential write\n"
+		"K/sec /sec K/sec /sec K/sec /sec K/sec /sec\n"
+		"MAXTOR 2291.4 142 5136.4 314 1324.8 82 8914.6 544\n");
+	assert_int_equal(r.n, 1);
+	rate(rec(&r, 0), BR_M_seq_write, "8914.6", false);
+	rate(rec(&r, 0), BR_M_random_write, "1324.8", false);
+	done(&r);
+}
+
+static void prose_is_not_a_table(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Random read performance was poor, sequential read was fine.\n"
+		"rawio -a /dev/vinum/A_STRIPE > rawio-a_stripe\n"
+		"Random read\n"
+		"is what I care about: 2170.2 135 looked good.\n"
+		"Sequential write\n"
+		"\n"
+		"Bonnie:\n"
+		"              -------Sequential Output-------- ---Sequential Input-- --Random--\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void header_without_rows_or_mismatched_units(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Random read Sequential read Random write Sequential write\n"
+		"ID K/sec /sec K/sec /sec K/sec /sec K/sec /sec\n"
+		"(the results were lost)\n"
+		"Random read Sequential read\n"
+		"ID K/sec /sec K/sec /sec K/sec /sec\n"
+		"da0 5136.4 314 2291.4 142\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(warnings(&r), 2);
+	assert_int_equal(r.ds.diags.v[0].line, 1);
+	assert_int_equal(r.ds.diags.v[1].line, 5);
+	done(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(full_table),
+		cmocka_unit_test(units_line_without_id_and_tabs),
+		cmocka_unit_test(fewer_groups),
+		cmocka_unit_test(asterisks_glued_or_not),
+		cmocka_unit_test(id_missing_or_several_words),
+		cmocka_unit_test(missing_pair_warns),
+		cmocka_unit_test(wrapped_row_is_joined),
+		cmocka_unit_test(wrapped_header),
+		cmocka_unit_test(prose_is_not_a_table),
+		cmocka_unit_test(header_without_rows_or_mismatched_units),
+	};
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	br_regex_cleanup();
+	return rc;
+}
