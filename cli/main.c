@@ -534,6 +534,7 @@ int main(int argc, char **argv)
 	free(cmdline);
 	br_dataset_free(&ds);
 	br_regex_cleanup();
+	br_chart_cleanup();
 	if (status == BR_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout)))
 		status = BR_EXIT_IO;
 	return status;

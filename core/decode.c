@@ -946,11 +946,14 @@ static bool stage_ws(struct br_doc *doc)
 
 /* ------------------------------------------------------------ HTML */
 
-/* The walker turns a libxml2 tree into lines. Buffer line k (1-based) maps
- * to original lines lmap[k-1] .. emap[k-1]. */
+/* The HTML reader: libxml2's HTML parser in SAX mode (no tree: memory stays
+ * bounded by the nesting depth, whatever the size of the page), turning
+ * elements and text into lines. Buffer line k (1-based) maps to original
+ * lines lmap[k-1] .. emap[k-1]. */
 struct hw {
 	struct br_doc *doc;
 	struct br_lines_builder *b;
+	htmlParserCtxtPtr ctxt;
 	const unsigned *lmap, *emap;
 	size_t nmap;
 	unsigned depth_base;
@@ -959,16 +962,17 @@ struct hw {
 	bool block;            /* the next line starts a block */
 	bool space;            /* a collapsed blank is pending */
 	unsigned cur;          /* current buffer line */
-	int pre;               /* <pre> nesting */
+	unsigned pre;          /* <pre> nesting */
 	bool pre_start;        /* right after <pre>: a first newline is dropped */
 	unsigned heading;      /* 1..6 inside <hN> */
 	unsigned quote;        /* <blockquote> nesting */
-	bool row;              /* inside a simple <tr> */
+	unsigned skip;         /* inside <script>, <style>, <head> ... */
+	unsigned level;        /* element nesting */
+	bool row;              /* inside a <tr> whose cells are plain text so far */
+	unsigned row_level;    /* nesting level of that <tr> */
 	unsigned cells;        /* cells so far in the row */
-	unsigned row_line;
+	long span;             /* colspan of the open cell */
 };
-
-static char block_mark; /* xmlNode._private of elements with a block inside */
 
 static unsigned map_line(const struct hw *h, unsigned k, bool end)
 {
@@ -984,11 +988,12 @@ static unsigned map_line(const struct hw *h, unsigned k, bool end)
 static void hw_flush(struct hw *h, bool force)
 {
 	/* trailing blanks are not content outside <pre> */
-	if (!h->pre)
+	if (!h->pre || h->row)
 		while (h->w.text.len && h->w.text.data[h->w.text.len - 1] == ' ')
 			h->w.text.data[--h->w.text.len] = '\0';
 	if (!h->w.text.len && !force) {
 		h->space = false;
+		h->first = h->last = 0;
 		return;
 	}
 	unsigned first = h->first ? h->first : h->cur, last = h->last ? h->last : first;
@@ -1016,10 +1021,10 @@ static void hw_char(struct hw *h, char c)
 	br_buf_addc(&h->w.text, c);
 }
 
-static void hw_text(struct hw *h, const char *s)
+static void hw_text(struct hw *h, const char *s, size_t n)
 {
-	for (; *s; s++) {
-		char c = *s;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
 		if (h->pre && !h->row) {
 			if (c == '\n') {
 				if (h->pre_start) {
@@ -1038,7 +1043,7 @@ static void hw_text(struct hw *h, const char *s)
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
 			if (c == '\n')
 				h->cur++;
-			if (h->w.text.len)
+			if (h->w.text.len && h->w.text.data[h->w.text.len - 1] != '\t')
 				h->space = true;
 			continue;
 		}
@@ -1064,6 +1069,7 @@ static const char *const html_blocks[] = {
 	"footer", "nav", "main", "aside", "address", "fieldset", "body", "html", "caption",
 	"xmp", "listing", "plaintext", "textarea", "figure", "figcaption", "details", "summary",
 	"title", "noscript", "menu", "dir", "legend", "tbody", "thead", "tfoot", "cite",
+	"tr", "td", "th",
 };
 static const char *const html_skip[] = {"script", "style", "head", "template", "object",
 					"select", "svg", "math", "noframes", "iframe"};
@@ -1074,176 +1080,144 @@ static bool is_block_name(const char *n)
 	return name_in(n, html_blocks, BR_ARRAY_LEN(html_blocks));
 }
 
-/* Mark every element that has a block element (or <br>) below it. */
-static void mark_blocks(xmlNode *root)
+static bool is_cell(const char *n)
 {
-	xmlNode *n = root;
-	while (n) {
-		if (n->type == XML_ELEMENT_NODE && is_block_name((const char *)n->name)) {
-			for (xmlNode *p = n->parent; p && p->_private != &block_mark; p = p->parent)
-				p->_private = &block_mark;
-		}
-		if (n->children && n->type == XML_ELEMENT_NODE) {
-			n = n->children;
-			continue;
-		}
-		while (n && n != root && !n->next)
-			n = n->parent;
-		if (!n || n == root)
-			break;
-		n = n->next;
+	return strcmp(n, "td") == 0 || strcmp(n, "th") == 0;
+}
+
+static bool is_heading(const char *n)
+{
+	return n[0] == 'h' && n[1] >= '1' && n[1] <= '6' && !n[2];
+}
+
+static struct hw *hw_of(void *ctx)
+{
+	return ((htmlParserCtxtPtr)ctx)->_private;
+}
+
+/* The parser's line: where the tag or text just read ends. */
+static unsigned parser_line(const struct hw *h)
+{
+	int ln = h->ctxt && h->ctxt->input ? h->ctxt->input->line : 0;
+	return ln > 0 ? (unsigned)ln : h->cur;
+}
+
+static void sax_start(void *ctx, const xmlChar *xname, const xmlChar **attrs)
+{
+	struct hw *h = hw_of(ctx);
+	const char *name = (const char *)xname;
+	h->level++;
+	if (h->skip || name_in(name, html_skip, BR_ARRAY_LEN(html_skip))) {
+		h->skip++;
+		return;
 	}
-}
-
-static void hw_sync_line(struct hw *h, xmlNode *n)
-{
-	long ln = xmlGetLineNo(n);
-	if (ln > 0 && ln < 65535 && (unsigned long)ln > h->cur)
-		h->cur = (unsigned)ln;
-}
-
-/* Enter an element; returns whether to descend into it. */
-static bool hw_enter(struct hw *h, xmlNode *n)
-{
-	const char *name = (const char *)n->name;
-	if (name_in(name, html_skip, BR_ARRAY_LEN(html_skip)))
-		return false;
+	unsigned ln = parser_line(h);
+	if (ln > h->cur)
+		h->cur = ln;
 	if (h->row) {
-		if (strcmp(name, "td") == 0 || strcmp(name, "th") == 0) {
+		if (is_cell(name)) {
 			if (h->cells++)
 				br_buf_addc(&h->w.text, '\t');
 			h->space = false;
-			if (!h->first)
-				h->first = h->cur;
+			h->span = 1;
+			for (size_t i = 0; attrs && attrs[i]; i += 2)
+				if (strcmp((const char *)attrs[i], "colspan") == 0 && attrs[i + 1])
+					h->span = strtol((const char *)attrs[i + 1], NULL, 10);
+			return;
 		}
-		return true;
+		if (!is_block_name(name))
+			return;
+		/* a block inside a cell: a layout table, not a row of figures */
+		hw_flush(h, false);
+		h->row = false;
 	}
 	if (strcmp(name, "br") == 0) {
-		if (h->pre) {
+		if (h->pre)
 			hw_flush(h, true);
-		} else {
-			bool empty = h->w.text.len == 0;
-			hw_flush(h, empty); /* <br><br>: an empty line */
-		}
-		return false;
+		else
+			hw_flush(h, h->w.text.len == 0); /* <br><br>: an empty line */
+		return;
 	}
-	if (strcmp(name, "tr") == 0 && n->_private != &block_mark) {
+	if (strcmp(name, "tr") == 0) {
 		hw_flush(h, false);
 		h->row = true;
+		h->row_level = h->level;
 		h->cells = 0;
 		h->block = true;
-		h->row_line = h->cur;
 		h->first = h->cur;
-		return true;
+		return;
 	}
-	if (is_block_name(name)) {
-		hw_flush(h, false);
-		h->block = true;
-		if (name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && !name[2])
-			h->heading = (unsigned)(name[1] - '0');
-		else if (strcmp(name, "blockquote") == 0 && h->quote < 1000)
-			h->quote++;
-		if (name_in(name, html_pre, BR_ARRAY_LEN(html_pre))) {
-			h->pre++;
-			h->pre_start = true;
-		}
+	if (!is_block_name(name))
+		return;
+	hw_flush(h, false);
+	h->block = true;
+	if (is_heading(name))
+		h->heading = (unsigned)(name[1] - '0');
+	else if (strcmp(name, "blockquote") == 0 && h->quote < 1000)
+		h->quote++;
+	if (name_in(name, html_pre, BR_ARRAY_LEN(html_pre))) {
+		h->pre++;
+		h->pre_start = true;
 	}
-	return true;
 }
 
-static void hw_leave(struct hw *h, xmlNode *n)
+static void sax_end(void *ctx, const xmlChar *xname)
 {
-	const char *name = (const char *)n->name;
+	struct hw *h = hw_of(ctx);
+	const char *name = (const char *)xname;
+	unsigned level = h->level;
+	if (h->level)
+		h->level--;
+	if (h->skip) {
+		h->skip--;
+		return;
+	}
 	if (h->row) {
-		if (strcmp(name, "td") == 0 || strcmp(name, "th") == 0) {
+		if (is_cell(name)) {
 			/* a cell spanning columns keeps the columns after it in place */
-			xmlChar *span = xmlGetProp(n, (const xmlChar *)"colspan");
-			if (span) {
-				long k = strtol((const char *)span, NULL, 10);
-				for (long c = 1; c < k && c < 100; c++)
-					br_buf_addc(&h->w.text, '\t');
-				xmlFree(span);
-			}
+			for (long c = 1; c < h->span && c < 100; c++)
+				br_buf_addc(&h->w.text, '\t');
+			h->span = 1;
 			h->space = false;
-		} else if (strcmp(name, "tr") == 0) {
+		} else if (strcmp(name, "tr") == 0 && level == h->row_level) {
 			h->last = h->cur;
-			if (!h->first)
-				h->first = h->row_line;
-			/* a row of empty cells still is a row */
-			hw_flush(h, h->cells > 0);
+			hw_flush(h, h->cells > 0); /* a row of empty cells still is a row */
 			h->row = false;
 			h->block = true;
 		}
 		return;
 	}
-	if (is_block_name(name) && strcmp(name, "br") != 0) {
-		hw_flush(h, false);
-		h->block = true;
-		if (name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && !name[2])
-			h->heading = 0;
-		else if (strcmp(name, "blockquote") == 0 && h->quote)
-			h->quote--;
-		if (name_in(name, html_pre, BR_ARRAY_LEN(html_pre)) && h->pre) {
-			h->pre--;
-			h->pre_start = false;
-		}
-	}
-}
-
-static void hw_count_newlines(struct hw *h, const xmlChar *s)
-{
-	if (!s)
+	if (!is_block_name(name) || strcmp(name, "br") == 0)
 		return;
-	for (; *s; s++)
-		if (*s == '\n')
-			h->cur++;
+	hw_flush(h, false);
+	h->block = true;
+	if (is_heading(name))
+		h->heading = 0;
+	else if (strcmp(name, "blockquote") == 0 && h->quote)
+		h->quote--;
+	if (name_in(name, html_pre, BR_ARRAY_LEN(html_pre)) && h->pre) {
+		h->pre--;
+		h->pre_start = false;
+	}
 }
 
-static void hw_walk(struct hw *h, xmlNode *root)
+static void sax_text(void *ctx, const xmlChar *s, int len)
 {
-	xmlNode *n = root;
-	while (n) {
-		bool down = false;
-		if (n->type == XML_ELEMENT_NODE) {
-			hw_sync_line(h, n);
-			down = hw_enter(h, n);
-		} else if (n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE) {
-			/* libxml2 numbers a text node by where its first chunk ended:
-			 * it cannot start later than that minus its newlines */
-			long ln = xmlGetLineNo(n);
-			if (ln > 0 && ln < 65535 && n->content) {
-				unsigned nl = 0;
-				for (const xmlChar *p = n->content; *p; p++)
-					nl += *p == '\n';
-				if ((unsigned long)ln > nl && (unsigned)ln - nl > h->cur)
-					h->cur = (unsigned)ln - nl;
-			}
-			if (n->content)
-				hw_text(h, (const char *)n->content);
-		} else if (n->type == XML_COMMENT_NODE) {
-			hw_count_newlines(h, n->content);
-		}
-		if (down && n->children) {
-			n = n->children;
-			continue;
-		}
-		for (;;) {
-			if (n->type == XML_ELEMENT_NODE)
-				hw_leave(h, n);
-			if (n == root) {
-				n = NULL;
-				break;
-			}
-			if (n->next) {
-				n = n->next;
-				break;
-			}
-			n = n->parent;
-			if (!n)
-				break;
-		}
+	struct hw *h = hw_of(ctx);
+	if (len <= 0)
+		return;
+	/* the parser has read the text: it started that many newlines back */
+	unsigned nl = 0;
+	for (int i = 0; i < len; i++)
+		nl += s[i] == '\n';
+	unsigned ln = parser_line(h);
+	if (ln > nl && ln - nl > h->cur)
+		h->cur = ln - nl;
+	if (h->skip) {
+		h->cur += nl;
+		return;
 	}
-	hw_flush(h, false);
+	hw_text(h, (const char *)s, (size_t)len);
 }
 
 /* Parse buf as HTML and append its lines to b. */
@@ -1252,26 +1226,37 @@ static void html_lines(struct br_doc *doc, struct br_lines_builder *b, const cha
 {
 	if (len > INT_MAX)
 		len = INT_MAX;
-	htmlDocPtr x = htmlReadMemory(buf, (int)len, NULL, NULL,
-				      HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
-					      HTML_PARSE_NONET);
-	if (!x)
+	htmlParserCtxtPtr ctxt = htmlCreateMemoryParserCtxt(buf, (int)len);
+	if (!ctxt)
 		return;
-	xmlNode *root = xmlDocGetRootElement(x);
-	if (root) {
-		struct hw h = {0};
-		h.doc = doc;
-		h.b = b;
-		h.lmap = lmap;
-		h.emap = emap;
-		h.nmap = nmap;
-		h.depth_base = depth;
-		h.cur = 1;
-		mark_blocks(root);
-		hw_walk(&h, root);
-		lw_free(&h.w);
-	}
-	xmlFreeDoc(x);
+	struct hw h = {0};
+	h.doc = doc;
+	h.b = b;
+	h.ctxt = ctxt;
+	h.lmap = lmap;
+	h.emap = emap;
+	h.nmap = nmap;
+	h.depth_base = depth;
+	h.cur = 1;
+	htmlSAXHandler sax;
+	memset(&sax, 0, sizeof sax);
+	sax.startElement = sax_start;
+	sax.endElement = sax_end;
+	sax.characters = sax_text;
+	sax.ignorableWhitespace = sax_text;
+	sax.cdataBlock = NULL; /* script and style bodies */
+	memcpy(ctxt->sax, &sax, sizeof sax);
+	ctxt->_private = &h;
+	ctxt->userData = ctxt;
+	htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
+					 HTML_PARSE_NONET | HTML_PARSE_NOBLANKS * 0);
+	htmlParseDocument(ctxt);
+	hw_flush(&h, false);
+	lw_free(&h.w);
+	if (ctxt->myDoc)
+		xmlFreeDoc(ctxt->myDoc);
+	ctxt->myDoc = NULL;
+	htmlFreeParserCtxt(ctxt);
 }
 
 /* The lines [first, end) joined with LF, and their line maps. */

@@ -227,15 +227,32 @@ static bool result_line(const char *s, size_t n)
 		return true;
 	if (commas >= 5 && commas >= spaces)
 		return true;
-	static const char *const marks[] = {
-		"k/sec", "/sec ", "%cp", "mb/sec", "kb/sec", "kb/s", "sequential output",
-		"sequential input", "sequential create", "random create", "per chr", "per char",
-		"--block", "-rewrite", "random read", "random write", "sequential read",
-		"sequential write", "name:size", "files:max", "--seeks", "seconds =", "latency  ",
-	};
-	for (size_t i = 0; i < BR_ARRAY_LEN(marks); i++)
-		if (contains_ci(s, n, marks[i]))
-			return true;
+	/* tool headers and units; each group is looked for only when the
+	 * character it needs is in the line at all */
+	static const char *const slash[] = {"k/sec", "/sec ", "mb/sec", "kb/sec", "kb/s"};
+	static const char *const dash[] = {"--block", "-rewrite", "--seeks", "-per ch"};
+	static const char *const words[] = {"sequential output", "sequential input",
+					    "sequential create", "sequential read",
+					    "sequential write", "random create", "random read",
+					    "random write", "per chr", "per char"};
+	if (memchr(s, '/', n))
+		for (size_t i = 0; i < BR_ARRAY_LEN(slash); i++)
+			if (contains_ci(s, n, slash[i]))
+				return true;
+	if (memchr(s, '%', n) && contains_ci(s, n, "%cp"))
+		return true;
+	if (memchr(s, '-', n))
+		for (size_t i = 0; i < BR_ARRAY_LEN(dash); i++)
+			if (contains_ci(s, n, dash[i]))
+				return true;
+	if (memchr(s, ':', n) && (contains_ci(s, n, "name:size") || contains_ci(s, n, "files:max")))
+		return true;
+	if (memchr(s, '=', n) && contains_ci(s, n, "seconds ="))
+		return true;
+	if (contains_ci(s, n, "sequential") || contains_ci(s, n, "random ") || contains_ci(s, n, "per ch"))
+		for (size_t i = 0; i < BR_ARRAY_LEN(words); i++)
+			if (contains_ci(s, n, words[i]))
+				return true;
 	/* "Version 1.03 ...", "Machine    MB K/sec ...", "Timing cached reads:" */
 	if (n > 9 && memcmp(s, "Version", 7) == 0 && is_blankc(s[7])) {
 		size_t k = 8;

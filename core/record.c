@@ -350,55 +350,234 @@ void br_record_merge(struct br_record *a, struct br_record *b)
 	merge_into(a, b);
 }
 
-struct slot {
-	uint64_t key;
-	size_t first; /* index+1 of the first record with this key, 0 = empty */
+/*
+ * br_recset_merge files every record under merge_key(), a coarse bucket (for
+ * tools without CPU figures only the order of magnitude of one figure), and
+ * inside a bucket under the figure merge_key() started from: its kind (a
+ * value, too fast, no value) and, for a value, a cell of width G of the
+ * number line. Two records can only be the same run when that figure is
+ * equal within max(resolution) (values_equal), so a record is compared with
+ * the records of its own and the neighbouring cells only, not with the
+ * whole bucket: a million hdparm lines of similar speed cost a million
+ * lookups, not 10^12 comparisons. Records whose figure is doubtful (not
+ * compared by br_record_same_run) are "wild": compared with everything in
+ * the bucket, as are records whose figure is not finite. The outcome is
+ * exactly that of comparing each record with every earlier record of its
+ * bucket, earliest first.
+ */
+struct prim {
+	int metric;     /* the figure merge_key() started from, -1 none */
+	int cls;        /* 0 a value, 1 too fast, 2 no value; -1 wild */
+	double value;   /* cls 0: the value when the record was filed */
 };
+
+static void primary(const struct br_record *r, struct prim *p)
+{
+	p->metric = -1;
+	p->cls = -1;
+	p->value = 0;
+	bool any_cpu = false;
+	for (int i = 0; i < BR_METRIC_COUNT; i++)
+		if (r->m[i].present && r->m[i].has_cpu)
+			any_cpu = true;
+	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+		const struct br_value *v = &r->m[i];
+		if (!v->present || (!any_cpu && v->doubtful) || (any_cpu && !v->has_cpu))
+			continue;
+		p->metric = i;
+		if (v->doubtful)
+			return;
+		if (v->too_fast) {
+			p->cls = 1;
+		} else if (!v->has_value) {
+			p->cls = 2;
+		} else if (isfinite(v->value) && isfinite(v->resolution) && v->resolution >= 0) {
+			p->cls = 0;
+			p->value = v->value;
+		}
+		return;
+	}
+}
+
+struct bucket {
+	uint64_t key;
+	bool used;
+	size_t head, tail;      /* every record kept so far, index+1 (chain: next_all) */
+	size_t whead, wtail;    /* the wild ones (chain: next_wild) */
+	double maxres, maxabs;  /* over the bucket's cls-0 records */
+	double drift;           /* how far a filed value has moved by merging */
+	double g;               /* cell width */
+};
+
+struct cell {
+	size_t bucket;          /* index+1 in the bucket table, 0 = empty slot */
+	int metric, cls;
+	double pos;             /* floor(value / g), cls 0 */
+	size_t head, tail;      /* chain: next_cell */
+};
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+	return (h ^ x) * 1099511628211ull;
+}
+
+static size_t find_bucket(struct bucket *tab, size_t cap, uint64_t key)
+{
+	size_t j = (size_t)(key & (cap - 1));
+	while (tab[j].used && tab[j].key != key)
+		j = (j + 1) & (cap - 1);
+	tab[j].used = true;
+	tab[j].key = key;
+	return j;
+}
+
+static double cell_pos(double v, double g)
+{
+	double q = v / g;
+	if (!(q < 4e15))
+		q = 4e15;
+	if (!(q > -4e15))
+		q = -4e15;
+	return floor(q);
+}
+
+static size_t find_cell(struct cell *cells, size_t cap, size_t bucket, int metric, int cls,
+			double pos, bool add)
+{
+	uint64_t h = mix(mix(mix(1469598103934665603ull, bucket), (uint64_t)(metric * 4 + cls)),
+			 (uint64_t)(int64_t)pos);
+	size_t j = (size_t)(h & (cap - 1));
+	while (cells[j].bucket) {
+		if (cells[j].bucket == bucket + 1 && cells[j].metric == metric && cells[j].cls == cls &&
+		    cells[j].pos == pos)
+			return j;
+		j = (j + 1) & (cap - 1);
+	}
+	if (!add)
+		return (size_t)-1;
+	cells[j].bucket = bucket + 1;
+	cells[j].metric = metric;
+	cells[j].cls = cls;
+	cells[j].pos = pos;
+	return j;
+}
+
+struct merge_state {
+	struct br_recset *s;
+	bool *gone;
+	size_t best;            /* earliest match so far, index+1 */
+};
+
+/* The earliest record of a chain (index+1 links in next[])
+ * that is the same run as record i, kept in ms->best when it is earlier
+ * than the best found so far. */
+static void scan_chain(struct merge_state *ms, const size_t *next, size_t head, size_t i)
+{
+	for (size_t c = head; c; c = next[c - 1]) {
+		if (ms->best && c >= ms->best)
+			return; /* chains are in index order: nothing earlier follows */
+		if (ms->gone[c - 1])
+			continue;
+		if (br_record_same_run(ms->s->v[c - 1], ms->s->v[i])) {
+			ms->best = c;
+			return;
+		}
+	}
+}
 
 size_t br_recset_merge(struct br_recset *s)
 {
 	if (s->n < 2)
 		return 0;
-	size_t cap = 16;
-	while (cap < s->n * 2)
+	size_t n = s->n, cap = 16;
+	while (cap < n * 2)
 		cap *= 2;
-	struct slot *tab = br_calloc(cap, sizeof *tab);
-	size_t *next = br_calloc(s->n, sizeof *next); /* chain within a bucket, index+1 */
-	size_t *tail = br_calloc(s->n, sizeof *tail);
-	bool *gone = br_calloc(s->n, sizeof *gone);
+	struct bucket *tab = br_calloc(cap, sizeof *tab);
+	struct cell *cells = br_calloc(cap, sizeof *cells);
+	size_t *bk = br_malloc(n * sizeof *bk);
+	struct prim *pr = br_malloc(n * sizeof *pr);
+	size_t *next_all = br_calloc(n, sizeof *next_all);
+	size_t *next_wild = br_calloc(n, sizeof *next_wild);
+	size_t *next_cell = br_calloc(n, sizeof *next_cell);
+	bool *gone = br_calloc(n, sizeof *gone);
 	size_t merged = 0;
-	for (size_t i = 0; i < s->n; i++) {
-		uint64_t k = merge_key(s->v[i]);
-		size_t j = (size_t)(k & (cap - 1));
-		while (tab[j].first && tab[j].key != k)
-			j = (j + 1) & (cap - 1);
-		if (!tab[j].first) {
-			tab[j].key = k;
-			tab[j].first = i + 1;
-			tail[i] = i + 1;
-			continue;
+
+	/* pass 1: buckets, and the resolution and size of their values */
+	for (size_t i = 0; i < n; i++) {
+		primary(s->v[i], &pr[i]);
+		size_t b = find_bucket(tab, cap, merge_key(s->v[i]));
+		bk[i] = b;
+		if (pr[i].cls == 0) {
+			const struct br_value *v = &s->v[i]->m[pr[i].metric];
+			tab[b].maxres = fmax(tab[b].maxres, v->resolution);
+			tab[b].maxabs = fmax(tab[b].maxabs, fabs(v->value));
 		}
-		size_t head = tab[j].first - 1;
-		bool done = false;
-		for (size_t c = head + 1; c; c = next[c - 1]) {
-			if (gone[c - 1])
-				continue;
-			if (br_record_same_run(s->v[c - 1], s->v[i])) {
-				merge_into(s->v[c - 1], s->v[i]);
-				gone[i] = true;
-				merged++;
-				done = true;
-				break;
+	}
+	for (size_t j = 0; j < cap; j++)
+		if (tab[j].used)
+			tab[j].g = 2 * (tab[j].maxres + 1e-9 * (tab[j].maxabs + 1));
+
+	/* pass 2: each record against the earlier ones it can match */
+	struct merge_state ms = {s, gone, 0};
+	for (size_t i = 0; i < n; i++) {
+		struct bucket *b = &tab[bk[i]];
+		const struct prim *p = &pr[i];
+		ms.best = 0;
+		long nc = 0;
+		if (p->cls == 0) {
+			double w = b->maxres + b->drift + 1e-9 * (b->maxabs + b->drift + 1);
+			double k = floor(w / b->g) + 1;
+			nc = k <= 64 ? (long)k : -1;
+		}
+		if (p->cls < 0 || nc < 0) {
+			scan_chain(&ms, next_all, b->head, i);
+		} else {
+			scan_chain(&ms, next_wild, b->whead, i);
+			double pos = p->cls == 0 ? cell_pos(p->value, b->g) : 0;
+			for (long d = -nc; d <= nc; d++) {
+				size_t c = find_cell(cells, cap, bk[i], p->metric, p->cls, pos + (double)d, false);
+				if (c != (size_t)-1)
+					scan_chain(&ms, next_cell, cells[c].head, i);
 			}
 		}
-		if (!done) {
-			size_t t = tail[head] - 1;
-			next[t] = i + 1;
-			tail[head] = i + 1;
+		if (ms.best) {
+			size_t a = ms.best - 1;
+			merge_into(s->v[a], s->v[i]);
+			gone[i] = true;
+			merged++;
+			if (pr[a].cls == 0) {
+				const struct br_value *v = &s->v[a]->m[pr[a].metric];
+				if (isfinite(v->value))
+					b->drift = fmax(b->drift, fabs(v->value - pr[a].value));
+				else
+					b->drift = INFINITY;
+			}
+			continue;
+		}
+		/* kept: file it */
+		if (b->tail)
+			next_all[b->tail - 1] = i + 1;
+		else
+			b->head = i + 1;
+		b->tail = i + 1;
+		if (p->cls < 0) {
+			if (b->wtail)
+				next_wild[b->wtail - 1] = i + 1;
+			else
+				b->whead = i + 1;
+			b->wtail = i + 1;
+		} else {
+			double pos = p->cls == 0 ? cell_pos(p->value, b->g) : 0;
+			size_t c = find_cell(cells, cap, bk[i], p->metric, p->cls, pos, true);
+			if (cells[c].tail)
+				next_cell[cells[c].tail - 1] = i + 1;
+			else
+				cells[c].head = i + 1;
+			cells[c].tail = i + 1;
 		}
 	}
 	size_t w = 0;
-	for (size_t i = 0; i < s->n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		if (gone[i])
 			br_record_free(s->v[i]);
 		else
@@ -406,8 +585,12 @@ size_t br_recset_merge(struct br_recset *s)
 	}
 	s->n = w;
 	free(tab);
-	free(next);
-	free(tail);
+	free(cells);
+	free(bk);
+	free(pr);
+	free(next_all);
+	free(next_wild);
+	free(next_cell);
 	free(gone);
 	return merged;
 }

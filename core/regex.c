@@ -4,6 +4,7 @@
 
 #include <pcre2.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
@@ -36,7 +37,11 @@ static bool compile(struct br_pattern *p)
 		p->failed = true;
 		return false;
 	}
-	pcre2_jit_compile(re, PCRE2_JIT_COMPLETE); /* no JIT: the interpreter gives the same results */
+	/* No JIT: the interpreter gives the same results. BR_NO_JIT=1 turns it
+	 * off (valgrind cannot follow JIT code and reports false errors). */
+	const char *nojit = getenv("BR_NO_JIT");
+	if (!nojit || !*nojit || *nojit == '0')
+		pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
 	p->code = re;
 	p->next_compiled = compiled;
 	compiled = p;

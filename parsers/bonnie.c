@@ -353,6 +353,7 @@ struct bres {
 	int size_idx;        /* index of the size, -1: no size column */
 	long vol;            /* volumes of an "N*MB" size, 0: plain size */
 	char units;          /* 'K' (K/sec) or 'M' (Bonnie-64 M/sec) */
+	int name_num;        /* index of a number that is the machine label, -1: none */
 };
 
 /* ---------------------------------------------------------------- rows */
@@ -367,29 +368,30 @@ static bool is_int(const struct bnum *x)
  * flags (0 without a header); `strict` demands the exact printf shape of the
  * original Bonnie (used when there is no header at all).
  */
-static bool interp_row(const struct brow *r, unsigned flags, bool strict, struct bres *out)
+static bool interp_from(const struct brow *r, int base, int total, unsigned flags, bool strict,
+			struct bres *out)
 {
-	if (r->junk || r->n > ROW_MAX)
-		return false;
 	out->vol = 0;
 	out->size_idx = -1;
-	const struct bnum *x = r->num;
-	if (r->n == 14 && is_int(&x[0]) && x[0].trail == 1 && x[0].lead == 0 && is_int(&x[1]) &&
+	out->name_num = base ? 0 : -1;
+	const struct bnum *x = r->num + base;
+	int n = total - base;
+	if (n == 14 && is_int(&x[0]) && x[0].trail == 1 && x[0].lead == 0 && is_int(&x[1]) &&
 	    !x[1].lead && !x[1].trail) {
 		out->vol = (long)x[0].v;
-		out->size_idx = 1;
-		out->k = 2;
-	} else if (r->n == 13) {
+		out->size_idx = base + 1;
+		out->k = base + 2;
+	} else if (n == 13) {
 		if (!is_int(&x[0]) || x[0].lead || x[0].trail)
 			return false;
-		out->size_idx = 0;
-		out->k = 1;
-	} else if (r->n == 12) {
-		out->k = 0;
+		out->size_idx = base;
+		out->k = base + 1;
+	} else if (n == 12) {
+		out->k = base;
 	} else {
 		return false;
 	}
-	const struct bnum *v = x + out->k;
+	const struct bnum *v = r->num + out->k;
 	bool rates_int = true, rates_dec = true, cpus_dec = true;
 	for (int g = 0; g < 5; g++) {
 		rates_int = rates_int && is_int(&v[2 * g]);
@@ -425,6 +427,27 @@ static bool interp_row(const struct brow *r, unsigned flags, bool strict, struct
 	if (out->size_idx >= 0 && (flags & H_GB) && out->units != 'M')
 		return false;
 	return true;
+}
+
+static bool interp_row(const struct brow *r, unsigned flags, bool strict, struct bres *out)
+{
+	if (r->junk || r->n > ROW_MAX) {
+		/* a wrapper script's columns after Bonnie's ("Iteration  Start
+		 * Date&Time"): Bonnie's figures are the first ones */
+		if (!(flags & H_EXTRA) || strict)
+			return false;
+		int n = r->n < ROW_MAX ? r->n : ROW_MAX;
+		for (int total = n < 14 ? n : 14; total >= 12; total--)
+			if (interp_from(r, 0, total, flags, strict, out))
+				return true;
+		return false;
+	}
+	if (interp_from(r, 0, r->n, flags, strict, out))
+		return true;
+	/* under a header, a machine label that is a number ("-m 386") */
+	const struct bnum *x = r->num;
+	return !strict && r->name_len == 0 && r->n >= 13 && is_int(&x[0]) && !x[0].lead &&
+	       !x[0].trail && interp_from(r, 1, r->n, flags, strict, out);
 }
 
 static void copy_digits(const struct brow *r, const struct bnum *x, char *dst, size_t cap)
@@ -478,6 +501,10 @@ static void emit_row(struct bstate *st, const struct brow *r, const struct bres 
 		char *host = br_utf8_dup(r->base + r->name_off, r->name_len);
 		br_record_set_host(rec, host);
 		free(host);
+	} else if (res->name_num >= 0) {
+		char host[40];
+		copy_digits(r, &r->num[res->name_num], host, sizeof host);
+		br_record_set_host(rec, host);
 	}
 	char *label = br_parse_label(ctx, label_idx, own);
 	br_record_set_label(rec, label);
@@ -768,7 +795,11 @@ static void use_row(struct bstate *st, const struct brow *r, const struct bres *
 	}
 	if (have_own)
 		claim_once(st, own_idx, own_idx, "label line above a Bonnie row");
-	claim_once(st, i, last, used > 1 ? "Bonnie result row (wrapped)" : "Bonnie result row");
+	char why[96];
+	size_t hn = r->name_len < 40 ? r->name_len : 40;
+	snprintf(why, sizeof why, "Bonnie result row%s%s%.*s", used > 1 ? " (wrapped)" : "",
+		 hn ? " for " : "", (int)hn, r->base + r->name_off);
+	claim_once(st, i, last, why);
 	emit_row(st, r, res, t->first, first, last, own);
 	free(own);
 	t->nrows++;
@@ -891,7 +922,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 static bool detect(const struct br_doc *doc)
 {
 	static const char *const needles[] = {"%CPU", "Per Char", "K/sec", "M/sec", "kB/s",
-					      "Sequential", "onnie", "ONNIE"};
+					      "Sequential", "onnie", "ONNIE", "<TD", "<td"};
 	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
 		if (memmem(doc->raw, doc->raw_len, needles[i], strlen(needles[i])))
 			return true;

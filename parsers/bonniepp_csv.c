@@ -627,8 +627,7 @@ static void note_blanks(struct build *bd, const struct fields *fs, size_t i)
 
 /* The record of a judged-complete field set spanning logical lines
  * first..last. */
-static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first, size_t last,
-		 size_t nlines)
+static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first, size_t last)
 {
 	const struct layout *L = fs->L;
 	struct build bd = {ctx, first, BR_BUF_INIT, 0};
@@ -773,7 +772,7 @@ static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first
 	if (bd.nfixes || last > first) {
 		struct br_buf msg = BR_BUF_INIT;
 		if (last > first)
-			br_buf_addf(&msg, "record joined from %zu lines", nlines);
+			br_buf_addf(&msg, "record joined from %zu lines", last - first + 1);
 		if (bd.nfixes)
 			br_buf_addf(&msg, "%sblanks inside figures deleted: %s",
 				    last > first ? "; " : "", br_buf_str(&bd.fixes));
@@ -841,8 +840,6 @@ static void diagnose(struct scan *sc, size_t first, size_t last, const struct ve
 	if (v->figures < 6 || (!versioned && fs->count < 12))
 		return;
 	if (v->bad < fs->count && v->bad < L->len) {
-		if (fs->count - v->bad < 3 && !versioned)
-			return;
 		br_parse_warn(sc->ctx, first,
 			      "bonnie++ CSV line (%s layout): field %zu '%s' is not a valid %s; "
 			      "no record",
@@ -902,7 +899,7 @@ static size_t try_record(struct scan *sc, size_t i)
 	}
 	if (best != (size_t)-1) {
 		judge_lines(sc, i, best, false, &vf, &s2);
-		emit(sc->ctx, &sc->fs, i, best, best - i + 1);
+		emit(sc->ctx, &sc->fs, i, best);
 		return best;
 	}
 	judge_lines(sc, i, last, false, &vf, &s2);

@@ -247,7 +247,6 @@ static struct br_pattern re_io2 = BR_PATTERN(
 static struct br_pattern re_io3 = BR_PATTERN(
 	"bonnie++-io3", "^\\s*(?:Machine\\s+(Size|MB)(?::chnk)?|Name:Size\\s+etc)(?:\\s|$)(?!.*%CPU)");
 static struct br_pattern re_cr1 = BR_PATTERN("bonnie++-cr1", "^\\s*-+\\s*Sequential\\s+Create-");
-static struct br_pattern re_cr2 = BR_PATTERN("bonnie++-cr2", "^\\s*(.*?)\\s*-Create--(?:\\s|$)");
 static struct br_pattern re_cr3 = BR_PATTERN(
 	"bonnie++-cr3", "^\\s*files(?::max(?::min)?)?\\s+(?:/sec|%CP)(?:\\s|$)");
 
@@ -360,9 +359,15 @@ static enum pk classify(const char *s, size_t len, bool in_header, struct pline 
 	}
 	if (br_re_match(&re_cr1, s, len, 0, ov, 1) > 0)
 		return pl->kind = PK_CR1;
-	if (br_re_match(&re_cr2, s, len, 0, ov, 2) > 0) {
-		pl->name_a = (size_t)(s - line) + ov[2];
-		pl->name_b = (size_t)(s - line) + ov[3];
+	/* "[name] -Create-- --Read--- ...": the name is what comes before it
+	 * (found without a regex: "(.*?)\\s*-Create--" backtracks quadratically) */
+	const char *cre = memmem(s, len, "-Create--", 9);
+	if (cre && (cre + 9 == s + len || cre[9] == ' ' || cre[9] == '\t')) {
+		size_t b = (size_t)(cre - s);
+		while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+			b--;
+		pl->name_a = (size_t)(s - line);
+		pl->name_b = (size_t)(s - line) + b;
 		return pl->kind = PK_CR2;
 	}
 	if (br_re_match(&re_seqout, s, len, 0, ov, 1) > 0)
@@ -395,7 +400,6 @@ struct prun {
 	bool strong_hdr;      /* a Version or units line: surely Bonnie++ */
 	char version[24];
 	bool fam198;          /* "Name:Size etc" layout: k/m/g rates, create-rate bug */
-	int io3_mb;
 	long concurrency;
 	char host[NAME_MAX_LEN];
 	char cr_host[NAME_MAX_LEN];
@@ -409,7 +413,6 @@ struct prun {
 struct pstate_all {
 	struct br_parse_ctx *ctx;
 	struct prun run;
-	struct br_buf buf;
 	size_t emitted;
 };
 
@@ -907,7 +910,6 @@ static bool run_line(struct pstate_all *ps, size_t *ip, const struct pline *pl)
 		if (pl->kind == PK_IO3) {
 			run->strong_hdr = true;
 			run->fam198 = run->fam198 || pl->io3_198;
-			run->io3_mb = pl->io3_mb;
 		}
 		break;
 	case PK_CR1:
@@ -1057,19 +1059,18 @@ static size_t parse(struct br_parse_ctx *ctx)
 			if (pl.kind == PK_IO3) {
 				r->strong_hdr = true;
 				r->fam198 = pl.io3_198;
-				r->io3_mb = pl.io3_mb;
 			}
 		}
 	}
 	run_flush(&ps);
-	br_buf_free(&ps.buf);
 	return ps.emitted;
 }
 
 /* Cheap look at the raw bytes: every Bonnie++ report header has one of these. */
 static bool detect(const struct br_doc *doc)
 {
-	static const char *const needles[] = {"%CP", "Per Chr", "-Create-", "Sequential Create"};
+	static const char *const needles[] = {"%CP", "Per Chr", "-Create-", "Sequential Create",
+					      "Name:Size", "Latency"};
 	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
 		if (memmem(doc->raw, doc->raw_len, needles[i], strlen(needles[i])))
 			return true;

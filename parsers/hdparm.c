@@ -27,9 +27,12 @@
  * missing; `hdparm v9.65` naming the version. A line that is plainly hdparm's
  * but whose figures cannot be read is a warning, never a guess.
  *
- * Cost: a line is looked at by a regex only when a memmem() prefilter finds
- * one of the words it needs; nothing is allocated per line (a wrapped line
- * is joined in one reused buffer).
+ * Cost: a document is read closely only around "candidate" lines (a line
+ * starting with "Timing", or with a digit and holding "MB", or ending in
+ * "/sec" or "/s"), found with a few byte compares per line; the lines
+ * before a candidate are then read in order, each looked at by a regex only
+ * after a memmem() prefilter. Nothing is allocated per line (a wrapped or
+ * repaired line is rebuilt in one reused buffer).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -211,13 +214,52 @@ static bool joinable(struct hp *st, size_t j, const char **t, size_t *tn)
 	return !(**t == '/' && (*t)[*tn - 1] == ':');
 }
 
+/* The join buffer, padded: PCRE2's JIT may read a little past the subject,
+ * and those bytes must be defined (valgrind). */
+static void pad_join(struct hp *st)
+{
+	br_buf_grow(&st->join, JOIN_PAD);
+	memset(st->join.data + st->join.len, 0, JOIN_PAD + 1);
+}
+
+/*
+ * Old hdparm prints "=182.86" with no space; a quoted-printable decoder run
+ * over a message that was not encoded turns "=18" into the byte 0x18. Put
+ * "=18" back (only control bytes can be told apart from real text) and read
+ * again. formats/hdparm.md §5.
+ */
+static bool repair_qp(struct hp *st, const char *s, size_t n, struct figures *f)
+{
+	size_t ov[2 * 5];
+	bool any = false;
+	br_buf_reset(&st->join);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x01 && c < 0x20 && c != '\t' && i + 1 < n && is_digit(s[i + 1])) {
+			br_buf_addf(&st->join, "=%02X", c);
+			any = true;
+		} else {
+			br_buf_addc(&st->join, s[i]);
+		}
+	}
+	if (!any)
+		return false;
+	pad_join(st);
+	if (br_re_match(&re_result, st->join.data, st->join.len, 0, ov, 5) <= 0)
+		return false;
+	take_full(f, st->join.data, ov);
+	return true;
+}
+
 /*
  * Read the figures in s[0..n) (the text after a label, or a line of figures
  * alone), joining line idx+1 when the figures were wrapped. R_NONE: the text
- * is not figures at all (error text, prose).
+ * is not figures at all (error text, prose). After a label, text starting
+ * with a digit is figures, readable or not; on a line alone it must look
+ * like the beginning of "N MB in ...".
  */
 static enum result read_figures(struct hp *st, size_t idx, const char *s, size_t n,
-				struct figures *f)
+				bool after_label, struct figures *f)
 {
 	size_t ov[2 * 5];
 	memset(f, 0, sizeof *f);
@@ -233,19 +275,21 @@ static enum result read_figures(struct hp *st, size_t idx, const char *s, size_t
 		f->unit = (char)tolower((unsigned char)s[ov[4]]);
 		return R_RATE_ONLY;
 	}
-	if (!is_digit(*s) || br_re_match(&re_partial, s, n, 0, ov, 1) <= 0)
+	if (!is_digit(*s))
+		return R_NONE;
+	if (repair_qp(st, s, n, f))
+		return R_FULL;
+	bool partial = br_re_match(&re_partial, s, n, 0, ov, 1) > 0;
+	if (!partial && !after_label)
 		return R_NONE;
 	const char *t;
 	size_t tn;
-	if (joinable(st, idx + 1, &t, &tn)) {
+	if (partial && joinable(st, idx + 1, &t, &tn)) {
 		br_buf_reset(&st->join);
 		br_buf_add(&st->join, s, n);
 		br_buf_addc(&st->join, ' ');
 		br_buf_add(&st->join, t, tn);
-		/* PCRE2's JIT may read a little past the subject: keep those
-		 * bytes defined (valgrind) */
-		br_buf_grow(&st->join, JOIN_PAD);
-		memset(st->join.data + st->join.len, 0, JOIN_PAD + 1);
+		pad_join(st);
 		if (br_re_match(&re_result, st->join.data, st->join.len, 0, ov, 5) > 0) {
 			take_full(f, st->join.data, ov);
 			f->extra = 1;
@@ -355,7 +399,7 @@ static void timing_line(struct hp *st, size_t i, const char *s, size_t n, const 
 		rn--;
 	}
 	struct figures f;
-	switch (read_figures(st, i, rest, rn, &f)) {
+	switch (read_figures(st, i, rest, rn, true, &f)) {
 	case R_FULL:
 		emit(st, i, i, k, &f, offset, NULL, "timing line");
 		break;
@@ -545,7 +589,7 @@ static void one_line(struct hp *st, size_t i)
 	/* 2. figures alone: a label's, after its stderr, or a lost label */
 	if (is_digit(*s) && (rate || has(s, n, "MB in") || has(s, n, "seconds"))) {
 		struct figures f;
-		enum result r = read_figures(st, i, s, n, &f);
+		enum result r = read_figures(st, i, s, n, false, &f);
 		if ((r == R_FULL || r == R_RATE_ONLY) && st->pending) {
 			st->pending = false;
 			hdparm_line(st, i);

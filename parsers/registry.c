@@ -100,8 +100,63 @@ char *br_parse_label(struct br_parse_ctx *ctx, size_t idx, const char *own)
 	return br_label_for(ctx->doc, idx, own);
 }
 
+struct rec_pos {
+	struct br_record *r;
+	size_t idx;
+};
+
+static int cmp_rec_pos(const void *a, const void *b)
+{
+	const struct rec_pos *x = a, *y = b;
+	if (x->r->source.line != y->r->source.line)
+		return x->r->source.line < y->r->source.line ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+struct diag_pos {
+	struct br_diag d;
+	size_t idx;
+};
+
+static int cmp_diag_pos(const void *a, const void *b)
+{
+	const struct diag_pos *x = a, *y = b;
+	if (x->d.line != y->d.line)
+		return x->d.line < y->d.line ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Parsers run one after the other; the records and diagnostics of one
+ * document are put back in document order (stable: equal lines keep the
+ * registry order), so "first appearance" and the report's row order follow
+ * the text. */
+static void document_order(struct br_dataset *ds, size_t rec0, size_t diag0)
+{
+	size_t n = ds->records.n - rec0;
+	if (n > 1) {
+		struct rec_pos *v = br_malloc(n * sizeof *v);
+		for (size_t i = 0; i < n; i++)
+			v[i] = (struct rec_pos){ds->records.v[rec0 + i], i};
+		qsort(v, n, sizeof *v, cmp_rec_pos);
+		for (size_t i = 0; i < n; i++)
+			ds->records.v[rec0 + i] = v[i].r;
+		free(v);
+	}
+	n = ds->diags.n - diag0;
+	if (n > 1) {
+		struct diag_pos *v = br_malloc(n * sizeof *v);
+		for (size_t i = 0; i < n; i++)
+			v[i] = (struct diag_pos){ds->diags.v[diag0 + i], i};
+		qsort(v, n, sizeof *v, cmp_diag_pos);
+		for (size_t i = 0; i < n; i++)
+			ds->diags.v[diag0 + i] = v[i].d;
+		free(v);
+	}
+}
+
 size_t br_parse_document(const struct br_doc *doc, struct br_dataset *ds)
 {
+	size_t rec0 = ds->records.n, diag0 = ds->diags.n;
 	struct br_parse_ctx ctx = {0};
 	ctx.doc = doc;
 	ctx.ds = ds;
@@ -121,6 +176,7 @@ size_t br_parse_document(const struct br_doc *doc, struct br_dataset *ds)
 			parsers[i]->parse(&ctx);
 		}
 	}
+	document_order(ds, rec0, diag0);
 	/* ds->inputs may have moved while parsing: index, not pointer */
 	ds->inputs[input_idx].nrecords = ctx.nrecords;
 	free(ctx.claimed);

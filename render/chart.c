@@ -9,6 +9,7 @@
 
 #include <cairo-svg.h>
 #include <cairo.h>
+#include <fontconfig/fontconfig.h>
 
 #include "chart.h"
 
@@ -865,7 +866,7 @@ struct br_chart *br_chart_build(const struct br_chart_set *set, enum br_group gr
 		for (size_t k = 0; k < c->panels[p].nblocks; k++)
 			for (size_t i = 0; i < c->panels[p].blocks[k].nbars; i++) {
 				const struct br_chart_bar *b = &c->panels[p].blocks[k].bars[i];
-				double lw = br_chart_text_width(set->v[b->series].name, BR_CHART_FONT, false);
+				double lw = br_chart_text_width(set->v[b->series].name, BR_CHART_FONT, set->v[b->series].baseline);
 				if (lw > label_max)
 					label_max = lw;
 				double vw = br_chart_text_width(b->text, BR_CHART_FONT, false);
@@ -877,10 +878,10 @@ struct br_chart *br_chart_build(const struct br_chart_set *set, enum br_group gr
 					value_max = vw;
 			}
 	double inner = W - 2 * MARGIN;
-	c->label_w = label_max < inner * 0.34 ? label_max : inner * 0.34;
+	c->label_w = label_max < inner * 0.40 ? label_max : inner * 0.40;
 	if (c->label_w < 24)
 		c->label_w = 24;
-	double value_w = value_max + 10 < inner * 0.34 ? value_max + 10 : inner * 0.34;
+	double value_w = value_max + 10 < inner * 0.30 ? value_max + 10 : inner * 0.30;
 	c->label_x = MARGIN;
 	c->plot_x = MARGIN + c->label_w + 10;
 	c->plot_w = W - MARGIN - c->plot_x - value_w;
@@ -923,7 +924,7 @@ struct br_chart *br_chart_build(const struct br_chart_set *set, enum br_group gr
 			for (size_t i = 0; i < bk->nbars; i++) {
 				struct br_chart_bar *b = &bk->bars[i];
 				b->w = b->has_value ? br_chart_axis_pos(bk, b->value, c->plot_w) : 0;
-				b->label = br_chart_elide(set->v[b->series].name, c->label_w, BR_CHART_FONT, false);
+				b->label = br_chart_elide(set->v[b->series].name, c->label_w, BR_CHART_FONT, set->v[b->series].baseline);
 			}
 			struct br_buf tag = BR_BUF_INIT;
 			if (bk->log)
@@ -1519,4 +1520,10 @@ int br_chart_write_all(const struct br_dataset *ds, const struct br_render_opts 
 	if (!n)
 		return br_error("no figures to chart%s", o->have_metric_filter ? " for the chosen --metric" : "");
 	return n;
+}
+
+void br_chart_cleanup(void)
+{
+	cairo_debug_reset_static_data();
+	FcFini();
 }

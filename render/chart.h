@@ -218,6 +218,11 @@ int br_png_size(const void *png, size_t len, unsigned *w, unsigned *h);
 struct _xmlDoc;
 struct _xmlDoc *br_chart_svg_doc(const struct br_chart *c, const char *id_prefix, const char *desc);
 
+/* Release cairo's and fontconfig's process-wide caches (font faces, the
+ * font configuration) so that leak checkers see a clean exit. Call once at
+ * exit, after the last chart; drawing after it is allowed (they reload). */
+void br_chart_cleanup(void);
+
 /* Common chart-renderer front: the chart for -o .svg/.png (o->chart_group,
  * or the first group with data). NULL with br_error() when none. */
 struct br_chart *br_chart_for_output(const struct br_dataset *ds, const struct br_render_opts *o,

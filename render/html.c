@@ -121,7 +121,7 @@ static const char css[] =
 	"a{color:var(--accent);text-decoration:none}a:hover{text-decoration:underline}\n"
 	"code,pre,kbd{font-family:ui-monospace,\"SFMono-Regular\",Menlo,Consolas,\"DejaVu Sans Mono\",monospace;"
 	"font-size:13px}\n"
-	".facts{display:grid;grid-template-columns:repeat(auto-fill,minmax(170px,1fr));gap:10px;margin:14px 0}\n"
+	".facts{display:grid;grid-template-columns:repeat(auto-fill,minmax(132px,1fr));gap:10px;margin:14px 0}\n"
 	".fact{background:var(--soft);border-radius:6px;padding:10px 14px}\n"
 	".fact b{display:block;font-size:24px;font-variant-numeric:tabular-nums}\n"
 	".fact span{color:var(--muted);font-size:13px}\n"
@@ -135,6 +135,10 @@ static const char css[] =
 	"th,td{padding:5px 9px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}\n"
 	"thead th{border-bottom:2px solid var(--fg);vertical-align:bottom;font-weight:600;white-space:nowrap}\n"
 	"thead th .u{display:block;font-weight:400;color:var(--muted);font-size:12px}\n"
+	"table.glance th,table.glance td{white-space:nowrap}table.glance td:last-child{white-space:normal}"
+	"table.glance tbody th{font-weight:600;border-right:1px solid var(--line)}\n"
+	"table.glance td.n{text-align:right;font-variant-numeric:tabular-nums;font-weight:600;white-space:nowrap}"
+	"table.glance th.n{text-align:right}\n"
 	"table.cmp td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;"
 	"-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
 	"table.cmp thead th.n{text-align:right}\n"
@@ -164,6 +168,7 @@ static const char css[] =
 	".src .where{color:var(--muted);font-size:13px;margin:0}\n"
 	".src :target,.src:target{background:#fff8c5}\n"
 	"details{margin:6px 0}summary{cursor:pointer;color:var(--accent);font-size:13px}\n"
+	"details.inputs>summary{font-size:16px;font-weight:600;color:var(--fg);margin:22px 0 8px}\n"
 	"pre{background:var(--soft);border:1px solid var(--line);border-radius:4px;padding:8px 10px;"
 	"overflow-x:auto;margin:6px 0;white-space:pre}\n"
 	"ul.warn{padding-left:18px}ul.warn li{margin:3px 0}ul.warn code{overflow-wrap:anywhere}\n"
@@ -244,8 +249,8 @@ static void swatch(xmlNodePtr parent, size_t slot)
 	static const char *const grad[BR_PAT_COUNT] = {
 		"",
 		"repeating-linear-gradient(-45deg,#fffc 0 1.5px,transparent 1.5px 4px),",
-		"repeating-linear-gradient(-45deg,#fffc 0 1.5px,transparent 1.5px 4px),"
-		"repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px),",
+		("repeating-linear-gradient(-45deg,#fffc 0 1.5px,transparent 1.5px 4px),"
+		 "repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px),"),
 		"repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px),",
 	};
 	attrf(s, "style", "background:%s#%06X", grad[pat], (unsigned)c);
@@ -285,36 +290,20 @@ static void diag_counts(const struct report *rp, size_t *warn, size_t *notes)
 	*notes = rp->ds->diags.n - br_diags_count(&rp->ds->diags, BR_WARNING);
 }
 
-static void summary(struct report *rp)
+/* The documents read: results each, size, what transport decoding did. */
+static void inputs(struct report *rp, xmlNodePtr sec)
 {
 	const struct br_dataset *ds = rp->ds;
-	xmlNodePtr sec = el(rp->main, "section", NULL);
-	attr(sec, "id", "summary");
-	el(sec, "h2", "Summary");
-	xmlNodePtr grid = el(sec, "div", NULL);
-	attr(grid, "class", "facts");
-	char num[32];
-	snprintf(num, sizeof num, "%zu", ds->records.n);
-	fact(grid, num, ds->records.n == 1 ? "benchmark result" : "benchmark results");
-	snprintf(num, sizeof num, "%zu", ds->ninputs);
-	fact(grid, num, ds->ninputs == 1 ? "input document" : "input documents");
-	size_t per_tool[BR_TOOL_COUNT] = {0};
-	for (size_t i = 0; i < ds->records.n; i++)
-		per_tool[ds->records.v[i]->tool]++;
-	for (int t = 0; t < BR_TOOL_COUNT; t++)
-		if (per_tool[t]) {
-			snprintf(num, sizeof num, "%zu", per_tool[t]);
-			char *lab = br_asprintf("%s result%s", br_tool_name((enum br_tool)t), per_tool[t] == 1 ? "" : "s");
-			fact(grid, num, lab);
-			free(lab);
-		}
-	size_t warnings, notes;
-	diag_counts(rp, &warnings, &notes);
-	snprintf(num, sizeof num, "%zu", warnings);
-	fact(grid, num, warnings == 1 ? "warning" : "warnings");
-
-	el(sec, "h3", "Inputs");
-	xmlNodePtr wrap = el(sec, "div", NULL);
+	/* many documents: folded (a click, no script) so that the charts come
+	 * first; a few: open */
+	xmlNodePtr det = el(sec, "details", NULL);
+	attr(det, "id", "inputs");
+	attr(det, "class", "inputs");
+	if (ds->ninputs <= 6)
+		attr(det, "open", "open");
+	xmlNodePtr sum = el(det, "summary", NULL);
+	textf(sum, "Inputs: %zu document%s", ds->ninputs, ds->ninputs == 1 ? "" : "s");
+	xmlNodePtr wrap = el(det, "div", NULL);
 	attr(wrap, "class", "tablewrap");
 	xmlNodePtr t = el(wrap, "table", NULL);
 	attr(t, "class", "inputs sortable");
@@ -349,6 +338,103 @@ static void summary(struct report *rp)
 		      before_merge - ds->records.n == 1 ? "was" : "were");
 	}
 
+}
+
+/* At a glance: the best result of each throughput and seek figure, per
+ * tool family (the comparison model's best marks). */
+static void glance(struct report *rp, xmlNodePtr sec)
+{
+	xmlNodePtr tbody = NULL;
+	const struct br_cmp_table *last_table = NULL;
+	size_t n = 0;
+	for (size_t t = 0; t < rp->cmp->ntables; t++) {
+		const struct br_cmp_table *tb = &rp->cmp->tables[t];
+		for (size_t c = 0; c < tb->ncols; c++) {
+			const struct br_cmp_col *col = &tb->cols[c];
+			if (!col->has_best || (col->info->group != BR_GROUP_SEQ && col->info->group != BR_GROUP_RANDOM))
+				continue;
+			const struct br_cmp_row *best = NULL;
+			for (size_t r = 0; r < tb->nrows && !best; r++)
+				if (tb->rows[r].cells[c].best)
+					best = &tb->rows[r];
+			if (!best)
+				continue;
+			if (!tbody) {
+				el(sec, "h3", "At a glance: the best of each figure");
+				xmlNodePtr wrap = el(sec, "div", NULL);
+				attr(wrap, "class", "tablewrap");
+				xmlNodePtr tab = el(wrap, "table", NULL);
+				attr(tab, "class", "glance");
+				xmlNodePtr tr = el(el(tab, "thead", NULL), "tr", NULL);
+				el(tr, "th", "Tool");
+				el(tr, "th", "Figure");
+				attr(el(tr, "th", "Best"), "class", "n");
+				el(tr, "th", "Result");
+				tbody = el(tab, "tbody", NULL);
+			}
+			xmlNodePtr tr = el(tbody, "tr", NULL);
+			if (tb != last_table) {
+				/* the tool once, spanning its figures */
+				size_t span = 0;
+				for (size_t k = c; k < tb->ncols; k++)
+					span += tb->cols[k].has_best && (tb->cols[k].info->group == BR_GROUP_SEQ ||
+									 tb->cols[k].info->group == BR_GROUP_RANDOM);
+				xmlNodePtr th = el(tr, "th", tb->group ? tb->group : br_family_title(tb->family));
+				attr(th, "scope", "rowgroup");
+				attrf(th, "rowspan", "%zu", span);
+				last_table = tb;
+			}
+			el(tr, "td", col->info->title);
+			struct br_buf b = BR_BUF_INIT;
+			br_cmp_format(col, best->cells[c].value, &b);
+			br_buf_addf(&b, " %s", col->unit.name);
+			xmlNodePtr td = el(tr, "td", br_buf_str(&b));
+			attr(td, "class", "n");
+			br_buf_free(&b);
+			td = el(tr, "td", NULL);
+			const struct br_record *first = best->nmembers ? best->members[0] : NULL;
+			const struct br_chart_series *sr = first ? series_of(rp, first, tb->family) : NULL;
+			if (sr)
+				swatch(td, sr->colour);
+			xmlNodePtr a = el(td, "a", best->name);
+			if (first)
+				attrf(a, "href", "#r%zu", record_index(rp->ds, first) + 1);
+			n++;
+		}
+	}
+	(void)n;
+}
+
+static void summary(struct report *rp)
+{
+	const struct br_dataset *ds = rp->ds;
+	xmlNodePtr sec = el(rp->main, "section", NULL);
+	attr(sec, "id", "summary");
+	el(sec, "h2", "Summary");
+	xmlNodePtr grid = el(sec, "div", NULL);
+	attr(grid, "class", "facts");
+	char num[32];
+	snprintf(num, sizeof num, "%zu", ds->records.n);
+	fact(grid, num, ds->records.n == 1 ? "benchmark result" : "benchmark results");
+	snprintf(num, sizeof num, "%zu", ds->ninputs);
+	fact(grid, num, ds->ninputs == 1 ? "input document" : "input documents");
+	size_t per_tool[BR_TOOL_COUNT] = {0};
+	for (size_t i = 0; i < ds->records.n; i++)
+		per_tool[ds->records.v[i]->tool]++;
+	for (int t = 0; t < BR_TOOL_COUNT; t++)
+		if (per_tool[t]) {
+			snprintf(num, sizeof num, "%zu", per_tool[t]);
+			char *lab = br_asprintf("%s result%s", br_tool_name((enum br_tool)t), per_tool[t] == 1 ? "" : "s");
+			fact(grid, num, lab);
+			free(lab);
+		}
+	size_t warnings, notes;
+	diag_counts(rp, &warnings, &notes);
+	snprintf(num, sizeof num, "%zu", warnings);
+	fact(grid, num, warnings == 1 ? "warning" : "warnings");
+
+	glance(rp, sec);
+
 	xmlNodePtr dl = el(sec, "dl", NULL);
 	attr(dl, "class", "meta");
 	el(dl, "dt", "Generated");
@@ -371,6 +457,7 @@ static void summary(struct report *rp)
 		el(dl, "dt", "Sorted by");
 		el(dl, "dd", rp->cmp->sort);
 	}
+	inputs(rp, sec);
 }
 
 /* The chart of one family and group, inline; false when it has no data. */
@@ -850,6 +937,7 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 			attrf(el(nav, "a", br_family_title((enum br_family)fam)), "href", "#fam-%s",
 			      br_family_name((enum br_family)fam));
 	}
+	attr(el(nav, "a", "Inputs"), "href", "#inputs");
 	attr(el(nav, "a", "Sources"), "href", "#sources");
 	size_t nwarn, nnotes;
 	diag_counts(&rp, &nwarn, &nnotes);

@@ -444,11 +444,23 @@ static char *fmt_value(const struct br_cmp_col *col, const struct br_cmp_cell *c
 	return br_buf_detach(&b);
 }
 
-static char *fmt_cpu(const struct br_cmp_cell *c)
+/* Bonnie prints %CPU with one decimal, bonnie++ an integer: a column shows
+ * one decimal when any of its figures has one. */
+static bool cpu_has_decimals(const struct br_cmp_table *t, size_t k)
+{
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct br_cmp_cell *c = &t->rows[r].cells[k];
+		if (c->has_cpu && c->cpu != (double)(long long)c->cpu)
+			return true;
+	}
+	return false;
+}
+
+static char *fmt_cpu(const struct br_cmp_cell *c, bool decimals)
 {
 	if (!c->has_cpu)
 		return br_strdup("");
-	return br_asprintf("%.0f", c->cpu);
+	return br_asprintf("%.*f", decimals ? 1 : 0, c->cpu);
 }
 
 static const char *better_words(const struct br_cmp_col *col)
@@ -519,11 +531,12 @@ static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool a
 		struct tsub *v = group_sub(&gr, g, uh);
 		free(uh);
 		struct tsub *c = col->has_cpu ? group_sub(&gr, g, "%CP") : NULL;
+		bool decimals = c && cpu_has_decimals(t, k);
 		for (size_t r = 0; r < t->nrows; r++) {
 			const struct br_cmp_cell *cell = &t->rows[r].cells[k];
 			v->cells[r] = fmt_value(col, cell, true);
 			if (c)
-				c->cells[r] = fmt_cpu(cell);
+				c->cells[r] = fmt_cpu(cell, decimals);
 		}
 	}
 	grid_emit(out, &gr);

@@ -537,9 +537,9 @@ static void run_header(const struct br_run_ctx *c, const struct br_run_target *t
 			    "blocks from a cold cache for %s%s\n", o->quick ? "0.25 s" : "2 s",
 			    o->quick ? "0.5 s" : "3 s", o->direct ? ", both with O_DIRECT (--direct)" : "");
 	if (tests & BR_RUN_RAWIO)
-		br_buf_addf(b, "# [rawio] %u KiB transfers by %u workers with O_DIRECT; "
-			    "K/sec = 1000 bytes/s\n", (o->rawio_block ? o->rawio_block : BR_RUN_RAWIO_BLOCK) / 1024,
-			    c->workers);
+		br_buf_addf(b, "# [rawio] %u KiB transfers by %u workers, %s; K/sec = 1000 bytes/s\n",
+			    (o->rawio_block ? o->rawio_block : BR_RUN_RAWIO_BLOCK) / 1024, c->workers,
+			    c->direct_ok ? "O_DIRECT" : "buffered (no O_DIRECT here)");
 }
 
 int br_run(const struct br_run_opts *o, struct br_run_report *rep)

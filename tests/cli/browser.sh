@@ -73,11 +73,14 @@ svgs=$(grep -o '<svg' "$T/dom.html" | wc -l)
 figs=$(grep -o '<figure class="chart"' "$T/dom.html" | wc -l)
 [ "$svgs" -eq "$charts" ] || fail "the DOM holds $svgs <svg> charts, expected $charts"
 [ "$figs" -eq "$charts" ] || fail "the DOM holds $figs chart figures, expected $charts"
-# tables: the inputs table, and under each chart the table of its figures
+# tables: under each chart the table of its figures, plus the at-a-glance
+# table of the summary and the inputs table
 tables=$(grep -o '<table' "$T/dom.html" | wc -l)
 cmp=$(grep -o '<table class="cmp sortable' "$T/dom.html" | wc -l)
 [ "$cmp" -eq "$charts" ] || fail "the DOM holds $cmp comparison tables, expected $charts"
-[ "$tables" -eq $((charts + 1)) ] || fail "the DOM holds $tables tables, expected $((charts + 1))"
+[ "$(grep -o '<table class="inputs sortable' "$T/dom.html" | wc -l)" -eq 1 ] || fail "no inputs table"
+[ "$(grep -o '<table class="glance' "$T/dom.html" | wc -l)" -eq 1 ] || fail "no at-a-glance table"
+[ "$tables" -eq $((charts + 2)) ] || fail "the DOM holds $tables tables, expected $((charts + 2))"
 # a section per tool family
 secs=$(grep -o '<section id="fam-[a-z]*"' "$T/dom.html" | wc -l)
 [ "$secs" -eq "$families" ] || fail "the DOM holds $secs family sections, expected $families"

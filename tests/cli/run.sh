@@ -97,7 +97,7 @@ if [ "$csv_pb" != "+++++" ]; then
 fi
 
 # --- selection, runs, output files -------------------------------------------
-expect_status 0 $BR run --dir "$D" --quick --tests hdparm --runs 2 --format jsonl
+expect_status 0 $BR run --dir "$D" --quick --tests hdparm --runs 2 --format jsonl --archive "$T/a.db"
 left_behind
 [ "$(grep -c '"tool":"hdparm"' "$T/out")" -ge 2 ] || fail "--runs 2 did not report both runs"
 grep -q '"tool":"bonnie++"\|"tool":"rawio"' "$T/out" && fail "--tests hdparm ran other tests"
@@ -105,6 +105,15 @@ grep -q '"label":"run 1"' "$T/out" && grep -q '"label":"run 2"' "$T/out" || fail
 expect_status 0 $BR run --dir "$D" --quick --tests rawio --block 4k -q -o "$T/r.jsonl"
 [ -s "$T/r.jsonl" ] || fail "-o wrote nothing"
 grep -q '"tool":"rawio"' "$T/r.jsonl" || fail "-o FILE lacks the rawio record"
+left_behind
+
+# --archive stored both runs
+expect_status 0 $BR archive list "$T/a.db"
+[ "$(grep -c hdparm "$T/out")" -ge 2 ] || { cat "$T/out"; fail "--archive did not store the runs"; }
+# measure and render in one step (the HTML report)
+expect_status 0 $BR run --dir "$D" --quick --tests hdparm,rawio -q -o "$T/run.html"
+grep -qi "<html" "$T/run.html" || fail "-o run.html wrote no HTML"
+grep -q "rawio" "$T/run.html" || fail "the HTML report lacks the rawio results"
 left_behind
 
 # --- usage errors and refusals ------------------------------------------------

@@ -420,6 +420,39 @@ static void several_rows_and_label_lines(void **state)
 	assert_false(r.claimed[7]);
 	assert_fig(&r, 1, BR_M_seeks, 160.0, 1.1, false);
 	done(&r);
+
+	/* a machine label that is a number: 14 numbers under a header */
+	run(&r, "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"386        50   611 97.7   802 40.1   401 20.3   733 95.2  1021 30.0  31.2  9.9\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "386");
+	assert_string_equal(param_str(&r, 0, "size"), "50");
+	assert_fig(&r, 0, BR_M_putc, 611, 97.7, false);
+	done(&r);
+}
+
+/* A loop script appended its own columns after Bonnie's. */
+static void wrapper_columns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "            ---Sequential Output (nosync)--- ---Sequential Input-- --Rnd Seek-\n"
+		"            -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --04k (03)-\n"
+		"Machine  MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU   /sec %CPU"
+		" Iteration  Start Date&Time\n"
+		"     1* 512 13038 99.8 24110 22.3  5901  6.0 11804 97.1 27650 12.4  188.7  2.9"
+		"    1       2002-04-04 12:00\n"
+		"     1* 512 13110 99.7 24391 22.5  5877  6.1 11850 97.0 27702 12.5  190.2  3.0"
+		"    2       2002-04-04 12:09\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(param_str(&r, 0, "size"), "1*512");
+	assert_fig(&r, 0, BR_M_seeks, 188.7, 2.9, false);
+	assert_fig(&r, 1, BR_M_putc, 13110, 99.7, false);
+	assert_fig(&r, 1, BR_M_seeks, 190.2, 3.0, false);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
 }
 
 /* ------------------------------------------------------------------ damage */
@@ -569,6 +602,7 @@ int main(void)
 		cmocka_unit_test(html_row),
 		cmocka_unit_test(markdown_bold_and_tabs),
 		cmocka_unit_test(several_rows_and_label_lines),
+		cmocka_unit_test(wrapper_columns),
 		cmocka_unit_test(hard_wrapped_rows),
 		cmocka_unit_test(truncated_row_warns),
 		cmocka_unit_test(prose_is_no_result),

@@ -440,6 +440,133 @@ static void aggregated_runs_have_whiskers(void **state)
 	br_dataset_free(&ds);
 }
 
+static void many_bars_are_ranked_best_first(void **state)
+{
+	(void)state;
+	struct br_dataset ds = {0};
+	for (int i = 0; i < 20; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "m%02d", i);
+		/* putc zig-zags, so dataset order is not value order */
+		br_recset_add(&ds.records, bpp(name, NULL, 1000 + (i % 2 ? 1 : -1) * i * 10, 5000, -1));
+	}
+	struct br_render_opts o = opts();
+	struct br_chart_set set;
+	br_chart_set_build(&set, &ds, &o);
+	struct br_chart *c = br_chart_build(&set, BR_GROUP_SEQ, -1, &o);
+	const struct br_chart_block *bk = block_of(c, BR_M_putc);
+	assert_int_equal(bk->nbars, 20);
+	assert_true(bk->sorted);
+	for (size_t i = 1; i < bk->nbars; i++)
+		assert_true(bk->bars[i - 1].value >= bk->bars[i].value);
+	assert_string_equal(bk->bars[0].label, "m19");
+	assert_non_null(strstr(c->subtitle, "best first"));
+	br_chart_free(c);
+	br_chart_set_free(&set);
+
+	/* an explicit --sort keeps its order in every block */
+	o.sort = "label";
+	br_chart_set_build(&set, &ds, &o);
+	c = br_chart_build(&set, BR_GROUP_SEQ, -1, &o);
+	bk = block_of(c, BR_M_putc);
+	assert_false(bk->sorted);
+	assert_string_equal(bk->bars[0].label, "m00");
+	assert_string_equal(bk->bars[19].label, "m19");
+	br_chart_free(c);
+	br_chart_set_free(&set);
+	br_dataset_free(&ds);
+}
+
+static void many_too_fast_collapse_into_one_line(void **state)
+{
+	(void)state;
+	struct br_dataset ds = {0};
+	for (int i = 0; i < 8; i++) {
+		char host[16];
+		snprintf(host, sizeof host, "host%d", i);
+		struct br_record *r = br_record_new(BR_TOOL_BONNIEPP);
+		br_record_set_host(r, host);
+		if (i < 5) {
+			br_record_set_too_fast(r, BR_M_seq_stat, "+++++");
+			br_record_set_too_fast(r, BR_M_ran_stat, "+++++");
+		} else {
+			br_record_set(r, BR_M_seq_stat, 1000.0 * i, NULL);
+			br_record_set_too_fast(r, BR_M_ran_stat, "+++++");
+		}
+		br_recset_add(&ds.records, r);
+	}
+	struct br_render_opts o = opts();
+	struct br_chart_set set;
+	br_chart_set_build(&set, &ds, &o);
+	struct br_chart *c = br_chart_build(&set, BR_GROUP_FILEOPS, -1, &o);
+	const struct br_chart_block *bk = block_of(c, BR_M_seq_stat);
+	assert_int_equal(bk->nfast, 5);
+	assert_int_equal(bk->nbars, 3);
+	assert_true(bk->has_axis);
+	assert_non_null(strstr(bk->fast_text, "too fast to measure (5)"));
+	assert_non_null(strstr(bk->fast_text, "host0"));
+	assert_non_null(strstr(bk->fast_text, "host4"));
+	assert_null(strstr(bk->fast_text, "host5"));
+	/* under the bars, clear of the grid */
+	assert_true(bk->fast_y >= bk->axis_y1);
+	/* all too fast: one sentence, no axis */
+	bk = block_of(c, BR_M_ran_stat);
+	assert_int_equal(bk->nbars, 0);
+	assert_int_equal(bk->nfast, 8);
+	assert_false(bk->has_axis);
+	assert_non_null(strstr(bk->fast_text, "all 8 results were too fast"));
+	br_chart_free(c);
+	br_chart_set_free(&set);
+	br_dataset_free(&ds);
+}
+
+static void wide_latency_ranges_use_a_log_scale(void **state)
+{
+	(void)state;
+	struct br_dataset ds = {0};
+	const double lat[] = {207, 5650, 554000, 12200000}; /* 207 us … 12.2 s */
+	for (int i = 0; i < 4; i++) {
+		char host[16];
+		snprintf(host, sizeof host, "h%d", i);
+		struct br_record *r = br_record_new(BR_TOOL_BONNIEPP);
+		br_record_set_host(r, host);
+		br_record_set(r, BR_M_put_block_latency, lat[i], NULL);
+		br_record_set(r, BR_M_getc_latency, 4000 + 1000 * i, NULL); /* narrow: linear */
+		br_recset_add(&ds.records, r);
+	}
+	struct br_render_opts o = opts();
+	struct br_chart_set set;
+	br_chart_set_build(&set, &ds, &o);
+	struct br_chart *c = br_chart_build(&set, BR_GROUP_LATENCY, -1, &o);
+	const struct br_chart_block *bk = block_of(c, BR_M_put_block_latency);
+	assert_true(bk->log);
+	assert_non_null(strstr(bk->tag, "log scale"));
+	assert_non_null(strstr(c->note, "log scale"));
+	/* decades around the data, a tick per decade */
+	double div = bk->disp.div;
+	assert_true(bk->axis_min * div <= 207 && bk->axis_min * div * 10 > 207);
+	assert_true(bk->axis_max * div >= 12200000 && bk->axis_max * div / 10 < 12200000);
+	assert_int_equal(bk->nticks, (size_t)llround(log10(bk->axis_max / bk->axis_min)) + 1);
+	/* the bars keep their order and every one has length */
+	for (size_t i = 0; i < bk->nbars; i++) {
+		assert_true(bk->bars[i].w > 0);
+		if (i)
+			assert_true(bk->bars[i].w > bk->bars[i - 1].w);
+	}
+	/* each text in its own unit */
+	assert_string_equal(bk->bars[0].text, "207 us");
+	assert_string_equal(bk->bars[1].text, "5.65 ms");
+	assert_string_equal(bk->bars[3].text, "12.2 s");
+	/* equal steps for equal ratios */
+	double d1 = br_chart_axis_pos(bk, 10, 1000) - br_chart_axis_pos(bk, 1, 1000);
+	double d2 = br_chart_axis_pos(bk, 100, 1000) - br_chart_axis_pos(bk, 10, 1000);
+	assert_true(fabs(d1 - d2) < 1e-9 && d1 > 0);
+	assert_false(block_of(c, BR_M_getc_latency)->log);
+	br_chart_free(c);
+	br_chart_set_free(&set);
+	br_dataset_free(&ds);
+}
+
 struct texts {
 	int count;
 	char found[4][128];
@@ -584,11 +711,15 @@ int main(void)
 		cmocka_unit_test(top_n_keeps_the_best),
 		cmocka_unit_test(two_hundred_records_stay_legible),
 		cmocka_unit_test(aggregated_runs_have_whiskers),
+		cmocka_unit_test(many_bars_are_ranked_best_first),
+		cmocka_unit_test(many_too_fast_collapse_into_one_line),
+		cmocka_unit_test(wide_latency_ranges_use_a_log_scale),
 		cmocka_unit_test(png_text_chunks_read_back),
 		cmocka_unit_test(svg_parses_and_ids_are_prefixed),
 		cmocka_unit_test(empty_and_narrow),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	br_chart_cleanup();
 	xmlCleanupParser();
 	return rc;
 }

@@ -1,0 +1,93 @@
+/* fuzz_render — every table renderer over whatever the parsers make of the
+ * input: byte 0 picks render options (--aggregate, --bars, --sort, --top,
+ * --group-by, --baseline, --metric), the rest is the document. The text,
+ * Markdown, CSV, JSON Lines and bonnie++ CSV renderers write into memory;
+ * one chart is built and drawn as SVG, and the HTML report (several cairo
+ * SVG charts, slower) runs for one input in four. No PNG rasterisation. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "dataset.h"
+#include "doc.h"
+#include "metric.h"
+#include "parser.h"
+#include "regex.h"
+#include "render.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void run(const char *name, const struct br_dataset *ds, const struct br_render_opts *o)
+{
+	const struct br_renderer *rd = br_renderer_by_name(name);
+	if (!rd)
+		abort();
+	struct br_buf out = BR_BUF_INIT;
+	struct br_sink sink;
+	br_sink_mem(&sink, &out);
+	/* -1 is allowed (with br_error set), a crash or a leak is not */
+	if (rd->render(ds, o, &sink) == 0 && sink.failed)
+		abort();
+	br_buf_free(&out);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 2)
+		return 0;
+	unsigned f = data[0], g = data[1];
+	struct br_doc *doc = br_doc_from_mem("fuzz", (const char *)data + 2, size - 2);
+	struct br_dataset ds = {0};
+	br_parse_document(doc, &ds);
+	br_recset_merge(&ds.records);
+
+	struct br_render_opts o = {0};
+	o.chart_group = -1;
+	o.date = "2001-01-01 00:00 UTC";
+	o.command_line = "benchreport fuzz";
+	o.aggregate = f & 1;
+	o.bars = f & 2;
+	static const char *const groups[] = {"tool", "host", "label"};
+	if (f & 4)
+		o.group_by = groups[g % 3];
+	if (f & 8) {
+		o.sort = (g & 0x80) ? "label" : br_metric((enum br_metric_id)(g % BR_METRIC_COUNT))->name;
+	}
+	if (f & 16)
+		o.top = 1 + g % 4;
+	if ((f & 32) && ds.records.n) {
+		const struct br_record *r = ds.records.v[g % ds.records.n];
+		o.baseline = r->label ? r->label : r->host ? r->host : "none";
+	}
+	if (f & 64) {
+		o.have_metric_filter = true;
+		for (size_t m = 0; m < BR_METRIC_COUNT; m++)
+			o.metric_filter[m] = (m + g) % 3 == 0;
+	}
+
+	if (ds.records.n) {
+		run("text", &ds, &o);
+		run("markdown", &ds, &o);
+		run("csv", &ds, &o);
+		run("jsonl", &ds, &o);
+		run("bonnie_csv", &ds, &o);
+		struct br_chart_set set = {0};
+		struct br_chart *c = br_chart_for_output(&ds, &o, &set);
+		if (c) {
+			struct br_buf dump = BR_BUF_INIT, svg = BR_BUF_INIT;
+			br_chart_dump(c, &dump);
+			if (br_chart_svg(c, &svg) != 0)
+				abort();
+			br_buf_free(&dump);
+			br_buf_free(&svg);
+			br_chart_free(c);
+		}
+		br_chart_set_free(&set);
+		if (f & 128)
+			run("html", &ds, &o);
+	}
+	br_dataset_free(&ds);
+	br_doc_free(doc);
+	return 0;
+}

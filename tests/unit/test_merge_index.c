@@ -1,0 +1,191 @@
+/*
+ * Unit tests: br_recset_merge files records under a bucket and a value cell
+ * so that it does not compare every record with every other (core/record.c).
+ * That index must change nothing: the result has to be exactly that of the
+ * plain rule — each record, in order, merged into the earliest earlier
+ * surviving record with the same br_record_merge_key() that
+ * br_record_same_run() accepts. Checked here against that plain rule over
+ * random record sets built to collide: near-equal values of several printed
+ * resolutions (so that merging moves a value), too-fast and null figures,
+ * doubtful figures, hosts that are prefixes of one another, single-figure
+ * records with params.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "metric.h"
+#include "record.h"
+#include "util.h"
+
+static uint64_t rng_state;
+
+static unsigned rnd(unsigned n)
+{
+	rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+	return (unsigned)((rng_state >> 33) % n);
+}
+
+static const char *const hosts[] = {NULL, "a", "ab", "abc", "b", "box.example.org", "box"};
+
+static void set_value(struct br_record *r, enum br_metric_id id, double base, bool cpu)
+{
+	static const double res[] = {0, 0.1, 1, 10.24, 102.4};
+	unsigned kind = rnd(20);
+	struct br_value *v;
+	if (kind == 0) {
+		v = br_record_set_too_fast(r, id, "+++++");
+	} else if (kind == 1) {
+		v = br_record_set(r, id, 0, "x");
+		v->has_value = false;
+	} else {
+		double rs = res[rnd(BR_ARRAY_LEN(res))];
+		/* steps of a fraction of the resolution: equal within it, or not */
+		v = br_record_set(r, id, base + (double)rnd(7) * (rs > 0 ? rs / 3 : 1), NULL);
+		v->resolution = rs;
+	}
+	if (rnd(15) == 0)
+		v->doubtful = true;
+	if (cpu)
+		br_record_set_cpu(r, id, (double)(rnd(3) * 5));
+}
+
+static struct br_record *random_record(unsigned spread)
+{
+	unsigned t = rnd(3);
+	struct br_record *r;
+	if (t == 0) {
+		r = br_record_new(BR_TOOL_HDPARM);
+		set_value(r, rnd(4) ? BR_M_cached_read : BR_M_buffered_read, 1000 + rnd(spread), false);
+		if (rnd(2))
+			br_record_param_num(r, "seconds", rnd(2) ? 2 : 3);
+	} else if (t == 1) {
+		r = br_record_new(BR_TOOL_BONNIEPP);
+		bool cpu = rnd(4) != 0;
+		set_value(r, BR_M_put_block, 50000 + rnd(spread), cpu);
+		if (rnd(2))
+			set_value(r, BR_M_seeks, 100 + rnd(spread), cpu);
+		if (rnd(3) == 0)
+			set_value(r, BR_M_seq_create, 2000 + rnd(spread), cpu);
+	} else {
+		r = br_record_new(BR_TOOL_RAWIO);
+		set_value(r, BR_M_random_read, 2000 + rnd(spread), false);
+		if (rnd(2))
+			set_value(r, BR_M_seq_read, 9000 + rnd(spread), false);
+	}
+	br_record_set_host(r, hosts[rnd(BR_ARRAY_LEN(hosts))]);
+	return r;
+}
+
+/* The plain rule, quadratic. */
+static size_t reference_merge(struct br_recset *s)
+{
+	bool *gone = br_calloc(s->n ? s->n : 1, sizeof *gone);
+	size_t merged = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		uint64_t k = br_record_merge_key(s->v[i]);
+		for (size_t c = 0; c < i; c++) {
+			if (gone[c] || br_record_merge_key(s->v[c]) != k)
+				continue;
+			if (br_record_same_run(s->v[c], s->v[i])) {
+				br_record_merge(s->v[c], s->v[i]);
+				gone[i] = true;
+				merged++;
+				break;
+			}
+		}
+	}
+	size_t w = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		if (gone[i])
+			br_record_free(s->v[i]);
+		else
+			s->v[w++] = s->v[i];
+	}
+	s->n = w;
+	free(gone);
+	return merged;
+}
+
+static void same_records(const struct br_recset *a, const struct br_recset *b)
+{
+	assert_int_equal(a->n, b->n);
+	for (size_t i = 0; i < a->n; i++) {
+		const struct br_record *x = a->v[i], *y = b->v[i];
+		assert_int_equal(x->source.line, y->source.line);
+		assert_int_equal(x->nalso, y->nalso);
+		for (size_t k = 0; k < x->nalso; k++)
+			assert_int_equal(x->also[k].line, y->also[k].line);
+		for (int m = 0; m < BR_METRIC_COUNT; m++) {
+			assert_int_equal(x->m[m].present, y->m[m].present);
+			assert_int_equal(x->m[m].has_value, y->m[m].has_value);
+			if (x->m[m].has_value)
+				assert_true(x->m[m].value == y->m[m].value);
+		}
+	}
+}
+
+static void index_gives_the_plain_result(void **state)
+{
+	(void)state;
+	static const unsigned spreads[] = {1, 3, 20, 1000};
+	for (unsigned seed = 1; seed <= 300; seed++) {
+		rng_state = seed;
+		unsigned n = 2 + rnd(seed % 10 == 0 ? 3000 : 120);
+		unsigned spread = spreads[rnd(BR_ARRAY_LEN(spreads))];
+		struct br_recset a = {0}, b = {0};
+		for (unsigned i = 0; i < n; i++) {
+			struct br_record *r = random_record(spread);
+			br_record_set_source(r, "x", i + 1, i + 1, "test");
+			br_recset_add(&a, r);
+			br_recset_add(&b, br_record_clone(r));
+		}
+		size_t ma = br_recset_merge(&a), mb = reference_merge(&b);
+		assert_int_equal(ma, mb);
+		same_records(&a, &b);
+		br_recset_free(&a);
+		br_recset_free(&b);
+	}
+}
+
+/* Many near-equal single figures in one bucket, the case the index is for:
+ * 0, 10.24, 20.48 … apart with a resolution of 10.24, so record 2k+1 is the
+ * same run as 2k (equal within the resolution) but not 2k+2; the second
+ * half repeats the first and every one of its records merges into the
+ * earliest survivor within reach, record 0 for the first two. */
+static void neighbours_merge_within_the_resolution(void **state)
+{
+	(void)state;
+	struct br_recset s = {0};
+	for (unsigned i = 0; i < 20000; i++) {
+		struct br_record *r = br_record_new(BR_TOOL_HDPARM);
+		br_record_set_host(r, "/dev/sda");
+		struct br_value *v = br_record_set(r, BR_M_cached_read, 100000 + (i % 10000) * 10.24, NULL);
+		v->resolution = 10.24;
+		br_record_set_source(r, "x", i + 1, i + 1, "test");
+		br_recset_add(&s, r);
+	}
+	assert_int_equal(br_recset_merge(&s), 5000 + 10000);
+	assert_int_equal(s.n, 5000);
+	assert_int_equal(s.v[0]->source.line, 1);
+	assert_int_equal(s.v[0]->nalso, 3); /* lines 2, 10001, 10002 */
+	assert_int_equal(s.v[0]->also[0].line, 2);
+	assert_int_equal(s.v[0]->also[2].line, 10002);
+	assert_int_equal(s.v[1]->source.line, 3);
+	br_recset_free(&s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(index_gives_the_plain_result),
+		cmocka_unit_test(neighbours_merge_within_the_resolution),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
