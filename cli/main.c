@@ -518,8 +518,10 @@ int main(int argc, char **argv)
 	if (!rend) {
 		/* --charts DIR alone: no table on stdout */
 	} else if (rend->render(&ds, &ro, &sink) < 0) {
+		/* renderers write to memory: a failure is about the data (a chart
+		 * group with nothing in it), not I/O */
 		br_cli_error("%s", br_last_error());
-		status = BR_EXIT_IO;
+		status = BR_EXIT_NODATA;
 	} else {
 		int w = write_output(output, &out);
 		if (w != BR_EXIT_OK)

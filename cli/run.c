@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "archive.h"
+#include "chart.h"
 #include "cli.h"
 #include "dataset.h"
 #include "doc.h"
@@ -265,8 +266,9 @@ static int run_archive(const char *db, const struct br_dataset *ds, const struct
 	int rc = br_archive_add_dataset(db, ds, details, &st);
 	free(details);
 	if (rc < 0) {
+		/* -1: not an archive / cannot open it; -2: the write failed */
 		br_cli_error("%s", br_last_error());
-		return BR_EXIT_IO;
+		return rc == -2 ? BR_EXIT_IO : BR_EXIT_NODATA;
 	}
 	if (!quiet)
 		fprintf(stderr, "benchreport: archived %zu new record%s in '%s'\n", st.records_added,
@@ -501,6 +503,7 @@ int br_cli_run(int argc, char **argv)
 	br_dataset_free(&ds);
 	br_run_report_free(&rep);
 	br_regex_cleanup();
+	br_chart_cleanup();
 	if (status == BR_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout)))
 		status = BR_EXIT_IO;
 	return status;

@@ -137,15 +137,34 @@ struct signs {
 
 enum tag_kind { TAG_NONE, TAG_STRONG, TAG_BLOCK, TAG_TABLE, TAG_OTHER };
 
+/* Tag names the scan knows, sorted for bsearch. */
+struct known_tag {
+	const char *name;
+	enum tag_kind kind;
+};
+static const struct known_tag known_tags[] = {
+	{"!doctype", TAG_STRONG}, {"a", TAG_BLOCK}, {"b", TAG_BLOCK}, {"big", TAG_BLOCK},
+	{"blockquote", TAG_BLOCK}, {"body", TAG_STRONG}, {"br", TAG_BLOCK}, {"caption", TAG_TABLE},
+	{"center", TAG_BLOCK}, {"code", TAG_BLOCK}, {"dd", TAG_BLOCK}, {"div", TAG_BLOCK},
+	{"dl", TAG_BLOCK}, {"dt", TAG_BLOCK}, {"em", TAG_BLOCK}, {"font", TAG_BLOCK},
+	{"h1", TAG_BLOCK}, {"h2", TAG_BLOCK}, {"h3", TAG_BLOCK}, {"h4", TAG_BLOCK},
+	{"h5", TAG_BLOCK}, {"h6", TAG_BLOCK}, {"head", TAG_STRONG}, {"hr", TAG_BLOCK},
+	{"html", TAG_STRONG}, {"i", TAG_BLOCK}, {"img", TAG_BLOCK}, {"li", TAG_BLOCK},
+	{"meta", TAG_STRONG}, {"ol", TAG_BLOCK}, {"p", TAG_BLOCK}, {"pre", TAG_BLOCK},
+	{"small", TAG_BLOCK}, {"span", TAG_BLOCK}, {"strong", TAG_BLOCK}, {"table", TAG_TABLE},
+	{"tbody", TAG_TABLE}, {"td", TAG_TABLE}, {"th", TAG_TABLE}, {"thead", TAG_TABLE},
+	{"title", TAG_STRONG}, {"tr", TAG_TABLE}, {"tt", TAG_BLOCK}, {"ul", TAG_BLOCK},
+	{"xmp", TAG_BLOCK},
+};
+
+static int known_tag_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct known_tag *)elem)->name);
+}
+
 /* Is s[0] == '<' the start of a tag we know? */
 static enum tag_kind tag_at(const char *s, size_t n)
 {
-	static const char *const strong[] = {"html", "body", "head", "title", "!doctype", "meta"};
-	static const char *const block[] = {"pre", "p", "br", "div", "h1", "h2", "h3", "h4", "h5",
-					    "h6", "li", "ul", "ol", "blockquote", "hr", "center",
-					    "font", "dl", "dt", "dd", "xmp", "code", "tt", "span",
-					    "b", "i", "a", "strong", "em", "img", "small", "big"};
-	static const char *const table[] = {"table", "tr", "td", "th", "tbody", "thead", "caption"};
 	size_t i = 1;
 	if (i < n && s[i] == '/')
 		i++;
@@ -155,7 +174,7 @@ static enum tag_kind tag_at(const char *s, size_t n)
 		(i > start && is_digit(s[i])) || (i == start && s[i] == '!')))
 		i++;
 	size_t len = i - start;
-	if (!len)
+	if (!len || len > 10)
 		return TAG_NONE;
 	if (i < n && s[i] != '>' && s[i] != ' ' && s[i] != '/' && s[i] != '\t')
 		return TAG_NONE;
@@ -163,16 +182,9 @@ static enum tag_kind tag_at(const char *s, size_t n)
 	for (size_t k = 0; k < len; k++)
 		name[k] = (char)lower((unsigned char)s[start + k]);
 	name[len] = '\0';
-	for (size_t k = 0; k < BR_ARRAY_LEN(strong); k++)
-		if (strcmp(name, strong[k]) == 0)
-			return TAG_STRONG;
-	for (size_t k = 0; k < BR_ARRAY_LEN(table); k++)
-		if (strcmp(name, table[k]) == 0)
-			return TAG_TABLE;
-	for (size_t k = 0; k < BR_ARRAY_LEN(block); k++)
-		if (strcmp(name, block[k]) == 0)
-			return TAG_BLOCK;
-	return TAG_NONE;
+	const struct known_tag *t = bsearch(name, known_tags, BR_ARRAY_LEN(known_tags),
+					    sizeof known_tags[0], known_tag_cmp);
+	return t ? t->kind : TAG_NONE;
 }
 
 static const char *const bb_tags[] = {
@@ -329,7 +341,9 @@ static void scan(const struct br_doc *doc, struct signs *sg)
 				if (!seen_text && br_is_blank((const char *)s, k))
 					first_is_tag = true;
 				tagged = true;
-				if (t == TAG_STRONG)
+				/* a page starts with its markup; "<html>" quoted deep in
+				 * a mail about web servers does not make the mail a page */
+				if (t == TAG_STRONG && nonblank <= 30 && s[i] != '>')
 					nstrong++;
 				else if (t == TAG_TABLE)
 					table = true;
@@ -579,7 +593,7 @@ static bool stage_qp(struct br_doc *doc)
 				while (ji < l->njoins && l->joins[ji] < from)
 					ji++;
 				size_t sb = soft_break(l);
-				bool soft = sb != SIZE_MAX && sb >= from && !all_same(l->text + from, sb + 1 - from, '=');
+				bool soft = sb != SIZE_MAX && sb >= from;
 				qp_decode_span(&w, l, &ji, from, soft ? sb : l->len);
 				if (!soft || j + 1 >= end)
 					break;
@@ -912,7 +926,13 @@ static bool stage_ws(struct br_doc *doc)
 			unsigned char c = s[k];
 			const char *r;
 			size_t m;
-			if (c == '\t' && tabs) {
+			if (c == '\t' && tabs && col > 4096) {
+				/* far right: alignment means nothing there (and a line of
+				 * tabs must not grow eightfold) */
+				br_buf_addc(&w.text, ' ');
+				col++;
+				k++;
+			} else if (c == '\t' && tabs) {
 				size_t next = (col / 8 + 1) * 8;
 				for (; col < next; col++)
 					br_buf_addc(&w.text, ' ');
@@ -1055,39 +1075,50 @@ static void hw_text(struct hw *h, const char *s, size_t n)
 	}
 }
 
-static bool name_in(const char *name, const char *const *set, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(name, set[i]) == 0)
-			return true;
-	return false;
-}
-
-static const char *const html_blocks[] = {
-	"p", "div", "br", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "dl", "dt", "dd",
-	"table", "blockquote", "pre", "hr", "center", "form", "section", "article", "header",
-	"footer", "nav", "main", "aside", "address", "fieldset", "body", "html", "caption",
-	"xmp", "listing", "plaintext", "textarea", "figure", "figcaption", "details", "summary",
-	"title", "noscript", "menu", "dir", "legend", "tbody", "thead", "tfoot", "cite",
-	"tr", "td", "th",
+/* What an element does to the lines (sorted by name for bsearch). */
+enum {
+	EL_BLOCK = 1 << 0,   /* breaks lines */
+	EL_SKIP = 1 << 1,    /* content is not text (script, style, head) */
+	EL_PRE = 1 << 2,     /* keeps its layout */
+	EL_CELL = 1 << 3,    /* td, th */
+	EL_HEADING = 1 << 4, /* h1..h6 */
 };
-static const char *const html_skip[] = {"script", "style", "head", "template", "object",
-					"select", "svg", "math", "noframes", "iframe"};
-static const char *const html_pre[] = {"pre", "xmp", "listing", "plaintext", "textarea"};
+struct element {
+	const char *name;
+	unsigned flags;
+};
+static const struct element elements[] = {
+	{"address", EL_BLOCK}, {"article", EL_BLOCK}, {"aside", EL_BLOCK},
+	{"blockquote", EL_BLOCK}, {"body", EL_BLOCK}, {"br", EL_BLOCK}, {"caption", EL_BLOCK},
+	{"center", EL_BLOCK}, {"cite", EL_BLOCK}, {"dd", EL_BLOCK}, {"details", EL_BLOCK},
+	{"dir", EL_BLOCK}, {"div", EL_BLOCK}, {"dl", EL_BLOCK}, {"dt", EL_BLOCK},
+	{"fieldset", EL_BLOCK}, {"figcaption", EL_BLOCK}, {"figure", EL_BLOCK},
+	{"footer", EL_BLOCK}, {"form", EL_BLOCK}, {"h1", EL_BLOCK | EL_HEADING},
+	{"h2", EL_BLOCK | EL_HEADING}, {"h3", EL_BLOCK | EL_HEADING},
+	{"h4", EL_BLOCK | EL_HEADING}, {"h5", EL_BLOCK | EL_HEADING},
+	{"h6", EL_BLOCK | EL_HEADING}, {"head", EL_SKIP}, {"header", EL_BLOCK}, {"hr", EL_BLOCK},
+	{"html", EL_BLOCK}, {"iframe", EL_SKIP}, {"legend", EL_BLOCK}, {"li", EL_BLOCK},
+	{"listing", EL_BLOCK | EL_PRE}, {"main", EL_BLOCK}, {"math", EL_SKIP}, {"menu", EL_BLOCK},
+	{"nav", EL_BLOCK}, {"noframes", EL_SKIP}, {"noscript", EL_BLOCK}, {"object", EL_SKIP},
+	{"ol", EL_BLOCK}, {"p", EL_BLOCK}, {"plaintext", EL_BLOCK | EL_PRE},
+	{"pre", EL_BLOCK | EL_PRE}, {"script", EL_SKIP}, {"section", EL_BLOCK},
+	{"select", EL_SKIP}, {"style", EL_SKIP}, {"summary", EL_BLOCK}, {"svg", EL_SKIP},
+	{"table", EL_BLOCK}, {"tbody", EL_BLOCK}, {"td", EL_BLOCK | EL_CELL},
+	{"template", EL_SKIP}, {"textarea", EL_BLOCK | EL_PRE}, {"tfoot", EL_BLOCK},
+	{"th", EL_BLOCK | EL_CELL}, {"thead", EL_BLOCK}, {"title", EL_BLOCK}, {"tr", EL_BLOCK},
+	{"ul", EL_BLOCK}, {"xmp", EL_BLOCK | EL_PRE},
+};
 
-static bool is_block_name(const char *n)
+static int element_cmp(const void *key, const void *elem)
 {
-	return name_in(n, html_blocks, BR_ARRAY_LEN(html_blocks));
+	return strcmp(key, ((const struct element *)elem)->name);
 }
 
-static bool is_cell(const char *n)
+static unsigned element_flags(const char *name)
 {
-	return strcmp(n, "td") == 0 || strcmp(n, "th") == 0;
-}
-
-static bool is_heading(const char *n)
-{
-	return n[0] == 'h' && n[1] >= '1' && n[1] <= '6' && !n[2];
+	const struct element *e = bsearch(name, elements, BR_ARRAY_LEN(elements), sizeof elements[0],
+					  element_cmp);
+	return e ? e->flags : 0;
 }
 
 static struct hw *hw_of(void *ctx)
@@ -1106,8 +1137,9 @@ static void sax_start(void *ctx, const xmlChar *xname, const xmlChar **attrs)
 {
 	struct hw *h = hw_of(ctx);
 	const char *name = (const char *)xname;
+	unsigned el = element_flags(name);
 	h->level++;
-	if (h->skip || name_in(name, html_skip, BR_ARRAY_LEN(html_skip))) {
+	if (h->skip || (el & EL_SKIP)) {
 		h->skip++;
 		return;
 	}
@@ -1115,7 +1147,7 @@ static void sax_start(void *ctx, const xmlChar *xname, const xmlChar **attrs)
 	if (ln > h->cur)
 		h->cur = ln;
 	if (h->row) {
-		if (is_cell(name)) {
+		if (el & EL_CELL) {
 			if (h->cells++)
 				br_buf_addc(&h->w.text, '\t');
 			h->space = false;
@@ -1125,7 +1157,7 @@ static void sax_start(void *ctx, const xmlChar *xname, const xmlChar **attrs)
 					h->span = strtol((const char *)attrs[i + 1], NULL, 10);
 			return;
 		}
-		if (!is_block_name(name))
+		if (!(el & EL_BLOCK))
 			return;
 		/* a block inside a cell: a layout table, not a row of figures */
 		hw_flush(h, false);
@@ -1147,15 +1179,15 @@ static void sax_start(void *ctx, const xmlChar *xname, const xmlChar **attrs)
 		h->first = h->cur;
 		return;
 	}
-	if (!is_block_name(name))
+	if (!(el & EL_BLOCK))
 		return;
 	hw_flush(h, false);
 	h->block = true;
-	if (is_heading(name))
+	if (el & EL_HEADING)
 		h->heading = (unsigned)(name[1] - '0');
 	else if (strcmp(name, "blockquote") == 0 && h->quote < 1000)
 		h->quote++;
-	if (name_in(name, html_pre, BR_ARRAY_LEN(html_pre))) {
+	if ((el & EL_PRE) && h->pre < 1000) {
 		h->pre++;
 		h->pre_start = true;
 	}
@@ -1165,6 +1197,7 @@ static void sax_end(void *ctx, const xmlChar *xname)
 {
 	struct hw *h = hw_of(ctx);
 	const char *name = (const char *)xname;
+	unsigned el = element_flags(name);
 	unsigned level = h->level;
 	if (h->level)
 		h->level--;
@@ -1173,9 +1206,9 @@ static void sax_end(void *ctx, const xmlChar *xname)
 		return;
 	}
 	if (h->row) {
-		if (is_cell(name)) {
+		if (el & EL_CELL) {
 			/* a cell spanning columns keeps the columns after it in place */
-			for (long c = 1; c < h->span && c < 100; c++)
+			for (long c = 1; c < h->span && c < 32; c++)
 				br_buf_addc(&h->w.text, '\t');
 			h->span = 1;
 			h->space = false;
@@ -1187,15 +1220,15 @@ static void sax_end(void *ctx, const xmlChar *xname)
 		}
 		return;
 	}
-	if (!is_block_name(name) || strcmp(name, "br") == 0)
+	if (!(el & EL_BLOCK) || strcmp(name, "br") == 0)
 		return;
 	hw_flush(h, false);
 	h->block = true;
-	if (is_heading(name))
+	if (el & EL_HEADING)
 		h->heading = 0;
 	else if (strcmp(name, "blockquote") == 0 && h->quote)
 		h->quote--;
-	if (name_in(name, html_pre, BR_ARRAY_LEN(html_pre)) && h->pre) {
+	if ((el & EL_PRE) && h->pre) {
 		h->pre--;
 		h->pre_start = false;
 	}
@@ -1249,7 +1282,7 @@ static void html_lines(struct br_doc *doc, struct br_lines_builder *b, const cha
 	ctxt->_private = &h;
 	ctxt->userData = ctxt;
 	htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
-					 HTML_PARSE_NONET | HTML_PARSE_NOBLANKS * 0);
+					 HTML_PARSE_NONET);
 	htmlParseDocument(ctxt);
 	hw_flush(&h, false);
 	lw_free(&h.w);

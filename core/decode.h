@@ -1,11 +1,39 @@
 /*
  * decode — transport decoding: turns a document's physical lines into the
- * logical lines parsers read. Applied only when a document shows the signs:
- * HTML (libxml2's HTML parser; <pre> keeps its layout, table rows become
- * TAB-separated lines), quoted-printable (soft breaks, =XX, also when only
- * part of a message is encoded), mail quoting ("> ", ">> ", "> > ", "| ";
- * depth kept), BBCode/forum markup, tabs and no-break spaces.
- * Every logical line keeps its ORIGINAL line numbers.
+ * logical lines parsers read. Applied only when a document shows the signs,
+ * found by one cheap scan (a plain-text document costs that scan only):
+ *
+ *  - HTML pages (a doctype, <html>/<body>/<head> near the top, a page that
+ *    starts with markup, or dense block markup): libxml2's HTML parser in
+ *    streaming (SAX) mode; <pre> keeps its layout line by line (BR_LINE_PRE),
+ *    a <tr> of plain cells becomes one line with the cells separated by TAB
+ *    (BR_LINE_TABLE_ROW; colspan keeps later columns in place), blocks and
+ *    <br> break lines (BR_LINE_BLOCK_START), <h1>..<h6> are flagged
+ *    BR_LINE_HEADING with their level (BR_LINE_LEVEL), <blockquote> adds to
+ *    the depth, entities are decoded, script/style/head are dropped.
+ *  - <TR><TD> rows pasted into a text document: only those lines are read
+ *    as HTML.
+ *  - Quoted-printable, per region (mail header blocks, MIME boundaries and
+ *    digest separators start a region): decoded when the region declares it
+ *    or shows evidence (=3D, =20/=09 before a line end, escapes with hex
+ *    letters such as =C2=A0, "=46rom" at a line start, several long lines
+ *    ending in a soft break). Soft breaks join lines (the joined line
+ *    records where in `joins`); a continuation that repeats the first line's
+ *    "> " prefix loses it. Lines made only of "=", and "=" followed by a
+ *    number (hdparm's "=182.86", "=76.65"), are left alone.
+ *  - Mail quoting: "> ", ">> ", "> > ", ">  ", ">\t" and blocks of "| "
+ *    lines; the depth goes to br_line.depth, one blank after the quote
+ *    character is stripped consistently within a block so quoted tables
+ *    keep their columns.
+ *  - BBCode and forum markup ([code], [b], [quote] -> depth, [url], [img],
+ *    Markdown ``` fences); lines made only of tags are dropped.
+ *  - TABs expand to 8-column stops (not in table rows); no-break spaces
+ *    (U+00A0 in UTF-8, a lone Latin-1 0xA0, U+202F ...) become spaces and
+ *    zero-width characters go. CRLF is handled when lines are split.
+ *
+ * Every logical line keeps its ORIGINAL first/last line numbers. Time and
+ * memory stay linear in the input (no tree for HTML, bounded TAB and colspan
+ * expansion, capped quote depth).
  */
 #ifndef BR_DECODE_H
 #define BR_DECODE_H
@@ -13,7 +41,8 @@
 #include "doc.h"
 
 /* Called by br_doc_load/br_doc_from_mem after physical lines exist and the
- * identity logical lines (one per physical line) are in place. */
+ * identity logical lines (one per physical line) are in place; sets
+ * doc->transport. */
 void br_decode(struct br_doc *doc);
 
 #endif

@@ -112,7 +112,7 @@ static void split_physical(struct br_doc *doc)
 			i++;
 		start = i + 1;
 	}
-	doc->binary = doc->raw_len > 0 && ctl * 20 > doc->raw_len;
+	doc->binary = ctl >= 16 && ctl * 20 > doc->raw_len;
 }
 
 static struct br_doc *doc_new(const char *name, char *bytes, size_t n)
@@ -122,13 +122,16 @@ static struct br_doc *doc_new(const char *name, char *bytes, size_t n)
 	doc->raw = bytes;
 	doc->raw_len = n;
 	split_physical(doc);
+	/* Binary data is not read any further (br_parse_document skips it): no
+	 * logical lines, which would copy all of it once more. */
+	if (doc->binary)
+		return doc;
 	struct br_lines_builder b = {0};
 	for (size_t i = 0; i < doc->nphys; i++)
 		br_doc_line_add(doc, &b, doc->raw + doc->phys[i], doc->phys_len[i], (unsigned)(i + 1),
 				(unsigned)(i + 1), 0, 0, NULL, 0);
 	br_doc_lines_commit(doc, &b);
-	if (!doc->binary)
-		br_decode(doc);
+	br_decode(doc);
 	return doc;
 }
 

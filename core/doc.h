@@ -63,7 +63,8 @@ struct br_doc {
 	struct br_line *lines; /* logical lines */
 	size_t nlines, cap_lines;
 	unsigned transport;    /* BR_TRANSPORT_* applied */
-	bool binary;           /* looks like binary data (many NUL/control bytes) */
+	bool binary;           /* looks like binary data (many NUL/control bytes):
+			        * not decoded, no logical lines */
 	struct br_doc_arena *arena;
 	struct br_label_outline *outline; /* label.c's cache; freed with the document */
 };

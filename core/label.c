@@ -19,7 +19,9 @@
  *
  * Result lines (numbers, CSV, tool headers), shell commands and generic
  * introductions ("Here are the results:", "X wrote:") are transparent;
- * prose ends bullets and, after a while, ':' introductions. The stack
+ * prose ends bullets and, after a while, ':' introductions. Headings read
+ * inside a quoted part end with it; a new mail message (header block,
+ * digest separator, "Original Message") starts with none. The stack
  * active before each line is recorded (one index per line, headings shared),
  * so br_label_for() is a lookup: the document is not rescanned per result.
  */
@@ -31,10 +33,8 @@
 
 #include "util.h"
 
+/* Kinds of heading kept on the stack. */
 enum kind {
-	K_BLANK,
-	K_PROSE,
-	K_TRANSPARENT, /* results, tables, commands, generic introductions */
 	K_HEADING,
 	K_BULLET,
 	K_COLON,

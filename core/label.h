@@ -3,6 +3,16 @@
  * introducing lines above it in the document, most general first, joined by
  * " / " (SCHEMA.md `label`). Works on logical lines, so it sees through
  * quoting and HTML.
+ *
+ * The document is read once as an outline (HTML headings, banners, "# ..."
+ * headings, underlined lines, short standalone lines, outline numbering,
+ * lines ending with ':', "-bullets" directly above); a heading replaces the
+ * ones of its rank and below, headings inside a quoted part end with it, and
+ * a new mail message starts afresh. The outline is cached in doc->outline,
+ * so each call is a lookup. A label holds the two most specific parts (one
+ * heading plus `own` when `own` is given); trailing ':' '.', bullets, '#'
+ * and outline numbers are stripped, parts longer than ~72 characters are
+ * shortened with an ellipsis.
  */
 #ifndef BR_LABEL_H
 #define BR_LABEL_H
@@ -12,8 +22,9 @@
 #include "doc.h"
 
 /* Label for a result starting at logical line idx; `own` is title text on the
- * result's own line (or NULL). Returns a new string, or NULL when the
- * document gives the result no title. */
+ * result's own line (or NULL). Returns a new string (caller frees), or NULL
+ * when the document gives the result no title. The document is not changed,
+ * apart from the cache. */
 char *br_label_for(const struct br_doc *doc, size_t idx, const char *own);
 
 /* The outline br_label_for() caches in doc->outline (br_doc_free calls it). */

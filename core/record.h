@@ -15,13 +15,14 @@
 #include "metric.h"
 #include "util.h"
 
+/* (Members ordered by size: a record holds one per metric, 40 bytes each.) */
 struct br_value {
-	bool present;     /* the document holds this figure */
-	bool has_value;   /* false: JSON null (too fast, or unreadable) */
 	double value;     /* normalised unit */
-	bool has_cpu;
 	double cpu;       /* percent */
 	char *raw;        /* the figure as printed, or NULL */
+	bool present;     /* the document holds this figure */
+	bool has_value;   /* false: JSON null (too fast, or unreadable) */
+	bool has_cpu;
 	bool too_fast;    /* the tool printed +++++ */
 	bool marked;      /* the author marked it (*, **bold**) */
 	/* Internal, not in JSON Lines: */

@@ -837,11 +837,11 @@ static size_t parse(struct br_parse_ctx *ctx)
 			progress_take(&st, i, &pm);
 			continue;
 		}
-		/* anything else ends a progress block no table took */
-		if (st.p.open && !(st.t.open && st.t.progress) && classify_header(l->text, l->len, false) == 0)
-			progress_flush(&st);
 		bool collecting = st.t.open && st.t.nrows == 0 && !have_own;
 		unsigned h = classify_header(l->text, l->len, collecting);
+		/* anything but a header ends a progress block no table took */
+		if (!h && st.p.open && !(st.t.open && st.t.progress))
+			progress_flush(&st);
 		if (h) {
 			if (st.t.open && (st.t.nrows > 0 || have_own))
 				table_close(&st);

@@ -139,6 +139,8 @@ struct hp {
 	enum kind last_kind;
 	size_t prev_nonblank;     /* index of the previous non-blank line + 1, 0 = none */
 	size_t skip_to;           /* lines before this one were read already (joined) */
+	struct br_record *open;   /* this invocation's record, still taking timing lines */
+	size_t open_block;        /* block_start of the run it belongs to */
 };
 
 static bool has(const char *s, size_t n, const char *needle)
@@ -306,11 +308,77 @@ static char *dup_num(const char *s, size_t n)
 	return br_strndup(s, n);
 }
 
+/*
+ * One hdparm invocation prints up to one line of each kind for a device
+ * (`hdparm -tT /dev/sda`: the -T line, then the -t line): one result, so one
+ * record. A timing line joins the record of the line before it when both
+ * belong to the same run of hdparm output, the same device, and the record
+ * has no figure of that kind yet (a repeated run starts a new record).
+ * "mb"/"seconds" stay those of the first line; with several lines each
+ * line's own are kept as "<metric>_mb" / "<metric>_seconds".
+ */
+static void per_metric_params(struct br_record *r, enum br_metric_id id, double mb, double sec)
+{
+	char *key = br_asprintf("%s_mb", br_metric(id)->name);
+	br_record_param_num(r, key, mb);
+	free(key);
+	key = br_asprintf("%s_seconds", br_metric(id)->name);
+	br_record_param_num(r, key, sec);
+	free(key);
+}
+
+static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, const struct figures *f,
+		      long offset, const char *why)
+{
+	struct br_record *r = st->open;
+	enum br_metric_id id = kind_metric[k];
+	if (!r || !st->in_block || st->open_block != st->block_start || r->m[id].present)
+		return false;
+	/* a reading at an --offset is a result of its own */
+	if (offset != NO_OFFSET || br_record_param(r, "offset"))
+		return false;
+	const char *host = st->host.len ? st->host.data : NULL;
+	if ((r->host == NULL) != (host == NULL) || (host && strcmp(r->host, host) != 0))
+		return false;
+	const struct br_param *pmb = br_record_param(r, "mb");
+	if (!pmb || !f->mb)
+		return false; /* hand-edited rate-only lines stay records of their own */
+	/* the first line's own figures, under its metric's name */
+	for (int m = 0; m < BR_METRIC_COUNT; m++)
+		if (r->m[m].present) {
+			const struct br_param *psec = br_record_param(r, "seconds");
+			per_metric_params(r, (enum br_metric_id)m, pmb->num, psec ? psec->num : 0);
+			break;
+		}
+	char *raw = dup_num(f->rate, f->rate_len);
+	double v = strtod(raw, NULL) * (f->unit == 'm' ? 1024.0 : 1.0);
+	br_record_set(r, id, v, raw);
+	free(raw);
+	char *mb = dup_num(f->mb, f->mb_len), *sec = dup_num(f->sec, f->sec_len);
+	per_metric_params(r, id, strtod(mb, NULL), strtod(sec, NULL));
+	free(mb);
+	free(sec);
+	unsigned end = st->doc->lines[last < st->doc->nlines ? last : st->doc->nlines - 1].end_line;
+	if (end > r->source.end_line) {
+		r->source.end_line = end;
+		free(r->source.excerpt);
+		r->source.excerpt = br_doc_excerpt(st->doc, r->source.line, end);
+	}
+	br_parse_claim(st->ctx, first, last, why);
+	st->skip_to = last + 1;
+	st->have_last = true;
+	st->last_idx = last;
+	st->last_kind = k;
+	return true;
+}
+
 static void emit(struct hp *st, size_t first, size_t last, enum kind k, const struct figures *f,
 		 long offset, const char *own, const char *why)
 {
 	struct br_parse_ctx *ctx = st->ctx;
 	last += f->extra;
+	if (!own && join_open(st, first, last, k, f, offset, why))
+		return;
 	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, first, last);
 	char *raw = dup_num(f->rate, f->rate_len);
 	/* hdparm's MB is 2^20 bytes and its kB 2^10: KiB/s = MB/sec × 1024. */
@@ -338,6 +406,8 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	free(label);
 	br_parse_claim(ctx, first, last, why);
 	br_parse_emit(ctx, r);
+	st->open = own ? NULL : r;
+	st->open_block = st->block_start;
 	st->skip_to = last + 1;
 	st->have_last = true;
 	st->last_idx = last;
@@ -371,6 +441,7 @@ static void drop_pending(struct hp *st)
 static void prose(struct hp *st, const char *s, size_t n)
 {
 	st->in_block = false;
+	st->open = NULL;
 	if (++st->prose_run >= HOST_PROSE_LIMIT || (n && s[n - 1] == ':'))
 		br_buf_reset(&st->host);
 }
@@ -456,6 +527,7 @@ static bool device_header(struct hp *st, size_t i, const char *s, size_t n)
 	}
 	drop_pending(st);
 	hdparm_line(st, i);
+	st->open = NULL;
 	br_buf_reset(&st->host);
 	br_buf_add(&st->host, s, n - 1);
 	br_parse_claim(st->ctx, i, i, "device header");
@@ -470,6 +542,7 @@ static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 		return false;
 	drop_pending(st);
 	hdparm_line(st, i);
+	st->open = NULL;
 	br_buf_reset(&st->host);
 	const char *a = s + ov[2], *end = s + ov[3];
 	const char *dev = NULL;
@@ -675,6 +748,7 @@ static void reset(struct hp *st)
 	st->prose_run = 0;
 	st->have_last = false;
 	st->prev_nonblank = 0;
+	st->open = NULL;
 	br_buf_reset(&st->host);
 }
 

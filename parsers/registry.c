@@ -133,6 +133,13 @@ static int cmp_diag_pos(const void *a, const void *b)
 static void document_order(struct br_dataset *ds, size_t rec0, size_t diag0)
 {
 	size_t n = ds->records.n - rec0;
+	/* records read back from JSON Lines carry the source they were first
+	 * found in (another file): their order is the archive's */
+	for (size_t i = rec0; i < ds->records.n && n > 1; i++) {
+		const char *f = ds->records.v[i]->source.file;
+		if (!f || strcmp(f, ds->records.v[rec0]->source.file ? ds->records.v[rec0]->source.file : "") != 0)
+			n = 0;
+	}
 	if (n > 1) {
 		struct rec_pos *v = br_malloc(n * sizeof *v);
 		for (size_t i = 0; i < n; i++)

@@ -1207,36 +1207,25 @@ static void fill_bar(cairo_t *cr, double x, double y, double w, double h, size_t
 	rgb(cr, col);
 	cairo_fill(cr);
 	if (pat != BR_PAT_SOLID) {
-		/* hatching as a repeating 5x5 vector tile: one small pattern in
-		 * the SVG instead of a line per stroke */
-		cairo_rectangle_t ext = {0, 0, 5, 5};
-		cairo_surface_t *tile = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &ext);
-		cairo_t *tc = cairo_create(tile);
-		cairo_set_source_rgba(tc, 1, 1, 1, 0.8);
-		cairo_set_line_width(tc, 1.4);
-		cairo_set_line_cap(tc, CAIRO_LINE_CAP_SQUARE);
-		for (int k = -1; k <= 1; k++) {
+		/* hatch lines clipped to the bar (a recording-surface tile would be
+		 * smaller in SVG, but cairo 1.16 leaks it) */
+		cairo_save(cr);
+		cairo_rectangle(cr, x, y, w, h);
+		cairo_clip(cr);
+		cairo_set_source_rgba(cr, 1, 1, 1, 0.8);
+		cairo_set_line_width(cr, 1.4);
+		for (double d = -h; d < w + h; d += 5) {
 			if (pat == BR_PAT_HATCH || pat == BR_PAT_CROSS) {
-				cairo_move_to(tc, k * 5, 5);
-				cairo_line_to(tc, k * 5 + 5, 0);
+				cairo_move_to(cr, x + d, y + h);
+				cairo_line_to(cr, x + d + h, y);
 			}
 			if (pat == BR_PAT_BACK || pat == BR_PAT_CROSS) {
-				cairo_move_to(tc, k * 5, 0);
-				cairo_line_to(tc, k * 5 + 5, 5);
+				cairo_move_to(cr, x + d, y);
+				cairo_line_to(cr, x + d + h, y + h);
 			}
 		}
-		cairo_stroke(tc);
-		cairo_destroy(tc);
-		cairo_pattern_t *pt = cairo_pattern_create_for_surface(tile);
-		cairo_pattern_set_extend(pt, CAIRO_EXTEND_REPEAT);
-		cairo_matrix_t m;
-		cairo_matrix_init_translate(&m, -x, -y);
-		cairo_pattern_set_matrix(pt, &m);
-		cairo_set_source(cr, pt);
-		cairo_rectangle(cr, x, y, w, h);
-		cairo_fill(cr);
-		cairo_pattern_destroy(pt);
-		cairo_surface_destroy(tile);
+		cairo_stroke(cr);
+		cairo_restore(cr);
 	}
 	/* a darker edge keeps light colours (yellow) visible and bars apart */
 	cairo_rectangle(cr, x + 0.5, y + 0.5, w - 1 > 0 ? w - 1 : 0, h - 1);

@@ -121,7 +121,7 @@ static void emit_wrapped(struct br_sink *out, const char *text, size_t indent)
 		col++;
 		p++;
 	}
-	size_t lead = col;
+	bool fresh = true; /* nothing but indentation on the line yet */
 	while (*p) {
 		size_t wl = strcspn(p, " ");
 		char *word = br_strndup(p, wl);
@@ -130,10 +130,12 @@ static void emit_wrapped(struct br_sink *out, const char *text, size_t indent)
 			emit_line(out, &line);
 			pad(&line, indent);
 			col = indent;
-		} else if (col > lead && !(col == indent && line.len == indent)) {
+			fresh = true;
+		} else if (!fresh) {
 			br_buf_addc(&line, ' ');
 			col++;
 		}
+		fresh = false;
 		br_buf_adds(&line, word);
 		col += ww;
 		free(word);

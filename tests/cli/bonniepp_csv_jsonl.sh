@@ -9,7 +9,10 @@
 # start (LAT 0: none).
 check() {
 	doc=$1 sel=$2 io=$3 cr=$4 lat=$5
-	expect_status 0 $BR --format jsonl -q "$doc"
+	# the CSV lines alone: where a document also has the text report of a
+	# run, the merged record may keep the text's "473k" as raw
+	grep -E "$sel" "$doc" >"$T/csv-only.txt"
+	expect_status 0 $BR --format jsonl -q "$T/csv-only.txt"
 	cp "$T/out" "$T/j"
 	n=$(grep -cE "$sel" "$doc")
 	[ "$(wc -l <"$T/j")" -eq "$n" ] || fail "$doc: $(wc -l <"$T/j") records for $n CSV lines"

@@ -358,6 +358,24 @@ static void html_rows_in_text(void **state)
 	br_doc_free(d);
 }
 
+/* A text mail that quotes some page source later on stays text. */
+static void html_quoted_in_text_mail(void **state)
+{
+	(void)state;
+	struct br_buf b = BR_BUF_INIT;
+	for (int i = 0; i < 40; i++)
+		br_buf_addf(&b, "line %d of a plain mail\n", i);
+	br_buf_adds(&b, "Machine    MB K/sec %CPU\n"
+			"       1*2047  7277 96.9\n"
+			"> <html><head><title>x</title></head><body>hi</body></html>\n");
+	struct br_doc *d = br_doc_from_mem("t", b.data, b.len);
+	assert_int_equal(d->transport & BR_TRANSPORT_HTML, 0);
+	assert_string_equal(find(d, "       1*2047")->text, "       1*2047  7277 96.9");
+	assert_int_equal(d->nlines, 43);
+	br_doc_free(d);
+	br_buf_free(&b);
+}
+
 static void html_deep_nesting(void **state)
 {
 	(void)state;
@@ -368,6 +386,48 @@ static void html_deep_nesting(void **state)
 	br_buf_adds(&b, "x\n</body></html>\n");
 	struct br_doc *d = br_doc_from_mem("t", b.data, b.len);
 	assert_true(d->transport & BR_TRANSPORT_HTML);
+	br_doc_free(d);
+	br_buf_free(&b);
+}
+
+/* Line numbers past 65535 (where libxml2's node numbers saturate). */
+static void html_long_page(void **state)
+{
+	(void)state;
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, "<html><body>\n");
+	for (int i = 0; i < 70000; i++)
+		br_buf_adds(&b, "<p>prose</p>\n");
+	br_buf_adds(&b, "<h2>RAID 0</h2>\n<pre>\n"
+			"         2047  7706 98.6 17365 14.7  7226  9.1  5904 74.5 15962 13.6 171.0  2.1\n"
+			"</pre>\n<table><tr><td>a</td>\n<td>b</td></tr></table>\n</body></html>\n");
+	struct br_doc *d = br_doc_from_mem("t", b.data, b.len);
+	const struct br_line *l = find(d, "RAID 0");
+	assert_int_equal(l->line, 70002);
+	l = find(d, "         2047");
+	assert_int_equal(l->line, 70004);
+	l = find(d, "a\tb");
+	assert_int_equal(l->line, 70006);
+	assert_int_equal(l->end_line, 70007);
+	br_doc_free(d);
+	br_buf_free(&b);
+}
+
+/* Megabytes of tiny tags: streamed, not built into a tree. */
+static void html_many_tags(void **state)
+{
+	(void)state;
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, "<html><body>");
+	for (int i = 0; i < 300000; i++)
+		br_buf_adds(&b, "<b>x</b><td colspan=99999>");
+	br_buf_adds(&b, "</body></html>\n");
+	struct br_doc *d = br_doc_from_mem("t", b.data, b.len);
+	assert_true(d->transport & BR_TRANSPORT_HTML);
+	size_t total = 0;
+	for (size_t i = 0; i < d->nlines; i++)
+		total += d->lines[i].len;
+	assert_true(total < 40 * b.len); /* colspan TABs are bounded */
 	br_doc_free(d);
 	br_buf_free(&b);
 }
@@ -434,6 +494,20 @@ static void tabs_and_nbsp(void **state)
 	br_doc_free(d);
 }
 
+static void tabs_are_bounded(void **state)
+{
+	(void)state;
+	size_t n = 1u << 20;
+	char *s = malloc(n);
+	assert_non_null(s);
+	memset(s, '\t', n);
+	struct br_doc *d = br_doc_from_mem("t", s, n);
+	assert_int_equal(d->nlines, 1);
+	assert_true(d->lines[0].len < 2 * n);
+	br_doc_free(d);
+	free(s);
+}
+
 static void crlf_and_qp_together(void **state)
 {
 	(void)state;
@@ -475,9 +549,13 @@ int main(void)
 		cmocka_unit_test(html_page),
 		cmocka_unit_test(html_layout_table),
 		cmocka_unit_test(html_rows_in_text),
+		cmocka_unit_test(html_quoted_in_text_mail),
 		cmocka_unit_test(html_deep_nesting),
+		cmocka_unit_test(html_long_page),
+		cmocka_unit_test(html_many_tags),
 		cmocka_unit_test(bbcode),
 		cmocka_unit_test(tabs_and_nbsp),
+		cmocka_unit_test(tabs_are_bounded),
 		cmocka_unit_test(crlf_and_qp_together),
 		cmocka_unit_test(huge_line_is_linear),
 	};

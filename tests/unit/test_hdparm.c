@@ -69,6 +69,16 @@ static double param(const struct br_record *r, const char *key)
 	return p->num;
 }
 
+/* The record holds figure `id`, equal to value (and raw). */
+static void figure(const struct br_record *r, enum br_metric_id id, double value, const char *raw)
+{
+	assert_int_equal(r->tool, BR_TOOL_HDPARM);
+	assert_true(r->m[id].present);
+	assert_true(r->m[id].has_value);
+	assert_true(fabs(r->m[id].value - value) < 1e-9);
+	assert_string_equal(r->m[id].raw, raw);
+}
+
 /* The record holds exactly one figure, `id`, equal to value (and raw). */
 static void one_figure(const struct br_record *r, enum br_metric_id id, double value,
 		       const char *raw)
@@ -89,18 +99,21 @@ static void modern_layout(void **state)
 		"/dev/loop0:\n"
 		" Timing cached reads:   38116 MB in  1.99 seconds = 19151.18 MB/sec\n"
 		" Timing buffered disk reads: 512 MB in  1.12 seconds = 455.57 MB/sec\n");
-	assert_int_equal(r.n, 2);
-	one_figure(rec(&r, 0), BR_M_cached_read, 19151.18 * 1024, "19151.18");
-	one_figure(rec(&r, 1), BR_M_buffered_read, 455.57 * 1024, "455.57");
+	/* one invocation, one device: one record with both figures */
+	assert_int_equal(r.n, 1);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	figure(rec(&r, 0), BR_M_cached_read, 19151.18 * 1024, "19151.18");
+	figure(rec(&r, 0), BR_M_buffered_read, 455.57 * 1024, "455.57");
 	assert_string_equal(rec(&r, 0)->host, "/dev/loop0");
-	assert_string_equal(rec(&r, 1)->host, "/dev/loop0");
 	assert_true(param(rec(&r, 0), "mb") == 38116);
 	assert_true(param(rec(&r, 0), "seconds") == 1.99);
-	assert_true(param(rec(&r, 1), "mb") == 512);
-	assert_null(br_record_param(rec(&r, 1), "offset"));
+	assert_true(param(rec(&r, 0), "cached_read_mb") == 38116);
+	assert_true(param(rec(&r, 0), "buffered_read_mb") == 512);
+	assert_true(param(rec(&r, 0), "buffered_read_seconds") == 1.12);
+	assert_null(br_record_param(rec(&r, 0), "offset"));
 	assert_int_equal(rec(&r, 0)->source.line, 3);
-	assert_int_equal(rec(&r, 1)->source.line, 4);
-	assert_string_equal(rec(&r, 1)->source.format, "hdparm");
+	assert_int_equal(rec(&r, 0)->source.end_line, 4);
+	assert_string_equal(rec(&r, 0)->source.format, "hdparm");
 	assert_null(rec(&r, 0)->version);
 	assert_int_equal(warnings(&r), 0);
 	done(&r);
@@ -117,15 +130,16 @@ static void old_versions_and_collapsed_space(void **state)
 		"Timing buffer-cache reads: 128 MB in 1.67 seconds =76.65 MB/sec\n"
 		"Timing buffered disk reads:64 MB in 3.73 seconds=17.16MB/sec\n"
 		"\tTiming buffer-cache reads:   1412 MB in  2.00 seconds = 705.05 MB/sec\n");
-	assert_int_equal(r.n, 5);
-	one_figure(rec(&r, 0), BR_M_cached_read, 10.60 * 1024, "10.60");
-	one_figure(rec(&r, 1), BR_M_buffered_read, 2.90 * 1024, "2.90");
-	one_figure(rec(&r, 2), BR_M_cached_read, 78489.6, "76.65");
-	assert_true(param(rec(&r, 2), "mb") == 128);
-	assert_true(param(rec(&r, 2), "seconds") == 1.67);
-	one_figure(rec(&r, 3), BR_M_buffered_read, 17.16 * 1024, "17.16");
-	assert_true(param(rec(&r, 3), "mb") == 64);
-	one_figure(rec(&r, 4), BR_M_cached_read, 705.05 * 1024, "705.05");
+	/* each -T/-t pair is one run; the third cached line starts another */
+	assert_int_equal(r.n, 3);
+	figure(rec(&r, 0), BR_M_cached_read, 10.60 * 1024, "10.60");
+	figure(rec(&r, 0), BR_M_buffered_read, 2.90 * 1024, "2.90");
+	figure(rec(&r, 1), BR_M_cached_read, 78489.6, "76.65");
+	assert_true(param(rec(&r, 1), "mb") == 128);
+	assert_true(param(rec(&r, 1), "seconds") == 1.67);
+	figure(rec(&r, 1), BR_M_buffered_read, 17.16 * 1024, "17.16");
+	assert_true(param(rec(&r, 1), "buffered_read_mb") == 64);
+	one_figure(rec(&r, 2), BR_M_cached_read, 705.05 * 1024, "705.05");
 	assert_null(rec(&r, 0)->host);
 	assert_int_equal(warnings(&r), 0);
 	done(&r);
@@ -141,15 +155,16 @@ static void direct_offset_and_kb(void **state)
 		" Timing buffered disk reads (offset 0 GB): 512 MB in  1.09 seconds = 468.98 MB/sec\n"
 		" Timing O_DIRECT disk reads (offset 50 GB): 1122 MB in  3.03 seconds = 370.58 MB/sec\n"
 		" Timing buffered disk reads:  64 MB in 438.02 seconds =149.62 kB/sec\n");
-	assert_int_equal(r.n, 5);
-	one_figure(rec(&r, 0), BR_M_direct_cached_read, 1299.42 * 1024, "1299.42");
-	one_figure(rec(&r, 1), BR_M_direct_read, 6583.77 * 1024, "6583.77");
-	one_figure(rec(&r, 2), BR_M_buffered_read, 468.98 * 1024, "468.98");
-	assert_true(param(rec(&r, 2), "offset") == 0);
-	one_figure(rec(&r, 3), BR_M_direct_read, 370.58 * 1024, "370.58");
-	assert_true(param(rec(&r, 3), "offset") == 50);
-	one_figure(rec(&r, 4), BR_M_buffered_read, 149.62, "149.62"); /* kB = KiB */
-	assert_true(param(rec(&r, 4), "seconds") == 438.02);
+	/* the two O_DIRECT lines are one run; readings at an offset stand alone */
+	assert_int_equal(r.n, 4);
+	figure(rec(&r, 0), BR_M_direct_cached_read, 1299.42 * 1024, "1299.42");
+	figure(rec(&r, 0), BR_M_direct_read, 6583.77 * 1024, "6583.77");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 468.98 * 1024, "468.98");
+	assert_true(param(rec(&r, 1), "offset") == 0);
+	one_figure(rec(&r, 2), BR_M_direct_read, 370.58 * 1024, "370.58");
+	assert_true(param(rec(&r, 2), "offset") == 50);
+	one_figure(rec(&r, 3), BR_M_buffered_read, 149.62, "149.62"); /* kB = KiB */
+	assert_true(param(rec(&r, 3), "seconds") == 438.02);
 	done(&r);
 }
 
@@ -160,11 +175,11 @@ static void busybox(void **state)
 	run(&r, "\n/dev/sda:\n"
 		"Timing buffer-cache reads:  1234 MB in 0.51 seconds = 2477681 kB/s\n"
 		"Timing buffered disk reads:  102 MB in 3.02 seconds = 34585 kB/s\n");
-	assert_int_equal(r.n, 2);
-	one_figure(rec(&r, 0), BR_M_cached_read, 2477681, "2477681");
-	one_figure(rec(&r, 1), BR_M_buffered_read, 34585, "34585");
-	assert_true(param(rec(&r, 1), "mb") == 102);
-	assert_string_equal(rec(&r, 1)->host, "/dev/sda");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 2477681, "2477681");
+	figure(rec(&r, 0), BR_M_buffered_read, 34585, "34585");
+	assert_true(param(rec(&r, 0), "buffered_read_mb") == 102);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
 	done(&r);
 }
 
@@ -179,14 +194,14 @@ static void hard_wraps_are_joined(void **state)
 		"  MB/sec\n"
 		" Timing buffered disk reads:  64 MB in\n"
 		"2.40 seconds = 26.67 MB/sec\n");
-	assert_int_equal(r.n, 3);
-	one_figure(rec(&r, 0), BR_M_cached_read, 112.28 * 1024, "112.28");
+	/* -T and -t of one run, then a repeated -t: two records */
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 0), BR_M_cached_read, 112.28 * 1024, "112.28");
+	figure(rec(&r, 0), BR_M_buffered_read, 26.34 * 1024, "26.34");
 	assert_int_equal(rec(&r, 0)->source.line, 2);
-	assert_int_equal(rec(&r, 0)->source.end_line, 3);
-	one_figure(rec(&r, 1), BR_M_buffered_read, 26.34 * 1024, "26.34");
-	assert_int_equal(rec(&r, 1)->source.end_line, 5);
-	one_figure(rec(&r, 2), BR_M_buffered_read, 26.67 * 1024, "26.67");
-	assert_true(param(rec(&r, 2), "seconds") == 2.40);
+	assert_int_equal(rec(&r, 0)->source.end_line, 5);
+	one_figure(rec(&r, 1), BR_M_buffered_read, 26.67 * 1024, "26.67");
+	assert_true(param(rec(&r, 1), "seconds") == 2.40);
 	assert_int_equal(warnings(&r), 0);
 	done(&r);
 }
@@ -205,13 +220,13 @@ static void stderr_between_label_and_figures(void **state)
 		"42490 MB in  1.95 seconds = 21784.54 MB/sec\n"
 		" Timing buffered disk reads: BLKFLSBUF failed: Inappropriate ioctl for device\n"
 		"2626 MB in  3.00 seconds = 875.11 MB/sec\n");
-	assert_int_equal(r.n, 2);
-	one_figure(rec(&r, 0), BR_M_cached_read, 21784.54 * 1024, "21784.54");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 21784.54 * 1024, "21784.54");
 	assert_int_equal(rec(&r, 0)->source.line, 4);
-	assert_int_equal(rec(&r, 0)->source.end_line, 6);
+	assert_int_equal(rec(&r, 0)->source.end_line, 8);
 	assert_string_equal(rec(&r, 0)->host, "/tmp/hdp-big.img");
-	one_figure(rec(&r, 1), BR_M_buffered_read, 875.11 * 1024, "875.11");
-	assert_true(param(rec(&r, 1), "mb") == 2626);
+	figure(rec(&r, 0), BR_M_buffered_read, 875.11 * 1024, "875.11");
+	assert_true(param(rec(&r, 0), "buffered_read_mb") == 2626);
 	assert_int_equal(warnings(&r), 0);
 	done(&r);
 }
@@ -349,16 +364,18 @@ static void prompts_devices_and_repeats(void **state)
 		" Timing buffered disk reads: 400 MB in  3.00 seconds = 133.33 MB/sec\n"
 		" Timing buffered disk reads: 402 MB in  3.01 seconds = 133.55 MB/sec\n"
 		"hdparm v9.65\n");
-	assert_int_equal(r.n, 6);
+	/* a record per device and per repeated run */
+	assert_int_equal(r.n, 4);
 	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
-	assert_string_equal(rec(&r, 1)->host, "/dev/sda");
-	assert_string_equal(rec(&r, 2)->host, "/dev/sdb");
-	one_figure(rec(&r, 3), BR_M_buffered_read, 82.78 * 1024, "82.78");
-	assert_string_equal(rec(&r, 3)->host, "/dev/sdb");
-	assert_string_equal(rec(&r, 4)->host, "/dev/md0");
-	assert_string_equal(rec(&r, 5)->host, "/dev/md0");
-	one_figure(rec(&r, 5), BR_M_buffered_read, 133.55 * 1024, "133.55");
-	for (size_t i = 0; i < 6; i++)
+	figure(rec(&r, 0), BR_M_cached_read, 3935.41 * 1024, "3935.41");
+	figure(rec(&r, 0), BR_M_buffered_read, 105.66 * 1024, "105.66");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdb");
+	figure(rec(&r, 1), BR_M_buffered_read, 82.78 * 1024, "82.78");
+	assert_string_equal(rec(&r, 2)->host, "/dev/md0");
+	one_figure(rec(&r, 2), BR_M_buffered_read, 133.33 * 1024, "133.33");
+	assert_string_equal(rec(&r, 3)->host, "/dev/md0");
+	one_figure(rec(&r, 3), BR_M_buffered_read, 133.55 * 1024, "133.55");
+	for (size_t i = 0; i < 4; i++)
 		assert_string_equal(rec(&r, i)->version, "9.65");
 	done(&r);
 }
@@ -376,13 +393,13 @@ static void mail_damage(void **state)
 		/* "=18" taken for a QP escape by a decoder: byte 0x18 */
 		" Timing buffer-cache reads:   128 MB in  0.70 seconds \x18" "2.86 MB/sec\n"
 		" Timing buffered disk reads:  64 MB in  2.31 seconds \x7f 27.71 MB/sec\n");
-	assert_int_equal(r.n, 4);
-	one_figure(rec(&r, 0), BR_M_cached_read, 148.84 * 1024, "148.84");
-	one_figure(rec(&r, 1), BR_M_buffered_read, 11.37 * 1024, "11.37");
-	assert_string_equal(rec(&r, 1)->host, "/dev/hda");
-	one_figure(rec(&r, 2), BR_M_cached_read, 511.75 * 1024, "511.75");
-	one_figure(rec(&r, 3), BR_M_cached_read, 182.86 * 1024, "182.86");
-	assert_true(param(rec(&r, 3), "mb") == 128);
+	assert_int_equal(r.n, 3);
+	figure(rec(&r, 0), BR_M_cached_read, 148.84 * 1024, "148.84");
+	figure(rec(&r, 0), BR_M_buffered_read, 11.37 * 1024, "11.37");
+	assert_string_equal(rec(&r, 0)->host, "/dev/hda");
+	one_figure(rec(&r, 1), BR_M_cached_read, 511.75 * 1024, "511.75");
+	one_figure(rec(&r, 2), BR_M_cached_read, 182.86 * 1024, "182.86");
+	assert_true(param(rec(&r, 2), "mb") == 128);
 	/* figures after a label that cannot be read: a warning, not silence */
 	assert_int_equal(warnings(&r), 1);
 	assert_int_equal(r.ds.diags.v[0].line, 7);
