@@ -3,14 +3,33 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "decode.h"
 #include "label.h"
+
+/* A large buffer (the bytes of a file, the copy of its lines) is touched
+ * page by page once: ask for transparent huge pages, so that filling it
+ * costs a page fault per 2 MiB rather than per 4 KiB (a hint; ignored where
+ * unsupported). */
+static void big_buffer(void *p, size_t n)
+{
+#ifdef MADV_HUGEPAGE
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1), e = ((uintptr_t)p + n) & ~(huge - 1);
+	if (e > a)
+		madvise((void *)a, e - a, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)n;
+#endif
+}
 
 struct arena_block {
 	struct arena_block *next;
@@ -85,34 +104,84 @@ void br_doc_lines_commit(struct br_doc *doc, struct br_lines_builder *b)
 	b->n = b->cap = 0;
 }
 
+/* Control bytes that make a document look binary: NUL and C0 controls but
+ * TAB, LF, CR, FF and ESC (terminals' colour codes in pasted output). */
+static const unsigned char binary_byte[256] = {
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1,
+};
+
+/* Physical lines (LF, CRLF or a lone CR ends one), and whether the bytes
+ * look binary. One pass: memchr finds each LF, a second one looks for a
+ * lone CR inside the line. */
 static void split_physical(struct br_doc *doc)
 {
 	const char *s = doc->raw;
-	size_t n = doc->raw_len, start = 0, cap = 0, cap2 = 0;
+	size_t n = doc->raw_len, start = 0, cap = 0;
 	/* A UTF-8 byte-order mark is not part of the first line. */
 	if (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
 		start = 3;
 	size_t ctl = 0;
-	for (size_t i = start; i <= n; i++) {
-		bool end = i == n || s[i] == '\n' || s[i] == '\r';
-		if (i < n && !end) {
-			unsigned char c = (unsigned char)s[i];
-			if (c == 0 || (c < 0x20 && c != '\t' && c != '\f' && c != 0x1b))
-				ctl++;
-			continue;
+	while (start < n) {
+		const char *lf = memchr(s + start, '\n', n - start);
+		size_t end = lf ? (size_t)(lf - s) : n;
+		const char *cr = memchr(s + start, '\r', end - start);
+		if (cr)
+			end = (size_t)(cr - s);
+		size_t i = start;
+		for (; i + 8 <= end; i += 8) {
+			/* eight bytes at a time while none is below 0x20 */
+			uint64_t w;
+			memcpy(&w, s + i, 8);
+			if (((w - 0x2020202020202020ull) & ~w & 0x8080808080808080ull) == 0)
+				continue;
+			for (size_t k = i; k < i + 8; k++)
+				ctl += binary_byte[(unsigned char)s[k]];
 		}
-		if (i == n && i == start)
-			break; /* no empty line after a final newline */
-		doc->phys = br_grow(doc->phys, &cap, doc->nphys + 1, sizeof *doc->phys);
-		doc->phys_len = br_grow(doc->phys_len, &cap2, doc->nphys + 1, sizeof *doc->phys_len);
+		for (; i < end; i++)
+			ctl += binary_byte[(unsigned char)s[i]];
+		if (doc->nphys == cap) {
+			doc->phys = br_grow(doc->phys, &cap, doc->nphys + 1, sizeof *doc->phys);
+			doc->phys_len = br_realloc(doc->phys_len, cap * sizeof *doc->phys_len);
+		}
 		doc->phys[doc->nphys] = start;
-		doc->phys_len[doc->nphys] = i - start;
+		doc->phys_len[doc->nphys] = end - start;
 		doc->nphys++;
-		if (i < n && s[i] == '\r' && i + 1 < n && s[i + 1] == '\n')
-			i++;
-		start = i + 1;
+		if (end < n && s[end] == '\r' && end + 1 < n && s[end + 1] == '\n')
+			end++;
+		start = end + 1;
 	}
 	doc->binary = ctl >= 16 && ctl * 20 > doc->raw_len;
+}
+
+/* The identity logical lines, one per physical line: their text is one copy
+ * of the bytes in the arena, each line ended by a NUL where its terminator
+ * was, NUL bytes inside lines turned into '?' (as br_doc_line_add does). */
+static void identity_lines(struct br_doc *doc)
+{
+	size_t n = doc->raw_len;
+	char *t = arena_alloc(doc, n + 1, 1);
+	big_buffer(t, n + 1);
+	memcpy(t, doc->raw, n + 1);
+	for (char *z = memchr(t, '\0', n); z; z = memchr(z + 1, '\0', n - (size_t)(z + 1 - t)))
+		*z = '?';
+	struct br_lines_builder b = {0};
+	b.cap = doc->nphys ? doc->nphys : 1;
+	b.lines = br_malloc(b.cap * sizeof *b.lines);
+	big_buffer(b.lines, b.cap * sizeof *b.lines);
+	for (size_t i = 0; i < doc->nphys; i++) {
+		struct br_line *l = &b.lines[i];
+		l->text = t + doc->phys[i];
+		l->len = doc->phys_len[i];
+		t[doc->phys[i] + doc->phys_len[i]] = '\0';
+		l->line = l->end_line = (unsigned)(i + 1);
+		l->depth = 0;
+		l->flags = 0;
+		l->joins = NULL;
+		l->njoins = 0;
+	}
+	b.n = doc->nphys;
+	br_doc_lines_commit(doc, &b);
 }
 
 static struct br_doc *doc_new(const char *name, char *bytes, size_t n)
@@ -126,11 +195,7 @@ static struct br_doc *doc_new(const char *name, char *bytes, size_t n)
 	 * logical lines, which would copy all of it once more. */
 	if (doc->binary)
 		return doc;
-	struct br_lines_builder b = {0};
-	for (size_t i = 0; i < doc->nphys; i++)
-		br_doc_line_add(doc, &b, doc->raw + doc->phys[i], doc->phys_len[i], (unsigned)(i + 1),
-				(unsigned)(i + 1), 0, 0, NULL, 0);
-	br_doc_lines_commit(doc, &b);
+	identity_lines(doc);
 	br_decode(doc);
 	return doc;
 }
@@ -151,6 +216,7 @@ static int read_all(int fd, char **out, size_t *outlen)
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
 		cap = (size_t)st.st_size + 1;
 	char *buf = br_malloc(cap);
+	big_buffer(buf, cap);
 	for (;;) {
 		if (len + 1 >= cap)
 			buf = br_grow(buf, &cap, len + 65536, 1);

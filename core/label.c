@@ -223,7 +223,7 @@ static bool result_line(const char *s, size_t n)
 			commas += s[k] == ',';
 		i = j;
 	}
-	if (num >= 4 || (num >= 3 && num * 2 >= tok))
+	if ((num >= 4 && num * 3 >= tok) || (num >= 3 && num * 2 >= tok))
 		return true;
 	if (commas >= 5 && commas >= spaces)
 		return true;
@@ -368,30 +368,35 @@ static bool command_word(const char *s, size_t n)
 }
 
 /* Colon introductions that title nothing: "Here are the results:",
- * "All hdparms reported:", "Franck wrote:", "Le ... a écrit :". */
+ * "All hdparms reported:", "Franck wrote:", "Le ... a écrit :", "Code:". */
 static bool generic_intro(const char *s, size_t n)
 {
 	static const char *const words[] = {
 		"here", "reported", "reports", "follows", "following", "below", "got", "get",
 		"gives", "gave", "shows", "showed", "says", "said", "wrote", "writes", "schrieb",
-		"output", "outputs", "results", "result", "numbers", "figures",
-		"wrote", "quote", "quoting", "cite", "excerpt", "e.g", "example", "i.e",
-		"code", "zitat", "citation", "spoiler", "command", "commands",
+		"output", "outputs", "e.g", "example", "i.e", "command", "commands",
+		"\303\251crit", "ecrit",
 	};
-	if (contains_ci(s, n, "crit"))
-		return true; /* a écrit */
+	/* "RAID 5 results:" titles what follows; "Results:", "The numbers:" do
+	 * not; in a longer sentence the word says nothing */
+	static const char *const result_words[] = {"results", "result", "numbers", "figures"};
+	/* the title of a forum box: "Code:", "Quote from joe:" */
+	static const char *const box_words[] = {"quote", "quoting", "cite", "excerpt", "code",
+						"zitat", "citation", "spoiler", "select"};
 	size_t words_n = count_words(s, n);
-	for (size_t i = 0; i < BR_ARRAY_LEN(words); i++) {
-		if (!has_word(s, n, words[i]))
-			continue;
-		/* "RAID 5 results:" titles what follows; "Results:" does not */
-		if ((strcmp(words[i], "results") == 0 || strcmp(words[i], "result") == 0 ||
-		     strcmp(words[i], "numbers") == 0 || strcmp(words[i], "figures") == 0) &&
-		    words_n > 1 && !has_word(s, n, "the") && !has_word(s, n, "my") &&
-		    !has_word(s, n, "our") && !has_word(s, n, "these") && !has_word(s, n, "some"))
-			continue;
-		return true;
-	}
+	for (size_t i = 0; i < BR_ARRAY_LEN(words); i++)
+		if (has_word(s, n, words[i]))
+			return true;
+	for (size_t i = 0; i < BR_ARRAY_LEN(result_words); i++)
+		if (has_word(s, n, result_words[i]) &&
+		    (words_n == 1 || (words_n <= 6 && (has_word(s, n, "the") || has_word(s, n, "my") ||
+						       has_word(s, n, "our") || has_word(s, n, "these") ||
+						       has_word(s, n, "some")))))
+			return true;
+	if (words_n <= 3)
+		for (size_t i = 0; i < BR_ARRAY_LEN(box_words); i++)
+			if (has_word(s, n, box_words[i]))
+				return true;
 	return false;
 }
 
@@ -448,8 +453,9 @@ static size_t enumerator(const char *s, size_t n, int *style, int *value)
 			*style = parts > 1 ? ST_MULTI + parts : ST_NUM_DOT;
 		else if (!paren && s[i] == ')')
 			*style = ST_NUM_PAR;
-		else if (!paren && parts > 1 && s[i] == ' ')
-			*style = ST_MULTI + parts, i--;
+		else if (!paren && parts > 1 && s[i] == ' ' && i + 1 < n && s[i + 1] >= 'A' &&
+			 s[i + 1] <= 'Z')
+			*style = ST_MULTI + parts, i--; /* "2.1 Results", not "6.9 fixed it" */
 		else
 			return 0;
 		if (v > 60)
@@ -699,6 +705,30 @@ static bool continued(const struct br_line *l)
 	return e != '.' && e != '!' && e != '?' && e != ':' && e != ')';
 }
 
+/* Does the line break off in the middle of a sentence ("...doubled,",
+ * "...the")? */
+static bool mid_sentence(const struct br_line *l)
+{
+	static const char *const words[] = {"and", "or", "but", "the", "a", "an", "of", "to",
+					    "with", "for", "in", "on", "at", "by", "from", "that",
+					    "which", "as"};
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	if (!n || result_line(s, n))
+		return false;
+	char e = s[n - 1];
+	if (e == ',' || e == ';' || e == '(' || e == '-')
+		return true;
+	size_t k = n;
+	while (k && is_alpha((unsigned char)s[k - 1]))
+		k--;
+	for (size_t i = 0; i < BR_ARRAY_LEN(words); i++)
+		if (n - k == strlen(words[i]) && has_word(s + k, n - k, words[i]))
+			return true;
+	return false;
+}
+
 /* A forum user name or a signature ("hans_w", "olga"): one word in lower
  * case, or with '_' or '@' in it. */
 static bool user_name(const char *s, size_t n)
@@ -903,8 +933,31 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		/* a sentence that goes on from the line above starts in lower case */
 		size_t words = count_words(s, m);
 		bool lower_start = s[0] >= 'a' && s[0] <= 'z';
-		if (lower_start && !cut && i > 0 && continued(&doc->lines[i - 1])) {
-			prose(w);
+		const struct br_line *prev = i > 0 ? &doc->lines[i - 1] : NULL;
+		if (!cut && prev &&
+		    (lower_start ? continued(prev) : is_digit((unsigned char)s[0]) && mid_sentence(prev))) {
+			/* "The first SATA box (hdparm 6.1; these -T figures are doubled," /
+			 * "6.9 fixed that):" — one introduction over two lines: both,
+			 * when the line above starts the sentence; else prose */
+			const char *ps;
+			size_t pn;
+			span(prev, &ps, &pn);
+			bool starts = (i < 2 || !continued(&doc->lines[i - 2])) &&
+				      ((ps[0] >= 'A' && ps[0] <= 'Z') || is_digit((unsigned char)ps[0]));
+			char joined[170];
+			if (!starts || pn + 1 + m >= sizeof joined) {
+				prose(w);
+				return;
+			}
+			memcpy(joined, ps, pn);
+			joined[pn] = ' ';
+			memcpy(joined + pn + 1, s, m);
+			size_t jm = pn + 1 + m;
+			if (generic_intro(joined, jm) || count_words(joined, jm) > 24 ||
+			    sentence_break(joined, jm))
+				prose(w);
+			else
+				push(w, K_COLON, R_COLON, joined, jm);
 			return;
 		}
 		bool conj = lower_start && (has_word(s, m < 5 ? m : 5, "and") || has_word(s, m < 4 ? m : 4, "but") ||
