@@ -96,7 +96,7 @@ void br_buf_adds(struct br_buf *b, const char *s)
 	br_buf_add(b, s, strlen(s));
 }
 
-void br_buf_addc(struct br_buf *b, char c)
+void br_buf_addc_grow(struct br_buf *b, char c)
 {
 	br_buf_grow(b, 1);
 	b->data[b->len++] = c;

@@ -44,7 +44,17 @@ struct br_buf {
 void br_buf_grow(struct br_buf *b, size_t extra);
 void br_buf_add(struct br_buf *b, const void *p, size_t n);
 void br_buf_adds(struct br_buf *b, const char *s);
-void br_buf_addc(struct br_buf *b, char c);
+void br_buf_addc_grow(struct br_buf *b, char c);
+/* One byte: inline while it fits (parsers append text byte by byte). */
+static inline void br_buf_addc(struct br_buf *b, char c)
+{
+	if (b->len + 1 < b->cap) {
+		b->data[b->len++] = c;
+		b->data[b->len] = '\0';
+	} else {
+		br_buf_addc_grow(b, c);
+	}
+}
 void br_buf_addf(struct br_buf *b, const char *fmt, ...) BR_PRINTF(2, 3);
 void br_buf_vaddf(struct br_buf *b, const char *fmt, va_list ap);
 void br_buf_reset(struct br_buf *b);
