@@ -213,8 +213,10 @@ static int read_all(int fd, char **out, size_t *outlen)
 {
 	size_t cap = 65536, len = 0;
 	struct stat st;
+	/* A regular file: its size, the NUL, and one byte more so that the read
+	 * that sees the end does not have to grow (and double) the buffer. */
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-		cap = (size_t)st.st_size + 1;
+		cap = (size_t)st.st_size + 2;
 	char *buf = br_malloc(cap);
 	big_buffer(buf, cap);
 	for (;;) {

@@ -267,12 +267,20 @@ void br_buf_add_double(struct br_buf *b, double v)
 		br_buf_addf(b, "%lld", (long long)v);
 		return;
 	}
+	/* The fewest significant digits that read back exactly: a binary
+	 * search, since any precision above one that round-trips does too
+	 * (every p-digit decimal is also a (p+1)-digit one). */
 	char tmp[40];
-	for (int prec = 1; prec <= 17; prec++) {
-		snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+	int lo = 1, hi = 17;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		snprintf(tmp, sizeof tmp, "%.*g", mid, v);
 		if (strtod(tmp, NULL) == v)
-			break;
+			hi = mid;
+		else
+			lo = mid + 1;
 	}
+	snprintf(tmp, sizeof tmp, "%.*g", lo, v);
 	br_buf_adds(b, tmp);
 }
 

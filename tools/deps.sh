@@ -18,6 +18,16 @@ command -v bon_csv2txt >/dev/null 2>&1 || need_pkg bonnie++
 command -v xmllint >/dev/null 2>&1 || need_pkg libxml2-utils
 fc-list 2>/dev/null | grep -qi dejavu || need_pkg fonts-dejavu-core
 command -v chromium >/dev/null 2>&1 || need_pkg chromium
+# fuzzing (make fuzz, run by CI): clang with libFuzzer's runtime
+if ! command -v clang >/dev/null 2>&1; then
+	need_pkg clang
+	need_pkg libclang-rt-14-dev
+elif ! ls "$(clang -print-resource-dir 2>/dev/null)"/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1; then
+	v=$(clang -dumpversion 2>/dev/null | cut -d. -f1)
+	need_pkg "libclang-rt-${v:-14}-dev"
+fi
+# valgrind for make check VALGRIND=1
+command -v valgrind >/dev/null 2>&1 || need_pkg valgrind
 
 if [ -z "$missing" ]; then
 	echo "deps: all build and test dependencies present"
