@@ -321,6 +321,14 @@ static int write_charts(const char *dir, const struct br_dataset *ds, const stru
 	return BR_EXIT_OK;
 }
 
+static int cmp_claim_line(const void *a, const void *b)
+{
+	const struct br_claim *x = a, *y = b;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return strcmp(x->parser, y->parser);
+}
+
 int br_cli_run(int argc, char **argv);
 int br_cli_archive(int argc, char **argv);
 
@@ -465,6 +473,12 @@ int main(int argc, char **argv)
 	br_recset_merge(&ds.records);
 
 	if (explain) {
+		/* each document's claims in line order (parsers run one by one) */
+		for (size_t a = 0, b; a < ds.nclaims; a = b) {
+			for (b = a + 1; b < ds.nclaims && strcmp(ds.claims[b].file, ds.claims[a].file) == 0; b++)
+				;
+			qsort(ds.claims + a, b - a, sizeof *ds.claims, cmp_claim_line);
+		}
 		const char *cur = NULL;
 		for (size_t i = 0; i < ds.nclaims; i++) {
 			const struct br_claim *cl = &ds.claims[i];
