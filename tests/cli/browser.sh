@@ -12,7 +12,7 @@ fi
 set -- corpus/*.txt
 [ -f "$1" ] || fail "corpus/ holds no documents"
 
-"$BR" corpus/*.txt -o "$T/report.html" 2>"$T/err"
+$BR corpus/*.txt -o "$T/report.html" 2>"$T/err"
 rc=$?
 [ $rc -le 1 ] && [ -s "$T/report.html" ] || { cat "$T/err"; fail "benchreport exit status $rc, no report"; }
 
@@ -41,7 +41,7 @@ chrome --dump-dom "file://$T/report.html" >"$T/dom.html"
 
 # Expected charts: one per (tool family, metric group) with figures, read
 # from the records themselves (JSON Lines) and the metric groups of SCHEMA.md.
-"$BR" corpus/*.txt --format jsonl >"$T/all.jsonl" 2>/dev/null
+$BR corpus/*.txt --format jsonl >"$T/all.jsonl" 2>/dev/null
 expect=$(awk '
 	BEGIN {
 		split("putc put_block rewrite getc get_block cached_read buffered_read direct_read direct_cached_read seq_read seq_write seq_read_ops seq_write_ops", a, " ")
