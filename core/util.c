@@ -289,6 +289,61 @@ char *br_fmt_double(double v, int prec)
 	return br_asprintf("%.*f", prec, v);
 }
 
+static size_t ptr_slot(const void *key, size_t cap)
+{
+	uint64_t x = (uint64_t)(uintptr_t)key;
+	x ^= x >> 29;
+	x *= 0x9e3779b97f4a7c15ull;
+	return (size_t)(x >> 32) & (cap - 1);
+}
+
+void br_ptrmap_put(struct br_ptrmap *m, const void *key, size_t val)
+{
+	if ((m->n + 1) * 2 > m->cap) {
+		struct br_ptrmap g = {0};
+		g.cap = m->cap ? m->cap * 2 : 64;
+		g.keys = br_calloc(g.cap, sizeof *g.keys);
+		g.vals = br_malloc(g.cap * sizeof *g.vals);
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->keys[i])
+				br_ptrmap_put(&g, m->keys[i], m->vals[i]);
+		br_ptrmap_free(m);
+		*m = g;
+	}
+	size_t j = ptr_slot(key, m->cap);
+	while (m->keys[j] && m->keys[j] != key)
+		j = (j + 1) & (m->cap - 1);
+	if (m->keys[j])
+		return; /* the first value stays */
+	m->keys[j] = key;
+	m->vals[j] = val;
+	m->n++;
+}
+
+bool br_ptrmap_get(const struct br_ptrmap *m, const void *key, size_t *val)
+{
+	if (!m->cap || !key)
+		return false;
+	size_t j = ptr_slot(key, m->cap);
+	while (m->keys[j]) {
+		if (m->keys[j] == key) {
+			*val = m->vals[j];
+			return true;
+		}
+		j = (j + 1) & (m->cap - 1);
+	}
+	return false;
+}
+
+void br_ptrmap_free(struct br_ptrmap *m)
+{
+	free(m->keys);
+	free(m->vals);
+	m->keys = NULL;
+	m->vals = NULL;
+	m->n = m->cap = 0;
+}
+
 static _Thread_local char last_error[1024];
 
 int br_error(const char *fmt, ...)

@@ -85,6 +85,21 @@ void br_buf_add_double(struct br_buf *b, double v);
 char *br_fmt_double(double v, int prec);
 
 /*
+ * A map from addresses to indexes (open addressing): for code that looks
+ * records up by pointer once per table row, where a linear scan each time
+ * would make a large report quadratic. br_ptrmap_put keeps the first value
+ * given for a key. A zeroed struct is an empty map.
+ */
+struct br_ptrmap {
+	const void **keys;
+	size_t *vals;
+	size_t n, cap;
+};
+void br_ptrmap_put(struct br_ptrmap *m, const void *key, size_t val);
+bool br_ptrmap_get(const struct br_ptrmap *m, const void *key, size_t *val);
+void br_ptrmap_free(struct br_ptrmap *m);
+
+/*
  * Errors for system and usage failures: br_error() formats the message into
  * the thread's last-error slot and returns -1 so that `return br_error(...)`
  * works; the CLI prints br_last_error(). Library code never prints.

@@ -226,12 +226,36 @@ void br_chart_set_free(struct br_chart_set *set)
 	set->n = 0;
 }
 
-static size_t record_index(const struct br_recset *rs, const struct br_record *r)
+/* The names given so far, per family (br_chart_set_from_cmp checks every
+ * new name against them: a scan each would be quadratic in the rows).
+ * Open addressing over borrowed strings; sized once for every row. */
+struct name_set {
+	const char **name;
+	int *family;
+	size_t cap;
+};
+
+static size_t name_slot(const struct name_set *ns, int family, const char *name)
 {
-	for (size_t i = 0; rs && i < rs->n; i++)
-		if (rs->v[i] == r)
-			return i;
-	return (size_t)-1;
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)family;
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		h = (h ^ *p) * 1099511628211ull;
+	size_t j = (size_t)h & (ns->cap - 1);
+	while (ns->name[j] && (ns->family[j] != family || strcmp(ns->name[j], name) != 0))
+		j = (j + 1) & (ns->cap - 1);
+	return j;
+}
+
+static bool name_taken(const struct name_set *ns, int family, const char *name)
+{
+	return ns->name[name_slot(ns, family, name)] != NULL;
+}
+
+static void name_add(struct name_set *ns, int family, const char *name)
+{
+	size_t j = name_slot(ns, family, name);
+	ns->name[j] = name;
+	ns->family[j] = family;
 }
 
 struct slot_key {
@@ -258,6 +282,15 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 		return;
 	set->v = br_calloc(total, sizeof *set->v);
 	struct slot_key *keys = br_calloc(total, sizeof *keys);
+	struct br_ptrmap order = {0}; /* record → dataset index */
+	for (size_t i = 0; rs && i < rs->n; i++)
+		br_ptrmap_put(&order, rs->v[i], i);
+	struct name_set names = {0};
+	names.cap = 16;
+	while (names.cap < total * 2)
+		names.cap *= 2;
+	names.name = br_calloc(names.cap, sizeof *names.name);
+	names.family = br_calloc(names.cap, sizeof *names.family);
 	for (size_t t = 0; t < cmp->ntables; t++) {
 		const struct br_cmp_table *tb = &cmp->tables[t];
 		for (size_t r = 0; r < tb->nrows; r++) {
@@ -270,16 +303,12 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 			/* unique within the family: "name", "name #2", … */
 			const char *base = row->name ? row->name : "?";
 			char *name = br_strdup(base);
-			for (unsigned k = 2;; k++) {
-				bool clash = false;
-				for (size_t j = 0; j < set->n && !clash; j++)
-					clash = set->v[j].family == s->family && strcmp(set->v[j].name, name) == 0;
-				if (!clash)
-					break;
+			for (unsigned k = 2; name_taken(&names, (int)s->family, name); k++) {
 				free(name);
 				name = br_asprintf("%s #%u", base, k);
 			}
 			s->name = name;
+			name_add(&names, (int)s->family, name);
 			for (size_t c = 0; c < tb->ncols; c++) {
 				const struct br_cmp_cell *cell = &row->cells[c];
 				struct br_chart_stat *st = &s->m[tb->cols[c].metric];
@@ -299,7 +328,10 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 				st->has_cpu = cell->has_cpu;
 				st->cpu = cell->cpu;
 			}
-			keys[set->n].first = row->nmembers ? record_index(rs, row->members[0]) : (size_t)-1;
+			size_t first = (size_t)-1;
+			if (!row->nmembers || !br_ptrmap_get(&order, row->members[0], &first))
+				first = (size_t)-1;
+			keys[set->n].first = first;
 			keys[set->n].series = set->n;
 			set->n++;
 		}
@@ -313,6 +345,9 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 		sr->colour = next[sr->family]++;
 	}
 	free(keys);
+	br_ptrmap_free(&order);
+	free(names.name);
+	free(names.family);
 }
 
 void br_chart_set_build(struct br_chart_set *set, const struct br_dataset *ds,

@@ -219,20 +219,26 @@ struct report {
 	xmlDocPtr doc;
 	xmlNodePtr main;
 	int nchart;
+	/* looked up for every row: record → dataset index, a series' first
+	 * record → its first series (a scan each would be quadratic) */
+	struct br_ptrmap recidx, seridx;
 };
 
-static size_t record_index(const struct br_dataset *ds, const struct br_record *r)
+static size_t record_index(const struct report *rp, const struct br_record *r)
 {
-	for (size_t i = 0; i < ds->records.n; i++)
-		if (ds->records.v[i] == r)
-			return i;
-	return 0;
+	size_t i;
+	return br_ptrmap_get(&rp->recidx, r, &i) ? i : 0;
 }
 
 static const struct br_chart_series *series_of(const struct report *rp, const struct br_record *first,
 					       enum br_family fam)
 {
-	for (size_t i = 0; i < rp->set.n; i++)
+	size_t k;
+	if (!br_ptrmap_get(&rp->seridx, first, &k))
+		return NULL; /* no series starts with this record */
+	if (rp->set.v[k].family == fam)
+		return &rp->set.v[k];
+	for (size_t i = k + 1; i < rp->set.n; i++) /* another family's series came first */
 		if (rp->set.v[i].first == first && rp->set.v[i].family == fam)
 			return &rp->set.v[i];
 	return NULL;
@@ -398,7 +404,7 @@ static void glance(struct report *rp, xmlNodePtr sec)
 				swatch(td, sr->colour);
 			xmlNodePtr a = el(td, "a", best->name);
 			if (first)
-				attrf(a, "href", "#r%zu", record_index(rp->ds, first) + 1);
+				attrf(a, "href", "#r%zu", record_index(rp, first) + 1);
 			n++;
 		}
 	}
@@ -657,7 +663,7 @@ static void table(struct report *rp, xmlNodePtr sec, const struct br_cmp_table *
 			swatch(th, s->colour);
 		xmlNodePtr a = el(th, "a", row->name);
 		if (first)
-			attrf(a, "href", "#r%zu", record_index(rp->ds, first) + 1);
+			attrf(a, "href", "#r%zu", record_index(rp, first) + 1);
 		if (row->nmembers > 1) {
 			xmlNodePtr sub = el(th, "span", NULL);
 			attr(sub, "class", "sub");
@@ -665,8 +671,8 @@ static void table(struct report *rp, xmlNodePtr sec, const struct br_cmp_table *
 			for (size_t m = 0; m < row->nmembers; m++) {
 				if (m)
 					add_text(sub, ", ");
-				xmlNodePtr ma = elf(sub, "a", "#%zu", record_index(rp->ds, row->members[m]) + 1);
-				attrf(ma, "href", "#r%zu", record_index(rp->ds, row->members[m]) + 1);
+				xmlNodePtr ma = elf(sub, "a", "#%zu", record_index(rp, row->members[m]) + 1);
+				attrf(ma, "href", "#r%zu", record_index(rp, row->members[m]) + 1);
 			}
 		}
 		/* tool and version, size: from the first run */
@@ -897,6 +903,10 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 		rp.chart_opts.width = REPORT_CHART_WIDTH;
 	rp.cmp = br_cmp_build(ds, o);
 	br_chart_set_build(&rp.set, ds, o);
+	for (size_t i = 0; i < ds->records.n; i++)
+		br_ptrmap_put(&rp.recidx, ds->records.v[i], i);
+	for (size_t i = 0; i < rp.set.n; i++)
+		br_ptrmap_put(&rp.seridx, rp.set.v[i].first, i);
 
 	rp.doc = htmlNewDocNoDtD(NULL, NULL);
 	xmlCreateIntSubset(rp.doc, BAD_CAST "html", NULL, NULL);
@@ -967,6 +977,8 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 	xmlFreeDoc(rp.doc);
 	br_chart_set_free(&rp.set);
 	br_cmp_free(rp.cmp);
+	br_ptrmap_free(&rp.recidx);
+	br_ptrmap_free(&rp.seridx);
 	return rc;
 }
 
