@@ -232,6 +232,7 @@ void br_chart_set_free(struct br_chart_set *set)
 struct name_set {
 	const char **name;
 	int *family;
+	unsigned *next;   /* for a name taken as a base: the next "#k" to try */
 	size_t cap;
 };
 
@@ -249,6 +250,24 @@ static size_t name_slot(const struct name_set *ns, int family, const char *name)
 static bool name_taken(const struct name_set *ns, int family, const char *name)
 {
 	return ns->name[name_slot(ns, family, name)] != NULL;
+}
+
+/* A name unique within the family: base, else "base #k" for the smallest
+ * free k >= 2 (names are never removed, so the search for a base resumes
+ * where its last one ended). */
+static char *name_unique(struct name_set *ns, int family, const char *base)
+{
+	size_t j = name_slot(ns, family, base);
+	if (!ns->name[j])
+		return br_strdup(base);
+	for (unsigned k = ns->next[j] ? ns->next[j] : 2;; k++) {
+		char *name = br_asprintf("%s #%u", base, k);
+		if (!name_taken(ns, family, name)) {
+			ns->next[j] = k + 1;
+			return name;
+		}
+		free(name);
+	}
 }
 
 static void name_add(struct name_set *ns, int family, const char *name)
@@ -291,6 +310,7 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 		names.cap *= 2;
 	names.name = br_calloc(names.cap, sizeof *names.name);
 	names.family = br_calloc(names.cap, sizeof *names.family);
+	names.next = br_calloc(names.cap, sizeof *names.next);
 	for (size_t t = 0; t < cmp->ntables; t++) {
 		const struct br_cmp_table *tb = &cmp->tables[t];
 		for (size_t r = 0; r < tb->nrows; r++) {
@@ -301,12 +321,7 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 			s->nrecords = row->nmembers;
 			s->first = row->nmembers ? row->members[0] : NULL;
 			/* unique within the family: "name", "name #2", … */
-			const char *base = row->name ? row->name : "?";
-			char *name = br_strdup(base);
-			for (unsigned k = 2; name_taken(&names, (int)s->family, name); k++) {
-				free(name);
-				name = br_asprintf("%s #%u", base, k);
-			}
+			char *name = name_unique(&names, (int)s->family, row->name ? row->name : "?");
 			s->name = name;
 			name_add(&names, (int)s->family, name);
 			for (size_t c = 0; c < tb->ncols; c++) {
@@ -348,6 +363,7 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 	br_ptrmap_free(&order);
 	free(names.name);
 	free(names.family);
+	free(names.next);
 }
 
 void br_chart_set_build(struct br_chart_set *set, const struct br_dataset *ds,

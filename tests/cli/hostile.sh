@@ -218,6 +218,15 @@ bounded "$n tiny results" 20 60 0 -f jsonl "$T/tiny.txt"
 head -n $((2 * n / 5)) "$T/tiny.txt" >"$T/tiny5.txt"
 bounded "$((n / 5)) tiny results (text table)" 20 100 0 -f text "$T/tiny5.txt"
 expect_out "sd$(printf %06d $((n / 5 - 1)))"
+# one device measured again and again: every row has the same name, and the
+# HTML report's charts number them ("/dev/sda #2" …)
+m=$((20000 / SCALE))
+awk -v n=$m 'BEGIN {
+	for (i = 0; i < n; i++)
+		printf "/dev/sda:\n Timing cached reads:   %d MB in  2.00 seconds = %d.%02d MB/sec\n", 100 + i % 9000, 100 + i % 9900, i % 100
+}' >"$T/same.txt"
+bounded "$m results of one device (HTML report)" 20 300 0 -f html "$T/same.txt"
+expect_out "$m results from 1 document"
 # and as many bonnie++ CSV lines, all with the same CPU figures (one merge bucket)
 awk -v n=$n 'BEGIN {
 	for (i = 0; i < n; i++)
