@@ -275,6 +275,120 @@ static int write_output(const char *path, const struct br_buf *b)
 	return BR_EXIT_OK;
 }
 
+/*
+ * The main output, streamed: the renderer's bytes go out in chunks of
+ * OUT_HOLD (br_sink_stream) as they are made, so a 200 MB JSON Lines output
+ * costs 1 MiB of memory, not 200 MB. The target is opened when the first
+ * chunk (or, for a short output, the whole of it) is ready: standard output
+ * as it is; a regular file (-o) through a temporary file in the same
+ * directory, renamed over the target only when everything was written
+ * (removed otherwise), so the user's file is replaced only when complete;
+ * anything else (a device, a FIFO) directly. An output shorter than
+ * OUT_HOLD is written only when the renderer has finished it.
+ */
+#define OUT_HOLD ((size_t)1 << 20)
+
+struct out {
+	const char *path;       /* -o, or NULL for standard output */
+	FILE *fp;
+	char *tmp;              /* the temporary file, or NULL */
+	bool reported;          /* the error was printed already */
+};
+
+static int out_open(struct out *o)
+{
+	if (!o->path) {
+		o->fp = stdout;
+		return 0;
+	}
+	struct stat st;
+	bool regular = stat(o->path, &st) != 0 || S_ISREG(st.st_mode);
+	if (!regular) {
+		o->fp = fopen(o->path, "w");
+		if (!o->fp) {
+			br_cli_error("cannot open '%s' for writing: %s", o->path, strerror(errno));
+			o->reported = true;
+			return -1;
+		}
+		return 0;
+	}
+	o->tmp = br_asprintf("%s.tmpXXXXXX", o->path);
+	int fd = mkstemp(o->tmp);
+	if (fd >= 0) {
+		fchmod(fd, 0644);
+		o->fp = fdopen(fd, "w");
+		if (!o->fp)
+			close(fd);
+	}
+	if (!o->fp) {
+		int e = errno;
+		if (fd >= 0)
+			unlink(o->tmp);
+		br_cli_error("cannot create '%s': %s", o->path, strerror(e));
+		o->reported = true;
+		free(o->tmp);
+		o->tmp = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* br_sink_flush_fn: one chunk of the output */
+static int out_write(void *arg, const void *p, size_t n)
+{
+	struct out *o = arg;
+	if (o->reported || (!o->fp && out_open(o) < 0))
+		return -1;
+	return fwrite(p, 1, n, o->fp) == n ? 0 : -1;
+}
+
+static void out_write_error(struct out *o, int e)
+{
+	if (o->reported)
+		return;
+	if (o->path)
+		br_cli_error("cannot write '%s': %s", o->path, e ? strerror(e) : "write error");
+	else
+		br_cli_error("cannot write to standard output: %s", e ? strerror(e) : "write error");
+	o->reported = true;
+}
+
+/* Close the output; `ok`: everything was written, so the temporary file
+ * replaces the target (otherwise it is removed). BR_EXIT_OK or BR_EXIT_IO. */
+static int out_close(struct out *o, bool ok)
+{
+	int status = BR_EXIT_OK;
+	if (ok && !o->fp && out_open(o) < 0)
+		ok = false; /* reported */
+	if (o->fp) {
+		errno = 0;
+		bool good = fflush(o->fp) == 0 && !ferror(o->fp);
+		int e = errno;
+		if (o->fp != stdout && fclose(o->fp) != 0 && good) {
+			good = false;
+			e = errno;
+		}
+		o->fp = NULL;
+		if (ok && !good) {
+			out_write_error(o, e);
+			ok = false;
+		}
+	}
+	if (o->tmp) {
+		if (ok && rename(o->tmp, o->path) != 0) {
+			out_write_error(o, errno);
+			ok = false;
+		}
+		if (!ok)
+			unlink(o->tmp);
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+	if (o->reported)
+		status = BR_EXIT_IO;
+	return status;
+}
+
 struct charts_ctx {
 	const char *dir;
 	char **inputs;
@@ -456,6 +570,7 @@ int main(int argc, char **argv)
 
 	int status = BR_EXIT_OK;
 	struct br_dataset ds = {0};
+	ds.skip_claims = !explain; /* only --explain reads them */
 	for (int i = optind; i < argc; i++) {
 		if (br_archive_is_sqlite(argv[i])) {
 			/* an archive (archive/): its records, as stored */
@@ -526,22 +641,33 @@ int main(int argc, char **argv)
 		br_cmp_free(cmp);
 	}
 
-	struct br_buf out = BR_BUF_INIT;
+	struct br_buf held = BR_BUF_INIT;
+	struct out out = {output, NULL, NULL, false};
 	struct br_sink sink;
-	br_sink_mem(&sink, &out);
+	br_sink_stream(&sink, &held, OUT_HOLD, out_write, &out);
 	if (!rend) {
 		/* --charts DIR alone: no table on stdout */
 	} else if (rend->render(&ds, &ro, &sink) < 0) {
-		/* renderers write to memory: a failure is about the data (a chart
-		 * group with nothing in it), not I/O */
-		br_cli_error("%s", br_last_error());
-		status = BR_EXIT_NODATA;
+		/* a failure about the data (a chart group with nothing in it),
+		 * not I/O. Renderers fail before they write, and the first
+		 * OUT_HOLD bytes are held back, so nothing reaches stdout; -o
+		 * never leaves a partial file (docs/limits.md) */
+		if (sink.failed) {
+			out_write_error(&out, sink.err);
+			status = BR_EXIT_IO;
+		} else {
+			br_cli_error("%s", br_last_error());
+			status = BR_EXIT_NODATA;
+		}
+		out_close(&out, false);
 	} else {
-		int w = write_output(output, &out);
+		if (br_sink_finish(&sink) < 0)
+			out_write_error(&out, sink.err);
+		int w = out_close(&out, !sink.failed);
 		if (w != BR_EXIT_OK)
 			status = w;
 	}
-	br_buf_free(&out);
+	br_buf_free(&held);
 	if (charts_dir) {
 		int w = write_charts(charts_dir, &ds, &ro, argv + optind, argc - optind);
 		if (w != BR_EXIT_OK && (status == BR_EXIT_OK || w == BR_EXIT_IO))

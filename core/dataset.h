@@ -1,11 +1,14 @@
 /*
  * dataset — everything one run of benchreport read: the inputs, the records
  * (a br_recset), the diagnostics and, for --explain, which line ranges each
- * parser claimed. Owns all of it; br_dataset_free releases it.
+ * parser claimed. Owns all of it; br_dataset_free releases it. The claims'
+ * strings belong to the dataset (shared between claims): read them, do not
+ * free or replace them.
  */
 #ifndef BR_DATASET_H
 #define BR_DATASET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "diag.h"
@@ -25,6 +28,8 @@ struct br_claim {
 	char *why;
 };
 
+struct br_ds_strings; /* dataset.c */
+
 struct br_dataset {
 	struct br_recset records;
 	struct br_diags diags;
@@ -32,6 +37,8 @@ struct br_dataset {
 	size_t ninputs, cap_inputs;
 	struct br_claim *claims;
 	size_t nclaims, cap_claims;
+	bool skip_claims;        /* set before parsing: keep no claims (no --explain) */
+	struct br_ds_strings *strs; /* internal (dataset.c): the claims' strings */
 };
 
 struct br_input *br_dataset_add_input(struct br_dataset *ds, const char *path);

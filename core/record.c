@@ -2,14 +2,233 @@
 #include "record.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+/*
+ * A record's strings (version, host, label, param keys and strings, raw
+ * figures) and its params table are carved from blocks chained on r->strs,
+ * newest first. The first block is part of the record's own allocation; a
+ * record whose strings outgrow it gets a block twice the size of the last.
+ * A string (or params table) that is replaced stays in its block until the
+ * record is freed.
+ */
+struct br_strblock {
+	struct br_strblock *next;
+	size_t used, cap;
+	char data[];
+};
+
+/* room for a bonnie++ CSV record's strings and a table of 8 params */
+#define FIRST_BLOCK (256 + 8 * sizeof(struct br_param))
+#define RECORD_BYTES ((sizeof(struct br_record) + sizeof(struct br_strblock) + FIRST_BLOCK + 15) & ~(size_t)15)
+
+/*
+ * Record memory. A record with its first string block is 2 KiB and a big
+ * input makes hundreds of thousands: from malloc, first touching that
+ * memory (a 4 KiB page fault per two records) costs more than parsing. So
+ * records come from 2 MiB slabs mapped with transparent huge pages asked
+ * for (one fault per slab where the kernel grants them). A slab keeps its
+ * own free list and is unmapped when its last record is freed; slabs with
+ * free slots are listed in `partial`. Under ASan, and under valgrind
+ * (LD_PRELOAD names its preload library) or with BR_NO_SLAB=1, records
+ * come from calloc instead, so that those tools see each one.
+ */
+#define SLAB_SIZE ((size_t)2 << 20)
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SLAB_NEVER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SLAB_NEVER 1
+#endif
+#endif
+
+struct slab {
+	struct slab *prev, *next; /* in `partial` */
+	size_t live;              /* records in use */
+	size_t bump;              /* offset of the first never-used slot */
+	void *free;               /* freed slots, linked through their first word */
+	bool listed;
+};
+
+static struct {
+	pthread_mutex_t lock;
+	int use;                  /* -1 not decided, 0 calloc, 1 slabs */
+	struct slab *partial;
+} slabs = {PTHREAD_MUTEX_INITIALIZER, -1, NULL};
+
+static bool use_slabs(void)
+{
+#ifdef SLAB_NEVER
+	return false;
+#else
+	if (slabs.use < 0) {
+		const char *pre = getenv("LD_PRELOAD"), *no = getenv("BR_NO_SLAB");
+		slabs.use = !(no && *no) && !(pre && strstr(pre, "vgpreload"));
+	}
+	return slabs.use == 1;
+#endif
+}
+
+static void slab_unlist(struct slab *sl)
+{
+	if (sl->prev)
+		sl->prev->next = sl->next;
+	else
+		slabs.partial = sl->next;
+	if (sl->next)
+		sl->next->prev = sl->prev;
+	sl->prev = sl->next = NULL;
+	sl->listed = false;
+}
+
+static void slab_list(struct slab *sl)
+{
+	sl->prev = NULL;
+	sl->next = slabs.partial;
+	if (sl->next)
+		sl->next->prev = sl;
+	slabs.partial = sl;
+	sl->listed = true;
+}
+
+static struct slab *slab_new(void)
+{
+	/* map twice the size and trim to a SLAB_SIZE-aligned slab, so that a
+	 * record finds its slab by masking its address */
+	char *p = mmap(NULL, 2 * SLAB_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	char *a = (char *)(((uintptr_t)p + SLAB_SIZE - 1) & ~(uintptr_t)(SLAB_SIZE - 1));
+	if (a > p)
+		munmap(p, (size_t)(a - p));
+	if (a + SLAB_SIZE < p + 2 * SLAB_SIZE)
+		munmap(a + SLAB_SIZE, (size_t)(p + 2 * SLAB_SIZE - (a + SLAB_SIZE)));
+#ifdef MADV_HUGEPAGE
+	madvise(a, SLAB_SIZE, MADV_HUGEPAGE);
+#endif
+	struct slab *sl = (struct slab *)(void *)a;
+	memset(sl, 0, sizeof *sl);
+	sl->bump = (sizeof *sl + 15) & ~(size_t)15;
+	return sl;
+}
+
+static struct br_record *record_alloc(void)
+{
+	if (!use_slabs())
+		return br_calloc(1, RECORD_BYTES);
+	pthread_mutex_lock(&slabs.lock);
+	struct slab *sl = slabs.partial;
+	void *p = NULL;
+	if (!sl) {
+		sl = slab_new();
+		if (sl)
+			slab_list(sl);
+	}
+	if (sl) {
+		if (sl->free) {
+			p = sl->free;
+			memcpy(&sl->free, p, sizeof sl->free);
+			memset(p, 0, RECORD_BYTES);
+		} else {
+			p = (char *)sl + sl->bump; /* fresh from mmap: zero */
+			sl->bump += RECORD_BYTES;
+		}
+		sl->live++;
+		if (!sl->free && sl->bump + RECORD_BYTES > SLAB_SIZE)
+			slab_unlist(sl);
+	}
+	pthread_mutex_unlock(&slabs.lock);
+	return p ? p : br_calloc(1, RECORD_BYTES);
+}
+
+static void record_release(struct br_record *r)
+{
+	if (!use_slabs()) {
+		free(r);
+		return;
+	}
+	pthread_mutex_lock(&slabs.lock);
+	struct slab *sl = (struct slab *)(void *)((uintptr_t)r & ~(uintptr_t)(SLAB_SIZE - 1));
+	memcpy(r, &sl->free, sizeof sl->free);
+	sl->free = r;
+	sl->live--;
+	if (sl->live == 0) {
+		if (sl->listed)
+			slab_unlist(sl);
+		munmap(sl, SLAB_SIZE);
+	} else if (!sl->listed) {
+		slab_list(sl);
+	}
+	pthread_mutex_unlock(&slabs.lock);
+}
 
 struct br_record *br_record_new(enum br_tool tool)
 {
-	struct br_record *r = br_calloc(1, sizeof *r);
+	struct br_record *r = record_alloc();
 	r->tool = tool;
+	r->strs = (struct br_strblock *)(r + 1);
+	r->strs->cap = FIRST_BLOCK;
 	return r;
+}
+
+static char *str_alloc(struct br_record *r, size_t n)
+{
+	struct br_strblock *b = r->strs;
+	if (!b || b->cap - b->used < n) {
+		size_t cap = b ? b->cap * 2 : FIRST_BLOCK;
+		if (cap < n)
+			cap = n;
+		struct br_strblock *nb = br_malloc(sizeof *nb + cap);
+		nb->next = b;
+		nb->used = 0;
+		nb->cap = cap;
+		r->strs = b = nb;
+	}
+	char *p = b->data + b->used;
+	b->used += n;
+	return p;
+}
+
+/* n bytes aligned for any struct of the record (data[] is) */
+static void *str_alloc_aligned(struct br_record *r, size_t n)
+{
+	struct br_strblock *b = r->strs;
+	if (b) {
+		size_t u = (b->used + 7) & ~(size_t)7;
+		b->used = u < b->cap ? u : b->cap;
+	}
+	return str_alloc(r, n);
+}
+
+static char *str_copy(struct br_record *r, const char *s, size_t n)
+{
+	char *p = str_alloc(r, n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+/* A copy of s as br_utf8_dup makes it (invalid UTF-8 and control
+ * characters but TAB and LF become U+FFFD), in r's blocks. */
+static char *str_dup(struct br_record *r, const char *s)
+{
+	if (!s)
+		return NULL;
+	size_t n = 0;
+	for (const unsigned char *u = (const unsigned char *)s; *u; u++, n++)
+		if (*u < 0x20 ? *u != '\t' && *u != '\n' : *u >= 0x7f)
+			goto slow;
+	return str_copy(r, s, n);
+slow:;
+	char *t = br_utf8_dup(s, strlen(s));
+	char *p = str_copy(r, t, strlen(t));
+	free(t);
+	return p;
 }
 
 static void source_free(struct br_source *s)
@@ -32,21 +251,16 @@ void br_record_free(struct br_record *r)
 {
 	if (!r)
 		return;
-	free(r->version);
-	free(r->host);
-	free(r->label);
 	source_free(&r->source);
 	for (size_t i = 0; i < r->nalso; i++)
 		source_free(&r->also[i]);
 	free(r->also);
-	for (size_t i = 0; i < r->nparams; i++) {
-		free(r->params[i].key);
-		free(r->params[i].str);
+	for (struct br_strblock *b = r->strs, *next; b; b = next) {
+		next = b->next;
+		if (b != (struct br_strblock *)(r + 1))
+			free(b);
 	}
-	free(r->params);
-	for (int i = 0; i < BR_METRIC_COUNT; i++)
-		free(r->m[i].raw);
-	free(r);
+	record_release(r);
 }
 
 struct br_record *br_record_clone(const struct br_record *r)
@@ -68,7 +282,7 @@ struct br_record *br_record_clone(const struct br_record *r)
 	}
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
 		c->m[i] = r->m[i];
-		c->m[i].raw = r->m[i].raw ? br_strdup(r->m[i].raw) : NULL;
+		c->m[i].raw = r->m[i].raw ? str_copy(c, r->m[i].raw, strlen(r->m[i].raw)) : NULL;
 	}
 	return c;
 }
@@ -81,17 +295,17 @@ static void set_str(char **dst, const char *s)
 
 void br_record_set_version(struct br_record *r, const char *v)
 {
-	set_str(&r->version, v);
+	r->version = str_dup(r, v);
 }
 
 void br_record_set_host(struct br_record *r, const char *h)
 {
-	set_str(&r->host, h);
+	r->host = str_dup(r, h);
 }
 
 void br_record_set_label(struct br_record *r, const char *l)
 {
-	set_str(&r->label, l && *l ? l : NULL);
+	r->label = str_dup(r, l && *l ? l : NULL);
 }
 
 void br_record_set_source(struct br_record *r, const char *file, unsigned line, unsigned end_line,
@@ -107,13 +321,21 @@ static struct br_param *param_slot(struct br_record *r, const char *key)
 {
 	for (size_t i = 0; i < r->nparams; i++)
 		if (strcmp(r->params[i].key, key) == 0) {
-			free(r->params[i].str);
 			r->params[i].str = NULL;
 			return &r->params[i];
 		}
-	r->params = br_grow(r->params, &r->cap_params, r->nparams + 1, sizeof *r->params);
+	if (r->nparams == r->cap_params) {
+		/* the table lives in the record's blocks too; a grown one leaves
+		 * the old one there */
+		size_t cap = r->cap_params ? 2 * r->cap_params : 8;
+		struct br_param *t = str_alloc_aligned(r, cap * sizeof *t);
+		if (r->nparams)
+			memcpy(t, r->params, r->nparams * sizeof *t);
+		r->params = t;
+		r->cap_params = cap;
+	}
 	struct br_param *p = &r->params[r->nparams++];
-	p->key = br_strdup(key);
+	p->key = str_copy(r, key, strlen(key));
 	p->str = NULL;
 	p->num = 0;
 	return p;
@@ -122,7 +344,7 @@ static struct br_param *param_slot(struct br_record *r, const char *key)
 void br_record_param_str(struct br_record *r, const char *key, const char *value)
 {
 	struct br_param *p = param_slot(r, key);
-	p->str = br_utf8_dup(value, strlen(value));
+	p->str = str_dup(r, value);
 }
 
 void br_record_param_num(struct br_record *r, const char *key, double value)
@@ -141,12 +363,11 @@ const struct br_param *br_record_param(const struct br_record *r, const char *ke
 struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double value, const char *raw)
 {
 	struct br_value *v = &r->m[id];
-	free(v->raw);
 	memset(v, 0, sizeof *v);
 	v->present = true;
 	v->has_value = isfinite(value);
 	v->value = v->has_value ? value : 0;
-	v->raw = raw ? br_utf8_dup(raw, strlen(raw)) : NULL;
+	v->raw = str_dup(r, raw);
 	return v;
 }
 
@@ -260,19 +481,13 @@ bool br_record_same_run(const struct br_record *a, const struct br_record *b)
 
 static void merge_into(struct br_record *a, struct br_record *b)
 {
-	if (b->host && (!a->host || strlen(b->host) > strlen(a->host))) {
-		free(a->host);
-		a->host = b->host;
-		b->host = NULL;
-	}
-	if (!a->version && b->version) {
-		a->version = b->version;
-		b->version = NULL;
-	}
-	if (!a->label && b->label) {
-		a->label = b->label;
-		b->label = NULL;
-	}
+	/* strings are copied into a's blocks (b's go with b); sources move */
+	if (b->host && (!a->host || strlen(b->host) > strlen(a->host)))
+		a->host = str_copy(a, b->host, strlen(b->host));
+	if (!a->version && b->version)
+		a->version = str_copy(a, b->version, strlen(b->version));
+	if (!a->label && b->label)
+		a->label = str_copy(a, b->label, strlen(b->label));
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
 		struct br_value *x = &a->m[i], *y = &b->m[i];
 		if (!y->present)
@@ -281,10 +496,9 @@ static void merge_into(struct br_record *a, struct br_record *b)
 			    (!x->doubtful && !y->doubtful && y->resolution < x->resolution);
 		if (take) {
 			bool marked = x->marked || y->marked;
-			free(x->raw);
 			*x = *y;
 			x->marked = marked;
-			y->raw = NULL;
+			x->raw = y->raw ? str_copy(a, y->raw, strlen(y->raw)) : NULL;
 		} else {
 			x->marked = x->marked || y->marked;
 			if (!x->has_cpu && y->has_cpu) {
@@ -421,14 +635,29 @@ static uint64_t mix(uint64_t h, uint64_t x)
 	return (h ^ x) * 1099511628211ull;
 }
 
-static size_t find_bucket(struct bucket *tab, size_t cap, uint64_t key)
+/*
+ * The buckets and the cells are dense arrays in order of creation, found
+ * through open-addressing tables of their index+1 (0 = empty slot): the
+ * tables are small (8 bytes a slot), and the buckets and cells are touched
+ * in order as they are made.
+ */
+struct index {
+	size_t *slot;
+	size_t cap;             /* a power of two, more than twice the entries */
+};
+
+static size_t find_bucket(struct index *ix, struct bucket *tab, size_t *nb, uint64_t key)
 {
-	size_t j = (size_t)(key & (cap - 1));
-	while (tab[j].used && tab[j].key != key)
-		j = (j + 1) & (cap - 1);
-	tab[j].used = true;
-	tab[j].key = key;
-	return j;
+	size_t j = (size_t)(key & (ix->cap - 1));
+	for (; ix->slot[j]; j = (j + 1) & (ix->cap - 1))
+		if (tab[ix->slot[j] - 1].key == key)
+			return ix->slot[j] - 1;
+	size_t b = (*nb)++;
+	memset(&tab[b], 0, sizeof tab[b]);
+	tab[b].used = true;
+	tab[b].key = key;
+	ix->slot[j] = b + 1;
+	return b;
 }
 
 static double cell_pos(double v, double g)
@@ -441,25 +670,27 @@ static double cell_pos(double v, double g)
 	return floor(q);
 }
 
-static size_t find_cell(struct cell *cells, size_t cap, size_t bucket, int metric, int cls,
-			double pos, bool add)
+static size_t find_cell(struct index *ix, struct cell *cells, size_t *nc, size_t bucket, int metric,
+			int cls, double pos, bool add)
 {
 	uint64_t h = mix(mix(mix(1469598103934665603ull, bucket), (uint64_t)(metric * 4 + cls)),
 			 (uint64_t)(int64_t)pos);
-	size_t j = (size_t)(h & (cap - 1));
-	while (cells[j].bucket) {
-		if (cells[j].bucket == bucket + 1 && cells[j].metric == metric && cells[j].cls == cls &&
-		    cells[j].pos == pos)
-			return j;
-		j = (j + 1) & (cap - 1);
+	size_t j = (size_t)(h & (ix->cap - 1));
+	for (; ix->slot[j]; j = (j + 1) & (ix->cap - 1)) {
+		const struct cell *c = &cells[ix->slot[j] - 1];
+		if (c->bucket == bucket + 1 && c->metric == metric && c->cls == cls && c->pos == pos)
+			return ix->slot[j] - 1;
 	}
 	if (!add)
 		return (size_t)-1;
-	cells[j].bucket = bucket + 1;
-	cells[j].metric = metric;
-	cells[j].cls = cls;
-	cells[j].pos = pos;
-	return j;
+	size_t k = (*nc)++;
+	memset(&cells[k], 0, sizeof cells[k]);
+	cells[k].bucket = bucket + 1;
+	cells[k].metric = metric;
+	cells[k].cls = cls;
+	cells[k].pos = pos;
+	ix->slot[j] = k + 1;
+	return k;
 }
 
 struct merge_state {
@@ -492,8 +723,11 @@ size_t br_recset_merge(struct br_recset *s)
 	size_t n = s->n, cap = 16;
 	while (cap < n * 2)
 		cap *= 2;
-	struct bucket *tab = br_calloc(cap, sizeof *tab);
-	struct cell *cells = br_calloc(cap, sizeof *cells);
+	struct index bix = {br_calloc(cap, sizeof(size_t)), cap};
+	struct index cix = {br_calloc(cap, sizeof(size_t)), cap};
+	struct bucket *tab = br_malloc(n * sizeof *tab); /* at most one per record */
+	struct cell *cells = br_malloc(n * sizeof *cells);
+	size_t nb = 0, ncells = 0;
 	size_t *bk = br_malloc(n * sizeof *bk);
 	struct prim *pr = br_malloc(n * sizeof *pr);
 	size_t *next_all = br_calloc(n, sizeof *next_all);
@@ -505,7 +739,7 @@ size_t br_recset_merge(struct br_recset *s)
 	/* pass 1: buckets, and the resolution and size of their values */
 	for (size_t i = 0; i < n; i++) {
 		primary(s->v[i], &pr[i]);
-		size_t b = find_bucket(tab, cap, merge_key(s->v[i]));
+		size_t b = find_bucket(&bix, tab, &nb, merge_key(s->v[i]));
 		bk[i] = b;
 		if (pr[i].cls == 0) {
 			const struct br_value *v = &s->v[i]->m[pr[i].metric];
@@ -513,7 +747,7 @@ size_t br_recset_merge(struct br_recset *s)
 			tab[b].maxabs = fmax(tab[b].maxabs, fabs(v->value));
 		}
 	}
-	for (size_t j = 0; j < cap; j++)
+	for (size_t j = 0; j < nb; j++)
 		if (tab[j].used)
 			tab[j].g = 2 * (tab[j].maxres + 1e-9 * (tab[j].maxabs + 1));
 
@@ -535,7 +769,8 @@ size_t br_recset_merge(struct br_recset *s)
 			scan_chain(&ms, next_wild, b->whead, i);
 			double pos = p->cls == 0 ? cell_pos(p->value, b->g) : 0;
 			for (long d = -nc; d <= nc; d++) {
-				size_t c = find_cell(cells, cap, bk[i], p->metric, p->cls, pos + (double)d, false);
+				size_t c = find_cell(&cix, cells, &ncells, bk[i], p->metric, p->cls,
+						     pos + (double)d, false);
 				if (c != (size_t)-1)
 					scan_chain(&ms, next_cell, cells[c].head, i);
 			}
@@ -568,7 +803,7 @@ size_t br_recset_merge(struct br_recset *s)
 			b->wtail = i + 1;
 		} else {
 			double pos = p->cls == 0 ? cell_pos(p->value, b->g) : 0;
-			size_t c = find_cell(cells, cap, bk[i], p->metric, p->cls, pos, true);
+			size_t c = find_cell(&cix, cells, &ncells, bk[i], p->metric, p->cls, pos, true);
 			if (cells[c].tail)
 				next_cell[cells[c].tail - 1] = i + 1;
 			else
@@ -584,6 +819,8 @@ size_t br_recset_merge(struct br_recset *s)
 			s->v[w++] = s->v[i];
 	}
 	s->n = w;
+	free(bix.slot);
+	free(cix.slot);
 	free(tab);
 	free(cells);
 	free(bk);

@@ -1,7 +1,12 @@
 /*
  * record — the common record (SCHEMA.md) and the record set.
  *
- * A br_record owns all its strings. Metric values are stored in the units of
+ * A br_record owns all its strings. version, host, label, the params and the
+ * raw figures live in blocks the record owns (one allocation for a typical
+ * record, not one per string): set them only through the functions below,
+ * never free() them. The source strings (file, format, excerpt, also[]) are
+ * each malloc'd, owned by the record and freed with it, and may be replaced
+ * directly. Metric values are stored in the units of
  * SCHEMA.md (KiB/s, /s, us); parsers convert once, renderers only scale for
  * display. A br_recset owns its records, keeps input order, and merges the
  * same run seen twice (br_recset_merge).
@@ -44,6 +49,8 @@ struct br_source {
 	char *excerpt;    /* original text of line..end_line, or NULL */
 };
 
+struct br_strblock; /* record.c */
+
 struct br_record {
 	enum br_tool tool;
 	char *version;    /* NULL = unknown */
@@ -55,6 +62,7 @@ struct br_record {
 	struct br_param *params;
 	size_t nparams, cap_params;
 	struct br_value m[BR_METRIC_COUNT];
+	struct br_strblock *strs; /* internal (record.c): where the strings live */
 };
 
 struct br_record *br_record_new(enum br_tool tool);

@@ -9,14 +9,30 @@
 #include "json.h"
 #include "render.h"
 
+/* a string literal, without strlen */
+#define ADD_LIT(b, lit) br_buf_add((b), "" lit, sizeof(lit) - 1)
+
+static void add_uint(struct br_buf *b, unsigned v)
+{
+	char tmp[16], *p = tmp + sizeof tmp;
+	do
+		*--p = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	br_buf_add(b, p, (size_t)(tmp + sizeof tmp - p));
+}
+
 static void add_source(struct br_buf *b, const struct br_source *s)
 {
-	br_buf_adds(b, "{\"file\":");
+	ADD_LIT(b, "{\"file\":");
 	br_json_add_cstr(b, s->file);
-	br_buf_addf(b, ",\"line\":%u,\"end_line\":%u,\"format\":", s->line, s->end_line);
+	ADD_LIT(b, ",\"line\":");
+	add_uint(b, s->line);
+	ADD_LIT(b, ",\"end_line\":");
+	add_uint(b, s->end_line);
+	ADD_LIT(b, ",\"format\":");
 	br_json_add_cstr(b, s->format);
 	if (s->excerpt) {
-		br_buf_adds(b, ",\"excerpt\":");
+		ADD_LIT(b, ",\"excerpt\":");
 		br_json_add_cstr(b, s->excerpt);
 	}
 	br_buf_addc(b, '}');
@@ -24,17 +40,17 @@ static void add_source(struct br_buf *b, const struct br_source *s)
 
 void br_record_to_json(const struct br_record *r, struct br_buf *b)
 {
-	br_buf_adds(b, "{\"schema\":1,\"tool\":");
+	ADD_LIT(b, "{\"schema\":1,\"tool\":");
 	br_json_add_cstr(b, br_tool_name(r->tool));
-	br_buf_adds(b, ",\"version\":");
+	ADD_LIT(b, ",\"version\":");
 	br_json_add_cstr(b, r->version);
-	br_buf_adds(b, ",\"host\":");
+	ADD_LIT(b, ",\"host\":");
 	br_json_add_cstr(b, r->host);
-	br_buf_adds(b, ",\"label\":");
+	ADD_LIT(b, ",\"label\":");
 	br_json_add_cstr(b, r->label);
-	br_buf_adds(b, ",\"source\":");
+	ADD_LIT(b, ",\"source\":");
 	add_source(b, &r->source);
-	br_buf_adds(b, ",\"params\":{");
+	ADD_LIT(b, ",\"params\":{");
 	for (size_t i = 0; i < r->nparams; i++) {
 		if (i)
 			br_buf_addc(b, ',');
@@ -45,7 +61,7 @@ void br_record_to_json(const struct br_record *r, struct br_buf *b)
 		else
 			br_json_add_number(b, r->params[i].num);
 	}
-	br_buf_adds(b, "},\"metrics\":{");
+	ADD_LIT(b, "},\"metrics\":{");
 	bool first = true;
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
 		const struct br_value *v = &r->m[i];
@@ -56,30 +72,30 @@ void br_record_to_json(const struct br_record *r, struct br_buf *b)
 		first = false;
 		const struct br_metric_info *mi = br_metric(i);
 		br_json_add_cstr(b, mi->name);
-		br_buf_adds(b, ":{\"value\":");
+		ADD_LIT(b, ":{\"value\":");
 		if (v->has_value)
 			br_json_add_number(b, v->value);
 		else
-			br_buf_adds(b, "null");
-		br_buf_adds(b, ",\"unit\":");
+			ADD_LIT(b, "null");
+		ADD_LIT(b, ",\"unit\":");
 		br_json_add_cstr(b, br_unit_name(mi->unit));
 		if (v->has_cpu) {
-			br_buf_adds(b, ",\"cpu\":");
+			ADD_LIT(b, ",\"cpu\":");
 			br_json_add_number(b, v->cpu);
 		}
 		if (v->raw) {
-			br_buf_adds(b, ",\"raw\":");
+			ADD_LIT(b, ",\"raw\":");
 			br_json_add_cstr(b, v->raw);
 		}
 		if (v->too_fast)
-			br_buf_adds(b, ",\"too_fast\":true");
+			ADD_LIT(b, ",\"too_fast\":true");
 		if (v->marked)
-			br_buf_adds(b, ",\"marked\":true");
+			ADD_LIT(b, ",\"marked\":true");
 		br_buf_addc(b, '}');
 	}
 	br_buf_addc(b, '}');
 	if (r->nalso) {
-		br_buf_adds(b, ",\"also\":[");
+		ADD_LIT(b, ",\"also\":[");
 		for (size_t i = 0; i < r->nalso; i++) {
 			if (i)
 				br_buf_addc(b, ',');

@@ -1,4 +1,5 @@
 /* registry — the renderer list (renderers.def) and the output sink. */
+#include <errno.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -61,14 +62,64 @@ void br_sink_file(struct br_sink *s, FILE *fp)
 	s->fp = fp;
 }
 
+void br_sink_stream(struct br_sink *s, struct br_buf *b, size_t hold, br_sink_flush_fn *flush, void *arg)
+{
+	memset(s, 0, sizeof *s);
+	s->mem = b;
+	s->flush = flush;
+	s->arg = arg;
+	s->hold = hold ? hold : 1;
+}
+
+static void sink_fail(struct br_sink *s)
+{
+	s->failed = true;
+	s->err = errno;
+}
+
+static void sink_pass(struct br_sink *s, const void *p, size_t n)
+{
+	errno = 0;
+	if (s->flush(s->arg, p, n) < 0)
+		sink_fail(s);
+	s->passed += n;
+}
+
 void br_sink_write(struct br_sink *s, const void *p, size_t n)
 {
 	if (s->failed || n == 0)
 		return;
-	if (s->mem)
+	if (s->flush) {
+		if (s->mem->len + n < s->hold) {
+			br_buf_add(s->mem, p, n);
+			return;
+		}
+		/* the buffer is full: hand it on, then these bytes (big ones
+		 * directly) */
+		if (s->mem->len) {
+			sink_pass(s, s->mem->data, s->mem->len);
+			br_buf_reset(s->mem);
+			if (s->failed)
+				return;
+		}
+		if (n >= s->hold)
+			sink_pass(s, p, n);
+		else
+			br_buf_add(s->mem, p, n);
+	} else if (s->mem) {
 		br_buf_add(s->mem, p, n);
-	else if (s->fp && fwrite(p, 1, n, s->fp) != n)
-		s->failed = true;
+	} else if (s->fp && fwrite(p, 1, n, s->fp) != n) {
+		sink_fail(s);
+	}
+}
+
+int br_sink_finish(struct br_sink *s)
+{
+	if (s->flush && !s->failed && s->mem->len) {
+		sink_pass(s, s->mem->data, s->mem->len);
+		br_buf_reset(s->mem);
+	}
+	return s->failed ? -1 : 0;
 }
 
 void br_sink_puts(struct br_sink *s, const char *str)
@@ -78,11 +129,19 @@ void br_sink_puts(struct br_sink *s, const char *str)
 
 void br_sink_printf(struct br_sink *s, const char *fmt, ...)
 {
-	struct br_buf b = BR_BUF_INIT;
+	if (s->failed)
+		return;
 	va_list ap;
 	va_start(ap, fmt);
-	br_buf_vaddf(&b, fmt, ap);
+	if (s->mem) {
+		/* formatted in place: no buffer of its own */
+		br_buf_vaddf(s->mem, fmt, ap);
+		if (s->flush && s->mem->len >= s->hold) {
+			sink_pass(s, s->mem->data, s->mem->len);
+			br_buf_reset(s->mem);
+		}
+	} else if (s->fp && vfprintf(s->fp, fmt, ap) < 0) {
+		sink_fail(s);
+	}
 	va_end(ap);
-	br_sink_write(s, b.data, b.len);
-	br_buf_free(&b);
 }

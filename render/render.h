@@ -15,14 +15,30 @@
 #include "metric.h"
 #include "util.h"
 
-/* Where output goes: memory (br_buf) or a FILE. Write errors stick. */
+/*
+ * Where output goes: memory (br_buf), a FILE, or a stream (br_sink_stream):
+ * a buffer that is handed to a callback, in order, each time it holds
+ * `hold` bytes and once more by br_sink_finish, so output of any size costs
+ * `hold` bytes of memory, and output shorter than that reaches the callback
+ * only when complete. Write errors stick (failed; err is the errno, 0 if
+ * unknown).
+ */
+typedef int br_sink_flush_fn(void *arg, const void *p, size_t n); /* 0, or -1 with errno set */
 struct br_sink {
 	struct br_buf *mem;
 	FILE *fp;
 	bool failed;
+	int err;
+	br_sink_flush_fn *flush;   /* stream: mem is the buffer */
+	void *arg;
+	size_t hold;
+	size_t passed;             /* bytes handed to flush so far */
 };
 void br_sink_mem(struct br_sink *s, struct br_buf *b);
 void br_sink_file(struct br_sink *s, FILE *fp);
+void br_sink_stream(struct br_sink *s, struct br_buf *b, size_t hold, br_sink_flush_fn *flush, void *arg);
+/* A stream: hand on what is still held. 0, or -1 if any write failed. */
+int br_sink_finish(struct br_sink *s);
 void br_sink_write(struct br_sink *s, const void *p, size_t n);
 void br_sink_puts(struct br_sink *s, const char *str);
 void br_sink_printf(struct br_sink *s, const char *fmt, ...) BR_PRINTF(2, 3);

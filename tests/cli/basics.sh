@@ -64,6 +64,44 @@ expect_status 0 $BR "$T/in.txt" -o "$T/old.jsonl"
 [ "$(wc -l <"$T/old.jsonl")" -eq 6 ] || fail "-o did not replace the output"
 ls "$T" | grep -q tmp && fail "a temporary file was left behind"
 
+# output is streamed (cli/main.c): a large one comes out whole, to stdout
+# and to -o alike; a write that fails in the middle (the file size limit
+# here, as a full disk would) exits 3 and leaves the old -o file as it was,
+# with no temporary file behind
+awk 'BEGIN { for (i = 0; i < 3000; i++)
+	printf "host%05d,%dM,%d,99,%d,25,%d,17,%d,92,%d,12,%d.5,40,16,%d,21,+++++,+++,%d,28,%d,27,+++++,+++,%d,29\n",
+		i, 100 + i, 700 + i, 240000 + i, 83000 + i, 1300 + i, 160000 + i, 300 + i % 50,
+		30000 + i, 26000 + i, 30900 + i, 18400 + i }' >"$T/many.csv"
+expect_status 0 $BR -q --format jsonl "$T/many.csv"
+[ "$(wc -l <"$T/out")" -eq 3000 ] || fail "streamed JSON Lines: $(wc -l <"$T/out") records, expected 3000"
+[ "$(wc -c <"$T/out")" -gt 2097152 ] || fail "the streaming test wants an output over 2 MiB"
+tail -n 1 "$T/out" | grep -q '"host":"host02999"' || fail "the last record is missing"
+cp "$T/out" "$T/many.jsonl"
+expect_status 0 $BR -q -o "$T/many-o.jsonl" "$T/many.csv"
+cmp -s "$T/many.jsonl" "$T/many-o.jsonl" || fail "-o and stdout differ"
+expect_status 3 sh -c "$BR -q --format jsonl '$T/many.csv' >/dev/full"
+expect_err "cannot write to standard output: No space left on device"
+echo keep >"$T/keep.jsonl"
+(
+	trap '' XFSZ
+	ulimit -f 1024 2>/dev/null || exit 99
+	exec $BR -q -o "$T/keep.jsonl" "$T/many.csv"
+) >"$T/out" 2>"$T/err"
+st=$?
+if [ $st -ne 99 ]; then
+	[ $st -eq 3 ] || { cat "$T/err"; fail "file size limit: exit status $st, expected 3"; }
+	expect_err "benchreport: error: cannot write '$T/keep.jsonl': File too large"
+	[ "$(cat "$T/keep.jsonl")" = keep ] || fail "a failed write replaced the output"
+	ls "$T" | grep -q tmp && fail "a temporary file was left behind after a failed write"
+fi
+# a renderer that fails writes nothing, and -o keeps the old file
+expect_status 1 $BR -o "$T/keep.jsonl" --format text --metric cached_read corpus/seed-ide-raid1.txt
+expect_err "no figures to show"
+[ -s "$T/out" ] && fail "a failed render wrote to stdout"
+[ "$(cat "$T/keep.jsonl")" = keep ] || fail "a failed render replaced the output"
+expect_status 1 $BR --format text --metric cached_read corpus/seed-ide-raid1.txt
+[ -s "$T/out" ] && fail "a failed render wrote to stdout"
+
 # a directory is not a document
 expect_status 1 $BR --format jsonl "$T"
 expect_err "cannot read"

@@ -3,6 +3,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -135,6 +136,132 @@ static void params_keep_order_and_replace(void **state)
 	br_record_free(r);
 }
 
+/* A record's strings live in blocks it owns (core/record.c): many long
+ * strings outgrow the first block, replacing one keeps the others, invalid
+ * UTF-8 and control characters are cleaned as before, and a merge copies
+ * what it takes, so freeing the merged-away record leaves the survivor's
+ * strings whole (ASan and valgrind check the reads). */
+static void strings_survive_growth_replacement_and_merge(void **state)
+{
+	(void)state;
+	struct br_record *a = br_record_new(BR_TOOL_BONNIEPP);
+	char raw[64];
+	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+		snprintf(raw, sizeof raw, "%d-a-long-printed-figure-of-forty-bytes-%03d", i, i);
+		br_record_set(a, (enum br_metric_id)i, i, raw);
+	}
+	br_record_set_host(a, "first");
+	br_record_set_host(a, "second-host");
+	br_record_set_label(a, "");             /* empty: no label */
+	assert_null(a->label);
+	br_record_set_version(a, "1.\x01\xff");  /* control char, invalid UTF-8 */
+	assert_string_equal(a->version, "1.\xef\xbf\xbd\xef\xbf\xbd");
+	br_record_set(a, BR_M_seeks, 5, NULL);  /* raw cleared */
+	assert_null(a->m[BR_M_seeks].raw);
+	br_record_set_host(a, a->host);         /* its own string */
+	assert_string_equal(a->host, "second-host");
+	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+		if (i == BR_M_seeks)
+			continue;
+		snprintf(raw, sizeof raw, "%d-a-long-printed-figure-of-forty-bytes-%03d", i, i);
+		assert_string_equal(a->m[i].raw, raw);
+	}
+	br_record_set_source(a, "a.txt", 3, 3, "bonnie++-csv");
+	/* a params table that outgrows its first place */
+	char key[32];
+	for (int i = 0; i < 40; i++) {
+		snprintf(key, sizeof key, "param-%02d", i);
+		if (i % 2)
+			br_record_param_num(a, key, i);
+		else
+			br_record_param_str(a, key, key);
+	}
+	br_record_param_str(a, "param-01", "now a string");
+	assert_int_equal(a->nparams, 40);
+	for (int i = 0; i < 40; i++) {
+		snprintf(key, sizeof key, "param-%02d", i);
+		const struct br_param *p = br_record_param(a, key);
+		assert_non_null(p);
+		assert_ptr_equal(p, &a->params[i]);
+		if (i == 1)
+			assert_string_equal(p->str, "now a string");
+		else if (i % 2)
+			assert_true(p->str == NULL && p->num == i);
+		else
+			assert_string_equal(p->str, key);
+	}
+
+	/* b: the same run, seen later with a longer host, a label and a
+	 * figure a lacks; a takes them, b is freed */
+	struct br_record *x = bonniepp("h", 9314, 6);
+	struct br_record *y = bonniepp("h.example.org", 9314, 6);
+	br_record_set_label(y, "RAID 5");
+	br_record_set_version(y, "1.03");
+	br_record_set(y, BR_M_getc, 1364, "1364");
+	br_record_set_source(y, "b.txt", 7, 8, "bonnie++-text");
+	br_record_merge(x, y);
+	br_record_free(y);
+	assert_string_equal(x->host, "h.example.org");
+	assert_string_equal(x->label, "RAID 5");
+	assert_string_equal(x->version, "1.03");
+	assert_string_equal(x->m[BR_M_getc].raw, "1364");
+	assert_string_equal(x->m[BR_M_seq_stat].raw, "+++++");
+	assert_int_equal(x->nalso, 1);
+	assert_string_equal(x->also[0].file, "b.txt");
+	assert_string_equal(x->also[0].format, "bonnie++-text");
+
+	/* a clone owns its own copies */
+	struct br_record *c = br_record_clone(a);
+	br_record_free(a);
+	assert_string_equal(c->host, "second-host");
+	assert_string_equal(c->m[BR_M_putc].raw, "0-a-long-printed-figure-of-forty-bytes-000");
+	assert_string_equal(c->source.file, "a.txt");
+	assert_int_equal(c->nparams, 40);
+	assert_string_equal(br_record_param(c, "param-38")->str, "param-38");
+	br_record_free(c);
+	br_record_free(x);
+}
+
+/* Records come from slabs (core/record.c): thousands of them, freed in a
+ * scattered order and made again, each keep their own figures and strings,
+ * and come back zeroed. */
+static void many_records_freed_and_remade(void **state)
+{
+	(void)state;
+	enum { N = 5000 };
+	static struct br_record *v[N];
+	char host[32];
+	for (int round = 0; round < 3; round++) {
+		for (int i = 0; i < N; i++) {
+			if (v[i])
+				continue;
+			v[i] = br_record_new(BR_TOOL_HDPARM);
+			assert_null(v[i]->host);
+			assert_int_equal(br_record_metric_count(v[i]), 0);
+			assert_int_equal(v[i]->nparams, 0);
+			snprintf(host, sizeof host, "host-%d", i);
+			br_record_set_host(v[i], host);
+			br_record_set(v[i], BR_M_cached_read, i, host);
+			br_record_param_num(v[i], "round", round);
+		}
+		for (int i = 0; i < N; i++) {
+			snprintf(host, sizeof host, "host-%d", i);
+			assert_string_equal(v[i]->host, host);
+			assert_string_equal(v[i]->m[BR_M_cached_read].raw, host);
+			assert_true(v[i]->m[BR_M_cached_read].value == i);
+		}
+		/* free a scattered part: every record of some stretches (whole
+		 * slabs emptied), every third elsewhere */
+		for (int i = 0; i < N; i++)
+			if ((i / 1500) % 2 == round % 2 || i % 3 == round) {
+				br_record_free(v[i]);
+				v[i] = NULL;
+			}
+	}
+	for (int i = N - 1; i >= 0; i--)
+		br_record_free(v[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -144,6 +271,8 @@ int main(void)
 		cmocka_unit_test(merge_respects_printed_precision_and_doubt),
 		cmocka_unit_test(single_figure_records_merge_only_with_same_params),
 		cmocka_unit_test(params_keep_order_and_replace),
+		cmocka_unit_test(strings_survive_growth_replacement_and_merge),
+		cmocka_unit_test(many_records_freed_and_remade),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
