@@ -12,6 +12,15 @@ void br_json_add_string(struct br_buf *b, const char *s, size_t n)
 	size_t i = 0;
 	while (i < n) {
 		unsigned char c = u[i];
+		/* printable ASCII without quote or backslash: copy the whole run */
+		size_t run = i;
+		while (run < n && u[run] >= 0x20 && u[run] < 0x7f && u[run] != '"' && u[run] != '\\')
+			run++;
+		if (run > i) {
+			br_buf_add(b, s + i, run - i);
+			i = run;
+			continue;
+		}
 		if (c == '"' || c == '\\') {
 			br_buf_addc(b, '\\');
 			br_buf_addc(b, (char)c);

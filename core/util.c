@@ -257,15 +257,62 @@ char *br_utf8_dup(const char *s, size_t n)
 	return br_buf_detach(&b);
 }
 
+/* Exact powers of ten (every one up to 1e22 is a double). */
+static const double pow10_tab[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+				   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+
+/* Append the decimal digits of u; with `frac` > 0, the last `frac` of them
+ * (zero-padded) after a '.'. */
+static void add_scaled(struct br_buf *b, bool neg, uint64_t u, int frac)
+{
+	char tmp[48];
+	char *p = tmp + sizeof tmp;
+	for (int i = 0; i < frac; i++) {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	}
+	if (frac > 0)
+		*--p = '.';
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (neg)
+		*--p = '-';
+	br_buf_add(b, p, (size_t)(tmp + sizeof tmp - p));
+}
+
 void br_buf_add_double(struct br_buf *b, double v)
 {
 	if (!isfinite(v)) {
 		br_buf_adds(b, "null");
 		return;
 	}
-	if (fabs(v) < 1e15 && v == (double)(long long)v) {
-		br_buf_addf(b, "%lld", (long long)v);
+	double a = fabs(v);
+	if (a < 1e15 && v == (double)(long long)v) {
+		long long i = (long long)v;
+		add_scaled(b, i < 0, i < 0 ? (uint64_t)0 - (uint64_t)i : (uint64_t)i, 0);
 		return;
+	}
+	/* Fast exact path: the fewest decimals d for which round(a * 10^d) / 10^d
+	 * gives a back. That division is correctly rounded, so it is what strtod
+	 * makes of the digits: they round-trip. A decimal with fewer decimals
+	 * that round-trips would have been found at its own d (a * 10^d stays
+	 * below 1e15, so the product is off by far less than 0.5), and the
+	 * shortest %g form has the fewest decimals: for 1e-3 <= a < 1e15 and a
+	 * last digit that is not 0, %.Pg (P = significant digits) prints exactly
+	 * these digits in the %f style. Anything else takes the search below. */
+	if (a >= 1e-3) {
+		for (int d = 1; d < (int)BR_ARRAY_LEN(pow10_tab); d++) {
+			double s = a * pow10_tab[d];
+			if (!(s < 1e15))
+				break;
+			double r = nearbyint(s);
+			if (r / pow10_tab[d] == a) {
+				add_scaled(b, v < 0, (uint64_t)r, d);
+				return;
+			}
+		}
 	}
 	/* The fewest significant digits that read back exactly: a binary
 	 * search, since any precision above one that round-trips does too
@@ -282,6 +329,35 @@ void br_buf_add_double(struct br_buf *b, double v)
 	}
 	snprintf(tmp, sizeof tmp, "%.*g", lo, v);
 	br_buf_adds(b, tmp);
+}
+
+void br_buf_add_fixed(struct br_buf *b, double v, int prec)
+{
+	/* Exact for |v| * 10^prec < 2^40: the product a * p is hi + lo exactly
+	 * (lo from fma), hi - floor(hi) is exact, and |lo| <= 2^-13, so only a
+	 * fraction within 1e-3 of one half needs lo to decide: (frac - 0.5) is
+	 * exact there (Sterbenz) and adding lo keeps the sign of the exact
+	 * difference, zero only for a true tie, which goes to the even digit
+	 * like printf's default rounding. */
+	double a = fabs(v);
+	if (prec >= 0 && prec < (int)BR_ARRAY_LEN(pow10_tab) && a * pow10_tab[prec] < 0x1p40) {
+		double p = pow10_tab[prec];
+		double hi = a * p;
+		double f = floor(hi);
+		double frac = hi - f;
+		uint64_t r = (uint64_t)f;
+		if (frac > 0.501) {
+			r++;
+		} else if (frac >= 0.499) {
+			double lo = fma(a, p, -hi);
+			double d = (frac - 0.5) + lo;
+			if (d > 0 || (d == 0 && (r & 1)))
+				r++;
+		}
+		add_scaled(b, signbit(v) != 0, r, prec);
+		return;
+	}
+	br_buf_addf(b, "%.*f", prec, v);
 }
 
 char *br_fmt_double(double v, int prec)

@@ -80,6 +80,10 @@ char *br_utf8_dup(const char *s, size_t n);
 
 /* Shortest decimal representation of v that reads back exactly. */
 void br_buf_add_double(struct br_buf *b, double v);
+/* Append v with `prec` decimals: the same bytes as printf("%.*f", prec, v)
+ * (round half to even on the exact binary value; "-0" for small negatives),
+ * without printf for the usual sizes. */
+void br_buf_add_fixed(struct br_buf *b, double v, int prec);
 /* Format a number with `prec` decimals, dropping a trailing ".0..." only if
  * `trim` is set. */
 char *br_fmt_double(double v, int prec);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* ------------------------------------------------------------ units */
 
@@ -54,8 +55,9 @@ struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min)
  * when the values are large enough that they would be noise. */
 static int exact_decimals(double v)
 {
+	static const double scale[] = {1, 10};
 	for (int d = 0; d < 2; d++) {
-		double s = v * pow(10, d);
+		double s = v * scale[d];
 		if (fabs(s - nearbyint(s)) < 1e-6 * fmax(1, fabs(s)))
 			return d;
 	}
@@ -64,6 +66,8 @@ static int exact_decimals(double v)
 
 void br_cmp_format(const struct br_cmp_col *col, double v, struct br_buf *out)
 {
+	/* 10^-d (what pow(10, -d) gives) */
+	static const double tenth[] = {1e0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8};
 	double s = v / col->unit.div;
 	int d = col->unit.decimals;
 	if (fabs(s) >= 1e10) {
@@ -72,9 +76,9 @@ void br_cmp_format(const struct br_cmp_col *col, double v, struct br_buf *out)
 		return;
 	}
 	/* never print "-0.0" */
-	if (fabs(s) < 0.5 * pow(10, -d))
+	if (fabs(s) < 0.5 * (d >= 0 && d < (int)BR_ARRAY_LEN(tenth) ? tenth[d] : pow(10, -d)))
 		s = 0;
-	br_buf_addf(out, "%.*f", d, s);
+	br_buf_add_fixed(out, s, d);
 }
 
 void br_cmp_format_ratio(double ratio, struct br_buf *out)
@@ -398,15 +402,30 @@ static void add_note(struct br_cmp *c, char *msg)
 
 /* ------------------------------------------------------------ rows */
 
-/* A row while the table is being built: cells for every metric. */
+/* The metrics a table can show (its family's, after --metric), each with
+ * its slot in a row's cells: rows hold cells for those only. */
+struct slots {
+	int n;
+	int metric[BR_METRIC_COUNT]; /* slot → metric, metrics.def order */
+	int of[BR_METRIC_COUNT];     /* metric → slot, -1 when not shown */
+};
+
+/* A row while the table is being built: cells for every slot. */
 struct trow {
 	char *name, *label, *host;
 	const struct br_record **members;
 	size_t nmembers, cap;
 	size_t order;   /* input order */
 	double score;   /* for --top */
-	struct br_cmp_cell *cells; /* BR_METRIC_COUNT entries */
+	const struct slots *slots;
+	struct br_cmp_cell *cells; /* slots->n entries */
 };
+
+/* The cell of metric m, which must have a slot. */
+static struct br_cmp_cell *tcell(const struct trow *r, int m)
+{
+	return &r->cells[r->slots->of[m]];
+}
 
 static void trow_free(struct trow *r)
 {
@@ -414,7 +433,6 @@ static void trow_free(struct trow *r)
 	free(r->label);
 	free(r->host);
 	free(r->members);
-	free(r->cells);
 }
 
 static void trow_add_member(struct trow *r, const struct br_record *rec)
@@ -423,13 +441,42 @@ static void trow_add_member(struct trow *r, const struct br_record *rec)
 	r->members[r->nmembers++] = rec;
 }
 
-static void fill_cells(struct trow *r)
+/* The cell of a single run: what the statistics below give for n <= 1. */
+static void fill_one(struct br_cmp_cell *c, const struct br_value *v)
 {
-	r->cells = br_calloc(BR_METRIC_COUNT, sizeof *r->cells);
+	c->present = true;
+	c->marked = v->marked;
+	c->raw = v->raw;
+	c->n_too_fast = v->too_fast ? 1 : 0;
+	if (v->has_value && isfinite(v->value)) {
+		c->n = 1;
+		c->has_value = true;
+		c->median = c->min = c->max = v->value;
+		c->value = c->mean = 0.0 + v->value; /* a sum, as br_cmp_stats() makes it */
+	}
+	c->too_fast = !c->has_value && v->too_fast;
+	if (v->has_cpu) {
+		c->has_cpu = true;
+		c->cpu = 0.0 + v->cpu;
+	}
+}
+
+/* Fill a row's cells (zeroed, sl->n of them). */
+static void fill_cells(struct trow *r, const struct slots *sl, struct br_cmp_cell *cells)
+{
+	r->slots = sl;
+	r->cells = cells;
+	if (r->nmembers == 1) {
+		const struct br_record *rec = r->members[0];
+		for (int k = 0; k < sl->n; k++)
+			if (rec->m[sl->metric[k]].present)
+				fill_one(&r->cells[k], &rec->m[sl->metric[k]]);
+		return;
+	}
 	double *vals = br_malloc(r->nmembers * sizeof *vals);
-	for (int m = 0; m < BR_METRIC_COUNT; m++) {
-		struct br_cmp_cell *c = &r->cells[m];
-		memset(c, 0, sizeof *c);
+	for (int k = 0; k < sl->n; k++) {
+		int m = sl->metric[k];
+		struct br_cmp_cell *c = &r->cells[k];
 		size_t n = 0, ncpu = 0;
 		double cpu = 0;
 		for (size_t i = 0; i < r->nmembers; i++) {
@@ -477,8 +524,29 @@ struct cfg {
 	enum br_tool tool;
 };
 
+/* A zeroed block of n cells (release with free()). A large table's block
+ * asks for transparent huge pages: one page fault per 2 MiB instead of per
+ * 4 KiB, which is most of the cost of touching it the first time. */
+static struct br_cmp_cell *cell_block_new(size_t n)
+{
+	size_t bytes = n * sizeof(struct br_cmp_cell);
+#ifdef MADV_HUGEPAGE
+	const size_t huge = (size_t)2 << 20;
+	if (n && bytes / n == sizeof(struct br_cmp_cell) && bytes >= 4 * huge) {
+		void *p;
+		if (posix_memalign(&p, huge, bytes) == 0) {
+			(void)madvise(p, bytes, MADV_HUGEPAGE); /* only a hint */
+			memset(p, 0, bytes);
+			return p;
+		}
+	}
+#endif
+	return br_calloc(n ? n : 1, sizeof(struct br_cmp_cell));
+}
+
+/* The rows of a table; every row's cells are in *block (nrows * sl->n). */
 static size_t build_rows(const struct br_record *const *recs, size_t n, bool aggregate,
-			 struct trow **out)
+			 const struct slots *sl, struct trow **out, struct br_cmp_cell **block)
 {
 	struct trow *rows = br_calloc(n ? n : 1, sizeof *rows);
 	size_t nrows = 0;
@@ -526,6 +594,7 @@ static size_t build_rows(const struct br_record *const *recs, size_t n, bool agg
 			nrows++;
 		}
 	}
+	*block = cell_block_new(nrows * (size_t)sl->n);
 	for (size_t k = 0; k < nrows; k++) {
 		struct trow *t = &rows[k];
 		if (t->label && t->host)
@@ -537,7 +606,7 @@ static size_t build_rows(const struct br_record *const *recs, size_t n, bool agg
 			t->name = one_line(dn);
 			free(dn);
 		}
-		fill_cells(t);
+		fill_cells(t, sl, *block + k * (size_t)sl->n);
 		free(cfgs[k].label);
 	}
 	free(cfgs);
@@ -556,7 +625,7 @@ static void column_stats(struct trow *rows, size_t nrows, int m, struct colstat 
 {
 	memset(cs, 0, sizeof *cs);
 	for (size_t i = 0; i < nrows; i++) {
-		const struct br_cmp_cell *c = &rows[i].cells[m];
+		const struct br_cmp_cell *c = tcell(&rows[i], m);
 		if (!c->has_value)
 			continue;
 		if (cs->nvalues == 0 || c->value < cs->min)
@@ -673,7 +742,7 @@ static int by_score(const void *pa, const void *pb)
 /* Metric sort entry: too fast counts as best for higher-is-better. */
 static void metric_key(struct sortent *e, int m)
 {
-	const struct br_cmp_cell *c = &e->row->cells[m];
+	const struct br_cmp_cell *c = tcell(e->row, m);
 	bool higher = br_metric(m)->better == BR_HIGHER;
 	if (c->has_value) {
 		e->rank = 1;
@@ -707,8 +776,10 @@ static void score_rows(struct trow *rows, size_t nrows, const bool *cols, int so
 		double sum = 0;
 		size_t n = 0;
 		for (int m = 0; m < BR_METRIC_COUNT; m++) {
-			const struct br_cmp_cell *c = &r->cells[m];
-			if (!cols[m] || !c->has_value)
+			if (!cols[m])
+				continue;
+			const struct br_cmp_cell *c = tcell(r, m);
+			if (!c->has_value)
 				continue;
 			double s;
 			if (br_metric(m)->better == BR_HIGHER)
@@ -748,17 +819,35 @@ static void sort_rows(struct trow *rows, size_t nrows, int (*cmp)(const void *, 
 	free(e);
 }
 
-static void present_metrics(struct trow *rows, size_t nrows, enum br_family fam,
-			    const struct br_render_opts *o, bool *cols)
+/* The metrics of family `fam` that --metric lets through and some record
+ * holds. */
+static void family_slots(enum br_family fam, const struct br_render_opts *o,
+			 const struct br_record *const *recs, size_t nrecs, struct slots *sl)
 {
+	bool held[BR_METRIC_COUNT] = {false};
+	for (size_t i = 0; i < nrecs; i++)
+		for (int m = 0; m < BR_METRIC_COUNT; m++)
+			held[m] = held[m] || recs[i]->m[m].present;
+	sl->n = 0;
 	for (int m = 0; m < BR_METRIC_COUNT; m++) {
-		cols[m] = false;
-		if (br_metric(m)->family != fam)
+		sl->of[m] = -1;
+		if (br_metric(m)->family != fam || !held[m])
 			continue;
 		if (o && o->have_metric_filter && !o->metric_filter[m])
 			continue;
+		sl->of[m] = sl->n;
+		sl->metric[sl->n++] = m;
+	}
+}
+
+static void present_metrics(struct trow *rows, size_t nrows, const struct slots *sl, bool *cols)
+{
+	for (int m = 0; m < BR_METRIC_COUNT; m++) {
+		cols[m] = false;
+		if (sl->of[m] < 0)
+			continue;
 		for (size_t i = 0; i < nrows && !cols[m]; i++)
-			cols[m] = rows[i].cells[m].present;
+			cols[m] = tcell(&rows[i], m)->present;
 	}
 }
 
@@ -774,9 +863,12 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 	t->baseline = -1;
 	bool aggregate = o && o->aggregate;
 	struct trow *rows;
-	size_t nrows = build_rows(recs, nrecs, aggregate, &rows);
+	struct slots sl;
+	family_slots(fam, o, recs, nrecs, &sl);
+	struct br_cmp_cell *block;
+	size_t nrows = build_rows(recs, nrecs, aggregate, &sl, &rows, &block);
 	bool cols[BR_METRIC_COUNT];
-	present_metrics(rows, nrows, fam, o, cols);
+	present_metrics(rows, nrows, &sl, cols);
 	bool any = false;
 	for (int m = 0; m < BR_METRIC_COUNT; m++)
 		any = any || cols[m];
@@ -784,6 +876,7 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 		for (size_t i = 0; i < nrows; i++)
 			trow_free(&rows[i]);
 		free(rows);
+		free(block);
 		return false;
 	}
 
@@ -841,7 +934,7 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 		nrows = w;
 		base = nb;
 		free(keep);
-		present_metrics(rows, nrows, fam, o, cols);
+		present_metrics(rows, nrows, &sl, cols);
 	}
 
 	/* order; the baseline row first */
@@ -858,8 +951,15 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 		sort_rows(rows + from, nrows - from, by_metric, sort_metric, NULL);
 	else if (skind)
 		sort_rows(rows + from, nrows - from, by_string, -1, skind);
-	else
-		sort_rows(rows + from, nrows - from, by_order, -1, NULL);
+	else {
+		/* rows are built in input order and --top keeps it: sort only
+		 * if that ever changes */
+		bool ordered = true;
+		for (size_t i = from + 1; i < nrows && ordered; i++)
+			ordered = rows[i - 1].order < rows[i].order;
+		if (!ordered)
+			sort_rows(rows + from, nrows - from, by_order, -1, NULL);
+	}
 	if (base >= 0)
 		base = 0;
 
@@ -887,7 +987,7 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 		int exact = 0;
 		size_t ncpu = 0;
 		for (size_t i = 0; i < nrows; i++) {
-			struct br_cmp_cell *cell = &rows[i].cells[m];
+			struct br_cmp_cell *cell = tcell(&rows[i], m);
 			col->any_too_fast = col->any_too_fast || cell->too_fast;
 			col->any_marked = col->any_marked || cell->marked;
 			if (cell->has_cpu) {
@@ -925,6 +1025,17 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 	t->rows = br_calloc(nrows, sizeof *t->rows);
 	t->nrows = nrows;
 	t->baseline = base;
+	/* the cells stay in the block when every slot is a column and every row
+	 * is kept; after --top, the shown ones move to a block of their own */
+	struct br_cmp_cell *shown = block;
+	if (ncols < (size_t)sl.n || t->ndropped) {
+		shown = br_malloc(nrows * ncols * sizeof *shown);
+		for (size_t i = 0; i < nrows; i++)
+			for (size_t k = 0; k < ncols; k++)
+				shown[i * ncols + k] = rows[i].cells[sl.of[map[k]]];
+		free(block);
+	}
+	t->cell_block = shown;
 	for (size_t i = 0; i < nrows; i++) {
 		struct trow *src = &rows[i];
 		struct br_cmp_row *r = &t->rows[i];
@@ -934,15 +1045,13 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 		r->members = src->members;
 		r->nmembers = src->nmembers;
 		r->is_baseline = (long)i == base;
-		r->cells = br_calloc(ncols ? ncols : 1, sizeof *r->cells);
+		r->cells = shown == block ? src->cells : shown + i * ncols;
 		for (size_t k = 0; k < ncols; k++) {
 			const struct br_cmp_col *col = &t->cols[k];
 			struct br_cmp_cell *cell = &r->cells[k];
-			*cell = src->cells[map[k]];
 			cell->best = col->has_best && cell->has_value && cell->value == col->best;
 			cell->best_cpu = col->has_best_cpu && cell->has_cpu && cell->cpu == col->best_cpu;
 		}
-		free(src->cells);
 	}
 	free(rows);
 
@@ -995,6 +1104,39 @@ static const char *group_value(const struct br_record *r, const char *key, bool 
 	return r->label;
 }
 
+/* Number the distinct values (NULL is one too) in order of first appearance:
+ * gid[i] for vals[i]; returns how many there are. */
+static size_t group_records(const char *const *vals, size_t n, size_t *gid)
+{
+	size_t cap = 16;
+	while (cap < 2 * n)
+		cap *= 2;
+	size_t *slot = br_calloc(cap, sizeof *slot); /* 1 + a record holding the value */
+	size_t ng = 0, null_group = SIZE_MAX;
+	for (size_t i = 0; i < n; i++) {
+		if (!vals[i]) {
+			if (null_group == SIZE_MAX)
+				null_group = ng++;
+			gid[i] = null_group;
+			continue;
+		}
+		uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+		for (const char *p = vals[i]; *p; p++)
+			h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+		size_t k = (size_t)h & (cap - 1);
+		while (slot[k] && strcmp(vals[slot[k] - 1], vals[i]) != 0)
+			k = (k + 1) & (cap - 1);
+		if (slot[k]) {
+			gid[i] = gid[slot[k] - 1];
+		} else {
+			slot[k] = i + 1;
+			gid[i] = ng++;
+		}
+	}
+	free(slot);
+	return ng;
+}
+
 struct br_cmp *br_cmp_build_records(const struct br_recset *rs, const struct br_render_opts *o)
 {
 	struct br_cmp *c = br_calloc(1, sizeof *c);
@@ -1012,7 +1154,6 @@ struct br_cmp *br_cmp_build_records(const struct br_recset *rs, const struct br_
 	size_t cap_tables = 0, baseline_hits = 0;
 	const struct br_record **recs = br_malloc((rs->n ? rs->n : 1) * sizeof *recs);
 	const struct br_record **grp = br_malloc((rs->n ? rs->n : 1) * sizeof *grp);
-	bool *done = br_calloc(rs->n ? rs->n : 1, sizeof *done);
 	for (int f = 0; f < BR_FAM_COUNT; f++) {
 		size_t n = 0;
 		for (size_t i = 0; i < rs->n; i++)
@@ -1020,30 +1161,37 @@ struct br_cmp *br_cmp_build_records(const struct br_recset *rs, const struct br_
 				recs[n++] = rs->v[i];
 		if (!n)
 			continue;
-		memset(done, 0, n * sizeof *done);
-		for (size_t i = 0; i < n; i++) {
-			if (done[i])
-				continue;
-			size_t ng = 0;
-			char *gtmp = NULL;
-			const char *gv = gkey ? group_value(recs[i], gkey, c->aggregated, &gtmp) : NULL;
-			for (size_t j = i; j < n; j++) {
-				if (done[j])
-					continue;
-				if (gkey) {
-					char *jt;
-					const char *jv = group_value(recs[j], gkey, c->aggregated, &jt);
-					bool same = str_eq(gv, jv);
-					free(jt);
-					if (!same)
-						continue;
-				}
-				done[j] = true;
-				grp[ng++] = recs[j];
-			}
+		/* the groups, in order of first appearance, each in input order */
+		char **tmp = br_calloc(n, sizeof *tmp);
+		const char **vals = br_calloc(n, sizeof *vals);
+		size_t *gid = br_malloc(n * sizeof *gid);
+		size_t ngroups = 1;
+		if (gkey) {
+			for (size_t i = 0; i < n; i++)
+				vals[i] = group_value(recs[i], gkey, c->aggregated, &tmp[i]);
+			ngroups = group_records(vals, n, gid);
+		} else {
+			memset(gid, 0, n * sizeof *gid);
+		}
+		size_t *start = br_calloc(ngroups + 1, sizeof *start);
+		size_t *first = br_malloc(ngroups * sizeof *first);
+		for (size_t i = n; i-- > 0;) {
+			start[gid[i] + 1]++;
+			first[gid[i]] = i;
+		}
+		for (size_t g = 0; g < ngroups; g++)
+			start[g + 1] += start[g];
+		for (size_t i = 0; i < n; i++)
+			grp[start[gid[i]]++] = recs[i];
+		for (size_t g = ngroups; g > 0; g--)
+			start[g] = start[g - 1];
+		start[0] = 0;
+		for (size_t g = 0; g < ngroups; g++) {
+			const char *gv = vals[first[g]];
 			c->tables = br_grow(c->tables, &cap_tables, c->ntables + 1, sizeof *c->tables);
 			struct br_cmp_table *t = &c->tables[c->ntables];
-			if (make_table(c, t, (enum br_family)f, grp, ng, o, &baseline_hits)) {
+			if (make_table(c, t, (enum br_family)f, grp + start[g], start[g + 1] - start[g], o,
+				       &baseline_hits)) {
 				if (gkey) {
 					if (strcmp(gkey, "tool") == 0)
 						t->group_key = "tool";
@@ -1055,10 +1203,15 @@ struct br_cmp *br_cmp_build_records(const struct br_recset *rs, const struct br_
 				}
 				c->ntables++;
 			}
-			free(gtmp);
 		}
+		for (size_t i = 0; i < n; i++)
+			free(tmp[i]);
+		free(tmp);
+		free(vals);
+		free(gid);
+		free(start);
+		free(first);
 	}
-	free(done);
 	free(grp);
 	free(recs);
 	if (o && o->baseline && baseline_hits == 0)
@@ -1082,8 +1235,10 @@ void br_cmp_free(struct br_cmp *c)
 			free(t->rows[r].label);
 			free(t->rows[r].host);
 			free(t->rows[r].members);
-			free(t->rows[r].cells);
+			if (!t->cell_block)
+				free(t->rows[r].cells);
 		}
+		free(t->cell_block);
 		free(t->rows);
 		free(t->cols);
 		free(t->group);

@@ -109,25 +109,27 @@ enum br_cmp_sig {
 };
 
 struct br_cmp_cell {
+	/* (the flags come first, together, so that a cell packs into 128 bytes:
+	 * a large table holds one per row and column) */
 	bool present;        /* the record (any run of the row) holds this figure */
 	bool has_value;      /* a number: false for too fast / unreadable */
-	double value;        /* SCHEMA.md unit; the mean over runs when aggregated */
 	bool has_cpu;
-	double cpu;          /* percent; mean over runs with cpu when aggregated */
 	bool too_fast;       /* printed +++++ (aggregated: every run was too fast) */
 	bool marked;         /* the author marked it (any run) */
-	const char *raw;     /* as printed (borrowed; NULL for aggregates of 2+ runs) */
 	bool best;           /* best value of its column */
 	bool best_cpu;       /* lowest cpu of its column */
+	bool has_ratio;      /* against the baseline row (false on the baseline row itself) */
+	bool better;         /* the difference goes the good way for this metric */
+	enum br_cmp_sig sig; /* aggregated rows only; otherwise BR_CMP_SIG_NONE */
+	double value;        /* SCHEMA.md unit; the mean over runs when aggregated */
+	double cpu;          /* percent; mean over runs with cpu when aggregated */
+	const char *raw;     /* as printed (borrowed; NULL for aggregates of 2+ runs) */
 	/* Run statistics over the numbers (n = 1 without --aggregate). */
 	size_t n;            /* runs with a number */
 	size_t n_too_fast;   /* runs printed +++++ */
 	double mean, median, sd, min, max; /* sd: sample (n-1); 0 when n < 2 */
-	/* Against the baseline row (has_ratio false on the baseline row itself). */
-	bool has_ratio;
+	/* Against the baseline row. */
 	double ratio;        /* value / baseline value */
-	bool better;         /* the difference goes the good way for this metric */
-	enum br_cmp_sig sig; /* aggregated rows only; otherwise BR_CMP_SIG_NONE */
 	double t, df, p;     /* Welch's statistic, degrees of freedom, p value */
 };
 
@@ -167,6 +169,8 @@ struct br_cmp_table {
 	size_t nrows;
 	long baseline;       /* index into rows, or -1 */
 	size_t ndropped;     /* rows left out by --top */
+	struct br_cmp_cell *cell_block; /* (internal) holds every row's cells; NULL when
+				   each row's were allocated on their own */
 };
 
 struct br_cmp {

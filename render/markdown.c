@@ -111,8 +111,10 @@ static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool a
 			value_text(&t->cols[k], c, &b);
 			br_buf_adds(&b, " |");
 			if (t->cols[k].has_cpu) {
-				if (c->has_cpu)
-					br_buf_addf(&b, " %.0f", c->cpu);
+				if (c->has_cpu) {
+					br_buf_addc(&b, ' ');
+					br_buf_add_fixed(&b, c->cpu, 0);
+				}
 				br_buf_adds(&b, " |");
 			}
 		}

@@ -26,6 +26,7 @@
  */
 #include <assert.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,15 +82,21 @@ static char *elide_middle(const char *s, size_t w)
 
 static void pad(struct br_buf *b, size_t n)
 {
-	while (n--)
-		br_buf_addc(b, ' ');
+	if (!n)
+		return;
+	br_buf_grow(b, n);
+	memset(b->data + b->len, ' ', n);
+	b->len += n;
+	b->data[b->len] = '\0';
 }
 
 static void put_right(struct br_buf *b, const char *s, size_t w)
 {
-	size_t n = u8w(s);
+	size_t len = 0, n = 0;
+	for (; s[len]; len++)
+		n += ((unsigned char)s[len] & 0xc0) != 0x80;
 	pad(b, n < w ? w - n : 0);
-	br_buf_adds(b, s);
+	br_buf_add(b, s, len);
 }
 
 static void put_left(struct br_buf *b, const char *s, size_t w)
@@ -105,8 +112,9 @@ static void emit_line(struct br_sink *out, struct br_buf *line)
 	size_t n = line->len;
 	while (n && line->data[n - 1] == ' ')
 		n--;
-	br_sink_write(out, line->data ? line->data : "", n);
-	br_sink_puts(out, "\n");
+	line->len = n;
+	br_buf_addc(line, '\n');
+	br_sink_write(out, line->data, line->len);
 	br_buf_reset(line);
 }
 
@@ -152,12 +160,42 @@ static void emit_wrapped(struct br_sink *out, const char *text, size_t indent)
 
 /* A text grid: a name column, then groups of right-aligned sub-columns, each
  * group under an optional title. `nfixed` leading groups repeat in every
- * block when the grid is split to fit WIDTH. Cells are owned strings. */
+ * block when the grid is split to fit WIDTH. A sub-column keeps its cells
+ * one after the other, NUL-terminated, in one buffer (a large table has
+ * millions of cells): off[r] is 1 + the offset of row r's, 0 for none. */
 struct tsub {
 	char *head;
-	char **cells; /* nrows */
+	uint32_t *off; /* nrows */
+	struct br_buf text;
 	size_t w;
 };
+
+/* Row r's cell: the n bytes at text. */
+static void sub_set_n(struct tsub *s, size_t r, const char *text, size_t n)
+{
+	assert(s->text.len < UINT32_MAX - n - 1);
+	s->off[r] = (uint32_t)s->text.len + 1;
+	br_buf_add(&s->text, text, n);
+	br_buf_addc(&s->text, '\0');
+}
+
+static void sub_set(struct tsub *s, size_t r, const char *text)
+{
+	sub_set_n(s, r, text, strlen(text));
+}
+
+/* Row r's cell: the text in v, which is left empty. */
+static void sub_take(struct tsub *s, size_t r, struct br_buf *v)
+{
+	sub_set_n(s, r, v->data ? v->data : "", v->len);
+	br_buf_reset(v);
+}
+
+/* Row r's cell, NULL when it has none. */
+static const char *sub_cell(const struct tsub *s, size_t r)
+{
+	return s->off[r] ? s->text.data + s->off[r] - 1 : NULL;
+}
 
 struct tgroup {
 	char *title;
@@ -190,7 +228,8 @@ static struct tsub *group_sub(struct tgrid *gr, struct tgroup *g, const char *he
 	assert(g->nsub < BR_ARRAY_LEN(g->sub));
 	struct tsub *s = &g->sub[g->nsub++];
 	s->head = br_strdup(head ? head : "");
-	s->cells = br_calloc(gr->nrows ? gr->nrows : 1, sizeof *s->cells);
+	s->off = br_calloc(gr->nrows ? gr->nrows : 1, sizeof *s->off);
+	s->text = (struct br_buf)BR_BUF_INIT;
 	return s;
 }
 
@@ -200,9 +239,8 @@ static void grid_free(struct tgrid *gr)
 		struct tgroup *g = &gr->g[i];
 		free(g->title);
 		for (size_t s = 0; s < g->nsub; s++) {
-			for (size_t r = 0; r < gr->nrows; r++)
-				free(g->sub[s].cells[r]);
-			free(g->sub[s].cells);
+			free(g->sub[s].off);
+			br_buf_free(&g->sub[s].text);
 			free(g->sub[s].head);
 		}
 	}
@@ -223,9 +261,12 @@ static void grid_measure(struct tgrid *gr)
 		for (size_t s = 0; s < g->nsub; s++) {
 			struct tsub *sb = &g->sub[s];
 			sb->w = u8w(sb->head);
-			for (size_t r = 0; r < gr->nrows; r++)
-				if (sb->cells[r] && u8w(sb->cells[r]) > sb->w)
-					sb->w = u8w(sb->cells[r]);
+			for (size_t r = 0; r < gr->nrows; r++) {
+				const char *c = sub_cell(sb, r);
+				size_t cw = c ? u8w(c) : 0;
+				if (cw > sb->w)
+					sb->w = cw;
+			}
 			sum += sb->w + (s ? 1 : 0);
 		}
 		size_t tw = u8w(g->title);
@@ -279,7 +320,7 @@ static void grid_emit_block(struct br_sink *out, const struct tgrid *gr, const s
 			for (size_t s = 0; s < g->nsub; s++) {
 				if (s)
 					pad(&line, 1);
-				const char *c = g->sub[s].cells[r];
+				const char *c = sub_cell(&g->sub[s], r);
 				put_right(&line, c ? c : "", g->sub[s].w);
 			}
 		}
@@ -413,37 +454,52 @@ static void emit_full_names(struct br_sink *out, const struct br_cmp_table *t, c
 {
 	br_sink_puts(out, "Full names:\n");
 	struct br_buf b = BR_BUF_INIT;
+	/* the pairs listed so far: an open-addressing set of row indexes + 1 */
+	size_t cap = 16;
+	while (cap < 2 * t->nrows)
+		cap *= 2;
+	size_t *listed = br_calloc(cap, sizeof *listed);
 	for (size_t r = 0; r < t->nrows; r++) {
 		if (strcmp(names[r], full[r]) == 0 || !strstr(names[r], "…") || strstr(full[r], "…"))
 			continue; /* not cut (a host may have lost its domain) */
+		uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a over both strings */
+		for (const char *p = names[r]; *p; p++)
+			h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+		h = (h ^ 0xff) * 0x100000001b3ull;
+		for (const char *p = full[r]; *p; p++)
+			h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+		size_t i = (size_t)h & (cap - 1);
 		bool seen = false;
-		for (size_t q = 0; q < r && !seen; q++)
+		for (; listed[i] && !seen; i = (i + 1) & (cap - 1)) {
+			size_t q = listed[i] - 1;
 			seen = strcmp(names[q], names[r]) == 0 && strcmp(full[q], full[r]) == 0;
+		}
 		if (seen)
 			continue;
+		listed[i] = r + 1;
 		br_buf_reset(&b);
 		br_buf_addf(&b, "  %s = %s", names[r], full[r]);
 		emit_wrapped(out, b.data, 6);
 	}
+	free(listed);
 	br_buf_free(&b);
 }
 
 /* ------------------------------------------------------------ cells */
 
-static char *fmt_value(const struct br_cmp_col *col, const struct br_cmp_cell *c, bool mark)
+static void fmt_value(struct br_buf *b, const struct br_cmp_col *col, const struct br_cmp_cell *c,
+		      bool mark)
 {
-	struct br_buf b = BR_BUF_INIT;
 	if (!c->present)
-		br_buf_adds(&b, "-");
+		br_buf_addc(b, '-');
 	else if (c->too_fast)
-		br_buf_adds(&b, "+++++");
+		br_buf_add(b, "+++++", 5);
 	else if (!c->has_value)
-		br_buf_adds(&b, "?");
+		br_buf_addc(b, '?');
 	else
-		br_cmp_format(col, c->value, &b);
+		br_cmp_format(col, c->value, b);
 	if (mark)
-		br_buf_addc(&b, c->best ? '*' : ' ');
-	return br_buf_detach(&b);
+		br_buf_addc(b, c->best ? '*' : ' ');
 }
 
 /* Bonnie prints %CPU with one decimal, bonnie++ an integer: a column shows
@@ -458,11 +514,10 @@ static bool cpu_has_decimals(const struct br_cmp_table *t, size_t k)
 	return false;
 }
 
-static char *fmt_cpu(const struct br_cmp_cell *c, bool decimals)
+static void fmt_cpu(struct br_buf *b, const struct br_cmp_cell *c, bool decimals)
 {
-	if (!c->has_cpu)
-		return br_strdup("");
-	return br_asprintf("%.*f", decimals ? 1 : 0, c->cpu);
+	if (c->has_cpu)
+		br_buf_add_fixed(b, c->cpu, decimals ? 1 : 0);
 }
 
 static const char *better_words(const struct br_cmp_col *col)
@@ -519,11 +574,14 @@ static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool a
 		       char **names)
 {
 	struct tgrid gr = {.nrows = t->nrows, .names = names};
+	struct br_buf b = BR_BUF_INIT;
 	if (aggregated) {
 		struct tgroup *g = grid_group(&gr, "");
 		struct tsub *s = group_sub(&gr, g, "runs");
-		for (size_t r = 0; r < t->nrows; r++)
-			s->cells[r] = br_asprintf("%zu", t->rows[r].nmembers);
+		for (size_t r = 0; r < t->nrows; r++) {
+			br_buf_addf(&b, "%zu", t->rows[r].nmembers);
+			sub_take(s, r, &b);
+		}
 		gr.nfixed = 1;
 	}
 	for (size_t k = 0; k < t->ncols; k++) {
@@ -536,11 +594,15 @@ static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool a
 		bool decimals = c && cpu_has_decimals(t, k);
 		for (size_t r = 0; r < t->nrows; r++) {
 			const struct br_cmp_cell *cell = &t->rows[r].cells[k];
-			v->cells[r] = fmt_value(col, cell, true);
-			if (c)
-				c->cells[r] = fmt_cpu(cell, decimals);
+			fmt_value(&b, col, cell, true);
+			sub_take(v, r, &b);
+			if (c) {
+				fmt_cpu(&b, cell, decimals);
+				sub_take(c, r, &b);
+			}
 		}
 	}
+	br_buf_free(&b);
 	grid_emit(out, &gr);
 	grid_free(&gr);
 }
@@ -625,7 +687,8 @@ static void baseline_table(struct br_sink *out, const struct br_cmp_table *t, bo
 				}
 				br_buf_addc(&v, m);
 			}
-			s->cells[r] = br_buf_detach(&v);
+			sub_take(s, r, &v);
+			br_buf_free(&v);
 		}
 	}
 	grid_emit(out, &gr);
@@ -670,28 +733,38 @@ static void stats_tables(struct br_sink *out, const struct br_cmp_table *t, char
 		struct tsub *p = t->baseline >= 0 ? group_sub(&gr, grid_group(&gr, NULL), "p") : NULL;
 		for (size_t r = 0; r < t->nrows; r++) {
 			const struct br_cmp_cell *c = &t->rows[r].cells[k];
+			struct br_buf v = BR_BUF_INIT;
 			if (!c->has_value) {
-				s[0]->cells[r] = br_asprintf("%zu", c->n);
+				br_buf_addf(&v, "%zu", c->n);
+				sub_take(s[0], r, &v);
 				if (c->present && c->too_fast)
-					s[1]->cells[r] = br_strdup("+++++");
+					sub_set(s[1], r, "+++++");
+				br_buf_free(&v);
 				continue;
 			}
 			double vals[5] = {c->mean, c->median, c->sd, c->min, c->max};
-			s[0]->cells[r] = br_asprintf("%zu", c->n);
+			br_buf_addf(&v, "%zu", c->n);
+			sub_take(s[0], r, &v);
 			for (int i = 0; i < 5; i++) {
-				struct br_buf v = BR_BUF_INIT;
 				if (i == 2 && c->n < 2)
 					br_buf_adds(&v, "-");
 				else
 					br_cmp_format(col, vals[i], &v);
-				s[i + 1]->cells[r] = br_buf_detach(&v);
+				sub_take(s[i + 1], r, &v);
 			}
-			if (p && c->sig == BR_CMP_SIG_WITHIN)
-				p->cells[r] = br_asprintf("%.2f~", c->p);
-			else if (p && c->sig == BR_CMP_SIG_BEYOND)
-				p->cells[r] = c->p < 0.001 ? br_strdup("<0.001 ") : br_asprintf("%.3f ", c->p);
-			else if (p && c->sig == BR_CMP_SIG_UNTESTED)
-				p->cells[r] = br_strdup("? ");
+			if (p && c->sig == BR_CMP_SIG_WITHIN) {
+				br_buf_addf(&v, "%.2f~", c->p);
+				sub_take(p, r, &v);
+			} else if (p && c->sig == BR_CMP_SIG_BEYOND) {
+				if (c->p < 0.001)
+					br_buf_adds(&v, "<0.001 ");
+				else
+					br_buf_addf(&v, "%.3f ", c->p);
+				sub_take(p, r, &v);
+			} else if (p && c->sig == BR_CMP_SIG_UNTESTED) {
+				sub_set(p, r, "? ");
+			}
+			br_buf_free(&v);
 		}
 		grid_emit(out, &gr);
 		grid_free(&gr);
@@ -744,7 +817,9 @@ static void bars(struct br_sink *out, const struct br_cmp_table *t, char **names
 			char **vals = br_calloc(t->nrows, sizeof *vals);
 			size_t vw = 0;
 			for (size_t r = 0; r < t->nrows; r++) {
-				vals[r] = fmt_value(col, &t->rows[r].cells[k], false);
+				struct br_buf v = BR_BUF_INIT;
+				fmt_value(&v, col, &t->rows[r].cells[k], false);
+				vals[r] = br_buf_detach(&v);
 				if (u8w(vals[r]) > vw)
 					vw = u8w(vals[r]);
 			}
