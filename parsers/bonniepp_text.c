@@ -21,6 +21,7 @@
  * as printed, with its printed resolution, to compare equal to the CSV's.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +53,7 @@ struct ptoks {
 	struct ptok t[TOK_MAX];
 };
 
-static size_t blank_at(const char *s, size_t i, size_t len)
+static inline size_t blank_at(const char *s, size_t i, size_t len)
 {
 	unsigned char c = (unsigned char)s[i];
 	if (c == ' ' || c == '\t' || c == '|' || c == '\r' || c == '\v' || c == '\f')
@@ -95,12 +96,9 @@ static void value_kind(struct ptok *t)
 		while (i < n && is_digit(s[i]))
 			i++, dec++;
 	}
-	char tmp[40];
-	if (i >= sizeof tmp)
+	if (i >= 40)
 		return;
-	memcpy(tmp, s, i);
-	tmp[i] = '\0';
-	t->v = strtod(tmp, NULL);
+	t->v = br_parse_decimal(s, i);
 	t->decimals = dec;
 	if (i == n) {
 		t->kind = dec ? VK_DEC : VK_INT;
@@ -307,6 +305,25 @@ struct pline {
 	size_t name_a, name_b; /* PK_CR2: machine name before -Create-- */
 };
 
+/* Does s[0..len) start with the word w? */
+static bool starts(const char *s, size_t len, const char *w)
+{
+	size_t n = strlen(w);
+	return len >= n && memcmp(s, w, n) == 0;
+}
+
+/* Is there a "--" in s? */
+static bool has_dash2(const char *s, size_t len)
+{
+	const char *p = s, *end = s + len;
+	while (end - p >= 2 && (p = memchr(p, '-', (size_t)(end - p - 1)))) {
+		if (p[1] == '-')
+			return true;
+		p += 2;
+	}
+	return false;
+}
+
 static enum pk classify(const char *s, size_t len, bool in_header, struct pline *pl)
 {
 	memset(pl, 0, sizeof *pl);
@@ -326,11 +343,20 @@ static enum pk classify(const char *s, size_t len, bool in_header, struct pline 
 	/* Cheap prefilter: every header line has a dash run, "%CP", or starts
 	 * with one of a few words. */
 	char c = s[a];
-	if (!memchr(s, '-', len) && !memmem(s, len, "%CP", 3) && c != 'V' && c != 'L' &&
-	    c != 'f' && c != 'M' && c != 'N' && c != '/' && c != 'C' && c != 'K')
+	if (c != 'V' && c != 'L' && c != 'f' && c != 'M' && c != 'N' && c != '/' && c != 'C' &&
+	    c != 'K' && !memchr(s, '-', len) && !br_has(s, len, "%CP", 3))
+		return pl->kind = PK_OTHER;
+	/* s starts with a non-blank, so each anchored pattern below can only
+	 * match when s starts with its first letter (or word); the unanchored
+	 * ones ("--Block--", "-Create--") need a "--"; each runs only when the
+	 * line holds the words it needs. Outside a header (no fragment to look
+	 * for) a line that has none of these is nothing. */
+	bool dash2 = has_dash2(s, len);
+	if (!in_header && !dash2 && c != 'V' && c != 'L' && c != 'M' && c != 'N' && c != 'f' &&
+	    c != 'C' && c != '-')
 		return pl->kind = PK_OTHER;
 	size_t ov[6];
-	if (c == 'V' && br_re_match(&re_ver, s, len, 0, ov, 3) > 0) {
+	if (starts(s, len, "Version") && br_re_match(&re_ver, s, len, 0, ov, 3) > 0) {
 		size_t n = ov[3] - ov[2];
 		if (n >= sizeof pl->version)
 			n = sizeof pl->version - 1;
@@ -343,25 +369,28 @@ static enum pk classify(const char *s, size_t len, bool in_header, struct pline 
 	if (c == 'L' && len - a >= 7 && memcmp(s + a, "Latency", 7) == 0 &&
 	    (len - a == 7 || blank_at(s, a + 7, len)))
 		return pl->kind = PK_LAT;
-	if (br_re_match(&re_io3, s, len, 0, ov, 2) > 0) {
+	if ((starts(s, len, "Machine") || starts(s, len, "Name:Size")) &&
+	    br_re_match(&re_io3, s, len, 0, ov, 2) > 0) {
 		pl->io3_198 = ov[2] == (size_t)-1;
 		pl->io3_mb = !pl->io3_198 && s[ov[2]] == 'M';
 		if (pl->io3_mb && !memmem(s, len, "%CP ", 4) && !(len >= 3 && memcmp(s + len - 3, "%CP", 3) == 0))
 			return pl->kind = PK_OTHER; /* Bonnie's "Machine MB K/sec %CPU" */
 		return pl->kind = PK_IO3;
 	}
-	if (c == 'f' && br_re_match(&re_cr3, s, len, 0, ov, 1) > 0)
+	if (starts(s, len, "files") && br_re_match(&re_cr3, s, len, 0, ov, 1) > 0)
 		return pl->kind = PK_CR3;
-	if (br_re_match(&re_io2, s, len, 0, ov, 2) > 0) {
+	if ((((c == 'C' || c == '-') && br_has(s, len, "Per", 3)) ||
+	     (dash2 && br_has(s, len, "--Block--", 9))) &&
+	    br_re_match(&re_io2, s, len, 0, ov, 2) > 0) {
 		if (ov[2] != (size_t)-1)
 			pl->concurrency = strtol(s + ov[2], NULL, 10);
 		return pl->kind = PK_IO2;
 	}
-	if (br_re_match(&re_cr1, s, len, 0, ov, 1) > 0)
+	if (c == '-' && br_has(s, len, "Create-", 7) && br_re_match(&re_cr1, s, len, 0, ov, 1) > 0)
 		return pl->kind = PK_CR1;
 	/* "[name] -Create-- --Read--- ...": the name is what comes before it
 	 * (found without a regex: "(.*?)\\s*-Create--" backtracks quadratically) */
-	const char *cre = memmem(s, len, "-Create--", 9);
+	const char *cre = dash2 ? memmem(s, len, "-Create--", 9) : NULL;
 	if (cre && (cre + 9 == s + len || cre[9] == ' ' || cre[9] == '\t')) {
 		size_t b = (size_t)(cre - s);
 		while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
@@ -370,7 +399,7 @@ static enum pk classify(const char *s, size_t len, bool in_header, struct pline 
 		pl->name_b = (size_t)(s - line) + b;
 		return pl->kind = PK_CR2;
 	}
-	if (br_re_match(&re_seqout, s, len, 0, ov, 1) > 0)
+	if (c == '-' && br_has(s, len, "Output", 6) && br_re_match(&re_seqout, s, len, 0, ov, 1) > 0)
 		return pl->kind = PK_SEQOUT;
 	if (in_header && header_fragment(s, len))
 		return pl->kind = PK_FRAG;
@@ -410,10 +439,21 @@ struct prun {
 	struct pval io[6], cr[6], lat[12];
 };
 
+/* The document's bonnie++-csv records by merge key (csv_twin), built at the
+ * first look-up: the CSV parser has run by then, and this parser adds no CSV
+ * records. */
+struct twin {
+	uint64_t key;
+	const struct br_record *r;
+};
+
 struct pstate_all {
 	struct br_parse_ctx *ctx;
 	struct prun run;
 	size_t emitted;
+	bool twins_built;
+	struct twin *twins;
+	size_t ntwins;
 };
 
 static void copy_tok(char *dst, size_t cap, const char *s, size_t n)
@@ -784,18 +824,52 @@ static void put_value(struct br_record *rec, enum br_metric_id id, const struct 
 		br_record_set_cpu(rec, id, pv->cpu);
 }
 
-/* Is there a CSV copy of this run in the document (parsed before us)? */
-static bool csv_twin(struct br_parse_ctx *ctx, const struct br_record *rec)
+static int cmp_twin(const void *a, const void *b)
 {
-	const struct br_recset *s = &ctx->ds->records;
-	for (size_t k = s->n; k-- > 0;) {
+	const struct twin *x = a, *y = b;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* The records this document added before us (back to the first of another
+ * file) that came from its CSV lines, sorted by merge key. */
+static void twins_build(struct pstate_all *ps)
+{
+	const struct br_recset *s = &ps->ctx->ds->records;
+	const char *path = ps->ctx->doc->path;
+	size_t k = s->n, cap = 0;
+	ps->twins_built = true;
+	while (k > 0 && s->v[k - 1]->source.file && strcmp(s->v[k - 1]->source.file, path) == 0)
+		k--;
+	for (; k < s->n; k++) {
 		const struct br_record *o = s->v[k];
-		if (!o->source.file || strcmp(o->source.file, ctx->doc->path) != 0)
-			break;
-		if (o->source.format && strcmp(o->source.format, "bonnie++-csv") == 0 &&
-		    br_record_same_run(o, rec))
-			return true;
+		if (!o->source.format || strcmp(o->source.format, "bonnie++-csv") != 0)
+			continue;
+		ps->twins = br_grow(ps->twins, &cap, ps->ntwins + 1, sizeof *ps->twins);
+		ps->twins[ps->ntwins++] = (struct twin){br_record_merge_key(o), o};
 	}
+	if (ps->ntwins > 1)
+		qsort(ps->twins, ps->ntwins, sizeof *ps->twins, cmp_twin);
+}
+
+/* Is there a CSV copy of this run in the document (parsed before us)? Only
+ * records of one merge key can be merged (br_recset_merge), so only that
+ * bucket is searched: the copy the merge will take the figures from. */
+static bool csv_twin(struct pstate_all *ps, const struct br_record *rec)
+{
+	if (!ps->twins_built)
+		twins_build(ps);
+	uint64_t key = br_record_merge_key(rec);
+	size_t lo = 0, hi = ps->ntwins;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ps->twins[mid].key < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < ps->ntwins && ps->twins[lo].key == key; lo++)
+		if (br_record_same_run(ps->twins[lo].r, rec))
+			return true;
 	return false;
 }
 
@@ -839,14 +913,15 @@ static void run_flush(struct pstate_all *ps)
 		if (lid >= 0)
 			put_value(rec, (enum br_metric_id)lid, &run->lat[k], false);
 	}
-	if (doubtful && !csv_twin(ctx, rec))
+	if (doubtful && !csv_twin(ps, rec))
 		br_parse_warn(ctx, run->cr_idx,
 			      "bonnie++ %s prints wrong create/stat/delete rates in its text report "
 			      "and this run has no CSV line; keeping the text figures",
 			      run->version[0] ? run->version : "1.98+");
-	char why[96 + NAME_MAX_LEN];
-	snprintf(why, sizeof why, "bonnie++ %s text report%s%s", run->version[0] ? run->version : "",
-		 host ? " for " : "", host ? host : "");
+	char why[96 + NAME_MAX_LEN] = "";
+	if (!ctx->ds->skip_claims) /* only --explain shows it */
+		snprintf(why, sizeof why, "bonnie++ %s text report%s%s",
+			 run->version[0] ? run->version : "", host ? " for " : "", host ? host : "");
 	br_parse_claim(ctx, run->start, run->last, why);
 	br_parse_emit(ctx, rec);
 	ps->emitted++;
@@ -1063,6 +1138,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 		}
 	}
 	run_flush(&ps);
+	free(ps.twins);
 	return ps.emitted;
 }
 

@@ -145,7 +145,7 @@ struct hp {
 
 static bool has(const char *s, size_t n, const char *needle)
 {
-	return memmem(s, n, needle, strlen(needle)) != NULL;
+	return br_has(s, n, needle, strlen(needle));
 }
 
 static bool has_ci(const char *s, size_t n, const char *lower)
@@ -534,11 +534,32 @@ static bool device_header(struct hp *st, size_t i, const char *s, size_t n)
 	return true;
 }
 
+/* What re_prompt needs: "hdparm", blanks, then an option or a path. */
+static bool hdparm_with_args(const char *s, size_t n)
+{
+	for (size_t k = 0; k + 6 < n; k++) {
+		const char *p = memchr(s + k, 'h', n - 6 - k);
+		if (!p)
+			return false;
+		k = (size_t)(p - s);
+		if (memcmp(p, "hdparm", 6) != 0)
+			continue;
+		size_t j = k + 6;
+		if (j >= n || (s[j] != ' ' && s[j] != '\t'))
+			continue;
+		while (j < n && (s[j] == ' ' || s[j] == '\t'))
+			j++;
+		if (j < n && (s[j] == '-' || s[j] == '/'))
+			return true;
+	}
+	return false;
+}
+
 /* A prompt running hdparm: one device named → the host until a header says otherwise. */
 static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 2];
-	if (br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
+	if (!hdparm_with_args(s, n) || br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
 		return false;
 	drop_pending(st);
 	hdparm_line(st, i);
@@ -574,7 +595,7 @@ static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 static bool version_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 2];
-	if (br_re_match(&re_version, s, n, 0, ov, 2) <= 0)
+	if (n < 6 || strncasecmp(s, "hdparm", 6) != 0 || br_re_match(&re_version, s, n, 0, ov, 2) <= 0)
 		return false;
 	size_t len = group_len(ov, 1);
 	if (len >= sizeof st->version)
@@ -592,10 +613,32 @@ static bool has_evidence(struct hp *st, size_t i)
 	for (; !st->evidence && st->ev_upto < i; st->ev_upto++) {
 		size_t n;
 		const char *s = stripped(&st->doc->lines[st->ev_upto], &n);
-		st->evidence = memmem(s, n, "hdparm", 6) ||
+		st->evidence = br_has(s, n, "hdparm", 6) ||
 			       (n >= 6 && strncasecmp(s, "timing", 6) == 0);
 	}
 	return st->evidence;
+}
+
+static bool pcre_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+/* What re_hand needs at the end of the line: "/s" or "/sec" (any case,
+ * blanks around the slash and at the end allowed). */
+static bool ends_in_rate_unit(const char *s, size_t n)
+{
+	while (n && pcre_space(s[n - 1]))
+		n--;
+	if (n >= 3 && strncasecmp(s + n - 3, "sec", 3) == 0)
+		n -= 3;
+	else if (n >= 1 && (s[n - 1] == 's' || s[n - 1] == 'S'))
+		n -= 1;
+	else
+		return false;
+	while (n && pcre_space(s[n - 1]))
+		n--;
+	return n && s[n - 1] == '/';
 }
 
 /*
@@ -607,7 +650,7 @@ static bool has_evidence(struct hp *st, size_t i)
 static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 5];
-	if (br_re_match(&re_hand, s, n, 0, ov, 5) <= 0)
+	if (!ends_in_rate_unit(s, n) || br_re_match(&re_hand, s, n, 0, ov, 5) <= 0)
 		return false;
 	const char *words = s + ov[4];
 	size_t wn = group_len(ov, 2);
@@ -715,12 +758,12 @@ static bool candidate(const char *s, size_t n)
 	if (n < 4)
 		return false;
 	if (is_digit(*s))
-		return memmem(s, n, "MB", 2) != NULL;
+		return br_has(s, n, "MB", 2);
 	if ((*s == 'T' || *s == 't') && n >= 6 && strncasecmp(s, "timing", 6) == 0)
 		return true;
 	if (s[n - 2] == '/' && (s[n - 1] == 's' || s[n - 1] == 'S'))
 		return true;
-	return n >= 4 && strncasecmp(s + n - 4, "/sec", 4) == 0;
+	return s[n - 4] == '/' && strncasecmp(s + n - 4, "/sec", 4) == 0;
 }
 
 static void read_line(struct hp *st, size_t i)
@@ -761,7 +804,7 @@ static void backfill_version(struct hp *st)
 	for (size_t i = 0; i < st->doc->nlines && distinct < 2; i++) {
 		size_t n;
 		const char *s = stripped(&st->doc->lines[i], &n);
-		if (n < 8 || !memmem(s, n, "hdparm", 6) || br_re_match(&re_version, s, n, 0, ov, 2) <= 0)
+		if (n < 8 || !br_has(s, n, "hdparm", 6) || br_re_match(&re_version, s, n, 0, ov, 2) <= 0)
 			continue;
 		size_t len = group_len(ov, 1);
 		if (len >= sizeof first)

@@ -16,6 +16,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "dataset.h"
 #include "doc.h"
@@ -60,6 +62,58 @@ void br_parse_note(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...) B
  * hand-written "2 disks (hdb1,hdc1)"), or NULL. Caller frees; NULL if none.
  */
 char *br_parse_label(struct br_parse_ctx *ctx, size_t idx, const char *own);
+
+/* Does s[0..n) contain needle[0..m)? For the short needles and lines of the
+ * parsers' prefilters: memchr() to the first byte, then a compare (glibc's
+ * memmem() costs a few hundred instructions a call, whatever the line). */
+static inline bool br_has(const char *s, size_t n, const char *needle, size_t m)
+{
+	if (m == 0)
+		return true;
+	if (m > n)
+		return false;
+	const char *p = s, *end = s + n - m + 1;
+	while (p < end && (p = memchr(p, needle[0], (size_t)(end - p))) != NULL) {
+		if (memcmp(p, needle, m) == 0)
+			return true;
+		p++;
+	}
+	return false;
+}
+
+/* strtod() of s[0..n), which holds only digits with at most one '.'
+ * ("6618", "179.9"). Up to 15 digits the value is computed directly: the
+ * digits as an integer are exact in a double, and so is the power of ten,
+ * so the one division rounds correctly, exactly as strtod() does. */
+static inline double br_parse_decimal(const char *s, size_t n)
+{
+	static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+				     1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+	unsigned long long m = 0;
+	int digits = 0, dec = -1;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '.' && dec < 0) {
+			dec = 0;
+			continue;
+		}
+		if (s[i] < '0' || s[i] > '9' || ++digits > 15) {
+			digits = 99;
+			break;
+		}
+		m = m * 10 + (unsigned)(s[i] - '0');
+		if (dec >= 0)
+			dec++;
+	}
+	if (digits > 15) {
+		char tmp[64];
+		if (n >= sizeof tmp)
+			n = sizeof tmp - 1;
+		memcpy(tmp, s, n);
+		tmp[n] = '\0';
+		return strtod(tmp, NULL);
+	}
+	return dec > 0 ? (double)m / p10[dec] : (double)m;
+}
 
 /* ---------------------------------------------------------------- registry */
 

@@ -383,6 +383,38 @@ static void version_200a_create_bug(void **state)
 	done(&r);
 }
 
+/* The CSV twin is looked up among many CSV lines of other runs that print
+ * the same CPU figures (one merge bucket): only the run's own line counts,
+ * wherever it stands in the document. */
+static void create_bug_twin_among_many(void **state)
+{
+	(void)state;
+	static const char *const latency[] = {"2735us", "2655us", "2535us", "9us"};
+	char others[1024] = "", text[4096];
+	for (size_t k = 0; k < sizeof latency / sizeof *latency; k++) {
+		char line[256];
+		snprintf(line, sizeof line, "%s", v200a_create_csv);
+		char *at = strstr(line, "2635us");
+		assert_non_null(at);
+		char rest[256];
+		snprintf(rest, sizeof rest, "%s", at + 6);
+		snprintf(at, sizeof line - (size_t)(at - line), "%s%s", latency[k], rest);
+		strncat(others, line, sizeof others - strlen(others) - 1);
+	}
+	struct run r;
+	snprintf(text, sizeof text, "%s%s", v200a_create_text, others);
+	run_all(&r, text);
+	assert_int_equal(warnings(&r), 1); /* other runs only: still no CSV line */
+	assert_int_equal(r.ds.records.n, 5);
+	done(&r);
+
+	snprintf(text, sizeof text, "%s%s%s", others, v200a_create_text, v200a_create_csv);
+	run_all(&r, text);
+	assert_int_equal(warnings(&r), 0);
+	assert_int_equal(r.ds.records.n, 5); /* the text and its CSV line merged */
+	done(&r);
+}
+
 /* ------------------------------------------------------------------ damage, merge */
 
 /* Seed 001: every blank collapsed, the name truncated by the layout; the
@@ -599,6 +631,7 @@ int main(void)
 		cmocka_unit_test(blank_columns),
 		cmocka_unit_test(version_200a_units),
 		cmocka_unit_test(version_200a_create_bug),
+		cmocka_unit_test(create_bug_twin_among_many),
 		cmocka_unit_test(collapsed_and_merged_with_csv),
 		cmocka_unit_test(hard_wraps),
 		cmocka_unit_test(markers_and_csv2txt_zero),

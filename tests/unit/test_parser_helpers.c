@@ -1,0 +1,92 @@
+/* Unit tests: the parsers' shared prefilter helpers in parser.h — br_has()
+ * answers as memmem() does, and br_parse_decimal() returns strtod()'s double
+ * bit for bit. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "parser.h"
+
+/* A small deterministic generator (no rand(): the same cases everywhere). */
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static unsigned next(unsigned n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned)(rng % n);
+}
+
+static void has_is_memmem(void **state)
+{
+	(void)state;
+	static const char *const fixed[][2] = {
+		{"", ""}, {"abc", ""}, {"", "a"}, {"MB", "MB"}, {"M", "MB"}, {"xMBy", "MB"},
+		{"aaab", "aab"}, {"--Block-- -Rewrite-", "--Block--"}, {"-- Block--", "--Block--"},
+		{"hdparm", "hdparm"}, {"hdpar", "hdparm"}, {"%CP", "%CP"}, {"%C%CP", "%CP"},
+	};
+	for (size_t k = 0; k < sizeof fixed / sizeof *fixed; k++) {
+		const char *s = fixed[k][0], *n = fixed[k][1];
+		assert_int_equal(br_has(s, strlen(s), n, strlen(n)),
+				 memmem(s, strlen(s), n, strlen(n)) != NULL);
+	}
+	/* random strings over a tiny alphabet: many near misses */
+	char s[64], n[8];
+	for (int round = 0; round < 200000; round++) {
+		size_t sl = next(40), nl = 1 + next(5);
+		for (size_t i = 0; i < sl; i++)
+			s[i] = "ab-\0"[next(4)];
+		for (size_t i = 0; i < nl; i++)
+			n[i] = "ab-\0"[next(4)];
+		assert_int_equal(br_has(s, sl, n, nl), memmem(s, sl, n, nl) != NULL);
+	}
+}
+
+static void check_decimal(const char *text)
+{
+	double a = br_parse_decimal(text, strlen(text)), b = strtod(text, NULL);
+	if (memcmp(&a, &b, sizeof a) != 0)
+		fail_msg("'%s': %.17g, strtod %.17g", text, a, b);
+}
+
+static void decimal_is_strtod(void **state)
+{
+	(void)state;
+	static const char *const fixed[] = {
+		"0", "00", "0.0", "7", "6618", "179.9", "0.1", "0.3", "39.6", "1.1", "999999999999999",
+		"9999999999999999", "123456789012345678901234", "0.000000000000001",
+		"1234567.89012345", "12345678.901234567", "4503599627370497", "9007199254740993",
+		"2.2250738585072014", "0.30000000000000004", "00000000000000000001.5",
+	};
+	for (size_t k = 0; k < sizeof fixed / sizeof *fixed; k++)
+		check_decimal(fixed[k]);
+	/* every shape the parsers pass: digits, maybe a point and more digits */
+	char text[40];
+	for (int round = 0; round < 300000; round++) {
+		size_t n = 1 + next(22), dot = next(3) ? (size_t)-1 : 1 + next((unsigned)n);
+		size_t j = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (i == dot)
+				text[j++] = '.';
+			text[j++] = (char)('0' + next(10));
+		}
+		text[j] = '\0';
+		check_decimal(text);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(has_is_memmem),
+		cmocka_unit_test(decimal_is_strtod),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
