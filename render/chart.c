@@ -1203,9 +1203,25 @@ void br_chart_dump(const struct br_chart *c, struct br_buf *b)
 #define C_AXIS 0x8C959F
 #define C_PANEL 0xF4F6F8
 
-static void rgb(cairo_t *cr, uint32_t c)
+/* The drawing state: cairo's, plus what text() needs to record a text
+ * instead of drawing it (SVG: real <text> elements, see svg.c). */
+struct pen {
+	cairo_t *cr;
+	struct br_chart_texts *texts; /* NULL: texts are drawn as glyphs */
+	uint32_t colour;
+	double size;
+	bool bold, italic;
+};
+
+static void set_rgb(cairo_t *cr, uint32_t c)
 {
 	cairo_set_source_rgb(cr, ((c >> 16) & 255) / 255.0, ((c >> 8) & 255) / 255.0, (c & 255) / 255.0);
+}
+
+static void rgb(struct pen *pn, uint32_t c)
+{
+	pn->colour = c;
+	set_rgb(pn->cr, c);
 }
 
 static void rgb_shade(cairo_t *cr, uint32_t c, double f)
@@ -1213,20 +1229,59 @@ static void rgb_shade(cairo_t *cr, uint32_t c, double f)
 	cairo_set_source_rgb(cr, ((c >> 16) & 255) / 255.0 * f, ((c >> 8) & 255) / 255.0 * f, (c & 255) / 255.0 * f);
 }
 
-static void font(cairo_t *cr, double size, bool bold, bool italic)
+static void font(struct pen *pn, double size, bool bold, bool italic)
 {
-	cairo_select_font_face(cr, FONT_FAMILY, italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
+	pn->size = size;
+	pn->bold = bold;
+	pn->italic = italic;
+	if (pn->texts)
+		return; /* no glyphs: fontconfig is never started */
+	cairo_select_font_face(pn->cr, FONT_FAMILY, italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
 			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, size);
+	cairo_set_font_size(pn->cr, size);
+}
+
+/* Record a text (SVG): its advance from the DejaVu Sans metrics the layout
+ * uses (without their 3 % to spare), elided again only if it is wider than
+ * maxw under them. */
+static double record_text(struct pen *pn, double x, double y, const char *s, double align, double maxw)
+{
+	char *own = NULL;
+	double w = br_chart_text_width(s, pn->size, pn->bold);
+	if (maxw > 0 && w / 1.03 > maxw + 0.5) {
+		own = br_chart_elide(s, maxw, pn->size, pn->bold);
+		w = br_chart_text_width(own, pn->size, pn->bold);
+	}
+	struct br_chart_texts *t = pn->texts;
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 64;
+		t->v = br_realloc(t->v, t->cap * sizeof *t->v);
+	}
+	t->v[t->n++] = (struct br_chart_text){
+		.x = x, .y = y, .align = align, .size = pn->size, .bold = pn->bold, .italic = pn->italic,
+		.colour = pn->colour, .s = own ? own : br_strdup(s),
+	};
+	return w / 1.03;
+}
+
+void br_chart_texts_free(struct br_chart_texts *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		free(t->v[i].s);
+	free(t->v);
+	memset(t, 0, sizeof *t);
 }
 
 /* Text with its baseline at y; align 0 left, 0.5 centre, 1 right. Text wider
  * than maxw (when > 0) under the real font is elided again to fit. Returns
  * the advance. */
-static double text(cairo_t *cr, double x, double y, const char *s, double align, double maxw)
+static double text(struct pen *pn, double x, double y, const char *s, double align, double maxw)
 {
 	if (!s || !*s)
 		return 0;
+	if (pn->texts)
+		return record_text(pn, x, y, s, align, maxw);
+	cairo_t *cr = pn->cr;
 	char *own = NULL;
 	cairo_text_extents_t e;
 	cairo_text_extents(cr, s, &e);
@@ -1255,7 +1310,7 @@ static void fill_bar(cairo_t *cr, double x, double y, double w, double h, size_t
 	if (w <= 0)
 		return;
 	cairo_rectangle(cr, x, y, w, h);
-	rgb(cr, col);
+	set_rgb(cr, col);
 	cairo_fill(cr);
 	if (pat != BR_PAT_SOLID) {
 		/* hatch lines clipped to the bar (a recording-surface tile would be
@@ -1285,33 +1340,34 @@ static void fill_bar(cairo_t *cr, double x, double y, double w, double h, size_t
 	cairo_stroke(cr);
 }
 
-static void draw(cairo_t *cr, const struct br_chart *c)
+static void draw(struct pen *pen, const struct br_chart *c)
 {
+	cairo_t *cr = pen->cr;
 	const struct br_chart_set *set = c->set;
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 
-	rgb(cr, C_TEXT);
-	font(cr, TITLE_SIZE, true, false);
-	text(cr, MARGIN, MARGIN + 16, c->title, 0, c->width - 2 * MARGIN);
-	rgb(cr, C_MUTED);
-	font(cr, SUB_SIZE, false, false);
-	text(cr, MARGIN, MARGIN + 26 + 12, c->subtitle, 0, c->width - 2 * MARGIN);
+	rgb(pen, C_TEXT);
+	font(pen, TITLE_SIZE, true, false);
+	text(pen, MARGIN, MARGIN + 16, c->title, 0, c->width - 2 * MARGIN);
+	rgb(pen, C_MUTED);
+	font(pen, SUB_SIZE, false, false);
+	text(pen, MARGIN, MARGIN + 26 + 12, c->subtitle, 0, c->width - 2 * MARGIN);
 
 	/* legend */
-	font(cr, BR_CHART_FONT, false, false);
+	font(pen, BR_CHART_FONT, false, false);
 	double last_y = 0;
 	for (size_t i = 0; i < c->nlegend; i++) {
 		const struct br_chart_legend *lg = &c->legend[i];
 		fill_bar(cr, lg->x, lg->y + 3, 11, 11, set->v[lg->series].colour);
-		rgb(cr, C_TEXT);
-		text(cr, lg->x + 15, lg->y + 12.5, lg->label, 0, 0);
+		rgb(pen, C_TEXT);
+		text(pen, lg->x + 15, lg->y + 12.5, lg->label, 0, 0);
 		last_y = lg->y;
 	}
 	if (c->legend_more) {
 		char *more = br_asprintf("\xe2\x80\xa6 and %zu more (every bar is labelled)", c->legend_more);
-		rgb(cr, C_MUTED);
-		text(cr, MARGIN, last_y + LEGEND_ROW + 12.5, more, 0, 0);
+		rgb(pen, C_MUTED);
+		text(pen, MARGIN, last_y + LEGEND_ROW + 12.5, more, 0, 0);
 		free(more);
 	}
 
@@ -1319,31 +1375,31 @@ static void draw(cairo_t *cr, const struct br_chart *c)
 		const struct br_chart_panel *pn = &c->panels[p];
 		/* panel heading on a light band */
 		cairo_rectangle(cr, MARGIN - 6, pn->y, c->width - 2 * MARGIN + 12, PANEL_HEAD - 6);
-		rgb(cr, C_PANEL);
+		rgb(pen, C_PANEL);
 		cairo_fill(cr);
-		rgb(cr, C_TEXT);
-		font(cr, PANEL_SIZE, true, false);
-		text(cr, MARGIN, pn->y + 14.5, pn->title, 0, c->width - 2 * MARGIN);
+		rgb(pen, C_TEXT);
+		font(pen, PANEL_SIZE, true, false);
+		text(pen, MARGIN, pn->y + 14.5, pn->title, 0, c->width - 2 * MARGIN);
 
 		for (size_t k = 0; k < pn->nblocks; k++) {
 			const struct br_chart_block *bk = &pn->blocks[k];
-			rgb(cr, C_TEXT);
-			font(cr, BLOCK_SIZE, true, false);
-			double tw = text(cr, MARGIN, bk->y + 14, bk->title, 0, c->width - 2 * MARGIN);
+			rgb(pen, C_TEXT);
+			font(pen, BLOCK_SIZE, true, false);
+			double tw = text(pen, MARGIN, bk->y + 14, bk->title, 0, c->width - 2 * MARGIN);
 			if (bk->tag) {
-				rgb(cr, C_MUTED);
-				font(cr, NOTE_SIZE, false, false);
-				text(cr, MARGIN + tw + 8, bk->y + 14, bk->tag, 0, 0);
+				rgb(pen, C_MUTED);
+				font(pen, NOTE_SIZE, false, false);
+				text(pen, MARGIN + tw + 8, bk->y + 14, bk->tag, 0, 0);
 			}
 			if (bk->fast_text) {
-				rgb(cr, C_MUTED);
-				font(cr, BR_CHART_FONT, false, true);
+				rgb(pen, C_MUTED);
+				font(pen, BR_CHART_FONT, false, true);
 				double y = bk->fast_y + c->row / 2 + 4;
 				const char *s = bk->fast_text;
 				while (*s) {
 					size_t l = strcspn(s, "\n");
 					char *line = br_strndup(s, l);
-					text(cr, c->plot_x + 4, y, line, 0, c->width - MARGIN - c->plot_x - 4);
+					text(pen, c->plot_x + 4, y, line, 0, c->width - MARGIN - c->plot_x - 4);
 					free(line);
 					y += c->row;
 					s += l;
@@ -1363,7 +1419,7 @@ static void draw(cairo_t *cr, const struct br_chart *c)
 			for (size_t t = 0; bk->has_axis && t < bk->nticks; t++) {
 				double v = bk->log ? bk->axis_min * pow(10, (double)t) : bk->tick_step * t;
 				double x = floor(c->plot_x + br_chart_axis_pos(bk, v, c->plot_w)) + 0.5;
-				rgb(cr, t == 0 ? C_AXIS : C_GRID);
+				rgb(pen, t == 0 ? C_AXIS : C_GRID);
 				cairo_set_line_width(cr, 1);
 				cairo_move_to(cr, x, bk->axis_y0);
 				cairo_line_to(cr, x, bk->axis_y1);
@@ -1374,17 +1430,17 @@ static void draw(cairo_t *cr, const struct br_chart *c)
 				char *lab = lat ? latency_text(v * bk->disp.div, true)
 					: bk->log ? br_chart_fmt(v, v < 1 ? (int)llround(-log10(v)) : 0)
 						  : br_chart_fmt(v, dec);
-				rgb(cr, C_MUTED);
-				font(cr, TICK_SIZE, false, false);
+				rgb(pen, C_MUTED);
+				font(pen, TICK_SIZE, false, false);
 				double al = t == 0 ? 0 : 0.5;
-				double adv = text(cr, x, bk->tick_y, lab, al, 0);
+				double adv = text(pen, x, bk->tick_y, lab, al, 0);
 				if (bk->bottom_ticks)
-					text(cr, x, bk->axis_y1 + 11, lab, al, 0);
+					text(pen, x, bk->axis_y1 + 11, lab, al, 0);
 				if (t + 1 == bk->nticks && !lat) {
 					double ux = x + (t == 0 ? adv : adv / 2) + 4;
-					text(cr, ux, bk->tick_y, bk->disp.name, 0, 0);
+					text(pen, ux, bk->tick_y, bk->disp.name, 0, 0);
 					if (bk->bottom_ticks)
-						text(cr, ux, bk->axis_y1 + 11, bk->disp.name, 0, 0);
+						text(pen, ux, bk->axis_y1 + 11, bk->disp.name, 0, 0);
 				}
 				free(lab);
 			}
@@ -1393,9 +1449,9 @@ static void draw(cairo_t *cr, const struct br_chart *c)
 				const struct br_chart_bar *b = &bk->bars[i];
 				double by = b->y + 2, bh = c->row - 4, mid = b->y + c->row / 2;
 				double base = mid + 4;
-				rgb(cr, C_TEXT);
-				font(cr, BR_CHART_FONT, set->v[b->series].baseline, false);
-				text(cr, c->label_x + c->label_w, base, b->label, 1, c->label_w);
+				rgb(pen, C_TEXT);
+				font(pen, BR_CHART_FONT, set->v[b->series].baseline, false);
+				text(pen, c->label_x + c->label_w, base, b->label, 1, c->label_w);
 				double end = c->plot_x;
 				if (b->has_value) {
 					fill_bar(cr, c->plot_x, by, b->w, bh, set->v[b->series].colour);
@@ -1403,7 +1459,7 @@ static void draw(cairo_t *cr, const struct br_chart *c)
 					if (b->n > 1) {
 						double x0 = c->plot_x + br_chart_axis_pos(bk, b->min, c->plot_w);
 						double x1 = c->plot_x + br_chart_axis_pos(bk, b->max, c->plot_w);
-						rgb(cr, C_TEXT);
+						rgb(pen, C_TEXT);
 						cairo_set_line_width(cr, 1.3);
 						cairo_move_to(cr, x0, mid);
 						cairo_line_to(cr, x1, mid);
@@ -1415,31 +1471,31 @@ static void draw(cairo_t *cr, const struct br_chart *c)
 						if (x1 > end)
 							end = x1;
 					}
-					rgb(cr, C_TEXT);
-					font(cr, BR_CHART_FONT, false, false);
+					rgb(pen, C_TEXT);
+					font(pen, BR_CHART_FONT, false, false);
 				} else {
 					/* no figure: no bar, never a zero bar */
-					rgb(cr, C_MUTED);
-					font(cr, BR_CHART_FONT, false, true);
+					rgb(pen, C_MUTED);
+					font(pen, BR_CHART_FONT, false, true);
 				}
-				double adv = text(cr, end + 5, base, b->text, 0, 0);
+				double adv = text(pen, end + 5, base, b->text, 0, 0);
 				if (b->note) {
-					rgb(cr, C_MUTED);
-					font(cr, NOTE_SIZE, false, false);
-					text(cr, end + 5 + adv + 6, base, b->note, 0, 0);
+					rgb(pen, C_MUTED);
+					font(pen, NOTE_SIZE, false, false);
+					text(pen, end + 5 + adv + 6, base, b->note, 0, 0);
 				}
 			}
 		}
 	}
 	if (c->note) {
-		rgb(cr, C_MUTED);
-		font(cr, NOTE_SIZE, false, false);
+		rgb(pen, C_MUTED);
+		font(pen, NOTE_SIZE, false, false);
 		double y = c->note_y + 12;
 		const char *s = c->note;
 		while (*s) {
 			size_t l = strcspn(s, "\n");
 			char *line = br_strndup(s, l);
-			text(cr, MARGIN, y, line, 0, c->width - 2 * MARGIN);
+			text(pen, MARGIN, y, line, 0, c->width - 2 * MARGIN);
 			free(line);
 			y += NOTE_ROW;
 			s += l;
@@ -1455,26 +1511,40 @@ static cairo_status_t write_buf(void *closure, const unsigned char *data, unsign
 	return CAIRO_STATUS_SUCCESS;
 }
 
-int br_chart_svg(const struct br_chart *c, struct br_buf *out)
+/* Draw into an SVG surface; texts into `texts` when it is not NULL. */
+static int svg_draw(const struct br_chart *c, struct br_buf *out, struct br_chart_texts *texts)
 {
 	struct br_buf b = BR_BUF_INIT;
 	cairo_surface_t *s = cairo_svg_surface_create_for_stream(write_buf, &b, c->width, c->height);
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX);
-	cairo_t *cr = cairo_create(s);
-	draw(cr, c);
-	cairo_status_t st = cairo_status(cr);
-	cairo_destroy(cr);
+	struct pen pn = {.cr = cairo_create(s), .texts = texts};
+	draw(&pn, c);
+	cairo_status_t st = cairo_status(pn.cr);
+	cairo_destroy(pn.cr);
 	cairo_surface_finish(s);
 	if (st == CAIRO_STATUS_SUCCESS)
 		st = cairo_surface_status(s);
 	cairo_surface_destroy(s);
 	if (st != CAIRO_STATUS_SUCCESS) {
 		br_buf_free(&b);
+		if (texts)
+			br_chart_texts_free(texts);
 		return br_error("cannot draw the %s chart: %s", br_group_name(c->group), cairo_status_to_string(st));
 	}
 	br_buf_add(out, b.data, b.len);
 	br_buf_free(&b);
 	return 0;
+}
+
+int br_chart_svg(const struct br_chart *c, struct br_buf *out)
+{
+	return svg_draw(c, out, NULL);
+}
+
+int br_chart_svg_shapes(const struct br_chart *c, struct br_buf *out, struct br_chart_texts *texts)
+{
+	memset(texts, 0, sizeof *texts);
+	return svg_draw(c, out, texts);
 }
 
 int br_chart_png(const struct br_chart *c, double scale, struct br_buf *out)
@@ -1486,11 +1556,11 @@ int br_chart_png(const struct br_chart *c, double scale, struct br_buf *out)
 		return br_error("the %s chart would be %.0fx%.0f pixels: too large for PNG; lower --scale or --width",
 				br_group_name(c->group), w, h);
 	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)w, (int)h);
-	cairo_t *cr = cairo_create(s);
-	cairo_scale(cr, scale, scale);
-	draw(cr, c);
-	cairo_status_t st = cairo_status(cr);
-	cairo_destroy(cr);
+	struct pen pn = {.cr = cairo_create(s)};
+	cairo_scale(pn.cr, scale, scale);
+	draw(&pn, c);
+	cairo_status_t st = cairo_status(pn.cr);
+	cairo_destroy(pn.cr);
 	struct br_buf b = BR_BUF_INIT;
 	if (st == CAIRO_STATUS_SUCCESS)
 		st = cairo_surface_write_to_png_stream(s, write_buf, &b);

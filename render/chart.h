@@ -30,14 +30,14 @@
 
 /* One figure of one series: a single record's value, or the statistics of
  * an aggregated configuration (value = mean, n runs, min..max). */
-struct br_chart_stat {
+struct br_chart_stat {  /* flags first: 40 bytes, not 48 (36 per series) */
 	bool present;     /* the series has this figure at all */
 	bool too_fast;    /* +++++: no value, drawn as such (never a zero bar) */
 	bool has_value;
+	bool has_cpu;
+	unsigned n;       /* runs with a value */
 	double value;     /* normalised unit (metric table); mean when n > 1 */
 	double min, max;  /* over the runs (== value when n == 1) */
-	unsigned n;       /* runs with a value */
-	bool has_cpu;
 	double cpu;       /* percent (mean) */
 };
 
@@ -198,6 +198,27 @@ char *br_chart_elide(const char *s, double maxw, double size, bool bold);
 
 /* Draw with cairo into a memory buffer. 0 on success, -1 with br_error(). */
 int br_chart_svg(const struct br_chart *c, struct br_buf *out);
+
+/* A text of a chart drawn as SVG: a real <text> element (svg.c adds it
+ * through libxml2) instead of glyph outlines — a fraction of the bytes, no
+ * fontconfig, and text a reader can select and search. */
+struct br_chart_text {
+	double x, y;          /* anchor point on the baseline, px */
+	double align;         /* 0 start, 0.5 middle, 1 end (text-anchor) */
+	double size;          /* px */
+	bool bold, italic;
+	uint32_t colour;      /* 0xRRGGBB */
+	char *s;              /* as drawn (elided when needed), UTF-8 */
+};
+struct br_chart_texts {
+	struct br_chart_text *v;
+	size_t n, cap;
+};
+/* The chart's shapes as SVG (cairo), its texts collected into *texts rather
+ * than drawn: 0, or -1 with br_error() (texts then empty). Free texts with
+ * br_chart_texts_free(). br_chart_svg() draws the texts as glyphs. */
+int br_chart_svg_shapes(const struct br_chart *c, struct br_buf *out, struct br_chart_texts *texts);
+void br_chart_texts_free(struct br_chart_texts *t);
 int br_chart_png(const struct br_chart *c, double scale, struct br_buf *out);
 
 /* Insert a text chunk (tEXt, or iTXt when the text is not Latin-1-safe

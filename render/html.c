@@ -1,10 +1,14 @@
 /*
  * html — the self-contained HTML report (-o report.html): one HTML5 file
- * built as a libxml2 tree, so every string that came from input is escaped
- * by the tree (never by string concatenation). No external resources: the
- * charts are cairo SVG inlined (ids prefixed per chart), the stylesheet and
- * the only script (click a header to sort a table) are inline; everything
- * reads with JavaScript off and prints cleanly.
+ * written with libxml2's xmlTextWriter straight to the sink as it is
+ * generated, so every string that came from input is escaped by libxml2
+ * (never by string concatenation) and no document tree is kept: the report
+ * of 100,000 results costs the comparison model, not 5 KB of nodes per
+ * result. No external resources: the charts are SVG inlined (a libxml2
+ * tree each, ids prefixed per chart, serialised by libxml2), the
+ * stylesheet and the only script (click a header to sort a table) are
+ * inline constants; everything reads with JavaScript off and prints
+ * cleanly.
  *
  * Layout: header; summary (inputs and record counts, records per tool,
  * version, date, command line); per tool family its charts (one per metric
@@ -14,10 +18,12 @@
  */
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
-#include <libxml/HTMLtree.h>
 #include <libxml/tree.h>
+#include <libxml/xmlIO.h>
+#include <libxml/xmlwriter.h>
 
 #include "chart.h"
 #include "compare.h"
@@ -30,78 +36,165 @@
 /* The report's column is 1180 px with 28 px padding: charts fill it. */
 #define REPORT_CHART_WIDTH 1124
 
-/* ------------------------------------------------------------ tree helpers */
+struct report {
+	const struct br_dataset *ds;
+	const struct br_render_opts *o;
+	struct br_render_opts chart_opts; /* o, with the report's chart width */
+	struct br_cmp *cmp;        /* tables (o as given) */
+	struct br_chart_set set;   /* chart series (every row, no --top) */
+	xmlTextWriterPtr w;        /* writes to the sink as it goes */
+	struct br_buf tmp;         /* scratch for formatted text */
+	int nchart;
+	/* looked up for every row: record → dataset index, a series' first
+	 * record → its first series (a scan each would be quadratic) */
+	struct br_ptrmap recidx, seridx;
+	/* per dataset index: 1 + the colour slot of the first series that
+	 * starts with the record in the record's own family, or 0 (an array:
+	 * every table row and source entry asks) */
+	size_t *colour;
+};
 
-/* Text from input: made valid UTF-8 first (the tree escapes markup). */
-static xmlNodePtr add_text(xmlNodePtr parent, const char *s)
+/* ------------------------------------------------------------ writer helpers */
+
+/* An element's start tag; its attributes follow, then its content, then
+ * end(). Non-void HTML elements are always closed with an end tag. */
+static void start(struct report *rp, const char *name)
 {
-	char *u = br_utf8_dup(s ? s : "", s ? strlen(s) : 0);
-	xmlNodePtr t = xmlNewText(BAD_CAST u);
-	free(u);
-	return xmlAddChild(parent, t);
+	xmlTextWriterStartElement(rp->w, BAD_CAST name);
 }
 
-static xmlNodePtr el(xmlNodePtr parent, const char *name, const char *text)
+static void end(struct report *rp)
 {
-	xmlNodePtr n = xmlNewNode(NULL, BAD_CAST name);
-	xmlAddChild(parent, n);
-	if (text)
-		add_text(n, text);
-	return n;
+	xmlTextWriterFullEndElement(rp->w);
 }
 
-static xmlNodePtr elf(xmlNodePtr parent, const char *name, const char *fmt, ...) BR_PRINTF(3, 4);
-static xmlNodePtr elf(xmlNodePtr parent, const char *name, const char *fmt, ...)
+/* A void element (<meta>): no content, no end tag. */
+static void end_void(struct report *rp)
 {
-	struct br_buf b = BR_BUF_INIT;
+	xmlTextWriterEndElement(rp->w);
+}
+
+/* s as valid UTF-8: s itself, or a repaired copy left in *own. */
+static const char *utf8(const char *s, char **own)
+{
+	*own = NULL;
+	if (!s)
+		return "";
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p && *p < 0x80)
+		p++;
+	if (!*p)
+		return s; /* ASCII: most text */
+	size_t n = (size_t)(p - (const unsigned char *)s) + strlen((const char *)p);
+	if (br_utf8_valid(s, n))
+		return s;
+	*own = br_utf8_dup(s, n);
+	return *own;
+}
+
+/* Text from input: made valid UTF-8 first; libxml2 escapes markup. */
+static void text(struct report *rp, const char *s)
+{
+	char *own;
+	const char *u = utf8(s, &own);
+	if (*u)
+		xmlTextWriterWriteString(rp->w, BAD_CAST u);
+	free(own);
+}
+
+static void textf(struct report *rp, const char *fmt, ...) BR_PRINTF(2, 3);
+static void textf(struct report *rp, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	br_buf_vaddf(&b, fmt, ap);
+	br_buf_reset(&rp->tmp);
+	br_buf_vaddf(&rp->tmp, fmt, ap);
 	va_end(ap);
-	xmlNodePtr n = el(parent, name, br_buf_str(&b));
-	br_buf_free(&b);
-	return n;
+	text(rp, br_buf_str(&rp->tmp));
 }
 
-static void attr(xmlNodePtr n, const char *k, const char *v)
+static void attr(struct report *rp, const char *k, const char *v)
 {
-	char *u = br_utf8_dup(v ? v : "", v ? strlen(v) : 0);
-	xmlSetProp(n, BAD_CAST k, BAD_CAST u);
-	free(u);
+	char *own;
+	xmlTextWriterWriteAttribute(rp->w, BAD_CAST k, BAD_CAST utf8(v, &own));
+	free(own);
 }
 
-static void attrf(xmlNodePtr n, const char *k, const char *fmt, ...) BR_PRINTF(3, 4);
-static void attrf(xmlNodePtr n, const char *k, const char *fmt, ...)
+static void attrf(struct report *rp, const char *k, const char *fmt, ...) BR_PRINTF(3, 4);
+static void attrf(struct report *rp, const char *k, const char *fmt, ...)
 {
-	struct br_buf b = BR_BUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);
-	br_buf_vaddf(&b, fmt, ap);
+	br_buf_reset(&rp->tmp);
+	br_buf_vaddf(&rp->tmp, fmt, ap);
 	va_end(ap);
-	attr(n, k, br_buf_str(&b));
-	br_buf_free(&b);
+	attr(rp, k, br_buf_str(&rp->tmp));
 }
 
-static void textf(xmlNodePtr parent, const char *fmt, ...) BR_PRINTF(2, 3);
-static void textf(xmlNodePtr parent, const char *fmt, ...)
+/* <name>text</name>; text may be NULL (an empty element). */
+static void el(struct report *rp, const char *name, const char *s)
 {
-	struct br_buf b = BR_BUF_INIT;
+	start(rp, name);
+	if (s)
+		text(rp, s);
+	end(rp);
+}
+
+/* <name k="v">text</name> */
+static void el1(struct report *rp, const char *name, const char *k, const char *v, const char *s)
+{
+	start(rp, name);
+	attr(rp, k, v);
+	if (s)
+		text(rp, s);
+	end(rp);
+}
+
+static void elf(struct report *rp, const char *name, const char *fmt, ...) BR_PRINTF(3, 4);
+static void elf(struct report *rp, const char *name, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	br_buf_vaddf(&b, fmt, ap);
+	br_buf_reset(&rp->tmp);
+	br_buf_vaddf(&rp->tmp, fmt, ap);
 	va_end(ap);
-	add_text(parent, br_buf_str(&b));
-	br_buf_free(&b);
+	start(rp, name);
+	text(rp, br_buf_str(&rp->tmp));
+	end(rp);
+}
+
+/* v as "%.17g" prints it (every bit, for sorting), integers below 2^53
+ * without printf (most figures are whole numbers). */
+static void fmt_exact(char *out, size_t n, double v)
+{
+	if (v == floor(v) && fabs(v) < 9007199254740992.0 && !(v == 0 && signbit(v))) {
+		char tmp[24];
+		size_t k = sizeof tmp;
+		unsigned long long u = (unsigned long long)fabs(v);
+		do {
+			tmp[--k] = (char)('0' + u % 10);
+			u /= 10;
+		} while (u);
+		if (v < 0)
+			tmp[--k] = '-';
+		size_t len = sizeof tmp - k;
+		if (len < n) {
+			memcpy(out, tmp + k, len);
+			out[len] = '\0';
+			return;
+		}
+	}
+	snprintf(out, n, "%.17g", v);
 }
 
 /* A parameter number as it was: integers whole ("34359738368"), others
  * with the digits they need. */
-static void add_num(xmlNodePtr parent, double v)
+static void add_num(struct report *rp, double v)
 {
 	if (fabs(v) < 1e15 && v == floor(v))
-		textf(parent, "%.0f", v);
+		textf(rp, "%.0f", v);
 	else
-		textf(parent, "%.10g", v);
+		textf(rp, "%.10g", v);
 }
 
 /* ------------------------------------------------------------ style, script */
@@ -210,20 +303,6 @@ static const char script[] =
 
 /* ------------------------------------------------------------ pieces */
 
-struct report {
-	const struct br_dataset *ds;
-	const struct br_render_opts *o;
-	struct br_render_opts chart_opts; /* o, with the report's chart width */
-	struct br_cmp *cmp;        /* tables (o as given) */
-	struct br_chart_set set;   /* chart series (every row, no --top) */
-	xmlDocPtr doc;
-	xmlNodePtr main;
-	int nchart;
-	/* looked up for every row: record → dataset index, a series' first
-	 * record → its first series (a scan each would be quadratic) */
-	struct br_ptrmap recidx, seridx;
-};
-
 static size_t record_index(const struct report *rp, const struct br_record *r)
 {
 	size_t i;
@@ -244,14 +323,27 @@ static const struct br_chart_series *series_of(const struct report *rp, const st
 	return NULL;
 }
 
+static void swatch(struct report *rp, size_t slot);
+
+/* The swatch of the series that starts with record r (dataset index i) in
+ * family fam, if any. */
+static void swatch_of(struct report *rp, const struct br_record *r, size_t i, enum br_family fam)
+{
+	if (fam == br_tool_family(r->tool)) {
+		if (rp->colour[i])
+			swatch(rp, rp->colour[i] - 1);
+		return;
+	}
+	const struct br_chart_series *s = series_of(rp, r, fam);
+	if (s)
+		swatch(rp, s->colour);
+}
+
 /* A colour swatch matching the series' bars in the charts. */
-static void swatch(xmlNodePtr parent, size_t slot)
+static void swatch(struct report *rp, size_t slot)
 {
 	enum br_chart_pattern pat;
 	uint32_t c = br_chart_colour(slot, &pat);
-	xmlNodePtr s = el(parent, "span", NULL);
-	attr(s, "class", "sw");
-	attr(s, "aria-hidden", "true");
 	static const char *const grad[BR_PAT_COUNT] = {
 		"",
 		"repeating-linear-gradient(-45deg,#fffc 0 1.5px,transparent 1.5px 4px),",
@@ -259,7 +351,11 @@ static void swatch(xmlNodePtr parent, size_t slot)
 		 "repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px),"),
 		"repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px),",
 	};
-	attrf(s, "style", "background:%s#%06X", grad[pat], (unsigned)c);
+	start(rp, "span");
+	attr(rp, "class", "sw");
+	attr(rp, "aria-hidden", "true");
+	attrf(rp, "style", "background:%s#%06X", grad[pat], (unsigned)c);
+	end(rp);
 }
 
 static const char *transport_words(unsigned t, struct br_buf *b)
@@ -282,12 +378,13 @@ static const char *transport_words(unsigned t, struct br_buf *b)
 	return b->len ? br_buf_str(b) : "\xe2\x80\x94";
 }
 
-static void fact(xmlNodePtr grid, const char *big, const char *small)
+static void fact(struct report *rp, const char *big, const char *small)
 {
-	xmlNodePtr f = el(grid, "div", NULL);
-	attr(f, "class", "fact");
-	el(f, "b", big);
-	el(f, "span", small);
+	start(rp, "div");
+	attr(rp, "class", "fact");
+	el(rp, "b", big);
+	el(rp, "span", small);
+	end(rp);
 }
 
 static void diag_counts(const struct report *rp, size_t *warn, size_t *notes)
@@ -296,134 +393,173 @@ static void diag_counts(const struct report *rp, size_t *warn, size_t *notes)
 	*notes = rp->ds->diags.n - br_diags_count(&rp->ds->diags, BR_WARNING);
 }
 
-/* The documents read: results each, size, what transport decoding did. */
-static void inputs(struct report *rp, xmlNodePtr sec)
+/* A numeric cell of the inputs table. */
+static void num_td(struct report *rp, size_t v)
+{
+	start(rp, "td");
+	attr(rp, "class", "n");
+	attrf(rp, "data-v", "%zu", v);
+	textf(rp, "%zu", v);
+	end(rp);
+}
+
+/* The documents read: results each, size, what transport decoding did.
+ * Written inside the summary section. */
+static void inputs(struct report *rp)
 {
 	const struct br_dataset *ds = rp->ds;
 	/* many documents: folded (a click, no script) so that the charts come
 	 * first; a few: open */
-	xmlNodePtr det = el(sec, "details", NULL);
-	attr(det, "id", "inputs");
-	attr(det, "class", "inputs");
+	start(rp, "details");
+	attr(rp, "id", "inputs");
+	attr(rp, "class", "inputs");
 	if (ds->ninputs <= 6)
-		attr(det, "open", "open");
-	xmlNodePtr sum = el(det, "summary", NULL);
-	textf(sum, "Inputs: %zu document%s", ds->ninputs, ds->ninputs == 1 ? "" : "s");
-	xmlNodePtr wrap = el(det, "div", NULL);
-	attr(wrap, "class", "tablewrap");
-	xmlNodePtr t = el(wrap, "table", NULL);
-	attr(t, "class", "inputs sortable");
-	xmlNodePtr tr = el(el(t, "thead", NULL), "tr", NULL);
-	el(tr, "th", "Document");
-	attr(el(tr, "th", "Results"), "class", "n");
-	attr(el(tr, "th", "Bytes"), "class", "n");
-	el(tr, "th", "Decoded from");
-	xmlNodePtr tb = el(t, "tbody", NULL);
+		attr(rp, "open", "open");
+	start(rp, "summary");
+	textf(rp, "Inputs: %zu document%s", ds->ninputs, ds->ninputs == 1 ? "" : "s");
+	end(rp);
+	start(rp, "div");
+	attr(rp, "class", "tablewrap");
+	start(rp, "table");
+	attr(rp, "class", "inputs sortable");
+	start(rp, "thead");
+	start(rp, "tr");
+	el(rp, "th", "Document");
+	el1(rp, "th", "class", "n", "Results");
+	el1(rp, "th", "class", "n", "Bytes");
+	el(rp, "th", "Decoded from");
+	end(rp); /* tr */
+	end(rp); /* thead */
+	start(rp, "tbody");
 	struct br_buf tw = BR_BUF_INIT;
 	size_t before_merge = 0;
 	for (size_t i = 0; i < ds->ninputs; i++) {
 		const struct br_input *in = &ds->inputs[i];
 		before_merge += in->nrecords;
-		tr = el(tb, "tr", NULL);
-		el(el(tr, "td", NULL), "code", in->path);
-		xmlNodePtr td = elf(tr, "td", "%zu", in->nrecords);
-		attr(td, "class", "n");
-		attrf(td, "data-v", "%zu", in->nrecords);
-		td = elf(tr, "td", "%zu", in->bytes);
-		attr(td, "class", "n");
-		attrf(td, "data-v", "%zu", in->bytes);
-		el(tr, "td", transport_words(in->transport, &tw));
+		start(rp, "tr");
+		start(rp, "td");
+		el(rp, "code", in->path);
+		end(rp);
+		num_td(rp, in->nrecords);
+		num_td(rp, in->bytes);
+		el(rp, "td", transport_words(in->transport, &tw));
+		end(rp); /* tr */
 	}
 	br_buf_free(&tw);
+	end(rp); /* tbody */
+	end(rp); /* table */
+	end(rp); /* div */
+	end(rp); /* details */
 	if (before_merge > ds->records.n) {
-		xmlNodePtr p = el(sec, "p", NULL);
-		attr(p, "class", "lede");
-		textf(p, "%zu result%s appeared twice (a text table and its CSV line, or a quoted post) and %s merged "
-			 "into one record each; the sources list every appearance.",
+		start(rp, "p");
+		attr(rp, "class", "lede");
+		textf(rp, "%zu result%s appeared twice (a text table and its CSV line, or a quoted post) and %s merged "
+			  "into one record each; the sources list every appearance.",
 		      before_merge - ds->records.n, before_merge - ds->records.n == 1 ? "" : "s",
 		      before_merge - ds->records.n == 1 ? "was" : "were");
+		end(rp);
 	}
+}
 
+/* The first row of tb whose cell c is marked best, or NULL. */
+static const struct br_cmp_row *best_row(const struct br_cmp_table *tb, size_t c)
+{
+	for (size_t r = 0; r < tb->nrows; r++)
+		if (tb->rows[r].cells[c].best)
+			return &tb->rows[r];
+	return NULL;
+}
+
+static bool glance_col(const struct br_cmp_col *col)
+{
+	return col->has_best && (col->info->group == BR_GROUP_SEQ || col->info->group == BR_GROUP_RANDOM);
 }
 
 /* At a glance: the best result of each throughput and seek figure, per
  * tool family (the comparison model's best marks). */
-static void glance(struct report *rp, xmlNodePtr sec)
+static void glance(struct report *rp)
 {
-	xmlNodePtr tbody = NULL;
+	bool open = false;
 	const struct br_cmp_table *last_table = NULL;
-	size_t n = 0;
 	for (size_t t = 0; t < rp->cmp->ntables; t++) {
 		const struct br_cmp_table *tb = &rp->cmp->tables[t];
 		for (size_t c = 0; c < tb->ncols; c++) {
 			const struct br_cmp_col *col = &tb->cols[c];
-			if (!col->has_best || (col->info->group != BR_GROUP_SEQ && col->info->group != BR_GROUP_RANDOM))
+			if (!glance_col(col))
 				continue;
-			const struct br_cmp_row *best = NULL;
-			for (size_t r = 0; r < tb->nrows && !best; r++)
-				if (tb->rows[r].cells[c].best)
-					best = &tb->rows[r];
+			const struct br_cmp_row *best = best_row(tb, c);
 			if (!best)
 				continue;
-			if (!tbody) {
-				el(sec, "h3", "At a glance: the best of each figure");
-				xmlNodePtr wrap = el(sec, "div", NULL);
-				attr(wrap, "class", "tablewrap");
-				xmlNodePtr tab = el(wrap, "table", NULL);
-				attr(tab, "class", "glance");
-				xmlNodePtr tr = el(el(tab, "thead", NULL), "tr", NULL);
-				el(tr, "th", "Tool");
-				el(tr, "th", "Figure");
-				attr(el(tr, "th", "Best"), "class", "n");
-				el(tr, "th", "Result");
-				tbody = el(tab, "tbody", NULL);
+			if (!open) {
+				el(rp, "h3", "At a glance: the best of each figure");
+				start(rp, "div");
+				attr(rp, "class", "tablewrap");
+				start(rp, "table");
+				attr(rp, "class", "glance");
+				start(rp, "thead");
+				start(rp, "tr");
+				el(rp, "th", "Tool");
+				el(rp, "th", "Figure");
+				el1(rp, "th", "class", "n", "Best");
+				el(rp, "th", "Result");
+				end(rp); /* tr */
+				end(rp); /* thead */
+				start(rp, "tbody");
+				open = true;
 			}
-			xmlNodePtr tr = el(tbody, "tr", NULL);
+			start(rp, "tr");
 			if (tb != last_table) {
 				/* the tool once, spanning its figures */
 				size_t span = 0;
 				for (size_t k = c; k < tb->ncols; k++)
-					span += tb->cols[k].has_best && (tb->cols[k].info->group == BR_GROUP_SEQ ||
-									 tb->cols[k].info->group == BR_GROUP_RANDOM);
-				xmlNodePtr th = el(tr, "th", tb->group ? tb->group : br_family_title(tb->family));
-				attr(th, "scope", "rowgroup");
-				attrf(th, "rowspan", "%zu", span);
+					span += glance_col(&tb->cols[k]);
+				start(rp, "th");
+				attr(rp, "scope", "rowgroup");
+				attrf(rp, "rowspan", "%zu", span);
+				text(rp, tb->group ? tb->group : br_family_title(tb->family));
+				end(rp);
 				last_table = tb;
 			}
-			el(tr, "td", col->info->title);
+			el(rp, "td", col->info->title);
 			struct br_buf b = BR_BUF_INIT;
 			br_cmp_format(col, best->cells[c].value, &b);
 			br_buf_addf(&b, " %s", col->unit.name);
-			xmlNodePtr td = el(tr, "td", br_buf_str(&b));
-			attr(td, "class", "n");
+			el1(rp, "td", "class", "n", br_buf_str(&b));
 			br_buf_free(&b);
-			td = el(tr, "td", NULL);
+			start(rp, "td");
 			const struct br_record *first = best->nmembers ? best->members[0] : NULL;
 			const struct br_chart_series *sr = first ? series_of(rp, first, tb->family) : NULL;
 			if (sr)
-				swatch(td, sr->colour);
-			xmlNodePtr a = el(td, "a", best->name);
+				swatch(rp, sr->colour);
+			start(rp, "a");
 			if (first)
-				attrf(a, "href", "#r%zu", record_index(rp, first) + 1);
-			n++;
+				attrf(rp, "href", "#r%zu", record_index(rp, first) + 1);
+			text(rp, best->name);
+			end(rp); /* a */
+			end(rp); /* td */
+			end(rp); /* tr */
 		}
 	}
-	(void)n;
+	if (open) {
+		end(rp); /* tbody */
+		end(rp); /* table */
+		end(rp); /* div */
+	}
 }
 
 static void summary(struct report *rp)
 {
 	const struct br_dataset *ds = rp->ds;
-	xmlNodePtr sec = el(rp->main, "section", NULL);
-	attr(sec, "id", "summary");
-	el(sec, "h2", "Summary");
-	xmlNodePtr grid = el(sec, "div", NULL);
-	attr(grid, "class", "facts");
+	start(rp, "section");
+	attr(rp, "id", "summary");
+	el(rp, "h2", "Summary");
+	start(rp, "div");
+	attr(rp, "class", "facts");
 	char num[32];
 	snprintf(num, sizeof num, "%zu", ds->records.n);
-	fact(grid, num, ds->records.n == 1 ? "benchmark result" : "benchmark results");
+	fact(rp, num, ds->records.n == 1 ? "benchmark result" : "benchmark results");
 	snprintf(num, sizeof num, "%zu", ds->ninputs);
-	fact(grid, num, ds->ninputs == 1 ? "input document" : "input documents");
+	fact(rp, num, ds->ninputs == 1 ? "input document" : "input documents");
 	size_t per_tool[BR_TOOL_COUNT] = {0};
 	for (size_t i = 0; i < ds->records.n; i++)
 		per_tool[ds->records.v[i]->tool]++;
@@ -431,43 +567,48 @@ static void summary(struct report *rp)
 		if (per_tool[t]) {
 			snprintf(num, sizeof num, "%zu", per_tool[t]);
 			char *lab = br_asprintf("%s result%s", br_tool_name((enum br_tool)t), per_tool[t] == 1 ? "" : "s");
-			fact(grid, num, lab);
+			fact(rp, num, lab);
 			free(lab);
 		}
 	size_t warnings, notes;
 	diag_counts(rp, &warnings, &notes);
 	snprintf(num, sizeof num, "%zu", warnings);
-	fact(grid, num, warnings == 1 ? "warning" : "warnings");
+	fact(rp, num, warnings == 1 ? "warning" : "warnings");
+	end(rp); /* div.facts */
 
-	glance(rp, sec);
+	glance(rp);
 
-	xmlNodePtr dl = el(sec, "dl", NULL);
-	attr(dl, "class", "meta");
-	el(dl, "dt", "Generated");
-	el(dl, "dd", rp->o->date ? rp->o->date : "\xe2\x80\x94");
-	el(dl, "dt", "By");
-	el(dl, "dd", "benchreport " BR_VERSION);
+	start(rp, "dl");
+	attr(rp, "class", "meta");
+	el(rp, "dt", "Generated");
+	el(rp, "dd", rp->o->date ? rp->o->date : "\xe2\x80\x94");
+	el(rp, "dt", "By");
+	el(rp, "dd", "benchreport " BR_VERSION);
 	if (rp->o->command_line) {
-		el(dl, "dt", "Command");
-		el(el(dl, "dd", NULL), "code", rp->o->command_line);
+		el(rp, "dt", "Command");
+		start(rp, "dd");
+		el(rp, "code", rp->o->command_line);
+		end(rp);
 	}
 	if (rp->cmp->aggregated) {
-		el(dl, "dt", "Aggregated");
-		el(dl, "dd", "repeated runs of one configuration are combined: mean, with n, spread and min\xe2\x80\x93max");
+		el(rp, "dt", "Aggregated");
+		el(rp, "dd", "repeated runs of one configuration are combined: mean, with n, spread and min\xe2\x80\x93max");
 	}
 	if (rp->cmp->baseline) {
-		el(dl, "dt", "Baseline");
-		el(dl, "dd", rp->cmp->baseline);
+		el(rp, "dt", "Baseline");
+		el(rp, "dd", rp->cmp->baseline);
 	}
 	if (rp->cmp->sort) {
-		el(dl, "dt", "Sorted by");
-		el(dl, "dd", rp->cmp->sort);
+		el(rp, "dt", "Sorted by");
+		el(rp, "dd", rp->cmp->sort);
 	}
-	inputs(rp, sec);
+	end(rp); /* dl */
+	inputs(rp);
+	end(rp); /* section */
 }
 
 /* The chart of one family and group, inline; false when it has no data. */
-static bool chart(struct report *rp, xmlNodePtr sec, enum br_family fam, enum br_group g)
+static bool chart(struct report *rp, enum br_family fam, enum br_group g)
 {
 	struct br_chart *c = br_chart_build(&rp->set, g, (int)fam, &rp->chart_opts);
 	if (!c)
@@ -479,28 +620,37 @@ static bool chart(struct report *rp, xmlNodePtr sec, enum br_family fam, enum br
 		br_chart_free(c);
 		return false;
 	}
-	xmlNodePtr fig = el(sec, "figure", NULL);
-	attr(fig, "class", "chart");
-	attrf(fig, "id", "chart-%s-%s", br_family_name(fam), br_group_name(g));
-	xmlNodePtr root = xmlDocCopyNode(xmlDocGetRootElement(svg), rp->doc, 1);
-	attrf(root, "aria-label", "%s chart: %s", br_group_title(g), br_family_title(fam));
-	xmlAddChild(fig, root);
+	xmlNodePtr root = xmlDocGetRootElement(svg);
+	char *label = br_asprintf("%s chart: %s", br_group_title(g), br_family_title(fam));
+	xmlSetProp(root, BAD_CAST "aria-label", BAD_CAST label);
+	free(label);
+	/* the SVG serialised by libxml2 (its own escaping), written as is */
+	xmlBufferPtr buf = xmlBufferCreate();
+	xmlNodeDump(buf, svg, root, 0, 0);
+	start(rp, "figure");
+	attr(rp, "class", "chart");
+	attrf(rp, "id", "chart-%s-%s", br_family_name(fam), br_group_name(g));
+	xmlTextWriterWriteRawLen(rp->w, xmlBufferContent(buf), xmlBufferLength(buf));
+	xmlBufferFree(buf);
 	xmlFreeDoc(svg);
-	xmlNodePtr cap = el(fig, "figcaption", NULL);
-	textf(cap, "%s, %s: %s. Each bar in the colour of its result (as in the tables), its value at the end",
+	start(rp, "figcaption");
+	textf(rp, "%s, %s: %s. Each bar in the colour of its result (as in the tables), its value at the end",
 	      br_group_title(g), br_family_title(fam), c->subtitle);
 	bool cpu = false;
 	for (size_t p = 0; p < c->npanels && !cpu; p++)
 		for (size_t k = 0; k < c->panels[p].nblocks && !cpu; k++)
 			for (size_t i = 0; i < c->panels[p].blocks[k].nbars && !cpu; i++)
 				cpu = c->panels[p].blocks[k].bars[i].note && strstr(c->panels[p].blocks[k].bars[i].note, "cpu");
-	add_text(cap, cpu ? ", with the CPU use the tool printed." : ".");
+	text(rp, cpu ? ", with the CPU use the tool printed." : ".");
+	end(rp); /* figcaption */
+	end(rp); /* figure */
 	br_chart_free(c);
 	return true;
 }
 
-/* Shade 0 (worst) … 1 (best): white → light blue → mid blue, readable text. */
-static void shade_style(xmlNodePtr td, double s)
+/* Shade 0 (worst) … 1 (best): white → light blue → mid blue, readable text.
+ * The style attribute's value into out. */
+static void shade_style(double s, char *out, size_t n)
 {
 	static const double stops[3][3] = {{255, 255, 255}, {198, 219, 239}, {107, 174, 214}};
 	if (!(s >= 0))
@@ -513,84 +663,82 @@ static void shade_style(xmlNodePtr td, double s)
 	int rgbv[3];
 	for (int k = 0; k < 3; k++)
 		rgbv[k] = (int)lround(stops[i][k] + (stops[i + 1][k] - stops[i][k]) * f);
-	attrf(td, "style", "background-color:#%02X%02X%02X", rgbv[0], rgbv[1], rgbv[2]);
+	snprintf(out, n, "background-color:#%02X%02X%02X", rgbv[0], rgbv[1], rgbv[2]);
 }
 
-static void cell(struct report *rp, xmlNodePtr tr, const struct br_cmp_col *col, const struct br_cmp_cell *ce,
-		 const struct br_cmp_row *row)
+/* One figure of a comparison table: attributes first (the writer needs
+ * them before the content), then the number and its small print. */
+static void cell(struct report *rp, const struct br_cmp_col *col, const struct br_cmp_cell *ce)
 {
-	(void)rp;
-	xmlNodePtr td = el(tr, "td", NULL);
-	struct br_buf cls = BR_BUF_INIT;
-	br_buf_adds(&cls, "n");
+	struct br_buf *b = &rp->tmp;
+	start(rp, "td");
 	if (!ce->present) {
-		br_buf_adds(&cls, " na");
-		add_text(td, "\xe2\x80\x93");
-		attr(td, "title", "not in this result");
+		attr(rp, "title", "not in this result");
+		attr(rp, "class", "n na");
+		text(rp, "\xe2\x80\x93");
 	} else if (!ce->has_value) {
 		if (ce->too_fast) {
-			br_buf_adds(&cls, " tf");
-			add_text(td, "+++++");
-			attr(td, "title", "too fast to measure: the tool printed +++++ (no figure, not zero)");
-			attr(td, "data-v", col->info->better == BR_HIGHER ? "1e300" : "-1");
+			attr(rp, "title", "too fast to measure: the tool printed +++++ (no figure, not zero)");
+			attr(rp, "data-v", col->info->better == BR_HIGHER ? "1e300" : "-1");
+			attr(rp, "class", "n tf");
+			text(rp, "+++++");
 		} else {
-			br_buf_adds(&cls, " tf");
-			add_text(td, "?");
-			attr(td, "title", ce->raw ? ce->raw : "unreadable figure");
+			attr(rp, "title", ce->raw ? ce->raw : "unreadable figure");
+			attr(rp, "class", "n tf");
+			text(rp, "?");
 		}
 	} else {
-		struct br_buf b = BR_BUF_INIT;
-		br_cmp_format(col, ce->value, &b);
-		add_text(td, br_buf_str(&b));
-		char v[40];
-		snprintf(v, sizeof v, "%.17g", ce->value);
-		attr(td, "data-v", v);
-		if (ce->best && col->has_best)
-			br_buf_adds(&cls, " best");
-		shade_style(td, br_cmp_shade(col, ce->value));
+		char v[64];
+		fmt_exact(v, sizeof v, ce->value);
+		attr(rp, "data-v", v);
+		shade_style(br_cmp_shade(col, ce->value), v, sizeof v);
+		attr(rp, "style", v);
 		if (ce->n > 1) {
-			br_buf_reset(&b);
-			br_buf_adds(&b, "\xc2\xb1");
-			br_cmp_format(col, ce->sd, &b);
-			br_buf_addf(&b, " n=%zu", ce->n);
-			xmlNodePtr sd = el(td, "span", br_buf_str(&b));
-			attr(sd, "class", "sd");
-			struct br_buf t = BR_BUF_INIT;
-			br_buf_addf(&t, "mean of %zu runs; median ", ce->n);
-			br_cmp_format(col, ce->median, &t);
-			br_buf_adds(&t, ", min ");
-			br_cmp_format(col, ce->min, &t);
-			br_buf_adds(&t, ", max ");
-			br_cmp_format(col, ce->max, &t);
-			br_buf_addf(&t, " %s", col->unit.name);
-			attr(td, "title", br_buf_str(&t));
-			br_buf_free(&t);
+			br_buf_reset(b);
+			br_buf_addf(b, "mean of %zu runs; median ", ce->n);
+			br_cmp_format(col, ce->median, b);
+			br_buf_adds(b, ", min ");
+			br_cmp_format(col, ce->min, b);
+			br_buf_adds(b, ", max ");
+			br_cmp_format(col, ce->max, b);
+			br_buf_addf(b, " %s", col->unit.name);
+			attr(rp, "title", br_buf_str(b));
 		} else if (ce->raw) {
-			char *t = br_asprintf("as printed: %s", ce->raw);
-			attr(td, "title", t);
-			free(t);
+			br_buf_reset(b);
+			br_buf_adds(b, "as printed: ");
+			br_buf_adds(b, ce->raw);
+			attr(rp, "title", br_buf_str(b));
+		}
+		attr(rp, "class", ce->best && col->has_best ? "n best" : "n");
+		br_buf_reset(b);
+		br_cmp_format(col, ce->value, b);
+		text(rp, br_buf_str(b));
+		if (ce->n > 1) {
+			br_buf_reset(b);
+			br_buf_adds(b, "\xc2\xb1");
+			br_cmp_format(col, ce->sd, b);
+			br_buf_addf(b, " n=%zu", ce->n);
+			el1(rp, "span", "class", "sd", br_buf_str(b));
 		}
 		if (ce->has_ratio) {
-			br_buf_reset(&b);
-			br_cmp_format_ratio(ce->ratio, &b);
+			br_buf_reset(b);
+			br_cmp_format_ratio(ce->ratio, b);
 			const char *sig = br_cmp_sig_text(ce->sig);
 			if (sig && *sig)
-				br_buf_addf(&b, ", %s", sig);
-			xmlNodePtr r = el(td, "span", NULL);
-			add_text(r, br_buf_str(&b));
-			attr(r, "class", fabs(ce->ratio - 1) < 0.005 ? "ratio" : ce->better ? "ratio up" : "ratio down");
+				br_buf_addf(b, ", %s", sig);
+			el1(rp, "span", "class",
+			    fabs(ce->ratio - 1) < 0.005 ? "ratio" : ce->better ? "ratio up" : "ratio down", br_buf_str(b));
 		}
-		br_buf_free(&b);
 	}
 	if (ce->present && ce->has_cpu) {
 		char *cpu = br_chart_fmt(ce->cpu, ce->cpu < 10 && ce->cpu != floor(ce->cpu) ? 1 : 0);
-		xmlNodePtr s = elf(td, "span", "%s%% cpu", cpu);
-		attr(s, "class", "cpu");
+		start(rp, "span");
+		attr(rp, "class", "cpu");
+		textf(rp, "%s%% cpu", cpu);
+		end(rp);
 		free(cpu);
 	}
-	(void)row;
-	attr(td, "class", br_buf_str(&cls));
-	br_buf_free(&cls);
+	end(rp); /* td */
 }
 
 /* The columns of table tb that belong to metric group g, and the rows that
@@ -613,285 +761,349 @@ static bool row_has(const struct br_cmp_row *row, const bool *col_on, size_t nco
 	return false;
 }
 
-static void table(struct report *rp, xmlNodePtr sec, const struct br_cmp_table *tb, enum br_group g,
-		  bool legend)
+/* The row heading: swatch, name linking to the source, the runs behind an
+ * aggregated row. */
+static void row_head(struct report *rp, const struct br_cmp_table *tb, const struct br_cmp_row *row)
+{
+	start(rp, "th");
+	attr(rp, "scope", "row");
+	const struct br_record *first = row->nmembers ? row->members[0] : NULL;
+	size_t fi = first ? record_index(rp, first) : 0;
+	if (first)
+		swatch_of(rp, first, fi, tb->family);
+	start(rp, "a");
+	if (first)
+		attrf(rp, "href", "#r%zu", fi + 1);
+	text(rp, row->name);
+	end(rp);
+	if (row->nmembers > 1) {
+		start(rp, "span");
+		attr(rp, "class", "sub");
+		textf(rp, "%zu runs: ", row->nmembers);
+		for (size_t m = 0; m < row->nmembers; m++) {
+			if (m)
+				text(rp, ", ");
+			size_t k = record_index(rp, row->members[m]) + 1;
+			start(rp, "a");
+			attrf(rp, "href", "#r%zu", k);
+			textf(rp, "#%zu", k);
+			end(rp);
+		}
+		end(rp);
+	}
+	end(rp); /* th */
+}
+
+static void table(struct report *rp, const struct br_cmp_table *tb, enum br_group g, bool legend)
 {
 	bool *col_on = br_calloc(tb->ncols ? tb->ncols : 1, sizeof *col_on);
 	group_cols(tb, g, col_on);
 	if (tb->group) {
-		xmlNodePtr h = el(sec, "h3", NULL);
-		textf(h, "%s: ", tb->group_key ? tb->group_key : "group");
-		add_text(h, tb->group);
+		start(rp, "h3");
+		textf(rp, "%s: ", tb->group_key ? tb->group_key : "group");
+		text(rp, tb->group);
+		end(rp);
 	}
-	xmlNodePtr wrap = el(sec, "div", NULL);
-	attr(wrap, "class", "tablewrap");
-	xmlNodePtr t = el(wrap, "table", NULL);
-	attr(t, "class", "cmp sortable");
-	attrf(t, "data-family", "%s", br_family_name(tb->family));
-	attrf(t, "data-group", "%s", br_group_name(g));
-	xmlNodePtr tr = el(el(t, "thead", NULL), "tr", NULL);
-	el(tr, "th", tb->nrows && tb->rows[0].nmembers > 1 ? "Configuration" : "Result");
-	el(tr, "th", "Tool");
-	el(tr, "th", "Size");
+	start(rp, "div");
+	attr(rp, "class", "tablewrap");
+	start(rp, "table");
+	attr(rp, "class", "cmp sortable");
+	attr(rp, "data-family", br_family_name(tb->family));
+	attr(rp, "data-group", br_group_name(g));
+	start(rp, "thead");
+	start(rp, "tr");
+	el(rp, "th", tb->nrows && tb->rows[0].nmembers > 1 ? "Configuration" : "Result");
+	el(rp, "th", "Tool");
+	el(rp, "th", "Size");
 	for (size_t c = 0; c < tb->ncols; c++) {
 		const struct br_cmp_col *col = &tb->cols[c];
 		if (!col_on[c])
 			continue;
-		xmlNodePtr th = el(tr, "th", col->info->title);
-		attr(th, "class", "n");
-		attr(th, "scope", "col");
-		attr(th, "data-better", col->info->better == BR_HIGHER ? "higher" : "lower");
-		xmlNodePtr u = elf(th, "span", "%s, %s", col->unit.name,
-				   col->info->better == BR_HIGHER ? "more is better" : "less is better");
-		attr(u, "class", "u");
+		start(rp, "th");
+		attr(rp, "class", "n");
+		attr(rp, "scope", "col");
+		attr(rp, "data-better", col->info->better == BR_HIGHER ? "higher" : "lower");
+		text(rp, col->info->title);
+		start(rp, "span");
+		attr(rp, "class", "u");
+		textf(rp, "%s, %s", col->unit.name, col->info->better == BR_HIGHER ? "more is better" : "less is better");
+		end(rp);
+		end(rp); /* th */
 	}
-	xmlNodePtr body = el(t, "tbody", NULL);
-	size_t shown = 0;
+	end(rp); /* tr */
+	end(rp); /* thead */
+	start(rp, "tbody");
 	for (size_t r = 0; r < tb->nrows; r++) {
 		const struct br_cmp_row *row = &tb->rows[r];
 		if (!row_has(row, col_on, tb->ncols))
 			continue;
-		shown++;
-		tr = el(body, "tr", NULL);
+		start(rp, "tr");
 		if (row->is_baseline)
-			attr(tr, "class", "baseline");
-		xmlNodePtr th = el(tr, "th", NULL);
-		attr(th, "scope", "row");
-		const struct br_record *first = row->nmembers ? row->members[0] : NULL;
-		const struct br_chart_series *s = first ? series_of(rp, first, tb->family) : NULL;
-		if (s)
-			swatch(th, s->colour);
-		xmlNodePtr a = el(th, "a", row->name);
-		if (first)
-			attrf(a, "href", "#r%zu", record_index(rp, first) + 1);
-		if (row->nmembers > 1) {
-			xmlNodePtr sub = el(th, "span", NULL);
-			attr(sub, "class", "sub");
-			textf(sub, "%zu runs: ", row->nmembers);
-			for (size_t m = 0; m < row->nmembers; m++) {
-				if (m)
-					add_text(sub, ", ");
-				xmlNodePtr ma = elf(sub, "a", "#%zu", record_index(rp, row->members[m]) + 1);
-				attrf(ma, "href", "#r%zu", record_index(rp, row->members[m]) + 1);
-			}
-		}
+			attr(rp, "class", "baseline");
+		row_head(rp, tb, row);
 		/* tool and version, size: from the first run */
+		const struct br_record *first = row->nmembers ? row->members[0] : NULL;
 		if (first) {
-			xmlNodePtr td = el(tr, "td", br_tool_name(first->tool));
-			attr(td, "class", "t");
+			start(rp, "td");
+			attr(rp, "class", "t");
+			text(rp, br_tool_name(first->tool));
 			if (first->version) {
-				add_text(td, " ");
-				add_text(td, first->version);
+				text(rp, " ");
+				text(rp, first->version);
 			}
+			end(rp);
 			const struct br_param *sz = br_record_param(first, "size");
-			td = el(tr, "td", NULL);
-			attr(td, "class", "t");
-			if (sz && sz->str)
-				add_text(td, sz->str);
-			else if (sz)
-				add_num(td, sz->num);
 			const struct br_param *sb = br_record_param(first, "size_bytes");
-			if (sb && !sb->str)
-				attrf(td, "data-v", "%.17g", sb->num);
+			start(rp, "td");
+			attr(rp, "class", "t");
+			if (sb && !sb->str) {
+				char v[64];
+				fmt_exact(v, sizeof v, sb->num);
+				attr(rp, "data-v", v);
+			}
+			if (sz && sz->str)
+				text(rp, sz->str);
+			else if (sz)
+				add_num(rp, sz->num);
+			end(rp);
 		} else {
-			el(tr, "td", NULL);
-			el(tr, "td", NULL);
+			el(rp, "td", NULL);
+			el(rp, "td", NULL);
 		}
 		for (size_t c = 0; c < tb->ncols; c++)
 			if (col_on[c])
-				cell(rp, tr, &tb->cols[c], &row->cells[c], row);
+				cell(rp, &tb->cols[c], &row->cells[c]);
+		end(rp); /* tr */
 	}
+	end(rp); /* tbody */
+	end(rp); /* table */
+	end(rp); /* div */
 	if (tb->ndropped) {
-		xmlNodePtr p = el(sec, "p", NULL);
-		attr(p, "class", "lede");
-		textf(p, "%zu more result%s left out by --top.", tb->ndropped, tb->ndropped == 1 ? "" : "s");
+		start(rp, "p");
+		attr(rp, "class", "lede");
+		textf(rp, "%zu more result%s left out by --top.", tb->ndropped, tb->ndropped == 1 ? "" : "s");
+		end(rp);
 	}
 	if (!legend) {
 		free(col_on);
 		return;
 	}
 	/* legend under the table */
-	xmlNodePtr lg = el(sec, "div", NULL);
-	attr(lg, "class", "legend");
-	xmlNodePtr item = el(lg, "span", "Shading within each column: worst");
-	xmlNodePtr ramp = el(item, "span", NULL);
-	attr(ramp, "class", "ramp");
-	attr(ramp, "aria-hidden", "true");
-	add_text(item, "best");
-	el(lg, "span", "\xe2\x98\x85 bold: best in the column");
-	el(lg, "span", "+++++ too fast to measure \xc2\xb7 \xe2\x80\x93 not measured");
+	start(rp, "div");
+	attr(rp, "class", "legend");
+	start(rp, "span");
+	text(rp, "Shading within each column: worst");
+	start(rp, "span");
+	attr(rp, "class", "ramp");
+	attr(rp, "aria-hidden", "true");
+	end(rp);
+	text(rp, "best");
+	end(rp);
+	el(rp, "span", "\xe2\x98\x85 bold: best in the column");
+	el(rp, "span", "+++++ too fast to measure \xc2\xb7 \xe2\x80\x93 not measured");
 	bool cpu = false, agg = false, ratio = false;
 	for (size_t c = 0; c < tb->ncols; c++)
 		cpu |= tb->cols[c].has_cpu && col_on[c];
 	for (size_t r = 0; r < tb->nrows; r++) {
 		agg |= tb->rows[r].nmembers > 1;
-		for (size_t c = 0; c < tb->ncols; c++)
+		for (size_t c = 0; c < tb->ncols && !ratio; c++)
 			ratio |= tb->rows[r].cells[c].has_ratio && col_on[c];
 	}
 	if (cpu)
-		el(lg, "span", "small: CPU use the tool printed");
+		el(rp, "span", "small: CPU use the tool printed");
 	if (agg)
-		el(lg, "span", "aggregated: mean \xc2\xb1 standard deviation over n runs (hover for median, min, max)");
+		el(rp, "span", "aggregated: mean \xc2\xb1 standard deviation over n runs (hover for median, min, max)");
 	if (ratio) {
-		xmlNodePtr sp = el(lg, "span", "%: of the baseline");
+		start(rp, "span");
+		text(rp, "%: of the baseline");
 		if (agg) {
-			add_text(sp, "; spread test: ");
-			add_text(sp, BR_CMP_METHOD);
+			text(rp, "; spread test: ");
+			text(rp, BR_CMP_METHOD);
 		}
+		end(rp);
 	}
-	el(lg, "span", "Click a column heading to sort (needs JavaScript).");
-	(void)shown;
+	el(rp, "span", "Click a column heading to sort (needs JavaScript).");
+	end(rp); /* div.legend */
 	free(col_on);
+}
+
+static bool family_has_group(const struct report *rp, int fam, enum br_group g)
+{
+	for (size_t t = 0; t < rp->cmp->ntables; t++) {
+		const struct br_cmp_table *tb = &rp->cmp->tables[t];
+		if ((int)tb->family != fam)
+			continue;
+		for (size_t c = 0; c < tb->ncols; c++)
+			if (tb->cols[c].info->group == g)
+				return true;
+	}
+	return false;
+}
+
+static bool family_has_table(const struct report *rp, int fam)
+{
+	for (size_t t = 0; t < rp->cmp->ntables; t++)
+		if ((int)rp->cmp->tables[t].family == fam)
+			return true;
+	return false;
 }
 
 static void families(struct report *rp)
 {
 	for (int fam = 0; fam < BR_FAM_COUNT; fam++) {
-		bool any = false;
-		for (size_t t = 0; t < rp->cmp->ntables; t++)
-			any |= (int)rp->cmp->tables[t].family == fam;
-		if (!any)
+		if (!family_has_table(rp, fam))
 			continue;
-		xmlNodePtr sec = el(rp->main, "section", NULL);
-		attrf(sec, "id", "fam-%s", br_family_name((enum br_family)fam));
-		el(sec, "h2", br_family_title((enum br_family)fam));
+		start(rp, "section");
+		attrf(rp, "id", "fam-%s", br_family_name((enum br_family)fam));
+		el(rp, "h2", br_family_title((enum br_family)fam));
 		bool legend = true;
 		/* per metric group: its chart, then its table */
 		for (int g = 0; g < BR_GROUP_COUNT; g++) {
-			bool cols = false;
-			for (size_t t = 0; t < rp->cmp->ntables; t++) {
-				const struct br_cmp_table *tb = &rp->cmp->tables[t];
-				bool *on = br_calloc(tb->ncols ? tb->ncols : 1, sizeof *on);
-				cols |= (int)tb->family == fam && group_cols(tb, (enum br_group)g, on) > 0;
-				free(on);
-			}
-			if (!cols)
+			if (!family_has_group(rp, fam, (enum br_group)g))
 				continue;
-			xmlNodePtr sub = el(sec, "section", NULL);
-			attrf(sub, "id", "%s-%s", br_family_name((enum br_family)fam), br_group_name((enum br_group)g));
-			el(sub, "h3", br_group_title((enum br_group)g));
-			chart(rp, sub, (enum br_family)fam, (enum br_group)g);
+			start(rp, "section");
+			attrf(rp, "id", "%s-%s", br_family_name((enum br_family)fam), br_group_name((enum br_group)g));
+			el(rp, "h3", br_group_title((enum br_group)g));
+			chart(rp, (enum br_family)fam, (enum br_group)g);
 			for (size_t t = 0; t < rp->cmp->ntables; t++)
 				if ((int)rp->cmp->tables[t].family == fam) {
-					table(rp, sub, &rp->cmp->tables[t], (enum br_group)g, legend);
+					table(rp, &rp->cmp->tables[t], (enum br_group)g, legend);
 					legend = false;
 				}
+			end(rp); /* section */
 		}
+		end(rp); /* section */
 	}
 }
 
-static void source_line(xmlNodePtr p, const struct br_source *s)
+static void source_line(struct report *rp, const struct br_source *s)
 {
-	el(p, "code", s->file ? s->file : "?");
+	el(rp, "code", s->file ? s->file : "?");
 	if (s->end_line > s->line)
-		textf(p, ", lines %u\xe2\x80\x93%u", s->line, s->end_line);
+		textf(rp, ", lines %u\xe2\x80\x93%u", s->line, s->end_line);
 	else
-		textf(p, ", line %u", s->line);
+		textf(rp, ", line %u", s->line);
 	if (s->format) {
-		add_text(p, " (");
-		add_text(p, s->format);
-		add_text(p, ")");
+		text(rp, " (");
+		text(rp, s->format);
+		text(rp, ")");
 	}
 }
 
 static void sources(struct report *rp)
 {
 	const struct br_dataset *ds = rp->ds;
-	xmlNodePtr sec = el(rp->main, "section", NULL);
-	attr(sec, "id", "sources");
-	el(sec, "h2", "Sources");
-	xmlNodePtr p = el(sec, "p", NULL);
-	attr(p, "class", "lede");
-	add_text(p, "Where every result was read: the document, the original lines and the text as it stands there.");
+	start(rp, "section");
+	attr(rp, "id", "sources");
+	el(rp, "h2", "Sources");
+	el1(rp, "p", "class", "lede",
+	    "Where every result was read: the document, the original lines and the text as it stands there.");
 	for (size_t i = 0; i < ds->records.n; i++) {
 		const struct br_record *r = ds->records.v[i];
-		xmlNodePtr d = el(sec, "div", NULL);
-		attr(d, "class", "src");
-		attrf(d, "id", "r%zu", i + 1);
-		xmlNodePtr h = el(d, "h3", NULL);
-		const struct br_chart_series *s = series_of(rp, r, br_tool_family(r->tool));
-		if (s)
-			swatch(h, s->colour);
+		start(rp, "div");
+		attr(rp, "class", "src");
+		attrf(rp, "id", "r%zu", i + 1);
+		start(rp, "h3");
+		swatch_of(rp, r, i, br_tool_family(r->tool));
 		char *name = br_record_display_name(r);
-		textf(h, "#%zu ", i + 1);
-		add_text(h, name);
+		textf(rp, "#%zu ", i + 1);
+		text(rp, name);
 		free(name);
-		xmlNodePtr w = el(d, "p", NULL);
-		attr(w, "class", "where");
-		add_text(w, br_tool_name(r->tool));
+		end(rp); /* h3 */
+		start(rp, "p");
+		attr(rp, "class", "where");
+		text(rp, br_tool_name(r->tool));
 		if (r->version) {
-			add_text(w, " ");
-			add_text(w, r->version);
+			text(rp, " ");
+			text(rp, r->version);
 		}
-		add_text(w, " \xc2\xb7 ");
-		source_line(w, &r->source);
+		text(rp, " \xc2\xb7 ");
+		source_line(rp, &r->source);
 		for (size_t k = 0; k < r->nalso; k++) {
-			add_text(w, "; also ");
-			source_line(w, &r->also[k]);
+			text(rp, "; also ");
+			source_line(rp, &r->also[k]);
 		}
 		if (r->nparams) {
-			add_text(w, " \xc2\xb7 ");
+			text(rp, " \xc2\xb7 ");
 			for (size_t k = 0; k < r->nparams; k++) {
 				if (k)
-					add_text(w, ", ");
-				add_text(w, r->params[k].key);
-				add_text(w, " ");
+					text(rp, ", ");
+				text(rp, r->params[k].key);
+				text(rp, " ");
 				if (r->params[k].str)
-					add_text(w, r->params[k].str);
+					text(rp, r->params[k].str);
 				else
-					add_num(w, r->params[k].num);
+					add_num(rp, r->params[k].num);
 			}
 		}
+		end(rp); /* p */
 		if (r->source.excerpt) {
-			xmlNodePtr det = el(d, "details", NULL);
+			start(rp, "details");
 			if (r->source.end_line > r->source.line)
-				elf(det, "summary", "Original text, lines %u\xe2\x80\x93%u", r->source.line, r->source.end_line);
+				elf(rp, "summary", "Original text, lines %u\xe2\x80\x93%u", r->source.line, r->source.end_line);
 			else
-				elf(det, "summary", "Original text, line %u", r->source.line);
-			el(det, "pre", r->source.excerpt);
+				elf(rp, "summary", "Original text, line %u", r->source.line);
+			el(rp, "pre", r->source.excerpt);
+			end(rp);
 		}
+		end(rp); /* div */
 	}
+	end(rp); /* section */
 }
 
 static void warnings(struct report *rp)
 {
 	const struct br_dataset *ds = rp->ds;
-	xmlNodePtr sec = el(rp->main, "section", NULL);
-	attr(sec, "id", "warnings");
+	start(rp, "section");
+	attr(rp, "id", "warnings");
 	size_t nwarn, nnotes;
 	diag_counts(rp, &nwarn, &nnotes);
-	xmlNodePtr h = elf(sec, "h2", "Warnings (%zu)", nwarn);
+	start(rp, "h2");
+	textf(rp, "Warnings (%zu)", nwarn);
 	if (nnotes)
-		textf(h, " and notes (%zu)", nnotes);
+		textf(rp, " and notes (%zu)", nnotes);
+	end(rp);
 	if (!nwarn && !nnotes) {
-		xmlNodePtr p = el(sec, "p", "None: every result-looking block of every input was read.");
-		attr(p, "class", "lede");
+		el1(rp, "p", "class", "lede", "None: every result-looking block of every input was read.");
+		end(rp); /* section */
 		return;
 	}
-	xmlNodePtr p = el(sec, "p", NULL);
-	attr(p, "class", "lede");
-	add_text(p, "Warnings: what looked like a result but could not be read completely, or a figure that was kept "
-		    "with a doubt. Notes: repairs the readers made (a re-joined line, a restored decimal point). "
-		    "In reading order, as file:line.");
-	xmlNodePtr ul = el(sec, "ul", NULL);
-	attr(ul, "class", "warn");
+	el1(rp, "p", "class", "lede",
+	    "Warnings: what looked like a result but could not be read completely, or a figure that was kept "
+	    "with a doubt. Notes: repairs the readers made (a re-joined line, a restored decimal point). "
+	    "In reading order, as file:line.");
+	start(rp, "ul");
+	attr(rp, "class", "warn");
 	struct br_buf b = BR_BUF_INIT;
 	for (size_t i = 0; i < ds->diags.n; i++) {
 		br_buf_reset(&b);
 		br_diag_format(&ds->diags.v[i], &b);
-		xmlNodePtr li = el(ul, "li", NULL);
-		attr(li, "class", br_severity_name(ds->diags.v[i].severity));
-		el(li, "code", br_buf_str(&b));
+		start(rp, "li");
+		attr(rp, "class", br_severity_name(ds->diags.v[i].severity));
+		el(rp, "code", br_buf_str(&b));
+		end(rp);
 	}
 	for (size_t i = 0; i < rp->cmp->nnotes; i++) {
-		xmlNodePtr li = el(ul, "li", NULL);
-		attr(li, "class", "warning");
-		el(li, "code", rp->cmp->notes[i]);
+		start(rp, "li");
+		attr(rp, "class", "warning");
+		el(rp, "code", rp->cmp->notes[i]);
+		end(rp);
 	}
 	br_buf_free(&b);
+	end(rp); /* ul */
+	end(rp); /* section */
 }
 
 /* ------------------------------------------------------------ renderer */
+
+/* The writer's output buffer hands its bytes to the sink as they come. */
+static int sink_out(void *ctx, const char *p, int n)
+{
+	struct br_sink *out = ctx;
+	if (n > 0)
+		br_sink_write(out, p, (size_t)n);
+	return out->failed ? -1 : n;
+}
 
 static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
 {
@@ -901,84 +1113,115 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 	rp.chart_opts = *o;
 	if (!rp.chart_opts.width)
 		rp.chart_opts.width = REPORT_CHART_WIDTH;
+	xmlOutputBufferPtr ob = xmlOutputBufferCreateIO(sink_out, NULL, out, NULL);
+	rp.w = ob ? xmlNewTextWriter(ob) : NULL;
+	if (!rp.w) {
+		if (ob)
+			xmlOutputBufferClose(ob);
+		return br_error("cannot start the HTML report");
+	}
 	rp.cmp = br_cmp_build(ds, o);
-	br_chart_set_build(&rp.set, ds, o);
+	/* the charts' series come from the model without --top: without it,
+	 * that is the tables' model (one model built, not two) */
+	if (o->top)
+		br_chart_set_build(&rp.set, ds, o);
+	else
+		br_chart_set_from_cmp(&rp.set, rp.cmp, &ds->records);
 	for (size_t i = 0; i < ds->records.n; i++)
 		br_ptrmap_put(&rp.recidx, ds->records.v[i], i);
 	for (size_t i = 0; i < rp.set.n; i++)
 		br_ptrmap_put(&rp.seridx, rp.set.v[i].first, i);
+	rp.colour = br_calloc(ds->records.n ? ds->records.n : 1, sizeof *rp.colour);
+	for (size_t i = 0; i < rp.set.n; i++) {
+		const struct br_chart_series *sr = &rp.set.v[i];
+		size_t k;
+		if (sr->first && sr->family == br_tool_family(sr->first->tool) &&
+		    br_ptrmap_get(&rp.recidx, sr->first, &k) && !rp.colour[k])
+			rp.colour[k] = sr->colour + 1;
+	}
 
-	rp.doc = htmlNewDocNoDtD(NULL, NULL);
-	xmlCreateIntSubset(rp.doc, BAD_CAST "html", NULL, NULL);
-	xmlNodePtr html = xmlNewNode(NULL, BAD_CAST "html");
-	xmlDocSetRootElement(rp.doc, html);
-	attr(html, "lang", "en");
-	xmlNodePtr head = el(html, "head", NULL);
-	attr(el(head, "meta", NULL), "charset", "utf-8");
-	xmlNodePtr m = el(head, "meta", NULL);
-	attr(m, "name", "viewport");
-	attr(m, "content", "width=device-width, initial-scale=1");
-	m = el(head, "meta", NULL);
-	attr(m, "name", "generator");
-	attr(m, "content", "benchreport " BR_VERSION);
-	elf(head, "title", "Disk benchmark report \xe2\x80\x94 %zu result%s", ds->records.n,
+	xmlTextWriterWriteRaw(rp.w, BAD_CAST "<!DOCTYPE html>\n");
+	start(&rp, "html");
+	attr(&rp, "lang", "en");
+	start(&rp, "head");
+	start(&rp, "meta");
+	attr(&rp, "charset", "utf-8");
+	end_void(&rp);
+	start(&rp, "meta");
+	attr(&rp, "name", "viewport");
+	attr(&rp, "content", "width=device-width, initial-scale=1");
+	end_void(&rp);
+	start(&rp, "meta");
+	attr(&rp, "name", "generator");
+	attr(&rp, "content", "benchreport " BR_VERSION);
+	end_void(&rp);
+	elf(&rp, "title", "Disk benchmark report \xe2\x80\x94 %zu result%s", ds->records.n,
 	    ds->records.n == 1 ? "" : "s");
-	el(head, "style", css);
+	/* our own constants: raw text, as HTML wants <style> and <script> */
+	start(&rp, "style");
+	xmlTextWriterWriteRaw(rp.w, BAD_CAST css);
+	end(&rp);
+	end(&rp); /* head */
 
-	xmlNodePtr body = el(html, "body", NULL);
-	xmlNodePtr hd = el(body, "header", NULL);
-	attr(hd, "class", "top");
-	el(hd, "h1", "Disk benchmark report");
-	xmlNodePtr lede = el(hd, "p", NULL);
-	attr(lede, "class", "lede");
-	textf(lede, "%zu result%s from %zu document%s", ds->records.n, ds->records.n == 1 ? "" : "s", ds->ninputs,
+	start(&rp, "body");
+	start(&rp, "header");
+	attr(&rp, "class", "top");
+	el(&rp, "h1", "Disk benchmark report");
+	start(&rp, "p");
+	attr(&rp, "class", "lede");
+	textf(&rp, "%zu result%s from %zu document%s", ds->records.n, ds->records.n == 1 ? "" : "s", ds->ninputs,
 	      ds->ninputs == 1 ? "" : "s");
 	if (o->date)
-		textf(lede, " \xc2\xb7 %s", o->date);
-	add_text(lede, " \xc2\xb7 benchreport " BR_VERSION);
-	xmlNodePtr nav = el(hd, "nav", NULL);
-	attr(nav, "class", "toc");
-	attr(el(nav, "a", "Summary"), "href", "#summary");
-	for (int fam = 0; fam < BR_FAM_COUNT; fam++) {
-		bool any = false;
-		for (size_t t = 0; t < rp.cmp->ntables; t++)
-			any |= (int)rp.cmp->tables[t].family == fam;
-		if (any)
-			attrf(el(nav, "a", br_family_title((enum br_family)fam)), "href", "#fam-%s",
-			      br_family_name((enum br_family)fam));
-	}
-	attr(el(nav, "a", "Inputs"), "href", "#inputs");
-	attr(el(nav, "a", "Sources"), "href", "#sources");
+		textf(&rp, " \xc2\xb7 %s", o->date);
+	text(&rp, " \xc2\xb7 benchreport " BR_VERSION);
+	end(&rp); /* p */
+	start(&rp, "nav");
+	attr(&rp, "class", "toc");
+	el1(&rp, "a", "href", "#summary", "Summary");
+	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
+		if (family_has_table(&rp, fam)) {
+			start(&rp, "a");
+			attrf(&rp, "href", "#fam-%s", br_family_name((enum br_family)fam));
+			text(&rp, br_family_title((enum br_family)fam));
+			end(&rp);
+		}
+	el1(&rp, "a", "href", "#inputs", "Inputs");
+	el1(&rp, "a", "href", "#sources", "Sources");
 	size_t nwarn, nnotes;
 	diag_counts(&rp, &nwarn, &nnotes);
-	attr(elf(nav, "a", "Warnings (%zu)", nwarn), "href", "#warnings");
+	start(&rp, "a");
+	attr(&rp, "href", "#warnings");
+	textf(&rp, "Warnings (%zu)", nwarn);
+	end(&rp);
+	end(&rp); /* nav */
+	end(&rp); /* header */
 
-	rp.main = el(body, "main", NULL);
+	start(&rp, "main");
 	summary(&rp);
 	families(&rp);
 	sources(&rp);
 	warnings(&rp);
+	end(&rp); /* main */
 
-	xmlNodePtr ft = el(body, "footer", NULL);
-	textf(ft, "Made by benchreport %s from the documents listed above. Figures are in binary units "
-		  "(1 MiB/s = 1024 KiB/s); \"+++++\" means the tool could not time the test.",
+	start(&rp, "footer");
+	textf(&rp, "Made by benchreport %s from the documents listed above. Figures are in binary units "
+		   "(1 MiB/s = 1024 KiB/s); \"+++++\" means the tool could not time the test.",
 	      BR_VERSION);
-	el(body, "script", script);
-
-	xmlChar *mem = NULL;
-	int size = 0;
-	htmlDocDumpMemoryFormat(rp.doc, &mem, &size, 0);
-	int rc = 0;
-	if (!mem || size <= 0)
-		rc = br_error("cannot serialise the HTML report");
-	else
-		br_sink_write(out, mem, (size_t)size);
-	xmlFree(mem);
-	xmlFreeDoc(rp.doc);
+	end(&rp);
+	start(&rp, "script");
+	xmlTextWriterWriteRaw(rp.w, BAD_CAST script);
+	end(&rp);
+	end(&rp); /* body */
+	end(&rp); /* html */
+	xmlTextWriterWriteRaw(rp.w, BAD_CAST "\n");
+	int rc = xmlTextWriterFlush(rp.w) < 0 || out->failed ? br_error("cannot write the HTML report") : 0;
+	xmlFreeTextWriter(rp.w); /* closes ob */
+	br_buf_free(&rp.tmp);
 	br_chart_set_free(&rp.set);
 	br_cmp_free(rp.cmp);
 	br_ptrmap_free(&rp.recidx);
 	br_ptrmap_free(&rp.seridx);
+	free(rp.colour);
 	return rc;
 }
 

@@ -1,9 +1,12 @@
 /*
  * svg — the chart renderer for -o chart.svg (one chart: --chart GROUP, or
  * the first group with data; --width), and br_chart_svg_doc(), which turns
- * cairo's SVG into a libxml2 tree with a <title>, a <desc> (provenance) and,
- * for inlining several charts in one HTML page, every id prefixed so that
- * cairo's "glyph0-1" / "clip1" ids of one chart never resolve into another.
+ * cairo's SVG of the chart's shapes into a libxml2 tree, adds the chart's
+ * texts as real <text> elements (through the tree, so escaped there; a
+ * fraction of the bytes of cairo's glyph outlines, selectable, and no
+ * fontconfig start-up), a <title>, a <desc> (provenance) and, for inlining
+ * several charts in one HTML page, prefixes every id so that cairo's
+ * "clip1" ids of one chart never resolve into another.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +35,53 @@ static char *prefix_urls(const char *v, const char *prefix)
 	return br_buf_detach(&b);
 }
 
+/* The number at start (optional '-', digits, '.', three decimals or more
+ * up to dot[3...]) rounded half up to two decimals, without trailing zeros,
+ * a bare point or "-0", appended to b: decimal string arithmetic, no
+ * strtod/printf (charts hold tens of thousands of numbers). */
+static void round2(struct br_buf *b, const char *start, const char *dot)
+{
+	bool neg = *start == '-';
+	const char *ip = start + neg;
+	char d[64]; /* the integer digits and two decimals, then a carry */
+	size_t n = 0, ni = (size_t)(dot - ip);
+	if (ni > sizeof d - 4)
+		ni = sizeof d - 4; /* never: cairo prints coordinates */
+	d[n++] = '0'; /* room for a carry */
+	memcpy(d + n, ip, ni);
+	n += ni;
+	d[n++] = dot[1];
+	d[n++] = dot[2];
+	if (dot[3] >= '5') {
+		size_t k = n;
+		while (k-- > 0) {
+			if (d[k] == '9') {
+				d[k] = '0';
+			} else {
+				d[k]++;
+				break;
+			}
+		}
+	}
+	/* d = [carry][integer][2 decimals] */
+	size_t i0 = 0;
+	while (i0 + 3 < n && d[i0] == '0')
+		i0++; /* leading zeros, keeping one integer digit */
+	size_t end = n;
+	while (end > n - 2 && d[end - 1] == '0')
+		end--;
+	bool zero = true;
+	for (size_t k = i0; k < end; k++)
+		zero &= d[k] == '0';
+	if (neg && !zero)
+		br_buf_addc(b, '-');
+	br_buf_add(b, d + i0, n - 2 - i0);
+	if (end > n - 2) {
+		br_buf_addc(b, '.');
+		br_buf_add(b, d + n - 2, end - (n - 2));
+	}
+}
+
 /* Every decimal number in v with more than two decimals, rounded to two
  * (1/100 px is far below what any screen or printer shows): cairo writes
  * six, and glyph outlines and positions are most of a chart's bytes. NULL
@@ -53,17 +103,7 @@ static char *round_numbers(const char *v)
 				while (*p >= '0' && *p <= '9')
 					p++;
 				if (p - dot > 3 && !(*p == 'e' || *p == 'E')) {
-					char *num = br_strndup(start, (size_t)(p - start));
-					char tmp[64];
-					snprintf(tmp, sizeof tmp, "%.2f", strtod(num, NULL));
-					free(num);
-					/* trim trailing zeros and a bare point; no "-0" */
-					char *e = tmp + strlen(tmp);
-					while (e > tmp && e[-1] == '0')
-						*--e = '\0';
-					if (e > tmp && e[-1] == '.')
-						*--e = '\0';
-					br_buf_adds(&b, strcmp(tmp, "-0") == 0 ? "0" : tmp);
+					round2(&b, start, dot);
 					changed = true;
 					continue;
 				}
@@ -111,10 +151,73 @@ static void tidy(xmlNodePtr n, const char *prefix)
 	}
 }
 
+/* A coordinate or size with at most two decimals, no trailing zeros. */
+static void fmt_num(char *out, size_t n, double v)
+{
+	snprintf(out, n, "%.2f", v);
+	char *e = out + strlen(out);
+	while (e > out && e[-1] == '0')
+		*--e = '\0';
+	if (e > out && e[-1] == '.')
+		*--e = '\0';
+	if (strcmp(out, "-0") == 0)
+		strcpy(out, "0");
+}
+
+static void num_prop(xmlNodePtr n, const char *k, double v)
+{
+	char b[48];
+	fmt_num(b, sizeof b, v);
+	xmlSetProp(n, BAD_CAST k, BAD_CAST b);
+}
+
+/* The chart's texts as <text> elements in one group on top of the shapes.
+ * The group carries the common font, size and colour; a text states only
+ * what differs. Text content goes through the tree (escaped there). */
+#define TEXT_SIZE BR_CHART_FONT
+#define TEXT_COLOUR 0x1F2328u
+static void add_texts(xmlNodePtr root, const struct br_chart_texts *t)
+{
+	if (!t->n)
+		return;
+	xmlNodePtr g = xmlNewChild(root, root->ns, BAD_CAST "g", NULL);
+	xmlSetProp(g, BAD_CAST "font-family", BAD_CAST "'DejaVu Sans',Verdana,'Bitstream Vera Sans',sans-serif");
+	num_prop(g, "font-size", TEXT_SIZE);
+	char col[16];
+	snprintf(col, sizeof col, "#%06X", TEXT_COLOUR);
+	xmlSetProp(g, BAD_CAST "fill", BAD_CAST col);
+	xmlNodeSetSpacePreserve(g, 1); /* a label's blanks as drawn */
+	for (size_t i = 0; i < t->n; i++) {
+		const struct br_chart_text *x = &t->v[i];
+		xmlNodePtr e = xmlNewChild(g, root->ns, BAD_CAST "text", NULL);
+		num_prop(e, "x", x->x);
+		num_prop(e, "y", x->y);
+		if (x->align > 0.75)
+			xmlSetProp(e, BAD_CAST "text-anchor", BAD_CAST "end");
+		else if (x->align > 0.25)
+			xmlSetProp(e, BAD_CAST "text-anchor", BAD_CAST "middle");
+		if (x->size != TEXT_SIZE)
+			num_prop(e, "font-size", x->size);
+		if (x->bold)
+			xmlSetProp(e, BAD_CAST "font-weight", BAD_CAST "bold");
+		if (x->italic)
+			xmlSetProp(e, BAD_CAST "font-style", BAD_CAST "italic");
+		if (x->colour != TEXT_COLOUR) {
+			snprintf(col, sizeof col, "#%06X", (unsigned)x->colour);
+			xmlSetProp(e, BAD_CAST "fill", BAD_CAST col);
+		}
+		size_t n = strlen(x->s);
+		char *own = br_utf8_valid(x->s, n) ? NULL : br_utf8_dup(x->s, n);
+		xmlAddChild(e, xmlNewText(BAD_CAST(own ? own : x->s)));
+		free(own);
+	}
+}
+
 xmlDocPtr br_chart_svg_doc(const struct br_chart *c, const char *id_prefix, const char *desc)
 {
 	struct br_buf svg = BR_BUF_INIT;
-	if (br_chart_svg(c, &svg) < 0)
+	struct br_chart_texts texts;
+	if (br_chart_svg_shapes(c, &svg, &texts) < 0)
 		return NULL;
 	xmlDocPtr doc = xmlReadMemory(svg.data, (int)svg.len, "chart.svg", "UTF-8",
 				      XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
@@ -122,10 +225,13 @@ xmlDocPtr br_chart_svg_doc(const struct br_chart *c, const char *id_prefix, cons
 	xmlNodePtr root = doc ? xmlDocGetRootElement(doc) : NULL;
 	if (!root || strcmp((const char *)root->name, "svg") != 0) {
 		xmlFreeDoc(doc);
+		br_chart_texts_free(&texts);
 		br_error("cairo wrote an SVG that does not parse");
 		return NULL;
 	}
 	tidy(root->children, id_prefix && *id_prefix ? id_prefix : NULL);
+	add_texts(root, &texts);
+	br_chart_texts_free(&texts);
 	/* <title> and <desc> first, in the SVG namespace of the root */
 	xmlNodePtr first = root->children;
 	xmlNodePtr title = xmlNewDocNode(doc, root->ns, BAD_CAST "title", NULL);

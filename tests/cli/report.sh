@@ -31,6 +31,9 @@ grep -q '+++++' "$T/evil.html" || fail "too-fast figures are not shown as +++++"
 # the provenance: file, line, the original text in <details>
 grep -q '<details>' "$T/evil.html" || fail "no source excerpt"
 grep -q "evil.txt</code>, line" "$T/evil.html" || fail "no source file and line"
+# chart texts are real <text> elements, escaped by libxml2; no glyph outlines
+grep -q '<text[^>]*>&lt;script&gt;alert(2)' "$T/evil.html" || fail "the chart label is not an escaped <text>"
+if grep -q 'glyph' "$T/evil.html"; then fail "the charts embed glyph outlines"; fi
 
 # --- one chart: SVG parses, PNG has the requested size and provenance
 cat >"$T/two.csv" <<'EOF'
