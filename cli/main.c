@@ -145,23 +145,6 @@ static bool parse_uint(const char *s, long max, long *out)
 	return true;
 }
 
-/* The format name as the user types it ("bonnie-csv") to the registry's
- * ("bonnie_csv"). */
-static const struct br_renderer *renderer_named(const char *name)
-{
-	char tmp[64];
-	size_t n = strlen(name);
-	if (n >= sizeof tmp)
-		return NULL;
-	for (size_t i = 0; i <= n; i++)
-		tmp[i] = name[i] == '-' ? '_' : name[i];
-	if (strcmp(tmp, "md") == 0)
-		return br_renderer_by_name("markdown");
-	if (strcmp(tmp, "json") == 0)
-		return br_renderer_by_name("jsonl");
-	return br_renderer_by_name(tmp);
-}
-
 static bool same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
@@ -202,77 +185,6 @@ static void report_date(char *buf, size_t n)
 	struct tm tm;
 	gmtime_r(&t, &tm);
 	strftime(buf, n, "%Y-%m-%d %H:%M UTC", &tm);
-}
-
-/*
- * Write the rendered output. To a regular file: through a temporary file in
- * the same directory renamed over the target, so a failure never leaves a
- * half-written file where the user's was. Anything else (a device, a FIFO):
- * directly.
- */
-static int write_output(const char *path, const struct br_buf *b)
-{
-	if (!path) {
-		if (fwrite(b->data ? b->data : "", 1, b->len, stdout) != b->len || fflush(stdout) != 0) {
-			br_cli_error("cannot write to standard output: %s", strerror(errno));
-			return BR_EXIT_IO;
-		}
-		return BR_EXIT_OK;
-	}
-	struct stat st;
-	bool regular = stat(path, &st) != 0 || S_ISREG(st.st_mode);
-	if (!regular) {
-		FILE *fp = fopen(path, "w");
-		if (!fp) {
-			br_cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
-			return BR_EXIT_IO;
-		}
-		size_t w = fwrite(b->data ? b->data : "", 1, b->len, fp);
-		int e = errno;
-		if (w != b->len || fflush(fp) != 0) {
-			e = errno;
-			fclose(fp);
-			br_cli_error("cannot write '%s': %s", path, strerror(e));
-			return BR_EXIT_IO;
-		}
-		if (fclose(fp) != 0) {
-			br_cli_error("cannot write '%s': %s", path, strerror(errno));
-			return BR_EXIT_IO;
-		}
-		return BR_EXIT_OK;
-	}
-	char *tmp = br_asprintf("%s.tmpXXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		br_cli_error("cannot create '%s': %s", path, strerror(errno));
-		free(tmp);
-		return BR_EXIT_IO;
-	}
-	size_t off = 0;
-	while (off < b->len) {
-		ssize_t w = write(fd, b->data + off, b->len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			int e = w < 0 ? errno : ENOSPC;
-			close(fd);
-			unlink(tmp);
-			br_cli_error("cannot write '%s': %s", path, strerror(e));
-			free(tmp);
-			return BR_EXIT_IO;
-		}
-		off += (size_t)w;
-	}
-	fchmod(fd, 0644 & ~(mode_t)0);
-	if (close(fd) != 0 || rename(tmp, path) != 0) {
-		int e = errno;
-		unlink(tmp);
-		br_cli_error("cannot write '%s': %s", path, strerror(e));
-		free(tmp);
-		return BR_EXIT_IO;
-	}
-	free(tmp);
-	return BR_EXIT_OK;
 }
 
 /*
@@ -407,7 +319,7 @@ static int emit_chart(const char *name, const struct br_buf *bytes, void *arg)
 			cx->status = BR_EXIT_USAGE;
 			return -1;
 		}
-	int w = write_output(path, bytes);
+	int w = br_cli_write_file(path, bytes->data, bytes->len);
 	free(path);
 	if (w != BR_EXIT_OK) {
 		cx->status = w;
@@ -552,7 +464,7 @@ int main(int argc, char **argv)
 
 	const struct br_renderer *rend = NULL;
 	if (format) {
-		rend = renderer_named(format);
+		rend = br_cli_renderer_named(format);
 		if (!rend)
 			return br_cli_usage_error("benchreport", "unknown format '%s'", format);
 	} else if (output) {

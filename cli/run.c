@@ -123,81 +123,6 @@ static bool parse_count(const char *s, long min, long max, long *out)
 	return true;
 }
 
-/* "bonnie-csv" → the registry's "bonnie_csv"; "md", "json" aliases. */
-static const struct br_renderer *renderer_named(const char *name)
-{
-	char tmp[64];
-	size_t n = strlen(name);
-	if (n >= sizeof tmp)
-		return NULL;
-	for (size_t i = 0; i <= n; i++)
-		tmp[i] = name[i] == '-' ? '_' : name[i];
-	if (strcmp(tmp, "md") == 0)
-		return br_renderer_by_name("markdown");
-	if (strcmp(tmp, "json") == 0)
-		return br_renderer_by_name("jsonl");
-	return br_renderer_by_name(tmp);
-}
-
-/* Output to stdout, or to FILE through a temporary file in the same
- * directory renamed over it (a failed write never leaves half a file). */
-static int write_output(const char *path, const char *data, size_t len)
-{
-	if (!path) {
-		if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
-			br_cli_error("cannot write to standard output: %s", strerror(errno));
-			return BR_EXIT_IO;
-		}
-		return BR_EXIT_OK;
-	}
-	struct stat st;
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		FILE *fp = fopen(path, "w");
-		if (!fp || fwrite(data, 1, len, fp) != len || fflush(fp) != 0) {
-			br_cli_error("cannot write '%s': %s", path, strerror(errno));
-			if (fp)
-				fclose(fp);
-			return BR_EXIT_IO;
-		}
-		if (fclose(fp) != 0) {
-			br_cli_error("cannot write '%s': %s", path, strerror(errno));
-			return BR_EXIT_IO;
-		}
-		return BR_EXIT_OK;
-	}
-	char *tmp = br_asprintf("%s.tmpXXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		br_cli_error("cannot create '%s': %s", path, strerror(errno));
-		free(tmp);
-		return BR_EXIT_IO;
-	}
-	size_t off = 0;
-	while (off < len) {
-		ssize_t w = write(fd, data + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			int e = w < 0 ? errno : ENOSPC;
-			close(fd);
-			unlink(tmp);
-			br_cli_error("cannot write '%s': %s", path, strerror(e));
-			free(tmp);
-			return BR_EXIT_IO;
-		}
-		off += (size_t)w;
-	}
-	if (fchmod(fd, 0644) != 0 || close(fd) != 0 || rename(tmp, path) != 0) {
-		int e = errno;
-		unlink(tmp);
-		br_cli_error("cannot write '%s': %s", path, strerror(e));
-		free(tmp);
-		return BR_EXIT_IO;
-	}
-	free(tmp);
-	return BR_EXIT_OK;
-}
-
 /* ------------------------------------------------------------ progress */
 
 struct progress {
@@ -313,7 +238,7 @@ static int render(const struct br_renderer *rend, const struct br_dataset *ds, c
 		br_cli_error("%s", br_last_error());
 		status = BR_EXIT_IO;
 	} else {
-		status = write_output(output, br_buf_str(&out), out.len);
+		status = br_cli_write_file(output, br_buf_str(&out), out.len);
 	}
 	br_buf_free(&out);
 	free(cmd);
@@ -431,7 +356,7 @@ int br_cli_run(int argc, char **argv)
 	const struct br_renderer *rend = NULL;
 	if (!raw) {
 		if (format) {
-			rend = renderer_named(format);
+			rend = br_cli_renderer_named(format);
 			if (!rend)
 				return br_cli_usage_error(cmd, "unknown format '%s'", format);
 		} else if (output) {
@@ -463,7 +388,7 @@ int br_cli_run(int argc, char **argv)
 		struct br_buf all = BR_BUF_INIT;
 		for (size_t i = 0; i < rep.n; i++)
 			br_buf_adds(&all, rep.runs[i]);
-		status = write_output(output, br_buf_str(&all), all.len);
+		status = br_cli_write_file(output, br_buf_str(&all), all.len);
 		br_buf_free(&all);
 		br_run_report_free(&rep);
 		return status;
