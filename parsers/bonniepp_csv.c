@@ -28,9 +28,17 @@
  * csv_parse + csv_fini, non-strict); the field count and every field's shape
  * are checked against the layout here, so prose with commas never becomes a
  * record.
+ *
+ * Speed: a set of lines is joined, split and judged once (both as a record
+ * that may go on and as a finished one). The common clean line — no quote,
+ * blank or join — is cut at its commas without libcsv (split_plain); plain
+ * numbers, +++++ and latencies are recognised without the patterns
+ * (quick_shape) and read without strtod (num); anything else takes the
+ * careful way above, with the same result.
  */
 #include <csv.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,6 +167,8 @@ static const struct layout layouts[] = {
 /* ------------------------------------------------------------ fields */
 
 struct fields {
+	bool plain;                 /* split on commas alone (see split_plain): raw is
+				     * unused, clean holds the fields as they were */
 	struct br_buf raw;          /* field bytes as libcsv gave them, NUL-separated */
 	size_t roff[MAX_FIELDS];
 	size_t n;                   /* fields seen (may exceed MAX_FIELDS) */
@@ -243,14 +253,45 @@ static void clean_field(struct fields *fs, size_t i, bool name)
 	br_buf_addc(&fs->clean, '\0');
 }
 
-/* Split one (joined) line with libcsv; false when it is not one row of at
- * most MAX_FIELDS fields. */
+/* The common case: a text without quotes, blanks or join marks. libcsv
+ * would give exactly the bytes between the commas, and cleaning would change
+ * none of them, so the fields are the text cut at its commas (no libcsv, one
+ * copy, no work per field). */
+static bool split_plain(struct fields *fs, const char *text, size_t len)
+{
+	br_buf_add(&fs->clean, text, len);
+	char *s = fs->clean.data;
+	size_t n = 0;
+	fs->coff[0] = 0;
+	for (const char *c = s; (c = memchr(c, ',', len - (size_t)(c - s))) != NULL; c++) {
+		s[c - s] = '\0';
+		if (++n < MAX_FIELDS)
+			fs->coff[n] = (size_t)(c - s) + 1;
+	}
+	fs->n = n + 1;
+	fs->rows = 1;
+	fs->plain = true;
+	if (fs->n > MAX_FIELDS || fs->n < 2)
+		return false;
+	for (size_t i = 0; i < fs->n; i++) {
+		fs->mark[i] = -1;
+		fs->blanks[i] = false;
+	}
+	return true;
+}
+
+/* Split one (joined) line; false when it is not one row of at most
+ * MAX_FIELDS fields. Anything but a plain text goes through libcsv. */
 static bool split(struct csv_parser *p, struct fields *fs, const char *text, size_t len)
 {
 	br_buf_reset(&fs->raw);
 	br_buf_reset(&fs->clean);
 	fs->n = fs->rows = 0;
 	fs->L = NULL;
+	fs->plain = false;
+	static const char unplain[] = {'"', ' ', '\t', MARK, '\0'};
+	if (strcspn(text, unplain) == len)
+		return split_plain(fs, text, len);
 	if (csv_parse(p, text, len, on_field, on_row, fs) != len) {
 		csv_fini(p, on_field, on_row, fs);
 		return false;
@@ -280,12 +321,92 @@ static long vernum(const char *s)
 	return major * 100000 + minor * 100 + letter;
 }
 
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* The figures bonnie++ really writes, recognised without a regex: true only
+ * when the field surely has the complete shape of kind k (re_full[k], and
+ * so re_part[k], which accepts every prefix of it); false means "ask the
+ * pattern". */
+static bool quick_shape(enum kind k, const char *s)
+{
+	const char *p = s;
+	while (is_digit(*p))
+		p++;
+	size_t d = (size_t)(p - s);
+	if (d == 0) {
+		while (*p == '+')
+			p++;
+		size_t plus = (size_t)(p - s);
+		if (*p)
+			return false;
+		return k == K_CPU ? plus >= 2 : (k == K_RATE || k == K_SEEKS) && plus >= 3;
+	}
+	if (!*p) {
+		switch (k) {
+		case K_FVER:
+			return d == 1 && *s == '2';
+		case K_VER:
+		case K_LAT:
+			return false;
+		case K_CPU:
+			return d <= 4;
+		case K_CONC:
+		case K_SEEKPROCS:
+			return d <= 6;
+		case K_SEED:
+			return d <= 20;
+		case K_SEEKCNT:
+			return d <= 12;
+		default:
+			return true;
+		}
+	}
+	switch (k) {
+	case K_FVER:
+	case K_VER: /* d.dd with an optional letter */
+		if (d != 1 || p[0] != '.' || !is_digit(p[1]) || !is_digit(p[2]))
+			return false;
+		p += 3;
+		if (*p >= 'a' && *p <= 'z')
+			p++;
+		return !*p;
+	case K_RATE:
+	case K_SEEKS:
+	case K_LAT:
+		if (*p == '.') {
+			const char *f = ++p;
+			while (is_digit(*p))
+				p++;
+			if (p == f)
+				return false;
+		}
+		if (k != K_LAT)
+			return !*p;
+		return strcmp(p, "us") == 0 || strcmp(p, "ms") == 0 || strcmp(p, "s") == 0;
+	case K_SIZE1:
+	case K_SIZE:
+		return *p && strchr("KMGT", *p) && !p[1];
+	case K_CHUNK:
+	case K_FCHUNK:
+		return *p && strchr("kKmMgG", *p) && !p[1];
+	default:
+		return false;
+	}
+}
+
 static bool shape_ok(enum kind k, const char *s, bool cut)
 {
 	if (k == K_NAME)
 		return true;
 	if (!*s)
 		return k != K_FVER && k != K_VER;
+	if (quick_shape(k, s))
+		return true;
+	if (!cut && (k == K_FVER || k == K_VER) && !is_digit(*s))
+		return false; /* both patterns begin with a digit */
 	struct br_pattern *p = cut ? &re_part[k] : &re_full[k];
 	return br_re_test(p, s, strlen(s));
 }
@@ -308,20 +429,24 @@ static bool name_ok(const char *s)
 	return !digits_only || dots == 3;
 }
 
+/* vernum() of a literal version: VERNUM(1, 92, 'b') is "1.92b" */
+#define VERNUM(major, minor, letter) \
+	((major) * 100000L + (minor) * 100 + ((letter) ? (letter) - 'a' + 1 : 0))
+
 static const struct layout *choose_layout(const struct fields *fs)
 {
 	const char *f0 = cf(fs, 0), *f1 = cf(fs, 1);
 	if (shape_ok(K_FVER, f0, false) && shape_ok(K_VER, f1, false)) {
 		if (strcmp(f0, "2") == 0) /* 1.91c/1.92 write "2" with -s 0 */
-			return &layouts[vernum(f1) >= vernum("1.91a") ? L_46 : L_45];
+			return &layouts[vernum(f1) >= VERNUM(1, 91, 'a') ? L_46 : L_45];
 		long v = vernum(f0);
-		if (v < vernum("1.91a"))
+		if (v < VERNUM(1, 91, 'a'))
 			return &layouts[L_45];
-		if (v <= vernum("1.92"))
+		if (v <= VERNUM(1, 92, 0))
 			return &layouts[L_46];
-		if (v == vernum("1.92a"))
+		if (v == VERNUM(1, 92, 'a'))
 			return &layouts[L_47];
-		if (v < vernum("1.98"))
+		if (v < VERNUM(1, 98, 0))
 			return &layouts[L_48];
 		return &layouts[L_50];
 	}
@@ -346,7 +471,7 @@ static void map_slots(struct fields *fs)
 	const struct layout *L = fs->L;
 	size_t nf = fs->n;
 	size_t name = L->name_first ? 0 : 2;
-	if (name < nf) {
+	if (name < nf && !fs->plain) {
 		/* re-clean the name keeping inner blanks (appended; offsets move) */
 		clean_field(fs, name, true);
 	}
@@ -385,45 +510,69 @@ struct verdict {
 	size_t figures;     /* figure fields holding a valid value */
 };
 
-static struct verdict judge(struct fields *fs, bool cut_last)
+static bool is_figure(enum kind k)
 {
-	struct verdict v = {false, false, 0, 0};
-	fs->L = choose_layout(fs);
-	if (!fs->L)
-		return v;
-	map_slots(fs);
+	return k == K_RATE || k == K_SEEKS || k == K_LAT || k == K_CPU;
+}
+
+/* The verdict once the shapes are known: `bad` is the first field of the
+ * wrong shape (or the count), `figures` the valid figure fields, `any`
+ * whether some rate, seek or latency field is not empty. */
+static struct verdict conclude(const struct fields *fs, size_t bad, size_t figures, bool any)
+{
 	const struct layout *L = fs->L;
 	size_t c = fs->count;
-	v.bad = c;
-	if (L->name_first && !name_ok(fs->val[0])) {
-		v.bad = 0;
-		return v;
-	}
-	for (size_t i = 0; i < c && i < L->len; i++) {
-		enum kind k = L->slot[i].kind;
-		bool last = i + 1 == c;
-		if (!shape_ok(k, fs->val[i], cut_last && last)) {
-			if (v.bad == c)
-				v.bad = i;
-		} else if ((k == K_RATE || k == K_SEEKS || k == K_LAT || k == K_CPU) &&
-			   *fs->val[i]) {
-			v.figures++;
-		}
-	}
+	struct verdict v = {false, false, bad, figures};
 	if (v.bad < c)
 		return v;
 	v.prefix = c <= L->len;
 	if (!v.prefix)
 		return v;
 	bool count_ok = c == L->len || c >= L->min_short || (L->alt_short && c == L->alt_short);
-	bool any = false;
-	for (size_t i = 0; i < c; i++) {
-		enum kind k = L->slot[i].kind;
-		if ((k == K_RATE || k == K_SEEKS || k == K_LAT) && *fs->val[i])
-			any = true;
-	}
 	v.full = count_ok && any;
 	return v;
+}
+
+/* Judge the fields twice in one pass: as the start of a record whose last
+ * field a line break may have cut (*cut), and as a finished record (*done).
+ * Only the last field's shape differs between the two; fs->L is NULL when no
+ * layout fits. */
+static void judge(struct fields *fs, struct verdict *cut, struct verdict *done)
+{
+	*cut = *done = (struct verdict){false, false, 0, 0};
+	fs->L = choose_layout(fs);
+	if (!fs->L)
+		return;
+	map_slots(fs);
+	const struct layout *L = fs->L;
+	size_t c = fs->count;
+	if (L->name_first && !name_ok(fs->val[0])) {
+		cut->bad = done->bad = 0;
+		return;
+	}
+	size_t bad = c, figures = 0;
+	bool last_cut = true, last_done = true, last_figure = false, any = false;
+	for (size_t i = 0; i < c && i < L->len; i++) {
+		enum kind k = L->slot[i].kind;
+		const char *s = fs->val[i];
+		if ((k == K_RATE || k == K_SEEKS || k == K_LAT) && *s)
+			any = true;
+		if (i + 1 == c) {
+			/* re_full[k] accepts less than re_part[k] */
+			last_done = shape_ok(k, s, false);
+			last_cut = last_done || shape_ok(k, s, true);
+			last_figure = is_figure(k) && *s;
+		} else if (!shape_ok(k, s, false)) {
+			if (bad == c)
+				bad = i;
+		} else if (is_figure(k) && *s) {
+			figures++;
+		}
+	}
+	*cut = conclude(fs, bad == c && !last_cut ? c - 1 : bad,
+			figures + (last_cut && last_figure), any);
+	*done = conclude(fs, bad == c && !last_done ? c - 1 : bad,
+			 figures + (last_done && last_figure), any);
 }
 
 /* ------------------------------------------------------------ line text */
@@ -433,27 +582,60 @@ static bool line_blank(const struct br_line *l)
 	return br_is_blank(l->text, l->len);
 }
 
+/* Whether any of the n bytes at s is a control byte (below 0x20, or 0x7f),
+ * eight bytes at a time: a byte below 0x20 borrows in x - 0x20…, a 0x7f is a
+ * zero byte of x ^ 0x7f… (exact for "any"; bytes >= 0x80 never count). */
+static bool has_control(const char *s, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+	size_t k = 0;
+	for (; k + 8 <= n; k += 8) {
+		uint64_t x, y;
+		memcpy(&x, s + k, 8);
+		y = x ^ (ones * 0x7f);
+		if ((((x - ones * 0x20) & ~x) | ((y - ones) & ~y)) & highs)
+			return true;
+	}
+	for (; k < n; k++)
+		if ((unsigned char)s[k] < 0x20 || s[k] == 0x7f)
+			return true;
+	return false;
+}
+
 /* Append logical line l to b: control bytes become blanks, a MARK goes where
  * an original line began (only before a non-blank, where SMTP's dot could
  * have been), and a trailing quoted-printable soft break '=' is removed
  * (returns true then: the record continues on the next line). */
 static bool add_line(struct br_buf *b, const struct br_line *l, bool mark_start)
 {
-	size_t j = 0;
 	size_t start = b->len;
-	for (size_t k = 0; k < l->len; k++) {
-		char c = l->text[k];
-		bool at_join = false;
-		while (j < l->njoins && l->joins[j] <= k) {
-			at_join = at_join || l->joins[j] == k;
-			j++;
+	br_buf_grow(b, l->len + l->njoins + 1); /* room for every MARK */
+	char *w = b->data + b->len;
+	if (!l->njoins && !mark_start) {
+		/* the common case: no MARK to place, often nothing to change */
+		memcpy(w, l->text, l->len);
+		if (has_control(w, l->len))
+			for (size_t k = 0; k < l->len; k++)
+				if ((unsigned char)w[k] < 0x20 || w[k] == 0x7f)
+					w[k] = ' ';
+		w += l->len;
+	} else {
+		size_t j = 0;
+		for (size_t k = 0; k < l->len; k++) {
+			char c = l->text[k];
+			bool at_join = false;
+			while (j < l->njoins && l->joins[j] <= k) {
+				at_join = at_join || l->joins[j] == k;
+				j++;
+			}
+			if ((unsigned char)c < 0x20 || c == 0x7f)
+				c = ' ';
+			if (((at_join && k > 0) || (k == 0 && mark_start)) && !is_blank(c))
+				*w++ = MARK;
+			*w++ = c;
 		}
-		if ((unsigned char)c < 0x20 || c == 0x7f)
-			c = ' ';
-		if (((at_join && k > 0) || (k == 0 && mark_start)) && !is_blank(c))
-			br_buf_addc(b, MARK);
-		br_buf_addc(b, c);
 	}
+	b->len = (size_t)(w - b->data);
 	while (b->len > start && is_blank(b->data[b->len - 1]))
 		b->len--;
 	bool soft = b->len > start && b->data[b->len - 1] == '=';
@@ -463,15 +645,16 @@ static bool add_line(struct br_buf *b, const struct br_line *l, bool mark_start)
 	return soft;
 }
 
-static size_t count_commas(const char *s, size_t n)
+/* Whether s holds at least `min` commas (a memchr per comma, no more). */
+static bool has_commas(const char *s, size_t n, size_t min)
 {
 	size_t c = 0;
 	const char *e = s + n;
-	while ((s = memchr(s, ',', (size_t)(e - s))) != NULL) {
+	while (c < min && (s = memchr(s, ',', (size_t)(e - s))) != NULL) {
 		c++;
 		s++;
 	}
-	return c;
+	return c >= min;
 }
 
 static bool is_header(const char *s)
@@ -483,6 +666,31 @@ static bool is_header(const char *s)
 }
 
 /* ------------------------------------------------------------ values */
+
+/* strtod(s, end), quicker for the plain decimals bonnie++ prints: with at
+ * most 15 digits, mantissa and power of ten are exact doubles and the one
+ * correctly rounded division gives strtod's own result. Anything else (sign,
+ * blank, exponent, hex, more digits) goes to strtod. */
+static double num(const char *s, char **end)
+{
+	static const double p10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+				     1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+	unsigned long long m = 0;
+	size_t digits = 0, frac = 0;
+	const char *p = s;
+	for (; is_digit(*p); p++, digits++)
+		if (digits < 16)
+			m = m * 10 + (unsigned)(*p - '0');
+	if (digits && *p == '.')
+		for (p++; is_digit(*p); p++, digits++, frac++)
+			if (digits < 16)
+				m = m * 10 + (unsigned)(*p - '0');
+	if (!digits || digits > 15 || *p == 'e' || *p == 'E' || *p == 'x' || *p == 'X')
+		return strtod(s, end);
+	if (end)
+		*end = (char *)p;
+	return frac ? (double)m / p10[frac] : (double)m;
+}
 
 static double decimals_step(const char *s)
 {
@@ -499,7 +707,7 @@ static double decimals_step(const char *s)
 static double size_bytes(const char *s)
 {
 	char *end;
-	double v = strtod(s, &end);
+	double v = num(s, &end);
 	switch (*end) {
 	case 'K':
 		return v * 1024;
@@ -516,7 +724,7 @@ static double size_bytes(const char *s)
 static double chunk_bytes(const char *s)
 {
 	char *end;
-	double v = strtod(s, &end);
+	double v = num(s, &end);
 	switch (*end) {
 	case 'k':
 	case 'K':
@@ -535,7 +743,7 @@ static double chunk_bytes(const char *s)
 static void param_num_or_str(struct br_record *r, const char *key, const char *s)
 {
 	char *end;
-	double v = strtod(s, &end);
+	double v = num(s, &end);
 	if (end != s && !*end)
 		br_record_param_num(r, key, v);
 	else
@@ -556,7 +764,7 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 	size_t n = strlen(s);
 	bool integer = strspn(s, "0123456789") == n;
 	if (!integer) {
-		struct br_value *v = br_record_set(r, BR_M_seeks, strtod(s, NULL), s);
+		struct br_value *v = br_record_set(r, BR_M_seeks, num(s, NULL), s);
 		v->resolution = decimals_step(s);
 		return;
 	}
@@ -565,7 +773,7 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 		/* the '.' that began the continuation line was eaten by SMTP
 		 * dot-unstuffing: bonnie++ printed the seek rate with one decimal */
 		char *fixed = br_asprintf("%.*s.%s", (int)(n - 1), s, s + n - 1);
-		struct br_value *v = br_record_set(r, BR_M_seeks, strtod(fixed, NULL), fixed);
+		struct br_value *v = br_record_set(r, BR_M_seeks, num(fixed, NULL), fixed);
 		v->resolution = 0.1;
 		br_parse_warn(bd->ctx, bd->first,
 			      "seeks figure '%s' lost its decimal point at a line break "
@@ -574,7 +782,7 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 		free(fixed);
 		return;
 	}
-	struct br_value *v = br_record_set(r, BR_M_seeks, strtod(s, NULL), s);
+	struct br_value *v = br_record_set(r, BR_M_seeks, num(s, NULL), s);
 	v->resolution = 1;
 	if (fs->L->seeks_decimal) {
 		v->doubtful = true;
@@ -594,7 +802,7 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 static void set_latency(struct br_record *r, int metric, const char *s)
 {
 	char *end;
-	double v = strtod(s, &end);
+	double v = num(s, &end);
 	double mult = 1;
 	if (end[0] == 'm')
 		mult = 1000;
@@ -626,8 +834,9 @@ static void note_blanks(struct build *bd, const struct fields *fs, size_t i)
 }
 
 /* The record of a judged-complete field set spanning logical lines
- * first..last. */
-static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first, size_t last)
+ * first..last; `why` is the claim's reason. */
+static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first, size_t last,
+		 const char *why)
 {
 	const struct layout *L = fs->L;
 	struct build bd = {ctx, first, BR_BUF_INIT, 0};
@@ -695,14 +904,14 @@ static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first
 				set_seeks(&bd, r, fs, i);
 			} else {
 				struct br_value *v = br_record_set(r, (enum br_metric_id)m,
-								   strtod(s, NULL), s);
+								   num(s, NULL), s);
 				v->resolution = decimals_step(s);
 			}
 			break;
 		case K_CPU:
 			/* the cpu of a too-fast test is not a measurement */
 			if (s[0] != '+' && r->m[m].present && !rate_fast[m])
-				br_record_set_cpu(r, (enum br_metric_id)m, strtod(s, NULL));
+				br_record_set_cpu(r, (enum br_metric_id)m, num(s, NULL));
 			break;
 		case K_LAT:
 			set_latency(r, m, s);
@@ -714,17 +923,18 @@ static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first
 
 	/* params, in SCHEMA.md's order */
 	if (size) {
+		/* 1.0x may add the chunk size: "64M:4k" (size_bytes stops at ':') */
 		const char *colon = strchr(size, ':');
-		char *sz = colon ? br_strndup(size, (size_t)(colon - size)) : br_strdup(size);
 		br_record_param_str(r, "size", size);
-		br_record_param_num(r, "size_bytes", size_bytes(sz));
+		br_record_param_num(r, "size_bytes", size_bytes(size));
 		if (colon && colon[1])
 			chunk = colon + 1;
-		free(sz);
 	}
 	if (chunk)
 		br_record_param_num(r, "chunk_size", chunk_bytes(chunk));
-	if (files) {
+	if (files && !strpbrk(files, ":/")) {
+		br_record_param_num(r, "files", num(files, NULL) * 1024);
+	} else if (files) {
 		/* 1.0x: "16:100000:16/64" in one field; 1.9x: separate fields */
 		char *spec = br_strdup(files);
 		char *slash = strchr(spec, '/');
@@ -736,34 +946,34 @@ static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first
 		char *save = NULL;
 		char *tok = strtok_r(spec, ":", &save);
 		if (tok)
-			br_record_param_num(r, "files", strtod(tok, NULL) * 1024);
+			br_record_param_num(r, "files", num(tok, NULL) * 1024);
 		if (tok && (tok = strtok_r(NULL, ":", &save)) != NULL && !maxsz)
 			param_num_or_str(r, "max_size", tok);
 		if (tok && (tok = strtok_r(NULL, ":", &save)) != NULL && !minsz)
-			br_record_param_num(r, "min_size", strtod(tok, NULL));
+			br_record_param_num(r, "min_size", num(tok, NULL));
 		free(spec);
 	}
 	if (maxsz)
 		param_num_or_str(r, "max_size", maxsz);
 	if (minsz)
-		br_record_param_num(r, "min_size", strtod(minsz, NULL));
+		br_record_param_num(r, "min_size", num(minsz, NULL));
 	/* 1.92+ write the directory count into the file-chunk-size slot */
 	if (!dirs && fchunk) {
 		dirs = fchunk;
 		fchunk = NULL;
 	}
 	if (dirs)
-		br_record_param_num(r, "num_dirs", strtod(dirs, NULL));
+		br_record_param_num(r, "num_dirs", num(dirs, NULL));
 	if (fchunk)
 		br_record_param_num(r, "file_chunk_size", chunk_bytes(fchunk));
 	if (conc)
-		br_record_param_num(r, "concurrency", strtod(conc, NULL));
+		br_record_param_num(r, "concurrency", num(conc, NULL));
 	if (seekcnt)
-		br_record_param_num(r, "seeks_count", strtod(seekcnt, NULL));
+		br_record_param_num(r, "seeks_count", num(seekcnt, NULL));
 	if (seekprocs)
-		br_record_param_num(r, "seek_procs", strtod(seekprocs, NULL));
+		br_record_param_num(r, "seek_procs", num(seekprocs, NULL));
 	if (seed)
-		br_record_param_num(r, "seed", strtod(seed, NULL));
+		br_record_param_num(r, "seed", num(seed, NULL));
 
 	char *label = br_parse_label(ctx, first, NULL);
 	br_record_set_label(r, label);
@@ -781,9 +991,7 @@ static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first
 	}
 	br_buf_free(&bd.fixes);
 
-	char *why = br_asprintf("bonnie++ CSV record, %s layout (%zu fields)", L->name, L->len);
 	br_parse_claim(ctx, first, last, why);
-	free(why);
 	br_parse_emit(ctx, r);
 }
 
@@ -794,6 +1002,7 @@ struct scan {
 	struct csv_parser csv;
 	struct fields fs;
 	struct br_buf text;
+	char *why[BR_ARRAY_LEN(layouts)]; /* claim reason per layout, made on first use */
 };
 
 /* Text of logical lines first..last joined (MARKs where lines meet);
@@ -810,13 +1019,15 @@ static bool join_text(struct scan *sc, size_t first, size_t last)
 	return soft;
 }
 
-static bool judge_lines(struct scan *sc, size_t first, size_t last, bool cut_last,
-			struct verdict *v, bool *soft)
+/* Join, split and judge logical lines first..last (both verdicts, see
+ * judge); false when they are no row of a known layout. */
+static bool judge_lines(struct scan *sc, size_t first, size_t last, struct verdict *cut,
+			struct verdict *done, bool *soft)
 {
 	*soft = join_text(sc, first, last);
 	if (!split(&sc->csv, &sc->fs, sc->text.data, sc->text.len))
 		return false;
-	*v = judge(&sc->fs, cut_last);
+	judge(&sc->fs, cut, done);
 	return sc->fs.L != NULL;
 }
 
@@ -864,47 +1075,51 @@ static size_t try_record(struct scan *sc, size_t i)
 		br_parse_claim(sc->ctx, i, i, "bonnie++ CSV header line (-x)");
 		return i;
 	}
-	struct verdict v;
+	/* Each set of lines i..last is judged once; sc->fs keeps the fields of
+	 * lines i..held (of no lines when held is (size_t)-1). */
+	struct verdict cut, done;
 	bool soft;
-	if (!judge_lines(sc, i, i, true, &v, &soft) || !v.prefix) {
+	if (!judge_lines(sc, i, i, &cut, &done, &soft) || !cut.prefix) {
 		/* not even the start of a record; maybe a damaged one */
-		if (sc->fs.L && !soft) {
-			struct verdict full;
-			bool s2;
-			if (judge_lines(sc, i, i, false, &full, &s2))
-				diagnose(sc, i, i, &full);
-		}
+		if (sc->fs.L && !soft)
+			diagnose(sc, i, i, &done);
 		return i;
 	}
 	const struct layout *L = sc->fs.L;
 	size_t count = sc->fs.count; /* fields of lines i..last */
-	size_t last = i, best = (size_t)-1;
-	struct verdict vf;
-	bool s2;
-	if (!soft && judge_lines(sc, i, i, false, &vf, &s2) && vf.full)
+	size_t last = i, held = i, best = (size_t)-1;
+	if (!soft && done.full)
 		best = i;
 	while (last - i < MAX_JOIN && can_continue(sc->ctx, i, last + 1)) {
 		if (!soft && count >= L->len)
 			break;
-		struct verdict nv;
+		struct verdict ncut, ndone;
 		bool nsoft;
-		if (!judge_lines(sc, i, last + 1, true, &nv, &nsoft) || !nv.prefix ||
+		held = (size_t)-1;
+		if (!judge_lines(sc, i, last + 1, &ncut, &ndone, &nsoft) || !ncut.prefix ||
 		    sc->fs.L != L)
 			break;
-		last++;
+		held = ++last;
 		soft = nsoft;
 		count = sc->fs.count;
-		if (!soft && judge_lines(sc, i, last, false, &vf, &s2) && vf.full)
+		done = ndone;
+		if (!soft && done.full)
 			best = last;
 	}
 	if (best != (size_t)-1) {
-		judge_lines(sc, i, best, false, &vf, &s2);
-		emit(sc->ctx, &sc->fs, i, best);
+		if (held != best)
+			judge_lines(sc, i, best, &cut, &done, &soft);
+		size_t li = (size_t)(sc->fs.L - layouts);
+		if (!sc->why[li])
+			sc->why[li] = br_asprintf("bonnie++ CSV record, %s layout (%zu fields)",
+						  L->name, L->len);
+		emit(sc->ctx, &sc->fs, i, best, sc->why[li]);
 		return best;
 	}
-	judge_lines(sc, i, last, false, &vf, &s2);
+	if (held != last)
+		judge_lines(sc, i, last, &cut, &done, &soft);
 	if (sc->fs.L)
-		diagnose(sc, i, last, &vf);
+		diagnose(sc, i, last, &done);
 	return i;
 }
 
@@ -920,7 +1135,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	for (size_t i = 0; i < doc->nlines; i++) {
 		const struct br_line *l = &doc->lines[i];
 		if (br_parse_is_claimed(ctx, i) || l->len > MAX_LINE ||
-		    count_commas(l->text, l->len) < MIN_COMMAS)
+		    !has_commas(l->text, l->len, MIN_COMMAS))
 			continue;
 		i = try_record(&sc, i);
 	}
@@ -928,13 +1143,15 @@ static size_t parse(struct br_parse_ctx *ctx)
 	br_buf_free(&sc.fs.raw);
 	br_buf_free(&sc.fs.clean);
 	br_buf_free(&sc.text);
+	for (size_t k = 0; k < BR_ARRAY_LEN(sc.why); k++)
+		free(sc.why[k]);
 	return ctx->nrecords - before;
 }
 
 /* Cheap look: bonnie++ CSV needs commas. */
 static bool detect(const struct br_doc *doc)
 {
-	return doc->raw_len && count_commas(doc->raw, doc->raw_len) >= MIN_COMMAS;
+	return doc->raw_len && has_commas(doc->raw, doc->raw_len, MIN_COMMAS);
 }
 
 const struct br_parser br_parser_bonniepp_csv = {

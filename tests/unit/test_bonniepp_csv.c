@@ -784,6 +784,257 @@ static void quoted_csv_line(void **state)
 	done(&r);
 }
 
+/* ------------------------------------------------------------ fast path */
+
+/* Records a and b hold the same result (their sources may differ). */
+static void same_record(const struct br_record *a, const struct br_record *b)
+{
+	assert_int_equal(a->tool, b->tool);
+	assert_string_equal(a->version ? a->version : "(null)", b->version ? b->version : "(null)");
+	assert_string_equal(a->host ? a->host : "(null)", b->host ? b->host : "(null)");
+	assert_string_equal(a->label ? a->label : "(null)", b->label ? b->label : "(null)");
+	assert_int_equal(a->nparams, b->nparams);
+	for (size_t i = 0; i < a->nparams; i++) {
+		assert_string_equal(a->params[i].key, b->params[i].key);
+		assert_int_equal(a->params[i].str == NULL, b->params[i].str == NULL);
+		if (a->params[i].str)
+			assert_string_equal(a->params[i].str, b->params[i].str);
+		else
+			assert_true(a->params[i].num == b->params[i].num);
+	}
+	for (int m = 0; m < BR_METRIC_COUNT; m++) {
+		const struct br_value *x = &a->m[m], *y = &b->m[m];
+		assert_int_equal(x->present, y->present);
+		assert_int_equal(x->has_value, y->has_value);
+		assert_int_equal(x->has_cpu, y->has_cpu);
+		assert_int_equal(x->too_fast, y->too_fast);
+		assert_int_equal(x->doubtful, y->doubtful);
+		assert_true(x->value == y->value);
+		assert_true(x->cpu == y->cpu);
+		assert_true(x->resolution == y->resolution);
+		assert_string_equal(x->raw ? x->raw : "(null)", y->raw ? y->raw : "(null)");
+	}
+}
+
+/* A clean one-line record (read without libcsv or patterns) and the same
+ * record in every shape that must go the careful way: all give one result. */
+static const char *plain200 =
+	"1.98,2.00a,fast1,1,1058179427,8G,,8192,5,760,99,241652,25,83263,17,1364,92,167755,12,"
+	"328.9,40,16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,27556us,882us,"
+	"628us,19ms,1020us,988us,13546us,797us,952us,13ms,1228us,616us\n";
+
+static void fast_path_hands_over(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		unsigned end_line;
+		const char *note; /* a note the careful way leaves, or NULL */
+	} variants[] = {
+		/* quoted fields */
+		{"\"1.98\",\"2.00a\",\"fast1\",1,1058179427,\"8G\",,8192,5,760,99,\"241652\",25,83263,"
+		 "17,1364,92,167755,12,\"328.9\",40,16,,,,,30173,21,\"+++++\",+++,26649,28,30924,27,"
+		 "53910,37,18405,29,27556us,882us,628us,19ms,1020us,988us,13546us,797us,952us,\"13ms\","
+		 "1228us,616us\n",
+		 1, NULL},
+		/* a blank inside a figure */
+		{"1.98,2.00a,fast1,1,1058179427,8G,,8192,5,760,99,24 1652,25,83263,17,1364,92,167755,"
+		 "12,328.9,40,16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,27556us,"
+		 "882us,628us,19ms,1020us,988us,13546us,797us,952us,13ms,1228us,616us\n",
+		 1, "blanks inside figures deleted: '24 1652' as 241652"},
+		/* blanks and a tab around fields, a vertical tab at the end */
+		{"1.98, 2.00a,fast1 ,1,1058179427,8G,,8192,5,760,\t99,241652,25,83263,17,1364,92,"
+		 "167755,12,328.9,40,16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,"
+		 "27556us,882us,628us,19ms,1020us,988us,13546us,797us,952us,13ms,1228us,616us\v\n",
+		 1, NULL},
+		/* wrapped after a comma */
+		{"1.98,2.00a,fast1,1,1058179427,8G,,8192,5,760,99,241652,25,83263,17,1364,92,167755,"
+		 "12,328.9,40,\n"
+		 "16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,27556us,882us,628us,"
+		 "19ms,1020us,988us,13546us,797us,952us,13ms,1228us,616us\n",
+		 2, "record joined from 2 lines"},
+		/* a quoted-printable soft break inside a figure */
+		{"1.98,2.00a,fast1,1,1058179427,8G,,8192,5,760,99,241652,25,832=\n"
+		 "63,17,1364,92,167755,12,328.9,40,16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,"
+		 "37,18405,29,27556us,882us,628us,19ms,1020us,988us,13546us,797us,952us,13ms,1228us,"
+		 "616us\n",
+		 2, "record joined from 2 lines"},
+	};
+	struct run ref;
+	run(&ref, plain200);
+	assert_int_equal(ref.n, 1);
+	assert_int_equal(ref.ds.diags.n, 0);
+	struct br_record *want = rec(&ref, 0);
+	assert_string_equal(want->host, "fast1");
+	fig(want, BR_M_put_block, 241652, "241652", 25);
+	fig(want, BR_M_seeks, 328.9, "328.9", 40);
+	too_fast(want, BR_M_seq_stat);
+	fig(want, BR_M_ran_create_latency, 13000, "13ms", -1);
+	for (size_t i = 0; i < BR_ARRAY_LEN(variants); i++) {
+		struct run r;
+		run(&r, variants[i].text);
+		assert_int_equal(r.n, 1);
+		same_record(rec(&r, 0), want);
+		assert_int_equal(rec(&r, 0)->source.end_line, variants[i].end_line);
+		assert_int_equal(warnings(&r), 0);
+		if (variants[i].note) {
+			char *d = diag_with(&r, BR_NOTE, variants[i].note);
+			free(d);
+		} else {
+			assert_int_equal(r.ds.diags.n, 0);
+		}
+		done(&r);
+	}
+	done(&ref);
+}
+
+/* Too many fields: the same verdict with and without a quote. */
+static void fast_path_too_many_fields(void **state)
+{
+	(void)state;
+	size_t len = strlen(plain200) - 1;
+	char *plain52 = br_asprintf("%.*s,1,2\n", (int)len, plain200);
+	char *quoted52 = br_asprintf("\"1.98\"%.*s,1,2\n", (int)(len - 4), plain200 + 4);
+	const char *texts[] = {plain52, quoted52};
+	for (size_t i = 0; i < 2; i++) {
+		struct run r;
+		run(&r, texts[i]);
+		assert_int_equal(r.n, 0);
+		assert_int_equal(warnings(&r), 1);
+		char *d = diag_with(&r, BR_WARNING, "52 fields");
+		assert_string_equal(d, "t.txt:1: warning: bonnie++-csv: bonnie++ CSV line has 52 "
+				       "fields, the 1.98 layout has 50; no record");
+		free(d);
+		assert_int_equal(r.claimed[0], 1);
+		done(&r);
+	}
+	free(plain52);
+	free(quoted52);
+	/* past 64 fields a line is no bonnie++ CSV at all: silence either way */
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_add(&b, plain200, len);
+	for (int k = 0; k < 20; k++)
+		br_buf_adds(&b, ",1");
+	br_buf_adds(&b, "\n");
+	char *quoted70 = br_asprintf("\"1.98\"%s", b.data + 4);
+	const char *wide[] = {b.data, quoted70};
+	for (size_t i = 0; i < 2; i++) {
+		struct run r;
+		run(&r, wide[i]);
+		assert_int_equal(r.n, 0);
+		assert_int_equal(r.ds.diags.n, 0);
+		assert_int_equal(r.claimed[0], 0);
+		done(&r);
+	}
+	free(quoted70);
+	br_buf_free(&b);
+}
+
+/* Figures are read exactly as strtod reads them, long or short. */
+static void figures_read_like_strtod(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "exact,2G,98765432109876543,5,0.1,1,3.14159265358979323846,2,1234567.875,4,"
+		"00042.50,5,99999999999999.9,1,16,123456789012345,9,2.675,8,0.3,7,"
+		"9007199254740993,6,1e3,5,12,1\n"
+		"1.98,2.00a,lat,1,1058179427,8G,,8192,5,760,99,241652,25,83263,17,1364,92,167755,12,"
+		"328.9,40,16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,1.5ms,0.3s,"
+		"628.123456789012us,19ms,1020us,988us,13546us,797us,952us,13ms,1228us,616us\n");
+	/* "1e3" is not a bonnie++ figure: the first line is no record */
+	assert_int_equal(r.n, 1);
+	done(&r);
+	run(&r, "exact,2G,98765432109876543,5,0.1,1,3.14159265358979323846,2,1234567.875,4,"
+		"00042.50,5,99999999999999.9,1,16,123456789012345,9,2.675,8,0.3,7,"
+		"9007199254740993,6,1000,5,12,1\n"
+		"1.98,2.00a,lat,1,1058179427,8G,,8192,5,760,99,241652,25,83263,17,1364,92,167755,12,"
+		"328.9,40,16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,1.5ms,0.3s,"
+		"628.123456789012us,19ms,1020us,988us,13546us,797us,952us,13ms,1228us,616us\n");
+	assert_int_equal(r.n, 2);
+	for (size_t i = 0; i < 2; i++) {
+		const struct br_record *x = rec(&r, i);
+		for (int m = 0; m < BR_METRIC_COUNT; m++) {
+			const struct br_value *v = &x->m[m];
+			if (!v->has_value)
+				continue;
+			char *end;
+			double want = strtod(v->raw, &end);
+			if (!strcmp(end, "ms"))
+				want *= 1000;
+			else if (!strcmp(end, "s"))
+				want *= 1e6;
+			if (v->value != want)
+				fail_msg("%s: %.17g != %.17g", v->raw, v->value, want);
+		}
+	}
+	assert_true(rec(&r, 0)->m[BR_M_putc].value == 98765432109876543.0);
+	assert_true(rec(&r, 0)->m[BR_M_seq_stat].value == strtod("2.675", NULL));
+	assert_true(rec(&r, 1)->m[BR_M_put_block_latency].value == 300000);
+	done(&r);
+}
+
+/* Shapes at the edge of what the quick check accepts, each decided as the
+ * pattern decides it. */
+static void field_shapes_at_the_limits(void **state)
+{
+	(void)state;
+	static const char *const row =
+		"lim,2G,1000,%s,2000,%s,3000,1,4000,1,5000,1,%s,1,16,100,1,200,1,300,1,400,1,500,1,"
+		"600,1\n";
+	static const struct {
+		const char *cpu1, *cpu2, *seeks;
+		const char *bad; /* the warning, or NULL for a record */
+	} cases[] = {
+		{"9999", "++", "100.5", NULL},
+		{"10000", "1", "100.5", "field 4 '10000' is not a valid cpu percentage"},
+		{"1", "+", "100.5", "field 6 '+' is not a valid cpu percentage"},
+		{"1", "1", "++", "field 13 '++' is not a valid seek rate"},
+		{"1", "1", "+++", NULL},
+		{"1", "1", "100.", "field 13 '100.' is not a valid seek rate"},
+		{"1", "1", ".5", "field 13 '.5' is not a valid seek rate"},
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(cases); i++) {
+		char *text = br_asprintf(row, cases[i].cpu1, cases[i].cpu2, cases[i].seeks);
+		struct run r;
+		run(&r, text);
+		free(text);
+		if (!cases[i].bad) {
+			assert_int_equal(r.n, 1);
+			assert_int_equal(warnings(&r), 0);
+		} else {
+			assert_int_equal(r.n, 0);
+			char *d = diag_with(&r, BR_WARNING, cases[i].bad);
+			free(d);
+		}
+		done(&r);
+	}
+	struct run r;
+	run(&r, "lim,2G,1000,9999,2000,++,3000,1,4000,1,5000,1,+++,1,16,100,1,200,1,300,1,400,1,"
+		"500,1,600,1\n");
+	fig(rec(&r, 0), BR_M_putc, 1000, "1000", 9999);
+	fig(rec(&r, 0), BR_M_put_block, 2000, "2000", -1);
+	assert_true(rec(&r, 0)->m[BR_M_seeks].too_fast);
+	assert_string_equal(rec(&r, 0)->m[BR_M_seeks].raw, "+++");
+	assert_false(rec(&r, 0)->m[BR_M_seeks].has_cpu);
+	done(&r);
+	/* versions: the quick check reads d.dd[a-z], the pattern the rest */
+	run(&r, "1.97,1.97.1,v,1,1058179427,8G,,760,99,241652,25,83263,17,1364,92,167755,12,"
+		"328.9,40,16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,27556us,882us,"
+		"628us,19ms,1020us,988us,13546us,797us,952us,13ms,1228us,616us\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->version, "1.97.1");
+	done(&r);	/* a format version is "2" or d.dd: "3" or "12" begins no layout */
+	run(&r, "3,1.97,v,1,1058179427,8G,,760,99,241652,25,83263,17,1364,92,167755,12,328.9,40,"
+		"16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,27556us,882us,628us,"
+		"19ms,1020us,988us,13546us,797us,952us,13ms,1228us,616us\n"
+		"12,1.97,v,1,1058179427,8G,,760,99,241652,25,83263,17,1364,92,167755,12,328.9,40,"
+		"16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,27556us,882us,628us,"
+		"19ms,1020us,988us,13546us,797us,952us,13ms,1228us,616us\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(r.ds.diags.n, 0);
+	done(&r);
+}
+
 static int teardown(void **state)
 {
 	(void)state;
@@ -824,6 +1075,10 @@ int main(void)
 		cmocka_unit_test(seeks_split_elsewhere_is_fine),
 		cmocka_unit_test(seeks_without_point_is_doubtful),
 		cmocka_unit_test(quoted_csv_line),
+		cmocka_unit_test(fast_path_hands_over),
+		cmocka_unit_test(fast_path_too_many_fields),
+		cmocka_unit_test(figures_read_like_strtod),
+		cmocka_unit_test(field_shapes_at_the_limits),
 	};
 	return cmocka_run_group_tests(tests, NULL, teardown);
 }
