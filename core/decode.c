@@ -25,8 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
+
+#include "label.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -69,11 +75,67 @@ static bool has_prefix_ci(const char *s, size_t n, const char *p)
 	return true;
 }
 
-/* Keep a line as it is: the text already lives in the document's arena. */
-static void keep_line(struct br_lines_builder *b, const struct br_line *l)
+/*
+ * A stage rewrites doc->lines in place: output line w is written over input
+ * line w, which is safe while the output stays behind the input (w < the
+ * first input line not yet read, `unread`). Joining and dropping lines only
+ * widen that gap; a stage that makes more lines than it read (HTML, a BBCode
+ * line split in two) moves the output to a new array once it would overtake
+ * the input. Lines a stage keeps are not copied at all while w == their
+ * index, and their text is never copied (it lives in the document's arena
+ * and is not changed once written).
+ */
+struct rw {
+	struct br_doc *doc;
+	size_t w;                    /* lines written */
+	bool spilled;                /* writing to b, not over doc->lines */
+	struct br_lines_builder b;
+};
+
+static void rw_init(struct rw *r, struct br_doc *doc)
 {
-	b->lines = br_grow(b->lines, &b->cap, b->n + 1, sizeof *b->lines);
-	b->lines[b->n++] = *l;
+	memset(r, 0, sizeof *r);
+	r->doc = doc;
+}
+
+/* The slot for the next output line, when input lines before `unread` are
+ * read (and held in locals where still needed). */
+static struct br_line *rw_slot(struct rw *r, size_t unread)
+{
+	if (!r->spilled && r->w >= unread) {
+		size_t left = r->doc->nlines > unread ? r->doc->nlines - unread : 0;
+		r->b.cap = r->w + left + 16;
+		r->b.lines = br_malloc(r->b.cap * sizeof *r->b.lines);
+		memcpy(r->b.lines, r->doc->lines, r->w * sizeof *r->b.lines);
+		r->b.n = r->w;
+		r->spilled = true;
+	}
+	if (r->spilled) {
+		r->b.lines = br_grow(r->b.lines, &r->b.cap, r->b.n + 1, sizeof *r->b.lines);
+		r->w++;
+		return &r->b.lines[r->b.n++];
+	}
+	return &r->doc->lines[r->w++];
+}
+
+/* Keep a line as it is (l points at input line unread - 1 or a copy of it). */
+static void rw_keep(struct rw *r, const struct br_line *l, size_t unread)
+{
+	struct br_line *d = rw_slot(r, unread);
+	if (d != l)
+		*d = *l;
+}
+
+/* Install the new lines. */
+static void rw_done(struct rw *r)
+{
+	struct br_doc *doc = r->doc;
+	br_label_outline_free(doc->outline);
+	doc->outline = NULL;
+	if (r->spilled)
+		br_doc_lines_commit(doc, &r->b);
+	else
+		doc->nlines = r->w;
 }
 
 /* A line being rebuilt: its text and the join offsets carried over. */
@@ -113,11 +175,11 @@ static void lw_free(struct lw *w)
 	free(w->joins);
 }
 
-static void lw_emit(struct br_doc *doc, struct br_lines_builder *b, struct lw *w, unsigned line,
-		    unsigned end_line, unsigned depth, unsigned flags)
+static void lw_emit(struct rw *r, size_t unread, struct lw *w, unsigned line, unsigned end_line,
+		    unsigned depth, unsigned flags)
 {
-	br_doc_line_add(doc, b, br_buf_str(&w->text), w->text.len, line, end_line, depth, flags,
-			w->joins, w->njoins);
+	br_doc_line_set(r->doc, rw_slot(r, unread), br_buf_str(&w->text), w->text.len, line, end_line,
+			depth, flags, w->joins, w->njoins);
 	lw_reset(w);
 }
 
@@ -263,6 +325,21 @@ static const unsigned char interesting[256] = {
  * while none of them can be one ('<', '[', TAB, '=' or a byte >= 0x80). */
 static size_t next_interesting(const unsigned char *s, size_t k, size_t n)
 {
+#ifdef __SSE2__
+	/* sixteen bytes at a time where the compiler targets SSE2 (x86-64) */
+	const __m128i lt = _mm_set1_epi8('<'), lb = _mm_set1_epi8('['), tb = _mm_set1_epi8('\t'),
+		      eq = _mm_set1_epi8('=');
+	while (k + 16 <= n) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
+		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lt), _mm_cmpeq_epi8(v, lb)),
+					   _mm_or_si128(_mm_cmpeq_epi8(v, tb), _mm_cmpeq_epi8(v, eq)));
+		/* candidates: the four bytes, and every byte >= 0x80 */
+		for (unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(hit, v)); m; m &= m - 1)
+			if (interesting[s[k + (size_t)__builtin_ctz(m)]])
+				return k + (size_t)__builtin_ctz(m);
+		k += 16;
+	}
+#endif
 	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
 #define HASZERO(v) (((v) - ones) & ~(v) & highs)
 	while (k + 8 <= n) {
@@ -447,6 +524,10 @@ static bool boundary_line(const struct br_line *l, const struct br_line *prev)
 		if (i == n)
 			return true;
 	}
+	/* the rest all start with one of these letters */
+	int c = lower((unsigned char)s[0]);
+	if (c != 'f' && c != 'd' && c != 's' && c != 'm' && c != 'n')
+		return false;
 	if (br_starts_with(s, "From ") && (!prev || line_blank(prev)))
 		return true;
 	static const char *const hdr[] = {"From:", "Date:", "Subject:", "Message-ID:", "Newsgroups:"};
@@ -462,7 +543,7 @@ static void qp_count(const struct br_line *l, struct qp_region *r)
 {
 	const unsigned char *s = (const unsigned char *)l->text;
 	size_t n = l->len;
-	if (has_prefix_ci(l->text, n, "content-transfer-encoding:")) {
+	if ((s[0] == 'c' || s[0] == 'C') && has_prefix_ci(l->text, n, "content-transfer-encoding:")) {
 		const char *v = l->text + 26;
 		while (*v == ' ' || *v == '\t')
 			v++;
@@ -476,8 +557,12 @@ static void qp_count(const struct br_line *l, struct qp_region *r)
 			r->nsoft++;
 	}
 	for (size_t i = 0; i + 2 < n; i++) {
-		if (s[i] != '=')
-			continue;
+		if (s[i] != '=') {
+			const unsigned char *q = memchr(s + i, '=', n - 2 - i);
+			if (!q)
+				break;
+			i = (size_t)(q - s);
+		}
 		unsigned char a = s[i + 1], b = s[i + 2];
 		bool ha = (a >= 'A' && a <= 'F'), hb = (b >= 'A' && b <= 'F');
 		if (!((is_digit(a) || ha) && (is_digit(b) || hb)))
@@ -574,17 +659,24 @@ static bool stage_qp(struct br_doc *doc)
 		free(regs);
 		return false;
 	}
-	struct br_lines_builder b = {0};
+	struct rw out;
+	rw_init(&out, doc);
 	struct lw w = {0};
 	for (size_t r = 0; r < nregs; r++) {
 		size_t i = regs[r].first, end = regs[r].end;
 		if (!qp_decide(&regs[r])) {
 			for (; i < end; i++)
-				keep_line(&b, &doc->lines[i]);
+				rw_keep(&out, &doc->lines[i], i + 1);
 			continue;
 		}
 		while (i < end) {
 			const struct br_line *first = &doc->lines[i];
+			/* no "=" at all: no escape, no soft break; the line stays */
+			if (!memchr(first->text, '=', first->len)) {
+				rw_keep(&out, first, i + 1);
+				i++;
+				continue;
+			}
 			size_t pfx = quote_prefix_len(first->text, first->len);
 			size_t j = i, from = 0;
 			for (;;) {
@@ -604,14 +696,14 @@ static bool stage_qp(struct br_doc *doc)
 				if (pfx && nx->len >= pfx && memcmp(nx->text, first->text, pfx) == 0)
 					from = pfx;
 			}
-			lw_emit(doc, &b, &w, first->line, doc->lines[j].end_line, first->depth,
+			lw_emit(&out, j + 1, &w, first->line, doc->lines[j].end_line, first->depth,
 				first->flags);
 			i = j + 1;
 		}
 	}
 	lw_free(&w);
 	free(regs);
-	br_doc_lines_commit(doc, &b);
+	rw_done(&out);
 	doc->transport |= BR_TRANSPORT_QP;
 	return true;
 }
@@ -684,55 +776,74 @@ static unsigned char *pipe_lines(const struct br_doc *doc)
 	return m;
 }
 
+static unsigned line_quote_depth(const struct br_doc *doc, const unsigned char *pm, size_t i,
+				 size_t *plen)
+{
+	const struct br_line *l = &doc->lines[i];
+	return quote_depth(l->text, l->len, pm && pm[i], plen);
+}
+
 static bool stage_quote(struct br_doc *doc, bool pipe)
 {
 	size_t nl = doc->nlines;
 	unsigned char *pm = pipe ? pipe_lines(doc) : NULL;
-	unsigned *depth = br_malloc((nl ? nl : 1) * sizeof *depth);
-	size_t *plen = br_malloc((nl ? nl : 1) * sizeof *plen);
+	/* depths and prefix lengths are worked out again where needed rather
+	 * than kept for every line (they are cheap: a look at the line start) */
+	size_t plen;
 	bool any = false;
-	for (size_t i = 0; i < nl; i++) {
-		const struct br_line *l = &doc->lines[i];
-		depth[i] = quote_depth(l->text, l->len, pm && pm[i], &plen[i]);
-		any |= depth[i] > 0;
-	}
+	for (size_t i = 0; i < nl && !any; i++)
+		any = line_quote_depth(doc, pm, i, &plen) > 0;
 	if (!any) {
 		free(pm);
-		free(depth);
-		free(plen);
 		return false;
 	}
-	struct br_lines_builder b = {0};
+	struct rw out;
+	rw_init(&out, doc);
 	struct lw w = {0};
 	size_t i = 0;
 	while (i < nl) {
-		if (!depth[i]) {
-			keep_line(&b, &doc->lines[i]);
+		unsigned depth = line_quote_depth(doc, pm, i, &plen);
+		if (!depth) {
+			rw_keep(&out, &doc->lines[i], i + 1);
 			i++;
 			continue;
 		}
-		/* a block: consecutive lines of the same depth */
+		/* a block: consecutive lines of the same depth (read before any of
+		 * them is written over) */
 		size_t j = i, with_space = 0, nonempty = 0;
-		while (j < nl && depth[j] == depth[i]) {
+		do {
 			const struct br_line *l = &doc->lines[j];
-			if (plen[j] < l->len && !br_is_blank(l->text + plen[j], l->len - plen[j])) {
+			if (plen < l->len && !br_is_blank(l->text + plen, l->len - plen)) {
 				nonempty++;
-				char c = l->text[plen[j]];
+				char c = l->text[plen];
 				if (c == ' ' || c == '\t')
 					with_space++;
 			}
 			j++;
-		}
+		} while (j < nl && line_quote_depth(doc, pm, j, &plen) == depth);
 		/* strip one space after the quote char when (almost) every line has it */
 		bool strip_space = nonempty == 0 || with_space * 5 >= nonempty * 4;
 		for (size_t k = i; k < j; k++) {
 			const struct br_line *l = &doc->lines[k];
-			size_t p = plen[k];
+			size_t p;
+			line_quote_depth(doc, pm, k, &p);
 			size_t ji = 0;
 			size_t cut = p;
 			if (strip_space && p < l->len && l->text[p] == ' ')
 				cut = p + 1;
-			if (p < l->len && l->text[p] == '\t' && memchr(l->text, '\t', p) == NULL) {
+			bool tab = p < l->len && l->text[p] == '\t' && memchr(l->text, '\t', p) == NULL;
+			if (!tab && !l->njoins) {
+				/* the text without its prefix is the tail of the text */
+				struct br_line *d = rw_slot(&out, k + 1);
+				if (d != l)
+					*d = *l;
+				d->text += cut;
+				d->len -= cut;
+				unsigned dp = d->depth + depth;
+				d->depth = (unsigned short)(dp > 65535 ? 65535 : dp);
+				continue;
+			}
+			if (tab) {
 				/* ">\t": keep the column the reader saw, minus the prefix */
 				size_t col = visual_col(l->text, p + 1, 0);
 				size_t strip = strip_space ? p + 1 : p;
@@ -747,15 +858,13 @@ static bool stage_quote(struct br_doc *doc, bool pipe)
 				br_buf_addc(&w.text, l->text[c]);
 			}
 			lw_carry(&w, l, &ji, l->len);
-			lw_emit(doc, &b, &w, l->line, l->end_line, l->depth + depth[k], l->flags);
+			lw_emit(&out, k + 1, &w, l->line, l->end_line, l->depth + depth, l->flags);
 		}
 		i = j;
 	}
 	lw_free(&w);
 	free(pm);
-	free(depth);
-	free(plen);
-	br_doc_lines_commit(doc, &b);
+	rw_done(&out);
 	doc->transport |= BR_TRANSPORT_QUOTE;
 	return true;
 }
@@ -764,25 +873,30 @@ static bool stage_quote(struct br_doc *doc, bool pipe)
 
 static bool stage_bbcode(struct br_doc *doc, bool bbcode, bool fence)
 {
-	struct br_lines_builder b = {0};
+	struct rw out;
+	rw_init(&out, doc);
 	struct lw w = {0};
 	unsigned qdepth = 0;
 	bool changed = false, in_img = false;
-	for (size_t i = 0; i < doc->nlines; i++) {
-		const struct br_line *l = &doc->lines[i];
-		if (fence && is_fence(l)) {
+	size_t nl = doc->nlines;
+	for (size_t i = 0; i < nl; i++) {
+		if (fence && is_fence(&doc->lines[i])) {
 			changed = true;
 			continue;
 		}
-		if (!bbcode || (!memchr(l->text, '[', l->len) && !in_img)) {
+		if (!bbcode || (!memchr(doc->lines[i].text, '[', doc->lines[i].len) && !in_img)) {
+			struct br_line *d = rw_slot(&out, i + 1);
+			if (d != &doc->lines[i])
+				*d = doc->lines[i];
 			if (qdepth) {
-				br_doc_line_add(doc, &b, l->text, l->len, l->line, l->end_line,
-						l->depth + qdepth, l->flags, l->joins, l->njoins);
-			} else {
-				keep_line(&b, l);
+				unsigned dp = d->depth + qdepth;
+				d->depth = (unsigned short)(dp > 65535 ? 65535 : dp);
 			}
 			continue;
 		}
+		/* a copy: a line split in two writes over this one */
+		const struct br_line cur = doc->lines[i];
+		const struct br_line *l = &cur;
 		size_t ji = 0;
 		unsigned line_depth = qdepth;
 		bool had_tag = false, had_text = false;
@@ -808,7 +922,7 @@ static bool stage_bbcode(struct br_doc *doc, bool bbcode, bool fence)
 			if (name != SIZE_MAX && !closing && strcmp(bb_tags[name], "b") == 0 &&
 			    w.text.len >= 2 && w.text.data[w.text.len - 1] == ' ' &&
 			    strchr(".!?", w.text.data[w.text.len - 2])) {
-				lw_emit(doc, &b, &w, l->line, l->end_line, l->depth + line_depth, l->flags);
+				lw_emit(&out, i + 1, &w, l->line, l->end_line, l->depth + line_depth, l->flags);
 				had_text = false;
 			}
 			if (name == SIZE_MAX) {
@@ -831,14 +945,12 @@ static bool stage_bbcode(struct br_doc *doc, bool bbcode, bool fence)
 			lw_reset(&w); /* a line of tags only */
 			continue;
 		}
-		lw_emit(doc, &b, &w, l->line, l->end_line, l->depth + line_depth, l->flags);
+		lw_emit(&out, i + 1, &w, l->line, l->end_line, l->depth + line_depth, l->flags);
 	}
 	lw_free(&w);
-	if (!changed) {
-		free(b.lines);
+	rw_done(&out);
+	if (!changed)
 		return false;
-	}
-	br_doc_lines_commit(doc, &b);
 	doc->transport |= BR_TRANSPORT_BBCODE;
 	return true;
 }
@@ -888,7 +1000,17 @@ static size_t odd_space(const unsigned char *s, size_t n, const char **repl)
 static bool needs_ws(const struct br_line *l)
 {
 	const unsigned char *s = (const unsigned char *)l->text;
-	for (size_t i = 0; i < l->len;) {
+	/* skip eight bytes at a time while none is a TAB or >= 0x80 */
+	size_t i = 0;
+	while (i + 8 <= l->len) {
+		uint64_t v;
+		memcpy(&v, s + i, 8);
+		uint64_t t = v ^ 0x0909090909090909ull;
+		if (((t - 0x0101010101010101ull) & ~t & 0x8080808080808080ull) | (v & 0x8080808080808080ull))
+			break;
+		i += 8;
+	}
+	for (; i < l->len;) {
 		unsigned char c = s[i];
 		if (c == '\t') {
 			if (!(l->flags & BR_LINE_TABLE_ROW))
@@ -908,13 +1030,14 @@ static bool needs_ws(const struct br_line *l)
 
 static bool stage_ws(struct br_doc *doc)
 {
-	struct br_lines_builder b = {0};
+	struct rw out;
+	rw_init(&out, doc);
 	struct lw w = {0};
 	bool changed = false;
 	for (size_t i = 0; i < doc->nlines; i++) {
 		const struct br_line *l = &doc->lines[i];
 		if (!needs_ws(l)) {
-			keep_line(&b, l);
+			rw_keep(&out, l, i + 1);
 			continue;
 		}
 		changed = true;
@@ -952,14 +1075,12 @@ static bool stage_ws(struct br_doc *doc)
 			}
 		}
 		lw_carry(&w, l, &ji, l->len);
-		lw_emit(doc, &b, &w, l->line, l->end_line, l->depth, l->flags);
+		lw_emit(&out, i + 1, &w, l->line, l->end_line, l->depth, l->flags);
 	}
 	lw_free(&w);
-	if (!changed) {
-		free(b.lines);
+	rw_done(&out);
+	if (!changed)
 		return false;
-	}
-	br_doc_lines_commit(doc, &b);
 	doc->transport |= BR_TRANSPORT_TABS;
 	return true;
 }
@@ -971,8 +1092,8 @@ static bool stage_ws(struct br_doc *doc)
  * elements and text into lines. Buffer line k (1-based) maps to original
  * lines lmap[k-1] .. emap[k-1]. */
 struct hw {
-	struct br_doc *doc;
-	struct br_lines_builder *b;
+	struct rw *out;
+	size_t unread;         /* input lines read into the buffer */
 	htmlParserCtxtPtr ctxt;
 	const unsigned *lmap, *emap;
 	size_t nmap;
@@ -1026,7 +1147,7 @@ static void hw_flush(struct hw *h, bool force)
 		flags |= BR_LINE_HEADING | (h->heading << BR_LINE_LEVEL_SHIFT);
 	if (h->row)
 		flags |= BR_LINE_TABLE_ROW;
-	lw_emit(h->doc, h->b, &h->w, map_line(h, first, false), map_line(h, last, true),
+	lw_emit(h->out, h->unread, &h->w, map_line(h, first, false), map_line(h, last, true),
 		h->depth_base + h->quote, flags);
 	h->block = false;
 	h->space = false;
@@ -1254,7 +1375,7 @@ static void sax_text(void *ctx, const xmlChar *s, int len)
 }
 
 /* Parse buf as HTML and append its lines to b. */
-static void html_lines(struct br_doc *doc, struct br_lines_builder *b, const char *buf, size_t len,
+static void html_lines(struct rw *out, size_t unread, const char *buf, size_t len,
 		       const unsigned *lmap, const unsigned *emap, size_t nmap, unsigned depth)
 {
 	if (len > INT_MAX)
@@ -1263,8 +1384,8 @@ static void html_lines(struct br_doc *doc, struct br_lines_builder *b, const cha
 	if (!ctxt)
 		return;
 	struct hw h = {0};
-	h.doc = doc;
-	h.b = b;
+	h.out = out;
+	h.unread = unread;
 	h.ctxt = ctxt;
 	h.lmap = lmap;
 	h.emap = emap;
@@ -1315,12 +1436,13 @@ static bool stage_html_page(struct br_doc *doc)
 	size_t len;
 	unsigned *lmap, *emap;
 	char *buf = join_lines(doc, 0, doc->nlines, &len, &lmap, &emap);
-	struct br_lines_builder b = {0};
-	html_lines(doc, &b, buf, len, lmap, emap, doc->nlines, 0);
+	struct rw out;
+	rw_init(&out, doc);
+	html_lines(&out, doc->nlines, buf, len, lmap, emap, doc->nlines, 0);
 	free(buf);
 	free(lmap);
 	free(emap);
-	br_doc_lines_commit(doc, &b);
+	rw_done(&out);
 	doc->transport |= BR_TRANSPORT_HTML;
 	return true;
 }
@@ -1345,7 +1467,8 @@ static bool line_has_tag(const struct br_line *l, bool *table)
  * that hold table markup are read as HTML. */
 static bool stage_html_rows(struct br_doc *doc)
 {
-	struct br_lines_builder b = {0};
+	struct rw out;
+	rw_init(&out, doc);
 	bool changed = false;
 	size_t i = 0;
 	while (i < doc->nlines) {
@@ -1355,30 +1478,28 @@ static bool stage_html_rows(struct br_doc *doc)
 		       line_has_tag(&doc->lines[j], &table))
 			j++;
 		if (j == i) {
-			keep_line(&b, &doc->lines[i]);
+			rw_keep(&out, &doc->lines[i], i + 1);
 			i++;
 			continue;
 		}
 		if (!table) {
 			for (; i < j; i++)
-				keep_line(&b, &doc->lines[i]);
+				rw_keep(&out, &doc->lines[i], i + 1);
 			continue;
 		}
 		size_t len;
 		unsigned *lmap, *emap;
 		char *buf = join_lines(doc, i, j, &len, &lmap, &emap);
-		html_lines(doc, &b, buf, len, lmap, emap, j - i, doc->lines[i].depth);
+		html_lines(&out, j, buf, len, lmap, emap, j - i, doc->lines[i].depth);
 		free(buf);
 		free(lmap);
 		free(emap);
 		changed = true;
 		i = j;
 	}
-	if (!changed) {
-		free(b.lines);
+	rw_done(&out);
+	if (!changed)
 		return false;
-	}
-	br_doc_lines_commit(doc, &b);
 	doc->transport |= BR_TRANSPORT_HTML;
 	return true;
 }

@@ -65,31 +65,33 @@ void br_doc_line_add(struct br_doc *doc, struct br_lines_builder *b, const char 
 		     const unsigned *joins, size_t njoins)
 {
 	b->lines = br_grow(b->lines, &b->cap, b->n + 1, sizeof *b->lines);
-	struct br_line *l = &b->lines[b->n++];
+	br_doc_line_set(doc, &b->lines[b->n++], text, len, line, end_line, depth, flags, joins,
+			njoins);
+}
+
+void br_doc_line_set(struct br_doc *doc, struct br_line *l, const char *text, size_t len,
+		     unsigned line, unsigned end_line, unsigned depth, unsigned flags,
+		     const unsigned *joins, size_t njoins)
+{
 	char *t = arena_alloc(doc, len + 1, 1);
 	/* NUL bytes inside a line would cut it short for C string functions. */
-	size_t w = 0;
-	for (size_t i = 0; i < len; i++) {
-		if (text[i] == '\0')
-			t[w++] = '?';
-		else
-			t[w++] = text[i];
+	memcpy(t, text, len);
+	for (char *z = memchr(t, '\0', len); z; z = memchr(z + 1, '\0', len - (size_t)(z + 1 - t)))
+		*z = '?';
+	t[len] = '\0';
+	unsigned *j = NULL;
+	if (njoins) {
+		j = arena_alloc(doc, njoins * sizeof *j, sizeof(unsigned));
+		memcpy(j, joins, njoins * sizeof *j);
 	}
-	t[w] = '\0';
 	l->text = t;
-	l->len = w;
+	l->len = len;
 	l->line = line;
 	l->end_line = end_line < line ? line : end_line;
 	l->depth = (unsigned short)(depth > 65535 ? 65535 : depth);
 	l->flags = (unsigned short)flags;
-	if (njoins) {
-		unsigned *j = arena_alloc(doc, njoins * sizeof *j, sizeof(unsigned));
-		memcpy(j, joins, njoins * sizeof *j);
-		l->joins = j;
-	} else {
-		l->joins = NULL;
-	}
-	l->njoins = njoins;
+	l->joins = j;
+	l->njoins = (unsigned)njoins; /* at most one a byte of the line */
 }
 
 void br_doc_lines_commit(struct br_doc *doc, struct br_lines_builder *b)
@@ -287,6 +289,28 @@ void br_doc_free(struct br_doc *doc)
 	free(doc);
 }
 
+/* Only printable ASCII, TAB and LF: what br_buf_add_utf8 copies as it is. */
+static bool plain_text(const char *s, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t v, d;
+		memcpy(&v, s + i, 8);
+		d = v ^ (ones * 0x7f);
+		/* a byte >= 0x80, below 0x20, or 0x7f: look closer */
+		if (!((v & highs) | ((v - ones * 0x20) & ~v & highs) | ((d - ones) & ~d & highs)))
+			continue;
+		break;
+	}
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (!((c >= 0x20 && c < 0x7f) || c == '\n' || c == '\t'))
+			return false;
+	}
+	return true;
+}
+
 char *br_doc_excerpt(const struct br_doc *doc, unsigned first, unsigned last)
 {
 	struct br_buf b = BR_BUF_INIT;
@@ -294,6 +318,20 @@ char *br_doc_excerpt(const struct br_doc *doc, unsigned first, unsigned last)
 		first = 1;
 	if (last > doc->nphys)
 		last = (unsigned)doc->nphys;
+	if (first <= last) {
+		/* the common case: lines ended by LF alone, plain ASCII text; the
+		 * excerpt is then the bytes as they are */
+		size_t a = doc->phys[first - 1], e = doc->phys[last - 1] + doc->phys_len[last - 1];
+		bool lf = true;
+		for (unsigned i = first; i < last && lf; i++) {
+			size_t end = doc->phys[i - 1] + doc->phys_len[i - 1];
+			lf = doc->phys[i] == end + 1 && doc->raw[end] == '\n';
+		}
+		if (lf && plain_text(doc->raw + a, e - a)) {
+			br_buf_add(&b, doc->raw + a, e - a);
+			return br_buf_detach(&b);
+		}
+	}
 	for (unsigned i = first; i <= last; i++) {
 		br_buf_add_utf8(&b, doc->raw + doc->phys[i - 1], doc->phys_len[i - 1]);
 		if (i < last)

@@ -46,8 +46,8 @@ struct br_line {
 	unsigned end_line;     /* last ORIGINAL line (> line when lines were joined) */
 	unsigned short depth;  /* mail quote depth (0 = not quoted) */
 	unsigned short flags;  /* BR_LINE_* */
+	unsigned njoins;       /* entries in joins (here: 40 bytes a line, not 48) */
 	const unsigned *joins; /* offsets in text where original lines were joined */
-	size_t njoins;
 };
 
 struct br_doc_arena; /* private */
@@ -90,6 +90,12 @@ struct br_lines_builder {
 	size_t n, cap;
 };
 void br_doc_line_add(struct br_doc *doc, struct br_lines_builder *b, const char *text, size_t len,
+		     unsigned line, unsigned end_line, unsigned depth, unsigned flags,
+		     const unsigned *joins, size_t njoins);
+/* The same into a given slot (decoders that rewrite doc->lines in place):
+ * *l is overwritten; text and joins are copied into the arena first, so
+ * they may point into the line being replaced. */
+void br_doc_line_set(struct br_doc *doc, struct br_line *l, const char *text, size_t len,
 		     unsigned line, unsigned end_line, unsigned depth, unsigned flags,
 		     const unsigned *joins, size_t njoins);
 void br_doc_lines_commit(struct br_doc *doc, struct br_lines_builder *b);

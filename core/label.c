@@ -156,6 +156,30 @@ static bool contains_ci(const char *s, size_t n, const char *w)
 static bool has_word(const char *s, size_t n, const char *w)
 {
 	size_t m = strlen(w);
+	bool alpha = true;
+	for (size_t k = 0; k < m && alpha; k++)
+		alpha = is_alpha((unsigned char)w[k]);
+	if (alpha && m) {
+		/* a word of letters only is a maximal run of letters in s */
+		for (size_t i = 0; i < n;) {
+			if (!is_alpha((unsigned char)s[i])) {
+				i++;
+				continue;
+			}
+			size_t j = i;
+			while (j < n && is_alpha((unsigned char)s[j]))
+				j++;
+			if (j - i == m) {
+				size_t k = 0;
+				while (k < m && lower((unsigned char)s[i + k]) == w[k])
+					k++;
+				if (k == m)
+					return true;
+			}
+			i = j;
+		}
+		return false;
+	}
 	for (size_t i = 0; i + m <= n; i++) {
 		if (i && is_alpha((unsigned char)s[i - 1]))
 			continue;
@@ -165,6 +189,66 @@ static bool has_word(const char *s, size_t n, const char *w)
 		if (k == m && (i + m == n || !is_alpha((unsigned char)s[i + m])))
 			return true;
 	}
+	return false;
+}
+
+/*
+ * A prefilter for the word searches: one pass over a text records its
+ * character pairs (case-folded, in a 256-bit Bloom filter). A word can only
+ * be in the text when all its pairs are there; most words are ruled out
+ * without scanning the text again.
+ */
+struct tmask {
+	uint64_t pairs[4];
+};
+
+/* c | 0x20 is the same for a letter in either case */
+static unsigned pair_hash(unsigned char a, unsigned char b)
+{
+	return ((unsigned)(a | 0x20) * 8u + (unsigned)(b | 0x20)) & 255u;
+}
+
+static struct tmask text_mask(const char *s, size_t n)
+{
+	struct tmask t;
+	memset(&t, 0, sizeof t);
+	for (size_t i = 1; i < n; i++) {
+		unsigned h = pair_hash((unsigned char)s[i - 1], (unsigned char)s[i]);
+		t.pairs[h >> 6] |= 1ull << (h & 63);
+	}
+	return t;
+}
+
+/* Could w (m bytes) be in the text? */
+static bool may_hold(const struct tmask *t, const char *w, size_t m)
+{
+	for (size_t i = 1; i < m; i++) {
+		unsigned h = pair_hash((unsigned char)w[i - 1], (unsigned char)w[i]);
+		if (!(t->pairs[h >> 6] & (1ull << (h & 63))))
+			return false;
+	}
+	return true;
+}
+
+/* contains_ci / has_word on the text t was made from. */
+static bool contains_ci_t(const struct tmask *t, const char *s, size_t n, const char *w)
+{
+	return may_hold(t, w, strlen(w)) && contains_ci(s, n, w);
+}
+
+static bool has_word_t(const struct tmask *t, const char *s, size_t n, const char *w)
+{
+	return may_hold(t, w, strlen(w)) && has_word(s, n, w);
+}
+
+/* Is the pair a b in s[0..n)? (memchr for a: far faster than memmem on
+ * lines without a.) */
+static bool has_pair(const char *s, size_t n, char a, char b)
+{
+	for (const char *p = n >= 2 ? memchr(s, a, n - 1) : NULL; p;
+	     p = memchr(p + 1, a, n - 1 - (size_t)(p + 1 - s)))
+		if (p[1] == b)
+			return true;
 	return false;
 }
 
@@ -219,10 +303,10 @@ static bool result_line(const char *s, size_t n)
 			j++;
 		tok++;
 		num += numeric_token(s + i, j - i);
-		for (size_t k = i; k < j; k++)
-			commas += s[k] == ',';
 		i = j;
 	}
+	for (const char *p = memchr(s, ',', n); p; p = memchr(p + 1, ',', n - (size_t)(p + 1 - s)))
+		commas++;
 	if ((num >= 4 && num * 3 >= tok) || (num >= 3 && num * 2 >= tok))
 		return true;
 	if (commas >= 5 && commas >= spaces)
@@ -235,23 +319,24 @@ static bool result_line(const char *s, size_t n)
 					    "sequential create", "sequential read",
 					    "sequential write", "random create", "random read",
 					    "random write", "per chr", "per char"};
+	struct tmask t = text_mask(s, n);
 	if (memchr(s, '/', n))
 		for (size_t i = 0; i < BR_ARRAY_LEN(slash); i++)
-			if (contains_ci(s, n, slash[i]))
+			if (contains_ci_t(&t, s, n, slash[i]))
 				return true;
-	if (memchr(s, '%', n) && contains_ci(s, n, "%cp"))
+	if (memchr(s, '%', n) && contains_ci_t(&t, s, n, "%cp"))
 		return true;
 	if (memchr(s, '-', n))
 		for (size_t i = 0; i < BR_ARRAY_LEN(dash); i++)
-			if (contains_ci(s, n, dash[i]))
+			if (contains_ci_t(&t, s, n, dash[i]))
 				return true;
-	if (memchr(s, ':', n) && (contains_ci(s, n, "name:size") || contains_ci(s, n, "files:max")))
+	if (memchr(s, ':', n) && (contains_ci_t(&t, s, n, "name:size") || contains_ci_t(&t, s, n, "files:max")))
 		return true;
-	if (memchr(s, '=', n) && contains_ci(s, n, "seconds ="))
+	if (memchr(s, '=', n) && contains_ci_t(&t, s, n, "seconds ="))
 		return true;
-	if (contains_ci(s, n, "sequential") || contains_ci(s, n, "random ") || contains_ci(s, n, "per ch"))
+	if (contains_ci_t(&t, s, n, "sequential") || contains_ci_t(&t, s, n, "random ") || contains_ci_t(&t, s, n, "per ch"))
 		for (size_t i = 0; i < BR_ARRAY_LEN(words); i++)
-			if (contains_ci(s, n, words[i]))
+			if (contains_ci_t(&t, s, n, words[i]))
 				return true;
 	/* "Version 1.03 ...", "Machine    MB K/sec ...", "Timing cached reads:" */
 	if (n > 9 && memcmp(s, "Version", 7) == 0 && is_blankc(s[7])) {
@@ -263,7 +348,9 @@ static bool result_line(const char *s, size_t n)
 	}
 	if (n > 8 && memcmp(s, "Machine", 7) == 0 && is_blankc(s[7]))
 		return true;
-	if (n > 7 && has_word(s, 7, "timing") && contains_ci(s, n, "reads"))
+	/* "timing" as a word in the first 7 bytes starts at 0 or 1 */
+	if (n > 7 && ((s[0] | 0x20) == 't' || (s[1] | 0x20) == 't') && has_word(s, 7, "timing") &&
+	    contains_ci_t(&t, s, n, "reads"))
 		return true;
 	return false;
 }
@@ -327,6 +414,13 @@ static bool tool_invocation(const char *s, size_t n)
 					   "started", "executed", "called"};
 	static const char *const tools[] = {"bonnie++ -", "bonnie -", "Bonnie -", "hdparm -",
 					    "rawio -", "Bonnie++ -", "bonnie++.exe -"};
+	/* every tool pattern holds " -" */
+	bool dash = false;
+	for (const char *p = n >= 2 ? memchr(s + 1, '-', n - 1) : NULL; p && !dash;
+	     p = memchr(p + 1, '-', n - (size_t)(p + 1 - s)))
+		dash = p[-1] == ' ';
+	if (!dash)
+		return false;
 	bool run = false;
 	for (size_t k = 0; k < BR_ARRAY_LEN(runs); k++)
 		run |= has_word(s, n < 12 ? n : 12, runs[k]);
@@ -359,6 +453,8 @@ static bool command_word(const char *s, size_t n)
 	if (j > i && (s[i] == '/' || (s[i] == '.' && i + 1 < n && s[i + 1] == '/') || s[i] == '~'))
 		return true;
 	for (size_t k = 0; k < BR_ARRAY_LEN(cmds); k++) {
+		if (j == i || cmds[k][0] != s[i])
+			continue;
 		size_t m = strlen(cmds[k]);
 		if (j - i >= m && memcmp(s + i, cmds[k], m) == 0 &&
 		    (j - i == m || s[i + m] == '.' || s[i + m] == '-'))
@@ -384,18 +480,19 @@ static bool generic_intro(const char *s, size_t n)
 	static const char *const box_words[] = {"quote", "quoting", "cite", "excerpt", "code",
 						"zitat", "citation", "spoiler", "select"};
 	size_t words_n = count_words(s, n);
+	struct tmask t = text_mask(s, n);
 	for (size_t i = 0; i < BR_ARRAY_LEN(words); i++)
-		if (has_word(s, n, words[i]))
+		if (has_word_t(&t, s, n, words[i]))
 			return true;
 	for (size_t i = 0; i < BR_ARRAY_LEN(result_words); i++)
-		if (has_word(s, n, result_words[i]) &&
-		    (words_n == 1 || (words_n <= 6 && (has_word(s, n, "the") || has_word(s, n, "my") ||
-						       has_word(s, n, "our") || has_word(s, n, "these") ||
-						       has_word(s, n, "some")))))
+		if (has_word_t(&t, s, n, result_words[i]) &&
+		    (words_n == 1 || (words_n <= 6 && (has_word_t(&t, s, n, "the") || has_word_t(&t, s, n, "my") ||
+						       has_word_t(&t, s, n, "our") || has_word_t(&t, s, n, "these") ||
+						       has_word_t(&t, s, n, "some")))))
 			return true;
 	if (words_n <= 3)
 		for (size_t i = 0; i < BR_ARRAY_LEN(box_words); i++)
-			if (has_word(s, n, box_words[i]))
+			if (has_word_t(&t, s, n, box_words[i]))
 				return true;
 	return false;
 }
@@ -775,7 +872,7 @@ static bool message_start(const struct br_doc *doc, size_t i, const char *s, siz
 	bool after_break = i == 0 || blank_line(&doc->lines[i - 1]);
 	if (n >= 20 && rule_line(s, n) && s[0] == s[n - 1] && after_break)
 		return true;
-	if (contains_ci(s, n < 40 ? n : 40, "original message") && (s[0] == '-' || s[0] == '_'))
+	if ((s[0] == '-' || s[0] == '_') && contains_ci(s, n < 40 ? n : 40, "original message"))
 		return true;
 	if (!after_break)
 		return false;
@@ -799,7 +896,7 @@ static bool maybe_heading(const struct br_doc *doc, size_t i, const char *s, siz
 		return true;
 	if (standalone(doc, i))
 		return true;
-	return memmem(s, n, ": ", 2) != NULL;
+	return has_pair(s, n, ':', ' ');
 }
 
 static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)

@@ -466,6 +466,66 @@ static void bbcode(void **state)
 	br_doc_free(d);
 }
 
+/* Stages rewrite the lines in place; a stage that makes more lines than it
+ * has read (a BBCode line split in two, here on every line, so the output
+ * overtakes the input at once) moves to a new array and loses nothing. */
+static void split_lines_overtake_input(void **state)
+{
+	(void)state;
+	static const char in[] = "[code]x[/code]\n"                          /* 1 */
+				 "Done. [b]ext4:[/b] 100 200 300\n"          /* 2 */
+				 "Ok! [b]xfs:[/b] 400 500 600\n"             /* 3 */
+				 "> quoted line\n"                           /* 4 */
+				 "Why? [b]btrfs:[/b] 700\tTAB\n";           /* 5 */
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_BBCODE);
+	assert_true(d->transport & BR_TRANSPORT_QUOTE);
+	assert_true(d->transport & BR_TRANSPORT_TABS);
+	assert_int_equal(d->nlines, 8);
+	static const char *const want[] = {"x", "Done. ", "ext4: 100 200 300", "Ok! ",
+					   "xfs: 400 500 600", "quoted line", "Why? ",
+					   "btrfs: 700      TAB"};
+	static const unsigned line[] = {1, 2, 2, 3, 3, 4, 5, 5};
+	for (size_t i = 0; i < 8; i++) {
+		assert_string_equal(d->lines[i].text, want[i]);
+		assert_int_equal(d->lines[i].len, strlen(want[i]));
+		assert_int_equal(d->lines[i].line, line[i]);
+		assert_int_equal(d->lines[i].depth, i == 5 ? 1 : 0);
+	}
+	br_doc_free(d);
+}
+
+/* Quoting stripped from lines QP has joined: the joins move with the text. */
+static void quote_after_qp_join(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"> > host,1G,100,99,200,50,3=\n"
+		"> > 00,40,400,90,500,60,123.4,1\n"
+		"> > plain quoted\n"
+		"after\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_true(d->transport & BR_TRANSPORT_QUOTE);
+	const struct br_line *l = find(d, "host,");
+	assert_string_equal(l->text, "host,1G,100,99,200,50,300,40,400,90,500,60,123.4,1");
+	assert_int_equal(l->depth, 2);
+	assert_int_equal(l->line, 3);
+	assert_int_equal(l->end_line, 4);
+	assert_int_equal(l->njoins, 1);
+	assert_memory_equal(l->text + l->joins[0] - 1, "300", 3);
+	l = find(d, "plain quoted");
+	assert_int_equal(l->depth, 2);
+	assert_int_equal(l->len, strlen("plain quoted"));
+	assert_int_equal(l->line, 5);
+	l = find(d, "after");
+	assert_int_equal(l->depth, 0);
+	assert_int_equal(l->line, 6);
+	br_doc_free(d);
+}
+
 static void tabs_and_nbsp(void **state)
 {
 	(void)state;
@@ -554,6 +614,8 @@ int main(void)
 		cmocka_unit_test(html_long_page),
 		cmocka_unit_test(html_many_tags),
 		cmocka_unit_test(bbcode),
+		cmocka_unit_test(split_lines_overtake_input),
+		cmocka_unit_test(quote_after_qp_join),
 		cmocka_unit_test(tabs_and_nbsp),
 		cmocka_unit_test(tabs_are_bounded),
 		cmocka_unit_test(crlf_and_qp_together),

@@ -57,6 +57,36 @@ static void nul_and_invalid_utf8(void **state)
 	br_doc_free(d);
 }
 
+/* Excerpts are the original lines joined by LF, with CR/CRLF endings,
+ * control bytes and invalid UTF-8 handled; plain LF text is copied as is. */
+static void excerpts(void **state)
+{
+	(void)state;
+	static const char in[] = "alpha beta\n\tgamma\n\ndelta\r\nep\x01s\n\xc3\xa9t\xe9\nlast";
+	struct br_doc *d = br_doc_from_mem("t", in, sizeof in - 1);
+	assert_int_equal(d->nphys, 7);
+	static const struct {
+		unsigned first, last;
+		const char *want;
+	} cases[] = {
+		{1, 1, "alpha beta"},
+		{1, 3, "alpha beta\n\tgamma\n"},
+		{2, 3, "\tgamma\n"},
+		{3, 3, ""},
+		{3, 5, "\ndelta\nep\xef\xbf\xbds"},     /* CRLF; a control byte */
+		{4, 4, "delta"},
+		{6, 7, "\xc3\xa9t\xef\xbf\xbd\nlast"}, /* valid UTF-8 kept, Latin-1 not */
+		{7, 9, "last"},
+		{0, 1, "alpha beta"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *ex = br_doc_excerpt(d, cases[i].first, cases[i].last);
+		assert_string_equal(ex, cases[i].want);
+		free(ex);
+	}
+	br_doc_free(d);
+}
+
 static void binary_is_flagged(void **state)
 {
 	(void)state;
@@ -99,6 +129,7 @@ int main(void)
 		cmocka_unit_test(line_endings_and_numbers),
 		cmocka_unit_test(final_newline_adds_no_line),
 		cmocka_unit_test(nul_and_invalid_utf8),
+		cmocka_unit_test(excerpts),
 		cmocka_unit_test(binary_is_flagged),
 		cmocka_unit_test(json_round_trip),
 	};
