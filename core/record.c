@@ -443,39 +443,80 @@ static bool values_equal(const struct br_value *a, const struct br_value *b)
 	return d <= tol + 1e-9 * fmax(fabs(a->value), 1.0);
 }
 
+/*
+ * Which figures a record holds and trusts (not doubtful), as a bit mask
+ * over the metric ids. Two records share a trusted figure (one both hold
+ * and neither doubts) exactly where their masks overlap.
+ */
+_Static_assert(BR_METRIC_COUNT <= 64, "a figure mask is one uint64_t");
+
+static uint64_t trusted_mask(const struct br_record *r)
+{
+	uint64_t t = 0;
+	for (int i = 0; i < BR_METRIC_COUNT; i++)
+		if (r->m[i].present && !r->m[i].doubtful)
+			t |= (uint64_t)1 << i;
+	return t;
+}
+
+/* For a lone shared figure: how it was measured matches (the params both
+ * records hold are equal). */
+static bool params_match(const struct br_record *a, const struct br_record *b)
+{
+	for (size_t i = 0; i < a->nparams; i++) {
+		const struct br_param *p = &a->params[i], *q = br_record_param(b, p->key);
+		if (!q)
+			continue;
+		if ((p->str == NULL) != (q->str == NULL))
+			return false;
+		if (p->str ? strcmp(p->str, q->str) != 0 : p->num != q->num)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * br_record_same_run given t = trusted_mask(a) & trusted_mask(b), for the
+ * merge, which keeps the masks: only the figures in t are compared (a
+ * figure both hold but one doubts does not count), so a pair that shares
+ * no trusted figure costs nothing.
+ */
+static bool same_run_masked(const struct br_record *a, const struct br_record *b, uint64_t t)
+{
+	if (t == 0 || a->tool != b->tool)
+		return false; /* no figure both hold and trust */
+	bool lone = (t & (t - 1)) == 0;
+	if (lone && (!a->host || !b->host))
+		return false;
+	if (!host_compatible(a->host, b->host))
+		return false;
+	for (uint64_t m = t; m; m &= m - 1) {
+		int i = __builtin_ctzll(m);
+		if (!values_equal(&a->m[i], &b->m[i]))
+			return false;
+	}
+	return !lone || params_match(a, b);
+}
+
 bool br_record_same_run(const struct br_record *a, const struct br_record *b)
 {
 	if (a->tool != b->tool || !host_compatible(a->host, b->host))
 		return false;
-	size_t shared = 0, trusted = 0;
+	uint64_t t = 0; /* the figures both hold and trust */
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
 		const struct br_value *x = &a->m[i], *y = &b->m[i];
-		if (!x->present || !y->present)
-			continue;
-		shared++;
-		if (x->doubtful || y->doubtful)
+		if (!x->present || !y->present || x->doubtful || y->doubtful)
 			continue;
 		if (!values_equal(x, y))
 			return false;
-		trusted++;
+		t |= (uint64_t)1 << i;
 	}
-	if (shared == 0 || trusted == 0)
+	if (t == 0)
 		return false;
-	/* A lone figure (an hdparm line) is the same run only if how it was
-	 * measured matches too. */
-	if (trusted == 1) {
-		for (size_t i = 0; i < a->nparams; i++) {
-			const struct br_param *p = &a->params[i], *q = br_record_param(b, p->key);
-			if (!q)
-				continue;
-			if ((p->str == NULL) != (q->str == NULL))
-				return false;
-			if (p->str ? strcmp(p->str, q->str) != 0 : p->num != q->num)
-				return false;
-		}
-		if (!a->host || !b->host)
-			return false;
-	}
+	/* A lone figure (an hdparm line) is the same run only if both name
+	 * their host and how it was measured matches too. */
+	if ((t & (t - 1)) == 0)
+		return a->host && b->host && params_match(a, b);
 	return true;
 }
 
@@ -578,6 +619,13 @@ void br_record_merge(struct br_record *a, struct br_record *b)
  * the bucket, as are records whose figure is not finite. The outcome is
  * exactly that of comparing each record with every earlier record of its
  * bucket, earliest first.
+ *
+ * Each record's trusted_mask() is kept (and renewed when a merge adds
+ * figures), so a pair sharing no trusted figure is rejected without
+ * touching the records, and only the shared figures are compared. A record
+ * that can be the same run as nothing (no trusted figure, or a lone one and
+ * no host: many hdparm lines quoted without their device) is neither
+ * compared nor filed.
  */
 struct prim {
 	int metric;     /* the figure merge_key() started from, -1 none */
@@ -696,6 +744,7 @@ static size_t find_cell(struct index *ix, struct cell *cells, size_t *nc, size_t
 struct merge_state {
 	struct br_recset *s;
 	bool *gone;
+	uint64_t *tm;           /* trusted_mask() of each record, kept current */
 	size_t best;            /* earliest match so far, index+1 */
 };
 
@@ -709,7 +758,8 @@ static void scan_chain(struct merge_state *ms, const size_t *next, size_t head, 
 			return; /* chains are in index order: nothing earlier follows */
 		if (ms->gone[c - 1])
 			continue;
-		if (br_record_same_run(ms->s->v[c - 1], ms->s->v[i])) {
+		uint64_t t = ms->tm[c - 1] & ms->tm[i];
+		if (t && same_run_masked(ms->s->v[c - 1], ms->s->v[i], t)) {
 			ms->best = c;
 			return;
 		}
@@ -734,11 +784,13 @@ size_t br_recset_merge(struct br_recset *s)
 	size_t *next_wild = br_calloc(n, sizeof *next_wild);
 	size_t *next_cell = br_calloc(n, sizeof *next_cell);
 	bool *gone = br_calloc(n, sizeof *gone);
+	uint64_t *tm = br_malloc(n * sizeof *tm);
 	size_t merged = 0;
 
 	/* pass 1: buckets, and the resolution and size of their values */
 	for (size_t i = 0; i < n; i++) {
 		primary(s->v[i], &pr[i]);
+		tm[i] = trusted_mask(s->v[i]);
 		size_t b = find_bucket(&bix, tab, &nb, merge_key(s->v[i]));
 		bk[i] = b;
 		if (pr[i].cls == 0) {
@@ -752,8 +804,13 @@ size_t br_recset_merge(struct br_recset *s)
 			tab[j].g = 2 * (tab[j].maxres + 1e-9 * (tab[j].maxabs + 1));
 
 	/* pass 2: each record against the earlier ones it can match */
-	struct merge_state ms = {s, gone, 0};
+	struct merge_state ms = {s, gone, tm, 0};
 	for (size_t i = 0; i < n; i++) {
+		/* A record with no trusted figure, or with one and no host, is
+		 * the same run as no other (same_run_masked): it neither merges
+		 * nor takes a merge, so it is not compared nor filed. */
+		if (tm[i] == 0 || ((tm[i] & (tm[i] - 1)) == 0 && !s->v[i]->host))
+			continue;
 		struct bucket *b = &tab[bk[i]];
 		const struct prim *p = &pr[i];
 		ms.best = 0;
@@ -778,6 +835,7 @@ size_t br_recset_merge(struct br_recset *s)
 		if (ms.best) {
 			size_t a = ms.best - 1;
 			merge_into(s->v[a], s->v[i]);
+			tm[a] = trusted_mask(s->v[a]);
 			gone[i] = true;
 			merged++;
 			if (pr[a].cls == 0) {
@@ -829,5 +887,6 @@ size_t br_recset_merge(struct br_recset *s)
 	free(next_wild);
 	free(next_cell);
 	free(gone);
+	free(tm);
 	return merged;
 }

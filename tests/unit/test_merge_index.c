@@ -8,7 +8,13 @@
  * random record sets built to collide: near-equal values of several printed
  * resolutions (so that merging moves a value), too-fast and null figures,
  * doubtful figures, hosts that are prefixes of one another, single-figure
- * records with params.
+ * records with params, records without a host or without a trusted figure
+ * (never the same run as anything: the merge skips them).
+ *
+ * br_record_same_run itself compares only the figures both records trust
+ * (bit masks); the plain rule below uses a copy of the original
+ * figure-by-figure test, and both are checked against each other on
+ * random pairs.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -63,6 +69,8 @@ static struct br_record *random_record(unsigned spread)
 	if (t == 0) {
 		r = br_record_new(BR_TOOL_HDPARM);
 		set_value(r, rnd(4) ? BR_M_cached_read : BR_M_buffered_read, 1000 + rnd(spread), false);
+		if (rnd(4) == 0) /* -T and -t of one invocation */
+			set_value(r, BR_M_buffered_read, 1000 + rnd(spread), false);
 		if (rnd(2))
 			br_record_param_num(r, "seconds", rnd(2) ? 2 : 3);
 	} else if (t == 1) {
@@ -83,6 +91,65 @@ static struct br_record *random_record(unsigned spread)
 	return r;
 }
 
+/* The same-run test as first written (record.c before the masks): every
+ * metric in turn. */
+static bool plain_host_compatible(const char *a, const char *b)
+{
+	if (!a || !b)
+		return !a && !b;
+	size_t la = strlen(a), lb = strlen(b);
+	return strncmp(a, b, la < lb ? la : lb) == 0;
+}
+
+static bool plain_values_equal(const struct br_value *a, const struct br_value *b)
+{
+	if (a->too_fast || b->too_fast)
+		return a->too_fast == b->too_fast;
+	if (a->has_value != b->has_value)
+		return false;
+	if (a->has_cpu && b->has_cpu && fabs(a->cpu - b->cpu) > 0.05)
+		return false;
+	if (!a->has_value)
+		return true;
+	double tol = fmax(a->resolution, b->resolution);
+	double d = fabs(a->value - b->value);
+	return d <= tol + 1e-9 * fmax(fabs(a->value), 1.0);
+}
+
+static bool plain_same_run(const struct br_record *a, const struct br_record *b)
+{
+	if (a->tool != b->tool || !plain_host_compatible(a->host, b->host))
+		return false;
+	size_t shared = 0, trusted = 0;
+	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+		const struct br_value *x = &a->m[i], *y = &b->m[i];
+		if (!x->present || !y->present)
+			continue;
+		shared++;
+		if (x->doubtful || y->doubtful)
+			continue;
+		if (!plain_values_equal(x, y))
+			return false;
+		trusted++;
+	}
+	if (shared == 0 || trusted == 0)
+		return false;
+	if (trusted == 1) {
+		for (size_t i = 0; i < a->nparams; i++) {
+			const struct br_param *p = &a->params[i], *q = br_record_param(b, p->key);
+			if (!q)
+				continue;
+			if ((p->str == NULL) != (q->str == NULL))
+				return false;
+			if (p->str ? strcmp(p->str, q->str) != 0 : p->num != q->num)
+				return false;
+		}
+		if (!a->host || !b->host)
+			return false;
+	}
+	return true;
+}
+
 /* The plain rule, quadratic. */
 static size_t reference_merge(struct br_recset *s)
 {
@@ -93,7 +160,7 @@ static size_t reference_merge(struct br_recset *s)
 		for (size_t c = 0; c < i; c++) {
 			if (gone[c] || br_record_merge_key(s->v[c]) != k)
 				continue;
-			if (br_record_same_run(s->v[c], s->v[i])) {
+			if (plain_same_run(s->v[c], s->v[i])) {
 				br_record_merge(s->v[c], s->v[i]);
 				gone[i] = true;
 				merged++;
@@ -223,12 +290,78 @@ static void a_figure_moved_by_merging_is_still_found(void **state)
 	br_recset_free(&ref);
 }
 
+/* br_record_same_run against the plain test on random pairs, also of
+ * different tools, and on records grown by merging. */
+static void same_run_is_the_plain_test(void **state)
+{
+	(void)state;
+	size_t agree_true = 0;
+	for (unsigned seed = 1; seed <= 100; seed++) {
+		rng_state = seed * 7919;
+		unsigned spread = seed % 2 ? 1 : 20;
+		struct br_record *v[40];
+		for (size_t i = 0; i < BR_ARRAY_LEN(v); i++)
+			v[i] = random_record(spread);
+		for (size_t i = 0; i < BR_ARRAY_LEN(v); i++)
+			for (size_t j = 0; j < BR_ARRAY_LEN(v); j++) {
+				bool p = plain_same_run(v[i], v[j]);
+				assert_int_equal(br_record_same_run(v[i], v[j]), p);
+				agree_true += p && i != j;
+			}
+		/* grown records: merge a few pairs and compare again */
+		for (size_t i = 0; i + 1 < BR_ARRAY_LEN(v); i += 2)
+			if (br_record_same_run(v[i], v[i + 1]))
+				br_record_merge(v[i], v[i + 1]);
+		for (size_t i = 0; i < BR_ARRAY_LEN(v); i += 2)
+			for (size_t j = 0; j < BR_ARRAY_LEN(v); j++)
+				assert_int_equal(br_record_same_run(v[i], v[j]), plain_same_run(v[i], v[j]));
+		for (size_t i = 0; i < BR_ARRAY_LEN(v); i++)
+			br_record_free(v[i]);
+	}
+	assert_true(agree_true > 100); /* the pairs do include same runs */
+}
+
+/* Many single hdparm figures without a host (never the same run as
+ * anything) in one cell, among copies that do merge: the merge skips the
+ * former and still finds the latter. */
+static void hostless_lone_figures_never_merge(void **state)
+{
+	(void)state;
+	struct br_recset s = {0}, ref = {0};
+	for (unsigned i = 0; i < 3000; i++) {
+		struct br_record *r = br_record_new(BR_TOOL_HDPARM);
+		if (i % 3 == 0)
+			br_record_set_host(r, "/dev/sda");
+		br_record_set(r, BR_M_cached_read, 500000 + (i % 7), NULL)->resolution = 10;
+		if (i % 5 == 0) /* two figures: may merge without a host */
+			br_record_set(r, BR_M_buffered_read, 80000, NULL)->resolution = 10;
+		br_record_set_source(r, "x", i + 1, i + 1, "test");
+		br_recset_add(&s, r);
+		br_recset_add(&ref, br_record_clone(r));
+	}
+	size_t m = br_recset_merge(&s);
+	assert_int_equal(m, reference_merge(&ref));
+	same_records(&s, &ref);
+	/* kept: line 1 (with a host and both figures; the host's single
+	 * figures merge into it), line 6 (no host, both figures) and the 1600
+	 * host-less single figures */
+	assert_int_equal(s.n, 2 + 1600);
+	assert_int_equal(s.v[0]->source.line, 1);
+	assert_int_equal(s.v[0]->nalso, 1000 - 1);
+	assert_int_equal(s.v[4]->source.line, 6); /* after lines 2, 3, 5 */
+	assert_int_equal(s.v[4]->nalso, 400 - 1);
+	br_recset_free(&s);
+	br_recset_free(&ref);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(index_gives_the_plain_result),
 		cmocka_unit_test(neighbours_merge_within_the_resolution),
 		cmocka_unit_test(a_figure_moved_by_merging_is_still_found),
+		cmocka_unit_test(same_run_is_the_plain_test),
+		cmocka_unit_test(hostless_lone_figures_never_merge),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
