@@ -941,13 +941,20 @@ static size_t parse(struct br_parse_ctx *ctx)
 	return st.emitted;
 }
 
-/* Cheap look at the raw bytes: every Bonnie result has one of these. */
+/* Cheap look at the raw bytes: every Bonnie result has one of these. Each
+ * is looked for by a byte rare in CSV figures and in prose (k), and the
+ * look stops at the first found. */
 static bool detect(const struct br_doc *doc)
 {
-	static const char *const needles[] = {"%CPU", "Per Char", "K/sec", "M/sec", "kB/s",
-					      "Sequential", "onnie", "ONNIE", "<TD", "<td"};
+	static const struct {
+		const char *s;
+		size_t k;
+	} needles[] = {
+		{"%CPU", 0}, {"Per Char", 0}, {"K/sec", 1}, {"M/sec", 1}, {"kB/s", 2},
+		{"Sequential", 2}, {"onnie", 3}, {"ONNIE", 0}, {"<TD", 0}, {"<td", 0},
+	};
 	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
-		if (memmem(doc->raw, doc->raw_len, needles[i], strlen(needles[i])))
+		if (br_has_at(doc->raw, doc->raw_len, needles[i].s, strlen(needles[i].s), needles[i].k))
 			return true;
 	return false;
 }

@@ -9,7 +9,10 @@
  * claims the line ranges it understood (br_parse_claim) and reports what
  * looked like a result but could not be read (br_parse_warn). It never keeps
  * pointers into the document after it returns. Lines claimed by an earlier
- * parser are marked in ctx->claimed; later parsers skip them.
+ * parser are marked in ctx->claimed; later parsers skip them. Once every
+ * line is claimed the registry runs no further parser: a parser must find,
+ * warn and claim nothing in a document whose lines are all claimed
+ * (tests/unit/test_registry.c checks each).
  */
 #ifndef BR_PARSER_H
 #define BR_PARSER_H
@@ -64,21 +67,30 @@ void br_parse_note(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...) B
 char *br_parse_label(struct br_parse_ctx *ctx, size_t idx, const char *own);
 
 /* Does s[0..n) contain needle[0..m)? For the short needles and lines of the
- * parsers' prefilters: memchr() to the first byte, then a compare (glibc's
- * memmem() costs a few hundred instructions a call, whatever the line). */
-static inline bool br_has(const char *s, size_t n, const char *needle, size_t m)
+ * parsers' prefilters: memchr() to needle[k], then a compare (glibc's
+ * memmem() costs a few hundred instructions a call, whatever the line, and
+ * a few a byte over a long text). Pick as k the needle's byte that is
+ * rarest in the texts searched: memchr() skips the rest 32 bytes at a time. */
+static inline bool br_has_at(const char *s, size_t n, const char *needle, size_t m, size_t k)
 {
 	if (m == 0)
 		return true;
 	if (m > n)
 		return false;
-	const char *p = s, *end = s + n - m + 1;
-	while (p < end && (p = memchr(p, needle[0], (size_t)(end - p))) != NULL) {
-		if (memcmp(p, needle, m) == 0)
+	/* the needle starts at s[0] .. s[n - m]: its byte k at s[k] .. s[n - m + k] */
+	const char *p = s + k, *end = s + n - m + k + 1;
+	while (p < end && (p = memchr(p, needle[k], (size_t)(end - p))) != NULL) {
+		if (memcmp(p - k, needle, m) == 0)
 			return true;
 		p++;
 	}
 	return false;
+}
+
+/* br_has_at() looking for the needle's first byte. */
+static inline bool br_has(const char *s, size_t n, const char *needle, size_t m)
+{
+	return br_has_at(s, n, needle, m, 0);
 }
 
 /* strtod() of s[0..n), which holds only digits with at most one '.'

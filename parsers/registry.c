@@ -3,6 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "label.h"
 #include "parser.h"
 
@@ -39,13 +43,83 @@ static unsigned orig_line(const struct br_doc *doc, size_t idx, bool end)
 	return end ? doc->lines[idx].end_line : doc->lines[idx].line;
 }
 
+/* Only printable ASCII, TAB and LF: text br_utf8_dup() and br_doc_excerpt()
+ * copy unchanged. */
+static bool plain_byte(unsigned char c)
+{
+	return c < 0x20 ? c == '\t' || c == '\n' : c < 0x7f;
+}
+
+static bool plain_text(const char *s, size_t n)
+{
+	size_t i = 0;
+#ifdef __SSE2__
+	const __m128i space = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7f);
+	for (; i + 16 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		/* signed bytes: those >= 0x80 are below 0x20 too */
+		__m128i odd = _mm_or_si128(_mm_cmplt_epi8(v, space), _mm_cmpeq_epi8(v, del));
+		if (_mm_movemask_epi8(odd)) /* a TAB, or not plain: look at each */
+			for (size_t k = i; k < i + 16; k++)
+				if (!plain_byte((unsigned char)s[k]))
+					return false;
+	}
+#endif
+	for (; i < n; i++)
+		if (!plain_byte((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+/* s[0..n) as a string of exactly n + 1 bytes. */
+static char *dup_exact(const char *s, size_t n)
+{
+	char *p = br_malloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+/* What br_record_set_source() stores for a file or format string. */
+static char *dup_source_str(const char *s)
+{
+	size_t n = strlen(s);
+	return plain_text(s, n) ? dup_exact(s, n) : br_utf8_dup(s, n);
+}
+
+/* br_doc_excerpt(doc, a, b), in one allocation of the exact size when the
+ * lines are plain text (whatever ends them: the excerpt joins them by LF). */
+static char *excerpt(const struct br_doc *doc, unsigned a, unsigned b)
+{
+	if (a < 1 || a > b || b > doc->nphys)
+		return br_doc_excerpt(doc, a, b);
+	size_t n = b - a; /* the LFs */
+	for (unsigned i = a - 1; i < b; i++) {
+		if (!plain_text(doc->raw + doc->phys[i], doc->phys_len[i]))
+			return br_doc_excerpt(doc, a, b);
+		n += doc->phys_len[i];
+	}
+	char *p = br_malloc(n + 1), *w = p;
+	for (unsigned i = a - 1; i < b; i++) {
+		memcpy(w, doc->raw + doc->phys[i], doc->phys_len[i]);
+		w += doc->phys_len[i];
+		*w++ = '\n';
+	}
+	p[n] = '\0';
+	return p;
+}
+
 struct br_record *br_parse_record_new(struct br_parse_ctx *ctx, enum br_tool tool, size_t first,
 				      size_t last)
 {
 	struct br_record *r = br_record_new(tool);
 	unsigned a = orig_line(ctx->doc, first, false), b = orig_line(ctx->doc, last, true);
-	br_record_set_source(r, ctx->doc->path, a, b, ctx->parser->name);
-	r->source.excerpt = br_doc_excerpt(ctx->doc, a, b);
+	/* br_record_set_source(), without its growing buffers */
+	r->source.file = ctx->doc->path ? dup_source_str(ctx->doc->path) : NULL;
+	r->source.format = ctx->parser->name ? dup_source_str(ctx->parser->name) : NULL;
+	r->source.line = a;
+	r->source.end_line = b < a ? a : b;
+	r->source.excerpt = excerpt(ctx->doc, a, b);
 	return r;
 }
 
@@ -100,30 +174,52 @@ char *br_parse_label(struct br_parse_ctx *ctx, size_t idx, const char *own)
 	return br_label_for(ctx->doc, idx, own);
 }
 
-struct rec_pos {
-	struct br_record *r;
+/* A record's or diagnostic's place: its first line, then its place in the
+ * order the parsers produced it. */
+struct pos {
+	unsigned line;
 	size_t idx;
 };
 
-static int cmp_rec_pos(const void *a, const void *b)
+/* End of the run of non-decreasing lines that starts at v[i]. */
+static size_t run_end(const struct pos *v, size_t i, size_t n)
 {
-	const struct rec_pos *x = a, *y = b;
-	if (x->r->source.line != y->r->source.line)
-		return x->r->source.line < y->r->source.line ? -1 : 1;
-	return x->idx < y->idx ? -1 : x->idx > y->idx;
+	while (i + 1 < n && v[i].line <= v[i + 1].line)
+		i++;
+	return i + 1;
 }
 
-struct diag_pos {
-	struct br_diag d;
-	size_t idx;
-};
-
-static int cmp_diag_pos(const void *a, const void *b)
+/* Sort v by (line, idx). Each parser produces its records and diagnostics
+ * mostly in line order, so v is a few sorted runs (often one): a natural
+ * merge sort is linear then. Merging prefers the left run on equal lines,
+ * which keeps idx order (stable). False when v was in order already. */
+static bool sort_pos(struct pos *v, size_t n)
 {
-	const struct diag_pos *x = a, *y = b;
-	if (x->d.line != y->d.line)
-		return x->d.line < y->d.line ? -1 : 1;
-	return x->idx < y->idx ? -1 : x->idx > y->idx;
+	if (run_end(v, 0, n) == n)
+		return false;
+	struct pos *t = br_malloc(n * sizeof *t), *a = v, *b = t;
+	size_t runs;
+	do {
+		runs = 0;
+		for (size_t i = 0; i < n; runs++) {
+			size_t m = run_end(a, i, n), e = m < n ? run_end(a, m, n) : n;
+			size_t x = i, y = m, k = i;
+			while (x < m && y < e)
+				b[k++] = a[y].line < a[x].line ? a[y++] : a[x++];
+			while (x < m)
+				b[k++] = a[x++];
+			while (y < e)
+				b[k++] = a[y++];
+			i = e;
+		}
+		struct pos *s = a;
+		a = b;
+		b = s;
+	} while (runs > 1);
+	if (a != v)
+		memcpy(v, a, n * sizeof *v);
+	free(t);
+	return true;
 }
 
 /* Parsers run one after the other; the records and diagnostics of one
@@ -135,28 +231,39 @@ static void document_order(struct br_dataset *ds, size_t rec0, size_t diag0)
 	size_t n = ds->records.n - rec0;
 	/* records read back from JSON Lines carry the source they were first
 	 * found in (another file): their order is the archive's */
+	const char *f0 = n > 1 ? ds->records.v[rec0]->source.file : NULL;
+	if (!f0)
+		f0 = "";
 	for (size_t i = rec0; i < ds->records.n && n > 1; i++) {
 		const char *f = ds->records.v[i]->source.file;
-		if (!f || strcmp(f, ds->records.v[rec0]->source.file ? ds->records.v[rec0]->source.file : "") != 0)
+		if (!f || (f != f0 && strcmp(f, f0) != 0))
 			n = 0;
 	}
 	if (n > 1) {
-		struct rec_pos *v = br_malloc(n * sizeof *v);
+		struct pos *v = br_malloc(n * sizeof *v);
 		for (size_t i = 0; i < n; i++)
-			v[i] = (struct rec_pos){ds->records.v[rec0 + i], i};
-		qsort(v, n, sizeof *v, cmp_rec_pos);
-		for (size_t i = 0; i < n; i++)
-			ds->records.v[rec0 + i] = v[i].r;
+			v[i] = (struct pos){ds->records.v[rec0 + i]->source.line, i};
+		if (sort_pos(v, n)) {
+			struct br_record **r = br_malloc(n * sizeof *r);
+			for (size_t i = 0; i < n; i++)
+				r[i] = ds->records.v[rec0 + v[i].idx];
+			memcpy(ds->records.v + rec0, r, n * sizeof *r);
+			free(r);
+		}
 		free(v);
 	}
 	n = ds->diags.n - diag0;
 	if (n > 1) {
-		struct diag_pos *v = br_malloc(n * sizeof *v);
+		struct pos *v = br_malloc(n * sizeof *v);
 		for (size_t i = 0; i < n; i++)
-			v[i] = (struct diag_pos){ds->diags.v[diag0 + i], i};
-		qsort(v, n, sizeof *v, cmp_diag_pos);
-		for (size_t i = 0; i < n; i++)
-			ds->diags.v[diag0 + i] = v[i].d;
+			v[i] = (struct pos){ds->diags.v[diag0 + i].line, i};
+		if (sort_pos(v, n)) {
+			struct br_diag *d = br_malloc(n * sizeof *d);
+			for (size_t i = 0; i < n; i++)
+				d[i] = ds->diags.v[diag0 + v[i].idx];
+			memcpy(ds->diags.v + diag0, d, n * sizeof *d);
+			free(d);
+		}
 		free(v);
 	}
 }
@@ -177,6 +284,9 @@ size_t br_parse_document(const struct br_doc *doc, struct br_dataset *ds)
 			    "looks like binary data, not text; skipped");
 	} else {
 		for (size_t i = 0; i < BR_ARRAY_LEN(parsers); i++) {
+			/* every line taken: the later parsers would skip them all */
+			if (doc->nlines && !memchr(ctx.claimed, 0, doc->nlines))
+				break;
 			ctx.parser = parsers[i];
 			if (parsers[i]->detect && !parsers[i]->detect(doc))
 				continue;

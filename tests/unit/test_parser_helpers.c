@@ -1,5 +1,6 @@
 /* Unit tests: the parsers' shared prefilter helpers in parser.h — br_has()
- * answers as memmem() does, and br_parse_decimal() returns strtod()'s double
+ * answers as memmem() does, and so does br_has_at() whichever byte of the
+ * needle it looks for first; br_parse_decimal() returns strtod()'s double
  * bit for bit. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -46,7 +47,15 @@ static void has_is_memmem(void **state)
 		for (size_t i = 0; i < nl; i++)
 			n[i] = "ab-\0"[next(4)];
 		assert_int_equal(br_has(s, sl, n, nl), memmem(s, sl, n, nl) != NULL);
+		for (size_t k = 0; k < nl; k++)
+			assert_int_equal(br_has_at(s, sl, n, nl, k), memmem(s, sl, n, nl) != NULL);
 	}
+	/* the needle at the very start and end, looked for by its last byte */
+	assert_true(br_has_at("onnie", 5, "onnie", 5, 4));
+	assert_true(br_has_at("xxonnie", 7, "onnie", 5, 3));
+	assert_true(br_has_at("onniexx", 7, "onnie", 5, 3));
+	assert_false(br_has_at("onni", 4, "onnie", 5, 3));
+	assert_false(br_has_at("xxonnix", 7, "onnie", 5, 3));
 }
 
 static void check_decimal(const char *text)
