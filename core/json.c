@@ -2,60 +2,146 @@
 #include "json.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* 1 for the bytes a JSON string holds as they are: printable ASCII except
+ * the quote and the backslash. */
+static const unsigned char plain_byte[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 0x00 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 0x10 */
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x20 quote */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x30 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x40 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, /* 0x50 backslash */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x60 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, /* 0x70 DEL */
+	/* 0x80 - 0xff: UTF-8, checked */
+};
+
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+
+/* Whether one of the 8 bytes in w is not plain (a control byte, the quote,
+ * the backslash, DEL or non-ASCII). Exact for the word as a whole; which
+ * byte it is, the byte loop finds. */
+static inline bool word_has_special(uint64_t w)
+{
+	uint64_t below_space = (w - 0x20 * ONES) & ~w;   /* a byte < 0x20 (or >= 0x80) */
+	uint64_t q = w ^ (0x22 * ONES), bs = w ^ (0x5c * ONES);
+	uint64_t quote = (q - ONES) & ~q;                 /* a byte == '"' */
+	uint64_t bslash = (bs - ONES) & ~bs;              /* a byte == backslash */
+	uint64_t del_or_high = w | (w + ONES);            /* a byte >= 0x7f */
+	return ((below_space | quote | bslash | del_or_high) & HIGHS) != 0;
+}
+
+/* The length of the plain run at the start of u[0..n). */
+static inline size_t plain_run(const unsigned char *u, size_t n)
+{
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, u + i, sizeof w);
+		if (word_has_special(w))
+			break;
+	}
+	while (i < n && plain_byte[u[i]])
+		i++;
+	return i;
+}
+
 void br_json_add_string(struct br_buf *b, const char *s, size_t n)
 {
+	static const char hex[] = "0123456789abcdef";
 	const unsigned char *u = (const unsigned char *)s;
-	br_buf_addc(b, '"');
+	/* Room for the quotes and every byte as it is; an escape (at most 6
+	 * bytes for 1) makes room for itself and the rest when it needs to.
+	 * Invariant at the top of the loop: cap - len >= (n - i) + 2, the rest
+	 * unchanged, the closing quote and the NUL. */
+	if (b->cap - b->len < n + 3)
+		br_buf_grow(b, n + 2);
+	char *d = b->data;
+	size_t len = b->len;
+	d[len++] = '"';
 	size_t i = 0;
 	while (i < n) {
-		unsigned char c = u[i];
-		/* printable ASCII without quote or backslash: copy the whole run */
-		size_t run = i;
-		while (run < n && u[run] >= 0x20 && u[run] < 0x7f && u[run] != '"' && u[run] != '\\')
-			run++;
-		if (run > i) {
-			br_buf_add(b, s + i, run - i);
-			i = run;
-			continue;
+		size_t run = plain_run(u + i, n - i);
+		memcpy(d + len, s + i, run);
+		len += run;
+		i += run;
+		if (i == n)
+			break;
+		if (b->cap - len < (n - i) + 7) {
+			b->len = len;
+			br_buf_grow(b, (n - i) + 7);
+			d = b->data;
 		}
+		unsigned char c = u[i];
 		if (c == '"' || c == '\\') {
-			br_buf_addc(b, '\\');
-			br_buf_addc(b, (char)c);
+			d[len++] = '\\';
+			d[len++] = (char)c;
 			i++;
 		} else if (c < 0x20 || c == 0x7f) {
+			d[len++] = '\\';
 			switch (c) {
-			case '\n': br_buf_adds(b, "\\n"); break;
-			case '\t': br_buf_adds(b, "\\t"); break;
-			case '\r': br_buf_adds(b, "\\r"); break;
-			default: br_buf_addf(b, "\\u%04x", c); break;
+			case '\n': d[len++] = 'n'; break;
+			case '\t': d[len++] = 't'; break;
+			case '\r': d[len++] = 'r'; break;
+			default:
+				d[len++] = 'u';
+				d[len++] = '0';
+				d[len++] = '0';
+				d[len++] = hex[c >> 4];
+				d[len++] = hex[c & 15];
+				break;
 			}
-			i++;
-		} else if (c < 0x80) {
-			br_buf_addc(b, (char)c);
 			i++;
 		} else {
 			size_t l = br_utf8_seq_len(u + i, n - i);
 			if (l) {
-				br_buf_add(b, s + i, l);
+				memcpy(d + len, s + i, l);
+				len += l;
 				i += l;
 			} else {
-				br_buf_adds(b, "\xef\xbf\xbd");
+				memcpy(d + len, "\xef\xbf\xbd", 3); /* U+FFFD */
+				len += 3;
 				i++;
 			}
 		}
 	}
-	br_buf_addc(b, '"');
+	d[len++] = '"';
+	d[len] = '\0';
+	b->len = len;
 }
 
 void br_json_add_cstr(struct br_buf *b, const char *s)
 {
-	if (!s)
+	if (!s) {
 		br_buf_adds(b, "null");
-	else
-		br_json_add_string(b, s, strlen(s));
+		return;
+	}
+	/* A short plain string (most figures, keys and names) in one pass,
+	 * without strlen; anything else from the start by br_json_add_string.
+	 * u[i] is readable at every step: bytes before it were not NUL. */
+	enum { SHORT = 32 };
+	if (b->cap - b->len < SHORT + 3)
+		br_buf_grow(b, SHORT + 2);
+	const unsigned char *u = (const unsigned char *)s;
+	char *d = b->data + b->len;
+	size_t i = 0;
+	d[0] = '"';
+	while (i < SHORT && plain_byte[u[i]]) {
+		d[i + 1] = (char)u[i];
+		i++;
+	}
+	if (u[i] == '\0') {
+		d[i + 1] = '"';
+		d[i + 2] = '\0';
+		b->len += i + 2;
+		return;
+	}
+	br_json_add_string(b, s, i + strlen(s + i));
 }
 
 void br_json_add_number(struct br_buf *b, double v)

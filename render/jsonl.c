@@ -4,13 +4,55 @@
  * Extra keys beyond SCHEMA.md: source.excerpt (the original text), and
  * "also" (further appearances merged into the record).
  */
+#include <pthread.h>
 #include <string.h>
 
 #include "json.h"
 #include "render.h"
 
+/*
+ * The writer appends to the record's buffer with inline copies: room for a
+ * whole record is made once (put() still checks, so a record larger than
+ * that only costs a regrowth). Text the program itself chose (key literals,
+ * the tool and unit names) is copied without escaping checks; every string
+ * that came from a document goes through br_json_add_cstr. The buffer is
+ * NUL-terminated once, at the end of the record.
+ */
+
+/* Room for n more bytes and the NUL. */
+static inline void room(struct br_buf *b, size_t n)
+{
+	if (b->cap - b->len <= n)
+		br_buf_grow(b, n);
+}
+
+static inline void put(struct br_buf *b, const char *s, size_t n)
+{
+	room(b, n);
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+}
+
+static inline void put_c(struct br_buf *b, char c)
+{
+	room(b, 1);
+	b->data[b->len++] = c;
+}
+
 /* a string literal, without strlen */
-#define ADD_LIT(b, lit) br_buf_add((b), "" lit, sizeof(lit) - 1)
+#define PUT_LIT(b, lit) put((b), "" lit, sizeof(lit) - 1)
+
+/* A string known to need no escaping (ASCII text of the program's own). */
+static void put_plain_str(struct br_buf *b, const char *s)
+{
+	size_t n = strlen(s);
+	room(b, n + 2);
+	char *d = b->data + b->len;
+	d[0] = '"';
+	memcpy(d + 1, s, n);
+	d[n + 1] = '"';
+	b->len += n + 2;
+}
 
 static void add_uint(struct br_buf *b, unsigned v)
 {
@@ -18,92 +60,132 @@ static void add_uint(struct br_buf *b, unsigned v)
 	do
 		*--p = (char)('0' + v % 10);
 	while ((v /= 10) != 0);
-	br_buf_add(b, p, (size_t)(tmp + sizeof tmp - p));
+	put(b, p, (size_t)(tmp + sizeof tmp - p));
+}
+
+/* Each metric's key with its quotes, the colon and the start of its object,
+ * after a comma: `,"putc":{"value":`. Spelled by the metric table itself
+ * (the JSON key is the id in metrics.def, as in metric.c). */
+struct key_lit {
+	const char *text;
+	size_t len;
+};
+static const struct key_lit metric_keys[BR_METRIC_COUNT] = {
+#define BR_METRIC(id, fam, unit, better, group, title, short) \
+	{",\"" #id "\":{\"value\":", sizeof(",\"" #id "\":{\"value\":") - 1},
+#include "metrics.def"
+#undef BR_METRIC
+};
+
+/* Each metric's unit member, `,"unit":"KiB/s"`, made once from the unit
+ * names of the metric table. */
+#define UNIT_LIT_MAX 48
+static char unit_text[BR_METRIC_COUNT][UNIT_LIT_MAX];
+static size_t unit_len[BR_METRIC_COUNT];
+static pthread_once_t unit_once = PTHREAD_ONCE_INIT;
+
+static void make_unit_lits(void)
+{
+	static const char head[] = ",\"unit\":\"";
+	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+		const char *u = br_unit_name(br_metric(i)->unit);
+		size_t n = strlen(u);
+		if (n > UNIT_LIT_MAX - sizeof head - 1)
+			n = UNIT_LIT_MAX - sizeof head - 1; /* never: unit names are short */
+		char *d = unit_text[i];
+		memcpy(d, head, sizeof head - 1);
+		memcpy(d + sizeof head - 1, u, n);
+		d[sizeof head - 1 + n] = '"';
+		unit_len[i] = sizeof head - 1 + n + 1;
+	}
 }
 
 static void add_source(struct br_buf *b, const struct br_source *s)
 {
-	ADD_LIT(b, "{\"file\":");
+	PUT_LIT(b, "{\"file\":");
 	br_json_add_cstr(b, s->file);
-	ADD_LIT(b, ",\"line\":");
+	PUT_LIT(b, ",\"line\":");
 	add_uint(b, s->line);
-	ADD_LIT(b, ",\"end_line\":");
+	PUT_LIT(b, ",\"end_line\":");
 	add_uint(b, s->end_line);
-	ADD_LIT(b, ",\"format\":");
+	PUT_LIT(b, ",\"format\":");
 	br_json_add_cstr(b, s->format);
 	if (s->excerpt) {
-		ADD_LIT(b, ",\"excerpt\":");
+		PUT_LIT(b, ",\"excerpt\":");
 		br_json_add_cstr(b, s->excerpt);
 	}
-	br_buf_addc(b, '}');
+	put_c(b, '}');
 }
+
+/* Room made once per record: the fixed text, every metric, and the usual
+ * strings; a record with more (a long excerpt) grows as it goes. */
+#define RECORD_ROOM (1024 + 160 * BR_METRIC_COUNT)
 
 void br_record_to_json(const struct br_record *r, struct br_buf *b)
 {
-	ADD_LIT(b, "{\"schema\":1,\"tool\":");
-	br_json_add_cstr(b, br_tool_name(r->tool));
-	ADD_LIT(b, ",\"version\":");
+	pthread_once(&unit_once, make_unit_lits);
+	room(b, RECORD_ROOM);
+	PUT_LIT(b, "{\"schema\":1,\"tool\":");
+	put_plain_str(b, br_tool_name(r->tool));
+	PUT_LIT(b, ",\"version\":");
 	br_json_add_cstr(b, r->version);
-	ADD_LIT(b, ",\"host\":");
+	PUT_LIT(b, ",\"host\":");
 	br_json_add_cstr(b, r->host);
-	ADD_LIT(b, ",\"label\":");
+	PUT_LIT(b, ",\"label\":");
 	br_json_add_cstr(b, r->label);
-	ADD_LIT(b, ",\"source\":");
+	PUT_LIT(b, ",\"source\":");
 	add_source(b, &r->source);
-	ADD_LIT(b, ",\"params\":{");
+	PUT_LIT(b, ",\"params\":{");
 	for (size_t i = 0; i < r->nparams; i++) {
 		if (i)
-			br_buf_addc(b, ',');
+			put_c(b, ',');
 		br_json_add_cstr(b, r->params[i].key);
-		br_buf_addc(b, ':');
+		put_c(b, ':');
 		if (r->params[i].str)
 			br_json_add_cstr(b, r->params[i].str);
 		else
-			br_json_add_number(b, r->params[i].num);
+			br_buf_add_double(b, r->params[i].num);
 	}
-	ADD_LIT(b, "},\"metrics\":{");
+	PUT_LIT(b, "},\"metrics\":{");
 	bool first = true;
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
 		const struct br_value *v = &r->m[i];
 		if (!v->present)
 			continue;
-		if (!first)
-			br_buf_addc(b, ',');
+		/* the key literal without its comma for the first metric */
+		put(b, metric_keys[i].text + first, metric_keys[i].len - first);
 		first = false;
-		const struct br_metric_info *mi = br_metric(i);
-		br_json_add_cstr(b, mi->name);
-		ADD_LIT(b, ":{\"value\":");
 		if (v->has_value)
-			br_json_add_number(b, v->value);
+			br_buf_add_double(b, v->value);
 		else
-			ADD_LIT(b, "null");
-		ADD_LIT(b, ",\"unit\":");
-		br_json_add_cstr(b, br_unit_name(mi->unit));
+			PUT_LIT(b, "null");
+		put(b, unit_text[i], unit_len[i]);
 		if (v->has_cpu) {
-			ADD_LIT(b, ",\"cpu\":");
-			br_json_add_number(b, v->cpu);
+			PUT_LIT(b, ",\"cpu\":");
+			br_buf_add_double(b, v->cpu);
 		}
 		if (v->raw) {
-			ADD_LIT(b, ",\"raw\":");
+			PUT_LIT(b, ",\"raw\":");
 			br_json_add_cstr(b, v->raw);
 		}
 		if (v->too_fast)
-			ADD_LIT(b, ",\"too_fast\":true");
+			PUT_LIT(b, ",\"too_fast\":true");
 		if (v->marked)
-			ADD_LIT(b, ",\"marked\":true");
-		br_buf_addc(b, '}');
+			PUT_LIT(b, ",\"marked\":true");
+		put_c(b, '}');
 	}
-	br_buf_addc(b, '}');
+	put_c(b, '}');
 	if (r->nalso) {
-		ADD_LIT(b, ",\"also\":[");
+		PUT_LIT(b, ",\"also\":[");
 		for (size_t i = 0; i < r->nalso; i++) {
 			if (i)
-				br_buf_addc(b, ',');
+				put_c(b, ',');
 			add_source(b, &r->also[i]);
 		}
-		br_buf_addc(b, ']');
+		put_c(b, ']');
 	}
-	br_buf_addc(b, '}');
+	put_c(b, '}');
+	b->data[b->len] = '\0';
 }
 
 static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
