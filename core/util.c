@@ -7,6 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Rare paths out of line keep the hot ones free of a stack frame. */
+#if defined(__GNUC__)
+#define BR_NOINLINE __attribute__((noinline))
+#define BR_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define BR_NOINLINE
+#define BR_ALWAYS_INLINE inline
+#endif
+
 static BR_NORETURN void oom(size_t n)
 {
 	fprintf(stderr, "benchreport: fatal: out of memory (%zu bytes)\n", n);
@@ -75,20 +84,37 @@ char *br_asprintf(const char *fmt, ...)
 	return br_buf_detach(&b);
 }
 
-void br_buf_grow(struct br_buf *b, size_t extra)
+static BR_NOINLINE void buf_grow_slow(struct br_buf *b, size_t extra)
 {
 	if (b->len + extra + 1 < b->len)
 		oom(SIZE_MAX);
 	b->data = br_grow(b->data, &b->cap, b->len + extra + 1, 1);
 }
 
+void br_buf_grow(struct br_buf *b, size_t extra)
+{
+	if (extra < b->cap - b->len)
+		return; /* room already (cap - len >= 1 once data exists) */
+	buf_grow_slow(b, extra);
+}
+
+static BR_NOINLINE void buf_add_slow(struct br_buf *b, const void *p, size_t n)
+{
+	buf_grow_slow(b, n);
+	br_buf_add(b, p, n);
+}
+
 void br_buf_add(struct br_buf *b, const void *p, size_t n)
 {
-	br_buf_grow(b, n);
-	if (n)
-		memcpy(b->data + b->len, p, n);
+	if (n >= b->cap - b->len) {
+		buf_add_slow(b, p, n);
+		return;
+	}
+	char *d = b->data + b->len;
 	b->len += n;
 	b->data[b->len] = '\0';
+	if (n)
+		memcpy(d, p, n); /* last, so that it is a tail call */
 }
 
 void br_buf_adds(struct br_buf *b, const char *s)
@@ -261,39 +287,110 @@ char *br_utf8_dup(const char *s, size_t n)
 static const double pow10_tab[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
 				   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
 
-/* Append the decimal digits of u; with `frac` > 0, the last `frac` of them
- * (zero-padded) after a '.'. */
-static void add_scaled(struct br_buf *b, bool neg, uint64_t u, int frac)
+/* "00" "01" ... "99": two digits per division by 100. */
+static const char digit_pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* Decimal digits of u (1 for 0). */
+static inline int count_digits(uint64_t u)
 {
-	char tmp[48];
-	char *p = tmp + sizeof tmp;
-	for (int i = 0; i < frac; i++) {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
+	int n = 1;
+	for (;;) {
+		if (u < 10)
+			return n;
+		if (u < 100)
+			return n + 1;
+		if (u < 1000)
+			return n + 2;
+		if (u < 10000)
+			return n + 3;
+		u /= 10000;
+		n += 4;
 	}
-	if (frac > 0)
+}
+
+static void add_scaled_grow(struct br_buf *b, bool neg, uint64_t u, int frac, size_t len);
+
+/* Append the decimal digits of u; with `frac` > 0, the last `frac` of them
+ * (zero-padded) after a '.'. Written backwards straight into the buffer. */
+static BR_ALWAYS_INLINE void add_scaled(struct br_buf *b, bool neg, uint64_t u, int frac)
+{
+	int nd = count_digits(u);
+	int whole = nd > frac ? nd - frac : 1;
+	size_t len = (size_t)neg + (size_t)whole + (frac > 0 ? (size_t)frac + 1 : 0);
+	if (len >= b->cap - b->len) {
+		add_scaled_grow(b, neg, u, frac, len); /* a tail call: no frame here */
+		return;
+	}
+	char *p = b->data + b->len + len;
+	*p = '\0';
+	b->len += len;
+	if (frac > 0) {
+		int i = frac;
+		for (; i >= 2; i -= 2) {
+			p -= 2;
+			memcpy(p, digit_pairs + 2 * (u % 100), 2);
+			u /= 100;
+		}
+		if (i) {
+			*--p = (char)('0' + u % 10);
+			u /= 10;
+		}
 		*--p = '.';
-	do {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	}
+	while (u > UINT32_MAX) {
+		p -= 2;
+		memcpy(p, digit_pairs + 2 * (u % 100), 2);
+		u /= 100;
+	}
+	uint32_t w = (uint32_t)u; /* cheaper divisions for the rest */
+	while (w >= 100) {
+		p -= 2;
+		memcpy(p, digit_pairs + 2 * (w % 100), 2);
+		w /= 100;
+	}
+	if (w >= 10) {
+		p -= 2;
+		memcpy(p, digit_pairs + 2 * w, 2);
+	} else {
+		*--p = (char)('0' + w);
+	}
 	if (neg)
 		*--p = '-';
-	br_buf_add(b, p, (size_t)(tmp + sizeof tmp - p));
 }
+
+/* add_scaled once the buffer has room: out of line, the rare case. */
+static BR_NOINLINE void add_scaled_grow(struct br_buf *b, bool neg, uint64_t u, int frac, size_t len)
+{
+	br_buf_grow(b, len);
+	add_scaled(b, neg, u, frac);
+}
+
+static void add_double_frac(struct br_buf *b, double v);
 
 void br_buf_add_double(struct br_buf *b, double v)
 {
-	if (!isfinite(v)) {
-		br_buf_adds(b, "null");
-		return;
-	}
+	/* Integers (most figures) first; NaN and infinities fail the compare. */
 	double a = fabs(v);
 	if (a < 1e15 && v == (double)(long long)v) {
 		long long i = (long long)v;
 		add_scaled(b, i < 0, i < 0 ? (uint64_t)0 - (uint64_t)i : (uint64_t)i, 0);
 		return;
 	}
+	add_double_frac(b, v);
+}
+
+/* br_buf_add_double for anything but an integer below 1e15 (out of line, so
+ * that the integer path above needs no stack frame for the search). */
+static BR_NOINLINE void add_double_frac(struct br_buf *b, double v)
+{
+	if (!isfinite(v)) {
+		br_buf_adds(b, "null");
+		return;
+	}
+	double a = fabs(v);
 	/* Fast exact path: the fewest decimals d for which round(a * 10^d) / 10^d
 	 * gives a back. That division is correctly rounded, so it is what strtod
 	 * makes of the digits: they round-trip. A decimal with fewer decimals
@@ -307,7 +404,8 @@ void br_buf_add_double(struct br_buf *b, double v)
 			double s = a * pow10_tab[d];
 			if (!(s < 1e15))
 				break;
-			double r = nearbyint(s);
+			/* nearbyint(s) for 0 <= s < 2^52 in the default rounding mode */
+			double r = (s + 0x1p52) - 0x1p52;
 			if (r / pow10_tab[d] == a) {
 				add_scaled(b, v < 0, (uint64_t)r, d);
 				return;
@@ -331,6 +429,13 @@ void br_buf_add_double(struct br_buf *b, double v)
 	br_buf_adds(b, tmp);
 }
 
+/* br_buf_add_fixed beyond the exact fast range (out of line: keeps the fast
+ * path free of a stack frame). */
+static BR_NOINLINE void add_fixed_printf(struct br_buf *b, double v, int prec)
+{
+	br_buf_addf(b, "%.*f", prec, v);
+}
+
 void br_buf_add_fixed(struct br_buf *b, double v, int prec)
 {
 	/* Exact for |v| * 10^prec < 2^40: the product a * p is hi + lo exactly
@@ -343,9 +448,8 @@ void br_buf_add_fixed(struct br_buf *b, double v, int prec)
 	if (prec >= 0 && prec < (int)BR_ARRAY_LEN(pow10_tab) && a * pow10_tab[prec] < 0x1p40) {
 		double p = pow10_tab[prec];
 		double hi = a * p;
-		double f = floor(hi);
-		double frac = hi - f;
-		uint64_t r = (uint64_t)f;
+		uint64_t r = (uint64_t)hi; /* floor: 0 <= hi < 2^40 */
+		double frac = hi - (double)r;
 		if (frac > 0.501) {
 			r++;
 		} else if (frac >= 0.499) {
@@ -357,7 +461,7 @@ void br_buf_add_fixed(struct br_buf *b, double v, int prec)
 		add_scaled(b, signbit(v) != 0, r, prec);
 		return;
 	}
-	br_buf_addf(b, "%.*f", prec, v);
+	add_fixed_printf(b, v, prec);
 }
 
 char *br_fmt_double(double v, int prec)

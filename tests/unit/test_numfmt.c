@@ -185,12 +185,62 @@ static void shortest_matches_search(void **state)
 	br_buf_free(&b);
 }
 
+/* Digit-count edges (10^k - 1, 10^k, 10^k + 1, scaled by every precision),
+ * appended one after another to one buffer so that the room check meets
+ * every distance to the end of the allocation. */
+static void digit_edges_appended(void **state)
+{
+	(void)state;
+	struct br_buf b = BR_BUF_INIT;
+	struct br_buf want = BR_BUF_INIT;
+	char tmp[512];
+	for (int round = 0; round < 3; round++) {
+		double p10 = 1;
+		for (int k = 0; k < 16; k++, p10 *= 10) {
+			for (int dv = -1; dv <= 1; dv++) {
+				for (int sign = 0; sign < 2; sign++) {
+					double v = (p10 + dv) * (sign ? -1 : 1);
+					br_buf_add_double(&b, v);
+					shortest_ref(v, tmp, sizeof tmp);
+					br_buf_adds(&want, tmp);
+					br_buf_addc(&b, ' ');
+					br_buf_addc(&want, ' ');
+					for (int prec = 0; prec < 16; prec++) {
+						double f = v / pow(10, prec);
+						br_buf_add_fixed(&b, f, prec);
+						snprintf(tmp, sizeof tmp, "%.*f", prec, f);
+						br_buf_adds(&want, tmp);
+						br_buf_add_double(&b, f);
+						shortest_ref(f, tmp, sizeof tmp);
+						br_buf_adds(&want, tmp);
+						br_buf_addc(&b, ',');
+						br_buf_addc(&want, ',');
+					}
+				}
+			}
+			if (b.len != want.len || strcmp(b.data, want.data) != 0)
+				fail_msg("appended numbers differ at 10^%d: got %s, want %s", k, b.data,
+					 want.data);
+		}
+		/* again from a fresh buffer with a different starting offset */
+		br_buf_free(&b);
+		br_buf_free(&want);
+		for (int i = 0; i <= round; i++) {
+			br_buf_addc(&b, 'x');
+			br_buf_addc(&want, 'x');
+		}
+	}
+	br_buf_free(&b);
+	br_buf_free(&want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(fixed_matches_printf),
 		cmocka_unit_test(fixed_edge_cases),
 		cmocka_unit_test(shortest_matches_search),
+		cmocka_unit_test(digit_edges_appended),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
