@@ -10,8 +10,8 @@
 
 /*
  * A record's strings (version, host, label, param keys and strings, raw
- * figures) and its params table are carved from blocks chained on r->strs,
- * newest first. The first block is part of the record's own allocation; a
+ * figures, source file, format and excerpt) and its params table are
+ * carved from blocks chained on r->strs, newest first. The first block is part of the record's own allocation; a
  * record whose strings outgrow it gets a block twice the size of the last.
  * A string (or params table) that is replaced stays in its block until the
  * record is freed.
@@ -22,8 +22,9 @@ struct br_strblock {
 	char data[];
 };
 
-/* room for a bonnie++ CSV record's strings and a table of 8 params */
-#define FIRST_BLOCK (256 + 8 * sizeof(struct br_param))
+/* room for a bonnie++ CSV record's strings (its excerpt, a line of some
+ * 230 bytes, included) and a table of 8 params */
+#define FIRST_BLOCK (576 + 8 * sizeof(struct br_param))
 #define RECORD_BYTES ((sizeof(struct br_record) + sizeof(struct br_strblock) + FIRST_BLOCK + 15) & ~(size_t)15)
 
 /*
@@ -231,6 +232,7 @@ slow:;
 	return p;
 }
 
+/* an also[] source: its strings are malloc'd */
 static void source_free(struct br_source *s)
 {
 	free(s->file);
@@ -251,7 +253,7 @@ void br_record_free(struct br_record *r)
 {
 	if (!r)
 		return;
-	source_free(&r->source);
+	/* r->source's strings are in the blocks */
 	for (size_t i = 0; i < r->nalso; i++)
 		source_free(&r->also[i]);
 	free(r->also);
@@ -269,7 +271,9 @@ struct br_record *br_record_clone(const struct br_record *r)
 	br_record_set_version(c, r->version);
 	br_record_set_host(c, r->host);
 	br_record_set_label(c, r->label);
-	source_copy(&c->source, &r->source);
+	br_record_set_source_strings(c, r->source.file, r->source.format, r->source.excerpt);
+	c->source.line = r->source.line;
+	c->source.end_line = r->source.end_line;
 	for (size_t i = 0; i < r->nalso; i++) {
 		c->also = br_grow(c->also, &c->cap_also, c->nalso + 1, sizeof *c->also);
 		source_copy(&c->also[c->nalso++], &r->also[i]);
@@ -285,12 +289,6 @@ struct br_record *br_record_clone(const struct br_record *r)
 		c->m[i].raw = r->m[i].raw ? str_copy(c, r->m[i].raw, strlen(r->m[i].raw)) : NULL;
 	}
 	return c;
-}
-
-static void set_str(char **dst, const char *s)
-{
-	free(*dst);
-	*dst = s ? br_utf8_dup(s, strlen(s)) : NULL;
 }
 
 void br_record_set_version(struct br_record *r, const char *v)
@@ -311,10 +309,36 @@ void br_record_set_label(struct br_record *r, const char *l)
 void br_record_set_source(struct br_record *r, const char *file, unsigned line, unsigned end_line,
 			  const char *format)
 {
-	set_str(&r->source.file, file);
-	set_str(&r->source.format, format);
+	r->source.file = str_dup(r, file);
+	r->source.format = str_dup(r, format);
 	r->source.line = line;
 	r->source.end_line = end_line < line ? line : end_line;
+}
+
+static char *str_copy0(struct br_record *r, const char *s)
+{
+	return s ? str_copy(r, s, strlen(s)) : NULL;
+}
+
+void br_record_set_source_strings(struct br_record *r, const char *file, const char *format,
+				  const char *excerpt)
+{
+	r->source.file = str_copy0(r, file);
+	r->source.format = str_copy0(r, format);
+	r->source.excerpt = str_copy0(r, excerpt);
+}
+
+void br_record_set_excerpt(struct br_record *r, const char *excerpt)
+{
+	r->source.excerpt = str_copy0(r, excerpt);
+}
+
+char *br_record_excerpt_room(struct br_record *r, size_t n)
+{
+	char *p = str_alloc(r, n + 1);
+	p[n] = '\0';
+	r->source.excerpt = p;
+	return p;
 }
 
 static struct br_param *param_slot(struct br_record *r, const char *key)
@@ -556,7 +580,8 @@ static void merge_into(struct br_record *a, struct br_record *b)
 				br_record_param_num(a, b->params[i].key, b->params[i].num);
 		}
 	a->also = br_grow(a->also, &a->cap_also, a->nalso + 1 + b->nalso, sizeof *a->also);
-	a->also[a->nalso++] = b->source;
+	/* b's source strings are in b's blocks: a's also[] gets copies */
+	source_copy(&a->also[a->nalso++], &b->source);
 	memset(&b->source, 0, sizeof b->source);
 	for (size_t i = 0; i < b->nalso; i++) {
 		a->also[a->nalso++] = b->also[i];

@@ -1,12 +1,12 @@
 /*
  * record — the common record (SCHEMA.md) and the record set.
  *
- * A br_record owns all its strings. version, host, label, the params and the
- * raw figures live in blocks the record owns (one allocation for a typical
- * record, not one per string): set them only through the functions below,
- * never free() them. The source strings (file, format, excerpt, also[]) are
- * each malloc'd, owned by the record and freed with it, and may be replaced
- * directly. Metric values are stored in the units of
+ * A br_record owns all its strings. version, host, label, the params, the
+ * raw figures and source's file, format and excerpt live in blocks the
+ * record owns (one allocation for a typical record, not one per string):
+ * set them only through the functions below, never free() or assign them.
+ * The strings of the also[] sources are each malloc'd, owned by the record
+ * and freed with it. Metric values are stored in the units of
  * SCHEMA.md (KiB/s, /s, us); parsers convert once, renderers only scale for
  * display. A br_recset owns its records, keeps input order, and merges the
  * same run seen twice (br_recset_merge).
@@ -75,6 +75,15 @@ void br_record_set_host(struct br_record *r, const char *h);
 void br_record_set_label(struct br_record *r, const char *l);
 void br_record_set_source(struct br_record *r, const char *file, unsigned line, unsigned end_line,
 			  const char *format);
+/* source.file, .format and .excerpt copied byte for byte (no UTF-8 repair,
+ * unlike br_record_set_source); NULL clears. Lines are left alone. */
+void br_record_set_source_strings(struct br_record *r, const char *file, const char *format,
+				  const char *excerpt);
+/* source.excerpt copied byte for byte; NULL clears. */
+void br_record_set_excerpt(struct br_record *r, const char *excerpt);
+/* Room for an excerpt of n bytes, made source.excerpt: the caller writes
+ * the n bytes (the terminating NUL is written here). */
+char *br_record_excerpt_room(struct br_record *r, size_t n);
 
 /* Params keep insertion order; setting an existing key replaces it. */
 void br_record_param_str(struct br_record *r, const char *key, const char *value);

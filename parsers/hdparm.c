@@ -361,8 +361,9 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 	unsigned end = st->doc->lines[last < st->doc->nlines ? last : st->doc->nlines - 1].end_line;
 	if (end > r->source.end_line) {
 		r->source.end_line = end;
-		free(r->source.excerpt);
-		r->source.excerpt = br_doc_excerpt(st->doc, r->source.line, end);
+		char *ex = br_doc_excerpt(st->doc, r->source.line, end);
+		br_record_set_excerpt(r, ex);
+		free(ex);
 	}
 	br_parse_claim(st->ctx, first, last, why);
 	st->skip_to = last + 1;

@@ -75,8 +75,14 @@ static const char *get_str(const struct br_json *obj, const char *key, const cha
 	return NULL;
 }
 
-/* A source object into *s (fields allocated). False when it has no "file". */
-static bool read_source(const struct br_json *j, struct br_source *s, const char *what,
+/* A source object as read: the strings point into the JSON tree. */
+struct source_view {
+	const char *file, *format, *excerpt;
+	unsigned line, end_line;
+};
+
+/* A source object into *s. False when it has no "file". */
+static bool read_source(const struct br_json *j, struct source_view *s, const char *what,
 			br_jsonl_warn_fn *warn, void *arg)
 {
 	memset(s, 0, sizeof *s);
@@ -91,7 +97,7 @@ static bool read_source(const struct br_json *j, struct br_source *s, const char
 		say(warn, arg, "%s has no \"file\"; ignored", what);
 		return false;
 	}
-	s->file = br_strdup(file);
+	s->file = file;
 	const struct br_json *line = br_json_get(j, "line"), *end = br_json_get(j, "end_line");
 	if (line && !get_uint(line, &s->line))
 		say(warn, arg, "%s: \"line\" is not a line number; ignored", what);
@@ -99,10 +105,8 @@ static bool read_source(const struct br_json *j, struct br_source *s, const char
 		say(warn, arg, "%s: \"end_line\" is not a line number; ignored", what);
 	if (s->end_line < s->line)
 		s->end_line = s->line;
-	const char *format = get_str(j, "format", where, warn, arg);
-	s->format = format ? br_strdup(format) : NULL;
-	const char *excerpt = get_str(j, "excerpt", where, warn, arg);
-	s->excerpt = excerpt ? br_strdup(excerpt) : NULL;
+	s->format = get_str(j, "format", where, warn, arg);
+	s->excerpt = get_str(j, "excerpt", where, warn, arg);
 	return true;
 }
 
@@ -222,19 +226,29 @@ struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *war
 
 	const struct br_json *src = br_json_get(o, "source");
 	if (src) {
-		struct br_source s;
-		if (read_source(src, &s, "\"source\"", warn, arg))
-			r->source = s;
+		struct source_view s;
+		if (read_source(src, &s, "\"source\"", warn, arg)) {
+			br_record_set_source_strings(r, s.file, s.format, s.excerpt);
+			r->source.line = s.line;
+			r->source.end_line = s.end_line;
+		}
 	}
 
 	const struct br_json *also = br_json_get(o, "also");
 	if (also && also->type == BR_JSON_ARRAY) {
 		for (size_t i = 0; i < also->len; i++) {
-			struct br_source s;
+			struct source_view s;
 			if (!read_source(also->items[i], &s, "an \"also\" source", warn, arg))
 				continue;
+			/* also[] strings are malloc'd (record.h) */
 			r->also = br_grow(r->also, &r->cap_also, r->nalso + 1, sizeof *r->also);
-			r->also[r->nalso++] = s;
+			r->also[r->nalso++] = (struct br_source){
+				.file = br_strdup(s.file),
+				.line = s.line,
+				.end_line = s.end_line,
+				.format = s.format ? br_strdup(s.format) : NULL,
+				.excerpt = s.excerpt ? br_strdup(s.excerpt) : NULL,
+			};
 		}
 	} else if (also && also->type != BR_JSON_NULL) {
 		say(warn, arg, "\"also\" is not an array; ignored");

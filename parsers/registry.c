@@ -71,42 +71,31 @@ static bool plain_text(const char *s, size_t n)
 	return true;
 }
 
-/* s[0..n) as a string of exactly n + 1 bytes. */
-static char *dup_exact(const char *s, size_t n)
-{
-	char *p = br_malloc(n + 1);
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
-/* What br_record_set_source() stores for a file or format string. */
-static char *dup_source_str(const char *s)
-{
-	size_t n = strlen(s);
-	return plain_text(s, n) ? dup_exact(s, n) : br_utf8_dup(s, n);
-}
-
-/* br_doc_excerpt(doc, a, b), in one allocation of the exact size when the
- * lines are plain text (whatever ends them: the excerpt joins them by LF). */
-static char *excerpt(const struct br_doc *doc, unsigned a, unsigned b)
+/* r's excerpt: br_doc_excerpt(doc, a, b), written straight into the
+ * record's string block when the lines are plain text (whatever ends them:
+ * the excerpt joins them by LF). */
+static void set_excerpt(struct br_record *r, const struct br_doc *doc, unsigned a, unsigned b)
 {
 	if (a < 1 || a > b || b > doc->nphys)
-		return br_doc_excerpt(doc, a, b);
+		goto slow;
 	size_t n = b - a; /* the LFs */
 	for (unsigned i = a - 1; i < b; i++) {
 		if (!plain_text(doc->raw + doc->phys[i], doc->phys_len[i]))
-			return br_doc_excerpt(doc, a, b);
+			goto slow;
 		n += doc->phys_len[i];
 	}
-	char *p = br_malloc(n + 1), *w = p;
+	char *p = br_record_excerpt_room(r, n), *w = p;
 	for (unsigned i = a - 1; i < b; i++) {
 		memcpy(w, doc->raw + doc->phys[i], doc->phys_len[i]);
 		w += doc->phys_len[i];
 		*w++ = '\n';
 	}
-	p[n] = '\0';
-	return p;
+	p[n] = '\0'; /* the last LF went there */
+	return;
+slow:;
+	char *t = br_doc_excerpt(doc, a, b);
+	br_record_set_excerpt(r, t);
+	free(t);
 }
 
 struct br_record *br_parse_record_new(struct br_parse_ctx *ctx, enum br_tool tool, size_t first,
@@ -114,12 +103,8 @@ struct br_record *br_parse_record_new(struct br_parse_ctx *ctx, enum br_tool too
 {
 	struct br_record *r = br_record_new(tool);
 	unsigned a = orig_line(ctx->doc, first, false), b = orig_line(ctx->doc, last, true);
-	/* br_record_set_source(), without its growing buffers */
-	r->source.file = ctx->doc->path ? dup_source_str(ctx->doc->path) : NULL;
-	r->source.format = ctx->parser->name ? dup_source_str(ctx->parser->name) : NULL;
-	r->source.line = a;
-	r->source.end_line = b < a ? a : b;
-	r->source.excerpt = excerpt(ctx->doc, a, b);
+	br_record_set_source(r, ctx->doc->path, a, b, ctx->parser->name);
+	set_excerpt(r, ctx->doc, a, b);
 	return r;
 }
 

@@ -102,7 +102,9 @@ static char *run_line(const char *host, const char *label, int seed, const char 
 	br_record_set_host(r, host);
 	br_record_set_label(r, label);
 	br_record_set_source(r, file, line, line + 1, "bonnie++-csv");
-	r->source.excerpt = br_asprintf("%s,%d,...", host, seed);
+	char *ex = br_asprintf("%s,%d,...", host, seed);
+	br_record_set_excerpt(r, ex);
+	free(ex);
 	br_record_param_str(r, "size", "2G");
 	br_record_set(r, BR_M_put_block, 30000 + seed, NULL);
 	br_record_set_cpu(r, BR_M_put_block, 10 + seed % 50);
@@ -603,7 +605,7 @@ static void dataset_hook_for_the_runner(void **state)
 	struct br_record *r = br_record_new(BR_TOOL_HDPARM);
 	br_record_set_host(r, "/dev/nvme0n1");
 	br_record_set_source(r, "benchreport-run/hdparm.txt", 1, 3, "hdparm");
-	r->source.excerpt = br_strdup("/dev/nvme0n1:\n Timing cached reads: ...");
+	br_record_set_excerpt(r, "/dev/nvme0n1:\n Timing cached reads: ...");
 	br_record_set(r, BR_M_cached_read, 9000000, "8789.06");
 	br_recset_add(&ds.records, r);
 	struct br_archive_stats st;

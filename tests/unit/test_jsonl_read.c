@@ -47,7 +47,7 @@ static struct br_record *full_record(void)
 	br_record_set_host(r, "h\xc3\xb6st-\"quoted\"");
 	br_record_set_label(r, "RAID 5 / 6 disks");
 	br_record_set_source(r, "corpus/raid.txt", 39, 41, "bonnie++-csv");
-	r->source.excerpt = br_strdup("line one\n\tline \"two\"\\");
+	br_record_set_excerpt(r, "line one\n\tline \"two\"\\");
 	r->also = br_calloc(2, sizeof *r->also);
 	r->cap_also = 2;
 	r->also[0].file = br_strdup("corpus/raid.txt");

@@ -222,6 +222,81 @@ static void strings_survive_growth_replacement_and_merge(void **state)
 	br_record_free(x);
 }
 
+/* source.file, .format and .excerpt live in the record's blocks: setting
+ * them again, cloning, merging a record's source into another's also[]
+ * (which gets its own copies) and freeing both in either order keep every
+ * string intact (valgrind/ASan catch what equality cannot). */
+static void source_strings_are_owned_by_the_record(void **state)
+{
+	(void)state;
+	struct br_record *a = bonniepp("h", 9314, 6);
+	br_record_set_source(a, "first.txt", 5, 2, "bonnie++-csv");
+	assert_int_equal(a->source.end_line, 5); /* never before line */
+	br_record_set_excerpt(a, "one");
+	char big[3000];
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	br_record_set_excerpt(a, big); /* outgrows the first block */
+	assert_string_equal(a->source.excerpt, big);
+	br_record_set_source(a, "a.txt", 3, 4, "bonnie++-text");
+	assert_string_equal(a->source.file, "a.txt");
+	assert_string_equal(a->source.format, "bonnie++-text");
+	assert_string_equal(a->source.excerpt, big); /* kept */
+	/* br_record_set_source repairs UTF-8 and control bytes; the byte-for-byte
+	 * setters do not */
+	br_record_set_source(a, "bad\x01\xff.txt", 3, 4, "fmt");
+	assert_string_equal(a->source.file, "bad\xef\xbf\xbd\xef\xbf\xbd.txt");
+	br_record_set_source_strings(a, "a\x01.txt", NULL, "l1\nl2");
+	assert_string_equal(a->source.file, "a\x01.txt");
+	assert_null(a->source.format);
+	assert_string_equal(a->source.excerpt, "l1\nl2");
+	br_record_set_source_strings(a, "a.txt", "bonnie++-text", NULL);
+	assert_null(a->source.excerpt);
+	char *room = br_record_excerpt_room(a, 5);
+	assert_ptr_equal(room, a->source.excerpt);
+	assert_int_equal(room[5], '\0');
+	memcpy(room, "12345", 5);
+	assert_string_equal(a->source.excerpt, "12345");
+
+	/* b's source goes into a's also[]; b's blocks go with b */
+	struct br_record *b = bonniepp("h", 9314, 6);
+	br_record_set_source(b, "b.txt", 7, 8, "bonnie++-csv");
+	br_record_set_excerpt(b, "b's line");
+	br_record_merge(a, b);
+	assert_null(b->source.file);
+	assert_null(b->source.excerpt);
+	br_record_free(b);
+	assert_int_equal(a->nalso, 1);
+	assert_string_equal(a->also[0].file, "b.txt");
+	assert_string_equal(a->also[0].format, "bonnie++-csv");
+	assert_string_equal(a->also[0].excerpt, "b's line");
+	assert_int_equal(a->also[0].line, 7);
+	assert_int_equal(a->also[0].end_line, 8);
+
+	/* a clone has its own copies, also[] included */
+	struct br_record *c = br_record_clone(a);
+	assert_ptr_not_equal(c->source.excerpt, a->source.excerpt);
+	assert_ptr_not_equal(c->also[0].excerpt, a->also[0].excerpt);
+	br_record_free(a);
+	assert_string_equal(c->source.file, "a.txt");
+	assert_string_equal(c->source.format, "bonnie++-text");
+	assert_string_equal(c->source.excerpt, "12345");
+	assert_int_equal(c->source.line, 3);
+	assert_int_equal(c->source.end_line, 4);
+	assert_string_equal(c->also[0].excerpt, "b's line");
+
+	/* c merged into a record whose source is unset: c's also[] moves too */
+	struct br_record *d = bonniepp("h", 9314, 6);
+	br_record_merge(d, c);
+	br_record_free(c);
+	assert_null(d->source.file);
+	assert_int_equal(d->nalso, 2);
+	assert_string_equal(d->also[0].file, "a.txt");
+	assert_string_equal(d->also[0].excerpt, "12345");
+	assert_string_equal(d->also[1].file, "b.txt");
+	br_record_free(d);
+}
+
 /* Records come from slabs (core/record.c): thousands of them, freed in a
  * scattered order and made again, each keep their own figures and strings,
  * and come back zeroed. */
@@ -272,6 +347,7 @@ int main(void)
 		cmocka_unit_test(single_figure_records_merge_only_with_same_params),
 		cmocka_unit_test(params_keep_order_and_replace),
 		cmocka_unit_test(strings_survive_growth_replacement_and_merge),
+		cmocka_unit_test(source_strings_are_owned_by_the_record),
 		cmocka_unit_test(many_records_freed_and_remade),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
