@@ -92,6 +92,18 @@ const struct br_param *br_record_param(const struct br_record *r, const char *ke
 
 /* A figure: value in the normalised unit; raw as printed (may be NULL). */
 struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double value, const char *raw);
+/* The figure of metric id, never NULL: an all-zero value (present false)
+ * when the record does not hold it. Valid until the record changes. */
+static inline const struct br_value *br_record_get(const struct br_record *r, enum br_metric_id id)
+{
+	return &r->m[id];
+}
+/* The figure of metric id, to change in place; NULL when the record does not
+ * hold it (br_record_set adds one). Valid until the record's next set. */
+static inline struct br_value *br_record_value(struct br_record *r, enum br_metric_id id)
+{
+	return r->m[id].present ? &r->m[id] : NULL;
+}
 /* A figure the tool printed as too fast to measure (+++++): value null. */
 struct br_value *br_record_set_too_fast(struct br_record *r, enum br_metric_id id, const char *raw);
 void br_record_set_cpu(struct br_record *r, enum br_metric_id id, double cpu);
