@@ -356,11 +356,11 @@ static int show_record(void *arg, const struct br_archive_row *row, const struct
 	if (r) {
 		br_buf_adds(&b, "  figures\n");
 		for (int i = 0; i < BR_METRIC_COUNT; i++) {
-			if (!r->m[i].present)
+			if (!br_record_get(r, (enum br_metric_id)i)->present)
 				continue;
 			const struct br_metric_info *mi = br_metric(i);
 			br_buf_addf(&b, "    %-22s ", mi->name);
-			add_value(&b, &r->m[i], mi);
+			add_value(&b, br_record_get(r, (enum br_metric_id)i), mi);
 			br_buf_addc(&b, '\n');
 		}
 	} else {

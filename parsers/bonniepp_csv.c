@@ -910,7 +910,7 @@ static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first
 			break;
 		case K_CPU:
 			/* the cpu of a too-fast test is not a measurement */
-			if (s[0] != '+' && r->m[m].present && !rate_fast[m])
+			if (s[0] != '+' && br_record_get(r, (enum br_metric_id)m)->present && !rate_fast[m])
 				br_record_set_cpu(r, (enum br_metric_id)m, num(s, NULL));
 			break;
 		case K_LAT:

@@ -111,7 +111,7 @@ static void add_chunk(struct br_buf *b, const struct br_record *r)
 
 static void add_pair(struct br_buf *b, const struct br_record *r, enum br_metric_id id)
 {
-	const struct br_value *v = &r->m[id];
+	const struct br_value *v = br_record_get(r, id);
 	br_buf_addc(b, ',');
 	if (v->present && v->too_fast) {
 		br_buf_adds(b, "+++++,+++");
@@ -192,9 +192,9 @@ static void add_record(struct br_buf *b, const struct br_record *r)
 	for (size_t i = 0; i < BR_ARRAY_LEN(files); i++)
 		add_pair(b, r, files[i]);
 	for (size_t i = 0; i < BR_ARRAY_LEN(io); i++)
-		add_latency(b, &r->m[br_metric_latency_of(io[i])]);
+		add_latency(b, br_record_get(r, (enum br_metric_id)br_metric_latency_of(io[i])));
 	for (size_t i = 0; i < BR_ARRAY_LEN(files); i++)
-		add_latency(b, &r->m[br_metric_latency_of(files[i])]);
+		add_latency(b, br_record_get(r, (enum br_metric_id)br_metric_latency_of(files[i])));
 	br_buf_addc(b, '\n');
 }
 

@@ -469,8 +469,8 @@ static void fill_cells(struct trow *r, const struct slots *sl, struct br_cmp_cel
 	if (r->nmembers == 1) {
 		const struct br_record *rec = r->members[0];
 		for (int k = 0; k < sl->n; k++)
-			if (rec->m[sl->metric[k]].present)
-				fill_one(&r->cells[k], &rec->m[sl->metric[k]]);
+			if (br_record_get(rec, (enum br_metric_id)sl->metric[k])->present)
+				fill_one(&r->cells[k], br_record_get(rec, (enum br_metric_id)sl->metric[k]));
 		return;
 	}
 	double *vals = br_malloc(r->nmembers * sizeof *vals);
@@ -480,7 +480,7 @@ static void fill_cells(struct trow *r, const struct slots *sl, struct br_cmp_cel
 		size_t n = 0, ncpu = 0;
 		double cpu = 0;
 		for (size_t i = 0; i < r->nmembers; i++) {
-			const struct br_value *v = &r->members[i]->m[m];
+			const struct br_value *v = br_record_get(r->members[i], (enum br_metric_id)m);
 			if (!v->present)
 				continue;
 			c->present = true;
@@ -497,7 +497,7 @@ static void fill_cells(struct trow *r, const struct slots *sl, struct br_cmp_cel
 		if (!c->present)
 			continue;
 		if (r->nmembers == 1)
-			c->raw = r->members[0]->m[m].raw;
+			c->raw = br_record_get(r->members[0], (enum br_metric_id)m)->raw;
 		struct br_cmp_stats st;
 		br_cmp_stats(vals, n, &st);
 		c->n = st.n;
@@ -827,7 +827,7 @@ static void family_slots(enum br_family fam, const struct br_render_opts *o,
 	bool held[BR_METRIC_COUNT] = {false};
 	for (size_t i = 0; i < nrecs; i++)
 		for (int m = 0; m < BR_METRIC_COUNT; m++)
-			held[m] = held[m] || recs[i]->m[m].present;
+			held[m] = held[m] || br_record_get(recs[i], (enum br_metric_id)m)->present;
 	sl->n = 0;
 	for (int m = 0; m < BR_METRIC_COUNT; m++) {
 		sl->of[m] = -1;

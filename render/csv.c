@@ -68,7 +68,7 @@ static void row_out(struct br_buf *line, const struct br_record *r, const bool *
 	for (int m = 0; m < BR_METRIC_COUNT; m++) {
 		if (!cols[m])
 			continue;
-		const struct br_value *v = &r->m[m];
+		const struct br_value *v = br_record_get(r, (enum br_metric_id)m);
 		br_buf_addc(line, ',');
 		if (v->present && v->has_value)
 			br_buf_add_double(line, v->value);

@@ -149,7 +149,7 @@ void br_record_to_json(const struct br_record *r, struct br_buf *b)
 	PUT_LIT(b, "},\"metrics\":{");
 	bool first = true;
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		const struct br_value *v = &r->m[i];
+		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
 		if (!v->present)
 			continue;
 		/* the key literal without its comma for the first metric */

@@ -55,7 +55,7 @@ static void done(struct run *r)
 static const struct br_value *fig(const struct run *r, size_t i, enum br_metric_id id)
 {
 	assert_true(i < r->ds.records.n);
-	const struct br_value *v = &r->ds.records.v[i]->m[id];
+	const struct br_value *v = br_record_get(r->ds.records.v[i], id);
 	assert_true(v->present);
 	return v;
 }
@@ -271,7 +271,7 @@ static void garloff_progress_lines_alone(void **state)
 	assert_true(param_num(&r, 0, "size_bytes") == 268435456.0);
 	assert_fig(&r, 0, BR_M_putc, 21846, 98.0, false);
 	assert_fig(&r, 0, BR_M_get_block, 18026, 2.0, false);
-	assert_false(rec->m[BR_M_seeks].present);
+	assert_false(br_record_get(rec, BR_M_seeks)->present);
 	assert_int_equal(br_record_metric_count(rec), 5);
 	done(&r);
 }

@@ -203,7 +203,7 @@ static void bonnie_record_without_bonniepp_version(void **state)
 	br_record_set_cpu(r, BR_M_putc, 96.1);
 	br_record_set(r, BR_M_seeks, 122.2, "122.2");
 	br_record_set_cpu(r, BR_M_seeks, 2.5);
-	r->m[BR_M_putc].marked = true;
+	br_record_value(r, BR_M_putc)->marked = true;
 	br_recset_add(&ds.records, r);
 	char *out = render(&ds);
 	struct line l;

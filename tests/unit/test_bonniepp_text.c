@@ -60,7 +60,7 @@ static void done(struct run *r)
 static const struct br_value *fig(const struct run *r, size_t i, enum br_metric_id id)
 {
 	assert_true(i < r->ds.records.n);
-	const struct br_value *v = &r->ds.records.v[i]->m[id];
+	const struct br_value *v = br_record_get(r->ds.records.v[i], id);
 	assert_true(v->present);
 	return v;
 }
@@ -195,7 +195,7 @@ static void version_100_plain_mb(void **state)
 	const struct br_value *v = fig(&r, 0, BR_M_seeks);
 	assert_true(v->too_fast);
 	assert_false(v->has_cpu); /* "+++++  12": no measurement, as in the CSV */
-	assert_false(r.ds.records.v[0]->m[BR_M_seq_create].present);
+	assert_false(br_record_get(r.ds.records.v[0], BR_M_seq_create)->present);
 	done(&r);
 
 	run_all(&r, "Version 1.00       ------Sequential Output------ --Sequential Input- --Random-\n"
@@ -219,7 +219,7 @@ static void create_only_block(void **state)
 		"                 16   512   4  9120  21   833   5   540   4 +++++ +++   401   3\n");
 	assert_int_equal(r.n, 1);
 	assert_string_equal(r.ds.records.v[0]->host, "nfsclient");
-	assert_false(r.ds.records.v[0]->m[BR_M_putc].present);
+	assert_false(br_record_get(r.ds.records.v[0], BR_M_putc)->present);
 	assert_fig(&r, 0, BR_M_seq_stat, 9120, 21);
 	assert_fig(&r, 0, BR_M_ran_del, 401, 3);
 	done(&r);
@@ -281,16 +281,16 @@ static void blank_columns(void **state)
 		"Latency                       12226ms   61883ms               349ms    3643ms\n");
 	assert_int_equal(r.n, 1);
 	const struct br_record *rec = r.ds.records.v[0];
-	assert_false(rec->m[BR_M_putc].present);
-	assert_false(rec->m[BR_M_getc].present);
+	assert_false(br_record_get(rec, BR_M_putc)->present);
+	assert_false(br_record_get(rec, BR_M_getc)->present);
 	assert_fig(&r, 0, BR_M_put_block, 39912, 3);
 	assert_fig(&r, 0, BR_M_rewrite, 29398, 4);
 	assert_fig(&r, 0, BR_M_get_block, 79075, 4);
 	assert_fig(&r, 0, BR_M_seeks, 207.2, 34);
-	assert_false(rec->m[BR_M_putc_latency].present);
+	assert_false(br_record_get(rec, BR_M_putc_latency)->present);
 	assert_fig(&r, 0, BR_M_put_block_latency, 12226000, -1);
 	assert_fig(&r, 0, BR_M_rewrite_latency, 61883000, -1);
-	assert_false(rec->m[BR_M_getc_latency].present);
+	assert_false(br_record_get(rec, BR_M_getc_latency)->present);
 	assert_fig(&r, 0, BR_M_get_block_latency, 349000, -1);
 	assert_fig(&r, 0, BR_M_seeks_latency, 3643000, -1);
 	done(&r);
@@ -301,7 +301,7 @@ static void blank_columns(void **state)
 		"Machine Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec %CP\n"
 		"servername01 160G 39912 3 29398 4 79075 4 207.2 34\n");
 	assert_int_equal(r.n, 1);
-	assert_false(r.ds.records.v[0]->m[BR_M_putc].present);
+	assert_false(br_record_get(r.ds.records.v[0], BR_M_putc)->present);
 	assert_fig(&r, 0, BR_M_get_block, 79075, 4);
 	assert_int_equal(br_diags_count(&r.ds.diags, BR_NOTE), 1);
 	done(&r);
@@ -540,7 +540,7 @@ static void collapsed_latency_and_table_bars(void **state)
 		"lappy 8G 201442 21 98310 12 388201 18 3120 44\n"
 		"Latency 3126ms 812ms 41207us 9930us\n");
 	assert_int_equal(r.n, 1);
-	assert_false(r.ds.records.v[0]->m[BR_M_putc_latency].present);
+	assert_false(br_record_get(r.ds.records.v[0], BR_M_putc_latency)->present);
 	assert_fig(&r, 0, BR_M_put_block_latency, 3126000, -1);
 	assert_fig(&r, 0, BR_M_get_block_latency, 41207, -1);
 	assert_fig(&r, 0, BR_M_seeks_latency, 9930, -1);

@@ -122,7 +122,7 @@ static bool plain_same_run(const struct br_record *a, const struct br_record *b)
 		return false;
 	size_t shared = 0, trusted = 0;
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		const struct br_value *x = &a->m[i], *y = &b->m[i];
+		const struct br_value *x = br_record_get(a, i), *y = br_record_get(b, i);
 		if (!x->present || !y->present)
 			continue;
 		shared++;
@@ -190,10 +190,10 @@ static void same_records(const struct br_recset *a, const struct br_recset *b)
 		for (size_t k = 0; k < x->nalso; k++)
 			assert_int_equal(x->also[k].line, y->also[k].line);
 		for (int m = 0; m < BR_METRIC_COUNT; m++) {
-			assert_int_equal(x->m[m].present, y->m[m].present);
-			assert_int_equal(x->m[m].has_value, y->m[m].has_value);
-			if (x->m[m].has_value)
-				assert_true(x->m[m].value == y->m[m].value);
+			assert_int_equal(br_record_get(x, m)->present, br_record_get(y, m)->present);
+			assert_int_equal(br_record_get(x, m)->has_value, br_record_get(y, m)->has_value);
+			if (br_record_get(x, m)->has_value)
+				assert_true(br_record_get(x, m)->value == br_record_get(y, m)->value);
 		}
 	}
 }

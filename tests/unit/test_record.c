@@ -58,10 +58,10 @@ static void merge_keeps_full_host_and_first_source(void **state)
 	assert_int_equal(s.v[0]->source.line, 10);
 	assert_int_equal(s.v[0]->nalso, 1);
 	assert_int_equal(s.v[0]->also[0].line, 21);
-	assert_true(s.v[0]->m[BR_M_seeks].present); /* every figure kept */
-	assert_true(s.v[0]->m[BR_M_seq_stat].too_fast);
-	assert_false(s.v[0]->m[BR_M_seq_stat].has_value);
-	assert_true(s.v[1]->m[BR_M_put_block].value == 7444);
+	assert_true(br_record_get(s.v[0], BR_M_seeks)->present); /* every figure kept */
+	assert_true(br_record_get(s.v[0], BR_M_seq_stat)->too_fast);
+	assert_false(br_record_get(s.v[0], BR_M_seq_stat)->has_value);
+	assert_true(br_record_get(s.v[1], BR_M_put_block)->value == 7444);
 	br_recset_free(&s);
 }
 
@@ -87,7 +87,7 @@ static void merge_respects_printed_precision_and_doubt(void **state)
 	struct br_recset s = {0};
 	/* 2.00a text "728m" (resolution 1 MiB) vs CSV 745124 KiB/s */
 	struct br_record *text = bonniepp("ANDREW-PC", 728 * 1024, 100);
-	text->m[BR_M_put_block].resolution = 1024;
+	br_record_value(text, BR_M_put_block)->resolution = 1024;
 	br_record_set(text, BR_M_seq_create, 16384, "16384")->doubtful = true;
 	struct br_record *csv = bonniepp("ANDREW-PC", 745124, 100);
 	br_record_set(csv, BR_M_seq_create, 3780, "3780");
@@ -96,9 +96,9 @@ static void merge_respects_printed_precision_and_doubt(void **state)
 	assert_int_equal(br_recset_merge(&s), 1);
 	assert_int_equal(s.n, 1);
 	/* the exact CSV figure wins over the rounded one, the trusted over the doubtful */
-	assert_true(s.v[0]->m[BR_M_put_block].value == 745124);
-	assert_true(s.v[0]->m[BR_M_seq_create].value == 3780);
-	assert_false(s.v[0]->m[BR_M_seq_create].doubtful);
+	assert_true(br_record_get(s.v[0], BR_M_put_block)->value == 745124);
+	assert_true(br_record_get(s.v[0], BR_M_seq_create)->value == 3780);
+	assert_false(br_record_get(s.v[0], BR_M_seq_create)->doubtful);
 	br_recset_free(&s);
 }
 
@@ -157,14 +157,14 @@ static void strings_survive_growth_replacement_and_merge(void **state)
 	br_record_set_version(a, "1.\x01\xff");  /* control char, invalid UTF-8 */
 	assert_string_equal(a->version, "1.\xef\xbf\xbd\xef\xbf\xbd");
 	br_record_set(a, BR_M_seeks, 5, NULL);  /* raw cleared */
-	assert_null(a->m[BR_M_seeks].raw);
+	assert_null(br_record_get(a, BR_M_seeks)->raw);
 	br_record_set_host(a, a->host);         /* its own string */
 	assert_string_equal(a->host, "second-host");
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
 		if (i == BR_M_seeks)
 			continue;
 		snprintf(raw, sizeof raw, "%d-a-long-printed-figure-of-forty-bytes-%03d", i, i);
-		assert_string_equal(a->m[i].raw, raw);
+		assert_string_equal(br_record_get(a, i)->raw, raw);
 	}
 	br_record_set_source(a, "a.txt", 3, 3, "bonnie++-csv");
 	/* a params table that outgrows its first place */
@@ -204,8 +204,8 @@ static void strings_survive_growth_replacement_and_merge(void **state)
 	assert_string_equal(x->host, "h.example.org");
 	assert_string_equal(x->label, "RAID 5");
 	assert_string_equal(x->version, "1.03");
-	assert_string_equal(x->m[BR_M_getc].raw, "1364");
-	assert_string_equal(x->m[BR_M_seq_stat].raw, "+++++");
+	assert_string_equal(br_record_get(x, BR_M_getc)->raw, "1364");
+	assert_string_equal(br_record_get(x, BR_M_seq_stat)->raw, "+++++");
 	assert_int_equal(x->nalso, 1);
 	assert_string_equal(x->also[0].file, "b.txt");
 	assert_string_equal(x->also[0].format, "bonnie++-text");
@@ -214,7 +214,7 @@ static void strings_survive_growth_replacement_and_merge(void **state)
 	struct br_record *c = br_record_clone(a);
 	br_record_free(a);
 	assert_string_equal(c->host, "second-host");
-	assert_string_equal(c->m[BR_M_putc].raw, "0-a-long-printed-figure-of-forty-bytes-000");
+	assert_string_equal(br_record_get(c, BR_M_putc)->raw, "0-a-long-printed-figure-of-forty-bytes-000");
 	assert_string_equal(c->source.file, "a.txt");
 	assert_int_equal(c->nparams, 40);
 	assert_string_equal(br_record_param(c, "param-38")->str, "param-38");
@@ -322,8 +322,8 @@ static void many_records_freed_and_remade(void **state)
 		for (int i = 0; i < N; i++) {
 			snprintf(host, sizeof host, "host-%d", i);
 			assert_string_equal(v[i]->host, host);
-			assert_string_equal(v[i]->m[BR_M_cached_read].raw, host);
-			assert_true(v[i]->m[BR_M_cached_read].value == i);
+			assert_string_equal(br_record_get(v[i], BR_M_cached_read)->raw, host);
+			assert_true(br_record_get(v[i], BR_M_cached_read)->value == i);
 		}
 		/* free a scattered part: every record of some stretches (whole
 		 * slabs emptied), every third elsewhere */
