@@ -22,19 +22,31 @@ struct br_strblock {
 	char data[];
 };
 
-/* room for a bonnie++ CSV record's strings (its excerpt, a line of some
- * 230 bytes, included) and a table of 8 params */
-#define FIRST_BLOCK (576 + 8 * sizeof(struct br_param))
-#define RECORD_BYTES ((sizeof(struct br_record) + sizeof(struct br_strblock) + FIRST_BLOCK + 15) & ~(size_t)15)
+/*
+ * The first block's size, by tool: room for the values, strings (excerpt
+ * included) and params table of nine in ten records of that tool as the
+ * corpus and the bench inputs have them (a bonnie++ 2.00a CSV record needs
+ * some 1,700 bytes, an hdparm line 550, a rawio row 460). A record that
+ * needs more gets further blocks of at least NEXT_BLOCK bytes.
+ */
+static const size_t first_block[BR_TOOL_COUNT] = {
+	[BR_TOOL_BONNIE] = 896,
+	[BR_TOOL_BONNIEPP] = 1728,
+	[BR_TOOL_HDPARM] = 640,
+	[BR_TOOL_RAWIO] = 544,
+};
+#define NEXT_BLOCK 512
+#define RECORD_BYTES(tool) \
+	((sizeof(struct br_record) + sizeof(struct br_strblock) + first_block[tool] + 15) & ~(size_t)15)
 
 /*
- * Record memory. A record with its first string block is 2 KiB and a big
+ * Record memory. A record with its first block is 0.8–2 KiB and a big
  * input makes hundreds of thousands: from malloc, first touching that
- * memory (a 4 KiB page fault per two records) costs more than parsing. So
- * records come from 2 MiB slabs mapped with transparent huge pages asked
- * for (one fault per slab where the kernel grants them). A slab keeps its
- * own free list and is unmapped when its last record is freed; slabs with
- * free slots are listed in `partial`. Under ASan, and under valgrind
+ * memory (a 4 KiB page fault per few records) costs more than parsing. So
+ * records come from 2 MiB slabs, each for one tool's records, mapped with
+ * transparent huge pages asked for (one fault per slab where the kernel
+ * grants them). A slab keeps its own free list and is unmapped when its
+ * last record is freed; slabs with free slots are listed in `partial`. Under ASan, and under valgrind
  * (LD_PRELOAD names its preload library) or with BR_NO_SLAB=1, records
  * come from calloc instead, so that those tools see each one.
  */
@@ -49,7 +61,8 @@ struct br_strblock {
 #endif
 
 struct slab {
-	struct slab *prev, *next; /* in `partial` */
+	struct slab *prev, *next; /* in `partial[tool]` */
+	enum br_tool tool;        /* whose records it holds (their size) */
 	size_t live;              /* records in use */
 	size_t bump;              /* offset of the first never-used slot */
 	void *free;               /* freed slots, linked through their first word */
@@ -59,8 +72,8 @@ struct slab {
 static struct {
 	pthread_mutex_t lock;
 	int use;                  /* -1 not decided, 0 calloc, 1 slabs */
-	struct slab *partial;
-} slabs = {PTHREAD_MUTEX_INITIALIZER, -1, NULL};
+	struct slab *partial[BR_TOOL_COUNT];
+} slabs = {PTHREAD_MUTEX_INITIALIZER, -1, {NULL}};
 
 static bool use_slabs(void)
 {
@@ -80,7 +93,7 @@ static void slab_unlist(struct slab *sl)
 	if (sl->prev)
 		sl->prev->next = sl->next;
 	else
-		slabs.partial = sl->next;
+		slabs.partial[sl->tool] = sl->next;
 	if (sl->next)
 		sl->next->prev = sl->prev;
 	sl->prev = sl->next = NULL;
@@ -90,14 +103,14 @@ static void slab_unlist(struct slab *sl)
 static void slab_list(struct slab *sl)
 {
 	sl->prev = NULL;
-	sl->next = slabs.partial;
+	sl->next = slabs.partial[sl->tool];
 	if (sl->next)
 		sl->next->prev = sl;
-	slabs.partial = sl;
+	slabs.partial[sl->tool] = sl;
 	sl->listed = true;
 }
 
-static struct slab *slab_new(void)
+static struct slab *slab_new(enum br_tool tool)
 {
 	/* map twice the size and trim to a SLAB_SIZE-aligned slab, so that a
 	 * record finds its slab by masking its address */
@@ -115,18 +128,20 @@ static struct slab *slab_new(void)
 	struct slab *sl = (struct slab *)(void *)a;
 	memset(sl, 0, sizeof *sl);
 	sl->bump = (sizeof *sl + 15) & ~(size_t)15;
+	sl->tool = tool;
 	return sl;
 }
 
-static struct br_record *record_alloc(void)
+static struct br_record *record_alloc(enum br_tool tool)
 {
+	size_t size = RECORD_BYTES(tool);
 	if (!use_slabs())
-		return br_calloc(1, RECORD_BYTES);
+		return br_calloc(1, size);
 	pthread_mutex_lock(&slabs.lock);
-	struct slab *sl = slabs.partial;
+	struct slab *sl = slabs.partial[tool];
 	void *p = NULL;
 	if (!sl) {
-		sl = slab_new();
+		sl = slab_new(tool);
 		if (sl)
 			slab_list(sl);
 	}
@@ -134,17 +149,17 @@ static struct br_record *record_alloc(void)
 		if (sl->free) {
 			p = sl->free;
 			memcpy(&sl->free, p, sizeof sl->free);
-			memset(p, 0, RECORD_BYTES);
+			memset(p, 0, size);
 		} else {
 			p = (char *)sl + sl->bump; /* fresh from mmap: zero */
-			sl->bump += RECORD_BYTES;
+			sl->bump += size;
 		}
 		sl->live++;
-		if (!sl->free && sl->bump + RECORD_BYTES > SLAB_SIZE)
+		if (!sl->free && sl->bump + size > SLAB_SIZE)
 			slab_unlist(sl);
 	}
 	pthread_mutex_unlock(&slabs.lock);
-	return p ? p : br_calloc(1, RECORD_BYTES);
+	return p ? p : br_calloc(1, size);
 }
 
 static void record_release(struct br_record *r)
@@ -170,10 +185,12 @@ static void record_release(struct br_record *r)
 
 struct br_record *br_record_new(enum br_tool tool)
 {
-	struct br_record *r = record_alloc();
+	/* (an out-of-range tool, which no parser makes, is sized as bonnie++) */
+	enum br_tool cls = (unsigned)tool < BR_TOOL_COUNT ? tool : BR_TOOL_BONNIEPP;
+	struct br_record *r = record_alloc(cls);
 	r->tool = tool;
 	r->strs = (struct br_strblock *)(r + 1);
-	r->strs->cap = FIRST_BLOCK;
+	r->strs->cap = first_block[cls];
 	return r;
 }
 
@@ -181,7 +198,7 @@ static char *str_alloc(struct br_record *r, size_t n)
 {
 	struct br_strblock *b = r->strs;
 	if (!b || b->cap - b->used < n) {
-		size_t cap = b ? b->cap * 2 : FIRST_BLOCK;
+		size_t cap = NEXT_BLOCK;
 		if (cap < n)
 			cap = n;
 		struct br_strblock *nb = br_malloc(sizeof *nb + cap);
@@ -265,6 +282,24 @@ void br_record_free(struct br_record *r)
 	record_release(r);
 }
 
+const struct br_value br_value_none;
+
+/* The value of metric id, added (all zero) if the record has none. */
+static struct br_value *value_slot(struct br_record *r, enum br_metric_id id)
+{
+	unsigned k = r->slot[id];
+	if (!k) {
+		k = r->nvals++;
+		if (k % BR_VCHUNK == 0)
+			r->vchunk[k / BR_VCHUNK] = str_alloc_aligned(r, BR_VCHUNK * sizeof(struct br_value));
+		r->slot[id] = (unsigned char)++k;
+		struct br_value *v = &r->vchunk[(k - 1) / BR_VCHUNK][(k - 1) % BR_VCHUNK];
+		memset(v, 0, sizeof *v);
+		return v;
+	}
+	return &r->vchunk[(k - 1) / BR_VCHUNK][(k - 1) % BR_VCHUNK];
+}
+
 struct br_record *br_record_clone(const struct br_record *r)
 {
 	struct br_record *c = br_record_new(r->tool);
@@ -285,8 +320,12 @@ struct br_record *br_record_clone(const struct br_record *r)
 			br_record_param_num(c, r->params[i].key, r->params[i].num);
 	}
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		c->m[i] = r->m[i];
-		c->m[i].raw = r->m[i].raw ? str_copy(c, r->m[i].raw, strlen(r->m[i].raw)) : NULL;
+		if (!r->slot[i])
+			continue;
+		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
+		struct br_value *d = value_slot(c, (enum br_metric_id)i);
+		*d = *v;
+		d->raw = v->raw ? str_copy(c, v->raw, strlen(v->raw)) : NULL;
 	}
 	return c;
 }
@@ -386,7 +425,7 @@ const struct br_param *br_record_param(const struct br_record *r, const char *ke
 
 struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double value, const char *raw)
 {
-	struct br_value *v = &r->m[id];
+	struct br_value *v = value_slot(r, id);
 	memset(v, 0, sizeof *v);
 	v->present = true;
 	v->has_value = isfinite(value);
@@ -404,15 +443,18 @@ struct br_value *br_record_set_too_fast(struct br_record *r, enum br_metric_id i
 
 void br_record_set_cpu(struct br_record *r, enum br_metric_id id, double cpu)
 {
-	r->m[id].has_cpu = true;
-	r->m[id].cpu = cpu;
+	/* (on a metric the record has no figure of, the cpu waits in a value
+	 * not present, and a later br_record_set clears it) */
+	struct br_value *v = value_slot(r, id);
+	v->has_cpu = true;
+	v->cpu = cpu;
 }
 
 size_t br_record_metric_count(const struct br_record *r)
 {
 	size_t n = 0;
 	for (int i = 0; i < BR_METRIC_COUNT; i++)
-		n += r->m[i].present;
+		n += br_record_get(r, (enum br_metric_id)i)->present;
 	return n;
 }
 
@@ -478,8 +520,11 @@ static uint64_t trusted_mask(const struct br_record *r)
 {
 	uint64_t t = 0;
 	for (int i = 0; i < BR_METRIC_COUNT; i++)
-		if (r->m[i].present && !r->m[i].doubtful)
-			t |= (uint64_t)1 << i;
+		if (r->slot[i]) {
+			const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
+			if (v->present && !v->doubtful)
+				t |= (uint64_t)1 << i;
+		}
 	return t;
 }
 
@@ -516,7 +561,7 @@ static bool same_run_masked(const struct br_record *a, const struct br_record *b
 		return false;
 	for (uint64_t m = t; m; m &= m - 1) {
 		int i = __builtin_ctzll(m);
-		if (!values_equal(&a->m[i], &b->m[i]))
+		if (!values_equal(br_record_get(a, (enum br_metric_id)i), br_record_get(b, (enum br_metric_id)i)))
 			return false;
 	}
 	return !lone || params_match(a, b);
@@ -528,7 +573,8 @@ bool br_record_same_run(const struct br_record *a, const struct br_record *b)
 		return false;
 	uint64_t t = 0; /* the figures both hold and trust */
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		const struct br_value *x = &a->m[i], *y = &b->m[i];
+		const struct br_value *x = br_record_get(a, (enum br_metric_id)i);
+		const struct br_value *y = br_record_get(b, (enum br_metric_id)i);
 		if (!x->present || !y->present || x->doubtful || y->doubtful)
 			continue;
 		if (!values_equal(x, y))
@@ -554,9 +600,10 @@ static void merge_into(struct br_record *a, struct br_record *b)
 	if (!a->label && b->label)
 		a->label = str_copy(a, b->label, strlen(b->label));
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		struct br_value *x = &a->m[i], *y = &b->m[i];
+		const struct br_value *y = br_record_get(b, (enum br_metric_id)i);
 		if (!y->present)
 			continue;
+		struct br_value *x = value_slot(a, (enum br_metric_id)i);
 		bool take = !x->present || (x->doubtful && !y->doubtful) ||
 			    (!x->doubtful && !y->doubtful && y->resolution < x->resolution);
 		if (take) {
@@ -600,10 +647,11 @@ static uint64_t merge_key(const struct br_record *r)
 	uint64_t h = 1469598103934665603ull ^ (uint64_t)r->tool;
 	bool any_cpu = false;
 	for (int i = 0; i < BR_METRIC_COUNT; i++)
-		if (r->m[i].present && r->m[i].has_cpu)
+		if (br_record_get(r, (enum br_metric_id)i)->present &&
+		    br_record_get(r, (enum br_metric_id)i)->has_cpu)
 			any_cpu = true;
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		const struct br_value *v = &r->m[i];
+		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
 		if (!v->present || (!any_cpu && v->doubtful))
 			continue;
 		uint64_t x;
@@ -665,10 +713,11 @@ static void primary(const struct br_record *r, struct prim *p)
 	p->value = 0;
 	bool any_cpu = false;
 	for (int i = 0; i < BR_METRIC_COUNT; i++)
-		if (r->m[i].present && r->m[i].has_cpu)
+		if (br_record_get(r, (enum br_metric_id)i)->present &&
+		    br_record_get(r, (enum br_metric_id)i)->has_cpu)
 			any_cpu = true;
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		const struct br_value *v = &r->m[i];
+		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
 		if (!v->present || (!any_cpu && v->doubtful) || (any_cpu && !v->has_cpu))
 			continue;
 		p->metric = i;
@@ -819,7 +868,7 @@ size_t br_recset_merge(struct br_recset *s)
 		size_t b = find_bucket(&bix, tab, &nb, merge_key(s->v[i]));
 		bk[i] = b;
 		if (pr[i].cls == 0) {
-			const struct br_value *v = &s->v[i]->m[pr[i].metric];
+			const struct br_value *v = br_record_get(s->v[i], (enum br_metric_id)pr[i].metric);
 			tab[b].maxres = fmax(tab[b].maxres, v->resolution);
 			tab[b].maxabs = fmax(tab[b].maxabs, fabs(v->value));
 		}
@@ -864,7 +913,7 @@ size_t br_recset_merge(struct br_recset *s)
 			gone[i] = true;
 			merged++;
 			if (pr[a].cls == 0) {
-				const struct br_value *v = &s->v[a]->m[pr[a].metric];
+				const struct br_value *v = br_record_get(s->v[a], (enum br_metric_id)pr[a].metric);
 				if (isfinite(v->value))
 					b->drift = fmax(b->drift, fabs(v->value - pr[a].value));
 				else

@@ -20,7 +20,7 @@
 #include "metric.h"
 #include "util.h"
 
-/* (Members ordered by size: a record holds one per metric, 40 bytes each.) */
+/* (Members ordered by size: a record holds one per figure, 40 bytes each.) */
 struct br_value {
 	double value;     /* normalised unit */
 	double cpu;       /* percent */
@@ -51,6 +51,12 @@ struct br_source {
 
 struct br_strblock; /* record.c */
 
+/* A record holds a value only for the metrics it has (a bonnie 1.x run 6 of
+ * 36, an hdparm line 1 or 2): value k of the record is vchunk[k / 4][k % 4],
+ * chunks of four carved from the record's blocks as needed and never moved,
+ * so a pointer to a value stays valid while the record lives. */
+#define BR_VCHUNK 4
+
 struct br_record {
 	enum br_tool tool;
 	char *version;    /* NULL = unknown */
@@ -61,8 +67,11 @@ struct br_record {
 	size_t nalso, cap_also;
 	struct br_param *params;
 	size_t nparams, cap_params;
-	struct br_value m[BR_METRIC_COUNT];
-	struct br_strblock *strs; /* internal (record.c): where the strings live */
+	/* Internal (record.c), read through br_record_get/br_record_value: */
+	struct br_strblock *strs; /* where the strings and values live */
+	struct br_value *vchunk[(BR_METRIC_COUNT + BR_VCHUNK - 1) / BR_VCHUNK];
+	unsigned char nvals;      /* values held */
+	unsigned char slot[BR_METRIC_COUNT]; /* metric -> 1 + value index, 0 = none */
 };
 
 struct br_record *br_record_new(enum br_tool tool);
@@ -94,15 +103,19 @@ const struct br_param *br_record_param(const struct br_record *r, const char *ke
 struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double value, const char *raw);
 /* The figure of metric id, never NULL: an all-zero value (present false)
  * when the record does not hold it. Valid until the record changes. */
+extern const struct br_value br_value_none;
 static inline const struct br_value *br_record_get(const struct br_record *r, enum br_metric_id id)
 {
-	return &r->m[id];
+	unsigned k = r->slot[id];
+	return k ? &r->vchunk[(k - 1) / BR_VCHUNK][(k - 1) % BR_VCHUNK] : &br_value_none;
 }
 /* The figure of metric id, to change in place; NULL when the record does not
  * hold it (br_record_set adds one). Valid until the record's next set. */
 static inline struct br_value *br_record_value(struct br_record *r, enum br_metric_id id)
 {
-	return r->m[id].present ? &r->m[id] : NULL;
+	unsigned k = r->slot[id];
+	struct br_value *v = k ? &r->vchunk[(k - 1) / BR_VCHUNK][(k - 1) % BR_VCHUNK] : NULL;
+	return v && v->present ? v : NULL;
 }
 /* A figure the tool printed as too fast to measure (+++++): value null. */
 struct br_value *br_record_set_too_fast(struct br_record *r, enum br_metric_id id, const char *raw);

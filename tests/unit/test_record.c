@@ -300,6 +300,100 @@ static void source_strings_are_owned_by_the_record(void **state)
 /* Records come from slabs (core/record.c): thousands of them, freed in a
  * scattered order and made again, each keep their own figures and strings,
  * and come back zeroed. */
+/*
+ * A record holds values only for the metrics it has: set in any order, for
+ * every tool (each sizes its record differently), with strings long enough
+ * to need further blocks, each value stays where it was first put and reads
+ * back exactly; absent metrics read as an all-zero value.
+ */
+static void sparse_values_stay_put_and_read_back(void **state)
+{
+	(void)state;
+	for (int tool = 0; tool < BR_TOOL_COUNT; tool++) {
+		struct br_record *r = br_record_new((enum br_tool)tool);
+		const struct br_value *first[BR_METRIC_COUNT] = {NULL};
+		char raw[64];
+		/* a stride coprime with the count visits every metric out of order */
+		for (int k = 0; k < BR_METRIC_COUNT; k++) {
+			int m = (k * 7 + 3) % BR_METRIC_COUNT;
+			assert_false(br_record_get(r, (enum br_metric_id)m)->present);
+			assert_null(br_record_value(r, (enum br_metric_id)m));
+			snprintf(raw, sizeof raw, "%d.%0*d", m, 40, k); /* long: blocks fill up */
+			first[m] = br_record_set(r, (enum br_metric_id)m, m * 1.5, raw);
+			br_record_set_cpu(r, (enum br_metric_id)m, k);
+			assert_int_equal(br_record_metric_count(r), (size_t)k + 1);
+		}
+		for (int m = 0; m < BR_METRIC_COUNT; m++) {
+			const struct br_value *v = br_record_get(r, (enum br_metric_id)m);
+			assert_ptr_equal(v, first[m]);
+			assert_ptr_equal(br_record_value(r, (enum br_metric_id)m), v);
+			assert_true(v->present && v->has_value && v->has_cpu);
+			assert_true(v->value == m * 1.5);
+			char want[16];
+			snprintf(want, sizeof want, "%d.", m);
+			assert_memory_equal(v->raw, want, strlen(want));
+			assert_int_equal(strlen(v->raw), strlen(want) + 40);
+		}
+		/* a copy is the same, and its own */
+		struct br_record *c = br_record_clone(r);
+		for (int m = 0; m < BR_METRIC_COUNT; m++) {
+			const struct br_value *a = br_record_get(r, (enum br_metric_id)m);
+			const struct br_value *b = br_record_get(c, (enum br_metric_id)m);
+			assert_ptr_not_equal(a, b);
+			assert_ptr_not_equal(a->raw, b->raw);
+			assert_string_equal(a->raw, b->raw);
+			assert_true(a->value == b->value && a->cpu == b->cpu);
+		}
+		br_record_free(r);
+		assert_int_equal(br_record_metric_count(c), BR_METRIC_COUNT);
+		br_record_free(c);
+	}
+	/* the cpu of a metric not (yet) held is no figure, and a later set clears it */
+	struct br_record *r = br_record_new(BR_TOOL_BONNIE);
+	br_record_set_cpu(r, BR_M_putc, 42);
+	assert_false(br_record_get(r, BR_M_putc)->present);
+	assert_null(br_record_value(r, BR_M_putc));
+	assert_int_equal(br_record_metric_count(r), 0);
+	br_record_set(r, BR_M_putc, 1000, "1000");
+	assert_false(br_record_get(r, BR_M_putc)->has_cpu);
+	assert_false(br_record_get(r, BR_M_seeks)->present);
+	assert_true(br_record_get(r, BR_M_seeks)->value == 0 && !br_record_get(r, BR_M_seeks)->raw);
+	br_record_free(r);
+}
+
+/* A merge gives the survivor the figures only the later copy has. */
+static void merge_adds_figures_the_survivor_lacks(void **state)
+{
+	(void)state;
+	struct br_recset s = {0};
+	struct br_record *a = br_record_new(BR_TOOL_BONNIEPP), *b = br_record_new(BR_TOOL_BONNIEPP);
+	br_record_set_host(a, "box");
+	br_record_set_host(b, "box");
+	br_record_set(a, BR_M_put_block, 1000, "1000");
+	br_record_set_cpu(a, BR_M_put_block, 10);
+	br_record_set(a, BR_M_seeks, 300.5, "300.5");
+	br_record_set_cpu(a, BR_M_seeks, 2);
+	br_record_set(b, BR_M_put_block, 1000, "1000");
+	br_record_set_cpu(b, BR_M_put_block, 10);
+	br_record_set(b, BR_M_seeks, 300.5, "300.5");
+	br_record_set_cpu(b, BR_M_seeks, 2);
+	for (int m = BR_M_putc_latency; m <= BR_M_ran_del_latency; m++)
+		br_record_set(b, (enum br_metric_id)m, m * 10.0, "x");
+	br_recset_add(&s, a);
+	br_recset_add(&s, b);
+	assert_int_equal(br_recset_merge(&s), 1);
+	assert_int_equal(s.n, 1);
+	assert_ptr_equal(s.v[0], a);
+	for (int m = BR_M_putc_latency; m <= BR_M_ran_del_latency; m++) {
+		const struct br_value *v = br_record_get(a, (enum br_metric_id)m);
+		assert_true(v->present);
+		assert_true(v->value == m * 10.0);
+		assert_string_equal(v->raw, "x");
+	}
+	assert_int_equal(br_record_metric_count(a), 2 + (BR_M_ran_del_latency - BR_M_putc_latency + 1));
+	br_recset_free(&s);
+}
+
 static void many_records_freed_and_remade(void **state)
 {
 	(void)state;
@@ -349,6 +443,8 @@ int main(void)
 		cmocka_unit_test(strings_survive_growth_replacement_and_merge),
 		cmocka_unit_test(source_strings_are_owned_by_the_record),
 		cmocka_unit_test(many_records_freed_and_remade),
+		cmocka_unit_test(sparse_values_stay_put_and_read_back),
+		cmocka_unit_test(merge_adds_figures_the_survivor_lacks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
