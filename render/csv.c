@@ -17,33 +17,62 @@
  *   - RFC 4180: CRLF line ends, a header row, fields holding a comma, a
  *     double quote, CR, LF (or leading/trailing blanks) are quoted, with
  *     quotes doubled. Text is UTF-8 as the records hold it.
+ *   - Text from the input (host, label, version, file, size) that a
+ *     spreadsheet would run as a formula — it starts with = + - @ TAB or CR
+ *     and is not a plain number — gets a ' in front (OWASP's advice against
+ *     CSV injection): a host named =HYPERLINK(...) shows as text.
  * Row order is the comparison model's (compare.h): tool family, then input
  * order, or --sort / --group-by / --top as asked; --aggregate and
  * --baseline do not apply (one row per record).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
 #include "render.h"
 
+/* Would a spreadsheet take s for a formula? "-" alone and numbers ("-5",
+ * "+1.5e3") are values, not formulas. */
+static bool formula_like(const char *s)
+{
+	if (!strchr("=+-@\t\r", s[0]) || s[0] == '\0')
+		return false;
+	if ((s[0] == '-' || s[0] == '+') && s[1] == '\0')
+		return false;
+	if (s[0] == '-' || s[0] == '+') {
+		char *end;
+		strtod(s, &end);
+		if (end != s && *end == '\0')
+			return false;
+	}
+	return true;
+}
+
 static void field(struct br_buf *b, const char *s)
 {
 	if (!s)
 		return;
+	struct br_buf tmp = BR_BUF_INIT;
+	if (formula_like(s)) {
+		br_buf_addc(&tmp, '\'');
+		br_buf_adds(&tmp, s);
+		s = tmp.data;
+	}
 	size_t n = strlen(s);
 	bool q = strpbrk(s, ",\"\r\n") != NULL || (n && (s[0] == ' ' || s[n - 1] == ' ' ||
 							 s[0] == '\t' || s[n - 1] == '\t'));
 	if (!q) {
 		br_buf_add(b, s, n);
-		return;
+	} else {
+		br_buf_addc(b, '"');
+		for (; *s; s++) {
+			if (*s == '"')
+				br_buf_addc(b, '"');
+			br_buf_addc(b, *s);
+		}
+		br_buf_addc(b, '"');
 	}
-	br_buf_addc(b, '"');
-	for (; *s; s++) {
-		if (*s == '"')
-			br_buf_addc(b, '"');
-		br_buf_addc(b, *s);
-	}
-	br_buf_addc(b, '"');
+	br_buf_free(&tmp);
 }
 
 static void row_out(struct br_buf *line, const struct br_record *r, const bool *cols,

@@ -359,6 +359,22 @@ static void csv_quotes_and_reads_back(void **state)
 	assert_int_equal(eol - out, (long)strlen("tool,version,host,label,file,line,end_line,size,seeks (/s),"
 						 "seeks_cpu (%),too_fast,marked"));
 	free(out);
+
+	/* text a spreadsheet would run as a formula gets a ' in front;
+	 * numbers and a lone "-" stay as they are */
+	br_record_set_host(ds.records.v[0], "=cmd|' /C calc'!A0");
+	br_record_set_label(ds.records.v[0], "-2+3");
+	br_record_set_host(ds.records.v[1], "@SUM(1+1)");
+	br_record_set_label(ds.records.v[1], "-5");
+	br_record_set_host(ds.records.v[2], "-");
+	br_record_set_label(ds.records.v[2], "+1e3");
+	br_record_set_label(ds.records.v[3], "=HYPERLINK(\"http://x/\",\"y\")");
+	out = render("csv", &ds, NULL);
+	assert_non_null(strstr(out, ",'=cmd|' /C calc'!A0,'-2+3,"));
+	assert_non_null(strstr(out, ",'@SUM(1+1),-5,"));
+	assert_non_null(strstr(out, ",-,+1e3,"));
+	assert_non_null(strstr(out, ",\"'=HYPERLINK(\"\"http://x/\"\",\"\"y\"\")\","));
+	free(out);
 	br_dataset_free(&ds);
 }
 
