@@ -15,50 +15,17 @@
 #include "parser.h"
 #include "regex.h"
 
-struct run {
-	struct br_doc *doc;
-	struct br_dataset ds;
-	unsigned char *claimed;
-	size_t n;
-};
+#include "parser_run.h"
 
 /* The bonnie++-csv parser alone over an already loaded document. */
 static void run_doc(struct run *r, struct br_doc *doc)
 {
-	memset(&r->ds, 0, sizeof r->ds);
-	r->doc = doc;
-	r->claimed = calloc(doc->nlines + 1, 1);
-	struct br_parse_ctx ctx = {0};
-	ctx.doc = doc;
-	ctx.ds = &r->ds;
-	ctx.parser = br_parser_by_name("bonnie++-csv");
-	ctx.claimed = r->claimed;
-	assert_non_null(ctx.parser);
-	r->n = ctx.parser->parse(&ctx);
-	assert_int_equal(r->n, r->ds.records.n);
+	run_parser_doc(r, "bonnie++-csv", doc, false, NULL, 0);
 }
 
 static void run(struct run *r, const char *text)
 {
-	run_doc(r, br_doc_from_mem("t.txt", text, strlen(text)));
-}
-
-static void done(struct run *r)
-{
-	br_dataset_free(&r->ds);
-	br_doc_free(r->doc);
-	free(r->claimed);
-}
-
-static struct br_record *rec(struct run *r, size_t i)
-{
-	assert_true(i < r->ds.records.n);
-	return r->ds.records.v[i];
-}
-
-static size_t warnings(const struct run *r)
-{
-	return br_diags_count(&r->ds.diags, BR_WARNING);
+	run_parser(r, "bonnie++-csv", text, false);
 }
 
 /* The formatted text of the first diagnostic of at least `sev` that

@@ -16,45 +16,12 @@
 #include "parser.h"
 #include "regex.h"
 
-struct run {
-	struct br_doc *doc;
-	struct br_dataset ds;
-	unsigned char *claimed;
-	size_t n;
-};
+#include "parser_run.h"
 
 /* The bonnie++-text parser alone over `text`. */
 static void run(struct run *r, const char *text)
 {
-	memset(r, 0, sizeof *r);
-	r->doc = br_doc_from_mem("t.txt", text, strlen(text));
-	r->claimed = calloc(r->doc->nlines + 1, 1);
-	struct br_parse_ctx ctx = {0};
-	ctx.doc = r->doc;
-	ctx.ds = &r->ds;
-	ctx.parser = br_parser_by_name("bonnie++-text");
-	ctx.claimed = r->claimed;
-	assert_non_null(ctx.parser);
-	if (!ctx.parser->detect || ctx.parser->detect(r->doc))
-		r->n = ctx.parser->parse(&ctx);
-	assert_int_equal(r->n, r->ds.records.n);
-}
-
-/* Every parser (the registry), then the merge, as the CLI does. */
-static void run_all(struct run *r, const char *text)
-{
-	memset(r, 0, sizeof *r);
-	r->doc = br_doc_from_mem("t.txt", text, strlen(text));
-	r->n = br_parse_document(r->doc, &r->ds);
-	br_recset_merge(&r->ds.records);
-}
-
-static void done(struct run *r)
-{
-	br_dataset_free(&r->ds);
-	br_doc_free(r->doc);
-	free(r->claimed);
-	br_regex_cleanup();
+	run_parser(r, "bonnie++-text", text, true);
 }
 
 static const struct br_value *fig(const struct run *r, size_t i, enum br_metric_id id)
@@ -98,11 +65,6 @@ static const char *param_str(const struct run *r, size_t i, const char *key)
 {
 	const struct br_param *p = br_record_param(r->ds.records.v[i], key);
 	return p && p->str ? p->str : NULL;
-}
-
-static size_t warnings(const struct run *r)
-{
-	return br_diags_count(&r->ds.diags, BR_WARNING);
 }
 
 /* ------------------------------------------------------------------ 1.0x */

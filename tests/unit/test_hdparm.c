@@ -14,52 +14,17 @@
 #include "regex.h"
 #include "util.h"
 
-/* The hdparm parser alone over `text`. */
-struct run {
-	struct br_doc *doc;
-	struct br_dataset ds;
-	unsigned char *claimed;
-	size_t n;
-};
+#include "parser_run.h"
 
+/* The hdparm parser alone over `text`, lines pre[] claimed already. */
 static void run_with_claims(struct run *r, const char *text, const size_t *pre, size_t npre)
 {
-	memset(r, 0, sizeof *r);
-	r->doc = br_doc_from_mem("t.txt", text, strlen(text));
-	r->claimed = calloc(r->doc->nlines + 1, 1);
-	for (size_t i = 0; i < npre; i++)
-		r->claimed[pre[i]] = 1;
-	struct br_parse_ctx ctx = {0};
-	ctx.doc = r->doc;
-	ctx.ds = &r->ds;
-	ctx.parser = br_parser_by_name("hdparm");
-	ctx.claimed = r->claimed;
-	assert_non_null(ctx.parser);
-	r->n = ctx.parser->parse(&ctx);
-	assert_int_equal(r->n, r->ds.records.n);
+	run_parser_doc(r, "hdparm", br_doc_from_mem("t.txt", text, strlen(text)), false, pre, npre);
 }
 
 static void run(struct run *r, const char *text)
 {
 	run_with_claims(r, text, NULL, 0);
-}
-
-static void done(struct run *r)
-{
-	br_dataset_free(&r->ds);
-	br_doc_free(r->doc);
-	free(r->claimed);
-}
-
-static struct br_record *rec(struct run *r, size_t i)
-{
-	assert_true(i < r->ds.records.n);
-	return r->ds.records.v[i];
-}
-
-static size_t warnings(const struct run *r)
-{
-	return br_diags_count(&r->ds.diags, BR_WARNING);
 }
 
 static double param(const struct br_record *r, const char *key)

@@ -13,45 +13,12 @@
 #include "parser.h"
 #include "regex.h"
 
-/* The rawio parser alone over `text`. */
-struct run {
-	struct br_doc *doc;
-	struct br_dataset ds;
-	unsigned char *claimed;
-	size_t n;
-};
+#include "parser_run.h"
 
+/* The rawio parser alone over `text`. */
 static void run(struct run *r, const char *text)
 {
-	memset(r, 0, sizeof *r);
-	r->doc = br_doc_from_mem("t.txt", text, strlen(text));
-	r->claimed = calloc(r->doc->nlines + 1, 1);
-	struct br_parse_ctx ctx = {0};
-	ctx.doc = r->doc;
-	ctx.ds = &r->ds;
-	ctx.parser = br_parser_by_name("rawio");
-	ctx.claimed = r->claimed;
-	assert_non_null(ctx.parser);
-	r->n = ctx.parser->parse(&ctx);
-	assert_int_equal(r->n, r->ds.records.n);
-}
-
-static void done(struct run *r)
-{
-	br_dataset_free(&r->ds);
-	br_doc_free(r->doc);
-	free(r->claimed);
-}
-
-static struct br_record *rec(struct run *r, size_t i)
-{
-	assert_true(i < r->ds.records.n);
-	return r->ds.records.v[i];
-}
-
-static size_t warnings(const struct run *r)
-{
-	return br_diags_count(&r->ds.diags, BR_WARNING);
+	run_parser(r, "rawio", text, false);
 }
 
 /* A rate as printed (K = 1000 bytes) and its KiB/s value. */
