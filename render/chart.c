@@ -325,7 +325,8 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 			s->name = name;
 			name_add(&names, (int)s->family, name);
 			for (size_t c = 0; c < tb->ncols; c++) {
-				const struct br_cmp_cell *cell = &row->cells[c];
+				struct br_cmp_cell buf;
+				const struct br_cmp_cell *cell = br_cmp_cell(tb, r, c, &buf);
 				struct br_chart_stat *st = &s->m[tb->cols[c].metric];
 				if (!cell->present)
 					continue;

@@ -6,7 +6,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 /* ------------------------------------------------------------ units */
 
@@ -92,6 +91,38 @@ void br_cmp_format_ratio(double ratio, struct br_buf *out)
 		br_buf_addf(out, "%.1f%%", pct);
 	else
 		br_buf_addf(out, "%.0f%%", pct);
+}
+
+bool br_cmp_col_widths(const struct br_cmp_col *col, size_t *value_w, size_t *cpu_w)
+{
+	/* For 0 <= a <= b, a rounded to d decimals is at most b rounded, so
+	 * its text is no longer. A sign breaks that (-0 too), and so does %.3g,
+	 * which br_cmp_format() uses from 1e10 up: "1e+10" is shorter than
+	 * "9.99e+09". */
+	if (col->any_negative)
+		return false;
+	struct br_buf b = BR_BUF_INIT;
+	size_t w = 0;
+	bool ok = true;
+	if (col->nvalues) {
+		ok = fabs(col->max / col->unit.div) < 1e10;
+		br_cmp_format(col, col->max, &b);
+		w = b.len;
+	}
+	if ((col->any_absent || col->any_unreadable) && w < 1)
+		w = 1; /* "-", "?" */
+	if (col->any_too_fast && w < 5)
+		w = 5; /* "+++++" */
+	*value_w = w;
+	*cpu_w = 0;
+	if (col->has_cpu) {
+		ok = ok && col->cpu_max < 1e15;
+		br_buf_reset(&b);
+		br_buf_add_fixed(&b, col->cpu_max, col->cpu_decimals ? 1 : 0);
+		*cpu_w = b.len;
+	}
+	br_buf_free(&b);
+	return ok;
 }
 
 double br_cmp_shade(const struct br_cmp_col *col, double v)
@@ -402,30 +433,23 @@ static void add_note(struct br_cmp *c, char *msg)
 
 /* ------------------------------------------------------------ rows */
 
-/* The metrics a table can show (its family's, after --metric), each with
- * its slot in a row's cells: rows hold cells for those only. */
+/* The metrics a table can show (its family's, after --metric). */
 struct slots {
 	int n;
 	int metric[BR_METRIC_COUNT]; /* slot → metric, metrics.def order */
 	int of[BR_METRIC_COUNT];     /* metric → slot, -1 when not shown */
 };
 
-/* A row while the table is being built: cells for every slot. */
+/* A row while the table is being built. It holds no cells: a cell is made
+ * from the row's runs when it is needed (every row's cells at once were
+ * 300 MB for 100,000 bonnie++ runs). */
 struct trow {
 	char *name, *label, *host;
 	const struct br_record **members;
 	size_t nmembers, cap;
 	size_t order;   /* input order */
 	double score;   /* for --top */
-	const struct slots *slots;
-	struct br_cmp_cell *cells; /* slots->n entries */
 };
-
-/* The cell of metric m, which must have a slot. */
-static struct br_cmp_cell *tcell(const struct trow *r, int m)
-{
-	return &r->cells[r->slots->of[m]];
-}
 
 static void trow_free(struct trow *r)
 {
@@ -461,60 +485,63 @@ static void fill_one(struct br_cmp_cell *c, const struct br_value *v)
 	}
 }
 
-/* Fill a row's cells (zeroed, sl->n of them). */
-static void fill_cells(struct trow *r, const struct slots *sl, struct br_cmp_cell *cells)
+/* The figures of metric m over the runs mem[0..nm) into the zeroed *c:
+ * presence, marks, statistics; nothing that depends on other rows. vals
+ * has room for nm numbers (unused when nm is 1). */
+static void base_cell(const struct br_record *const *mem, size_t nm, int m, struct br_cmp_cell *c,
+		      double *vals)
 {
-	r->slots = sl;
-	r->cells = cells;
-	if (r->nmembers == 1) {
-		const struct br_record *rec = r->members[0];
-		for (int k = 0; k < sl->n; k++)
-			if (br_record_get(rec, (enum br_metric_id)sl->metric[k])->present)
-				fill_one(&r->cells[k], br_record_get(rec, (enum br_metric_id)sl->metric[k]));
+	if (nm == 1) {
+		const struct br_value *v = br_record_get(mem[0], (enum br_metric_id)m);
+		if (v->present)
+			fill_one(c, v);
 		return;
 	}
-	double *vals = br_malloc(r->nmembers * sizeof *vals);
-	for (int k = 0; k < sl->n; k++) {
-		int m = sl->metric[k];
-		struct br_cmp_cell *c = &r->cells[k];
-		size_t n = 0, ncpu = 0;
-		double cpu = 0;
-		for (size_t i = 0; i < r->nmembers; i++) {
-			const struct br_value *v = br_record_get(r->members[i], (enum br_metric_id)m);
-			if (!v->present)
-				continue;
-			c->present = true;
-			c->marked = c->marked || v->marked;
-			if (v->too_fast)
-				c->n_too_fast++;
-			if (v->has_value && isfinite(v->value))
-				vals[n++] = v->value;
-			if (v->has_cpu) {
-				cpu += v->cpu;
-				ncpu++;
-			}
-		}
-		if (!c->present)
+	size_t n = 0, ncpu = 0;
+	double cpu = 0;
+	for (size_t i = 0; i < nm; i++) {
+		const struct br_value *v = br_record_get(mem[i], (enum br_metric_id)m);
+		if (!v->present)
 			continue;
-		if (r->nmembers == 1)
-			c->raw = br_record_get(r->members[0], (enum br_metric_id)m)->raw;
-		struct br_cmp_stats st;
-		br_cmp_stats(vals, n, &st);
-		c->n = st.n;
-		c->mean = st.mean;
-		c->median = st.median;
-		c->sd = st.sd;
-		c->min = st.min;
-		c->max = st.max;
-		c->has_value = n > 0;
-		c->value = st.mean;
-		c->too_fast = n == 0 && c->n_too_fast > 0;
-		if (ncpu) {
-			c->has_cpu = true;
-			c->cpu = cpu / (double)ncpu;
+		c->present = true;
+		c->marked = c->marked || v->marked;
+		if (v->too_fast)
+			c->n_too_fast++;
+		if (v->has_value && isfinite(v->value))
+			vals[n++] = v->value;
+		if (v->has_cpu) {
+			cpu += v->cpu;
+			ncpu++;
 		}
 	}
-	free(vals);
+	if (!c->present)
+		return;
+	struct br_cmp_stats st;
+	br_cmp_stats(vals, n, &st);
+	c->n = st.n;
+	c->mean = st.mean;
+	c->median = st.median;
+	c->sd = st.sd;
+	c->min = st.min;
+	c->max = st.max;
+	c->has_value = n > 0;
+	c->value = st.mean;
+	c->too_fast = n == 0 && c->n_too_fast > 0;
+	if (ncpu) {
+		c->has_cpu = true;
+		c->cpu = cpu / (double)ncpu;
+	}
+}
+
+/* base_cell() with its own room for the numbers. */
+static void make_base(const struct br_record *const *mem, size_t nm, int m, struct br_cmp_cell *c)
+{
+	double stack[32];
+	double *vals = nm <= BR_ARRAY_LEN(stack) ? stack : br_malloc(nm * sizeof *vals);
+	*c = (struct br_cmp_cell){0};
+	base_cell(mem, nm, m, c, vals);
+	if (vals != stack)
+		free(vals);
 }
 
 /* Configuration key of a record for --aggregate. */
@@ -524,29 +551,9 @@ struct cfg {
 	enum br_tool tool;
 };
 
-/* A zeroed block of n cells (release with free()). A large table's block
- * asks for transparent huge pages: one page fault per 2 MiB instead of per
- * 4 KiB, which is most of the cost of touching it the first time. */
-static struct br_cmp_cell *cell_block_new(size_t n)
-{
-	size_t bytes = n * sizeof(struct br_cmp_cell);
-#ifdef MADV_HUGEPAGE
-	const size_t huge = (size_t)2 << 20;
-	if (n && bytes / n == sizeof(struct br_cmp_cell) && bytes >= 4 * huge) {
-		void *p;
-		if (posix_memalign(&p, huge, bytes) == 0) {
-			(void)madvise(p, bytes, MADV_HUGEPAGE); /* only a hint */
-			memset(p, 0, bytes);
-			return p;
-		}
-	}
-#endif
-	return br_calloc(n ? n : 1, sizeof(struct br_cmp_cell));
-}
-
-/* The rows of a table; every row's cells are in *block (nrows * sl->n). */
+/* The rows of a table, without cells. */
 static size_t build_rows(const struct br_record *const *recs, size_t n, bool aggregate,
-			 const struct slots *sl, struct trow **out, struct br_cmp_cell **block)
+			 struct trow **out)
 {
 	struct trow *rows = br_calloc(n ? n : 1, sizeof *rows);
 	size_t nrows = 0;
@@ -594,7 +601,6 @@ static size_t build_rows(const struct br_record *const *recs, size_t n, bool agg
 			nrows++;
 		}
 	}
-	*block = cell_block_new(nrows * (size_t)sl->n);
 	for (size_t k = 0; k < nrows; k++) {
 		struct trow *t = &rows[k];
 		if (t->label && t->host)
@@ -606,7 +612,6 @@ static size_t build_rows(const struct br_record *const *recs, size_t n, bool agg
 			t->name = one_line(dn);
 			free(dn);
 		}
-		fill_cells(t, sl, *block + k * (size_t)sl->n);
 		free(cfgs[k].label);
 	}
 	free(cfgs);
@@ -616,25 +621,126 @@ static size_t build_rows(const struct br_record *const *recs, size_t n, bool agg
 
 /* ------------------------------------------------------------ tables */
 
-struct colstat {
-	size_t nvalues;
-	double min, max, best;
+/* What a table's column needs to know about all its cells, gathered in one
+ * pass over the rows (the cells are made and dropped one by one). */
+struct colacc {
+	bool present, has_cpu, any_too_fast, any_marked, any_absent, any_unreadable;
+	bool any_negative, cpu_decimals;
+	size_t nvalues, ncpu;
+	double min, max;         /* over the numbers */
+	double nzmin;            /* smallest non-zero magnitude, 0 = none */
+	double cpu_min, cpu_max;
+	int exact;               /* decimals the unscaled figures need */
 };
 
-static void column_stats(struct trow *rows, size_t nrows, int m, struct colstat *cs)
+static void acc_cell(struct colacc *a, const struct br_cmp_cell *c, bool mean_of_runs)
 {
-	memset(cs, 0, sizeof *cs);
-	for (size_t i = 0; i < nrows; i++) {
-		const struct br_cmp_cell *c = tcell(&rows[i], m);
-		if (!c->has_value)
-			continue;
-		if (cs->nvalues == 0 || c->value < cs->min)
-			cs->min = c->value;
-		if (cs->nvalues == 0 || c->value > cs->max)
-			cs->max = c->value;
-		cs->nvalues++;
+	a->present = a->present || c->present;
+	a->any_absent = a->any_absent || !c->present;
+	a->any_unreadable = a->any_unreadable || (c->present && !c->has_value && !c->too_fast);
+	a->any_too_fast = a->any_too_fast || c->too_fast;
+	a->any_marked = a->any_marked || c->marked;
+	if (c->has_cpu) {
+		if (!a->has_cpu || c->cpu < a->cpu_min)
+			a->cpu_min = c->cpu;
+		if (!a->has_cpu || c->cpu > a->cpu_max)
+			a->cpu_max = c->cpu;
+		a->has_cpu = true;
+		a->ncpu++;
+		a->cpu_decimals = a->cpu_decimals || c->cpu != (double)(long long)c->cpu;
+		a->any_negative = a->any_negative || signbit(c->cpu) || !isfinite(c->cpu);
 	}
-	cs->best = br_metric(m)->better == BR_HIGHER ? cs->max : cs->min;
+	if (!c->has_value)
+		return;
+	if (a->nvalues == 0 || c->value < a->min)
+		a->min = c->value;
+	if (a->nvalues == 0 || c->value > a->max)
+		a->max = c->value;
+	a->nvalues++;
+	double v = fabs(c->value);
+	if (v > 0 && (a->nzmin == 0 || v < a->nzmin))
+		a->nzmin = v;
+	if (a->exact < 2) {
+		int d = exact_decimals(c->value);
+		if (d > a->exact)
+			a->exact = d;
+	}
+	if (mean_of_runs)
+		a->exact = 2; /* means have decimals */
+	a->any_negative = a->any_negative || signbit(c->value);
+}
+
+/* acc_cell() for the cell a single run's figure v makes (fill_one()),
+ * without making it: the pass over 100,000 rows × 24 columns is most of
+ * building a table. */
+static void acc_one(struct colacc *a, const struct br_value *v)
+{
+	if (!v->present) {
+		a->any_absent = true;
+		return;
+	}
+	a->present = true;
+	a->any_marked = a->any_marked || v->marked;
+	if (v->has_cpu) {
+		double cpu = 0.0 + v->cpu;
+		if (!a->has_cpu || cpu < a->cpu_min)
+			a->cpu_min = cpu;
+		if (!a->has_cpu || cpu > a->cpu_max)
+			a->cpu_max = cpu;
+		a->has_cpu = true;
+		a->ncpu++;
+		a->cpu_decimals = a->cpu_decimals || cpu != (double)(long long)cpu;
+		a->any_negative = a->any_negative || signbit(cpu) || !isfinite(cpu);
+	}
+	if (!v->has_value || !isfinite(v->value)) {
+		if (v->too_fast)
+			a->any_too_fast = true;
+		else
+			a->any_unreadable = true;
+		return;
+	}
+	double x = 0.0 + v->value;
+	if (a->nvalues == 0 || x < a->min)
+		a->min = x;
+	if (a->nvalues == 0 || x > a->max)
+		a->max = x;
+	a->nvalues++;
+	double ax = fabs(x);
+	if (ax > 0 && (a->nzmin == 0 || ax < a->nzmin))
+		a->nzmin = ax;
+	if (a->exact < 2) {
+		int d = exact_decimals(x);
+		if (d > a->exact)
+			a->exact = d;
+	}
+	a->any_negative = a->any_negative || signbit(x);
+}
+
+/* acc[slot] over the rows' cells. */
+static void scan_rows(const struct trow *rows, size_t nrows, const struct slots *sl, bool aggregate,
+		      struct colacc *acc)
+{
+	memset(acc, 0, (size_t)sl->n * sizeof *acc);
+	size_t most = 1;
+	for (size_t i = 0; i < nrows; i++)
+		if (rows[i].nmembers > most)
+			most = rows[i].nmembers;
+	double *vals = br_malloc(most * sizeof *vals);
+	struct br_cmp_cell c;
+	for (size_t i = 0; i < nrows; i++) {
+		const struct trow *r = &rows[i];
+		bool mean_of_runs = aggregate && r->nmembers > 1;
+		for (int k = 0; k < sl->n; k++) {
+			if (r->nmembers == 1) {
+				acc_one(&acc[k], br_record_get(r->members[0], (enum br_metric_id)sl->metric[k]));
+				continue;
+			}
+			c = (struct br_cmp_cell){0};
+			base_cell(r->members, r->nmembers, sl->metric[k], &c, vals);
+			acc_cell(&acc[k], &c, mean_of_runs);
+		}
+	}
+	free(vals);
 }
 
 static bool name_match(const char *s, const char *want, bool ci)
@@ -742,12 +848,13 @@ static int by_score(const void *pa, const void *pb)
 /* Metric sort entry: too fast counts as best for higher-is-better. */
 static void metric_key(struct sortent *e, int m)
 {
-	const struct br_cmp_cell *c = tcell(e->row, m);
+	struct br_cmp_cell c;
+	make_base(e->row->members, e->row->nmembers, m, &c);
 	bool higher = br_metric(m)->better == BR_HIGHER;
-	if (c->has_value) {
+	if (c.has_value) {
 		e->rank = 1;
-		e->key = higher ? c->value : -c->value;
-	} else if (c->too_fast && higher) {
+		e->key = higher ? c.value : -c.value;
+	} else if (c.too_fast && higher) {
 		e->rank = 0;
 		e->key = 0;
 	} else {
@@ -757,13 +864,10 @@ static void metric_key(struct sortent *e, int m)
 }
 
 /* Score for --top: mean over the columns of value/best (inverted when lower
- * is better); rows without numbers score -1. */
-static void score_rows(struct trow *rows, size_t nrows, const bool *cols, int sort_metric)
+ * is better); rows without numbers score -1. acc: the columns over all rows. */
+static void score_rows(struct trow *rows, size_t nrows, const struct slots *sl,
+		       const struct colacc *acc, const bool *cols, int sort_metric)
 {
-	struct colstat cs[BR_METRIC_COUNT];
-	for (int m = 0; m < BR_METRIC_COUNT; m++)
-		if (cols[m])
-			column_stats(rows, nrows, m, &cs[m]);
 	for (size_t i = 0; i < nrows; i++) {
 		struct trow *r = &rows[i];
 		if (sort_metric >= 0) {
@@ -778,14 +882,16 @@ static void score_rows(struct trow *rows, size_t nrows, const bool *cols, int so
 		for (int m = 0; m < BR_METRIC_COUNT; m++) {
 			if (!cols[m])
 				continue;
-			const struct br_cmp_cell *c = tcell(r, m);
-			if (!c->has_value)
+			struct br_cmp_cell c;
+			make_base(r->members, r->nmembers, m, &c);
+			if (!c.has_value)
 				continue;
+			const struct colacc *cs = &acc[sl->of[m]];
 			double s;
 			if (br_metric(m)->better == BR_HIGHER)
-				s = cs[m].max > 0 ? c->value / cs[m].max : 1;
+				s = cs->max > 0 ? c.value / cs->max : 1;
 			else
-				s = c->value > 0 ? cs[m].min / c->value : 1;
+				s = c.value > 0 ? cs->min / c.value : 1;
 			sum += s;
 			n++;
 		}
@@ -840,15 +946,11 @@ static void family_slots(enum br_family fam, const struct br_render_opts *o,
 	}
 }
 
-static void present_metrics(struct trow *rows, size_t nrows, const struct slots *sl, bool *cols)
+/* cols[m]: some row holds metric m (a shown one). */
+static void present_metrics(const struct slots *sl, const struct colacc *acc, bool *cols)
 {
-	for (int m = 0; m < BR_METRIC_COUNT; m++) {
-		cols[m] = false;
-		if (sl->of[m] < 0)
-			continue;
-		for (size_t i = 0; i < nrows && !cols[m]; i++)
-			cols[m] = tcell(&rows[i], m)->present;
-	}
+	for (int m = 0; m < BR_METRIC_COUNT; m++)
+		cols[m] = sl->of[m] >= 0 && acc[sl->of[m]].present;
 }
 
 /* Build one table from records of one family (and group); false when it has
@@ -862,13 +964,15 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 	t->title = br_family_title(fam);
 	t->baseline = -1;
 	bool aggregate = o && o->aggregate;
+	t->aggregated = aggregate;
 	struct trow *rows;
 	struct slots sl;
 	family_slots(fam, o, recs, nrecs, &sl);
-	struct br_cmp_cell *block;
-	size_t nrows = build_rows(recs, nrecs, aggregate, &sl, &rows, &block);
+	size_t nrows = build_rows(recs, nrecs, aggregate, &rows);
+	struct colacc *acc = br_calloc(sl.n ? (size_t)sl.n : 1, sizeof *acc);
+	scan_rows(rows, nrows, &sl, aggregate, acc);
 	bool cols[BR_METRIC_COUNT];
-	present_metrics(rows, nrows, &sl, cols);
+	present_metrics(&sl, acc, cols);
 	bool any = false;
 	for (int m = 0; m < BR_METRIC_COUNT; m++)
 		any = any || cols[m];
@@ -876,7 +980,7 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 		for (size_t i = 0; i < nrows; i++)
 			trow_free(&rows[i]);
 		free(rows);
-		free(block);
+		free(acc);
 		return false;
 	}
 
@@ -908,7 +1012,7 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 
 	/* --top */
 	if (o && o->top && nrows > o->top) {
-		score_rows(rows, nrows, cols, sort_metric);
+		score_rows(rows, nrows, &sl, acc, cols, sort_metric);
 		struct sortent *e = br_calloc(nrows, sizeof *e);
 		for (size_t i = 0; i < nrows; i++)
 			e[i].row = &rows[i];
@@ -934,7 +1038,9 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 		nrows = w;
 		base = nb;
 		free(keep);
-		present_metrics(rows, nrows, &sl, cols);
+		/* the columns over the rows kept */
+		scan_rows(rows, nrows, &sl, aggregate, acc);
+		present_metrics(&sl, acc, cols);
 	}
 
 	/* order; the baseline row first */
@@ -974,68 +1080,40 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 	for (size_t k = 0; k < ncols; k++) {
 		int m = map[k];
 		struct br_cmp_col *col = &t->cols[k];
-		struct colstat cs;
-		column_stats(rows, nrows, m, &cs);
+		const struct colacc *a = &acc[sl.of[m]];
 		col->metric = (enum br_metric_id)m;
 		col->info = br_metric(m);
-		col->nvalues = cs.nvalues;
-		col->min = cs.min;
-		col->max = cs.max;
-		col->best = cs.best;
-		col->has_best = cs.nvalues >= 2 && cs.min != cs.max;
-		double nzmin = 0, cpu_max = 0;
-		int exact = 0;
-		size_t ncpu = 0;
-		for (size_t i = 0; i < nrows; i++) {
-			struct br_cmp_cell *cell = tcell(&rows[i], m);
-			col->any_too_fast = col->any_too_fast || cell->too_fast;
-			col->any_marked = col->any_marked || cell->marked;
-			if (cell->has_cpu) {
-				if (!col->has_cpu || cell->cpu < col->best_cpu)
-					col->best_cpu = cell->cpu;
-				if (!col->has_cpu || cell->cpu > cpu_max)
-					cpu_max = cell->cpu;
-				col->has_cpu = true;
-				ncpu++;
-			}
-			if (!cell->has_value)
-				continue;
-			double a = fabs(cell->value);
-			if (a > 0 && (nzmin == 0 || a < nzmin))
-				nzmin = a;
-			int d = exact_decimals(cell->value);
-			if (d > exact)
-				exact = d;
-			if (aggregate && rows[i].nmembers > 1)
-				exact = 2; /* means have decimals */
-		}
-		col->has_best_cpu = ncpu >= 2 && col->best_cpu != cpu_max;
-		col->unit = br_cmp_pick_unit(col->info->unit, fmax(fabs(cs.max), fabs(cs.min)), nzmin);
+		col->nvalues = a->nvalues;
+		col->min = a->min;
+		col->max = a->max;
+		col->best = col->info->better == BR_HIGHER ? a->max : a->min;
+		col->has_best = a->nvalues >= 2 && a->min != a->max;
+		col->any_too_fast = a->any_too_fast;
+		col->any_marked = a->any_marked;
+		col->any_absent = a->any_absent;
+		col->any_unreadable = a->any_unreadable;
+		col->any_negative = a->any_negative;
+		col->has_cpu = a->has_cpu;
+		col->best_cpu = a->cpu_min;
+		col->cpu_max = a->cpu_max;
+		col->cpu_decimals = a->cpu_decimals;
+		col->has_best_cpu = a->ncpu >= 2 && a->cpu_min != a->cpu_max;
+		col->unit = br_cmp_pick_unit(col->info->unit, fmax(fabs(a->max), fabs(a->min)), a->nzmin);
 		if (col->unit.div == 1) {
-			int d = exact;
-			if (nzmin >= 1000)
+			int d = a->exact;
+			if (a->nzmin >= 1000)
 				d = 0;
-			else if (nzmin >= 100 && d > 1)
+			else if (a->nzmin >= 100 && d > 1)
 				d = 1;
 			col->unit.decimals = d;
 		}
 	}
+	free(acc);
 
-	/* rows and cells */
+	/* rows: cells are made when asked for (br_cmp_cell) */
 	t->rows = br_calloc(nrows, sizeof *t->rows);
 	t->nrows = nrows;
 	t->baseline = base;
-	/* the cells stay in the block when every slot is a column and every row
-	 * is kept; after --top, the shown ones move to a block of their own */
-	struct br_cmp_cell *shown = block;
-	if (ncols < (size_t)sl.n || t->ndropped) {
-		shown = br_malloc(nrows * ncols * sizeof *shown);
-		for (size_t i = 0; i < nrows; i++)
-			for (size_t k = 0; k < ncols; k++)
-				shown[i * ncols + k] = rows[i].cells[sl.of[map[k]]];
-		free(block);
-	}
-	t->cell_block = shown;
 	for (size_t i = 0; i < nrows; i++) {
 		struct trow *src = &rows[i];
 		struct br_cmp_row *r = &t->rows[i];
@@ -1045,46 +1123,81 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 		r->members = src->members;
 		r->nmembers = src->nmembers;
 		r->is_baseline = (long)i == base;
-		r->cells = shown == block ? src->cells : shown + i * ncols;
-		for (size_t k = 0; k < ncols; k++) {
-			const struct br_cmp_col *col = &t->cols[k];
-			struct br_cmp_cell *cell = &r->cells[k];
-			cell->best = col->has_best && cell->has_value && cell->value == col->best;
-			cell->best_cpu = col->has_best_cpu && cell->has_cpu && cell->cpu == col->best_cpu;
-		}
 	}
 	free(rows);
 
-	/* baseline ratios and the t-test */
+	/* the baseline's cells, which every other row's ratios need */
 	if (base >= 0) {
 		const struct br_cmp_row *b = &t->rows[base];
-		for (size_t i = 0; i < nrows; i++) {
-			if ((long)i == base)
-				continue;
-			for (size_t k = 0; k < ncols; k++) {
-				struct br_cmp_cell *cell = &t->rows[i].cells[k];
-				const struct br_cmp_cell *bc = &b->cells[k];
-				if (!cell->has_value || !bc->has_value)
-					continue;
-				if (bc->value != 0) {
-					cell->has_ratio = true;
-					cell->ratio = cell->value / bc->value;
-				}
-				cell->better = t->cols[k].info->better == BR_HIGHER ? cell->value > bc->value
-										    : cell->value < bc->value;
-				if (!aggregate)
-					continue;
-				struct br_cmp_stats sa = {cell->n, cell->mean, cell->median, cell->sd,
-							  cell->min, cell->max};
-				struct br_cmp_stats sb = {bc->n, bc->mean, bc->median, bc->sd, bc->min, bc->max};
-				if (br_cmp_welch(&sa, &sb, &cell->t, &cell->df, &cell->p))
-					cell->sig = cell->p < BR_CMP_ALPHA ? BR_CMP_SIG_BEYOND : BR_CMP_SIG_WITHIN;
-				else
-					cell->sig = BR_CMP_SIG_UNTESTED;
-			}
-		}
+		t->base_cells = br_malloc(ncols * sizeof *t->base_cells);
+		for (size_t k = 0; k < ncols; k++)
+			make_base(b->members, b->nmembers, t->cols[k].metric, &t->base_cells[k]);
 	}
 	return true;
+}
+
+/* Cell k of row r, all of it (see br_cmp_cell). */
+static void cell_fill(const struct br_cmp_table *t, size_t r, size_t k, struct br_cmp_cell *cell)
+{
+	const struct br_cmp_row *row = &t->rows[r];
+	const struct br_cmp_col *col = &t->cols[k];
+	if (row->nmembers == 1) {
+		/* (make_base() without its calls: the common case, once per
+		 * cell written) */
+		*cell = (struct br_cmp_cell){0};
+		const struct br_value *v = br_record_get(row->members[0], col->metric);
+		if (v->present)
+			fill_one(cell, v);
+	} else {
+		make_base(row->members, row->nmembers, col->metric, cell);
+	}
+	cell->best = col->has_best && cell->has_value && cell->value == col->best;
+	cell->best_cpu = col->has_best_cpu && cell->has_cpu && cell->cpu == col->best_cpu;
+	/* against the baseline: the ratio and the t-test */
+	if (!t->base_cells || (long)r == t->baseline)
+		return;
+	const struct br_cmp_cell *bc = &t->base_cells[k];
+	if (!cell->has_value || !bc->has_value)
+		return;
+	if (bc->value != 0) {
+		cell->has_ratio = true;
+		cell->ratio = cell->value / bc->value;
+	}
+	cell->better = col->info->better == BR_HIGHER ? cell->value > bc->value : cell->value < bc->value;
+	if (!t->aggregated)
+		return;
+	struct br_cmp_stats sa = {cell->n, cell->mean, cell->median, cell->sd, cell->min, cell->max};
+	struct br_cmp_stats sb = {bc->n, bc->mean, bc->median, bc->sd, bc->min, bc->max};
+	if (br_cmp_welch(&sa, &sb, &cell->t, &cell->df, &cell->p))
+		cell->sig = cell->p < BR_CMP_ALPHA ? BR_CMP_SIG_BEYOND : BR_CMP_SIG_WITHIN;
+	else
+		cell->sig = BR_CMP_SIG_UNTESTED;
+}
+
+const struct br_cmp_cell *br_cmp_cell(const struct br_cmp_table *t, size_t r, size_t k,
+				      struct br_cmp_cell *buf)
+{
+	if (t->rows[r].cells)
+		return &t->rows[r].cells[k];
+	cell_fill(t, r, k, buf);
+	return buf;
+}
+
+void br_cmp_materialize(struct br_cmp *c)
+{
+	for (size_t i = 0; i < c->ntables; i++) {
+		struct br_cmp_table *t = &c->tables[i];
+		if (t->cell_block)
+			continue;
+		size_t n = t->nrows * t->ncols;
+		t->cell_block = br_calloc(n ? n : 1, sizeof *t->cell_block);
+		for (size_t r = 0; r < t->nrows; r++) {
+			struct br_cmp_cell *cells = t->cell_block + r * t->ncols;
+			for (size_t k = 0; k < t->ncols; k++)
+				cell_fill(t, r, k, &cells[k]);
+			t->rows[r].cells = cells;
+		}
+	}
 }
 
 /* ------------------------------------------------------------ the model */
@@ -1235,10 +1348,9 @@ void br_cmp_free(struct br_cmp *c)
 			free(t->rows[r].label);
 			free(t->rows[r].host);
 			free(t->rows[r].members);
-			if (!t->cell_block)
-				free(t->rows[r].cells);
 		}
 		free(t->cell_block);
+		free(t->base_cells);
 		free(t->rows);
 		free(t->cols);
 		free(t->group);

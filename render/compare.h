@@ -13,7 +13,10 @@
  *                     metrics.def order, filtered by --metric
  *   br_cmp_row        one per record, or with --aggregate one per
  *                     configuration (its runs in members[])
- *   br_cmp_cell       rows[r].cells[c]: the figure of row r for column c
+ *   br_cmp_cell       the figure of row r for column c: br_cmp_cell(t, r, c,
+ *                     buf), made when asked for (a table of 100,000 rows
+ *                     holds no cells: 300 MB for a bonnie++ table); after
+ *                     br_cmp_materialize() also rows[r].cells[c]
  *
  * Rules the model applies (renderers only present them)
  *   - Units: a column keeps values in SCHEMA.md units (cell.value); the
@@ -61,7 +64,8 @@
  *   br_cmp_build(ds, opts)               once per report;
  *   loop tables → cols (header: col.info->title / short_title, col.unit)
  *                → rows (row.name, row.label, row.host, row.members[] for
- *                  provenance) → cells;
+ *                  provenance) → cells (br_cmp_cell(), or rows[r].cells
+ *                  after br_cmp_materialize(): the same values);
  *   br_cmp_format(col, cell.value, buf)  the displayed number;
  *   br_cmp_shade(col, cell.value)        0 = worst … 1 = best, for shading;
  *   br_cmp_format_ratio(ratio, buf)      "112%" for baseline columns;
@@ -145,7 +149,15 @@ struct br_cmp_col {
 	double best;         /* best value, SCHEMA.md unit */
 	double min, max;     /* over the numbers, for shading and bar scales */
 	bool has_best_cpu;   /* as has_best, for cpu */
-	double best_cpu;
+	double best_cpu;     /* (the lowest cpu) */
+	/* Over the cells too, so that a renderer can size and describe the
+	 * column without visiting every cell: */
+	double cpu_max;      /* highest cpu (when has_cpu) */
+	bool cpu_decimals;   /* some cpu figure is not a whole number */
+	bool any_absent;     /* some row lacks the figure (!present) */
+	bool any_unreadable; /* present, no number, not too fast */
+	bool any_negative;   /* some value or cpu has its sign bit set (-0 too), or a
+				cpu is not finite */
 };
 
 struct br_cmp_row {
@@ -155,7 +167,8 @@ struct br_cmp_row {
 	const struct br_record **members; /* the runs (1 without --aggregate), borrowed */
 	size_t nmembers;
 	bool is_baseline;
-	struct br_cmp_cell *cells; /* ncols entries, same order as table.cols */
+	struct br_cmp_cell *cells; /* ncols entries, same order as table.cols, once
+				      br_cmp_materialize() ran; NULL before */
 };
 
 struct br_cmp_table {
@@ -169,8 +182,10 @@ struct br_cmp_table {
 	size_t nrows;
 	long baseline;       /* index into rows, or -1 */
 	size_t ndropped;     /* rows left out by --top */
-	struct br_cmp_cell *cell_block; /* (internal) holds every row's cells; NULL when
-				   each row's were allocated on their own */
+	/* (internal) */
+	bool aggregated;     /* the t-test against the baseline applies */
+	struct br_cmp_cell *base_cells; /* the baseline row's cells (ratios), or NULL */
+	struct br_cmp_cell *cell_block; /* every row's cells after br_cmp_materialize() */
 };
 
 struct br_cmp {
@@ -190,9 +205,30 @@ struct br_cmp *br_cmp_build(const struct br_dataset *ds, const struct br_render_
 struct br_cmp *br_cmp_build_records(const struct br_recset *rs, const struct br_render_opts *o);
 void br_cmp_free(struct br_cmp *c);
 
+/* The cell of row r, column k: rows[r].cells + k when materialised, else
+ * made in *buf (the returned pointer). Never NULL. The statistics, best
+ * marks, ratio and t-test are those every cell of the model has. Made
+ * afresh on each call: an --aggregate row's cell costs a sort of its runs'
+ * numbers (and the t-test against a baseline) every time. */
+const struct br_cmp_cell *br_cmp_cell(const struct br_cmp_table *t, size_t r, size_t k,
+				      struct br_cmp_cell *buf);
+/* Make every table's cells once and hang them on rows[r].cells (for
+ * renderers that visit cells many times and small models; a table holds
+ * nrows * ncols cells of 128 bytes). Calling it again does nothing. */
+void br_cmp_materialize(struct br_cmp *c);
+
 /* Append v (SCHEMA.md unit) scaled to the column's unit, with its decimals,
  * no unit and no thousands separators ("29.4"); %.3g from 1e10 up. */
 void br_cmp_format(const struct br_cmp_col *col, double v, struct br_buf *out);
+/* The widths a column's cells need, from its statistics alone (a renderer
+ * sizing a column of 100,000 rows need not format them twice): *value_w,
+ * the widest br_cmp_format() text of its numbers, or "-", "?", "+++++" as
+ * its cells have them (1, 1, 5); *cpu_w, the widest cpu figure printed by
+ * br_buf_add_fixed() with one decimal when col->cpu_decimals, else none (0
+ * without cpu). All ASCII. False when the statistics cannot tell (a
+ * negative figure, %.3g from 1e10 up, a cpu that is not finite or huge):
+ * measure the cells then. */
+bool br_cmp_col_widths(const struct br_cmp_col *col, size_t *value_w, size_t *cpu_w);
 /* Append a ratio as a percentage of the baseline: "112%", "87%", "99.5%"
  * (one decimal between 99 and 101 % so that small differences show). */
 void br_cmp_format_ratio(double ratio, struct br_buf *out);

@@ -1121,6 +1121,7 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 		return br_error("cannot start the HTML report");
 	}
 	rp.cmp = br_cmp_build(ds, o);
+	br_cmp_materialize(rp.cmp); /* the tables visit each cell several times */
 	/* the charts' series come from the model without --top: without it,
 	 * that is the tables' model (one model built, not two) */
 	if (o->top)

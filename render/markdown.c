@@ -106,7 +106,8 @@ static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool a
 			br_buf_addf(&b, " | %zu", row->nmembers);
 		br_buf_adds(&b, " |");
 		for (size_t k = 0; k < t->ncols; k++) {
-			const struct br_cmp_cell *c = &row->cells[k];
+			struct br_cmp_cell buf;
+			const struct br_cmp_cell *c = br_cmp_cell(t, r, k, &buf);
 			br_buf_addc(&b, ' ');
 			value_text(&t->cols[k], c, &b);
 			br_buf_adds(&b, " |");
@@ -138,11 +139,8 @@ static void legend(struct br_sink *out, const struct br_cmp_table *t, bool aggre
 			higher = true;
 		else
 			lower = true;
-		for (size_t r = 0; r < t->nrows; r++) {
-			const struct br_cmp_cell *c = &t->rows[r].cells[k];
-			absent = absent || !c->present;
-			unreadable = unreadable || (c->present && !c->has_value && !c->too_fast);
-		}
+		absent = absent || col->any_absent;
+		unreadable = unreadable || col->any_unreadable;
 	}
 	struct br_buf b = BR_BUF_INIT;
 	if (best) {
@@ -192,7 +190,8 @@ static void baseline_table(struct br_sink *out, const struct br_cmp_table *t, bo
 		md_escape(&b, t->rows[r].name);
 		br_buf_adds(&b, " |");
 		for (size_t k = 0; k < t->ncols; k++) {
-			const struct br_cmp_cell *c = &t->rows[r].cells[k];
+			struct br_cmp_cell buf;
+			const struct br_cmp_cell *c = br_cmp_cell(t, r, k, &buf);
 			lower = lower || t->cols[k].info->better == BR_LOWER;
 			br_buf_addc(&b, ' ');
 			if ((long)r == t->baseline && c->has_value)
@@ -241,7 +240,8 @@ static void stats_tables(struct br_sink *out, const struct br_cmp_table *t)
 					  : "| Configuration | n | mean | median | sd | min | max |\n"
 					    "|:---|---:|---:|---:|---:|---:|---:|\n");
 		for (size_t r = 0; r < t->nrows; r++) {
-			const struct br_cmp_cell *c = &t->rows[r].cells[k];
+			struct br_cmp_cell buf;
+			const struct br_cmp_cell *c = br_cmp_cell(t, r, k, &buf);
 			br_buf_reset(&b);
 			br_buf_adds(&b, "| ");
 			md_escape(&b, t->rows[r].name);

@@ -160,49 +160,28 @@ static void emit_wrapped(struct br_sink *out, const char *text, size_t indent)
 
 /* A text grid: a name column, then groups of right-aligned sub-columns, each
  * group under an optional title. `nfixed` leading groups repeat in every
- * block when the grid is split to fit WIDTH. A sub-column keeps its cells
- * one after the other, NUL-terminated, in one buffer (a large table has
- * millions of cells): off[r] is 1 + the offset of row r's, 0 for none. */
+ * block when the grid is split to fit WIDTH. The grid holds no cells (a
+ * large table has millions): its `cells` function makes a row's cells of a
+ * group when the row is written, and once before for the groups whose
+ * widths the caller does not know (sized = false), to measure them. */
 struct tsub {
 	char *head;
-	uint32_t *off; /* nrows */
-	struct br_buf text;
 	size_t w;
 };
-
-/* Row r's cell: the n bytes at text. */
-static void sub_set_n(struct tsub *s, size_t r, const char *text, size_t n)
-{
-	assert(s->text.len < UINT32_MAX - n - 1);
-	s->off[r] = (uint32_t)s->text.len + 1;
-	br_buf_add(&s->text, text, n);
-	br_buf_addc(&s->text, '\0');
-}
-
-static void sub_set(struct tsub *s, size_t r, const char *text)
-{
-	sub_set_n(s, r, text, strlen(text));
-}
-
-/* Row r's cell: the text in v, which is left empty. */
-static void sub_take(struct tsub *s, size_t r, struct br_buf *v)
-{
-	sub_set_n(s, r, v->data ? v->data : "", v->len);
-	br_buf_reset(v);
-}
-
-/* Row r's cell, NULL when it has none. */
-static const char *sub_cell(const struct tsub *s, size_t r)
-{
-	return s->off[r] ? s->text.data + s->off[r] - 1 : NULL;
-}
 
 struct tgroup {
 	char *title;
 	struct tsub sub[8];
 	size_t nsub;
 	size_t w;
+	bool sized; /* sub[].w hold the width of each sub-column's widest cell */
 };
+
+struct tgrid;
+/* Append row r's cells of group g to b, one sub-column after the other;
+ * end[s] is the end of sub-column s's (an empty cell is left blank). Cells
+ * are ASCII (numbers and marks): a cell's width is its length. */
+typedef void tcells_fn(const struct tgrid *gr, size_t r, size_t g, struct br_buf *b, size_t *end);
 
 struct tgrid {
 	size_t nrows;
@@ -212,6 +191,8 @@ struct tgrid {
 	struct tgroup *g;
 	size_t ng, capg;
 	size_t nfixed;
+	tcells_fn *cells;
+	void *ctx;    /* for `cells` */
 };
 
 static struct tgroup *grid_group(struct tgrid *gr, const char *title)
@@ -223,13 +204,12 @@ static struct tgroup *grid_group(struct tgrid *gr, const char *title)
 	return g;
 }
 
-static struct tsub *group_sub(struct tgrid *gr, struct tgroup *g, const char *head)
+static struct tsub *group_sub(struct tgroup *g, const char *head)
 {
 	assert(g->nsub < BR_ARRAY_LEN(g->sub));
 	struct tsub *s = &g->sub[g->nsub++];
 	s->head = br_strdup(head ? head : "");
-	s->off = br_calloc(gr->nrows ? gr->nrows : 1, sizeof *s->off);
-	s->text = (struct br_buf)BR_BUF_INIT;
+	s->w = 0;
 	return s;
 }
 
@@ -238,11 +218,8 @@ static void grid_free(struct tgrid *gr)
 	for (size_t i = 0; i < gr->ng; i++) {
 		struct tgroup *g = &gr->g[i];
 		free(g->title);
-		for (size_t s = 0; s < g->nsub; s++) {
-			free(g->sub[s].off);
-			br_buf_free(&g->sub[s].text);
+		for (size_t s = 0; s < g->nsub; s++)
 			free(g->sub[s].head);
-		}
 	}
 	free(gr->g);
 }
@@ -255,18 +232,40 @@ static void grid_measure(struct tgrid *gr)
 		if (w > gr->namew)
 			gr->namew = w;
 	}
+	bool unsized = false;
+	for (size_t i = 0; i < gr->ng; i++)
+		unsized = unsized || !gr->g[i].sized;
+	if (unsized) {
+		/* row by row, so that a row's groups come one after the other
+		 * (the `cells` functions may keep the row's figures) */
+		struct br_buf b = BR_BUF_INIT;
+		size_t end[BR_ARRAY_LEN(gr->g->sub)];
+		for (size_t r = 0; r < gr->nrows; r++) {
+			for (size_t i = 0; i < gr->ng; i++) {
+				struct tgroup *g = &gr->g[i];
+				if (g->sized)
+					continue;
+				br_buf_reset(&b);
+				gr->cells(gr, r, i, &b, end);
+				size_t from = 0;
+				for (size_t s = 0; s < g->nsub; s++) {
+					size_t cw = end[s] - from;
+					if (cw > g->sub[s].w)
+						g->sub[s].w = cw;
+					from = end[s];
+				}
+			}
+		}
+		br_buf_free(&b);
+	}
 	for (size_t i = 0; i < gr->ng; i++) {
 		struct tgroup *g = &gr->g[i];
 		size_t sum = 0;
 		for (size_t s = 0; s < g->nsub; s++) {
 			struct tsub *sb = &g->sub[s];
-			sb->w = u8w(sb->head);
-			for (size_t r = 0; r < gr->nrows; r++) {
-				const char *c = sub_cell(sb, r);
-				size_t cw = c ? u8w(c) : 0;
-				if (cw > sb->w)
-					sb->w = cw;
-			}
+			size_t hw = u8w(sb->head);
+			if (hw > sb->w)
+				sb->w = hw;
 			sum += sb->w + (s ? 1 : 0);
 		}
 		size_t tw = u8w(g->title);
@@ -274,6 +273,26 @@ static void grid_measure(struct tgrid *gr)
 			g->sub[0].w += tw - sum, sum = tw;
 		g->w = sum;
 	}
+}
+
+/* Append the n bytes of ASCII at s right-aligned in w columns, after `lead`
+ * blanks. (A million cells per 20,000 rows, a few bytes each: the blanks
+ * are one fixed-size copy, the bytes a loop.) */
+static void put_right_ascii(struct br_buf *b, size_t lead, const char *s, size_t n, size_t w)
+{
+	static const char blanks[16] = "                ";
+	size_t p = lead + (n < w ? w - n : 0);
+	br_buf_grow(b, (p > sizeof blanks ? p : sizeof blanks) + n);
+	char *d = b->data + b->len;
+	if (p <= sizeof blanks)
+		memcpy(d, blanks, sizeof blanks); /* the room is there; s overwrites the rest */
+	else
+		memset(d, ' ', p);
+	d += p;
+	for (size_t i = 0; i < n; i++)
+		d[i] = s[i];
+	b->len += p + n;
+	b->data[b->len] = '\0';
 }
 
 static void grid_emit_block(struct br_sink *out, const struct tgrid *gr, const size_t *groups,
@@ -312,20 +331,25 @@ static void grid_emit_block(struct br_sink *out, const struct tgrid *gr, const s
 			br_buf_addc(&line, '-');
 	}
 	emit_line(out, &line);
+	/* the rows: each made, laid out and written whole */
+	struct br_buf cells = BR_BUF_INIT;
+	size_t end[BR_ARRAY_LEN(gr->g->sub)];
 	for (size_t r = 0; r < gr->nrows; r++) {
 		put_left(&line, gr->names[r], gr->namew);
 		for (size_t k = 0; k < n; k++) {
 			const struct tgroup *g = &gr->g[groups[k]];
-			pad(&line, GAP);
+			br_buf_reset(&cells);
+			gr->cells(gr, r, groups[k], &cells, end);
+			size_t from = 0;
 			for (size_t s = 0; s < g->nsub; s++) {
-				if (s)
-					pad(&line, 1);
-				const char *c = sub_cell(&g->sub[s], r);
-				put_right(&line, c ? c : "", g->sub[s].w);
+				put_right_ascii(&line, s ? 1 : GAP, cells.data + from, end[s] - from,
+						g->sub[s].w);
+				from = end[s];
 			}
 		}
 		emit_line(out, &line);
 	}
+	br_buf_free(&cells);
 	br_buf_free(&line);
 }
 
@@ -502,18 +526,6 @@ static void fmt_value(struct br_buf *b, const struct br_cmp_col *col, const stru
 		br_buf_addc(b, c->best ? '*' : ' ');
 }
 
-/* Bonnie prints %CPU with one decimal, bonnie++ an integer: a column shows
- * one decimal when any of its figures has one. */
-static bool cpu_has_decimals(const struct br_cmp_table *t, size_t k)
-{
-	for (size_t r = 0; r < t->nrows; r++) {
-		const struct br_cmp_cell *c = &t->rows[r].cells[k];
-		if (c->has_cpu && c->cpu != (double)(long long)c->cpu)
-			return true;
-	}
-	return false;
-}
-
 static void fmt_cpu(struct br_buf *b, const struct br_cmp_cell *c, bool decimals)
 {
 	if (c->has_cpu)
@@ -523,6 +535,27 @@ static void fmt_cpu(struct br_buf *b, const struct br_cmp_cell *c, bool decimals
 static const char *better_words(const struct br_cmp_col *col)
 {
 	return col->info->better == BR_HIGHER ? "more is better" : "less is better";
+}
+
+/* One row's cell of a column, made once for the several sub-columns and
+ * groups that show it one after the other. */
+struct cell_cache {
+	const struct br_cmp_table *t;
+	size_t r, k;
+	bool valid;
+	const struct br_cmp_cell *c;
+	struct br_cmp_cell buf;
+};
+
+static const struct br_cmp_cell *cached_cell(struct cell_cache *cc, size_t r, size_t k)
+{
+	if (!cc->valid || cc->r != r || cc->k != k) {
+		cc->c = br_cmp_cell(cc->t, r, k, &cc->buf);
+		cc->r = r;
+		cc->k = k;
+		cc->valid = true;
+	}
+	return cc->c;
 }
 
 /* ------------------------------------------------------------ sections */
@@ -570,39 +603,61 @@ static void emit_title(struct br_sink *out, const struct br_cmp_table *t, bool a
 	br_buf_free(&b);
 }
 
+struct main_ctx {
+	const struct br_cmp_table *t;
+	bool aggregated; /* group 0 is the runs column */
+};
+
+static void main_cells(const struct tgrid *gr, size_t r, size_t g, struct br_buf *b, size_t *end)
+{
+	const struct main_ctx *mc = gr->ctx;
+	const struct br_cmp_table *t = mc->t;
+	if (mc->aggregated) {
+		if (g == 0) {
+			br_buf_addf(b, "%zu", t->rows[r].nmembers);
+			end[0] = b->len;
+			return;
+		}
+		g--;
+	}
+	const struct br_cmp_col *col = &t->cols[g];
+	struct br_cmp_cell buf;
+	const struct br_cmp_cell *cell = br_cmp_cell(t, r, g, &buf);
+	fmt_value(b, col, cell, true);
+	end[0] = b->len;
+	if (col->has_cpu) {
+		/* Bonnie prints %CPU with one decimal, bonnie++ an integer: a
+		 * column shows one decimal when any of its figures has one. */
+		fmt_cpu(b, cell, col->cpu_decimals);
+		end[1] = b->len;
+	}
+}
+
 static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool aggregated,
 		       char **names)
 {
-	struct tgrid gr = {.nrows = t->nrows, .names = names};
-	struct br_buf b = BR_BUF_INIT;
+	struct main_ctx mc = {t, aggregated};
+	struct tgrid gr = {.nrows = t->nrows, .names = names, .cells = main_cells, .ctx = &mc};
 	if (aggregated) {
 		struct tgroup *g = grid_group(&gr, "");
-		struct tsub *s = group_sub(&gr, g, "runs");
-		for (size_t r = 0; r < t->nrows; r++) {
-			br_buf_addf(&b, "%zu", t->rows[r].nmembers);
-			sub_take(s, r, &b);
-		}
+		group_sub(g, "runs");
 		gr.nfixed = 1;
 	}
 	for (size_t k = 0; k < t->ncols; k++) {
 		const struct br_cmp_col *col = &t->cols[k];
 		struct tgroup *g = grid_group(&gr, col->info->short_title);
 		char *uh = br_asprintf("%s ", col->unit.name);
-		struct tsub *v = group_sub(&gr, g, uh);
+		struct tsub *v = group_sub(g, uh);
 		free(uh);
-		struct tsub *c = col->has_cpu ? group_sub(&gr, g, "%CP") : NULL;
-		bool decimals = c && cpu_has_decimals(t, k);
-		for (size_t r = 0; r < t->nrows; r++) {
-			const struct br_cmp_cell *cell = &t->rows[r].cells[k];
-			fmt_value(&b, col, cell, true);
-			sub_take(v, r, &b);
-			if (c) {
-				fmt_cpu(&b, cell, decimals);
-				sub_take(c, r, &b);
-			}
+		struct tsub *c = col->has_cpu ? group_sub(g, "%CP") : NULL;
+		size_t vw, cw;
+		if (br_cmp_col_widths(col, &vw, &cw)) {
+			g->sized = true;
+			v->w = vw + 1; /* the mark */
+			if (c)
+				c->w = cw;
 		}
 	}
-	br_buf_free(&b);
 	grid_emit(out, &gr);
 	grid_free(&gr);
 }
@@ -621,11 +676,8 @@ static void legend(struct br_sink *out, const struct br_cmp_table *t, bool aggre
 			higher = true;
 		else
 			lower = true;
-		for (size_t r = 0; r < t->nrows; r++) {
-			const struct br_cmp_cell *c = &t->rows[r].cells[k];
-			absent = absent || !c->present;
-			unreadable = unreadable || (c->present && !c->has_value && !c->too_fast);
-		}
+		absent = absent || col->any_absent;
+		unreadable = unreadable || col->any_unreadable;
 	}
 	struct br_buf b = BR_BUF_INIT;
 	if (best) {
@@ -653,6 +705,37 @@ static void legend(struct br_sink *out, const struct br_cmp_table *t, bool aggre
 	br_buf_free(&b);
 }
 
+struct base_ctx {
+	const struct br_cmp_table *t;
+	bool aggregated;
+	bool within, untested; /* a mark was given (the cells are measured first) */
+};
+
+static void base_cells(const struct tgrid *gr, size_t r, size_t k, struct br_buf *b, size_t *end)
+{
+	struct base_ctx *bc = gr->ctx;
+	const struct br_cmp_table *t = bc->t;
+	struct br_cmp_cell buf;
+	const struct br_cmp_cell *c = br_cmp_cell(t, r, k, &buf);
+	if ((long)r == t->baseline && c->has_value)
+		br_buf_adds(b, "100%");
+	else if (c->has_ratio)
+		br_cmp_format_ratio(c->ratio, b);
+	else
+		br_buf_adds(b, c->present && c->too_fast ? "+++++" : "-");
+	if (bc->aggregated) {
+		char m = ' ';
+		if ((long)r != t->baseline && c->has_ratio) {
+			if (c->sig == BR_CMP_SIG_WITHIN)
+				m = '~', bc->within = true;
+			else if (c->sig == BR_CMP_SIG_UNTESTED)
+				m = '?', bc->untested = true;
+		}
+		br_buf_addc(b, m);
+	}
+	end[0] = b->len;
+}
+
 static void baseline_table(struct br_sink *out, const struct br_cmp_table *t, bool aggregated,
 			   char **names)
 {
@@ -662,37 +745,16 @@ static void baseline_table(struct br_sink *out, const struct br_cmp_table *t, bo
 	emit_wrapped(out, b.data, 2);
 	br_buf_free(&b);
 	br_sink_puts(out, "\n");
-	struct tgrid gr = {.nrows = t->nrows, .names = names};
-	bool within = false, untested = false;
+	struct base_ctx bc = {t, aggregated, false, false};
+	struct tgrid gr = {.nrows = t->nrows, .names = names, .cells = base_cells, .ctx = &bc};
 	for (size_t k = 0; k < t->ncols; k++) {
 		const struct br_cmp_col *col = &t->cols[k];
 		struct tgroup *g = grid_group(&gr, col->info->short_title);
-		struct tsub *s = group_sub(&gr, g, aggregated ? "% " : "%");
-		for (size_t r = 0; r < t->nrows; r++) {
-			const struct br_cmp_cell *c = &t->rows[r].cells[k];
-			struct br_buf v = BR_BUF_INIT;
-			if ((long)r == t->baseline && c->has_value)
-				br_buf_adds(&v, "100%");
-			else if (c->has_ratio)
-				br_cmp_format_ratio(c->ratio, &v);
-			else
-				br_buf_adds(&v, c->present && c->too_fast ? "+++++" : "-");
-			if (aggregated) {
-				char m = ' ';
-				if ((long)r != t->baseline && c->has_ratio) {
-					if (c->sig == BR_CMP_SIG_WITHIN)
-						m = '~', within = true;
-					else if (c->sig == BR_CMP_SIG_UNTESTED)
-						m = '?', untested = true;
-				}
-				br_buf_addc(&v, m);
-			}
-			sub_take(s, r, &v);
-			br_buf_free(&v);
-		}
+		group_sub(g, aggregated ? "% " : "%");
 	}
 	grid_emit(out, &gr);
 	grid_free(&gr);
+	bool within = bc.within, untested = bc.untested;
 	bool lower = false;
 	for (size_t k = 0; k < t->ncols; k++)
 		lower = lower || t->cols[k].info->better == BR_LOWER;
@@ -714,6 +776,36 @@ static void baseline_table(struct br_sink *out, const struct br_cmp_table *t, bo
 	br_buf_free(&b);
 }
 
+/* Groups 0-5: n, mean, median, sd, min, max; 6: p (with a baseline). */
+static void stats_cells(const struct tgrid *gr, size_t r, size_t g, struct br_buf *b, size_t *end)
+{
+	struct cell_cache *cc = gr->ctx;
+	const struct br_cmp_col *col = &cc->t->cols[cc->k];
+	const struct br_cmp_cell *c = cached_cell(cc, r, cc->k);
+	if (g == 0) {
+		br_buf_addf(b, "%zu", c->n);
+	} else if (!c->has_value) {
+		if (g == 1 && c->present && c->too_fast)
+			br_buf_adds(b, "+++++");
+	} else if (g <= 5) {
+		double vals[5] = {c->mean, c->median, c->sd, c->min, c->max};
+		if (g == 3 && c->n < 2)
+			br_buf_adds(b, "-");
+		else
+			br_cmp_format(col, vals[g - 1], b);
+	} else if (c->sig == BR_CMP_SIG_WITHIN) {
+		br_buf_addf(b, "%.2f~", c->p);
+	} else if (c->sig == BR_CMP_SIG_BEYOND) {
+		if (c->p < 0.001)
+			br_buf_adds(b, "<0.001 ");
+		else
+			br_buf_addf(b, "%.3f ", c->p);
+	} else if (c->sig == BR_CMP_SIG_UNTESTED) {
+		br_buf_adds(b, "? ");
+	}
+	end[0] = b->len;
+}
+
 static void stats_tables(struct br_sink *out, const struct br_cmp_table *t, char **names)
 {
 	br_sink_puts(out, "Run-to-run statistics:\n");
@@ -725,47 +817,13 @@ static void stats_tables(struct br_sink *out, const struct br_cmp_table *t, char
 		br_buf_reset(&b);
 		br_buf_addf(&b, "\n%s, %s (%s)\n", col->info->title, col->unit.name, better_words(col));
 		br_sink_puts(out, b.data);
-		struct tgrid gr = {.nrows = t->nrows, .names = names};
+		struct cell_cache cc = {.t = t, .k = k};
+		struct tgrid gr = {.nrows = t->nrows, .names = names, .cells = stats_cells, .ctx = &cc};
 		static const char *const heads[] = {"n", "mean", "median", "sd", "min", "max"};
-		struct tsub *s[8];
 		for (size_t h = 0; h < BR_ARRAY_LEN(heads); h++)
-			s[h] = group_sub(&gr, grid_group(&gr, NULL), heads[h]);
-		struct tsub *p = t->baseline >= 0 ? group_sub(&gr, grid_group(&gr, NULL), "p") : NULL;
-		for (size_t r = 0; r < t->nrows; r++) {
-			const struct br_cmp_cell *c = &t->rows[r].cells[k];
-			struct br_buf v = BR_BUF_INIT;
-			if (!c->has_value) {
-				br_buf_addf(&v, "%zu", c->n);
-				sub_take(s[0], r, &v);
-				if (c->present && c->too_fast)
-					sub_set(s[1], r, "+++++");
-				br_buf_free(&v);
-				continue;
-			}
-			double vals[5] = {c->mean, c->median, c->sd, c->min, c->max};
-			br_buf_addf(&v, "%zu", c->n);
-			sub_take(s[0], r, &v);
-			for (int i = 0; i < 5; i++) {
-				if (i == 2 && c->n < 2)
-					br_buf_adds(&v, "-");
-				else
-					br_cmp_format(col, vals[i], &v);
-				sub_take(s[i + 1], r, &v);
-			}
-			if (p && c->sig == BR_CMP_SIG_WITHIN) {
-				br_buf_addf(&v, "%.2f~", c->p);
-				sub_take(p, r, &v);
-			} else if (p && c->sig == BR_CMP_SIG_BEYOND) {
-				if (c->p < 0.001)
-					br_buf_adds(&v, "<0.001 ");
-				else
-					br_buf_addf(&v, "%.3f ", c->p);
-				sub_take(p, r, &v);
-			} else if (p && c->sig == BR_CMP_SIG_UNTESTED) {
-				sub_set(p, r, "? ");
-			}
-			br_buf_free(&v);
-		}
+			group_sub(grid_group(&gr, NULL), heads[h]);
+		if (t->baseline >= 0)
+			group_sub(grid_group(&gr, NULL), "p");
 		grid_emit(out, &gr);
 		grid_free(&gr);
 	}
@@ -814,35 +872,37 @@ static void bars(struct br_sink *out, const struct br_cmp_table *t, char **names
 				continue;
 			br_sink_printf(out, "\n  %s, %s (%s)\n", col->info->title, col->unit.name,
 				       better_words(col));
-			char **vals = br_calloc(t->nrows, sizeof *vals);
+			/* the values, one after the other: end[r] is where row r's ends */
+			struct br_buf vals = BR_BUF_INIT;
+			size_t *vend = br_malloc(t->nrows * sizeof *vend);
 			size_t vw = 0;
+			struct br_cmp_cell buf;
 			for (size_t r = 0; r < t->nrows; r++) {
-				struct br_buf v = BR_BUF_INIT;
-				fmt_value(&v, col, &t->rows[r].cells[k], false);
-				vals[r] = br_buf_detach(&v);
-				if (u8w(vals[r]) > vw)
-					vw = u8w(vals[r]);
+				size_t from = vals.len;
+				fmt_value(&vals, col, br_cmp_cell(t, r, k, &buf), false);
+				vend[r] = vals.len;
+				size_t w = vals.len - from; /* ASCII */
+				if (w > vw)
+					vw = w;
 			}
 			size_t fixed = 2 + namew + 2 + 1 + vw;
 			size_t bw = fixed < WIDTH - 10 ? WIDTH - fixed : 10;
 			double scale = col->max > 0 ? col->max : 1;
 			for (size_t r = 0; r < t->nrows; r++) {
-				const struct br_cmp_cell *c = &t->rows[r].cells[k];
-				if (!c->present) {
-					free(vals[r]);
+				const struct br_cmp_cell *c = br_cmp_cell(t, r, k, &buf);
+				if (!c->present)
 					continue; /* no bar for a figure the record lacks */
-				}
 				pad(&line, 2);
 				put_left(&line, names[r], namew);
 				pad(&line, 2);
 				double frac = c->has_value ? c->value / scale : 0;
 				emit_bar(&line, frac, bw);
-				pad(&line, 1);
-				put_right(&line, vals[r], vw);
+				size_t from = r ? vend[r - 1] : 0;
+				put_right_ascii(&line, 1, vals.data + from, vend[r] - from, vw);
 				emit_line(out, &line);
-				free(vals[r]);
 			}
-			free(vals);
+			free(vend);
+			br_buf_free(&vals);
 		}
 	}
 	br_buf_free(&line);

@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +43,14 @@ static struct br_record *hdp(const char *host, double cached, double buffered)
 	return r;
 }
 
+/* The model with its cells hung on rows[].cells (what these tests read). */
+static struct br_cmp *build(const struct br_recset *rs, const struct br_render_opts *o)
+{
+	struct br_cmp *c = br_cmp_build_records(rs, o);
+	br_cmp_materialize(c);
+	return c;
+}
+
 static const struct br_cmp_col *col_of(const struct br_cmp_table *t, enum br_metric_id m, size_t *k)
 {
 	for (size_t i = 0; i < t->ncols; i++)
@@ -76,7 +85,7 @@ static void best_marks_both_directions(void **state)
 	br_recset_add(&s, bpp("c", "h3", 50000, 30, 120.0, 12000)); /* tie on put_block */
 	struct br_recset one = {0};
 	br_recset_add(&one, bpp("solo", "h", 1000, 5, 10, 10));
-	struct br_cmp *c = br_cmp_build_records(&s, NULL);
+	struct br_cmp *c = build(&s, NULL);
 	assert_int_equal(c->ntables, 1);
 	const struct br_cmp_table *t = &c->tables[0];
 	assert_int_equal(t->family, BR_FAM_BONNIE);
@@ -109,7 +118,7 @@ static void best_marks_both_directions(void **state)
 	struct br_recset same = {0};
 	br_recset_add(&same, bpp("x", "h1", 5000, 5, 10, -1));
 	br_recset_add(&same, bpp("y", "h2", 5000, 5, 20, -1));
-	c = br_cmp_build_records(&same, NULL);
+	c = build(&same, NULL);
 	assert_false(c->tables[0].cols[0].has_best);
 	assert_false(c->tables[0].rows[0].cells[0].best || c->tables[0].rows[1].cells[0].best);
 	assert_false(c->tables[0].rows[0].cells[0].best_cpu);
@@ -117,7 +126,7 @@ static void best_marks_both_directions(void **state)
 	br_cmp_free(c);
 	br_recset_free(&same);
 	/* a lone figure is not "best" of anything */
-	c = br_cmp_build_records(&one, NULL);
+	c = build(&one, NULL);
 	assert_false(c->tables[0].cols[0].has_best);
 	assert_false(c->tables[0].rows[0].cells[0].best);
 	br_cmp_free(c);
@@ -153,7 +162,7 @@ static void units_are_chosen_per_column(void **state)
 	br_recset_add(&s, bpp("b", "h2", 9314, 6, 1323.1, 15000));
 	br_recset_add(&s, hdp("/dev/hda", 12.0 * 1024 * 1024, 40 * 1024));
 	br_recset_add(&s, hdp("/dev/hdb", 11.5 * 1024 * 1024, 38.5 * 1024));
-	struct br_cmp *c = br_cmp_build_records(&s, NULL);
+	struct br_cmp *c = build(&s, NULL);
 	assert_int_equal(c->ntables, 2);
 	const struct br_cmp_table *t = &c->tables[0];
 	const struct br_cmp_col *pb = col_of(t, BR_M_put_block, NULL);
@@ -198,7 +207,7 @@ static void baseline_ratios(void **state)
 	br_recset_add(&s, bpp("ext3", "box", 10000, 10, 150, 10000));
 	br_recset_add(&s, bpp("xfs", "box", 30000, 10, 100, -1));
 	struct br_render_opts o = {.baseline = "ext3"};
-	struct br_cmp *c = br_cmp_build_records(&s, &o);
+	struct br_cmp *c = build(&s, &o);
 	assert_int_equal(c->nnotes, 0);
 	const struct br_cmp_table *t = &c->tables[0];
 	/* the baseline row comes first, the others keep input order */
@@ -228,12 +237,12 @@ static void baseline_ratios(void **state)
 
 	/* by host, case-insensitively, and a name that matches nothing */
 	o.baseline = "BOX";
-	c = br_cmp_build_records(&s, &o);
+	c = build(&s, &o);
 	assert_int_equal(c->tables[0].baseline, 0);
 	assert_string_equal(c->tables[0].rows[0].label, "ext2");
 	br_cmp_free(c);
 	o.baseline = "nothing";
-	c = br_cmp_build_records(&s, &o);
+	c = build(&s, &o);
 	assert_int_equal(c->tables[0].baseline, -1);
 	assert_int_equal(c->nnotes, 1);
 	assert_non_null(strstr(c->notes[0], "'nothing' matches no record"));
@@ -329,7 +338,7 @@ static void aggregation(void **state)
 	/* a different host with the same label is another configuration */
 	br_recset_add(&s, bpp("Configuration C / Try 2", "other", 11554, 13, 336.0, -1));
 	struct br_render_opts o = {.aggregate = true, .baseline = "Configuration A"};
-	struct br_cmp *c = br_cmp_build_records(&s, &o);
+	struct br_cmp *c = build(&s, &o);
 	assert_true(c->aggregated);
 	const struct br_cmp_table *t = &c->tables[0];
 	assert_int_equal(t->nrows, 4);
@@ -373,7 +382,7 @@ static void aggregation(void **state)
 	br_recset_add(&s2, bpp("fast / run 2", "h", 2020, 1, -1, -1));
 	br_recset_add(&s2, bpp("fast / run 3", "h", 1980, 1, -1, -1));
 	o.baseline = "slow";
-	c = br_cmp_build_records(&s2, &o);
+	c = build(&s2, &o);
 	t = &c->tables[0];
 	assert_int_equal(t->nrows, 2);
 	assert_string_equal(t->rows[1].label, "fast");
@@ -395,7 +404,7 @@ static void sorting(void **state)
 	br_record_set_too_fast(tf, BR_M_seeks, "+++++");
 	br_recset_add(&s, tf);
 	struct br_render_opts o = {.sort = "put_block"};
-	struct br_cmp *c = br_cmp_build_records(&s, &o);
+	struct br_cmp *c = build(&s, &o);
 	const struct br_cmp_table *t = &c->tables[0];
 	assert_string_equal(t->rows[0].host, "c");
 	assert_string_equal(t->rows[1].host, "b");
@@ -403,13 +412,13 @@ static void sorting(void **state)
 	assert_string_equal(t->rows[3].host, "d"); /* no figure: last */
 	br_cmp_free(c);
 	o.sort = "put_block_latency"; /* lower first */
-	c = br_cmp_build_records(&s, &o);
+	c = build(&s, &o);
 	t = &c->tables[0];
 	assert_string_equal(t->rows[0].host, "c");
 	assert_string_equal(t->rows[2].host, "a");
 	br_cmp_free(c);
 	o.sort = "seeks"; /* +++++ counts as fastest, missing last */
-	c = br_cmp_build_records(&s, &o);
+	c = build(&s, &o);
 	t = &c->tables[0];
 	assert_string_equal(t->rows[0].host, "d");
 	assert_string_equal(t->rows[1].host, "b");
@@ -417,7 +426,7 @@ static void sorting(void **state)
 	assert_string_equal(t->rows[3].host, "c");
 	br_cmp_free(c);
 	o.sort = "label"; /* natural, case-insensitive */
-	c = br_cmp_build_records(&s, &o);
+	c = build(&s, &o);
 	t = &c->tables[0];
 	assert_string_equal(t->rows[0].label, "too fast");
 	assert_string_equal(t->rows[1].label, "try 1");
@@ -425,12 +434,12 @@ static void sorting(void **state)
 	assert_string_equal(t->rows[3].label, "Try 10");
 	br_cmp_free(c);
 	o.sort = "host";
-	c = br_cmp_build_records(&s, &o);
+	c = build(&s, &o);
 	assert_string_equal(c->tables[0].rows[0].host, "a");
 	assert_string_equal(c->tables[0].rows[3].host, "d");
 	br_cmp_free(c);
 	o.sort = "nonsense";
-	c = br_cmp_build_records(&s, &o);
+	c = build(&s, &o);
 	assert_string_equal(c->tables[0].rows[0].label, "Try 10"); /* input order */
 	assert_int_equal(c->nnotes, 1);
 	br_cmp_free(c);
@@ -452,7 +461,7 @@ static void filters_top_and_groups(void **state)
 	/* --metric: only that column; the hdparm table disappears */
 	struct br_render_opts o = {.have_metric_filter = true};
 	o.metric_filter[BR_M_seeks] = true;
-	struct br_cmp *c = br_cmp_build_records(&s, &o);
+	struct br_cmp *c = build(&s, &o);
 	assert_int_equal(c->ntables, 1);
 	assert_int_equal(c->tables[0].ncols, 1);
 	assert_int_equal(c->tables[0].cols[0].metric, BR_M_seeks);
@@ -463,7 +472,7 @@ static void filters_top_and_groups(void **state)
 	memset(&o, 0, sizeof o);
 	o.top = 2;
 	o.sort = "put_block";
-	c = br_cmp_build_records(&s, &o);
+	c = build(&s, &o);
 	const struct br_cmp_table *t = &c->tables[0];
 	assert_int_equal(t->nrows, 2);
 	assert_int_equal(t->ndropped, 2);
@@ -477,7 +486,7 @@ static void filters_top_and_groups(void **state)
 	o.sort = NULL;
 	o.top = 1;
 	o.baseline = "a";
-	c = br_cmp_build_records(&s, &o);
+	c = build(&s, &o);
 	t = &c->tables[0];
 	assert_int_equal(t->nrows, 2);
 	assert_string_equal(t->rows[0].label, "a");
@@ -487,7 +496,7 @@ static void filters_top_and_groups(void **state)
 	/* --group-by host: one table per host within the family */
 	memset(&o, 0, sizeof o);
 	o.group_by = "host";
-	c = br_cmp_build_records(&s, &o);
+	c = build(&s, &o);
 	assert_int_equal(c->ntables, 3);
 	assert_string_equal(c->tables[0].group_key, "host");
 	assert_string_equal(c->tables[0].group, "h1");
@@ -497,7 +506,7 @@ static void filters_top_and_groups(void **state)
 	assert_int_equal(c->tables[2].family, BR_FAM_HDPARM);
 	br_cmp_free(c);
 	o.group_by = "tool";
-	c = br_cmp_build_records(&s, &o);
+	c = build(&s, &o);
 	assert_int_equal(c->ntables, 3);
 	assert_string_equal(c->tables[0].group, "bonnie++");
 	assert_string_equal(c->tables[1].group, "bonnie");
@@ -508,7 +517,7 @@ static void filters_top_and_groups(void **state)
 
 	/* nothing at all */
 	struct br_recset empty = {0};
-	c = br_cmp_build_records(&empty, NULL);
+	c = build(&empty, NULL);
 	assert_int_equal(c->ntables, 0);
 	br_cmp_free(c);
 	br_cmp_free(NULL);
@@ -524,7 +533,7 @@ static void too_fast_and_unreadable_cells(void **state)
 	br_record_set(b, BR_M_seq_stat, 3000, "3000")->marked = true;
 	br_recset_add(&s, a);
 	br_recset_add(&s, b);
-	struct br_cmp *c = br_cmp_build_records(&s, NULL);
+	struct br_cmp *c = build(&s, NULL);
 	const struct br_cmp_table *t = &c->tables[0];
 	const struct br_cmp_cell *x = cell(t, 0, BR_M_seq_stat), *y = cell(t, 1, BR_M_seq_stat);
 	assert_true(x->present && x->too_fast && !x->has_value && !x->best);
@@ -539,6 +548,274 @@ static void too_fast_and_unreadable_cells(void **state)
 	br_recset_free(&s);
 }
 
+/* ------------------------------------------------------------ the model's cells made when asked for,
+ * against cells worked out here from the rows' runs, the plain way */
+
+static unsigned long rnd_state;
+
+static unsigned rnd(unsigned n)
+{
+	rnd_state = rnd_state * 6364136223846793005ul + 1442695040888963407ul;
+	return (unsigned)((rnd_state >> 33) % n);
+}
+
+/* A figure of many shapes: whole, one or two decimals, tiny, huge (%.3g
+ * from 1e10 up), zero, now and then negative or -0. */
+static double rnd_value(void)
+{
+	static const double scale[] = {1, 10, 1000, 20000, 3e6, 5e13, 0.01};
+	double v = rnd(100000) / (double)(1 + 9 * rnd(2) + 90 * rnd(2)) * scale[rnd(7)] / 100;
+	switch (rnd(40)) {
+	case 0:
+		return 0;
+	case 1:
+		return -0.0;
+	case 2:
+		return -v;
+	default:
+		return v;
+	}
+}
+
+static const enum br_metric_id rnd_metrics[] = {BR_M_put_block, BR_M_seeks, BR_M_seq_create,
+						BR_M_put_block_latency, BR_M_get_block_latency};
+
+static struct br_record *rnd_record(void)
+{
+	struct br_record *r = br_record_new(BR_TOOL_BONNIEPP);
+	char label[64];
+	snprintf(label, sizeof label, "cfg %u / Try %u", rnd(4), rnd(5));
+	if (rnd(8))
+		br_record_set_label(r, label);
+	char host[16];
+	snprintf(host, sizeof host, "h%u", rnd(3));
+	if (rnd(8))
+		br_record_set_host(r, host);
+	br_record_set_source(r, "t.txt", 1 + rnd(1000), 2000, "bonnie++-csv");
+	for (size_t i = 0; i < BR_ARRAY_LEN(rnd_metrics); i++) {
+		enum br_metric_id m = rnd_metrics[i];
+		unsigned k = rnd(20);
+		if (k < 3)
+			continue; /* absent */
+		struct br_value *v;
+		if (k == 3)
+			v = br_record_set_too_fast(r, m, "+++++");
+		else if (k == 4)
+			v = br_record_set(r, m, NAN, "?!"); /* unreadable */
+		else
+			v = br_record_set(r, m, rnd_value(), NULL);
+		v->marked = rnd(10) == 0;
+		if (rnd(3)) {
+			double cpu = rnd(1000) / (rnd(2) ? 10.0 : 1.0);
+			br_record_set_cpu(r, m, rnd(50) ? cpu : rnd(2) ? -cpu : -0.0);
+		}
+	}
+	return r;
+}
+
+/* The cell of metric m over the runs of row, without best marks and ratios. */
+static void plain_cell(const struct br_cmp_row *row, enum br_metric_id m, struct br_cmp_cell *c)
+{
+	memset(c, 0, sizeof *c);
+	double *vals = calloc(row->nmembers, sizeof *vals);
+	size_t n = 0, ncpu = 0;
+	double cpu = 0;
+	for (size_t i = 0; i < row->nmembers; i++) {
+		const struct br_value *v = br_record_get(row->members[i], m);
+		if (!v->present)
+			continue;
+		c->present = true;
+		c->marked = c->marked || v->marked;
+		c->n_too_fast += v->too_fast;
+		if (v->has_value && isfinite(v->value))
+			vals[n++] = v->value;
+		if (v->has_cpu) {
+			cpu += v->cpu;
+			ncpu++;
+		}
+	}
+	if (c->present) {
+		if (row->nmembers == 1)
+			c->raw = br_record_get(row->members[0], m)->raw;
+		struct br_cmp_stats st;
+		br_cmp_stats(vals, n, &st);
+		c->n = n;
+		c->has_value = n > 0;
+		c->value = c->mean = st.mean;
+		c->median = st.median;
+		c->sd = st.sd;
+		c->min = st.min;
+		c->max = st.max;
+		c->too_fast = n == 0 && c->n_too_fast > 0;
+		c->has_cpu = ncpu > 0;
+		c->cpu = ncpu ? cpu / (double)ncpu : 0;
+	}
+	free(vals);
+}
+
+static bool same_double(double a, double b)
+{
+	return memcmp(&a, &b, sizeof a) == 0 || (a == b && a == 0 && !signbit(a) == !signbit(b));
+}
+
+static void assert_same_cell(const struct br_cmp_cell *a, const struct br_cmp_cell *b)
+{
+	assert_int_equal(a->present, b->present);
+	assert_int_equal(a->has_value, b->has_value);
+	assert_int_equal(a->has_cpu, b->has_cpu);
+	assert_int_equal(a->too_fast, b->too_fast);
+	assert_int_equal(a->marked, b->marked);
+	assert_int_equal(a->best, b->best);
+	assert_int_equal(a->best_cpu, b->best_cpu);
+	assert_int_equal(a->has_ratio, b->has_ratio);
+	assert_int_equal(a->better, b->better);
+	assert_int_equal(a->sig, b->sig);
+	assert_ptr_equal(a->raw, b->raw);
+	assert_int_equal(a->n, b->n);
+	assert_int_equal(a->n_too_fast, b->n_too_fast);
+	const double x[] = {a->value, a->cpu, a->mean, a->median, a->sd, a->min, a->max, a->ratio,
+			    a->t, a->df, a->p};
+	const double y[] = {b->value, b->cpu, b->mean, b->median, b->sd, b->min, b->max, b->ratio,
+			    b->t, b->df, b->p};
+	for (size_t i = 0; i < BR_ARRAY_LEN(x); i++)
+		assert_true(same_double(x[i], y[i]));
+}
+
+/* Every cell and column statistic of table t against the plain way. */
+static void check_table(const struct br_cmp_table *t, const struct br_cmp_table *full)
+{
+	struct br_cmp_cell *ref = calloc(t->nrows * t->ncols, sizeof *ref);
+	for (size_t k = 0; k < t->ncols; k++) {
+		const struct br_cmp_col *col = &t->cols[k];
+		bool any_absent = false, any_unreadable = false, any_fast = false, any_marked = false;
+		bool any_neg = false, has_cpu = false, cpu_dec = false;
+		size_t nvalues = 0, ncpu = 0;
+		double min = 0, max = 0, cmin = 0, cmax = 0;
+		size_t vw = 0, cw = 0;
+		for (size_t r = 0; r < t->nrows; r++) {
+			struct br_cmp_cell *c = &ref[r * t->ncols + k];
+			plain_cell(&t->rows[r], col->metric, c);
+			any_absent |= !c->present;
+			any_unreadable |= c->present && !c->has_value && !c->too_fast;
+			any_fast |= c->too_fast;
+			any_marked |= c->marked;
+			struct br_buf b = BR_BUF_INIT;
+			if (!c->present || !c->has_value)
+				br_buf_adds(&b, !c->present ? "-" : c->too_fast ? "+++++" : "?");
+			else
+				br_cmp_format(col, c->value, &b);
+			vw = b.len > vw ? b.len : vw;
+			br_buf_reset(&b);
+			if (c->has_cpu) {
+				br_buf_add_fixed(&b, c->cpu, col->cpu_decimals ? 1 : 0);
+				cw = b.len > cw ? b.len : cw;
+				cmin = !ncpu || c->cpu < cmin ? c->cpu : cmin;
+				cmax = !ncpu || c->cpu > cmax ? c->cpu : cmax;
+				ncpu++;
+				has_cpu = true;
+				cpu_dec |= c->cpu != floor(c->cpu);
+				any_neg |= signbit(c->cpu) != 0;
+			}
+			br_buf_free(&b);
+			if (!c->has_value)
+				continue;
+			min = !nvalues || c->value < min ? c->value : min;
+			max = !nvalues || c->value > max ? c->value : max;
+			nvalues++;
+			any_neg |= signbit(c->value) != 0;
+		}
+		assert_int_equal(col->nvalues, nvalues);
+		assert_true(!nvalues || (col->min == min && col->max == max));
+		assert_int_equal(col->has_best, nvalues >= 2 && min != max);
+		assert_true(!col->has_best ||
+			    col->best == (col->info->better == BR_HIGHER ? max : min));
+		assert_int_equal(col->any_absent, any_absent);
+		assert_int_equal(col->any_unreadable, any_unreadable);
+		assert_int_equal(col->any_too_fast, any_fast);
+		assert_int_equal(col->any_marked, any_marked);
+		assert_int_equal(col->any_negative, any_neg);
+		assert_int_equal(col->has_cpu, has_cpu);
+		assert_int_equal(col->cpu_decimals, cpu_dec);
+		assert_true(!has_cpu || (col->best_cpu == cmin && col->cpu_max == cmax));
+		assert_int_equal(col->has_best_cpu, ncpu >= 2 && cmin != cmax);
+		/* the widths told without the cells are the widest cells' */
+		size_t pvw, pcw;
+		if (br_cmp_col_widths(col, &pvw, &pcw)) {
+			assert_int_equal(pvw, vw);
+			assert_int_equal(pcw, cw);
+		} else {
+			assert_true(any_neg || fabs(max / col->unit.div) >= 1e10);
+		}
+		/* best marks, then ratios and the t-test against the baseline */
+		for (size_t r = 0; r < t->nrows; r++) {
+			struct br_cmp_cell *c = &ref[r * t->ncols + k];
+			c->best = col->has_best && c->has_value && c->value == col->best;
+			c->best_cpu = col->has_best_cpu && c->has_cpu && c->cpu == col->best_cpu;
+		}
+		for (size_t r = 0; t->baseline >= 0 && r < t->nrows; r++) {
+			struct br_cmp_cell *c = &ref[r * t->ncols + k];
+			const struct br_cmp_cell *b = &ref[(size_t)t->baseline * t->ncols + k];
+			if ((long)r == t->baseline || !c->has_value || !b->has_value)
+				continue;
+			c->has_ratio = b->value != 0;
+			c->ratio = c->has_ratio ? c->value / b->value : 0;
+			c->better = col->info->better == BR_HIGHER ? c->value > b->value : c->value < b->value;
+			if (!t->aggregated)
+				continue;
+			struct br_cmp_stats sa = {c->n, c->mean, c->median, c->sd, c->min, c->max};
+			struct br_cmp_stats sb = {b->n, b->mean, b->median, b->sd, b->min, b->max};
+			if (br_cmp_welch(&sa, &sb, &c->t, &c->df, &c->p))
+				c->sig = c->p < BR_CMP_ALPHA ? BR_CMP_SIG_BEYOND : BR_CMP_SIG_WITHIN;
+			else
+				c->sig = BR_CMP_SIG_UNTESTED;
+		}
+		for (size_t r = 0; r < t->nrows; r++) {
+			struct br_cmp_cell buf;
+			assert_null(t->rows[r].cells);
+			assert_same_cell(br_cmp_cell(t, r, k, &buf), &ref[r * t->ncols + k]);
+			assert_same_cell(br_cmp_cell(full, r, k, &buf), &ref[r * t->ncols + k]);
+			assert_ptr_equal(br_cmp_cell(full, r, k, &buf), &full->rows[r].cells[k]);
+		}
+	}
+	free(ref);
+}
+
+static void cells_made_when_asked(void **state)
+{
+	(void)state;
+	static const char *const baselines[] = {NULL, "h1", "cfg 2", "nothing"};
+	static const char *const sorts[] = {NULL, "seeks", "label", "put_block_latency"};
+	for (unsigned round = 0; round < 400; round++) {
+		rnd_state = round;
+		struct br_recset s = {0};
+		unsigned n = 1 + rnd(30);
+		for (unsigned i = 0; i < n; i++)
+			br_recset_add(&s, rnd_record());
+		struct br_render_opts o = {0};
+		o.chart_group = -1;
+		o.aggregate = rnd(2);
+		o.baseline = baselines[rnd(4)];
+		o.sort = sorts[rnd(4)];
+		o.top = rnd(3) ? 0 : 1 + rnd(6);
+		if (rnd(6) == 0) {
+			o.have_metric_filter = true;
+			o.metric_filter[BR_M_seeks] = true;
+			o.metric_filter[BR_M_put_block_latency] = true;
+		}
+		struct br_cmp *lazy = br_cmp_build_records(&s, &o);
+		struct br_cmp *full = build(&s, &o);
+		assert_int_equal(lazy->ntables, full->ntables);
+		for (size_t i = 0; i < lazy->ntables; i++) {
+			assert_int_equal(lazy->tables[i].nrows, full->tables[i].nrows);
+			assert_int_equal(lazy->tables[i].ncols, full->tables[i].ncols);
+			check_table(&lazy->tables[i], &full->tables[i]);
+		}
+		br_cmp_free(lazy);
+		br_cmp_free(full);
+		br_recset_free(&s);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -551,6 +828,7 @@ int main(void)
 		cmocka_unit_test(sorting),
 		cmocka_unit_test(filters_top_and_groups),
 		cmocka_unit_test(too_fast_and_unreadable_cells),
+		cmocka_unit_test(cells_made_when_asked),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
