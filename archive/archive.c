@@ -971,6 +971,11 @@ fail:
 	return rc;
 }
 
+static void sha_piece(void *arg, const char *p, size_t n)
+{
+	br_sha256_update(arg, p, n);
+}
+
 int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t ndocs,
 			struct br_diags *diags, struct br_archive_stats *st)
 {
@@ -986,7 +991,10 @@ int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t
 	for (size_t i = 0; i < ndocs; i++) {
 		const struct br_doc *doc = docs[i];
 		char sha[65];
-		br_sha256_hex(doc->raw, doc->raw_len, sha);
+		struct br_sha256 c;
+		br_sha256_init(&c);
+		br_doc_bytes(doc, sha_piece, &c); /* doc->raw has NULs for LFs */
+		br_sha256_final_hex(&c, sha);
 		const char *twin = NULL;
 		for (size_t k = 0; k < nu && !twin; k++)
 			if (strcmp(u[k].sha, sha) == 0)

@@ -104,17 +104,22 @@ void br_sha256_final(struct br_sha256 *c, unsigned char out[32])
 	}
 }
 
-void br_sha256_hex(const void *p, size_t n, char out[65])
+void br_sha256_final_hex(struct br_sha256 *c, char out[65])
 {
 	static const char hex[] = "0123456789abcdef";
-	struct br_sha256 c;
 	unsigned char d[32];
-	br_sha256_init(&c);
-	br_sha256_update(&c, p, n);
-	br_sha256_final(&c, d);
+	br_sha256_final(c, d);
 	for (int i = 0; i < 32; i++) {
 		out[2 * i] = hex[d[i] >> 4];
 		out[2 * i + 1] = hex[d[i] & 15];
 	}
 	out[64] = '\0';
+}
+
+void br_sha256_hex(const void *p, size_t n, char out[65])
+{
+	struct br_sha256 c;
+	br_sha256_init(&c);
+	br_sha256_update(&c, p, n);
+	br_sha256_final_hex(&c, out);
 }

@@ -18,6 +18,8 @@ struct br_sha256 {
 void br_sha256_init(struct br_sha256 *c);
 void br_sha256_update(struct br_sha256 *c, const void *p, size_t n);
 void br_sha256_final(struct br_sha256 *c, unsigned char out[32]);
+/* br_sha256_final() as 64 lowercase hex digits and a NUL. */
+void br_sha256_final_hex(struct br_sha256 *c, char out[65]);
 /* The hash of p[0..n) as 64 lowercase hex digits and a NUL. */
 void br_sha256_hex(const void *p, size_t n, char out[65]);
 

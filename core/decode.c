@@ -15,7 +15,7 @@
  *   whitespace   TAB expansion (8-column stops), no-break spaces -> space
  *
  * Lines a stage does not change are kept as they are (their text already
- * lives in the document's arena); changed lines are rebuilt and carry their
+ * lives in the document's bytes or its arena); changed lines are rebuilt and carry their
  * ORIGINAL first/last line numbers and the offsets where lines were joined.
  */
 #include "decode.h"
@@ -82,8 +82,8 @@ static bool has_prefix_ci(const char *s, size_t n, const char *p)
  * widen that gap; a stage that makes more lines than it read (HTML, a BBCode
  * line split in two) moves the output to a new array once it would overtake
  * the input. Lines a stage keeps are not copied at all while w == their
- * index, and their text is never copied (it lives in the document's arena
- * and is not changed once written).
+ * index, and their text is never copied (it lives in the document's bytes
+ * or its arena and is not changed once written).
  */
 struct rw {
 	struct br_doc *doc;

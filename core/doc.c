@@ -11,10 +11,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "decode.h"
 #include "label.h"
 
-/* A large buffer (the bytes of a file, the copy of its lines) is touched
+/* A large buffer (the bytes of a file, the array of its lines) is touched
  * page by page once: ask for transparent huge pages, so that filling it
  * costs a page fault per 2 MiB rather than per 4 KiB (a hint; ignored where
  * unsupported). */
@@ -113,69 +117,98 @@ static const unsigned char binary_byte[256] = {
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1,
 };
 
-/* Physical lines (LF, CRLF or a lone CR ends one), and whether the bytes
- * look binary. One pass: memchr finds each LF, a second one looks for a
- * lone CR inside the line. */
-static void split_physical(struct br_doc *doc)
+/* The first byte below 0x20 at or after k (n if none): LF, CR and the
+ * control bytes all are, so one pass finds the ends of lines and counts
+ * what looks binary. */
+static size_t next_control(const unsigned char *s, size_t k, size_t n)
 {
-	const char *s = doc->raw;
+#ifdef __SSE2__
+	/* sixteen bytes at a time where the compiler targets SSE2 (x86-64) */
+	const __m128i top = _mm_set1_epi8(0x1f);
+	while (k + 16 <= n) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
+		/* v <= 0x1f unsigned: max(v, 0x1f) == 0x1f */
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, top), top));
+		if (m)
+			return k + (size_t)__builtin_ctz(m);
+		k += 16;
+	}
+#endif
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	while (k + 8 <= n) {
+		uint64_t w;
+		memcpy(&w, s + k, 8);
+		/* a byte below 0x20 (bytes >= 0x80 are not) */
+		if ((w - ones * 0x20) & ~w & highs)
+			break;
+		k += 8;
+	}
+	while (k < n && s[k] >= 0x20)
+		k++;
+	return k;
+}
+
+/* Physical lines (LF, CRLF or a lone CR ends one), and whether the bytes
+ * look binary, in one pass that stops only at bytes below 0x20. Returns
+ * whether any line holds a control byte (a NUL among them). */
+static bool split_physical(struct br_doc *doc)
+{
+	const unsigned char *s = (const unsigned char *)doc->raw;
 	size_t n = doc->raw_len, start = 0, cap = 0;
 	/* A UTF-8 byte-order mark is not part of the first line. */
 	if (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
 		start = 3;
-	size_t ctl = 0;
+	size_t ctl = 0, k = start;
 	while (start < n) {
-		const char *lf = memchr(s + start, '\n', n - start);
-		size_t end = lf ? (size_t)(lf - s) : n;
-		const char *cr = memchr(s + start, '\r', end - start);
-		if (cr)
-			end = (size_t)(cr - s);
-		size_t i = start;
-		for (; i + 8 <= end; i += 8) {
-			/* eight bytes at a time while none is below 0x20 */
-			uint64_t w;
-			memcpy(&w, s + i, 8);
-			if (((w - 0x2020202020202020ull) & ~w & 0x8080808080808080ull) == 0)
-				continue;
-			for (size_t k = i; k < i + 8; k++)
-				ctl += binary_byte[(unsigned char)s[k]];
+		size_t end = next_control(s, k, n);
+		if (end < n && s[end] != '\n' && s[end] != '\r') {
+			ctl += binary_byte[s[end]];
+			k = end + 1;
+			continue;
 		}
-		for (; i < end; i++)
-			ctl += binary_byte[(unsigned char)s[i]];
-		if (doc->nphys == cap) {
-			doc->phys = br_grow(doc->phys, &cap, doc->nphys + 1, sizeof *doc->phys);
-			doc->phys_len = br_realloc(doc->phys_len, cap * sizeof *doc->phys_len);
+		if (doc->nphys + 1 >= cap) {
+			doc->phys = br_grow(doc->phys, &cap, doc->nphys + 2, sizeof *doc->phys);
+			doc->phys_term = br_realloc(doc->phys_term, cap);
 		}
 		doc->phys[doc->nphys] = start;
-		doc->phys_len[doc->nphys] = end - start;
-		doc->nphys++;
-		if (end < n && s[end] == '\r' && end + 1 < n && s[end + 1] == '\n')
-			end++;
-		start = end + 1;
+		size_t term = end == n ? 0 : s[end] == '\r' && end + 1 < n && s[end + 1] == '\n' ? 2 : 1;
+		doc->phys_term[doc->nphys++] = (unsigned char)term;
+		start = k = end + term;
 	}
+	if (!doc->phys)
+		doc->phys = br_malloc(sizeof *doc->phys);
+	doc->phys[doc->nphys] = n;
 	doc->binary = ctl >= 16 && ctl * 20 > doc->raw_len;
+	return ctl != 0;
 }
 
-/* The identity logical lines, one per physical line: their text is one copy
- * of the bytes in the arena, each line ended by a NUL where its terminator
- * was, NUL bytes inside lines turned into '?' (as br_doc_line_add does). */
-static void identity_lines(struct br_doc *doc)
+/* The identity logical lines, one per physical line. Their text is the
+ * document's own bytes, not a copy (a copy was a second input-sized buffer
+ * to fill): the first byte of each line's terminator, an LF or the CR of a
+ * CRLF, is overwritten with the NUL that ends the line. A line that holds
+ * a NUL byte or ends with a lone CR is copied into the arena instead (NULs
+ * turned into '?', as br_doc_line_set does), so that raw stays as read but
+ * for NULs where an LF or a CRLF's CR was, which br_doc_bytes() puts back. */
+static void identity_lines(struct br_doc *doc, bool has_ctl)
 {
+	char *s = doc->raw;
 	size_t n = doc->raw_len;
-	char *t = arena_alloc(doc, n + 1, 1);
-	big_buffer(t, n + 1);
-	memcpy(t, doc->raw, n + 1);
-	for (char *z = memchr(t, '\0', n); z; z = memchr(z + 1, '\0', n - (size_t)(z + 1 - t)))
-		*z = '?';
 	struct br_lines_builder b = {0};
 	b.cap = doc->nphys ? doc->nphys : 1;
 	b.lines = br_malloc(b.cap * sizeof *b.lines);
 	big_buffer(b.lines, b.cap * sizeof *b.lines);
 	for (size_t i = 0; i < doc->nphys; i++) {
 		struct br_line *l = &b.lines[i];
-		l->text = t + doc->phys[i];
-		l->len = doc->phys_len[i];
-		t[doc->phys[i] + doc->phys_len[i]] = '\0';
+		size_t start = doc->phys[i], len = br_doc_phys_len(doc, i), end = start + len;
+		bool lone_cr = end < n && s[end] == '\r' && doc->phys_term[i] == 1;
+		if (lone_cr || (has_ctl && memchr(s + start, '\0', len))) {
+			br_doc_line_set(doc, l, s + start, len, (unsigned)(i + 1), (unsigned)(i + 1), 0,
+					0, NULL, 0);
+			continue;
+		}
+		s[end] = '\0';
+		l->text = s + start;
+		l->len = len;
 		l->line = l->end_line = (unsigned)(i + 1);
 		l->depth = 0;
 		l->flags = 0;
@@ -186,18 +219,35 @@ static void identity_lines(struct br_doc *doc)
 	br_doc_lines_commit(doc, &b);
 }
 
+void br_doc_bytes(const struct br_doc *doc, void (*fn)(void *arg, const char *p, size_t n),
+		  void *arg)
+{
+	size_t from = 0;
+	for (size_t i = 0; i < doc->nphys; i++) {
+		size_t end = doc->phys[i] + br_doc_phys_len(doc, i);
+		if (end >= doc->raw_len || doc->raw[end] != '\0')
+			continue; /* the end, or a terminator left as it was */
+		if (end > from)
+			fn(arg, doc->raw + from, end - from);
+		fn(arg, doc->phys_term[i] == 2 ? "\r" : "\n", 1);
+		from = end + 1;
+	}
+	if (doc->raw_len > from)
+		fn(arg, doc->raw + from, doc->raw_len - from);
+}
+
 static struct br_doc *doc_new(const char *name, char *bytes, size_t n)
 {
 	struct br_doc *doc = br_calloc(1, sizeof *doc);
 	doc->path = br_strdup(name);
 	doc->raw = bytes;
 	doc->raw_len = n;
-	split_physical(doc);
+	bool has_ctl = split_physical(doc);
 	/* Binary data is not read any further (br_parse_document skips it): no
 	 * logical lines, which would copy all of it once more. */
 	if (doc->binary)
 		return doc;
-	identity_lines(doc);
+	identity_lines(doc, has_ctl);
 	br_decode(doc);
 	return doc;
 }
@@ -283,7 +333,7 @@ void br_doc_free(struct br_doc *doc)
 	}
 	free(doc->lines);
 	free(doc->phys);
-	free(doc->phys_len);
+	free(doc->phys_term);
 	free(doc->raw);
 	free(doc->path);
 	free(doc);
@@ -318,22 +368,14 @@ char *br_doc_excerpt(const struct br_doc *doc, unsigned first, unsigned last)
 		first = 1;
 	if (last > doc->nphys)
 		last = (unsigned)doc->nphys;
-	if (first <= last) {
-		/* the common case: lines ended by LF alone, plain ASCII text; the
-		 * excerpt is then the bytes as they are */
-		size_t a = doc->phys[first - 1], e = doc->phys[last - 1] + doc->phys_len[last - 1];
-		bool lf = true;
-		for (unsigned i = first; i < last && lf; i++) {
-			size_t end = doc->phys[i - 1] + doc->phys_len[i - 1];
-			lf = doc->phys[i] == end + 1 && doc->raw[end] == '\n';
-		}
-		if (lf && plain_text(doc->raw + a, e - a)) {
-			br_buf_add(&b, doc->raw + a, e - a);
-			return br_buf_detach(&b);
-		}
-	}
 	for (unsigned i = first; i <= last; i++) {
-		br_buf_add_utf8(&b, doc->raw + doc->phys[i - 1], doc->phys_len[i - 1]);
+		const char *p = doc->raw + doc->phys[i - 1];
+		size_t n = br_doc_phys_len(doc, i - 1);
+		/* plain ASCII text, the common case, is copied as it is */
+		if (plain_text(p, n))
+			br_buf_add(&b, p, n);
+		else
+			br_buf_add_utf8(&b, p, n);
 		if (i < last)
 			br_buf_addc(&b, '\n');
 	}

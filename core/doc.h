@@ -8,7 +8,8 @@
  * final newline. Physical lines end at LF, CRLF or a lone CR. Logical lines
  * are NUL-terminated; an embedded NUL byte becomes "?".
  *
- * A br_doc owns its bytes, its lines and their text.
+ * A br_doc owns its bytes, its lines and their text. The text of a line left
+ * as it was read is the document's bytes themselves (see br_doc.raw).
  */
 #ifndef BR_DOC_H
 #define BR_DOC_H
@@ -55,10 +56,20 @@ struct br_label_outline; /* private to label.c: the headings, built on first use
 
 struct br_doc {
 	char *path;            /* as given; "<stdin>" for "-" */
-	char *raw;             /* the bytes as read (NUL-terminated copy) */
+	char *raw;             /* the bytes as read, NUL-terminated; but while
+			        * the document has logical lines, a NUL stands
+			        * where an LF or a CRLF's CR ended a line (the
+			        * lines' text points into raw): br_doc_bytes()
+			        * gives the bytes exactly as read. A physical
+			        * line's own bytes (phys, br_doc_phys_len) are
+			        * as read; across lines, look in raw only for
+			        * bytes other than LF, CR and NUL. */
 	size_t raw_len;
-	size_t *phys;          /* start offset of each physical line in raw */
-	size_t *phys_len;      /* length without the line terminator */
+	size_t *phys;          /* start offset of each physical line in raw;
+			        * phys[nphys] == raw_len */
+	unsigned char *phys_term; /* the length of each one's terminator: 0 (the
+			        * end of the bytes), 1 (LF or CR), 2 (CRLF);
+			        * a byte, not a second offset, a line */
 	size_t nphys;
 	struct br_line *lines; /* logical lines */
 	size_t nlines, cap_lines;
@@ -69,12 +80,22 @@ struct br_doc {
 	struct br_label_outline *outline; /* label.c's cache; freed with the document */
 };
 
+/* The length of physical line i (0-based), without its terminator. */
+static inline size_t br_doc_phys_len(const struct br_doc *doc, size_t i)
+{
+	return doc->phys[i + 1] - doc->phys[i] - doc->phys_term[i];
+}
+
 /* Load a file ("-" = stdin) and decode it. On failure returns -1 with
  * br_last_error() set ("cannot open 'x': No such file or directory"). */
 int br_doc_load(const char *path, struct br_doc **out);
 /* The same from memory (tests, fuzzers, archive). */
 struct br_doc *br_doc_from_mem(const char *name, const char *bytes, size_t n);
 void br_doc_free(struct br_doc *doc);
+
+/* The bytes exactly as read, in order: fn(arg, p, n) for each piece. */
+void br_doc_bytes(const struct br_doc *doc, void (*fn)(void *arg, const char *p, size_t n),
+		  void *arg);
 
 /* Original text of physical lines first..last (1-based, inclusive), joined
  * with LF, as valid UTF-8 (caller frees). */

@@ -31,6 +31,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "util.h"
 
 /* Kinds of heading kept on the stack. */
@@ -139,16 +143,42 @@ static size_t count_chars(const char *s, size_t n)
 	return c;
 }
 
+/* Does s hold the m bytes of w from its second byte on, in any case? */
+static bool rest_ci(const char *s, const char *w, size_t m)
+{
+	size_t k = 1;
+	while (k < m && lower((unsigned char)s[k]) == w[k])
+		k++;
+	return k == m;
+}
+
+/* Does s[0..n) hold w (lower case) in any case? Only where its first byte
+ * is (either case of a letter: c | 0x20; else the byte itself) is the rest
+ * compared; with SSE2 sixteen places are looked at a time. */
 static bool contains_ci(const char *s, size_t n, const char *w)
 {
 	size_t m = strlen(w);
-	for (size_t i = 0; i + m <= n; i++) {
-		size_t k = 0;
-		while (k < m && lower((unsigned char)s[i + k]) == w[k])
-			k++;
-		if (k == m)
-			return true;
+	if (!m)
+		return true;
+	if (m > n)
+		return false;
+	unsigned char f = (unsigned char)w[0];
+	if (f >= 'A' && f <= 'Z')
+		return false; /* lower() gives no upper-case letter */
+	unsigned char fold = f >= 'a' && f <= 'z' ? 0x20 : 0;
+	size_t last = n - m, i = 0; /* w may start at 0..last */
+#ifdef __SSE2__
+	const __m128i vf = _mm_set1_epi8((char)f), vfold = _mm_set1_epi8((char)fold);
+	for (; i + 15 <= last; i += 16) {
+		__m128i v = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i)), vfold);
+		for (unsigned at = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, vf)); at; at &= at - 1)
+			if (rest_ci(s + i + (size_t)__builtin_ctz(at), w, m))
+				return true;
 	}
+#endif
+	for (; i <= last; i++)
+		if ((unsigned char)(s[i] | fold) == f && rest_ci(s + i, w, m))
+			return true;
 	return false;
 }
 
@@ -194,12 +224,12 @@ static bool has_word(const char *s, size_t n, const char *w)
 
 /*
  * A prefilter for the word searches: one pass over a text records its
- * character pairs (case-folded, in a 256-bit Bloom filter). A word can only
+ * character pairs (case-folded, hashed to one of 256 entries). A word can only
  * be in the text when all its pairs are there; most words are ruled out
  * without scanning the text again.
  */
 struct tmask {
-	uint64_t pairs[4];
+	unsigned char seen[256]; /* seen[h]: a pair that hashes to h is there */
 };
 
 /* c | 0x20 is the same for a letter in either case */
@@ -208,37 +238,47 @@ static unsigned pair_hash(unsigned char a, unsigned char b)
 	return ((unsigned)(a | 0x20) * 8u + (unsigned)(b | 0x20)) & 255u;
 }
 
-static struct tmask text_mask(const char *s, size_t n)
+/* A byte a pair rather than a bit: setting it is a store, not a load, an
+ * OR and a store; with SSE2 the hashes of sixteen pairs are made at once. */
+static void text_mask(struct tmask *t, const char *s, size_t n)
 {
-	struct tmask t;
-	memset(&t, 0, sizeof t);
-	for (size_t i = 1; i < n; i++) {
-		unsigned h = pair_hash((unsigned char)s[i - 1], (unsigned char)s[i]);
-		t.pairs[h >> 6] |= 1ull << (h & 63);
+	memset(t->seen, 0, sizeof t->seen);
+	size_t i = 1;
+#ifdef __SSE2__
+	const __m128i fold = _mm_set1_epi8(0x20), high5 = _mm_set1_epi8((char)0xf8);
+	unsigned char h[16];
+	for (; i + 16 <= n; i += 16) {
+		__m128i a = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i - 1)), fold);
+		__m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i)), fold);
+		/* a * 8 within each byte: a 16-bit shift, less what crossed bytes */
+		__m128i a8 = _mm_and_si128(_mm_slli_epi16(a, 3), high5);
+		_mm_storeu_si128((__m128i *)(void *)h, _mm_add_epi8(a8, b));
+		for (size_t k = 0; k < 16; k++)
+			t->seen[h[k]] = 1;
 	}
-	return t;
+#endif
+	for (; i < n; i++)
+		t->seen[pair_hash((unsigned char)s[i - 1], (unsigned char)s[i])] = 1;
 }
 
-/* Could w (m bytes) be in the text? */
-static bool may_hold(const struct tmask *t, const char *w, size_t m)
+/* Could the word w be in the text? (Up to its NUL: no strlen first.) */
+static bool may_hold(const struct tmask *t, const char *w)
 {
-	for (size_t i = 1; i < m; i++) {
-		unsigned h = pair_hash((unsigned char)w[i - 1], (unsigned char)w[i]);
-		if (!(t->pairs[h >> 6] & (1ull << (h & 63))))
+	for (size_t i = 1; w[0] && w[i]; i++)
+		if (!t->seen[pair_hash((unsigned char)w[i - 1], (unsigned char)w[i])])
 			return false;
-	}
 	return true;
 }
 
 /* contains_ci / has_word on the text t was made from. */
 static bool contains_ci_t(const struct tmask *t, const char *s, size_t n, const char *w)
 {
-	return may_hold(t, w, strlen(w)) && contains_ci(s, n, w);
+	return may_hold(t, w) && contains_ci(s, n, w);
 }
 
 static bool has_word_t(const struct tmask *t, const char *s, size_t n, const char *w)
 {
-	return may_hold(t, w, strlen(w)) && has_word(s, n, w);
+	return may_hold(t, w) && has_word(s, n, w);
 }
 
 /* Is the pair a b in s[0..n)? (memchr for a: far faster than memmem on
@@ -274,39 +314,98 @@ static bool sentence_break(const char *s, size_t n)
 
 /* ------------------------------------------------------------ classifiers */
 
-/* A number-like token: 7960, 39.6*, 1*2047, 3000M, +++++, 1486=, 14690*72.9 */
-static bool numeric_token(const char *t, size_t n)
+/* A number-like token: 7960, 39.6*, 1*2047, 3000M, +++++, 1486=, 14690*72.9.
+ * t starts the token, r bytes are left in the line: the token ends at a
+ * blank or there, and none of the bytes looked for is a blank. */
+static bool numeric_at(const char *t, size_t r)
 {
 	size_t i = 0;
-	while (i < n && (t[i] == '*' || t[i] == '(' || t[i] == '-'))
+	while (i < r && (t[i] == '*' || t[i] == '(' || t[i] == '-'))
 		i++;
-	if (i < n && t[i] == '+') {
-		while (i < n && t[i] == '+')
+	if (i < r && t[i] == '+') {
+		while (i < r && t[i] == '+')
 			i++;
-		return i == n || t[i] == ',';
+		return i == r || t[i] == ',' || is_blankc(t[i]);
 	}
-	return i < n && (is_digit((unsigned char)t[i]) || (t[i] == '.' && i + 1 < n && is_digit((unsigned char)t[i + 1])));
+	return i < r && (is_digit((unsigned char)t[i]) || (t[i] == '.' && i + 1 < r && is_digit((unsigned char)t[i + 1])));
+}
+
+/* Can a token that starts with c be numeric_at()? (Most start with a
+ * letter: no call for them.) */
+static bool number_start(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || c == '*' || c == '(' || c == '-' || c == '+' || c == '.';
+}
+
+/* What result_line() counts in a line: tokens (runs of non-blanks), those
+ * that read as numbers, commas and blanks. */
+struct line_counts {
+	size_t tok, num, commas, spaces;
+};
+
+#ifdef __SSE2__
+/* The sum of the bytes of v. */
+static size_t byte_sum(__m128i v)
+{
+	__m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
+	return (size_t)_mm_cvtsi128_si32(s) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(s, 8));
+}
+#endif
+
+/* Sixteen bytes at a time with SSE2: blanks and commas are counted in byte
+ * lanes, and only the bytes that start a token are looked at one by one. */
+static void count_line(const char *s, size_t n, struct line_counts *c)
+{
+	size_t tok = 0, num = 0, commas = 0, spaces = 0, i = 0;
+	unsigned after_blank = 1; /* the line's start starts a token too */
+#ifdef __SSE2__
+	const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), comma = _mm_set1_epi8(',');
+	while (i + 16 <= n) {
+		__m128i nsp = _mm_setzero_si128(), ncm = _mm_setzero_si128();
+		/* at most 255 blocks, so that no byte lane overflows */
+		for (size_t blocks = 0; i + 16 <= n && blocks < 255; i += 16, blocks++) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+			__m128i b = _mm_or_si128(_mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab));
+			nsp = _mm_sub_epi8(nsp, b); /* a match is -1 */
+			ncm = _mm_sub_epi8(ncm, _mm_cmpeq_epi8(v, comma));
+			unsigned bm = (unsigned)_mm_movemask_epi8(b);
+			unsigned starts = ~bm & ((bm << 1) | after_blank) & 0xffffu;
+			after_blank = bm >> 15;
+			for (; starts; starts &= starts - 1) {
+				size_t at = i + (size_t)__builtin_ctz(starts);
+				tok++;
+				num += number_start((unsigned char)s[at]) && numeric_at(s + at, n - at);
+			}
+		}
+		spaces += byte_sum(nsp);
+		commas += byte_sum(ncm);
+	}
+#endif
+	for (; i < n; i++) {
+		if (is_blankc(s[i])) {
+			spaces++;
+			after_blank = 1;
+			continue;
+		}
+		if (after_blank) {
+			tok++;
+			num += number_start((unsigned char)s[i]) && numeric_at(s + i, n - i);
+		}
+		after_blank = 0;
+		commas += s[i] == ',';
+	}
+	c->tok = tok;
+	c->num = num;
+	c->commas = commas;
+	c->spaces = spaces;
 }
 
 /* Tool output, table rows and headers, CSV records: not titles. */
 static bool result_line(const char *s, size_t n)
 {
-	size_t tok = 0, num = 0, commas = 0, spaces = 0;
-	for (size_t i = 0; i < n;) {
-		if (is_blankc(s[i])) {
-			spaces++;
-			i++;
-			continue;
-		}
-		size_t j = i;
-		while (j < n && !is_blankc(s[j]))
-			j++;
-		tok++;
-		num += numeric_token(s + i, j - i);
-		i = j;
-	}
-	for (const char *p = memchr(s, ',', n); p; p = memchr(p + 1, ',', n - (size_t)(p + 1 - s)))
-		commas++;
+	struct line_counts lc;
+	count_line(s, n, &lc);
+	size_t tok = lc.tok, num = lc.num, commas = lc.commas, spaces = lc.spaces;
 	if ((num >= 4 && num * 3 >= tok) || (num >= 3 && num * 2 >= tok))
 		return true;
 	if (commas >= 5 && commas >= spaces)
@@ -319,7 +418,8 @@ static bool result_line(const char *s, size_t n)
 					    "sequential create", "sequential read",
 					    "sequential write", "random create", "random read",
 					    "random write", "per chr", "per char"};
-	struct tmask t = text_mask(s, n);
+	struct tmask t;
+	text_mask(&t, s, n);
 	if (memchr(s, '/', n))
 		for (size_t i = 0; i < BR_ARRAY_LEN(slash); i++)
 			if (contains_ci_t(&t, s, n, slash[i]))
@@ -432,18 +532,22 @@ static bool tool_invocation(const char *s, size_t n)
 	return false;
 }
 
+/* Commands that start a command line. */
+static const char *const cmds[] = {
+	"hdparm", "bonnie", "bonnie++", "rawio", "dd", "time", "sync", "mount", "umount",
+	"mkfs", "mke2fs", "mkreiserfs", "mkswap", "cat", "echo", "sudo", "su", "for", "while",
+	"do", "done", "cd", "ls", "df", "free", "uname", "mdadm", "fdisk", "sfdisk", "parted",
+	"iozone", "tiobench", "fio", "newfs", "vinum", "gvinum", "zpool", "zfs", "tune2fs",
+	"blockdev", "modprobe", "insmod", "make", "export", "swapoff", "swapon", "lspci",
+	"dmesg", "grep", "raidstart", "mkraid", "raidtab", "lvcreate", "vgcreate", "pvcreate",
+	"bon_csv2txt", "bon_csv2html", "sh", "bash", "ssh", "scp", "rm", "cp", "mv", "mkdir",
+};
+/* The first bytes of cmds: most lines start with none of them. */
+static const char cmd_starts[] = "bcdefghilmnprstuvwz";
+
 /* The first word is a command or a path ("hdparm", "./bonnie++", "/sbin/x"). */
 static bool command_word(const char *s, size_t n)
 {
-	static const char *const cmds[] = {
-		"hdparm", "bonnie", "bonnie++", "rawio", "dd", "time", "sync", "mount", "umount",
-		"mkfs", "mke2fs", "mkreiserfs", "mkswap", "cat", "echo", "sudo", "su", "for", "while",
-		"do", "done", "cd", "ls", "df", "free", "uname", "mdadm", "fdisk", "sfdisk", "parted",
-		"iozone", "tiobench", "fio", "newfs", "vinum", "gvinum", "zpool", "zfs", "tune2fs",
-		"blockdev", "modprobe", "insmod", "make", "export", "swapoff", "swapon", "lspci",
-		"dmesg", "grep", "raidstart", "mkraid", "raidtab", "lvcreate", "vgcreate", "pvcreate",
-		"bon_csv2txt", "bon_csv2html", "sh", "bash", "ssh", "scp", "rm", "cp", "mv", "mkdir",
-	};
 	size_t i = 0;
 	while (i < n && (s[i] == '#' || s[i] == '$' || s[i] == '%' || is_blankc(s[i])))
 		i++;
@@ -452,8 +556,10 @@ static bool command_word(const char *s, size_t n)
 		j++;
 	if (j > i && (s[i] == '/' || (s[i] == '.' && i + 1 < n && s[i + 1] == '/') || s[i] == '~'))
 		return true;
+	if (j == i || !memchr(cmd_starts, s[i], sizeof cmd_starts - 1))
+		return false;
 	for (size_t k = 0; k < BR_ARRAY_LEN(cmds); k++) {
-		if (j == i || cmds[k][0] != s[i])
+		if (cmds[k][0] != s[i])
 			continue;
 		size_t m = strlen(cmds[k]);
 		if (j - i >= m && memcmp(s + i, cmds[k], m) == 0 &&
@@ -480,7 +586,8 @@ static bool generic_intro(const char *s, size_t n)
 	static const char *const box_words[] = {"quote", "quoting", "cite", "excerpt", "code",
 						"zitat", "citation", "spoiler", "select"};
 	size_t words_n = count_words(s, n);
-	struct tmask t = text_mask(s, n);
+	struct tmask t;
+	text_mask(&t, s, n);
 	for (size_t i = 0; i < BR_ARRAY_LEN(words); i++)
 		if (has_word_t(&t, s, n, words[i]))
 			return true;

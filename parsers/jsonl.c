@@ -270,7 +270,7 @@ struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *war
 
 static const char *line_text(const struct br_doc *doc, size_t i, size_t *len)
 {
-	*len = doc->phys_len[i];
+	*len = br_doc_phys_len(doc, i);
 	return doc->raw + doc->phys[i];
 }
 

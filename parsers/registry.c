@@ -80,14 +80,14 @@ static void set_excerpt(struct br_record *r, const struct br_doc *doc, unsigned 
 		goto slow;
 	size_t n = b - a; /* the LFs */
 	for (unsigned i = a - 1; i < b; i++) {
-		if (!plain_text(doc->raw + doc->phys[i], doc->phys_len[i]))
+		if (!plain_text(doc->raw + doc->phys[i], br_doc_phys_len(doc, i)))
 			goto slow;
-		n += doc->phys_len[i];
+		n += br_doc_phys_len(doc, i);
 	}
 	char *p = br_record_excerpt_room(r, n), *w = p;
 	for (unsigned i = a - 1; i < b; i++) {
-		memcpy(w, doc->raw + doc->phys[i], doc->phys_len[i]);
-		w += doc->phys_len[i];
+		memcpy(w, doc->raw + doc->phys[i], br_doc_phys_len(doc, i));
+		w += br_doc_phys_len(doc, i);
 		*w++ = '\n';
 	}
 	p[n] = '\0'; /* the last LF went there */

@@ -450,6 +450,38 @@ static void within_one_add_the_same_run_is_one_record(void **state)
 	free(text);
 }
 
+/* A document is known by the hash of its bytes as read: CRLF, lone CR and
+ * LF endings (which the loaded document's lines overwrite with NULs) and
+ * NUL bytes all count. */
+static void document_hash_is_of_the_bytes_as_read(void **state)
+{
+	struct fx *f = *state;
+	char *r = run_line("delta", NULL, 7, "e.txt", 1);
+	static const char *const ends[] = {"\r\n", "\n", "\r", "\n\r\n"};
+	for (size_t i = 0; i < BR_ARRAY_LEN(ends); i++) {
+		char *text = br_asprintf("%s%sx_y%s", r, ends[i], ends[i]);
+		size_t n = strlen(text);
+		text[strlen(r) + strlen(ends[i]) + 1] = '\0'; /* the '_' */
+		struct br_archive *a;
+		assert_int_equal(br_archive_open_write(f->db, &a), 0);
+		struct br_doc *doc = br_doc_from_mem("e.jsonl", text, n);
+		struct br_diags diags = {0};
+		struct br_archive_stats st;
+		assert_int_equal(br_archive_add_docs(a, &doc, 1, &diags, &st), 0);
+		assert_int_equal(st.documents, 1); /* new bytes each time */
+		br_diags_free(&diags);
+		br_doc_free(doc);
+		br_archive_close(a);
+		char hex[65];
+		br_sha256_hex(text, n, hex);
+		char *q = br_asprintf("SELECT count(*) FROM documents WHERE sha256 = '%s'", hex);
+		assert_int_equal(sql_int(f->db, q), 1);
+		free(q);
+		free(text);
+	}
+	free(r);
+}
+
 static void export_reimport_gives_the_same_records(void **state)
 {
 	struct fx *f = *state;
@@ -693,6 +725,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sha256_known_answers),
+		cmocka_unit_test_setup_teardown(document_hash_is_of_the_bytes_as_read, setup, teardown),
 		cmocka_unit_test_setup_teardown(create_on_first_use, setup, teardown),
 		cmocka_unit_test_setup_teardown(refuses_what_is_not_an_archive, setup, teardown),
 		cmocka_unit_test_setup_teardown(newer_schema_is_refused, setup, teardown),

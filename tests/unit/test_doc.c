@@ -123,6 +123,90 @@ static void json_round_trip(void **state)
 	assert_null(br_json_parse(deep, sizeof deep, &err, &off));
 }
 
+static void add_piece(void *arg, const char *p, size_t n)
+{
+	br_buf_add(arg, p, n);
+}
+
+/* Lines point into the document's bytes, ended by NULs written over their
+ * terminators: each line must still read as its bytes (NUL as '?'), the
+ * excerpts as the plain per-line copy gives them, and br_doc_bytes() must
+ * give back every byte as read, whatever ends the lines. */
+static void lines_in_place(void **state)
+{
+	(void)state;
+	static const char alphabet[] = {'a', 'b', ' ', ',', '\n', '\n', '\r', '\0', '\xc3', '\xa9',
+					'\x01', '\x1b', '\x0c', '\x7f'}; /* no TAB: decoding expands it */
+	unsigned seed = 12345;
+	for (int round = 0; round < 3000; round++) {
+		char in[200];
+		/* short lines or long ones (the split looks at 16 bytes at a time) */
+		size_t n = (size_t)(round % 61) * (round % 3 == 0 ? 3 : 1), plain = (size_t)round % 4;
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			size_t c = (seed >> 16) % (plain ? 4 : sizeof alphabet);
+			in[i] = alphabet[seed >> 28 == 0 ? (seed >> 16) % sizeof alphabet : c];
+		}
+		if (round % 7 == 0 && n >= 3)
+			memcpy(in, "\xef\xbb\xbf", 3);
+		struct br_doc *d = br_doc_from_mem("t", in, n);
+		struct br_buf got = BR_BUF_INIT;
+		br_doc_bytes(d, add_piece, &got);
+		assert_int_equal(got.len, n);
+		assert_memory_equal(got.data, in, n);
+		br_buf_free(&got);
+		/* the physical lines as a plain byte loop finds them */
+		size_t start = n >= 3 && memcmp(in, "\xef\xbb\xbf", 3) == 0 ? 3 : 0, np = 0;
+		while (start < n) {
+			size_t end = start;
+			while (end < n && in[end] != '\n' && in[end] != '\r')
+				end++;
+			assert_true(np < d->nphys);
+			assert_int_equal(d->phys[np], start);
+			assert_int_equal(br_doc_phys_len(d, np), end - start);
+			np++;
+			start = end + 1 + (end + 1 < n && in[end] == '\r' && in[end + 1] == '\n');
+		}
+		assert_int_equal(d->nphys, np);
+		/* binary: 16 or more control bytes, over 5 % of them (not TAB, FF,
+		 * ESC, nor LF and CR, which end lines) */
+		size_t ctl = 0;
+		for (size_t i = 0; i < n; i++) {
+			unsigned char c = (unsigned char)in[i];
+			ctl += c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1b;
+		}
+		assert_int_equal(d->binary, ctl >= 16 && ctl * 20 > n);
+		if (d->binary) {
+			br_doc_free(d);
+			continue;
+		}
+		assert_int_equal(d->nlines, d->nphys);
+		for (size_t i = 0; i < d->nphys; i++) {
+			const struct br_line *l = &d->lines[i];
+			assert_int_equal(l->len, br_doc_phys_len(d, i));
+			assert_int_equal(strlen(l->text), l->len);
+			for (size_t k = 0; k < l->len; k++) {
+				char c = in[d->phys[i] + k];
+				assert_int_equal(l->text[k], c ? c : '?');
+			}
+			assert_int_equal(l->line, i + 1);
+		}
+		for (unsigned a = 1; a <= d->nphys; a++) {
+			struct br_buf want = BR_BUF_INIT;
+			for (unsigned i = a; i <= d->nphys; i++) {
+				br_buf_add_utf8(&want, in + d->phys[i - 1], br_doc_phys_len(d, i - 1));
+				if (i < d->nphys)
+					br_buf_addc(&want, '\n');
+			}
+			char *ex = br_doc_excerpt(d, a, (unsigned)d->nphys);
+			assert_string_equal(ex, br_buf_str(&want));
+			free(ex);
+			br_buf_free(&want);
+		}
+		br_doc_free(d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -131,6 +215,7 @@ int main(void)
 		cmocka_unit_test(nul_and_invalid_utf8),
 		cmocka_unit_test(excerpts),
 		cmocka_unit_test(binary_is_flagged),
+		cmocka_unit_test(lines_in_place),
 		cmocka_unit_test(json_round_trip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
