@@ -5,7 +5,7 @@
 # Inputs are generated here, into $T, at a size that keeps the whole file
 # under a minute on a small machine. Native builds get the sizes of the
 # issue except "a million tiny results" (100,000 here: each record costs
-# about 2 KiB, so a million is 2 GiB of memory — docs/limits.md says so).
+# about 1 KiB, so a million is 1 GiB of memory — docs/limits.md says so).
 # Under valgrind ($BR_WRAP) and ASan everything runs many times slower:
 # the same inputs, scaled down (SCALE), still reach every path.
 #
