@@ -18,6 +18,8 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,15 +50,10 @@ struct brow {
 };
 
 /* Width of the blank at s[i]: space, TAB, '|' (Markdown / web-table residue),
- * CR, or a UTF-8 no-break space; 0 when s[i] is not blank. */
+ * CR, VT, FF, or a UTF-8 no-break space; 0 when s[i] is not blank. */
 static inline size_t blank_at(const char *s, size_t i, size_t len)
 {
-	unsigned char c = (unsigned char)s[i];
-	if (c == ' ' || c == '\t' || c == '|' || c == '\r' || c == '\v' || c == '\f')
-		return 1;
-	if (c == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] == 0xa0)
-		return 2;
-	return 0;
+	return br_blank_at(s, i, len);
 }
 
 static bool is_digit(char c)
@@ -142,24 +139,6 @@ static void scan_row(const char *s, size_t len, struct brow *r)
 	}
 }
 
-/* Quick look: at least `need` runs of digits on the line. */
-static bool has_digit_runs(const char *s, size_t len, int need)
-{
-	int runs = 0;
-	size_t i = 0;
-	while (i < len) {
-		if (!is_digit(s[i])) {
-			i++;
-			continue;
-		}
-		if (++runs >= need)
-			return true;
-		while (i < len && is_digit(s[i]))
-			i++;
-	}
-	return false;
-}
-
 /* ---------------------------------------------------------------- headers */
 
 enum {
@@ -197,36 +176,49 @@ static const struct vocab vocab[] = {
 };
 #undef V
 
-/* Every first byte of a vocabulary word, and every last byte of one that
- * is not Bonnie++'s: most words of prose are neither word nor fragment,
- * and are told so without a look at the table. */
-static const char vocab_first[] = "SOIRPCB(MGK%/VNeDfL";
-static const char vocab_last[] = "ltmdksreBcU)";
+/* The vocabulary words that start (end) with each byte, as bits of vocab[]:
+ * most words of prose start or end with a byte no vocabulary word has, and
+ * the others are compared with the few words that do, not the whole table. */
+static uint64_t vocab_by_first[256], vocab_by_last[256], vocab_pp;
+static pthread_once_t vocab_once = PTHREAD_ONCE_INIT;
+
+static void vocab_index(void)
+{
+	_Static_assert(BR_ARRAY_LEN(vocab) <= 64, "vocab[] indexed by 64-bit masks");
+	for (size_t i = 0; i < BR_ARRAY_LEN(vocab); i++) {
+		uint64_t bit = (uint64_t)1 << i;
+		vocab_by_first[(unsigned char)vocab[i].w[0]] |= bit;
+		vocab_by_last[(unsigned char)vocab[i].w[vocab[i].n - 1]] |= bit;
+		if (vocab[i].flags & H_PP)
+			vocab_pp |= bit;
+	}
+}
 
 static const struct vocab *vocab_find(const char *w, size_t n)
 {
-	if (n == 0 || !memchr(vocab_first, w[0], sizeof vocab_first - 1))
+	if (n == 0)
 		return NULL;
-	for (size_t i = 0; i < BR_ARRAY_LEN(vocab); i++)
-		if (vocab[i].n == n && vocab[i].w[0] == w[0] && memcmp(vocab[i].w, w, n) == 0)
-			return &vocab[i];
+	pthread_once(&vocab_once, vocab_index);
+	for (uint64_t m = vocab_by_first[(unsigned char)w[0]]; m; m &= m - 1) {
+		const struct vocab *v = &vocab[__builtin_ctzll(m)];
+		if (v->n == n && memcmp(v->w, w, n) == 0)
+			return v;
+	}
 	return NULL;
 }
 
-/* A piece of a vocabulary word cut by a hard wrap ("--Rn" / "d Seek-"). */
+/* A piece of a vocabulary word cut by a hard wrap ("--Rn" / "d Seek-"):
+ * the start of a word (prefix) or its end. Bonnie++ words do not count. */
 static bool vocab_fragment(const char *w, size_t n, bool prefix)
 {
 	if (n == 0)
 		return true; /* (never asked: words are not empty) */
-	if (prefix ? !memchr(vocab_first, w[0], sizeof vocab_first - 1)
-		   : !memchr(vocab_last, w[n - 1], sizeof vocab_last - 1))
-		return false;
-	for (size_t i = 0; i < BR_ARRAY_LEN(vocab); i++) {
-		size_t vn = vocab[i].n;
-		if (n >= vn || (vocab[i].flags & H_PP))
-			continue;
-		const char *v = prefix ? vocab[i].w : vocab[i].w + vn - n;
-		if (v[0] == w[0] && memcmp(v, w, n) == 0)
+	pthread_once(&vocab_once, vocab_index);
+	uint64_t m = prefix ? vocab_by_first[(unsigned char)w[0]]
+			    : vocab_by_last[(unsigned char)w[n - 1]];
+	for (m &= ~vocab_pp; m; m &= m - 1) {
+		const struct vocab *v = &vocab[__builtin_ctzll(m)];
+		if (n < v->n && memcmp(prefix ? v->w : v->w + v->n - n, w, n) == 0)
 			return true;
 	}
 	return false;
@@ -776,7 +768,7 @@ static bool html_row(struct bstate *st, size_t i, struct brow *r, struct bres *r
 	size_t a = 0;
 	while (a < l->len && (l->text[a] == ' ' || l->text[a] == '\t'))
 		a++;
-	if (l->len - a < 8 || strncasecmp(l->text + a, "<tr", 3) != 0)
+	if (l->len - a < 8 || l->text[a] != '<' || strncasecmp(l->text + a, "<tr", 3) != 0)
 		return false;
 	br_buf_reset(&st->buf);
 	bool in_tag = false;
@@ -887,7 +879,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 			table_close(&st); /* a Bonnie++ header nobody claimed */
 		if (st.t.open) {
 			bool damaged = false;
-			size_t used = has_digit_runs(l->text, l->len, 4) ? table_row(&st, i, &r, &res, &damaged) : 0;
+			size_t used = br_digit_runs(l->text, l->len, 4) ? table_row(&st, i, &r, &res, &damaged) : 0;
 			if (used) {
 				use_row(&st, &r, &res, i, used, own_idx, have_own);
 				have_own = false;
@@ -926,7 +918,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 			have_own = false;
 		}
 		/* No header: only the exact shape of an original Bonnie row. */
-		if (has_digit_runs(l->text, l->len, 12)) {
+		if (br_digit_runs(l->text, l->len, 12)) {
 			scan_row(l->text, l->len, &r);
 			if (interp_row(&r, 0, true, &res)) {
 				table_open(&st, i, 0);

@@ -55,12 +55,7 @@ struct ptoks {
 
 static inline size_t blank_at(const char *s, size_t i, size_t len)
 {
-	unsigned char c = (unsigned char)s[i];
-	if (c == ' ' || c == '\t' || c == '|' || c == '\r' || c == '\v' || c == '\f')
-		return 1;
-	if (c == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] == 0xa0)
-		return 2;
-	return 0;
+	return br_blank_at(s, i, len);
 }
 
 static bool is_digit(char c)
@@ -248,21 +243,28 @@ static struct br_pattern re_cr1 = BR_PATTERN("bonnie++-cr1", "^\\s*-+\\s*Sequent
 static struct br_pattern re_cr3 = BR_PATTERN(
 	"bonnie++-cr3", "^\\s*files(?::max(?::min)?)?\\s+(?:/sec|%CP)(?:\\s|$)");
 
-static const char *const pp_vocab[] = {
-	"Sequential", "Output", "Input", "Random", "Create", "Per", "Chr", "Block", "Rewrite",
-	"Seeks", "Read", "Delete", "K/sec", "/sec", "%CP", "Machine", "Size", "etc", "files",
-	"Name:Size", "Size:chnk", "MB", "MB:chnk", "files:max", "files:max:min", "Concurrency",
+#define W(w) {w, sizeof(w) - 1}
+static const struct {
+	const char *w;
+	size_t n;
+} pp_vocab[] = {
+	W("Sequential"), W("Output"), W("Input"), W("Random"), W("Create"), W("Per"), W("Chr"),
+	W("Block"), W("Rewrite"), W("Seeks"), W("Read"), W("Delete"), W("K/sec"), W("/sec"),
+	W("%CP"), W("Machine"), W("Size"), W("etc"), W("files"), W("Name:Size"), W("Size:chnk"),
+	W("MB"), W("MB:chnk"), W("files:max"), W("files:max:min"), W("Concurrency"),
 };
+#undef W
 
 static bool pp_word(const char *w, size_t n, int mode)
 {
 	for (size_t i = 0; i < BR_ARRAY_LEN(pp_vocab); i++) {
-		size_t vn = strlen(pp_vocab[i]);
-		if (mode == 0 && vn == n && memcmp(pp_vocab[i], w, n) == 0)
+		const char *v = pp_vocab[i].w;
+		size_t vn = pp_vocab[i].n;
+		if (mode == 0 && vn == n && memcmp(v, w, n) == 0)
 			return true;
-		if (mode == 1 && n < vn && memcmp(pp_vocab[i], w, n) == 0)
+		if (mode == 1 && n < vn && memcmp(v, w, n) == 0)
 			return true; /* cut at the end of a line */
-		if (mode == 2 && n < vn && memcmp(pp_vocab[i] + vn - n, w, n) == 0)
+		if (mode == 2 && n < vn && memcmp(v + vn - n, w, n) == 0)
 			return true; /* the rest, at the start of the next */
 	}
 	return false;
@@ -271,6 +273,21 @@ static bool pp_word(const char *w, size_t n, int mode)
 /* Only header words (dash runs stripped), the first/last maybe cut by a wrap. */
 static bool header_fragment(const char *s, size_t len)
 {
+	/* The first word alone decides most lines (prose under a header):
+	 * unless it is a header word or the end of one, the line is none (a
+	 * first word that is only the start of one is the whole line when the
+	 * loop below accepts it, and then it holds no header word). */
+	size_t w0 = 0, w1;
+	while (w0 < len && blank_at(s, w0, len))
+		w0++;
+	for (w1 = w0; w1 < len && !blank_at(s, w1, len); w1++)
+		;
+	while (w0 < w1 && s[w0] == '-')
+		w0++;
+	while (w1 > w0 && s[w1 - 1] == '-')
+		w1--;
+	if (w0 < w1 && !pp_word(s + w0, w1 - w0, 0) && !pp_word(s + w0, w1 - w0, 2))
+		return false;
 	struct ptoks tk;
 	tokenize(s, len, &tk);
 	if (tk.overflow || tk.n == 0)
@@ -324,6 +341,28 @@ static bool has_dash2(const char *s, size_t len)
 	return false;
 }
 
+/* PCRE2's \s (no UCP): the ASCII blanks and line ends. */
+static bool pcre_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+/* What re_io2's second branch needs: "--Block--" with a blank right after
+ * it (Bonnie's own header has "--Block---", which never matches). The 'B'
+ * of a "--Block--" that has a byte after it is at s[2] .. s[len - 8]. */
+static bool block_then_space(const char *s, size_t len)
+{
+	if (len < 10)
+		return false;
+	const char *p = s + 2, *last = s + len - 8;
+	while (p <= last && (p = memchr(p, 'B', (size_t)(last - p) + 1)) != NULL) {
+		if (memcmp(p - 2, "--Block--", 9) == 0 && pcre_space(p[7]))
+			return true;
+		p++;
+	}
+	return false;
+}
+
 static enum pk classify(const char *s, size_t len, bool in_header, struct pline *pl)
 {
 	memset(pl, 0, sizeof *pl);
@@ -369,8 +408,10 @@ static enum pk classify(const char *s, size_t len, bool in_header, struct pline 
 	if (c == 'L' && len - a >= 7 && memcmp(s + a, "Latency", 7) == 0 &&
 	    (len - a == 7 || blank_at(s, a + 7, len)))
 		return pl->kind = PK_LAT;
+	/* re_io3's "(?!.*%CPU)" fails on any line with "%CPU" (Bonnie's
+	 * "Machine MB K/sec %CPU ..."): the words before it hold no '%' */
 	if ((starts(s, len, "Machine") || starts(s, len, "Name:Size")) &&
-	    br_re_match(&re_io3, s, len, 0, ov, 2) > 0) {
+	    !br_has(s, len, "%CPU", 4) && br_re_match(&re_io3, s, len, 0, ov, 2) > 0) {
 		pl->io3_198 = ov[2] == (size_t)-1;
 		pl->io3_mb = !pl->io3_198 && s[ov[2]] == 'M';
 		if (pl->io3_mb && !memmem(s, len, "%CP ", 4) && !(len >= 3 && memcmp(s + len - 3, "%CP", 3) == 0))
@@ -379,8 +420,8 @@ static enum pk classify(const char *s, size_t len, bool in_header, struct pline 
 	}
 	if (starts(s, len, "files") && br_re_match(&re_cr3, s, len, 0, ov, 1) > 0)
 		return pl->kind = PK_CR3;
-	if ((((c == 'C' || c == '-') && br_has(s, len, "Per", 3)) ||
-	     (dash2 && br_has(s, len, "--Block--", 9))) &&
+	if ((((c == 'C' || c == '-') && br_has(s, len, "Per", 3) && br_has(s, len, "Chr", 3)) ||
+	     (dash2 && block_then_space(s, len))) &&
 	    br_re_match(&re_io2, s, len, 0, ov, 2) > 0) {
 		if (ov[2] != (size_t)-1)
 			pl->concurrency = strtol(s + ov[2], NULL, 10);
@@ -598,6 +639,11 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 	const struct br_line *l = &doc->lines[i];
 	struct ptoks tk;
 	*looks = false;
+	/* The cell (a size, a files spec) starts with a digit and every figure
+	 * has one or is a "+++": a line with neither is no row and does not
+	 * look like one (Bonnie's own header lines under "Sequential Output"). */
+	if (!br_digit_runs(l->text, l->len, 1) && !memchr(l->text, '+', l->len))
+		return 0;
 	tokenize(l->text, l->len, &tk);
 	if (tk.overflow || tk.n < 2)
 		return 0;

@@ -35,6 +35,7 @@
  * repaired line is rebuilt in one reused buffer).
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -303,9 +304,25 @@ static enum result read_figures(struct hp *st, size_t idx, const char *s, size_t
 
 /* ---------------------------------------------------------------- records */
 
-static char *dup_num(const char *s, size_t n)
+/* A figure the patterns matched (digits, maybe a point and more digits) as
+ * a string: in buf when it fits (every figure hdparm prints), else a copy
+ * the caller frees (num_free). Its value is br_parse_decimal()'s, strtod()'s
+ * double without the copy and the call. */
+enum { NUM_BUF = 32 };
+
+static char *num_text(char *buf, const char *s, size_t n)
 {
-	return br_strndup(s, n);
+	if (n >= NUM_BUF)
+		return br_strndup(s, n);
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+static void num_free(char *t, const char *buf)
+{
+	if (t != buf)
+		free(t);
 }
 
 /*
@@ -319,12 +336,11 @@ static char *dup_num(const char *s, size_t n)
  */
 static void per_metric_params(struct br_record *r, enum br_metric_id id, double mb, double sec)
 {
-	char *key = br_asprintf("%s_mb", br_metric(id)->name);
+	char key[64];
+	snprintf(key, sizeof key, "%s_mb", br_metric(id)->name);
 	br_record_param_num(r, key, mb);
-	free(key);
-	key = br_asprintf("%s_seconds", br_metric(id)->name);
+	snprintf(key, sizeof key, "%s_seconds", br_metric(id)->name);
 	br_record_param_num(r, key, sec);
-	free(key);
 }
 
 static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, const struct figures *f,
@@ -350,20 +366,17 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 			per_metric_params(r, (enum br_metric_id)m, pmb->num, psec ? psec->num : 0);
 			break;
 		}
-	char *raw = dup_num(f->rate, f->rate_len);
-	double v = strtod(raw, NULL) * (f->unit == 'm' ? 1024.0 : 1.0);
+	char buf[NUM_BUF];
+	char *raw = num_text(buf, f->rate, f->rate_len);
+	double v = br_parse_decimal(f->rate, f->rate_len) * (f->unit == 'm' ? 1024.0 : 1.0);
 	br_record_set(r, id, v, raw);
-	free(raw);
-	char *mb = dup_num(f->mb, f->mb_len), *sec = dup_num(f->sec, f->sec_len);
-	per_metric_params(r, id, strtod(mb, NULL), strtod(sec, NULL));
-	free(mb);
-	free(sec);
+	num_free(raw, buf);
+	per_metric_params(r, id, br_parse_decimal(f->mb, f->mb_len),
+			  br_parse_decimal(f->sec, f->sec_len));
 	unsigned end = st->doc->lines[last < st->doc->nlines ? last : st->doc->nlines - 1].end_line;
 	if (end > r->source.end_line) {
 		r->source.end_line = end;
-		char *ex = br_doc_excerpt(st->doc, r->source.line, end);
-		br_record_set_excerpt(r, ex);
-		free(ex);
+		br_parse_set_excerpt(st->ctx, r, r->source.line, end);
 	}
 	br_parse_claim(st->ctx, first, last, why);
 	st->skip_to = last + 1;
@@ -381,17 +394,15 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	if (!own && join_open(st, first, last, k, f, offset, why))
 		return;
 	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, first, last);
-	char *raw = dup_num(f->rate, f->rate_len);
+	char buf[NUM_BUF];
+	char *raw = num_text(buf, f->rate, f->rate_len);
 	/* hdparm's MB is 2^20 bytes and its kB 2^10: KiB/s = MB/sec × 1024. */
-	double v = strtod(raw, NULL) * (f->unit == 'm' ? 1024.0 : 1.0);
+	double v = br_parse_decimal(f->rate, f->rate_len) * (f->unit == 'm' ? 1024.0 : 1.0);
 	br_record_set(r, kind_metric[k], v, raw);
-	free(raw);
+	num_free(raw, buf);
 	if (f->mb) {
-		char *mb = dup_num(f->mb, f->mb_len), *sec = dup_num(f->sec, f->sec_len);
-		br_record_param_num(r, "mb", strtod(mb, NULL));
-		br_record_param_num(r, "seconds", strtod(sec, NULL));
-		free(mb);
-		free(sec);
+		br_record_param_num(r, "mb", br_parse_decimal(f->mb, f->mb_len));
+		br_record_param_num(r, "seconds", br_parse_decimal(f->sec, f->sec_len));
 	}
 	if (offset != NO_OFFSET)
 		br_record_param_num(r, "offset", (double)offset);
@@ -615,7 +626,7 @@ static bool has_evidence(struct hp *st, size_t i)
 		size_t n;
 		const char *s = stripped(&st->doc->lines[st->ev_upto], &n);
 		st->evidence = br_has(s, n, "hdparm", 6) ||
-			       (n >= 6 && strncasecmp(s, "timing", 6) == 0);
+			       (n >= 6 && (s[0] | 0x20) == 't' && strncasecmp(s, "timing", 6) == 0);
 	}
 	return st->evidence;
 }

@@ -22,6 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "dataset.h"
 #include "doc.h"
 #include "record.h"
@@ -48,12 +52,20 @@ struct br_parser {
  * (ORIGINAL line numbers and the excerpt are filled in). */
 struct br_record *br_parse_record_new(struct br_parse_ctx *ctx, enum br_tool tool, size_t first,
 				      size_t last);
+/* Set r's excerpt to ORIGINAL lines a..b (1-based, as br_doc_excerpt()),
+ * copied straight into the record when the lines are plain text: for a
+ * record that grew after br_parse_record_new(). */
+void br_parse_set_excerpt(struct br_parse_ctx *ctx, struct br_record *r, unsigned a, unsigned b);
 /* Hand the record over to the dataset (takes ownership). */
 void br_parse_emit(struct br_parse_ctx *ctx, struct br_record *r);
 /* Mark logical lines first..last as understood by this parser, with a reason
  * for --explain. */
 void br_parse_claim(struct br_parse_ctx *ctx, size_t first, size_t last, const char *why);
-bool br_parse_is_claimed(const struct br_parse_ctx *ctx, size_t idx);
+/* Asked of every line by every parser: inline. */
+static inline bool br_parse_is_claimed(const struct br_parse_ctx *ctx, size_t idx)
+{
+	return idx < ctx->doc->nlines && ctx->claimed[idx];
+}
 /* "FILE:LINE: warning: <parser>: message" for logical line idx. */
 void br_parse_warn(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...) BR_PRINTF(3, 4);
 void br_parse_note(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...) BR_PRINTF(3, 4);
@@ -91,6 +103,76 @@ static inline bool br_has_at(const char *s, size_t n, const char *needle, size_t
 static inline bool br_has(const char *s, size_t n, const char *needle, size_t m)
 {
 	return br_has_at(s, n, needle, m, 0);
+}
+
+/* Width of the blank at s[i] for the table parsers (Bonnie, Bonnie++ text):
+ * space, TAB, '|' (Markdown / web-table residue), CR, VT, FF, or a UTF-8
+ * no-break space (2); 0 when s[i] is not blank. Asked of every byte of the
+ * words they split, so one table load instead of seven compares. */
+extern const unsigned char br_blank_class[256];
+
+static inline size_t br_blank_at(const char *s, size_t i, size_t len)
+{
+	unsigned char k = br_blank_class[(unsigned char)s[i]];
+	if (k != 2)
+		return k;
+	return i + 1 < len && (unsigned char)s[i + 1] == 0xa0 ? 2 : 0;
+}
+
+/* The same, one compare at a time (tests/unit/test_parser_helpers.c). */
+static inline size_t br_blank_at_plain(const char *s, size_t i, size_t len)
+{
+	unsigned char c = (unsigned char)s[i];
+	if (c == ' ' || c == '\t' || c == '|' || c == '\r' || c == '\v' || c == '\f')
+		return 1;
+	if (c == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] == 0xa0)
+		return 2;
+	return 0;
+}
+
+/* Does s[0..n) hold at least `need` runs of ASCII digits? The plain loop
+ * (br_digit_runs_plain) costs ~6 instructions a byte and the Bonnie parser
+ * asks it of every line of prose; 16 bytes at a time a run is a digit whose
+ * left neighbour is not one, counted from the masks of the block. */
+static inline bool br_digit_runs_plain(const char *s, size_t n, int need)
+{
+	int runs = 0;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] >= '0' && s[i] <= '9' && (i == 0 || s[i - 1] < '0' || s[i - 1] > '9') &&
+		    ++runs >= need)
+			return true;
+	return need <= 0;
+}
+
+static inline bool br_digit_runs(const char *s, size_t n, int need)
+{
+#ifdef __SSE2__
+	if (need <= 0)
+		return true;
+	const __m128i lo = _mm_set1_epi8('0' - 1), hi = _mm_set1_epi8('9' + 1);
+	unsigned prev = 0; /* was the byte before the block a digit */
+	int runs = 0;
+	for (size_t i = 0; i < n; i += 16) {
+		__m128i v;
+		if (i + 16 <= n) {
+			v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		} else { /* the tail, in a block of NULs (no digits) */
+			char tail[16] = {0};
+			memcpy(tail, s + i, n - i);
+			v = _mm_loadu_si128((const __m128i *)(const void *)tail);
+		}
+		unsigned d = (unsigned)_mm_movemask_epi8(
+			_mm_and_si128(_mm_cmpgt_epi8(v, lo), _mm_cmplt_epi8(v, hi)));
+		unsigned starts = d & ~((d << 1) | prev);
+		for (; starts; starts &= starts - 1) /* prose: few digits, if any */
+			if (++runs >= need)
+				return true;
+		prev = d >> 15;
+	}
+	return false;
+#else
+	return br_digit_runs_plain(s, n, need);
+#endif
 }
 
 /* strtod() of s[0..n), which holds only digits with at most one '.'

@@ -34,6 +34,11 @@ const struct br_parser *br_parser_by_name(const char *name)
 	return NULL;
 }
 
+const unsigned char br_blank_class[256] = {
+	[' '] = 1, ['\t'] = 1, ['|'] = 1, ['\r'] = 1, ['\v'] = 1, ['\f'] = 1,
+	[0xc2] = 2, /* a blank when 0xa0 follows (U+00A0) */
+};
+
 static unsigned orig_line(const struct br_doc *doc, size_t idx, bool end)
 {
 	if (doc->nlines == 0)
@@ -108,6 +113,11 @@ struct br_record *br_parse_record_new(struct br_parse_ctx *ctx, enum br_tool too
 	return r;
 }
 
+void br_parse_set_excerpt(struct br_parse_ctx *ctx, struct br_record *r, unsigned a, unsigned b)
+{
+	set_excerpt(r, ctx->doc, a, b);
+}
+
 void br_parse_emit(struct br_parse_ctx *ctx, struct br_record *r)
 {
 	br_recset_add(&ctx->ds->records, r);
@@ -124,11 +134,6 @@ void br_parse_claim(struct br_parse_ctx *ctx, size_t first, size_t last, const c
 		ctx->claimed[i] = 1;
 	br_dataset_add_claim(ctx->ds, ctx->doc->path, orig_line(ctx->doc, first, false),
 			     orig_line(ctx->doc, last, true), ctx->parser->name, why);
-}
-
-bool br_parse_is_claimed(const struct br_parse_ctx *ctx, size_t idx)
-{
-	return idx < ctx->doc->nlines && ctx->claimed[idx];
 }
 
 static void diag_at(struct br_parse_ctx *ctx, enum br_severity sev, size_t idx, const char *fmt,

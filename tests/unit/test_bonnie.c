@@ -553,6 +553,43 @@ static void claimed_lines_are_skipped(void **state)
 	done(&r);
 }
 
+/* A word cut by a wrap counts as a piece of a Bonnie header word only if
+ * it is the start (at the end of the line) or the end (at its start) of a
+ * word of Bonnie's own: "Laten" begins only Bonnie++'s "Latency", so the
+ * line holding it is no header and the record starts at the units line.
+ * "Rewr" / "ential" are pieces of Bonnie's words: the header goes on. */
+static void header_fragments(void **state)
+{
+	(void)state;
+	static const char *const tails[][2] = {
+		{" Laten", "5"}, {" Rewr", "3"},
+	};
+	for (size_t k = 0; k < sizeof tails / sizeof *tails; k++) {
+		char text[1024];
+		snprintf(text, sizeof text,
+			 "A run:\n\n"
+			 "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+			 "              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---%s\n"
+			 "Machine    MB K/sec %%CPU K/sec %%CPU K/sec %%CPU K/sec %%CPU K/sec %%CPU  /sec %%CPU\n"
+			 "fs-101    101 41231 97.1 98212 41.3 47734 30.2 44121 98.0 410234 99.9 12011.3 95.1\n",
+			 tails[k][0]);
+		struct run r;
+		run(&r, text);
+		assert_int_equal(r.n, 1);
+		assert_int_equal(r.ds.records.v[0]->source.line, atoi(tails[k][1]));
+		done(&r);
+	}
+	struct run r;
+	run(&r, "A run:\n\n"
+		"ential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"fs-101    101 41231 97.1 98212 41.3 47734 30.2 44121 98.0 410234 99.9 12011.3 95.1\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(r.ds.records.v[0]->source.line, 3);
+	done(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -575,6 +612,7 @@ int main(void)
 		cmocka_unit_test(bonniepp_and_rawio_are_not_bonnie),
 		cmocka_unit_test(headerless_rows),
 		cmocka_unit_test(claimed_lines_are_skipped),
+		cmocka_unit_test(header_fragments),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -897,6 +897,69 @@ static void fast_path_too_many_fields(void **state)
 	br_buf_free(&b);
 }
 
+/* Blanks around and inside the fields, lines broken after commas: the
+ * split without libcsv (no quote in the text) gives what libcsv gives when
+ * a quoted first field sends the same text to it: the same records, the
+ * same diagnostics, the same lines claimed. */
+static unsigned long long rng = 0x2545f4914f6cdd1dull;
+
+static unsigned next(unsigned n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned)(rng % n);
+}
+
+static void unquoted_split_is_libcsv(void **state)
+{
+	(void)state;
+	const char *rest = plain200 + 4; /* after "1.98" */
+	for (int round = 0; round < 3000; round++) {
+		struct br_buf b = BR_BUF_INIT;
+		for (const char *c = rest; *c && *c != '\n'; c++) {
+			/* a blank or two before and after commas, now and then inside */
+			unsigned k = next(16);
+			if (*c == ',' && k < 5)
+				br_buf_adds(&b, k < 2 ? " " : k < 4 ? "\t" : " \t ");
+			br_buf_addc(&b, *c);
+			k = next(24);
+			if (*c == ',' && k < 6)
+				br_buf_adds(&b, k < 3 ? " " : k < 5 ? "\t" : "  ");
+			else if (*c == ',' && k == 6 && round % 3 == 0)
+				br_buf_adds(&b, "\n"); /* a wrap after a comma */
+			else if (k == 7)
+				br_buf_addc(&b, ' '); /* a blank inside a field */
+			else if (k == 8 && round % 5 == 0)
+				br_buf_adds(&b, ",1"); /* a field too many */
+		}
+		if (round % 4 == 1)
+			br_buf_adds(&b, " \t");
+		br_buf_addc(&b, '\n');
+		char *plain = br_asprintf("1.98%s", b.data);
+		char *quoted = br_asprintf("\"1.98\"%s", b.data);
+		struct run x, y;
+		run(&x, plain);
+		run(&y, quoted);
+		assert_int_equal(x.n, y.n);
+		for (size_t i = 0; i < x.n; i++)
+			same_record(rec(&x, i), rec(&y, i));
+		assert_int_equal(x.ds.diags.n, y.ds.diags.n);
+		for (size_t i = 0; i < x.ds.diags.n; i++) {
+			assert_int_equal(x.ds.diags.v[i].severity, y.ds.diags.v[i].severity);
+			assert_int_equal(x.ds.diags.v[i].line, y.ds.diags.v[i].line);
+			assert_string_equal(x.ds.diags.v[i].message, y.ds.diags.v[i].message);
+		}
+		assert_int_equal(x.doc->nlines, y.doc->nlines);
+		assert_memory_equal(x.claimed, y.claimed, x.doc->nlines);
+		done(&x);
+		done(&y);
+		free(plain);
+		free(quoted);
+		br_buf_free(&b);
+	}
+}
+
 /* Figures are read exactly as strtod reads them, long or short. */
 static void figures_read_like_strtod(void **state)
 {
@@ -1044,6 +1107,7 @@ int main(void)
 		cmocka_unit_test(quoted_csv_line),
 		cmocka_unit_test(fast_path_hands_over),
 		cmocka_unit_test(fast_path_too_many_fields),
+		cmocka_unit_test(unquoted_split_is_libcsv),
 		cmocka_unit_test(figures_read_like_strtod),
 		cmocka_unit_test(field_shapes_at_the_limits),
 	};

@@ -3,10 +3,14 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
 
 #include "dataset.h"
 #include "doc.h"
@@ -436,6 +440,83 @@ static void hostile_input(void **state)
 	free(big);
 }
 
+/* A hand-written rate line is read exactly when re_hand reads it, whatever
+ * the byte tests in front of the pattern (ends_in_rate_unit, "B/s", ':'):
+ * random tails (blanks, '=', "3D", the number, the unit in any case and
+ * with the KELVIN SIGN, the slash, "sec") give a record exactly when the
+ * pattern (hdparm.c's, copied) matches the line as the parser sees it with
+ * "buffered" among its kind words. */
+static unsigned long long rng = 0x9e3779b97f4a7c15ull;
+
+static unsigned next(unsigned n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned)(rng % n);
+}
+
+static const char *pick(const char *const *v, size_t n)
+{
+	return v[next((unsigned)n)];
+}
+
+#define PICK(v) pick(v, sizeof v / sizeof *v)
+
+static void hand_line_is_the_pattern(void **state)
+{
+	(void)state;
+	static struct br_pattern re_hand = BR_PATTERN_OPT(
+		"test-hdparm-hand",
+		"^(.*?)((?:\\s*\\b(?:timing|o_direct|direct|buffered|bfr|buffer-cache|buffer|cached|cache|"
+		"disk|reads?)\\b)*)\\s*:\\s*(?:=\\s*(?:3D)?\\s*)?(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*"
+		"s(?:ec)?\\s*$",
+		PCRE2_CASELESS);
+	static const char *const sp[] = {"", "", "", " ", " ", "  ", "\t", "\v", " \f"};
+	static const char *const colon[] = {":", ":", ":", ":", ":", ":", "", ";", "::"};
+	/* (no "=3D" glued: the document would be taken for quoted-printable) */
+	static const char *const eq[] = {"", "", "", "", "=", "=", "= 3D", "= \t3d", "3D", "= =", "= 3D 3D"};
+	static const char *const num[] = {"24.24", "24", "7", "24.24", "24", "7", ".5", "1.2.3", "24.", "D24", ""};
+	static const char *const unit[] = {"M", "m", "k", "K", "\xe2\x84\xaa", "M", "k", "G", "", "MM"};
+	static const char *const ib[] = {"B", "B", "B", "iB", "IB", "b", "ib", "", "i"};
+	static const char *const slash[] = {"/", "/", "/", "/", "/", "", "//", "\\"};
+	static const char *const end[] = {"s", "sec", "s", "sec", "SEC", "Sec", "S", "se", "secs", ""};
+	int matched = 0;
+	for (int round = 0; round < 20000; round++) {
+		char line[256];
+		snprintf(line, sizeof line, "Run 5MB/s buffered disk%s%s%s%s%s%s%s%s%s%s%s%s%s%s",
+			 PICK(sp), PICK(colon), PICK(sp), PICK(eq), PICK(sp), PICK(num), PICK(sp),
+			 PICK(unit), PICK(ib), PICK(sp), PICK(slash), PICK(sp), PICK(end), PICK(sp));
+		char *text = br_asprintf("hdparm -t /dev/sda\n%s\n"
+					 "Timing buffered disk reads: 64 MB in 3.01 seconds = 21.26 MB/sec\n",
+					 line);
+		struct run r;
+		run(&r, text);
+		/* the line as the parser reads it: blanks and quote marks around it gone */
+		const struct br_line *l = &r.doc->lines[1];
+		const char *t = l->text;
+		size_t n = l->len;
+		while (n && (*t == ' ' || *t == '\t' || *t == '>' || *t == '|'))
+			t++, n--;
+		while (n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == '\r'))
+			n--;
+		size_t ov[10];
+		/* read when it matches and its kind words say "buffered" (not when a
+		 * second ':' leaves them in the title) */
+		bool want = br_re_match(&re_hand, t, n, 0, ov, 5) > 0 && ov[5] - ov[4] >= 8 &&
+			    memmem(t + ov[4], ov[5] - ov[4], "buffered", 8);
+		matched += want;
+		if (r.n != (want ? 2u : 1u))
+			fail_msg("'%s' (read as '%.*s'): %zu records, the pattern %s", line, (int)n, t,
+				 r.n, want ? "reads it" : "does not");
+		done(&r);
+		free(text);
+	}
+	if (matched < 1000) /* the test says something */
+		fail_msg("only %d of 20000 lines match", matched);
+	br_regex_cleanup();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -454,6 +535,7 @@ int main(void)
 		cmocka_unit_test(claimed_lines_are_skipped),
 		cmocka_unit_test(far_context),
 		cmocka_unit_test(hostile_input),
+		cmocka_unit_test(hand_line_is_the_pattern),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();

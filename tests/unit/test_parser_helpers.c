@@ -91,11 +91,76 @@ static void decimal_is_strtod(void **state)
 	}
 }
 
+/* Digit runs counted one byte at a time, the plainest way. */
+static int runs_slow(const char *s, size_t n)
+{
+	int runs = 0;
+	bool in = false;
+	for (size_t i = 0; i < n; i++) {
+		bool d = s[i] >= '0' && s[i] <= '9';
+		if (d && !in)
+			runs++;
+		in = d;
+	}
+	return runs;
+}
+
+/* br_digit_runs() (16 bytes at a time) answers as counting byte by byte,
+ * for runs that straddle the 16-byte blocks and the tail, and for bytes
+ * >= 0x80 next to the digits (signed compares). */
+static void digit_runs_count(void **state)
+{
+	(void)state;
+	static const char alpha[] = {'0', '9', '5', ' ', '.', '/', ':', 'a', (char)0xc2, (char)0xb9};
+	char s[80];
+	for (int round = 0; round < 300000; round++) {
+		size_t n = next(70);
+		for (size_t i = 0; i < n; i++)
+			s[i] = alpha[next(sizeof alpha)];
+		int runs = runs_slow(s, n);
+		for (int need = -1; need <= 14; need++) {
+			assert_int_equal(br_digit_runs(s, n, need), runs >= need);
+			assert_int_equal(br_digit_runs_plain(s, n, need), runs >= need);
+		}
+	}
+	/* one run across the block boundary, and one ending right on it */
+	memset(s, 'x', sizeof s);
+	memcpy(s + 14, "1234", 4);
+	assert_true(br_digit_runs(s, 20, 1));
+	assert_false(br_digit_runs(s, 20, 2));
+	memcpy(s + 30, "12", 2);
+	memcpy(s + 32, "3x4", 3);
+	assert_true(br_digit_runs(s, 40, 3));
+	assert_false(br_digit_runs(s, 40, 4));
+}
+
+/* br_blank_at() (a table) answers as the compares, for every byte, every
+ * byte after it, and at the end of the text. */
+static void blank_at_is_plain(void **state)
+{
+	(void)state;
+	for (unsigned c = 0; c < 256; c++) {
+		char s[2] = {(char)c, 0};
+		assert_int_equal(br_blank_at(s, 0, 1), br_blank_at_plain(s, 0, 1));
+		for (unsigned d = 0; d < 256; d++) {
+			s[1] = (char)d;
+			assert_int_equal(br_blank_at(s, 0, 2), br_blank_at_plain(s, 0, 2));
+			assert_int_equal(br_blank_at(s, 1, 2), br_blank_at_plain(s, 1, 2));
+		}
+	}
+	assert_int_equal(br_blank_at("\xc2\xa0", 0, 2), 2);
+	assert_int_equal(br_blank_at("\xc2\xa0", 0, 1), 0);
+	assert_int_equal(br_blank_at("|", 0, 1), 1);
+	assert_int_equal(br_blank_at("\n", 0, 1), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(has_is_memmem),
 		cmocka_unit_test(decimal_is_strtod),
+		cmocka_unit_test(digit_runs_count),
+		cmocka_unit_test(blank_at_is_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
