@@ -293,6 +293,7 @@ static struct br_value *value_slot(struct br_record *r, enum br_metric_id id)
 		if (k % BR_VCHUNK == 0)
 			r->vchunk[k / BR_VCHUNK] = str_alloc_aligned(r, BR_VCHUNK * sizeof(struct br_value));
 		r->slot[id] = (unsigned char)++k;
+		r->held |= (uint64_t)1 << id;
 		struct br_value *v = &r->vchunk[(k - 1) / BR_VCHUNK][(k - 1) % BR_VCHUNK];
 		memset(v, 0, sizeof *v);
 		return v;
@@ -453,8 +454,8 @@ void br_record_set_cpu(struct br_record *r, enum br_metric_id id, double cpu)
 size_t br_record_metric_count(const struct br_record *r)
 {
 	size_t n = 0;
-	for (int i = 0; i < BR_METRIC_COUNT; i++)
-		n += br_record_get(r, (enum br_metric_id)i)->present;
+	for (uint64_t m = r->held; m; m &= m - 1)
+		n += br_record_get(r, (enum br_metric_id)__builtin_ctzll(m))->present;
 	return n;
 }
 
@@ -519,12 +520,12 @@ _Static_assert(BR_METRIC_COUNT <= 64, "a figure mask is one uint64_t");
 static uint64_t trusted_mask(const struct br_record *r)
 {
 	uint64_t t = 0;
-	for (int i = 0; i < BR_METRIC_COUNT; i++)
-		if (r->slot[i]) {
-			const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
-			if (v->present && !v->doubtful)
-				t |= (uint64_t)1 << i;
-		}
+	for (uint64_t m = r->held; m; m &= m - 1) {
+		int i = __builtin_ctzll(m);
+		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
+		if (v->present && !v->doubtful)
+			t |= (uint64_t)1 << i;
+	}
 	return t;
 }
 
@@ -642,15 +643,23 @@ static void merge_into(struct br_record *a, struct br_record *b)
  * tools without CPU figures the rounded value of the first figure. Records in
  * one bucket are compared pairwise with br_record_same_run.
  */
+/* Does any figure of r come with its cpu? */
+static bool has_any_cpu(const struct br_record *r)
+{
+	for (uint64_t m = r->held; m; m &= m - 1) {
+		const struct br_value *v = br_record_get(r, (enum br_metric_id)__builtin_ctzll(m));
+		if (v->present && v->has_cpu)
+			return true;
+	}
+	return false;
+}
+
 static uint64_t merge_key(const struct br_record *r)
 {
 	uint64_t h = 1469598103934665603ull ^ (uint64_t)r->tool;
-	bool any_cpu = false;
-	for (int i = 0; i < BR_METRIC_COUNT; i++)
-		if (br_record_get(r, (enum br_metric_id)i)->present &&
-		    br_record_get(r, (enum br_metric_id)i)->has_cpu)
-			any_cpu = true;
-	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+	bool any_cpu = has_any_cpu(r);
+	for (uint64_t m = r->held; m; m &= m - 1) {
+		int i = __builtin_ctzll(m);
 		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
 		if (!v->present || (!any_cpu && v->doubtful))
 			continue;
@@ -711,12 +720,9 @@ static void primary(const struct br_record *r, struct prim *p)
 	p->metric = -1;
 	p->cls = -1;
 	p->value = 0;
-	bool any_cpu = false;
-	for (int i = 0; i < BR_METRIC_COUNT; i++)
-		if (br_record_get(r, (enum br_metric_id)i)->present &&
-		    br_record_get(r, (enum br_metric_id)i)->has_cpu)
-			any_cpu = true;
-	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+	bool any_cpu = has_any_cpu(r);
+	for (uint64_t m = r->held; m; m &= m - 1) {
+		int i = __builtin_ctzll(m);
 		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
 		if (!v->present || (!any_cpu && v->doubtful) || (any_cpu && !v->has_cpu))
 			continue;

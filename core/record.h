@@ -17,6 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <stdint.h>
+
 #include "metric.h"
 #include "util.h"
 
@@ -70,6 +72,7 @@ struct br_record {
 	/* Internal (record.c), read through br_record_get/br_record_value: */
 	struct br_strblock *strs; /* where the strings and values live */
 	struct br_value *vchunk[(BR_METRIC_COUNT + BR_VCHUNK - 1) / BR_VCHUNK];
+	uint64_t held;            /* bit i: the record has a value for metric i */
 	unsigned char nvals;      /* values held */
 	unsigned char slot[BR_METRIC_COUNT]; /* metric -> 1 + value index, 0 = none */
 };
@@ -104,6 +107,13 @@ struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double
 /* The figure of metric id, never NULL: an all-zero value (present false)
  * when the record does not hold it. Valid until the record changes. */
 extern const struct br_value br_value_none;
+/* The metrics the record may hold a figure of, as bits (1 << id): visit
+ * them with `for (uint64_t m = br_record_held(r); m; m &= m - 1)` and
+ * __builtin_ctzll(m), in metric order; test each value's `present`. */
+static inline uint64_t br_record_held(const struct br_record *r)
+{
+	return r->held;
+}
 static inline const struct br_value *br_record_get(const struct br_record *r, enum br_metric_id id)
 {
 	unsigned k = r->slot[id];

@@ -148,7 +148,8 @@ void br_record_to_json(const struct br_record *r, struct br_buf *b)
 	}
 	PUT_LIT(b, "},\"metrics\":{");
 	bool first = true;
-	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+	for (uint64_t held = br_record_held(r); held; held &= held - 1) {
+		int i = __builtin_ctzll(held);
 		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
 		if (!v->present)
 			continue;

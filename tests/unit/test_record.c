@@ -321,6 +321,8 @@ static void sparse_values_stay_put_and_read_back(void **state)
 			snprintf(raw, sizeof raw, "%d.%0*d", m, 40, k); /* long: blocks fill up */
 			first[m] = br_record_set(r, (enum br_metric_id)m, m * 1.5, raw);
 			br_record_set_cpu(r, (enum br_metric_id)m, k);
+			assert_true(br_record_held(r) & (uint64_t)1 << m);
+			assert_int_equal(__builtin_popcountll(br_record_held(r)), k + 1);
 			assert_int_equal(br_record_metric_count(r), (size_t)k + 1);
 		}
 		for (int m = 0; m < BR_METRIC_COUNT; m++) {
@@ -351,6 +353,7 @@ static void sparse_values_stay_put_and_read_back(void **state)
 	/* the cpu of a metric not (yet) held is no figure, and a later set clears it */
 	struct br_record *r = br_record_new(BR_TOOL_BONNIE);
 	br_record_set_cpu(r, BR_M_putc, 42);
+	assert_true(br_record_held(r) == (uint64_t)1 << BR_M_putc); /* held, not present */
 	assert_false(br_record_get(r, BR_M_putc)->present);
 	assert_null(br_record_value(r, BR_M_putc));
 	assert_int_equal(br_record_metric_count(r), 0);
