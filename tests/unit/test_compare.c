@@ -816,6 +816,147 @@ static void cells_made_when_asked(void **state)
 	}
 }
 
+/* --aggregate groups runs with a hash and a sorted index of hosts
+ * (render/compare.c); here is the rule of compare.h as the plain scan over
+ * the rows so far, to hold it against: the first row with the same tool,
+ * the same configuration label and a compatible host (one NULL, or one a
+ * prefix of the other; with no label, both known) takes the run, and its
+ * host becomes the run's when longer. A row's host is the display copy
+ * (TAB, LF, CR as spaces); the run's is compared as it is. */
+struct ref_row {
+	char *label, *host;
+	enum br_tool tool;
+	const struct br_record *m[64];
+	size_t nm;
+};
+
+static char *ref_one_line(const char *s)
+{
+	if (!s)
+		return NULL;
+	char *c = strdup(s);
+	for (char *p = c; *p; p++)
+		if (*p == '\t' || *p == '\n' || *p == '\r')
+			*p = ' ';
+	return c;
+}
+
+static bool ref_host_ok(const char *a, const char *b)
+{
+	if (!a || !b)
+		return true;
+	size_t la = strlen(a), lb = strlen(b);
+	return strncmp(a, b, la < lb ? la : lb) == 0;
+}
+
+static size_t ref_group(const struct br_recset *s, struct ref_row *rows)
+{
+	size_t nrows = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct br_record *r = s->v[i];
+		char *cl = br_cmp_config_label(r->label);
+		struct ref_row *hit = NULL;
+		for (size_t k = 0; k < nrows && (cl || r->host); k++) {
+			struct ref_row *g = &rows[k];
+			bool same = g->tool == r->tool &&
+				    (cl && g->label ? strcmp(cl, g->label) == 0 : !cl && !g->label);
+			if (!same || (!cl && (!g->host || !r->host)) || !ref_host_ok(g->host, r->host))
+				continue;
+			hit = g;
+			break;
+		}
+		if (hit) {
+			free(cl);
+			hit->m[hit->nm++] = r;
+			if (r->host && (!hit->host || strlen(r->host) > strlen(hit->host))) {
+				free(hit->host);
+				hit->host = ref_one_line(r->host);
+			}
+			continue;
+		}
+		struct ref_row *t = &rows[nrows++];
+		*t = (struct ref_row){.label = cl, .host = ref_one_line(r->host), .tool = r->tool};
+		t->m[t->nm++] = r;
+	}
+	return nrows;
+}
+
+/* The rows of --aggregate on s are those of ref_group(). */
+static void check_groups(const struct br_recset *s)
+{
+	struct ref_row *want = calloc(s->n, sizeof *want);
+	size_t nwant = ref_group(s, want);
+	struct br_render_opts o = {.chart_group = -1, .aggregate = true};
+	struct br_cmp *c = br_cmp_build_records(s, &o);
+	assert_int_equal(c->ntables, 1);
+	const struct br_cmp_table *t = &c->tables[0];
+	assert_int_equal(t->nrows, nwant);
+	for (size_t k = 0; k < nwant; k++) {
+		const struct br_cmp_row *row = &t->rows[k];
+		char *wl = ref_one_line(want[k].label);
+		assert_true(wl && row->label ? strcmp(wl, row->label) == 0 : !wl && !row->label);
+		assert_true(want[k].host && row->host ? strcmp(want[k].host, row->host) == 0
+						      : !want[k].host && !row->host);
+		assert_int_equal(row->nmembers, want[k].nm);
+		for (size_t j = 0; j < want[k].nm; j++)
+			assert_ptr_equal(row->members[j], want[k].m[j]);
+		free(wl);
+		free(want[k].label);
+		free(want[k].host);
+	}
+	free(want);
+	br_cmp_free(c);
+}
+
+static void aggregate_groups_like_the_scan(void **state)
+{
+	(void)state;
+	/* hosts that are prefixes of each other, and some that differ in a
+	 * TAB or LF only */
+	static const char *const hosts[] = {NULL,   "a",     "ab",   "abc",  "abd",   "abcd",
+					    "b",    "ba",    "abb",  "a\tb", "a b",   "a bc",
+					    "a\tbc", "ab\n",  "ab ",  "ab\tc", "abc\rx", ""};
+	static const char *const labels[] = {NULL, "Try 1", "Run 2", "try 3 (remount)", "cfg / Try 3",
+					     "cfg / Run 1", "cfg, try 2", "cfg", "Run 1: cfg",
+					     "other / Run 4 (x)", "other", "Try 2 / other"};
+	static const enum br_tool tools[] = {BR_TOOL_BONNIEPP, BR_TOOL_BONNIE};
+	/* hosts that sort between a prefix and the run's host, and a TAB that
+	 * makes "abc\tx" no extension of "abc" */
+	static const char *const fixed[] = {"abb", "abc\tx", "abc\tx", "ab", "abc x", "a\tb", "a b"};
+	struct br_recset fs = {0};
+	for (size_t i = 0; i < BR_ARRAY_LEN(fixed); i++) {
+		struct br_record *r = br_record_new(BR_TOOL_BONNIEPP);
+		br_record_set_label(r, "cfg / Try 1");
+		br_record_set_host(r, fixed[i]);
+		br_record_set(r, BR_M_put_block, 1000, NULL);
+		br_recset_add(&fs, r);
+	}
+	check_groups(&fs);
+	br_recset_free(&fs);
+	for (unsigned round = 0; round < 5000; round++) {
+		rnd_state = round;
+		struct br_recset s = {0};
+		unsigned n = 1 + rnd(64);
+		/* a few of the hosts and labels each round, so that some
+		 * prefixes are missing */
+		const char *hs[BR_ARRAY_LEN(hosts)];
+		size_t nh = 0, nl = 1 + rnd(BR_ARRAY_LEN(labels));
+		while (nh == 0)
+			for (size_t k = 0; k < BR_ARRAY_LEN(hosts); k++)
+				if (rnd(3) == 0)
+					hs[nh++] = hosts[k];
+		for (unsigned i = 0; i < n; i++) {
+			struct br_record *r = br_record_new(tools[rnd(4) == 0]);
+			br_record_set_label(r, labels[rnd(nl)]);
+			br_record_set_host(r, hs[rnd(nh)]);
+			br_record_set(r, BR_M_put_block, 1000 + rnd(100), NULL);
+			br_recset_add(&s, r);
+		}
+		check_groups(&s);
+		br_recset_free(&s);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -829,6 +970,7 @@ int main(void)
 		cmocka_unit_test(filters_top_and_groups),
 		cmocka_unit_test(too_fast_and_unreadable_cells),
 		cmocka_unit_test(cells_made_when_asked),
+		cmocka_unit_test(aggregate_groups_like_the_scan),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
