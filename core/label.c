@@ -724,6 +724,11 @@ static size_t add_text(struct br_label_outline *o, const char *s, size_t n)
 		     (s[n - 1] == '-' && n >= 2 && (is_blankc(s[n - 2]) || s[n - 2] == '-'))))
 		n--;
 	size_t start = o->text.len;
+	/* the text takes at most n bytes (a run of blanks becomes one), the
+	 * ellipsis 3 more: room for all first, then plain stores */
+	br_buf_grow(&o->text, n + 3);
+	char *d = o->text.data;
+	size_t at = start;
 	bool sp = false;
 	size_t chars = 0, last_break = 0;
 	bool cut = false;
@@ -738,8 +743,8 @@ static size_t add_text(struct br_label_outline *o, const char *s, size_t n)
 				cut = true;
 				break;
 			}
-			last_break = o->text.len;
-			br_buf_addc(&o->text, ' ');
+			last_break = at;
+			d[at++] = ' ';
 			chars++;
 			sp = false;
 		}
@@ -750,8 +755,10 @@ static size_t add_text(struct br_label_outline *o, const char *s, size_t n)
 			}
 			chars++;
 		}
-		br_buf_addc(&o->text, c);
+		d[at++] = c;
 	}
+	o->text.len = at;
+	d[at] = '\0';
 	if (cut) {
 		if (last_break > start)
 			o->text.len = last_break;
@@ -769,6 +776,86 @@ static size_t add_text(struct br_label_outline *o, const char *s, size_t n)
 	return len;
 }
 
+/* ------------------------------------------------------------ result memo */
+
+/*
+ * Mail repeats lines: every Bonnie report has the same header lines, replies
+ * quote what they answer ("someone wrote:"), digests repeat whole messages.
+ * result_line(), generic_intro() and command_line() depend on the bytes
+ * they are given only, so their answers are kept in small direct-mapped
+ * tables keyed by those bytes: a line seen before costs a hash and a memcmp
+ * instead of counting and string searches. A slot holds the text it was
+ * made from (the document's, alive while the outline is built) and is only
+ * used when the bytes are the same; a clash overwrites. The tables live
+ * while build() runs: at most 3 x 32768 slots of 16 bytes.
+ */
+struct memo_slot {
+	const char *s;
+	uint32_t n;
+	bool result;
+};
+
+struct memo {
+	struct memo_slot *slot;
+	size_t mask; /* slots - 1, a power of two less one */
+	bool (*fn)(const char *s, size_t n); /* what is kept */
+};
+
+enum { MEMO_MIN = 64, MEMO_MAX = 1 << 15, MEMO_LONG = 4096 };
+
+/* A table for fn with about one slot per line, within MEMO_MIN..MEMO_MAX. */
+static void memo_init(struct memo *m, size_t nlines, bool (*fn)(const char *, size_t))
+{
+	m->fn = fn;
+	size_t slots = MEMO_MIN;
+	while (slots < nlines && slots < MEMO_MAX)
+		slots *= 2;
+	m->slot = br_calloc(slots, sizeof *m->slot);
+	m->mask = slots - 1;
+}
+
+static void memo_free(struct memo *m)
+{
+	free(m->slot);
+	m->slot = NULL;
+}
+
+static uint64_t line_hash(const char *s, size_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15u ^ n;
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t v;
+		memcpy(&v, s + i, 8);
+		h = (h ^ v) * 0xff51afd7ed558ccdu;
+		h ^= h >> 32;
+	}
+	if (i < n) {
+		uint64_t v = 0;
+		memcpy(&v, s + i, n - i);
+		h = (h ^ v) * 0xff51afd7ed558ccdu;
+		h ^= h >> 32;
+	}
+	return h ^ (h >> 29);
+}
+
+/* m->fn(s, n), from the memo when the text was seen before. s must stay
+ * where it is while the memo is used. Very long lines are not kept: they
+ * rarely repeat. */
+static bool memo_test(struct memo *m, const char *s, size_t n)
+{
+	if (!m->slot || n > MEMO_LONG)
+		return m->fn(s, n);
+	struct memo_slot *e = &m->slot[line_hash(s, n) & m->mask];
+	if (e->s && e->n == n && memcmp(e->s, s, n) == 0)
+		return e->result;
+	bool r = m->fn(s, n);
+	e->s = s;
+	e->n = (uint32_t)n;
+	e->result = r;
+	return r;
+}
+
 /* ------------------------------------------------------------ the outline */
 
 struct walk {
@@ -779,6 +866,9 @@ struct walk {
 	struct olevel ol[MAX_OUTLINE + 1];
 	size_t ol_depth;
 	int hash_rank[7];           /* rank given to "#".."######" on first sight */
+	struct memo result;         /* result_line() of lines seen */
+	struct memo intro;          /* generic_intro() of lines seen */
+	struct memo command;        /* command_line() of lines seen */
 };
 
 static const struct node *node_at(const struct br_label_outline *o, uint32_t ref)
@@ -875,7 +965,7 @@ static void underlined(struct walk *w, const struct br_doc *doc, size_t i, char 
 		const char *s;
 		size_t n;
 		span(&doc->lines[k], &s, &n);
-		if (!n || result_line(s, n) || n > uln + 4)
+		if (!n || memo_test(&w->result, s, n) || n > uln + 4)
 			break;
 		if (s[n - 1] == ':') {
 			pick = k;
@@ -898,12 +988,12 @@ static bool title_like(const char *s, size_t n)
 }
 
 /* Does a sentence run on from this line into the next? */
-static bool continued(const struct br_line *l)
+static bool continued(struct walk *w, const struct br_line *l)
 {
 	const char *s;
 	size_t n;
 	span(l, &s, &n);
-	if (!n || result_line(s, n))
+	if (!n || memo_test(&w->result, s, n))
 		return false;
 	char e = s[n - 1];
 	return e != '.' && e != '!' && e != '?' && e != ':' && e != ')';
@@ -911,7 +1001,7 @@ static bool continued(const struct br_line *l)
 
 /* Does the line break off in the middle of a sentence ("...doubled,",
  * "...the")? */
-static bool mid_sentence(const struct br_line *l)
+static bool mid_sentence(struct walk *w, const struct br_line *l)
 {
 	static const char *const words[] = {"and", "or", "but", "the", "a", "an", "of", "to",
 					    "with", "for", "in", "on", "at", "by", "from", "that",
@@ -919,7 +1009,7 @@ static bool mid_sentence(const struct br_line *l)
 	const char *s;
 	size_t n;
 	span(l, &s, &n);
-	if (!n || result_line(s, n))
+	if (!n || memo_test(&w->result, s, n))
 		return false;
 	char e = s[n - 1];
 	if (e == ',' || e == ';' || e == '(' || e == '-')
@@ -949,7 +1039,7 @@ static bool user_name(const char *s, size_t n)
 }
 
 /* "Key words: details" — a short key of two to six words starting the line. */
-static bool key_value(const char *s, size_t n)
+static bool key_value(struct walk *w, const char *s, size_t n)
 {
 	if (n > 80 || !((s[0] >= 'A' && s[0] <= 'Z') || is_digit((unsigned char)s[0])))
 		return false;
@@ -969,7 +1059,7 @@ static bool key_value(const char *s, size_t n)
 	char e = s[n - 1];
 	if (e == ',' || e == ';' || e == '?' || sentence_break(s, n))
 		return false;
-	return !generic_intro(s, klen);
+	return !memo_test(&w->intro, s, klen);
 }
 
 /* A new message starts here (a mail header block, a digest separator, an
@@ -984,6 +1074,8 @@ static bool message_start(const struct br_doc *doc, size_t i, const char *s, siz
 	if (!after_break)
 		return false;
 	static const char *const hdr[] = {"From: ", "Subject: ", "Date: ", "Message: ", "Message-ID: "};
+	if (s[0] != 'F' && s[0] != 'S' && s[0] != 'D' && s[0] != 'M')
+		return false; /* none of hdr, nor "From " */
 	for (size_t k = 0; k < BR_ARRAY_LEN(hdr); k++)
 		if (n > strlen(hdr[k]) && memcmp(s, hdr[k], strlen(hdr[k])) == 0)
 			return true;
@@ -1034,12 +1126,12 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	if (!maybe_heading(doc, i, s, n)) {
 		/* prose or a result: only matters to what prose ends */
 		const struct node *top = node_at(w->o, w->top);
-		if (top && (top->kind == K_BULLET || top->kind == K_COLON) && !result_line(s, n) &&
+		if (top && (top->kind == K_BULLET || top->kind == K_COLON) && !memo_test(&w->result, s, n) &&
 		    !rule_line(s, n))
 			prose(w);
 		return;
 	}
-	if (result_line(s, n))
+	if (memo_test(&w->result, s, n))
 		return;
 	if (i + 1 < doc->nlines && !rule_line(s, n) && title_like(s, n)) {
 		char c = underline_char(&doc->lines[i + 1]);
@@ -1064,7 +1156,7 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		size_t h = 0;
 		while (h < n && s[h] == '#')
 			h++;
-		if (h <= 6 && h < n && !command_line(s, n) && s[h] != '!' && n <= 160) {
+		if (h <= 6 && h < n && !memo_test(&w->command, s, n) && s[h] != '!' && n <= 160) {
 			size_t t = h;
 			while (t < n && is_blankc(s[t]))
 				t++;
@@ -1089,7 +1181,7 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	/* a ':' line is judged by its first word only: "xfs, freshly made with
 	 * mkfs.xfs -f:" introduces a result, "# hdparm -t /dev/sda" is a command */
 	if (s[0] == '$' || s[0] == '%' ||
-	    (s[n - 1] == ':' ? command_word(s, n) || tool_invocation(s, n) : command_line(s, n)))
+	    (s[n - 1] == ':' ? command_word(s, n) || tool_invocation(s, n) : memo_test(&w->command, s, n)))
 		return;
 	int style, value;
 	size_t e = enumerator(s, n, &style, &value);
@@ -1132,21 +1224,21 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 			s += cut;
 			m -= cut;
 		}
-		if (generic_intro(s, m) || s[0] == '/' || (s[0] == '[' && s[m - 1] == ']'))
+		if (memo_test(&w->intro, s, m) || s[0] == '/' || (s[0] == '[' && s[m - 1] == ']'))
 			return;
 		/* a sentence that goes on from the line above starts in lower case */
 		size_t words = count_words(s, m);
 		bool lower_start = s[0] >= 'a' && s[0] <= 'z';
 		const struct br_line *prev = i > 0 ? &doc->lines[i - 1] : NULL;
 		if (!cut && prev &&
-		    (lower_start ? continued(prev) : is_digit((unsigned char)s[0]) && mid_sentence(prev))) {
+		    (lower_start ? continued(w, prev) : is_digit((unsigned char)s[0]) && mid_sentence(w, prev))) {
 			/* "The first SATA box (hdparm 6.1; these -T figures are doubled," /
 			 * "6.9 fixed that):" — one introduction over two lines: both,
 			 * when the line above starts the sentence; else prose */
 			const char *ps;
 			size_t pn;
 			span(prev, &ps, &pn);
-			bool starts = (i < 2 || !continued(&doc->lines[i - 2])) &&
+			bool starts = (i < 2 || !continued(w, &doc->lines[i - 2])) &&
 				      ((ps[0] >= 'A' && ps[0] <= 'Z') || is_digit((unsigned char)ps[0]));
 			char joined[170];
 			if (!starts || pn + 1 + m >= sizeof joined) {
@@ -1182,7 +1274,7 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		return;
 	}
 	/* a wrapped sentence goes on in lower case on the next line */
-	if (key_value(s, n) &&
+	if (key_value(w, s, n) &&
 	    !(i + 1 < doc->nlines && doc->lines[i + 1].len &&
 	      doc->lines[i + 1].text[0] >= 'a' && doc->lines[i + 1].text[0] <= 'z')) {
 		push(w, K_COLON, R_COLON, s, n);
@@ -1199,6 +1291,9 @@ static struct br_label_outline *build(const struct br_doc *doc)
 	o->state = br_malloc((doc->nlines ? doc->nlines : 1) * sizeof *o->state);
 	struct walk w = {0};
 	w.o = o;
+	memo_init(&w.result, doc->nlines, result_line);
+	memo_init(&w.intro, doc->nlines, generic_intro);
+	memo_init(&w.command, doc->nlines, command_line);
 	bool skip = false;
 	for (size_t i = 0; i < doc->nlines; i++) {
 		o->state[i] = w.top;
@@ -1208,6 +1303,9 @@ static struct br_label_outline *build(const struct br_doc *doc)
 		}
 		classify_line(&w, doc, i, &skip);
 	}
+	memo_free(&w.result);
+	memo_free(&w.intro);
+	memo_free(&w.command);
 	return o;
 }
 

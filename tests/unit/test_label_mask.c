@@ -2,7 +2,8 @@
  * with SSE2) against the plain one-pair-at-a-time loop, and may_hold()
  * against a search of the text, contains_ci (first bytes sixteen at a
  * time) and count_line (blanks and commas sixteen at a time) against
- * plain loops. label.c is compiled into this test, so
+ * plain loops; the memo of line answers against plain calls, add_text()
+ * against a byte-at-a-time buffer. label.c is compiled into this test, so
  * that its static helpers can be called; the library's label.o is then
  * not linked. */
 #include <setjmp.h>
@@ -160,6 +161,145 @@ static void count_line_as_plain_loop(void **state)
 	}
 }
 
+/* memo_test() gives what the function it keeps gives, for lines seen
+ * before at other places, for different lines of the same length, and
+ * when lines clash in a slot (a table of two slots here). */
+static void memo_as_plain_calls(void **state)
+{
+	(void)state;
+	static const char *const bits[] = {
+		"K/sec", "%CP", "--Block--", "-Per Chr-", "Sequential Output", "1234", "56.7", " ",
+		"  ", "wrote:", "Here are the results", "hdparm -t /dev/sda", "RAID 5", "files:max",
+		"seconds =", "mkfs.xfs", ",", ",,,,,", "Random Create", "the", "Code",
+	};
+	bool (*const fns[])(const char *, size_t) = {result_line, generic_intro, command_line};
+	static char text[64][120]; /* lines at places of their own */
+	unsigned seed = 11;
+	for (size_t f = 0; f < BR_ARRAY_LEN(fns); f++) {
+		for (size_t slots = 2; slots <= 64; slots *= 32) {
+			struct memo m;
+			memo_init(&m, 0, fns[f]);
+			m.mask = slots - 1;
+			for (int round = 0; round < 4000; round++) {
+				char *s = text[round % 64];
+				size_t n = 0;
+				if (round % 3 == 2) {
+					/* a copy of an earlier line, elsewhere */
+					const char *from = text[(round + 17) % 64];
+					n = strlen(from);
+					memmove(s, from, n + 1);
+				} else {
+					for (int k = 0; k < 5; k++) {
+						seed = seed * 1103515245u + 12345u;
+						const char *b = bits[(seed >> 16) % BR_ARRAY_LEN(bits)];
+						if (n + strlen(b) >= sizeof text[0])
+							break;
+						memcpy(s + n, b, strlen(b));
+						n += strlen(b);
+					}
+					if (round % 3 == 1 && n)
+						s[(seed >> 8) % n] ^= 1; /* the same length, a byte apart */
+					s[n] = '\0';
+				}
+				/* as classify_line() gives them: without blanks around */
+				const char *t = s;
+				while (n && is_blankc(*t))
+					t++, n--;
+				while (n && is_blankc(t[n - 1]))
+					n--;
+				if (!n)
+					continue;
+				assert_int_equal(memo_test(&m, t, n), fns[f](t, n));
+				assert_int_equal(memo_test(&m, t, n), fns[f](t, n)); /* from the memo */
+			}
+			memo_free(&m);
+		}
+	}
+}
+
+/* add_text() as it was before it stored into room made first: a
+ * br_buf_addc() a byte. */
+static size_t add_text_plain(struct br_buf *b, const char *s, size_t n)
+{
+	for (;;) {
+		while (n && (is_blankc(*s) || *s == '#' || *s == '*' || *s == '-' || *s == '+' ||
+			     *s == '=' || *s == '_' || *s == '~'))
+			s++, n--;
+		if (n >= 3 && (unsigned char)s[0] == 0xe2 && (unsigned char)s[1] == 0x80 &&
+		    (unsigned char)s[2] == 0xa2) {
+			s += 3;
+			n -= 3;
+			continue;
+		}
+		break;
+	}
+	while (n && (is_blankc(s[n - 1]) || s[n - 1] == ':' || s[n - 1] == '.' || s[n - 1] == '#' ||
+		     s[n - 1] == '*' || s[n - 1] == '=' || s[n - 1] == '_' || s[n - 1] == '~' ||
+		     (s[n - 1] == '-' && n >= 2 && (is_blankc(s[n - 2]) || s[n - 2] == '-'))))
+		n--;
+	size_t start = b->len;
+	bool sp = false, cut = false;
+	size_t chars = 0, last_break = 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (is_blankc(c)) {
+			sp = true;
+			continue;
+		}
+		if (sp) {
+			if (chars >= MAX_TEXT) {
+				cut = true;
+				break;
+			}
+			last_break = b->len;
+			br_buf_addc(b, ' ');
+			chars++;
+			sp = false;
+		}
+		if (((unsigned char)c & 0xc0) != 0x80) {
+			if (chars >= MAX_TEXT + 8) {
+				cut = true;
+				break;
+			}
+			chars++;
+		}
+		br_buf_addc(b, c);
+	}
+	if (cut) {
+		if (last_break > start)
+			b->len = last_break;
+		while (b->len > start && (b->data[b->len - 1] == ',' || b->data[b->len - 1] == ' '))
+			b->len--;
+		b->data[b->len] = '\0';
+		br_buf_adds(b, "\xe2\x80\xa6");
+	}
+	return b->len - start;
+}
+
+static void add_text_as_plain(void **state)
+{
+	(void)state;
+	static const char alphabet[] = "  \tab,#-:.=\xc3\xa9\xe2\x80\xa2xyz";
+	struct br_label_outline o = {0};
+	struct br_buf want = BR_BUF_INIT;
+	unsigned seed = 5;
+	for (int round = 0; round < 5000; round++) {
+		char s[300];
+		size_t n = (size_t)(round % 7 == 0 ? 299 : round % 131);
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			s[i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+		}
+		size_t got = add_text(&o, s, n);
+		size_t exp = add_text_plain(&want, s, n);
+		assert_int_equal(got, exp);
+		assert_int_equal(o.text.len, want.len);
+		assert_memory_equal(o.text.data, want.data, want.len + 1);
+	}
+	br_buf_free(&o.text);
+	br_buf_free(&want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -168,6 +308,8 @@ int main(void)
 		cmocka_unit_test(contains_ci_as_plain_loop),
 		cmocka_unit_test(cmd_starts_as_cmds),
 		cmocka_unit_test(count_line_as_plain_loop),
+		cmocka_unit_test(memo_as_plain_calls),
+		cmocka_unit_test(add_text_as_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
