@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +78,10 @@ void br_doc_line_set(struct br_doc *doc, struct br_line *l, const char *text, si
 		     unsigned line, unsigned end_line, unsigned depth, unsigned flags,
 		     const unsigned *joins, size_t njoins)
 {
+	/* br_line.len is 32 bits: only a document over 4 GiB has a longer
+	 * line, and that line is cut (as join offsets already were) */
+	if (len > UINT_MAX)
+		len = UINT_MAX;
 	char *t = arena_alloc(doc, len + 1, 1);
 	/* NUL bytes inside a line would cut it short for C string functions. */
 	memcpy(t, text, len);
@@ -85,17 +90,18 @@ void br_doc_line_set(struct br_doc *doc, struct br_line *l, const char *text, si
 	t[len] = '\0';
 	unsigned *j = NULL;
 	if (njoins) {
-		j = arena_alloc(doc, njoins * sizeof *j, sizeof(unsigned));
-		memcpy(j, joins, njoins * sizeof *j);
+		/* the count first, then the offsets: br_line_njoins() */
+		j = arena_alloc(doc, (njoins + 1) * sizeof *j, sizeof(unsigned));
+		j[0] = (unsigned)njoins; /* at most one a byte of the line */
+		memcpy(++j, joins, njoins * sizeof *j);
 	}
 	l->text = t;
-	l->len = len;
+	l->len = (unsigned)len;
 	l->line = line;
 	l->end_line = end_line < line ? line : end_line;
 	l->depth = (unsigned short)(depth > 65535 ? 65535 : depth);
 	l->flags = (unsigned short)flags;
 	l->joins = j;
-	l->njoins = (unsigned)njoins; /* at most one a byte of the line */
 }
 
 void br_doc_lines_commit(struct br_doc *doc, struct br_lines_builder *b)
@@ -201,19 +207,18 @@ static void identity_lines(struct br_doc *doc, bool has_ctl)
 		struct br_line *l = &b.lines[i];
 		size_t start = doc->phys[i], len = br_doc_phys_len(doc, i), end = start + len;
 		bool lone_cr = end < n && s[end] == '\r' && doc->phys_term[i] == 1;
-		if (lone_cr || (has_ctl && memchr(s + start, '\0', len))) {
+		if (lone_cr || len > UINT_MAX || (has_ctl && memchr(s + start, '\0', len))) {
 			br_doc_line_set(doc, l, s + start, len, (unsigned)(i + 1), (unsigned)(i + 1), 0,
 					0, NULL, 0);
 			continue;
 		}
 		s[end] = '\0';
 		l->text = s + start;
-		l->len = len;
+		l->len = (unsigned)len;
 		l->line = l->end_line = (unsigned)(i + 1);
 		l->depth = 0;
 		l->flags = 0;
 		l->joins = NULL;
-		l->njoins = 0;
 	}
 	b.n = doc->nphys;
 	br_doc_lines_commit(doc, &b);

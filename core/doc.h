@@ -42,14 +42,22 @@ enum {
 
 struct br_line {
 	const char *text;      /* decoded, NUL-terminated */
-	size_t len;
+	const unsigned *joins; /* offsets in text where original lines were joined;
+			        * NULL when none, else their count is joins[-1]
+			        * (br_line_njoins): 32 bytes a line, not 40 */
+	unsigned len;          /* (a longer line, only in a document over
+			        * 4 GiB, is cut at 4 GiB - 1) */
 	unsigned line;         /* first ORIGINAL line (1-based) */
 	unsigned end_line;     /* last ORIGINAL line (> line when lines were joined) */
 	unsigned short depth;  /* mail quote depth (0 = not quoted) */
 	unsigned short flags;  /* BR_LINE_* */
-	unsigned njoins;       /* entries in joins (here: 40 bytes a line, not 48) */
-	const unsigned *joins; /* offsets in text where original lines were joined */
 };
+
+/* The number of entries in l->joins. */
+static inline size_t br_line_njoins(const struct br_line *l)
+{
+	return l->joins ? l->joins[-1] : 0;
+}
 
 struct br_doc_arena; /* private */
 struct br_label_outline; /* private to label.c: the headings, built on first use */

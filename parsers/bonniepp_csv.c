@@ -647,10 +647,10 @@ static bool has_control(const char *s, size_t n)
  * (returns true then: the record continues on the next line). */
 static bool add_line(struct br_buf *b, const struct br_line *l, bool mark_start)
 {
-	size_t start = b->len;
-	br_buf_grow(b, l->len + l->njoins + 1); /* room for every MARK */
+	size_t start = b->len, njoins = br_line_njoins(l);
+	br_buf_grow(b, l->len + njoins + 1); /* room for every MARK */
 	char *w = b->data + b->len;
-	if (!l->njoins && !mark_start) {
+	if (!njoins && !mark_start) {
 		/* the common case: no MARK to place, often nothing to change */
 		memcpy(w, l->text, l->len);
 		if (has_control(w, l->len))
@@ -663,7 +663,7 @@ static bool add_line(struct br_buf *b, const struct br_line *l, bool mark_start)
 		for (size_t k = 0; k < l->len; k++) {
 			char c = l->text[k];
 			bool at_join = false;
-			while (j < l->njoins && l->joins[j] <= k) {
+			while (j < njoins && l->joins[j] <= k) {
 				at_join = at_join || l->joins[j] == k;
 				j++;
 			}

@@ -46,7 +46,7 @@ static void plain_text_is_untouched(void **state)
 	for (size_t i = 0; i < d->nlines; i++) {
 		assert_int_equal(d->lines[i].line, i + 1);
 		assert_int_equal(d->lines[i].depth, 0);
-		assert_int_equal(d->lines[i].njoins, 0);
+		assert_int_equal(br_line_njoins(&d->lines[i]), 0);
 	}
 	br_doc_free(d);
 }
@@ -74,14 +74,14 @@ static void qp_soft_breaks_and_joins(void **state)
 				     "14867,3,16,13437,61,+++++,+++,9736,42,12128,59,+++++,+++,8526 ,44");
 	assert_int_equal(l->line, 3);
 	assert_int_equal(l->end_line, 4);
-	assert_int_equal(l->njoins, 1);
+	assert_int_equal(br_line_njoins(l), 1);
 	assert_int_equal(l->joins[0], strlen("goules-md-raid10-6,16G,72413,99,196164,42,42249,8,"
 					     "51613,72,5 2311,5,1486"));
 	assert_memory_equal(l->text + l->joins[0] - 4, "14867", 5);
 	l = find(d, "goules-md-raid10-4-f2");
 	assert_int_equal(l->line, 5);
 	assert_int_equal(l->end_line, 7);
-	assert_int_equal(l->njoins, 2);
+	assert_int_equal(br_line_njoins(l), 2);
 	assert_memory_equal(l->text + l->joins[0] - 1, "356923", 6);
 	assert_memory_equal(l->text + l->joins[1] - 3, "5228,23", 7);
 	assert_true(strstr(l->text, ",356923,37,1327.1,") != NULL);
@@ -189,7 +189,7 @@ static void qp_quoted_continuations(void **state)
 				     "179.9,0,16,2339,91");
 	assert_int_equal(l->depth, 1);
 	/* the join offset follows the text after the "> " prefix went */
-	assert_int_equal(l->njoins, 1);
+	assert_int_equal(br_line_njoins(l), 1);
 	assert_memory_equal(l->text + l->joins[0] - 2, "179.9", 5);
 	br_doc_free(d);
 }
@@ -514,7 +514,7 @@ static void quote_after_qp_join(void **state)
 	assert_int_equal(l->depth, 2);
 	assert_int_equal(l->line, 3);
 	assert_int_equal(l->end_line, 4);
-	assert_int_equal(l->njoins, 1);
+	assert_int_equal(br_line_njoins(l), 1);
 	assert_memory_equal(l->text + l->joins[0] - 1, "300", 3);
 	l = find(d, "plain quoted");
 	assert_int_equal(l->depth, 2);
@@ -595,6 +595,192 @@ static void huge_line_is_linear(void **state)
 	free(s);
 }
 
+/*
+ * The scan after quoted-printable decoding counts the facts of the lines
+ * QP kept from the scan before it, and reads only the lines it rebuilt.
+ * Against the plain behaviour: a document D with soft breaks decodes like
+ * the document X that has those lines joined already (and no QP at all, so
+ * X's lines are all scanned afresh), whatever the joins do to the counts the
+ * scan keeps (non-blank lines, <html> among the first 30 of them, the share
+ * of lines with tags). Tags are whole lines of their own and D never looks
+ * like a page before QP, so that both take the same stages after QP.
+ */
+struct frag {
+	const char *text;
+	int blank, tags; /* tags: known block tags in it */
+	bool strong;     /* an <html> */
+};
+
+static const struct frag frags[] = {
+	{"", 1, 0, false}, {"   ", 1, 0, false}, {"\t", 1, 0, false},
+	{"plain words here", 0, 0, false}, {"  indented 1.5 MB/s", 0, 0, false},
+	{"> quoted text", 0, 0, false}, {">> deeper > still", 0, 0, false},
+	{"| piped line", 0, 0, false}, {"| piped too", 0, 0, false}, {"```", 0, 0, false},
+	{"~~~ sh", 0, 0, false}, {"<p>para</p>", 0, 2, false}, {"<b>x</b> y", 0, 2, false},
+	{"<h2>Head</h2>", 0, 2, false}, {"<pre>", 0, 1, false},
+	{"<tr><td>1</td><td>2</td></tr>", 0, 0, false}, {"[code]", 0, 0, false},
+	{"[/code]", 0, 0, false}, {"[quote]q[/quote]", 0, 0, false},
+	{"[b]bold[/b] text", 0, 0, false}, {"a\tb\tc", 0, 0, false},
+	{"nb\xc2\xa0space", 0, 0, false}, {"<html>", 0, 0, true},
+};
+/* starts of lines QP joins (no tag: a split must not change what is seen) */
+static const char *const split_starts[] = {"", "> ", "\t", "[b]", "| ", "  ", "```"};
+
+static unsigned rnd(unsigned *seed, unsigned n)
+{
+	*seed = *seed * 1103515245u + 12345u;
+	return (*seed >> 8) % n;
+}
+
+/* D and X for one seed; false if D would look like a page before QP. */
+static bool qp_pair(unsigned seed, struct br_buf *d, struct br_buf *x)
+{
+	size_t nonblank = 0, tag_lines = 0, block = 0, splits = 0;
+	unsigned nl = 20 + rnd(&seed, 40);
+	br_buf_reset(d);
+	br_buf_reset(x);
+	br_buf_adds(d, "plain start\n");
+	br_buf_adds(x, "plain start\n");
+	nonblank++;
+	for (unsigned k = 0; k < nl || splits < 3; k++) {
+		if (rnd(&seed, 4) == 0) {
+			/* a long line, soft-broken once or twice in D */
+			struct br_buf t = BR_BUF_INIT;
+			br_buf_adds(&t, split_starts[rnd(&seed, BR_ARRAY_LEN(split_starts))]);
+			size_t at = t.len + 50 + rnd(&seed, 5);
+			size_t at2 = at + 52 + rnd(&seed, 5);
+			size_t nx = 60 + rnd(&seed, 100);
+			for (size_t i = 0; i < nx; i++)
+				br_buf_addc(&t, 'x');
+			br_buf_adds(&t, rnd(&seed, 2) ? " tail\tend" : "");
+			br_buf_add(x, t.data, t.len);
+			br_buf_addc(x, '\n');
+			br_buf_add(d, t.data, at);
+			br_buf_adds(d, "=\n");
+			nonblank++;
+			splits++;
+			if (at2 + 1 < t.len && rnd(&seed, 2)) {
+				br_buf_add(d, t.data + at, at2 - at);
+				br_buf_adds(d, "=\n");
+				nonblank++;
+				at = at2;
+			}
+			br_buf_add(d, t.data + at, t.len - at);
+			br_buf_addc(d, '\n');
+			nonblank++;
+			br_buf_free(&t);
+			continue;
+		}
+		const struct frag *f = &frags[rnd(&seed, BR_ARRAY_LEN(frags))];
+		if (f->strong && nonblank < 31)
+			continue; /* not a page in D before QP */
+		br_buf_adds(d, f->text);
+		br_buf_addc(d, '\n');
+		br_buf_adds(x, f->text);
+		br_buf_addc(x, '\n');
+		nonblank += !f->blank;
+		tag_lines += f->tags > 0 || f->strong || strchr(f->text, '<') != NULL;
+		block += (size_t)f->tags + (f->strong ? 1 : 0);
+	}
+	/* no page by the share of tag lines either (nor <pre> .. </pre>) */
+	return !(block >= 3 && tag_lines * 5 >= nonblank);
+}
+
+static void qp_rescan_matches_plain_scan(void **state)
+{
+	(void)state;
+	struct br_buf d = BR_BUF_INIT, x = BR_BUF_INIT;
+	size_t compared = 0, pages = 0;
+	for (unsigned seed = 1; seed <= 3000; seed++) {
+		if (!qp_pair(seed, &d, &x))
+			continue;
+		struct br_doc *dd = br_doc_from_mem("d", d.data, d.len);
+		struct br_doc *xd = br_doc_from_mem("x", x.data, x.len);
+		assert_true(dd->transport & BR_TRANSPORT_QP);
+		assert_false(xd->transport & BR_TRANSPORT_QP);
+		assert_int_equal(dd->transport & ~(unsigned)BR_TRANSPORT_QP, xd->transport);
+		pages += (xd->transport & BR_TRANSPORT_HTML) != 0;
+		assert_int_equal(dd->nlines, xd->nlines);
+		for (size_t i = 0; i < dd->nlines; i++) {
+			const struct br_line *a = &dd->lines[i], *b = &xd->lines[i];
+			if (a->len != b->len || memcmp(a->text, b->text, a->len) != 0 ||
+			    a->depth != b->depth || a->flags != b->flags)
+				fail_msg("seed %u line %zu: '%s' (%u, %#x) vs '%s' (%u, %#x)", seed, i,
+					 a->text, a->depth, a->flags, b->text, b->depth, b->flags);
+		}
+		br_doc_free(dd);
+		br_doc_free(xd);
+		compared++;
+	}
+	/* both kinds were seen: pages made by the joins, and text */
+	assert_true(compared > 1000);
+	assert_true(pages > 50 && pages < compared - 50);
+	br_buf_free(&d);
+	br_buf_free(&x);
+}
+
+/* The whitespace stage looks at a line only where it holds a TAB or a byte
+ * >= 0x80 (sixteen, then eight bytes at a time): one at every position of
+ * lines of every length against the plain expansion. */
+static void ws_found_at_every_position(void **state)
+{
+	(void)state;
+	char in[64], want[128];
+	for (size_t len = 1; len <= 48; len++)
+		for (size_t p = 0; p < len; p++)
+			for (int nbsp = len == 1; nbsp < 2; nbsp++) { /* "\t" is blank */
+				size_t n = 0, w = 0;
+				for (size_t k = 0; k < len; k++) {
+					if (k != p) {
+						in[n++] = 'a';
+						want[w++] = 'a';
+					} else if (nbsp) {
+						in[n++] = '\xc2';
+						in[n++] = '\xa0';
+						want[w++] = ' ';
+					} else {
+						in[n++] = '\t';
+						do
+							want[w++] = ' ';
+						while (w % 8);
+					}
+				}
+				struct br_doc *d = br_doc_from_mem("t", in, n);
+				assert_int_equal(d->nlines, 1);
+				assert_int_equal(d->lines[0].len, w);
+				assert_memory_equal(d->lines[0].text, want, w);
+				br_doc_free(d);
+			}
+}
+
+/* Region boundaries are told by their first byte before anything else is
+ * looked at: each kind, in either case, still starts a region (the text
+ * before it, without evidence of its own, is not decoded). */
+static void qp_boundaries_by_first_byte(void **state)
+{
+	(void)state;
+	static const char *const bounds[] = {
+		"From: a", "from: a", "FROM: a", "Date: b", "dATE: b", "Subject: c",
+		"SUBJECT: c", "Message-ID: <d>", "message-id: <d>", "Newsgroups: e",
+		"NEWSGROUPS: e", "From a@b Mon", "--=_boundary_1", "------------",
+	};
+	for (size_t k = 0; k < BR_ARRAY_LEN(bounds); k++) {
+		char in[256];
+		snprintf(in, sizeof in,
+			 "x =41 y\n\n%s\nContent-Transfer-Encoding: quoted-printable\n\ncaf=E9 =41\n",
+			 bounds[k]);
+		struct br_doc *d = mem(in);
+		assert_true(d->transport & BR_TRANSPORT_QP);
+		assert_string_equal(d->lines[0].text, "x =41 y");
+		find(d, "caf\xe9 A");
+		br_doc_free(d);
+	}
+	/* not a boundary: the whole text is one region, and decoded */
+	struct br_doc *d = mem("x =41 y\n\n-- sig\nContent-Transfer-Encoding: quoted-printable\n");
+	assert_string_equal(d->lines[0].text, "x A y");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -620,6 +806,9 @@ int main(void)
 		cmocka_unit_test(tabs_are_bounded),
 		cmocka_unit_test(crlf_and_qp_together),
 		cmocka_unit_test(huge_line_is_linear),
+		cmocka_unit_test(qp_rescan_matches_plain_scan),
+		cmocka_unit_test(ws_found_at_every_position),
+		cmocka_unit_test(qp_boundaries_by_first_byte),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
