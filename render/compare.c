@@ -1476,6 +1476,17 @@ const struct br_cmp_cell *br_cmp_cell(const struct br_cmp_table *t, size_t r, si
 	return buf;
 }
 
+bool br_cmp_present(const struct br_cmp_table *t, size_t r, size_t k)
+{
+	const struct br_cmp_row *row = &t->rows[r];
+	if (row->cells)
+		return row->cells[k].present;
+	for (size_t i = 0; i < row->nmembers; i++)
+		if (br_record_get(row->members[i], t->cols[k].metric)->present)
+			return true;
+	return false;
+}
+
 void br_cmp_materialize(struct br_cmp *c)
 {
 	for (size_t i = 0; i < c->ntables; i++) {

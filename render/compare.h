@@ -212,6 +212,9 @@ void br_cmp_free(struct br_cmp *c);
  * numbers (and the t-test against a baseline) every time. */
 const struct br_cmp_cell *br_cmp_cell(const struct br_cmp_table *t, size_t r, size_t k,
 				      struct br_cmp_cell *buf);
+/* Does row r hold a figure for column k (its cell's `present`), without
+ * making the cell. */
+bool br_cmp_present(const struct br_cmp_table *t, size_t r, size_t k);
 /* Make every table's cells once and hang them on rows[r].cells (for
  * renderers that visit cells many times and small models; a table holds
  * nrows * ncols cells of 128 bytes). Calling it again does nothing. */

@@ -461,12 +461,15 @@ static void inputs(struct report *rp)
 	}
 }
 
-/* The first row of tb whose cell c is marked best, or NULL. */
-static const struct br_cmp_row *best_row(const struct br_cmp_table *tb, size_t c)
+/* The first row of tb whose cell c is marked best (its index in *at), or NULL. */
+static const struct br_cmp_row *best_row(const struct br_cmp_table *tb, size_t c, size_t *at)
 {
+	struct br_cmp_cell tmp;
 	for (size_t r = 0; r < tb->nrows; r++)
-		if (tb->rows[r].cells[c].best)
+		if (br_cmp_cell(tb, r, c, &tmp)->best) {
+			*at = r;
 			return &tb->rows[r];
+		}
 	return NULL;
 }
 
@@ -487,7 +490,8 @@ static void glance(struct report *rp)
 			const struct br_cmp_col *col = &tb->cols[c];
 			if (!glance_col(col))
 				continue;
-			const struct br_cmp_row *best = best_row(tb, c);
+			size_t best_at = 0;
+			const struct br_cmp_row *best = best_row(tb, c, &best_at);
 			if (!best)
 				continue;
 			if (!open) {
@@ -522,7 +526,8 @@ static void glance(struct report *rp)
 			}
 			el(rp, "td", col->info->title);
 			struct br_buf b = BR_BUF_INIT;
-			br_cmp_format(col, best->cells[c].value, &b);
+			struct br_cmp_cell tmp;
+			br_cmp_format(col, br_cmp_cell(tb, best_at, c, &tmp)->value, &b);
 			br_buf_addf(&b, " %s", col->unit.name);
 			el1(rp, "td", "class", "n", br_buf_str(&b));
 			br_buf_free(&b);
@@ -753,10 +758,10 @@ static size_t group_cols(const struct br_cmp_table *tb, enum br_group g, bool *c
 	return n;
 }
 
-static bool row_has(const struct br_cmp_row *row, const bool *col_on, size_t ncols)
+static bool row_has(const struct br_cmp_table *tb, size_t r, const bool *col_on)
 {
-	for (size_t c = 0; c < ncols; c++)
-		if (col_on[c] && row->cells[c].present)
+	for (size_t c = 0; c < tb->ncols; c++)
+		if (col_on[c] && br_cmp_present(tb, r, c))
 			return true;
 	return false;
 }
@@ -835,7 +840,7 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 	start(rp, "tbody");
 	for (size_t r = 0; r < tb->nrows; r++) {
 		const struct br_cmp_row *row = &tb->rows[r];
-		if (!row_has(row, col_on, tb->ncols))
+		if (!row_has(tb, r, col_on))
 			continue;
 		start(rp, "tr");
 		if (row->is_baseline)
@@ -871,8 +876,10 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 			el(rp, "td", NULL);
 		}
 		for (size_t c = 0; c < tb->ncols; c++)
-			if (col_on[c])
-				cell(rp, &tb->cols[c], &row->cells[c]);
+			if (col_on[c]) {
+				struct br_cmp_cell tmp;
+				cell(rp, &tb->cols[c], br_cmp_cell(tb, r, c, &tmp));
+			}
 		end(rp); /* tr */
 	}
 	end(rp); /* tbody */
@@ -906,8 +913,10 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 		cpu |= tb->cols[c].has_cpu && col_on[c];
 	for (size_t r = 0; r < tb->nrows; r++) {
 		agg |= tb->rows[r].nmembers > 1;
-		for (size_t c = 0; c < tb->ncols && !ratio; c++)
-			ratio |= tb->rows[r].cells[c].has_ratio && col_on[c];
+		for (size_t c = 0; c < tb->ncols && !ratio && tb->baseline >= 0; c++) {
+			struct br_cmp_cell tmp;
+			ratio |= col_on[c] && br_cmp_cell(tb, r, c, &tmp)->has_ratio;
+		}
 	}
 	if (cpu)
 		el(rp, "span", "small: CPU use the tool printed");
@@ -1121,7 +1130,6 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 		return br_error("cannot start the HTML report");
 	}
 	rp.cmp = br_cmp_build(ds, o);
-	br_cmp_materialize(rp.cmp); /* the tables visit each cell several times */
 	/* the charts' series come from the model without --top: without it,
 	 * that is the tables' model (one model built, not two) */
 	if (o->top)
