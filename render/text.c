@@ -340,9 +340,11 @@ static void grid_emit_block(struct br_sink *out, const struct tgrid *gr, const s
 			const struct tgroup *g = &gr->g[groups[k]];
 			br_buf_reset(&cells);
 			gr->cells(gr, r, groups[k], &cells, end);
+			/* (a row whose cells are all empty leaves the buffer unallocated) */
+			const char *text = cells.data ? cells.data : "";
 			size_t from = 0;
 			for (size_t s = 0; s < g->nsub; s++) {
-				put_right_ascii(&line, s ? 1 : GAP, cells.data + from, end[s] - from,
+				put_right_ascii(&line, s ? 1 : GAP, text + from, end[s] - from,
 						g->sub[s].w);
 				from = end[s];
 			}
