@@ -22,20 +22,30 @@
 #include "metric.h"
 #include "util.h"
 
-/* (Members ordered by size: a record holds one per figure, 40 bytes each.) */
+/* (A record holds one per figure: 32 bytes, the flags bits and the
+ * resolution a number in a table of the distinct ones.) */
 struct br_value {
 	double value;     /* normalised unit */
 	double cpu;       /* percent */
 	char *raw;        /* the figure as printed, or NULL */
-	bool present;     /* the document holds this figure */
-	bool has_value;   /* false: JSON null (too fast, or unreadable) */
-	bool has_cpu;
-	bool too_fast;    /* the tool printed +++++ */
-	bool marked;      /* the author marked it (*, **bold**) */
+	/* Internal: the smallest step of the printed figure, normalised (0 =
+	 * exact), read and set with br_value_resolution / _set_resolution */
+	unsigned short res;
+	bool present : 1;   /* the document holds this figure */
+	bool has_value : 1; /* false: JSON null (too fast, or unreadable) */
+	bool has_cpu : 1;
+	bool too_fast : 1;  /* the tool printed +++++ */
+	bool marked : 1;    /* the author marked it (*, **bold**) */
 	/* Internal, not in JSON Lines: */
-	bool doubtful;    /* the parser distrusts it (bonnie++ 2.00a text create rates) */
-	double resolution; /* smallest step of the printed figure, normalised; 0 = exact */
+	bool doubtful : 1;  /* the parser distrusts it (bonnie++ 2.00a text create rates) */
 };
+
+/* The resolution of a figure (0 = exact), exactly as it was set. Figures
+ * share a few distinct resolutions (a power of ten times a unit's factor):
+ * the first 65,535 distinct values a process sets are kept exactly, a
+ * further one reads as 0 (docs/limits.md). */
+double br_value_resolution(const struct br_value *v);
+void br_value_set_resolution(struct br_value *v, double res);
 
 struct br_param {
 	char *key;
@@ -61,6 +71,7 @@ struct br_strblock; /* record.c */
 
 struct br_record {
 	enum br_tool tool;
+	unsigned dead;    /* internal (record.c): bytes of replaced strings */
 	char *version;    /* NULL = unknown */
 	char *host;
 	char *label;
@@ -80,6 +91,10 @@ struct br_record {
 struct br_record *br_record_new(enum br_tool tool);
 void br_record_free(struct br_record *r);
 struct br_record *br_record_clone(const struct br_record *r);
+/* r, or a copy of it in exactly the memory it needs (r is freed then): for
+ * a record that is built. Nothing else changes; pointers into r (its
+ * values, strings) are not valid after. */
+struct br_record *br_record_compact(struct br_record *r);
 
 /* Setters copy their arguments; NULL clears. */
 void br_record_set_version(struct br_record *r, const char *v);

@@ -490,7 +490,7 @@ static void set_figure(struct br_record *rec, enum br_metric_id id, const struct
 	if (id != BR_M_seeks && units == 'M')
 		scale = 1024;
 	struct br_value *bv = br_record_set(rec, id, val->v * scale, raw);
-	bv->resolution = step * scale;
+	br_value_set_resolution(bv, step * scale);
 	bv->marked = val->lead || val->trail || cpu->lead || cpu->trail;
 	br_record_set_cpu(rec, id, cpu->v);
 }
@@ -672,7 +672,7 @@ static void progress_flush(struct bstate *st)
 			if (!p->have[s])
 				continue;
 			struct br_value *bv = br_record_set(rec, slot_metric[s], p->kbs[s], p->raw[s]);
-			bv->resolution = 1;
+			br_value_set_resolution(bv, 1);
 			br_record_set_cpu(rec, slot_metric[s], p->cpu[s]);
 		}
 		br_parse_claim(ctx, p->first, p->last, "Bonnie per-test progress lines (no table)");

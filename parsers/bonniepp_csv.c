@@ -804,7 +804,7 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 	bool integer = strspn(s, "0123456789") == n;
 	if (!integer) {
 		struct br_value *v = br_record_set(r, BR_M_seeks, num(s, NULL), s);
-		v->resolution = decimals_step(s);
+		br_value_set_resolution(v, decimals_step(s));
 		return;
 	}
 	bool last_began_line = mark >= 1 && (size_t)mark == n - 1;
@@ -813,7 +813,7 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 		 * dot-unstuffing: bonnie++ printed the seek rate with one decimal */
 		char *fixed = br_asprintf("%.*s.%s", (int)(n - 1), s, s + n - 1);
 		struct br_value *v = br_record_set(r, BR_M_seeks, num(fixed, NULL), fixed);
-		v->resolution = 0.1;
+		br_value_set_resolution(v, 0.1);
 		br_parse_warn(bd->ctx, bd->first,
 			      "seeks figure '%s' lost its decimal point at a line break "
 			      "(SMTP dot-unstuffing); repaired to %s",
@@ -822,7 +822,7 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 		return;
 	}
 	struct br_value *v = br_record_set(r, BR_M_seeks, num(s, NULL), s);
-	v->resolution = 1;
+	br_value_set_resolution(v, 1);
 	if (fs->L->seeks_decimal) {
 		v->doubtful = true;
 		br_parse_warn(bd->ctx, bd->first,
@@ -848,7 +848,7 @@ static void set_latency(struct br_record *r, int metric, const char *s)
 	else if (end[0] == 's')
 		mult = 1e6;
 	struct br_value *bv = br_record_set(r, (enum br_metric_id)metric, v * mult, s);
-	bv->resolution = mult * decimals_step(s);
+	br_value_set_resolution(bv, mult * decimals_step(s));
 }
 
 static void note_blanks(struct build *bd, const struct fields *fs, size_t i)
@@ -944,7 +944,7 @@ static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first
 			} else {
 				struct br_value *v = br_record_set(r, (enum br_metric_id)m,
 								   num(s, NULL), s);
-				v->resolution = decimals_step(s);
+				br_value_set_resolution(v, decimals_step(s));
 			}
 			break;
 		case K_CPU:

@@ -862,7 +862,7 @@ static void put_value(struct br_record *rec, enum br_metric_id id, const struct 
 		bv = br_record_set_too_fast(rec, id, pv->raw);
 	} else {
 		bv = br_record_set(rec, id, pv->v, pv->raw);
-		bv->resolution = pv->res;
+		br_value_set_resolution(bv, pv->res);
 		bv->doubtful = doubtful;
 	}
 	bv->marked = pv->marked;

@@ -417,7 +417,8 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	br_record_set_label(r, label);
 	free(label);
 	br_parse_claim(ctx, first, last, why);
-	br_parse_emit(ctx, r);
+	/* joined by the next timing line, given the document's version: compacted at the end */
+	br_parse_emit_open(ctx, r);
 	st->open = own ? NULL : r;
 	st->open_block = st->block_start;
 	st->skip_to = last + 1;
@@ -875,6 +876,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	drop_pending(&st);
 	if (ctx->nrecords > before)
 		backfill_version(&st);
+	br_parse_compact_from(ctx, st.first_record);
 	br_buf_free(&st.join);
 	br_buf_free(&st.host);
 	return ctx->nrecords - before;

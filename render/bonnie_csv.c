@@ -119,8 +119,8 @@ static void add_pair(struct br_buf *b, const struct br_record *r, enum br_metric
 	}
 	if (v->present && v->has_value) {
 		/* a seek rate printed with one decimal keeps it ("336.0") */
-		if (id == BR_M_seeks && (!integral(v->value) || (v->resolution > 0 &&
-								  v->resolution < 1)))
+		if (id == BR_M_seeks && (!integral(v->value) || (br_value_resolution(v) > 0 &&
+								  br_value_resolution(v) < 1)))
 			br_buf_addf(b, "%.1f", v->value);
 		else
 			br_buf_addf(b, "%.0f", v->value);

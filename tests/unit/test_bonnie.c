@@ -311,7 +311,7 @@ static void bonnie64(void **state)
 	assert_fig(&r, 0, BR_M_get_block, 1282.1 * 1024, 64.1, false);
 	assert_fig(&r, 0, BR_M_seeks, 66666, 66.7, false);
 	assert_string_equal(fig(&r, 0, BR_M_put_block)->raw, "454.5");
-	assert_true(fabs(fig(&r, 0, BR_M_put_block)->resolution - 102.4) < 1e-9);
+	assert_true(fabs(br_value_resolution(fig(&r, 0, BR_M_put_block)) - 102.4) < 1e-9);
 	done(&r);
 
 	/* with the stderr "File ... size:" line the byte count is known */

@@ -129,8 +129,8 @@ static void layout_103(void **state)
 	too_fast(x, BR_M_ran_stat);
 	fig(x, BR_M_ran_del, 5394, "5394", 85);
 	/* printed steps, for the merge with the text report */
-	near(br_record_get(x, BR_M_putc)->resolution, 1);
-	near(br_record_get(x, BR_M_seeks)->resolution, 0.1);
+	near(br_value_resolution(br_record_get(x, BR_M_putc)), 1);
+	near(br_value_resolution(br_record_get(x, BR_M_seeks)), 0.1);
 	assert_int_equal(br_record_metric_count(x), 12);
 	assert_false(br_record_get(x, BR_M_putc_latency)->present);
 	assert_int_equal(warnings(&r), 0);
@@ -313,7 +313,7 @@ static void layout_196_48(void **state)
 	fig(x, BR_M_putc, 1148, "1148", 98);
 	fig(x, BR_M_put_block, 126598, "126598", 11);
 	fig(x, BR_M_seeks, 13116, "13116", 160); /* >100% on SMP */
-	near(br_record_get(x, BR_M_seeks)->resolution, 1);
+	near(br_value_resolution(br_record_get(x, BR_M_seeks)), 1);
 	assert_false(br_record_get(x, BR_M_seeks)->doubtful);
 	fig(x, BR_M_seq_create, 23322, "23322", 22);
 	too_fast(x, BR_M_seq_stat);
@@ -321,7 +321,7 @@ static void layout_196_48(void **state)
 	too_fast(x, BR_M_ran_del);
 	fig(x, BR_M_putc_latency, 15865, "15865us", -1);
 	fig(x, BR_M_put_block_latency, 554000, "554ms", -1);
-	near(br_record_get(x, BR_M_put_block_latency)->resolution, 1000);
+	near(br_value_resolution(br_record_get(x, BR_M_put_block_latency)), 1000);
 	fig(x, BR_M_ran_del_latency, 625, "625us", -1);
 	assert_int_equal(br_record_metric_count(x), 24);
 	assert_int_equal(warnings(&r), 0);
@@ -435,7 +435,7 @@ static void latency_units_and_skipped_tests(void **state)
 	fig(x, BR_M_put_block, 39912, "39912", 3);
 	fig(x, BR_M_put_block_latency, 12226000, "12226ms", -1);
 	fig(x, BR_M_rewrite_latency, 112e6, "112s", -1);
-	near(br_record_get(x, BR_M_rewrite_latency)->resolution, 1e6);
+	near(br_value_resolution(br_record_get(x, BR_M_rewrite_latency)), 1e6);
 	fig(x, BR_M_seq_stat_latency, 22897, "22897us", -1);
 	near(pnum(x, "files"), 50 * 1024);
 	done(&r);
@@ -657,7 +657,7 @@ static void seeks_point_restored(void **state)
 	assert_int_equal(r.n, 1);
 	struct br_record *x = rec(&r, 0);
 	fig(x, BR_M_seeks, 1486.7, "1486.7", 3);
-	near(br_record_get(x, BR_M_seeks)->resolution, 0.1);
+	near(br_value_resolution(br_record_get(x, BR_M_seeks)), 0.1);
 	fig(x, BR_M_get_block, 52311, "52311", 5);
 	assert_int_equal(warnings(&r), 1);
 	char *d = diag_with(&r, BR_WARNING, "decimal point");
@@ -778,7 +778,7 @@ static void same_record(const struct br_record *a, const struct br_record *b)
 		assert_int_equal(x->doubtful, y->doubtful);
 		assert_true(x->value == y->value);
 		assert_true(x->cpu == y->cpu);
-		assert_true(x->resolution == y->resolution);
+		assert_true(br_value_resolution(x) == br_value_resolution(y));
 		assert_string_equal(x->raw ? x->raw : "(null)", y->raw ? y->raw : "(null)");
 	}
 }

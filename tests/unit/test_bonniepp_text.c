@@ -106,7 +106,7 @@ static void version_103(void **state)
 	assert_too_fast(&r, 0, BR_M_ran_stat);
 	assert_fig(&r, 0, BR_M_ran_del, 1507, 9);
 	assert_int_equal(br_record_metric_count(rec), 12);
-	assert_true(fig(&r, 0, BR_M_putc)->resolution == 1);
+	assert_true(br_value_resolution(fig(&r, 0, BR_M_putc)) == 1);
 	assert_int_equal(rec->source.line, 1);
 	assert_int_equal(rec->source.end_line, 8);
 	for (int i = 0; i < 8; i++)
@@ -293,12 +293,12 @@ static void version_200a_units(void **state)
 	assert_string_equal(r.ds.records.v[0]->host, "ANDREW-PC");
 	assert_string_equal(param_str(&r, 0, "size"), "63G");
 	assert_fig(&r, 0, BR_M_putc, 540, 99);
-	assert_true(fig(&r, 0, BR_M_putc)->resolution == 1);
+	assert_true(br_value_resolution(fig(&r, 0, BR_M_putc)) == 1);
 	assert_fig(&r, 0, BR_M_put_block, 728 * 1024.0, 100);
-	assert_true(fig(&r, 0, BR_M_put_block)->resolution == 1024);
+	assert_true(br_value_resolution(fig(&r, 0, BR_M_put_block)) == 1024);
 	assert_string_equal(fig(&r, 0, BR_M_put_block)->raw, "728m");
 	assert_fig(&r, 0, BR_M_get_block, 1.1 * 1048576, 58);
-	assert_true(fabs(fig(&r, 0, BR_M_get_block)->resolution - 0.1 * 1048576) < 1e-6);
+	assert_true(fabs(br_value_resolution(fig(&r, 0, BR_M_get_block)) - 0.1 * 1048576) < 1e-6);
 	assert_too_fast(&r, 0, BR_M_seeks);
 	assert_too_fast(&r, 0, BR_M_seq_create);
 	assert_fig(&r, 0, BR_M_ran_del_latency, 3156, -1);

@@ -130,7 +130,7 @@ static void every_key_reads_back(void **state)
 	assert_true(br_record_get(r, BR_M_seeks_latency)->value == 0.25);
 	assert_null(br_record_get(r, BR_M_seeks_latency)->raw);
 	assert_false(br_record_get(r, BR_M_getc)->present);
-	assert_true(br_record_get(r, BR_M_putc)->resolution == 0);
+	assert_true(br_value_resolution(br_record_get(r, BR_M_putc)) == 0);
 
 	/* and it writes the same line again */
 	char *again = to_json(r);

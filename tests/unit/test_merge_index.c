@@ -54,7 +54,7 @@ static void set_value(struct br_record *r, enum br_metric_id id, double base, bo
 		double rs = res[rnd(BR_ARRAY_LEN(res))];
 		/* steps of a fraction of the resolution: equal within it, or not */
 		v = br_record_set(r, id, base + (double)rnd(7) * (rs > 0 ? rs / 3 : 1), NULL);
-		v->resolution = rs;
+		br_value_set_resolution(v, rs);
 	}
 	if (rnd(15) == 0)
 		v->doubtful = true;
@@ -111,7 +111,7 @@ static bool plain_values_equal(const struct br_value *a, const struct br_value *
 		return false;
 	if (!a->has_value)
 		return true;
-	double tol = fmax(a->resolution, b->resolution);
+	double tol = fmax(br_value_resolution(a), br_value_resolution(b));
 	double d = fabs(a->value - b->value);
 	return d <= tol + 1e-9 * fmax(fabs(a->value), 1.0);
 }
@@ -235,7 +235,7 @@ static void neighbours_merge_within_the_resolution(void **state)
 		struct br_record *r = br_record_new(BR_TOOL_HDPARM);
 		br_record_set_host(r, "/dev/sda");
 		struct br_value *v = br_record_set(r, BR_M_cached_read, 100000 + (i % 10000) * 1.024, NULL);
-		v->resolution = 1.024;
+		br_value_set_resolution(v, 1.024);
 		br_record_set_source(r, "x", i + 1, i + 1, "test");
 		br_recset_add(&s, r);
 	}
@@ -262,7 +262,7 @@ static void a_figure_moved_by_merging_is_still_found(void **state)
 	for (int k = 0; k < 20; k++, line++) {
 		struct br_record *r = br_record_new(BR_TOOL_HDPARM);
 		br_record_set_host(r, "/dev/sda");
-		br_record_set(r, BR_M_cached_read, v, NULL)->resolution = res;
+		br_value_set_resolution(br_record_set(r, BR_M_cached_read, v, NULL), res);
 		br_record_set_source(r, "x", line, line, "test");
 		br_recset_add(&s, r);
 		br_recset_add(&ref, br_record_clone(r));
@@ -276,7 +276,7 @@ static void a_figure_moved_by_merging_is_still_found(void **state)
 	for (size_t k = 0; k < 2; k++, line++) {
 		struct br_record *r = br_record_new(BR_TOOL_HDPARM);
 		br_record_set_host(r, "/dev/sda");
-		br_record_set(r, BR_M_cached_read, others[k], NULL)->resolution = 0;
+		br_value_set_resolution(br_record_set(r, BR_M_cached_read, others[k], NULL), 0);
 		br_record_set_source(r, "x", line, line, "test");
 		br_recset_add(&s, r);
 		br_recset_add(&ref, br_record_clone(r));
@@ -332,9 +332,9 @@ static void hostless_lone_figures_never_merge(void **state)
 		struct br_record *r = br_record_new(BR_TOOL_HDPARM);
 		if (i % 3 == 0)
 			br_record_set_host(r, "/dev/sda");
-		br_record_set(r, BR_M_cached_read, 500000 + (i % 7), NULL)->resolution = 10;
+		br_value_set_resolution(br_record_set(r, BR_M_cached_read, 500000 + (i % 7), NULL), 10);
 		if (i % 5 == 0) /* two figures: may merge without a host */
-			br_record_set(r, BR_M_buffered_read, 80000, NULL)->resolution = 10;
+			br_value_set_resolution(br_record_set(r, BR_M_buffered_read, 80000, NULL), 10);
 		br_record_set_source(r, "x", i + 1, i + 1, "test");
 		br_recset_add(&s, r);
 		br_recset_add(&ref, br_record_clone(r));

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -87,7 +88,7 @@ static void merge_respects_printed_precision_and_doubt(void **state)
 	struct br_recset s = {0};
 	/* 2.00a text "728m" (resolution 1 MiB) vs CSV 745124 KiB/s */
 	struct br_record *text = bonniepp("ANDREW-PC", 728 * 1024, 100);
-	br_record_value(text, BR_M_put_block)->resolution = 1024;
+	br_value_set_resolution(br_record_value(text, BR_M_put_block), 1024);
 	br_record_set(text, BR_M_seq_create, 16384, "16384")->doubtful = true;
 	struct br_record *csv = bonniepp("ANDREW-PC", 745124, 100);
 	br_record_set(csv, BR_M_seq_create, 3780, "3780");
@@ -434,6 +435,212 @@ static void many_records_freed_and_remade(void **state)
 		br_record_free(v[i]);
 }
 
+/* Everything a record holds, as text (resolution and doubt included). */
+static void fingerprint(const struct br_record *r, char *out, size_t cap)
+{
+	size_t n = 0;
+#define PUT(...) (n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, __VA_ARGS__))
+	PUT("%d|%s|%s|%s|%s:%u-%u:%s:%s|", (int)r->tool, r->version ? r->version : "(null)",
+	    r->host ? r->host : "(null)", r->label ? r->label : "(null)",
+	    r->source.file ? r->source.file : "(null)", r->source.line, r->source.end_line,
+	    r->source.format ? r->source.format : "(null)",
+	    r->source.excerpt ? r->source.excerpt : "(null)");
+	for (size_t i = 0; i < r->nalso; i++)
+		PUT("also %s:%u|", r->also[i].file ? r->also[i].file : "(null)", r->also[i].line);
+	for (size_t i = 0; i < r->nparams; i++)
+		PUT("p %s=%s/%.17g|", r->params[i].key, r->params[i].str ? r->params[i].str : "(num)",
+		    r->params[i].num);
+	for (int m = 0; m < BR_METRIC_COUNT; m++) {
+		const struct br_value *v = br_record_get(r, (enum br_metric_id)m);
+		if (!v->present && !v->has_cpu)
+			continue;
+		PUT("m%d %d%d%d%d%d%d %.17g %.17g %.17g %s|", m, v->present, v->has_value, v->has_cpu,
+		    v->too_fast, v->marked, v->doubtful, v->value, v->cpu, br_value_resolution(v),
+		    v->raw ? v->raw : "(null)");
+	}
+#undef PUT
+	assert_true(n < cap);
+}
+
+static unsigned long long lcg(unsigned long long *x)
+{
+	*x = *x * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *x >> 33;
+}
+
+/* A record as parsers leave them: strings set twice, a params table grown,
+ * figures of every kind, now and then a long excerpt or an also[]. */
+static struct br_record *random_record(unsigned long long *x, int i)
+{
+	char buf[600];
+	struct br_record *r = br_record_new((enum br_tool)(lcg(x) % BR_TOOL_COUNT));
+	snprintf(buf, sizeof buf, "host-%d", i);
+	br_record_set_host(r, buf);
+	if (lcg(x) % 2)
+		br_record_set_host(r, "replaced-host-name");
+	if (lcg(x) % 3)
+		br_record_set_label(r, "a label");
+	if (lcg(x) % 2)
+		br_record_set_version(r, "1.97");
+	br_record_set_source(r, "corpus/some-file.txt", (unsigned)i, (unsigned)i + 2, "bonnie++-csv");
+	size_t ex = lcg(x) % 8 ? 40 + lcg(x) % 200 : 500 + lcg(x) % 90;
+	memset(buf, 'a' + i % 26, ex);
+	buf[ex] = '\0';
+	br_record_set_excerpt(r, buf);
+	if (lcg(x) % 4 == 0)
+		br_record_set_excerpt(r, "shorter excerpt");
+	int np = (int)(lcg(x) % 12);
+	for (int k = 0; k < np; k++) {
+		snprintf(buf, sizeof buf, "key%d", k);
+		if (k % 3)
+			br_record_param_num(r, buf, k * 1.5);
+		else
+			br_record_param_str(r, buf, "string value");
+	}
+	int nm = (int)(lcg(x) % (BR_METRIC_COUNT + 1));
+	for (int k = 0; k < nm; k++) {
+		enum br_metric_id m = (enum br_metric_id)(lcg(x) % BR_METRIC_COUNT);
+		snprintf(buf, sizeof buf, "%d.%d", k, i);
+		struct br_value *v = lcg(x) % 7 ? br_record_set(r, m, k * 100.25, buf)
+						: br_record_set_too_fast(r, m, "+++++");
+		if (lcg(x) % 2)
+			br_record_set_cpu(r, m, (double)(lcg(x) % 1000) / 10);
+		v = br_record_value(r, m);
+		v->marked = lcg(x) % 5 == 0;
+		v->doubtful = lcg(x) % 6 == 0;
+		br_value_set_resolution(v, lcg(x) % 3 ? 0.1 * (double)(lcg(x) % 4) : 1024);
+	}
+	if (lcg(x) % 5 == 0)
+		br_record_set_cpu(r, BR_M_seeks, 3); /* a cpu waiting for its figure */
+	return r;
+}
+
+static unsigned long long fnv(const char *s)
+{
+	unsigned long long h = 14695981039346656037ULL;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+static void compacted_records_are_the_same_records(void **state)
+{
+	(void)state;
+	enum { N = 3000 };
+	static struct br_record *v[N];
+	static unsigned long long fp[N];
+	static char before[8192], after[8192];
+	unsigned long long x = 42;
+	size_t moved = 0;
+	for (int round = 0; round < 3; round++) {
+		for (int i = 0; i < N; i++) {
+			if (v[i])
+				continue;
+			struct br_record *r = random_record(&x, i);
+			if (i % 11 == 0) { /* an also[] moves with the record */
+				struct br_recset s = {0};
+				br_record_set(r, BR_M_seeks, 5, "5"); /* a figure both trust */
+				br_recset_add(&s, r);
+				br_recset_add(&s, br_record_clone(r));
+				s.v[1]->source.line += 1000;
+				assert_int_equal(br_recset_merge(&s), 1);
+				r = s.v[0];
+				free(s.v);
+				assert_int_equal(r->nalso, 1);
+			}
+			fingerprint(r, before, sizeof before);
+			struct br_record *c = br_record_compact(r);
+			moved += c != r;
+			fingerprint(c, after, sizeof after);
+			assert_string_equal(before, after);
+			/* it still takes changes: a new figure, param and host */
+			br_record_set(c, BR_M_ran_del, 7, "7");
+			br_record_param_num(c, "added", 1);
+			br_record_set_host(c, "after-compaction");
+			assert_string_equal(c->host, "after-compaction");
+			assert_true(br_record_get(c, BR_M_ran_del)->value == 7);
+			assert_true(br_record_param(c, "added")->num == 1);
+			fingerprint(c, after, sizeof after);
+			fp[i] = fnv(after);
+			v[i] = c;
+		}
+		/* nothing points into the slots the records were built in (the
+		 * records made since reused them) */
+		for (int i = 0; i < N; i++) {
+			fingerprint(v[i], after, sizeof after);
+			assert_true(fnv(after) == fp[i]);
+		}
+		/* free in a scattered order: frozen slabs emptied and kept */
+		for (int i = 0; i < N; i++)
+			if ((i / 700) % 2 == round % 2 || i % 3 == round) {
+				br_record_free(v[i]);
+				v[i] = NULL;
+			}
+	}
+	/* most records built this way leave room worth reclaiming */
+	assert_true(moved > N);
+	for (int i = 0; i < N; i++)
+		br_record_free(v[i]);
+	/* a record with nothing to reclaim stays where it is */
+	struct br_record *r = br_record_new(BR_TOOL_BONNIEPP);
+	char big[1700];
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	br_record_set_excerpt(r, big);
+	assert_ptr_equal(br_record_compact(r), r);
+	br_record_free(r);
+	assert_null(br_record_compact(NULL));
+}
+
+static void resolutions_read_back_exactly(void **state)
+{
+	(void)state;
+	struct br_record *r = br_record_new(BR_TOOL_BONNIE);
+	struct br_value *v = br_record_set(r, BR_M_putc, 1, "1");
+	assert_true(br_value_resolution(v) == 0);
+	static const double odd[] = {0.1, 1, 1024, 102.4, 0.1 * 1048576, 1e-300, 5e-324, -0.0, -3,
+				     1e308, INFINITY, -INFINITY, 0.30000000000000004, 0.3};
+	for (size_t k = 0; k < sizeof odd / sizeof *odd; k++) {
+		br_value_set_resolution(v, odd[k]);
+		double got = br_value_resolution(v);
+		assert_memory_equal(&got, &odd[k], sizeof got);
+		assert_true(v->present && v->has_value); /* the flags beside it untouched */
+	}
+	br_value_set_resolution(v, NAN);
+	assert_true(isnan(br_value_resolution(v)));
+	/* values set again share their entry, whichever thread cache */
+	struct br_value *w = br_record_set(r, BR_M_put_block, 2, "2");
+	br_value_set_resolution(w, 0.3);
+	br_value_set_resolution(v, 102.4);
+	br_value_set_resolution(w, 0.1);
+	assert_true(br_value_resolution(w) == 0.1 && br_value_resolution(v) == 102.4);
+	br_record_free(r);
+}
+
+/* Last in this file: it fills the table of distinct resolutions. */
+static void resolutions_past_the_table_read_as_exact(void **state)
+{
+	(void)state;
+	struct br_value v = {0};
+	unsigned kept = 0, zero = 0;
+	for (unsigned k = 1; k <= 70000; k++) {
+		double d = k * 0.001 + 1e6;
+		br_value_set_resolution(&v, d);
+		double got = br_value_resolution(&v);
+		if (got == d)
+			kept++;
+		else if (got == 0)
+			zero++;
+		else
+			fail_msg("resolution %.17g read back as %.17g", d, got);
+	}
+	assert_true(kept >= 65535 - 100 && kept <= 65535);
+	assert_int_equal(kept + zero, 70000);
+	/* the ones kept stay exact */
+	br_value_set_resolution(&v, 1e6 + 0.001);
+	assert_true(br_value_resolution(&v) == 1e6 + 0.001);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -448,6 +655,9 @@ int main(void)
 		cmocka_unit_test(many_records_freed_and_remade),
 		cmocka_unit_test(sparse_values_stay_put_and_read_back),
 		cmocka_unit_test(merge_adds_figures_the_survivor_lacks),
+		cmocka_unit_test(compacted_records_are_the_same_records),
+		cmocka_unit_test(resolutions_read_back_exactly),
+		cmocka_unit_test(resolutions_past_the_table_read_as_exact),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
