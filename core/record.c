@@ -37,6 +37,7 @@ static const size_t first_block[BR_TOOL_COUNT] = {
 	[BR_TOOL_RAWIO] = 544,
 };
 #define NEXT_BLOCK 512
+#define FROZEN_NEXT_BLOCK 64
 #define RECORD_BYTES(tool) \
 	((sizeof(struct br_record) + sizeof(struct br_strblock) + first_block[tool] + 15) & ~(size_t)15)
 
@@ -223,7 +224,8 @@ static char *str_alloc(struct br_record *r, size_t n)
 {
 	struct br_strblock *b = r->strs;
 	if (!b || b->cap - b->used < n) {
-		size_t cap = NEXT_BLOCK;
+		/* (a compacted record seldom changes again: a version, a host) */
+		size_t cap = r->frozen ? FROZEN_NEXT_BLOCK : NEXT_BLOCK;
 		if (cap < n)
 			cap = n;
 		struct br_strblock *nb = br_malloc(sizeof *nb + cap);
@@ -528,7 +530,12 @@ static size_t footprint(const struct br_record *r)
 	enum br_tool cls = (unsigned)r->tool < BR_TOOL_COUNT ? r->tool : BR_TOOL_BONNIEPP;
 	size_t n = 0;
 	for (const struct br_strblock *b = r->strs; b; b = b->next)
-		n += b == (const struct br_strblock *)(r + 1) ? RECORD_BYTES(cls) : sizeof *b + b->cap;
+		if (b != (const struct br_strblock *)(r + 1))
+			n += sizeof *b + b->cap;
+		else if (r->frozen)
+			n += sizeof *r + sizeof *b + b->cap;
+		else
+			n += RECORD_BYTES(cls);
 	return n;
 }
 
@@ -552,6 +559,7 @@ static struct br_record *compact_one_block(struct br_record *r)
 	struct br_record *c = frozen_alloc(size);
 	*c = *r;
 	c->dead = 0;
+	c->frozen = true;
 	struct br_strblock *d = c->strs = (struct br_strblock *)(c + 1);
 	d->next = NULL;
 	d->used = d->cap = b->used;
@@ -585,6 +593,8 @@ struct br_record *br_record_compact(struct br_record *r)
 {
 	if (!r)
 		return NULL;
+	if (r->frozen && r->strs && !r->strs->next && !r->dead)
+		return r; /* compacted, unchanged since */
 	/* one block with few dead bytes: copied whole, else string by string */
 	if (r->strs && !r->strs->next && r->dead + (r->cap_params - r->nparams) * sizeof *r->params <= 64)
 		return compact_one_block(r);
@@ -596,6 +606,7 @@ struct br_record *br_record_compact(struct br_record *r)
 	struct br_record *c = frozen_alloc(size);
 	*c = *r;
 	c->dead = 0;
+	c->frozen = true;
 	c->strs = (struct br_strblock *)(c + 1);
 	c->strs->next = NULL;
 	c->strs->used = 0;

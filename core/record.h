@@ -85,6 +85,7 @@ struct br_record {
 	struct br_value *vchunk[(BR_METRIC_COUNT + BR_VCHUNK - 1) / BR_VCHUNK];
 	uint64_t held;            /* bit i: the record has a value for metric i */
 	unsigned char nvals;      /* values held */
+	bool frozen;              /* compacted (br_record_compact) */
 	unsigned char slot[BR_METRIC_COUNT]; /* metric -> 1 + value index, 0 = none */
 };
 

@@ -141,6 +141,7 @@ struct hp {
 	size_t prev_nonblank;     /* index of the previous non-blank line + 1, 0 = none */
 	size_t skip_to;           /* lines before this one were read already (joined) */
 	struct br_record *open;   /* this invocation's record, still taking timing lines */
+	size_t open_idx;          /* its index in ds->records */
 	size_t open_block;        /* block_start of the run it belongs to */
 };
 
@@ -343,6 +344,18 @@ static void per_metric_params(struct br_record *r, enum br_metric_id id, double 
 	br_record_param_num(r, key, sec);
 }
 
+/* The record taking timing lines now (NULL: none); the one before is done
+ * with, but for the version backfill_version() may give it: compacted. */
+static void set_open(struct hp *st, struct br_record *r)
+{
+	struct br_recset *s = &st->ctx->ds->records;
+	if (st->open && st->open != r && st->open_idx < s->n && s->v[st->open_idx] == st->open)
+		s->v[st->open_idx] = br_record_compact(st->open);
+	st->open = r;
+	if (r)
+		st->open_idx = s->n - 1;
+}
+
 static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, const struct figures *f,
 		      long offset, const char *why)
 {
@@ -417,9 +430,13 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	br_record_set_label(r, label);
 	free(label);
 	br_parse_claim(ctx, first, last, why);
-	/* joined by the next timing line, given the document's version: compacted at the end */
-	br_parse_emit_open(ctx, r);
-	st->open = own ? NULL : r;
+	/* one that the next timing line may join is compacted when done with */
+	if (own) {
+		br_parse_emit(ctx, r);
+	} else {
+		br_parse_emit_open(ctx, r);
+	}
+	set_open(st, own ? NULL : r);
 	st->open_block = st->block_start;
 	st->skip_to = last + 1;
 	st->have_last = true;
@@ -454,7 +471,7 @@ static void drop_pending(struct hp *st)
 static void prose(struct hp *st, const char *s, size_t n)
 {
 	st->in_block = false;
-	st->open = NULL;
+	set_open(st, NULL);
 	if (++st->prose_run >= HOST_PROSE_LIMIT || (n && s[n - 1] == ':'))
 		br_buf_reset(&st->host);
 }
@@ -540,7 +557,7 @@ static bool device_header(struct hp *st, size_t i, const char *s, size_t n)
 	}
 	drop_pending(st);
 	hdparm_line(st, i);
-	st->open = NULL;
+	set_open(st, NULL);
 	br_buf_reset(&st->host);
 	br_buf_add(&st->host, s, n - 1);
 	br_parse_claim(st->ctx, i, i, "device header");
@@ -576,7 +593,7 @@ static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 		return false;
 	drop_pending(st);
 	hdparm_line(st, i);
-	st->open = NULL;
+	set_open(st, NULL);
 	br_buf_reset(&st->host);
 	const char *a = s + ov[2], *end = s + ov[3];
 	const char *dev = NULL;
@@ -804,7 +821,7 @@ static void reset(struct hp *st)
 	st->prose_run = 0;
 	st->have_last = false;
 	st->prev_nonblank = 0;
-	st->open = NULL;
+	set_open(st, NULL);
 	br_buf_reset(&st->host);
 }
 

@@ -85,6 +85,42 @@ static void modern_layout(void **state)
 	assert_string_equal(rec(&r, 0)->source.format, "hdparm");
 	assert_null(rec(&r, 0)->version);
 	assert_int_equal(warnings(&r), 0);
+	/* built, then compacted: in one block of its own (record.c) */
+	assert_true(rec(&r, 0)->frozen);
+	done(&r);
+}
+
+/* Records a later line could still join are compacted once done with:
+ * each device's, when the next device starts, the last at the end. */
+static void records_compacted_when_done_with(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm v9.65\n"
+		"/dev/sda:\n"
+		" Timing cached reads:   38116 MB in  1.99 seconds = 19151.18 MB/sec\n"
+		" Timing buffered disk reads: 512 MB in  1.12 seconds = 455.57 MB/sec\n"
+		"\n"
+		"/dev/sdb:\n"
+		" Timing cached reads:   30000 MB in  2.00 seconds = 15000.00 MB/sec\n"
+		" Timing buffered disk reads: 400 MB in  3.00 seconds = 133.33 MB/sec\n"
+		"\n"
+		"/dev/sdc:\n"
+		" Timing buffered disk reads: 300 MB in  3.00 seconds = 100.00 MB/sec\n");
+	assert_int_equal(r.n, 3);
+	static const char *const host[] = {"/dev/sda", "/dev/sdb", "/dev/sdc"};
+	for (size_t i = 0; i < 3; i++) {
+		assert_true(rec(&r, i)->frozen);
+		assert_string_equal(rec(&r, i)->host, host[i]);
+		/* the version every record gets after the scan */
+		assert_string_equal(rec(&r, i)->version, "9.65");
+	}
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	assert_int_equal(br_record_metric_count(rec(&r, 1)), 2);
+	figure(rec(&r, 1), BR_M_buffered_read, 133.33 * 1024, "133.33");
+	assert_true(param(rec(&r, 1), "buffered_read_mb") == 400);
+	assert_int_equal(rec(&r, 1)->source.end_line, 8);
+	assert_int_equal(br_record_metric_count(rec(&r, 2)), 1);
 	done(&r);
 }
 
@@ -521,6 +557,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(modern_layout),
+		cmocka_unit_test(records_compacted_when_done_with),
 		cmocka_unit_test(old_versions_and_collapsed_space),
 		cmocka_unit_test(direct_offset_and_kb),
 		cmocka_unit_test(busybox),
