@@ -1082,6 +1082,14 @@ static bool message_start(const struct br_doc *doc, size_t i, const char *s, siz
 	return n > 5 && memcmp(s, "From ", 5) == 0 && contains_ci(s, n, "@");
 }
 
+bool br_label_message_start(const struct br_doc *doc, size_t i)
+{
+	const char *s;
+	size_t n;
+	span(&doc->lines[i], &s, &n);
+	return n && message_start(doc, i, s, n);
+}
+
 /* Could the line be a heading at all? (Most lines cannot; this is cheap.) */
 static bool maybe_heading(const struct br_doc *doc, size_t i, const char *s, size_t n)
 {

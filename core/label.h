@@ -29,5 +29,10 @@ char *br_label_for(const struct br_doc *doc, size_t idx, const char *own);
 
 /* The outline br_label_for() caches in doc->outline (br_doc_free calls it). */
 void br_label_outline_free(struct br_label_outline *o);
+/* Does a new message start at logical line i (a mail header block after a
+ * blank line, an mbox "From " line, a digest separator, an "Original
+ * Message" line)? Nothing above it belongs with what follows: labels do
+ * not cross it, nor does what a parser learns from one message. */
+bool br_label_message_start(const struct br_doc *doc, size_t i);
 
 #endif

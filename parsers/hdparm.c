@@ -35,6 +35,7 @@
  * repaired line is rebuilt in one reused buffer).
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include "label.h"
 #include "parser.h"
 #include "regex.h"
 
@@ -125,6 +127,10 @@ struct hp {
 	struct br_buf join;       /* a wrapped line joined with the next one */
 	struct br_buf host;       /* current device ("/dev/sda"), empty = none */
 	char version[32];         /* of the last version line read */
+	size_t version_idx;       /* that line */
+	size_t *msg;              /* where messages start (br_label_message_start), */
+	size_t nmsg;              /* made when first needed */
+	bool have_msg;
 	size_t first_record;      /* index in ds->records of this document's first record */
 	bool evidence;            /* the document has shown hdparm above ev_upto */
 	size_t ev_upto;
@@ -344,6 +350,42 @@ static void per_metric_params(struct br_record *r, enum br_metric_id id, double 
 	br_record_param_num(r, key, sec);
 }
 
+/* ---------------------------------------------------------------- messages */
+
+/* In a mail archive what one message says (a version line) is not said of
+ * the next: the lines where messages start, found once, when first asked. */
+static void find_messages(struct hp *st)
+{
+	size_t cap = 0;
+	for (size_t i = 1; i < st->doc->nlines; i++)
+		if (br_label_message_start(st->doc, i)) {
+			st->msg = br_grow(st->msg, &cap, st->nmsg + 1, sizeof *st->msg);
+			st->msg[st->nmsg++] = i;
+		}
+	st->have_msg = true;
+}
+
+/* The message line i is in: how many messages start at or before it. */
+static size_t message_of(struct hp *st, size_t i)
+{
+	if (!st->have_msg)
+		find_messages(st);
+	size_t lo = 0, hi = st->nmsg;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (st->msg[mid] <= i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static bool same_message(struct hp *st, size_t a, size_t b)
+{
+	return message_of(st, a) == message_of(st, b);
+}
+
 /* The record taking timing lines now (NULL: none); the one before is done
  * with, but for the version backfill_version() may give it: compacted. */
 static void set_open(struct hp *st, struct br_record *r)
@@ -421,7 +463,7 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 		br_record_param_num(r, "offset", (double)offset);
 	if (st->host.len)
 		br_record_set_host(r, st->host.data);
-	if (st->version[0])
+	if (st->version[0] && same_message(st, st->version_idx, first))
 		br_record_set_version(r, st->version);
 	/* The label belongs to the whole run of hdparm lines (prompt, header,
 	 * the timing lines): look for it above the run's first line. */
@@ -632,6 +674,7 @@ static bool version_line(struct hp *st, size_t i, const char *s, size_t n)
 		len = sizeof st->version - 1;
 	memcpy(st->version, s + ov[2], len);
 	st->version[len] = '\0';
+	st->version_idx = i;
 	hdparm_line(st, i);
 	br_parse_claim(st->ctx, i, i, "version line");
 	return true;
@@ -825,15 +868,24 @@ static void reset(struct hp *st)
 	br_buf_reset(&st->host);
 }
 
-/* One version line in the whole document ("hdparm v9.65"): every record's. */
-static void backfill_version(struct hp *st)
+/*
+ * One version line in a message ("hdparm v9.65"): every record of that
+ * message without a version of its own gets it. A message, not the whole
+ * document: in a mail archive, one poster's "hdparm v9.43" says nothing of
+ * another's BusyBox hdparm (core/label.h, br_label_message_start). A
+ * document with no message boundaries is one message.
+ */
+static void backfill_region(struct hp *st, size_t a, size_t b, size_t *k)
 {
+	const struct br_doc *doc = st->doc;
+	struct br_recset *set = &st->ctx->ds->records;
+	unsigned end_line = b < doc->nlines ? doc->lines[b].line : UINT_MAX;
 	char first[sizeof st->version] = "";
 	int distinct = 0;
 	size_t ov[2 * 2];
-	for (size_t i = 0; i < st->doc->nlines && distinct < 2; i++) {
+	for (size_t i = a; i < b && distinct < 2; i++) {
 		size_t n;
-		const char *s = stripped(&st->doc->lines[i], &n);
+		const char *s = stripped(&doc->lines[i], &n);
 		if (n < 8 || !br_has(s, n, "hdparm", 6) || br_re_match(&re_version, s, n, 0, ov, 2) <= 0)
 			continue;
 		size_t len = group_len(ov, 1);
@@ -847,12 +899,23 @@ static void backfill_version(struct hp *st)
 		}
 		distinct++;
 	}
-	if (distinct != 1)
-		return;
-	for (size_t k = st->first_record; k < st->ctx->ds->records.n; k++) {
-		struct br_record *r = st->ctx->ds->records.v[k];
-		if (r->tool == BR_TOOL_HDPARM && !r->version)
+	/* this parser's records come in the order of their first lines */
+	for (; *k < set->n && set->v[*k]->source.line < end_line; ++*k) {
+		struct br_record *r = set->v[*k];
+		if (distinct == 1 && r->tool == BR_TOOL_HDPARM && !r->version)
 			br_record_set_version(r, first);
+	}
+}
+
+static void backfill_version(struct hp *st)
+{
+	if (!st->have_msg)
+		find_messages(st);
+	size_t k = st->first_record, a = 0;
+	for (size_t m = 0; m <= st->nmsg; m++) {
+		size_t b = m < st->nmsg ? st->msg[m] : st->doc->nlines;
+		backfill_region(st, a, b, &k);
+		a = b;
 	}
 }
 
@@ -894,6 +957,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	if (ctx->nrecords > before)
 		backfill_version(&st);
 	br_parse_compact_from(ctx, st.first_record);
+	free(st.msg);
 	br_buf_free(&st.join);
 	br_buf_free(&st.host);
 	return ctx->nrecords - before;

@@ -124,6 +124,49 @@ static void records_compacted_when_done_with(void **state)
 	done(&r);
 }
 
+/* In a mail archive, a version line speaks for its own message only: read
+ * before the results (the version in force) or after them (filled in at the
+ * end), it is not given to another poster's results. */
+static void version_stays_in_its_message(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "From alice@example.org Mon Jan  2 00:00:00 2001\n"
+		"Subject: my disk\n"
+		"\n"
+		"# hdparm -V\n"
+		"hdparm v9.43\n"
+		"# hdparm -t /dev/sda\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 512 MB in  3.00 seconds = 170.67 MB/sec\n"
+		"\n"
+		"From bob@example.org Mon Jan  2 00:00:01 2001\n"
+		"Subject: mine, on BusyBox\n"
+		"\n"
+		"~ # hdparm -t /dev/hda\n"
+		"\n"
+		"/dev/hda:\n"
+		" Timing buffered disk reads:  64 MB in  4.21 seconds = 15.20 MB/sec\n"
+		"\n"
+		"From carol@example.org Mon Jan  2 00:00:02 2001\n"
+		"Subject: and mine\n"
+		"\n"
+		"/dev/sdb:\n"
+		" Timing buffered disk reads: 300 MB in  3.00 seconds = 100.00 MB/sec\n"
+		"\n"
+		"# hdparm -V\n"
+		"hdparm v9.65\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	assert_string_equal(rec(&r, 0)->version, "9.43");
+	assert_string_equal(rec(&r, 1)->host, "/dev/hda");
+	assert_null(rec(&r, 1)->version);
+	assert_string_equal(rec(&r, 2)->host, "/dev/sdb");
+	assert_string_equal(rec(&r, 2)->version, "9.65");
+	done(&r);
+}
+
 static void old_versions_and_collapsed_space(void **state)
 {
 	(void)state;
@@ -558,6 +601,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(modern_layout),
 		cmocka_unit_test(records_compacted_when_done_with),
+		cmocka_unit_test(version_stays_in_its_message),
 		cmocka_unit_test(old_versions_and_collapsed_space),
 		cmocka_unit_test(direct_offset_and_kb),
 		cmocka_unit_test(busybox),
