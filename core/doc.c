@@ -266,16 +266,21 @@ struct br_doc *br_doc_from_mem(const char *name, const char *bytes, size_t n)
 	return doc_new(name, copy, n);
 }
 
-static int read_all(int fd, char **out, size_t *outlen)
+/* The rest of fd after the `had` bytes of `pre` (already read from it). */
+static int read_all(int fd, char **out, size_t *outlen, const char *pre, size_t had)
 {
-	size_t cap = 65536, len = 0;
+	size_t cap = 65536, len = had;
 	struct stat st;
 	/* A regular file: its size, the NUL, and one byte more so that the read
 	 * that sees the end does not have to grow (and double) the buffer. */
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
 		cap = (size_t)st.st_size + 2;
+	if (cap < had + 2)
+		cap = had + 65536;
 	char *buf = br_malloc(cap);
 	big_buffer(buf, cap);
+	if (had)
+		memcpy(buf, pre, had);
 	for (;;) {
 		if (len + 1 >= cap)
 			buf = br_grow(buf, &cap, len + 65536, 1);
@@ -310,7 +315,7 @@ int br_doc_load(const char *path, struct br_doc **out)
 	}
 	char *bytes;
 	size_t n;
-	if (read_all(fd, &bytes, &n) < 0) {
+	if (read_all(fd, &bytes, &n, NULL, 0) < 0) {
 		int e = errno;
 		if (!is_stdin)
 			close(fd);
@@ -320,6 +325,183 @@ int br_doc_load(const char *path, struct br_doc **out)
 		close(fd);
 	*out = doc_new(is_stdin ? "<stdin>" : path, bytes, n);
 	return 0;
+}
+
+/* ------------------------------------------------------------ reader */
+
+#define READ_BLOCK ((size_t)1 << 20)
+static size_t read_block = READ_BLOCK;
+
+void br_doc_reader_block(size_t n)
+{
+	read_block = n ? n : READ_BLOCK;
+}
+#define MBOX_PROBE 4096 /* bytes read to tell an mbox archive */
+
+struct br_doc_reader {
+	int fd;
+	bool is_stdin, eof, mbox, done;
+	const char *name;
+	char *buf;          /* bytes read, not yet handed out: buf[off..len) */
+	size_t off, len, cap;
+	size_t scan;        /* buf[off..scan) holds no message start */
+	unsigned line0;     /* physical lines handed out */
+};
+
+/* Read up to `want` more bytes (fewer at the end): -1 on an error. */
+static int reader_fill(struct br_doc_reader *rd, size_t want)
+{
+	if (rd->off && rd->off >= rd->cap / 2) {
+		memmove(rd->buf, rd->buf + rd->off, rd->len - rd->off);
+		rd->len -= rd->off;
+		rd->scan -= rd->off;
+		rd->off = 0;
+	}
+	if (rd->len + want + 1 > rd->cap)
+		rd->buf = br_grow(rd->buf, &rd->cap, rd->len + want + 1, 1);
+	size_t got = 0;
+	while (got < want) {
+		ssize_t r = read(rd->fd, rd->buf + rd->len, want - got);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (r == 0) {
+			rd->eof = true;
+			break;
+		}
+		rd->len += (size_t)r;
+		got += (size_t)r;
+	}
+	return 0;
+}
+
+/* Is buf[a..e) a line that starts a message: "From " and an address? */
+static bool from_line(const char *s, size_t n)
+{
+	return n > 5 && memcmp(s, "From ", 5) == 0 && memchr(s + 5, '@', n - 5) != NULL;
+}
+
+static bool blank_bytes(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+			return false;
+	return true;
+}
+
+/* The offset in buf of the next message start after the one at rd->off,
+ * or 0 when none is in the bytes read. A line not read whole is not
+ * decided (0: more is read first, unless at the end). */
+static size_t next_message(struct br_doc_reader *rd)
+{
+	const char *b = rd->buf;
+	size_t p = rd->scan > rd->off ? rd->scan : rd->off; /* no line starts in (off, p) */
+	for (;;) {
+		const char *q = p < rd->len ? memchr(b + p, '\n', rd->len - p) : NULL;
+		if (!q) {
+			rd->scan = rd->len;
+			return 0;
+		}
+		size_t start = (size_t)(q - b) + 1; /* a line starts here */
+		if (start + 5 > rd->len && !rd->eof) {
+			rd->scan = start - 1;
+			return 0; /* too little of it read to tell */
+		}
+		if (start < rd->len && b[start] == 'F' && start + 5 <= rd->len &&
+		    memcmp(b + start, "From ", 5) == 0) {
+			const char *e = memchr(b + start, '\n', rd->len - start);
+			if (!e && !rd->eof) {
+				rd->scan = start - 1;
+				return 0; /* its line is not read whole yet */
+			}
+			size_t end = e ? (size_t)(e - b) : rd->len;
+			/* after a blank line (the one ending at start - 1) */
+			size_t ps = start - 1;
+			while (ps > rd->off && b[ps - 1] != '\n')
+				ps--;
+			if (from_line(b + start, end - start) && blank_bytes(b + ps, start - 1 - ps))
+				return start;
+		}
+		p = start;
+	}
+}
+
+int br_doc_reader_open(const char *path, struct br_doc_reader **out)
+{
+	*out = NULL;
+	bool is_stdin = strcmp(path, "-") == 0;
+	int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return br_error("cannot open '%s': %s", path, strerror(errno));
+	struct stat st;
+	if (!is_stdin && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		return br_error("cannot read '%s': %s", path, strerror(EISDIR));
+	}
+	struct br_doc_reader *rd = br_calloc(1, sizeof *rd);
+	rd->fd = fd;
+	rd->is_stdin = is_stdin;
+	rd->name = is_stdin ? "<stdin>" : path;
+	/* tell an mbox archive by its first line */
+	if (reader_fill(rd, MBOX_PROBE) < 0) {
+		int e = errno;
+		br_doc_reader_close(rd);
+		return br_error("cannot read '%s': %s", path, strerror(e));
+	}
+	const char *e = memchr(rd->buf, '\n', rd->len);
+	rd->mbox = from_line(rd->buf, e ? (size_t)(e - rd->buf) : rd->len);
+	*out = rd;
+	return 0;
+}
+
+int br_doc_reader_next(struct br_doc_reader *rd, struct br_doc **doc, unsigned *line0)
+{
+	*doc = NULL;
+	*line0 = rd->line0;
+	if (rd->done)
+		return 0;
+	if (!rd->mbox) {
+		/* the whole file, in one buffer (read_all's, after what was read) */
+		char *bytes;
+		size_t n;
+		int r = read_all(rd->fd, &bytes, &n, rd->buf, rd->len);
+		rd->done = true;
+		if (r < 0)
+			return br_error("cannot read '%s': %s", rd->name, strerror(errno));
+		free(rd->buf);
+		rd->buf = NULL;
+		rd->len = rd->off = 0;
+		*doc = doc_new(rd->name, bytes, n);
+		return 0;
+	}
+	size_t next;
+	while (!(next = next_message(rd)) && !rd->eof)
+		if (reader_fill(rd, read_block) < 0)
+			return br_error("cannot read '%s': %s", rd->name, strerror(errno));
+	size_t end = next ? next : rd->len;
+	if (end == rd->off) {
+		rd->done = true;
+		return 0;
+	}
+	*doc = br_doc_from_mem(rd->name, rd->buf + rd->off, end - rd->off);
+	rd->off = end;
+	rd->scan = end;
+	rd->line0 += (unsigned)(*doc)->nphys;
+	if (!next && rd->eof)
+		rd->done = true;
+	return 0;
+}
+
+void br_doc_reader_close(struct br_doc_reader *rd)
+{
+	if (!rd)
+		return;
+	if (!rd->is_stdin && rd->fd >= 0)
+		close(rd->fd);
+	free(rd->buf);
+	free(rd);
 }
 
 void br_doc_free(struct br_doc *doc)

@@ -97,6 +97,24 @@ static inline size_t br_doc_phys_len(const struct br_doc *doc, size_t i)
 /* Load a file ("-" = stdin) and decode it. On failure returns -1 with
  * br_last_error() set ("cannot open 'x': No such file or directory"). */
 int br_doc_load(const char *path, struct br_doc **out);
+/*
+ * A file's documents one at a time: the whole file, or, for a mail archive
+ * in mbox form (its first line "From <address> <date>"), one message at a
+ * time, read as it comes, so that no more than one message's bytes and
+ * lines are held however long the archive (a message starts at a "From "
+ * line with an address, after a blank line). Errors as br_doc_load's.
+ */
+struct br_doc_reader;
+int br_doc_reader_open(const char *path, struct br_doc_reader **out);
+/* The next document, or NULL at the end (returns 0) or on a read error
+ * (returns -1, br_last_error() set). *line0 is the number of the file's
+ * physical lines before the document: its line n is the file's line0 + n. */
+int br_doc_reader_next(struct br_doc_reader *rd, struct br_doc **doc, unsigned *line0);
+void br_doc_reader_close(struct br_doc_reader *rd);
+/* For tests: read in pieces of n bytes (0: the default, 1 MiB), so that
+ * pieces end anywhere in a line. */
+void br_doc_reader_block(size_t n);
+
 /* The same from memory (tests, fuzzers, archive). */
 struct br_doc *br_doc_from_mem(const char *name, const char *bytes, size_t n);
 void br_doc_free(struct br_doc *doc);

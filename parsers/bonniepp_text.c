@@ -876,17 +876,14 @@ static int cmp_twin(const void *a, const void *b)
 	return x->key < y->key ? -1 : x->key > y->key;
 }
 
-/* The records this document added before us (back to the first of another
- * file) that came from its CSV lines, sorted by merge key. */
+/* The records this document added before us (the earlier parsers') that
+ * came from its CSV lines, sorted by merge key. */
 static void twins_build(struct pstate_all *ps)
 {
 	const struct br_recset *s = &ps->ctx->ds->records;
-	const char *path = ps->ctx->doc->path;
-	size_t k = s->n, cap = 0;
+	size_t cap = 0;
 	ps->twins_built = true;
-	while (k > 0 && s->v[k - 1]->source.file && strcmp(s->v[k - 1]->source.file, path) == 0)
-		k--;
-	for (; k < s->n; k++) {
+	for (size_t k = ps->ctx->first_record; k < s->n; k++) {
 		const struct br_record *o = s->v[k];
 		if (!o->source.format || strcmp(o->source.format, "bonnie++-csv") != 0)
 			continue;

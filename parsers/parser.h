@@ -37,6 +37,7 @@ struct br_parse_ctx {
 	const struct br_parser *parser;   /* the parser being run */
 	unsigned char *claimed;           /* per logical line: claimed by an earlier parser */
 	size_t nrecords;                  /* records emitted for this document so far */
+	size_t first_record;              /* ds->records index of this document's first */
 };
 
 struct br_parser {

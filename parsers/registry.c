@@ -270,20 +270,24 @@ static void document_order(struct br_dataset *ds, size_t rec0, size_t diag0)
 	}
 }
 
-size_t br_parse_document(const struct br_doc *doc, struct br_dataset *ds)
+/* The parsers over doc, into input `input_idx` of ds; the document's lines
+ * are the file's from line0 + 1 on (a message of a mail archive). */
+static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t input_idx,
+			unsigned line0)
 {
-	size_t rec0 = ds->records.n, diag0 = ds->diags.n;
+	size_t rec0 = ds->records.n, diag0 = ds->diags.n, claim0 = ds->nclaims;
 	struct br_parse_ctx ctx = {0};
 	ctx.doc = doc;
 	ctx.ds = ds;
 	ctx.claimed = br_calloc(doc->nlines ? doc->nlines : 1, 1);
-	struct br_input *in = br_dataset_add_input(ds, doc->path);
-	size_t input_idx = ds->ninputs - 1;
-	in->transport = doc->transport;
-	in->bytes = doc->raw_len;
+	ctx.first_record = rec0;
+	/* ds->inputs may move while parsing: index, not pointer */
+	ds->inputs[input_idx].transport |= doc->transport;
+	ds->inputs[input_idx].bytes += doc->raw_len;
 	if (doc->binary) {
-		br_diag_add(&ds->diags, BR_WARNING, doc->path, 0, "doc",
-			    "looks like binary data, not text; skipped");
+		br_diag_add(&ds->diags, BR_WARNING, doc->path, line0 ? line0 + 1 : 0, "doc",
+			    line0 ? "looks like binary data, not text; this message skipped"
+				  : "looks like binary data, not text; skipped");
 	} else {
 		for (size_t i = 0; i < BR_ARRAY_LEN(parsers); i++) {
 			/* every line taken: the later parsers would skip them all */
@@ -296,18 +300,46 @@ size_t br_parse_document(const struct br_doc *doc, struct br_dataset *ds)
 		}
 	}
 	document_order(ds, rec0, diag0);
-	/* ds->inputs may have moved while parsing: index, not pointer */
-	ds->inputs[input_idx].nrecords = ctx.nrecords;
+	if (line0) {
+		for (size_t i = rec0; i < ds->records.n; i++) {
+			struct br_source *src = &ds->records.v[i]->source;
+			src->line += line0;
+			src->end_line += line0;
+		}
+		for (size_t i = diag0; i < ds->diags.n; i++)
+			if (ds->diags.v[i].line)
+				ds->diags.v[i].line += line0;
+		for (size_t i = claim0; i < ds->nclaims; i++) {
+			ds->claims[i].line += line0;
+			ds->claims[i].end_line += line0;
+		}
+	}
+	ds->inputs[input_idx].nrecords += ctx.nrecords;
 	free(ctx.claimed);
 	return ctx.nrecords;
 }
 
+size_t br_parse_document(const struct br_doc *doc, struct br_dataset *ds)
+{
+	br_dataset_add_input(ds, doc->path);
+	return parse_doc(doc, ds, ds->ninputs - 1, 0);
+}
+
 int br_parse_file(const char *path, struct br_dataset *ds)
 {
-	struct br_doc *doc;
-	if (br_doc_load(path, &doc) < 0)
+	struct br_doc_reader *rd;
+	if (br_doc_reader_open(path, &rd) < 0)
 		return -1;
-	br_parse_document(doc, ds);
-	br_doc_free(doc);
-	return 0;
+	size_t input_idx = ds->ninputs;
+	struct br_doc *doc;
+	unsigned line0;
+	int r;
+	while ((r = br_doc_reader_next(rd, &doc, &line0)) == 0 && doc) {
+		if (ds->ninputs == input_idx)
+			br_dataset_add_input(ds, doc->path);
+		parse_doc(doc, ds, input_idx, line0);
+		br_doc_free(doc);
+	}
+	br_doc_reader_close(rd);
+	return r;
 }

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -207,6 +208,158 @@ static void lines_in_place(void **state)
 	}
 }
 
+/* ------------------------------------------------------------ reader */
+
+static void put_bytes(void *arg, const char *p, size_t n)
+{
+	struct br_buf *b = arg;
+	br_buf_add(b, p, n);
+}
+
+static char *temp_file(const char *bytes, size_t n)
+{
+	char *path = br_strdup("/tmp/br-test-reader-XXXXXX");
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_true(write(fd, bytes, n) == (ssize_t)n);
+	close(fd);
+	return path;
+}
+
+/* Where a simple splitter finds messages: a "From " line holding an '@',
+ * after a blank line (spaces, tabs, CR), or at the very start. */
+static size_t reference_starts(const char *s, size_t n, size_t *at, size_t max)
+{
+	size_t k = 0, prev = 0;
+	bool prev_blank = false;
+	for (size_t i = 0; i < n;) {
+		const char *e = memchr(s + i, '\n', n - i);
+		size_t end = e ? (size_t)(e - s) : n;
+		bool from = end - i > 5 && memcmp(s + i, "From ", 5) == 0 && memchr(s + i + 5, '@', end - i - 5);
+		if (from && (i == 0 || prev_blank) && k < max)
+			at[k++] = i;
+		bool blank = true;
+		for (size_t j = i; j < end; j++)
+			if (s[j] != ' ' && s[j] != '\t' && s[j] != '\r')
+				blank = false;
+		prev_blank = blank;
+		prev = i;
+		i = end + 1;
+	}
+	(void)prev;
+	return k;
+}
+
+/* Every document the reader hands out, checked: its bytes are the file's
+ * next bytes, it starts where the splitter says, line0 counts the lines
+ * before it. Returns the number of documents. */
+static size_t read_back(const char *bytes, size_t n, bool expect_mbox)
+{
+	char *path = temp_file(bytes, n);
+	struct br_doc_reader *rd;
+	assert_int_equal(br_doc_reader_open(path, &rd), 0);
+	static size_t at[4096];
+	size_t nat = reference_starts(bytes, n, at, 4096);
+	struct br_doc *d;
+	unsigned line0;
+	size_t off = 0, ndocs = 0, lines = 0;
+	while (br_doc_reader_next(rd, &d, &line0) == 0 && d) {
+		struct br_buf b = BR_BUF_INIT;
+		br_doc_bytes(d, put_bytes, &b);
+		assert_true(off + b.len <= n);
+		assert_memory_equal(b.data ? b.data : "", bytes + off, b.len);
+		assert_int_equal(line0, lines);
+		if (expect_mbox)
+			assert_int_equal(off, at[ndocs]);
+		lines += d->nphys;
+		off += b.len;
+		ndocs++;
+		br_buf_free(&b);
+		br_doc_free(d);
+	}
+	assert_int_equal(off, n);
+	if (expect_mbox)
+		assert_int_equal(ndocs, nat);
+	else
+		assert_int_equal(ndocs, 1);
+	br_doc_reader_close(rd);
+	unlink(path);
+	free(path);
+	return ndocs;
+}
+
+static void reader_splits_mail_archives_by_message(void **state)
+{
+	(void)state;
+	static const char mbox[] =
+		"From a@example.org Mon Jan  2 00:00:00 2001\n"
+		"Subject: one\n"
+		"\n"
+		"From the start, no address: not a message\n"
+		"\n"
+		"a paragraph,\n"
+		"From x@y within it\n"
+		"From b@example.org Mon Jan  2 00:00:01 2001\n" /* not after a blank line */
+		"\n"
+		"From c@example.org Mon Jan  2 00:00:02 2001\r\n"
+		"Subject: two\r\n"
+		"\r\n"
+		"From d@example.org Mon Jan  2 00:00:03 2001\r\n"
+		"last, without a final newline";
+	assert_int_equal(read_back(mbox, sizeof mbox - 1, true), 3);
+	/* not an mbox: one document, however many From lines */
+	static const char plain[] = "Subject: x\n\nFrom a@example.org Mon\nbody\n";
+	assert_int_equal(read_back(plain, sizeof plain - 1, false), 1);
+	assert_int_equal(read_back("", 0, false), 1);
+	static const char one[] = "From a@b";
+	assert_int_equal(read_back(one, sizeof one - 1, true), 1);
+}
+
+/* Messages of every size, some longer than a read (1 MiB), lines cut
+ * anywhere by the reads: the same documents as the splitter's. */
+static void reader_matches_a_plain_splitter(void **state)
+{
+	(void)state;
+	unsigned long long x = 7;
+	static const size_t block[] = {1, 7, 64, 4096, 0, 0};
+	for (int round = 0; round < 6; round++) {
+		br_doc_reader_block(block[round]);
+		struct br_buf b = BR_BUF_INIT;
+		bool tiny = block[round] && block[round] < 4096; /* many reads: small files */
+		int msgs = 1 + (int)(x % (tiny ? 60 : 300));
+		for (int m = 0; m < msgs; m++) {
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			br_buf_addf(&b, "From u%d@example.org Mon Jan  2 00:00:%02d 2001%s\n", m, m % 60,
+				    (x >> 40) % 5 == 0 ? "\r" : "");
+			size_t body = (x >> 20) % 4 == 0 && !tiny ? (x >> 8) % 1500000 : (x >> 8) % 3000;
+			for (size_t i = 0; i < body; i++) {
+				unsigned c = (unsigned)((x >> (i % 50)) + i * 31) % 97;
+				br_buf_addc(&b, c < 6 ? '\n' : c < 7 ? '\r' : (char)('a' + c % 26));
+			}
+			/* now and then a From line that is no message start */
+			if ((x >> 33) % 3 == 0)
+				br_buf_adds(&b, "\nFrom here on, no address\n");
+			if ((x >> 35) % 4 == 0)
+				br_buf_adds(&b, "\nquoted:\nFrom x@y.z inside a paragraph\n");
+			br_buf_adds(&b, (x >> 37) % 2 ? "\n\n" : "\n \t\n");
+		}
+		read_back(b.data, b.len, true);
+		br_buf_free(&b);
+		br_doc_reader_block(0);
+		x = x * 6364136223846793005ULL + 1;
+	}
+}
+
+static void reader_reports_what_it_cannot_read(void **state)
+{
+	(void)state;
+	struct br_doc_reader *rd;
+	assert_int_equal(br_doc_reader_open("/nonexistent/br-file", &rd), -1);
+	assert_non_null(strstr(br_last_error(), "cannot open '/nonexistent/br-file'"));
+	assert_int_equal(br_doc_reader_open("/tmp", &rd), -1);
+	assert_non_null(strstr(br_last_error(), "cannot read '/tmp'"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -217,6 +370,9 @@ int main(void)
 		cmocka_unit_test(binary_is_flagged),
 		cmocka_unit_test(lines_in_place),
 		cmocka_unit_test(json_round_trip),
+		cmocka_unit_test(reader_splits_mail_archives_by_message),
+		cmocka_unit_test(reader_matches_a_plain_splitter),
+		cmocka_unit_test(reader_reports_what_it_cannot_read),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
