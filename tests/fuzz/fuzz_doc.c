@@ -1,14 +1,66 @@
 /* fuzz_doc — document loading and transport decoding, then every parser over
- * the result (the registry-driven target: a new parser is covered for free). */
+ * the result (the registry-driven target: a new parser is covered for free);
+ * and the same bytes as a file, through the reader that hands out a mail
+ * archive one message at a time (read in small pieces, so that the pieces
+ * end anywhere): the messages' bytes must be the file's, in order. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "dataset.h"
 #include "doc.h"
 #include "parser.h"
 #include "regex.h"
+#include "util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void put_bytes(void *arg, const char *p, size_t n)
+{
+	br_buf_add(arg, p, n);
+}
+
+static void read_as_file(const uint8_t *data, size_t size)
+{
+	static int fd = -1;
+	if (fd < 0)
+		fd = memfd_create("fuzz_doc", 0);
+	if (fd < 0 || ftruncate(fd, 0) < 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
+		return;
+	char path[64];
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	br_doc_reader_block(size ? 1 + data[size - 1] % 61 : 0);
+	struct br_doc_reader *rd;
+	if (br_doc_reader_open(path, &rd) < 0)
+		abort();
+	struct br_dataset ds = {0};
+	struct br_buf all = BR_BUF_INIT;
+	struct br_doc *doc;
+	unsigned line0, lines = 0;
+	size_t ndocs = 0;
+	while (br_doc_reader_next(rd, &doc, &line0) == 0 && doc) {
+		if (line0 != lines)
+			abort();
+		lines += (unsigned)doc->nphys;
+		br_doc_bytes(doc, put_bytes, &all);
+		if (++ndocs > 1 || doc->raw_len < size)
+			br_parse_document(doc, &ds); /* a message of an archive */
+		br_doc_free(doc);
+	}
+	br_doc_reader_close(rd);
+	br_doc_reader_block(0);
+	if (all.len != size || (size && memcmp(all.data, data, size) != 0))
+		abort(); /* bytes lost, doubled or moved */
+	br_buf_free(&all);
+	br_recset_merge(&ds.records);
+	br_dataset_free(&ds);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -18,5 +70,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	br_recset_merge(&ds.records);
 	br_dataset_free(&ds);
 	br_doc_free(doc);
+	read_as_file(data, size);
 	return 0;
 }
