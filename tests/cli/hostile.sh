@@ -217,6 +217,17 @@ bounded "$n tiny results" 20 20 0 -f jsonl "$T/tiny.txt"
 # them as each row is written)
 bounded "$n tiny results (text table)" 20 20 0 -f text "$T/tiny.txt"
 expect_out "sd$(printf %06d $((n - 1)))"
+# as many results, each in a message of its own in a mail archive (mbox):
+# read one message at a time, each a document of its own
+awk -v n=$n 'BEGIN {
+	for (i = 0; i < n; i++)
+		printf "From u%d@example.org Mon Jan  2 00:00:00 2001\nSubject: r\n\n/dev/sd%06d:\n Timing cached reads:   %d MB in  2.00 seconds = %d.%02d MB/sec\n\n", i, i, 100 + i % 9000, 100 + i % 9900, i % 100
+}' >"$T/tiny.mbox"
+bounded "$n tiny results, a message each" 20 10 0 -f jsonl "$T/tiny.mbox"
+[ "$(wc -l <"$T/out")" -eq "$n" ] || fail "tiny messages: expected $n records, got $(wc -l <"$T/out")"
+# the last message's result at its line of the archive (6 lines a message)
+grep -q "\"host\":\"/dev/sd$(printf %06d $((n - 1)))\",\"label\":null,\"source\":{\"file\":\"[^\"]*\",\"line\":$((6 * n - 1))," "$T/out" ||
+	fail "tiny messages: the last result is not at line $((6 * n - 1))"
 # one device measured again and again: every row has the same name, and the
 # HTML report's charts number them ("/dev/sda #2" …)
 m=$((20000 / SCALE))
