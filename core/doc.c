@@ -329,14 +329,15 @@ int br_doc_load(const char *path, struct br_doc **out)
 
 /* ------------------------------------------------------------ reader */
 
-#define READ_BLOCK ((size_t)1 << 20)
+#define READ_BLOCK ((size_t)1 << 20) /* an mbox archive is read in pieces this big */
+#define MBOX_PROBE 4096 /* bytes read to tell an mbox archive */
+
 static size_t read_block = READ_BLOCK;
 
 void br_doc_reader_block(size_t n)
 {
 	read_block = n ? n : READ_BLOCK;
 }
-#define MBOX_PROBE 4096 /* bytes read to tell an mbox archive */
 
 struct br_doc_reader {
 	int fd;
@@ -377,7 +378,7 @@ static int reader_fill(struct br_doc_reader *rd, size_t want)
 	return 0;
 }
 
-/* Is buf[a..e) a line that starts a message: "From " and an address? */
+/* Is s[0..n) a line that starts a message: "From " and an address? */
 static bool from_line(const char *s, size_t n)
 {
 	return n > 5 && memcmp(s, "From ", 5) == 0 && memchr(s + 5, '@', n - 5) != NULL;
