@@ -301,10 +301,10 @@ static int read_all(int fd, char **out, size_t *outlen, const char *pre, size_t 
 	return 0;
 }
 
-int br_doc_load(const char *path, struct br_doc **out)
+/* fd 0 for "-", else path opened for reading; -1 with br_last_error() set
+ * ("cannot open 'x': No such file or directory", a directory refused). */
+static int open_input(const char *path, bool is_stdin)
 {
-	*out = NULL;
-	bool is_stdin = strcmp(path, "-") == 0;
 	int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return br_error("cannot open '%s': %s", path, strerror(errno));
@@ -313,6 +313,16 @@ int br_doc_load(const char *path, struct br_doc **out)
 		close(fd);
 		return br_error("cannot read '%s': %s", path, strerror(EISDIR));
 	}
+	return fd;
+}
+
+int br_doc_load(const char *path, struct br_doc **out)
+{
+	*out = NULL;
+	bool is_stdin = strcmp(path, "-") == 0;
+	int fd = open_input(path, is_stdin);
+	if (fd < 0)
+		return -1;
 	char *bytes;
 	size_t n;
 	if (read_all(fd, &bytes, &n, NULL, 0) < 0) {
@@ -433,14 +443,9 @@ int br_doc_reader_open(const char *path, struct br_doc_reader **out)
 {
 	*out = NULL;
 	bool is_stdin = strcmp(path, "-") == 0;
-	int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open_input(path, is_stdin);
 	if (fd < 0)
-		return br_error("cannot open '%s': %s", path, strerror(errno));
-	struct stat st;
-	if (!is_stdin && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		close(fd);
-		return br_error("cannot read '%s': %s", path, strerror(EISDIR));
-	}
+		return -1;
 	struct br_doc_reader *rd = br_calloc(1, sizeof *rd);
 	rd->fd = fd;
 	rd->is_stdin = is_stdin;
