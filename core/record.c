@@ -485,7 +485,8 @@ static void *frozen_alloc(size_t size)
 	return p ? p : br_malloc(size);
 }
 
-/* What copying into one block takes: the same steps as compact_into(). */
+/* What copying into one block takes: the same steps, in the same order, as
+ * the string-by-string copy of br_record_compact() (keep the two in step). */
 struct sizer {
 	size_t used;
 };
