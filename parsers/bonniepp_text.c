@@ -320,6 +320,7 @@ struct pline {
 	int io3_mb;           /* PK_IO3: plain MB size column (1.00–1.00c) */
 	bool io3_198;         /* PK_IO3: "Name:Size etc" (1.98+) */
 	size_t name_a, name_b; /* PK_CR2: machine name before -Create-- */
+	const char *text;     /* the text classified (name_a/name_b are offsets in it) */
 };
 
 /* Does s[0..len) start with the word w? */
@@ -367,6 +368,7 @@ static enum pk classify(const char *s, size_t len, bool in_header, struct pline 
 {
 	memset(pl, 0, sizeof *pl);
 	pl->concurrency = -1;
+	pl->text = s;
 	/* blanks and web-table bars ("| ... |" residue of gists) around the line */
 	size_t a = 0;
 	while (a < len && blank_at(s, a, len))
@@ -447,6 +449,50 @@ static enum pk classify(const char *s, size_t len, bool in_header, struct pline 
 	return pl->kind = PK_OTHER;
 }
 
+/*
+ * Typographic dashes: a blog or forum engine turns the header's "--" into an
+ * en dash and "---" into an em dash ("Version 1.97 ——Sequential Create——").
+ * The header is classified on a copy with the dashes turned back into the
+ * hyphens they stand for; lines without them are classified as they are.
+ */
+struct scratch {
+	char *p;
+	size_t cap;
+};
+
+static bool typo_dash(const char *s, size_t i, size_t len)
+{
+	return i + 2 < len && (unsigned char)s[i] == 0xe2 && (unsigned char)s[i + 1] == 0x80 &&
+	       ((unsigned char)s[i + 2] == 0x93 || (unsigned char)s[i + 2] == 0x94);
+}
+
+static enum pk classify_line(const char *s, size_t len, bool in_header, struct pline *pl,
+			     struct scratch *sc)
+{
+	const char *e = memchr(s, 0xe2, len);
+	while (e && !typo_dash(s, (size_t)(e - s), len)) {
+		size_t at = (size_t)(e - s) + 1;
+		e = at < len ? memchr(s + at, 0xe2, len - at) : NULL;
+	}
+	if (!e)
+		return classify(s, len, in_header, pl);
+	/* an en dash (3 bytes) becomes "--", an em dash "---": never longer */
+	sc->p = br_grow(sc->p, &sc->cap, len + 1, 1);
+	size_t n = (size_t)(e - s);
+	memcpy(sc->p, s, n);
+	for (size_t i = n; i < len;) {
+		if (typo_dash(s, i, len)) {
+			size_t k = (unsigned char)s[i + 2] == 0x94 ? 3 : 2;
+			memset(sc->p + n, '-', k);
+			n += k;
+			i += 3;
+		} else {
+			sc->p[n++] = s[i++];
+		}
+	}
+	return classify(sc->p, n, in_header, pl);
+}
+
 /* ---------------------------------------------------------------- a run */
 
 struct pval {
@@ -473,6 +519,7 @@ struct prun {
 	long concurrency;
 	char host[NAME_MAX_LEN];
 	char cr_host[NAME_MAX_LEN];
+	size_t label_at;      /* the table's first line: where its label is looked for */
 	char size[64];        /* the size cell, as printed */
 	char files[64];       /* the create block's file spec */
 	bool io_row, cr_row, io_lat, cr_lat;
@@ -488,9 +535,18 @@ struct twin {
 	const struct br_record *r;
 };
 
+/*
+ * Several runs under one header (hand-merged tables, bon_csv2txt of a CSV
+ * file): each further I/O or create row opens a run of its own that shares
+ * the header; the table's runs wait in tab[] until the table ends, then row
+ * k of the create section joins row k of the I/O section (table_flush).
+ */
 struct pstate_all {
 	struct br_parse_ctx *ctx;
 	struct prun run;
+	struct prun *tab;     /* the table's runs before the current one */
+	size_t ntab, cap_tab;
+	struct scratch sc[2]; /* classify_line: the line, a line looked ahead at */
 	size_t emitted;
 	bool twins_built;
 	struct twin *twins;
@@ -611,6 +667,20 @@ static bool place_latency(const struct ptok *v, int n, unsigned anchor, const st
 	return k == n;
 }
 
+/* The units of a 2.00 I/O row on its slots: every rate but the seeks has a
+ * k/m/g suffix (or is "+++++"), the seeks have none. */
+static bool types_198(const struct ptok *const slot[12])
+{
+	for (int p = 0; p < 6; p++) {
+		const struct ptok *t = slot[2 * p];
+		if (!t || t->kind == VK_PLUS5)
+			continue;
+		if ((t->kind == VK_SUF) != (p < 5))
+			return false;
+	}
+	return true;
+}
+
 /* Only value tokens (a wrapped tail of a row)? */
 static bool all_values(const struct ptoks *tk, bool latency)
 {
@@ -620,6 +690,32 @@ static bool all_values(const struct ptoks *tk, bool latency)
 		if (latency ? tk->t[i].kind != VK_LAT : !is_value(&tk->t[i]))
 			return false;
 	return true;
+}
+
+/* "disk)15744M", "box2G:4k": a size glued to the end of a name; the offset
+ * where it starts, 0 if none. The size must carry a unit or a chunk (a bare
+ * number at a name's end is part of the name: "node2") and follow a byte
+ * that is no digit, letter or '.'. */
+static size_t glued_size(const struct ptok *t)
+{
+	size_t e = 0;
+	while (e < t->n && t->s[e] != ':')
+		e++;
+	/* the size's last byte before any ":chunk" is its unit */
+	if (e < 2 || !strchr("KMGT", t->s[e - 1]))
+		return 0;
+	size_t a = e - 1;
+	while (a > 0 && (is_digit(t->s[a - 1]) || t->s[a - 1] == '.'))
+		a--;
+	if (a == 0 || a == e - 1 || !is_digit(t->s[a]))
+		return 0;
+	char c = t->s[a - 1];
+	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+		return 0;
+	struct ptok rest = *t;
+	rest.s += a;
+	rest.n -= a;
+	return size_like(&rest) ? a : 0;
 }
 
 static const enum br_metric_id io_ids[6] = {BR_M_putc, BR_M_put_block, BR_M_rewrite,
@@ -632,13 +728,14 @@ static const enum br_metric_id cr_ids[6] = {BR_M_seq_create, BR_M_seq_stat, BR_M
  * joining line i+1 when a wrap moved its tail there. Returns the lines used;
  * 0 with *looks set when the line looked like a row but could not be read.
  */
-static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks)
+static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks, const char **why)
 {
 	const struct br_doc *doc = ps->ctx->doc;
 	struct prun *run = &ps->run;
 	const struct br_line *l = &doc->lines[i];
 	struct ptoks tk;
 	*looks = false;
+	*why = NULL;
 	/* The cell (a size, a files spec) starts with a digit and every figure
 	 * has one or is a "+++": a line with neither is no row and does not
 	 * look like one (Bonnie's own header lines under "Sequential Output"). */
@@ -647,19 +744,31 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 	tokenize(l->text, l->len, &tk);
 	if (tk.overflow || tk.n < 2)
 		return 0;
-	/* the cell: name + size (I/O), or the files spec (create) */
+	/*
+	 * The row is read from the right: the figures are the value tokens at
+	 * its end; the cell (name + size for I/O, the files spec for create) is
+	 * the token before them, or, when the size or file count is a plain
+	 * number (itself a value token), the one that leaves 12 figures (or an
+	 * even number, blank columns aside). Whatever is left of the cell is
+	 * the machine name, spaces and all; a size glued to the name
+	 * ("Raid5 (4 disk)15744M") is split off it.
+	 */
+	int s0 = tk.n;
+	while (s0 > 0 && is_value(&tk.t[s0 - 1]))
+		s0--;
 	int cell = -1;
-	for (int k = 0; k < tk.n && cell < 0; k++) {
-		if (create ? !files_like(&tk.t[k]) : !size_like(&tk.t[k]))
-			continue;
-		bool rest = true;
-		for (int j = k + 1; j < tk.n; j++)
-			rest = rest && is_value(&tk.t[j]);
-		if (rest)
-			cell = k;
-		if (create)
-			break; /* the files spec is always the first token */
+	size_t glue = 0; /* the size starts this many bytes into the cell token */
+	if (s0 > 0 && (create ? files_like(&tk.t[s0 - 1]) : size_like(&tk.t[s0 - 1]))) {
+		cell = s0 - 1;
+	} else if (s0 > 0 && !create && (glue = glued_size(&tk.t[s0 - 1])) > 0) {
+		cell = s0 - 1;
+	} else if (tk.n - s0 >= 13) {
+		cell = tk.n - 13;
+	} else if (s0 < tk.n) {
+		cell = s0; /* fewer figures: blank columns, or a tail wrapped away */
 	}
+	if (cell >= 0 && glue == 0 && !(create ? files_like(&tk.t[cell]) : size_like(&tk.t[cell])))
+		cell = -1;
 	int nv = cell >= 0 ? tk.n - cell - 1 : 0;
 	if (cell < 0 || nv < 2) {
 		/* many figures on a line right under the header: a damaged row */
@@ -667,6 +776,10 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 		for (int k = 0; k < tk.n; k++)
 			nval += is_value(&tk.t[k]);
 		*looks = nval >= 6;
+		if (nval >= 4)
+			*why = cell < 0 ? (create ? "no file count before its figures"
+						  : "no size before its figures")
+					: "fewer than two figures";
 		return 0;
 	}
 	size_t used = 1;
@@ -686,27 +799,52 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 	bool assumed_f;
 	if (!place_pairs(vals, nv, tk.t[cell].col1, collapsed(&tk, cell), slot, &assumed_f)) {
 		*looks = true;
+		*why = "its figures do not fit the six columns";
 		return 0;
+	}
+	bool retyped = false;
+	if (run->fam198 && !create && nv == 8 && !types_198(slot)) {
+		/* 2.00 leaves a skipped column almost no room, so the grid can
+		 * place its figures anywhere; the units say which is which */
+		static const int map[8] = {2, 3, 4, 5, 8, 9, 10, 11};
+		for (int k = 0; k < 12; k++)
+			slot[k] = NULL;
+		for (int k = 0; k < 8; k++)
+			slot[map[k]] = &vals[k];
+		if (!types_198(slot)) {
+			*looks = true;
+			*why = "its figures' units do not fit the columns";
+			return 0;
+		}
+		retyped = true;
 	}
 	struct pval *dst = create ? run->cr : run->io;
 	for (int p = 0; p < 6; p++)
 		if (!set_pair(&dst[p], slot[2 * p], slot[2 * p + 1])) {
 			*looks = true;
+			*why = "a figure there is no rate with its CPU figure";
 			return 0;
 		}
 	if (assumed_f)
 		br_parse_note(ps->ctx, i,
 			      "bonnie++ row has 8 of 12 figures and its spacing is lost; "
 			      "taking the per-char tests as skipped (-f)");
+	if (retyped)
+		br_parse_note(ps->ctx, i,
+			      "bonnie++ row has 8 of 12 figures whose columns do not fit their "
+			      "units; taking the per-char tests as skipped (-f)");
 	const struct ptok *c = &tk.t[cell];
 	if (create) {
 		copy_tok(run->files, sizeof run->files, c->s, c->n);
+		if (cell > 0 && !run->cr_host[0]) /* bon_csv2txt names each create row */
+			copy_tok(run->cr_host, sizeof run->cr_host, l->text + tk.t[0].a,
+				 tk.t[cell - 1].b - tk.t[0].a);
 		run->cr_row = true;
 		run->cr_idx = i;
 	} else {
-		copy_tok(run->size, sizeof run->size, c->s, c->n);
-		if (cell > 0) {
-			size_t a = tk.t[0].a, b = tk.t[cell - 1].b;
+		copy_tok(run->size, sizeof run->size, c->s + glue, c->n - glue);
+		if (cell > 0 || glue > 0) {
+			size_t a = tk.t[0].a, b = glue ? (size_t)(c->s - l->text) + glue : tk.t[cell - 1].b;
 			copy_tok(run->host, sizeof run->host, l->text + a, b - a);
 		}
 		run->io_row = true;
@@ -894,11 +1032,108 @@ static void twins_build(struct pstate_all *ps)
 		qsort(ps->twins, ps->ntwins, sizeof *ps->twins, cmp_twin);
 }
 
-/* Is there a CSV copy of this run in the document (parsed before us)? Only
- * records of one merge key can be merged (br_recset_merge), so only that
- * bucket is searched: the copy the merge will take the figures from. */
-static bool csv_twin(struct pstate_all *ps, const struct br_record *rec)
+static void run_reset(struct prun *run)
 {
+	memset(run, 0, sizeof *run);
+	run->concurrency = -1;
+}
+
+/* files × 1024 ("16" → 16384): what 2.00/2.00a print for a create rate. */
+static double files_times_1024(const struct prun *run)
+{
+	return is_digit(run->files[0]) ? strtod(run->files, NULL) * 1024 : -1;
+}
+
+/* A 2.00/2.00a text create rate that is known to be wrong: files × 1024, or
+ * 0 (formats/bonnieplusplus.md §2.3). */
+static bool known_wrong(const struct prun *run, const struct pval *pv)
+{
+	return pv->present && pv->kind != VK_PLUS5 && (pv->v == 0 || pv->v == files_times_1024(run));
+}
+
+/* The run as a record; with `omit_wrong` the known-wrong create rates are
+ * unknown (null; *nomitted counts them). *doubtful: a create rate is kept that
+ * the text may have wrong. */
+static struct br_record *build_record(struct pstate_all *ps, const struct prun *run, bool omit_wrong,
+				      bool *doubtful, int *nomitted)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	struct br_record *rec = br_parse_record_new(ctx, BR_TOOL_BONNIEPP, run->start, run->last);
+	if (run->version[0])
+		br_record_set_version(rec, run->version);
+	const char *host = run->host[0] ? run->host : run->cr_host[0] ? run->cr_host : NULL;
+	br_record_set_host(rec, host);
+	char *label = br_parse_label(ctx, run->label_at, NULL);
+	br_record_set_label(rec, label);
+	free(label);
+	put_params(rec, run);
+	for (int p = 0; p < 6; p++)
+		put_value(rec, io_ids[p], &run->io[p], false);
+	*doubtful = false;
+	*nomitted = 0;
+	for (int p = 0; p < 6; p++) {
+		bool d = run->fam198 && run->cr[p].present && run->cr[p].kind != VK_PLUS5;
+		if (d && omit_wrong && known_wrong(run, &run->cr[p])) {
+			/* the rate is unknown (null, as printed in raw); its CPU
+			 * figure is right */
+			struct br_value *bv = br_record_set(rec, cr_ids[p], NAN, run->cr[p].raw);
+			bv->doubtful = true;
+			bv->marked = run->cr[p].marked;
+			if (run->cr[p].has_cpu)
+				br_record_set_cpu(rec, cr_ids[p], run->cr[p].cpu);
+			(*nomitted)++;
+			continue;
+		}
+		*doubtful = *doubtful || d;
+		put_value(rec, cr_ids[p], &run->cr[p], d);
+	}
+	for (int k = 0; k < 12; k++) {
+		int lid = br_metric_latency_of(k < 6 ? io_ids[k] : cr_ids[k - 6]);
+		if (lid >= 0)
+			put_value(rec, (enum br_metric_id)lid, &run->lat[k], false);
+	}
+	return rec;
+}
+
+/* Do the figures both records hold and trust agree? *shared: how many. */
+static bool figures_agree(const struct br_record *a, const struct br_record *b, int *shared)
+{
+	*shared = 0;
+	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+		const struct br_value *x = br_record_get(a, (enum br_metric_id)i);
+		const struct br_value *y = br_record_get(b, (enum br_metric_id)i);
+		if (!x->present || !y->present || x->doubtful || y->doubtful)
+			continue;
+		if (x->too_fast || y->too_fast) {
+			if (x->too_fast != y->too_fast)
+				return false;
+		} else if (x->has_value != y->has_value) {
+			return false;
+		} else if (x->has_value) {
+			double tol = fmax(br_value_resolution(x), br_value_resolution(y));
+			if (fabs(x->value - y->value) > tol + 1e-9 * fmax(fabs(x->value), 1.0))
+				return false;
+		}
+		if (x->has_cpu != y->has_cpu || (x->has_cpu && fabs(x->cpu - y->cpu) > 0.05))
+			return false;
+		(*shared)++;
+	}
+	return true;
+}
+
+/*
+ * The run's CSV copy in the document (parsed before us), or NULL. Only
+ * records of one merge key can be merged (br_recset_merge), so only that
+ * bucket is searched. A copy the merge takes as the same run comes first;
+ * failing that, one that names another host (a poster renamed the machine
+ * in the table, not in the CSV line) is the run's copy when it stands next
+ * to the table (within three lines of it) and agrees on every figure both
+ * hold, at least eight of them, each with its CPU figure: then *renamed.
+ */
+static const struct br_record *find_twin(struct pstate_all *ps, const struct br_record *rec,
+					 bool *renamed)
+{
+	*renamed = false;
 	if (!ps->twins_built)
 		twins_build(ps);
 	uint64_t key = br_record_merge_key(rec);
@@ -910,65 +1145,220 @@ static bool csv_twin(struct pstate_all *ps, const struct br_record *rec)
 		else
 			hi = mid;
 	}
-	for (; lo < ps->ntwins && ps->twins[lo].key == key; lo++)
-		if (br_record_same_run(ps->twins[lo].r, rec))
-			return true;
-	return false;
+	const struct br_record *near = NULL;
+	for (size_t k = lo; k < ps->ntwins && ps->twins[k].key == key; k++) {
+		const struct br_record *o = ps->twins[k].r;
+		if (br_record_same_run(o, rec))
+			return o;
+		int shared;
+		unsigned a = rec->source.line, b = rec->source.end_line;
+		bool adjacent = (o->source.line > b && o->source.line <= b + 3) ||
+				(o->source.end_line < a && o->source.end_line + 3 >= a);
+		if (!near && adjacent && o->host && rec->host && figures_agree(o, rec, &shared) &&
+		    shared >= 8)
+			near = o;
+	}
+	*renamed = near != NULL;
+	return near;
 }
 
-static void run_reset(struct prun *run)
+/* Build the run's record and hand it over (the caller claims the lines). */
+static void emit_run(struct pstate_all *ps, const struct prun *run)
 {
-	memset(run, 0, sizeof *run);
-	run->concurrency = -1;
+	struct br_parse_ctx *ctx = ps->ctx;
+	bool doubtful, renamed;
+	int nomitted;
+	struct br_record *rec = build_record(ps, run, false, &doubtful, &nomitted);
+	const struct br_record *twin = find_twin(ps, rec, &renamed);
+	if (twin && renamed) {
+		br_parse_note(ctx, run->io_row ? run->io_idx : run->cr_idx,
+			      "bonnie++ table names '%s', the CSV line next to it '%s' with the same "
+			      "figures: one run, named as the CSV line names it",
+			      rec->host, twin->host);
+		br_record_set_host(rec, twin->host);
+	}
+	if (doubtful && !twin) {
+		br_record_free(rec);
+		rec = build_record(ps, run, true, &doubtful, &nomitted);
+		if (nomitted)
+			br_parse_note(ctx, run->cr_idx,
+				      "bonnie++ %s prints wrong create/stat/delete rates in its text "
+				      "report (files x 1024, or 0) and this run has no CSV line; %d "
+				      "of them unknown (null)",
+				      run->version[0] ? run->version : "1.98+", nomitted);
+		if (doubtful)
+			br_parse_warn(ctx, run->cr_idx,
+				      "bonnie++ %s prints wrong create/stat/delete rates in its text "
+				      "report and this run has no CSV line; keeping the text figures",
+				      run->version[0] ? run->version : "1.98+");
+	}
+	br_parse_emit(ctx, rec);
+	ps->emitted++;
 }
 
-static void run_flush(struct pstate_all *ps)
+static void claim_table(struct pstate_all *ps, size_t first, size_t last, const struct prun *run,
+			size_t nruns)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	char why[96 + NAME_MAX_LEN] = "";
+	const char *host = run->host[0] ? run->host : run->cr_host[0] ? run->cr_host : NULL;
+	if (ctx->ds->skip_claims) /* only --explain shows it */
+		;
+	else if (nruns > 1)
+		snprintf(why, sizeof why, "bonnie++ %s text report, %zu runs under one header",
+			 run->version[0] ? run->version : "", nruns);
+	else
+		snprintf(why, sizeof why, "bonnie++ %s text report%s%s",
+			 run->version[0] ? run->version : "", host ? " for " : "", host ? host : "");
+	br_parse_claim(ctx, first, last, why);
+}
+
+/* The create-section part of a run: its fields cleared, or taken from src. */
+static void cr_part_clear(struct prun *d)
+{
+	d->cr_host[0] = '\0';
+	d->files[0] = '\0';
+	d->cr_row = d->cr_lat = false;
+	d->cr_idx = 0;
+	memset(d->cr, 0, sizeof d->cr);
+	memset(d->lat + 6, 0, 6 * sizeof d->lat[0]);
+}
+
+static void cr_part_take(struct prun *d, const struct prun *src)
+{
+	memcpy(d->cr_host, src->cr_host, sizeof d->cr_host);
+	memcpy(d->files, src->files, sizeof d->files);
+	d->cr_row = src->cr_row;
+	d->cr_lat = src->cr_lat;
+	d->cr_idx = src->cr_idx;
+	memcpy(d->cr, src->cr, sizeof d->cr);
+	memcpy(d->lat + 6, src->lat + 6, 6 * sizeof d->lat[0]);
+	d->fam198 = d->fam198 || src->fam198;
+	if (src->last > d->last)
+		d->last = src->last;
+}
+
+/* The next run of tab[] from *k on with an I/O row (io) or a create row. */
+static const struct prun *next_part(const struct pstate_all *ps, size_t *k, bool io)
+{
+	for (; *k < ps->ntab; (*k)++)
+		if (io ? ps->tab[*k].io_row : ps->tab[*k].cr_row)
+			return &ps->tab[(*k)++];
+	return NULL;
+}
+
+/*
+ * The table ended: emit its runs. With as many create rows as I/O rows
+ * (more than one), create row k is I/O row k's (names, where both rows
+ * print one, must agree); otherwise each run as it was read (the first
+ * create row then stays with the last I/O row above it).
+ */
+static void table_flush(struct pstate_all *ps)
 {
 	struct prun *run = &ps->run;
 	struct br_parse_ctx *ctx = ps->ctx;
 	if (!run->open)
 		return;
-	if (!run->io_row && !run->cr_row) {
-		if (run->strong_hdr && run->nhdr >= 2)
-			br_parse_warn(ctx, run->start, "bonnie++ table header without a result row");
+	if (ps->ntab == 0) {
+		if (!run->io_row && !run->cr_row) {
+			if (run->strong_hdr && run->nhdr >= 2)
+				br_parse_warn(ctx, run->start, "bonnie++ table header without a result row");
+		} else {
+			emit_run(ps, run);
+			claim_table(ps, run->start, run->last, run, 1);
+		}
 		run_reset(run);
 		return;
 	}
-	struct br_record *rec = br_parse_record_new(ctx, BR_TOOL_BONNIEPP, run->start, run->last);
-	if (run->version[0])
-		br_record_set_version(rec, run->version);
-	const char *host = run->host[0] ? run->host : run->cr_host[0] ? run->cr_host : NULL;
-	br_record_set_host(rec, host);
-	char *label = br_parse_label(ctx, run->start, NULL);
-	br_record_set_label(rec, label);
-	free(label);
-	put_params(rec, run);
-	for (int p = 0; p < 6; p++)
-		put_value(rec, io_ids[p], &run->io[p], false);
-	bool doubtful = false;
-	for (int p = 0; p < 6; p++) {
-		bool d = run->fam198 && run->cr[p].present && run->cr[p].kind != VK_PLUS5;
-		doubtful = doubtful || d;
-		put_value(rec, cr_ids[p], &run->cr[p], d);
+	if (run->io_row || run->cr_row) {
+		ps->tab = br_grow(ps->tab, &ps->cap_tab, ps->ntab + 1, sizeof *ps->tab);
+		ps->tab[ps->ntab++] = *run;
 	}
-	for (int k = 0; k < 12; k++) {
-		int lid = br_metric_latency_of(k < 6 ? io_ids[k] : cr_ids[k - 6]);
-		if (lid >= 0)
-			put_value(rec, (enum br_metric_id)lid, &run->lat[k], false);
-	}
-	if (doubtful && !csv_twin(ps, rec))
-		br_parse_warn(ctx, run->cr_idx,
-			      "bonnie++ %s prints wrong create/stat/delete rates in its text report "
-			      "and this run has no CSV line; keeping the text figures",
-			      run->version[0] ? run->version : "1.98+");
-	char why[96 + NAME_MAX_LEN] = "";
-	if (!ctx->ds->skip_claims) /* only --explain shows it */
-		snprintf(why, sizeof why, "bonnie++ %s text report%s%s",
-			 run->version[0] ? run->version : "", host ? " for " : "", host ? host : "");
-	br_parse_claim(ctx, run->start, run->last, why);
-	br_parse_emit(ctx, rec);
-	ps->emitted++;
 	run_reset(run);
+	size_t nio = 0, ncr = 0, last = 0;
+	for (size_t k = 0; k < ps->ntab; k++) {
+		nio += ps->tab[k].io_row;
+		ncr += ps->tab[k].cr_row;
+		if (ps->tab[k].last > last)
+			last = ps->tab[k].last;
+	}
+	bool pair = nio == ncr && nio > 1;
+	for (size_t ki = 0, kc = 0; pair && ki < ps->ntab;) {
+		const struct prun *io = next_part(ps, &ki, true), *cr = next_part(ps, &kc, false);
+		if (!io || !cr)
+			break;
+		const char *a = io->host, *b = cr->cr_host;
+		size_t la = strlen(a), lb = strlen(b);
+		if (la && lb && strncmp(a, b, la < lb ? la : lb) != 0)
+			pair = false;
+	}
+	if (pair) {
+		for (size_t ki = 0, kc = 0;;) {
+			const struct prun *io = next_part(ps, &ki, true), *cr = next_part(ps, &kc, false);
+			if (!io || !cr)
+				break;
+			struct prun c = *io;
+			cr_part_clear(&c);
+			cr_part_take(&c, cr);
+			emit_run(ps, &c);
+		}
+	} else {
+		for (size_t k = 0; k < ps->ntab; k++)
+			emit_run(ps, &ps->tab[k]);
+	}
+	claim_table(ps, ps->tab[0].start, last, &ps->tab[0], pair ? nio : ps->ntab);
+	ps->ntab = 0;
+}
+
+static void run_flush(struct pstate_all *ps)
+{
+	table_flush(ps);
+}
+
+/* For --explain: why line i, which looked like a row of the open table,
+ * was not read as one. */
+static void explain_reject(struct pstate_all *ps, size_t i, bool create, const char *why)
+{
+	if (why && !ps->ctx->ds->skip_claims)
+		br_parse_note(ps->ctx, i, "not read as a bonnie++ %s row: %s",
+			      create ? "file-creation" : "I/O", why);
+}
+
+/*
+ * Line i is another row under the open run's header (or below its Latency
+ * line): the run waits in tab[] and a new one, sharing the header, reads the
+ * row. False (nothing changed) when the line is no such row.
+ */
+static bool sibling_row(struct pstate_all *ps, size_t *ip, bool create)
+{
+	size_t i = *ip;
+	ps->tab = br_grow(ps->tab, &ps->cap_tab, ps->ntab + 1, sizeof *ps->tab);
+	struct prun *prev = &ps->tab[ps->ntab];
+	*prev = ps->run;
+	struct prun *run = &ps->run;
+	run_reset(run);
+	run->open = true;
+	run->st = create ? ST_CRHDR : ST_IOHDR;
+	run->start = run->last = i;
+	run->label_at = prev->label_at;
+	run->nhdr = prev->nhdr;
+	run->strong_hdr = prev->strong_hdr;
+	run->fam198 = prev->fam198;
+	run->concurrency = prev->concurrency;
+	memcpy(run->version, prev->version, sizeof run->version);
+	bool looks;
+	const char *why = NULL;
+	size_t used = read_row(ps, i, create, &looks, &why);
+	if (!used) {
+		*run = *prev; /* the run goes on as it was: nothing read */
+		explain_reject(ps, i, create, why);
+		return false;
+	}
+	ps->ntab++;
+	run->st = create ? ST_CRROW : ST_IOROW;
+	*ip = i + used - 1;
+	run->last = *ip;
+	return true;
 }
 
 static void run_start(struct pstate_all *ps, size_t i)
@@ -977,6 +1367,7 @@ static void run_start(struct pstate_all *ps, size_t i)
 	run_reset(&ps->run);
 	ps->run.open = true;
 	ps->run.start = ps->run.last = i;
+	ps->run.label_at = i;
 	ps->run.st = ST_IOHDR;
 }
 
@@ -1005,7 +1396,6 @@ static bool run_line(struct pstate_all *ps, size_t *ip, const struct pline *pl)
 {
 	struct prun *run = &ps->run;
 	size_t i = *ip;
-	const struct br_line *l = &ps->ctx->doc->lines[i];
 	bool in_hdr = run->st == ST_IOHDR || run->st == ST_CRHDR;
 	switch (pl->kind) {
 	case PK_VER:
@@ -1036,7 +1426,7 @@ static bool run_line(struct pstate_all *ps, size_t *ip, const struct pline *pl)
 		if (run->cr_row || (run->st == ST_IOHDR && run->nhdr > 0 && !run->io_row))
 			return false;
 		if (pl->kind == PK_CR2 && pl->name_b > pl->name_a && !run->cr_host[0])
-			copy_tok(run->cr_host, sizeof run->cr_host, l->text + pl->name_a,
+			copy_tok(run->cr_host, sizeof run->cr_host, pl->text + pl->name_a,
 				 pl->name_b - pl->name_a);
 		if (pl->kind == PK_CR3)
 			run->strong_hdr = true;
@@ -1062,9 +1452,12 @@ static bool run_line(struct pstate_all *ps, size_t *ip, const struct pline *pl)
 	case PK_BLANK:
 		return true; /* the caller decides whether the run goes on */
 	case PK_OTHER:
+		if (run->st == ST_IOROW || run->st == ST_CRROW)
+			return sibling_row(ps, ip, run->st == ST_CRROW);
 		if (run->st == ST_IOHDR || run->st == ST_CRHDR) {
 			bool create = run->st == ST_CRHDR, looks;
-			size_t used = read_row(ps, i, create, &looks);
+			const char *why;
+			size_t used = read_row(ps, i, create, &looks, &why);
 			if (used) {
 				run->st = create ? ST_CRROW : ST_IOROW;
 				*ip = i + used - 1;
@@ -1076,6 +1469,7 @@ static bool run_line(struct pstate_all *ps, size_t *ip, const struct pline *pl)
 					      "bonnie++ %s row cannot be read (truncated, or a column "
 					      "missing); skipped",
 					      create ? "file-creation" : "I/O");
+				explain_reject(ps, i, create, why);
 				run->strong_hdr = false; /* warned once is enough */
 				run->last = i;
 				run->st = create ? ST_CRROW : ST_IOROW;
@@ -1120,7 +1514,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 		const struct br_line *l = &doc->lines[i];
 		struct prun *run = &ps.run;
 		bool in_hdr = run->open && (run->st == ST_IOHDR || run->st == ST_CRHDR);
-		classify(l->text, l->len, in_hdr, &pl);
+		classify_line(l->text, l->len, in_hdr, &pl, &ps.sc[0]);
 		if (run->open) {
 			if (pl.kind == PK_BLANK) {
 				/* a blank line inside a report: go on only if the report does */
@@ -1129,7 +1523,8 @@ static size_t parse(struct br_parse_ctx *ctx)
 					k++;
 				struct pline nx;
 				if (k < doc->nlines && !br_parse_is_claimed(ctx, k)) {
-					classify(doc->lines[k].text, doc->lines[k].len, false, &nx);
+					classify_line(doc->lines[k].text, doc->lines[k].len, false, &nx,
+						      &ps.sc[1]);
 					bool goes_on = nx.kind == PK_LAT ||
 						       (run->st == ST_IOROW && (is_cr_header(nx.kind) ||
 										(nx.kind == PK_VER && nx.ver_create))) ||
@@ -1154,7 +1549,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 			struct pline nx;
 			if (i + 1 >= doc->nlines)
 				continue;
-			classify(doc->lines[i + 1].text, doc->lines[i + 1].len, true, &nx);
+			classify_line(doc->lines[i + 1].text, doc->lines[i + 1].len, true, &nx, &ps.sc[1]);
 			if (nx.kind != PK_FRAG && nx.kind != PK_SEQOUT && nx.kind != PK_CR1)
 				continue;
 		}
@@ -1169,7 +1564,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 		} else if (is_cr_header(pl.kind)) {
 			r->st = ST_CRHDR;
 			if (pl.kind == PK_CR2 && pl.name_b > pl.name_a)
-				copy_tok(r->cr_host, sizeof r->cr_host, l->text + pl.name_a, pl.name_b - pl.name_a);
+				copy_tok(r->cr_host, sizeof r->cr_host, pl.text + pl.name_a, pl.name_b - pl.name_a);
 			r->strong_hdr = pl.kind == PK_CR3;
 		} else {
 			if (pl.kind == PK_IO2 && pl.concurrency >= 0)
@@ -1182,6 +1577,9 @@ static size_t parse(struct br_parse_ctx *ctx)
 	}
 	run_flush(&ps);
 	free(ps.twins);
+	free(ps.tab);
+	free(ps.sc[0].p);
+	free(ps.sc[1].p);
 	return ps.emitted;
 }
 
