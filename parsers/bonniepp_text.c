@@ -547,6 +547,7 @@ struct pstate_all {
 	struct prun *tab;     /* the table's runs before the current one */
 	size_t ntab, cap_tab;
 	struct scratch sc[2]; /* classify_line: the line, a line looked ahead at */
+	struct prun pend;     /* an I/O-only run whose create block may follow (pend.open) */
 	size_t emitted;
 	bool twins_built;
 	struct twin *twins;
@@ -883,11 +884,16 @@ static size_t read_latency(struct pstate_all *ps, size_t i, bool create)
 	int present = 0;
 	for (int k = 0; k < 6; k++)
 		present += row[k].present;
-	if (nv < 6 && used == 1 && collapsed(&tk, 0) && present == nv) {
-		/* spacing lost: the latencies of the tests the row has, in order */
+	bool placed = !(nv < 6 && used == 1 && collapsed(&tk, 0)) &&
+		      place_latency(vals, nv, tk.t[0].col1 - 6, slot);
+	/* a latency placed under a test the row skipped: the grid is off */
+	for (int k = 0; placed && k < 6; k++)
+		placed = !slot[k] || row[k].present || present == 0;
+	if (!placed && nv < 6 && present == nv) {
+		/* spacing lost or off: the latencies of the tests the row has, in order */
 		for (int k = 0, j = 0; k < 6; k++)
 			slot[k] = row[k].present ? &vals[j++] : NULL;
-	} else if (!place_latency(vals, nv, tk.t[0].col1 - 6, slot)) {
+	} else if (!placed) {
 		return 0;
 	}
 	struct pval *dst = ps->run.lat + (create ? 6 : 0);
@@ -1253,16 +1259,71 @@ static const struct prun *next_part(const struct pstate_all *ps, size_t *k, bool
  * print one, must agree); otherwise each run as it was read (the first
  * create row then stays with the last I/O row above it).
  */
+static void pend_flush(struct pstate_all *ps)
+{
+	if (!ps->pend.open)
+		return;
+	emit_run(ps, &ps->pend);
+	claim_table(ps, ps->pend.start, ps->pend.last, &ps->pend, 1);
+	run_reset(&ps->pend);
+}
+
+/* Only blanks and punctuation (a code fence, a rule) on lines a..b? */
+static bool gap_is_empty(const struct br_doc *doc, size_t a, size_t b)
+{
+	for (size_t i = a; i <= b && i < doc->nlines; i++)
+		for (size_t k = 0; k < doc->lines[i].len; k++) {
+			unsigned char c = (unsigned char)doc->lines[i].text[k];
+			if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			    c >= 0x80)
+				return false;
+		}
+	return true;
+}
+
+/*
+ * 1.92+ prints the create section as a block of its own ("Version 1.97
+ * ---Sequential Create---", the machine name on the next line); a post may
+ * set it apart from the I/O block (each in a code block of its own). An
+ * I/O-only run waits in ps->pend: a create-only block of the same version
+ * and machine that follows within six lines, with nothing but blanks and
+ * punctuation between, is the same run.
+ */
+static bool pend_joins(const struct pstate_all *ps, const struct prun *run)
+{
+	const struct prun *p = &ps->pend;
+	if (!p->open || run->io_row || !run->cr_row || !run->cr_host[0] || !p->host[0] ||
+	    strcmp(p->version, run->version) != 0 || run->start <= p->last || run->start > p->last + 7)
+		return false;
+	size_t la = strlen(p->host), lb = strlen(run->cr_host);
+	if (strncmp(p->host, run->cr_host, la < lb ? la : lb) != 0)
+		return false;
+	return run->start == p->last + 1 || gap_is_empty(ps->ctx->doc, p->last + 1, run->start - 1);
+}
+
 static void table_flush(struct pstate_all *ps)
 {
 	struct prun *run = &ps->run;
 	struct br_parse_ctx *ctx = ps->ctx;
 	if (!run->open)
 		return;
+	if (ps->ntab == 0 && pend_joins(ps, run)) {
+		struct prun c = ps->pend;
+		cr_part_take(&c, run);
+		emit_run(ps, &c);
+		claim_table(ps, ps->pend.start, ps->pend.last, &c, 1);
+		claim_table(ps, run->start, run->last, &c, 1);
+		run_reset(&ps->pend);
+		run_reset(run);
+		return;
+	}
+	pend_flush(ps);
 	if (ps->ntab == 0) {
 		if (!run->io_row && !run->cr_row) {
 			if (run->strong_hdr && run->nhdr >= 2)
 				br_parse_warn(ctx, run->start, "bonnie++ table header without a result row");
+		} else if (run->io_row && !run->cr_row && run->version[0] && run->host[0]) {
+			ps->pend = *run; /* its create block may follow */
 		} else {
 			emit_run(ps, run);
 			claim_table(ps, run->start, run->last, run, 1);
@@ -1505,6 +1566,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	struct pstate_all ps = {0};
 	ps.ctx = ctx;
 	run_reset(&ps.run);
+	run_reset(&ps.pend);
 	struct pline pl;
 	for (size_t i = 0; i < doc->nlines; i++) {
 		if (br_parse_is_claimed(ctx, i)) {
@@ -1576,6 +1638,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 		}
 	}
 	run_flush(&ps);
+	pend_flush(&ps);
 	free(ps.twins);
 	free(ps.tab);
 	free(ps.sc[0].p);
