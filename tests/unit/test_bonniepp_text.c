@@ -671,6 +671,308 @@ static void header_wrapped_inside_a_word(void **state)
 	}
 }
 
+/* ------------------------------------------------------------------ rows read from the right */
+
+static const char hdr103[] =
+	"Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+	"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+	"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n";
+
+/* Hand-set names with spaces, one glued to the size; -f blank columns; a
+ * name that ends in a number is no size. */
+static void names_with_spaces_glued_to_size(void **state)
+{
+	(void)state;
+	char text[2048];
+	snprintf(text, sizeof text, "%s%s", hdr103,
+		 "Raid5 (4 disk)15744M 51234  97 198765  71 61020  24 48112  92 203440  33 612.4   2\n"
+		 "built in  15872M 40112  73 61234  18 25980   9 39877  77 70112  11 180.2   0\n"
+		 "old disk 2     300M           58812  17 24511   8           71002  10 166.0   0\n");
+	struct run r;
+	run(&r, text);
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->host, "Raid5 (4 disk)");
+	assert_string_equal(param_str(&r, 0, "size"), "15744M");
+	assert_fig(&r, 0, BR_M_putc, 51234, 97);
+	assert_fig(&r, 0, BR_M_seeks, 612.4, 2);
+	assert_string_equal(rec(&r, 1)->host, "built in");
+	assert_string_equal(param_str(&r, 1, "size"), "15872M");
+	assert_fig(&r, 1, BR_M_get_block, 70112, 11);
+	assert_string_equal(rec(&r, 2)->host, "old disk 2");
+	assert_string_equal(param_str(&r, 2, "size"), "300M");
+	assert_false(br_record_get(rec(&r, 2), BR_M_putc)->present);
+	assert_fig(&r, 2, BR_M_put_block, 58812, 17);
+	assert_fig(&r, 2, BR_M_get_block, 71002, 10);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	/* a plain-number name in front of a plain-MB size (1.00): the size is
+	 * the token that leaves 12 figures */
+	run(&r, "Version 1.00       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine          MB K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"box 2           300  4012  90  9011  12  3120   5  3890  88 10220   8 120.5   1\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "box 2");
+	assert_string_equal(param_str(&r, 0, "size"), "300");
+	assert_fig(&r, 0, BR_M_putc, 4012, 90);
+	done(&r);
+}
+
+/* 2.00 with -f and no name: the size spec alone in the cell; the grid puts
+ * the figures in the wrong columns, their units do not (k/m/g rates, a
+ * plain seek rate). The Latency line follows the row's tests. */
+static void size_spec_without_name(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version 2.00        ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"32G:4k::32768      12.1m  17 48.2m  22   197m  29 301.4  11\n"
+		"Latency              4702ms    1953ms     201ms     312ms\n");
+	assert_int_equal(r.n, 1);
+	assert_null(rec(&r, 0)->host);
+	assert_string_equal(param_str(&r, 0, "size"), "32G");
+	assert_true(param_num(&r, 0, "chunk_size") == 4096);
+	assert_false(br_record_get(rec(&r, 0), BR_M_putc)->present);
+	assert_false(br_record_get(rec(&r, 0), BR_M_getc)->present);
+	assert_fig(&r, 0, BR_M_put_block, 12.1 * 1024, 17);
+	assert_fig(&r, 0, BR_M_rewrite, 48.2 * 1024, 22);
+	assert_fig(&r, 0, BR_M_get_block, 197 * 1024, 29);
+	assert_fig(&r, 0, BR_M_seeks, 301.4, 11);
+	assert_fig(&r, 0, BR_M_put_block_latency, 4702000, -1);
+	assert_fig(&r, 0, BR_M_seeks_latency, 312000, -1);
+	assert_false(br_record_get(rec(&r, 0), BR_M_getc_latency)->present);
+	assert_int_equal(warnings(&r), 0);
+	assert_non_null(strstr(r.ds.diags.v[0].message, "(-f)"));
+	done(&r);
+}
+
+/* ------------------------------------------------------------------ several runs, one header */
+
+static const char csv2txt_two[] =
+	"Version  1.02b      ------Sequential Output------ --Sequential Input- --Random-\n"
+	"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+	"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+	"Orion        2G:64k           31220  44 11804  15           29133  18 160.2   3\n"
+	"Orion        2G:64k           30871  43 11650  14           29570  19 158.7   3\n"
+	"                    ------Sequential Create------ --------Random Create--------\n"
+	"                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+	"files:max:min        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+	"Orion            16   402  95 +++++ +++ 17210  80   398  96 +++++ +++  1904  95\n"
+	"Orion            16   377  90 +++++ +++ 15533  77   366  91 +++++ +++  1777  90\n";
+
+static void several_runs_under_one_header(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, csv2txt_two);
+	assert_int_equal(r.n, 2);
+	for (size_t k = 0; k < 2; k++) {
+		assert_string_equal(rec(&r, k)->host, "Orion");
+		assert_string_equal(rec(&r, k)->version, "1.02b");
+		assert_true(param_num(&r, k, "chunk_size") == 65536);
+		assert_true(param_num(&r, k, "files") == 16384);
+		assert_too_fast(&r, k, BR_M_seq_stat);
+	}
+	/* create row k is I/O row k's */
+	assert_fig(&r, 0, BR_M_put_block, 31220, 44);
+	assert_fig(&r, 0, BR_M_seq_create, 402, 95);
+	assert_fig(&r, 0, BR_M_ran_del, 1904, 95);
+	assert_fig(&r, 1, BR_M_put_block, 30871, 43);
+	assert_fig(&r, 1, BR_M_seq_create, 377, 90);
+	assert_fig(&r, 1, BR_M_ran_del, 1777, 90);
+	assert_int_equal(rec(&r, 0)->source.line, 1);
+	assert_int_equal(rec(&r, 0)->source.end_line, 9);
+	assert_int_equal(rec(&r, 1)->source.line, 5);
+	assert_int_equal(rec(&r, 1)->source.end_line, 10);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	/* one create row for two I/O rows: it stays with the last I/O row */
+	char text[4096];
+	snprintf(text, sizeof text, "%.*s", (int)(strrchr(csv2txt_two, 'O') - csv2txt_two), csv2txt_two);
+	run(&r, text);
+	assert_int_equal(r.n, 2);
+	assert_false(br_record_get(rec(&r, 0), BR_M_seq_create)->present);
+	assert_fig(&r, 1, BR_M_put_block, 30871, 43);
+	assert_fig(&r, 1, BR_M_seq_create, 402, 95);
+	done(&r);
+
+	/* create rows that name other machines than the I/O rows: not paired */
+	snprintf(text, sizeof text, "%s", csv2txt_two);
+	char *at = strstr(text, "Orion            16   402");
+	assert_non_null(at);
+	memcpy(at, "Vega ", 5);
+	run(&r, text);
+	assert_int_equal(r.n, 3);
+	assert_false(br_record_get(rec(&r, 0), BR_M_seq_create)->present);
+	assert_string_equal(rec(&r, 2)->host, "Orion");
+	assert_fig(&r, 2, BR_M_seq_create, 377, 90);
+	assert_false(br_record_get(rec(&r, 2), BR_M_put_block)->present);
+	done(&r);
+
+	/* each row with its Latency line (a before/after table) */
+	run(&r, "Version 1.93c       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"dbhost           8G   412  97 31877  12 18230   5  1203  98 70112   8 388.1   6\n"
+		"Latency               118ms   39921ms     755ms   20112us   47001us     602ms\n"
+		"dbhost           8G   420  98 60233  25 29871   8  1144  99 66789   7 351.6   5\n"
+		"Latency             80113us     298ms     561ms   13001us   25502us     398ms\n"
+		"\n"
+		"so the second is better.\n");
+	assert_int_equal(r.n, 2);
+	assert_fig(&r, 0, BR_M_put_block, 31877, 12);
+	assert_fig(&r, 0, BR_M_put_block_latency, 39921000, -1);
+	assert_fig(&r, 1, BR_M_put_block, 60233, 25);
+	assert_fig(&r, 1, BR_M_putc_latency, 80113, -1);
+	assert_true(param_num(&r, 1, "concurrency") == 1);
+	assert_string_equal(rec(&r, 1)->version, "1.93c");
+	assert_int_equal(rec(&r, 1)->source.line, 6);
+	assert_int_equal(rec(&r, 1)->source.end_line, 7);
+	done(&r);
+}
+
+/* ------------------------------------------------------------------ a create block of its own */
+
+static const char io197_typo[] =
+	"Version 1.97       \xe2\x80\x94\xe2\x80\x94Sequential Output\xe2\x80\x94\xe2\x80\x94 "
+	"\xe2\x80\x93Sequential Input- \xe2\x80\x93Random-\n"
+	"Concurrency   1     -Per Chr- \xe2\x80\x93" "Block\xe2\x80\x93 -Rewrite- -Per Chr- "
+	"\xe2\x80\x93" "Block\xe2\x80\x93 \xe2\x80\x93Seeks\xe2\x80\x93\n"
+	"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+	"atlas          7672M   712  96 88213  14 40118   8  3420  97 141220  12 311.8   9\n"
+	"Latency             20331us     812ms     977ms   29113us   71230us     305ms\n";
+
+static const char cr197_typo[] =
+	"Version 1.97       \xe2\x80\x94\xe2\x80\x94Sequential Create\xe2\x80\x94\xe2\x80\x94 "
+	"\xe2\x80\x94\xe2\x80\x94\xe2\x80\x93Random Create\xe2\x80\x94\xe2\x80\x94\xe2\x80\x93\n"
+	"atlas               -Create\xe2\x80\x93 \xe2\x80\x93Read\xe2\x80\x94 -Delete\xe2\x80\x93 "
+	"-Create\xe2\x80\x93 \xe2\x80\x93Read\xe2\x80\x94 -Delete\xe2\x80\x93\n"
+	"              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+	"                 16 13022  35 +++++ +++ 15877  31 14102  36 +++++ +++ 12209  28\n"
+	"Latency             11320us     612us    1120us     740us      88us     905us\n";
+
+static void create_block_of_its_own(void **state)
+{
+	(void)state;
+	char text[4096];
+	struct run r;
+	/* typographic dashes; the blocks in code blocks of their own */
+	snprintf(text, sizeof text, "```\n%s```\n\n```\n%s```\n", io197_typo, cr197_typo);
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "atlas");
+	assert_string_equal(rec(&r, 0)->version, "1.97");
+	assert_fig(&r, 0, BR_M_get_block, 141220, 12);
+	assert_fig(&r, 0, BR_M_seq_create, 13022, 35);
+	assert_fig(&r, 0, BR_M_ran_del_latency, 905, -1);
+	assert_true(param_num(&r, 0, "concurrency") == 1);
+	assert_int_equal(rec(&r, 0)->source.line, 2);
+	assert_int_equal(rec(&r, 0)->source.end_line, 14);
+	done(&r);
+
+	/* words between the blocks (another run may be meant): two records */
+	snprintf(text, sizeof text, "%s\nthen with -s 0:\n\n%s", io197_typo, cr197_typo);
+	run(&r, text);
+	assert_int_equal(r.n, 2);
+	done(&r);
+
+	/* a rule between them: one run; another machine's create block there:
+	 * two records */
+	snprintf(text, sizeof text, "%s\n=====\n\n%s", io197_typo, cr197_typo);
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_seq_create, 13022, 35);
+	done(&r);
+	char *at = strstr(text, "atlas               -Create");
+	assert_non_null(at);
+	memcpy(at, "orion", 5);
+	run(&r, text);
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "orion");
+	done(&r);
+}
+
+/* ------------------------------------------------------------------ a renamed CSV twin */
+
+static const char renamed_text[] =
+	"Version 1.96 ------Sequential Output------ --Sequential Input- --Random-\n"
+	"Concurrency 1 -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+	"Machine Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec %CP\n"
+	"vault 24G 1980 91 121304 12 66120 17 5102 96 270115 29 455.3 21\n"
+	"Latency 15022us 701ms 1720ms 17003us 171ms 88120us\n";
+
+static const char renamed_csv[] =
+	"1.96,1.96,bk-srv-01,1,1301122334,24G,,1980,91,121304,12,66120,17,5102,96,270115,29,455.3,21,"
+	"16,,,,,,,,,,,,,,,,,15022us,701ms,1720ms,17003us,171ms,88120us,,,,,,\n";
+
+static void renamed_csv_twin(void **state)
+{
+	(void)state;
+	char text[4096];
+	struct run r;
+	snprintf(text, sizeof text, "%s%s", renamed_text, renamed_csv);
+	run_all(&r, text);
+	assert_int_equal(r.ds.records.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "bk-srv-01");
+	assert_fig(&r, 0, BR_M_put_block, 121304, 12);
+	assert_int_equal(warnings(&r), 0);
+	bool said = false;
+	for (size_t k = 0; k < r.ds.diags.n; k++)
+		said = said || strstr(r.ds.diags.v[k].message, "names 'vault'") != NULL;
+	assert_true(said);
+	done(&r);
+
+	/* far from the table: not taken for its copy */
+	snprintf(text, sizeof text, "%s\n\n\n\n%s", renamed_text, renamed_csv);
+	run_all(&r, text);
+	assert_int_equal(r.ds.records.n, 2);
+	done(&r);
+
+	/* other figures: another run, whatever stands next to it */
+	snprintf(text, sizeof text, "%s%s", renamed_text, renamed_csv);
+	char *at = strstr(text, "66120 17");
+	assert_non_null(at);
+	memcpy(at, "65120", 5);
+	run_all(&r, text);
+	assert_int_equal(r.ds.records.n, 2);
+	assert_true(strcmp(rec(&r, 0)->host, "vault") == 0 || strcmp(rec(&r, 1)->host, "vault") == 0);
+	done(&r);
+}
+
+/* --explain: a line under a table's header that looks like a row but is
+ * not read as one says why. */
+static void explain_rejected_row(void **state)
+{
+	(void)state;
+	char text[2048];
+	snprintf(text, sizeof text, "%s%s", hdr103,
+		 "moudry.com       4G 30348  47 35023   5 12701   2 30363  49 44790\n");
+	struct run r;
+	run(&r, text);
+	assert_int_equal(r.n, 0);
+	bool said = false;
+	for (size_t k = 0; k < r.ds.diags.n; k++)
+		said = said || strstr(r.ds.diags.v[k].message, "not read as a bonnie++ I/O row") != NULL;
+	assert_true(said);
+	done(&r);
+	/* without --explain, only the warning */
+	struct br_doc *doc = br_doc_from_mem("t.txt", text, strlen(text));
+	memset(&r, 0, sizeof r);
+	r.doc = doc;
+	r.claimed = calloc(doc->nlines + 1, 1);
+	r.ds.skip_claims = true;
+	struct br_parse_ctx ctx = {.doc = doc, .ds = &r.ds, .claimed = r.claimed};
+	ctx.parser = br_parser_by_name("bonnie++-text");
+	ctx.parser->parse(&ctx);
+	assert_int_equal(r.ds.diags.n, 1);
+	assert_int_equal(warnings(&r), 1);
+	done(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -692,6 +994,12 @@ int main(void)
 		cmocka_unit_test(two_runs),
 		cmocka_unit_test(io_header_by_block_column),
 		cmocka_unit_test(header_wrapped_inside_a_word),
+		cmocka_unit_test(names_with_spaces_glued_to_size),
+		cmocka_unit_test(size_spec_without_name),
+		cmocka_unit_test(several_runs_under_one_header),
+		cmocka_unit_test(create_block_of_its_own),
+		cmocka_unit_test(renamed_csv_twin),
+		cmocka_unit_test(explain_rejected_row),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
