@@ -551,6 +551,7 @@ struct pstate_all {
 	size_t emitted;
 	bool twins_built;
 	struct twin *twins;
+	struct twin *by_line; /* the same, by first line (key = source.line) */
 	size_t ntwins;
 };
 
@@ -1034,8 +1035,28 @@ static void twins_build(struct pstate_all *ps)
 		ps->twins = br_grow(ps->twins, &cap, ps->ntwins + 1, sizeof *ps->twins);
 		ps->twins[ps->ntwins++] = (struct twin){br_record_merge_key(o), o};
 	}
-	if (ps->ntwins > 1)
+	size_t cap_line = 0;
+	ps->by_line = br_grow(NULL, &cap_line, ps->ntwins ? ps->ntwins : 1, sizeof *ps->by_line);
+	for (size_t k = 0; k < ps->ntwins; k++)
+		ps->by_line[k] = (struct twin){ps->twins[k].r->source.line, ps->twins[k].r};
+	if (ps->ntwins > 1) {
 		qsort(ps->twins, ps->ntwins, sizeof *ps->twins, cmp_twin);
+		qsort(ps->by_line, ps->ntwins, sizeof *ps->by_line, cmp_twin);
+	}
+}
+
+/* The first of a sorted twin array whose key is at least `key`. */
+static size_t twin_lower(const struct twin *v, size_t n, uint64_t key)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid].key < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 static void run_reset(struct prun *run)
@@ -1128,44 +1149,46 @@ static bool figures_agree(const struct br_record *a, const struct br_record *b, 
 }
 
 /*
- * The run's CSV copy in the document (parsed before us), or NULL. Only
- * records of one merge key can be merged (br_recset_merge), so only that
- * bucket is searched. A copy the merge takes as the same run comes first;
- * failing that, one that names another host (a poster renamed the machine
- * in the table, not in the CSV line) is the run's copy when it stands next
- * to the table (within three lines of it) and agrees on every figure both
- * hold, at least eight of them, each with its CPU figure: then *renamed.
+ * The run's CSV copy in the document (parsed before us), or NULL. With
+ * `any_place` (the text's create rates need the copy) a copy the merge
+ * takes as the same run counts wherever it stands: only records of one
+ * merge key can be merged (br_recset_merge), so only that bucket is
+ * searched. Then the lines next to the table (within three of it) are
+ * looked at: a copy there that the merge takes as the same run, or one that
+ * names another host (a poster renamed the machine in the table, not in the
+ * CSV line) and agrees on every figure both hold, at least eight of them,
+ * each with its CPU figure: then *renamed.
  */
 static const struct br_record *find_twin(struct pstate_all *ps, const struct br_record *rec,
-					 bool *renamed)
+					 bool any_place, bool *renamed)
 {
 	*renamed = false;
 	if (!ps->twins_built)
 		twins_build(ps);
-	uint64_t key = br_record_merge_key(rec);
-	size_t lo = 0, hi = ps->ntwins;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (ps->twins[mid].key < key)
-			lo = mid + 1;
-		else
-			hi = mid;
+	if (any_place) {
+		uint64_t key = br_record_merge_key(rec);
+		for (size_t k = twin_lower(ps->twins, ps->ntwins, key);
+		     k < ps->ntwins && ps->twins[k].key == key; k++)
+			if (br_record_same_run(ps->twins[k].r, rec))
+				return ps->twins[k].r;
 	}
-	const struct br_record *near = NULL;
-	for (size_t k = lo; k < ps->ntwins && ps->twins[k].key == key; k++) {
-		const struct br_record *o = ps->twins[k].r;
+	unsigned a = rec->source.line, b = rec->source.end_line;
+	uint64_t from = a > 3 ? a - 3 : 0;
+	for (size_t k = twin_lower(ps->by_line, ps->ntwins, from);
+	     k < ps->ntwins && ps->by_line[k].key <= (uint64_t)b + 3; k++) {
+		const struct br_record *o = ps->by_line[k].r;
+		bool adjacent = o->source.line > b || o->source.end_line < a;
+		if (!adjacent)
+			continue;
 		if (br_record_same_run(o, rec))
 			return o;
 		int shared;
-		unsigned a = rec->source.line, b = rec->source.end_line;
-		bool adjacent = (o->source.line > b && o->source.line <= b + 3) ||
-				(o->source.end_line < a && o->source.end_line + 3 >= a);
-		if (!near && adjacent && o->host && rec->host && figures_agree(o, rec, &shared) &&
-		    shared >= 8)
-			near = o;
+		if (o->host && rec->host && figures_agree(o, rec, &shared) && shared >= 8) {
+			*renamed = true;
+			return o;
+		}
 	}
-	*renamed = near != NULL;
-	return near;
+	return NULL;
 }
 
 /* Build the run's record and hand it over (the caller claims the lines). */
@@ -1175,7 +1198,7 @@ static void emit_run(struct pstate_all *ps, const struct prun *run)
 	bool doubtful, renamed;
 	int nomitted;
 	struct br_record *rec = build_record(ps, run, false, &doubtful, &nomitted);
-	const struct br_record *twin = find_twin(ps, rec, &renamed);
+	const struct br_record *twin = find_twin(ps, rec, doubtful, &renamed);
 	if (twin && renamed) {
 		br_parse_note(ctx, run->io_row ? run->io_idx : run->cr_idx,
 			      "bonnie++ table names '%s', the CSV line next to it '%s' with the same "
@@ -1640,6 +1663,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	run_flush(&ps);
 	pend_flush(&ps);
 	free(ps.twins);
+	free(ps.by_line);
 	free(ps.tab);
 	free(ps.sc[0].p);
 	free(ps.sc[1].p);
