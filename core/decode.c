@@ -30,6 +30,7 @@
 #endif
 
 #include <libxml/HTMLparser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/tree.h>
 
 #include "label.h"
@@ -1750,6 +1751,21 @@ static void sax_text(void *ctx, const xmlChar *s, int len)
 }
 
 /* Parse buf as HTML and append its lines to b. */
+/* Does the page say its encoding (a "charset" in its head, an XML
+ * declaration's encoding, a byte-order mark)? */
+static bool names_charset(const char *buf, size_t len)
+{
+	if (len >= 2 && (((unsigned char)buf[0] == 0xfe && (unsigned char)buf[1] == 0xff) ||
+			 ((unsigned char)buf[0] == 0xff && (unsigned char)buf[1] == 0xfe)))
+		return true;
+	size_t n = len < 4096 ? len : 4096;
+	for (size_t i = 0; i + 8 <= n; i++)
+		if ((buf[i] == 'c' || buf[i] == 'C' || buf[i] == 'e' || buf[i] == 'E') &&
+		    (has_prefix_ci(buf + i, n - i, "charset") || has_prefix_ci(buf + i, n - i, "encoding=")))
+			return true;
+	return false;
+}
+
 static void html_lines(struct rw *out, size_t unread, const char *buf, size_t len,
 		       const unsigned *lmap, const unsigned *emap, size_t nmap, unsigned depth)
 {
@@ -1779,6 +1795,10 @@ static void html_lines(struct rw *out, size_t unread, const char *buf, size_t le
 	ctxt->userData = ctxt;
 	htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
 					 HTML_PARSE_NONET);
+	/* libxml2 reads a page that names no charset as Latin-1: "RÃ©sultats"
+	 * for a UTF-8 heading. Bytes that are valid UTF-8 are UTF-8. */
+	if (!names_charset(buf, len) && br_utf8_valid(buf, len))
+		xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8);
 	htmlParseDocument(ctxt);
 	hw_flush(&h, false);
 	lw_free(&h.w);

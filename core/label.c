@@ -1520,7 +1520,7 @@ char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
 			continue;
 		if (b.len)
 			br_buf_adds(&b, " / ");
-		br_buf_add(&b, t, parts[k]->len);
+		br_buf_add_legacy(&b, t, parts[k]->len);
 	}
 	if (own && *own) {
 		if (b.len)

@@ -913,6 +913,23 @@ static void prefix_runs_are_linear(void **state)
 	br_buf_free(&b);
 }
 
+/* A page that names no charset is UTF-8 when its bytes are; one that names
+ * its charset is read in it. */
+static void html_charset_unnamed_is_utf8(void **state)
+{
+	(void)state;
+	static const char utf8[] = "<html><body><h2>R\xc3\xa9sultats \xe2\x80\x94 test</h2>"
+				   "<p>text</p></body></html>\n";
+	struct br_doc *d = mem(utf8);
+	assert_string_equal(find(d, "R")->text, "R\xc3\xa9sultats \xe2\x80\x94 test");
+	br_doc_free(d);
+	static const char latin1[] = "<html><head><meta charset=\"iso-8859-1\"></head><body>"
+				     "<h2>R\xe9sultats</h2><p>text</p></body></html>\n";
+	d = mem(latin1);
+	assert_string_equal(find(d, "R")->text, "R\xc3\xa9sultats");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -940,6 +957,7 @@ int main(void)
 		cmocka_unit_test(bullets_and_diff_markers),
 		cmocka_unit_test(prefix_lookalikes_stay),
 		cmocka_unit_test(prefix_runs_are_linear),
+		cmocka_unit_test(html_charset_unnamed_is_utf8),
 		cmocka_unit_test(crlf_and_qp_together),
 		cmocka_unit_test(huge_line_is_linear),
 		cmocka_unit_test(qp_rescan_matches_plain_scan),

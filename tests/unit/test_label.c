@@ -401,6 +401,10 @@ static void dumps_prompts_code_and_greetings(void **state)
 	expect(d, at(d, "RESULT-B", 0), NULL, "Results on ext4");
 	expect(d, at(d, "RESULT-C", 0), NULL, "Results on ext4 / fs6");
 	br_doc_free(d);
+	/* a Latin-1 heading of an old mail comes out as UTF-8 */
+	d = mem("R\xe9sultats \x93rapides\x94\n\nRESULT-A is a row of figures.\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "R\xc3\xa9sultats \xe2\x80\x9crapides\xe2\x80\x9d");
+	br_doc_free(d);
 }
 
 int main(void)
