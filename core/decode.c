@@ -30,6 +30,7 @@
 #endif
 
 #include <libxml/HTMLparser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/tree.h>
 
 #include "label.h"
@@ -198,6 +199,7 @@ struct signs {
 	bool html_page;   /* a web page */
 	bool html_frag;   /* <TR><TD> rows in a text document */
 	bool qp_markup;   /* =3D" inside markup: decode QP before HTML */
+	bool prefix;      /* a line starts with a comment, list or diff marker */
 };
 
 enum tag_kind { TAG_NONE, TAG_STRONG, TAG_BLOCK, TAG_TABLE, TAG_OTHER };
@@ -386,6 +388,7 @@ enum {
 	F_TAGGED = 1 << 8,     /* a known HTML tag */
 	F_LEAD_TAG = 1 << 9,   /* ... and the first one has only blanks before it */
 	F_PRE_OPEN = 1 << 10, F_PRE_CLOSE = 1 << 11,
+	F_PREFIX = 1 << 12,    /* starts with a marker stage_prefix may strip */
 };
 
 struct line_facts {
@@ -417,6 +420,17 @@ static inline bool line_facts(const struct br_line *l, struct line_facts *f)
 		i++;
 	if (i == n)
 		return false;
+	switch (s[i]) {
+	case '#': case '*': case '/': case ';': case '%': case '-': case '+':
+		f->bits |= F_PREFIX;
+		break;
+	default:
+		/* a Supercite tag "ZC> " */
+		if (i < 4 && ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z') &&
+		    memchr(s + i, '>', n - i < 6 ? n - i : 6))
+			f->bits |= F_PREFIX;
+		break;
+	}
 	if (i < 4) {
 		if (s[i] == '>')
 			f->bits |= F_QUOTE;
@@ -535,6 +549,7 @@ static void scan_finish(const struct scan_state *st, struct signs *sg)
 			((b & F_PRE_OPEN) && (b & F_PRE_CLOSE)) ||
 			(st->nblock >= 3 && st->tag_lines * 5 >= st->nonblank);
 	sg->html_frag = (b & F_TABLE) != 0;
+	sg->prefix = (b & F_PREFIX) != 0;
 }
 
 /* Scan the lines; keep the facts of those that have any in *keep. */
@@ -1077,6 +1092,235 @@ static bool stage_bbcode(struct br_doc *doc, bool bbcode, bool fence)
 	return true;
 }
 
+/* ------------------------------------------------------------ line prefixes */
+
+/*
+ * A result pasted behind comment or list markers: a block of lines that all
+ * start with the same "# ", "#\t", "# # ", " * ", "//", "; ", "% " or a
+ * Supercite tag ("ZC> ") loses what its lines share; Markdown bullets
+ * ("* ", "  - ", "+ ") lose their marker line by line; a unified diff's
+ * marker column (" ", "-", "+") goes from a block with both "-" and "+"
+ * lines. A block is two or more consecutive lines with text after the
+ * prefix; a line that is nothing but the prefix ("#") belongs to it. A
+ * single "# Heading" line is left alone (a Markdown heading).
+ */
+
+/* The length of the marker prefix of s[0..n): blanks and markers, up to the
+ * first other character; n when the line is nothing but that. *markers is
+ * set to whether it holds a marker (blanks alone are not a prefix); *cite to
+ * whether one of them is a Supercite tag. */
+static size_t marker_prefix(const char *s, size_t n, bool *markers, bool *cite)
+{
+	size_t i = 0;
+	*markers = false;
+	*cite = false;
+	for (;;) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		if (i >= n)
+			return n;
+		char c = s[i];
+		size_t k = i;
+		if (c == '#') {
+			while (k < n && s[k] == '#')
+				k++;
+		} else if (c == '/' && k + 1 < n && s[k + 1] == '/') {
+			while (k < n && s[k] == '/')
+				k++;
+		} else if (c == '*' || c == ';' || c == '%') {
+			k++;
+			if (k < n && s[k] != ' ' && s[k] != '\t')
+				return i; /* "**bold**", "%CP", ";x" */
+		} else if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) {
+			/* a Supercite tag: one to four letters, then '>' */
+			while (k < n && k - i < 5 && ((s[k] >= 'A' && s[k] <= 'Z') ||
+						      (s[k] >= 'a' && s[k] <= 'z')))
+				k++;
+			if (k - i > 4 || k >= n || s[k] != '>')
+				return i;
+			k++;
+			*cite = true;
+		} else {
+			return i;
+		}
+		*markers = true;
+		i = k;
+	}
+}
+
+/* A Markdown bullet at the start of l: the length of blanks, marker and the
+ * blanks after it; 0 if none. */
+static size_t bullet_len(const struct br_line *l)
+{
+	const char *s = l->text;
+	size_t n = l->len, i = 0;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i + 1 >= n || (s[i] != '*' && s[i] != '-' && s[i] != '+') ||
+	    (s[i + 1] != ' ' && s[i + 1] != '\t'))
+		return 0;
+	i++;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i < n ? i : 0;
+}
+
+/* A line of a diff-marked block: its first character is ' ', '-' or '+';
+ * 2 for a "-x" or "+x" line (x not blank, not the same mark). */
+static int diff_mark(const struct br_line *l)
+{
+	if (l->len < 2 || br_is_blank(l->text, l->len))
+		return 0;
+	char c = l->text[0], d = l->text[1];
+	if (c == ' ')
+		return 1;
+	if ((c == '-' || c == '+') && d != ' ' && d != '\t' && d != c)
+		return c == '-' ? 2 : 3;
+	return 0;
+}
+
+/* Write line l without its first `cut` bytes, `depth` deeper. */
+static void strip_front(struct rw *out, struct lw *w, const struct br_line *l, size_t unread,
+			size_t cut, unsigned depth)
+{
+	if (cut > l->len)
+		cut = l->len;
+	unsigned dp = l->depth + depth;
+	if (dp > 65535)
+		dp = 65535;
+	if (!l->joins) {
+		struct br_line *d = rw_slot(out, unread);
+		if (d != l)
+			*d = *l;
+		d->text += cut;
+		d->len -= (unsigned)cut;
+		d->depth = (unsigned short)dp;
+		return;
+	}
+	size_t ji = 0;
+	while (ji < br_line_njoins(l) && l->joins[ji] < cut)
+		ji++;
+	for (size_t c = cut; c < l->len; c++) {
+		lw_carry(w, l, &ji, c);
+		br_buf_addc(&w->text, l->text[c]);
+	}
+	lw_carry(w, l, &ji, l->len);
+	lw_emit(out, unread, w, l->line, l->end_line, dp, l->flags);
+}
+
+/* The block of shared-prefix lines starting at i: its end (exclusive) and
+ * the prefix length, or end == i when there is none; *last_text is the
+ * last line with text after the prefix (for skipping on failure). */
+static size_t prefix_block(const struct br_doc *doc, size_t i, size_t *plen, bool *cite,
+			   size_t *last_text)
+{
+	const struct br_line *first = &doc->lines[i];
+	bool mk, ct;
+	size_t p = marker_prefix(first->text, first->len, &mk, &ct);
+	*last_text = i;
+	if (!mk || p >= first->len)
+		return i;
+	*cite = ct;
+	size_t j = i + 1, ntext = 1;
+	for (; j < doc->nlines; j++) {
+		const struct br_line *l = &doc->lines[j];
+		size_t q = marker_prefix(l->text, l->len, &mk, &ct);
+		if (!mk)
+			break;
+		size_t c = 0;
+		while (c < p && c < q && first->text[c] == l->text[c])
+			c++;
+		if (q >= l->len) {
+			/* nothing but a prefix ("#", " *"): one of the block
+			 * when it agrees with the prefix as far as it goes */
+			if (c < p && c < q)
+				break;
+			continue;
+		}
+		/* the shared part must hold a marker and end where a marker
+		 * run ends ("#" of "# a" and "## b" is no prefix of both) */
+		marker_prefix(first->text, c, &mk, &ct);
+		if (!mk)
+			break;
+		char last = first->text[c - 1];
+		if (last != ' ' && last != '\t' &&
+		    ((c < p && first->text[c] == last) || (c < q && l->text[c] == last)))
+			break;
+		p = c;
+		ntext++;
+		*last_text = j;
+	}
+	if (ntext < 2)
+		return i;
+	*plen = p;
+	return j;
+}
+
+static bool stage_prefix(struct br_doc *doc)
+{
+	size_t nl = doc->nlines;
+	struct rw out;
+	rw_init(&out, doc);
+	struct lw w = {0};
+	bool any = false;
+	/* a block tried and refused is not tried again from inside it */
+	size_t no_prefix = 0, no_bullet = 0, no_diff = 0;
+	size_t i = 0;
+	while (i < nl) {
+		size_t j = i, plen = 0, last_text = i;
+		bool cite = false;
+		if (i >= no_prefix) {
+			j = prefix_block(doc, i, &plen, &cite, &last_text);
+			if (j > i) {
+				for (size_t k = i; k < j; k++)
+					strip_front(&out, &w, &doc->lines[k], k + 1,
+						    plen, cite ? 1 : 0);
+				any = true;
+				i = j;
+				continue;
+			}
+			no_prefix = last_text > i ? last_text : i + 1;
+		}
+		if (i >= no_bullet) {
+			for (j = i; j < nl && bullet_len(&doc->lines[j]); j++)
+				;
+			if (j - i >= 2) {
+				for (size_t k = i; k < j; k++)
+					strip_front(&out, &w, &doc->lines[k], k + 1,
+						    bullet_len(&doc->lines[k]), 0);
+				any = true;
+				i = j;
+				continue;
+			}
+			no_bullet = j > i ? j : i + 1;
+		}
+		if (i >= no_diff) {
+			unsigned seen = 0;
+			for (j = i; j < nl; j++) {
+				int m = diff_mark(&doc->lines[j]);
+				if (!m)
+					break;
+				seen |= 1u << m;
+			}
+			if (j - i >= 2 && (seen & (1u << 2)) && (seen & (1u << 3))) {
+				for (size_t k = i; k < j; k++)
+					strip_front(&out, &w, &doc->lines[k], k + 1, 1, 0);
+				any = true;
+				i = j;
+				continue;
+			}
+			no_diff = j > i ? j : i + 1;
+		}
+		rw_keep(&out, &doc->lines[i], i + 1);
+		i++;
+	}
+	lw_free(&w);
+	rw_done(&out);
+	if (any)
+		doc->transport |= BR_TRANSPORT_PREFIX;
+	return any;
+}
+
 /* ------------------------------------------------------------ whitespace */
 
 /* Bytes of a space-like character at s (U+00A0, U+2000..U+200A, U+202F,
@@ -1507,6 +1751,21 @@ static void sax_text(void *ctx, const xmlChar *s, int len)
 }
 
 /* Parse buf as HTML and append its lines to b. */
+/* Does the page say its encoding (a "charset" in its head, an XML
+ * declaration's encoding, a byte-order mark)? */
+static bool names_charset(const char *buf, size_t len)
+{
+	if (len >= 2 && (((unsigned char)buf[0] == 0xfe && (unsigned char)buf[1] == 0xff) ||
+			 ((unsigned char)buf[0] == 0xff && (unsigned char)buf[1] == 0xfe)))
+		return true;
+	size_t n = len < 4096 ? len : 4096;
+	for (size_t i = 0; i + 8 <= n; i++)
+		if ((buf[i] == 'c' || buf[i] == 'C' || buf[i] == 'e' || buf[i] == 'E') &&
+		    (has_prefix_ci(buf + i, n - i, "charset") || has_prefix_ci(buf + i, n - i, "encoding=")))
+			return true;
+	return false;
+}
+
 static void html_lines(struct rw *out, size_t unread, const char *buf, size_t len,
 		       const unsigned *lmap, const unsigned *emap, size_t nmap, unsigned depth)
 {
@@ -1536,6 +1795,10 @@ static void html_lines(struct rw *out, size_t unread, const char *buf, size_t le
 	ctxt->userData = ctxt;
 	htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
 					 HTML_PARSE_NONET);
+	/* libxml2 reads a page that names no charset as Latin-1: "RÃ©sultats"
+	 * for a UTF-8 heading. Bytes that are valid UTF-8 are UTF-8. */
+	if (!names_charset(buf, len) && br_utf8_valid(buf, len))
+		xmlSwitchEncoding(ctxt, XML_CHAR_ENCODING_UTF8);
 	htmlParseDocument(ctxt);
 	hw_flush(&h, false);
 	lw_free(&h.w);
@@ -1665,6 +1928,8 @@ void br_decode(struct br_doc *doc)
 		stage_quote(doc, sg.pipe);
 	if (sg.bbcode || sg.fence)
 		stage_bbcode(doc, sg.bbcode, sg.fence);
+	if (sg.prefix)
+		stage_prefix(doc);
 	/* rows pasted into text, or shown as text inside a page's <pre> */
 	if (sg.html_frag && stage_html_rows(doc))
 		sg.ws = true;

@@ -27,6 +27,12 @@
  *    keep their columns.
  *  - BBCode and forum markup ([code], [b], [quote] -> depth, [url], [img],
  *    Markdown ``` fences); lines made only of tags are dropped.
+ *  - Line prefixes shared by a block of two or more lines ("# ", "#\t",
+ *    "# # ", " * ", "//", "; ", "% ", a Supercite "ZC> " tag, which counts as
+ *    quoting): what the block's lines share is removed; Markdown bullets
+ *    ("* ", "  - ") lose their marker line by line; a diff-marked block
+ *    (lines starting " ", "-", "+", with both "-x" and "+x" lines) loses its
+ *    marker column. A lone "# Heading" line stays.
  *  - TABs expand to 8-column stops (not in table rows); no-break spaces
  *    (U+00A0 in UTF-8, a lone Latin-1 0xA0, U+202F ...) become spaces and
  *    zero-width characters go. CRLF is handled when lines are split.

@@ -26,6 +26,7 @@ enum {
 	BR_TRANSPORT_QUOTE = 1 << 2,   /* "> " mail quoting removed */
 	BR_TRANSPORT_BBCODE = 1 << 3,  /* [code] / [b] forum markup removed */
 	BR_TRANSPORT_TABS = 1 << 4,    /* tabs / no-break spaces normalised */
+	BR_TRANSPORT_PREFIX = 1 << 5,  /* a block's shared comment/list/diff prefix removed */
 };
 
 /* br_line.flags */

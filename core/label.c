@@ -628,6 +628,23 @@ static int roman_value(const char *s, size_t n)
 	return v;
 }
 
+/* A unit word after a number ("GB", "MiB", "GHz", "K"): "1.5 GB RAM" is a
+ * quantity, not section 1.5. */
+static bool unit_word(const char *s, size_t n)
+{
+	size_t k = 0;
+	while (k < n && is_alpha((unsigned char)s[k]))
+		k++;
+	if (k == 0 || k > 4 || (k < n && !is_blankc(s[k]) && s[k] != '/' && s[k] != ','))
+		return false;
+	char e = s[k - 1];
+	if (k == 1)
+		return strchr("KMGTPkmgt", s[0]) != NULL;
+	if (e == 'B' || e == 'b')
+		return true;
+	return k >= 2 && (memcmp(s + k - 2, "Hz", 2) == 0 || memcmp(s + k - 2, "hz", 2) == 0);
+}
+
 static size_t enumerator(const char *s, size_t n, int *style, int *value)
 {
 	size_t i = 0;
@@ -658,7 +675,7 @@ static size_t enumerator(const char *s, size_t n, int *style, int *value)
 		else if (!paren && s[i] == ')')
 			*style = ST_NUM_PAR;
 		else if (!paren && parts > 1 && s[i] == ' ' && i + 1 < n && s[i + 1] >= 'A' &&
-			 s[i + 1] <= 'Z')
+			 s[i + 1] <= 'Z' && !unit_word(s + i + 1, n - i - 1))
 			*style = ST_MULTI + parts, i--; /* "2.1 Results", not "6.9 fixed it" */
 		else
 			return 0;
@@ -869,6 +886,8 @@ struct walk {
 	struct memo result;         /* result_line() of lines seen */
 	struct memo intro;          /* generic_intro() of lines seen */
 	struct memo command;        /* command_line() of lines seen */
+	bool in_output;             /* below a command or prompt, before a blank line */
+	uint32_t signature;         /* the node of a one-to-three-word standalone line */
 };
 
 static const struct node *node_at(const struct br_label_outline *o, uint32_t ref)
@@ -1106,19 +1125,127 @@ static bool maybe_heading(const struct br_doc *doc, size_t i, const char *s, siz
 	return has_pair(s, n, ':', ' ');
 }
 
+/* Code, not a title: "#print "yo $l\n";", "# foo() {", "# $x =~ /y/". */
+static bool code_like(const char *s, size_t n)
+{
+	char e = s[n - 1];
+	if (e == ';' || e == '{' || e == '}')
+		return true;
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (s[i] == '$' && (is_alpha((unsigned char)s[i + 1]) || s[i + 1] == '{' || s[i + 1] == '_'))
+			return true;
+		if ((s[i] == '=' && (s[i + 1] == '~' || s[i + 1] == '=')) || (s[i] == '-' && s[i + 1] == '>'))
+			return true;
+	}
+	return false;
+}
+
+/* A shell prompt before a command: "user@host:~$ iperf -c x", "[root@db ~]# ls",
+ * "bash-3.2$ make", "C:\>dir": a first word ending in '$', '#' or '>'
+ * (or holding "@" and ":"), then more. */
+static bool prompt_line(const char *s, size_t n)
+{
+	size_t j = 0;
+	while (j < n && !is_blankc(s[j]))
+		j++;
+	if (j < 2 || j >= n)
+		return false;
+	char e = s[j - 1];
+	if (e == '$' || e == '#' || (e == '>' && j >= 3 && s[j - 2] == '\\'))
+		return true;
+	if (e == ']' && memchr(s, '@', j) && j + 1 < n && (s[j + 1] == '$' || s[j + 1] == '#'))
+		return true;
+	return memchr(s, '@', j) && memchr(s, ':', j) && (e == '$' || e == '#');
+}
+
+/* "Key: value" or "Key=value" near the line start: the shape of a settings
+ * dump ("PIO modes:  pio0 pio1", "Model=Maxtor, FwRev=NAR61590"). */
+static bool kv_shape(const struct br_line *l)
+{
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	if (!n || !(is_alpha((unsigned char)s[0]) || is_digit((unsigned char)s[0])))
+		return false;
+	for (size_t i = 1; i < n && i < 40; i++) {
+		if (s[i] == '=' && s[i - 1] != ' ')
+			return true;
+		if (s[i] == ':' && (i + 1 == n || is_blankc(s[i + 1])))
+			return i + 1 < n;
+	}
+	return false;
+}
+
+/* A settings line ("Key: value", "Key=value") or a bare "key:". */
+static bool key_line(const struct br_line *l)
+{
+	if (kv_shape(l))
+		return true;
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	if (n < 2 || s[n - 1] != ':')
+		return false;
+	for (size_t i = 0; i + 1 < n; i++)
+		if (!is_alpha((unsigned char)s[i]) && s[i] != '_' && s[i] != '-')
+			return false;
+	return true;
+}
+
+/* Words that make no title on their own: greetings, sign-offs, fillers. */
+static bool filler_word(const char *s, size_t n)
+{
+	static const char *const words[] = {
+		"hello", "hi", "hey", "hiya", "greetings", "thanks", "thank you", "thx", "regards",
+		"cheers", "there", "here", "this", "that", "these", "so", "and", "also", "then",
+		"yes", "no", "ok", "okay", "well", "hmm", "sorry", "bye", "ciao", "dear all",
+		"hi all", "hello all", "hi everyone", "hello everyone", "best regards", "kind regards",
+		"many thanks", "thanks again",
+	};
+	while (n && (s[n - 1] == '!' || s[n - 1] == ',' || is_blankc(s[n - 1])))
+		n--;
+	for (size_t i = 0; i < BR_ARRAY_LEN(words); i++) {
+		size_t m = strlen(words[i]);
+		if (m == n) {
+			size_t k = 0;
+			while (k < m && lower((unsigned char)s[k]) == words[i][k])
+				k++;
+			if (k == m)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The last word of s[0..n) is one a login prompt ends with. */
+static bool prompt_word(const char *s, size_t n)
+{
+	static const char *const words[] = {"password", "passphrase", "passwd", "login", "username"};
+	size_t k = n;
+	while (k && is_alpha((unsigned char)s[k - 1]))
+		k--;
+	for (size_t i = 0; i < BR_ARRAY_LEN(words); i++)
+		if (n - k == strlen(words[i]) && has_word(s + k, n - k, words[i]))
+			return true;
+	return false;
+}
+
 static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)
 {
 	const struct br_line *l = &doc->lines[i];
 	const char *s;
 	size_t n;
 	span(l, &s, &n);
-	if (!n)
+	if (!n) {
+		w->in_output = false;
 		return;
+	}
 	/* headings inside a quoted part end with it */
 	w->depth = l->depth;
 	while (w->top && w->o->nodes[w->top - 1].depth > l->depth)
 		w->top = w->o->nodes[w->top - 1].parent;
 	if (message_start(doc, i, s, n)) {
+		w->in_output = false;
 		w->top = 0;
 		w->ol_depth = 0;
 		w->prose = 0;
@@ -1131,6 +1258,9 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	}
 	if (l->flags & BR_LINE_TABLE_ROW)
 		return;
+	/* what a command prints, down to the next blank line, titles nothing */
+	if (prompt_line(s, n) || (n > 2 && s[0] == '#' && s[1] == ' ' && command_word(s, n)))
+		w->in_output = true;
 	if (!maybe_heading(doc, i, s, n)) {
 		/* prose or a result: only matters to what prose ends */
 		const struct node *top = node_at(w->o, w->top);
@@ -1141,7 +1271,7 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	}
 	if (memo_test(&w->result, s, n))
 		return;
-	if (i + 1 < doc->nlines && !rule_line(s, n) && title_like(s, n)) {
+	if (i + 1 < doc->nlines && !rule_line(s, n) && title_like(s, n) && !w->in_output) {
 		char c = underline_char(&doc->lines[i + 1]);
 		const char *u;
 		size_t un;
@@ -1164,7 +1294,8 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		size_t h = 0;
 		while (h < n && s[h] == '#')
 			h++;
-		if (h <= 6 && h < n && !memo_test(&w->command, s, n) && s[h] != '!' && n <= 160) {
+		if (h <= 6 && h < n && !memo_test(&w->command, s, n) && s[h] != '!' && n <= 160 &&
+		    !code_like(s, n)) {
 			size_t t = h;
 			while (t < n && is_blankc(s[t]))
 				t++;
@@ -1189,8 +1320,11 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	/* a ':' line is judged by its first word only: "xfs, freshly made with
 	 * mkfs.xfs -f:" introduces a result, "# hdparm -t /dev/sda" is a command */
 	if (s[0] == '$' || s[0] == '%' ||
-	    (s[n - 1] == ':' ? command_word(s, n) || tool_invocation(s, n) : memo_test(&w->command, s, n)))
+	    (s[n - 1] == ':' ? command_word(s, n) || tool_invocation(s, n) : memo_test(&w->command, s, n))) {
+		if ((s[0] == '$' || s[0] == '%') && n > 1 && s[1] == ' ')
+			w->in_output = true;
 		return;
+	}
 	int style, value;
 	size_t e = enumerator(s, n, &style, &value);
 	if (e) {
@@ -1232,11 +1366,24 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 			s += cut;
 			m -= cut;
 		}
-		if (memo_test(&w->intro, s, m) || s[0] == '/' || (s[0] == '[' && s[m - 1] == ']'))
+		if (memo_test(&w->intro, s, m)) {
+			/* "Hans" above "James wrote:" signs the message off */
+			if (w->signature && w->top == w->signature &&
+			    (has_word(s, m, "wrote") || has_word(s, m, "writes") || has_word(s, m, "schrieb")))
+				w->top = w->o->nodes[w->top - 1].parent;
+			return;
+		}
+		if (s[0] == '/' || (s[0] == '[' && s[m - 1] == ']') || prompt_word(s, m))
 			return;
 		/* a sentence that goes on from the line above starts in lower case */
 		size_t words = count_words(s, m);
 		bool lower_start = s[0] >= 'a' && s[0] <= 'z';
+		/* "description:" / "password:" of front matter: a key with
+		 * nothing after it among other keys */
+		if (words == 1 && lower_start &&
+		    ((i > 0 && key_line(&doc->lines[i - 1])) ||
+		     (i + 1 < doc->nlines && key_line(&doc->lines[i + 1]))))
+			return;
 		const struct br_line *prev = i > 0 ? &doc->lines[i - 1] : NULL;
 		if (!cut && prev &&
 		    (lower_start ? continued(w, prev) : is_digit((unsigned char)s[0]) && mid_sentence(w, prev))) {
@@ -1277,12 +1424,17 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	}
 	if (standalone(doc, i) && n <= 60 && count_words(s, n) <= 8 && !user_name(s, n) && s[n - 1] != '.' &&
 	    s[n - 1] != ',' && s[n - 1] != ';' && s[n - 1] != '?' && s[n - 1] != ')' &&
-	    is_alpha((unsigned char)s[0]) && !sentence_break(s, n)) {
+	    is_alpha((unsigned char)s[0]) && !sentence_break(s, n) && !filler_word(s, n) &&
+	    !code_like(s, n)) {
 		push(w, K_HEADING, R_STANDALONE, s, n);
+		if (count_words(s, n) <= 3)
+			w->signature = w->top;
 		return;
 	}
 	/* a wrapped sentence goes on in lower case on the next line */
-	if (key_value(w, s, n) &&
+	/* not in a command's output, nor one of a dump's "Key: value" lines */
+	if (key_value(w, s, n) && !w->in_output && !(i > 0 && kv_shape(&doc->lines[i - 1])) &&
+	    !(i + 1 < doc->nlines && kv_shape(&doc->lines[i + 1])) &&
 	    !(i + 1 < doc->nlines && doc->lines[i + 1].len &&
 	      doc->lines[i + 1].text[0] >= 'a' && doc->lines[i + 1].text[0] <= 'z')) {
 		push(w, K_COLON, R_COLON, s, n);
@@ -1368,7 +1520,7 @@ char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
 			continue;
 		if (b.len)
 			br_buf_adds(&b, " / ");
-		br_buf_add(&b, t, parts[k]->len);
+		br_buf_add_legacy(&b, t, parts[k]->len);
 	}
 	if (own && *own) {
 		if (b.len)

@@ -276,6 +276,42 @@ void br_buf_add_utf8(struct br_buf *b, const char *s, size_t n)
 	br_buf_add(b, s + run, n - run);
 }
 
+void br_buf_add_legacy(struct br_buf *b, const char *s, size_t n)
+{
+	/* Windows-1252's 0x80..0x9F; 0 where it has none (then U+FFFD) */
+	static const unsigned short cp1252[32] = {
+		0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
+		0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
+		0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
+		0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+	};
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, run = 0;
+	while (i < n) {
+		size_t l = br_utf8_seq_len(u + i, n - i);
+		bool ctl = l == 1 && (u[i] < 0x20 || u[i] == 0x7f) && u[i] != '\t' && u[i] != '\n';
+		if (l && !ctl) {
+			i += l;
+			continue;
+		}
+		br_buf_add(b, s + run, i - run);
+		unsigned cp = u[i] >= 0xa0 ? u[i] : u[i] >= 0x80 ? cp1252[u[i] - 0x80] : 0;
+		if (!cp)
+			br_buf_add(b, "\xef\xbf\xbd", 3);
+		else if (cp < 0x800) {
+			br_buf_addc(b, (char)(0xc0 | (cp >> 6)));
+			br_buf_addc(b, (char)(0x80 | (cp & 0x3f)));
+		} else {
+			br_buf_addc(b, (char)(0xe0 | (cp >> 12)));
+			br_buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
+			br_buf_addc(b, (char)(0x80 | (cp & 0x3f)));
+		}
+		i++;
+		run = i;
+	}
+	br_buf_add(b, s + run, n - run);
+}
+
 char *br_utf8_dup(const char *s, size_t n)
 {
 	struct br_buf b = BR_BUF_INIT;

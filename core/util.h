@@ -75,6 +75,10 @@ bool br_utf8_valid(const char *s, size_t n);
 /* Append s to b, replacing every invalid UTF-8 byte and every control byte
  * except TAB and LF by U+FFFD (NUL included). */
 void br_buf_add_utf8(struct br_buf *b, const char *s, size_t n);
+/* The same, but reading a byte that is not UTF-8 as Windows-1252 /
+ * Latin-1 (what old mail and pages that name no charset hold): "R\xe9sultats"
+ * becomes "Résultats". */
+void br_buf_add_legacy(struct br_buf *b, const char *s, size_t n);
 /* A new NUL-terminated valid-UTF-8 copy of s[0..n). */
 char *br_utf8_dup(const char *s, size_t n);
 

@@ -366,7 +366,7 @@ static const char *transport_words(unsigned t, struct br_buf *b)
 	} words[] = {
 		{BR_TRANSPORT_QP, "quoted-printable"}, {BR_TRANSPORT_HTML, "HTML"},
 		{BR_TRANSPORT_QUOTE, "mail quoting"},  {BR_TRANSPORT_BBCODE, "forum markup"},
-		{BR_TRANSPORT_TABS, "tabs"},
+		{BR_TRANSPORT_TABS, "tabs"},           {BR_TRANSPORT_PREFIX, "line prefixes"},
 	};
 	br_buf_reset(b);
 	for (size_t i = 0; i < BR_ARRAY_LEN(words); i++)

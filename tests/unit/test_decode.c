@@ -781,6 +781,155 @@ static void qp_boundaries_by_first_byte(void **state)
 	br_doc_free(d);
 }
 
+/* The text of logical line i. */
+static const char *at(const struct br_doc *d, size_t i)
+{
+	assert_true(i < d->nlines);
+	return d->lines[i].text;
+}
+
+/* A block's shared comment prefix goes, whatever the marker; the original
+ * line numbers stay. */
+static void prefix_blocks_lose_their_shared_prefix(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("intro\n"
+			       "# Version 1.96 ------Sequential Output------\n"
+			       "# bach 32G 2165 93 108640 10\n"
+			       "#\n"
+			       "# # 1.96,1.96,myhost,1\n"
+			       "\n"
+			       "#/dev/sdd: ssd500\n"
+			       "# multcount     =  1 (on)\n"
+			       "# Timing cached reads:   23814 MB in  1.99 seconds = 11982.10 MB/sec\n"
+			       "\n"
+			       "\t\t\t#Machine        Size K/sec\n"
+			       "\t\t\t#tb6             16G 87042  99\n"
+			       "/*\n"
+			       " * Version 1.03 ------Sequential Output------\n"
+			       " * box 1G 1234 56\n"
+			       " */\n"
+			       "// hdparm -t /dev/sda\n"
+			       "//  Timing buffered disk reads: 64 MB\n"
+			       "ZC> Version 1.03\n"
+			       "ZC> zc 1G 100 1\n");
+	assert_true(d->transport & BR_TRANSPORT_PREFIX);
+	assert_string_equal(at(d, 0), "intro");
+	assert_string_equal(at(d, 1), "Version 1.96 ------Sequential Output------");
+	assert_string_equal(at(d, 2), "bach 32G 2165 93 108640 10");
+	assert_string_equal(at(d, 3), "");
+	assert_string_equal(at(d, 4), "# 1.96,1.96,myhost,1");
+	assert_string_equal(at(d, 6), "/dev/sdd: ssd500");
+	assert_string_equal(at(d, 7), " multcount     =  1 (on)");
+	assert_string_equal(at(d, 8), " Timing cached reads:   23814 MB in  1.99 seconds = 11982.10 MB/sec");
+	assert_string_equal(at(d, 10), "Machine        Size K/sec");
+	assert_string_equal(at(d, 11), "tb6             16G 87042  99");
+	assert_string_equal(at(d, 12), "/*");
+	assert_string_equal(at(d, 13), "Version 1.03 ------Sequential Output------");
+	assert_string_equal(at(d, 14), "box 1G 1234 56");
+	assert_string_equal(at(d, 15), " */");
+	assert_string_equal(at(d, 16), "hdparm -t /dev/sda");
+	assert_string_equal(at(d, 17), " Timing buffered disk reads: 64 MB");
+	assert_string_equal(at(d, 18), "Version 1.03");
+	assert_int_equal(d->lines[18].depth, 1);
+	assert_string_equal(at(d, 19), "zc 1G 100 1");
+	assert_int_equal(d->lines[2].depth, 0);
+	for (size_t i = 0; i < d->nlines; i++)
+		assert_int_equal(d->lines[i].line, i + 1);
+	br_doc_free(d);
+}
+
+/* Bullets go line by line; a diff's marker column goes from a block with
+ * both "-" and "+" lines. */
+static void bullets_and_diff_markers(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("* /dev/sda:\n"
+			       "  * Timing cached reads:   7618 MB in  2.00 seconds = 3816.76 MB/sec\n"
+			       "  - Timing buffered disk reads: 1394 MB in  3.00 seconds = 464.49 MB/sec\n"
+			       "\n"
+			       " Machine        Size K/sec %CP\n"
+			       "-prod             7G   331  98\n"
+			       "+prod             7G   335  98\n");
+	assert_string_equal(at(d, 0), "/dev/sda:");
+	assert_string_equal(at(d, 1), "Timing cached reads:   7618 MB in  2.00 seconds = 3816.76 MB/sec");
+	assert_string_equal(at(d, 2), "Timing buffered disk reads: 1394 MB in  3.00 seconds = 464.49 MB/sec");
+	assert_string_equal(at(d, 4), "Machine        Size K/sec %CP");
+	assert_string_equal(at(d, 5), "prod             7G   331  98");
+	assert_string_equal(at(d, 6), "prod             7G   335  98");
+	br_doc_free(d);
+}
+
+/* What looks like a prefix on one line only, headings of two levels, bold
+ * text, "%CP", negative figures and Markdown tables stay as they are. */
+static void prefix_lookalikes_stay(void **state)
+{
+	(void)state;
+	static const char in[] = "# Results\n"
+				 "## Run 1\n"
+				 "\n"
+				 "# Only one comment line\n"
+				 "\n"
+				 "**bold one**\n"
+				 "**bold two**\n"
+				 "%CP is CPU\n"
+				 "%CP again\n"
+				 "-3008 MB in  0.00 seconds =  -inf kB/sec\n"
+				 "-12 more\n"
+				 " ------Sequential Output------\n"
+				 "--Block-- -Rewrite-\n"
+				 "| Disk | Timing cached reads |\n"
+				 "| sda  | 498.10 MB/sec |\n"
+				 "a>b and c\n"
+				 "x>y\n";
+	struct br_doc *d = mem(in);
+	assert_int_equal(d->transport & BR_TRANSPORT_PREFIX, 0);
+	const char *p = in;
+	for (size_t i = 0; i < d->nlines; i++) {
+		const char *e = strchr(p, '\n');
+		assert_int_equal(d->lines[i].len, (size_t)(e - p));
+		assert_memory_equal(d->lines[i].text, p, (size_t)(e - p));
+		p = e + 1;
+	}
+	br_doc_free(d);
+}
+
+/* Long runs of prefix-only lines and of one-sided diff lines cost one
+ * pass (each refused block is not tried again from inside it). */
+static void prefix_runs_are_linear(void **state)
+{
+	(void)state;
+	struct br_buf b = {0};
+	for (int i = 0; i < 200000; i++)
+		br_buf_adds(&b, i % 2 ? "#\n" : "-x\n");
+	br_buf_adds(&b, "# one\n");
+	for (int i = 0; i < 200000; i++)
+		br_buf_adds(&b, "#\n");
+	struct br_doc *d = br_doc_from_mem("t", br_buf_str(&b), b.len);
+	assert_int_equal(d->nlines, 400001);
+	assert_string_equal(at(d, 0), "-x");
+	assert_string_equal(at(d, 200000), "# one");
+	br_doc_free(d);
+	br_buf_free(&b);
+}
+
+/* A page that names no charset is UTF-8 when its bytes are; one that names
+ * its charset is read in it. */
+static void html_charset_unnamed_is_utf8(void **state)
+{
+	(void)state;
+	static const char utf8[] = "<html><body><h2>R\xc3\xa9sultats \xe2\x80\x94 test</h2>"
+				   "<p>text</p></body></html>\n";
+	struct br_doc *d = mem(utf8);
+	assert_string_equal(find(d, "R")->text, "R\xc3\xa9sultats \xe2\x80\x94 test");
+	br_doc_free(d);
+	static const char latin1[] = "<html><head><meta charset=\"iso-8859-1\"></head><body>"
+				     "<h2>R\xe9sultats</h2><p>text</p></body></html>\n";
+	d = mem(latin1);
+	assert_string_equal(find(d, "R")->text, "R\xc3\xa9sultats");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -804,6 +953,11 @@ int main(void)
 		cmocka_unit_test(quote_after_qp_join),
 		cmocka_unit_test(tabs_and_nbsp),
 		cmocka_unit_test(tabs_are_bounded),
+		cmocka_unit_test(prefix_blocks_lose_their_shared_prefix),
+		cmocka_unit_test(bullets_and_diff_markers),
+		cmocka_unit_test(prefix_lookalikes_stay),
+		cmocka_unit_test(prefix_runs_are_linear),
+		cmocka_unit_test(html_charset_unnamed_is_utf8),
 		cmocka_unit_test(crlf_and_qp_together),
 		cmocka_unit_test(huge_line_is_linear),
 		cmocka_unit_test(qp_rescan_matches_plain_scan),

@@ -342,6 +342,71 @@ static void many_results(void **state)
 	br_buf_free(&b);
 }
 
+/* What sits near a result but names nothing: a settings dump, a command's
+ * output, commented-out code, a login prompt, a greeting, a signature
+ * above a quote, a quantity that looks like section numbering. */
+static void dumps_prompts_code_and_greetings(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Disk two, the old Maxtor\n"
+			       "\n"
+			       " PIO modes:  pio0 pio1 pio2 pio3 pio4\n"
+			       " DMA modes:  mdma0 mdma1 mdma2\n"
+			       " UDMA modes: udma0 udma1 udma2 *udma6\n"
+			       "/dev/hda:\n"
+			       "\n"
+			       "user@box:~$ iperf -c server\n"
+			       "-----------------------------------\n"
+			       "TCP window size: 16.0 KByte (default)\n"
+			       "-----------------------------------\n"
+			       "RESULT-B is a row of figures.\n"
+			       "\n"
+			       "#print \"yo $l\\n\";\n"
+			       "RESULT-C is a row of figures.\n"
+			       "\n"
+			       "description: \n"
+			       "password: \n"
+			       "RESULT-D is a row of figures.\n"
+			       "\n"
+			       "Hello\n"
+			       "\n"
+			       "RESULT-E is a row of figures.\n"
+			       "\n"
+			       "1.5 GB RAM\n"
+			       "RESULT-G is a row of figures.\n"
+			       "\n"
+			       "Joe\n"
+			       "\n"
+			       "Ann Smith wrote:\n"
+			       "RESULT-F is a row of figures.\n");
+	expect(d, at(d, "/dev/hda:", 0), NULL, "Disk two, the old Maxtor");
+	expect(d, at(d, "RESULT-B", 0), NULL, "Disk two, the old Maxtor");
+	expect(d, at(d, "RESULT-C", 0), NULL, "Disk two, the old Maxtor");
+	expect(d, at(d, "RESULT-D", 0), NULL, "Disk two, the old Maxtor");
+	expect(d, at(d, "RESULT-E", 0), NULL, "Disk two, the old Maxtor");
+	expect(d, at(d, "RESULT-G", 0), NULL, "Disk two, the old Maxtor");
+	/* "Joe" took the place of the title above, then signed off */
+	expect(d, at(d, "RESULT-F", 0), NULL, NULL);
+	br_doc_free(d);
+	/* the same shapes still title what follows where they are titles */
+	d = mem("Disk tuning: deadline scheduler\n"
+		"RESULT-A is a row of figures.\n"
+		"\n"
+		"2.1 Results on ext4\n"
+		"RESULT-B is a row of figures.\n"
+		"\n"
+		"fs6:\n"
+		"RESULT-C is a row of figures.\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "Disk tuning: deadline scheduler");
+	expect(d, at(d, "RESULT-B", 0), NULL, "Results on ext4");
+	expect(d, at(d, "RESULT-C", 0), NULL, "Results on ext4 / fs6");
+	br_doc_free(d);
+	/* a Latin-1 heading of an old mail comes out as UTF-8 */
+	d = mem("R\xe9sultats \x93rapides\x94\n\nRESULT-A is a row of figures.\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "R\xc3\xa9sultats \xe2\x80\x9crapides\xe2\x80\x9d");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -354,6 +419,7 @@ int main(void)
 		cmocka_unit_test(not_headings),
 		cmocka_unit_test(colon_lines_expire),
 		cmocka_unit_test(many_results),
+		cmocka_unit_test(dumps_prompts_code_and_greetings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
