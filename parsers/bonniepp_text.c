@@ -548,6 +548,12 @@ struct pstate_all {
 	size_t ntab, cap_tab;
 	struct scratch sc[2]; /* classify_line: the line, a line looked ahead at */
 	struct prun pend;     /* an I/O-only run whose create block may follow (pend.open) */
+	/* a table collapsed onto one line (one_line_table): its lines are read
+	 * by a pstate of their own, which borrows the twins and takes the
+	 * label of the document's line */
+	struct br_parse_ctx *label_ctx;
+	size_t label_idx;
+	bool borrowed;
 	size_t emitted;
 	bool twins_built;
 	struct twin *twins;
@@ -1090,7 +1096,8 @@ static struct br_record *build_record(struct pstate_all *ps, const struct prun *
 		br_record_set_version(rec, run->version);
 	const char *host = run->host[0] ? run->host : run->cr_host[0] ? run->cr_host : NULL;
 	br_record_set_host(rec, host);
-	char *label = br_parse_label(ctx, run->label_at, NULL);
+	char *label = ps->label_ctx ? br_parse_label(ps->label_ctx, ps->label_idx, NULL)
+				    : br_parse_label(ctx, run->label_at, NULL);
 	br_record_set_label(rec, label);
 	free(label);
 	put_params(rec, run);
@@ -1583,23 +1590,208 @@ static bool starts_run(const struct pline *pl)
 	}
 }
 
-static size_t parse(struct br_parse_ctx *ctx)
+/* ---------------------------------------------------------------- a table on one line */
+
+static void parse_lines(struct pstate_all *ps);
+static void pstate_release(struct pstate_all *ps);
+
+/* An HTML-to-text conversion can put a whole report on one line ("Version
+ * 1.03 ------Sequential Output------ ... Machine Size K/sec %CP ... myhost 2G
+ * 40123 95 ..."), perhaps after a date stamp. Such a line holds a first
+ * header line, the units line and six "%CP": cheap to ask of every line. */
+static bool one_line_candidate(const struct br_line *l)
 {
+	return l->len >= 100 && br_has(l->text, l->len, "%CP", 3) &&
+	       br_has(l->text, l->len, "Sequential", 10) &&
+	       (br_has(l->text, l->len, "Machine", 7) || br_has(l->text, l->len, "Name:Size", 9));
+}
+
+static bool tok_is(const char *s, size_t n, const char *w)
+{
+	return n == strlen(w) && memcmp(s, w, n) == 0;
+}
+
+/* "------Sequential", "--Sequential" */
+static bool tok_seq(const char *s, size_t n)
+{
+	size_t d = 0;
+	while (d < n && s[d] == '-')
+		d++;
+	return d > 0 && tok_is(s + d, n - d, "Sequential");
+}
+
+enum seg { SEG_NONE, SEG_H1, SEG_H2, SEG_UNITS, SEG_ROW, SEG_LAT, SEG_CR2 };
+
+/*
+ * Cut the line into the lines the report had: before each header line's
+ * first word ("Version", "------Sequential", "Concurrency" or the first
+ * "-Per", "Machine"/"Name:Size", "files…", the name before "-Create--"),
+ * after the units line's sixth "%CP" (a row follows), around a Latency
+ * line's figures, and after a row's figures (the next word starts another
+ * row, or prose). Words before the first header word (a date stamp) go.
+ * The lines are written to *buf, each ending in a NUL; their starts and
+ * lengths to *starts and *lens. Returns the number of lines.
+ */
+static size_t one_line_split(const char *t, size_t len, char **buf, size_t **starts, size_t **lens)
+{
+	size_t cap_b = 0, cap_s = 0, cap_l = 0, n = 0, nb = 0;
+	*buf = br_grow(NULL, &cap_b, len + len / 2 + 2, 1);
+	*starts = NULL;
+	*lens = NULL;
+	enum seg seg = SEG_NONE;
+	int ncp = 0, nval = 0;
+	const char *pw = NULL, *ppw = NULL; /* the two words before */
+	size_t pwn = 0, ppwn = 0;
+	size_t pw_at = 0;                     /* where the word before starts in buf */
+	for (size_t i = 0; i < len;) {
+		if (t[i] == ' ' || t[i] == '\t') {
+			i++;
+			continue;
+		}
+		size_t a = i;
+		while (i < len && t[i] != ' ' && t[i] != '\t')
+			i++;
+		const char *w = t + a;
+		size_t wn = i - a;
+		struct ptok pt = {.s = w, .n = wn};
+		value_kind(&pt);
+		bool value = is_value(&pt);
+		enum seg next = SEG_NONE; /* a new line starts at this word */
+		bool with_prev = false;   /* ... or at the word before it */
+		bool after_version = ppw && tok_is(ppw, ppwn, "Version");
+		if (tok_is(w, wn, "Version")) {
+			next = SEG_H1;
+		} else if (tok_seq(w, wn) && !after_version && seg != SEG_H1) {
+			next = SEG_H1;
+		} else if (tok_is(w, wn, "Concurrency") || (tok_is(w, wn, "-Per") && seg == SEG_H1)) {
+			next = SEG_H2;
+		} else if (tok_is(w, wn, "Machine") || tok_is(w, wn, "Name:Size") ||
+			   ((tok_is(w, wn, "files") || tok_is(w, wn, "files:max") ||
+			     tok_is(w, wn, "files:max:min")) && (seg == SEG_H1 || seg == SEG_CR2))) {
+			next = SEG_UNITS;
+		} else if (tok_is(w, wn, "-Create--") && seg == SEG_H1) {
+			next = SEG_CR2;
+			with_prev = pw && pw[0] != '-' && pw[pwn - 1] != '-';
+		} else if (tok_is(w, wn, "Latency")) {
+			next = SEG_LAT;
+		} else if (seg == SEG_UNITS && ncp >= 6) {
+			next = SEG_ROW;
+		} else if (seg == SEG_LAT && pt.kind != VK_LAT) {
+			next = SEG_ROW;
+		} else if (seg == SEG_ROW && !value && nval >= 2) {
+			next = SEG_ROW;
+		}
+		if (seg == SEG_NONE && next == SEG_NONE)
+			continue; /* before the report */
+		if (next != SEG_NONE) {
+			size_t at = with_prev ? pw_at : nb;
+			if (at > 0 && n > 0) {
+				/* close the line before: its end, without the blank */
+				(*lens)[n - 1] = at - 1 - (*starts)[n - 1];
+				(*buf)[at - 1] = '\0';
+			}
+			*starts = br_grow(*starts, &cap_s, n + 1, sizeof **starts);
+			*lens = br_grow(*lens, &cap_l, n + 1, sizeof **lens);
+			(*starts)[n] = at;
+			n++;
+			seg = next;
+			ncp = nval = 0; /* (a name moved to the new line is written already) */
+		}
+		pw_at = nb;
+		memcpy(*buf + nb, w, wn);
+		nb += wn;
+		(*buf)[nb++] = ' ';
+		ncp += tok_is(w, wn, "%CP");
+		nval += value;
+		ppw = pw;
+		ppwn = pwn;
+		pw = w;
+		pwn = wn;
+	}
+	if (n > 0) {
+		(*lens)[n - 1] = nb - 1 - (*starts)[n - 1];
+		(*buf)[nb - 1] = '\0';
+	}
+	return n;
+}
+
+/*
+ * Line i holds a whole report: read the lines one_line_split() cut it into
+ * as a document of their own (each keeps line i's original line numbers,
+ * so records, claims and diagnostics point at it). True when it gave a
+ * record; line i is then claimed.
+ */
+static bool one_line_table(struct pstate_all *ps, size_t i)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	const struct br_line *l = &ctx->doc->lines[i];
+	char *buf;
+	size_t *starts, *lens;
+	size_t n = one_line_split(l->text, l->len, &buf, &starts, &lens);
+	if (n < 4) {
+		free(buf);
+		free(starts);
+		free(lens);
+		return false;
+	}
+	struct br_line *lines = br_malloc(n * sizeof *lines);
+	for (size_t k = 0; k < n; k++) {
+		lines[k] = *l;
+		lines[k].text = buf + starts[k];
+		lines[k].len = (unsigned)lens[k];
+		lines[k].joins = NULL;
+	}
+	free(starts);
+	free(lens);
+	struct br_doc view = *ctx->doc;
+	view.lines = lines;
+	view.nlines = n;
+	struct br_parse_ctx vctx = *ctx;
+	vctx.doc = &view;
+	vctx.claimed = br_calloc(n + 1, 1);
+	run_flush(ps);
+	pend_flush(ps);
+	if (!ps->twins_built)
+		twins_build(ps);
+	struct pstate_all in = {0};
+	in.ctx = &vctx;
+	run_reset(&in.run);
+	run_reset(&in.pend);
+	in.twins = ps->twins;
+	in.by_line = ps->by_line;
+	in.ntwins = ps->ntwins;
+	in.twins_built = true;
+	in.borrowed = true;
+	in.label_ctx = ctx;
+	in.label_idx = i;
+	parse_lines(&in);
+	pstate_release(&in);
+	ctx->nrecords = vctx.nrecords;
+	ps->emitted += in.emitted;
+	if (in.emitted)
+		ctx->claimed[i] = 1; /* the claims (for --explain) came from vctx */
+	free(vctx.claimed);
+	free(lines);
+	free(buf);
+	return in.emitted > 0;
+}
+
+static void parse_lines(struct pstate_all *pps)
+{
+	struct br_parse_ctx *ctx = pps->ctx;
 	const struct br_doc *doc = ctx->doc;
-	struct pstate_all ps = {0};
-	ps.ctx = ctx;
-	run_reset(&ps.run);
-	run_reset(&ps.pend);
 	struct pline pl;
 	for (size_t i = 0; i < doc->nlines; i++) {
 		if (br_parse_is_claimed(ctx, i)) {
-			run_flush(&ps);
+			run_flush(pps);
 			continue;
 		}
 		const struct br_line *l = &doc->lines[i];
-		struct prun *run = &ps.run;
+		struct prun *run = &pps->run;
+		if (!run->open && !pps->label_ctx && one_line_candidate(l) && one_line_table(pps, i))
+			continue;
 		bool in_hdr = run->open && (run->st == ST_IOHDR || run->st == ST_CRHDR);
-		classify_line(l->text, l->len, in_hdr, &pl, &ps.sc[0]);
+		classify_line(l->text, l->len, in_hdr, &pl, &pps->sc[0]);
 		if (run->open) {
 			if (pl.kind == PK_BLANK) {
 				/* a blank line inside a report: go on only if the report does */
@@ -1609,7 +1801,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 				struct pline nx;
 				if (k < doc->nlines && !br_parse_is_claimed(ctx, k)) {
 					classify_line(doc->lines[k].text, doc->lines[k].len, false, &nx,
-						      &ps.sc[1]);
+						      &pps->sc[1]);
 					bool goes_on = nx.kind == PK_LAT ||
 						       (run->st == ST_IOROW && (is_cr_header(nx.kind) ||
 										(nx.kind == PK_VER && nx.ver_create))) ||
@@ -1620,12 +1812,12 @@ static size_t parse(struct br_parse_ctx *ctx)
 						continue;
 					}
 				}
-				run_flush(&ps);
+				run_flush(pps);
 				continue;
 			}
-			if (run_line(&ps, &i, &pl))
+			if (run_line(pps, &i, &pl))
 				continue;
-			run_flush(&ps);
+			run_flush(pps);
 		}
 		if (!starts_run(&pl))
 			continue;
@@ -1634,12 +1826,12 @@ static size_t parse(struct br_parse_ctx *ctx)
 			struct pline nx;
 			if (i + 1 >= doc->nlines)
 				continue;
-			classify_line(doc->lines[i + 1].text, doc->lines[i + 1].len, true, &nx, &ps.sc[1]);
+			classify_line(doc->lines[i + 1].text, doc->lines[i + 1].len, true, &nx, &pps->sc[1]);
 			if (nx.kind != PK_FRAG && nx.kind != PK_SEQOUT && nx.kind != PK_CR1)
 				continue;
 		}
-		run_start(&ps, i);
-		struct prun *r = &ps.run;
+		run_start(pps, i);
+		struct prun *r = &pps->run;
 		r->nhdr = 1;
 		if (pl.kind == PK_VER) {
 			take_version(r, &pl);
@@ -1660,13 +1852,29 @@ static size_t parse(struct br_parse_ctx *ctx)
 			}
 		}
 	}
-	run_flush(&ps);
-	pend_flush(&ps);
-	free(ps.twins);
-	free(ps.by_line);
-	free(ps.tab);
-	free(ps.sc[0].p);
-	free(ps.sc[1].p);
+	run_flush(pps);
+	pend_flush(pps);
+}
+
+static void pstate_release(struct pstate_all *ps)
+{
+	if (!ps->borrowed) {
+		free(ps->twins);
+		free(ps->by_line);
+	}
+	free(ps->tab);
+	free(ps->sc[0].p);
+	free(ps->sc[1].p);
+}
+
+static size_t parse(struct br_parse_ctx *ctx)
+{
+	struct pstate_all ps = {0};
+	ps.ctx = ctx;
+	run_reset(&ps.run);
+	run_reset(&ps.pend);
+	parse_lines(&ps);
+	pstate_release(&ps);
 	return ps.emitted;
 }
 

@@ -973,6 +973,59 @@ static void explain_rejected_row(void **state)
 	done(&r);
 }
 
+/* A whole report on one line (HTML to text), after a date stamp: the line
+ * is cut where the report's lines began; the record points at the line. */
+static void table_on_one_line(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "intro\n"
+		"2009-03-14 10:22 Version 1.03 ------Sequential Output------ --Sequential Input- "
+		"--Random- -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks-- Machine Size "
+		"K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec %CP my host 2G 40123 95 61220 "
+		"20 27011 9 39120 80 70334 12 201.5 1 ------Sequential Create------ --------Random "
+		"Create-------- -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete-- files /sec "
+		"%CP /sec %CP /sec %CP /sec %CP /sec %CP /sec %CP 16 3120 20 +++++ +++ 2980 16 3201 21 "
+		"+++++ +++ 2211 14 and some words after it\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "my host");
+	assert_string_equal(rec(&r, 0)->version, "1.03");
+	assert_int_equal(rec(&r, 0)->source.line, 2);
+	assert_int_equal(rec(&r, 0)->source.end_line, 2);
+	assert_fig(&r, 0, BR_M_putc, 40123, 95);
+	assert_fig(&r, 0, BR_M_seeks, 201.5, 1);
+	assert_fig(&r, 0, BR_M_seq_create, 3120, 20);
+	assert_too_fast(&r, 0, BR_M_ran_stat);
+	assert_fig(&r, 0, BR_M_ran_del, 2211, 14);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	/* 1.96: Concurrency, Latency, the create block's own Version and name */
+	run(&r, "Version 1.96 ------Sequential Output------ --Sequential Input- --Random- "
+		"Concurrency 1 -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks-- Machine "
+		"Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec %CP tower 16G 1203 96 "
+		"99120 13 45002 8 4410 97 161220 12 410.2 15 Latency 14221us 702ms 1620ms 16003us "
+		"161ms 80112us Version 1.96 ------Sequential Create------ --------Random "
+		"Create-------- tower -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete-- "
+		"files /sec %CP /sec %CP /sec %CP /sec %CP /sec %CP /sec %CP 16 9120 21 +++++ +++ "
+		"10233 17 9877 22 +++++ +++ 8760 16 Latency 11320us 612us 1120us 740us 88us 905us\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "tower");
+	assert_true(param_num(&r, 0, "concurrency") == 1);
+	assert_fig(&r, 0, BR_M_seeks_latency, 80112, -1);
+	assert_fig(&r, 0, BR_M_ran_del, 8760, 16);
+	assert_fig(&r, 0, BR_M_ran_del_latency, 905, -1);
+	done(&r);
+
+	/* the header words alone are no result, and say nothing */
+	run(&r, "Version 1.03 ------Sequential Output------ --Sequential Input- --Random- -Per Chr- "
+		"--Block-- -Rewrite- -Per Chr- --Block-- --Seeks-- Machine Size K/sec %CP K/sec %CP "
+		"K/sec %CP K/sec %CP K/sec %CP /sec %CP\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1000,6 +1053,7 @@ int main(void)
 		cmocka_unit_test(create_block_of_its_own),
 		cmocka_unit_test(renamed_csv_twin),
 		cmocka_unit_test(explain_rejected_row),
+		cmocka_unit_test(table_on_one_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
