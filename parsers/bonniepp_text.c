@@ -731,6 +731,44 @@ static const enum br_metric_id io_ids[6] = {BR_M_putc, BR_M_put_block, BR_M_rewr
 static const enum br_metric_id cr_ids[6] = {BR_M_seq_create, BR_M_seq_stat, BR_M_seq_del,
 					    BR_M_ran_create, BR_M_ran_stat, BR_M_ran_del};
 
+/* The cell of a row's tokens (read_row), -1 if none; *glue as glued_size(). */
+static int find_cell(const struct ptoks *tk, bool create, size_t *gluep)
+{
+	size_t glue = 0;
+	int s0 = tk->n;
+	while (s0 > 0 && is_value(&tk->t[s0 - 1]))
+		s0--;
+	int cell = -1;
+	if (s0 > 0 && (create ? files_like(&tk->t[s0 - 1]) : size_like(&tk->t[s0 - 1]))) {
+		cell = s0 - 1;
+	} else if (s0 > 0 && !create && (glue = glued_size(&tk->t[s0 - 1])) > 0) {
+		cell = s0 - 1;
+	} else if (tk->n - s0 >= 13) {
+		cell = tk->n - 13;
+	} else if (s0 < tk->n) {
+		cell = s0; /* fewer figures: blank columns, or a tail wrapped away */
+	}
+	if (cell >= 0 && glue == 0 && !(create ? files_like(&tk->t[cell]) : size_like(&tk->t[cell])))
+		cell = -1;
+	*gluep = glue;
+	return cell;
+}
+
+/* Does line l look like a row of the section (for a blank line between two
+ * rows of a hand-merged table): a cell and at least six figures after it? */
+static bool row_shape(const struct br_line *l, bool create)
+{
+	if (!br_digit_runs(l->text, l->len, 6))
+		return false;
+	struct ptoks tk;
+	tokenize(l->text, l->len, &tk);
+	if (tk.overflow)
+		return false;
+	size_t glue;
+	int cell = find_cell(&tk, create, &glue);
+	return cell >= 0 && tk.n - cell - 1 >= 6;
+}
+
 /*
  * Read a data row (I/O when `create` is false, else the create row) at line i,
  * joining line i+1 when a wrap moved its tail there. Returns the lines used;
@@ -761,22 +799,8 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 	 * the machine name, spaces and all; a size glued to the name
 	 * ("Raid5 (4 disk)15744M") is split off it.
 	 */
-	int s0 = tk.n;
-	while (s0 > 0 && is_value(&tk.t[s0 - 1]))
-		s0--;
-	int cell = -1;
-	size_t glue = 0; /* the size starts this many bytes into the cell token */
-	if (s0 > 0 && (create ? files_like(&tk.t[s0 - 1]) : size_like(&tk.t[s0 - 1]))) {
-		cell = s0 - 1;
-	} else if (s0 > 0 && !create && (glue = glued_size(&tk.t[s0 - 1])) > 0) {
-		cell = s0 - 1;
-	} else if (tk.n - s0 >= 13) {
-		cell = tk.n - 13;
-	} else if (s0 < tk.n) {
-		cell = s0; /* fewer figures: blank columns, or a tail wrapped away */
-	}
-	if (cell >= 0 && glue == 0 && !(create ? files_like(&tk.t[cell]) : size_like(&tk.t[cell])))
-		cell = -1;
+	size_t glue;
+	int cell = find_cell(&tk, create, &glue);
 	int nv = cell >= 0 ? tk.n - cell - 1 : 0;
 	if (cell < 0 || nv < 2) {
 		/* many figures on a line right under the header: a damaged row */
@@ -1806,7 +1830,10 @@ static void parse_lines(struct pstate_all *pps)
 						       (run->st == ST_IOROW && (is_cr_header(nx.kind) ||
 										(nx.kind == PK_VER && nx.ver_create))) ||
 						       (in_hdr && (nx.kind == PK_OTHER || is_io_header(nx.kind) ||
-								   is_cr_header(nx.kind)));
+								   is_cr_header(nx.kind))) ||
+						       ((run->st == ST_IOROW || run->st == ST_CRROW) &&
+							nx.kind == PK_OTHER &&
+							row_shape(&doc->lines[k], run->st == ST_CRROW));
 					if (goes_on) {
 						i = k - 1;
 						continue;

@@ -833,6 +833,21 @@ static void several_runs_under_one_header(void **state)
 	assert_int_equal(rec(&r, 1)->source.line, 6);
 	assert_int_equal(rec(&r, 1)->source.end_line, 7);
 	done(&r);
+
+	/* a blank line between two rows; but not between a row and prose */
+	run(&r, "Version 1.93c       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"dbhost           8G   412  97 31877  12 18230   5  1203  98 70112   8 388.1   6\n"
+		"\n"
+		"dbhost           8G   420  98 60233  25 29871   8  1144  99 66789   7 351.6   5\n"
+		"\n"
+		"we got 2 disks 4 controllers 8 cables and 16 screws, 32 in all\n");
+	assert_int_equal(r.n, 2);
+	assert_fig(&r, 1, BR_M_put_block, 60233, 25);
+	assert_int_equal(rec(&r, 1)->source.line, 6);
+	assert_int_equal(rec(&r, 1)->source.end_line, 6);
+	done(&r);
 }
 
 /* ------------------------------------------------------------------ a create block of its own */
