@@ -700,10 +700,11 @@ static bool all_values(const struct ptoks *tk, bool latency)
 	return true;
 }
 
-/* "disk)15744M", "box2G:4k": a size glued to the end of a name; the offset
- * where it starts, 0 if none. The size must carry a unit or a chunk (a bare
- * number at a name's end is part of the name: "node2") and follow a byte
- * that is no digit, letter or '.'. */
+/* "disk)15744M", "raid15744M": a size glued to the end of a name; the offset
+ * where it starts, 0 if none. The size must carry a unit (a bare number at
+ * a name's end is part of the name: "node2"), takes every digit before it
+ * and leaves a name. Asked only of the token right before a row's figures,
+ * where nothing else can be the size. */
 static size_t glued_size(const struct ptok *t)
 {
 	size_t e = 0;
@@ -715,10 +716,9 @@ static size_t glued_size(const struct ptok *t)
 	size_t a = e - 1;
 	while (a > 0 && (is_digit(t->s[a - 1]) || t->s[a - 1] == '.'))
 		a--;
+	while (a < e - 1 && t->s[a] == '.')
+		a++; /* "v2.15744M": the name keeps its dot */
 	if (a == 0 || a == e - 1 || !is_digit(t->s[a]))
-		return 0;
-	char c = t->s[a - 1];
-	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
 		return 0;
 	struct ptok rest = *t;
 	rest.s += a;

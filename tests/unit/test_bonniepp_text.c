@@ -687,10 +687,13 @@ static void names_with_spaces_glued_to_size(void **state)
 	snprintf(text, sizeof text, "%s%s", hdr103,
 		 "Raid5 (4 disk)15744M 51234  97 198765  71 61020  24 48112  92 203440  33 612.4   2\n"
 		 "built in  15872M 40112  73 61234  18 25980   9 39877  77 70112  11 180.2   0\n"
-		 "old disk 2     300M           58812  17 24511   8           71002  10 166.0   0\n");
+		 "old disk 2     300M           58812  17 24511   8           71002  10 166.0   0\n"
+		 "myraidarray15744M 51234  97 198765  71 61020  24 48112  92 203440  33 612.4   2\n");
 	struct run r;
 	run(&r, text);
-	assert_int_equal(r.n, 3);
+	assert_int_equal(r.n, 4);
+	assert_string_equal(rec(&r, 3)->host, "myraidarray");
+	assert_string_equal(param_str(&r, 3, "size"), "15744M");
 	assert_string_equal(rec(&r, 0)->host, "Raid5 (4 disk)");
 	assert_string_equal(param_str(&r, 0, "size"), "15744M");
 	assert_fig(&r, 0, BR_M_putc, 51234, 97);
