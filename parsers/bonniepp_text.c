@@ -1707,6 +1707,8 @@ static size_t one_line_split(const char *t, size_t len, char **buf, size_t **sta
 		}
 		if (seg == SEG_NONE && next == SEG_NONE)
 			continue; /* before the report */
+		if (with_prev && n > 0 && pw_at == (*starts)[n - 1])
+			with_prev = false; /* the name began the line: the line goes on */
 		if (next != SEG_NONE) {
 			size_t at = with_prev ? pw_at : nb;
 			if (at > 0 && n > 0) {
