@@ -11,14 +11,23 @@
  *                    warning when the run has no CSV line to take them from
  *
  * A run is one record: the I/O block and the file-creation block (either may
- * be missing), with their Latency lines. Rows are read by tokens; the column
- * grid (rate right edges 24, 34, … 74; latency 26 … 76, shifted by any field
- * that overflowed) only places blank, skipped columns. Header lines may be
- * collapsed or wrapped; a row whose last pair a mail client wrapped onto the
- * next line is joined back. The text truncates machine names; the same run's
- * CSV line (parsers/bonniepp_csv.c) has the full one, and core's
- * br_recset_merge joins the two copies — so every figure here is kept exactly
- * as printed, with its printed resolution, to compare equal to the CSV's.
+ * be missing, and a create block set apart from its I/O block still joins
+ * it), with their Latency lines. Rows are read by tokens, from the right:
+ * the figures, then the size (or file count), and what is left is the name,
+ * spaces and all (a size glued to it is split off). The column grid (rate
+ * right edges 24, 34, … 74; latency 26 … 76, shifted by any field that
+ * overflowed) only places blank, skipped columns; in 2.00 rows the units
+ * check it. Several rows under one header (hand-merged tables, bon_csv2txt)
+ * are runs of their own, create row k joining I/O row k. Header lines may be
+ * collapsed, wrapped, typographic-dashed or, with the whole report, on one
+ * line; a row whose last pair a mail client wrapped onto the next line is
+ * joined back. The text truncates machine names; the same run's CSV line
+ * (parsers/bonniepp_csv.c) has the full one, and core's br_recset_merge
+ * joins the two copies — so every figure here is kept exactly as printed,
+ * with its printed resolution, to compare equal to the CSV's. A CSV line
+ * next to the table with every figure equal but another name (the poster
+ * renamed the machine in the table) is the same run: the record takes the
+ * CSV's name so that the merge joins them.
  */
 #include <math.h>
 #include <stdint.h>
