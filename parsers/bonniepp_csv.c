@@ -48,6 +48,7 @@
 #define MARK '\x01'     /* in a joined text: an original line began here */
 #define MAX_FIELDS 64   /* more is not bonnie++ CSV */
 #define MAX_JOIN 8      /* continuation lines one record may span */
+#define MAX_GAP 2       /* blank lines between two pieces of one record */
 #define MAX_LINE 4096   /* longer logical lines are not bonnie++ CSV */
 #define MIN_COMMAS 4    /* a line that starts a record has at least this many */
 
@@ -1129,16 +1130,25 @@ static size_t try_record(struct scan *sc, size_t i)
 	size_t last = i, held = i, best = (size_t)-1;
 	if (!soft && done.full)
 		best = i;
-	while (last - i < MAX_JOIN && can_continue(sc->ctx, i, last + 1)) {
+	for (;;) {
 		if (!soft && count >= L->len)
+			break;
+		/* a record still short of its layout may go on after a blank line
+		 * or two (a mail client's paragraph break between the pieces) */
+		size_t next = last + 1;
+		if (!soft)
+			while (next - last <= MAX_GAP && next < doc->nlines &&
+			       !br_parse_is_claimed(sc->ctx, next) && line_blank(&doc->lines[next]))
+				next++;
+		if (next - i > MAX_JOIN || !can_continue(sc->ctx, i, next))
 			break;
 		struct verdict ncut, ndone;
 		bool nsoft;
 		held = (size_t)-1;
-		if (!judge_lines(sc, i, last + 1, &ncut, &ndone, &nsoft) || !ncut.prefix ||
+		if (!judge_lines(sc, i, next, &ncut, &ndone, &nsoft) || !ncut.prefix ||
 		    sc->fs.L != L)
 			break;
-		held = ++last;
+		held = last = next;
 		soft = nsoft;
 		count = sc->fs.count;
 		done = ndone;
