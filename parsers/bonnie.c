@@ -1070,6 +1070,10 @@ static bool collapsed_table(struct bstate *st, size_t i)
 		numbers = num;
 	}
 	br_buf_free(&rows);
+	if (!nrows && !st->ctx->ds->skip_claims)
+		br_parse_note(st->ctx, i,
+			      "a Bonnie header with more on its line, but no row could be read "
+			      "from what follows it");
 	if (nrows)
 		br_parse_note(st->ctx, i,
 			      "a whole Bonnie table on one line: header and %zu row%s read from it", nrows,
@@ -1082,6 +1086,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	const struct br_doc *doc = ctx->doc;
 	struct bstate st = {0};
 	st.ctx = ctx;
+	bool explain = !ctx->ds->skip_claims; /* notes only --explain shows */
 	struct brow r;
 	struct bres res;
 	size_t own_idx = 0;
@@ -1156,6 +1161,10 @@ static size_t parse(struct br_parse_ctx *ctx)
 			if (damaged && st.t.prose && !row_start(&r, st.t.flags)) {
 				/* after prose, numbers that do not begin like a row of
 				 * this table are someone else's: the table has ended */
+				if (explain)
+					br_parse_note(ctx, i,
+						      "not read as a Bonnie row: after the prose below "
+						      "the table, its numbers do not begin like one");
 				damaged = false;
 				table_close(&st);
 				have_own = false;
@@ -1206,6 +1215,10 @@ static size_t parse(struct br_parse_ctx *ctx)
 				table_open(&st, i, 0);
 				use_row(&st, &r, &res, i, 1, 0, false);
 				table_close(&st);
+			} else if (explain && r.n >= 12 && r.n <= 14 && row_start(&r, 0)) {
+				br_parse_note(ctx, i,
+					      "not read as a Bonnie row: no Bonnie header above it, and "
+					      "without one only the exact shape of Bonnie's own row is");
 			}
 		}
 	}

@@ -1134,7 +1134,7 @@ static void diagnose(struct scan *sc, size_t first, size_t last, const struct ve
 	bool versioned = !L->name_first;
 	if (v->figures < 6 || (!versioned && fs->count < 12)) {
 		/* too little of a record for a warning; --explain still says why */
-		if (!sc->ctx->ds->skip_claims && (versioned || v->figures >= 2))
+		if (!sc->ctx->ds->skip_claims && (versioned || fs->count >= 12))
 			br_parse_note(sc->ctx, first,
 				      "not read as a bonnie++ CSV line (%s layout): %zu fields, %zu of "
 				      "them valid figures",
@@ -1475,6 +1475,15 @@ static bool spaced_tokens(struct scan *sc, size_t i, size_t last, char *name, si
 	return true;
 }
 
+/* Does a size ("4G", "800M") follow the name of an unversioned record? */
+static bool has_size(const struct spaced *sp)
+{
+	for (size_t k = 1; k < 4 && k < sp->n; k++)
+		if (shape_ok(K_SIZE1, tok(sp, k), false) && has_alpha(tok(sp, k)))
+			return true;
+	return false;
+}
+
 /* Try a record with blanks for commas at logical line i; returns the last
  * line used (i when none). */
 static size_t try_spaced(struct scan *sc, size_t i)
@@ -1514,7 +1523,8 @@ static size_t try_spaced(struct scan *sc, size_t i)
 				      "bonnie++ %s record with blanks for commas: its empty fields "
 				      "can be placed in more than one way; no record",
 				      L->name);
-		else if (!ctx->ds->skip_claims && (L != &layouts[L_HTML] || sp->n >= 27))
+		else if (!ctx->ds->skip_claims &&
+			 (L != &layouts[L_HTML] || (sp->n >= 27 && sp->n <= 45 && has_size(sp))))
 			br_parse_note(ctx, i,
 				      "not read as a bonnie++ record with blanks for commas: %zu "
 				      "tokens fit no placement on the %s layout",
