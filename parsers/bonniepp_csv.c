@@ -1495,8 +1495,12 @@ static size_t try_spaced(struct scan *sc, size_t i)
 	if (!spaced_tokens(sc, i, i, name, sizeof name) || sp->n < 14)
 		return i;
 	const struct layout *L = versioned_layout(tok(sp, 0), tok(sp, 1));
-	if (!L)
+	if (!L) {
+		/* a name, then the size within the next few words */
+		if (!name_ok(tok(sp, 0)) || !has_alpha(tok(sp, 0)) || !has_size(sp))
+			return i;
 		L = &layouts[L_HTML];
+	}
 	/* the record may go on (wrapped, or its latency row) on the lines
 	 * below: the longest span read one way wins */
 	size_t best = (size_t)-1, last = i, ambiguous = (size_t)-1;
