@@ -1134,7 +1134,7 @@ static void diagnose(struct scan *sc, size_t first, size_t last, const struct ve
 	bool versioned = !L->name_first;
 	if (v->figures < 6 || (!versioned && fs->count < 12)) {
 		/* too little of a record for a warning; --explain still says why */
-		if (!sc->ctx->ds->skip_claims && (versioned || fs->count >= 12))
+		if (!sc->ctx->ds->skip_claims && (versioned || (fs->count >= 12 && v->bad > 0)))
 			br_parse_note(sc->ctx, first,
 				      "not read as a bonnie++ CSV line (%s layout): %zu fields, %zu of "
 				      "them valid figures",
