@@ -485,6 +485,10 @@ static bool interp_from(const struct brow *r, int base, int total, unsigned flag
 	} else if (n == 13) {
 		if (!is_int(&x[0]) || x[0].lead || x[0].trail)
 			return false;
+		/* a header whose Machine line has no MB column: the 13th number
+		 * is part of the label, not a size (read_right puts it there) */
+		if ((flags & H_MACHINE) && !(flags & (H_MB | H_GB)))
+			return false;
 		out->size_idx = base;
 		out->k = base + 1;
 	} else if (n == 12) {

@@ -513,6 +513,24 @@ static void rows_read_from_the_right(void **state)
 	done(&r);
 }
 
+static void label_number_without_mb_column(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "-------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"-Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU /sec %CPU\n"
+		"RAID 0 15021 97.0 88826 65.2 31022 28.4 15880 98.1 102311 41.0 512.3 4.4\n"
+		"SINGLE 14870 96.2 44102 33.0 17311 16.0 15540 97.9 51204 21.3 298.1 2.1\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.ds.records.v[0]->host, "RAID 0");
+	assert_null(br_record_param(r.ds.records.v[0], "size"));
+	assert_fig(&r, 0, BR_M_putc, 15021, 97.0, false);
+	assert_fig(&r, 0, BR_M_seeks, 512.3, 4.4, false);
+	assert_string_equal(r.ds.records.v[1]->host, "SINGLE");
+	done(&r);
+}
+
 static void prompt_glued_to_the_row(void **state)
 {
 	(void)state;
@@ -721,6 +739,7 @@ int main(void)
 		cmocka_unit_test(claimed_lines_are_skipped),
 		cmocka_unit_test(header_fragments),
 		cmocka_unit_test(rows_read_from_the_right),
+		cmocka_unit_test(label_number_without_mb_column),
 		cmocka_unit_test(prompt_glued_to_the_row),
 		cmocka_unit_test(damaged_row_costs_only_itself),
 		cmocka_unit_test(table_on_one_line),
