@@ -872,6 +872,11 @@ static size_t table_row(struct bstate *st, size_t i, struct brow *r, struct bres
 	const struct br_doc *doc = st->ctx->doc;
 	const struct br_line *l = &doc->lines[i];
 	unsigned flags = st->t.flags;
+	/* after a gap below the table's rows, only a row with Bonnie's
+	 * one-decimal %CPU figures is still one of them (integer ones are
+	 * Bonnie++'s) */
+	if (st->t.nrows && (st->t.blanks || st->t.prose))
+		flags &= ~(unsigned)H_CPU;
 	*damaged = false;
 	*tail = SIZE_MAX;
 	scan_row(l->text, l->len, r);

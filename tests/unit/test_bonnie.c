@@ -580,6 +580,16 @@ static void damaged_row_costs_only_itself(void **state)
 	assert_int_equal(r.n, 1);
 	assert_int_equal(warnings(&r), 0);
 	done(&r);
+
+	/* nor is a Bonnie++ row (integer %CP) a few lines below the table */
+	run(&r, HDR3
+		"frodo      256  3624 99.0 11044 16.1  6080 13.3  3292 98.2 15683 19.4 184.4  3.0\n"
+		"\n"
+		"and with bonnie++ on the new box:\n"
+		"newbox 4G 30348 47 35023 5 12701 2 30363 49 44790 6 165 0\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "frodo");
+	done(&r);
 }
 
 static void table_on_one_line(void **state)
