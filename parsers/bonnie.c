@@ -8,7 +8,13 @@
  * Rows are read by tokens, never by columns (fields overflow, archives
  * collapse blanks): the machine label is everything before the first number,
  * then 13 numbers (size, six K/sec,%CPU pairs with seeks last) or 12 when the
- * size column is missing. Asterisks glued to numbers are split off and mark
+ * size column is missing. A row of a hand-edited table that does not read so
+ * is read from the right: the last 12 (13, 14) numbers are the figures, and
+ * whatever is left of them is the label ("frodo  2   256 ...", a run number
+ * in front); text after the last figure (a shell prompt glued to it) is left
+ * out with a note. A damaged row costs that row: label lines, prose and a
+ * cut row between rows leave the table open. A whole table on one line (an
+ * HTML-to-text conversion) is split into its header and rows. Asterisks glued to numbers are split off and mark
  * the figure ("10.0*261.0" is 10.0 marked, then 261.0); Markdown "**88826**"
  * marks too. Any of the three header lines, collapsed or wrapped, opens a
  * table; every row under it is one record whose host is the row's label.

@@ -15,7 +15,8 @@
  * the 1.92a–1.96 "-s 0" record that is one empty field short; the "-x"
  * header lines (claimed, never a record).
  *
- * Archive damage repaired (§9): a record broken across lines is joined until
+ * Archive damage repaired (§9): a record broken across lines (mid-field or
+ * at a comma, with up to two blank lines between the pieces) is joined until
  * the field count fits (quoted-printable soft breaks arrive joined from
  * core/decode.c with br_line.joins; a line still ending in '=' is joined
  * here); blanks inside figures are deleted (bonnie++ CSV has none, except in
@@ -23,6 +24,11 @@
  * — whose last digit began a continuation line gets back the point that SMTP
  * dot-unstuffing removed ("1486" / "7" → 1486.7), with a warning. A figure
  * that cannot be proven either way is kept as printed, with a warning.
+ *
+ * A record whose commas became blanks (a CSV line through HTML-to-text, a
+ * bon_csv2html table copied out of a browser with its latency row) is read
+ * by placing its tokens on the layout (read_spaced below), and refused when
+ * its vanished empty fields could be placed more than one way.
  *
  * Each candidate line is split by libcsv (one cleaned line per
  * csv_parse + csv_fini, non-strict); the field count and every field's shape
@@ -136,7 +142,7 @@ static const struct slot s48[] = {S(FVER), S(VER), S(NAME), S(CONC), S(SEED), S(
 				  IO_PAIRS, FILESPEC, S(FCHUNK), CREATE_PAIRS, LATENCIES};
 /* Not a CSV layout: the row of a bon_csv2html table copied as text (name,
  * concurrency, size, the figures; the latencies on a row of their own) or a
- * 1.0x line whose commas became blanks. Only read_spaced() uses it. */
+ * 1.0x line whose commas became blanks. Only try_spaced() uses it. */
 static const struct slot shtml[] = {S(NAME), S(CONC), S(SIZE1), IO_PAIRS, S(FILES1), CREATE_PAIRS,
 				   LATENCIES};
 static const struct slot s50[] = {S(FVER), S(VER), S(NAME), S(CONC), S(SEED), S(SIZE), S(CHUNK),
@@ -1057,7 +1063,7 @@ static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first
 /* ------------------------------------------------------------ the scan */
 
 /* The empty-field choices of a record whose commas became blanks (see
- * read_spaced), as the bits of a state: each says a group of fields is
+ * try_spaced), as the bits of a state: each says a group of fields is
  * empty; two bits count the optional parts of the file spec present. */
 enum {
 	E_CHUNK = 1 << 0,   /* the default I/O chunk size */
