@@ -1391,6 +1391,10 @@ static bool place(struct spaced *sp, struct fields *fs, const struct layout *L, 
 		}
 		if (!shape_ok(k, tok(sp, t), false))
 			return false;
+		/* every bonnie++ that writes these layouts prints the size with
+		 * its unit ("4G"); a bare number is some other field */
+		if ((k == K_SIZE || k == K_SIZE1) && !has_alpha(tok(sp, t)))
+			return false;
 		if (fill)
 			fs->val[i] = tok(sp, t);
 		t++;

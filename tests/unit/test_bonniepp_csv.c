@@ -1172,6 +1172,26 @@ static void spaced_per_char_skipped(void **state)
 	done(&r);
 }
 
+static void spaced_without_io_part(void **state)
+{
+	(void)state;
+	struct run r;
+	/* -s 0: the file count right after the seed is no size (sizes carry
+	 * their unit), so the I/O part is what vanished */
+	run(&r, "1.96  1.96  spool  1  1323305999  16  9120  61  +++++  +++  11230  55  9211  60  "
+		"+++++  +++  10020  58  2210us  530us  1789us  2001us  98us  1650us\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_null(br_record_param(x, "size"));
+	near(pnum(x, "files"), 16384);
+	assert_false(br_record_get(x, BR_M_putc)->present);
+	fig(x, BR_M_seq_create, 9120, "9120", 61);
+	fig(x, BR_M_ran_del, 10020, "10020", 58);
+	fig(x, BR_M_seq_create_latency, 2210, "2210us", -1);
+	fig(x, BR_M_ran_del_latency, 1650, "1650us", -1);
+	done(&r);
+}
+
 static void csv2html_row_with_latency_row(void **state)
 {
 	(void)state;
@@ -1281,6 +1301,7 @@ int main(void)
 		cmocka_unit_test(complete_record_takes_no_piece_after_a_blank),
 		cmocka_unit_test(spaced_versioned_line),
 		cmocka_unit_test(spaced_per_char_skipped),
+		cmocka_unit_test(spaced_without_io_part),
 		cmocka_unit_test(csv2html_row_with_latency_row),
 		cmocka_unit_test(spaced_103_without_concurrency),
 		cmocka_unit_test(spaced_ambiguous_is_refused),
