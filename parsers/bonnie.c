@@ -461,6 +461,7 @@ struct bres {
 	long vol;            /* volumes of an "N*MB" size, 0: plain size */
 	char units;          /* 'K' (K/sec) or 'M' (Bonnie-64 M/sec) */
 	int name_num;        /* index of a number that is the machine label, -1: none */
+	bool right;          /* read from the right (read_right) */
 };
 
 /* ---------------------------------------------------------------- rows */
@@ -479,6 +480,7 @@ static bool interp_from(const struct brow *r, int base, int total, unsigned flag
 			struct bres *out)
 {
 	out->vol = 0;
+	out->right = false;
 	out->size_idx = -1;
 	out->name_num = base ? 0 : -1;
 	const struct bnum *x = r->num + base;
@@ -592,8 +594,10 @@ static bool read_right(const char *s, size_t len, unsigned flags, struct brow *r
 		scan_row_right(s, len, r, keep, tail);
 		if (r->junk)
 			return false;
-		if (r->n == keep && interp_from(r, 0, r->n, flags, false, res))
+		if (r->n == keep && interp_from(r, 0, r->n, flags, false, res)) {
+			res->right = true;
 			return true;
+		}
 	}
 	return false;
 }
@@ -996,8 +1000,9 @@ static void use_row(struct bstate *st, const struct brow *r, const struct bres *
 	char why[96] = "";
 	size_t hn = r->name_len < 40 ? r->name_len : 40;
 	if (!st->ctx->ds->skip_claims) /* only --explain shows it */
-		snprintf(why, sizeof why, "Bonnie result row%s%s%.*s", used > 1 ? " (wrapped)" : "",
-			 hn ? " for " : "", (int)hn, r->base + r->name_off);
+		snprintf(why, sizeof why, "Bonnie result row%s%s%s%.*s", used > 1 ? " (wrapped)" : "",
+			 res->right ? " (read from the right)" : "", hn ? " for " : "", (int)hn,
+			 r->base + r->name_off);
 	claim_once(st, i, last, why);
 	emit_row(st, r, res, t->first, first, last, own);
 	free(own);
