@@ -14,9 +14,9 @@
  * in front); text after the last figure (a shell prompt glued to it) is left
  * out with a note. A damaged row costs that row: label lines, prose and a
  * cut row between rows leave the table open. A whole table on one line (an
- * HTML-to-text conversion) is split into its header and rows. Asterisks glued to numbers are split off and mark
- * the figure ("10.0*261.0" is 10.0 marked, then 261.0); Markdown "**88826**"
- * marks too. Any of the three header lines, collapsed or wrapped, opens a
+ * HTML-to-text conversion) is split into its header and rows. Asterisks
+ * glued to numbers are split off and mark the figure ("10.0*261.0" is 10.0
+ * marked, then 261.0); Markdown "**88826**" marks too. Any of the three header lines, collapsed or wrapped, opens a
  * table; every row under it is one record whose host is the row's label.
  * Without a header only a row with the exact printf shape of the original
  * Bonnie is accepted. Units are converted here, once: K/sec is KiB/s, M/sec
@@ -1057,7 +1057,7 @@ static bool collapsed_table(struct bstate *st, size_t i)
 	br_buf_add(&rows, s + end, len - end);
 	struct brow r;
 	struct bres res;
-	size_t nrows = 0, seg = 0, k = 0;
+	size_t nrows = 0, seg = 0, piece = 0, k = 0;
 	bool numbers = false;
 	for (;;) {
 		size_t w;
@@ -1083,7 +1083,12 @@ static bool collapsed_table(struct bstate *st, size_t i)
 				use_row(st, &r, &res, i, 1, 0, false);
 				nrows++;
 				seg = a;
-			} /* else the words and numbers begin the next row's label */
+			} else if (a - seg > 512) {
+				/* the words and numbers begin the next row's label,
+				 * within reason: each piece is read at most twice */
+				seg = piece;
+			}
+			piece = a;
 		}
 		if (a >= rows.len)
 			break;
