@@ -8,9 +8,15 @@
  * Rows are read by tokens, never by columns (fields overflow, archives
  * collapse blanks): the machine label is everything before the first number,
  * then 13 numbers (size, six K/sec,%CPU pairs with seeks last) or 12 when the
- * size column is missing. Asterisks glued to numbers are split off and mark
- * the figure ("10.0*261.0" is 10.0 marked, then 261.0); Markdown "**88826**"
- * marks too. Any of the three header lines, collapsed or wrapped, opens a
+ * size column is missing. A row of a hand-edited table that does not read so
+ * is read from the right: the last 12 (13, 14) numbers are the figures, and
+ * whatever is left of them is the label ("frodo  2   256 ...", a run number
+ * in front); text after the last figure (a shell prompt glued to it) is left
+ * out with a note. A damaged row costs that row: label lines, prose and a
+ * cut row between rows leave the table open. A whole table on one line (an
+ * HTML-to-text conversion) is split into its header and rows. Asterisks
+ * glued to numbers are split off and mark the figure ("10.0*261.0" is 10.0
+ * marked, then 261.0); Markdown "**88826**" marks too. Any of the three header lines, collapsed or wrapped, opens a
  * table; every row under it is one record whose host is the row's label.
  * Without a header only a row with the exact printf shape of the original
  * Bonnie is accepted. Units are converted here, once: K/sec is KiB/s, M/sec
@@ -28,7 +34,10 @@
 #include "parser.h"
 #include "regex.h"
 
-enum { ROW_MAX = 24 };
+enum {
+	ROW_MAX = 24,
+	GAP_ROWS = 6,  /* blank or prose lines between two rows of one table */
+};
 
 /* ---------------------------------------------------------------- tokens */
 
@@ -82,6 +91,10 @@ static bool scan_numbers(const char *s, size_t a, size_t b, struct brow *r)
 			j++;
 			while (j < b && is_digit(s[j]))
 				j++, dec++;
+		} else if (j < b && s[j] == '.' && (j + 1 == b || s[j + 1] == '*')) {
+			/* "100." : a %CPU of 100.0 whose last digit an edit cut */
+			j++;
+			dec = 1;
 		}
 		size_t d1 = j;
 		while (j < b && s[j] == '*')
@@ -137,6 +150,92 @@ static void scan_row(const char *s, size_t len, struct brow *r)
 		have_name = true;
 		r->name_len = i - r->name_off;
 	}
+}
+
+/*
+ * The row read from the right, for a hand-edited table: the figures are the
+ * last run of numbers on the line (at least 12: six figure/%CPU pairs, maybe
+ * the size before them), and whatever is left of them, words and numbers, is
+ * the label ("frodo  2    2 ...", "1  sam  512 ..."). Text after the run is
+ * a tail (the next shell prompt glued to the row: "3.0[root@sam ~]#"); its
+ * offset goes to *tail (len when none). Up to `keep` numbers of the run
+ * are kept, the others join the label.
+ */
+static void scan_row_right(const char *s, size_t len, struct brow *r, int keep, size_t *tail)
+{
+	r->base = s;
+	r->name_off = r->name_len = 0;
+	r->n = 0;
+	r->junk = false;
+	*tail = len;
+	size_t i = 0, first = len, run_tok = 0, best_tok = 0, best_tail = len;
+	struct brow run = *r, best = *r;
+	bool have_best = false;
+	while (i < len) {
+		size_t w;
+		while (i < len && (w = blank_at(s, i, len)) != 0)
+			i += w;
+		if (i >= len)
+			break;
+		size_t a = i;
+		while (i < len && blank_at(s, i, len) == 0)
+			i++;
+		if (first == len)
+			first = a;
+		if (run.n == 0)
+			run_tok = a;
+		if (scan_numbers(s, a, i, &run))
+			continue;
+		/* a number with text glued to it ends the run: "3.0[root@sam" */
+		size_t d = a;
+		while (d < i && (is_digit(s[d]) || s[d] == '.'))
+			d++;
+		bool glued = run.n >= 11 && d > a && is_digit(s[a]) && s[d - 1] != '.' &&
+			     scan_numbers(s, a, d, &run);
+		if (run.n >= 12) {
+			best = run;
+			best_tok = run_tok;
+			best_tail = glued ? d : a;
+			have_best = true;
+		}
+		run.n = 0;
+		if (glued)
+			break;
+	}
+	if (run.n >= 12) {
+		best = run;
+		best_tok = run_tok;
+		best_tail = len;
+		have_best = true;
+	}
+	if (!have_best || best.n > ROW_MAX) {
+		r->n = have_best ? best.n : 0;
+		r->junk = true;
+		return;
+	}
+	/* numbers beyond `keep` belong to the label, a few at most (more are
+	 * another row's) */
+	int drop = best.n > keep ? best.n - keep : 0;
+	if (drop > 2) {
+		r->n = best.n;
+		r->junk = true;
+		return;
+	}
+	size_t label_end = best_tok;
+	if (drop) {
+		const struct bnum *x = &best.num[drop - 1];
+		label_end = x->off + x->len + x->trail;
+		memmove(best.num, best.num + drop, (size_t)(best.n - drop) * sizeof best.num[0]);
+		best.n -= drop;
+	}
+	while (label_end > first && blank_at(s, label_end - 1, len))
+		label_end--;
+	*r = best;
+	r->base = s;
+	r->junk = false;
+	r->name_off = first < label_end ? first : 0;
+	r->name_len = first < label_end ? label_end - first : 0;
+	*tail = best_tail;
 }
 
 /* ---------------------------------------------------------------- headers */
@@ -344,6 +443,7 @@ struct table {
 	unsigned flags;      /* H_* of every header line */
 	int nrows;
 	int blanks;          /* blank lines since the last table line */
+	int prose;           /* lines of prose since the last row */
 	bool progress;       /* the progress block above belongs to this table */
 };
 
@@ -361,6 +461,7 @@ struct bres {
 	long vol;            /* volumes of an "N*MB" size, 0: plain size */
 	char units;          /* 'K' (K/sec) or 'M' (Bonnie-64 M/sec) */
 	int name_num;        /* index of a number that is the machine label, -1: none */
+	bool right;          /* read from the right (read_right) */
 };
 
 /* ---------------------------------------------------------------- rows */
@@ -379,6 +480,7 @@ static bool interp_from(const struct brow *r, int base, int total, unsigned flag
 			struct bres *out)
 {
 	out->vol = 0;
+	out->right = false;
 	out->size_idx = -1;
 	out->name_num = base ? 0 : -1;
 	const struct bnum *x = r->num + base;
@@ -390,6 +492,10 @@ static bool interp_from(const struct brow *r, int base, int total, unsigned flag
 		out->k = base + 2;
 	} else if (n == 13) {
 		if (!is_int(&x[0]) || x[0].lead || x[0].trail)
+			return false;
+		/* a header whose Machine line has no MB column: the 13th number
+		 * is part of the label, not a size (read_right puts it there) */
+		if ((flags & H_MACHINE) && !(flags & (H_MB | H_GB)))
 			return false;
 		out->size_idx = base;
 		out->k = base + 1;
@@ -436,6 +542,27 @@ static bool interp_from(const struct brow *r, int base, int total, unsigned flag
 	return true;
 }
 
+/* Do the numbers of a damaged row begin like a row of a table with these
+ * header flags: maybe the size, then figure and %CPU by turns (K/sec an
+ * integer, M/sec and %CPU one decimal)? */
+static bool row_start(const struct brow *r, unsigned flags)
+{
+	int n = r->n < ROW_MAX ? r->n : ROW_MAX;
+	for (int o = 0; o < 2; o++) {
+		if (o && (n < 1 || !is_int(&r->num[0])))
+			break;
+		bool ok = n - o >= 2;
+		for (int j = o; j < n && ok && j - o < 10; j++) {
+			const struct bnum *x = &r->num[j];
+			bool cpu = (j - o) % 2 == 1;
+			ok = (cpu || (flags & H_MSEC)) ? x->decimals == 1 : is_int(x);
+		}
+		if (ok)
+			return true;
+	}
+	return false;
+}
+
 static bool interp_row(const struct brow *r, unsigned flags, bool strict, struct bres *out)
 {
 	if (r->junk || r->n > ROW_MAX) {
@@ -455,6 +582,24 @@ static bool interp_row(const struct brow *r, unsigned flags, bool strict, struct
 	const struct bnum *x = r->num;
 	return !strict && r->name_len == 0 && r->n >= 13 && is_int(&x[0]) && !x[0].lead &&
 	       !x[0].trail && interp_from(r, 1, r->n, flags, strict, out);
+}
+
+/* A row of an open table read from the right (scan_row_right): the size
+ * column and the vol*MB form are tried before the label takes their
+ * numbers. *tail is where ignored text after the row starts (len: none). */
+static bool read_right(const char *s, size_t len, unsigned flags, struct brow *r, struct bres *res,
+		       size_t *tail)
+{
+	for (int keep = 14; keep >= 12; keep--) {
+		scan_row_right(s, len, r, keep, tail);
+		if (r->junk)
+			return false;
+		if (r->n == keep && interp_from(r, 0, r->n, flags, false, res)) {
+			res->right = true;
+			return true;
+		}
+	}
+	return false;
 }
 
 static void copy_digits(const struct brow *r, const struct bnum *x, char *dst, size_t cap)
@@ -505,7 +650,18 @@ static void emit_row(struct bstate *st, const struct brow *r, const struct bres 
 	if (st->t.progress && st->p.version[0])
 		br_record_set_version(rec, st->p.version);
 	if (r->name_len) {
-		char *host = br_utf8_dup(r->base + r->name_off, r->name_len);
+		/* a label of several words keeps one blank between them */
+		struct br_buf b = BR_BUF_INIT;
+		const char *s = r->base + r->name_off;
+		for (size_t k = 0, w; k < r->name_len; k += w ? w : 1) {
+			w = blank_at(s, k, r->name_len);
+			if (!w)
+				br_buf_addc(&b, s[k]);
+			else if (b.len && b.data[b.len - 1] != ' ')
+				br_buf_addc(&b, ' ');
+		}
+		char *host = br_utf8_dup(b.data, b.len);
+		br_buf_free(&b);
 		br_record_set_host(rec, host);
 		free(host);
 	} else if (res->name_num >= 0) {
@@ -716,19 +872,35 @@ static void table_open(struct bstate *st, size_t i, unsigned flags)
 }
 
 /* Read line i (and maybe i+1 when a hard wrap cut the row) as a row of the
- * open table. Returns the lines used (0: not a row). */
+ * open table: by tokens from the left, else from the right (a hand-edited
+ * row, see scan_row_right). Returns the lines used (0: not a row); *tail is
+ * the offset in r->base of text after the row that was left out (SIZE_MAX:
+ * none). */
 static size_t table_row(struct bstate *st, size_t i, struct brow *r, struct bres *res,
-			bool *damaged)
+			bool *damaged, size_t *tail)
 {
 	const struct br_doc *doc = st->ctx->doc;
 	const struct br_line *l = &doc->lines[i];
+	unsigned flags = st->t.flags;
+	/* after a gap below the table's rows, only a row with Bonnie's
+	 * one-decimal %CPU figures is still one of them (integer ones are
+	 * Bonnie++'s) */
+	if (st->t.nrows && (st->t.blanks || st->t.prose))
+		flags &= ~(unsigned)H_CPU;
 	*damaged = false;
+	*tail = SIZE_MAX;
 	scan_row(l->text, l->len, r);
-	if (interp_row(r, st->t.flags, false, res))
+	if (interp_row(r, flags, false, res))
 		return 1;
-	if (r->junk || r->n < 4)
+	size_t t;
+	if (read_right(l->text, l->len, flags, r, res, &t)) {
+		*tail = t < l->len ? t : SIZE_MAX;
+		return 1;
+	}
+	scan_row(l->text, l->len, r);
+	if ((r->junk && r->n < 8) || r->n < 4)
 		return 0;
-	if (r->n >= 14) {
+	if (r->n >= 14 || r->junk) {
 		*damaged = true;
 		return 0;
 	}
@@ -736,9 +908,9 @@ static size_t table_row(struct bstate *st, size_t i, struct brow *r, struct bres
 	 * blank, or without one when the wrap cut a number in two. */
 	if (i + 1 < doc->nlines && !br_parse_is_claimed(st->ctx, i + 1)) {
 		const struct br_line *m = &doc->lines[i + 1];
-		struct brow tail;
-		scan_row(m->text, m->len, &tail);
-		if (!tail.junk && tail.name_len == 0 && tail.n > 0 && tail.n <= 4) {
+		struct brow next;
+		scan_row(m->text, m->len, &next);
+		if (!next.junk && next.name_len == 0 && next.n > 0 && next.n <= 4) {
 			for (int glue = 0; glue < 2; glue++) {
 				br_buf_reset(&st->buf);
 				br_buf_add(&st->buf, l->text, l->len);
@@ -750,8 +922,12 @@ static size_t table_row(struct bstate *st, size_t i, struct brow *r, struct bres
 					br_buf_addc(&st->buf, ' ');
 				br_buf_add(&st->buf, m->text + k, m->len - k);
 				scan_row(st->buf.data, st->buf.len, r);
-				if (interp_row(r, st->t.flags, false, res))
+				if (interp_row(r, flags, false, res))
 					return 2;
+				if (read_right(st->buf.data, st->buf.len, flags, r, res, &t)) {
+					*tail = t < st->buf.len ? t : SIZE_MAX;
+					return 2;
+				}
 			}
 		}
 		scan_row(l->text, l->len, r);
@@ -795,6 +971,18 @@ static bool is_blank_line(const struct br_line *l)
 	return true;
 }
 
+/* Text after a row's last figure (the next shell prompt glued to it) is
+ * left out, and said so. */
+static void note_tail(struct bstate *st, size_t i, const struct brow *r, size_t tail)
+{
+	const char *s = r->base + tail;
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	br_parse_note(st->ctx, i, "text after the Bonnie row's last figure left out: '%.*s'",
+		      (int)(n > 60 ? 60 : n), s);
+}
+
 static void use_row(struct bstate *st, const struct brow *r, const struct bres *res, size_t i,
 		    size_t used, size_t own_idx, bool have_own)
 {
@@ -812,13 +1000,110 @@ static void use_row(struct bstate *st, const struct brow *r, const struct bres *
 	char why[96] = "";
 	size_t hn = r->name_len < 40 ? r->name_len : 40;
 	if (!st->ctx->ds->skip_claims) /* only --explain shows it */
-		snprintf(why, sizeof why, "Bonnie result row%s%s%.*s", used > 1 ? " (wrapped)" : "",
-			 hn ? " for " : "", (int)hn, r->base + r->name_off);
+		snprintf(why, sizeof why, "Bonnie result row%s%s%s%.*s", used > 1 ? " (wrapped)" : "",
+			 res->right ? " (read from the right)" : "", hn ? " for " : "", (int)hn,
+			 r->base + r->name_off);
 	claim_once(st, i, last, why);
 	emit_row(st, r, res, t->first, first, last, own);
 	free(own);
 	t->nrows++;
-	t->blanks = 0;
+	t->blanks = t->prose = 0;
+}
+
+/*
+ * A whole table on one line, as an HTML-to-text conversion leaves it:
+ * "<date> -------Sequential Output-------- ... /sec %CPU frodo 256 3624 ...".
+ * The header is the run of header words that ends with the last "%CPU"; what
+ * comes before it (a date stamp) is left out, what follows is one row or
+ * several, each a label and its numbers. Opens the table (rows on the lines
+ * below still belong to it); false when the line is no such table.
+ */
+static bool collapsed_table(struct bstate *st, size_t i)
+{
+	const struct br_line *l = &st->ctx->doc->lines[i];
+	const char *s = l->text;
+	size_t len = l->len;
+	if (!br_has(s, len, "%CPU", 4) || !br_digit_runs(s, len, 12))
+		return false;
+	/* the header: from the first header word to the last %CPU */
+	size_t start = len, end = 0, i0 = 0;
+	while (i0 < len) {
+		size_t w;
+		while (i0 < len && (w = blank_at(s, i0, len)) != 0)
+			i0 += w;
+		if (i0 >= len)
+			break;
+		size_t a = i0;
+		while (i0 < len && blank_at(s, i0, len) == 0)
+			i0++;
+		size_t x = a, y = i0;
+		while (x < y && s[x] == '-')
+			x++;
+		while (y > x && s[y - 1] == '-')
+			y--;
+		const struct vocab *v = x < y ? vocab_find(s + x, y - x) : NULL;
+		if (start == len && (x == y || (v && (v->flags & (H_DASH | H_MACHINE)))))
+			start = a;
+		if (start != len && v && (v->flags & H_CPU))
+			end = i0;
+	}
+	if (start == len || end <= start)
+		return false;
+	unsigned flags = classify_header(s + start, end - start, false);
+	if (!flags || (flags & H_PP) || !(flags & H_CPU) || !(flags & H_DASH))
+		return false;
+	/* the rows: a new one begins where a word follows a number */
+	struct br_buf rows = BR_BUF_INIT;
+	br_buf_add(&rows, s + end, len - end);
+	struct brow r;
+	struct bres res;
+	size_t nrows = 0, seg = 0, piece = 0, k = 0;
+	bool numbers = false;
+	for (;;) {
+		size_t w;
+		while (k < rows.len && (w = blank_at(rows.data, k, rows.len)) != 0)
+			k += w;
+		size_t a = k;
+		while (k < rows.len && blank_at(rows.data, k, rows.len) == 0)
+			k++;
+		struct brow probe = {0};
+		bool num = a < k && scan_numbers(rows.data, a, k, &probe);
+		if (a >= rows.len || (!num && numbers)) {
+			/* rows.data[seg..a) is one row */
+			size_t tail;
+			scan_row(rows.data + seg, a - seg, &r);
+			bool ok = interp_row(&r, flags, false, &res) ||
+				  read_right(rows.data + seg, a - seg, flags, &r, &res, &tail);
+			if (ok) {
+				if (!nrows) {
+					if (st->t.open)
+						table_close(st);
+					table_open(st, i, flags);
+				}
+				use_row(st, &r, &res, i, 1, 0, false);
+				nrows++;
+				seg = a;
+			} else if (a - seg > 512) {
+				/* the words and numbers begin the next row's label,
+				 * within reason: each piece is read at most twice */
+				seg = piece;
+			}
+			piece = a;
+		}
+		if (a >= rows.len)
+			break;
+		numbers = num;
+	}
+	br_buf_free(&rows);
+	if (!nrows && !st->ctx->ds->skip_claims)
+		br_parse_note(st->ctx, i,
+			      "a Bonnie header with more on its line, but no row could be read "
+			      "from what follows it");
+	if (nrows)
+		br_parse_note(st->ctx, i,
+			      "a whole Bonnie table on one line: header and %zu row%s read from it", nrows,
+			      nrows == 1 ? "" : "s");
+	return nrows > 0;
 }
 
 static size_t parse(struct br_parse_ctx *ctx)
@@ -826,6 +1111,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	const struct br_doc *doc = ctx->doc;
 	struct bstate st = {0};
 	st.ctx = ctx;
+	bool explain = !ctx->ds->skip_claims; /* notes only --explain shows */
 	struct brow r;
 	struct bres res;
 	size_t own_idx = 0;
@@ -840,7 +1126,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 			continue;
 		}
 		if (is_blank_line(l)) {
-			if (st.t.open && ++st.t.blanks > 2)
+			if (st.t.open && ++st.t.blanks > (st.t.nrows ? GAP_ROWS : 2))
 				table_close(&st);
 			have_own = false;
 			continue;
@@ -854,6 +1140,12 @@ static size_t parse(struct br_parse_ctx *ctx)
 		}
 		bool collecting = st.t.open && st.t.nrows == 0 && !have_own;
 		unsigned h = classify_header(l->text, l->len, collecting);
+		/* a header with a row after it on the same line (read as the
+		 * header of a wrapper's extra columns, or as no header) */
+		if ((!h || (h & H_EXTRA)) && collapsed_table(&st, i)) {
+			have_own = false;
+			continue;
+		}
 		/* anything but a header ends a progress block no table took */
 		if (!h && st.p.open && !(st.t.open && st.t.progress))
 			progress_flush(&st);
@@ -879,14 +1171,29 @@ static size_t parse(struct br_parse_ctx *ctx)
 			table_close(&st); /* a Bonnie++ header nobody claimed */
 		if (st.t.open) {
 			bool damaged = false;
-			size_t used = br_digit_runs(l->text, l->len, 4) ? table_row(&st, i, &r, &res, &damaged) : 0;
+			size_t tail = SIZE_MAX;
+			size_t used = br_digit_runs(l->text, l->len, 4)
+					      ? table_row(&st, i, &r, &res, &damaged, &tail)
+					      : 0;
+			if (used && tail != SIZE_MAX)
+				note_tail(&st, i, &r, tail);
 			if (used) {
 				use_row(&st, &r, &res, i, used, own_idx, have_own);
 				have_own = false;
 				i += used - 1;
 				continue;
 			}
-			if (damaged) {
+			if (damaged && st.t.prose && !row_start(&r, st.t.flags)) {
+				/* after prose, numbers that do not begin like a row of
+				 * this table are someone else's: the table has ended */
+				if (explain)
+					br_parse_note(ctx, i,
+						      "not read as a Bonnie row: after the prose below "
+						      "the table, its numbers do not begin like one");
+				damaged = false;
+				table_close(&st);
+				have_own = false;
+			} else if (damaged) {
 				if (r.n < 12)
 					br_parse_warn(ctx, i,
 						      "Bonnie row has only %d numbers (12 figures, 13 with the "
@@ -904,18 +1211,27 @@ static size_t parse(struct br_parse_ctx *ctx)
 			/* A label line written above a row of a hand-edited table. */
 			if (!have_own && l->len < 80 && i + 1 < doc->nlines &&
 			    !br_parse_is_claimed(ctx, i + 1)) {
-				const struct br_line *m = &doc->lines[i + 1];
+				/* (the row may be wrapped or hand-edited itself) */
 				struct brow peek;
 				struct bres pres;
-				scan_row(m->text, m->len, &peek);
-				if (interp_row(&peek, st.t.flags, false, &pres)) {
+				bool pdamaged;
+				size_t ptail;
+				if (br_digit_runs(doc->lines[i + 1].text, doc->lines[i + 1].len, 4) &&
+				    table_row(&st, i + 1, &peek, &pres, &pdamaged, &ptail)) {
 					own_idx = i;
 					have_own = true;
 					continue;
 				}
 			}
-			table_close(&st);
+			/* a few lines of prose between the rows of a hand-edited
+			 * table leave it open */
 			have_own = false;
+			if (st.t.open && st.t.nrows && ++st.t.blanks <= GAP_ROWS && l->len < 200) {
+				st.t.prose++;
+				continue;
+			}
+			if (st.t.open)
+				table_close(&st);
 		}
 		/* No header: only the exact shape of an original Bonnie row. */
 		if (br_digit_runs(l->text, l->len, 12)) {
@@ -924,6 +1240,10 @@ static size_t parse(struct br_parse_ctx *ctx)
 				table_open(&st, i, 0);
 				use_row(&st, &r, &res, i, 1, 0, false);
 				table_close(&st);
+			} else if (explain && r.n >= 12 && r.n <= 14 && row_start(&r, 0)) {
+				br_parse_note(ctx, i,
+					      "not read as a Bonnie row: no Bonnie header above it, and "
+					      "without one only the exact shape of Bonnie's own row is");
 			}
 		}
 	}

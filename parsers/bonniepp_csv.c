@@ -15,7 +15,8 @@
  * the 1.92a–1.96 "-s 0" record that is one empty field short; the "-x"
  * header lines (claimed, never a record).
  *
- * Archive damage repaired (§9): a record broken across lines is joined until
+ * Archive damage repaired (§9): a record broken across lines (mid-field or
+ * at a comma, with up to two blank lines between the pieces) is joined until
  * the field count fits (quoted-printable soft breaks arrive joined from
  * core/decode.c with br_line.joins; a line still ending in '=' is joined
  * here); blanks inside figures are deleted (bonnie++ CSV has none, except in
@@ -23,6 +24,11 @@
  * — whose last digit began a continuation line gets back the point that SMTP
  * dot-unstuffing removed ("1486" / "7" → 1486.7), with a warning. A figure
  * that cannot be proven either way is kept as printed, with a warning.
+ *
+ * A record whose commas became blanks (a CSV line through HTML-to-text, a
+ * bon_csv2html table copied out of a browser with its latency row) is read
+ * by placing its tokens on the layout (try_spaced below), and refused when
+ * its vanished empty fields could be placed more than one way.
  *
  * Each candidate line is split by libcsv (one cleaned line per
  * csv_parse + csv_fini, non-strict); the field count and every field's shape
@@ -41,6 +47,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "parser.h"
 #include "regex.h"
@@ -48,8 +55,10 @@
 #define MARK '\x01'     /* in a joined text: an original line began here */
 #define MAX_FIELDS 64   /* more is not bonnie++ CSV */
 #define MAX_JOIN 8      /* continuation lines one record may span */
+#define MAX_GAP 2       /* blank lines between two pieces of one record */
 #define MAX_LINE 4096   /* longer logical lines are not bonnie++ CSV */
 #define MIN_COMMAS 4    /* a line that starts a record has at least this many */
+#define MIN_SPACED 16   /* digit runs of a record whose commas became blanks */
 
 enum kind {
 	K_NAME, K_FVER, K_VER, K_SIZE1, K_SIZE, K_CHUNK, K_RATE, K_CPU, K_SEEKS, K_FILES1,
@@ -131,6 +140,11 @@ static const struct slot s47[] = {S(FVER), S(VER), S(NAME), S(SEED), S(SIZE), S(
 				  FILESPEC, S(FCHUNK), CREATE_PAIRS, LATENCIES};
 static const struct slot s48[] = {S(FVER), S(VER), S(NAME), S(CONC), S(SEED), S(SIZE), S(CHUNK),
 				  IO_PAIRS, FILESPEC, S(FCHUNK), CREATE_PAIRS, LATENCIES};
+/* Not a CSV layout: the row of a bon_csv2html table copied as text (name,
+ * concurrency, size, the figures; the latencies on a row of their own) or a
+ * 1.0x line whose commas became blanks. Only try_spaced() uses it. */
+static const struct slot shtml[] = {S(NAME), S(CONC), S(SIZE1), IO_PAIRS, S(FILES1), CREATE_PAIRS,
+				   LATENCIES};
 static const struct slot s50[] = {S(FVER), S(VER), S(NAME), S(CONC), S(SEED), S(SIZE), S(CHUNK),
 				  S(SEEKCNT), S(SEEKPROCS), IO_PAIRS, FILESPEC, S(FCHUNK),
 				  CREATE_PAIRS, LATENCIES};
@@ -141,6 +155,7 @@ _Static_assert(BR_ARRAY_LEN(s46) == 46, "1.91a layout");
 _Static_assert(BR_ARRAY_LEN(s47) == 47, "1.92a layout");
 _Static_assert(BR_ARRAY_LEN(s48) == 48, "1.92b layout");
 _Static_assert(BR_ARRAY_LEN(s50) == 50, "1.98 layout");
+_Static_assert(BR_ARRAY_LEN(shtml) == 40, "bon_csv2html row");
 _Static_assert(50 <= MAX_FIELDS, "field table");
 
 struct layout {
@@ -154,7 +169,7 @@ struct layout {
 	bool seeks_decimal;       /* seeks always printed with one decimal */
 };
 
-enum { L_27, L_45, L_46, L_47, L_48, L_50 };
+enum { L_27, L_45, L_46, L_47, L_48, L_50, L_HTML };
 static const struct layout layouts[] = {
 	[L_27] = {"1.0x", s27, 27, 27, 14, true, true},
 	[L_45] = {"1.90 (format 2)", s45, 45, 33, 17, false, true},
@@ -162,6 +177,7 @@ static const struct layout layouts[] = {
 	[L_47] = {"1.92a", s47, 47, 35, 0, false, true},
 	[L_48] = {"1.92b-1.97", s48, 48, 36, 0, false, false},
 	[L_50] = {"1.98", s50, 50, 38, 0, false, false},
+	[L_HTML] = {"1.0x or bon_csv2html", shtml, 40, 40, 0, true, false},
 };
 
 /* ------------------------------------------------------------ fields */
@@ -472,9 +488,10 @@ static bool name_ok(const char *s)
 #define VERNUM(major, minor, letter) \
 	((major) * 100000L + (minor) * 100 + ((letter) ? (letter) - 'a' + 1 : 0))
 
-static const struct layout *choose_layout(const struct fields *fs)
+/* The layout named by a record's first two fields (CSV format version,
+ * bonnie++ version); NULL when they are not versions. */
+static const struct layout *versioned_layout(const char *f0, const char *f1)
 {
-	const char *f0 = cf(fs, 0), *f1 = cf(fs, 1);
 	if (shape_ok(K_FVER, f0, false) && shape_ok(K_VER, f1, false)) {
 		if (strcmp(f0, "2") == 0) /* 1.91c/1.92 write "2" with -s 0 */
 			return &layouts[vernum(f1) >= VERNUM(1, 91, 'a') ? L_46 : L_45];
@@ -489,6 +506,15 @@ static const struct layout *choose_layout(const struct fields *fs)
 			return &layouts[L_48];
 		return &layouts[L_50];
 	}
+	return NULL;
+}
+
+static const struct layout *choose_layout(const struct fields *fs)
+{
+	const char *f0 = cf(fs, 0), *f1 = cf(fs, 1);
+	const struct layout *L = versioned_layout(f0, f1);
+	if (L)
+		return L;
 	if (shape_ok(K_SIZE1, f1, true))
 		return &layouts[L_27];
 	return NULL;
@@ -1036,12 +1062,37 @@ static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first
 
 /* ------------------------------------------------------------ the scan */
 
+/* The empty-field choices of a record whose commas became blanks (see
+ * try_spaced), as the bits of a state: each says a group of fields is
+ * empty; two bits count the optional parts of the file spec present. */
+enum {
+	E_CHUNK = 1 << 0,   /* the default I/O chunk size */
+	E_CONC = 1 << 1,    /* no concurrency (a 1.0x line) */
+	E_PERCHAR = 1 << 2, /* -f: the per-char tests */
+	E_IO = 1 << 3,      /* -s 0: the whole I/O part */
+	E_CREATE = 1 << 4,  /* -n 0: the whole file-creation part */
+	E_IOLAT = 1 << 5,   /* no I/O latencies */
+	E_CRLAT = 1 << 6,   /* no file-creation latencies */
+	E_SPEC_SHIFT = 7,   /* 0-3: maximum size, minimum size, directories */
+	E_STATES = 1 << 9
+};
+
+struct spaced {
+	struct br_buf tok;           /* the tokens, NUL-separated */
+	size_t toff[MAX_FIELDS];
+	size_t n;
+	struct br_buf name;          /* a name of several tokens, joined */
+	uint64_t *mask[BR_ARRAY_LEN(layouts)]; /* present slots per state, made on first use */
+	char *why[BR_ARRAY_LEN(layouts)];
+};
+
 struct scan {
 	struct br_parse_ctx *ctx;
 	struct csv_parser csv;
 	struct fields fs;
 	struct br_buf text;
 	char *why[BR_ARRAY_LEN(layouts)]; /* claim reason per layout, made on first use */
+	struct spaced sp;
 };
 
 /* Text of logical lines first..last joined (MARKs where lines meet);
@@ -1087,8 +1138,15 @@ static void diagnose(struct scan *sc, size_t first, size_t last, const struct ve
 	const struct fields *fs = &sc->fs;
 	const struct layout *L = fs->L;
 	bool versioned = !L->name_first;
-	if (v->figures < 6 || (!versioned && fs->count < 12))
+	if (v->figures < 6 || (!versioned && fs->count < 12)) {
+		/* too little of a record for a warning; --explain still says why */
+		if (!sc->ctx->ds->skip_claims && (versioned || (fs->count >= 12 && v->bad > 0)))
+			br_parse_note(sc->ctx, first,
+				      "not read as a bonnie++ CSV line (%s layout): %zu fields, %zu of "
+				      "them valid figures",
+				      L->name, fs->count, v->figures);
 		return;
+	}
 	if (v->bad < fs->count && v->bad < L->len) {
 		br_parse_warn(sc->ctx, first,
 			      "bonnie++ CSV line (%s layout): field %zu '%s' is not a valid %s; "
@@ -1129,16 +1187,25 @@ static size_t try_record(struct scan *sc, size_t i)
 	size_t last = i, held = i, best = (size_t)-1;
 	if (!soft && done.full)
 		best = i;
-	while (last - i < MAX_JOIN && can_continue(sc->ctx, i, last + 1)) {
+	for (;;) {
 		if (!soft && count >= L->len)
+			break;
+		/* a record still short of its layout may go on after a blank line
+		 * or two (a mail client's paragraph break between the pieces) */
+		size_t next = last + 1;
+		if (!soft)
+			while (next - last <= MAX_GAP && next < doc->nlines &&
+			       !br_parse_is_claimed(sc->ctx, next) && line_blank(&doc->lines[next]))
+				next++;
+		if (next - i > MAX_JOIN || !can_continue(sc->ctx, i, next))
 			break;
 		struct verdict ncut, ndone;
 		bool nsoft;
 		held = (size_t)-1;
-		if (!judge_lines(sc, i, last + 1, &ncut, &ndone, &nsoft) || !ncut.prefix ||
+		if (!judge_lines(sc, i, next, &ncut, &ndone, &nsoft) || !ncut.prefix ||
 		    sc->fs.L != L)
 			break;
-		held = ++last;
+		held = last = next;
 		soft = nsoft;
 		count = sc->fs.count;
 		done = ndone;
@@ -1162,6 +1229,346 @@ static size_t try_record(struct scan *sc, size_t i)
 	return i;
 }
 
+/* ------------------------------------------------------------ blanks for commas */
+
+/*
+ * A record whose commas became blanks: a forum's HTML-to-text of the CSV
+ * line ("1.93c  1.93c  frodo  1  ...") or a bon_csv2html table copied as text
+ * ("frodo  1  4G  605  98 ...", its latencies on a row of their own). The
+ * empty fields are gone, so the tokens are placed by the layout: every slot
+ * is either always printed or belongs to a group bonnie++ leaves empty as a
+ * whole (the default chunk size, -f, -s 0, -n 0, the optional parts of the
+ * file spec, unmeasured latencies). Each combination of empty groups whose
+ * present slots number the tokens is tried; the record is read only when
+ * exactly one placement gives every token its slot's shape, and refused
+ * with a note when several do.
+ */
+
+static bool is_io_metric(int m)
+{
+	return m == BR_M_putc || m == BR_M_put_block || m == BR_M_rewrite || m == BR_M_getc ||
+	       m == BR_M_get_block || m == BR_M_seeks;
+}
+
+static bool is_io_latency(int m)
+{
+	return m == BR_M_putc_latency || m == BR_M_put_block_latency || m == BR_M_rewrite_latency ||
+	       m == BR_M_getc_latency || m == BR_M_get_block_latency || m == BR_M_seeks_latency;
+}
+
+/* Is slot i of L present in state st? */
+static bool slot_present(const struct layout *L, size_t i, unsigned st)
+{
+	const struct slot *sl = &L->slot[i];
+	int m = sl->metric;
+	bool io = !(st & E_IO), cr = !(st & E_CREATE);
+	bool perchar = m == BR_M_putc || m == BR_M_getc || m == BR_M_putc_latency ||
+		       m == BR_M_getc_latency;
+	unsigned spec = (st >> E_SPEC_SHIFT) & 3;
+	switch ((enum kind)sl->kind) {
+	case K_CHUNK:
+		return io && !(st & E_CHUNK);
+	case K_CONC:
+		return L != &layouts[L_HTML] || !(st & E_CONC);
+	case K_SIZE:
+	case K_SIZE1:
+	case K_SEEKCNT:
+	case K_SEEKPROCS:
+		return io;
+	case K_RATE:
+	case K_CPU:
+	case K_SEEKS:
+		if (is_io_metric(m))
+			return io && !(perchar && (st & E_PERCHAR));
+		return cr;
+	case K_LAT:
+		if (is_io_latency(m))
+			return io && !(st & E_IOLAT) && !(perchar && (st & E_PERCHAR));
+		return cr && !(st & E_CRLAT);
+	case K_FILES1:
+	case K_NFILES:
+		return cr;
+	case K_MAXSZ:
+		return cr && spec >= 1;
+	case K_MINSZ:
+		return cr && spec >= 2;
+	case K_DIRS:
+		/* 1.91a+ leave this slot empty and write the count in the next */
+		return slot_index(L, K_FCHUNK) == L->len && cr && spec >= 3;
+	case K_FCHUNK:
+		return cr && spec >= 3;
+	default:
+		return true;
+	}
+}
+
+static const uint64_t *state_masks(struct spaced *sp, const struct layout *L)
+{
+	size_t li = (size_t)(L - layouts);
+	if (!sp->mask[li]) {
+		sp->mask[li] = br_calloc(E_STATES, sizeof *sp->mask[li]);
+		for (unsigned st = 0; st < E_STATES; st++)
+			for (size_t i = 0; i < L->len; i++)
+				if (slot_present(L, i, st))
+					sp->mask[li][st] |= (uint64_t)1 << i;
+	}
+	return sp->mask[li];
+}
+
+static const char *tok(const struct spaced *sp, size_t i)
+{
+	return sp->tok.data + sp->toff[i];
+}
+
+/* Append the blank-separated words of s[0..len) as tokens; false when there
+ * are too many. */
+static bool add_tokens(struct spaced *sp, const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		size_t w;
+		while (i < len && (w = br_blank_at(s, i, len)) != 0)
+			i += w;
+		if (i >= len)
+			break;
+		size_t a = i;
+		while (i < len && br_blank_at(s, i, len) == 0)
+			i++;
+		if (sp->n >= MAX_FIELDS)
+			return false;
+		sp->toff[sp->n++] = sp->tok.len;
+		br_buf_add(&sp->tok, s + a, i - a);
+		br_buf_addc(&sp->tok, '\0');
+	}
+	return true;
+}
+
+static bool has_alpha(const char *s)
+{
+	for (; *s; s++)
+		if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))
+			return true;
+	return false;
+}
+
+/* A word that can only be part of a hand-set name, never a figure. */
+static bool wordy(const char *s)
+{
+	return has_alpha(s) && !shape_ok(K_SIZE1, s, false) && !shape_ok(K_LAT, s, false) &&
+	       !shape_ok(K_CHUNK, s, false);
+}
+
+/* Place the tokens on L's slots in state st with the name taking `extra`
+ * more tokens; fills fs->val (the name joined in sp->name) when `fill`. */
+static bool place(struct spaced *sp, struct fields *fs, const struct layout *L, uint64_t mask,
+		  size_t extra, bool fill)
+{
+	size_t t = 0;
+	for (size_t i = 0; i < L->len; i++) {
+		if (!(mask >> i & 1)) {
+			if (fill)
+				fs->val[i] = "";
+			continue;
+		}
+		enum kind k = L->slot[i].kind;
+		if (t >= sp->n)
+			return false;
+		if (k == K_NAME) {
+			const char *s = tok(sp, t);
+			if (L->name_first && (!name_ok(s) || !has_alpha(s)))
+				return false;
+			for (size_t e = 1; e <= extra; e++)
+				if (t + e >= sp->n || !wordy(tok(sp, t + e)))
+					return false;
+			if (fill) {
+				br_buf_reset(&sp->name);
+				for (size_t e = 0; e <= extra; e++)
+					br_buf_addf(&sp->name, "%s%s", e ? " " : "", tok(sp, t + e));
+				fs->val[i] = br_buf_str(&sp->name);
+			}
+			t += extra + 1;
+			continue;
+		}
+		if (!shape_ok(k, tok(sp, t), false))
+			return false;
+		/* every bonnie++ that writes these layouts prints the size with
+		 * its unit ("4G"); a bare number is some other field */
+		if ((k == K_SIZE || k == K_SIZE1) && !has_alpha(tok(sp, t)))
+			return false;
+		if (fill)
+			fs->val[i] = tok(sp, t);
+		t++;
+	}
+	return t == sp->n;
+}
+
+/* How the tokens fit L: 0 not at all, 1 one way (*mask, *extra), 2 several. */
+static int fit(struct spaced *sp, const struct layout *L, uint64_t *mask, size_t *extra)
+{
+	const uint64_t *masks = state_masks(sp, L);
+	bool versioned = !L->name_first;
+	size_t name = versioned ? 2 : 0, wordy_after = 0;
+	while (name + 1 + wordy_after < sp->n && wordy(tok(sp, name + 1 + wordy_after)))
+		wordy_after++;
+	int found = 0;
+	for (unsigned st = 0; st < E_STATES; st++) {
+		/* a 1.0x line without one of its parts is a collapsed text row,
+		 * the text parser's */
+		if (!versioned && (st & (E_IO | E_CREATE)))
+			continue;
+		uint64_t m = masks[st];
+		size_t present = (size_t)__builtin_popcountll(m);
+		if (present > sp->n || sp->n - present > wordy_after)
+			continue;
+		if (found && m == *mask)
+			continue;
+		size_t e = sp->n - present;
+		if (!place(sp, NULL, L, m, e, false))
+			continue;
+		size_t figures = 0;
+		for (size_t i = 0; i < L->len; i++)
+			if ((m >> i & 1) && is_figure(L->slot[i].kind))
+				figures++;
+		if (figures < 12)
+			continue;
+		if (found)
+			return 2;
+		found = 1;
+		*mask = m;
+		*extra = e;
+	}
+	return found;
+}
+
+/* A line that may continue a record with blanks for commas: its tokens are
+ * figures, but for the word "Latency" and the record's name (a
+ * bon_csv2html latency row: "frodo  Latency  21843us ..."). Appends them. */
+static bool add_continuation(struct spaced *sp, const struct br_line *l, const char *name)
+{
+	size_t n0 = sp->n, len0 = sp->tok.len;
+	if (!add_tokens(sp, l->text, l->len) || sp->n == n0)
+		goto no;
+	size_t w = n0;
+	for (size_t i = n0; i < sp->n; i++) {
+		const char *s = tok(sp, i);
+		if (strcasecmp(s, "Latency") == 0 || strcmp(s, name) == 0)
+			continue;
+		if (!is_digit(s[0]) && s[0] != '+')
+			goto no;
+		sp->toff[w++] = sp->toff[i];
+	}
+	if (w == n0)
+		goto no;
+	sp->n = w;
+	return true;
+no:
+	sp->n = n0;
+	sp->tok.len = len0;
+	return false;
+}
+
+/* Tokens of logical lines i..last (blank lines skipped) for a record that
+ * starts at line i: false when they are none. */
+static bool spaced_tokens(struct scan *sc, size_t i, size_t last, char *name, size_t cap)
+{
+	struct spaced *sp = &sc->sp;
+	const struct br_doc *doc = sc->ctx->doc;
+	br_buf_reset(&sp->tok);
+	sp->n = 0;
+	if (!add_tokens(sp, doc->lines[i].text, doc->lines[i].len) || sp->n < 3)
+		return false;
+	const struct layout *V = versioned_layout(tok(sp, 0), tok(sp, 1));
+	snprintf(name, cap, "%s", tok(sp, V ? 2 : 0));
+	for (size_t j = i + 1; j <= last; j++)
+		if (!line_blank(&doc->lines[j]) && !add_continuation(sp, &doc->lines[j], name))
+			return false;
+	return true;
+}
+
+/* Does a size ("4G", "800M") follow the name of an unversioned record? */
+static bool has_size(const struct spaced *sp)
+{
+	for (size_t k = 1; k < 4 && k < sp->n; k++)
+		if (shape_ok(K_SIZE1, tok(sp, k), false) && has_alpha(tok(sp, k)))
+			return true;
+	return false;
+}
+
+/* Try a record with blanks for commas at logical line i; returns the last
+ * line used (i when none). */
+static size_t try_spaced(struct scan *sc, size_t i)
+{
+	struct br_parse_ctx *ctx = sc->ctx;
+	const struct br_doc *doc = ctx->doc;
+	struct spaced *sp = &sc->sp;
+	char name[128];
+	if (!spaced_tokens(sc, i, i, name, sizeof name) || sp->n < 14)
+		return i;
+	const struct layout *L = versioned_layout(tok(sp, 0), tok(sp, 1));
+	if (!L) {
+		/* a name, then the size within the next few words */
+		if (!name_ok(tok(sp, 0)) || !has_alpha(tok(sp, 0)) || !has_size(sp))
+			return i;
+		L = &layouts[L_HTML];
+	}
+	/* the record may go on (wrapped, or its latency row) on the lines
+	 * below: the longest span read one way wins */
+	size_t best = (size_t)-1, last = i, ambiguous = (size_t)-1;
+	for (;;) {
+		uint64_t mask;
+		size_t extra;
+		int r = fit(sp, L, &mask, &extra);
+		if (r == 1)
+			best = last;
+		else if (r == 2)
+			ambiguous = last;
+		size_t next = last + 1;
+		if (next < doc->nlines && line_blank(&doc->lines[next]))
+			next++;
+		if (next >= doc->nlines || next - i > MAX_JOIN || br_parse_is_claimed(ctx, next) ||
+		    line_blank(&doc->lines[next]) || doc->lines[next].len > MAX_LINE ||
+		    !add_continuation(sp, &doc->lines[next], name))
+			break;
+		last = next;
+	}
+	if (best == (size_t)-1) {
+		if (ambiguous != (size_t)-1)
+			br_parse_note(ctx, i,
+				      "bonnie++ %s record with blanks for commas: its empty fields "
+				      "can be placed in more than one way; no record",
+				      L->name);
+		else if (!ctx->ds->skip_claims &&
+			 (L != &layouts[L_HTML] || (sp->n >= 27 && sp->n <= 45 && has_size(sp))))
+			br_parse_note(ctx, i,
+				      "not read as a bonnie++ record with blanks for commas: %zu "
+				      "tokens fit no placement on the %s layout",
+				      sp->n, L->name);
+		return i;
+	}
+	uint64_t mask;
+	size_t extra;
+	spaced_tokens(sc, i, best, name, sizeof name);
+	fit(sp, L, &mask, &extra);
+	struct fields *fs = &sc->fs;
+	fs->L = L;
+	fs->count = L->len;
+	for (size_t k = 0; k < L->len; k++) {
+		fs->vmark[k] = -1;
+		fs->vsrc[k] = -1;
+	}
+	place(sp, fs, L, mask, extra, true);
+	size_t li = (size_t)(L - layouts);
+	if (!sp->why[li])
+		sp->why[li] = br_asprintf("bonnie++ record with blanks for commas, %s layout",
+					  L->name);
+	br_parse_note(ctx, i,
+		      "fields separated by blanks, not commas: %zu tokens placed on the %s "
+		      "layout's %zu fields",
+		      sp->n, L->name, L->len);
+	emit(ctx, fs, i, best, sp->why[li]);
+	return best;
+}
+
 static size_t parse(struct br_parse_ctx *ctx)
 {
 	const struct br_doc *doc = ctx->doc;
@@ -1173,24 +1580,33 @@ static size_t parse(struct br_parse_ctx *ctx)
 		return 0;
 	for (size_t i = 0; i < doc->nlines; i++) {
 		const struct br_line *l = &doc->lines[i];
-		if (br_parse_is_claimed(ctx, i) || l->len > MAX_LINE ||
-		    !has_commas(l->text, l->len, MIN_COMMAS))
+		if (br_parse_is_claimed(ctx, i) || l->len > MAX_LINE)
 			continue;
-		i = try_record(&sc, i);
+		if (has_commas(l->text, l->len, MIN_COMMAS))
+			i = try_record(&sc, i);
+		else if (br_digit_runs(l->text, l->len, MIN_SPACED))
+			i = try_spaced(&sc, i);
 	}
 	csv_free(&sc.csv);
 	br_buf_free(&sc.fs.raw);
 	br_buf_free(&sc.fs.clean);
 	br_buf_free(&sc.text);
-	for (size_t k = 0; k < BR_ARRAY_LEN(sc.why); k++)
+	for (size_t k = 0; k < BR_ARRAY_LEN(sc.why); k++) {
 		free(sc.why[k]);
+		free(sc.sp.why[k]);
+		free(sc.sp.mask[k]);
+	}
+	br_buf_free(&sc.sp.tok);
+	br_buf_free(&sc.sp.name);
 	return ctx->nrecords - before;
 }
 
-/* Cheap look: bonnie++ CSV needs commas. */
+/* Cheap look: bonnie++ CSV needs commas, or many figures when its commas
+ * became blanks. */
 static bool detect(const struct br_doc *doc)
 {
-	return doc->raw_len && has_commas(doc->raw, doc->raw_len, MIN_COMMAS);
+	return doc->raw_len && (has_commas(doc->raw, doc->raw_len, MIN_COMMAS) ||
+				br_digit_runs(doc->raw, doc->raw_len, MIN_SPACED));
 }
 
 const struct br_parser br_parser_bonniepp_csv = {

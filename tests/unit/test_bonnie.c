@@ -484,6 +484,141 @@ static void truncated_row_warns(void **state)
 	done(&r);
 }
 
+/* ------------------------------------------------------------------ hand-edited tables */
+
+#define HDR3 "              -------Sequential Output-------- ---Sequential Input-- --Random--\n" \
+	     "              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n" \
+	     "Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+
+static void rows_read_from_the_right(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, HDR3
+		"frodo  2   256  3566 98.3  9086 13.7  3776  6.8  2975 88.5 16469 16.7 171.4  2.8\n"
+		"1  sam     512  3652 100.0 11066 15.6  6014 10.6  2999 89.1 18276 17.4 185.5  2.8\n"
+		"sam        512  3624 100. 11044 16.1  6080 13.3  3292 98.2 15683 19.4 184.4  3.0\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(r.ds.records.v[0]->host, "frodo 2");
+	assert_string_equal(param_str(&r, 0, "size"), "256");
+	assert_fig(&r, 0, BR_M_putc, 3566, 98.3, false);
+	assert_fig(&r, 0, BR_M_seeks, 171.4, 2.8, false);
+	assert_string_equal(r.ds.records.v[1]->host, "1 sam");
+	assert_string_equal(param_str(&r, 1, "size"), "512");
+	assert_fig(&r, 1, BR_M_putc, 3652, 100.0, false);
+	assert_string_equal(r.ds.records.v[2]->host, "sam");
+	assert_fig(&r, 2, BR_M_putc, 3624, 100.0, false); /* "100." */
+	assert_fig(&r, 2, BR_M_put_block, 11044, 16.1, false);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void label_number_without_mb_column(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "-------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"-Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU /sec %CPU\n"
+		"RAID 0 15021 97.0 88826 65.2 31022 28.4 15880 98.1 102311 41.0 512.3 4.4\n"
+		"SINGLE 14870 96.2 44102 33.0 17311 16.0 15540 97.9 51204 21.3 298.1 2.1\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.ds.records.v[0]->host, "RAID 0");
+	assert_null(br_record_param(r.ds.records.v[0], "size"));
+	assert_fig(&r, 0, BR_M_putc, 15021, 97.0, false);
+	assert_fig(&r, 0, BR_M_seeks, 512.3, 4.4, false);
+	assert_string_equal(r.ds.records.v[1]->host, "SINGLE");
+	done(&r);
+}
+
+static void prompt_glued_to_the_row(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, HDR3
+		"sam        512  3699 98.7 12087 16.8  6133 11.2  3007 88.9 18299 18.0 188.8  3.0[root@sam "
+		"bonnie]# ls\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "sam");
+	assert_fig(&r, 0, BR_M_seeks, 188.8, 3.0, false);
+	bool noted = false;
+	for (size_t k = 0; k < r.ds.diags.n; k++)
+		noted = noted || strstr(r.ds.diags.v[k].message, "'[root@sam bonnie]# ls'");
+	assert_true(noted);
+	done(&r);
+}
+
+static void damaged_row_costs_only_itself(void **state)
+{
+	(void)state;
+	struct run r;
+	/* a cut row, prose and a label line above a wrapped row: the table
+	 * goes on */
+	run(&r, HDR3
+		"sam        512  3701 98.8 12092\n"
+		"\n"
+		"Then it came back and I ran it with the cache on:\n"
+		"\n"
+		"sam, cache on\n"
+		"sam        512  3601 99.0  2611  4.6  6090 12.5  3250 96.9 14500 16.8\n"
+		"172.9  2.5\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(warnings(&r), 1);
+	assert_int_equal(r.ds.diags.v[0].line, 4);
+	assert_non_null(strstr(r.ds.records.v[0]->label, "sam, cache on"));
+	assert_int_equal(r.ds.records.v[0]->source.line, 8);
+	assert_int_equal(r.ds.records.v[0]->source.end_line, 10);
+	assert_fig(&r, 0, BR_M_seeks, 172.9, 2.5, false);
+	done(&r);
+
+	/* after prose, numbers that do not start like a row end the table
+	 * without a warning (another tool's table) */
+	run(&r, HDR3
+		"sam        512  3601 99.0  2611  4.6  6090 12.5  3250 96.9 14500 16.8 172.9  2.5\n"
+		"2. rawio\n"
+		"sam 1062.3 67 1008.2 62 1071.5 67 1054.0 64\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	/* nor is a Bonnie++ row (integer %CP) a few lines below the table */
+	run(&r, HDR3
+		"frodo      256  3624 99.0 11044 16.1  6080 13.3  3292 98.2 15683 19.4 184.4  3.0\n"
+		"\n"
+		"and with bonnie++ on the new box:\n"
+		"newbox 4G 30348 47 35023 5 12701 2 30363 49 44790 6 165 0\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "frodo");
+	done(&r);
+}
+
+static void table_on_one_line(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Posted 2003-02-11 14:02 -------Sequential Output-------- ---Sequential Input-- "
+		"--Random-- -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks--- Machine "
+		"MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU /sec %CPU pippin 512 3707 "
+		"99.1 12101 17.0 6120 11.0 3011 89.0 18301 17.9 190.2 3.3 my raid 5 box 512 3699 98.7 "
+		"12087 16.8 6133 11.2 3007 88.9 18299 18.0 188.8 3.0\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.ds.records.v[0]->host, "pippin");
+	assert_string_equal(r.ds.records.v[1]->host, "my raid 5 box");
+	assert_fig(&r, 0, BR_M_putc, 3707, 99.1, false);
+	assert_fig(&r, 1, BR_M_seeks, 188.8, 3.0, false);
+	assert_string_equal(param_str(&r, 1, "size"), "512");
+	assert_true(r.claimed[0]);
+	done(&r);
+
+	/* the header alone with a cut row: no record */
+	run(&r, "-------Sequential Output-------- ---Sequential Input-- --Random-- -Per Char- "
+		"--Block--- -Rewrite-- -Per Char- --Block--- --Seeks--- Machine MB K/sec %CPU K/sec "
+		"%CPU K/sec %CPU K/sec %CPU K/sec %CPU /sec %CPU legolas 512 3610 98.0 11012 16.1 6001 "
+		"10.9 2990 88.1 17002\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 /* ------------------------------------------------------------------ not ours */
 
 static void prose_is_no_result(void **state)
@@ -613,6 +748,11 @@ int main(void)
 		cmocka_unit_test(headerless_rows),
 		cmocka_unit_test(claimed_lines_are_skipped),
 		cmocka_unit_test(header_fragments),
+		cmocka_unit_test(rows_read_from_the_right),
+		cmocka_unit_test(label_number_without_mb_column),
+		cmocka_unit_test(prompt_glued_to_the_row),
+		cmocka_unit_test(damaged_row_costs_only_itself),
+		cmocka_unit_test(table_on_one_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

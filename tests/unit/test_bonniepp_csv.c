@@ -1072,6 +1072,193 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* ------------------------------------------------------------ wrapped over blank lines */
+
+static void pieces_between_blank_lines(void **state)
+{
+	(void)state;
+	struct run r;
+	/* a 1.96 line cut mid-figure ("4" / "21.7") with an empty line between
+	 * the pieces, then cut right before a comma */
+	run(&r, "1.96,1.96,vault,1,1323311111,8G,,912,96,98123,21,41022,9,4410,97,171203,17,\n"
+		"4\n"
+		"\n"
+		"21.7,31,16,,,,,11023,45,+++++,+++,10987,38,9011,41,+++++,+++,6120,29,9811us\n"
+		",412ms,380ms,15012us,98011us,2710ms,512us,690us,1120us,601us,77us,1340us\n"
+		"\n"
+		"after it\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_int_equal(x->source.line, 1);
+	assert_int_equal(x->source.end_line, 5);
+	fig(x, BR_M_seeks, 421.7, "421.7", 31);
+	fig(x, BR_M_get_block, 171203, "171203", 17);
+	fig(x, BR_M_putc_latency, 9811, "9811us", -1);
+	fig(x, BR_M_put_block_latency, 412000, "412ms", -1);
+	fig(x, BR_M_ran_del_latency, 1340, "1340us", -1);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+static void complete_record_takes_no_piece_after_a_blank(void **state)
+{
+	(void)state;
+	struct run r;
+	/* two whole 1.0x lines with an empty line between: two records */
+	run(&r, "a1,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,"
+		"1716,10,2166,13,+++++,+++,1507,9\n"
+		"\n"
+		"a2,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,"
+		"1716,10,2166,13,+++++,+++,1507,9\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "a1");
+	assert_string_equal(rec(&r, 1)->host, "a2");
+	assert_int_equal(rec(&r, 0)->source.end_line, 1);
+	done(&r);
+}
+
+/* ------------------------------------------------------------ blanks for commas */
+
+static void spaced_versioned_line(void **state)
+{
+	(void)state;
+	struct run r;
+	/* 1.97: the empty chunk size and the four empty file-spec fields are gone */
+	run(&r, "1.97  1.97  smallfry  1  1412345678  4G  701  95  61022  14  30122  8  2201  96  "
+		"90112  10  233.4  6  16  6011  30  +++++  +++  5980  27  5122  29  +++++  +++  3012  "
+		"18  22100us  801ms  650ms  31022us  190ms  1501ms  601us  88us  7120us  201ms  45us  "
+		"288ms\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_string_equal(x->host, "smallfry");
+	assert_string_equal(x->version, "1.97");
+	assert_string_equal(pstr(x, "size"), "4G");
+	near(pnum(x, "concurrency"), 1);
+	near(pnum(x, "seed"), 1412345678);
+	near(pnum(x, "files"), 16384);
+	assert_null(br_record_param(x, "chunk_size"));
+	fig(x, BR_M_putc, 701, "701", 95);
+	fig(x, BR_M_seeks, 233.4, "233.4", 6);
+	fig(x, BR_M_seq_create, 6011, "6011", 30);
+	too_fast(x, BR_M_seq_stat);
+	fig(x, BR_M_ran_del, 3012, "3012", 18);
+	fig(x, BR_M_seeks_latency, 1501000, "1501ms", -1);
+	fig(x, BR_M_ran_del_latency, 288000, "288ms", -1);
+	char *d = diag_with(&r, BR_NOTE, "blanks, not commas");
+	free(d);
+	done(&r);
+}
+
+static void spaced_per_char_skipped(void **state)
+{
+	(void)state;
+	struct run r;
+	/* -f: the per-char pairs and their latencies are empty, so vanished */
+	run(&r, "1.96 1.96 srv01 1 1450900351 160G 39912 3 29398 4 79075 4 207.2 34 50 170 2 42859 "
+		"17 288 1 225 3 3525 9 345 1 12226ms 61883ms 349ms 3643ms 234ms 22897us 145ms 296ms "
+		"897us 84789us\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_false(br_record_get(x, BR_M_putc)->present);
+	assert_false(br_record_get(x, BR_M_getc)->present);
+	assert_false(br_record_get(x, BR_M_putc_latency)->present);
+	fig(x, BR_M_put_block, 39912, "39912", 3);
+	fig(x, BR_M_rewrite, 29398, "29398", 4);
+	fig(x, BR_M_get_block, 79075, "79075", 4);
+	fig(x, BR_M_put_block_latency, 12226000, "12226ms", -1);
+	fig(x, BR_M_get_block_latency, 349000, "349ms", -1);
+	near(pnum(x, "files"), 50 * 1024);
+	fig(x, BR_M_ran_del, 345, "345", 1);
+	done(&r);
+}
+
+static void spaced_without_io_part(void **state)
+{
+	(void)state;
+	struct run r;
+	/* -s 0: the file count right after the seed is no size (sizes carry
+	 * their unit), so the I/O part is what vanished */
+	run(&r, "1.96  1.96  spool  1  1323305999  16  9120  61  +++++  +++  11230  55  9211  60  "
+		"+++++  +++  10020  58  2210us  530us  1789us  2001us  98us  1650us\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_null(br_record_param(x, "size"));
+	near(pnum(x, "files"), 16384);
+	assert_false(br_record_get(x, BR_M_putc)->present);
+	fig(x, BR_M_seq_create, 9120, "9120", 61);
+	fig(x, BR_M_ran_del, 10020, "10020", 58);
+	fig(x, BR_M_seq_create_latency, 2210, "2210us", -1);
+	fig(x, BR_M_ran_del_latency, 1650, "1650us", -1);
+	done(&r);
+}
+
+static void csv2html_row_with_latency_row(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bigiron  1  16G  1012  97  240111  33  120998  19  4490  98  410222  31  612.5  12  "
+		"16  14012  51  +++++  +++  13988  47  11200  50  +++++  +++  7004  33\n"
+		"\n"
+		"bigiron  Latency  11022us  3120ms  412ms  9911us  120ms  99012us  Latency  677us  "
+		"101us  1201us  634us  55us  1411us\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_string_equal(x->host, "bigiron");
+	assert_null(x->version);
+	assert_int_equal(x->source.end_line, 3);
+	near(pnum(x, "concurrency"), 1);
+	fig(x, BR_M_putc, 1012, "1012", 97);
+	fig(x, BR_M_seeks, 612.5, "612.5", 12);
+	fig(x, BR_M_ran_del, 7004, "7004", 33);
+	fig(x, BR_M_putc_latency, 11022, "11022us", -1);
+	fig(x, BR_M_ran_del_latency, 1411, "1411us", -1);
+	done(&r);
+}
+
+static void spaced_103_without_concurrency(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "tinybox  1G  8120  77  20112  18  9011  9  8012  92  29011  8  188.2  1  16  1022  7  "
+		"+++++  +++  998  6  1011  8  +++++  +++  702  5\n");
+	assert_int_equal(r.n, 1);
+	struct br_record *x = rec(&r, 0);
+	assert_string_equal(x->host, "tinybox");
+	assert_null(br_record_param(x, "concurrency"));
+	fig(x, BR_M_putc, 8120, "8120", 77);
+	fig(x, BR_M_seeks, 188.2, "188.2", 1);
+	fig(x, BR_M_ran_del, 702, "702", 5);
+	done(&r);
+}
+
+static void spaced_ambiguous_is_refused(void **state)
+{
+	(void)state;
+	struct run r;
+	/* six latencies: the I/O ones or the file-creation ones? */
+	run(&r, "1.97 1.97 lost 1 1412349999 4G 690 95 60111 14 29876 8 2189 96 89011 10 230.1 6 16 "
+		"5987 30 +++++ +++ 5901 27 5100 29 +++++ +++ 2998 18 22311us 799ms 648ms 30877us "
+		"188ms 1498ms\n");
+	assert_int_equal(r.n, 0);
+	char *d = diag_with(&r, BR_NOTE, "more than one way");
+	assert_non_null(strstr(d, "t.txt:1: note: bonnie++-csv:"));
+	free(d);
+	done(&r);
+}
+
+static void spaced_text_row_left_alone(void **state)
+{
+	(void)state;
+	struct run r;
+	/* a collapsed bonnie++ text row (I/O part alone) is the text parser's,
+	 * and a line of numbers without a name is nobody's */
+	run(&r, "moudry.com 4G 30348 47 35023 5 12701 2 30363 49 44790 6 165.0 0\n"
+		"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1110,6 +1297,15 @@ int main(void)
 		cmocka_unit_test(unquoted_split_is_libcsv),
 		cmocka_unit_test(figures_read_like_strtod),
 		cmocka_unit_test(field_shapes_at_the_limits),
+		cmocka_unit_test(pieces_between_blank_lines),
+		cmocka_unit_test(complete_record_takes_no_piece_after_a_blank),
+		cmocka_unit_test(spaced_versioned_line),
+		cmocka_unit_test(spaced_per_char_skipped),
+		cmocka_unit_test(spaced_without_io_part),
+		cmocka_unit_test(csv2html_row_with_latency_row),
+		cmocka_unit_test(spaced_103_without_concurrency),
+		cmocka_unit_test(spaced_ambiguous_is_refused),
+		cmocka_unit_test(spaced_text_row_left_alone),
 	};
 	return cmocka_run_group_tests(tests, NULL, teardown);
 }
