@@ -110,7 +110,7 @@ static const enum br_metric_id kind_metric[] = {
 
 /* A dangling label waits this many lines for its figures (stderr between). */
 enum { PENDING_WINDOW = 6, HOST_PROSE_LIMIT = 3, NO_OFFSET = -1, MAX_LINE = 400,
-       JOIN_PAD = 32 };
+       JOIN_PAD = 32, NOTE_MAX = 40, SETTING_NAME_MAX = 24 };
 
 struct figures {
 	const char *mb, *sec, *rate; /* into the line or the join buffer; mb/sec may be NULL */
@@ -126,6 +126,7 @@ struct hp {
 	const struct br_doc *doc;
 	struct br_buf join;       /* a wrapped line joined with the next one */
 	struct br_buf host;       /* current device ("/dev/sda"), empty = none */
+	struct br_buf note;       /* the poster's note on it ("ssd500"), empty = none */
 	char version[32];         /* of the last version line read */
 	size_t version_idx;       /* that line */
 	size_t *msg;              /* where messages start (br_label_message_start), */
@@ -468,7 +469,7 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	/* The label belongs to the whole run of hdparm lines (prompt, header,
 	 * the timing lines): look for it above the run's first line. */
 	size_t at = st->in_block && st->block_start <= first ? st->block_start : first;
-	char *label = br_parse_label(ctx, at, own);
+	char *label = br_parse_label(ctx, at, own ? own : st->note.len ? st->note.data : NULL);
 	br_record_set_label(r, label);
 	free(label);
 	br_parse_claim(ctx, first, last, why);
@@ -498,6 +499,18 @@ static void hdparm_line(struct hp *st, size_t i)
 	st->evidence = true;
 }
 
+/* The device the next records are of (n == 0: none), and the note written
+ * after it ("/dev/sdd: ssd500": the note is the records' own title). */
+static void set_host(struct hp *st, const char *dev, size_t n, const char *note, size_t nn)
+{
+	br_buf_reset(&st->host);
+	br_buf_reset(&st->note);
+	if (n)
+		br_buf_add(&st->host, dev, n);
+	if (nn)
+		br_buf_add(&st->note, note, nn);
+}
+
 static void drop_pending(struct hp *st)
 {
 	if (!st->pending)
@@ -515,7 +528,7 @@ static void prose(struct hp *st, const char *s, size_t n)
 	st->in_block = false;
 	set_open(st, NULL);
 	if (++st->prose_run >= HOST_PROSE_LIMIT || (n && s[n - 1] == ':'))
-		br_buf_reset(&st->host);
+		set_host(st, NULL, 0, NULL, 0);
 }
 
 static void warn_cut(struct hp *st, size_t idx, const char *s, size_t n)
@@ -579,14 +592,50 @@ static bool looks_like_stderr(const char *s, size_t n)
 	return k >= n && n >= 8;
 }
 
-/* "/dev/sda:" — any path, but one outside /dev only when a Timing line follows. */
+/*
+ * What hdparm prints about a device besides timings, between its header and
+ * the timing lines: settings ("multcount = 16 (on)", "geometry = 60801/255/63,
+ * sectors = ...", -i's "Model=..., FwRev=..."), "setting readahead to 8192
+ * (on)", -i's "UDMA modes: ..." lines. A name of a few words, then '='.
+ */
+static bool settings_line(const char *s, size_t n)
+{
+	if (n >= 8 && strncmp(s, "setting ", 8) == 0)
+		return true;
+	if (n > 10 && (has(s, 8, "DMA mode") || has(s, 8, "PIO mode")) && has(s, 12, "modes:"))
+		return true;
+	size_t k = 0;
+	while (k < n && k <= SETTING_NAME_MAX &&
+	       (isalnum((unsigned char)s[k]) || s[k] == '_' || s[k] == '-' || s[k] == ' ' ||
+		s[k] == '\t'))
+		k++;
+	return k >= 2 && k < n && s[k] == '=' && isalpha((unsigned char)s[0]);
+}
+
+/*
+ * "/dev/sda:" — any path, but one outside /dev only when a Timing line
+ * follows. A few words after the colon ("/dev/sdd: ssd500") are the
+ * poster's note on the device; hdparm's own complaints there ("/dev/sdx:
+ * No such file or directory") are not.
+ */
 static bool device_header(struct hp *st, size_t i, const char *s, size_t n)
 {
-	if (n < 3 || s[0] != '/' || s[n - 1] != ':')
+	if (n < 3 || s[0] != '/')
 		return false;
-	for (size_t k = 0; k + 1 < n; k++)
-		if (s[k] == ' ' || s[k] == '\t')
-			return false;
+	size_t colon = 0;
+	while (colon < n && s[colon] != ':' && s[colon] != ' ' && s[colon] != '\t')
+		colon++;
+	if (colon < 2 || colon >= n || s[colon] != ':')
+		return false;
+	const char *note = s + colon + 1;
+	size_t nn = n - colon - 1;
+	while (nn && (*note == ' ' || *note == '\t')) {
+		note++;
+		nn--;
+	}
+	if (nn && (nn > NOTE_MAX || looks_like_stderr(note, nn) || memchr(note, '=', nn) ||
+		   memchr(note, ':', nn) || has_ci(note, nn, "timing")))
+		return false;
 	if (strncmp(s, "/dev/", 5) != 0) {
 		bool timing = false;
 		for (size_t j = i + 1; j < st->doc->nlines && j <= i + 3 && !timing; j++) {
@@ -600,8 +649,7 @@ static bool device_header(struct hp *st, size_t i, const char *s, size_t n)
 	drop_pending(st);
 	hdparm_line(st, i);
 	set_open(st, NULL);
-	br_buf_reset(&st->host);
-	br_buf_add(&st->host, s, n - 1);
+	set_host(st, s, colon, note, nn);
 	br_parse_claim(st->ctx, i, i, "device header");
 	return true;
 }
@@ -636,7 +684,6 @@ static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 	drop_pending(st);
 	hdparm_line(st, i);
 	set_open(st, NULL);
-	br_buf_reset(&st->host);
 	const char *a = s + ov[2], *end = s + ov[3];
 	const char *dev = NULL;
 	size_t dev_len = 0, ndev = 0;
@@ -658,8 +705,7 @@ static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 			ndev++;
 		}
 	}
-	if (ndev == 1)
-		br_buf_add(&st->host, dev, dev_len);
+	set_host(st, dev, ndev == 1 ? dev_len : 0, NULL, 0);
 	br_parse_claim(st->ctx, i, i, "shell prompt running hdparm");
 	return true;
 }
@@ -814,7 +860,13 @@ static void one_line(struct hp *st, size_t i)
 		br_parse_claim(st->ctx, i, i, "hdparm's remark (ignored)");
 		return;
 	}
-	/* 7. stderr inside an hdparm run */
+	/* 7. what hdparm says of the device before its timings */
+	if (st->in_block && settings_line(s, n)) {
+		hdparm_line(st, i);
+		br_parse_claim(st->ctx, i, i, "hdparm's settings of the device");
+		return;
+	}
+	/* 8. stderr inside an hdparm run */
 	if ((st->pending || st->in_block) && looks_like_stderr(s, n)) {
 		st->prose_run = 0; /* claimed with the record if figures follow */
 		return;
@@ -865,7 +917,7 @@ static void reset(struct hp *st)
 	st->have_last = false;
 	st->prev_nonblank = 0;
 	set_open(st, NULL);
-	br_buf_reset(&st->host);
+	set_host(st, NULL, 0, NULL, 0);
 }
 
 /*
@@ -960,6 +1012,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	free(st.msg);
 	br_buf_free(&st.join);
 	br_buf_free(&st.host);
+	br_buf_free(&st.note);
 	return ctx->nrecords - before;
 }
 
