@@ -55,6 +55,14 @@ static struct br_pattern re_timing = BR_PATTERN_OPT(
 	"\\s+reads?(?:\\s*\\(\\s*offset\\s+(\\d+)\\s*gb\\s*\\))?\\s*:",
 	PCRE2_CASELESS);
 
+/* The same label anywhere on a line (not inside a word): a paste whose line
+ * ends were lost puts a prompt, a device and both timings on one line. */
+static struct br_pattern re_timing_any = BR_PATTERN_OPT(
+	"hdparm-timing-any",
+	"(?<![a-z0-9_])timing\\s+(o_direct\\s+cached|o_direct\\s+disk|buffer[- ]?cache|cached|"
+	"buffered\\s+disk)\\s+reads?(?:\\s*\\(\\s*offset\\s+(\\d+)\\s*gb\\s*\\))?\\s*:",
+	PCRE2_CASELESS);
+
 /* "N MB in S seconds = R MB/sec" — 1 mb, 2 seconds, 3 rate, 4 unit letter.
  * `=3D` is what an undecoded quoted-printable copy shows for `=`. */
 static struct br_pattern re_result = BR_PATTERN_OPT(
@@ -800,6 +808,112 @@ static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 	return true;
 }
 
+/*
+ * The device named in text before a timing label on a collapsed line
+ * (formats/hdparm.md §5): the last "/dev/sda:" there, with the words after
+ * it as its note; else the one device a prompt there names ("# hdparm -t
+ * /dev/sda"), or a path alone (a table cell). None: the device stays.
+ */
+static void gap_device(struct hp *st, const char *g, size_t n)
+{
+	const char *dev = NULL, *after = NULL;
+	size_t dn = 0;
+	for (size_t k = 0; k < n; k++) {
+		if (g[k] != '/' || (k && g[k - 1] != ' ' && g[k - 1] != '\t' && g[k - 1] != '|'))
+			continue;
+		size_t e = k;
+		while (e < n && g[e] != ' ' && g[e] != '\t' && g[e] != ':')
+			e++;
+		if (e < n && g[e] == ':' && e - k >= 2) {
+			dev = g + k;
+			dn = e - k;
+			after = g + e + 1;
+		}
+		k = e;
+	}
+	if (dev) {
+		const char *note = after;
+		size_t nn = (size_t)(g + n - after);
+		while (nn && (*note == ' ' || *note == '\t' || *note == '|')) {
+			note++;
+			nn--;
+		}
+		while (nn && (note[nn - 1] == ' ' || note[nn - 1] == '\t' || note[nn - 1] == '|'))
+			nn--;
+		if (nn > NOTE_MAX || memchr(note, ':', nn) || memchr(note, '=', nn) ||
+		    looks_like_stderr(note, nn))
+			nn = 0;
+		set_open(st, NULL);
+		set_host(st, dev, dn, note, nn);
+		return;
+	}
+	size_t ov[2 * 2];
+	if (hdparm_with_args(g, n) && br_re_match(&re_prompt, g, n, 0, ov, 2) > 0) {
+		st->evidence = true;
+		const char *a = g + ov[2], *end = g + ov[3];
+		size_t ndev = 0;
+		while (ov[2] != (size_t)-1 && a < end) {
+			while (a < end && (*a == ' ' || *a == '\t'))
+				a++;
+			const char *w = a;
+			while (a < end && *a != ' ' && *a != '\t')
+				a++;
+			if (w < a && *w == '/') {
+				dev = w;
+				dn = (size_t)(a - w);
+				ndev++;
+			}
+		}
+		if (ndev == 1) {
+			set_open(st, NULL);
+			set_host(st, dev, dn, NULL, 0);
+		}
+		return;
+	}
+	while (n && (*g == ' ' || *g == '\t' || *g == '|')) {
+		g++;
+		n--;
+	}
+	while (n && (g[n - 1] == ' ' || g[n - 1] == '\t' || g[n - 1] == '|'))
+		n--;
+	if (n > 5 && strncmp(g, "/dev/", 5) == 0 && !memchr(g, ' ', n) && !memchr(g, '\t', n)) {
+		set_open(st, NULL);
+		set_host(st, g, n, NULL, 0);
+	}
+}
+
+/*
+ * A line holding timing labels other than one at its start: the line ends
+ * of a paste were lost ("# hdparm -Tt /dev/hdb /dev/hdb: Timing
+ * buffer-cache reads: 412 MB in ... Timing buffered disk reads: 64 MB in
+ * ..."). Each label is read with the text up to the next one, as a timing
+ * line of its own, after the device named in the text before it. False
+ * when the line is an ordinary timing line (or none).
+ */
+static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	size_t ov[2 * 3], nx[2 * 3];
+	if (br_re_match(&re_timing_any, s, n, 0, ov, 3) <= 0)
+		return false;
+	bool more = br_re_match(&re_timing_any, s, n, ov[1], nx, 3) > 0;
+	if (ov[0] == 0 && !more)
+		return false;
+	size_t gap = 0; /* the text before the label, after the previous label */
+	for (;;) {
+		gap_device(st, s + gap, ov[0] - gap);
+		size_t end = more ? nx[0] : n, base = ov[0], rel[2 * 3];
+		for (int g = 0; g < 2 * 3; g++)
+			rel[g] = ov[g] == (size_t)-1 ? (size_t)-1 : ov[g] - base;
+		timing_line(st, i, s + base, end - base, rel);
+		if (!more)
+			break;
+		gap = ov[1];
+		memcpy(ov, nx, sizeof ov);
+		more = br_re_match(&re_timing_any, s, n, ov[1], nx, 3) > 0;
+	}
+	return true;
+}
+
 static void one_line(struct hp *st, size_t i)
 {
 	size_t n;
@@ -810,6 +924,9 @@ static void one_line(struct hp *st, size_t i)
 		drop_pending(st);
 	if (n == 0)
 		return; /* blank lines neither start nor end anything */
+	/* 0. several lines of hdparm's run together */
+	if (has(s, n, "iming") && collapsed_line(st, i, s, n))
+		return;
 	if (n > MAX_LINE) { /* no line of hdparm's is that long */
 		prose(st, s, n);
 		return;
@@ -884,6 +1001,8 @@ static bool candidate(const char *s, size_t n)
 		return false;
 	if (is_digit(*s))
 		return br_has(s, n, "MB", 2);
+	if (br_has(s, n, "MB in", 5)) /* timings in the middle of a line */
+		return true;
 	if ((*s == 'T' || *s == 't') && n >= 6 && strncasecmp(s, "timing", 6) == 0)
 		return true;
 	if (s[n - 2] == '/' && (s[n - 1] == 's' || s[n - 1] == 'S'))
