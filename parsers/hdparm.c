@@ -94,6 +94,33 @@ static struct br_pattern re_hand = BR_PATTERN_OPT(
 	"s(?:ec)?\\s*$",
 	PCRE2_CASELESS);
 
+/* A timing kind as a table's column names it ("Timing cached reads",
+ * "buffered disk", "O_DIRECT cached", "Cached", "Buffered"); 1 the words. */
+static struct br_pattern re_column = BR_PATTERN_OPT(
+	"hdparm-column",
+	"(?<![a-z0-9_])(?:timing\\s+)?(o_direct\\s+cached|o_direct\\s+disk|direct\\s+cached|"
+	"buffer[- ]?cache|cached|buffered(?:\\s+disk)?|direct(?:\\s+disk)?)(?:\\s+reads?)?"
+	"(?![a-z0-9_])",
+	PCRE2_CASELESS);
+
+/* A rate unit anywhere ("MB/s", "(kB/sec)"); 1 the unit letter. */
+static struct br_pattern re_unit = BR_PATTERN_OPT(
+	"hdparm-unit", "(?<![a-z])([mk])i?B\\s*/\\s*s(?:ec)?(?![a-z])", PCRE2_CASELESS);
+
+/* A table cell holding a rate: "498.10 MB/sec", "95.3", or nothing ("-",
+ * "n/a"). 1 rate, 2 unit letter; no group: nothing. */
+static struct br_pattern re_cell = BR_PATTERN_OPT(
+	"hdparm-cell",
+	"^\\s*(?:(\\d+(?:\\.\\d+)?)\\s*(?:([mk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)\\s*$",
+	PCRE2_CASELESS);
+
+/* The same at the end of a row whose columns are blanks (read from the
+ * right): 1 rate, 2 unit letter; no group: nothing. */
+static struct br_pattern re_cell_last = BR_PATTERN_OPT(
+	"hdparm-cell-last",
+	"(?:^|\\s)(?:(\\d+(?:\\.\\d+)?)\\s*(?:([mk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)\\s*$",
+	PCRE2_CASELESS);
+
 /* A shell prompt running hdparm with options or a device; group 1 the arguments. */
 static struct br_pattern re_prompt = BR_PATTERN(
 	"hdparm-prompt",
@@ -118,7 +145,8 @@ static const enum br_metric_id kind_metric[] = {
 
 /* A dangling label waits this many lines for its figures (stderr between). */
 enum { PENDING_WINDOW = 6, HOST_PROSE_LIMIT = 3, NO_OFFSET = -1, MAX_LINE = 400,
-       JOIN_PAD = 32, NOTE_MAX = 40, SETTING_NAME_MAX = 24 };
+       JOIN_PAD = 32, NOTE_MAX = 40, SETTING_NAME_MAX = 24,
+       TABLE_HEAD_MAX = 160, TABLE_NAME_MAX = 60 };
 
 struct figures {
 	const char *mb, *sec, *rate; /* into the line or the join buffer; mb/sec may be NULL */
@@ -914,6 +942,308 @@ static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
 	return true;
 }
 
+/* ---------------------------------------------------------------- tables */
+
+/*
+ * A summary table written by hand from hdparm's lines: a header naming
+ * timing kinds, one row per device or disk with the rates.
+ *
+ *   | Disk     | Timing cached reads | Timing buffered disk reads |
+ *   |----------|---------------------|----------------------------|
+ *   | /dev/sda | 498.10 MB/sec       | 95.3 MB/sec                |
+ *   disk            cached (MB/s)   buffered (MB/s)
+ *   WD Green 2TB    1520.3          112.4
+ *
+ * Columns are cells between '|' or TABs; with neither, the rates are read
+ * from the right of the row, one per column of the header. The first cell
+ * that is not a rate names the row: a device path is the record's host,
+ * anything else its own title. A rate takes its unit from its cell, else
+ * from its column's header, else from the header line; with none it is
+ * not read (no guess). A cell may hold hdparm's whole figures.
+ */
+struct tcol {
+	enum kind kind;
+	size_t cell; /* index of its cell ('|' and TAB tables) */
+	char unit;   /* from its header cell, 0 = none */
+};
+
+struct table {
+	char sep;    /* '|', '\t', or ' ' (rates read from the right) */
+	size_t ncol;
+	struct tcol col[4];
+	size_t name_cell; /* (size_t)-1: none */
+	char unit;   /* from the header line */
+};
+
+/* Cell k of s[0..n) between separators (runs of TABs are one). */
+static bool cell_at(const char *s, size_t n, char sep, size_t k, const char **c, size_t *cn)
+{
+	size_t a = 0, idx = 0;
+	for (;;) {
+		size_t b = a;
+		while (b < n && s[b] != sep)
+			b++;
+		if (idx == k) {
+			*c = s + a;
+			*cn = b - a;
+			while (*cn && (**c == ' ' || **c == '\t')) {
+				++*c;
+				--*cn;
+			}
+			while (*cn && ((*c)[*cn - 1] == ' ' || (*c)[*cn - 1] == '\t'))
+				--*cn;
+			return true;
+		}
+		if (b >= n)
+			return false;
+		a = b + 1;
+		if (sep == '\t')
+			while (a < n && s[a] == '\t')
+				a++;
+		idx++;
+	}
+}
+
+static size_t cell_index(const char *s, size_t pos, char sep)
+{
+	size_t k = 0;
+	for (size_t j = 0; j < pos; j++)
+		if (s[j] == sep && (sep != '\t' || j == 0 || s[j - 1] != '\t'))
+			k++;
+	return k;
+}
+
+static char unit_in(const char *s, size_t n)
+{
+	size_t ov[2 * 2];
+	if (br_re_match(&re_unit, s, n, 0, ov, 2) <= 0)
+		return 0;
+	return (char)tolower((unsigned char)s[ov[2]]);
+}
+
+/* Is s[0..n) a table header naming timing kinds? Fills t. */
+static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struct table *t)
+{
+	memset(t, 0, sizeof *t);
+	if (n > TABLE_HEAD_MAX || has(s, n, "MB in"))
+		return false;
+	t->sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : ' ';
+	if (t->sep == ' ')
+		for (size_t k = 0; k < n; k++)
+			if (is_digit(s[k]) || s[k] == '.' || s[k] == ',' || s[k] == ':')
+				return false; /* a sentence, not a header */
+	size_t ov[2 * 2], at = 0;
+	while (br_re_match(&re_column, s, n, at, ov, 2) > 0) {
+		enum kind k = kind_of(s + ov[2], group_len(ov, 1));
+		for (size_t c = 0; c < t->ncol; c++)
+			if (t->col[c].kind == k)
+				return false; /* two columns of one kind: not one run a row */
+		if (t->ncol == BR_ARRAY_LEN(t->col))
+			return false;
+		struct tcol *c = &t->col[t->ncol++];
+		c->kind = k;
+		c->cell = t->sep == ' ' ? 0 : cell_index(s, ov[0], t->sep);
+		if (t->sep != ' ') {
+			const char *h;
+			size_t hn;
+			if (cell_at(s, n, t->sep, c->cell, &h, &hn)) {
+				if (hn && is_digit(*h))
+					return false;
+				c->unit = unit_in(h, hn);
+			}
+			for (size_t d = 0; d + 1 < t->ncol; d++)
+				if (t->col[d].cell == c->cell)
+					return false; /* one cell, two kinds: prose in a cell */
+		}
+		at = ov[1];
+	}
+	if (t->ncol == 0)
+		return false;
+	t->unit = unit_in(s, n);
+	t->name_cell = (size_t)-1;
+	if (t->sep != ' ')
+		for (size_t k = 0; t->name_cell == (size_t)-1 && k < t->col[0].cell + 1; k++) {
+			bool used = false;
+			for (size_t c = 0; c < t->ncol; c++)
+				used |= t->col[c].cell == k;
+			if (!used)
+				t->name_cell = k;
+		}
+	return has_ci(s, n, "timing") || has_ci(s, n, "hdparm") || has_evidence(st, i);
+}
+
+/* "|---|:---:|", "+-----+", "=====": a table's rule. */
+static bool rule_line(const char *s, size_t n)
+{
+	bool dash = false;
+	for (size_t k = 0; k < n; k++) {
+		if (s[k] == '-' || s[k] == '=')
+			dash = true;
+		else if (s[k] != '|' && s[k] != ':' && s[k] != '+' && s[k] != ' ' && s[k] != '\t')
+			return false;
+	}
+	return dash;
+}
+
+struct tval {
+	bool present;
+	const char *rate, *mb, *sec;
+	size_t rate_len, mb_len, sec_len;
+	char unit;
+};
+
+/* One cell's rate, or nothing; false: the cell is not a rate at all. */
+static bool cell_value(const char *c, size_t cn, struct tval *v)
+{
+	size_t ov[2 * 5];
+	memset(v, 0, sizeof *v);
+	if (br_re_match(&re_result, c, cn, 0, ov, 5) > 0) {
+		v->present = true;
+		v->mb = c + ov[2];
+		v->mb_len = group_len(ov, 1);
+		v->sec = c + ov[4];
+		v->sec_len = group_len(ov, 2);
+		v->rate = c + ov[6];
+		v->rate_len = group_len(ov, 3);
+		v->unit = (char)tolower((unsigned char)c[ov[8]]);
+		return true;
+	}
+	if (br_re_match(&re_cell, c, cn, 0, ov, 3) <= 0)
+		return false;
+	if (ov[2] != (size_t)-1) {
+		v->present = true;
+		v->rate = c + ov[2];
+		v->rate_len = group_len(ov, 1);
+		v->unit = ov[4] != (size_t)-1 ? (char)tolower((unsigned char)c[ov[4]]) : 0;
+	}
+	return true;
+}
+
+/* Row s[0..n) of table t: its rates (per column) and its name. */
+static bool table_row(const struct table *t, const char *s, size_t n, struct tval *v,
+		      const char **name, size_t *nn)
+{
+	*name = NULL;
+	*nn = 0;
+	if (t->sep != ' ') {
+		if (!memchr(s, t->sep, n))
+			return false;
+		for (size_t c = 0; c < t->ncol; c++) {
+			const char *x;
+			size_t xn;
+			if (!cell_at(s, n, t->sep, t->col[c].cell, &x, &xn))
+				memset(&v[c], 0, sizeof v[c]); /* a row cut short */
+			else if (!cell_value(x, xn, &v[c]))
+				return false;
+		}
+		if (t->name_cell != (size_t)-1)
+			cell_at(s, n, t->sep, t->name_cell, name, nn);
+	} else {
+		size_t end = n, ov[2 * 3];
+		for (size_t c = t->ncol; c-- > 0;) {
+			if (br_re_match(&re_cell_last, s, end, 0, ov, 3) <= 0)
+				return false;
+			memset(&v[c], 0, sizeof v[c]);
+			if (ov[2] != (size_t)-1) {
+				v[c].present = true;
+				v[c].rate = s + ov[2];
+				v[c].rate_len = group_len(ov, 1);
+				v[c].unit = ov[4] != (size_t)-1 ? (char)tolower((unsigned char)s[ov[4]]) : 0;
+			}
+			end = ov[0];
+		}
+		while (end && (s[end - 1] == ' ' || s[end - 1] == '\t'))
+			end--;
+		if (end == 0 || end > TABLE_NAME_MAX)
+			return false;
+		*name = s;
+		*nn = end;
+	}
+	bool any = false;
+	for (size_t c = 0; c < t->ncol; c++)
+		any |= v[c].present;
+	return any;
+}
+
+static void table_record(struct hp *st, const struct table *t, size_t head, size_t j,
+			 const struct tval *v, const char *name, size_t nn)
+{
+	struct br_parse_ctx *ctx = st->ctx;
+	struct br_record *r = NULL;
+	for (size_t c = 0; c < t->ncol; c++) {
+		char unit = v[c].unit ? v[c].unit : t->col[c].unit ? t->col[c].unit : t->unit;
+		if (!v[c].present || !unit)
+			continue;
+		if (!r)
+			r = br_parse_record_new(ctx, BR_TOOL_HDPARM, j, j);
+		enum br_metric_id id = kind_metric[t->col[c].kind];
+		char buf[NUM_BUF];
+		char *raw = num_text(buf, v[c].rate, v[c].rate_len);
+		double x = br_parse_decimal(v[c].rate, v[c].rate_len) * (unit == 'm' ? 1024.0 : 1.0);
+		br_record_set(r, id, x, raw);
+		num_free(raw, buf);
+		if (v[c].mb)
+			per_metric_params(r, id, br_parse_decimal(v[c].mb, v[c].mb_len),
+					  br_parse_decimal(v[c].sec, v[c].sec_len));
+	}
+	if (!r) {
+		br_parse_warn(ctx, j, "table row with rates but no unit for them; skipped");
+		return;
+	}
+	while (nn && (name[nn - 1] == ':' || name[nn - 1] == ' '))
+		nn--;
+	char *own = NULL;
+	if (nn && *name == '/' && !memchr(name, ' ', nn)) {
+		char *host = br_strndup(name, nn);
+		br_record_set_host(r, host);
+		free(host);
+	} else if (nn) {
+		own = br_strndup(name, nn);
+	}
+	if (st->version[0] && same_message(st, st->version_idx, j))
+		br_record_set_version(r, st->version);
+	char *label = br_parse_label(ctx, head, own);
+	br_record_set_label(r, label);
+	free(label);
+	free(own);
+	br_parse_emit(ctx, r);
+}
+
+/* A table header at line i: read its rows (they are consumed). False when
+ * no row follows, the line is then read as anything else. */
+static bool table_at(struct hp *st, size_t i, const char *s, size_t n)
+{
+	struct table t;
+	if (!table_header(st, i, s, n, &t))
+		return false;
+	size_t j = i + 1, rows = 0;
+	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
+		size_t rn;
+		const char *r = stripped(&st->doc->lines[j], &rn);
+		if (rn == 0)
+			break;
+		if (rule_line(r, rn))
+			continue;
+		struct tval v[BR_ARRAY_LEN(t.col)];
+		const char *name;
+		size_t nn;
+		if (rn > MAX_LINE || !table_row(&t, r, rn, v, &name, &nn))
+			break;
+		table_record(st, &t, i, j, v, name, nn);
+		rows++;
+	}
+	if (rows == 0)
+		return false;
+	drop_pending(st);
+	set_open(st, NULL);
+	st->evidence = true;
+	st->in_block = false;
+	st->have_last = false;
+	br_parse_claim(st->ctx, i, j - 1, "table of hdparm rates written by hand");
+	st->skip_to = j;
+	return true;
+}
+
 static void one_line(struct hp *st, size_t i)
 {
 	size_t n;
@@ -968,22 +1298,27 @@ static void one_line(struct hp *st, size_t i)
 		if (version_line(st, i, s, n) || prompt_line(st, i, s, n))
 			return;
 	}
-	/* 5. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec" */
+	/* 5. a table of rates written by hand */
+	if ((has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
+	     has(s, n, "UFFER") || has(s, n, "IRECT")) &&
+	    table_at(st, i, s, n))
+		return;
+	/* 6. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec" */
 	if (rate && memchr(s, ':', n) && hand_line(st, i, s, n))
 		return;
-	/* 6. hdparm's own remark after a doubtful figure */
+	/* 7. hdparm's own remark after a doubtful figure */
 	if (n > 3 && strncmp(s, "Hmm", 3) == 0 && has(s, n, "suspicious results")) {
 		hdparm_line(st, i);
 		br_parse_claim(st->ctx, i, i, "hdparm's remark (ignored)");
 		return;
 	}
-	/* 7. what hdparm says of the device before its timings */
+	/* 8. what hdparm says of the device before its timings */
 	if (st->in_block && settings_line(s, n)) {
 		hdparm_line(st, i);
 		br_parse_claim(st->ctx, i, i, "hdparm's settings of the device");
 		return;
 	}
-	/* 8. stderr inside an hdparm run */
+	/* 9. stderr inside an hdparm run */
 	if ((st->pending || st->in_block) && looks_like_stderr(s, n)) {
 		st->prose_run = 0; /* claimed with the record if figures follow */
 		return;
@@ -1005,6 +1340,10 @@ static bool candidate(const char *s, size_t n)
 		return true;
 	if ((*s == 'T' || *s == 't') && n >= 6 && strncasecmp(s, "timing", 6) == 0)
 		return true;
+	if (br_has(s, n, "ached", 5) || br_has(s, n, "uffered", 7)) /* a table's header */
+		return true;
+	while (n > 4 && (s[n - 1] == '|' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--; /* a table row's last cell */
 	if (s[n - 2] == '/' && (s[n - 1] == 's' || s[n - 1] == 'S'))
 		return true;
 	return s[n - 4] == '/' && strncasecmp(s + n - 4, "/sec", 4) == 0;
