@@ -942,6 +942,36 @@ static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
 	return true;
 }
 
+/*
+ * A line of the poster's own between a device header and its timings
+ * ("/dev/sdb:" / "Backup disk (USB):" / " Timing cached reads: ..."): the
+ * name of that run, the records' own title (as a note after the header).
+ * Only a short line directly above a timing or settings line.
+ */
+static bool device_note(struct hp *st, size_t i, const char *s, size_t n)
+{
+	if (!st->in_block || !st->host.len || st->note.len || st->open || n > NOTE_MAX ||
+	    memchr(s, '=', n) || looks_like_stderr(s, n) || has(s, n, "hdparm"))
+		return false;
+	size_t j = i + 1, tn = 0;
+	const char *t = NULL;
+	if (j < st->doc->nlines)
+		t = stripped(&st->doc->lines[j], &tn);
+	if (tn == 0 && ++j < st->doc->nlines)
+		t = stripped(&st->doc->lines[j], &tn);
+	if (tn == 0 || br_parse_is_claimed(st->ctx, j) ||
+	    !((tn >= 6 && strncasecmp(t, "timing", 6) == 0) || settings_line(t, tn)))
+		return false;
+	while (n && (s[n - 1] == ':' || s[n - 1] == ' '))
+		n--;
+	if (n == 0)
+		return false;
+	br_buf_add(&st->note, s, n);
+	hdparm_line(st, i);
+	br_parse_claim(st->ctx, i, i, "the poster's name for the device's run");
+	return true;
+}
+
 /* ---------------------------------------------------------------- tables */
 
 /*
@@ -1323,6 +1353,9 @@ static void one_line(struct hp *st, size_t i)
 		st->prose_run = 0; /* claimed with the record if figures follow */
 		return;
 	}
+	/* 10. the poster's name for what follows */
+	if (device_note(st, i, s, n))
+		return;
 	prose(st, s, n);
 }
 
