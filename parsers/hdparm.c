@@ -95,12 +95,13 @@ static struct br_pattern re_hand = BR_PATTERN_OPT(
 	PCRE2_CASELESS);
 
 /* A timing kind as a table's column names it ("Timing cached reads",
- * "buffered disk", "O_DIRECT cached", "Cached", "Buffered"); 1 the words. */
+ * "buffered disk", "O_DIRECT cached", "Cached", "Disk reads", "hdparm -T");
+ * 1 the words, 2 hdparm's -T (cached), 3 its -t (buffered). */
 static struct br_pattern re_column = BR_PATTERN_OPT(
 	"hdparm-column",
 	"(?<![a-z0-9_])(?:timing\\s+)?(o_direct\\s+cached|o_direct\\s+disk|direct\\s+cached|"
-	"buffer[- ]?cache|cached|buffered(?:\\s+disk)?|direct(?:\\s+disk)?)(?:\\s+reads?)?"
-	"(?![a-z0-9_])",
+	"buffer[- ]?cache|cached|buffered(?:\\s+disk)?|direct(?:\\s+disk)?|disk(?=\\s+reads?)|"
+	"hdparm\\s+-(?-i:(T)|(t))(?![a-z]))(?:\\s+reads?)?(?![a-z0-9_])",
 	PCRE2_CASELESS);
 
 /* A rate unit anywhere ("MB/s", "(kB/sec)"); 1 the unit letter. */
@@ -108,10 +109,10 @@ static struct br_pattern re_unit = BR_PATTERN_OPT(
 	"hdparm-unit", "(?<![a-z])([mk])i?B\\s*/\\s*s(?:ec)?(?![a-z])", PCRE2_CASELESS);
 
 /* A table cell holding a rate: "498.10 MB/sec", "95.3", or nothing ("-",
- * "n/a"). 1 rate, 2 unit letter; no group: nothing. */
+ * "n/a", ""). 1 rate, 2 unit letter; no group: nothing. */
 static struct br_pattern re_cell = BR_PATTERN_OPT(
 	"hdparm-cell",
-	"^\\s*(?:(\\d+(?:\\.\\d+)?)\\s*(?:([mk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)\\s*$",
+	"^\\s*(?:(\\d+(?:\\.\\d+)?)\\s*(?:([mk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)?\\s*$",
 	PCRE2_CASELESS);
 
 /* The same at the end of a row whose columns are blanks (read from the
@@ -711,20 +712,11 @@ static bool hdparm_with_args(const char *s, size_t n)
 	return false;
 }
 
-/* A prompt running hdparm: one device named → the host until a header says otherwise. */
-static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
+/* How many devices hdparm's arguments a..end name (one named twice is
+ * one); *dev the first. */
+static size_t prompt_devices(const char *a, const char *end, const char **dev, size_t *dn)
 {
-	size_t ov[2 * 2];
-	if (!hdparm_with_args(s, n) || br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
-		return false;
-	drop_pending(st);
-	hdparm_line(st, i);
-	set_open(st, NULL);
-	const char *a = s + ov[2], *end = s + ov[3];
-	const char *dev = NULL;
-	size_t dev_len = 0, ndev = 0;
-	if (ov[2] == (size_t)-1)
-		a = end = s;
+	size_t ndev = 0;
 	while (a < end) {
 		while (a < end && (*a == ' ' || *a == '\t'))
 			a++;
@@ -735,13 +727,35 @@ static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 			break;
 		if (*w == '>' || *w == '<' || (a - w >= 2 && w[0] == '2' && w[1] == '>'))
 			break; /* a redirection: the rest is not hdparm's */
-		if (*w == '/') {
-			dev = w;
-			dev_len = (size_t)(a - w);
-			ndev++;
+		if (*w != '/')
+			continue;
+		size_t wn = (size_t)(a - w);
+		if (ndev && *dn == wn && memcmp(*dev, w, wn) == 0)
+			continue;
+		if (!ndev) {
+			*dev = w;
+			*dn = wn;
 		}
+		ndev++;
 	}
-	set_host(st, dev, ndev == 1 ? dev_len : 0, NULL, 0);
+	return ndev;
+}
+
+/* A prompt running hdparm: one device named → the host until a header says otherwise. */
+static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	size_t ov[2 * 2];
+	if (!hdparm_with_args(s, n) || br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
+		return false;
+	drop_pending(st);
+	hdparm_line(st, i);
+	set_open(st, NULL);
+	const char *dev = NULL;
+	size_t dev_len = 0;
+	if (ov[2] != (size_t)-1 && prompt_devices(s + ov[2], s + ov[3], &dev, &dev_len) == 1)
+		set_host(st, dev, dev_len, NULL, 0);
+	else
+		set_host(st, NULL, 0, NULL, 0);
 	br_parse_claim(st->ctx, i, i, "shell prompt running hdparm");
 	return true;
 }
@@ -878,21 +892,7 @@ static void gap_device(struct hp *st, const char *g, size_t n)
 	size_t ov[2 * 2];
 	if (hdparm_with_args(g, n) && br_re_match(&re_prompt, g, n, 0, ov, 2) > 0) {
 		st->evidence = true;
-		const char *a = g + ov[2], *end = g + ov[3];
-		size_t ndev = 0;
-		while (ov[2] != (size_t)-1 && a < end) {
-			while (a < end && (*a == ' ' || *a == '\t'))
-				a++;
-			const char *w = a;
-			while (a < end && *a != ' ' && *a != '\t')
-				a++;
-			if (w < a && *w == '/') {
-				dev = w;
-				dn = (size_t)(a - w);
-				ndev++;
-			}
-		}
-		if (ndev == 1) {
+		if (ov[2] != (size_t)-1 && prompt_devices(g + ov[2], g + ov[3], &dev, &dn) == 1) {
 			set_open(st, NULL);
 			set_host(st, dev, dn, NULL, 0);
 		}
@@ -1062,9 +1062,11 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 		for (size_t k = 0; k < n; k++)
 			if (is_digit(s[k]) || s[k] == '.' || s[k] == ',' || s[k] == ':')
 				return false; /* a sentence, not a header */
-	size_t ov[2 * 2], at = 0;
-	while (br_re_match(&re_column, s, n, at, ov, 2) > 0) {
-		enum kind k = kind_of(s + ov[2], group_len(ov, 1));
+	size_t ov[2 * 4], at = 0;
+	while (br_re_match(&re_column, s, n, at, ov, 4) > 0) {
+		enum kind k = ov[4] != (size_t)-1   ? K_CACHED
+			      : ov[6] != (size_t)-1 ? K_BUFFERED
+						    : kind_of(s + ov[2], group_len(ov, 1));
 		for (size_t c = 0; c < t->ncol; c++)
 			if (t->col[c].kind == k)
 				return false; /* two columns of one kind: not one run a row */
@@ -1089,7 +1091,10 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 	}
 	if (t->ncol == 0)
 		return false;
+	/* hdparm's own words name the columns: its figures, in its MB/sec */
 	t->unit = unit_in(s, n);
+	if (!t->unit && has_ci(s, n, "timing"))
+		t->unit = 'm';
 	t->name_cell = (size_t)-1;
 	if (t->sep != ' ')
 		for (size_t k = 0; t->name_cell == (size_t)-1 && k < t->col[0].cell + 1; k++) {
@@ -1149,7 +1154,8 @@ static bool cell_value(const char *c, size_t cn, struct tval *v)
 	return true;
 }
 
-/* Row s[0..n) of table t: its rates (per column) and its name. */
+/* Row s[0..n) of table t: its rates (per column, maybe none) and its name.
+ * False: not a row of the table. */
 static bool table_row(const struct table *t, const char *s, size_t n, struct tval *v,
 		      const char **name, size_t *nn)
 {
@@ -1189,10 +1195,7 @@ static bool table_row(const struct table *t, const char *s, size_t n, struct tva
 		*name = s;
 		*nn = end;
 	}
-	bool any = false;
-	for (size_t c = 0; c < t->ncol; c++)
-		any |= v[c].present;
-	return any;
+	return true;
 }
 
 static void table_record(struct hp *st, const struct table *t, size_t head, size_t j,
@@ -1217,10 +1220,20 @@ static void table_record(struct hp *st, const struct table *t, size_t head, size
 					  br_parse_decimal(v[c].sec, v[c].sec_len));
 	}
 	if (!r) {
-		br_parse_warn(ctx, j, "table row with rates but no unit for them; skipped");
+		for (size_t c = 0; c < t->ncol; c++)
+			if (v[c].present) {
+				br_parse_warn(ctx, j, "table row with rates but no unit for them; skipped");
+				break;
+			}
 		return;
 	}
-	while (nn && (name[nn - 1] == ':' || name[nn - 1] == ' '))
+	/* emphasis around the name ("**sda**", "`sdb`:") */
+	while (nn && (*name == '*' || *name == '`' || *name == '_')) {
+		name++;
+		nn--;
+	}
+	while (nn && (name[nn - 1] == ':' || name[nn - 1] == ' ' || name[nn - 1] == '*' ||
+		      name[nn - 1] == '`' || name[nn - 1] == '_'))
 		nn--;
 	char *own = NULL;
 	if (nn && *name == '/' && !memchr(name, ' ', nn)) {
@@ -1246,7 +1259,7 @@ static bool table_at(struct hp *st, size_t i, const char *s, size_t n)
 	struct table t;
 	if (!table_header(st, i, s, n, &t))
 		return false;
-	size_t j = i + 1, rows = 0;
+	size_t j = i + 1, rates = 0;
 	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
 		size_t rn;
 		const char *r = stripped(&st->doc->lines[j], &rn);
@@ -1259,10 +1272,11 @@ static bool table_at(struct hp *st, size_t i, const char *s, size_t n)
 		size_t nn;
 		if (rn > MAX_LINE || !table_row(&t, r, rn, v, &name, &nn))
 			break;
+		for (size_t c = 0; c < t.ncol; c++)
+			rates += v[c].present;
 		table_record(st, &t, i, j, v, name, nn);
-		rows++;
 	}
-	if (rows == 0)
+	if (rates == 0)
 		return false;
 	drop_pending(st);
 	set_open(st, NULL);
