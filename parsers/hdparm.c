@@ -639,7 +639,7 @@ static bool settings_line(const char *s, size_t n)
 {
 	if (n >= 8 && strncmp(s, "setting ", 8) == 0)
 		return true;
-	if (n > 10 && (has(s, 8, "DMA mode") || has(s, 8, "PIO mode")) && has(s, 12, "modes:"))
+	if (n > 11 && (has(s, 9, "DMA mode") || has(s, 8, "PIO mode")) && has(s, 12, "modes:"))
 		return true;
 	size_t k = 0;
 	while (k < n && k <= SETTING_NAME_MAX &&
@@ -1344,7 +1344,8 @@ static void one_line(struct hp *st, size_t i)
 	}
 	/* 5. a table of rates written by hand */
 	if ((has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
-	     has(s, n, "UFFER") || has(s, n, "IRECT")) &&
+	     has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads") ||
+	     has(s, n, "hdparm")) &&
 	    table_at(st, i, s, n))
 		return;
 	/* 6. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec" */
