@@ -187,6 +187,7 @@ struct hp {
 	struct br_record *open;   /* this invocation's record, still taking timing lines */
 	size_t open_idx;          /* its index in ds->records */
 	size_t open_block;        /* block_start of the run it belongs to */
+	size_t warned;            /* the line last warned about + 1 */
 };
 
 static bool has(const char *s, size_t n, const char *needle)
@@ -570,6 +571,9 @@ static void prose(struct hp *st, const char *s, size_t n)
 
 static void warn_cut(struct hp *st, size_t idx, const char *s, size_t n)
 {
+	if (st->warned == idx + 1)
+		return; /* a collapsed line says it once */
+	st->warned = idx + 1;
 	br_parse_warn(st->ctx, idx,
 		      "cannot read the timing figures '%.*s' (expected 'N MB in S seconds = R "
 		      "MB/sec'); skipped",
@@ -670,8 +674,16 @@ static bool device_header(struct hp *st, size_t i, const char *s, size_t n)
 		note++;
 		nn--;
 	}
-	if (nn && (nn > NOTE_MAX || looks_like_stderr(note, nn) || memchr(note, '=', nn) ||
-		   memchr(note, ':', nn) || has_ci(note, nn, "timing")))
+	if (nn && looks_like_stderr(note, nn)) { /* "/dev/sdx: No such file or directory" */
+		drop_pending(st);
+		hdparm_line(st, i);
+		set_open(st, NULL);
+		set_host(st, NULL, 0, NULL, 0);
+		br_parse_claim(st->ctx, i, i, "hdparm's error for a device");
+		return true;
+	}
+	if (nn && (nn > NOTE_MAX || memchr(note, '=', nn) || memchr(note, ':', nn) ||
+		   has_ci(note, nn, "timing")))
 		return false;
 	if (strncmp(s, "/dev/", 5) != 0) {
 		bool timing = false;
@@ -927,6 +939,13 @@ static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
 	if (ov[0] == 0 && !more)
 		return false;
 	size_t gap = 0; /* the text before the label, after the previous label */
+	/* words before the first label (not marks: "#", "*"): what follows is
+	 * a result of its own */
+	for (size_t k = 0; k < ov[0]; k++)
+		if (isalnum((unsigned char)s[k])) {
+			set_open(st, NULL);
+			break;
+		}
 	for (;;) {
 		gap_device(st, s + gap, ov[0] - gap);
 		size_t end = more ? nx[0] : n, base = ov[0], rel[2 * 3];
