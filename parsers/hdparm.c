@@ -128,6 +128,19 @@ static struct br_pattern re_prompt = BR_PATTERN(
 	"(?:^|[#$%>]\\s*|\\bsudo\\s+|;\\s*|\\bdo\\s+)(?:[^\\s;|&]*/)?hdparm\\b"
 	"((?:[ \\t]+[-/][^\\s;|&]*)(?:[ \\t]+[^\\s;|&]+)*)");
 
+/* A sentence naming hdparm with its options and devices ("hdparm -t gives
+ * me 56Mb/s", "hdparm -T /dev/sda says"): 1 the options, 2 the devices. */
+static struct br_pattern re_prose_cmd = BR_PATTERN(
+	"hdparm-prose-command",
+	"(?<![\\w/.-])hdparm((?:[ \\t]+-{1,2}[A-Za-z][\\w-]*)+)((?:[ \\t]+/dev/[\\w/.-]+)*)");
+
+/* A rate in a sentence ("56Mb/s", "32 MB/sec", "900 kB/s"): 1 the number, 2
+ * the unit's first letter. Megabits are what people write for hdparm's MB. */
+static struct br_pattern re_prose_rate = BR_PATTERN_OPT(
+	"hdparm-prose-rate",
+	"(?<![\\w.,/-])(\\d+(?:\\.\\d+)?)\\s*([mk])i?b\\s*/\\s*s(?:ec)?(?![a-z])",
+	PCRE2_CASELESS);
+
 /* `hdparm -V` ("hdparm v9.65") and the usage banner; group 1 the version. */
 static struct br_pattern re_version = BR_PATTERN_OPT(
 	"hdparm-version",
@@ -188,6 +201,7 @@ struct hp {
 	size_t open_idx;          /* its index in ds->records */
 	size_t open_block;        /* block_start of the run it belongs to */
 	size_t warned;            /* the line last warned about + 1 */
+	size_t about_dev;         /* the last device header or settings line + 1 */
 };
 
 static bool has(const char *s, size_t n, const char *needle)
@@ -699,6 +713,7 @@ static bool device_header(struct hp *st, size_t i, const char *s, size_t n)
 	hdparm_line(st, i);
 	set_open(st, NULL);
 	set_host(st, s, colon, note, nn);
+	st->about_dev = i + 1;
 	br_parse_claim(st->ctx, i, i, "device header");
 	return true;
 }
@@ -785,6 +800,126 @@ static bool version_line(struct hp *st, size_t i, const char *s, size_t n)
 	st->version_idx = i;
 	hdparm_line(st, i);
 	br_parse_claim(st->ctx, i, i, "version line");
+	return true;
+}
+
+/* What the sentence says the figure is of: "... 56Mb/s on my Maxtor 80Mb
+ * 8mb cache" → "Maxtor 80Mb 8mb cache", up to the end of the clause. NULL
+ * when the rate is not followed by "on/with/for/from ...". */
+static char *prose_subject(const char *s, size_t n)
+{
+	static const char *const preps[] = {"on ", "with ", "for ", "from "};
+	static const char *const dets[] = {"my ", "the ", "a ", "an ", "this ", "our ", "his ", "her "};
+	while (n && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	bool prep = false;
+	for (size_t k = 0; !prep && k < BR_ARRAY_LEN(preps); k++) {
+		size_t m = strlen(preps[k]);
+		if (n > m && strncasecmp(s, preps[k], m) == 0) {
+			s += m;
+			n -= m;
+			prep = true;
+		}
+	}
+	if (!prep)
+		return NULL;
+	for (size_t k = 0; k < BR_ARRAY_LEN(dets); k++) {
+		size_t m = strlen(dets[k]);
+		if (n > m && strncasecmp(s, dets[k], m) == 0) {
+			s += m;
+			n -= m;
+			break;
+		}
+	}
+	size_t e = 0;
+	while (e < n && s[e] != '.' && s[e] != ',' && s[e] != ';' && s[e] != '(' && s[e] != ')')
+		e++;
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	return e ? br_strndup(s, e) : NULL;
+}
+
+/*
+ * A sentence quoting one hdparm figure: "hdparm -t gives me 56Mb/s on my
+ * Maxtor". Read only when nothing is in doubt: hdparm named once with one
+ * timing option (-t buffered, -T cached, nothing else), one rate on the
+ * line, at most one device, and no word that makes the figure a wish, a
+ * question or a comparison. The record says it was read from prose
+ * (params "read_from": "prose", docs/schema.md): no one is to take it for
+ * the tool's own output.
+ */
+static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	static const char *const doubt[] = {"should", "would", "could", "expect", "at least",
+					    "up to", "more than", "less than", " than ", " if ",
+					    "?", "instead", "hope", "want", "need", "supposed",
+					    "MB in", "Timing", "timing"};
+	size_t ov[2 * 3], rv[2 * 3], more[2 * 3];
+	if (n > MAX_LINE || br_re_match(&re_prose_cmd, s, n, 0, ov, 3) <= 0)
+		return false;
+	if (br_has(s + ov[1], n - ov[1], "hdparm", 6) || br_has(s, ov[0], "hdparm", 6))
+		return false; /* hdparm named twice: which figure is whose */
+	const char *opt = s + ov[2];
+	size_t on = group_len(ov, 1);
+	while (on && (*opt == ' ' || *opt == '\t')) {
+		opt++;
+		on--;
+	}
+	enum kind k;
+	if (on == 2 && opt[0] == '-' && opt[1] == 't')
+		k = K_BUFFERED;
+	else if (on == 2 && opt[0] == '-' && opt[1] == 'T')
+		k = K_CACHED;
+	else
+		return false;
+	const char *dev = NULL;
+	size_t dn = 0;
+	if (group_len(ov, 2) && prompt_devices(s + ov[4], s + ov[5], &dev, &dn) != 1)
+		return false;
+	for (size_t d = 0; d < BR_ARRAY_LEN(doubt); d++)
+		if (has(s, n, doubt[d]))
+			return false;
+	if (br_re_match(&re_prose_rate, s, n, 0, rv, 3) <= 0 ||
+	    br_re_match(&re_prose_rate, s, n, rv[1], more, 3) > 0)
+		return false; /* no rate, or two: which one is hdparm's */
+	/* "50 to 60 MB/s", "50-60MB/s", "between 50 and 60": a range */
+	size_t b = rv[0];
+	while (b && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+		b--;
+	if ((b >= 2 && strncasecmp(s + b - 2, "to", 2) == 0) ||
+	    (b >= 3 && strncasecmp(s + b - 3, "and", 3) == 0) || (b >= 2 && strncasecmp(s + b - 2, "or", 2) == 0))
+		return false;
+	drop_pending(st);
+	set_open(st, NULL);
+	struct br_parse_ctx *ctx = st->ctx;
+	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, i);
+	char buf[NUM_BUF];
+	const char *num = s + rv[2];
+	size_t nl = group_len(rv, 1);
+	char *raw = num_text(buf, num, nl);
+	char unit = (char)tolower((unsigned char)s[rv[4]]);
+	br_record_set(r, kind_metric[k], br_parse_decimal(num, nl) * (unit == 'm' ? 1024.0 : 1.0), raw);
+	num_free(raw, buf);
+	br_record_param_str(r, "read_from", "prose");
+	if (dev) {
+		char *host = br_strndup(dev, dn);
+		br_record_set_host(r, host);
+		free(host);
+	}
+	if (st->version[0] && same_message(st, st->version_idx, i))
+		br_record_set_version(r, st->version);
+	char *own = prose_subject(s + rv[1], n - rv[1]);
+	char *label = br_parse_label(ctx, i, own);
+	br_record_set_label(r, label);
+	free(label);
+	free(own);
+	br_parse_claim(ctx, i, i, "an hdparm figure quoted in prose");
+	br_parse_emit(ctx, r);
+	st->evidence = true;
+	st->in_block = false;
+	st->have_last = false;
 	return true;
 }
 
@@ -970,7 +1105,13 @@ static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
 static bool device_note(struct hp *st, size_t i, const char *s, size_t n)
 {
 	if (!st->in_block || !st->host.len || st->note.len || st->open || n > NOTE_MAX ||
-	    memchr(s, '=', n) || looks_like_stderr(s, n) || has(s, n, "hdparm"))
+	    !st->about_dev || st->prev_nonblank != st->about_dev || memchr(s, '=', n) ||
+	    memchr(s, '|', n) || looks_like_stderr(s, n) || has(s, n, "hdparm"))
+		return false;
+	bool word = false;
+	for (size_t k = 0; k < n && !word; k++)
+		word = isalnum((unsigned char)s[k]) != 0;
+	if (!word)
 		return false;
 	size_t j = i + 1, tn = 0;
 	const char *t = NULL;
@@ -1358,7 +1499,9 @@ static void one_line(struct hp *st, size_t i)
 	/* 4. prompts and version lines */
 	if (has(s, n, "hdparm")) {
 		st->evidence = true;
-		if (version_line(st, i, s, n) || prompt_line(st, i, s, n))
+		if (version_line(st, i, s, n) ||
+		    ((rate || has(s, n, "b/s")) && prose_line(st, i, s, n)) ||
+		    prompt_line(st, i, s, n))
 			return;
 	}
 	/* 5. a table of rates written by hand */
@@ -1379,6 +1522,7 @@ static void one_line(struct hp *st, size_t i)
 	/* 8. what hdparm says of the device before its timings */
 	if (st->in_block && settings_line(s, n)) {
 		hdparm_line(st, i);
+		st->about_dev = i + 1;
 		br_parse_claim(st->ctx, i, i, "hdparm's settings of the device");
 		return;
 	}
@@ -1404,6 +1548,9 @@ static bool candidate(const char *s, size_t n)
 	if (is_digit(*s))
 		return br_has(s, n, "MB", 2);
 	if (br_has(s, n, "MB in", 5)) /* timings in the middle of a line */
+		return true;
+	/* a figure quoted in prose */
+	if (br_has_at(s, n, "hdparm", 6, 3) && (br_has(s, n, "B/s", 3) || br_has(s, n, "b/s", 3)))
 		return true;
 	if ((*s == 'T' || *s == 't') && n >= 6 && strncasecmp(s, "timing", 6) == 0)
 		return true;

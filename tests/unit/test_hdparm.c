@@ -803,6 +803,47 @@ static void summary_tables(void **state)
 	done(&r);
 }
 
+/* A sentence quoting one hdparm figure is read, marked as read from
+ * prose; a sentence leaving any doubt (two figures, -tT, a wish, a
+ * question, a range, two devices) is not. */
+static void figures_quoted_in_prose(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "On the topic of speeds.. hdparm -t gives me 56Mb/s on my Maxtor 80Mb 8mb\n"
+		"and with hdparm -T /dev/hda I see 900 kB/s.\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 56.0 * 1024, "56");
+	const struct br_param *p = br_record_param(rec(&r, 0), "read_from");
+	assert_non_null(p);
+	assert_string_equal(p->str, "prose");
+	assert_string_equal(rec(&r, 0)->label, "Maxtor 80Mb 8mb");
+	assert_null(rec(&r, 0)->host);
+	one_figure(rec(&r, 1), BR_M_cached_read, 900.0, "900");
+	assert_string_equal(rec(&r, 1)->host, "/dev/hda");
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	static const char *const doubtful[] = {
+		"I'm only getting 32 MB/s   (hdparm -tT /dev/hda) on my\n",
+		"hdparm -t should give at least 50 MB/s on that drive.\n",
+		"Does hdparm -t give you 50 MB/s?\n",
+		"Both hdparm -t /dev/hda and hdparm -t /dev/hdb report 30 MB/s.\n",
+		"hdparm -t says 28 MB/s here while dd says 35 MB/s.\n",
+		"hdparm -t is somewhere from 40 to 45 MB/s.\n",
+		"hdparm -t gives 40-45 MB/s.\n",
+		"My hdparm -t /dev/sda /dev/sdb run gave 60 MB/s.\n",
+		"hdparm -t --direct gives 60 MB/s.\n",
+		"hdparm -t gives 60 MB in total.\n",
+	};
+	for (size_t k = 0; k < sizeof doubtful / sizeof *doubtful; k++) {
+		run(&r, doubtful[k]);
+		if (r.n != 0)
+			fail_msg("'%s' was read", doubtful[k]);
+		done(&r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -827,6 +868,7 @@ int main(void)
 		cmocka_unit_test(collapsed_lines),
 		cmocka_unit_test(device_notes_and_settings),
 		cmocka_unit_test(summary_tables),
+		cmocka_unit_test(figures_quoted_in_prose),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
