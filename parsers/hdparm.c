@@ -55,12 +55,15 @@ static struct br_pattern re_timing = BR_PATTERN_OPT(
 	"\\s+reads?(?:\\s*\\(\\s*offset\\s+(\\d+)\\s*gb\\s*\\))?\\s*:",
 	PCRE2_CASELESS);
 
-/* The same label anywhere on a line (not inside a word): a paste whose line
- * ends were lost puts a prompt, a device and both timings on one line. */
+/* The same label anywhere on a line (not inside a word, but right after the
+ * "MB/sec" of the line before when the line end left no blank): a paste
+ * whose line ends were lost puts a prompt, a device and both timings on
+ * one line. */
 static struct br_pattern re_timing_any = BR_PATTERN_OPT(
 	"hdparm-timing-any",
-	"(?<![a-z0-9_])timing\\s+(o_direct\\s+cached|o_direct\\s+disk|buffer[- ]?cache|cached|"
-	"buffered\\s+disk)\\s+reads?(?:\\s*\\(\\s*offset\\s+(\\d+)\\s*gb\\s*\\))?\\s*:",
+	"(?:(?<![a-z0-9_])|(?<=/sec)|(?<=/s))timing\\s+(o_direct\\s+cached|o_direct\\s+disk|"
+	"buffer[- ]?cache|cached|buffered\\s+disk)\\s+reads?"
+	"(?:\\s*\\(\\s*offset\\s+(\\d+)\\s*gb\\s*\\))?\\s*:",
 	PCRE2_CASELESS);
 
 /* "N MB in S seconds = R MB/sec" — 1 mb, 2 seconds, 3 rate, 4 unit letter.
@@ -1008,7 +1011,8 @@ static void gap_device(struct hp *st, const char *g, size_t n)
 	const char *dev = NULL, *after = NULL;
 	size_t dn = 0;
 	for (size_t k = 0; k < n; k++) {
-		if (g[k] != '/' || (k && g[k - 1] != ' ' && g[k - 1] != '\t' && g[k - 1] != '|'))
+		if (g[k] != '/' || (k && g[k - 1] != ' ' && g[k - 1] != '\t' && g[k - 1] != '|' &&
+				    (n - k < 5 || memcmp(g + k, "/dev/", 5) != 0)))
 			continue;
 		size_t e = k;
 		while (e < n && g[e] != ' ' && g[e] != '\t' && g[e] != ':')
@@ -1412,20 +1416,71 @@ static void table_record(struct hp *st, const struct table *t, size_t head, size
 	br_parse_emit(ctx, r);
 }
 
+/* A row of units under the header ("|      | MB/s | MB/s |"): the units of
+ * the columns, read into t. */
+static bool units_row(struct table *t, const char *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (is_digit(s[k]))
+			return false;
+	char unit[BR_ARRAY_LEN(t->col)] = {0};
+	if (t->sep == ' ') {
+		size_t ov[2 * 2], at = 0, c = 0;
+		while (c < t->ncol && br_re_match(&re_unit, s, n, at, ov, 2) > 0) {
+			unit[c++] = (char)tolower((unsigned char)s[ov[2]]);
+			at = ov[1];
+		}
+		if (c != t->ncol)
+			return false;
+	} else {
+		for (size_t c = 0; c < t->ncol; c++) {
+			const char *x;
+			size_t xn;
+			if (!cell_at(s, n, t->sep, t->col[c].cell, &x, &xn) || !(unit[c] = unit_in(x, xn)))
+				return false;
+		}
+	}
+	for (size_t c = 0; c < t->ncol; c++)
+		t->col[c].unit = unit[c];
+	return true;
+}
+
+/* The line as a table's: blanks and quote marks gone, and one '|' (an empty
+ * first cell stays a cell). */
+static const char *table_text(const struct br_line *l, size_t *n)
+{
+	const char *s = l->text;
+	size_t len = l->len;
+	while (len && (*s == ' ' || *s == '\t' || *s == '>')) {
+		s++;
+		len--;
+	}
+	if (len && *s == '|') {
+		s++;
+		len--;
+	}
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
+		len--;
+	*n = len;
+	return s;
+}
+
 /* A table header at line i: read its rows (they are consumed). False when
  * no row follows, the line is then read as anything else. */
-static bool table_at(struct hp *st, size_t i, const char *s, size_t n)
+static bool table_at(struct hp *st, size_t i)
 {
-	struct table t;
+	size_t n;
+	const char *s = table_text(&st->doc->lines[i], &n);
+	struct table t; /* the units row may still change it */
 	if (!table_header(st, i, s, n, &t))
 		return false;
 	size_t j = i + 1, rates = 0;
 	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
 		size_t rn;
-		const char *r = stripped(&st->doc->lines[j], &rn);
+		const char *r = table_text(&st->doc->lines[j], &rn);
 		if (rn == 0)
 			break;
-		if (rule_line(r, rn))
+		if (rule_line(r, rn) || units_row(&t, r, rn))
 			continue;
 		struct tval v[BR_ARRAY_LEN(t.col)];
 		const char *name;
@@ -1508,7 +1563,7 @@ static void one_line(struct hp *st, size_t i)
 	if ((has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
 	     has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads") ||
 	     has(s, n, "hdparm")) &&
-	    table_at(st, i, s, n))
+	    table_at(st, i))
 		return;
 	/* 6. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec" */
 	if (rate && memchr(s, ':', n) && hand_line(st, i, s, n))
