@@ -468,10 +468,14 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 	if ((r->host == NULL) != (host == NULL) || (host && strcmp(r->host, host) != 0))
 		return false;
 	const struct br_param *pmb = br_record_param(r, "mb");
-	if (!pmb || !f->mb)
-		return false; /* hand-edited rate-only lines stay records of their own */
+	/* hand-edited rate-only lines stay records of their own, but for the
+	 * rates one line gives together ("Timing cached reads: 498 MB/sec,
+	 * Timing buffered disk reads: 95 MB/sec") */
+	if ((!pmb || !f->mb) &&
+	    (pmb || f->mb || r->source.line != st->doc->lines[first].line))
+		return false;
 	/* the first line's own figures, under its metric's name */
-	for (int m = 0; m < BR_METRIC_COUNT; m++)
+	for (int m = 0; pmb && m < BR_METRIC_COUNT; m++)
 		if (br_record_get(r, (enum br_metric_id)m)->present) {
 			const struct br_param *psec = br_record_param(r, "seconds");
 			per_metric_params(r, (enum br_metric_id)m, pmb->num, psec ? psec->num : 0);
@@ -482,8 +486,9 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 	double v = br_parse_decimal(f->rate, f->rate_len) * (f->unit == 'm' ? 1024.0 : 1.0);
 	br_record_set(r, id, v, raw);
 	num_free(raw, buf);
-	per_metric_params(r, id, br_parse_decimal(f->mb, f->mb_len),
-			  br_parse_decimal(f->sec, f->sec_len));
+	if (f->mb)
+		per_metric_params(r, id, br_parse_decimal(f->mb, f->mb_len),
+				  br_parse_decimal(f->sec, f->sec_len));
 	unsigned end = st->doc->lines[last < st->doc->nlines ? last : st->doc->nlines - 1].end_line;
 	if (end > r->source.end_line) {
 		r->source.end_line = end;
@@ -1006,7 +1011,7 @@ static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
  * it as its note; else the one device a prompt there names ("# hdparm -t
  * /dev/sda"), or a path alone (a table cell). None: the device stays.
  */
-static void gap_device(struct hp *st, const char *g, size_t n)
+static void gap_device(struct hp *st, const char *g, size_t n, bool first)
 {
 	const char *dev = NULL, *after = NULL;
 	size_t dn = 0;
@@ -1058,6 +1063,14 @@ static void gap_device(struct hp *st, const char *g, size_t n)
 	if (n > 5 && strncmp(g, "/dev/", 5) == 0 && !memchr(g, ' ', n) && !memchr(g, '\t', n)) {
 		set_open(st, NULL);
 		set_host(st, g, n, NULL, 0);
+	} else if (first && n > 1 && n <= NOTE_MAX && (g[n - 1] == ':' || g[n - 1] == '-')) {
+		/* "node03: Timing cached reads: ...": a name, of no device */
+		while (n && strchr(" \t:-", g[n - 1]))
+			n--;
+		if (n && !memchr(g, ':', n) && !memchr(g, '=', n)) {
+			set_open(st, NULL);
+			set_host(st, NULL, 0, g, n);
+		}
 	}
 }
 
@@ -1086,7 +1099,7 @@ static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
 			break;
 		}
 	for (;;) {
-		gap_device(st, s + gap, ov[0] - gap);
+		gap_device(st, s + gap, ov[0] - gap, gap == 0);
 		size_t end = more ? nx[0] : n, base = ov[0], rel[2 * 3];
 		for (int g = 0; g < 2 * 3; g++)
 			rel[g] = ov[g] == (size_t)-1 ? (size_t)-1 : ov[g] - base;
@@ -1134,6 +1147,49 @@ static bool device_note(struct hp *st, size_t i, const char *s, size_t n)
 	hdparm_line(st, i);
 	br_parse_claim(st->ctx, i, i, "the poster's name for the device's run");
 	return true;
+}
+
+/* Text naming a result ("node01 /dev/sda:", "WD Red 3TB -"): the device
+ * path in it, and the rest as the title (each NULL when none). */
+static void name_parts(const char *t, size_t tn, char **host, char **own)
+{
+	*host = *own = NULL;
+	while (tn && strchr(" \t:-,=(|", t[tn - 1]))
+		tn--;
+	while (tn && (*t == ' ' || *t == '\t' || *t == '|')) {
+		t++;
+		tn--;
+	}
+	if (tn == 0 || tn > TABLE_NAME_MAX)
+		return;
+	size_t d = 0;
+	while (d < tn && !(t[d] == '/' && (d == 0 || t[d - 1] == ' ' || t[d - 1] == '\t')))
+		d++;
+	size_t e = d;
+	while (e < tn && t[e] != ' ' && t[e] != '\t')
+		e++;
+	if (d < tn && e - d > 1) {
+		size_t hn = e - d;
+		while (hn && t[d + hn - 1] == ':')
+			hn--;
+		*host = br_strndup(t + d, hn);
+		/* the rest, when the path ends the name or starts it */
+		if (e == tn)
+			tn = d;
+		else if (d == 0) {
+			t += e;
+			tn -= e;
+		} else
+			tn = 0;
+		while (tn && strchr(" \t:-,=(|", t[tn - 1]))
+			tn--;
+		while (tn && strchr(" \t:-,|", *t)) {
+			t++;
+			tn--;
+		}
+	}
+	if (tn)
+		*own = br_strndup(t, tn);
 }
 
 /* ---------------------------------------------------------------- tables */
@@ -1399,14 +1455,11 @@ static void table_record(struct hp *st, const struct table *t, size_t head, size
 	while (nn && (name[nn - 1] == ':' || name[nn - 1] == ' ' || name[nn - 1] == '*' ||
 		      name[nn - 1] == '`' || name[nn - 1] == '_'))
 		nn--;
-	char *own = NULL;
-	if (nn && *name == '/' && !memchr(name, ' ', nn)) {
-		char *host = br_strndup(name, nn);
+	char *own = NULL, *host = NULL;
+	name_parts(name, nn, &host, &own);
+	if (host)
 		br_record_set_host(r, host);
-		free(host);
-	} else if (nn) {
-		own = br_strndup(name, nn);
-	}
+	free(host);
 	if (st->version[0] && same_message(st, st->version_idx, j))
 		br_record_set_version(r, st->version);
 	char *label = br_parse_label(ctx, head, own);
@@ -1503,6 +1556,110 @@ static bool table_at(struct hp *st, size_t i)
 	return true;
 }
 
+/*
+ * Several rates on a line each named by a kind, as people sum up a run by
+ * hand: "/dev/sda: cached 498.10 MB/sec, buffered 95.3 MB/sec", "sda -
+ * 498 MB/s (cached), 95 MB/s (buffered)". The kinds are all before their
+ * rates or all after them (as the first rate's says); each rate needs one,
+ * no kind twice, no word of writing (hdparm only reads), and the document
+ * must have shown hdparm. The text before is the device or the title.
+ */
+static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	enum { MAXR = 4 };
+	size_t a[MAXR + 1], b[MAXR + 1], nr = 0, ov[2 * 4];
+	char unit[MAXR];
+	const char *num[MAXR];
+	size_t numl[MAXR];
+	for (size_t at = 0; br_re_match(&re_prose_rate, s, n, at, ov, 3) > 0; at = ov[1]) {
+		if (nr == MAXR)
+			return false;
+		a[nr] = ov[0];
+		b[nr] = ov[1];
+		num[nr] = s + ov[2];
+		numl[nr] = group_len(ov, 1);
+		unit[nr] = (char)tolower((unsigned char)s[ov[4]]);
+		nr++;
+	}
+	if (nr < 2 || !has_evidence(st, i))
+		return false;
+	static const char *const other[] = {"writ", "wrote", "dd ", "fio", "bonnie", "iozone"};
+	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
+		if (has_ci(s, n, other[q]))
+			return false; /* another tool's figures, or writing */
+	a[nr] = n;
+	enum kind k[MAXR];
+	size_t name_end = 0;
+	bool before = false;
+	for (size_t r = 0; r < nr; r++) {
+		/* before: the text since the last rate; after: up to the next one */
+		size_t from = before || r == 0 ? (r ? b[r - 1] : 0) : b[r];
+		size_t to = before || r == 0 ? a[r] : a[r + 1];
+		int got = 0;
+		size_t kstart = 0;
+		for (size_t at = from; br_re_match(&re_column, s, to, at, ov, 4) > 0; at = ov[1]) {
+			k[r] = ov[4] != (size_t)-1   ? K_CACHED
+			       : ov[6] != (size_t)-1 ? K_BUFFERED
+						     : kind_of(s + ov[2], group_len(ov, 1));
+			if (!got)
+				kstart = ov[0];
+			got++;
+		}
+		if (r == 0) {
+			before = got > 0;
+			if (before) {
+				if (got > 1)
+					return false;
+				name_end = kstart;
+			} else {
+				name_end = a[0];
+				got = 0;
+				for (size_t at = b[0]; br_re_match(&re_column, s, a[1], at, ov, 4) > 0;
+				     at = ov[1]) {
+					k[0] = ov[4] != (size_t)-1   ? K_CACHED
+					       : ov[6] != (size_t)-1 ? K_BUFFERED
+								     : kind_of(s + ov[2], group_len(ov, 1));
+					got++;
+				}
+			}
+		}
+		if (got != 1)
+			return false;
+		for (size_t q = 0; q < r; q++)
+			if (k[q] == k[r])
+				return false;
+	}
+	drop_pending(st);
+	set_open(st, NULL);
+	struct br_parse_ctx *ctx = st->ctx;
+	struct br_record *rec = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, i);
+	for (size_t r = 0; r < nr; r++) {
+		char buf[NUM_BUF];
+		char *raw = num_text(buf, num[r], numl[r]);
+		br_record_set(rec, kind_metric[k[r]],
+			      br_parse_decimal(num[r], numl[r]) * (unit[r] == 'm' ? 1024.0 : 1.0), raw);
+		num_free(raw, buf);
+	}
+	/* the name: "/dev/sda:", "sda -", "WD Red 3TB:", "node01 /dev/sda:" */
+	char *own = NULL, *host = NULL;
+	name_parts(s, name_end, &host, &own);
+	if (host || st->host.len)
+		br_record_set_host(rec, host ? host : st->host.data);
+	free(host);
+	if (st->version[0] && same_message(st, st->version_idx, i))
+		br_record_set_version(rec, st->version);
+	char *label = br_parse_label(ctx, i, own);
+	br_record_set_label(rec, label);
+	free(label);
+	free(own);
+	br_parse_claim(ctx, i, i, "rates named by kind, written by hand");
+	br_parse_emit(ctx, rec);
+	st->evidence = true;
+	st->in_block = false;
+	st->have_last = false;
+	return true;
+}
+
 static void one_line(struct hp *st, size_t i)
 {
 	size_t n;
@@ -1565,28 +1722,31 @@ static void one_line(struct hp *st, size_t i)
 	     has(s, n, "hdparm")) &&
 	    table_at(st, i))
 		return;
-	/* 6. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec" */
+	/* 6. "/dev/sda: cached 498.10 MB/sec, buffered 95.3 MB/sec" */
+	if ((rate || has(s, n, "b/s")) && pairs_line(st, i, s, n))
+		return;
+	/* 7. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec" */
 	if (rate && memchr(s, ':', n) && hand_line(st, i, s, n))
 		return;
-	/* 7. hdparm's own remark after a doubtful figure */
+	/* 8. hdparm's own remark after a doubtful figure */
 	if (n > 3 && strncmp(s, "Hmm", 3) == 0 && has(s, n, "suspicious results")) {
 		hdparm_line(st, i);
 		br_parse_claim(st->ctx, i, i, "hdparm's remark (ignored)");
 		return;
 	}
-	/* 8. what hdparm says of the device before its timings */
+	/* 9. what hdparm says of the device before its timings */
 	if (st->in_block && settings_line(s, n)) {
 		hdparm_line(st, i);
 		st->about_dev = i + 1;
 		br_parse_claim(st->ctx, i, i, "hdparm's settings of the device");
 		return;
 	}
-	/* 9. stderr inside an hdparm run */
+	/* 10. stderr inside an hdparm run */
 	if ((st->pending || st->in_block) && looks_like_stderr(s, n)) {
 		st->prose_run = 0; /* claimed with the record if figures follow */
 		return;
 	}
-	/* 10. the poster's name for what follows */
+	/* 11. the poster's name for what follows */
 	if (device_note(st, i, s, n))
 		return;
 	prose(st, s, n);
@@ -1603,6 +1763,8 @@ static bool candidate(const char *s, size_t n)
 	if (is_digit(*s))
 		return br_has(s, n, "MB", 2);
 	if (br_has(s, n, "MB in", 5)) /* timings in the middle of a line */
+		return true;
+	if (br_has(s, n, "B/s", 3)) /* a rate anywhere: hand-written lines */
 		return true;
 	/* a figure quoted in prose */
 	if (br_has_at(s, n, "hdparm", 6, 3) && (br_has(s, n, "B/s", 3) || br_has(s, n, "b/s", 3)))

@@ -844,6 +844,39 @@ static void figures_quoted_in_prose(void **state)
 	}
 }
 
+/* Several rates on one line, each named by its kind: one record. */
+static void rates_named_by_kind(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -tT on the nodes\n"
+		"node01 /dev/sda: cached 9120.55 MB/sec, buffered 187.20 MB/sec\n"
+		"node02 - 9034.10 MB/s (cached), 181.75 MB/s (buffered)\n"
+		"node03: Timing cached reads: 8990.42 MB/sec, Timing buffered disk reads: 12.80 MB/sec\n"
+		"dd wrote 150 MB/s buffered and 90 MB/s with direct I/O\n"
+		"cached 1 MB/s, cached 2 MB/s\n"
+		"buffered 1 MB/s and 2 MB/s\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	assert_string_equal(rec(&r, 0)->label, "node01");
+	figure(rec(&r, 0), BR_M_cached_read, 9120.55 * 1024, "9120.55");
+	figure(rec(&r, 0), BR_M_buffered_read, 187.20 * 1024, "187.20");
+	assert_null(rec(&r, 1)->host);
+	assert_string_equal(rec(&r, 1)->label, "node02");
+	figure(rec(&r, 1), BR_M_cached_read, 9034.10 * 1024, "9034.10");
+	figure(rec(&r, 1), BR_M_buffered_read, 181.75 * 1024, "181.75");
+	/* labels with rates only, on one line: one record */
+	assert_int_equal(br_record_metric_count(rec(&r, 2)), 2);
+	assert_string_equal(rec(&r, 2)->label, "node03");
+	figure(rec(&r, 2), BR_M_buffered_read, 12.80 * 1024, "12.80");
+	done(&r);
+
+	/* no sign of hdparm in the document: nothing */
+	run(&r, "node01: cached 9120.55 MB/sec, buffered 187.20 MB/sec\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -869,6 +902,7 @@ int main(void)
 		cmocka_unit_test(device_notes_and_settings),
 		cmocka_unit_test(summary_tables),
 		cmocka_unit_test(figures_quoted_in_prose),
+		cmocka_unit_test(rates_named_by_kind),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
