@@ -55,6 +55,17 @@ static struct br_pattern re_timing = BR_PATTERN_OPT(
 	"\\s+reads?(?:\\s*\\(\\s*offset\\s+(\\d+)\\s*gb\\s*\\))?\\s*:",
 	PCRE2_CASELESS);
 
+/* The same label anywhere on a line (not inside a word, but right after the
+ * "MB/sec" of the line before when the line end left no blank): a paste
+ * whose line ends were lost puts a prompt, a device and both timings on
+ * one line. */
+static struct br_pattern re_timing_any = BR_PATTERN_OPT(
+	"hdparm-timing-any",
+	"(?:(?<![a-z0-9_])|(?<=/sec)|(?<=/s))timing\\s+(o_direct\\s+cached|o_direct\\s+disk|"
+	"buffer[- ]?cache|cached|buffered\\s+disk)\\s+reads?"
+	"(?:\\s*\\(\\s*offset\\s+(\\d+)\\s*gb\\s*\\))?\\s*:",
+	PCRE2_CASELESS);
+
 /* "N MB in S seconds = R MB/sec" — 1 mb, 2 seconds, 3 rate, 4 unit letter.
  * `=3D` is what an undecoded quoted-printable copy shows for `=`. */
 static struct br_pattern re_result = BR_PATTERN_OPT(
@@ -86,11 +97,52 @@ static struct br_pattern re_hand = BR_PATTERN_OPT(
 	"s(?:ec)?\\s*$",
 	PCRE2_CASELESS);
 
+/* A timing kind as a table's column names it ("Timing cached reads",
+ * "buffered disk", "O_DIRECT cached", "Cached", "Disk reads", "hdparm -T");
+ * 1 the words, 2 hdparm's -T (cached), 3 its -t (buffered). */
+static struct br_pattern re_column = BR_PATTERN_OPT(
+	"hdparm-column",
+	"(?<![a-z0-9_])(?:timing\\s+)?(o_direct\\s+cached|o_direct\\s+disk|direct\\s+cached|"
+	"buffer[- ]?cache|cached|buffered(?:\\s+disk)?|direct(?:\\s+disk)?|disk(?=\\s+reads?)|"
+	"hdparm\\s+-(?-i:(T)|(t))(?![a-z]))(?:\\s+reads?)?(?![a-z0-9_])",
+	PCRE2_CASELESS);
+
+/* A rate unit anywhere ("MB/s", "(kB/sec)"); 1 the unit letter. */
+static struct br_pattern re_unit = BR_PATTERN_OPT(
+	"hdparm-unit", "(?<![a-z])([mk])i?B\\s*/\\s*s(?:ec)?(?![a-z])", PCRE2_CASELESS);
+
+/* A table cell holding a rate: "498.10 MB/sec", "95.3", or nothing ("-",
+ * "n/a", ""). 1 rate, 2 unit letter; no group: nothing. */
+static struct br_pattern re_cell = BR_PATTERN_OPT(
+	"hdparm-cell",
+	"^\\s*(?:(\\d+(?:\\.\\d+)?)\\s*(?:([mk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)?\\s*$",
+	PCRE2_CASELESS);
+
+/* The same at the end of a row whose columns are blanks (read from the
+ * right): 1 rate, 2 unit letter; no group: nothing. */
+static struct br_pattern re_cell_last = BR_PATTERN_OPT(
+	"hdparm-cell-last",
+	"(?:^|\\s)(?:(\\d+(?:\\.\\d+)?)\\s*(?:([mk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)\\s*$",
+	PCRE2_CASELESS);
+
 /* A shell prompt running hdparm with options or a device; group 1 the arguments. */
 static struct br_pattern re_prompt = BR_PATTERN(
 	"hdparm-prompt",
 	"(?:^|[#$%>]\\s*|\\bsudo\\s+|;\\s*|\\bdo\\s+)(?:[^\\s;|&]*/)?hdparm\\b"
 	"((?:[ \\t]+[-/][^\\s;|&]*)(?:[ \\t]+[^\\s;|&]+)*)");
+
+/* A sentence naming hdparm with its options and devices ("hdparm -t gives
+ * me 56Mb/s", "hdparm -T /dev/sda says"): 1 the options, 2 the devices. */
+static struct br_pattern re_prose_cmd = BR_PATTERN(
+	"hdparm-prose-command",
+	"(?<![\\w/.-])hdparm((?:[ \\t]+-{1,2}[A-Za-z][\\w-]*)+)((?:[ \\t]+/dev/[\\w/.-]+)*)");
+
+/* A rate in a sentence ("56Mb/s", "32 MB/sec", "900 kB/s"): 1 the number, 2
+ * the unit's first letter. Megabits are what people write for hdparm's MB. */
+static struct br_pattern re_prose_rate = BR_PATTERN_OPT(
+	"hdparm-prose-rate",
+	"(?<![\\w.,/-])(\\d+(?:\\.\\d+)?)\\s*([mk])i?b\\s*/\\s*s(?:ec)?(?![a-z])",
+	PCRE2_CASELESS);
 
 /* `hdparm -V` ("hdparm v9.65") and the usage banner; group 1 the version. */
 static struct br_pattern re_version = BR_PATTERN_OPT(
@@ -110,7 +162,8 @@ static const enum br_metric_id kind_metric[] = {
 
 /* A dangling label waits this many lines for its figures (stderr between). */
 enum { PENDING_WINDOW = 6, HOST_PROSE_LIMIT = 3, NO_OFFSET = -1, MAX_LINE = 400,
-       JOIN_PAD = 32 };
+       JOIN_PAD = 32, NOTE_MAX = 40, SETTING_NAME_MAX = 24,
+       TABLE_HEAD_MAX = 160, TABLE_NAME_MAX = 60 };
 
 struct figures {
 	const char *mb, *sec, *rate; /* into the line or the join buffer; mb/sec may be NULL */
@@ -126,6 +179,7 @@ struct hp {
 	const struct br_doc *doc;
 	struct br_buf join;       /* a wrapped line joined with the next one */
 	struct br_buf host;       /* current device ("/dev/sda"), empty = none */
+	struct br_buf note;       /* the poster's note on it ("ssd500"), empty = none */
 	char version[32];         /* of the last version line read */
 	size_t version_idx;       /* that line */
 	size_t *msg;              /* where messages start (br_label_message_start), */
@@ -149,6 +203,8 @@ struct hp {
 	struct br_record *open;   /* this invocation's record, still taking timing lines */
 	size_t open_idx;          /* its index in ds->records */
 	size_t open_block;        /* block_start of the run it belongs to */
+	size_t warned;            /* the line last warned about + 1 */
+	size_t about_dev;         /* the last device header or settings line + 1 */
 };
 
 static bool has(const char *s, size_t n, const char *needle)
@@ -412,10 +468,14 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 	if ((r->host == NULL) != (host == NULL) || (host && strcmp(r->host, host) != 0))
 		return false;
 	const struct br_param *pmb = br_record_param(r, "mb");
-	if (!pmb || !f->mb)
-		return false; /* hand-edited rate-only lines stay records of their own */
+	/* hand-edited rate-only lines stay records of their own, but for the
+	 * rates one line gives together ("Timing cached reads: 498 MB/sec,
+	 * Timing buffered disk reads: 95 MB/sec") */
+	if ((!pmb || !f->mb) &&
+	    (pmb || f->mb || r->source.line != st->doc->lines[first].line))
+		return false;
 	/* the first line's own figures, under its metric's name */
-	for (int m = 0; m < BR_METRIC_COUNT; m++)
+	for (int m = 0; pmb && m < BR_METRIC_COUNT; m++)
 		if (br_record_get(r, (enum br_metric_id)m)->present) {
 			const struct br_param *psec = br_record_param(r, "seconds");
 			per_metric_params(r, (enum br_metric_id)m, pmb->num, psec ? psec->num : 0);
@@ -426,8 +486,9 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 	double v = br_parse_decimal(f->rate, f->rate_len) * (f->unit == 'm' ? 1024.0 : 1.0);
 	br_record_set(r, id, v, raw);
 	num_free(raw, buf);
-	per_metric_params(r, id, br_parse_decimal(f->mb, f->mb_len),
-			  br_parse_decimal(f->sec, f->sec_len));
+	if (f->mb)
+		per_metric_params(r, id, br_parse_decimal(f->mb, f->mb_len),
+				  br_parse_decimal(f->sec, f->sec_len));
 	unsigned end = st->doc->lines[last < st->doc->nlines ? last : st->doc->nlines - 1].end_line;
 	if (end > r->source.end_line) {
 		r->source.end_line = end;
@@ -468,7 +529,7 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	/* The label belongs to the whole run of hdparm lines (prompt, header,
 	 * the timing lines): look for it above the run's first line. */
 	size_t at = st->in_block && st->block_start <= first ? st->block_start : first;
-	char *label = br_parse_label(ctx, at, own);
+	char *label = br_parse_label(ctx, at, own ? own : st->note.len ? st->note.data : NULL);
 	br_record_set_label(r, label);
 	free(label);
 	br_parse_claim(ctx, first, last, why);
@@ -498,6 +559,18 @@ static void hdparm_line(struct hp *st, size_t i)
 	st->evidence = true;
 }
 
+/* The device the next records are of (n == 0: none), and the note written
+ * after it ("/dev/sdd: ssd500": the note is the records' own title). */
+static void set_host(struct hp *st, const char *dev, size_t n, const char *note, size_t nn)
+{
+	br_buf_reset(&st->host);
+	br_buf_reset(&st->note);
+	if (n)
+		br_buf_add(&st->host, dev, n);
+	if (nn)
+		br_buf_add(&st->note, note, nn);
+}
+
 static void drop_pending(struct hp *st)
 {
 	if (!st->pending)
@@ -515,11 +588,14 @@ static void prose(struct hp *st, const char *s, size_t n)
 	st->in_block = false;
 	set_open(st, NULL);
 	if (++st->prose_run >= HOST_PROSE_LIMIT || (n && s[n - 1] == ':'))
-		br_buf_reset(&st->host);
+		set_host(st, NULL, 0, NULL, 0);
 }
 
 static void warn_cut(struct hp *st, size_t idx, const char *s, size_t n)
 {
+	if (st->warned == idx + 1)
+		return; /* a collapsed line says it once */
+	st->warned = idx + 1;
 	br_parse_warn(st->ctx, idx,
 		      "cannot read the timing figures '%.*s' (expected 'N MB in S seconds = R "
 		      "MB/sec'); skipped",
@@ -579,14 +655,58 @@ static bool looks_like_stderr(const char *s, size_t n)
 	return k >= n && n >= 8;
 }
 
-/* "/dev/sda:" — any path, but one outside /dev only when a Timing line follows. */
+/*
+ * What hdparm prints about a device besides timings, between its header and
+ * the timing lines: settings ("multcount = 16 (on)", "geometry = 60801/255/63,
+ * sectors = ...", -i's "Model=..., FwRev=..."), "setting readahead to 8192
+ * (on)", -i's "UDMA modes: ..." lines. A name of a few words, then '='.
+ */
+static bool settings_line(const char *s, size_t n)
+{
+	if (n >= 8 && strncmp(s, "setting ", 8) == 0)
+		return true;
+	if (n > 11 && (has(s, 9, "DMA mode") || has(s, 8, "PIO mode")) && has(s, 12, "modes:"))
+		return true;
+	size_t k = 0;
+	while (k < n && k <= SETTING_NAME_MAX &&
+	       (isalnum((unsigned char)s[k]) || s[k] == '_' || s[k] == '-' || s[k] == ' ' ||
+		s[k] == '\t'))
+		k++;
+	return k >= 2 && k < n && s[k] == '=' && isalpha((unsigned char)s[0]);
+}
+
+/*
+ * "/dev/sda:" — any path, but one outside /dev only when a Timing line
+ * follows. A few words after the colon ("/dev/sdd: ssd500") are the
+ * poster's note on the device; hdparm's own complaints there ("/dev/sdx:
+ * No such file or directory") are not.
+ */
 static bool device_header(struct hp *st, size_t i, const char *s, size_t n)
 {
-	if (n < 3 || s[0] != '/' || s[n - 1] != ':')
+	if (n < 3 || s[0] != '/')
 		return false;
-	for (size_t k = 0; k + 1 < n; k++)
-		if (s[k] == ' ' || s[k] == '\t')
-			return false;
+	size_t colon = 0;
+	while (colon < n && s[colon] != ':' && s[colon] != ' ' && s[colon] != '\t')
+		colon++;
+	if (colon < 2 || colon >= n || s[colon] != ':')
+		return false;
+	const char *note = s + colon + 1;
+	size_t nn = n - colon - 1;
+	while (nn && (*note == ' ' || *note == '\t')) {
+		note++;
+		nn--;
+	}
+	if (nn && looks_like_stderr(note, nn)) { /* "/dev/sdx: No such file or directory" */
+		drop_pending(st);
+		hdparm_line(st, i);
+		set_open(st, NULL);
+		set_host(st, NULL, 0, NULL, 0);
+		br_parse_claim(st->ctx, i, i, "hdparm's error for a device");
+		return true;
+	}
+	if (nn && (nn > NOTE_MAX || memchr(note, '=', nn) || memchr(note, ':', nn) ||
+		   has_ci(note, nn, "timing")))
+		return false;
 	if (strncmp(s, "/dev/", 5) != 0) {
 		bool timing = false;
 		for (size_t j = i + 1; j < st->doc->nlines && j <= i + 3 && !timing; j++) {
@@ -600,8 +720,8 @@ static bool device_header(struct hp *st, size_t i, const char *s, size_t n)
 	drop_pending(st);
 	hdparm_line(st, i);
 	set_open(st, NULL);
-	br_buf_reset(&st->host);
-	br_buf_add(&st->host, s, n - 1);
+	set_host(st, s, colon, note, nn);
+	st->about_dev = i + 1;
 	br_parse_claim(st->ctx, i, i, "device header");
 	return true;
 }
@@ -627,21 +747,11 @@ static bool hdparm_with_args(const char *s, size_t n)
 	return false;
 }
 
-/* A prompt running hdparm: one device named → the host until a header says otherwise. */
-static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
+/* How many devices hdparm's arguments a..end name (one named twice is
+ * one); *dev the first. */
+static size_t prompt_devices(const char *a, const char *end, const char **dev, size_t *dn)
 {
-	size_t ov[2 * 2];
-	if (!hdparm_with_args(s, n) || br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
-		return false;
-	drop_pending(st);
-	hdparm_line(st, i);
-	set_open(st, NULL);
-	br_buf_reset(&st->host);
-	const char *a = s + ov[2], *end = s + ov[3];
-	const char *dev = NULL;
-	size_t dev_len = 0, ndev = 0;
-	if (ov[2] == (size_t)-1)
-		a = end = s;
+	size_t ndev = 0;
 	while (a < end) {
 		while (a < end && (*a == ' ' || *a == '\t'))
 			a++;
@@ -652,14 +762,35 @@ static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 			break;
 		if (*w == '>' || *w == '<' || (a - w >= 2 && w[0] == '2' && w[1] == '>'))
 			break; /* a redirection: the rest is not hdparm's */
-		if (*w == '/') {
-			dev = w;
-			dev_len = (size_t)(a - w);
-			ndev++;
+		if (*w != '/')
+			continue;
+		size_t wn = (size_t)(a - w);
+		if (ndev && *dn == wn && memcmp(*dev, w, wn) == 0)
+			continue;
+		if (!ndev) {
+			*dev = w;
+			*dn = wn;
 		}
+		ndev++;
 	}
-	if (ndev == 1)
-		br_buf_add(&st->host, dev, dev_len);
+	return ndev;
+}
+
+/* A prompt running hdparm: one device named → the host until a header says otherwise. */
+static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	size_t ov[2 * 2];
+	if (!hdparm_with_args(s, n) || br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
+		return false;
+	drop_pending(st);
+	hdparm_line(st, i);
+	set_open(st, NULL);
+	const char *dev = NULL;
+	size_t dev_len = 0;
+	if (ov[2] != (size_t)-1 && prompt_devices(s + ov[2], s + ov[3], &dev, &dev_len) == 1)
+		set_host(st, dev, dev_len, NULL, 0);
+	else
+		set_host(st, NULL, 0, NULL, 0);
 	br_parse_claim(st->ctx, i, i, "shell prompt running hdparm");
 	return true;
 }
@@ -677,6 +808,126 @@ static bool version_line(struct hp *st, size_t i, const char *s, size_t n)
 	st->version_idx = i;
 	hdparm_line(st, i);
 	br_parse_claim(st->ctx, i, i, "version line");
+	return true;
+}
+
+/* What the sentence says the figure is of: "... 56Mb/s on my Maxtor 80Mb
+ * 8mb cache" → "Maxtor 80Mb 8mb cache", up to the end of the clause. NULL
+ * when the rate is not followed by "on/with/for/from ...". */
+static char *prose_subject(const char *s, size_t n)
+{
+	static const char *const preps[] = {"on ", "with ", "for ", "from "};
+	static const char *const dets[] = {"my ", "the ", "a ", "an ", "this ", "our ", "his ", "her "};
+	while (n && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	bool prep = false;
+	for (size_t k = 0; !prep && k < BR_ARRAY_LEN(preps); k++) {
+		size_t m = strlen(preps[k]);
+		if (n > m && strncasecmp(s, preps[k], m) == 0) {
+			s += m;
+			n -= m;
+			prep = true;
+		}
+	}
+	if (!prep)
+		return NULL;
+	for (size_t k = 0; k < BR_ARRAY_LEN(dets); k++) {
+		size_t m = strlen(dets[k]);
+		if (n > m && strncasecmp(s, dets[k], m) == 0) {
+			s += m;
+			n -= m;
+			break;
+		}
+	}
+	size_t e = 0;
+	while (e < n && s[e] != '.' && s[e] != ',' && s[e] != ';' && s[e] != '(' && s[e] != ')')
+		e++;
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	return e ? br_strndup(s, e) : NULL;
+}
+
+/*
+ * A sentence quoting one hdparm figure: "hdparm -t gives me 56Mb/s on my
+ * Maxtor". Read only when nothing is in doubt: hdparm named once with one
+ * timing option (-t buffered, -T cached, nothing else), one rate on the
+ * line, at most one device, and no word that makes the figure a wish, a
+ * question or a comparison. The record says it was read from prose
+ * (params "read_from": "prose", docs/schema.md): no one is to take it for
+ * the tool's own output.
+ */
+static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	static const char *const doubt[] = {"should", "would", "could", "expect", "at least",
+					    "up to", "more than", "less than", " than ", " if ",
+					    "?", "instead", "hope", "want", "need", "supposed",
+					    "MB in", "Timing", "timing"};
+	size_t ov[2 * 3], rv[2 * 3], more[2 * 3];
+	if (n > MAX_LINE || br_re_match(&re_prose_cmd, s, n, 0, ov, 3) <= 0)
+		return false;
+	if (br_has(s + ov[1], n - ov[1], "hdparm", 6) || br_has(s, ov[0], "hdparm", 6))
+		return false; /* hdparm named twice: which figure is whose */
+	const char *opt = s + ov[2];
+	size_t on = group_len(ov, 1);
+	while (on && (*opt == ' ' || *opt == '\t')) {
+		opt++;
+		on--;
+	}
+	enum kind k;
+	if (on == 2 && opt[0] == '-' && opt[1] == 't')
+		k = K_BUFFERED;
+	else if (on == 2 && opt[0] == '-' && opt[1] == 'T')
+		k = K_CACHED;
+	else
+		return false;
+	const char *dev = NULL;
+	size_t dn = 0;
+	if (group_len(ov, 2) && prompt_devices(s + ov[4], s + ov[5], &dev, &dn) != 1)
+		return false;
+	for (size_t d = 0; d < BR_ARRAY_LEN(doubt); d++)
+		if (has(s, n, doubt[d]))
+			return false;
+	if (br_re_match(&re_prose_rate, s, n, 0, rv, 3) <= 0 ||
+	    br_re_match(&re_prose_rate, s, n, rv[1], more, 3) > 0)
+		return false; /* no rate, or two: which one is hdparm's */
+	/* "50 to 60 MB/s", "50-60MB/s", "between 50 and 60": a range */
+	size_t b = rv[0];
+	while (b && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+		b--;
+	if ((b >= 2 && strncasecmp(s + b - 2, "to", 2) == 0) ||
+	    (b >= 3 && strncasecmp(s + b - 3, "and", 3) == 0) || (b >= 2 && strncasecmp(s + b - 2, "or", 2) == 0))
+		return false;
+	drop_pending(st);
+	set_open(st, NULL);
+	struct br_parse_ctx *ctx = st->ctx;
+	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, i);
+	char buf[NUM_BUF];
+	const char *num = s + rv[2];
+	size_t nl = group_len(rv, 1);
+	char *raw = num_text(buf, num, nl);
+	char unit = (char)tolower((unsigned char)s[rv[4]]);
+	br_record_set(r, kind_metric[k], br_parse_decimal(num, nl) * (unit == 'm' ? 1024.0 : 1.0), raw);
+	num_free(raw, buf);
+	br_record_param_str(r, "read_from", "prose");
+	if (dev) {
+		char *host = br_strndup(dev, dn);
+		br_record_set_host(r, host);
+		free(host);
+	}
+	if (st->version[0] && same_message(st, st->version_idx, i))
+		br_record_set_version(r, st->version);
+	char *own = prose_subject(s + rv[1], n - rv[1]);
+	char *label = br_parse_label(ctx, i, own);
+	br_record_set_label(r, label);
+	free(label);
+	free(own);
+	br_parse_claim(ctx, i, i, "an hdparm figure quoted in prose");
+	br_parse_emit(ctx, r);
+	st->evidence = true;
+	st->in_block = false;
+	st->have_last = false;
 	return true;
 }
 
@@ -754,6 +1005,661 @@ static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 	return true;
 }
 
+/*
+ * The device named in text before a timing label on a collapsed line
+ * (formats/hdparm.md §5): the last "/dev/sda:" there, with the words after
+ * it as its note; else the one device a prompt there names ("# hdparm -t
+ * /dev/sda"), or a path alone (a table cell). None: the device stays.
+ */
+static void gap_device(struct hp *st, const char *g, size_t n, bool first)
+{
+	const char *dev = NULL, *after = NULL;
+	size_t dn = 0;
+	for (size_t k = 0; k < n; k++) {
+		if (g[k] != '/' || (k && g[k - 1] != ' ' && g[k - 1] != '\t' && g[k - 1] != '|' &&
+				    (n - k < 5 || memcmp(g + k, "/dev/", 5) != 0)))
+			continue;
+		size_t e = k;
+		while (e < n && g[e] != ' ' && g[e] != '\t' && g[e] != ':')
+			e++;
+		if (e < n && g[e] == ':' && e - k >= 2) {
+			dev = g + k;
+			dn = e - k;
+			after = g + e + 1;
+		}
+		k = e;
+	}
+	if (dev) {
+		const char *note = after;
+		size_t nn = (size_t)(g + n - after);
+		while (nn && (*note == ' ' || *note == '\t' || *note == '|')) {
+			note++;
+			nn--;
+		}
+		while (nn && (note[nn - 1] == ' ' || note[nn - 1] == '\t' || note[nn - 1] == '|'))
+			nn--;
+		if (nn > NOTE_MAX || memchr(note, ':', nn) || memchr(note, '=', nn) ||
+		    looks_like_stderr(note, nn))
+			nn = 0;
+		set_open(st, NULL);
+		set_host(st, dev, dn, note, nn);
+		return;
+	}
+	size_t ov[2 * 2];
+	if (hdparm_with_args(g, n) && br_re_match(&re_prompt, g, n, 0, ov, 2) > 0) {
+		st->evidence = true;
+		if (ov[2] != (size_t)-1 && prompt_devices(g + ov[2], g + ov[3], &dev, &dn) == 1) {
+			set_open(st, NULL);
+			set_host(st, dev, dn, NULL, 0);
+		}
+		return;
+	}
+	while (n && (*g == ' ' || *g == '\t' || *g == '|')) {
+		g++;
+		n--;
+	}
+	while (n && (g[n - 1] == ' ' || g[n - 1] == '\t' || g[n - 1] == '|'))
+		n--;
+	if (n > 5 && strncmp(g, "/dev/", 5) == 0 && !memchr(g, ' ', n) && !memchr(g, '\t', n)) {
+		set_open(st, NULL);
+		set_host(st, g, n, NULL, 0);
+	} else if (first && n > 1 && n <= NOTE_MAX && (g[n - 1] == ':' || g[n - 1] == '-')) {
+		/* "node03: Timing cached reads: ...": a name, of no device */
+		while (n && strchr(" \t:-", g[n - 1]))
+			n--;
+		if (n && !memchr(g, ':', n) && !memchr(g, '=', n)) {
+			set_open(st, NULL);
+			set_host(st, NULL, 0, g, n);
+		}
+	}
+}
+
+/*
+ * A line holding timing labels other than one at its start: the line ends
+ * of a paste were lost ("# hdparm -Tt /dev/hdb /dev/hdb: Timing
+ * buffer-cache reads: 412 MB in ... Timing buffered disk reads: 64 MB in
+ * ..."). Each label is read with the text up to the next one, as a timing
+ * line of its own, after the device named in the text before it. False
+ * when the line is an ordinary timing line (or none).
+ */
+static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	size_t ov[2 * 3], nx[2 * 3];
+	if (br_re_match(&re_timing_any, s, n, 0, ov, 3) <= 0)
+		return false;
+	bool more = br_re_match(&re_timing_any, s, n, ov[1], nx, 3) > 0;
+	if (ov[0] == 0 && !more)
+		return false;
+	size_t gap = 0; /* the text before the label, after the previous label */
+	/* words before the first label (not marks: "#", "*"): what follows is
+	 * a result of its own */
+	for (size_t k = 0; k < ov[0]; k++)
+		if (isalnum((unsigned char)s[k])) {
+			set_open(st, NULL);
+			break;
+		}
+	for (;;) {
+		gap_device(st, s + gap, ov[0] - gap, gap == 0);
+		size_t end = more ? nx[0] : n, base = ov[0], rel[2 * 3];
+		for (int g = 0; g < 2 * 3; g++)
+			rel[g] = ov[g] == (size_t)-1 ? (size_t)-1 : ov[g] - base;
+		timing_line(st, i, s + base, end - base, rel);
+		if (!more)
+			break;
+		gap = ov[1];
+		memcpy(ov, nx, sizeof ov);
+		more = br_re_match(&re_timing_any, s, n, ov[1], nx, 3) > 0;
+	}
+	return true;
+}
+
+/*
+ * A line of the poster's own between a device header and its timings
+ * ("/dev/sdb:" / "Backup disk (USB):" / " Timing cached reads: ..."): the
+ * name of that run, the records' own title (as a note after the header).
+ * Only a short line directly above a timing or settings line.
+ */
+static bool device_note(struct hp *st, size_t i, const char *s, size_t n)
+{
+	if (!st->in_block || !st->host.len || st->note.len || st->open || n > NOTE_MAX ||
+	    !st->about_dev || st->prev_nonblank != st->about_dev || memchr(s, '=', n) ||
+	    memchr(s, '|', n) || looks_like_stderr(s, n) || has(s, n, "hdparm"))
+		return false;
+	bool word = false;
+	for (size_t k = 0; k < n && !word; k++)
+		word = isalnum((unsigned char)s[k]) != 0;
+	if (!word)
+		return false;
+	size_t j = i + 1, tn = 0;
+	const char *t = NULL;
+	if (j < st->doc->nlines)
+		t = stripped(&st->doc->lines[j], &tn);
+	if (tn == 0 && ++j < st->doc->nlines)
+		t = stripped(&st->doc->lines[j], &tn);
+	if (tn == 0 || br_parse_is_claimed(st->ctx, j) ||
+	    !((tn >= 6 && strncasecmp(t, "timing", 6) == 0) || settings_line(t, tn)))
+		return false;
+	while (n && (s[n - 1] == ':' || s[n - 1] == ' '))
+		n--;
+	if (n == 0)
+		return false;
+	br_buf_add(&st->note, s, n);
+	hdparm_line(st, i);
+	br_parse_claim(st->ctx, i, i, "the poster's name for the device's run");
+	return true;
+}
+
+/* Text naming a result ("node01 /dev/sda:", "WD Red 3TB -"): the device
+ * path in it, and the rest as the title (each NULL when none). */
+static void name_parts(const char *t, size_t tn, char **host, char **own)
+{
+	*host = *own = NULL;
+	while (tn && strchr(" \t:-,=(|", t[tn - 1]))
+		tn--;
+	while (tn && (*t == ' ' || *t == '\t' || *t == '|')) {
+		t++;
+		tn--;
+	}
+	if (tn == 0 || tn > TABLE_NAME_MAX)
+		return;
+	size_t d = 0;
+	while (d < tn && !(t[d] == '/' && (d == 0 || t[d - 1] == ' ' || t[d - 1] == '\t')))
+		d++;
+	size_t e = d;
+	while (e < tn && t[e] != ' ' && t[e] != '\t')
+		e++;
+	if (d < tn && e - d > 1) {
+		size_t hn = e - d;
+		while (hn && t[d + hn - 1] == ':')
+			hn--;
+		*host = br_strndup(t + d, hn);
+		/* the rest, when the path ends the name or starts it */
+		if (e == tn)
+			tn = d;
+		else if (d == 0) {
+			t += e;
+			tn -= e;
+		} else
+			tn = 0;
+		while (tn && strchr(" \t:-,=(|", t[tn - 1]))
+			tn--;
+		while (tn && strchr(" \t:-,|", *t)) {
+			t++;
+			tn--;
+		}
+	}
+	if (tn)
+		*own = br_strndup(t, tn);
+}
+
+/* ---------------------------------------------------------------- tables */
+
+/*
+ * A summary table written by hand from hdparm's lines: a header naming
+ * timing kinds, one row per device or disk with the rates.
+ *
+ *   | Disk     | Timing cached reads | Timing buffered disk reads |
+ *   |----------|---------------------|----------------------------|
+ *   | /dev/sda | 498.10 MB/sec       | 95.3 MB/sec                |
+ *   disk            cached (MB/s)   buffered (MB/s)
+ *   WD Green 2TB    1520.3          112.4
+ *
+ * Columns are cells between '|' or TABs; with neither, the rates are read
+ * from the right of the row, one per column of the header. The first cell
+ * that is not a rate names the row: a device path is the record's host,
+ * anything else its own title. A rate takes its unit from its cell, else
+ * from its column's header, else from the header line; with none it is
+ * not read (no guess). A cell may hold hdparm's whole figures.
+ */
+struct tcol {
+	enum kind kind;
+	size_t cell; /* index of its cell ('|' and TAB tables) */
+	char unit;   /* from its header cell, 0 = none */
+};
+
+struct table {
+	char sep;    /* '|', '\t', or ' ' (rates read from the right) */
+	size_t ncol;
+	struct tcol col[4];
+	size_t name_cell; /* (size_t)-1: none */
+	char unit;   /* from the header line */
+};
+
+/* Cell k of s[0..n) between separators (runs of TABs are one). */
+static bool cell_at(const char *s, size_t n, char sep, size_t k, const char **c, size_t *cn)
+{
+	size_t a = 0, idx = 0;
+	for (;;) {
+		size_t b = a;
+		while (b < n && s[b] != sep)
+			b++;
+		if (idx == k) {
+			*c = s + a;
+			*cn = b - a;
+			while (*cn && (**c == ' ' || **c == '\t')) {
+				++*c;
+				--*cn;
+			}
+			while (*cn && ((*c)[*cn - 1] == ' ' || (*c)[*cn - 1] == '\t'))
+				--*cn;
+			return true;
+		}
+		if (b >= n)
+			return false;
+		a = b + 1;
+		if (sep == '\t')
+			while (a < n && s[a] == '\t')
+				a++;
+		idx++;
+	}
+}
+
+static size_t cell_index(const char *s, size_t pos, char sep)
+{
+	size_t k = 0;
+	for (size_t j = 0; j < pos; j++)
+		if (s[j] == sep && (sep != '\t' || j == 0 || s[j - 1] != '\t'))
+			k++;
+	return k;
+}
+
+static char unit_in(const char *s, size_t n)
+{
+	size_t ov[2 * 2];
+	if (br_re_match(&re_unit, s, n, 0, ov, 2) <= 0)
+		return 0;
+	return (char)tolower((unsigned char)s[ov[2]]);
+}
+
+/* Is s[0..n) a table header naming timing kinds? Fills t. */
+static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struct table *t)
+{
+	memset(t, 0, sizeof *t);
+	if (n > TABLE_HEAD_MAX || has(s, n, "MB in"))
+		return false;
+	t->sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : ' ';
+	if (t->sep == ' ')
+		for (size_t k = 0; k < n; k++)
+			if (is_digit(s[k]) || s[k] == '.' || s[k] == ',' || s[k] == ':')
+				return false; /* a sentence, not a header */
+	size_t ov[2 * 4], at = 0;
+	while (br_re_match(&re_column, s, n, at, ov, 4) > 0) {
+		enum kind k = ov[4] != (size_t)-1   ? K_CACHED
+			      : ov[6] != (size_t)-1 ? K_BUFFERED
+						    : kind_of(s + ov[2], group_len(ov, 1));
+		for (size_t c = 0; c < t->ncol; c++)
+			if (t->col[c].kind == k)
+				return false; /* two columns of one kind: not one run a row */
+		if (t->ncol == BR_ARRAY_LEN(t->col))
+			return false;
+		struct tcol *c = &t->col[t->ncol++];
+		c->kind = k;
+		c->cell = t->sep == ' ' ? 0 : cell_index(s, ov[0], t->sep);
+		if (t->sep != ' ') {
+			const char *h;
+			size_t hn;
+			if (cell_at(s, n, t->sep, c->cell, &h, &hn)) {
+				if (hn && is_digit(*h))
+					return false;
+				c->unit = unit_in(h, hn);
+			}
+			for (size_t d = 0; d + 1 < t->ncol; d++)
+				if (t->col[d].cell == c->cell)
+					return false; /* one cell, two kinds: prose in a cell */
+		}
+		at = ov[1];
+	}
+	if (t->ncol == 0)
+		return false;
+	/* hdparm's own words name the columns: its figures, in its MB/sec */
+	t->unit = unit_in(s, n);
+	if (!t->unit && has_ci(s, n, "timing"))
+		t->unit = 'm';
+	t->name_cell = (size_t)-1;
+	if (t->sep != ' ')
+		for (size_t k = 0; t->name_cell == (size_t)-1 && k < t->col[0].cell + 1; k++) {
+			bool used = false;
+			for (size_t c = 0; c < t->ncol; c++)
+				used |= t->col[c].cell == k;
+			if (!used)
+				t->name_cell = k;
+		}
+	return has_ci(s, n, "timing") || has_ci(s, n, "hdparm") || has_evidence(st, i);
+}
+
+/* "|---|:---:|", "+-----+", "=====": a table's rule. */
+static bool rule_line(const char *s, size_t n)
+{
+	bool dash = false;
+	for (size_t k = 0; k < n; k++) {
+		if (s[k] == '-' || s[k] == '=')
+			dash = true;
+		else if (s[k] != '|' && s[k] != ':' && s[k] != '+' && s[k] != ' ' && s[k] != '\t')
+			return false;
+	}
+	return dash;
+}
+
+struct tval {
+	bool present;
+	const char *rate, *mb, *sec;
+	size_t rate_len, mb_len, sec_len;
+	char unit;
+};
+
+/* One cell's rate, or nothing; false: the cell is not a rate at all. */
+static bool cell_value(const char *c, size_t cn, struct tval *v)
+{
+	size_t ov[2 * 5];
+	memset(v, 0, sizeof *v);
+	if (br_re_match(&re_result, c, cn, 0, ov, 5) > 0) {
+		v->present = true;
+		v->mb = c + ov[2];
+		v->mb_len = group_len(ov, 1);
+		v->sec = c + ov[4];
+		v->sec_len = group_len(ov, 2);
+		v->rate = c + ov[6];
+		v->rate_len = group_len(ov, 3);
+		v->unit = (char)tolower((unsigned char)c[ov[8]]);
+		return true;
+	}
+	if (br_re_match(&re_cell, c, cn, 0, ov, 3) <= 0)
+		return false;
+	if (ov[2] != (size_t)-1) {
+		v->present = true;
+		v->rate = c + ov[2];
+		v->rate_len = group_len(ov, 1);
+		v->unit = ov[4] != (size_t)-1 ? (char)tolower((unsigned char)c[ov[4]]) : 0;
+	}
+	return true;
+}
+
+/* Row s[0..n) of table t: its rates (per column, maybe none) and its name.
+ * False: not a row of the table. */
+static bool table_row(const struct table *t, const char *s, size_t n, struct tval *v,
+		      const char **name, size_t *nn)
+{
+	*name = NULL;
+	*nn = 0;
+	if (t->sep != ' ') {
+		if (!memchr(s, t->sep, n))
+			return false;
+		for (size_t c = 0; c < t->ncol; c++) {
+			const char *x;
+			size_t xn;
+			if (!cell_at(s, n, t->sep, t->col[c].cell, &x, &xn))
+				memset(&v[c], 0, sizeof v[c]); /* a row cut short */
+			else if (!cell_value(x, xn, &v[c]))
+				return false;
+		}
+		if (t->name_cell != (size_t)-1)
+			cell_at(s, n, t->sep, t->name_cell, name, nn);
+	} else {
+		size_t end = n, ov[2 * 3];
+		for (size_t c = t->ncol; c-- > 0;) {
+			if (br_re_match(&re_cell_last, s, end, 0, ov, 3) <= 0)
+				return false;
+			memset(&v[c], 0, sizeof v[c]);
+			if (ov[2] != (size_t)-1) {
+				v[c].present = true;
+				v[c].rate = s + ov[2];
+				v[c].rate_len = group_len(ov, 1);
+				v[c].unit = ov[4] != (size_t)-1 ? (char)tolower((unsigned char)s[ov[4]]) : 0;
+			}
+			end = ov[0];
+		}
+		while (end && (s[end - 1] == ' ' || s[end - 1] == '\t'))
+			end--;
+		if (end == 0 || end > TABLE_NAME_MAX)
+			return false;
+		*name = s;
+		*nn = end;
+	}
+	return true;
+}
+
+static void table_record(struct hp *st, const struct table *t, size_t head, size_t j,
+			 const struct tval *v, const char *name, size_t nn)
+{
+	struct br_parse_ctx *ctx = st->ctx;
+	struct br_record *r = NULL;
+	for (size_t c = 0; c < t->ncol; c++) {
+		char unit = v[c].unit ? v[c].unit : t->col[c].unit ? t->col[c].unit : t->unit;
+		if (!v[c].present || !unit)
+			continue;
+		if (!r)
+			r = br_parse_record_new(ctx, BR_TOOL_HDPARM, j, j);
+		enum br_metric_id id = kind_metric[t->col[c].kind];
+		char buf[NUM_BUF];
+		char *raw = num_text(buf, v[c].rate, v[c].rate_len);
+		double x = br_parse_decimal(v[c].rate, v[c].rate_len) * (unit == 'm' ? 1024.0 : 1.0);
+		br_record_set(r, id, x, raw);
+		num_free(raw, buf);
+		if (v[c].mb)
+			per_metric_params(r, id, br_parse_decimal(v[c].mb, v[c].mb_len),
+					  br_parse_decimal(v[c].sec, v[c].sec_len));
+	}
+	if (!r) {
+		for (size_t c = 0; c < t->ncol; c++)
+			if (v[c].present) {
+				br_parse_warn(ctx, j, "table row with rates but no unit for them; skipped");
+				break;
+			}
+		return;
+	}
+	/* emphasis around the name ("**sda**", "`sdb`:") */
+	while (nn && (*name == '*' || *name == '`' || *name == '_')) {
+		name++;
+		nn--;
+	}
+	while (nn && (name[nn - 1] == ':' || name[nn - 1] == ' ' || name[nn - 1] == '*' ||
+		      name[nn - 1] == '`' || name[nn - 1] == '_'))
+		nn--;
+	char *own = NULL, *host = NULL;
+	name_parts(name, nn, &host, &own);
+	if (host)
+		br_record_set_host(r, host);
+	free(host);
+	if (st->version[0] && same_message(st, st->version_idx, j))
+		br_record_set_version(r, st->version);
+	char *label = br_parse_label(ctx, head, own);
+	br_record_set_label(r, label);
+	free(label);
+	free(own);
+	br_parse_emit(ctx, r);
+}
+
+/* A row of units under the header ("|      | MB/s | MB/s |"): the units of
+ * the columns, read into t. */
+static bool units_row(struct table *t, const char *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (is_digit(s[k]))
+			return false;
+	char unit[BR_ARRAY_LEN(t->col)] = {0};
+	if (t->sep == ' ') {
+		size_t ov[2 * 2], at = 0, c = 0;
+		while (c < t->ncol && br_re_match(&re_unit, s, n, at, ov, 2) > 0) {
+			unit[c++] = (char)tolower((unsigned char)s[ov[2]]);
+			at = ov[1];
+		}
+		if (c != t->ncol)
+			return false;
+	} else {
+		for (size_t c = 0; c < t->ncol; c++) {
+			const char *x;
+			size_t xn;
+			if (!cell_at(s, n, t->sep, t->col[c].cell, &x, &xn) || !(unit[c] = unit_in(x, xn)))
+				return false;
+		}
+	}
+	for (size_t c = 0; c < t->ncol; c++)
+		t->col[c].unit = unit[c];
+	return true;
+}
+
+/* The line as a table's: blanks and quote marks gone, and one '|' (an empty
+ * first cell stays a cell). */
+static const char *table_text(const struct br_line *l, size_t *n)
+{
+	const char *s = l->text;
+	size_t len = l->len;
+	while (len && (*s == ' ' || *s == '\t' || *s == '>')) {
+		s++;
+		len--;
+	}
+	if (len && *s == '|') {
+		s++;
+		len--;
+	}
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
+		len--;
+	*n = len;
+	return s;
+}
+
+/* A table header at line i: read its rows (they are consumed). False when
+ * no row follows, the line is then read as anything else. */
+static bool table_at(struct hp *st, size_t i)
+{
+	size_t n;
+	const char *s = table_text(&st->doc->lines[i], &n);
+	struct table t; /* the units row may still change it */
+	if (!table_header(st, i, s, n, &t))
+		return false;
+	size_t j = i + 1, rates = 0;
+	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
+		size_t rn;
+		const char *r = table_text(&st->doc->lines[j], &rn);
+		if (rn == 0)
+			break;
+		if (rule_line(r, rn) || units_row(&t, r, rn))
+			continue;
+		struct tval v[BR_ARRAY_LEN(t.col)];
+		const char *name;
+		size_t nn;
+		if (rn > MAX_LINE || !table_row(&t, r, rn, v, &name, &nn))
+			break;
+		for (size_t c = 0; c < t.ncol; c++)
+			rates += v[c].present;
+		table_record(st, &t, i, j, v, name, nn);
+	}
+	if (rates == 0)
+		return false;
+	drop_pending(st);
+	set_open(st, NULL);
+	st->evidence = true;
+	st->in_block = false;
+	st->have_last = false;
+	br_parse_claim(st->ctx, i, j - 1, "table of hdparm rates written by hand");
+	st->skip_to = j;
+	return true;
+}
+
+/*
+ * Several rates on a line each named by a kind, as people sum up a run by
+ * hand: "/dev/sda: cached 498.10 MB/sec, buffered 95.3 MB/sec", "sda -
+ * 498 MB/s (cached), 95 MB/s (buffered)". The kinds are all before their
+ * rates or all after them (as the first rate's says); each rate needs one,
+ * no kind twice, no word of writing (hdparm only reads), and the document
+ * must have shown hdparm. The text before is the device or the title.
+ */
+static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	enum { MAXR = 4 };
+	size_t a[MAXR + 1], b[MAXR + 1], nr = 0, ov[2 * 4];
+	char unit[MAXR];
+	const char *num[MAXR];
+	size_t numl[MAXR];
+	for (size_t at = 0; br_re_match(&re_prose_rate, s, n, at, ov, 3) > 0; at = ov[1]) {
+		if (nr == MAXR)
+			return false;
+		a[nr] = ov[0];
+		b[nr] = ov[1];
+		num[nr] = s + ov[2];
+		numl[nr] = group_len(ov, 1);
+		unit[nr] = (char)tolower((unsigned char)s[ov[4]]);
+		nr++;
+	}
+	if (nr < 2 || !has_evidence(st, i))
+		return false;
+	static const char *const other[] = {"writ", "wrote", "dd ", "fio", "bonnie", "iozone"};
+	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
+		if (has_ci(s, n, other[q]))
+			return false; /* another tool's figures, or writing */
+	a[nr] = n;
+	enum kind k[MAXR];
+	size_t name_end = 0;
+	bool before = false;
+	for (size_t r = 0; r < nr; r++) {
+		/* before: the text since the last rate; after: up to the next one */
+		size_t from = before || r == 0 ? (r ? b[r - 1] : 0) : b[r];
+		size_t to = before || r == 0 ? a[r] : a[r + 1];
+		int got = 0;
+		size_t kstart = 0;
+		for (size_t at = from; br_re_match(&re_column, s, to, at, ov, 4) > 0; at = ov[1]) {
+			k[r] = ov[4] != (size_t)-1   ? K_CACHED
+			       : ov[6] != (size_t)-1 ? K_BUFFERED
+						     : kind_of(s + ov[2], group_len(ov, 1));
+			if (!got)
+				kstart = ov[0];
+			got++;
+		}
+		if (r == 0) {
+			before = got > 0;
+			if (before) {
+				if (got > 1)
+					return false;
+				name_end = kstart;
+			} else {
+				name_end = a[0];
+				got = 0;
+				for (size_t at = b[0]; br_re_match(&re_column, s, a[1], at, ov, 4) > 0;
+				     at = ov[1]) {
+					k[0] = ov[4] != (size_t)-1   ? K_CACHED
+					       : ov[6] != (size_t)-1 ? K_BUFFERED
+								     : kind_of(s + ov[2], group_len(ov, 1));
+					got++;
+				}
+			}
+		}
+		if (got != 1)
+			return false;
+		for (size_t q = 0; q < r; q++)
+			if (k[q] == k[r])
+				return false;
+	}
+	drop_pending(st);
+	set_open(st, NULL);
+	struct br_parse_ctx *ctx = st->ctx;
+	struct br_record *rec = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, i);
+	for (size_t r = 0; r < nr; r++) {
+		char buf[NUM_BUF];
+		char *raw = num_text(buf, num[r], numl[r]);
+		br_record_set(rec, kind_metric[k[r]],
+			      br_parse_decimal(num[r], numl[r]) * (unit[r] == 'm' ? 1024.0 : 1.0), raw);
+		num_free(raw, buf);
+	}
+	/* the name: "/dev/sda:", "sda -", "WD Red 3TB:", "node01 /dev/sda:" */
+	char *own = NULL, *host = NULL;
+	name_parts(s, name_end, &host, &own);
+	if (host || st->host.len)
+		br_record_set_host(rec, host ? host : st->host.data);
+	free(host);
+	if (st->version[0] && same_message(st, st->version_idx, i))
+		br_record_set_version(rec, st->version);
+	char *label = br_parse_label(ctx, i, own);
+	br_record_set_label(rec, label);
+	free(label);
+	free(own);
+	br_parse_claim(ctx, i, i, "rates named by kind, written by hand");
+	br_parse_emit(ctx, rec);
+	st->evidence = true;
+	st->in_block = false;
+	st->have_last = false;
+	return true;
+}
+
 static void one_line(struct hp *st, size_t i)
 {
 	size_t n;
@@ -764,6 +1670,9 @@ static void one_line(struct hp *st, size_t i)
 		drop_pending(st);
 	if (n == 0)
 		return; /* blank lines neither start nor end anything */
+	/* 0. several lines of hdparm's run together */
+	if (has(s, n, "iming") && collapsed_line(st, i, s, n))
+		return;
 	if (n > MAX_LINE) { /* no line of hdparm's is that long */
 		prose(st, s, n);
 		return;
@@ -802,23 +1711,44 @@ static void one_line(struct hp *st, size_t i)
 	/* 4. prompts and version lines */
 	if (has(s, n, "hdparm")) {
 		st->evidence = true;
-		if (version_line(st, i, s, n) || prompt_line(st, i, s, n))
+		if (version_line(st, i, s, n) ||
+		    ((rate || has(s, n, "b/s")) && prose_line(st, i, s, n)) ||
+		    prompt_line(st, i, s, n))
 			return;
 	}
-	/* 5. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec" */
+	/* 5. a table of rates written by hand */
+	if ((has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
+	     has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads") ||
+	     has(s, n, "hdparm")) &&
+	    table_at(st, i))
+		return;
+	/* 6. "/dev/sda: cached 498.10 MB/sec, buffered 95.3 MB/sec" */
+	if ((rate || has(s, n, "b/s")) && pairs_line(st, i, s, n))
+		return;
+	/* 7. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec" */
 	if (rate && memchr(s, ':', n) && hand_line(st, i, s, n))
 		return;
-	/* 6. hdparm's own remark after a doubtful figure */
+	/* 8. hdparm's own remark after a doubtful figure */
 	if (n > 3 && strncmp(s, "Hmm", 3) == 0 && has(s, n, "suspicious results")) {
 		hdparm_line(st, i);
 		br_parse_claim(st->ctx, i, i, "hdparm's remark (ignored)");
 		return;
 	}
-	/* 7. stderr inside an hdparm run */
+	/* 9. what hdparm says of the device before its timings */
+	if (st->in_block && settings_line(s, n)) {
+		hdparm_line(st, i);
+		st->about_dev = i + 1;
+		br_parse_claim(st->ctx, i, i, "hdparm's settings of the device");
+		return;
+	}
+	/* 10. stderr inside an hdparm run */
 	if ((st->pending || st->in_block) && looks_like_stderr(s, n)) {
 		st->prose_run = 0; /* claimed with the record if figures follow */
 		return;
 	}
+	/* 11. the poster's name for what follows */
+	if (device_note(st, i, s, n))
+		return;
 	prose(st, s, n);
 }
 
@@ -832,8 +1762,19 @@ static bool candidate(const char *s, size_t n)
 		return false;
 	if (is_digit(*s))
 		return br_has(s, n, "MB", 2);
+	if (br_has(s, n, "MB in", 5)) /* timings in the middle of a line */
+		return true;
+	if (br_has(s, n, "B/s", 3)) /* a rate anywhere: hand-written lines */
+		return true;
+	/* a figure quoted in prose */
+	if (br_has_at(s, n, "hdparm", 6, 3) && (br_has(s, n, "B/s", 3) || br_has(s, n, "b/s", 3)))
+		return true;
 	if ((*s == 'T' || *s == 't') && n >= 6 && strncasecmp(s, "timing", 6) == 0)
 		return true;
+	if (br_has(s, n, "ached", 5) || br_has(s, n, "uffered", 7)) /* a table's header */
+		return true;
+	while (n > 4 && (s[n - 1] == '|' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--; /* a table row's last cell */
 	if (s[n - 2] == '/' && (s[n - 1] == 's' || s[n - 1] == 'S'))
 		return true;
 	return s[n - 4] == '/' && strncasecmp(s + n - 4, "/sec", 4) == 0;
@@ -865,7 +1806,7 @@ static void reset(struct hp *st)
 	st->have_last = false;
 	st->prev_nonblank = 0;
 	set_open(st, NULL);
-	br_buf_reset(&st->host);
+	set_host(st, NULL, 0, NULL, 0);
 }
 
 /*
@@ -960,6 +1901,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	free(st.msg);
 	br_buf_free(&st.join);
 	br_buf_free(&st.host);
+	br_buf_free(&st.note);
 	return ctx->nrecords - before;
 }
 

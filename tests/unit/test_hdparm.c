@@ -596,6 +596,287 @@ static void hand_line_is_the_pattern(void **state)
 	br_regex_cleanup();
 }
 
+/* A paste whose line ends were lost: every "Timing ... reads:" on the line
+ * is read with the figures after it, for the device named before it. */
+static void collapsed_lines(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "# hdparm -Tt /dev/hdb /dev/hdb: Timing buffer-cache reads: 412 MB in 2.00 seconds = "
+		"205.80 MB/sec Timing buffered disk reads: 64 MB in 3.01 seconds = 21.26 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 205.80 * 1024, "205.80");
+	figure(rec(&r, 0), BR_M_buffered_read, 21.26 * 1024, "21.26");
+	assert_string_equal(rec(&r, 0)->host, "/dev/hdb");
+	assert_true(param(rec(&r, 0), "buffered_read_mb") == 64);
+	assert_true(param(rec(&r, 0), "buffered_read_seconds") == 3.01);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	/* two devices on one line: one record each */
+	run(&r, "$ sudo hdparm -t /dev/sda /dev/sdb /dev/sda: Timing buffered disk reads: 310 MB in "
+		"3.01 seconds = 102.99 MB/sec /dev/sdb: Timing buffered disk reads: 190 MB in 3.02 "
+		"seconds = 62.91 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 102.99 * 1024, "102.99");
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 62.91 * 1024, "62.91");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdb");
+	done(&r);
+
+	/* the header on its own line, the timings run together, the second
+	 * label's test failed; a prompt naming one device twice names one */
+	run(&r, "/dev/sdc:\n"
+		" Timing cached reads: 1800 MB in 2.00 seconds = 900.00 MB/sec Timing buffered disk "
+		"reads: read() hit EOF - device too small\n"
+		"\n"
+		"hdparm -T /dev/sdd /dev/sdd Timing cached reads: 100 MB in 2.00 seconds = 50.00 MB/sec\n"
+		"I got Timing O_DIRECT disk reads: 4096 MB in 3.00 seconds = 1365.10 MB/sec here\n");
+	assert_int_equal(r.n, 3);
+	one_figure(rec(&r, 0), BR_M_cached_read, 900.0 * 1024, "900.00");
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdc");
+	one_figure(rec(&r, 1), BR_M_cached_read, 50.0 * 1024, "50.00");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdd");
+	one_figure(rec(&r, 2), BR_M_direct_read, 1365.10 * 1024, "1365.10");
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	/* unreadable figures on a collapsed line: one warning for the line */
+	run(&r, "/dev/sda: Timing cached reads: 12 MB in x Timing buffered disk reads: 13 MB in y\n"
+		"MB/sec\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 1);
+	done(&r);
+}
+
+/* "/dev/sdd: ssd500": the device, and the poster's name for it; settings
+ * and -i lines between the header and the timings keep the device; a
+ * short line of the poster's there names the run. */
+static void device_notes_and_settings(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/sdd: ssd500\n"
+		" multcount     =  1 (on)\n"
+		" IO_support    =  1 (32-bit)\n"
+		" readonly      =  0 (off)\n"
+		" readahead     = 256 (on)\n"
+		" geometry      = 60801/255/63, sectors = 976773168, start = 0\n"
+		" Timing cached reads:   23814 MB in  1.99 seconds = 11982.10 MB/sec\n"
+		" Timing buffered disk reads: 630 MB in  3.00 seconds = 209.81 MB/sec\n"
+		"\n"
+		"/dev/sde:\n"
+		" Model=Maxtor 6Y080L0, FwRev=YAR41BW0, SerialNo=Y2D3C4E5\n"
+		" PIO modes:  pio0 pio1 pio2 pio3 pio4\n"
+		" UDMA modes: udma0 udma1 udma2 udma3 udma4 *udma5\n"
+		" setting fs readahead to 8192\n"
+		" Timing buffered disk reads: 160 MB in  3.01 seconds =  53.16 MB/sec\n"
+		"\n"
+		"/dev/sdf:\n"
+		"Backup disk (USB):\n"
+		" Timing buffered disk reads: 100 MB in  3.02 seconds =  33.11 MB/sec\n"
+		"\n"
+		"/dev/sdg: No such file or directory\n"
+		" Timing buffered disk reads: 101 MB in  3.02 seconds =  33.44 MB/sec\n");
+	assert_int_equal(r.n, 4);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdd");
+	assert_string_equal(rec(&r, 0)->label, "ssd500");
+	figure(rec(&r, 0), BR_M_buffered_read, 209.81 * 1024, "209.81");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 53.16 * 1024, "53.16");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sde");
+	/* -i's lines are not the run's title */
+	assert_true(rec(&r, 1)->label == NULL || strstr(rec(&r, 1)->label, "modes") == NULL);
+	assert_string_equal(rec(&r, 2)->host, "/dev/sdf");
+	assert_non_null(rec(&r, 2)->label);
+	assert_non_null(strstr(rec(&r, 2)->label, "Backup disk (USB)"));
+	/* hdparm's complaint is not a device header, nor a note */
+	assert_null(rec(&r, 3)->host);
+	done(&r);
+
+	/* the note is the device's only: the next device has none; a lone
+	 * buffered line after unrelated lines is read, of no device */
+	run(&r, "/dev/sdb: data disk\n"
+		" Timing buffered disk reads: 540 MB in  3.01 seconds = 179.40 MB/sec\n"
+		"/dev/sdc:\n"
+		" Timing buffered disk reads: 541 MB in  3.01 seconds = 179.73 MB/sec\n"
+		"Later I checked the kernel log.\n"
+		"Nothing odd there.\n"
+		"The cables were fine too.\n"
+		" Timing buffered disk reads: 170 MB in  3.00 seconds =  56.67 MB/sec\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->label, "data disk");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdc");
+	assert_true(rec(&r, 1)->label == NULL || strstr(rec(&r, 1)->label, "data disk") == NULL);
+	one_figure(rec(&r, 2), BR_M_buffered_read, 56.67 * 1024, "56.67");
+	assert_null(rec(&r, 2)->host);
+	done(&r);
+
+	/* settings lines outside a run of hdparm's are prose: the device ends */
+	run(&r, "/dev/sda:\n"
+		"some words here.\n"
+		"and more words\n"
+		"x = 1\n"
+		" Timing buffered disk reads: 170 MB in  3.00 seconds =  56.67 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_null(rec(&r, 0)->host);
+	done(&r);
+}
+
+/* Tables of rates written by hand from hdparm's lines. */
+static void summary_tables(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "| Disk | Timing cached reads | Timing buffered disk reads |\n"
+		"|------|---------------------|----------------------------|\n"
+		"| /dev/sda | 498.10 MB/sec | 95.3 MB/sec |\n"
+		"| /dev/sdb | 512.40 MB/sec | - |\n"
+		"| **Samsung 850** | 7012.5 MB/sec | 530.1 |\n"
+		"| /dev/sdc | n/a | |\n"
+		"| /dev/sdd | 12 MB in 2.00 seconds = 6.00 MB/sec | 1 kB/sec |\n"
+		"\n"
+		"| /dev/sde | 1.0 MB/sec | 2.0 MB/sec |\n");
+	assert_int_equal(r.n, 4);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	figure(rec(&r, 0), BR_M_cached_read, 498.10 * 1024, "498.10");
+	figure(rec(&r, 0), BR_M_buffered_read, 95.3 * 1024, "95.3");
+	assert_int_equal(rec(&r, 0)->source.line, 3);
+	one_figure(rec(&r, 1), BR_M_cached_read, 512.40 * 1024, "512.40");
+	/* a name that is no device is the row's own title; "Timing" in the
+	 * header: hdparm's MB/sec for a bare rate */
+	assert_null(rec(&r, 2)->host);
+	assert_string_equal(rec(&r, 2)->label, "Samsung 850");
+	figure(rec(&r, 2), BR_M_buffered_read, 530.1 * 1024, "530.1");
+	/* a cell may hold hdparm's whole figures; kB/sec taken as is */
+	figure(rec(&r, 3), BR_M_cached_read, 6.0 * 1024, "6.00");
+	figure(rec(&r, 3), BR_M_buffered_read, 1.0, "1");
+	assert_true(param(rec(&r, 3), "cached_read_mb") == 12);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	/* blank-separated columns, read from the right; the unit in the header */
+	run(&r, "hdparm -tT on the file server\n"
+		"\n"
+		"disk              cached (MB/s)    buffered (MB/s)\n"
+		"WD Red 3TB        1520.3           112.4\n"
+		"WD Red 4TB        1490.0           -\n"
+		"three words here\n"
+		"WD Red 5TB        1490.0           100\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "WD Red 3TB");
+	figure(rec(&r, 0), BR_M_cached_read, 1520.3 * 1024, "1520.3");
+	figure(rec(&r, 0), BR_M_buffered_read, 112.4 * 1024, "112.4");
+	one_figure(rec(&r, 1), BR_M_cached_read, 1490.0 * 1024, "1490.0");
+	done(&r);
+
+	/* TAB-separated, columns named by hdparm's options */
+	run(&r, "host\thdparm -T\thdparm -t\n"
+		"pentium3\t180.5 MB/s\t22.1 MB/s\n"
+		"k6-2\t\t95.0 MB/s\t13.9 MB/s\n");
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 0), BR_M_cached_read, 180.5 * 1024, "180.5");
+	figure(rec(&r, 0), BR_M_buffered_read, 22.1 * 1024, "22.1");
+	figure(rec(&r, 1), BR_M_cached_read, 95.0 * 1024, "95.0");
+	assert_string_equal(rec(&r, 1)->label, "k6-2");
+	done(&r);
+
+	/* no unit anywhere: a warning, no guess; no sign of hdparm: nothing */
+	run(&r, "hdparm -tT, 1 MB/s\n"
+		"| disk | cached | buffered |\n"
+		"| hda | 210 | 19 |\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 1);
+	done(&r);
+	run(&r, "| disk | cached | buffered |\n"
+		"| hda | 210 MB/s | 19 MB/s |\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+
+	/* words in a sentence, a header with a kind twice: not tables */
+	run(&r, "hdparm\n"
+		"Cached and buffered reads both matter\n"
+		"Total 3 MB/s\n"
+		"| disk | cached | buffered | cached |\n"
+		"| hda | 210 MB/s | 19 MB/s | 200 MB/s |\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A sentence quoting one hdparm figure is read, marked as read from
+ * prose; a sentence leaving any doubt (two figures, -tT, a wish, a
+ * question, a range, two devices) is not. */
+static void figures_quoted_in_prose(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "On the topic of speeds.. hdparm -t gives me 56Mb/s on my Maxtor 80Mb 8mb\n"
+		"and with hdparm -T /dev/hda I see 900 kB/s.\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 56.0 * 1024, "56");
+	const struct br_param *p = br_record_param(rec(&r, 0), "read_from");
+	assert_non_null(p);
+	assert_string_equal(p->str, "prose");
+	assert_string_equal(rec(&r, 0)->label, "Maxtor 80Mb 8mb");
+	assert_null(rec(&r, 0)->host);
+	one_figure(rec(&r, 1), BR_M_cached_read, 900.0, "900");
+	assert_string_equal(rec(&r, 1)->host, "/dev/hda");
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	static const char *const doubtful[] = {
+		"I'm only getting 32 MB/s   (hdparm -tT /dev/hda) on my\n",
+		"hdparm -t should give at least 50 MB/s on that drive.\n",
+		"Does hdparm -t give you 50 MB/s?\n",
+		"Both hdparm -t /dev/hda and hdparm -t /dev/hdb report 30 MB/s.\n",
+		"hdparm -t says 28 MB/s here while dd says 35 MB/s.\n",
+		"hdparm -t is somewhere from 40 to 45 MB/s.\n",
+		"hdparm -t gives 40-45 MB/s.\n",
+		"My hdparm -t /dev/sda /dev/sdb run gave 60 MB/s.\n",
+		"hdparm -t --direct gives 60 MB/s.\n",
+		"hdparm -t gives 60 MB in total.\n",
+	};
+	for (size_t k = 0; k < sizeof doubtful / sizeof *doubtful; k++) {
+		run(&r, doubtful[k]);
+		if (r.n != 0)
+			fail_msg("'%s' was read", doubtful[k]);
+		done(&r);
+	}
+}
+
+/* Several rates on one line, each named by its kind: one record. */
+static void rates_named_by_kind(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -tT on the nodes\n"
+		"node01 /dev/sda: cached 9120.55 MB/sec, buffered 187.20 MB/sec\n"
+		"node02 - 9034.10 MB/s (cached), 181.75 MB/s (buffered)\n"
+		"node03: Timing cached reads: 8990.42 MB/sec, Timing buffered disk reads: 12.80 MB/sec\n"
+		"dd wrote 150 MB/s buffered and 90 MB/s with direct I/O\n"
+		"cached 1 MB/s, cached 2 MB/s\n"
+		"buffered 1 MB/s and 2 MB/s\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	assert_string_equal(rec(&r, 0)->label, "node01");
+	figure(rec(&r, 0), BR_M_cached_read, 9120.55 * 1024, "9120.55");
+	figure(rec(&r, 0), BR_M_buffered_read, 187.20 * 1024, "187.20");
+	assert_null(rec(&r, 1)->host);
+	assert_string_equal(rec(&r, 1)->label, "node02");
+	figure(rec(&r, 1), BR_M_cached_read, 9034.10 * 1024, "9034.10");
+	figure(rec(&r, 1), BR_M_buffered_read, 181.75 * 1024, "181.75");
+	/* labels with rates only, on one line: one record */
+	assert_int_equal(br_record_metric_count(rec(&r, 2)), 2);
+	assert_string_equal(rec(&r, 2)->label, "node03");
+	figure(rec(&r, 2), BR_M_buffered_read, 12.80 * 1024, "12.80");
+	done(&r);
+
+	/* no sign of hdparm in the document: nothing */
+	run(&r, "node01: cached 9120.55 MB/sec, buffered 187.20 MB/sec\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -617,6 +898,11 @@ int main(void)
 		cmocka_unit_test(far_context),
 		cmocka_unit_test(hostile_input),
 		cmocka_unit_test(hand_line_is_the_pattern),
+		cmocka_unit_test(collapsed_lines),
+		cmocka_unit_test(device_notes_and_settings),
+		cmocka_unit_test(summary_tables),
+		cmocka_unit_test(figures_quoted_in_prose),
+		cmocka_unit_test(rates_named_by_kind),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
