@@ -420,16 +420,34 @@ static inline bool line_facts(const struct br_line *l, struct line_facts *f)
 		i++;
 	if (i == n)
 		return false;
-	switch (s[i]) {
-	case '#': case '*': case '/': case ';': case '%': case '-': case '+':
-		f->bits |= F_PREFIX;
-		break;
-	default:
-		/* a Supercite tag "ZC> " */
-		if (i < 4 && ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z') &&
-		    memchr(s + i, '>', n - i < 6 ? n - i : 6))
+	/* what follows the quote markers: a quoted fence or comment block is
+	 * one once the quoting is gone */
+	size_t q = i;
+	while (q < n && (s[q] == '>' || s[q] == ' ' || s[q] == '\t'))
+		q++;
+	if (i >= 4 && s[i] == '>')
+		f->bits |= F_PREFIX; /* quoting in an indented block */
+	if (q < n) {
+		switch (s[q]) {
+		case '#': case '*': case '/': case ';': case '%': case '-': case '+':
 			f->bits |= F_PREFIX;
-		break;
+			break;
+		case '`': case '~':
+			if (q > i && q - i < 12) {
+				struct br_line t = *l;
+				t.text += q;
+				t.len -= (unsigned)q;
+				if (is_fence(&t))
+					f->bits |= F_FENCE;
+			}
+			break;
+		default:
+			/* a Supercite tag "ZC> " */
+			if (q < 4 && ((s[q] | 0x20) >= 'a' && (s[q] | 0x20) <= 'z') &&
+			    memchr(s + q, '>', n - q < 6 ? n - q : 6))
+				f->bits |= F_PREFIX;
+			break;
+		}
 	}
 	if (i < 4) {
 		if (s[i] == '>')
@@ -1127,6 +1145,12 @@ static size_t marker_prefix(const char *s, size_t n, bool *markers, bool *cite)
 		} else if (c == '/' && k + 1 < n && s[k + 1] == '/') {
 			while (k < n && s[k] == '/')
 				k++;
+		} else if (c == '>') {
+			/* quoting the quote stage left: deeper than three
+			 * blanks (an indented block) or behind a comment */
+			while (k < n && s[k] == '>')
+				k++;
+			*cite = true;
 		} else if (c == '*' || c == ';' || c == '%') {
 			k++;
 			if (k < n && s[k] != ' ' && s[k] != '\t')
@@ -1165,13 +1189,28 @@ static size_t bullet_len(const struct br_line *l)
 	return i < n ? i : 0;
 }
 
-/* A line of a diff-marked block: its first character is ' ', '-' or '+';
- * 2 for a "-x" or "+x" line (x not blank, not the same mark). */
-static int diff_mark(const struct br_line *l)
+/* Leading spaces of l, and whether a diff mark ("-x", "+x": x not blank,
+ * not the same mark) follows them. */
+static size_t diff_indent(const struct br_line *l, bool *mark)
 {
-	if (l->len < 2 || br_is_blank(l->text, l->len))
+	size_t k = 0;
+	while (k < l->len && l->text[k] == ' ')
+		k++;
+	char c = k < l->len ? l->text[k] : 0, d = k + 1 < l->len ? l->text[k + 1] : 0;
+	*mark = (c == '-' || c == '+') && d && d != ' ' && d != '\t' && d != c;
+	return k;
+}
+
+/* Line l of a diff-marked block whose marker column is `col`: 0 if it is
+ * not one, 1 context (' '), 2 '-', 3 '+'. */
+static int diff_mark(const struct br_line *l, size_t col)
+{
+	if (l->len < col + 2 || br_is_blank(l->text, l->len))
 		return 0;
-	char c = l->text[0], d = l->text[1];
+	for (size_t k = 0; k < col; k++)
+		if (l->text[k] != ' ')
+			return 0;
+	char c = l->text[col], d = l->text[col + 1];
 	if (c == ' ')
 		return 1;
 	if ((c == '-' || c == '+') && d != ' ' && d != '\t' && d != c)
@@ -1206,6 +1245,25 @@ static void strip_front(struct rw *out, struct lw *w, const struct br_line *l, s
 	}
 	lw_carry(w, l, &ji, l->len);
 	lw_emit(out, unread, w, l->line, l->end_line, dp, l->flags);
+}
+
+/* Write line l without its byte at `col` (a diff's marker column, after
+ * the indentation the block shares). */
+static void strip_front_at(struct rw *out, struct lw *w, const struct br_line *l, size_t unread,
+			   size_t col)
+{
+	if (col == 0) {
+		strip_front(out, w, l, unread, 1, 0);
+		return;
+	}
+	size_t ji = 0;
+	for (size_t c = 0; c < l->len; c++) {
+		lw_carry(w, l, &ji, c);
+		if (c != col)
+			br_buf_addc(&w->text, l->text[c]);
+	}
+	lw_carry(w, l, &ji, l->len);
+	lw_emit(out, unread, w, l->line, l->end_line, l->depth, l->flags);
 }
 
 /* The block of shared-prefix lines starting at i: its end (exclusive) and
@@ -1265,6 +1323,7 @@ static bool stage_prefix(struct br_doc *doc)
 	bool any = false;
 	/* a block tried and refused is not tried again from inside it */
 	size_t no_prefix = 0, no_bullet = 0, no_diff = 0;
+	size_t mark_line = SIZE_MAX, mark_col = 0;
 	size_t i = 0;
 	while (i < nl) {
 		size_t j = i, plen = 0, last_text = i;
@@ -1295,22 +1354,45 @@ static bool stage_prefix(struct br_doc *doc)
 			no_bullet = j > i ? j : i + 1;
 		}
 		if (i >= no_diff) {
+			/* the marker column: where the paragraph's first "-x" or
+			 * "+x" line has its mark (found once per paragraph) */
+			if (mark_line == SIZE_MAX || mark_line < i) {
+				size_t m = i;
+				bool mk = false;
+				for (; m < nl && !line_blank(&doc->lines[m]); m++) {
+					mark_col = diff_indent(&doc->lines[m], &mk);
+					if (mk)
+						break;
+				}
+				mark_line = mk ? m : SIZE_MAX;
+				if (!mk)
+					no_diff = m > i ? m : i + 1;
+			}
+			if (mark_line == SIZE_MAX)
+				goto keep;
 			unsigned seen = 0;
 			for (j = i; j < nl; j++) {
-				int m = diff_mark(&doc->lines[j]);
+				int m = diff_mark(&doc->lines[j], mark_col);
 				if (!m)
 					break;
 				seen |= 1u << m;
 			}
 			if (j - i >= 2 && (seen & (1u << 2)) && (seen & (1u << 3))) {
 				for (size_t k = i; k < j; k++)
-					strip_front(&out, &w, &doc->lines[k], k + 1, 1, 0);
+					strip_front_at(&out, &w, &doc->lines[k], k + 1, mark_col);
 				any = true;
 				i = j;
+				mark_line = SIZE_MAX;
 				continue;
 			}
-			no_diff = j > i ? j : i + 1;
+			if (j <= i)
+				no_diff = i + 1;
+			else if (j <= mark_line)
+				no_diff = i + 1; /* a context line the block cannot start at */
+			else
+				no_diff = j;
 		}
+	keep:
 		rw_keep(&out, &doc->lines[i], i + 1);
 		i++;
 	}
@@ -1928,8 +2010,10 @@ void br_decode(struct br_doc *doc)
 		stage_quote(doc, sg.pipe);
 	if (sg.bbcode || sg.fence)
 		stage_bbcode(doc, sg.bbcode, sg.fence);
-	if (sg.prefix)
-		stage_prefix(doc);
+	/* a block's prefix gone, what it held may have one of its own (a diff
+	 * or a list in a comment): at most three layers */
+	for (int k = 0; sg.prefix && k < 3 && stage_prefix(doc); k++)
+		;
 	/* rows pasted into text, or shown as text inside a page's <pre> */
 	if (sg.html_frag && stage_html_rows(doc))
 		sg.ws = true;

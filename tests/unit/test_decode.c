@@ -930,6 +930,41 @@ static void html_charset_unnamed_is_utf8(void **state)
 	br_doc_free(d);
 }
 
+/* Prefixes behind quoting, quoting behind prefixes or indentation, an
+ * indented diff: each layer goes. */
+static void layered_prefixes(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("> ```\n"
+			       ">  Machine        Size K/sec\n"
+			       "> -prod             7G   331\n"
+			       "> +prod             7G   335\n"
+			       "> ```\n"
+			       "\n"
+			       "# > Version 1.03\n"
+			       "# > box 1G 100 1\n"
+			       "\n"
+			       "    > Version 1.03\n"
+			       "    > box2 1G 100 1\n"
+			       "\n"
+			       "     Machine        Size K/sec\n"
+			       "    -old              7G   331\n"
+			       "    +new              7G   335\n");
+	assert_string_equal(find(d, "Machine")->text, "Machine        Size K/sec");
+	assert_string_equal(find(d, "prod ")->text, "prod             7G   331");
+	assert_int_equal(find(d, "prod ")->depth, 1);
+	assert_string_equal(find(d, "box ")->text, "box 1G 100 1");
+	assert_int_equal(find(d, "box ")->depth, 1);
+	assert_string_equal(find(d, "box2")->text, "box2 1G 100 1");
+	assert_int_equal(find(d, "box2")->depth, 1);
+	assert_string_equal(find(d, "    Machine")->text, "    Machine        Size K/sec");
+	assert_string_equal(find(d, "    old")->text, "    old              7G   331");
+	assert_string_equal(find(d, "    new")->text, "    new              7G   335");
+	for (size_t i = 0; i < d->nlines; i++)
+		assert_true(d->lines[i].text[0] != '`');
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -958,6 +993,7 @@ int main(void)
 		cmocka_unit_test(prefix_lookalikes_stay),
 		cmocka_unit_test(prefix_runs_are_linear),
 		cmocka_unit_test(html_charset_unnamed_is_utf8),
+		cmocka_unit_test(layered_prefixes),
 		cmocka_unit_test(crlf_and_qp_together),
 		cmocka_unit_test(huge_line_is_linear),
 		cmocka_unit_test(qp_rescan_matches_plain_scan),
