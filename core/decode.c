@@ -670,7 +670,10 @@ static bool boundary_line(const struct br_line *l, const struct br_line *prev)
 		return false;
 	size_t n = rtrim_len(s, l->len);
 	if (n >= 8 && s[0] == '-' && s[1] == '-') {
-		/* MIME boundary or digest separator */
+		/* MIME boundary or digest separator; never the rest of a
+		 * soft-broken line ("--Random Create=" / "--------") */
+		if (prev && soft_break(prev) != SIZE_MAX)
+			return false;
 		size_t i = 2;
 		while (i < n && s[i] != ' ')
 			i++;

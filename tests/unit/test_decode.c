@@ -965,6 +965,22 @@ static void layered_prefixes(void **state)
 	br_doc_free(d);
 }
 
+/* A soft break before a line of dashes joins them: a MIME boundary never
+ * continues a soft-broken line. */
+static void qp_soft_break_before_dashes(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Content-Transfer-Encoding: quoted-printable\n"
+			       "\n"
+			       "                    ------Sequential Create------ --------Random Create=\n"
+			       "--------\n"
+			       "x =3D 1\n");
+	assert_string_equal(find(d, "      ")->text,
+			    "                    ------Sequential Create------ --------Random Create--------");
+	assert_string_equal(find(d, "x")->text, "x = 1");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -994,6 +1010,7 @@ int main(void)
 		cmocka_unit_test(prefix_runs_are_linear),
 		cmocka_unit_test(html_charset_unnamed_is_utf8),
 		cmocka_unit_test(layered_prefixes),
+		cmocka_unit_test(qp_soft_break_before_dashes),
 		cmocka_unit_test(crlf_and_qp_together),
 		cmocka_unit_test(huge_line_is_linear),
 		cmocka_unit_test(qp_rescan_matches_plain_scan),
