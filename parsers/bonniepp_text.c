@@ -764,7 +764,8 @@ static int find_cell(const struct ptoks *tk, bool create, size_t *gluep)
 }
 
 /* Does line l look like a row of the section (for a blank line between two
- * rows of a hand-merged table): a cell and at least six figures after it? */
+ * rows of a hand-merged table): a cell and at least eight figures after it
+ * (a -f row's)? */
 static bool row_shape(const struct br_line *l, bool create)
 {
 	if (!br_digit_runs(l->text, l->len, 6))
@@ -775,7 +776,7 @@ static bool row_shape(const struct br_line *l, bool create)
 		return false;
 	size_t glue;
 	int cell = find_cell(&tk, create, &glue);
-	return cell >= 0 && tk.n - cell - 1 >= 6;
+	return cell >= 0 && tk.n - cell - 1 >= 8;
 }
 
 /*
@@ -1473,6 +1474,14 @@ static bool sibling_row(struct pstate_all *ps, size_t *ip, bool create)
 	bool looks;
 	const char *why = NULL;
 	size_t used = read_row(ps, i, create, &looks, &why);
+	int pairs = 0;
+	for (int p = 0; used && p < 6; p++)
+		pairs += (create ? run->cr : run->io)[p].present;
+	if (used && pairs < 4) {
+		/* fewer than a -f row's four: a line of figures below the table */
+		used = 0;
+		why = "fewer than four of the six tests";
+	}
 	if (!used) {
 		*run = *prev; /* the run goes on as it was: nothing read */
 		explain_reject(ps, i, create, why);

@@ -837,6 +837,15 @@ static void several_runs_under_one_header(void **state)
 	assert_int_equal(rec(&r, 1)->source.end_line, 7);
 	done(&r);
 
+	/* a line of a few figures under a table is no further run */
+	snprintf(text, sizeof text, "%s%s", hdr103,
+		 "moudry.com       4G 30348  47 35023   5 12701   2 30363  49 44790   6 165.0   0\n"
+		 "total            8G 60696  94\n");
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_int_equal(rec(&r, 0)->source.end_line, 4);
+	done(&r);
+
 	/* a blank line between two rows; but not between a row and prose */
 	run(&r, "Version 1.93c       ------Sequential Output------ --Sequential Input- --Random-\n"
 		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
