@@ -1204,8 +1204,8 @@ static bool figures_agree(const struct br_record *a, const struct br_record *b, 
  * searched. Then the lines next to the table (within three of it) are
  * looked at: a copy there that the merge takes as the same run, or one that
  * names another host (a poster renamed the machine in the table, not in the
- * CSV line) and agrees on every figure both hold, at least eight of them,
- * each with its CPU figure: then *renamed.
+ * CSV line) and agrees on every figure both hold (their CPU figures too),
+ * at least six of them (a run's I/O tests): then *renamed.
  */
 static const struct br_record *find_twin(struct pstate_all *ps, const struct br_record *rec,
 					 bool any_place, bool *renamed)
@@ -1231,7 +1231,7 @@ static const struct br_record *find_twin(struct pstate_all *ps, const struct br_
 		if (br_record_same_run(o, rec))
 			return o;
 		int shared;
-		if (o->host && rec->host && figures_agree(o, rec, &shared) && shared >= 8) {
+		if (o->host && rec->host && figures_agree(o, rec, &shared) && shared >= 6) {
 			*renamed = true;
 			return o;
 		}

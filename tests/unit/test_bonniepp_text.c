@@ -967,6 +967,15 @@ static void renamed_csv_twin(void **state)
 	assert_true(said);
 	done(&r);
 
+	/* an I/O-only 1.03 run: its six figures are enough */
+	snprintf(text, sizeof text, "%s%s", hdr103,
+		 "my box           4G 30348  47 35023   5 12701   2 30363  49 44790   6 165.0   0\n"
+		 "moudry.com,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,,,,,,,,,,,,,\n");
+	run_all(&r, text);
+	assert_int_equal(r.ds.records.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "moudry.com");
+	done(&r);
+
 	/* far from the table: not taken for its copy */
 	snprintf(text, sizeof text, "%s\n\n\n\n%s", renamed_text, renamed_csv);
 	run_all(&r, text);
