@@ -529,6 +529,7 @@ struct prun {
 	char host[NAME_MAX_LEN];
 	char cr_host[NAME_MAX_LEN];
 	size_t label_at;      /* the table's first line: where its label is looked for */
+	char own[NAME_MAX_LEN]; /* a line right above the row inside the table titles it */
 	char size[64];        /* the size cell, as printed */
 	char files[64];       /* the create block's file spec */
 	bool io_row, cr_row, io_lat, cr_lat;
@@ -557,6 +558,7 @@ struct pstate_all {
 	size_t ntab, cap_tab;
 	struct scratch sc[2]; /* classify_line: the line, a line looked ahead at */
 	struct prun pend;     /* an I/O-only run whose create block may follow (pend.open) */
+	char row_label[NAME_MAX_LEN]; /* a title line for the row that follows (label_line) */
 	/* a table collapsed onto one line (one_line_table): its lines are read
 	 * by a pstate of their own, which borrows the twins and takes the
 	 * label of the document's line */
@@ -764,7 +766,8 @@ static int find_cell(const struct ptoks *tk, bool create, size_t *gluep)
 }
 
 /* Does line l look like a row of the section (for a blank line between two
- * rows of a hand-merged table): a cell and at least six figures after it? */
+ * rows of a hand-merged table): a cell and at least eight figures after it
+ * (a -f row's)? */
 static bool row_shape(const struct br_line *l, bool create)
 {
 	if (!br_digit_runs(l->text, l->len, 6))
@@ -775,7 +778,7 @@ static bool row_shape(const struct br_line *l, bool create)
 		return false;
 	size_t glue;
 	int cell = find_cell(&tk, create, &glue);
-	return cell >= 0 && tk.n - cell - 1 >= 6;
+	return cell >= 0 && tk.n - cell - 1 >= 8;
 }
 
 /*
@@ -890,6 +893,10 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 		}
 		run->io_row = true;
 		run->io_idx = i;
+	}
+	if (ps->row_label[0]) {
+		memcpy(run->own, ps->row_label, sizeof run->own);
+		ps->row_label[0] = '\0';
 	}
 	return used;
 }
@@ -1129,8 +1136,9 @@ static struct br_record *build_record(struct pstate_all *ps, const struct prun *
 		br_record_set_version(rec, run->version);
 	const char *host = run->host[0] ? run->host : run->cr_host[0] ? run->cr_host : NULL;
 	br_record_set_host(rec, host);
-	char *label = ps->label_ctx ? br_parse_label(ps->label_ctx, ps->label_idx, NULL)
-				    : br_parse_label(ctx, run->label_at, NULL);
+	const char *own = run->own[0] ? run->own : NULL;
+	char *label = ps->label_ctx ? br_parse_label(ps->label_ctx, ps->label_idx, own)
+				    : br_parse_label(ctx, run->label_at, own);
 	br_record_set_label(rec, label);
 	free(label);
 	put_params(rec, run);
@@ -1196,8 +1204,8 @@ static bool figures_agree(const struct br_record *a, const struct br_record *b, 
  * searched. Then the lines next to the table (within three of it) are
  * looked at: a copy there that the merge takes as the same run, or one that
  * names another host (a poster renamed the machine in the table, not in the
- * CSV line) and agrees on every figure both hold, at least eight of them,
- * each with its CPU figure: then *renamed.
+ * CSV line) and agrees on every figure both hold (their CPU figures too),
+ * at least six of them (a run's I/O tests): then *renamed.
  */
 static const struct br_record *find_twin(struct pstate_all *ps, const struct br_record *rec,
 					 bool any_place, bool *renamed)
@@ -1223,7 +1231,7 @@ static const struct br_record *find_twin(struct pstate_all *ps, const struct br_
 		if (br_record_same_run(o, rec))
 			return o;
 		int shared;
-		if (o->host && rec->host && figures_agree(o, rec, &shared) && shared >= 8) {
+		if (o->host && rec->host && figures_agree(o, rec, &shared) && shared >= 6) {
 			*renamed = true;
 			return o;
 		}
@@ -1368,6 +1376,7 @@ static void table_flush(struct pstate_all *ps)
 {
 	struct prun *run = &ps->run;
 	struct br_parse_ctx *ctx = ps->ctx;
+	ps->row_label[0] = '\0';
 	if (!run->open)
 		return;
 	if (ps->ntab == 0 && pend_joins(ps, run)) {
@@ -1473,6 +1482,14 @@ static bool sibling_row(struct pstate_all *ps, size_t *ip, bool create)
 	bool looks;
 	const char *why = NULL;
 	size_t used = read_row(ps, i, create, &looks, &why);
+	int pairs = 0;
+	for (int p = 0; used && p < 6; p++)
+		pairs += (create ? run->cr : run->io)[p].present;
+	if (used && pairs < 4) {
+		/* fewer than a -f row's four: a line of figures below the table */
+		used = 0;
+		why = "fewer than four of the six tests";
+	}
 	if (!used) {
 		*run = *prev; /* the run goes on as it was: nothing read */
 		explain_reject(ps, i, create, why);
@@ -1512,6 +1529,36 @@ static bool is_io_header(enum pk k)
 static bool is_cr_header(enum pk k)
 {
 	return k == PK_CR1 || k == PK_CR2 || k == PK_CR3;
+}
+
+/*
+ * A hand-merged table may title a row on a line of its own right above it
+ * ("with write-back:"): a short line of words (at most 80 bytes, no more
+ * than eight words) followed by a line with a row's shape. Its text is kept
+ * for that row (ps->row_label) and the table goes on.
+ */
+static bool label_line(struct pstate_all *ps, size_t i, bool create)
+{
+	const struct br_doc *doc = ps->ctx->doc;
+	const struct br_line *l = &doc->lines[i];
+	if (l->len > 80 || i + 1 >= doc->nlines || br_parse_is_claimed(ps->ctx, i + 1))
+		return false;
+	struct ptoks tk;
+	tokenize(l->text, l->len, &tk);
+	if (tk.overflow || tk.n == 0 || tk.n > 8)
+		return false;
+	bool letter = false;
+	for (size_t k = 0; k < l->len && !letter; k++) {
+		char c = l->text[k];
+		letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+	}
+	if (!letter || !row_shape(&doc->lines[i + 1], create))
+		return false;
+	size_t a = tk.t[0].a, b = tk.t[tk.n - 1].b;
+	while (b > a && (l->text[b - 1] == ':' || l->text[b - 1] == ' '))
+		b--;
+	copy_tok(ps->row_label, sizeof ps->row_label, l->text + a, b - a);
+	return true;
 }
 
 /* Handle one line of an open run; false when the line ends the run (it is
@@ -1576,12 +1623,16 @@ static bool run_line(struct pstate_all *ps, size_t *ip, const struct pline *pl)
 	case PK_BLANK:
 		return true; /* the caller decides whether the run goes on */
 	case PK_OTHER:
-		if (run->st == ST_IOROW || run->st == ST_CRROW)
-			return sibling_row(ps, ip, run->st == ST_CRROW);
+		if (run->st == ST_IOROW || run->st == ST_CRROW) {
+			bool create = run->st == ST_CRROW;
+			return sibling_row(ps, ip, create) || label_line(ps, i, create);
+		}
 		if (run->st == ST_IOHDR || run->st == ST_CRHDR) {
 			bool create = run->st == ST_CRHDR, looks;
 			const char *why;
 			size_t used = read_row(ps, i, create, &looks, &why);
+			if (!used && !looks && label_line(ps, i, create))
+				return true;
 			if (used) {
 				run->st = create ? ST_CRROW : ST_IOROW;
 				*ip = i + used - 1;

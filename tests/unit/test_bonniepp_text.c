@@ -837,6 +837,29 @@ static void several_runs_under_one_header(void **state)
 	assert_int_equal(rec(&r, 1)->source.end_line, 7);
 	done(&r);
 
+	/* each row titled on a line of its own inside the table */
+	snprintf(text, sizeof text, "%s%s", hdr103,
+		 "with write-back:\n"
+		 "moudry.com       4G 30348  47 35023   5 12701   2 30363  49 44790   6 165.0   0\n"
+		 "with write-through:\n"
+		 "moudry.com       4G 31348  47 65023   9 22701   4 30163  49 44190   6 161.0   0\n");
+	run(&r, text);
+	assert_int_equal(r.n, 2);
+	assert_non_null(strstr(rec(&r, 0)->label, "with write-back"));
+	assert_non_null(strstr(rec(&r, 1)->label, "with write-through"));
+	assert_fig(&r, 1, BR_M_put_block, 65023, 9);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	/* a line of a few figures under a table is no further run */
+	snprintf(text, sizeof text, "%s%s", hdr103,
+		 "moudry.com       4G 30348  47 35023   5 12701   2 30363  49 44790   6 165.0   0\n"
+		 "total            8G 60696  94\n");
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_int_equal(rec(&r, 0)->source.end_line, 4);
+	done(&r);
+
 	/* a blank line between two rows; but not between a row and prose */
 	run(&r, "Version 1.93c       ------Sequential Output------ --Sequential Input- --Random-\n"
 		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
@@ -942,6 +965,15 @@ static void renamed_csv_twin(void **state)
 	for (size_t k = 0; k < r.ds.diags.n; k++)
 		said = said || strstr(r.ds.diags.v[k].message, "names 'vault'") != NULL;
 	assert_true(said);
+	done(&r);
+
+	/* an I/O-only 1.03 run: its six figures are enough */
+	snprintf(text, sizeof text, "%s%s", hdr103,
+		 "my box           4G 30348  47 35023   5 12701   2 30363  49 44790   6 165.0   0\n"
+		 "moudry.com,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,,,,,,,,,,,,,\n");
+	run_all(&r, text);
+	assert_int_equal(r.ds.records.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "moudry.com");
 	done(&r);
 
 	/* far from the table: not taken for its copy */
