@@ -426,6 +426,7 @@ struct br_record *br_record_clone(const struct br_record *r)
 	struct br_record *c = br_record_new(r->tool);
 	br_record_set_version(c, r->version);
 	br_record_set_host(c, r->host);
+	c->host_cut = r->host_cut;
 	br_record_set_label(c, r->label);
 	br_record_set_source_strings(c, r->source.file, r->source.format, r->source.excerpt);
 	c->source.line = r->source.line;
@@ -810,12 +811,17 @@ void br_recset_free(struct br_recset *s)
 
 /* ------------------------------------------------------------------ merge */
 
-static bool host_compatible(const char *a, const char *b)
+/* The same host: the same name, or a name the format cut and the longer
+ * name it is the start of ("web1" and "web10" are two machines). */
+static bool host_compatible(const struct br_record *a, const struct br_record *b)
 {
-	if (!a || !b)
-		return !a && !b;
-	size_t la = strlen(a), lb = strlen(b);
-	return strncmp(a, b, la < lb ? la : lb) == 0;
+	if (!a->host || !b->host)
+		return !a->host && !b->host;
+	size_t la = strlen(a->host), lb = strlen(b->host);
+	if (la == lb)
+		return memcmp(a->host, b->host, la) == 0;
+	const struct br_record *cut = la < lb ? a : b;
+	return cut->host_cut && strncmp(a->host, b->host, la < lb ? la : lb) == 0;
 }
 
 static bool values_equal(const struct br_value *a, const struct br_value *b)
@@ -881,7 +887,7 @@ static bool same_run_masked(const struct br_record *a, const struct br_record *b
 	bool lone = (t & (t - 1)) == 0;
 	if (lone && (!a->host || !b->host))
 		return false;
-	if (!host_compatible(a->host, b->host))
+	if (!host_compatible(a, b))
 		return false;
 	for (uint64_t m = t; m; m &= m - 1) {
 		int i = __builtin_ctzll(m);
@@ -893,7 +899,7 @@ static bool same_run_masked(const struct br_record *a, const struct br_record *b
 
 bool br_record_same_run(const struct br_record *a, const struct br_record *b)
 {
-	if (a->tool != b->tool || !host_compatible(a->host, b->host))
+	if (a->tool != b->tool || !host_compatible(a, b))
 		return false;
 	uint64_t t = 0; /* the figures both hold and trust */
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
@@ -917,8 +923,10 @@ bool br_record_same_run(const struct br_record *a, const struct br_record *b)
 static void merge_into(struct br_record *a, struct br_record *b)
 {
 	/* strings are copied into a's blocks (b's go with b); sources move */
-	if (b->host && (!a->host || strlen(b->host) > strlen(a->host)))
+	if (b->host && (!a->host || strlen(b->host) > strlen(a->host))) {
 		a->host = str_copy(a, b->host, strlen(b->host));
+		a->host_cut = b->host_cut;
+	}
 	if (!a->version && b->version)
 		a->version = str_copy(a, b->version, strlen(b->version));
 	if (!a->label && b->label)

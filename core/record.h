@@ -76,6 +76,9 @@ struct br_record {
 	char *host;
 	char *label;
 	struct br_source source;
+	bool host_cut;    /* host may be a cut-off copy of a longer name (the
+			   * format cuts names: bonnie++ text's name/size cell);
+			   * only then does a longer name it starts merge with it */
 	struct br_source *also; /* further appearances merged into this record */
 	size_t nalso, cap_also;
 	struct br_param *params;

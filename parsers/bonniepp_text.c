@@ -1136,6 +1136,12 @@ static struct br_record *build_record(struct pstate_all *ps, const struct prun *
 		br_record_set_version(rec, run->version);
 	const char *host = run->host[0] ? run->host : run->cr_host[0] ? run->cr_host : NULL;
 	br_record_set_host(rec, host);
+	/* the text cuts a name to its 19-column name/size cell (18 - len(size)
+	 * characters; a 1.9x create line's name to 19): a name that fills the
+	 * cell, give or take a column, may be the start of a longer one */
+	if (host)
+		rec->host_cut = host == run->host ? strlen(host) + strlen(run->size) >= 16
+						  : strlen(host) >= 17;
 	const char *own = run->own[0] ? run->own : NULL;
 	char *label = ps->label_ctx ? br_parse_label(ps->label_ctx, ps->label_idx, own)
 				    : br_parse_label(ctx, run->label_at, own);

@@ -46,6 +46,7 @@ static void merge_keeps_full_host_and_first_source(void **state)
 	(void)state;
 	struct br_recset s = {0};
 	struct br_record *a = bonniepp("test1.dmotor", 9314, 6);
+	a->host_cut = true; /* the text's name/size cell cut it */
 	br_record_set_source(a, "a.txt", 10, 20, "bonnie++-text");
 	struct br_record *b = bonniepp("test1.dmotorworks.com", 9314, 6);
 	br_record_set_source(b, "a.txt", 21, 21, "bonnie++-csv");
@@ -79,6 +80,34 @@ static void merge_needs_compatible_hosts_and_equal_figures(void **state)
 	br_recset_add(&s, h);                          /* other tool */
 	assert_int_equal(br_recset_merge(&s), 0);
 	assert_int_equal(s.n, 4);
+	br_recset_free(&s);
+}
+
+/* A name that starts another is another machine unless the format cut it:
+ * "/dev/md1" and "/dev/md10", "web1" and "web10" stay two records. */
+static void prefix_hosts_merge_only_when_cut(void **state)
+{
+	(void)state;
+	struct br_recset s = {0};
+	for (int i = 0; i < 2; i++) {
+		struct br_record *r = br_record_new(BR_TOOL_HDPARM);
+		br_record_set_host(r, i ? "/dev/md10" : "/dev/md1");
+		br_record_set(r, BR_M_cached_read, 4014090.24, "3920.01");
+		br_record_param_num(r, "mb", 7834);
+		br_record_param_num(r, "seconds", 2);
+		br_recset_add(&s, r);
+	}
+	br_recset_add(&s, bonniepp("web1", 100, 5));
+	br_recset_add(&s, bonniepp("web10", 100, 5));
+	assert_int_equal(br_recset_merge(&s), 0);
+	assert_int_equal(s.n, 4);
+	assert_false(br_record_same_run(s.v[2], s.v[3]));
+	s.v[2]->host_cut = true;
+	assert_true(br_record_same_run(s.v[2], s.v[3]));
+	assert_true(br_record_same_run(s.v[3], s.v[2]));
+	s.v[2]->host_cut = false;
+	s.v[3]->host_cut = true; /* only the shorter name can be the cut one */
+	assert_false(br_record_same_run(s.v[2], s.v[3]));
 	br_recset_free(&s);
 }
 
@@ -647,6 +676,7 @@ int main(void)
 		cmocka_unit_test(metric_table_is_consistent),
 		cmocka_unit_test(merge_keeps_full_host_and_first_source),
 		cmocka_unit_test(merge_needs_compatible_hosts_and_equal_figures),
+		cmocka_unit_test(prefix_hosts_merge_only_when_cut),
 		cmocka_unit_test(merge_respects_printed_precision_and_doubt),
 		cmocka_unit_test(single_figure_records_merge_only_with_same_params),
 		cmocka_unit_test(params_keep_order_and_replace),
