@@ -468,11 +468,14 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 	if ((r->host == NULL) != (host == NULL) || (host && strcmp(r->host, host) != 0))
 		return false;
 	const struct br_param *pmb = br_record_param(r, "mb");
-	/* hand-edited rate-only lines stay records of their own, but for the
-	 * rates one line gives together ("Timing cached reads: 498 MB/sec,
-	 * Timing buffered disk reads: 95 MB/sec") */
+	/* a rate-only reading (edited by hand) joins only another one, on its
+	 * line ("Timing cached reads: 498 MB/sec, Timing buffered disk reads:
+	 * 95 MB/sec") or the line before ("cached: 498 MB/sec" / "buffered: 95
+	 * MB/sec" under a device) */
 	if ((!pmb || !f->mb) &&
-	    (pmb || f->mb || r->source.line != st->doc->lines[first].line))
+	    (pmb || f->mb ||
+	     (r->source.line != st->doc->lines[first].line &&
+	      !(st->have_last && st->last_idx + 1 == first))))
 		return false;
 	/* the first line's own figures, under its metric's name */
 	for (int m = 0; pmb && m < BR_METRIC_COUNT; m++)
@@ -675,6 +678,58 @@ static bool settings_line(const char *s, size_t n)
 	return k >= 2 && k < n && s[k] == '=' && isalpha((unsigned char)s[0]);
 }
 
+static bool pcre_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+/* What re_hand needs at the end of the line: "/s" or "/sec" (any case,
+ * blanks around the slash and at the end allowed). */
+static bool ends_in_rate_unit(const char *s, size_t n)
+{
+	while (n && pcre_space(s[n - 1]))
+		n--;
+	if (n >= 3 && strncasecmp(s + n - 3, "sec", 3) == 0)
+		n -= 3;
+	else if (n >= 1 && (s[n - 1] == 's' || s[n - 1] == 'S'))
+		n -= 1;
+	else
+		return false;
+	while (n && pcre_space(s[n - 1]))
+		n--;
+	return n && s[n - 1] == '/';
+}
+
+/* Is one of the `within` lines after i a timing line (or, with within 1,
+ * the next non-blank one a rate written by hand)? */
+static bool timing_next(struct hp *st, size_t i, size_t within)
+{
+	for (size_t j = i + 1, seen = 0; j < st->doc->nlines && seen < within; j++) {
+		size_t tn;
+		const char *t = stripped(&st->doc->lines[j], &tn);
+		if (tn == 0)
+			continue;
+		seen++;
+		if (tn >= 6 && strncasecmp(t, "timing", 6) == 0)
+			return true;
+		if (within == 1)
+			return ends_in_rate_unit(t, tn) && memchr(t, ':', tn);
+	}
+	return false;
+}
+
+static bool device_line(struct hp *st, size_t i, const char *dev, size_t dn, const char *note,
+			size_t nn)
+{
+	drop_pending(st);
+	hdparm_line(st, i);
+	set_open(st, NULL);
+	set_host(st, dev, dn, note, nn);
+	st->about_dev = i + 1;
+	br_parse_claim(st->ctx, i, i, "device header");
+	return true;
+}
+
 /*
  * "/dev/sda:" — any path, but one outside /dev only when a Timing line
  * follows. A few words after the colon ("/dev/sdd: ssd500") are the
@@ -688,6 +743,8 @@ static bool device_header(struct hp *st, size_t i, const char *s, size_t n)
 	size_t colon = 0;
 	while (colon < n && s[colon] != ':' && s[colon] != ' ' && s[colon] != '\t')
 		colon++;
+	if (colon == n && n > 5 && strncmp(s, "/dev/", 5) == 0 && timing_next(st, i, 1))
+		return device_line(st, i, s, n, NULL, 0); /* "/dev/sda" alone: a list item */
 	if (colon < 2 || colon >= n || s[colon] != ':')
 		return false;
 	const char *note = s + colon + 1;
@@ -707,23 +764,9 @@ static bool device_header(struct hp *st, size_t i, const char *s, size_t n)
 	if (nn && (nn > NOTE_MAX || memchr(note, '=', nn) || memchr(note, ':', nn) ||
 		   has_ci(note, nn, "timing")))
 		return false;
-	if (strncmp(s, "/dev/", 5) != 0) {
-		bool timing = false;
-		for (size_t j = i + 1; j < st->doc->nlines && j <= i + 3 && !timing; j++) {
-			size_t tn;
-			const char *t = stripped(&st->doc->lines[j], &tn);
-			timing = tn >= 6 && strncasecmp(t, "timing", 6) == 0;
-		}
-		if (!timing)
-			return false;
-	}
-	drop_pending(st);
-	hdparm_line(st, i);
-	set_open(st, NULL);
-	set_host(st, s, colon, note, nn);
-	st->about_dev = i + 1;
-	br_parse_claim(st->ctx, i, i, "device header");
-	return true;
+	if (strncmp(s, "/dev/", 5) != 0 && !timing_next(st, i, 3))
+		return false;
+	return device_line(st, i, s, colon, note, nn);
 }
 
 /* What re_prompt needs: "hdparm", blanks, then an option or a path. */
@@ -941,28 +984,6 @@ static bool has_evidence(struct hp *st, size_t i)
 			       (n >= 6 && (s[0] | 0x20) == 't' && strncasecmp(s, "timing", 6) == 0);
 	}
 	return st->evidence;
-}
-
-static bool pcre_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
-
-/* What re_hand needs at the end of the line: "/s" or "/sec" (any case,
- * blanks around the slash and at the end allowed). */
-static bool ends_in_rate_unit(const char *s, size_t n)
-{
-	while (n && pcre_space(s[n - 1]))
-		n--;
-	if (n >= 3 && strncasecmp(s + n - 3, "sec", 3) == 0)
-		n -= 3;
-	else if (n >= 1 && (s[n - 1] == 's' || s[n - 1] == 'S'))
-		n -= 1;
-	else
-		return false;
-	while (n && pcre_space(s[n - 1]))
-		n--;
-	return n && s[n - 1] == '/';
 }
 
 /*

@@ -871,6 +871,23 @@ static void rates_named_by_kind(void **state)
 	figure(rec(&r, 2), BR_M_buffered_read, 12.80 * 1024, "12.80");
 	done(&r);
 
+	/* a device alone on its line, its rates under it: one record; a rate
+	 * line away from the one before stays a record of its own */
+	run(&r, "hdparm -tT results\n"
+		"/dev/sdb\n"
+		"cached: 8875.00 MB/sec\n"
+		"buffered: 175.40 MB/sec\n"
+		"\n"
+		"and then, much later, after a few more words:\n"
+		"buffered: 176.05 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdb");
+	figure(rec(&r, 0), BR_M_cached_read, 8875.00 * 1024, "8875.00");
+	figure(rec(&r, 0), BR_M_buffered_read, 175.40 * 1024, "175.40");
+	assert_int_equal(rec(&r, 0)->source.end_line, 4);
+	one_figure(rec(&r, 1), BR_M_buffered_read, 176.05 * 1024, "176.05");
+	done(&r);
+
 	/* no sign of hdparm in the document: nothing */
 	run(&r, "node01: cached 9120.55 MB/sec, buffered 187.20 MB/sec\n");
 	assert_int_equal(r.n, 0);
