@@ -1310,8 +1310,10 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 	t->sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : ' ';
 	if (t->sep == ' ')
 		for (size_t k = 0; k < n; k++)
-			if (is_digit(s[k]) || s[k] == '.' || s[k] == ',' || s[k] == ':')
-				return false; /* a sentence, not a header */
+			if (is_digit(s[k]) || s[k] == '.' || s[k] == ',' ||
+			    (s[k] == ':' && !(k >= 4 && strncasecmp(s + k - 4, "read", 4) == 0) &&
+			     !(k >= 5 && strncasecmp(s + k - 5, "reads", 5) == 0)))
+				return false; /* a sentence, not a header ("reads:" may end a column's name) */
 	size_t ov[2 * 4], at = 0;
 	while (br_re_match(&re_column, s, n, at, ov, 4) > 0) {
 		enum kind k = ov[4] != (size_t)-1   ? K_CACHED
@@ -1341,6 +1343,14 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 	}
 	if (t->ncol == 0)
 		return false;
+	/* one kind and nothing before it: hdparm's own label, not a header */
+	if (t->ncol == 1 && t->sep == ' ') {
+		size_t k = 0;
+		while (k < n && !isalnum((unsigned char)s[k]))
+			k++;
+		if (br_re_match(&re_column, s, n, 0, ov, 4) > 0 && ov[0] <= k)
+			return false;
+	}
 	/* hdparm's own words name the columns: its figures, in its MB/sec */
 	t->unit = unit_in(s, n);
 	if (!t->unit && has_ci(s, n, "timing"))
@@ -1426,6 +1436,8 @@ static bool table_row(const struct table *t, const char *s, size_t n, struct tva
 			cell_at(s, n, t->sep, t->name_cell, name, nn);
 	} else {
 		size_t end = n, ov[2 * 3];
+		if (has(s, n, "MB in"))
+			return false; /* hdparm's own figures: not a row of rates */
 		for (size_t c = t->ncol; c-- > 0;) {
 			if (br_re_match(&re_cell_last, s, end, 0, ov, 3) <= 0)
 				return false;
@@ -1700,9 +1712,15 @@ static void one_line(struct hp *st, size_t i)
 		drop_pending(st);
 	if (n == 0)
 		return; /* blank lines neither start nor end anything */
-	/* 0. several lines of hdparm's run together */
-	if (has(s, n, "iming") && collapsed_line(st, i, s, n))
-		return;
+	/* 0. several lines of hdparm's run together; but hdparm's labels
+	 * without a figure may head the columns of a table */
+	if (has(s, n, "iming")) {
+		bool digit = false;
+		for (size_t k = 0; k < n && !digit; k++)
+			digit = is_digit(s[k]);
+		if ((!digit && n <= TABLE_HEAD_MAX && table_at(st, i)) || collapsed_line(st, i, s, n))
+			return;
+	}
 	if (n > MAX_LINE) { /* no line of hdparm's is that long */
 		prose(st, s, n);
 		return;

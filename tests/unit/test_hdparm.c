@@ -770,6 +770,22 @@ static void summary_tables(void **state)
 	one_figure(rec(&r, 1), BR_M_cached_read, 1490.0 * 1024, "1490.0");
 	done(&r);
 
+	/* hdparm's labels, colons and all, as column names; hdparm's own label
+	 * with its figures on the next line is no table */
+	run(&r, "Disk        Timing cached reads:   Timing buffered disk reads:\n"
+		"/dev/sda    498.10 MB/sec          95.3 MB/sec\n"
+		"\n"
+		"/dev/sdb:\n"
+		" Timing buffered disk reads:\n"
+		" 64 MB in 3.01 seconds = 21.26 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	figure(rec(&r, 0), BR_M_buffered_read, 95.3 * 1024, "95.3");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdb");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 21.26 * 1024, "21.26");
+	assert_true(param(rec(&r, 1), "mb") == 64);
+	done(&r);
+
 	/* TAB-separated, columns named by hdparm's options */
 	run(&r, "host\thdparm -T\thdparm -t\n"
 		"pentium3\t180.5 MB/s\t22.1 MB/s\n"
