@@ -1255,6 +1255,16 @@ struct table {
 	char unit;   /* from the header line */
 };
 
+/* The kind a re_column match names: hdparm's -T, its -t, or the words. */
+static enum kind column_kind(const char *s, const size_t *ov)
+{
+	if (ov[4] != (size_t)-1)
+		return K_CACHED;
+	if (ov[6] != (size_t)-1)
+		return K_BUFFERED;
+	return kind_of(s + ov[2], group_len(ov, 1));
+}
+
 /* Cell k of s[0..n) between separators (runs of TABs are one). */
 static bool cell_at(const char *s, size_t n, char sep, size_t k, const char **c, size_t *cn)
 {
@@ -1316,9 +1326,7 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 				return false; /* a sentence, not a header ("reads:" may end a column's name) */
 	size_t ov[2 * 4], at = 0;
 	while (br_re_match(&re_column, s, n, at, ov, 4) > 0) {
-		enum kind k = ov[4] != (size_t)-1   ? K_CACHED
-			      : ov[6] != (size_t)-1 ? K_BUFFERED
-						    : kind_of(s + ov[2], group_len(ov, 1));
+		enum kind k = column_kind(s, ov);
 		for (size_t c = 0; c < t->ncol; c++)
 			if (t->col[c].kind == k)
 				return false; /* two columns of one kind: not one run a row */
@@ -1598,6 +1606,21 @@ static bool table_at(struct hp *st, size_t i)
 	return true;
 }
 
+/* How many kinds s[from..to) names (re_column); *k the last, *at where the
+ * first starts. */
+static int kind_in(const char *s, size_t from, size_t to, enum kind *k, size_t *at)
+{
+	size_t ov[2 * 4];
+	int got = 0;
+	for (size_t p = from; br_re_match(&re_column, s, to, p, ov, 4) > 0; p = ov[1]) {
+		*k = column_kind(s, ov);
+		if (!got && at)
+			*at = ov[0];
+		got++;
+	}
+	return got;
+}
+
 /*
  * Several rates on a line each named by a kind, as people sum up a run by
  * hand: "/dev/sda: cached 498.10 MB/sec, buffered 95.3 MB/sec", "sda -
@@ -1632,40 +1655,18 @@ static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
 	a[nr] = n;
 	enum kind k[MAXR];
 	size_t name_end = 0;
-	bool before = false;
-	for (size_t r = 0; r < nr; r++) {
-		/* before: the text since the last rate; after: up to the next one */
-		size_t from = before || r == 0 ? (r ? b[r - 1] : 0) : b[r];
-		size_t to = before || r == 0 ? a[r] : a[r + 1];
-		int got = 0;
-		size_t kstart = 0;
-		for (size_t at = from; br_re_match(&re_column, s, to, at, ov, 4) > 0; at = ov[1]) {
-			k[r] = ov[4] != (size_t)-1   ? K_CACHED
-			       : ov[6] != (size_t)-1 ? K_BUFFERED
-						     : kind_of(s + ov[2], group_len(ov, 1));
-			if (!got)
-				kstart = ov[0];
-			got++;
-		}
-		if (r == 0) {
-			before = got > 0;
-			if (before) {
-				if (got > 1)
-					return false;
-				name_end = kstart;
-			} else {
-				name_end = a[0];
-				got = 0;
-				for (size_t at = b[0]; br_re_match(&re_column, s, a[1], at, ov, 4) > 0;
-				     at = ov[1]) {
-					k[0] = ov[4] != (size_t)-1   ? K_CACHED
-					       : ov[6] != (size_t)-1 ? K_BUFFERED
-								     : kind_of(s + ov[2], group_len(ov, 1));
-					got++;
-				}
-			}
-		}
-		if (got != 1)
+	/* the first rate says where the kinds are: before it, or after it */
+	int got = kind_in(s, 0, a[0], &k[0], &name_end);
+	bool before = got != 0;
+	if (!before) {
+		name_end = a[0];
+		got = kind_in(s, b[0], a[1], &k[0], NULL);
+	}
+	if (got != 1)
+		return false;
+	for (size_t r = 1; r < nr; r++) {
+		if ((before ? kind_in(s, b[r - 1], a[r], &k[r], NULL)
+			    : kind_in(s, b[r], a[r + 1], &k[r], NULL)) != 1)
 			return false;
 		for (size_t q = 0; q < r; q++)
 			if (k[q] == k[r])
