@@ -1265,7 +1265,8 @@ static enum kind column_kind(const char *s, const size_t *ov)
 	return kind_of(s + ov[2], group_len(ov, 1));
 }
 
-/* Cell k of s[0..n) between separators (runs of TABs are one). */
+/* Cell k of s[0..n) between separators ('|', or the TABs decode puts
+ * between an HTML row's cells: other TABs are expanded). */
 static bool cell_at(const char *s, size_t n, char sep, size_t k, const char **c, size_t *cn)
 {
 	size_t a = 0, idx = 0;
@@ -1287,9 +1288,6 @@ static bool cell_at(const char *s, size_t n, char sep, size_t k, const char **c,
 		if (b >= n)
 			return false;
 		a = b + 1;
-		if (sep == '\t')
-			while (a < n && s[a] == '\t')
-				a++;
 		idx++;
 	}
 }
@@ -1298,8 +1296,7 @@ static size_t cell_index(const char *s, size_t pos, char sep)
 {
 	size_t k = 0;
 	for (size_t j = 0; j < pos; j++)
-		if (s[j] == sep && (sep != '\t' || j == 0 || s[j - 1] != '\t'))
-			k++;
+		k += s[j] == sep;
 	return k;
 }
 
@@ -1548,13 +1545,13 @@ static bool units_row(struct table *t, const char *s, size_t n)
 	return true;
 }
 
-/* The line as a table's: blanks and quote marks gone, and one '|' (an empty
- * first cell stays a cell). */
+/* The line as a table's: spaces and quote marks gone, and one '|' (an empty
+ * first cell stays a cell, so does an HTML row's before its first TAB). */
 static const char *table_text(const struct br_line *l, size_t *n)
 {
 	const char *s = l->text;
 	size_t len = l->len;
-	while (len && (*s == ' ' || *s == '\t' || *s == '>')) {
+	while (len && (*s == ' ' || *s == '>')) {
 		s++;
 		len--;
 	}
@@ -1703,6 +1700,150 @@ static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
 	return true;
 }
 
+/*
+ * A table the other way round: one row per kind, one column per device or
+ * run (before/after), the names in the row above.
+ *
+ *   |          | Before   | After     |
+ *   | cached   | 220 MB/s | 212 MB/s  |
+ *   | buffered | 7.2 MB/s | 40.7 MB/s |
+ *
+ * Only with '|' columns or an HTML table's (TABs between cells: decode
+ * expands other TABs); line i is the first kind's row. One record per
+ * column that holds a rate.
+ */
+enum { TCOLS = 12 };
+
+/* Is the next line but rules a '|' row naming one kind in its first cell? */
+static bool kind_row_next(struct hp *st, size_t i)
+{
+	for (size_t j = i + 1; j < st->doc->nlines && j <= i + 2; j++) {
+		size_t rn, cn;
+		const char *r = table_text(&st->doc->lines[j], &rn), *c;
+		if (rule_line(r, rn))
+			continue;
+		enum kind k;
+		return memchr(r, '|', rn) && cell_at(r, rn, '|', 0, &c, &cn) && cn <= NOTE_MAX &&
+		       kind_in(c, 0, cn, &k, NULL) == 1;
+	}
+	return false;
+}
+
+static bool transposed_at(struct hp *st, size_t i)
+{
+	size_t n;
+	const char *s = table_text(&st->doc->lines[i], &n);
+	char sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : 0;
+	const char *c;
+	size_t cn;
+	enum kind k;
+	if (!sep || !cell_at(s, n, sep, 0, &c, &cn) || cn > NOTE_MAX || kind_in(c, 0, cn, &k, NULL) != 1)
+		return false;
+
+	/* the names: the row above, rules skipped */
+	size_t h = i;
+	const char *hs = NULL;
+	size_t hn = 0;
+	while (h > 0 && i - h < 3) {
+		h--;
+		hs = table_text(&st->doc->lines[h], &hn);
+		if (!rule_line(hs, hn))
+			break;
+		hn = 0;
+	}
+	if (hn == 0 || !memchr(hs, sep, hn) || br_parse_is_claimed(st->ctx, h) ||
+	    !(has_ci(hs, hn, "hdparm") || has_evidence(st, i)))
+		return false;
+	size_t ncol = 0;
+	while (ncol < TCOLS && cell_at(hs, hn, sep, ncol, &c, &cn))
+		ncol++;
+	if (ncol < 2 || ncol == TCOLS)
+		return false;
+	struct tval v[4][TCOLS];
+	enum kind kinds[4];
+	char kunit[4];
+	size_t rows = 0, j = i;
+	for (; rows < 4 && j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
+		size_t rn;
+		const char *r = table_text(&st->doc->lines[j], &rn);
+		if (rn > MAX_LINE || !cell_at(r, rn, sep, 0, &c, &cn) || cn > NOTE_MAX ||
+		    kind_in(c, 0, cn, &kinds[rows], NULL) != 1)
+			break;
+		bool dup = false;
+		for (size_t q = 0; q < rows; q++)
+			dup |= kinds[q] == kinds[rows];
+		if (dup)
+			break;
+		kunit[rows] = unit_in(c, cn);
+		bool ok = true;
+		for (size_t col = 1; ok && col < ncol; col++) {
+			const char *x;
+			size_t xn;
+			if (!cell_at(r, rn, sep, col, &x, &xn))
+				memset(&v[rows][col], 0, sizeof v[rows][col]);
+			else
+				ok = cell_value(x, xn, &v[rows][col]);
+		}
+		if (!ok)
+			break;
+		rows++;
+	}
+	if (rows == 0)
+		return false;
+	char hunit = unit_in(hs, hn);
+	if (!hunit && (has_ci(hs, hn, "timing") || has_ci(s, n, "timing")))
+		hunit = 'm';
+	size_t made = 0;
+	for (size_t col = 1; col < ncol; col++) {
+		struct br_record *rec = NULL;
+		for (size_t q = 0; q < rows; q++) {
+			const struct tval *x = &v[q][col];
+			char unit = x->unit ? x->unit : kunit[q] ? kunit[q] : hunit;
+			if (!x->present || !unit)
+				continue;
+			if (!rec)
+				rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, i, j - 1);
+			enum br_metric_id id = kind_metric[kinds[q]];
+			char buf[NUM_BUF];
+			char *raw = num_text(buf, x->rate, x->rate_len);
+			br_record_set(rec, id, br_parse_decimal(x->rate, x->rate_len) * (unit == 'm' ? 1024.0 : 1.0),
+				      raw);
+			num_free(raw, buf);
+			if (x->mb)
+				per_metric_params(rec, id, br_parse_decimal(x->mb, x->mb_len),
+						  br_parse_decimal(x->sec, x->sec_len));
+		}
+		if (!rec)
+			continue;
+		const char *name;
+		size_t nn;
+		char *own = NULL, *host = NULL;
+		if (cell_at(hs, hn, sep, col, &name, &nn))
+			name_parts(name, nn, &host, &own);
+		if (host)
+			br_record_set_host(rec, host);
+		free(host);
+		if (st->version[0] && same_message(st, st->version_idx, i))
+			br_record_set_version(rec, st->version);
+		char *label = br_parse_label(st->ctx, h, own);
+		br_record_set_label(rec, label);
+		free(label);
+		free(own);
+		br_parse_emit(st->ctx, rec);
+		made++;
+	}
+	if (made == 0)
+		return false;
+	drop_pending(st);
+	set_open(st, NULL);
+	st->evidence = true;
+	st->in_block = false;
+	st->have_last = false;
+	br_parse_claim(st->ctx, h, j - 1, "table of hdparm rates by kind, written by hand");
+	st->skip_to = j;
+	return true;
+}
+
 static void one_line(struct hp *st, size_t i)
 {
 	size_t n;
@@ -1760,12 +1901,19 @@ static void one_line(struct hp *st, size_t i)
 	/* 4. prompts and version lines */
 	if (has(s, n, "hdparm")) {
 		st->evidence = true;
+		if (memchr(s, '|', n) && kind_row_next(st, i)) {
+			prose(st, s, n); /* the names over a table by kind (transposed_at) */
+			return;
+		}
 		if (version_line(st, i, s, n) ||
 		    ((rate || has(s, n, "b/s")) && prose_line(st, i, s, n)) ||
 		    prompt_line(st, i, s, n))
 			return;
 	}
-	/* 5. a table of rates written by hand */
+	/* 5. a table of rates written by hand, a column per kind or a row */
+	if ((rate || has(s, n, "b/s")) && (memchr(s, '|', n) || memchr(s, '\t', n)) &&
+	    transposed_at(st, i))
+		return;
 	if ((has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
 	     has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads") ||
 	     has(s, n, "hdparm")) &&

@@ -797,6 +797,23 @@ static void summary_tables(void **state)
 	assert_string_equal(rec(&r, 1)->label, "k6-2");
 	done(&r);
 
+	/* the other way round: a row per kind, a column per device or run */
+	run(&r, "| hdparm -tT | /dev/hdc | Before |\n"
+		"|------------|----------|--------|\n"
+		"| cached     | 204.7 MB/s | 220.69 MB/sec |\n"
+		"| buffered   | -        | 7.20 MB/sec |\n"
+		"| cached     | 1 MB/s | 2 MB/s |\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_cached_read, 204.7 * 1024, "204.7");
+	assert_string_equal(rec(&r, 0)->host, "/dev/hdc");
+	assert_null(rec(&r, 1)->host);
+	assert_string_equal(rec(&r, 1)->label, "Before");
+	figure(rec(&r, 1), BR_M_cached_read, 220.69 * 1024, "220.69");
+	figure(rec(&r, 1), BR_M_buffered_read, 7.20 * 1024, "7.20");
+	/* a kind named twice ends the table */
+	assert_int_equal(rec(&r, 1)->source.end_line, 4);
+	done(&r);
+
 	/* no unit anywhere: a warning, no guess; no sign of hdparm: nothing */
 	run(&r, "hdparm -tT, 1 MB/s\n"
 		"| disk | cached | buffered |\n"
