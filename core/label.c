@@ -1075,6 +1075,17 @@ static bool key_value(struct walk *w, const char *s, size_t n)
 	size_t kw = count_words(s, klen);
 	if (klen > 40 || kw < 2 || kw > 6)
 		return false;
+	/* "Kernel version is: 2.6.8" states a fact about the machine */
+	size_t k = klen;
+	while (k && is_blankc(s[k - 1]))
+		k--;
+	size_t w0 = k;
+	while (w0 && is_alpha((unsigned char)s[w0 - 1]))
+		w0--;
+	static const char *const verbs[] = {"is", "are", "was", "were", "be"};
+	for (size_t v = 0; v < BR_ARRAY_LEN(verbs); v++)
+		if (k - w0 == strlen(verbs[v]) && has_word(s + w0, k - w0, verbs[v]))
+			return false;
 	char e = s[n - 1];
 	if (e == ',' || e == ';' || e == '?' || sentence_break(s, n))
 		return false;

@@ -353,6 +353,8 @@ static void dumps_prompts_code_and_greetings(void **state)
 			       " PIO modes:  pio0 pio1 pio2 pio3 pio4\n"
 			       " DMA modes:  mdma0 mdma1 mdma2\n"
 			       " UDMA modes: udma0 udma1 udma2 *udma6\n"
+			       "\n"
+			       "Kernel version is: 2.6.8\n"
 			       "/dev/hda:\n"
 			       "\n"
 			       "user@box:~$ iperf -c server\n"
