@@ -590,8 +590,8 @@ int br_archive_open_write(const char *path, struct br_archive **out)
 	if ((rc = open_db(path, true, &a)))
 		return rc;
 	int64_t v = 0;
-	if (h == HDR_OURS && (rc = verify(a, &v)))
-		goto fail;
+	if (h == HDR_OURS && ((rc = verify(a, &v)) || (rc = quick_check(a))))
+		goto fail; /* checked before the journal switch writes the header */
 	/* an empty file gets its schema before WAL: a crash in between leaves
 	 * it empty (rolled back), not a stranger's database */
 	if (h == HDR_EMPTY && (rc = migrate(a)))
@@ -601,8 +601,6 @@ int br_archive_open_write(const char *path, struct br_archive **out)
 	if (h == HDR_OURS && v < BR_ARCHIVE_SCHEMA && (rc = migrate(a)))
 		goto fail;
 	if ((rc = verify(a, &v)))
-		goto fail;
-	if ((rc = quick_check(a)))
 		goto fail;
 	*out = a;
 	return BR_ARCHIVE_OK;
