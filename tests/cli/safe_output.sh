@@ -23,10 +23,10 @@ ln -s nowhere "$T/dangling.txt"
 expect_status 3 $BR -o "$T/dangling.txt" $IN
 [ -e "$T/nowhere" ] && fail "a dangling link was followed"
 # refused before any work: the charts directory is not made either
-expect_status 3 $BR -f jsonl -o "$T/fifo" --charts "$T/charts" $IN
+expect_status 3 $TO $BR -f jsonl -o "$T/fifo" --charts "$T/charts" $IN
 [ -e "$T/charts" ] && fail "a refused run wrote charts"
 # --force writes to it (a reader on the FIFO)
-cat "$T/fifo" >"$T/from-fifo" &
+timeout 20 cat "$T/fifo" >"$T/from-fifo" &
 reader=$!
 expect_status 0 $TO $BR --force -f jsonl -o "$T/to-fifo.jsonl" $IN
 wait $reader
