@@ -367,6 +367,10 @@ int br_cli_run(int argc, char **argv)
 			rend = br_renderer_by_name("text");
 		}
 	}
+	/* a target -o would refuse (a planted link, a FIFO) is refused before
+	 * the measuring, not after it */
+	if (output && br_cli_out_check(output, false) != BR_EXIT_OK)
+		return BR_EXIT_IO;
 
 	struct progress pr = {false};
 	if (!quiet && isatty(STDERR_FILENO)) {

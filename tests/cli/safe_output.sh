@@ -25,6 +25,11 @@ expect_status 3 $BR -o "$T/dangling.txt" $IN
 # refused before any work: the charts directory is not made either
 expect_status 3 $TO $BR -f jsonl -o "$T/fifo" --charts "$T/charts" $IN
 [ -e "$T/charts" ] && fail "a refused run wrote charts"
+# benchreport run -o: refused before measuring anything
+mkdir "$T/rundir"
+expect_status 3 $TO $BR run --dir "$T/rundir" --quick --tests hdparm -o "$T/to-fifo.jsonl"
+expect_err "refusing to write"
+[ -z "$(ls -A "$T/rundir")" ] || fail "a refused run -o measured first"
 # --force writes to it (a reader on the FIFO)
 timeout 20 cat "$T/fifo" >"$T/from-fifo" &
 reader=$!
