@@ -418,6 +418,23 @@ static int open_db(const char *path, bool writable, struct br_archive **out)
 	return BR_ARCHIVE_OK;
 }
 
+/* Can this process finish an interrupted write without creating a file:
+ * may it write the archive, and is what SQLite recovers from already there
+ * (a hot -journal, or -wal and -shm)? */
+static bool recoverable(const char *path)
+{
+	if (access(path, W_OK) != 0)
+		return false;
+	bool have[3];
+	for (int i = 0; i < 3; i++) {
+		char *side = br_asprintf("%s%s", path, sidecars[i]);
+		struct stat st;
+		have[i] = lstat(side, &st) == 0 && S_ISREG(st.st_mode) && access(side, W_OK) == 0;
+		free(side);
+	}
+	return have[0] || (have[1] && have[2]);
+}
+
 int br_archive_open_read(const char *path, struct br_archive **out)
 {
 	*out = NULL;
@@ -435,7 +452,23 @@ int br_archive_open_read(const char *path, struct br_archive **out)
 	if ((rc = open_db(path, false, &a)))
 		return rc;
 	int64_t v;
-	if ((rc = verify(a, &v))) {
+	if ((rc = verify(a, &v)) && (sqlite3_extended_errcode(a->db) & 0xff) == SQLITE_READONLY) {
+		/* a writer died in the middle (kill -9): its -wal must be
+		 * recovered, which a read-only connection cannot do */
+		br_archive_close(a);
+		a = NULL;
+		if (!recoverable(path)) {
+			br_error("cannot read '%s': an interrupted write left it to be recovered, which needs "
+				 "write permission (run benchreport on it once as its owner)", path);
+			return BR_ARCHIVE_EIO;
+		}
+		/* as a writer does; creates nothing (-wal and -shm exist) and puts
+		 * the archive back to a rollback journal when it closes */
+		if ((rc = open_db(path, true, &a)))
+			return rc;
+		rc = verify(a, &v);
+	}
+	if (rc) {
 		br_archive_close(a);
 		return rc;
 	}
@@ -475,6 +508,8 @@ static int create(const char *path)
 {
 	char *tmp = NULL;
 	int fd = -1;
+	sigset_t held;
+	br_cleanup_block(&held); /* from creation to registration */
 	for (int i = 0; i < 100 && fd < 0; i++) {
 		free(tmp);
 		tmp = br_asprintf("%s.new-%ld-%d", path, (long)getpid(), i);
@@ -483,7 +518,9 @@ static int create(const char *path)
 			break;
 	}
 	if (fd < 0) {
-		br_error("cannot create '%s': %s", path, strerror(errno));
+		int e = errno;
+		br_cleanup_unblock(&held);
+		br_error("cannot create '%s': %s", path, strerror(e));
 		free(tmp);
 		return BR_ARCHIVE_EIO;
 	}
@@ -498,6 +535,7 @@ static int create(const char *path)
 		slots[i] = br_cleanup_add(p);
 		free(p);
 	}
+	br_cleanup_unblock(&held);
 	struct br_archive *a;
 	int rc = open_db(tmp, true, &a);
 	if (!rc) {

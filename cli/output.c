@@ -167,6 +167,8 @@ int br_cli_out_open(struct br_cli_out *o, const char *path, bool force)
 	umask(mask);
 	mode_t mode = exists ? st.st_mode & 07777 : 0666 & ~mask;
 	int fd = -1;
+	sigset_t held;
+	br_cleanup_block(&held); /* from creation to registration */
 	for (int tries = 0; tries < 10 && fd < 0; tries++) {
 		free(o->tmp);
 		o->tmp = br_asprintf("%s" TMP_INFIX "XXXXXX", o->target);
@@ -182,8 +184,10 @@ int br_cli_out_open(struct br_cli_out *o, const char *path, bool force)
 				errno = EEXIST;
 		}
 	}
-	if (fd >= 0) {
+	if (fd >= 0)
 		o->slot = br_cleanup_add(o->tmp);
+	br_cleanup_unblock(&held);
+	if (fd >= 0) {
 		if (exists && (st.st_uid != geteuid() || st.st_gid != getegid()))
 			(void)!fchown(fd, st.st_uid, st.st_gid); /* root keeps the owner; others cannot */
 		if (fchmod(fd, mode) == 0)

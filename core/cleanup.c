@@ -45,6 +45,16 @@ static void block_all(sigset_t *old)
 	pthread_sigmask(SIG_BLOCK, &set, old);
 }
 
+void br_cleanup_block(sigset_t *old)
+{
+	block_all(old);
+}
+
+void br_cleanup_unblock(const sigset_t *old)
+{
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
 void br_cleanup_unlink_all(void)
 {
 	for (size_t i = 0; i < SLOTS; i++)

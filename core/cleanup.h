@@ -16,6 +16,7 @@
 #ifndef BR_CLEANUP_H
 #define BR_CLEANUP_H
 
+#include <signal.h>
 #include <stdbool.h>
 
 /* Install the handler for every catchable signal whose default action ends
@@ -34,6 +35,11 @@ extern const unsigned br_cleanup_nsignals;
  * the registry is full or the path too long (the file then survives a
  * signal, and br_cleanup_stale removes it later). */
 int br_cleanup_add(const char *path);
+/* Hold the signals back while a file is created and registered, so that
+ * none arrives between the two (the file would survive it); then restore
+ * the mask with br_cleanup_unblock. */
+void br_cleanup_block(sigset_t *old);
+void br_cleanup_unblock(const sigset_t *old);
 /* Forget a slot (the file was renamed or removed); -1 is ignored. */
 void br_cleanup_release(int slot);
 /* Unlink every registered path now (async-signal-safe): for another

@@ -68,6 +68,34 @@ else
 	echo "note: no sqlite3 shell with dbstat: the damaged-page case is skipped"
 fi
 
+# --- a writer killed with its rollback journal hot (while switching the
+# journal mode): readers that may write finish the recovery, creating
+# nothing; one that may not says so (exit 3)
+H="$T/hot"
+mkdir "$H"
+expect_status 0 $BR archive add -q "$H/a.db" corpus/*.txt
+if command -v python3 >/dev/null 2>&1 && python3 -c '
+import sqlite3, os, sys
+con = sqlite3.connect(sys.argv[1], isolation_level=None)
+con.execute("PRAGMA cache_size = 2")
+con.execute("BEGIN IMMEDIATE")
+con.execute("UPDATE records SET json = json || \" \"")
+os._exit(0)' "$H/a.db" && [ -s "$H/a.db-journal" ]; then
+	if [ -n "$AS" ]; then
+		chmod 755 "$H"
+		expect_status 3 $AS $BR archive list "$H/a.db"
+		expect_err "an interrupted write left it to be recovered"
+		[ -s "$H/a.db-journal" ] || fail "a reader without write permission touched the journal"
+	fi
+	expect_status 0 $BR archive check "$H/a.db"
+	expect_out '^ok$'
+	[ "$(ls -A "$H")" = a.db ] || { ls -la "$H"; fail "the recovery left files"; }
+	expect_status 0 $BR archive export "$H/a.db"
+	grep -q '} $' "$T/out" && fail "the interrupted write was not rolled back"
+else
+	echo "note: no python3 sqlite3: the hot-journal case is skipped"
+fi
+
 # --- leftovers of a creator killed by SIGKILL (unlocked) are removed by
 # the next writer; a stranger's file of the same shape is not ours to touch
 N="$T/new.db"
