@@ -293,10 +293,12 @@ static void out_write_error(struct out *o, int e)
 	if (reported(o))
 		return;
 	br_cli_write_error(o->path, e);
-	if (o->opened)
-		o->o.reported = true;
-	else
-		o->opened = true, o->o.reported = true, o->o.slot = -1;
+	if (!o->opened) {
+		/* nothing to close but the error to remember */
+		o->opened = true;
+		o->o.slot = -1;
+	}
+	o->o.reported = true;
 }
 
 /* Close the output; `ok`: everything was written, so the temporary file
