@@ -516,6 +516,14 @@ static int create(const char *path)
 		fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 		if (fd < 0 && errno != EEXIST)
 			break;
+		/* locked while it is being built, so that another writer's
+		 * br_cleanup_stale leaves it alone; taken by one before the lock
+		 * (it had no lock yet)? the next name */
+		if (fd >= 0 && !(br_cleanup_lock(fd) && br_cleanup_still_linked(fd))) {
+			close(fd);
+			fd = -1;
+			errno = EEXIST;
+		}
 	}
 	if (fd < 0) {
 		int e = errno;
@@ -524,11 +532,9 @@ static int create(const char *path)
 		free(tmp);
 		return BR_ARCHIVE_EIO;
 	}
-	/* locked while it is being built (a later br_cleanup_stale leaves it
-	 * alone), removed on signals, and by the next writer after a SIGKILL;
-	 * the descriptor stays open until the end: closing it would drop
-	 * SQLite's own locks on the file */
-	br_cleanup_lock(fd);
+	/* removed on signals, and by the next writer after a SIGKILL; the
+	 * descriptor (and its lock) stays open until the end: closing it would
+	 * also drop SQLite's own locks on the file */
 	int slots[4];
 	for (int i = 0; i < 4; i++) {
 		char *p = i ? br_asprintf("%s%s", tmp, sidecars[i - 1]) : br_strdup(tmp);
