@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "json.h"
 #include "jsonl.h"
 #include "parser.h"
@@ -343,16 +344,70 @@ fail:
 	return rc;
 }
 
+/* The sidecar files SQLite keeps beside a database. */
+static const char *const sidecars[] = {"-journal", "-wal", "-shm", NULL};
+
+/* Is the file in WAL mode (header bytes 18 and 19 = 2) with no -wal beside
+ * it? Then SQLite would create -wal and -shm even for a read-only
+ * connection. */
+static bool wal_without_log(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return false;
+	unsigned char b[20];
+	bool wal = pread(fd, b, sizeof b, 0) == (ssize_t)sizeof b && b[18] == 2 && b[19] == 2;
+	close(fd);
+	if (!wal)
+		return false;
+	char *log = br_asprintf("%s-wal", path);
+	struct stat st;
+	bool missing = lstat(log, &st) != 0 && errno == ENOENT;
+	free(log);
+	return missing;
+}
+
+/* "file:" URI of a path (RFC 3986: what is not unreserved is %XX). */
+static char *file_uri(const char *path, const char *query)
+{
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, "file:");
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		    strchr("/-._~", *p))
+			br_buf_addc(&b, (char)*p);
+		else
+			br_buf_addf(&b, "%%%02X", *p);
+	}
+	br_buf_addf(&b, "?%s", query);
+	return br_buf_detach(&b);
+}
+
+/*
+ * Readers never write and never create a file: they open the database
+ * read-only. At rest an archive is in rollback-journal mode (writers switch
+ * to WAL for their transaction and back when they close, see
+ * br_archive_close), so a reader needs no -wal or -shm and works where it
+ * cannot write. While a writer runs, its -wal and -shm exist and readers
+ * use them (read-only when they may not write them). An archive left in
+ * WAL mode with no -wal (written by an older benchreport) is opened
+ * immutable: SQLite would otherwise create -wal and -shm owned by the
+ * reader and lock the owner out.
+ */
 static int open_db(const char *path, bool writable, struct br_archive **out)
 {
 	struct br_archive *a = br_calloc(1, sizeof *a);
 	a->path = br_strdup(path);
 	a->writable = writable;
-	/* Readers open read-write where they may (they never write) so that the
-	 * last one to close checkpoints the WAL and removes -wal and -shm. */
-	bool rw = writable || access(path, W_OK) == 0;
-	int flags = (rw ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY) | SQLITE_OPEN_NOMUTEX;
-	if (sqlite3_open_v2(path, &a->db, flags, NULL) != SQLITE_OK) {
+	int flags = (writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY) | SQLITE_OPEN_NOMUTEX;
+	char *uri = NULL;
+	if (!writable && wal_without_log(path)) {
+		uri = file_uri(path, "immutable=1");
+		flags |= SQLITE_OPEN_URI;
+	}
+	int orc = sqlite3_open_v2(uri ? uri : path, &a->db, flags, NULL);
+	free(uri);
+	if (orc != SQLITE_OK) {
 		int rc = db_fail(a, "open");
 		br_archive_close(a);
 		return rc;
@@ -361,6 +416,23 @@ static int open_db(const char *path, bool writable, struct br_archive **out)
 	sqlite3_busy_timeout(a->db, BUSY_TIMEOUT_MS);
 	*out = a;
 	return BR_ARCHIVE_OK;
+}
+
+/* Can this process finish an interrupted write without creating a file:
+ * may it write the archive, and is what SQLite recovers from already there
+ * (a hot -journal, or -wal and -shm)? */
+static bool recoverable(const char *path)
+{
+	if (access(path, W_OK) != 0)
+		return false;
+	bool have[3];
+	for (int i = 0; i < 3; i++) {
+		char *side = br_asprintf("%s%s", path, sidecars[i]);
+		struct stat st;
+		have[i] = lstat(side, &st) == 0 && S_ISREG(st.st_mode) && access(side, W_OK) == 0;
+		free(side);
+	}
+	return have[0] || (have[1] && have[2]);
 }
 
 int br_archive_open_read(const char *path, struct br_archive **out)
@@ -380,7 +452,23 @@ int br_archive_open_read(const char *path, struct br_archive **out)
 	if ((rc = open_db(path, false, &a)))
 		return rc;
 	int64_t v;
-	if ((rc = verify(a, &v))) {
+	if ((rc = verify(a, &v)) && (sqlite3_extended_errcode(a->db) & 0xff) == SQLITE_READONLY) {
+		/* a writer died in the middle (kill -9): its -wal must be
+		 * recovered, which a read-only connection cannot do */
+		br_archive_close(a);
+		a = NULL;
+		if (!recoverable(path)) {
+			br_error("cannot read '%s': an interrupted write left it to be recovered, which needs "
+				 "write permission (run benchreport on it once as its owner)", path);
+			return BR_ARCHIVE_EIO;
+		}
+		/* as a writer does; creates nothing (-wal and -shm exist) and puts
+		 * the archive back to a rollback journal when it closes */
+		if ((rc = open_db(path, true, &a)))
+			return rc;
+		rc = verify(a, &v);
+	}
+	if (rc) {
 		br_archive_close(a);
 		return rc;
 	}
@@ -420,19 +508,40 @@ static int create(const char *path)
 {
 	char *tmp = NULL;
 	int fd = -1;
+	sigset_t held;
+	br_cleanup_block(&held); /* from creation to registration */
 	for (int i = 0; i < 100 && fd < 0; i++) {
 		free(tmp);
 		tmp = br_asprintf("%s.new-%ld-%d", path, (long)getpid(), i);
 		fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 		if (fd < 0 && errno != EEXIST)
 			break;
+		/* locked while it is being built, so that another writer's
+		 * br_cleanup_stale leaves it alone; taken by one before the lock
+		 * (it had no lock yet)? the next name */
+		if (fd >= 0 && !(br_cleanup_lock(fd) && br_cleanup_still_linked(fd))) {
+			close(fd);
+			fd = -1;
+			errno = EEXIST;
+		}
 	}
 	if (fd < 0) {
-		br_error("cannot create '%s': %s", path, strerror(errno));
+		int e = errno;
+		br_cleanup_unblock(&held);
+		br_error("cannot create '%s': %s", path, strerror(e));
 		free(tmp);
 		return BR_ARCHIVE_EIO;
 	}
-	close(fd);
+	/* removed on signals, and by the next writer after a SIGKILL; the
+	 * descriptor (and its lock) stays open until the end: closing it would
+	 * also drop SQLite's own locks on the file */
+	int slots[4];
+	for (int i = 0; i < 4; i++) {
+		char *p = i ? br_asprintf("%s%s", tmp, sidecars[i - 1]) : br_strdup(tmp);
+		slots[i] = br_cleanup_add(p);
+		free(p);
+	}
+	br_cleanup_unblock(&held);
 	struct br_archive *a;
 	int rc = open_db(tmp, true, &a);
 	if (!rc) {
@@ -465,8 +574,42 @@ static int create(const char *path)
 	side = br_asprintf("%s-shm", tmp);
 	unlink(side);
 	free(side);
+	side = br_asprintf("%s-journal", tmp);
+	unlink(side);
+	free(side);
+	for (int i = 0; i < 4; i++)
+		br_cleanup_release(slots[i]);
+	close(fd);
 	free(tmp);
 	return rc;
+}
+
+/*
+ * Refuse to write into a damaged archive: PRAGMA quick_check (every page
+ * and index entry looked at once, linear in the archive's size; cheaper
+ * than integrity_check, which also matches index contents) before the
+ * first write. Writing on top of a corrupted page can spread the damage.
+ */
+static int quick_check(struct br_archive *a)
+{
+	sqlite3_stmt *st = NULL;
+	int s = sqlite3_prepare_v2(a->db, "PRAGMA quick_check(1)", -1, &st, NULL);
+	bool ok = false;
+	if (s == SQLITE_OK) {
+		s = sqlite3_step(st);
+		ok = s == SQLITE_ROW && col_str(st, 0) && strcmp(col_str(st, 0), "ok") == 0;
+		if (s == SQLITE_ROW)
+			s = SQLITE_CORRUPT; /* a finding */
+	}
+	int ext = sqlite3_extended_errcode(a->db);
+	sqlite3_finalize(st);
+	if (ok)
+		return BR_ARCHIVE_OK;
+	if ((s & 0xff) != SQLITE_CORRUPT && (s & 0xff) != SQLITE_NOTADB && (ext & 0xff) != SQLITE_CORRUPT &&
+	    (ext & 0xff) != SQLITE_NOTADB)
+		return db_fail(a, "read"); /* busy, an I/O error: not damage */
+	br_error("'%s' is damaged; nothing was written (see 'benchreport archive check %s')", a->path, a->path);
+	return BR_ARCHIVE_EDATA;
 }
 
 int br_archive_open_write(const char *path, struct br_archive **out)
@@ -476,6 +619,8 @@ int br_archive_open_write(const char *path, struct br_archive **out)
 	int rc = read_header(path, &h);
 	if (rc)
 		return rc;
+	/* what a writer killed while creating the archive left behind */
+	br_cleanup_stale(path, ".new-", sidecars);
 	if (h == HDR_MISSING) {
 		if ((rc = create(path)))
 			return rc;
@@ -489,8 +634,8 @@ int br_archive_open_write(const char *path, struct br_archive **out)
 	if ((rc = open_db(path, true, &a)))
 		return rc;
 	int64_t v = 0;
-	if (h == HDR_OURS && (rc = verify(a, &v)))
-		goto fail;
+	if (h == HDR_OURS && ((rc = verify(a, &v)) || (rc = quick_check(a))))
+		goto fail; /* checked before the journal switch writes the header */
 	/* an empty file gets its schema before WAL: a crash in between leaves
 	 * it empty (rolled back), not a stranger's database */
 	if (h == HDR_EMPTY && (rc = migrate(a)))
@@ -512,6 +657,11 @@ void br_archive_close(struct br_archive *a)
 {
 	if (!a)
 		return;
+	/* back to a rollback journal at rest, so that readers need no -wal or
+	 * -shm (open_db); fails harmlessly while others have it open (one of
+	 * them switches when it closes) */
+	if (a->writable && a->db)
+		sqlite3_exec(a->db, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL);
 	sqlite3_close(a->db);
 	free(a->path);
 	free(a);

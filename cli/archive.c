@@ -15,6 +15,7 @@
 #include "json.h"
 #include "jsonl.h"
 #include "metric.h"
+#include "neutral.h"
 #include "record.h"
 
 int br_cli_archive(int argc, char **argv);
@@ -71,11 +72,28 @@ static int fail(int rc)
 
 static int flush_stdout(void)
 {
+	errno = 0;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		br_cli_error("cannot write to standard output: %s", strerror(errno));
+		br_cli_write_error(NULL, errno); /* quiet for a closed pipe */
 		return BR_EXIT_IO;
 	}
 	return BR_EXIT_OK;
+}
+
+/* A JSON line on stdout: C1 controls and bidi overrides as \uXXXX (the
+ * same string, harmless on a terminal). */
+static void put_json_line(const char *json)
+{
+	size_t n = strlen(json);
+	if (br_neutral_needed(json, n)) {
+		struct br_buf b = BR_BUF_INIT;
+		br_neutral_add(&b, json, n, BR_NEUTRAL_JSON, false);
+		fputs(br_buf_str(&b), stdout);
+		br_buf_free(&b);
+	} else {
+		fputs(json, stdout);
+	}
+	fputc('\n', stdout);
 }
 
 static void print_diags(const struct br_diags *d, bool quiet)
@@ -86,7 +104,8 @@ static void print_diags(const struct br_diags *d, bool quiet)
 			continue;
 		br_buf_reset(&line);
 		br_diag_format(&d->v[i], &line);
-		fprintf(stderr, "%s\n", br_buf_str(&line));
+		br_buf_addc(&line, '\n');
+		br_cli_print_clean(stderr, br_buf_str(&line));
 	}
 	br_buf_free(&line);
 }
@@ -142,7 +161,8 @@ static int cmd_add(const char *db, char **files, int nfiles, bool quiet)
 	if (rc)
 		return fail(rc);
 	if (!quiet) {
-		printf("%s: %zu document%s added", db, st.documents, st.documents == 1 ? "" : "s");
+		br_cli_print_clean(stdout, db);
+		printf(": %zu document%s added", st.documents, st.documents == 1 ? "" : "s");
 		if (st.documents_known)
 			printf(" (%zu already archived)", st.documents_known);
 		printf(", %zu record%s added", st.records_added, st.records_added == 1 ? "" : "s");
@@ -178,9 +198,11 @@ static char *cell(const char *s)
 {
 	if (!s)
 		return br_strdup("-");
-	char *c = br_utf8_dup(s, strlen(s));
+	struct br_buf nb = BR_BUF_INIT;
+	br_neutral_add(&nb, s, strlen(s), BR_NEUTRAL_TEXT, false); /* valid UTF-8, no controls */
+	char *c = br_buf_detach(&nb);
 	for (char *p = c; *p; p++)
-		if (*p == '\n' || *p == '\t')
+		if (*p == '\n' || *p == '\t' || *p == '\r')
 			*p = ' ';
 	if (text_width(c) <= MAX_WIDTH)
 		return c;
@@ -204,9 +226,8 @@ static int list_row(void *arg, const struct br_archive_row *row)
 	struct list_ctx *l = arg;
 	l->n++;
 	if (l->jsonl) {
-		fputs(row->json, stdout);
-		fputc('\n', stdout);
-		return 0;
+		put_json_line(row->json);
+		return ferror(stdout) ? 1 : 0; /* a closed pipe: stop reading */
 	}
 	struct cell_rows *t = &l->rows;
 	t->cells = br_grow(t->cells, &t->cap, (t->nrows + 1) * NCOLS, sizeof *t->cells);
@@ -273,8 +294,10 @@ static int cmd_list(const char *db, const struct br_archive_filter *f, bool json
 	if (w)
 		return w;
 	if (l.n == 0) {
-		fprintf(stderr, "benchreport: no records in '%s'%s\n", db,
-			f->tool || f->host || f->label || f->since ? " match" : "");
+		char *m = br_asprintf("benchreport: no records in '%s'%s\n", db,
+				      f->tool || f->host || f->label || f->since ? " match" : "");
+		br_cli_print_clean(stderr, m);
+		free(m);
 		return BR_EXIT_NODATA;
 	}
 	return BR_EXIT_OK;
@@ -329,8 +352,7 @@ static int show_record(void *arg, const struct br_archive_row *row, const struct
 {
 	struct show_ctx *sc = arg;
 	if (sc->jsonl) {
-		fputs(row->json, stdout);
-		fputc('\n', stdout);
+		put_json_line(row->json);
 		return 0;
 	}
 	struct br_json *j = br_json_parse(row->json, strlen(row->json), NULL, NULL);
@@ -384,7 +406,8 @@ static int show_record(void *arg, const struct br_archive_row *row, const struct
 		if (s->excerpt)
 			add_indented(&b, s->excerpt, "     | ");
 	}
-	fputs(br_buf_str(&b), stdout);
+	/* labels, hosts, the original text: input, neutralised */
+	br_cli_print_clean(stdout, br_buf_str(&b));
 	br_buf_free(&b);
 	br_record_free(r);
 	return 0;
@@ -438,7 +461,7 @@ static int cmd_check(const char *db)
 	struct br_buf report = BR_BUF_INIT;
 	rc = br_archive_check(a, &ok, &report);
 	br_archive_close(a);
-	fputs(br_buf_str(&report), stdout);
+	br_cli_print_clean(stdout, br_buf_str(&report));
 	br_buf_free(&report);
 	if (rc)
 		return fail(rc);

@@ -9,12 +9,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <libxml/xmlerror.h>
+
 #include "chart.h"
 #include "archive.h"
+#include "cleanup.h"
 #include "cli.h"
 #include "compare.h"
 #include "dataset.h"
 #include "metric.h"
+#include "neutral.h"
 #include "parser.h"
 #include "regex.h"
 #include "render.h"
@@ -23,13 +27,31 @@
 #define BR_VERSION "0.0.0"
 #endif
 
+/* One message on stderr; what it quotes (names, input text) neutralised. */
+static void say(const char *head, const char *fmt, va_list ap)
+{
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, head);
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n > 0) {
+		char *m = br_malloc((size_t)n + 1);
+		vsnprintf(m, (size_t)n + 1, fmt, ap);
+		br_buf_adds(&b, m);
+		free(m);
+	}
+	br_buf_addc(&b, '\n');
+	br_cli_print_clean(stderr, br_buf_str(&b));
+	br_buf_free(&b);
+}
+
 void br_cli_error(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("benchreport: error: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	say("benchreport: error: ", fmt, ap);
 	va_end(ap);
 }
 
@@ -37,9 +59,7 @@ void br_cli_warn(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("benchreport: warning: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	say("benchreport: warning: ", fmt, ap);
 	va_end(ap);
 }
 
@@ -47,9 +67,9 @@ int br_cli_usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(stderr, "%s: ", cmd);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	char *head = br_asprintf("%s: ", cmd);
+	say(head, fmt, ap);
+	free(head);
 	va_end(ap);
 	fprintf(stderr, "Try '%s --help' for more information.\n", cmd);
 	return BR_EXIT_USAGE;
@@ -69,6 +89,8 @@ static void usage(FILE *fp)
 	      "  -o, --output FILE     write to FILE; the format follows its extension\n"
 	      "                        (.html .svg .png .jsonl/.json .txt .md .csv)\n"
 	      "  -f, --format FMT      jsonl, text, markdown, csv, bonnie-csv, html, svg, png\n"
+	      "      --force           write to FILE even if it is a FIFO, a device or a\n"
+	      "                        symbolic link to one (refused otherwise)\n"
 	      "      --charts DIR      write every chart as SVG and PNG into DIR\n"
 	      "\n"
 	      "Tables and charts:\n"
@@ -92,7 +114,7 @@ static void usage(FILE *fp)
 	      "  -V, --version         show the version and exit\n"
 	      "\n"
 	      "Exit status: 0 success, 1 no results or unreadable input, 2 usage error,\n"
-	      "3 output could not be written.\n",
+	      "3 output could not be written (a closed pipe: 3, without a message).\n",
 	      fp);
 }
 
@@ -110,6 +132,7 @@ enum {
 	OPT_CHARTS,
 	OPT_WIDTH,
 	OPT_SCALE,
+	OPT_FORCE,
 };
 
 static const struct option long_opts[] = {
@@ -131,6 +154,7 @@ static const struct option long_opts[] = {
 	{"charts", required_argument, NULL, OPT_CHARTS},
 	{"width", required_argument, NULL, OPT_WIDTH},
 	{"scale", required_argument, NULL, OPT_SCALE},
+	{"force", no_argument, NULL, OPT_FORCE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -191,114 +215,112 @@ static void report_date(char *buf, size_t n)
  * The main output, streamed: the renderer's bytes go out in chunks of
  * OUT_HOLD (br_sink_stream) as they are made, so a 200 MB JSON Lines output
  * costs 1 MiB of memory, not 200 MB. The target is opened when the first
- * chunk (or, for a short output, the whole of it) is ready: standard output
- * as it is; a regular file (-o) through a temporary file in the same
- * directory, renamed over the target only when everything was written
- * (removed otherwise), so the user's file is replaced only when complete;
- * anything else (a device, a FIFO) directly. An output shorter than
- * OUT_HOLD is written only when the renderer has finished it.
+ * chunk (or, for a short output, the whole of it) is ready, through
+ * br_cli_out (cli.h): a regular file is replaced only when everything was
+ * written. An output shorter than OUT_HOLD is written only when the renderer
+ * has finished it. Text outputs pass through the neutraliser on the way
+ * (terminal controls and bidi overrides from the input; core/neutral.h).
  */
 #define OUT_HOLD ((size_t)1 << 20)
 
 struct out {
 	const char *path;       /* -o, or NULL for standard output */
-	FILE *fp;
-	char *tmp;              /* the temporary file, or NULL */
-	bool reported;          /* the error was printed already */
+	bool force;
+	bool opened;
+	bool neutral;           /* a text output: neutralise */
+	enum br_neutral_mode mode;
+	struct br_cli_out o;
+	struct br_buf clean;    /* the neutralised chunk */
+	char carry[4];          /* an incomplete sequence at a chunk's end */
+	size_t ncarry;
 };
+
+static bool reported(const struct out *o)
+{
+	return o->opened && o->o.reported;
+}
 
 static int out_open(struct out *o)
 {
-	if (!o->path) {
-		o->fp = stdout;
+	o->opened = true;
+	return br_cli_out_open(&o->o, o->path, o->force) == BR_EXIT_OK ? 0 : -1;
+}
+
+static int out_put(struct out *o, const void *p, size_t n)
+{
+	if (br_cli_out_write(&o->o, p, n) == 0)
 		return 0;
+	errno = o->o.err;
+	return -1;
+}
+
+/* Neutralise and write one piece; `more`: others follow. */
+static int out_piece(struct out *o, const char *p, size_t n, bool more)
+{
+	if (!o->neutral)
+		return n ? out_put(o, p, n) : 0;
+	struct br_buf joined = BR_BUF_INIT;
+	if (o->ncarry) {
+		/* the bytes held back from the last piece come first */
+		br_buf_add(&joined, o->carry, o->ncarry);
+		br_buf_add(&joined, p, n);
+		p = joined.data;
+		n = joined.len;
+		o->ncarry = 0;
 	}
-	struct stat st;
-	bool regular = stat(o->path, &st) != 0 || S_ISREG(st.st_mode);
-	if (!regular) {
-		o->fp = fopen(o->path, "w");
-		if (!o->fp) {
-			br_cli_error("cannot open '%s' for writing: %s", o->path, strerror(errno));
-			o->reported = true;
-			return -1;
-		}
-		return 0;
+	br_buf_reset(&o->clean);
+	size_t used = br_neutral_add(&o->clean, p, n, o->mode, more);
+	if (used < n) {
+		/* at most 3 bytes: an incomplete UTF-8 sequence or a CR */
+		o->ncarry = n - used < sizeof o->carry ? n - used : sizeof o->carry;
+		memcpy(o->carry, p + used, o->ncarry);
 	}
-	o->tmp = br_asprintf("%s.tmpXXXXXX", o->path);
-	int fd = mkstemp(o->tmp);
-	if (fd >= 0) {
-		fchmod(fd, 0644);
-		o->fp = fdopen(fd, "w");
-		if (!o->fp)
-			close(fd);
-	}
-	if (!o->fp) {
-		int e = errno;
-		if (fd >= 0)
-			unlink(o->tmp);
-		br_cli_error("cannot create '%s': %s", o->path, strerror(e));
-		o->reported = true;
-		free(o->tmp);
-		o->tmp = NULL;
-		return -1;
-	}
-	return 0;
+	br_buf_free(&joined);
+	return o->clean.len ? out_put(o, o->clean.data, o->clean.len) : 0;
 }
 
 /* br_sink_flush_fn: one chunk of the output */
 static int out_write(void *arg, const void *p, size_t n)
 {
 	struct out *o = arg;
-	if (o->reported || (!o->fp && out_open(o) < 0))
+	if (reported(o) || (!o->opened && out_open(o) < 0))
 		return -1;
-	return fwrite(p, 1, n, o->fp) == n ? 0 : -1;
+	return out_piece(o, p, n, true);
 }
 
 static void out_write_error(struct out *o, int e)
 {
-	if (o->reported)
+	if (reported(o))
 		return;
-	if (o->path)
-		br_cli_error("cannot write '%s': %s", o->path, e ? strerror(e) : "write error");
-	else
-		br_cli_error("cannot write to standard output: %s", e ? strerror(e) : "write error");
-	o->reported = true;
+	br_cli_write_error(o->path, e);
+	if (!o->opened) {
+		/* nothing to close but the error to remember */
+		o->opened = true;
+		o->o.slot = -1;
+	}
+	o->o.reported = true;
 }
 
 /* Close the output; `ok`: everything was written, so the temporary file
  * replaces the target (otherwise it is removed). BR_EXIT_OK or BR_EXIT_IO. */
 static int out_close(struct out *o, bool ok)
 {
-	int status = BR_EXIT_OK;
-	if (ok && !o->fp && out_open(o) < 0)
+	if (ok && !o->opened && out_open(o) < 0)
 		ok = false; /* reported */
-	if (o->fp) {
-		errno = 0;
-		bool good = fflush(o->fp) == 0 && !ferror(o->fp);
-		int e = errno;
-		if (o->fp != stdout && fclose(o->fp) != 0 && good) {
-			good = false;
-			e = errno;
-		}
-		o->fp = NULL;
-		if (ok && !good) {
-			out_write_error(o, e);
-			ok = false;
-		}
-	}
-	if (o->tmp) {
-		if (ok && rename(o->tmp, o->path) != 0) {
+	if (ok && o->ncarry) {
+		char rest[4];
+		size_t n = o->ncarry;
+		memcpy(rest, o->carry, n);
+		o->ncarry = 0;
+		if (out_piece(o, rest, n, false) < 0) {
 			out_write_error(o, errno);
 			ok = false;
 		}
-		if (!ok)
-			unlink(o->tmp);
-		free(o->tmp);
-		o->tmp = NULL;
 	}
-	if (o->reported)
-		status = BR_EXIT_IO;
-	return status;
+	br_buf_free(&o->clean);
+	if (!o->opened)
+		return BR_EXIT_IO;
+	return br_cli_out_close(&o->o, ok && !o->o.reported);
 }
 
 struct charts_ctx {
@@ -306,6 +328,7 @@ struct charts_ctx {
 	char **inputs;
 	int ninputs;
 	int status;
+	bool force;
 };
 
 static int emit_chart(const char *name, const struct br_buf *bytes, void *arg)
@@ -319,7 +342,7 @@ static int emit_chart(const char *name, const struct br_buf *bytes, void *arg)
 			cx->status = BR_EXIT_USAGE;
 			return -1;
 		}
-	int w = br_cli_write_file(path, bytes->data, bytes->len);
+	int w = br_cli_write_file(path, bytes->data, bytes->len, cx->force);
 	free(path);
 	if (w != BR_EXIT_OK) {
 		cx->status = w;
@@ -330,14 +353,14 @@ static int emit_chart(const char *name, const struct br_buf *bytes, void *arg)
 
 /* --charts DIR: every chart as SVG and PNG into DIR (created if missing). */
 static int write_charts(const char *dir, const struct br_dataset *ds, const struct br_render_opts *ro,
-			char **inputs, int ninputs)
+			char **inputs, int ninputs, bool force)
 {
 	struct stat st;
 	if (mkdir(dir, 0777) != 0 && !(errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))) {
 		br_cli_error("cannot create directory '%s': %s", dir, errno == EEXIST ? "File exists" : strerror(errno));
 		return BR_EXIT_IO;
 	}
-	struct charts_ctx cx = {dir, inputs, ninputs, BR_EXIT_OK};
+	struct charts_ctx cx = {dir, inputs, ninputs, BR_EXIT_OK, force};
 	if (br_chart_write_all(ds, ro, emit_chart, &cx) < 0) {
 		if (cx.status != BR_EXIT_OK)
 			return cx.status;
@@ -358,8 +381,20 @@ static int cmp_claim_line(const void *a, const void *b)
 int br_cli_run(int argc, char **argv);
 int br_cli_archive(int argc, char **argv);
 
+/* libxml2 reports a failed write of the HTML report itself ("I/O error :
+ * write error"); the command line prints its own one line for it. */
+static void xml_quiet(void *ctx, const char *msg, ...)
+{
+	(void)ctx;
+	(void)msg;
+}
+
 int main(int argc, char **argv)
 {
+	/* temporary files go on signals; a closed pipe and a file-size limit
+	 * are write errors (EPIPE, EFBIG), not deaths by SIGPIPE or SIGXFSZ */
+	br_cleanup_install();
+	xmlSetGenericErrorFunc(NULL, xml_quiet);
 	if (argc > 1 && strcmp(argv[1], "run") == 0)
 		return br_cli_run(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "archive") == 0)
@@ -368,7 +403,7 @@ int main(int argc, char **argv)
 	struct br_render_opts ro = {0};
 	ro.chart_group = -1;
 	const char *output = NULL, *format = NULL, *charts_dir = NULL;
-	bool strict = false, explain = false, quiet = false;
+	bool strict = false, explain = false, quiet = false, force = false;
 	long num;
 	int c;
 	while ((c = getopt_long(argc, argv, "o:f:hVq", long_opts, NULL)) != -1) {
@@ -439,6 +474,9 @@ int main(int argc, char **argv)
 			if (ro.chart_group < 0)
 				return br_cli_usage_error("benchreport", "--chart takes seq, random, fileops or latency, not '%s'", optarg);
 			break;
+		case OPT_FORCE:
+			force = true;
+			break;
 		case OPT_CHARTS:
 			charts_dir = optarg;
 			break;
@@ -479,6 +517,8 @@ int main(int argc, char **argv)
 			br_cli_error("refusing to overwrite input file '%s' with the output", output);
 			return BR_EXIT_USAGE;
 		}
+	if (output && br_cli_out_check(output, force) != BR_EXIT_OK)
+		return BR_EXIT_IO; /* refused before any work */
 
 	int status = BR_EXIT_OK;
 	struct br_dataset ds = {0};
@@ -509,15 +549,22 @@ int main(int argc, char **argv)
 		const char *cur = NULL;
 		for (size_t i = 0; i < ds.nclaims; i++) {
 			const struct br_claim *cl = &ds.claims[i];
+			/* the file name and the why may quote the input */
+			struct br_buf ex = BR_BUF_INIT;
 			if (!cur || strcmp(cur, cl->file) != 0) {
-				fprintf(stderr, "%s:\n", cl->file);
+				br_buf_addf(&ex, "%s:\n", cl->file);
 				cur = cl->file;
 			}
-			fprintf(stderr, "  lines %u-%u: %s: %s\n", cl->line, cl->end_line, cl->parser, cl->why);
+			br_buf_addf(&ex, "  lines %u-%u: %s: %s\n", cl->line, cl->end_line, cl->parser, cl->why);
+			br_cli_print_clean(stderr, br_buf_str(&ex));
+			br_buf_free(&ex);
 		}
-		for (size_t i = 0; i < ds.ninputs; i++)
-			fprintf(stderr, "%s: %zu record%s\n", ds.inputs[i].path, ds.inputs[i].nrecords,
-				ds.inputs[i].nrecords == 1 ? "" : "s");
+		for (size_t i = 0; i < ds.ninputs; i++) {
+			char *ex = br_asprintf("%s: %zu record%s\n", ds.inputs[i].path, ds.inputs[i].nrecords,
+					       ds.inputs[i].nrecords == 1 ? "" : "s");
+			br_cli_print_clean(stderr, ex);
+			free(ex);
+		}
 	}
 	struct br_buf line = BR_BUF_INIT;
 	for (size_t i = 0; i < ds.diags.n; i++) {
@@ -525,7 +572,8 @@ int main(int argc, char **argv)
 			continue;
 		br_buf_reset(&line);
 		br_diag_format(&ds.diags.v[i], &line);
-		fprintf(stderr, "%s\n", line.data);
+		br_buf_addc(&line, '\n');
+		br_cli_print_clean(stderr, line.data);
 	}
 	br_buf_free(&line);
 	if (br_diags_count(&ds.diags, BR_ERROR) ||
@@ -554,7 +602,21 @@ int main(int argc, char **argv)
 	}
 
 	struct br_buf held = BR_BUF_INIT;
-	struct out out = {output, NULL, NULL, false};
+	struct out out = {0};
+	out.path = br_cli_is_stdout(output) ? NULL : output;
+	out.force = force;
+	if (rend) {
+		/* outputs read as text (a terminal, an editor): input text in them
+		 * is neutralised; JSON Lines losslessly (\uXXXX) */
+		static const char *const text[] = {"text", "markdown", "csv", "bonnie_csv"};
+		for (size_t i = 0; i < BR_ARRAY_LEN(text); i++)
+			if (strcmp(rend->name, text[i]) == 0)
+				out.neutral = true;
+		if (strcmp(rend->name, "jsonl") == 0) {
+			out.neutral = true;
+			out.mode = BR_NEUTRAL_JSON;
+		}
+	}
 	struct br_sink sink;
 	br_sink_stream(&sink, &held, OUT_HOLD, out_write, &out);
 	if (!rend) {
@@ -581,7 +643,7 @@ int main(int argc, char **argv)
 	}
 	br_buf_free(&held);
 	if (charts_dir) {
-		int w = write_charts(charts_dir, &ds, &ro, argv + optind, argc - optind);
+		int w = write_charts(charts_dir, &ds, &ro, argv + optind, argc - optind, force);
 		if (w != BR_EXIT_OK && (status == BR_EXIT_OK || w == BR_EXIT_IO))
 			status = w;
 	}

@@ -238,7 +238,7 @@ static int render(const struct br_renderer *rend, const struct br_dataset *ds, c
 		br_cli_error("%s", br_last_error());
 		status = BR_EXIT_IO;
 	} else {
-		status = br_cli_write_file(output, br_buf_str(&out), out.len);
+		status = br_cli_write_file(output, br_buf_str(&out), out.len, false);
 	}
 	br_buf_free(&out);
 	free(cmd);
@@ -367,6 +367,10 @@ int br_cli_run(int argc, char **argv)
 			rend = br_renderer_by_name("text");
 		}
 	}
+	/* a target -o would refuse (a planted link, a FIFO) is refused before
+	 * the measuring, not after it */
+	if (output && br_cli_out_check(output, false) != BR_EXIT_OK)
+		return BR_EXIT_IO;
 
 	struct progress pr = {false};
 	if (!quiet && isatty(STDERR_FILENO)) {
@@ -388,7 +392,7 @@ int br_cli_run(int argc, char **argv)
 		struct br_buf all = BR_BUF_INIT;
 		for (size_t i = 0; i < rep.n; i++)
 			br_buf_adds(&all, rep.runs[i]);
-		status = br_cli_write_file(output, br_buf_str(&all), all.len);
+		status = br_cli_write_file(output, br_buf_str(&all), all.len, false);
 		br_buf_free(&all);
 		br_run_report_free(&rep);
 		return status;
@@ -414,7 +418,8 @@ int br_cli_run(int argc, char **argv)
 			continue;
 		br_buf_reset(&line);
 		br_diag_format(&ds.diags.v[i], &line);
-		fprintf(stderr, "%s\n", line.data);
+		br_buf_addc(&line, '\n');
+		br_cli_print_clean(stderr, line.data);
 	}
 	br_buf_free(&line);
 	if (ds.records.n == 0) {

@@ -590,6 +590,8 @@ int br_run(const struct br_run_opts *o, struct br_run_report *rep)
 	br_scratch_guard_begin();
 	int rc = 0;
 	if (uses_dir) {
+		/* what an earlier run killed by SIGKILL left behind */
+		br_scratch_clean_stale(o->dir);
 		c.direct_ok = probe_direct(o->dir);
 		int dfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (dfd >= 0) {

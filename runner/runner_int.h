@@ -46,6 +46,10 @@ int br_scratch_file(const char *dir, const char *tag, struct br_scratch *s);
 void br_scratch_remove(struct br_scratch *s);
 int br_scratch_dir_make(const char *dir, unsigned nfiles, struct br_scratch_dir *d);
 void br_scratch_dir_remove(struct br_scratch_dir *d, unsigned nfiles);
+/* Remove the scratch files and directories a run killed by SIGKILL left in
+ * dir (ours, named as above, not locked by a live run); returns how many
+ * entries went. */
+int br_scratch_clean_stale(const char *dir);
 /* "f0000123" style name of file i (buf >= 16 bytes); async-signal-safe. */
 void br_scratch_index_name(unsigned i, char *buf);
 /* Is `dir` on tmpfs/ramfs (so figures measure memory)? */

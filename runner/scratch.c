@@ -5,12 +5,18 @@
  * (opened O_DIRECTORY|O_NOFOLLOW after refusing a symlink), with
  * O_CREAT|O_EXCL|O_NOFOLLOW under a random name: an existing name is never
  * reused and a symlink is never followed. Every scratch name is recorded in a
- * fixed-size registry so that the SIGINT/SIGTERM/SIGHUP handler can unlink it
- * with async-signal-safe calls only (unlinkat on recorded descriptors, names
- * rebuilt without allocating) and then re-raise the signal with its default
- * action. The registry is the runner's only process-wide mutable state; it is
- * updated with those signals blocked.
+ * fixed-size registry so that the handler of every catchable signal that
+ * ends a process (core/cleanup.h: HUP INT QUIT TERM USR1 USR2 ALRM ...) can
+ * unlink it with async-signal-safe calls only (unlinkat on recorded
+ * descriptors, names rebuilt without allocating) and then re-raise the
+ * signal with its default action. The registry is the runner's only
+ * process-wide mutable state; it is updated with those signals blocked.
+ *
+ * SIGKILL cannot be caught: every scratch file and directory is also locked
+ * (flock) while it exists, and br_scratch_clean_stale removes the unlocked
+ * ones (a dead run's) before a run starts.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -19,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -27,6 +34,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "runner_int.h"
 
 #define SLOTS 16
@@ -43,17 +51,22 @@ struct slot {
 };
 
 static struct slot slots[SLOTS];
-static const int guarded[] = {SIGINT, SIGTERM, SIGHUP};
-static struct sigaction saved[3], saved_xfsz;
-static bool installed[3], installed_xfsz;
+#define NGUARDED 16
+static struct sigaction saved[NGUARDED], saved_xfsz, saved_pipe;
+static bool installed[NGUARDED], installed_xfsz, installed_pipe;
+
+static size_t nguarded(void)
+{
+	return br_cleanup_nsignals < NGUARDED ? br_cleanup_nsignals : NGUARDED;
+}
 static int guard_depth;
 
 static void block_signals(sigset_t *old)
 {
 	sigset_t set;
 	sigemptyset(&set);
-	for (size_t i = 0; i < BR_ARRAY_LEN(guarded); i++)
-		sigaddset(&set, guarded[i]);
+	for (size_t i = 0; i < nguarded(); i++)
+		sigaddset(&set, br_cleanup_signals[i]);
 	pthread_sigmask(SIG_BLOCK, &set, old);
 }
 
@@ -92,6 +105,7 @@ static void on_signal(int sig)
 	int saved_errno = errno;
 	for (size_t i = 0; i < SLOTS; i++)
 		cleanup_slot(&slots[i]);
+	br_cleanup_unlink_all(); /* the command line's temporary files */
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
@@ -107,9 +121,9 @@ void br_scratch_guard_begin(void)
 {
 	if (guard_depth++ > 0)
 		return;
-	for (size_t i = 0; i < BR_ARRAY_LEN(guarded); i++) {
+	for (size_t i = 0; i < nguarded(); i++) {
 		installed[i] = false;
-		if (sigaction(guarded[i], NULL, &saved[i]) != 0)
+		if (sigaction(br_cleanup_signals[i], NULL, &saved[i]) != 0)
 			continue;
 		/* nohup and friends ignore SIGHUP: keep ignoring it */
 		if (!(saved[i].sa_flags & SA_SIGINFO) && saved[i].sa_handler == SIG_IGN)
@@ -118,9 +132,9 @@ void br_scratch_guard_begin(void)
 		memset(&sa, 0, sizeof sa);
 		sa.sa_handler = on_signal;
 		sigemptyset(&sa.sa_mask);
-		for (size_t k = 0; k < BR_ARRAY_LEN(guarded); k++)
-			sigaddset(&sa.sa_mask, guarded[k]);
-		if (sigaction(guarded[i], &sa, NULL) == 0)
+		for (size_t k = 0; k < nguarded(); k++)
+			sigaddset(&sa.sa_mask, br_cleanup_signals[k]);
+		if (sigaction(br_cleanup_signals[i], &sa, NULL) == 0)
 			installed[i] = true;
 	}
 	/* a file-size limit (ulimit -f) must fail the write with EFBIG, which
@@ -130,17 +144,21 @@ void br_scratch_guard_begin(void)
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
 	installed_xfsz = sigaction(SIGXFSZ, &ign, &saved_xfsz) == 0;
+	/* nor may a closed pipe kill it: EPIPE is reported by whoever writes */
+	installed_pipe = sigaction(SIGPIPE, &ign, &saved_pipe) == 0;
 }
 
 void br_scratch_guard_end(void)
 {
 	if (guard_depth == 0 || --guard_depth > 0)
 		return;
-	for (size_t i = 0; i < BR_ARRAY_LEN(guarded); i++)
+	for (size_t i = 0; i < nguarded(); i++)
 		if (installed[i])
-			sigaction(guarded[i], &saved[i], NULL);
+			sigaction(br_cleanup_signals[i], &saved[i], NULL);
 	if (installed_xfsz)
 		sigaction(SIGXFSZ, &saved_xfsz, NULL);
+	if (installed_pipe)
+		sigaction(SIGPIPE, &saved_pipe, NULL);
 }
 
 static int slot_take(void)
@@ -171,8 +189,23 @@ static void random_suffix(char *out, size_t n)
 
 int br_run_check_dir(const char *dir)
 {
+	/* "link/" and "link/." name what the link points to: look at "link" */
+	size_t n = strlen(dir);
+	for (;;) {
+		if (n > 1 && dir[n - 1] == '/')
+			n--;
+		else if (n > 2 && dir[n - 1] == '.' && dir[n - 2] == '/')
+			n -= 2;
+		else if (n == 2 && dir[0] == '.' && dir[1] == '/')
+			n = 1;
+		else
+			break;
+	}
+	char *bare = br_strndup(dir, n);
 	struct stat st;
-	if (lstat(dir, &st) != 0)
+	int rc = lstat(bare, &st);
+	free(bare);
+	if (rc != 0)
 		return br_error("cannot use '%s': %s", dir, strerror(errno));
 	if (S_ISLNK(st.st_mode))
 		return br_error("refusing '%s': it is a symbolic link (give the directory it points to)", dir);
@@ -222,6 +255,13 @@ int br_scratch_file(const char *dir, const char *tag, struct br_scratch *s)
 		random_suffix(suf, 6);
 		snprintf(name, sizeof name, "br-%.16s.%s", tag, suf);
 		fd = openat(dfd, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0 && !(br_cleanup_lock(fd) && br_cleanup_still_linked(fd))) {
+			/* another run's br_scratch_clean_stale took it before the
+			 * lock: a new name */
+			close(fd);
+			fd = -1;
+			errno = EEXIST;
+		}
 		if (fd >= 0 || errno != EEXIST)
 			break;
 	}
@@ -291,6 +331,12 @@ int br_scratch_dir_make(const char *dir, unsigned nfiles, struct br_scratch_dir 
 	}
 	int err = errno;
 	int dfd = rc == 0 ? openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+	if (dfd >= 0 && !(br_cleanup_lock(dfd) && br_cleanup_still_linked(dfd))) {
+		close(dfd);
+		dfd = -1;
+		err = EEXIST;
+		rc = -1; /* removed by another run's cleaning already */
+	}
 	if (dfd < 0) {
 		if (rc == 0) {
 			err = errno;
@@ -334,6 +380,82 @@ void br_scratch_dir_remove(struct br_scratch_dir *d, unsigned nfiles)
 	}
 	free(d->path);
 	d->path = NULL;
+}
+
+/* "br-TAG.XXXXXX" (TAG 1-16 lower-case letters, XXXXXX the random
+ * suffix): a name br_scratch_file or br_scratch_dir_make makes. */
+static bool scratch_name(const char *n)
+{
+	if (strncmp(n, "br-", 3) != 0)
+		return false;
+	const char *p = n + 3, *t = p;
+	while (*p >= 'a' && *p <= 'z')
+		p++;
+	if (p == t || p - t > 16 || *p != '.')
+		return false;
+	p++;
+	size_t k = 0;
+	for (; p[k]; k++)
+		if (!((p[k] >= 'a' && p[k] <= 'z') || (p[k] >= 'A' && p[k] <= 'Z') || (p[k] >= '0' && p[k] <= '9')))
+			return false;
+	return k == 6;
+}
+
+/* "f" + 9 digits: br_scratch_index_name. */
+static bool index_name(const char *n)
+{
+	if (n[0] != 'f')
+		return false;
+	for (int i = 1; i <= 9; i++)
+		if (n[i] < '0' || n[i] > '9')
+			return false;
+	return n[10] == '\0';
+}
+
+int br_scratch_clean_stale(const char *dir)
+{
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return 0;
+	DIR *d = fdopendir(dfd);
+	if (!d) {
+		close(dfd);
+		return 0;
+	}
+	int removed = 0;
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		if (!scratch_name(e->d_name))
+			continue;
+		int fd = openat(dfd, e->d_name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		struct stat st;
+		/* a live run holds its scratch entries locked */
+		if (fstat(fd, &st) != 0 || st.st_uid != geteuid() || !br_cleanup_lock(fd)) {
+			close(fd);
+			continue;
+		}
+		if (S_ISREG(st.st_mode)) {
+			if (unlinkat(dfd, e->d_name, 0) == 0)
+				removed++;
+		} else if (S_ISDIR(st.st_mode)) {
+			/* only the names the file tests make; anything else keeps
+			 * the directory */
+			DIR *sub = fdopendir(dup(fd));
+			struct dirent *f;
+			while (sub && (f = readdir(sub)) != NULL)
+				if (index_name(f->d_name) && unlinkat(fd, f->d_name, 0) == 0)
+					removed++;
+			if (sub)
+				closedir(sub);
+			if (unlinkat(dfd, e->d_name, AT_REMOVEDIR) == 0)
+				removed++;
+		}
+		close(fd);
+	}
+	closedir(d);
+	return removed;
 }
 
 bool br_scratch_on_memory_fs(int fd)

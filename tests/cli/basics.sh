@@ -47,7 +47,8 @@ expect_err "seed-raid10-qp.txt:[0-9]*: warning: bonnie++-csv: "
 expect_status 1 $BR --strict --format jsonl corpus/seed-raid10-qp.txt
 
 # a failed write: exit 3 with a message, for -o and for stdout
-expect_status 3 $BR --format jsonl -o /dev/full corpus/seed-ide-raid1.txt
+# (a device is refused as a target unless --force: see safe_output.sh)
+expect_status 3 $BR --force --format jsonl -o /dev/full corpus/seed-ide-raid1.txt
 expect_err "cannot write '/dev/full'"
 expect_status 3 sh -c "$BR --format jsonl corpus/seed-ide-raid1.txt >/dev/full"
 expect_err "cannot write to standard output"

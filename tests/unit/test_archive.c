@@ -257,13 +257,15 @@ static void create_on_first_use(void **state)
 	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM meta WHERE key = 'application' AND value = 'benchreport archive'"), 1);
 	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM records"), 0);
 
-	/* WAL journal: readers go on during an add */
+	/* at rest a rollback journal: readers need no -wal or -shm (they would
+	 * create them, owned by the reader); writers switch to WAL while they
+	 * write, so that readers go on during an add */
 	sqlite3 *h;
 	assert_int_equal(sqlite3_open(f->db, &h), SQLITE_OK);
 	sqlite3_stmt *st;
 	assert_int_equal(sqlite3_prepare_v2(h, "PRAGMA journal_mode", -1, &st, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_string_equal((const char *)sqlite3_column_text(st, 0), "wal");
+	assert_string_equal((const char *)sqlite3_column_text(st, 0), "delete");
 	sqlite3_finalize(st);
 	sqlite3_close(h);
 
@@ -721,6 +723,96 @@ static void a_failed_add_changes_nothing(void **state)
 	br_buf_free(&text);
 }
 
+/* ---------------------------------------------------------------- readers, damage */
+
+/* Readers create no file: not in rollback mode (at rest), not in an old
+ * archive left in WAL mode with no -wal (it would get -wal and -shm owned
+ * by the reader, and the owner's next add would fail). */
+static void readers_create_nothing(void **state)
+{
+	struct fx *f = *state;
+	struct br_archive_stats st;
+	char *line = run_line("reader", "r", 1, "r.jsonl", 1);
+	assert_int_equal(add_text(f->db, "r.jsonl", line, &st), 0);
+	free(line);
+	assert_int_equal(files_in(f->dir), 1);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1) {
+			/* as an older benchreport left it */
+			sql_exec(f->db, "PRAGMA journal_mode = WAL");
+			assert_int_equal(files_in(f->dir), 1);
+		}
+		size_t n;
+		char *all = export_db(f->db, NULL, &n);
+		assert_int_equal(n, 1);
+		free(all);
+		struct br_dataset ds = {0};
+		assert_int_equal(br_archive_read(f->db, &ds), 0);
+		assert_int_equal(ds.records.n, 1);
+		br_dataset_free(&ds);
+		struct br_archive *a;
+		assert_int_equal(br_archive_open_read(f->db, &a), 0);
+		bool ok;
+		struct br_buf rep = BR_BUF_INIT;
+		assert_int_equal(br_archive_check(a, &ok, &rep), 0);
+		assert_true(ok);
+		br_buf_free(&rep);
+		br_archive_close(a);
+		assert_int_equal(files_in(f->dir), 1); /* no -wal, -shm, -journal */
+	}
+	/* the next add puts it back to a rollback journal at rest */
+	line = run_line("reader", "r", 2, "s.jsonl", 1);
+	assert_int_equal(add_text(f->db, "s.jsonl", line, &st), 0);
+	free(line);
+	assert_int_equal(files_in(f->dir), 1);
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM records"), 2);
+}
+
+/* A damaged page is found before anything is written, and the message
+ * names `archive check`. */
+static void damaged_archive_refused(void **state)
+{
+	struct fx *f = *state;
+	struct br_archive_stats st;
+	struct br_buf many = BR_BUF_INIT;
+	for (int i = 0; i < 400; i++) {
+		char *line = run_line("dmg", "many runs", i, "m.jsonl", (unsigned)i + 1);
+		br_buf_adds(&many, line);
+		br_buf_addc(&many, '\n');
+		free(line);
+	}
+	assert_int_equal(add_text(f->db, "m.jsonl", br_buf_str(&many), &st), 0);
+	br_buf_free(&many);
+	/* the second leaf page of the records table: no add writes there */
+	int64_t psize = sql_int(f->db, "PRAGMA page_size");
+	int64_t root = sql_int(f->db, "SELECT rootpage FROM sqlite_master WHERE name = 'records'");
+	assert_true(root > 1);
+	size_t n;
+	char *bytes = slurp(f->db, &n);
+	/* find an interior page's second child: simpler, the page after the
+	 * root that is a table leaf (type 0x0d) other than the last one */
+	int64_t leaf = 0, seen = 0;
+	for (int64_t pg = 2; (size_t)(pg * psize) <= n && !leaf; pg++)
+		if ((unsigned char)bytes[(pg - 1) * psize] == 0x0d && pg != root && ++seen == 2)
+			leaf = pg;
+	assert_true(leaf > 0);
+	memset(bytes + (leaf - 1) * psize + 1, 0xff, 8);
+	spit(f->db, bytes, n);
+	free(bytes);
+	char *before = slurp(f->db, &n);
+	char *line = run_line("dmg", "new one", 9999, "n.jsonl", 1);
+	assert_int_equal(add_text(f->db, "n.jsonl", line, &st), BR_ARCHIVE_EDATA);
+	free(line);
+	assert_non_null(strstr(br_last_error(), "is damaged"));
+	assert_non_null(strstr(br_last_error(), "archive check"));
+	size_t n2;
+	char *after = slurp(f->db, &n2);
+	assert_int_equal(n2, n);
+	assert_memory_equal(after, before, n);
+	free(before);
+	free(after);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -738,6 +830,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(dataset_hook_for_the_runner, setup, teardown),
 		cmocka_unit_test_setup_teardown(stale_merge_keys_are_recomputed, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_failed_add_changes_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(readers_create_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(damaged_archive_refused, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
