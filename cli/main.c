@@ -607,15 +607,12 @@ int main(int argc, char **argv)
 	out.force = force;
 	if (rend) {
 		/* outputs read as text (a terminal, an editor): input text in them
-		 * is neutralised; JSON Lines losslessly (\uXXXX) */
+		 * is neutralised; JSON Lines escape such characters themselves
+		 * (\uXXXX, core/json.c) */
 		static const char *const text[] = {"text", "markdown", "csv", "bonnie_csv"};
 		for (size_t i = 0; i < BR_ARRAY_LEN(text); i++)
 			if (strcmp(rend->name, text[i]) == 0)
 				out.neutral = true;
-		if (strcmp(rend->name, "jsonl") == 0) {
-			out.neutral = true;
-			out.mode = BR_NEUTRAL_JSON;
-		}
 	}
 	struct br_sink sink;
 	br_sink_stream(&sink, &held, OUT_HOLD, out_write, &out);

@@ -99,7 +99,23 @@ void br_json_add_string(struct br_buf *b, const char *s, size_t n)
 			i++;
 		} else {
 			size_t l = br_utf8_seq_len(u + i, n - i);
-			if (l) {
+			unsigned cp = l == 2 ? (unsigned)(u[i] & 0x1f) << 6 | (u[i + 1] & 0x3f)
+				    : l == 3 ? (unsigned)(u[i] & 0x0f) << 12 | (unsigned)(u[i + 1] & 0x3f) << 6 |
+						       (u[i + 2] & 0x3f)
+					     : 0;
+			if (l && (cp <= 0x9f && cp >= 0x80 ? true
+				  : (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
+					    cp == 0x200e || cp == 0x200f || cp == 0x061c)) {
+				/* C1 controls and bidi overrides, which a terminal
+				 * showing the line would obey: escaped, losslessly */
+				d[len++] = '\\';
+				d[len++] = 'u';
+				d[len++] = hex[cp >> 12];
+				d[len++] = hex[(cp >> 8) & 15];
+				d[len++] = hex[(cp >> 4) & 15];
+				d[len++] = hex[cp & 15];
+				i += l;
+			} else if (l) {
 				memcpy(d + len, s + i, l);
 				len += l;
 				i += l;

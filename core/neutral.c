@@ -1,6 +1,7 @@
 /* neutral — see neutral.h. */
 #include "neutral.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* The code point of the valid sequence s[0..l), l from br_utf8_seq_len. */
@@ -32,12 +33,38 @@ static size_t lead_len(unsigned char c)
 	return c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
 }
 
+/* Bytes that are safe as they are: printable ASCII, TAB and LF. */
+static const unsigned char plain[256] = {
+	['\t'] = 1, ['\n'] = 1,
+#define R8(c) [c] = 1, [c + 1] = 1, [c + 2] = 1, [c + 3] = 1, [c + 4] = 1, [c + 5] = 1, [c + 6] = 1, [c + 7] = 1
+	R8(0x20), R8(0x28), R8(0x30), R8(0x38), R8(0x40), R8(0x48), R8(0x50), R8(0x58),
+	R8(0x60), R8(0x68), R8(0x70), [0x78] = 1, [0x79] = 1, [0x7a] = 1, [0x7b] = 1, [0x7c] = 1,
+	[0x7d] = 1, [0x7e] = 1,
+#undef R8
+};
+
+/* Does none of the eight bytes at p need a look (each is 0x20..0x7e)? */
+static inline bool plain8(const unsigned char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	uint64_t low = (v - ones * 0x20) & ~v & high;        /* a byte < 0x20 */
+	uint64_t del = v ^ (ones * 0x7f);
+	uint64_t is_del = (del - ones) & ~del & high;         /* a byte == 0x7f */
+	return ((v & high) | low | is_del) == 0;
+}
+
 size_t br_neutral_add(struct br_buf *out, const char *s, size_t n, enum br_neutral_mode mode, bool more)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0, run = 0;
 	while (i < n) {
-		if (u[i] >= 0x20 && u[i] < 0x7f) {
+		while (i + 8 <= n && plain8(u + i))
+			i += 8;
+		if (i >= n)
+			break;
+		if (plain[u[i]]) {
 			i++;
 			continue;
 		}

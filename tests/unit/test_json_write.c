@@ -47,7 +47,17 @@ static void model(struct br_buf *b, const char *s, size_t n)
 			i++;
 		} else {
 			size_t l = br_utf8_seq_len(u + i, n - i);
-			if (l) {
+			unsigned cp = 0;
+			for (size_t k = 0; k < l; k++)
+				cp = k ? cp << 6 | (u[i + k] & 0x3f) : u[i] & (0xff >> (l + 1));
+			bool harmful = (cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
+				       (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200e || cp == 0x200f ||
+				       cp == 0x061c;
+			if (l && harmful) {
+				/* C1 controls, bidi overrides: escaped */
+				br_buf_addf(b, "\\u%04x", cp);
+				i += l;
+			} else if (l) {
 				br_buf_add(b, s + i, l);
 				i += l;
 			} else {
@@ -159,6 +169,17 @@ static void escapes_grow_the_buffer(void **state)
 	}
 }
 
+/* What a terminal would obey (C1 controls, bidi overrides) is escaped, the
+ * rest of UTF-8 kept as it is. */
+static void terminal_controls_escaped(void **state)
+{
+	(void)state;
+	struct br_buf b = BR_BUF_INIT;
+	br_json_add_cstr(&b, "a\xc2\x9b" "b\xe2\x80\xae" "c\xe2\x81\xa6" "d\xc3\xa9\xe2\x80\x94");
+	assert_string_equal(br_buf_str(&b), "\"a\\u009bb\\u202ec\\u2066d\xc3\xa9\xe2\x80\x94\"");
+	br_buf_free(&b);
+}
+
 /* Every metric's member comes out keyed by the table's name, with the
  * table's unit. */
 static void metric_members_use_the_table(void **state)
@@ -192,6 +213,7 @@ int main(void)
 		cmocka_unit_test(cstr_short_and_long),
 		cmocka_unit_test(utf8_sequences_and_their_breaks),
 		cmocka_unit_test(escapes_grow_the_buffer),
+		cmocka_unit_test(terminal_controls_escaped),
 		cmocka_unit_test(metric_members_use_the_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
