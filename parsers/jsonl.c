@@ -222,6 +222,8 @@ struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *war
 	struct br_record *r = br_record_new((enum br_tool)t);
 	br_record_set_version(r, get_str(o, "version", "", warn, arg));
 	br_record_set_host(r, get_str(o, "host", "", warn, arg));
+	const struct br_json *cut = br_json_get(o, "host_cut");
+	r->host_cut = r->host && cut && cut->type == BR_JSON_BOOL && cut->boolean;
 	br_record_set_label(r, get_str(o, "label", "", warn, arg));
 
 	const struct br_json *src = br_json_get(o, "source");

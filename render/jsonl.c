@@ -131,6 +131,8 @@ void br_record_to_json(const struct br_record *r, struct br_buf *b)
 	br_json_add_cstr(b, r->version);
 	PUT_LIT(b, ",\"host\":");
 	br_json_add_cstr(b, r->host);
+	if (r->host_cut && r->host)
+		PUT_LIT(b, ",\"host_cut\":true");
 	PUT_LIT(b, ",\"label\":");
 	br_json_add_cstr(b, r->label);
 	PUT_LIT(b, ",\"source\":");

@@ -45,6 +45,7 @@ static struct br_record *full_record(void)
 	struct br_record *r = br_record_new(BR_TOOL_BONNIEPP);
 	br_record_set_version(r, "1.96");
 	br_record_set_host(r, "h\xc3\xb6st-\"quoted\"");
+	r->host_cut = true;
 	br_record_set_label(r, "RAID 5 / 6 disks");
 	br_record_set_source(r, "corpus/raid.txt", 39, 41, "bonnie++-csv");
 	br_record_set_excerpt(r, "line one\n\tline \"two\"\\");
@@ -91,6 +92,7 @@ static void every_key_reads_back(void **state)
 	assert_int_equal(r->tool, BR_TOOL_BONNIEPP);
 	assert_string_equal(r->version, "1.96");
 	assert_string_equal(r->host, "h\xc3\xb6st-\"quoted\"");
+	assert_true(r->host_cut); /* the archive keeps knowing the name may be cut */
 	assert_string_equal(r->label, "RAID 5 / 6 disks");
 	/* the ORIGINAL source, not in.jsonl:1 */
 	assert_string_equal(r->source.file, "corpus/raid.txt");
