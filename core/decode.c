@@ -1221,6 +1221,28 @@ static int diff_mark(const struct br_line *l, size_t col)
 	return 0;
 }
 
+/* Lines j.. of a diff-marked block that a hard wrap cut off the line
+ * above (up to three, with text and no mark, each after a line a wrap at 60
+ * columns or more could have cut there), before a marked line: their
+ * count, 0 if none. */
+static size_t diff_wrap_bridge(const struct br_doc *doc, size_t j, size_t col)
+{
+	size_t k = j;
+	for (; k < doc->nlines && k < j + 3; k++) {
+		const struct br_line *l = &doc->lines[k], *prev = &doc->lines[k - 1];
+		if (diff_mark(l, col))
+			break;
+		size_t a = 0, e;
+		while (a < l->len && (l->text[a] == ' ' || l->text[a] == '\t'))
+			a++;
+		for (e = a; e < l->len && l->text[e] != ' ' && l->text[e] != '\t'; e++)
+			;
+		if (a == l->len || prev->len + 1 + (e - a) <= 60)
+			return 0;
+	}
+	return k > j && k < doc->nlines && diff_mark(&doc->lines[k], col) ? k - j : 0;
+}
+
 /* Write line l without its first `cut` bytes, `depth` deeper. */
 static void strip_front(struct rw *out, struct lw *w, const struct br_line *l, size_t unread,
 			size_t cut, unsigned depth)
@@ -1376,13 +1398,22 @@ static bool stage_prefix(struct br_doc *doc)
 			unsigned seen = 0;
 			for (j = i; j < nl; j++) {
 				int m = diff_mark(&doc->lines[j], mark_col);
-				if (!m)
-					break;
+				if (!m) {
+					/* the wrapped-off end of a marked line */
+					size_t nb = j > i ? diff_wrap_bridge(doc, j, mark_col) : 0;
+					if (!nb)
+						break;
+					j += nb - 1;
+					continue;
+				}
 				seen |= 1u << m;
 			}
 			if (j - i >= 2 && (seen & (1u << 2)) && (seen & (1u << 3))) {
 				for (size_t k = i; k < j; k++)
-					strip_front_at(&out, &w, &doc->lines[k], k + 1, mark_col);
+					if (diff_mark(&doc->lines[k], mark_col))
+						strip_front_at(&out, &w, &doc->lines[k], k + 1, mark_col);
+					else
+						rw_keep(&out, &doc->lines[k], k + 1);
 				any = true;
 				i = j;
 				mark_line = SIZE_MAX;

@@ -858,6 +858,16 @@ static void bullets_and_diff_markers(void **state)
 	assert_string_equal(at(d, 5), "prod             7G   331  98");
 	assert_string_equal(at(d, 6), "prod             7G   335  98");
 	br_doc_free(d);
+	/* a hard wrap cut a marked line: its end stays in the block as it is */
+	d = mem(" Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec\n"
+		"-prod             7G   331  98 27139  10 17554   4  1156  99 65858   7 371.8\n"
+		"5\n"
+		"+prod             7G   335  98 54977  23 27923   7  1075  99 61596   6 342.9\n"
+		"4\n");
+	assert_string_equal(at(d, 1), "prod             7G   331  98 27139  10 17554   4  1156  99 65858   7 371.8");
+	assert_string_equal(at(d, 2), "5");
+	assert_string_equal(at(d, 3), "prod             7G   335  98 54977  23 27923   7  1075  99 61596   6 342.9");
+	br_doc_free(d);
 }
 
 /* What looks like a prefix on one line only, headings of two levels, bold
