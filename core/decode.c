@@ -723,7 +723,9 @@ static void qp_count(const struct br_line *l, struct qp_region *r)
 			continue;
 		if (a == '3' && b == 'D') {
 			r->n3d++;
-		} else if (ha || hb) {
+		} else if ((ha || hb) && !(i + 3 < n && is_digit(s[i + 3]))) {
+			/* "=E9t=E9", "=C3=A9"; not a value such as hdparm -i's
+			 * "FwRev=FA550480", "SerialNo=E4059YVC" */
 			r->nstrong++;
 		} else if ((a == '2' && b == '0') || (a == '0' && b == '9')) {
 			/* =20 / =09 before the line end or a soft break */

@@ -991,6 +991,22 @@ static void qp_soft_break_before_dashes(void **state)
 	br_doc_free(d);
 }
 
+/* hdparm -i's "FwRev=FA550480, SerialNo=E4059YVC" are values, not
+ * quoted-printable: a hard-wrapped "seconds =" line below keeps its "=". */
+static void hex_like_values_are_no_qp(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem(" Model=Maxtor 91826U4, FwRev=FA550480, SerialNo=E4059YVC\n"
+			       " BuffType=DualPortCache, BuffSize=2048kB, MaxMultSect=16\n"
+			       "\n"
+			       " Timing buffered disk reads:    2 MB in  3.11 seconds =\n"
+			       "659.48 kB/sec\n");
+	assert_int_equal(d->transport & BR_TRANSPORT_QP, 0);
+	assert_string_equal(find(d, " Timing")->text, " Timing buffered disk reads:    2 MB in  3.11 seconds =");
+	assert_string_equal(find(d, " Model")->text, " Model=Maxtor 91826U4, FwRev=FA550480, SerialNo=E4059YVC");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1021,6 +1037,7 @@ int main(void)
 		cmocka_unit_test(html_charset_unnamed_is_utf8),
 		cmocka_unit_test(layered_prefixes),
 		cmocka_unit_test(qp_soft_break_before_dashes),
+		cmocka_unit_test(hex_like_values_are_no_qp),
 		cmocka_unit_test(crlf_and_qp_together),
 		cmocka_unit_test(huge_line_is_linear),
 		cmocka_unit_test(qp_rescan_matches_plain_scan),
