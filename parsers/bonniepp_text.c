@@ -711,6 +711,62 @@ static bool all_values(const struct ptoks *tk, bool latency)
 	return true;
 }
 
+/* Visual width of a line (TAB stops of 8), trailing blanks included. */
+static unsigned line_width(const char *s, size_t len)
+{
+	unsigned col = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\t')
+			col = (col / 8 + 1) * 8;
+		else if (((unsigned char)s[i] & 0xc0) != 0x80)
+			col++;
+	}
+	return col;
+}
+
+/*
+ * A mail client's hard wrap breaks a long row at a blank and moves its last
+ * figures onto the next line, or lines (a report wrapped twice, at 80 and
+ * then at 72 columns): lines that hold nothing but figures (latencies after
+ * a Latency line) and, with the row's, no more than `want`. They are
+ * appended to vals[*nv..] with the columns they had before the wrap, which
+ * took one blank: a piece starts one column right of where the text before
+ * it ends. A row that is still short then has blank columns, which only
+ * the grid can place: such a join needs a row line that a wrap could have
+ * cut (wider than 50 columns with the next figure), and the caller takes
+ * fewer pieces (*tried, down to none) when the grid does not place them.
+ * Returns the lines joined (0 with *tried 0: none to try).
+ */
+static size_t tail_lines(const struct br_parse_ctx *ctx, size_t i, size_t max_pieces, bool latency,
+			 int want, struct ptok *vals, int *nv)
+{
+	const struct br_doc *doc = ctx->doc;
+	const struct br_line *l = &doc->lines[i];
+	unsigned base = line_width(l->text, l->len) + 1;
+	size_t used = 0;
+	int n = *nv;
+	for (size_t k = i + 1; k < doc->nlines && n < want && used < max_pieces; k++) {
+		const struct br_line *m = &doc->lines[k];
+		if (br_parse_is_claimed(ctx, k))
+			break;
+		struct ptoks tail;
+		tokenize(m->text, m->len, &tail);
+		if (!all_values(&tail, latency) || n + tail.n > want)
+			break;
+		if (used == 0 && n + tail.n < want && base + tail.t[0].col1 <= 50)
+			break; /* the row line is too short for a wrap to have cut it */
+		for (int t = 0; t < tail.n; t++) {
+			vals[n] = tail.t[t];
+			vals[n].col1 += base;
+			n++;
+		}
+		base += line_width(m->text, m->len) + 1;
+		used++;
+	}
+	*nv = n;
+	return used;
+}
+
 /* "disk)15744M", "raid15744M": a size glued to the end of a name; the offset
  * where it starts, 0 if none. The size must carry a unit (a bare number at
  * a name's end is part of the name: "node2"), takes every digit before it
@@ -826,26 +882,26 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 					: "fewer than two figures";
 		return 0;
 	}
-	size_t used = 1;
 	struct ptok vals[TOK_MAX];
+	const int nrow = nv;
 	memcpy(vals, tk.t + cell + 1, (size_t)nv * sizeof *vals);
-	if (nv < 12 && i + 1 < doc->nlines && !br_parse_is_claimed(ps->ctx, i + 1)) {
-		struct ptoks tail;
-		const struct br_line *m = &doc->lines[i + 1];
-		tokenize(m->text, m->len, &tail);
-		if (all_values(&tail, false) && nv + tail.n == 12) {
-			memcpy(vals + nv, tail.t, (size_t)tail.n * sizeof *vals);
-			nv = 12;
-			used = 2;
-		}
-	}
+	/* the row's tail wrapped onto the next line(s): as many pieces as the
+	 * grid places, the most first */
+	size_t pieces = nv < 12 ? tail_lines(ps->ctx, i, SIZE_MAX, false, 12, vals, &nv) : 0;
 	const struct ptok *slot[12];
 	bool assumed_f;
-	if (!place_pairs(vals, nv, tk.t[cell].col1, collapsed(&tk, cell), slot, &assumed_f)) {
-		*looks = true;
-		*why = "its figures do not fit the six columns";
-		return 0;
+	for (;;) {
+		if (place_pairs(vals, nv, tk.t[cell].col1, collapsed(&tk, cell), slot, &assumed_f))
+			break;
+		if (pieces == 0) {
+			*looks = true;
+			*why = "its figures do not fit the six columns";
+			return 0;
+		}
+		nv = nrow;
+		pieces = tail_lines(ps->ctx, i, pieces - 1, false, 12, vals, &nv);
 	}
+	size_t used = 1 + pieces;
 	bool retyped = false;
 	if (run->fam198 && !create && nv == 8 && !types_198(slot)) {
 		/* 2.00 leaves a skipped column almost no room, so the grid can
@@ -916,15 +972,17 @@ static size_t read_latency(struct pstate_all *ps, size_t i, bool create)
 		if (vals[k].kind != VK_LAT)
 			return 0;
 	size_t used = 1;
-	if (nv < 6 && i + 1 < doc->nlines && !br_parse_is_claimed(ps->ctx, i + 1)) {
-		struct ptoks tail;
-		const struct br_line *m = &doc->lines[i + 1];
-		tokenize(m->text, m->len, &tail);
-		if (all_values(&tail, true) && nv + tail.n == 6) {
-			memcpy(vals + nv, tail.t, (size_t)tail.n * sizeof *vals);
-			nv = 6;
-			used = 2;
+	if (nv < 6) {
+		/* a wrapped tail: all six latencies, or what the grid places */
+		int n6 = nv;
+		size_t pieces = tail_lines(ps->ctx, i, SIZE_MAX, true, 6, vals, &n6);
+		const struct ptok *probe[6];
+		while (pieces > 0 && n6 < 6 && !place_latency(vals, n6, tk.t[0].col1 - 6, probe)) {
+			n6 = nv;
+			pieces = tail_lines(ps->ctx, i, pieces - 1, true, 6, vals, &n6);
 		}
+		nv = n6;
+		used += pieces;
 	}
 	const struct ptok *slot[6];
 	const struct pval *row = create ? ps->run.cr : ps->run.io;
