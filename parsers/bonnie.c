@@ -871,9 +871,9 @@ static void table_open(struct bstate *st, size_t i, unsigned flags)
 	}
 }
 
-/* Read line i (and maybe i+1 when a hard wrap cut the row) as a row of the
- * open table: by tokens from the left, else from the right (a hand-edited
- * row, see scan_row_right). Returns the lines used (0: not a row); *tail is
+/* Read line i (and maybe a few after it when a hard wrap cut the row) as a
+ * row of the open table: by tokens from the left, else from the right (a
+ * hand-edited row, see scan_row_right). Returns the lines used (0: not a row); *tail is
  * the offset in r->base of text after the row that was left out (SIZE_MAX:
  * none). */
 static size_t table_row(struct bstate *st, size_t i, struct brow *r, struct bres *res,
@@ -904,34 +904,44 @@ static size_t table_row(struct bstate *st, size_t i, struct brow *r, struct bres
 		*damaged = true;
 		return 0;
 	}
-	/* A hard wrap moved the last field(s) to the next line: join with a
-	 * blank, or without one when the wrap cut a number in two. */
-	if (i + 1 < doc->nlines && !br_parse_is_claimed(st->ctx, i + 1)) {
-		const struct br_line *m = &doc->lines[i + 1];
+	/* A hard wrap moved the last field(s) to the next line, or lines (a
+	 * mail wrapped twice): pieces of at most four numbers each and no
+	 * words, no more numbers in all than a row holds. The fewest pieces
+	 * that make a row are joined, each with a blank, or without one when
+	 * the wrap cut a number in two. */
+	int total = r->n;
+	for (size_t j = 1; j <= 4 && i + j < doc->nlines; j++) {
+		const struct br_line *m = &doc->lines[i + j];
 		struct brow next;
+		if (br_parse_is_claimed(st->ctx, i + j))
+			break;
 		scan_row(m->text, m->len, &next);
-		if (!next.junk && next.name_len == 0 && next.n > 0 && next.n <= 4) {
-			for (int glue = 0; glue < 2; glue++) {
-				br_buf_reset(&st->buf);
-				br_buf_add(&st->buf, l->text, l->len);
+		if (next.junk || next.name_len != 0 || next.n == 0 || next.n > 4 ||
+		    (total += next.n) > 14)
+			break;
+		for (int glue = 0; glue < 2; glue++) {
+			br_buf_reset(&st->buf);
+			br_buf_add(&st->buf, l->text, l->len);
+			for (size_t p = 1; p <= j; p++) {
+				const struct br_line *q = &doc->lines[i + p];
 				size_t k = 0;
 				if (glue)
-					while (k < m->len && blank_at(m->text, k, m->len))
+					while (k < q->len && blank_at(q->text, k, q->len))
 						k++;
 				else
 					br_buf_addc(&st->buf, ' ');
-				br_buf_add(&st->buf, m->text + k, m->len - k);
-				scan_row(st->buf.data, st->buf.len, r);
-				if (interp_row(r, flags, false, res))
-					return 2;
-				if (read_right(st->buf.data, st->buf.len, flags, r, res, &t)) {
-					*tail = t < st->buf.len ? t : SIZE_MAX;
-					return 2;
-				}
+				br_buf_add(&st->buf, q->text + k, q->len - k);
+			}
+			scan_row(st->buf.data, st->buf.len, r);
+			if (interp_row(r, flags, false, res))
+				return 1 + j;
+			if (read_right(st->buf.data, st->buf.len, flags, r, res, &t)) {
+				*tail = t < st->buf.len ? t : SIZE_MAX;
+				return 1 + j;
 			}
 		}
-		scan_row(l->text, l->len, r);
 	}
+	scan_row(l->text, l->len, r);
 	*damaged = true;
 	return 0;
 }
