@@ -1122,7 +1122,9 @@ static bool stage_bbcode(struct br_doc *doc, bool bbcode, bool fence)
  * ("* ", "  - ", "+ ") lose their marker line by line; a unified diff's
  * marker column (" ", "-", "+") goes from a block with both "-" and "+"
  * lines. A block is two or more consecutive lines with text after the
- * prefix; a line that is nothing but the prefix ("#") belongs to it. A
+ * prefix; a line that is nothing but the prefix ("#") belongs to it, and so
+ * does the end of a line that a hard wrap moved onto a line without the
+ * prefix (wrap_bridge; it keeps its text as it is). A
  * single "# Heading" line is left alone (a Markdown heading).
  */
 
@@ -1269,6 +1271,33 @@ static void strip_front_at(struct rw *out, struct lw *w, const struct br_line *l
 	lw_emit(out, unread, w, l->line, l->end_line, l->depth, l->flags);
 }
 
+/* A mail client's hard wrap moves the end of a long prefixed line onto a
+ * line of its own without the prefix: lines j.. (up to three, with text and
+ * no marker), each after a line that a wrap at 60 columns or more could
+ * have cut there, before a line with a marker. Their count, 0 if none. */
+static size_t wrap_bridge(const struct br_doc *doc, size_t j)
+{
+	size_t k = j;
+	for (; k < doc->nlines && k < j + 3; k++) {
+		const struct br_line *l = &doc->lines[k], *prev = &doc->lines[k - 1];
+		bool mk, ct;
+		marker_prefix(l->text, l->len, &mk, &ct);
+		if (mk)
+			break;
+		size_t a = 0, w;
+		while (a < l->len && (l->text[a] == ' ' || l->text[a] == '\t'))
+			a++;
+		for (w = a; w < l->len && l->text[w] != ' ' && l->text[w] != '\t'; w++)
+			;
+		if (a == l->len || prev->len + 1 + (w - a) <= 60)
+			return 0;
+	}
+	bool mk = false, ct;
+	if (k > j && k < doc->nlines)
+		marker_prefix(doc->lines[k].text, doc->lines[k].len, &mk, &ct);
+	return mk ? k - j : 0;
+}
+
 /* The block of shared-prefix lines starting at i: its end (exclusive) and
  * the prefix length, or end == i when there is none; *last_text is the
  * last line with text after the prefix (for skipping on failure). */
@@ -1286,8 +1315,14 @@ static size_t prefix_block(const struct br_doc *doc, size_t i, size_t *plen, boo
 	for (; j < doc->nlines; j++) {
 		const struct br_line *l = &doc->lines[j];
 		size_t q = marker_prefix(l->text, l->len, &mk, &ct);
-		if (!mk)
-			break;
+		if (!mk) {
+			/* wrapped-off ends of the block's lines stay in it, as they are */
+			size_t nb = wrap_bridge(doc, j);
+			if (nb == 0)
+				break;
+			j += nb - 1;
+			continue;
+		}
 		size_t c = 0;
 		while (c < p && c < q && first->text[c] == l->text[c])
 			c++;
@@ -1334,9 +1369,13 @@ static bool stage_prefix(struct br_doc *doc)
 		if (i >= no_prefix) {
 			j = prefix_block(doc, i, &plen, &cite, &last_text);
 			if (j > i) {
-				for (size_t k = i; k < j; k++)
-					strip_front(&out, &w, &doc->lines[k], k + 1,
-						    plen, cite ? 1 : 0);
+				for (size_t k = i; k < j; k++) {
+					bool mk, ct;
+					const struct br_line *l = &doc->lines[k];
+					marker_prefix(l->text, l->len, &mk, &ct);
+					strip_front(&out, &w, l, k + 1, mk ? plen : 0,
+						    cite ? 1 : 0);
+				}
 				any = true;
 				i = j;
 				continue;
