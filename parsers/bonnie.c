@@ -350,7 +350,7 @@ static bool garloff_word(const char *w, size_t n)
 static unsigned classify_header(const char *s, size_t len, bool continuation)
 {
 	unsigned flags = 0;
-	int nvocab = 0, nwords = 0;
+	int nvocab = 0, nwords = 0, ngarloff = 0;
 	size_t i = 0;
 	bool strong = false;
 	while (i < len) {
@@ -380,6 +380,7 @@ static unsigned classify_header(const char *s, size_t len, bool continuation)
 		}
 		if (garloff_word(s + a, b - a)) {
 			flags |= H_GARLOFF;
+			ngarloff++; /* alone, only on a line a wrap cut off a header */
 			continue;
 		}
 		if (flags & H_CPU) {
@@ -399,7 +400,7 @@ static unsigned classify_header(const char *s, size_t len, bool continuation)
 	}
 	if (flags & H_PP)
 		return flags;
-	if (!strong && !(continuation && nvocab >= 1))
+	if (!strong && !(continuation && nvocab + ngarloff >= 1))
 		return 0;
 	if (nvocab < 2 && !continuation)
 		return 0;
@@ -500,6 +501,10 @@ static bool interp_from(const struct brow *r, int base, int total, unsigned flag
 		out->size_idx = base;
 		out->k = base + 1;
 	} else if (n == 12) {
+		/* "1*1024" first is a volumes*MB size (a marked figure has its
+		 * one-decimal %CPU glued to it): the row's tail is missing */
+		if (is_int(&x[0]) && x[0].trail == 1 && x[0].glued && is_int(&x[1]))
+			return false;
 		out->k = base;
 	} else {
 		return false;
