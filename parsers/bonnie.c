@@ -809,6 +809,33 @@ static void progress_take(struct bstate *st, size_t i, const struct pmatch *m)
 	}
 }
 
+/* The rest of a seeker line that a hard wrap moved onto the next line
+ * ("'em...done...done..."): only its words ("Seeker", digits, "start",
+ * "'em", "done") between blanks and dots. */
+static bool seeker_piece(const struct br_line *l)
+{
+	static const char *const words[] = {"Seeker", "start", "'em", "done"};
+	bool any = false;
+	for (size_t i = 0; i < l->len;) {
+		if (l->text[i] == ' ' || l->text[i] == '\t' || l->text[i] == '.') {
+			i++;
+			continue;
+		}
+		size_t a = i;
+		while (i < l->len && l->text[i] != ' ' && l->text[i] != '\t' && l->text[i] != '.')
+			i++;
+		bool ok = true;
+		for (size_t k = a; k < i && ok; k++)
+			ok = is_digit(l->text[k]);
+		for (size_t w = 0; w < BR_ARRAY_LEN(words) && !ok; w++)
+			ok = strlen(words[w]) == i - a && memcmp(words[w], l->text + a, i - a) == 0;
+		if (!ok)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
 /* A progress block no table used: the Garloff per-test lines alone are a
  * result (all but seeks). */
 static void progress_flush(struct bstate *st)
@@ -910,8 +937,8 @@ static size_t table_row(struct bstate *st, size_t i, struct brow *r, struct bres
 		return 0;
 	}
 	/* A hard wrap moved the last field(s) to the next line, or lines (a
-	 * mail wrapped twice): pieces of at most four numbers each and no
-	 * words, no more numbers in all than a row holds. The fewest pieces
+	 * mail wrapped twice): pieces of numbers without words, none a row of
+	 * its own, no more numbers in all than a row holds. The fewest pieces
 	 * that make a row are joined, each with a blank, or without one when
 	 * the wrap cut a number in two. */
 	int total = r->n;
@@ -921,9 +948,11 @@ static size_t table_row(struct bstate *st, size_t i, struct brow *r, struct bres
 		if (br_parse_is_claimed(st->ctx, i + j))
 			break;
 		scan_row(m->text, m->len, &next);
-		if (next.junk || next.name_len != 0 || next.n == 0 || next.n > 4 ||
-		    (total += next.n) > 14)
+		if (next.junk || next.name_len != 0 || next.n == 0 || (total += next.n) > 14)
 			break;
+		struct bres alone;
+		if (next.n >= 12 && interp_row(&next, flags, false, &alone))
+			break; /* a row of its own (without a label) */
 		for (int glue = 0; glue < 2; glue++) {
 			br_buf_reset(&st->buf);
 			br_buf_add(&st->buf, l->text, l->len);
@@ -1151,6 +1180,11 @@ static size_t parse(struct br_parse_ctx *ctx)
 			if (st.t.open)
 				table_close(&st);
 			progress_take(&st, i, &pm);
+			continue;
+		}
+		if (st.p.open && st.p.seekers && st.p.last + 1 == i && !st.t.open &&
+		    seeker_piece(l)) {
+			st.p.last = i; /* a seeker line's wrapped end */
 			continue;
 		}
 		bool collecting = st.t.open && st.t.nrows == 0 && !have_own;
