@@ -727,33 +727,39 @@ static unsigned line_width(const char *s, size_t len)
 /*
  * A mail client's hard wrap breaks a long row at a blank and moves its last
  * figures onto the next line, or lines (a report wrapped twice, at 80 and
- * then at 72 columns): lines that hold nothing but figures (latencies after
- * a Latency line) and, with the row's, no more than `want`. They are
- * appended to vals[*nv..] with the columns they had before the wrap, which
- * took one blank: a piece starts one column right of where the text before
- * it ends. A row that is still short then has blank columns, which only
- * the grid can place: such a join needs a row line that a wrap could have
- * cut (wider than 50 columns with the next figure), and the caller takes
- * fewer pieces (*tried, down to none) when the grid does not place them.
- * Returns the lines joined (0 with *tried 0: none to try).
+ * then at 72 columns, which may leave a line of a lone blank between two
+ * pieces): lines that hold nothing but figures (latencies after a Latency
+ * line) and, with the row's, no more than `want`. Up to max_pieces of them
+ * are appended to vals[*nv..] with the columns they had before the wrap,
+ * which took one blank: a piece starts one column right of where the text
+ * before it ends. A row that is still short then has blank columns, which
+ * only the grid can place: such a join needs a row line that a wrap could
+ * have cut (wider than 50 columns with the next figure), and the caller
+ * asks for fewer pieces when the grid does not place them. Returns the
+ * pieces joined; *lines, the lines after line i they take.
  */
 static size_t tail_lines(const struct br_parse_ctx *ctx, size_t i, size_t max_pieces, bool latency,
-			 int want, struct ptok *vals, int *nv)
+			 int want, struct ptok *vals, int *nv, size_t *lines)
 {
 	const struct br_doc *doc = ctx->doc;
 	const struct br_line *l = &doc->lines[i];
 	unsigned base = line_width(l->text, l->len) + 1;
-	size_t used = 0;
+	size_t pieces = 0;
 	int n = *nv;
-	for (size_t k = i + 1; k < doc->nlines && n < want && used < max_pieces; k++) {
+	*lines = 0;
+	for (size_t k = i + 1; k < doc->nlines && n < want && pieces < max_pieces; k++) {
 		const struct br_line *m = &doc->lines[k];
 		if (br_parse_is_claimed(ctx, k))
 			break;
+		if (m->len > 0 && m->len <= 2 && br_is_blank(m->text, m->len)) {
+			base += line_width(m->text, m->len) + 1;
+			continue; /* the lone blank a second wrap left */
+		}
 		struct ptoks tail;
 		tokenize(m->text, m->len, &tail);
 		if (!all_values(&tail, latency) || n + tail.n > want)
 			break;
-		if (used == 0 && n + tail.n < want && base + tail.t[0].col1 <= 50)
+		if (pieces == 0 && n + tail.n < want && base + tail.t[0].col1 <= 50)
 			break; /* the row line is too short for a wrap to have cut it */
 		for (int t = 0; t < tail.n; t++) {
 			vals[n] = tail.t[t];
@@ -761,10 +767,11 @@ static size_t tail_lines(const struct br_parse_ctx *ctx, size_t i, size_t max_pi
 			n++;
 		}
 		base += line_width(m->text, m->len) + 1;
-		used++;
+		pieces++;
+		*lines = k - i;
 	}
 	*nv = n;
-	return used;
+	return pieces;
 }
 
 /* "disk)15744M", "raid15744M": a size glued to the end of a name; the offset
@@ -887,7 +894,8 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 	memcpy(vals, tk.t + cell + 1, (size_t)nv * sizeof *vals);
 	/* the row's tail wrapped onto the next line(s): as many pieces as the
 	 * grid places, the most first */
-	size_t pieces = nv < 12 ? tail_lines(ps->ctx, i, SIZE_MAX, false, 12, vals, &nv) : 0;
+	size_t lines = 0;
+	size_t pieces = nv < 12 ? tail_lines(ps->ctx, i, SIZE_MAX, false, 12, vals, &nv, &lines) : 0;
 	const struct ptok *slot[12];
 	bool assumed_f;
 	for (;;) {
@@ -899,9 +907,9 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 			return 0;
 		}
 		nv = nrow;
-		pieces = tail_lines(ps->ctx, i, pieces - 1, false, 12, vals, &nv);
+		pieces = tail_lines(ps->ctx, i, pieces - 1, false, 12, vals, &nv, &lines);
 	}
-	size_t used = 1 + pieces;
+	size_t used = 1 + lines;
 	bool retyped = false;
 	if (run->fam198 && !create && nv == 8 && !types_198(slot)) {
 		/* 2.00 leaves a skipped column almost no room, so the grid can
@@ -975,14 +983,15 @@ static size_t read_latency(struct pstate_all *ps, size_t i, bool create)
 	if (nv < 6) {
 		/* a wrapped tail: all six latencies, or what the grid places */
 		int n6 = nv;
-		size_t pieces = tail_lines(ps->ctx, i, SIZE_MAX, true, 6, vals, &n6);
+		size_t lines;
+		size_t pieces = tail_lines(ps->ctx, i, SIZE_MAX, true, 6, vals, &n6, &lines);
 		const struct ptok *probe[6];
 		while (pieces > 0 && n6 < 6 && !place_latency(vals, n6, tk.t[0].col1 - 6, probe)) {
 			n6 = nv;
-			pieces = tail_lines(ps->ctx, i, pieces - 1, true, 6, vals, &n6);
+			pieces = tail_lines(ps->ctx, i, pieces - 1, true, 6, vals, &n6, &lines);
 		}
 		nv = n6;
-		used += pieces;
+		used += lines;
 	}
 	const struct ptok *slot[6];
 	const struct pval *row = create ? ps->run.cr : ps->run.io;
