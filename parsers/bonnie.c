@@ -501,9 +501,11 @@ static bool interp_from(const struct brow *r, int base, int total, unsigned flag
 		out->size_idx = base;
 		out->k = base + 1;
 	} else if (n == 12) {
-		/* "1*1024" first is a volumes*MB size (a marked figure has its
-		 * one-decimal %CPU glued to it): the row's tail is missing */
-		if (is_int(&x[0]) && x[0].trail == 1 && x[0].glued && is_int(&x[1]))
+		/* "1*1024" or "1* 100" first is a volumes*MB size (a marked
+		 * figure has a one-decimal %CPU after it): the row's tail is
+		 * missing */
+		if (is_int(&x[0]) && x[0].trail == 1 && !x[0].lead && is_int(&x[1]) && !x[1].lead &&
+		    !x[1].trail)
 			return false;
 		out->k = base;
 	} else {
@@ -903,6 +905,109 @@ static void table_open(struct bstate *st, size_t i, unsigned flags)
 	}
 }
 
+/* Does the line's first word that is no number start with a digit (text
+ * glued to a figure: "3.0[root@sam")? */
+static bool glued_text(const char *s, size_t len)
+{
+	struct brow run;
+	run.n = 0;
+	for (size_t i = 0; i < len;) {
+		size_t w = blank_at(s, i, len);
+		if (w) {
+			i += w;
+			continue;
+		}
+		size_t a = i;
+		while (i < len && blank_at(s, i, len) == 0)
+			i++;
+		if (!scan_numbers(s, a, i, &run))
+			return is_digit(s[a]);
+		if (run.n >= ROW_MAX)
+			return false;
+	}
+	return false;
+}
+
+/* How many numbers end the line (its last run of them, words aside). */
+static int trailing_numbers(const char *s, size_t len)
+{
+	struct brow run;
+	run.n = 0;
+	for (size_t i = 0; i < len;) {
+		size_t w = blank_at(s, i, len);
+		if (w) {
+			i += w;
+			continue;
+		}
+		size_t a = i;
+		while (i < len && blank_at(s, i, len) == 0)
+			i++;
+		if (run.n >= ROW_MAX)
+			return run.n;
+		if (!scan_numbers(s, a, i, &run))
+			run.n = 0;
+	}
+	return run.n;
+}
+
+/*
+ * A hard wrap moved the last field(s) of row line i (n0 numbers) to the
+ * next line, or lines (a mail wrapped twice): pieces of numbers without
+ * words, none a row of its own, no more numbers in all than a row holds.
+ * The fewest pieces that make a row (with `sized`, one with its size
+ * column) are joined, each with a blank, or without one when the wrap cut
+ * a number in two. Returns the lines used (0: none), r read from st->buf.
+ */
+static size_t wrapped_row(struct bstate *st, size_t i, int n0, unsigned flags, bool sized,
+			  struct brow *r, struct bres *res, size_t *tail)
+{
+	const struct br_doc *doc = st->ctx->doc;
+	const struct br_line *l = &doc->lines[i];
+	size_t t;
+	int total = n0;
+	for (size_t j = 1; j <= 4 && i + j < doc->nlines; j++) {
+		const struct br_line *m = &doc->lines[i + j];
+		struct brow next;
+		if (br_parse_is_claimed(st->ctx, i + j))
+			break;
+		scan_row(m->text, m->len, &next);
+		/* the last piece may end in text glued to its last figure
+		 * (the next shell prompt: "3.0[root@sam ~]#"), as a row may */
+		bool last = next.junk && next.n > 0 && glued_text(m->text, m->len);
+		if ((next.junk && !last) || next.name_len != 0 || next.n == 0 ||
+		    (total += next.n) > 14)
+			break;
+		struct bres alone;
+		if (next.n >= 12 && interp_row(&next, flags, false, &alone))
+			break; /* a row of its own (without a label) */
+		for (int glue = 0; glue < 2; glue++) {
+			br_buf_reset(&st->buf);
+			br_buf_add(&st->buf, l->text, l->len);
+			for (size_t p = 1; p <= j; p++) {
+				const struct br_line *q = &doc->lines[i + p];
+				size_t k = 0;
+				if (glue)
+					while (k < q->len && blank_at(q->text, k, q->len))
+						k++;
+				else
+					br_buf_addc(&st->buf, ' ');
+				br_buf_add(&st->buf, q->text + k, q->len - k);
+			}
+			scan_row(st->buf.data, st->buf.len, r);
+			if (interp_row(r, flags, false, res) && (!sized || res->size_idx >= 0))
+				return 1 + j;
+			if (read_right(st->buf.data, st->buf.len, flags, r, res, &t) &&
+			    (!sized || res->size_idx >= 0)) {
+				*tail = t < st->buf.len ? t : SIZE_MAX;
+				return 1 + j;
+			}
+		}
+		if (last)
+			break;
+	}
+	return 0;
+}
+
 /* Read line i (and maybe a few after it when a hard wrap cut the row) as a
  * row of the open table: by tokens from the left, else from the right (a
  * hand-edited row, see scan_row_right). Returns the lines used (0: not a row); *tail is
@@ -922,59 +1027,51 @@ static size_t table_row(struct bstate *st, size_t i, struct brow *r, struct bres
 	*damaged = false;
 	*tail = SIZE_MAX;
 	scan_row(l->text, l->len, r);
-	if (interp_row(r, flags, false, res))
+	if (interp_row(r, flags, false, res)) {
+		/* a row without a size under a header with an MB column whose
+		 * numbers go on below: a wrap took its tail ("frodo  4   256
+		 * 3618 ...", the run number read as a figure) */
+		if (r->n == 12 && res->size_idx < 0 && (flags & (H_MB | H_GB))) {
+			struct brow jr;
+			struct bres jres;
+			size_t jt = SIZE_MAX;
+			size_t used = wrapped_row(st, i, r->n, flags, true, &jr, &jres, &jt);
+			if (used) {
+				*r = jr;
+				*res = jres;
+				*tail = jt;
+				return used;
+			}
+		}
 		return 1;
+	}
 	size_t t;
 	if (read_right(l->text, l->len, flags, r, res, &t)) {
 		*tail = t < l->len ? t : SIZE_MAX;
 		return 1;
 	}
 	scan_row(l->text, l->len, r);
-	if ((r->junk && r->n < 8) || r->n < 4)
+	if (r->junk) {
+		/* words among the numbers ("1  sam  512 ..."): a hand-edited
+		 * row, read from the right, whose tail a wrap may have taken */
+		int run = trailing_numbers(l->text, l->len);
+		size_t used = run >= 8 && run < 14 ? wrapped_row(st, i, run, flags, false, r, res, tail)
+						   : 0;
+		if (used)
+			return used;
+		scan_row(l->text, l->len, r);
+		*damaged = r->n >= 8;
 		return 0;
-	if (r->n >= 14 || r->junk) {
+	}
+	if (r->n < 4)
+		return 0;
+	if (r->n >= 14) {
 		*damaged = true;
 		return 0;
 	}
-	/* A hard wrap moved the last field(s) to the next line, or lines (a
-	 * mail wrapped twice): pieces of numbers without words, none a row of
-	 * its own, no more numbers in all than a row holds. The fewest pieces
-	 * that make a row are joined, each with a blank, or without one when
-	 * the wrap cut a number in two. */
-	int total = r->n;
-	for (size_t j = 1; j <= 4 && i + j < doc->nlines; j++) {
-		const struct br_line *m = &doc->lines[i + j];
-		struct brow next;
-		if (br_parse_is_claimed(st->ctx, i + j))
-			break;
-		scan_row(m->text, m->len, &next);
-		if (next.junk || next.name_len != 0 || next.n == 0 || (total += next.n) > 14)
-			break;
-		struct bres alone;
-		if (next.n >= 12 && interp_row(&next, flags, false, &alone))
-			break; /* a row of its own (without a label) */
-		for (int glue = 0; glue < 2; glue++) {
-			br_buf_reset(&st->buf);
-			br_buf_add(&st->buf, l->text, l->len);
-			for (size_t p = 1; p <= j; p++) {
-				const struct br_line *q = &doc->lines[i + p];
-				size_t k = 0;
-				if (glue)
-					while (k < q->len && blank_at(q->text, k, q->len))
-						k++;
-				else
-					br_buf_addc(&st->buf, ' ');
-				br_buf_add(&st->buf, q->text + k, q->len - k);
-			}
-			scan_row(st->buf.data, st->buf.len, r);
-			if (interp_row(r, flags, false, res))
-				return 1 + j;
-			if (read_right(st->buf.data, st->buf.len, flags, r, res, &t)) {
-				*tail = t < st->buf.len ? t : SIZE_MAX;
-				return 1 + j;
-			}
-		}
-	}
+	size_t used = wrapped_row(st, i, r->n, flags, false, r, res, tail);
+	if (used)
+		return used;
 	scan_row(l->text, l->len, r);
 	*damaged = true;
 	return 0;
