@@ -889,6 +889,13 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 					: "fewer than two figures";
 		return 0;
 	}
+	/* a name of header words only ("%CP /sec %CP"): a header and a row
+	 * run together, by a converter or a wrap, is no row */
+	bool words = cell > 0;
+	for (int k = 0; k < cell && words; k++)
+		words = pp_word(tk.t[k].s, tk.t[k].n, 0);
+	if (words)
+		return 0;
 	struct ptok vals[TOK_MAX];
 	const int nrow = nv;
 	memcpy(vals, tk.t + cell + 1, (size_t)nv * sizeof *vals);
@@ -899,7 +906,8 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 	const struct ptok *slot[12];
 	bool assumed_f;
 	for (;;) {
-		if (place_pairs(vals, nv, tk.t[cell].col1, collapsed(&tk, cell), slot, &assumed_f))
+		if (place_pairs(vals, nv, tk.t[cell].col1, collapsed(&tk, cell) && !create, slot,
+				&assumed_f))
 			break;
 		if (pieces == 0) {
 			*looks = true;
