@@ -744,14 +744,14 @@ static size_t tail_lines(const struct br_parse_ctx *ctx, size_t i, size_t max_pi
 	const struct br_doc *doc = ctx->doc;
 	const struct br_line *l = &doc->lines[i];
 	unsigned base = line_width(l->text, l->len) + 1;
-	size_t pieces = 0;
+	size_t pieces = 0, lone = 0;
 	int n = *nv;
 	*lines = 0;
 	for (size_t k = i + 1; k < doc->nlines && n < want && pieces < max_pieces; k++) {
 		const struct br_line *m = &doc->lines[k];
 		if (br_parse_is_claimed(ctx, k))
 			break;
-		if (m->len > 0 && m->len <= 2 && br_is_blank(m->text, m->len)) {
+		if (m->len > 0 && m->len <= 2 && br_is_blank(m->text, m->len) && lone++ < 2) {
 			base += line_width(m->text, m->len) + 1;
 			continue; /* the lone blank a second wrap left */
 		}
