@@ -1888,10 +1888,9 @@ static size_t one_line_split(const char *t, size_t len, char **buf, size_t **sta
  * so records, claims and diagnostics point at it). True when it gave a
  * record; line i is then claimed.
  */
-static bool one_line_table(struct pstate_all *ps, size_t i)
+static bool one_line_table(struct pstate_all *ps, size_t i, const struct br_line *l, size_t last)
 {
 	struct br_parse_ctx *ctx = ps->ctx;
-	const struct br_line *l = &ctx->doc->lines[i];
 	char *buf;
 	size_t *starts, *lens;
 	size_t n = one_line_split(l->text, l->len, &buf, &starts, &lens);
@@ -1935,12 +1934,75 @@ static bool one_line_table(struct pstate_all *ps, size_t i)
 	pstate_release(&in);
 	ctx->nrecords = vctx.nrecords;
 	ps->emitted += in.emitted;
-	if (in.emitted)
-		ctx->claimed[i] = 1; /* the claims (for --explain) came from vctx */
+	for (size_t k = i; in.emitted && k <= last; k++)
+		ctx->claimed[k] = 1; /* the claims (for --explain) came from vctx */
 	free(vctx.claimed);
 	free(lines);
 	free(buf);
 	return in.emitted > 0;
+}
+
+/* Does a row start after the units on this line (figures after its last
+ * "%CP": "... /sec %CP fileserv 4G 41250")? A report's own units line
+ * ends with its last "%CP". */
+static bool units_then_row(const struct br_line *l)
+{
+	const char *p = l->text, *end = l->text + l->len, *cp = NULL;
+	while ((size_t)(end - p) >= 3 && (p = memmem(p, (size_t)(end - p), "%CP", 3)) != NULL) {
+		cp = p;
+		p += 3;
+	}
+	if (!cp)
+		return false;
+	for (p = cp + 3; p < end; p++)
+		if (is_digit(*p))
+			return true;
+	return false;
+}
+
+/*
+ * A report collapsed onto one line (one_line_table) that a mail client
+ * then hard-wrapped: a paragraph (at most 24 lines) in which a row starts
+ * on the units line. Its lines are joined with blanks and read as the one
+ * line they were; the records span the paragraph. True when that gave a
+ * record (*last: the paragraph's last line, claimed with the others).
+ */
+static bool wrapped_one_line(struct pstate_all *ps, size_t i, size_t *last)
+{
+	const struct br_doc *doc = ps->ctx->doc;
+	if (i > 0 && !br_is_blank(doc->lines[i - 1].text, doc->lines[i - 1].len))
+		return false;
+	size_t j = i;
+	bool mixed = false;
+	for (; j < doc->nlines && j < i + 24 && !br_parse_is_claimed(ps->ctx, j) &&
+	       !br_is_blank(doc->lines[j].text, doc->lines[j].len);
+	     j++) {
+		if (one_line_candidate(&doc->lines[j]))
+			return false; /* a whole report on that line: read alone */
+		mixed = mixed || units_then_row(&doc->lines[j]);
+	}
+	if (!mixed || j - i < 2)
+		return false;
+	struct scratch *sc = &ps->sc[1];
+	size_t n = 0;
+	for (size_t k = i; k < j; k++) {
+		const struct br_line *m = &doc->lines[k];
+		sc->p = br_grow(sc->p, &sc->cap, n + m->len + 2, 1);
+		if (k > i)
+			sc->p[n++] = ' ';
+		memcpy(sc->p + n, m->text, m->len);
+		n += m->len;
+	}
+	sc->p[n] = '\0';
+	struct br_line joined = doc->lines[i];
+	joined.text = sc->p;
+	joined.len = (unsigned)n;
+	joined.end_line = doc->lines[j - 1].end_line;
+	joined.joins = NULL;
+	if (!one_line_candidate(&joined) || !one_line_table(ps, i, &joined, j - 1))
+		return false;
+	*last = j - 1;
+	return true;
 }
 
 static void parse_lines(struct pstate_all *pps)
@@ -1955,8 +2017,13 @@ static void parse_lines(struct pstate_all *pps)
 		}
 		const struct br_line *l = &doc->lines[i];
 		struct prun *run = &pps->run;
-		if (!run->open && !pps->label_ctx && one_line_candidate(l) && one_line_table(pps, i))
+		if (!run->open && !pps->label_ctx && one_line_candidate(l) && one_line_table(pps, i, l, i))
 			continue;
+		size_t last;
+		if (!run->open && !pps->label_ctx && wrapped_one_line(pps, i, &last)) {
+			i = last;
+			continue;
+		}
 		bool in_hdr = run->open && (run->st == ST_IOHDR || run->st == ST_CRHDR);
 		classify_line(l->text, l->len, in_hdr, &pl, &pps->sc[0]);
 		if (run->open) {
