@@ -1135,6 +1135,33 @@ static void explain_rejected_row(void **state)
 	done(&r);
 }
 
+/* The same report on one line, then hard-wrapped into a paragraph (a row
+ * starts on the units line): read as the line it was, the record spanning
+ * the paragraph; a paragraph that only names the columns is none. */
+static void table_on_one_line_wrapped(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "intro\n"
+		"\n"
+		"2012-09-20 08:05 | Re: which scheduler? Version 1.03e ------Sequential\n"
+		"Output------ --Sequential Input- --Random- -Per Chr- --Block--\n"
+		"-Rewrite- -Per Chr- --Block-- --Seeks-- Machine Size K/sec %CP K/sec\n"
+		"%CP K/sec %CP K/sec %CP K/sec %CP /sec %CP magpie 8G 52110 91 77020 24\n"
+		"33110 12 48120 85 90110 14 280.4 1\n"
+		"\n"
+		"Machine Size K/sec %CP K/sec %CP and the Sequential Output block at\n"
+		"about 77 MB/s %CP 12\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "magpie");
+	assert_string_equal(rec(&r, 0)->version, "1.03e");
+	assert_int_equal(rec(&r, 0)->source.line, 3);
+	assert_int_equal(rec(&r, 0)->source.end_line, 7);
+	assert_fig(&r, 0, BR_M_putc, 52110, 91);
+	assert_fig(&r, 0, BR_M_seeks, 280.4, 1);
+	done(&r);
+}
+
 /* A whole report on one line (HTML to text), after a date stamp: the line
  * is cut where the report's lines began; the record points at the line. */
 static void table_on_one_line(void **state)
@@ -1218,6 +1245,7 @@ int main(void)
 		cmocka_unit_test(renamed_csv_twin),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
+		cmocka_unit_test(table_on_one_line_wrapped),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
