@@ -16,8 +16,10 @@
  * cut row between rows leave the table open. A whole table on one line (an
  * HTML-to-text conversion) is split into its header and rows. Asterisks
  * glued to numbers are split off and mark the figure ("10.0*261.0" is 10.0
- * marked, then 261.0); Markdown "**88826**" marks too. Any of the three header lines, collapsed or wrapped, opens a
- * table; every row under it is one record whose host is the row's label.
+ * marked, then 261.0); Markdown "**88826**" marks too. Any of the three
+ * header lines, collapsed or wrapped, opens a table; every row under it is
+ * one record whose host is the row's label, and a row a hard wrap cut into
+ * pieces (lines of numbers below it) is joined back (wrapped_row).
  * Without a header only a row with the exact printf shape of the original
  * Bonnie is accepted. Units are converted here, once: K/sec is KiB/s, M/sec
  * (Bonnie-64) is MiB/s.

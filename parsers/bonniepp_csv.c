@@ -27,8 +27,9 @@
  *
  * A record whose commas became blanks (a CSV line through HTML-to-text, a
  * bon_csv2html table copied out of a browser with its latency row) is read
- * by placing its tokens on the layout (try_spaced below), and refused when
- * its vanished empty fields could be placed more than one way.
+ * by placing its tokens on the layout (try_spaced below), hard-wrapped onto
+ * lines of figures or not, and refused when its vanished empty fields could
+ * be placed more than one way.
  *
  * Each candidate line is split by libcsv (one cleaned line per
  * csv_parse + csv_fini, non-strict); the field count and every field's shape

@@ -20,8 +20,10 @@
  * check it. Several rows under one header (hand-merged tables, bon_csv2txt)
  * are runs of their own, create row k joining I/O row k. Header lines may be
  * collapsed, wrapped, typographic-dashed or, with the whole report, on one
- * line; a row whose last pair a mail client wrapped onto the next line is
- * joined back. The text truncates machine names; the same run's CSV line
+ * line (that line maybe hard-wrapped into a paragraph); a row or Latency
+ * line whose tail a mail client wrapped onto the next line(s) is joined
+ * back, the pieces placed at the columns they had (tail_lines). The text
+ * truncates machine names; the same run's CSV line
  * (parsers/bonniepp_csv.c) has the full one, and core's br_recset_merge
  * joins the two copies — so every figure here is kept exactly as printed,
  * with its printed resolution, to compare equal to the CSV's. A CSV line
