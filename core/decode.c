@@ -1271,25 +1271,32 @@ static void strip_front_at(struct rw *out, struct lw *w, const struct br_line *l
 	lw_emit(out, unread, w, l->line, l->end_line, l->depth, l->flags);
 }
 
-/* A mail client's hard wrap moves the end of a long prefixed line onto a
- * line of its own without the prefix: lines j.. (up to three, with text and
- * no marker), each after a line that a wrap at 60 columns or more could
- * have cut there, before a line with a marker. Their count, 0 if none. */
+/* Could line k (k > 0) be the end of line k - 1 that a mail client's hard
+ * wrap, at 60 columns or more, moved onto a line of its own: text, and a
+ * line before it that its first word would have made too long? */
+static bool wrap_piece(const struct br_doc *doc, size_t k)
+{
+	const struct br_line *l = &doc->lines[k], *prev = &doc->lines[k - 1];
+	size_t a = 0, w;
+	while (a < l->len && (l->text[a] == ' ' || l->text[a] == '\t'))
+		a++;
+	for (w = a; w < l->len && l->text[w] != ' ' && l->text[w] != '\t'; w++)
+		;
+	return a < l->len && prev->len + 1 + (w - a) > 60;
+}
+
+/* Such ends of the block's lines that lost the prefix: lines j.. (up to
+ * three, with text and no marker), before a line with a marker. Their
+ * count, 0 if none. */
 static size_t wrap_bridge(const struct br_doc *doc, size_t j)
 {
 	size_t k = j;
 	for (; k < doc->nlines && k < j + 3; k++) {
-		const struct br_line *l = &doc->lines[k], *prev = &doc->lines[k - 1];
 		bool mk, ct;
-		marker_prefix(l->text, l->len, &mk, &ct);
+		marker_prefix(doc->lines[k].text, doc->lines[k].len, &mk, &ct);
 		if (mk)
 			break;
-		size_t a = 0, w;
-		while (a < l->len && (l->text[a] == ' ' || l->text[a] == '\t'))
-			a++;
-		for (w = a; w < l->len && l->text[w] != ' ' && l->text[w] != '\t'; w++)
-			;
-		if (a == l->len || prev->len + 1 + (w - a) <= 60)
+		if (!wrap_piece(doc, k))
 			return 0;
 	}
 	bool mk = false, ct;
@@ -1415,13 +1422,27 @@ static bool stage_prefix(struct br_doc *doc)
 			unsigned seen = 0;
 			for (j = i; j < nl; j++) {
 				int m = diff_mark(&doc->lines[j], mark_col);
-				if (!m)
-					break;
+				if (!m) {
+					/* ends of marked lines a hard wrap moved
+					 * (up to three lines) stay in the block */
+					size_t b = j;
+					while (j > i && b < nl && b < j + 3 && !diff_mark(&doc->lines[b], mark_col) &&
+					       wrap_piece(doc, b))
+						b++;
+					if (b == j || b >= nl || !diff_mark(&doc->lines[b], mark_col))
+						break;
+					j = b - 1;
+					continue;
+				}
 				seen |= 1u << m;
 			}
 			if (j - i >= 2 && (seen & (1u << 2)) && (seen & (1u << 3))) {
-				for (size_t k = i; k < j; k++)
-					strip_front_at(&out, &w, &doc->lines[k], k + 1, mark_col);
+				for (size_t k = i; k < j; k++) {
+					if (diff_mark(&doc->lines[k], mark_col))
+						strip_front_at(&out, &w, &doc->lines[k], k + 1, mark_col);
+					else
+						rw_keep(&out, &doc->lines[k], k + 1);
+				}
 				any = true;
 				i = j;
 				mark_line = SIZE_MAX;

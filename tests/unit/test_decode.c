@@ -868,6 +868,27 @@ static void prefix_block_keeps_wrapped_ends(void **state)
 	br_doc_free(d);
 }
 
+/* A diff-marked block whose long lines a hard wrap cut: the ends on lines
+ * of their own stay in the block as they are, the marked lines lose the
+ * marker column. */
+static void diff_block_keeps_wrapped_ends(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem(" Version 1.93c       ------Sequential Output------ --Sequential Input-\n"
+			       "--Random-\n"
+			       "-prod             7G   331  98 27139  10 17554   4  1156  99 65858   7\n"
+			       "371.8   5\n"
+			       "+prod             7G   335  98 54977  23 27923   7  1075  99 61596   6\n"
+			       "342.9   4\n");
+	assert_string_equal(at(d, 0), "Version 1.93c       ------Sequential Output------ --Sequential Input-");
+	assert_string_equal(at(d, 1), "--Random-");
+	assert_string_equal(at(d, 2), "prod             7G   331  98 27139  10 17554   4  1156  99 65858   7");
+	assert_string_equal(at(d, 3), "371.8   5");
+	assert_string_equal(at(d, 4), "prod             7G   335  98 54977  23 27923   7  1075  99 61596   6");
+	assert_string_equal(at(d, 5), "342.9   4");
+	br_doc_free(d);
+}
+
 /* Bullets go line by line; a diff's marker column goes from a block with
  * both "-" and "+" lines. */
 static void bullets_and_diff_markers(void **state)
@@ -1035,6 +1056,7 @@ int main(void)
 		cmocka_unit_test(tabs_are_bounded),
 		cmocka_unit_test(prefix_blocks_lose_their_shared_prefix),
 		cmocka_unit_test(prefix_block_keeps_wrapped_ends),
+		cmocka_unit_test(diff_block_keeps_wrapped_ends),
 		cmocka_unit_test(bullets_and_diff_markers),
 		cmocka_unit_test(prefix_lookalikes_stay),
 		cmocka_unit_test(prefix_runs_are_linear),
