@@ -1124,7 +1124,9 @@ static bool stage_bbcode(struct br_doc *doc, bool bbcode, bool fence)
  * ("* ", "  - ", "+ ") lose their marker line by line; a unified diff's
  * marker column (" ", "-", "+") goes from a block with both "-" and "+"
  * lines. A block is two or more consecutive lines with text after the
- * prefix; a line that is nothing but the prefix ("#") belongs to it. A
+ * prefix; a line that is nothing but the prefix ("#") belongs to it, and so
+ * does the end of a line that a hard wrap moved onto a line without the
+ * prefix (wrap_bridge; it keeps its text as it is). A
  * single "# Heading" line is left alone (a Markdown heading).
  */
 
@@ -1223,28 +1225,6 @@ static int diff_mark(const struct br_line *l, size_t col)
 	return 0;
 }
 
-/* Lines j.. of a diff-marked block that a hard wrap cut off the line
- * above (up to three, with text and no mark, each after a line a wrap at 60
- * columns or more could have cut there), before a marked line: their
- * count, 0 if none. */
-static size_t diff_wrap_bridge(const struct br_doc *doc, size_t j, size_t col)
-{
-	size_t k = j;
-	for (; k < doc->nlines && k < j + 3; k++) {
-		const struct br_line *l = &doc->lines[k], *prev = &doc->lines[k - 1];
-		if (diff_mark(l, col))
-			break;
-		size_t a = 0, e;
-		while (a < l->len && (l->text[a] == ' ' || l->text[a] == '\t'))
-			a++;
-		for (e = a; e < l->len && l->text[e] != ' ' && l->text[e] != '\t'; e++)
-			;
-		if (a == l->len || prev->len + 1 + (e - a) <= 60)
-			return 0;
-	}
-	return k > j && k < doc->nlines && diff_mark(&doc->lines[k], col) ? k - j : 0;
-}
-
 /* Write line l without its first `cut` bytes, `depth` deeper. */
 static void strip_front(struct rw *out, struct lw *w, const struct br_line *l, size_t unread,
 			size_t cut, unsigned depth)
@@ -1293,6 +1273,40 @@ static void strip_front_at(struct rw *out, struct lw *w, const struct br_line *l
 	lw_emit(out, unread, w, l->line, l->end_line, l->depth, l->flags);
 }
 
+/* Could line k (k > 0) be the end of line k - 1 that a mail client's hard
+ * wrap, at 60 columns or more, moved onto a line of its own: text, and a
+ * line before it that its first word would have made too long? */
+static bool wrap_piece(const struct br_doc *doc, size_t k)
+{
+	const struct br_line *l = &doc->lines[k], *prev = &doc->lines[k - 1];
+	size_t a = 0, w;
+	while (a < l->len && (l->text[a] == ' ' || l->text[a] == '\t'))
+		a++;
+	for (w = a; w < l->len && l->text[w] != ' ' && l->text[w] != '\t'; w++)
+		;
+	return a < l->len && prev->len + 1 + (w - a) > 60;
+}
+
+/* Such ends of the block's lines that lost the prefix: lines j.. (up to
+ * three, with text and no marker), before a line with a marker. Their
+ * count, 0 if none. */
+static size_t wrap_bridge(const struct br_doc *doc, size_t j)
+{
+	size_t k = j;
+	for (; k < doc->nlines && k < j + 3; k++) {
+		bool mk, ct;
+		marker_prefix(doc->lines[k].text, doc->lines[k].len, &mk, &ct);
+		if (mk)
+			break;
+		if (!wrap_piece(doc, k))
+			return 0;
+	}
+	bool mk = false, ct;
+	if (k > j && k < doc->nlines)
+		marker_prefix(doc->lines[k].text, doc->lines[k].len, &mk, &ct);
+	return mk ? k - j : 0;
+}
+
 /* The block of shared-prefix lines starting at i: its end (exclusive) and
  * the prefix length, or end == i when there is none; *last_text is the
  * last line with text after the prefix (for skipping on failure). */
@@ -1310,8 +1324,14 @@ static size_t prefix_block(const struct br_doc *doc, size_t i, size_t *plen, boo
 	for (; j < doc->nlines; j++) {
 		const struct br_line *l = &doc->lines[j];
 		size_t q = marker_prefix(l->text, l->len, &mk, &ct);
-		if (!mk)
-			break;
+		if (!mk) {
+			/* wrapped-off ends of the block's lines stay in it, as they are */
+			size_t nb = wrap_bridge(doc, j);
+			if (nb == 0)
+				break;
+			j += nb - 1;
+			continue;
+		}
 		size_t c = 0;
 		while (c < p && c < q && first->text[c] == l->text[c])
 			c++;
@@ -1358,9 +1378,13 @@ static bool stage_prefix(struct br_doc *doc)
 		if (i >= no_prefix) {
 			j = prefix_block(doc, i, &plen, &cite, &last_text);
 			if (j > i) {
-				for (size_t k = i; k < j; k++)
-					strip_front(&out, &w, &doc->lines[k], k + 1,
-						    plen, cite ? 1 : 0);
+				for (size_t k = i; k < j; k++) {
+					bool mk, ct;
+					const struct br_line *l = &doc->lines[k];
+					marker_prefix(l->text, l->len, &mk, &ct);
+					strip_front(&out, &w, l, k + 1, mk ? plen : 0,
+						    cite ? 1 : 0);
+				}
 				any = true;
 				i = j;
 				continue;
@@ -1401,21 +1425,26 @@ static bool stage_prefix(struct br_doc *doc)
 			for (j = i; j < nl; j++) {
 				int m = diff_mark(&doc->lines[j], mark_col);
 				if (!m) {
-					/* the wrapped-off end of a marked line */
-					size_t nb = j > i ? diff_wrap_bridge(doc, j, mark_col) : 0;
-					if (!nb)
+					/* ends of marked lines a hard wrap moved
+					 * (up to three lines) stay in the block */
+					size_t b = j;
+					while (j > i && b < nl && b < j + 3 && !diff_mark(&doc->lines[b], mark_col) &&
+					       wrap_piece(doc, b))
+						b++;
+					if (b == j || b >= nl || !diff_mark(&doc->lines[b], mark_col))
 						break;
-					j += nb - 1;
+					j = b - 1;
 					continue;
 				}
 				seen |= 1u << m;
 			}
 			if (j - i >= 2 && (seen & (1u << 2)) && (seen & (1u << 3))) {
-				for (size_t k = i; k < j; k++)
+				for (size_t k = i; k < j; k++) {
 					if (diff_mark(&doc->lines[k], mark_col))
 						strip_front_at(&out, &w, &doc->lines[k], k + 1, mark_col);
 					else
 						rw_keep(&out, &doc->lines[k], k + 1);
+				}
 				any = true;
 				i = j;
 				mark_line = SIZE_MAX;

@@ -16,8 +16,10 @@
  * cut row between rows leave the table open. A whole table on one line (an
  * HTML-to-text conversion) is split into its header and rows. Asterisks
  * glued to numbers are split off and mark the figure ("10.0*261.0" is 10.0
- * marked, then 261.0); Markdown "**88826**" marks too. Any of the three header lines, collapsed or wrapped, opens a
- * table; every row under it is one record whose host is the row's label.
+ * marked, then 261.0); Markdown "**88826**" marks too. Any of the three
+ * header lines, collapsed or wrapped, opens a table; every row under it is
+ * one record whose host is the row's label, and a row a hard wrap cut into
+ * pieces (lines of numbers below it) is joined back (wrapped_row).
  * Without a header only a row with the exact printf shape of the original
  * Bonnie is accepted. Units are converted here, once: K/sec is KiB/s, M/sec
  * (Bonnie-64) is MiB/s.
@@ -350,7 +352,7 @@ static bool garloff_word(const char *w, size_t n)
 static unsigned classify_header(const char *s, size_t len, bool continuation)
 {
 	unsigned flags = 0;
-	int nvocab = 0, nwords = 0;
+	int nvocab = 0, nwords = 0, ngarloff = 0;
 	size_t i = 0;
 	bool strong = false;
 	while (i < len) {
@@ -380,6 +382,7 @@ static unsigned classify_header(const char *s, size_t len, bool continuation)
 		}
 		if (garloff_word(s + a, b - a)) {
 			flags |= H_GARLOFF;
+			ngarloff++; /* alone, only on a line a wrap cut off a header */
 			continue;
 		}
 		if (flags & H_CPU) {
@@ -399,7 +402,7 @@ static unsigned classify_header(const char *s, size_t len, bool continuation)
 	}
 	if (flags & H_PP)
 		return flags;
-	if (!strong && !(continuation && nvocab >= 1))
+	if (!strong && !(continuation && nvocab + ngarloff >= 1))
 		return 0;
 	if (nvocab < 2 && !continuation)
 		return 0;
@@ -500,6 +503,12 @@ static bool interp_from(const struct brow *r, int base, int total, unsigned flag
 		out->size_idx = base;
 		out->k = base + 1;
 	} else if (n == 12) {
+		/* "1*1024" or "1* 100" first is a volumes*MB size (a marked
+		 * figure has a one-decimal %CPU after it): the row's tail is
+		 * missing */
+		if (is_int(&x[0]) && x[0].trail == 1 && !x[0].lead && is_int(&x[1]) && !x[1].lead &&
+		    !x[1].trail)
+			return false;
 		out->k = base;
 	} else {
 		return false;
@@ -804,6 +813,33 @@ static void progress_take(struct bstate *st, size_t i, const struct pmatch *m)
 	}
 }
 
+/* The rest of a seeker line that a hard wrap moved onto the next line
+ * ("'em...done...done..."): only its words ("Seeker", digits, "start",
+ * "'em", "done") between blanks and dots. */
+static bool seeker_piece(const struct br_line *l)
+{
+	static const char *const words[] = {"Seeker", "start", "'em", "done"};
+	bool any = false;
+	for (size_t i = 0; i < l->len;) {
+		if (l->text[i] == ' ' || l->text[i] == '\t' || l->text[i] == '.') {
+			i++;
+			continue;
+		}
+		size_t a = i;
+		while (i < l->len && l->text[i] != ' ' && l->text[i] != '\t' && l->text[i] != '.')
+			i++;
+		bool ok = true;
+		for (size_t k = a; k < i && ok; k++)
+			ok = is_digit(l->text[k]);
+		for (size_t w = 0; w < BR_ARRAY_LEN(words) && !ok; w++)
+			ok = strlen(words[w]) == i - a && memcmp(words[w], l->text + a, i - a) == 0;
+		if (!ok)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
 /* A progress block no table used: the Garloff per-test lines alone are a
  * result (all but seeks). */
 static void progress_flush(struct bstate *st)
@@ -871,9 +907,112 @@ static void table_open(struct bstate *st, size_t i, unsigned flags)
 	}
 }
 
-/* Read line i (and maybe i+1 when a hard wrap cut the row) as a row of the
- * open table: by tokens from the left, else from the right (a hand-edited
- * row, see scan_row_right). Returns the lines used (0: not a row); *tail is
+/* Does the line's first word that is no number start with a digit (text
+ * glued to a figure: "3.0[root@sam")? */
+static bool glued_text(const char *s, size_t len)
+{
+	struct brow run;
+	run.n = 0;
+	for (size_t i = 0; i < len;) {
+		size_t w = blank_at(s, i, len);
+		if (w) {
+			i += w;
+			continue;
+		}
+		size_t a = i;
+		while (i < len && blank_at(s, i, len) == 0)
+			i++;
+		if (!scan_numbers(s, a, i, &run))
+			return is_digit(s[a]);
+		if (run.n >= ROW_MAX)
+			return false;
+	}
+	return false;
+}
+
+/* How many numbers end the line (its last run of them, words aside). */
+static int trailing_numbers(const char *s, size_t len)
+{
+	struct brow run;
+	run.n = 0;
+	for (size_t i = 0; i < len;) {
+		size_t w = blank_at(s, i, len);
+		if (w) {
+			i += w;
+			continue;
+		}
+		size_t a = i;
+		while (i < len && blank_at(s, i, len) == 0)
+			i++;
+		if (run.n >= ROW_MAX)
+			return run.n;
+		if (!scan_numbers(s, a, i, &run))
+			run.n = 0;
+	}
+	return run.n;
+}
+
+/*
+ * A hard wrap moved the last field(s) of row line i (n0 numbers) to the
+ * next line, or lines (a mail wrapped twice): pieces of numbers without
+ * words, none a row of its own, no more numbers in all than a row holds.
+ * The fewest pieces that make a row (with `sized`, one with its size
+ * column) are joined, each with a blank, or without one when the wrap cut
+ * a number in two. Returns the lines used (0: none), r read from st->buf.
+ */
+static size_t wrapped_row(struct bstate *st, size_t i, int n0, unsigned flags, bool sized,
+			  struct brow *r, struct bres *res, size_t *tail)
+{
+	const struct br_doc *doc = st->ctx->doc;
+	const struct br_line *l = &doc->lines[i];
+	size_t t;
+	int total = n0;
+	for (size_t j = 1; j <= 4 && i + j < doc->nlines; j++) {
+		const struct br_line *m = &doc->lines[i + j];
+		struct brow next;
+		if (br_parse_is_claimed(st->ctx, i + j))
+			break;
+		scan_row(m->text, m->len, &next);
+		/* the last piece may end in text glued to its last figure
+		 * (the next shell prompt: "3.0[root@sam ~]#"), as a row may */
+		bool last = next.junk && next.n > 0 && glued_text(m->text, m->len);
+		if ((next.junk && !last) || next.name_len != 0 || next.n == 0 ||
+		    (total += next.n) > 14)
+			break;
+		struct bres alone;
+		if (next.n >= 12 && interp_row(&next, flags, false, &alone))
+			break; /* a row of its own (without a label) */
+		for (int glue = 0; glue < 2; glue++) {
+			br_buf_reset(&st->buf);
+			br_buf_add(&st->buf, l->text, l->len);
+			for (size_t p = 1; p <= j; p++) {
+				const struct br_line *q = &doc->lines[i + p];
+				size_t k = 0;
+				if (glue)
+					while (k < q->len && blank_at(q->text, k, q->len))
+						k++;
+				else
+					br_buf_addc(&st->buf, ' ');
+				br_buf_add(&st->buf, q->text + k, q->len - k);
+			}
+			scan_row(st->buf.data, st->buf.len, r);
+			if (interp_row(r, flags, false, res) && (!sized || res->size_idx >= 0))
+				return 1 + j;
+			if (read_right(st->buf.data, st->buf.len, flags, r, res, &t) &&
+			    (!sized || res->size_idx >= 0)) {
+				*tail = t < st->buf.len ? t : SIZE_MAX;
+				return 1 + j;
+			}
+		}
+		if (last)
+			break;
+	}
+	return 0;
+}
+
+/* Read line i (and maybe a few after it when a hard wrap cut the row) as a
+ * row of the open table: by tokens from the left, else from the right (a
+ * hand-edited row, see scan_row_right). Returns the lines used (0: not a row); *tail is
  * the offset in r->base of text after the row that was left out (SIZE_MAX:
  * none). */
 static size_t table_row(struct bstate *st, size_t i, struct brow *r, struct bres *res,
@@ -890,48 +1029,52 @@ static size_t table_row(struct bstate *st, size_t i, struct brow *r, struct bres
 	*damaged = false;
 	*tail = SIZE_MAX;
 	scan_row(l->text, l->len, r);
-	if (interp_row(r, flags, false, res))
+	if (interp_row(r, flags, false, res)) {
+		/* a row without a size under a header with an MB column whose
+		 * numbers go on below: a wrap took its tail ("frodo  4   256
+		 * 3618 ...", the run number read as a figure) */
+		if (r->n == 12 && res->size_idx < 0 && (flags & (H_MB | H_GB))) {
+			struct brow jr;
+			struct bres jres;
+			size_t jt = SIZE_MAX;
+			size_t used = wrapped_row(st, i, r->n, flags, true, &jr, &jres, &jt);
+			if (used) {
+				*r = jr;
+				*res = jres;
+				*tail = jt;
+				return used;
+			}
+		}
 		return 1;
+	}
 	size_t t;
 	if (read_right(l->text, l->len, flags, r, res, &t)) {
 		*tail = t < l->len ? t : SIZE_MAX;
 		return 1;
 	}
 	scan_row(l->text, l->len, r);
-	if ((r->junk && r->n < 8) || r->n < 4)
+	if (r->junk) {
+		/* words among the numbers ("1  sam  512 ..."): a hand-edited
+		 * row, read from the right, whose tail a wrap may have taken */
+		int run = trailing_numbers(l->text, l->len);
+		size_t used = run >= 8 && run < 14 ? wrapped_row(st, i, run, flags, false, r, res, tail)
+						   : 0;
+		if (used)
+			return used;
+		scan_row(l->text, l->len, r);
+		*damaged = r->n >= 8;
 		return 0;
-	if (r->n >= 14 || r->junk) {
+	}
+	if (r->n < 4)
+		return 0;
+	if (r->n >= 14) {
 		*damaged = true;
 		return 0;
 	}
-	/* A hard wrap moved the last field(s) to the next line: join with a
-	 * blank, or without one when the wrap cut a number in two. */
-	if (i + 1 < doc->nlines && !br_parse_is_claimed(st->ctx, i + 1)) {
-		const struct br_line *m = &doc->lines[i + 1];
-		struct brow next;
-		scan_row(m->text, m->len, &next);
-		if (!next.junk && next.name_len == 0 && next.n > 0 && next.n <= 4) {
-			for (int glue = 0; glue < 2; glue++) {
-				br_buf_reset(&st->buf);
-				br_buf_add(&st->buf, l->text, l->len);
-				size_t k = 0;
-				if (glue)
-					while (k < m->len && blank_at(m->text, k, m->len))
-						k++;
-				else
-					br_buf_addc(&st->buf, ' ');
-				br_buf_add(&st->buf, m->text + k, m->len - k);
-				scan_row(st->buf.data, st->buf.len, r);
-				if (interp_row(r, flags, false, res))
-					return 2;
-				if (read_right(st->buf.data, st->buf.len, flags, r, res, &t)) {
-					*tail = t < st->buf.len ? t : SIZE_MAX;
-					return 2;
-				}
-			}
-		}
-		scan_row(l->text, l->len, r);
-	}
+	size_t used = wrapped_row(st, i, r->n, flags, false, r, res, tail);
+	if (used)
+		return used;
+	scan_row(l->text, l->len, r);
 	*damaged = true;
 	return 0;
 }
@@ -1136,6 +1279,11 @@ static size_t parse(struct br_parse_ctx *ctx)
 			if (st.t.open)
 				table_close(&st);
 			progress_take(&st, i, &pm);
+			continue;
+		}
+		if (st.p.open && st.p.seekers && st.p.last + 1 == i && !st.t.open &&
+		    seeker_piece(l)) {
+			st.p.last = i; /* a seeker line's wrapped end */
 			continue;
 		}
 		bool collecting = st.t.open && st.t.nrows == 0 && !have_own;

@@ -27,8 +27,9 @@
  *
  * A record whose commas became blanks (a CSV line through HTML-to-text, a
  * bon_csv2html table copied out of a browser with its latency row) is read
- * by placing its tokens on the layout (try_spaced below), and refused when
- * its vanished empty fields could be placed more than one way.
+ * by placing its tokens on the layout (try_spaced below), hard-wrapped onto
+ * lines of figures or not, and refused when its vanished empty fields could
+ * be placed more than one way.
  *
  * Each candidate line is split by libcsv (one cleaned line per
  * csv_parse + csv_fini, non-strict); the field count and every field's shape
@@ -1494,15 +1495,50 @@ static bool has_size(const struct spaced *sp)
 	return false;
 }
 
-/* Try a record with blanks for commas at logical line i; returns the last
- * line used (i when none). */
-static size_t try_spaced(struct scan *sc, size_t i)
+/* Only figures on the line (at least one): what a hard wrap leaves of a
+ * record with blanks for commas on the lines after its first. */
+static bool figures_only(const struct br_line *l)
+{
+	bool any = false;
+	for (size_t i = 0; i < l->len;) {
+		size_t w = br_blank_at(l->text, i, l->len);
+		if (w) {
+			i += w;
+			continue;
+		}
+		if (!is_digit(l->text[i]) && l->text[i] != '+')
+			return false;
+		any = true;
+		while (i < l->len && br_blank_at(l->text, i, l->len) == 0)
+			i++;
+	}
+	return any;
+}
+
+/* Does a record with blanks for commas start at line i: MIN_SPACED digit
+ * runs, or half as many when a hard wrap moved the rest onto the next line
+ * (which then holds only figures)? */
+static bool spaced_start(const struct br_doc *doc, size_t i, bool *wrapped)
+{
+	const struct br_line *l = &doc->lines[i];
+	*wrapped = false;
+	if (br_digit_runs(l->text, l->len, MIN_SPACED))
+		return true;
+	*wrapped = i + 1 < doc->nlines && br_digit_runs(l->text, l->len, MIN_SPACED / 2) &&
+		   doc->lines[i + 1].len <= MAX_LINE && figures_only(&doc->lines[i + 1]);
+	return *wrapped;
+}
+
+/* Try a record with blanks for commas at logical line i (`wrapped`: its
+ * first line is short of one, figures follow); returns the last line used
+ * (i when none). */
+static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 {
 	struct br_parse_ctx *ctx = sc->ctx;
 	const struct br_doc *doc = ctx->doc;
 	struct spaced *sp = &sc->sp;
 	char name[128];
-	if (!spaced_tokens(sc, i, i, name, sizeof name) || sp->n < 14)
+	if (!spaced_tokens(sc, i, i, name, sizeof name) || (sp->n < 14 && !wrapped))
 		return i;
 	const struct layout *L = versioned_layout(tok(sp, 0), tok(sp, 1));
 	if (!L) {
@@ -1578,14 +1614,15 @@ static size_t parse(struct br_parse_ctx *ctx)
 	sc.ctx = ctx;
 	if (csv_init(&sc.csv, 0) != 0)
 		return 0;
+	bool wrapped;
 	for (size_t i = 0; i < doc->nlines; i++) {
 		const struct br_line *l = &doc->lines[i];
 		if (br_parse_is_claimed(ctx, i) || l->len > MAX_LINE)
 			continue;
 		if (has_commas(l->text, l->len, MIN_COMMAS))
 			i = try_record(&sc, i);
-		else if (br_digit_runs(l->text, l->len, MIN_SPACED))
-			i = try_spaced(&sc, i);
+		else if (spaced_start(doc, i, &wrapped))
+			i = try_spaced(&sc, i, wrapped);
 	}
 	csv_free(&sc.csv);
 	br_buf_free(&sc.fs.raw);

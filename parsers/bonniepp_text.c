@@ -20,8 +20,10 @@
  * check it. Several rows under one header (hand-merged tables, bon_csv2txt)
  * are runs of their own, create row k joining I/O row k. Header lines may be
  * collapsed, wrapped, typographic-dashed or, with the whole report, on one
- * line; a row whose last pair a mail client wrapped onto the next line is
- * joined back. The text truncates machine names; the same run's CSV line
+ * line (that line maybe hard-wrapped into a paragraph); a row or Latency
+ * line whose tail a mail client wrapped onto the next line(s) is joined
+ * back, the pieces placed at the columns they had (tail_lines). The text
+ * truncates machine names; the same run's CSV line
  * (parsers/bonniepp_csv.c) has the full one, and core's br_recset_merge
  * joins the two copies — so every figure here is kept exactly as printed,
  * with its printed resolution, to compare equal to the CSV's. A CSV line
@@ -711,6 +713,69 @@ static bool all_values(const struct ptoks *tk, bool latency)
 	return true;
 }
 
+/* Visual width of a line (TAB stops of 8), trailing blanks included. */
+static unsigned line_width(const char *s, size_t len)
+{
+	unsigned col = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\t')
+			col = (col / 8 + 1) * 8;
+		else if (((unsigned char)s[i] & 0xc0) != 0x80)
+			col++;
+	}
+	return col;
+}
+
+/*
+ * A mail client's hard wrap breaks a long row at a blank and moves its last
+ * figures onto the next line, or lines (a report wrapped twice, at 80 and
+ * then at 72 columns, which may leave a line of a lone blank between two
+ * pieces): lines that hold nothing but figures (latencies after a Latency
+ * line) and, with the row's, no more than `want`. Up to max_pieces of them
+ * are appended to vals[*nv..] with the columns they had before the wrap,
+ * which took one blank: a piece starts one column right of where the text
+ * before it ends. A row that is still short then has blank columns, which
+ * only the grid can place: such a join needs a row line that a wrap could
+ * have cut (wider than 50 columns with the next figure), and the caller
+ * asks for fewer pieces when the grid does not place them. Returns the
+ * pieces joined; *lines, the lines after line i they take.
+ */
+static size_t tail_lines(const struct br_parse_ctx *ctx, size_t i, size_t max_pieces, bool latency,
+			 int want, struct ptok *vals, int *nv, size_t *lines)
+{
+	const struct br_doc *doc = ctx->doc;
+	const struct br_line *l = &doc->lines[i];
+	unsigned base = line_width(l->text, l->len) + 1;
+	size_t pieces = 0, lone = 0;
+	int n = *nv;
+	*lines = 0;
+	for (size_t k = i + 1; k < doc->nlines && n < want && pieces < max_pieces; k++) {
+		const struct br_line *m = &doc->lines[k];
+		if (br_parse_is_claimed(ctx, k))
+			break;
+		if (m->len > 0 && m->len <= 2 && br_is_blank(m->text, m->len) && lone++ < 2) {
+			base += line_width(m->text, m->len) + 1;
+			continue; /* the lone blank a second wrap left */
+		}
+		struct ptoks tail;
+		tokenize(m->text, m->len, &tail);
+		if (!all_values(&tail, latency) || n + tail.n > want)
+			break;
+		if (pieces == 0 && n + tail.n < want && base + tail.t[0].col1 <= 50)
+			break; /* the row line is too short for a wrap to have cut it */
+		for (int t = 0; t < tail.n; t++) {
+			vals[n] = tail.t[t];
+			vals[n].col1 += base;
+			n++;
+		}
+		base += line_width(m->text, m->len) + 1;
+		pieces++;
+		*lines = k - i;
+	}
+	*nv = n;
+	return pieces;
+}
+
 /* "disk)15744M", "raid15744M": a size glued to the end of a name; the offset
  * where it starts, 0 if none. The size must carry a unit (a bare number at
  * a name's end is part of the name: "node2"), takes every digit before it
@@ -826,26 +891,35 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 					: "fewer than two figures";
 		return 0;
 	}
-	size_t used = 1;
+	/* a name of header words only ("%CP /sec %CP"): a header and a row
+	 * run together, by a converter or a wrap, is no row */
+	bool words = cell > 0;
+	for (int k = 0; k < cell && words; k++)
+		words = pp_word(tk.t[k].s, tk.t[k].n, 0);
+	if (words)
+		return 0;
 	struct ptok vals[TOK_MAX];
+	const int nrow = nv;
 	memcpy(vals, tk.t + cell + 1, (size_t)nv * sizeof *vals);
-	if (nv < 12 && i + 1 < doc->nlines && !br_parse_is_claimed(ps->ctx, i + 1)) {
-		struct ptoks tail;
-		const struct br_line *m = &doc->lines[i + 1];
-		tokenize(m->text, m->len, &tail);
-		if (all_values(&tail, false) && nv + tail.n == 12) {
-			memcpy(vals + nv, tail.t, (size_t)tail.n * sizeof *vals);
-			nv = 12;
-			used = 2;
-		}
-	}
+	/* the row's tail wrapped onto the next line(s): as many pieces as the
+	 * grid places, the most first */
+	size_t lines = 0;
+	size_t pieces = nv < 12 ? tail_lines(ps->ctx, i, SIZE_MAX, false, 12, vals, &nv, &lines) : 0;
 	const struct ptok *slot[12];
 	bool assumed_f;
-	if (!place_pairs(vals, nv, tk.t[cell].col1, collapsed(&tk, cell), slot, &assumed_f)) {
-		*looks = true;
-		*why = "its figures do not fit the six columns";
-		return 0;
+	for (;;) {
+		if (place_pairs(vals, nv, tk.t[cell].col1, collapsed(&tk, cell) && !create, slot,
+				&assumed_f))
+			break;
+		if (pieces == 0) {
+			*looks = true;
+			*why = "its figures do not fit the six columns";
+			return 0;
+		}
+		nv = nrow;
+		pieces = tail_lines(ps->ctx, i, pieces - 1, false, 12, vals, &nv, &lines);
 	}
+	size_t used = 1 + lines;
 	bool retyped = false;
 	if (run->fam198 && !create && nv == 8 && !types_198(slot)) {
 		/* 2.00 leaves a skipped column almost no room, so the grid can
@@ -916,15 +990,18 @@ static size_t read_latency(struct pstate_all *ps, size_t i, bool create)
 		if (vals[k].kind != VK_LAT)
 			return 0;
 	size_t used = 1;
-	if (nv < 6 && i + 1 < doc->nlines && !br_parse_is_claimed(ps->ctx, i + 1)) {
-		struct ptoks tail;
-		const struct br_line *m = &doc->lines[i + 1];
-		tokenize(m->text, m->len, &tail);
-		if (all_values(&tail, true) && nv + tail.n == 6) {
-			memcpy(vals + nv, tail.t, (size_t)tail.n * sizeof *vals);
-			nv = 6;
-			used = 2;
+	if (nv < 6) {
+		/* a wrapped tail: all six latencies, or what the grid places */
+		int n6 = nv;
+		size_t lines;
+		size_t pieces = tail_lines(ps->ctx, i, SIZE_MAX, true, 6, vals, &n6, &lines);
+		const struct ptok *probe[6];
+		while (pieces > 0 && n6 < 6 && !place_latency(vals, n6, tk.t[0].col1 - 6, probe)) {
+			n6 = nv;
+			pieces = tail_lines(ps->ctx, i, pieces - 1, true, 6, vals, &n6, &lines);
 		}
+		nv = n6;
+		used += lines;
 	}
 	const struct ptok *slot[6];
 	const struct pval *row = create ? ps->run.cr : ps->run.io;
@@ -1813,10 +1890,9 @@ static size_t one_line_split(const char *t, size_t len, char **buf, size_t **sta
  * so records, claims and diagnostics point at it). True when it gave a
  * record; line i is then claimed.
  */
-static bool one_line_table(struct pstate_all *ps, size_t i)
+static bool one_line_table(struct pstate_all *ps, size_t i, const struct br_line *l, size_t last)
 {
 	struct br_parse_ctx *ctx = ps->ctx;
-	const struct br_line *l = &ctx->doc->lines[i];
 	char *buf;
 	size_t *starts, *lens;
 	size_t n = one_line_split(l->text, l->len, &buf, &starts, &lens);
@@ -1860,12 +1936,75 @@ static bool one_line_table(struct pstate_all *ps, size_t i)
 	pstate_release(&in);
 	ctx->nrecords = vctx.nrecords;
 	ps->emitted += in.emitted;
-	if (in.emitted)
-		ctx->claimed[i] = 1; /* the claims (for --explain) came from vctx */
+	for (size_t k = i; in.emitted && k <= last; k++)
+		ctx->claimed[k] = 1; /* the claims (for --explain) came from vctx */
 	free(vctx.claimed);
 	free(lines);
 	free(buf);
 	return in.emitted > 0;
+}
+
+/* Does a row start after the units on this line (figures after its last
+ * "%CP": "... /sec %CP fileserv 4G 41250")? A report's own units line
+ * ends with its last "%CP". */
+static bool units_then_row(const struct br_line *l)
+{
+	const char *p = l->text, *end = l->text + l->len, *cp = NULL;
+	while ((size_t)(end - p) >= 3 && (p = memmem(p, (size_t)(end - p), "%CP", 3)) != NULL) {
+		cp = p;
+		p += 3;
+	}
+	if (!cp)
+		return false;
+	for (p = cp + 3; p < end; p++)
+		if (is_digit(*p))
+			return true;
+	return false;
+}
+
+/*
+ * A report collapsed onto one line (one_line_table) that a mail client
+ * then hard-wrapped: a paragraph (at most 24 lines) in which a row starts
+ * on the units line. Its lines are joined with blanks and read as the one
+ * line they were; the records span the paragraph. True when that gave a
+ * record (*last: the paragraph's last line, claimed with the others).
+ */
+static bool wrapped_one_line(struct pstate_all *ps, size_t i, size_t *last)
+{
+	const struct br_doc *doc = ps->ctx->doc;
+	if (i > 0 && !br_is_blank(doc->lines[i - 1].text, doc->lines[i - 1].len))
+		return false;
+	size_t j = i;
+	bool mixed = false;
+	for (; j < doc->nlines && j < i + 24 && !br_parse_is_claimed(ps->ctx, j) &&
+	       !br_is_blank(doc->lines[j].text, doc->lines[j].len);
+	     j++) {
+		if (one_line_candidate(&doc->lines[j]))
+			return false; /* a whole report on that line: read alone */
+		mixed = mixed || units_then_row(&doc->lines[j]);
+	}
+	if (!mixed || j - i < 2)
+		return false;
+	struct scratch *sc = &ps->sc[1];
+	size_t n = 0;
+	for (size_t k = i; k < j; k++) {
+		const struct br_line *m = &doc->lines[k];
+		sc->p = br_grow(sc->p, &sc->cap, n + m->len + 2, 1);
+		if (k > i)
+			sc->p[n++] = ' ';
+		memcpy(sc->p + n, m->text, m->len);
+		n += m->len;
+	}
+	sc->p[n] = '\0';
+	struct br_line joined = doc->lines[i];
+	joined.text = sc->p;
+	joined.len = (unsigned)n;
+	joined.end_line = doc->lines[j - 1].end_line;
+	joined.joins = NULL;
+	if (!one_line_candidate(&joined) || !one_line_table(ps, i, &joined, j - 1))
+		return false;
+	*last = j - 1;
+	return true;
 }
 
 static void parse_lines(struct pstate_all *pps)
@@ -1880,8 +2019,13 @@ static void parse_lines(struct pstate_all *pps)
 		}
 		const struct br_line *l = &doc->lines[i];
 		struct prun *run = &pps->run;
-		if (!run->open && !pps->label_ctx && one_line_candidate(l) && one_line_table(pps, i))
+		if (!run->open && !pps->label_ctx && one_line_candidate(l) && one_line_table(pps, i, l, i))
 			continue;
+		size_t last;
+		if (!run->open && !pps->label_ctx && wrapped_one_line(pps, i, &last)) {
+			i = last;
+			continue;
+		}
 		bool in_hdr = run->open && (run->st == ST_IOHDR || run->st == ST_CRHDR);
 		classify_line(l->text, l->len, in_hdr, &pl, &pps->sc[0]);
 		if (run->open) {

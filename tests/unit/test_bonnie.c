@@ -592,6 +592,92 @@ static void damaged_row_costs_only_itself(void **state)
 	done(&r);
 }
 
+/* Rows a hard wrap cut into two or three pieces, their headers wrapped
+ * too: joined back with the fewest pieces that make a row; a volumes*MB
+ * row is not read as twelve figures before its tail; a seeker line's
+ * wrapped end keeps the progress lines with the table. */
+static void rows_wrapped_into_pieces(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "                           ---Sequential Output (nosync)---\n"
+		"---Sequential\n"
+		"Input-- --Rnd Seek-\n"
+		"                           -Per Char- --Block--- -Rewrite--\n"
+		"-Per Char-\n"
+		"--Block--- --04k (03)-\n"
+		"                        MB K/sec %CPU K/sec %CPU K/sec %CPU\n"
+		"K/sec %CPU\n"
+		"K/sec %CPU   /sec %CPU\n"
+		"plain_write_path       256 17110 98.2 29120 30.3 11620 16.6\n"
+		"12550 76.9\n"
+		"29310 17.0  240.1  2.2\n"
+		"patched_write_path     256 16220 87.0 31010 22.4 10910 14.0\n"
+		"11720 71.8\n"
+		"29530 16.2  251.6  2.1\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.ds.records.v[0]->host, "plain_write_path");
+	assert_fig(&r, 0, BR_M_getc, 12550, 76.9, false);
+	assert_fig(&r, 0, BR_M_seeks, 240.1, 2.2, false);
+	assert_int_equal(r.ds.records.v[0]->source.end_line, 12);
+	assert_fig(&r, 1, BR_M_get_block, 29530, 16.2, false);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	run(&r, "File './Bonnie.3310', size: 536870912, volumes: 1\n"
+		"Writing with putc()...  done:  41220 kB/s  88.1 %CPU\n"
+		"Rewriting...            done:  18330 kB/s  14.2 %CPU\n"
+		"Writing intelligently...done:  60210 kB/s  31.0 %CPU\n"
+		"Reading with getc()...  done:  30112 kB/s  70.4 %CPU\n"
+		"Reading intelligently...done:  70330 kB/s  15.6 %CPU\n"
+		"Seeker 2...Seeker 1...Seeker 3...start\n"
+		"'em...done...done...done...\n"
+		"              ---Sequential Output (nosync)--- ---Sequential Input--\n"
+		"--Rnd Seek-\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block---\n"
+		"--04k\n"
+		"(03)-\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU\n"
+		"/sec %CPU\n"
+		"        1*512 41220 88.1 60210 31.0 18330 14.2 30112 70.4 70330 15.6\n"
+		"401.3  2.6\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(r.ds.records.v[0]->source.line, 1);
+	assert_int_equal(r.ds.records.v[0]->source.end_line, 17);
+	assert_fig(&r, 0, BR_M_putc, 41220, 88.1, false);
+	assert_fig(&r, 0, BR_M_seeks, 401.3, 2.6, false);
+	assert_string_equal(param_str(&r, 0, "size"), "1*512");
+	done(&r);
+
+	/* hand-edited rows: a run number in front (twelve numbers on the
+	 * line are no row here: the header has an MB column), a disk count
+	 * after the name, a shell prompt glued to the last piece */
+	run(&r, HDR3
+		"1  wren    512  3710 99.6 11240 15.9  6102 10.7  3021 89.3\n"
+		"18330 17.6 187.2  2.9\n"
+		"wren  2    512  3690 98.8 11190 15.7  6088 10.9  3010 88.9\n"
+		"18310 17.5 186.0  2.8\n"
+		"wren       512  3702 99.0 11201 15.8  6090 11.0  3015 89.1\n"
+		"18322 17.7 186.9  3.0[me@wren ~]$ exit\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(r.ds.records.v[0]->host, "1 wren");
+	assert_fig(&r, 0, BR_M_putc, 3710, 99.6, false);
+	assert_fig(&r, 0, BR_M_seeks, 187.2, 2.9, false);
+	assert_string_equal(r.ds.records.v[1]->host, "wren 2");
+	assert_fig(&r, 1, BR_M_seeks, 186.0, 2.8, false);
+	assert_fig(&r, 2, BR_M_seeks, 186.9, 3.0, false);
+	done(&r);
+
+	/* a row without a label below a short row is a row of its own */
+	run(&r, HDR3
+		"frodo      256  3624 100. 11044 16.1  6080 13.3  3292 98.2\n"
+		"          3638 99.7 11060 15.9  6179 13.0  3294 98.2 15945 17.6 177.9  2.7\n");
+	assert_int_equal(r.n, 1);
+	assert_null(r.ds.records.v[0]->host);
+	assert_fig(&r, 0, BR_M_putc, 3638, 99.7, false);
+	done(&r);
+}
+
 static void table_on_one_line(void **state)
 {
 	(void)state;
@@ -753,6 +839,7 @@ int main(void)
 		cmocka_unit_test(prompt_glued_to_the_row),
 		cmocka_unit_test(damaged_row_costs_only_itself),
 		cmocka_unit_test(table_on_one_line),
+		cmocka_unit_test(rows_wrapped_into_pieces),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1259,6 +1259,36 @@ static void spaced_text_row_left_alone(void **state)
 	done(&r);
 }
 
+/* A record with blanks for commas that a hard wrap cut: its first line
+ * holds fewer than MIN_SPACED digit runs, the rest follows as lines of
+ * figures (and its latency row). A line of many numbers followed by a
+ * line of figures that make no record is none. */
+static void spaced_record_wrapped(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "kestrel  1  8G  612  97  86220  22  47110  15  910  97  112040  23 \n"
+		"320.4  5  16  9520  41  +++++  +++  9012  35  6701  30  +++++  +++ \n"
+		"3590  15\n"
+		"kestrel  Latency  22110us  6120ms  230ms  31020us  22010us  170ms \n"
+		"Latency  25110us  70us  11020us  231ms  66us  344ms\n");
+	assert_int_equal(r.n, 1);
+	const struct br_record *x = rec(&r, 0);
+	assert_string_equal(x->host, "kestrel");
+	fig(x, BR_M_putc, 612, "612", 97);
+	fig(x, BR_M_seeks, 320.4, "320.4", 5);
+	fig(x, BR_M_ran_del, 3590, "3590", 15);
+	too_fast(x, BR_M_ran_stat);
+	fig(x, BR_M_ran_del_latency, 344000, "344ms", -1);
+	assert_int_equal(x->source.end_line, 5);
+	done(&r);
+
+	run(&r, "node7 2G 30120 98 90110 89 50220 21 33010 87\n"
+		"1 2 3\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1306,6 +1336,7 @@ int main(void)
 		cmocka_unit_test(spaced_103_without_concurrency),
 		cmocka_unit_test(spaced_ambiguous_is_refused),
 		cmocka_unit_test(spaced_text_row_left_alone),
+		cmocka_unit_test(spaced_record_wrapped),
 	};
 	return cmocka_run_group_tests(tests, NULL, teardown);
 }

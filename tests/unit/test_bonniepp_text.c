@@ -32,6 +32,12 @@ static const struct br_value *fig(const struct run *r, size_t i, enum br_metric_
 	return v;
 }
 
+static bool fig_present(const struct run *r, size_t i, enum br_metric_id id)
+{
+	assert_true(i < r->ds.records.n);
+	return br_record_get(r->ds.records.v[i], id)->present;
+}
+
 static void assert_fig(const struct run *r, size_t i, enum br_metric_id id, double value, int cpu)
 {
 	const struct br_value *v = fig(r, i, id);
@@ -485,6 +491,112 @@ static void hard_wraps(void **state)
 	assert_int_equal(r.n, 1);
 	assert_fig(&r, 0, BR_M_get_block_latency, 183000, -1);
 	assert_fig(&r, 0, BR_M_seeks_latency, 1024000, -1);
+	done(&r);
+}
+
+/* A row's tail that a mail client wrapped onto one line or more: joined
+ * back at the columns it had, so a -f row (blank columns) still places its
+ * figures; a lone blank a second wrap left between the pieces is stepped
+ * over; a line of numbers under a whole row, or under a row line too short
+ * for a wrap to have cut it, is not joined. */
+static void wrapped_tails_on_the_grid(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.02b      ------Sequential Output------ --Sequential Input-\n"
+		"--Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block--\n"
+		"--Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP \n"
+		"/sec %CP\n"
+		"tern         2G:64k           31204  38 12080  14           29870  19\n"
+		"162.3   2\n"
+		"tern         2G:64k           30977  37 11892  13           30114  20\n"
+		"158.9   2\n");
+	assert_int_equal(r.n, 2);
+	assert_false(fig_present(&r, 0, BR_M_putc));
+	assert_fig(&r, 0, BR_M_put_block, 31204, 38);
+	assert_fig(&r, 0, BR_M_get_block, 29870, 19);
+	assert_fig(&r, 0, BR_M_seeks, 162.3, 2);
+	assert_fig(&r, 1, BR_M_seeks, 158.9, 2);
+	assert_int_equal(r.ds.records.v[1]->source.end_line, 10);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	/* wrapped at 80, then at 72: three pieces, one a lone blank */
+	run(&r, "Version 1.03        ------Sequential Output------ --Sequential Input-\n"
+		"--Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block--\n"
+		"--Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP \n"
+		"/sec %CP\n"
+		"gull.lab.example 4G 30112  98 91022  90 50231  22 33120  88 120330  21\n"
+		"611.4   \n"
+		"1\n"
+		"                    ------Sequential Create------ --------Random\n"
+		"Create--------\n"
+		"                    -Create-- --Read--- -Delete-- -Create-- --Read---\n"
+		"-Delete--\n"
+		"              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP \n"
+		"/sec %CP\n"
+		"                 16  2301  99 +++++ +++ +++++ +++  2288  98 +++++ +++  5712\n"
+		" \n"
+		"99\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_seeks, 611.4, 1);
+	assert_fig(&r, 0, BR_M_ran_create, 2288, 98);
+	assert_fig(&r, 0, BR_M_ran_del, 5712, 99);
+	assert_int_equal(r.ds.records.v[0]->source.end_line, 18);
+	done(&r);
+
+	/* a Latency line wrapped, its last figure alone */
+	run(&r, "Version  1.96       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"tern             4G   702  97 88120  11 40211   7  3120  98 112090  10 301.7   6\n"
+		"Latency             18820us    1410ms    1022ms   30112us     201ms    \n"
+		"690ms\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_seeks_latency, 690000, -1);
+	done(&r);
+
+	/* two numbers under a whole row are no part of it */
+	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"plover           1G 20110  90 41220  30  9020  11 21040  85 21330  15 160.2   1\n"
+		"3 2\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_seeks, 160.2, 1);
+	assert_int_equal(r.ds.records.v[0]->source.end_line, 4);
+	done(&r);
+
+	/* a row line too short for a wrap to have cut it takes no figures
+	 * from the line below */
+	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"dunlin           1G 20110  90 41220  30\n"
+		"12  4\n");
+	assert_int_equal(r.n, 1);
+	assert_false(fig_present(&r, 0, BR_M_rewrite));
+	assert_false(fig_present(&r, 0, BR_M_seeks));
+	assert_int_equal(r.ds.records.v[0]->source.end_line, 4);
+	done(&r);
+}
+
+/* A header and a row run together (a one-line report wrapped): a "name"
+ * of header words only is no row, and a collapsed create row is never
+ * read as a -f row. */
+static void header_words_are_no_name(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "------Sequential Create------ --------Random Create--------\n"
+		"-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete-- files /sec %CP /sec %CP /sec\n"
+		"%CP /sec %CP /sec %CP /sec %CP 16 3310 22 +++++ +++ 3022 17 3398 23\n"
+		"+++++ +++ 2304 15 That is with the new kernel.\n");
+	assert_int_equal(r.n, 0);
 	done(&r);
 }
 
@@ -1023,6 +1135,33 @@ static void explain_rejected_row(void **state)
 	done(&r);
 }
 
+/* The same report on one line, then hard-wrapped into a paragraph (a row
+ * starts on the units line): read as the line it was, the record spanning
+ * the paragraph; a paragraph that only names the columns is none. */
+static void table_on_one_line_wrapped(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "intro\n"
+		"\n"
+		"2012-09-20 08:05 | Re: which scheduler? Version 1.03e ------Sequential\n"
+		"Output------ --Sequential Input- --Random- -Per Chr- --Block--\n"
+		"-Rewrite- -Per Chr- --Block-- --Seeks-- Machine Size K/sec %CP K/sec\n"
+		"%CP K/sec %CP K/sec %CP K/sec %CP /sec %CP magpie 8G 52110 91 77020 24\n"
+		"33110 12 48120 85 90110 14 280.4 1\n"
+		"\n"
+		"Machine Size K/sec %CP K/sec %CP and the Sequential Output block at\n"
+		"about 77 MB/s %CP 12\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "magpie");
+	assert_string_equal(rec(&r, 0)->version, "1.03e");
+	assert_int_equal(rec(&r, 0)->source.line, 3);
+	assert_int_equal(rec(&r, 0)->source.end_line, 7);
+	assert_fig(&r, 0, BR_M_putc, 52110, 91);
+	assert_fig(&r, 0, BR_M_seeks, 280.4, 1);
+	done(&r);
+}
+
 /* A whole report on one line (HTML to text), after a date stamp: the line
  * is cut where the report's lines began; the record points at the line. */
 static void table_on_one_line(void **state)
@@ -1090,6 +1229,8 @@ int main(void)
 		cmocka_unit_test(create_bug_twin_among_many),
 		cmocka_unit_test(collapsed_and_merged_with_csv),
 		cmocka_unit_test(hard_wraps),
+		cmocka_unit_test(wrapped_tails_on_the_grid),
+		cmocka_unit_test(header_words_are_no_name),
 		cmocka_unit_test(markers_and_csv2txt_zero),
 		cmocka_unit_test(collapsed_latency_and_table_bars),
 		cmocka_unit_test(truncated_row_warns),
@@ -1104,6 +1245,7 @@ int main(void)
 		cmocka_unit_test(renamed_csv_twin),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
+		cmocka_unit_test(table_on_one_line_wrapped),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -839,6 +839,56 @@ static void prefix_blocks_lose_their_shared_prefix(void **state)
 	br_doc_free(d);
 }
 
+/* A prefixed line that a hard wrap cut: its end, on a line without the
+ * prefix, stays in the block as it is, and the lines after it still lose
+ * the prefix; a line without one after a short line ends the block. */
+static void prefix_block_keeps_wrapped_ends(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("# Version 1.96 ------Sequential Output------ --Sequential Input-\n"
+			       "--Random-\n"
+			       "# Concurrency 1 -Per Chr- --Block-- -Rewrite- -Per Chr- --Block--\n"
+			       "--Seeks--\n"
+			       "# Machine Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec\n"
+			       "%CP\n"
+			       "# heron 8G 1980 94 101220 11 60330 15 5120 96 250110 27 455.0 20\n"
+			       "\n"
+			       "# a short comment\n"
+			       "echo done\n"
+			       "# and another\n");
+	assert_string_equal(at(d, 0), "Version 1.96 ------Sequential Output------ --Sequential Input-");
+	assert_string_equal(at(d, 1), "--Random-");
+	assert_string_equal(at(d, 2), "Concurrency 1 -Per Chr- --Block-- -Rewrite- -Per Chr- --Block--");
+	assert_string_equal(at(d, 4), "Machine Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec");
+	assert_string_equal(at(d, 5), "%CP");
+	assert_string_equal(at(d, 6), "heron 8G 1980 94 101220 11 60330 15 5120 96 250110 27 455.0 20");
+	assert_string_equal(at(d, 8), "# a short comment");
+	assert_string_equal(at(d, 9), "echo done");
+	assert_string_equal(at(d, 10), "# and another");
+	br_doc_free(d);
+}
+
+/* A diff-marked block whose long lines a hard wrap cut: the ends on lines
+ * of their own stay in the block as they are, the marked lines lose the
+ * marker column. */
+static void diff_block_keeps_wrapped_ends(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem(" Version 1.93c       ------Sequential Output------ --Sequential Input-\n"
+			       "--Random-\n"
+			       "-prod             7G   331  98 27139  10 17554   4  1156  99 65858   7\n"
+			       "371.8   5\n"
+			       "+prod             7G   335  98 54977  23 27923   7  1075  99 61596   6\n"
+			       "342.9   4\n");
+	assert_string_equal(at(d, 0), "Version 1.93c       ------Sequential Output------ --Sequential Input-");
+	assert_string_equal(at(d, 1), "--Random-");
+	assert_string_equal(at(d, 2), "prod             7G   331  98 27139  10 17554   4  1156  99 65858   7");
+	assert_string_equal(at(d, 3), "371.8   5");
+	assert_string_equal(at(d, 4), "prod             7G   335  98 54977  23 27923   7  1075  99 61596   6");
+	assert_string_equal(at(d, 5), "342.9   4");
+	br_doc_free(d);
+}
+
 /* Bullets go line by line; a diff's marker column goes from a block with
  * both "-" and "+" lines. */
 static void bullets_and_diff_markers(void **state)
@@ -1031,6 +1081,8 @@ int main(void)
 		cmocka_unit_test(tabs_and_nbsp),
 		cmocka_unit_test(tabs_are_bounded),
 		cmocka_unit_test(prefix_blocks_lose_their_shared_prefix),
+		cmocka_unit_test(prefix_block_keeps_wrapped_ends),
+		cmocka_unit_test(diff_block_keeps_wrapped_ends),
 		cmocka_unit_test(bullets_and_diff_markers),
 		cmocka_unit_test(prefix_lookalikes_stay),
 		cmocka_unit_test(prefix_runs_are_linear),
