@@ -83,6 +83,21 @@ def qp(t):
     return 'Content-Transfer-Encoding: quoted-printable\n\n' + '\n'.join(res)
 
 
+def rewrap_quoted(t, width=76):
+    """A reply client quoting and re-wrapping: each piece gets its own '> '."""
+    out = []
+    for line in t.split('\n'):
+        line = '> ' + line
+        while len(line) > width:
+            cut = line.rfind(' ', 0, width)
+            if cut <= 2:
+                break
+            out.append(line[:cut])
+            line = '> ' + line[cut + 1:]
+        out.append(line)
+    return '\n'.join(out)
+
+
 KINDS = {
     'quote': per_line(lambda l: '> ' + l),
     'quote2': per_line(lambda l: '> > ' + l if l else '> >'),
@@ -96,6 +111,9 @@ KINDS = {
     'tabify': per_line(unexpand),
     'nbsp': per_line(lambda l: re.sub(r'  ', ' \u00a0', l)),
     'wrap72': per_line(wrap),
+    'wrap60': per_line(lambda l: wrap(l, 60)),
+    'wrap80': per_line(lambda l: wrap(l, 80)),
+    'qwrap': rewrap_quoted,
     'qp': qp,
     'pre': lambda t: '<html><body><pre>\n' + html.escape(t, quote=False) + '\n</pre></body></html>\n',
     'bbcode': lambda t: '[code]\n' + t + '\n[/code]\n',
