@@ -227,7 +227,19 @@ int br_cli_out_close(struct br_cli_out *o, bool ok)
 		errno = 0;
 		bool good = fflush(o->fp) == 0 && !ferror(o->fp);
 		int e = good ? 0 : errno ? errno : o->err;
-		if (o->fp != stdout && fclose(o->fp) != 0 && good) {
+		/* the temporary file is renamed while it is still open and so
+		 * locked: closed first, another run's cleaning could take it for
+		 * a leftover and remove it in between */
+		if (o->tmp && ok && good && rename(o->tmp, o->target) != 0) {
+			good = false;
+			e = errno;
+		} else if (o->tmp && ok && good) {
+			br_cleanup_release(o->slot); /* renamed: nothing to remove */
+			o->slot = -1;
+			free(o->tmp);
+			o->tmp = NULL;
+		}
+		if (o->fp != stdout && fclose(o->fp) != 0 && good && o->tmp) {
 			good = false;
 			e = errno;
 		}
