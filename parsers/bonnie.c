@@ -907,21 +907,28 @@ static void table_open(struct bstate *st, size_t i, unsigned flags)
 	}
 }
 
+/* The next word of s[0..len) at or after *i: its start in *a, its end in
+ * *i; false when only blanks are left. */
+static bool next_word(const char *s, size_t len, size_t *i, size_t *a)
+{
+	size_t w;
+	while (*i < len && (w = blank_at(s, *i, len)) != 0)
+		*i += w;
+	if (*i >= len)
+		return false;
+	*a = *i;
+	while (*i < len && blank_at(s, *i, len) == 0)
+		(*i)++;
+	return true;
+}
+
 /* Does the line's first word that is no number start with a digit (text
  * glued to a figure: "3.0[root@sam")? */
 static bool glued_text(const char *s, size_t len)
 {
 	struct brow run;
 	run.n = 0;
-	for (size_t i = 0; i < len;) {
-		size_t w = blank_at(s, i, len);
-		if (w) {
-			i += w;
-			continue;
-		}
-		size_t a = i;
-		while (i < len && blank_at(s, i, len) == 0)
-			i++;
+	for (size_t i = 0, a; next_word(s, len, &i, &a);) {
 		if (!scan_numbers(s, a, i, &run))
 			return is_digit(s[a]);
 		if (run.n >= ROW_MAX)
@@ -935,15 +942,7 @@ static int trailing_numbers(const char *s, size_t len)
 {
 	struct brow run;
 	run.n = 0;
-	for (size_t i = 0; i < len;) {
-		size_t w = blank_at(s, i, len);
-		if (w) {
-			i += w;
-			continue;
-		}
-		size_t a = i;
-		while (i < len && blank_at(s, i, len) == 0)
-			i++;
+	for (size_t i = 0, a; next_word(s, len, &i, &a);) {
 		if (run.n >= ROW_MAX)
 			return run.n;
 		if (!scan_numbers(s, a, i, &run))

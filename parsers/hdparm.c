@@ -901,6 +901,25 @@ static char *prose_subject(const char *s, size_t n)
 	return e ? br_strndup(s, e) : NULL;
 }
 
+/* A record read from one line i of its own (prose, a hand-written line):
+ * version, label (`own` is freed), claim, emit; the run above is over. */
+static void finish_line_record(struct hp *st, struct br_record *r, size_t i, char *own,
+			       const char *why)
+{
+	struct br_parse_ctx *ctx = st->ctx;
+	if (st->version[0] && same_message(st, st->version_idx, i))
+		br_record_set_version(r, st->version);
+	char *label = br_parse_label(ctx, i, own);
+	br_record_set_label(r, label);
+	free(label);
+	free(own);
+	br_parse_claim(ctx, i, i, why);
+	br_parse_emit(ctx, r);
+	st->evidence = true;
+	st->in_block = false;
+	st->have_last = false;
+}
+
 /*
  * A sentence quoting one hdparm figure: "hdparm -t gives me 56Mb/s on my
  * Maxtor". Read only when nothing is in doubt: hdparm named once with one
@@ -968,18 +987,8 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 		br_record_set_host(r, host);
 		free(host);
 	}
-	if (st->version[0] && same_message(st, st->version_idx, i))
-		br_record_set_version(r, st->version);
-	char *own = prose_subject(s + rv[1], n - rv[1]);
-	char *label = br_parse_label(ctx, i, own);
-	br_record_set_label(r, label);
-	free(label);
-	free(own);
-	br_parse_claim(ctx, i, i, "an hdparm figure quoted in prose");
-	br_parse_emit(ctx, r);
-	st->evidence = true;
-	st->in_block = false;
-	st->have_last = false;
+	finish_line_record(st, r, i, prose_subject(s + rv[1], n - rv[1]),
+			   "an hdparm figure quoted in prose");
 	return true;
 }
 
@@ -1686,17 +1695,7 @@ static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
 	if (host || st->host.len)
 		br_record_set_host(rec, host ? host : st->host.data);
 	free(host);
-	if (st->version[0] && same_message(st, st->version_idx, i))
-		br_record_set_version(rec, st->version);
-	char *label = br_parse_label(ctx, i, own);
-	br_record_set_label(rec, label);
-	free(label);
-	free(own);
-	br_parse_claim(ctx, i, i, "rates named by kind, written by hand");
-	br_parse_emit(ctx, rec);
-	st->evidence = true;
-	st->in_block = false;
-	st->have_last = false;
+	finish_line_record(st, rec, i, own, "rates named by kind, written by hand");
 	return true;
 }
 
