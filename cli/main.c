@@ -133,6 +133,7 @@ enum {
 	OPT_WIDTH,
 	OPT_SCALE,
 	OPT_FORCE,
+	OPT_LABEL,
 };
 
 static const struct option long_opts[] = {
@@ -155,6 +156,7 @@ static const struct option long_opts[] = {
 	{"width", required_argument, NULL, OPT_WIDTH},
 	{"scale", required_argument, NULL, OPT_SCALE},
 	{"force", no_argument, NULL, OPT_FORCE},
+	{"label", required_argument, NULL, OPT_LABEL},
 	{NULL, 0, NULL, 0},
 };
 
@@ -370,6 +372,95 @@ static int write_charts(const char *dir, const struct br_dataset *ds, const stru
 	return BR_EXIT_OK;
 }
 
+/*
+ * The inputs, in command-line order, each with the name it was given:
+ * `--label NAME FILE` (FILE taken as it is), or NAME=FILE when the argument
+ * is not itself an existing file and NAME holds no '/'.
+ */
+struct input_arg {
+	const char *path;
+	char *name;        /* given name, or NULL */
+};
+
+struct input_list {
+	struct input_arg *v;
+	size_t n, cap;
+	char **paths;      /* v[].path, for the output checks */
+	const char *label; /* a --label waiting for its FILE */
+};
+
+static void input_add(struct input_list *l, const char *arg)
+{
+	l->v = br_grow(l->v, &l->cap, l->n + 1, sizeof *l->v);
+	struct input_arg *a = &l->v[l->n++];
+	a->path = arg;
+	a->name = NULL;
+	const char *eq = strchr(arg, '=');
+	struct stat st;
+	if (l->label) {
+		a->name = br_strdup(l->label);
+		l->label = NULL;
+	} else if (eq && eq > arg && eq[1] && !memchr(arg, '/', (size_t)(eq - arg)) && stat(arg, &st) != 0) {
+		a->name = br_strndup(arg, (size_t)(eq - arg));
+		a->path = eq + 1;
+	}
+}
+
+static void input_list_free(struct input_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i].name);
+	free(l->v);
+	free(l->paths);
+}
+
+/* Read input k into ds: its records learn which input they came from and,
+ * when it was named, take the name as their label if they have none. */
+static int load_input(const struct input_arg *a, struct br_dataset *ds)
+{
+	size_t rec0 = ds->records.n, in0 = ds->ninputs;
+	int status = BR_EXIT_OK;
+	/* an archive (archive/): its records, as stored */
+	int rc = br_archive_is_sqlite(a->path) ? br_archive_read(a->path, ds) : br_parse_file(a->path, ds);
+	if (rc < 0) {
+		br_cli_error("%s", br_last_error());
+		status = BR_EXIT_NODATA;
+	}
+	if (ds->ninputs == in0)
+		return status; /* nothing was read */
+	size_t k = ds->ninputs - 1;
+	if (a->name)
+		br_dataset_set_input_name(ds, k, a->name);
+	for (size_t i = rec0; i < ds->records.n; i++) {
+		struct br_record *r = ds->records.v[i];
+		r->input = (unsigned)(k + 1);
+		if (a->name && !r->label)
+			br_record_set_label(r, a->name);
+	}
+	return status;
+}
+
+/* Rows (configurations) over the model's tables. */
+static size_t agg_rows(const struct br_cmp *c)
+{
+	size_t n = 0;
+	for (size_t t = 0; t < c->ntables; t++)
+		n += c->tables[t].nrows;
+	return n;
+}
+
+/* --baseline FILE: the path as that input was given (compare.h matches it). */
+static const char *baseline_path(const char *want, const struct input_list *in)
+{
+	struct stat st;
+	if (stat(want, &st) != 0)
+		return want;
+	for (size_t i = 0; i < in->n; i++)
+		if (strcmp(in->v[i].path, "-") != 0 && same_file(in->v[i].path, want))
+			return in->v[i].path;
+	return want;
+}
+
 static int cmp_claim_line(const void *a, const void *b)
 {
 	const struct br_claim *x = a, *y = b;
@@ -389,16 +480,10 @@ static void xml_quiet(void *ctx, const char *msg, ...)
 	(void)msg;
 }
 
-int main(int argc, char **argv)
+/* benchreport [OPTIONS] FILE...; `inputs` is freed by the caller, whatever
+ * this returns from. */
+static int report_main(int argc, char **argv, struct input_list *inputs)
 {
-	/* temporary files go on signals; a closed pipe and a file-size limit
-	 * are write errors (EPIPE, EFBIG), not deaths by SIGPIPE or SIGXFSZ */
-	br_cleanup_install();
-	xmlSetGenericErrorFunc(NULL, xml_quiet);
-	if (argc > 1 && strcmp(argv[1], "run") == 0)
-		return br_cli_run(argc - 1, argv + 1);
-	if (argc > 1 && strcmp(argv[1], "archive") == 0)
-		return br_cli_archive(argc - 1, argv + 1);
 
 	struct br_render_opts ro = {0};
 	ro.chart_group = -1;
@@ -406,8 +491,22 @@ int main(int argc, char **argv)
 	bool strict = false, explain = false, quiet = false, force = false;
 	long num;
 	int c;
-	while ((c = getopt_long(argc, argv, "o:f:hVq", long_opts, NULL)) != -1) {
+	/* "-": FILEs come back in order (case 1), so that --label NAME names
+	 * the FILE after it */
+	while ((c = getopt_long(argc, argv, "-o:f:hVq", long_opts, NULL)) != -1) {
 		switch (c) {
+		case 1:
+			input_add(inputs, optarg);
+			break;
+		case OPT_LABEL:
+			if (inputs->label) {
+				return br_cli_usage_error("benchreport", "--label '%s' is not followed by a FILE",
+							  inputs->label);
+			}
+			if (!*optarg)
+				return br_cli_usage_error("benchreport", "--label takes a name, not ''");
+			inputs->label = optarg;
+			break;
 		case 'o':
 			output = optarg;
 			break;
@@ -497,8 +596,17 @@ int main(int argc, char **argv)
 			return br_cli_usage_error("benchreport", "invalid usage");
 		}
 	}
-	if (optind >= argc)
+	for (int i = optind; i < argc; i++) /* after "--" */
+		input_add(inputs, argv[i]);
+	if (inputs->label) {
+		const char *l = inputs->label;
+		return br_cli_usage_error("benchreport", "--label '%s' is not followed by a FILE", l);
+	}
+	if (inputs->n == 0)
 		return br_cli_usage_error("benchreport", "no input files (use '-' for standard input)");
+	inputs->paths = br_malloc(inputs->n * sizeof *inputs->paths);
+	for (size_t i = 0; i < inputs->n; i++)
+		inputs->paths[i] = (char *)inputs->v[i].path;
 
 	const struct br_renderer *rend = NULL;
 	if (format) {
@@ -512,8 +620,8 @@ int main(int argc, char **argv)
 	} else if (!charts_dir) {
 		rend = br_renderer_by_name("text");
 	}
-	for (int i = optind; output && i < argc; i++)
-		if (strcmp(argv[i], "-") != 0 && same_file(argv[i], output)) {
+	for (size_t i = 0; output && i < inputs->n; i++)
+		if (strcmp(inputs->v[i].path, "-") != 0 && same_file(inputs->v[i].path, output)) {
 			br_cli_error("refusing to overwrite input file '%s' with the output", output);
 			return BR_EXIT_USAGE;
 		}
@@ -523,21 +631,33 @@ int main(int argc, char **argv)
 	int status = BR_EXIT_OK;
 	struct br_dataset ds = {0};
 	ds.skip_claims = !explain; /* only --explain reads them */
-	for (int i = optind; i < argc; i++) {
-		if (br_archive_is_sqlite(argv[i])) {
-			/* an archive (archive/): its records, as stored */
-			if (br_archive_read(argv[i], &ds) < 0) {
-				br_cli_error("%s", br_last_error());
-				status = BR_EXIT_NODATA;
-			}
-			continue;
-		}
-		if (br_parse_file(argv[i], &ds) < 0) {
-			br_cli_error("%s", br_last_error());
+	for (size_t i = 0; i < inputs->n; i++)
+		if (load_input(&inputs->v[i], &ds) != BR_EXIT_OK)
 			status = BR_EXIT_NODATA;
-		}
-	}
 	br_recset_merge(&ds.records);
+	br_dataset_name_inputs(&ds);
+	if (ro.baseline)
+		ro.baseline = baseline_path(ro.baseline, inputs);
+	if (ds.records.n && (ro.baseline || ro.aggregate)) {
+		/* what the comparison model says about --baseline and --aggregate,
+		 * before the diagnostics: the groups formed are a note among them
+		 * (stderr and the report's notes) */
+		struct br_cmp *cmp = br_cmp_build(&ds, &ro);
+		if (cmp->baseline_unmatched) {
+			int rc = br_cli_usage_error("benchreport", "--baseline '%s' matches no record; it can be a label, "
+						    "a host or an input: %s", ro.baseline, cmp->baseline_choices);
+			br_cmp_free(cmp);
+				br_dataset_free(&ds);
+			br_regex_cleanup();
+			return rc;
+		}
+		if (cmp->groups)
+			br_diag_add(&ds.diags, BR_NOTE, "benchreport", 0, "", "--aggregate formed %zu group%s: %s",
+				    agg_rows(cmp), agg_rows(cmp) == 1 ? "" : "s", cmp->groups);
+		for (size_t i = 0; !quiet && i < cmp->nnotes; i++)
+			br_cli_warn("%s", cmp->notes[i]);
+		br_cmp_free(cmp);
+	}
 
 	if (explain) {
 		/* each document's claims in line order (parsers run one by one) */
@@ -593,13 +713,6 @@ int main(int argc, char **argv)
 	ro.command_line = cmdline;
 	ro.date = date;
 	ro.output_path = output;
-	if (!quiet && ro.baseline) {
-		/* the comparison model's notes: a --baseline that matches nothing */
-		struct br_cmp *cmp = br_cmp_build(&ds, &ro);
-		for (size_t i = 0; i < cmp->nnotes; i++)
-			br_cli_warn("%s", cmp->notes[i]);
-		br_cmp_free(cmp);
-	}
 
 	struct br_buf held = BR_BUF_INIT;
 	struct out out = {0};
@@ -640,7 +753,7 @@ int main(int argc, char **argv)
 	}
 	br_buf_free(&held);
 	if (charts_dir) {
-		int w = write_charts(charts_dir, &ds, &ro, argv + optind, argc - optind, force);
+		int w = write_charts(charts_dir, &ds, &ro, inputs->paths, (int)inputs->n, force);
 		if (w != BR_EXIT_OK && (status == BR_EXIT_OK || w == BR_EXIT_IO))
 			status = w;
 	}
@@ -651,4 +764,20 @@ int main(int argc, char **argv)
 	if (status == BR_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout)))
 		status = BR_EXIT_IO;
 	return status;
+}
+
+int main(int argc, char **argv)
+{
+	/* temporary files go on signals; a closed pipe and a file-size limit
+	 * are write errors (EPIPE, EFBIG), not deaths by SIGPIPE or SIGXFSZ */
+	br_cleanup_install();
+	xmlSetGenericErrorFunc(NULL, xml_quiet);
+	if (argc > 1 && strcmp(argv[1], "run") == 0)
+		return br_cli_run(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "archive") == 0)
+		return br_cli_archive(argc - 1, argv + 1);
+	struct input_list inputs = {0};
+	int rc = report_main(argc, argv, &inputs);
+	input_list_free(&inputs);
+	return rc;
 }
