@@ -145,14 +145,15 @@ void br_dataset_name_inputs(struct br_dataset *ds)
 		ds->inputs[i].name = shared && strcmp(base[i], "stdin") != 0 ? br_input_strip_ext(ds->inputs[i].path)
 									  : br_strdup(base[i]);
 	}
-	/* a path given twice: " #2", " #3" … in order */
+	/* still taken (a path given twice, a given name): " #2", " #3" … for
+	 * all but the first unnamed input of a name */
 	for (size_t i = 0; i < n; i++) {
-		if (!base[i] || !name_taken_by(ds, i, ds->inputs[i].name, false))
+		if (!base[i])
 			continue;
-		bool first = true;
-		for (size_t j = 0; j < i && first; j++)
-			first = strcmp(ds->inputs[j].name, ds->inputs[i].name) != 0;
-		if (first)
+		bool taken = name_taken_by(ds, i, ds->inputs[i].name, true);
+		for (size_t j = 0; j < i && !taken; j++)
+			taken = strcmp(ds->inputs[j].name, ds->inputs[i].name) == 0;
+		if (!taken)
 			continue;
 		for (unsigned k = 2;; k++) {
 			char *alt = br_asprintf("%s #%u", ds->inputs[i].name, k);

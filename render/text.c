@@ -1045,16 +1045,15 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 	}
 	size_t w[BA_N] = {0};
 	for (size_t l = 0; l < nl; l++)
-		for (int k = 0; k < BA_N; k++)
+		for (int k = 0; k < BA_N; k++) {
+			if (l == 0 && k >= BA_V0 && k <= BA_C1)
+				continue; /* the inputs' names span a figure and its cpu: below */
 			if (cell[l * BA_N + k] && u8w(cell[l * BA_N + k]) > w[k])
 				w[k] = u8w(cell[l * BA_N + k]);
+		}
 	/* a heading wider than its figures and their cpu spans both */
 	for (int v = BA_V0; v <= BA_V1; v += 2) {
-		size_t hw = u8w(cell[v]), fw = 0;
-		for (size_t l = 1; l < nl; l++) {
-			size_t x = u8w(cell[l * BA_N + v]) + (cpu ? GAP + w[v + 1] : 0);
-			fw = x > fw ? x : fw;
-		}
+		size_t hw = u8w(cell[v]), fw = w[v] + (cpu ? GAP + w[v + 1] : 0);
 		if (hw > fw)
 			w[v] += hw - fw;
 	}
