@@ -502,6 +502,9 @@ struct inputs {
 static size_t inputs_intern(struct inputs *in, struct name_tab *names, char *name, const char *path,
 			    bool named)
 {
+	for (char *p = name; *p; p++)
+		if (*p == '\t' || *p == '\n' || *p == '\r')
+			*p = ' '; /* shown on one line, like every name */
 	size_t k = name_tab_slot(names, name);
 	if (names->key[k]) {
 		free(name);
