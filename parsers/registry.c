@@ -163,6 +163,15 @@ void br_parse_warn(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...)
 	va_end(ap);
 }
 
+void br_parse_doubt(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_at(ctx, BR_WARNING, idx, fmt, ap);
+	va_end(ap);
+	ctx->ds->diags.v[ctx->ds->diags.n - 1].kept = true;
+}
+
 void br_parse_note(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...)
 {
 	va_list ap;
