@@ -642,15 +642,25 @@ int main(int argc, char **argv)
 				br_buf_addf(&ex, "%s:\n", cl->file);
 				cur = cl->file;
 			}
-			br_buf_addf(&ex, "  lines %u-%u: %s: %s\n", cl->line, cl->end_line, cl->parser, cl->why);
+			if (cl->end_line > cl->line)
+				br_buf_addf(&ex, "  lines %u-%u: ", cl->line, cl->end_line);
+			else
+				br_buf_addf(&ex, "  line %u: ", cl->line);
+			if (strcmp(cl->parser, "-") != 0) /* "-": what no parser took */
+				br_buf_addf(&ex, "%s: ", cl->parser);
+			br_buf_addf(&ex, "%s\n", cl->why);
 			br_cli_print_clean(stderr, br_buf_str(&ex));
 			br_buf_free(&ex);
 		}
 		for (size_t i = 0; i < ds.ninputs; i++) {
-			char *ex = br_asprintf("%s: %zu record%s\n", ds.inputs[i].path, ds.inputs[i].nrecords,
-					       ds.inputs[i].nrecords == 1 ? "" : "s");
-			br_cli_print_clean(stderr, ex);
-			free(ex);
+			struct br_buf ex = BR_BUF_INIT;
+			br_buf_addf(&ex, "%s: %zu record%s\n", ds.inputs[i].path, ds.inputs[i].nrecords,
+				    ds.inputs[i].nrecords == 1 ? "" : "s");
+			for (unsigned bit = 1; bit; bit <<= 1)
+				if ((ds.inputs[i].transport & bit) && br_transport_name(bit))
+					br_buf_addf(&ex, "  decoding: %s\n", br_transport_name(bit));
+			br_cli_print_clean(stderr, br_buf_str(&ex));
+			br_buf_free(&ex);
 		}
 	}
 	if (no_notes)
