@@ -29,6 +29,10 @@ enum {
 	BR_TRANSPORT_PREFIX = 1 << 5,  /* a block's shared comment/list/diff prefix removed */
 };
 
+/* What a BR_TRANSPORT_* bit did, in words ("quoted-printable decoded"), or
+ * NULL for a bit that is not one. */
+const char *br_transport_name(unsigned bit);
+
 /* br_line.flags */
 enum {
 	BR_LINE_TABLE_ROW = 1 << 0,    /* from an HTML <tr>: cells separated by TAB */
