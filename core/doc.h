@@ -49,7 +49,7 @@ struct br_line {
 	const char *text;      /* decoded, NUL-terminated */
 	const unsigned *joins; /* offsets in text where original lines were joined;
 			        * NULL when none, else their count is joins[-1]
-			        * (br_line_njoins): 32 bytes a line, not 40 */
+			        * (br_line_njoins), kept in the document's arena */
 	unsigned len;          /* (a longer line, only in a document over
 			        * 4 GiB, is cut at 4 GiB - 1) */
 	unsigned line;         /* first ORIGINAL line (1-based) */
