@@ -491,6 +491,9 @@ static size_t name_tab_add(struct name_tab *nt, const char *s, size_t ikey)
  */
 struct inputs {
 	struct br_ptrmap id;    /* record → 1 + index into name[] */
+	size_t *by_input;       /* when every record was read directly (the
+				   common case, no map): input → index, or NO_INPUT */
+	size_t ninputs;
 	char **name;
 	const char **path;      /* the path each name was made from (the first) */
 	bool *named;            /* the name was given on the command line */
@@ -560,6 +563,9 @@ static void inputs_init(struct inputs *in, const struct br_dataset *ds)
 	size_t *doc_id = br_malloc((rs->n ? rs->n : 1) * sizeof *doc_id);
 	for (size_t i = 0; i < ds->ninputs; i++)
 		input_id[i] = NO_INPUT;
+	bool direct = true;
+	for (size_t i = 0; i < rs->n && direct; i++)
+		direct = rs->v[i]->input && direct_input(ds, rs->v[i]);
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct br_record *r = rs->v[i];
 		const struct br_input *inp = direct_input(ds, r);
@@ -569,6 +575,8 @@ static void inputs_init(struct inputs *in, const struct br_dataset *ds)
 			if (*slot == NO_INPUT)
 				*slot = inputs_intern(in, &names, br_strdup(inp->name), inp->path, inp->named);
 			id = *slot;
+			if (direct)
+				continue;
 		} else if (r->input && r->source.file) {
 			size_t first = docs.ikey[name_tab_slot(&docs, r->source.file)];
 			if (first == i) {
@@ -583,7 +591,12 @@ static void inputs_init(struct inputs *in, const struct br_dataset *ds)
 		}
 		br_ptrmap_put(&in->id, r, id + 1);
 	}
-	free(input_id);
+	if (direct) {
+		in->by_input = input_id;
+		in->ninputs = ds->ninputs;
+	} else {
+		free(input_id);
+	}
 	free(doc_id);
 	for (size_t i = 0; i < rs->n; i++)
 		free(base[i]);
@@ -600,12 +613,15 @@ static void inputs_free(struct inputs *in)
 	free(in->name);
 	free(in->path);
 	free(in->named);
+	free(in->by_input);
 	br_ptrmap_free(&in->id);
 }
 
 static size_t input_key(const struct inputs *in, const struct br_record *r)
 {
 	size_t id;
+	if (in && in->by_input)
+		return r->input && r->input <= in->ninputs ? in->by_input[r->input - 1] : NO_INPUT;
 	if (!in || !in->n || !br_ptrmap_get(&in->id, r, &id))
 		return NO_INPUT;
 	return id - 1;
@@ -1054,8 +1070,11 @@ static void row_names(struct trow *t, const struct inputs *in)
  * " (input)" on each. */
 static void qualify_rows(struct trow *rows, size_t nrows)
 {
+	size_t nunnamed = 0;
+	for (size_t i = 0; i < nrows; i++)
+		nunnamed += rows[i].unnamed;
 	struct name_tab nt;
-	name_tab_init(&nt, nrows);
+	name_tab_init(&nt, nunnamed);
 	for (size_t i = 0; i < nrows; i++)
 		if (rows[i].unnamed)
 			name_tab_add(&nt, rows[i].name, rows[i].ikey);
@@ -1070,6 +1089,13 @@ static void qualify_rows(struct trow *rows, size_t nrows)
 		}
 	name_tab_free(&nt);
 
+	bool one_input = true;
+	for (size_t i = 1; i < nrows && one_input; i++)
+		one_input = rows[i].ikey == rows[0].ikey;
+	if (one_input) {
+		free(renamed);
+		return; /* nothing to tell apart */
+	}
 	name_tab_init(&nt, nrows);
 	for (size_t i = 0; i < nrows; i++)
 		name_tab_add(&nt, rows[i].name, rows[i].ikey);
