@@ -16,6 +16,9 @@
  *   - with --baseline, the ratios to the baseline row ("~" within the
  *     run-to-run spread when aggregated); with --aggregate, a runs column
  *     and per metric n, mean, median, sd, min, max and Welch's p;
+ *   - a before/after instead (compare.h: one thing from two inputs, two
+ *     rows): a line per metric, the two inputs' figures side by side (mean
+ *     ± sd when aggregated), the change in percent and Welch's p;
  *   - with --bars, per metric group a bar per row and metric, length
  *     proportional to the value (scaled to the column's largest value, in
  *     both directions; the heading says more or less is better), partial
@@ -1006,7 +1009,7 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 	/* the cells as text first, for the widths */
 	size_t nl = t->ncols + 1;
 	char **cell = br_calloc(nl * BA_N, sizeof *cell);
-	bool cpu = false, within = false, untested = false, lower = false;
+	bool cpu = false, within = false, untested = false, lower = false, higher = false;
 	char *h0 = elide_middle(ba_head(r0), 20), *h1 = elide_middle(ba_head(r1), 20);
 	cell[BA_V0] = h0;
 	cell[BA_V1] = h1;
@@ -1036,6 +1039,7 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 		within = within || c1->sig == BR_CMP_SIG_WITHIN;
 		untested = untested || c1->sig == BR_CMP_SIG_UNTESTED;
 		lower = lower || col->info->better == BR_LOWER;
+		higher = higher || col->info->better == BR_HIGHER;
 		c[BA_CHANGE] = br_buf_detach(&v);
 		c[BA_P] = br_buf_detach(&p);
 	}
@@ -1045,34 +1049,19 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 	}
 	size_t w[BA_N] = {0};
 	for (size_t l = 0; l < nl; l++)
-		for (int k = 0; k < BA_N; k++) {
-			if (l == 0 && k >= BA_V0 && k <= BA_C1)
-				continue; /* the inputs' names span a figure and its cpu: below */
+		for (int k = 0; k < BA_N; k++)
 			if (cell[l * BA_N + k] && u8w(cell[l * BA_N + k]) > w[k])
 				w[k] = u8w(cell[l * BA_N + k]);
-		}
-	/* a heading wider than its figures and their cpu spans both */
-	for (int v = BA_V0; v <= BA_V1; v += 2) {
-		size_t hw = u8w(cell[v]), fw = w[v] + (cpu ? GAP + w[v + 1] : 0);
-		if (hw > fw)
-			w[v] += hw - fw;
-	}
 	for (size_t l = 0; l < nl; l++) {
 		char **c = cell + l * BA_N;
 		put_left(&b, c[BA_METRIC] ? c[BA_METRIC] : "", w[BA_METRIC]);
 		pad(&b, GAP);
 		put_left(&b, c[BA_UNIT] ? c[BA_UNIT] : "", w[BA_UNIT]);
 		for (int v = BA_V0; v <= BA_V1; v += 2) {
-			if (l == 0) {
-				/* the input's name over its figures and their cpu */
-				pad(&b, GAP);
-				put_right(&b, c[v], w[v] + (cpu ? GAP + w[v + 1] : 0));
-				continue;
-			}
 			pad(&b, GAP);
 			put_right(&b, c[v], w[v]);
 			if (cpu) {
-				pad(&b, GAP);
+				pad(&b, 1);
 				put_right(&b, c[v + 1] ? c[v + 1] : "", w[v + 1]);
 			}
 		}
@@ -1091,7 +1080,9 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 	br_sink_puts(out, "\n");
 	br_buf_reset(&b);
 	br_buf_addf(&b, "change: %s against %s; ", ba_head(r1), ba_head(r0));
-	br_buf_adds(&b, lower ? "latency: less is better, the rest: more is better." : "more is better.");
+	br_buf_adds(&b, lower && higher ? "latency: less is better, the rest: more is better."
+			: lower	       ? "less is better."
+				       : "more is better.");
 	if (cpu)
 		br_buf_adds(&b, " %CP: CPU use in percent.");
 	if (aggregated) {

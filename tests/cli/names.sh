@@ -13,7 +13,7 @@ line_of() { grep "^$1 " "$T/out" || { cat "$T/out"; fail "no line for $1"; }; }
 # --- one run each: two clearly named columns and the change
 expect_status 0 $BR $N/before.csv $N/after.csv
 expect_out '^Bonnie and Bonnie++, host0: before → after$'
-expect_out '^ *before  *after  *change$'
+expect_out '^ *before %CP  *after %CP  *change$'
 line_of BlkWrite | grep -q 'MiB/s  *196.6  *41  *221.6  *41  *+12.7%$' || fail "block write: $(line_of BlkWrite)"
 line_of Seeks | grep -q '250.3 .* 262.8 .* +5.0%$' || fail "seeks: $(line_of Seeks)"
 line_of 'BlkW lat' | grep -q -- '-8.3%$' || fail "latency: $(line_of 'BlkW lat')"
@@ -21,6 +21,8 @@ expect_out '^change: after against before; latency: less is better'
 grep -q '^host0 ' "$T/out" && fail "a row called just host0"
 [ "$(width "$T/out")" -le 80 ] || fail "before/after wider than 80 columns"
 [ -s "$T/err" ] && fail "stderr: $(cat "$T/err")"
+expect_status 0 $BR --metric put_block_latency $N/before.csv $N/after.csv
+expect_out '^change: after against before; less is better.$'
 
 # the other views name the rows by input too
 expect_status 0 $BR -f markdown --metric put_block $N/before.csv $N/after.csv
@@ -29,6 +31,8 @@ expect_out '^| host0 (after) | \*\*221.6\*\* | 41 |$'
 expect_out '^| host0 (after) | 113% |$'
 expect_status 0 $BR -o "$T/r.html" $N/before.csv $N/after.csv
 grep -q 'host0 (before)' "$T/r.html" && grep -q 'host0 (after)' "$T/r.html" || fail "html names"
+expect_status 0 $BR --chart seq -o "$T/c.svg" $N/before.csv $N/after.csv
+grep -q 'host0 (before)' "$T/c.svg" && grep -q 'host0 (after)' "$T/c.svg" || fail "chart names"
 # ... but JSON Lines are what the inputs say (no label was given)
 expect_status 0 $BR -f jsonl $N/before.csv $N/after.csv
 grep -q '"label":"' "$T/out" && fail "a plain run grew a label"
@@ -102,7 +106,7 @@ cp $N/before.csv "$T/a/run.csv"
 cp $N/after.csv "$T/b/run.csv"
 expect_status 0 $BR --metric put_block "$T/a/run.csv" "$T/b/run.csv"
 expect_out "^Bonnie and Bonnie++, host0: $T/a/run →"
-expect_out 'a/run  *[^ ]*b/run  *change$'
+expect_out 'a/run %CP  *[^ ]*b/run %CP  *change$'
 
 # --- more than one machine: no before/after, rows qualified only where needed
 sed 's/,host0,/,host1,/' $N/after.csv >"$T/other.csv"
