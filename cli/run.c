@@ -238,7 +238,7 @@ static void add_caveat(const struct br_renderer *rend, const char *caveat, struc
 		br_buf_addf(out, "> [quick] %s\n\n", caveat);
 	else if (strcmp(rend->name, "csv") == 0)
 		br_buf_addf(out, "# [quick] %s\r\n", caveat);
-	else if (strcmp(rend->name, "bonnie-csv") == 0)
+	else if (strcmp(rend->name, "bonnie_csv") == 0)
 		br_buf_addf(out, "# [quick] %s\n", caveat);
 }
 
