@@ -12,8 +12,8 @@
  * bonnie++ parsers read it from the text; hdparm and rawio have no version
  * in their layouts, so it is set here) and param `runner`. With --quick
  * every output carries the caveat: param `quick` (JSON Lines, the report's
- * details), a note (the report's notes), a first line in text, Markdown
- * and CSV (add_caveat).
+ * details), a warning (the report's warnings), a first line in text,
+ * Markdown and CSV (add_caveat).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -478,8 +478,11 @@ int br_cli_run(int argc, char **argv)
 		br_cli_error("the measured results did not read back through the parsers");
 		status = BR_EXIT_NODATA;
 	} else {
+		/* a warning (figures kept with a doubt), counted at the top of
+		 * the report; after the diagnostics went to stderr: it is the
+		 * outputs' to carry */
 		if (rep.quick_caveat)
-			br_diag_add(&ds.diags, BR_NOTE, "<run 1>", rep.quick_line, "benchreport-run",
+			br_diag_add(&ds.diags, BR_WARNING, "<run 1>", rep.quick_line, "benchreport-run",
 				    "[quick] %s", rep.quick_caveat);
 		status = render(rend, &ds, output, rep.quick_caveat, argc, argv);
 		if (status == BR_EXIT_OK)

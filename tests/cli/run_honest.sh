@@ -8,7 +8,7 @@
 #    --char-size; 0 skips them, blank cells as with bonnie++ -f);
 #  - with --quick the "[quick] ... rough" caveat is in every output: text,
 #    Markdown, CSV, bonnie-csv (a comment line), JSON Lines (param quick), the
-#    HTML report (its notes and each record's details), the raw text;
+#    HTML report (its warnings and each record's details), the raw text;
 #  - "benchreport: wrote FILE" at the end (not for stdout, not with -q);
 #  - progress on a terminal only (script(1) gives it one).
 # Structure only, never timing figures.
