@@ -63,6 +63,24 @@ void br_cli_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+int br_cli_option_error(const char *cmd, int c, char **argv)
+{
+	/* a long option: the word getopt stopped at; a short one (perhaps in
+	 * a group, "-qx"): optopt names it */
+	const char *word = argv[optind - 1];
+	char shortname[3] = {'-', (char)optopt, '\0'};
+	if (strncmp(word, "--", 2) != 0 && optopt > 0 && optopt < 128)
+		word = shortname;
+	char *name = br_strdup(word);
+	char *eq = strncmp(name, "--", 2) == 0 ? strchr(name, '=') : NULL;
+	if (eq)
+		*eq = '\0';
+	int rc = c == ':' ? br_cli_usage_error(cmd, "option '%s' needs a value", name)
+			  : br_cli_usage_error(cmd, "unknown option '%s'", name);
+	free(name);
+	return rc;
+}
+
 int br_cli_usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
@@ -94,7 +112,9 @@ static void usage(FILE *fp)
 	      "      --charts DIR      write every chart as SVG and PNG into DIR\n"
 	      "\n"
 	      "Tables and charts:\n"
-	      "      --metric LIST     only these metrics (comma-separated names, e.g. put_block,seeks)\n"
+	      "      --metric LIST     only these metrics (comma-separated: put_block,seeks or\n"
+	      "                        the table headings, BlkRead,Seeks)\n"
+	      "      --list-metrics    list every metric, its heading, unit and sense, and exit\n"
 	      "      --sort KEY        order rows by a metric (best first), 'label', 'host' or 'tool'\n"
 	      "      --group-by KEY    tool, host or label\n"
 	      "      --baseline NAME   show other rows relative to the record with this label or host\n"
@@ -108,7 +128,9 @@ static void usage(FILE *fp)
 	      "Input:\n"
 	      "      --strict          treat warnings as errors (exit 1)\n"
 	      "      --explain         tell which lines each parser claimed, and why (stderr)\n"
-	      "  -q, --quiet           do not print warnings\n"
+	      "  -q, --quiet           do not print warnings or notes\n"
+	      "      --no-notes        leave out notes (what was repaired or joined), in every\n"
+	      "                        output; warnings stay\n"
 	      "\n"
 	      "  -h, --help            show this help and exit\n"
 	      "  -V, --version         show the version and exit\n"
@@ -133,6 +155,8 @@ enum {
 	OPT_WIDTH,
 	OPT_SCALE,
 	OPT_FORCE,
+	OPT_LIST_METRICS,
+	OPT_NO_NOTES,
 };
 
 static const struct option long_opts[] = {
@@ -141,6 +165,7 @@ static const struct option long_opts[] = {
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{"quiet", no_argument, NULL, 'q'},
+	{"no-notes", no_argument, NULL, OPT_NO_NOTES},
 	{"strict", no_argument, NULL, OPT_STRICT},
 	{"explain", no_argument, NULL, OPT_EXPLAIN},
 	{"baseline", required_argument, NULL, OPT_BASELINE},
@@ -155,6 +180,7 @@ static const struct option long_opts[] = {
 	{"width", required_argument, NULL, OPT_WIDTH},
 	{"scale", required_argument, NULL, OPT_SCALE},
 	{"force", no_argument, NULL, OPT_FORCE},
+	{"list-metrics", no_argument, NULL, OPT_LIST_METRICS},
 	{NULL, 0, NULL, 0},
 };
 
@@ -378,6 +404,57 @@ static int cmp_claim_line(const void *a, const void *b)
 	return strcmp(x->parser, y->parser);
 }
 
+/* A metric named on the command line (br_metric_lookup's spellings), or
+ * -1 after a usage message with the likely metric. */
+static int metric_arg(const char *opt, const char *name)
+{
+	int id = br_metric_lookup(name);
+	if (id >= 0)
+		return id;
+	int guess = br_metric_suggest(name);
+	if (guess >= 0) {
+		const struct br_metric_info *m = br_metric((enum br_metric_id)guess);
+		br_cli_usage_error("benchreport", "%s: unknown metric '%s'; did you mean '%s' (%s)? "
+				   "'benchreport --list-metrics' lists them",
+				   opt, name, m->name, m->title);
+	} else {
+		br_cli_usage_error("benchreport", "%s: unknown metric '%s'; 'benchreport --list-metrics' lists them",
+				   opt, name);
+	}
+	return -1;
+}
+
+/* --list-metrics: every metric, the names it answers to, unit and sense. */
+static int list_metrics(void)
+{
+	printf("%-19s %-9s %-6s %-7s %-7s %s\n", "METRIC", "HEADING", "UNIT", "BETTER", "TOOLS", "TITLE");
+	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+		const struct br_metric_info *m = br_metric((enum br_metric_id)i);
+		printf("%-19s %-9s %-6s %-7s %-7s %s\n", m->name, m->short_title, br_unit_name(m->unit),
+		       m->better == BR_HIGHER ? "higher" : "lower", br_family_name(m->family), m->title);
+	}
+	puts("\n--metric and --sort take the name, the heading or the title, in any case,\n"
+	     "with or without blanks ('BlkRead', 'block read' and 'get_block' are one metric).");
+	return fflush(stdout) == 0 && !ferror(stdout) ? BR_EXIT_OK : BR_EXIT_IO;
+}
+
+/* --no-notes: the notes go before anything shows the diagnostics, so no
+ * output (stderr, the report's list) has them. */
+static void drop_notes(struct br_diags *d)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		if (d->v[i].severity != BR_NOTE) {
+			d->v[k++] = d->v[i];
+			continue;
+		}
+		free(d->v[i].file);
+		free(d->v[i].parser);
+		free(d->v[i].message);
+	}
+	d->n = k;
+}
+
 int br_cli_run(int argc, char **argv);
 int br_cli_archive(int argc, char **argv);
 
@@ -403,10 +480,11 @@ int main(int argc, char **argv)
 	struct br_render_opts ro = {0};
 	ro.chart_group = -1;
 	const char *output = NULL, *format = NULL, *charts_dir = NULL;
-	bool strict = false, explain = false, quiet = false, force = false;
+	bool strict = false, explain = false, quiet = false, force = false, no_notes = false;
 	long num;
 	int c;
-	while ((c = getopt_long(argc, argv, "o:f:hVq", long_opts, NULL)) != -1) {
+	opterr = 0; /* br_cli_option_error says it in one line */
+	while ((c = getopt_long(argc, argv, ":o:f:hVq", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			output = optarg;
@@ -436,10 +514,14 @@ int main(int argc, char **argv)
 			ro.aggregate = true;
 			break;
 		case OPT_SORT:
-			if (br_metric_by_name(optarg) < 0 && strcmp(optarg, "label") && strcmp(optarg, "host") &&
-			    strcmp(optarg, "tool"))
-				return br_cli_usage_error("benchreport", "--sort takes a metric name, label, host or tool, not '%s'", optarg);
-			ro.sort = optarg;
+			if (!strcmp(optarg, "label") || !strcmp(optarg, "host") || !strcmp(optarg, "tool")) {
+				ro.sort = optarg;
+			} else {
+				int id = metric_arg("--sort", optarg);
+				if (id < 0)
+					return BR_EXIT_USAGE;
+				ro.sort = br_metric((enum br_metric_id)id)->name;
+			}
 			break;
 		case OPT_GROUP_BY:
 			if (strcmp(optarg, "tool") && strcmp(optarg, "host") && strcmp(optarg, "label"))
@@ -449,11 +531,10 @@ int main(int argc, char **argv)
 		case OPT_METRIC: {
 			char *list = br_strdup(optarg), *save = NULL;
 			for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-				int id = br_metric_by_name(br_trim(t));
+				int id = metric_arg("--metric", br_trim(t));
 				if (id < 0) {
-					int rc = br_cli_usage_error("benchreport", "unknown metric '%s'", t);
 					free(list);
-					return rc;
+					return BR_EXIT_USAGE;
 				}
 				ro.metric_filter[id] = true;
 				ro.have_metric_filter = true;
@@ -477,6 +558,11 @@ int main(int argc, char **argv)
 		case OPT_FORCE:
 			force = true;
 			break;
+		case OPT_NO_NOTES:
+			no_notes = true;
+			break;
+		case OPT_LIST_METRICS:
+			return list_metrics();
 		case OPT_CHARTS:
 			charts_dir = optarg;
 			break;
@@ -494,7 +580,7 @@ int main(int argc, char **argv)
 			break;
 		}
 		default:
-			return br_cli_usage_error("benchreport", "invalid usage");
+			return br_cli_option_error("benchreport", c, argv);
 		}
 	}
 	if (optind >= argc)
@@ -505,11 +591,12 @@ int main(int argc, char **argv)
 		rend = br_cli_renderer_named(format);
 		if (!rend)
 			return br_cli_usage_error("benchreport", "unknown format '%s'", format);
-	} else if (output) {
+	} else if (output && !br_cli_is_stdout(output)) {
 		rend = br_renderer_by_path(output);
 		if (!rend)
 			return br_cli_usage_error("benchreport", "cannot tell the format from '%s'; use --format", output);
-	} else if (!charts_dir) {
+	} else if (!charts_dir || output) {
+		/* no -o, or -o - (standard output): the text table */
 		rend = br_renderer_by_name("text");
 	}
 	for (int i = optind; output && i < argc; i++)
@@ -555,17 +642,29 @@ int main(int argc, char **argv)
 				br_buf_addf(&ex, "%s:\n", cl->file);
 				cur = cl->file;
 			}
-			br_buf_addf(&ex, "  lines %u-%u: %s: %s\n", cl->line, cl->end_line, cl->parser, cl->why);
+			if (cl->end_line > cl->line)
+				br_buf_addf(&ex, "  lines %u-%u: ", cl->line, cl->end_line);
+			else
+				br_buf_addf(&ex, "  line %u: ", cl->line);
+			if (strcmp(cl->parser, "-") != 0) /* "-": what no parser took */
+				br_buf_addf(&ex, "%s: ", cl->parser);
+			br_buf_addf(&ex, "%s\n", cl->why);
 			br_cli_print_clean(stderr, br_buf_str(&ex));
 			br_buf_free(&ex);
 		}
 		for (size_t i = 0; i < ds.ninputs; i++) {
-			char *ex = br_asprintf("%s: %zu record%s\n", ds.inputs[i].path, ds.inputs[i].nrecords,
-					       ds.inputs[i].nrecords == 1 ? "" : "s");
-			br_cli_print_clean(stderr, ex);
-			free(ex);
+			struct br_buf ex = BR_BUF_INIT;
+			br_buf_addf(&ex, "%s: %zu record%s\n", ds.inputs[i].path, ds.inputs[i].nrecords,
+				    ds.inputs[i].nrecords == 1 ? "" : "s");
+			for (unsigned bit = 1; bit; bit <<= 1)
+				if ((ds.inputs[i].transport & bit) && br_transport_name(bit))
+					br_buf_addf(&ex, "  decoding: %s\n", br_transport_name(bit));
+			br_cli_print_clean(stderr, br_buf_str(&ex));
+			br_buf_free(&ex);
 		}
 	}
+	if (no_notes)
+		drop_notes(&ds.diags);
 	struct br_buf line = BR_BUF_INIT;
 	for (size_t i = 0; i < ds.diags.n; i++) {
 		if (quiet && ds.diags.v[i].severity < BR_ERROR)
@@ -577,7 +676,7 @@ int main(int argc, char **argv)
 	}
 	br_buf_free(&line);
 	if (br_diags_count(&ds.diags, BR_ERROR) ||
-	    (strict && br_diags_count(&ds.diags, BR_WARNING)))
+	    (strict && br_diags_lost(&ds.diags)))
 		status = BR_EXIT_NODATA;
 
 	if (ds.records.n == 0) {

@@ -861,7 +861,7 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 		char *fixed = br_asprintf("%.*s.%s", (int)(n - 1), s, s + n - 1);
 		struct br_value *v = br_record_set(r, BR_M_seeks, num(fixed, NULL), fixed);
 		br_value_set_resolution(v, 0.1);
-		br_parse_warn(bd->ctx, bd->first,
+		br_parse_doubt(bd->ctx, bd->first,
 			      "seeks figure '%s' lost its decimal point at a line break "
 			      "(SMTP dot-unstuffing); repaired to %s",
 			      s, fixed);
@@ -872,13 +872,13 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 	br_value_set_resolution(v, 1);
 	if (fs->L->seeks_decimal) {
 		v->doubtful = true;
-		br_parse_warn(bd->ctx, bd->first,
+		br_parse_doubt(bd->ctx, bd->first,
 			      "seeks figure '%s' has no decimal point, which bonnie++ %s always "
 			      "prints; kept as printed",
 			      s, fs->L->name);
 	} else if (last_began_line && n >= 2 && n <= 4) {
 		v->doubtful = true;
-		br_parse_warn(bd->ctx, bd->first,
+		br_parse_doubt(bd->ctx, bd->first,
 			      "seeks figure '%s' may have lost a decimal point at a line break "
 			      "(SMTP dot-unstuffing); kept as printed",
 			      s);

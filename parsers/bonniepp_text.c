@@ -1368,7 +1368,7 @@ static void emit_run(struct pstate_all *ps, const struct prun *run)
 				      "of them unknown (null)",
 				      run->version[0] ? run->version : "1.98+", nomitted);
 		if (doubtful)
-			br_parse_warn(ctx, run->cr_idx,
+			br_parse_doubt(ctx, run->cr_idx,
 				      "bonnie++ %s prints wrong create/stat/delete rates in its text "
 				      "report and this run has no CSV line; keeping the text figures",
 				      run->version[0] ? run->version : "1.98+");

@@ -30,7 +30,7 @@
 
 /* One figure of one series: a single record's value, or the statistics of
  * an aggregated configuration (value = mean, n runs, min..max). */
-struct br_chart_stat {  /* flags first: 40 bytes, not 48 (36 per series) */
+struct br_chart_stat {  /* one per series and metric: keep it small */
 	bool present;     /* the series has this figure at all */
 	bool too_fast;    /* +++++: no value, drawn as such (never a zero bar) */
 	bool has_value;
