@@ -597,6 +597,8 @@ int br_run(const struct br_run_opts *o, struct br_run_report *rep)
 	c.workers = o->workers ? o->workers : BR_RUN_WORKERS;
 	c.files = o->files_set ? o->files : o->quick ? 1 : BR_RUN_FILES;
 	c.char_size = o->char_size_set ? o->char_size : o->quick ? BR_RUN_QUICK_CHAR_SIZE : BR_RUN_CHAR_SIZE;
+	if (!(tests & BR_RUN_BONNIE))
+		c.char_size = 0;
 	if (c.char_size > size)
 		return br_error("the per-character size (%llu KiB) is larger than the file (%llu MiB)",
 				(unsigned long long)(c.char_size >> 10), (unsigned long long)(size >> 20));
