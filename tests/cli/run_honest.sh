@@ -20,7 +20,7 @@ V="benchreport-run $(cat VERSION)"
 left_behind() { [ -z "$(ls -A "$D")" ] || { ls -la "$D"; fail "scratch files left in $D"; }; }
 
 # --- the records' version ------------------------------------------------------
-expect_status 0 $BR run --dir "$D" --quick -q --format jsonl
+expect_status 0 $BR run --dir "$D" --quick -q --files 0 --format jsonl
 cp "$T/out" "$T/q.jsonl"
 left_behind
 for tool in bonnie++ hdparm rawio; do
@@ -72,7 +72,7 @@ left_behind
 caveat='\[quick\] .*rough'
 grep -q "^# $caveat" "$T/raw.txt" || fail "raw text lacks the caveat"
 for fmt in text markdown csv bonnie-csv; do
-	expect_status 0 $BR run --dir "$D" --quick -q --tests bonnie --format "$fmt"
+	expect_status 0 $BR run --dir "$D" --quick -q --tests bonnie --files 0 --format "$fmt"
 	head -1 "$T/out" | grep -q "$caveat" || { head -3 "$T/out"; fail "$fmt output does not start with the caveat"; }
 done
 # the bonnie-csv caveat is a comment bon_csv2txt reports and skips
