@@ -298,7 +298,8 @@ int br_cli_run(int argc, char **argv)
 	uint64_t sz;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:t:s:n:r:w:o:f:l:qh", long_opts, NULL)) != -1) {
+	opterr = 0; /* br_cli_option_error says it in one line */
+	while ((c = getopt_long(argc, argv, ":d:t:s:n:r:w:o:f:l:qh", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			o.dir = optarg;
@@ -382,7 +383,7 @@ int br_cli_run(int argc, char **argv)
 			usage(stdout);
 			return fflush(stdout) == 0 && !ferror(stdout) ? BR_EXIT_OK : BR_EXIT_IO;
 		default:
-			return br_cli_usage_error(cmd, "invalid usage");
+			return br_cli_option_error(cmd, c, argv);
 		}
 	}
 	if (optind < argc)
