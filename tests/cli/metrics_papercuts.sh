@@ -44,6 +44,9 @@ expect_err "^benchreport: option '--metric' needs a value$"
 [ "$(wc -l <"$T/err")" -eq 2 ] || fail "a missing value printed more than two lines"
 expect_status 2 $BR archive list --bogus
 expect_err "^benchreport archive: unknown option '--bogus'$"
+expect_status 2 $BR run --bogus
+expect_err "^benchreport run: unknown option '--bogus'$"
+[ "$(wc -l <"$T/err")" -eq 2 ] || fail "run: a bad option printed more than two lines"
 
 # -o - is standard output, in the text table or the --format asked for
 [ -e ./- ] && fail "a file named '-' is in the way"
