@@ -95,13 +95,17 @@ int br_cli_usage_error(const char *cmd, const char *fmt, ...)
 
 static void usage(FILE *fp)
 {
-	fputs("Usage: benchreport [OPTIONS] FILE...\n"
+	fputs("Usage: benchreport [OPTIONS] [NAME=]FILE...\n"
 	      "       benchreport run [OPTIONS]          measure this machine (see 'benchreport run --help')\n"
 	      "       benchreport archive COMMAND DB ... keep results in SQLite (see 'benchreport archive --help')\n"
 	      "\n"
 	      "Read Bonnie, Bonnie++, hdparm and rawio results from mail, web pages and files\n"
 	      "(mangled or not), turn them into one record each, and write comparison tables,\n"
 	      "charts or a self-contained HTML report. FILE '-' reads standard input.\n"
+	      "\n"
+	      "Inputs are named after their file (before.csv: 'before'; '-': 'stdin'); rows of\n"
+	      "one machine from two inputs read 'host0 (before)', 'host0 (after)', and two such\n"
+	      "rows alone are a before/after: the change in percent, the first as baseline.\n"
 	      "\n"
 	      "Output:\n"
 	      "  -o, --output FILE     write to FILE; the format follows its extension\n"
@@ -117,8 +121,11 @@ static void usage(FILE *fp)
 	      "      --list-metrics    list every metric, its heading, unit and sense, and exit\n"
 	      "      --sort KEY        order rows by a metric (best first), 'label', 'host' or 'tool'\n"
 	      "      --group-by KEY    tool, host or label\n"
-	      "      --baseline NAME   show other rows relative to the record with this label or host\n"
-	      "      --aggregate       combine repeated runs (same label, or same host with Try N)\n"
+	      "      --baseline NAME   show other rows relative to the record with this label or\n"
+	      "                        host, or read from this input (its file or name);\n"
+	      "                        matching nothing is an error\n"
+	      "      --aggregate       combine repeated runs of one input (same label, or same\n"
+	      "                        host with Try N); a note says which groups were formed\n"
 	      "      --top N           keep the N best records per chart/table\n"
 	      "      --bars            add plain-text bar charts to text output\n"
 	      "      --chart GROUP     the chart for -o .svg/.png: seq, random, fileops, latency\n"
@@ -126,6 +133,9 @@ static void usage(FILE *fp)
 	      "      --scale N         PNG pixel scale (2 for crisp images)\n"
 	      "\n"
 	      "Input:\n"
+	      "      --label NAME      name the FILE that follows; its runs without a label take\n"
+	      "                        NAME as label (NAME=FILE does the same when no file is\n"
+	      "                        called NAME=FILE)\n"
 	      "      --strict          treat warnings as errors (exit 1)\n"
 	      "      --explain         tell which lines each parser claimed, and why (stderr)\n"
 	      "  -q, --quiet           do not print warnings or notes\n"
@@ -157,6 +167,7 @@ enum {
 	OPT_FORCE,
 	OPT_LIST_METRICS,
 	OPT_NO_NOTES,
+	OPT_LABEL,
 };
 
 static const struct option long_opts[] = {
@@ -181,6 +192,7 @@ static const struct option long_opts[] = {
 	{"scale", required_argument, NULL, OPT_SCALE},
 	{"force", no_argument, NULL, OPT_FORCE},
 	{"list-metrics", no_argument, NULL, OPT_LIST_METRICS},
+	{"label", required_argument, NULL, OPT_LABEL},
 	{NULL, 0, NULL, 0},
 };
 
@@ -396,6 +408,95 @@ static int write_charts(const char *dir, const struct br_dataset *ds, const stru
 	return BR_EXIT_OK;
 }
 
+/*
+ * The inputs, in command-line order, each with the name it was given:
+ * `--label NAME FILE` (FILE taken as it is), or NAME=FILE when the argument
+ * is not itself an existing file and NAME holds no '/'.
+ */
+struct input_arg {
+	const char *path;
+	char *name;        /* given name, or NULL */
+};
+
+struct input_list {
+	struct input_arg *v;
+	size_t n, cap;
+	char **paths;      /* v[].path, for the output checks */
+	const char *label; /* a --label waiting for its FILE */
+};
+
+static void input_add(struct input_list *l, const char *arg)
+{
+	l->v = br_grow(l->v, &l->cap, l->n + 1, sizeof *l->v);
+	struct input_arg *a = &l->v[l->n++];
+	a->path = arg;
+	a->name = NULL;
+	const char *eq = strchr(arg, '=');
+	struct stat st;
+	if (l->label) {
+		a->name = br_strdup(l->label);
+		l->label = NULL;
+	} else if (eq && eq > arg && eq[1] && !memchr(arg, '/', (size_t)(eq - arg)) && stat(arg, &st) != 0) {
+		a->name = br_strndup(arg, (size_t)(eq - arg));
+		a->path = eq + 1;
+	}
+}
+
+static void input_list_free(struct input_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i].name);
+	free(l->v);
+	free(l->paths);
+}
+
+/* Read input k into ds: its records learn which input they came from and,
+ * when it was named, take the name as their label if they have none. */
+static int load_input(const struct input_arg *a, struct br_dataset *ds)
+{
+	size_t rec0 = ds->records.n, in0 = ds->ninputs;
+	int status = BR_EXIT_OK;
+	/* an archive (archive/): its records, as stored */
+	int rc = br_archive_is_sqlite(a->path) ? br_archive_read(a->path, ds) : br_parse_file(a->path, ds);
+	if (rc < 0) {
+		br_cli_error("%s", br_last_error());
+		status = BR_EXIT_NODATA;
+	}
+	if (ds->ninputs == in0)
+		return status; /* nothing was read */
+	size_t k = ds->ninputs - 1;
+	if (a->name)
+		br_dataset_set_input_name(ds, k, a->name);
+	for (size_t i = rec0; i < ds->records.n; i++) {
+		struct br_record *r = ds->records.v[i];
+		r->input = (unsigned)(k + 1);
+		if (a->name && !r->label)
+			br_record_set_label(r, a->name);
+	}
+	return status;
+}
+
+/* Rows (configurations) over the model's tables. */
+static size_t agg_rows(const struct br_cmp *c)
+{
+	size_t n = 0;
+	for (size_t t = 0; t < c->ntables; t++)
+		n += c->tables[t].nrows;
+	return n;
+}
+
+/* --baseline FILE: the path as that input was given (compare.h matches it). */
+static const char *baseline_path(const char *want, const struct input_list *in)
+{
+	struct stat st;
+	if (stat(want, &st) != 0)
+		return want;
+	for (size_t i = 0; i < in->n; i++)
+		if (strcmp(in->v[i].path, "-") != 0 && same_file(in->v[i].path, want))
+			return in->v[i].path;
+	return want;
+}
+
 static int cmp_claim_line(const void *a, const void *b)
 {
 	const struct br_claim *x = a, *y = b;
@@ -466,16 +567,10 @@ static void xml_quiet(void *ctx, const char *msg, ...)
 	(void)msg;
 }
 
-int main(int argc, char **argv)
+/* benchreport [OPTIONS] FILE...; `inputs` is freed by the caller, whatever
+ * this returns from. */
+static int report_main(int argc, char **argv, struct input_list *inputs)
 {
-	/* temporary files go on signals; a closed pipe and a file-size limit
-	 * are write errors (EPIPE, EFBIG), not deaths by SIGPIPE or SIGXFSZ */
-	br_cleanup_install();
-	xmlSetGenericErrorFunc(NULL, xml_quiet);
-	if (argc > 1 && strcmp(argv[1], "run") == 0)
-		return br_cli_run(argc - 1, argv + 1);
-	if (argc > 1 && strcmp(argv[1], "archive") == 0)
-		return br_cli_archive(argc - 1, argv + 1);
 
 	struct br_render_opts ro = {0};
 	ro.chart_group = -1;
@@ -484,8 +579,22 @@ int main(int argc, char **argv)
 	long num;
 	int c;
 	opterr = 0; /* br_cli_option_error says it in one line */
-	while ((c = getopt_long(argc, argv, ":o:f:hVq", long_opts, NULL)) != -1) {
+	/* "-": FILEs come back in order (case 1), so that --label NAME names
+	 * the FILE after it */
+	while ((c = getopt_long(argc, argv, "-:o:f:hVq", long_opts, NULL)) != -1) {
 		switch (c) {
+		case 1:
+			input_add(inputs, optarg);
+			break;
+		case OPT_LABEL:
+			if (inputs->label) {
+				return br_cli_usage_error("benchreport", "--label '%s' is not followed by a FILE",
+							  inputs->label);
+			}
+			if (!*optarg)
+				return br_cli_usage_error("benchreport", "--label takes a name, not ''");
+			inputs->label = optarg;
+			break;
 		case 'o':
 			output = optarg;
 			break;
@@ -583,8 +692,17 @@ int main(int argc, char **argv)
 			return br_cli_option_error("benchreport", c, argv);
 		}
 	}
-	if (optind >= argc)
+	for (int i = optind; i < argc; i++) /* after "--" */
+		input_add(inputs, argv[i]);
+	if (inputs->label) {
+		const char *l = inputs->label;
+		return br_cli_usage_error("benchreport", "--label '%s' is not followed by a FILE", l);
+	}
+	if (inputs->n == 0)
 		return br_cli_usage_error("benchreport", "no input files (use '-' for standard input)");
+	inputs->paths = br_malloc(inputs->n * sizeof *inputs->paths);
+	for (size_t i = 0; i < inputs->n; i++)
+		inputs->paths[i] = (char *)inputs->v[i].path;
 
 	const struct br_renderer *rend = NULL;
 	if (format) {
@@ -599,8 +717,8 @@ int main(int argc, char **argv)
 		/* no -o, or -o - (standard output): the text table */
 		rend = br_renderer_by_name("text");
 	}
-	for (int i = optind; output && i < argc; i++)
-		if (strcmp(argv[i], "-") != 0 && same_file(argv[i], output)) {
+	for (size_t i = 0; output && i < inputs->n; i++)
+		if (strcmp(inputs->v[i].path, "-") != 0 && same_file(inputs->v[i].path, output)) {
 			br_cli_error("refusing to overwrite input file '%s' with the output", output);
 			return BR_EXIT_USAGE;
 		}
@@ -610,21 +728,33 @@ int main(int argc, char **argv)
 	int status = BR_EXIT_OK;
 	struct br_dataset ds = {0};
 	ds.skip_claims = !explain; /* only --explain reads them */
-	for (int i = optind; i < argc; i++) {
-		if (br_archive_is_sqlite(argv[i])) {
-			/* an archive (archive/): its records, as stored */
-			if (br_archive_read(argv[i], &ds) < 0) {
-				br_cli_error("%s", br_last_error());
-				status = BR_EXIT_NODATA;
-			}
-			continue;
-		}
-		if (br_parse_file(argv[i], &ds) < 0) {
-			br_cli_error("%s", br_last_error());
+	for (size_t i = 0; i < inputs->n; i++)
+		if (load_input(&inputs->v[i], &ds) != BR_EXIT_OK)
 			status = BR_EXIT_NODATA;
-		}
-	}
 	br_recset_merge(&ds.records);
+	br_dataset_name_inputs(&ds);
+	if (ro.baseline)
+		ro.baseline = baseline_path(ro.baseline, inputs);
+	if (ds.records.n && (ro.baseline || ro.aggregate)) {
+		/* what the comparison model says about --baseline and --aggregate,
+		 * before the diagnostics: the groups formed are a note among them
+		 * (stderr and the report's notes) */
+		struct br_cmp *cmp = br_cmp_build(&ds, &ro);
+		if (cmp->baseline_unmatched) {
+			int rc = br_cli_usage_error("benchreport", "--baseline '%s' matches no record; it can be a label, "
+						    "a host or an input: %s", ro.baseline, cmp->baseline_choices);
+			br_cmp_free(cmp);
+			br_dataset_free(&ds);
+			br_regex_cleanup();
+			return rc;
+		}
+		if (cmp->groups)
+			br_diag_add(&ds.diags, BR_NOTE, "benchreport", 0, "", "--aggregate formed %zu group%s: %s",
+				    agg_rows(cmp), agg_rows(cmp) == 1 ? "" : "s", cmp->groups);
+		for (size_t i = 0; !quiet && i < cmp->nnotes; i++)
+			br_cli_warn("%s", cmp->notes[i]);
+		br_cmp_free(cmp);
+	}
 
 	if (explain) {
 		/* each document's claims in line order (parsers run one by one) */
@@ -692,13 +822,6 @@ int main(int argc, char **argv)
 	ro.command_line = cmdline;
 	ro.date = date;
 	ro.output_path = output;
-	if (!quiet && ro.baseline) {
-		/* the comparison model's notes: a --baseline that matches nothing */
-		struct br_cmp *cmp = br_cmp_build(&ds, &ro);
-		for (size_t i = 0; i < cmp->nnotes; i++)
-			br_cli_warn("%s", cmp->notes[i]);
-		br_cmp_free(cmp);
-	}
 
 	struct br_buf held = BR_BUF_INIT;
 	struct out out = {0};
@@ -739,7 +862,7 @@ int main(int argc, char **argv)
 	}
 	br_buf_free(&held);
 	if (charts_dir) {
-		int w = write_charts(charts_dir, &ds, &ro, argv + optind, argc - optind, force);
+		int w = write_charts(charts_dir, &ds, &ro, inputs->paths, (int)inputs->n, force);
 		if (w != BR_EXIT_OK && (status == BR_EXIT_OK || w == BR_EXIT_IO))
 			status = w;
 	}
@@ -750,4 +873,20 @@ int main(int argc, char **argv)
 	if (status == BR_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout)))
 		status = BR_EXIT_IO;
 	return status;
+}
+
+int main(int argc, char **argv)
+{
+	/* temporary files go on signals; a closed pipe and a file-size limit
+	 * are write errors (EPIPE, EFBIG), not deaths by SIGPIPE or SIGXFSZ */
+	br_cleanup_install();
+	xmlSetGenericErrorFunc(NULL, xml_quiet);
+	if (argc > 1 && strcmp(argv[1], "run") == 0)
+		return br_cli_run(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "archive") == 0)
+		return br_cli_archive(argc - 1, argv + 1);
+	struct input_list inputs = {0};
+	int rc = report_main(argc, argv, &inputs);
+	input_list_free(&inputs);
+	return rc;
 }
