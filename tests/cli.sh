@@ -3,8 +3,8 @@
 # (wrapped in valgrind under VALGRIND=1), $T a fresh temp directory and the
 # working directory at the top of the repository. A case passes when it
 # exits 0; it prints what it expected when it fails. Cases run side by side,
-# JOBS at a time (default: the number of processors); most of their time is
-# waiting (signals, concurrent writers), not computing.
+# JOBS at a time (default: the number of processors); then the cases that
+# time signals against a write (ALONE) run one by one, on a quiet machine.
 #   tests/cli.sh BIN COUNTS_FILE
 set -u
 BIN=$1
@@ -16,10 +16,9 @@ R=$(mktemp -d)
 trap 'rm -rf "$R"' EXIT INT TERM
 export BIN R
 export BR_WRAP=${BR_WRAP:-}
-for t in tests/cli/*.sh; do
-	case $t in */lib.sh) continue ;; esac
-	[ -f "$t" ] && echo "$t"
-done | xargs -P "$JOBS" -n 1 sh -c '
+ALONE="attack run_signal safe_signals"
+alone() { case " $ALONE " in *" $(basename "$1" .sh) "*) return 0 ;; esac; return 1; }
+one='
 	t=$1
 	name=$(basename "$t" .sh)
 	T=$(mktemp -d)
@@ -28,7 +27,14 @@ done | xargs -P "$JOBS" -n 1 sh -c '
 	else
 		: >"$R/$name.fail"
 	fi
-	rm -rf "$T"' sh
+	rm -rf "$T"'
+for t in tests/cli/*.sh; do
+	case $t in */lib.sh) continue ;; esac
+	[ -f "$t" ] && ! alone "$t" && echo "$t"
+done | xargs -P "$JOBS" -n 1 sh -c "$one" sh
+for t in tests/cli/*.sh; do
+	alone "$t" && sh -c "$one" sh "$t"
+done
 pass=0 fail=0
 for t in tests/cli/*.sh; do
 	case $t in */lib.sh) continue ;; esac
