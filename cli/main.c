@@ -105,6 +105,9 @@ static void usage(FILE *fp)
 	      "      --width N         chart width in pixels\n"
 	      "      --scale N         PNG pixel scale (2 for crisp images)\n"
 	      "\n"
+	      "Report:\n"
+	      "      --title TEXT      the report's title (and the chart's, for -o .svg/.png)\n"
+	      "\n"
 	      "Input:\n"
 	      "      --strict          treat warnings as errors (exit 1)\n"
 	      "      --explain         tell which lines each parser claimed, and why (stderr)\n"
@@ -133,6 +136,8 @@ enum {
 	OPT_WIDTH,
 	OPT_SCALE,
 	OPT_FORCE,
+	/* the report */
+	OPT_TITLE,
 };
 
 static const struct option long_opts[] = {
@@ -155,6 +160,8 @@ static const struct option long_opts[] = {
 	{"width", required_argument, NULL, OPT_WIDTH},
 	{"scale", required_argument, NULL, OPT_SCALE},
 	{"force", no_argument, NULL, OPT_FORCE},
+	/* the report */
+	{"title", required_argument, NULL, OPT_TITLE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -465,6 +472,12 @@ int main(int argc, char **argv)
 			if (!parse_uint(optarg, 1000000, &num) || num == 0)
 				return br_cli_usage_error("benchreport", "--top takes a positive number, not '%s'", optarg);
 			ro.top = (size_t)num;
+			break;
+		/* the report */
+		case OPT_TITLE:
+			if (optarg[strspn(optarg, " \t")] == '\0')
+				return br_cli_usage_error("benchreport", "--title takes a text, not an empty one");
+			ro.title = optarg;
 			break;
 		case OPT_BARS:
 			ro.bars = true;
