@@ -96,7 +96,7 @@ static void usage(FILE *fp)
 	      "Tables and charts:\n"
 	      "      --metric LIST     only these metrics (comma-separated names, e.g. put_block,seeks)\n"
 	      "      --sort KEY        order rows by a metric (best first), 'label', 'host' or 'tool'\n"
-	      "      --group-by KEY    tool, host or label\n"
+	      "      --group-by KEY    tool, host or label (the report: a section per group)\n"
 	      "      --baseline NAME   show other rows relative to the record with this label or host\n"
 	      "      --aggregate       combine repeated runs (same label, or same host with Try N)\n"
 	      "      --top N           keep the N best records per chart/table\n"

@@ -42,6 +42,8 @@
 #define PHONE_CHART_WIDTH 340
 /* A chart draws at most this many bars per metric; the table has all. */
 #define REPORT_CHART_BARS 25
+/* A table by metric (across inputs) longer than this is folded. */
+#define METRIC_OPEN_ROWS 12
 
 struct report {
 	const struct br_dataset *ds;
@@ -225,7 +227,7 @@ static const char css[] =
 	"h3{font-size:16px;margin:26px 0 8px}\n"
 	".lede{color:var(--muted);margin:0 0 12px}\n"
 	"nav.toc{font-size:14px;margin:14px 0 4px;padding-bottom:6px;border-bottom:1px solid var(--line)}"
-	"nav.toc>p:first-child a{margin-right:16px}nav.toc b{display:block;font-size:13px;margin-top:8px}\n"
+	"nav.toc>p:first-child a{margin-right:16px;white-space:nowrap;display:inline-block}nav.toc b{display:block;font-size:13px;margin-top:8px}\n"
 	".toc-metrics ul{list-style:none;padding:0;margin:2px 0;display:flex;flex-wrap:wrap;gap:2px 20px}\n"
 	".toc-inputs ol{columns:15em;column-gap:28px;margin:2px 0;padding-left:2.4em}"
 	".toc-inputs li{break-inside:avoid;overflow-wrap:anywhere}.toc-inputs .n,.fam{color:var(--muted);font-weight:400}\n"
@@ -300,7 +302,7 @@ static const char css[] =
 	"@media (max-width:820px){figure.chart .wide{display:none}figure.chart .narrow{display:block}}\n"
 	"@media (max-width:600px){body{font-size:14px}main,header.top,footer{padding-left:14px;padding-right:14px}"
 	"h1{font-size:23px}h2{font-size:19px;margin-top:30px}.fact b{font-size:20px}"
-	"table.cmp tbody th{min-width:8em;max-width:13em}"
+	"table.cmp tbody th{min-width:8em;max-width:13em}.toc-inputs ol{max-height:13em;overflow-y:auto}"
 	"table.glance td{white-space:normal}table.glance td.n{white-space:nowrap}th,td{padding:4px 6px}}\n"
 	"@media print{body{font-size:10pt}nav.toc,.noprint{display:none}"
 	"main,header.top,footer{max-width:none;padding:0}"
@@ -1131,7 +1133,7 @@ static void by_metric(struct report *rp)
 			start(rp, "details");
 			attr(rp, "class", "metric");
 			attrf(rp, "id", "m-%s-%s", br_family_name((enum br_family)fam), br_group_name((enum br_group)g));
-			if (n <= REPORT_CHART_BARS)
+			if (n <= METRIC_OPEN_ROWS)
 				attr(rp, "open", "open");
 			start(rp, "summary");
 			group_heading(rp, "span", fam, (enum br_group)g);
@@ -1408,6 +1410,24 @@ static void contents(struct report *rp)
 	textf(rp, "Warnings (%zu)", nwarn);
 	end(rp);
 	end(rp); /* p */
+	start(rp, "p");
+	attr(rp, "class", "filter");
+	attr(rp, "hidden", "hidden");
+	start(rp, "label");
+	attr(rp, "for", "filter");
+	text(rp, "Filter ");
+	end(rp);
+	start(rp, "input");
+	attr(rp, "type", "search");
+	attr(rp, "id", "filter");
+	attr(rp, "placeholder", "input, host or label");
+	attr(rp, "autocomplete", "off");
+	end_void(rp);
+	start(rp, "span");
+	attr(rp, "id", "filter-count");
+	attr(rp, "aria-live", "polite");
+	end(rp);
+	end(rp); /* p */
 
 	/* by metric: the tables across inputs, or the one section's groups */
 	start(rp, "div");
@@ -1452,24 +1472,6 @@ static void contents(struct report *rp)
 	end(rp); /* ol */
 	end(rp); /* div */
 
-	start(rp, "p");
-	attr(rp, "class", "filter");
-	attr(rp, "hidden", "hidden");
-	start(rp, "label");
-	attr(rp, "for", "filter");
-	text(rp, "Filter ");
-	end(rp);
-	start(rp, "input");
-	attr(rp, "type", "search");
-	attr(rp, "id", "filter");
-	attr(rp, "placeholder", "input, host or label");
-	attr(rp, "autocomplete", "off");
-	end_void(rp);
-	start(rp, "span");
-	attr(rp, "id", "filter-count");
-	attr(rp, "aria-live", "polite");
-	end(rp);
-	end(rp); /* p */
 	end(rp); /* nav */
 }
 
