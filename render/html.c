@@ -226,7 +226,7 @@ static const char css[] =
 	"h2{font-size:21px;margin:40px 0 10px;padding-bottom:4px;border-bottom:2px solid var(--fg)}\n"
 	"h3{font-size:16px;margin:26px 0 8px}\n"
 	".lede{color:var(--muted);margin:0 0 12px}\n"
-	"nav.toc{font-size:14px;margin:14px 0 4px;padding-bottom:6px;border-bottom:1px solid var(--line)}"
+	"nav.toc{font-size:14px;margin:14px 0 4px}"
 	"nav.toc>p:first-child a{margin-right:16px;white-space:nowrap;display:inline-block}nav.toc b{display:block;font-size:13px;margin-top:8px}\n"
 	".toc-metrics ul{list-style:none;padding:0;margin:2px 0;display:flex;flex-wrap:wrap;gap:2px 20px}\n"
 	".toc-inputs ol{columns:15em;column-gap:28px;margin:2px 0;padding-left:2.4em}"
@@ -660,6 +660,61 @@ static void summary(struct report *rp)
 	end(rp); /* section */
 }
 
+/* One declaration of cairo's style attribute, shorter: "rgb(0%,44.705882%,
+ * 69.803922%)" as "#0072b2"; the SVG defaults cairo repeats on every path
+ * (opacity 1, butt caps, miter joins, nonzero fill; the miter limit, which
+ * no corner of a bar or hatch line reaches) left out. */
+static void style_decl(struct br_buf *b, const char *d, size_t n)
+{
+	static const char *const defaults[] = {
+		"fill-opacity:1", "stroke-opacity:1", "stroke-linecap:butt", "stroke-linejoin:miter",
+		"stroke-miterlimit:10", "fill-rule:nonzero",
+	};
+	while (n && *d == ' ')
+		d++, n--;
+	while (n && d[n - 1] == ' ')
+		n--;
+	for (size_t i = 0; i < BR_ARRAY_LEN(defaults); i++)
+		if (n == strlen(defaults[i]) && memcmp(d, defaults[i], n) == 0)
+			return;
+	const char *colon = memchr(d, ':', n);
+	double r, g, bl;
+	char tail;
+	if (n && colon && sscanf(colon + 1, "rgb(%lf%%,%lf%%,%lf%%%c", &r, &g, &bl, &tail) == 4 && tail == ')' &&
+	    d[n - 1] == ')') {
+		br_buf_addf(b, "%s%.*s#%02x%02x%02x", b->len ? ";" : "", (int)(colon + 1 - d), d,
+			    (unsigned)lround(r * 2.55) & 255, (unsigned)lround(g * 2.55) & 255, (unsigned)lround(bl * 2.55) & 255);
+		return;
+	}
+	if (n)
+		br_buf_addf(b, "%s%.*s", b->len ? ";" : "", (int)n, d);
+}
+
+/* Every style attribute under node, shortened (a report inlines a hundred
+ * charts or more, twice each: a third of their bytes). */
+static void compact_styles(xmlNodePtr node, struct br_buf *b)
+{
+	for (xmlNodePtr n = node; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		xmlChar *st = xmlGetProp(n, BAD_CAST "style");
+		if (st) {
+			br_buf_reset(b);
+			const char *p = (const char *)st;
+			while (*p) {
+				size_t l = strcspn(p, ";");
+				style_decl(b, p, l);
+				p += l;
+				if (*p)
+					p++;
+			}
+			xmlSetProp(n, BAD_CAST "style", BAD_CAST br_buf_str(b));
+			xmlFree(st);
+		}
+		compact_styles(n->children, b);
+	}
+}
+
 /* A chart's SVG inline, serialised by libxml2 (its own escaping), in a
  * <div class="cls">; false when it cannot be drawn. */
 static bool chart_svg(struct report *rp, const struct br_chart *c, const char *prefix, const char *label,
@@ -670,6 +725,9 @@ static bool chart_svg(struct report *rp, const struct br_chart *c, const char *p
 		return false;
 	xmlNodePtr root = xmlDocGetRootElement(svg);
 	xmlSetProp(root, BAD_CAST "aria-label", BAD_CAST label);
+	struct br_buf style = BR_BUF_INIT;
+	compact_styles(root, &style);
+	br_buf_free(&style);
 	xmlBufferPtr buf = xmlBufferCreate();
 	xmlNodeDump(buf, svg, root, 0, 0);
 	start(rp, "div");
@@ -1150,6 +1208,9 @@ static void by_metric(struct report *rp)
 
 static struct section *section_for(struct report *rp, const char *key, const char *name, size_t *cap)
 {
+	/* records come input by input: the last section first */
+	if (rp->nsecs && strcmp(rp->secs[rp->nsecs - 1].key, key) == 0)
+		return &rp->secs[rp->nsecs - 1];
 	for (size_t i = 0; i < rp->nsecs; i++)
 		if (strcmp(rp->secs[i].key, key) == 0)
 			return &rp->secs[i];
@@ -1344,52 +1405,6 @@ static void warnings(struct report *rp)
 	end(rp); /* section */
 }
 
-/* The page's header: title, what was read (the inputs by name, folded when
- * many), when and by what, and the command line folded away. */
-static void header(struct report *rp, const char *title)
-{
-	const struct br_dataset *ds = rp->ds;
-	start(rp, "header");
-	attr(rp, "class", "top");
-	el(rp, "h1", title);
-	start(rp, "p");
-	attr(rp, "class", "lede");
-	textf(rp, "%zu result%s from %zu input%s", ds->records.n, ds->records.n == 1 ? "" : "s", ds->ninputs,
-	      ds->ninputs == 1 ? "" : "s");
-	if (rp->o->date)
-		textf(rp, " \xc2\xb7 %s", rp->o->date);
-	text(rp, " \xc2\xb7 benchreport " BR_VERSION);
-	end(rp); /* p */
-	if (ds->ninputs > 1 || rp->o->command_line) {
-		start(rp, "details");
-		attr(rp, "class", "brief");
-		start(rp, "summary");
-		textf(rp, "Inputs: ");
-		for (size_t i = 0; i < ds->ninputs && i < 3; i++)
-			textf(rp, "%s%s", i ? ", " : "", input_name(ds->inputs[i].path));
-		if (ds->ninputs > 3)
-			textf(rp, " and %zu more", ds->ninputs - 3);
-		end(rp); /* summary */
-		start(rp, "p");
-		attr(rp, "class", "names");
-		for (size_t i = 0; i < ds->ninputs; i++) {
-			if (i)
-				text(rp, " \xc2\xb7 ");
-			el(rp, "code", input_name(ds->inputs[i].path));
-		}
-		end(rp);
-		if (rp->o->command_line) {
-			start(rp, "p");
-			attr(rp, "class", "cmd");
-			text(rp, "Command: ");
-			el(rp, "code", rp->o->command_line);
-			end(rp);
-		}
-		end(rp); /* details */
-	}
-	end(rp); /* header */
-}
-
 /* Contents: the parts, every input, every metric group; the filter box
  * (shown by the script: without it there is nothing to filter with). */
 static void contents(struct report *rp)
@@ -1475,6 +1490,53 @@ static void contents(struct report *rp)
 	end(rp); /* nav */
 }
 
+/* The page's header: title, what was read (the inputs by name, folded when
+ * many), when and by what, and the command line folded away. */
+static void header(struct report *rp, const char *title)
+{
+	const struct br_dataset *ds = rp->ds;
+	start(rp, "header");
+	attr(rp, "class", "top");
+	el(rp, "h1", title);
+	start(rp, "p");
+	attr(rp, "class", "lede");
+	textf(rp, "%zu result%s from %zu document%s", ds->records.n, ds->records.n == 1 ? "" : "s", ds->ninputs,
+	      ds->ninputs == 1 ? "" : "s");
+	if (rp->o->date)
+		textf(rp, " \xc2\xb7 %s", rp->o->date);
+	text(rp, " \xc2\xb7 benchreport " BR_VERSION);
+	end(rp); /* p */
+	if (ds->ninputs > 1 || rp->o->command_line) {
+		start(rp, "details");
+		attr(rp, "class", "brief");
+		start(rp, "summary");
+		textf(rp, "Inputs: ");
+		for (size_t i = 0; i < ds->ninputs && i < 3; i++)
+			textf(rp, "%s%s", i ? ", " : "", input_name(ds->inputs[i].path));
+		if (ds->ninputs > 3)
+			textf(rp, " and %zu more", ds->ninputs - 3);
+		end(rp); /* summary */
+		start(rp, "p");
+		attr(rp, "class", "names");
+		for (size_t i = 0; i < ds->ninputs; i++) {
+			if (i)
+				text(rp, " \xc2\xb7 ");
+			el(rp, "code", input_name(ds->inputs[i].path));
+		}
+		end(rp);
+		if (rp->o->command_line) {
+			start(rp, "p");
+			attr(rp, "class", "cmd");
+			text(rp, "Command: ");
+			el(rp, "code", rp->o->command_line);
+			end(rp);
+		}
+		end(rp); /* details */
+	}
+	contents(rp);
+	end(rp); /* header */
+}
+
 /* ------------------------------------------------------------ renderer */
 
 /* The writer's output buffer hands its bytes to the sink as they come. */
@@ -1534,7 +1596,6 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 	header(&rp, title);
 	free(title);
 	start(&rp, "main");
-	contents(&rp);
 	summary(&rp);
 	if (rp.nsecs > 1)
 		by_metric(&rp);
