@@ -6,15 +6,20 @@
  * of 100,000 results costs the comparison model, not 5 KB of nodes per
  * result. No external resources: the charts are SVG inlined (a libxml2
  * tree each, ids prefixed per chart, serialised by libxml2), the
- * stylesheet and the only script (click a header to sort a table) are
- * inline constants; everything reads with JavaScript off and prints
- * cleanly.
+ * stylesheet and the one script (click a header to sort a table; the
+ * filter box) are inline constants; everything reads with JavaScript off
+ * and prints cleanly.
  *
- * Layout: header; summary (inputs and record counts, records per tool,
- * version, date, command line); per tool family its charts (one per metric
- * group) and comparison tables (compare.h: best marked, cells shaded worst →
- * best within each column, a legend); sources (each record's file, lines,
- * parameters and original excerpt in <details>); warnings.
+ * Layout: header (title, the inputs folded, contents by input and by
+ * metric group, the filter box); summary (counts, the best of each figure,
+ * the inputs table); by metric (several inputs: per tool family and metric
+ * group one comparison table of every record, folded when long); by input
+ * (a section per input, or per --group-by value: per family and group a
+ * chart when it compares two results or more, wide and narrow, and the
+ * table; compare.h: best marked, cells shaded worst → best, a legend);
+ * sources (each record's file, lines, parameters and original excerpt in
+ * <details>); warnings. The filter hides sections and rows by name;
+ * without the script its box stays hidden and the page is complete.
  */
 #include <math.h>
 #include <stdarg.h>
