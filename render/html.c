@@ -64,6 +64,7 @@ struct report {
 	struct br_ptrmap recidx, seridx;
 	struct section *secs;      /* the report's sections, in order */
 	size_t nsecs;
+	bool legend_done;          /* the tables' legend was written */
 };
 
 /* One section of the report: the records of one input, or of one --group-by
@@ -1168,8 +1169,12 @@ static void section(struct report *rp, size_t si)
 			if (rows_with(cmp, fam, (enum br_group)g) >= 2 || rp->nsecs == 1)
 				chart(rp, id, (enum br_family)fam, (enum br_group)g);
 			for (size_t t = 0; t < cmp->ntables; t++)
-				if ((int)cmp->tables[t].family == fam)
-					table(rp, &cmp->tables[t], (enum br_group)g, false);
+				if ((int)cmp->tables[t].family == fam) {
+					/* the legend once, under the first table of the page's
+					 * open part (the tables by metric may be folded) */
+					table(rp, &cmp->tables[t], (enum br_group)g, !rp->legend_done);
+					rp->legend_done = true;
+				}
 			end(rp); /* div.group */
 		}
 	end(rp); /* section */
@@ -1187,7 +1192,6 @@ static void by_metric(struct report *rp)
 	el1(rp, "p", "class", "lede",
 	    "One table per group of figures over all inputs; click a column heading to rank them. "
 	    "The sections by input below have the charts.");
-	bool legend = true;
 	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
 		for (int g = 0; g < BR_GROUP_COUNT; g++) {
 			if (!cmp_has(rp->cmp, fam, (enum br_group)g))
@@ -1204,8 +1208,7 @@ static void by_metric(struct report *rp)
 			end(rp);
 			for (size_t t = 0; t < rp->cmp->ntables; t++)
 				if ((int)rp->cmp->tables[t].family == fam)
-					table(rp, &rp->cmp->tables[t], (enum br_group)g, legend);
-			legend = false;
+					table(rp, &rp->cmp->tables[t], (enum br_group)g, false);
 			end(rp); /* details */
 		}
 	end(rp); /* section */
