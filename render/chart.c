@@ -819,7 +819,8 @@ struct br_chart *br_chart_build_capped(const struct br_chart_set *set, enum br_g
 	double overhead = MARGIN + 26 + 20 + (LEGEND_MAX_ROWS + 1) * LEGEND_ROW + 8 +
 			  c->npanels * (PANEL_HEAD + 10) + nblocks * (BLOCK_HEAD + 2 * TICK_ROW + BLOCK_GAP) +
 			  4 * NOTE_ROW + MARGIN;
-	c->row = total_bars(c) > 60 || c->stacked ? BR_CHART_ROW_COMPACT : BR_CHART_ROW;
+	/* a report's chart (max_bars) sits among many: compact rows */
+	c->row = total_bars(c) > 60 || c->stacked || max_bars ? BR_CHART_ROW_COMPACT : BR_CHART_ROW;
 	double pitch = c->row + (c->stacked ? LABEL_ROW : 0);
 	size_t rows = overhead < BR_CHART_MAX_HEIGHT ? (size_t)((BR_CHART_MAX_HEIGHT - overhead) / pitch) : 0;
 	if (rows < nblocks)
@@ -1027,8 +1028,9 @@ struct br_chart *br_chart_build_capped(const struct br_chart_set *set, enum br_g
 	br_buf_free(&sub);
 
 	double y = MARGIN + 26 + 20;
-	/* stacked: every bar is labelled in full width, no legend needed */
-	size_t lrows = c->stacked ? 0 : layout_legend(c, set, y);
+	/* every bar is labelled: no legend when stacked (the labels have the
+	 * whole width) or in a report (its table has the colours too) */
+	size_t lrows = c->stacked || max_bars ? 0 : layout_legend(c, set, y);
 	y += lrows * LEGEND_ROW + (lrows ? 8 : 0);
 	for (size_t p = 0; p < c->npanels; p++) {
 		struct br_chart_panel *pn = &c->panels[p];

@@ -173,7 +173,8 @@ struct br_chart *br_chart_build(const struct br_chart_set *set, enum br_group gr
 				const struct br_render_opts *o);
 /* The same with at most max_bars bars per metric (0: no such cap): the
  * best of each, in the series' order, for a chart with the complete table
- * under it (each capped block's tag says "N more in the table"). */
+ * under it (each capped block's tag says "N more in the table"); such a
+ * chart has compact rows and no legend (the table shows the colours). */
 struct br_chart *br_chart_build_capped(const struct br_chart_set *set, enum br_group group, int family,
 				       const struct br_render_opts *o, size_t max_bars);
 void br_chart_free(struct br_chart *c);

@@ -507,6 +507,9 @@ static void capped_blocks_keep_the_best_in_order(void **state)
 	assert_non_null(strstr(bk->tag, "best 5 of 40"));
 	assert_non_null(strstr(bk->tag, "35 more in the table"));
 	assert_non_null(strstr(c->note, "At most 5 bars per metric"));
+	/* among many charts of a report: compact rows, no legend */
+	assert_int_equal(c->nlegend, 0);
+	assert_true(c->row == BR_CHART_ROW_COMPACT);
 	br_chart_free(c);
 	/* --top below the cap wins, and says so */
 	o.top = 3;
