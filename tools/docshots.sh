@@ -26,7 +26,7 @@ EOF
 		--allow-file-access-from-files --virtual-time-budget=5000 --user-data-dir="$T/prof" \
 		--window-size="$w,$2" --screenshot="$4" "file://$T/frame.html" >/dev/null 2>&1
 }
-shot 1400 2400 none docs/report.png
+shot 1400 3200 none docs/report.png
 shot 390 1800 none "$T/p1.png"
 shot 390 1800 in-1 "$T/p2.png"
 # the two phone screens side by side, each cut to 390 px, 20 px apart
