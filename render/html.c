@@ -356,7 +356,11 @@ static const char script[] =
 	"  s.hidden=!any;if(toc[i])toc[i].hidden=!any;n++;if(any)shown++;});\n"
 	" each(document.querySelectorAll('#by-metric details'),function(d){rows(d,q,!q);});\n"
 	" document.getElementById('filter-count').textContent=q?shown+' of '+n+' sections':'';}\n"
-	"box.addEventListener('input',run);if(box.value)run();})();\n";
+	"box.addEventListener('input',run);if(box.value)run();\n"
+	/* a link to a folded table by metric opens it */
+	"function opened(){var e=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));\n"
+	" if(e&&e.tagName==='DETAILS')e.open=true;}\n"
+	"window.addEventListener('hashchange',opened);opened();})();\n";
 
 /* ------------------------------------------------------------ pieces */
 

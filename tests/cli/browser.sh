@@ -123,6 +123,11 @@ grep -q '<details class="brief"><summary>Inputs: [^<]* and [0-9]* more</summary>
 grep -q 'class="n js-sort"' "$T/dom.html" || fail "the table-sorting script did not run"
 grep -q '<p class="filter" hidden' "$T/report.html" || fail "the filter box shows without JavaScript"
 grep -q '<p class="filter" hidden' "$T/dom.html" && fail "the filter script did not show its box"
+# a link from the contents to a folded table by metric opens it
+first=$(grep -o '<details class="metric" id="m-[a-z]*-[a-z]*">' "$T/report.html" | head -1 | sed 's/.*id="\([^"]*\)".*/\1/')
+[ -n "$first" ] || fail "no folded table by metric (the corpus has more than 12 results of a group)"
+chrome --dump-dom "file://$T/report.html#$first" >"$T/hash.html"
+grep -q "<details class=\"metric\" id=\"$first\" open" "$T/hash.html" || fail "#$first does not open its table"
 # one source entry per record
 srcs=$(count '<div class="src" id="r[0-9]*"')
 [ "$srcs" -eq "$records" ] || fail "$srcs source entries for $records records"
