@@ -600,10 +600,8 @@ static void glance(struct report *rp)
 			el1(rp, "td", "class", "n", br_buf_str(&b));
 			br_buf_free(&b);
 			start(rp, "td");
+			/* no swatch: colours belong to a section's chart */
 			const struct br_record *first = best->nmembers ? best->members[0] : NULL;
-			const struct br_chart_series *sr = first ? series_of(rp, first, tb->family) : NULL;
-			if (sr)
-				swatch(rp, sr->colour);
 			start(rp, "a");
 			if (first)
 				attrf(rp, "href", "#r%zu", record_index(rp, first) + 1);
