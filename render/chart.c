@@ -1456,8 +1456,8 @@ static void draw(struct pen *pen, const struct br_chart *c)
 				double base = mid + 4;
 				rgb(pen, C_TEXT);
 				font(pen, BR_CHART_FONT, set->v[b->series].baseline, false);
-				if (c->stacked)
-					text(pen, c->label_x, b->y - 3, b->label, 0, c->label_w);
+				if (c->stacked) /* clear of the axis line at plot_x */
+					text(pen, c->label_x + 3, b->y - 3, b->label, 0, c->label_w);
 				else
 					text(pen, c->label_x + c->label_w, base, b->label, 1, c->label_w);
 				double end = c->plot_x;
