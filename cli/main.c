@@ -120,7 +120,7 @@ static void usage(FILE *fp)
 	      "                        the table headings, BlkRead,Seeks)\n"
 	      "      --list-metrics    list every metric, its heading, unit and sense, and exit\n"
 	      "      --sort KEY        order rows by a metric (best first), 'label', 'host' or 'tool'\n"
-	      "      --group-by KEY    tool, host or label\n"
+	      "      --group-by KEY    tool, host or label (the report: a section per group)\n"
 	      "      --baseline NAME   show other rows relative to the record with this label or\n"
 	      "                        host, or read from this input (its file or name);\n"
 	      "                        matching nothing is an error\n"
@@ -131,6 +131,9 @@ static void usage(FILE *fp)
 	      "      --chart GROUP     the chart for -o .svg/.png: seq, random, fileops, latency\n"
 	      "      --width N         chart width in pixels\n"
 	      "      --scale N         PNG pixel scale (2 for crisp images)\n"
+	      "\n"
+	      "Report:\n"
+	      "      --title TEXT      the report's title (and the chart's, for -o .svg/.png)\n"
 	      "\n"
 	      "Input:\n"
 	      "      --label NAME      name the FILE that follows; its runs without a label take\n"
@@ -168,6 +171,8 @@ enum {
 	OPT_LIST_METRICS,
 	OPT_NO_NOTES,
 	OPT_LABEL,
+	/* the report */
+	OPT_TITLE,
 };
 
 static const struct option long_opts[] = {
@@ -193,6 +198,8 @@ static const struct option long_opts[] = {
 	{"force", no_argument, NULL, OPT_FORCE},
 	{"list-metrics", no_argument, NULL, OPT_LIST_METRICS},
 	{"label", required_argument, NULL, OPT_LABEL},
+	/* the report */
+	{"title", required_argument, NULL, OPT_TITLE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -655,6 +662,12 @@ static int report_main(int argc, char **argv, struct input_list *inputs)
 			if (!parse_uint(optarg, 1000000, &num) || num == 0)
 				return br_cli_usage_error("benchreport", "--top takes a positive number, not '%s'", optarg);
 			ro.top = (size_t)num;
+			break;
+		/* the report */
+		case OPT_TITLE:
+			if (optarg[strspn(optarg, " \t")] == '\0')
+				return br_cli_usage_error("benchreport", "--title takes a text, not an empty one");
+			ro.title = optarg;
 			break;
 		case OPT_BARS:
 			ro.bars = true;

@@ -58,6 +58,7 @@ struct br_render_opts {
 	const char *command_line;  /* for provenance */
 	const char *date;          /* ISO date shown in reports (fixed in tests) */
 	const char *output_path;   /* -o path, or NULL for stdout */
+	const char *title;         /* --title: the report's (and a chart's) title, or NULL */
 };
 
 struct br_renderer {
