@@ -35,7 +35,7 @@ labels "$T/thirty.html"
 [ "$(head -1 "$T/labels")" = h06 ] && [ "$(tail -1 "$T/labels")" = h30 ] || fail "not the best 25: $(tr '\n' ' ' <"$T/labels")"
 sort -c "$T/labels" || fail "the bars are not in input order: $(tr '\n' ' ' <"$T/labels")"
 # every result is in the section's tables (seq, random, fileops: 3 x 30 rows)
-[ "$(count '<tr data-input="thirty.csv">' "$T/thirty.html")" -eq 90 ] || fail "the tables do not hold all 30 results"
+[ "$(count '<tr data-input="thirty">' "$T/thirty.html")" -eq 90 ] || fail "the tables do not hold all 30 results"
 # --sort by the metric: best first (h30 at the top)
 expect_status 0 $BR "$T/thirty.csv" --sort putc -o "$T/sorted.html"
 labels "$T/sorted.html"
@@ -49,10 +49,10 @@ grep -q '<div class="narrow"><svg[^>]* width="340px"' "$T/thirty.html" || fail "
 row before 30000 >"$T/before.csv"
 { row after 33000; row other 28000; } >"$T/after.csv"
 expect_status 0 $BR "$T/before.csv" "$T/after.csv" -o "$T/two.html"
-grep -q '<section class="input" id="in-1" data-name="before.csv">' "$T/two.html" || fail "no section for before.csv"
-grep -q '<section class="input" id="in-2" data-name="after.csv">' "$T/two.html" || fail "no section for after.csv"
+grep -q '<section class="input" id="in-1" data-name="before">' "$T/two.html" || fail "no section for before.csv"
+grep -q '<section class="input" id="in-2" data-name="after">' "$T/two.html" || fail "no section for after.csv"
 grep -q '<details class="metric" id="m-bonnie-seq" open="open">' "$T/two.html" || fail "no table by metric"
-grep -q '<li data-name="after.csv"><a href="#in-2">after.csv</a>' "$T/two.html" || fail "the contents do not list the inputs"
+grep -q '<li data-name="after"><a href="#in-2">after</a>' "$T/two.html" || fail "the contents do not list the inputs"
 grep -q '<a href="#m-bonnie-random">' "$T/two.html" || fail "the contents do not list the metric groups"
 # one result alone in its section: its table, no chart; two: a chart
 h4='<h4>Sequential throughput<span class="fam"> · Bonnie and Bonnie++</span></h4>'
