@@ -244,6 +244,7 @@ static const char css[] =
 	"section.input>h3 .sub{display:inline;margin-left:10px;font-size:13px}\n"
 	"h4{font-size:15px;margin:22px 0 6px}\n"
 	"details.metric>summary{font-size:15px;font-weight:600;color:var(--fg);margin:10px 0}\n"
+	"details.sec>summary{cursor:pointer}details.sec>summary>h3{display:inline-block;margin:6px 0}\n"
 	"a{color:var(--accent);text-decoration:none}a:hover{text-decoration:underline}\n"
 	"code,pre,kbd{font-family:ui-monospace,\"SFMono-Regular\",Menlo,Consolas,\"DejaVu Sans Mono\",monospace;"
 	"font-size:13px}\n"
@@ -353,13 +354,15 @@ static const char script[] =
 	" each(document.querySelectorAll('section.input'),function(s,i){\n"
 	"  var own=!q||s.getAttribute('data-name').toLowerCase().indexOf(q)>=0,any=false;\n"
 	"  each(s.querySelectorAll('div.group'),function(g){var m=rows(g,q,own);g.hidden=!m;any=any||m;});\n"
-	"  s.hidden=!any;if(toc[i])toc[i].hidden=!any;n++;if(any)shown++;});\n"
+	"  s.hidden=!any;if(toc[i])toc[i].hidden=!any;n++;if(any)shown++;\n"
+	"  var d=s.querySelector('details.sec');if(d&&q&&any)d.open=true;});\n"
 	" each(document.querySelectorAll('#by-metric details'),function(d){rows(d,q,!q);});\n"
 	" document.getElementById('filter-count').textContent=q?shown+' of '+n+' sections':'';}\n"
 	"box.addEventListener('input',run);if(box.value)run();\n"
 	/* a link to a folded table by metric opens it */
 	"function opened(){var e=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));\n"
-	" if(e&&e.tagName==='DETAILS')e.open=true;}\n"
+	" if(!e)return;var d=e.tagName==='DETAILS'?e:e.closest('details')||e.querySelector('details.sec');\n"
+	" if(d)d.open=true;}\n"
 	"window.addEventListener('hashchange',opened);opened();})();\n";
 
 /* ------------------------------------------------------------ pieces */
@@ -1143,6 +1146,9 @@ static void set_series(struct report *rp, const struct br_cmp *cmp, const struct
 		br_ptrmap_put(&rp->seridx, rp->set.v[i].first, i);
 }
 
+/* More inputs (or groups) than this: their sections are folded. */
+#define FOLD_SECTIONS 8
+
 /* One section: per tool family and metric group its chart (when it
  * compares two results or more, or the report has this section alone) and
  * its table. */
@@ -1157,6 +1163,14 @@ static void section(struct report *rp, size_t si)
 	attr(rp, "class", "input");
 	attrf(rp, "id", "in-%zu", si + 1);
 	attr(rp, "data-name", sc->name);
+	/* many sections: each folded under its heading, so the page is the
+	 * summary, the tables by metric and a list of inputs to open */
+	bool fold = rp->nsecs > FOLD_SECTIONS;
+	if (fold) {
+		start(rp, "details");
+		attr(rp, "class", "sec");
+		start(rp, "summary");
+	}
 	start(rp, "h3");
 	text(rp, sc->name);
 	start(rp, "span");
@@ -1166,6 +1180,8 @@ static void section(struct report *rp, size_t si)
 		text(rp, ", with the baseline");
 	end(rp);
 	end(rp); /* h3 */
+	if (fold)
+		end(rp); /* summary */
 	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
 		for (int g = 0; g < BR_GROUP_COUNT; g++) {
 			if (!cmp_has(cmp, fam, (enum br_group)g))
@@ -1188,6 +1204,8 @@ static void section(struct report *rp, size_t si)
 				}
 			end(rp); /* div.group */
 		}
+	if (fold)
+		end(rp); /* details.sec */
 	end(rp); /* section */
 	set_series(rp, NULL, NULL);
 	br_cmp_free(cmp);
@@ -1201,13 +1219,25 @@ static void by_metric(struct report *rp)
 	attr(rp, "id", "by-metric");
 	el(rp, "h2", "By metric: every input together");
 	el1(rp, "p", "class", "lede",
-	    "One table per group of figures over all inputs; click a column heading to rank them. "
-	    "The sections by input below have the charts.");
+	    "One chart and one table per group of figures over all inputs; click a column heading "
+	    "to rank the table. The sections by input below have each input's own.");
+	set_series(rp, rp->cmp, &rp->ds->records);
 	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
 		for (int g = 0; g < BR_GROUP_COUNT; g++) {
 			if (!cmp_has(rp->cmp, fam, (enum br_group)g))
 				continue;
 			size_t n = rows_with(rp->cmp, fam, (enum br_group)g);
+			char id[64];
+			snprintf(id, sizeof id, "m-%s-%s", br_family_name((enum br_family)fam),
+				 br_group_name((enum br_group)g));
+			/* the chart stays in view when its long table is folded */
+			if (n >= 2) {
+				start(rp, "div");
+				attr(rp, "class", "group");
+				group_heading(rp, "h3", fam, (enum br_group)g);
+				chart(rp, id, (enum br_family)fam, (enum br_group)g);
+				end(rp);
+			}
 			start(rp, "details");
 			attr(rp, "class", "metric");
 			attrf(rp, "id", "m-%s-%s", br_family_name((enum br_family)fam), br_group_name((enum br_group)g));
@@ -1222,6 +1252,7 @@ static void by_metric(struct report *rp)
 					table(rp, &rp->cmp->tables[t], (enum br_group)g, false);
 			end(rp); /* details */
 		}
+	set_series(rp, NULL, NULL);
 	end(rp); /* section */
 }
 
