@@ -1559,20 +1559,30 @@ int br_chart_png(const struct br_chart *c, double scale, struct br_buf *out)
 	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)w, (int)h);
 	struct pen pn = {.cr = cairo_create(s)};
 	cairo_scale(pn.cr, scale, scale);
+	/* text in two levels, fitted to the pixel grid by the font's hinting:
+	 * as readable at 11 px, and half the PNG bytes of grey edges */
+	cairo_font_options_t *fo = cairo_font_options_create();
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_NONE);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_FULL);
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_ON);
+	cairo_set_font_options(pn.cr, fo);
+	cairo_font_options_destroy(fo);
 	draw(&pn, c);
 	cairo_status_t st = cairo_status(pn.cr);
 	cairo_destroy(pn.cr);
-	struct br_buf b = BR_BUF_INIT;
-	if (st == CAIRO_STATUS_SUCCESS)
-		st = cairo_surface_write_to_png_stream(s, write_buf, &b);
-	cairo_surface_destroy(s);
+	if (st == CAIRO_STATUS_SUCCESS) {
+		cairo_surface_flush(s);
+		st = cairo_surface_status(s);
+	}
 	if (st != CAIRO_STATUS_SUCCESS) {
-		br_buf_free(&b);
+		cairo_surface_destroy(s);
 		return br_error("cannot draw the %s chart: %s", br_group_name(c->group), cairo_status_to_string(st));
 	}
-	br_buf_add(out, b.data, b.len);
-	br_buf_free(&b);
-	return 0;
+	/* a palette PNG (png.c): a third of cairo's RGB one */
+	int rc = br_png_encode_rgb((const uint32_t *)(const void *)cairo_image_surface_get_data(s), (unsigned)w,
+				   (unsigned)h, (size_t)cairo_image_surface_get_stride(s) / 4, out);
+	cairo_surface_destroy(s);
+	return rc;
 }
 
 struct br_chart *br_chart_for_output(const struct br_dataset *ds, const struct br_render_opts *o,

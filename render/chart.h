@@ -221,6 +221,17 @@ int br_chart_svg_shapes(const struct br_chart *c, struct br_buf *out, struct br_
 void br_chart_texts_free(struct br_chart_texts *t);
 int br_chart_png(const struct br_chart *c, double scale, struct br_buf *out);
 
+/* The palette of an image of w×h pixels 0xXXRRGGBB (the top byte is
+ * ignored: cairo's RGB24), `stride` pixels from one row to the next: at
+ * most maxc (1…256) entries into pal, every pixel's entry into idx (w×h
+ * bytes, row by row). Returns the number of entries; *exact is set when
+ * the image has no more colours than that (each pixel keeps its own). */
+size_t br_png_quantise(const uint32_t *px, size_t w, size_t h, size_t stride, size_t maxc,
+		       uint32_t *pal, unsigned char *idx, bool *exact);
+/* Append the image (as for br_png_quantise) as an indexed-colour PNG of the
+ * fewest bits per pixel its palette needs. 0, or -1 with br_error(). */
+int br_png_encode_rgb(const uint32_t *px, unsigned w, unsigned h, size_t stride, struct br_buf *out);
+
 /* Insert a text chunk (tEXt, or iTXt when the text is not Latin-1-safe
  * ASCII) right after IHDR of the PNG in png. 0, or -1 with br_error() when
  * png is not a PNG or the keyword is invalid. */
