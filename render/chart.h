@@ -186,9 +186,6 @@ double br_chart_axis_pos(const struct br_chart_block *bk, double v, double plot_
 void br_chart_ticks(double max, int target, double *step, double *axis_max, size_t *nticks);
 /* A number with `decimals` decimals, thousands grouped ("12,345.6"). */
 char *br_chart_fmt(double v, int decimals);
-/* A bar value: three significant figures, at most 3 decimals ("29.6",
- * "0.525", "958", "2,140"). */
-char *br_chart_fmt_value(double v);
 /* Width in px of UTF-8 text in the chart font (DejaVu Sans metrics). */
 double br_chart_text_width(const char *s, double size, bool bold);
 /* s shortened in the middle with "…" to fit maxw px (a new string). */

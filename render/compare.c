@@ -9,13 +9,6 @@
 
 /* ------------------------------------------------------------ units */
 
-/* Decimals for a scaled unit: one, or two when the smallest value is below
- * 10 (9.10 MiB/s, 0.96 ms) so that it keeps about three digits. */
-static int sig_decimals(double smin)
-{
-	return smin > 0 && smin < 10 ? 2 : 1;
-}
-
 struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min)
 {
 	struct br_cmp_unit r = {br_unit_name(u), 1, 0};
@@ -44,7 +37,7 @@ struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min)
 		break;
 	}
 	if (r.div > 1)
-		r.decimals = sig_decimals(min / r.div);
+		r.decimals = min > 0 ? br_figure_decimals(min / r.div, true) : 1;
 	else
 		r.decimals = min > 0 && min < 1 ? 2 : min > 0 && min < 10 ? 1 : 0;
 	return r;
@@ -63,21 +56,55 @@ static int exact_decimals(double v)
 	return 2;
 }
 
-void br_cmp_format(const struct br_cmp_col *col, double v, struct br_buf *out)
+int br_figure_decimals(double s, bool scaled)
+{
+	double a = fabs(s);
+	if (scaled) {
+		/* below 1, two significant digits: a 61 us latency in a column
+		 * of seconds is "0.000061", not "0.00" */
+		if (a >= 10)
+			return 1;
+		int d = a >= 1 || a == 0 ? 2 : 1 - (int)floor(log10(a));
+		return d < 2 ? 2 : d > 6 ? 6 : d;
+	}
+	int d = exact_decimals(s);
+	int cap = a >= 1000 ? 0 : a >= 100 ? 1 : 2;
+	return d < cap ? d : cap;
+}
+
+/* s with d decimals, never "-0.0"; %.3g from 1e10 up. */
+static void format_fixed(double s, int d, struct br_buf *out)
 {
 	/* 10^-d (what pow(10, -d) gives) */
 	static const double tenth[] = {1e0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8};
-	double s = v / col->unit.div;
-	int d = col->unit.decimals;
 	if (fabs(s) >= 1e10) {
 		/* absurd input (a mangled figure): keep the table's width sane */
 		br_buf_addf(out, "%.3g", s);
 		return;
 	}
-	/* never print "-0.0" */
 	if (fabs(s) < 0.5 * (d >= 0 && d < (int)BR_ARRAY_LEN(tenth) ? tenth[d] : pow(10, -d)))
 		s = 0;
 	br_buf_add_fixed(out, s, d);
+}
+
+void br_format_figure(double s, bool scaled, struct br_buf *out)
+{
+	format_fixed(s, br_figure_decimals(s, scaled), out);
+}
+
+void br_format_cpu(double cpu, bool tenths, struct br_buf *out)
+{
+	format_fixed(cpu, tenths || cpu != floor(cpu) ? 1 : 0, out);
+}
+
+bool br_cmp_cpu_tenths(const struct br_cmp_row *row)
+{
+	return row->nmembers && row->members[0]->tool == BR_TOOL_BONNIE;
+}
+
+void br_cmp_format(const struct br_cmp_col *col, double v, struct br_buf *out)
+{
+	br_format_figure(v / col->unit.div, col->unit.div != 1, out);
 }
 
 void br_cmp_format_ratio(double ratio, struct br_buf *out)
@@ -95,17 +122,19 @@ void br_cmp_format_ratio(double ratio, struct br_buf *out)
 
 bool br_cmp_col_widths(const struct br_cmp_col *col, size_t *value_w, size_t *cpu_w)
 {
-	/* For 0 <= a <= b, a rounded to d decimals is at most b rounded, so
-	 * its text is no longer. A sign breaks that (-0 too), and so does %.3g,
-	 * which br_cmp_format() uses from 1e10 up: "1e+10" is shorter than
-	 * "9.99e+09". */
+	/* For 0 <= a <= b, a printed with at most b's decimals is no longer
+	 * than b: the largest figure is the widest when it has the column's
+	 * most decimals (a figure's decimals never grow with its size, see
+	 * br_figure_decimals). A sign breaks that (-0 too), and so does %.3g,
+	 * which is used from 1e10 up: "1e+10" is shorter than "9.99e+09". */
 	if (col->any_negative)
 		return false;
 	struct br_buf b = BR_BUF_INIT;
 	size_t w = 0;
 	bool ok = true;
 	if (col->nvalues) {
-		ok = fabs(col->max / col->unit.div) < 1e10;
+		double s = col->max / col->unit.div;
+		ok = fabs(s) < 1e10 && br_figure_decimals(s, col->unit.div != 1) == col->unit.decimals;
 		br_cmp_format(col, col->max, &b);
 		w = b.len;
 	}
@@ -116,9 +145,10 @@ bool br_cmp_col_widths(const struct br_cmp_col *col, size_t *value_w, size_t *cp
 	*value_w = w;
 	*cpu_w = 0;
 	if (col->has_cpu) {
-		ok = ok && col->cpu_max < 1e15;
+		/* cpu: the largest is the widest when every figure is whole */
+		ok = ok && col->cpu_max < 1e15 && !col->cpu_decimals && !col->cpu_tenths;
 		br_buf_reset(&b);
-		br_buf_add_fixed(&b, col->cpu_max, col->cpu_decimals ? 1 : 0);
+		br_format_cpu(col->cpu_max, col->cpu_tenths, &b);
 		*cpu_w = b.len;
 	}
 	br_buf_free(&b);
@@ -1416,6 +1446,9 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 		r->members = src->members;
 		r->nmembers = src->nmembers;
 		r->is_baseline = (long)i == base;
+		if (br_cmp_cpu_tenths(r))
+			for (size_t k = 0; k < ncols; k++)
+				t->cols[k].cpu_tenths = t->cols[k].has_cpu;
 	}
 	free(rows);
 

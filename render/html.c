@@ -673,7 +673,7 @@ static void shade_style(double s, char *out, size_t n)
 
 /* One figure of a comparison table: attributes first (the writer needs
  * them before the content), then the number and its small print. */
-static void cell(struct report *rp, const struct br_cmp_col *col, const struct br_cmp_cell *ce)
+static void cell(struct report *rp, const struct br_cmp_col *col, const struct br_cmp_cell *ce, bool tenths)
 {
 	struct br_buf *b = &rp->tmp;
 	start(rp, "td");
@@ -736,12 +736,13 @@ static void cell(struct report *rp, const struct br_cmp_col *col, const struct b
 		}
 	}
 	if (ce->present && ce->has_cpu) {
-		char *cpu = br_chart_fmt(ce->cpu, ce->cpu < 10 && ce->cpu != floor(ce->cpu) ? 1 : 0);
+		struct br_buf cpu = BR_BUF_INIT;
+		br_format_cpu(ce->cpu, tenths, &cpu);
 		start(rp, "span");
 		attr(rp, "class", "cpu");
-		textf(rp, "%s%% cpu", cpu);
+		textf(rp, "%s%% cpu", br_buf_str(&cpu));
 		end(rp);
-		free(cpu);
+		br_buf_free(&cpu);
 	}
 	end(rp); /* td */
 }
@@ -878,7 +879,7 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 		for (size_t c = 0; c < tb->ncols; c++)
 			if (col_on[c]) {
 				struct br_cmp_cell tmp;
-				cell(rp, &tb->cols[c], br_cmp_cell(tb, r, c, &tmp));
+				cell(rp, &tb->cols[c], br_cmp_cell(tb, r, c, &tmp), br_cmp_cpu_tenths(&tb->rows[r]));
 			}
 		end(rp); /* tr */
 	}

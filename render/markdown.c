@@ -114,7 +114,7 @@ static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool a
 			if (t->cols[k].has_cpu) {
 				if (c->has_cpu) {
 					br_buf_addc(&b, ' ');
-					br_buf_add_fixed(&b, c->cpu, 0);
+					br_format_cpu(c->cpu, br_cmp_cpu_tenths(row), &b);
 				}
 				br_buf_adds(&b, " |");
 			}

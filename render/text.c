@@ -528,10 +528,10 @@ static void fmt_value(struct br_buf *b, const struct br_cmp_col *col, const stru
 		br_buf_addc(b, c->best ? '*' : ' ');
 }
 
-static void fmt_cpu(struct br_buf *b, const struct br_cmp_cell *c, bool decimals)
+static void fmt_cpu(struct br_buf *b, const struct br_cmp_cell *c, const struct br_cmp_row *row)
 {
 	if (c->has_cpu)
-		br_buf_add_fixed(b, c->cpu, decimals ? 1 : 0);
+		br_format_cpu(c->cpu, br_cmp_cpu_tenths(row), b);
 }
 
 static const char *better_words(const struct br_cmp_col *col)
@@ -628,9 +628,7 @@ static void main_cells(const struct tgrid *gr, size_t r, size_t g, struct br_buf
 	fmt_value(b, col, cell, true);
 	end[0] = b->len;
 	if (col->has_cpu) {
-		/* Bonnie prints %CPU with one decimal, bonnie++ an integer: a
-		 * column shows one decimal when any of its figures has one. */
-		fmt_cpu(b, cell, col->cpu_decimals);
+		fmt_cpu(b, cell, &t->rows[r]);
 		end[1] = b->len;
 	}
 }
