@@ -104,6 +104,11 @@ static void usage(FILE *fp)
 	      "      --chart GROUP     the chart for -o .svg/.png: seq, random, fileops, latency\n"
 	      "      --width N         chart width in pixels\n"
 	      "      --scale N         PNG pixel scale (2 for crisp images)\n"
+	      "      --columns N       text and Markdown tables fit N columns (72 for mail;\n"
+	      "                        text default 80): long names shortened, listed below\n"
+	      "      --provenance WHAT 'names' (default): input files by the name given, a\n"
+	      "                        full path by its base name, no command line; 'full':\n"
+	      "                        paths as given and the command line (SVG, PNG, HTML)\n"
 	      "\n"
 	      "Input:\n"
 	      "      --strict          treat warnings as errors (exit 1)\n"
@@ -133,6 +138,9 @@ enum {
 	OPT_WIDTH,
 	OPT_SCALE,
 	OPT_FORCE,
+	/* mail-ready output */
+	OPT_COLUMNS,
+	OPT_PROVENANCE,
 };
 
 static const struct option long_opts[] = {
@@ -155,6 +163,9 @@ static const struct option long_opts[] = {
 	{"width", required_argument, NULL, OPT_WIDTH},
 	{"scale", required_argument, NULL, OPT_SCALE},
 	{"force", no_argument, NULL, OPT_FORCE},
+	/* mail-ready output */
+	{"columns", required_argument, NULL, OPT_COLUMNS},
+	{"provenance", required_argument, NULL, OPT_PROVENANCE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -493,6 +504,18 @@ int main(int argc, char **argv)
 			ro.scale = s;
 			break;
 		}
+		/* mail-ready output */
+		case OPT_COLUMNS:
+			if (!parse_uint(optarg, 1000, &num) || num < BR_TEXT_MIN_COLUMNS)
+				return br_cli_usage_error("benchreport", "--columns takes a width from %d to 1000, not '%s'",
+							  BR_TEXT_MIN_COLUMNS, optarg);
+			ro.columns = (int)num;
+			break;
+		case OPT_PROVENANCE:
+			if (strcmp(optarg, "full") != 0 && strcmp(optarg, "names") != 0)
+				return br_cli_usage_error("benchreport", "--provenance takes 'names' or 'full', not '%s'", optarg);
+			ro.provenance_full = strcmp(optarg, "full") == 0;
+			break;
 		default:
 			return br_cli_usage_error("benchreport", "invalid usage");
 		}

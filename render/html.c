@@ -438,7 +438,7 @@ static void inputs(struct report *rp)
 		before_merge += in->nrecords;
 		start(rp, "tr");
 		start(rp, "td");
-		el(rp, "code", in->path);
+		el(rp, "code", br_provenance_file(rp->o, in->path));
 		end(rp);
 		num_td(rp, in->nrecords);
 		num_td(rp, in->bytes);
@@ -589,10 +589,10 @@ static void summary(struct report *rp)
 	el(rp, "dd", rp->o->date ? rp->o->date : "\xe2\x80\x94");
 	el(rp, "dt", "By");
 	el(rp, "dd", "benchreport " BR_VERSION);
-	if (rp->o->command_line) {
+	if (br_provenance_command(rp->o)) {
 		el(rp, "dt", "Command");
 		start(rp, "dd");
-		el(rp, "code", rp->o->command_line);
+		el(rp, "code", br_provenance_command(rp->o));
 		end(rp);
 	}
 	if (rp->cmp->aggregated) {
@@ -988,7 +988,7 @@ static void families(struct report *rp)
 
 static void source_line(struct report *rp, const struct br_source *s)
 {
-	el(rp, "code", s->file ? s->file : "?");
+	el(rp, "code", s->file ? br_provenance_file(rp->o, s->file) : "?");
 	if (s->end_line > s->line)
 		textf(rp, ", lines %u\xe2\x80\x93%u", s->line, s->end_line);
 	else

@@ -521,8 +521,9 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 		rc = br_png_add_text(&png, "Software", "benchreport " BR_VERSION);
 		if (rc == 0)
 			rc = br_png_add_text(&png, "Title", title);
-		if (rc == 0 && o->command_line)
-			rc = br_png_add_text(&png, "Description", o->command_line);
+		const char *cmd = br_provenance_command(o);
+		if (rc == 0 && cmd)
+			rc = br_png_add_text(&png, "Description", cmd);
 		if (rc == 0 && o->date)
 			rc = br_png_add_text(&png, "Creation Time", o->date);
 		free(title);
