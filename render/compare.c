@@ -1698,3 +1698,113 @@ void br_cmp_free(struct br_cmp *c)
 	free(c->notes);
 	free(c);
 }
+
+/* ------------------------------------------------------------ names and legends */
+
+static size_t cols_of(const char *s, size_t n)
+{
+	size_t w = 0;
+	for (size_t i = 0; i < n && s[i]; i++)
+		w += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return w;
+}
+
+/* The longest run of whole words at the start of head[0..n) that fits
+ * `room` columns, without what would dangle before an ellipsis (blanks,
+ * ",;:/-"); its length in bytes, 0 when not even the first word fits. */
+static size_t whole_words(const char *head, size_t n, size_t room)
+{
+	size_t best = 0;
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && head[i] != ' ')
+			continue;
+		size_t e = i;
+		while (e > 0 && strchr(" ,;:/-", head[e - 1]))
+			e--;
+		if (e == 0)
+			continue;
+		if (cols_of(head, e) > room)
+			break;
+		best = e;
+	}
+	return best;
+}
+
+char *br_cmp_shorten_name(const char *s, size_t w)
+{
+	if (cols_of(s, strlen(s)) <= w)
+		return br_strdup(s);
+	/* keep the last two " / " segments (the run and the host, typically),
+	 * or the last, when that leaves a useful head; else whole words of
+	 * all of it */
+	const char *last = NULL, *second = NULL;
+	for (const char *p = strstr(s, " / "); p; p = strstr(p + 1, " / ")) {
+		second = last;
+		last = p;
+	}
+	/* a tail with a useful head first, then with any whole word, then
+	 * whole words of all of it */
+	const char *tails[5] = {second, last, second, last, NULL};
+	for (int i = 0; i < 5; i++) {
+		const char *tail = tails[i];
+		if (i < 4 && (!tail || tail == s))
+			continue;
+		size_t tw = tail ? cols_of(tail, strlen(tail)) : 0;
+		if (tw + 2 > w || (i < 2 && tw + 1 + BR_CMP_HEAD_MIN > w))
+			continue;
+		size_t hl = tail ? (size_t)(tail - s) : strlen(s);
+		size_t keep = whole_words(s, hl, w - tw - 1);
+		if (!keep)
+			continue;
+		struct br_buf b = BR_BUF_INIT;
+		br_buf_add(&b, s, keep);
+		br_buf_adds(&b, "\xe2\x80\xa6");
+		if (tail)
+			br_buf_adds(&b, tail);
+		return br_buf_detach(&b);
+	}
+	return NULL;
+}
+
+void br_cmp_legend(const struct br_cmp_table *t, bool aggregated, const char *best_mark,
+		   const char *cpu_head, struct br_buf *out)
+{
+	bool best = false, cpu = false, fast = false, absent = false, unreadable = false;
+	bool higher = false, lower = false, binary = false;
+	for (size_t k = 0; k < t->ncols; k++) {
+		const struct br_cmp_col *col = &t->cols[k];
+		best = best || col->has_best;
+		cpu = cpu || col->has_cpu;
+		fast = fast || col->any_too_fast;
+		binary = binary || col->info->unit == BR_UNIT_KIBS;
+		if (col->info->better == BR_HIGHER)
+			higher = true;
+		else
+			lower = true;
+		absent = absent || col->any_absent;
+		unreadable = unreadable || col->any_unreadable;
+	}
+	struct br_buf b = BR_BUF_INIT;
+	if (best) {
+		br_buf_addf(&b, " %s best in column", best_mark);
+		if (higher && lower)
+			br_buf_adds(&b, " (latency: less is better, the rest: more is better).");
+		else
+			br_buf_adds(&b, higher ? " (more is better)." : " (less is better).");
+	}
+	if (cpu)
+		br_buf_addf(&b, " %s: CPU use in percent.", cpu_head);
+	if (fast)
+		br_buf_adds(&b, " +++++: too fast for the tool to measure.");
+	if (unreadable)
+		br_buf_adds(&b, " ?: printed but unreadable.");
+	if (absent)
+		br_buf_adds(&b, " -: not measured.");
+	if (binary)
+		br_buf_adds(&b, " KiB/MiB/GiB are 1024-based.");
+	if (aggregated)
+		br_buf_adds(&b, " Values are means over the runs.");
+	if (b.len)
+		br_buf_adds(out, b.data + 1);
+	br_buf_free(&b);
+}

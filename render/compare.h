@@ -255,6 +255,20 @@ bool br_cmp_col_widths(const struct br_cmp_col *col, size_t *value_w, size_t *cp
 /* Append a ratio as a percentage of the baseline: "112%", "87%", "99.5%"
  * (one decimal between 99 and 101 % so that small differences show). */
 void br_cmp_format_ratio(double ratio, struct br_buf *out);
+/* A row name shortened to at most w columns (UTF-8 code points) at whole
+ * words: its last two " / " segments (run and host) or its last kept when
+ * at least BR_CMP_HEAD_MIN columns are left for the head, as many whole
+ * words of the head as fit, then "…" ("The file server was…/ servername01"
+ * reads "The file server was… / servername01"). Never cuts a word: NULL
+ * when not even the first word fits (the caller marks the row and lists
+ * its name in full). A copy when it fits. */
+#define BR_CMP_HEAD_MIN 12
+char *br_cmp_shorten_name(const char *s, size_t w);
+/* The legend sentence under a table: what the marks mean (best_mark: "*"
+ * or "**Bold**:"; cpu_head: the cpu column's heading), units, too fast,
+ * unreadable, not measured. Appends nothing when there is nothing to say. */
+void br_cmp_legend(const struct br_cmp_table *t, bool aggregated, const char *best_mark,
+		   const char *cpu_head, struct br_buf *out);
 /* 0 (worst in the column) … 1 (best); 0.5 when the column has one number. */
 double br_cmp_shade(const struct br_cmp_col *col, double v);
 /* "beyond spread", "within spread", "not tested", "" */
