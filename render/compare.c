@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1764,6 +1765,69 @@ char *br_cmp_shorten_name(const char *s, size_t w)
 		return br_buf_detach(&b);
 	}
 	return NULL;
+}
+
+static uint64_t str_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+	return h;
+}
+
+/* The slot of `key` in an open-addressing set of row indexes + 1 whose
+ * keys are keys[index]: the row holding it, or the free slot for it. */
+static size_t *key_slot(size_t *slots, size_t cap, char *const *keys, const char *key)
+{
+	size_t i = (size_t)str_hash(key) & (cap - 1);
+	while (slots[i] && strcmp(keys[slots[i] - 1], key) != 0)
+		i = (i + 1) & (cap - 1);
+	return &slots[i];
+}
+
+void br_cmp_mark_clashes(char **shown, const bool *cut, char *const *full, size_t n, size_t w, size_t *marks)
+{
+	size_t cap = 16;
+	while (cap < 2 * n)
+		cap *= 2;
+	size_t *by_short = br_calloc(cap, sizeof *by_short);
+	size_t *by_full = br_calloc(cap, sizeof *by_full);
+	size_t *mark = br_calloc(n ? n : 1, sizeof *mark);
+	bool *clash = br_calloc(n ? n : 1, sizeof *clash);
+	for (size_t r = 0; r < n; r++) {
+		if (!cut[r])
+			continue;
+		size_t *sl = key_slot(by_short, cap, shown, shown[r]);
+		if (!*sl)
+			*sl = r + 1;
+		else if (strcmp(full[*sl - 1], full[r]) != 0)
+			clash[*sl - 1] = true; /* on the first row of the short form */
+	}
+	for (size_t r = 0; r < n; r++)
+		if (cut[r] && !clash[r])
+			clash[r] = clash[*key_slot(by_short, cap, shown, shown[r]) - 1];
+	for (size_t r = 0; r < n; r++) {
+		if (!clash[r])
+			continue;
+		size_t *fl = key_slot(by_full, cap, full, full[r]);
+		if (!*fl) {
+			*fl = r + 1;
+			mark[r] = ++*marks;
+		} else {
+			mark[r] = mark[*fl - 1];
+		}
+		char tag[32];
+		snprintf(tag, sizeof tag, " [%zu]", mark[r]);
+		size_t tw = strlen(tag);
+		char *e = w > tw ? br_cmp_shorten_name(full[r], w - tw) : NULL;
+		free(shown[r]);
+		shown[r] = br_asprintf("%s%s", e ? e : "", e ? tag : tag + 1);
+		free(e);
+	}
+	free(by_short);
+	free(by_full);
+	free(mark);
+	free(clash);
 }
 
 void br_cmp_legend(const struct br_cmp_table *t, bool aggregated, const char *best_mark,

@@ -264,6 +264,11 @@ void br_cmp_format_ratio(double ratio, struct br_buf *out);
  * its name in full). A copy when it fits. */
 #define BR_CMP_HEAD_MIN 12
 char *br_cmp_shorten_name(const char *s, size_t w);
+/* Two different names shortened alike would share a line of the key
+ * under the table: such rows (cut[r], shown[r] the short form of full[r])
+ * get a mark of their own after a shorter name, "Local disks for… [3]",
+ * the same mark for the same full name, counted on from *marks. */
+void br_cmp_mark_clashes(char **shown, const bool *cut, char *const *full, size_t n, size_t w, size_t *marks);
 /* The legend sentence under a table: what the marks mean (best_mark: "*"
  * or "**Bold**:"; cpu_head: the cpu column's heading), units, too fast,
  * unreadable, not measured. Appends nothing when there is nothing to say. */

@@ -240,15 +240,20 @@ static void paragraph(struct br_sink *out, const char *text, size_t indent, size
 static char **fit_names(const struct br_cmp_table *t, size_t width, bool *cut)
 {
 	char **names = br_calloc(t->nrows ? t->nrows : 1, sizeof *names);
+	char **full = br_calloc(t->nrows ? t->nrows : 1, sizeof *full);
 	size_t cap = width * 45 / 100, marks = 0;
 	for (size_t r = 0; r < t->nrows; r++) {
 		const char *n = t->rows[r].name;
+		full[r] = t->rows[r].name;
 		char *e = width && u8w(n) > cap ? br_cmp_shorten_name(n, cap) : br_strdup(n);
 		if (!e)
 			e = br_asprintf("[%zu]", ++marks);
 		cut[r] = strcmp(e, n) != 0;
 		names[r] = e;
 	}
+	if (width)
+		br_cmp_mark_clashes(names, cut, full, t->nrows, cap, &marks);
+	free(full);
 	return names;
 }
 

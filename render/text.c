@@ -422,69 +422,6 @@ static void fit_names(struct names *nm, const struct br_cmp_table *t, size_t ski
 	}
 }
 
-static uint64_t str_hash(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-	return h;
-}
-
-/* The slot of `key` in an open-addressing set of row indexes + 1 whose
- * keys are keys[index]: the row holding it, or the free slot for it. */
-static size_t *key_slot(size_t *slots, size_t cap, char *const *keys, const char *key)
-{
-	size_t i = (size_t)str_hash(key) & (cap - 1);
-	while (slots[i] && strcmp(keys[slots[i] - 1], key) != 0)
-		i = (i + 1) & (cap - 1);
-	return &slots[i];
-}
-
-/* Two different names shortened alike would share a line of the key: such
- * rows get a mark of their own after a shorter name, "Two machines… [3]",
- * the same mark for the same full name. */
-static void mark_clashes(struct names *nm, const struct names *full, size_t w)
-{
-	size_t cap = 16;
-	while (cap < 2 * nm->n)
-		cap *= 2;
-	size_t *by_short = br_calloc(cap, sizeof *by_short);
-	size_t *by_full = br_calloc(cap, sizeof *by_full);
-	size_t *mark = br_calloc(nm->n ? nm->n : 1, sizeof *mark);
-	bool *clash = br_calloc(nm->n ? nm->n : 1, sizeof *clash);
-	for (size_t r = 0; r < nm->n; r++) {
-		if (!nm->cut[r])
-			continue;
-		size_t *sl = key_slot(by_short, cap, nm->v, nm->v[r]);
-		if (!*sl)
-			*sl = r + 1;
-		else if (strcmp(full->v[*sl - 1], full->v[r]) != 0)
-			clash[r] = clash[*sl - 1] = true;
-	}
-	for (size_t r = 0; r < nm->n; r++) {
-		if (!clash[r])
-			continue;
-		size_t *fl = key_slot(by_full, cap, full->v, full->v[r]);
-		if (!*fl) {
-			*fl = r + 1;
-			mark[r] = ++nm->marks;
-		} else {
-			mark[r] = mark[*fl - 1];
-		}
-		char tag[32];
-		snprintf(tag, sizeof tag, " [%zu]", mark[r]);
-		size_t tw = strlen(tag);
-		char *e = w > tw ? br_cmp_shorten_name(full->v[r], w - tw) : NULL;
-		free(nm->v[r]);
-		nm->v[r] = br_asprintf("%s%s", e ? e : "", e ? tag : tag + 1);
-		free(e);
-	}
-	free(by_short);
-	free(by_full);
-	free(mark);
-	free(clash);
-}
-
 static void free_names(struct names *nm)
 {
 	for (size_t i = 0; i < nm->n; i++)
@@ -914,7 +851,7 @@ static void render_table(struct br_sink *out, const struct br_cmp *cmp, const st
 	if (cmp->aggregated && nw > AGG_NAME_W)
 		nw = AGG_NAME_W; /* the statistics tables have seven columns */
 	fit_names(&names, t, skip, nw);
-	mark_clashes(&names, &shown, nw);
+	br_cmp_mark_clashes(names.v, names.cut, shown.v, names.n, nw, &names.marks);
 	main_table(out, t, cmp->aggregated, names.v, width);
 	br_sink_puts(out, "\n");
 	legend(out, t, cmp->aggregated, width);

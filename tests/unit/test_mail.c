@@ -214,6 +214,32 @@ static void names_shorten_at_whole_words(void **state)
 	free(s);
 }
 
+static void names_shortened_alike_get_marks(void **state)
+{
+	(void)state;
+	char *full[4] = {"Local disks for comparison / Fujitsu M2934SAU, 4G narrow SCSI",
+			 "Local disks for comparison / Seagate Barracuda UW in the office Dell",
+			 "Local disks for comparison / Fujitsu M2934SAU, 4G narrow SCSI", "short"};
+	char *shown[4];
+	bool cut[4] = {true, true, true, false};
+	for (int i = 0; i < 3; i++) {
+		shown[i] = br_cmp_shorten_name(full[i], 24);
+		assert_string_equal(shown[i], "Local disks for\xe2\x80\xa6");
+	}
+	shown[3] = strdup("short");
+	size_t marks = 1; /* a "[1]" given before */
+	br_cmp_mark_clashes(shown, cut, full, 4, 24, &marks);
+	assert_string_equal(shown[0], "Local disks for\xe2\x80\xa6 [2]");
+	assert_string_equal(shown[1], "Local disks for\xe2\x80\xa6 [3]");
+	assert_string_equal(shown[2], "Local disks for\xe2\x80\xa6 [2]"); /* the same name, the same mark */
+	assert_string_equal(shown[3], "short");
+	assert_int_equal(marks, 3);
+	for (int i = 0; i < 4; i++)
+		assert_true(cols(shown[i]) <= 24);
+	for (int i = 0; i < 4; i++)
+		free(shown[i]);
+}
+
 /* ------------------------------------------------------------ figures */
 
 static char *figure(double s, bool scaled)
@@ -273,6 +299,7 @@ int main(void)
 		cmocka_unit_test(many_colours_fit_the_palette),
 		cmocka_unit_test(encoder_round_trips),
 		cmocka_unit_test(names_shorten_at_whole_words),
+		cmocka_unit_test(names_shortened_alike_get_marks),
 		cmocka_unit_test(a_figure_has_one_form),
 		cmocka_unit_test(provenance_by_default_names_only),
 	};
