@@ -6,12 +6,14 @@
  *   - a title line ("Bonnie and Bonnie++: 6 records", underlined), and
  *     "Every row: …" for the leading label segments all rows share;
  *   - a row per record (label / host; a name too long loses its host's
- *     domain, then is cut with "…", and the cut names are listed in full
- *     under "Full names:"), a column per metric headed by its short title and
- *     display unit, values scaled per column and right-aligned, "*" after
+ *     domain, then is shortened at whole words with "…" or, when not even a
+ *     word fits, shown as "[N]" (br_cmp_shorten_name), and the shortened
+ *     names are listed in full under "Full names:"), a column per metric
+ *     headed by its short title and display unit, values scaled per
+ *     column, each with its own decimals (compare.h), right-aligned, "*" after
  *     the best value of each column, %CP sub-columns where the tool printed
  *     CPU use, "+++++" where it printed that, "-" where the record lacks the
- *     figure; tables wider than 80 columns are split into blocks that repeat
+ *     figure; tables wider than the width are split into blocks that repeat
  *     the name column; a legend line says what the marks mean;
  *   - with --baseline, the ratios to the baseline row ("~" within the
  *     run-to-run spread when aggregated); with --aggregate, a runs column
@@ -20,9 +22,9 @@
  *     proportional to the value (scaled to the column's largest value, in
  *     both directions; the heading says more or less is better), partial
  *     blocks for eighths, the value at the end.
- * Every line fits 80 columns, except a single word longer than that. The
- * output is UTF-8 ("…", "█"). Warnings are not output: the CLI prints them
- * on stderr.
+ * Every line fits the width (80 columns, --columns N), except a single word
+ * longer than that. The output is UTF-8 ("…", "█"). Warnings are not
+ * output: the CLI prints them on stderr.
  */
 #include <assert.h>
 #include <math.h>
