@@ -214,6 +214,48 @@ static void names_shorten_at_whole_words(void **state)
 	free(s);
 }
 
+/* Random names of words, blanks, " / " segments, punctuation and UTF-8:
+ * the result always fits, and is whole words of the name or NULL. */
+static void shortening_never_cuts_a_word(void **state)
+{
+	(void)state;
+	static const char *const parts[] = {"disk", " ", " / ", ",", "raid10-4-P2", "caf\xc3\xa9", "x",
+					    "-", "verylongwordwithoutanyblank", "  ", ":", "/"};
+	uint32_t seed = 12345;
+	for (int round = 0; round < 20000; round++) {
+		char name[256] = "";
+		int nparts = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 14;
+		for (int i = 0; i < nparts; i++) {
+			seed = seed * 1103515245u + 12345u;
+			const char *p = parts[(seed >> 16) % (sizeof parts / sizeof parts[0])];
+			if (strlen(name) + strlen(p) < sizeof name)
+				strcat(name, p);
+		}
+		seed = seed * 1103515245u + 12345u;
+		size_t w = 2 + (seed >> 16) % 60;
+		char *s = br_cmp_shorten_name(name, w);
+		if (!s)
+			continue;
+		assert_true(cols(s) <= w || strcmp(s, name) == 0);
+		if (strcmp(s, name) == 0) {
+			assert_true(cols(name) <= w);
+		} else {
+			const char *e = strstr(s, "\xe2\x80\xa6");
+			assert_non_null(e);
+			size_t head = (size_t)(e - s);
+			assert_true(head > 0 && s[head - 1] != ' ');
+			assert_memory_equal(name, s, head);
+			/* the head ends where a word of the name ends */
+			assert_non_null(strchr(" ,;:/-", name[head]));
+			/* what follows the ellipsis is the name's own end */
+			const char *tail = e + 3;
+			assert_true(strlen(tail) <= strlen(name) - head);
+			assert_string_equal(name + strlen(name) - strlen(tail), tail);
+		}
+		free(s);
+	}
+}
+
 static void names_shortened_alike_get_marks(void **state)
 {
 	(void)state;
@@ -299,6 +341,7 @@ int main(void)
 		cmocka_unit_test(many_colours_fit_the_palette),
 		cmocka_unit_test(encoder_round_trips),
 		cmocka_unit_test(names_shorten_at_whole_words),
+		cmocka_unit_test(shortening_never_cuts_a_word),
 		cmocka_unit_test(names_shortened_alike_get_marks),
 		cmocka_unit_test(a_figure_has_one_form),
 		cmocka_unit_test(provenance_by_default_names_only),
