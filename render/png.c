@@ -477,6 +477,7 @@ int br_png_encode_rgb(const uint32_t *px, unsigned w, unsigned h, size_t stride,
 		z.avail_out = (uInt)bound;
 		zr = deflate(&z, Z_FINISH);
 		idat.len = z.total_out;
+		idat.data[idat.len] = '\0';
 		deflateEnd(&z);
 	}
 	free(raw);
