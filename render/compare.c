@@ -10,6 +10,17 @@
 
 /* ------------------------------------------------------------ units */
 
+/* The most decimals a scaled figure of magnitude a gets: one, two below
+ * 10, two significant digits below 1 (a 61 us latency in a column of
+ * seconds is "0.000061", not "0.00"). */
+static int scaled_decimals(double a)
+{
+	if (a >= 10)
+		return 1;
+	int d = a >= 1 || a == 0 ? 2 : 1 - (int)floor(log10(a));
+	return d < 2 ? 2 : d > 6 ? 6 : d;
+}
+
 struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min)
 {
 	struct br_cmp_unit r = {br_unit_name(u), 1, 0};
@@ -38,7 +49,7 @@ struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min)
 		break;
 	}
 	if (r.div > 1)
-		r.decimals = min > 0 ? br_figure_decimals(min / r.div, true) : 1;
+		r.decimals = min > 0 ? scaled_decimals(min / r.div) : 1; /* the most any figure has */
 	else
 		r.decimals = min > 0 && min < 1 ? 2 : min > 0 && min < 10 ? 1 : 0;
 	return r;
@@ -60,15 +71,11 @@ static int exact_decimals(double v)
 int br_figure_decimals(double s, bool scaled)
 {
 	double a = fabs(s);
-	if (scaled) {
-		/* below 1, two significant digits: a 61 us latency in a column
-		 * of seconds is "0.000061", not "0.00" */
-		if (a >= 10)
-			return 1;
-		int d = a >= 1 || a == 0 ? 2 : 1 - (int)floor(log10(a));
-		return d < 2 ? 2 : d > 6 ? 6 : d;
-	}
 	int d = exact_decimals(s);
+	if (scaled)
+		/* none for a whole figure from 100 up, which keeps three digits
+		 * (bonnie++ prints 554ms: "554", not "554.0") */
+		return a >= 100 && d == 0 ? 0 : scaled_decimals(a);
 	int cap = a >= 1000 ? 0 : a >= 100 ? 1 : 2;
 	return d < cap ? d : cap;
 }

@@ -227,7 +227,8 @@ void br_cmp_materialize(struct br_cmp *c);
  * on the figure alone, never on the other rows shown (--top, --metric).
  * s is in its display unit; scaled: a unit with a divisor (MiB/s, ms).
  * Scaled figures get one decimal, two below 10 ("229.7", "9.21"), two
- * significant digits below 1 ("0.061", at most six decimals); unscaled
+ * significant digits below 1 ("0.061", at most six decimals), none when
+ * whole from 100 up ("554" ms); unscaled
  * ones the decimals they were printed with, at most two, one from 100 and
  * none from 1000 ("207.2", "1323", "0.25"). No unit, no thousands
  * separators, never "-0.0"; %.3g from 1e10 up. */

@@ -302,7 +302,7 @@ static void a_figure_has_one_form(void **state)
 		{229.68, true, "229.7"}, {9.21, true, "9.21"}, {0.061, true, "0.061"},
 		{0.00021, true, "0.00021"}, {1323.1, false, "1323"}, {207.2, false, "207.2"},
 		{402, false, "402"}, {0.25, false, "0.25"}, {13116.0, false, "13116"},
-		{-0.0001, true, "-0.00010"}, {0, true, "0.00"}, {0, false, "0"},
+		{-0.0001, true, "-0.00010"}, {0, true, "0.00"}, {554, true, "554"}, {57, true, "57.0"}, {0.5, true, "0.50"}, {0, false, "0"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char *s = figure(cases[i].v, cases[i].scaled);
