@@ -1171,6 +1171,7 @@ int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t
 		for (size_t k = 0; k < ds.diags.n; k++) {
 			const struct br_diag *d = &ds.diags.v[k];
 			br_diag_add(diags, d->severity, d->file, d->line, d->parser, "%s", d->message);
+			diags->v[diags->n - 1].kept = d->kept;
 		}
 		u[nu].name = br_strdup(doc->path);
 		memcpy(u[nu].sha, sha, sizeof sha);

@@ -548,10 +548,8 @@ int br_cli_archive(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return flush_stdout();
-		case ':':
-			return br_cli_usage_error(CMD, "%s: option '%s' needs a value", cmd, argv[optind - 1]);
 		default:
-			return br_cli_usage_error(CMD, "%s: unknown option '%s'", cmd, argv[optind - 1]);
+			return br_cli_option_error(CMD, c, argv);
 		}
 	}
 	/* getopt permutes: options may also follow the operands ("list DB --tool hdparm") */

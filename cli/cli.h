@@ -21,6 +21,10 @@ void br_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void br_cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Usage error: message, pointer to --help, returns BR_EXIT_USAGE. */
 int br_cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* getopt_long's ':' or '?' (run with opterr = 0 and optstring starting
+ * with ':'), said in one line: "unknown option '--bogus'", "option '-o'
+ * needs a value". Returns BR_EXIT_USAGE. */
+int br_cli_option_error(const char *cmd, int c, char **argv);
 
 struct br_renderer;
 /* The format name as the user types it ("bonnie-csv", "md", "json") to the

@@ -63,6 +63,24 @@ void br_cli_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+int br_cli_option_error(const char *cmd, int c, char **argv)
+{
+	/* a long option: the word getopt stopped at; a short one (perhaps in
+	 * a group, "-qx"): optopt names it */
+	const char *word = argv[optind - 1];
+	char shortname[3] = {'-', (char)optopt, '\0'};
+	if (strncmp(word, "--", 2) != 0 && optopt > 0 && optopt < 128)
+		word = shortname;
+	char *name = br_strdup(word);
+	char *eq = strncmp(name, "--", 2) == 0 ? strchr(name, '=') : NULL;
+	if (eq)
+		*eq = '\0';
+	int rc = c == ':' ? br_cli_usage_error(cmd, "option '%s' needs a value", name)
+			  : br_cli_usage_error(cmd, "unknown option '%s'", name);
+	free(name);
+	return rc;
+}
+
 int br_cli_usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
@@ -77,13 +95,17 @@ int br_cli_usage_error(const char *cmd, const char *fmt, ...)
 
 static void usage(FILE *fp)
 {
-	fputs("Usage: benchreport [OPTIONS] FILE...\n"
+	fputs("Usage: benchreport [OPTIONS] [NAME=]FILE...\n"
 	      "       benchreport run [OPTIONS]          measure this machine (see 'benchreport run --help')\n"
 	      "       benchreport archive COMMAND DB ... keep results in SQLite (see 'benchreport archive --help')\n"
 	      "\n"
 	      "Read Bonnie, Bonnie++, hdparm and rawio results from mail, web pages and files\n"
 	      "(mangled or not), turn them into one record each, and write comparison tables,\n"
 	      "charts or a self-contained HTML report. FILE '-' reads standard input.\n"
+	      "\n"
+	      "Inputs are named after their file (before.csv: 'before'; '-': 'stdin'); rows of\n"
+	      "one machine from two inputs read 'host0 (before)', 'host0 (after)', and two such\n"
+	      "rows alone are a before/after: the change in percent, the first as baseline.\n"
 	      "\n"
 	      "Output:\n"
 	      "  -o, --output FILE     write to FILE; the format follows its extension\n"
@@ -94,11 +116,16 @@ static void usage(FILE *fp)
 	      "      --charts DIR      write every chart as SVG and PNG into DIR\n"
 	      "\n"
 	      "Tables and charts:\n"
-	      "      --metric LIST     only these metrics (comma-separated names, e.g. put_block,seeks)\n"
+	      "      --metric LIST     only these metrics (comma-separated: put_block,seeks or\n"
+	      "                        the table headings, BlkRead,Seeks)\n"
+	      "      --list-metrics    list every metric, its heading, unit and sense, and exit\n"
 	      "      --sort KEY        order rows by a metric (best first), 'label', 'host' or 'tool'\n"
-	      "      --group-by KEY    tool, host or label\n"
-	      "      --baseline NAME   show other rows relative to the record with this label or host\n"
-	      "      --aggregate       combine repeated runs (same label, or same host with Try N)\n"
+	      "      --group-by KEY    tool, host or label (the report: a section per group)\n"
+	      "      --baseline NAME   show other rows relative to the record with this label or\n"
+	      "                        host, or read from this input (its file or name);\n"
+	      "                        matching nothing is an error\n"
+	      "      --aggregate       combine repeated runs of one input (same label, or same\n"
+	      "                        host with Try N); a note says which groups were formed\n"
 	      "      --top N           keep the N best records per chart/table\n"
 	      "      --bars            add plain-text bar charts to text output\n"
 	      "      --chart GROUP     the chart for -o .svg/.png: seq, random, fileops, latency\n"
@@ -110,10 +137,18 @@ static void usage(FILE *fp)
 	      "                        full path by its base name, no command line; 'full':\n"
 	      "                        paths as given and the command line (SVG, PNG, HTML)\n"
 	      "\n"
+	      "Report:\n"
+	      "      --title TEXT      the report's title (and the chart's, for -o .svg/.png)\n"
+	      "\n"
 	      "Input:\n"
+	      "      --label NAME      name the FILE that follows; its runs without a label take\n"
+	      "                        NAME as label (NAME=FILE does the same when no file is\n"
+	      "                        called NAME=FILE)\n"
 	      "      --strict          treat warnings as errors (exit 1)\n"
 	      "      --explain         tell which lines each parser claimed, and why (stderr)\n"
-	      "  -q, --quiet           do not print warnings\n"
+	      "  -q, --quiet           do not print warnings or notes\n"
+	      "      --no-notes        leave out notes (what was repaired or joined), in every\n"
+	      "                        output; warnings stay\n"
 	      "\n"
 	      "  -h, --help            show this help and exit\n"
 	      "  -V, --version         show the version and exit\n"
@@ -138,6 +173,11 @@ enum {
 	OPT_WIDTH,
 	OPT_SCALE,
 	OPT_FORCE,
+	OPT_LIST_METRICS,
+	OPT_NO_NOTES,
+	OPT_LABEL,
+	/* the report */
+	OPT_TITLE,
 	/* mail-ready output */
 	OPT_COLUMNS,
 	OPT_PROVENANCE,
@@ -149,6 +189,7 @@ static const struct option long_opts[] = {
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
 	{"quiet", no_argument, NULL, 'q'},
+	{"no-notes", no_argument, NULL, OPT_NO_NOTES},
 	{"strict", no_argument, NULL, OPT_STRICT},
 	{"explain", no_argument, NULL, OPT_EXPLAIN},
 	{"baseline", required_argument, NULL, OPT_BASELINE},
@@ -163,6 +204,10 @@ static const struct option long_opts[] = {
 	{"width", required_argument, NULL, OPT_WIDTH},
 	{"scale", required_argument, NULL, OPT_SCALE},
 	{"force", no_argument, NULL, OPT_FORCE},
+	{"list-metrics", no_argument, NULL, OPT_LIST_METRICS},
+	{"label", required_argument, NULL, OPT_LABEL},
+	/* the report */
+	{"title", required_argument, NULL, OPT_TITLE},
 	/* mail-ready output */
 	{"columns", required_argument, NULL, OPT_COLUMNS},
 	{"provenance", required_argument, NULL, OPT_PROVENANCE},
@@ -381,12 +426,152 @@ static int write_charts(const char *dir, const struct br_dataset *ds, const stru
 	return BR_EXIT_OK;
 }
 
+/*
+ * The inputs, in command-line order, each with the name it was given:
+ * `--label NAME FILE` (FILE taken as it is), or NAME=FILE when the argument
+ * is not itself an existing file and NAME holds no '/'.
+ */
+struct input_arg {
+	const char *path;
+	char *name;        /* given name, or NULL */
+};
+
+struct input_list {
+	struct input_arg *v;
+	size_t n, cap;
+	char **paths;      /* v[].path, for the output checks */
+	const char *label; /* a --label waiting for its FILE */
+};
+
+static void input_add(struct input_list *l, const char *arg)
+{
+	l->v = br_grow(l->v, &l->cap, l->n + 1, sizeof *l->v);
+	struct input_arg *a = &l->v[l->n++];
+	a->path = arg;
+	a->name = NULL;
+	const char *eq = strchr(arg, '=');
+	struct stat st;
+	if (l->label) {
+		a->name = br_strdup(l->label);
+		l->label = NULL;
+	} else if (eq && eq > arg && eq[1] && !memchr(arg, '/', (size_t)(eq - arg)) && stat(arg, &st) != 0) {
+		a->name = br_strndup(arg, (size_t)(eq - arg));
+		a->path = eq + 1;
+	}
+}
+
+static void input_list_free(struct input_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i].name);
+	free(l->v);
+	free(l->paths);
+}
+
+/* Read input k into ds: its records learn which input they came from and,
+ * when it was named, take the name as their label if they have none. */
+static int load_input(const struct input_arg *a, struct br_dataset *ds)
+{
+	size_t rec0 = ds->records.n, in0 = ds->ninputs;
+	int status = BR_EXIT_OK;
+	/* an archive (archive/): its records, as stored */
+	int rc = br_archive_is_sqlite(a->path) ? br_archive_read(a->path, ds) : br_parse_file(a->path, ds);
+	if (rc < 0) {
+		br_cli_error("%s", br_last_error());
+		status = BR_EXIT_NODATA;
+	}
+	if (ds->ninputs == in0)
+		return status; /* nothing was read */
+	size_t k = ds->ninputs - 1;
+	if (a->name)
+		br_dataset_set_input_name(ds, k, a->name);
+	for (size_t i = rec0; i < ds->records.n; i++) {
+		struct br_record *r = ds->records.v[i];
+		r->input = (unsigned)(k + 1);
+		if (a->name && !r->label)
+			br_record_set_label(r, a->name);
+	}
+	return status;
+}
+
+/* Rows (configurations) over the model's tables. */
+static size_t agg_rows(const struct br_cmp *c)
+{
+	size_t n = 0;
+	for (size_t t = 0; t < c->ntables; t++)
+		n += c->tables[t].nrows;
+	return n;
+}
+
+/* --baseline FILE: the path as that input was given (compare.h matches it). */
+static const char *baseline_path(const char *want, const struct input_list *in)
+{
+	struct stat st;
+	if (stat(want, &st) != 0)
+		return want;
+	for (size_t i = 0; i < in->n; i++)
+		if (strcmp(in->v[i].path, "-") != 0 && same_file(in->v[i].path, want))
+			return in->v[i].path;
+	return want;
+}
+
 static int cmp_claim_line(const void *a, const void *b)
 {
 	const struct br_claim *x = a, *y = b;
 	if (x->line != y->line)
 		return x->line < y->line ? -1 : 1;
 	return strcmp(x->parser, y->parser);
+}
+
+/* A metric named on the command line (br_metric_lookup's spellings), or
+ * -1 after a usage message with the likely metric. */
+static int metric_arg(const char *opt, const char *name)
+{
+	int id = br_metric_lookup(name);
+	if (id >= 0)
+		return id;
+	int guess = br_metric_suggest(name);
+	if (guess >= 0) {
+		const struct br_metric_info *m = br_metric((enum br_metric_id)guess);
+		br_cli_usage_error("benchreport", "%s: unknown metric '%s'; did you mean '%s' (%s)? "
+				   "'benchreport --list-metrics' lists them",
+				   opt, name, m->name, m->title);
+	} else {
+		br_cli_usage_error("benchreport", "%s: unknown metric '%s'; 'benchreport --list-metrics' lists them",
+				   opt, name);
+	}
+	return -1;
+}
+
+/* --list-metrics: every metric, the names it answers to, unit and sense. */
+static int list_metrics(void)
+{
+	printf("%-19s %-9s %-6s %-7s %-7s %s\n", "METRIC", "HEADING", "UNIT", "BETTER", "TOOLS", "TITLE");
+	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+		const struct br_metric_info *m = br_metric((enum br_metric_id)i);
+		printf("%-19s %-9s %-6s %-7s %-7s %s\n", m->name, m->short_title, br_unit_name(m->unit),
+		       m->better == BR_HIGHER ? "higher" : "lower", br_family_name(m->family), m->title);
+	}
+	puts("\n--metric and --sort take the name, the heading or the title, in any case,\n"
+	     "with or without blanks ('BlkRead', 'block read' and 'get_block' are one metric).");
+	return fflush(stdout) == 0 && !ferror(stdout) ? BR_EXIT_OK : BR_EXIT_IO;
+}
+
+/* --no-notes: the notes go before anything shows the diagnostics, so no
+ * output (stderr, the report's list) has them. */
+static void drop_notes(struct br_diags *d)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		if (d->v[i].severity != BR_NOTE) {
+			d->v[k++] = d->v[i];
+			continue;
+		}
+		free(d->v[i].file);
+		free(d->v[i].parser);
+		free(d->v[i].message);
+	}
+	d->n = k;
 }
 
 int br_cli_run(int argc, char **argv);
@@ -400,25 +585,34 @@ static void xml_quiet(void *ctx, const char *msg, ...)
 	(void)msg;
 }
 
-int main(int argc, char **argv)
+/* benchreport [OPTIONS] FILE...; `inputs` is freed by the caller, whatever
+ * this returns from. */
+static int report_main(int argc, char **argv, struct input_list *inputs)
 {
-	/* temporary files go on signals; a closed pipe and a file-size limit
-	 * are write errors (EPIPE, EFBIG), not deaths by SIGPIPE or SIGXFSZ */
-	br_cleanup_install();
-	xmlSetGenericErrorFunc(NULL, xml_quiet);
-	if (argc > 1 && strcmp(argv[1], "run") == 0)
-		return br_cli_run(argc - 1, argv + 1);
-	if (argc > 1 && strcmp(argv[1], "archive") == 0)
-		return br_cli_archive(argc - 1, argv + 1);
 
 	struct br_render_opts ro = {0};
 	ro.chart_group = -1;
 	const char *output = NULL, *format = NULL, *charts_dir = NULL;
-	bool strict = false, explain = false, quiet = false, force = false;
+	bool strict = false, explain = false, quiet = false, force = false, no_notes = false;
 	long num;
 	int c;
-	while ((c = getopt_long(argc, argv, "o:f:hVq", long_opts, NULL)) != -1) {
+	opterr = 0; /* br_cli_option_error says it in one line */
+	/* "-": FILEs come back in order (case 1), so that --label NAME names
+	 * the FILE after it */
+	while ((c = getopt_long(argc, argv, "-:o:f:hVq", long_opts, NULL)) != -1) {
 		switch (c) {
+		case 1:
+			input_add(inputs, optarg);
+			break;
+		case OPT_LABEL:
+			if (inputs->label) {
+				return br_cli_usage_error("benchreport", "--label '%s' is not followed by a FILE",
+							  inputs->label);
+			}
+			if (!*optarg)
+				return br_cli_usage_error("benchreport", "--label takes a name, not ''");
+			inputs->label = optarg;
+			break;
 		case 'o':
 			output = optarg;
 			break;
@@ -447,10 +641,14 @@ int main(int argc, char **argv)
 			ro.aggregate = true;
 			break;
 		case OPT_SORT:
-			if (br_metric_by_name(optarg) < 0 && strcmp(optarg, "label") && strcmp(optarg, "host") &&
-			    strcmp(optarg, "tool"))
-				return br_cli_usage_error("benchreport", "--sort takes a metric name, label, host or tool, not '%s'", optarg);
-			ro.sort = optarg;
+			if (!strcmp(optarg, "label") || !strcmp(optarg, "host") || !strcmp(optarg, "tool")) {
+				ro.sort = optarg;
+			} else {
+				int id = metric_arg("--sort", optarg);
+				if (id < 0)
+					return BR_EXIT_USAGE;
+				ro.sort = br_metric((enum br_metric_id)id)->name;
+			}
 			break;
 		case OPT_GROUP_BY:
 			if (strcmp(optarg, "tool") && strcmp(optarg, "host") && strcmp(optarg, "label"))
@@ -460,11 +658,10 @@ int main(int argc, char **argv)
 		case OPT_METRIC: {
 			char *list = br_strdup(optarg), *save = NULL;
 			for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-				int id = br_metric_by_name(br_trim(t));
+				int id = metric_arg("--metric", br_trim(t));
 				if (id < 0) {
-					int rc = br_cli_usage_error("benchreport", "unknown metric '%s'", t);
 					free(list);
-					return rc;
+					return BR_EXIT_USAGE;
 				}
 				ro.metric_filter[id] = true;
 				ro.have_metric_filter = true;
@@ -477,6 +674,12 @@ int main(int argc, char **argv)
 				return br_cli_usage_error("benchreport", "--top takes a positive number, not '%s'", optarg);
 			ro.top = (size_t)num;
 			break;
+		/* the report */
+		case OPT_TITLE:
+			if (optarg[strspn(optarg, " \t")] == '\0')
+				return br_cli_usage_error("benchreport", "--title takes a text, not an empty one");
+			ro.title = optarg;
+			break;
 		case OPT_BARS:
 			ro.bars = true;
 			break;
@@ -488,6 +691,11 @@ int main(int argc, char **argv)
 		case OPT_FORCE:
 			force = true;
 			break;
+		case OPT_NO_NOTES:
+			no_notes = true;
+			break;
+		case OPT_LIST_METRICS:
+			return list_metrics();
 		case OPT_CHARTS:
 			charts_dir = optarg;
 			break;
@@ -517,26 +725,36 @@ int main(int argc, char **argv)
 			ro.provenance_full = strcmp(optarg, "full") == 0;
 			break;
 		default:
-			return br_cli_usage_error("benchreport", "invalid usage");
+			return br_cli_option_error("benchreport", c, argv);
 		}
 	}
-	if (optind >= argc)
+	for (int i = optind; i < argc; i++) /* after "--" */
+		input_add(inputs, argv[i]);
+	if (inputs->label) {
+		const char *l = inputs->label;
+		return br_cli_usage_error("benchreport", "--label '%s' is not followed by a FILE", l);
+	}
+	if (inputs->n == 0)
 		return br_cli_usage_error("benchreport", "no input files (use '-' for standard input)");
+	inputs->paths = br_malloc(inputs->n * sizeof *inputs->paths);
+	for (size_t i = 0; i < inputs->n; i++)
+		inputs->paths[i] = (char *)inputs->v[i].path;
 
 	const struct br_renderer *rend = NULL;
 	if (format) {
 		rend = br_cli_renderer_named(format);
 		if (!rend)
 			return br_cli_usage_error("benchreport", "unknown format '%s'", format);
-	} else if (output) {
+	} else if (output && !br_cli_is_stdout(output)) {
 		rend = br_renderer_by_path(output);
 		if (!rend)
 			return br_cli_usage_error("benchreport", "cannot tell the format from '%s'; use --format", output);
-	} else if (!charts_dir) {
+	} else if (!charts_dir || output) {
+		/* no -o, or -o - (standard output): the text table */
 		rend = br_renderer_by_name("text");
 	}
-	for (int i = optind; output && i < argc; i++)
-		if (strcmp(argv[i], "-") != 0 && same_file(argv[i], output)) {
+	for (size_t i = 0; output && i < inputs->n; i++)
+		if (strcmp(inputs->v[i].path, "-") != 0 && same_file(inputs->v[i].path, output)) {
 			br_cli_error("refusing to overwrite input file '%s' with the output", output);
 			return BR_EXIT_USAGE;
 		}
@@ -546,21 +764,33 @@ int main(int argc, char **argv)
 	int status = BR_EXIT_OK;
 	struct br_dataset ds = {0};
 	ds.skip_claims = !explain; /* only --explain reads them */
-	for (int i = optind; i < argc; i++) {
-		if (br_archive_is_sqlite(argv[i])) {
-			/* an archive (archive/): its records, as stored */
-			if (br_archive_read(argv[i], &ds) < 0) {
-				br_cli_error("%s", br_last_error());
-				status = BR_EXIT_NODATA;
-			}
-			continue;
-		}
-		if (br_parse_file(argv[i], &ds) < 0) {
-			br_cli_error("%s", br_last_error());
+	for (size_t i = 0; i < inputs->n; i++)
+		if (load_input(&inputs->v[i], &ds) != BR_EXIT_OK)
 			status = BR_EXIT_NODATA;
-		}
-	}
 	br_recset_merge(&ds.records);
+	br_dataset_name_inputs(&ds);
+	if (ro.baseline)
+		ro.baseline = baseline_path(ro.baseline, inputs);
+	if (ds.records.n && (ro.baseline || ro.aggregate)) {
+		/* what the comparison model says about --baseline and --aggregate,
+		 * before the diagnostics: the groups formed are a note among them
+		 * (stderr and the report's notes) */
+		struct br_cmp *cmp = br_cmp_build(&ds, &ro);
+		if (cmp->baseline_unmatched) {
+			int rc = br_cli_usage_error("benchreport", "--baseline '%s' matches no record; it can be a label, "
+						    "a host or an input: %s", ro.baseline, cmp->baseline_choices);
+			br_cmp_free(cmp);
+			br_dataset_free(&ds);
+			br_regex_cleanup();
+			return rc;
+		}
+		if (cmp->groups)
+			br_diag_add(&ds.diags, BR_NOTE, "benchreport", 0, "", "--aggregate formed %zu group%s: %s",
+				    agg_rows(cmp), agg_rows(cmp) == 1 ? "" : "s", cmp->groups);
+		for (size_t i = 0; !quiet && i < cmp->nnotes; i++)
+			br_cli_warn("%s", cmp->notes[i]);
+		br_cmp_free(cmp);
+	}
 
 	if (explain) {
 		/* each document's claims in line order (parsers run one by one) */
@@ -578,17 +808,29 @@ int main(int argc, char **argv)
 				br_buf_addf(&ex, "%s:\n", cl->file);
 				cur = cl->file;
 			}
-			br_buf_addf(&ex, "  lines %u-%u: %s: %s\n", cl->line, cl->end_line, cl->parser, cl->why);
+			if (cl->end_line > cl->line)
+				br_buf_addf(&ex, "  lines %u-%u: ", cl->line, cl->end_line);
+			else
+				br_buf_addf(&ex, "  line %u: ", cl->line);
+			if (strcmp(cl->parser, "-") != 0) /* "-": what no parser took */
+				br_buf_addf(&ex, "%s: ", cl->parser);
+			br_buf_addf(&ex, "%s\n", cl->why);
 			br_cli_print_clean(stderr, br_buf_str(&ex));
 			br_buf_free(&ex);
 		}
 		for (size_t i = 0; i < ds.ninputs; i++) {
-			char *ex = br_asprintf("%s: %zu record%s\n", ds.inputs[i].path, ds.inputs[i].nrecords,
-					       ds.inputs[i].nrecords == 1 ? "" : "s");
-			br_cli_print_clean(stderr, ex);
-			free(ex);
+			struct br_buf ex = BR_BUF_INIT;
+			br_buf_addf(&ex, "%s: %zu record%s\n", ds.inputs[i].path, ds.inputs[i].nrecords,
+				    ds.inputs[i].nrecords == 1 ? "" : "s");
+			for (unsigned bit = 1; bit; bit <<= 1)
+				if ((ds.inputs[i].transport & bit) && br_transport_name(bit))
+					br_buf_addf(&ex, "  decoding: %s\n", br_transport_name(bit));
+			br_cli_print_clean(stderr, br_buf_str(&ex));
+			br_buf_free(&ex);
 		}
 	}
+	if (no_notes)
+		drop_notes(&ds.diags);
 	struct br_buf line = BR_BUF_INIT;
 	for (size_t i = 0; i < ds.diags.n; i++) {
 		if (quiet && ds.diags.v[i].severity < BR_ERROR)
@@ -600,7 +842,7 @@ int main(int argc, char **argv)
 	}
 	br_buf_free(&line);
 	if (br_diags_count(&ds.diags, BR_ERROR) ||
-	    (strict && br_diags_count(&ds.diags, BR_WARNING)))
+	    (strict && br_diags_lost(&ds.diags)))
 		status = BR_EXIT_NODATA;
 
 	if (ds.records.n == 0) {
@@ -616,13 +858,6 @@ int main(int argc, char **argv)
 	ro.command_line = cmdline;
 	ro.date = date;
 	ro.output_path = output;
-	if (!quiet && ro.baseline) {
-		/* the comparison model's notes: a --baseline that matches nothing */
-		struct br_cmp *cmp = br_cmp_build(&ds, &ro);
-		for (size_t i = 0; i < cmp->nnotes; i++)
-			br_cli_warn("%s", cmp->notes[i]);
-		br_cmp_free(cmp);
-	}
 
 	struct br_buf held = BR_BUF_INIT;
 	struct out out = {0};
@@ -663,7 +898,7 @@ int main(int argc, char **argv)
 	}
 	br_buf_free(&held);
 	if (charts_dir) {
-		int w = write_charts(charts_dir, &ds, &ro, argv + optind, argc - optind, force);
+		int w = write_charts(charts_dir, &ds, &ro, inputs->paths, (int)inputs->n, force);
 		if (w != BR_EXIT_OK && (status == BR_EXIT_OK || w == BR_EXIT_IO))
 			status = w;
 	}
@@ -674,4 +909,20 @@ int main(int argc, char **argv)
 	if (status == BR_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout)))
 		status = BR_EXIT_IO;
 	return status;
+}
+
+int main(int argc, char **argv)
+{
+	/* temporary files go on signals; a closed pipe and a file-size limit
+	 * are write errors (EPIPE, EFBIG), not deaths by SIGPIPE or SIGXFSZ */
+	br_cleanup_install();
+	xmlSetGenericErrorFunc(NULL, xml_quiet);
+	if (argc > 1 && strcmp(argv[1], "run") == 0)
+		return br_cli_run(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "archive") == 0)
+		return br_cli_archive(argc - 1, argv + 1);
+	struct input_list inputs = {0};
+	int rc = report_main(argc, argv, &inputs);
+	input_list_free(&inputs);
+	return rc;
 }

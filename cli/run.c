@@ -7,6 +7,13 @@
  * br_parse_document), the records get the run's label and the target's
  * kernel and filesystem as params, and the dataset is rendered like the main
  * command's (-o FILE, --format) and, with --archive DB, stored (run_archive).
+ *
+ * Every record says the runner made it: version BR_RUN_VERSION (the
+ * bonnie++ parsers read it from the text; hdparm and rawio have no version
+ * in their layouts, so it is set here) and param `runner`. With --quick
+ * every output carries the caveat: param `quick` (JSON Lines, the report's
+ * details), a warning (the report's warnings), a first line in text,
+ * Markdown and CSV (add_caveat).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -27,10 +34,6 @@
 #include "render.h"
 #include "runner.h"
 
-#ifndef BR_VERSION
-#define BR_VERSION "0.0.0"
-#endif
-
 int br_cli_run(int argc, char **argv);
 
 static void usage(FILE *fp)
@@ -41,7 +44,8 @@ static void usage(FILE *fp)
 	      "Measure the storage under DIR (or the device DEV) and write the results in the\n"
 	      "tools' own formats: the bonnie++ sequence (2.00a text report and 1.98-layout CSV),\n"
 	      "hdparm -T/-t and rawio's four tests. The text then goes through the same parsers\n"
-	      "as any other result, into the table, chart or report you ask for.\n"
+	      "as any other result, into the table, chart or report you ask for. Where a format\n"
+	      "has a version it says \"" BR_RUN_VERSION "\", not a tool's.\n"
 	      "\n"
 	      "The cache is defeated without a file twice the size of RAM: between phases the\n"
 	      "scratch file is flushed and its own pages dropped, and block I/O uses O_DIRECT\n"
@@ -56,6 +60,8 @@ static void usage(FILE *fp)
 	      "  -s, --size SIZE       scratch file size, e.g. 512M, 2G (default 1G; --quick 8M)\n"
 	      "  -n, --files N         file tests with N*1024 files like bonnie++ -n (default 16;\n"
 	      "                        --quick 1; 0 skips them)\n"
+	      "      --char-size SIZE  per-character phases, one write()/read() per byte as in\n"
+	      "                        bonnie++ 2.00a -f SIZE (default 3M; --quick 256k; 0 skips)\n"
 	      "  -r, --runs N          repeat N times and report every run\n"
 	      "  -w, --workers N       seek and rawio workers (default 5)\n"
 	      "      --block SIZE      rawio transfer size (default 16k)\n"
@@ -69,7 +75,7 @@ static void usage(FILE *fp)
 	      "  -l, --label TEXT      label of the results\n"
 	      "      --name NAME       name in the bonnie++ and rawio rows (default: host name)\n"
 	      "      --archive DB      also store the results in the SQLite archive DB\n"
-	      "  -q, --quiet           no progress line, no warnings\n"
+	      "  -q, --quiet           no progress line, no warnings, no \"wrote FILE\"\n"
 	      "  -h, --help            show this help and exit\n"
 	      "\n"
 	      "Exit status: 0 success, 1 the results did not read back, 2 usage error or a\n"
@@ -87,6 +93,7 @@ enum {
 	OPT_RAW,
 	OPT_NAME,
 	OPT_ARCHIVE,
+	OPT_CHAR_SIZE,
 };
 
 static const struct option long_opts[] = {
@@ -96,6 +103,7 @@ static const struct option long_opts[] = {
 	{"tests", required_argument, NULL, 't'},
 	{"size", required_argument, NULL, 's'},
 	{"files", required_argument, NULL, 'n'},
+	{"char-size", required_argument, NULL, OPT_CHAR_SIZE},
 	{"runs", required_argument, NULL, 'r'},
 	{"workers", required_argument, NULL, 'w'},
 	{"block", required_argument, NULL, OPT_BLOCK},
@@ -156,8 +164,9 @@ static void on_progress(const struct br_run_progress *p, void *ctx)
 
 /* The label, kernel and filesystem on the records a run's text yielded. */
 static void annotate(struct br_dataset *ds, size_t first, const char *label, unsigned run,
-		     unsigned runs, const struct br_run_target *t)
+		     unsigned runs, const struct br_run_report *rep)
 {
+	const struct br_run_target *t = &rep->target;
 	char *lab = NULL;
 	if (runs > 1)
 		lab = label ? br_asprintf("%s / run %u", label, run) : br_asprintf("run %u", run);
@@ -170,7 +179,11 @@ static void annotate(struct br_dataset *ds, size_t first, const char *label, uns
 			br_record_param_str(r, "kernel", t->kernel);
 		if (t->filesystem)
 			br_record_param_str(r, "filesystem", t->filesystem);
-		br_record_param_str(r, "runner", "benchreport " BR_VERSION);
+		if (!r->version)
+			br_record_set_version(r, BR_RUN_VERSION);
+		br_record_param_str(r, "runner", BR_RUN_VERSION);
+		if (rep->quick_caveat)
+			br_record_param_str(r, "quick", rep->quick_caveat);
 		if (runs > 1)
 			br_record_param_num(r, "run", run);
 	}
@@ -184,8 +197,8 @@ static void annotate(struct br_dataset *ds, size_t first, const char *label, uns
 static int run_archive(const char *db, const struct br_dataset *ds, const struct br_run_target *t,
 		       bool quiet)
 {
-	char *details = br_asprintf("benchreport run %s on host %s, target %s, filesystem %s, %s",
-				    BR_VERSION, t->host ? t->host : "?", t->path ? t->path : "?",
+	char *details = br_asprintf("%s on host %s, target %s, filesystem %s, %s",
+				    BR_RUN_VERSION, t->host ? t->host : "?", t->path ? t->path : "?",
 				    t->filesystem ? t->filesystem : "?", t->kernel ? t->kernel : "?");
 	struct br_archive_stats st = {0};
 	int rc = br_archive_add_dataset(db, ds, details, &st);
@@ -212,8 +225,35 @@ static char *command_line(int argc, char **argv)
 	return br_buf_detach(&b);
 }
 
+/* The --quick caveat as the first line of the formats that have room for
+ * one: text, Markdown, and CSV as a comment (spreadsheets and data frames
+ * skip "#" lines when asked; bon_csv2txt and bon_csv2html say they cannot
+ * process it, on stderr, and convert the rest). JSON Lines has it in each
+ * record's params, the HTML report in its notes and details. */
+static void add_caveat(const struct br_renderer *rend, const char *caveat, struct br_buf *out)
+{
+	if (strcmp(rend->name, "text") == 0)
+		br_buf_addf(out, "[quick] %s\n\n", caveat);
+	else if (strcmp(rend->name, "markdown") == 0)
+		br_buf_addf(out, "> [quick] %s\n\n", caveat);
+	else if (strcmp(rend->name, "csv") == 0)
+		br_buf_addf(out, "# [quick] %s\r\n", caveat);
+	else if (strcmp(rend->name, "bonnie_csv") == 0)
+		br_buf_addf(out, "# [quick] %s\n", caveat);
+}
+
+/* "benchreport: wrote FILE" once it is there (not for standard output). */
+static void say_wrote(const char *output, bool quiet)
+{
+	if (!output || quiet)
+		return;
+	fputs("benchreport: wrote ", stderr);
+	br_cli_print_clean(stderr, output);
+	fputc('\n', stderr);
+}
+
 static int render(const struct br_renderer *rend, const struct br_dataset *ds, const char *output,
-		  int argc, char **argv)
+		  const char *caveat, int argc, char **argv)
 {
 	struct br_render_opts ro;
 	memset(&ro, 0, sizeof ro);
@@ -231,6 +271,8 @@ static int render(const struct br_renderer *rend, const struct br_dataset *ds, c
 	ro.date = date;
 	ro.output_path = output;
 	struct br_buf out = BR_BUF_INIT;
+	if (caveat)
+		add_caveat(rend, caveat, &out);
 	struct br_sink sink;
 	br_sink_mem(&sink, &out);
 	int status;
@@ -256,7 +298,8 @@ int br_cli_run(int argc, char **argv)
 	uint64_t sz;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:t:s:n:r:w:o:f:l:qh", long_opts, NULL)) != -1) {
+	opterr = 0; /* br_cli_option_error says it in one line */
+	while ((c = getopt_long(argc, argv, ":d:t:s:n:r:w:o:f:l:qh", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			o.dir = optarg;
@@ -283,6 +326,12 @@ int br_cli_run(int argc, char **argv)
 				return br_cli_usage_error(cmd, "--files takes a number from 0 to 1024 (units of 1024 files), not '%s'", optarg);
 			o.files = (unsigned)num;
 			o.files_set = true;
+			break;
+		case OPT_CHAR_SIZE:
+			if (br_run_parse_size(optarg, &sz) < 0 || (sz && sz < BR_RUN_MIN_CHAR_SIZE))
+				return br_cli_usage_error(cmd, "--char-size takes 0 or a size from 64k, such as 3M, not '%s'", optarg);
+			o.char_size = sz;
+			o.char_size_set = true;
 			break;
 		case 'r':
 			if (!parse_count(optarg, 1, 100, &num))
@@ -334,11 +383,13 @@ int br_cli_run(int argc, char **argv)
 			usage(stdout);
 			return fflush(stdout) == 0 && !ferror(stdout) ? BR_EXIT_OK : BR_EXIT_IO;
 		default:
-			return br_cli_usage_error(cmd, "invalid usage");
+			return br_cli_option_error(cmd, c, argv);
 		}
 	}
 	if (optind < argc)
 		return br_cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+	if (output && strcmp(output, "-") == 0)
+		output = NULL; /* standard output, not a file named "-" */
 	if (!o.dir && !o.device)
 		return br_cli_usage_error(cmd, "say where to measure: --dir DIR (or --device DEV)");
 	if (o.destructive && !o.device)
@@ -393,6 +444,8 @@ int br_cli_run(int argc, char **argv)
 		for (size_t i = 0; i < rep.n; i++)
 			br_buf_adds(&all, rep.runs[i]);
 		status = br_cli_write_file(output, br_buf_str(&all), all.len, false);
+		if (status == BR_EXIT_OK)
+			say_wrote(output, quiet);
 		br_buf_free(&all);
 		br_run_report_free(&rep);
 		return status;
@@ -407,7 +460,7 @@ int br_cli_run(int argc, char **argv)
 		size_t first = ds.records.n;
 		br_parse_document(doc, &ds);
 		br_doc_free(doc);
-		annotate(&ds, first, o.label, (unsigned)i + 1, (unsigned)rep.n, &rep.target);
+		annotate(&ds, first, o.label, (unsigned)i + 1, (unsigned)rep.n, &rep);
 	}
 	br_recset_merge(&ds.records);
 	/* The runner's text must read back cleanly: anything else is a bug
@@ -426,7 +479,15 @@ int br_cli_run(int argc, char **argv)
 		br_cli_error("the measured results did not read back through the parsers");
 		status = BR_EXIT_NODATA;
 	} else {
-		status = render(rend, &ds, output, argc, argv);
+		/* a warning (figures kept with a doubt), counted at the top of
+		 * the report; after the diagnostics went to stderr: it is the
+		 * outputs' to carry */
+		if (rep.quick_caveat)
+			br_diag_add(&ds.diags, BR_WARNING, "<run 1>", rep.quick_line, "benchreport-run",
+				    "[quick] %s", rep.quick_caveat);
+		status = render(rend, &ds, output, rep.quick_caveat, argc, argv);
+		if (status == BR_EXIT_OK)
+			say_wrote(output, quiet);
 		if (archive_db && status == BR_EXIT_OK)
 			status = run_archive(archive_db, &ds, &rep.target, quiet);
 	}

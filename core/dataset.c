@@ -66,8 +66,10 @@ void br_dataset_free(struct br_dataset *ds)
 {
 	br_recset_free(&ds->records);
 	br_diags_free(&ds->diags);
-	for (size_t i = 0; i < ds->ninputs; i++)
+	for (size_t i = 0; i < ds->ninputs; i++) {
 		free(ds->inputs[i].path);
+		free(ds->inputs[i].name);
+	}
 	free(ds->inputs);
 	free(ds->claims);
 	for (struct br_ds_strings *b = ds->strs, *next; b; b = next) {
@@ -75,4 +77,95 @@ void br_dataset_free(struct br_dataset *ds)
 		free(b);
 	}
 	memset(ds, 0, sizeof *ds);
+}
+
+/* ------------------------------------------------------------ input names */
+
+/* path without the extension of its last component ("a/b.csv" → "a/b";
+ * ".profile" and "notes." stay whole) */
+char *br_input_strip_ext(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const char *dot = strrchr(base, '.');
+	if (!dot || dot == base || !dot[1])
+		return br_strdup(path);
+	return br_strndup(path, (size_t)(dot - path));
+}
+
+char *br_input_default_name(const char *path)
+{
+	if (!path || !*path || strcmp(path, "-") == 0 || strcmp(path, "<stdin>") == 0)
+		return br_strdup("stdin");
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--; /* "dir/" → "dir" */
+	char *p = br_strndup(path, n);
+	const char *base = strrchr(p, '/');
+	char *name = br_input_strip_ext(base && base[1] ? base + 1 : p);
+	free(p);
+	return name;
+}
+
+void br_dataset_set_input_name(struct br_dataset *ds, size_t i, const char *name)
+{
+	if (i >= ds->ninputs)
+		return;
+	free(ds->inputs[i].name);
+	ds->inputs[i].name = br_utf8_dup(name, strlen(name));
+	ds->inputs[i].named = true;
+}
+
+/* Is `name` taken by another input than `self` (or, with `named_only`, by a
+ * named one)? Inputs are few (the command line): a scan is fine. */
+static bool name_taken_by(const struct br_dataset *ds, size_t self, const char *name, bool named_only)
+{
+	for (size_t j = 0; j < ds->ninputs; j++)
+		if (j != self && ds->inputs[j].name && (!named_only || ds->inputs[j].named) &&
+		    strcmp(ds->inputs[j].name, name) == 0)
+			return true;
+	return false;
+}
+
+void br_dataset_name_inputs(struct br_dataset *ds)
+{
+	size_t n = ds->ninputs;
+	char **base = br_calloc(n ? n : 1, sizeof *base);
+	for (size_t i = 0; i < n; i++)
+		if (!ds->inputs[i].name)
+			base[i] = br_input_default_name(ds->inputs[i].path);
+	/* base names shared (with another unnamed input or a given name) fall
+	 * back to the path */
+	for (size_t i = 0; i < n; i++) {
+		if (!base[i])
+			continue;
+		bool shared = name_taken_by(ds, i, base[i], true);
+		for (size_t j = 0; j < n && !shared; j++)
+			shared = j != i && base[j] && strcmp(base[j], base[i]) == 0;
+		ds->inputs[i].name = shared && strcmp(base[i], "stdin") != 0 ? br_input_strip_ext(ds->inputs[i].path)
+									  : br_strdup(base[i]);
+	}
+	/* still taken (a path given twice, a given name): " #2", " #3" … for
+	 * all but the first unnamed input of a name */
+	for (size_t i = 0; i < n; i++) {
+		if (!base[i])
+			continue;
+		bool taken = name_taken_by(ds, i, ds->inputs[i].name, true);
+		for (size_t j = 0; j < i && !taken; j++)
+			taken = strcmp(ds->inputs[j].name, ds->inputs[i].name) == 0;
+		if (!taken)
+			continue;
+		for (unsigned k = 2;; k++) {
+			char *alt = br_asprintf("%s #%u", ds->inputs[i].name, k);
+			if (!name_taken_by(ds, i, alt, false)) {
+				free(ds->inputs[i].name);
+				ds->inputs[i].name = alt;
+				break;
+			}
+			free(alt);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(base[i]);
+	free(base);
 }

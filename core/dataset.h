@@ -16,6 +16,8 @@
 
 struct br_input {
 	char *path;          /* as given */
+	char *name;          /* what views call it (see br_dataset_name_inputs), or NULL */
+	bool named;          /* the name was given (NAME=FILE, --label NAME) */
 	size_t nrecords;     /* records this input yielded (before merging) */
 	unsigned transport;  /* BR_TRANSPORT_* bits applied when decoding */
 	size_t bytes;
@@ -45,5 +47,24 @@ struct br_input *br_dataset_add_input(struct br_dataset *ds, const char *path);
 void br_dataset_add_claim(struct br_dataset *ds, const char *file, unsigned line, unsigned end_line,
 			  const char *parser, const char *why);
 void br_dataset_free(struct br_dataset *ds);
+
+/*
+ * Input names. An input's name tells its rows apart from another input's
+ * rows of the same machine in every view ("host0 (before)"), and
+ * --baseline and --aggregate know inputs by it. A name given on the command
+ * line is kept as it is; otherwise it is the file's base name without its
+ * extension ("runs/before.csv" → "before"; standard input: "stdin"), or,
+ * when two inputs would share that, the path as given without its extension
+ * ("a/run", "b/run"), with " #2", " #3" … after a path given twice.
+ */
+/* The name of `path` alone (new string). */
+char *br_input_default_name(const char *path);
+/* path without the extension of its last component (new string). */
+char *br_input_strip_ext(const char *path);
+/* Give input i the name NAME (copied; named = true). */
+void br_dataset_set_input_name(struct br_dataset *ds, size_t i, const char *name);
+/* Name every input that has no name yet, by the rule above. */
+void br_dataset_name_inputs(struct br_dataset *ds);
+
 
 #endif

@@ -13,6 +13,7 @@ void br_diag_vadd(struct br_diags *d, enum br_severity sev, const char *file, un
 	dg->severity = sev;
 	dg->file = br_strdup(file ? file : "<input>");
 	dg->line = line;
+	dg->kept = false;
 	dg->parser = br_strdup(parser ? parser : "");
 	dg->message = br_utf8_dup(b.data, b.len);
 	br_buf_free(&b);
@@ -50,6 +51,15 @@ size_t br_diags_count(const struct br_diags *d, enum br_severity min)
 	size_t n = 0;
 	for (size_t i = 0; i < d->n; i++)
 		if (d->v[i].severity >= min)
+			n++;
+	return n;
+}
+
+size_t br_diags_lost(const struct br_diags *d)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].severity >= BR_WARNING && !d->v[i].kept)
 			n++;
 	return n;
 }

@@ -6,6 +6,7 @@
 #ifndef BR_DIAG_H
 #define BR_DIAG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "util.h"
@@ -18,6 +19,9 @@ struct br_diag {
 	unsigned line;  /* ORIGINAL line number, 0 when the whole file is meant */
 	char *parser;   /* "bonnie++-csv", "doc", … */
 	char *message;  /* lowercase first word, no full stop */
+	bool kept;      /* a warning about a figure that WAS read, repaired or
+			 * kept as printed (br_parse_doubt): nothing was lost,
+			 * so --strict does not count it */
 };
 
 struct br_diags {
@@ -33,6 +37,8 @@ void br_diag_vadd(struct br_diags *d, enum br_severity sev, const char *file, un
 void br_diag_format(const struct br_diag *dg, struct br_buf *out);
 const char *br_severity_name(enum br_severity s);
 size_t br_diags_count(const struct br_diags *d, enum br_severity min);
+/* Warnings and errors about results that could not be read (not kept). */
+size_t br_diags_lost(const struct br_diags *d);
 void br_diags_free(struct br_diags *d);
 
 #endif

@@ -574,3 +574,16 @@ char *br_doc_excerpt(const struct br_doc *doc, unsigned first, unsigned last)
 	}
 	return br_buf_detach(&b);
 }
+
+const char *br_transport_name(unsigned bit)
+{
+	switch (bit) {
+	case BR_TRANSPORT_QP: return "quoted-printable decoded";
+	case BR_TRANSPORT_HTML: return "read as an HTML page";
+	case BR_TRANSPORT_QUOTE: return "mail quoting ('> ') removed";
+	case BR_TRANSPORT_BBCODE: return "forum markup ([code], [b]) removed";
+	case BR_TRANSPORT_TABS: return "tabs and no-break spaces made blanks";
+	case BR_TRANSPORT_PREFIX: return "a block's shared prefix (comment, list, diff marks) removed";
+	default: return NULL;
+	}
+}

@@ -29,6 +29,10 @@ enum {
 	BR_TRANSPORT_PREFIX = 1 << 5,  /* a block's shared comment/list/diff prefix removed */
 };
 
+/* What a BR_TRANSPORT_* bit did, in words ("quoted-printable decoded"), or
+ * NULL for a bit that is not one. */
+const char *br_transport_name(unsigned bit);
+
 /* br_line.flags */
 enum {
 	BR_LINE_TABLE_ROW = 1 << 0,    /* from an HTML <tr>: cells separated by TAB */
@@ -45,7 +49,7 @@ struct br_line {
 	const char *text;      /* decoded, NUL-terminated */
 	const unsigned *joins; /* offsets in text where original lines were joined;
 			        * NULL when none, else their count is joins[-1]
-			        * (br_line_njoins): 32 bytes a line, not 40 */
+			        * (br_line_njoins), kept in the document's arena */
 	unsigned len;          /* (a longer line, only in a document over
 			        * 4 GiB, is cut at 4 GiB - 1) */
 	unsigned line;         /* first ORIGINAL line (1-based) */

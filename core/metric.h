@@ -34,8 +34,18 @@ struct br_metric_info {
 };
 
 const struct br_metric_info *br_metric(enum br_metric_id id);
-/* -1 when `name` is not a metric key. */
+/* -1 when `name` is not a metric key (exact: JSON keys, stored data). */
 int br_metric_by_name(const char *name);
+/*
+ * A metric as a user names it: its key, its table heading or its title, in
+ * any case, with or without blanks, '_', '-' or a parenthesised remark
+ * ("BlkRead", "block read", "Block-Read", "get_block"). -1 when nothing
+ * matches.
+ */
+int br_metric_lookup(const char *name);
+/* The metric a mistyped name most likely means ("blokread": get_block), or
+ * -1 when none is close enough to suggest. */
+int br_metric_suggest(const char *name);
 /* For a bonnie-family base metric (putc … ran_del): its _latency twin, else -1. */
 int br_metric_latency_of(enum br_metric_id id);
 

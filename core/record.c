@@ -427,6 +427,7 @@ struct br_record *br_record_clone(const struct br_record *r)
 	br_record_set_version(c, r->version);
 	br_record_set_host(c, r->host);
 	c->host_cut = r->host_cut;
+	c->input = r->input;
 	br_record_set_label(c, r->label);
 	br_record_set_source_strings(c, r->source.file, r->source.format, r->source.excerpt);
 	c->source.line = r->source.line;

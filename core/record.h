@@ -79,6 +79,8 @@ struct br_record {
 	bool host_cut;    /* host may be a cut-off copy of a longer name (the
 			   * format cuts names: bonnie++ text's name/size cell);
 			   * only then does a longer name it starts merge with it */
+	unsigned input;   /* 1 + index of the dataset input it was read from
+			   * (br_dataset.inputs), 0 = unknown; not in JSON Lines */
 	struct br_source *also; /* further appearances merged into this record */
 	size_t nalso, cap_also;
 	struct br_param *params;

@@ -92,8 +92,7 @@ void br_buf_add_double(struct br_buf *b, double v);
  * (round half to even on the exact binary value; "-0" for small negatives),
  * without printf for the usual sizes. */
 void br_buf_add_fixed(struct br_buf *b, double v, int prec);
-/* Format a number with `prec` decimals, dropping a trailing ".0..." only if
- * `trim` is set. */
+/* v with `prec` decimals, as printf("%.*f") writes it (caller frees). */
 char *br_fmt_double(double v, int prec);
 
 /*

@@ -72,7 +72,8 @@ enum kind {
  * fields are handled in code. */
 static struct br_pattern re_full[K_COUNT] = {
 	[K_FVER] = BR_PATTERN("csv format version", "^(?:2|\\d\\.\\d\\d[a-z]?)$"),
-	[K_VER] = BR_PATTERN("bonnie++ version", "^\\d\\.\\d\\d[a-z]?(?:\\.\\d+)?$"),
+	[K_VER] = BR_PATTERN("bonnie++ version",
+			     "^(?:\\d\\.\\d\\d[a-z]?(?:\\.\\d+)?|benchreport-run ?\\d+(?:\\.\\d+){0,3})$"),
 	[K_SIZE1] = BR_PATTERN("file size", "^\\d+[KMGT]?(?::\\d+[kKmMgG]?)?$"),
 	[K_SIZE] = BR_PATTERN("file size", "^\\d+[KMGT]?$"),
 	[K_CHUNK] = BR_PATTERN("chunk size", "^\\d+[kKmMgG]?$"),
@@ -94,7 +95,7 @@ static struct br_pattern re_full[K_COUNT] = {
 
 static struct br_pattern re_part[K_COUNT] = {
 	[K_FVER] = BR_PATTERN("csv format version (cut)", "^[0-9.a-z]*$"),
-	[K_VER] = BR_PATTERN("bonnie++ version (cut)", "^[0-9.a-z]*$"),
+	[K_VER] = BR_PATTERN("bonnie++ version (cut)", "^(?:[0-9.a-z]*|benchreport-(?:r(?:u(?:n ?[0-9.]*)?)?)?)$"),
 	[K_SIZE1] = BR_PATTERN("file size (cut)", "^\\d*[KMGT]?(?::\\d*[kKmMgG]?)?$"),
 	[K_SIZE] = BR_PATTERN("file size (cut)", "^\\d*[KMGT]?$"),
 	[K_CHUNK] = BR_PATTERN("chunk size (cut)", "^\\d*[kKmMgG]?$"),
@@ -362,6 +363,25 @@ static bool split(struct csv_parser *p, struct fields *fs, const char *text, siz
 
 /* ------------------------------------------------------------ layout choice */
 
+/* `benchreport run` writes bonnie++'s layout with a version of its own,
+ * "benchreport-run 0.1.0" (runner/runner.h BR_RUN_VERSION; parsers do not
+ * include the runner). */
+#define RUNNER_NAME "benchreport-run"
+
+/* The record's version as the tool spells it: the runner's with one blank
+ * after its name (cleaning deleted it with the other blanks in fields). */
+static void set_version(struct br_record *r, const char *s)
+{
+	size_t n = strlen(RUNNER_NAME);
+	if (!br_starts_with(s, RUNNER_NAME) || s[n] == ' ') {
+		br_record_set_version(r, s);
+		return;
+	}
+	char *v = br_asprintf("%s %s", RUNNER_NAME, s + n);
+	br_record_set_version(r, v);
+	free(v);
+}
+
 /* "1.92b" → 109202; -1 when it is not a version. */
 static long vernum(const char *s)
 {
@@ -461,8 +481,8 @@ static bool shape_ok(enum kind k, const char *s, bool cut)
 		return k != K_FVER && k != K_VER;
 	if (quick_shape(k, s))
 		return true;
-	if (!cut && (k == K_FVER || k == K_VER) && !is_digit(*s))
-		return false; /* both patterns begin with a digit */
+	if (!cut && (k == K_FVER || (k == K_VER && *s != 'b')) && !is_digit(*s))
+		return false; /* both patterns begin with a digit (or the runner's name) */
 	struct br_pattern *p = cut ? &re_part[k] : &re_full[k];
 	return br_re_test(p, s, strlen(s));
 }
@@ -841,7 +861,7 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 		char *fixed = br_asprintf("%.*s.%s", (int)(n - 1), s, s + n - 1);
 		struct br_value *v = br_record_set(r, BR_M_seeks, num(fixed, NULL), fixed);
 		br_value_set_resolution(v, 0.1);
-		br_parse_warn(bd->ctx, bd->first,
+		br_parse_doubt(bd->ctx, bd->first,
 			      "seeks figure '%s' lost its decimal point at a line break "
 			      "(SMTP dot-unstuffing); repaired to %s",
 			      s, fixed);
@@ -852,13 +872,13 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 	br_value_set_resolution(v, 1);
 	if (fs->L->seeks_decimal) {
 		v->doubtful = true;
-		br_parse_warn(bd->ctx, bd->first,
+		br_parse_doubt(bd->ctx, bd->first,
 			      "seeks figure '%s' has no decimal point, which bonnie++ %s always "
 			      "prints; kept as printed",
 			      s, fs->L->name);
 	} else if (last_began_line && n >= 2 && n <= 4) {
 		v->doubtful = true;
-		br_parse_warn(bd->ctx, bd->first,
+		br_parse_doubt(bd->ctx, bd->first,
 			      "seeks figure '%s' may have lost a decimal point at a line break "
 			      "(SMTP dot-unstuffing); kept as printed",
 			      s);
@@ -882,6 +902,9 @@ static void note_blanks(struct build *bd, const struct fields *fs, size_t i)
 {
 	int src = fs->vsrc[i];
 	if (src < 0 || !fs->blanks[src])
+		return;
+	/* the blank after the runner's name is its own, not damage */
+	if (fs->L->slot[i].kind == K_VER && br_starts_with(fs->val[i], RUNNER_NAME))
 		return;
 	if (bd->nfixes < 4) {
 		char *r = br_strdup(rawf(fs, (size_t)src));
@@ -922,7 +945,7 @@ static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first
 			br_record_set_host(r, *s ? s : NULL);
 			break;
 		case K_VER:
-			br_record_set_version(r, s);
+			set_version(r, s);
 			break;
 		case K_FVER:
 			break;

@@ -244,7 +244,26 @@ enum pk {
 };
 
 static struct br_pattern re_ver = BR_PATTERN(
-	"bonnie++-version", "^\\s*Version\\s+(\\d[0-9a-z.]*)\\s*(?:-+\\s*Sequential\\s+(Output|Create)\\b|$)");
+	"bonnie++-version",
+	"^\\s*Version\\s+(\\d[0-9a-z.]*|benchreport-run\\s+\\d+(?:\\.\\d+){0,3})\\s*(?:-+\\s*Sequential\\s+(Output|Create)\\b|$)");
+/* The version `benchreport run` writes in bonnie++'s layout starts so
+ * (runner/runner.h BR_RUN_VERSION_PREFIX; parsers do not include the runner). */
+#define RUNNER_PREFIX "benchreport-run "
+
+/* "benchreport-run   0.1.0" (blanks as a paste left them) → one blank, the
+ * runner's own spelling (runner.h BR_RUN_VERSION). */
+static void runner_version(char *v)
+{
+	if (!br_starts_with(v, "benchreport-run"))
+		return;
+	char *p = v + strlen("benchreport-run");
+	char *q = p;
+	while (*q == ' ' || *q == '\t')
+		q++;
+	*p++ = ' ';
+	memmove(p, q, strlen(q) + 1);
+}
+
 static struct br_pattern re_seqout = BR_PATTERN("bonnie++-seqout", "^\\s*-+\\s*Sequential\\s+Output\\b");
 static struct br_pattern re_io2 = BR_PATTERN(
 	"bonnie++-io2", "^\\s*(?:Concurrency\\s+(\\d+)\\s+)?-+\\s*Per\\s*Chr\\s*-|--Block--\\s+-Rewrite-");
@@ -324,7 +343,7 @@ static bool header_fragment(const char *s, size_t len)
 
 struct pline {
 	enum pk kind;
-	char version[24];
+	char version[32];     /* "2.00a"; "benchreport-run 0.1.0" (one blank) */
 	bool ver_create;      /* PK_VER: the create block */
 	bool ver_weak;        /* PK_VER: nothing after the version */
 	long concurrency;     /* PK_IO2: -1 = not printed */
@@ -414,6 +433,7 @@ static enum pk classify(const char *s, size_t len, bool in_header, struct pline 
 			n = sizeof pl->version - 1;
 		memcpy(pl->version, s + ov[2], n);
 		pl->version[n] = '\0';
+		runner_version(pl->version);
 		pl->ver_weak = ov[4] == (size_t)-1;
 		pl->ver_create = !pl->ver_weak && s[ov[4]] == 'C';
 		return pl->kind = PK_VER;
@@ -525,8 +545,9 @@ struct prun {
 	size_t start, last;
 	int nhdr;             /* header lines */
 	bool strong_hdr;      /* a Version or units line: surely Bonnie++ */
-	char version[24];
+	char version[32];
 	bool fam198;          /* "Name:Size etc" layout: k/m/g rates, create-rate bug */
+	bool runner;          /* written by `benchreport run`: 2.00a's layout, right create rates */
 	long concurrency;
 	char host[NAME_MAX_LEN];
 	char cr_host[NAME_MAX_LEN];
@@ -1230,7 +1251,7 @@ static struct br_record *build_record(struct pstate_all *ps, const struct prun *
 	*doubtful = false;
 	*nomitted = 0;
 	for (int p = 0; p < 6; p++) {
-		bool d = run->fam198 && run->cr[p].present && run->cr[p].kind != VK_PLUS5;
+		bool d = run->fam198 && !run->runner && run->cr[p].present && run->cr[p].kind != VK_PLUS5;
 		if (d && omit_wrong && known_wrong(run, &run->cr[p])) {
 			/* the rate is unknown (null, as printed in raw); its CPU
 			 * figure is right */
@@ -1347,7 +1368,7 @@ static void emit_run(struct pstate_all *ps, const struct prun *run)
 				      "of them unknown (null)",
 				      run->version[0] ? run->version : "1.98+", nomitted);
 		if (doubtful)
-			br_parse_warn(ctx, run->cr_idx,
+			br_parse_doubt(ctx, run->cr_idx,
 				      "bonnie++ %s prints wrong create/stat/delete rates in its text "
 				      "report and this run has no CSV line; keeping the text figures",
 				      run->version[0] ? run->version : "1.98+");
@@ -1394,6 +1415,7 @@ static void cr_part_take(struct prun *d, const struct prun *src)
 	memcpy(d->cr, src->cr, sizeof d->cr);
 	memcpy(d->lat + 6, src->lat + 6, 6 * sizeof d->lat[0]);
 	d->fam198 = d->fam198 || src->fam198;
+	d->runner = d->runner || src->runner;
 	if (src->last > d->last)
 		d->last = src->last;
 }
@@ -1560,6 +1582,7 @@ static bool sibling_row(struct pstate_all *ps, size_t *ip, bool create)
 	run->nhdr = prev->nhdr;
 	run->strong_hdr = prev->strong_hdr;
 	run->fam198 = prev->fam198;
+	run->runner = prev->runner;
 	run->concurrency = prev->concurrency;
 	memcpy(run->version, prev->version, sizeof run->version);
 	bool looks;
@@ -1599,6 +1622,8 @@ static void take_version(struct prun *run, const struct pline *pl)
 {
 	if (!run->version[0])
 		memcpy(run->version, pl->version, sizeof run->version);
+	if (br_starts_with(pl->version, RUNNER_PREFIX))
+		run->runner = true;
 	if (strncmp(pl->version, "1.98", 4) == 0 || strncmp(pl->version, "2.", 2) == 0)
 		run->fam198 = true;
 }
@@ -1825,7 +1850,8 @@ static size_t one_line_split(const char *t, size_t len, char **buf, size_t **sta
 		bool value = is_value(&pt);
 		enum seg next = SEG_NONE; /* a new line starts at this word */
 		bool with_prev = false;   /* ... or at the word before it */
-		bool after_version = ppw && tok_is(ppw, ppwn, "Version");
+		bool after_version = ppw && (tok_is(ppw, ppwn, "Version") ||
+					     tok_is(ppw, ppwn, "benchreport-run"));
 		if (tok_is(w, wn, "Version")) {
 			next = SEG_H1;
 		} else if (tok_seq(w, wn) && !after_version && seg != SEG_H1) {

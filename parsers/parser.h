@@ -76,6 +76,10 @@ static inline bool br_parse_is_claimed(const struct br_parse_ctx *ctx, size_t id
 /* "FILE:LINE: warning: <parser>: message" for logical line idx. */
 void br_parse_warn(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...) BR_PRINTF(3, 4);
 void br_parse_note(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...) BR_PRINTF(3, 4);
+/* A warning about a figure the parser did read but doubts, repaired or kept
+ * as printed: the user should look, but nothing was lost (--strict ignores
+ * it; diag.kept). */
+void br_parse_doubt(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...) BR_PRINTF(3, 4);
 
 /*
  * The label a reader sees for a result that starts at logical line `idx`:

@@ -393,7 +393,7 @@ static size_t table_at(struct br_parse_ctx *ctx, size_t i, const char *s, size_t
 				pairs++;
 			pairs /= 2;
 			if (pairs != (size_t)tb.ngroups)
-				br_parse_warn(ctx, k,
+				br_parse_doubt(ctx, k,
 					      "units line has %zu K/sec,/sec pairs but the header names %d "
 					      "group%s; reading the header's groups",
 					      pairs, tb.ngroups, tb.ngroups == 1 ? "" : "s");

@@ -163,6 +163,15 @@ void br_parse_warn(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...)
 	va_end(ap);
 }
 
+void br_parse_doubt(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_at(ctx, BR_WARNING, idx, fmt, ap);
+	va_end(ap);
+	ctx->ds->diags.v[ctx->ds->diags.n - 1].kept = true;
+}
+
 void br_parse_note(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...)
 {
 	va_list ap;
@@ -270,6 +279,53 @@ static void document_order(struct br_dataset *ds, size_t rec0, size_t diag0)
 	}
 }
 
+/* A token of a result: a number ("6618", "179.9", "3000M") or +++++. */
+static bool figure_token(const char *p, size_t n)
+{
+	if (n >= 3 && strspn(p, "+") >= n)
+		return true;
+	size_t d = 0, i = 0;
+	for (; i < n && ((p[i] >= '0' && p[i] <= '9') || p[i] == '.' || p[i] == ','); i++)
+		d += p[i] >= '0' && p[i] <= '9';
+	/* a unit letter may follow (3000M, 56MB/s) */
+	return d > 0 && (i == n || (p[i] >= 'A' && p[i] <= 'z'));
+}
+
+static size_t figure_count(const char *s)
+{
+	size_t k = 0;
+	while (*s) {
+		while (*s == ' ' || *s == '\t' || *s == '|' || *s == ',' || *s == ';')
+			s++;
+		size_t n = strcspn(s, " \t|,;");
+		k += n && figure_token(s, n);
+		s += n;
+	}
+	return k;
+}
+
+/* --explain: what no parser took but looks like figures (three or more
+ * numbers a line), as claims of no parser, so the user sees what was not
+ * read next to what was. */
+static void explain_unread(struct br_parse_ctx *ctx)
+{
+	const struct br_doc *doc = ctx->doc;
+	for (size_t i = 0; i < doc->nlines;) {
+		size_t j = i;
+		while (j < doc->nlines && !ctx->claimed[j] && figure_count(doc->lines[j].text) >= 3)
+			j++;
+		if (j == i) {
+			i++;
+			continue;
+		}
+		char *why = br_asprintf("not read: %zu line%s with figures no parser understood", j - i,
+					j - i == 1 ? "" : "s");
+		br_dataset_add_claim(ctx->ds, doc->path, doc->lines[i].line, doc->lines[j - 1].end_line, "-", why);
+		free(why);
+		i = j;
+	}
+}
+
 /* The parsers over doc, into input `input_idx` of ds; the document's lines
  * are the file's from line0 + 1 on (a message of a mail archive). */
 static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t input_idx,
@@ -298,6 +354,8 @@ static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t 
 				continue;
 			parsers[i]->parse(&ctx);
 		}
+		if (!ds->skip_claims)
+			explain_unread(&ctx);
 	}
 	document_order(ds, rec0, diag0);
 	if (line0) {

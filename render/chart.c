@@ -378,7 +378,7 @@ void br_chart_set_build(struct br_chart_set *set, const struct br_dataset *ds,
 #define SUB_SIZE 11.5
 #define PANEL_SIZE 12.5
 #define BLOCK_SIZE 11.5
-#define NOTE_SIZE 9.5
+#define NOTE_SIZE 10.0
 #define TICK_SIZE 10.0
 #define LEGEND_ROW 18.0
 #define LEGEND_MAX_ROWS 4
@@ -388,7 +388,7 @@ void br_chart_set_build(struct br_chart_set *set, const struct br_dataset *ds,
 #define PANEL_HEAD 26.0
 #define TICK_ROW 15.0
 #define NOTE_ROW 15.0
-#define BR_CHART_SORT_ABOVE 12 /* blocks with more bars are drawn best first */
+#define LABEL_ROW 13.0 /* stacked layout: the label line above each bar */
 
 static bool metric_wanted(const struct br_render_opts *o, enum br_metric_id id)
 {
@@ -654,25 +654,6 @@ static void bar_texts(struct br_chart_bar *b, const struct br_chart_stat *st, co
 	br_buf_free(&note);
 }
 
-/* Order a block's bars best first (stable). */
-static void block_sort(struct br_chart_block *bk, const struct br_chart_set *set)
-{
-	enum br_better better = br_metric(bk->metric)->better;
-	struct rank_item *it = br_calloc(bk->nbars ? bk->nbars : 1, sizeof *it);
-	struct br_chart_bar *copy = br_calloc(bk->nbars ? bk->nbars : 1, sizeof *copy);
-	for (size_t i = 0; i < bk->nbars; i++) {
-		it[i].key = rank_key(&set->v[bk->bars[i].series].m[bk->metric], better);
-		it[i].pos = i;
-		copy[i] = bk->bars[i];
-	}
-	qsort(it, bk->nbars, sizeof *it, cmp_rank);
-	for (size_t i = 0; i < bk->nbars; i++)
-		bk->bars[i] = copy[it[i].pos];
-	free(copy);
-	free(it);
-	bk->sorted = true;
-}
-
 static const char *unit_kind(enum br_unit u)
 {
 	switch (u) {
@@ -764,6 +745,8 @@ static void block_collapse_fast(struct br_chart_block *bk, const struct br_chart
  * the same line when the title fits in the label column. */
 static double block_head_height(const struct br_chart *c, const struct br_chart_block *bk)
 {
+	if (c->stacked)
+		return BLOCK_HEAD + TICK_ROW; /* the plot starts at the left edge */
 	double tw = br_chart_text_width(bk->title, BLOCK_SIZE, true);
 	if (bk->tag)
 		tw += 8 + br_chart_text_width(bk->tag, NOTE_SIZE, false);
@@ -773,12 +756,30 @@ static double block_head_height(const struct br_chart *c, const struct br_chart_
 struct br_chart *br_chart_build(const struct br_chart_set *set, enum br_group group, int family,
 				const struct br_render_opts *o)
 {
+	return br_chart_build_capped(set, group, family, o, 0);
+}
+
+/* Keep at most `keep` bars in every block (the best, in display order);
+ * the number of bars left out. */
+static size_t keep_per_block(struct br_chart *c, const struct br_chart_set *set, size_t keep)
+{
+	size_t before = total_bars(c);
+	for (size_t p = 0; p < c->npanels; p++)
+		for (size_t k = 0; k < c->panels[p].nblocks; k++)
+			block_keep(&c->panels[p].blocks[k], set, keep);
+	return before - total_bars(c);
+}
+
+struct br_chart *br_chart_build_capped(const struct br_chart_set *set, enum br_group group, int family,
+				       const struct br_render_opts *o, size_t max_bars)
+{
 	struct br_chart *c = br_calloc(1, sizeof *c);
 	c->group = group;
 	c->set = set;
 	c->width = o && o->width ? o->width : BR_CHART_DEFAULT_WIDTH;
 	if (c->width < BR_CHART_MIN_WIDTH)
 		c->width = BR_CHART_MIN_WIDTH;
+	c->stacked = c->width < BR_CHART_STACK_BELOW;
 	collect(c, set, family, o);
 	if (!c->npanels) {
 		br_chart_free(c);
@@ -786,33 +787,36 @@ struct br_chart *br_chart_build(const struct br_chart_set *set, enum br_group gr
 	}
 	struct br_buf note = BR_BUF_INIT;
 
-	/* --top N, then the height cap */
+	/* --top N, the caller's cap, then the height cap */
 	size_t all_bars = total_bars(c);
 	if (o && o->top)
-		for (size_t p = 0; p < c->npanels; p++)
-			for (size_t k = 0; k < c->panels[p].nblocks; k++)
-				block_keep(&c->panels[p].blocks[k], set, o->top);
+		keep_per_block(c, set, o->top);
+	size_t by_cap = max_bars && !(o && o->top && o->top <= max_bars) ? keep_per_block(c, set, max_bars) : 0;
 	size_t nblocks = total_blocks(c);
 	/* everything but the bar rows, with a worst-case legend and notes */
 	double overhead = MARGIN + 26 + 20 + (LEGEND_MAX_ROWS + 1) * LEGEND_ROW + 8 +
 			  c->npanels * (PANEL_HEAD + 10) + nblocks * (BLOCK_HEAD + 2 * TICK_ROW + BLOCK_GAP) +
 			  4 * NOTE_ROW + MARGIN;
-	c->row = total_bars(c) > 60 ? BR_CHART_ROW_COMPACT : BR_CHART_ROW;
-	size_t rows = overhead < BR_CHART_MAX_HEIGHT ? (size_t)((BR_CHART_MAX_HEIGHT - overhead) / c->row) : 0;
+	/* a report's chart (max_bars) sits among many: compact rows */
+	c->row = total_bars(c) > 60 || c->stacked || max_bars ? BR_CHART_ROW_COMPACT : BR_CHART_ROW;
+	double pitch = c->row + (c->stacked ? LABEL_ROW : 0);
+	size_t rows = overhead < BR_CHART_MAX_HEIGHT ? (size_t)((BR_CHART_MAX_HEIGHT - overhead) / pitch) : 0;
 	if (rows < nblocks)
 		rows = nblocks;
 	size_t capped = 0;
 	if (total_bars(c) > rows) {
 		capped = cap_per_block(c, rows);
-		for (size_t p = 0; p < c->npanels; p++)
-			for (size_t k = 0; k < c->panels[p].nblocks; k++)
-				block_keep(&c->panels[p].blocks[k], set, capped);
+		keep_per_block(c, set, capped);
 	}
 	size_t hidden = 0;
 	for (size_t p = 0; p < c->npanels; p++)
 		for (size_t k = 0; k < c->panels[p].nblocks; k++)
 			hidden += c->panels[p].blocks[k].nhidden;
-	if (hidden) {
+	if (by_cap && !capped)
+		br_buf_addf(&note, "At most %zu bars per metric are drawn: the best, in the table's order; the table "
+				   "below has all %zu figures.",
+			    max_bars, all_bars);
+	else if (hidden) {
 		size_t n = capped ? capped : (o ? o->top : 0);
 		if (capped && !(o && o->top && o->top <= capped))
 			br_buf_addf(&note, "Only the best %zu per metric are drawn (%zu of %zu bars hidden to keep the chart "
@@ -822,16 +826,6 @@ struct br_chart *br_chart_build(const struct br_chart_set *set, enum br_group gr
 			br_buf_addf(&note, "Only the best %zu per metric are drawn (--top %zu): %zu of %zu bars hidden.", n,
 				    n, hidden, all_bars);
 	}
-	/* many series: best first, so that the ranking reads top-down (an
-	 * explicit --sort keeps its order) */
-	bool any_sorted = false;
-	for (size_t p = 0; p < c->npanels; p++)
-		for (size_t k = 0; k < c->panels[p].nblocks; k++)
-			if (!(o && o->sort) && c->panels[p].blocks[k].nbars > BR_CHART_SORT_ABOVE) {
-				block_sort(&c->panels[p].blocks[k], set);
-				any_sorted = true;
-			}
-
 	for (size_t p = 0; p < c->npanels; p++)
 		for (size_t k = 0; k < c->panels[p].nblocks; k++)
 			block_collapse_fast(&c->panels[p].blocks[k], set, c->width * 0.6);
@@ -909,12 +903,14 @@ struct br_chart *br_chart_build(const struct br_chart_set *set, enum br_group gr
 					value_max = vw;
 			}
 	double inner = W - 2 * MARGIN;
-	c->label_w = label_max < inner * 0.40 ? label_max : inner * 0.40;
+	/* stacked: each label on its own line above its bar, the whole width */
+	double label_share = c->stacked ? 1 : 0.40, value_share = c->stacked ? 0.42 : 0.30;
+	c->label_w = label_max < inner * label_share ? label_max : inner * label_share;
 	if (c->label_w < 24)
 		c->label_w = 24;
-	double value_w = value_max + 10 < inner * 0.30 ? value_max + 10 : inner * 0.30;
+	double value_w = value_max + 10 < inner * value_share ? value_max + 10 : inner * value_share;
 	c->label_x = MARGIN;
-	c->plot_x = MARGIN + c->label_w + 10;
+	c->plot_x = c->stacked ? MARGIN : MARGIN + c->label_w + 10;
 	c->plot_w = W - MARGIN - c->plot_x - value_w;
 	if (c->plot_w < inner * 0.25) {
 		c->plot_w = inner * 0.25;
@@ -963,16 +959,23 @@ struct br_chart *br_chart_build(const struct br_chart_set *set, enum br_group gr
 			if (bk->nhidden)
 				br_buf_addf(&tag, "%sbest %zu of %zu", tag.len ? " \xc2\xb7 " : "", bk->nbars + bk->nfast,
 					    bk->nbars + bk->nfast + bk->nhidden);
+			if (bk->nhidden && max_bars)
+				br_buf_addf(&tag, " \xc2\xb7 %zu more in the table", bk->nhidden);
 			bk->tag = tag.len ? br_buf_detach(&tag) : NULL;
 			br_buf_free(&tag);
 		}
 		const char *better = pn->better == BR_HIGHER ? "more is better" : "less is better";
 		pn->title = br_asprintf("%s \xc2\xb7 %s \xc2\xb7 %s", br_family_title(pn->family), unit_kind(pn->unit),
 					better);
+		if (br_chart_text_width(pn->title, PANEL_SIZE, true) > inner) { /* narrow: the family goes */
+			free(pn->title);
+			pn->title = br_asprintf("%s \xc2\xb7 %s", unit_kind(pn->unit), better);
+		}
 	}
 
 	/* vertical layout */
-	c->title = br_strdup(br_group_title(group));
+	c->title = o && o->title ? br_asprintf("%s \xe2\x80\x94 %s", o->title, br_group_title(group))
+				 : br_strdup(br_group_title(group));
 	size_t nused_series = 0, nruns = 0;
 	{
 		bool *seen = br_calloc(set->n ? set->n : 1, sizeof *seen);
@@ -1000,13 +1003,13 @@ struct br_chart *br_chart_build(const struct br_chart_set *set, enum br_group gr
 			    nruns);
 	else
 		br_buf_addf(&sub, " \xc2\xb7 %zu record%s", nused_series, nused_series == 1 ? "" : "s");
-	if (any_sorted)
-		br_buf_adds(&sub, " \xc2\xb7 best first");
 	c->subtitle = br_buf_detach(&sub);
 	br_buf_free(&sub);
 
 	double y = MARGIN + 26 + 20;
-	size_t lrows = layout_legend(c, set, y);
+	/* every bar is labelled: no legend when stacked (the labels have the
+	 * whole width) or in a report (its table has the colours too) */
+	size_t lrows = c->stacked || max_bars ? 0 : layout_legend(c, set, y);
 	y += lrows * LEGEND_ROW + (lrows ? 8 : 0);
 	for (size_t p = 0; p < c->npanels; p++) {
 		struct br_chart_panel *pn = &c->panels[p];
@@ -1019,6 +1022,8 @@ struct br_chart *br_chart_build(const struct br_chart_set *set, enum br_group gr
 			bk->tick_y = y - 5;
 			bk->axis_y0 = y - 2;
 			for (size_t i = 0; i < bk->nbars; i++) {
+				if (c->stacked)
+					y += LABEL_ROW;
 				bk->bars[i].y = y;
 				y += c->row;
 			}
@@ -1132,8 +1137,7 @@ void br_chart_dump(const struct br_chart *c, struct br_buf *b)
 			dump_num(b, bk->axis_max);
 			br_buf_adds(b, " step ");
 			dump_num(b, bk->tick_step);
-			br_buf_addf(b, " ticks %zu bars %zu hidden %zu%s y %g\n", bk->nticks, bk->nbars, bk->nhidden,
-				    bk->sorted ? " sorted" : "", bk->y);
+			br_buf_addf(b, " ticks %zu bars %zu hidden %zu y %g\n", bk->nticks, bk->nbars, bk->nhidden, bk->y);
 			if (bk->fast_text) {
 				br_buf_addf(b, "  fast %zu ", bk->nfast);
 				dump_str(b, bk->fast_text);
@@ -1430,7 +1434,10 @@ static void draw(struct pen *pen, const struct br_chart *c)
 				double base = mid + 4;
 				rgb(pen, C_TEXT);
 				font(pen, BR_CHART_FONT, set->v[b->series].baseline, false);
-				text(pen, c->label_x + c->label_w, base, b->label, 1, c->label_w);
+				if (c->stacked) /* clear of the axis line at plot_x */
+					text(pen, c->label_x + 3, b->y - 3, b->label, 0, c->label_w);
+				else
+					text(pen, c->label_x + c->label_w, base, b->label, 1, c->label_w);
 				double end = c->plot_x;
 				if (b->has_value) {
 					fill_bar(cr, c->plot_x, by, b->w, bh, set->v[b->series].colour);

@@ -30,7 +30,7 @@
 
 /* One figure of one series: a single record's value, or the statistics of
  * an aggregated configuration (value = mean, n runs, min..max). */
-struct br_chart_stat {  /* flags first: 40 bytes, not 48 (36 per series) */
+struct br_chart_stat {  /* one per series and metric: keep it small */
 	bool present;     /* the series has this figure at all */
 	bool too_fast;    /* +++++: no value, drawn as such (never a zero bar) */
 	bool has_value;
@@ -103,7 +103,6 @@ struct br_chart_block {      /* one metric: its own value axis */
 	double axis_max;
 	double tick_step;     /* linear: step; log: 10 (a tick per decade) */
 	size_t nticks;        /* ticks at axis_min … axis_max */
-	bool sorted;          /* bars ordered best first (many series) */
 	char *tag;            /* muted text after the title: "log scale · best 30 of 41", or NULL */
 	struct br_chart_bar *bars;
 	size_t nbars;
@@ -151,6 +150,8 @@ struct br_chart {
 	double plot_x, plot_w;    /* value axes: 0 at plot_x, axis_max at plot_x + plot_w */
 	double note_y;
 	double row;               /* bar row height: BR_CHART_ROW or _COMPACT */
+	bool stacked;             /* narrow (width < BR_CHART_STACK_BELOW): each label on
+				   * its own line above its bar, the plot the full width */
 };
 
 /* Layout constants shared by the builder and tests. */
@@ -160,15 +161,22 @@ struct br_chart {
 #define BR_CHART_ROW 18.0          /* bar row height */
 #define BR_CHART_ROW_COMPACT 15.0  /* … when the chart has more than 60 bars */
 #define BR_CHART_FONT 11.0         /* label and value text size */
+#define BR_CHART_STACK_BELOW 480   /* narrower charts put labels above their bars */
 
 /*
  * The chart of one metric group. family < 0: every family (a panel each);
- * else only that family. Uses o->metric_filter, o->top, o->width. Returns
+ * else only that family. Uses o->metric_filter, o->top, o->width, o->title. Returns
  * NULL when no series has a figure of the group. The set must outlive the
  * chart.
  */
 struct br_chart *br_chart_build(const struct br_chart_set *set, enum br_group group, int family,
 				const struct br_render_opts *o);
+/* The same with at most max_bars bars per metric (0: no such cap): the
+ * best of each, in the series' order, for a chart with the complete table
+ * under it (each capped block's tag says "N more in the table"); such a
+ * chart has compact rows and no legend (the table shows the colours). */
+struct br_chart *br_chart_build_capped(const struct br_chart_set *set, enum br_group group, int family,
+				       const struct br_render_opts *o, size_t max_bars);
 void br_chart_free(struct br_chart *c);
 
 /* The model as text, one item per line (tests, --explain). */

@@ -461,6 +461,222 @@ static void add_note(struct br_cmp *c, char *msg)
 	c->notes[c->nnotes++] = msg;
 }
 
+/* ------------------------------------------------------------ row names */
+
+/* A set of borrowed strings with a count and the first input key each
+ * (open addressing, sized once). */
+struct name_tab {
+	const char **key;
+	size_t *count, *ikey;
+	bool *mixed;    /* seen with two inputs */
+	size_t cap;
+};
+
+static void name_tab_init(struct name_tab *nt, size_t n)
+{
+	nt->cap = 16;
+	while (nt->cap < 2 * n)
+		nt->cap *= 2;
+	nt->key = br_calloc(nt->cap, sizeof *nt->key);
+	nt->count = br_calloc(nt->cap, sizeof *nt->count);
+	nt->ikey = br_calloc(nt->cap, sizeof *nt->ikey);
+	nt->mixed = br_calloc(nt->cap, sizeof *nt->mixed);
+}
+
+static void name_tab_free(struct name_tab *nt)
+{
+	free(nt->key);
+	free(nt->count);
+	free(nt->ikey);
+	free(nt->mixed);
+}
+
+/* The slot of s: its own, or the empty one it would take. */
+static size_t name_tab_slot(const struct name_tab *nt, const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+	for (const char *p = s; *p; p++)
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+	size_t k = (size_t)h & (nt->cap - 1);
+	while (nt->key[k] && strcmp(nt->key[k], s) != 0)
+		k = (k + 1) & (nt->cap - 1);
+	return k;
+}
+
+/* Count s (seen in input ikey); returns its slot. */
+static size_t name_tab_add(struct name_tab *nt, const char *s, size_t ikey)
+{
+	size_t k = name_tab_slot(nt, s);
+	if (!nt->key[k]) {
+		nt->key[k] = s;
+		nt->ikey[k] = ikey;
+	} else if (nt->ikey[k] != ikey) {
+		nt->mixed[k] = true;
+	}
+	nt->count[k]++;
+	return k;
+}
+
+/* ------------------------------------------------------------ inputs */
+
+/*
+ * Where each record came from, by name (compare.h). A record read from its
+ * input directly, or from a named input, has the input's name (dataset.h);
+ * one that came through JSON Lines or an archive names another document in
+ * its source: that document's name by the same rule (base name without
+ * extension; the path without extension when two documents would share
+ * it). Sources of the same name are one: `id` numbers the names.
+ */
+struct inputs {
+	struct br_ptrmap id;    /* record → 1 + index into name[] */
+	size_t *by_input;       /* when every record was read directly (the
+				   common case, no map): input → index, or NO_INPUT */
+	size_t ninputs;
+	char **name;
+	const char **path;      /* the path each name was made from (the first) */
+	bool *named;            /* the name was given on the command line */
+	size_t n;
+};
+
+#define NO_INPUT SIZE_MAX
+
+static size_t inputs_intern(struct inputs *in, struct name_tab *names, char *name, const char *path,
+			    bool named)
+{
+	for (char *p = name; *p; p++)
+		if (*p == '\t' || *p == '\n' || *p == '\r')
+			*p = ' '; /* shown on one line, like every name */
+	size_t k = name_tab_slot(names, name);
+	if (names->key[k]) {
+		free(name);
+		return names->ikey[k];
+	}
+	in->name = br_realloc(in->name, (in->n + 1) * sizeof *in->name);
+	in->path = br_realloc(in->path, (in->n + 1) * sizeof *in->path);
+	in->named = br_realloc(in->named, (in->n + 1) * sizeof *in->named);
+	in->name[in->n] = name;
+	in->path[in->n] = path;
+	in->named[in->n] = named;
+	name_tab_add(names, name, in->n);
+	return in->n++;
+}
+
+/* The input record r was read from, if that names it (see above). */
+static const struct br_input *direct_input(const struct br_dataset *ds, const struct br_record *r)
+{
+	if (!r->input || r->input > ds->ninputs || !ds->inputs[r->input - 1].name)
+		return NULL;
+	const struct br_input *inp = &ds->inputs[r->input - 1];
+	if (inp->named || !r->source.file || strcmp(r->source.file, inp->path) == 0)
+		return inp;
+	return NULL;
+}
+
+static void inputs_init(struct inputs *in, const struct br_dataset *ds)
+{
+	*in = (struct inputs){0};
+	if (!ds)
+		return;
+	const struct br_recset *rs = &ds->records;
+	/* the documents named in sources, and how many paths share each base name */
+	struct name_tab docs, bases, names;
+	name_tab_init(&docs, rs->n);
+	name_tab_init(&bases, rs->n + ds->ninputs);
+	name_tab_init(&names, rs->n + ds->ninputs);
+	char **base = br_calloc(rs->n ? rs->n : 1, sizeof *base);
+	for (size_t i = 0; i < ds->ninputs; i++)
+		if (ds->inputs[i].name)
+			name_tab_add(&bases, ds->inputs[i].name, i);
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct br_record *r = rs->v[i];
+		if (!r->input || direct_input(ds, r) || !r->source.file ||
+		    docs.key[name_tab_slot(&docs, r->source.file)])
+			continue;
+		name_tab_add(&docs, r->source.file, i);
+		base[i] = br_input_default_name(r->source.file);
+		name_tab_add(&bases, base[i], ds->ninputs + i);
+	}
+	/* ids, made once per input and per document */
+	size_t *input_id = br_malloc((ds->ninputs ? ds->ninputs : 1) * sizeof *input_id);
+	size_t *doc_id = br_malloc((rs->n ? rs->n : 1) * sizeof *doc_id);
+	for (size_t i = 0; i < ds->ninputs; i++)
+		input_id[i] = NO_INPUT;
+	bool direct = true;
+	for (size_t i = 0; i < rs->n && direct; i++)
+		direct = rs->v[i]->input && direct_input(ds, rs->v[i]);
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct br_record *r = rs->v[i];
+		const struct br_input *inp = direct_input(ds, r);
+		size_t id;
+		if (inp) {
+			size_t *slot = &input_id[r->input - 1];
+			if (*slot == NO_INPUT)
+				*slot = inputs_intern(in, &names, br_strdup(inp->name), inp->path, inp->named);
+			id = *slot;
+			if (direct)
+				continue;
+		} else if (r->input && r->source.file) {
+			size_t first = docs.ikey[name_tab_slot(&docs, r->source.file)];
+			if (first == i) {
+				bool shared = bases.mixed[name_tab_slot(&bases, base[first])];
+				doc_id[i] = inputs_intern(in, &names,
+							  shared ? br_input_strip_ext(r->source.file) : br_strdup(base[i]),
+							  r->source.file, false);
+			}
+			id = doc_id[first];
+		} else {
+			continue;
+		}
+		br_ptrmap_put(&in->id, r, id + 1);
+	}
+	if (direct) {
+		in->by_input = input_id;
+		in->ninputs = ds->ninputs;
+	} else {
+		free(input_id);
+	}
+	free(doc_id);
+	for (size_t i = 0; i < rs->n; i++)
+		free(base[i]);
+	free(base);
+	name_tab_free(&docs);
+	name_tab_free(&bases);
+	name_tab_free(&names);
+}
+
+static void inputs_free(struct inputs *in)
+{
+	for (size_t i = 0; i < in->n; i++)
+		free(in->name[i]);
+	free(in->name);
+	free(in->path);
+	free(in->named);
+	free(in->by_input);
+	br_ptrmap_free(&in->id);
+}
+
+static size_t input_key(const struct inputs *in, const struct br_record *r)
+{
+	size_t id;
+	if (in && in->by_input)
+		return r->input && r->input <= in->ninputs ? in->by_input[r->input - 1] : NO_INPUT;
+	if (!in || !in->n || !br_ptrmap_get(&in->id, r, &id))
+		return NO_INPUT;
+	return id - 1;
+}
+
+static const char *input_name(const struct inputs *in, const struct br_record *r)
+{
+	size_t k = input_key(in, r);
+	return k == NO_INPUT ? NULL : in->name[k];
+}
+
+static const char *input_path(const struct inputs *in, const struct br_record *r)
+{
+	size_t k = input_key(in, r);
+	return k == NO_INPUT ? NULL : in->path[k];
+}
+
 /* ------------------------------------------------------------ rows */
 
 /* The metrics a table can show (its family's, after --metric). */
@@ -475,6 +691,12 @@ struct slots {
  * 300 MB for 100,000 bonnie++ runs). */
 struct trow {
 	char *name, *label, *host;
+	char *core;     /* the name without the input's part, NULL for none (the
+			   before/after test) */
+	const char *input; /* the input's name, or NULL */
+	const char *qual;  /* = input when the name was qualified with it */
+	size_t ikey;    /* input_key(), NO_INPUT when unknown */
+	bool unnamed;   /* neither label nor host: named after the input */
 	const struct br_record **members;
 	size_t nmembers, cap;
 	size_t order;   /* input order */
@@ -483,6 +705,7 @@ struct trow {
 
 static void trow_free(struct trow *r)
 {
+	free(r->core);
 	free(r->name);
 	free(r->label);
 	free(r->host);
@@ -586,8 +809,8 @@ static void make_base(const struct br_record *const *mem, size_t nm, int m, stru
  *
  * Scanning every row for every run was quadratic (44 s for 100,000 runs of
  * distinct hosts). Instead:
- *   - the part that must match exactly, (tool, label), picks a bucket (a
- *     hash); only rows of that bucket are candidates, in creation order;
+ *   - the part that must match exactly, (tool, label, input), picks a
+ *     bucket (a hash); only rows of that bucket are candidates, in creation order;
  *   - a run without host takes the bucket's first row; so does every run
  *     while that row has no host (it can only be the first: a run without
  *     host never starts a row in a bucket that has one);
@@ -625,6 +848,7 @@ struct bucket {
 
 struct grouper {
 	const struct br_record *const *recs;
+	const struct inputs *in;
 	char **cl;      /* configuration label per record */
 	char **hl;      /* one_line() host per record */
 	size_t *bkt;    /* bucket per record, NO_ROW for none */
@@ -637,9 +861,9 @@ struct grouper {
 	size_t segn;
 };
 
-static uint64_t hash_key(enum br_tool tool, const char *cl)
+static uint64_t hash_key(enum br_tool tool, const char *cl, size_t ikey)
 {
-	uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)tool; /* FNV-1a */
+	uint64_t h = (0xcbf29ce484222325ull ^ (uint64_t)tool ^ ((uint64_t)ikey << 8)); /* FNV-1a */
 	if (!cl)
 		return h * 0x9e3779b97f4a7c15ull;
 	for (const char *p = cl; *p; p++)
@@ -647,7 +871,7 @@ static uint64_t hash_key(enum br_tool tool, const char *cl)
 	return (h ^ 0xff) * 0x100000001b3ull;
 }
 
-/* Number the (tool, label) buckets of the records that can join a row. */
+/* Number the (tool, label, input) buckets of the records that can join a row. */
 static void make_buckets(struct grouper *g, size_t n)
 {
 	size_t cap = 16;
@@ -660,10 +884,12 @@ static void make_buckets(struct grouper *g, size_t n)
 		g->bkt[i] = NO_ROW;
 		if (!g->cl[i] && !r->host)
 			continue; /* always a row of its own */
-		size_t k = (size_t)hash_key(r->tool, g->cl[i]) & (cap - 1);
+		size_t ik = input_key(g->in, r);
+		size_t k = (size_t)hash_key(r->tool, g->cl[i], ik) & (cap - 1);
 		while (slot[k]) {
 			size_t o = g->b[slot[k] - 1].rec;
-			if (g->recs[o]->tool == r->tool && str_eq(g->cl[o], g->cl[i]))
+			if (g->recs[o]->tool == r->tool && str_eq(g->cl[o], g->cl[i]) &&
+			    input_key(g->in, g->recs[o]) == ik)
 				break;
 			k = (k + 1) & (cap - 1);
 		}
@@ -852,14 +1078,89 @@ static size_t find_row(const struct grouper *g, const struct bucket *b, const st
 	return min_row(hit, seg_min(g, from, a));
 }
 
+/* A row's name, its input and its core: the name without the input's part
+ * (a label that is the input's given name), NULL for none. */
+static void row_names(struct trow *t, const struct inputs *in)
+{
+	t->ikey = input_key(in, t->members[0]);
+	t->input = t->ikey == NO_INPUT ? NULL : in->name[t->ikey];
+	if (t->label && t->host) {
+		t->name = br_asprintf("%s / %s", t->label, t->host);
+	} else if (t->label || t->host) {
+		t->name = br_strdup(t->label ? t->label : t->host);
+	} else if (t->input) {
+		t->name = one_line(t->input);
+		t->unnamed = true;
+		return; /* no core */
+	} else {
+		char *dn = br_record_display_name(t->members[0]);
+		t->name = one_line(dn);
+		free(dn);
+	}
+	if (t->label && t->input && in->named[t->ikey] && strcmp(t->label, t->input) == 0)
+		t->core = t->host ? br_strdup(t->host) : NULL;
+	else
+		t->core = br_strdup(t->name);
+}
+
+/* The names a table shows (compare.h): rows named after their input that
+ * share it get ":LINE"; then a name that rows of two inputs share gets
+ * " (input)" on each. */
+static void qualify_rows(struct trow *rows, size_t nrows)
+{
+	size_t nunnamed = 0;
+	for (size_t i = 0; i < nrows; i++)
+		nunnamed += rows[i].unnamed;
+	struct name_tab nt;
+	name_tab_init(&nt, nunnamed);
+	for (size_t i = 0; i < nrows; i++)
+		if (rows[i].unnamed)
+			name_tab_add(&nt, rows[i].name, rows[i].ikey);
+	char **renamed = br_calloc(nrows ? nrows : 1, sizeof *renamed);
+	for (size_t i = 0; i < nrows; i++)
+		if (rows[i].unnamed && nt.count[name_tab_slot(&nt, rows[i].name)] > 1)
+			renamed[i] = br_asprintf("%s:%u", rows[i].name, rows[i].members[0]->source.line);
+	for (size_t i = 0; i < nrows; i++)
+		if (renamed[i]) {
+			free(rows[i].name);
+			rows[i].name = renamed[i];
+		}
+	name_tab_free(&nt);
+
+	bool one_input = true;
+	for (size_t i = 1; i < nrows && one_input; i++)
+		one_input = rows[i].ikey == rows[0].ikey;
+	if (one_input) {
+		free(renamed);
+		return; /* nothing to tell apart */
+	}
+	name_tab_init(&nt, nrows);
+	for (size_t i = 0; i < nrows; i++)
+		name_tab_add(&nt, rows[i].name, rows[i].ikey);
+	for (size_t i = 0; i < nrows; i++) {
+		struct trow *t = &rows[i];
+		renamed[i] = NULL;
+		if (t->input && nt.mixed[name_tab_slot(&nt, t->name)])
+			renamed[i] = br_asprintf("%s (%s)", t->name, t->input);
+	}
+	for (size_t i = 0; i < nrows; i++)
+		if (renamed[i]) {
+			free(rows[i].name);
+			rows[i].name = renamed[i];
+			rows[i].qual = rows[i].input;
+		}
+	free(renamed);
+	name_tab_free(&nt);
+}
+
 /* The rows of a table, without cells; with --aggregate, one per
  * configuration (see the comment above). */
 static size_t build_rows(const struct br_record *const *recs, size_t n, bool aggregate,
-			 struct trow **out)
+			 const struct inputs *in, struct trow **out)
 {
 	struct trow *rows = br_calloc(n ? n : 1, sizeof *rows);
 	size_t nrows = 0;
-	struct grouper g = {.recs = recs};
+	struct grouper g = {.recs = recs, .in = in};
 	if (aggregate) {
 		g.cl = br_malloc((n ? n : 1) * sizeof *g.cl);
 		g.hl = br_malloc((n ? n : 1) * sizeof *g.hl);
@@ -918,18 +1219,8 @@ static size_t build_rows(const struct br_record *const *recs, size_t n, bool agg
 			nrows++;
 		}
 	}
-	for (size_t k = 0; k < nrows; k++) {
-		struct trow *t = &rows[k];
-		if (t->label && t->host)
-			t->name = br_asprintf("%s / %s", t->label, t->host);
-		else if (t->label || t->host)
-			t->name = br_strdup(t->label ? t->label : t->host);
-		else {
-			char *dn = br_record_display_name(t->members[0]);
-			t->name = one_line(dn);
-			free(dn);
-		}
-	}
+	for (size_t k = 0; k < nrows; k++)
+		row_names(&rows[k], in);
 	if (aggregate) {
 		for (size_t i = 0; i < n; i++) {
 			free(g.cl[i]);
@@ -1094,11 +1385,23 @@ static bool label_prefix_match(const char *label, const char *want, bool ci)
 
 /* Baseline row per the rules in compare.h; -1 when none. *nmatch counts the
  * rows matching at the rule that decided. */
-static long find_baseline(struct trow *rows, size_t nrows, const char *want, size_t *nmatch)
+static bool input_match(const struct trow *r, const struct inputs *in, const char *want, bool ci,
+			bool path)
+{
+	for (size_t k = 0; k < r->nmembers; k++) {
+		const char *s = path ? input_path(in, r->members[k]) : input_name(in, r->members[k]);
+		if (name_match(s, want, ci))
+			return true;
+	}
+	return false;
+}
+
+static long find_baseline(struct trow *rows, size_t nrows, const struct inputs *in, const char *want,
+			  size_t *nmatch)
 {
 	*nmatch = 0;
 	for (int ci = 0; ci < 2; ci++) {
-		for (int rule = 0; rule < 4; rule++) {
+		for (int rule = 0; rule < 6; rule++) {
 			long first = -1;
 			size_t cnt = 0;
 			for (size_t i = 0; i < nrows; i++) {
@@ -1106,15 +1409,21 @@ static long find_baseline(struct trow *rows, size_t nrows, const char *want, siz
 				bool hit = false;
 				switch (rule) {
 				case 0:
-					hit = name_match(r->label, want, ci);
+					hit = input_match(r, in, want, ci, true);
 					break;
 				case 1:
-					hit = name_match(r->host, want, ci);
+					hit = name_match(r->label, want, ci);
 					break;
 				case 2:
-					hit = label_prefix_match(r->label, want, ci);
+					hit = name_match(r->host, want, ci);
 					break;
 				case 3:
+					hit = input_match(r, in, want, ci, false);
+					break;
+				case 4:
+					hit = label_prefix_match(r->label, want, ci);
+					break;
+				case 5:
 					for (size_t k = 0; k < r->nmembers && !hit; k++)
 						hit = name_match(r->members[k]->label, want, ci) ||
 						      name_match(r->members[k]->host, want, ci);
@@ -1288,7 +1597,7 @@ static void present_metrics(const struct slots *sl, const struct colacc *acc, bo
  * no columns. Takes ownership of nothing; `recs` is borrowed. */
 static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family fam,
 		       const struct br_record *const *recs, size_t nrecs, const struct br_render_opts *o,
-		       size_t *baseline_hits)
+		       const struct inputs *in, size_t *baseline_hits)
 {
 	memset(t, 0, sizeof *t);
 	t->family = fam;
@@ -1299,7 +1608,8 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 	struct trow *rows;
 	struct slots sl;
 	family_slots(fam, o, recs, nrecs, &sl);
-	size_t nrows = build_rows(recs, nrecs, aggregate, &rows);
+	size_t nrows = build_rows(recs, nrecs, aggregate, in, &rows);
+	qualify_rows(rows, nrows);
 	struct colacc *acc = br_calloc(sl.n ? (size_t)sl.n : 1, sizeof *acc);
 	scan_rows(rows, nrows, &sl, aggregate, acc);
 	bool cols[BR_METRIC_COUNT];
@@ -1331,7 +1641,7 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 	long base = -1;
 	if (o && o->baseline) {
 		size_t nm;
-		base = find_baseline(rows, nrows, o->baseline, &nm);
+		base = find_baseline(rows, nrows, in, o->baseline, &nm);
 		if (base >= 0) {
 			(*baseline_hits)++;
 			if (nm > 1)
@@ -1373,6 +1683,14 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 		scan_rows(rows, nrows, &sl, aggregate, acc);
 		present_metrics(&sl, acc, cols);
 	}
+
+	/* before/after: one thing from two inputs; the first is the baseline
+	 * unless --baseline named one */
+	bool ba = nrows == 2 && rows[0].ikey != NO_INPUT && rows[1].ikey != NO_INPUT &&
+		  rows[0].ikey != rows[1].ikey && str_eq(rows[0].core, rows[1].core);
+	if (ba && !(o && o->baseline))
+		base = rows[0].order < rows[1].order ? 0 : 1;
+	t->before_after = ba && base >= 0;
 
 	/* order; the baseline row first */
 	if (base >= 0) {
@@ -1453,10 +1771,13 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 		r->host = src->host;
 		r->members = src->members;
 		r->nmembers = src->nmembers;
+		r->input = src->input;
+		r->qual = src->qual;
 		r->is_baseline = (long)i == base;
 		if (br_cmp_cpu_tenths(r))
 			for (size_t k = 0; k < ncols; k++)
 				t->cols[k].cpu_tenths = t->cols[k].has_cpu;
+		free(src->core);
 	}
 	free(rows);
 
@@ -1595,7 +1916,65 @@ static size_t group_records(const char *const *vals, size_t n, size_t *gid)
 	return ng;
 }
 
-struct br_cmp *br_cmp_build_records(const struct br_recset *rs, const struct br_render_opts *o)
+/* What a --baseline could have matched: the labels, hosts and input names,
+ * in order of first appearance, the first 12 of them. */
+static char *baseline_choices(const struct br_recset *rs, const struct inputs *in)
+{
+	enum { SHOWN = 12 };
+	struct name_tab nt;
+	name_tab_init(&nt, 3 * rs->n);
+	struct br_buf b = BR_BUF_INIT;
+	size_t listed = 0, more = 0;
+	for (size_t i = 0; i < rs->n; i++) {
+		const struct br_record *r = rs->v[i];
+		const char *cand[3] = {input_name(in, r), r->label, r->host};
+		for (int k = 0; k < 3; k++) {
+			if (!cand[k] || nt.key[name_tab_slot(&nt, cand[k])])
+				continue;
+			name_tab_add(&nt, cand[k], 0);
+			if (listed == SHOWN) {
+				more++;
+				continue;
+			}
+			char *one = one_line(cand[k]);
+			br_buf_addf(&b, "%s'%s'", listed ? ", " : "", one);
+			free(one);
+			listed++;
+		}
+	}
+	if (more)
+		br_buf_addf(&b, " and %zu more", more);
+	name_tab_free(&nt);
+	return br_buf_detach(&b);
+}
+
+/* The configurations --aggregate formed, for a note: "3 runs of host0 in
+ * before, 3 runs of host0 in after" (the first 12, then how many more). */
+static char *aggregate_groups(const struct br_cmp *c)
+{
+	enum { SHOWN = 12 };
+	struct br_buf b = BR_BUF_INIT;
+	size_t n = 0;
+	for (size_t t = 0; t < c->ntables; t++)
+		for (size_t r = 0; r < c->tables[t].nrows; r++, n++) {
+			const struct br_cmp_row *row = &c->tables[t].rows[r];
+			if (n >= SHOWN)
+				continue;
+			br_buf_addf(&b, "%s%zu run%s", n ? ", " : "", row->nmembers, row->nmembers == 1 ? "" : "s");
+			if (row->label && row->host)
+				br_buf_addf(&b, " of %s / %s", row->label, row->host);
+			else if (row->label || row->host)
+				br_buf_addf(&b, " of %s", row->label ? row->label : row->host);
+			if (row->input)
+				br_buf_addf(&b, " in %s", row->input);
+		}
+	if (n > SHOWN)
+		br_buf_addf(&b, " and %zu more", n - SHOWN);
+	return br_buf_detach(&b);
+}
+
+static struct br_cmp *build(const struct br_recset *rs, const struct inputs *in,
+			    const struct br_render_opts *o)
 {
 	struct br_cmp *c = br_calloc(1, sizeof *c);
 	c->aggregated = o && o->aggregate;
@@ -1648,7 +2027,7 @@ struct br_cmp *br_cmp_build_records(const struct br_recset *rs, const struct br_
 			const char *gv = vals[first[g]];
 			c->tables = br_grow(c->tables, &cap_tables, c->ntables + 1, sizeof *c->tables);
 			struct br_cmp_table *t = &c->tables[c->ntables];
-			if (make_table(c, t, (enum br_family)f, grp + start[g], start[g + 1] - start[g], o,
+			if (make_table(c, t, (enum br_family)f, grp + start[g], start[g + 1] - start[g], o, in,
 				       &baseline_hits)) {
 				if (gkey) {
 					if (strcmp(gkey, "tool") == 0)
@@ -1672,14 +2051,33 @@ struct br_cmp *br_cmp_build_records(const struct br_recset *rs, const struct br_
 	}
 	free(grp);
 	free(recs);
-	if (o && o->baseline && baseline_hits == 0)
-		add_note(c, br_asprintf("--baseline '%s' matches no record's label or host", o->baseline));
+	if (o && o->baseline && baseline_hits == 0) {
+		add_note(c, br_asprintf("--baseline '%s' matches no record's label, host or input", o->baseline));
+		c->baseline_unmatched = true;
+		c->baseline_choices = baseline_choices(rs, in);
+	}
+	if (c->aggregated)
+		c->groups = aggregate_groups(c);
 	return c;
+}
+
+struct br_cmp *br_cmp_build_records(const struct br_recset *rs, const struct br_render_opts *o)
+{
+	return build(rs, NULL, o);
 }
 
 struct br_cmp *br_cmp_build(const struct br_dataset *ds, const struct br_render_opts *o)
 {
-	return br_cmp_build_records(&ds->records, o);
+	struct inputs in;
+	inputs_init(&in, ds);
+	struct br_cmp *c = build(&ds->records, &in, o);
+	/* the rows point to the names: the model keeps them */
+	c->input_names = in.name;
+	c->ninput_names = in.n;
+	in.name = NULL;
+	in.n = 0;
+	inputs_free(&in);
+	return c;
 }
 
 void br_cmp_free(struct br_cmp *c)
@@ -1704,6 +2102,11 @@ void br_cmp_free(struct br_cmp *c)
 	for (size_t i = 0; i < c->nnotes; i++)
 		free(c->notes[i]);
 	free(c->notes);
+	free(c->baseline_choices);
+	free(c->groups);
+	for (size_t i = 0; i < c->ninput_names; i++)
+		free(c->input_names[i]);
+	free(c->input_names);
 	free(c);
 }
 

@@ -36,18 +36,35 @@
  *     when it is one; otherwise by the mean over the table's columns of
  *     value/best, inverted for lower-is-better), then shown in the row order
  *     above. The baseline row is kept in addition.
- *   - --baseline NAME: per table, the first row whose label is NAME, else
- *     whose host is NAME, else whose label starts with "NAME / ", else (with
- *     --aggregate) one of whose runs has label or host NAME; the same again
- *     case-insensitively if nothing matched. Every other row's cells then
- *     carry ratio = value / baseline value.
+ *   - Names (br_cmp_build; br_cmp_build_records knows no inputs): a row is
+ *     called "label / host", label or host; a row with neither gets its
+ *     input's name (dataset.h), with ":LINE" when several such rows of one
+ *     input share a table. When rows of one tool family would show the same
+ *     name but come from different inputs, each such name is qualified with
+ *     its input's: "host0 (before)", "host0 (after)" (row.qual).
+ *   - --baseline NAME: per table, the first row read from the input given
+ *     as the path NAME, else whose label is NAME, else whose host is NAME,
+ *     else read from the input called NAME, else whose label starts with
+ *     "NAME / ", else (with --aggregate) one of whose runs has label or
+ *     host NAME; the same again case-insensitively if nothing matched.
+ *     Every other row's cells then carry ratio = value / baseline value.
+ *     When no table has such a row, model.baseline_unmatched is set and
+ *     model.baseline_choices lists what NAME could be.
+ *   - Before/after: without --baseline, a table of exactly two rows (two
+ *     configurations with --aggregate) from two inputs that name the same
+ *     thing (the same name but for the input's part: the same label and
+ *     host, a label that is the input's given name, or neither) takes the
+ *     first as its baseline; table.before_after marks such a table (also
+ *     when --baseline picked one of the two).
  *   - --aggregate: runs of one configuration are combined: same family,
  *     same label once a "Try N" / "run N" part is removed (at the start of a
  *     " / "-separated segment, with a "(remark)" after it: "Try 2 (disc
  *     mounted)" → "", "Run 1: raid0" → "raid0"; or at a segment's end:
  *     "ext3, try 2" → "ext3"), same tool, and compatible hosts (equal, or one a prefix of the other, or absent).
  *     When nothing but the Try N part was the label, the host alone is the
- *     configuration. A cell holds n, mean, median, sample standard deviation,
+ *     configuration. Runs of different inputs (by input name) are never one
+ *     configuration; model.groups says which configurations were formed.
+ *     A cell holds n, mean, median, sample standard deviation,
  *     min, max over the runs' numbers (value = mean; cpu = mean cpu). Against
  *     a baseline, cell.sig says whether the difference is larger than the
  *     run-to-run spread: Welch's two-sample t-test, two-sided, p < 0.05
@@ -56,7 +73,7 @@
  *
  * Ownership
  *   br_cmp_build() returns a model that owns its tables, rows, cells, notes
- *   and every string in them; br_cmp_free() releases all of it (NULL is
+ *   and every string in them (input names too); br_cmp_free() releases all of it (NULL is
  *   fine). Records are BORROWED from the dataset (row.members, cell.raw):
  *   the dataset must outlive the model. Nothing in the model is meant to be
  *   modified by callers.
@@ -168,6 +185,9 @@ struct br_cmp_row {
 	char *host;          /* NULL when none */
 	const struct br_record **members; /* the runs (1 without --aggregate), borrowed */
 	size_t nmembers;
+	const char *input;   /* the name of the input the runs came from, or NULL when
+				unknown */
+	const char *qual;    /* = input when name carries " (input)", else NULL */
 	bool is_baseline;
 	struct br_cmp_cell *cells; /* ncols entries, same order as table.cols, once
 				      br_cmp_materialize() ran; NULL before */
@@ -184,6 +204,7 @@ struct br_cmp_table {
 	size_t nrows;
 	long baseline;       /* index into rows, or -1 */
 	size_t ndropped;     /* rows left out by --top */
+	bool before_after;   /* two rows, one thing from two inputs, rows[0] the baseline */
 	/* (internal) */
 	bool aggregated;     /* the t-test against the baseline applies */
 	struct br_cmp_cell *base_cells; /* the baseline row's cells (ratios), or NULL */
@@ -198,6 +219,14 @@ struct br_cmp {
 	const char *sort;    /* the --sort key in effect (borrowed), or NULL */
 	char **notes;        /* warnings for stderr ("--baseline 'x' matches no record") */
 	size_t nnotes;
+	bool baseline_unmatched; /* --baseline matched no row of any table */
+	char *baseline_choices;  /* then: the labels, hosts and input names it could
+				    match ("before, after, host0"), else NULL */
+	char *groups;        /* --aggregate: the configurations formed ("3 runs of
+				host0 in before, 3 runs of host0 in after"), else NULL */
+	/* (internal) the input names rows point to */
+	char **input_names;
+	size_t ninput_names;
 };
 
 /* Build the model. `o` may be NULL (defaults). Never fails; an empty dataset

@@ -6,15 +6,20 @@
  * of 100,000 results costs the comparison model, not 5 KB of nodes per
  * result. No external resources: the charts are SVG inlined (a libxml2
  * tree each, ids prefixed per chart, serialised by libxml2), the
- * stylesheet and the only script (click a header to sort a table) are
- * inline constants; everything reads with JavaScript off and prints
- * cleanly.
+ * stylesheet and the one script (click a header to sort a table; the
+ * filter box) are inline constants; everything reads with JavaScript off
+ * and prints cleanly.
  *
- * Layout: header; summary (inputs and record counts, records per tool,
- * version, date, command line); per tool family its charts (one per metric
- * group) and comparison tables (compare.h: best marked, cells shaded worst →
- * best within each column, a legend); sources (each record's file, lines,
- * parameters and original excerpt in <details>); warnings.
+ * Layout: header (title, the inputs folded, contents by input and by
+ * metric group, the filter box); summary (counts, the best of each figure,
+ * the inputs table); by metric (several inputs: per tool family and metric
+ * group one comparison table of every record, folded when long); by input
+ * (a section per input, or per --group-by value: per family and group a
+ * chart when it compares two results or more, wide and narrow, and the
+ * table; compare.h: best marked, cells shaded worst → best, a legend);
+ * sources (each record's file, lines, parameters and original excerpt in
+ * <details>); warnings. The filter hides sections and rows by name;
+ * without the script its box stays hidden and the page is complete.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -33,25 +38,42 @@
 #define BR_VERSION "0.0.0"
 #endif
 
-/* The report's column is 1180 px with 28 px padding: charts fill it. */
+/* The report's column is 1300 px (the widest tables fit at 1400 px); the
+ * charts are drawn 1124 px wide, their text 10 px and more. On
+ * a phone (CSS below PHONE_BELOW px) the narrow chart replaces the wide
+ * one: labels above the bars, drawn at about its own size, so its text
+ * stays 10 px and more at 390 px. */
 #define REPORT_CHART_WIDTH 1124
+#define PHONE_CHART_WIDTH 340
+/* A chart draws at most this many bars per metric; the table has all. */
+#define REPORT_CHART_BARS 25
+/* A table by metric (across inputs) longer than this is folded. */
+#define METRIC_OPEN_ROWS 12
 
 struct report {
 	const struct br_dataset *ds;
 	const struct br_render_opts *o;
-	struct br_render_opts chart_opts; /* o, with the report's chart width */
-	struct br_cmp *cmp;        /* tables (o as given) */
-	struct br_chart_set set;   /* chart series (every row, no --top) */
+	struct br_cmp *cmp;        /* every record (o as given): at a glance, by metric */
+	struct br_chart_set set;   /* the current section's chart series (swatches),
+				    * empty outside the sections */
 	xmlTextWriterPtr w;        /* writes to the sink as it goes */
 	struct br_buf tmp;         /* scratch for formatted text */
 	int nchart;
 	/* looked up for every row: record → dataset index, a series' first
 	 * record → its first series (a scan each would be quadratic) */
 	struct br_ptrmap recidx, seridx;
-	/* per dataset index: 1 + the colour slot of the first series that
-	 * starts with the record in the record's own family, or 0 (an array:
-	 * every table row and source entry asks) */
-	size_t *colour;
+	struct section *secs;      /* the report's sections, in order */
+	size_t nsecs;
+	bool legend_done;          /* the tables' legend was written */
+};
+
+/* One section of the report: the records of one input, or of one --group-by
+ * value (borrowed). */
+struct section {
+	const char *key;           /* input file, or the group's value */
+	const char *name;          /* as shown */
+	struct br_recset rs;       /* borrowed records: free rs.v only */
+	size_t own;                /* records of its own (the baseline's may follow) */
 };
 
 /* ------------------------------------------------------------ writer helpers */
@@ -204,13 +226,24 @@ static const char css[] =
 	"--best:#0b3d6e;font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,\"Helvetica Neue\","
 	"\"DejaVu Sans\",Arial,sans-serif;color:var(--fg);background:#fff}\n"
 	"body{margin:0;line-height:1.5;font-size:15px}\n"
-	"main,header.top,footer{max-width:1180px;margin:0 auto;padding:0 28px}\n"
+	"main,header.top,footer{max-width:1300px;margin:0 auto;padding:0 28px}\n"
 	"header.top{padding-top:30px;padding-bottom:6px;border-bottom:1px solid var(--line)}\n"
 	"h1{font-size:28px;margin:0 0 4px;letter-spacing:-.01em}\n"
 	"h2{font-size:21px;margin:40px 0 10px;padding-bottom:4px;border-bottom:2px solid var(--fg)}\n"
 	"h3{font-size:16px;margin:26px 0 8px}\n"
 	".lede{color:var(--muted);margin:0 0 12px}\n"
-	"nav.toc{font-size:14px;margin:10px 0 4px}nav.toc a{margin-right:16px}\n"
+	"nav.toc{font-size:14px;margin:14px 0 4px}"
+	"nav.toc>p:first-child a{margin-right:16px;white-space:nowrap;display:inline-block}nav.toc b{display:block;font-size:13px;margin-top:8px}\n"
+	".toc-metrics ul{list-style:none;padding:0;margin:2px 0;display:flex;flex-wrap:wrap;gap:2px 20px}\n"
+	".toc-inputs ol{columns:15em;column-gap:28px;margin:2px 0;padding-left:2.4em}"
+	".toc-inputs li{break-inside:avoid;overflow-wrap:anywhere}.toc-inputs .n,.fam{color:var(--muted);font-weight:400}\n"
+	"p.filter{margin:10px 0 4px}p.filter input{font:inherit;padding:4px 8px;width:20em;max-width:100%;"
+	"box-sizing:border-box;border:1px solid #aab3bd;border-radius:4px}#filter-count{color:var(--muted);margin-left:10px}\n"
+	"details.brief{margin:0 0 10px;font-size:13.5px}details.brief p{margin:4px 0;overflow-wrap:anywhere}\n"
+	"section.input{border-top:1px solid var(--line);margin-top:30px}section.input>h3{font-size:19px;margin:14px 0 2px}"
+	"section.input>h3 .sub{display:inline;margin-left:10px;font-size:13px}\n"
+	"h4{font-size:15px;margin:22px 0 6px}\n"
+	"details.metric>summary{font-size:15px;font-weight:600;color:var(--fg);margin:10px 0}\n"
 	"a{color:var(--accent);text-decoration:none}a:hover{text-decoration:underline}\n"
 	"code,pre,kbd{font-family:ui-monospace,\"SFMono-Regular\",Menlo,Consolas,\"DejaVu Sans Mono\",monospace;"
 	"font-size:13px}\n"
@@ -221,22 +254,23 @@ static const char css[] =
 	"dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:12px 0}\n"
 	"dl.meta dt{color:var(--muted)}dl.meta dd{margin:0;overflow-wrap:anywhere}\n"
 	"figure.chart{margin:18px 0 26px;padding:0}\n"
-	"figure.chart svg{max-width:100%;height:auto;display:block}\n"
+	"figure.chart svg{max-width:100%;height:auto;display:block}figure.chart .narrow{display:none}\n"
 	"figure.chart figcaption{color:var(--muted);font-size:13px;margin-top:4px}\n"
 	".tablewrap{overflow-x:auto;margin:8px 0 6px}\n"
 	"table{border-collapse:collapse;font-size:13.5px}\n"
-	"th,td{padding:5px 9px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}\n"
-	"thead th{border-bottom:2px solid var(--fg);vertical-align:bottom;font-weight:600;white-space:nowrap}\n"
+	"th,td{padding:5px 7px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}\n"
+	"thead th{border-bottom:2px solid var(--fg);vertical-align:bottom;font-weight:600}\n"
+	"table.cmp thead th.n{min-width:4.5em;max-width:7em}\n"
 	"thead th .u{display:block;font-weight:400;color:var(--muted);font-size:12px}\n"
 	"table.glance th,table.glance td{white-space:nowrap}table.glance td:last-child{white-space:normal}"
-	"table.glance tbody th{font-weight:600;border-right:1px solid var(--line)}\n"
+	"table.glance tbody th{font-weight:600;padding-top:12px}\n"
 	"table.glance td.n{text-align:right;font-variant-numeric:tabular-nums;font-weight:600;white-space:nowrap}"
 	"table.glance th.n{text-align:right}\n"
 	"table.cmp td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;"
 	"-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
 	"table.cmp thead th.n{text-align:right}\n"
-	"table.cmp tbody th{font-weight:500;min-width:15em;max-width:26em}\n"
-	"table.cmp td.t{white-space:nowrap;color:var(--muted)}\n"
+	"table.cmp tbody th{font-weight:500;min-width:12em;max-width:24em}\n"
+	"table.cmp td.t{color:var(--muted)}\n"
 	"td.best{font-weight:700;color:var(--best)}\n"
 	"td.best::before{content:\"\\2605\\00a0\";font-size:11px}\n"
 	"td .cpu,td .sd,td .ratio{display:block;font-size:11px;font-weight:400;color:var(--muted)}\n"
@@ -256,8 +290,8 @@ static const char css[] =
 	"th.js-sort{cursor:pointer}th.js-sort:hover{background:var(--soft)}\n"
 	"th[aria-sort=descending]::after{content:\" \\25BC\";font-size:10px}\n"
 	"th[aria-sort=ascending]::after{content:\" \\25B2\";font-size:10px}\n"
-	".src{border-top:1px solid var(--line);padding:10px 0 8px}\n"
-	".src h3{margin:4px 0 2px;font-size:15px}\n"
+	".src{border-top:1px solid var(--line);padding:6px 0 4px}\n"
+	".src h3{margin:2px 0 0;font-size:15px}.src details{margin:2px 0}\n"
 	".src .where{color:var(--muted);font-size:13px;margin:0}\n"
 	".src :target,.src:target{background:#fff8c5}\n"
 	"details{margin:6px 0}summary{cursor:pointer;color:var(--accent);font-size:13px}\n"
@@ -269,11 +303,19 @@ static const char css[] =
 	"li.warning::marker{color:#b35c00}li.error::marker{color:#a40e26}\n"
 	"footer{color:var(--muted);font-size:12.5px;margin-top:50px;padding-top:12px;padding-bottom:30px;"
 	"border-top:1px solid var(--line)}\n"
+	/* tablets and phones: the narrow charts (their text stays 10 px and
+	 * more); phones: less padding, tables that wrap where they can */
+	"@media (max-width:820px){figure.chart .wide{display:none}figure.chart .narrow{display:block}}\n"
+	"@media (max-width:600px){body{font-size:14px}main,header.top,footer{padding-left:14px;padding-right:14px}"
+	"h1{font-size:23px}h2{font-size:19px;margin-top:30px}.fact b{font-size:20px}"
+	"table.cmp tbody th{min-width:8em;max-width:13em}.toc-inputs ol{max-height:13em;overflow-y:auto}"
+	"table.glance td{white-space:normal}table.glance td.n{white-space:nowrap}th,td{padding:4px 6px}}\n"
 	"@media print{body{font-size:10pt}nav.toc,.noprint{display:none}"
 	"main,header.top,footer{max-width:none;padding:0}"
 	"h2{break-after:avoid;margin-top:18pt}figure.chart,tr{break-inside:avoid}"
 	"a{color:inherit}details>pre{white-space:pre-wrap}"
-	"th.js-sort::after{content:none}.tablewrap{overflow:visible}}\n";
+	"th.js-sort::after{content:none}.tablewrap{overflow:visible}p.filter{display:none}"
+	"figure.chart .wide{display:block}figure.chart .narrow{display:none}}\n";
 
 /* Sort a table by the clicked header: numbers from data-v, else text;
  * metric columns sort best first on the first click (data-better). */
@@ -299,9 +341,48 @@ static const char script[] =
 	"  th.addEventListener('click',function(){sortBy(t,th,i);});\n"
 	"  th.addEventListener('keydown',function(e){if(e.key==='Enter'||e.key===' '){e.preventDefault();sortBy(t,th,i);}});"
 	"});});\n"
-	"})();\n";
+	"})();\n"
+	/* the filter: sections by name, rows by their heading or input name;
+	 * a chart goes with its table's rows */
+	"(function(){var box=document.getElementById('filter');if(!box)return;box.parentNode.hidden=false;\n"
+	"var each=function(l,f){Array.prototype.forEach.call(l,f);};\n"
+	"function rows(root,q,all){var any=false;each(root.querySelectorAll('table.cmp tbody tr'),function(tr){\n"
+	" var m=all||(tr.cells[0].textContent+' '+(tr.getAttribute('data-input')||'')).toLowerCase().indexOf(q)>=0;\n"
+	" tr.hidden=!m;any=any||m;});return any;}\n"
+	"function run(){var q=box.value.trim().toLowerCase(),shown=0,n=0,toc=document.querySelectorAll('.toc-inputs li');\n"
+	" each(document.querySelectorAll('section.input'),function(s,i){\n"
+	"  var own=!q||s.getAttribute('data-name').toLowerCase().indexOf(q)>=0,any=false;\n"
+	"  each(s.querySelectorAll('div.group'),function(g){var m=rows(g,q,own);g.hidden=!m;any=any||m;});\n"
+	"  s.hidden=!any;if(toc[i])toc[i].hidden=!any;n++;if(any)shown++;});\n"
+	" each(document.querySelectorAll('#by-metric details'),function(d){rows(d,q,!q);});\n"
+	" document.getElementById('filter-count').textContent=q?shown+' of '+n+' sections':'';}\n"
+	"box.addEventListener('input',run);if(box.value)run();\n"
+	/* a link to a folded table by metric opens it */
+	"function opened(){var e=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));\n"
+	" if(e&&e.tagName==='DETAILS')e.open=true;}\n"
+	"window.addEventListener('hashchange',opened);opened();})();\n";
 
 /* ------------------------------------------------------------ pieces */
+
+/* A file's base name: how the header lists the inputs. */
+static const char *input_name(const char *path)
+{
+	if (!path || !*path)
+		return "?";
+	const char *s = strrchr(path, '/');
+	return s && s[1] ? s + 1 : path;
+}
+
+/* The name a section and the filter know a record's input by: the input's
+ * own name (NAME=FILE, or what br_dataset_name_inputs gave it), else its
+ * file's base name. */
+static const char *record_input(const struct br_dataset *ds, const struct br_record *r)
+{
+	if (r->input && r->input <= ds->ninputs && ds->inputs[r->input - 1].name)
+		return ds->inputs[r->input - 1].name;
+	return input_name(r->source.file);
+}
+
 
 static size_t record_index(const struct report *rp, const struct br_record *r)
 {
@@ -325,15 +406,10 @@ static const struct br_chart_series *series_of(const struct report *rp, const st
 
 static void swatch(struct report *rp, size_t slot);
 
-/* The swatch of the series that starts with record r (dataset index i) in
+/* The swatch of the current section's series that starts with record r in
  * family fam, if any. */
-static void swatch_of(struct report *rp, const struct br_record *r, size_t i, enum br_family fam)
+static void swatch_of(struct report *rp, const struct br_record *r, enum br_family fam)
 {
-	if (fam == br_tool_family(r->tool)) {
-		if (rp->colour[i])
-			swatch(rp, rp->colour[i] - 1);
-		return;
-	}
 	const struct br_chart_series *s = series_of(rp, r, fam);
 	if (s)
 		swatch(rp, s->colour);
@@ -502,28 +578,29 @@ static void glance(struct report *rp)
 				attr(rp, "class", "glance");
 				start(rp, "thead");
 				start(rp, "tr");
-				el(rp, "th", "Tool");
 				el(rp, "th", "Figure");
 				el1(rp, "th", "class", "n", "Best");
 				el(rp, "th", "Result");
 				end(rp); /* tr */
 				end(rp); /* thead */
-				start(rp, "tbody");
 				open = true;
 			}
-			start(rp, "tr");
 			if (tb != last_table) {
-				/* the tool once, spanning its figures */
-				size_t span = 0;
-				for (size_t k = c; k < tb->ncols; k++)
-					span += glance_col(&tb->cols[k]);
+				/* the tool on a row of its own over its figures (a
+				 * column of it would squeeze a phone's screen) */
+				if (last_table)
+					end(rp); /* tbody */
+				start(rp, "tbody");
+				start(rp, "tr");
 				start(rp, "th");
 				attr(rp, "scope", "rowgroup");
-				attrf(rp, "rowspan", "%zu", span);
+				attr(rp, "colspan", "3");
 				text(rp, tb->group ? tb->group : br_family_title(tb->family));
 				end(rp);
+				end(rp); /* tr */
 				last_table = tb;
 			}
+			start(rp, "tr");
 			el(rp, "td", col->info->title);
 			struct br_buf b = BR_BUF_INIT;
 			struct br_cmp_cell tmp;
@@ -532,10 +609,8 @@ static void glance(struct report *rp)
 			el1(rp, "td", "class", "n", br_buf_str(&b));
 			br_buf_free(&b);
 			start(rp, "td");
+			/* no swatch: colours belong to a section's chart */
 			const struct br_record *first = best->nmembers ? best->members[0] : NULL;
-			const struct br_chart_series *sr = first ? series_of(rp, first, tb->family) : NULL;
-			if (sr)
-				swatch(rp, sr->colour);
 			start(rp, "a");
 			if (first)
 				attrf(rp, "href", "#r%zu", record_index(rp, first) + 1);
@@ -585,16 +660,6 @@ static void summary(struct report *rp)
 
 	start(rp, "dl");
 	attr(rp, "class", "meta");
-	el(rp, "dt", "Generated");
-	el(rp, "dd", rp->o->date ? rp->o->date : "\xe2\x80\x94");
-	el(rp, "dt", "By");
-	el(rp, "dd", "benchreport " BR_VERSION);
-	if (br_provenance_command(rp->o)) {
-		el(rp, "dt", "Command");
-		start(rp, "dd");
-		el(rp, "code", br_provenance_command(rp->o));
-		end(rp);
-	}
 	if (rp->cmp->aggregated) {
 		el(rp, "dt", "Aggregated");
 		el(rp, "dd", "repeated runs of one configuration are combined: mean, with n, spread and min\xe2\x80\x93max");
@@ -612,44 +677,128 @@ static void summary(struct report *rp)
 	end(rp); /* section */
 }
 
-/* The chart of one family and group, inline; false when it has no data. */
-static bool chart(struct report *rp, enum br_family fam, enum br_group g)
+/* One declaration of cairo's style attribute, shorter: "rgb(0%,44.705882%,
+ * 69.803922%)" as "#0072b2"; the SVG defaults cairo repeats on every path
+ * (opacity 1, butt caps, miter joins, nonzero fill; the miter limit, which
+ * no corner of a bar or hatch line reaches) left out. */
+static void style_decl(struct br_buf *b, const char *d, size_t n)
 {
-	struct br_chart *c = br_chart_build(&rp->set, g, (int)fam, &rp->chart_opts);
-	if (!c)
-		return false;
-	char prefix[32];
-	snprintf(prefix, sizeof prefix, "c%d-", ++rp->nchart);
+	static const char *const defaults[] = {
+		"fill-opacity:1", "stroke-opacity:1", "stroke-linecap:butt", "stroke-linejoin:miter",
+		"stroke-miterlimit:10", "fill-rule:nonzero",
+	};
+	while (n && *d == ' ')
+		d++, n--;
+	while (n && d[n - 1] == ' ')
+		n--;
+	for (size_t i = 0; i < BR_ARRAY_LEN(defaults); i++)
+		if (n == strlen(defaults[i]) && memcmp(d, defaults[i], n) == 0)
+			return;
+	const char *colon = memchr(d, ':', n);
+	double r, g, bl;
+	char tail;
+	if (n && colon && sscanf(colon + 1, "rgb(%lf%%,%lf%%,%lf%%%c", &r, &g, &bl, &tail) == 4 && tail == ')' &&
+	    d[n - 1] == ')') {
+		br_buf_addf(b, "%s%.*s#%02x%02x%02x", b->len ? ";" : "", (int)(colon + 1 - d), d,
+			    (unsigned)lround(r * 2.55) & 255, (unsigned)lround(g * 2.55) & 255, (unsigned)lround(bl * 2.55) & 255);
+		return;
+	}
+	if (n)
+		br_buf_addf(b, "%s%.*s", b->len ? ";" : "", (int)n, d);
+}
+
+/* Every style attribute under node, shortened (a report inlines a hundred
+ * charts or more, twice each: a third of their bytes). */
+static void compact_styles(xmlNodePtr node, struct br_buf *b)
+{
+	for (xmlNodePtr n = node; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		xmlChar *st = xmlGetProp(n, BAD_CAST "style");
+		if (st) {
+			br_buf_reset(b);
+			const char *p = (const char *)st;
+			while (*p) {
+				size_t l = strcspn(p, ";");
+				style_decl(b, p, l);
+				p += l;
+				if (*p)
+					p++;
+			}
+			xmlSetProp(n, BAD_CAST "style", BAD_CAST br_buf_str(b));
+			xmlFree(st);
+		}
+		compact_styles(n->children, b);
+	}
+}
+
+/* A chart's SVG inline, serialised by libxml2 (its own escaping), in a
+ * <div class="cls">; false when it cannot be drawn. */
+static bool chart_svg(struct report *rp, const struct br_chart *c, const char *prefix, const char *label,
+		      const char *cls)
+{
 	xmlDocPtr svg = br_chart_svg_doc(c, prefix, NULL);
-	if (!svg) {
+	if (!svg)
+		return false;
+	xmlNodePtr root = xmlDocGetRootElement(svg);
+	xmlSetProp(root, BAD_CAST "aria-label", BAD_CAST label);
+	struct br_buf style = BR_BUF_INIT;
+	compact_styles(root, &style);
+	br_buf_free(&style);
+	xmlBufferPtr buf = xmlBufferCreate();
+	xmlNodeDump(buf, svg, root, 0, 0);
+	start(rp, "div");
+	attr(rp, "class", cls);
+	xmlTextWriterWriteRawLen(rp->w, xmlBufferContent(buf), xmlBufferLength(buf));
+	end(rp);
+	xmlBufferFree(buf);
+	xmlFreeDoc(svg);
+	return true;
+}
+
+/* The chart of one family and group of the current section, inline: wide,
+ * and narrow for phones; false when it has no data. */
+static bool chart(struct report *rp, const char *id, enum br_family fam, enum br_group g)
+{
+	struct br_render_opts co = *rp->o;
+	co.title = NULL; /* the report's title is not each chart's */
+	co.width = co.width ? co.width : REPORT_CHART_WIDTH;
+	struct br_chart *c = br_chart_build_capped(&rp->set, g, (int)fam, &co, REPORT_CHART_BARS);
+	co.width = PHONE_CHART_WIDTH;
+	struct br_chart *nc = c ? br_chart_build_capped(&rp->set, g, (int)fam, &co, REPORT_CHART_BARS) : NULL;
+	if (!c || !nc) {
 		br_chart_free(c);
 		return false;
 	}
-	xmlNodePtr root = xmlDocGetRootElement(svg);
+	char prefix[32];
+	snprintf(prefix, sizeof prefix, "c%d-", ++rp->nchart);
 	char *label = br_asprintf("%s chart: %s", br_group_title(g), br_family_title(fam));
-	xmlSetProp(root, BAD_CAST "aria-label", BAD_CAST label);
-	free(label);
-	/* the SVG serialised by libxml2 (its own escaping), written as is */
-	xmlBufferPtr buf = xmlBufferCreate();
-	xmlNodeDump(buf, svg, root, 0, 0);
 	start(rp, "figure");
 	attr(rp, "class", "chart");
-	attrf(rp, "id", "chart-%s-%s", br_family_name(fam), br_group_name(g));
-	xmlTextWriterWriteRawLen(rp->w, xmlBufferContent(buf), xmlBufferLength(buf));
-	xmlBufferFree(buf);
-	xmlFreeDoc(svg);
+	attrf(rp, "id", "chart-%s", id);
+	chart_svg(rp, c, prefix, label, "wide");
+	snprintf(prefix, sizeof prefix, "c%dn-", rp->nchart);
+	chart_svg(rp, nc, prefix, label, "narrow");
+	free(label);
 	start(rp, "figcaption");
-	textf(rp, "%s, %s: %s. Each bar in the colour of its result (as in the tables), its value at the end",
+	textf(rp, "%s, %s: %s. Each bar in the colour of its result (as in the table), its value at the end",
 	      br_group_title(g), br_family_title(fam), c->subtitle);
 	bool cpu = false;
-	for (size_t p = 0; p < c->npanels && !cpu; p++)
-		for (size_t k = 0; k < c->panels[p].nblocks && !cpu; k++)
-			for (size_t i = 0; i < c->panels[p].blocks[k].nbars && !cpu; i++)
-				cpu = c->panels[p].blocks[k].bars[i].note && strstr(c->panels[p].blocks[k].bars[i].note, "cpu");
+	size_t hidden = 0;
+	for (size_t p = 0; p < c->npanels; p++)
+		for (size_t k = 0; k < c->panels[p].nblocks; k++) {
+			const struct br_chart_block *bk = &c->panels[p].blocks[k];
+			hidden = bk->nhidden > hidden ? bk->nhidden : hidden;
+			for (size_t i = 0; i < bk->nbars && !cpu; i++)
+				cpu = bk->bars[i].note && strstr(bk->bars[i].note, "cpu");
+		}
 	text(rp, cpu ? ", with the CPU use the tool printed." : ".");
+	if (hidden && !rp->o->top)
+		textf(rp, " The best %d of each figure are drawn; %zu more in the table.", REPORT_CHART_BARS, hidden);
 	end(rp); /* figcaption */
 	end(rp); /* figure */
 	br_chart_free(c);
+	br_chart_free(nc);
 	return true;
 }
 
@@ -776,7 +925,7 @@ static void row_head(struct report *rp, const struct br_cmp_table *tb, const str
 	const struct br_record *first = row->nmembers ? row->members[0] : NULL;
 	size_t fi = first ? record_index(rp, first) : 0;
 	if (first)
-		swatch_of(rp, first, fi, tb->family);
+		swatch_of(rp, first, tb->family);
 	start(rp, "a");
 	if (first)
 		attrf(rp, "href", "#r%zu", fi + 1);
@@ -805,7 +954,7 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 	bool *col_on = br_calloc(tb->ncols ? tb->ncols : 1, sizeof *col_on);
 	group_cols(tb, g, col_on);
 	if (tb->group) {
-		start(rp, "h3");
+		start(rp, "h4");
 		textf(rp, "%s: ", tb->group_key ? tb->group_key : "group");
 		text(rp, tb->group);
 		end(rp);
@@ -846,6 +995,8 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 		start(rp, "tr");
 		if (row->is_baseline)
 			attr(rp, "class", "baseline");
+		if (row->nmembers) /* the filter matches the input's name too */
+			attr(rp, "data-input", record_input(rp->ds, row->members[0]));
 		row_head(rp, tb, row);
 		/* tool and version, size: from the first run */
 		const struct br_record *first = row->nmembers ? row->members[0] : NULL;
@@ -937,53 +1088,224 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 	free(col_on);
 }
 
-static bool family_has_group(const struct report *rp, int fam, enum br_group g)
+static bool table_has_group(const struct br_cmp_table *tb, enum br_group g)
 {
-	for (size_t t = 0; t < rp->cmp->ntables; t++) {
-		const struct br_cmp_table *tb = &rp->cmp->tables[t];
-		if ((int)tb->family != fam)
-			continue;
-		for (size_t c = 0; c < tb->ncols; c++)
-			if (tb->cols[c].info->group == g)
-				return true;
-	}
-	return false;
-}
-
-static bool family_has_table(const struct report *rp, int fam)
-{
-	for (size_t t = 0; t < rp->cmp->ntables; t++)
-		if ((int)rp->cmp->tables[t].family == fam)
+	for (size_t c = 0; c < tb->ncols; c++)
+		if (tb->cols[c].info->group == g)
 			return true;
 	return false;
 }
 
-static void families(struct report *rp)
+static bool cmp_has(const struct br_cmp *cmp, int fam, enum br_group g)
 {
-	for (int fam = 0; fam < BR_FAM_COUNT; fam++) {
-		if (!family_has_table(rp, fam))
+	for (size_t t = 0; t < cmp->ntables; t++)
+		if ((int)cmp->tables[t].family == fam && table_has_group(&cmp->tables[t], g))
+			return true;
+	return false;
+}
+
+/* Rows of the family's tables with a figure of group g. */
+static size_t rows_with(const struct br_cmp *cmp, int fam, enum br_group g)
+{
+	size_t n = 0;
+	for (size_t t = 0; t < cmp->ntables; t++) {
+		const struct br_cmp_table *tb = &cmp->tables[t];
+		if ((int)tb->family != fam)
 			continue;
-		start(rp, "section");
-		attrf(rp, "id", "fam-%s", br_family_name((enum br_family)fam));
-		el(rp, "h2", br_family_title((enum br_family)fam));
-		bool legend = true;
-		/* per metric group: its chart, then its table */
-		for (int g = 0; g < BR_GROUP_COUNT; g++) {
-			if (!family_has_group(rp, fam, (enum br_group)g))
-				continue;
-			start(rp, "section");
-			attrf(rp, "id", "%s-%s", br_family_name((enum br_family)fam), br_group_name((enum br_group)g));
-			el(rp, "h3", br_group_title((enum br_group)g));
-			chart(rp, (enum br_family)fam, (enum br_group)g);
-			for (size_t t = 0; t < rp->cmp->ntables; t++)
-				if ((int)rp->cmp->tables[t].family == fam) {
-					table(rp, &rp->cmp->tables[t], (enum br_group)g, legend);
-					legend = false;
-				}
-			end(rp); /* section */
-		}
-		end(rp); /* section */
+		bool *col_on = br_calloc(tb->ncols ? tb->ncols : 1, sizeof *col_on);
+		group_cols(tb, g, col_on);
+		for (size_t r = 0; r < tb->nrows; r++)
+			n += row_has(tb, r, col_on);
+		free(col_on);
 	}
+	return n;
+}
+
+/* "Sequential throughput · Bonnie and Bonnie++" */
+static void group_heading(struct report *rp, const char *h, int fam, enum br_group g)
+{
+	start(rp, h);
+	text(rp, br_group_title(g));
+	start(rp, "span");
+	attr(rp, "class", "fam");
+	textf(rp, " \xc2\xb7 %s", br_family_title((enum br_family)fam));
+	end(rp);
+	end(rp);
+}
+
+/* The section's chart series, looked up by each row's first record. */
+static void set_series(struct report *rp, const struct br_cmp *cmp, const struct br_recset *rs)
+{
+	br_chart_set_free(&rp->set);
+	br_ptrmap_free(&rp->seridx);
+	if (cmp)
+		br_chart_set_from_cmp(&rp->set, cmp, rs);
+	for (size_t i = 0; i < rp->set.n; i++)
+		br_ptrmap_put(&rp->seridx, rp->set.v[i].first, i);
+}
+
+/* One section: per tool family and metric group its chart (when it
+ * compares two results or more, or the report has this section alone) and
+ * its table. */
+static void section(struct report *rp, size_t si)
+{
+	const struct section *sc = &rp->secs[si];
+	struct br_render_opts so = *rp->o;
+	so.group_by = NULL; /* the section is the group */
+	struct br_cmp *cmp = br_cmp_build_records(&sc->rs, &so);
+	set_series(rp, cmp, &sc->rs);
+	start(rp, "section");
+	attr(rp, "class", "input");
+	attrf(rp, "id", "in-%zu", si + 1);
+	attr(rp, "data-name", sc->name);
+	start(rp, "h3");
+	text(rp, sc->name);
+	start(rp, "span");
+	attr(rp, "class", "sub");
+	textf(rp, "%zu result%s", sc->own, sc->own == 1 ? "" : "s");
+	if (sc->rs.n > sc->own)
+		text(rp, ", with the baseline");
+	end(rp);
+	end(rp); /* h3 */
+	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
+		for (int g = 0; g < BR_GROUP_COUNT; g++) {
+			if (!cmp_has(cmp, fam, (enum br_group)g))
+				continue;
+			char id[64];
+			snprintf(id, sizeof id, "%zu-%s-%s", si + 1, br_family_name((enum br_family)fam),
+				 br_group_name((enum br_group)g));
+			start(rp, "div");
+			attr(rp, "class", "group");
+			attrf(rp, "id", "in-%s", id);
+			group_heading(rp, "h4", fam, (enum br_group)g);
+			if (rows_with(cmp, fam, (enum br_group)g) >= 2 || rp->nsecs == 1)
+				chart(rp, id, (enum br_family)fam, (enum br_group)g);
+			for (size_t t = 0; t < cmp->ntables; t++)
+				if ((int)cmp->tables[t].family == fam) {
+					/* the legend once, under the first table of the page's
+					 * open part (the tables by metric may be folded) */
+					table(rp, &cmp->tables[t], (enum br_group)g, !rp->legend_done);
+					rp->legend_done = true;
+				}
+			end(rp); /* div.group */
+		}
+	end(rp); /* section */
+	set_series(rp, NULL, NULL);
+	br_cmp_free(cmp);
+}
+
+/* Every record in one table per tool family and metric group, folded when
+ * long: the comparison across inputs (several sections only). */
+static void by_metric(struct report *rp)
+{
+	start(rp, "section");
+	attr(rp, "id", "by-metric");
+	el(rp, "h2", "By metric: every input together");
+	el1(rp, "p", "class", "lede",
+	    "One table per group of figures over all inputs; click a column heading to rank them. "
+	    "The sections by input below have the charts.");
+	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
+		for (int g = 0; g < BR_GROUP_COUNT; g++) {
+			if (!cmp_has(rp->cmp, fam, (enum br_group)g))
+				continue;
+			size_t n = rows_with(rp->cmp, fam, (enum br_group)g);
+			start(rp, "details");
+			attr(rp, "class", "metric");
+			attrf(rp, "id", "m-%s-%s", br_family_name((enum br_family)fam), br_group_name((enum br_group)g));
+			if (n <= METRIC_OPEN_ROWS)
+				attr(rp, "open", "open");
+			start(rp, "summary");
+			group_heading(rp, "span", fam, (enum br_group)g);
+			textf(rp, " (%zu result%s)", n, n == 1 ? "" : "s");
+			end(rp);
+			for (size_t t = 0; t < rp->cmp->ntables; t++)
+				if ((int)rp->cmp->tables[t].family == fam)
+					table(rp, &rp->cmp->tables[t], (enum br_group)g, false);
+			end(rp); /* details */
+		}
+	end(rp); /* section */
+}
+
+static struct section *section_for(struct report *rp, const char *key, const char *name, size_t *cap)
+{
+	/* records come input by input: the last section first */
+	if (rp->nsecs && strcmp(rp->secs[rp->nsecs - 1].key, key) == 0)
+		return &rp->secs[rp->nsecs - 1];
+	for (size_t i = 0; i < rp->nsecs; i++)
+		if (strcmp(rp->secs[i].key, key) == 0)
+			return &rp->secs[i];
+	rp->secs = br_grow(rp->secs, cap, rp->nsecs + 1, sizeof *rp->secs);
+	struct section *sc = &rp->secs[rp->nsecs++];
+	memset(sc, 0, sizeof *sc);
+	sc->key = key;
+	sc->name = name;
+	return sc;
+}
+
+/* Borrow r into the section (rs.v only: the dataset owns the records). */
+static void section_add(struct section *sc, const struct br_record *r)
+{
+	if (sc->rs.n == sc->rs.cap) {
+		sc->rs.cap = sc->rs.cap ? 2 * sc->rs.cap : 8;
+		sc->rs.v = br_realloc(sc->rs.v, sc->rs.cap * sizeof *sc->rs.v);
+	}
+	sc->rs.v[sc->rs.n++] = (struct br_record *)r;
+}
+
+static bool section_holds(const struct section *sc, const struct br_record *r)
+{
+	for (size_t i = 0; i < sc->rs.n; i++)
+		if (sc->rs.v[i] == r)
+			return true;
+	return false;
+}
+
+/* The sections: one per input in input order, or per --group-by value as
+ * the comparison model groups them; with a --baseline, its runs join every
+ * section of their family that lacks them (each section compares with it). */
+static void make_sections(struct report *rp)
+{
+	size_t cap = 0;
+	if (rp->o->group_by) {
+		for (size_t t = 0; t < rp->cmp->ntables; t++) {
+			const struct br_cmp_table *tb = &rp->cmp->tables[t];
+			const char *v = tb->group ? tb->group : "(none)";
+			struct section *sc = section_for(rp, v, v, &cap);
+			for (size_t r = 0; r < tb->nrows; r++)
+				for (size_t m = 0; m < tb->rows[r].nmembers; m++)
+					section_add(sc, tb->rows[r].members[m]);
+		}
+	} else {
+		for (size_t i = 0; i < rp->ds->records.n; i++) {
+			const struct br_record *r = rp->ds->records.v[i];
+			const char *f = r->source.file ? r->source.file : "";
+			section_add(section_for(rp, f, record_input(rp->ds, r), &cap), r);
+		}
+	}
+	for (size_t i = 0; i < rp->nsecs; i++)
+		rp->secs[i].own = rp->secs[i].rs.n;
+	for (size_t t = 0; t < rp->cmp->ntables; t++) {
+		const struct br_cmp_table *tb = &rp->cmp->tables[t];
+		if (tb->baseline < 0)
+			continue;
+		const struct br_cmp_row *base = &tb->rows[tb->baseline];
+		for (size_t i = 0; i < rp->nsecs; i++) {
+			struct section *sc = &rp->secs[i];
+			bool family = false;
+			for (size_t k = 0; k < sc->own && !family; k++)
+				family = br_tool_family(sc->rs.v[k]->tool) == tb->family;
+			for (size_t m = 0; family && m < base->nmembers; m++)
+				if (!section_holds(sc, base->members[m]))
+					section_add(sc, base->members[m]);
+		}
+	}
+}
+
+static void free_sections(struct report *rp)
+{
+	for (size_t i = 0; i < rp->nsecs; i++)
+		free(rp->secs[i].rs.v);
+	free(rp->secs);
 }
 
 static void source_line(struct report *rp, const struct br_source *s)
@@ -1014,7 +1336,6 @@ static void sources(struct report *rp)
 		attr(rp, "class", "src");
 		attrf(rp, "id", "r%zu", i + 1);
 		start(rp, "h3");
-		swatch_of(rp, r, i, br_tool_family(r->tool));
 		char *name = br_record_display_name(r);
 		textf(rp, "#%zu ", i + 1);
 		text(rp, name);
@@ -1104,6 +1425,138 @@ static void warnings(struct report *rp)
 	end(rp); /* section */
 }
 
+/* Contents: the parts, every input, every metric group; the filter box
+ * (shown by the script: without it there is nothing to filter with). */
+static void contents(struct report *rp)
+{
+	start(rp, "nav");
+	attr(rp, "class", "toc");
+	attr(rp, "aria-label", "Contents");
+	start(rp, "p");
+	el1(rp, "a", "href", "#summary", "Summary");
+	if (rp->nsecs > 1)
+		el1(rp, "a", "href", "#by-metric", "By metric");
+	el1(rp, "a", "href", "#by-input", rp->o->group_by ? "By group" : "By input");
+	el1(rp, "a", "href", "#sources", "Sources");
+	size_t nwarn, nnotes;
+	diag_counts(rp, &nwarn, &nnotes);
+	start(rp, "a");
+	attr(rp, "href", "#warnings");
+	textf(rp, "Warnings (%zu)", nwarn);
+	end(rp);
+	end(rp); /* p */
+	start(rp, "p");
+	attr(rp, "class", "filter");
+	attr(rp, "hidden", "hidden");
+	start(rp, "label");
+	attr(rp, "for", "filter");
+	text(rp, "Filter ");
+	end(rp);
+	start(rp, "input");
+	attr(rp, "type", "search");
+	attr(rp, "id", "filter");
+	attr(rp, "placeholder", "input, host or label");
+	attr(rp, "autocomplete", "off");
+	end_void(rp);
+	start(rp, "span");
+	attr(rp, "id", "filter-count");
+	attr(rp, "aria-live", "polite");
+	end(rp);
+	end(rp); /* p */
+
+	/* by metric: the tables across inputs, or the one section's groups */
+	start(rp, "div");
+	attr(rp, "class", "toc-metrics");
+	el(rp, "b", "By metric");
+	start(rp, "ul");
+	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
+		for (int g = 0; g < BR_GROUP_COUNT; g++) {
+			if (!cmp_has(rp->cmp, fam, (enum br_group)g))
+				continue;
+			start(rp, "li");
+			start(rp, "a");
+			if (rp->nsecs > 1)
+				attrf(rp, "href", "#m-%s-%s", br_family_name((enum br_family)fam), br_group_name((enum br_group)g));
+			else
+				attrf(rp, "href", "#in-1-%s-%s", br_family_name((enum br_family)fam),
+				      br_group_name((enum br_group)g));
+			textf(rp, "%s \xc2\xb7 %s", br_family_title((enum br_family)fam), br_group_title((enum br_group)g));
+			end(rp); /* a */
+			end(rp); /* li */
+		}
+	end(rp); /* ul */
+	end(rp); /* div */
+
+	start(rp, "div");
+	attr(rp, "class", "toc-inputs");
+	elf(rp, "b", "%s (%zu)", rp->o->group_by ? "By group" : "By input", rp->nsecs);
+	start(rp, "ol");
+	for (size_t i = 0; i < rp->nsecs; i++) {
+		start(rp, "li");
+		attr(rp, "data-name", rp->secs[i].name);
+		start(rp, "a");
+		attrf(rp, "href", "#in-%zu", i + 1);
+		text(rp, rp->secs[i].name);
+		end(rp);
+		start(rp, "span");
+		attr(rp, "class", "n");
+		textf(rp, " %zu", rp->secs[i].own);
+		end(rp);
+		end(rp); /* li */
+	}
+	end(rp); /* ol */
+	end(rp); /* div */
+
+	end(rp); /* nav */
+}
+
+/* The page's header: title, what was read (the inputs by name, folded when
+ * many), when and by what, and the command line folded away. */
+static void header(struct report *rp, const char *title)
+{
+	const struct br_dataset *ds = rp->ds;
+	start(rp, "header");
+	attr(rp, "class", "top");
+	el(rp, "h1", title);
+	start(rp, "p");
+	attr(rp, "class", "lede");
+	textf(rp, "%zu result%s from %zu document%s", ds->records.n, ds->records.n == 1 ? "" : "s", ds->ninputs,
+	      ds->ninputs == 1 ? "" : "s");
+	if (rp->o->date)
+		textf(rp, " \xc2\xb7 %s", rp->o->date);
+	text(rp, " \xc2\xb7 benchreport " BR_VERSION);
+	end(rp); /* p */
+	if (ds->ninputs > 1 || br_provenance_command(rp->o)) {
+		start(rp, "details");
+		attr(rp, "class", "brief");
+		start(rp, "summary");
+		textf(rp, "Inputs: ");
+		for (size_t i = 0; i < ds->ninputs && i < 3; i++)
+			textf(rp, "%s%s", i ? ", " : "", input_name(ds->inputs[i].path));
+		if (ds->ninputs > 3)
+			textf(rp, " and %zu more", ds->ninputs - 3);
+		end(rp); /* summary */
+		start(rp, "p");
+		attr(rp, "class", "names");
+		for (size_t i = 0; i < ds->ninputs; i++) {
+			if (i)
+				text(rp, " \xc2\xb7 ");
+			el(rp, "code", input_name(ds->inputs[i].path));
+		}
+		end(rp);
+		if (br_provenance_command(rp->o)) {
+			start(rp, "p");
+			attr(rp, "class", "cmd");
+			text(rp, "Command: ");
+			el(rp, "code", br_provenance_command(rp->o));
+			end(rp);
+		}
+		end(rp); /* details */
+	}
+	contents(rp);
+	end(rp); /* header */
+}
+
 /* ------------------------------------------------------------ renderer */
 
 /* The writer's output buffer hands its bytes to the sink as they come. */
@@ -1120,9 +1573,6 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 	struct report rp = {0};
 	rp.ds = ds;
 	rp.o = o;
-	rp.chart_opts = *o;
-	if (!rp.chart_opts.width)
-		rp.chart_opts.width = REPORT_CHART_WIDTH;
 	xmlOutputBufferPtr ob = xmlOutputBufferCreateIO(sink_out, NULL, out, NULL);
 	rp.w = ob ? xmlNewTextWriter(ob) : NULL;
 	if (!rp.w) {
@@ -1131,24 +1581,11 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 		return br_error("cannot start the HTML report");
 	}
 	rp.cmp = br_cmp_build(ds, o);
-	/* the charts' series come from the model without --top: without it,
-	 * that is the tables' model (one model built, not two) */
-	if (o->top)
-		br_chart_set_build(&rp.set, ds, o);
-	else
-		br_chart_set_from_cmp(&rp.set, rp.cmp, &ds->records);
 	for (size_t i = 0; i < ds->records.n; i++)
 		br_ptrmap_put(&rp.recidx, ds->records.v[i], i);
-	for (size_t i = 0; i < rp.set.n; i++)
-		br_ptrmap_put(&rp.seridx, rp.set.v[i].first, i);
-	rp.colour = br_calloc(ds->records.n ? ds->records.n : 1, sizeof *rp.colour);
-	for (size_t i = 0; i < rp.set.n; i++) {
-		const struct br_chart_series *sr = &rp.set.v[i];
-		size_t k;
-		if (sr->first && sr->family == br_tool_family(sr->first->tool) &&
-		    br_ptrmap_get(&rp.recidx, sr->first, &k) && !rp.colour[k])
-			rp.colour[k] = sr->colour + 1;
-	}
+
+	make_sections(&rp);
+	char *title = o->title ? br_strdup(o->title) : br_strdup("Disk benchmark report");
 
 	xmlTextWriterWriteRaw(rp.w, BAD_CAST "<!DOCTYPE html>\n");
 	start(&rp, "html");
@@ -1165,8 +1602,10 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 	attr(&rp, "name", "generator");
 	attr(&rp, "content", "benchreport " BR_VERSION);
 	end_void(&rp);
-	elf(&rp, "title", "Disk benchmark report \xe2\x80\x94 %zu result%s", ds->records.n,
-	    ds->records.n == 1 ? "" : "s");
+	if (o->title)
+		el(&rp, "title", title);
+	else
+		elf(&rp, "title", "%s \xe2\x80\x94 %zu result%s", title, ds->records.n, ds->records.n == 1 ? "" : "s");
 	/* our own constants: raw text, as HTML wants <style> and <script> */
 	start(&rp, "style");
 	xmlTextWriterWriteRaw(rp.w, BAD_CAST css);
@@ -1174,41 +1613,18 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 	end(&rp); /* head */
 
 	start(&rp, "body");
-	start(&rp, "header");
-	attr(&rp, "class", "top");
-	el(&rp, "h1", "Disk benchmark report");
-	start(&rp, "p");
-	attr(&rp, "class", "lede");
-	textf(&rp, "%zu result%s from %zu document%s", ds->records.n, ds->records.n == 1 ? "" : "s", ds->ninputs,
-	      ds->ninputs == 1 ? "" : "s");
-	if (o->date)
-		textf(&rp, " \xc2\xb7 %s", o->date);
-	text(&rp, " \xc2\xb7 benchreport " BR_VERSION);
-	end(&rp); /* p */
-	start(&rp, "nav");
-	attr(&rp, "class", "toc");
-	el1(&rp, "a", "href", "#summary", "Summary");
-	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
-		if (family_has_table(&rp, fam)) {
-			start(&rp, "a");
-			attrf(&rp, "href", "#fam-%s", br_family_name((enum br_family)fam));
-			text(&rp, br_family_title((enum br_family)fam));
-			end(&rp);
-		}
-	el1(&rp, "a", "href", "#inputs", "Inputs");
-	el1(&rp, "a", "href", "#sources", "Sources");
-	size_t nwarn, nnotes;
-	diag_counts(&rp, &nwarn, &nnotes);
-	start(&rp, "a");
-	attr(&rp, "href", "#warnings");
-	textf(&rp, "Warnings (%zu)", nwarn);
-	end(&rp);
-	end(&rp); /* nav */
-	end(&rp); /* header */
-
+	header(&rp, title);
+	free(title);
 	start(&rp, "main");
 	summary(&rp);
-	families(&rp);
+	if (rp.nsecs > 1)
+		by_metric(&rp);
+	start(&rp, "section");
+	attr(&rp, "id", "by-input");
+	el(&rp, "h2", o->group_by ? "By group" : "By input");
+	for (size_t i = 0; i < rp.nsecs; i++)
+		section(&rp, i);
+	end(&rp); /* section */
 	sources(&rp);
 	warnings(&rp);
 	end(&rp); /* main */
@@ -1231,7 +1647,7 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 	br_cmp_free(rp.cmp);
 	br_ptrmap_free(&rp.recidx);
 	br_ptrmap_free(&rp.seridx);
-	free(rp.colour);
+	free_sections(&rp);
 	return rc;
 }
 

@@ -60,6 +60,7 @@ struct br_render_opts {
 	int columns;               /* --columns N: text/Markdown width, 0 = default */
 	const char *date;          /* ISO date shown in reports (fixed in tests) */
 	const char *output_path;   /* -o path, or NULL for stdout */
+	const char *title;         /* --title: the report's (and a chart's) title, or NULL */
 };
 
 struct br_renderer {

@@ -18,6 +18,9 @@
  *   - with --baseline, the ratios to the baseline row ("~" within the
  *     run-to-run spread when aggregated); with --aggregate, a runs column
  *     and per metric n, mean, median, sd, min, max and Welch's p;
+ *   - a before/after instead (compare.h: one thing from two inputs, two
+ *     rows): a line per metric, the two inputs' figures side by side (mean
+ *     ± sd when aggregated), the change in percent and Welch's p;
  *   - with --bars, per metric group a bar per row and metric, length
  *     proportional to the value (scaled to the column's largest value, in
  *     both directions; the heading says more or less is better), partial
@@ -405,12 +408,16 @@ static void fit_names(struct names *nm, const struct br_cmp_table *t, size_t ski
 	for (size_t r = 0; r < t->nrows; r++) {
 		const struct br_cmp_row *row = &t->rows[r];
 		const char *label = row->label ? row->label + (skip ? skip + 3 : 0) : NULL;
-		char *n = label && row->host ? br_asprintf("%s / %s", label, row->host)
-					     : br_strdup(label ? label : row->name);
+		/* (row->name holds the input qualification; a name made here
+		 * gets it again) */
+		const char *q0 = row->qual ? " (" : "", *q = row->qual ? row->qual : "", *q1 = row->qual ? ")" : "";
+		char *n = label && row->host ? br_asprintf("%s / %s%s%s%s", label, row->host, q0, q, q1)
+			  : label	     ? br_asprintf("%s%s%s%s", label, q0, q, q1)
+					     : br_strdup(row->name);
 		if (w && u8w(n) > w && row->host && label && strchr(row->host, '.')) {
 			size_t hl = strcspn(row->host, ".");
 			free(n);
-			n = br_asprintf("%s / %.*s", label, (int)hl, row->host);
+			n = br_asprintf("%s / %.*s%s%s%s", label, (int)hl, row->host, q0, q, q1);
 		}
 		if (w && u8w(n) > w) {
 			char *e = br_cmp_shorten_name(n, w);
@@ -833,12 +840,205 @@ static void bars(struct br_sink *out, const struct br_cmp_table *t, char **names
 	br_buf_free(&line);
 }
 
+/* ------------------------------------------------------------ before/after */
+
+/* What a before/after row is called in the heading: its input. */
+static const char *ba_head(const struct br_cmp_row *row)
+{
+	return row->input ? row->input : row->name;
+}
+
+/* What both rows are (the name without the input's part), or NULL. */
+static char *ba_subject(const struct br_cmp_row *row)
+{
+	if (row->qual) {
+		size_t n = strlen(row->name), q = strlen(row->qual) + 3;
+		return n > q ? br_strndup(row->name, n - q) : NULL;
+	}
+	if (row->label && row->input && strcmp(row->label, row->input) == 0)
+		return row->host ? br_strdup(row->host) : NULL;
+	return NULL;
+}
+
+/* One figure of the before/after table: value (± sd over runs) and cpu. */
+static void ba_value(struct br_buf *b, const struct br_cmp_col *col, const struct br_cmp_cell *c)
+{
+	fmt_value(b, col, c, false);
+	if (c->has_value && c->n > 1) {
+		br_buf_adds(b, " ±");
+		br_cmp_format(col, c->sd, b);
+	}
+}
+
+/* The change of the second row against the first, "+12.6%", with the
+ * t-test's mark when aggregated ("~" within the spread, "?" untested), and
+ * the p value. */
+static void ba_change(struct br_buf *chg, struct br_buf *p, const struct br_cmp_cell *c, bool aggregated)
+{
+	if (!c->has_ratio) {
+		br_buf_addc(chg, '-');
+	} else {
+		double pct = (c->ratio - 1) * 100;
+		if (!isfinite(pct))
+			br_buf_adds(chg, "?");
+		else if (fabs(pct) < 0.05)
+			br_buf_adds(chg, "0.0%");
+		else
+			br_buf_addf(chg, "%+.1f%%", pct);
+	}
+	if (!aggregated)
+		return;
+	br_buf_addc(chg, c->sig == BR_CMP_SIG_WITHIN ? '~' : c->sig == BR_CMP_SIG_UNTESTED ? '?' : ' ');
+	if (c->sig == BR_CMP_SIG_BEYOND && c->p < 0.001)
+		br_buf_adds(p, "<0.001");
+	else if (c->sig == BR_CMP_SIG_BEYOND)
+		br_buf_addf(p, "%.3f", c->p);
+	else if (c->sig == BR_CMP_SIG_WITHIN)
+		br_buf_addf(p, "%.2f", c->p);
+}
+
+enum { BA_METRIC, BA_UNIT, BA_V0, BA_C0, BA_V1, BA_C1, BA_CHANGE, BA_P, BA_N };
+
+/*
+ * A before/after (compare.h, table.before_after), compactly: one line per
+ * metric with the two figures side by side under the inputs' names, the
+ * change of the second against the first in percent and, over repeated
+ * runs, the mean ± sd and Welch's p ("~": within the run-to-run spread).
+ */
+/* A column head of at most 20 columns, shortened at whole words (a single
+ * longer word is kept whole: the column widens). */
+static char *ba_short(const char *s)
+{
+	char *e = br_cmp_shorten_name(s, 20);
+	return e ? e : br_strdup(s);
+}
+
+static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, size_t width)
+{
+	const struct br_cmp_row *r0 = &t->rows[0], *r1 = &t->rows[1];
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, t->title);
+	char *subject = ba_subject(r0);
+	if (subject)
+		br_buf_addf(&b, ", %s", subject);
+	free(subject);
+	br_buf_addf(&b, ": %s", ba_head(r0));
+	if (aggregated)
+		br_buf_addf(&b, " (%zu run%s)", r0->nmembers, r0->nmembers == 1 ? "" : "s");
+	br_buf_addf(&b, " → %s", ba_head(r1));
+	if (aggregated)
+		br_buf_addf(&b, " (%zu run%s)", r1->nmembers, r1->nmembers == 1 ? "" : "s");
+	emit_wrapped(out, b.data, 0, width);
+	size_t tw = u8w(b.data);
+	br_buf_reset(&b);
+	for (size_t i = 0; i < (tw > width ? width : tw); i++)
+		br_buf_addc(&b, '=');
+	br_buf_adds(&b, "\n\n");
+	br_sink_puts(out, b.data);
+	br_buf_reset(&b);
+
+	/* the cells as text first, for the widths */
+	size_t nl = t->ncols + 1;
+	char **cell = br_calloc(nl * BA_N, sizeof *cell);
+	bool cpu = false, within = false, untested = false, lower = false, higher = false;
+	char *h0 = ba_short(ba_head(r0)), *h1 = ba_short(ba_head(r1));
+	cell[BA_V0] = h0;
+	cell[BA_V1] = h1;
+	cell[BA_CHANGE] = br_strdup("change");
+	if (aggregated)
+		cell[BA_P] = br_strdup("p");
+	for (size_t k = 0; k < t->ncols; k++) {
+		const struct br_cmp_col *col = &t->cols[k];
+		char **c = cell + (k + 1) * BA_N;
+		struct br_cmp_cell buf0, buf1;
+		const struct br_cmp_cell *c0 = br_cmp_cell(t, 0, k, &buf0), *c1 = br_cmp_cell(t, 1, k, &buf1);
+		struct br_buf v = BR_BUF_INIT, p = BR_BUF_INIT;
+		c[BA_METRIC] = br_strdup(col->info->short_title);
+		c[BA_UNIT] = br_strdup(col->unit.name);
+		ba_value(&v, col, c0);
+		c[BA_V0] = br_buf_detach(&v);
+		ba_value(&v, col, c1);
+		c[BA_V1] = br_buf_detach(&v);
+		if (col->has_cpu) {
+			cpu = true;
+			fmt_cpu(&v, c0, r0);
+			c[BA_C0] = br_buf_detach(&v);
+			fmt_cpu(&v, c1, r1);
+			c[BA_C1] = br_buf_detach(&v);
+		}
+		ba_change(&v, &p, c1, aggregated);
+		within = within || c1->sig == BR_CMP_SIG_WITHIN;
+		untested = untested || c1->sig == BR_CMP_SIG_UNTESTED;
+		lower = lower || col->info->better == BR_LOWER;
+		higher = higher || col->info->better == BR_HIGHER;
+		c[BA_CHANGE] = br_buf_detach(&v);
+		c[BA_P] = br_buf_detach(&p);
+	}
+	if (cpu) {
+		cell[BA_C0] = br_strdup("%CP");
+		cell[BA_C1] = br_strdup("%CP");
+	}
+	size_t w[BA_N] = {0};
+	for (size_t l = 0; l < nl; l++)
+		for (int k = 0; k < BA_N; k++)
+			if (cell[l * BA_N + k] && u8w(cell[l * BA_N + k]) > w[k])
+				w[k] = u8w(cell[l * BA_N + k]);
+	for (size_t l = 0; l < nl; l++) {
+		char **c = cell + l * BA_N;
+		put_left(&b, c[BA_METRIC] ? c[BA_METRIC] : "", w[BA_METRIC]);
+		pad(&b, GAP);
+		put_left(&b, c[BA_UNIT] ? c[BA_UNIT] : "", w[BA_UNIT]);
+		for (int v = BA_V0; v <= BA_V1; v += 2) {
+			pad(&b, GAP);
+			put_right(&b, c[v], w[v]);
+			if (cpu) {
+				pad(&b, 1);
+				put_right(&b, c[v + 1] ? c[v + 1] : "", w[v + 1]);
+			}
+		}
+		pad(&b, GAP + 1);
+		put_right(&b, c[BA_CHANGE], w[BA_CHANGE]);
+		if (aggregated) {
+			pad(&b, GAP);
+			put_right(&b, c[BA_P] ? c[BA_P] : "", w[BA_P]);
+		}
+		emit_line(out, &b);
+	}
+	for (size_t i = 0; i < nl * BA_N; i++)
+		free(cell[i]);
+	free(cell);
+
+	br_sink_puts(out, "\n");
+	br_buf_reset(&b);
+	br_buf_addf(&b, "change: %s against %s; ", ba_head(r1), ba_head(r0));
+	br_buf_adds(&b, lower && higher ? "latency: less is better, the rest: more is better."
+			: lower	       ? "less is better."
+				       : "more is better.");
+	if (cpu)
+		br_buf_adds(&b, " %CP: CPU use in percent.");
+	if (aggregated) {
+		br_buf_adds(&b, " Values are means ± sample standard deviation over the runs. p: ");
+		br_buf_addf(&b, "%s", BR_CMP_METHOD);
+		if (within)
+			br_buf_adds(&b, "; ~: within the run-to-run spread");
+		if (untested)
+			br_buf_adds(&b, "; ?: fewer than two runs on one side, not tested");
+		br_buf_adds(&b, ".");
+	}
+	emit_wrapped(out, b.data, 0, width);
+	br_buf_free(&b);
+}
+
 /* ------------------------------------------------------------ renderer */
 
 static void render_table(struct br_sink *out, const struct br_cmp *cmp, const struct br_cmp_table *t,
 			 const struct br_render_opts *o)
 {
 	size_t width = o && o->columns > 0 ? (size_t)o->columns : DEFAULT_WIDTH;
+	if (t->before_after && t->nrows == 2 && !(o && o->bars)) {
+		before_after(out, t, cmp->aggregated, width);
+		return;
+	}
 	emit_title(out, t, cmp->aggregated, width);
 	size_t skip = common_prefix(t);
 	if (skip) {

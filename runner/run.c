@@ -24,10 +24,6 @@
 
 #include "runner_int.h"
 
-#ifndef BR_VERSION
-#define BR_VERSION "0.0.0"
-#endif
-
 /* ------------------------------------------------------------ clocks */
 
 double br_now(void)
@@ -460,6 +456,8 @@ void br_run_report_free(struct br_run_report *rep)
 		free(rep->runs[i]);
 	free(rep->runs);
 	br_run_target_free(&rep->target);
+	free(rep->quick_caveat);
+	rep->quick_caveat = NULL;
 	rep->runs = NULL;
 	rep->n = 0;
 }
@@ -491,8 +489,32 @@ static void human_size(uint64_t b, char *buf, size_t n)
 		snprintf(buf, n, "%llu MiB", (unsigned long long)(b >> 20));
 }
 
+/* The 1-based line of the first line starting with `start`; 0 if none. */
+static unsigned line_of(const char *text, const char *start)
+{
+	unsigned line = 1;
+	for (const char *p = text; *p; line++) {
+		if (br_starts_with(p, start))
+			return line;
+		const char *nl = strchr(p, '\n');
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return 0;
+}
+
+/* The --quick caveat, without its "[quick]" tag (malloc'ed). */
+static char *quick_caveat(uint64_t size)
+{
+	char sz[32];
+	human_size(size, sz, sizeof sz);
+	return br_asprintf("a file of %s and short phases; the figures are rough, for trying things out "
+			   "and for CI, not for comparing disks", sz);
+}
+
 static void run_header(const struct br_run_ctx *c, const struct br_run_target *t, unsigned tests,
-		       struct br_buf *b)
+		       const char *caveat, struct br_buf *b)
 {
 	const struct br_run_opts *o = c->o;
 	char date[64];
@@ -502,7 +524,8 @@ static void run_header(const struct br_run_ctx *c, const struct br_run_target *t
 	strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", &tm);
 	char sz[32];
 	human_size(c->size, sz, sizeof sz);
-	br_buf_addf(b, "# [benchreport run %s] run %u of %u, %s\n", BR_VERSION, c->run, c->runs, date);
+	br_buf_addf(b, "# [%s] run %u of %u, %s; the layouts are the tools', the version is the "
+		    "runner's own\n", BR_RUN_VERSION, c->run, c->runs, date);
 	br_buf_addf(b, "# [target] %s (filesystem %s) on host %s, %s\n", t->path, t->filesystem,
 		    t->host, t->kernel ? t->kernel : "unknown kernel");
 	if (o->dir && (tests & BR_RUN_BONNIE || !o->device))
@@ -510,7 +533,7 @@ static void run_header(const struct br_run_ctx *c, const struct br_run_target *t
 			    "between phases (fdatasync + POSIX_FADV_DONTNEED), no file of twice the RAM "
 			    "is needed; %s; write phases include their final fdatasync\n",
 			    c->direct_ok ? "block, rewrite, seek and rawio I/O use O_DIRECT, "
-					   "per-character phases go through stdio and the page cache"
+					   "per-character phases go through the page cache"
 					 : "O_DIRECT is not supported here, so all I/O is buffered");
 	if (o->device)
 		br_buf_addf(b, "# [device] %s: hdparm and rawio read it%s; cold cache by "
@@ -520,16 +543,19 @@ static void run_header(const struct br_run_ctx *c, const struct br_run_target *t
 	if (c->memory_fs)
 		br_buf_adds(b, "# [note] the target is a memory filesystem (tmpfs/ramfs): the figures "
 			       "measure memory, not a disk\n");
-	if (o->quick)
-		br_buf_addf(b, "# [quick] a file of %s and short phases; the figures are rough, for trying "
-			    "things out and for CI, not for comparing disks\n", sz);
+	if (caveat)
+		br_buf_addf(b, "# [quick] %s\n", caveat);
 	char files[48] = "no file tests";
 	if (c->files)
 		snprintf(files, sizeof files, "%u*1024 files", c->files);
+	char chars[128] = "per-character phases skipped";
+	if (c->char_size)
+		snprintf(chars, sizeof chars, "per-character phases over %llu KiB, one write()/read() "
+			 "per byte as in bonnie++ 2.00a", (unsigned long long)(c->char_size >> 10));
 	if (tests & BR_RUN_BONNIE)
-		br_buf_addf(b, "# [bonnie++] %s file, %u MiB blocks, %u seeks by %u workers "
+		br_buf_addf(b, "# [bonnie++] %s file, %s, %u MiB blocks, %u seeks by %u workers "
 			    "(%u KiB reads, one in ten rewritten), %s; a phase shorter "
-			    "than %s prints +++++\n", sz, BR_RUN_BLOCK >> 20,
+			    "than %s prints +++++\n", sz, chars, BR_RUN_BLOCK >> 20,
 			    o->quick ? 512u : BR_RUN_SEEKS, c->workers, BR_RUN_SEEK_BLOCK / 1024,
 			    files, o->quick ? "0.01 s" : "0.5 s");
 	if (tests & BR_RUN_HDPARM)
@@ -570,6 +596,15 @@ int br_run(const struct br_run_opts *o, struct br_run_report *rep)
 	c.runs = o->runs ? o->runs : 1;
 	c.workers = o->workers ? o->workers : BR_RUN_WORKERS;
 	c.files = o->files_set ? o->files : o->quick ? 1 : BR_RUN_FILES;
+	c.char_size = o->char_size_set ? o->char_size : o->quick ? BR_RUN_QUICK_CHAR_SIZE : BR_RUN_CHAR_SIZE;
+	if (!(tests & BR_RUN_BONNIE))
+		c.char_size = 0;
+	if (c.char_size > size)
+		return br_error("the per-character size (%llu KiB) is larger than the file (%llu MiB)",
+				(unsigned long long)(c.char_size >> 10), (unsigned long long)(size >> 20));
+	if (c.char_size && c.char_size < BR_RUN_MIN_CHAR_SIZE)
+		return br_error("the per-character size must be 0 or at least %llu KiB",
+				(unsigned long long)(BR_RUN_MIN_CHAR_SIZE >> 10));
 	if (c.workers > 64)
 		return br_error("at most 64 workers");
 
@@ -601,6 +636,9 @@ int br_run(const struct br_run_opts *o, struct br_run_report *rep)
 	} else {
 		c.direct_ok = true;
 	}
+	if (o->quick) {
+		rep->quick_caveat = quick_caveat(size);
+	}
 	rep->runs = br_calloc(c.runs, sizeof *rep->runs);
 	for (unsigned run = 1; run <= c.runs && rc == 0; run++) {
 		c.run = run;
@@ -617,7 +655,9 @@ int br_run(const struct br_run_opts *o, struct br_run_report *rep)
 		else if (o->label)
 			heading = br_strdup(o->label);
 		c.heading = heading;
-		run_header(&c, &rep->target, tests, &text);
+		run_header(&c, &rep->target, tests, rep->quick_caveat, &text);
+		if (rep->quick_caveat && !rep->quick_line)
+			rep->quick_line = line_of(br_buf_str(&text), "# [quick] ");
 		if (rc == 0 && (tests & BR_RUN_BONNIE))
 			rc = br_run_bonnie(&c, &text);
 		if (rc == 0 && (tests & BR_RUN_HDPARM))

@@ -5,6 +5,13 @@
  * lines, rawio's table). It never builds records: cli/ feeds the text to the
  * parsers like any other document (DESIGN.md).
  *
+ * Honest about itself: the layouts are the tools', the version is its own
+ * (BR_RUN_VERSION, "benchreport-run 0.1.0") wherever the layout has a
+ * version (bonnie++'s "Version" line and CSV field 1), so no record it
+ * writes passes for a real bonnie++ run; and its per-character phases are
+ * those of the bonnie++ whose layout it writes (2.00a): one write() or
+ * read() call per byte, over a smaller size of their own (bonnie++ -f).
+ *
  * Honest measurement without a file twice the size of RAM: between phases
  * the scratch file is flushed and its own pages dropped (fdatasync +
  * POSIX_FADV_DONTNEED); block, rewrite, seek and rawio I/O use O_DIRECT where
@@ -50,6 +57,17 @@ enum {
 #define BR_RUN_SEEKS 8192u                    /* bonnie++'s seek count */
 #define BR_RUN_WORKERS 5u                     /* bonnie++'s seeker processes */
 #define BR_RUN_FILES 16u                      /* bonnie++ -n default (x1024) */
+#define BR_RUN_CHAR_SIZE (3ull << 20)         /* per-char phases: bonnie++ 2.00a's -f default */
+#define BR_RUN_QUICK_CHAR_SIZE (256ull << 10) /* --quick: about a quarter second each */
+#define BR_RUN_MIN_CHAR_SIZE (64ull << 10)
+
+#ifndef BR_VERSION
+#define BR_VERSION "0.0.0"
+#endif
+/* What the runner writes where a tool writes its version. */
+#define BR_RUN_VERSION "benchreport-run " BR_VERSION
+/* A version string the runner wrote starts with this. */
+#define BR_RUN_VERSION_PREFIX "benchreport-run "
 
 /* What the caller is told while a phase runs (for a progress line). */
 struct br_run_progress {
@@ -66,6 +84,8 @@ struct br_run_opts {
 	bool destructive;       /* allow rawio writes on `device` */
 	unsigned tests;         /* BR_RUN_* bits; 0 = all */
 	uint64_t size;          /* scratch file size in bytes; 0 = default (rounded down to MiB) */
+	uint64_t char_size;     /* per-char phases, bytes (bonnie++ -f SIZE); 0 = default */
+	bool char_size_set;     /* `char_size` was given (0 then means: skip them, like -f) */
 	unsigned files;         /* file-creation test, in units of 1024 files; 0 = default */
 	bool files_set;         /* `files` was given (0 then means: skip the file tests) */
 	unsigned runs;          /* 0 = 1 */
@@ -94,6 +114,11 @@ struct br_run_report {
 	char **runs;
 	size_t n;
 	struct br_run_target target;
+	/* --quick: the caveat every output must carry ("a file of 8 MiB and
+	 * short phases; the figures are rough, ..."), without the "[quick]"
+	 * tag; NULL otherwise */
+	char *quick_caveat;
+	unsigned quick_line;   /* its "# [quick]" line in each run's text (1-based) */
 };
 
 /* Measure. 0 on success; with br_error() set: BR_RUN_REFUSED when nothing
@@ -139,6 +164,7 @@ struct br_bonnie_result {
 	const char *version;     /* written where bonnie++ writes its version */
 	const char *name;        /* host name */
 	uint64_t size;           /* file size, bytes (whole MiB) */
+	uint64_t char_size;      /* per-char phases, bytes (not printed: 2.00a does not) */
 	unsigned chunk;          /* block size, bytes */
 	unsigned seeks;          /* seek count */
 	unsigned seek_procs;     /* seek workers */

@@ -128,6 +128,20 @@ int br_pool_run(struct br_pool *pool, struct br_worker *w, unsigned n, void *(*f
 /* Stop the meter at a given end time (pool phases). */
 void br_meter_stop_at(struct br_meter *m, double t_end, struct br_bonnie_phase *out);
 
+/* The calls of the per-character phases, replaceable so that a unit test
+ * can count them; NULL members mean write(2) and read(2). */
+struct br_char_io {
+	ssize_t (*write)(void *ctx, int fd, const void *buf, size_t n);
+	ssize_t (*read)(void *ctx, int fd, void *buf, size_t n);
+	void *ctx;
+};
+/* bonnie++ 2.00a's per-character phases at fd's offset: `n` bytes, one
+ * write() (read()) call of ONE byte each, EINTR retried, each call timed as
+ * one operation of `m`. Reading stops early at end of file; *got says how
+ * many bytes came. 0 / -1 with errno. */
+int br_char_write(int fd, uint64_t n, const struct br_char_io *io, struct br_meter *m);
+int br_char_read(int fd, uint64_t n, const struct br_char_io *io, struct br_meter *m, uint64_t *got);
+
 /* Phase comment lines ("# phase put_block: ...") appended to `notes`. */
 void br_note_phase(struct br_buf *notes, const char *tool, const char *phase,
 		   const struct br_bonnie_phase *p, const char *how);
@@ -138,6 +152,7 @@ struct br_run_ctx {
 	const struct br_run_opts *o;
 	unsigned run, runs;
 	uint64_t size;
+	uint64_t char_size;      /* per-char phases; 0 = skipped */
 	unsigned workers;
 	unsigned files;
 	const char *name;

@@ -16,14 +16,23 @@ G=tests/golden
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT INT TERM
 pass=0 fail=0
+# the outputs are made side by side (JOBS at a time), then compared in order
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+export BIN WRAP out
 for doc in corpus/$GLOB; do
-	[ -f "$doc" ] || continue
+	[ -f "$doc" ] && echo "$doc"
+done | xargs -P "$JOBS" -n 1 sh -c '
+	doc=$1
 	base=$(basename "$doc")
 	stem=${base%.*}
 	$WRAP "$BIN" --format jsonl "$doc" >"$out/$stem.jsonl" 2>"$out/$stem.err"
 	rc=$?
 	[ $rc -ge 2 ] && echo "exit status $rc" >>"$out/$stem.err"
-	$WRAP "$BIN" --format text -q "$doc" >"$out/$stem.txt" 2>/dev/null
+	$WRAP "$BIN" --format text -q "$doc" >"$out/$stem.txt" 2>/dev/null' sh
+for doc in corpus/$GLOB; do
+	[ -f "$doc" ] || continue
+	base=$(basename "$doc")
+	stem=${base%.*}
 	for kind in jsonl txt err; do
 		if [ "$MODE" = update ]; then
 			if ! cmp -s "$out/$stem.$kind" "$G/$stem.$kind" 2>/dev/null; then

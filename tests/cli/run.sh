@@ -34,7 +34,7 @@ left_behind
 cp "$T/out" "$T/raw.txt"
 expect_out '^# \[cache\] .*POSIX_FADV_DONTNEED'
 expect_out '^# \[quick\] .*rough'
-expect_out '^Version  1.98       ------Sequential Output------ --Sequential Input- --Random-$'
+expect_out "^Version benchreport-run $(cat VERSION)       ------Sequential Output------ --Sequential Input- --Random-\$"
 expect_out '^Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP$'
 expect_out '^ Timing cached reads:   *[0-9][0-9]* MB in  *[0-9.]* seconds = *[0-9.]* [kM]B/sec$'
 expect_out '^ Timing buffered disk reads: *[0-9][0-9]* MB in  *[0-9.]* seconds = *[0-9.]* [kM]B/sec$'
@@ -45,6 +45,7 @@ done
 grep '^1\.98,' "$T/raw.txt" >"$T/run.csv"
 [ "$(wc -l <"$T/run.csv")" -eq 1 ] || fail "expected one CSV line"
 [ "$(awk -F, '{print NF}' "$T/run.csv")" -eq 50 ] || fail "the CSV line has $(awk -F, '{print NF}' "$T/run.csv") fields, not 50"
+[ "$(cut -d, -f2 "$T/run.csv")" = "benchreport-run $(cat VERSION)" ] || fail "CSV field 2 is not the runner's version"
 
 # Debian's bonnie++ tools accept the CSV
 if command -v bon_csv2txt >/dev/null 2>&1 && command -v bon_csv2html >/dev/null 2>&1; then

@@ -49,13 +49,14 @@ head -1 "$T/t.csv" | grep -q '^tool,version,host,label,file,line,end_line,size,p
 grep -q "^bonnie++,,moudry.com,,$T/runs.txt,6,6,4G,30348,47,35023,5," "$T/t.csv" || fail "csv row: $(cat "$T/t.csv")"
 [ "$(tr -cd '\r' <"$T/t.csv" | wc -c)" -eq 7 ] || fail "csv lines must end with CRLF"
 
-# --baseline by host: ratios; an unknown name is a warning on stderr only
+# --baseline by host: ratios; an unknown name is a usage error that lists
+# what it could be, and nothing is output
 expect_status 0 $BR --baseline oldbox "$T/runs.txt"
 expect_out 'Relative to the baseline (= 100%), oldbox'
 expect_out '^moudry.com .* 376% '
-expect_status 0 $BR --baseline nosuchbox "$T/runs.txt"
-expect_err "warning: --baseline 'nosuchbox' matches no record"
-grep -q 'nosuchbox' "$T/out" && fail "warning in the output"
+expect_status 2 $BR --baseline nosuchbox "$T/runs.txt"
+expect_err "--baseline 'nosuchbox' matches no record; it can be a label, a host or an input: 'runs', 'oldbox', 'newbox', 'moudry.com'"
+[ -s "$T/out" ] && fail "output despite the error"
 
 # --aggregate: the runs of one host combine; against a baseline, the t-test
 expect_status 0 $BR --aggregate --baseline oldbox --metric put_block,seeks "$T/runs.txt"

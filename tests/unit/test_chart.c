@@ -310,8 +310,6 @@ static void latency_is_less_is_better(void **state)
 	assert_string_equal(block_of(c, BR_M_put_block_latency)->bars[0].text, "2500 ms");
 	assert_string_equal(block_of(c, BR_M_seeks_latency)->disp.name, "ms");
 	assert_string_equal(block_of(c, BR_M_seeks_latency)->bars[0].text, "48.0 ms");
-	/* a best-first sort needs many bars; one record is not sorted */
-	assert_false(block_of(c, BR_M_seeks_latency)->sorted);
 	br_chart_free(c);
 	br_chart_set_free(&set);
 	br_dataset_free(&ds);
@@ -440,38 +438,136 @@ static void aggregated_runs_have_whiskers(void **state)
 	br_dataset_free(&ds);
 }
 
-static void many_bars_are_ranked_best_first(void **state)
+/* Twenty records whose putc zig-zags, so that dataset order is not value
+ * order: m00 1000, m01 1010, m02 980, m03 1030, … */
+static void zigzag(struct br_dataset *ds, int n)
+{
+	for (int i = 0; i < n; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "m%02d", i);
+		br_recset_add(&ds->records, bpp(name, NULL, 1000 + (i % 2 ? 1 : -1) * i * 10, 5000, -1));
+	}
+}
+
+static void many_bars_keep_input_order(void **state)
 {
 	(void)state;
 	struct br_dataset ds = {0};
-	for (int i = 0; i < 20; i++) {
-		char name[16];
-		snprintf(name, sizeof name, "m%02d", i);
-		/* putc zig-zags, so dataset order is not value order */
-		br_recset_add(&ds.records, bpp(name, NULL, 1000 + (i % 2 ? 1 : -1) * i * 10, 5000, -1));
-	}
+	zigzag(&ds, 20);
 	struct br_render_opts o = opts();
 	struct br_chart_set set;
 	br_chart_set_build(&set, &ds, &o);
 	struct br_chart *c = br_chart_build(&set, BR_GROUP_SEQ, -1, &o);
 	const struct br_chart_block *bk = block_of(c, BR_M_putc);
 	assert_int_equal(bk->nbars, 20);
-	assert_true(bk->sorted);
-	for (size_t i = 1; i < bk->nbars; i++)
-		assert_true(bk->bars[i - 1].value >= bk->bars[i].value);
-	assert_string_equal(bk->bars[0].label, "m19");
-	assert_non_null(strstr(c->subtitle, "best first"));
+	for (size_t i = 0; i < bk->nbars; i++) {
+		char name[32];
+		snprintf(name, sizeof name, "m%02zu", i);
+		assert_string_equal(bk->bars[i].label, name);
+	}
+	assert_null(strstr(c->subtitle, "best first"));
 	br_chart_free(c);
 	br_chart_set_free(&set);
 
-	/* an explicit --sort keeps its order in every block */
-	o.sort = "label";
+	/* --sort by the metric: best first, in every block the same rows */
+	o.sort = "putc";
 	br_chart_set_build(&set, &ds, &o);
 	c = br_chart_build(&set, BR_GROUP_SEQ, -1, &o);
 	bk = block_of(c, BR_M_putc);
-	assert_false(bk->sorted);
-	assert_string_equal(bk->bars[0].label, "m00");
-	assert_string_equal(bk->bars[19].label, "m19");
+	assert_string_equal(bk->bars[0].label, "m19");
+	for (size_t i = 1; i < bk->nbars; i++)
+		assert_true(bk->bars[i - 1].value >= bk->bars[i].value);
+	assert_string_equal(block_of(c, BR_M_put_block)->bars[0].label, "m19");
+	br_chart_free(c);
+	br_chart_set_free(&set);
+	br_dataset_free(&ds);
+}
+
+/* The report's cap: the best N of each metric, in input order, and a tag
+ * that sends the reader to the table for the rest. */
+static void capped_blocks_keep_the_best_in_order(void **state)
+{
+	(void)state;
+	struct br_dataset ds = {0};
+	zigzag(&ds, 40);
+	struct br_render_opts o = opts();
+	struct br_chart_set set;
+	br_chart_set_build(&set, &ds, &o);
+	struct br_chart *c = br_chart_build_capped(&set, BR_GROUP_SEQ, -1, &o, 5);
+	const struct br_chart_block *bk = block_of(c, BR_M_putc);
+	assert_int_equal(bk->nbars, 5);
+	assert_int_equal(bk->nhidden, 35);
+	/* the five best putc figures are m39, m37, m35, m33, m31: drawn in
+	 * input order */
+	assert_string_equal(bk->bars[0].label, "m31");
+	assert_string_equal(bk->bars[4].label, "m39");
+	for (size_t i = 1; i < bk->nbars; i++)
+		assert_true(bk->bars[i - 1].series < bk->bars[i].series);
+	assert_non_null(bk->tag);
+	assert_non_null(strstr(bk->tag, "best 5 of 40"));
+	assert_non_null(strstr(bk->tag, "35 more in the table"));
+	assert_non_null(strstr(c->note, "At most 5 bars per metric"));
+	/* among many charts of a report: compact rows, no legend */
+	assert_int_equal(c->nlegend, 0);
+	assert_true(c->row == BR_CHART_ROW_COMPACT);
+	br_chart_free(c);
+	/* --top below the cap wins, and says so */
+	o.top = 3;
+	c = br_chart_build_capped(&set, BR_GROUP_SEQ, -1, &o, 5);
+	assert_int_equal(block_of(c, BR_M_putc)->nbars, 3);
+	assert_non_null(strstr(c->note, "--top 3"));
+	br_chart_free(c);
+	br_chart_set_free(&set);
+	br_dataset_free(&ds);
+}
+
+/* A narrow chart (phones): each label on a line of its own above its bar,
+ * the plot the whole width, no legend; text sizes unchanged. */
+static void narrow_charts_stack_labels_over_bars(void **state)
+{
+	(void)state;
+	struct br_dataset ds = {0};
+	br_recset_add(&ds.records, bpp("a rather long label for the first machine of the test", "h1", 1000, 20000, 30000));
+	br_recset_add(&ds.records, bpp("second", "h2", 1200, 22000, 31000));
+	br_recset_add(&ds.records, bpp("third", "h3", 900, 21000, 29000));
+	struct br_render_opts o = opts();
+	o.width = 340;
+	struct br_chart_set set;
+	br_chart_set_build(&set, &ds, &o);
+	struct br_chart *c = br_chart_build(&set, BR_GROUP_SEQ, -1, &o);
+	assert_non_null(c);
+	assert_true(c->stacked);
+	assert_true(c->width == 340);
+	assert_int_equal(c->nlegend, 0);
+	assert_true(c->plot_x == c->label_x);
+	assert_true(c->plot_w > 340 * 0.45);
+	for (size_t p = 0; p < c->npanels; p++) {
+		assert_true(br_chart_text_width(c->panels[p].title, 12.5, true) <= c->width - 32);
+		for (size_t k = 0; k < c->panels[p].nblocks; k++) {
+			const struct br_chart_block *bk = &c->panels[p].blocks[k];
+			double last = bk->axis_y0;
+			for (size_t i = 0; i < bk->nbars; i++) {
+				const struct br_chart_bar *b = &bk->bars[i];
+				/* room for the label line between one bar and the next */
+				assert_true(b->y - last >= 13 - 1e-9);
+				last = b->y + c->row;
+				assert_true(br_chart_text_width(b->label, BR_CHART_FONT, false) <= c->label_w + 1e-9);
+				assert_true(c->plot_x + b->w <= c->width);
+			}
+		}
+	}
+	struct br_buf png = BR_BUF_INIT;
+	assert_int_equal(br_chart_png(c, 1, &png), 0);
+	unsigned w, h;
+	assert_int_equal(br_png_size(png.data, png.len, &w, &h), 0);
+	assert_int_equal(w, 340);
+	br_buf_free(&png);
+	br_chart_free(c);
+	/* wide charts keep labels beside the bars */
+	o.width = 0;
+	c = br_chart_build(&set, BR_GROUP_SEQ, -1, &o);
+	assert_false(c->stacked);
+	assert_true(c->plot_x > c->label_x + c->label_w);
 	br_chart_free(c);
 	br_chart_set_free(&set);
 	br_dataset_free(&ds);
@@ -719,7 +815,9 @@ int main(void)
 		cmocka_unit_test(top_n_keeps_the_best),
 		cmocka_unit_test(two_hundred_records_stay_legible),
 		cmocka_unit_test(aggregated_runs_have_whiskers),
-		cmocka_unit_test(many_bars_are_ranked_best_first),
+		cmocka_unit_test(many_bars_keep_input_order),
+		cmocka_unit_test(capped_blocks_keep_the_best_in_order),
+		cmocka_unit_test(narrow_charts_stack_labels_over_bars),
 		cmocka_unit_test(many_too_fast_collapse_into_one_line),
 		cmocka_unit_test(wide_latency_ranges_use_a_log_scale),
 		cmocka_unit_test(png_text_chunks_read_back),

@@ -253,6 +253,158 @@ static void bonnie_reads_back(void **state)
 	br_buf_free(&b);
 }
 
+/* The runner's own version, in the text's Version lines and CSV field 1,
+ * reads back as the record's version; the create rates (right in the
+ * runner's text, unlike 2.00a's) are kept from the text alone without a
+ * warning. */
+static void bonnie_runner_version(void **state)
+{
+	(void)state;
+	struct br_bonnie_result r;
+	andrew(&r);
+	r.version = BR_RUN_VERSION;
+	r.p[BR_BON_SEQ_CREATE].seconds = 2; /* 8192/s, not +++++ */
+	struct br_buf text = BR_BUF_INIT, csv = BR_BUF_INIT;
+	br_bonnie_format_text(&r, &text);
+	br_bonnie_format_csv(&r, &csv);
+	assert_true(br_starts_with(br_buf_str(&text), "Version " BR_RUN_VERSION "       ------Sequential Output------"));
+	assert_non_null(strstr(br_buf_str(&text), "\nVersion " BR_RUN_VERSION "       ------Sequential Create------"));
+	assert_true(br_starts_with(br_buf_str(&csv), "1.98," BR_RUN_VERSION ",ANDREW-PC,"));
+	assert_null(strstr(BR_RUN_VERSION, "1.98"));
+
+	const char *inputs[] = {br_buf_str(&text), br_buf_str(&csv)};
+	for (int i = 0; i < 2; i++) {
+		struct br_dataset ds;
+		parse_text(inputs[i], &ds);
+		assert_int_equal(ds.records.n, 1);
+		assert_string_equal(ds.records.v[0]->version, BR_RUN_VERSION);
+		assert_int_equal(br_diags_count(&ds.diags, BR_NOTE), 0);
+		const struct br_value *v = br_record_get(ds.records.v[0], BR_M_seq_create);
+		assert_true(v && v->has_value && fabs(v->value - 8192) < 0.5);
+		br_dataset_free(&ds);
+	}
+	/* a paste that lost the blank after the name, or doubled it */
+	const char *pasted[] = {"1.98,benchreport-run0.1.0,h,1,1,8M,1m,512,5,659,63,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,\n",
+				"1.98,benchreport-run   0.1.0,h,1,1,8M,1m,512,5,659,63,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,\n"};
+	for (int i = 0; i < 2; i++) {
+		struct br_dataset ds;
+		parse_text(pasted[i], &ds);
+		assert_int_equal(ds.records.n, 1);
+		assert_string_equal(ds.records.v[0]->version, "benchreport-run 0.1.0");
+		br_dataset_free(&ds);
+	}
+	br_buf_free(&text);
+	br_buf_free(&csv);
+}
+
+/* ------------------------------------------------------------ per character */
+
+/* A fake write()/read(): counts the calls and the bytes asked for, and
+ * keeps what was written so that reading gives it back. */
+struct char_count {
+	size_t calls, bytes, max_n;
+	unsigned char data[4096];
+	size_t len, pos;
+	int eintr_every;    /* fail every Nth call with EINTR (0 = never) */
+};
+
+static ssize_t count_write(void *ctx, int fd, const void *buf, size_t n)
+{
+	(void)fd;
+	struct char_count *c = ctx;
+	c->calls++;
+	if (c->eintr_every && c->calls % (size_t)c->eintr_every == 0) {
+		errno = EINTR;
+		return -1;
+	}
+	c->bytes += n;
+	if (n > c->max_n)
+		c->max_n = n;
+	for (size_t i = 0; i < n && c->len < sizeof c->data; i++)
+		c->data[c->len++] = ((const unsigned char *)buf)[i];
+	return (ssize_t)n;
+}
+
+static ssize_t count_read(void *ctx, int fd, void *buf, size_t n)
+{
+	(void)fd;
+	struct char_count *c = ctx;
+	c->calls++;
+	if (n > c->max_n)
+		c->max_n = n;
+	size_t k = 0;
+	for (; k < n && c->pos < c->len; k++)
+		((unsigned char *)buf)[k] = c->data[c->pos++];
+	c->bytes += k;
+	return (ssize_t)k;
+}
+
+static void char_phases_one_call_per_byte(void **state)
+{
+	(void)state;
+	struct char_count cc = {0};
+	struct br_char_io io = {count_write, count_read, &cc};
+	struct br_meter m;
+	memset(&m, 0, sizeof m);
+	br_meter_start(&m, "putc", 3000, 0);
+	assert_int_equal(br_char_write(-1, 3000, &io, &m), 0);
+	assert_int_equal(cc.calls, 3000);
+	assert_int_equal(cc.bytes, 3000);
+	assert_int_equal(cc.max_n, 1);
+	/* one timed operation per call: the latency is that of one byte */
+	assert_int_equal(m.ops, 3000);
+	assert_int_equal(m.bytes, 3000);
+	assert_int_equal(cc.data[0], 'a');
+	assert_int_equal(cc.data[27], 'b');
+
+	cc.calls = cc.bytes = cc.max_n = 0;
+	br_meter_start(&m, "getc", 3000, 0);
+	uint64_t got = 0;
+	/* asked for more than there is: stops at the end, says how much came */
+	assert_int_equal(br_char_read(-1, 3500, &io, &m, &got), 0);
+	assert_int_equal(got, 3000);
+	assert_int_equal(cc.calls, 3001); /* the last one sees the end */
+	assert_int_equal(cc.max_n, 1);
+	assert_int_equal(m.ops, 3000);
+
+	/* an interrupted call is made again: still one byte each */
+	struct char_count ci = {.eintr_every = 7};
+	struct br_char_io io2 = {count_write, NULL, &ci};
+	br_meter_start(&m, "putc", 100, 0);
+	assert_int_equal(br_char_write(-1, 100, &io2, &m), 0);
+	assert_int_equal(ci.bytes, 100);
+	assert_int_equal(ci.max_n, 1);
+	assert_true(ci.calls > 100);
+}
+
+/* The real calls on a real file: the bytes arrive, one per call. */
+static void char_phases_on_a_file(void **state)
+{
+	(void)state;
+	char *dir = make_tmpdir();
+	char *path = br_asprintf("%s/chars", dir);
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0600);
+	assert_true(fd >= 0);
+	struct br_meter m;
+	memset(&m, 0, sizeof m);
+	br_meter_start(&m, "putc", 70000, 0);
+	assert_int_equal(br_char_write(fd, 70000, NULL, &m), 0);
+	struct stat st;
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(st.st_size, 70000);
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	uint64_t got = 0;
+	br_meter_start(&m, "getc", 70000, 0);
+	assert_int_equal(br_char_read(fd, 70000, NULL, &m, &got), 0);
+	assert_int_equal(got, 70000);
+	assert_int_equal(m.ops, 70000);
+	close(fd);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+}
+
 /* ------------------------------------------------------------ hdparm */
 
 static void hdparm_lines_exact(void **state)
@@ -517,6 +669,9 @@ int main(void)
 		cmocka_unit_test(bonnie_create_rates_are_the_real_ones),
 		cmocka_unit_test(bonnie_csv_line),
 		cmocka_unit_test(bonnie_reads_back),
+		cmocka_unit_test(bonnie_runner_version),
+		cmocka_unit_test(char_phases_one_call_per_byte),
+		cmocka_unit_test(char_phases_on_a_file),
 		cmocka_unit_test(hdparm_lines_exact),
 		cmocka_unit_test(hdparm_reads_back),
 		cmocka_unit_test(rawio_table),
