@@ -131,6 +131,11 @@ static void usage(FILE *fp)
 	      "      --chart GROUP     the chart for -o .svg/.png: seq, random, fileops, latency\n"
 	      "      --width N         chart width in pixels\n"
 	      "      --scale N         PNG pixel scale (2 for crisp images)\n"
+	      "      --columns N       text and Markdown tables fit N columns (72 for mail;\n"
+	      "                        text default 80): long names shortened, listed below\n"
+	      "      --provenance WHAT 'names' (default): input files by the name given, a\n"
+	      "                        full path by its base name, no command line; 'full':\n"
+	      "                        paths as given and the command line (SVG, PNG, HTML)\n"
 	      "\n"
 	      "Report:\n"
 	      "      --title TEXT      the report's title (and the chart's, for -o .svg/.png)\n"
@@ -173,6 +178,9 @@ enum {
 	OPT_LABEL,
 	/* the report */
 	OPT_TITLE,
+	/* mail-ready output */
+	OPT_COLUMNS,
+	OPT_PROVENANCE,
 };
 
 static const struct option long_opts[] = {
@@ -200,6 +208,9 @@ static const struct option long_opts[] = {
 	{"label", required_argument, NULL, OPT_LABEL},
 	/* the report */
 	{"title", required_argument, NULL, OPT_TITLE},
+	/* mail-ready output */
+	{"columns", required_argument, NULL, OPT_COLUMNS},
+	{"provenance", required_argument, NULL, OPT_PROVENANCE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -701,6 +712,18 @@ static int report_main(int argc, char **argv, struct input_list *inputs)
 			ro.scale = s;
 			break;
 		}
+		/* mail-ready output */
+		case OPT_COLUMNS:
+			if (!parse_uint(optarg, 1000, &num) || num < BR_TEXT_MIN_COLUMNS)
+				return br_cli_usage_error("benchreport", "--columns takes a width from %d to 1000, not '%s'",
+							  BR_TEXT_MIN_COLUMNS, optarg);
+			ro.columns = (int)num;
+			break;
+		case OPT_PROVENANCE:
+			if (strcmp(optarg, "full") != 0 && strcmp(optarg, "names") != 0)
+				return br_cli_usage_error("benchreport", "--provenance takes 'names' or 'full', not '%s'", optarg);
+			ro.provenance_full = strcmp(optarg, "full") == 0;
+			break;
 		default:
 			return br_cli_option_error("benchreport", c, argv);
 		}

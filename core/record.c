@@ -792,7 +792,7 @@ char *br_record_display_name(const struct br_record *r)
 		return br_strdup(r->label);
 	if (r->host)
 		return br_strdup(r->host);
-	return br_asprintf("%s:%u", r->source.file ? r->source.file : "?", r->source.line);
+	return br_asprintf("%s:%u", r->source.file ? br_path_shown(r->source.file) : "?", r->source.line);
 }
 
 void br_recset_add(struct br_recset *s, struct br_record *r)

@@ -61,6 +61,14 @@ void *br_grow(void *p, size_t *cap, size_t need, size_t size)
 	return p;
 }
 
+const char *br_path_shown(const char *path)
+{
+	if (path[0] != '/')
+		return path;
+	const char *slash = strrchr(path, '/');
+	return slash[1] ? slash + 1 : path;
+}
+
 char *br_strdup(const char *s)
 {
 	return br_strndup(s, strlen(s));

@@ -32,6 +32,10 @@ void *br_realloc(void *p, size_t n);
 void *br_grow(void *p, size_t *cap, size_t need, size_t size);
 char *br_strdup(const char *s);
 char *br_strndup(const char *s, size_t n);
+/* A path as outputs show it: a relative one as given, an absolute one by
+ * its last component (no directory names of the machine that ran it). A
+ * pointer into path. */
+const char *br_path_shown(const char *path);
 char *br_asprintf(const char *fmt, ...) BR_PRINTF(1, 2);
 
 struct br_buf {

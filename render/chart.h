@@ -194,9 +194,6 @@ double br_chart_axis_pos(const struct br_chart_block *bk, double v, double plot_
 void br_chart_ticks(double max, int target, double *step, double *axis_max, size_t *nticks);
 /* A number with `decimals` decimals, thousands grouped ("12,345.6"). */
 char *br_chart_fmt(double v, int decimals);
-/* A bar value: three significant figures, at most 3 decimals ("29.6",
- * "0.525", "958", "2,140"). */
-char *br_chart_fmt_value(double v);
 /* Width in px of UTF-8 text in the chart font (DejaVu Sans metrics). */
 double br_chart_text_width(const char *s, double size, bool bold);
 /* s shortened in the middle with "…" to fit maxw px (a new string). */
@@ -228,6 +225,17 @@ struct br_chart_texts {
 int br_chart_svg_shapes(const struct br_chart *c, struct br_buf *out, struct br_chart_texts *texts);
 void br_chart_texts_free(struct br_chart_texts *t);
 int br_chart_png(const struct br_chart *c, double scale, struct br_buf *out);
+
+/* The palette of an image of w×h pixels 0xXXRRGGBB (the top byte is
+ * ignored: cairo's RGB24), `stride` pixels from one row to the next: at
+ * most maxc (1…256) entries into pal, every pixel's entry into idx (w×h
+ * bytes, row by row). Returns the number of entries; *exact is set when
+ * the image has no more colours than that (each pixel keeps its own). */
+size_t br_png_quantise(const uint32_t *px, size_t w, size_t h, size_t stride, size_t maxc,
+		       uint32_t *pal, unsigned char *idx, bool *exact);
+/* Append the image (as for br_png_quantise) as an indexed-colour PNG of the
+ * fewest bits per pixel its palette needs. 0, or -1 with br_error(). */
+int br_png_encode_rgb(const uint32_t *px, unsigned w, unsigned h, size_t stride, struct br_buf *out);
 
 /* Insert a text chunk (tEXt, or iTXt when the text is not Latin-1-safe
  * ASCII) right after IHDR of the PNG in png. 0, or -1 with br_error() when

@@ -4,16 +4,21 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------ units */
 
-/* Decimals for a scaled unit: one, or two when the smallest value is below
- * 10 (9.10 MiB/s, 0.96 ms) so that it keeps about three digits. */
-static int sig_decimals(double smin)
+/* The most decimals a scaled figure of magnitude a gets: one, two below
+ * 10, two significant digits below 1 (a 61 us latency in a column of
+ * seconds is "0.000061", not "0.00"). */
+static int scaled_decimals(double a)
 {
-	return smin > 0 && smin < 10 ? 2 : 1;
+	if (a >= 10)
+		return 1;
+	int d = a >= 1 || a == 0 ? 2 : 1 - (int)floor(log10(a));
+	return d < 2 ? 2 : d > 6 ? 6 : d;
 }
 
 struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min)
@@ -44,7 +49,7 @@ struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min)
 		break;
 	}
 	if (r.div > 1)
-		r.decimals = sig_decimals(min / r.div);
+		r.decimals = min > 0 ? scaled_decimals(min / r.div) : 1; /* the most any figure has */
 	else
 		r.decimals = min > 0 && min < 1 ? 2 : min > 0 && min < 10 ? 1 : 0;
 	return r;
@@ -63,21 +68,51 @@ static int exact_decimals(double v)
 	return 2;
 }
 
-void br_cmp_format(const struct br_cmp_col *col, double v, struct br_buf *out)
+int br_figure_decimals(double s, bool scaled)
+{
+	double a = fabs(s);
+	int d = exact_decimals(s);
+	if (scaled)
+		/* none for a whole figure from 100 up, which keeps three digits
+		 * (bonnie++ prints 554ms: "554", not "554.0") */
+		return a >= 100 && d == 0 ? 0 : scaled_decimals(a);
+	int cap = a >= 1000 ? 0 : a >= 100 ? 1 : 2;
+	return d < cap ? d : cap;
+}
+
+/* s with d decimals, never "-0.0"; %.3g from 1e10 up. */
+static void format_fixed(double s, int d, struct br_buf *out)
 {
 	/* 10^-d (what pow(10, -d) gives) */
 	static const double tenth[] = {1e0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8};
-	double s = v / col->unit.div;
-	int d = col->unit.decimals;
 	if (fabs(s) >= 1e10) {
 		/* absurd input (a mangled figure): keep the table's width sane */
 		br_buf_addf(out, "%.3g", s);
 		return;
 	}
-	/* never print "-0.0" */
 	if (fabs(s) < 0.5 * (d >= 0 && d < (int)BR_ARRAY_LEN(tenth) ? tenth[d] : pow(10, -d)))
 		s = 0;
 	br_buf_add_fixed(out, s, d);
+}
+
+void br_format_figure(double s, bool scaled, struct br_buf *out)
+{
+	format_fixed(s, br_figure_decimals(s, scaled), out);
+}
+
+void br_format_cpu(double cpu, bool tenths, struct br_buf *out)
+{
+	format_fixed(cpu, tenths || cpu != floor(cpu) ? 1 : 0, out);
+}
+
+bool br_cmp_cpu_tenths(const struct br_cmp_row *row)
+{
+	return row->nmembers && row->members[0]->tool == BR_TOOL_BONNIE;
+}
+
+void br_cmp_format(const struct br_cmp_col *col, double v, struct br_buf *out)
+{
+	br_format_figure(v / col->unit.div, col->unit.div != 1, out);
 }
 
 void br_cmp_format_ratio(double ratio, struct br_buf *out)
@@ -95,17 +130,19 @@ void br_cmp_format_ratio(double ratio, struct br_buf *out)
 
 bool br_cmp_col_widths(const struct br_cmp_col *col, size_t *value_w, size_t *cpu_w)
 {
-	/* For 0 <= a <= b, a rounded to d decimals is at most b rounded, so
-	 * its text is no longer. A sign breaks that (-0 too), and so does %.3g,
-	 * which br_cmp_format() uses from 1e10 up: "1e+10" is shorter than
-	 * "9.99e+09". */
+	/* For 0 <= a <= b, a printed with at most b's decimals is no longer
+	 * than b: the largest figure is the widest when it has the column's
+	 * most decimals (a figure's decimals never grow with its size, see
+	 * br_figure_decimals). A sign breaks that (-0 too), and so does %.3g,
+	 * which is used from 1e10 up: "1e+10" is shorter than "9.99e+09". */
 	if (col->any_negative)
 		return false;
 	struct br_buf b = BR_BUF_INIT;
 	size_t w = 0;
 	bool ok = true;
 	if (col->nvalues) {
-		ok = fabs(col->max / col->unit.div) < 1e10;
+		double s = col->max / col->unit.div;
+		ok = fabs(s) < 1e10 && br_figure_decimals(s, col->unit.div != 1) == col->unit.decimals;
 		br_cmp_format(col, col->max, &b);
 		w = b.len;
 	}
@@ -116,9 +153,10 @@ bool br_cmp_col_widths(const struct br_cmp_col *col, size_t *value_w, size_t *cp
 	*value_w = w;
 	*cpu_w = 0;
 	if (col->has_cpu) {
-		ok = ok && col->cpu_max < 1e15;
+		/* cpu: the largest is the widest when every figure is whole */
+		ok = ok && col->cpu_max < 1e15 && !col->cpu_decimals && !col->cpu_tenths;
 		br_buf_reset(&b);
-		br_buf_add_fixed(&b, col->cpu_max, col->cpu_decimals ? 1 : 0);
+		br_format_cpu(col->cpu_max, col->cpu_tenths, &b);
 		*cpu_w = b.len;
 	}
 	br_buf_free(&b);
@@ -1736,6 +1774,9 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 		r->input = src->input;
 		r->qual = src->qual;
 		r->is_baseline = (long)i == base;
+		if (br_cmp_cpu_tenths(r))
+			for (size_t k = 0; k < ncols; k++)
+				t->cols[k].cpu_tenths = t->cols[k].has_cpu;
 		free(src->core);
 	}
 	free(rows);
@@ -2067,4 +2108,177 @@ void br_cmp_free(struct br_cmp *c)
 		free(c->input_names[i]);
 	free(c->input_names);
 	free(c);
+}
+
+/* ------------------------------------------------------------ names and legends */
+
+static size_t cols_of(const char *s, size_t n)
+{
+	size_t w = 0;
+	for (size_t i = 0; i < n && s[i]; i++)
+		w += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return w;
+}
+
+/* The longest run of whole words at the start of head[0..n) that fits
+ * `room` columns, without what would dangle before an ellipsis (blanks,
+ * ",;:/-"); its length in bytes, 0 when not even the first word fits. */
+static size_t whole_words(const char *head, size_t n, size_t room)
+{
+	size_t best = 0;
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && head[i] != ' ')
+			continue;
+		size_t e = i;
+		while (e > 0 && strchr(" ,;:/-", head[e - 1]))
+			e--;
+		if (e == 0)
+			continue;
+		if (cols_of(head, e) > room)
+			break;
+		best = e;
+	}
+	return best;
+}
+
+char *br_cmp_shorten_name(const char *s, size_t w)
+{
+	if (cols_of(s, strlen(s)) <= w)
+		return br_strdup(s);
+	/* keep the last two " / " segments (the run and the host, typically),
+	 * or the last, when that leaves a useful head; else whole words of
+	 * all of it */
+	const char *last = NULL, *second = NULL;
+	for (const char *p = strstr(s, " / "); p; p = strstr(p + 1, " / ")) {
+		second = last;
+		last = p;
+	}
+	/* a tail with a useful head first, then with any whole word, then
+	 * whole words of all of it */
+	const char *tails[5] = {second, last, second, last, NULL};
+	for (int i = 0; i < 5; i++) {
+		const char *tail = tails[i];
+		if (i < 4 && (!tail || tail == s))
+			continue;
+		size_t tw = tail ? cols_of(tail, strlen(tail)) : 0;
+		if (tw + 2 > w || (i < 2 && tw + 1 + BR_CMP_HEAD_MIN > w))
+			continue;
+		size_t hl = tail ? (size_t)(tail - s) : strlen(s);
+		size_t keep = whole_words(s, hl, w - tw - 1);
+		if (!keep)
+			continue;
+		struct br_buf b = BR_BUF_INIT;
+		br_buf_add(&b, s, keep);
+		br_buf_adds(&b, "\xe2\x80\xa6");
+		if (tail)
+			br_buf_adds(&b, tail);
+		return br_buf_detach(&b);
+	}
+	return NULL;
+}
+
+static uint64_t str_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+	return h;
+}
+
+/* The slot of `key` in an open-addressing set of row indexes + 1 whose
+ * keys are keys[index]: the row holding it, or the free slot for it. */
+static size_t *key_slot(size_t *slots, size_t cap, char *const *keys, const char *key)
+{
+	size_t i = (size_t)str_hash(key) & (cap - 1);
+	while (slots[i] && strcmp(keys[slots[i] - 1], key) != 0)
+		i = (i + 1) & (cap - 1);
+	return &slots[i];
+}
+
+void br_cmp_mark_clashes(char **shown, const bool *cut, char *const *full, size_t n, size_t w, size_t *marks)
+{
+	size_t cap = 16;
+	while (cap < 2 * n)
+		cap *= 2;
+	size_t *by_short = br_calloc(cap, sizeof *by_short);
+	size_t *by_full = br_calloc(cap, sizeof *by_full);
+	size_t *mark = br_calloc(n ? n : 1, sizeof *mark);
+	bool *clash = br_calloc(n ? n : 1, sizeof *clash);
+	for (size_t r = 0; r < n; r++) {
+		if (!cut[r])
+			continue;
+		size_t *sl = key_slot(by_short, cap, shown, shown[r]);
+		if (!*sl)
+			*sl = r + 1;
+		else if (strcmp(full[*sl - 1], full[r]) != 0)
+			clash[*sl - 1] = true; /* on the first row of the short form */
+	}
+	for (size_t r = 0; r < n; r++)
+		if (cut[r] && !clash[r])
+			clash[r] = clash[*key_slot(by_short, cap, shown, shown[r]) - 1];
+	for (size_t r = 0; r < n; r++) {
+		if (!clash[r])
+			continue;
+		size_t *fl = key_slot(by_full, cap, full, full[r]);
+		if (!*fl) {
+			*fl = r + 1;
+			mark[r] = ++*marks;
+		} else {
+			mark[r] = mark[*fl - 1];
+		}
+		char tag[32];
+		snprintf(tag, sizeof tag, " [%zu]", mark[r]);
+		size_t tw = strlen(tag);
+		char *e = w > tw ? br_cmp_shorten_name(full[r], w - tw) : NULL;
+		free(shown[r]);
+		shown[r] = br_asprintf("%s%s", e ? e : "", e ? tag : tag + 1);
+		free(e);
+	}
+	free(by_short);
+	free(by_full);
+	free(mark);
+	free(clash);
+}
+
+void br_cmp_legend(const struct br_cmp_table *t, bool aggregated, const char *best_mark,
+		   const char *cpu_head, struct br_buf *out)
+{
+	bool best = false, cpu = false, fast = false, absent = false, unreadable = false;
+	bool higher = false, lower = false, binary = false;
+	for (size_t k = 0; k < t->ncols; k++) {
+		const struct br_cmp_col *col = &t->cols[k];
+		best = best || col->has_best;
+		cpu = cpu || col->has_cpu;
+		fast = fast || col->any_too_fast;
+		binary = binary || col->info->unit == BR_UNIT_KIBS;
+		if (col->info->better == BR_HIGHER)
+			higher = true;
+		else
+			lower = true;
+		absent = absent || col->any_absent;
+		unreadable = unreadable || col->any_unreadable;
+	}
+	struct br_buf b = BR_BUF_INIT;
+	if (best) {
+		br_buf_addf(&b, " %s best in column", best_mark);
+		if (higher && lower)
+			br_buf_adds(&b, " (latency: less is better, the rest: more is better).");
+		else
+			br_buf_adds(&b, higher ? " (more is better)." : " (less is better).");
+	}
+	if (cpu)
+		br_buf_addf(&b, " %s: CPU use in percent.", cpu_head);
+	if (fast)
+		br_buf_adds(&b, " +++++: too fast for the tool to measure.");
+	if (unreadable)
+		br_buf_adds(&b, " ?: printed but unreadable.");
+	if (absent)
+		br_buf_adds(&b, " -: not measured.");
+	if (binary)
+		br_buf_adds(&b, " KiB/MiB/GiB are 1024-based.");
+	if (aggregated)
+		br_buf_adds(&b, " Values are means over the runs.");
+	if (b.len)
+		br_buf_adds(out, b.data + 1);
+	br_buf_free(&b);
 }

@@ -22,7 +22,8 @@
  *   - Units: a column keeps values in SCHEMA.md units (cell.value); the
  *     display unit is chosen per column from its largest value: KiB/s, MiB/s,
  *     GiB/s for throughput (binary, one unit per column), /s unscaled, us/ms/s
- *     for latency. Display value = value / col.div with col.decimals decimals;
+ *     for latency. Display value = value / col.div, its decimals by the figure
+ *     alone (br_format_figure; col.decimals is the most in the column);
  *     br_cmp_format() does exactly that.
  *   - Best: per column, the highest value (BR_HIGHER) or lowest (BR_LOWER,
  *     latency); cpu: lowest. Ties are all best. Marked only when the column
@@ -111,7 +112,7 @@
 struct br_cmp_unit {
 	const char *name; /* "MiB/s", "/s", "ms" (static string) */
 	double div;
-	int decimals;
+	int decimals;     /* the most decimals a figure of the column has (widths) */
 };
 
 /* Unit for values of base unit `u` whose largest magnitude is `max` and
@@ -171,6 +172,7 @@ struct br_cmp_col {
 	 * column without visiting every cell: */
 	double cpu_max;      /* highest cpu (when has_cpu) */
 	bool cpu_decimals;   /* some cpu figure is not a whole number */
+	bool cpu_tenths;     /* some row prints cpu in tenths (br_cmp_cpu_tenths) */
 	bool any_absent;     /* some row lacks the figure (!present) */
 	bool any_unreadable; /* present, no number, not too fast */
 	bool any_negative;   /* some value or cpu has its sign bit set (-0 too), or a
@@ -249,8 +251,27 @@ bool br_cmp_present(const struct br_cmp_table *t, size_t r, size_t k);
  * nrows * ncols cells of 128 bytes). Calling it again does nothing. */
 void br_cmp_materialize(struct br_cmp *c);
 
-/* Append v (SCHEMA.md unit) scaled to the column's unit, with its decimals,
- * no unit and no thousands separators ("29.4"); %.3g from 1e10 up. */
+/* One figure, one printed form: every view (tables, charts, the report)
+ * prints a figure through br_format_figure(), so that its decimals depend
+ * on the figure alone, never on the other rows shown (--top, --metric).
+ * s is in its display unit; scaled: a unit with a divisor (MiB/s, ms).
+ * Scaled figures get one decimal, two below 10 ("229.7", "9.21"), two
+ * significant digits below 1 ("0.061", at most six decimals), none when
+ * whole from 100 up ("554" ms); unscaled
+ * ones the decimals they were printed with, at most two, one from 100 and
+ * none from 1000 ("207.2", "1323", "0.25"). No unit, no thousands
+ * separators, never "-0.0"; %.3g from 1e10 up. */
+int br_figure_decimals(double s, bool scaled);
+void br_format_figure(double s, bool scaled, struct br_buf *out);
+/* A CPU percentage the same way everywhere: as its tool prints it, whole
+ * (bonnie++: "11") or in tenths (Bonnie: "77.0", tenths = true); a mean
+ * with a fraction in tenths too. */
+void br_format_cpu(double cpu, bool tenths, struct br_buf *out);
+/* Whether the row's cpu figures are printed in tenths (a Bonnie run). */
+struct br_cmp_row;
+bool br_cmp_cpu_tenths(const struct br_cmp_row *row);
+/* Append v (SCHEMA.md unit) scaled to the column's unit, by
+ * br_format_figure() ("29.4"). */
 void br_cmp_format(const struct br_cmp_col *col, double v, struct br_buf *out);
 /* The widths a column's cells need, from its statistics alone (a renderer
  * sizing a column of 100,000 rows need not format them twice): *value_w,
@@ -264,6 +285,25 @@ bool br_cmp_col_widths(const struct br_cmp_col *col, size_t *value_w, size_t *cp
 /* Append a ratio as a percentage of the baseline: "112%", "87%", "99.5%"
  * (one decimal between 99 and 101 % so that small differences show). */
 void br_cmp_format_ratio(double ratio, struct br_buf *out);
+/* A row name shortened to at most w columns (UTF-8 code points) at whole
+ * words: its last two " / " segments (run and host) or its last kept when
+ * at least BR_CMP_HEAD_MIN columns are left for the head, as many whole
+ * words of the head as fit, then "…" ("The file server was…/ servername01"
+ * reads "The file server was… / servername01"). Never cuts a word: NULL
+ * when not even the first word fits (the caller marks the row and lists
+ * its name in full). A copy when it fits. */
+#define BR_CMP_HEAD_MIN 12
+char *br_cmp_shorten_name(const char *s, size_t w);
+/* Two different names shortened alike would share a line of the key
+ * under the table: such rows (cut[r], shown[r] the short form of full[r])
+ * get a mark of their own after a shorter name, "Local disks for… [3]",
+ * the same mark for the same full name, counted on from *marks. */
+void br_cmp_mark_clashes(char **shown, const bool *cut, char *const *full, size_t n, size_t w, size_t *marks);
+/* The legend sentence under a table: what the marks mean (best_mark: "*"
+ * or "**Bold**:"; cpu_head: the cpu column's heading), units, too fast,
+ * unreadable, not measured. Appends nothing when there is nothing to say. */
+void br_cmp_legend(const struct br_cmp_table *t, bool aggregated, const char *best_mark,
+		   const char *cpu_head, struct br_buf *out);
 /* 0 (worst in the column) … 1 (best); 0.5 when the column has one number. */
 double br_cmp_shade(const struct br_cmp_col *col, double v);
 /* "beyond spread", "within spread", "not tested", "" */

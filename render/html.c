@@ -517,7 +517,7 @@ static void inputs(struct report *rp)
 		before_merge += in->nrecords;
 		start(rp, "tr");
 		start(rp, "td");
-		el(rp, "code", in->path);
+		el(rp, "code", br_provenance_file(rp->o, in->path));
 		end(rp);
 		num_td(rp, in->nrecords);
 		num_td(rp, in->bytes);
@@ -825,7 +825,7 @@ static void shade_style(double s, char *out, size_t n)
 
 /* One figure of a comparison table: attributes first (the writer needs
  * them before the content), then the number and its small print. */
-static void cell(struct report *rp, const struct br_cmp_col *col, const struct br_cmp_cell *ce)
+static void cell(struct report *rp, const struct br_cmp_col *col, const struct br_cmp_cell *ce, bool tenths)
 {
 	struct br_buf *b = &rp->tmp;
 	start(rp, "td");
@@ -888,12 +888,13 @@ static void cell(struct report *rp, const struct br_cmp_col *col, const struct b
 		}
 	}
 	if (ce->present && ce->has_cpu) {
-		char *cpu = br_chart_fmt(ce->cpu, ce->cpu < 10 && ce->cpu != floor(ce->cpu) ? 1 : 0);
+		struct br_buf cpu = BR_BUF_INIT;
+		br_format_cpu(ce->cpu, tenths, &cpu);
 		start(rp, "span");
 		attr(rp, "class", "cpu");
-		textf(rp, "%s%% cpu", cpu);
+		textf(rp, "%s%% cpu", br_buf_str(&cpu));
 		end(rp);
-		free(cpu);
+		br_buf_free(&cpu);
 	}
 	end(rp); /* td */
 }
@@ -1032,7 +1033,7 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 		for (size_t c = 0; c < tb->ncols; c++)
 			if (col_on[c]) {
 				struct br_cmp_cell tmp;
-				cell(rp, &tb->cols[c], br_cmp_cell(tb, r, c, &tmp));
+				cell(rp, &tb->cols[c], br_cmp_cell(tb, r, c, &tmp), br_cmp_cpu_tenths(&tb->rows[r]));
 			}
 		end(rp); /* tr */
 	}
@@ -1340,7 +1341,7 @@ static void free_sections(struct report *rp)
 
 static void source_line(struct report *rp, const struct br_source *s)
 {
-	el(rp, "code", s->file ? s->file : "?");
+	el(rp, "code", s->file ? br_provenance_file(rp->o, s->file) : "?");
 	if (s->end_line > s->line)
 		textf(rp, ", lines %u\xe2\x80\x93%u", s->line, s->end_line);
 	else
@@ -1556,7 +1557,7 @@ static void header(struct report *rp, const char *title)
 		textf(rp, " \xc2\xb7 %s", rp->o->date);
 	text(rp, " \xc2\xb7 benchreport " BR_VERSION);
 	end(rp); /* p */
-	if (ds->ninputs > 1 || rp->o->command_line) {
+	if (ds->ninputs > 1 || br_provenance_command(rp->o)) {
 		start(rp, "details");
 		attr(rp, "class", "brief");
 		start(rp, "summary");
@@ -1574,11 +1575,11 @@ static void header(struct report *rp, const char *title)
 			el(rp, "code", input_name(ds->inputs[i].path));
 		}
 		end(rp);
-		if (rp->o->command_line) {
+		if (br_provenance_command(rp->o)) {
 			start(rp, "p");
 			attr(rp, "class", "cmd");
 			text(rp, "Command: ");
-			el(rp, "code", rp->o->command_line);
+			el(rp, "code", br_provenance_command(rp->o));
 			end(rp);
 		}
 		end(rp); /* details */

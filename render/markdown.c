@@ -7,7 +7,10 @@
  * display unit chosen per column), %CPU columns where the tool printed CPU
  * use, the best value of each column in **bold**, a legend line; then the
  * ratios to the --baseline row and the run statistics of --aggregate when
- * asked. No width limit: Markdown viewers scroll. Everything from the input
+ * asked. No width limit unless --columns N: then the names are shortened
+ * at whole words (listed in full below) and the metric columns split into
+ * tables that fit N columns, for Markdown read as plain text in mail.
+ * Everything from the input
  * (labels, hosts, raw figures) is escaped, so a label holding `|`, `*` or
  * `<script>` shows as text and cannot break the table.
  */
@@ -83,89 +86,207 @@ static void heading(struct br_sink *out, const struct br_cmp_table *t, bool aggr
 	br_sink_puts(out, "\n\n");
 }
 
-static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool aggregated)
+/* Columns of the text that s takes (UTF-8 code points). */
+static size_t u8w(const char *s)
 {
-	br_sink_puts(out, aggregated ? "| Configuration | Runs |" : "| Record |");
-	for (size_t k = 0; k < t->ncols; k++) {
-		const struct br_cmp_col *col = &t->cols[k];
-		br_sink_printf(out, " %s (%s) |", col->info->title, col->unit.name);
-		if (col->has_cpu)
-			br_sink_puts(out, " %CPU |");
+	size_t n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* The heading of a metric column: its title, or with --columns its short
+ * title ("BlkWrite (MiB/s)"). */
+static void col_head(const struct br_cmp_col *col, bool narrow, struct br_buf *b)
+{
+	br_buf_addf(b, "%s (%s)", narrow ? col->info->short_title : col->info->title, col->unit.name);
+}
+
+static void row_cells(const struct br_cmp_table *t, size_t r, size_t k, struct br_buf *b)
+{
+	struct br_cmp_cell buf;
+	const struct br_cmp_cell *c = br_cmp_cell(t, r, k, &buf);
+	br_buf_addc(b, ' ');
+	value_text(&t->cols[k], c, b);
+	br_buf_adds(b, " |");
+	if (t->cols[k].has_cpu) {
+		if (c->has_cpu) {
+			br_buf_addc(b, ' ');
+			br_format_cpu(c->cpu, br_cmp_cpu_tenths(&t->rows[r]), b);
+		}
+		br_buf_adds(b, " |");
 	}
-	br_sink_puts(out, aggregated ? "\n|:---|---:|" : "\n|:---|");
-	for (size_t k = 0; k < t->ncols; k++)
-		br_sink_puts(out, t->cols[k].has_cpu ? "---:|---:|" : "---:|");
-	br_sink_puts(out, "\n");
+}
+
+/* The table of metric columns [from, to). */
+static void main_part(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, char **names,
+		      size_t from, size_t to, bool narrow)
+{
 	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, aggregated ? "| Configuration | Runs |" : "| Record |");
+	for (size_t k = from; k < to; k++) {
+		br_buf_addc(&b, ' ');
+		col_head(&t->cols[k], narrow, &b);
+		br_buf_adds(&b, t->cols[k].has_cpu ? " | %CPU |" : " |");
+	}
+	br_buf_adds(&b, aggregated ? "\n|:---|---:|" : "\n|:---|");
+	for (size_t k = from; k < to; k++)
+		br_buf_adds(&b, t->cols[k].has_cpu ? "---:|---:|" : "---:|");
+	br_buf_addc(&b, '\n');
+	br_sink_write(out, b.data, b.len);
 	for (size_t r = 0; r < t->nrows; r++) {
-		const struct br_cmp_row *row = &t->rows[r];
 		br_buf_reset(&b);
 		br_buf_adds(&b, "| ");
-		md_escape(&b, row->name);
+		md_escape(&b, names[r]);
 		if (aggregated)
-			br_buf_addf(&b, " | %zu", row->nmembers);
+			br_buf_addf(&b, " | %zu", t->rows[r].nmembers);
 		br_buf_adds(&b, " |");
-		for (size_t k = 0; k < t->ncols; k++) {
-			struct br_cmp_cell buf;
-			const struct br_cmp_cell *c = br_cmp_cell(t, r, k, &buf);
-			br_buf_addc(&b, ' ');
-			value_text(&t->cols[k], c, &b);
-			br_buf_adds(&b, " |");
-			if (t->cols[k].has_cpu) {
-				if (c->has_cpu) {
-					br_buf_addc(&b, ' ');
-					br_buf_add_fixed(&b, c->cpu, 0);
-				}
-				br_buf_adds(&b, " |");
-			}
-		}
+		for (size_t k = from; k < to; k++)
+			row_cells(t, r, k, &b);
 		br_buf_addc(&b, '\n');
 		br_sink_write(out, b.data, b.len);
 	}
 	br_buf_free(&b);
 }
 
-static void legend(struct br_sink *out, const struct br_cmp_table *t, bool aggregated)
+/* The main table; with a width, split into tables of as many metric
+ * columns as fit it beside the names (each at least one). */
+static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, char **names,
+		       size_t width)
 {
-	bool best = false, cpu = false, fast = false, higher = false, lower = false, binary = false;
-	bool absent = false, unreadable = false;
-	for (size_t k = 0; k < t->ncols; k++) {
-		const struct br_cmp_col *col = &t->cols[k];
-		best = best || col->has_best;
-		cpu = cpu || col->has_cpu;
-		fast = fast || col->any_too_fast;
-		binary = binary || col->info->unit == BR_UNIT_KIBS;
-		if (col->info->better == BR_HIGHER)
-			higher = true;
-		else
-			lower = true;
-		absent = absent || col->any_absent;
-		unreadable = unreadable || col->any_unreadable;
+	if (!width) {
+		main_part(out, t, aggregated, names, 0, t->ncols, false);
+		return;
 	}
 	struct br_buf b = BR_BUF_INIT;
-	if (best) {
-		br_buf_adds(&b, " **Bold**: best in column");
-		if (higher && lower)
-			br_buf_adds(&b, " (latency: less is better, the rest: more is better).");
-		else
-			br_buf_adds(&b, higher ? " (more is better)." : " (less is better).");
+	size_t lead = u8w(aggregated ? "| Configuration | Runs |" : "| Record |");
+	for (size_t r = 0; r < t->nrows; r++) {
+		br_buf_reset(&b);
+		br_buf_adds(&b, "| ");
+		md_escape(&b, names[r]);
+		if (aggregated)
+			br_buf_addf(&b, " | %zu", t->rows[r].nmembers);
+		br_buf_adds(&b, " |");
+		if (u8w(b.data) > lead)
+			lead = u8w(b.data);
 	}
-	if (cpu)
-		br_buf_adds(&b, " %CPU: CPU use in percent.");
-	if (fast)
-		br_buf_adds(&b, " +++++: too fast for the tool to measure.");
-	if (unreadable)
-		br_buf_adds(&b, " ?: printed but unreadable.");
-	if (absent)
-		br_buf_adds(&b, " -: not measured.");
-	if (binary)
-		br_buf_adds(&b, " KiB/MiB/GiB are 1024-based.");
-	if (aggregated)
-		br_buf_adds(&b, " Values are means over the runs.");
+	size_t from = 0;
+	while (from < t->ncols) {
+		size_t to = from, w = lead;
+		while (to < t->ncols) {
+			br_buf_reset(&b);
+			br_buf_addc(&b, ' ');
+			col_head(&t->cols[to], true, &b);
+			br_buf_adds(&b, t->cols[to].has_cpu ? " | %CPU |" : " |");
+			size_t cw = u8w(b.data);
+			for (size_t r = 0; r < t->nrows; r++) {
+				br_buf_reset(&b);
+				row_cells(t, r, to, &b);
+				if (b.len > cw)
+					cw = b.len; /* ASCII */
+			}
+			if (to > from && w + cw > width)
+				break;
+			w += cw;
+			to++;
+		}
+		if (from)
+			br_sink_puts(out, "\n");
+		main_part(out, t, aggregated, names, from, to, true);
+		from = to;
+	}
+	br_buf_free(&b);
+}
+
+/* A paragraph, wrapped at `width` columns when width > 0, continuation
+ * lines indented by `indent`. */
+static void paragraph(struct br_sink *out, const char *text, size_t indent, size_t width)
+{
+	if (!width) {
+		br_sink_puts(out, text);
+		br_sink_puts(out, "\n");
+		return;
+	}
+	struct br_buf line = BR_BUF_INIT;
+	size_t col = 0;
+	for (const char *p = text; *p;) {
+		size_t wl = strcspn(p, " ");
+		char *word = br_strndup(p, wl);
+		size_t ww = u8w(word);
+		if (col > indent && col + 1 + ww > width) {
+			br_buf_addc(&line, '\n');
+			for (size_t i = 0; i < indent; i++)
+				br_buf_addc(&line, ' ');
+			col = indent;
+		} else if (col) {
+			br_buf_addc(&line, ' ');
+			col++;
+		}
+		br_buf_adds(&line, word);
+		col += ww;
+		free(word);
+		p += wl;
+		while (*p == ' ')
+			p++;
+	}
+	br_buf_addc(&line, '\n');
+	br_sink_write(out, line.data, line.len);
+	br_buf_free(&line);
+}
+
+/* With a width, the row names shortened to fit beside the figures (whole
+ * words, as the text format does; "[N]" when not even a word fits), else
+ * the names themselves. cut[r]: name r was shortened. */
+static char **fit_names(const struct br_cmp_table *t, size_t width, bool *cut)
+{
+	char **names = br_calloc(t->nrows ? t->nrows : 1, sizeof *names);
+	char **full = br_calloc(t->nrows ? t->nrows : 1, sizeof *full);
+	size_t cap = width * 45 / 100, marks = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *n = t->rows[r].name;
+		full[r] = t->rows[r].name;
+		char *e = width && u8w(n) > cap ? br_cmp_shorten_name(n, cap) : br_strdup(n);
+		if (!e)
+			e = br_asprintf("[%zu]", ++marks);
+		cut[r] = strcmp(e, n) != 0;
+		names[r] = e;
+	}
+	if (width)
+		br_cmp_mark_clashes(names, cut, full, t->nrows, cap, &marks);
+	free(full);
+	return names;
+}
+
+/* The key to shortened names, each pair once. */
+static void full_names(struct br_sink *out, const struct br_cmp_table *t, char **names, const bool *cut,
+		       size_t width)
+{
+	br_sink_puts(out, "\nFull names:\n\n");
+	struct br_buf b = BR_BUF_INIT;
+	for (size_t r = 0; r < t->nrows; r++) {
+		bool seen = !cut[r];
+		for (size_t q = 0; q < r && !seen; q++)
+			seen = cut[q] && strcmp(names[q], names[r]) == 0 &&
+			       strcmp(t->rows[q].name, t->rows[r].name) == 0;
+		if (seen)
+			continue;
+		br_buf_reset(&b);
+		br_buf_adds(&b, "- ");
+		md_escape(&b, names[r]);
+		br_buf_adds(&b, " = ");
+		md_escape(&b, t->rows[r].name);
+		paragraph(out, b.data, 2, width);
+	}
+	br_buf_free(&b);
+}
+
+static void legend(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, size_t width)
+{
+	struct br_buf b = BR_BUF_INIT;
+	br_cmp_legend(t, aggregated, "**Bold**:", "%CPU", &b);
 	if (b.len) {
 		br_sink_puts(out, "\n");
-		br_sink_puts(out, b.data + 1);
-		br_sink_puts(out, "\n");
+		paragraph(out, b.data, 0, width);
 	}
 	br_buf_free(&b);
 }
@@ -297,9 +418,21 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 		const struct br_cmp_table *t = &cmp->tables[i];
 		if (i)
 			br_sink_puts(out, "\n");
+		size_t width = o && o->columns > 0 ? (size_t)o->columns : 0;
 		heading(out, t, cmp->aggregated);
-		main_table(out, t, cmp->aggregated);
-		legend(out, t, cmp->aggregated);
+		bool *cut = br_calloc(t->nrows ? t->nrows : 1, sizeof *cut);
+		char **names = fit_names(t, width, cut);
+		main_table(out, t, cmp->aggregated, names, width);
+		legend(out, t, cmp->aggregated, width);
+		bool any = false;
+		for (size_t r = 0; r < t->nrows; r++)
+			any = any || cut[r];
+		if (any)
+			full_names(out, t, names, cut, width);
+		for (size_t r = 0; r < t->nrows; r++)
+			free(names[r]);
+		free(names);
+		free(cut);
 		if (t->baseline >= 0 && t->nrows > 1)
 			baseline_table(out, t, cmp->aggregated);
 		if (cmp->aggregated)

@@ -55,7 +55,9 @@ struct br_render_opts {
 	int width;                 /* --width (px for charts, 0 = default) */
 	double scale;              /* --scale (PNG), 0 = 1 */
 	int chart_group;           /* --chart GROUP (enum br_group), -1 = default */
-	const char *command_line;  /* for provenance */
+	const char *command_line;  /* for provenance: shown only with provenance_full */
+	bool provenance_full;      /* --provenance=full: paths as given, the command line */
+	int columns;               /* --columns N: text/Markdown width, 0 = default */
 	const char *date;          /* ISO date shown in reports (fixed in tests) */
 	const char *output_path;   /* -o path, or NULL for stdout */
 	const char *title;         /* --title: the report's (and a chart's) title, or NULL */
@@ -73,6 +75,17 @@ const struct br_renderer *const *br_renderers(size_t *n);
 const struct br_renderer *br_renderer_by_name(const char *name);
 /* Pick by the output file's extension; NULL if none matches. */
 const struct br_renderer *br_renderer_by_path(const char *path);
+
+/* The narrowest --columns a table can keep its figures in. */
+#define BR_TEXT_MIN_COLUMNS 40
+
+/* What outputs tell about where they came from (--provenance). An input
+ * file's name: as given, but a full path by its base name unless
+ * provenance_full (a pointer into path). The command line: only with
+ * provenance_full, else NULL. (JSON Lines source.file is the contract's
+ * path as given, always.) */
+const char *br_provenance_file(const struct br_render_opts *o, const char *path);
+const char *br_provenance_command(const struct br_render_opts *o);
 
 /* JSON Lines for one record (SCHEMA.md), without the newline; used by the
  * jsonl renderer and the archive. */

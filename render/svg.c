@@ -259,9 +259,9 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 		br_chart_set_free(&set);
 		return -1;
 	}
+	const char *cmd = br_provenance_command(o);
 	char *desc = br_asprintf("Drawn by benchreport " BR_VERSION "%s%s%s%s", o->date ? " on " : "",
-				 o->date ? o->date : "", o->command_line ? " from: " : "",
-				 o->command_line ? o->command_line : "");
+				 o->date ? o->date : "", cmd ? " from: " : "", cmd ? cmd : "");
 	xmlDocPtr doc = br_chart_svg_doc(c, NULL, desc);
 	free(desc);
 	int rc = -1;

@@ -6,12 +6,14 @@
  *   - a title line ("Bonnie and Bonnie++: 6 records", underlined), and
  *     "Every row: …" for the leading label segments all rows share;
  *   - a row per record (label / host; a name too long loses its host's
- *     domain, then is cut with "…", and the cut names are listed in full
- *     under "Full names:"), a column per metric headed by its short title and
- *     display unit, values scaled per column and right-aligned, "*" after
+ *     domain, then is shortened at whole words with "…" or, when not even a
+ *     word fits, shown as "[N]" (br_cmp_shorten_name), and the shortened
+ *     names are listed in full under "Full names:"), a column per metric
+ *     headed by its short title and display unit, values scaled per
+ *     column, each with its own decimals (compare.h), right-aligned, "*" after
  *     the best value of each column, %CP sub-columns where the tool printed
  *     CPU use, "+++++" where it printed that, "-" where the record lacks the
- *     figure; tables wider than 80 columns are split into blocks that repeat
+ *     figure; tables wider than the width are split into blocks that repeat
  *     the name column; a legend line says what the marks mean;
  *   - with --baseline, the ratios to the baseline row ("~" within the
  *     run-to-run spread when aggregated); with --aggregate, a runs column
@@ -23,9 +25,9 @@
  *     proportional to the value (scaled to the column's largest value, in
  *     both directions; the heading says more or less is better), partial
  *     blocks for eighths, the value at the end.
- * Every line fits 80 columns, except a single word longer than that. The
- * output is UTF-8 ("…", "█"). Warnings are not output: the CLI prints them
- * on stderr.
+ * Every line fits the width (80 columns, --columns N), except a single word
+ * longer than that. The output is UTF-8 ("…", "█"). Warnings are not
+ * output: the CLI prints them on stderr.
  */
 #include <assert.h>
 #include <math.h>
@@ -36,7 +38,7 @@
 #include "compare.h"
 #include "render.h"
 
-#define WIDTH 80
+#define DEFAULT_WIDTH 80 /* --columns N changes it */
 #define NAME_MIN_W 24
 #define AGG_NAME_W 28
 #define HEAD_MIN_W 12
@@ -52,35 +54,6 @@ static size_t u8w(const char *s)
 	for (; *s; s++)
 		n += ((unsigned char)*s & 0xc0) != 0x80;
 	return n;
-}
-
-/* Byte offset of the code point at column `col`. */
-static size_t u8off(const char *s, size_t col)
-{
-	size_t i = 0;
-	while (s[i] && col) {
-		i++;
-		while (((unsigned char)s[i] & 0xc0) == 0x80)
-			i++;
-		col--;
-	}
-	return i;
-}
-
-/* s shortened to w columns by cutting its middle ("Configur…/ test1"). */
-static char *elide_middle(const char *s, size_t w)
-{
-	size_t n = u8w(s);
-	if (n <= w)
-		return br_strdup(s);
-	if (w < 2)
-		return br_strdup("…");
-	size_t head = (w - 1 + 1) / 2, tail = w - 1 - head;
-	struct br_buf b = BR_BUF_INIT;
-	br_buf_add(&b, s, u8off(s, head));
-	br_buf_adds(&b, "…");
-	br_buf_adds(&b, s + u8off(s, n - tail));
-	return br_buf_detach(&b);
 }
 
 static void pad(struct br_buf *b, size_t n)
@@ -121,8 +94,8 @@ static void emit_line(struct br_sink *out, struct br_buf *line)
 	br_buf_reset(line);
 }
 
-/* Word-wrap `text` to WIDTH columns, continuation lines indented by `indent`. */
-static void emit_wrapped(struct br_sink *out, const char *text, size_t indent)
+/* Word-wrap `text` to `width` columns, continuation lines indented by `indent`. */
+static void emit_wrapped(struct br_sink *out, const char *text, size_t indent, size_t width)
 {
 	struct br_buf line = BR_BUF_INIT;
 	size_t col = 0;
@@ -137,7 +110,7 @@ static void emit_wrapped(struct br_sink *out, const char *text, size_t indent)
 		size_t wl = strcspn(p, " ");
 		char *word = br_strndup(p, wl);
 		size_t ww = u8w(word);
-		if (col > indent && col + 1 + ww > WIDTH) {
+		if (col > indent && col + 1 + ww > width) {
 			emit_line(out, &line);
 			pad(&line, indent);
 			col = indent;
@@ -163,7 +136,7 @@ static void emit_wrapped(struct br_sink *out, const char *text, size_t indent)
 
 /* A text grid: a name column, then groups of right-aligned sub-columns, each
  * group under an optional title. `nfixed` leading groups repeat in every
- * block when the grid is split to fit WIDTH. The grid holds no cells (a
+ * block when the grid is split to fit `width`. The grid holds no cells (a
  * large table has millions): its `cells` function makes a row's cells of a
  * group when the row is written, and once before for the groups whose
  * widths the caller does not know (sized = false), to measure them. */
@@ -194,6 +167,7 @@ struct tgrid {
 	struct tgroup *g;
 	size_t ng, capg;
 	size_t nfixed;
+	size_t width; /* columns a block may take */
 	tcells_fn *cells;
 	void *ctx;    /* for `cells` */
 };
@@ -358,7 +332,7 @@ static void grid_emit_block(struct br_sink *out, const struct tgrid *gr, const s
 	br_buf_free(&line);
 }
 
-/* Print the grid, split into blocks of at most WIDTH columns. */
+/* Print the grid, split into blocks of at most gr->width columns. */
 static void grid_emit(struct br_sink *out, struct tgrid *gr)
 {
 	grid_measure(gr);
@@ -373,7 +347,7 @@ static void grid_emit(struct br_sink *out, struct tgrid *gr)
 		for (size_t f = 0; f < gr->nfixed && f < gr->ng; f++)
 			idx[n++] = f;
 		size_t start = n;
-		while (i < gr->ng && (n == start || w + GAP + gr->g[i].w <= WIDTH)) {
+		while (i < gr->ng && (n == start || w + GAP + gr->g[i].w <= gr->width)) {
 			w += GAP + gr->g[i].w;
 			idx[n++] = i++;
 		}
@@ -386,37 +360,6 @@ static void grid_emit(struct br_sink *out, struct tgrid *gr)
 }
 
 /* ------------------------------------------------------------ names */
-
-/* Cut a name to w columns, keeping its last two " / " segments (the run and
- * the host, typically), or else its last one, when that leaves room for a
- * useful head ("First set of te… / 2 disks / box"); otherwise cut the
- * middle. */
-static char *elide_name(const char *s, size_t w)
-{
-	size_t n = u8w(s);
-	if (n <= w)
-		return br_strdup(s);
-	const char *last = NULL, *second = NULL;
-	for (const char *p = strstr(s, " / "); p; p = strstr(p + 1, " / ")) {
-		second = last;
-		last = p;
-	}
-	const char *tails[2] = {second, last};
-	for (int i = 0; i < 2; i++) {
-		const char *tail = tails[i];
-		if (!tail || tail == s || u8w(tail) + 1 + HEAD_MIN_W > w)
-			continue;
-		size_t head = w - u8w(tail) - 1;
-		struct br_buf b = BR_BUF_INIT;
-		br_buf_add(&b, s, u8off(s, head));
-		while (b.len && b.data[b.len - 1] == ' ')
-			b.data[--b.len] = 0;
-		br_buf_adds(&b, "…");
-		br_buf_adds(&b, tail);
-		return br_buf_detach(&b);
-	}
-	return elide_middle(s, w);
-}
 
 /* Bytes of the leading " / "-segments that every row's label shares (and
  * has more after), 0 when none or with a single row. Shown once above the
@@ -441,13 +384,27 @@ static size_t common_prefix(const struct br_cmp_table *t)
 	return best;
 }
 
+/* The names of a table's rows as shown, and which of them stand for a
+ * longer name (listed in full under the table). */
+struct names {
+	char **v;
+	bool *cut;
+	bool any_cut;
+	size_t n;
+	size_t marks; /* "[N]" marks given */
+};
+
 /* The names to show: without the common label prefix, the host without its
- * domain when the name is too long, then cut with "…" to `w` columns (w = 0:
- * measure only). Sets *elided when any name was cut. */
-static char **fit_names(const struct br_cmp_table *t, size_t skip, size_t w, bool *elided)
+ * domain when the name is too long, then shortened at whole words to `w`
+ * columns (w = 0: measure only), or, when not even a word fits, a mark
+ * "[N]" that the list of full names explains. */
+static void fit_names(struct names *nm, const struct br_cmp_table *t, size_t skip, size_t w)
 {
-	char **names = br_calloc(t->nrows ? t->nrows : 1, sizeof *names);
-	*elided = false;
+	nm->n = t->nrows;
+	nm->v = br_calloc(t->nrows ? t->nrows : 1, sizeof *nm->v);
+	nm->cut = br_calloc(t->nrows ? t->nrows : 1, sizeof *nm->cut);
+	nm->any_cut = false;
+	nm->marks = 0;
 	for (size_t r = 0; r < t->nrows; r++) {
 		const struct br_cmp_row *row = &t->rows[r];
 		const char *label = row->label ? row->label + (skip ? skip + 3 : 0) : NULL;
@@ -463,56 +420,57 @@ static char **fit_names(const struct br_cmp_table *t, size_t skip, size_t w, boo
 			n = br_asprintf("%s / %.*s%s%s%s", label, (int)hl, row->host, q0, q, q1);
 		}
 		if (w && u8w(n) > w) {
-			char *e = elide_name(n, w);
+			char *e = br_cmp_shorten_name(n, w);
+			if (!e)
+				e = br_asprintf("[%zu]", ++nm->marks);
 			free(n);
 			n = e;
+			nm->cut[r] = nm->any_cut = true;
 		}
-		if (strstr(n, "…") && !strstr(row->name, "…"))
-			*elided = true;
-		names[r] = n;
+		nm->v[r] = n;
 	}
-	return names;
 }
 
-static void free_names(char **names, size_t n)
+static void free_names(struct names *nm)
 {
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	for (size_t i = 0; i < nm->n; i++)
+		free(nm->v[i]);
+	free(nm->v);
+	free(nm->cut);
 }
 
-/* The key to cut names: each cut name with the name it stands for. */
-static void emit_full_names(struct br_sink *out, const struct br_cmp_table *t, char **names,
-			    char **full)
+/* The key to shortened names: each with the name it stands for, once. */
+static void emit_full_names(struct br_sink *out, const struct names *nm, const struct names *full,
+			    size_t width)
 {
 	br_sink_puts(out, "Full names:\n");
 	struct br_buf b = BR_BUF_INIT;
 	/* the pairs listed so far: an open-addressing set of row indexes + 1 */
 	size_t cap = 16;
-	while (cap < 2 * t->nrows)
+	while (cap < 2 * nm->n)
 		cap *= 2;
 	size_t *listed = br_calloc(cap, sizeof *listed);
-	for (size_t r = 0; r < t->nrows; r++) {
-		if (strcmp(names[r], full[r]) == 0 || !strstr(names[r], "…") || strstr(full[r], "…"))
-			continue; /* not cut (a host may have lost its domain) */
+	for (size_t r = 0; r < nm->n; r++) {
+		if (!nm->cut[r])
+			continue; /* shown in full (a host may have lost its domain) */
 		uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a over both strings */
-		for (const char *p = names[r]; *p; p++)
+		for (const char *p = nm->v[r]; *p; p++)
 			h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
 		h = (h ^ 0xff) * 0x100000001b3ull;
-		for (const char *p = full[r]; *p; p++)
+		for (const char *p = full->v[r]; *p; p++)
 			h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
 		size_t i = (size_t)h & (cap - 1);
 		bool seen = false;
 		for (; listed[i] && !seen; i = (i + 1) & (cap - 1)) {
 			size_t q = listed[i] - 1;
-			seen = strcmp(names[q], names[r]) == 0 && strcmp(full[q], full[r]) == 0;
+			seen = strcmp(nm->v[q], nm->v[r]) == 0 && strcmp(full->v[q], full->v[r]) == 0;
 		}
 		if (seen)
 			continue;
 		listed[i] = r + 1;
 		br_buf_reset(&b);
-		br_buf_addf(&b, "  %s = %s", names[r], full[r]);
-		emit_wrapped(out, b.data, 6);
+		br_buf_addf(&b, "  %s = %s", nm->v[r], full->v[r]);
+		emit_wrapped(out, b.data, 6, width);
 	}
 	free(listed);
 	br_buf_free(&b);
@@ -535,10 +493,10 @@ static void fmt_value(struct br_buf *b, const struct br_cmp_col *col, const stru
 		br_buf_addc(b, c->best ? '*' : ' ');
 }
 
-static void fmt_cpu(struct br_buf *b, const struct br_cmp_cell *c, bool decimals)
+static void fmt_cpu(struct br_buf *b, const struct br_cmp_cell *c, const struct br_cmp_row *row)
 {
 	if (c->has_cpu)
-		br_buf_add_fixed(b, c->cpu, decimals ? 1 : 0);
+		br_format_cpu(c->cpu, br_cmp_cpu_tenths(row), b);
 }
 
 static const char *better_words(const struct br_cmp_col *col)
@@ -571,22 +529,22 @@ static const struct br_cmp_cell *cached_cell(struct cell_cache *cc, size_t r, si
 
 /* The name column: as wide as the longest name, but leaving room for three
  * metric columns of a typical width (12) per block, and at least NAME_MIN_W. */
-static size_t name_width(const struct br_cmp_table *t, char **shown)
+static size_t name_width(const struct br_cmp_table *t, const struct names *shown, size_t width)
 {
 	size_t w = 4;
 	for (size_t r = 0; r < t->nrows; r++) {
-		size_t n = u8w(shown[r]);
+		size_t n = u8w(shown->v[r]);
 		if (n > w)
 			w = n;
 	}
 	size_t cols = t->ncols < 3 ? t->ncols : 3;
-	size_t cap = WIDTH - cols * (GAP + 12);
+	size_t cap = width > cols * (GAP + 12) ? width - cols * (GAP + 12) : 0;
 	if (cap < NAME_MIN_W)
 		cap = NAME_MIN_W;
 	return w > cap ? cap : w;
 }
 
-static void emit_title(struct br_sink *out, const struct br_cmp_table *t, bool aggregated)
+static void emit_title(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, size_t width)
 {
 	struct br_buf b = BR_BUF_INIT;
 	br_buf_adds(&b, t->title);
@@ -602,10 +560,10 @@ static void emit_title(struct br_sink *out, const struct br_cmp_table *t, bool a
 		br_buf_addf(&b, ": %zu record%s", t->nrows, t->nrows == 1 ? "" : "s");
 	if (t->ndropped)
 		br_buf_addf(&b, " (the best %zu shown, %zu left out)", t->nrows, t->ndropped);
-	emit_wrapped(out, b.data, 0);
+	emit_wrapped(out, b.data, 0, width);
 	size_t w = u8w(b.data);
 	br_buf_reset(&b);
-	for (size_t i = 0; i < (w > WIDTH ? WIDTH : w); i++)
+	for (size_t i = 0; i < (w > width ? width : w); i++)
 		br_buf_addc(&b, '=');
 	br_buf_addc(&b, '\n');
 	br_sink_puts(out, b.data);
@@ -635,18 +593,16 @@ static void main_cells(const struct tgrid *gr, size_t r, size_t g, struct br_buf
 	fmt_value(b, col, cell, true);
 	end[0] = b->len;
 	if (col->has_cpu) {
-		/* Bonnie prints %CPU with one decimal, bonnie++ an integer: a
-		 * column shows one decimal when any of its figures has one. */
-		fmt_cpu(b, cell, col->cpu_decimals);
+		fmt_cpu(b, cell, &t->rows[r]);
 		end[1] = b->len;
 	}
 }
 
 static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool aggregated,
-		       char **names)
+		       char **names, size_t width)
 {
 	struct main_ctx mc = {t, aggregated};
-	struct tgrid gr = {.nrows = t->nrows, .names = names, .cells = main_cells, .ctx = &mc};
+	struct tgrid gr = {.nrows = t->nrows, .names = names, .width = width, .cells = main_cells, .ctx = &mc};
 	if (aggregated) {
 		struct tgroup *g = grid_group(&gr, "");
 		group_sub(g, "runs");
@@ -671,46 +627,12 @@ static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool a
 	grid_free(&gr);
 }
 
-static void legend(struct br_sink *out, const struct br_cmp_table *t, bool aggregated)
+static void legend(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, size_t width)
 {
-	bool best = false, cpu = false, fast = false, absent = false, unreadable = false;
-	bool higher = false, lower = false, binary = false;
-	for (size_t k = 0; k < t->ncols; k++) {
-		const struct br_cmp_col *col = &t->cols[k];
-		best = best || col->has_best;
-		cpu = cpu || col->has_cpu;
-		fast = fast || col->any_too_fast;
-		binary = binary || col->info->unit == BR_UNIT_KIBS;
-		if (col->info->better == BR_HIGHER)
-			higher = true;
-		else
-			lower = true;
-		absent = absent || col->any_absent;
-		unreadable = unreadable || col->any_unreadable;
-	}
 	struct br_buf b = BR_BUF_INIT;
-	if (best) {
-		br_buf_adds(&b, "* best in column");
-		if (higher && lower)
-			br_buf_adds(&b, " (latency: less is better, the rest: more is better)");
-		else
-			br_buf_adds(&b, higher ? " (more is better)" : " (less is better)");
-		br_buf_adds(&b, ".");
-	}
-	if (cpu)
-		br_buf_adds(&b, " %CP: CPU use in percent.");
-	if (fast)
-		br_buf_adds(&b, " +++++: too fast for the tool to measure.");
-	if (unreadable)
-		br_buf_adds(&b, " ?: printed but unreadable.");
-	if (absent)
-		br_buf_adds(&b, " -: not measured.");
-	if (binary)
-		br_buf_adds(&b, " KiB/MiB/GiB are 1024-based.");
-	if (aggregated)
-		br_buf_adds(&b, " Values are means over the runs.");
+	br_cmp_legend(t, aggregated, "*", "%CP", &b);
 	if (b.len)
-		emit_wrapped(out, b.data[0] == ' ' ? b.data + 1 : b.data, 0);
+		emit_wrapped(out, b.data, 0, width);
 	br_buf_free(&b);
 }
 
@@ -746,16 +668,16 @@ static void base_cells(const struct tgrid *gr, size_t r, size_t k, struct br_buf
 }
 
 static void baseline_table(struct br_sink *out, const struct br_cmp_table *t, bool aggregated,
-			   char **names)
+			   char **names, size_t width)
 {
 	const struct br_cmp_row *base = &t->rows[t->baseline];
 	struct br_buf b = BR_BUF_INIT;
 	br_buf_addf(&b, "Relative to the baseline (= 100%%), %s:", base->name);
-	emit_wrapped(out, b.data, 2);
+	emit_wrapped(out, b.data, 2, width);
 	br_buf_free(&b);
 	br_sink_puts(out, "\n");
 	struct base_ctx bc = {t, aggregated, false, false};
-	struct tgrid gr = {.nrows = t->nrows, .names = names, .cells = base_cells, .ctx = &bc};
+	struct tgrid gr = {.nrows = t->nrows, .names = names, .width = width, .cells = base_cells, .ctx = &bc};
 	for (size_t k = 0; k < t->ncols; k++) {
 		const struct br_cmp_col *col = &t->cols[k];
 		struct tgroup *g = grid_group(&gr, col->info->short_title);
@@ -781,7 +703,7 @@ static void baseline_table(struct br_sink *out, const struct br_cmp_table *t, bo
 		br_buf_addf(&b, " Every difference is larger than the run-to-run spread (%s).",
 			    BR_CMP_METHOD);
 	}
-	emit_wrapped(out, b.data, 0);
+	emit_wrapped(out, b.data, 0, width);
 	br_buf_free(&b);
 }
 
@@ -815,7 +737,7 @@ static void stats_cells(const struct tgrid *gr, size_t r, size_t g, struct br_bu
 	end[0] = b->len;
 }
 
-static void stats_tables(struct br_sink *out, const struct br_cmp_table *t, char **names)
+static void stats_tables(struct br_sink *out, const struct br_cmp_table *t, char **names, size_t width)
 {
 	br_sink_puts(out, "Run-to-run statistics:\n");
 	struct br_buf b = BR_BUF_INIT;
@@ -827,7 +749,7 @@ static void stats_tables(struct br_sink *out, const struct br_cmp_table *t, char
 		br_buf_addf(&b, "\n%s, %s (%s)\n", col->info->title, col->unit.name, better_words(col));
 		br_sink_puts(out, b.data);
 		struct cell_cache cc = {.t = t, .k = k};
-		struct tgrid gr = {.nrows = t->nrows, .names = names, .cells = stats_cells, .ctx = &cc};
+		struct tgrid gr = {.nrows = t->nrows, .names = names, .width = width, .cells = stats_cells, .ctx = &cc};
 		static const char *const heads[] = {"n", "mean", "median", "sd", "min", "max"};
 		for (size_t h = 0; h < BR_ARRAY_LEN(heads); h++)
 			group_sub(grid_group(&gr, NULL), heads[h]);
@@ -843,7 +765,7 @@ static void stats_tables(struct br_sink *out, const struct br_cmp_table *t, char
 				"?: fewer than two runs on one side.",
 			    BR_CMP_METHOD);
 		br_sink_puts(out, "\n");
-		emit_wrapped(out, b.data, 0);
+		emit_wrapped(out, b.data, 0, width);
 		br_buf_free(&b);
 	}
 }
@@ -865,7 +787,8 @@ static void emit_bar(struct br_buf *line, double frac, size_t w)
 	pad(line, w - used);
 }
 
-static void bars(struct br_sink *out, const struct br_cmp_table *t, char **names, size_t namew)
+static void bars(struct br_sink *out, const struct br_cmp_table *t, char **names, size_t namew,
+		 size_t width)
 {
 	struct br_buf line = BR_BUF_INIT;
 	for (int g = 0; g < BR_GROUP_COUNT; g++) {
@@ -895,7 +818,7 @@ static void bars(struct br_sink *out, const struct br_cmp_table *t, char **names
 					vw = w;
 			}
 			size_t fixed = 2 + namew + 2 + 1 + vw;
-			size_t bw = fixed < WIDTH - 10 ? WIDTH - fixed : 10;
+			size_t bw = fixed + 10 < width ? width - fixed : 10;
 			double scale = col->max > 0 ? col->max : 1;
 			for (size_t r = 0; r < t->nrows; r++) {
 				const struct br_cmp_cell *c = br_cmp_cell(t, r, k, &buf);
@@ -982,7 +905,15 @@ enum { BA_METRIC, BA_UNIT, BA_V0, BA_C0, BA_V1, BA_C1, BA_CHANGE, BA_P, BA_N };
  * change of the second against the first in percent and, over repeated
  * runs, the mean ± sd and Welch's p ("~": within the run-to-run spread).
  */
-static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool aggregated)
+/* A column head of at most 20 columns, shortened at whole words (a single
+ * longer word is kept whole: the column widens). */
+static char *ba_short(const char *s)
+{
+	char *e = br_cmp_shorten_name(s, 20);
+	return e ? e : br_strdup(s);
+}
+
+static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, size_t width)
 {
 	const struct br_cmp_row *r0 = &t->rows[0], *r1 = &t->rows[1];
 	struct br_buf b = BR_BUF_INIT;
@@ -997,10 +928,10 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 	br_buf_addf(&b, " → %s", ba_head(r1));
 	if (aggregated)
 		br_buf_addf(&b, " (%zu run%s)", r1->nmembers, r1->nmembers == 1 ? "" : "s");
-	emit_wrapped(out, b.data, 0);
+	emit_wrapped(out, b.data, 0, width);
 	size_t tw = u8w(b.data);
 	br_buf_reset(&b);
-	for (size_t i = 0; i < (tw > WIDTH ? WIDTH : tw); i++)
+	for (size_t i = 0; i < (tw > width ? width : tw); i++)
 		br_buf_addc(&b, '=');
 	br_buf_adds(&b, "\n\n");
 	br_sink_puts(out, b.data);
@@ -1010,7 +941,7 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 	size_t nl = t->ncols + 1;
 	char **cell = br_calloc(nl * BA_N, sizeof *cell);
 	bool cpu = false, within = false, untested = false, lower = false, higher = false;
-	char *h0 = elide_middle(ba_head(r0), 20), *h1 = elide_middle(ba_head(r1), 20);
+	char *h0 = ba_short(ba_head(r0)), *h1 = ba_short(ba_head(r1));
 	cell[BA_V0] = h0;
 	cell[BA_V1] = h1;
 	cell[BA_CHANGE] = br_strdup("change");
@@ -1030,9 +961,9 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 		c[BA_V1] = br_buf_detach(&v);
 		if (col->has_cpu) {
 			cpu = true;
-			fmt_cpu(&v, c0, col->cpu_decimals);
+			fmt_cpu(&v, c0, r0);
 			c[BA_C0] = br_buf_detach(&v);
-			fmt_cpu(&v, c1, col->cpu_decimals);
+			fmt_cpu(&v, c1, r1);
 			c[BA_C1] = br_buf_detach(&v);
 		}
 		ba_change(&v, &p, c1, aggregated);
@@ -1094,7 +1025,7 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 			br_buf_adds(&b, "; ?: fewer than two runs on one side, not tested");
 		br_buf_adds(&b, ".");
 	}
-	emit_wrapped(out, b.data, 0);
+	emit_wrapped(out, b.data, 0, width);
 	br_buf_free(&b);
 }
 
@@ -1103,48 +1034,50 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 static void render_table(struct br_sink *out, const struct br_cmp *cmp, const struct br_cmp_table *t,
 			 const struct br_render_opts *o)
 {
+	size_t width = o && o->columns > 0 ? (size_t)o->columns : DEFAULT_WIDTH;
 	if (t->before_after && t->nrows == 2 && !(o && o->bars)) {
-		before_after(out, t, cmp->aggregated);
+		before_after(out, t, cmp->aggregated, width);
 		return;
 	}
-	emit_title(out, t, cmp->aggregated);
+	emit_title(out, t, cmp->aggregated, width);
 	size_t skip = common_prefix(t);
 	if (skip) {
 		char *c = br_asprintf("Every row: %.*s", (int)skip, t->rows[0].label);
-		emit_wrapped(out, c, 2);
+		emit_wrapped(out, c, 2, width);
 		free(c);
 	}
 	br_sink_puts(out, "\n");
-	bool elided;
-	char **shown = fit_names(t, skip, 0, &elided);
-	size_t nw = name_width(t, shown);
+	struct names shown, names;
+	fit_names(&shown, t, skip, 0);
+	size_t nw = name_width(t, &shown, width);
 	if (cmp->aggregated && nw > AGG_NAME_W)
 		nw = AGG_NAME_W; /* the statistics tables have seven columns */
-	char **names = fit_names(t, skip, nw, &elided);
-	main_table(out, t, cmp->aggregated, names);
+	fit_names(&names, t, skip, nw);
+	br_cmp_mark_clashes(names.v, names.cut, shown.v, names.n, nw, &names.marks);
+	main_table(out, t, cmp->aggregated, names.v, width);
 	br_sink_puts(out, "\n");
-	legend(out, t, cmp->aggregated);
-	if (elided) {
+	legend(out, t, cmp->aggregated, width);
+	if (names.any_cut) {
 		br_sink_puts(out, "\n");
-		emit_full_names(out, t, names, shown);
+		emit_full_names(out, &names, &shown, width);
 	}
 	if (t->baseline >= 0 && t->nrows > 1) {
 		br_sink_puts(out, "\n");
-		baseline_table(out, t, cmp->aggregated, names);
+		baseline_table(out, t, cmp->aggregated, names.v, width);
 	}
 	if (cmp->aggregated) {
 		br_sink_puts(out, "\n");
-		stats_tables(out, t, names);
+		stats_tables(out, t, names.v, width);
 	}
 	if (o && o->bars) {
 		size_t namew = 0;
 		for (size_t r = 0; r < t->nrows; r++)
-			if (u8w(names[r]) > namew)
-				namew = u8w(names[r]);
-		bars(out, t, names, namew);
+			if (u8w(names.v[r]) > namew)
+				namew = u8w(names.v[r]);
+		bars(out, t, names.v, namew, width);
 	}
-	free_names(names, t->nrows);
-	free_names(shown, t->nrows);
+	free_names(&names);
+	free_names(&shown);
 }
 
 static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)

@@ -59,7 +59,7 @@ expect_status 0 $BR --aggregate $N/runs_before.csv $N/runs_after.csv
 expect_err '^benchreport: note: --aggregate formed 2 groups: 3 runs of host0 in runs_before, 3 runs of host0 in runs_after$'
 expect_out '^Bonnie and Bonnie++, host0: runs_before (3 runs) → runs_after (3 runs)$'
 # block write: well beyond the spread (no mark, p < 0.001); seeks: within (~)
-line_of BlkWrite | grep -q '196.5 ±1.5  *41  *221.6 ±1.7  *41  *+12.8%  *<0.001$' || fail "aggregated block write: $(line_of BlkWrite)"
+line_of BlkWrite | grep -q '196.5 ±1.46  *41  *221.6 ±1.73  *41  *+12.8%  *<0.001$' || fail "aggregated block write: $(line_of BlkWrite)"
 line_of Seeks | grep -q '+2.2%~  *0.53$' || fail "aggregated seeks: $(line_of Seeks)"
 expect_out "p: Welch's two-sample t-test"
 expect_out '~: within the run-to-run spread'

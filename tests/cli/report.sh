@@ -45,15 +45,16 @@ xmllint --noout "$T/seq.svg" || fail "seq.svg is not well-formed XML"
 grep -q '<title>Sequential throughput' "$T/seq.svg" || fail "the SVG has no title"
 grep -q 'benchreport' "$T/seq.svg" || fail "the SVG has no provenance"
 
-expect_status 0 $BR "$T/two.csv" --chart fileops --width 640 --scale 2 -o "$T/files.png"
+expect_status 0 $BR "$T/two.csv" --chart fileops --width 640 --scale 2 --provenance=full -o "$T/files.png"
 is_png "$T/files.png" || fail "files.png is not a PNG"
 set -- $(png_dim "$T/files.png")
 [ "$1" -eq 1280 ] || fail "PNG width $1, expected 1280 (--width 640 --scale 2)"
 [ "$2" -gt 300 ] && [ "$2" -lt 6400 ] || fail "PNG height $2 out of range"
 grep -aq 'Software.benchreport' "$T/files.png" || fail "no Software text chunk"
-grep -aq "Description.*--chart fileops --width 640" "$T/files.png" || fail "no command line in the PNG"
+grep -aq "Description.*--chart fileops --width 640" "$T/files.png" || fail "no command line in the PNG (--provenance=full)"
 # the same chart at scale 1 is half the size
 expect_status 0 $BR "$T/two.csv" --chart fileops --width 640 -o "$T/files1.png"
+grep -aq "Description" "$T/files1.png" && fail "a command line in the PNG without --provenance=full"
 set -- $(png_dim "$T/files1.png")
 [ "$1" -eq 640 ] || fail "PNG width $1, expected 640"
 

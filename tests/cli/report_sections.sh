@@ -48,7 +48,7 @@ grep -q '<div class="narrow"><svg[^>]* width="340px"' "$T/thirty.html" || fail "
 # --- two inputs: two sections, the tables by metric, the contents
 row before 30000 >"$T/before.csv"
 { row after 33000; row other 28000; } >"$T/after.csv"
-expect_status 0 $BR "$T/before.csv" "$T/after.csv" -o "$T/two.html"
+expect_status 0 $BR "$T/before.csv" "$T/after.csv" --provenance=full -o "$T/two.html"
 grep -q '<section class="input" id="in-1" data-name="before">' "$T/two.html" || fail "no section for before.csv"
 grep -q '<section class="input" id="in-2" data-name="after">' "$T/two.html" || fail "no section for after.csv"
 grep -q '<details class="metric" id="m-bonnie-seq" open="open">' "$T/two.html" || fail "no table by metric"

@@ -25,15 +25,15 @@ expect_out 'BlkWrite'
 expect_out 'MiB/s'
 expect_out '%CP'
 expect_out '+++++'
-expect_out '^moudry.com .*34.20\*'
+expect_out '^moudry.com .*34.2\*'
 expect_out '^\* best in column (more is better)'
 [ "$(width "$T/out")" -le 80 ] || fail "text wider than 80 columns"
 cp "$T/out" "$T/stdout.txt"
 # the row names repeat in every block of the split table
 [ "$(grep -c '^moudry.com' "$T/out")" -ge 3 ] || fail "blocks do not repeat the names"
-# block write: 9.10 (oldbox, first run) and 34.20* end in the same column
+# block write: 9.10 (oldbox, first run) and 34.2* end in the same column
 a=$(grep -m1 '^oldbox' "$T/out" | awk '{ print index($0, " 9.10 ") + 5 }')
-b=$(grep -m1 '^moudry.com' "$T/out" | awk '{ print index($0, "34.20*") + 5 }')
+b=$(grep -m1 '^moudry.com' "$T/out" | awk '{ print index($0, "34.2*") + 4 }')
 [ "$a" -eq "$b" ] || fail "block write values not right-aligned ($a vs $b)"
 
 # -o picks the format by extension; .txt is the same text
@@ -42,7 +42,7 @@ cmp -s "$T/t.txt" "$T/stdout.txt" || fail "-o x.txt differs from stdout"
 expect_status 0 $BR -o "$T/t.md" "$T/runs.txt"
 grep -q '^### Bonnie and Bonnie++: 6 records' "$T/t.md" || fail "markdown heading"
 grep -q '^| Record | Per-char write (MiB/s) | %CPU |' "$T/t.md" || fail "markdown header"
-grep -q '| \*\*34.20\*\* |' "$T/t.md" || fail "markdown best not bold"
+grep -q '| \*\*34.2\*\* |' "$T/t.md" || fail "markdown best not bold"
 expect_status 0 $BR -o "$T/t.csv" "$T/runs.txt"
 head -1 "$T/t.csv" | grep -q '^tool,version,host,label,file,line,end_line,size,putc (KiB/s),putc_cpu (%),put_block (KiB/s)' ||
 	fail "csv header: $(head -1 "$T/t.csv")"
@@ -95,7 +95,7 @@ expect_status 0 $BR --bars --metric put_block "$T/runs.txt"
 expect_out '^Sequential throughput'
 expect_out 'Block write, MiB/s (more is better)'
 expect_out '█'
-grep '█' "$T/out" | grep -q ' 34.20$' || fail "bar value at the end"
+grep '█' "$T/out" | grep -q ' 34.2$' || fail "bar value at the end"
 [ "$(width "$T/out")" -le 80 ] || fail "bars wider than 80 columns"
 
 # Markdown escapes what it must; CSV quotes a host holding a quote
