@@ -21,6 +21,14 @@ static int scaled_decimals(double a)
 	return d < 2 ? 2 : d > 6 ? 6 : d;
 }
 
+/* Characters a scaled figure of magnitude a prints in (digits, point and
+ * the decimals scaled_decimals gives it; none from 100 up). */
+static int figure_width(double a)
+{
+	int digits = a >= 1 ? (int)floor(log10(a)) + 1 : 1;
+	return a >= 100 ? digits : digits + 1 + scaled_decimals(a);
+}
+
 struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min)
 {
 	struct br_cmp_unit r = {br_unit_name(u), 1, 0};
@@ -37,7 +45,27 @@ struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min)
 		}
 		break;
 	case BR_UNIT_USEC:
-		if (max >= 10e6) {
+		/* latencies span decades (61 us and 12 s in one column): with
+		 * both ends known, the unit that prints the wider end narrowest */
+		if (min > 0 && max > 0) {
+			static const struct {
+				const char *name;
+				double div;
+			} us[] = {{"us", 1}, {"ms", 1e3}, {"s", 1e6}};
+			/* from the unit the largest value alone would take; another
+			 * only when it is narrower */
+			int best = max >= 10e6 ? 2 : max >= 10e3 ? 1 : 0, best_w = 1 << 30;
+			for (int k = best, n = 0; n < 3; k = (k + 1) % 3, n++) {
+				int w = figure_width(max / us[k].div), wmin = figure_width(min / us[k].div);
+				w = w > wmin ? w : wmin;
+				if (w < best_w) {
+					best_w = w;
+					best = k;
+				}
+			}
+			r.name = us[best].name;
+			r.div = us[best].div;
+		} else if (max >= 10e6) {
 			r.name = "s";
 			r.div = 1e6;
 		} else if (max >= 10e3) {

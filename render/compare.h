@@ -117,8 +117,9 @@ struct br_cmp_unit {
 
 /* Unit for values of base unit `u` whose largest magnitude is `max` and
  * smallest non-zero magnitude `min` (0 = unknown): KiB/s below 10 MiB/s,
- * MiB/s below 10 GiB/s, else GiB/s; us below 10 ms, ms below 10 s, else s;
- * /s unscaled. Scaled units get one decimal, two when the smallest value
+ * MiB/s below 10 GiB/s, else GiB/s; latencies: with min known, the unit
+ * (us, ms, s) in which the wider of max and min prints narrowest, else us
+ * below 10 ms, ms below 10 s, else s; /s unscaled. Scaled units get one decimal, two when the smallest value
  * is below 10; unscaled ones two below 1, one below 10, else none (the model
  * then uses the printed precision for unscaled columns, at most 2). */
 struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min);

@@ -65,6 +65,7 @@ struct report {
 	struct section *secs;      /* the report's sections, in order */
 	size_t nsecs;
 	bool legend_done;          /* the tables' legend was written */
+	struct br_ptrmap innames;  /* record -> its input's name (the model's) */
 };
 
 /* One section of the report: the records of one input, or of one --group-by
@@ -376,13 +377,15 @@ static const char *input_name(const char *path)
 	return s && s[1] ? s + 1 : path;
 }
 
-/* The name a section and the filter know a record's input by: the input's
- * own name (NAME=FILE, or what br_dataset_name_inputs gave it), else its
- * file's base name. */
-static const char *record_input(const struct br_dataset *ds, const struct br_record *r)
+/* The name a section and the filter know a record's input by: the model's
+ * (its row's input: NAME=FILE, the file's name, or for a record read back
+ * from JSON Lines the document it was first found in), else its file's
+ * base name. */
+static const char *record_input(const struct report *rp, const struct br_record *r)
 {
-	if (r->input && r->input <= ds->ninputs && ds->inputs[r->input - 1].name)
-		return ds->inputs[r->input - 1].name;
+	size_t v;
+	if (br_ptrmap_get(&rp->innames, r, &v))
+		return (const char *)(uintptr_t)v;
 	return input_name(r->source.file);
 }
 
@@ -999,7 +1002,7 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 		if (row->is_baseline)
 			attr(rp, "class", "baseline");
 		if (row->nmembers) /* the filter matches the input's name too */
-			attr(rp, "data-input", record_input(rp->ds, row->members[0]));
+			attr(rp, "data-input", row->input ? row->input : record_input(rp, row->members[0]));
 		row_head(rp, tb, row);
 		/* tool and version, size: from the first run */
 		const struct br_record *first = row->nmembers ? row->members[0] : NULL;
@@ -1297,6 +1300,12 @@ static bool section_holds(const struct section *sc, const struct br_record *r)
 static void make_sections(struct report *rp)
 {
 	size_t cap = 0;
+	for (size_t t = 0; t < rp->cmp->ntables; t++) {
+		const struct br_cmp_table *tb = &rp->cmp->tables[t];
+		for (size_t r = 0; r < tb->nrows; r++)
+			for (size_t m = 0; tb->rows[r].input && m < tb->rows[r].nmembers; m++)
+				br_ptrmap_put(&rp->innames, tb->rows[r].members[m], (uintptr_t)tb->rows[r].input);
+	}
 	if (rp->o->group_by) {
 		for (size_t t = 0; t < rp->cmp->ntables; t++) {
 			const struct br_cmp_table *tb = &rp->cmp->tables[t];
@@ -1310,7 +1319,7 @@ static void make_sections(struct report *rp)
 		for (size_t i = 0; i < rp->ds->records.n; i++) {
 			const struct br_record *r = rp->ds->records.v[i];
 			const char *f = r->source.file ? r->source.file : "";
-			section_add(section_for(rp, f, record_input(rp->ds, r), &cap), r);
+			section_add(section_for(rp, f, record_input(rp, r), &cap), r);
 		}
 	}
 	for (size_t i = 0; i < rp->nsecs; i++)
@@ -1677,6 +1686,7 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 	br_chart_set_free(&rp.set);
 	br_cmp_free(rp.cmp);
 	br_ptrmap_free(&rp.recidx);
+	br_ptrmap_free(&rp.innames);
 	br_ptrmap_free(&rp.seridx);
 	free_sections(&rp);
 	return rc;
