@@ -171,6 +171,15 @@ void br_recset_free(struct br_recset *s);
  */
 size_t br_recset_merge(struct br_recset *s);
 
+/* What a merge looked at, for tests of its growth: the lists of candidates
+ * it looked in, the entries it met there, the pairs it compared and the
+ * entries it filed. br_recset_merge_counted is br_recset_merge that fills
+ * *stats (if not NULL). */
+struct br_merge_stats {
+	size_t lookups, visited, compared, filed;
+};
+size_t br_recset_merge_counted(struct br_recset *s, struct br_merge_stats *stats);
+
 /* Do a and b describe the same run (the test br_recset_merge uses)? */
 bool br_record_same_run(const struct br_record *a, const struct br_record *b);
 
