@@ -1107,10 +1107,13 @@ struct bucket {
 	double half, width; /* position cells: the reach of a match, the cell width */
 };
 
-/* A list of kept records under one fingerprint; entries are nodes. */
+/* A list of kept records under one fingerprint; entries are nodes, in
+ * the order they were filed: by record index unless a record filed again
+ * went after later ones (then not `sorted`). */
 struct list {
 	uint64_t key;       /* 0 = empty slot */
-	size_t head;        /* node index+1 */
+	size_t head, tail;  /* node index+1 */
+	bool sorted;
 };
 
 struct node {
@@ -1119,8 +1122,9 @@ struct node {
 	unsigned gen;       /* the record's filing this entry belongs to */
 };
 
-struct merge_state {
-	struct br_recset *s;
+struct br_merge_index {
+	struct br_record **v;  /* borrowed */
+	size_t n;
 	struct br_merge_stats st;
 	struct bucket *tab;
 	size_t nb;
@@ -1129,7 +1133,6 @@ struct merge_state {
 	size_t *hl;         /* strlen of each record's host, kept current */
 	unsigned *gen;      /* filings of each record so far */
 	double *cellpos;    /* the position cell a kept record is filed in */
-	bool *gone;
 	double *g;          /* cell widths of the buckets' core figures */
 	struct keyset cut_hosts; /* fnv() of every cut host */
 	size_t *cut_len;    /* their lengths, ascending, each once */
@@ -1177,7 +1180,7 @@ static uint64_t figure_pattern(const struct br_record *r, uint64_t core)
 }
 
 /* r's position: its core numbers, each in units of its cell width. */
-static double position(const struct merge_state *ms, const struct bucket *b, const struct br_record *r)
+static double position(const struct br_merge_index *ms, const struct bucket *b, const struct br_record *r)
 {
 	double p = 0;
 	size_t k = b->stat;
@@ -1205,7 +1208,7 @@ static uint64_t list_key(size_t bucket, uint64_t host, uint64_t pattern, double 
 	return k ? k : 1;
 }
 
-static struct list *list_find(struct merge_state *ms, uint64_t key, bool add)
+static struct list *list_find(struct br_merge_index *ms, uint64_t key, bool add)
 {
 	if (add && (ms->nlists + 1) * 2 > ms->lcap) {
 		struct list *old = ms->lists;
@@ -1230,26 +1233,32 @@ static struct list *list_find(struct merge_state *ms, uint64_t key, bool add)
 			return &ms->lists[j];
 	if (!add)
 		return NULL;
-	ms->lists[j].key = key;
-	ms->lists[j].head = 0;
+	ms->lists[j] = (struct list){key, 0, 0, true};
 	ms->nlists++;
 	return &ms->lists[j];
 }
 
-static void file_under(struct merge_state *ms, uint64_t key, size_t rec)
+static void file_under(struct br_merge_index *ms, uint64_t key, size_t rec)
 {
 	struct list *l = list_find(ms, key, true);
 	ms->nodes = br_grow(ms->nodes, &ms->ncap, ms->nnodes + 1, sizeof *ms->nodes);
-	ms->nodes[ms->nnodes] = (struct node){l->head, rec, ms->gen[rec]};
-	l->head = ++ms->nnodes;
+	ms->nodes[ms->nnodes] = (struct node){0, rec, ms->gen[rec]};
+	size_t k = ++ms->nnodes;
+	if (l->tail) {
+		l->sorted = l->sorted && ms->nodes[l->tail - 1].rec < rec;
+		ms->nodes[l->tail - 1].next = k;
+	} else {
+		l->head = k;
+	}
+	l->tail = k;
 	ms->tab[ms->bk[rec]].filed++;
 	ms->st.filed++;
 }
 
 /* File kept record a (again: its earlier entries become stale). */
-static void file_record(struct merge_state *ms, size_t a)
+static void file_record(struct br_merge_index *ms, size_t a)
 {
-	const struct br_record *r = ms->s->v[a];
+	const struct br_record *r = ms->v[a];
 	struct bucket *b = &ms->tab[ms->bk[a]];
 	uint64_t pat = figure_pattern(r, b->core);
 	double cell = cell_of(position(ms, b, r), b->width);
@@ -1284,11 +1293,12 @@ static bool hosts_compatible(const struct br_record *a, size_t la, const struct 
 	return cut->host_cut && memcmp(a->host, b->host, la < lb ? la : lb) == 0;
 }
 
-/* Record a (kept) against record i, given t = tm[a] & tm[i]: same_run_masked
- * with the hosts' lengths known. */
-static bool kept_same_run(const struct merge_state *ms, size_t a, size_t i)
+/* Is kept record a the same run as record i? br_record_same_run, with the
+ * masks and the hosts' lengths kept: only the figures both trust are
+ * compared (t = tm[a] & tm[i]), so a pair sharing none costs nothing. */
+static bool kept_same_run(const struct br_merge_index *ms, size_t a, size_t i)
 {
-	const struct br_record *x = ms->s->v[a], *y = ms->s->v[i];
+	const struct br_record *x = ms->v[a], *y = ms->v[i];
 	uint64_t t = ms->tm[a] & ms->tm[i];
 	if (t == 0 || x->tool != y->tool)
 		return false;
@@ -1307,33 +1317,41 @@ static bool kept_same_run(const struct merge_state *ms, size_t a, size_t i)
 
 /* Look through one list for the earliest record that is the same run as
  * record i, dropping stale entries on the way. */
-static void look_in(struct merge_state *ms, uint64_t key, size_t i)
+static void look_in(struct br_merge_index *ms, uint64_t key, size_t i)
 {
 	ms->st.lookups++;
 	struct list *l = list_find(ms, key, false);
 	if (!l)
 		return;
-	size_t *link = &l->head;
+	size_t *link = &l->head, prev = 0;
 	while (*link) {
-		struct node *nd = &ms->nodes[*link - 1];
+		size_t k = *link;
+		struct node *nd = &ms->nodes[k - 1];
 		ms->st.visited++;
 		if (nd->gen != ms->gen[nd->rec]) {
 			*link = nd->next; /* the record was filed again since */
+			if (l->tail == k)
+				l->tail = prev;
 			continue;
 		}
-		if (!ms->best || nd->rec + 1 < ms->best) {
+		if (ms->bk[nd->rec] != ms->bk[i]) {
+			/* two fingerprints hashed alike: not a candidate */
+		} else if (!ms->best || nd->rec + 1 < ms->best) {
 			ms->st.compared++;
 			if (kept_same_run(ms, nd->rec, i))
 				ms->best = nd->rec + 1;
+		} else if (l->sorted) {
+			return; /* nothing earlier follows */
 		}
 		link = &nd->next;
+		prev = k;
 	}
 }
 
 /* Every list a kept record that is the same run as record i can be in. */
-static void look_up(struct merge_state *ms, size_t i)
+static void look_up(struct br_merge_index *ms, size_t i)
 {
-	const struct br_record *r = ms->s->v[i];
+	const struct br_record *r = ms->v[i];
 	struct bucket *b = &ms->tab[ms->bk[i]];
 	size_t bi = ms->bk[i], n = ms->hl[i];
 	uint64_t pat = figure_pattern(r, b->core);
@@ -1357,7 +1375,7 @@ static void look_up(struct merge_state *ms, size_t i)
 	}
 }
 
-static size_t find_bucket(struct merge_state *ms, size_t *slot, size_t cap, uint64_t key)
+static size_t find_bucket(struct br_merge_index *ms, size_t *slot, size_t cap, uint64_t key)
 {
 	size_t j = (size_t)(key & (cap - 1));
 	for (; slot[j]; j = (j + 1) & (cap - 1))
@@ -1378,23 +1396,23 @@ static int cmp_size(const void *x, const void *y)
 }
 
 /* Can record i be the same run as any other (same_run_masked)? */
-static bool can_merge(const struct merge_state *ms, size_t i)
+static bool can_merge(const struct br_merge_index *ms, size_t i)
 {
 	uint64_t t = ms->tm[i];
-	return t != 0 && ((t & (t - 1)) != 0 || ms->s->v[i]->host);
+	return t != 0 && ((t & (t - 1)) != 0 || ms->v[i]->host);
 }
 
 /* Buckets, their core figures and cells, the cut hosts. */
-static void index_prepare(struct merge_state *ms)
+static void index_prepare(struct br_merge_index *ms)
 {
-	size_t n = ms->s->n, cap = 16;
+	size_t n = ms->n, cap = 16;
 	while (cap < n * 2)
 		cap *= 2;
 	size_t *slot = br_calloc(cap, sizeof *slot);
 	uint64_t *ix = br_malloc(n * sizeof *ix);
 	size_t ncut = 0;
 	for (size_t i = 0; i < n; i++) {
-		const struct br_record *r = ms->s->v[i];
+		const struct br_record *r = ms->v[i];
 		ms->tm[i] = trusted_mask(r);
 		ms->hl[i] = r->host ? strlen(r->host) : 0;
 		ms->bk[i] = find_bucket(ms, slot, cap, merge_key(r));
@@ -1436,7 +1454,7 @@ static void index_prepare(struct merge_state *ms)
 			continue;
 		size_t k = b->stat;
 		for (uint64_t m = b->core; m; m &= m - 1, k++) {
-			const struct br_value *v = br_record_get(ms->s->v[i], (enum br_metric_id)__builtin_ctzll(m));
+			const struct br_value *v = br_record_get(ms->v[i], (enum br_metric_id)__builtin_ctzll(m));
 			if (is_number(v)) {
 				ms->g[k] = fmax(ms->g[k], br_value_resolution(v));
 				maxabs[k] = fmax(maxabs[k], fabs(v->value));
@@ -1458,72 +1476,108 @@ static void index_prepare(struct merge_state *ms)
 	}
 }
 
+struct br_merge_index *br_merge_index_new(struct br_record **v, size_t n)
+{
+	struct br_merge_index *ms = br_calloc(1, sizeof *ms);
+	ms->v = v;
+	ms->n = n;
+	size_t m = n ? n : 1;
+	ms->tab = br_malloc(m * sizeof *ms->tab); /* at most one bucket per record */
+	ms->bk = br_malloc(m * sizeof *ms->bk);
+	ms->tm = br_malloc(m * sizeof *ms->tm);
+	ms->hl = br_malloc(m * sizeof *ms->hl);
+	ms->gen = br_calloc(m, sizeof *ms->gen);
+	ms->cellpos = br_malloc(m * sizeof *ms->cellpos);
+	index_prepare(ms);
+	return ms;
+}
+
+size_t br_merge_index_find(struct br_merge_index *ms, size_t i)
+{
+	ms->best = 0;
+	if (!can_merge(ms, i))
+		return BR_MERGE_NONE;
+	struct bucket *b = &ms->tab[ms->bk[i]];
+	b->active--;
+	if (b->filed)
+		look_up(ms, i);
+	return ms->best ? ms->best - 1 : BR_MERGE_NONE;
+}
+
+void br_merge_index_keep(struct br_merge_index *ms, size_t i)
+{
+	if (can_merge(ms, i) && ms->tab[ms->bk[i]].active)
+		file_record(ms, i);
+}
+
+void br_merge_index_merge(struct br_merge_index *ms, size_t a, size_t i)
+{
+	struct br_record *x = ms->v[a];
+	const struct bucket *b = &ms->tab[ms->bk[a]];
+	const char *host = x->host;
+	merge_into(x, ms->v[i]);
+	ms->tm[a] = trusted_mask(x);
+	if (x->host != host)
+		ms->hl[a] = strlen(x->host);
+	/* a longer host or a moved figure: filed where it now belongs */
+	if (b->active && (x->host != host || cell_of(position(ms, b, x), b->width) != ms->cellpos[a]))
+		file_record(ms, a);
+}
+
+void br_merge_index_stats(const struct br_merge_index *ms, struct br_merge_stats *stats)
+{
+	*stats = ms->st;
+}
+
+void br_merge_index_free(struct br_merge_index *ms)
+{
+	if (!ms)
+		return;
+	free(ms->tab);
+	free(ms->bk);
+	free(ms->tm);
+	free(ms->hl);
+	free(ms->gen);
+	free(ms->cellpos);
+	free(ms->g);
+	free(ms->cut_hosts.v);
+	free(ms->cut_len);
+	free(ms->lists);
+	free(ms->nodes);
+	free(ms);
+}
+
 size_t br_recset_merge_counted(struct br_recset *s, struct br_merge_stats *stats)
 {
 	if (stats)
 		memset(stats, 0, sizeof *stats);
 	if (s->n < 2)
 		return 0;
-	size_t n = s->n;
-	struct merge_state ms = {.s = s};
-	ms.tab = br_malloc(n * sizeof *ms.tab); /* at most one bucket per record */
-	ms.bk = br_malloc(n * sizeof *ms.bk);
-	ms.tm = br_malloc(n * sizeof *ms.tm);
-	ms.hl = br_malloc(n * sizeof *ms.hl);
-	ms.gen = br_calloc(n, sizeof *ms.gen);
-	ms.cellpos = br_malloc(n * sizeof *ms.cellpos);
-	ms.gone = br_calloc(n, sizeof *ms.gone);
-	index_prepare(&ms);
-
-	size_t merged = 0;
+	size_t n = s->n, merged = 0;
+	struct br_merge_index *ix = br_merge_index_new(s->v, n);
+	bool *gone = br_calloc(n, sizeof *gone);
 	for (size_t i = 0; i < n; i++) {
-		if (!can_merge(&ms, i))
-			continue;
-		struct bucket *b = &ms.tab[ms.bk[i]];
-		b->active--;
-		ms.best = 0;
-		if (b->filed)
-			look_up(&ms, i);
-		if (!ms.best) {
-			if (b->active)
-				file_record(&ms, i);
+		size_t a = br_merge_index_find(ix, i);
+		if (a == BR_MERGE_NONE) {
+			br_merge_index_keep(ix, i);
 			continue;
 		}
-		size_t a = ms.best - 1;
-		struct br_record *x = s->v[a];
-		const char *host = x->host;
-		merge_into(x, s->v[i]);
-		ms.gone[i] = true;
+		br_merge_index_merge(ix, a, i);
+		gone[i] = true;
 		merged++;
-		ms.tm[a] = trusted_mask(x);
-		if (x->host != host)
-			ms.hl[a] = strlen(x->host);
-		if (b->active && (x->host != host ||
-				  cell_of(position(&ms, b, x), b->width) != ms.cellpos[a]))
-			file_record(&ms, a);
 	}
+	if (stats)
+		br_merge_index_stats(ix, stats);
+	br_merge_index_free(ix);
 	size_t w = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (ms.gone[i])
+		if (gone[i])
 			br_record_free(s->v[i]);
 		else
 			s->v[w++] = s->v[i];
 	}
 	s->n = w;
-	if (stats)
-		*stats = ms.st;
-	free(ms.tab);
-	free(ms.bk);
-	free(ms.tm);
-	free(ms.hl);
-	free(ms.gen);
-	free(ms.cellpos);
-	free(ms.gone);
-	free(ms.g);
-	free(ms.cut_hosts.v);
-	free(ms.cut_len);
-	free(ms.lists);
-	free(ms.nodes);
+	free(gone);
 	return merged;
 }
 
