@@ -773,6 +773,21 @@ out:
 	return rc;
 }
 
+/*
+ * The same-run lookup reads the records of one bucket and host (or host
+ * start) through this index; it replaces records_merge (tool, merge_key),
+ * of which it is an extension. A step of its own, made by the first add of
+ * a benchreport that has it (an index changes no row: an older benchreport
+ * reads and writes the archive as before).
+ */
+static int index_records_by_host(struct br_archive *a)
+{
+	return exec(a,
+		    "CREATE INDEX IF NOT EXISTS records_bucket_host ON records (tool, merge_key, host);\n"
+		    "DROP INDEX IF EXISTS records_merge;\n",
+		    "write");
+}
+
 /* Records touched by one add, by id: the merge target of a later result
  * must be the record as merged so far, with the parser's own details
  * (resolution, doubtful figures) that the JSON does not keep. */
@@ -862,15 +877,23 @@ static void units_free(struct unit *u, size_t n)
 	free(u);
 }
 
+/* The same-run look-up's queries, by the host they read (find_same_run). */
+enum { CAND_SAME, CAND_NONE, CAND_PREFIX, CAND_LONGER };
+
 struct stmts {
-	sqlite3_stmt *sel_doc, *ins_doc, *sel_cand, *ins_rec, *ins_src, *upd_rec;
+	sqlite3_stmt *sel_doc, *ins_doc, *ins_rec, *ins_src, *upd_rec;
+	sqlite3_stmt *cand[4]; /* CAND_* */
+	sqlite3_stmt *sel_json, *upd_host;
 };
 
 static void stmts_free(struct stmts *s)
 {
 	sqlite3_finalize(s->sel_doc);
 	sqlite3_finalize(s->ins_doc);
-	sqlite3_finalize(s->sel_cand);
+	for (size_t i = 0; i < BR_ARRAY_LEN(s->cand); i++)
+		sqlite3_finalize(s->cand[i]);
+	sqlite3_finalize(s->sel_json);
+	sqlite3_finalize(s->upd_host);
 	sqlite3_finalize(s->ins_rec);
 	sqlite3_finalize(s->ins_src);
 	sqlite3_finalize(s->upd_rec);
@@ -882,8 +905,20 @@ static int stmts_prepare(struct br_archive *a, struct stmts *s)
 	if ((rc = prep(a, &s->sel_doc, "SELECT id FROM documents WHERE sha256 = ?1")) ||
 	    (rc = prep(a, &s->ins_doc,
 		       "INSERT INTO documents (name, sha256, bytes, added, details) VALUES (?1, ?2, ?3, ?4, ?5)")) ||
-	    (rc = prep(a, &s->sel_cand,
-		       "SELECT id, json FROM records WHERE tool = ?1 AND merge_key = ?2 ORDER BY id")) ||
+	    (rc = prep(a, &s->cand[CAND_SAME],
+		       "SELECT id FROM records WHERE tool = ?1 AND merge_key = ?2 AND host = ?3 ORDER BY id")) ||
+	    (rc = prep(a, &s->cand[CAND_NONE],
+		       "SELECT id FROM records WHERE tool = ?1 AND merge_key = ?2 AND host IS NULL ORDER BY id")) ||
+	    (rc = prep(a, &s->cand[CAND_PREFIX],
+		       "WITH RECURSIVE p(k) AS (SELECT 1 WHERE length(?3) > 1"
+		       " UNION ALL SELECT k + 1 FROM p WHERE k + 1 < length(?3))"
+		       " SELECT id FROM records WHERE tool = ?1 AND merge_key = ?2"
+		       " AND host IN (SELECT substr(?3, 1, k) FROM p) ORDER BY id")) ||
+	    (rc = prep(a, &s->cand[CAND_LONGER],
+		       "SELECT id FROM records WHERE tool = ?1 AND merge_key = ?2"
+		       " AND host > ?3 AND host < ?3 || char(1114111) ORDER BY id")) ||
+	    (rc = prep(a, &s->sel_json, "SELECT json FROM records WHERE id = ?1")) ||
+	    (rc = prep(a, &s->upd_host, "UPDATE records SET host = ?1 WHERE id = ?2")) ||
 	    (rc = prep(a, &s->ins_rec,
 		       "INSERT INTO records (tool, version, host, label, added, merge_key, json) "
 		       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) ||
@@ -976,74 +1011,174 @@ static void drop_repeated_places(struct br_record *r)
 	r->nalso = w;
 }
 
-/* The archived record that is the same run as r, or NULL. */
+/*
+ * The same-run lookup against the records archived before this add: the
+ * earliest (by id) of its bucket (tool, merge key) that br_record_same_run
+ * accepts, as br_recset_merge's rule. Only records whose host can match are
+ * read, each through the records_bucket_host index: the same host (or no
+ * host), a cut host that starts r's, and when r's host is cut, a longer one
+ * it starts. Each query is in id order; the first record it yields that is
+ * the same run ends it.
+ */
+static struct centry *candidate(struct stmts *s, struct cache *c, int64_t id)
+{
+	struct centry *e = cache_get(c, id);
+	if (e)
+		return e;
+	sqlite3_bind_int64(s->sel_json, 1, id);
+	struct br_record *x = NULL;
+	if (sqlite3_step(s->sel_json) == SQLITE_ROW)
+		x = record_from_json(col_str(s->sel_json, 0), (size_t)sqlite3_column_bytes(s->sel_json, 0));
+	sqlite3_reset(s->sel_json);
+	return x ? cache_put(c, id, x) : NULL; /* unreadable: never a merge target */
+}
+
 static int find_same_run(struct br_archive *a, struct stmts *s, struct cache *c,
-			 const struct br_record *r, int64_t key, struct centry **out)
+			 const struct br_record *r, int64_t key, struct centry **out, size_t *compared)
 {
 	*out = NULL;
 	int64_t found = 0;
-	bind_str(s->sel_cand, 1, br_tool_name(r->tool));
-	sqlite3_bind_int64(s->sel_cand, 2, key);
-	int st;
-	while ((st = sqlite3_step(s->sel_cand)) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(s->sel_cand, 0);
-		struct centry *e = cache_get(c, id);
-		if (!e) {
-			struct br_record *x = record_from_json(col_str(s->sel_cand, 1),
-							       (size_t)sqlite3_column_bytes(s->sel_cand, 1));
-			if (!x)
-				continue; /* unreadable: never a merge target */
-			e = cache_put(c, id, x);
-		}
-		if (br_record_same_run(e->r, r)) {
-			found = id;
-			break;
-		}
+	int queries[3], nq = 0;
+	if (!r->host) {
+		queries[nq++] = CAND_NONE;
+	} else {
+		queries[nq++] = CAND_SAME;
+		queries[nq++] = CAND_PREFIX;
+		if (r->host_cut)
+			queries[nq++] = CAND_LONGER;
 	}
-	int rc = st == SQLITE_ROW || st == SQLITE_DONE ? BR_ARCHIVE_OK : db_fail(a, "read");
-	sqlite3_reset(s->sel_cand);
+	for (int q = 0; q < nq; q++) {
+		sqlite3_stmt *st = s->cand[queries[q]];
+		bind_str(st, 1, br_tool_name(r->tool));
+		sqlite3_bind_int64(st, 2, key);
+		if (r->host)
+			bind_str(st, 3, r->host);
+		int step;
+		while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+			int64_t id = sqlite3_column_int64(st, 0);
+			if (found && id >= found)
+				break;
+			struct centry *e = candidate(s, c, id);
+			++*compared;
+			if (e && br_record_same_run(e->r, r)) {
+				found = id;
+				break;
+			}
+		}
+		sqlite3_reset(st);
+		if (step != SQLITE_ROW && step != SQLITE_DONE)
+			return db_fail(a, "read");
+	}
 	if (found)
 		*out = cache_get(c, found);
+	return BR_ARCHIVE_OK;
+}
+
+/* One result to store and the document it came from. */
+struct pending {
+	struct br_record *r;
+	int64_t doc;
+	int64_t id; /* its row once stored */
+};
+
+/* r merged into the archived record of e: r's places become sources of it. */
+static int merge_stored(struct br_archive *a, struct stmts *s, struct centry *e, int64_t doc,
+			struct br_record *r)
+{
+	int rc = insert_sources(a, s, e->id, doc, r);
+	const char *host = e->r->host;
+	br_record_merge(e->r, r);
+	drop_repeated_places(e->r);
+	e->dirty = true;
+	if (!rc && e->r->host != host) {
+		/* later look-ups by host must see the longer name */
+		bind_str(s->upd_host, 1, e->r->host);
+		sqlite3_bind_int64(s->upd_host, 2, e->id);
+		rc = done(a, s->upd_host);
+	}
 	return rc;
 }
 
-static int store_record(struct br_archive *a, struct stmts *s, struct cache *c, int64_t doc,
-			struct br_record *r, const char *stamp, struct br_archive_stats *st)
+static int insert_record(struct br_archive *a, struct stmts *s, struct cache *c, struct pending *p,
+			 const char *stamp)
 {
-	int64_t key = (int64_t)br_record_merge_key(r);
-	struct centry *e;
-	int rc = find_same_run(a, s, c, r, key, &e);
-	if (rc) {
-		br_record_free(r);
-		return rc;
-	}
-	if (e) {
-		rc = insert_sources(a, s, e->id, doc, r);
-		br_record_merge(e->r, r);
-		br_record_free(r);
-		drop_repeated_places(e->r);
-		e->dirty = true;
-		st->records_merged++;
-		return rc;
-	}
+	struct br_record *r = p->r;
 	char *json = record_json(r);
 	bind_str(s->ins_rec, 1, br_tool_name(r->tool));
 	bind_str(s->ins_rec, 2, r->version);
 	bind_str(s->ins_rec, 3, r->host);
 	bind_str(s->ins_rec, 4, r->label);
 	bind_str(s->ins_rec, 5, stamp);
-	sqlite3_bind_int64(s->ins_rec, 6, key);
+	sqlite3_bind_int64(s->ins_rec, 6, (int64_t)br_record_merge_key(r));
 	bind_str(s->ins_rec, 7, json);
-	rc = done(a, s->ins_rec);
+	int rc = done(a, s->ins_rec);
 	free(json);
 	if (rc) {
 		br_record_free(r);
 		return rc;
 	}
-	int64_t id = sqlite3_last_insert_rowid(a->db);
-	cache_put(c, id, r);
-	st->records_added++;
-	return insert_sources(a, s, id, doc, r);
+	p->id = sqlite3_last_insert_rowid(a->db);
+	cache_put(c, p->id, r); /* the cache owns it now */
+	return insert_sources(a, s, p->id, p->doc, r);
+}
+
+/*
+ * Store the results in order, each merged into the earliest record that is
+ * the same run (br_recset_merge's rule, records by id) or added. First the
+ * records archived before this add are looked at (all of them are earlier
+ * than any record this add makes); the results that are no copy of one go
+ * through br_merge_index, where the records this add makes are found.
+ */
+static int store_results(struct br_archive *a, struct stmts *s, struct cache *c, struct pending *p,
+			 size_t np, bool archive_empty, const char *stamp, struct br_archive_stats *st)
+{
+	int rc = BR_ARCHIVE_OK;
+	for (size_t k = 0; k < np && !archive_empty; k++) {
+		struct centry *e;
+		int64_t key = (int64_t)br_record_merge_key(p[k].r);
+		if ((rc = find_same_run(a, s, c, p[k].r, key, &e, &st->candidates_compared)))
+			return rc;
+		if (!e)
+			continue;
+		rc = merge_stored(a, s, e, p[k].doc, p[k].r);
+		br_record_free(p[k].r);
+		p[k].r = NULL;
+		st->records_merged++;
+		if (rc)
+			return rc;
+	}
+	size_t n = 0;
+	for (size_t k = 0; k < np; k++)
+		if (p[k].r)
+			p[n++] = p[k];
+	struct br_record **v = br_malloc((n ? n : 1) * sizeof *v);
+	for (size_t k = 0; k < n; k++)
+		v[k] = p[k].r;
+	struct br_merge_index *ix = br_merge_index_new(v, n);
+	for (size_t k = 0; k < n && !rc; k++) {
+		size_t t = br_merge_index_find(ix, k);
+		if (t == BR_MERGE_NONE) {
+			br_merge_index_keep(ix, k);
+			rc = insert_record(a, s, c, &p[k], stamp);
+			p[k].r = NULL;
+			st->records_added++;
+			continue;
+		}
+		struct centry *e = cache_get(c, p[t].id);
+		rc = insert_sources(a, s, e->id, p[k].doc, v[k]);
+		br_merge_index_merge(ix, t, k);
+		drop_repeated_places(e->r);
+		e->dirty = true;
+		st->records_merged++;
+	}
+	struct br_merge_stats ms;
+	br_merge_index_stats(ix, &ms);
+	st->candidates_compared += ms.compared;
+	br_merge_index_free(ix);
+	for (size_t k = 0; k < n; k++)
+		br_record_free(p[k].r); /* merged (left empty) or not reached */
+	free(v);
+	return rc;
 }
 
 static int flush(struct br_archive *a, struct stmts *s, struct cache *c)
@@ -1072,13 +1207,21 @@ static int store(struct br_archive *a, struct unit *u, size_t nu, struct br_arch
 {
 	struct stmts s = {0};
 	struct cache c = {0};
+	struct pending *p = NULL;
+	size_t np = 0, cap = 0;
 	char stamp[32];
 	now_iso(stamp);
 	int rc = exec(a, "BEGIN IMMEDIATE", "write");
 	if (rc)
 		return rc;
-	if ((rc = refresh_merge_keys(a)) || (rc = stmts_prepare(a, &s)))
+	if ((rc = index_records_by_host(a)) || (rc = refresh_merge_keys(a)) || (rc = stmts_prepare(a, &s)))
 		goto fail;
+	bool ok;
+	bool archive_empty = query_int(a, "SELECT NOT EXISTS (SELECT 1 FROM records)", &ok) == 1;
+	if (!ok) {
+		rc = db_fail(a, "read");
+		goto fail;
+	}
 	for (size_t i = 0; i < nu; i++) {
 		int64_t doc = known_document(a, s.sel_doc, u[i].sha);
 		if (doc < 0) {
@@ -1098,14 +1241,17 @@ static int store(struct br_archive *a, struct unit *u, size_t nu, struct br_arch
 			goto fail;
 		doc = sqlite3_last_insert_rowid(a->db);
 		st->documents++;
+		p = br_grow(p, &cap, np + u[i].nrecs, sizeof *p);
 		for (size_t k = 0; k < u[i].nrecs; k++) {
-			struct br_record *r = u[i].recs[k];
+			p[np++] = (struct pending){u[i].recs[k], doc, 0};
 			u[i].recs[k] = NULL;
-			if ((rc = store_record(a, &s, &c, doc, r, stamp, st)))
-				goto fail;
 		}
 	}
-	if ((rc = flush(a, &s, &c)))
+	rc = store_results(a, &s, &c, p, np, archive_empty, stamp, st); /* takes the records */
+	free(p);
+	p = NULL;
+	np = 0;
+	if (rc || (rc = flush(a, &s, &c)))
 		goto fail;
 	stmts_free(&s);
 	cache_free(&c);
@@ -1115,6 +1261,9 @@ static int store(struct br_archive *a, struct unit *u, size_t nu, struct br_arch
 	}
 	return BR_ARCHIVE_OK;
 fail:
+	for (size_t k = 0; k < np; k++)
+		br_record_free(p[k].r);
+	free(p);
 	stmts_free(&s);
 	cache_free(&c);
 	rollback(a);
