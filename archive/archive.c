@@ -877,13 +877,13 @@ static void units_free(struct unit *u, size_t n)
 	free(u);
 }
 
-/* The same-run look-up's queries, by the host they read (find_same_run). */
+/* The same-run look-up's queries, by the host they read (add_candidates). */
 enum { CAND_SAME, CAND_NONE, CAND_PREFIX, CAND_LONGER };
 
 struct stmts {
 	sqlite3_stmt *sel_doc, *ins_doc, *ins_rec, *ins_src, *upd_rec;
 	sqlite3_stmt *cand[4]; /* CAND_* */
-	sqlite3_stmt *sel_json, *upd_host;
+	sqlite3_stmt *sel_json;
 };
 
 static void stmts_free(struct stmts *s)
@@ -893,7 +893,6 @@ static void stmts_free(struct stmts *s)
 	for (size_t i = 0; i < BR_ARRAY_LEN(s->cand); i++)
 		sqlite3_finalize(s->cand[i]);
 	sqlite3_finalize(s->sel_json);
-	sqlite3_finalize(s->upd_host);
 	sqlite3_finalize(s->ins_rec);
 	sqlite3_finalize(s->ins_src);
 	sqlite3_finalize(s->upd_rec);
@@ -906,19 +905,19 @@ static int stmts_prepare(struct br_archive *a, struct stmts *s)
 	    (rc = prep(a, &s->ins_doc,
 		       "INSERT INTO documents (name, sha256, bytes, added, details) VALUES (?1, ?2, ?3, ?4, ?5)")) ||
 	    (rc = prep(a, &s->cand[CAND_SAME],
-		       "SELECT id FROM records WHERE tool = ?1 AND merge_key = ?2 AND host = ?3 ORDER BY id")) ||
+		       "SELECT id FROM records WHERE tool = ?1 AND merge_key = ?2 AND host = ?3")) ||
 	    (rc = prep(a, &s->cand[CAND_NONE],
-		       "SELECT id FROM records WHERE tool = ?1 AND merge_key = ?2 AND host IS NULL ORDER BY id")) ||
+		       "SELECT id FROM records WHERE tool = ?1 AND merge_key = ?2 AND host IS NULL")) ||
 	    (rc = prep(a, &s->cand[CAND_PREFIX],
 		       "WITH RECURSIVE p(k) AS (SELECT 1 WHERE length(?3) > 1"
 		       " UNION ALL SELECT k + 1 FROM p WHERE k + 1 < length(?3))"
 		       " SELECT id FROM records WHERE tool = ?1 AND merge_key = ?2"
-		       " AND host IN (SELECT substr(?3, 1, k) FROM p) ORDER BY id")) ||
+		       " AND host IN (SELECT substr(?3, 1, k) FROM p)"
+		       " AND instr(json, '\"host_cut\":true') > 0")) ||
 	    (rc = prep(a, &s->cand[CAND_LONGER],
 		       "SELECT id FROM records WHERE tool = ?1 AND merge_key = ?2"
-		       " AND host > ?3 AND host < ?3 || char(1114111) ORDER BY id")) ||
+		       " AND host > ?3 AND host < ?3 || char(1114111)")) ||
 	    (rc = prep(a, &s->sel_json, "SELECT json FROM records WHERE id = ?1")) ||
-	    (rc = prep(a, &s->upd_host, "UPDATE records SET host = ?1 WHERE id = ?2")) ||
 	    (rc = prep(a, &s->ins_rec,
 		       "INSERT INTO records (tool, version, host, label, added, merge_key, json) "
 		       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) ||
@@ -1011,15 +1010,7 @@ static void drop_repeated_places(struct br_record *r)
 	r->nalso = w;
 }
 
-/*
- * The same-run lookup against the records archived before this add: the
- * earliest (by id) of its bucket (tool, merge key) that br_record_same_run
- * accepts, as br_recset_merge's rule. Only records whose host can match are
- * read, each through the records_bucket_host index: the same host (or no
- * host), a cut host that starts r's, and when r's host is cut, a longer one
- * it starts. Each query is in id order; the first record it yields that is
- * the same run ends it.
- */
+/* Archived record id, read (once) into the cache; NULL if unreadable. */
 static struct centry *candidate(struct stmts *s, struct cache *c, int64_t id)
 {
 	struct centry *e = cache_get(c, id);
@@ -1033,11 +1024,59 @@ static struct centry *candidate(struct stmts *s, struct cache *c, int64_t id)
 	return x ? cache_put(c, id, x) : NULL; /* unreadable: never a merge target */
 }
 
-static int find_same_run(struct br_archive *a, struct stmts *s, struct cache *c,
-			 const struct br_record *r, int64_t key, struct centry **out, size_t *compared)
+/* Candidates: the records archived before this add that the results
+ * may be the same run as, each once, with their stored merge key. */
+struct candidates {
+	struct br_record **r;
+	int64_t *id, *key;
+	size_t n, cap, cap_id, cap_key;
+	struct keyset_ids {
+		uint64_t *v;
+		size_t cap, n;
+	} asked;                /* the queries made (kind, key, host), hashed */
+};
+
+/* Was this query asked before? (Then its rows are candidates already.) */
+static bool asked_before(struct keyset_ids *k, uint64_t x)
 {
-	*out = NULL;
-	int64_t found = 0;
+	x = x ? x : 1;
+	if ((k->n + 1) * 2 > k->cap) {
+		struct keyset_ids old = *k;
+		k->cap = old.cap ? old.cap * 2 : 256;
+		k->v = br_calloc(k->cap, sizeof *k->v);
+		k->n = 0;
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.v[i])
+				asked_before(k, old.v[i]);
+		free(old.v);
+	}
+	size_t j = (size_t)(x >> 11) & (k->cap - 1);
+	for (; k->v[j]; j = (j + 1) & (k->cap - 1))
+		if (k->v[j] == x)
+			return true;
+	k->v[j] = x;
+	k->n++;
+	return false;
+}
+
+static uint64_t query_hash(int kind, const char *tool, int64_t key, const char *host)
+{
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)kind;
+	for (const char *p = tool; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	h = (h ^ (uint64_t)key) * 1099511628211ull;
+	for (const char *p = host ? host : ""; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	return (h ^ (host ? 1 : 2)) * 1099511628211ull;
+}
+
+/* The archived records whose host can match r's: the same host (or no
+ * host), a cut host that starts r's (its JSON says host_cut), and when r's
+ * host is cut, a longer one it starts; each through records_bucket_host. */
+static int add_candidates(struct br_archive *a, struct stmts *s, struct cache *c, const struct br_record *r,
+			  struct candidates *cd, size_t *loaded)
+{
+	int64_t key = (int64_t)br_record_merge_key(r);
 	int queries[3], nq = 0;
 	if (!r->host) {
 		queries[nq++] = CAND_NONE;
@@ -1047,30 +1086,35 @@ static int find_same_run(struct br_archive *a, struct stmts *s, struct cache *c,
 		if (r->host_cut)
 			queries[nq++] = CAND_LONGER;
 	}
+	const char *tool = br_tool_name(r->tool);
 	for (int q = 0; q < nq; q++) {
+		if (asked_before(&cd->asked, query_hash(queries[q], tool, key, r->host)))
+			continue;
 		sqlite3_stmt *st = s->cand[queries[q]];
-		bind_str(st, 1, br_tool_name(r->tool));
+		bind_str(st, 1, tool);
 		sqlite3_bind_int64(st, 2, key);
 		if (r->host)
 			bind_str(st, 3, r->host);
 		int step;
 		while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 			int64_t id = sqlite3_column_int64(st, 0);
-			if (found && id >= found)
-				break;
+			if (cache_get(c, id))
+				continue; /* a candidate already */
 			struct centry *e = candidate(s, c, id);
-			++*compared;
-			if (e && br_record_same_run(e->r, r)) {
-				found = id;
-				break;
-			}
+			++*loaded;
+			if (!e)
+				continue;
+			cd->r = br_grow(cd->r, &cd->cap, cd->n + 1, sizeof *cd->r);
+			cd->id = br_grow(cd->id, &cd->cap_id, cd->n + 1, sizeof *cd->id);
+			cd->key = br_grow(cd->key, &cd->cap_key, cd->n + 1, sizeof *cd->key);
+			cd->r[cd->n] = e->r;
+			cd->id[cd->n] = id;
+			cd->key[cd->n++] = key;
 		}
 		sqlite3_reset(st);
-		if (step != SQLITE_ROW && step != SQLITE_DONE)
+		if (step != SQLITE_DONE)
 			return db_fail(a, "read");
 	}
-	if (found)
-		*out = cache_get(c, found);
 	return BR_ARCHIVE_OK;
 }
 
@@ -1080,24 +1124,6 @@ struct pending {
 	int64_t doc;
 	int64_t id; /* its row once stored */
 };
-
-/* r merged into the archived record of e: r's places become sources of it. */
-static int merge_stored(struct br_archive *a, struct stmts *s, struct centry *e, int64_t doc,
-			struct br_record *r)
-{
-	int rc = insert_sources(a, s, e->id, doc, r);
-	const char *host = e->r->host;
-	br_record_merge(e->r, r);
-	drop_repeated_places(e->r);
-	e->dirty = true;
-	if (!rc && e->r->host != host) {
-		/* later look-ups by host must see the longer name */
-		bind_str(s->upd_host, 1, e->r->host);
-		sqlite3_bind_int64(s->upd_host, 2, e->id);
-		rc = done(a, s->upd_host);
-	}
-	return rc;
-}
 
 static int insert_record(struct br_archive *a, struct stmts *s, struct cache *c, struct pending *p,
 			 const char *stamp)
@@ -1124,48 +1150,61 @@ static int insert_record(struct br_archive *a, struct stmts *s, struct cache *c,
 
 /*
  * Store the results in order, each merged into the earliest record that is
- * the same run (br_recset_merge's rule, records by id) or added. First the
- * records archived before this add are looked at (all of them are earlier
- * than any record this add makes); the results that are no copy of one go
- * through br_merge_index, where the records this add makes are found.
+ * the same run (br_recset_merge's rule, records by id: the archived ones
+ * first) or added. One br_merge_index holds the archived records the
+ * results may be the same run as (they stay as they are, only the results
+ * merge into them) and then the results.
  */
+static int cmp_id(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+	return a < b ? -1 : a > b;
+}
+
 static int store_results(struct br_archive *a, struct stmts *s, struct cache *c, struct pending *p,
 			 size_t np, bool archive_empty, const char *stamp, struct br_archive_stats *st)
 {
 	int rc = BR_ARCHIVE_OK;
-	for (size_t k = 0; k < np && !archive_empty; k++) {
-		struct centry *e;
-		int64_t key = (int64_t)br_record_merge_key(p[k].r);
-		if ((rc = find_same_run(a, s, c, p[k].r, key, &e, &st->candidates_compared)))
-			return rc;
-		if (!e)
-			continue;
-		rc = merge_stored(a, s, e, p[k].doc, p[k].r);
-		br_record_free(p[k].r);
-		p[k].r = NULL;
-		st->records_merged++;
-		if (rc)
-			return rc;
+	struct candidates cd = {0};
+	for (size_t k = 0; k < np && !archive_empty && !rc; k++)
+		rc = add_candidates(a, s, c, p[k].r, &cd, &st->candidates_compared);
+	size_t nc = cd.n, n = nc + np;
+	/* by id: (id, position) pairs sorted */
+	int64_t (*order)[2] = br_malloc((nc ? nc : 1) * sizeof *order);
+	for (size_t k = 0; k < nc; k++) {
+		order[k][0] = cd.id[k];
+		order[k][1] = (int64_t)k;
 	}
-	size_t n = 0;
-	for (size_t k = 0; k < np; k++)
-		if (p[k].r)
-			p[n++] = p[k];
+	qsort(order, nc, sizeof *order, cmp_id);
 	struct br_record **v = br_malloc((n ? n : 1) * sizeof *v);
-	for (size_t k = 0; k < n; k++)
-		v[k] = p[k].r;
-	struct br_merge_index *ix = br_merge_index_new(v, n);
-	for (size_t k = 0; k < n && !rc; k++) {
+	uint64_t *keys = br_malloc((n ? n : 1) * sizeof *keys);
+	int64_t *ids = br_calloc(n ? n : 1, sizeof *ids);
+	for (size_t k = 0; k < nc; k++) {
+		size_t j = (size_t)order[k][1];
+		v[k] = cd.r[j];
+		keys[k] = (uint64_t)cd.key[j];
+		ids[k] = cd.id[j];
+	}
+	for (size_t k = 0; k < np; k++) {
+		v[nc + k] = p[k].r;
+		keys[nc + k] = br_record_merge_key(p[k].r);
+	}
+	struct br_merge_index *ix = br_merge_index_new(v, n, keys);
+	for (size_t k = 0; k < nc; k++)
+		br_merge_index_keep(ix, k);
+	for (size_t k = nc; k < n && !rc; k++) {
+		struct pending *q = &p[k - nc];
 		size_t t = br_merge_index_find(ix, k);
 		if (t == BR_MERGE_NONE) {
 			br_merge_index_keep(ix, k);
-			rc = insert_record(a, s, c, &p[k], stamp);
-			p[k].r = NULL;
+			rc = insert_record(a, s, c, q, stamp);
+			q->r = NULL; /* the cache's (or freed) */
+			ids[k] = q->id;
 			st->records_added++;
 			continue;
 		}
-		struct centry *e = cache_get(c, p[t].id);
-		rc = insert_sources(a, s, e->id, p[k].doc, v[k]);
+		struct centry *e = cache_get(c, ids[t]);
+		rc = insert_sources(a, s, e->id, q->doc, v[k]);
 		br_merge_index_merge(ix, t, k);
 		drop_repeated_places(e->r);
 		e->dirty = true;
@@ -1175,9 +1214,16 @@ static int store_results(struct br_archive *a, struct stmts *s, struct cache *c,
 	br_merge_index_stats(ix, &ms);
 	st->candidates_compared += ms.compared;
 	br_merge_index_free(ix);
-	for (size_t k = 0; k < n; k++)
+	for (size_t k = 0; k < np; k++)
 		br_record_free(p[k].r); /* merged (left empty) or not reached */
 	free(v);
+	free(keys);
+	free(ids);
+	free(order);
+	free(cd.r);
+	free(cd.id);
+	free(cd.key);
+	free(cd.asked.v);
 	return rc;
 }
 

@@ -1104,7 +1104,7 @@ struct bucket {
 	size_t active;      /* such records not looked up yet */
 	size_t filed;       /* entries filed under the bucket */
 	size_t stat;        /* first of its core figures' cell widths in g[] */
-	double half, width; /* position cells: the reach of a match, the cell width */
+	double half[2], width[2]; /* position cells: the reach of a match, the cell width */
 };
 
 /* A list of kept records under one fingerprint; entries are nodes, in
@@ -1132,7 +1132,7 @@ struct br_merge_index {
 	uint64_t *tm;       /* trusted_mask() of each record, kept current */
 	size_t *hl;         /* strlen of each record's host, kept current */
 	unsigned *gen;      /* filings of each record so far */
-	double *cellpos;    /* the position cell a kept record is filed in */
+	struct cell *cellpos; /* the position cell a kept record is filed in */
 	double *g;          /* cell widths of the buckets' core figures */
 	struct keyset cut_hosts; /* fnv() of every cut host */
 	size_t *cut_len;    /* their lengths, ascending, each once */
@@ -1179,17 +1179,29 @@ static uint64_t figure_pattern(const struct br_record *r, uint64_t core)
 	return mix(fast, none);
 }
 
-/* r's position: its core numbers, each in units of its cell width. */
-static double position(const struct br_merge_index *ms, const struct bucket *b, const struct br_record *r)
+/*
+ * r's position: its core numbers, each in units of its cell width, summed
+ * twice: as they are, and the k-th core figure weighed k + 1 (runs that
+ * differ in two figures, one up where the other is down, differ there).
+ */
+static double weight(int proj, size_t k)
 {
-	double p = 0;
-	size_t k = b->stat;
+	return proj ? (double)(k + 1) : 1;
+}
+
+static void position(const struct br_merge_index *ms, const struct bucket *b, const struct br_record *r,
+		     double p[2])
+{
+	p[0] = p[1] = 0;
+	size_t k = 0;
 	for (uint64_t m = b->core; m; m &= m - 1, k++) {
 		const struct br_value *v = br_record_get(r, (enum br_metric_id)__builtin_ctzll(m));
-		if (is_number(v))
-			p += v->value / ms->g[k];
+		if (is_number(v)) {
+			double u = v->value / ms->g[b->stat + k];
+			p[0] += u;
+			p[1] += weight(1, k) * u;
+		}
 	}
-	return p;
 }
 
 static double cell_of(double p, double width)
@@ -1202,9 +1214,19 @@ static double cell_of(double p, double width)
 	return floor(q);
 }
 
-static uint64_t list_key(size_t bucket, uint64_t host, uint64_t pattern, double cell)
+struct cell {
+	double c[2];
+};
+
+static struct cell cell_at(const struct bucket *b, const double p[2])
 {
-	uint64_t k = mix(mix(mix(mix(FNV_START, bucket), host), pattern), (uint64_t)(int64_t)cell);
+	return (struct cell){{cell_of(p[0], b->width[0]), cell_of(p[1], b->width[1])}};
+}
+
+static uint64_t list_key(size_t bucket, uint64_t host, uint64_t pattern, struct cell cell)
+{
+	uint64_t k = mix(mix(mix(mix(mix(FNV_START, bucket), host), pattern), (uint64_t)(int64_t)cell.c[0]),
+			 (uint64_t)(int64_t)cell.c[1]);
 	return k ? k : 1;
 }
 
@@ -1261,7 +1283,9 @@ static void file_record(struct br_merge_index *ms, size_t a)
 	const struct br_record *r = ms->v[a];
 	struct bucket *b = &ms->tab[ms->bk[a]];
 	uint64_t pat = figure_pattern(r, b->core);
-	double cell = cell_of(position(ms, b, r), b->width);
+	double p[2];
+	position(ms, b, r, p);
+	struct cell cell = cell_at(b, p);
 	ms->gen[a]++;
 	ms->cellpos[a] = cell;
 	size_t bi = ms->bk[a], n = ms->hl[a];
@@ -1355,9 +1379,15 @@ static void look_up(struct br_merge_index *ms, size_t i)
 	struct bucket *b = &ms->tab[ms->bk[i]];
 	size_t bi = ms->bk[i], n = ms->hl[i];
 	uint64_t pat = figure_pattern(r, b->core);
-	double p = position(ms, b, r);
-	double lo = cell_of(p - b->half, b->width), hi = cell_of(p + b->half, b->width);
-	for (double cell = lo; cell <= hi; cell++) {
+	double p[2], lo[2], hi[2];
+	position(ms, b, r, p);
+	for (int j = 0; j < 2; j++) {
+		lo[j] = cell_of(p[j] - b->half[j], b->width[j]);
+		hi[j] = cell_of(p[j] + b->half[j], b->width[j]);
+	}
+	struct cell cell;
+	for (cell.c[0] = lo[0]; cell.c[0] <= hi[0]; cell.c[0]++)
+	for (cell.c[1] = lo[1]; cell.c[1] <= hi[1]; cell.c[1]++) {
 		if (!r->host) {
 			look_in(ms, list_key(bi, host_class('N', 0, 0), pat, cell), i);
 			continue;
@@ -1403,7 +1433,7 @@ static bool can_merge(const struct br_merge_index *ms, size_t i)
 }
 
 /* Buckets, their core figures and cells, the cut hosts. */
-static void index_prepare(struct br_merge_index *ms)
+static void index_prepare(struct br_merge_index *ms, const uint64_t *keys)
 {
 	size_t n = ms->n, cap = 16;
 	while (cap < n * 2)
@@ -1415,7 +1445,7 @@ static void index_prepare(struct br_merge_index *ms)
 		const struct br_record *r = ms->v[i];
 		ms->tm[i] = trusted_mask(r);
 		ms->hl[i] = r->host ? strlen(r->host) : 0;
-		ms->bk[i] = find_bucket(ms, slot, cap, merge_key(r));
+		ms->bk[i] = find_bucket(ms, slot, cap, keys ? keys[i] : merge_key(r));
 		if (!can_merge(ms, i))
 			continue;
 		struct bucket *b = &ms->tab[ms->bk[i]];
@@ -1463,20 +1493,25 @@ static void index_prepare(struct br_merge_index *ms)
 	}
 	for (size_t j = 0; j < ms->nb; j++) {
 		struct bucket *b = &ms->tab[j];
-		double nfig = (double)__builtin_popcountll(b->core), sum = 0;
-		for (size_t k = b->stat; k < b->stat + (size_t)nfig; k++) {
+		size_t nfig = (size_t)__builtin_popcountll(b->core);
+		for (size_t k = b->stat; k < b->stat + nfig; k++)
 			/* values_equal's reach, the relative term with room to spare */
 			ms->g[k] = 2 * (ms->g[k] + 1e-8 * (maxabs[k] + 1));
-			sum += maxabs[k] / ms->g[k];
+		for (int proj = 0; proj < 2; proj++) {
+			/* each figure of a pair differs by at most half a unit: the
+			 * positions by half the weights, plus what the sums may round */
+			double reach = 0, sum = 0;
+			for (size_t k = 0; k < nfig; k++) {
+				reach += weight(proj, k);
+				sum += weight(proj, k) * maxabs[b->stat + k] / ms->g[b->stat + k];
+			}
+			b->half[proj] = nfig ? reach / 2 + 1e-12 * (sum + 1) * (double)(nfig + 1) : 0;
+			b->width[proj] = nfig ? 2 * b->half[proj] : 1;
 		}
-		/* each figure of a pair differs by at most half a unit: the
-		 * positions by nfig / 2, plus what the sums may round */
-		b->half = nfig ? nfig / 2 + 1e-12 * (sum + 1) * (nfig + 1) : 0;
-		b->width = nfig ? 2 * b->half : 1;
 	}
 }
 
-struct br_merge_index *br_merge_index_new(struct br_record **v, size_t n)
+struct br_merge_index *br_merge_index_new(struct br_record **v, size_t n, const uint64_t *keys)
 {
 	struct br_merge_index *ms = br_calloc(1, sizeof *ms);
 	ms->v = v;
@@ -1488,7 +1523,7 @@ struct br_merge_index *br_merge_index_new(struct br_record **v, size_t n)
 	ms->hl = br_malloc(m * sizeof *ms->hl);
 	ms->gen = br_calloc(m, sizeof *ms->gen);
 	ms->cellpos = br_malloc(m * sizeof *ms->cellpos);
-	index_prepare(ms);
+	index_prepare(ms, keys);
 	return ms;
 }
 
@@ -1519,8 +1554,13 @@ void br_merge_index_merge(struct br_merge_index *ms, size_t a, size_t i)
 	ms->tm[a] = trusted_mask(x);
 	if (x->host != host)
 		ms->hl[a] = strlen(x->host);
+	if (!b->active)
+		return;
 	/* a longer host or a moved figure: filed where it now belongs */
-	if (b->active && (x->host != host || cell_of(position(ms, b, x), b->width) != ms->cellpos[a]))
+	double p[2];
+	position(ms, b, x, p);
+	struct cell c = cell_at(b, p);
+	if (x->host != host || c.c[0] != ms->cellpos[a].c[0] || c.c[1] != ms->cellpos[a].c[1])
 		file_record(ms, a);
 }
 
@@ -1554,7 +1594,7 @@ size_t br_recset_merge_counted(struct br_recset *s, struct br_merge_stats *stats
 	if (s->n < 2)
 		return 0;
 	size_t n = s->n, merged = 0;
-	struct br_merge_index *ix = br_merge_index_new(s->v, n);
+	struct br_merge_index *ix = br_merge_index_new(s->v, n, NULL);
 	bool *gone = br_calloc(n, sizeof *gone);
 	for (size_t i = 0; i < n; i++) {
 		size_t a = br_merge_index_find(ix, i);

@@ -183,14 +183,16 @@ size_t br_recset_merge_counted(struct br_recset *s, struct br_merge_stats *stats
 /*
  * The merge one step at a time, for merges outside a br_recset (the
  * archive): an index over records v[0..n) (borrowed; they must stay where
- * they are while it lives). Visit i = 0, 1, ... n-1 in order: find(i) is
- * the earliest kept record that is the same run as record i (the rule of
+ * they are while it lives), each in the bucket keys[i] (NULL: its
+ * br_record_merge_key). Visit i = 0, 1, ... n-1 in order: find(i) is the
+ * earliest kept record that is the same run as record i (the rule of
  * br_recset_merge), or BR_MERGE_NONE; then either merge(a, i) (record i
- * goes into a, br_record_merge; i is left empty) or keep(i).
+ * goes into a, br_record_merge; i is left empty) or keep(i). A record that
+ * must stay as it is (archived already) is kept without a find.
  */
 #define BR_MERGE_NONE ((size_t)-1)
 struct br_merge_index;
-struct br_merge_index *br_merge_index_new(struct br_record **v, size_t n);
+struct br_merge_index *br_merge_index_new(struct br_record **v, size_t n, const uint64_t *keys);
 size_t br_merge_index_find(struct br_merge_index *ix, size_t i);
 void br_merge_index_merge(struct br_merge_index *ix, size_t a, size_t i);
 void br_merge_index_keep(struct br_merge_index *ix, size_t i);
