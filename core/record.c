@@ -998,7 +998,7 @@ void br_record_merge(struct br_record *a, struct br_record *b)
 /*
  * br_recset_merge: each record, in input order, is merged into the earliest
  * earlier kept record of its bucket (merge_key() of the record as read) that
- * same_run_masked() accepts; that rule is the one of the quadratic reference
+ * is the same run (kept_same_run); that rule is the one of the quadratic reference
  * (tests/unit/test_merge_index.c). What makes it linear is where a record is
  * looked for: kept records are filed in lists under a fingerprint, and a
  * record looks in the few lists where a record it can be the same run as
@@ -1016,13 +1016,15 @@ void br_record_merge(struct br_record *a, struct br_record *b)
  * - the figures. The bucket's core figures are those every record of it
  *   that can merge holds and trusts (with a finite value and resolution),
  *   so a pair always compares them. Which of them are too fast or without a
- *   value must be the same; the numbers are summed into one position, each
- *   in units of twice the most the bucket's copies of it may differ
- *   (values_equal: the coarsest resolution plus the relative term), so a
- *   pair's positions differ by at most half the number of core figures,
- *   and a record looks in the (at most two) cells of that width its
- *   position can be matched from. All the core figures count: runs that
- *   share most figures, or a host, still fall in different cells.
+ *   value must be the same; the numbers, each in units of twice the most
+ *   the bucket's copies of it may differ (values_equal: the coarsest
+ *   resolution plus the relative term), are summed into a position, twice
+ *   (plain and weighed, position()): a pair's positions differ by at most
+ *   half the sum of the weights, and a record looks in the (at most 2 × 2)
+ *   cells of that size its position can be matched from. All the core
+ *   figures count: runs that share most figures, or a host, still fall in
+ *   different cells. (Runs of one host that agree on both sums while
+ *   differing in three or more figures share a cell: docs/limits.md.)
  *
  * A merge may lengthen the kept record's host or move its figures (a finer
  * copy): it is filed again and its old entries are dropped as they are met.
@@ -1030,6 +1032,7 @@ void br_record_merge(struct br_record *a, struct br_record *b)
  * and no host) is neither looked up nor filed, nor is a record once no
  * later record of its bucket is left. Counts of what was looked at and
  * compared go to br_recset_merge_counted's caller (the growth tests).
+ * The index is a br_merge_index so that the archive merges by it too.
  */
 static uint64_t mix(uint64_t h, uint64_t x)
 {
