@@ -1024,50 +1024,81 @@ static struct centry *candidate(struct stmts *s, struct cache *c, int64_t id)
 	return x ? cache_put(c, id, x) : NULL; /* unreadable: never a merge target */
 }
 
+/* A query add_candidates made: its kind, tool, merge key and host. */
+struct asked {
+	uint64_t hash;          /* 0 = empty slot */
+	int kind;
+	enum br_tool tool;
+	int64_t key;
+	char *host;
+};
+
 /* Candidates: the records archived before this add that the results
  * may be the same run as, each once, with their stored merge key. */
 struct candidates {
 	struct br_record **r;
 	int64_t *id, *key;
 	size_t n, cap, cap_id, cap_key;
-	struct keyset_ids {
-		uint64_t *v;
-		size_t cap, n;
-	} asked;                /* the queries made (kind, key, host), hashed */
+	struct asked *asked;    /* the queries made (open addressing) */
+	size_t acap, nasked;
 };
 
-/* Was this query asked before? (Then its rows are candidates already.) */
-static bool asked_before(struct keyset_ids *k, uint64_t x)
+static uint64_t query_hash(int kind, enum br_tool tool, int64_t key, const char *host)
 {
-	x = x ? x : 1;
-	if ((k->n + 1) * 2 > k->cap) {
-		struct keyset_ids old = *k;
-		k->cap = old.cap ? old.cap * 2 : 256;
-		k->v = br_calloc(k->cap, sizeof *k->v);
-		k->n = 0;
-		for (size_t i = 0; i < old.cap; i++)
-			if (old.v[i])
-				asked_before(k, old.v[i]);
-		free(old.v);
-	}
-	size_t j = (size_t)(x >> 11) & (k->cap - 1);
-	for (; k->v[j]; j = (j + 1) & (k->cap - 1))
-		if (k->v[j] == x)
-			return true;
-	k->v[j] = x;
-	k->n++;
-	return false;
-}
-
-static uint64_t query_hash(int kind, const char *tool, int64_t key, const char *host)
-{
-	uint64_t h = 1469598103934665603ull ^ (uint64_t)kind;
-	for (const char *p = tool; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	uint64_t h = 1469598103934665603ull;
+	h = (h ^ (uint64_t)kind) * 1099511628211ull;
+	h = (h ^ (uint64_t)tool) * 1099511628211ull;
 	h = (h ^ (uint64_t)key) * 1099511628211ull;
 	for (const char *p = host ? host : ""; *p; p++)
 		h = (h ^ (unsigned char)*p) * 1099511628211ull;
-	return (h ^ (host ? 1 : 2)) * 1099511628211ull;
+	h = (h ^ (host ? 1u : 2u)) * 1099511628211ull;
+	return h ? h : 1;
+}
+
+/* Was this query made before (its rows are candidates already)? If not, it
+ * is noted. */
+static bool asked_before(struct candidates *cd, int kind, enum br_tool tool, int64_t key, const char *host)
+{
+	uint64_t h = query_hash(kind, tool, key, host);
+	if (cd->acap) {
+		size_t j = (size_t)(h >> 11) & (cd->acap - 1);
+		for (; cd->asked[j].hash; j = (j + 1) & (cd->acap - 1)) {
+			const struct asked *q = &cd->asked[j];
+			if (q->hash == h && q->kind == kind && q->tool == tool && q->key == key &&
+			    (q->host && host ? strcmp(q->host, host) == 0 : q->host == host))
+				return true;
+		}
+	}
+	if ((cd->nasked + 1) * 2 > cd->acap) {
+		size_t ocap = cd->acap;
+		struct asked *old = cd->asked;
+		cd->acap = ocap ? ocap * 2 : 256;
+		cd->asked = br_calloc(cd->acap, sizeof *cd->asked);
+		for (size_t i = 0; i < ocap; i++)
+			if (old[i].hash) {
+				size_t j = (size_t)(old[i].hash >> 11) & (cd->acap - 1);
+				while (cd->asked[j].hash)
+					j = (j + 1) & (cd->acap - 1);
+				cd->asked[j] = old[i];
+			}
+		free(old);
+	}
+	size_t j = (size_t)(h >> 11) & (cd->acap - 1);
+	while (cd->asked[j].hash)
+		j = (j + 1) & (cd->acap - 1);
+	cd->asked[j] = (struct asked){h, kind, tool, key, host ? br_strdup(host) : NULL};
+	cd->nasked++;
+	return false;
+}
+
+static void candidates_free(struct candidates *cd)
+{
+	for (size_t i = 0; i < cd->acap; i++)
+		free(cd->asked[i].host);
+	free(cd->asked);
+	free(cd->r);
+	free(cd->id);
+	free(cd->key);
 }
 
 /* The archived records whose host can match r's: the same host (or no
@@ -1088,7 +1119,7 @@ static int add_candidates(struct br_archive *a, struct stmts *s, struct cache *c
 	}
 	const char *tool = br_tool_name(r->tool);
 	for (int q = 0; q < nq; q++) {
-		if (asked_before(&cd->asked, query_hash(queries[q], tool, key, r->host)))
+		if (asked_before(cd, queries[q], r->tool, key, r->host))
 			continue;
 		sqlite3_stmt *st = s->cand[queries[q]];
 		bind_str(st, 1, tool);
@@ -1220,10 +1251,7 @@ static int store_results(struct br_archive *a, struct stmts *s, struct cache *c,
 	free(keys);
 	free(ids);
 	free(order);
-	free(cd.r);
-	free(cd.id);
-	free(cd.key);
-	free(cd.asked.v);
+	candidates_free(&cd);
 	return rc;
 }
 

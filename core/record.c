@@ -1021,7 +1021,7 @@ void br_record_merge(struct br_record *a, struct br_record *b)
  *   resolution plus the relative term), are summed into a position, twice
  *   (plain and weighed, position()): a pair's positions differ by at most
  *   half the sum of the weights, and a record looks in the (at most 2 × 2)
- *   cells of that size its position can be matched from. All the core
+ *   cells its position can be matched from. All the core
  *   figures count: runs that share most figures, or a host, still fall in
  *   different cells. (Runs of one host that agree on both sums while
  *   differing in three or more figures share a cell: docs/limits.md.)
@@ -1442,7 +1442,6 @@ static void index_prepare(struct br_merge_index *ms, const uint64_t *keys)
 	while (cap < n * 2)
 		cap *= 2;
 	size_t *slot = br_calloc(cap, sizeof *slot);
-	uint64_t *ix = br_malloc(n * sizeof *ix);
 	size_t ncut = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct br_record *r = ms->v[i];
@@ -1452,8 +1451,7 @@ static void index_prepare(struct br_merge_index *ms, const uint64_t *keys)
 		if (!can_merge(ms, i))
 			continue;
 		struct bucket *b = &ms->tab[ms->bk[i]];
-		ix[i] = indexable_mask(r, ms->tm[i]);
-		b->core &= ix[i];
+		b->core &= indexable_mask(r, ms->tm[i]);
 		b->active++;
 		if (r->host && r->host_cut) {
 			keyset_add(&ms->cut_hosts, fnv(r->host, ms->hl[i]));
@@ -1462,8 +1460,8 @@ static void index_prepare(struct br_merge_index *ms, const uint64_t *keys)
 		}
 	}
 	free(slot);
-	free(ix);
-	qsort(ms->cut_len, ms->ncut_len, sizeof *ms->cut_len, cmp_size);
+	if (ms->ncut_len > 1)
+		qsort(ms->cut_len, ms->ncut_len, sizeof *ms->cut_len, cmp_size);
 	size_t w = 0;
 	for (size_t c = 0; c < ms->ncut_len; c++)
 		if (!w || ms->cut_len[w - 1] != ms->cut_len[c])
@@ -1502,14 +1500,16 @@ static void index_prepare(struct br_merge_index *ms, const uint64_t *keys)
 			ms->g[k] = 2 * (ms->g[k] + 1e-8 * (maxabs[k] + 1));
 		for (int proj = 0; proj < 2; proj++) {
 			/* each figure of a pair differs by at most half a unit: the
-			 * positions by half the weights, plus what the sums may round */
+			 * positions by half the weights, plus what the sums may round;
+			 * cells twice that reach wide: a look-up in one of them, or
+			 * two when near a border */
 			double reach = 0, sum = 0;
 			for (size_t k = 0; k < nfig; k++) {
 				reach += weight(proj, k);
 				sum += weight(proj, k) * maxabs[b->stat + k] / ms->g[b->stat + k];
 			}
 			b->half[proj] = nfig ? reach / 2 + 1e-12 * (sum + 1) * (double)(nfig + 1) : 0;
-			b->width[proj] = nfig ? 2 * b->half[proj] : 1;
+			b->width[proj] = nfig ? 4 * b->half[proj] : 1;
 		}
 	}
 }
