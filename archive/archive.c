@@ -773,6 +773,21 @@ out:
 	return rc;
 }
 
+/*
+ * The same-run lookup reads the records of one bucket and host (or host
+ * start) through this index; it replaces records_merge (tool, merge_key),
+ * of which it is an extension. A step of its own, made by the first add of
+ * a benchreport that has it (an index changes no row: an older benchreport
+ * reads and writes the archive as before).
+ */
+static int index_records_by_host(struct br_archive *a)
+{
+	return exec(a,
+		    "CREATE INDEX IF NOT EXISTS records_bucket_host ON records (tool, merge_key, host);\n"
+		    "DROP INDEX IF EXISTS records_merge;\n",
+		    "write");
+}
+
 /* Records touched by one add, by id: the merge target of a later result
  * must be the record as merged so far, with the parser's own details
  * (resolution, doubtful figures) that the JSON does not keep. */
@@ -862,15 +877,22 @@ static void units_free(struct unit *u, size_t n)
 	free(u);
 }
 
+/* The same-run look-up's queries, by the host they read (add_candidates). */
+enum { CAND_SAME, CAND_NONE, CAND_PREFIX, CAND_LONGER };
+
 struct stmts {
-	sqlite3_stmt *sel_doc, *ins_doc, *sel_cand, *ins_rec, *ins_src, *upd_rec;
+	sqlite3_stmt *sel_doc, *ins_doc, *ins_rec, *ins_src, *upd_rec;
+	sqlite3_stmt *cand[4]; /* CAND_* */
+	sqlite3_stmt *sel_json;
 };
 
 static void stmts_free(struct stmts *s)
 {
 	sqlite3_finalize(s->sel_doc);
 	sqlite3_finalize(s->ins_doc);
-	sqlite3_finalize(s->sel_cand);
+	for (size_t i = 0; i < BR_ARRAY_LEN(s->cand); i++)
+		sqlite3_finalize(s->cand[i]);
+	sqlite3_finalize(s->sel_json);
 	sqlite3_finalize(s->ins_rec);
 	sqlite3_finalize(s->ins_src);
 	sqlite3_finalize(s->upd_rec);
@@ -882,8 +904,20 @@ static int stmts_prepare(struct br_archive *a, struct stmts *s)
 	if ((rc = prep(a, &s->sel_doc, "SELECT id FROM documents WHERE sha256 = ?1")) ||
 	    (rc = prep(a, &s->ins_doc,
 		       "INSERT INTO documents (name, sha256, bytes, added, details) VALUES (?1, ?2, ?3, ?4, ?5)")) ||
-	    (rc = prep(a, &s->sel_cand,
-		       "SELECT id, json FROM records WHERE tool = ?1 AND merge_key = ?2 ORDER BY id")) ||
+	    (rc = prep(a, &s->cand[CAND_SAME],
+		       "SELECT id FROM records WHERE tool = ?1 AND merge_key = ?2 AND host = ?3")) ||
+	    (rc = prep(a, &s->cand[CAND_NONE],
+		       "SELECT id FROM records WHERE tool = ?1 AND merge_key = ?2 AND host IS NULL")) ||
+	    (rc = prep(a, &s->cand[CAND_PREFIX],
+		       "WITH RECURSIVE p(k) AS (SELECT 1 WHERE length(?3) > 1"
+		       " UNION ALL SELECT k + 1 FROM p WHERE k + 1 < length(?3))"
+		       " SELECT id FROM records WHERE tool = ?1 AND merge_key = ?2"
+		       " AND host IN (SELECT substr(?3, 1, k) FROM p)"
+		       " AND instr(json, '\"host_cut\":true') > 0")) ||
+	    (rc = prep(a, &s->cand[CAND_LONGER],
+		       "SELECT id FROM records WHERE tool = ?1 AND merge_key = ?2"
+		       " AND host > ?3 AND host < ?3 || char(1114111)")) ||
+	    (rc = prep(a, &s->sel_json, "SELECT json FROM records WHERE id = ?1")) ||
 	    (rc = prep(a, &s->ins_rec,
 		       "INSERT INTO records (tool, version, host, label, added, merge_key, json) "
 		       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) ||
@@ -976,74 +1010,249 @@ static void drop_repeated_places(struct br_record *r)
 	r->nalso = w;
 }
 
-/* The archived record that is the same run as r, or NULL. */
-static int find_same_run(struct br_archive *a, struct stmts *s, struct cache *c,
-			 const struct br_record *r, int64_t key, struct centry **out)
+/* Archived record id, read (once) into the cache; NULL if unreadable. */
+static struct centry *candidate(struct stmts *s, struct cache *c, int64_t id)
 {
-	*out = NULL;
-	int64_t found = 0;
-	bind_str(s->sel_cand, 1, br_tool_name(r->tool));
-	sqlite3_bind_int64(s->sel_cand, 2, key);
-	int st;
-	while ((st = sqlite3_step(s->sel_cand)) == SQLITE_ROW) {
-		int64_t id = sqlite3_column_int64(s->sel_cand, 0);
-		struct centry *e = cache_get(c, id);
-		if (!e) {
-			struct br_record *x = record_from_json(col_str(s->sel_cand, 1),
-							       (size_t)sqlite3_column_bytes(s->sel_cand, 1));
-			if (!x)
-				continue; /* unreadable: never a merge target */
-			e = cache_put(c, id, x);
-		}
-		if (br_record_same_run(e->r, r)) {
-			found = id;
-			break;
-		}
-	}
-	int rc = st == SQLITE_ROW || st == SQLITE_DONE ? BR_ARCHIVE_OK : db_fail(a, "read");
-	sqlite3_reset(s->sel_cand);
-	if (found)
-		*out = cache_get(c, found);
-	return rc;
+	struct centry *e = cache_get(c, id);
+	if (e)
+		return e;
+	sqlite3_bind_int64(s->sel_json, 1, id);
+	struct br_record *x = NULL;
+	if (sqlite3_step(s->sel_json) == SQLITE_ROW)
+		x = record_from_json(col_str(s->sel_json, 0), (size_t)sqlite3_column_bytes(s->sel_json, 0));
+	sqlite3_reset(s->sel_json);
+	return x ? cache_put(c, id, x) : NULL; /* unreadable: never a merge target */
 }
 
-static int store_record(struct br_archive *a, struct stmts *s, struct cache *c, int64_t doc,
-			struct br_record *r, const char *stamp, struct br_archive_stats *st)
+/* A query add_candidates made: its kind, tool, merge key and host. */
+struct asked {
+	uint64_t hash;          /* 0 = empty slot */
+	int kind;
+	enum br_tool tool;
+	int64_t key;
+	char *host;
+};
+
+/* Candidates: the records archived before this add that the results
+ * may be the same run as, each once, with their stored merge key. */
+struct candidates {
+	struct br_record **r;
+	int64_t *id, *key;
+	size_t n, cap, cap_id, cap_key;
+	struct asked *asked;    /* the queries made (open addressing) */
+	size_t acap, nasked;
+};
+
+static uint64_t query_hash(int kind, enum br_tool tool, int64_t key, const char *host)
+{
+	uint64_t h = 1469598103934665603ull;
+	h = (h ^ (uint64_t)kind) * 1099511628211ull;
+	h = (h ^ (uint64_t)tool) * 1099511628211ull;
+	h = (h ^ (uint64_t)key) * 1099511628211ull;
+	for (const char *p = host ? host : ""; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	h = (h ^ (host ? 1u : 2u)) * 1099511628211ull;
+	return h ? h : 1;
+}
+
+/* Was this query made before (its rows are candidates already)? If not, it
+ * is noted. */
+static bool asked_before(struct candidates *cd, int kind, enum br_tool tool, int64_t key, const char *host)
+{
+	uint64_t h = query_hash(kind, tool, key, host);
+	if (cd->acap) {
+		size_t j = (size_t)(h >> 11) & (cd->acap - 1);
+		for (; cd->asked[j].hash; j = (j + 1) & (cd->acap - 1)) {
+			const struct asked *q = &cd->asked[j];
+			if (q->hash == h && q->kind == kind && q->tool == tool && q->key == key &&
+			    (q->host && host ? strcmp(q->host, host) == 0 : q->host == host))
+				return true;
+		}
+	}
+	if ((cd->nasked + 1) * 2 > cd->acap) {
+		size_t ocap = cd->acap;
+		struct asked *old = cd->asked;
+		cd->acap = ocap ? ocap * 2 : 256;
+		cd->asked = br_calloc(cd->acap, sizeof *cd->asked);
+		for (size_t i = 0; i < ocap; i++)
+			if (old[i].hash) {
+				size_t j = (size_t)(old[i].hash >> 11) & (cd->acap - 1);
+				while (cd->asked[j].hash)
+					j = (j + 1) & (cd->acap - 1);
+				cd->asked[j] = old[i];
+			}
+		free(old);
+	}
+	size_t j = (size_t)(h >> 11) & (cd->acap - 1);
+	while (cd->asked[j].hash)
+		j = (j + 1) & (cd->acap - 1);
+	cd->asked[j] = (struct asked){h, kind, tool, key, host ? br_strdup(host) : NULL};
+	cd->nasked++;
+	return false;
+}
+
+static void candidates_free(struct candidates *cd)
+{
+	for (size_t i = 0; i < cd->acap; i++)
+		free(cd->asked[i].host);
+	free(cd->asked);
+	free(cd->r);
+	free(cd->id);
+	free(cd->key);
+}
+
+/* The archived records whose host can match r's: the same host (or no
+ * host), a cut host that starts r's (its JSON says host_cut), and when r's
+ * host is cut, a longer one it starts; each through records_bucket_host. */
+static int add_candidates(struct br_archive *a, struct stmts *s, struct cache *c, const struct br_record *r,
+			  struct candidates *cd, size_t *loaded)
 {
 	int64_t key = (int64_t)br_record_merge_key(r);
-	struct centry *e;
-	int rc = find_same_run(a, s, c, r, key, &e);
-	if (rc) {
-		br_record_free(r);
-		return rc;
+	int queries[3], nq = 0;
+	if (!r->host) {
+		queries[nq++] = CAND_NONE;
+	} else {
+		queries[nq++] = CAND_SAME;
+		queries[nq++] = CAND_PREFIX;
+		if (r->host_cut)
+			queries[nq++] = CAND_LONGER;
 	}
-	if (e) {
-		rc = insert_sources(a, s, e->id, doc, r);
-		br_record_merge(e->r, r);
-		br_record_free(r);
-		drop_repeated_places(e->r);
-		e->dirty = true;
-		st->records_merged++;
-		return rc;
+	const char *tool = br_tool_name(r->tool);
+	for (int q = 0; q < nq; q++) {
+		if (asked_before(cd, queries[q], r->tool, key, r->host))
+			continue;
+		sqlite3_stmt *st = s->cand[queries[q]];
+		bind_str(st, 1, tool);
+		sqlite3_bind_int64(st, 2, key);
+		if (r->host)
+			bind_str(st, 3, r->host);
+		int step;
+		while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+			int64_t id = sqlite3_column_int64(st, 0);
+			if (cache_get(c, id))
+				continue; /* a candidate already */
+			struct centry *e = candidate(s, c, id);
+			++*loaded;
+			if (!e)
+				continue;
+			cd->r = br_grow(cd->r, &cd->cap, cd->n + 1, sizeof *cd->r);
+			cd->id = br_grow(cd->id, &cd->cap_id, cd->n + 1, sizeof *cd->id);
+			cd->key = br_grow(cd->key, &cd->cap_key, cd->n + 1, sizeof *cd->key);
+			cd->r[cd->n] = e->r;
+			cd->id[cd->n] = id;
+			cd->key[cd->n++] = key;
+		}
+		sqlite3_reset(st);
+		if (step != SQLITE_DONE)
+			return db_fail(a, "read");
 	}
+	return BR_ARCHIVE_OK;
+}
+
+/* One result to store and the document it came from. */
+struct pending {
+	struct br_record *r;
+	int64_t doc;
+	int64_t id; /* its row once stored */
+};
+
+static int insert_record(struct br_archive *a, struct stmts *s, struct cache *c, struct pending *p,
+			 const char *stamp)
+{
+	struct br_record *r = p->r;
 	char *json = record_json(r);
 	bind_str(s->ins_rec, 1, br_tool_name(r->tool));
 	bind_str(s->ins_rec, 2, r->version);
 	bind_str(s->ins_rec, 3, r->host);
 	bind_str(s->ins_rec, 4, r->label);
 	bind_str(s->ins_rec, 5, stamp);
-	sqlite3_bind_int64(s->ins_rec, 6, key);
+	sqlite3_bind_int64(s->ins_rec, 6, (int64_t)br_record_merge_key(r));
 	bind_str(s->ins_rec, 7, json);
-	rc = done(a, s->ins_rec);
+	int rc = done(a, s->ins_rec);
 	free(json);
 	if (rc) {
 		br_record_free(r);
 		return rc;
 	}
-	int64_t id = sqlite3_last_insert_rowid(a->db);
-	cache_put(c, id, r);
-	st->records_added++;
-	return insert_sources(a, s, id, doc, r);
+	p->id = sqlite3_last_insert_rowid(a->db);
+	cache_put(c, p->id, r); /* the cache owns it now */
+	return insert_sources(a, s, p->id, p->doc, r);
+}
+
+/*
+ * Store the results in order, each merged into the earliest record that is
+ * the same run (br_recset_merge's rule, records by id: the archived ones
+ * first) or added. One br_merge_index holds the archived records the
+ * results may be the same run as (they stay as they are, only the results
+ * merge into them) and then the results.
+ */
+static int cmp_id(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+	return a < b ? -1 : a > b;
+}
+
+static int store_results(struct br_archive *a, struct stmts *s, struct cache *c, struct pending *p,
+			 size_t np, bool archive_empty, const char *stamp, struct br_archive_stats *st)
+{
+	int rc = BR_ARCHIVE_OK;
+	struct candidates cd = {0};
+	for (size_t k = 0; k < np && !archive_empty && !rc; k++)
+		rc = add_candidates(a, s, c, p[k].r, &cd, &st->candidates_compared);
+	size_t nc = cd.n, n = nc + np;
+	/* by id: (id, position) pairs sorted */
+	int64_t (*order)[2] = br_malloc((nc ? nc : 1) * sizeof *order);
+	for (size_t k = 0; k < nc; k++) {
+		order[k][0] = cd.id[k];
+		order[k][1] = (int64_t)k;
+	}
+	qsort(order, nc, sizeof *order, cmp_id);
+	struct br_record **v = br_malloc((n ? n : 1) * sizeof *v);
+	uint64_t *keys = br_malloc((n ? n : 1) * sizeof *keys);
+	int64_t *ids = br_calloc(n ? n : 1, sizeof *ids);
+	for (size_t k = 0; k < nc; k++) {
+		size_t j = (size_t)order[k][1];
+		v[k] = cd.r[j];
+		keys[k] = (uint64_t)cd.key[j];
+		ids[k] = cd.id[j];
+	}
+	for (size_t k = 0; k < np; k++) {
+		v[nc + k] = p[k].r;
+		keys[nc + k] = br_record_merge_key(p[k].r);
+	}
+	struct br_merge_index *ix = br_merge_index_new(v, n, keys);
+	for (size_t k = 0; k < nc; k++)
+		br_merge_index_keep(ix, k);
+	for (size_t k = nc; k < n && !rc; k++) {
+		struct pending *q = &p[k - nc];
+		size_t t = br_merge_index_find(ix, k);
+		if (t == BR_MERGE_NONE) {
+			br_merge_index_keep(ix, k);
+			rc = insert_record(a, s, c, q, stamp);
+			q->r = NULL; /* the cache's (or freed) */
+			ids[k] = q->id;
+			st->records_added++;
+			continue;
+		}
+		struct centry *e = cache_get(c, ids[t]);
+		rc = insert_sources(a, s, e->id, q->doc, v[k]);
+		br_merge_index_merge(ix, t, k);
+		drop_repeated_places(e->r);
+		e->dirty = true;
+		st->records_merged++;
+	}
+	struct br_merge_stats ms;
+	br_merge_index_stats(ix, &ms);
+	st->candidates_compared += ms.compared;
+	br_merge_index_free(ix);
+	for (size_t k = 0; k < np; k++)
+		br_record_free(p[k].r); /* merged (left empty) or not reached */
+	free(v);
+	free(keys);
+	free(ids);
+	free(order);
+	candidates_free(&cd);
+	return rc;
 }
 
 static int flush(struct br_archive *a, struct stmts *s, struct cache *c)
@@ -1072,13 +1281,21 @@ static int store(struct br_archive *a, struct unit *u, size_t nu, struct br_arch
 {
 	struct stmts s = {0};
 	struct cache c = {0};
+	struct pending *p = NULL;
+	size_t np = 0, cap = 0;
 	char stamp[32];
 	now_iso(stamp);
 	int rc = exec(a, "BEGIN IMMEDIATE", "write");
 	if (rc)
 		return rc;
-	if ((rc = refresh_merge_keys(a)) || (rc = stmts_prepare(a, &s)))
+	if ((rc = index_records_by_host(a)) || (rc = refresh_merge_keys(a)) || (rc = stmts_prepare(a, &s)))
 		goto fail;
+	bool ok;
+	bool archive_empty = query_int(a, "SELECT NOT EXISTS (SELECT 1 FROM records)", &ok) == 1;
+	if (!ok) {
+		rc = db_fail(a, "read");
+		goto fail;
+	}
 	for (size_t i = 0; i < nu; i++) {
 		int64_t doc = known_document(a, s.sel_doc, u[i].sha);
 		if (doc < 0) {
@@ -1098,14 +1315,17 @@ static int store(struct br_archive *a, struct unit *u, size_t nu, struct br_arch
 			goto fail;
 		doc = sqlite3_last_insert_rowid(a->db);
 		st->documents++;
+		p = br_grow(p, &cap, np + u[i].nrecs, sizeof *p);
 		for (size_t k = 0; k < u[i].nrecs; k++) {
-			struct br_record *r = u[i].recs[k];
+			p[np++] = (struct pending){u[i].recs[k], doc, 0};
 			u[i].recs[k] = NULL;
-			if ((rc = store_record(a, &s, &c, doc, r, stamp, st)))
-				goto fail;
 		}
 	}
-	if ((rc = flush(a, &s, &c)))
+	rc = store_results(a, &s, &c, p, np, archive_empty, stamp, st); /* takes the records */
+	free(p);
+	p = NULL;
+	np = 0;
+	if (rc || (rc = flush(a, &s, &c)))
 		goto fail;
 	stmts_free(&s);
 	cache_free(&c);
@@ -1115,6 +1335,9 @@ static int store(struct br_archive *a, struct unit *u, size_t nu, struct br_arch
 	}
 	return BR_ARCHIVE_OK;
 fail:
+	for (size_t k = 0; k < np; k++)
+		br_record_free(p[k].r);
+	free(p);
 	stmts_free(&s);
 	cache_free(&c);
 	rollback(a);

@@ -59,6 +59,7 @@ struct br_archive_stats {
 	size_t documents_known;  /* skipped: the same bytes were archived already */
 	size_t records_added;    /* new records */
 	size_t records_merged;   /* results that became another source of an archived record */
+	size_t candidates_compared; /* records the same-run look-ups compared (growth tests) */
 };
 
 /*

@@ -9,6 +9,8 @@
  *                            fast (+++++), some not run (empty), a header
  *                            line every 5,000 runs as `bonnie++ -x` and
  *                            `cat *.csv` leave them
+ *   gen shape NAME N         N results of one of the merge's adversarial
+ *                            shapes (gen_shape below)
  *   gen mail MIB FILE...     about MIB MiB of mail archive: the FILEs (the
  *                            corpus documents) as messages, again and again,
  *                            each copy behind an mbox "From " line and
@@ -244,13 +246,80 @@ static int gen_mail(long mib, int nfiles, char **files)
 	return ferror(out) || fflush(out) ? 3 : 0;
 }
 
+/* ------------------------------------------------------------ shapes */
+
+/*
+ * The merge's adversarial shapes (issue 15), N results each, all in one
+ * merge bucket where the format allows (the same CPU figures):
+ *   shared    2.00a CSV, every figure set on 10 hosts (block write varied)
+ *   similar   2.00a CSV, one of 1,000 hosts, block write and rewrite varied
+ *   allfig    2.00a CSV, every figure equal, every host different
+ *   allhost   2.00a CSV, one host, block write and rewrite varied
+ *   prefix    JSON Lines, cut host names that start one another (40 long
+ *             at most) with the same figures in each group of 40
+ *   hdparm    hdparm output, the same figures on N devices
+ *   create    2.00a text, only the file-creation table (doubtful rates)
+ */
+static void csv_run(FILE *out, const char *host, unsigned put_block, unsigned rewrite)
+{
+	fprintf(out, "1.98,2.00a,%s,1,1796017393,768M,,8192,5,129,23,%u,17,%u,22,119,20,433307,23,7729,45,8,"
+		",,,,1497,26,+++++,+++,+++++,+++,2330,26,+++++,+++,+++++,+++,143ms,42788us,83692us,353ms,"
+		"36769us,131ms,56155us,24551us,16129us,44393us,16408us,12520us\n", host, put_block, rewrite);
+}
+
+static int gen_shape(const char *shape, long n)
+{
+	static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN";
+	FILE *out = stdout;
+	char host[64];
+	for (long i = 0; i < n; i++) {
+		if (strcmp(shape, "shared") == 0) {
+			snprintf(host, sizeof host, "h%ld", i % 10);
+			csv_run(out, host, 200000 + 3 * (unsigned)(i / 10), 197373);
+		} else if (strcmp(shape, "similar") == 0) {
+			snprintf(host, sizeof host, "srv%u", rnd(1000));
+			unsigned pb = 200000 + rnd(100000);
+			csv_run(out, host, pb, 100000 + rnd(100000));
+		} else if (strcmp(shape, "allfig") == 0) {
+			snprintf(host, sizeof host, "h%ld", i);
+			csv_run(out, host, 247067, 197373);
+		} else if (strcmp(shape, "allhost") == 0) {
+			csv_run(out, "box", 200000 + (unsigned)i, 100000 + (unsigned)((i * 7919) % 100000));
+		} else if (strcmp(shape, "prefix") == 0) {
+			int len = 1 + (int)(i % 40);
+			fprintf(out, "{\"schema\":1,\"tool\":\"bonnie++\",\"host\":\"%.*s\",\"host_cut\":true,"
+				"\"source\":{\"file\":\"prefix\",\"line\":%ld,\"end_line\":%ld,\"format\":\"bonnie++\"},"
+				"\"metrics\":{\"putc\":{\"value\":900,\"unit\":\"KiB/s\",\"cpu\":97},"
+				"\"put_block\":{\"value\":%ld,\"unit\":\"KiB/s\",\"cpu\":18},"
+				"\"seeks\":{\"value\":400.5,\"unit\":\"/s\",\"cpu\":30}}}\n",
+				len, letters, i + 1, i + 1, 100000 + 10 * (i / 40));
+		} else if (strcmp(shape, "hdparm") == 0) {
+			fprintf(out, "/dev/sd%ld:\n Timing cached reads:   2048 MB in  2.00 seconds = 1024.00 MB/sec\n"
+				" Timing buffered disk reads: 300 MB in  3.01 seconds =  99.67 MB/sec\n\n", i);
+		} else if (strcmp(shape, "create") == 0) {
+			fprintf(out, "Version 2.00a       ------Sequential Create------ --------Random Create--------\n"
+				"h%-18ld-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+				"              files  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP\n"
+				"                 32 32768  20 32768  21 32768  18 32768  22 32768  18 32768  17\n"
+				"Latency               376ms   76592us   28106us   28394us   28187us   28115us\n\n", i);
+		} else {
+			fprintf(stderr, "gen: no shape '%s'\n", shape);
+			return 2;
+		}
+	}
+	return ferror(out) || fflush(out) ? 3 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && strcmp(argv[1], "csv") == 0)
 		return gen_csv(argv[2], atol(argv[3]));
 	if (argc >= 4 && strcmp(argv[1], "mail") == 0)
 		return gen_mail(atol(argv[2]), argc - 3, argv + 3);
+	if (argc == 4 && strcmp(argv[1], "shape") == 0)
+		return gen_shape(argv[2], atol(argv[3]));
 	fputs("usage: gen csv 1.03|1.97|2.00a N\n"
-	      "       gen mail MIB FILE...\n", stderr);
+	      "       gen mail MIB FILE...\n"
+	      "       gen shape shared|similar|allfig|allhost|prefix|hdparm|create N\n", stderr);
 	return 2;
 }

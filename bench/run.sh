@@ -10,8 +10,12 @@
 # (taskset -c $CPU) — benchreport is single-threaded, so are the peers.
 #
 #   usage:  make bench && sh bench/run.sh [CASE...]
-#   cases:  csv2txt csv2html layouts mail html10k  (default: all)
+#   cases:  csv2txt csv2html layouts mail html10k growth  (default: all)
 #   env:    BR       the binary (build/benchreport)
+#           GROWTH_SIZES  results per growth input (10000 100000 1000000)
+#           GROWTH_SHAPES the merge's adversarial shapes (bench/gen.c
+#                    gen_shape) and `archive` (an archive add of rows that
+#                    share a merge key)
 #           DIR      inputs and raw results (${TMPDIR:-/tmp}/br-bench)
 #           ROUNDS   rounds (5)
 #           RUNS     bonnie++ CSV runs per layout (100000)
@@ -27,9 +31,19 @@ RUNS=${RUNS:-100000}
 MAIL_MIB=${MAIL_MIB:-100}
 HTML_N=${HTML_N:-10000}
 CPU=${CPU-0}
-CASES=${*:-csv2txt csv2html layouts mail html10k}
+CASES=${*:-csv2txt csv2html layouts mail html10k growth}
+GROWTH_SIZES=${GROWTH_SIZES:-10000 100000 1000000}
+GROWTH_SHAPES=${GROWTH_SHAPES:-shared similar allfig allhost prefix hdparm create archive}
 
-for tool in hyperfine bon_csv2txt bon_csv2html /usr/bin/time; do
+growth=no
+rest=
+for c in $CASES; do
+	if [ "$c" = growth ]; then growth=yes; else rest="$rest $c"; fi
+done
+CASES=$rest
+need="/usr/bin/time"
+[ -n "$CASES" ] && need="hyperfine bon_csv2txt bon_csv2html $need"
+for tool in $need; do
 	command -v "$tool" >/dev/null 2>&1 || { echo "bench/run.sh: '$tool' is needed" >&2; exit 2; }
 done
 [ -x "$BR" ] || { echo "bench/run.sh: no $BR (make)" >&2; exit 2; }
@@ -41,6 +55,46 @@ if [ -n "$CPU" ] && command -v taskset >/dev/null 2>&1; then
 fi
 mkdir -p "$DIR/raw"
 rm -f "$DIR"/raw/*
+
+# ---------------------------------------------------------------- growth
+# Each shape once per size (CPU time and peak RSS from /usr/bin/time -v),
+# and the growth of the CPU time per 4x of input: (t2 / t1)^(ln 4 / ln(n2 / n1)),
+# linear = 4, quadratic = 16 (issue 15: at most 5).
+if [ $growth = yes ]; then
+	echo "### Growth, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPU(s), pinned with \`$PIN\`"
+	echo
+	echo "| shape | results | user+sys | growth per 4x | peak RSS |"
+	echo "|---|---|---|---|---|"
+	for shape in $GROWTH_SHAPES; do
+		prev_n= prev_t=
+		for n in $GROWTH_SIZES; do
+			gshape=$shape
+			[ "$shape" = archive ] && gshape=allfig
+			ext=txt
+			[ "$gshape" = prefix ] && ext=jsonl
+			in=$DIR/shape-$gshape-$n.$ext
+			[ -s "$in" ] || "$GEN" shape "$gshape" "$n" >"$in"
+			if [ "$shape" = archive ]; then
+				rm -f "$DIR/growth.db" "$DIR/growth.db-wal" "$DIR/growth.db-shm"
+				$PIN /usr/bin/time -v -o "$DIR/raw/growth-time" "$BR" archive add "$DIR/growth.db" "$in" >/dev/null 2>&1
+			else
+				$PIN /usr/bin/time -v -o "$DIR/raw/growth-time" "$BR" -q -f jsonl "$in" >/dev/null 2>&1
+			fi
+			t=$(awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { printf "%.2f", u + s }' "$DIR/raw/growth-time")
+			rss=$(awk -F': ' '/Maximum resident/ { printf "%.1f", $2 / 1024 }' "$DIR/raw/growth-time")
+			g=-
+			if [ -n "$prev_n" ]; then
+				g=$(awk -v a="$prev_t" -v b="$t" -v m="$prev_n" -v n="$n" \
+					'BEGIN { if (a <= 0.01) print "-"; else printf "%.1f", exp(log(b / a) * log(4) / log(n / m)) }')
+			fi
+			echo "| $shape | $n | $t s | $g | $rss MiB |"
+			prev_n=$n prev_t=$t
+		done
+	done
+	rm -f "$DIR/growth.db" "$DIR/growth.db-wal" "$DIR/growth.db-shm"
+	echo
+	[ -n "$CASES" ] || exit 0
+fi
 
 # ---------------------------------------------------------------- inputs
 gen() { # FILE COMMAND...: generate once (kept between invocations)

@@ -875,29 +875,6 @@ static bool params_match(const struct br_record *a, const struct br_record *b)
 	return true;
 }
 
-/*
- * br_record_same_run given t = trusted_mask(a) & trusted_mask(b), for the
- * merge, which keeps the masks: only the figures in t are compared (a
- * figure both hold but one doubts does not count), so a pair that shares
- * no trusted figure costs nothing.
- */
-static bool same_run_masked(const struct br_record *a, const struct br_record *b, uint64_t t)
-{
-	if (t == 0 || a->tool != b->tool)
-		return false; /* no figure both hold and trust */
-	bool lone = (t & (t - 1)) == 0;
-	if (lone && (!a->host || !b->host))
-		return false;
-	if (!host_compatible(a, b))
-		return false;
-	for (uint64_t m = t; m; m &= m - 1) {
-		int i = __builtin_ctzll(m);
-		if (!values_equal(br_record_get(a, (enum br_metric_id)i), br_record_get(b, (enum br_metric_id)i)))
-			return false;
-	}
-	return !lone || params_match(a, b);
-}
-
 bool br_record_same_run(const struct br_record *a, const struct br_record *b)
 {
 	if (a->tool != b->tool || !host_compatible(a, b))
@@ -1020,109 +997,220 @@ void br_record_merge(struct br_record *a, struct br_record *b)
 }
 
 /*
- * br_recset_merge files every record under merge_key(), a coarse bucket (for
- * tools without CPU figures only the order of magnitude of one figure), and
- * inside a bucket under the figure merge_key() started from: its kind (a
- * value, too fast, no value) and, for a value, a cell of width G of the
- * number line. Two records can only be the same run when that figure is
- * equal within max(resolution) (values_equal), so a record is compared with
- * the records of its own and the neighbouring cells only, not with the
- * whole bucket: a million hdparm lines of similar speed cost a million
- * lookups, not 10^12 comparisons. Records whose figure is doubtful (not
- * compared by br_record_same_run) are "wild": compared with everything in
- * the bucket, as are records whose figure is not finite. The outcome is
- * exactly that of comparing each record with every earlier record of its
- * bucket, earliest first.
+ * br_recset_merge: each record, in input order, is merged into the earliest
+ * earlier kept record of its bucket (merge_key() of the record as read) that
+ * is the same run (kept_same_run); that rule is the one of the quadratic reference
+ * (tests/unit/test_merge_index.c). What makes it linear is where a record is
+ * looked for: kept records are filed in lists under a fingerprint, and a
+ * record looks in the few lists where a record it can be the same run as
+ * may stand. The fingerprint is three parts, each one a pair of the same
+ * run must share:
  *
- * Each record's trusted_mask() is kept (and renewed when a merge adds
- * figures), so a pair sharing no trusted figure is rejected without
- * touching the records, and only the shared figures are compared. A record
- * that can be the same run as nothing (no trusted figure, or a lone one and
- * no host: many hdparm lines quoted without their device) is neither
- * compared nor filed.
+ * - the bucket;
+ * - the host class. A pair has equal hosts, or the shorter is a name the
+ *   format cut (host_cut) and starts the longer. A kept record is filed
+ *   under its host ("E"); a cut one also under its host as a prefix ("P");
+ *   and under each start of its host that is the whole host of some cut
+ *   record of the set ("X": the set's cut hosts are known before merging).
+ *   A record looks under E of its host, under P of each start of it as long
+ *   as some cut host, and, when cut itself, under X of its host;
+ * - the figures. The bucket's core figures are those every record of it
+ *   that can merge holds and trusts (with a finite value and resolution),
+ *   so a pair always compares them. Which of them are too fast or without a
+ *   value must be the same; the numbers, each in units of twice the most
+ *   the bucket's copies of it may differ (values_equal: the coarsest
+ *   resolution plus the relative term), are summed into a position, twice
+ *   (plain and weighed, position()): a pair's positions differ by at most
+ *   half the sum of the weights, and a record looks in the (at most 2 × 2)
+ *   cells its position can be matched from. All the core
+ *   figures count: runs that share most figures, or a host, still fall in
+ *   different cells. (Runs of one host that agree on both sums while
+ *   differing in three or more figures share a cell: docs/limits.md.)
+ *
+ * A merge may lengthen the kept record's host or move its figures (a finer
+ * copy): it is filed again and its old entries are dropped as they are met.
+ * A record that can be the same run as nothing (no trusted figure, or one
+ * and no host) is neither looked up nor filed, nor is a record once no
+ * later record of its bucket is left. Counts of what was looked at and
+ * compared go to br_recset_merge_counted's caller (the growth tests).
+ * The index is a br_merge_index so that the archive merges by it too.
  */
-struct prim {
-	int metric;     /* the figure merge_key() started from, -1 none */
-	int cls;        /* 0 a value, 1 too fast, 2 no value; -1 wild */
-	double value;   /* cls 0: the value when the record was filed */
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+	h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	return h * 0xff51afd7ed558ccdull;
+}
+
+/* FNV-1a over bytes, extended one byte at a time for the starts of a host. */
+#define FNV_START 1469598103934665603ull
+static uint64_t fnv_byte(uint64_t h, unsigned char c)
+{
+	return (h ^ c) * 1099511628211ull;
+}
+
+static uint64_t fnv(const char *s, size_t n)
+{
+	uint64_t h = FNV_START;
+	for (size_t i = 0; i < n; i++)
+		h = fnv_byte(h, (unsigned char)s[i]);
+	return h;
+}
+
+/* A host class: E (the host), P (a cut host as the start of a longer one),
+ * X (a start of the host that is some cut host), N (no host). */
+static uint64_t host_class(char tag, uint64_t bytes_hash, size_t len)
+{
+	return mix(mix(bytes_hash, (uint64_t)tag), len);
+}
+
+/* A set of 64-bit keys (open addressing; 0 is stored as 1). */
+struct keyset {
+	uint64_t *v;
+	size_t cap, n;
 };
 
-static void primary(const struct br_record *r, struct prim *p)
+static void keyset_add(struct keyset *k, uint64_t x)
 {
-	p->metric = -1;
-	p->cls = -1;
-	p->value = 0;
-	bool any_cpu = has_any_cpu(r);
-	for (uint64_t m = r->held; m; m &= m - 1) {
-		int i = __builtin_ctzll(m);
-		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
-		if (!v->present || (!any_cpu && v->doubtful) || (any_cpu && !v->has_cpu))
-			continue;
-		p->metric = i;
-		if (v->doubtful)
-			return;
-		if (v->too_fast) {
-			p->cls = 1;
-		} else if (!v->has_value) {
-			p->cls = 2;
-		} else if (isfinite(v->value) && isfinite(br_value_resolution(v)) && br_value_resolution(v) >= 0) {
-			p->cls = 0;
-			p->value = v->value;
-		}
-		return;
+	x = x ? x : 1;
+	if ((k->n + 1) * 2 > k->cap) {
+		struct keyset old = *k;
+		k->cap = old.cap ? old.cap * 2 : 64;
+		k->v = br_calloc(k->cap, sizeof *k->v);
+		k->n = 0;
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.v[i])
+				keyset_add(k, old.v[i]);
+		free(old.v);
 	}
+	size_t j = (size_t)(x * 0x9e3779b97f4a7c15ull >> 20) & (k->cap - 1);
+	for (; k->v[j]; j = (j + 1) & (k->cap - 1))
+		if (k->v[j] == x)
+			return;
+	k->v[j] = x;
+	k->n++;
+}
+
+static bool keyset_has(const struct keyset *k, uint64_t x)
+{
+	x = x ? x : 1;
+	if (!k->cap)
+		return false;
+	size_t j = (size_t)(x * 0x9e3779b97f4a7c15ull >> 20) & (k->cap - 1);
+	for (; k->v[j]; j = (j + 1) & (k->cap - 1))
+		if (k->v[j] == x)
+			return true;
+	return false;
 }
 
 struct bucket {
 	uint64_t key;
-	bool used;
-	size_t head, tail;      /* every record kept so far, index+1 (chain: next_all) */
-	size_t whead, wtail;    /* the wild ones (chain: next_wild) */
-	double maxres, maxabs;  /* over the bucket's cls-0 records */
-	double drift;           /* how far a filed value has moved by merging */
-	double g;               /* cell width */
+	uint64_t core;      /* the figures every record of the bucket that can merge trusts */
+	size_t active;      /* such records not looked up yet */
+	size_t filed;       /* entries filed under the bucket */
+	size_t stat;        /* first of its core figures' cell widths in g[] */
+	double half[2], width[2]; /* position cells: the reach of a match, the cell width */
 };
 
-struct cell {
-	size_t bucket;          /* index+1 in the bucket table, 0 = empty slot */
-	int metric, cls;
-	double pos;             /* floor(value / g), cls 0 */
-	size_t head, tail;      /* chain: next_cell */
+/* A list of kept records under one fingerprint; entries are nodes, in
+ * the order they were filed: by record index unless a record filed again
+ * went after later ones (then not `sorted`). */
+struct list {
+	uint64_t key;       /* 0 = empty slot */
+	size_t head, tail;  /* node index+1 */
+	bool sorted;
 };
 
-static uint64_t mix(uint64_t h, uint64_t x)
+struct node {
+	size_t next;        /* node index+1 */
+	size_t rec;
+	unsigned gen;       /* the record's filing this entry belongs to */
+};
+
+struct br_merge_index {
+	struct br_record **v;  /* borrowed */
+	size_t n;
+	struct br_merge_stats st;
+	struct bucket *tab;
+	size_t nb;
+	size_t *bk;         /* record -> bucket */
+	uint64_t *tm;       /* trusted_mask() of each record, kept current */
+	size_t *hl;         /* strlen of each record's host, kept current */
+	unsigned *gen;      /* filings of each record so far */
+	struct cell *cellpos; /* the position cell a kept record is filed in */
+	double *g;          /* cell widths of the buckets' core figures */
+	struct keyset cut_hosts; /* fnv() of every cut host */
+	size_t *cut_len;    /* their lengths, ascending, each once */
+	size_t ncut_len;
+	struct list *lists;
+	size_t lcap, nlists;
+	struct node *nodes;
+	size_t nnodes, ncap;
+	size_t best;        /* earliest match so far, index+1 */
+};
+
+/* A figure of r the index may use: trusted, and too fast, without a
+ * value, or a finite value of a finite resolution. */
+static uint64_t indexable_mask(const struct br_record *r, uint64_t trusted)
 {
-	return (h ^ x) * 1099511628211ull;
+	uint64_t m = 0;
+	for (uint64_t t = trusted; t; t &= t - 1) {
+		int i = __builtin_ctzll(t);
+		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
+		double res = br_value_resolution(v);
+		if (v->too_fast || !v->has_value || (isfinite(v->value) && isfinite(res) && res >= 0))
+			m |= (uint64_t)1 << i;
+	}
+	return m;
+}
+
+static bool is_number(const struct br_value *v)
+{
+	return !v->too_fast && v->has_value;
+}
+
+/* Which core figures of r are too fast and which have no value. */
+static uint64_t figure_pattern(const struct br_record *r, uint64_t core)
+{
+	uint64_t fast = 0, none = 0;
+	for (uint64_t m = core; m; m &= m - 1) {
+		int i = __builtin_ctzll(m);
+		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
+		if (v->too_fast)
+			fast |= (uint64_t)1 << i;
+		else if (!v->has_value)
+			none |= (uint64_t)1 << i;
+	}
+	return mix(fast, none);
 }
 
 /*
- * The buckets and the cells are dense arrays in order of creation, found
- * through open-addressing tables of their index+1 (0 = empty slot): the
- * tables are small (8 bytes a slot), and the buckets and cells are touched
- * in order as they are made.
+ * r's position: its core numbers, each in units of its cell width, summed
+ * twice: as they are, and the k-th core figure weighed k + 1 (runs that
+ * differ in two figures, one up where the other is down, differ there).
  */
-struct index {
-	size_t *slot;
-	size_t cap;             /* a power of two, more than twice the entries */
-};
-
-static size_t find_bucket(struct index *ix, struct bucket *tab, size_t *nb, uint64_t key)
+static double weight(int proj, size_t k)
 {
-	size_t j = (size_t)(key & (ix->cap - 1));
-	for (; ix->slot[j]; j = (j + 1) & (ix->cap - 1))
-		if (tab[ix->slot[j] - 1].key == key)
-			return ix->slot[j] - 1;
-	size_t b = (*nb)++;
-	memset(&tab[b], 0, sizeof tab[b]);
-	tab[b].used = true;
-	tab[b].key = key;
-	ix->slot[j] = b + 1;
-	return b;
+	return proj ? (double)(k + 1) : 1;
 }
 
-static double cell_pos(double v, double g)
+static void position(const struct br_merge_index *ms, const struct bucket *b, const struct br_record *r,
+		     double p[2])
 {
-	double q = v / g;
+	p[0] = p[1] = 0;
+	size_t k = 0;
+	for (uint64_t m = b->core; m; m &= m - 1, k++) {
+		const struct br_value *v = br_record_get(r, (enum br_metric_id)__builtin_ctzll(m));
+		if (is_number(v)) {
+			double u = v->value / ms->g[b->stat + k];
+			p[0] += u;
+			p[1] += weight(1, k) * u;
+		}
+	}
+}
+
+static double cell_of(double p, double width)
+{
+	double q = p / width;
 	if (!(q < 4e15))
 		q = 4e15;
 	if (!(q > -4e15))
@@ -1130,157 +1218,401 @@ static double cell_pos(double v, double g)
 	return floor(q);
 }
 
-static size_t find_cell(struct index *ix, struct cell *cells, size_t *nc, size_t bucket, int metric,
-			int cls, double pos, bool add)
-{
-	uint64_t h = mix(mix(mix(1469598103934665603ull, bucket), (uint64_t)(metric * 4 + cls)),
-			 (uint64_t)(int64_t)pos);
-	size_t j = (size_t)(h & (ix->cap - 1));
-	for (; ix->slot[j]; j = (j + 1) & (ix->cap - 1)) {
-		const struct cell *c = &cells[ix->slot[j] - 1];
-		if (c->bucket == bucket + 1 && c->metric == metric && c->cls == cls && c->pos == pos)
-			return ix->slot[j] - 1;
-	}
-	if (!add)
-		return (size_t)-1;
-	size_t k = (*nc)++;
-	memset(&cells[k], 0, sizeof cells[k]);
-	cells[k].bucket = bucket + 1;
-	cells[k].metric = metric;
-	cells[k].cls = cls;
-	cells[k].pos = pos;
-	ix->slot[j] = k + 1;
-	return k;
-}
-
-struct merge_state {
-	struct br_recset *s;
-	bool *gone;
-	uint64_t *tm;           /* trusted_mask() of each record, kept current */
-	size_t best;            /* earliest match so far, index+1 */
+struct cell {
+	double c[2];
 };
 
-/* The earliest record of a chain (index+1 links in next[])
- * that is the same run as record i, kept in ms->best when it is earlier
- * than the best found so far. */
-static void scan_chain(struct merge_state *ms, const size_t *next, size_t head, size_t i)
+static struct cell cell_at(const struct bucket *b, const double p[2])
 {
-	for (size_t c = head; c; c = next[c - 1]) {
-		if (ms->best && c >= ms->best)
-			return; /* chains are in index order: nothing earlier follows */
-		if (ms->gone[c - 1])
+	return (struct cell){{cell_of(p[0], b->width[0]), cell_of(p[1], b->width[1])}};
+}
+
+static uint64_t list_key(size_t bucket, uint64_t host, uint64_t pattern, struct cell cell)
+{
+	uint64_t k = mix(mix(mix(mix(mix(FNV_START, bucket), host), pattern), (uint64_t)(int64_t)cell.c[0]),
+			 (uint64_t)(int64_t)cell.c[1]);
+	return k ? k : 1;
+}
+
+static struct list *list_find(struct br_merge_index *ms, uint64_t key, bool add)
+{
+	if (add && (ms->nlists + 1) * 2 > ms->lcap) {
+		struct list *old = ms->lists;
+		size_t ocap = ms->lcap;
+		ms->lcap = ocap ? ocap * 2 : 1024;
+		ms->lists = br_calloc(ms->lcap, sizeof *ms->lists);
+		for (size_t i = 0; i < ocap; i++) {
+			if (!old[i].key)
+				continue;
+			size_t j = (size_t)(old[i].key >> 7) & (ms->lcap - 1);
+			while (ms->lists[j].key)
+				j = (j + 1) & (ms->lcap - 1);
+			ms->lists[j] = old[i];
+		}
+		free(old);
+	}
+	if (!ms->lcap)
+		return NULL;
+	size_t j = (size_t)(key >> 7) & (ms->lcap - 1);
+	for (; ms->lists[j].key; j = (j + 1) & (ms->lcap - 1))
+		if (ms->lists[j].key == key)
+			return &ms->lists[j];
+	if (!add)
+		return NULL;
+	ms->lists[j] = (struct list){key, 0, 0, true};
+	ms->nlists++;
+	return &ms->lists[j];
+}
+
+static void file_under(struct br_merge_index *ms, uint64_t key, size_t rec)
+{
+	struct list *l = list_find(ms, key, true);
+	ms->nodes = br_grow(ms->nodes, &ms->ncap, ms->nnodes + 1, sizeof *ms->nodes);
+	ms->nodes[ms->nnodes] = (struct node){0, rec, ms->gen[rec]};
+	size_t k = ++ms->nnodes;
+	if (l->tail) {
+		l->sorted = l->sorted && ms->nodes[l->tail - 1].rec < rec;
+		ms->nodes[l->tail - 1].next = k;
+	} else {
+		l->head = k;
+	}
+	l->tail = k;
+	ms->tab[ms->bk[rec]].filed++;
+	ms->st.filed++;
+}
+
+/* File kept record a (again: its earlier entries become stale). */
+static void file_record(struct br_merge_index *ms, size_t a)
+{
+	const struct br_record *r = ms->v[a];
+	struct bucket *b = &ms->tab[ms->bk[a]];
+	uint64_t pat = figure_pattern(r, b->core);
+	double p[2];
+	position(ms, b, r, p);
+	struct cell cell = cell_at(b, p);
+	ms->gen[a]++;
+	ms->cellpos[a] = cell;
+	size_t bi = ms->bk[a], n = ms->hl[a];
+	if (!r->host) {
+		file_under(ms, list_key(bi, host_class('N', 0, 0), pat, cell), a);
+		return;
+	}
+	file_under(ms, list_key(bi, host_class('E', fnv(r->host, n), n), pat, cell), a);
+	if (r->host_cut)
+		file_under(ms, list_key(bi, host_class('P', fnv(r->host, n), n), pat, cell), a);
+	uint64_t h = FNV_START;
+	size_t done = 0;
+	for (size_t c = 0; c < ms->ncut_len && ms->cut_len[c] < n; c++) {
+		for (; done < ms->cut_len[c]; done++)
+			h = fnv_byte(h, (unsigned char)r->host[done]);
+		if (keyset_has(&ms->cut_hosts, h))
+			file_under(ms, list_key(bi, host_class('X', h, done), pat, cell), a);
+	}
+}
+
+/* The host test with the lengths known (host_compatible). */
+static bool hosts_compatible(const struct br_record *a, size_t la, const struct br_record *b, size_t lb)
+{
+	if (!a->host || !b->host)
+		return !a->host && !b->host;
+	if (la == lb)
+		return memcmp(a->host, b->host, la) == 0;
+	const struct br_record *cut = la < lb ? a : b;
+	return cut->host_cut && memcmp(a->host, b->host, la < lb ? la : lb) == 0;
+}
+
+/* Is kept record a the same run as record i? br_record_same_run, with the
+ * masks and the hosts' lengths kept: only the figures both trust are
+ * compared (t = tm[a] & tm[i]), so a pair sharing none costs nothing. */
+static bool kept_same_run(const struct br_merge_index *ms, size_t a, size_t i)
+{
+	const struct br_record *x = ms->v[a], *y = ms->v[i];
+	uint64_t t = ms->tm[a] & ms->tm[i];
+	if (t == 0 || x->tool != y->tool)
+		return false;
+	bool lone = (t & (t - 1)) == 0;
+	if (lone && (!x->host || !y->host))
+		return false;
+	if (!hosts_compatible(x, ms->hl[a], y, ms->hl[i]))
+		return false;
+	for (uint64_t m = t; m; m &= m - 1) {
+		int k = __builtin_ctzll(m);
+		if (!values_equal(br_record_get(x, (enum br_metric_id)k), br_record_get(y, (enum br_metric_id)k)))
+			return false;
+	}
+	return !lone || params_match(x, y);
+}
+
+/* Look through one list for the earliest record that is the same run as
+ * record i, dropping stale entries on the way. */
+static void look_in(struct br_merge_index *ms, uint64_t key, size_t i)
+{
+	ms->st.lookups++;
+	struct list *l = list_find(ms, key, false);
+	if (!l)
+		return;
+	size_t *link = &l->head, prev = 0;
+	while (*link) {
+		size_t k = *link;
+		struct node *nd = &ms->nodes[k - 1];
+		ms->st.visited++;
+		if (nd->gen != ms->gen[nd->rec]) {
+			*link = nd->next; /* the record was filed again since */
+			if (l->tail == k)
+				l->tail = prev;
 			continue;
-		uint64_t t = ms->tm[c - 1] & ms->tm[i];
-		if (t && same_run_masked(ms->s->v[c - 1], ms->s->v[i], t)) {
-			ms->best = c;
-			return;
+		}
+		if (ms->bk[nd->rec] != ms->bk[i]) {
+			/* two fingerprints hashed alike: not a candidate */
+		} else if (!ms->best || nd->rec + 1 < ms->best) {
+			ms->st.compared++;
+			if (kept_same_run(ms, nd->rec, i))
+				ms->best = nd->rec + 1;
+		} else if (l->sorted) {
+			return; /* nothing earlier follows */
+		}
+		link = &nd->next;
+		prev = k;
+	}
+}
+
+/* Every list a kept record that is the same run as record i can be in. */
+static void look_up(struct br_merge_index *ms, size_t i)
+{
+	const struct br_record *r = ms->v[i];
+	struct bucket *b = &ms->tab[ms->bk[i]];
+	size_t bi = ms->bk[i], n = ms->hl[i];
+	uint64_t pat = figure_pattern(r, b->core);
+	double p[2], lo[2], hi[2];
+	position(ms, b, r, p);
+	for (int j = 0; j < 2; j++) {
+		lo[j] = cell_of(p[j] - b->half[j], b->width[j]);
+		hi[j] = cell_of(p[j] + b->half[j], b->width[j]);
+	}
+	struct cell cell;
+	for (cell.c[0] = lo[0]; cell.c[0] <= hi[0]; cell.c[0]++)
+	for (cell.c[1] = lo[1]; cell.c[1] <= hi[1]; cell.c[1]++) {
+		if (!r->host) {
+			look_in(ms, list_key(bi, host_class('N', 0, 0), pat, cell), i);
+			continue;
+		}
+		look_in(ms, list_key(bi, host_class('E', fnv(r->host, n), n), pat, cell), i);
+		uint64_t h = FNV_START;
+		size_t done = 0;
+		for (size_t c = 0; c < ms->ncut_len && ms->cut_len[c] < n; c++) {
+			for (; done < ms->cut_len[c]; done++)
+				h = fnv_byte(h, (unsigned char)r->host[done]);
+			look_in(ms, list_key(bi, host_class('P', h, done), pat, cell), i);
+		}
+		if (r->host_cut)
+			look_in(ms, list_key(bi, host_class('X', fnv(r->host, n), n), pat, cell), i);
+	}
+}
+
+static size_t find_bucket(struct br_merge_index *ms, size_t *slot, size_t cap, uint64_t key)
+{
+	size_t j = (size_t)(key & (cap - 1));
+	for (; slot[j]; j = (j + 1) & (cap - 1))
+		if (ms->tab[slot[j] - 1].key == key)
+			return slot[j] - 1;
+	size_t b = ms->nb++;
+	memset(&ms->tab[b], 0, sizeof ms->tab[b]);
+	ms->tab[b].key = key;
+	ms->tab[b].core = ~(uint64_t)0;
+	slot[j] = b + 1;
+	return b;
+}
+
+static int cmp_size(const void *x, const void *y)
+{
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+	return a < b ? -1 : a > b;
+}
+
+/* Can record i be the same run as any other (same_run_masked)? */
+static bool can_merge(const struct br_merge_index *ms, size_t i)
+{
+	uint64_t t = ms->tm[i];
+	return t != 0 && ((t & (t - 1)) != 0 || ms->v[i]->host);
+}
+
+/* Buckets, their core figures and cells, the cut hosts. */
+static void index_prepare(struct br_merge_index *ms, const uint64_t *keys)
+{
+	size_t n = ms->n, cap = 16;
+	while (cap < n * 2)
+		cap *= 2;
+	size_t *slot = br_calloc(cap, sizeof *slot);
+	size_t ncut = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct br_record *r = ms->v[i];
+		ms->tm[i] = trusted_mask(r);
+		ms->hl[i] = r->host ? strlen(r->host) : 0;
+		ms->bk[i] = find_bucket(ms, slot, cap, keys ? keys[i] : merge_key(r));
+		if (!can_merge(ms, i))
+			continue;
+		struct bucket *b = &ms->tab[ms->bk[i]];
+		b->core &= indexable_mask(r, ms->tm[i]);
+		b->active++;
+		if (r->host && r->host_cut) {
+			keyset_add(&ms->cut_hosts, fnv(r->host, ms->hl[i]));
+			ms->cut_len = br_grow(ms->cut_len, &ncut, ms->ncut_len + 1, sizeof *ms->cut_len);
+			ms->cut_len[ms->ncut_len++] = ms->hl[i];
+		}
+	}
+	free(slot);
+	if (ms->ncut_len > 1)
+		qsort(ms->cut_len, ms->ncut_len, sizeof *ms->cut_len, cmp_size);
+	size_t w = 0;
+	for (size_t c = 0; c < ms->ncut_len; c++)
+		if (!w || ms->cut_len[w - 1] != ms->cut_len[c])
+			ms->cut_len[w++] = ms->cut_len[c];
+	ms->ncut_len = w;
+
+	/* the core figures' widths: buckets where records can meet only */
+	size_t ng = 0;
+	for (size_t j = 0; j < ms->nb; j++) {
+		struct bucket *b = &ms->tab[j];
+		if (b->active < 2)
+			b->core = 0;
+		b->stat = ng;
+		ng += (size_t)__builtin_popcountll(b->core);
+	}
+	ms->g = br_calloc(ng ? ng * 2 : 1, sizeof *ms->g);
+	double *maxabs = ms->g + ng; /* then the widths are made in place */
+	for (size_t i = 0; i < n; i++) {
+		const struct bucket *b = &ms->tab[ms->bk[i]];
+		if (!b->core || !can_merge(ms, i))
+			continue;
+		size_t k = b->stat;
+		for (uint64_t m = b->core; m; m &= m - 1, k++) {
+			const struct br_value *v = br_record_get(ms->v[i], (enum br_metric_id)__builtin_ctzll(m));
+			if (is_number(v)) {
+				ms->g[k] = fmax(ms->g[k], br_value_resolution(v));
+				maxabs[k] = fmax(maxabs[k], fabs(v->value));
+			}
+		}
+	}
+	for (size_t j = 0; j < ms->nb; j++) {
+		struct bucket *b = &ms->tab[j];
+		size_t nfig = (size_t)__builtin_popcountll(b->core);
+		for (size_t k = b->stat; k < b->stat + nfig; k++)
+			/* values_equal's reach, the relative term with room to spare */
+			ms->g[k] = 2 * (ms->g[k] + 1e-8 * (maxabs[k] + 1));
+		for (int proj = 0; proj < 2; proj++) {
+			/* each figure of a pair differs by at most half a unit: the
+			 * positions by half the weights, plus what the sums may round;
+			 * cells twice that reach wide: a look-up in one of them, or
+			 * two when near a border */
+			double reach = 0, sum = 0;
+			for (size_t k = 0; k < nfig; k++) {
+				reach += weight(proj, k);
+				sum += weight(proj, k) * maxabs[b->stat + k] / ms->g[b->stat + k];
+			}
+			b->half[proj] = nfig ? reach / 2 + 1e-12 * (sum + 1) * (double)(nfig + 1) : 0;
+			b->width[proj] = nfig ? 4 * b->half[proj] : 1;
 		}
 	}
 }
 
-size_t br_recset_merge(struct br_recset *s)
+struct br_merge_index *br_merge_index_new(struct br_record **v, size_t n, const uint64_t *keys)
 {
+	struct br_merge_index *ms = br_calloc(1, sizeof *ms);
+	ms->v = v;
+	ms->n = n;
+	size_t m = n ? n : 1;
+	ms->tab = br_malloc(m * sizeof *ms->tab); /* at most one bucket per record */
+	ms->bk = br_malloc(m * sizeof *ms->bk);
+	ms->tm = br_malloc(m * sizeof *ms->tm);
+	ms->hl = br_malloc(m * sizeof *ms->hl);
+	ms->gen = br_calloc(m, sizeof *ms->gen);
+	ms->cellpos = br_malloc(m * sizeof *ms->cellpos);
+	index_prepare(ms, keys);
+	return ms;
+}
+
+size_t br_merge_index_find(struct br_merge_index *ms, size_t i)
+{
+	ms->best = 0;
+	if (!can_merge(ms, i))
+		return BR_MERGE_NONE;
+	struct bucket *b = &ms->tab[ms->bk[i]];
+	b->active--;
+	if (b->filed)
+		look_up(ms, i);
+	return ms->best ? ms->best - 1 : BR_MERGE_NONE;
+}
+
+void br_merge_index_keep(struct br_merge_index *ms, size_t i)
+{
+	if (can_merge(ms, i) && ms->tab[ms->bk[i]].active)
+		file_record(ms, i);
+}
+
+void br_merge_index_merge(struct br_merge_index *ms, size_t a, size_t i)
+{
+	struct br_record *x = ms->v[a];
+	const struct bucket *b = &ms->tab[ms->bk[a]];
+	const char *host = x->host;
+	merge_into(x, ms->v[i]);
+	ms->tm[a] = trusted_mask(x);
+	if (x->host != host)
+		ms->hl[a] = strlen(x->host);
+	if (!b->active)
+		return;
+	/* a longer host or a moved figure: filed where it now belongs */
+	double p[2];
+	position(ms, b, x, p);
+	struct cell c = cell_at(b, p);
+	if (x->host != host || c.c[0] != ms->cellpos[a].c[0] || c.c[1] != ms->cellpos[a].c[1])
+		file_record(ms, a);
+}
+
+void br_merge_index_stats(const struct br_merge_index *ms, struct br_merge_stats *stats)
+{
+	*stats = ms->st;
+}
+
+void br_merge_index_free(struct br_merge_index *ms)
+{
+	if (!ms)
+		return;
+	free(ms->tab);
+	free(ms->bk);
+	free(ms->tm);
+	free(ms->hl);
+	free(ms->gen);
+	free(ms->cellpos);
+	free(ms->g);
+	free(ms->cut_hosts.v);
+	free(ms->cut_len);
+	free(ms->lists);
+	free(ms->nodes);
+	free(ms);
+}
+
+size_t br_recset_merge_counted(struct br_recset *s, struct br_merge_stats *stats)
+{
+	if (stats)
+		memset(stats, 0, sizeof *stats);
 	if (s->n < 2)
 		return 0;
-	size_t n = s->n, cap = 16;
-	while (cap < n * 2)
-		cap *= 2;
-	struct index bix = {br_calloc(cap, sizeof(size_t)), cap};
-	struct index cix = {br_calloc(cap, sizeof(size_t)), cap};
-	struct bucket *tab = br_malloc(n * sizeof *tab); /* at most one per record */
-	struct cell *cells = br_malloc(n * sizeof *cells);
-	size_t nb = 0, ncells = 0;
-	size_t *bk = br_malloc(n * sizeof *bk);
-	struct prim *pr = br_malloc(n * sizeof *pr);
-	size_t *next_all = br_calloc(n, sizeof *next_all);
-	size_t *next_wild = br_calloc(n, sizeof *next_wild);
-	size_t *next_cell = br_calloc(n, sizeof *next_cell);
+	size_t n = s->n, merged = 0;
+	struct br_merge_index *ix = br_merge_index_new(s->v, n, NULL);
 	bool *gone = br_calloc(n, sizeof *gone);
-	uint64_t *tm = br_malloc(n * sizeof *tm);
-	size_t merged = 0;
-
-	/* pass 1: buckets, and the resolution and size of their values */
 	for (size_t i = 0; i < n; i++) {
-		primary(s->v[i], &pr[i]);
-		tm[i] = trusted_mask(s->v[i]);
-		size_t b = find_bucket(&bix, tab, &nb, merge_key(s->v[i]));
-		bk[i] = b;
-		if (pr[i].cls == 0) {
-			const struct br_value *v = br_record_get(s->v[i], (enum br_metric_id)pr[i].metric);
-			tab[b].maxres = fmax(tab[b].maxres, br_value_resolution(v));
-			tab[b].maxabs = fmax(tab[b].maxabs, fabs(v->value));
-		}
-	}
-	for (size_t j = 0; j < nb; j++)
-		if (tab[j].used)
-			tab[j].g = 2 * (tab[j].maxres + 1e-9 * (tab[j].maxabs + 1));
-
-	/* pass 2: each record against the earlier ones it can match */
-	struct merge_state ms = {s, gone, tm, 0};
-	for (size_t i = 0; i < n; i++) {
-		/* A record with no trusted figure, or with one and no host, is
-		 * the same run as no other (same_run_masked): it neither merges
-		 * nor takes a merge, so it is not compared nor filed. */
-		if (tm[i] == 0 || ((tm[i] & (tm[i] - 1)) == 0 && !s->v[i]->host))
-			continue;
-		struct bucket *b = &tab[bk[i]];
-		const struct prim *p = &pr[i];
-		ms.best = 0;
-		long nc = 0;
-		if (p->cls == 0) {
-			double w = b->maxres + b->drift + 1e-9 * (b->maxabs + b->drift + 1);
-			double k = floor(w / b->g) + 1;
-			nc = k <= 64 ? (long)k : -1;
-		}
-		if (p->cls < 0 || nc < 0) {
-			scan_chain(&ms, next_all, b->head, i);
-		} else {
-			scan_chain(&ms, next_wild, b->whead, i);
-			double pos = p->cls == 0 ? cell_pos(p->value, b->g) : 0;
-			for (long d = -nc; d <= nc; d++) {
-				size_t c = find_cell(&cix, cells, &ncells, bk[i], p->metric, p->cls,
-						     pos + (double)d, false);
-				if (c != (size_t)-1)
-					scan_chain(&ms, next_cell, cells[c].head, i);
-			}
-		}
-		if (ms.best) {
-			size_t a = ms.best - 1;
-			merge_into(s->v[a], s->v[i]);
-			tm[a] = trusted_mask(s->v[a]);
-			gone[i] = true;
-			merged++;
-			if (pr[a].cls == 0) {
-				const struct br_value *v = br_record_get(s->v[a], (enum br_metric_id)pr[a].metric);
-				if (isfinite(v->value))
-					b->drift = fmax(b->drift, fabs(v->value - pr[a].value));
-				else
-					b->drift = INFINITY;
-			}
+		size_t a = br_merge_index_find(ix, i);
+		if (a == BR_MERGE_NONE) {
+			br_merge_index_keep(ix, i);
 			continue;
 		}
-		/* kept: file it */
-		if (b->tail)
-			next_all[b->tail - 1] = i + 1;
-		else
-			b->head = i + 1;
-		b->tail = i + 1;
-		if (p->cls < 0) {
-			if (b->wtail)
-				next_wild[b->wtail - 1] = i + 1;
-			else
-				b->whead = i + 1;
-			b->wtail = i + 1;
-		} else {
-			double pos = p->cls == 0 ? cell_pos(p->value, b->g) : 0;
-			size_t c = find_cell(&cix, cells, &ncells, bk[i], p->metric, p->cls, pos, true);
-			if (cells[c].tail)
-				next_cell[cells[c].tail - 1] = i + 1;
-			else
-				cells[c].head = i + 1;
-			cells[c].tail = i + 1;
-		}
+		br_merge_index_merge(ix, a, i);
+		gone[i] = true;
+		merged++;
 	}
+	if (stats)
+		br_merge_index_stats(ix, stats);
+	br_merge_index_free(ix);
 	size_t w = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (gone[i])
@@ -1289,16 +1621,11 @@ size_t br_recset_merge(struct br_recset *s)
 			s->v[w++] = s->v[i];
 	}
 	s->n = w;
-	free(bix.slot);
-	free(cix.slot);
-	free(tab);
-	free(cells);
-	free(bk);
-	free(pr);
-	free(next_all);
-	free(next_wild);
-	free(next_cell);
 	free(gone);
-	free(tm);
 	return merged;
+}
+
+size_t br_recset_merge(struct br_recset *s)
+{
+	return br_recset_merge_counted(s, NULL);
 }

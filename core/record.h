@@ -173,6 +173,34 @@ void br_recset_free(struct br_recset *s);
  */
 size_t br_recset_merge(struct br_recset *s);
 
+/* What a merge looked at, for tests of its growth: the lists of candidates
+ * it looked in, the entries it met there, the pairs it compared and the
+ * entries it filed. br_recset_merge_counted is br_recset_merge that fills
+ * *stats (if not NULL). */
+struct br_merge_stats {
+	size_t lookups, visited, compared, filed;
+};
+size_t br_recset_merge_counted(struct br_recset *s, struct br_merge_stats *stats);
+
+/*
+ * The merge one step at a time, for merges outside a br_recset (the
+ * archive): an index over records v[0..n) (borrowed; they must stay where
+ * they are while it lives), each in the bucket keys[i] (NULL: its
+ * br_record_merge_key). Visit i = 0, 1, ... n-1 in order: find(i) is the
+ * earliest kept record that is the same run as record i (the rule of
+ * br_recset_merge), or BR_MERGE_NONE; then either merge(a, i) (record i
+ * goes into a, br_record_merge; i is left empty) or keep(i). A record that
+ * must stay as it is (archived already) is kept without a find.
+ */
+#define BR_MERGE_NONE ((size_t)-1)
+struct br_merge_index;
+struct br_merge_index *br_merge_index_new(struct br_record **v, size_t n, const uint64_t *keys);
+size_t br_merge_index_find(struct br_merge_index *ix, size_t i);
+void br_merge_index_merge(struct br_merge_index *ix, size_t a, size_t i);
+void br_merge_index_keep(struct br_merge_index *ix, size_t i);
+void br_merge_index_stats(const struct br_merge_index *ix, struct br_merge_stats *stats);
+void br_merge_index_free(struct br_merge_index *ix);
+
 /* Do a and b describe the same run (the test br_recset_merge uses)? */
 bool br_record_same_run(const struct br_record *a, const struct br_record *b);
 
