@@ -67,7 +67,7 @@ expect_out "in document .*reply.jsonl'"
 expect_out '     | /dev/sdx9:'
 expect_out '     |  Timing buffered disk reads:  62 MB in  3.04 seconds =  20.39 MB/sec'
 expect_status 0 $BR archive show "$DB" "$id" --format jsonl
-expect_out '^{"schema":1,"tool":"hdparm"'
+expect_out '^{"schema":2,"tool":"hdparm"'
 
 # --- filters
 expect_status 0 $BR archive list "$DB" --label 'Fixture: RAID*' --format jsonl
