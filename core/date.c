@@ -244,12 +244,17 @@ bool br_date_rfc2822(const char *s, size_t n, int64_t *t, size_t *used)
 		if ((sec = number(&p, 2, NULL)) < 0)
 			return false;
 	}
+	size_t end = p.i; /* the date ends here unless a zone follows */
 	skip_cfws(&p);
+	size_t zone_at = p.i;
 	int off;
 	if (!zone(&p, &off))
 		return false;
-	size_t end = p.i;
+	if (p.i > zone_at)
+		end = p.i;
 	skip_cfws(&p);
+	while (p.i > end && (p.s[p.i - 1] == ' ' || p.s[p.i - 1] == '\t'))
+		p.i--;
 	if (p.i > end && p.s[p.i - 1] == ')')
 		end = p.i; /* the comment is part of the date */
 	int64_t v;
