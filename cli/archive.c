@@ -12,6 +12,7 @@
 #include "archive.h"
 #include "cli.h"
 #include "doc.h"
+#include "chart.h"
 #include "history.h"
 #include "json.h"
 #include "jsonl.h"
@@ -448,9 +449,17 @@ static int cmd_show(const char *db, const char *idarg, bool jsonl)
 static int cmd_history(const char *db, const struct br_archive_filter *f, const char *metric,
 		       const char *output)
 {
-	int m = br_metric_by_name(metric);
-	if (m < 0)
-		return br_cli_usage_error(CMD, "history: unknown metric '%s'", metric);
+	int m = br_metric_lookup(metric); /* a key, heading or title: "BlkWrite", "block write" */
+	if (m < 0) {
+		int guess = br_metric_suggest(metric);
+		if (guess >= 0)
+			return br_cli_usage_error(CMD, "history: unknown metric '%s'; did you mean '%s'? "
+						  "'benchreport --list-metrics' lists them",
+						  metric, br_metric((enum br_metric_id)guess)->name);
+		return br_cli_usage_error(CMD, "history: unknown metric '%s'; 'benchreport --list-metrics' lists them",
+					  metric);
+	}
+	metric = br_metric((enum br_metric_id)m)->name;
 	bool png = false;
 	if (output) {
 		const char *dot = strrchr(output, '.');
@@ -505,6 +514,7 @@ static int cmd_history(const char *db, const struct br_archive_filter *f, const 
 	}
 	br_history_free(&h);
 	br_dataset_free(&ds);
+	br_chart_cleanup(); /* the PNG's fonts: a clean exit for leak checkers */
 	return status;
 }
 

@@ -721,5 +721,14 @@ size_t br_doc_dates(const struct br_doc *doc, struct br_doc_date **out)
 		*out = br_grow(*out, &cap, n + 1, sizeof **out);
 		(*out)[n++] = (struct br_doc_date){t, l->line, l->depth, runner};
 	}
+	/* in line order: only an HTML mail's header date, put first, can be out
+	 * of place (body lines the decoder numbered before it), so insertion
+	 * moves each entry at most one step */
+	for (size_t i = 1; i < n; i++)
+		for (size_t k = i; k > 0 && (*out)[k - 1].line > (*out)[k].line; k--) {
+			struct br_doc_date x = (*out)[k];
+			(*out)[k] = (*out)[k - 1];
+			(*out)[k - 1] = x;
+		}
 	return n;
 }

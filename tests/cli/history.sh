@@ -88,6 +88,11 @@ expect_status 2 $BR archive history "$DB" --host '/dev/sda'
 expect_err 'history: which figure'
 expect_status 2 $BR archive history "$DB" --metric no_such_thing
 expect_err "unknown metric 'no_such_thing'"
+expect_status 2 $BR archive history "$DB" --metric bufered_read
+expect_err "did you mean 'buffered_read'"
+# the metric by its heading, in any case
+expect_status 0 $BR archive history "$DB" --host '/dev/sda' --metric 'Buffered disk reads'
+expect_out '^2014-10-01 08:15  /dev/sda'
 expect_status 2 $BR archive history "$DB" --metric buffered_read -o "$T/h.txt"
 expect_err 'takes a .svg or .png file'
 expect_status 2 $BR archive list "$DB" --metric buffered_read
