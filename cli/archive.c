@@ -248,7 +248,7 @@ static int list_row(void *arg, const struct br_archive_row *row)
 	c[COL_HOST] = cell(row->host);
 	c[COL_LABEL] = cell(row->label);
 	c[COL_SOURCES] = br_asprintf("%zu", row->nsources);
-	c[COL_RAN] = br_strndup(row->ran_at ? row->ran_at : "-", 10);
+	c[COL_RAN] = row->ran_at ? br_strndup(row->ran_at, strnlen(row->ran_at, 10)) : br_strdup("-");
 	c[COL_FROM] = br_strdup(row->ran_at_from ? row->ran_at_from : "-");
 	c[COL_ADDED] = br_strndup(row->added ? row->added : "-", 10);
 	t->nrows++;

@@ -74,7 +74,8 @@ void br_history_build(struct br_history *h, const struct br_recset *rs, enum br_
 		if (a > 0 && (min == 0 || a < min))
 			min = a;
 	}
-	qsort(h->v, h->n, sizeof *h->v, by_time);
+	if (h->n > 1)
+		qsort(h->v, h->n, sizeof *h->v, by_time);
 	h->unit = br_cmp_pick_unit(br_metric(m)->unit, max, min);
 }
 
