@@ -637,10 +637,13 @@ static bool in_header_block(const struct br_doc *doc, size_t i, const char *rest
 	return nrest && mail_header(rest, nrest);
 }
 
-/* "[benchreport run V] run N of M, YYYY-MM-DD HH:MM:SS UTC" (runner/run.c). */
+/* "[benchreport-run V] run N of M, YYYY-MM-DD HH:MM:SS UTC; ..." (runner/run.c;
+ * before 0.2 "[benchreport run V]"). */
 static bool runner_date(const char *s, size_t n, int64_t *t)
 {
-	const char *tag = memmem(s, n, "[benchreport run ", 17);
+	const char *tag = memmem(s, n, "[benchreport-run ", 17);
+	if (!tag)
+		tag = memmem(s, n, "[benchreport run ", 17);
 	if (!tag)
 		return false;
 	const char *utc = memmem(tag, n - (size_t)(tag - s), " UTC", 4);

@@ -145,8 +145,8 @@ struct br_doc_date {
  * (a "Date:" logical line holding an RFC 2822 date, br_date_rfc2822, next
  * to another header line, From:, Subject:, Message-ID: ..., or with them
  * collapsed onto its own line; quoted headers count, at their depth), and
- * the header line benchreport run writes above each run ("[benchreport run
- * V] run N of M, YYYY-MM-DD HH:MM:SS UTC"). *out is malloc'd (NULL when
+ * the header line benchreport run writes above each run ("[benchreport-run
+ * V] run N of M, YYYY-MM-DD HH:MM:SS UTC; ..."). *out is malloc'd (NULL when
  * there are none); the count is returned.
  */
 size_t br_doc_dates(const struct br_doc *doc, struct br_doc_date **out);

@@ -171,9 +171,10 @@ static void documents_state_their_dates(void **state)
 			    "> From: b@example.org\n"
 			    "> Date: Mon, 26 Feb 2001 10:00:00 +0000\n"
 			    "> \n"
-			    "# [benchreport run 0.2] run 1 of 1, 2026-12-02 00:40:00 UTC\n",
+			    "# [benchreport-run 0.2] run 1 of 2, 2026-12-02 00:40:00 UTC; the layouts are the tools'\n"
+			    "# [benchreport run 0.1] run 2 of 2, 2026-12-02 00:41:00 UTC\n",
 			    &d);
-	assert_int_equal(n, 3);
+	assert_int_equal(n, 4);
 	assert_int_equal(d[0].line, 2);
 	assert_int_equal(d[0].depth, 0);
 	assert_int_equal(d[0].t, 983329800);
@@ -184,6 +185,8 @@ static void documents_state_their_dates(void **state)
 	int64_t t;
 	assert_true(br_date_make(2026, 12, 2, 0, 40, 0, &t));
 	assert_int_equal(d[2].t, t);
+	assert_true(d[3].runner); /* the header of runners before 0.2 */
+	assert_int_equal(d[3].t, t + 60);
 	free(d);
 	/* a "Date:" line in prose, no header beside it; a bad date */
 	n = dates_of("We ran it again.\n"
