@@ -96,12 +96,13 @@ static void point_date(const struct br_history_point *p, char buf[BR_DATE_BUF])
 	}
 }
 
+/* The figure as every view prints it (br_format_figure), with its unit. */
 static char *value_text(const struct br_history *h, double v)
 {
-	char *n = br_chart_fmt_value(v / h->unit.div);
-	char *s = br_asprintf("%s %s", n, h->unit.name);
-	free(n);
-	return s;
+	struct br_buf b = BR_BUF_INIT;
+	br_format_figure(v / h->unit.div, h->unit.div != 1, &b);
+	br_buf_addf(&b, " %s", h->unit.name);
+	return br_buf_detach(&b);
 }
 
 static size_t width_of(const char *s)

@@ -57,7 +57,7 @@ cat >"$T/want" <<'EOF'
 DATE (UTC)        HOST      LABEL                 Buffered disk reads (-t)  DATE FROM
 2003-03-03 09:00  /dev/sda  Today on the Old Box                40.1 MiB/s  mail-date
 2009-04-14 22:30  /dev/sda  Today on the Old Box                88.5 MiB/s  mail-date
-2014-10-01 08:15  /dev/sda  Today on the Old Box                 152 MiB/s  mail-date
+2014-10-01 08:15  /dev/sda  Today on the Old Box               152.3 MiB/s  mail-date
 EOF
 diff -u "$T/want" "$T/out" || fail "history table differs"
 expect_err 'warning: 1 record with a buffered_read figure but no run date left out'
