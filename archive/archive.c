@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@ struct br_archive {
 	sqlite3 *db;
 	char *path;
 	bool writable;
+	int64_t schema;  /* its user_version once verified (a reader may read 1) */
 };
 
 /* ------------------------------------------------------------ schema */
@@ -80,6 +82,11 @@ static const char *const migrations[BR_ARCHIVE_SCHEMA] = {
 	"CREATE INDEX sources_record ON sources (record_id);\n"
 	"CREATE INDEX sources_document ON sources (document_id);\n"
 	"INSERT INTO meta (key, value) VALUES ('application', 'benchreport archive');\n",
+	/* 1 → 2: when each run was made (the record's ran_at); records archived
+	 * before have none in their JSON either */
+	"ALTER TABLE records ADD COLUMN ran_at TEXT;\n"
+	"ALTER TABLE records ADD COLUMN ran_at_from TEXT;\n"
+	"CREATE INDEX records_ran_at ON records (ran_at);\n",
 };
 
 /* ------------------------------------------------------------ errors */
@@ -283,6 +290,7 @@ static int verify(struct br_archive *a, int64_t *version)
 	}
 	if (*version < 1 && !a->writable)
 		return not_archive(a->path);
+	a->schema = *version;
 	return BR_ARCHIVE_OK;
 }
 
@@ -383,6 +391,17 @@ static char *file_uri(const char *path, const char *query)
 	return br_buf_detach(&b);
 }
 
+/* br_match(GLOB, value): the --host and --label filters, fnmatch(3) globs
+ * (*, ?, [...]) without regard to case ("web*" finds "Web1"); no value
+ * matches nothing. */
+static void sql_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	const char *pat = (const char *)sqlite3_value_text(argv[0]);
+	const char *v = (const char *)sqlite3_value_text(argv[1]);
+	sqlite3_result_int(ctx, pat && v && fnmatch(pat, v, FNM_CASEFOLD) == 0);
+}
+
 /*
  * Readers never write and never create a file: they open the database
  * read-only. At rest an archive is in rollback-journal mode (writers switch
@@ -414,6 +433,8 @@ static int open_db(const char *path, bool writable, struct br_archive **out)
 	}
 	sqlite3_extended_result_codes(a->db, 1);
 	sqlite3_busy_timeout(a->db, BUSY_TIMEOUT_MS);
+	sqlite3_create_function(a->db, "br_match", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+				sql_match, NULL, NULL);
 	*out = a;
 	return BR_ARCHIVE_OK;
 }
@@ -919,13 +940,14 @@ static int stmts_prepare(struct br_archive *a, struct stmts *s)
 		       " AND host > ?3 AND host < ?3 || char(1114111)")) ||
 	    (rc = prep(a, &s->sel_json, "SELECT json FROM records WHERE id = ?1")) ||
 	    (rc = prep(a, &s->ins_rec,
-		       "INSERT INTO records (tool, version, host, label, added, merge_key, json) "
-		       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) ||
+		       "INSERT INTO records (tool, version, host, label, added, merge_key, json, ran_at, "
+		       "ran_at_from) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")) ||
 	    (rc = prep(a, &s->ins_src,
 		       "INSERT INTO sources (record_id, document_id, file, line, end_line, format, excerpt) "
 		       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) ||
 	    (rc = prep(a, &s->upd_rec,
-		       "UPDATE records SET version = ?1, host = ?2, label = ?3, json = ?4 WHERE id = ?5")))
+		       "UPDATE records SET version = ?1, host = ?2, label = ?3, json = ?4, ran_at = ?6, "
+		       "ran_at_from = ?7 WHERE id = ?5")))
 		return rc;
 	return BR_ARCHIVE_OK;
 }
@@ -1168,6 +1190,10 @@ static int insert_record(struct br_archive *a, struct stmts *s, struct cache *c,
 	bind_str(s->ins_rec, 5, stamp);
 	sqlite3_bind_int64(s->ins_rec, 6, (int64_t)br_record_merge_key(r));
 	bind_str(s->ins_rec, 7, json);
+	char when[BR_DATE_BUF];
+	bool dated = br_record_ran_at_iso(r, when);
+	bind_str(s->ins_rec, 8, dated ? when : NULL);
+	bind_str(s->ins_rec, 9, dated ? br_ran_from_name((enum br_ran_from)r->ran_at_from) : NULL);
 	int rc = done(a, s->ins_rec);
 	free(json);
 	if (rc) {
@@ -1267,6 +1293,10 @@ static int flush(struct br_archive *a, struct stmts *s, struct cache *c)
 		bind_str(s->upd_rec, 3, e->r->label);
 		bind_str(s->upd_rec, 4, json);
 		sqlite3_bind_int64(s->upd_rec, 5, e->id);
+		char when[BR_DATE_BUF];
+		bool dated = br_record_ran_at_iso(e->r, when);
+		bind_str(s->upd_rec, 6, dated ? when : NULL);
+		bind_str(s->upd_rec, 7, dated ? br_ran_from_name((enum br_ran_from)e->r->ran_at_from) : NULL);
 		int rc = done(a, s->upd_rec);
 		free(json);
 		if (rc)
@@ -1516,31 +1546,42 @@ static void row_from(sqlite3_stmt *st, struct br_archive_row *row)
 	row->added = col_str(st, 5);
 	row->json = col_str(st, 6);
 	row->nsources = (size_t)sqlite3_column_int64(st, 7);
+	row->ran_at = col_str(st, 8);
+	row->ran_at_from = col_str(st, 9);
 }
 
-#define ROW_COLUMNS                                                                                \
-	"SELECT r.id, r.tool, r.version, r.host, r.label, r.added, r.json, "                       \
-	"(SELECT count(*) FROM sources s WHERE s.record_id = r.id) FROM records r"
+/* The columns row_from() reads; an archive of schema 1 (read, not
+ * migrated: readers never write) has no run dates. */
+static const char *row_columns(const struct br_archive *a)
+{
+	return a->schema >= 2 ? "SELECT r.id, r.tool, r.version, r.host, r.label, r.added, r.json, "
+				"(SELECT count(*) FROM sources s WHERE s.record_id = r.id), r.ran_at, "
+				"r.ran_at_from FROM records r"
+			      : "SELECT r.id, r.tool, r.version, r.host, r.label, r.added, r.json, "
+				"(SELECT count(*) FROM sources s WHERE s.record_id = r.id), NULL, NULL "
+				"FROM records r";
+}
 
 int br_archive_each(struct br_archive *a, const struct br_archive_filter *f,
 		    int (*fn)(void *arg, const struct br_archive_row *row), void *arg)
 {
 	struct br_buf sql = BR_BUF_INIT;
-	br_buf_adds(&sql, ROW_COLUMNS " WHERE 1");
+	br_buf_adds(&sql, row_columns(a));
+	br_buf_adds(&sql, " WHERE 1");
 	char since[24] = "";
 	if (f && f->tool)
 		br_buf_adds(&sql, " AND r.tool = ?1");
 	if (f && f->host)
-		br_buf_adds(&sql, " AND r.host = ?2");
+		br_buf_adds(&sql, " AND br_match(?2, r.host)");
 	if (f && f->label)
-		br_buf_adds(&sql, " AND r.label GLOB ?3");
+		br_buf_adds(&sql, " AND br_match(?3, r.label)");
 	if (f && f->since) {
 		if (!br_archive_parse_since(f->since, since, sizeof since)) {
 			br_buf_free(&sql);
 			br_error("'%s' is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM)", f->since);
 			return BR_ARCHIVE_EDATA;
 		}
-		br_buf_adds(&sql, " AND r.added >= ?4");
+		br_buf_adds(&sql, a->schema >= 2 ? " AND coalesce(r.ran_at, r.added) >= ?4" : " AND r.added >= ?4");
 	}
 	br_buf_adds(&sql, " ORDER BY r.id");
 	sqlite3_stmt *st;
@@ -1578,7 +1619,9 @@ int br_archive_show(struct br_archive *a, int64_t id,
 		    void *arg)
 {
 	sqlite3_stmt *st, *ss;
-	int rc = prep(a, &st, ROW_COLUMNS " WHERE r.id = ?1");
+	char *q = br_asprintf("%s WHERE r.id = ?1", row_columns(a));
+	int rc = prep(a, &st, q);
+	free(q);
 	if (rc)
 		return rc;
 	if ((rc = prep(a, &ss,

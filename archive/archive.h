@@ -8,7 +8,9 @@
  *              size, time added, optional details (the runner's machine)
  *   records    one row per result: its JSON line (br_record_to_json, the
  *              source of truth) plus indexed columns tool/host/label/version/
- *              added and the merge bucket key
+ *              added, ran_at/ran_at_from (schema 2: when the run was made, as
+ *              in the JSON; NULL for records archived before) and the merge
+ *              bucket key
  *   sources    every appearance of a record: document, file, ORIGINAL line
  *              range, format, the original text excerpt
  * Adding a document whose bytes are already archived adds nothing; a result
@@ -33,7 +35,7 @@
 #include "doc.h"
 #include "util.h"
 
-#define BR_ARCHIVE_SCHEMA 1              /* PRAGMA user_version written */
+#define BR_ARCHIVE_SCHEMA 2              /* PRAGMA user_version written */
 #define BR_ARCHIVE_APPLICATION_ID 0x62726172 /* "brar" */
 
 enum br_archive_status {
@@ -85,9 +87,11 @@ int br_archive_add_dataset(const char *db, const struct br_dataset *ds, const ch
 /* Which records list/export/read return; NULL/0 fields do not filter. */
 struct br_archive_filter {
 	const char *tool;   /* tool name, exact */
-	const char *host;   /* exact */
-	const char *label;  /* glob (SQLite GLOB: *, ?, [...]) */
-	const char *since;  /* added at or after: "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM[:SS]" */
+	const char *host;   /* glob (fnmatch: *, ?, [...]), case-insensitive */
+	const char *label;  /* glob, case-insensitive */
+	const char *since;  /* run (ran_at) at or after, or for a record with no run
+			     * date added at or after: "YYYY-MM-DD" or
+			     * "YYYY-MM-DDTHH:MM[:SS]" (UTC) */
 };
 
 /* Normalise a --since value to the stored form (a prefix of
@@ -98,6 +102,8 @@ struct br_archive_row {
 	int64_t id;
 	const char *tool, *version, *host, *label;
 	const char *added;  /* "YYYY-MM-DDTHH:MM:SSZ" */
+	const char *ran_at; /* as in the JSON ("2011-12-08", "...T03:10:00Z"), or NULL */
+	const char *ran_at_from; /* "mail-date" ..., or NULL */
 	const char *json;   /* the record's JSON line, without newline */
 	size_t nsources;
 };

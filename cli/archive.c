@@ -12,6 +12,8 @@
 #include "archive.h"
 #include "cli.h"
 #include "doc.h"
+#include "chart.h"
+#include "history.h"
 #include "json.h"
 #include "jsonl.h"
 #include "metric.h"
@@ -30,6 +32,8 @@ static void usage(FILE *fp)
 	      "       benchreport archive show DB ID [--format text|jsonl]\n"
 	      "       benchreport archive rm DB ID\n"
 	      "       benchreport archive export DB [--tool T] [--host H] [--label GLOB] [--since DATE]\n"
+	      "       benchreport archive history DB --metric M [--host GLOB] [--label GLOB] [--tool T]\n"
+	      "                                   [--since DATE] [-o history.svg|history.png]\n"
 	      "       benchreport archive check DB\n"
 	      "\n"
 	      "Keep benchmark results in one SQLite file (created on first use).\n"
@@ -38,16 +42,21 @@ static void usage(FILE *fp)
 	      "           (file, hash of the bytes, line range, original text). A document\n"
 	      "           already archived adds nothing; the same run found in another\n"
 	      "           document becomes one more source of the archived record.\n"
-	      "  list     one line per record, or its JSON line with --format jsonl\n"
+	      "  list     one line per record (RAN: when it ran, FROM: where that date\n"
+	      "           came from), or its JSON line with --format jsonl\n"
 	      "  show     one record with every source and its original text\n"
 	      "  rm       remove a record (its documents stay known: adding them again\n"
 	      "           does not bring it back)\n"
 	      "  export   the records as JSON Lines (docs/schema.md), as --format jsonl writes them\n"
+	      "  history  one metric of the matching records over time, by run date: a table\n"
+	      "           (date, host, label, value), and with -o FILE.svg or FILE.png a line\n"
+	      "           chart, one line per host; records without a run date are left out\n"
 	      "  check    PRAGMA integrity_check and the archive's own consistency\n"
 	      "\n"
-	      "Filters: --tool NAME (bonnie, bonnie++, hdparm, rawio), --host NAME (exact),\n"
-	      "--label GLOB (*, ?, [...]; case-sensitive), --since DATE (added on or after\n"
-	      "YYYY-MM-DD or YYYY-MM-DDTHH:MM, UTC).\n"
+	      "Filters: --tool NAME (bonnie, bonnie++, hdparm, rawio), --host GLOB and\n"
+	      "--label GLOB (*, ?, [...], any case; an hdparm record's host is its device,\n"
+	      "'/dev/sd*'), --since DATE (run on or after YYYY-MM-DD or YYYY-MM-DDTHH:MM,\n"
+	      "UTC; a record with no run date: added on or after it).\n"
 	      "\n"
 	      "A DB given where a document is expected is read whole:\n"
 	      "  benchreport results.db -o report.html\n"
@@ -181,8 +190,9 @@ struct cell_rows {
 	size_t nrows, cap;
 };
 
-enum { COL_ID, COL_TOOL, COL_VERSION, COL_HOST, COL_LABEL, COL_SOURCES, COL_ADDED, NCOLS };
-static const char *const headings[NCOLS] = {"ID", "TOOL", "VERSION", "HOST", "LABEL", "SOURCES", "ADDED"};
+enum { COL_ID, COL_TOOL, COL_VERSION, COL_HOST, COL_LABEL, COL_SOURCES, COL_RAN, COL_FROM, COL_ADDED, NCOLS };
+static const char *const headings[NCOLS] = {"ID", "TOOL", "VERSION", "HOST", "LABEL", "SOURCES",
+					    "RAN", "FROM", "ADDED"};
 #define MAX_WIDTH 48
 
 static size_t text_width(const char *s)
@@ -238,6 +248,8 @@ static int list_row(void *arg, const struct br_archive_row *row)
 	c[COL_HOST] = cell(row->host);
 	c[COL_LABEL] = cell(row->label);
 	c[COL_SOURCES] = br_asprintf("%zu", row->nsources);
+	c[COL_RAN] = row->ran_at ? br_strndup(row->ran_at, strnlen(row->ran_at, 10)) : br_strdup("-");
+	c[COL_FROM] = br_strdup(row->ran_at_from ? row->ran_at_from : "-");
 	c[COL_ADDED] = br_strndup(row->added ? row->added : "-", 10);
 	t->nrows++;
 	return 0;
@@ -364,6 +376,8 @@ static int show_record(void *arg, const struct br_archive_row *row, const struct
 		    row->version ? row->version : "");
 	br_buf_addf(&b, "  host     %s\n", row->host ? row->host : "-");
 	br_buf_addf(&b, "  label    %s\n", row->label ? row->label : "-");
+	if (row->ran_at)
+		br_buf_addf(&b, "  ran      %s (%s)\n", row->ran_at, row->ran_at_from ? row->ran_at_from : "?");
 	if (r && r->nparams) {
 		br_buf_adds(&b, "  params  ");
 		for (size_t i = 0; i < r->nparams; i++) {
@@ -430,6 +444,80 @@ static int cmd_show(const char *db, const char *idarg, bool jsonl)
 	return flush_stdout();
 }
 
+/* ---------------------------------------------------------------- history */
+
+static int cmd_history(const char *db, const struct br_archive_filter *f, const char *metric,
+		       const char *output)
+{
+	int m = br_metric_lookup(metric); /* a key, heading or title: "BlkWrite", "block write" */
+	if (m < 0) {
+		int guess = br_metric_suggest(metric);
+		if (guess >= 0)
+			return br_cli_usage_error(CMD, "history: unknown metric '%s'; did you mean '%s'? "
+						  "'benchreport --list-metrics' lists them",
+						  metric, br_metric((enum br_metric_id)guess)->name);
+		return br_cli_usage_error(CMD, "history: unknown metric '%s'; 'benchreport --list-metrics' lists them",
+					  metric);
+	}
+	metric = br_metric((enum br_metric_id)m)->name;
+	bool png = false;
+	if (output) {
+		const char *dot = strrchr(output, '.');
+		png = dot && strcmp(dot, ".png") == 0;
+		if (!png && !(dot && strcmp(dot, ".svg") == 0))
+			return br_cli_usage_error(CMD, "history: -o takes a .svg or .png file, not '%s'", output);
+		if (br_cli_out_check(output, false) != BR_EXIT_OK)
+			return BR_EXIT_IO;
+	}
+	struct br_archive *a;
+	int rc = br_archive_open_read(db, &a);
+	if (rc)
+		return fail(rc);
+	struct br_dataset ds = {0};
+	rc = br_archive_load(a, f, &ds);
+	br_archive_close(a);
+	if (rc) {
+		br_dataset_free(&ds);
+		return fail(rc);
+	}
+	print_diags(&ds.diags, false);
+	struct br_history h;
+	br_history_build(&h, &ds.records, (enum br_metric_id)m);
+	int status = BR_EXIT_OK;
+	if (h.undated)
+		br_cli_warn("%zu record%s with a %s figure but no run date left out", h.undated,
+			    h.undated == 1 ? "" : "s", metric);
+	if (h.no_value)
+		br_cli_warn("%zu dated record%s without a number for %s (too fast, unreadable) left out",
+			    h.no_value, h.no_value == 1 ? "" : "s", metric);
+	if (h.n == 0) {
+		char *msg = br_asprintf("benchreport: no dated %s figure in '%s'%s\n", metric, db,
+					f->tool || f->host || f->label || f->since ? " that matches" : "");
+		br_cli_print_clean(stderr, msg);
+		free(msg);
+		status = BR_EXIT_NODATA;
+	} else if (output) {
+		struct br_buf img = BR_BUF_INIT;
+		if ((png ? br_history_png(&h, NULL, 0, 1, &img) : br_history_svg(&h, NULL, 0, &img)) < 0) {
+			br_cli_error("%s", br_last_error());
+			status = BR_EXIT_IO;
+		} else {
+			status = br_cli_write_file(output, img.data, img.len, false);
+		}
+		br_buf_free(&img);
+	} else {
+		struct br_buf t = BR_BUF_INIT;
+		br_history_table(&h, &t);
+		br_cli_print_clean(stdout, br_buf_str(&t)); /* hosts and labels are input */
+		br_buf_free(&t);
+		status = flush_stdout();
+	}
+	br_history_free(&h);
+	br_dataset_free(&ds);
+	br_chart_cleanup(); /* the PNG's fonts: a clean exit for leak checkers */
+	return status;
+}
+
 /* ---------------------------------------------------------------- rm, check */
 
 static int cmd_rm(const char *db, const char *idarg)
@@ -477,13 +565,15 @@ static int cmd_check(const char *db)
 
 /* ---------------------------------------------------------------- main */
 
-enum { OPT_TOOL = 256, OPT_HOST, OPT_LABEL, OPT_SINCE };
+enum { OPT_TOOL = 256, OPT_HOST, OPT_LABEL, OPT_SINCE, OPT_METRIC };
 
 static const struct option opts[] = {
 	{"tool", required_argument, NULL, OPT_TOOL},
 	{"host", required_argument, NULL, OPT_HOST},
 	{"label", required_argument, NULL, OPT_LABEL},
 	{"since", required_argument, NULL, OPT_SINCE},
+	{"metric", required_argument, NULL, OPT_METRIC},
+	{"output", required_argument, NULL, 'o'},
 	{"format", required_argument, NULL, 'f'},
 	{"quiet", no_argument, NULL, 'q'},
 	{"help", no_argument, NULL, 'h'},
@@ -494,29 +584,35 @@ int br_cli_archive(int argc, char **argv)
 {
 	/* argv[0] is "archive", argv[1] the command */
 	if (argc < 2)
-		return br_cli_usage_error(CMD, "missing command (add, list, show, rm, export, check)");
+		return br_cli_usage_error(CMD, "missing command (add, list, show, rm, export, history, check)");
 	const char *cmd = argv[1];
 	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
 		usage(stdout);
 		return flush_stdout();
 	}
-	static const char *const cmds[] = {"add", "list", "show", "rm", "export", "check"};
+	static const char *const cmds[] = {"add", "list", "show", "rm", "export", "history", "check"};
 	bool known = false;
 	for (size_t i = 0; i < BR_ARRAY_LEN(cmds); i++)
 		known = known || strcmp(cmd, cmds[i]) == 0;
 	if (!known)
-		return br_cli_usage_error(CMD, "unknown command '%s' (add, list, show, rm, export, check)", cmd);
+		return br_cli_usage_error(CMD, "unknown command '%s' (add, list, show, rm, export, history, check)", cmd);
 
 	struct br_archive_filter f = {0};
-	const char *format = NULL;
+	const char *format = NULL, *metric = NULL, *output = NULL;
 	bool quiet = false, filters = false;
 	argc--;
 	argv++;
 	optind = 1;
 	opterr = 0;
 	int c;
-	while ((c = getopt_long(argc, argv, ":f:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:o:qh", opts, NULL)) != -1) {
 		switch (c) {
+		case OPT_METRIC:
+			metric = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
 		case OPT_TOOL:
 			if (br_tool_by_name(optarg) < 0)
 				return br_cli_usage_error(CMD, "--tool takes bonnie, bonnie++, hdparm or rawio, not '%s'", optarg);
@@ -560,9 +656,13 @@ int br_cli_archive(int argc, char **argv)
 	const char *db = pos[0];
 
 	bool is_list = strcmp(cmd, "list") == 0, is_export = strcmp(cmd, "export") == 0;
-	bool is_show = strcmp(cmd, "show") == 0;
-	if (filters && !is_list && !is_export)
-		return br_cli_usage_error(CMD, "%s: --tool, --host, --label and --since are for list and export", cmd);
+	bool is_show = strcmp(cmd, "show") == 0, is_history = strcmp(cmd, "history") == 0;
+	if (filters && !is_list && !is_export && !is_history)
+		return br_cli_usage_error(CMD, "%s: --tool, --host, --label and --since are for list, export and history", cmd);
+	if ((metric || output) && !is_history)
+		return br_cli_usage_error(CMD, "%s: --metric and -o are for history", cmd);
+	if (is_history && !metric)
+		return br_cli_usage_error(CMD, "history: which figure? (--metric NAME, e.g. put_block)");
 	bool jsonl = false;
 	if (format) {
 		if (!is_list && !is_show)
@@ -584,6 +684,8 @@ int br_cli_archive(int argc, char **argv)
 		return cmd_list(db, &f, jsonl);
 	if (is_export)
 		return cmd_list(db, &f, true);
+	if (is_history)
+		return cmd_history(db, &f, metric, output);
 	if (strcmp(cmd, "check") == 0)
 		return cmd_check(db);
 	if (npos < 2)

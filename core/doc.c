@@ -16,6 +16,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "date.h"
 #include "decode.h"
 #include "label.h"
 
@@ -586,4 +587,151 @@ const char *br_transport_name(unsigned bit)
 	case BR_TRANSPORT_PREFIX: return "a block's shared prefix (comment, list, diff marks) removed";
 	default: return NULL;
 	}
+}
+
+/* ------------------------------------------------------------ dates */
+
+static bool ascii_prefix(const char *s, size_t n, const char *lit)
+{
+	size_t k = strlen(lit);
+	if (n < k)
+		return false;
+	for (size_t i = 0; i < k; i++) {
+		char c = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i];
+		if (c != lit[i])
+			return false;
+	}
+	return true;
+}
+
+/* The header names that put a Date: line in a message's header block. */
+static const char *const mail_headers[] = {
+	"from:", "to:", "cc:", "subject:", "message-id:", "sent:", "newsgroups:", "reply-to:",
+	"references:", "in-reply-to:", "mime-version:", "content-type:", "organization:",
+	"user-agent:", "received:", "return-path:", "sender:", "x-",
+};
+
+static bool mail_header(const char *s, size_t n)
+{
+	for (size_t i = 0; i < BR_ARRAY_LEN(mail_headers); i++)
+		if (ascii_prefix(s, n, mail_headers[i]))
+			return true;
+	return false;
+}
+
+/* Line i's neighbour at the same depth is a header; or the headers were
+ * collapsed onto line i itself, after the date. */
+static bool in_header_block(const struct br_doc *doc, size_t i, const char *rest, size_t nrest)
+{
+	const struct br_line *l = &doc->lines[i];
+	if (i > 0 && doc->lines[i - 1].depth == l->depth &&
+	    mail_header(doc->lines[i - 1].text, doc->lines[i - 1].len))
+		return true;
+	if (i + 1 < doc->nlines && doc->lines[i + 1].depth == l->depth &&
+	    mail_header(doc->lines[i + 1].text, doc->lines[i + 1].len))
+		return true;
+	while (nrest && (*rest == ' ' || *rest == '\t')) {
+		rest++;
+		nrest--;
+	}
+	return nrest && mail_header(rest, nrest);
+}
+
+/* "[benchreport-run V] run N of M, YYYY-MM-DD HH:MM:SS UTC; ..." (runner/run.c;
+ * before 0.2 "[benchreport run V]"). */
+static bool runner_date(const char *s, size_t n, int64_t *t)
+{
+	const char *tag = memmem(s, n, "[benchreport-run ", 17);
+	if (!tag)
+		tag = memmem(s, n, "[benchreport run ", 17);
+	if (!tag)
+		return false;
+	const char *utc = memmem(tag, n - (size_t)(tag - s), " UTC", 4);
+	if (!utc || utc - tag < 19 + 17)
+		return false;
+	char iso[20];
+	memcpy(iso, utc - 19, 19);
+	iso[19] = '\0';
+	enum br_date_prec prec;
+	return br_date_iso(iso, t, &prec) && prec == BR_DATE_SECOND;
+}
+
+/* "Name: value", any name (Content-Transfer-Encoding:, X-Mailer:). */
+static bool header_shape(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && i < 64 && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+				   (s[i] >= '0' && s[i] <= '9') || s[i] == '-'))
+		i++;
+	return i > 0 && i < n && s[i] == ':';
+}
+
+/* An HTML mail's logical lines are its body's: its header block, the
+ * physical lines above the first blank one, is read from the bytes. */
+static int64_t html_mail_date(const struct br_doc *doc, unsigned *line)
+{
+	bool header = false;
+	int64_t when = 0;
+	*line = 0;
+	for (size_t i = 0; i < doc->nphys; i++) {
+		const char *s = doc->raw + doc->phys[i];
+		size_t n = br_doc_phys_len(doc, i);
+		if (br_is_blank(s, n))
+			break;
+		int64_t t;
+		size_t used;
+		if (n > 5 && ascii_prefix(s, n, "date:") && br_date_rfc2822(s + 5, n - 5, &t, &used)) {
+			when = t;
+			*line = (unsigned)i + 1;
+		} else if (mail_header(s, n)) {
+			header = true;
+		} else if (s[0] != ' ' && s[0] != '\t' && !header_shape(s, n)) {
+			*line = 0; /* not a header block (a continuation line is) */
+			return 0;
+		}
+	}
+	if (!header)
+		*line = 0;
+	return when;
+}
+
+size_t br_doc_dates(const struct br_doc *doc, struct br_doc_date **out)
+{
+	*out = NULL;
+	size_t n = 0, cap = 0;
+	if (doc->transport & BR_TRANSPORT_HTML) {
+		unsigned line;
+		int64_t t = html_mail_date(doc, &line);
+		if (line) {
+			*out = br_grow(*out, &cap, 1, sizeof **out);
+			(*out)[n++] = (struct br_doc_date){t, line, 0, false};
+		}
+	}
+	for (size_t i = 0; i < doc->nlines; i++) {
+		const struct br_line *l = &doc->lines[i];
+		int64_t t;
+		size_t used;
+		bool runner = false;
+		if (l->len > 5 && ascii_prefix(l->text, l->len, "date:")) {
+			if (!br_date_rfc2822(l->text + 5, l->len - 5, &t, &used) ||
+			    !in_header_block(doc, i, l->text + 5 + used, l->len - 5 - used))
+				continue;
+		} else if (l->len > 40 && memchr(l->text, '[', l->len) && runner_date(l->text, l->len, &t)) {
+			runner = true;
+		} else {
+			continue;
+		}
+		*out = br_grow(*out, &cap, n + 1, sizeof **out);
+		(*out)[n++] = (struct br_doc_date){t, l->line, l->depth, runner};
+	}
+	/* in line order: only an HTML mail's header date, put first, can be out
+	 * of place (body lines the decoder numbered before it), so insertion
+	 * moves each entry at most one step */
+	for (size_t i = 1; i < n; i++)
+		for (size_t k = i; k > 0 && (*out)[k - 1].line > (*out)[k].line; k--) {
+			struct br_doc_date x = (*out)[k];
+			(*out)[k] = (*out)[k - 1];
+			(*out)[k - 1] = x;
+		}
+	return n;
 }

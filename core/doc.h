@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "util.h"
 
@@ -131,6 +132,24 @@ void br_doc_bytes(const struct br_doc *doc, void (*fn)(void *arg, const char *p,
 /* Original text of physical lines first..last (1-based, inclusive), joined
  * with LF, as valid UTF-8 (caller frees). */
 char *br_doc_excerpt(const struct br_doc *doc, unsigned first, unsigned last);
+
+/* A date the document states for the text below it (br_doc_dates). */
+struct br_doc_date {
+	int64_t t;            /* seconds since 1970 UTC */
+	unsigned line;        /* the ORIGINAL line that states it */
+	unsigned short depth; /* its mail quote depth */
+	bool runner;          /* benchreport run's header, not a mail's Date: */
+};
+/*
+ * The dates in doc, in line order: the Date: header of each mail message
+ * (a "Date:" logical line holding an RFC 2822 date, br_date_rfc2822, next
+ * to another header line, From:, Subject:, Message-ID: ..., or with them
+ * collapsed onto its own line; quoted headers count, at their depth), and
+ * the header line benchreport run writes above each run ("[benchreport-run
+ * V] run N of M, YYYY-MM-DD HH:MM:SS UTC; ..."). *out is malloc'd (NULL when
+ * there are none); the count is returned.
+ */
+size_t br_doc_dates(const struct br_doc *doc, struct br_doc_date **out);
 
 /*
  * For decoders: replace the logical lines. br_doc_lines_begin() starts a new

@@ -428,6 +428,9 @@ struct br_record *br_record_clone(const struct br_record *r)
 	br_record_set_host(c, r->host);
 	c->host_cut = r->host_cut;
 	c->input = r->input;
+	c->ran_at = r->ran_at;
+	c->ran_at_prec = r->ran_at_prec;
+	c->ran_at_from = r->ran_at_from;
 	br_record_set_label(c, r->label);
 	br_record_set_source_strings(c, r->source.file, r->source.format, r->source.excerpt);
 	c->source.line = r->source.line;
@@ -703,6 +706,52 @@ char *br_record_excerpt_room(struct br_record *r, size_t n)
 	return p;
 }
 
+static const char *const ran_from_names[BR_RAN_FROM_COUNT] = {
+	[BR_RAN_NONE] = "none",
+	[BR_RAN_MTIME] = "file-mtime",
+	[BR_RAN_MAIL] = "mail-date",
+	[BR_RAN_TEXT] = "text",
+	[BR_RAN_CSV] = "csv-timestamp",
+	[BR_RAN_RUNNER] = "runner",
+};
+
+const char *br_ran_from_name(enum br_ran_from f)
+{
+	return (unsigned)f < BR_RAN_FROM_COUNT ? ran_from_names[f] : "none";
+}
+
+int br_ran_from_by_name(const char *name)
+{
+	for (int i = BR_RAN_NONE + 1; i < BR_RAN_FROM_COUNT; i++)
+		if (strcmp(name, ran_from_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+void br_record_set_ran_at(struct br_record *r, int64_t t, enum br_date_prec prec,
+			  enum br_ran_from from)
+{
+	if (from == BR_RAN_NONE) {
+		r->ran_at = 0;
+		r->ran_at_prec = 0;
+		r->ran_at_from = BR_RAN_NONE;
+		return;
+	}
+	if ((unsigned)from >= BR_RAN_FROM_COUNT || from < r->ran_at_from)
+		return;
+	r->ran_at = t;
+	r->ran_at_prec = (unsigned char)(prec == BR_DATE_DAY ? BR_DATE_DAY : BR_DATE_SECOND);
+	r->ran_at_from = (unsigned char)from;
+}
+
+bool br_record_ran_at_iso(const struct br_record *r, char buf[BR_DATE_BUF])
+{
+	if (r->ran_at_from == BR_RAN_NONE)
+		return false;
+	br_date_format(r->ran_at, (enum br_date_prec)r->ran_at_prec, buf);
+	return true;
+}
+
 static struct br_param *param_slot(struct br_record *r, const char *key)
 {
 	for (size_t i = 0; i < r->nparams; i++)
@@ -909,6 +958,9 @@ static void merge_into(struct br_record *a, struct br_record *b)
 		a->version = str_copy(a, b->version, strlen(b->version));
 	if (!a->label && b->label)
 		a->label = str_copy(a, b->label, strlen(b->label));
+	if (b->ran_at_from > a->ran_at_from) /* the more trusted date */
+		br_record_set_ran_at(a, b->ran_at, (enum br_date_prec)b->ran_at_prec,
+				     (enum br_ran_from)b->ran_at_from);
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
 		const struct br_value *y = br_record_get(b, (enum br_metric_id)i);
 		if (!y->present)

@@ -19,8 +19,28 @@
 
 #include <stdint.h>
 
+#include "date.h"
 #include "metric.h"
 #include "util.h"
+
+/* The JSON Lines schema written ("schema": 2, docs/schema.md); readers
+ * take 1 (no ran_at) and 2. */
+#define BR_SCHEMA_VERSION 2
+
+/* Where a record's run date came from (SCHEMA.md ran_at_from), in the order
+ * of trust: a merge keeps the date of the higher kind. */
+enum br_ran_from {
+	BR_RAN_NONE = 0,   /* no date */
+	BR_RAN_MTIME,      /* "file-mtime": the input file's time (a fallback) */
+	BR_RAN_MAIL,       /* "mail-date": the Date: header of the message holding it */
+	BR_RAN_TEXT,       /* "text": a date written next to the result */
+	BR_RAN_CSV,        /* "csv-timestamp": bonnie++ 1.92a+ CSV seed field */
+	BR_RAN_RUNNER,     /* "runner": benchreport run's own clock */
+	BR_RAN_FROM_COUNT
+};
+/* The JSON name of a kind ("mail-date"), and back (-1 when unknown). */
+const char *br_ran_from_name(enum br_ran_from f);
+int br_ran_from_by_name(const char *name);
 
 /* (A record holds one per figure: 32 bytes, the flags bits and the
  * resolution a number in a table of the distinct ones.) */
@@ -81,6 +101,9 @@ struct br_record {
 			   * only then does a longer name it starts merge with it */
 	unsigned input;   /* 1 + index of the dataset input it was read from
 			   * (br_dataset.inputs), 0 = unknown; not in JSON Lines */
+	unsigned char ran_at_from; /* enum br_ran_from; BR_RAN_NONE: no date */
+	unsigned char ran_at_prec; /* enum br_date_prec of ran_at */
+	int64_t ran_at;   /* when it ran: seconds since 1970 UTC (br_record_set_ran_at) */
 	struct br_source *also; /* further appearances merged into this record */
 	size_t nalso, cap_also;
 	struct br_param *params;
@@ -117,6 +140,14 @@ void br_record_set_excerpt(struct br_record *r, const char *excerpt);
 /* Room for an excerpt of n bytes, made source.excerpt: the caller writes
  * the n bytes (the terminating NUL is written here). */
 char *br_record_excerpt_room(struct br_record *r, size_t n);
+
+/* The run date: t (seconds since 1970 UTC), how precise, where from; a
+ * date of a less trusted kind than the record's (enum br_ran_from order)
+ * is ignored, so parsers and the registry may each offer theirs. */
+void br_record_set_ran_at(struct br_record *r, int64_t t, enum br_date_prec prec,
+			  enum br_ran_from from);
+/* r's date as ISO 8601 into buf (br_date_format); false when it has none. */
+bool br_record_ran_at_iso(const struct br_record *r, char buf[BR_DATE_BUF]);
 
 /* Params keep insertion order; setting an existing key replaces it. */
 void br_record_param_str(struct br_record *r, const char *key, const char *value);

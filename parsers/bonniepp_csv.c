@@ -49,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "parser.h"
 #include "regex.h"
@@ -922,6 +923,21 @@ static void note_blanks(struct build *bd, const struct fields *fs, size_t i)
 	bd->nfixes++;
 }
 
+/*
+ * The seed field as the run's date. bonnie++ seeds its random numbers with
+ * time(NULL) ^ getpid() unless -z gives one (seen in 2.00a: seed XOR the
+ * start time is the process id), so the seed is the start time give or take
+ * the process id in seconds: hours, on a busy machine a few days. Only the
+ * day is claimed. A seed before 2000 or after tomorrow is no time (-z 42).
+ */
+static void seed_date(struct br_record *r, double seed)
+{
+	const double y2000 = 946684800;
+	if (!(seed >= y2000) || seed > (double)time(NULL) + 86400)
+		return;
+	br_record_set_ran_at(r, (int64_t)seed, BR_DATE_DAY, BR_RAN_CSV);
+}
+
 /* The record of a judged-complete field set spanning logical lines
  * first..last; `why` is the claim's reason. */
 static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first, size_t last,
@@ -1061,8 +1077,10 @@ static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first
 		br_record_param_num(r, "seeks_count", num(seekcnt, NULL));
 	if (seekprocs)
 		br_record_param_num(r, "seek_procs", num(seekprocs, NULL));
-	if (seed)
+	if (seed) {
 		br_record_param_num(r, "seed", num(seed, NULL));
+		seed_date(r, num(seed, NULL));
+	}
 
 	char *label = br_parse_label(ctx, first, NULL);
 	br_record_set_label(r, label);

@@ -132,6 +132,29 @@ static void read_params(struct br_record *r, const struct br_json *j, br_jsonl_w
 	}
 }
 
+/* "ran_at" (ISO 8601) and "ran_at_from"; a date from nowhere named is kept
+ * as "text" (a date the input wrote). */
+static void read_ran_at(struct br_record *r, const struct br_json *o, br_jsonl_warn_fn *warn, void *arg)
+{
+	const char *when = get_str(o, "ran_at", "", warn, arg);
+	if (!when)
+		return;
+	char tmp[48];
+	int64_t t;
+	enum br_date_prec prec;
+	if (!br_date_iso(when, &t, &prec)) {
+		say(warn, arg, "\"ran_at\" '%s' is not an ISO 8601 date; ignored", shown(when, tmp, sizeof tmp));
+		return;
+	}
+	const char *from = get_str(o, "ran_at_from", "", warn, arg);
+	int f = from ? br_ran_from_by_name(from) : BR_RAN_TEXT;
+	if (f < 0) {
+		say(warn, arg, "\"ran_at_from\" '%s' is unknown; taken as \"text\"", shown(from, tmp, sizeof tmp));
+		f = BR_RAN_TEXT;
+	}
+	br_record_set_ran_at(r, t, prec, (enum br_ran_from)f);
+}
+
 static bool get_flag(const struct br_json *m, const char *key, const char *name,
 		     br_jsonl_warn_fn *warn, void *arg)
 {
@@ -193,12 +216,14 @@ struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *war
 		return NULL;
 	}
 	const struct br_json *schema = br_json_get(o, "schema");
-	if (schema && !(schema->type == BR_JSON_NUMBER && schema->number == 1)) {
-		if (schema->type == BR_JSON_NUMBER && schema->number > 1 && schema->number < 1e9)
-			say(warn, arg, "record of schema %.0f, newer than this benchreport reads (1); skipped",
-			    schema->number);
+	/* schema 1 is schema 2 without ran_at: both read the same way */
+	if (schema && !(schema->type == BR_JSON_NUMBER &&
+			(schema->number == 1 || schema->number == BR_SCHEMA_VERSION))) {
+		if (schema->type == BR_JSON_NUMBER && schema->number > BR_SCHEMA_VERSION && schema->number < 1e9)
+			say(warn, arg, "record of schema %.0f, newer than this benchreport reads (%d); skipped",
+			    schema->number, BR_SCHEMA_VERSION);
 		else
-			say(warn, arg, "\"schema\" is not 1; skipped");
+			say(warn, arg, "\"schema\" is not 1 or %d; skipped", BR_SCHEMA_VERSION);
 		return NULL;
 	}
 	const struct br_json *tool = br_json_get(o, "tool"), *metrics = br_json_get(o, "metrics");
@@ -257,6 +282,7 @@ struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *war
 	}
 
 	read_params(r, br_json_get(o, "params"), warn, arg);
+	read_ran_at(r, o, warn, arg);
 	for (size_t i = 0; i < metrics->len; i++)
 		read_metric(r, metrics->keys[i], metrics->items[i], warn, arg);
 	if (br_record_metric_count(r) == 0) {

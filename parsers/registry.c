@@ -326,6 +326,71 @@ static void explain_unread(struct br_parse_ctx *ctx)
 	}
 }
 
+/* The logical line holding ORIGINAL line `line` (the last one starting at
+ * or before it). */
+static size_t line_index(const struct br_doc *doc, unsigned line)
+{
+	size_t lo = 0, hi = doc->nlines;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (doc->lines[mid].line <= line)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+#define DATE_DEPTHS 8 /* quote depths told apart (deeper ones count as this) */
+
+/*
+ * The dates the document states (br_doc_dates) given to its records from
+ * rec0 on: each record takes the latest date above it at its quote depth
+ * or a shallower one, so a quoted result takes the quoted message's Date:
+ * when the headers were quoted too, else the reply's (a later bound). A
+ * date ends those of deeper quotes before it: they belonged to an earlier
+ * message. A CSV seed date more than a day after the message's Date: (the
+ * run after the post) was no time: the mail's date replaces it.
+ */
+static void give_dates(const struct br_doc *doc, struct br_dataset *ds, size_t rec0)
+{
+	struct br_doc_date *d;
+	size_t nd = br_doc_dates(doc, &d);
+	if (nd == 0)
+		return;
+	const struct br_doc_date *cur[DATE_DEPTHS] = {NULL};
+	size_t k = 0;
+	unsigned last = 0;
+	for (size_t i = rec0; i < ds->records.n; i++) {
+		struct br_record *r = ds->records.v[i];
+		const char *f = r->source.file;
+		if (!f || (f != doc->path && strcmp(f, doc->path) != 0))
+			continue; /* read back from JSON Lines: its own source */
+		if (r->source.line < last) { /* out of order: sweep again */
+			memset(cur, 0, sizeof cur);
+			k = 0;
+		}
+		last = r->source.line;
+		for (; k < nd && d[k].line < last; k++) {
+			unsigned dep = d[k].depth < DATE_DEPTHS ? d[k].depth : DATE_DEPTHS - 1;
+			cur[dep] = &d[k];
+			for (unsigned j = dep + 1; j < DATE_DEPTHS; j++)
+				cur[j] = NULL;
+		}
+		unsigned depth = doc->nlines ? doc->lines[line_index(doc, last)].depth : 0;
+		const struct br_doc_date *best = NULL;
+		for (unsigned j = 0; j <= depth && j < DATE_DEPTHS; j++)
+			if (cur[j] && (!best || cur[j]->line > best->line))
+				best = cur[j];
+		if (!best)
+			continue;
+		if (!best->runner && r->ran_at_from == BR_RAN_CSV && r->ran_at > best->t + 86400)
+			br_record_set_ran_at(r, 0, BR_DATE_DAY, BR_RAN_NONE);
+		br_record_set_ran_at(r, best->t, BR_DATE_SECOND, best->runner ? BR_RAN_RUNNER : BR_RAN_MAIL);
+	}
+	free(d);
+}
+
 /* The parsers over doc, into input `input_idx` of ds; the document's lines
  * are the file's from line0 + 1 on (a message of a mail archive). */
 static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t input_idx,
@@ -358,6 +423,7 @@ static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t 
 			explain_unread(&ctx);
 	}
 	document_order(ds, rec0, diag0);
+	give_dates(doc, ds, rec0);
 	if (line0) {
 		for (size_t i = rec0; i < ds->records.n; i++) {
 			struct br_source *src = &ds->records.v[i]->source;

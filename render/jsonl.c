@@ -1,9 +1,10 @@
 /*
  * jsonl — JSON Lines output, the archive format (SCHEMA.md, docs/schema.md):
- * one object per record, keys in a fixed order, "schema": 1 first.
+ * one object per record, keys in a fixed order, "schema": 2 first.
  * Extra keys beyond SCHEMA.md: source.excerpt (the original text), and
  * "also" (further appearances merged into the record).
  */
+#include <assert.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -125,7 +126,8 @@ void br_record_to_json(const struct br_record *r, struct br_buf *b)
 {
 	pthread_once(&unit_once, make_unit_lits);
 	room(b, RECORD_ROOM);
-	PUT_LIT(b, "{\"schema\":1,\"tool\":");
+	static_assert(BR_SCHEMA_VERSION == 2, "the literal below writes the schema");
+	PUT_LIT(b, "{\"schema\":2,\"tool\":");
 	put_plain_str(b, br_tool_name(r->tool));
 	PUT_LIT(b, ",\"version\":");
 	br_json_add_cstr(b, r->version);
@@ -148,7 +150,16 @@ void br_record_to_json(const struct br_record *r, struct br_buf *b)
 		else
 			br_buf_add_double(b, r->params[i].num);
 	}
-	PUT_LIT(b, "},\"metrics\":{");
+	PUT_LIT(b, "},\"ran_at\":");
+	char when[BR_DATE_BUF];
+	if (br_record_ran_at_iso(r, when)) {
+		put_plain_str(b, when);
+		PUT_LIT(b, ",\"ran_at_from\":");
+		put_plain_str(b, br_ran_from_name((enum br_ran_from)r->ran_at_from));
+	} else {
+		PUT_LIT(b, "null");
+	}
+	PUT_LIT(b, ",\"metrics\":{");
 	bool first = true;
 	for (uint64_t held = br_record_held(r); held; held &= held - 1) {
 		int i = __builtin_ctzll(held);

@@ -67,16 +67,25 @@ expect_out "in document .*reply.jsonl'"
 expect_out '     | /dev/sdx9:'
 expect_out '     |  Timing buffered disk reads:  62 MB in  3.04 seconds =  20.39 MB/sec'
 expect_status 0 $BR archive show "$DB" "$id" --format jsonl
-expect_out '^{"schema":1,"tool":"hdparm"'
+expect_out '^{"schema":2,"tool":"hdparm"'
 
 # --- filters
 expect_status 0 $BR archive list "$DB" --label 'Fixture: RAID*' --format jsonl
 [ "$(wc -l <"$T/out")" -eq 2 ] || fail "--label glob"
 expect_status 0 $BR archive list "$DB" --host sprocket
 expect_out 'sprocket'
-expect_status 0 $BR archive list "$DB" --since 2023-11-14 --format jsonl # SOURCE_DATE_EPOCH
-[ "$(wc -l <"$T/out")" -eq "$n" ] || fail "--since today"
-expect_status 1 $BR archive list "$DB" --since 2023-11-15
+# --since: the run date where the record has one, else the day it was added
+# (SOURCE_DATE_EPOCH's, 2023-11-14, for all)
+expect_status 0 $BR archive list "$DB" --since 2023-11-14 --format jsonl
+want=$(sed 's/.*"ran_at":\("[^"]*"\|null\).*/\1/' "$T/files.jsonl" |
+	awk '$0 == "null" || $0 >= "\"2023-11-14" { k++ } END { print k + 0 }')
+undated=$(grep -c '"ran_at":null' "$T/files.jsonl")
+[ "$undated" -gt 0 ] && [ "$want" -lt "$n" ] || fail "expected dated and undated records"
+[ "$(wc -l <"$T/out")" -eq "$want" ] || fail "--since 2023-11-14: $(wc -l <"$T/out") records, not $want"
+grep -q '"ran_at":"200' "$T/out" && fail "--since 2023-11-14 let a run of the 2000s through"
+expect_status 0 $BR archive list "$DB" --since 1990-01-01 --format jsonl
+[ "$(wc -l <"$T/out")" -eq "$n" ] || fail "--since 1990-01-01: not every record"
+expect_status 1 $BR archive list "$DB" --since 2030-01-01
 expect_err "no records in '$DB' match"
 expect_status 2 $BR archive list "$DB" --since yesterday
 expect_status 2 $BR archive list "$DB" --tool fio

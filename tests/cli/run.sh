@@ -25,6 +25,9 @@ grep '"tool":"hdparm"' "$T/out" | grep -q "\"host\":\"$D\"" || fail "hdparm devi
 for m in put_block get_block seeks seq_create ran_del put_block_latency; do
 	grep '"tool":"bonnie++"' "$T/out" | grep -q "\"$m\":{" || fail "bonnie++ record lacks $m"
 done
+# every record says when it ran: the runner's clock, read back from its header
+[ "$(grep -c '"ran_at":"[0-9-]*T[0-9:]*Z","ran_at_from":"runner"' "$T/out")" -eq "$(wc -l <"$T/out")" ] ||
+	{ head -c 2000 "$T/out"; fail "a runner record lacks its run date"; }
 # no progress line when stderr is not a terminal
 grep -q "$(printf '\r')" "$T/err" && fail "progress written to a non-terminal"
 
@@ -65,6 +68,7 @@ fi
 # the raw text reads back through the parsers to the same figures
 expect_status 0 $BR --format jsonl "$T/raw.txt"
 cp "$T/out" "$T/back.jsonl"
+grep -q '"ran_at_from":"runner"' "$T/back.jsonl" || fail "the raw text lost the run's date"
 # value of metric $1 in the JSON line on stdin
 jval() { sed -n "s/.*\"$1\":{\"value\":\([0-9.e+-]*\).*/\1/p" | head -1; }
 close() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= 0.005 + 1e-9 * b) }'; }

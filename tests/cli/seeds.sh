@@ -15,7 +15,7 @@ run() {
 
 # count STEM TOOL N: exactly N records of TOOL
 count() {
-	n=$(grep -c "^{\"schema\":1,\"tool\":\"$2\"," "$T/$1.jsonl")
+	n=$(grep -c "^{\"schema\":2,\"tool\":\"$2\"," "$T/$1.jsonl")
 	[ "$n" -eq "$3" ] || { grep -o '"tool":"[^"]*","version":[^,]*,"host":[^,]*,"label":"[^"]*"' "$T/$1.jsonl"; \
 		fail "$1: $n $2 records, expected $3"; }
 }

@@ -542,9 +542,18 @@ static void filters(void **state)
 	assert_int_equal(n, 1);
 	assert_non_null(strstr(one, "\"alpha\""));
 	free(one);
-	flt.label = "raid*"; /* GLOB is case-sensitive */
+	flt.label = "raid*"; /* globs in any case (issue 16) */
+	free(export_db(f->db, &flt, &n));
+	assert_int_equal(n, 2);
+	flt.label = "raid";  /* a glob matches the whole label */
 	free(export_db(f->db, &flt, &n));
 	assert_int_equal(n, 0);
+	flt.label = NULL;
+	flt.tool = NULL;
+	flt.host = "/DEV/SD?";
+	free(export_db(f->db, &flt, &n));
+	assert_int_equal(n, 1);
+	flt.host = NULL;
 	flt.label = NULL;
 	flt.tool = NULL;
 	char stamp[32];
