@@ -1388,6 +1388,12 @@ static void sources(struct report *rp)
 			text(rp, " ");
 			text(rp, r->version);
 		}
+		char when[BR_DATE_BUF];
+		if (br_record_ran_at_iso(r, when)) {
+			/* when it ran, and what says so (the mail's date is the
+			 * post's, not the run's) */
+			textf(rp, " \xc2\xb7 ran %s (%s)", when, br_ran_from_name((enum br_ran_from)r->ran_at_from));
+		}
 		text(rp, " \xc2\xb7 ");
 		source_line(rp, &r->source);
 		for (size_t k = 0; k < r->nalso; k++) {

@@ -39,6 +39,10 @@ for y in 2005 2011 2019; do
 	grep -q "$y" "$T/history.svg" || fail "history.svg does not show $y"
 done
 
+# ... and the report says when each ran, and what says so
+expect_status 0 $BR "$T/y2005.txt" "$T/y2019.txt" -o "$T/dated.html"
+grep -q 'ran 2005-03-05T09:30:00Z (mail-date)' "$T/dated.html" || fail "the report does not say when the run was"
+
 # --- for a mailing-list post: a PNG under the lists' limits, a 72-column table
 cat "$N/runs_before.csv" "$N/runs_after.csv" >"$T/post.csv"
 for h in fs1 fs2 fs3; do sed "s/host0/$h/" "$N/before.csv"; done >>"$T/post.csv"
