@@ -90,4 +90,8 @@ mkdir "$T/scratch"
 expect_status 0 $BR run --dir "$T/scratch" --quick --tests bonnie --size 4M -f jsonl
 expect_out '"version":"benchreport-run '
 expect_out '"quick":'
+# its caveat is in the chart too, SVG and PNG alike (the PNG: the same drawing)
+expect_status 0 $BR run --dir "$T/scratch" --quick --tests bonnie --size 4M -o "$T/quick.svg"
+grep -q 'figures are rough' "$T/quick.svg" || fail "the quick run's chart does not say its figures are rough"
+expect_err "wrote $T/quick.svg"
 exit 0
