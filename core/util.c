@@ -583,3 +583,53 @@ const char *br_last_error(void)
 {
 	return last_error;
 }
+
+size_t br_u8_columns(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* End the line that starts at b->data + start: trailing blanks go. */
+static void end_wrapped_line(struct br_buf *b, size_t start)
+{
+	while (b->len > start && b->data[b->len - 1] == ' ')
+		b->len--;
+	br_buf_addc(b, '\n');
+}
+
+void br_buf_add_wrapped(struct br_buf *b, const char *text, size_t indent, size_t width)
+{
+	size_t start = b->len, col = 0;
+	const char *p = text;
+	for (; *p == ' '; p++, col++)
+		br_buf_addc(b, ' ');
+	bool fresh = true; /* nothing but indentation on the line yet */
+	while (*p) {
+		size_t wl = strcspn(p, " ");
+		size_t ww = 0;
+		for (size_t i = 0; i < wl; i++)
+			ww += ((unsigned char)p[i] & 0xc0) != 0x80;
+		if (col > indent && col + 1 + ww > width) {
+			end_wrapped_line(b, start);
+			start = b->len;
+			for (size_t i = 0; i < indent; i++)
+				br_buf_addc(b, ' ');
+			col = indent;
+			fresh = true;
+		} else if (!fresh) {
+			br_buf_addc(b, ' ');
+			col++;
+		}
+		fresh = false;
+		br_buf_add(b, p, wl);
+		col += ww;
+		p += wl;
+		while (*p == ' ')
+			p++;
+	}
+	if (b->len > start)
+		end_wrapped_line(b, start);
+}

@@ -83,6 +83,13 @@ void br_buf_add_utf8(struct br_buf *b, const char *s, size_t n);
  * Latin-1 (what old mail and pages that name no charset hold): "R\xe9sultats"
  * becomes "Résultats". */
 void br_buf_add_legacy(struct br_buf *b, const char *s, size_t n);
+/* Columns a UTF-8 string takes: one per code point (benchmark names hold
+ * no wide characters worth the cost of wcwidth tables). */
+size_t br_u8_columns(const char *s);
+/* `text` word-wrapped to `width` columns, each line ended by '\n' and
+ * without trailing blanks; the text's leading blanks kept, continuation
+ * lines indented by `indent`. A word longer than a line stands alone. */
+void br_buf_add_wrapped(struct br_buf *b, const char *text, size_t indent, size_t width);
 /* A new NUL-terminated valid-UTF-8 copy of s[0..n). */
 char *br_utf8_dup(const char *s, size_t n);
 

@@ -86,15 +86,6 @@ static void heading(struct br_sink *out, const struct br_cmp_table *t, bool aggr
 	br_sink_puts(out, "\n\n");
 }
 
-/* Columns of the text that s takes (UTF-8 code points). */
-static size_t u8w(const char *s)
-{
-	size_t n = 0;
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
 /* The heading of a metric column: its title, or with --columns its short
  * title ("BlkWrite (MiB/s)"). */
 static void col_head(const struct br_cmp_col *col, bool narrow, struct br_buf *b)
@@ -159,7 +150,7 @@ static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool a
 		return;
 	}
 	struct br_buf b = BR_BUF_INIT;
-	size_t lead = u8w(aggregated ? "| Configuration | Runs |" : "| Record |");
+	size_t lead = br_u8_columns(aggregated ? "| Configuration | Runs |" : "| Record |");
 	for (size_t r = 0; r < t->nrows; r++) {
 		br_buf_reset(&b);
 		br_buf_adds(&b, "| ");
@@ -167,8 +158,8 @@ static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool a
 		if (aggregated)
 			br_buf_addf(&b, " | %zu", t->rows[r].nmembers);
 		br_buf_adds(&b, " |");
-		if (u8w(b.data) > lead)
-			lead = u8w(b.data);
+		if (br_u8_columns(b.data) > lead)
+			lead = br_u8_columns(b.data);
 	}
 	size_t from = 0;
 	while (from < t->ncols) {
@@ -178,7 +169,7 @@ static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool a
 			br_buf_addc(&b, ' ');
 			col_head(&t->cols[to], true, &b);
 			br_buf_adds(&b, t->cols[to].has_cpu ? " | %CPU |" : " |");
-			size_t cw = u8w(b.data);
+			size_t cw = br_u8_columns(b.data);
 			for (size_t r = 0; r < t->nrows; r++) {
 				br_buf_reset(&b);
 				row_cells(t, r, to, &b);
@@ -207,31 +198,10 @@ static void paragraph(struct br_sink *out, const char *text, size_t indent, size
 		br_sink_puts(out, "\n");
 		return;
 	}
-	struct br_buf line = BR_BUF_INIT;
-	size_t col = 0;
-	for (const char *p = text; *p;) {
-		size_t wl = strcspn(p, " ");
-		char *word = br_strndup(p, wl);
-		size_t ww = u8w(word);
-		if (col > indent && col + 1 + ww > width) {
-			br_buf_addc(&line, '\n');
-			for (size_t i = 0; i < indent; i++)
-				br_buf_addc(&line, ' ');
-			col = indent;
-		} else if (col) {
-			br_buf_addc(&line, ' ');
-			col++;
-		}
-		br_buf_adds(&line, word);
-		col += ww;
-		free(word);
-		p += wl;
-		while (*p == ' ')
-			p++;
-	}
-	br_buf_addc(&line, '\n');
-	br_sink_write(out, line.data, line.len);
-	br_buf_free(&line);
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_add_wrapped(&b, text, indent, width);
+	br_sink_write(out, b.data, b.len);
+	br_buf_free(&b);
 }
 
 /* With a width, the row names shortened to fit beside the figures (whole
@@ -245,7 +215,7 @@ static char **fit_names(const struct br_cmp_table *t, size_t width, bool *cut)
 	for (size_t r = 0; r < t->nrows; r++) {
 		const char *n = t->rows[r].name;
 		full[r] = t->rows[r].name;
-		char *e = width && u8w(n) > cap ? br_cmp_shorten_name(n, cap) : br_strdup(n);
+		char *e = width && br_u8_columns(n) > cap ? br_cmp_shorten_name(n, cap) : br_strdup(n);
 		if (!e)
 			e = br_asprintf("[%zu]", ++marks);
 		cut[r] = strcmp(e, n) != 0;

@@ -46,16 +46,6 @@
 
 /* ------------------------------------------------------------ UTF-8 width */
 
-/* Columns a UTF-8 string takes: one per code point (no wide characters in
- * benchmark names worth the cost of wcwidth tables). */
-static size_t u8w(const char *s)
-{
-	size_t n = 0;
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
 static void pad(struct br_buf *b, size_t n)
 {
 	if (!n)
@@ -77,7 +67,7 @@ static void put_right(struct br_buf *b, const char *s, size_t w)
 
 static void put_left(struct br_buf *b, const char *s, size_t w)
 {
-	size_t n = u8w(s);
+	size_t n = br_u8_columns(s);
 	br_buf_adds(b, s);
 	pad(b, n < w ? w - n : 0);
 }
@@ -97,39 +87,10 @@ static void emit_line(struct br_sink *out, struct br_buf *line)
 /* Word-wrap `text` to `width` columns, continuation lines indented by `indent`. */
 static void emit_wrapped(struct br_sink *out, const char *text, size_t indent, size_t width)
 {
-	struct br_buf line = BR_BUF_INIT;
-	size_t col = 0;
-	const char *p = text;
-	while (*p == ' ') {
-		br_buf_addc(&line, ' ');
-		col++;
-		p++;
-	}
-	bool fresh = true; /* nothing but indentation on the line yet */
-	while (*p) {
-		size_t wl = strcspn(p, " ");
-		char *word = br_strndup(p, wl);
-		size_t ww = u8w(word);
-		if (col > indent && col + 1 + ww > width) {
-			emit_line(out, &line);
-			pad(&line, indent);
-			col = indent;
-			fresh = true;
-		} else if (!fresh) {
-			br_buf_addc(&line, ' ');
-			col++;
-		}
-		fresh = false;
-		br_buf_adds(&line, word);
-		col += ww;
-		free(word);
-		p += wl;
-		while (*p == ' ')
-			p++;
-	}
-	if (line.len)
-		emit_line(out, &line);
-	br_buf_free(&line);
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_add_wrapped(&b, text, indent, width);
+	br_sink_write(out, b.data, b.len);
+	br_buf_free(&b);
 }
 
 /* ------------------------------------------------------------ grid */
@@ -203,9 +164,9 @@ static void grid_free(struct tgrid *gr)
 
 static void grid_measure(struct tgrid *gr)
 {
-	gr->namew = u8w(gr->name_head ? gr->name_head : "");
+	gr->namew = br_u8_columns(gr->name_head ? gr->name_head : "");
 	for (size_t r = 0; r < gr->nrows; r++) {
-		size_t w = u8w(gr->names[r]);
+		size_t w = br_u8_columns(gr->names[r]);
 		if (w > gr->namew)
 			gr->namew = w;
 	}
@@ -240,12 +201,12 @@ static void grid_measure(struct tgrid *gr)
 		size_t sum = 0;
 		for (size_t s = 0; s < g->nsub; s++) {
 			struct tsub *sb = &g->sub[s];
-			size_t hw = u8w(sb->head);
+			size_t hw = br_u8_columns(sb->head);
 			if (hw > sb->w)
 				sb->w = hw;
 			sum += sb->w + (s ? 1 : 0);
 		}
-		size_t tw = u8w(g->title);
+		size_t tw = br_u8_columns(g->title);
 		if (tw > sum && g->nsub)
 			g->sub[0].w += tw - sum, sum = tw;
 		g->w = sum;
@@ -414,12 +375,12 @@ static void fit_names(struct names *nm, const struct br_cmp_table *t, size_t ski
 		char *n = label && row->host ? br_asprintf("%s / %s%s%s%s", label, row->host, q0, q, q1)
 			  : label	     ? br_asprintf("%s%s%s%s", label, q0, q, q1)
 					     : br_strdup(row->name);
-		if (w && u8w(n) > w && row->host && label && strchr(row->host, '.')) {
+		if (w && br_u8_columns(n) > w && row->host && label && strchr(row->host, '.')) {
 			size_t hl = strcspn(row->host, ".");
 			free(n);
 			n = br_asprintf("%s / %.*s%s%s%s", label, (int)hl, row->host, q0, q, q1);
 		}
-		if (w && u8w(n) > w) {
+		if (w && br_u8_columns(n) > w) {
 			char *e = br_cmp_shorten_name(n, w);
 			if (!e)
 				e = br_asprintf("[%zu]", ++nm->marks);
@@ -533,7 +494,7 @@ static size_t name_width(const struct br_cmp_table *t, const struct names *shown
 {
 	size_t w = 4;
 	for (size_t r = 0; r < t->nrows; r++) {
-		size_t n = u8w(shown->v[r]);
+		size_t n = br_u8_columns(shown->v[r]);
 		if (n > w)
 			w = n;
 	}
@@ -561,7 +522,7 @@ static void emit_title(struct br_sink *out, const struct br_cmp_table *t, bool a
 	if (t->ndropped)
 		br_buf_addf(&b, " (the best %zu shown, %zu left out)", t->nrows, t->ndropped);
 	emit_wrapped(out, b.data, 0, width);
-	size_t w = u8w(b.data);
+	size_t w = br_u8_columns(b.data);
 	br_buf_reset(&b);
 	for (size_t i = 0; i < (w > width ? width : w); i++)
 		br_buf_addc(&b, '=');
@@ -929,7 +890,7 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 	if (aggregated)
 		br_buf_addf(&b, " (%zu run%s)", r1->nmembers, r1->nmembers == 1 ? "" : "s");
 	emit_wrapped(out, b.data, 0, width);
-	size_t tw = u8w(b.data);
+	size_t tw = br_u8_columns(b.data);
 	br_buf_reset(&b);
 	for (size_t i = 0; i < (tw > width ? width : tw); i++)
 		br_buf_addc(&b, '=');
@@ -981,8 +942,8 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 	size_t w[BA_N] = {0};
 	for (size_t l = 0; l < nl; l++)
 		for (int k = 0; k < BA_N; k++)
-			if (cell[l * BA_N + k] && u8w(cell[l * BA_N + k]) > w[k])
-				w[k] = u8w(cell[l * BA_N + k]);
+			if (cell[l * BA_N + k] && br_u8_columns(cell[l * BA_N + k]) > w[k])
+				w[k] = br_u8_columns(cell[l * BA_N + k]);
 	for (size_t l = 0; l < nl; l++) {
 		char **c = cell + l * BA_N;
 		put_left(&b, c[BA_METRIC] ? c[BA_METRIC] : "", w[BA_METRIC]);
@@ -1072,8 +1033,8 @@ static void render_table(struct br_sink *out, const struct br_cmp *cmp, const st
 	if (o && o->bars) {
 		size_t namew = 0;
 		for (size_t r = 0; r < t->nrows; r++)
-			if (u8w(names.v[r]) > namew)
-				namew = u8w(names.v[r]);
+			if (br_u8_columns(names.v[r]) > namew)
+				namew = br_u8_columns(names.v[r]);
 		bars(out, t, names.v, namew, width);
 	}
 	free_names(&names);
