@@ -19,6 +19,8 @@ shot() { # shot WIDTH HEIGHT ANCHOR OUT
 <body><iframe id="f" src="report.html" width="$1" height="$2"></iframe><script>
 document.getElementById('f').addEventListener('load', function () {
 	var e = this.contentDocument.getElementById('$3');
+	var d = e && e.querySelector('details.sec');
+	if (d) d.open = true; /* a folded section, as a reader opens it */
 	if (e) this.contentWindow.scrollTo(0, e.getBoundingClientRect().top);
 });</script></body></html>
 EOF
