@@ -30,6 +30,9 @@ struct br_renderer;
 /* The format name as the user types it ("bonnie-csv", "md", "json") to the
  * registry's renderer, or NULL. */
 const struct br_renderer *br_cli_renderer_named(const char *name);
+/* Every output format as the user types it, from the renderer registry:
+ * "jsonl, text, markdown, csv, bonnie-csv, ..." (caller frees). */
+char *br_cli_format_names(void);
 
 /* NULL, "-" and "/dev/stdout": standard output. */
 bool br_cli_is_stdout(const char *path);

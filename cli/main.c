@@ -110,8 +110,11 @@ static void usage(FILE *fp)
 	      "Output:\n"
 	      "  -o, --output FILE     write to FILE; the format follows its extension\n"
 	      "                        (.html .svg .png .jsonl/.json .txt .md .csv)\n"
-	      "  -f, --format FMT      jsonl, text, markdown, csv, bonnie-csv, html, svg, png\n"
-	      "      --force           write to FILE even if it is a FIFO, a device or a\n"
+	      , fp);
+	char *formats = br_cli_format_names();
+	fprintf(fp, "  -f, --format FMT      %s\n", formats);
+	free(formats);
+	fputs("      --force           write to FILE even if it is a FIFO, a device or a\n"
 	      "                        symbolic link to one (refused otherwise)\n"
 	      "      --charts DIR      write every chart as SVG and PNG into DIR\n"
 	      "\n"
@@ -743,8 +746,12 @@ static int report_main(int argc, char **argv, struct input_list *inputs)
 	const struct br_renderer *rend = NULL;
 	if (format) {
 		rend = br_cli_renderer_named(format);
-		if (!rend)
-			return br_cli_usage_error("benchreport", "unknown format '%s'", format);
+		if (!rend) {
+			char *formats = br_cli_format_names();
+			int rc = br_cli_usage_error("benchreport", "unknown format '%s' (%s)", format, formats);
+			free(formats);
+			return rc;
+		}
 	} else if (output && !br_cli_is_stdout(output)) {
 		rend = br_renderer_by_path(output);
 		if (!rend)
@@ -864,13 +871,9 @@ static int report_main(int argc, char **argv, struct input_list *inputs)
 	out.path = br_cli_is_stdout(output) ? NULL : output;
 	out.force = force;
 	if (rend) {
-		/* outputs read as text (a terminal, an editor): input text in them
-		 * is neutralised; JSON Lines escape such characters themselves
-		 * (\uXXXX, core/json.c) */
-		static const char *const text[] = {"text", "markdown", "csv", "bonnie_csv"};
-		for (size_t i = 0; i < BR_ARRAY_LEN(text); i++)
-			if (strcmp(rend->name, text[i]) == 0)
-				out.neutral = true;
+		/* outputs read as text: input text in them is neutralised; JSON
+		 * Lines escape such characters themselves (\uXXXX, core/json.c) */
+		out.neutral = rend->text;
 	}
 	struct br_sink sink;
 	br_sink_stream(&sink, &held, OUT_HOLD, out_write, &out);

@@ -23,6 +23,20 @@
 
 #define TMP_INFIX ".benchreport-tmp."
 
+char *br_cli_format_names(void)
+{
+	size_t n;
+	const struct br_renderer *const *r = br_renderers(&n);
+	struct br_buf b = BR_BUF_INIT;
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			br_buf_adds(&b, ", ");
+		for (const char *p = r[i]->name; *p; p++)
+			br_buf_addc(&b, *p == '_' ? '-' : *p);
+	}
+	return br_buf_detach(&b);
+}
+
 /* The format name as the user types it ("bonnie-csv") to the registry's
  * ("bonnie_csv"). */
 const struct br_renderer *br_cli_renderer_named(const char *name)

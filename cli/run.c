@@ -71,8 +71,11 @@ static void usage(FILE *fp)
 	      "Output:\n"
 	      "      --raw             print the tools' own text instead of rendering it\n"
 	      "  -o, --output FILE     write to FILE; the format follows its extension\n"
-	      "  -f, --format FMT      jsonl, text, markdown, csv, bonnie-csv, html, svg, png\n"
-	      "  -l, --label TEXT      label of the results\n"
+	      , fp);
+	char *formats = br_cli_format_names();
+	fprintf(fp, "  -f, --format FMT      %s\n", formats);
+	free(formats);
+	fputs("  -l, --label TEXT      label of the results\n"
 	      "      --name NAME       name in the bonnie++ and rawio rows (default: host name)\n"
 	      "      --archive DB      also store the results in the SQLite archive DB\n"
 	      "  -q, --quiet           no progress line, no warnings, no \"wrote FILE\"\n"
@@ -408,8 +411,12 @@ int br_cli_run(int argc, char **argv)
 	if (!raw) {
 		if (format) {
 			rend = br_cli_renderer_named(format);
-			if (!rend)
-				return br_cli_usage_error(cmd, "unknown format '%s'", format);
+			if (!rend) {
+				char *formats = br_cli_format_names();
+				int rc = br_cli_usage_error(cmd, "unknown format '%s' (%s)", format, formats);
+				free(formats);
+				return rc;
+			}
 		} else if (output) {
 			rend = br_renderer_by_path(output);
 			if (!rend)

@@ -218,5 +218,6 @@ const struct br_renderer br_renderer_bonnie_csv = {
 	.name = "bonnie_csv",
 	.extensions = "",
 	.summary = "bonnie++ 1.98-layout CSV (50 fields) for bon_csv2txt / bon_csv2html",
+	.text = true,
 	.render = render,
 };

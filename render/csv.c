@@ -175,5 +175,6 @@ const struct br_renderer br_renderer_csv = {
 	.name = "csv",
 	.extensions = ".csv",
 	.summary = "one row per record, one column per metric (SCHEMA.md units)",
+	.text = true,
 	.render = render,
 };

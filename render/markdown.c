@@ -416,5 +416,6 @@ const struct br_renderer br_renderer_markdown = {
 	.name = "markdown",
 	.extensions = ".md .markdown",
 	.summary = "comparison tables as GitHub-flavoured Markdown",
+	.text = true,
 	.render = render,
 };

@@ -67,6 +67,9 @@ struct br_renderer {
 	const char *name;          /* --format value: "jsonl" */
 	const char *extensions;    /* space-separated, with dots: ".jsonl .json" */
 	const char *summary;
+	bool text;                 /* people read it as text (a terminal, an editor):
+				    * input text in it is neutralised on the way out
+				    * (terminal controls, bidi overrides; core/neutral.h) */
 	/* 0 on success; -1 with br_error() set */
 	int (*render)(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out);
 };

@@ -1061,5 +1061,6 @@ const struct br_renderer br_renderer_text = {
 	.name = "text",
 	.extensions = ".txt",
 	.summary = "comparison tables for a fixed-width font (mail, terminals)",
+	.text = true,
 	.render = render,
 };

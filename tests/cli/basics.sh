@@ -17,7 +17,12 @@ expect_status 2 $BR --no-such-option x
 expect_err "Try 'benchreport --help'"
 
 expect_status 2 $BR --format nonsense corpus/*.txt
-expect_err "unknown format 'nonsense'"
+expect_err "unknown format 'nonsense' (jsonl, text, "
+# the formats --help and the errors list are the renderer registry's
+for r in $(sed -n 's/^BR_RENDERER(\(.*\))$/\1/p' render/renderers.def | tr _ -); do
+	grep -q -- "$r" "$T/err" || fail "the unknown-format error does not list $r"
+	$BR --help | grep -- '--format FMT' | grep -q -- "$r" || fail "--help does not list the format $r"
+done
 
 expect_status 2 $BR -o "$T/out.weird" corpus/*.txt
 expect_err "cannot tell the format"
