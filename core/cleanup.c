@@ -62,10 +62,9 @@ void br_cleanup_unlink_all(void)
 			unlink(slots[i].path);
 }
 
-static void on_signal(int sig)
+void br_cleanup_reraise(int sig)
 {
 	int saved_errno = errno;
-	br_cleanup_unlink_all();
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
@@ -74,6 +73,14 @@ static void on_signal(int sig)
 	errno = saved_errno;
 	/* blocked while the handler runs; delivered (default action) on return */
 	raise(sig);
+}
+
+static void on_signal(int sig)
+{
+	int saved_errno = errno;
+	br_cleanup_unlink_all();
+	errno = saved_errno;
+	br_cleanup_reraise(sig);
 }
 
 void br_cleanup_install(void)

@@ -45,6 +45,10 @@ void br_cleanup_release(int slot);
 /* Unlink every registered path now (async-signal-safe): for another
  * signal handler. */
 void br_cleanup_unlink_all(void);
+/* From a signal handler, after its cleanup: restore the signal's default
+ * action and raise it again, so that the process ends of that signal
+ * (async-signal-safe; errno is left as it was). */
+void br_cleanup_reraise(int sig);
 
 /* Take an exclusive lock on fd without waiting; true if it is ours. A file
  * created for temporary use is locked at once, and its creator checks that

@@ -93,6 +93,20 @@ static void emit_wrapped(struct br_sink *out, const char *text, size_t indent, s
 	br_buf_free(&b);
 }
 
+/* A table's title, wrapped, underlined with '=' as wide as it (at most
+ * `width`). */
+static void emit_underlined(struct br_sink *out, const char *title, size_t width)
+{
+	emit_wrapped(out, title, 0, width);
+	size_t w = br_u8_columns(title);
+	struct br_buf b = BR_BUF_INIT;
+	for (size_t i = 0; i < (w > width ? width : w); i++)
+		br_buf_addc(&b, '=');
+	br_buf_addc(&b, '\n');
+	br_sink_write(out, b.data, b.len);
+	br_buf_free(&b);
+}
+
 /* ------------------------------------------------------------ grid */
 
 /* A text grid: a name column, then groups of right-aligned sub-columns, each
@@ -521,13 +535,7 @@ static void emit_title(struct br_sink *out, const struct br_cmp_table *t, bool a
 		br_buf_addf(&b, ": %zu record%s", t->nrows, t->nrows == 1 ? "" : "s");
 	if (t->ndropped)
 		br_buf_addf(&b, " (the best %zu shown, %zu left out)", t->nrows, t->ndropped);
-	emit_wrapped(out, b.data, 0, width);
-	size_t w = br_u8_columns(b.data);
-	br_buf_reset(&b);
-	for (size_t i = 0; i < (w > width ? width : w); i++)
-		br_buf_addc(&b, '=');
-	br_buf_addc(&b, '\n');
-	br_sink_puts(out, b.data);
+	emit_underlined(out, b.data, width);
 	br_buf_free(&b);
 }
 
@@ -889,13 +897,8 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 	br_buf_addf(&b, " → %s", ba_head(r1));
 	if (aggregated)
 		br_buf_addf(&b, " (%zu run%s)", r1->nmembers, r1->nmembers == 1 ? "" : "s");
-	emit_wrapped(out, b.data, 0, width);
-	size_t tw = br_u8_columns(b.data);
-	br_buf_reset(&b);
-	for (size_t i = 0; i < (tw > width ? width : tw); i++)
-		br_buf_addc(&b, '=');
-	br_buf_adds(&b, "\n\n");
-	br_sink_puts(out, b.data);
+	emit_underlined(out, b.data, width);
+	br_sink_puts(out, "\n");
 	br_buf_reset(&b);
 
 	/* the cells as text first, for the widths */

@@ -106,15 +106,8 @@ static void on_signal(int sig)
 	for (size_t i = 0; i < SLOTS; i++)
 		cleanup_slot(&slots[i]);
 	br_cleanup_unlink_all(); /* the command line's temporary files */
-	struct sigaction dfl;
-	memset(&dfl, 0, sizeof dfl);
-	dfl.sa_handler = SIG_DFL;
-	sigemptyset(&dfl.sa_mask);
-	sigaction(sig, &dfl, NULL);
 	errno = saved_errno;
-	/* Blocked while the handler runs; delivered (default action: the
-	 * process ends with this signal) as soon as it returns. */
-	raise(sig);
+	br_cleanup_reraise(sig);
 }
 
 void br_scratch_guard_begin(void)
