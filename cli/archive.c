@@ -18,6 +18,7 @@
 #include "jsonl.h"
 #include "metric.h"
 #include "neutral.h"
+#include "output.h"
 #include "record.h"
 
 int br_cli_archive(int argc, char **argv);
@@ -82,10 +83,8 @@ static int fail(int rc)
 static int flush_stdout(void)
 {
 	errno = 0;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		br_cli_write_error(NULL, errno); /* quiet for a closed pipe */
-		return BR_EXIT_IO;
-	}
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return br_cli_said(br_output_error_message(NULL, errno)); /* quiet for a closed pipe */
 	return BR_EXIT_OK;
 }
 

@@ -34,43 +34,16 @@ const struct br_renderer *br_cli_renderer_named(const char *name);
  * "jsonl, text, markdown, csv, bonnie-csv, ..." (caller frees). */
 char *br_cli_format_names(void);
 
-/* NULL, "-" and "/dev/stdout": standard output. */
-bool br_cli_is_stdout(const char *path);
-
-/*
- * An output being written (cli/output.c). A regular file goes through a
- * temporary file in its directory (TARGET.benchreport-tmp.XXXXXX, locked,
- * removed on errors and signals, and by a later run if SIGKILL left it),
- * renamed over it at the end: the old file stays whole until then, and its
- * mode (and, for root, owner) is kept; a new file gets 0666 less the umask.
- * A symbolic link to a regular file replaces the file it points to. A FIFO,
- * a device, a dangling link or a link to anything but a regular file is
- * refused (exit 3) unless `force`, which writes to it directly.
- */
-struct br_cli_out {
-	const char *path;   /* as given; NULL or "-": standard output */
-	FILE *fp;
-	char *target;       /* the file replaced */
-	char *tmp;          /* the temporary file, or NULL */
-	int slot;           /* its cleanup registration */
-	int err;            /* errno of a failed write */
-	bool reported;      /* an error was printed */
-};
-/* The checks of br_cli_out_open without creating anything: refuse early. */
+struct br_output;
+/* Print an output's message (render/output.h; taken, may be NULL): for a
+ * failed output. Returns BR_EXIT_IO. */
+int br_cli_said(char *message);
+/* br_output_check, its refusal printed: BR_EXIT_OK or BR_EXIT_IO. */
 int br_cli_out_check(const char *path, bool force);
-/* Prints the error; BR_EXIT_OK or BR_EXIT_IO. */
-int br_cli_out_open(struct br_cli_out *o, const char *path, bool force);
-/* 0, or -1 with o->err set (nothing printed). */
-int br_cli_out_write(struct br_cli_out *o, const void *p, size_t n);
-/* Finish: `ok` (everything written) renames the temporary file over the
- * target, otherwise it is removed. BR_EXIT_OK or BR_EXIT_IO (printed). */
-int br_cli_out_close(struct br_cli_out *o, bool ok);
-/* "cannot write 'x': ..." — nothing for a closed pipe on standard output
- * (the exit status, 3, tells). */
-void br_cli_write_error(const char *path, int err);
-
-/* Write LEN bytes to PATH (NULL: standard output) as above. Prints the
- * error; returns BR_EXIT_OK or BR_EXIT_IO. */
+/* After br_output_close returned rc: its message printed, if any;
+ * BR_EXIT_OK or BR_EXIT_IO. */
+int br_cli_output_done(struct br_output *o, int rc);
+/* br_output_write_file, its error printed: BR_EXIT_OK or BR_EXIT_IO. */
 int br_cli_write_file(const char *path, const char *data, size_t len, bool force);
 
 /* fputs with input text neutralised (core/neutral.h): for messages that

@@ -19,6 +19,7 @@
 #include "dataset.h"
 #include "metric.h"
 #include "neutral.h"
+#include "output.h"
 #include "parser.h"
 #include "regex.h"
 #include "render.h"
@@ -275,112 +276,12 @@ static void report_date(char *buf, size_t n)
  * OUT_HOLD (br_sink_stream) as they are made, so a 200 MB JSON Lines output
  * costs 1 MiB of memory, not 200 MB. The target is opened when the first
  * chunk (or, for a short output, the whole of it) is ready, through
- * br_cli_out (cli.h): a regular file is replaced only when everything was
+ * render/output.h: a regular file is replaced only when everything was
  * written. An output shorter than OUT_HOLD is written only when the renderer
  * has finished it. Text outputs pass through the neutraliser on the way
  * (terminal controls and bidi overrides from the input; core/neutral.h).
  */
 #define OUT_HOLD ((size_t)1 << 20)
-
-struct out {
-	const char *path;       /* -o, or NULL for standard output */
-	bool force;
-	bool opened;
-	bool neutral;           /* a text output: neutralise */
-	enum br_neutral_mode mode;
-	struct br_cli_out o;
-	struct br_buf clean;    /* the neutralised chunk */
-	char carry[4];          /* an incomplete sequence at a chunk's end */
-	size_t ncarry;
-};
-
-static bool reported(const struct out *o)
-{
-	return o->opened && o->o.reported;
-}
-
-static int out_open(struct out *o)
-{
-	o->opened = true;
-	return br_cli_out_open(&o->o, o->path, o->force) == BR_EXIT_OK ? 0 : -1;
-}
-
-static int out_put(struct out *o, const void *p, size_t n)
-{
-	if (br_cli_out_write(&o->o, p, n) == 0)
-		return 0;
-	errno = o->o.err;
-	return -1;
-}
-
-/* Neutralise and write one piece; `more`: others follow. */
-static int out_piece(struct out *o, const char *p, size_t n, bool more)
-{
-	if (!o->neutral)
-		return n ? out_put(o, p, n) : 0;
-	struct br_buf joined = BR_BUF_INIT;
-	if (o->ncarry) {
-		/* the bytes held back from the last piece come first */
-		br_buf_add(&joined, o->carry, o->ncarry);
-		br_buf_add(&joined, p, n);
-		p = joined.data;
-		n = joined.len;
-		o->ncarry = 0;
-	}
-	br_buf_reset(&o->clean);
-	size_t used = br_neutral_add(&o->clean, p, n, o->mode, more);
-	if (used < n) {
-		/* at most 3 bytes: an incomplete UTF-8 sequence or a CR */
-		o->ncarry = n - used < sizeof o->carry ? n - used : sizeof o->carry;
-		memcpy(o->carry, p + used, o->ncarry);
-	}
-	br_buf_free(&joined);
-	return o->clean.len ? out_put(o, o->clean.data, o->clean.len) : 0;
-}
-
-/* br_sink_flush_fn: one chunk of the output */
-static int out_write(void *arg, const void *p, size_t n)
-{
-	struct out *o = arg;
-	if (reported(o) || (!o->opened && out_open(o) < 0))
-		return -1;
-	return out_piece(o, p, n, true);
-}
-
-static void out_write_error(struct out *o, int e)
-{
-	if (reported(o))
-		return;
-	br_cli_write_error(o->path, e);
-	if (!o->opened) {
-		/* nothing to close but the error to remember */
-		o->opened = true;
-		o->o.slot = -1;
-	}
-	o->o.reported = true;
-}
-
-/* Close the output; `ok`: everything was written, so the temporary file
- * replaces the target (otherwise it is removed). BR_EXIT_OK or BR_EXIT_IO. */
-static int out_close(struct out *o, bool ok)
-{
-	if (ok && !o->opened && out_open(o) < 0)
-		ok = false; /* reported */
-	if (ok && o->ncarry) {
-		char rest[4];
-		size_t n = o->ncarry;
-		memcpy(rest, o->carry, n);
-		o->ncarry = 0;
-		if (out_piece(o, rest, n, false) < 0) {
-			out_write_error(o, errno);
-			ok = false;
-		}
-	}
-	br_buf_free(&o->clean);
-	if (!o->opened)
-		return BR_EXIT_IO;
-	return br_cli_out_close(&o->o, ok && !o->o.reported);
-}
 
 struct charts_ctx {
 	const char *dir;
@@ -752,7 +653,7 @@ static int report_main(int argc, char **argv, struct input_list *inputs)
 			free(formats);
 			return rc;
 		}
-	} else if (output && !br_cli_is_stdout(output)) {
+	} else if (output && !br_output_is_stdout(output)) {
 		rend = br_renderer_by_path(output);
 		if (!rend)
 			return br_cli_usage_error("benchreport", "cannot tell the format from '%s'; use --format", output);
@@ -867,16 +768,12 @@ static int report_main(int argc, char **argv, struct input_list *inputs)
 	ro.output_path = output;
 
 	struct br_buf held = BR_BUF_INIT;
-	struct out out = {0};
-	out.path = br_cli_is_stdout(output) ? NULL : output;
-	out.force = force;
-	if (rend) {
-		/* outputs read as text: input text in them is neutralised; JSON
-		 * Lines escape such characters themselves (\uXXXX, core/json.c) */
-		out.neutral = rend->text;
-	}
+	struct br_output out;
+	/* outputs read as text: input text in them is neutralised; JSON Lines
+	 * escape such characters themselves (\uXXXX, core/json.c) */
+	br_output_init(&out, br_output_is_stdout(output) ? NULL : output, force, rend && rend->text);
 	struct br_sink sink;
-	br_sink_stream(&sink, &held, OUT_HOLD, out_write, &out);
+	br_sink_stream(&sink, &held, OUT_HOLD, br_output_flush, &out);
 	if (!rend) {
 		/* --charts DIR alone: no table on stdout */
 	} else if (rend->render(&ds, &ro, &sink) < 0) {
@@ -885,17 +782,17 @@ static int report_main(int argc, char **argv, struct input_list *inputs)
 		 * OUT_HOLD bytes are held back, so nothing reaches stdout; -o
 		 * never leaves a partial file (docs/limits.md) */
 		if (sink.failed) {
-			out_write_error(&out, sink.err);
+			br_output_fail(&out, sink.err);
 			status = BR_EXIT_IO;
 		} else {
 			br_cli_error("%s", br_last_error());
 			status = BR_EXIT_NODATA;
 		}
-		out_close(&out, false);
+		br_cli_output_done(&out, br_output_close(&out, false));
 	} else {
 		if (br_sink_finish(&sink) < 0)
-			out_write_error(&out, sink.err);
-		int w = out_close(&out, !sink.failed);
+			br_output_fail(&out, sink.err);
+		int w = br_cli_output_done(&out, br_output_close(&out, !sink.failed));
 		if (w != BR_EXIT_OK)
 			status = w;
 	}
