@@ -50,4 +50,13 @@ int br_cli_write_file(const char *path, const char *data, size_t len, bool force
  * quote input on a terminal. */
 void br_cli_print_clean(FILE *fp, const char *s);
 
+struct br_diags;
+/* The diagnostics on stderr, gcc-style, input text neutralised; `quiet`:
+ * errors only. */
+void br_cli_print_diags(const struct br_diags *d, bool quiet);
+
+/* The date reports show: now, or SOURCE_DATE_EPOCH (reproducible builds),
+ * "YYYY-MM-DD HH:MM UTC". */
+void br_cli_report_date(char *buf, size_t n);
+
 #endif

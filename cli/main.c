@@ -17,6 +17,9 @@
 #include "cli.h"
 #include "compare.h"
 #include "dataset.h"
+#include "dump.h"
+#include "explain.h"
+#include "load.h"
 #include "metric.h"
 #include "neutral.h"
 #include "output.h"
@@ -150,6 +153,9 @@ static void usage(FILE *fp)
 	      "                        called NAME=FILE)\n"
 	      "      --strict          treat warnings as errors (exit 1)\n"
 	      "      --explain         tell which lines each parser claimed, and why (stderr)\n"
+	      "      --dump STAGE      print what a stage produced and exit: 'lines' (decoded\n"
+	      "                        lines, original line numbers), 'claims' (which parser\n"
+	      "                        took which lines, and why), 'records' (JSON Lines)\n"
 	      "  -q, --quiet           do not print warnings or notes\n"
 	      "      --no-notes        leave out notes (what was repaired or joined), in every\n"
 	      "                        output; warnings stay\n"
@@ -180,6 +186,7 @@ enum {
 	OPT_LIST_METRICS,
 	OPT_NO_NOTES,
 	OPT_LABEL,
+	OPT_DUMP,
 	/* the report */
 	OPT_TITLE,
 	/* mail-ready output */
@@ -210,6 +217,7 @@ static const struct option long_opts[] = {
 	{"force", no_argument, NULL, OPT_FORCE},
 	{"list-metrics", no_argument, NULL, OPT_LIST_METRICS},
 	{"label", required_argument, NULL, OPT_LABEL},
+	{"dump", required_argument, NULL, OPT_DUMP},
 	/* the report */
 	{"title", required_argument, NULL, OPT_TITLE},
 	/* mail-ready output */
@@ -227,14 +235,6 @@ static bool parse_uint(const char *s, long max, long *out)
 		return false;
 	*out = v;
 	return true;
-}
-
-static bool same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
-		return false;
-	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 static char *join_args(int argc, char **argv)
@@ -260,17 +260,6 @@ static char *join_args(int argc, char **argv)
 	return br_buf_detach(&b);
 }
 
-static void report_date(char *buf, size_t n)
-{
-	time_t t = time(NULL);
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	if (sde && *sde)
-		t = (time_t)strtoll(sde, NULL, 10);
-	struct tm tm;
-	gmtime_r(&t, &tm);
-	strftime(buf, n, "%Y-%m-%d %H:%M UTC", &tm);
-}
-
 /*
  * The main output, streamed: the renderer's bytes go out in chunks of
  * OUT_HOLD (br_sink_stream) as they are made, so a 200 MB JSON Lines output
@@ -283,10 +272,11 @@ static void report_date(char *buf, size_t n)
  */
 #define OUT_HOLD ((size_t)1 << 20)
 
+/* --charts DIR: the inputs the charts must not overwrite. */
 struct charts_ctx {
 	const char *dir;
-	char **inputs;
-	int ninputs;
+	const struct br_load_input *inputs;
+	size_t ninputs;
 	int status;
 	bool force;
 };
@@ -295,13 +285,12 @@ static int emit_chart(const char *name, const struct br_buf *bytes, void *arg)
 {
 	struct charts_ctx *cx = arg;
 	char *path = br_asprintf("%s/%s", cx->dir, name);
-	for (int i = 0; i < cx->ninputs; i++)
-		if (strcmp(cx->inputs[i], "-") != 0 && same_file(cx->inputs[i], path)) {
-			br_cli_error("refusing to overwrite input file '%s' with a chart", path);
-			free(path);
-			cx->status = BR_EXIT_USAGE;
-			return -1;
-		}
+	if (br_load_find_file(cx->inputs, cx->ninputs, path)) {
+		br_cli_error("refusing to overwrite input file '%s' with a chart", path);
+		free(path);
+		cx->status = BR_EXIT_USAGE;
+		return -1;
+	}
 	int w = br_cli_write_file(path, bytes->data, bytes->len, cx->force);
 	free(path);
 	if (w != BR_EXIT_OK) {
@@ -313,13 +302,11 @@ static int emit_chart(const char *name, const struct br_buf *bytes, void *arg)
 
 /* --charts DIR: every chart as SVG and PNG into DIR (created if missing). */
 static int write_charts(const char *dir, const struct br_dataset *ds, const struct br_render_opts *ro,
-			char **inputs, int ninputs, bool force)
+			const struct br_load_input *inputs, size_t ninputs, bool force)
 {
-	struct stat st;
-	if (mkdir(dir, 0777) != 0 && !(errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))) {
-		br_cli_error("cannot create directory '%s': %s", dir, errno == EEXIST ? "File exists" : strerror(errno));
-		return BR_EXIT_IO;
-	}
+	char *message;
+	if (br_output_make_dir(dir, &message) < 0)
+		return br_cli_said(message);
 	struct charts_ctx cx = {dir, inputs, ninputs, BR_EXIT_OK, force};
 	if (br_chart_write_all(ds, ro, emit_chart, &cx) < 0) {
 		if (cx.status != BR_EXIT_OK)
@@ -330,38 +317,19 @@ static int write_charts(const char *dir, const struct br_dataset *ds, const stru
 	return BR_EXIT_OK;
 }
 
-/*
- * The inputs, in command-line order, each with the name it was given:
- * `--label NAME FILE` (FILE taken as it is), or NAME=FILE when the argument
- * is not itself an existing file and NAME holds no '/'.
- */
-struct input_arg {
-	const char *path;
-	char *name;        /* given name, or NULL */
-};
-
+/* The inputs, in command-line order, each with the name it was given
+ * (br_load_input_from_arg). */
 struct input_list {
-	struct input_arg *v;
+	struct br_load_input *v;
 	size_t n, cap;
-	char **paths;      /* v[].path, for the output checks */
 	const char *label; /* a --label waiting for its FILE */
 };
 
 static void input_add(struct input_list *l, const char *arg)
 {
 	l->v = br_grow(l->v, &l->cap, l->n + 1, sizeof *l->v);
-	struct input_arg *a = &l->v[l->n++];
-	a->path = arg;
-	a->name = NULL;
-	const char *eq = strchr(arg, '=');
-	struct stat st;
-	if (l->label) {
-		a->name = br_strdup(l->label);
-		l->label = NULL;
-	} else if (eq && eq > arg && eq[1] && !memchr(arg, '/', (size_t)(eq - arg)) && stat(arg, &st) != 0) {
-		a->name = br_strndup(arg, (size_t)(eq - arg));
-		a->path = eq + 1;
-	}
+	br_load_input_from_arg(&l->v[l->n++], arg, l->label);
+	l->label = NULL;
 }
 
 static void input_list_free(struct input_list *l)
@@ -369,33 +337,6 @@ static void input_list_free(struct input_list *l)
 	for (size_t i = 0; i < l->n; i++)
 		free(l->v[i].name);
 	free(l->v);
-	free(l->paths);
-}
-
-/* Read input k into ds: its records learn which input they came from and,
- * when it was named, take the name as their label if they have none. */
-static int load_input(const struct input_arg *a, struct br_dataset *ds)
-{
-	size_t rec0 = ds->records.n, in0 = ds->ninputs;
-	int status = BR_EXIT_OK;
-	/* an archive (archive/): its records, as stored */
-	int rc = br_archive_is_sqlite(a->path) ? br_archive_read(a->path, ds) : br_parse_file(a->path, ds);
-	if (rc < 0) {
-		br_cli_error("%s", br_last_error());
-		status = BR_EXIT_NODATA;
-	}
-	if (ds->ninputs == in0)
-		return status; /* nothing was read */
-	size_t k = ds->ninputs - 1;
-	if (a->name)
-		br_dataset_set_input_name(ds, k, a->name);
-	for (size_t i = rec0; i < ds->records.n; i++) {
-		struct br_record *r = ds->records.v[i];
-		r->input = (unsigned)(k + 1);
-		if (a->name && !r->label)
-			br_record_set_label(r, a->name);
-	}
-	return status;
 }
 
 /* Rows (configurations) over the model's tables. */
@@ -405,26 +346,6 @@ static size_t agg_rows(const struct br_cmp *c)
 	for (size_t t = 0; t < c->ntables; t++)
 		n += c->tables[t].nrows;
 	return n;
-}
-
-/* --baseline FILE: the path as that input was given (compare.h matches it). */
-static const char *baseline_path(const char *want, const struct input_list *in)
-{
-	struct stat st;
-	if (stat(want, &st) != 0)
-		return want;
-	for (size_t i = 0; i < in->n; i++)
-		if (strcmp(in->v[i].path, "-") != 0 && same_file(in->v[i].path, want))
-			return in->v[i].path;
-	return want;
-}
-
-static int cmp_claim_line(const void *a, const void *b)
-{
-	const struct br_claim *x = a, *y = b;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
-	return strcmp(x->parser, y->parser);
 }
 
 /* A metric named on the command line (br_metric_lookup's spellings), or
@@ -461,23 +382,6 @@ static int list_metrics(void)
 	return fflush(stdout) == 0 && !ferror(stdout) ? BR_EXIT_OK : BR_EXIT_IO;
 }
 
-/* --no-notes: the notes go before anything shows the diagnostics, so no
- * output (stderr, the report's list) has them. */
-static void drop_notes(struct br_diags *d)
-{
-	size_t k = 0;
-	for (size_t i = 0; i < d->n; i++) {
-		if (d->v[i].severity != BR_NOTE) {
-			d->v[k++] = d->v[i];
-			continue;
-		}
-		free(d->v[i].file);
-		free(d->v[i].parser);
-		free(d->v[i].message);
-	}
-	d->n = k;
-}
-
 int br_cli_run(int argc, char **argv);
 int br_cli_archive(int argc, char **argv);
 
@@ -489,294 +393,352 @@ static void xml_quiet(void *ctx, const char *msg, ...)
 	(void)msg;
 }
 
-/* benchreport [OPTIONS] FILE...; `inputs` is freed by the caller, whatever
- * this returns from. */
-static int report_main(int argc, char **argv, struct input_list *inputs)
-{
 
-	struct br_render_opts ro = {0};
-	ro.chart_group = -1;
-	const char *output = NULL, *format = NULL, *charts_dir = NULL;
-	bool strict = false, explain = false, quiet = false, force = false, no_notes = false;
+/* --dump STAGE: what a stage produced, instead of the output. */
+enum dump {
+	DUMP_NONE,
+	DUMP_LINES,   /* decoded logical lines (parsers/explain.h) */
+	DUMP_CLAIMS,  /* the parsers' claims (parsers/explain.h) */
+	DUMP_RECORDS, /* the records, JSON Lines (render/dump.h) */
+	/* DUMP_MODEL: the report model, br_report_dump (model/) */
+};
+
+static const char *const dump_names[] = {
+	[DUMP_LINES] = "lines",
+	[DUMP_CLAIMS] = "claims",
+	[DUMP_RECORDS] = "records",
+};
+
+/* What the command line asked for. */
+struct report_args {
+	struct br_render_opts ro;
+	struct input_list inputs;
+	const char *output, *format, *charts_dir;
+	bool strict, explain, quiet, force, no_notes;
+	enum dump dump;
+};
+
+/* What an option handler returns besides an exit status: */
+#define OPT_NEXT (-1)  /* taken: go on */
+#define OPT_OTHER (-2) /* not one of this handler's */
+
+static int opt_sort(struct br_render_opts *ro, const char *arg)
+{
+	if (!strcmp(arg, "label") || !strcmp(arg, "host") || !strcmp(arg, "tool")) {
+		ro->sort = arg;
+		return OPT_NEXT;
+	}
+	int id = metric_arg("--sort", arg);
+	if (id < 0)
+		return BR_EXIT_USAGE;
+	ro->sort = br_metric((enum br_metric_id)id)->name;
+	return OPT_NEXT;
+}
+
+static int opt_metric(struct br_render_opts *ro, const char *arg)
+{
+	char *list = br_strdup(arg), *save = NULL;
+	for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		int id = metric_arg("--metric", br_trim(t));
+		if (id < 0) {
+			free(list);
+			return BR_EXIT_USAGE;
+		}
+		ro->metric_filter[id] = true;
+		ro->have_metric_filter = true;
+	}
+	free(list);
+	return OPT_NEXT;
+}
+
+/* The options of tables and charts. */
+static int opt_table(int c, const char *arg, struct br_render_opts *ro)
+{
+	switch (c) {
+	case OPT_BASELINE:
+		ro->baseline = arg;
+		return OPT_NEXT;
+	case OPT_AGGREGATE:
+		ro->aggregate = true;
+		return OPT_NEXT;
+	case OPT_SORT:
+		return opt_sort(ro, arg);
+	case OPT_GROUP_BY:
+		if (strcmp(arg, "tool") && strcmp(arg, "host") && strcmp(arg, "label"))
+			return br_cli_usage_error("benchreport", "--group-by takes tool, host or label, not '%s'", arg);
+		ro->group_by = arg;
+		return OPT_NEXT;
+	case OPT_METRIC:
+		return opt_metric(ro, arg);
+	case OPT_TITLE:
+		if (arg[strspn(arg, " \t")] == '\0')
+			return br_cli_usage_error("benchreport", "--title takes a text, not an empty one");
+		ro->title = arg;
+		return OPT_NEXT;
+	case OPT_BARS:
+		ro->bars = true;
+		return OPT_NEXT;
+	case OPT_CHART:
+		ro->chart_group = br_group_by_name(arg);
+		if (ro->chart_group < 0)
+			return br_cli_usage_error("benchreport", "--chart takes seq, random, fileops or latency, not '%s'", arg);
+		return OPT_NEXT;
+	case OPT_PROVENANCE:
+		if (strcmp(arg, "full") != 0 && strcmp(arg, "names") != 0)
+			return br_cli_usage_error("benchreport", "--provenance takes 'names' or 'full', not '%s'", arg);
+		ro->provenance_full = strcmp(arg, "full") == 0;
+		return OPT_NEXT;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+/* The options that take a number. */
+static int opt_number(int c, const char *arg, struct br_render_opts *ro)
+{
 	long num;
-	int c;
+	switch (c) {
+	case OPT_TOP:
+		if (!parse_uint(arg, 1000000, &num) || num == 0)
+			return br_cli_usage_error("benchreport", "--top takes a positive number, not '%s'", arg);
+		ro->top = (size_t)num;
+		return OPT_NEXT;
+	case OPT_WIDTH:
+		if (!parse_uint(arg, 20000, &num) || num < 200)
+			return br_cli_usage_error("benchreport", "--width takes a number of pixels from 200 to 20000, not '%s'", arg);
+		ro->width = (int)num;
+		return OPT_NEXT;
+	case OPT_SCALE: {
+		char *end;
+		double s = strtod(arg, &end);
+		if (*end || end == arg || !(s >= 0.25 && s <= 8))
+			return br_cli_usage_error("benchreport", "--scale takes a number from 0.25 to 8, not '%s'", arg);
+		ro->scale = s;
+		return OPT_NEXT;
+	}
+	case OPT_COLUMNS:
+		if (!parse_uint(arg, 1000, &num) || num < BR_TEXT_MIN_COLUMNS)
+			return br_cli_usage_error("benchreport", "--columns takes a width from %d to 1000, not '%s'",
+						  BR_TEXT_MIN_COLUMNS, arg);
+		ro->columns = (int)num;
+		return OPT_NEXT;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+static int opt_label(struct input_list *in, const char *arg)
+{
+	if (in->label)
+		return br_cli_usage_error("benchreport", "--label '%s' is not followed by a FILE", in->label);
+	if (!*arg)
+		return br_cli_usage_error("benchreport", "--label takes a name, not ''");
+	in->label = arg;
+	return OPT_NEXT;
+}
+
+static int opt_dump(struct report_args *a, const char *arg)
+{
+	for (size_t i = 1; i < BR_ARRAY_LEN(dump_names); i++)
+		if (strcmp(arg, dump_names[i]) == 0) {
+			a->dump = (enum dump)i;
+			return OPT_NEXT;
+		}
+	return br_cli_usage_error("benchreport", "--dump takes lines, claims or records, not '%s'", arg);
+}
+
+static int flush_stdout(void)
+{
+	return fflush(stdout) == 0 && !ferror(stdout) ? BR_EXIT_OK : BR_EXIT_IO;
+}
+
+/* The options of inputs, outputs and messages. */
+static int opt_general(int c, const char *arg, struct report_args *a)
+{
+	switch (c) {
+	case 1: /* a FILE, in order among the options */
+		input_add(&a->inputs, arg);
+		return OPT_NEXT;
+	case OPT_LABEL:
+		return opt_label(&a->inputs, arg);
+	case 'o':
+		a->output = arg;
+		return OPT_NEXT;
+	case 'f':
+		a->format = arg;
+		return OPT_NEXT;
+	case 'h':
+		usage(stdout);
+		return flush_stdout();
+	case 'V':
+		printf("benchreport %s\n", BR_VERSION);
+		return flush_stdout();
+	case 'q':
+		a->quiet = true;
+		return OPT_NEXT;
+	case OPT_STRICT:
+		a->strict = true;
+		return OPT_NEXT;
+	case OPT_EXPLAIN:
+		a->explain = true;
+		return OPT_NEXT;
+	case OPT_DUMP:
+		return opt_dump(a, arg);
+	case OPT_FORCE:
+		a->force = true;
+		return OPT_NEXT;
+	case OPT_NO_NOTES:
+		a->no_notes = true;
+		return OPT_NEXT;
+	case OPT_LIST_METRICS:
+		return list_metrics();
+	case OPT_CHARTS:
+		a->charts_dir = arg;
+		return OPT_NEXT;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+/* The command line into a; OPT_NEXT, or the exit status. */
+static int parse_args(int argc, char **argv, struct report_args *a)
+{
+	a->ro.chart_group = -1;
 	opterr = 0; /* br_cli_option_error says it in one line */
+	int c;
 	/* "-": FILEs come back in order (case 1), so that --label NAME names
 	 * the FILE after it */
 	while ((c = getopt_long(argc, argv, "-:o:f:hVq", long_opts, NULL)) != -1) {
-		switch (c) {
-		case 1:
-			input_add(inputs, optarg);
-			break;
-		case OPT_LABEL:
-			if (inputs->label) {
-				return br_cli_usage_error("benchreport", "--label '%s' is not followed by a FILE",
-							  inputs->label);
-			}
-			if (!*optarg)
-				return br_cli_usage_error("benchreport", "--label takes a name, not ''");
-			inputs->label = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'f':
-			format = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return fflush(stdout) == 0 && !ferror(stdout) ? BR_EXIT_OK : BR_EXIT_IO;
-		case 'V':
-			printf("benchreport %s\n", BR_VERSION);
-			return fflush(stdout) == 0 && !ferror(stdout) ? BR_EXIT_OK : BR_EXIT_IO;
-		case 'q':
-			quiet = true;
-			break;
-		case OPT_STRICT:
-			strict = true;
-			break;
-		case OPT_EXPLAIN:
-			explain = true;
-			break;
-		case OPT_BASELINE:
-			ro.baseline = optarg;
-			break;
-		case OPT_AGGREGATE:
-			ro.aggregate = true;
-			break;
-		case OPT_SORT:
-			if (!strcmp(optarg, "label") || !strcmp(optarg, "host") || !strcmp(optarg, "tool")) {
-				ro.sort = optarg;
-			} else {
-				int id = metric_arg("--sort", optarg);
-				if (id < 0)
-					return BR_EXIT_USAGE;
-				ro.sort = br_metric((enum br_metric_id)id)->name;
-			}
-			break;
-		case OPT_GROUP_BY:
-			if (strcmp(optarg, "tool") && strcmp(optarg, "host") && strcmp(optarg, "label"))
-				return br_cli_usage_error("benchreport", "--group-by takes tool, host or label, not '%s'", optarg);
-			ro.group_by = optarg;
-			break;
-		case OPT_METRIC: {
-			char *list = br_strdup(optarg), *save = NULL;
-			for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-				int id = metric_arg("--metric", br_trim(t));
-				if (id < 0) {
-					free(list);
-					return BR_EXIT_USAGE;
-				}
-				ro.metric_filter[id] = true;
-				ro.have_metric_filter = true;
-			}
-			free(list);
-			break;
-		}
-		case OPT_TOP:
-			if (!parse_uint(optarg, 1000000, &num) || num == 0)
-				return br_cli_usage_error("benchreport", "--top takes a positive number, not '%s'", optarg);
-			ro.top = (size_t)num;
-			break;
-		/* the report */
-		case OPT_TITLE:
-			if (optarg[strspn(optarg, " \t")] == '\0')
-				return br_cli_usage_error("benchreport", "--title takes a text, not an empty one");
-			ro.title = optarg;
-			break;
-		case OPT_BARS:
-			ro.bars = true;
-			break;
-		case OPT_CHART:
-			ro.chart_group = br_group_by_name(optarg);
-			if (ro.chart_group < 0)
-				return br_cli_usage_error("benchreport", "--chart takes seq, random, fileops or latency, not '%s'", optarg);
-			break;
-		case OPT_FORCE:
-			force = true;
-			break;
-		case OPT_NO_NOTES:
-			no_notes = true;
-			break;
-		case OPT_LIST_METRICS:
-			return list_metrics();
-		case OPT_CHARTS:
-			charts_dir = optarg;
-			break;
-		case OPT_WIDTH:
-			if (!parse_uint(optarg, 20000, &num) || num < 200)
-				return br_cli_usage_error("benchreport", "--width takes a number of pixels from 200 to 20000, not '%s'", optarg);
-			ro.width = (int)num;
-			break;
-		case OPT_SCALE: {
-			char *end;
-			double s = strtod(optarg, &end);
-			if (*end || end == optarg || !(s >= 0.25 && s <= 8))
-				return br_cli_usage_error("benchreport", "--scale takes a number from 0.25 to 8, not '%s'", optarg);
-			ro.scale = s;
-			break;
-		}
-		/* mail-ready output */
-		case OPT_COLUMNS:
-			if (!parse_uint(optarg, 1000, &num) || num < BR_TEXT_MIN_COLUMNS)
-				return br_cli_usage_error("benchreport", "--columns takes a width from %d to 1000, not '%s'",
-							  BR_TEXT_MIN_COLUMNS, optarg);
-			ro.columns = (int)num;
-			break;
-		case OPT_PROVENANCE:
-			if (strcmp(optarg, "full") != 0 && strcmp(optarg, "names") != 0)
-				return br_cli_usage_error("benchreport", "--provenance takes 'names' or 'full', not '%s'", optarg);
-			ro.provenance_full = strcmp(optarg, "full") == 0;
-			break;
-		default:
+		int rc = opt_general(c, optarg, a);
+		if (rc == OPT_OTHER)
+			rc = opt_table(c, optarg, &a->ro);
+		if (rc == OPT_OTHER)
+			rc = opt_number(c, optarg, &a->ro);
+		if (rc == OPT_OTHER)
 			return br_cli_option_error("benchreport", c, argv);
-		}
+		if (rc != OPT_NEXT)
+			return rc;
 	}
 	for (int i = optind; i < argc; i++) /* after "--" */
-		input_add(inputs, argv[i]);
-	if (inputs->label) {
-		const char *l = inputs->label;
-		return br_cli_usage_error("benchreport", "--label '%s' is not followed by a FILE", l);
-	}
-	if (inputs->n == 0)
+		input_add(&a->inputs, argv[i]);
+	if (a->inputs.label)
+		return br_cli_usage_error("benchreport", "--label '%s' is not followed by a FILE", a->inputs.label);
+	if (a->inputs.n == 0)
 		return br_cli_usage_error("benchreport", "no input files (use '-' for standard input)");
-	inputs->paths = br_malloc(inputs->n * sizeof *inputs->paths);
-	for (size_t i = 0; i < inputs->n; i++)
-		inputs->paths[i] = (char *)inputs->v[i].path;
+	return OPT_NEXT;
+}
 
-	const struct br_renderer *rend = NULL;
-	if (format) {
-		rend = br_cli_renderer_named(format);
-		if (!rend) {
+/* The renderer -f or -o asks for (NULL: --charts DIR alone); OPT_NEXT, or
+ * the exit status. */
+static int choose_renderer(const struct report_args *a, const struct br_renderer **rend)
+{
+	*rend = NULL;
+	if (a->format) {
+		*rend = br_cli_renderer_named(a->format);
+		if (!*rend) {
 			char *formats = br_cli_format_names();
-			int rc = br_cli_usage_error("benchreport", "unknown format '%s' (%s)", format, formats);
+			int rc = br_cli_usage_error("benchreport", "unknown format '%s' (%s)", a->format, formats);
 			free(formats);
 			return rc;
 		}
-	} else if (output && !br_output_is_stdout(output)) {
-		rend = br_renderer_by_path(output);
-		if (!rend)
-			return br_cli_usage_error("benchreport", "cannot tell the format from '%s'; use --format", output);
-	} else if (!charts_dir || output) {
+	} else if (a->output && !br_output_is_stdout(a->output)) {
+		*rend = br_renderer_by_path(a->output);
+		if (!*rend)
+			return br_cli_usage_error("benchreport", "cannot tell the format from '%s'; use --format", a->output);
+	} else if (!a->charts_dir || a->output) {
 		/* no -o, or -o - (standard output): the text table */
-		rend = br_renderer_by_name("text");
+		*rend = br_renderer_by_name("text");
 	}
-	for (size_t i = 0; output && i < inputs->n; i++)
-		if (strcmp(inputs->v[i].path, "-") != 0 && same_file(inputs->v[i].path, output)) {
-			br_cli_error("refusing to overwrite input file '%s' with the output", output);
-			return BR_EXIT_USAGE;
-		}
-	if (output && br_cli_out_check(output, force) != BR_EXIT_OK)
-		return BR_EXIT_IO; /* refused before any work */
+	return OPT_NEXT;
+}
 
-	int status = BR_EXIT_OK;
-	struct br_dataset ds = {0};
-	ds.skip_claims = !explain; /* only --explain reads them */
-	for (size_t i = 0; i < inputs->n; i++)
-		if (load_input(&inputs->v[i], &ds) != BR_EXIT_OK)
-			status = BR_EXIT_NODATA;
-	br_recset_merge(&ds.records);
-	br_dataset_name_inputs(&ds);
-	if (ro.baseline)
-		ro.baseline = baseline_path(ro.baseline, inputs);
-	if (ds.records.n && (ro.baseline || ro.aggregate)) {
-		/* what the comparison model says about --baseline and --aggregate,
-		 * before the diagnostics: the groups formed are a note among them
-		 * (stderr and the report's notes) */
-		struct br_cmp *cmp = br_cmp_build(&ds, &ro);
-		if (cmp->baseline_unmatched) {
-			int rc = br_cli_usage_error("benchreport", "--baseline '%s' matches no record; it can be a label, "
-						    "a host or an input: %s", ro.baseline, cmp->baseline_choices);
-			br_cmp_free(cmp);
-			br_dataset_free(&ds);
-			br_regex_cleanup();
-			return rc;
-		}
-		if (cmp->groups)
-			br_diag_add(&ds.diags, BR_NOTE, "benchreport", 0, "", "--aggregate formed %zu group%s: %s",
-				    agg_rows(cmp), agg_rows(cmp) == 1 ? "" : "s", cmp->groups);
-		for (size_t i = 0; !quiet && i < cmp->nnotes; i++)
-			br_cli_warn("%s", cmp->notes[i]);
+/* -o refused before any work: an input, a FIFO, a planted link. */
+static int check_output(const struct report_args *a)
+{
+	if (!a->output)
+		return OPT_NEXT;
+	if (br_load_find_file(a->inputs.v, a->inputs.n, a->output)) {
+		br_cli_error("refusing to overwrite input file '%s' with the output", a->output);
+		return BR_EXIT_USAGE;
+	}
+	if (br_cli_out_check(a->output, a->force) != BR_EXIT_OK)
+		return BR_EXIT_IO;
+	return OPT_NEXT;
+}
+
+/* The input stage (parsers/load.h); its errors printed. BR_EXIT_OK, or
+ * BR_EXIT_NODATA when an input could not be read. */
+static int load(const struct report_args *a, struct br_load *l)
+{
+	struct br_load_opts lo = {
+		.claims = a->explain || a->dump == DUMP_CLAIMS,
+		.lines_only = a->dump == DUMP_LINES,
+		.archive_is = br_archive_is_sqlite,
+		.archive_read = br_archive_read,
+	};
+	int rc = br_load_inputs(a->inputs.v, a->inputs.n, &lo, l);
+	for (size_t i = 0; i < l->nerrors; i++)
+		br_cli_error("%s", l->errors[i]);
+	return rc < 0 ? BR_EXIT_NODATA : BR_EXIT_OK;
+}
+
+/*
+ * What the comparison model says about --baseline and --aggregate, before
+ * the diagnostics: the groups formed are a note among them (stderr and the
+ * report's notes). OPT_NEXT, or the exit status of a --baseline that
+ * matches nothing.
+ */
+static int model_notes(struct br_dataset *ds, struct report_args *a)
+{
+	struct br_render_opts *ro = &a->ro;
+	if (ro->baseline)
+		ro->baseline = br_load_baseline(a->inputs.v, a->inputs.n, ro->baseline);
+	if (!ds->records.n || !(ro->baseline || ro->aggregate))
+		return OPT_NEXT;
+	struct br_cmp *cmp = br_cmp_build(ds, ro);
+	if (cmp->baseline_unmatched) {
+		int rc = br_cli_usage_error("benchreport", "--baseline '%s' matches no record; it can be a label, "
+					    "a host or an input: %s", ro->baseline, cmp->baseline_choices);
 		br_cmp_free(cmp);
+		return rc;
 	}
+	if (cmp->groups)
+		br_diag_add(&ds->diags, BR_NOTE, "benchreport", 0, "", "--aggregate formed %zu group%s: %s",
+			    agg_rows(cmp), agg_rows(cmp) == 1 ? "" : "s", cmp->groups);
+	for (size_t i = 0; !a->quiet && i < cmp->nnotes; i++)
+		br_cli_warn("%s", cmp->notes[i]);
+	br_cmp_free(cmp);
+	return OPT_NEXT;
+}
 
-	if (explain) {
-		/* each document's claims in line order (parsers run one by one) */
-		for (size_t a = 0, b; a < ds.nclaims; a = b) {
-			for (b = a + 1; b < ds.nclaims && strcmp(ds.claims[b].file, ds.claims[a].file) == 0; b++)
-				;
-			qsort(ds.claims + a, b - a, sizeof *ds.claims, cmp_claim_line);
-		}
-		const char *cur = NULL;
-		for (size_t i = 0; i < ds.nclaims; i++) {
-			const struct br_claim *cl = &ds.claims[i];
-			/* the file name and the why may quote the input */
-			struct br_buf ex = BR_BUF_INIT;
-			if (!cur || strcmp(cur, cl->file) != 0) {
-				br_buf_addf(&ex, "%s:\n", cl->file);
-				cur = cl->file;
-			}
-			if (cl->end_line > cl->line)
-				br_buf_addf(&ex, "  lines %u-%u: ", cl->line, cl->end_line);
-			else
-				br_buf_addf(&ex, "  line %u: ", cl->line);
-			if (strcmp(cl->parser, "-") != 0) /* "-": what no parser took */
-				br_buf_addf(&ex, "%s: ", cl->parser);
-			br_buf_addf(&ex, "%s\n", cl->why);
-			br_cli_print_clean(stderr, br_buf_str(&ex));
-			br_buf_free(&ex);
-		}
-		for (size_t i = 0; i < ds.ninputs; i++) {
-			struct br_buf ex = BR_BUF_INIT;
-			br_buf_addf(&ex, "%s: %zu record%s\n", ds.inputs[i].path, ds.inputs[i].nrecords,
-				    ds.inputs[i].nrecords == 1 ? "" : "s");
-			for (unsigned bit = 1; bit; bit <<= 1)
-				if ((ds.inputs[i].transport & bit) && br_transport_name(bit))
-					br_buf_addf(&ex, "  decoding: %s\n", br_transport_name(bit));
-			br_cli_print_clean(stderr, br_buf_str(&ex));
-			br_buf_free(&ex);
-		}
-	}
-	if (no_notes)
-		drop_notes(&ds.diags);
-	struct br_buf line = BR_BUF_INIT;
-	for (size_t i = 0; i < ds.diags.n; i++) {
-		if (quiet && ds.diags.v[i].severity < BR_ERROR)
-			continue;
-		br_buf_reset(&line);
-		br_diag_format(&ds.diags.v[i], &line);
-		br_buf_addc(&line, '\n');
-		br_cli_print_clean(stderr, line.data);
-	}
-	br_buf_free(&line);
-	if (br_diags_count(&ds.diags, BR_ERROR) ||
-	    (strict && br_diags_lost(&ds.diags)))
-		status = BR_EXIT_NODATA;
-
-	if (ds.records.n == 0) {
-		fprintf(stderr, "benchreport: no benchmark results found in the input\n");
-		br_dataset_free(&ds);
-		br_regex_cleanup();
+/* The diagnostics on stderr (--no-notes: without the notes, in every
+ * output); BR_EXIT_NODATA for errors (--strict: warnings about lost
+ * figures too), else `status`. */
+static int diagnostics(struct br_dataset *ds, const struct report_args *a, int status)
+{
+	if (a->no_notes)
+		br_diags_drop(&ds->diags, BR_NOTE);
+	br_cli_print_diags(&ds->diags, a->quiet);
+	if (br_diags_count(&ds->diags, BR_ERROR) || (a->strict && br_diags_lost(&ds->diags)))
 		return BR_EXIT_NODATA;
-	}
+	return status;
+}
 
-	char date[64];
-	report_date(date, sizeof date);
-	char *cmdline = join_args(argc, argv);
-	ro.command_line = cmdline;
-	ro.date = date;
-	ro.output_path = output;
-
+/* Stream into the output -o names (standard output by default): `what`
+ * writes into the sink. BR_EXIT_OK, BR_EXIT_IO, or BR_EXIT_NODATA when
+ * `what` failed about the data. */
+static int write_output(const struct report_args *a, bool neutral,
+			int (*what)(const void *ctx, struct br_sink *sink), const void *ctx)
+{
 	struct br_buf held = BR_BUF_INIT;
 	struct br_output out;
 	/* outputs read as text: input text in them is neutralised; JSON Lines
 	 * escape such characters themselves (\uXXXX, core/json.c) */
-	br_output_init(&out, br_output_is_stdout(output) ? NULL : output, force, rend && rend->text);
+	br_output_init(&out, br_output_is_stdout(a->output) ? NULL : a->output, a->force, neutral);
 	struct br_sink sink;
 	br_sink_stream(&sink, &held, OUT_HOLD, br_output_flush, &out);
-	if (!rend) {
-		/* --charts DIR alone: no table on stdout */
-	} else if (rend->render(&ds, &ro, &sink) < 0) {
+	int status = BR_EXIT_OK;
+	if (what(ctx, &sink) < 0) {
 		/* a failure about the data (a chart group with nothing in it),
 		 * not I/O. Renderers fail before they write, and the first
 		 * OUT_HOLD bytes are held back, so nothing reaches stdout; -o
@@ -792,18 +754,132 @@ static int report_main(int argc, char **argv, struct input_list *inputs)
 	} else {
 		if (br_sink_finish(&sink) < 0)
 			br_output_fail(&out, sink.err);
-		int w = br_cli_output_done(&out, br_output_close(&out, !sink.failed));
+		status = br_cli_output_done(&out, br_output_close(&out, !sink.failed));
+	}
+	br_buf_free(&held);
+	return status;
+}
+
+struct render_ctx {
+	const struct br_renderer *rend;
+	const struct br_dataset *ds;
+	const struct br_render_opts *ro;
+};
+
+static int render_to(const void *arg, struct br_sink *sink)
+{
+	const struct render_ctx *r = arg;
+	return r->rend->render(r->ds, r->ro, sink);
+}
+
+/* The table, chart or report, and --charts DIR. */
+static int write_outputs(struct report_args *a, const struct br_renderer *rend, const struct br_dataset *ds,
+			 int status, int argc, char **argv)
+{
+	char date[64];
+	br_cli_report_date(date, sizeof date);
+	char *cmdline = join_args(argc, argv);
+	a->ro.command_line = cmdline;
+	a->ro.date = date;
+	a->ro.output_path = a->output;
+	if (rend) { /* else --charts DIR alone: no table on stdout */
+		struct render_ctx r = {rend, ds, &a->ro};
+		int w = write_output(a, rend->text, render_to, &r);
 		if (w != BR_EXIT_OK)
 			status = w;
 	}
-	br_buf_free(&held);
-	if (charts_dir) {
-		int w = write_charts(charts_dir, &ds, &ro, inputs->paths, (int)inputs->n, force);
+	if (a->charts_dir) {
+		int w = write_charts(a->charts_dir, ds, &a->ro, a->inputs.v, a->inputs.n, a->force);
 		if (w != BR_EXIT_OK && (status == BR_EXIT_OK || w == BR_EXIT_IO))
 			status = w;
 	}
 	free(cmdline);
-	br_dataset_free(&ds);
+	return status;
+}
+
+struct dump_ctx {
+	const struct report_args *a;
+	struct br_load *l;
+};
+
+static int dump_to(const void *arg, struct br_sink *sink)
+{
+	const struct dump_ctx *d = arg;
+	struct br_buf text = BR_BUF_INIT;
+	switch (d->a->dump) {
+	case DUMP_LINES:
+		br_sink_write(sink, d->l->lines.data, d->l->lines.len);
+		break;
+	case DUMP_CLAIMS:
+		br_dump_claims(&d->l->ds, &text);
+		br_sink_write(sink, text.data, text.len);
+		break;
+	case DUMP_RECORDS:
+		return br_dump_records(&d->l->ds, sink);
+	case DUMP_NONE:
+		break;
+	}
+	br_buf_free(&text);
+	return 0;
+}
+
+/* --dump STAGE: the input stage, its diagnostics, then what the stage
+ * produced instead of the output. */
+static int dump_main(struct report_args *a)
+{
+	struct br_load l;
+	int status = load(a, &l);
+	if (a->dump != DUMP_LINES)
+		status = diagnostics(&l.ds, a, status);
+	struct dump_ctx d = {a, &l};
+	int w = write_output(a, a->dump != DUMP_RECORDS, dump_to, &d);
+	if (w != BR_EXIT_OK)
+		status = w;
+	else if (a->dump != DUMP_LINES && l.ds.records.n == 0)
+		status = BR_EXIT_NODATA;
+	br_load_free(&l);
+	br_regex_cleanup();
+	return status;
+}
+
+/* benchreport [OPTIONS] FILE...; `a` is freed by the caller, whatever this
+ * returns from. */
+static int report_main(int argc, char **argv, struct report_args *a)
+{
+	const struct br_renderer *rend = NULL;
+	int rc = parse_args(argc, argv, a);
+	if (rc == OPT_NEXT && !a->dump)
+		rc = choose_renderer(a, &rend);
+	if (rc == OPT_NEXT)
+		rc = check_output(a);
+	if (rc != OPT_NEXT)
+		return rc;
+	if (a->dump)
+		return dump_main(a);
+
+	struct br_load l;
+	int status = load(a, &l);
+	rc = model_notes(&l.ds, a);
+	if (rc != OPT_NEXT) {
+		br_load_free(&l);
+		br_regex_cleanup();
+		return rc;
+	}
+	if (a->explain) {
+		struct br_buf ex = BR_BUF_INIT;
+		br_explain(&l.ds, &ex);
+		br_cli_print_clean(stderr, br_buf_str(&ex)); /* file names and whys quote the input */
+		br_buf_free(&ex);
+	}
+	status = diagnostics(&l.ds, a, status);
+	if (l.ds.records.n == 0) {
+		fprintf(stderr, "benchreport: no benchmark results found in the input\n");
+		br_load_free(&l);
+		br_regex_cleanup();
+		return BR_EXIT_NODATA;
+	}
+	status = write_outputs(a, rend, &l.ds, status, argc, argv);
+	br_load_free(&l);
 	br_regex_cleanup();
 	br_chart_cleanup();
 	if (status == BR_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout)))
@@ -821,8 +897,8 @@ int main(int argc, char **argv)
 		return br_cli_run(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "archive") == 0)
 		return br_cli_archive(argc - 1, argv + 1);
-	struct input_list inputs = {0};
-	int rc = report_main(argc, argv, &inputs);
-	input_list_free(&inputs);
+	struct report_args a = {0};
+	int rc = report_main(argc, argv, &a);
+	input_list_free(&a.inputs);
 	return rc;
 }

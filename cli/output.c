@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
+#include "diag.h"
 #include "neutral.h"
 #include "output.h"
 #include "render.h"
@@ -88,4 +90,29 @@ int br_cli_write_file(const char *path, const char *data, size_t len, bool force
 	if (br_output_write_file(path, data, len, force, &message) == 0)
 		return BR_EXIT_OK;
 	return br_cli_said(message);
+}
+
+void br_cli_print_diags(const struct br_diags *d, bool quiet)
+{
+	struct br_buf line = BR_BUF_INIT;
+	for (size_t i = 0; i < d->n; i++) {
+		if (quiet && d->v[i].severity < BR_ERROR)
+			continue;
+		br_buf_reset(&line);
+		br_diag_format(&d->v[i], &line);
+		br_buf_addc(&line, '\n');
+		br_cli_print_clean(stderr, br_buf_str(&line));
+	}
+	br_buf_free(&line);
+}
+
+void br_cli_report_date(char *buf, size_t n)
+{
+	time_t t = time(NULL);
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	if (sde && *sde)
+		t = (time_t)strtoll(sde, NULL, 10);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(buf, n, "%Y-%m-%d %H:%M UTC", &tm);
 }

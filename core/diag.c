@@ -64,6 +64,21 @@ size_t br_diags_lost(const struct br_diags *d)
 	return n;
 }
 
+void br_diags_drop(struct br_diags *d, enum br_severity sev)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		if (d->v[i].severity != sev) {
+			d->v[k++] = d->v[i];
+			continue;
+		}
+		free(d->v[i].file);
+		free(d->v[i].parser);
+		free(d->v[i].message);
+	}
+	d->n = k;
+}
+
 void br_diags_free(struct br_diags *d)
 {
 	for (size_t i = 0; i < d->n; i++) {

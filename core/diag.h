@@ -39,6 +39,8 @@ const char *br_severity_name(enum br_severity s);
 size_t br_diags_count(const struct br_diags *d, enum br_severity min);
 /* Warnings and errors about results that could not be read (not kept). */
 size_t br_diags_lost(const struct br_diags *d);
+/* Remove the diagnostics of severity `sev` (--no-notes: the notes). */
+void br_diags_drop(struct br_diags *d, enum br_severity sev);
 void br_diags_free(struct br_diags *d);
 
 #endif

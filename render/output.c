@@ -98,6 +98,18 @@ static int resolve(const char *path, bool force, char **target, bool *direct, st
 	return -1;
 }
 
+int br_output_make_dir(const char *dir, char **message)
+{
+	struct stat st;
+	*message = NULL;
+	if (mkdir(dir, 0777) != 0 && !(errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))) {
+		*message = br_asprintf("cannot create directory '%s': %s", dir,
+				       errno == EEXIST ? "File exists" : strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int br_output_check(const char *path, bool force, char **message)
 {
 	*message = NULL;

@@ -56,6 +56,10 @@ char *br_output_error_message(const char *path, int e);
  * 0, or -1 with *message set (caller frees). */
 int br_output_check(const char *path, bool force, char **message);
 
+/* A directory for outputs (--charts DIR), made if missing: 0, or -1 with
+ * *message set (caller frees). */
+int br_output_make_dir(const char *dir, char **message);
+
 /* Set up an output to PATH; nothing is opened until the first write. */
 void br_output_init(struct br_output *o, const char *path, bool force, bool neutral);
 /* Open now (br_output_write does it on the first piece): 0 or -1. */

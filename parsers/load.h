@@ -1,0 +1,63 @@
+/*
+ * load — the input stage as one call: every input read (a file, standard
+ * input, a mail archive message by message, or a results archive), decoded,
+ * parsed by the registry, its records told which input they came from and
+ * named, then merged across inputs and every input named
+ * (br_dataset_name_inputs). Owns the dataset it returns and the messages
+ * about inputs that could not be read; br_load_free releases them.
+ *
+ * Results archives belong to archive/, above this layer: the caller passes
+ * the functions that recognise and read them (br_load_opts.archive_*), so
+ * that parsers/ never calls up.
+ */
+#ifndef BR_LOAD_H
+#define BR_LOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dataset.h"
+#include "util.h"
+
+/* One input as the command line gave it. */
+struct br_load_input {
+	const char *path;  /* "-": standard input */
+	char *name;        /* the name it was given, or NULL (owned) */
+};
+
+/* An argument FILE, or NAME=FILE when the argument is not itself an
+ * existing file and NAME holds no '/'; `label` (--label NAME) names the
+ * FILE taken as it is. in->path points into arg. */
+void br_load_input_from_arg(struct br_load_input *in, const char *arg, const char *label);
+
+struct br_load_opts {
+	bool claims;       /* keep the parsers' claims (--explain, --dump=claims) */
+	bool lines_only;   /* decode only: each document's logical lines into
+			    * br_load.lines (br_dump_lines), nothing parsed */
+	bool (*archive_is)(const char *path);
+	int (*archive_read)(const char *path, struct br_dataset *ds); /* 0, or -1 with br_error() */
+};
+
+struct br_load {
+	struct br_dataset ds;
+	char **errors;     /* inputs that could not be read, in order ("cannot open 'x': ...") */
+	size_t nerrors;
+	struct br_buf lines; /* with lines_only */
+};
+
+/* Read every input into out (zeroed first). 0, or -1 when some input could
+ * not be read (out->errors says which; the others are read all the same). */
+int br_load_inputs(const struct br_load_input *in, size_t n, const struct br_load_opts *o,
+		   struct br_load *out);
+void br_load_free(struct br_load *l);
+
+/* The input among in[0..n) that is the file PATH (the same file, however
+ * named; standard input is none), or NULL. */
+const struct br_load_input *br_load_find_file(const struct br_load_input *in, size_t n, const char *path);
+
+/* --baseline WANT: the path as that input was given when WANT is one of
+ * the input files, else WANT (compare.h matches it against labels, hosts
+ * and input names). */
+const char *br_load_baseline(const struct br_load_input *in, size_t n, const char *want);
+
+#endif

@@ -1,0 +1,21 @@
+/*
+ * dump — --dump views of the stages after the parsers, in the spirit of
+ * cmark's XML output: what a stage produced, as plain text to read or diff.
+ * The stages before (decoded lines, claims) are parsers/explain.h's.
+ * Owns nothing; writes to the caller's sink.
+ */
+#ifndef BR_DUMP_H
+#define BR_DUMP_H
+
+#include "dataset.h"
+#include "render.h"
+
+/* --dump=records: the records as the input stage left them (read,
+ * reconciled, merged), one JSON line each (docs/schema.md), before any
+ * grouping or table. 0, or -1 with br_error() set. */
+int br_dump_records(const struct br_dataset *ds, struct br_sink *out);
+
+/* --dump=model, the report model as the renderers get it, is
+ * br_report_dump (model/), beside the model it prints. */
+
+#endif
