@@ -2,18 +2,15 @@
  * run — `benchreport run`: the native runner's command line (runner/).
  *
  * Options → br_run(), which measures and returns each run's text in the
- * tools' own formats. With --raw that text is the output. Otherwise it goes
- * through the parsers like any document (br_doc_from_mem +
- * br_parse_document), the records get the run's label and the target's
- * kernel and filesystem as params, and the dataset is rendered like the main
- * command's (-o FILE, --format) and, with --archive DB, stored (run_archive).
+ * tools' own formats. With --raw that text is the output. Otherwise it is
+ * read back through the parsers (br_run_read_back, runner/readback.h: the
+ * records learn the run's label, target and that the runner made them),
+ * rendered like the main command's output (-o FILE, --format) and, with
+ * --archive DB, stored (run_archive).
  *
- * Every record says the runner made it: version BR_RUN_VERSION (the
- * bonnie++ parsers read it from the text; hdparm and rawio have no version
- * in their layouts, so it is set here) and param `runner`. With --quick
- * every output carries the caveat: param `quick` (JSON Lines, the report's
- * details), a warning (the report's warnings), a first line in text,
- * Markdown and CSV (add_caveat).
+ * With --quick every output carries the caveat: param `quick` (JSON Lines,
+ * the report's details), a warning (the report's warnings), a first line in
+ * text, Markdown and CSV (br_renderer_caveat).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -21,16 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "archive.h"
 #include "chart.h"
 #include "cli.h"
 #include "dataset.h"
-#include "doc.h"
-#include "parser.h"
 #include "regex.h"
+#include "readback.h"
 #include "render.h"
 #include "runner.h"
 
@@ -163,36 +158,6 @@ static void on_progress(const struct br_run_progress *p, void *ctx)
 	pr->shown = true;
 }
 
-/* ------------------------------------------------------------ records */
-
-/* The label, kernel and filesystem on the records a run's text yielded. */
-static void annotate(struct br_dataset *ds, size_t first, const char *label, unsigned run,
-		     unsigned runs, const struct br_run_report *rep)
-{
-	const struct br_run_target *t = &rep->target;
-	char *lab = NULL;
-	if (runs > 1)
-		lab = label ? br_asprintf("%s / run %u", label, run) : br_asprintf("run %u", run);
-	else if (label)
-		lab = br_strdup(label);
-	for (size_t i = first; i < ds->records.n; i++) {
-		struct br_record *r = ds->records.v[i];
-		br_record_set_label(r, lab);
-		if (t->kernel)
-			br_record_param_str(r, "kernel", t->kernel);
-		if (t->filesystem)
-			br_record_param_str(r, "filesystem", t->filesystem);
-		if (!r->version)
-			br_record_set_version(r, BR_RUN_VERSION);
-		br_record_param_str(r, "runner", BR_RUN_VERSION);
-		if (rep->quick_caveat)
-			br_record_param_str(r, "quick", rep->quick_caveat);
-		if (runs > 1)
-			br_record_param_num(r, "run", run);
-	}
-	free(lab);
-}
-
 /*
  * The hook for --archive DB: store the run's dataset in the SQLite archive
  * (archive/, br_archive_add_dataset), with the target facts as details.
@@ -228,23 +193,6 @@ static char *command_line(int argc, char **argv)
 	return br_buf_detach(&b);
 }
 
-/* The --quick caveat as the first line of the formats that have room for
- * one: text, Markdown, and CSV as a comment (spreadsheets and data frames
- * skip "#" lines when asked; bon_csv2txt and bon_csv2html say they cannot
- * process it, on stderr, and convert the rest). JSON Lines has it in each
- * record's params, the HTML report in its notes and details. */
-static void add_caveat(const struct br_renderer *rend, const char *caveat, struct br_buf *out)
-{
-	if (strcmp(rend->name, "text") == 0)
-		br_buf_addf(out, "[quick] %s\n\n", caveat);
-	else if (strcmp(rend->name, "markdown") == 0)
-		br_buf_addf(out, "> [quick] %s\n\n", caveat);
-	else if (strcmp(rend->name, "csv") == 0)
-		br_buf_addf(out, "# [quick] %s\r\n", caveat);
-	else if (strcmp(rend->name, "bonnie_csv") == 0)
-		br_buf_addf(out, "# [quick] %s\n", caveat);
-}
-
 /* "benchreport: wrote FILE" once it is there (not for standard output). */
 static void say_wrote(const char *output, bool quiet)
 {
@@ -262,20 +210,14 @@ static int render(const struct br_renderer *rend, const struct br_dataset *ds, c
 	memset(&ro, 0, sizeof ro);
 	ro.chart_group = -1;
 	char date[64];
-	time_t now = time(NULL);
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	if (sde && *sde)
-		now = (time_t)strtoll(sde, NULL, 10);
-	struct tm tm;
-	gmtime_r(&now, &tm);
-	strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &tm);
+	br_cli_report_date(date, sizeof date);
 	char *cmd = command_line(argc, argv);
 	ro.command_line = cmd;
 	ro.date = date;
 	ro.output_path = output;
 	struct br_buf out = BR_BUF_INIT;
 	if (caveat)
-		add_caveat(rend, caveat, &out);
+		br_renderer_caveat(rend, caveat, &out);
 	struct br_sink sink;
 	br_sink_mem(&sink, &out);
 	int status;
@@ -290,153 +232,212 @@ static int render(const struct br_renderer *rend, const struct br_dataset *ds, c
 	return status;
 }
 
-int br_cli_run(int argc, char **argv)
-{
-	const char *cmd = "benchreport run";
+/* What the command line asked for. */
+struct run_args {
 	struct br_run_opts o;
-	memset(&o, 0, sizeof o);
-	const char *output = NULL, *format = NULL, *archive_db = NULL;
-	bool raw = false, quiet = false;
+	const char *output, *format, *archive_db;
+	bool raw, quiet;
+	const struct br_renderer *rend;
+};
+
+static const char *const cmd = "benchreport run";
+
+/* What an option handler returns besides an exit status: */
+#define OPT_NEXT (-1)  /* taken: go on */
+#define OPT_OTHER (-2) /* not one of this handler's */
+
+/* The options of sizes and counts. */
+static int opt_amount(int c, const char *arg, struct br_run_opts *o)
+{
 	long num;
 	uint64_t sz;
-	int c;
+	switch (c) {
+	case 's':
+		if (br_run_parse_size(arg, &sz) < 0)
+			return br_cli_usage_error(cmd, "--size takes a size such as 512M or 2G, not '%s'", arg);
+		if (sz < BR_RUN_MIN_SIZE)
+			return br_cli_usage_error(cmd, "--size must be at least %uM", (unsigned)(BR_RUN_MIN_SIZE >> 20));
+		o->size = sz;
+		return OPT_NEXT;
+	case 'n':
+		if (!parse_count(arg, 0, 1024, &num))
+			return br_cli_usage_error(cmd, "--files takes a number from 0 to 1024 (units of 1024 files), not '%s'", arg);
+		o->files = (unsigned)num;
+		o->files_set = true;
+		return OPT_NEXT;
+	case OPT_CHAR_SIZE:
+		if (br_run_parse_size(arg, &sz) < 0 || (sz && sz < BR_RUN_MIN_CHAR_SIZE))
+			return br_cli_usage_error(cmd, "--char-size takes 0 or a size from 64k, such as 3M, not '%s'", arg);
+		o->char_size = sz;
+		o->char_size_set = true;
+		return OPT_NEXT;
+	case 'r':
+		if (!parse_count(arg, 1, 100, &num))
+			return br_cli_usage_error(cmd, "--runs takes a number from 1 to 100, not '%s'", arg);
+		o->runs = (unsigned)num;
+		return OPT_NEXT;
+	case 'w':
+		if (!parse_count(arg, 1, 64, &num))
+			return br_cli_usage_error(cmd, "--workers takes a number from 1 to 64, not '%s'", arg);
+		o->workers = (unsigned)num;
+		return OPT_NEXT;
+	case OPT_BLOCK:
+		if (br_run_parse_size(arg, &sz) < 0 || sz < 4096 || sz > BR_RUN_BLOCK || (sz & (sz - 1)))
+			return br_cli_usage_error(cmd, "--block takes a power of two from 4k to 1m, not '%s'", arg);
+		o->rawio_block = (unsigned)sz;
+		return OPT_NEXT;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+/* What to measure and how. */
+static int opt_target(int c, const char *arg, struct br_run_opts *o)
+{
+	switch (c) {
+	case 'd':
+		o->dir = arg;
+		return OPT_NEXT;
+	case OPT_DEVICE:
+		o->device = arg;
+		return OPT_NEXT;
+	case OPT_DESTRUCTIVE:
+		o->destructive = true;
+		return OPT_NEXT;
+	case 't':
+		if (br_run_parse_tests(arg, &o->tests) < 0)
+			return br_cli_usage_error(cmd, "--tests takes bonnie, hdparm and rawio, comma-separated, not '%s'", arg);
+		return OPT_NEXT;
+	case OPT_DIRECT:
+		o->direct = true;
+		return OPT_NEXT;
+	case OPT_QUICK:
+		o->quick = true;
+		return OPT_NEXT;
+	case 'l':
+		if (!*arg || strchr(arg, '\n'))
+			return br_cli_usage_error(cmd, "--label takes one line of text");
+		o->label = arg;
+		return OPT_NEXT;
+	case OPT_NAME:
+		if (!*arg || strpbrk(arg, ", \t\n"))
+			return br_cli_usage_error(cmd, "--name takes a name without blanks or commas, not '%s'", arg);
+		o->name = arg;
+		return OPT_NEXT;
+	default:
+		return opt_amount(c, arg, o);
+	}
+}
+
+/* Where the results go. */
+static int opt_output(int c, const char *arg, struct run_args *a)
+{
+	switch (c) {
+	case OPT_RAW:
+		a->raw = true;
+		return OPT_NEXT;
+	case 'o':
+		a->output = arg;
+		return OPT_NEXT;
+	case 'f':
+		a->format = arg;
+		return OPT_NEXT;
+	case OPT_ARCHIVE:
+		a->archive_db = arg;
+		return OPT_NEXT;
+	case 'q':
+		a->quiet = true;
+		return OPT_NEXT;
+	case 'h':
+		usage(stdout);
+		return fflush(stdout) == 0 && !ferror(stdout) ? BR_EXIT_OK : BR_EXIT_IO;
+	default:
+		return opt_target(c, arg, &a->o);
+	}
+}
+
+/* The renderer -f or -o asks for; OPT_NEXT, or the exit status. */
+static int choose_renderer(struct run_args *a)
+{
+	if (a->raw)
+		return OPT_NEXT;
+	if (a->format) {
+		a->rend = br_cli_renderer_named(a->format);
+		if (!a->rend) {
+			char *formats = br_cli_format_names();
+			int rc = br_cli_usage_error(cmd, "unknown format '%s' (%s)", a->format, formats);
+			free(formats);
+			return rc;
+		}
+	} else if (a->output) {
+		a->rend = br_renderer_by_path(a->output);
+		if (!a->rend)
+			return br_cli_usage_error(cmd, "cannot tell the format from '%s'; use --format", a->output);
+	} else {
+		a->rend = br_renderer_by_name("text");
+	}
+	return OPT_NEXT;
+}
+
+/* The options that only go together; OPT_NEXT, or the exit status. */
+static int check_args(struct run_args *a)
+{
+	struct br_run_opts *o = &a->o;
+	if (a->output && strcmp(a->output, "-") == 0)
+		a->output = NULL; /* standard output, not a file named "-" */
+	if (!o->dir && !o->device)
+		return br_cli_usage_error(cmd, "say where to measure: --dir DIR (or --device DEV)");
+	if (o->destructive && !o->device)
+		return br_cli_usage_error(cmd, "--destructive only applies together with --device");
+	if (o->device && !o->dir) {
+		if (o->tests & BR_RUN_BONNIE)
+			return br_cli_usage_error(cmd, "the bonnie++ test needs a filesystem: add --dir DIR");
+		if (!o->tests)
+			o->tests = BR_RUN_HDPARM | BR_RUN_RAWIO;
+	}
+	if (a->raw && a->format)
+		return br_cli_usage_error(cmd, "--raw prints the tools' own text; it takes no --format");
+	if (a->raw && a->archive_db)
+		return br_cli_usage_error(cmd, "--archive stores parsed records; it does not go with --raw");
+	int rc = choose_renderer(a);
+	if (rc != OPT_NEXT)
+		return rc;
+	/* a target -o would refuse (a planted link, a FIFO) is refused before
+	 * the measuring, not after it */
+	if (a->output && br_cli_out_check(a->output, false) != BR_EXIT_OK)
+		return BR_EXIT_IO;
+	return OPT_NEXT;
+}
+
+/* The command line into a; OPT_NEXT, or the exit status. */
+static int parse_args(int argc, char **argv, struct run_args *a)
+{
 	optind = 1;
 	opterr = 0; /* br_cli_option_error says it in one line */
+	int c;
 	while ((c = getopt_long(argc, argv, ":d:t:s:n:r:w:o:f:l:qh", long_opts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			o.dir = optarg;
-			break;
-		case OPT_DEVICE:
-			o.device = optarg;
-			break;
-		case OPT_DESTRUCTIVE:
-			o.destructive = true;
-			break;
-		case 't':
-			if (br_run_parse_tests(optarg, &o.tests) < 0)
-				return br_cli_usage_error(cmd, "--tests takes bonnie, hdparm and rawio, comma-separated, not '%s'", optarg);
-			break;
-		case 's':
-			if (br_run_parse_size(optarg, &sz) < 0)
-				return br_cli_usage_error(cmd, "--size takes a size such as 512M or 2G, not '%s'", optarg);
-			if (sz < BR_RUN_MIN_SIZE)
-				return br_cli_usage_error(cmd, "--size must be at least %uM", (unsigned)(BR_RUN_MIN_SIZE >> 20));
-			o.size = sz;
-			break;
-		case 'n':
-			if (!parse_count(optarg, 0, 1024, &num))
-				return br_cli_usage_error(cmd, "--files takes a number from 0 to 1024 (units of 1024 files), not '%s'", optarg);
-			o.files = (unsigned)num;
-			o.files_set = true;
-			break;
-		case OPT_CHAR_SIZE:
-			if (br_run_parse_size(optarg, &sz) < 0 || (sz && sz < BR_RUN_MIN_CHAR_SIZE))
-				return br_cli_usage_error(cmd, "--char-size takes 0 or a size from 64k, such as 3M, not '%s'", optarg);
-			o.char_size = sz;
-			o.char_size_set = true;
-			break;
-		case 'r':
-			if (!parse_count(optarg, 1, 100, &num))
-				return br_cli_usage_error(cmd, "--runs takes a number from 1 to 100, not '%s'", optarg);
-			o.runs = (unsigned)num;
-			break;
-		case 'w':
-			if (!parse_count(optarg, 1, 64, &num))
-				return br_cli_usage_error(cmd, "--workers takes a number from 1 to 64, not '%s'", optarg);
-			o.workers = (unsigned)num;
-			break;
-		case OPT_BLOCK:
-			if (br_run_parse_size(optarg, &sz) < 0 || sz < 4096 || sz > BR_RUN_BLOCK || (sz & (sz - 1)))
-				return br_cli_usage_error(cmd, "--block takes a power of two from 4k to 1m, not '%s'", optarg);
-			o.rawio_block = (unsigned)sz;
-			break;
-		case OPT_DIRECT:
-			o.direct = true;
-			break;
-		case OPT_QUICK:
-			o.quick = true;
-			break;
-		case OPT_RAW:
-			raw = true;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'f':
-			format = optarg;
-			break;
-		case 'l':
-			if (!*optarg || strchr(optarg, '\n'))
-				return br_cli_usage_error(cmd, "--label takes one line of text");
-			o.label = optarg;
-			break;
-		case OPT_NAME:
-			if (!*optarg || strpbrk(optarg, ", \t\n"))
-				return br_cli_usage_error(cmd, "--name takes a name without blanks or commas, not '%s'", optarg);
-			o.name = optarg;
-			break;
-		case OPT_ARCHIVE:
-			archive_db = optarg;
-			break;
-		case 'q':
-			quiet = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return fflush(stdout) == 0 && !ferror(stdout) ? BR_EXIT_OK : BR_EXIT_IO;
-		default:
+		int rc = opt_output(c, optarg, a);
+		if (rc == OPT_OTHER)
 			return br_cli_option_error(cmd, c, argv);
-		}
+		if (rc != OPT_NEXT)
+			return rc;
 	}
 	if (optind < argc)
 		return br_cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
-	if (output && strcmp(output, "-") == 0)
-		output = NULL; /* standard output, not a file named "-" */
-	if (!o.dir && !o.device)
-		return br_cli_usage_error(cmd, "say where to measure: --dir DIR (or --device DEV)");
-	if (o.destructive && !o.device)
-		return br_cli_usage_error(cmd, "--destructive only applies together with --device");
-	if (o.device && !o.dir) {
-		if (o.tests & BR_RUN_BONNIE)
-			return br_cli_usage_error(cmd, "the bonnie++ test needs a filesystem: add --dir DIR");
-		if (!o.tests)
-			o.tests = BR_RUN_HDPARM | BR_RUN_RAWIO;
-	}
-	if (raw && format)
-		return br_cli_usage_error(cmd, "--raw prints the tools' own text; it takes no --format");
-	if (raw && archive_db)
-		return br_cli_usage_error(cmd, "--archive stores parsed records; it does not go with --raw");
-	const struct br_renderer *rend = NULL;
-	if (!raw) {
-		if (format) {
-			rend = br_cli_renderer_named(format);
-			if (!rend) {
-				char *formats = br_cli_format_names();
-				int rc = br_cli_usage_error(cmd, "unknown format '%s' (%s)", format, formats);
-				free(formats);
-				return rc;
-			}
-		} else if (output) {
-			rend = br_renderer_by_path(output);
-			if (!rend)
-				return br_cli_usage_error(cmd, "cannot tell the format from '%s'; use --format", output);
-		} else {
-			rend = br_renderer_by_name("text");
-		}
-	}
-	/* a target -o would refuse (a planted link, a FIFO) is refused before
-	 * the measuring, not after it */
-	if (output && br_cli_out_check(output, false) != BR_EXIT_OK)
-		return BR_EXIT_IO;
+	return check_args(a);
+}
 
+/* Measure, with a progress line on a terminal. BR_EXIT_OK, or the exit
+ * status of a run that was refused or failed. */
+static int measure(const struct run_args *a, struct br_run_report *rep)
+{
+	struct br_run_opts o = a->o;
 	struct progress pr = {false};
-	if (!quiet && isatty(STDERR_FILENO)) {
+	if (!a->quiet && isatty(STDERR_FILENO)) {
 		o.progress = on_progress;
 		o.progress_ctx = &pr;
 	}
-	struct br_run_report rep;
-	int rc = br_run(&o, &rep);
+	int rc = br_run(&o, rep);
 	if (pr.shown)
 		fputs("\r\033[K", stderr);
 	if (rc < 0) {
@@ -444,44 +445,32 @@ int br_cli_run(int argc, char **argv)
 		/* refused before anything ran: a usage-level failure; else I/O */
 		return rc == BR_RUN_FAILED ? BR_EXIT_IO : BR_EXIT_USAGE;
 	}
+	return BR_EXIT_OK;
+}
 
-	int status = BR_EXIT_OK;
-	if (raw) {
-		struct br_buf all = BR_BUF_INIT;
-		for (size_t i = 0; i < rep.n; i++)
-			br_buf_adds(&all, rep.runs[i]);
-		status = br_cli_write_file(output, br_buf_str(&all), all.len, false);
-		if (status == BR_EXIT_OK)
-			say_wrote(output, quiet);
-		br_buf_free(&all);
-		br_run_report_free(&rep);
-		return status;
-	}
+/* --raw: the tools' own text is the output. */
+static int write_raw(const struct run_args *a, const struct br_run_report *rep)
+{
+	struct br_buf all = BR_BUF_INIT;
+	for (size_t i = 0; i < rep->n; i++)
+		br_buf_adds(&all, rep->runs[i]);
+	int status = br_cli_write_file(a->output, br_buf_str(&all), all.len, false);
+	if (status == BR_EXIT_OK)
+		say_wrote(a->output, a->quiet);
+	br_buf_free(&all);
+	return status;
+}
 
+/* The runs read back, rendered and, with --archive, stored. */
+static int write_results(const struct run_args *a, struct br_run_report *rep, int argc, char **argv)
+{
 	struct br_dataset ds;
 	memset(&ds, 0, sizeof ds);
-	for (size_t i = 0; i < rep.n; i++) {
-		char name[32];
-		snprintf(name, sizeof name, "<run %zu>", i + 1);
-		struct br_doc *doc = br_doc_from_mem(name, rep.runs[i], strlen(rep.runs[i]));
-		size_t first = ds.records.n;
-		br_parse_document(doc, &ds);
-		br_doc_free(doc);
-		annotate(&ds, first, o.label, (unsigned)i + 1, (unsigned)rep.n, &rep);
-	}
-	br_recset_merge(&ds.records);
+	br_run_read_back(rep, a->o.label, &ds);
 	/* The runner's text must read back cleanly: anything else is a bug
 	 * worth seeing. */
-	struct br_buf line = BR_BUF_INIT;
-	for (size_t i = 0; i < ds.diags.n; i++) {
-		if (quiet && ds.diags.v[i].severity < BR_ERROR)
-			continue;
-		br_buf_reset(&line);
-		br_diag_format(&ds.diags.v[i], &line);
-		br_buf_addc(&line, '\n');
-		br_cli_print_clean(stderr, line.data);
-	}
-	br_buf_free(&line);
+	br_cli_print_diags(&ds.diags, a->quiet);
+	int status = BR_EXIT_OK;
 	if (ds.records.n == 0) {
 		br_cli_error("the measured results did not read back through the parsers");
 		status = BR_EXIT_NODATA;
@@ -489,16 +478,35 @@ int br_cli_run(int argc, char **argv)
 		/* a warning (figures kept with a doubt), counted at the top of
 		 * the report; after the diagnostics went to stderr: it is the
 		 * outputs' to carry */
-		if (rep.quick_caveat)
-			br_diag_add(&ds.diags, BR_WARNING, "<run 1>", rep.quick_line, "benchreport-run",
-				    "[quick] %s", rep.quick_caveat);
-		status = render(rend, &ds, output, rep.quick_caveat, argc, argv);
+		if (rep->quick_caveat)
+			br_diag_add(&ds.diags, BR_WARNING, "<run 1>", rep->quick_line, "benchreport-run",
+				    "[quick] %s", rep->quick_caveat);
+		status = render(a->rend, &ds, a->output, rep->quick_caveat, argc, argv);
 		if (status == BR_EXIT_OK)
-			say_wrote(output, quiet);
-		if (archive_db && status == BR_EXIT_OK)
-			status = run_archive(archive_db, &ds, &rep.target, quiet);
+			say_wrote(a->output, a->quiet);
+		if (a->archive_db && status == BR_EXIT_OK)
+			status = run_archive(a->archive_db, &ds, &rep->target, a->quiet);
 	}
 	br_dataset_free(&ds);
+	return status;
+}
+
+int br_cli_run(int argc, char **argv)
+{
+	struct run_args a;
+	memset(&a, 0, sizeof a);
+	int rc = parse_args(argc, argv, &a);
+	if (rc != OPT_NEXT)
+		return rc;
+	struct br_run_report rep;
+	if ((rc = measure(&a, &rep)) != BR_EXIT_OK)
+		return rc;
+	if (a.raw) {
+		int status = write_raw(&a, &rep);
+		br_run_report_free(&rep);
+		return status;
+	}
+	int status = write_results(&a, &rep, argc, argv);
 	br_run_report_free(&rep);
 	br_regex_cleanup();
 	br_chart_cleanup();

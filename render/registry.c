@@ -29,6 +29,18 @@ const struct br_renderer *br_renderer_by_name(const char *name)
 	return NULL;
 }
 
+void br_renderer_caveat(const struct br_renderer *r, const char *caveat, struct br_buf *out)
+{
+	if (strcmp(r->name, "text") == 0)
+		br_buf_addf(out, "[quick] %s\n\n", caveat);
+	else if (strcmp(r->name, "markdown") == 0)
+		br_buf_addf(out, "> [quick] %s\n\n", caveat);
+	else if (strcmp(r->name, "csv") == 0)
+		br_buf_addf(out, "# [quick] %s\r\n", caveat);
+	else if (strcmp(r->name, "bonnie_csv") == 0)
+		br_buf_addf(out, "# [quick] %s\n", caveat);
+}
+
 const struct br_renderer *br_renderer_by_path(const char *path)
 {
 	const char *dot = strrchr(path, '.');

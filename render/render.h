@@ -76,6 +76,13 @@ struct br_renderer {
 
 const struct br_renderer *const *br_renderers(size_t *n);
 const struct br_renderer *br_renderer_by_name(const char *name);
+/* The `benchreport run --quick` caveat as the first line of the formats
+ * that have room for one: text, Markdown, and CSV as a comment
+ * (spreadsheets and data frames skip "#" lines when asked; bon_csv2txt and
+ * bon_csv2html say they cannot process it, on stderr, and convert the
+ * rest); nothing for the others. JSON Lines has it in each record's params,
+ * the HTML report in its notes and details. */
+void br_renderer_caveat(const struct br_renderer *r, const char *caveat, struct br_buf *out);
 /* Pick by the output file's extension; NULL if none matches. */
 const struct br_renderer *br_renderer_by_path(const char *path);
 
