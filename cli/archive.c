@@ -14,12 +14,10 @@
 #include "doc.h"
 #include "chart.h"
 #include "history.h"
-#include "json.h"
-#include "jsonl.h"
 #include "metric.h"
 #include "neutral.h"
 #include "output.h"
-#include "record.h"
+#include "view.h"
 
 int br_cli_archive(int argc, char **argv);
 
@@ -104,20 +102,6 @@ static void put_json_line(const char *json)
 	fputc('\n', stdout);
 }
 
-static void print_diags(const struct br_diags *d, bool quiet)
-{
-	struct br_buf line = BR_BUF_INIT;
-	for (size_t i = 0; i < d->n; i++) {
-		if (quiet && d->v[i].severity < BR_ERROR)
-			continue;
-		br_buf_reset(&line);
-		br_diag_format(&d->v[i], &line);
-		br_buf_addc(&line, '\n');
-		br_cli_print_clean(stderr, br_buf_str(&line));
-	}
-	br_buf_free(&line);
-}
-
 static bool parse_id(const char *s, int64_t *id)
 {
 	char *end;
@@ -160,7 +144,7 @@ static int cmd_add(const char *db, char **files, int nfiles, bool quiet)
 	struct br_diags diags = {0};
 	struct br_archive_stats st;
 	rc = br_archive_add_docs(a, docs, ndocs, &diags, &st);
-	print_diags(&diags, quiet);
+	br_cli_print_diags(&diags, quiet);
 	br_diags_free(&diags);
 	for (size_t i = 0; i < ndocs; i++)
 		br_doc_free(docs[i]);
@@ -184,49 +168,9 @@ static int cmd_add(const char *db, char **files, int nfiles, bool quiet)
 
 /* ---------------------------------------------------------------- list */
 
-struct cell_rows {
-	char **cells; /* ncols per row */
-	size_t nrows, cap;
-};
-
-enum { COL_ID, COL_TOOL, COL_VERSION, COL_HOST, COL_LABEL, COL_SOURCES, COL_RAN, COL_FROM, COL_ADDED, NCOLS };
-static const char *const headings[NCOLS] = {"ID", "TOOL", "VERSION", "HOST", "LABEL", "SOURCES",
-					    "RAN", "FROM", "ADDED"};
-#define MAX_WIDTH 48
-
-static size_t text_width(const char *s)
-{
-	size_t w = 0;
-	for (; *s; s++)
-		w += ((unsigned char)*s & 0xc0) != 0x80;
-	return w;
-}
-
-/* At most MAX_WIDTH characters, "..." marking a cut; caller frees. */
-static char *cell(const char *s)
-{
-	if (!s)
-		return br_strdup("-");
-	struct br_buf nb = BR_BUF_INIT;
-	br_neutral_add(&nb, s, strlen(s), BR_NEUTRAL_TEXT, false); /* valid UTF-8, no controls */
-	char *c = br_buf_detach(&nb);
-	for (char *p = c; *p; p++)
-		if (*p == '\n' || *p == '\t' || *p == '\r')
-			*p = ' ';
-	if (text_width(c) <= MAX_WIDTH)
-		return c;
-	size_t w = 0, i = 0;
-	for (; c[i]; i++) {
-		if (((unsigned char)c[i] & 0xc0) != 0x80 && ++w > MAX_WIDTH - 3)
-			break;
-	}
-	memcpy(c + i, "...", 4);
-	return c;
-}
-
 struct list_ctx {
 	bool jsonl;
-	struct cell_rows rows;
+	struct br_archive_table rows;
 	size_t n;
 };
 
@@ -238,50 +182,8 @@ static int list_row(void *arg, const struct br_archive_row *row)
 		put_json_line(row->json);
 		return ferror(stdout) ? 1 : 0; /* a closed pipe: stop reading */
 	}
-	struct cell_rows *t = &l->rows;
-	t->cells = br_grow(t->cells, &t->cap, (t->nrows + 1) * NCOLS, sizeof *t->cells);
-	char **c = t->cells + t->nrows * NCOLS;
-	c[COL_ID] = br_asprintf("%lld", (long long)row->id);
-	c[COL_TOOL] = cell(row->tool);
-	c[COL_VERSION] = cell(row->version);
-	c[COL_HOST] = cell(row->host);
-	c[COL_LABEL] = cell(row->label);
-	c[COL_SOURCES] = br_asprintf("%zu", row->nsources);
-	c[COL_RAN] = row->ran_at ? br_strndup(row->ran_at, strnlen(row->ran_at, 10)) : br_strdup("-");
-	c[COL_FROM] = br_strdup(row->ran_at_from ? row->ran_at_from : "-");
-	c[COL_ADDED] = br_strndup(row->added ? row->added : "-", 10);
-	t->nrows++;
+	br_archive_table_add(&l->rows, row);
 	return 0;
-}
-
-static void print_table(const struct cell_rows *t)
-{
-	size_t w[NCOLS];
-	for (int k = 0; k < NCOLS; k++) {
-		w[k] = strlen(headings[k]);
-		for (size_t r = 0; r < t->nrows; r++) {
-			size_t x = text_width(t->cells[r * NCOLS + (size_t)k]);
-			if (x > w[k])
-				w[k] = x;
-		}
-	}
-	for (size_t r = 0; r <= t->nrows; r++) {
-		struct br_buf b = BR_BUF_INIT;
-		for (int k = 0; k < NCOLS; k++) {
-			const char *s = r == 0 ? headings[k] : t->cells[(r - 1) * NCOLS + (size_t)k];
-			size_t pad = w[k] - text_width(s);
-			bool right = k == COL_ID || k == COL_SOURCES;
-			if (right)
-				br_buf_addf(&b, "%*s", (int)pad, "");
-			br_buf_adds(&b, s);
-			if (!right && k != NCOLS - 1)
-				br_buf_addf(&b, "%*s", (int)pad, "");
-			if (k != NCOLS - 1)
-				br_buf_adds(&b, "  ");
-		}
-		puts(br_buf_str(&b));
-		br_buf_free(&b);
-	}
 }
 
 static int cmd_list(const char *db, const struct br_archive_filter *f, bool jsonl)
@@ -294,11 +196,13 @@ static int cmd_list(const char *db, const struct br_archive_filter *f, bool json
 	l.jsonl = jsonl;
 	rc = br_archive_each(a, f, list_row, &l);
 	br_archive_close(a);
-	if (!rc && !jsonl && l.n)
-		print_table(&l.rows);
-	for (size_t i = 0; i < l.rows.nrows * NCOLS; i++)
-		free(l.rows.cells[i]);
-	free(l.rows.cells);
+	if (!rc && !jsonl && l.n) {
+		struct br_buf t = BR_BUF_INIT;
+		br_archive_table_text(&l.rows, &t);
+		fputs(br_buf_str(&t), stdout); /* the cells are neutralised */
+		br_buf_free(&t);
+	}
+	br_archive_table_free(&l.rows);
 	if (rc)
 		return fail(rc);
 	int w = flush_stdout();
@@ -316,44 +220,6 @@ static int cmd_list(const char *db, const struct br_archive_filter *f, bool json
 
 /* ---------------------------------------------------------------- show */
 
-static void add_value(struct br_buf *b, const struct br_value *v, const struct br_metric_info *mi)
-{
-	if (v->too_fast && !v->has_value)
-		br_buf_adds(b, "too fast to measure");
-	else if (!v->has_value)
-		br_buf_adds(b, "no value");
-	else {
-		br_buf_add_double(b, v->value);
-		br_buf_addf(b, " %s", br_unit_name(mi->unit));
-	}
-	if (v->has_cpu) {
-		br_buf_adds(b, ", cpu ");
-		br_buf_add_double(b, v->cpu);
-		br_buf_adds(b, "%");
-	}
-	if (v->raw)
-		br_buf_addf(b, ", printed \"%s\"", v->raw);
-	if (v->too_fast && v->has_value)
-		br_buf_adds(b, ", too fast");
-	if (v->marked)
-		br_buf_adds(b, ", marked");
-}
-
-static void add_indented(struct br_buf *b, const char *text, const char *prefix)
-{
-	const char *p = text;
-	for (;;) {
-		const char *nl = strchr(p, '\n');
-		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		br_buf_adds(b, prefix);
-		br_buf_add(b, p, n);
-		br_buf_addc(b, '\n');
-		if (!nl)
-			break;
-		p = nl + 1;
-	}
-}
-
 struct show_ctx {
 	bool jsonl;
 };
@@ -366,63 +232,11 @@ static int show_record(void *arg, const struct br_archive_row *row, const struct
 		put_json_line(row->json);
 		return 0;
 	}
-	struct br_json *j = br_json_parse(row->json, strlen(row->json), NULL, NULL);
-	struct br_record *r = j ? br_jsonl_record(j, NULL, NULL) : NULL;
-	br_json_free(j);
 	struct br_buf b = BR_BUF_INIT;
-	br_buf_addf(&b, "record %lld, added %s\n", (long long)row->id, row->added ? row->added : "?");
-	br_buf_addf(&b, "  tool     %s%s%s\n", row->tool, row->version ? " " : "",
-		    row->version ? row->version : "");
-	br_buf_addf(&b, "  host     %s\n", row->host ? row->host : "-");
-	br_buf_addf(&b, "  label    %s\n", row->label ? row->label : "-");
-	if (row->ran_at)
-		br_buf_addf(&b, "  ran      %s (%s)\n", row->ran_at, row->ran_at_from ? row->ran_at_from : "?");
-	if (r && r->nparams) {
-		br_buf_adds(&b, "  params  ");
-		for (size_t i = 0; i < r->nparams; i++) {
-			br_buf_addf(&b, " %s=", r->params[i].key);
-			if (r->params[i].str)
-				br_buf_adds(&b, r->params[i].str);
-			else
-				br_buf_add_double(&b, r->params[i].num);
-		}
-		br_buf_addc(&b, '\n');
-	}
-	if (r) {
-		br_buf_adds(&b, "  figures\n");
-		for (int i = 0; i < BR_METRIC_COUNT; i++) {
-			if (!br_record_get(r, (enum br_metric_id)i)->present)
-				continue;
-			const struct br_metric_info *mi = br_metric(i);
-			br_buf_addf(&b, "    %-22s ", mi->name);
-			add_value(&b, br_record_get(r, (enum br_metric_id)i), mi);
-			br_buf_addc(&b, '\n');
-		}
-	} else {
-		br_buf_adds(&b, "  (the stored JSON could not be read)\n");
-	}
-	br_buf_addf(&b, "sources (%zu)\n", nsrc);
-	for (size_t i = 0; i < nsrc; i++) {
-		const struct br_archive_source *s = &src[i];
-		br_buf_addf(&b, "  %zu. %s:%u", i + 1, s->file ? s->file : "?", s->line);
-		if (s->end_line > s->line)
-			br_buf_addf(&b, "-%u", s->end_line);
-		if (s->format)
-			br_buf_addf(&b, " (%s)", s->format);
-		br_buf_addc(&b, '\n');
-		if (s->document_id)
-			br_buf_addf(&b, "     in document %lld '%s', sha256 %s, added %s\n",
-				    (long long)s->document_id, s->document ? s->document : "?",
-				    s->sha256 ? s->sha256 : "?", s->document_added ? s->document_added : "?");
-		if (s->details)
-			add_indented(&b, s->details, "     details: ");
-		if (s->excerpt)
-			add_indented(&b, s->excerpt, "     | ");
-	}
+	br_archive_show_text(row, src, nsrc, &b);
 	/* labels, hosts, the original text: input, neutralised */
 	br_cli_print_clean(stdout, br_buf_str(&b));
 	br_buf_free(&b);
-	br_record_free(r);
 	return 0;
 }
 
@@ -479,7 +293,7 @@ static int cmd_history(const char *db, const struct br_archive_filter *f, const 
 		br_dataset_free(&ds);
 		return fail(rc);
 	}
-	print_diags(&ds.diags, false);
+	br_cli_print_diags(&ds.diags, false);
 	struct br_history h;
 	br_history_build(&h, &ds.records, (enum br_metric_id)m);
 	int status = BR_EXIT_OK;
@@ -579,117 +393,152 @@ static const struct option opts[] = {
 	{NULL, 0, NULL, 0},
 };
 
-int br_cli_archive(int argc, char **argv)
+/* What the command line asked for. */
+struct archive_args {
+	const char *cmd;      /* add, list, ... */
+	struct br_archive_filter f;
+	const char *format, *metric, *output;
+	bool quiet, filters;
+	char **pos;           /* DB and what follows it */
+	int npos;
+};
+
+#define OPT_NEXT (-1) /* taken: go on */
+
+static int opt_one(int c, const char *arg, struct archive_args *a, char **argv)
 {
-	/* argv[0] is "archive", argv[1] the command */
+	switch (c) {
+	case OPT_METRIC:
+		a->metric = arg;
+		break;
+	case 'o':
+		a->output = arg;
+		break;
+	case OPT_TOOL:
+		if (br_tool_by_name(arg) < 0)
+			return br_cli_usage_error(CMD, "--tool takes bonnie, bonnie++, hdparm or rawio, not '%s'", arg);
+		a->f.tool = arg;
+		a->filters = true;
+		break;
+	case OPT_HOST:
+		a->f.host = arg;
+		a->filters = true;
+		break;
+	case OPT_LABEL:
+		a->f.label = arg;
+		a->filters = true;
+		break;
+	case OPT_SINCE: {
+		char tmp[32];
+		if (!br_archive_parse_since(arg, tmp, sizeof tmp))
+			return br_cli_usage_error(CMD, "--since takes a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM), not '%s'", arg);
+		a->f.since = arg;
+		a->filters = true;
+		break;
+	}
+	case 'f':
+		a->format = arg;
+		break;
+	case 'q':
+		a->quiet = true;
+		break;
+	case 'h':
+		usage(stdout);
+		return flush_stdout();
+	default:
+		return br_cli_option_error(CMD, c, argv);
+	}
+	return OPT_NEXT;
+}
+
+/* Which options go with which command; --format into *jsonl. OPT_NEXT, or
+ * the exit status. */
+static int check_args(const struct archive_args *a, bool *jsonl)
+{
+	const char *cmd = a->cmd;
+	bool is_list = strcmp(cmd, "list") == 0, is_export = strcmp(cmd, "export") == 0;
+	bool is_show = strcmp(cmd, "show") == 0, is_history = strcmp(cmd, "history") == 0;
+	if (a->filters && !is_list && !is_export && !is_history)
+		return br_cli_usage_error(CMD, "%s: --tool, --host, --label and --since are for list, export and history", cmd);
+	if ((a->metric || a->output) && !is_history)
+		return br_cli_usage_error(CMD, "%s: --metric and -o are for history", cmd);
+	if (is_history && !a->metric)
+		return br_cli_usage_error(CMD, "history: which figure? (--metric NAME, e.g. put_block)");
+	*jsonl = false;
+	if (!a->format)
+		return OPT_NEXT;
+	if (!is_list && !is_show)
+		return br_cli_usage_error(CMD, "%s: --format is for list and show", cmd);
+	if (strcmp(a->format, "jsonl") == 0 || strcmp(a->format, "json") == 0)
+		*jsonl = true;
+	else if (strcmp(a->format, is_list ? "table" : "text") != 0 && strcmp(a->format, "text") != 0 &&
+		 strcmp(a->format, "table") != 0)
+		return br_cli_usage_error(CMD, "%s: --format takes %s or jsonl, not '%s'", cmd,
+					  is_list ? "table" : "text", a->format);
+	return OPT_NEXT;
+}
+
+/* argv[0] is "archive", argv[1] the command: into a. OPT_NEXT, or the
+ * exit status. */
+static int parse_args(int argc, char **argv, struct archive_args *a)
+{
 	if (argc < 2)
 		return br_cli_usage_error(CMD, "missing command (add, list, show, rm, export, history, check)");
-	const char *cmd = argv[1];
-	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
+	a->cmd = argv[1];
+	if (strcmp(a->cmd, "-h") == 0 || strcmp(a->cmd, "--help") == 0 || strcmp(a->cmd, "help") == 0) {
 		usage(stdout);
 		return flush_stdout();
 	}
 	static const char *const cmds[] = {"add", "list", "show", "rm", "export", "history", "check"};
 	bool known = false;
 	for (size_t i = 0; i < BR_ARRAY_LEN(cmds); i++)
-		known = known || strcmp(cmd, cmds[i]) == 0;
+		known = known || strcmp(a->cmd, cmds[i]) == 0;
 	if (!known)
-		return br_cli_usage_error(CMD, "unknown command '%s' (add, list, show, rm, export, history, check)", cmd);
-
-	struct br_archive_filter f = {0};
-	const char *format = NULL, *metric = NULL, *output = NULL;
-	bool quiet = false, filters = false;
+		return br_cli_usage_error(CMD, "unknown command '%s' (add, list, show, rm, export, history, check)", a->cmd);
 	argc--;
 	argv++;
 	optind = 1;
 	opterr = 0;
 	int c;
 	while ((c = getopt_long(argc, argv, ":f:o:qh", opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_METRIC:
-			metric = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case OPT_TOOL:
-			if (br_tool_by_name(optarg) < 0)
-				return br_cli_usage_error(CMD, "--tool takes bonnie, bonnie++, hdparm or rawio, not '%s'", optarg);
-			f.tool = optarg;
-			filters = true;
-			break;
-		case OPT_HOST:
-			f.host = optarg;
-			filters = true;
-			break;
-		case OPT_LABEL:
-			f.label = optarg;
-			filters = true;
-			break;
-		case OPT_SINCE: {
-			char tmp[32];
-			if (!br_archive_parse_since(optarg, tmp, sizeof tmp))
-				return br_cli_usage_error(CMD, "--since takes a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM), not '%s'", optarg);
-			f.since = optarg;
-			filters = true;
-			break;
-		}
-		case 'f':
-			format = optarg;
-			break;
-		case 'q':
-			quiet = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return flush_stdout();
-		default:
-			return br_cli_option_error(CMD, c, argv);
-		}
+		int rc = opt_one(c, optarg, a, argv);
+		if (rc != OPT_NEXT)
+			return rc;
 	}
 	/* getopt permutes: options may also follow the operands ("list DB --tool hdparm") */
-	char **pos = argv + optind;
-	int npos = argc - optind;
-	if (npos < 1)
-		return br_cli_usage_error(CMD, "%s: missing DB", cmd);
-	const char *db = pos[0];
+	a->pos = argv + optind;
+	a->npos = argc - optind;
+	if (a->npos < 1)
+		return br_cli_usage_error(CMD, "%s: missing DB", a->cmd);
+	return OPT_NEXT;
+}
 
-	bool is_list = strcmp(cmd, "list") == 0, is_export = strcmp(cmd, "export") == 0;
-	bool is_show = strcmp(cmd, "show") == 0, is_history = strcmp(cmd, "history") == 0;
-	if (filters && !is_list && !is_export && !is_history)
-		return br_cli_usage_error(CMD, "%s: --tool, --host, --label and --since are for list, export and history", cmd);
-	if ((metric || output) && !is_history)
-		return br_cli_usage_error(CMD, "%s: --metric and -o are for history", cmd);
-	if (is_history && !metric)
-		return br_cli_usage_error(CMD, "history: which figure? (--metric NAME, e.g. put_block)");
-	bool jsonl = false;
-	if (format) {
-		if (!is_list && !is_show)
-			return br_cli_usage_error(CMD, "%s: --format is for list and show", cmd);
-		if (strcmp(format, "jsonl") == 0 || strcmp(format, "json") == 0)
-			jsonl = true;
-		else if (strcmp(format, is_list ? "table" : "text") != 0 && strcmp(format, "text") != 0 &&
-			 strcmp(format, "table") != 0)
-			return br_cli_usage_error(CMD, "%s: --format takes %s or jsonl, not '%s'", cmd,
-						  is_list ? "table" : "text", format);
-	}
-
+int br_cli_archive(int argc, char **argv)
+{
+	struct archive_args a = {0};
+	bool jsonl;
+	int rc = parse_args(argc, argv, &a);
+	if (rc == OPT_NEXT)
+		rc = check_args(&a, &jsonl);
+	if (rc != OPT_NEXT)
+		return rc;
+	const char *cmd = a.cmd, *db = a.pos[0];
 	if (strcmp(cmd, "add") == 0)
-		return cmd_add(db, pos + 1, npos - 1, quiet);
-	if (npos > (is_show || strcmp(cmd, "rm") == 0 ? 2 : 1))
-		return br_cli_usage_error(CMD, "%s: too many arguments ('%s')", cmd,
-					  pos[is_show || strcmp(cmd, "rm") == 0 ? 2 : 1]);
-	if (is_list)
-		return cmd_list(db, &f, jsonl);
-	if (is_export)
-		return cmd_list(db, &f, true);
-	if (is_history)
-		return cmd_history(db, &f, metric, output);
+		return cmd_add(db, a.pos + 1, a.npos - 1, a.quiet);
+	bool takes_id = strcmp(cmd, "show") == 0 || strcmp(cmd, "rm") == 0;
+	if (a.npos > (takes_id ? 2 : 1))
+		return br_cli_usage_error(CMD, "%s: too many arguments ('%s')", cmd, a.pos[takes_id ? 2 : 1]);
+	if (strcmp(cmd, "list") == 0)
+		return cmd_list(db, &a.f, jsonl);
+	if (strcmp(cmd, "export") == 0)
+		return cmd_list(db, &a.f, true);
+	if (strcmp(cmd, "history") == 0)
+		return cmd_history(db, &a.f, a.metric, a.output);
 	if (strcmp(cmd, "check") == 0)
 		return cmd_check(db);
-	if (npos < 2)
+	if (a.npos < 2)
 		return br_cli_usage_error(CMD, "%s: missing record ID", cmd);
-	if (is_show)
-		return cmd_show(db, pos[1], jsonl);
-	return cmd_rm(db, pos[1]);
+	if (strcmp(cmd, "show") == 0)
+		return cmd_show(db, a.pos[1], jsonl);
+	return cmd_rm(db, a.pos[1]);
 }
