@@ -371,14 +371,10 @@ static int metric_arg(const char *opt, const char *name)
 /* --list-metrics: every metric, the names it answers to, unit and sense. */
 static int list_metrics(void)
 {
-	printf("%-19s %-9s %-6s %-7s %-7s %s\n", "METRIC", "HEADING", "UNIT", "BETTER", "TOOLS", "TITLE");
-	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		const struct br_metric_info *m = br_metric((enum br_metric_id)i);
-		printf("%-19s %-9s %-6s %-7s %-7s %s\n", m->name, m->short_title, br_unit_name(m->unit),
-		       m->better == BR_HIGHER ? "higher" : "lower", br_family_name(m->family), m->title);
-	}
-	puts("\n--metric and --sort take the name, the heading or the title, in any case,\n"
-	     "with or without blanks ('BlkRead', 'block read' and 'get_block' are one metric).");
+	struct br_buf t = BR_BUF_INIT;
+	br_metrics_table(&t);
+	fputs(br_buf_str(&t), stdout);
+	br_buf_free(&t);
 	return fflush(stdout) == 0 && !ferror(stdout) ? BR_EXIT_OK : BR_EXIT_IO;
 }
 

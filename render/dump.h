@@ -1,7 +1,8 @@
 /*
  * dump — --dump views of the stages after the parsers, in the spirit of
  * cmark's XML output: what a stage produced, as plain text to read or diff.
- * The stages before (decoded lines, claims) are parsers/explain.h's.
+ * The stages before (decoded lines, claims) are parsers/explain.h's. Also
+ * the metrics registry in words (--list-metrics).
  * Owns nothing; writes to the caller's sink.
  */
 #ifndef BR_DUMP_H
@@ -14,6 +15,10 @@
  * reconciled, merged), one JSON line each (docs/schema.md), before any
  * grouping or table. 0, or -1 with br_error() set. */
 int br_dump_records(const struct br_dataset *ds, struct br_sink *out);
+
+/* --list-metrics: every metric of metrics.def, its heading, unit, sense,
+ * tools and title, a line each, then how --metric and --sort name them. */
+void br_metrics_table(struct br_buf *out);
 
 /* --dump=model, the report model as the renderers get it, is
  * br_report_dump (model/), beside the model it prints. */
