@@ -5,9 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <libxml/xmlerror.h>
 
@@ -21,9 +18,7 @@
 #include "explain.h"
 #include "load.h"
 #include "metric.h"
-#include "neutral.h"
 #include "output.h"
-#include "parser.h"
 #include "regex.h"
 #include "render.h"
 
