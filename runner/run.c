@@ -568,10 +568,9 @@ static void run_header(const struct br_run_ctx *c, const struct br_run_target *t
 			    c->direct_ok ? "O_DIRECT" : "buffered (no O_DIRECT here)");
 }
 
-int br_run(const struct br_run_opts *o, struct br_run_report *rep)
+/* The options the runner refuses before touching anything. */
+static int check_opts(const struct br_run_opts *o, unsigned tests)
 {
-	memset(rep, 0, sizeof *rep);
-	unsigned tests = o->tests ? o->tests : BR_RUN_ALL;
 	if (o->destructive && !o->device)
 		return br_error("--destructive only applies together with --device");
 	if ((tests & BR_RUN_BONNIE) && !o->dir)
@@ -582,6 +581,12 @@ int br_run(const struct br_run_opts *o, struct br_run_report *rep)
 		return -1;
 	if (o->device && br_run_check_device(o->device, o->destructive) < 0)
 		return -1;
+	return 0;
+}
+
+/* The sizes and counts of the run, defaults filled in and checked. */
+static int setup_ctx(const struct br_run_opts *o, unsigned tests, struct br_run_ctx *c)
+{
 	uint64_t size = o->size ? o->size : o->quick ? BR_RUN_QUICK_SIZE : BR_RUN_DEFAULT_SIZE;
 	size &= ~(uint64_t)((1u << 20) - 1);
 	if (size < BR_RUN_MIN_SIZE)
@@ -589,90 +594,122 @@ int br_run(const struct br_run_opts *o, struct br_run_report *rep)
 	unsigned rb = o->rawio_block ? o->rawio_block : BR_RUN_RAWIO_BLOCK;
 	if (rb < 4096 || rb > BR_RUN_BLOCK || (rb & (rb - 1)))
 		return br_error("the rawio block size must be a power of two from 4 KiB to 1 MiB");
-
-	struct br_run_ctx c = {0};
-	c.o = o;
-	c.size = size;
-	c.runs = o->runs ? o->runs : 1;
-	c.workers = o->workers ? o->workers : BR_RUN_WORKERS;
-	c.files = o->files_set ? o->files : o->quick ? 1 : BR_RUN_FILES;
-	c.char_size = o->char_size_set ? o->char_size : o->quick ? BR_RUN_QUICK_CHAR_SIZE : BR_RUN_CHAR_SIZE;
+	c->o = o;
+	c->size = size;
+	c->runs = o->runs ? o->runs : 1;
+	c->workers = o->workers ? o->workers : BR_RUN_WORKERS;
+	c->files = o->files_set ? o->files : o->quick ? 1 : BR_RUN_FILES;
+	c->char_size = o->char_size_set ? o->char_size : o->quick ? BR_RUN_QUICK_CHAR_SIZE : BR_RUN_CHAR_SIZE;
 	if (!(tests & BR_RUN_BONNIE))
-		c.char_size = 0;
-	if (c.char_size > size)
+		c->char_size = 0;
+	if (c->char_size > size)
 		return br_error("the per-character size (%llu KiB) is larger than the file (%llu MiB)",
-				(unsigned long long)(c.char_size >> 10), (unsigned long long)(size >> 20));
-	if (c.char_size && c.char_size < BR_RUN_MIN_CHAR_SIZE)
+				(unsigned long long)(c->char_size >> 10), (unsigned long long)(size >> 20));
+	if (c->char_size && c->char_size < BR_RUN_MIN_CHAR_SIZE)
 		return br_error("the per-character size must be 0 or at least %llu KiB",
 				(unsigned long long)(BR_RUN_MIN_CHAR_SIZE >> 10));
-	if (c.workers > 64)
+	if (c->workers > 64)
 		return br_error("at most 64 workers");
+	return 0;
+}
 
-	bool uses_dir = (tests & BR_RUN_BONNIE) || !o->device;
+/* What the target is (rep->target) and whether it has room for the run. */
+static int describe_target(const struct br_run_opts *o, unsigned tests, bool uses_dir,
+			   struct br_run_ctx *c, struct br_run_report *rep)
+{
 	if (br_run_target_info(uses_dir ? o->dir : o->device, &rep->target) < 0) {
 		br_run_target_free(&rep->target);
 		return -1;
 	}
-	c.name = o->name ? o->name : rep->target.host;
+	c->name = o->name ? o->name : rep->target.host;
 	if (uses_dir) {
-		uint64_t inodes = (tests & BR_RUN_BONNIE) ? (uint64_t)c.files * 1024 : 0;
-		if (br_run_check_space(o->dir, size, inodes) < 0) {
+		uint64_t inodes = (tests & BR_RUN_BONNIE) ? (uint64_t)c->files * 1024 : 0;
+		if (br_run_check_space(o->dir, c->size, inodes) < 0) {
 			br_run_target_free(&rep->target);
 			return -1;
 		}
 	}
+	return 0;
+}
+
+/* Inside the scratch guard: what the directory allows (O_DIRECT, a memory
+ * filesystem), after removing what a run killed by SIGKILL left behind. */
+static void probe_target(const struct br_run_opts *o, bool uses_dir, struct br_run_ctx *c)
+{
+	if (!uses_dir) {
+		c->direct_ok = true;
+		return;
+	}
+	br_scratch_clean_stale(o->dir);
+	c->direct_ok = probe_direct(o->dir);
+	int dfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd >= 0) {
+		c->memory_fs = br_scratch_on_memory_fs(dfd);
+		close(dfd);
+	}
+}
+
+/* Run number c->run: its header and the tests asked for, its text appended
+ * to rep->runs when every test succeeded. */
+static int one_run(struct br_run_ctx *c, unsigned tests, struct br_run_report *rep)
+{
+	const struct br_run_opts *o = c->o;
+	uint64_t seed;
+	if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
+		seed = (uint64_t)time(NULL) * 2654435761u ^ (uint64_t)getpid();
+	c->seed = seed;
+	struct br_buf text = BR_BUF_INIT, notes = BR_BUF_INIT;
+	c->notes = &notes;
+	/* the label the records get, as a heading core/label.c reads */
+	char *heading = NULL;
+	if (c->runs > 1)
+		heading = o->label ? br_asprintf("%s / run %u", o->label, c->run) : br_asprintf("run %u", c->run);
+	else if (o->label)
+		heading = br_strdup(o->label);
+	c->heading = heading;
+	run_header(c, &rep->target, tests, rep->quick_caveat, &text);
+	if (rep->quick_caveat && !rep->quick_line)
+		rep->quick_line = line_of(br_buf_str(&text), "# [quick] ");
+	int rc = 0;
+	if (tests & BR_RUN_BONNIE)
+		rc = br_run_bonnie(c, &text);
+	if (rc == 0 && (tests & BR_RUN_HDPARM))
+		rc = br_run_hdparm(c, &text);
+	if (rc == 0 && (tests & BR_RUN_RAWIO))
+		rc = br_run_rawio(c, &text);
+	if (rc == 0) {
+		br_buf_addc(&text, '\n');
+		br_buf_add(&text, br_buf_str(&notes), notes.len);
+		rep->runs[rep->n++] = br_buf_detach(&text);
+	}
+	br_buf_free(&text);
+	br_buf_free(&notes);
+	free(heading);
+	c->heading = NULL;
+	c->notes = NULL;
+	return rc;
+}
+
+int br_run(const struct br_run_opts *o, struct br_run_report *rep)
+{
+	memset(rep, 0, sizeof *rep);
+	unsigned tests = o->tests ? o->tests : BR_RUN_ALL;
+	struct br_run_ctx c = {0};
+	if (check_opts(o, tests) < 0 || setup_ctx(o, tests, &c) < 0)
+		return -1;
+	bool uses_dir = (tests & BR_RUN_BONNIE) || !o->device;
+	if (describe_target(o, tests, uses_dir, &c, rep) < 0)
+		return -1;
 
 	br_scratch_guard_begin();
-	int rc = 0;
-	if (uses_dir) {
-		/* what an earlier run killed by SIGKILL left behind */
-		br_scratch_clean_stale(o->dir);
-		c.direct_ok = probe_direct(o->dir);
-		int dfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (dfd >= 0) {
-			c.memory_fs = br_scratch_on_memory_fs(dfd);
-			close(dfd);
-		}
-	} else {
-		c.direct_ok = true;
-	}
-	if (o->quick) {
-		rep->quick_caveat = quick_caveat(size);
-	}
+	probe_target(o, uses_dir, &c);
+	if (o->quick)
+		rep->quick_caveat = quick_caveat(c.size);
 	rep->runs = br_calloc(c.runs, sizeof *rep->runs);
+	int rc = 0;
 	for (unsigned run = 1; run <= c.runs && rc == 0; run++) {
 		c.run = run;
-		uint64_t seed;
-		if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
-			seed = (uint64_t)time(NULL) * 2654435761u ^ (uint64_t)getpid();
-		c.seed = seed;
-		struct br_buf text = BR_BUF_INIT, notes = BR_BUF_INIT;
-		c.notes = &notes;
-		/* the label the records get, as a heading core/label.c reads */
-		char *heading = NULL;
-		if (c.runs > 1)
-			heading = o->label ? br_asprintf("%s / run %u", o->label, run) : br_asprintf("run %u", run);
-		else if (o->label)
-			heading = br_strdup(o->label);
-		c.heading = heading;
-		run_header(&c, &rep->target, tests, rep->quick_caveat, &text);
-		if (rep->quick_caveat && !rep->quick_line)
-			rep->quick_line = line_of(br_buf_str(&text), "# [quick] ");
-		if (rc == 0 && (tests & BR_RUN_BONNIE))
-			rc = br_run_bonnie(&c, &text);
-		if (rc == 0 && (tests & BR_RUN_HDPARM))
-			rc = br_run_hdparm(&c, &text);
-		if (rc == 0 && (tests & BR_RUN_RAWIO))
-			rc = br_run_rawio(&c, &text);
-		if (rc == 0) {
-			br_buf_addc(&text, '\n');
-			br_buf_add(&text, br_buf_str(&notes), notes.len);
-			rep->runs[rep->n++] = br_buf_detach(&text);
-		}
-		br_buf_free(&text);
-		br_buf_free(&notes);
-		free(heading);
-		c.heading = NULL;
+		rc = one_run(&c, tests, rep);
 	}
 	br_scratch_guard_end();
 	if (rc != 0) {
