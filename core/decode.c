@@ -409,17 +409,12 @@ struct scan_state {
 	bool first_is_tag, seen_text;
 };
 
-/* The facts of a line; false for a blank one (it counts for nothing). */
-static inline bool line_facts(const struct br_line *l, struct line_facts *f)
+/* The facts of what opens a line (s[i] its first non-blank byte): quote
+ * markers, comment prefixes, fences, a pipe, a transfer-encoding header. */
+static inline void lead_facts(const struct br_line *l, size_t i, struct line_facts *f)
 {
 	const unsigned char *s = (const unsigned char *)l->text;
 	size_t n = l->len;
-	size_t i = 0;
-	memset(f, 0, sizeof *f);
-	while (i < n && (s[i] == ' ' || s[i] == '\t'))
-		i++;
-	if (i == n)
-		return false;
 	/* what follows the quote markers: a quoted fence or comment block is
 	 * one once the quoting is gone */
 	size_t q = i;
@@ -460,71 +455,95 @@ static inline bool line_facts(const struct br_line *l, struct line_facts *f)
 			 has_prefix_ci((const char *)s + i, n - i, "content-transfer-encoding:"))
 			f->bits |= F_QP;
 	}
+}
+
+/* The facts of an HTML tag at s[k] (i: the line's first non-blank byte). */
+static inline void tag_facts(const unsigned char *s, size_t n, size_t i, size_t k, struct line_facts *f)
+{
+	enum tag_kind t = tag_at((const char *)s + k, n - k);
+	if (t == TAG_NONE)
+		return;
+	/* only the first tag can have nothing but blanks before it */
+	if (!(f->bits & F_TAGGED) && (k == i || br_is_blank((const char *)s, k)))
+		f->bits |= F_LEAD_TAG;
+	f->bits |= F_TAGGED;
+	/* a page starts with its markup; "<html>" quoted deep in a mail about
+	 * web servers does not make the mail a page */
+	if (t == TAG_STRONG && s[i] != '>')
+		f->strong++;
+	else if (t == TAG_TABLE)
+		f->bits |= F_TABLE;
+	else
+		f->block++;
+	if (has_prefix_ci((const char *)s + k, n - k, "<pre"))
+		f->bits |= F_PRE_OPEN;
+	if (has_prefix_ci((const char *)s + k, n - k, "</pre"))
+		f->bits |= F_PRE_CLOSE;
+}
+
+/* The facts of the interesting byte s[k]: an escape, a tag, a BBCode tag, a
+ * TAB or an odd space. */
+static inline void byte_facts(const unsigned char *s, size_t n, size_t i, size_t k, struct line_facts *f)
+{
+	unsigned char c = s[k];
+	switch (c) {
+	case '=':
+		if (k + 2 < n && is_hex(s[k + 1]) && is_hex(s[k + 2])) {
+			f->bits |= F_QP;
+			if (k + 3 < n && s[k + 1] == '3' && s[k + 2] == 'D' &&
+			    (s[k + 3] == '"' || s[k + 3] == '\''))
+				f->bits |= F_QP_MARKUP;
+		}
+		break;
+	case '<':
+		tag_facts(s, n, i, k, f);
+		break;
+	case '[': {
+		bool closing;
+		size_t name;
+		size_t len = bb_tag_at((const char *)s + k, n - k, &closing, &name);
+		if (len && name != SIZE_MAX &&
+		    (closing || strcmp(bb_tags[name], "code") == 0 || strcmp(bb_tags[name], "quote") == 0))
+			f->bits |= F_BBCODE;
+		break;
+	}
+	case '\t':
+		f->bits |= F_WS;
+		break;
+	default: {
+		/* a no-break or odd space; not the A0 that ends "à" (C3 A0) */
+		const char *r;
+		if (c == 0xa0 && inside_char(s, k, n)) {
+			if (s[k - 1] == 0xc2)
+				f->bits |= F_WS; /* U+00A0 */
+			break;
+		}
+		if (c != 0xa0 && inside_char(s, k, n))
+			break;
+		if (odd_space(s + k, n - k, &r))
+			f->bits |= F_WS;
+		break;
+	}
+	}
+}
+
+/* The facts of a line; false for a blank one (it counts for nothing). */
+static inline bool line_facts(const struct br_line *l, struct line_facts *f)
+{
+	const unsigned char *s = (const unsigned char *)l->text;
+	size_t n = l->len;
+	size_t i = 0;
+	memset(f, 0, sizeof *f);
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i == n)
+		return false;
+	lead_facts(l, i, f);
 	/* a soft break: "=" at the end, but not "==" */
 	if (s[n - 1] == '=' && !(n >= 2 && s[n - 2] == '='))
 		f->bits |= F_QP;
-	for (size_t k = next_interesting(s, 0, n); k < n; k = next_interesting(s, k + 1, n)) {
-		unsigned char c = s[k];
-		switch (c) {
-		case '=':
-			if (k + 2 < n && is_hex(s[k + 1]) && is_hex(s[k + 2])) {
-				f->bits |= F_QP;
-				if (k + 3 < n && s[k + 1] == '3' && s[k + 2] == 'D' &&
-				    (s[k + 3] == '"' || s[k + 3] == '\''))
-					f->bits |= F_QP_MARKUP;
-			}
-			break;
-		case '<': {
-			enum tag_kind t = tag_at((const char *)s + k, n - k);
-			if (t == TAG_NONE)
-				break;
-			/* only the first tag can have nothing but blanks before it */
-			if (!(f->bits & F_TAGGED) && (k == i || br_is_blank((const char *)s, k)))
-				f->bits |= F_LEAD_TAG;
-			f->bits |= F_TAGGED;
-			/* a page starts with its markup; "<html>" quoted deep in
-			 * a mail about web servers does not make the mail a page */
-			if (t == TAG_STRONG && s[i] != '>')
-				f->strong++;
-			else if (t == TAG_TABLE)
-				f->bits |= F_TABLE;
-			else
-				f->block++;
-			if (has_prefix_ci((const char *)s + k, n - k, "<pre"))
-				f->bits |= F_PRE_OPEN;
-			if (has_prefix_ci((const char *)s + k, n - k, "</pre"))
-				f->bits |= F_PRE_CLOSE;
-			break;
-		}
-		case '[': {
-			bool closing;
-			size_t name;
-			size_t len = bb_tag_at((const char *)s + k, n - k, &closing, &name);
-			if (len && name != SIZE_MAX &&
-			    (closing || strcmp(bb_tags[name], "code") == 0 ||
-			     strcmp(bb_tags[name], "quote") == 0))
-				f->bits |= F_BBCODE;
-			break;
-		}
-		case '\t':
-			f->bits |= F_WS;
-			break;
-		default: {
-			/* a no-break or odd space; not the A0 that ends "à" (C3 A0) */
-			const char *r;
-			if (c == 0xa0 && inside_char(s, k, n)) {
-				if (s[k - 1] == 0xc2)
-					f->bits |= F_WS; /* U+00A0 */
-				break;
-			}
-			if (c != 0xa0 && inside_char(s, k, n))
-				break;
-			if (odd_space(s + k, n - k, &r))
-				f->bits |= F_WS;
-			break;
-		}
-		}
-	}
+	for (size_t k = next_interesting(s, 0, n); k < n; k = next_interesting(s, k + 1, n))
+		byte_facts(s, n, i, k, f);
 	return true;
 }
 
@@ -943,6 +962,66 @@ static unsigned line_quote_depth(const struct br_doc *doc, const unsigned char *
 	return quote_depth(l->text, l->len, pm && pm[i], plen);
 }
 
+/* The end of the block of lines of one quote depth that starts at i (read
+ * before any of them is written over), and whether one space after the
+ * quote marks is stripped: when (almost) every line has it. */
+static size_t quote_block(struct br_doc *doc, const unsigned char *pm, size_t i, unsigned depth,
+			  size_t plen, bool *strip_space)
+{
+	size_t nl = doc->nlines, j = i, with_space = 0, nonempty = 0;
+	do {
+		const struct br_line *l = &doc->lines[j];
+		if (plen < l->len && !br_is_blank(l->text + plen, l->len - plen)) {
+			nonempty++;
+			char c = l->text[plen];
+			if (c == ' ' || c == '\t')
+				with_space++;
+		}
+		j++;
+	} while (j < nl && line_quote_depth(doc, pm, j, &plen) == depth);
+	*strip_space = nonempty == 0 || with_space * 5 >= nonempty * 4;
+	return j;
+}
+
+/* Line k of a quote block without its p bytes of quote marks. */
+static void unquote_line(struct rw *out, struct lw *w, struct br_doc *doc, size_t k, size_t p,
+			 unsigned depth, bool strip_space)
+{
+	const struct br_line *l = &doc->lines[k];
+	size_t ji = 0;
+	size_t cut = p;
+	if (strip_space && p < l->len && l->text[p] == ' ')
+		cut = p + 1;
+	bool tab = p < l->len && l->text[p] == '\t' && memchr(l->text, '\t', p) == NULL;
+	if (!tab && !l->joins) {
+		/* the text without its prefix is the tail of the text */
+		struct br_line *d = rw_slot(out, k + 1);
+		if (d != l)
+			*d = *l;
+		d->text += cut;
+		d->len -= cut;
+		unsigned dp = d->depth + depth;
+		d->depth = (unsigned short)(dp > 65535 ? 65535 : dp);
+		return;
+	}
+	if (tab) {
+		/* ">\t": keep the column the reader saw, minus the prefix */
+		size_t col = visual_col(l->text, p + 1, 0);
+		size_t strip = strip_space ? p + 1 : p;
+		for (size_t c = strip; c < col; c++)
+			br_buf_addc(&w->text, ' ');
+		cut = p + 1;
+	}
+	while (ji < br_line_njoins(l) && l->joins[ji] < cut)
+		ji++;
+	for (size_t c = cut; c < l->len; c++) {
+		lw_carry(w, l, &ji, c);
+		br_buf_addc(&w->text, l->text[c]);
+	}
+	lw_carry(w, l, &ji, l->len);
+	lw_emit(out, k + 1, w, l->line, l->end_line, l->depth + depth, l->flags);
+}
+
 static bool stage_quote(struct br_doc *doc, bool pipe)
 {
 	size_t nl = doc->nlines;
@@ -968,57 +1047,12 @@ static bool stage_quote(struct br_doc *doc, bool pipe)
 			i++;
 			continue;
 		}
-		/* a block: consecutive lines of the same depth (read before any of
-		 * them is written over) */
-		size_t j = i, with_space = 0, nonempty = 0;
-		do {
-			const struct br_line *l = &doc->lines[j];
-			if (plen < l->len && !br_is_blank(l->text + plen, l->len - plen)) {
-				nonempty++;
-				char c = l->text[plen];
-				if (c == ' ' || c == '\t')
-					with_space++;
-			}
-			j++;
-		} while (j < nl && line_quote_depth(doc, pm, j, &plen) == depth);
-		/* strip one space after the quote char when (almost) every line has it */
-		bool strip_space = nonempty == 0 || with_space * 5 >= nonempty * 4;
+		bool strip_space;
+		size_t j = quote_block(doc, pm, i, depth, plen, &strip_space);
 		for (size_t k = i; k < j; k++) {
-			const struct br_line *l = &doc->lines[k];
 			size_t p;
 			line_quote_depth(doc, pm, k, &p);
-			size_t ji = 0;
-			size_t cut = p;
-			if (strip_space && p < l->len && l->text[p] == ' ')
-				cut = p + 1;
-			bool tab = p < l->len && l->text[p] == '\t' && memchr(l->text, '\t', p) == NULL;
-			if (!tab && !l->joins) {
-				/* the text without its prefix is the tail of the text */
-				struct br_line *d = rw_slot(&out, k + 1);
-				if (d != l)
-					*d = *l;
-				d->text += cut;
-				d->len -= cut;
-				unsigned dp = d->depth + depth;
-				d->depth = (unsigned short)(dp > 65535 ? 65535 : dp);
-				continue;
-			}
-			if (tab) {
-				/* ">\t": keep the column the reader saw, minus the prefix */
-				size_t col = visual_col(l->text, p + 1, 0);
-				size_t strip = strip_space ? p + 1 : p;
-				for (size_t c = strip; c < col; c++)
-					br_buf_addc(&w.text, ' ');
-				cut = p + 1;
-			}
-			while (ji < br_line_njoins(l) && l->joins[ji] < cut)
-				ji++;
-			for (size_t c = cut; c < l->len; c++) {
-				lw_carry(&w, l, &ji, c);
-				br_buf_addc(&w.text, l->text[c]);
-			}
-			lw_carry(&w, l, &ji, l->len);
-			lw_emit(&out, k + 1, &w, l->line, l->end_line, l->depth + depth, l->flags);
+			unquote_line(&out, &w, doc, k, p, depth, strip_space);
 		}
 		i = j;
 	}
@@ -1031,81 +1065,99 @@ static bool stage_quote(struct br_doc *doc, bool pipe)
 
 /* ------------------------------------------------------------ BBCode */
 
+/* BBCode state across the lines of a document. */
+struct bb_state {
+	unsigned qdepth; /* [quote] depth */
+	bool in_img;     /* inside [img]...[/img]: text dropped */
+};
+
+/* The effect of a tag (name: index in bb_tags, SIZE_MAX for a list item)
+ * on the line being written and on the state. */
+static void bb_tag(struct bb_state *st, struct lw *w, size_t name, bool closing)
+{
+	if (name == SIZE_MAX) {
+		br_buf_adds(&w->text, "* ");
+	} else if (strcmp(bb_tags[name], "quote") == 0) {
+		if (closing) {
+			if (st->qdepth)
+				st->qdepth--;
+		} else if (st->qdepth < 1000) {
+			st->qdepth++;
+		}
+	} else if (strcmp(bb_tags[name], "img") == 0) {
+		st->in_img = !closing;
+	}
+}
+
+/* Line i (a copy in cur: a line split in two writes over this one) with its
+ * tags gone; false when it held tags only (nothing is written). */
+static bool bb_line(struct rw *out, struct lw *w, struct bb_state *st, size_t i, const struct br_line *l)
+{
+	size_t ji = 0;
+	unsigned line_depth = st->qdepth;
+	bool had_tag = false, had_text = false;
+	for (size_t k = 0; k < l->len;) {
+		lw_carry(w, l, &ji, k);
+		bool closing;
+		size_t name;
+		size_t len = l->text[k] == '[' ? bb_tag_at(l->text + k, l->len - k, &closing, &name) : 0;
+		if (!len) {
+			if (!st->in_img) {
+				if (!had_text && l->text[k] != ' ' && l->text[k] != '\t') {
+					had_text = true;
+					line_depth = st->qdepth;
+				}
+				br_buf_addc(&w->text, l->text[k]);
+			}
+			k++;
+			continue;
+		}
+		had_tag = true;
+		/* "Done. [b]ext4, defaults:[/b]": bold text after a sentence is a
+		 * title of its own line */
+		if (name != SIZE_MAX && !closing && strcmp(bb_tags[name], "b") == 0 && w->text.len >= 2 &&
+		    w->text.data[w->text.len - 1] == ' ' && strchr(".!?", w->text.data[w->text.len - 2])) {
+			lw_emit(out, i + 1, w, l->line, l->end_line, l->depth + line_depth, l->flags);
+			had_text = false;
+		}
+		bb_tag(st, w, name, closing);
+		k += len;
+	}
+	lw_carry(w, l, &ji, l->len);
+	if (had_tag && br_is_blank(br_buf_str(&w->text), w->text.len)) {
+		lw_reset(w); /* a line of tags only */
+		return false;
+	}
+	lw_emit(out, i + 1, w, l->line, l->end_line, l->depth + line_depth, l->flags);
+	return true;
+}
+
 static bool stage_bbcode(struct br_doc *doc, bool bbcode, bool fence)
 {
 	struct rw out;
 	rw_init(&out, doc);
 	struct lw w = {0};
-	unsigned qdepth = 0;
-	bool changed = false, in_img = false;
+	struct bb_state st = {0, false};
+	bool changed = false;
 	size_t nl = doc->nlines;
 	for (size_t i = 0; i < nl; i++) {
 		if (fence && is_fence(&doc->lines[i])) {
 			changed = true;
 			continue;
 		}
-		if (!bbcode || (!memchr(doc->lines[i].text, '[', doc->lines[i].len) && !in_img)) {
+		if (!bbcode || (!memchr(doc->lines[i].text, '[', doc->lines[i].len) && !st.in_img)) {
 			struct br_line *d = rw_slot(&out, i + 1);
 			if (d != &doc->lines[i])
 				*d = doc->lines[i];
-			if (qdepth) {
-				unsigned dp = d->depth + qdepth;
+			if (st.qdepth) {
+				unsigned dp = d->depth + st.qdepth;
 				d->depth = (unsigned short)(dp > 65535 ? 65535 : dp);
 			}
 			continue;
 		}
-		/* a copy: a line split in two writes over this one */
 		const struct br_line cur = doc->lines[i];
-		const struct br_line *l = &cur;
-		size_t ji = 0;
-		unsigned line_depth = qdepth;
-		bool had_tag = false, had_text = false;
-		for (size_t k = 0; k < l->len;) {
-			lw_carry(&w, l, &ji, k);
-			bool closing;
-			size_t name;
-			size_t len = l->text[k] == '[' ? bb_tag_at(l->text + k, l->len - k, &closing, &name) : 0;
-			if (!len) {
-				if (!in_img) {
-					if (!had_text && l->text[k] != ' ' && l->text[k] != '\t') {
-						had_text = true;
-						line_depth = qdepth;
-					}
-					br_buf_addc(&w.text, l->text[k]);
-				}
-				k++;
-				continue;
-			}
-			had_tag = true;
-			/* "Done. [b]ext4, defaults:[/b]": bold text after a sentence
-			 * is a title of its own line */
-			if (name != SIZE_MAX && !closing && strcmp(bb_tags[name], "b") == 0 &&
-			    w.text.len >= 2 && w.text.data[w.text.len - 1] == ' ' &&
-			    strchr(".!?", w.text.data[w.text.len - 2])) {
-				lw_emit(&out, i + 1, &w, l->line, l->end_line, l->depth + line_depth, l->flags);
-				had_text = false;
-			}
-			if (name == SIZE_MAX) {
-				br_buf_adds(&w.text, "* ");
-			} else if (strcmp(bb_tags[name], "quote") == 0) {
-				if (closing) {
-					if (qdepth)
-						qdepth--;
-				} else if (qdepth < 1000) {
-					qdepth++;
-				}
-			} else if (strcmp(bb_tags[name], "img") == 0) {
-				in_img = !closing;
-			}
-			k += len;
-		}
-		lw_carry(&w, l, &ji, l->len);
+		bb_line(&out, &w, &st, i, &cur);
 		changed = true;
-		if (had_tag && br_is_blank(br_buf_str(&w.text), w.text.len)) {
-			lw_reset(&w); /* a line of tags only */
-			continue;
-		}
-		lw_emit(&out, i + 1, &w, l->line, l->end_line, l->depth + line_depth, l->flags);
 	}
 	lw_free(&w);
 	rw_done(&out);
@@ -1361,108 +1413,147 @@ static size_t prefix_block(const struct br_doc *doc, size_t i, size_t *plen, boo
 	return j;
 }
 
+/* The walk of stage_prefix: the lines written and, for each kind of block,
+ * where a block tried and refused ends (not tried again from inside it). */
+struct pwalk {
+	struct br_doc *doc;
+	struct rw out;
+	struct lw w;
+	size_t no_prefix, no_bullet, no_diff;
+	size_t mark_line, mark_col; /* the paragraph's diff marker column */
+};
+
+/* A block of lines sharing a prefix from line i: written without it; the
+ * end of the block, or i when there is none. */
+static size_t try_prefix(struct pwalk *pw, size_t i)
+{
+	size_t plen = 0, last_text = i;
+	bool cite = false;
+	size_t j = prefix_block(pw->doc, i, &plen, &cite, &last_text);
+	if (j > i) {
+		for (size_t k = i; k < j; k++) {
+			bool mk, ct;
+			const struct br_line *l = &pw->doc->lines[k];
+			marker_prefix(l->text, l->len, &mk, &ct);
+			strip_front(&pw->out, &pw->w, l, k + 1, mk ? plen : 0, cite ? 1 : 0);
+		}
+		return j;
+	}
+	pw->no_prefix = last_text > i ? last_text : i + 1;
+	return i;
+}
+
+/* Two or more bullet lines from line i: written without their bullets. */
+static size_t try_bullets(struct pwalk *pw, size_t i)
+{
+	const struct br_doc *doc = pw->doc;
+	size_t j = i;
+	while (j < doc->nlines && bullet_len(&doc->lines[j]))
+		j++;
+	if (j - i >= 2) {
+		for (size_t k = i; k < j; k++)
+			strip_front(&pw->out, &pw->w, &doc->lines[k], k + 1, bullet_len(&doc->lines[k]), 0);
+		return j;
+	}
+	pw->no_bullet = j > i ? j : i + 1;
+	return i;
+}
+
+/* The marker column: where the paragraph's first "-x" or "+x" line has its
+ * mark (found once per paragraph); false when the paragraph has none. */
+static bool diff_column(struct pwalk *pw, size_t i)
+{
+	const struct br_doc *doc = pw->doc;
+	if (pw->mark_line == SIZE_MAX || pw->mark_line < i) {
+		size_t m = i;
+		bool mk = false;
+		for (; m < doc->nlines && !line_blank(&doc->lines[m]); m++) {
+			pw->mark_col = diff_indent(&doc->lines[m], &mk);
+			if (mk)
+				break;
+		}
+		pw->mark_line = mk ? m : SIZE_MAX;
+		if (!mk)
+			pw->no_diff = m > i ? m : i + 1;
+	}
+	return pw->mark_line != SIZE_MAX;
+}
+
+/* The end of the marked lines from i (which marks were seen, as bits). */
+static size_t diff_block(const struct br_doc *doc, size_t i, size_t col, unsigned *seen)
+{
+	size_t nl = doc->nlines, j;
+	for (j = i; j < nl; j++) {
+		int m = diff_mark(&doc->lines[j], col);
+		if (!m) {
+			/* ends of marked lines a hard wrap moved (up to three
+			 * lines) stay in the block */
+			size_t b = j;
+			while (j > i && b < nl && b < j + 3 && !diff_mark(&doc->lines[b], col) && wrap_piece(doc, b))
+				b++;
+			if (b == j || b >= nl || !diff_mark(&doc->lines[b], col))
+				break;
+			j = b - 1;
+			continue;
+		}
+		*seen |= 1u << m;
+	}
+	return j;
+}
+
+/* A diff from line i (both "-" and "+" lines): written without the marker
+ * column; the end of the block, or i when there is none. */
+static size_t try_diff(struct pwalk *pw, size_t i)
+{
+	const struct br_doc *doc = pw->doc;
+	if (!diff_column(pw, i))
+		return i;
+	unsigned seen = 0;
+	size_t j = diff_block(doc, i, pw->mark_col, &seen);
+	if (j - i >= 2 && (seen & (1u << 2)) && (seen & (1u << 3))) {
+		for (size_t k = i; k < j; k++) {
+			if (diff_mark(&doc->lines[k], pw->mark_col))
+				strip_front_at(&pw->out, &pw->w, &doc->lines[k], k + 1, pw->mark_col);
+			else
+				rw_keep(&pw->out, &doc->lines[k], k + 1);
+		}
+		pw->mark_line = SIZE_MAX;
+		return j;
+	}
+	if (j <= i)
+		pw->no_diff = i + 1;
+	else if (j <= pw->mark_line)
+		pw->no_diff = i + 1; /* a context line the block cannot start at */
+	else
+		pw->no_diff = j;
+	return i;
+}
+
 static bool stage_prefix(struct br_doc *doc)
 {
 	size_t nl = doc->nlines;
-	struct rw out;
-	rw_init(&out, doc);
-	struct lw w = {0};
+	struct pwalk pw = {.doc = doc, .mark_line = SIZE_MAX};
+	rw_init(&pw.out, doc);
 	bool any = false;
-	/* a block tried and refused is not tried again from inside it */
-	size_t no_prefix = 0, no_bullet = 0, no_diff = 0;
-	size_t mark_line = SIZE_MAX, mark_col = 0;
 	size_t i = 0;
 	while (i < nl) {
-		size_t j = i, plen = 0, last_text = i;
-		bool cite = false;
-		if (i >= no_prefix) {
-			j = prefix_block(doc, i, &plen, &cite, &last_text);
-			if (j > i) {
-				for (size_t k = i; k < j; k++) {
-					bool mk, ct;
-					const struct br_line *l = &doc->lines[k];
-					marker_prefix(l->text, l->len, &mk, &ct);
-					strip_front(&out, &w, l, k + 1, mk ? plen : 0,
-						    cite ? 1 : 0);
-				}
-				any = true;
-				i = j;
-				continue;
-			}
-			no_prefix = last_text > i ? last_text : i + 1;
+		size_t j = i;
+		if (j == i && i >= pw.no_prefix)
+			j = try_prefix(&pw, i);
+		if (j == i && i >= pw.no_bullet)
+			j = try_bullets(&pw, i);
+		if (j == i && i >= pw.no_diff)
+			j = try_diff(&pw, i);
+		if (j > i) {
+			any = true;
+			i = j;
+			continue;
 		}
-		if (i >= no_bullet) {
-			for (j = i; j < nl && bullet_len(&doc->lines[j]); j++)
-				;
-			if (j - i >= 2) {
-				for (size_t k = i; k < j; k++)
-					strip_front(&out, &w, &doc->lines[k], k + 1,
-						    bullet_len(&doc->lines[k]), 0);
-				any = true;
-				i = j;
-				continue;
-			}
-			no_bullet = j > i ? j : i + 1;
-		}
-		if (i >= no_diff) {
-			/* the marker column: where the paragraph's first "-x" or
-			 * "+x" line has its mark (found once per paragraph) */
-			if (mark_line == SIZE_MAX || mark_line < i) {
-				size_t m = i;
-				bool mk = false;
-				for (; m < nl && !line_blank(&doc->lines[m]); m++) {
-					mark_col = diff_indent(&doc->lines[m], &mk);
-					if (mk)
-						break;
-				}
-				mark_line = mk ? m : SIZE_MAX;
-				if (!mk)
-					no_diff = m > i ? m : i + 1;
-			}
-			if (mark_line == SIZE_MAX)
-				goto keep;
-			unsigned seen = 0;
-			for (j = i; j < nl; j++) {
-				int m = diff_mark(&doc->lines[j], mark_col);
-				if (!m) {
-					/* ends of marked lines a hard wrap moved
-					 * (up to three lines) stay in the block */
-					size_t b = j;
-					while (j > i && b < nl && b < j + 3 && !diff_mark(&doc->lines[b], mark_col) &&
-					       wrap_piece(doc, b))
-						b++;
-					if (b == j || b >= nl || !diff_mark(&doc->lines[b], mark_col))
-						break;
-					j = b - 1;
-					continue;
-				}
-				seen |= 1u << m;
-			}
-			if (j - i >= 2 && (seen & (1u << 2)) && (seen & (1u << 3))) {
-				for (size_t k = i; k < j; k++) {
-					if (diff_mark(&doc->lines[k], mark_col))
-						strip_front_at(&out, &w, &doc->lines[k], k + 1, mark_col);
-					else
-						rw_keep(&out, &doc->lines[k], k + 1);
-				}
-				any = true;
-				i = j;
-				mark_line = SIZE_MAX;
-				continue;
-			}
-			if (j <= i)
-				no_diff = i + 1;
-			else if (j <= mark_line)
-				no_diff = i + 1; /* a context line the block cannot start at */
-			else
-				no_diff = j;
-		}
-	keep:
-		rw_keep(&out, &doc->lines[i], i + 1);
+		rw_keep(&pw.out, &doc->lines[i], i + 1);
 		i++;
 	}
-	lw_free(&w);
-	rw_done(&out);
+	lw_free(&pw.w);
+	rw_done(&pw.out);
 	if (any)
 		doc->transport |= BR_TRANSPORT_PREFIX;
 	return any;
