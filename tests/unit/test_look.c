@@ -115,16 +115,15 @@ static char *temp_file(const char *bytes, size_t n)
 /* The records of `path`, one JSON line each; with the look or not. */
 static char *records(const char *path, bool look, size_t *n)
 {
-	struct br_dataset *ds = br_calloc(1, sizeof *ds);
-	ds->skip_claims = look; /* only --explain reads every message */
-	assert_int_equal(br_parse_file(path, ds), 0);
+	struct br_dataset ds = {.skip_claims = look}; /* only --explain reads every message */
+	assert_int_equal(br_parse_file(path, &ds), 0);
 	struct br_buf b = BR_BUF_INIT;
-	for (size_t i = 0; i < ds->records.n; i++) {
-		br_record_to_json(ds->records.v[i], &b);
+	for (size_t i = 0; i < ds.records.n; i++) {
+		br_record_to_json(ds.records.v[i], &b);
 		br_buf_addc(&b, '\n');
 	}
-	*n = ds->records.n;
-	br_dataset_free(ds);
+	*n = ds.records.n;
+	br_dataset_free(&ds);
 	return br_buf_detach(&b);
 }
 
