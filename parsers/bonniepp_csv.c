@@ -1350,7 +1350,7 @@ static bool slot_present(const struct layout *L, size_t i, unsigned st)
  * same slots, e.g. every spec count once the creation part is empty), each
  * with at least 12 figures (fewer is no record), ordered by how many slots
  * they keep, so that fit() tries only those that number the tokens. Built
- * once for the process (pthread_once), like the compiled patterns.
+ * once for the process, like the compiled patterns.
  */
 struct placements {
 	uint64_t mask[E_STATES];
@@ -1359,7 +1359,8 @@ struct placements {
 };
 
 static struct placements placements[BR_ARRAY_LEN(layouts)];
-static pthread_once_t placements_once = PTHREAD_ONCE_INIT;
+static bool placements_made[BR_ARRAY_LEN(layouts)];
+static pthread_mutex_t placements_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void placements_build_one(const struct layout *L, struct placements *p)
 {
@@ -1396,10 +1397,18 @@ static void placements_build_one(const struct layout *L, struct placements *p)
 	p->n = n;
 }
 
-static void placements_build(void)
+/* L's placements, made on first use (a layout a run never tries costs
+ * nothing). */
+static const struct placements *placements_of(const struct layout *L)
 {
-	for (size_t li = 0; li < BR_ARRAY_LEN(layouts); li++)
-		placements_build_one(&layouts[li], &placements[li]);
+	size_t li = (size_t)(L - layouts);
+	pthread_mutex_lock(&placements_lock);
+	if (!placements_made[li]) {
+		placements_build_one(L, &placements[li]);
+		placements_made[li] = true;
+	}
+	pthread_mutex_unlock(&placements_lock);
+	return &placements[li];
 }
 
 static const char *tok(const struct spaced *sp, size_t i)
@@ -1493,8 +1502,7 @@ static bool place(struct spaced *sp, struct fields *fs, const struct layout *L, 
  * (two distinct sets of present slots that both place every token). */
 static int fit(struct spaced *sp, const struct layout *L, uint64_t *mask, size_t *extra)
 {
-	pthread_once(&placements_once, placements_build);
-	const struct placements *p = &placements[L - layouts];
+	const struct placements *p = placements_of(L);
 	size_t name = L->name_first ? 0 : 2, wordy_after = 0;
 	while (name + 1 + wordy_after < sp->n && wordy(tok(sp, name + 1 + wordy_after)))
 		wordy_after++;
