@@ -19,7 +19,10 @@
 #           DIR      inputs and raw results (${TMPDIR:-/tmp}/br-bench)
 #           ROUNDS   rounds (5)
 #           RUNS     bonnie++ CSV runs per layout (100000)
-#           MAIL_MIB size of the mail archive (100)
+#           MAIL_SIZES    sizes of the mail archive in MiB (16 64 256), built
+#                    from the real posts (../shared/realworld/docs) and
+#                    corpus/*.txt, one message each, figures varied
+#           MAIL_ROUNDS   runs per mail size, the median is shown (3)
 #           HTML_N   records of the HTML report case (10000)
 #           CPU      the CPU to pin to (0; empty: no pinning)
 set -eu
@@ -28,7 +31,9 @@ GEN=${GEN:-build/bench/gen}
 DIR=${DIR:-${TMPDIR:-/tmp}/br-bench}
 ROUNDS=${ROUNDS:-5}
 RUNS=${RUNS:-100000}
-MAIL_MIB=${MAIL_MIB:-100}
+MAIL_SIZES=${MAIL_SIZES:-16 64 256}
+MAIL_ROUNDS=${MAIL_ROUNDS:-3}
+REAL_DOCS=${REAL_DOCS:-../shared/realworld/docs}
 HTML_N=${HTML_N:-10000}
 CPU=${CPU-0}
 CASES=${*:-csv2txt csv2html layouts mail html10k growth}
@@ -36,9 +41,14 @@ GROWTH_SIZES=${GROWTH_SIZES:-10000 100000 1000000}
 GROWTH_SHAPES=${GROWTH_SHAPES:-shared similar allfig allhost prefix hdparm create archive}
 
 growth=no
+mail=no
 rest=
 for c in $CASES; do
-	if [ "$c" = growth ]; then growth=yes; else rest="$rest $c"; fi
+	case $c in
+	growth) growth=yes ;;
+	mail) mail=yes ;;
+	*) rest="$rest $c" ;;
+	esac
 done
 CASES=$rest
 need="/usr/bin/time"
@@ -93,8 +103,62 @@ if [ $growth = yes ]; then
 	done
 	rm -f "$DIR/growth.db" "$DIR/growth.db-wal" "$DIR/growth.db-shm"
 	echo
-	[ -n "$CASES" ] || exit 0
 fi
+
+# ---------------------------------------------------------------- mail
+# Mail archives of real posts (issue 15): the real posts and corpus/*.txt as
+# messages, again and again, figures varied (bench/gen.c gen_mail), at each
+# of MAIL_SIZES MiB. Per size: benchreport -f jsonl and `wc -l` on the same
+# file, MAIL_ROUNDS times each (median of user+sys, from /usr/bin/time -v),
+# MB/s of CPU time, the growth of the CPU time per 4x of input and the peak
+# RSS (the median run's).
+if [ $mail = yes ]; then
+	ls "$REAL_DOCS"/* >/dev/null 2>&1 || { echo "bench/run.sh: no real posts in $REAL_DOCS" >&2; exit 2; }
+	echo "### Mail of real posts, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPU(s), pinned with \`$PIN\`"
+	echo
+	echo "| MiB | messages | benchreport user+sys | MB/s of CPU | growth per 4x | peak RSS | \`wc -l\` user+sys | \`wc -l\` MB/s |"
+	echo "|---|---|---|---|---|---|---|---|"
+	prev_s= prev_t=
+	for m in $MAIL_SIZES; do
+		in=$DIR/mail-real-$m.txt
+		[ -s "$in" ] || { echo "generating $(basename "$in")" >&2; "$GEN" mail "$m" "$REAL_DOCS"/* corpus/*.txt >"$in.tmp" && mv "$in.tmp" "$in"; }
+		sz=$(wc -c <"$in")
+		msgs=$(grep -c '^From bench' "$in")
+		for tool in br wc; do
+			: >"$DIR/raw/mail-$tool"
+			r=1
+			while [ "$r" -le "$MAIL_ROUNDS" ]; do
+				if [ $tool = br ]; then
+					$PIN /usr/bin/time -v -o "$DIR/raw/mail-time" "$BR" -q -f jsonl "$in" >/dev/null 2>&1
+				else
+					# 20 times over: one is below the clock's 10 ms
+					$PIN /usr/bin/time -v -o "$DIR/raw/mail-time" sh -c 'for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do wc -l "$1"; done' sh "$in" >/dev/null 2>&1
+				fi
+				awk -F': ' -v k="$([ $tool = br ] && echo 1 || echo 20)" '/User time/ { u = $2 } /System time/ { s = $2 } /Maximum resident/ { r = $2 }
+					END { printf "%.4f %.1f\n", (u + s) / k, r / 1024 }' "$DIR/raw/mail-time" >>"$DIR/raw/mail-$tool"
+				r=$((r + 1))
+			done
+		done
+		# the median run (by CPU time) of each
+		set -- $(sort -g "$DIR/raw/mail-br" | awk '{ l[NR] = $0 } END { print l[int((NR + 1) / 2)] }')
+		t=$1 rss=$2
+		set -- $(sort -g "$DIR/raw/mail-wc" | awk '{ l[NR] = $0 } END { print l[int((NR + 1) / 2)] }')
+		wt=$1
+		mbs=$(awk -v s="$sz" -v t="$t" 'BEGIN { if (t <= 0) print "-"; else printf "%.1f", s / 1e6 / t }')
+		wmbs=$(awk -v s="$sz" -v t="$wt" 'BEGIN { if (t <= 0) print "-"; else printf "%.0f", s / 1e6 / t }')
+		g=-
+		if [ -n "$prev_s" ]; then
+			g=$(awk -v a="$prev_t" -v b="$t" -v m="$prev_s" -v n="$sz" \
+				'BEGIN { if (a <= 0.01) print "-"; else printf "%.1f", exp(log(b / a) * log(4) / log(n / m)) }')
+		fi
+		echo "| $m | $msgs | $(awk -v t="$t" 'BEGIN { printf "%.2f", t }') s | $mbs | $g | $rss MiB | $(awk -v t="$wt" 'BEGIN { printf "%.4f", t }') s | $wmbs |"
+		prev_s=$sz prev_t=$t
+	done
+	echo
+	echo "Commands: \`$GEN mail MIB $REAL_DOCS/* corpus/*.txt > mail-real-MIB.txt\`, then \`$PIN /usr/bin/time -v benchreport -q -f jsonl mail-real-MIB.txt > /dev/null\` and \`wc -l mail-real-MIB.txt\` (20 in a row under one \`$PIN /usr/bin/time -v\`, the time divided by 20), $MAIL_ROUNDS runs each (target: ≥ 100 MB/s of CPU on one core)."
+	echo
+fi
+[ -n "$CASES" ] || exit 0
 
 # ---------------------------------------------------------------- inputs
 gen() { # FILE COMMAND...: generate once (kept between invocations)
@@ -106,9 +170,7 @@ for l in 1.03 1.97 2.00a; do
 	gen "csv-$l-$RUNS.csv" "$GEN" csv "$l" "$RUNS"
 done
 gen "csv-2.00a-$HTML_N.csv" "$GEN" csv 2.00a "$HTML_N"
-gen "mail-$MAIL_MIB.txt" "$GEN" mail "$MAIL_MIB" corpus/*.txt
 CSV=$DIR/csv-2.00a-$RUNS.csv
-MAIL=$DIR/mail-$MAIL_MIB.txt
 HTMLIN=$DIR/csv-2.00a-$HTML_N.csv
 
 # ---------------------------------------------------------------- cases
@@ -128,9 +190,6 @@ for c in $CASES; do
 		for l in 1.03 1.97 2.00a; do
 			add "br-jsonl-$l" "$DIR/csv-$l-$RUNS.csv" "$BR -q -f jsonl $DIR/csv-$l-$RUNS.csv > /dev/null"
 		done ;;
-	mail)
-		add wc-l "$MAIL" "wc -l $MAIL > /dev/null"
-		add br-mail "$MAIL" "$BR -q -f jsonl $MAIL > /dev/null" ;;
 	html10k)
 		add br-html-$HTML_N "$HTMLIN" "$BR -q -f html $HTMLIN > /dev/null" ;;
 	*)
@@ -197,13 +256,6 @@ if grep -q '^br-html|' "$cases"; then
 	x=$(ratio bon_csv2html br-html)
 	echo "| CSV → HTML faster than bon_csv2html | bon_csv2html / benchreport = $x | $(echo "$x" | awk '{ print ($1 > 1 ? "yes" : "no") }') |"
 fi
-if grep -q '^br-mail|' "$cases"; then
-	sz=$(size_of "$MAIL")
-	stat br-mail; bw=$wall; bc=$cpu
-	stat wc-l; ww=$wall
-	mbs=$(awk -v s="$sz" -v t="$bw" 'BEGIN { printf "%.1f", s / 1e6 / t }')
-	echo "| mail text ≥ 100 MB/s | $mbs MB/s wall ($(awk -v s="$sz" -v t="$bc" 'BEGIN { printf "%.1f", s / 1e6 / t }') MB/s of CPU time); \`wc -l\`: $(awk -v s="$sz" -v t="$ww" 'BEGIN { printf "%.0f", s / 1e6 / t }') MB/s | $(awk -v m="$mbs" 'BEGIN { print (m >= 100 ? "yes" : "no") }') |"
-fi
 if grep -q "^br-html-$HTML_N|" "$cases"; then
 	stat "br-html-$HTML_N"
 	echo "| $HTML_N-record HTML report < 2 s | $(fmt "$wall") s (user+sys $(fmt "$cpu") s) | $(awk -v t="$wall" 'BEGIN { print (t < 2 ? "yes" : "no") }') |"
@@ -215,7 +267,6 @@ echo '```'
 echo "make bench   # build/bench/gen"
 for l in 1.03 1.97 2.00a; do echo "$GEN csv $l $RUNS > csv-$l-$RUNS.csv"; done
 echo "$GEN csv 2.00a $HTML_N > csv-2.00a-$HTML_N.csv"
-echo "$GEN mail $MAIL_MIB corpus/*.txt > mail-$MAIL_MIB.txt"
 while IFS='|' read -r name input cmd; do
 	echo "$name: $cmd" | sed "s|$DIR/||g; s|$BR|benchreport|g"
 done <"$cases"

@@ -242,7 +242,10 @@ void br_doc_bytes(const struct br_doc *doc, void (*fn)(void *arg, const char *p,
 		fn(arg, doc->raw + from, doc->raw_len - from);
 }
 
-static struct br_doc *doc_new(const char *name, char *bytes, size_t n)
+/* A document of `bytes` (taken over); `look`, when given, may find it not
+ * worth reading once its physical lines are split (br_doc_reader_look). */
+static struct br_doc *doc_new(const char *name, char *bytes, size_t n, br_doc_look_fn look,
+			      void *look_arg)
 {
 	struct br_doc *doc = br_calloc(1, sizeof *doc);
 	doc->path = br_strdup(name);
@@ -253,18 +256,28 @@ static struct br_doc *doc_new(const char *name, char *bytes, size_t n)
 	 * logical lines, which would copy all of it once more. */
 	if (doc->binary)
 		return doc;
+	if (look && !look(doc, look_arg)) {
+		doc->looked_away = true;
+		return doc;
+	}
 	identity_lines(doc, has_ctl);
 	br_decode(doc);
 	return doc;
 }
 
-struct br_doc *br_doc_from_mem(const char *name, const char *bytes, size_t n)
+static struct br_doc *doc_copy(const char *name, const char *bytes, size_t n,
+			       br_doc_look_fn look, void *look_arg)
 {
 	char *copy = br_malloc(n + 1);
 	if (n)
 		memcpy(copy, bytes, n);
 	copy[n] = '\0';
-	return doc_new(name, copy, n);
+	return doc_new(name, copy, n, look, look_arg);
+}
+
+struct br_doc *br_doc_from_mem(const char *name, const char *bytes, size_t n)
+{
+	return doc_copy(name, bytes, n, NULL, NULL);
 }
 
 /* The rest of fd after the `had` bytes of `pre` (already read from it). */
@@ -334,7 +347,7 @@ int br_doc_load(const char *path, struct br_doc **out)
 	}
 	if (!is_stdin)
 		close(fd);
-	*out = doc_new(is_stdin ? "<stdin>" : path, bytes, n);
+	*out = doc_new(is_stdin ? "<stdin>" : path, bytes, n, NULL, NULL);
 	return 0;
 }
 
@@ -358,7 +371,15 @@ struct br_doc_reader {
 	size_t off, len, cap;
 	size_t scan;        /* buf[off..scan) holds no message start */
 	unsigned line0;     /* physical lines handed out */
+	br_doc_look_fn look; /* the first look at each message (or NULL) */
+	void *look_arg;
 };
+
+void br_doc_reader_look(struct br_doc_reader *rd, br_doc_look_fn fn, void *arg)
+{
+	rd->look = fn;
+	rd->look_arg = arg;
+}
 
 /* Read up to `want` more bytes (fewer at the end): -1 on an error. */
 static int reader_fill(struct br_doc_reader *rd, size_t want)
@@ -480,7 +501,7 @@ int br_doc_reader_next(struct br_doc_reader *rd, struct br_doc **doc, unsigned *
 		free(rd->buf);
 		rd->buf = NULL;
 		rd->len = rd->off = 0;
-		*doc = doc_new(rd->name, bytes, n);
+		*doc = doc_new(rd->name, bytes, n, NULL, NULL);
 		return 0;
 	}
 	size_t next;
@@ -492,7 +513,7 @@ int br_doc_reader_next(struct br_doc_reader *rd, struct br_doc **doc, unsigned *
 		rd->done = true;
 		return 0;
 	}
-	*doc = br_doc_from_mem(rd->name, rd->buf + rd->off, end - rd->off);
+	*doc = doc_copy(rd->name, rd->buf + rd->off, end - rd->off, rd->look, rd->look_arg);
 	rd->off = end;
 	rd->scan = end;
 	rd->line0 += (unsigned)(*doc)->nphys;

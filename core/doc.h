@@ -90,6 +90,9 @@ struct br_doc {
 	unsigned transport;    /* BR_TRANSPORT_* applied */
 	bool binary;           /* looks like binary data (many NUL/control bytes):
 			        * not decoded, no logical lines */
+	bool looked_away;      /* a message the reader's first look found nothing
+			        * to read in (br_doc_reader_look): not decoded,
+			        * no logical lines */
 	struct br_doc_arena *arena;
 	struct br_label_outline *outline; /* label.c's cache; freed with the document */
 };
@@ -117,6 +120,13 @@ int br_doc_reader_open(const char *path, struct br_doc_reader **out);
  * physical lines before the document: its line n is the file's line0 + n. */
 int br_doc_reader_next(struct br_doc_reader *rd, struct br_doc **doc, unsigned *line0);
 void br_doc_reader_close(struct br_doc_reader *rd);
+/* A first look at each message of an mbox archive, once its physical
+ * lines are split and before anything else is done with it: fn(doc, arg)
+ * false means no parser would find anything in it, and it is handed out
+ * as it is, with no logical lines and looked_away set (not decoded). By
+ * default (fn NULL) every message is read. */
+typedef bool (*br_doc_look_fn)(const struct br_doc *doc, void *arg);
+void br_doc_reader_look(struct br_doc_reader *rd, br_doc_look_fn fn, void *arg);
 /* For tests: read in pieces of n bytes (0: the default, 1 MiB), so that
  * pieces end anywhere in a line. */
 void br_doc_reader_block(size_t n);

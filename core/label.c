@@ -73,6 +73,12 @@ struct olevel {
 	int last;
 };
 
+struct walk;
+
+/* Built as far as asked: the walk reads lines top to bottom and what it
+ * says of a line depends on the lines above it (and the one or two below
+ * it looks at), so lines below the last result asked about are not read;
+ * a later result further down goes on from there. */
 struct br_label_outline {
 	const struct br_line *lines; /* what it was built from */
 	size_t nlines;
@@ -80,6 +86,9 @@ struct br_label_outline {
 	struct node *nodes;
 	size_t nnodes, cap;
 	struct br_buf text;
+	struct walk *walk;           /* where the walk stands (NULL when done) */
+	size_t walked;               /* state[0..walked) is set */
+	bool skip;                   /* the walk skips line `walked` */
 };
 
 /* ------------------------------------------------------------ small helpers */
@@ -1454,36 +1463,53 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	prose(w);
 }
 
-static struct br_label_outline *build(const struct br_doc *doc)
+static void walk_free(struct br_label_outline *o)
+{
+	if (!o->walk)
+		return;
+	memo_free(&o->walk->result);
+	memo_free(&o->walk->intro);
+	memo_free(&o->walk->command);
+	free(o->walk);
+	o->walk = NULL;
+}
+
+static struct br_label_outline *outline_new(const struct br_doc *doc)
 {
 	struct br_label_outline *o = br_calloc(1, sizeof *o);
 	o->lines = doc->lines;
 	o->nlines = doc->nlines;
 	o->state = br_malloc((doc->nlines ? doc->nlines : 1) * sizeof *o->state);
-	struct walk w = {0};
-	w.o = o;
-	memo_init(&w.result, doc->nlines, result_line);
-	memo_init(&w.intro, doc->nlines, generic_intro);
-	memo_init(&w.command, doc->nlines, command_line);
-	bool skip = false;
-	for (size_t i = 0; i < doc->nlines; i++) {
-		o->state[i] = w.top;
-		if (skip) {
-			skip = false;
+	struct walk *w = br_calloc(1, sizeof *w);
+	w->o = o;
+	memo_init(&w->result, doc->nlines, result_line);
+	memo_init(&w->intro, doc->nlines, generic_intro);
+	memo_init(&w->command, doc->nlines, command_line);
+	o->walk = w;
+	return o;
+}
+
+/* Walk on until state[idx] is set. */
+static void outline_reach(struct br_label_outline *o, const struct br_doc *doc, size_t idx)
+{
+	for (; o->walked <= idx && o->walked < doc->nlines; o->walked++) {
+		size_t i = o->walked;
+		o->state[i] = o->walk->top;
+		if (o->skip) {
+			o->skip = false;
 			continue;
 		}
-		classify_line(&w, doc, i, &skip);
+		classify_line(o->walk, doc, i, &o->skip);
 	}
-	memo_free(&w.result);
-	memo_free(&w.intro);
-	memo_free(&w.command);
-	return o;
+	if (o->walked >= doc->nlines)
+		walk_free(o);
 }
 
 void br_label_outline_free(struct br_label_outline *o)
 {
 	if (!o)
 		return;
+	walk_free(o);
 	free(o->state);
 	free(o->nodes);
 	br_buf_free(&o->text);
@@ -1513,13 +1539,14 @@ char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
 		d->outline = NULL;
 	}
 	if (!d->outline)
-		d->outline = build(doc);
-	const struct br_label_outline *o = d->outline;
+		d->outline = outline_new(doc);
+	struct br_label_outline *o = d->outline;
 	const struct node *parts[2];
 	size_t np = 0, want = own && *own ? 1 : 2;
 	if (doc->nlines) {
 		if (idx >= doc->nlines)
 			idx = doc->nlines - 1;
+		outline_reach(o, doc, idx);
 		for (const struct node *nd = node_at(o, o->state[idx]); nd && np < want;
 		     nd = node_at(o, nd->parent))
 			parts[np++] = nd;

@@ -9,8 +9,10 @@
  * lines ending with ':', "-bullets" directly above); a heading replaces the
  * ones of its rank and below, headings inside a quoted part end with it, and
  * a new mail message starts afresh. The outline is cached in doc->outline,
- * so each call is a lookup. A label holds the two most specific parts (one
- * heading plus `own` when `own` is given); trailing ':' '.', bullets, '#'
+ * read down to the lowest result asked about so far (lines below it are
+ * not read until a result there is), so each call is a lookup. A label
+ * holds the two most specific parts (one heading plus `own` when `own` is
+ * given); trailing ':' '.', bullets, '#'
  * and outline numbers are stripped, parts longer than ~72 characters are
  * shortened with an ellipsis.
  */

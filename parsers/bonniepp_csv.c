@@ -45,6 +45,7 @@
  */
 #include <csv.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1124,7 +1125,6 @@ struct spaced {
 	size_t toff[MAX_FIELDS];
 	size_t n;
 	struct br_buf name;          /* a name of several tokens, joined */
-	uint64_t *mask[BR_ARRAY_LEN(layouts)]; /* present slots per state, made on first use */
 	char *why[BR_ARRAY_LEN(layouts)];
 };
 
@@ -1344,17 +1344,71 @@ static bool slot_present(const struct layout *L, size_t i, unsigned st)
 	}
 }
 
-static const uint64_t *state_masks(struct spaced *sp, const struct layout *L)
+/*
+ * The placements worth trying on each layout, the same for every document:
+ * the distinct sets of present slots over all states (many states leave the
+ * same slots, e.g. every spec count once the creation part is empty), each
+ * with at least 12 figures (fewer is no record), ordered by how many slots
+ * they keep, so that fit() tries only those that number the tokens. Built
+ * once for the process, like the compiled patterns.
+ */
+struct placements {
+	uint64_t mask[E_STATES];
+	size_t n;
+	size_t by_present[MAX_FIELDS + 2]; /* mask[by_present[k]..by_present[k + 1]) keep k slots */
+};
+
+static struct placements placements[BR_ARRAY_LEN(layouts)];
+static bool placements_made[BR_ARRAY_LEN(layouts)];
+static pthread_mutex_t placements_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void placements_build_one(const struct layout *L, struct placements *p)
+{
+	bool versioned = !L->name_first;
+	uint64_t all[E_STATES];
+	size_t n = 0;
+	for (unsigned st = 0; st < E_STATES; st++) {
+		/* a 1.0x line without one of its parts is a collapsed text row,
+		 * the text parser's */
+		if (!versioned && (st & (E_IO | E_CREATE)))
+			continue;
+		uint64_t m = 0;
+		size_t figures = 0;
+		for (size_t i = 0; i < L->len; i++)
+			if (slot_present(L, i, st)) {
+				m |= (uint64_t)1 << i;
+				figures += is_figure(L->slot[i].kind);
+			}
+		bool seen = figures < 12;
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = all[k] == m;
+		if (!seen)
+			all[n++] = m;
+	}
+	/* counting sort by the number of present slots */
+	size_t count[MAX_FIELDS + 2] = {0};
+	for (size_t k = 0; k < n; k++)
+		count[__builtin_popcountll(all[k]) + 1]++;
+	for (size_t c = 1; c < MAX_FIELDS + 2; c++)
+		count[c] += count[c - 1];
+	memcpy(p->by_present, count, sizeof count);
+	for (size_t k = 0; k < n; k++)
+		p->mask[count[__builtin_popcountll(all[k])]++] = all[k];
+	p->n = n;
+}
+
+/* L's placements, made on first use (a layout a run never tries costs
+ * nothing). */
+static const struct placements *placements_of(const struct layout *L)
 {
 	size_t li = (size_t)(L - layouts);
-	if (!sp->mask[li]) {
-		sp->mask[li] = br_calloc(E_STATES, sizeof *sp->mask[li]);
-		for (unsigned st = 0; st < E_STATES; st++)
-			for (size_t i = 0; i < L->len; i++)
-				if (slot_present(L, i, st))
-					sp->mask[li][st] |= (uint64_t)1 << i;
+	pthread_mutex_lock(&placements_lock);
+	if (!placements_made[li]) {
+		placements_build_one(L, &placements[li]);
+		placements_made[li] = true;
 	}
-	return sp->mask[li];
+	pthread_mutex_unlock(&placements_lock);
+	return &placements[li];
 }
 
 static const char *tok(const struct spaced *sp, size_t i)
@@ -1444,34 +1498,23 @@ static bool place(struct spaced *sp, struct fields *fs, const struct layout *L, 
 	return t == sp->n;
 }
 
-/* How the tokens fit L: 0 not at all, 1 one way (*mask, *extra), 2 several. */
+/* How the tokens fit L: 0 not at all, 1 one way (*mask, *extra), 2 several
+ * (two distinct sets of present slots that both place every token). */
 static int fit(struct spaced *sp, const struct layout *L, uint64_t *mask, size_t *extra)
 {
-	const uint64_t *masks = state_masks(sp, L);
-	bool versioned = !L->name_first;
-	size_t name = versioned ? 2 : 0, wordy_after = 0;
+	const struct placements *p = placements_of(L);
+	size_t name = L->name_first ? 0 : 2, wordy_after = 0;
 	while (name + 1 + wordy_after < sp->n && wordy(tok(sp, name + 1 + wordy_after)))
 		wordy_after++;
+	if (sp->n > MAX_FIELDS)
+		return 0;
+	/* the name takes the tokens the present slots leave: wordy ones only */
+	size_t lo = sp->n > wordy_after ? sp->n - wordy_after : 0;
 	int found = 0;
-	for (unsigned st = 0; st < E_STATES; st++) {
-		/* a 1.0x line without one of its parts is a collapsed text row,
-		 * the text parser's */
-		if (!versioned && (st & (E_IO | E_CREATE)))
-			continue;
-		uint64_t m = masks[st];
-		size_t present = (size_t)__builtin_popcountll(m);
-		if (present > sp->n || sp->n - present > wordy_after)
-			continue;
-		if (found && m == *mask)
-			continue;
-		size_t e = sp->n - present;
+	for (size_t k = p->by_present[lo]; k < p->by_present[sp->n + 1]; k++) {
+		uint64_t m = p->mask[k];
+		size_t e = sp->n - (size_t)__builtin_popcountll(m);
 		if (!place(sp, NULL, L, m, e, false))
-			continue;
-		size_t figures = 0;
-		for (size_t i = 0; i < L->len; i++)
-			if ((m >> i & 1) && is_figure(L->slot[i].kind))
-				figures++;
-		if (figures < 12)
 			continue;
 		if (found)
 			return 2;
@@ -1672,7 +1715,6 @@ static size_t parse(struct br_parse_ctx *ctx)
 	for (size_t k = 0; k < BR_ARRAY_LEN(sc.why); k++) {
 		free(sc.why[k]);
 		free(sc.sp.why[k]);
-		free(sc.sp.mask[k]);
 	}
 	br_buf_free(&sc.sp.tok);
 	br_buf_free(&sc.sp.name);

@@ -47,6 +47,11 @@ struct br_parser {
 	bool (*detect)(const struct br_doc *doc);
 	/* Read the document; returns records emitted. */
 	size_t (*parse)(struct br_parse_ctx *ctx);
+	/* For a parser without detect: words (ASCII, any case; NULL-terminated)
+	 * one of which a document's bytes hold wherever the parser finds
+	 * anything, for the first look at a mail archive's messages
+	 * (core/look.h). NULL: every message may hold something for it. */
+	const char *const *look_words;
 };
 
 /* A new record whose source spans logical lines first..last of the document

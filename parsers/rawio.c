@@ -426,9 +426,13 @@ static size_t parse(struct br_parse_ctx *ctx)
 	return ctx->nrecords - before;
 }
 
+/* Every table starts at a header line of group names (header_line). */
+static const char *const look_words[] = {"random", "sequential", NULL};
+
 const struct br_parser br_parser_rawio = {
 	.name = "rawio",
 	.summary = "rawio result tables (Random/Sequential read/write, K/sec and /sec)",
 	.detect = NULL, /* the per-line look is a compare or two: cheaper than a pass */
+	.look_words = look_words,
 	.parse = parse,
 };

@@ -8,6 +8,7 @@
 #endif
 
 #include "label.h"
+#include "look.h"
 #include "parser.h"
 
 #define BR_PARSER(fmt) extern const struct br_parser br_parser_##fmt;
@@ -391,10 +392,45 @@ static void give_dates(const struct br_doc *doc, struct br_dataset *ds, size_t r
 	free(d);
 }
 
+/*
+ * The first look at a message of a mail archive (br_doc_reader_look): the
+ * parsers in registry order until one may find something in it, each by
+ * its detect() on the bytes as read (detect reads doc->raw and the
+ * physical lines only, which decoding leaves as they are) or, for one
+ * without, by its look_words in the bytes or signs that decoding could
+ * make them (br_look_encoded). The detect() answers are kept for
+ * parse_doc, so that none is asked twice.
+ */
+struct look {
+	size_t asked; /* parsers whose detect() answered: answer[0..asked) */
+	bool answer[BR_ARRAY_LEN(parsers)];
+};
+
+static bool worth_reading(const struct br_doc *doc, void *arg)
+{
+	struct look *lk = arg;
+	lk->asked = 0;
+	for (size_t i = 0; i < BR_ARRAY_LEN(parsers); i++) {
+		const struct br_parser *p = parsers[i];
+		bool yes;
+		if (p->detect)
+			yes = lk->answer[lk->asked++] = p->detect(doc);
+		else
+			yes = !p->look_words || br_look_words(doc->raw, doc->raw_len, p->look_words) ||
+			      br_look_encoded(doc->raw, doc->raw_len);
+		if (yes)
+			return true;
+		if (!p->detect) /* parse_doc asks the next parsers itself */
+			lk->answer[lk->asked++] = true;
+	}
+	return false;
+}
+
 /* The parsers over doc, into input `input_idx` of ds; the document's lines
- * are the file's from line0 + 1 on (a message of a mail archive). */
+ * are the file's from line0 + 1 on (a message of a mail archive). `lk`
+ * holds what the first look already knows of it (or NULL). */
 static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t input_idx,
-			unsigned line0)
+			unsigned line0, const struct look *lk)
 {
 	size_t rec0 = ds->records.n, diag0 = ds->diags.n, claim0 = ds->nclaims;
 	struct br_parse_ctx ctx = {0};
@@ -409,13 +445,14 @@ static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t 
 		br_diag_add(&ds->diags, BR_WARNING, doc->path, line0 ? line0 + 1 : 0, "doc",
 			    line0 ? "looks like binary data, not text; this message skipped"
 				  : "looks like binary data, not text; skipped");
-	} else {
+	} else if (!doc->looked_away) {
 		for (size_t i = 0; i < BR_ARRAY_LEN(parsers); i++) {
 			/* every line taken: the later parsers would skip them all */
 			if (doc->nlines && !memchr(ctx.claimed, 0, doc->nlines))
 				break;
 			ctx.parser = parsers[i];
-			if (parsers[i]->detect && !parsers[i]->detect(doc))
+			if (parsers[i]->detect &&
+			    !(lk && i < lk->asked ? lk->answer[i] : parsers[i]->detect(doc)))
 				continue;
 			parsers[i]->parse(&ctx);
 		}
@@ -446,7 +483,7 @@ static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t 
 size_t br_parse_document(const struct br_doc *doc, struct br_dataset *ds)
 {
 	br_dataset_add_input(ds, doc->path);
-	return parse_doc(doc, ds, ds->ninputs - 1, 0);
+	return parse_doc(doc, ds, ds->ninputs - 1, 0, NULL);
 }
 
 int br_parse_file(const char *path, struct br_dataset *ds)
@@ -458,10 +495,18 @@ int br_parse_file(const char *path, struct br_dataset *ds)
 	struct br_doc *doc;
 	unsigned line0;
 	int r;
-	while ((r = br_doc_reader_next(rd, &doc, &line0)) == 0 && doc) {
+	/* a mail archive's messages are looked at first (only --explain,
+	 * which lists what no parser read, reads every one) */
+	struct look lk = {0};
+	if (ds->skip_claims)
+		br_doc_reader_look(rd, worth_reading, &lk);
+	for (;;) {
+		lk.asked = 0; /* a document the look was not asked about */
+		if ((r = br_doc_reader_next(rd, &doc, &line0)) != 0 || !doc)
+			break;
 		if (ds->ninputs == input_idx)
 			br_dataset_add_input(ds, doc->path);
-		parse_doc(doc, ds, input_idx, line0);
+		parse_doc(doc, ds, input_idx, line0, &lk);
 		br_doc_free(doc);
 	}
 	br_doc_reader_close(rd);

@@ -2,7 +2,9 @@
  * the result (the registry-driven target: a new parser is covered for free);
  * and the same bytes as a file, through the reader that hands out a mail
  * archive one message at a time (read in small pieces, so that the pieces
- * end anywhere): the messages' bytes must be the file's, in order. */
+ * end anywhere): the messages' bytes must be the file's, in order; and
+ * br_parse_file, whose first look skips messages no parser would read,
+ * must find the records and diagnostics of every message parsed whole. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -39,7 +41,7 @@ static void read_as_file(const uint8_t *data, size_t size)
 	struct br_doc_reader *rd;
 	if (br_doc_reader_open(path, &rd) < 0)
 		abort();
-	struct br_dataset ds = {0};
+	struct br_dataset ds = {0}, each = {.skip_claims = true};
 	struct br_buf all = BR_BUF_INIT;
 	struct br_doc *doc;
 	unsigned line0, lines = 0;
@@ -51,9 +53,16 @@ static void read_as_file(const uint8_t *data, size_t size)
 		br_doc_bytes(doc, put_bytes, &all);
 		if (++ndocs > 1 || doc->raw_len < size)
 			br_parse_document(doc, &ds); /* a message of an archive */
+		br_parse_document(doc, &each);
 		br_doc_free(doc);
 	}
 	br_doc_reader_close(rd);
+	struct br_dataset looked = {.skip_claims = true};
+	if (br_parse_file(path, &looked) < 0 || looked.records.n != each.records.n ||
+	    looked.diags.n != each.diags.n)
+		abort(); /* the first look lost (or made) something */
+	br_dataset_free(&looked);
+	br_dataset_free(&each);
 	br_doc_reader_block(0);
 	if (all.len != size || (size && memcmp(all.data, data, size) != 0))
 		abort(); /* bytes lost, doubled or moved */

@@ -317,6 +317,49 @@ static void colon_lines_expire(void **state)
 	br_buf_free(&b);
 }
 
+/* The outline is read only as far down as asked: labels asked in any
+ * order are those asked top to bottom. */
+static void labels_in_any_order(void **state)
+{
+	(void)state;
+	static const char *const pieces[] = {
+		"Results\n=======\n", "1. First box\n", "## Second box\n", "On the old disk:\n",
+		"some prose that goes on, and on\n", "\n", "> quoted: intro\n",
+		"host1,3000M,6618,27,9314,6,3699,1,20058,76,28822,7,179.9,0\n", "Subject: Re: runs\n",
+		"From a@example.org Mon Jan  1 00:00:00 2001\n", "TITLE\n\n", "- item\n",
+	};
+	unsigned seed = 7;
+	for (int round = 0; round < 200; round++) {
+		struct br_buf b = BR_BUF_INIT;
+		for (int k = 0; k < 60; k++) {
+			seed = seed * 1103515245u + 12345u;
+			br_buf_adds(&b, pieces[(seed >> 16) % BR_ARRAY_LEN(pieces)]);
+		}
+		struct br_doc *a = br_doc_from_mem("a", b.data, b.len);
+		struct br_doc *z = br_doc_from_mem("z", b.data, b.len);
+		size_t n = a->nlines;
+		char **want = calloc(n ? n : 1, sizeof *want);
+		for (size_t i = 0; i < n; i++)
+			want[i] = br_label_for(a, i, NULL);
+		for (size_t k = 0; k < n; k++) {
+			seed = seed * 1103515245u + 12345u;
+			size_t i = k % 3 == 0 ? n - 1 - k : (seed >> 8) % n;
+			char *got = br_label_for(z, i, NULL);
+			if (want[i])
+				assert_string_equal(got, want[i]);
+			else
+				assert_null(got);
+			free(got);
+		}
+		for (size_t i = 0; i < n; i++)
+			free(want[i]);
+		free(want);
+		br_doc_free(a);
+		br_doc_free(z);
+		br_buf_free(&b);
+	}
+}
+
 /* A million-line document: the outline is built once, each call is a lookup. */
 static void many_results(void **state)
 {
@@ -420,6 +463,7 @@ int main(void)
 		cmocka_unit_test(html_headings),
 		cmocka_unit_test(not_headings),
 		cmocka_unit_test(colon_lines_expire),
+		cmocka_unit_test(labels_in_any_order),
 		cmocka_unit_test(many_results),
 		cmocka_unit_test(dumps_prompts_code_and_greetings),
 	};
