@@ -15,7 +15,7 @@
 #include "archive.h"
 #include "cleanup.h"
 #include "cli.h"
-#include "compare.h"
+#include "tablefmt.h"
 #include "dataset.h"
 #include "metric.h"
 #include "neutral.h"

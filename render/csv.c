@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "tablefmt.h"
 #include "render.h"
 
 /* Would a spreadsheet take s for a formula? "-" alone and numbers ("-5",

@@ -31,7 +31,7 @@
 #include <libxml/xmlwriter.h>
 
 #include "chart.h"
-#include "compare.h"
+#include "tablefmt.h"
 #include "doc.h"
 
 #ifndef BR_VERSION

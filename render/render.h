@@ -13,6 +13,7 @@
 
 #include "dataset.h"
 #include "metric.h"
+#include "opts.h"
 #include "util.h"
 
 /*
@@ -42,26 +43,6 @@ int br_sink_finish(struct br_sink *s);
 void br_sink_write(struct br_sink *s, const void *p, size_t n);
 void br_sink_puts(struct br_sink *s, const char *str);
 void br_sink_printf(struct br_sink *s, const char *fmt, ...) BR_PRINTF(2, 3);
-
-struct br_render_opts {
-	const char *baseline;      /* --baseline LABEL|HOST, or NULL */
-	bool aggregate;            /* --aggregate */
-	const char *sort;          /* --sort KEY (metric name, "label", "host", "tool"), or NULL */
-	const char *group_by;      /* --group-by tool|host|label, or NULL */
-	bool have_metric_filter;
-	bool metric_filter[BR_METRIC_COUNT]; /* --metric NAME[,NAME] */
-	size_t top;                /* --top N (0 = all) */
-	bool bars;                 /* --bars: plain-text bar charts in text output */
-	int width;                 /* --width (px for charts, 0 = default) */
-	double scale;              /* --scale (PNG), 0 = 1 */
-	int chart_group;           /* --chart GROUP (enum br_group), -1 = default */
-	const char *command_line;  /* for provenance: shown only with provenance_full */
-	bool provenance_full;      /* --provenance=full: paths as given, the command line */
-	int columns;               /* --columns N: text/Markdown width, 0 = default */
-	const char *date;          /* ISO date shown in reports (fixed in tests) */
-	const char *output_path;   /* -o path, or NULL for stdout */
-	const char *title;         /* --title: the report's (and a chart's) title, or NULL */
-};
 
 struct br_renderer {
 	const char *name;          /* --format value: "jsonl" */

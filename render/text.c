@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "tablefmt.h"
 #include "render.h"
 
 #define DEFAULT_WIDTH 80 /* --columns N changes it */

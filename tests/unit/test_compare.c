@@ -11,7 +11,8 @@
 
 #include <cmocka.h>
 
-#include "compare.h"
+#include "group.h"
+#include "tablefmt.h"
 #include "record.h"
 
 /* A bonnie++ record: label, host, put_block (KiB/s) with cpu, seeks (/s),

@@ -14,7 +14,7 @@
 #include <cairo.h>
 
 #include "chart.h"
-#include "compare.h"
+#include "tablefmt.h"
 #include "render.h"
 
 /* ------------------------------------------------------------ palette */

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "compare.h"
+#include "tablefmt.h"
 #include "dataset.h"
 #include "record.h"
 

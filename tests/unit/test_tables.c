@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "compare.h"
+#include "tablefmt.h"
 #include "dataset.h"
 #include "record.h"
 #include "render.h"

@@ -1,5 +1,5 @@
-/* compare — the comparison model behind every table; see compare.h. */
-#include "compare.h"
+/* table — the table model behind every table; see table.h. */
+#include "table.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -8,443 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ------------------------------------------------------------ units */
-
-/* The most decimals a scaled figure of magnitude a gets: one, two below
- * 10, two significant digits below 1 (a 61 us latency in a column of
- * seconds is "0.000061", not "0.00"). */
-static int scaled_decimals(double a)
-{
-	if (a >= 10)
-		return 1;
-	int d = a >= 1 || a == 0 ? 2 : 1 - (int)floor(log10(a));
-	return d < 2 ? 2 : d > 6 ? 6 : d;
-}
-
-/* Characters a scaled figure of magnitude a prints in (digits, point and
- * the decimals scaled_decimals gives it; none from 100 up). */
-static int figure_width(double a)
-{
-	int digits = a >= 1 ? (int)floor(log10(a)) + 1 : 1;
-	return a >= 100 ? digits : digits + 1 + scaled_decimals(a);
-}
-
-struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min)
-{
-	struct br_cmp_unit r = {br_unit_name(u), 1, 0};
-	max = fabs(max);
-	min = fabs(min);
-	switch (u) {
-	case BR_UNIT_KIBS:
-		if (max >= 10.0 * 1024 * 1024) {
-			r.name = "GiB/s";
-			r.div = 1024.0 * 1024;
-		} else if (max >= 10.0 * 1024) {
-			r.name = "MiB/s";
-			r.div = 1024.0;
-		}
-		break;
-	case BR_UNIT_USEC:
-		/* latencies span decades (61 us and 12 s in one column): with
-		 * both ends known, the unit that prints the wider end narrowest */
-		if (min > 0 && max > 0) {
-			static const struct {
-				const char *name;
-				double div;
-			} us[] = {{"us", 1}, {"ms", 1e3}, {"s", 1e6}};
-			/* from the unit the largest value alone would take; another
-			 * only when it is narrower */
-			int best = max >= 10e6 ? 2 : max >= 10e3 ? 1 : 0, best_w = 1 << 30;
-			for (int k = best, n = 0; n < 3; k = (k + 1) % 3, n++) {
-				int w = figure_width(max / us[k].div), wmin = figure_width(min / us[k].div);
-				w = w > wmin ? w : wmin;
-				if (w < best_w) {
-					best_w = w;
-					best = k;
-				}
-			}
-			r.name = us[best].name;
-			r.div = us[best].div;
-		} else if (max >= 10e6) {
-			r.name = "s";
-			r.div = 1e6;
-		} else if (max >= 10e3) {
-			r.name = "ms";
-			r.div = 1e3;
-		}
-		break;
-	case BR_UNIT_PERSEC:
-		break;
-	}
-	if (r.div > 1)
-		r.decimals = min > 0 ? scaled_decimals(min / r.div) : 1; /* the most any figure has */
-	else
-		r.decimals = min > 0 && min < 1 ? 2 : min > 0 && min < 10 ? 1 : 0;
-	return r;
-}
-
-/* Decimals the printed figures of an unscaled column need (at most 2), fewer
- * when the values are large enough that they would be noise. */
-static int exact_decimals(double v)
-{
-	static const double scale[] = {1, 10};
-	for (int d = 0; d < 2; d++) {
-		double s = v * scale[d];
-		if (fabs(s - nearbyint(s)) < 1e-6 * fmax(1, fabs(s)))
-			return d;
-	}
-	return 2;
-}
-
-int br_figure_decimals(double s, bool scaled)
-{
-	double a = fabs(s);
-	int d = exact_decimals(s);
-	if (scaled)
-		/* none for a whole figure from 100 up, which keeps three digits
-		 * (bonnie++ prints 554ms: "554", not "554.0") */
-		return a >= 100 && d == 0 ? 0 : scaled_decimals(a);
-	int cap = a >= 1000 ? 0 : a >= 100 ? 1 : 2;
-	return d < cap ? d : cap;
-}
-
-/* s with d decimals, never "-0.0"; %.3g from 1e10 up. */
-static void format_fixed(double s, int d, struct br_buf *out)
-{
-	/* 10^-d (what pow(10, -d) gives) */
-	static const double tenth[] = {1e0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8};
-	if (fabs(s) >= 1e10) {
-		/* absurd input (a mangled figure): keep the table's width sane */
-		br_buf_addf(out, "%.3g", s);
-		return;
-	}
-	if (fabs(s) < 0.5 * (d >= 0 && d < (int)BR_ARRAY_LEN(tenth) ? tenth[d] : pow(10, -d)))
-		s = 0;
-	br_buf_add_fixed(out, s, d);
-}
-
-void br_format_figure(double s, bool scaled, struct br_buf *out)
-{
-	format_fixed(s, br_figure_decimals(s, scaled), out);
-}
-
-void br_format_cpu(double cpu, bool tenths, struct br_buf *out)
-{
-	format_fixed(cpu, tenths || cpu != floor(cpu) ? 1 : 0, out);
-}
-
-bool br_cmp_cpu_tenths(const struct br_cmp_row *row)
-{
-	return row->nmembers && row->members[0]->tool == BR_TOOL_BONNIE;
-}
-
-void br_cmp_format(const struct br_cmp_col *col, double v, struct br_buf *out)
-{
-	br_format_figure(v / col->unit.div, col->unit.div != 1, out);
-}
-
-void br_cmp_format_ratio(double ratio, struct br_buf *out)
-{
-	double pct = ratio * 100;
-	if (!isfinite(pct)) {
-		br_buf_adds(out, "?");
-		return;
-	}
-	if (pct > 99 && pct < 101 && fabs(pct - 100) >= 0.05)
-		br_buf_addf(out, "%.1f%%", pct);
-	else
-		br_buf_addf(out, "%.0f%%", pct);
-}
-
-bool br_cmp_col_widths(const struct br_cmp_col *col, size_t *value_w, size_t *cpu_w)
-{
-	/* For 0 <= a <= b, a printed with at most b's decimals is no longer
-	 * than b: the largest figure is the widest when it has the column's
-	 * most decimals (a figure's decimals never grow with its size, see
-	 * br_figure_decimals). A sign breaks that (-0 too), and so does %.3g,
-	 * which is used from 1e10 up: "1e+10" is shorter than "9.99e+09". */
-	if (col->any_negative)
-		return false;
-	struct br_buf b = BR_BUF_INIT;
-	size_t w = 0;
-	bool ok = true;
-	if (col->nvalues) {
-		double s = col->max / col->unit.div;
-		ok = fabs(s) < 1e10 && br_figure_decimals(s, col->unit.div != 1) == col->unit.decimals;
-		br_cmp_format(col, col->max, &b);
-		w = b.len;
-	}
-	if ((col->any_absent || col->any_unreadable) && w < 1)
-		w = 1; /* "-", "?" */
-	if (col->any_too_fast && w < 5)
-		w = 5; /* "+++++" */
-	*value_w = w;
-	*cpu_w = 0;
-	if (col->has_cpu) {
-		/* cpu: the largest is the widest when every figure is whole */
-		ok = ok && col->cpu_max < 1e15 && !col->cpu_decimals && !col->cpu_tenths;
-		br_buf_reset(&b);
-		br_format_cpu(col->cpu_max, col->cpu_tenths, &b);
-		*cpu_w = b.len;
-	}
-	br_buf_free(&b);
-	return ok;
-}
-
-double br_cmp_shade(const struct br_cmp_col *col, double v)
-{
-	if (col->nvalues < 2 || col->max <= col->min)
-		return 0.5;
-	double f = (v - col->min) / (col->max - col->min);
-	if (col->info->better == BR_LOWER)
-		f = 1 - f;
-	return f < 0 ? 0 : f > 1 ? 1 : f;
-}
-
-const char *br_cmp_sig_text(enum br_cmp_sig s)
-{
-	switch (s) {
-	case BR_CMP_SIG_UNTESTED:
-		return "not tested";
-	case BR_CMP_SIG_WITHIN:
-		return "within spread";
-	case BR_CMP_SIG_BEYOND:
-		return "beyond spread";
-	default:
-		return "";
-	}
-}
-
-/* ------------------------------------------------------------ statistics */
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-void br_cmp_stats(double *v, size_t n, struct br_cmp_stats *st)
-{
-	memset(st, 0, sizeof *st);
-	st->n = n;
-	if (n == 0)
-		return;
-	qsort(v, n, sizeof *v, cmp_double);
-	double sum = 0;
-	for (size_t i = 0; i < n; i++)
-		sum += v[i];
-	st->mean = sum / (double)n;
-	st->median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-	st->min = v[0];
-	st->max = v[n - 1];
-	if (n > 1) {
-		double ss = 0;
-		for (size_t i = 0; i < n; i++)
-			ss += (v[i] - st->mean) * (v[i] - st->mean);
-		st->sd = sqrt(ss / (double)(n - 1));
-	}
-}
-
-/* Continued fraction of the incomplete beta function (modified Lentz). */
-static double beta_cf(double a, double b, double x)
-{
-	const double tiny = 1e-300;
-	double qab = a + b, qap = a + 1, qam = a - 1;
-	double c = 1, d = 1 - qab * x / qap;
-	if (fabs(d) < tiny)
-		d = tiny;
-	d = 1 / d;
-	double h = d;
-	for (int m = 1; m <= 500; m++) {
-		double m2 = 2.0 * m;
-		double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
-		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		double del = d * c;
-		h *= del;
-		if (fabs(del - 1) < 1e-15)
-			break;
-	}
-	return h;
-}
-
-/* Regularised incomplete beta function I_x(a, b). */
-static double inc_beta(double a, double b, double x)
-{
-	if (x <= 0)
-		return 0;
-	if (x >= 1)
-		return 1;
-	double lbt = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x);
-	double bt = exp(lbt);
-	if (x < (a + 1) / (a + b + 2))
-		return bt * beta_cf(a, b, x) / a;
-	return 1 - bt * beta_cf(b, a, 1 - x) / b;
-}
-
-double br_cmp_t_pvalue(double t, double df)
-{
-	if (isnan(t) || !(df > 0))
-		return 1;
-	if (isinf(t))
-		return 0;
-	double p = inc_beta(df / 2, 0.5, df / (df + t * t));
-	return p < 0 ? 0 : p > 1 ? 1 : p;
-}
-
-bool br_cmp_welch(const struct br_cmp_stats *a, const struct br_cmp_stats *b, double *t, double *df,
-		  double *p)
-{
-	if (a->n < 2 || b->n < 2)
-		return false;
-	double va = a->sd * a->sd / (double)a->n, vb = b->sd * b->sd / (double)b->n;
-	double se2 = va + vb;
-	if (se2 <= 0) {
-		*df = (double)(a->n + b->n - 2);
-		if (a->mean == b->mean) {
-			*t = 0;
-			*p = 1;
-		} else {
-			*t = a->mean > b->mean ? INFINITY : -INFINITY;
-			*p = 0;
-		}
-		return true;
-	}
-	*t = (a->mean - b->mean) / sqrt(se2);
-	*df = se2 * se2 / (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));
-	*p = br_cmp_t_pvalue(*t, *df);
-	return true;
-}
-
-/* ------------------------------------------------------------ labels */
-
-static bool is_word_char(unsigned char ch)
-{
-	return isalnum(ch) || ch >= 0x80;
-}
-
-/* Length of a "Try N" / "run #N" token at s (case-insensitive), else 0. */
-static size_t try_token(const char *s)
-{
-	static const char *const words[] = {"try", "run"};
-	for (size_t w = 0; w < BR_ARRAY_LEN(words); w++) {
-		size_t l = strlen(words[w]);
-		if (strncasecmp(s, words[w], l) != 0)
-			continue;
-		const char *p = s + l;
-		while (*p == ' ')
-			p++;
-		if (*p == '#' || *p == '.')
-			p++;
-		while (*p == ' ')
-			p++;
-		if (!isdigit((unsigned char)*p))
-			continue;
-		while (isdigit((unsigned char)*p))
-			p++;
-		if (is_word_char((unsigned char)*p))
-			continue;
-		return (size_t)(p - s);
-	}
-	return 0;
-}
-
-/* Remove a trailing "try N" from seg[0..n) (with its separators); returns
- * the new length, or n unchanged. */
-static size_t strip_trailing_try(const char *seg, size_t n)
-{
-	for (size_t i = n; i-- > 0;) {
-		if (i > 0 && is_word_char((unsigned char)seg[i - 1]))
-			continue;
-		size_t l = try_token(seg + i);
-		if (!l || i + l > n)
-			continue;
-		size_t e = i + l;
-		while (e < n && strchr(" ):.]", seg[e]))
-			e++;
-		if (e != n)
-			continue;
-		size_t k = i;
-		while (k > 0 && strchr(" ,;:-([#", seg[k - 1]))
-			k--;
-		return k;
-	}
-	return n;
-}
-
-char *br_cmp_config_label(const char *label)
-{
-	if (!label)
-		return NULL;
-	struct br_buf b = BR_BUF_INIT;
-	const char *s = label;
-	for (;;) {
-		const char *sep = strstr(s, " / ");
-		size_t n = sep ? (size_t)(sep - s) : strlen(s);
-		const char *seg = s;
-		while (n && (*seg == ' ' || *seg == '#')) {
-			seg++;
-			n--;
-		}
-		size_t tl = try_token(seg);
-		if (tl && tl <= n) {
-			/* "Try 2 (remark)" → nothing; "Run 1: raid0" → "raid0" */
-			size_t i = tl;
-			while (i < n && seg[i] == ' ')
-				i++;
-			if (i < n && seg[i] == '(') {
-				const char *close = memchr(seg + i, ')', n - i);
-				i = close ? (size_t)(close - seg) + 1 : n;
-			}
-			while (i < n && strchr(" :-,;.", seg[i]))
-				i++;
-			seg += i;
-			n -= i;
-		}
-		size_t k = strip_trailing_try(seg, n);
-		if (k) {
-			if (b.len)
-				br_buf_adds(&b, " / ");
-			br_buf_add(&b, seg, k);
-		}
-		if (!sep)
-			break;
-		s = sep + 3;
-	}
-	if (b.len == 0) {
-		br_buf_free(&b);
-		return NULL;
-	}
-	return br_buf_detach(&b);
-}
+#include "group.h"
+#include "tablefmt.h"
 
 /* ------------------------------------------------------------ helpers */
-
-/* A copy safe for one-line display: TAB, LF and CR become spaces. */
-static char *one_line(const char *s)
-{
-	if (!s)
-		return NULL;
-	char *c = br_strdup(s);
-	for (char *p = c; *p; p++)
-		if (*p == '\t' || *p == '\n' || *p == '\r')
-			*p = ' ';
-	return c;
-}
 
 static bool str_eq(const char *a, const char *b)
 {
@@ -825,286 +392,6 @@ static void make_base(const struct br_record *const *mem, size_t nm, int m, stru
 		free(vals);
 }
 
-/* Configuration grouping for --aggregate. The rule (compare.h) as a scan,
- * which is what it was and what tests/unit/test_compare.c still checks it
- * against: a run joins the FIRST row made so far with the same tool, the
- * same configuration label (NULL too; then both hosts must be known) and a
- * compatible host (either unknown, or one a prefix of the other); the row's
- * host becomes the run's when that is longer. The row's host is the
- * one_line() copy (TAB, LF, CR as spaces) and the run's is raw, so a run
- * whose host holds one of those matches only rows whose host is a prefix of
- * the part before it.
- *
- * Scanning every row for every run was quadratic (44 s for 100,000 runs of
- * distinct hosts). Instead:
- *   - the part that must match exactly, (tool, label, input), picks a
- *     bucket (a hash); only rows of that bucket are candidates, in creation order;
- *   - a run without host takes the bucket's first row; so does every run
- *     while that row has no host (it can only be the first: a run without
- *     host never starts a row in a bucket that has one);
- *   - otherwise a row is a candidate when its host H is a prefix of the
- *     run's host h or h is a prefix of H (H holds no TAB/LF/CR, so with
- *     one in h only the first can hold, up to it: plain byte comparisons
- *     get that right). Every host a row can ever have is the one_line()
- *     copy of some run's host, known before the scan: they
- *     are sorted per bucket ("leaves"). The hosts extending h are the
- *     leaves from h on that start with h, a range: a segment tree gives
- *     the lowest row among them. The leaves that are prefixes of h are
- *     the largest leaf <= h and its chain of "parents" (the longest
- *     shorter leaf that is a prefix of it), those no longer than their
- *     common prefix with h. Each leaf keeps a heap of the rows whose host
- *     it is (several only when hosts differ in TAB/LF/CR alone).
- *   - a row's host grows only when it was found as a prefix of h, and then
- *     it was the lowest row of its leaf: it leaves the top of that heap.
- * The lowest candidate is the first the scan would have found. */
-
-#define NO_ROW SIZE_MAX
-
-struct leaf {
-	const char *s;  /* a one_line() host (borrowed from hl[]) */
-	size_t len;
-	size_t parent;  /* longest shorter leaf of the bucket that is a prefix, or NO_ROW */
-	size_t *heap;   /* rows whose host this is, a min-heap */
-	size_t nheap, cap;
-};
-
-struct bucket {
-	size_t rec;     /* a record with this (tool, label) */
-	size_t first;   /* the bucket's first row, or NO_ROW */
-	size_t lo, hi;  /* its leaves */
-};
-
-struct grouper {
-	const struct br_record *const *recs;
-	const struct inputs *in;
-	char **cl;      /* configuration label per record */
-	char **hl;      /* one_line() host per record */
-	size_t *bkt;    /* bucket per record, NO_ROW for none */
-	struct bucket *b;
-	size_t nb;
-	struct leaf *lv;
-	size_t nleaves;
-	size_t *leaf_of; /* leaf of record i's host */
-	size_t *seg;    /* segment tree over the leaves' lowest rows */
-	size_t segn;
-};
-
-static uint64_t hash_key(enum br_tool tool, const char *cl, size_t ikey)
-{
-	uint64_t h = (0xcbf29ce484222325ull ^ (uint64_t)tool ^ ((uint64_t)ikey << 8)); /* FNV-1a */
-	if (!cl)
-		return h * 0x9e3779b97f4a7c15ull;
-	for (const char *p = cl; *p; p++)
-		h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
-	return (h ^ 0xff) * 0x100000001b3ull;
-}
-
-/* Number the (tool, label, input) buckets of the records that can join a row. */
-static void make_buckets(struct grouper *g, size_t n)
-{
-	size_t cap = 16;
-	while (cap < 2 * n)
-		cap *= 2;
-	size_t *slot = br_calloc(cap, sizeof *slot); /* 1 + bucket */
-	g->b = br_malloc((n ? n : 1) * sizeof *g->b);
-	for (size_t i = 0; i < n; i++) {
-		const struct br_record *r = g->recs[i];
-		g->bkt[i] = NO_ROW;
-		if (!g->cl[i] && !r->host)
-			continue; /* always a row of its own */
-		size_t ik = input_key(g->in, r);
-		size_t k = (size_t)hash_key(r->tool, g->cl[i], ik) & (cap - 1);
-		while (slot[k]) {
-			size_t o = g->b[slot[k] - 1].rec;
-			if (g->recs[o]->tool == r->tool && str_eq(g->cl[o], g->cl[i]) &&
-			    input_key(g->in, g->recs[o]) == ik)
-				break;
-			k = (k + 1) & (cap - 1);
-		}
-		if (!slot[k]) {
-			g->b[g->nb] = (struct bucket){.rec = i, .first = NO_ROW};
-			slot[k] = ++g->nb;
-		}
-		g->bkt[i] = slot[k] - 1;
-	}
-	free(slot);
-}
-
-static const struct grouper *sort_g; /* qsort has no context argument */
-
-static int by_bucket_host(const void *pa, const void *pb)
-{
-	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-	if (sort_g->bkt[a] != sort_g->bkt[b])
-		return sort_g->bkt[a] < sort_g->bkt[b] ? -1 : 1;
-	return strcmp(sort_g->hl[a], sort_g->hl[b]);
-}
-
-/* The leaves: every host a row of each bucket can have, sorted. */
-static void make_leaves(struct grouper *g, size_t n)
-{
-	size_t *ix = br_malloc((n ? n : 1) * sizeof *ix);
-	size_t m = 0;
-	for (size_t i = 0; i < n; i++)
-		if (g->bkt[i] != NO_ROW && g->hl[i])
-			ix[m++] = i;
-	sort_g = g;
-	qsort(ix, m, sizeof *ix, by_bucket_host);
-	sort_g = NULL;
-	g->lv = br_calloc(m ? m : 1, sizeof *g->lv);
-	size_t *stack = br_malloc((m ? m : 1) * sizeof *stack);
-	size_t depth = 0;
-	for (size_t j = 0; j < m; j++) {
-		size_t i = ix[j], b = g->bkt[i];
-		bool fresh = g->nleaves == 0 || g->bkt[ix[j - 1]] != b;
-		if (!fresh && strcmp(g->hl[ix[j - 1]], g->hl[i]) == 0) {
-			g->leaf_of[i] = g->nleaves - 1;
-			continue;
-		}
-		if (fresh) {
-			g->b[b].lo = g->nleaves;
-			depth = 0;
-		}
-		struct leaf *l = &g->lv[g->nleaves];
-		l->s = g->hl[i];
-		l->len = strlen(l->s);
-		/* in sorted order, the leaves that are prefixes of this one are
-		 * on the stack of the chain before it */
-		while (depth) {
-			const struct leaf *t = &g->lv[stack[depth - 1]];
-			if (t->len < l->len && memcmp(t->s, l->s, t->len) == 0)
-				break;
-			depth--;
-		}
-		l->parent = depth ? stack[depth - 1] : NO_ROW;
-		stack[depth++] = g->nleaves;
-		g->leaf_of[i] = g->nleaves++;
-		g->b[b].hi = g->nleaves;
-	}
-	free(stack);
-	free(ix);
-	g->segn = 1;
-	while (g->segn < g->nleaves)
-		g->segn *= 2;
-	g->seg = br_malloc(2 * g->segn * sizeof *g->seg);
-	for (size_t i = 0; i < 2 * g->segn; i++)
-		g->seg[i] = NO_ROW;
-}
-
-static size_t min_row(size_t a, size_t b)
-{
-	return a < b ? a : b;
-}
-
-static void seg_update(struct grouper *g, size_t leaf)
-{
-	const struct leaf *l = &g->lv[leaf];
-	size_t i = g->segn + leaf;
-	g->seg[i] = l->nheap ? l->heap[0] : NO_ROW;
-	for (i /= 2; i; i /= 2)
-		g->seg[i] = min_row(g->seg[2 * i], g->seg[2 * i + 1]);
-}
-
-/* Lowest row over the leaves [lo, hi). */
-static size_t seg_min(const struct grouper *g, size_t lo, size_t hi)
-{
-	size_t best = NO_ROW;
-	for (lo += g->segn, hi += g->segn; lo < hi; lo /= 2, hi /= 2) {
-		if (lo & 1)
-			best = min_row(best, g->seg[lo++]);
-		if (hi & 1)
-			best = min_row(best, g->seg[--hi]);
-	}
-	return best;
-}
-
-static void leaf_push(struct grouper *g, size_t leaf, size_t row)
-{
-	struct leaf *l = &g->lv[leaf];
-	l->heap = br_grow(l->heap, &l->cap, l->nheap + 1, sizeof *l->heap);
-	size_t i = l->nheap++;
-	while (i && l->heap[(i - 1) / 2] > row) {
-		l->heap[i] = l->heap[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	l->heap[i] = row;
-	seg_update(g, leaf);
-}
-
-static void leaf_pop(struct grouper *g, size_t leaf)
-{
-	struct leaf *l = &g->lv[leaf];
-	size_t last = l->heap[--l->nheap], i = 0;
-	for (;;) {
-		size_t c = 2 * i + 1;
-		if (c >= l->nheap)
-			break;
-		if (c + 1 < l->nheap && l->heap[c + 1] < l->heap[c])
-			c++;
-		if (l->heap[c] >= last)
-			break;
-		l->heap[i] = l->heap[c];
-		i = c;
-	}
-	if (l->nheap)
-		l->heap[i] = last;
-	seg_update(g, leaf);
-}
-
-/* Compare leaf l with h[0..n) as strcmp() would order the strings. */
-static int leaf_cmp(const struct leaf *l, const char *h, size_t n)
-{
-	int c = memcmp(l->s, h, l->len < n ? l->len : n);
-	if (c)
-		return c;
-	return l->len < n ? -1 : l->len > n;
-}
-
-/* The first row of bucket b that a run with host h (not NULL) joins under
- * the scan's rule, or NO_ROW. rows: the rows so far. */
-static size_t find_row(const struct grouper *g, const struct bucket *b, const struct trow *rows,
-		       const char *h)
-{
-	if (b->first == NO_ROW || !rows[b->first].host)
-		return b->first;
-	/* (rows' hosts hold no TAB, LF or CR: none is a prefix of a host
-	 * holding one, nor starts with it, unless before that character) */
-	size_t p = strlen(h);
-	/* the first leaf > h, by bisection */
-	size_t lo = b->lo, hi = b->hi;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (leaf_cmp(&g->lv[mid], h, p) <= 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	size_t hit = NO_ROW;
-	if (lo > b->lo) {
-		/* leaves that are prefixes of h: lo - 1 (the largest leaf
-		 * <= h) and its parents, those within their common prefix */
-		const struct leaf *u = &g->lv[lo - 1];
-		size_t lcp = 0, lim = u->len < p ? u->len : p;
-		while (lcp < lim && u->s[lcp] == h[lcp])
-			lcp++;
-		for (size_t k = lo - 1; k != NO_ROW; k = g->lv[k].parent)
-			if (g->lv[k].len <= lcp && g->lv[k].nheap)
-				hit = min_row(hit, g->lv[k].heap[0]);
-	}
-	/* leaves that start with h: from the first >= h (lo - 1 when it
-	 * equals h) to the first that does not start with h */
-	size_t from = lo > b->lo && leaf_cmp(&g->lv[lo - 1], h, p) == 0 ? lo - 1 : lo;
-	size_t a = from, z = b->hi;
-	while (a < z) {
-		size_t mid = a + (z - a) / 2;
-		const struct leaf *l = &g->lv[mid];
-		if (l->len >= p && memcmp(l->s, h, p) == 0)
-			a = mid + 1;
-		else
-			z = mid;
-	}
-	return min_row(hit, seg_min(g, from, a));
-}
 
 /* A row's name, its input and its core: the name without the input's part
  * (a label that is the input's given name), NULL for none. */
@@ -1117,12 +404,12 @@ static void row_names(struct trow *t, const struct inputs *in)
 	} else if (t->label || t->host) {
 		t->name = br_strdup(t->label ? t->label : t->host);
 	} else if (t->input) {
-		t->name = one_line(t->input);
+		t->name = br_cmp_one_line(t->input);
 		t->unnamed = true;
 		return; /* no core */
 	} else {
 		char *dn = br_record_display_name(t->members[0]);
-		t->name = one_line(dn);
+		t->name = br_cmp_one_line(dn);
 		free(dn);
 	}
 	if (t->label && t->input && in->named[t->ikey] && strcmp(t->label, t->input) == 0)
@@ -1182,89 +469,40 @@ static void qualify_rows(struct trow *rows, size_t nrows)
 }
 
 /* The rows of a table, without cells; with --aggregate, one per
- * configuration (see the comment above). */
+ * configuration (group.h). */
 static size_t build_rows(const struct br_record *const *recs, size_t n, bool aggregate,
 			 const struct inputs *in, struct trow **out)
 {
 	struct trow *rows = br_calloc(n ? n : 1, sizeof *rows);
 	size_t nrows = 0;
-	struct grouper g = {.recs = recs, .in = in};
 	if (aggregate) {
-		g.cl = br_malloc((n ? n : 1) * sizeof *g.cl);
-		g.hl = br_malloc((n ? n : 1) * sizeof *g.hl);
-		g.bkt = br_malloc((n ? n : 1) * sizeof *g.bkt);
-		g.leaf_of = br_malloc((n ? n : 1) * sizeof *g.leaf_of);
-		for (size_t i = 0; i < n; i++) {
-			g.cl[i] = br_cmp_config_label(recs[i]->label);
-			g.hl[i] = one_line(recs[i]->host);
+		size_t *ikey = br_malloc((n ? n : 1) * sizeof *ikey);
+		for (size_t i = 0; i < n; i++)
+			ikey[i] = input_key(in, recs[i]);
+		struct br_configs cf;
+		br_configs_find(&cf, recs, n, ikey);
+		free(ikey);
+		for (nrows = 0; nrows < cf.n; nrows++) {
+			struct trow *t = &rows[nrows];
+			t->order = nrows;
+			t->label = cf.label[nrows];
+			t->host = cf.host[nrows];
+			cf.label[nrows] = cf.host[nrows] = NULL;
 		}
-		make_buckets(&g, n);
-		make_leaves(&g, n);
-	}
-	size_t *row_leaf = aggregate ? br_malloc((n ? n : 1) * sizeof *row_leaf) : NULL;
-	for (size_t i = 0; i < n; i++) {
-		const struct br_record *r = recs[i];
-		if (aggregate) {
-			struct bucket *b = g.bkt[i] != NO_ROW ? &g.b[g.bkt[i]] : NULL;
-			size_t hit = NO_ROW;
-			if (b)
-				hit = r->host ? find_row(&g, b, rows, r->host) : b->first;
-			if (hit != NO_ROW) {
-				struct trow *t = &rows[hit];
-				trow_add_member(t, r);
-				if (r->host && (!t->host || strlen(r->host) > strlen(t->host))) {
-					/* (found as a prefix of r->host: the top of its leaf) */
-					if (row_leaf[hit] != NO_ROW)
-						leaf_pop(&g, row_leaf[hit]);
-					free(t->host);
-					t->host = br_strdup(g.hl[i]);
-					row_leaf[hit] = g.leaf_of[i];
-					leaf_push(&g, row_leaf[hit], hit);
-				}
-				continue;
-			}
+		for (size_t i = 0; i < n; i++)
+			trow_add_member(&rows[cf.of[i]], recs[i]);
+		br_configs_release(&cf);
+	} else {
+		for (size_t i = 0; i < n; i++) {
 			struct trow *t = &rows[nrows];
-			t->order = nrows;
-			t->label = one_line(g.cl[i]);
-			t->host = one_line(r->host);
-			trow_add_member(t, r);
-			row_leaf[nrows] = NO_ROW;
-			if (b) {
-				if (b->first == NO_ROW)
-					b->first = nrows;
-				if (r->host) {
-					row_leaf[nrows] = g.leaf_of[i];
-					leaf_push(&g, row_leaf[nrows], nrows);
-				}
-			}
-			nrows++;
-		} else {
-			struct trow *t = &rows[nrows];
-			t->order = nrows;
-			t->label = one_line(r->label);
-			t->host = one_line(r->host);
-			trow_add_member(t, r);
-			nrows++;
+			t->order = nrows++;
+			t->label = br_cmp_one_line(recs[i]->label);
+			t->host = br_cmp_one_line(recs[i]->host);
+			trow_add_member(t, recs[i]);
 		}
 	}
 	for (size_t k = 0; k < nrows; k++)
 		row_names(&rows[k], in);
-	if (aggregate) {
-		for (size_t i = 0; i < n; i++) {
-			free(g.cl[i]);
-			free(g.hl[i]);
-		}
-		for (size_t k = 0; k < g.nleaves; k++)
-			free(g.lv[k].heap);
-		free(g.cl);
-		free(g.hl);
-		free(g.bkt);
-		free(g.leaf_of);
-		free(g.b);
-		free(g.lv);
-		free(g.seg);
-	}
-	free(row_leaf);
 	*out = rows;
 	return nrows;
 }
@@ -1311,7 +549,7 @@ static void acc_cell(struct colacc *a, const struct br_cmp_cell *c, bool mean_of
 	if (v > 0 && (a->nzmin == 0 || v < a->nzmin))
 		a->nzmin = v;
 	if (a->exact < 2) {
-		int d = exact_decimals(c->value);
+		int d = br_exact_decimals(c->value);
 		if (d > a->exact)
 			a->exact = d;
 	}
@@ -1359,7 +597,7 @@ static void acc_one(struct colacc *a, const struct br_value *v)
 	if (ax > 0 && (a->nzmin == 0 || ax < a->nzmin))
 		a->nzmin = ax;
 	if (a->exact < 2) {
-		int d = exact_decimals(x);
+		int d = br_exact_decimals(x);
 		if (d > a->exact)
 			a->exact = d;
 	}
@@ -1964,7 +1202,7 @@ static char *baseline_choices(const struct br_recset *rs, const struct inputs *i
 				more++;
 				continue;
 			}
-			char *one = one_line(cand[k]);
+			char *one = br_cmp_one_line(cand[k]);
 			br_buf_addf(&b, "%s'%s'", listed ? ", " : "", one);
 			free(one);
 			listed++;
@@ -2064,7 +1302,7 @@ static struct br_cmp *build(const struct br_recset *rs, const struct inputs *in,
 						t->group_key = "host";
 					else
 						t->group_key = "label";
-					t->group = gv ? one_line(gv) : br_strdup("(none)");
+					t->group = gv ? br_cmp_one_line(gv) : br_strdup("(none)");
 				}
 				c->ntables++;
 			}
@@ -2136,177 +1374,4 @@ void br_cmp_free(struct br_cmp *c)
 		free(c->input_names[i]);
 	free(c->input_names);
 	free(c);
-}
-
-/* ------------------------------------------------------------ names and legends */
-
-static size_t cols_of(const char *s, size_t n)
-{
-	size_t w = 0;
-	for (size_t i = 0; i < n && s[i]; i++)
-		w += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return w;
-}
-
-/* The longest run of whole words at the start of head[0..n) that fits
- * `room` columns, without what would dangle before an ellipsis (blanks,
- * ",;:/-"); its length in bytes, 0 when not even the first word fits. */
-static size_t whole_words(const char *head, size_t n, size_t room)
-{
-	size_t best = 0;
-	for (size_t i = 0; i <= n; i++) {
-		if (i < n && head[i] != ' ')
-			continue;
-		size_t e = i;
-		while (e > 0 && strchr(" ,;:/-", head[e - 1]))
-			e--;
-		if (e == 0)
-			continue;
-		if (cols_of(head, e) > room)
-			break;
-		best = e;
-	}
-	return best;
-}
-
-char *br_cmp_shorten_name(const char *s, size_t w)
-{
-	if (cols_of(s, strlen(s)) <= w)
-		return br_strdup(s);
-	/* keep the last two " / " segments (the run and the host, typically),
-	 * or the last, when that leaves a useful head; else whole words of
-	 * all of it */
-	const char *last = NULL, *second = NULL;
-	for (const char *p = strstr(s, " / "); p; p = strstr(p + 1, " / ")) {
-		second = last;
-		last = p;
-	}
-	/* a tail with a useful head first, then with any whole word, then
-	 * whole words of all of it */
-	const char *tails[5] = {second, last, second, last, NULL};
-	for (int i = 0; i < 5; i++) {
-		const char *tail = tails[i];
-		if (i < 4 && (!tail || tail == s))
-			continue;
-		size_t tw = tail ? cols_of(tail, strlen(tail)) : 0;
-		if (tw + 2 > w || (i < 2 && tw + 1 + BR_CMP_HEAD_MIN > w))
-			continue;
-		size_t hl = tail ? (size_t)(tail - s) : strlen(s);
-		size_t keep = whole_words(s, hl, w - tw - 1);
-		if (!keep)
-			continue;
-		struct br_buf b = BR_BUF_INIT;
-		br_buf_add(&b, s, keep);
-		br_buf_adds(&b, "\xe2\x80\xa6");
-		if (tail)
-			br_buf_adds(&b, tail);
-		return br_buf_detach(&b);
-	}
-	return NULL;
-}
-
-static uint64_t str_hash(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-	return h;
-}
-
-/* The slot of `key` in an open-addressing set of row indexes + 1 whose
- * keys are keys[index]: the row holding it, or the free slot for it. */
-static size_t *key_slot(size_t *slots, size_t cap, char *const *keys, const char *key)
-{
-	size_t i = (size_t)str_hash(key) & (cap - 1);
-	while (slots[i] && strcmp(keys[slots[i] - 1], key) != 0)
-		i = (i + 1) & (cap - 1);
-	return &slots[i];
-}
-
-void br_cmp_mark_clashes(char **shown, const bool *cut, char *const *full, size_t n, size_t w, size_t *marks)
-{
-	size_t cap = 16;
-	while (cap < 2 * n)
-		cap *= 2;
-	size_t *by_short = br_calloc(cap, sizeof *by_short);
-	size_t *by_full = br_calloc(cap, sizeof *by_full);
-	size_t *mark = br_calloc(n ? n : 1, sizeof *mark);
-	bool *clash = br_calloc(n ? n : 1, sizeof *clash);
-	for (size_t r = 0; r < n; r++) {
-		if (!cut[r])
-			continue;
-		size_t *sl = key_slot(by_short, cap, shown, shown[r]);
-		if (!*sl)
-			*sl = r + 1;
-		else if (strcmp(full[*sl - 1], full[r]) != 0)
-			clash[*sl - 1] = true; /* on the first row of the short form */
-	}
-	for (size_t r = 0; r < n; r++)
-		if (cut[r] && !clash[r])
-			clash[r] = clash[*key_slot(by_short, cap, shown, shown[r]) - 1];
-	for (size_t r = 0; r < n; r++) {
-		if (!clash[r])
-			continue;
-		size_t *fl = key_slot(by_full, cap, full, full[r]);
-		if (!*fl) {
-			*fl = r + 1;
-			mark[r] = ++*marks;
-		} else {
-			mark[r] = mark[*fl - 1];
-		}
-		char tag[32];
-		snprintf(tag, sizeof tag, " [%zu]", mark[r]);
-		size_t tw = strlen(tag);
-		char *e = w > tw ? br_cmp_shorten_name(full[r], w - tw) : NULL;
-		free(shown[r]);
-		shown[r] = br_asprintf("%s%s", e ? e : "", e ? tag : tag + 1);
-		free(e);
-	}
-	free(by_short);
-	free(by_full);
-	free(mark);
-	free(clash);
-}
-
-void br_cmp_legend(const struct br_cmp_table *t, bool aggregated, const char *best_mark,
-		   const char *cpu_head, struct br_buf *out)
-{
-	bool best = false, cpu = false, fast = false, absent = false, unreadable = false;
-	bool higher = false, lower = false, binary = false;
-	for (size_t k = 0; k < t->ncols; k++) {
-		const struct br_cmp_col *col = &t->cols[k];
-		best = best || col->has_best;
-		cpu = cpu || col->has_cpu;
-		fast = fast || col->any_too_fast;
-		binary = binary || col->info->unit == BR_UNIT_KIBS;
-		if (col->info->better == BR_HIGHER)
-			higher = true;
-		else
-			lower = true;
-		absent = absent || col->any_absent;
-		unreadable = unreadable || col->any_unreadable;
-	}
-	struct br_buf b = BR_BUF_INIT;
-	if (best) {
-		br_buf_addf(&b, " %s best in column", best_mark);
-		if (higher && lower)
-			br_buf_adds(&b, " (latency: less is better, the rest: more is better).");
-		else
-			br_buf_adds(&b, higher ? " (more is better)." : " (less is better).");
-	}
-	if (cpu)
-		br_buf_addf(&b, " %s: CPU use in percent.", cpu_head);
-	if (fast)
-		br_buf_adds(&b, " +++++: too fast for the tool to measure.");
-	if (unreadable)
-		br_buf_adds(&b, " ?: printed but unreadable.");
-	if (absent)
-		br_buf_adds(&b, " -: not measured.");
-	if (binary)
-		br_buf_adds(&b, " KiB/MiB/GiB are 1024-based.");
-	if (aggregated)
-		br_buf_adds(&b, " Values are means over the runs.");
-	if (b.len)
-		br_buf_adds(out, b.data + 1);
-	br_buf_free(&b);
 }
