@@ -411,8 +411,7 @@ static int emit_chart(const char *name, const struct br_buf *bytes, void *arg)
 }
 
 /* --charts DIR: every chart as SVG and PNG into DIR (created if missing). */
-static int write_charts(const char *dir, const struct br_dataset *ds, const struct br_render_opts *ro,
-			char **inputs, int ninputs, bool force)
+static int write_charts(const char *dir, const struct br_report *rep, char **inputs, int ninputs, bool force)
 {
 	struct stat st;
 	if (mkdir(dir, 0777) != 0 && !(errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))) {
@@ -420,7 +419,7 @@ static int write_charts(const char *dir, const struct br_dataset *ds, const stru
 		return BR_EXIT_IO;
 	}
 	struct charts_ctx cx = {dir, inputs, ninputs, BR_EXIT_OK, force};
-	if (br_chart_write_all(ds, ro, emit_chart, &cx) < 0) {
+	if (br_chart_write_all(rep, emit_chart, &cx) < 0) {
 		if (cx.status != BR_EXIT_OK)
 			return cx.status;
 		br_cli_error("%s", br_last_error());
@@ -778,15 +777,20 @@ static int report_main(int argc, char **argv, struct input_list *inputs)
 	br_dataset_name_inputs(&ds);
 	if (ro.baseline)
 		ro.baseline = baseline_path(ro.baseline, inputs);
-	if (ds.records.n && (ro.baseline || ro.aggregate)) {
+	/* the report model, built once for the output, the charts and the notes */
+	struct br_report *rep = NULL;
+	if (ds.records.n)
+		rep = br_report_build(&ds, &ro, (rend ? rend->needs : 0) | (charts_dir ? BR_NEED_CHARTS : 0) |
+						     (ro.baseline || ro.aggregate ? BR_NEED_TABLES : 0));
+	if (rep && (ro.baseline || ro.aggregate)) {
 		/* what the comparison model says about --baseline and --aggregate,
 		 * before the diagnostics: the groups formed are a note among them
 		 * (stderr and the report's notes) */
-		struct br_cmp *cmp = br_cmp_build(&ds, &ro);
+		const struct br_cmp *cmp = rep->cmp;
 		if (cmp->baseline_unmatched) {
 			int rc = br_cli_usage_error("benchreport", "--baseline '%s' matches no record; it can be a label, "
 						    "a host or an input: %s", ro.baseline, cmp->baseline_choices);
-			br_cmp_free(cmp);
+			br_report_free(rep);
 			br_dataset_free(&ds);
 			br_regex_cleanup();
 			return rc;
@@ -796,7 +800,6 @@ static int report_main(int argc, char **argv, struct input_list *inputs)
 				    agg_rows(cmp), agg_rows(cmp) == 1 ? "" : "s", cmp->groups);
 		for (size_t i = 0; !quiet && i < cmp->nnotes; i++)
 			br_cli_warn("%s", cmp->notes[i]);
-		br_cmp_free(cmp);
 	}
 
 	if (explain) {
@@ -879,7 +882,7 @@ static int report_main(int argc, char **argv, struct input_list *inputs)
 	br_sink_stream(&sink, &held, OUT_HOLD, out_write, &out);
 	if (!rend) {
 		/* --charts DIR alone: no table on stdout */
-	} else if (rend->render(&ds, &ro, &sink) < 0) {
+	} else if (rend->render(rep, &sink) < 0) {
 		/* a failure about the data (a chart group with nothing in it),
 		 * not I/O. Renderers fail before they write, and the first
 		 * OUT_HOLD bytes are held back, so nothing reaches stdout; -o
@@ -901,11 +904,12 @@ static int report_main(int argc, char **argv, struct input_list *inputs)
 	}
 	br_buf_free(&held);
 	if (charts_dir) {
-		int w = write_charts(charts_dir, &ds, &ro, inputs->paths, (int)inputs->n, force);
+		int w = write_charts(charts_dir, rep, inputs->paths, (int)inputs->n, force);
 		if (w != BR_EXIT_OK && (status == BR_EXIT_OK || w == BR_EXIT_IO))
 			status = w;
 	}
 	free(cmdline);
+	br_report_free(rep);
 	br_dataset_free(&ds);
 	br_regex_cleanup();
 	br_chart_cleanup();

@@ -263,3 +263,55 @@ void br_cmp_legend(const struct br_cmp_table *t, bool aggregated, const char *be
 		br_buf_adds(out, b.data + 1);
 	br_buf_free(&b);
 }
+
+/* ------------------------------------------------------------ metric groups */
+
+size_t br_cmp_group_cols(const struct br_cmp_table *tb, enum br_group g, bool *col_on)
+{
+	size_t n = 0;
+	for (size_t c = 0; c < tb->ncols; c++) {
+		col_on[c] = tb->cols[c].info->group == g;
+		n += col_on[c];
+	}
+	return n;
+}
+
+bool br_cmp_row_has(const struct br_cmp_table *tb, size_t r, const bool *col_on)
+{
+	for (size_t c = 0; c < tb->ncols; c++)
+		if (col_on[c] && br_cmp_present(tb, r, c))
+			return true;
+	return false;
+}
+
+static bool table_has_group(const struct br_cmp_table *tb, enum br_group g)
+{
+	for (size_t c = 0; c < tb->ncols; c++)
+		if (tb->cols[c].info->group == g)
+			return true;
+	return false;
+}
+
+bool br_cmp_has_group(const struct br_cmp *cmp, int fam, enum br_group g)
+{
+	for (size_t t = 0; t < cmp->ntables; t++)
+		if ((int)cmp->tables[t].family == fam && table_has_group(&cmp->tables[t], g))
+			return true;
+	return false;
+}
+
+size_t br_cmp_rows_with(const struct br_cmp *cmp, int fam, enum br_group g)
+{
+	size_t n = 0;
+	for (size_t t = 0; t < cmp->ntables; t++) {
+		const struct br_cmp_table *tb = &cmp->tables[t];
+		if ((int)tb->family != fam)
+			continue;
+		bool *col_on = br_calloc(tb->ncols ? tb->ncols : 1, sizeof *col_on);
+		br_cmp_group_cols(tb, g, col_on);
+		for (size_t r = 0; r < tb->nrows; r++)
+			n += br_cmp_row_has(tb, r, col_on);
+		free(col_on);
+	}
+	return n;
+}

@@ -55,4 +55,14 @@ double br_cmp_shade(const struct br_cmp_col *col, double v);
 /* "beyond spread", "within spread", "not tested", "" */
 const char *br_cmp_sig_text(enum br_cmp_sig s);
 
+/* The columns of table tb that belong to metric group g (col_on[c]); the
+ * number of them. */
+size_t br_cmp_group_cols(const struct br_cmp_table *tb, enum br_group g, bool *col_on);
+/* Whether row r has a figure in one of the columns col_on marks. */
+bool br_cmp_row_has(const struct br_cmp_table *tb, size_t r, const bool *col_on);
+/* Whether a table of family fam in cmp has a column of group g; how many
+ * rows of the family's tables have a figure of it. */
+bool br_cmp_has_group(const struct br_cmp *cmp, int fam, enum br_group g);
+size_t br_cmp_rows_with(const struct br_cmp *cmp, int fam, enum br_group g);
+
 #endif

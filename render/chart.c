@@ -405,48 +405,24 @@ int br_chart_png(const struct br_chart *c, double scale, struct br_buf *out)
 	return rc;
 }
 
-struct br_chart *br_chart_for_output(const struct br_dataset *ds, const struct br_render_opts *o,
-				     struct br_chart_set *set)
-{
-	br_chart_set_build(set, ds, o);
-	int g = o && o->chart_group >= 0 ? o->chart_group : br_chart_first_group(set, o);
-	if (g < 0) {
-		br_error("no figures to chart%s", o && o->have_metric_filter ? " for the chosen --metric" : "");
-		return NULL;
-	}
-	struct br_chart *c = br_chart_build(set, (enum br_group)g, -1, o);
-	if (!c)
-		br_error("no figures for the %s chart (%s)%s", br_group_name((enum br_group)g),
-			 br_group_title((enum br_group)g),
-			 o && o->have_metric_filter ? " with the chosen --metric" : "");
-	return c;
-}
-
-int br_chart_write_all(const struct br_dataset *ds, const struct br_render_opts *o,
+int br_chart_write_all(const struct br_report *rep,
 		       int (*emit)(const char *name, const struct br_buf *bytes, void *ctx), void *ctx)
 {
-	struct br_render_opts copy = *o;
-	struct br_chart_set set;
-	br_chart_set_build(&set, ds, o);
-	bool has[BR_GROUP_COUNT] = {false};
-	for (int g = 0; g < BR_GROUP_COUNT; g++) {
-		struct br_chart *c = br_chart_build(&set, (enum br_group)g, -1, o);
-		has[g] = c != NULL;
-		br_chart_free(c);
-	}
-	br_chart_set_free(&set);
 	static const char *const kinds[] = {"svg", "png"};
+	const struct br_render_opts *o = rep->o;
 	int n = 0;
 	for (int g = 0; g < BR_GROUP_COUNT; g++) {
-		if (!has[g])
+		if (!rep->charts[g])
 			continue;
-		copy.chart_group = g;
+		/* the same report showing group g: a view, it owns nothing */
+		struct br_report view = *rep;
+		view.chart_group = g;
 		for (size_t k = 0; k < BR_ARRAY_LEN(kinds); k++) {
 			const struct br_renderer *r = br_renderer_by_name(kinds[k]);
 			struct br_buf b = BR_BUF_INIT;
 			struct br_sink sink;
 			br_sink_mem(&sink, &b);
-			int rc = r ? r->render(ds, &copy, &sink) : br_error("no %s renderer", kinds[k]);
+			int rc = r ? r->render(&view, &sink) : br_error("no %s renderer", kinds[k]);
 			if (rc == 0) {
 				char *name = br_asprintf("%s.%s", br_group_name((enum br_group)g), kinds[k]);
 				rc = emit(name, &b, ctx);
@@ -459,7 +435,7 @@ int br_chart_write_all(const struct br_dataset *ds, const struct br_render_opts 
 		n++;
 	}
 	if (!n)
-		return br_error("no figures to chart%s", o->have_metric_filter ? " for the chosen --metric" : "");
+		return br_error("no figures to chart%s", o && o->have_metric_filter ? " for the chosen --metric" : "");
 	return n;
 }
 

@@ -77,16 +77,12 @@ struct _xmlDoc *br_chart_svg_doc(const struct br_chart *c, const char *id_prefix
  * exit, after the last chart; drawing after it is allowed (they reload). */
 void br_chart_cleanup(void);
 
-/* Common chart-renderer front: the chart for -o .svg/.png (o->chart_group,
- * or the first group with data). NULL with br_error() when none. */
-struct br_chart *br_chart_for_output(const struct br_dataset *ds, const struct br_render_opts *o,
-				     struct br_chart_set *set);
-
-/* Every chart of the dataset (each group with data, every family in it) as
- * SVG and PNG, through the svg and png renderers: emit(name, bytes, ctx) is
- * called with "seq.svg", "seq.png", "random.svg", … and returns 0, or -1 to
- * stop. Returns the number of charts, or -1 (br_error() set, or emit's -1). */
-int br_chart_write_all(const struct br_dataset *ds, const struct br_render_opts *o,
+/* Every chart of the report (each group with data, every family in it;
+ * built with BR_NEED_CHARTS) as SVG and PNG, through the svg and png
+ * renderers: emit(name, bytes, ctx) is called with "seq.svg", "seq.png",
+ * "random.svg", … and returns 0, or -1 to stop. Returns the number of
+ * charts, or -1 (br_error() set, or emit's -1). */
+int br_chart_write_all(const struct br_report *rep,
 		       int (*emit)(const char *name, const struct br_buf *bytes, void *ctx), void *ctx);
 
 #endif

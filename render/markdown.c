@@ -377,13 +377,12 @@ static void stats_tables(struct br_sink *out, const struct br_cmp_table *t)
 			       BR_CMP_METHOD);
 }
 
-static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
+static int render(const struct br_report *rep, struct br_sink *out)
 {
-	struct br_cmp *cmp = br_cmp_build(ds, o);
-	if (cmp->ntables == 0) {
-		br_cmp_free(cmp);
+	const struct br_render_opts *o = rep->o;
+	const struct br_cmp *cmp = rep->cmp;
+	if (cmp->ntables == 0)
 		return br_error("no figures to show (check --metric)");
-	}
 	for (size_t i = 0; i < cmp->ntables; i++) {
 		const struct br_cmp_table *t = &cmp->tables[i];
 		if (i)
@@ -408,7 +407,6 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 		if (cmp->aggregated)
 			stats_tables(out, t);
 	}
-	br_cmp_free(cmp);
 	return 0;
 }
 
@@ -417,5 +415,6 @@ const struct br_renderer br_renderer_markdown = {
 	.extensions = ".md .markdown",
 	.summary = "comparison tables as GitHub-flavoured Markdown",
 	.text = true,
+	.needs = BR_NEED_TABLES,
 	.render = render,
 };

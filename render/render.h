@@ -1,8 +1,9 @@
 /*
  * render — the output side: every format is one file in render/ exporting
  * `const struct br_renderer br_renderer_<name>` plus one BR_RENDERER(<name>)
- * line in renderers.def. Renderers read a dataset and write to a sink; they
- * never print or exit. Values are scaled for display here only.
+ * line in renderers.def. Renderers read the report model (model/report.h,
+ * built once) and write to a sink; they never print or exit. Values are
+ * scaled for display here only.
  */
 #ifndef BR_RENDER_H
 #define BR_RENDER_H
@@ -14,6 +15,7 @@
 #include "dataset.h"
 #include "metric.h"
 #include "opts.h"
+#include "report.h"
 #include "util.h"
 
 /*
@@ -51,9 +53,16 @@ struct br_renderer {
 	bool text;                 /* people read it as text (a terminal, an editor):
 				    * input text in it is neutralised on the way out
 				    * (terminal controls, bidi overrides; core/neutral.h) */
-	/* 0 on success; -1 with br_error() set */
-	int (*render)(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out);
+	unsigned needs;            /* the parts of the report model it reads (BR_NEED_*) */
+	/* 0 on success; -1 with br_error() set. The report was built with at
+	 * least `needs`; the renderer presents it and rebuilds none of it. */
+	int (*render)(const struct br_report *rep, struct br_sink *out);
 };
+
+/* Build the report model r needs from ds and o, render it, free it: for
+ * callers with no report of their own (tests, `benchreport run`). */
+int br_render(const struct br_renderer *r, const struct br_dataset *ds, const struct br_render_opts *o,
+	      struct br_sink *out);
 
 const struct br_renderer *const *br_renderers(size_t *n);
 const struct br_renderer *br_renderer_by_name(const char *name);

@@ -1044,19 +1044,17 @@ static void render_table(struct br_sink *out, const struct br_cmp *cmp, const st
 	free_names(&shown);
 }
 
-static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
+static int render(const struct br_report *rep, struct br_sink *out)
 {
-	struct br_cmp *cmp = br_cmp_build(ds, o);
-	if (cmp->ntables == 0) {
-		br_cmp_free(cmp);
+	const struct br_render_opts *o = rep->o;
+	const struct br_cmp *cmp = rep->cmp;
+	if (cmp->ntables == 0)
 		return br_error("no figures to show (check --metric)");
-	}
 	for (size_t i = 0; i < cmp->ntables; i++) {
 		if (i)
 			br_sink_puts(out, "\n\n");
 		render_table(out, cmp, &cmp->tables[i], o);
 	}
-	br_cmp_free(cmp);
 	return 0;
 }
 
@@ -1065,5 +1063,6 @@ const struct br_renderer br_renderer_text = {
 	.extensions = ".txt",
 	.summary = "comparison tables for a fixed-width font (mail, terminals)",
 	.text = true,
+	.needs = BR_NEED_TABLES,
 	.render = render,
 };
