@@ -859,6 +859,211 @@ static void present_metrics(const struct slots *sl, const struct colacc *acc, bo
 		cols[m] = sl->of[m] >= 0 && acc[sl->of[m]].present;
 }
 
+/* A table while it is being built: its rows (no cells), the metrics it can
+ * show and what the rows hold of each, the baseline row and the sort key. */
+struct tbuild {
+	struct trow *rows;
+	size_t nrows;
+	struct slots sl;
+	struct colacc *acc;           /* per slot */
+	bool cols[BR_METRIC_COUNT];   /* metric m is a column */
+	bool aggregate;
+	long base;                    /* baseline row, or -1 */
+	int sort_metric;              /* --sort METRIC, or -1 */
+	const char *skind;            /* --sort label|host|tool, or NULL */
+};
+
+static void tbuild_free_rows(struct tbuild *tb)
+{
+	for (size_t i = 0; i < tb->nrows; i++)
+		trow_free(&tb->rows[i]);
+	free(tb->rows);
+	free(tb->acc);
+}
+
+/* The --sort key: a metric the table shows, or a name kind. */
+static void sort_key(struct tbuild *tb, const struct br_render_opts *o)
+{
+	tb->sort_metric = -1;
+	tb->skind = NULL;
+	if (!o || !o->sort)
+		return;
+	int m = br_metric_by_name(o->sort);
+	if (m >= 0 && tb->cols[m])
+		tb->sort_metric = m;
+	else if (m < 0 && (!strcmp(o->sort, "label") || !strcmp(o->sort, "host") || !strcmp(o->sort, "tool")))
+		tb->skind = o->sort;
+}
+
+/* The --baseline row, with a note when several rows match. */
+static void pick_baseline(struct br_cmp *c, const struct br_cmp_table *t, struct tbuild *tb,
+			  const struct br_render_opts *o, const struct inputs *in, size_t *baseline_hits)
+{
+	tb->base = -1;
+	if (!o || !o->baseline)
+		return;
+	size_t nm;
+	tb->base = find_baseline(tb->rows, tb->nrows, in, o->baseline, &nm);
+	if (tb->base < 0)
+		return;
+	(*baseline_hits)++;
+	if (nm > 1)
+		add_note(c, br_asprintf("--baseline '%s' matches %zu rows of the %s table; the first is the baseline",
+					o->baseline, nm, t->title));
+}
+
+/* --top N: the N best rows (and the baseline) stay, in their order; the
+ * columns are then those of the rows kept. */
+static void keep_top(struct br_cmp_table *t, struct tbuild *tb, size_t top)
+{
+	struct trow *rows = tb->rows;
+	size_t nrows = tb->nrows;
+	score_rows(rows, nrows, &tb->sl, tb->acc, tb->cols, tb->sort_metric);
+	struct sortent *e = br_calloc(nrows, sizeof *e);
+	for (size_t i = 0; i < nrows; i++)
+		e[i].row = &rows[i];
+	qsort(e, nrows, sizeof *e, by_score);
+	bool *keep = br_calloc(nrows, sizeof *keep);
+	for (size_t i = 0; i < top; i++)
+		keep[e[i].row - rows] = true;
+	if (tb->base >= 0)
+		keep[tb->base] = true;
+	free(e);
+	size_t w = 0;
+	long nb = -1;
+	for (size_t i = 0; i < nrows; i++) {
+		if (!keep[i]) {
+			trow_free(&rows[i]);
+			t->ndropped++;
+			continue;
+		}
+		if ((long)i == tb->base)
+			nb = (long)w;
+		rows[w++] = rows[i];
+	}
+	tb->nrows = w;
+	tb->base = nb;
+	free(keep);
+	scan_rows(rows, tb->nrows, &tb->sl, tb->aggregate, tb->acc);
+	present_metrics(&tb->sl, tb->acc, tb->cols);
+}
+
+/* Before/after (one thing from two inputs: the first is the baseline
+ * unless --baseline named one), then the row order: the baseline first,
+ * the others by the sort key or in input order. */
+static void order_rows(struct br_cmp_table *t, struct tbuild *tb, const struct br_render_opts *o)
+{
+	struct trow *rows = tb->rows;
+	size_t nrows = tb->nrows;
+	bool ba = nrows == 2 && rows[0].ikey != NO_INPUT && rows[1].ikey != NO_INPUT &&
+		  rows[0].ikey != rows[1].ikey && str_eq(rows[0].core, rows[1].core);
+	if (ba && !(o && o->baseline))
+		tb->base = rows[0].order < rows[1].order ? 0 : 1;
+	t->before_after = ba && tb->base >= 0;
+	if (tb->base >= 0) {
+		/* the others keep their relative (input) order behind it */
+		struct trow b = rows[tb->base];
+		memmove(&rows[1], &rows[0], (size_t)tb->base * sizeof *rows);
+		rows[0] = b;
+		for (size_t i = 0; i < nrows; i++)
+			rows[i].order = i;
+	}
+	size_t from = tb->base >= 0 ? 1 : 0;
+	if (tb->sort_metric >= 0) {
+		sort_rows(rows + from, nrows - from, by_metric, tb->sort_metric, NULL);
+	} else if (tb->skind) {
+		sort_rows(rows + from, nrows - from, by_string, -1, tb->skind);
+	} else {
+		/* rows are built in input order and --top keeps it: sort only
+		 * if that ever changes */
+		bool ordered = true;
+		for (size_t i = from + 1; i < nrows && ordered; i++)
+			ordered = rows[i - 1].order < rows[i].order;
+		if (!ordered)
+			sort_rows(rows + from, nrows - from, by_order, -1, NULL);
+	}
+	if (tb->base >= 0)
+		tb->base = 0;
+}
+
+/* A column from what its cells hold: statistics, best, display unit. */
+static void make_col(struct br_cmp_col *col, int m, const struct colacc *a)
+{
+	col->metric = (enum br_metric_id)m;
+	col->info = br_metric(m);
+	col->nvalues = a->nvalues;
+	col->min = a->min;
+	col->max = a->max;
+	col->best = col->info->better == BR_HIGHER ? a->max : a->min;
+	col->has_best = a->nvalues >= 2 && a->min != a->max;
+	col->any_too_fast = a->any_too_fast;
+	col->any_marked = a->any_marked;
+	col->any_absent = a->any_absent;
+	col->any_unreadable = a->any_unreadable;
+	col->any_negative = a->any_negative;
+	col->has_cpu = a->has_cpu;
+	col->best_cpu = a->cpu_min;
+	col->cpu_max = a->cpu_max;
+	col->cpu_decimals = a->cpu_decimals;
+	col->has_best_cpu = a->ncpu >= 2 && a->cpu_min != a->cpu_max;
+	col->unit = br_cmp_pick_unit(col->info->unit, fmax(fabs(a->max), fabs(a->min)), a->nzmin);
+	if (col->unit.div == 1) {
+		int d = a->exact;
+		if (a->nzmin >= 1000)
+			d = 0;
+		else if (a->nzmin >= 100 && d > 1)
+			d = 1;
+		col->unit.decimals = d;
+	}
+}
+
+static void make_cols(struct br_cmp_table *t, const struct tbuild *tb)
+{
+	size_t ncols = 0;
+	int map[BR_METRIC_COUNT];
+	for (int m = 0; m < BR_METRIC_COUNT; m++)
+		if (tb->cols[m])
+			map[ncols++] = m;
+	t->cols = br_calloc(ncols, sizeof *t->cols);
+	t->ncols = ncols;
+	for (size_t k = 0; k < ncols; k++)
+		make_col(&t->cols[k], map[k], &tb->acc[tb->sl.of[map[k]]]);
+}
+
+/* The rows move into the table (cells are made when asked for:
+ * br_cmp_cell), with the baseline's cells, which every other row's
+ * ratios need. */
+static void take_rows(struct br_cmp_table *t, struct tbuild *tb)
+{
+	t->rows = br_calloc(tb->nrows, sizeof *t->rows);
+	t->nrows = tb->nrows;
+	t->baseline = tb->base;
+	for (size_t i = 0; i < tb->nrows; i++) {
+		struct trow *src = &tb->rows[i];
+		struct br_cmp_row *r = &t->rows[i];
+		r->name = src->name;
+		r->label = src->label;
+		r->host = src->host;
+		r->members = src->members;
+		r->nmembers = src->nmembers;
+		r->input = src->input;
+		r->qual = src->qual;
+		r->is_baseline = (long)i == tb->base;
+		if (br_cmp_cpu_tenths(r))
+			for (size_t k = 0; k < t->ncols; k++)
+				t->cols[k].cpu_tenths = t->cols[k].has_cpu;
+		free(src->core);
+	}
+	free(tb->rows);
+	tb->rows = NULL;
+	if (tb->base >= 0) {
+		const struct br_cmp_row *b = &t->rows[tb->base];
+		t->base_cells = br_malloc(t->ncols * sizeof *t->base_cells);
+		for (size_t k = 0; k < t->ncols; k++)
+			make_base(b->members, b->nmembers, t->cols[k].metric, &t->base_cells[k]);
+	}
+}
+
 /* Build one table from records of one family (and group); false when it has
  * no columns. Takes ownership of nothing; `recs` is borrowed. */
 static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family fam,
@@ -869,191 +1074,29 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 	t->family = fam;
 	t->title = br_family_title(fam);
 	t->baseline = -1;
-	bool aggregate = o && o->aggregate;
-	t->aggregated = aggregate;
-	struct trow *rows;
-	struct slots sl;
-	family_slots(fam, o, recs, nrecs, &sl);
-	size_t nrows = build_rows(recs, nrecs, aggregate, in, &rows);
-	qualify_rows(rows, nrows);
-	struct colacc *acc = br_calloc(sl.n ? (size_t)sl.n : 1, sizeof *acc);
-	scan_rows(rows, nrows, &sl, aggregate, acc);
-	bool cols[BR_METRIC_COUNT];
-	present_metrics(&sl, acc, cols);
+	struct tbuild tb = {.aggregate = o && o->aggregate};
+	t->aggregated = tb.aggregate;
+	family_slots(fam, o, recs, nrecs, &tb.sl);
+	tb.nrows = build_rows(recs, nrecs, tb.aggregate, in, &tb.rows);
+	qualify_rows(tb.rows, tb.nrows);
+	tb.acc = br_calloc(tb.sl.n ? (size_t)tb.sl.n : 1, sizeof *tb.acc);
+	scan_rows(tb.rows, tb.nrows, &tb.sl, tb.aggregate, tb.acc);
+	present_metrics(&tb.sl, tb.acc, tb.cols);
 	bool any = false;
 	for (int m = 0; m < BR_METRIC_COUNT; m++)
-		any = any || cols[m];
-	if (!any || nrows == 0) {
-		for (size_t i = 0; i < nrows; i++)
-			trow_free(&rows[i]);
-		free(rows);
-		free(acc);
+		any = any || tb.cols[m];
+	if (!any || tb.nrows == 0) {
+		tbuild_free_rows(&tb);
 		return false;
 	}
-
-	/* sort key */
-	int sort_metric = -1;
-	const char *skind = NULL;
-	if (o && o->sort) {
-		int m = br_metric_by_name(o->sort);
-		if (m >= 0 && cols[m])
-			sort_metric = m;
-		else if (m < 0 && (!strcmp(o->sort, "label") || !strcmp(o->sort, "host") ||
-				   !strcmp(o->sort, "tool")))
-			skind = o->sort;
-	}
-
-	/* baseline */
-	long base = -1;
-	if (o && o->baseline) {
-		size_t nm;
-		base = find_baseline(rows, nrows, in, o->baseline, &nm);
-		if (base >= 0) {
-			(*baseline_hits)++;
-			if (nm > 1)
-				add_note(c, br_asprintf("--baseline '%s' matches %zu rows of the %s table; "
-							"the first is the baseline",
-							o->baseline, nm, t->title));
-		}
-	}
-
-	/* --top */
-	if (o && o->top && nrows > o->top) {
-		score_rows(rows, nrows, &sl, acc, cols, sort_metric);
-		struct sortent *e = br_calloc(nrows, sizeof *e);
-		for (size_t i = 0; i < nrows; i++)
-			e[i].row = &rows[i];
-		qsort(e, nrows, sizeof *e, by_score);
-		bool *keep = br_calloc(nrows, sizeof *keep);
-		for (size_t i = 0; i < o->top; i++)
-			keep[e[i].row - rows] = true;
-		if (base >= 0)
-			keep[base] = true;
-		free(e);
-		size_t w = 0;
-		long nb = -1;
-		for (size_t i = 0; i < nrows; i++) {
-			if (!keep[i]) {
-				trow_free(&rows[i]);
-				t->ndropped++;
-				continue;
-			}
-			if ((long)i == base)
-				nb = (long)w;
-			rows[w++] = rows[i];
-		}
-		nrows = w;
-		base = nb;
-		free(keep);
-		/* the columns over the rows kept */
-		scan_rows(rows, nrows, &sl, aggregate, acc);
-		present_metrics(&sl, acc, cols);
-	}
-
-	/* before/after: one thing from two inputs; the first is the baseline
-	 * unless --baseline named one */
-	bool ba = nrows == 2 && rows[0].ikey != NO_INPUT && rows[1].ikey != NO_INPUT &&
-		  rows[0].ikey != rows[1].ikey && str_eq(rows[0].core, rows[1].core);
-	if (ba && !(o && o->baseline))
-		base = rows[0].order < rows[1].order ? 0 : 1;
-	t->before_after = ba && base >= 0;
-
-	/* order; the baseline row first */
-	if (base >= 0) {
-		/* the others keep their relative (input) order behind it */
-		struct trow b = rows[base];
-		memmove(&rows[1], &rows[0], (size_t)base * sizeof *rows);
-		rows[0] = b;
-		for (size_t i = 0; i < nrows; i++)
-			rows[i].order = i;
-	}
-	size_t from = base >= 0 ? 1 : 0;
-	if (sort_metric >= 0)
-		sort_rows(rows + from, nrows - from, by_metric, sort_metric, NULL);
-	else if (skind)
-		sort_rows(rows + from, nrows - from, by_string, -1, skind);
-	else {
-		/* rows are built in input order and --top keeps it: sort only
-		 * if that ever changes */
-		bool ordered = true;
-		for (size_t i = from + 1; i < nrows && ordered; i++)
-			ordered = rows[i - 1].order < rows[i].order;
-		if (!ordered)
-			sort_rows(rows + from, nrows - from, by_order, -1, NULL);
-	}
-	if (base >= 0)
-		base = 0;
-
-	/* columns */
-	size_t ncols = 0;
-	int map[BR_METRIC_COUNT];
-	for (int m = 0; m < BR_METRIC_COUNT; m++)
-		if (cols[m])
-			map[ncols++] = m;
-	t->cols = br_calloc(ncols, sizeof *t->cols);
-	t->ncols = ncols;
-	for (size_t k = 0; k < ncols; k++) {
-		int m = map[k];
-		struct br_cmp_col *col = &t->cols[k];
-		const struct colacc *a = &acc[sl.of[m]];
-		col->metric = (enum br_metric_id)m;
-		col->info = br_metric(m);
-		col->nvalues = a->nvalues;
-		col->min = a->min;
-		col->max = a->max;
-		col->best = col->info->better == BR_HIGHER ? a->max : a->min;
-		col->has_best = a->nvalues >= 2 && a->min != a->max;
-		col->any_too_fast = a->any_too_fast;
-		col->any_marked = a->any_marked;
-		col->any_absent = a->any_absent;
-		col->any_unreadable = a->any_unreadable;
-		col->any_negative = a->any_negative;
-		col->has_cpu = a->has_cpu;
-		col->best_cpu = a->cpu_min;
-		col->cpu_max = a->cpu_max;
-		col->cpu_decimals = a->cpu_decimals;
-		col->has_best_cpu = a->ncpu >= 2 && a->cpu_min != a->cpu_max;
-		col->unit = br_cmp_pick_unit(col->info->unit, fmax(fabs(a->max), fabs(a->min)), a->nzmin);
-		if (col->unit.div == 1) {
-			int d = a->exact;
-			if (a->nzmin >= 1000)
-				d = 0;
-			else if (a->nzmin >= 100 && d > 1)
-				d = 1;
-			col->unit.decimals = d;
-		}
-	}
-	free(acc);
-
-	/* rows: cells are made when asked for (br_cmp_cell) */
-	t->rows = br_calloc(nrows, sizeof *t->rows);
-	t->nrows = nrows;
-	t->baseline = base;
-	for (size_t i = 0; i < nrows; i++) {
-		struct trow *src = &rows[i];
-		struct br_cmp_row *r = &t->rows[i];
-		r->name = src->name;
-		r->label = src->label;
-		r->host = src->host;
-		r->members = src->members;
-		r->nmembers = src->nmembers;
-		r->input = src->input;
-		r->qual = src->qual;
-		r->is_baseline = (long)i == base;
-		if (br_cmp_cpu_tenths(r))
-			for (size_t k = 0; k < ncols; k++)
-				t->cols[k].cpu_tenths = t->cols[k].has_cpu;
-		free(src->core);
-	}
-	free(rows);
-
-	/* the baseline's cells, which every other row's ratios need */
-	if (base >= 0) {
-		const struct br_cmp_row *b = &t->rows[base];
-		t->base_cells = br_malloc(ncols * sizeof *t->base_cells);
-		for (size_t k = 0; k < ncols; k++)
-			make_base(b->members, b->nmembers, t->cols[k].metric, &t->base_cells[k]);
-	}
+	sort_key(&tb, o);
+	pick_baseline(c, t, &tb, o, in, baseline_hits);
+	if (o && o->top && tb.nrows > o->top)
+		keep_top(t, &tb, o->top);
+	order_rows(t, &tb, o);
+	make_cols(t, &tb);
+	free(tb.acc);
+	take_rows(t, &tb);
 	return true;
 }
 
@@ -1239,6 +1282,80 @@ static char *aggregate_groups(const struct br_cmp *c)
 	return br_buf_detach(&b);
 }
 
+/* What the tables under construction share: the model, the options, the
+ * --group-by key, room for one group's records, the --baseline hits. */
+struct cbuild {
+	struct br_cmp *c;
+	const struct br_render_opts *o;
+	const struct inputs *in;
+	const char *gkey;
+	const struct br_record **grp;
+	size_t cap_tables, baseline_hits;
+};
+
+/* Table g of a family: its records grp[0..n), its group's value gv. */
+static void group_table(struct cbuild *cb, enum br_family f, size_t n, const char *gv)
+{
+	struct br_cmp *c = cb->c;
+	c->tables = br_grow(c->tables, &cb->cap_tables, c->ntables + 1, sizeof *c->tables);
+	struct br_cmp_table *t = &c->tables[c->ntables];
+	if (!make_table(c, t, f, cb->grp, n, cb->o, cb->in, &cb->baseline_hits))
+		return;
+	if (cb->gkey) {
+		if (strcmp(cb->gkey, "tool") == 0)
+			t->group_key = "tool";
+		else if (strcmp(cb->gkey, "host") == 0)
+			t->group_key = "host";
+		else
+			t->group_key = "label";
+		t->group = gv ? br_cmp_one_line(gv) : br_strdup("(none)");
+	}
+	c->ntables++;
+}
+
+/* The tables of one family (records recs[0..n)): one per group, in order
+ * of first appearance, each in input order. */
+static void family_tables(struct cbuild *cb, enum br_family f, const struct br_record **recs, size_t n)
+{
+	char **tmp = br_calloc(n, sizeof *tmp);
+	const char **vals = br_calloc(n, sizeof *vals);
+	size_t *gid = br_malloc(n * sizeof *gid);
+	size_t ngroups = 1;
+	if (cb->gkey) {
+		for (size_t i = 0; i < n; i++)
+			vals[i] = group_value(recs[i], cb->gkey, cb->c->aggregated, &tmp[i]);
+		ngroups = group_records(vals, n, gid);
+	} else {
+		memset(gid, 0, n * sizeof *gid);
+	}
+	size_t *start = br_calloc(ngroups + 1, sizeof *start);
+	size_t *first = br_malloc(ngroups * sizeof *first);
+	for (size_t i = n; i-- > 0;) {
+		start[gid[i] + 1]++;
+		first[gid[i]] = i;
+	}
+	for (size_t g = 0; g < ngroups; g++)
+		start[g + 1] += start[g];
+	for (size_t i = 0; i < n; i++)
+		cb->grp[start[gid[i]]++] = recs[i];
+	for (size_t g = ngroups; g > 0; g--)
+		start[g] = start[g - 1];
+	start[0] = 0;
+	const struct br_record **all = cb->grp;
+	for (size_t g = 0; g < ngroups; g++) {
+		cb->grp = all + start[g];
+		group_table(cb, f, start[g + 1] - start[g], vals[first[g]]);
+	}
+	cb->grp = all;
+	for (size_t i = 0; i < n; i++)
+		free(tmp[i]);
+	free(tmp);
+	free(vals);
+	free(gid);
+	free(start);
+	free(first);
+}
+
 static struct br_cmp *build(const struct br_recset *rs, const struct inputs *in,
 			    const struct br_render_opts *o)
 {
@@ -1246,78 +1363,27 @@ static struct br_cmp *build(const struct br_recset *rs, const struct inputs *in,
 	c->aggregated = o && o->aggregate;
 	c->baseline = o ? o->baseline : NULL;
 	c->sort = o ? o->sort : NULL;
-	const char *gkey = o ? o->group_by : NULL;
-	if (gkey && strcmp(gkey, "tool") && strcmp(gkey, "host") && strcmp(gkey, "label"))
-		gkey = NULL;
+	struct cbuild cb = {.c = c, .o = o, .in = in, .gkey = o ? o->group_by : NULL};
+	if (cb.gkey && strcmp(cb.gkey, "tool") && strcmp(cb.gkey, "host") && strcmp(cb.gkey, "label"))
+		cb.gkey = NULL;
 	if (o && o->sort && br_metric_by_name(o->sort) < 0 && strcmp(o->sort, "label") &&
 	    strcmp(o->sort, "host") && strcmp(o->sort, "tool"))
 		add_note(c, br_asprintf("--sort '%s' is not a metric, 'label', 'host' or 'tool'; "
 					"rows keep input order", o->sort));
 
-	size_t cap_tables = 0, baseline_hits = 0;
 	const struct br_record **recs = br_malloc((rs->n ? rs->n : 1) * sizeof *recs);
-	const struct br_record **grp = br_malloc((rs->n ? rs->n : 1) * sizeof *grp);
+	cb.grp = br_malloc((rs->n ? rs->n : 1) * sizeof *cb.grp);
 	for (int f = 0; f < BR_FAM_COUNT; f++) {
 		size_t n = 0;
 		for (size_t i = 0; i < rs->n; i++)
 			if (br_tool_family(rs->v[i]->tool) == (enum br_family)f)
 				recs[n++] = rs->v[i];
-		if (!n)
-			continue;
-		/* the groups, in order of first appearance, each in input order */
-		char **tmp = br_calloc(n, sizeof *tmp);
-		const char **vals = br_calloc(n, sizeof *vals);
-		size_t *gid = br_malloc(n * sizeof *gid);
-		size_t ngroups = 1;
-		if (gkey) {
-			for (size_t i = 0; i < n; i++)
-				vals[i] = group_value(recs[i], gkey, c->aggregated, &tmp[i]);
-			ngroups = group_records(vals, n, gid);
-		} else {
-			memset(gid, 0, n * sizeof *gid);
-		}
-		size_t *start = br_calloc(ngroups + 1, sizeof *start);
-		size_t *first = br_malloc(ngroups * sizeof *first);
-		for (size_t i = n; i-- > 0;) {
-			start[gid[i] + 1]++;
-			first[gid[i]] = i;
-		}
-		for (size_t g = 0; g < ngroups; g++)
-			start[g + 1] += start[g];
-		for (size_t i = 0; i < n; i++)
-			grp[start[gid[i]]++] = recs[i];
-		for (size_t g = ngroups; g > 0; g--)
-			start[g] = start[g - 1];
-		start[0] = 0;
-		for (size_t g = 0; g < ngroups; g++) {
-			const char *gv = vals[first[g]];
-			c->tables = br_grow(c->tables, &cap_tables, c->ntables + 1, sizeof *c->tables);
-			struct br_cmp_table *t = &c->tables[c->ntables];
-			if (make_table(c, t, (enum br_family)f, grp + start[g], start[g + 1] - start[g], o, in,
-				       &baseline_hits)) {
-				if (gkey) {
-					if (strcmp(gkey, "tool") == 0)
-						t->group_key = "tool";
-					else if (strcmp(gkey, "host") == 0)
-						t->group_key = "host";
-					else
-						t->group_key = "label";
-					t->group = gv ? br_cmp_one_line(gv) : br_strdup("(none)");
-				}
-				c->ntables++;
-			}
-		}
-		for (size_t i = 0; i < n; i++)
-			free(tmp[i]);
-		free(tmp);
-		free(vals);
-		free(gid);
-		free(start);
-		free(first);
+		if (n)
+			family_tables(&cb, (enum br_family)f, recs, n);
 	}
-	free(grp);
+	free(cb.grp);
 	free(recs);
-	if (o && o->baseline && baseline_hits == 0) {
+	if (o && o->baseline && cb.baseline_hits == 0) {
 		add_note(c, br_asprintf("--baseline '%s' matches no record's label, host or input", o->baseline));
 		c->baseline_unmatched = true;
 		c->baseline_choices = baseline_choices(rs, in);
