@@ -387,24 +387,16 @@ static size_t keep_per_block(struct br_chart *c, const struct br_chart_set *set,
 	return before - total_bars(c);
 }
 
-struct br_chart *br_chart_build_capped(const struct br_chart_set *set, enum br_group group, int family,
-				       const struct br_render_opts *o, size_t max_bars)
-{
-	struct br_chart *c = br_calloc(1, sizeof *c);
-	c->group = group;
-	c->set = set;
-	c->width = o && o->width ? o->width : BR_CHART_DEFAULT_WIDTH;
-	if (c->width < BR_CHART_MIN_WIDTH)
-		c->width = BR_CHART_MIN_WIDTH;
-	c->stacked = c->width < BR_CHART_STACK_BELOW;
-	collect(c, set, family, o);
-	if (!c->npanels) {
-		br_chart_free(c);
-		return NULL;
-	}
-	struct br_buf note = BR_BUF_INIT;
+/* What the bars of a chart hold, for its notes and subtitle. */
+struct bar_kinds {
+	bool fast, unreadable, agg, log;
+};
 
-	/* --top N, the caller's cap, then the height cap */
+/* --top N, the caller's cap (max_bars), then the height cap; the note
+ * that says what was left out. */
+static void apply_caps(struct br_chart *c, const struct br_chart_set *set, const struct br_render_opts *o,
+		       size_t max_bars, struct br_buf *note)
+{
 	size_t all_bars = total_bars(c);
 	if (o && o->top)
 		keep_per_block(c, set, o->top);
@@ -412,7 +404,8 @@ struct br_chart *br_chart_build_capped(const struct br_chart_set *set, enum br_g
 	size_t nblocks = total_blocks(c);
 	/* everything but the bar rows, with a worst-case legend and notes */
 	double overhead = BR_CHART_MARGIN + 26 + 20 + (BR_CHART_LEGEND_MAX_ROWS + 1) * BR_CHART_LEGEND_ROW + 8 +
-			  c->npanels * (BR_CHART_PANEL_HEAD + 10) + nblocks * (BR_CHART_BLOCK_HEAD + 2 * BR_CHART_TICK_ROW + BR_CHART_BLOCK_GAP) +
+			  c->npanels * (BR_CHART_PANEL_HEAD + 10) +
+			  nblocks * (BR_CHART_BLOCK_HEAD + 2 * BR_CHART_TICK_ROW + BR_CHART_BLOCK_GAP) +
 			  4 * BR_CHART_NOTE_ROW + BR_CHART_MARGIN;
 	/* a report's chart (max_bars) sits among many: compact rows */
 	c->row = total_bars(c) > 60 || c->stacked || max_bars ? BR_CHART_ROW_COMPACT : BR_CHART_ROW;
@@ -429,87 +422,91 @@ struct br_chart *br_chart_build_capped(const struct br_chart_set *set, enum br_g
 	for (size_t p = 0; p < c->npanels; p++)
 		for (size_t k = 0; k < c->panels[p].nblocks; k++)
 			hidden += c->panels[p].blocks[k].nhidden;
-	if (by_cap && !capped)
-		br_buf_addf(&note, "At most %zu bars per metric are drawn: the best, in the table's order; the table "
-				   "below has all %zu figures.",
+	if (by_cap && !capped) {
+		br_buf_addf(note, "At most %zu bars per metric are drawn: the best, in the table's order; the table "
+				  "below has all %zu figures.",
 			    max_bars, all_bars);
-	else if (hidden) {
+	} else if (hidden) {
 		size_t n = capped ? capped : (o ? o->top : 0);
 		if (capped && !(o && o->top && o->top <= capped))
-			br_buf_addf(&note, "Only the best %zu per metric are drawn (%zu of %zu bars hidden to keep the chart "
-					   "readable); the tables list every record. Use --top N or --metric to choose.",
+			br_buf_addf(note, "Only the best %zu per metric are drawn (%zu of %zu bars hidden to keep the chart "
+					  "readable); the tables list every record. Use --top N or --metric to choose.",
 				    n, hidden, all_bars);
 		else
-			br_buf_addf(&note, "Only the best %zu per metric are drawn (--top %zu): %zu of %zu bars hidden.", n,
+			br_buf_addf(note, "Only the best %zu per metric are drawn (--top %zu): %zu of %zu bars hidden.", n,
 				    n, hidden, all_bars);
 	}
-	for (size_t p = 0; p < c->npanels; p++)
-		for (size_t k = 0; k < c->panels[p].nblocks; k++)
-			block_collapse_fast(&c->panels[p].blocks[k], set, c->width * 0.6);
+}
 
-	/* units (per block), values, texts */
-	bool any_fast = false, any_unreadable = false, any_agg = false, any_log = false;
-	for (size_t p = 0; p < c->npanels; p++) {
-		struct br_chart_panel *pn = &c->panels[p];
-		for (size_t k = 0; k < pn->nblocks; k++) {
-			struct br_chart_block *bk = &pn->blocks[k];
-			double max = 0, min = 0;
-			for (size_t i = 0; i < bk->nbars; i++) {
-				const struct br_chart_stat *st = &set->v[bk->bars[i].series].m[bk->metric];
-				if (!st->has_value)
-					continue;
-				double hi = st->max > st->value ? st->max : st->value;
-				double lo = st->min < st->value ? st->min : st->value;
-				if (hi > max)
-					max = hi;
-				if (lo > 0 && (min == 0 || lo < min))
-					min = lo;
-			}
-			bk->disp = br_cmp_pick_unit(pn->unit, max, min);
-			if (!(bk->disp.div > 0))
-				bk->disp.div = 1;
-			bk->has_axis = max > 0;
-			/* latency spanning two decades: one slow outlier would flatten
-			 * every other bar on a linear axis */
-			bk->log = pn->unit == BR_UNIT_USEC && min > 0 && max / min >= 100;
-			any_fast |= bk->nfast > 0;
-			any_log |= bk->log;
-			for (size_t i = 0; i < bk->nbars; i++) {
-				struct br_chart_bar *b = &bk->bars[i];
-				const struct br_chart_stat *st = &set->v[b->series].m[bk->metric];
-				b->too_fast = st->too_fast;
-				b->has_value = st->has_value;
-				b->value = st->has_value ? st->value / bk->disp.div : 0;
-				b->n = st->n;
-				b->min = st->has_value ? st->min / bk->disp.div : 0;
-				b->max = st->has_value ? st->max / bk->disp.div : 0;
-				const struct br_record *first = set->v[b->series].first;
-				bar_texts(b, st, bk, first && first->tool == BR_TOOL_BONNIE);
-				any_fast |= st->too_fast;
-				any_unreadable |= !st->too_fast && !st->has_value;
-				any_agg |= st->n > 1;
-			}
-		}
+/* A block's display unit (from its bars' figures), scale kind, and each
+ * bar's values in that unit and texts. */
+static void block_values(struct br_chart_block *bk, const struct br_chart_panel *pn, const struct br_chart_set *set,
+			 struct bar_kinds *kinds)
+{
+	double max = 0, min = 0;
+	for (size_t i = 0; i < bk->nbars; i++) {
+		const struct br_chart_stat *st = &set->v[bk->bars[i].series].m[bk->metric];
+		if (!st->has_value)
+			continue;
+		double hi = st->max > st->value ? st->max : st->value;
+		double lo = st->min < st->value ? st->min : st->value;
+		if (hi > max)
+			max = hi;
+		if (lo > 0 && (min == 0 || lo < min))
+			min = lo;
 	}
-	if (any_fast)
-		add_line(&note, "+++++ : the run finished too quickly for the tool to give a figure (not zero).");
-	if (any_unreadable)
-		add_line(&note, "unreadable: the document holds the figure but it could not be read.");
-	if (any_agg)
-		add_line(&note, "Aggregated runs: the bar is the mean, the whisker spans min to max, n = runs.");
-	if (any_log)
-		add_line(&note, "log scale: each grid line is ten times the one before; bars start at the first line.");
-	add_line(&note, "Each metric has its own scale; binary units (1 MiB/s = 1024 KiB/s).");
+	bk->disp = br_cmp_pick_unit(pn->unit, max, min);
+	if (!(bk->disp.div > 0))
+		bk->disp.div = 1;
+	bk->has_axis = max > 0;
+	/* latency spanning two decades: one slow outlier would flatten
+	 * every other bar on a linear axis */
+	bk->log = pn->unit == BR_UNIT_USEC && min > 0 && max / min >= 100;
+	kinds->fast |= bk->nfast > 0;
+	kinds->log |= bk->log;
+	for (size_t i = 0; i < bk->nbars; i++) {
+		struct br_chart_bar *b = &bk->bars[i];
+		const struct br_chart_stat *st = &set->v[b->series].m[bk->metric];
+		b->too_fast = st->too_fast;
+		b->has_value = st->has_value;
+		b->value = st->has_value ? st->value / bk->disp.div : 0;
+		b->n = st->n;
+		b->min = st->has_value ? st->min / bk->disp.div : 0;
+		b->max = st->has_value ? st->max / bk->disp.div : 0;
+		const struct br_record *first = set->v[b->series].first;
+		bar_texts(b, st, bk, first && first->tool == BR_TOOL_BONNIE);
+		kinds->fast |= st->too_fast;
+		kinds->unreadable |= !st->too_fast && !st->has_value;
+		kinds->agg |= st->n > 1;
+	}
+}
+
+/* The note lines that explain what the bars hold. */
+static void kind_notes(struct br_buf *note, const struct bar_kinds *kinds, const struct br_chart_set *set)
+{
+	if (kinds->fast)
+		add_line(note, "+++++ : the run finished too quickly for the tool to give a figure (not zero).");
+	if (kinds->unreadable)
+		add_line(note, "unreadable: the document holds the figure but it could not be read.");
+	if (kinds->agg)
+		add_line(note, "Aggregated runs: the bar is the mean, the whisker spans min to max, n = runs.");
+	if (kinds->log)
+		add_line(note, "log scale: each grid line is ten times the one before; bars start at the first line.");
+	add_line(note, "Each metric has its own scale; binary units (1 MiB/s = 1024 KiB/s).");
 	/* a quick run of benchreport run says so wherever its figures go */
 	for (size_t i = 0; i < set->n; i++) {
 		const struct br_param *q = set->v[i].first ? br_record_param(set->v[i].first, "quick") : NULL;
 		if (q && q->str) {
-			add_line(&note, q->str);
+			add_line(note, q->str);
 			break;
 		}
 	}
+}
 
-	/* horizontal layout */
+/* The label column and the plot: widths from the widest label and value
+ * text, within shares of the inner width. */
+static void columns(struct br_chart *c, const struct br_chart_set *set, double inner)
+{
 	double W = c->width;
 	double label_max = 0, value_max = 0;
 	for (size_t p = 0; p < c->npanels; p++)
@@ -527,7 +524,6 @@ struct br_chart *br_chart_build_capped(const struct br_chart_set *set, enum br_g
 				if (vw > value_max)
 					value_max = vw;
 			}
-	double inner = W - 2 * BR_CHART_MARGIN;
 	/* stacked: each label on its own line above its bar, the whole width */
 	double label_share = c->stacked ? 1 : 0.40, value_share = c->stacked ? 0.42 : 0.30;
 	c->label_w = label_max < inner * label_share ? label_max : inner * label_share;
@@ -537,85 +533,92 @@ struct br_chart *br_chart_build_capped(const struct br_chart_set *set, enum br_g
 	c->label_x = BR_CHART_MARGIN;
 	c->plot_x = c->stacked ? BR_CHART_MARGIN : BR_CHART_MARGIN + c->label_w + 10;
 	c->plot_w = W - BR_CHART_MARGIN - c->plot_x - value_w;
-	if (c->plot_w < inner * 0.25) {
+	if (c->plot_w < inner * 0.25)
 		c->plot_w = inner * 0.25;
-		value_w = W - BR_CHART_MARGIN - c->plot_x - c->plot_w;
-	}
-	for (size_t p = 0; p < c->npanels; p++) {
-		struct br_chart_panel *pn = &c->panels[p];
-		for (size_t k = 0; k < pn->nblocks; k++) {
-			struct br_chart_block *bk = &pn->blocks[k];
-			double max = 0;
-			for (size_t i = 0; i < bk->nbars; i++) {
-				const struct br_chart_bar *b = &bk->bars[i];
-				if (b->has_value && (b->max > max || b->value > max))
-					max = b->max > b->value ? b->max : b->value;
-			}
-			if (bk->log) {
-				double min = 0;
-				for (size_t i = 0; i < bk->nbars; i++) {
-					const struct br_chart_bar *b = &bk->bars[i];
-					double lo = b->n > 1 && b->min < b->value ? b->min : b->value;
-					if (b->has_value && lo > 0 && (min == 0 || lo < min))
-						min = lo;
-				}
-				double d0 = floor(log10(min)), d1 = ceil(log10(max));
-				if (pow(10, d0) >= min * 0.999)
-					d0 -= 1; /* the smallest bar keeps some length */
-				if (d1 <= d0)
-					d1 = d0 + 1;
-				bk->axis_min = pow(10, d0);
-				bk->axis_max = pow(10, d1);
-				bk->tick_step = 10;
-				bk->nticks = (size_t)(d1 - d0) + 1;
-			} else {
-				int target = (int)(c->plot_w / 85);
-				bk->axis_min = 0;
-				br_chart_ticks(max, target < 2 ? 2 : target, &bk->tick_step, &bk->axis_max, &bk->nticks);
-			}
-			for (size_t i = 0; i < bk->nbars; i++) {
-				struct br_chart_bar *b = &bk->bars[i];
-				b->w = b->has_value ? br_chart_axis_pos(bk, b->value, c->plot_w) : 0;
-				b->label = br_chart_elide(set->v[b->series].name, c->label_w, BR_CHART_FONT, set->v[b->series].baseline);
-			}
-			struct br_buf tag = BR_BUF_INIT;
-			if (bk->log)
-				br_buf_adds(&tag, "log scale");
-			if (bk->nhidden)
-				br_buf_addf(&tag, "%sbest %zu of %zu", tag.len ? " \xc2\xb7 " : "", bk->nbars + bk->nfast,
-					    bk->nbars + bk->nfast + bk->nhidden);
-			if (bk->nhidden && max_bars)
-				br_buf_addf(&tag, " \xc2\xb7 %zu more in the table", bk->nhidden);
-			bk->tag = tag.len ? br_buf_detach(&tag) : NULL;
-			br_buf_free(&tag);
-		}
-		const char *better = pn->better == BR_HIGHER ? "more is better" : "less is better";
-		pn->title = br_asprintf("%s \xc2\xb7 %s \xc2\xb7 %s", br_family_title(pn->family), unit_kind(pn->unit),
-					better);
-		if (br_chart_text_width(pn->title, BR_CHART_PANEL_SIZE, true) > inner) { /* narrow: the family goes */
-			free(pn->title);
-			pn->title = br_asprintf("%s \xc2\xb7 %s", unit_kind(pn->unit), better);
-		}
-	}
+}
 
-	/* vertical layout */
+/* A block's axis (log decades or nice linear ticks), bar lengths, elided
+ * labels and its tag. */
+static void block_axis(const struct br_chart *c, struct br_chart_block *bk, const struct br_chart_set *set,
+		       size_t max_bars)
+{
+	double max = 0;
+	for (size_t i = 0; i < bk->nbars; i++) {
+		const struct br_chart_bar *b = &bk->bars[i];
+		if (b->has_value && (b->max > max || b->value > max))
+			max = b->max > b->value ? b->max : b->value;
+	}
+	if (bk->log) {
+		double min = 0;
+		for (size_t i = 0; i < bk->nbars; i++) {
+			const struct br_chart_bar *b = &bk->bars[i];
+			double lo = b->n > 1 && b->min < b->value ? b->min : b->value;
+			if (b->has_value && lo > 0 && (min == 0 || lo < min))
+				min = lo;
+		}
+		double d0 = floor(log10(min)), d1 = ceil(log10(max));
+		if (pow(10, d0) >= min * 0.999)
+			d0 -= 1; /* the smallest bar keeps some length */
+		if (d1 <= d0)
+			d1 = d0 + 1;
+		bk->axis_min = pow(10, d0);
+		bk->axis_max = pow(10, d1);
+		bk->tick_step = 10;
+		bk->nticks = (size_t)(d1 - d0) + 1;
+	} else {
+		int target = (int)(c->plot_w / 85);
+		bk->axis_min = 0;
+		br_chart_ticks(max, target < 2 ? 2 : target, &bk->tick_step, &bk->axis_max, &bk->nticks);
+	}
+	for (size_t i = 0; i < bk->nbars; i++) {
+		struct br_chart_bar *b = &bk->bars[i];
+		b->w = b->has_value ? br_chart_axis_pos(bk, b->value, c->plot_w) : 0;
+		b->label = br_chart_elide(set->v[b->series].name, c->label_w, BR_CHART_FONT, set->v[b->series].baseline);
+	}
+	struct br_buf tag = BR_BUF_INIT;
+	if (bk->log)
+		br_buf_adds(&tag, "log scale");
+	if (bk->nhidden)
+		br_buf_addf(&tag, "%sbest %zu of %zu", tag.len ? " \xc2\xb7 " : "", bk->nbars + bk->nfast,
+			    bk->nbars + bk->nfast + bk->nhidden);
+	if (bk->nhidden && max_bars)
+		br_buf_addf(&tag, " \xc2\xb7 %zu more in the table", bk->nhidden);
+	bk->tag = tag.len ? br_buf_detach(&tag) : NULL;
+	br_buf_free(&tag);
+}
+
+/* "Bonnie and Bonnie++ · throughput · more is better"; without the family
+ * when that does not fit. */
+static void panel_title(struct br_chart_panel *pn, double inner)
+{
+	const char *better = pn->better == BR_HIGHER ? "more is better" : "less is better";
+	pn->title = br_asprintf("%s \xc2\xb7 %s \xc2\xb7 %s", br_family_title(pn->family), unit_kind(pn->unit), better);
+	if (br_chart_text_width(pn->title, BR_CHART_PANEL_SIZE, true) > inner) { /* narrow: the family goes */
+		free(pn->title);
+		pn->title = br_asprintf("%s \xc2\xb7 %s", unit_kind(pn->unit), better);
+	}
+}
+
+/* The title and the subtitle: which way is better, how many series and
+ * runs the bars show. */
+static void titles(struct br_chart *c, const struct br_chart_set *set, enum br_group group,
+		   const struct br_render_opts *o, bool any_agg)
+{
 	c->title = o && o->title ? br_asprintf("%s \xe2\x80\x94 %s", o->title, br_group_title(group))
 				 : br_strdup(br_group_title(group));
 	size_t nused_series = 0, nruns = 0;
-	{
-		bool *seen = br_calloc(set->n ? set->n : 1, sizeof *seen);
-		for (size_t p = 0; p < c->npanels; p++)
-			for (size_t k = 0; k < c->panels[p].nblocks; k++)
-				for (size_t i = 0; i < c->panels[p].blocks[k].nbars; i++) {
-					size_t s = c->panels[p].blocks[k].bars[i].series;
-					if (!seen[s]) {
-						nused_series++;
-						nruns += set->v[s].nrecords ? set->v[s].nrecords : 1;
-					}
-					seen[s] = true;
+	bool *seen = br_calloc(set->n ? set->n : 1, sizeof *seen);
+	for (size_t p = 0; p < c->npanels; p++)
+		for (size_t k = 0; k < c->panels[p].nblocks; k++)
+			for (size_t i = 0; i < c->panels[p].blocks[k].nbars; i++) {
+				size_t s = c->panels[p].blocks[k].bars[i].series;
+				if (!seen[s]) {
+					nused_series++;
+					nruns += set->v[s].nrecords ? set->v[s].nrecords : 1;
 				}
-		free(seen);
-	}
+				seen[s] = true;
+			}
+	free(seen);
 	bool higher = c->panels[0].better == BR_HIGHER, mixed = false;
 	for (size_t p = 1; p < c->npanels; p++)
 		mixed |= (c->panels[p].better == BR_HIGHER) != higher;
@@ -630,7 +633,12 @@ struct br_chart *br_chart_build_capped(const struct br_chart_set *set, enum br_g
 		br_buf_addf(&sub, " \xc2\xb7 %zu record%s", nused_series, nused_series == 1 ? "" : "s");
 	c->subtitle = br_buf_detach(&sub);
 	br_buf_free(&sub);
+}
 
+/* Top to bottom: the legend, then each panel and its blocks (heading,
+ * bars, bottom ticks, the too-fast line). Returns the y below them. */
+static double rows_down(struct br_chart *c, const struct br_chart_set *set, size_t max_bars)
+{
 	double y = BR_CHART_MARGIN + 26 + 20;
 	/* every bar is labelled: no legend when stacked (the labels have the
 	 * whole width) or in a report (its table has the colours too) */
@@ -666,41 +674,84 @@ struct br_chart *br_chart_build_capped(const struct br_chart_set *set, enum br_g
 		y += 6;
 		pn->h = y - pn->y;
 	}
-	c->note_y = y;
-	if (note.len) {
-		/* wrap note lines to the width */
-		struct br_buf wrapped = BR_BUF_INIT;
-		const char *s = note.data;
-		while (*s) {
-			size_t l = strcspn(s, "\n");
-			char *line = br_strndup(s, l);
-			char *word, *save = NULL;
-			struct br_buf cur = BR_BUF_INIT;
-			for (word = strtok_r(line, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
-				if (cur.len && br_chart_text_width(cur.data, BR_CHART_NOTE_SIZE, false) +
-						       br_chart_text_width(word, BR_CHART_NOTE_SIZE, false) + 4 > inner) {
-					add_line(&wrapped, cur.data);
-					br_buf_reset(&cur);
-				}
-				if (cur.len)
-					br_buf_addc(&cur, ' ');
-				br_buf_adds(&cur, word);
+	return y;
+}
+
+/* The note's lines wrapped to the inner width into c->note; returns the
+ * y below it. */
+static double wrap_note(struct br_chart *c, const struct br_buf *note, double inner, double y)
+{
+	struct br_buf wrapped = BR_BUF_INIT;
+	const char *s = note->data;
+	while (*s) {
+		size_t l = strcspn(s, "\n");
+		char *line = br_strndup(s, l);
+		char *word, *save = NULL;
+		struct br_buf cur = BR_BUF_INIT;
+		for (word = strtok_r(line, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
+			if (cur.len && br_chart_text_width(cur.data, BR_CHART_NOTE_SIZE, false) +
+					       br_chart_text_width(word, BR_CHART_NOTE_SIZE, false) + 4 > inner) {
+				add_line(&wrapped, cur.data);
+				br_buf_reset(&cur);
 			}
 			if (cur.len)
-				add_line(&wrapped, cur.data);
-			br_buf_free(&cur);
-			free(line);
-			s += l;
-			if (*s)
-				s++;
+				br_buf_addc(&cur, ' ');
+			br_buf_adds(&cur, word);
 		}
-		size_t nlines = 1;
-		for (const char *q = wrapped.data; *q; q++)
-			nlines += *q == '\n';
-		y += nlines * BR_CHART_NOTE_ROW + 4;
-		c->note = br_buf_detach(&wrapped);
-		br_buf_free(&wrapped);
+		if (cur.len)
+			add_line(&wrapped, cur.data);
+		br_buf_free(&cur);
+		free(line);
+		s += l;
+		if (*s)
+			s++;
 	}
+	size_t nlines = 1;
+	for (const char *q = wrapped.data; *q; q++)
+		nlines += *q == '\n';
+	y += nlines * BR_CHART_NOTE_ROW + 4;
+	c->note = br_buf_detach(&wrapped);
+	br_buf_free(&wrapped);
+	return y;
+}
+
+struct br_chart *br_chart_build_capped(const struct br_chart_set *set, enum br_group group, int family,
+				       const struct br_render_opts *o, size_t max_bars)
+{
+	struct br_chart *c = br_calloc(1, sizeof *c);
+	c->group = group;
+	c->set = set;
+	c->width = o && o->width ? o->width : BR_CHART_DEFAULT_WIDTH;
+	if (c->width < BR_CHART_MIN_WIDTH)
+		c->width = BR_CHART_MIN_WIDTH;
+	c->stacked = c->width < BR_CHART_STACK_BELOW;
+	collect(c, set, family, o);
+	if (!c->npanels) {
+		br_chart_free(c);
+		return NULL;
+	}
+	struct br_buf note = BR_BUF_INIT;
+	apply_caps(c, set, o, max_bars, &note);
+	for (size_t p = 0; p < c->npanels; p++)
+		for (size_t k = 0; k < c->panels[p].nblocks; k++)
+			block_collapse_fast(&c->panels[p].blocks[k], set, c->width * 0.6);
+	struct bar_kinds kinds = {0};
+	for (size_t p = 0; p < c->npanels; p++)
+		for (size_t k = 0; k < c->panels[p].nblocks; k++)
+			block_values(&c->panels[p].blocks[k], &c->panels[p], set, &kinds);
+	kind_notes(&note, &kinds, set);
+	double inner = c->width - 2 * BR_CHART_MARGIN;
+	columns(c, set, inner);
+	for (size_t p = 0; p < c->npanels; p++) {
+		for (size_t k = 0; k < c->panels[p].nblocks; k++)
+			block_axis(c, &c->panels[p].blocks[k], set, max_bars);
+		panel_title(&c->panels[p], inner);
+	}
+	titles(c, set, group, o, kinds.agg);
+	double y = rows_down(c, set, max_bars);
+	c->note_y = y;
+	if (note.len)
+		y = wrap_note(c, &note, inner, y);
 	br_buf_free(&note);
 	c->height = ceil(y + BR_CHART_MARGIN - 6);
 	return c;
