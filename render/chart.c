@@ -159,13 +159,26 @@ static void fill_bar(cairo_t *cr, double x, double y, double w, double h, size_t
 	cairo_stroke(cr);
 }
 
-static void draw(struct pen *pen, const struct br_chart *c)
+/* Each line of s (split at \n) at x, the first on baseline y, `step` apart. */
+static void draw_lines(struct pen *pen, double x, double y, const char *s, double maxw, double step)
+{
+	while (*s) {
+		size_t l = strcspn(s, "\n");
+		char *line = br_strndup(s, l);
+		text(pen, x, y, line, 0, maxw);
+		free(line);
+		y += step;
+		s += l;
+		if (*s)
+			s++;
+	}
+}
+
+/* Title, subtitle and the legend. */
+static void draw_head(struct pen *pen, const struct br_chart *c)
 {
 	cairo_t *cr = pen->cr;
 	const struct br_chart_set *set = c->set;
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_paint(cr);
-
 	rgb(pen, C_TEXT);
 	font(pen, BR_CHART_TITLE_SIZE, true, false);
 	text(pen, BR_CHART_MARGIN, BR_CHART_MARGIN + 16, c->title, 0, c->width - 2 * BR_CHART_MARGIN);
@@ -173,7 +186,6 @@ static void draw(struct pen *pen, const struct br_chart *c)
 	font(pen, BR_CHART_SUB_SIZE, false, false);
 	text(pen, BR_CHART_MARGIN, BR_CHART_MARGIN + 26 + 12, c->subtitle, 0, c->width - 2 * BR_CHART_MARGIN);
 
-	/* legend */
 	font(pen, BR_CHART_FONT, false, false);
 	double last_y = 0;
 	for (size_t i = 0; i < c->nlegend; i++) {
@@ -189,140 +201,145 @@ static void draw(struct pen *pen, const struct br_chart *c)
 		text(pen, BR_CHART_MARGIN, last_y + BR_CHART_LEGEND_ROW + 12.5, more, 0, 0);
 		free(more);
 	}
+}
 
+/* A block's heading, its tag and its collapsed too-fast line. */
+static void draw_block_head(struct pen *pen, const struct br_chart *c, const struct br_chart_block *bk)
+{
+	rgb(pen, C_TEXT);
+	font(pen, BR_CHART_BLOCK_SIZE, true, false);
+	double tw = text(pen, BR_CHART_MARGIN, bk->y + 14, bk->title, 0, c->width - 2 * BR_CHART_MARGIN);
+	if (bk->tag) {
+		rgb(pen, C_MUTED);
+		font(pen, BR_CHART_NOTE_SIZE, false, false);
+		text(pen, BR_CHART_MARGIN + tw + 8, bk->y + 14, bk->tag, 0, 0);
+	}
+	if (bk->fast_text) {
+		rgb(pen, C_MUTED);
+		font(pen, BR_CHART_FONT, false, true);
+		draw_lines(pen, c->plot_x + 4, bk->fast_y + c->row / 2 + 4, bk->fast_text,
+			   c->width - BR_CHART_MARGIN - c->plot_x - 4, c->row);
+	}
+}
+
+/* Grid and tick labels (above, and below tall blocks), unit after the last. */
+static void draw_axis(struct pen *pen, const struct br_chart *c, const struct br_chart_block *bk)
+{
+	cairo_t *cr = pen->cr;
+	int dec = br_chart_step_decimals(bk->tick_step);
+	/* log axes: a label every `every` decades, counted from the last */
+	size_t every = 1;
+	if (bk->log && bk->nticks > 1) {
+		double gap = c->plot_w / (double)(bk->nticks - 1);
+		while (every < bk->nticks && gap * (double)every < 52)
+			every++;
+	}
+	for (size_t t = 0; bk->has_axis && t < bk->nticks; t++) {
+		double v = bk->log ? bk->axis_min * pow(10, (double)t) : bk->tick_step * t;
+		double x = floor(c->plot_x + br_chart_axis_pos(bk, v, c->plot_w)) + 0.5;
+		rgb(pen, t == 0 ? C_AXIS : C_GRID);
+		cairo_set_line_width(cr, 1);
+		cairo_move_to(cr, x, bk->axis_y0);
+		cairo_line_to(cr, x, bk->axis_y1);
+		cairo_stroke(cr);
+		if ((bk->nticks - 1 - t) % every != 0)
+			continue;
+		/* in the block's unit, as its bars are */
+		char *lab = bk->log ? br_chart_fmt(v, v < 1 ? (int)llround(-log10(v)) : 0) : br_chart_fmt(v, dec);
+		rgb(pen, C_MUTED);
+		font(pen, BR_CHART_TICK_SIZE, false, false);
+		double al = t == 0 ? 0 : 0.5;
+		double adv = text(pen, x, bk->tick_y, lab, al, 0);
+		if (bk->bottom_ticks)
+			text(pen, x, bk->axis_y1 + 11, lab, al, 0);
+		if (t + 1 == bk->nticks) {
+			double ux = x + (t == 0 ? adv : adv / 2) + 4;
+			text(pen, ux, bk->tick_y, bk->disp.name, 0, 0);
+			if (bk->bottom_ticks)
+				text(pen, ux, bk->axis_y1 + 11, bk->disp.name, 0, 0);
+		}
+		free(lab);
+	}
+}
+
+/* One bar: its label, the bar and its whisker (aggregated), the value
+ * text and note after it. */
+static void draw_bar(struct pen *pen, const struct br_chart *c, const struct br_chart_block *bk,
+		     const struct br_chart_bar *b)
+{
+	cairo_t *cr = pen->cr;
+	const struct br_chart_set *set = c->set;
+	double by = b->y + 2, bh = c->row - 4, mid = b->y + c->row / 2;
+	double base = mid + 4;
+	rgb(pen, C_TEXT);
+	font(pen, BR_CHART_FONT, set->v[b->series].baseline, false);
+	if (c->stacked) /* clear of the axis line at plot_x */
+		text(pen, c->label_x + 3, b->y - 3, b->label, 0, c->label_w);
+	else
+		text(pen, c->label_x + c->label_w, base, b->label, 1, c->label_w);
+	double end = c->plot_x;
+	if (b->has_value) {
+		fill_bar(cr, c->plot_x, by, b->w, bh, set->v[b->series].colour);
+		end = c->plot_x + b->w;
+		if (b->n > 1) {
+			double x0 = c->plot_x + br_chart_axis_pos(bk, b->min, c->plot_w);
+			double x1 = c->plot_x + br_chart_axis_pos(bk, b->max, c->plot_w);
+			rgb(pen, C_TEXT);
+			cairo_set_line_width(cr, 1.3);
+			cairo_move_to(cr, x0, mid);
+			cairo_line_to(cr, x1, mid);
+			cairo_move_to(cr, x0, mid - 4);
+			cairo_line_to(cr, x0, mid + 4);
+			cairo_move_to(cr, x1, mid - 4);
+			cairo_line_to(cr, x1, mid + 4);
+			cairo_stroke(cr);
+			if (x1 > end)
+				end = x1;
+		}
+		rgb(pen, C_TEXT);
+		font(pen, BR_CHART_FONT, false, false);
+	} else {
+		/* no figure: no bar, never a zero bar */
+		rgb(pen, C_MUTED);
+		font(pen, BR_CHART_FONT, false, true);
+	}
+	double adv = text(pen, end + 5, base, b->text, 0, 0);
+	if (b->note) {
+		rgb(pen, C_MUTED);
+		font(pen, BR_CHART_NOTE_SIZE, false, false);
+		text(pen, end + 5 + adv + 6, base, b->note, 0, 0);
+	}
+}
+
+static void draw(struct pen *pen, const struct br_chart *c)
+{
+	cairo_t *cr = pen->cr;
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	draw_head(pen, c);
 	for (size_t p = 0; p < c->npanels; p++) {
 		const struct br_chart_panel *pn = &c->panels[p];
 		/* panel heading on a light band */
-		cairo_rectangle(cr, BR_CHART_MARGIN - 6, pn->y, c->width - 2 * BR_CHART_MARGIN + 12, BR_CHART_PANEL_HEAD - 6);
+		cairo_rectangle(cr, BR_CHART_MARGIN - 6, pn->y, c->width - 2 * BR_CHART_MARGIN + 12,
+				BR_CHART_PANEL_HEAD - 6);
 		rgb(pen, C_PANEL);
 		cairo_fill(cr);
 		rgb(pen, C_TEXT);
 		font(pen, BR_CHART_PANEL_SIZE, true, false);
 		text(pen, BR_CHART_MARGIN, pn->y + 14.5, pn->title, 0, c->width - 2 * BR_CHART_MARGIN);
-
 		for (size_t k = 0; k < pn->nblocks; k++) {
 			const struct br_chart_block *bk = &pn->blocks[k];
-			rgb(pen, C_TEXT);
-			font(pen, BR_CHART_BLOCK_SIZE, true, false);
-			double tw = text(pen, BR_CHART_MARGIN, bk->y + 14, bk->title, 0, c->width - 2 * BR_CHART_MARGIN);
-			if (bk->tag) {
-				rgb(pen, C_MUTED);
-				font(pen, BR_CHART_NOTE_SIZE, false, false);
-				text(pen, BR_CHART_MARGIN + tw + 8, bk->y + 14, bk->tag, 0, 0);
-			}
-			if (bk->fast_text) {
-				rgb(pen, C_MUTED);
-				font(pen, BR_CHART_FONT, false, true);
-				double y = bk->fast_y + c->row / 2 + 4;
-				const char *s = bk->fast_text;
-				while (*s) {
-					size_t l = strcspn(s, "\n");
-					char *line = br_strndup(s, l);
-					text(pen, c->plot_x + 4, y, line, 0, c->width - BR_CHART_MARGIN - c->plot_x - 4);
-					free(line);
-					y += c->row;
-					s += l;
-					if (*s)
-						s++;
-				}
-			}
-			/* grid and tick labels (above, and below tall blocks), unit after the last */
-			int dec = br_chart_step_decimals(bk->tick_step);
-			/* log axes: a label every `every` decades, counted from the last */
-			size_t every = 1;
-			if (bk->log && bk->nticks > 1) {
-				double gap = c->plot_w / (double)(bk->nticks - 1);
-				while (every < bk->nticks && gap * (double)every < 52)
-					every++;
-			}
-			for (size_t t = 0; bk->has_axis && t < bk->nticks; t++) {
-				double v = bk->log ? bk->axis_min * pow(10, (double)t) : bk->tick_step * t;
-				double x = floor(c->plot_x + br_chart_axis_pos(bk, v, c->plot_w)) + 0.5;
-				rgb(pen, t == 0 ? C_AXIS : C_GRID);
-				cairo_set_line_width(cr, 1);
-				cairo_move_to(cr, x, bk->axis_y0);
-				cairo_line_to(cr, x, bk->axis_y1);
-				cairo_stroke(cr);
-				if ((bk->nticks - 1 - t) % every != 0)
-					continue;
-				/* in the block's unit, as its bars are */
-				char *lab = bk->log ? br_chart_fmt(v, v < 1 ? (int)llround(-log10(v)) : 0)
-						    : br_chart_fmt(v, dec);
-				rgb(pen, C_MUTED);
-				font(pen, BR_CHART_TICK_SIZE, false, false);
-				double al = t == 0 ? 0 : 0.5;
-				double adv = text(pen, x, bk->tick_y, lab, al, 0);
-				if (bk->bottom_ticks)
-					text(pen, x, bk->axis_y1 + 11, lab, al, 0);
-				if (t + 1 == bk->nticks) {
-					double ux = x + (t == 0 ? adv : adv / 2) + 4;
-					text(pen, ux, bk->tick_y, bk->disp.name, 0, 0);
-					if (bk->bottom_ticks)
-						text(pen, ux, bk->axis_y1 + 11, bk->disp.name, 0, 0);
-				}
-				free(lab);
-			}
-
-			for (size_t i = 0; i < bk->nbars; i++) {
-				const struct br_chart_bar *b = &bk->bars[i];
-				double by = b->y + 2, bh = c->row - 4, mid = b->y + c->row / 2;
-				double base = mid + 4;
-				rgb(pen, C_TEXT);
-				font(pen, BR_CHART_FONT, set->v[b->series].baseline, false);
-				if (c->stacked) /* clear of the axis line at plot_x */
-					text(pen, c->label_x + 3, b->y - 3, b->label, 0, c->label_w);
-				else
-					text(pen, c->label_x + c->label_w, base, b->label, 1, c->label_w);
-				double end = c->plot_x;
-				if (b->has_value) {
-					fill_bar(cr, c->plot_x, by, b->w, bh, set->v[b->series].colour);
-					end = c->plot_x + b->w;
-					if (b->n > 1) {
-						double x0 = c->plot_x + br_chart_axis_pos(bk, b->min, c->plot_w);
-						double x1 = c->plot_x + br_chart_axis_pos(bk, b->max, c->plot_w);
-						rgb(pen, C_TEXT);
-						cairo_set_line_width(cr, 1.3);
-						cairo_move_to(cr, x0, mid);
-						cairo_line_to(cr, x1, mid);
-						cairo_move_to(cr, x0, mid - 4);
-						cairo_line_to(cr, x0, mid + 4);
-						cairo_move_to(cr, x1, mid - 4);
-						cairo_line_to(cr, x1, mid + 4);
-						cairo_stroke(cr);
-						if (x1 > end)
-							end = x1;
-					}
-					rgb(pen, C_TEXT);
-					font(pen, BR_CHART_FONT, false, false);
-				} else {
-					/* no figure: no bar, never a zero bar */
-					rgb(pen, C_MUTED);
-					font(pen, BR_CHART_FONT, false, true);
-				}
-				double adv = text(pen, end + 5, base, b->text, 0, 0);
-				if (b->note) {
-					rgb(pen, C_MUTED);
-					font(pen, BR_CHART_NOTE_SIZE, false, false);
-					text(pen, end + 5 + adv + 6, base, b->note, 0, 0);
-				}
-			}
+			draw_block_head(pen, c, bk);
+			draw_axis(pen, c, bk);
+			for (size_t i = 0; i < bk->nbars; i++)
+				draw_bar(pen, c, bk, &bk->bars[i]);
 		}
 	}
 	if (c->note) {
 		rgb(pen, C_MUTED);
 		font(pen, BR_CHART_NOTE_SIZE, false, false);
-		double y = c->note_y + 12;
-		const char *s = c->note;
-		while (*s) {
-			size_t l = strcspn(s, "\n");
-			char *line = br_strndup(s, l);
-			text(pen, BR_CHART_MARGIN, y, line, 0, c->width - 2 * BR_CHART_MARGIN);
-			free(line);
-			y += BR_CHART_NOTE_ROW;
-			s += l;
-			if (*s)
-				s++;
-		}
+		draw_lines(pen, BR_CHART_MARGIN, c->note_y + 12, c->note, c->width - 2 * BR_CHART_MARGIN,
+			   BR_CHART_NOTE_ROW);
 	}
 }
 
