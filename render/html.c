@@ -894,22 +894,9 @@ static void row_head(struct report *rp, const struct br_cmp_table *tb, const str
 	end(rp); /* th */
 }
 
-static void table(struct report *rp, const struct br_cmp_table *tb, enum br_group g, bool legend)
+/* The table's head: the name, tool and size columns, then the group's. */
+static void table_head(struct report *rp, const struct br_cmp_table *tb, const bool *col_on)
 {
-	bool *col_on = br_calloc(tb->ncols ? tb->ncols : 1, sizeof *col_on);
-	br_cmp_group_cols(tb, g, col_on);
-	if (tb->group) {
-		start(rp, "h4");
-		textf(rp, "%s: ", tb->group_key ? tb->group_key : "group");
-		text(rp, tb->group);
-		end(rp);
-	}
-	start(rp, "div");
-	attr(rp, "class", "tablewrap");
-	start(rp, "table");
-	attr(rp, "class", "cmp sortable");
-	attr(rp, "data-family", br_family_name(tb->family));
-	attr(rp, "data-group", br_group_name(g));
 	start(rp, "thead");
 	start(rp, "tr");
 	el(rp, "th", tb->nrows && tb->rows[0].nmembers > 1 ? "Configuration" : "Result");
@@ -932,6 +919,43 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 	}
 	end(rp); /* tr */
 	end(rp); /* thead */
+}
+
+/* Tool and version, size: from a row's first run (empty cells without). */
+static void tool_cells(struct report *rp, const struct br_record *first)
+{
+	if (!first) {
+		el(rp, "td", NULL);
+		el(rp, "td", NULL);
+		return;
+	}
+	start(rp, "td");
+	attr(rp, "class", "t");
+	text(rp, br_tool_name(first->tool));
+	if (first->version) {
+		text(rp, " ");
+		text(rp, first->version);
+	}
+	end(rp);
+	const struct br_param *sz = br_record_param(first, "size");
+	const struct br_param *sb = br_record_param(first, "size_bytes");
+	start(rp, "td");
+	attr(rp, "class", "t");
+	if (sb && !sb->str) {
+		char v[64];
+		fmt_exact(v, sizeof v, sb->num);
+		attr(rp, "data-v", v);
+	}
+	if (sz && sz->str)
+		text(rp, sz->str);
+	else if (sz)
+		add_num(rp, sz->num);
+	end(rp);
+}
+
+/* The rows that have a figure of the group. */
+static void table_body(struct report *rp, const struct br_cmp_table *tb, const bool *col_on)
+{
 	start(rp, "tbody");
 	for (size_t r = 0; r < tb->nrows; r++) {
 		const struct br_cmp_row *row = &tb->rows[r];
@@ -943,35 +967,7 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 		if (row->nmembers) /* the filter matches the input's name too */
 			attr(rp, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
 		row_head(rp, tb, row);
-		/* tool and version, size: from the first run */
-		const struct br_record *first = row->nmembers ? row->members[0] : NULL;
-		if (first) {
-			start(rp, "td");
-			attr(rp, "class", "t");
-			text(rp, br_tool_name(first->tool));
-			if (first->version) {
-				text(rp, " ");
-				text(rp, first->version);
-			}
-			end(rp);
-			const struct br_param *sz = br_record_param(first, "size");
-			const struct br_param *sb = br_record_param(first, "size_bytes");
-			start(rp, "td");
-			attr(rp, "class", "t");
-			if (sb && !sb->str) {
-				char v[64];
-				fmt_exact(v, sizeof v, sb->num);
-				attr(rp, "data-v", v);
-			}
-			if (sz && sz->str)
-				text(rp, sz->str);
-			else if (sz)
-				add_num(rp, sz->num);
-			end(rp);
-		} else {
-			el(rp, "td", NULL);
-			el(rp, "td", NULL);
-		}
+		tool_cells(rp, row->nmembers ? row->members[0] : NULL);
 		for (size_t c = 0; c < tb->ncols; c++)
 			if (col_on[c]) {
 				struct br_cmp_cell tmp;
@@ -980,19 +976,12 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 		end(rp); /* tr */
 	}
 	end(rp); /* tbody */
-	end(rp); /* table */
-	end(rp); /* div */
-	if (tb->ndropped) {
-		start(rp, "p");
-		attr(rp, "class", "lede");
-		textf(rp, "%zu more result%s left out by --top.", tb->ndropped, tb->ndropped == 1 ? "" : "s");
-		end(rp);
-	}
-	if (!legend) {
-		free(col_on);
-		return;
-	}
-	/* legend under the table */
+}
+
+/* The legend under the table: shading, marks, and what the cells of this
+ * table hold (cpu, aggregates, ratios). */
+static void table_legend(struct report *rp, const struct br_cmp_table *tb, const bool *col_on)
+{
 	start(rp, "div");
 	attr(rp, "class", "legend");
 	start(rp, "span");
@@ -1030,6 +1019,36 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 	}
 	el(rp, "span", "Click a column heading to sort (needs JavaScript).");
 	end(rp); /* div.legend */
+}
+
+static void table(struct report *rp, const struct br_cmp_table *tb, enum br_group g, bool legend)
+{
+	bool *col_on = br_calloc(tb->ncols ? tb->ncols : 1, sizeof *col_on);
+	br_cmp_group_cols(tb, g, col_on);
+	if (tb->group) {
+		start(rp, "h4");
+		textf(rp, "%s: ", tb->group_key ? tb->group_key : "group");
+		text(rp, tb->group);
+		end(rp);
+	}
+	start(rp, "div");
+	attr(rp, "class", "tablewrap");
+	start(rp, "table");
+	attr(rp, "class", "cmp sortable");
+	attr(rp, "data-family", br_family_name(tb->family));
+	attr(rp, "data-group", br_group_name(g));
+	table_head(rp, tb, col_on);
+	table_body(rp, tb, col_on);
+	end(rp); /* table */
+	end(rp); /* div */
+	if (tb->ndropped) {
+		start(rp, "p");
+		attr(rp, "class", "lede");
+		textf(rp, "%zu more result%s left out by --top.", tb->ndropped, tb->ndropped == 1 ? "" : "s");
+		end(rp);
+	}
+	if (legend)
+		table_legend(rp, tb, col_on);
 	free(col_on);
 }
 
@@ -1286,11 +1305,9 @@ static void warnings(struct report *rp)
 
 /* Contents: the parts, every input, every metric group; the filter box
  * (shown by the script: without it there is nothing to filter with). */
-static void contents(struct report *rp)
+/* The contents' links to the parts of the page, and the filter box. */
+static void toc_links(struct report *rp)
 {
-	start(rp, "nav");
-	attr(rp, "class", "toc");
-	attr(rp, "aria-label", "Contents");
 	start(rp, "p");
 	el1(rp, "a", "href", "#summary", "Summary");
 	if (rp->nsecs > 1)
@@ -1322,8 +1339,11 @@ static void contents(struct report *rp)
 	attr(rp, "aria-live", "polite");
 	end(rp);
 	end(rp); /* p */
+}
 
-	/* by metric: the tables across inputs, or the one section's groups */
+/* The contents by metric: the tables across inputs, or the one section's groups. */
+static void toc_metrics(struct report *rp)
+{
 	start(rp, "div");
 	attr(rp, "class", "toc-metrics");
 	el(rp, "b", "By metric");
@@ -1345,7 +1365,11 @@ static void contents(struct report *rp)
 		}
 	end(rp); /* ul */
 	end(rp); /* div */
+}
 
+/* The contents by input (or group). */
+static void toc_inputs(struct report *rp)
+{
 	start(rp, "div");
 	attr(rp, "class", "toc-inputs");
 	elf(rp, "b", "%s (%zu)", rp->o->group_by ? "By group" : "By input", rp->nsecs);
@@ -1365,7 +1389,16 @@ static void contents(struct report *rp)
 	}
 	end(rp); /* ol */
 	end(rp); /* div */
+}
 
+static void contents(struct report *rp)
+{
+	start(rp, "nav");
+	attr(rp, "class", "toc");
+	attr(rp, "aria-label", "Contents");
+	toc_links(rp);
+	toc_metrics(rp);
+	toc_inputs(rp);
 	end(rp); /* nav */
 }
 
@@ -1427,6 +1460,67 @@ static int sink_out(void *ctx, const char *p, int n)
 	return out->failed ? -1 : n;
 }
 
+/* <head>: charset, viewport, generator, the title, the style sheet. */
+static void page_head(struct report *rp, const char *title)
+{
+	xmlTextWriterWriteRaw(rp->w, BAD_CAST "<!DOCTYPE html>\n");
+	start(rp, "html");
+	attr(rp, "lang", "en");
+	start(rp, "head");
+	start(rp, "meta");
+	attr(rp, "charset", "utf-8");
+	end_void(rp);
+	start(rp, "meta");
+	attr(rp, "name", "viewport");
+	attr(rp, "content", "width=device-width, initial-scale=1");
+	end_void(rp);
+	start(rp, "meta");
+	attr(rp, "name", "generator");
+	attr(rp, "content", "benchreport " BR_VERSION);
+	end_void(rp);
+	if (rp->o->title)
+		el(rp, "title", title);
+	else
+		elf(rp, "title", "%s \xe2\x80\x94 %zu result%s", title, rp->ds->records.n, rp->ds->records.n == 1 ? "" : "s");
+	/* our own constants: raw text, as HTML wants <style> and <script> */
+	start(rp, "style");
+	xmlTextWriterWriteRaw(rp->w, BAD_CAST css);
+	end(rp);
+	end(rp); /* head */
+}
+
+/* <body>: header, the summary, the tables by metric and by input, the
+ * sources, the warnings, the footer and the script. */
+static void page_body(struct report *rp, const char *title)
+{
+	start(rp, "body");
+	header(rp, title);
+	start(rp, "main");
+	summary(rp);
+	if (rp->nsecs > 1)
+		by_metric(rp);
+	start(rp, "section");
+	attr(rp, "id", "by-input");
+	el(rp, "h2", rp->o->group_by ? "By group" : "By input");
+	for (size_t i = 0; i < rp->nsecs; i++)
+		section(rp, i);
+	end(rp); /* section */
+	sources(rp);
+	warnings(rp);
+	end(rp); /* main */
+
+	start(rp, "footer");
+	textf(rp, "Made by benchreport %s from the documents listed above. Figures are in binary units "
+		   "(1 MiB/s = 1024 KiB/s); \"+++++\" means the tool could not time the test.",
+	      BR_VERSION);
+	end(rp);
+	start(rp, "script");
+	xmlTextWriterWriteRaw(rp->w, BAD_CAST script);
+	end(rp);
+	end(rp); /* body */
+	end(rp); /* html */
+}
+
 static int render(const struct br_report *rep, struct br_sink *out)
 {
 	const struct br_dataset *ds = rep->ds;
@@ -1450,58 +1544,9 @@ static int render(const struct br_report *rep, struct br_sink *out)
 
 	char *title = o->title ? br_strdup(o->title) : br_strdup("Disk benchmark report");
 
-	xmlTextWriterWriteRaw(rp.w, BAD_CAST "<!DOCTYPE html>\n");
-	start(&rp, "html");
-	attr(&rp, "lang", "en");
-	start(&rp, "head");
-	start(&rp, "meta");
-	attr(&rp, "charset", "utf-8");
-	end_void(&rp);
-	start(&rp, "meta");
-	attr(&rp, "name", "viewport");
-	attr(&rp, "content", "width=device-width, initial-scale=1");
-	end_void(&rp);
-	start(&rp, "meta");
-	attr(&rp, "name", "generator");
-	attr(&rp, "content", "benchreport " BR_VERSION);
-	end_void(&rp);
-	if (o->title)
-		el(&rp, "title", title);
-	else
-		elf(&rp, "title", "%s \xe2\x80\x94 %zu result%s", title, ds->records.n, ds->records.n == 1 ? "" : "s");
-	/* our own constants: raw text, as HTML wants <style> and <script> */
-	start(&rp, "style");
-	xmlTextWriterWriteRaw(rp.w, BAD_CAST css);
-	end(&rp);
-	end(&rp); /* head */
-
-	start(&rp, "body");
-	header(&rp, title);
+	page_head(&rp, title);
+	page_body(&rp, title);
 	free(title);
-	start(&rp, "main");
-	summary(&rp);
-	if (rp.nsecs > 1)
-		by_metric(&rp);
-	start(&rp, "section");
-	attr(&rp, "id", "by-input");
-	el(&rp, "h2", o->group_by ? "By group" : "By input");
-	for (size_t i = 0; i < rp.nsecs; i++)
-		section(&rp, i);
-	end(&rp); /* section */
-	sources(&rp);
-	warnings(&rp);
-	end(&rp); /* main */
-
-	start(&rp, "footer");
-	textf(&rp, "Made by benchreport %s from the documents listed above. Figures are in binary units "
-		   "(1 MiB/s = 1024 KiB/s); \"+++++\" means the tool could not time the test.",
-	      BR_VERSION);
-	end(&rp);
-	start(&rp, "script");
-	xmlTextWriterWriteRaw(rp.w, BAD_CAST script);
-	end(&rp);
-	end(&rp); /* body */
-	end(&rp); /* html */
 	xmlTextWriterWriteRaw(rp.w, BAD_CAST "\n");
 	int rc = xmlTextWriterFlush(rp.w) < 0 || out->failed ? br_error("cannot write the HTML report") : 0;
 	xmlFreeTextWriter(rp.w); /* closes ob */
