@@ -882,7 +882,8 @@ static char *ba_short(const char *s)
 	return e ? e : br_strdup(s);
 }
 
-static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, size_t width)
+/* "Bonnie++, host0: before (3 runs) → after (3 runs)", underlined. */
+static void ba_title(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, size_t width)
 {
 	const struct br_cmp_row *r0 = &t->rows[0], *r1 = &t->rows[1];
 	struct br_buf b = BR_BUF_INIT;
@@ -898,16 +899,23 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 	if (aggregated)
 		br_buf_addf(&b, " (%zu run%s)", r1->nmembers, r1->nmembers == 1 ? "" : "s");
 	emit_underlined(out, b.data, width);
-	br_sink_puts(out, "\n");
-	br_buf_reset(&b);
+	br_buf_free(&b);
+}
 
-	/* the cells as text first, for the widths */
+/* What the before/after cells hold, for the note under them. */
+struct ba_marks {
+	bool cpu, within, untested, lower, higher;
+};
+
+/* The cells as text (a heading line, then a line per column; BA_N cells a
+ * line), for the widths. */
+static char **ba_cells(const struct br_cmp_table *t, bool aggregated, struct ba_marks *mk)
+{
+	const struct br_cmp_row *r0 = &t->rows[0], *r1 = &t->rows[1];
 	size_t nl = t->ncols + 1;
 	char **cell = br_calloc(nl * BA_N, sizeof *cell);
-	bool cpu = false, within = false, untested = false, lower = false, higher = false;
-	char *h0 = ba_short(ba_head(r0)), *h1 = ba_short(ba_head(r1));
-	cell[BA_V0] = h0;
-	cell[BA_V1] = h1;
+	cell[BA_V0] = ba_short(ba_head(r0));
+	cell[BA_V1] = ba_short(ba_head(r1));
 	cell[BA_CHANGE] = br_strdup("change");
 	if (aggregated)
 		cell[BA_P] = br_strdup("p");
@@ -924,24 +932,31 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 		ba_value(&v, col, c1);
 		c[BA_V1] = br_buf_detach(&v);
 		if (col->has_cpu) {
-			cpu = true;
+			mk->cpu = true;
 			fmt_cpu(&v, c0, r0);
 			c[BA_C0] = br_buf_detach(&v);
 			fmt_cpu(&v, c1, r1);
 			c[BA_C1] = br_buf_detach(&v);
 		}
 		ba_change(&v, &p, c1, aggregated);
-		within = within || c1->sig == BR_CMP_SIG_WITHIN;
-		untested = untested || c1->sig == BR_CMP_SIG_UNTESTED;
-		lower = lower || col->info->better == BR_LOWER;
-		higher = higher || col->info->better == BR_HIGHER;
+		mk->within = mk->within || c1->sig == BR_CMP_SIG_WITHIN;
+		mk->untested = mk->untested || c1->sig == BR_CMP_SIG_UNTESTED;
+		mk->lower = mk->lower || col->info->better == BR_LOWER;
+		mk->higher = mk->higher || col->info->better == BR_HIGHER;
 		c[BA_CHANGE] = br_buf_detach(&v);
 		c[BA_P] = br_buf_detach(&p);
 	}
-	if (cpu) {
+	if (mk->cpu) {
 		cell[BA_C0] = br_strdup("%CP");
 		cell[BA_C1] = br_strdup("%CP");
 	}
+	return cell;
+}
+
+/* The lines of cells, each column as wide as its widest cell. */
+static void ba_lines(struct br_sink *out, char **cell, size_t nl, bool cpu, bool aggregated)
+{
+	struct br_buf b = BR_BUF_INIT;
 	size_t w[BA_N] = {0};
 	for (size_t l = 0; l < nl; l++)
 		for (int k = 0; k < BA_N; k++)
@@ -968,29 +983,47 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 		}
 		emit_line(out, &b);
 	}
-	for (size_t i = 0; i < nl * BA_N; i++)
-		free(cell[i]);
-	free(cell);
+	br_buf_free(&b);
+}
 
-	br_sink_puts(out, "\n");
-	br_buf_reset(&b);
-	br_buf_addf(&b, "change: %s against %s; ", ba_head(r1), ba_head(r0));
-	br_buf_adds(&b, lower && higher ? "latency: less is better, the rest: more is better."
-			: lower	       ? "less is better."
-				       : "more is better.");
-	if (cpu)
+/* The note under the cells: what "change" compares, which way is better,
+ * and the marks used. */
+static void ba_note(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, const struct ba_marks *mk,
+		    size_t width)
+{
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_addf(&b, "change: %s against %s; ", ba_head(&t->rows[1]), ba_head(&t->rows[0]));
+	br_buf_adds(&b, mk->lower && mk->higher ? "latency: less is better, the rest: more is better."
+			: mk->lower		 ? "less is better."
+						 : "more is better.");
+	if (mk->cpu)
 		br_buf_adds(&b, " %CP: CPU use in percent.");
 	if (aggregated) {
 		br_buf_adds(&b, " Values are means ± sample standard deviation over the runs. p: ");
 		br_buf_addf(&b, "%s", BR_CMP_METHOD);
-		if (within)
+		if (mk->within)
 			br_buf_adds(&b, "; ~: within the run-to-run spread");
-		if (untested)
+		if (mk->untested)
 			br_buf_adds(&b, "; ?: fewer than two runs on one side, not tested");
 		br_buf_adds(&b, ".");
 	}
 	emit_wrapped(out, b.data, 0, width);
 	br_buf_free(&b);
+}
+
+static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, size_t width)
+{
+	ba_title(out, t, aggregated, width);
+	br_sink_puts(out, "\n");
+	struct ba_marks mk = {0};
+	size_t nl = t->ncols + 1;
+	char **cell = ba_cells(t, aggregated, &mk);
+	ba_lines(out, cell, nl, mk.cpu, aggregated);
+	for (size_t i = 0; i < nl * BA_N; i++)
+		free(cell[i]);
+	free(cell);
+	br_sink_puts(out, "\n");
+	ba_note(out, t, aggregated, &mk, width);
 }
 
 /* ------------------------------------------------------------ renderer */
