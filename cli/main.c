@@ -505,7 +505,7 @@ static size_t agg_rows(const struct br_cmp *c)
 	return n;
 }
 
-/* --baseline FILE: the path as that input was given (compare.h matches it). */
+/* --baseline FILE: the path as that input was given (model/table.h matches it). */
 static const char *baseline_path(const char *want, const struct input_list *in)
 {
 	struct stat st;

@@ -253,7 +253,7 @@ static void bar_texts(struct br_chart_bar *b, const struct br_chart_stat *st, co
 	} else if (!st->has_value) {
 		b->text = br_strdup("unreadable");
 	} else {
-		/* as the tables print it (compare.h), in the block's unit */
+		/* as the tables print it (table.h), in the block's unit */
 		struct br_buf t = BR_BUF_INIT;
 		br_format_figure(b->value, bk->disp.div != 1, &t);
 		br_buf_addf(&t, " %s", bk->disp.name);

@@ -49,7 +49,7 @@ struct br_chart_set {
 	size_t n;
 };
 
-/* Series from the rows of a comparison model (compare.h: one row per record,
+/* Series from the rows of a comparison model (table.h: one row per record,
  * or per configuration with --aggregate; its order, its statistics). Colour
  * slots follow the dataset order of each row's first record in rs. */
 void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,

@@ -115,7 +115,7 @@ static size_t name_tab_add(struct name_tab *nt, const char *s, size_t ikey)
 /* ------------------------------------------------------------ inputs */
 
 /*
- * Where each record came from, by name (compare.h). A record read from its
+ * Where each record came from, by name (table.h). A record read from its
  * input directly, or from a named input, has the input's name (dataset.h);
  * one that came through JSON Lines or an archive names another document in
  * its source: that document's name by the same rule (base name without
@@ -418,7 +418,7 @@ static void row_names(struct trow *t, const struct inputs *in)
 		t->core = br_strdup(t->name);
 }
 
-/* The names a table shows (compare.h): rows named after their input that
+/* The names a table shows (table.h): rows named after their input that
  * share it get ":LINE"; then a name that rows of two inputs share gets
  * " (input)" on each. */
 static void qualify_rows(struct trow *rows, size_t nrows)
@@ -649,7 +649,7 @@ static bool label_prefix_match(const char *label, const char *want, bool ci)
 	return c == 0 && strncmp(label + l, " / ", 3) == 0;
 }
 
-/* Baseline row per the rules in compare.h; -1 when none. *nmatch counts the
+/* Baseline row per the rules in table.h; -1 when none. *nmatch counts the
  * rows matching at the rule that decided. */
 static bool input_match(const struct trow *r, const struct inputs *in, const char *want, bool ci,
 			bool path)

@@ -78,19 +78,20 @@
  *   the dataset must outlive the model. Nothing in the model is meant to be
  *   modified by callers.
  *
- * For the HTML renderer (and any other table renderer): call
- *   br_cmp_build(ds, opts)               once per report;
+ * For a table renderer: the report model (report.h) builds it once per
+ *   report, br_cmp_build(ds, opts); then
  *   loop tables → cols (header: col.info->title / short_title, col.unit)
  *                → rows (row.name, row.label, row.host, row.members[] for
  *                  provenance) → cells (br_cmp_cell(), or rows[r].cells
  *                  after br_cmp_materialize(): the same values);
+ *   and present them with tablefmt.h:
  *   br_cmp_format(col, cell.value, buf)  the displayed number;
  *   br_cmp_shade(col, cell.value)        0 = worst … 1 = best, for shading;
  *   br_cmp_format_ratio(ratio, buf)      "112%" for baseline columns;
- *   br_cmp_sig_text(cell.sig)            short words for the t-test result;
- *   br_cmp_free(model).
- *   br_cmp_pick_unit() gives the same unit choice for a chart axis.
+ *   br_cmp_sig_text(cell.sig)            short words for the t-test result.
+ *   br_cmp_pick_unit() (units.h) gives the same unit choice for a chart axis.
  *   model.notes[] are warnings for stderr (the CLI prints them), not output.
+ *   The grouping of --aggregate is group.h's; the statistics stats.h's.
  */
 #ifndef BR_MODEL_TABLE_H
 #define BR_MODEL_TABLE_H

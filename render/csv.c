@@ -21,7 +21,7 @@
  *     spreadsheet would run as a formula — it starts with = + - @ TAB or CR
  *     and is not a plain number — gets a ' in front (OWASP's advice against
  *     CSV injection): a host named =HYPERLINK(...) shows as text.
- * Row order is the comparison model's (compare.h): tool family, then input
+ * Row order is the comparison model's (table.h): tool family, then input
  * order, or --sort / --group-by / --top as asked; --aggregate and
  * --baseline do not apply (one row per record).
  */

@@ -16,7 +16,7 @@
  * group one comparison table of every record, folded when long); by input
  * (a section per input, or per --group-by value: per family and group a
  * chart when it compares two results or more, wide and narrow, and the
- * table; compare.h: best marked, cells shaded worst → best, a legend);
+ * table; table.h: best marked, cells shaded worst → best, a legend);
  * sources (each record's file, lines, parameters and original excerpt in
  * <details>); warnings. The filter hides sections and rows by name;
  * without the script its box stays hidden and the page is complete.

@@ -2,7 +2,7 @@
  * markdown — `--format markdown` (`.md`): the comparison tables of the text
  * format as GitHub-flavoured Markdown, for issues, wikis and READMEs.
  *
- * Per table of the comparison model (compare.h): a heading, a pipe table
+ * Per table of the comparison model (table.h): a heading, a pipe table
  * with a row per record and a column per metric ("Block write (MiB/s)", the
  * display unit chosen per column), %CPU columns where the tool printed CPU
  * use, the best value of each column in **bold**, a legend line; then the

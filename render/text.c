@@ -2,7 +2,7 @@
  * text — `--format text` (the default on stdout, `.txt`): comparison tables
  * for a fixed-width font, the kind people paste into a mailing-list post.
  *
- * Per table of the comparison model (compare.h):
+ * Per table of the comparison model (table.h):
  *   - a title line ("Bonnie and Bonnie++: 6 records", underlined), and
  *     "Every row: …" for the leading label segments all rows share;
  *   - a row per record (label / host; a name too long loses its host's
@@ -10,7 +10,7 @@
  *     word fits, shown as "[N]" (br_cmp_shorten_name), and the shortened
  *     names are listed in full under "Full names:"), a column per metric
  *     headed by its short title and display unit, values scaled per
- *     column, each with its own decimals (compare.h), right-aligned, "*" after
+ *     column, each with its own decimals (table.h), right-aligned, "*" after
  *     the best value of each column, %CP sub-columns where the tool printed
  *     CPU use, "+++++" where it printed that, "-" where the record lacks the
  *     figure; tables wider than the width are split into blocks that repeat
@@ -18,7 +18,7 @@
  *   - with --baseline, the ratios to the baseline row ("~" within the
  *     run-to-run spread when aggregated); with --aggregate, a runs column
  *     and per metric n, mean, median, sd, min, max and Welch's p;
- *   - a before/after instead (compare.h: one thing from two inputs, two
+ *   - a before/after instead (table.h: one thing from two inputs, two
  *     rows): a line per metric, the two inputs' figures side by side (mean
  *     ± sd when aggregated), the change in percent and Welch's p;
  *   - with --bars, per metric group a bar per row and metric, length
@@ -869,7 +869,7 @@ static void ba_change(struct br_buf *chg, struct br_buf *p, const struct br_cmp_
 enum { BA_METRIC, BA_UNIT, BA_V0, BA_C0, BA_V1, BA_C1, BA_CHANGE, BA_P, BA_N };
 
 /*
- * A before/after (compare.h, table.before_after), compactly: one line per
+ * A before/after (table.h, table.before_after), compactly: one line per
  * metric with the two figures side by side under the inputs' names, the
  * change of the second against the first in percent and, over repeated
  * runs, the mean ± sd and Welch's p ("~": within the run-to-run spread).
