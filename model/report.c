@@ -168,15 +168,16 @@ static void metric_charts(struct br_report *rep)
 					     (enum br_family)fam, (enum br_group)g);
 }
 
-/* Each group's chart, every family in it, for the one-chart outputs and
- * --charts. */
-static void group_charts(struct br_report *rep)
+/* The chart of the one-chart outputs (every group's when all), every
+ * family in it. */
+static void group_charts(struct br_report *rep, bool all)
 {
 	br_chart_set_build(&rep->series, rep->ds, rep->o);
 	const struct br_render_opts *o = rep->o;
-	for (int g = 0; g < BR_GROUP_COUNT; g++)
-		rep->charts[g] = br_chart_build(&rep->series, (enum br_group)g, -1, o);
 	rep->chart_group = o && o->chart_group >= 0 ? o->chart_group : br_chart_first_group(&rep->series, o);
+	for (int g = 0; g < BR_GROUP_COUNT; g++)
+		if (all || g == rep->chart_group)
+			rep->charts[g] = br_chart_build(&rep->series, (enum br_group)g, -1, o);
 }
 
 const struct br_chart *br_report_chart(const struct br_report *rep)
@@ -217,8 +218,8 @@ struct br_report *br_report_build(const struct br_dataset *ds, const struct br_r
 		po.baseline = NULL;
 		rep->plain = br_cmp_build(ds, &po);
 	}
-	if (needs & BR_NEED_CHARTS)
-		group_charts(rep);
+	if (needs & (BR_NEED_CHART | BR_NEED_CHARTS))
+		group_charts(rep, needs & BR_NEED_CHARTS);
 	if (needs & BR_NEED_SECTIONS) {
 		map_inputs(rep);
 		make_sections(rep);

@@ -30,8 +30,10 @@ enum br_report_need {
 	BR_NEED_TABLES = 1u << 0,   /* cmp: the tables, the options as given */
 	BR_NEED_PLAIN = 1u << 1,    /* plain: the tables without --aggregate and
 				       --baseline (a row per record: CSV) */
-	BR_NEED_CHARTS = 1u << 2,   /* series and charts[]: each group's chart */
-	BR_NEED_SECTIONS = 1u << 3, /* the HTML report: sections and their charts
+	BR_NEED_CHART = 1u << 2,    /* series and charts[chart_group]: the chart
+				       one-chart outputs show */
+	BR_NEED_CHARTS = 1u << 3,   /* series and every group's chart (--charts) */
+	BR_NEED_SECTIONS = 1u << 4, /* the HTML report: sections and their charts
 				       (implies BR_NEED_TABLES) */
 };
 
@@ -65,8 +67,9 @@ struct br_report {
 	unsigned needs;                     /* what was built (BR_NEED_*) */
 	struct br_cmp *cmp;                 /* BR_NEED_TABLES, else NULL */
 	struct br_cmp *plain;               /* BR_NEED_PLAIN, else NULL */
-	/* BR_NEED_CHARTS: every row's series (no --top: the charts keep the
-	 * best N of each metric) and each group's chart, every family in it */
+	/* BR_NEED_CHART(S): every row's series (no --top: the charts keep the
+	 * best N of each metric) and the group's chart (each group's with
+	 * BR_NEED_CHARTS), every family in it; NULL for a group without data */
 	struct br_chart_set series;
 	struct br_chart *charts[BR_GROUP_COUNT];
 	int chart_group;                    /* the chart one-chart outputs show:

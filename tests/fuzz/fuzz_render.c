@@ -80,7 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		run(rs[i], &ds, &o);
 	}
 	if (ds.records.n) {
-		struct br_report *rep = br_report_build(&ds, &o, BR_NEED_TABLES | BR_NEED_CHARTS);
+		struct br_report *rep = br_report_build(&ds, &o, BR_NEED_TABLES | BR_NEED_CHART);
 		const struct br_chart *c = br_report_chart(rep);
 		struct br_buf dump = BR_BUF_INIT, svg = BR_BUF_INIT;
 		br_report_dump(rep, &dump);

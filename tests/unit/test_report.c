@@ -114,6 +114,15 @@ static void charts_and_sections(void **state)
 	assert_non_null(strstr(d, "\n  table hdparm rows 3 cols 2\n"));
 	free(d);
 	br_report_free(rep);
+	/* a one-chart output: that chart alone */
+	o.chart_group = BR_GROUP_RANDOM;
+	rep = br_report_build(&ds, &o, BR_NEED_CHART);
+	assert_int_equal(rep->chart_group, BR_GROUP_RANDOM);
+	for (int g = 0; g < BR_GROUP_COUNT; g++)
+		assert_null(rep->charts[g]); /* hdparm has no random figures */
+	assert_null(br_report_chart(rep));
+	assert_non_null(strstr(br_last_error(), "no figures for the random chart"));
+	br_report_free(rep);
 	br_dataset_free(&ds);
 }
 
