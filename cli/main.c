@@ -12,7 +12,7 @@
 #include "archive.h"
 #include "cleanup.h"
 #include "cli.h"
-#include "compare.h"
+#include "tablefmt.h"
 #include "dataset.h"
 #include "dump.h"
 #include "explain.h"
@@ -296,14 +296,14 @@ static int emit_chart(const char *name, const struct br_buf *bytes, void *arg)
 }
 
 /* --charts DIR: every chart as SVG and PNG into DIR (created if missing). */
-static int write_charts(const char *dir, const struct br_dataset *ds, const struct br_render_opts *ro,
-			const struct br_load_input *inputs, size_t ninputs, bool force)
+static int write_charts(const char *dir, const struct br_report *rep, const struct br_load_input *inputs,
+			size_t ninputs, bool force)
 {
 	char *message;
 	if (br_output_make_dir(dir, &message) < 0)
 		return br_cli_said(message);
 	struct charts_ctx cx = {dir, inputs, ninputs, BR_EXIT_OK, force};
-	if (br_chart_write_all(ds, ro, emit_chart, &cx) < 0) {
+	if (br_chart_write_all(rep, emit_chart, &cx) < 0) {
 		if (cx.status != BR_EXIT_OK)
 			return cx.status;
 		br_cli_error("%s", br_last_error());
@@ -674,31 +674,35 @@ static int load(const struct report_args *a, struct br_load *l)
 }
 
 /*
- * What the comparison model says about --baseline and --aggregate, before
- * the diagnostics: the groups formed are a note among them (stderr and the
+ * The report model, built once for the output, the charts and the notes
+ * (*rep, NULL without records; the caller frees it whatever this returns),
+ * then what it says about --baseline and --aggregate, before the
+ * diagnostics: the groups formed are a note among them (stderr and the
  * report's notes). OPT_NEXT, or the exit status of a --baseline that
  * matches nothing.
  */
-static int model_notes(struct br_dataset *ds, struct report_args *a)
+static int build_report(struct br_dataset *ds, struct report_args *a, const struct br_renderer *rend,
+			struct br_report **rep)
 {
 	struct br_render_opts *ro = &a->ro;
+	*rep = NULL;
 	if (ro->baseline)
 		ro->baseline = br_load_baseline(a->inputs.v, a->inputs.n, ro->baseline);
-	if (!ds->records.n || !(ro->baseline || ro->aggregate))
+	if (!ds->records.n)
 		return OPT_NEXT;
-	struct br_cmp *cmp = br_cmp_build(ds, ro);
-	if (cmp->baseline_unmatched) {
-		int rc = br_cli_usage_error("benchreport", "--baseline '%s' matches no record; it can be a label, "
-					    "a host or an input: %s", ro->baseline, cmp->baseline_choices);
-		br_cmp_free(cmp);
-		return rc;
-	}
+	*rep = br_report_build(ds, ro, (rend ? rend->needs : 0) | (a->charts_dir ? BR_NEED_CHARTS : 0) |
+					       (ro->baseline || ro->aggregate ? BR_NEED_TABLES : 0));
+	if (!(ro->baseline || ro->aggregate))
+		return OPT_NEXT;
+	const struct br_cmp *cmp = (*rep)->cmp;
+	if (cmp->baseline_unmatched)
+		return br_cli_usage_error("benchreport", "--baseline '%s' matches no record; it can be a label, "
+					  "a host or an input: %s", ro->baseline, cmp->baseline_choices);
 	if (cmp->groups)
 		br_diag_add(&ds->diags, BR_NOTE, "benchreport", 0, "", "--aggregate formed %zu group%s: %s",
 			    agg_rows(cmp), agg_rows(cmp) == 1 ? "" : "s", cmp->groups);
 	for (size_t i = 0; !a->quiet && i < cmp->nnotes; i++)
 		br_cli_warn("%s", cmp->notes[i]);
-	br_cmp_free(cmp);
 	return OPT_NEXT;
 }
 
@@ -753,18 +757,17 @@ static int write_output(const struct report_args *a, bool neutral,
 
 struct render_ctx {
 	const struct br_renderer *rend;
-	const struct br_dataset *ds;
-	const struct br_render_opts *ro;
+	const struct br_report *rep;
 };
 
 static int render_to(const void *arg, struct br_sink *sink)
 {
 	const struct render_ctx *r = arg;
-	return r->rend->render(r->ds, r->ro, sink);
+	return r->rend->render(r->rep, sink);
 }
 
 /* The table, chart or report, and --charts DIR. */
-static int write_outputs(struct report_args *a, const struct br_renderer *rend, const struct br_dataset *ds,
+static int write_outputs(struct report_args *a, const struct br_renderer *rend, const struct br_report *rep,
 			 int status, int argc, char **argv)
 {
 	char date[64];
@@ -774,13 +777,13 @@ static int write_outputs(struct report_args *a, const struct br_renderer *rend, 
 	a->ro.date = date;
 	a->ro.output_path = a->output;
 	if (rend) { /* else --charts DIR alone: no table on stdout */
-		struct render_ctx r = {rend, ds, &a->ro};
+		struct render_ctx r = {rend, rep};
 		int w = write_output(a, rend->text, render_to, &r);
 		if (w != BR_EXIT_OK)
 			status = w;
 	}
 	if (a->charts_dir) {
-		int w = write_charts(a->charts_dir, ds, &a->ro, a->inputs.v, a->inputs.n, a->force);
+		int w = write_charts(a->charts_dir, rep, a->inputs.v, a->inputs.n, a->force);
 		if (w != BR_EXIT_OK && (status == BR_EXIT_OK || w == BR_EXIT_IO))
 			status = w;
 	}
@@ -850,8 +853,10 @@ static int report_main(int argc, char **argv, struct report_args *a)
 
 	struct br_load l;
 	int status = load(a, &l);
-	rc = model_notes(&l.ds, a);
+	struct br_report *rep;
+	rc = build_report(&l.ds, a, rend, &rep);
 	if (rc != OPT_NEXT) {
+		br_report_free(rep);
 		br_load_free(&l);
 		br_regex_cleanup();
 		return rc;
@@ -865,11 +870,13 @@ static int report_main(int argc, char **argv, struct report_args *a)
 	status = diagnostics(&l.ds, a, status);
 	if (l.ds.records.n == 0) {
 		fprintf(stderr, "benchreport: no benchmark results found in the input\n");
+		br_report_free(rep);
 		br_load_free(&l);
 		br_regex_cleanup();
 		return BR_EXIT_NODATA;
 	}
-	status = write_outputs(a, rend, &l.ds, status, argc, argv);
+	status = write_outputs(a, rend, rep, status, argc, argv);
+	br_report_free(rep);
 	br_load_free(&l);
 	br_regex_cleanup();
 	br_chart_cleanup();

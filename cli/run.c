@@ -220,7 +220,7 @@ static int render(const struct br_renderer *rend, const struct br_dataset *ds, c
 	struct br_sink sink;
 	br_sink_mem(&sink, &out);
 	int status;
-	if (rend->render(ds, &ro, &sink) < 0) {
+	if (br_render(rend, ds, &ro, &sink) < 0) {
 		br_cli_error("%s", br_last_error());
 		status = BR_EXIT_IO;
 	} else {

@@ -198,9 +198,9 @@ static void add_record(struct br_buf *b, const struct br_record *r)
 	br_buf_addc(b, '\n');
 }
 
-static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
+static int render(const struct br_report *rep, struct br_sink *out)
 {
-	(void)o;
+	const struct br_dataset *ds = rep->ds;
 	struct br_buf b = BR_BUF_INIT;
 	for (size_t i = 0; i < ds->records.n; i++) {
 		const struct br_record *r = ds->records.v[i];

@@ -21,14 +21,14 @@
  *     spreadsheet would run as a formula — it starts with = + - @ TAB or CR
  *     and is not a plain number — gets a ' in front (OWASP's advice against
  *     CSV injection): a host named =HYPERLINK(...) shows as text.
- * Row order is the comparison model's (compare.h): tool family, then input
+ * Row order is the comparison model's (table.h): tool family, then input
  * order, or --sort / --group-by / --top as asked; --aggregate and
  * --baseline do not apply (one row per record).
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "tablefmt.h"
 #include "render.h"
 
 /* Would a spreadsheet take s for a formula? "-" alone and numbers ("-5",
@@ -126,18 +126,11 @@ static void row_out(struct br_buf *line, const struct br_record *r, const bool *
 	br_buf_free(&marked);
 }
 
-static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
+static int render(const struct br_report *rep, struct br_sink *out)
 {
-	struct br_render_opts co = {0};
-	if (o)
-		co = *o;
-	co.aggregate = false;
-	co.baseline = NULL;
-	struct br_cmp *cmp = br_cmp_build(ds, &co);
-	if (cmp->ntables == 0) {
-		br_cmp_free(cmp);
+	const struct br_cmp *cmp = rep->plain;
+	if (cmp->ntables == 0)
 		return br_error("no figures to show (check --metric)");
-	}
 	bool cols[BR_METRIC_COUNT] = {false}, cpu_cols[BR_METRIC_COUNT] = {false};
 	for (size_t i = 0; i < cmp->ntables; i++) {
 		const struct br_cmp_table *t = &cmp->tables[i];
@@ -167,7 +160,6 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 		}
 	}
 	br_buf_free(&line);
-	br_cmp_free(cmp);
 	return 0;
 }
 
@@ -176,5 +168,6 @@ const struct br_renderer br_renderer_csv = {
 	.extensions = ".csv",
 	.summary = "one row per record, one column per metric (SCHEMA.md units)",
 	.text = true,
+	.needs = BR_NEED_PLAIN,
 	.render = render,
 };

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "compare.h"
+#include "tablefmt.h"
 #include "record.h"
 #include "util.h"
 

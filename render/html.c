@@ -16,7 +16,7 @@
  * group one comparison table of every record, folded when long); by input
  * (a section per input, or per --group-by value: per family and group a
  * chart when it compares two results or more, wide and narrow, and the
- * table; compare.h: best marked, cells shaded worst → best, a legend);
+ * table; table.h: best marked, cells shaded worst → best, a legend);
  * sources (each record's file, lines, parameters and original excerpt in
  * <details>); warnings. The filter hides sections and rows by name;
  * without the script its box stays hidden and the page is complete.
@@ -31,7 +31,7 @@
 #include <libxml/xmlwriter.h>
 
 #include "chart.h"
-#include "compare.h"
+#include "tablefmt.h"
 #include "doc.h"
 
 #ifndef BR_VERSION
@@ -42,39 +42,28 @@
  * charts are drawn 1124 px wide, their text 10 px and more. On
  * a phone (CSS below PHONE_BELOW px) the narrow chart replaces the wide
  * one: labels above the bars, drawn at about its own size, so its text
- * stays 10 px and more at 390 px. */
-#define REPORT_CHART_WIDTH 1124
-#define PHONE_CHART_WIDTH 340
-/* A chart draws at most this many bars per metric; the table has all. */
-#define REPORT_CHART_BARS 25
+ * stays 10 px and more at 390 px (the widths and the most bars a chart
+ * draws per metric: BR_REPORT_CHART_WIDTH, _PHONE_WIDTH, _CHART_BARS in
+ * model/report.h, which builds the charts). */
 /* A table by metric (across inputs) longer than this is folded. */
 #define METRIC_OPEN_ROWS 12
 
 struct report {
+	const struct br_report *rep; /* the model: everything below is its, borrowed */
 	const struct br_dataset *ds;
 	const struct br_render_opts *o;
-	struct br_cmp *cmp;        /* every record (o as given): at a glance, by metric */
-	struct br_chart_set set;   /* the current section's chart series (swatches),
-				    * empty outside the sections */
+	const struct br_cmp *cmp;  /* every record (o as given): at a glance, by metric */
+	const struct br_chart_set *set; /* the current section's chart series (swatches),
+				    * NULL outside the sections */
 	xmlTextWriterPtr w;        /* writes to the sink as it goes */
 	struct br_buf tmp;         /* scratch for formatted text */
 	int nchart;
 	/* looked up for every row: record → dataset index, a series' first
 	 * record → its first series (a scan each would be quadratic) */
 	struct br_ptrmap recidx, seridx;
-	struct section *secs;      /* the report's sections, in order */
+	const struct br_report_section *secs; /* the report's sections, in order */
 	size_t nsecs;
 	bool legend_done;          /* the tables' legend was written */
-	struct br_ptrmap innames;  /* record -> its input's name (the model's) */
-};
-
-/* One section of the report: the records of one input, or of one --group-by
- * value (borrowed). */
-struct section {
-	const char *key;           /* input file, or the group's value */
-	const char *name;          /* as shown */
-	struct br_recset rs;       /* borrowed records: free rs.v only */
-	size_t own;                /* records of its own (the baseline's may follow) */
 };
 
 /* ------------------------------------------------------------ writer helpers */
@@ -368,28 +357,6 @@ static const char script[] =
 
 /* ------------------------------------------------------------ pieces */
 
-/* A file's base name: how the header lists the inputs. */
-static const char *input_name(const char *path)
-{
-	if (!path || !*path)
-		return "?";
-	const char *s = strrchr(path, '/');
-	return s && s[1] ? s + 1 : path;
-}
-
-/* The name a section and the filter know a record's input by: the model's
- * (its row's input: NAME=FILE, the file's name, or for a record read back
- * from JSON Lines the document it was first found in), else its file's
- * base name. */
-static const char *record_input(const struct report *rp, const struct br_record *r)
-{
-	size_t v;
-	if (br_ptrmap_get(&rp->innames, r, &v))
-		return (const char *)(uintptr_t)v;
-	return input_name(r->source.file);
-}
-
-
 static size_t record_index(const struct report *rp, const struct br_record *r)
 {
 	size_t i;
@@ -402,11 +369,11 @@ static const struct br_chart_series *series_of(const struct report *rp, const st
 	size_t k;
 	if (!br_ptrmap_get(&rp->seridx, first, &k))
 		return NULL; /* no series starts with this record */
-	if (rp->set.v[k].family == fam)
-		return &rp->set.v[k];
-	for (size_t i = k + 1; i < rp->set.n; i++) /* another family's series came first */
-		if (rp->set.v[i].first == first && rp->set.v[i].family == fam)
-			return &rp->set.v[i];
+	if (rp->set->v[k].family == fam)
+		return &rp->set->v[k];
+	for (size_t i = k + 1; i < rp->set->n; i++) /* another family's series came first */
+		if (rp->set->v[i].first == first && rp->set->v[i].family == fam)
+			return &rp->set->v[i];
 	return NULL;
 }
 
@@ -762,20 +729,14 @@ static bool chart_svg(struct report *rp, const struct br_chart *c, const char *p
 	return true;
 }
 
-/* The chart of one family and group of the current section, inline: wide,
- * and narrow for phones; false when it has no data. */
-static bool chart(struct report *rp, const char *id, enum br_family fam, enum br_group g)
+/* The chart of one family and group (the model's, ch), inline: wide, and
+ * narrow for phones; false when it has no data. */
+static bool chart(struct report *rp, const char *id, const struct br_report_chart *ch, enum br_family fam,
+		  enum br_group g)
 {
-	struct br_render_opts co = *rp->o;
-	co.title = NULL; /* the report's title is not each chart's */
-	co.width = co.width ? co.width : REPORT_CHART_WIDTH;
-	struct br_chart *c = br_chart_build_capped(&rp->set, g, (int)fam, &co, REPORT_CHART_BARS);
-	co.width = PHONE_CHART_WIDTH;
-	struct br_chart *nc = c ? br_chart_build_capped(&rp->set, g, (int)fam, &co, REPORT_CHART_BARS) : NULL;
-	if (!c || !nc) {
-		br_chart_free(c);
+	const struct br_chart *c = ch->wide, *nc = ch->narrow;
+	if (!c || !nc)
 		return false;
-	}
 	char prefix[32];
 	snprintf(prefix, sizeof prefix, "c%d-", ++rp->nchart);
 	char *label = br_asprintf("%s chart: %s", br_group_title(g), br_family_title(fam));
@@ -800,11 +761,9 @@ static bool chart(struct report *rp, const char *id, enum br_family fam, enum br
 		}
 	text(rp, cpu ? ", with the CPU use the tool printed." : ".");
 	if (hidden && !rp->o->top)
-		textf(rp, " The best %d of each figure are drawn; %zu more in the table.", REPORT_CHART_BARS, hidden);
+		textf(rp, " The best %d of each figure are drawn; %zu more in the table.", BR_REPORT_CHART_BARS, hidden);
 	end(rp); /* figcaption */
 	end(rp); /* figure */
-	br_chart_free(c);
-	br_chart_free(nc);
 	return true;
 }
 
@@ -902,26 +861,6 @@ static void cell(struct report *rp, const struct br_cmp_col *col, const struct b
 	end(rp); /* td */
 }
 
-/* The columns of table tb that belong to metric group g, and the rows that
- * have a figure in one of them. Returns the number of columns. */
-static size_t group_cols(const struct br_cmp_table *tb, enum br_group g, bool *col_on)
-{
-	size_t n = 0;
-	for (size_t c = 0; c < tb->ncols; c++) {
-		col_on[c] = tb->cols[c].info->group == g;
-		n += col_on[c];
-	}
-	return n;
-}
-
-static bool row_has(const struct br_cmp_table *tb, size_t r, const bool *col_on)
-{
-	for (size_t c = 0; c < tb->ncols; c++)
-		if (col_on[c] && br_cmp_present(tb, r, c))
-			return true;
-	return false;
-}
-
 /* The row heading: swatch, name linking to the source, the runs behind an
  * aggregated row. */
 static void row_head(struct report *rp, const struct br_cmp_table *tb, const struct br_cmp_row *row)
@@ -955,22 +894,9 @@ static void row_head(struct report *rp, const struct br_cmp_table *tb, const str
 	end(rp); /* th */
 }
 
-static void table(struct report *rp, const struct br_cmp_table *tb, enum br_group g, bool legend)
+/* The table's head: the name, tool and size columns, then the group's. */
+static void table_head(struct report *rp, const struct br_cmp_table *tb, const bool *col_on)
 {
-	bool *col_on = br_calloc(tb->ncols ? tb->ncols : 1, sizeof *col_on);
-	group_cols(tb, g, col_on);
-	if (tb->group) {
-		start(rp, "h4");
-		textf(rp, "%s: ", tb->group_key ? tb->group_key : "group");
-		text(rp, tb->group);
-		end(rp);
-	}
-	start(rp, "div");
-	attr(rp, "class", "tablewrap");
-	start(rp, "table");
-	attr(rp, "class", "cmp sortable");
-	attr(rp, "data-family", br_family_name(tb->family));
-	attr(rp, "data-group", br_group_name(g));
 	start(rp, "thead");
 	start(rp, "tr");
 	el(rp, "th", tb->nrows && tb->rows[0].nmembers > 1 ? "Configuration" : "Result");
@@ -993,46 +919,55 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 	}
 	end(rp); /* tr */
 	end(rp); /* thead */
+}
+
+/* Tool and version, size: from a row's first run (empty cells without). */
+static void tool_cells(struct report *rp, const struct br_record *first)
+{
+	if (!first) {
+		el(rp, "td", NULL);
+		el(rp, "td", NULL);
+		return;
+	}
+	start(rp, "td");
+	attr(rp, "class", "t");
+	text(rp, br_tool_name(first->tool));
+	if (first->version) {
+		text(rp, " ");
+		text(rp, first->version);
+	}
+	end(rp);
+	const struct br_param *sz = br_record_param(first, "size");
+	const struct br_param *sb = br_record_param(first, "size_bytes");
+	start(rp, "td");
+	attr(rp, "class", "t");
+	if (sb && !sb->str) {
+		char v[64];
+		fmt_exact(v, sizeof v, sb->num);
+		attr(rp, "data-v", v);
+	}
+	if (sz && sz->str)
+		text(rp, sz->str);
+	else if (sz)
+		add_num(rp, sz->num);
+	end(rp);
+}
+
+/* The rows that have a figure of the group. */
+static void table_body(struct report *rp, const struct br_cmp_table *tb, const bool *col_on)
+{
 	start(rp, "tbody");
 	for (size_t r = 0; r < tb->nrows; r++) {
 		const struct br_cmp_row *row = &tb->rows[r];
-		if (!row_has(tb, r, col_on))
+		if (!br_cmp_row_has(tb, r, col_on))
 			continue;
 		start(rp, "tr");
 		if (row->is_baseline)
 			attr(rp, "class", "baseline");
 		if (row->nmembers) /* the filter matches the input's name too */
-			attr(rp, "data-input", row->input ? row->input : record_input(rp, row->members[0]));
+			attr(rp, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
 		row_head(rp, tb, row);
-		/* tool and version, size: from the first run */
-		const struct br_record *first = row->nmembers ? row->members[0] : NULL;
-		if (first) {
-			start(rp, "td");
-			attr(rp, "class", "t");
-			text(rp, br_tool_name(first->tool));
-			if (first->version) {
-				text(rp, " ");
-				text(rp, first->version);
-			}
-			end(rp);
-			const struct br_param *sz = br_record_param(first, "size");
-			const struct br_param *sb = br_record_param(first, "size_bytes");
-			start(rp, "td");
-			attr(rp, "class", "t");
-			if (sb && !sb->str) {
-				char v[64];
-				fmt_exact(v, sizeof v, sb->num);
-				attr(rp, "data-v", v);
-			}
-			if (sz && sz->str)
-				text(rp, sz->str);
-			else if (sz)
-				add_num(rp, sz->num);
-			end(rp);
-		} else {
-			el(rp, "td", NULL);
-			el(rp, "td", NULL);
-		}
+		tool_cells(rp, row->nmembers ? row->members[0] : NULL);
 		for (size_t c = 0; c < tb->ncols; c++)
 			if (col_on[c]) {
 				struct br_cmp_cell tmp;
@@ -1041,19 +976,12 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 		end(rp); /* tr */
 	}
 	end(rp); /* tbody */
-	end(rp); /* table */
-	end(rp); /* div */
-	if (tb->ndropped) {
-		start(rp, "p");
-		attr(rp, "class", "lede");
-		textf(rp, "%zu more result%s left out by --top.", tb->ndropped, tb->ndropped == 1 ? "" : "s");
-		end(rp);
-	}
-	if (!legend) {
-		free(col_on);
-		return;
-	}
-	/* legend under the table */
+}
+
+/* The legend under the table: shading, marks, and what the cells of this
+ * table hold (cpu, aggregates, ratios). */
+static void table_legend(struct report *rp, const struct br_cmp_table *tb, const bool *col_on)
+{
 	start(rp, "div");
 	attr(rp, "class", "legend");
 	start(rp, "span");
@@ -1091,40 +1019,37 @@ static void table(struct report *rp, const struct br_cmp_table *tb, enum br_grou
 	}
 	el(rp, "span", "Click a column heading to sort (needs JavaScript).");
 	end(rp); /* div.legend */
-	free(col_on);
 }
 
-static bool table_has_group(const struct br_cmp_table *tb, enum br_group g)
+static void table(struct report *rp, const struct br_cmp_table *tb, enum br_group g, bool legend)
 {
-	for (size_t c = 0; c < tb->ncols; c++)
-		if (tb->cols[c].info->group == g)
-			return true;
-	return false;
-}
-
-static bool cmp_has(const struct br_cmp *cmp, int fam, enum br_group g)
-{
-	for (size_t t = 0; t < cmp->ntables; t++)
-		if ((int)cmp->tables[t].family == fam && table_has_group(&cmp->tables[t], g))
-			return true;
-	return false;
-}
-
-/* Rows of the family's tables with a figure of group g. */
-static size_t rows_with(const struct br_cmp *cmp, int fam, enum br_group g)
-{
-	size_t n = 0;
-	for (size_t t = 0; t < cmp->ntables; t++) {
-		const struct br_cmp_table *tb = &cmp->tables[t];
-		if ((int)tb->family != fam)
-			continue;
-		bool *col_on = br_calloc(tb->ncols ? tb->ncols : 1, sizeof *col_on);
-		group_cols(tb, g, col_on);
-		for (size_t r = 0; r < tb->nrows; r++)
-			n += row_has(tb, r, col_on);
-		free(col_on);
+	bool *col_on = br_calloc(tb->ncols ? tb->ncols : 1, sizeof *col_on);
+	br_cmp_group_cols(tb, g, col_on);
+	if (tb->group) {
+		start(rp, "h4");
+		textf(rp, "%s: ", tb->group_key ? tb->group_key : "group");
+		text(rp, tb->group);
+		end(rp);
 	}
-	return n;
+	start(rp, "div");
+	attr(rp, "class", "tablewrap");
+	start(rp, "table");
+	attr(rp, "class", "cmp sortable");
+	attr(rp, "data-family", br_family_name(tb->family));
+	attr(rp, "data-group", br_group_name(g));
+	table_head(rp, tb, col_on);
+	table_body(rp, tb, col_on);
+	end(rp); /* table */
+	end(rp); /* div */
+	if (tb->ndropped) {
+		start(rp, "p");
+		attr(rp, "class", "lede");
+		textf(rp, "%zu more result%s left out by --top.", tb->ndropped, tb->ndropped == 1 ? "" : "s");
+		end(rp);
+	}
+	if (legend)
+		table_legend(rp, tb, col_on);
+	free(col_on);
 }
 
 /* "Sequential throughput · Bonnie and Bonnie++" */
@@ -1140,14 +1065,12 @@ static void group_heading(struct report *rp, const char *h, int fam, enum br_gro
 }
 
 /* The section's chart series, looked up by each row's first record. */
-static void set_series(struct report *rp, const struct br_cmp *cmp, const struct br_recset *rs)
+static void set_series(struct report *rp, const struct br_chart_set *set)
 {
-	br_chart_set_free(&rp->set);
 	br_ptrmap_free(&rp->seridx);
-	if (cmp)
-		br_chart_set_from_cmp(&rp->set, cmp, rs);
-	for (size_t i = 0; i < rp->set.n; i++)
-		br_ptrmap_put(&rp->seridx, rp->set.v[i].first, i);
+	rp->set = set;
+	for (size_t i = 0; set && i < set->n; i++)
+		br_ptrmap_put(&rp->seridx, set->v[i].first, i);
 }
 
 /* More inputs (or groups) than this: their sections are folded. */
@@ -1158,11 +1081,9 @@ static void set_series(struct report *rp, const struct br_cmp *cmp, const struct
  * its table. */
 static void section(struct report *rp, size_t si)
 {
-	const struct section *sc = &rp->secs[si];
-	struct br_render_opts so = *rp->o;
-	so.group_by = NULL; /* the section is the group */
-	struct br_cmp *cmp = br_cmp_build_records(&sc->rs, &so);
-	set_series(rp, cmp, &sc->rs);
+	const struct br_report_section *sc = &rp->secs[si];
+	const struct br_cmp *cmp = sc->cmp;
+	set_series(rp, &sc->series);
 	start(rp, "section");
 	attr(rp, "class", "input");
 	attrf(rp, "id", "in-%zu", si + 1);
@@ -1188,7 +1109,7 @@ static void section(struct report *rp, size_t si)
 		end(rp); /* summary */
 	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
 		for (int g = 0; g < BR_GROUP_COUNT; g++) {
-			if (!cmp_has(cmp, fam, (enum br_group)g))
+			if (!br_cmp_has_group(cmp, fam, (enum br_group)g))
 				continue;
 			char id[64];
 			snprintf(id, sizeof id, "%zu-%s-%s", si + 1, br_family_name((enum br_family)fam),
@@ -1197,8 +1118,8 @@ static void section(struct report *rp, size_t si)
 			attr(rp, "class", "group");
 			attrf(rp, "id", "in-%s", id);
 			group_heading(rp, "h4", fam, (enum br_group)g);
-			if (rows_with(cmp, fam, (enum br_group)g) >= 2 || rp->nsecs == 1)
-				chart(rp, id, (enum br_family)fam, (enum br_group)g);
+			if (br_cmp_rows_with(cmp, fam, (enum br_group)g) >= 2 || rp->nsecs == 1)
+				chart(rp, id, &sc->charts[fam][g], (enum br_family)fam, (enum br_group)g);
 			for (size_t t = 0; t < cmp->ntables; t++)
 				if ((int)cmp->tables[t].family == fam) {
 					/* the legend once, under the first table of the page's
@@ -1211,8 +1132,7 @@ static void section(struct report *rp, size_t si)
 	if (fold)
 		end(rp); /* details.sec */
 	end(rp); /* section */
-	set_series(rp, NULL, NULL);
-	br_cmp_free(cmp);
+	set_series(rp, NULL);
 }
 
 /* Every record in one table per tool family and metric group, folded when
@@ -1225,12 +1145,12 @@ static void by_metric(struct report *rp)
 	el1(rp, "p", "class", "lede",
 	    "One chart and one table per group of figures over all inputs; click a column heading "
 	    "to rank the table. The sections by input below have each input's own.");
-	set_series(rp, rp->cmp, &rp->ds->records);
+	set_series(rp, &rp->rep->metric_series);
 	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
 		for (int g = 0; g < BR_GROUP_COUNT; g++) {
-			if (!cmp_has(rp->cmp, fam, (enum br_group)g))
+			if (!br_cmp_has_group(rp->cmp, fam, (enum br_group)g))
 				continue;
-			size_t n = rows_with(rp->cmp, fam, (enum br_group)g);
+			size_t n = br_cmp_rows_with(rp->cmp, fam, (enum br_group)g);
 			char id[64];
 			snprintf(id, sizeof id, "m-%s-%s", br_family_name((enum br_family)fam),
 				 br_group_name((enum br_group)g));
@@ -1239,7 +1159,7 @@ static void by_metric(struct report *rp)
 				start(rp, "div");
 				attr(rp, "class", "group");
 				group_heading(rp, "h3", fam, (enum br_group)g);
-				chart(rp, id, (enum br_family)fam, (enum br_group)g);
+				chart(rp, id, &rp->rep->metric_charts[fam][g], (enum br_family)fam, (enum br_group)g);
 				end(rp);
 			}
 			start(rp, "details");
@@ -1256,96 +1176,8 @@ static void by_metric(struct report *rp)
 					table(rp, &rp->cmp->tables[t], (enum br_group)g, false);
 			end(rp); /* details */
 		}
-	set_series(rp, NULL, NULL);
+	set_series(rp, NULL);
 	end(rp); /* section */
-}
-
-static struct section *section_for(struct report *rp, const char *key, const char *name, size_t *cap)
-{
-	/* records come input by input: the last section first */
-	if (rp->nsecs && strcmp(rp->secs[rp->nsecs - 1].key, key) == 0)
-		return &rp->secs[rp->nsecs - 1];
-	for (size_t i = 0; i < rp->nsecs; i++)
-		if (strcmp(rp->secs[i].key, key) == 0)
-			return &rp->secs[i];
-	rp->secs = br_grow(rp->secs, cap, rp->nsecs + 1, sizeof *rp->secs);
-	struct section *sc = &rp->secs[rp->nsecs++];
-	memset(sc, 0, sizeof *sc);
-	sc->key = key;
-	sc->name = name;
-	return sc;
-}
-
-/* Borrow r into the section (rs.v only: the dataset owns the records). */
-static void section_add(struct section *sc, const struct br_record *r)
-{
-	if (sc->rs.n == sc->rs.cap) {
-		sc->rs.cap = sc->rs.cap ? 2 * sc->rs.cap : 8;
-		sc->rs.v = br_realloc(sc->rs.v, sc->rs.cap * sizeof *sc->rs.v);
-	}
-	sc->rs.v[sc->rs.n++] = (struct br_record *)r;
-}
-
-static bool section_holds(const struct section *sc, const struct br_record *r)
-{
-	for (size_t i = 0; i < sc->rs.n; i++)
-		if (sc->rs.v[i] == r)
-			return true;
-	return false;
-}
-
-/* The sections: one per input in input order, or per --group-by value as
- * the comparison model groups them; with a --baseline, its runs join every
- * section of their family that lacks them (each section compares with it). */
-static void make_sections(struct report *rp)
-{
-	size_t cap = 0;
-	for (size_t t = 0; t < rp->cmp->ntables; t++) {
-		const struct br_cmp_table *tb = &rp->cmp->tables[t];
-		for (size_t r = 0; r < tb->nrows; r++)
-			for (size_t m = 0; tb->rows[r].input && m < tb->rows[r].nmembers; m++)
-				br_ptrmap_put(&rp->innames, tb->rows[r].members[m], (uintptr_t)tb->rows[r].input);
-	}
-	if (rp->o->group_by) {
-		for (size_t t = 0; t < rp->cmp->ntables; t++) {
-			const struct br_cmp_table *tb = &rp->cmp->tables[t];
-			const char *v = tb->group ? tb->group : "(none)";
-			struct section *sc = section_for(rp, v, v, &cap);
-			for (size_t r = 0; r < tb->nrows; r++)
-				for (size_t m = 0; m < tb->rows[r].nmembers; m++)
-					section_add(sc, tb->rows[r].members[m]);
-		}
-	} else {
-		for (size_t i = 0; i < rp->ds->records.n; i++) {
-			const struct br_record *r = rp->ds->records.v[i];
-			const char *f = r->source.file ? r->source.file : "";
-			section_add(section_for(rp, f, record_input(rp, r), &cap), r);
-		}
-	}
-	for (size_t i = 0; i < rp->nsecs; i++)
-		rp->secs[i].own = rp->secs[i].rs.n;
-	for (size_t t = 0; t < rp->cmp->ntables; t++) {
-		const struct br_cmp_table *tb = &rp->cmp->tables[t];
-		if (tb->baseline < 0)
-			continue;
-		const struct br_cmp_row *base = &tb->rows[tb->baseline];
-		for (size_t i = 0; i < rp->nsecs; i++) {
-			struct section *sc = &rp->secs[i];
-			bool family = false;
-			for (size_t k = 0; k < sc->own && !family; k++)
-				family = br_tool_family(sc->rs.v[k]->tool) == tb->family;
-			for (size_t m = 0; family && m < base->nmembers; m++)
-				if (!section_holds(sc, base->members[m]))
-					section_add(sc, base->members[m]);
-		}
-	}
-}
-
-static void free_sections(struct report *rp)
-{
-	for (size_t i = 0; i < rp->nsecs; i++)
-		free(rp->secs[i].rs.v);
-	free(rp->secs);
 }
 
 static void source_line(struct report *rp, const struct br_source *s)
@@ -1473,11 +1305,9 @@ static void warnings(struct report *rp)
 
 /* Contents: the parts, every input, every metric group; the filter box
  * (shown by the script: without it there is nothing to filter with). */
-static void contents(struct report *rp)
+/* The contents' links to the parts of the page, and the filter box. */
+static void toc_links(struct report *rp)
 {
-	start(rp, "nav");
-	attr(rp, "class", "toc");
-	attr(rp, "aria-label", "Contents");
 	start(rp, "p");
 	el1(rp, "a", "href", "#summary", "Summary");
 	if (rp->nsecs > 1)
@@ -1509,15 +1339,18 @@ static void contents(struct report *rp)
 	attr(rp, "aria-live", "polite");
 	end(rp);
 	end(rp); /* p */
+}
 
-	/* by metric: the tables across inputs, or the one section's groups */
+/* The contents by metric: the tables across inputs, or the one section's groups. */
+static void toc_metrics(struct report *rp)
+{
 	start(rp, "div");
 	attr(rp, "class", "toc-metrics");
 	el(rp, "b", "By metric");
 	start(rp, "ul");
 	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
 		for (int g = 0; g < BR_GROUP_COUNT; g++) {
-			if (!cmp_has(rp->cmp, fam, (enum br_group)g))
+			if (!br_cmp_has_group(rp->cmp, fam, (enum br_group)g))
 				continue;
 			start(rp, "li");
 			start(rp, "a");
@@ -1532,7 +1365,11 @@ static void contents(struct report *rp)
 		}
 	end(rp); /* ul */
 	end(rp); /* div */
+}
 
+/* The contents by input (or group). */
+static void toc_inputs(struct report *rp)
+{
 	start(rp, "div");
 	attr(rp, "class", "toc-inputs");
 	elf(rp, "b", "%s (%zu)", rp->o->group_by ? "By group" : "By input", rp->nsecs);
@@ -1552,7 +1389,16 @@ static void contents(struct report *rp)
 	}
 	end(rp); /* ol */
 	end(rp); /* div */
+}
 
+static void contents(struct report *rp)
+{
+	start(rp, "nav");
+	attr(rp, "class", "toc");
+	attr(rp, "aria-label", "Contents");
+	toc_links(rp);
+	toc_metrics(rp);
+	toc_inputs(rp);
 	end(rp); /* nav */
 }
 
@@ -1578,7 +1424,7 @@ static void header(struct report *rp, const char *title)
 		start(rp, "summary");
 		textf(rp, "Inputs: ");
 		for (size_t i = 0; i < ds->ninputs && i < 3; i++)
-			textf(rp, "%s%s", i ? ", " : "", input_name(ds->inputs[i].path));
+			textf(rp, "%s%s", i ? ", " : "", br_report_file_name(ds->inputs[i].path));
 		if (ds->ninputs > 3)
 			textf(rp, " and %zu more", ds->ninputs - 3);
 		end(rp); /* summary */
@@ -1587,7 +1433,7 @@ static void header(struct report *rp, const char *title)
 		for (size_t i = 0; i < ds->ninputs; i++) {
 			if (i)
 				text(rp, " \xc2\xb7 ");
-			el(rp, "code", input_name(ds->inputs[i].path));
+			el(rp, "code", br_report_file_name(ds->inputs[i].path));
 		}
 		end(rp);
 		if (br_provenance_command(rp->o)) {
@@ -1614,11 +1460,78 @@ static int sink_out(void *ctx, const char *p, int n)
 	return out->failed ? -1 : n;
 }
 
-static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
+/* <head>: charset, viewport, generator, the title, the style sheet. */
+static void page_head(struct report *rp, const char *title)
 {
+	xmlTextWriterWriteRaw(rp->w, BAD_CAST "<!DOCTYPE html>\n");
+	start(rp, "html");
+	attr(rp, "lang", "en");
+	start(rp, "head");
+	start(rp, "meta");
+	attr(rp, "charset", "utf-8");
+	end_void(rp);
+	start(rp, "meta");
+	attr(rp, "name", "viewport");
+	attr(rp, "content", "width=device-width, initial-scale=1");
+	end_void(rp);
+	start(rp, "meta");
+	attr(rp, "name", "generator");
+	attr(rp, "content", "benchreport " BR_VERSION);
+	end_void(rp);
+	if (rp->o->title)
+		el(rp, "title", title);
+	else
+		elf(rp, "title", "%s \xe2\x80\x94 %zu result%s", title, rp->ds->records.n, rp->ds->records.n == 1 ? "" : "s");
+	/* our own constants: raw text, as HTML wants <style> and <script> */
+	start(rp, "style");
+	xmlTextWriterWriteRaw(rp->w, BAD_CAST css);
+	end(rp);
+	end(rp); /* head */
+}
+
+/* <body>: header, the summary, the tables by metric and by input, the
+ * sources, the warnings, the footer and the script. */
+static void page_body(struct report *rp, const char *title)
+{
+	start(rp, "body");
+	header(rp, title);
+	start(rp, "main");
+	summary(rp);
+	if (rp->nsecs > 1)
+		by_metric(rp);
+	start(rp, "section");
+	attr(rp, "id", "by-input");
+	el(rp, "h2", rp->o->group_by ? "By group" : "By input");
+	for (size_t i = 0; i < rp->nsecs; i++)
+		section(rp, i);
+	end(rp); /* section */
+	sources(rp);
+	warnings(rp);
+	end(rp); /* main */
+
+	start(rp, "footer");
+	textf(rp, "Made by benchreport %s from the documents listed above. Figures are in binary units "
+		   "(1 MiB/s = 1024 KiB/s); \"+++++\" means the tool could not time the test.",
+	      BR_VERSION);
+	end(rp);
+	start(rp, "script");
+	xmlTextWriterWriteRaw(rp->w, BAD_CAST script);
+	end(rp);
+	end(rp); /* body */
+	end(rp); /* html */
+}
+
+static int render(const struct br_report *rep, struct br_sink *out)
+{
+	const struct br_dataset *ds = rep->ds;
+	const struct br_render_opts *o = rep->o;
 	struct report rp = {0};
+	rp.rep = rep;
 	rp.ds = ds;
 	rp.o = o;
+	rp.cmp = rep->cmp;
+	rp.secs = rep->secs;
+	rp.nsecs = rep->nsecs;
 	xmlOutputBufferPtr ob = xmlOutputBufferCreateIO(sink_out, NULL, out, NULL);
 	rp.w = ob ? xmlNewTextWriter(ob) : NULL;
 	if (!rp.w) {
@@ -1626,75 +1539,20 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 			xmlOutputBufferClose(ob);
 		return br_error("cannot start the HTML report");
 	}
-	rp.cmp = br_cmp_build(ds, o);
 	for (size_t i = 0; i < ds->records.n; i++)
 		br_ptrmap_put(&rp.recidx, ds->records.v[i], i);
 
-	make_sections(&rp);
 	char *title = o->title ? br_strdup(o->title) : br_strdup("Disk benchmark report");
 
-	xmlTextWriterWriteRaw(rp.w, BAD_CAST "<!DOCTYPE html>\n");
-	start(&rp, "html");
-	attr(&rp, "lang", "en");
-	start(&rp, "head");
-	start(&rp, "meta");
-	attr(&rp, "charset", "utf-8");
-	end_void(&rp);
-	start(&rp, "meta");
-	attr(&rp, "name", "viewport");
-	attr(&rp, "content", "width=device-width, initial-scale=1");
-	end_void(&rp);
-	start(&rp, "meta");
-	attr(&rp, "name", "generator");
-	attr(&rp, "content", "benchreport " BR_VERSION);
-	end_void(&rp);
-	if (o->title)
-		el(&rp, "title", title);
-	else
-		elf(&rp, "title", "%s \xe2\x80\x94 %zu result%s", title, ds->records.n, ds->records.n == 1 ? "" : "s");
-	/* our own constants: raw text, as HTML wants <style> and <script> */
-	start(&rp, "style");
-	xmlTextWriterWriteRaw(rp.w, BAD_CAST css);
-	end(&rp);
-	end(&rp); /* head */
-
-	start(&rp, "body");
-	header(&rp, title);
+	page_head(&rp, title);
+	page_body(&rp, title);
 	free(title);
-	start(&rp, "main");
-	summary(&rp);
-	if (rp.nsecs > 1)
-		by_metric(&rp);
-	start(&rp, "section");
-	attr(&rp, "id", "by-input");
-	el(&rp, "h2", o->group_by ? "By group" : "By input");
-	for (size_t i = 0; i < rp.nsecs; i++)
-		section(&rp, i);
-	end(&rp); /* section */
-	sources(&rp);
-	warnings(&rp);
-	end(&rp); /* main */
-
-	start(&rp, "footer");
-	textf(&rp, "Made by benchreport %s from the documents listed above. Figures are in binary units "
-		   "(1 MiB/s = 1024 KiB/s); \"+++++\" means the tool could not time the test.",
-	      BR_VERSION);
-	end(&rp);
-	start(&rp, "script");
-	xmlTextWriterWriteRaw(rp.w, BAD_CAST script);
-	end(&rp);
-	end(&rp); /* body */
-	end(&rp); /* html */
 	xmlTextWriterWriteRaw(rp.w, BAD_CAST "\n");
 	int rc = xmlTextWriterFlush(rp.w) < 0 || out->failed ? br_error("cannot write the HTML report") : 0;
 	xmlFreeTextWriter(rp.w); /* closes ob */
 	br_buf_free(&rp.tmp);
-	br_chart_set_free(&rp.set);
-	br_cmp_free(rp.cmp);
 	br_ptrmap_free(&rp.recidx);
-	br_ptrmap_free(&rp.innames);
 	br_ptrmap_free(&rp.seridx);
-	free_sections(&rp);
 	return rc;
 }
 
@@ -1702,5 +1560,6 @@ const struct br_renderer br_renderer_html = {
 	.name = "html",
 	.extensions = ".html .htm",
 	.summary = "self-contained HTML report: charts, comparison tables, sources",
+	.needs = BR_NEED_TABLES | BR_NEED_SECTIONS,
 	.render = render,
 };

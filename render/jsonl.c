@@ -202,9 +202,9 @@ void br_record_to_json(const struct br_record *r, struct br_buf *b)
 	b->data[b->len] = '\0';
 }
 
-static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
+static int render(const struct br_report *rep, struct br_sink *out)
 {
-	(void)o;
+	const struct br_dataset *ds = rep->ds;
 	struct br_buf b = BR_BUF_INIT;
 	for (size_t i = 0; i < ds->records.n; i++) {
 		br_buf_reset(&b);

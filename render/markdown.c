@@ -2,7 +2,7 @@
  * markdown — `--format markdown` (`.md`): the comparison tables of the text
  * format as GitHub-flavoured Markdown, for issues, wikis and READMEs.
  *
- * Per table of the comparison model (compare.h): a heading, a pipe table
+ * Per table of the comparison model (table.h): a heading, a pipe table
  * with a row per record and a column per metric ("Block write (MiB/s)", the
  * display unit chosen per column), %CPU columns where the tool printed CPU
  * use, the best value of each column in **bold**, a legend line; then the
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "tablefmt.h"
 #include "render.h"
 
 /* Escape text for a GFM table cell or heading: backslash-escape Markdown
@@ -377,13 +377,12 @@ static void stats_tables(struct br_sink *out, const struct br_cmp_table *t)
 			       BR_CMP_METHOD);
 }
 
-static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
+static int render(const struct br_report *rep, struct br_sink *out)
 {
-	struct br_cmp *cmp = br_cmp_build(ds, o);
-	if (cmp->ntables == 0) {
-		br_cmp_free(cmp);
+	const struct br_render_opts *o = rep->o;
+	const struct br_cmp *cmp = rep->cmp;
+	if (cmp->ntables == 0)
 		return br_error("no figures to show (check --metric)");
-	}
 	for (size_t i = 0; i < cmp->ntables; i++) {
 		const struct br_cmp_table *t = &cmp->tables[i];
 		if (i)
@@ -408,7 +407,6 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 		if (cmp->aggregated)
 			stats_tables(out, t);
 	}
-	br_cmp_free(cmp);
 	return 0;
 }
 
@@ -417,5 +415,6 @@ const struct br_renderer br_renderer_markdown = {
 	.extensions = ".md .markdown",
 	.summary = "comparison tables as GitHub-flavoured Markdown",
 	.text = true,
+	.needs = BR_NEED_TABLES,
 	.render = render,
 };

@@ -507,14 +507,12 @@ int br_png_encode_rgb(const uint32_t *px, unsigned w, unsigned h, size_t stride,
 	return 0;
 }
 
-static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
+static int render(const struct br_report *rep, struct br_sink *out)
 {
-	struct br_chart_set set;
-	struct br_chart *c = br_chart_for_output(ds, o, &set);
-	if (!c) {
-		br_chart_set_free(&set);
+	const struct br_render_opts *o = rep->o;
+	const struct br_chart *c = br_report_chart(rep);
+	if (!c)
 		return -1;
-	}
 	struct br_buf png = BR_BUF_INIT;
 	int rc = br_chart_png(c, o->scale, &png);
 	if (rc == 0) {
@@ -532,8 +530,6 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 	if (rc == 0)
 		br_sink_write(out, png.data, png.len);
 	br_buf_free(&png);
-	br_chart_free(c);
-	br_chart_set_free(&set);
 	return rc;
 }
 
@@ -541,5 +537,6 @@ const struct br_renderer br_renderer_png = {
 	.name = "png",
 	.extensions = ".png",
 	.summary = "one chart as a PNG image (--chart GROUP, --width, --scale)",
+	.needs = BR_NEED_CHART,
 	.render = render,
 };

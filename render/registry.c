@@ -21,6 +21,15 @@ const struct br_renderer *const *br_renderers(size_t *n)
 	return renderers;
 }
 
+int br_render(const struct br_renderer *r, const struct br_dataset *ds, const struct br_render_opts *o,
+	      struct br_sink *out)
+{
+	struct br_report *rep = br_report_build(ds, o, r->needs);
+	int rc = r->render(rep, out);
+	br_report_free(rep);
+	return rc;
+}
+
 const struct br_renderer *br_renderer_by_name(const char *name)
 {
 	for (size_t i = 0; i < BR_ARRAY_LEN(renderers); i++)

@@ -1,8 +1,9 @@
 /*
  * render — the output side: every format is one file in render/ exporting
  * `const struct br_renderer br_renderer_<name>` plus one BR_RENDERER(<name>)
- * line in renderers.def. Renderers read a dataset and write to a sink; they
- * never print or exit. Values are scaled for display here only.
+ * line in renderers.def. Renderers read the report model (model/report.h,
+ * built once) and write to a sink; they never print or exit. Values are
+ * scaled for display here only.
  */
 #ifndef BR_RENDER_H
 #define BR_RENDER_H
@@ -13,6 +14,8 @@
 
 #include "dataset.h"
 #include "metric.h"
+#include "opts.h"
+#include "report.h"
 #include "util.h"
 
 /*
@@ -43,26 +46,6 @@ void br_sink_write(struct br_sink *s, const void *p, size_t n);
 void br_sink_puts(struct br_sink *s, const char *str);
 void br_sink_printf(struct br_sink *s, const char *fmt, ...) BR_PRINTF(2, 3);
 
-struct br_render_opts {
-	const char *baseline;      /* --baseline LABEL|HOST, or NULL */
-	bool aggregate;            /* --aggregate */
-	const char *sort;          /* --sort KEY (metric name, "label", "host", "tool"), or NULL */
-	const char *group_by;      /* --group-by tool|host|label, or NULL */
-	bool have_metric_filter;
-	bool metric_filter[BR_METRIC_COUNT]; /* --metric NAME[,NAME] */
-	size_t top;                /* --top N (0 = all) */
-	bool bars;                 /* --bars: plain-text bar charts in text output */
-	int width;                 /* --width (px for charts, 0 = default) */
-	double scale;              /* --scale (PNG), 0 = 1 */
-	int chart_group;           /* --chart GROUP (enum br_group), -1 = default */
-	const char *command_line;  /* for provenance: shown only with provenance_full */
-	bool provenance_full;      /* --provenance=full: paths as given, the command line */
-	int columns;               /* --columns N: text/Markdown width, 0 = default */
-	const char *date;          /* ISO date shown in reports (fixed in tests) */
-	const char *output_path;   /* -o path, or NULL for stdout */
-	const char *title;         /* --title: the report's (and a chart's) title, or NULL */
-};
-
 struct br_renderer {
 	const char *name;          /* --format value: "jsonl" */
 	const char *extensions;    /* space-separated, with dots: ".jsonl .json" */
@@ -70,9 +53,16 @@ struct br_renderer {
 	bool text;                 /* people read it as text (a terminal, an editor):
 				    * input text in it is neutralised on the way out
 				    * (terminal controls, bidi overrides; core/neutral.h) */
-	/* 0 on success; -1 with br_error() set */
-	int (*render)(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out);
+	unsigned needs;            /* the parts of the report model it reads (BR_NEED_*) */
+	/* 0 on success; -1 with br_error() set. The report was built with at
+	 * least `needs`; the renderer presents it and rebuilds none of it. */
+	int (*render)(const struct br_report *rep, struct br_sink *out);
 };
+
+/* Build the report model r needs from ds and o, render it, free it: for
+ * callers with no report of their own (tests, `benchreport run`). */
+int br_render(const struct br_renderer *r, const struct br_dataset *ds, const struct br_render_opts *o,
+	      struct br_sink *out);
 
 const struct br_renderer *const *br_renderers(size_t *n);
 const struct br_renderer *br_renderer_by_name(const char *name);

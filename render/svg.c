@@ -251,14 +251,12 @@ xmlDocPtr br_chart_svg_doc(const struct br_chart *c, const char *id_prefix, cons
 	return doc;
 }
 
-static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
+static int render(const struct br_report *rep, struct br_sink *out)
 {
-	struct br_chart_set set;
-	struct br_chart *c = br_chart_for_output(ds, o, &set);
-	if (!c) {
-		br_chart_set_free(&set);
+	const struct br_render_opts *o = rep->o;
+	const struct br_chart *c = br_report_chart(rep);
+	if (!c)
 		return -1;
-	}
 	const char *cmd = br_provenance_command(o);
 	char *desc = br_asprintf("Drawn by benchreport " BR_VERSION "%s%s%s%s", o->date ? " on " : "",
 				 o->date ? o->date : "", cmd ? " from: " : "", cmd ? cmd : "");
@@ -278,8 +276,6 @@ static int render(const struct br_dataset *ds, const struct br_render_opts *o, s
 		xmlFree(mem);
 		xmlFreeDoc(doc);
 	}
-	br_chart_free(c);
-	br_chart_set_free(&set);
 	return rc;
 }
 
@@ -287,5 +283,6 @@ const struct br_renderer br_renderer_svg = {
 	.name = "svg",
 	.extensions = ".svg",
 	.summary = "one chart as SVG (--chart GROUP, --width)",
+	.needs = BR_NEED_CHART,
 	.render = render,
 };

@@ -2,7 +2,7 @@
  * text — `--format text` (the default on stdout, `.txt`): comparison tables
  * for a fixed-width font, the kind people paste into a mailing-list post.
  *
- * Per table of the comparison model (compare.h):
+ * Per table of the comparison model (table.h):
  *   - a title line ("Bonnie and Bonnie++: 6 records", underlined), and
  *     "Every row: …" for the leading label segments all rows share;
  *   - a row per record (label / host; a name too long loses its host's
@@ -10,7 +10,7 @@
  *     word fits, shown as "[N]" (br_cmp_shorten_name), and the shortened
  *     names are listed in full under "Full names:"), a column per metric
  *     headed by its short title and display unit, values scaled per
- *     column, each with its own decimals (compare.h), right-aligned, "*" after
+ *     column, each with its own decimals (table.h), right-aligned, "*" after
  *     the best value of each column, %CP sub-columns where the tool printed
  *     CPU use, "+++++" where it printed that, "-" where the record lacks the
  *     figure; tables wider than the width are split into blocks that repeat
@@ -18,7 +18,7 @@
  *   - with --baseline, the ratios to the baseline row ("~" within the
  *     run-to-run spread when aggregated); with --aggregate, a runs column
  *     and per metric n, mean, median, sd, min, max and Welch's p;
- *   - a before/after instead (compare.h: one thing from two inputs, two
+ *   - a before/after instead (table.h: one thing from two inputs, two
  *     rows): a line per metric, the two inputs' figures side by side (mean
  *     ± sd when aggregated), the change in percent and Welch's p;
  *   - with --bars, per metric group a bar per row and metric, length
@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "tablefmt.h"
 #include "render.h"
 
 #define DEFAULT_WIDTH 80 /* --columns N changes it */
@@ -869,7 +869,7 @@ static void ba_change(struct br_buf *chg, struct br_buf *p, const struct br_cmp_
 enum { BA_METRIC, BA_UNIT, BA_V0, BA_C0, BA_V1, BA_C1, BA_CHANGE, BA_P, BA_N };
 
 /*
- * A before/after (compare.h, table.before_after), compactly: one line per
+ * A before/after (table.h, table.before_after), compactly: one line per
  * metric with the two figures side by side under the inputs' names, the
  * change of the second against the first in percent and, over repeated
  * runs, the mean ± sd and Welch's p ("~": within the run-to-run spread).
@@ -882,7 +882,8 @@ static char *ba_short(const char *s)
 	return e ? e : br_strdup(s);
 }
 
-static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, size_t width)
+/* "Bonnie++, host0: before (3 runs) → after (3 runs)", underlined. */
+static void ba_title(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, size_t width)
 {
 	const struct br_cmp_row *r0 = &t->rows[0], *r1 = &t->rows[1];
 	struct br_buf b = BR_BUF_INIT;
@@ -898,16 +899,23 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 	if (aggregated)
 		br_buf_addf(&b, " (%zu run%s)", r1->nmembers, r1->nmembers == 1 ? "" : "s");
 	emit_underlined(out, b.data, width);
-	br_sink_puts(out, "\n");
-	br_buf_reset(&b);
+	br_buf_free(&b);
+}
 
-	/* the cells as text first, for the widths */
+/* What the before/after cells hold, for the note under them. */
+struct ba_marks {
+	bool cpu, within, untested, lower, higher;
+};
+
+/* The cells as text (a heading line, then a line per column; BA_N cells a
+ * line), for the widths. */
+static char **ba_cells(const struct br_cmp_table *t, bool aggregated, struct ba_marks *mk)
+{
+	const struct br_cmp_row *r0 = &t->rows[0], *r1 = &t->rows[1];
 	size_t nl = t->ncols + 1;
 	char **cell = br_calloc(nl * BA_N, sizeof *cell);
-	bool cpu = false, within = false, untested = false, lower = false, higher = false;
-	char *h0 = ba_short(ba_head(r0)), *h1 = ba_short(ba_head(r1));
-	cell[BA_V0] = h0;
-	cell[BA_V1] = h1;
+	cell[BA_V0] = ba_short(ba_head(r0));
+	cell[BA_V1] = ba_short(ba_head(r1));
 	cell[BA_CHANGE] = br_strdup("change");
 	if (aggregated)
 		cell[BA_P] = br_strdup("p");
@@ -924,24 +932,31 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 		ba_value(&v, col, c1);
 		c[BA_V1] = br_buf_detach(&v);
 		if (col->has_cpu) {
-			cpu = true;
+			mk->cpu = true;
 			fmt_cpu(&v, c0, r0);
 			c[BA_C0] = br_buf_detach(&v);
 			fmt_cpu(&v, c1, r1);
 			c[BA_C1] = br_buf_detach(&v);
 		}
 		ba_change(&v, &p, c1, aggregated);
-		within = within || c1->sig == BR_CMP_SIG_WITHIN;
-		untested = untested || c1->sig == BR_CMP_SIG_UNTESTED;
-		lower = lower || col->info->better == BR_LOWER;
-		higher = higher || col->info->better == BR_HIGHER;
+		mk->within = mk->within || c1->sig == BR_CMP_SIG_WITHIN;
+		mk->untested = mk->untested || c1->sig == BR_CMP_SIG_UNTESTED;
+		mk->lower = mk->lower || col->info->better == BR_LOWER;
+		mk->higher = mk->higher || col->info->better == BR_HIGHER;
 		c[BA_CHANGE] = br_buf_detach(&v);
 		c[BA_P] = br_buf_detach(&p);
 	}
-	if (cpu) {
+	if (mk->cpu) {
 		cell[BA_C0] = br_strdup("%CP");
 		cell[BA_C1] = br_strdup("%CP");
 	}
+	return cell;
+}
+
+/* The lines of cells, each column as wide as its widest cell. */
+static void ba_lines(struct br_sink *out, char **cell, size_t nl, bool cpu, bool aggregated)
+{
+	struct br_buf b = BR_BUF_INIT;
 	size_t w[BA_N] = {0};
 	for (size_t l = 0; l < nl; l++)
 		for (int k = 0; k < BA_N; k++)
@@ -968,29 +983,47 @@ static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool
 		}
 		emit_line(out, &b);
 	}
-	for (size_t i = 0; i < nl * BA_N; i++)
-		free(cell[i]);
-	free(cell);
+	br_buf_free(&b);
+}
 
-	br_sink_puts(out, "\n");
-	br_buf_reset(&b);
-	br_buf_addf(&b, "change: %s against %s; ", ba_head(r1), ba_head(r0));
-	br_buf_adds(&b, lower && higher ? "latency: less is better, the rest: more is better."
-			: lower	       ? "less is better."
-				       : "more is better.");
-	if (cpu)
+/* The note under the cells: what "change" compares, which way is better,
+ * and the marks used. */
+static void ba_note(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, const struct ba_marks *mk,
+		    size_t width)
+{
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_addf(&b, "change: %s against %s; ", ba_head(&t->rows[1]), ba_head(&t->rows[0]));
+	br_buf_adds(&b, mk->lower && mk->higher ? "latency: less is better, the rest: more is better."
+			: mk->lower		 ? "less is better."
+						 : "more is better.");
+	if (mk->cpu)
 		br_buf_adds(&b, " %CP: CPU use in percent.");
 	if (aggregated) {
 		br_buf_adds(&b, " Values are means ± sample standard deviation over the runs. p: ");
 		br_buf_addf(&b, "%s", BR_CMP_METHOD);
-		if (within)
+		if (mk->within)
 			br_buf_adds(&b, "; ~: within the run-to-run spread");
-		if (untested)
+		if (mk->untested)
 			br_buf_adds(&b, "; ?: fewer than two runs on one side, not tested");
 		br_buf_adds(&b, ".");
 	}
 	emit_wrapped(out, b.data, 0, width);
 	br_buf_free(&b);
+}
+
+static void before_after(struct br_sink *out, const struct br_cmp_table *t, bool aggregated, size_t width)
+{
+	ba_title(out, t, aggregated, width);
+	br_sink_puts(out, "\n");
+	struct ba_marks mk = {0};
+	size_t nl = t->ncols + 1;
+	char **cell = ba_cells(t, aggregated, &mk);
+	ba_lines(out, cell, nl, mk.cpu, aggregated);
+	for (size_t i = 0; i < nl * BA_N; i++)
+		free(cell[i]);
+	free(cell);
+	br_sink_puts(out, "\n");
+	ba_note(out, t, aggregated, &mk, width);
 }
 
 /* ------------------------------------------------------------ renderer */
@@ -1044,19 +1077,17 @@ static void render_table(struct br_sink *out, const struct br_cmp *cmp, const st
 	free_names(&shown);
 }
 
-static int render(const struct br_dataset *ds, const struct br_render_opts *o, struct br_sink *out)
+static int render(const struct br_report *rep, struct br_sink *out)
 {
-	struct br_cmp *cmp = br_cmp_build(ds, o);
-	if (cmp->ntables == 0) {
-		br_cmp_free(cmp);
+	const struct br_render_opts *o = rep->o;
+	const struct br_cmp *cmp = rep->cmp;
+	if (cmp->ntables == 0)
 		return br_error("no figures to show (check --metric)");
-	}
 	for (size_t i = 0; i < cmp->ntables; i++) {
 		if (i)
 			br_sink_puts(out, "\n\n");
 		render_table(out, cmp, &cmp->tables[i], o);
 	}
-	br_cmp_free(cmp);
 	return 0;
 }
 
@@ -1065,5 +1096,6 @@ const struct br_renderer br_renderer_text = {
 	.extensions = ".txt",
 	.summary = "comparison tables for a fixed-width font (mail, terminals)",
 	.text = true,
+	.needs = BR_NEED_TABLES,
 	.render = render,
 };

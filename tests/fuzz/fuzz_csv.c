@@ -38,7 +38,7 @@ static void csv_pass(const char *text, size_t len, struct br_buf *out, size_t *n
 	o.chart_group = -1;
 	struct br_sink sink;
 	br_sink_mem(&sink, out);
-	if (rd->render(&ds, &o, &sink) != 0)
+	if (br_render(rd, &ds, &o, &sink) != 0)
 		abort();
 	free(ctx.claimed);
 	br_dataset_free(&ds);

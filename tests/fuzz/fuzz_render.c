@@ -29,7 +29,7 @@ static void run(const struct br_renderer *rd, const struct br_dataset *ds, const
 	struct br_sink sink;
 	br_sink_mem(&sink, &out);
 	/* -1 is allowed (with br_error set), a crash or a leak is not */
-	if (rd->render(ds, o, &sink) == 0 && sink.failed)
+	if (br_render(rd, ds, o, &sink) == 0 && sink.failed)
 		abort();
 	br_buf_free(&out);
 }
@@ -80,18 +80,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		run(rs[i], &ds, &o);
 	}
 	if (ds.records.n) {
-		struct br_chart_set set = {0};
-		struct br_chart *c = br_chart_for_output(&ds, &o, &set);
+		struct br_report *rep = br_report_build(&ds, &o, BR_NEED_TABLES | BR_NEED_CHART);
+		const struct br_chart *c = br_report_chart(rep);
+		struct br_buf dump = BR_BUF_INIT, svg = BR_BUF_INIT;
+		br_report_dump(rep, &dump);
 		if (c) {
-			struct br_buf dump = BR_BUF_INIT, svg = BR_BUF_INIT;
 			br_chart_dump(c, &dump);
 			if ((f & 128) && br_chart_svg(c, &svg) != 0)
 				abort();
-			br_buf_free(&dump);
-			br_buf_free(&svg);
-			br_chart_free(c);
 		}
-		br_chart_set_free(&set);
+		br_buf_free(&dump);
+		br_buf_free(&svg);
+		br_report_free(rep);
 		if (f & 128)
 			br_chart_cleanup();
 	}

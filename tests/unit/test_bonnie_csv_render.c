@@ -24,7 +24,7 @@ static char *render(const struct br_dataset *ds)
 	br_sink_mem(&sink, &b);
 	struct br_render_opts o = {0};
 	o.chart_group = -1;
-	assert_int_equal(rd->render(ds, &o, &sink), 0);
+	assert_int_equal(br_render(rd, ds, &o, &sink), 0);
 	assert_false(sink.failed);
 	return br_buf_detach(&b);
 }

@@ -304,7 +304,7 @@ static void latency_is_less_is_better(void **state)
 	assert_int_equal(c->panels[0].better, BR_LOWER);
 	assert_non_null(strstr(c->subtitle, "less is better"));
 	assert_non_null(strstr(c->panels[0].title, "less is better"));
-	/* the axis takes compare.h's unit (ms below 10 s), and so do the bar
+	/* the axis takes table.h's unit (ms below 10 s), and so do the bar
 	 * texts: the unit on the axis is the unit on the bars */
 	assert_string_equal(block_of(c, BR_M_put_block_latency)->disp.name, "ms");
 	assert_string_equal(block_of(c, BR_M_put_block_latency)->bars[0].text, "2500 ms");

@@ -1,4 +1,4 @@
-/* Unit tests: the comparison model (render/compare.h) on records built by
+/* Unit tests: the comparison model (model/table.h) on records built by
  * hand — best marks, units, baseline ratios, aggregation statistics and the
  * t-test, sorting, filters, grouping. */
 #include <math.h>
@@ -11,7 +11,8 @@
 
 #include <cmocka.h>
 
-#include "compare.h"
+#include "group.h"
+#include "tablefmt.h"
 #include "record.h"
 
 /* A bonnie++ record: label, host, put_block (KiB/s) with cpu, seeks (/s),
@@ -821,7 +822,7 @@ static void cells_made_when_asked(void **state)
 }
 
 /* --aggregate groups runs with a hash and a sorted index of hosts
- * (render/compare.c); here is the rule of compare.h as the plain scan over
+ * (model/group.c); here is the rule of table.h as the plain scan over
  * the rows so far, to hold it against: the first row with the same tool,
  * the same configuration label and a compatible host (one NULL, or one a
  * prefix of the other; with no label, both known) takes the run, and its

@@ -1,7 +1,7 @@
 /* Unit tests: mail-ready output. The palette quantiser and PNG encoder of
  * render/png.c (exact up to 256 colours, at most 256 entries beyond, the
  * frequent colours kept; the PNG read back by cairo's libpng reader, pixel
- * for pixel), whole-word name shortening (compare.c), one printed form per
+ * for pixel), whole-word name shortening (model/tablefmt.c), one printed form per
  * figure, and --provenance. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,7 +14,7 @@
 #include <cairo.h>
 
 #include "chart.h"
-#include "compare.h"
+#include "tablefmt.h"
 #include "render.h"
 
 /* ------------------------------------------------------------ palette */

@@ -1,5 +1,5 @@
 /* Unit tests: inputs name themselves (core/dataset.h input names) and the
- * comparison model's use of them (render/compare.h): rows qualified by
+ * comparison model's use of them (model/table.h): rows qualified by
  * input, --aggregate grouping by input and the groups it reports,
  * --baseline by input name or path and what it lists when it matches
  * nothing, the before/after table. */
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "compare.h"
+#include "tablefmt.h"
 #include "dataset.h"
 #include "record.h"
 

@@ -1,5 +1,5 @@
 /*
- * compare — the comparison model behind every table (text, Markdown, CSV,
+ * table — the comparison model behind every table (text, Markdown, CSV,
  * HTML): a dataset plus br_render_opts turned into tables of rows and
  * columns with display units, best values, baseline ratios and run-to-run
  * statistics. Pure computation: it prints nothing and draws nothing.
@@ -78,22 +78,23 @@
  *   the dataset must outlive the model. Nothing in the model is meant to be
  *   modified by callers.
  *
- * For the HTML renderer (and any other table renderer): call
- *   br_cmp_build(ds, opts)               once per report;
+ * For a table renderer: the report model (report.h) builds it once per
+ *   report, br_cmp_build(ds, opts); then
  *   loop tables → cols (header: col.info->title / short_title, col.unit)
  *                → rows (row.name, row.label, row.host, row.members[] for
  *                  provenance) → cells (br_cmp_cell(), or rows[r].cells
  *                  after br_cmp_materialize(): the same values);
+ *   and present them with tablefmt.h:
  *   br_cmp_format(col, cell.value, buf)  the displayed number;
  *   br_cmp_shade(col, cell.value)        0 = worst … 1 = best, for shading;
  *   br_cmp_format_ratio(ratio, buf)      "112%" for baseline columns;
- *   br_cmp_sig_text(cell.sig)            short words for the t-test result;
- *   br_cmp_free(model).
- *   br_cmp_pick_unit() gives the same unit choice for a chart axis.
+ *   br_cmp_sig_text(cell.sig)            short words for the t-test result.
+ *   br_cmp_pick_unit() (units.h) gives the same unit choice for a chart axis.
  *   model.notes[] are warnings for stderr (the CLI prints them), not output.
+ *   The grouping of --aggregate is group.h's; the statistics stats.h's.
  */
-#ifndef BR_RENDER_COMPARE_H
-#define BR_RENDER_COMPARE_H
+#ifndef BR_MODEL_TABLE_H
+#define BR_MODEL_TABLE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -101,28 +102,10 @@
 #include "dataset.h"
 #include "metric.h"
 #include "record.h"
-#include "render.h"
+#include "opts.h"
+#include "stats.h"
+#include "units.h"
 #include "util.h"
-
-/* How "larger than the run-to-run spread" is decided (for a legend line). */
-#define BR_CMP_METHOD "Welch's two-sample t-test over the runs, two-sided, p < 0.05"
-#define BR_CMP_ALPHA 0.05
-
-/* A display unit: display value = value / div, printed with `decimals`. */
-struct br_cmp_unit {
-	const char *name; /* "MiB/s", "/s", "ms" (static string) */
-	double div;
-	int decimals;     /* the most decimals a figure of the column has (widths) */
-};
-
-/* Unit for values of base unit `u` whose largest magnitude is `max` and
- * smallest non-zero magnitude `min` (0 = unknown): KiB/s below 10 MiB/s,
- * MiB/s below 10 GiB/s, else GiB/s; latencies: with min known, the unit
- * (us, ms, s) in which the wider of max and min prints narrowest, else us
- * below 10 ms, ms below 10 s, else s; /s unscaled. Scaled units get one decimal, two when the smallest value
- * is below 10; unscaled ones two below 1, one below 10, else none (the model
- * then uses the printed precision for unscaled columns, at most 2). */
-struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min);
 
 enum br_cmp_sig {
 	BR_CMP_SIG_NONE,       /* no baseline, this is the baseline, or no number */
@@ -251,82 +234,5 @@ bool br_cmp_present(const struct br_cmp_table *t, size_t r, size_t k);
  * renderers that visit cells many times and small models; a table holds
  * nrows * ncols cells of 128 bytes). Calling it again does nothing. */
 void br_cmp_materialize(struct br_cmp *c);
-
-/* One figure, one printed form: every view (tables, charts, the report)
- * prints a figure through br_format_figure(), so that its decimals depend
- * on the figure alone, never on the other rows shown (--top, --metric).
- * s is in its display unit; scaled: a unit with a divisor (MiB/s, ms).
- * Scaled figures get one decimal, two below 10 ("229.7", "9.21"), two
- * significant digits below 1 ("0.061", at most six decimals), none when
- * whole from 100 up ("554" ms); unscaled
- * ones the decimals they were printed with, at most two, one from 100 and
- * none from 1000 ("207.2", "1323", "0.25"). No unit, no thousands
- * separators, never "-0.0"; %.3g from 1e10 up. */
-int br_figure_decimals(double s, bool scaled);
-void br_format_figure(double s, bool scaled, struct br_buf *out);
-/* A CPU percentage the same way everywhere: as its tool prints it, whole
- * (bonnie++: "11") or in tenths (Bonnie: "77.0", tenths = true); a mean
- * with a fraction in tenths too. */
-void br_format_cpu(double cpu, bool tenths, struct br_buf *out);
-/* Whether the row's cpu figures are printed in tenths (a Bonnie run). */
-struct br_cmp_row;
-bool br_cmp_cpu_tenths(const struct br_cmp_row *row);
-/* Append v (SCHEMA.md unit) scaled to the column's unit, by
- * br_format_figure() ("29.4"). */
-void br_cmp_format(const struct br_cmp_col *col, double v, struct br_buf *out);
-/* The widths a column's cells need, from its statistics alone (a renderer
- * sizing a column of 100,000 rows need not format them twice): *value_w,
- * the widest br_cmp_format() text of its numbers, or "-", "?", "+++++" as
- * its cells have them (1, 1, 5); *cpu_w, the widest cpu figure printed by
- * br_buf_add_fixed() with one decimal when col->cpu_decimals, else none (0
- * without cpu). All ASCII. False when the statistics cannot tell (a
- * negative figure, %.3g from 1e10 up, a cpu that is not finite or huge):
- * measure the cells then. */
-bool br_cmp_col_widths(const struct br_cmp_col *col, size_t *value_w, size_t *cpu_w);
-/* Append a ratio as a percentage of the baseline: "112%", "87%", "99.5%"
- * (one decimal between 99 and 101 % so that small differences show). */
-void br_cmp_format_ratio(double ratio, struct br_buf *out);
-/* A row name shortened to at most w columns (UTF-8 code points) at whole
- * words: its last two " / " segments (run and host) or its last kept when
- * at least BR_CMP_HEAD_MIN columns are left for the head, as many whole
- * words of the head as fit, then "…" ("The file server was…/ servername01"
- * reads "The file server was… / servername01"). Never cuts a word: NULL
- * when not even the first word fits (the caller marks the row and lists
- * its name in full). A copy when it fits. */
-#define BR_CMP_HEAD_MIN 12
-char *br_cmp_shorten_name(const char *s, size_t w);
-/* Two different names shortened alike would share a line of the key
- * under the table: such rows (cut[r], shown[r] the short form of full[r])
- * get a mark of their own after a shorter name, "Local disks for… [3]",
- * the same mark for the same full name, counted on from *marks. */
-void br_cmp_mark_clashes(char **shown, const bool *cut, char *const *full, size_t n, size_t w, size_t *marks);
-/* The legend sentence under a table: what the marks mean (best_mark: "*"
- * or "**Bold**:"; cpu_head: the cpu column's heading), units, too fast,
- * unreadable, not measured. Appends nothing when there is nothing to say. */
-void br_cmp_legend(const struct br_cmp_table *t, bool aggregated, const char *best_mark,
-		   const char *cpu_head, struct br_buf *out);
-/* 0 (worst in the column) … 1 (best); 0.5 when the column has one number. */
-double br_cmp_shade(const struct br_cmp_col *col, double v);
-/* "beyond spread", "within spread", "not tested", "" */
-const char *br_cmp_sig_text(enum br_cmp_sig s);
-
-/* Statistics, exposed for tests and charts. */
-struct br_cmp_stats {
-	size_t n;
-	double mean, median, sd, min, max;
-};
-/* v is reordered (sorted). n may be 0 (all zero). */
-void br_cmp_stats(double *v, size_t n, struct br_cmp_stats *st);
-/* Welch's t-test of two samples given as stats; returns false when it cannot
- * be computed (n < 2 on a side). Both spreads zero: p = 1 if the means are
- * equal, else 0 (t = ±inf). */
-bool br_cmp_welch(const struct br_cmp_stats *a, const struct br_cmp_stats *b, double *t, double *df,
-		  double *p);
-/* Two-sided p value of Student's t with df degrees of freedom. */
-double br_cmp_t_pvalue(double t, double df);
-
-/* The configuration key of a label: the label without its "Try N"/"run N"
- * part (new string), or NULL when nothing is left. */
-char *br_cmp_config_label(const char *label);
 
 #endif

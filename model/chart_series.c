@@ -1,0 +1,188 @@
+/* chart_series — series and palette; see chart_series.h. */
+#include "chart_series.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ palette */
+
+/* Okabe & Ito (2008) colour-blind-safe colours, ordered so that neighbours
+ * differ in lightness (greyscale printing): blue, orange, bluish green,
+ * reddish purple, sky blue, vermillion, yellow, near-black. */
+static const uint32_t palette[8] = {
+	0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00, 0xF0E442, 0x3B3B3B,
+};
+
+uint32_t br_chart_colour(size_t slot, enum br_chart_pattern *pattern)
+{
+	if (pattern)
+		*pattern = (enum br_chart_pattern)((slot / BR_ARRAY_LEN(palette)) % BR_PAT_COUNT);
+	return palette[slot % BR_ARRAY_LEN(palette)];
+}
+
+/* ------------------------------------------------------------ series */
+
+void br_chart_set_free(struct br_chart_set *set)
+{
+	if (!set)
+		return;
+	for (size_t i = 0; i < set->n; i++)
+		free(set->v[i].name);
+	free(set->v);
+	set->v = NULL;
+	set->n = 0;
+}
+
+/* The names given so far, per family (br_chart_set_from_cmp checks every
+ * new name against them: a scan each would be quadratic in the rows).
+ * Open addressing over borrowed strings; sized once for every row. */
+struct name_set {
+	const char **name;
+	int *family;
+	unsigned *next;   /* for a name taken as a base: the next "#k" to try */
+	size_t cap;
+};
+
+static size_t name_slot(const struct name_set *ns, int family, const char *name)
+{
+	uint64_t h = 1469598103934665603ull ^ (uint64_t)family;
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		h = (h ^ *p) * 1099511628211ull;
+	size_t j = (size_t)h & (ns->cap - 1);
+	while (ns->name[j] && (ns->family[j] != family || strcmp(ns->name[j], name) != 0))
+		j = (j + 1) & (ns->cap - 1);
+	return j;
+}
+
+static bool name_taken(const struct name_set *ns, int family, const char *name)
+{
+	return ns->name[name_slot(ns, family, name)] != NULL;
+}
+
+/* A name unique within the family: base, else "base #k" for the smallest
+ * free k >= 2 (names are never removed, so the search for a base resumes
+ * where its last one ended). */
+static char *name_unique(struct name_set *ns, int family, const char *base)
+{
+	size_t j = name_slot(ns, family, base);
+	if (!ns->name[j])
+		return br_strdup(base);
+	for (unsigned k = ns->next[j] ? ns->next[j] : 2;; k++) {
+		char *name = br_asprintf("%s #%u", base, k);
+		if (!name_taken(ns, family, name)) {
+			ns->next[j] = k + 1;
+			return name;
+		}
+		free(name);
+	}
+}
+
+static void name_add(struct name_set *ns, int family, const char *name)
+{
+	size_t j = name_slot(ns, family, name);
+	ns->name[j] = name;
+	ns->family[j] = family;
+}
+
+struct slot_key {
+	size_t first;   /* dataset index of the first record */
+	size_t series;
+};
+
+static int cmp_slot_key(const void *a, const void *b)
+{
+	const struct slot_key *x = a, *y = b;
+	if (x->first != y->first)
+		return x->first < y->first ? -1 : 1;
+	return x->series < y->series ? -1 : x->series > y->series;
+}
+
+void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
+			   const struct br_recset *rs)
+{
+	memset(set, 0, sizeof *set);
+	size_t total = 0;
+	for (size_t t = 0; cmp && t < cmp->ntables; t++)
+		total += cmp->tables[t].nrows;
+	if (!total)
+		return;
+	set->v = br_calloc(total, sizeof *set->v);
+	struct slot_key *keys = br_calloc(total, sizeof *keys);
+	struct br_ptrmap order = {0}; /* record → dataset index */
+	for (size_t i = 0; rs && i < rs->n; i++)
+		br_ptrmap_put(&order, rs->v[i], i);
+	struct name_set names = {0};
+	names.cap = 16;
+	while (names.cap < total * 2)
+		names.cap *= 2;
+	names.name = br_calloc(names.cap, sizeof *names.name);
+	names.family = br_calloc(names.cap, sizeof *names.family);
+	names.next = br_calloc(names.cap, sizeof *names.next);
+	for (size_t t = 0; t < cmp->ntables; t++) {
+		const struct br_cmp_table *tb = &cmp->tables[t];
+		for (size_t r = 0; r < tb->nrows; r++) {
+			const struct br_cmp_row *row = &tb->rows[r];
+			struct br_chart_series *s = &set->v[set->n];
+			s->family = tb->family;
+			s->baseline = row->is_baseline;
+			s->nrecords = row->nmembers;
+			s->first = row->nmembers ? row->members[0] : NULL;
+			/* unique within the family: "name", "name #2", … */
+			char *name = name_unique(&names, (int)s->family, row->name ? row->name : "?");
+			s->name = name;
+			name_add(&names, (int)s->family, name);
+			for (size_t c = 0; c < tb->ncols; c++) {
+				struct br_cmp_cell buf;
+				const struct br_cmp_cell *cell = br_cmp_cell(tb, r, c, &buf);
+				struct br_chart_stat *st = &s->m[tb->cols[c].metric];
+				if (!cell->present)
+					continue;
+				st->present = true;
+				st->too_fast = cell->too_fast && !cell->has_value;
+				st->has_value = cell->has_value;
+				st->value = cell->value;
+				st->n = cell->n ? (unsigned)cell->n : (cell->has_value ? 1 : 0);
+				if (cell->n > 1) {
+					st->min = cell->min;
+					st->max = cell->max;
+				} else {
+					st->min = st->max = cell->value;
+				}
+				st->has_cpu = cell->has_cpu;
+				st->cpu = cell->cpu;
+			}
+			size_t first = (size_t)-1;
+			if (!row->nmembers || !br_ptrmap_get(&order, row->members[0], &first))
+				first = (size_t)-1;
+			keys[set->n].first = first;
+			keys[set->n].series = set->n;
+			set->n++;
+		}
+	}
+	/* colour slots: per tool family (a report draws each family apart), by
+	 * the dataset order of each series' first record */
+	qsort(keys, set->n, sizeof *keys, cmp_slot_key);
+	size_t next[BR_FAM_COUNT] = {0};
+	for (size_t k = 0; k < set->n; k++) {
+		struct br_chart_series *sr = &set->v[keys[k].series];
+		sr->colour = next[sr->family]++;
+	}
+	free(keys);
+	br_ptrmap_free(&order);
+	free(names.name);
+	free(names.family);
+	free(names.next);
+}
+
+void br_chart_set_build(struct br_chart_set *set, const struct br_dataset *ds,
+			const struct br_render_opts *o)
+{
+	struct br_render_opts copy = {0};
+	copy.chart_group = -1;
+	if (o)
+		copy = *o;
+	copy.top = 0;
+	struct br_cmp *cmp = br_cmp_build(ds, &copy);
+	br_chart_set_from_cmp(set, cmp, &ds->records);
+	br_cmp_free(cmp);
+}
