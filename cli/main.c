@@ -920,6 +920,7 @@ int main(int argc, char **argv)
 	 * are write errors (EPIPE, EFBIG), not deaths by SIGPIPE or SIGXFSZ */
 	br_cleanup_install();
 	xmlSetGenericErrorFunc(NULL, xml_quiet);
+	br_parsers_init(); /* the tools' words, before any document is read */
 	if (argc > 1 && strcmp(argv[1], "run") == 0)
 		return br_cli_run(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "archive") == 0)

@@ -2114,9 +2114,31 @@ static bool detect(const struct br_doc *doc)
 	return false;
 }
 
+/* hdparm's line shapes, its command and its '=' (vocab.h): "Timing
+ * cached reads:", "... = 182.86 MB/sec", a hard-wrapped line ending in
+ * "seconds =", -i's "FwRev=FA550480". */
+static const struct br_line_shape result_lines[] = {
+	{BR_SHAPE_TEXT, "mb/sec", NULL},
+	{BR_SHAPE_TEXT, "seconds =", NULL},
+	{BR_SHAPE_EARLY_WORD, "timing", "reads"},
+	{BR_SHAPE_END, NULL, NULL},
+};
+static const char *const commands[] = {"hdparm", NULL};
+static const char *const invocations[] = {"hdparm -", NULL};
+static const char *const qp_line_ends[] = {"seconds ", NULL};
+static const struct br_vocab tool_vocab = {
+	.result_lines = result_lines,
+	.commands = commands,
+	.invocations = invocations,
+	.qp_line_ends = qp_line_ends,
+	.qp_number_values = true,
+	.qp_id_values = true,
+};
+
 const struct br_parser br_parser_hdparm = {
 	.name = "hdparm",
 	.summary = "hdparm -T/-t/--direct timing lines (3.x-9.x, BusyBox) and hand-written summaries",
 	.detect = detect,
 	.parse = parse,
+	.vocab = &tool_vocab,
 };

@@ -30,6 +30,7 @@
 #include "doc.h"
 #include "record.h"
 #include "util.h"
+#include "vocab.h"
 
 struct br_parse_ctx {
 	const struct br_doc *doc;
@@ -47,6 +48,9 @@ struct br_parser {
 	bool (*detect)(const struct br_doc *doc);
 	/* Read the document; returns records emitted. */
 	size_t (*parse)(struct br_parse_ctx *ctx);
+	/* The words of the tool core's label and decode stages need (vocab.h),
+	 * or NULL. */
+	const struct br_vocab *vocab;
 };
 
 /* A new record whose source spans logical lines first..last of the document
@@ -222,6 +226,10 @@ static inline double br_parse_decimal(const char *s, size_t n)
 
 /* ---------------------------------------------------------------- registry */
 
+/* Build the parsers' vocabulary and install it for decoding and labels
+ * (vocab.h): once, before documents are read (br_parse_file does it; code
+ * that loads documents itself calls it first). Freed at exit. */
+void br_parsers_init(void);
 const struct br_parser *const *br_parsers(size_t *n);
 const struct br_parser *br_parser_by_name(const char *name);
 /* Run every parser over `doc`, appending to ds; returns records found. */

@@ -1,4 +1,5 @@
 /* registry — the parser list (parsers.def) and the shared parser helpers. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 
 #include "label.h"
 #include "parser.h"
+#include "vocab.h"
 
 #define BR_PARSER(fmt) extern const struct br_parser br_parser_##fmt;
 #include "parsers.def"
@@ -32,6 +34,31 @@ const struct br_parser *br_parser_by_name(const char *name)
 		if (strcmp(parsers[i]->name, name) == 0)
 			return parsers[i];
 	return NULL;
+}
+
+/* The parsers' vocabularies merged, built once and installed for core's
+ * label and decode stages (vocab.h); freed at exit. */
+static struct br_vocab *vocab;
+static pthread_once_t vocab_once = PTHREAD_ONCE_INIT;
+
+static void vocab_free(void)
+{
+	br_vocab_free(vocab);
+	vocab = NULL;
+}
+
+static void vocab_build(void)
+{
+	vocab = br_vocab_new();
+	for (size_t i = 0; i < BR_ARRAY_LEN(parsers); i++)
+		br_vocab_merge(vocab, parsers[i]->vocab);
+	br_vocab_install(vocab);
+	atexit(vocab_free);
+}
+
+void br_parsers_init(void)
+{
+	pthread_once(&vocab_once, vocab_build);
 }
 
 const unsigned char br_blank_class[256] = {
@@ -452,6 +479,7 @@ size_t br_parse_document(const struct br_doc *doc, struct br_dataset *ds)
 int br_parse_file(const char *path, struct br_dataset *ds)
 {
 	struct br_doc_reader *rd;
+	br_parsers_init();
 	if (br_doc_reader_open(path, &rd) < 0)
 		return -1;
 	size_t input_idx = ds->ninputs;
