@@ -33,6 +33,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "digit_runs.h"
 #include "parser.h"
 #include "regex.h"
 

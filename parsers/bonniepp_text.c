@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "digit_runs.h"
 #include "parser.h"
 #include "regex.h"
 

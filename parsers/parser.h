@@ -22,10 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
 #include "dataset.h"
 #include "doc.h"
 #include "record.h"
@@ -143,51 +139,6 @@ static inline size_t br_blank_at_plain(const char *s, size_t i, size_t len)
 	if (c == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] == 0xa0)
 		return 2;
 	return 0;
-}
-
-/* Does s[0..n) hold at least `need` runs of ASCII digits? The plain loop
- * (br_digit_runs_plain) costs ~6 instructions a byte and the Bonnie parser
- * asks it of every line of prose; 16 bytes at a time a run is a digit whose
- * left neighbour is not one, counted from the masks of the block. */
-static inline bool br_digit_runs_plain(const char *s, size_t n, int need)
-{
-	int runs = 0;
-	for (size_t i = 0; i < n; i++)
-		if (s[i] >= '0' && s[i] <= '9' && (i == 0 || s[i - 1] < '0' || s[i - 1] > '9') &&
-		    ++runs >= need)
-			return true;
-	return need <= 0;
-}
-
-static inline bool br_digit_runs(const char *s, size_t n, int need)
-{
-#ifdef __SSE2__
-	if (need <= 0)
-		return true;
-	const __m128i lo = _mm_set1_epi8('0' - 1), hi = _mm_set1_epi8('9' + 1);
-	unsigned prev = 0; /* was the byte before the block a digit */
-	int runs = 0;
-	for (size_t i = 0; i < n; i += 16) {
-		__m128i v;
-		if (i + 16 <= n) {
-			v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-		} else { /* the tail, in a block of NULs (no digits) */
-			char tail[16] = {0};
-			memcpy(tail, s + i, n - i);
-			v = _mm_loadu_si128((const __m128i *)(const void *)tail);
-		}
-		unsigned d = (unsigned)_mm_movemask_epi8(
-			_mm_and_si128(_mm_cmpgt_epi8(v, lo), _mm_cmplt_epi8(v, hi)));
-		unsigned starts = d & ~((d << 1) | prev);
-		for (; starts; starts &= starts - 1) /* prose: few digits, if any */
-			if (++runs >= need)
-				return true;
-		prev = d >> 15;
-	}
-	return false;
-#else
-	return br_digit_runs_plain(s, n, need);
-#endif
 }
 
 /* strtod() of s[0..n), which holds only digits with at most one '.'
