@@ -109,8 +109,10 @@ static void usage(FILE *fp)
 	      "\n"
 	      "Output:\n"
 	      "  -o, --output FILE     write to FILE; the format follows its extension\n"
-	      "                        (.html .svg .png .jsonl/.json .txt .md .csv)\n"
 	      , fp);
+	char *exts = br_cli_format_extensions(24);
+	fprintf(fp, "%s\n", exts);
+	free(exts);
 	char *formats = br_cli_format_names();
 	fprintf(fp, "  -f, --format FMT      %s\n", formats);
 	free(formats);

@@ -2,7 +2,9 @@
  * parser — the interface every input format implements, and the helpers
  * parsers share. One format is one file in parsers/ exporting exactly one
  * `const struct br_parser br_parser_<fmt>` plus one BR_PARSER(<fmt>) line in
- * parsers.def. No format-specific code lives anywhere else.
+ * parsers.def (and, for a new tool, one BR_TOOL line in core/tools.def). No
+ * format-specific code lives anywhere else: the words core's label and
+ * decode stages need of a tool are the parser's `vocab` (core/vocab.h).
  *
  * The registry offers every document to every parser, in parsers.def order.
  * A parser reads doc->lines, appends records (br_parse_record_new … _emit),
@@ -12,7 +14,8 @@
  * parser are marked in ctx->claimed; later parsers skip them. Once every
  * line is claimed the registry runs no further parser: a parser must find,
  * warn and claim nothing in a document whose lines are all claimed
- * (tests/unit/test_registry.c checks each).
+ * (tests/unit/test_registry.c checks each). Then the document's records
+ * are reconciled (parsers/reconcile.h).
  */
 #ifndef BR_PARSER_H
 #define BR_PARSER_H
