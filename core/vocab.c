@@ -151,10 +151,10 @@ void br_vocab_free(struct br_vocab *v)
 		return;
 	if (installed == v)
 		installed = &empty;
+	free_index(v); /* reads result_lines: first */
 	free((void *)v->result_lines);
 	free((void *)v->commands);
 	free((void *)v->invocations);
 	free((void *)v->qp_line_ends);
-	free_index(v);
 	free(v);
 }
