@@ -90,8 +90,10 @@ struct br_doc {
 	unsigned transport;    /* BR_TRANSPORT_* applied */
 	bool binary;           /* looks like binary data (many NUL/control bytes):
 			        * not decoded, no logical lines */
+	/* Private: doc.c's memory for rewritten lines, and label.c's cache of
+	 * headings (built on first use); both freed with the document. */
 	struct br_doc_arena *arena;
-	struct br_label_outline *outline; /* label.c's cache; freed with the document */
+	struct br_label_outline *outline;
 };
 
 /* The length of physical line i (0-based), without its terminator. */
@@ -117,9 +119,9 @@ int br_doc_reader_open(const char *path, struct br_doc_reader **out);
  * physical lines before the document: its line n is the file's line0 + n. */
 int br_doc_reader_next(struct br_doc_reader *rd, struct br_doc **doc, unsigned *line0);
 void br_doc_reader_close(struct br_doc_reader *rd);
-/* For tests: read in pieces of n bytes (0: the default, 1 MiB), so that
- * pieces end anywhere in a line. */
-void br_doc_reader_block(size_t n);
+/* Read rd's file in pieces of n bytes (0: the default, 1 MiB); tests use
+ * small pieces, which end anywhere in a line. */
+void br_doc_reader_set_block(struct br_doc_reader *rd, size_t n);
 
 /* The same from memory (tests, fuzzers, archive). */
 struct br_doc *br_doc_from_mem(const char *name, const char *bytes, size_t n);

@@ -310,7 +310,8 @@ static const char *tokener_message(enum json_tokener_error e)
 
 static const char *check_value(json_object **po, bool dirty);
 
-/* An object whose keys need cleaning, built again with clean keys. */
+/* An object whose keys need cleaning, built again with clean keys (the
+ * caller releases the old one). */
 static json_object *clean_keys(json_object *o)
 {
 	json_object *n = json_object_new_object();
@@ -322,7 +323,6 @@ static json_object *clean_keys(json_object *o)
 		json_object_object_add(n, k, json_object_get(val));
 		free(k);
 	}
-	json_object_put(o);
 	return n;
 }
 
@@ -338,6 +338,7 @@ static const char *check_object(json_object **po, bool dirty)
 		if (v != was) {
 			/* the member holds the one reference: swap in the new value */
 			lh_entry_set_val(e, v);
+			json_object_put(was);
 		}
 		if (dirty && !bad_key) {
 			const char *k = (const char *)lh_entry_k(e);
@@ -350,7 +351,7 @@ static const char *check_object(json_object **po, bool dirty)
 }
 
 /* The checks json-c does not make, and the cleaning of strings; *po may be
- * replaced (the old value is then released). */
+ * replaced by a new value (the caller then releases the old one). */
 static const char *check_value(json_object **po, bool dirty)
 {
 	json_object *o = *po;
@@ -380,7 +381,7 @@ static const char *check_value(json_object **po, bool dirty)
 			if (err)
 				return err;
 			if (v != was)
-				json_object_array_put_idx(o, i, v);
+				json_object_array_put_idx(o, i, v); /* releases was */
 		}
 		return NULL;
 	case json_type_object:
@@ -431,7 +432,11 @@ struct br_json *br_json_reader_parse(struct br_json_reader *rd, const char *s, s
 		msg = "trailing characters after the value";
 		goto fail;
 	}
-	if ((msg = check_value(&o, dirty))) {
+	json_object *was = o;
+	msg = check_value(&o, dirty);
+	if (o != was)
+		json_object_put(was);
+	if (msg) {
 		off = 0;
 		goto fail;
 	}

@@ -185,6 +185,25 @@ static void json_hostile_input(void **state)
 	assert_false(br_json_next(j, &it));
 	br_json_free(j);
 
+	/* keys cleaned inside arrays and objects, at any depth (each object
+	 * is built again: no value is lost or released twice) */
+	s = "[{\"\xff\":1},{\"a\":{\"\xfe\":[{\"\xc3\":\"\xc3\"}]}}]";
+	j = br_json_parse(s, strlen(s), &err, &off);
+	assert_non_null(j);
+	it = (struct br_json_iter)BR_JSON_ITER_INIT;
+	assert_true(br_json_next(br_json_at(j, 0), &it));
+	assert_string_equal(it.key, "\xef\xbf\xbd");
+	const struct br_json *inner = br_json_get(br_json_at(j, 1), "a");
+	const struct br_json *deepest = br_json_at(br_json_get(inner, "\xef\xbf\xbd"), 0);
+	assert_string_equal(br_json_string(br_json_get(deepest, "\xef\xbf\xbd")), "\xef\xbf\xbd");
+	br_json_free(j);
+	s = "{\"\xff\":{\"\xff\":1}}";
+	j = br_json_parse(s, strlen(s), &err, &off);
+	assert_true(br_json_number(br_json_get(br_json_get(j, "\xef\xbf\xbd"), "\xef\xbf\xbd")) == 1);
+	br_json_free(j);
+	s = "[{\"\xff\":1e999}]";
+	assert_null(br_json_parse(s, strlen(s), &err, &off));
+
 	/* null is a member, absent is not */
 	j = br_json_parse("{\"a\":null,\"b\":[null,true]}", 26, NULL, NULL);
 	assert_non_null(br_json_get(j, "a"));
@@ -353,11 +372,15 @@ static size_t reference_starts(const char *s, size_t n, size_t *at, size_t max)
 /* Every document the reader hands out, checked: its bytes are the file's
  * next bytes, it starts where the splitter says, line0 counts the lines
  * before it. Returns the number of documents. */
+/* The reader's piece size for read_back (0: the default). */
+static size_t read_block;
+
 static size_t read_back(const char *bytes, size_t n, bool expect_mbox)
 {
 	char *path = temp_file(bytes, n);
 	struct br_doc_reader *rd;
 	assert_int_equal(br_doc_reader_open(path, &rd), 0);
+	br_doc_reader_set_block(rd, read_block);
 	static size_t at[4096];
 	size_t nat = reference_starts(bytes, n, at, 4096);
 	struct br_doc *d;
@@ -423,7 +446,7 @@ static void reader_matches_a_plain_splitter(void **state)
 	unsigned long long x = 7;
 	static const size_t block[] = {1, 7, 64, 4096, 0, 0};
 	for (int round = 0; round < 6; round++) {
-		br_doc_reader_block(block[round]);
+		read_block = block[round];
 		struct br_buf b = BR_BUF_INIT;
 		bool tiny = block[round] && block[round] < 4096; /* many reads: small files */
 		int msgs = 1 + (int)(x % (tiny ? 60 : 300));
@@ -445,7 +468,7 @@ static void reader_matches_a_plain_splitter(void **state)
 		}
 		read_back(b.data, b.len, true);
 		br_buf_free(&b);
-		br_doc_reader_block(0);
+		read_block = 0;
 		x = x * 6364136223846793005ULL + 1;
 	}
 }
