@@ -231,6 +231,27 @@ static bool clean_text(const char *s, size_t n)
 	return true;
 }
 
+/* Whether u[0..n) holds only bytes 0x20..0x7e but the backslash: a word at
+ * a time, as plain_run (but quotes are fine here). */
+static bool printable_ascii_without_backslash(const unsigned char *u, size_t n)
+{
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, u + i, sizeof w);
+		uint64_t below_space = (w - 0x20 * ONES) & ~w;
+		uint64_t bs = w ^ (0x5c * ONES);
+		uint64_t bslash = (bs - ONES) & ~bs;
+		uint64_t del_or_high = w | (w + ONES);
+		if ((below_space | bslash | del_or_high) & HIGHS)
+			return false;
+	}
+	for (; i < n; i++)
+		if (u[i] < 0x20 || u[i] >= 0x7f || u[i] == '\\')
+			return false;
+	return true;
+}
+
 /* The offset of the first ' outside a string, or n. */
 static size_t single_quote_outside_string(const char *s, size_t n)
 {
@@ -256,8 +277,14 @@ static const char *prepare(const char *s, size_t n, char **copy, size_t *off, bo
 {
 	*copy = NULL;
 	*dirty = false;
-	bool in_string = false;
 	const unsigned char *u = (const unsigned char *)s;
+	if (printable_ascii_without_backslash(u, n)) {
+		/* the common line: nothing to clean, no control byte */
+		if (memchr(s, '\'', n) && (*off = single_quote_outside_string(s, n)) < n)
+			return "unexpected character"; /* json-c takes 'key' even in strict mode */
+		return NULL;
+	}
+	bool in_string = false;
 	for (size_t i = 0; i < n; i++) {
 		i += plain_run(u + i, n - i); /* a word at a time past plain bytes */
 		if (i == n)
