@@ -1720,6 +1720,7 @@ struct load_ctx {
 	struct br_dataset *ds;
 	size_t n;
 	int64_t id;
+	struct br_json_reader *rd; /* one for all the rows */
 };
 
 static void load_warn(void *arg, const char *msg)
@@ -1735,7 +1736,7 @@ static int load_row(void *arg, const struct br_archive_row *row)
 	l->id = row->id;
 	const char *err = NULL;
 	size_t off = 0;
-	struct br_json *j = br_json_parse(row->json, strlen(row->json), &err, &off);
+	struct br_json *j = br_json_reader_parse(l->rd, row->json, strlen(row->json), &err, &off);
 	if (!j) {
 		br_diag_add(&l->ds->diags, BR_WARNING, l->a->path, 0, "archive",
 			    "record %lld: stored JSON is invalid (%s at column %zu); skipped",
@@ -1758,12 +1759,14 @@ int br_archive_load(struct br_archive *a, const struct br_archive_filter *f, str
 	struct stat st;
 	if (stat(a->path, &st) == 0)
 		in->bytes = (size_t)st.st_size;
-	struct load_ctx l = {a, ds, 0, 0};
+	struct load_ctx l = {a, ds, 0, 0, NULL};
 	/* one read transaction: a consistent snapshot while an add goes on */
 	int rc = exec(a, "BEGIN", "read");
 	if (rc)
 		return rc;
+	l.rd = br_json_reader_new();
 	rc = br_archive_each(a, f, load_row, &l);
+	br_json_reader_free(l.rd);
 	sqlite3_exec(a->db, "COMMIT", NULL, NULL, NULL);
 	ds->inputs[idx].nrecords = l.n;
 	return rc;

@@ -356,12 +356,6 @@ int br_doc_load(const char *path, struct br_doc **out)
 #define READ_BLOCK ((size_t)1 << 20) /* an mbox archive is read in pieces this big */
 #define MBOX_PROBE 4096 /* bytes read to tell an mbox archive */
 
-static size_t read_block = READ_BLOCK;
-
-void br_doc_reader_block(size_t n)
-{
-	read_block = n ? n : READ_BLOCK;
-}
 
 struct br_doc_reader {
 	int fd;
@@ -370,6 +364,7 @@ struct br_doc_reader {
 	char *buf;          /* bytes read, not yet handed out: buf[off..len) */
 	size_t off, len, cap;
 	size_t scan;        /* buf[off..scan) holds no message start */
+	size_t block;       /* bytes asked of read() at a time (READ_BLOCK) */
 	unsigned line0;     /* physical lines handed out */
 	br_doc_look_fn look; /* the first look at each message (or NULL) */
 	void *look_arg;
@@ -472,6 +467,7 @@ int br_doc_reader_open(const char *path, struct br_doc_reader **out)
 	rd->fd = fd;
 	rd->is_stdin = is_stdin;
 	rd->name = is_stdin ? "<stdin>" : path;
+	rd->block = READ_BLOCK;
 	/* tell an mbox archive by its first line */
 	if (reader_fill(rd, MBOX_PROBE) < 0) {
 		int e = errno;
@@ -482,6 +478,11 @@ int br_doc_reader_open(const char *path, struct br_doc_reader **out)
 	rd->mbox = from_line(rd->buf, e ? (size_t)(e - rd->buf) : rd->len);
 	*out = rd;
 	return 0;
+}
+
+void br_doc_reader_set_block(struct br_doc_reader *rd, size_t n)
+{
+	rd->block = n ? n : READ_BLOCK;
 }
 
 int br_doc_reader_next(struct br_doc_reader *rd, struct br_doc **doc, unsigned *line0)
@@ -506,7 +507,7 @@ int br_doc_reader_next(struct br_doc_reader *rd, struct br_doc **doc, unsigned *
 	}
 	size_t next;
 	while (!(next = next_message(rd)) && !rd->eof)
-		if (reader_fill(rd, read_block) < 0)
+		if (reader_fill(rd, rd->block) < 0)
 			return br_error("cannot read '%s': %s", rd->name, strerror(errno));
 	size_t end = next ? next : rd->len;
 	if (end == rd->off) {

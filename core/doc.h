@@ -93,8 +93,10 @@ struct br_doc {
 	bool looked_away;      /* a message the reader's first look found nothing
 			        * to read in (br_doc_reader_look): not decoded,
 			        * no logical lines */
+	/* Private: doc.c's memory for rewritten lines, and label.c's cache of
+	 * headings (built on first use); both freed with the document. */
 	struct br_doc_arena *arena;
-	struct br_label_outline *outline; /* label.c's cache; freed with the document */
+	struct br_label_outline *outline;
 };
 
 /* The length of physical line i (0-based), without its terminator. */
@@ -127,9 +129,9 @@ void br_doc_reader_close(struct br_doc_reader *rd);
  * default (fn NULL) every message is read. */
 typedef bool (*br_doc_look_fn)(const struct br_doc *doc, void *arg);
 void br_doc_reader_look(struct br_doc_reader *rd, br_doc_look_fn fn, void *arg);
-/* For tests: read in pieces of n bytes (0: the default, 1 MiB), so that
- * pieces end anywhere in a line. */
-void br_doc_reader_block(size_t n);
+/* Read rd's file in pieces of n bytes (0: the default, 1 MiB); tests use
+ * small pieces, which end anywhere in a line. */
+void br_doc_reader_set_block(struct br_doc_reader *rd, size_t n);
 
 /* The same from memory (tests, fuzzers, archive). */
 struct br_doc *br_doc_from_mem(const char *name, const char *bytes, size_t n);

@@ -1,10 +1,15 @@
 /* json — see json.h. */
 #include "json.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <json-c/json_object.h>
+#include <json-c/json_tokener.h>
+#include <json-c/linkhash.h>
 
 /* 1 for the bytes a JSON string holds as they are: printable ASCII except
  * the quote and the backslash. */
@@ -167,318 +172,398 @@ void br_json_add_number(struct br_buf *b, double v)
 
 /* ---------------------------------------------------------------- reader */
 
-struct reader {
-	const char *s;
-	size_t n, i;
-	const char *err;
-	int depth;
+/* JSON null: json-c's NULL object, which would read as "absent" here, is
+ * handed out as this address instead (it is never passed to json-c). */
+static const char null_value;
+#define JSON_NULL ((struct br_json *)(uintptr_t)&null_value)
+
+static json_object *jo(const struct br_json *j)
+{
+	return (json_object *)(uintptr_t)j;
+}
+
+static const struct br_json *bj(json_object *o)
+{
+	return o ? (const struct br_json *)o : JSON_NULL;
+}
+
+struct br_json_reader {
+	json_tokener *tok;
 };
 
-static void skip_ws(struct reader *r)
+struct br_json_reader *br_json_reader_new(void)
 {
-	while (r->i < r->n && (r->s[r->i] == ' ' || r->s[r->i] == '\t' || r->s[r->i] == '\n' ||
-			       r->s[r->i] == '\r'))
-		r->i++;
+	struct br_json_reader *rd = br_calloc(1, sizeof *rd);
+	/* 256 levels read, the 257th is an error */
+	rd->tok = json_tokener_new_ex(256);
+	if (!rd->tok)
+		br_out_of_memory(sizeof(struct br_json_reader));
+	json_tokener_set_flags(rd->tok, JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS);
+	return rd;
 }
 
-static struct br_json *node(enum br_json_type t)
+void br_json_reader_free(struct br_json_reader *rd)
 {
-	struct br_json *j = br_calloc(1, sizeof *j);
-	j->type = t;
-	return j;
+	if (!rd)
+		return;
+	json_tokener_free(rd->tok);
+	free(rd);
 }
 
-static struct br_json *parse_value(struct reader *r);
-
-static unsigned hex4(struct reader *r, bool *ok)
+/* Whether the bytes need no cleaning: what br_utf8_dup would keep as is. */
+static bool clean_text(const char *s, size_t n)
 {
-	unsigned v = 0;
-	if (r->i + 4 > r->n) {
-		*ok = false;
-		return 0;
-	}
-	for (int k = 0; k < 4; k++) {
-		char c = r->s[r->i++];
-		v <<= 4;
-		if (c >= '0' && c <= '9')
-			v |= (unsigned)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v |= (unsigned)(c - 'a' + 10);
-		else if (c >= 'A' && c <= 'F')
-			v |= (unsigned)(c - 'A' + 10);
-		else
-			*ok = false;
-	}
-	return v;
-}
-
-static void add_cp(struct br_buf *b, unsigned cp)
-{
-	if (cp == 0 || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		cp = 0xfffd;
-	if (cp < 0x80) {
-		br_buf_addc(b, (char)cp);
-	} else if (cp < 0x800) {
-		br_buf_addc(b, (char)(0xc0 | (cp >> 6)));
-		br_buf_addc(b, (char)(0x80 | (cp & 0x3f)));
-	} else if (cp < 0x10000) {
-		br_buf_addc(b, (char)(0xe0 | (cp >> 12)));
-		br_buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-		br_buf_addc(b, (char)(0x80 | (cp & 0x3f)));
-	} else {
-		br_buf_addc(b, (char)(0xf0 | (cp >> 18)));
-		br_buf_addc(b, (char)(0x80 | ((cp >> 12) & 0x3f)));
-		br_buf_addc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-		br_buf_addc(b, (char)(0x80 | (cp & 0x3f)));
-	}
-}
-
-static char *parse_string_raw(struct reader *r, size_t *len)
-{
-	struct br_buf b = BR_BUF_INIT;
-	r->i++; /* opening quote */
-	while (r->i < r->n) {
-		unsigned char c = (unsigned char)r->s[r->i];
-		if (c == '"') {
-			r->i++;
-			*len = b.len;
-			/* keep the result valid UTF-8 */
-			char *out = br_utf8_dup(br_buf_str(&b), b.len);
-			*len = strlen(out);
-			br_buf_free(&b);
-			return out;
-		}
-		if (c < 0x20) {
-			r->err = "control character in string";
-			break;
-		}
-		if (c != '\\') {
-			br_buf_addc(&b, (char)c);
-			r->i++;
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < n;) {
+		if (u[i] >= 0x20 && u[i] < 0x7f) {
+			i++;
 			continue;
 		}
-		if (++r->i >= r->n)
+		if (u[i] == '\t' || u[i] == '\n') {
+			i++;
+			continue;
+		}
+		size_t l = u[i] >= 0x80 ? br_utf8_seq_len(u + i, n - i) : 0;
+		if (!l)
+			return false;
+		i += l;
+	}
+	return true;
+}
+
+/* Whether u[0..n) holds only bytes 0x20..0x7e but the backslash: a word at
+ * a time, as plain_run (but quotes are fine here). */
+static bool printable_ascii_without_backslash(const unsigned char *u, size_t n)
+{
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, u + i, sizeof w);
+		uint64_t below_space = (w - 0x20 * ONES) & ~w;
+		uint64_t bs = w ^ (0x5c * ONES);
+		uint64_t bslash = (bs - ONES) & ~bs;
+		uint64_t del_or_high = w | (w + ONES);
+		if ((below_space | bslash | del_or_high) & HIGHS)
+			return false;
+	}
+	for (; i < n; i++)
+		if (u[i] < 0x20 || u[i] >= 0x7f || u[i] == '\\')
+			return false;
+	return true;
+}
+
+/* The offset of the first ' outside a string, or n. */
+static size_t single_quote_outside_string(const char *s, size_t n)
+{
+	bool in_string = false;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '"')
+			in_string = !in_string;
+		else if (s[i] == '\\' && in_string)
+			i++;
+		else if (s[i] == '\'' && !in_string)
+			return i;
+	}
+	return n;
+}
+
+/* Before json-c sees the text: a raw control byte (which json-c would take
+ * into a string) is an error, as JSON has it, and "\u0000" (which json-c
+ * would keep as a NUL, cutting a key short) is read as "\ufffd", what any
+ * NUL becomes. *copy is the text to parse when it had to change. Returns
+ * NULL or the error, with its offset. `dirty` tells whether a string may
+ * hold something to clean (a byte >= 0x80 or an escape). */
+static const char *prepare(const char *s, size_t n, char **copy, size_t *off, bool *dirty)
+{
+	*copy = NULL;
+	*dirty = false;
+	const unsigned char *u = (const unsigned char *)s;
+	if (printable_ascii_without_backslash(u, n)) {
+		/* the common line: nothing to clean, no control byte */
+		if (memchr(s, '\'', n) && (*off = single_quote_outside_string(s, n)) < n)
+			return "unexpected character"; /* json-c takes 'key' even in strict mode */
+		return NULL;
+	}
+	bool in_string = false;
+	for (size_t i = 0; i < n; i++) {
+		i += plain_run(u + i, n - i); /* a word at a time past plain bytes */
+		if (i == n)
 			break;
-		char e = r->s[r->i++];
-		bool ok = true;
-		switch (e) {
-		case '"': br_buf_addc(&b, '"'); break;
-		case '\\': br_buf_addc(&b, '\\'); break;
-		case '/': br_buf_addc(&b, '/'); break;
-		case 'b': br_buf_addc(&b, '\b'); break;
-		case 'f': br_buf_addc(&b, '\f'); break;
-		case 'n': br_buf_addc(&b, '\n'); break;
-		case 'r': br_buf_addc(&b, '\r'); break;
-		case 't': br_buf_addc(&b, '\t'); break;
-		case 'u': {
-			unsigned cp = hex4(r, &ok);
-			if (ok && cp >= 0xd800 && cp <= 0xdbff && r->i + 6 <= r->n && r->s[r->i] == '\\' &&
-			    r->s[r->i + 1] == 'u') {
-				size_t save = r->i;
-				r->i += 2;
-				unsigned lo = hex4(r, &ok);
-				if (ok && lo >= 0xdc00 && lo <= 0xdfff)
-					cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-				else
-					r->i = save;
-				ok = true;
+		unsigned char c = u[i];
+		if (c >= 0x7f) {
+			*dirty = true;
+		} else if (c == '"') {
+			in_string = !in_string;
+		} else if (c == '\\' && in_string && i + 1 < n) {
+			*dirty = true;
+			if (i + 5 < n && memcmp(s + i + 1, "u0000", 5) == 0) {
+				if (!*copy) {
+					*copy = br_malloc(n + 1);
+					memcpy(*copy, s, n);
+					(*copy)[n] = '\0';
+				}
+				memcpy(*copy + i + 2, "fffd", 4);
 			}
-			if (ok)
-				add_cp(&b, cp);
-			break;
-		}
-		default:
-			ok = false;
-		}
-		if (!ok) {
-			r->err = "bad escape in string";
-			break;
+			i++; /* the escaped byte */
+		} else if (c < 0x20 && (in_string || (c != ' ' && c != '\t' && c != '\n' && c != '\r'))) {
+			free(*copy);
+			*copy = NULL;
+			*off = i;
+			return in_string ? "control character in string" : "unexpected character";
 		}
 	}
-	if (!r->err)
-		r->err = "unterminated string";
-	br_buf_free(&b);
+	if (memchr(s, '\'', n) && (*off = single_quote_outside_string(s, n)) < n) {
+		free(*copy);
+		*copy = NULL;
+		return "unexpected character"; /* json-c takes 'key' even in strict mode */
+	}
 	return NULL;
 }
 
-static struct br_json *parse_number(struct reader *r)
+static const char *tokener_message(enum json_tokener_error e)
 {
-	size_t start = r->i;
-	if (r->i < r->n && r->s[r->i] == '-')
-		r->i++;
-	while (r->i < r->n && strchr("0123456789.eE+-", r->s[r->i]))
-		r->i++;
-	if (r->i == start || r->i - start > 64) {
-		r->err = "bad number";
-		return NULL;
+	switch (e) {
+	case json_tokener_error_depth: return "nesting too deep";
+	case json_tokener_error_parse_eof: return "unexpected end of input";
+	case json_tokener_error_parse_number: return "bad number";
+	case json_tokener_error_parse_array: return "expected ',' or ']'";
+	case json_tokener_error_parse_object_key_name: return "expected a key";
+	case json_tokener_error_parse_object_key_sep: return "expected ':'";
+	case json_tokener_error_parse_object_value_sep: return "expected ',' or '}'";
+	case json_tokener_error_parse_string: return "bad escape in string";
+	default: return "unexpected character";
 	}
-	char tmp[72];
-	memcpy(tmp, r->s + start, r->i - start);
-	tmp[r->i - start] = '\0';
-	char *end;
-	double v = strtod(tmp, &end);
-	if (*end || !isfinite(v)) {
-		r->err = "bad number";
-		return NULL;
-	}
-	struct br_json *j = node(BR_JSON_NUMBER);
-	j->number = v;
-	return j;
 }
 
-static bool literal(struct reader *r, const char *lit)
+static const char *check_value(json_object **po, bool dirty);
+
+/* An object whose keys need cleaning, built again with clean keys (the
+ * caller releases the old one). */
+static json_object *clean_keys(json_object *o)
 {
-	size_t l = strlen(lit);
-	if (r->i + l <= r->n && memcmp(r->s + r->i, lit, l) == 0) {
-		r->i += l;
-		return true;
+	json_object *n = json_object_new_object();
+	if (!n)
+		br_out_of_memory(sizeof n);
+	json_object_object_foreach(o, key, val)
+	{
+		char *k = br_utf8_dup(key, strlen(key));
+		json_object_object_add(n, k, json_object_get(val));
+		free(k);
 	}
-	return false;
+	return n;
 }
 
-static struct br_json *parse_container(struct reader *r, bool object)
+static const char *check_object(json_object **po, bool dirty)
 {
-	if (++r->depth > 256) {
-		r->err = "nesting too deep";
+	bool bad_key = false;
+	struct lh_entry *e = lh_table_head(json_object_get_object(*po));
+	for (; e; e = lh_entry_next(e)) {
+		json_object *v = (json_object *)lh_entry_v(e), *was = v;
+		const char *err = check_value(&v, dirty);
+		if (err)
+			return err;
+		if (v != was) {
+			/* the member holds the one reference: swap in the new value */
+			lh_entry_set_val(e, v);
+			json_object_put(was);
+		}
+		if (dirty && !bad_key) {
+			const char *k = (const char *)lh_entry_k(e);
+			bad_key = !clean_text(k, strlen(k));
+		}
+	}
+	if (bad_key)
+		*po = clean_keys(*po);
+	return NULL;
+}
+
+/* The checks json-c does not make, and the cleaning of strings; *po may be
+ * replaced by a new value (the caller then releases the old one). */
+static const char *check_value(json_object **po, bool dirty)
+{
+	json_object *o = *po;
+	switch (json_object_get_type(o)) {
+	case json_type_double:
+		return isfinite(json_object_get_double(o)) ? NULL : "number out of range";
+	case json_type_int:
+		/* json-c saturates an integer it cannot hold */
+		if (json_object_get_int64(o) == INT64_MIN ||
+		    (json_object_get_int64(o) == INT64_MAX && json_object_get_uint64(o) == UINT64_MAX))
+			return "number out of range";
+		return NULL;
+	case json_type_string: {
+		const char *s = json_object_get_string(o);
+		size_t n = (size_t)json_object_get_string_len(o);
+		if (dirty && !clean_text(s, n)) {
+			char *c = br_utf8_dup(s, n);
+			json_object_set_string(o, c);
+			free(c);
+		}
 		return NULL;
 	}
-	struct br_json *j = node(object ? BR_JSON_OBJECT : BR_JSON_ARRAY);
-	size_t cap = 0, kcap = 0;
-	char close = object ? '}' : ']';
-	r->i++;
-	skip_ws(r);
-	if (r->i < r->n && r->s[r->i] == close) {
-		r->i++;
-		r->depth--;
-		return j;
+	case json_type_array:
+		for (size_t i = 0, n = json_object_array_length(o); i < n; i++) {
+			json_object *v = json_object_array_get_idx(o, i), *was = v;
+			const char *err = check_value(&v, dirty);
+			if (err)
+				return err;
+			if (v != was)
+				json_object_array_put_idx(o, i, v); /* releases was */
+		}
+		return NULL;
+	case json_type_object:
+		return check_object(po, dirty);
+	default:
+		return NULL;
 	}
-	for (;;) {
-		char *key = NULL;
-		if (object) {
-			skip_ws(r);
-			if (r->i >= r->n || r->s[r->i] != '"') {
-				r->err = "expected a key";
-				goto fail;
-			}
-			size_t kl;
-			key = parse_string_raw(r, &kl);
-			if (!key)
-				goto fail;
-			skip_ws(r);
-			if (r->i >= r->n || r->s[r->i] != ':') {
-				free(key);
-				r->err = "expected ':'";
-				goto fail;
-			}
-			r->i++;
-		}
-		struct br_json *v = parse_value(r);
-		if (!v) {
-			free(key);
-			goto fail;
-		}
-		j->items = br_grow(j->items, &cap, j->len + 1, sizeof *j->items);
-		if (object) {
-			j->keys = br_grow(j->keys, &kcap, j->len + 1, sizeof *j->keys);
-			j->keys[j->len] = key;
-		}
-		j->items[j->len++] = v;
-		skip_ws(r);
-		if (r->i < r->n && r->s[r->i] == ',') {
-			r->i++;
-			continue;
-		}
-		if (r->i < r->n && r->s[r->i] == close) {
-			r->i++;
-			r->depth--;
-			return j;
-		}
-		r->err = object ? "expected ',' or '}'" : "expected ',' or ']'";
+}
+
+struct br_json *br_json_reader_parse(struct br_json_reader *rd, const char *s, size_t n,
+				     const char **err, size_t *err_off)
+{
+	const char *msg = NULL;
+	size_t off = 0;
+	char *copy = NULL;
+	bool dirty;
+	json_object *o = NULL;
+	if (n >= INT_MAX) {
+		msg = "text too long for the JSON reader (2 GiB)";
 		goto fail;
 	}
+	if ((msg = prepare(s, n, &copy, &off, &dirty)))
+		goto fail;
+	const char *text = copy ? copy : s;
+	json_tokener_reset(rd->tok);
+	o = json_tokener_parse_ex(rd->tok, text, (int)n);
+	enum json_tokener_error e = json_tokener_get_error(rd->tok);
+	if (e == json_tokener_continue) {
+		/* a value that may go on (a number): the end of the text ends it */
+		o = json_tokener_parse_ex(rd->tok, "", 1);
+		e = json_tokener_get_error(rd->tok);
+		off = e == json_tokener_success ? n : n + 1;
+	} else {
+		off = json_tokener_get_parse_end(rd->tok);
+	}
+	if (e != json_tokener_success) {
+		msg = tokener_message(e);
+		if (off > n || e == json_tokener_continue || e == json_tokener_error_parse_eof) {
+			/* the text ended inside a value */
+			msg = "unexpected end of input";
+			off = n;
+		}
+		goto fail;
+	}
+	while (off < n && (text[off] == ' ' || text[off] == '\t' || text[off] == '\n' || text[off] == '\r'))
+		off++;
+	if (off != n) {
+		msg = "trailing characters after the value";
+		goto fail;
+	}
+	json_object *was = o;
+	msg = check_value(&o, dirty);
+	if (o != was)
+		json_object_put(was);
+	if (msg) {
+		off = 0;
+		goto fail;
+	}
+	free(copy);
+	return (struct br_json *)(uintptr_t)bj(o);
 fail:
-	br_json_free(j);
-	return NULL;
-}
-
-static struct br_json *parse_value(struct reader *r)
-{
-	skip_ws(r);
-	if (r->i >= r->n) {
-		r->err = "unexpected end of input";
-		return NULL;
-	}
-	char c = r->s[r->i];
-	if (c == '{' || c == '[')
-		return parse_container(r, c == '{');
-	if (c == '"') {
-		size_t len;
-		char *s = parse_string_raw(r, &len);
-		if (!s)
-			return NULL;
-		struct br_json *j = node(BR_JSON_STRING);
-		j->string = s;
-		j->len = len;
-		return j;
-	}
-	if (literal(r, "null"))
-		return node(BR_JSON_NULL);
-	if (literal(r, "true")) {
-		struct br_json *j = node(BR_JSON_BOOL);
-		j->boolean = true;
-		return j;
-	}
-	if (literal(r, "false"))
-		return node(BR_JSON_BOOL);
-	if (c == '-' || (c >= '0' && c <= '9'))
-		return parse_number(r);
-	r->err = "unexpected character";
+	json_object_put(o);
+	free(copy);
+	if (err)
+		*err = msg;
+	if (err_off)
+		*err_off = off > n ? n : off;
 	return NULL;
 }
 
 struct br_json *br_json_parse(const char *s, size_t n, const char **err, size_t *err_off)
 {
-	struct reader r = {s, n, 0, NULL, 0};
-	struct br_json *j = parse_value(&r);
-	if (j) {
-		skip_ws(&r);
-		if (r.i != r.n) {
-			br_json_free(j);
-			j = NULL;
-			r.err = "trailing characters after the value";
-		}
-	}
-	if (!j) {
-		if (err)
-			*err = r.err ? r.err : "invalid JSON";
-		if (err_off)
-			*err_off = r.i;
-	}
+	struct br_json_reader *rd = br_json_reader_new();
+	struct br_json *j = br_json_reader_parse(rd, s, n, err, err_off);
+	br_json_reader_free(rd);
 	return j;
 }
 
 void br_json_free(struct br_json *j)
 {
-	if (!j)
-		return;
-	/* iterative over arrays/objects would be nicer; depth is capped at 256 */
-	for (size_t i = 0; i < j->len && j->items; i++) {
-		br_json_free(j->items[i]);
-		if (j->keys)
-			free(j->keys[i]);
+	if (j && j != JSON_NULL)
+		json_object_put(jo(j));
+}
+
+enum br_json_type br_json_type(const struct br_json *j)
+{
+	if (!j || j == JSON_NULL)
+		return BR_JSON_NULL;
+	switch (json_object_get_type(jo(j))) {
+	case json_type_boolean: return BR_JSON_BOOL;
+	case json_type_double:
+	case json_type_int: return BR_JSON_NUMBER;
+	case json_type_string: return BR_JSON_STRING;
+	case json_type_array: return BR_JSON_ARRAY;
+	case json_type_object: return BR_JSON_OBJECT;
+	default: return BR_JSON_NULL;
 	}
-	free(j->items);
-	free(j->keys);
-	free(j->string);
-	free(j);
+}
+
+bool br_json_bool(const struct br_json *j)
+{
+	return br_json_type(j) == BR_JSON_BOOL && json_object_get_boolean(jo(j));
+}
+
+double br_json_number(const struct br_json *j)
+{
+	return br_json_type(j) == BR_JSON_NUMBER ? json_object_get_double(jo(j)) : NAN;
+}
+
+const char *br_json_string(const struct br_json *j)
+{
+	return br_json_type(j) == BR_JSON_STRING ? json_object_get_string(jo(j)) : NULL;
+}
+
+size_t br_json_len(const struct br_json *j)
+{
+	switch (br_json_type(j)) {
+	case BR_JSON_STRING: return (size_t)json_object_get_string_len(jo(j));
+	case BR_JSON_ARRAY: return json_object_array_length(jo(j));
+	case BR_JSON_OBJECT: return (size_t)json_object_object_length(jo(j));
+	default: return 0;
+	}
+}
+
+const struct br_json *br_json_at(const struct br_json *array, size_t i)
+{
+	if (br_json_type(array) != BR_JSON_ARRAY || i >= json_object_array_length(jo(array)))
+		return NULL;
+	return bj(json_object_array_get_idx(jo(array), i));
 }
 
 const struct br_json *br_json_get(const struct br_json *obj, const char *key)
 {
-	if (!obj || obj->type != BR_JSON_OBJECT)
+	json_object *v;
+	if (br_json_type(obj) != BR_JSON_OBJECT || !json_object_object_get_ex(jo(obj), key, &v))
 		return NULL;
-	for (size_t i = 0; i < obj->len; i++)
-		if (strcmp(obj->keys[i], key) == 0)
-			return obj->items[i];
-	return NULL;
+	return bj(v);
+}
+
+bool br_json_next(const struct br_json *obj, struct br_json_iter *it)
+{
+	const struct lh_entry *e;
+	if (!it->started_) {
+		it->started_ = true;
+		e = br_json_type(obj) == BR_JSON_OBJECT ? lh_table_head(json_object_get_object(jo(obj))) : NULL;
+	} else {
+		e = it->next_;
+	}
+	if (!e) {
+		it->key = NULL;
+		it->value = NULL;
+		return false;
+	}
+	it->key = (const char *)lh_entry_k(e);
+	it->value = bj((json_object *)lh_entry_v(e));
+	it->next_ = lh_entry_next(e);
+	return true;
 }

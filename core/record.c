@@ -41,9 +41,9 @@ struct br_strblock {
  * records come from 2 MiB slabs, each for one tool's records, mapped with
  * transparent huge pages asked for (one fault per slab where the kernel
  * grants them). A slab keeps its own free list and is unmapped when its
- * last record is freed; slabs with free slots are listed in `partial`. Under ASan, and under valgrind
- * (LD_PRELOAD names its preload library) or with BR_NO_SLAB=1, records
- * come from calloc instead, so that those tools see each one.
+ * last record is freed; slabs with free slots are listed in `partial`. Under ASan, and with
+ * BR_NO_SLAB=1 in the environment (tests/run.sh sets it for valgrind),
+ * records come from calloc instead, so that those tools see each one.
  */
 #define SLAB_SIZE ((size_t)2 << 20)
 
@@ -85,8 +85,8 @@ static bool use_slabs(void)
 	return false;
 #else
 	if (slabs.use < 0) {
-		const char *pre = getenv("LD_PRELOAD"), *no = getenv("BR_NO_SLAB");
-		slabs.use = !(no && *no) && !(pre && strstr(pre, "vgpreload"));
+		const char *no = getenv("BR_NO_SLAB");
+		slabs.use = !(no && *no);
 	}
 	return slabs.use == 1;
 #endif
@@ -324,24 +324,33 @@ const struct br_value br_value_none;
 
 /*
  * The distinct resolutions, by number: entry 0 is 0 (exact, and what a
- * zeroed value reads). An entry never changes once written, and a number is
- * handed out only after its entry is, so reading needs no lock; adding one
- * takes it (records are made in the runner's threads too), after a look in
- * the thread's cache of recent ones, where nearly every figure finds its.
+ * zeroed value reads). A value keeps the number (32 bits, in room its
+ * struct had spare), the table the double, exactly, however many there are
+ * (there are a few dozen in practice: a power of ten times a unit's
+ * factor). Entries live in chunks that never move and never change once
+ * written, and a number is handed out only after its entry is, so reading
+ * needs no lock; adding one takes it (records are made in the runner's
+ * threads too), after a look in the thread's cache of recent ones, where
+ * nearly every figure finds its. The table is process-wide and only grows:
+ * it interns values, like the compiled patterns (core/regex.c).
  */
-#define RES_MAX 65536
-#define RES_HASH (2 * RES_MAX)
+_Static_assert(sizeof(struct br_value) == 32, "a figure stays 32 bytes");
+
+#define RES_CHUNK_BITS 12
+#define RES_CHUNK ((size_t)1 << RES_CHUNK_BITS)
+#define RES_CHUNKS ((size_t)1 << (32 - RES_CHUNK_BITS))
 static struct {
 	pthread_mutex_t lock;
-	unsigned n;                      /* entries in use (entry 0 included) */
-	double v[RES_MAX];
-	unsigned short hash[RES_HASH];   /* open addressing; 0 = empty slot */
-} res_tab = {PTHREAD_MUTEX_INITIALIZER, 1, {0}, {0}};
+	uint32_t n;                 /* entries in use (entry 0 included) */
+	double *chunk[RES_CHUNKS];  /* entry k: chunk[k >> RES_CHUNK_BITS][k % RES_CHUNK] */
+	uint32_t *hash;             /* open addressing over entries 1..n-1; 0 = empty */
+	size_t nhash;               /* slots, a power of two, at least 2 * n */
+} res_tab = {PTHREAD_MUTEX_INITIALIZER, 1, {NULL}, NULL, 0};
 
 #define RES_CACHE 16 /* the thread's recent ones, direct-mapped */
 static _Thread_local struct {
 	uint64_t bits;
-	unsigned short k;
+	uint32_t k;
 } res_cache[RES_CACHE];
 
 static uint64_t res_bits(double d)
@@ -351,9 +360,63 @@ static uint64_t res_bits(double d)
 	return b;
 }
 
+static uint64_t res_mix(uint64_t bits)
+{
+	return bits * 0x9e3779b97f4a7c15u;
+}
+
 double br_value_resolution(const struct br_value *v)
 {
-	return res_tab.v[v->res];
+	if (v->res == 0)
+		return 0;
+	return res_tab.chunk[v->res >> RES_CHUNK_BITS][v->res & (RES_CHUNK - 1)];
+}
+
+/* Entry k's value; under the lock. */
+static double res_entry(uint32_t k)
+{
+	return res_tab.chunk[k >> RES_CHUNK_BITS][k & (RES_CHUNK - 1)];
+}
+
+/* Twice the slots, every entry placed again; under the lock. */
+static void res_rehash(void)
+{
+	size_t n = res_tab.nhash ? 2 * res_tab.nhash : 256;
+	uint32_t *h = br_calloc(n, sizeof *h);
+	for (uint32_t k = 1; k < res_tab.n; k++) {
+		size_t i = (size_t)(res_mix(res_bits(res_entry(k))) >> 32) & (n - 1);
+		while (h[i])
+			i = (i + 1) & (n - 1);
+		h[i] = k;
+	}
+	free(res_tab.hash);
+	res_tab.hash = h;
+	res_tab.nhash = n;
+}
+
+/* The number of res, added when new; under the lock. */
+static uint32_t res_intern(double res, uint64_t bits)
+{
+	if (2 * ((size_t)res_tab.n + 1) > res_tab.nhash)
+		res_rehash();
+	size_t mask = res_tab.nhash - 1;
+	for (size_t h = (size_t)(res_mix(bits) >> 32) & mask;; h = (h + 1) & mask) {
+		uint32_t e = res_tab.hash[h];
+		if (e && res_bits(res_entry(e)) == bits)
+			return e;
+		if (e)
+			continue;
+		if (res_tab.n == UINT32_MAX)
+			br_out_of_memory(sizeof(double)); /* 4 billion distinct resolutions */
+		uint32_t k = res_tab.n;
+		double **c = &res_tab.chunk[k >> RES_CHUNK_BITS];
+		if (!*c)
+			*c = br_calloc(RES_CHUNK, sizeof **c);
+		(*c)[k & (RES_CHUNK - 1)] = res;
+		res_tab.hash[h] = k;
+		res_tab.n++;
+		return k;
+	}
 }
 
 void br_value_set_resolution(struct br_value *v, double res)
@@ -363,35 +426,16 @@ void br_value_set_resolution(struct br_value *v, double res)
 		v->res = 0;
 		return;
 	}
-	uint64_t mix = bits * 0x9e3779b97f4a7c15u;
-	unsigned c = (unsigned)(mix >> 60) & (RES_CACHE - 1);
+	unsigned c = (unsigned)(res_mix(bits) >> 60) & (RES_CACHE - 1);
 	if (res_cache[c].k && res_cache[c].bits == bits) {
 		v->res = res_cache[c].k;
 		return;
 	}
 	pthread_mutex_lock(&res_tab.lock);
-	size_t h = (size_t)(mix >> 47) & (RES_HASH - 1);
-	unsigned short k = 0;
-	for (;; h = (h + 1) & (RES_HASH - 1)) {
-		unsigned short e = res_tab.hash[h];
-		if (e == 0) {
-			if (res_tab.n < RES_MAX) { /* (else: read as 0, exact) */
-				k = (unsigned short)res_tab.n++;
-				res_tab.v[k] = res;
-				res_tab.hash[h] = k;
-			}
-			break;
-		}
-		if (res_bits(res_tab.v[e]) == bits) {
-			k = e;
-			break;
-		}
-	}
+	uint32_t k = res_intern(res, bits);
 	pthread_mutex_unlock(&res_tab.lock);
-	if (k) {
-		res_cache[c].bits = bits;
-		res_cache[c].k = k;
-	}
+	res_cache[c].bits = bits;
+	res_cache[c].k = k;
 	v->res = k;
 }
 

@@ -43,14 +43,14 @@ const char *br_ran_from_name(enum br_ran_from f);
 int br_ran_from_by_name(const char *name);
 
 /* (A record holds one per figure: 32 bytes, the flags bits and the
- * resolution a number in a table of the distinct ones.) */
+ * resolution a number in record.c's table of the distinct ones.) */
 struct br_value {
 	double value;     /* normalised unit */
 	double cpu;       /* percent */
 	char *raw;        /* the figure as printed, or NULL */
 	/* Internal: the smallest step of the printed figure, normalised (0 =
 	 * exact), read and set with br_value_resolution / _set_resolution */
-	unsigned short res;
+	uint32_t res;
 	bool present : 1;   /* the document holds this figure */
 	bool has_value : 1; /* false: JSON null (too fast, or unreadable) */
 	bool has_cpu : 1;
@@ -60,10 +60,8 @@ struct br_value {
 	bool doubtful : 1;  /* the parser distrusts it (bonnie++ 2.00a text create rates) */
 };
 
-/* The resolution of a figure (0 = exact), exactly as it was set. Figures
- * share a few distinct resolutions (a power of ten times a unit's factor):
- * the first 65,535 distinct values a process sets are kept exactly, a
- * further one reads as 0 (docs/limits.md). */
+/* The resolution of a figure (0 = exact), exactly as it was set, whatever
+ * the number of distinct ones (docs/limits.md). */
 double br_value_resolution(const struct br_value *v);
 void br_value_set_resolution(struct br_value *v, double res);
 
@@ -97,7 +95,8 @@ _Static_assert(BR_METRIC_COUNT <= 64,
 
 struct br_record {
 	enum br_tool tool;
-	unsigned dead;    /* internal (record.c): bytes of replaced strings */
+	unsigned dead;    /* private (record.c), here to fill the hole after tool:
+			   * bytes of replaced strings */
 	char *version;    /* NULL = unknown */
 	char *host;
 	char *label;
@@ -114,7 +113,9 @@ struct br_record {
 	size_t nalso, cap_also;
 	struct br_param *params;
 	size_t nparams, cap_params;
-	/* Internal (record.c), read through br_record_get/br_record_value: */
+	/* Private to core/record.c and the inline accessors below: no other
+	 * code reads or writes these; figures are read through br_record_get,
+	 * br_record_value and br_record_held. */
 	struct br_strblock *strs; /* where the strings and values live */
 	struct br_value *vchunk[(BR_METRIC_COUNT + BR_VCHUNK - 1) / BR_VCHUNK];
 	uint64_t held;            /* bit i: the record has a value for metric i */

@@ -16,11 +16,13 @@
 #define BR_ALWAYS_INLINE inline
 #endif
 
-static BR_NORETURN void oom(size_t n)
+void br_out_of_memory(size_t n)
 {
 	fprintf(stderr, "benchreport: fatal: out of memory (%zu bytes)\n", n);
 	abort();
 }
+
+#define oom br_out_of_memory
 
 void *br_malloc(size_t n)
 {

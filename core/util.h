@@ -26,6 +26,9 @@
 
 /* Abort with a message on out-of-memory (cmark's policy): no caller handles it. */
 void *br_malloc(size_t n);
+/* What the allocators do when memory runs out (a library that returns NULL
+ * is checked with it): "benchreport: fatal: out of memory" and abort. */
+BR_NORETURN void br_out_of_memory(size_t n);
 void *br_calloc(size_t n, size_t size);
 void *br_realloc(void *p, size_t n);
 /* Grow an array of `*cap` elements of `size` bytes so that it holds `need`. */

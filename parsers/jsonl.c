@@ -55,10 +55,10 @@ static const char *shown(const char *s, char *buf, size_t n)
 
 static bool get_uint(const struct br_json *j, unsigned *out)
 {
-	if (!j || j->type != BR_JSON_NUMBER || !(j->number >= 0) || j->number > UINT_MAX ||
-	    j->number != floor(j->number))
+	if (!j || br_json_type(j) != BR_JSON_NUMBER || !(br_json_number(j) >= 0) || br_json_number(j) > UINT_MAX ||
+	    br_json_number(j) != floor(br_json_number(j)))
 		return false;
-	*out = (unsigned)j->number;
+	*out = (unsigned)br_json_number(j);
 	return true;
 }
 
@@ -67,10 +67,10 @@ static const char *get_str(const struct br_json *obj, const char *key, const cha
 			   br_jsonl_warn_fn *warn, void *arg)
 {
 	const struct br_json *j = br_json_get(obj, key);
-	if (!j || j->type == BR_JSON_NULL)
+	if (!j || br_json_type(j) == BR_JSON_NULL)
 		return NULL;
-	if (j->type == BR_JSON_STRING)
-		return j->string;
+	if (br_json_type(j) == BR_JSON_STRING)
+		return br_json_string(j);
 	say(warn, arg, "%s\"%s\" is not a string; ignored", where, key);
 	return NULL;
 }
@@ -86,7 +86,7 @@ static bool read_source(const struct br_json *j, struct source_view *s, const ch
 			br_jsonl_warn_fn *warn, void *arg)
 {
 	memset(s, 0, sizeof *s);
-	if (!j || j->type != BR_JSON_OBJECT) {
+	if (!j || br_json_type(j) != BR_JSON_OBJECT) {
 		say(warn, arg, "%s is not an object; ignored", what);
 		return false;
 	}
@@ -113,22 +113,23 @@ static bool read_source(const struct br_json *j, struct source_view *s, const ch
 static void read_params(struct br_record *r, const struct br_json *j, br_jsonl_warn_fn *warn,
 			void *arg)
 {
-	if (!j || j->type == BR_JSON_NULL)
+	if (!j || br_json_type(j) == BR_JSON_NULL)
 		return;
-	if (j->type != BR_JSON_OBJECT) {
+	if (br_json_type(j) != BR_JSON_OBJECT) {
 		say(warn, arg, "\"params\" is not an object; ignored");
 		return;
 	}
 	char tmp[48];
-	for (size_t i = 0; i < j->len; i++) {
-		const struct br_json *v = j->items[i];
-		if (v->type == BR_JSON_STRING)
-			br_record_param_str(r, j->keys[i], v->string);
-		else if (v->type == BR_JSON_NUMBER)
-			br_record_param_num(r, j->keys[i], v->number);
-		else if (v->type != BR_JSON_NULL)
+	struct br_json_iter it = BR_JSON_ITER_INIT;
+	while (br_json_next(j, &it)) {
+		const struct br_json *v = it.value;
+		if (br_json_type(v) == BR_JSON_STRING)
+			br_record_param_str(r, it.key, br_json_string(v));
+		else if (br_json_type(v) == BR_JSON_NUMBER)
+			br_record_param_num(r, it.key, br_json_number(v));
+		else if (br_json_type(v) != BR_JSON_NULL)
 			say(warn, arg, "param '%s' is neither a string nor a number; ignored",
-			    shown(j->keys[i], tmp, sizeof tmp));
+			    shown(it.key, tmp, sizeof tmp));
 	}
 }
 
@@ -159,10 +160,10 @@ static bool get_flag(const struct br_json *m, const char *key, const char *name,
 		     br_jsonl_warn_fn *warn, void *arg)
 {
 	const struct br_json *j = br_json_get(m, key);
-	if (!j || j->type == BR_JSON_NULL)
+	if (!j || br_json_type(j) == BR_JSON_NULL)
 		return false;
-	if (j->type == BR_JSON_BOOL)
-		return j->boolean;
+	if (br_json_type(j) == BR_JSON_BOOL)
+		return br_json_bool(j);
 	say(warn, arg, "metric '%s': \"%s\" is not true or false; ignored", name, key);
 	return false;
 }
@@ -181,28 +182,28 @@ static void read_metric(struct br_record *r, const char *key, const struct br_js
 		say(warn, arg, "metric '%s' is not a %s figure; ignored", key, br_tool_name(r->tool));
 		return;
 	}
-	if (m->type != BR_JSON_OBJECT) {
+	if (br_json_type(m) != BR_JSON_OBJECT) {
 		say(warn, arg, "metric '%s' is not an object; ignored", key);
 		return;
 	}
 	const struct br_json *unit = br_json_get(m, "unit");
-	if (unit && (unit->type != BR_JSON_STRING || strcmp(unit->string, br_unit_name(mi->unit)) != 0)) {
+	if (unit && (br_json_type(unit) != BR_JSON_STRING || strcmp(br_json_string(unit), br_unit_name(mi->unit)) != 0)) {
 		say(warn, arg, "metric '%s': unit is not \"%s\"; ignored", key, br_unit_name(mi->unit));
 		return;
 	}
 	const struct br_json *value = br_json_get(m, "value");
-	if (!value || (value->type != BR_JSON_NUMBER && value->type != BR_JSON_NULL)) {
+	if (!value || (br_json_type(value) != BR_JSON_NUMBER && br_json_type(value) != BR_JSON_NULL)) {
 		say(warn, arg, "metric '%s': \"value\" is neither a number nor null; ignored", key);
 		return;
 	}
 	char where[64];
 	snprintf(where, sizeof where, "metric '%s': ", key);
 	const char *raw = get_str(m, "raw", where, warn, arg);
-	struct br_value *v = br_record_set(r, id, value->type == BR_JSON_NUMBER ? value->number : NAN, raw);
+	struct br_value *v = br_record_set(r, id, br_json_type(value) == BR_JSON_NUMBER ? br_json_number(value) : NAN, raw);
 	const struct br_json *cpu = br_json_get(m, "cpu");
-	if (cpu && cpu->type == BR_JSON_NUMBER)
-		br_record_set_cpu(r, id, cpu->number);
-	else if (cpu && cpu->type != BR_JSON_NULL)
+	if (cpu && br_json_type(cpu) == BR_JSON_NUMBER)
+		br_record_set_cpu(r, id, br_json_number(cpu));
+	else if (cpu && br_json_type(cpu) != BR_JSON_NULL)
 		say(warn, arg, "metric '%s': \"cpu\" is not a number; ignored", key);
 	v->too_fast = get_flag(m, "too_fast", key, warn, arg);
 	v->marked = get_flag(m, "marked", key, warn, arg);
@@ -211,17 +212,17 @@ static void read_metric(struct br_record *r, const char *key, const struct br_js
 struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *warn, void *arg)
 {
 	char tmp[48];
-	if (!o || o->type != BR_JSON_OBJECT) {
+	if (!o || br_json_type(o) != BR_JSON_OBJECT) {
 		say(warn, arg, "not a JSON object");
 		return NULL;
 	}
 	const struct br_json *schema = br_json_get(o, "schema");
 	/* schema 1 is schema 2 without ran_at: both read the same way */
-	if (schema && !(schema->type == BR_JSON_NUMBER &&
-			(schema->number == 1 || schema->number == BR_SCHEMA_VERSION))) {
-		if (schema->type == BR_JSON_NUMBER && schema->number > BR_SCHEMA_VERSION && schema->number < 1e9)
+	if (schema && !(br_json_type(schema) == BR_JSON_NUMBER &&
+			(br_json_number(schema) == 1 || br_json_number(schema) == BR_SCHEMA_VERSION))) {
+		if (br_json_type(schema) == BR_JSON_NUMBER && br_json_number(schema) > BR_SCHEMA_VERSION && br_json_number(schema) < 1e9)
 			say(warn, arg, "record of schema %.0f, newer than this benchreport reads (%d); skipped",
-			    schema->number, BR_SCHEMA_VERSION);
+			    br_json_number(schema), BR_SCHEMA_VERSION);
 		else
 			say(warn, arg, "\"schema\" is not 1 or %d; skipped", BR_SCHEMA_VERSION);
 		return NULL;
@@ -231,15 +232,15 @@ struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *war
 		say(warn, arg, "not a benchreport record (no \"tool\" or no \"metrics\"); skipped");
 		return NULL;
 	}
-	int t = tool->type == BR_JSON_STRING ? br_tool_by_name(tool->string) : -1;
+	int t = br_json_type(tool) == BR_JSON_STRING ? br_tool_by_name(br_json_string(tool)) : -1;
 	if (t < 0) {
-		if (tool->type == BR_JSON_STRING)
-			say(warn, arg, "unknown tool '%s'; skipped", shown(tool->string, tmp, sizeof tmp));
+		if (br_json_type(tool) == BR_JSON_STRING)
+			say(warn, arg, "unknown tool '%s'; skipped", shown(br_json_string(tool), tmp, sizeof tmp));
 		else
 			say(warn, arg, "\"tool\" is not a string; skipped");
 		return NULL;
 	}
-	if (metrics->type != BR_JSON_OBJECT) {
+	if (br_json_type(metrics) != BR_JSON_OBJECT) {
 		say(warn, arg, "\"metrics\" is not an object; skipped");
 		return NULL;
 	}
@@ -248,7 +249,7 @@ struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *war
 	br_record_set_version(r, get_str(o, "version", "", warn, arg));
 	br_record_set_host(r, get_str(o, "host", "", warn, arg));
 	const struct br_json *cut = br_json_get(o, "host_cut");
-	r->host_cut = r->host && cut && cut->type == BR_JSON_BOOL && cut->boolean;
+	r->host_cut = r->host && cut && br_json_type(cut) == BR_JSON_BOOL && br_json_bool(cut);
 	br_record_set_label(r, get_str(o, "label", "", warn, arg));
 
 	const struct br_json *src = br_json_get(o, "source");
@@ -262,10 +263,10 @@ struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *war
 	}
 
 	const struct br_json *also = br_json_get(o, "also");
-	if (also && also->type == BR_JSON_ARRAY) {
-		for (size_t i = 0; i < also->len; i++) {
+	if (also && br_json_type(also) == BR_JSON_ARRAY) {
+		for (size_t i = 0; i < br_json_len(also); i++) {
 			struct source_view s;
-			if (!read_source(also->items[i], &s, "an \"also\" source", warn, arg))
+			if (!read_source(br_json_at(also, i), &s, "an \"also\" source", warn, arg))
 				continue;
 			/* also[] strings are malloc'd (record.h) */
 			r->also = br_grow(r->also, &r->cap_also, r->nalso + 1, sizeof *r->also);
@@ -277,14 +278,15 @@ struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *war
 				.excerpt = s.excerpt ? br_strdup(s.excerpt) : NULL,
 			};
 		}
-	} else if (also && also->type != BR_JSON_NULL) {
+	} else if (also && br_json_type(also) != BR_JSON_NULL) {
 		say(warn, arg, "\"also\" is not an array; ignored");
 	}
 
 	read_params(r, br_json_get(o, "params"), warn, arg);
 	read_ran_at(r, o, warn, arg);
-	for (size_t i = 0; i < metrics->len; i++)
-		read_metric(r, metrics->keys[i], metrics->items[i], warn, arg);
+	struct br_json_iter it = BR_JSON_ITER_INIT;
+	while (br_json_next(metrics, &it))
+		read_metric(r, it.key, it.value, warn, arg);
 	if (br_record_metric_count(r) == 0) {
 		/* a record is a result: no figure, no record (SCHEMA.md) */
 		say(warn, arg, "no figures; skipped");
@@ -345,6 +347,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 {
 	const struct br_doc *doc = ctx->doc;
 	size_t found = 0;
+	struct br_json_reader *rd = br_json_reader_new();
 	for (size_t i = 0; i < doc->nphys; i++) {
 		size_t n;
 		const char *s = line_text(doc, i, &n);
@@ -353,7 +356,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 		struct line_warn w = {ctx, (unsigned)(i + 1)};
 		const char *err = NULL;
 		size_t off = 0;
-		struct br_json *j = br_json_parse(s, n, &err, &off);
+		struct br_json *j = br_json_reader_parse(rd, s, n, &err, &off);
 		if (!j) {
 			br_diag_add(&ctx->ds->diags, BR_WARNING, doc->path, w.line, ctx->parser->name,
 				    "not a JSON line (%s at column %zu); skipped", err, off + 1);
@@ -370,6 +373,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 		br_parse_emit(ctx, r);
 		found++;
 	}
+	br_json_reader_free(rd);
 	if (doc->nlines)
 		br_parse_claim(ctx, 0, doc->nlines - 1, "benchreport JSON Lines");
 	return found;

@@ -15,6 +15,7 @@ trap 'rm -f "$counts"' EXIT INT TERM
 
 if [ "$VALGRIND" = 1 ]; then
 	export BR_NO_JIT=1   # valgrind cannot follow PCRE2's JIT code
+	export BR_NO_SLAB=1  # records from calloc, so that memcheck sees each one
 	export BR_WRAP="valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect"
 else
 	export BR_WRAP=""

@@ -19,6 +19,8 @@ have_pc libxml-2.0 || need_pkg libxml2-dev
 have_pc libpcre2-8 || need_pkg libpcre2-dev
 have_pc sqlite3 || need_pkg libsqlite3-dev
 have_pc zlib || need_pkg zlib1g-dev
+have_pc nettle || need_pkg nettle-dev
+have_pc json-c || need_pkg libjson-c-dev
 [ -f /usr/include/csv.h ] || need_pkg libcsv-dev
 # fonts for charts
 fc-list 2>/dev/null | grep -qi dejavu || need_pkg fonts-dejavu-core

@@ -17,35 +17,46 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void write_json(const struct br_json *j, struct br_buf *b)
 {
-	switch (j->type) {
+	switch (br_json_type(j)) {
 	case BR_JSON_NULL:
 		br_buf_adds(b, "null");
 		break;
 	case BR_JSON_BOOL:
-		br_buf_adds(b, j->boolean ? "true" : "false");
+		br_buf_adds(b, br_json_bool(j) ? "true" : "false");
 		break;
 	case BR_JSON_NUMBER:
-		br_json_add_number(b, j->number);
+		br_json_add_number(b, br_json_number(j));
 		break;
-	case BR_JSON_STRING:
-		if (strlen(j->string) != j->len || !br_utf8_valid(j->string, j->len))
+	case BR_JSON_STRING: {
+		const char *s = br_json_string(j);
+		size_t n = br_json_len(j);
+		if (strlen(s) != n || !br_utf8_valid(s, n))
 			abort(); /* json.h: strings are valid UTF-8 without NUL */
-		br_json_add_string(b, j->string, j->len);
+		br_json_add_string(b, s, n);
 		break;
+	}
 	case BR_JSON_ARRAY:
-	case BR_JSON_OBJECT:
-		br_buf_addc(b, j->type == BR_JSON_ARRAY ? '[' : '{');
-		for (size_t i = 0; i < j->len; i++) {
+		br_buf_addc(b, '[');
+		for (size_t i = 0; i < br_json_len(j); i++) {
 			if (i)
 				br_buf_addc(b, ',');
-			if (j->type == BR_JSON_OBJECT) {
-				br_json_add_cstr(b, j->keys[i]);
-				br_buf_addc(b, ':');
-			}
-			write_json(j->items[i], b);
+			write_json(br_json_at(j, i), b);
 		}
-		br_buf_addc(b, j->type == BR_JSON_ARRAY ? ']' : '}');
+		br_buf_addc(b, ']');
 		break;
+	case BR_JSON_OBJECT: {
+		br_buf_addc(b, '{');
+		struct br_json_iter it = BR_JSON_ITER_INIT;
+		for (size_t i = 0; br_json_next(j, &it); i++) {
+			if (i)
+				br_buf_addc(b, ',');
+			br_json_add_cstr(b, it.key);
+			br_buf_addc(b, ':');
+			write_json(it.value, b);
+		}
+		br_buf_addc(b, '}');
+		break;
+	}
 	}
 }
 
@@ -81,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	same_text(&one, &two);
 	br_json_free(k);
 
-	struct br_record *r = j->type == BR_JSON_OBJECT ? br_jsonl_record(j, ignore, NULL) : NULL;
+	struct br_record *r = br_json_type(j) == BR_JSON_OBJECT ? br_jsonl_record(j, ignore, NULL) : NULL;
 	if (r) {
 		struct br_buf a = BR_BUF_INIT, b = BR_BUF_INIT;
 		br_record_to_json(r, &a);

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -113,9 +114,9 @@ static void json_round_trip(void **state)
 	size_t off;
 	struct br_json *j = br_json_parse(b.data, b.len, &err, &off);
 	assert_non_null(j);
-	assert_string_equal(br_json_get(j, "a")->string, "x\"\\\n\xef\xbf\xbd");
-	assert_true(br_json_get(j, "n")->number == 1323.1);
-	assert_int_equal(br_json_get(j, "l")->len, 3);
+	assert_string_equal(br_json_string(br_json_get(j, "a")), "x\"\\\n\xef\xbf\xbd");
+	assert_true(br_json_number(br_json_get(j, "n")) == 1323.1);
+	assert_int_equal(br_json_len(br_json_get(j, "l")), 3);
 	br_json_free(j);
 	assert_null(br_json_parse("{\"a\":", 5, &err, &off));
 	assert_non_null(err);
@@ -123,6 +124,124 @@ static void json_round_trip(void **state)
 	char deep[600];
 	memset(deep, '[', sizeof deep);
 	assert_null(br_json_parse(deep, sizeof deep, &err, &off));
+}
+
+/* What bad JSON gets: an error with a message and an offset inside the
+ * text, or a value whose strings are clean UTF-8; never a crash. */
+static void json_hostile_input(void **state)
+{
+	(void)state;
+	const char *err = NULL;
+	size_t off = 0;
+	static const struct {
+		const char *text;
+		size_t n;
+		const char *err; /* NULL: parses */
+	} cases[] = {
+		{"{\"a\":\"x\0y\"}", 11, "control character in string"},
+		{"{\"a\":1}\0", 8, "unexpected character"},
+		{"{\"a\":\"x\ty\"}", 11, "control character in string"},
+		{"{\"a\":1e999}", 11, "number out of range"},
+		{"{\"a\":-1e999}", 12, "number out of range"},
+		{"{\"a\":99999999999999999999}", 26, "number out of range"},
+		{"{\"a\":-99999999999999999999}", 27, "number out of range"},
+		{"{\"a\":NaN}", 9, "number out of range"},
+		{"{\"a\":01}", 8, "bad number"},
+		{"{'a':1}", 7, "unexpected character"},
+		{"{\"a\":1,}", 8, "unexpected character"},
+		{"{\"a\":1} x", 9, "trailing characters after the value"},
+		{"{\"a\":1", 6, "unexpected end of input"},
+		{"{\"a\":\"\\x\"}", 10, "bad escape in string"},
+		{"{\"a\":1e-999}", 12, NULL},
+		{"{\"a\":123456789012345678}", 24, NULL},
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(cases); i++) {
+		err = NULL;
+		off = 99;
+		struct br_json *j = br_json_parse(cases[i].text, cases[i].n, &err, &off);
+		if (cases[i].err) {
+			assert_null(j);
+			assert_string_equal(err, cases[i].err);
+			assert_true(off <= cases[i].n);
+		} else {
+			assert_non_null(j);
+			assert_true(isfinite(br_json_number(br_json_get(j, "a"))));
+			br_json_free(j);
+		}
+	}
+	struct br_json *j = br_json_parse("{\"a\":123456789012345678}", 24, NULL, NULL);
+	assert_true(br_json_number(br_json_get(j, "a")) == 123456789012345678.0);
+	br_json_free(j);
+
+	/* invalid UTF-8, \u0000, lone surrogates and escaped controls become
+	 * U+FFFD, in keys as in values; TAB and LF stay */
+	const char *s = "{\"k\\u0000\xff\":\"a\\u0000b\xc3\\ud800\\u0001\\t\\n\xe2\x82\xac\"}";
+	j = br_json_parse(s, strlen(s), &err, &off);
+	assert_non_null(j);
+	struct br_json_iter it = BR_JSON_ITER_INIT;
+	assert_true(br_json_next(j, &it));
+	assert_string_equal(it.key, "k\xef\xbf\xbd\xef\xbf\xbd");
+	assert_string_equal(br_json_string(it.value),
+			    "a\xef\xbf\xbd" "b\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\t\n\xe2\x82\xac");
+	assert_false(br_json_next(j, &it));
+	br_json_free(j);
+
+	/* keys cleaned inside arrays and objects, at any depth (each object
+	 * is built again: no value is lost or released twice) */
+	s = "[{\"\xff\":1},{\"a\":{\"\xfe\":[{\"\xc3\":\"\xc3\"}]}}]";
+	j = br_json_parse(s, strlen(s), &err, &off);
+	assert_non_null(j);
+	it = (struct br_json_iter)BR_JSON_ITER_INIT;
+	assert_true(br_json_next(br_json_at(j, 0), &it));
+	assert_string_equal(it.key, "\xef\xbf\xbd");
+	const struct br_json *inner = br_json_get(br_json_at(j, 1), "a");
+	const struct br_json *deepest = br_json_at(br_json_get(inner, "\xef\xbf\xbd"), 0);
+	assert_string_equal(br_json_string(br_json_get(deepest, "\xef\xbf\xbd")), "\xef\xbf\xbd");
+	br_json_free(j);
+	s = "{\"\xff\":{\"\xff\":1}}";
+	j = br_json_parse(s, strlen(s), &err, &off);
+	assert_true(br_json_number(br_json_get(br_json_get(j, "\xef\xbf\xbd"), "\xef\xbf\xbd")) == 1);
+	br_json_free(j);
+	s = "[{\"\xff\":1e999}]";
+	assert_null(br_json_parse(s, strlen(s), &err, &off));
+
+	/* null is a member, absent is not */
+	j = br_json_parse("{\"a\":null,\"b\":[null,true]}", 26, NULL, NULL);
+	assert_non_null(br_json_get(j, "a"));
+	assert_int_equal(br_json_type(br_json_get(j, "a")), BR_JSON_NULL);
+	assert_null(br_json_get(j, "c"));
+	assert_int_equal(br_json_type(br_json_at(br_json_get(j, "b"), 0)), BR_JSON_NULL);
+	assert_true(br_json_bool(br_json_at(br_json_get(j, "b"), 1)));
+	assert_null(br_json_at(br_json_get(j, "b"), 2));
+	br_json_free(j);
+	j = br_json_parse(" null ", 6, NULL, NULL);
+	assert_non_null(j);
+	assert_int_equal(br_json_type(j), BR_JSON_NULL);
+	br_json_free(j);
+	j = br_json_parse("12", 2, NULL, NULL);
+	assert_true(br_json_number(j) == 12);
+	br_json_free(j);
+
+	/* 256 levels are read, 257 are not; far deeper ends as fast */
+	struct br_json_reader *rd = br_json_reader_new();
+	char *deep = malloc(200002);
+	for (size_t d = 255; d <= 258; d++) {
+		memset(deep, '[', d);
+		memset(deep + d, ']', d);
+		j = br_json_reader_parse(rd, deep, 2 * d, &err, &off);
+		if (d <= 256) {
+			assert_non_null(j);
+			br_json_free(j);
+		} else {
+			assert_null(j);
+			assert_string_equal(err, "nesting too deep");
+		}
+	}
+	memset(deep, '[', 200000);
+	assert_null(br_json_reader_parse(rd, deep, 200000, &err, &off));
+	assert_string_equal(err, "nesting too deep");
+	free(deep);
+	br_json_reader_free(rd);
 }
 
 static void add_piece(void *arg, const char *p, size_t n)
@@ -254,11 +373,15 @@ static size_t reference_starts(const char *s, size_t n, size_t *at, size_t max)
 /* Every document the reader hands out, checked: its bytes are the file's
  * next bytes, it starts where the splitter says, line0 counts the lines
  * before it. Returns the number of documents. */
+/* The reader's piece size for read_back (0: the default). */
+static size_t read_block;
+
 static size_t read_back(const char *bytes, size_t n, bool expect_mbox)
 {
 	char *path = temp_file(bytes, n);
 	struct br_doc_reader *rd;
 	assert_int_equal(br_doc_reader_open(path, &rd), 0);
+	br_doc_reader_set_block(rd, read_block);
 	static size_t at[4096];
 	size_t nat = reference_starts(bytes, n, at, 4096);
 	struct br_doc *d;
@@ -324,7 +447,7 @@ static void reader_matches_a_plain_splitter(void **state)
 	unsigned long long x = 7;
 	static const size_t block[] = {1, 7, 64, 4096, 0, 0};
 	for (int round = 0; round < 6; round++) {
-		br_doc_reader_block(block[round]);
+		read_block = block[round];
 		struct br_buf b = BR_BUF_INIT;
 		bool tiny = block[round] && block[round] < 4096; /* many reads: small files */
 		int msgs = 1 + (int)(x % (tiny ? 60 : 300));
@@ -346,7 +469,7 @@ static void reader_matches_a_plain_splitter(void **state)
 		}
 		read_back(b.data, b.len, true);
 		br_buf_free(&b);
-		br_doc_reader_block(0);
+		read_block = 0;
 		x = x * 6364136223846793005ULL + 1;
 	}
 }
@@ -372,6 +495,7 @@ int main(void)
 		cmocka_unit_test(binary_is_flagged),
 		cmocka_unit_test(lines_in_place),
 		cmocka_unit_test(json_round_trip),
+		cmocka_unit_test(json_hostile_input),
 		cmocka_unit_test(reader_splits_mail_archives_by_message),
 		cmocka_unit_test(reader_matches_a_plain_splitter),
 		cmocka_unit_test(reader_reports_what_it_cannot_read),

@@ -1,5 +1,6 @@
 /* Unit tests: the metric table, records, and the merge rules. */
 #include <math.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -646,28 +647,47 @@ static void resolutions_read_back_exactly(void **state)
 	br_record_free(r);
 }
 
-/* Last in this file: it fills the table of distinct resolutions. */
-static void resolutions_past_the_table_read_as_exact(void **state)
+/* Many distinct resolutions, from four threads at once: every one reads
+ * back exactly (no ceiling), and the same value gets the same entry. */
+struct res_run {
+	unsigned first, n;
+	unsigned bad;
+};
+
+static void *set_many(void *arg)
 {
-	(void)state;
+	struct res_run *run = arg;
 	struct br_value v = {0};
-	unsigned kept = 0, zero = 0;
-	for (unsigned k = 1; k <= 70000; k++) {
+	for (unsigned k = run->first; k < run->first + run->n; k++) {
 		double d = k * 0.001 + 1e6;
 		br_value_set_resolution(&v, d);
-		double got = br_value_resolution(&v);
-		if (got == d)
-			kept++;
-		else if (got == 0)
-			zero++;
-		else
-			fail_msg("resolution %.17g read back as %.17g", d, got);
+		run->bad += br_value_resolution(&v) != d;
 	}
-	assert_true(kept >= 65535 - 100 && kept <= 65535);
-	assert_int_equal(kept + zero, 70000);
-	/* the ones kept stay exact */
+	return NULL;
+}
+
+static void resolutions_have_no_ceiling(void **state)
+{
+	(void)state;
+	pthread_t t[4];
+	struct res_run runs[4];
+	for (unsigned i = 0; i < 4; i++) {
+		/* overlapping ranges: threads add some of the same values */
+		runs[i] = (struct res_run){1 + i * 30000, 50000, 0};
+		assert_int_equal(pthread_create(&t[i], NULL, set_many, &runs[i]), 0);
+	}
+	for (unsigned i = 0; i < 4; i++) {
+		pthread_join(t[i], NULL);
+		assert_int_equal(runs[i].bad, 0);
+	}
+	struct br_value v = {0}, w = {0};
 	br_value_set_resolution(&v, 1e6 + 0.001);
 	assert_true(br_value_resolution(&v) == 1e6 + 0.001);
+	br_value_set_resolution(&w, 1e6 + 140.0);
+	br_value_set_resolution(&v, 1e6 + 140.0);
+	assert_int_equal(v.res, w.res);
+	br_value_set_resolution(&v, 2e6); /* new: numbered after the 140,000 above */
+	assert_true(v.res > 65535 && br_value_resolution(&v) == 2e6);
 }
 
 int main(void)
@@ -687,7 +707,7 @@ int main(void)
 		cmocka_unit_test(merge_adds_figures_the_survivor_lacks),
 		cmocka_unit_test(compacted_records_are_the_same_records),
 		cmocka_unit_test(resolutions_read_back_exactly),
-		cmocka_unit_test(resolutions_past_the_table_read_as_exact),
+		cmocka_unit_test(resolutions_have_no_ceiling),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
