@@ -153,7 +153,8 @@ static void usage(FILE *fp)
 	      "      --explain         tell which lines each parser claimed, and why (stderr)\n"
 	      "      --dump STAGE      print what a stage produced and exit: 'lines' (decoded\n"
 	      "                        lines, original line numbers), 'claims' (which parser\n"
-	      "                        took which lines, and why), 'records' (JSON Lines)\n"
+	      "                        took which lines, and why), 'records' (JSON Lines),\n"
+	      "                        'model' (the tables and charts the output is made of)\n"
 	      "  -q, --quiet           do not print warnings or notes\n"
 	      "      --no-notes        leave out notes (what was repaired or joined), in every\n"
 	      "                        output; warnings stay\n"
@@ -394,13 +395,14 @@ enum dump {
 	DUMP_LINES,   /* decoded logical lines (parsers/explain.h) */
 	DUMP_CLAIMS,  /* the parsers' claims (parsers/explain.h) */
 	DUMP_RECORDS, /* the records, JSON Lines (render/dump.h) */
-	/* DUMP_MODEL: the report model, br_report_dump (model/) */
+	DUMP_MODEL,   /* the report model the output gets (model/report.h) */
 };
 
 static const char *const dump_names[] = {
 	[DUMP_LINES] = "lines",
 	[DUMP_CLAIMS] = "claims",
 	[DUMP_RECORDS] = "records",
+	[DUMP_MODEL] = "model",
 };
 
 /* What the command line asked for. */
@@ -538,7 +540,7 @@ static int opt_dump(struct report_args *a, const char *arg)
 			a->dump = (enum dump)i;
 			return OPT_NEXT;
 		}
-	return br_cli_usage_error("benchreport", "--dump takes lines, claims or records, not '%s'", arg);
+	return br_cli_usage_error("benchreport", "--dump takes lines, claims, records or model, not '%s'", arg);
 }
 
 static int flush_stdout(void)
@@ -797,6 +799,7 @@ static int write_outputs(struct report_args *a, const struct br_renderer *rend, 
 struct dump_ctx {
 	const struct report_args *a;
 	struct br_load *l;
+	const struct br_report *rep; /* DUMP_MODEL; NULL without records */
 };
 
 static int dump_to(const void *arg, struct br_sink *sink)
@@ -813,6 +816,11 @@ static int dump_to(const void *arg, struct br_sink *sink)
 		break;
 	case DUMP_RECORDS:
 		return br_dump_records(&d->l->ds, sink);
+	case DUMP_MODEL:
+		if (d->rep)
+			br_report_dump(d->rep, &text);
+		br_sink_write(sink, text.data, text.len);
+		break;
 	case DUMP_NONE:
 		break;
 	}
@@ -822,18 +830,30 @@ static int dump_to(const void *arg, struct br_sink *sink)
 
 /* --dump STAGE: the input stage, its diagnostics, then what the stage
  * produced instead of the output. */
-static int dump_main(struct report_args *a)
+static int dump_main(struct report_args *a, const struct br_renderer *rend)
 {
 	struct br_load l;
 	int status = load(a, &l);
+	struct br_report *rep = NULL;
+	if (a->dump == DUMP_MODEL) {
+		/* the model the chosen output would get (text by default) */
+		int rc = build_report(&l.ds, a, rend, &rep);
+		if (rc != OPT_NEXT) {
+			br_report_free(rep);
+			br_load_free(&l);
+			br_regex_cleanup();
+			return rc;
+		}
+	}
 	if (a->dump != DUMP_LINES)
 		status = diagnostics(&l.ds, a, status);
-	struct dump_ctx d = {a, &l};
+	struct dump_ctx d = {a, &l, rep};
 	int w = write_output(a, a->dump != DUMP_RECORDS, dump_to, &d);
 	if (w != BR_EXIT_OK)
 		status = w;
 	else if (a->dump != DUMP_LINES && l.ds.records.n == 0)
 		status = BR_EXIT_NODATA;
+	br_report_free(rep);
 	br_load_free(&l);
 	br_regex_cleanup();
 	return status;
@@ -845,14 +865,14 @@ static int report_main(int argc, char **argv, struct report_args *a)
 {
 	const struct br_renderer *rend = NULL;
 	int rc = parse_args(argc, argv, a);
-	if (rc == OPT_NEXT && !a->dump)
+	if (rc == OPT_NEXT && (!a->dump || a->dump == DUMP_MODEL))
 		rc = choose_renderer(a, &rend);
 	if (rc == OPT_NEXT)
 		rc = check_output(a);
 	if (rc != OPT_NEXT)
 		return rc;
 	if (a->dump)
-		return dump_main(a);
+		return dump_main(a, rend);
 
 	struct br_load l;
 	int status = load(a, &l);
