@@ -1812,3 +1812,38 @@ int br_archive_check(struct br_archive *a, bool *ok, struct br_buf *report)
 		return db_fail(a, "read");
 	return BR_ARCHIVE_OK;
 }
+
+static void add_error(char ***errors, size_t *n, size_t *cap, char *msg)
+{
+	*errors = br_grow(*errors, cap, *n + 1, sizeof **errors);
+	(*errors)[(*n)++] = msg;
+}
+
+int br_archive_add_files(struct br_archive *a, char *const *files, size_t nfiles, struct br_diags *diags,
+			 struct br_archive_stats *st, char ***errors, size_t *nerrors)
+{
+	size_t cap = 0;
+	*errors = NULL;
+	*nerrors = 0;
+	struct br_doc **docs = br_calloc(nfiles ? nfiles : 1, sizeof *docs);
+	size_t ndocs = 0;
+	for (size_t i = 0; i < nfiles; i++) {
+		if (br_archive_is_sqlite(files[i])) {
+			add_error(errors, nerrors, &cap,
+				  br_asprintf("'%s' is an SQLite file, not a document (to merge archives: "
+					      "'benchreport archive export %s > x.jsonl', then add x.jsonl)",
+					      files[i], files[i]));
+			continue;
+		}
+		if (br_doc_load(files[i], &docs[ndocs]) < 0) {
+			add_error(errors, nerrors, &cap, br_strdup(br_last_error()));
+			continue;
+		}
+		ndocs++;
+	}
+	int rc = br_archive_add_docs(a, docs, ndocs, diags, st);
+	for (size_t i = 0; i < ndocs; i++)
+		br_doc_free(docs[i]);
+	free(docs);
+	return rc;
+}

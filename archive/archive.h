@@ -73,6 +73,17 @@ int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t
 			struct br_diags *diags, struct br_archive_stats *st);
 
 /*
+ * `archive add`: the files read (an SQLite file is refused: archives are
+ * merged through their JSON Lines export) and their documents added with
+ * br_archive_add_docs. Files that could not be read are skipped, each with
+ * an error message appended to *errors (*nerrors of them; the caller frees
+ * each and the array); the others are added all the same. Returns what
+ * br_archive_add_docs returns.
+ */
+int br_archive_add_files(struct br_archive *a, char *const *files, size_t nfiles, struct br_diags *diags,
+			 struct br_archive_stats *st, char ***errors, size_t *nerrors);
+
+/*
  * The hook for `benchreport run --archive DB`: store the records of an
  * already parsed dataset (not modified) in the archive at db (created if
  * needed), in one transaction. Records are grouped into one document per

@@ -123,32 +123,19 @@ static int cmd_add(const char *db, char **files, int nfiles, bool quiet)
 	int rc = br_archive_open_write(db, &a);
 	if (rc)
 		return fail(rc);
-	int status = BR_EXIT_OK;
-	struct br_doc **docs = br_calloc((size_t)nfiles, sizeof *docs);
-	size_t ndocs = 0;
-	for (int i = 0; i < nfiles; i++) {
-		if (br_archive_is_sqlite(files[i])) {
-			br_cli_error("'%s' is an SQLite file, not a document (to merge archives: "
-				     "'benchreport archive export %s > x.jsonl', then add x.jsonl)",
-				     files[i], files[i]);
-			status = BR_EXIT_NODATA;
-			continue;
-		}
-		if (br_doc_load(files[i], &docs[ndocs]) < 0) {
-			br_cli_error("%s", br_last_error());
-			status = BR_EXIT_NODATA;
-			continue;
-		}
-		ndocs++;
-	}
 	struct br_diags diags = {0};
 	struct br_archive_stats st;
-	rc = br_archive_add_docs(a, docs, ndocs, &diags, &st);
+	char **errors;
+	size_t nerrors;
+	rc = br_archive_add_files(a, files, (size_t)nfiles, &diags, &st, &errors, &nerrors);
+	for (size_t i = 0; i < nerrors; i++) {
+		br_cli_error("%s", errors[i]);
+		free(errors[i]);
+	}
+	free(errors);
+	int status = nerrors ? BR_EXIT_NODATA : BR_EXIT_OK;
 	br_cli_print_diags(&diags, quiet);
 	br_diags_free(&diags);
-	for (size_t i = 0; i < ndocs; i++)
-		br_doc_free(docs[i]);
-	free(docs);
 	br_archive_close(a);
 	if (rc)
 		return fail(rc);
