@@ -26,11 +26,11 @@ CLI_NAMES := $(filter-out lib lib_%,$(patsubst tests/cli/%.sh,%,$(sort $(wildcar
 GOLDEN_DOCS := $(sort $(wildcard corpus/*))
 HAVE_CMOCKA := $(shell $(PKG_CONFIG) --exists cmocka 2>/dev/null && echo yes)
 
-# One run of tests: its SUITES, its directory CHK and MODE (plain or
-# valgrind); the targets below set them for a sub-make, which runs the tests.
-SUITES ?= cli unit golden fuzz
-MODE ?= plain
-CHK ?= $(O)/check
+# One run of tests: its CHECK_SUITES, its directory CHK and CHECK_MODE (plain
+# or valgrind); the targets below set them for a sub-make, which runs the tests.
+CHECK_SUITES := cli unit golden fuzz
+CHECK_MODE := plain
+CHK := $(O)/check
 VG_MODE := $(if $(filter 1,$(VALGRIND)),valgrind,plain)
 VG_DIR := $(O)/check$(if $(filter 1,$(VALGRIND)),-valgrind)
 
@@ -44,9 +44,9 @@ golden_res := $(GOLDEN_DOCS:corpus/%=$(CHK)/golden/%.res)
 cli_res := $(call cli_in,$(CLI_FAST))
 fuzz_res := $(FUZZ_REPLAY:$(O)/tests/%=$(CHK)/fuzz/%.res)
 slow_res := $(call cli_in,$(CLI_LONG))
-RUN_RES := $(foreach s,$(SUITES),$($(s)_res))
-RUN_ALONE := $(if $(filter cli,$(SUITES)),$(call cli_alone,$(CLI_FAST))) \
-	$(if $(filter slow,$(SUITES)),$(call cli_alone,$(CLI_LONG)))
+RUN_RES := $(foreach s,$(CHECK_SUITES),$($(s)_res))
+RUN_ALONE := $(if $(filter cli,$(CHECK_SUITES)),$(call cli_alone,$(CLI_FAST))) \
+	$(if $(filter slow,$(CHECK_SUITES)),$(call cli_alone,$(CLI_LONG)))
 
 .PHONY: check check-slow check-unit check-golden check-cli check-fuzz-replay \
 	golden-update test-run all-tests
@@ -54,11 +54,11 @@ RUN_ALONE := $(if $(filter cli,$(SUITES)),$(call cli_alone,$(CLI_FAST))) \
 # the sub-make: every test of RUN_RES side by side, then RUN_ALONE one by one
 test-run: $(RUN_RES) $(if $(strip $(RUN_ALONE)),$(BIN))
 	@for t in $(RUN_ALONE); do \
-		sh tests/run1.sh $(CHK)/cli/$$t.res $(MODE) cli $(BIN) tests/cli/$$t.sh; done
+		sh tests/run1.sh $(CHK)/cli/$$t.res $(CHECK_MODE) cli $(BIN) tests/cli/$$t.sh; done
 
-# run SUITES into DIR in MODE, then print the summary
+# $(call run_tests,SUITES,DIR,MODE): the sub-make's run of SUITES into DIR
 run_tests = +@rm -rf $(2) && \
-	$(MAKE) --no-print-directory test-run SUITES='$(1)' CHK=$(2) MODE=$(3)
+	$(MAKE) --no-print-directory test-run CHECK_SUITES='$(1)' CHK=$(2) CHECK_MODE=$(3)
 summary = @sh tests/summary.sh $(1)
 
 check:
@@ -88,15 +88,15 @@ endif
 all-tests: $(BIN) $(UNIT_BINS) $(FUZZ_REPLAY)
 
 $(CHK)/unit/%.res: $(O)/tests/% FORCE
-	@sh tests/run1.sh $@ $(MODE) unit $<
+	@sh tests/run1.sh $@ $(CHECK_MODE) unit $<
 $(CHK)/unit/cmocka.res: FORCE
-	@sh tests/run1.sh $@ $(MODE) skip $(words $(UNIT_SRCS)) 'cmocka not installed (its unit tests)'
+	@sh tests/run1.sh $@ $(CHECK_MODE) skip $(words $(UNIT_SRCS)) 'cmocka not installed (its unit tests)'
 $(CHK)/golden/%.res: corpus/% $(BIN) FORCE
-	@sh tests/run1.sh $@ $(MODE) golden $(BIN) $<
+	@sh tests/run1.sh $@ $(CHECK_MODE) golden $(BIN) $<
 $(CHK)/cli/%.res: tests/cli/%.sh $(BIN) FORCE
-	@sh tests/run1.sh $@ $(MODE) cli $(BIN) $<
+	@sh tests/run1.sh $@ $(CHECK_MODE) cli $(BIN) $<
 $(CHK)/fuzz/%.res: $(O)/tests/% FORCE
-	@sh tests/run1.sh $@ $(MODE) fuzz $<
+	@sh tests/run1.sh $@ $(CHECK_MODE) fuzz $<
 
 GOLDEN ?= *
 golden-update: $(BIN)
