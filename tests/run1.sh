@@ -1,7 +1,8 @@
 #!/bin/sh
 # One test of `make check` (tests/check.mk makes each test a target of its
 # own, so that make runs them side by side). Writes RES, one line "PASSED
-# FAILED SKIPPED SECONDS" (counts, and the wall time it took), and RES.log, what the test printed; always exits 0
+# FAILED SKIPPED WALL CPU" (counts, the seconds it took and the CPU seconds
+# it used), and RES.log, what the test printed; always exits 0
 # (tests/summary.sh adds the counts up and shows the logs of failures).
 #   tests/run1.sh RES MODE unit TEST_BINARY      cmocka: counts its tests
 #   tests/run1.sh RES MODE golden BIN DOC        the three expected files of DOC
@@ -24,8 +25,14 @@ export LC_ALL=C
 export SOURCE_DATE_EPOCH=1700000000
 export BR_WRAP=""
 start=$(date +%s.%N)
+# the CPU seconds of the test's processes: the second line of `times`
+# (run in this shell: a subshell's children are not the test's)
 result() {
-	echo "$1 $2 $3 $(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')" >"$RES"
+	times >"$RES.cpu"
+	wall=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
+	cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%.2f", s }' "$RES.cpu")
+	rm -f "$RES.cpu"
+	echo "$1 $2 $3 $wall $cpu" >"$RES"
 	exit 0
 }
 
