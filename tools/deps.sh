@@ -1,8 +1,10 @@
 #!/bin/sh
 # make deps: check every build and test dependency; only when something is
-# missing, install the Debian packages that provide it (needs root).
-#   tools/deps.sh build   what building and rendering need (make demo)
-#   tools/deps.sh [test]  that and what the tests need (make deps, make check)
+# missing, install the Debian packages that provide it (needs root). No other
+# target installs anything: make check skips, saying so, the tests whose
+# tool is missing.
+#   tools/deps.sh build   what building and rendering need (enough for make demo)
+#   tools/deps.sh [test]  that and what the tests need (make deps)
 # Without root, a missing optional tool (Chromium, clang's libFuzzer,
 # valgrind) is reported and its tests are skipped; a missing library fails.
 set -u

@@ -2,8 +2,7 @@
 # `benchreport --format bonnie-csv` unchanged (no "Can't process"/"Expected"
 # complaints) and show the same figures as the documents it came from.
 . tests/cli/lib.sh
-command -v bon_csv2txt >/dev/null 2>&1 && command -v bon_csv2html >/dev/null 2>&1 ||
-	fail "bon_csv2txt/bon_csv2html not installed (make deps installs bonnie++)"
+need_tools bon_csv2txt bon_csv2html # Debian package bonnie++ (make deps)
 
 # The cells of the HTML row whose name cell is $2, joined by '|'. Note that
 # bon_csv2html drops the concurrency column when every row ran with 1, and

@@ -10,10 +10,7 @@
 . tests/cli/lib.sh
 
 CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$CHROMIUM" ]; then
-	echo "SKIP: chromium is not installed (run 'make deps'); the browser test did not run"
-	exit 0
-fi
+[ -n "$CHROMIUM" ] || skip_test "chromium not installed"
 set -- corpus/*.txt
 [ -f "$1" ] || fail "corpus/ holds no documents"
 

@@ -1,86 +1,9 @@
 # Hostile input (issue 6 §3, docs/limits.md): the worst a stranger can send.
 # Every case must end in bounded CPU time and memory, with the exit status
 # and the message the user is owed — never a crash, a hang or a blow-up.
-#
-# Inputs are generated here, into $T, at a size that keeps the whole file
-# under a minute on a small machine. Native builds get the sizes of the
-# issue except "a million tiny results" (100,000 here: each record costs
-# about 1 KiB, so a million is 1 GiB of memory — docs/limits.md says so).
-# Under valgrind ($BR_WRAP) and ASan everything runs many times slower:
-# the same inputs, scaled down (SCALE), still reach every path.
-#
-# Bounds: CPU seconds through `ulimit -t` (robust against a loaded machine;
-# exceeding it kills with SIGXCPU), a wall-clock `timeout` ten times larger
-# against hangs, and for native builds the peak resident set size measured
-# by /usr/bin/time against a per-case budget (RSS_K × input + 64 MiB), with
-# `ulimit -v` as a backstop so that a runaway fails fast.
-. tests/cli/lib.sh
-
-BIN=${BR_BIN:-}
-[ -n "$BIN" ] || fail "BR_BIN is not set"
-MODE=native
-if [ -n "${BR_WRAP:-}" ]; then
-	MODE=valgrind
-elif grep -q __asan_init "$BIN" 2>/dev/null; then
-	MODE=asan
-fi
-case $MODE in
-native) SCALE=1 CPU_K=1 ;;
-asan) SCALE=8 CPU_K=6 ;;
-valgrind) SCALE=500 CPU_K=40 ;;
-esac
-TIME=
-[ -x /usr/bin/time ] && TIME=/usr/bin/time
-MiB=1048576
-echo "mode: $MODE (inputs scaled 1/$SCALE)"
-
-# bounded NAME CPU_S RSS_K STATUS ARGS...: run $BR with ARGS under the
-# bounds; stdout in $T/out, stderr in $T/err. CPU_S is the CPU-time budget of
-# the native build (multiplied by CPU_K for the slower builds); the memory
-# budget is RSS_K × (bytes of the input file, the last argument) + 64 MiB.
-bounded() {
-	name=$1 cpu=$2 rssk=$3 want=$4
-	shift 4
-	for last; do :; done
-	size=0
-	[ -f "$last" ] && size=$(wc -c <"$last")
-	cpu=$((cpu * CPU_K))
-	budget=$(awk -v k="$rssk" -v s="$size" 'BEGIN { printf "%d", k * s / 1024 + 65536 }')
-	(
-		ulimit -t "$cpu"
-		if [ "$MODE" = native ]; then
-			ulimit -v $((budget * 2 + 262144))
-		fi
-		if [ -n "$TIME" ] && [ "$MODE" = native ]; then
-			exec timeout $((cpu * 10 + 30)) $TIME -o "$T/rss" -f '%M %U %S' $BR "$@"
-		else
-			exec timeout $((cpu * 10 + 30)) $BR "$@"
-		fi
-	) >"$T/out" 2>"$T/err"
-	got=$?
-	case $got in
-	124) fail "$name: still running after $((cpu * 10 + 30)) s (wall clock)" ;;
-	152 | 137) fail "$name: exceeded its CPU budget of $cpu s (status $got)" ;;
-	134 | 139) cat "$T/err" | tail -5; fail "$name: crashed (status $got)" ;;
-	esac
-	[ "$got" -eq "$want" ] || { tail -5 "$T/err"; fail "$name: exit status $got, expected $want"; }
-	if [ -s "$T/rss" ]; then
-		set -- $(tail -1 "$T/rss")
-		echo "$name: $((size / 1024)) KiB in, peak RSS $1 KiB (budget $budget KiB), CPU ${2}+${3} s"
-		[ "$1" -le "$budget" ] || fail "$name: peak RSS $1 KiB over the budget of $budget KiB"
-		rm -f "$T/rss"
-	else
-		echo "$name: $((size / 1024)) KiB in: status $got"
-	fi
-}
-
-no_records() { expect_err "no benchmark results found in the input"; [ -s "$T/out" ] && fail "$1: output without records"; :; }
-# stdout must be valid UTF-8 (JSON Lines, tables)
-valid_utf8() { iconv -f UTF-8 -t UTF-8 "$T/out" >/dev/null 2>&1 || fail "$1: output is not valid UTF-8"; }
-
-HD='/dev/sda:
- Timing cached reads:   7834 MB in  2.00 seconds = 3920.01 MB/sec
- Timing buffered disk reads: 356 MB in  3.01 seconds = 118.27 MB/sec'
+# These are the cases of make check; the inputs of hundreds of megabytes and
+# of 100,000 results are in hostile_large.sh (make check-slow).
+. tests/cli/lib_hostile.sh
 
 # ---------------------------------------------------------------- empty
 : >"$T/empty.txt"
@@ -88,32 +11,6 @@ bounded "empty file" 5 1 1 -f jsonl "$T/empty.txt"
 no_records "empty file"
 bounded "empty stdin" 5 1 1 -f jsonl - </dev/null
 no_records "empty stdin"
-
-# ---------------------------------------------------------------- random bytes
-head -c $((200 * MiB / SCALE)) /dev/urandom >"$T/random.bin"
-bounded "200 MB of random bytes" 20 1.3 1 -f jsonl "$T/random.bin"
-expect_err "random.bin: warning: doc: looks like binary data, not text; skipped"
-no_records "random bytes"
-rm -f "$T/random.bin"
-
-# ---------------------------------------------------------------- one huge line
-head -c $((100 * MiB / SCALE)) /dev/zero | tr '\0' 'x' >"$T/line.txt"
-bounded "a single 100 MB line" 20 2.5 1 -f jsonl "$T/line.txt"
-no_records "one line"
-rm -f "$T/line.txt"
-# the same size of figures and result keywords on one line, after a
-# Bonnie++ header: every parser looks at it, none may take long
-{
-	printf 'Version  1.96       ------Sequential Output------ --Sequential Input- --Random-\n'
-	printf 'Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n'
-	printf 'Machine        Size K/sec %%CP K/sec %%CP K/sec %%CP K/sec %%CP K/sec %%CP  /sec %%CP\n'
-	printf 'corei7       32080M '
-	awk -v n=$((6000000 / SCALE)) 'BEGIN { for (i = 0; i < n; i++) printf "%d %d.%d MB/sec K/sec %%CP +++++ ", i % 100000, i % 100, i % 10 }'
-	printf '\n'
-} >"$T/figures.txt"
-bounded "a 100 MB line of figures" 30 2.5 1 -f jsonl "$T/figures.txt"
-no_records "line of figures"
-rm -f "$T/figures.txt"
 
 # ---------------------------------------------------------------- NUL bytes
 # a few NULs in prose do not hide the result next to them
@@ -204,48 +101,4 @@ awk -v n=$((1000000 / (SCALE > 10 ? 100 : 1))) 'BEGIN {
 }' >"$T/fields.csv"
 bounded "a CSV line with a million fields" 10 4 1 -f jsonl "$T/fields.csv"
 no_records "a million fields"
-
-# ---------------------------------------------------------------- many tiny results
-n=$((100000 / SCALE))
-awk -v n=$n 'BEGIN {
-	for (i = 0; i < n; i++)
-		printf "/dev/sd%06d:\n Timing cached reads:   %d MB in  2.00 seconds = %d.%02d MB/sec\n", i, 100 + i % 9000, 100 + i % 9900, i % 100
-}' >"$T/tiny.txt"
-bounded "$n tiny results" 20 20 0 -f jsonl "$T/tiny.txt"
-[ "$(wc -l <"$T/out")" -eq "$n" ] || fail "tiny results: expected $n records, got $(wc -l <"$T/out")"
-# the same as a text table (its rows hold no cells: render/compare.c makes
-# them as each row is written)
-bounded "$n tiny results (text table)" 20 20 0 -f text "$T/tiny.txt"
-expect_out "sd$(printf %06d $((n - 1)))"
-# as many results, each in a message of its own in a mail archive (mbox):
-# read one message at a time, each a document of its own
-awk -v n=$n 'BEGIN {
-	for (i = 0; i < n; i++)
-		printf "From u%d@example.org Mon Jan  2 00:00:00 2001\nSubject: r\n\n/dev/sd%06d:\n Timing cached reads:   %d MB in  2.00 seconds = %d.%02d MB/sec\n\n", i, i, 100 + i % 9000, 100 + i % 9900, i % 100
-}' >"$T/tiny.mbox"
-bounded "$n tiny results, a message each" 20 10 0 -f jsonl "$T/tiny.mbox"
-[ "$(wc -l <"$T/out")" -eq "$n" ] || fail "tiny messages: expected $n records, got $(wc -l <"$T/out")"
-# the last message's result at its line of the archive (6 lines a message)
-grep -q "\"host\":\"/dev/sd$(printf %06d $((n - 1)))\",\"label\":null,\"source\":{\"file\":\"[^\"]*\",\"line\":$((6 * n - 1))," "$T/out" ||
-	fail "tiny messages: the last result is not at line $((6 * n - 1))"
-# one device measured again and again: every row has the same name, and the
-# HTML report's charts number them ("/dev/sda #2" …)
-m=$((20000 / SCALE))
-awk -v n=$m 'BEGIN {
-	for (i = 0; i < n; i++)
-		printf "/dev/sda:\n Timing cached reads:   %d MB in  2.00 seconds = %d.%02d MB/sec\n", 100 + i % 9000, 100 + i % 9900, i % 100
-}' >"$T/same.txt"
-bounded "$m results of one device (HTML report)" 20 60 0 -f html "$T/same.txt"
-expect_out "$m results from 1 document"
-# and as many bonnie++ CSV lines, all with the same CPU figures (one merge bucket)
-awk -v n=$n 'BEGIN {
-	for (i = 0; i < n; i++)
-		printf "h%d,300M,%d,90,%d,10,%d,5,%d,95,%d,20,%d.%d,1,16,%d,80,+++++,+++,%d,70,%d,80,+++++,+++,%d,60\n", i, 1000 + i % 7919, 2000 + i % 7907, 3000 + i % 7901, 4000 + i % 7883, 5000 + i % 7879, 100 + i % 997, i % 10, 500 + i % 991, 600 + i % 983, 700 + i % 977, 800 + i % 971
-}' >"$T/tiny.csv"
-bounded "$n bonnie++ CSV lines" 30 25 0 -f jsonl "$T/tiny.csv"
-[ "$(wc -l <"$T/out")" -eq "$n" ] || fail "CSV lines: expected $n records, got $(wc -l <"$T/out")"
-# --aggregate groups runs by label and by host, a host matching any host it
-# is a prefix of (h1, h10, h100 …): grouping was quadratic (100,000 runs: 35 s)
-bounded "$n bonnie++ CSV lines (--aggregate text table)" 10 30 0 -f text --aggregate "$T/tiny.csv"
-expect_out "h$((n - 1)) "
 exit 0

@@ -9,3 +9,9 @@ expect_status() {
 }
 expect_err() { grep -q -- "$1" "$T/err" || { cat "$T/err"; fail "stderr lacks '$1'"; }; }
 expect_out() { grep -q -- "$1" "$T/out" || { head -50 "$T/out"; fail "stdout lacks '$1'"; }; }
+# skip_test REASON: the test cannot run here (tests/run1.sh counts exit 77 as skipped)
+skip_test() { echo "skipped: $*"; exit 77; }
+# need_tools TOOL...: skip the test unless every TOOL is on the PATH
+need_tools() {
+	for tool; do command -v "$tool" >/dev/null 2>&1 || skip_test "$tool not installed"; done
+}

@@ -2,6 +2,7 @@
 # by the tree, SVGs parse, PNGs have the right size and carry their
 # provenance in text chunks, every group is written as SVG and PNG.
 . tests/cli/lib.sh
+need_tools xmllint # Debian package libxml2-utils (make deps)
 
 # PNG width and height from IHDR (bytes 16..23, big-endian)
 png_dim() {
