@@ -33,6 +33,10 @@ const struct br_renderer *br_cli_renderer_named(const char *name);
 /* Every output format as the user types it, from the renderer registry:
  * "jsonl, text, markdown, csv, bonnie-csv, ..." (caller frees). */
 char *br_cli_format_names(void);
+/* Every output file extension, from the renderer registry, a format's
+ * together: "(.jsonl/.json/.ndjson .txt ...)", lines broken to fit 80
+ * columns after an indent of `indent` blanks (caller frees). */
+char *br_cli_format_extensions(size_t indent);
 
 struct br_output;
 /* Print an output's message (render/output.h; taken, may be NULL): for a

@@ -19,6 +19,7 @@
 #include "load.h"
 #include "metric.h"
 #include "output.h"
+#include "parser.h"
 #include "regex.h"
 #include "render.h"
 
@@ -108,8 +109,10 @@ static void usage(FILE *fp)
 	      "\n"
 	      "Output:\n"
 	      "  -o, --output FILE     write to FILE; the format follows its extension\n"
-	      "                        (.html .svg .png .jsonl/.json .txt .md .csv)\n"
 	      , fp);
+	char *exts = br_cli_format_extensions(24);
+	fprintf(fp, "%s\n", exts);
+	free(exts);
 	char *formats = br_cli_format_names();
 	fprintf(fp, "  -f, --format FMT      %s\n", formats);
 	free(formats);
@@ -884,6 +887,7 @@ int main(int argc, char **argv)
 	 * are write errors (EPIPE, EFBIG), not deaths by SIGPIPE or SIGXFSZ */
 	br_cleanup_install();
 	xmlSetGenericErrorFunc(NULL, xml_quiet);
+	br_parsers_init(); /* the tools' words, before any document is read */
 	if (argc > 1 && strcmp(argv[1], "run") == 0)
 		return br_cli_run(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "archive") == 0)

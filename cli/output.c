@@ -29,6 +29,44 @@ char *br_cli_format_names(void)
 	return br_buf_detach(&b);
 }
 
+char *br_cli_format_extensions(size_t indent)
+{
+	size_t n;
+	const struct br_renderer *const *r = br_renderers(&n);
+	struct br_buf b = BR_BUF_INIT;
+	size_t col = indent + 1;
+	for (size_t k = 0; k < indent; k++)
+		br_buf_addc(&b, ' ');
+	br_buf_addc(&b, '(');
+	bool first = true;
+	for (size_t i = 0; i < n; i++) {
+		const char *e = r[i]->extensions;
+		if (!e || !*e)
+			continue;
+		/* ".jsonl .json" → ".jsonl/.json" */
+		char *word = br_strdup(e);
+		for (char *p = word; *p; p++)
+			if (*p == ' ')
+				*p = '/';
+		size_t len = strlen(word);
+		if (!first && col + 1 + len + 1 > 80) {
+			br_buf_addc(&b, '\n');
+			for (size_t k = 0; k <= indent; k++)
+				br_buf_addc(&b, ' ');
+			col = indent + 1;
+		} else if (!first) {
+			br_buf_addc(&b, ' ');
+			col++;
+		}
+		br_buf_adds(&b, word);
+		col += len;
+		first = false;
+		free(word);
+	}
+	br_buf_addc(&b, ')');
+	return br_buf_detach(&b);
+}
+
 /* The format name as the user types it ("bonnie-csv") to the registry's
  * ("bonnie_csv"). */
 const struct br_renderer *br_cli_renderer_named(const char *name)

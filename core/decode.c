@@ -34,6 +34,7 @@
 #include <libxml/tree.h>
 
 #include "label.h"
+#include "vocab.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -712,6 +713,18 @@ static bool boundary_line(const struct br_line *l, const struct br_line *prev)
 	return false;
 }
 
+/* Does s[0..sb), a line before its final '=', end as a tool's line does
+ * (vocab.h qp_line_ends: "... seconds =")? Then the '=' is the tool's. */
+static bool tool_line_end(const char *s, size_t sb)
+{
+	for (const char *const *e = br_vocab()->qp_line_ends; e && *e; e++) {
+		size_t m = strlen(*e);
+		if (sb >= m && memcmp(s + sb - m, *e, m) == 0)
+			return true;
+	}
+	return false;
+}
+
 static void qp_count(const struct br_line *l, struct qp_region *r)
 {
 	const unsigned char *s = (const unsigned char *)l->text;
@@ -724,11 +737,8 @@ static void qp_count(const struct br_line *l, struct qp_region *r)
 		return;
 	}
 	size_t sb = soft_break(l);
-	if (sb != SIZE_MAX && !all_same(l->text, sb + 1, '=')) {
-		/* "seconds =" is how a hard-wrapped hdparm line ends */
-		if (!(sb >= 8 && memcmp(l->text + sb - 8, "seconds ", 8) == 0) && sb >= 50)
-			r->nsoft++;
-	}
+	if (sb != SIZE_MAX && !all_same(l->text, sb + 1, '=') && sb >= 50 && !tool_line_end(l->text, sb))
+		r->nsoft++;
 	for (size_t i = 0; i + 2 < n; i++) {
 		if (s[i] != '=') {
 			const unsigned char *q = memchr(s + i, '=', n - 2 - i);
@@ -742,9 +752,9 @@ static void qp_count(const struct br_line *l, struct qp_region *r)
 			continue;
 		if (a == '3' && b == 'D') {
 			r->n3d++;
-		} else if ((ha || hb) && !(i + 3 < n && is_digit(s[i + 3]))) {
-			/* "=E9t=E9", "=C3=A9"; not a value such as hdparm -i's
-			 * "FwRev=FA550480", "SerialNo=E4059YVC" */
+		} else if ((ha || hb) && !(i + 3 < n && is_digit(s[i + 3]) && br_vocab()->qp_id_values)) {
+			/* "=E9t=E9", "=C3=A9"; not a value a tool prints that way
+			 * (vocab.h qp_id_values: "FwRev=FA550480") */
 			r->nstrong++;
 		} else if ((a == '2' && b == '0') || (a == '0' && b == '9')) {
 			/* =20 / =09 before the line end or a soft break */
@@ -790,14 +800,16 @@ static void qp_decode_span(struct lw *w, const struct br_line *in, size_t *ji, s
 			   size_t n)
 {
 	const unsigned char *s = (const unsigned char *)in->text;
+	bool numbers = br_vocab()->qp_number_values;
 	for (size_t i = from; i < n; i++) {
 		lw_carry(w, in, ji, i);
 		if (s[i] == '=' && i + 2 < n && is_hex(s[i + 1]) && is_hex(s[i + 2])) {
 			unsigned v = hex_val(s[i + 1]) * 16 + hex_val(s[i + 2]);
 			bool digits = is_digit(s[i + 1]) && is_digit(s[i + 2]);
 			size_t k = i + 3;
-			/* hdparm's "=182.86" / "=76.65": a number, not an escape */
-			bool number = digits && k < n &&
+			/* "=182.86" / "=76.65" of a tool that prints figures
+			 * so (vocab.h qp_number_values): a number, not an escape */
+			bool number = numbers && digits && k < n &&
 				      (is_digit(s[k]) || (s[k] == '.' && k + 1 < n && is_digit(s[k + 1])));
 			bool ctl = (v < 0x20 && v != '\t') || v == 0x7f;
 			if (!number && !ctl) {

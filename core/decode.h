@@ -19,8 +19,9 @@
  *    letters such as =C2=A0, "=46rom" at a line start, several long lines
  *    ending in a soft break). Soft breaks join lines (the joined line
  *    records where in `joins`); a continuation that repeats the first line's
- *    "> " prefix loses it. Lines made only of "=", and "=" followed by a
- *    number (hdparm's "=182.86", "=76.65"), are left alone.
+ *    "> " prefix loses it. Lines made only of "=" are left alone, and so
+ *    are the '=' spellings the tools' vocabulary names (vocab.h: hdparm's
+ *    "=182.86", "FwRev=FA550480", a line ending "seconds =").
  *  - Mail quoting: "> ", ">> ", "> > ", ">  ", ">\t" and blocks of "| "
  *    lines; the depth goes to br_line.depth, one blank after the quote
  *    character is stripped consistently within a block so quoted tables

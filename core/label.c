@@ -36,6 +36,7 @@
 #endif
 
 #include "util.h"
+#include "vocab.h"
 
 /* Kinds of heading kept on the stack. */
 enum kind {
@@ -409,6 +410,34 @@ static void count_line(const char *s, size_t n, struct line_counts *c)
 	c->spaces = spaces;
 }
 
+/* Is s[0..n) of the shape sh (vocab.h), whose text is m bytes long? t is
+ * the text mask of s. */
+static bool shape_matches(const struct br_line_shape *sh, size_t m, const struct tmask *t,
+			  const char *s, size_t n)
+{
+	switch (sh->kind) {
+	case BR_SHAPE_TEXT:
+		return contains_ci_t(t, s, n, sh->text);
+	case BR_SHAPE_LEAD_NUMBER: {
+		if (n <= m + 2 || s[0] != sh->text[0] || memcmp(s, sh->text, m) != 0 || !is_blankc(s[m]))
+			return false;
+		size_t k = m + 1;
+		while (k < n && is_blankc(s[k]))
+			k++;
+		return k < n && is_digit((unsigned char)s[k]);
+	}
+	case BR_SHAPE_LEAD:
+		return n > m + 1 && s[0] == sh->text[0] && memcmp(s, sh->text, m) == 0 && is_blankc(s[m]);
+	case BR_SHAPE_EARLY_WORD:
+		/* the word starts at 0 or 1: in the first m + 1 bytes */
+		return n > m + 1 && ((s[0] | 0x20) == sh->text[0] || (s[1] | 0x20) == sh->text[0]) &&
+		       has_word(s, m + 1, sh->text) && contains_ci_t(t, s, n, sh->also);
+	case BR_SHAPE_END:
+		break;
+	}
+	return false;
+}
+
 /* Tool output, table rows and headers, CSV records: not titles. */
 static bool result_line(const char *s, size_t n)
 {
@@ -419,48 +448,23 @@ static bool result_line(const char *s, size_t n)
 		return true;
 	if (commas >= 5 && commas >= spaces)
 		return true;
-	/* tool headers and units; each group is looked for only when the
-	 * character it needs is in the line at all */
-	static const char *const slash[] = {"k/sec", "/sec ", "mb/sec", "kb/sec", "kb/s"};
-	static const char *const dash[] = {"--block", "-rewrite", "--seeks", "-per ch"};
-	static const char *const words[] = {"sequential output", "sequential input",
-					    "sequential create", "sequential read",
-					    "sequential write", "random create", "random read",
-					    "random write", "per chr", "per char"};
+	/* the tools' headers, units and line shapes (vocab.h) */
+	const struct br_vocab *v = br_vocab();
+	const struct br_line_shape *sh = v->result_lines;
+	if (!sh)
+		return false;
 	struct tmask t;
 	text_mask(&t, s, n);
-	if (memchr(s, '/', n))
-		for (size_t i = 0; i < BR_ARRAY_LEN(slash); i++)
-			if (contains_ci_t(&t, s, n, slash[i]))
-				return true;
-	if (memchr(s, '%', n) && contains_ci_t(&t, s, n, "%cp"))
-		return true;
-	if (memchr(s, '-', n))
-		for (size_t i = 0; i < BR_ARRAY_LEN(dash); i++)
-			if (contains_ci_t(&t, s, n, dash[i]))
-				return true;
-	if (memchr(s, ':', n) && (contains_ci_t(&t, s, n, "name:size") || contains_ci_t(&t, s, n, "files:max")))
-		return true;
-	if (memchr(s, '=', n) && contains_ci_t(&t, s, n, "seconds ="))
-		return true;
-	if (contains_ci_t(&t, s, n, "sequential") || contains_ci_t(&t, s, n, "random ") || contains_ci_t(&t, s, n, "per ch"))
-		for (size_t i = 0; i < BR_ARRAY_LEN(words); i++)
-			if (contains_ci_t(&t, s, n, words[i]))
-				return true;
-	/* "Version 1.03 ...", "Machine    MB K/sec ...", "Timing cached reads:" */
-	if (n > 9 && memcmp(s, "Version", 7) == 0 && is_blankc(s[7])) {
-		size_t k = 8;
-		while (k < n && is_blankc(s[k]))
-			k++;
-		if (k < n && is_digit((unsigned char)s[k]))
+	for (size_t i = 0; sh[i].kind != BR_SHAPE_END;) {
+		const char *g = v->result_guard[i];
+		if (g && !(g[1] ? contains_ci_t(&t, s, n, g) : memchr(s, g[0], n) != NULL)) {
+			i = v->result_group_end[i]; /* none of the group can match */
+			continue;
+		}
+		if (shape_matches(&sh[i], v->result_len[i], &t, s, n))
 			return true;
+		i++;
 	}
-	if (n > 8 && memcmp(s, "Machine", 7) == 0 && is_blankc(s[7]))
-		return true;
-	/* "timing" as a word in the first 7 bytes starts at 0 or 1 */
-	if (n > 7 && ((s[0] | 0x20) == 't' || (s[1] | 0x20) == 't') && has_word(s, 7, "timing") &&
-	    contains_ci_t(&t, s, n, "reads"))
-		return true;
 	return false;
 }
 
@@ -521,9 +525,10 @@ static bool tool_invocation(const char *s, size_t n)
 {
 	static const char *const runs[] = {"run", "ran", "running", "command", "cmd", "invoked",
 					   "started", "executed", "called"};
-	static const char *const tools[] = {"bonnie++ -", "bonnie -", "Bonnie -", "hdparm -",
-					    "rawio -", "Bonnie++ -", "bonnie++.exe -"};
-	/* every tool pattern holds " -" */
+	const char *const *tools = br_vocab()->invocations;
+	if (!tools)
+		return false;
+	/* the tools' invocations hold " -": "hdparm -" */
 	bool dash = false;
 	for (const char *p = n >= 2 ? memchr(s + 1, '-', n - 1) : NULL; p && !dash;
 	     p = memchr(p + 1, '-', n - (size_t)(p + 1 - s)))
@@ -535,24 +540,36 @@ static bool tool_invocation(const char *s, size_t n)
 		run |= has_word(s, n < 12 ? n : 12, runs[k]);
 	if (!run)
 		return false;
-	for (size_t k = 0; k < BR_ARRAY_LEN(tools); k++)
-		if (memmem(s, n, tools[k], strlen(tools[k])))
+	for (; *tools; tools++)
+		if (memmem(s, n, *tools, strlen(*tools)))
 			return true;
 	return false;
 }
 
-/* Commands that start a command line. */
+/* Commands that start a command line, besides the tools' own (vocab.h). */
 static const char *const cmds[] = {
-	"hdparm", "bonnie", "bonnie++", "rawio", "dd", "time", "sync", "mount", "umount",
+	"dd", "time", "sync", "mount", "umount",
 	"mkfs", "mke2fs", "mkreiserfs", "mkswap", "cat", "echo", "sudo", "su", "for", "while",
 	"do", "done", "cd", "ls", "df", "free", "uname", "mdadm", "fdisk", "sfdisk", "parted",
 	"iozone", "tiobench", "fio", "newfs", "vinum", "gvinum", "zpool", "zfs", "tune2fs",
 	"blockdev", "modprobe", "insmod", "make", "export", "swapoff", "swapon", "lspci",
 	"dmesg", "grep", "raidstart", "mkraid", "raidtab", "lvcreate", "vgcreate", "pvcreate",
-	"bon_csv2txt", "bon_csv2html", "sh", "bash", "ssh", "scp", "rm", "cp", "mv", "mkdir",
+	"sh", "bash", "ssh", "scp", "rm", "cp", "mv", "mkdir",
 };
 /* The first bytes of cmds: most lines start with none of them. */
-static const char cmd_starts[] = "bcdefghilmnprstuvwz";
+static const char cmd_starts[] = "bcdefgilmnprstuvwz";
+
+/* Is the word s[i..j), which starts with cmd's first byte, the command cmd
+ * ("mkfs", "mkfs.xfs", "bonnie-1.4")?
+ * -1 when it is not cmd; else whether it makes a command line: the word is
+ * cmd itself or holds a '.'. */
+static int command_is(const char *cmd, const char *s, size_t i, size_t j)
+{
+	size_t m = strlen(cmd);
+	if (j - i >= m && memcmp(s + i, cmd, m) == 0 && (j - i == m || s[i + m] == '.' || s[i + m] == '-'))
+		return j - i == m || memchr(s + i, '.', j - i);
+	return -1;
+}
 
 /* The first word is a command or a path ("hdparm", "./bonnie++", "/sbin/x"). */
 static bool command_word(const char *s, size_t n)
@@ -565,16 +582,17 @@ static bool command_word(const char *s, size_t n)
 		j++;
 	if (j > i && (s[i] == '/' || (s[i] == '.' && i + 1 < n && s[i + 1] == '/') || s[i] == '~'))
 		return true;
-	if (j == i || !memchr(cmd_starts, s[i], sizeof cmd_starts - 1))
+	if (j == i)
 		return false;
-	for (size_t k = 0; k < BR_ARRAY_LEN(cmds); k++) {
-		if (cmds[k][0] != s[i])
-			continue;
-		size_t m = strlen(cmds[k]);
-		if (j - i >= m && memcmp(s + i, cmds[k], m) == 0 &&
-		    (j - i == m || s[i + m] == '.' || s[i + m] == '-'))
-			return j - i == m || memchr(s + i, '.', j - i);
-	}
+	int r;
+	for (const char *const *t = br_vocab()->commands; t && *t; t++)
+		if ((*t)[0] == s[i] && (r = command_is(*t, s, i, j)) >= 0)
+			return r;
+	if (!memchr(cmd_starts, s[i], sizeof cmd_starts - 1))
+		return false;
+	for (size_t k = 0; k < BR_ARRAY_LEN(cmds); k++)
+		if (cmds[k][0] == s[i] && (r = command_is(cmds[k], s, i, j)) >= 0)
+			return r;
 	return false;
 }
 

@@ -2,6 +2,8 @@
 #include "metric.h"
 
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const struct br_metric_info metrics[BR_METRIC_COUNT] = {
@@ -176,41 +178,63 @@ int br_group_by_name(const char *name)
 	return -1;
 }
 
-static const char *const tool_names[BR_TOOL_COUNT] = {"bonnie", "bonnie++", "hdparm", "rawio"};
+static const struct {
+	const char *name;
+	enum br_family family;
+	size_t first_block;
+} tools[BR_TOOL_COUNT] = {
+#define BR_TOOL(id, name, family, first_block) {name, BR_FAM_##family, first_block},
+#include "tools.def"
+#undef BR_TOOL
+};
+
+static const struct {
+	const char *name, *title;
+} families[BR_FAM_COUNT] = {
+#define BR_FAMILY(id, name, title) {name, title},
+#include "tools.def"
+#undef BR_FAMILY
+};
+
+/* A tool outside the table is a bug of the caller: stop at it. */
+static enum br_tool tool_checked(enum br_tool t)
+{
+	if ((unsigned)t >= BR_TOOL_COUNT) {
+		fprintf(stderr, "benchreport: BUG: tool %d is not in tools.def\n", (int)t);
+		abort();
+	}
+	return t;
+}
 
 const char *br_tool_name(enum br_tool t)
 {
-	return tool_names[t];
+	return tools[tool_checked(t)].name;
 }
 
 int br_tool_by_name(const char *name)
 {
 	for (int i = 0; i < BR_TOOL_COUNT; i++)
-		if (strcmp(tool_names[i], name) == 0)
+		if (strcmp(tools[i].name, name) == 0)
 			return i;
 	return -1;
 }
 
 enum br_family br_tool_family(enum br_tool t)
 {
-	switch (t) {
-	case BR_TOOL_HDPARM:
-		return BR_FAM_HDPARM;
-	case BR_TOOL_RAWIO:
-		return BR_FAM_RAWIO;
-	default:
-		return BR_FAM_BONNIE;
-	}
+	return tools[tool_checked(t)].family;
+}
+
+size_t br_tool_first_block(enum br_tool t)
+{
+	return tools[tool_checked(t)].first_block;
 }
 
 const char *br_family_name(enum br_family f)
 {
-	static const char *const names[] = {"bonnie", "hdparm", "rawio"};
-	return names[f];
+	return families[f].name;
 }
 
 const char *br_family_title(enum br_family f)
 {
-	static const char *const titles[] = {"Bonnie and Bonnie++", "hdparm", "rawio"};
-	return titles[f];
+	return families[f].title;
 }

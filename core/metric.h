@@ -1,6 +1,6 @@
 /*
  * metric — the table of every figure benchreport knows (metrics.def), tools
- * and tool families, units and display groups. Parsers and renderers refer to
+ * and tool families (tools.def), units and display groups. Parsers and renderers refer to
  * metrics by enum br_metric_id or look them up by JSON key; no other file
  * spells a metric name.
  */
@@ -10,8 +10,18 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum br_family { BR_FAM_BONNIE, BR_FAM_HDPARM, BR_FAM_RAWIO, BR_FAM_COUNT };
-enum br_tool { BR_TOOL_BONNIE, BR_TOOL_BONNIEPP, BR_TOOL_HDPARM, BR_TOOL_RAWIO, BR_TOOL_COUNT };
+enum br_family {
+#define BR_FAMILY(id, name, title) BR_FAM_##id,
+#include "tools.def"
+#undef BR_FAMILY
+	BR_FAM_COUNT
+};
+enum br_tool {
+#define BR_TOOL(id, name, family, first_block) BR_TOOL_##id,
+#include "tools.def"
+#undef BR_TOOL
+	BR_TOOL_COUNT
+};
 enum br_unit { BR_UNIT_KIBS, BR_UNIT_PERSEC, BR_UNIT_USEC };
 enum br_better { BR_HIGHER, BR_LOWER };
 enum br_group { BR_GROUP_SEQ, BR_GROUP_RANDOM, BR_GROUP_FILEOPS, BR_GROUP_LATENCY, BR_GROUP_COUNT };
@@ -54,9 +64,14 @@ const char *br_group_name(enum br_group g);        /* "seq", "random", "fileops"
 const char *br_group_title(enum br_group g);       /* "Sequential throughput" … */
 int br_group_by_name(const char *name);            /* -1 if unknown */
 
+/* A tool's facts, from tools.def. t must be a tool of the table (a value
+ * read from outside is checked with br_tool_by_name first): any other
+ * value is a bug, and these abort rather than file it under some tool. */
 const char *br_tool_name(enum br_tool t);          /* "bonnie", "bonnie++", "hdparm", "rawio" */
 int br_tool_by_name(const char *name);             /* -1 if unknown */
 enum br_family br_tool_family(enum br_tool t);
+/* Bytes of a record's first block of strings and values (tools.def). */
+size_t br_tool_first_block(enum br_tool t);
 const char *br_family_name(enum br_family f);      /* "bonnie", "hdparm", "rawio" */
 const char *br_family_title(enum br_family f);     /* "Bonnie and Bonnie++" … */
 

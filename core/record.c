@@ -24,22 +24,15 @@ struct br_strblock {
 };
 
 /*
- * The first block's size, by tool: room for the values, strings (excerpt
- * included) and params table of nine in ten records of that tool as the
- * corpus and the bench inputs have them (a bonnie++ 2.00a CSV record needs
- * some 1,700 bytes, an hdparm line 550, a rawio row 460). A record that
- * needs more gets further blocks of at least NEXT_BLOCK bytes.
+ * The first block's size is the tool's (tools.def: room for nine in ten
+ * records of that tool); a record that needs more gets further blocks of at
+ * least NEXT_BLOCK bytes.
  */
-static const size_t first_block[BR_TOOL_COUNT] = {
-	[BR_TOOL_BONNIE] = 896,
-	[BR_TOOL_BONNIEPP] = 1728,
-	[BR_TOOL_HDPARM] = 640,
-	[BR_TOOL_RAWIO] = 544,
-};
 #define NEXT_BLOCK 512
 #define FROZEN_NEXT_BLOCK 64
 #define RECORD_BYTES(tool) \
-	((sizeof(struct br_record) + sizeof(struct br_strblock) + first_block[tool] + 15) & ~(size_t)15)
+	((sizeof(struct br_record) + sizeof(struct br_strblock) + br_tool_first_block(tool) + 15) & \
+	 ~(size_t)15)
 
 /*
  * Record memory. A record with its first block is 0.8–2 KiB and a big
@@ -211,12 +204,10 @@ static void record_release(struct br_record *r)
 
 struct br_record *br_record_new(enum br_tool tool)
 {
-	/* (an out-of-range tool, which no parser makes, is sized as bonnie++) */
-	enum br_tool cls = (unsigned)tool < BR_TOOL_COUNT ? tool : BR_TOOL_BONNIEPP;
-	struct br_record *r = record_alloc(cls);
+	struct br_record *r = record_alloc(tool);
 	r->tool = tool;
 	r->strs = (struct br_strblock *)(r + 1);
-	r->strs->cap = first_block[cls];
+	r->strs->cap = br_tool_first_block(tool);
 	return r;
 }
 
@@ -533,7 +524,6 @@ static size_t compact_size(const struct br_record *r)
 /* The bytes r takes now: its slot (or allocation) and its further blocks. */
 static size_t footprint(const struct br_record *r)
 {
-	enum br_tool cls = (unsigned)r->tool < BR_TOOL_COUNT ? r->tool : BR_TOOL_BONNIEPP;
 	size_t n = 0;
 	for (const struct br_strblock *b = r->strs; b; b = b->next)
 		if (b != (const struct br_strblock *)(r + 1))
@@ -541,7 +531,7 @@ static size_t footprint(const struct br_record *r)
 		else if (r->frozen)
 			n += sizeof *r + sizeof *b + b->cap;
 		else
-			n += RECORD_BYTES(cls);
+			n += RECORD_BYTES(r->tool);
 	return n;
 }
 

@@ -89,6 +89,12 @@ struct br_strblock; /* record.c */
  * so a pointer to a value stays valid while the record lives. */
 #define BR_VCHUNK 4
 
+/* br_record.held has one bit a metric, and slot[] stores 1 + a value index
+ * in a byte: a metrics.def past 64 entries must widen both (held to a bitset
+ * of words, its visitors with it), not build with metrics silently lost. */
+_Static_assert(BR_METRIC_COUNT <= 64,
+	       "metrics.def holds more than 64 metrics: br_record.held is one uint64_t, widen it");
+
 struct br_record {
 	enum br_tool tool;
 	unsigned dead;    /* internal (record.c): bytes of replaced strings */

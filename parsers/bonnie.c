@@ -33,6 +33,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "digit_runs.h"
 #include "parser.h"
 #include "regex.h"
 
@@ -1418,9 +1419,33 @@ static bool detect(const struct br_doc *doc)
 	return false;
 }
 
+/* Bonnie's header and unit words, its command (vocab.h). */
+static const struct br_line_shape result_lines[] = {
+	{BR_SHAPE_TEXT, "k/sec", NULL},
+	{BR_SHAPE_TEXT, "%cp", NULL},
+	{BR_SHAPE_TEXT, "--block", NULL},
+	{BR_SHAPE_TEXT, "-rewrite", NULL},
+	{BR_SHAPE_TEXT, "--seeks", NULL},
+	{BR_SHAPE_TEXT, "-per ch", NULL},
+	{BR_SHAPE_TEXT, "sequential output", NULL},
+	{BR_SHAPE_TEXT, "sequential input", NULL},
+	{BR_SHAPE_TEXT, "per chr", NULL},
+	{BR_SHAPE_TEXT, "per char", NULL},
+	{BR_SHAPE_LEAD, "Machine", NULL}, /* "Machine    MB K/sec ..." */
+	{BR_SHAPE_END, NULL, NULL},
+};
+static const char *const commands[] = {"bonnie", NULL};
+static const char *const invocations[] = {"bonnie -", "Bonnie -", NULL};
+static const struct br_vocab tool_vocab = {
+	.result_lines = result_lines,
+	.commands = commands,
+	.invocations = invocations,
+};
+
 const struct br_parser br_parser_bonnie = {
 	.name = "bonnie",
 	.summary = "Tim Bray's Bonnie, Bonnie-64 and the multi-volume Linux variants (text table, -html row)",
 	.detect = detect,
 	.parse = parse,
+	.vocab = &tool_vocab,
 };

@@ -52,6 +52,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "digit_runs.h"
 #include "parser.h"
 #include "regex.h"
 

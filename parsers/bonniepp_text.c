@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "digit_runs.h"
 #include "parser.h"
 #include "regex.h"
 
@@ -2161,9 +2162,28 @@ static bool detect(const struct br_doc *doc)
 	return false;
 }
 
+/* Bonnie++'s header words, its commands (vocab.h). */
+static const struct br_line_shape result_lines[] = {
+	{BR_SHAPE_TEXT, "/sec ", NULL},
+	{BR_SHAPE_TEXT, "name:size", NULL},
+	{BR_SHAPE_TEXT, "files:max", NULL},
+	{BR_SHAPE_TEXT, "sequential create", NULL},
+	{BR_SHAPE_TEXT, "random create", NULL},
+	{BR_SHAPE_LEAD_NUMBER, "Version", NULL}, /* "Version 1.03 ..." */
+	{BR_SHAPE_END, NULL, NULL},
+};
+static const char *const commands[] = {"bonnie++", "bon_csv2txt", "bon_csv2html", NULL};
+static const char *const invocations[] = {"bonnie++ -", "Bonnie++ -", "bonnie++.exe -", NULL};
+static const struct br_vocab tool_vocab = {
+	.result_lines = result_lines,
+	.commands = commands,
+	.invocations = invocations,
+};
+
 const struct br_parser br_parser_bonniepp_text = {
 	.name = "bonnie++-text",
 	.summary = "Bonnie++ 1.00 … 2.00a human-readable report (text tables, Latency lines)",
 	.detect = detect,
 	.parse = parse,
+	.vocab = &tool_vocab,
 };

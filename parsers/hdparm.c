@@ -183,6 +183,13 @@ struct figures {
 
 enum result { R_NONE, R_FULL, R_RATE_ONLY, R_CUT };
 
+/* The version a message's version lines name, looked for once a message. */
+struct msg_version {
+	bool looked;
+	bool one;                 /* they name exactly one version: v */
+	char v[32];
+};
+
 struct hp {
 	struct br_parse_ctx *ctx;
 	const struct br_doc *doc;
@@ -194,6 +201,7 @@ struct hp {
 	size_t *msg;              /* where messages start (br_label_message_start), */
 	size_t nmsg;              /* made when first needed */
 	bool have_msg;
+	struct msg_version *msg_version; /* per message (nmsg + 1), when first asked */
 	size_t first_record;      /* index in ds->records of this document's first record */
 	bool evidence;            /* the document has shown hdparm above ev_upto */
 	size_t ev_upto;
@@ -451,8 +459,62 @@ static bool same_message(struct hp *st, size_t a, size_t b)
 	return message_of(st, a) == message_of(st, b);
 }
 
+/*
+ * A record's version, given when it is made (the record is never touched
+ * for it again): the version line read last, when it is in the record's
+ * message; else the one version the message's version lines name, above or
+ * below the record. A message, not the whole document: in a mail archive,
+ * one poster's "hdparm v9.43" says nothing of another's BusyBox hdparm
+ * (core/label.h, br_label_message_start). A document with no message
+ * boundaries is one message.
+ */
+static const struct msg_version *message_version(struct hp *st, size_t i)
+{
+	size_t m = message_of(st, i);
+	if (!st->msg_version)
+		st->msg_version = br_calloc(st->nmsg + 1, sizeof *st->msg_version);
+	struct msg_version *mv = &st->msg_version[m];
+	if (mv->looked)
+		return mv;
+	mv->looked = true;
+	const struct br_doc *doc = st->doc;
+	size_t a = m ? st->msg[m - 1] : 0, b = m < st->nmsg ? st->msg[m] : doc->nlines;
+	int distinct = 0;
+	size_t ov[2 * 2];
+	for (size_t k = a; k < b && distinct < 2; k++) {
+		size_t n;
+		const char *s = stripped(&doc->lines[k], &n);
+		if (n < 8 || !br_has(s, n, "hdparm", 6) || br_re_match(&re_version, s, n, 0, ov, 2) <= 0)
+			continue;
+		size_t len = group_len(ov, 1);
+		if (len >= sizeof mv->v)
+			len = sizeof mv->v - 1;
+		if (distinct && strlen(mv->v) == len && strncmp(mv->v, s + ov[2], len) == 0)
+			continue;
+		if (!distinct) {
+			memcpy(mv->v, s + ov[2], len);
+			mv->v[len] = '\0';
+		}
+		distinct++;
+	}
+	mv->one = distinct == 1;
+	return mv;
+}
+
+/* r, made from logical line i, gets its version (message_version). */
+static void give_version(struct hp *st, struct br_record *r, size_t i)
+{
+	if (st->version[0] && same_message(st, st->version_idx, i)) {
+		br_record_set_version(r, st->version);
+		return;
+	}
+	const struct msg_version *mv = message_version(st, i);
+	if (mv->one)
+		br_record_set_version(r, mv->v);
+}
+
 /* The record taking timing lines now (NULL: none); the one before is done
- * with, but for the version backfill_version() may give it: compacted. */
+ * with: compacted. */
 static void set_open(struct hp *st, struct br_record *r)
 {
 	struct br_recset *s = &st->ctx->ds->records;
@@ -536,8 +598,7 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 		br_record_param_num(r, "offset", (double)offset);
 	if (st->host.len)
 		br_record_set_host(r, st->host.data);
-	if (st->version[0] && same_message(st, st->version_idx, first))
-		br_record_set_version(r, st->version);
+	give_version(st, r, first);
 	/* The label belongs to the whole run of hdparm lines (prompt, header,
 	 * the timing lines): look for it above the run's first line. */
 	size_t at = st->in_block && st->block_start <= first ? st->block_start : first;
@@ -907,8 +968,7 @@ static void finish_line_record(struct hp *st, struct br_record *r, size_t i, cha
 			       const char *why)
 {
 	struct br_parse_ctx *ctx = st->ctx;
-	if (st->version[0] && same_message(st, st->version_idx, i))
-		br_record_set_version(r, st->version);
+	give_version(st, r, i);
 	char *label = br_parse_label(ctx, i, own);
 	br_record_set_label(r, label);
 	free(label);
@@ -1516,8 +1576,7 @@ static void table_record(struct hp *st, const struct table *t, size_t head, size
 	if (host)
 		br_record_set_host(r, host);
 	free(host);
-	if (st->version[0] && same_message(st, st->version_idx, j))
-		br_record_set_version(r, st->version);
+	give_version(st, r, j);
 	char *label = br_parse_label(ctx, head, own);
 	br_record_set_label(r, label);
 	free(label);
@@ -1822,8 +1881,7 @@ static bool transposed_at(struct hp *st, size_t i)
 		if (host)
 			br_record_set_host(rec, host);
 		free(host);
-		if (st->version[0] && same_message(st, st->version_idx, i))
-			br_record_set_version(rec, st->version);
+		give_version(st, rec, i);
 		char *label = br_parse_label(st->ctx, h, own);
 		br_record_set_label(rec, label);
 		free(label);
@@ -2006,57 +2064,6 @@ static void reset(struct hp *st)
 }
 
 /*
- * One version line in a message ("hdparm v9.65"): every record of that
- * message without a version of its own gets it. A message, not the whole
- * document: in a mail archive, one poster's "hdparm v9.43" says nothing of
- * another's BusyBox hdparm (core/label.h, br_label_message_start). A
- * document with no message boundaries is one message.
- */
-static void backfill_region(struct hp *st, size_t a, size_t b, size_t *k)
-{
-	const struct br_doc *doc = st->doc;
-	struct br_recset *set = &st->ctx->ds->records;
-	unsigned end_line = b < doc->nlines ? doc->lines[b].line : UINT_MAX;
-	char first[sizeof st->version] = "";
-	int distinct = 0;
-	size_t ov[2 * 2];
-	for (size_t i = a; i < b && distinct < 2; i++) {
-		size_t n;
-		const char *s = stripped(&doc->lines[i], &n);
-		if (n < 8 || !br_has(s, n, "hdparm", 6) || br_re_match(&re_version, s, n, 0, ov, 2) <= 0)
-			continue;
-		size_t len = group_len(ov, 1);
-		if (len >= sizeof first)
-			len = sizeof first - 1;
-		if (distinct && strlen(first) == len && strncmp(first, s + ov[2], len) == 0)
-			continue;
-		if (!distinct) {
-			memcpy(first, s + ov[2], len);
-			first[len] = '\0';
-		}
-		distinct++;
-	}
-	/* this parser's records come in the order of their first lines */
-	for (; *k < set->n && set->v[*k]->source.line < end_line; ++*k) {
-		struct br_record *r = set->v[*k];
-		if (distinct == 1 && r->tool == BR_TOOL_HDPARM && !r->version)
-			br_record_set_version(r, first);
-	}
-}
-
-static void backfill_version(struct hp *st)
-{
-	if (!st->have_msg)
-		find_messages(st);
-	size_t k = st->first_record, a = 0;
-	for (size_t m = 0; m <= st->nmsg; m++) {
-		size_t b = m < st->nmsg ? st->msg[m] : st->doc->nlines;
-		backfill_region(st, a, b, &k);
-		a = b;
-	}
-}
-
-/*
  * Lines are looked at closely only around candidate lines: the WINDOW
  * non-blank lines before one (enough for its prompt, header, label and
  * stderr; every state this parser keeps runs out within fewer prose lines)
@@ -2091,10 +2098,9 @@ static size_t parse(struct br_parse_ctx *ctx)
 		next = i + 1 > st.skip_to ? i + 1 : st.skip_to;
 	}
 	drop_pending(&st);
-	if (ctx->nrecords > before)
-		backfill_version(&st);
 	br_parse_compact_from(ctx, st.first_record);
 	free(st.msg);
+	free(st.msg_version);
 	br_buf_free(&st.join);
 	br_buf_free(&st.host);
 	br_buf_free(&st.note);
@@ -2114,9 +2120,31 @@ static bool detect(const struct br_doc *doc)
 	return false;
 }
 
+/* hdparm's line shapes, its command and its '=' (vocab.h): "Timing
+ * cached reads:", "... = 182.86 MB/sec", a hard-wrapped line ending in
+ * "seconds =", -i's "FwRev=FA550480". */
+static const struct br_line_shape result_lines[] = {
+	{BR_SHAPE_TEXT, "mb/sec", NULL},
+	{BR_SHAPE_TEXT, "seconds =", NULL},
+	{BR_SHAPE_EARLY_WORD, "timing", "reads"},
+	{BR_SHAPE_END, NULL, NULL},
+};
+static const char *const commands[] = {"hdparm", NULL};
+static const char *const invocations[] = {"hdparm -", NULL};
+static const char *const qp_line_ends[] = {"seconds ", NULL};
+static const struct br_vocab tool_vocab = {
+	.result_lines = result_lines,
+	.commands = commands,
+	.invocations = invocations,
+	.qp_line_ends = qp_line_ends,
+	.qp_number_values = true,
+	.qp_id_values = true,
+};
+
 const struct br_parser br_parser_hdparm = {
 	.name = "hdparm",
 	.summary = "hdparm -T/-t/--direct timing lines (3.x-9.x, BusyBox) and hand-written summaries",
 	.detect = detect,
 	.parse = parse,
+	.vocab = &tool_vocab,
 };

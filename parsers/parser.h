@@ -2,7 +2,9 @@
  * parser — the interface every input format implements, and the helpers
  * parsers share. One format is one file in parsers/ exporting exactly one
  * `const struct br_parser br_parser_<fmt>` plus one BR_PARSER(<fmt>) line in
- * parsers.def. No format-specific code lives anywhere else.
+ * parsers.def (and, for a new tool, one BR_TOOL line in core/tools.def). No
+ * format-specific code lives anywhere else: the words core's label and
+ * decode stages need of a tool are the parser's `vocab` (core/vocab.h).
  *
  * The registry offers every document to every parser, in parsers.def order.
  * A parser reads doc->lines, appends records (br_parse_record_new … _emit),
@@ -12,7 +14,8 @@
  * parser are marked in ctx->claimed; later parsers skip them. Once every
  * line is claimed the registry runs no further parser: a parser must find,
  * warn and claim nothing in a document whose lines are all claimed
- * (tests/unit/test_registry.c checks each).
+ * (tests/unit/test_registry.c checks each). Then the document's records
+ * are reconciled (parsers/reconcile.h).
  */
 #ifndef BR_PARSER_H
 #define BR_PARSER_H
@@ -22,14 +25,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
 #include "dataset.h"
 #include "doc.h"
 #include "record.h"
 #include "util.h"
+#include "vocab.h"
 
 struct br_parse_ctx {
 	const struct br_doc *doc;
@@ -52,6 +52,9 @@ struct br_parser {
 	 * anything, for the first look at a mail archive's messages
 	 * (core/look.h). NULL: every message may hold something for it. */
 	const char *const *look_words;
+	/* The words of the tool core's label and decode stages need (vocab.h),
+	 * or NULL. */
+	const struct br_vocab *vocab;
 };
 
 /* A new record whose source spans logical lines first..last of the document
@@ -146,51 +149,6 @@ static inline size_t br_blank_at_plain(const char *s, size_t i, size_t len)
 	return 0;
 }
 
-/* Does s[0..n) hold at least `need` runs of ASCII digits? The plain loop
- * (br_digit_runs_plain) costs ~6 instructions a byte and the Bonnie parser
- * asks it of every line of prose; 16 bytes at a time a run is a digit whose
- * left neighbour is not one, counted from the masks of the block. */
-static inline bool br_digit_runs_plain(const char *s, size_t n, int need)
-{
-	int runs = 0;
-	for (size_t i = 0; i < n; i++)
-		if (s[i] >= '0' && s[i] <= '9' && (i == 0 || s[i - 1] < '0' || s[i - 1] > '9') &&
-		    ++runs >= need)
-			return true;
-	return need <= 0;
-}
-
-static inline bool br_digit_runs(const char *s, size_t n, int need)
-{
-#ifdef __SSE2__
-	if (need <= 0)
-		return true;
-	const __m128i lo = _mm_set1_epi8('0' - 1), hi = _mm_set1_epi8('9' + 1);
-	unsigned prev = 0; /* was the byte before the block a digit */
-	int runs = 0;
-	for (size_t i = 0; i < n; i += 16) {
-		__m128i v;
-		if (i + 16 <= n) {
-			v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-		} else { /* the tail, in a block of NULs (no digits) */
-			char tail[16] = {0};
-			memcpy(tail, s + i, n - i);
-			v = _mm_loadu_si128((const __m128i *)(const void *)tail);
-		}
-		unsigned d = (unsigned)_mm_movemask_epi8(
-			_mm_and_si128(_mm_cmpgt_epi8(v, lo), _mm_cmplt_epi8(v, hi)));
-		unsigned starts = d & ~((d << 1) | prev);
-		for (; starts; starts &= starts - 1) /* prose: few digits, if any */
-			if (++runs >= need)
-				return true;
-		prev = d >> 15;
-	}
-	return false;
-#else
-	return br_digit_runs_plain(s, n, need);
-#endif
-}
-
 /* strtod() of s[0..n), which holds only digits with at most one '.'
  * ("6618", "179.9"). Up to 15 digits the value is computed directly: the
  * digits as an integer are exact in a double, and so is the power of ten,
@@ -227,6 +185,10 @@ static inline double br_parse_decimal(const char *s, size_t n)
 
 /* ---------------------------------------------------------------- registry */
 
+/* Build the parsers' vocabulary and install it for decoding and labels
+ * (vocab.h): once, before documents are read (br_parse_file does it; code
+ * that loads documents itself calls it first). Freed at exit. */
+void br_parsers_init(void);
 const struct br_parser *const *br_parsers(size_t *n);
 const struct br_parser *br_parser_by_name(const char *name);
 /* Run every parser over `doc`, appending to ds; returns records found. */

@@ -428,6 +428,23 @@ static size_t parse(struct br_parse_ctx *ctx)
 
 /* Every table starts at a header line of group names (header_line). */
 static const char *const look_words[] = {"random", "sequential", NULL};
+/* rawio's header and unit words, its command (vocab.h). */
+static const struct br_line_shape result_lines[] = {
+	{BR_SHAPE_TEXT, "kb/sec", NULL},
+	{BR_SHAPE_TEXT, "kb/s", NULL},
+	{BR_SHAPE_TEXT, "sequential read", NULL},
+	{BR_SHAPE_TEXT, "sequential write", NULL},
+	{BR_SHAPE_TEXT, "random read", NULL},
+	{BR_SHAPE_TEXT, "random write", NULL},
+	{BR_SHAPE_END, NULL, NULL},
+};
+static const char *const commands[] = {"rawio", NULL};
+static const char *const invocations[] = {"rawio -", NULL};
+static const struct br_vocab tool_vocab = {
+	.result_lines = result_lines,
+	.commands = commands,
+	.invocations = invocations,
+};
 
 const struct br_parser br_parser_rawio = {
 	.name = "rawio",
@@ -435,4 +452,5 @@ const struct br_parser br_parser_rawio = {
 	.detect = NULL, /* the per-line look is a compare or two: cheaper than a pass */
 	.look_words = look_words,
 	.parse = parse,
+	.vocab = &tool_vocab,
 };

@@ -1,4 +1,5 @@
 /* registry — the parser list (parsers.def) and the shared parser helpers. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,8 @@
 #include "label.h"
 #include "look.h"
 #include "parser.h"
+#include "reconcile.h"
+#include "vocab.h"
 
 #define BR_PARSER(fmt) extern const struct br_parser br_parser_##fmt;
 #include "parsers.def"
@@ -33,6 +36,31 @@ const struct br_parser *br_parser_by_name(const char *name)
 		if (strcmp(parsers[i]->name, name) == 0)
 			return parsers[i];
 	return NULL;
+}
+
+/* The parsers' vocabularies merged, built once and installed for core's
+ * label and decode stages (vocab.h); freed at exit. */
+static struct br_vocab *vocab;
+static pthread_once_t vocab_once = PTHREAD_ONCE_INIT;
+
+static void vocab_free(void)
+{
+	br_vocab_free(vocab);
+	vocab = NULL;
+}
+
+static void vocab_build(void)
+{
+	vocab = br_vocab_new();
+	for (size_t i = 0; i < BR_ARRAY_LEN(parsers); i++)
+		br_vocab_merge(vocab, parsers[i]->vocab);
+	br_vocab_install(vocab);
+	atexit(vocab_free);
+}
+
+void br_parsers_init(void)
+{
+	pthread_once(&vocab_once, vocab_build);
 }
 
 const unsigned char br_blank_class[256] = {
@@ -186,100 +214,6 @@ char *br_parse_label(struct br_parse_ctx *ctx, size_t idx, const char *own)
 	return br_label_for(ctx->doc, idx, own);
 }
 
-/* A record's or diagnostic's place: its first line, then its place in the
- * order the parsers produced it. */
-struct pos {
-	unsigned line;
-	size_t idx;
-};
-
-/* End of the run of non-decreasing lines that starts at v[i]. */
-static size_t run_end(const struct pos *v, size_t i, size_t n)
-{
-	while (i + 1 < n && v[i].line <= v[i + 1].line)
-		i++;
-	return i + 1;
-}
-
-/* Sort v by (line, idx). Each parser produces its records and diagnostics
- * mostly in line order, so v is a few sorted runs (often one): a natural
- * merge sort is linear then. Merging prefers the left run on equal lines,
- * which keeps idx order (stable). False when v was in order already. */
-static bool sort_pos(struct pos *v, size_t n)
-{
-	if (run_end(v, 0, n) == n)
-		return false;
-	struct pos *t = br_malloc(n * sizeof *t), *a = v, *b = t;
-	size_t runs;
-	do {
-		runs = 0;
-		for (size_t i = 0; i < n; runs++) {
-			size_t m = run_end(a, i, n), e = m < n ? run_end(a, m, n) : n;
-			size_t x = i, y = m, k = i;
-			while (x < m && y < e)
-				b[k++] = a[y].line < a[x].line ? a[y++] : a[x++];
-			while (x < m)
-				b[k++] = a[x++];
-			while (y < e)
-				b[k++] = a[y++];
-			i = e;
-		}
-		struct pos *s = a;
-		a = b;
-		b = s;
-	} while (runs > 1);
-	if (a != v)
-		memcpy(v, a, n * sizeof *v);
-	free(t);
-	return true;
-}
-
-/* Parsers run one after the other; the records and diagnostics of one
- * document are put back in document order (stable: equal lines keep the
- * registry order), so "first appearance" and the report's row order follow
- * the text. */
-static void document_order(struct br_dataset *ds, size_t rec0, size_t diag0)
-{
-	size_t n = ds->records.n - rec0;
-	/* records read back from JSON Lines carry the source they were first
-	 * found in (another file): their order is the archive's */
-	const char *f0 = n > 1 ? ds->records.v[rec0]->source.file : NULL;
-	if (!f0)
-		f0 = "";
-	for (size_t i = rec0; i < ds->records.n && n > 1; i++) {
-		const char *f = ds->records.v[i]->source.file;
-		if (!f || (f != f0 && strcmp(f, f0) != 0))
-			n = 0;
-	}
-	if (n > 1) {
-		struct pos *v = br_malloc(n * sizeof *v);
-		for (size_t i = 0; i < n; i++)
-			v[i] = (struct pos){ds->records.v[rec0 + i]->source.line, i};
-		if (sort_pos(v, n)) {
-			struct br_record **r = br_malloc(n * sizeof *r);
-			for (size_t i = 0; i < n; i++)
-				r[i] = ds->records.v[rec0 + v[i].idx];
-			memcpy(ds->records.v + rec0, r, n * sizeof *r);
-			free(r);
-		}
-		free(v);
-	}
-	n = ds->diags.n - diag0;
-	if (n > 1) {
-		struct pos *v = br_malloc(n * sizeof *v);
-		for (size_t i = 0; i < n; i++)
-			v[i] = (struct pos){ds->diags.v[diag0 + i].line, i};
-		if (sort_pos(v, n)) {
-			struct br_diag *d = br_malloc(n * sizeof *d);
-			for (size_t i = 0; i < n; i++)
-				d[i] = ds->diags.v[diag0 + v[i].idx];
-			memcpy(ds->diags.v + diag0, d, n * sizeof *d);
-			free(d);
-		}
-		free(v);
-	}
-}
-
 /* A token of a result: a number ("6618", "179.9", "3000M") or +++++. */
 static bool figure_token(const char *p, size_t n)
 {
@@ -325,71 +259,6 @@ static void explain_unread(struct br_parse_ctx *ctx)
 		free(why);
 		i = j;
 	}
-}
-
-/* The logical line holding ORIGINAL line `line` (the last one starting at
- * or before it). */
-static size_t line_index(const struct br_doc *doc, unsigned line)
-{
-	size_t lo = 0, hi = doc->nlines;
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (doc->lines[mid].line <= line)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-#define DATE_DEPTHS 8 /* quote depths told apart (deeper ones count as this) */
-
-/*
- * The dates the document states (br_doc_dates) given to its records from
- * rec0 on: each record takes the latest date above it at its quote depth
- * or a shallower one, so a quoted result takes the quoted message's Date:
- * when the headers were quoted too, else the reply's (a later bound). A
- * date ends those of deeper quotes before it: they belonged to an earlier
- * message. A CSV seed date more than a day after the message's Date: (the
- * run after the post) was no time: the mail's date replaces it.
- */
-static void give_dates(const struct br_doc *doc, struct br_dataset *ds, size_t rec0)
-{
-	struct br_doc_date *d;
-	size_t nd = br_doc_dates(doc, &d);
-	if (nd == 0)
-		return;
-	const struct br_doc_date *cur[DATE_DEPTHS] = {NULL};
-	size_t k = 0;
-	unsigned last = 0;
-	for (size_t i = rec0; i < ds->records.n; i++) {
-		struct br_record *r = ds->records.v[i];
-		const char *f = r->source.file;
-		if (!f || (f != doc->path && strcmp(f, doc->path) != 0))
-			continue; /* read back from JSON Lines: its own source */
-		if (r->source.line < last) { /* out of order: sweep again */
-			memset(cur, 0, sizeof cur);
-			k = 0;
-		}
-		last = r->source.line;
-		for (; k < nd && d[k].line < last; k++) {
-			unsigned dep = d[k].depth < DATE_DEPTHS ? d[k].depth : DATE_DEPTHS - 1;
-			cur[dep] = &d[k];
-			for (unsigned j = dep + 1; j < DATE_DEPTHS; j++)
-				cur[j] = NULL;
-		}
-		unsigned depth = doc->nlines ? doc->lines[line_index(doc, last)].depth : 0;
-		const struct br_doc_date *best = NULL;
-		for (unsigned j = 0; j <= depth && j < DATE_DEPTHS; j++)
-			if (cur[j] && (!best || cur[j]->line > best->line))
-				best = cur[j];
-		if (!best)
-			continue;
-		if (!best->runner && r->ran_at_from == BR_RAN_CSV && r->ran_at > best->t + 86400)
-			br_record_set_ran_at(r, 0, BR_DATE_DAY, BR_RAN_NONE);
-		br_record_set_ran_at(r, best->t, BR_DATE_SECOND, best->runner ? BR_RAN_RUNNER : BR_RAN_MAIL);
-	}
-	free(d);
 }
 
 /*
@@ -459,22 +328,7 @@ static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t 
 		if (!ds->skip_claims)
 			explain_unread(&ctx);
 	}
-	document_order(ds, rec0, diag0);
-	give_dates(doc, ds, rec0);
-	if (line0) {
-		for (size_t i = rec0; i < ds->records.n; i++) {
-			struct br_source *src = &ds->records.v[i]->source;
-			src->line += line0;
-			src->end_line += line0;
-		}
-		for (size_t i = diag0; i < ds->diags.n; i++)
-			if (ds->diags.v[i].line)
-				ds->diags.v[i].line += line0;
-		for (size_t i = claim0; i < ds->nclaims; i++) {
-			ds->claims[i].line += line0;
-			ds->claims[i].end_line += line0;
-		}
-	}
+	br_reconcile_document(doc, ds, rec0, diag0, claim0, line0);
 	ds->inputs[input_idx].nrecords += ctx.nrecords;
 	free(ctx.claimed);
 	return ctx.nrecords;
@@ -489,6 +343,7 @@ size_t br_parse_document(const struct br_doc *doc, struct br_dataset *ds)
 int br_parse_file(const char *path, struct br_dataset *ds)
 {
 	struct br_doc_reader *rd;
+	br_parsers_init();
 	if (br_doc_reader_open(path, &rd) < 0)
 		return -1;
 	size_t input_idx = ds->ninputs;

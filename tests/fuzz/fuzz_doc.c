@@ -73,6 +73,7 @@ static void read_as_file(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	br_parsers_init(); /* once: the tools' words for decoding and labels */
 	struct br_doc *doc = br_doc_from_mem("fuzz", (const char *)data, size);
 	struct br_dataset ds = {0};
 	br_parse_document(doc, &ds);

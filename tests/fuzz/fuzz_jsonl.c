@@ -18,6 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	br_parsers_init(); /* once: the tools' words for decoding and labels */
 	static const char head[] =
 		"{\"tool\":\"hdparm\",\"host\":\"h\",\"metrics\":{\"cached_read\":{\"value\":1}}}\n";
 	struct br_buf b = BR_BUF_INIT;

@@ -32,6 +32,7 @@ static void check_record(const struct br_record *r, const struct br_doc *doc)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	br_parsers_init(); /* once: the tools' words for decoding and labels */
 	if (size < 1)
 		return 0;
 	size_t np;

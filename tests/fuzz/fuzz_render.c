@@ -36,6 +36,7 @@ static void run(const struct br_renderer *rd, const struct br_dataset *ds, const
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	br_parsers_init(); /* once: the tools' words for decoding and labels */
 	if (size < 2)
 		return 0;
 	unsigned f = data[0], g = data[1];

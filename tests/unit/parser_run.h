@@ -48,6 +48,7 @@ static inline void run_parser_doc(struct run *r, const char *name, struct br_doc
 
 static inline void run_parser(struct run *r, const char *name, const char *text, bool detect)
 {
+	br_parsers_init();
 	run_parser_doc(r, name, br_doc_from_mem("t.txt", text, strlen(text)), detect, NULL, 0);
 }
 
@@ -55,6 +56,7 @@ static inline void run_parser(struct run *r, const char *name, const char *text,
 static inline void run_all(struct run *r, const char *text)
 {
 	memset(r, 0, sizeof *r);
+	br_parsers_init();
 	r->doc = br_doc_from_mem("t.txt", text, strlen(text));
 	r->n = br_parse_document(r->doc, &r->ds);
 	br_recset_merge(&r->ds.records);

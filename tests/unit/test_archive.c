@@ -19,6 +19,7 @@
 #include "record.h"
 #include "render.h"
 #include "sha256.h"
+#include "parser.h"
 
 /* ---------------------------------------------------------------- fixtures */
 
@@ -824,6 +825,7 @@ static void damaged_archive_refused(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sha256_known_answers),
 		cmocka_unit_test_setup_teardown(document_hash_is_of_the_bytes_as_read, setup, teardown),

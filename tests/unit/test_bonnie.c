@@ -813,6 +813,7 @@ static void header_fragments(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(original_table),
 		cmocka_unit_test(collapsed_with_glued_asterisks),

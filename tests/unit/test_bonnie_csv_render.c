@@ -243,6 +243,7 @@ static int teardown(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(real_200a_line_round_trips),
 		cmocka_unit_test(layout_103_becomes_198),

@@ -1291,6 +1291,7 @@ static void spaced_record_wrapped(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(layout_103),
 		cmocka_unit_test(layout_103e_chunk_and_file_spec),

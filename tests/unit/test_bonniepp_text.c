@@ -1217,6 +1217,7 @@ static void table_on_one_line(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(version_103),
 		cmocka_unit_test(version_103e_chunk_and_file_spec),

@@ -371,6 +371,7 @@ static void merge_keeps_the_more_trusted_date(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(rfc2822_current_form),
 		cmocka_unit_test(rfc2822_obsolete_forms),

@@ -11,6 +11,7 @@
 
 #include "doc.h"
 #include "util.h"
+#include "parser.h"
 
 static struct br_doc *mem(const char *s)
 {
@@ -1059,6 +1060,7 @@ static void hex_like_values_are_no_qp(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(plain_text_is_untouched),
 		cmocka_unit_test(qp_soft_breaks_and_joins),

@@ -11,6 +11,7 @@
 #include "doc.h"
 #include "json.h"
 #include "util.h"
+#include "parser.h"
 
 static void line_endings_and_numbers(void **state)
 {
@@ -362,6 +363,7 @@ static void reader_reports_what_it_cannot_read(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(line_endings_and_numbers),
 		cmocka_unit_test(final_newline_adds_no_line),

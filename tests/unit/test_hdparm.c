@@ -929,6 +929,7 @@ static void rates_named_by_kind(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(modern_layout),
 		cmocka_unit_test(records_compacted_when_done_with),

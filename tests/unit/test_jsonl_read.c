@@ -380,6 +380,7 @@ static void record_reader_without_warn_callback(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_key_reads_back),
 		cmocka_unit_test(nulls_and_absent_keys),

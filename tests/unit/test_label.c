@@ -12,6 +12,7 @@
 #include "doc.h"
 #include "label.h"
 #include "util.h"
+#include "parser.h"
 
 static struct br_doc *mem(const char *s)
 {
@@ -454,6 +455,7 @@ static void dumps_prompts_code_and_greetings(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(underlined_block_and_hash_headings),
 		cmocka_unit_test(standalone_titles_and_colon_lines),

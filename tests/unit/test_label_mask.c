@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "label.c"
+#include "parser.h"
 
 static void mask_as_plain_loop(void **state)
 {
@@ -302,6 +303,7 @@ static void add_text_as_plain(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(mask_as_plain_loop),
 		cmocka_unit_test(may_hold_words_in_text),

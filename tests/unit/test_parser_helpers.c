@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "digit_runs.h"
 #include "parser.h"
 
 /* A small deterministic generator (no rand(): the same cases everywhere). */

@@ -266,6 +266,7 @@ static void header_without_rows_or_mismatched_units(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(full_table),
 		cmocka_unit_test(units_line_without_id_and_tabs),

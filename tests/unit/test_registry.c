@@ -182,6 +182,7 @@ static void sources_as_before(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(document_order),
 		cmocka_unit_test(all_claimed_nothing_found),

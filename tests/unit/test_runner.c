@@ -663,6 +663,7 @@ static void devices(void **state)
 
 int main(void)
 {
+	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(bonnie_cells),
 		cmocka_unit_test(bonnie_text_matches_200a_layout),

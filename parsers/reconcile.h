@@ -1,0 +1,27 @@
+/*
+ * reconcile — the step between the parsers and the merge, per document.
+ * The parsers append their records one parser after the other, in
+ * parsers.def order; this step makes the document's records and
+ * diagnostics what the text says whatever that order: in document order
+ * (stable: equal lines keep the registry order), dated by the dates the
+ * document states, and placed at their lines in the file (a message of a
+ * mail archive starts at line0 + 1). Owns nothing; the registry calls it
+ * once a document has been offered to every parser.
+ *
+ * (The text table / CSV twin relation of bonnie++ is still settled inside
+ * parsers/bonniepp_text.c, which reads the CSV records of the document.)
+ */
+#ifndef BR_RECONCILE_H
+#define BR_RECONCILE_H
+
+#include <stddef.h>
+
+#include "dataset.h"
+#include "doc.h"
+
+/* The records from ds->records index rec0 on, the diagnostics from diag0
+ * and the claims from claim0, all of document doc, reconciled in place. */
+void br_reconcile_document(const struct br_doc *doc, struct br_dataset *ds, size_t rec0, size_t diag0,
+			   size_t claim0, unsigned line0);
+
+#endif
