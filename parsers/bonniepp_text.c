@@ -395,6 +395,84 @@ static bool block_then_space(const char *s, size_t len)
 	return false;
 }
 
+/* Step of header_kind: "Version 1.98 ------Sequential Output------"; the
+ * version is kept in pl. */
+static bool version_line(const char *s, size_t len, struct pline *pl)
+{
+	size_t ov[6];
+	if (!starts(s, len, "Version") || br_re_match(&re_ver, s, len, 0, ov, 3) <= 0)
+		return false;
+	size_t n = ov[3] - ov[2];
+	if (n >= sizeof pl->version)
+		n = sizeof pl->version - 1;
+	memcpy(pl->version, s + ov[2], n);
+	pl->version[n] = '\0';
+	runner_version(pl->version);
+	pl->ver_weak = ov[4] == (size_t)-1;
+	pl->ver_create = !pl->ver_weak && s[ov[4]] == 'C';
+	return true;
+}
+
+/* Step of header_kind: "[name] -Create-- --Read--- ...": the name is what
+ * comes before it (found without a regex: "(.*?)\\s*-Create--" backtracks
+ * quadratically); its place in the untrimmed line goes into pl. */
+static bool named_create_line(const char *line, const char *s, size_t len, bool dash2, struct pline *pl)
+{
+	const char *cre = dash2 ? memmem(s, len, "-Create--", 9) : NULL;
+	if (!cre || !(cre + 9 == s + len || cre[9] == ' ' || cre[9] == '\t'))
+		return false;
+	size_t b = (size_t)(cre - s);
+	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+		b--;
+	pl->name_a = (size_t)(s - line);
+	pl->name_b = (size_t)(s - line) + b;
+	return true;
+}
+
+/* Step of classify: which header line s (trimmed, starting with c, within
+ * the untrimmed line) is, trying each pattern only when the line holds the
+ * words it needs. */
+static enum pk header_kind(const char *line, const char *s, size_t len, bool in_header, bool dash2,
+			   struct pline *pl)
+{
+	char c = s[0];
+	size_t ov[6];
+	if (version_line(s, len, pl))
+		return PK_VER;
+	if (c == 'L' && len >= 7 && memcmp(s, "Latency", 7) == 0 && (len == 7 || blank_at(s, 7, len)))
+		return PK_LAT;
+	/* re_io3's "(?!.*%CPU)" fails on any line with "%CPU" (Bonnie's
+	 * "Machine MB K/sec %CPU ..."): the words before it hold no '%' */
+	if ((starts(s, len, "Machine") || starts(s, len, "Name:Size")) &&
+	    !br_has(s, len, "%CPU", 4) && br_re_match(&re_io3, s, len, 0, ov, 2) > 0) {
+		pl->io3_198 = ov[2] == (size_t)-1;
+		pl->io3_mb = !pl->io3_198 && s[ov[2]] == 'M';
+		if (pl->io3_mb && !memmem(s, len, "%CP ", 4) && !(len >= 3 && memcmp(s + len - 3, "%CP", 3) == 0))
+			return PK_OTHER; /* Bonnie's "Machine MB K/sec %CPU" */
+		return PK_IO3;
+	}
+	if (starts(s, len, "files") && br_re_match(&re_cr3, s, len, 0, ov, 1) > 0)
+		return PK_CR3;
+	if ((((c == 'C' || c == '-') && br_has(s, len, "Per", 3) && br_has(s, len, "Chr", 3)) ||
+	     (dash2 && block_then_space(s, len))) &&
+	    br_re_match(&re_io2, s, len, 0, ov, 2) > 0) {
+		if (ov[2] != (size_t)-1)
+			pl->concurrency = strtol(s + ov[2], NULL, 10);
+		return PK_IO2;
+	}
+	if (c == '-' && br_has(s, len, "Create-", 7) && br_re_match(&re_cr1, s, len, 0, ov, 1) > 0)
+		return PK_CR1;
+	if (named_create_line(line, s, len, dash2, pl))
+		return PK_CR2;
+	if (c == '-' && br_has(s, len, "Output", 6) && br_re_match(&re_seqout, s, len, 0, ov, 1) > 0)
+		return PK_SEQOUT;
+	if (in_header && header_fragment(s, len))
+		return PK_FRAG;
+	return PK_OTHER;
+}
+
+/* The kind of line s (len bytes) of a Bonnie++ text report, with what a
+ * header line says kept in pl; in_header when a header is being read. */
 static enum pk classify(const char *s, size_t len, bool in_header, struct pline *pl)
 {
 	memset(pl, 0, sizeof *pl);
@@ -411,10 +489,9 @@ static enum pk classify(const char *s, size_t len, bool in_header, struct pline 
 	const char *line = s;
 	s += a;
 	len -= a;
-	a = 0;
 	/* Cheap prefilter: every header line has a dash run, "%CP", or starts
 	 * with one of a few words. */
-	char c = s[a];
+	char c = s[0];
 	if (c != 'V' && c != 'L' && c != 'f' && c != 'M' && c != 'N' && c != '/' && c != 'C' &&
 	    c != 'K' && !memchr(s, '-', len) && !br_has(s, len, "%CP", 3))
 		return pl->kind = PK_OTHER;
@@ -427,58 +504,7 @@ static enum pk classify(const char *s, size_t len, bool in_header, struct pline 
 	if (!in_header && !dash2 && c != 'V' && c != 'L' && c != 'M' && c != 'N' && c != 'f' &&
 	    c != 'C' && c != '-')
 		return pl->kind = PK_OTHER;
-	size_t ov[6];
-	if (starts(s, len, "Version") && br_re_match(&re_ver, s, len, 0, ov, 3) > 0) {
-		size_t n = ov[3] - ov[2];
-		if (n >= sizeof pl->version)
-			n = sizeof pl->version - 1;
-		memcpy(pl->version, s + ov[2], n);
-		pl->version[n] = '\0';
-		runner_version(pl->version);
-		pl->ver_weak = ov[4] == (size_t)-1;
-		pl->ver_create = !pl->ver_weak && s[ov[4]] == 'C';
-		return pl->kind = PK_VER;
-	}
-	if (c == 'L' && len - a >= 7 && memcmp(s + a, "Latency", 7) == 0 &&
-	    (len - a == 7 || blank_at(s, a + 7, len)))
-		return pl->kind = PK_LAT;
-	/* re_io3's "(?!.*%CPU)" fails on any line with "%CPU" (Bonnie's
-	 * "Machine MB K/sec %CPU ..."): the words before it hold no '%' */
-	if ((starts(s, len, "Machine") || starts(s, len, "Name:Size")) &&
-	    !br_has(s, len, "%CPU", 4) && br_re_match(&re_io3, s, len, 0, ov, 2) > 0) {
-		pl->io3_198 = ov[2] == (size_t)-1;
-		pl->io3_mb = !pl->io3_198 && s[ov[2]] == 'M';
-		if (pl->io3_mb && !memmem(s, len, "%CP ", 4) && !(len >= 3 && memcmp(s + len - 3, "%CP", 3) == 0))
-			return pl->kind = PK_OTHER; /* Bonnie's "Machine MB K/sec %CPU" */
-		return pl->kind = PK_IO3;
-	}
-	if (starts(s, len, "files") && br_re_match(&re_cr3, s, len, 0, ov, 1) > 0)
-		return pl->kind = PK_CR3;
-	if ((((c == 'C' || c == '-') && br_has(s, len, "Per", 3) && br_has(s, len, "Chr", 3)) ||
-	     (dash2 && block_then_space(s, len))) &&
-	    br_re_match(&re_io2, s, len, 0, ov, 2) > 0) {
-		if (ov[2] != (size_t)-1)
-			pl->concurrency = strtol(s + ov[2], NULL, 10);
-		return pl->kind = PK_IO2;
-	}
-	if (c == '-' && br_has(s, len, "Create-", 7) && br_re_match(&re_cr1, s, len, 0, ov, 1) > 0)
-		return pl->kind = PK_CR1;
-	/* "[name] -Create-- --Read--- ...": the name is what comes before it
-	 * (found without a regex: "(.*?)\\s*-Create--" backtracks quadratically) */
-	const char *cre = dash2 ? memmem(s, len, "-Create--", 9) : NULL;
-	if (cre && (cre + 9 == s + len || cre[9] == ' ' || cre[9] == '\t')) {
-		size_t b = (size_t)(cre - s);
-		while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
-			b--;
-		pl->name_a = (size_t)(s - line);
-		pl->name_b = (size_t)(s - line) + b;
-		return pl->kind = PK_CR2;
-	}
-	if (c == '-' && br_has(s, len, "Output", 6) && br_re_match(&re_seqout, s, len, 0, ov, 1) > 0)
-		return pl->kind = PK_SEQOUT;
-	if (in_header && header_fragment(s, len))
-		return pl->kind = PK_FRAG;
-	return pl->kind = PK_OTHER;
+	return pl->kind = header_kind(line, s, len, in_header, dash2, pl);
 }
 
 /*
@@ -868,6 +894,93 @@ static bool row_shape(const struct br_line *l, bool create)
 	return cell >= 0 && tk.n - cell - 1 >= 8;
 }
 
+/* Step of read_row: a line with no cell or under two figures after it; it
+ * looks like a damaged row when it has many figures. */
+static void no_row(const struct ptoks *tk, int cell, bool create, bool *looks, const char **why)
+{
+	/* many figures on a line right under the header: a damaged row */
+	int nval = 0;
+	for (int k = 0; k < tk->n; k++)
+		nval += is_value(&tk->t[k]);
+	*looks = nval >= 6;
+	if (nval >= 4)
+		*why = cell < 0 ? (create ? "no file count before its figures" : "no size before its figures")
+				: "fewer than two figures";
+}
+
+/* Step of read_row: a name of header words only ("%CP /sec %CP"): a header
+ * and a row run together, by a converter or a wrap, is no row. */
+static bool header_words_name(const struct ptoks *tk, int cell)
+{
+	bool words = cell > 0;
+	for (int k = 0; k < cell && words; k++)
+		words = pp_word(tk->t[k].s, tk->t[k].n, 0);
+	return words;
+}
+
+/* Step of read_row: the nv figures in vals placed on the grid's twelve
+ * slots, with the row's tail wrapped onto the next line(s) taken in as
+ * many pieces as the grid places, the most first. *nv and *lines become
+ * what was placed and the lines added; false when nothing fits. */
+static bool place_figures(struct pstate_all *ps, size_t i, const struct ptoks *tk, int cell, bool create,
+			  struct ptok *vals, int *nv, size_t *lines, const struct ptok **slot, bool *assumed_f)
+{
+	const int nrow = *nv;
+	*lines = 0;
+	size_t pieces = *nv < 12 ? tail_lines(ps->ctx, i, SIZE_MAX, false, 12, vals, nv, lines) : 0;
+	for (;;) {
+		if (place_pairs(vals, *nv, tk->t[cell].col1, collapsed(tk, cell) && !create, slot, assumed_f))
+			return true;
+		if (pieces == 0)
+			return false;
+		*nv = nrow;
+		pieces = tail_lines(ps->ctx, i, pieces - 1, false, 12, vals, nv, lines);
+	}
+}
+
+/* Step of read_row: 2.00 leaves a skipped column almost no room, so the
+ * grid can place its 8 figures anywhere; the units say which is which.
+ * False when they fit no columns. */
+static bool retype_198(const struct ptok **slot, const struct ptok *vals)
+{
+	static const int map[8] = {2, 3, 4, 5, 8, 9, 10, 11};
+	for (int k = 0; k < 12; k++)
+		slot[k] = NULL;
+	for (int k = 0; k < 8; k++)
+		slot[map[k]] = &vals[k];
+	return types_198(slot);
+}
+
+/* Step of read_row: the row's cell (the files spec of a create row, the
+ * size of an I/O row) and the name before it kept in the run; line i is
+ * the row's line l. */
+static void keep_cell(struct pstate_all *ps, size_t i, const struct br_line *l, const struct ptoks *tk, int cell,
+		      size_t glue, bool create)
+{
+	struct prun *run = &ps->run;
+	const struct ptok *c = &tk->t[cell];
+	if (create) {
+		copy_tok(run->files, sizeof run->files, c->s, c->n);
+		if (cell > 0 && !run->cr_host[0]) /* bon_csv2txt names each create row */
+			copy_tok(run->cr_host, sizeof run->cr_host, l->text + tk->t[0].a,
+				 tk->t[cell - 1].b - tk->t[0].a);
+		run->cr_row = true;
+		run->cr_idx = i;
+	} else {
+		copy_tok(run->size, sizeof run->size, c->s + glue, c->n - glue);
+		if (cell > 0 || glue > 0) {
+			size_t a = tk->t[0].a, b = glue ? (size_t)(c->s - l->text) + glue : tk->t[cell - 1].b;
+			copy_tok(run->host, sizeof run->host, l->text + a, b - a);
+		}
+		run->io_row = true;
+		run->io_idx = i;
+	}
+	if (ps->row_label[0]) {
+		memcpy(run->own, ps->row_label, sizeof run->own);
+		ps->row_label[0] = '\0';
+	}
+}
+
 /*
  * Read a data row (I/O when `create` is false, else the create row) at line i,
  * joining line i+1 when a wrap moved its tail there. Returns the lines used;
@@ -902,56 +1015,25 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 	int cell = find_cell(&tk, create, &glue);
 	int nv = cell >= 0 ? tk.n - cell - 1 : 0;
 	if (cell < 0 || nv < 2) {
-		/* many figures on a line right under the header: a damaged row */
-		int nval = 0;
-		for (int k = 0; k < tk.n; k++)
-			nval += is_value(&tk.t[k]);
-		*looks = nval >= 6;
-		if (nval >= 4)
-			*why = cell < 0 ? (create ? "no file count before its figures"
-						  : "no size before its figures")
-					: "fewer than two figures";
+		no_row(&tk, cell, create, looks, why);
 		return 0;
 	}
-	/* a name of header words only ("%CP /sec %CP"): a header and a row
-	 * run together, by a converter or a wrap, is no row */
-	bool words = cell > 0;
-	for (int k = 0; k < cell && words; k++)
-		words = pp_word(tk.t[k].s, tk.t[k].n, 0);
-	if (words)
+	if (header_words_name(&tk, cell))
 		return 0;
 	struct ptok vals[TOK_MAX];
-	const int nrow = nv;
 	memcpy(vals, tk.t + cell + 1, (size_t)nv * sizeof *vals);
-	/* the row's tail wrapped onto the next line(s): as many pieces as the
-	 * grid places, the most first */
-	size_t lines = 0;
-	size_t pieces = nv < 12 ? tail_lines(ps->ctx, i, SIZE_MAX, false, 12, vals, &nv, &lines) : 0;
+	size_t lines;
 	const struct ptok *slot[12];
 	bool assumed_f;
-	for (;;) {
-		if (place_pairs(vals, nv, tk.t[cell].col1, collapsed(&tk, cell) && !create, slot,
-				&assumed_f))
-			break;
-		if (pieces == 0) {
-			*looks = true;
-			*why = "its figures do not fit the six columns";
-			return 0;
-		}
-		nv = nrow;
-		pieces = tail_lines(ps->ctx, i, pieces - 1, false, 12, vals, &nv, &lines);
+	if (!place_figures(ps, i, &tk, cell, create, vals, &nv, &lines, slot, &assumed_f)) {
+		*looks = true;
+		*why = "its figures do not fit the six columns";
+		return 0;
 	}
 	size_t used = 1 + lines;
 	bool retyped = false;
 	if (run->fam198 && !create && nv == 8 && !types_198(slot)) {
-		/* 2.00 leaves a skipped column almost no room, so the grid can
-		 * place its figures anywhere; the units say which is which */
-		static const int map[8] = {2, 3, 4, 5, 8, 9, 10, 11};
-		for (int k = 0; k < 12; k++)
-			slot[k] = NULL;
-		for (int k = 0; k < 8; k++)
-			slot[map[k]] = &vals[k];
-		if (!types_198(slot)) {
+		if (!retype_198(slot, vals)) {
 			*looks = true;
 			*why = "its figures' units do not fit the columns";
 			return 0;
@@ -973,27 +1055,7 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 		br_parse_note(ps->ctx, i,
 			      "bonnie++ row has 8 of 12 figures whose columns do not fit their "
 			      "units; taking the per-char tests as skipped (-f)");
-	const struct ptok *c = &tk.t[cell];
-	if (create) {
-		copy_tok(run->files, sizeof run->files, c->s, c->n);
-		if (cell > 0 && !run->cr_host[0]) /* bon_csv2txt names each create row */
-			copy_tok(run->cr_host, sizeof run->cr_host, l->text + tk.t[0].a,
-				 tk.t[cell - 1].b - tk.t[0].a);
-		run->cr_row = true;
-		run->cr_idx = i;
-	} else {
-		copy_tok(run->size, sizeof run->size, c->s + glue, c->n - glue);
-		if (cell > 0 || glue > 0) {
-			size_t a = tk.t[0].a, b = glue ? (size_t)(c->s - l->text) + glue : tk.t[cell - 1].b;
-			copy_tok(run->host, sizeof run->host, l->text + a, b - a);
-		}
-		run->io_row = true;
-		run->io_idx = i;
-	}
-	if (ps->row_label[0]) {
-		memcpy(run->own, ps->row_label, sizeof run->own);
-		ps->row_label[0] = '\0';
-	}
+	keep_cell(ps, i, l, &tk, cell, glue, create);
 	return used;
 }
 
