@@ -1268,15 +1268,14 @@ static bool prompt_word(const char *s, size_t n)
 	return false;
 }
 
-static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)
+/* Step of classify_line: a blank line, a quoted part ending or a new message
+ * resets the walk; returns true when the line needs nothing more. */
+static bool line_resets(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
 	const struct br_line *l = &doc->lines[i];
-	const char *s;
-	size_t n;
-	span(l, &s, &n);
 	if (!n) {
 		w->in_output = false;
-		return;
+		return true;
 	}
 	/* headings inside a quoted part end with it */
 	w->depth = l->depth;
@@ -1287,8 +1286,228 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		w->top = 0;
 		w->ol_depth = 0;
 		w->prose = 0;
+		return true;
+	}
+	return false;
+}
+
+/* Step of classify_line: a title over a line of '=' or '-' as long as about
+ * half of it; returns true (and skips the underline) when it is one. */
+static bool underlined_title(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n,
+			     bool *skip_next)
+{
+	if (!(i + 1 < doc->nlines && !rule_line(s, n) && title_like(s, n) && !w->in_output))
+		return false;
+	char c = underline_char(&doc->lines[i + 1]);
+	const char *u;
+	size_t un;
+	span(&doc->lines[i + 1], &u, &un);
+	if (c && (un * 2 >= count_chars(s, n) || un >= 20)) {
+		underlined(w, doc, i, c);
+		*skip_next = true;
+		return true;
+	}
+	return false;
+}
+
+/* Step of hash_line: the rank of an h-hash heading, fixed where the first
+ * one appears: just below what is open there, above longer hash runs. */
+static int hash_rank(struct walk *w, size_t h)
+{
+	if (!w->hash_rank[h]) {
+		/* ranked just below what is open where it first appears */
+		const struct node *top = node_at(w->o, w->top);
+		while (top && top->kind == K_BULLET)
+			top = node_at(w->o, top->parent);
+		int r = top ? top->rank + 5 : R_HASH + (int)h;
+		for (size_t k = 1; k < h; k++)
+			if (w->hash_rank[k] >= r)
+				r = w->hash_rank[k] + 1;
+		w->hash_rank[h] = r;
+	}
+	return w->hash_rank[h];
+}
+
+/* Step of classify_line: a line starting with '#' is a "## Heading", or a
+ * shell prompt or comment that titles nothing. */
+static void hash_line(struct walk *w, const char *s, size_t n)
+{
+	size_t h = 0;
+	while (h < n && s[h] == '#')
+		h++;
+	if (h <= 6 && h < n && !memo_test(&w->command, s, n) && s[h] != '!' && n <= 160 && !code_like(s, n)) {
+		size_t t = h;
+		while (t < n && is_blankc(s[t]))
+			t++;
+		if (t < n && (is_alpha((unsigned char)s[t]) || is_digit((unsigned char)s[t])))
+			push(w, K_HEADING, hash_rank(w, h), s + h, n - h);
+	}
+}
+
+/* Step of classify_line: "1." / "a)" items short enough to title a part;
+ * returns false when the line has no enumerator. */
+static bool outline_item(struct walk *w, const char *s, size_t n)
+{
+	int style, value;
+	size_t e = enumerator(s, n, &style, &value);
+	if (!e)
+		return false;
+	if (n - e <= 80 && count_words(s + e, n - e) <= 14) {
+		size_t lv = outline_level(w, style, value);
+		push(w, K_OUTLINE, R_OUTLINE + 10 * (int)lv, s + e, n - e);
+	} else {
+		prose(w);
+	}
+	return true;
+}
+
+/* Step of classify_line: "- item", "* item", "• item" short enough to title
+ * a part; returns false when the line is no bullet. */
+static bool bullet_item(struct walk *w, const char *s, size_t n)
+{
+	bool bullet = (s[0] == '-' || s[0] == '*' || s[0] == '+') && n > 1 && s[1] != s[0];
+	if (n >= 3 && (unsigned char)s[0] == 0xe2 && (unsigned char)s[1] == 0x80 && (unsigned char)s[2] == 0xa2)
+		bullet = true;
+	if (!bullet)
+		return false;
+	size_t t = s[0] == '-' || s[0] == '*' || s[0] == '+' ? 1 : 3;
+	while (t < n && is_blankc(s[t]))
+		t++;
+	if (t < n && n - t <= 60 && count_words(s + t, n - t) <= 10 &&
+	    (is_alpha((unsigned char)s[t]) || is_digit((unsigned char)s[t]) || s[t] == '(')) {
+		push(w, K_BULLET, R_BULLET, s + t, n - t);
+	} else {
+		prose(w);
+	}
+	return true;
+}
+
+/* Step of colon_line: an introduction whose first half is the line above
+ * ("The first SATA box (hdparm 6.1; these -T figures are doubled," /
+ * "6.9 fixed that):"): both lines make one introduction when the line above
+ * starts the sentence; else prose. */
+static void joined_intro(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t m)
+{
+	const struct br_line *prev = &doc->lines[i - 1];
+	const char *ps;
+	size_t pn;
+	span(prev, &ps, &pn);
+	bool starts = (i < 2 || !continued(w, &doc->lines[i - 2])) &&
+		      ((ps[0] >= 'A' && ps[0] <= 'Z') || is_digit((unsigned char)ps[0]));
+	char joined[170];
+	if (!starts || pn + 1 + m >= sizeof joined) {
+		prose(w);
 		return;
 	}
+	memcpy(joined, ps, pn);
+	joined[pn] = ' ';
+	memcpy(joined + pn + 1, s, m);
+	size_t jm = pn + 1 + m;
+	if (generic_intro(joined, jm) || count_words(joined, jm) > 24 || sentence_break(joined, jm))
+		prose(w);
+	else
+		push(w, K_COLON, R_COLON, joined, jm);
+}
+
+/* Step of colon_line: an introduction that starts with "and", "but", "or",
+ * "so", "then" or "also" goes on from a sentence above. */
+static bool starts_with_conjunction(const char *s, size_t m)
+{
+	return has_word(s, m < 5 ? m : 5, "and") || has_word(s, m < 4 ? m : 4, "but") ||
+	       has_word(s, m < 3 ? m : 3, "or") || has_word(s, m < 3 ? m : 3, "so") ||
+	       has_word(s, m < 5 ? m : 5, "then") || has_word(s, m < 5 ? m : 5, "also");
+}
+
+/* Step of classify_line: a line ending in ':' introduces what follows
+ * (K_COLON), unless it is a front-matter key, a sign-off, a path or a
+ * sentence too long to title anything. */
+static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	size_t m = n - 1;
+	while (m && is_blankc(s[m - 1]))
+		m--;
+	if (!m)
+		return;
+	/* "Looks fine. For comparison, my old box:" introduces with its
+	 * last sentence */
+	size_t cut = last_sentence(s, m);
+	if (cut) {
+		prose(w);
+		s += cut;
+		m -= cut;
+	}
+	if (memo_test(&w->intro, s, m)) {
+		/* "Hans" above "James wrote:" signs the message off */
+		if (w->signature && w->top == w->signature &&
+		    (has_word(s, m, "wrote") || has_word(s, m, "writes") || has_word(s, m, "schrieb")))
+			w->top = w->o->nodes[w->top - 1].parent;
+		return;
+	}
+	if (s[0] == '/' || (s[0] == '[' && s[m - 1] == ']') || prompt_word(s, m))
+		return;
+	/* a sentence that goes on from the line above starts in lower case */
+	size_t words = count_words(s, m);
+	bool lower_start = s[0] >= 'a' && s[0] <= 'z';
+	/* "description:" / "password:" of front matter: a key with
+	 * nothing after it among other keys */
+	if (words == 1 && lower_start &&
+	    ((i > 0 && key_line(&doc->lines[i - 1])) || (i + 1 < doc->nlines && key_line(&doc->lines[i + 1]))))
+		return;
+	const struct br_line *prev = i > 0 ? &doc->lines[i - 1] : NULL;
+	if (!cut && prev &&
+	    (lower_start ? continued(w, prev) : is_digit((unsigned char)s[0]) && mid_sentence(w, prev))) {
+		joined_intro(w, doc, i, s, m);
+		return;
+	}
+	bool conj = lower_start && starts_with_conjunction(s, m);
+	if (m <= 80 && words <= 14 && !sentence_break(s, m) && !conj &&
+	    (is_alpha((unsigned char)s[0]) || is_digit((unsigned char)s[0]) || s[0] == '(' || s[0] == '"'))
+		push(w, K_COLON, R_COLON, s, m);
+	else
+		prose(w);
+}
+
+/* Step of classify_line: a short line alone between blank lines, not a
+ * sentence nor code, is a heading; three words or fewer may sign off. */
+static bool standalone_heading(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	if (standalone(doc, i) && n <= 60 && count_words(s, n) <= 8 && !user_name(s, n) && s[n - 1] != '.' &&
+	    s[n - 1] != ',' && s[n - 1] != ';' && s[n - 1] != '?' && s[n - 1] != ')' &&
+	    is_alpha((unsigned char)s[0]) && !sentence_break(s, n) && !filler_word(s, n) && !code_like(s, n)) {
+		push(w, K_HEADING, R_STANDALONE, s, n);
+		if (count_words(s, n) <= 3)
+			w->signature = w->top;
+		return true;
+	}
+	return false;
+}
+
+/* Step of classify_line: a "Key: value" line introduces what follows, but
+ * not in a command's output, nor one of a dump's "Key: value" lines, nor a
+ * sentence wrapped onto a next line that goes on in lower case. */
+static bool key_value_intro(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	if (key_value(w, s, n) && !w->in_output && !(i > 0 && kv_shape(&doc->lines[i - 1])) &&
+	    !(i + 1 < doc->nlines && kv_shape(&doc->lines[i + 1])) &&
+	    !(i + 1 < doc->nlines && doc->lines[i + 1].len && doc->lines[i + 1].text[0] >= 'a' &&
+	      doc->lines[i + 1].text[0] <= 'z')) {
+		push(w, K_COLON, R_COLON, s, n);
+		return true;
+	}
+	return false;
+}
+
+/* Files line i of doc in the outline: a heading, an introduction, an item,
+ * or prose (which ends what a bullet or colon opened). Each kind is one
+ * step above, tried in this order. */
+static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)
+{
+	const struct br_line *l = &doc->lines[i];
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	if (line_resets(w, doc, i, s, n))
+		return;
 	if (l->flags & BR_LINE_HEADING) {
 		unsigned lv = BR_LINE_LEVEL(l->flags);
 		push(w, K_HEADING, R_HTML + 10 * (int)(lv ? lv : 7), s, n);
@@ -1307,20 +1526,7 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 			prose(w);
 		return;
 	}
-	if (memo_test(&w->result, s, n))
-		return;
-	if (i + 1 < doc->nlines && !rule_line(s, n) && title_like(s, n) && !w->in_output) {
-		char c = underline_char(&doc->lines[i + 1]);
-		const char *u;
-		size_t un;
-		span(&doc->lines[i + 1], &u, &un);
-		if (c && (un * 2 >= count_chars(s, n) || un >= 20)) {
-			underlined(w, doc, i, c);
-			*skip_next = true;
-			return;
-		}
-	}
-	if (rule_line(s, n))
+	if (memo_test(&w->result, s, n) || underlined_title(w, doc, i, s, n, skip_next) || rule_line(s, n))
 		return;
 	/* banners: "######## The Presentation ########", "=== RAID 5 ===" */
 	if (n >= 7 && strchr("#=*-~+", s[0]) && s[1] == s[0] && s[2] == s[0] && s[n - 1] == s[0] &&
@@ -1329,31 +1535,8 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		return;
 	}
 	if (s[0] == '#') {
-		size_t h = 0;
-		while (h < n && s[h] == '#')
-			h++;
-		if (h <= 6 && h < n && !memo_test(&w->command, s, n) && s[h] != '!' && n <= 160 &&
-		    !code_like(s, n)) {
-			size_t t = h;
-			while (t < n && is_blankc(s[t]))
-				t++;
-			if (t < n && (is_alpha((unsigned char)s[t]) || is_digit((unsigned char)s[t]))) {
-				if (!w->hash_rank[h]) {
-					/* ranked just below what is open where it first appears */
-					const struct node *top = node_at(w->o, w->top);
-					while (top && top->kind == K_BULLET)
-						top = node_at(w->o, top->parent);
-					int r = top ? top->rank + 5 : R_HASH + (int)h;
-					for (size_t k = 1; k < h; k++)
-						if (w->hash_rank[k] >= r)
-							r = w->hash_rank[k] + 1;
-					w->hash_rank[h] = r;
-				}
-				push(w, K_HEADING, w->hash_rank[h], s + h, n - h);
-				return;
-			}
-		}
-		return; /* a shell prompt or a comment */
+		hash_line(w, s, n);
+		return;
 	}
 	/* a ':' line is judged by its first word only: "xfs, freshly made with
 	 * mkfs.xfs -f:" introduces a result, "# hdparm -t /dev/sda" is a command */
@@ -1363,121 +1546,14 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 			w->in_output = true;
 		return;
 	}
-	int style, value;
-	size_t e = enumerator(s, n, &style, &value);
-	if (e) {
-		if (n - e <= 80 && count_words(s + e, n - e) <= 14) {
-			size_t lv = outline_level(w, style, value);
-			push(w, K_OUTLINE, R_OUTLINE + 10 * (int)lv, s + e, n - e);
-		} else {
-			prose(w);
-		}
+	if (outline_item(w, s, n) || bullet_item(w, s, n))
+		return;
+	if (s[n - 1] == ':') {
+		colon_line(w, doc, i, s, n);
 		return;
 	}
-	bool bullet = (s[0] == '-' || s[0] == '*' || s[0] == '+') && n > 1 && s[1] != s[0];
-	if (n >= 3 && (unsigned char)s[0] == 0xe2 && (unsigned char)s[1] == 0x80 && (unsigned char)s[2] == 0xa2)
-		bullet = true;
-	if (bullet) {
-		size_t t = s[0] == '-' || s[0] == '*' || s[0] == '+' ? 1 : 3;
-		while (t < n && is_blankc(s[t]))
-			t++;
-		if (t < n && n - t <= 60 && count_words(s + t, n - t) <= 10 &&
-		    (is_alpha((unsigned char)s[t]) || is_digit((unsigned char)s[t]) || s[t] == '(')) {
-			push(w, K_BULLET, R_BULLET, s + t, n - t);
-		} else {
-			prose(w);
-		}
+	if (standalone_heading(w, doc, i, s, n) || key_value_intro(w, doc, i, s, n))
 		return;
-	}
-	size_t m = n;
-	if (s[m - 1] == ':') {
-		m--;
-		while (m && is_blankc(s[m - 1]))
-			m--;
-		if (!m)
-			return;
-		/* "Looks fine. For comparison, my old box:" introduces with its
-		 * last sentence */
-		size_t cut = last_sentence(s, m);
-		if (cut) {
-			prose(w);
-			s += cut;
-			m -= cut;
-		}
-		if (memo_test(&w->intro, s, m)) {
-			/* "Hans" above "James wrote:" signs the message off */
-			if (w->signature && w->top == w->signature &&
-			    (has_word(s, m, "wrote") || has_word(s, m, "writes") || has_word(s, m, "schrieb")))
-				w->top = w->o->nodes[w->top - 1].parent;
-			return;
-		}
-		if (s[0] == '/' || (s[0] == '[' && s[m - 1] == ']') || prompt_word(s, m))
-			return;
-		/* a sentence that goes on from the line above starts in lower case */
-		size_t words = count_words(s, m);
-		bool lower_start = s[0] >= 'a' && s[0] <= 'z';
-		/* "description:" / "password:" of front matter: a key with
-		 * nothing after it among other keys */
-		if (words == 1 && lower_start &&
-		    ((i > 0 && key_line(&doc->lines[i - 1])) ||
-		     (i + 1 < doc->nlines && key_line(&doc->lines[i + 1]))))
-			return;
-		const struct br_line *prev = i > 0 ? &doc->lines[i - 1] : NULL;
-		if (!cut && prev &&
-		    (lower_start ? continued(w, prev) : is_digit((unsigned char)s[0]) && mid_sentence(w, prev))) {
-			/* "The first SATA box (hdparm 6.1; these -T figures are doubled," /
-			 * "6.9 fixed that):" — one introduction over two lines: both,
-			 * when the line above starts the sentence; else prose */
-			const char *ps;
-			size_t pn;
-			span(prev, &ps, &pn);
-			bool starts = (i < 2 || !continued(w, &doc->lines[i - 2])) &&
-				      ((ps[0] >= 'A' && ps[0] <= 'Z') || is_digit((unsigned char)ps[0]));
-			char joined[170];
-			if (!starts || pn + 1 + m >= sizeof joined) {
-				prose(w);
-				return;
-			}
-			memcpy(joined, ps, pn);
-			joined[pn] = ' ';
-			memcpy(joined + pn + 1, s, m);
-			size_t jm = pn + 1 + m;
-			if (generic_intro(joined, jm) || count_words(joined, jm) > 24 ||
-			    sentence_break(joined, jm))
-				prose(w);
-			else
-				push(w, K_COLON, R_COLON, joined, jm);
-			return;
-		}
-		bool conj = lower_start && (has_word(s, m < 5 ? m : 5, "and") || has_word(s, m < 4 ? m : 4, "but") ||
-					    has_word(s, m < 3 ? m : 3, "or") || has_word(s, m < 3 ? m : 3, "so") ||
-					    has_word(s, m < 5 ? m : 5, "then") || has_word(s, m < 5 ? m : 5, "also"));
-		if (m <= 80 && words <= 14 && !sentence_break(s, m) && !conj &&
-		    (is_alpha((unsigned char)s[0]) || is_digit((unsigned char)s[0]) || s[0] == '(' ||
-		     s[0] == '"'))
-			push(w, K_COLON, R_COLON, s, m);
-		else
-			prose(w);
-		return;
-	}
-	if (standalone(doc, i) && n <= 60 && count_words(s, n) <= 8 && !user_name(s, n) && s[n - 1] != '.' &&
-	    s[n - 1] != ',' && s[n - 1] != ';' && s[n - 1] != '?' && s[n - 1] != ')' &&
-	    is_alpha((unsigned char)s[0]) && !sentence_break(s, n) && !filler_word(s, n) &&
-	    !code_like(s, n)) {
-		push(w, K_HEADING, R_STANDALONE, s, n);
-		if (count_words(s, n) <= 3)
-			w->signature = w->top;
-		return;
-	}
-	/* a wrapped sentence goes on in lower case on the next line */
-	/* not in a command's output, nor one of a dump's "Key: value" lines */
-	if (key_value(w, s, n) && !w->in_output && !(i > 0 && kv_shape(&doc->lines[i - 1])) &&
-	    !(i + 1 < doc->nlines && kv_shape(&doc->lines[i + 1])) &&
-	    !(i + 1 < doc->nlines && doc->lines[i + 1].len &&
-	      doc->lines[i + 1].text[0] >= 'a' && doc->lines[i + 1].text[0] <= 'z')) {
-		push(w, K_COLON, R_COLON, s, n);
-		return;
-	}
 	prose(w);
 }
 

@@ -1153,22 +1153,10 @@ static void use_row(struct bstate *st, const struct brow *r, const struct bres *
 	t->blanks = t->prose = 0;
 }
 
-/*
- * A whole table on one line, as an HTML-to-text conversion leaves it:
- * "<date> -------Sequential Output-------- ... /sec %CPU frodo 256 3624 ...".
- * The header is the run of header words that ends with the last "%CPU"; what
- * comes before it (a date stamp) is left out, what follows is one row or
- * several, each a label and its numbers. Opens the table (rows on the lines
- * below still belong to it); false when the line is no such table.
- */
-static bool collapsed_table(struct bstate *st, size_t i)
+/* Step of collapsed_table: where the header of line s runs, from the first
+ * header word to the last %CPU; false when it has none. */
+static bool header_span(const char *s, size_t len, size_t *startp, size_t *endp)
 {
-	const struct br_line *l = &st->ctx->doc->lines[i];
-	const char *s = l->text;
-	size_t len = l->len;
-	if (!br_has(s, len, "%CPU", 4) || !br_digit_runs(s, len, 12))
-		return false;
-	/* the header: from the first header word to the last %CPU */
 	size_t start = len, end = 0, i0 = 0;
 	while (i0 < len) {
 		size_t w;
@@ -1190,14 +1178,18 @@ static bool collapsed_table(struct bstate *st, size_t i)
 		if (start != len && v && (v->flags & H_CPU))
 			end = i0;
 	}
-	if (start == len || end <= start)
-		return false;
-	unsigned flags = classify_header(s + start, end - start, false);
-	if (!flags || (flags & H_PP) || !(flags & H_CPU) || !(flags & H_DASH))
-		return false;
-	/* the rows: a new one begins where a word follows a number */
+	*startp = start;
+	*endp = end;
+	return start != len && end > start;
+}
+
+/* Step of collapsed_table: the rows after the header on line i (s, n bytes)
+ * read into a table with header flags; a new row begins where a word
+ * follows a number. Returns the rows read. */
+static size_t collapsed_rows(struct bstate *st, size_t i, unsigned flags, const char *s, size_t n)
+{
 	struct br_buf rows = BR_BUF_INIT;
-	br_buf_add(&rows, s + end, len - end);
+	br_buf_add(&rows, s, n);
 	struct brow r;
 	struct bres res;
 	size_t nrows = 0, seg = 0, piece = 0, k = 0;
@@ -1238,6 +1230,31 @@ static bool collapsed_table(struct bstate *st, size_t i)
 		numbers = num;
 	}
 	br_buf_free(&rows);
+	return nrows;
+}
+
+/*
+ * A whole table on one line, as an HTML-to-text conversion leaves it:
+ * "<date> -------Sequential Output-------- ... /sec %CPU frodo 256 3624 ...".
+ * The header is the run of header words that ends with the last "%CPU"; what
+ * comes before it (a date stamp) is left out, what follows is one row or
+ * several, each a label and its numbers. Opens the table (rows on the lines
+ * below still belong to it); false when the line is no such table.
+ */
+static bool collapsed_table(struct bstate *st, size_t i)
+{
+	const struct br_line *l = &st->ctx->doc->lines[i];
+	const char *s = l->text;
+	size_t len = l->len;
+	if (!br_has(s, len, "%CPU", 4) || !br_digit_runs(s, len, 12))
+		return false;
+	size_t start, end;
+	if (!header_span(s, len, &start, &end))
+		return false;
+	unsigned flags = classify_header(s + start, end - start, false);
+	if (!flags || (flags & H_PP) || !(flags & H_CPU) || !(flags & H_DASH))
+		return false;
+	size_t nrows = collapsed_rows(st, i, flags, s + end, len - end);
 	if (!nrows && !st->ctx->ds->skip_claims)
 		br_parse_note(st->ctx, i,
 			      "a Bonnie header with more on its line, but no row could be read "
@@ -1249,156 +1266,237 @@ static bool collapsed_table(struct bstate *st, size_t i)
 	return nrows > 0;
 }
 
+/* What parse carries from line to line: the tables and progress blocks
+ * open, and a label line seen above the row it names. */
+struct pass {
+	struct bstate st;
+	size_t own_idx;
+	bool have_own;
+	bool explain; /* notes only --explain shows */
+};
+
+/* Step of parse: a line another parser claimed ends what is open; a blank
+ * line may end a table. True when line i needs nothing more. */
+static bool block_edge(struct pass *p, size_t i)
+{
+	struct bstate *st = &p->st;
+	const struct br_line *l = &st->ctx->doc->lines[i];
+	if (br_parse_is_claimed(st->ctx, i)) {
+		table_close(st);
+		progress_flush(st);
+		p->have_own = false;
+		return true;
+	}
+	if (is_blank_line(l)) {
+		if (st->t.open && ++st->t.blanks > (st->t.nrows ? GAP_ROWS : 2))
+			table_close(st);
+		p->have_own = false;
+		return true;
+	}
+	return false;
+}
+
+/* Step of parse: a progress line ("Writing with putc()...done") or the
+ * wrapped end of a seeker line; true when line i was one. */
+static bool progress_line(struct pass *p, size_t i)
+{
+	struct bstate *st = &p->st;
+	struct pmatch pm;
+	if (progress_match(st, i, &pm)) {
+		if (st->t.open)
+			table_close(st);
+		progress_take(st, i, &pm);
+		return true;
+	}
+	if (st->p.open && st->p.seekers && st->p.last + 1 == i && !st->t.open &&
+	    seeker_piece(&st->ctx->doc->lines[i])) {
+		st->p.last = i; /* a seeker line's wrapped end */
+		return true;
+	}
+	return false;
+}
+
+/* Step of parse: a header line (or a whole table on one line) opens a table
+ * or adds to the header of the one open; true when line i was one. */
+static bool header_line(struct pass *p, size_t i)
+{
+	struct bstate *st = &p->st;
+	const struct br_line *l = &st->ctx->doc->lines[i];
+	bool collecting = st->t.open && st->t.nrows == 0 && !p->have_own;
+	unsigned h = classify_header(l->text, l->len, collecting);
+	/* a header with a row after it on the same line (read as the
+	 * header of a wrapper's extra columns, or as no header) */
+	if ((!h || (h & H_EXTRA)) && collapsed_table(st, i)) {
+		p->have_own = false;
+		return true;
+	}
+	/* anything but a header ends a progress block no table took */
+	if (!h && st->p.open && !(st->t.open && st->t.progress))
+		progress_flush(st);
+	if (!h)
+		return false;
+	if (st->t.open && (st->t.nrows > 0 || p->have_own))
+		table_close(st);
+	if (!st->t.open)
+		table_open(st, i, h);
+	st->t.flags |= h;
+	st->t.last_hdr = i;
+	st->t.blanks = 0;
+	p->have_own = false;
+	return true;
+}
+
+/* Step of parse: a row of an HTML table; true when line i was one. */
+static bool html_table_row(struct pass *p, size_t i)
+{
+	struct brow r;
+	struct bres res;
+	if (!html_row(&p->st, i, &r, &res))
+		return false;
+	if (!p->st.t.open)
+		table_open(&p->st, i, 0);
+	use_row(&p->st, &r, &res, i, 1, p->own_idx, p->have_own);
+	p->have_own = false;
+	return true;
+}
+
+/* Step of table_line: line i has numbers that make no row of the open
+ * table. After prose they are someone else's and end the table (false:
+ * the line is read on); else the row is warned about and skipped (true). */
+static bool damaged_row(struct pass *p, size_t i, const struct brow *r)
+{
+	struct bstate *st = &p->st;
+	if (st->t.prose && !row_start(r, st->t.flags)) {
+		/* after prose, numbers that do not begin like a row of
+		 * this table are someone else's: the table has ended */
+		if (p->explain)
+			br_parse_note(st->ctx, i,
+				      "not read as a Bonnie row: after the prose below "
+				      "the table, its numbers do not begin like one");
+		table_close(st);
+		p->have_own = false;
+		return false;
+	}
+	if (r->n < 12)
+		br_parse_warn(st->ctx, i,
+			      "Bonnie row has only %d numbers (12 figures, 13 with the "
+			      "size column); truncated or damaged, skipped",
+			      r->n);
+	else
+		br_parse_warn(st->ctx, i,
+			      "Bonnie row has %d figures that do not fit the table's "
+			      "columns; skipped",
+			      r->n);
+	st->t.nrows++; /* the header had its row, however broken */
+	p->have_own = false;
+	return true;
+}
+
+/* Step of table_line: line i is a label written above a row of a
+ * hand-edited table (the row may be wrapped or hand-edited itself). */
+static bool label_above_row(struct pass *p, size_t i)
+{
+	struct bstate *st = &p->st;
+	const struct br_doc *doc = st->ctx->doc;
+	if (p->have_own || doc->lines[i].len >= 80 || i + 1 >= doc->nlines ||
+	    br_parse_is_claimed(st->ctx, i + 1))
+		return false;
+	struct brow peek;
+	struct bres pres;
+	bool pdamaged;
+	size_t ptail;
+	return br_digit_runs(doc->lines[i + 1].text, doc->lines[i + 1].len, 4) &&
+	       table_row(st, i + 1, &peek, &pres, &pdamaged, &ptail);
+}
+
+/* Step of parse: line i inside an open table: a row (perhaps wrapped over
+ * several lines), a damaged row, a label above a row, or prose between
+ * rows. Returns the lines it took, 0 when the line is read on (the table
+ * may have been closed). */
+static size_t table_line(struct pass *p, size_t i)
+{
+	struct bstate *st = &p->st;
+	const struct br_line *l = &st->ctx->doc->lines[i];
+	struct brow r;
+	struct bres res;
+	bool damaged = false;
+	size_t tail = SIZE_MAX;
+	size_t used = br_digit_runs(l->text, l->len, 4) ? table_row(st, i, &r, &res, &damaged, &tail) : 0;
+	if (used && tail != SIZE_MAX)
+		note_tail(st, i, &r, tail);
+	if (used) {
+		use_row(st, &r, &res, i, used, p->own_idx, p->have_own);
+		p->have_own = false;
+		return used;
+	}
+	if (damaged && damaged_row(p, i, &r))
+		return 1;
+	if (label_above_row(p, i)) {
+		p->own_idx = i;
+		p->have_own = true;
+		return 1;
+	}
+	/* a few lines of prose between the rows of a hand-edited
+	 * table leave it open */
+	p->have_own = false;
+	if (st->t.open && st->t.nrows && ++st->t.blanks <= GAP_ROWS && l->len < 200) {
+		st->t.prose++;
+		return 1;
+	}
+	if (st->t.open)
+		table_close(st);
+	return 0;
+}
+
+/* Step of parse: with no header, only the exact shape of an original
+ * Bonnie row is read as one. */
+static void bare_row(struct pass *p, size_t i)
+{
+	struct bstate *st = &p->st;
+	const struct br_line *l = &st->ctx->doc->lines[i];
+	struct brow r;
+	struct bres res;
+	if (!br_digit_runs(l->text, l->len, 12))
+		return;
+	scan_row(l->text, l->len, &r);
+	if (interp_row(&r, 0, true, &res)) {
+		table_open(st, i, 0);
+		use_row(st, &r, &res, i, 1, 0, false);
+		table_close(st);
+	} else if (p->explain && r.n >= 12 && r.n <= 14 && row_start(&r, 0)) {
+		br_parse_note(st->ctx, i,
+			      "not read as a Bonnie row: no Bonnie header above it, and "
+			      "without one only the exact shape of Bonnie's own row is");
+	}
+}
+
+/* Reads every unclaimed line of the document: each line goes to the first
+ * step above that takes it. */
 static size_t parse(struct br_parse_ctx *ctx)
 {
 	const struct br_doc *doc = ctx->doc;
-	struct bstate st = {0};
-	st.ctx = ctx;
-	bool explain = !ctx->ds->skip_claims; /* notes only --explain shows */
-	struct brow r;
-	struct bres res;
-	size_t own_idx = 0;
-	bool have_own = false;
+	struct pass p = {0};
+	p.st.ctx = ctx;
+	p.explain = !ctx->ds->skip_claims;
 
 	for (size_t i = 0; i < doc->nlines; i++) {
-		const struct br_line *l = &doc->lines[i];
-		if (br_parse_is_claimed(ctx, i)) {
-			table_close(&st);
-			progress_flush(&st);
-			have_own = false;
+		if (block_edge(&p, i) || progress_line(&p, i) || header_line(&p, i) || html_table_row(&p, i))
 			continue;
-		}
-		if (is_blank_line(l)) {
-			if (st.t.open && ++st.t.blanks > (st.t.nrows ? GAP_ROWS : 2))
-				table_close(&st);
-			have_own = false;
-			continue;
-		}
-		struct pmatch pm;
-		if (progress_match(&st, i, &pm)) {
-			if (st.t.open)
-				table_close(&st);
-			progress_take(&st, i, &pm);
-			continue;
-		}
-		if (st.p.open && st.p.seekers && st.p.last + 1 == i && !st.t.open &&
-		    seeker_piece(l)) {
-			st.p.last = i; /* a seeker line's wrapped end */
-			continue;
-		}
-		bool collecting = st.t.open && st.t.nrows == 0 && !have_own;
-		unsigned h = classify_header(l->text, l->len, collecting);
-		/* a header with a row after it on the same line (read as the
-		 * header of a wrapper's extra columns, or as no header) */
-		if ((!h || (h & H_EXTRA)) && collapsed_table(&st, i)) {
-			have_own = false;
-			continue;
-		}
-		/* anything but a header ends a progress block no table took */
-		if (!h && st.p.open && !(st.t.open && st.t.progress))
-			progress_flush(&st);
-		if (h) {
-			if (st.t.open && (st.t.nrows > 0 || have_own))
-				table_close(&st);
-			if (!st.t.open)
-				table_open(&st, i, h);
-			st.t.flags |= h;
-			st.t.last_hdr = i;
-			st.t.blanks = 0;
-			have_own = false;
-			continue;
-		}
-		if (html_row(&st, i, &r, &res)) {
-			if (!st.t.open)
-				table_open(&st, i, 0);
-			use_row(&st, &r, &res, i, 1, own_idx, have_own);
-			have_own = false;
-			continue;
-		}
-		if (st.t.open && (st.t.flags & H_PP))
-			table_close(&st); /* a Bonnie++ header nobody claimed */
-		if (st.t.open) {
-			bool damaged = false;
-			size_t tail = SIZE_MAX;
-			size_t used = br_digit_runs(l->text, l->len, 4)
-					      ? table_row(&st, i, &r, &res, &damaged, &tail)
-					      : 0;
-			if (used && tail != SIZE_MAX)
-				note_tail(&st, i, &r, tail);
+		if (p.st.t.open && (p.st.t.flags & H_PP))
+			table_close(&p.st); /* a Bonnie++ header nobody claimed */
+		if (p.st.t.open) {
+			size_t used = table_line(&p, i);
 			if (used) {
-				use_row(&st, &r, &res, i, used, own_idx, have_own);
-				have_own = false;
 				i += used - 1;
 				continue;
 			}
-			if (damaged && st.t.prose && !row_start(&r, st.t.flags)) {
-				/* after prose, numbers that do not begin like a row of
-				 * this table are someone else's: the table has ended */
-				if (explain)
-					br_parse_note(ctx, i,
-						      "not read as a Bonnie row: after the prose below "
-						      "the table, its numbers do not begin like one");
-				damaged = false;
-				table_close(&st);
-				have_own = false;
-			} else if (damaged) {
-				if (r.n < 12)
-					br_parse_warn(ctx, i,
-						      "Bonnie row has only %d numbers (12 figures, 13 with the "
-						      "size column); truncated or damaged, skipped",
-						      r.n);
-				else
-					br_parse_warn(ctx, i,
-						      "Bonnie row has %d figures that do not fit the table's "
-						      "columns; skipped",
-						      r.n);
-				st.t.nrows++; /* the header had its row, however broken */
-				have_own = false;
-				continue;
-			}
-			/* A label line written above a row of a hand-edited table. */
-			if (!have_own && l->len < 80 && i + 1 < doc->nlines &&
-			    !br_parse_is_claimed(ctx, i + 1)) {
-				/* (the row may be wrapped or hand-edited itself) */
-				struct brow peek;
-				struct bres pres;
-				bool pdamaged;
-				size_t ptail;
-				if (br_digit_runs(doc->lines[i + 1].text, doc->lines[i + 1].len, 4) &&
-				    table_row(&st, i + 1, &peek, &pres, &pdamaged, &ptail)) {
-					own_idx = i;
-					have_own = true;
-					continue;
-				}
-			}
-			/* a few lines of prose between the rows of a hand-edited
-			 * table leave it open */
-			have_own = false;
-			if (st.t.open && st.t.nrows && ++st.t.blanks <= GAP_ROWS && l->len < 200) {
-				st.t.prose++;
-				continue;
-			}
-			if (st.t.open)
-				table_close(&st);
 		}
-		/* No header: only the exact shape of an original Bonnie row. */
-		if (br_digit_runs(l->text, l->len, 12)) {
-			scan_row(l->text, l->len, &r);
-			if (interp_row(&r, 0, true, &res)) {
-				table_open(&st, i, 0);
-				use_row(&st, &r, &res, i, 1, 0, false);
-				table_close(&st);
-			} else if (explain && r.n >= 12 && r.n <= 14 && row_start(&r, 0)) {
-				br_parse_note(ctx, i,
-					      "not read as a Bonnie row: no Bonnie header above it, and "
-					      "without one only the exact shape of Bonnie's own row is");
-			}
-		}
+		bare_row(&p, i);
 	}
-	table_close(&st);
-	progress_flush(&st);
-	br_buf_free(&st.buf);
-	return st.emitted;
+	table_close(&p.st);
+	progress_flush(&p.st);
+	br_buf_free(&p.st.buf);
+	return p.st.emitted;
 }
 
 /* Cheap look at the raw bytes: every Bonnie result has one of these. Each

@@ -946,6 +946,173 @@ static void seed_date(struct br_record *r, double seed)
 	br_record_set_ran_at(r, (int64_t)seed, BR_DATE_DAY, BR_RAN_CSV);
 }
 
+/* The parameter fields of a record, kept until its figures are set so that
+ * they are written in SCHEMA.md's order. */
+struct params {
+	const char *size, *chunk, *files, *maxsz, *minsz;
+	const char *dirs, *fchunk, *conc, *seed, *seekcnt;
+	const char *seekprocs;
+};
+
+/* Step of emit: field i (non-empty, or the name) of a rate, seeks, cpu or
+ * latency slot sets its figure; a parameter slot is kept in *pm. */
+static void field_into(struct build *bd, struct br_record *r, const struct fields *fs, size_t i,
+		       struct params *pm, bool *rate_fast)
+{
+	const struct layout *L = fs->L;
+	const char *s = fs->val[i];
+	int m = L->slot[i].metric;
+	switch ((enum kind)L->slot[i].kind) {
+	case K_NAME:
+		br_record_set_host(r, *s ? s : NULL);
+		break;
+	case K_VER:
+		set_version(r, s);
+		break;
+	case K_FVER:
+		break;
+	case K_SIZE1:
+	case K_SIZE:
+		pm->size = s;
+		break;
+	case K_CHUNK:
+		pm->chunk = s;
+		break;
+	case K_FILES1:
+	case K_NFILES:
+		pm->files = s;
+		break;
+	case K_MAXSZ:
+		pm->maxsz = s;
+		break;
+	case K_MINSZ:
+		pm->minsz = s;
+		break;
+	case K_DIRS:
+		pm->dirs = s;
+		break;
+	case K_FCHUNK:
+		pm->fchunk = s;
+		break;
+	case K_CONC:
+		pm->conc = s;
+		break;
+	case K_SEED:
+		pm->seed = s;
+		break;
+	case K_SEEKCNT:
+		pm->seekcnt = s;
+		break;
+	case K_SEEKPROCS:
+		pm->seekprocs = s;
+		break;
+	case K_SEEKS:
+	case K_RATE:
+		if (s[0] == '+') {
+			br_record_set_too_fast(r, (enum br_metric_id)m, s);
+			rate_fast[m] = true;
+		} else if (L->slot[i].kind == K_SEEKS) {
+			set_seeks(bd, r, fs, i);
+		} else {
+			struct br_value *v = br_record_set(r, (enum br_metric_id)m, num(s, NULL), s);
+			br_value_set_resolution(v, decimals_step(s));
+		}
+		break;
+	case K_CPU:
+		/* the cpu of a too-fast test is not a measurement */
+		if (s[0] != '+' && br_record_get(r, (enum br_metric_id)m)->present && !rate_fast[m])
+			br_record_set_cpu(r, (enum br_metric_id)m, num(s, NULL));
+		break;
+	case K_LAT:
+		set_latency(r, m, s);
+		break;
+	case K_COUNT:
+		break;
+	}
+}
+
+/* Step of set_params: the 1.0x file spec "16:100000:16/64" in one field
+ * gives files, max_size, min_size and (after the '/') the directories;
+ * 1.9x write them as separate fields, which win. */
+static void files_spec(struct br_record *r, struct params *pm)
+{
+	char *spec = br_strdup(pm->files);
+	char *slash = strchr(spec, '/');
+	if (slash) {
+		*slash = '\0';
+		if (!pm->dirs)
+			pm->dirs = pm->files + (slash - spec) + 1;
+	}
+	char *save = NULL;
+	char *tok = strtok_r(spec, ":", &save);
+	if (tok)
+		br_record_param_num(r, "files", num(tok, NULL) * 1024);
+	if (tok && (tok = strtok_r(NULL, ":", &save)) != NULL && !pm->maxsz)
+		param_num_or_str(r, "max_size", tok);
+	if (tok && (tok = strtok_r(NULL, ":", &save)) != NULL && !pm->minsz)
+		br_record_param_num(r, "min_size", num(tok, NULL));
+	free(spec);
+}
+
+/* Step of emit: the kept parameter fields as the record's params, in
+ * SCHEMA.md's order. */
+static void set_params(struct br_record *r, struct params *pm)
+{
+	if (pm->size) {
+		/* 1.0x may add the chunk size: "64M:4k" (size_bytes stops at ':') */
+		const char *colon = strchr(pm->size, ':');
+		br_record_param_str(r, "size", pm->size);
+		br_record_param_num(r, "size_bytes", size_bytes(pm->size));
+		if (colon && colon[1])
+			pm->chunk = colon + 1;
+	}
+	if (pm->chunk)
+		br_record_param_num(r, "chunk_size", chunk_bytes(pm->chunk));
+	if (pm->files && !strpbrk(pm->files, ":/"))
+		br_record_param_num(r, "files", num(pm->files, NULL) * 1024);
+	else if (pm->files)
+		files_spec(r, pm);
+	if (pm->maxsz)
+		param_num_or_str(r, "max_size", pm->maxsz);
+	if (pm->minsz)
+		br_record_param_num(r, "min_size", num(pm->minsz, NULL));
+	/* 1.92+ write the directory count into the file-chunk-size slot */
+	if (!pm->dirs && pm->fchunk) {
+		pm->dirs = pm->fchunk;
+		pm->fchunk = NULL;
+	}
+	if (pm->dirs)
+		br_record_param_num(r, "num_dirs", num(pm->dirs, NULL));
+	if (pm->fchunk)
+		br_record_param_num(r, "file_chunk_size", chunk_bytes(pm->fchunk));
+	if (pm->conc)
+		br_record_param_num(r, "concurrency", num(pm->conc, NULL));
+	if (pm->seekcnt)
+		br_record_param_num(r, "seeks_count", num(pm->seekcnt, NULL));
+	if (pm->seekprocs)
+		br_record_param_num(r, "seek_procs", num(pm->seekprocs, NULL));
+	if (pm->seed) {
+		br_record_param_num(r, "seed", num(pm->seed, NULL));
+		seed_date(r, num(pm->seed, NULL));
+	}
+}
+
+/* Step of emit: the note of a record joined from several lines or with
+ * blanks deleted inside its figures. */
+static void note_repairs(struct br_parse_ctx *ctx, const struct build *bd, size_t first, size_t last)
+{
+	if (!bd->nfixes && last <= first)
+		return;
+	struct br_buf msg = BR_BUF_INIT;
+	if (last > first)
+		br_buf_addf(&msg, "record joined from %zu lines", last - first + 1);
+	if (bd->nfixes)
+		br_buf_addf(&msg, "%sblanks inside figures deleted: %s", last > first ? "; " : "",
+			    br_buf_str(&bd->fixes));
+	br_parse_note(ctx, first, "%s", br_buf_str(&msg));
+	br_buf_free(&msg);
+}
+
 /* The record of a judged-complete field set spanning logical lines
  * first..last; `why` is the claim's reason. */
 static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first, size_t last,
@@ -954,156 +1121,21 @@ static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first
 	const struct layout *L = fs->L;
 	struct build bd = {ctx, first, BR_BUF_INIT, 0};
 	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_BONNIEPP, first, last);
-	const char *size = NULL, *chunk = NULL, *files = NULL, *maxsz = NULL, *minsz = NULL;
-	const char *dirs = NULL, *fchunk = NULL, *conc = NULL, *seed = NULL, *seekcnt = NULL;
-	const char *seekprocs = NULL;
+	struct params pm = {0};
 	bool rate_fast[BR_METRIC_COUNT] = {false};
 	for (size_t i = 0; i < fs->count && i < L->len; i++) {
-		const char *s = fs->val[i];
-		int m = L->slot[i].metric;
 		note_blanks(&bd, fs, i);
-		if (!*s && L->slot[i].kind != K_NAME)
+		if (!*fs->val[i] && L->slot[i].kind != K_NAME)
 			continue;
-		switch ((enum kind)L->slot[i].kind) {
-		case K_NAME:
-			br_record_set_host(r, *s ? s : NULL);
-			break;
-		case K_VER:
-			set_version(r, s);
-			break;
-		case K_FVER:
-			break;
-		case K_SIZE1:
-		case K_SIZE:
-			size = s;
-			break;
-		case K_CHUNK:
-			chunk = s;
-			break;
-		case K_FILES1:
-		case K_NFILES:
-			files = s;
-			break;
-		case K_MAXSZ:
-			maxsz = s;
-			break;
-		case K_MINSZ:
-			minsz = s;
-			break;
-		case K_DIRS:
-			dirs = s;
-			break;
-		case K_FCHUNK:
-			fchunk = s;
-			break;
-		case K_CONC:
-			conc = s;
-			break;
-		case K_SEED:
-			seed = s;
-			break;
-		case K_SEEKCNT:
-			seekcnt = s;
-			break;
-		case K_SEEKPROCS:
-			seekprocs = s;
-			break;
-		case K_SEEKS:
-		case K_RATE:
-			if (s[0] == '+') {
-				br_record_set_too_fast(r, (enum br_metric_id)m, s);
-				rate_fast[m] = true;
-			} else if (L->slot[i].kind == K_SEEKS) {
-				set_seeks(&bd, r, fs, i);
-			} else {
-				struct br_value *v = br_record_set(r, (enum br_metric_id)m,
-								   num(s, NULL), s);
-				br_value_set_resolution(v, decimals_step(s));
-			}
-			break;
-		case K_CPU:
-			/* the cpu of a too-fast test is not a measurement */
-			if (s[0] != '+' && br_record_get(r, (enum br_metric_id)m)->present && !rate_fast[m])
-				br_record_set_cpu(r, (enum br_metric_id)m, num(s, NULL));
-			break;
-		case K_LAT:
-			set_latency(r, m, s);
-			break;
-		case K_COUNT:
-			break;
-		}
+		field_into(&bd, r, fs, i, &pm, rate_fast);
 	}
-
-	/* params, in SCHEMA.md's order */
-	if (size) {
-		/* 1.0x may add the chunk size: "64M:4k" (size_bytes stops at ':') */
-		const char *colon = strchr(size, ':');
-		br_record_param_str(r, "size", size);
-		br_record_param_num(r, "size_bytes", size_bytes(size));
-		if (colon && colon[1])
-			chunk = colon + 1;
-	}
-	if (chunk)
-		br_record_param_num(r, "chunk_size", chunk_bytes(chunk));
-	if (files && !strpbrk(files, ":/")) {
-		br_record_param_num(r, "files", num(files, NULL) * 1024);
-	} else if (files) {
-		/* 1.0x: "16:100000:16/64" in one field; 1.9x: separate fields */
-		char *spec = br_strdup(files);
-		char *slash = strchr(spec, '/');
-		if (slash) {
-			*slash = '\0';
-			if (!dirs)
-				dirs = files + (slash - spec) + 1;
-		}
-		char *save = NULL;
-		char *tok = strtok_r(spec, ":", &save);
-		if (tok)
-			br_record_param_num(r, "files", num(tok, NULL) * 1024);
-		if (tok && (tok = strtok_r(NULL, ":", &save)) != NULL && !maxsz)
-			param_num_or_str(r, "max_size", tok);
-		if (tok && (tok = strtok_r(NULL, ":", &save)) != NULL && !minsz)
-			br_record_param_num(r, "min_size", num(tok, NULL));
-		free(spec);
-	}
-	if (maxsz)
-		param_num_or_str(r, "max_size", maxsz);
-	if (minsz)
-		br_record_param_num(r, "min_size", num(minsz, NULL));
-	/* 1.92+ write the directory count into the file-chunk-size slot */
-	if (!dirs && fchunk) {
-		dirs = fchunk;
-		fchunk = NULL;
-	}
-	if (dirs)
-		br_record_param_num(r, "num_dirs", num(dirs, NULL));
-	if (fchunk)
-		br_record_param_num(r, "file_chunk_size", chunk_bytes(fchunk));
-	if (conc)
-		br_record_param_num(r, "concurrency", num(conc, NULL));
-	if (seekcnt)
-		br_record_param_num(r, "seeks_count", num(seekcnt, NULL));
-	if (seekprocs)
-		br_record_param_num(r, "seek_procs", num(seekprocs, NULL));
-	if (seed) {
-		br_record_param_num(r, "seed", num(seed, NULL));
-		seed_date(r, num(seed, NULL));
-	}
+	set_params(r, &pm);
 
 	char *label = br_parse_label(ctx, first, NULL);
 	br_record_set_label(r, label);
 	free(label);
 
-	if (bd.nfixes || last > first) {
-		struct br_buf msg = BR_BUF_INIT;
-		if (last > first)
-			br_buf_addf(&msg, "record joined from %zu lines", last - first + 1);
-		if (bd.nfixes)
-			br_buf_addf(&msg, "%sblanks inside figures deleted: %s",
-				    last > first ? "; " : "", br_buf_str(&bd.fixes));
-		br_parse_note(ctx, first, "%s", br_buf_str(&msg));
-		br_buf_free(&msg);
-	}
+	note_repairs(ctx, &bd, first, last);
 	br_buf_free(&bd.fixes);
 
 	br_parse_claim(ctx, first, last, why);

@@ -395,6 +395,84 @@ static bool block_then_space(const char *s, size_t len)
 	return false;
 }
 
+/* Step of header_kind: "Version 1.98 ------Sequential Output------"; the
+ * version is kept in pl. */
+static bool version_line(const char *s, size_t len, struct pline *pl)
+{
+	size_t ov[6];
+	if (!starts(s, len, "Version") || br_re_match(&re_ver, s, len, 0, ov, 3) <= 0)
+		return false;
+	size_t n = ov[3] - ov[2];
+	if (n >= sizeof pl->version)
+		n = sizeof pl->version - 1;
+	memcpy(pl->version, s + ov[2], n);
+	pl->version[n] = '\0';
+	runner_version(pl->version);
+	pl->ver_weak = ov[4] == (size_t)-1;
+	pl->ver_create = !pl->ver_weak && s[ov[4]] == 'C';
+	return true;
+}
+
+/* Step of header_kind: "[name] -Create-- --Read--- ...": the name is what
+ * comes before it (found without a regex: "(.*?)\\s*-Create--" backtracks
+ * quadratically); its place in the untrimmed line goes into pl. */
+static bool named_create_line(const char *line, const char *s, size_t len, bool dash2, struct pline *pl)
+{
+	const char *cre = dash2 ? memmem(s, len, "-Create--", 9) : NULL;
+	if (!cre || !(cre + 9 == s + len || cre[9] == ' ' || cre[9] == '\t'))
+		return false;
+	size_t b = (size_t)(cre - s);
+	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+		b--;
+	pl->name_a = (size_t)(s - line);
+	pl->name_b = (size_t)(s - line) + b;
+	return true;
+}
+
+/* Step of classify: which header line s (trimmed, starting with c, within
+ * the untrimmed line) is, trying each pattern only when the line holds the
+ * words it needs. */
+static enum pk header_kind(const char *line, const char *s, size_t len, bool in_header, bool dash2,
+			   struct pline *pl)
+{
+	char c = s[0];
+	size_t ov[6];
+	if (version_line(s, len, pl))
+		return PK_VER;
+	if (c == 'L' && len >= 7 && memcmp(s, "Latency", 7) == 0 && (len == 7 || blank_at(s, 7, len)))
+		return PK_LAT;
+	/* re_io3's "(?!.*%CPU)" fails on any line with "%CPU" (Bonnie's
+	 * "Machine MB K/sec %CPU ..."): the words before it hold no '%' */
+	if ((starts(s, len, "Machine") || starts(s, len, "Name:Size")) &&
+	    !br_has(s, len, "%CPU", 4) && br_re_match(&re_io3, s, len, 0, ov, 2) > 0) {
+		pl->io3_198 = ov[2] == (size_t)-1;
+		pl->io3_mb = !pl->io3_198 && s[ov[2]] == 'M';
+		if (pl->io3_mb && !memmem(s, len, "%CP ", 4) && !(len >= 3 && memcmp(s + len - 3, "%CP", 3) == 0))
+			return PK_OTHER; /* Bonnie's "Machine MB K/sec %CPU" */
+		return PK_IO3;
+	}
+	if (starts(s, len, "files") && br_re_match(&re_cr3, s, len, 0, ov, 1) > 0)
+		return PK_CR3;
+	if ((((c == 'C' || c == '-') && br_has(s, len, "Per", 3) && br_has(s, len, "Chr", 3)) ||
+	     (dash2 && block_then_space(s, len))) &&
+	    br_re_match(&re_io2, s, len, 0, ov, 2) > 0) {
+		if (ov[2] != (size_t)-1)
+			pl->concurrency = strtol(s + ov[2], NULL, 10);
+		return PK_IO2;
+	}
+	if (c == '-' && br_has(s, len, "Create-", 7) && br_re_match(&re_cr1, s, len, 0, ov, 1) > 0)
+		return PK_CR1;
+	if (named_create_line(line, s, len, dash2, pl))
+		return PK_CR2;
+	if (c == '-' && br_has(s, len, "Output", 6) && br_re_match(&re_seqout, s, len, 0, ov, 1) > 0)
+		return PK_SEQOUT;
+	if (in_header && header_fragment(s, len))
+		return PK_FRAG;
+	return PK_OTHER;
+}
+
+/* The kind of line s (len bytes) of a Bonnie++ text report, with what a
+ * header line says kept in pl; in_header when a header is being read. */
 static enum pk classify(const char *s, size_t len, bool in_header, struct pline *pl)
 {
 	memset(pl, 0, sizeof *pl);
@@ -411,10 +489,9 @@ static enum pk classify(const char *s, size_t len, bool in_header, struct pline 
 	const char *line = s;
 	s += a;
 	len -= a;
-	a = 0;
 	/* Cheap prefilter: every header line has a dash run, "%CP", or starts
 	 * with one of a few words. */
-	char c = s[a];
+	char c = s[0];
 	if (c != 'V' && c != 'L' && c != 'f' && c != 'M' && c != 'N' && c != '/' && c != 'C' &&
 	    c != 'K' && !memchr(s, '-', len) && !br_has(s, len, "%CP", 3))
 		return pl->kind = PK_OTHER;
@@ -427,58 +504,7 @@ static enum pk classify(const char *s, size_t len, bool in_header, struct pline 
 	if (!in_header && !dash2 && c != 'V' && c != 'L' && c != 'M' && c != 'N' && c != 'f' &&
 	    c != 'C' && c != '-')
 		return pl->kind = PK_OTHER;
-	size_t ov[6];
-	if (starts(s, len, "Version") && br_re_match(&re_ver, s, len, 0, ov, 3) > 0) {
-		size_t n = ov[3] - ov[2];
-		if (n >= sizeof pl->version)
-			n = sizeof pl->version - 1;
-		memcpy(pl->version, s + ov[2], n);
-		pl->version[n] = '\0';
-		runner_version(pl->version);
-		pl->ver_weak = ov[4] == (size_t)-1;
-		pl->ver_create = !pl->ver_weak && s[ov[4]] == 'C';
-		return pl->kind = PK_VER;
-	}
-	if (c == 'L' && len - a >= 7 && memcmp(s + a, "Latency", 7) == 0 &&
-	    (len - a == 7 || blank_at(s, a + 7, len)))
-		return pl->kind = PK_LAT;
-	/* re_io3's "(?!.*%CPU)" fails on any line with "%CPU" (Bonnie's
-	 * "Machine MB K/sec %CPU ..."): the words before it hold no '%' */
-	if ((starts(s, len, "Machine") || starts(s, len, "Name:Size")) &&
-	    !br_has(s, len, "%CPU", 4) && br_re_match(&re_io3, s, len, 0, ov, 2) > 0) {
-		pl->io3_198 = ov[2] == (size_t)-1;
-		pl->io3_mb = !pl->io3_198 && s[ov[2]] == 'M';
-		if (pl->io3_mb && !memmem(s, len, "%CP ", 4) && !(len >= 3 && memcmp(s + len - 3, "%CP", 3) == 0))
-			return pl->kind = PK_OTHER; /* Bonnie's "Machine MB K/sec %CPU" */
-		return pl->kind = PK_IO3;
-	}
-	if (starts(s, len, "files") && br_re_match(&re_cr3, s, len, 0, ov, 1) > 0)
-		return pl->kind = PK_CR3;
-	if ((((c == 'C' || c == '-') && br_has(s, len, "Per", 3) && br_has(s, len, "Chr", 3)) ||
-	     (dash2 && block_then_space(s, len))) &&
-	    br_re_match(&re_io2, s, len, 0, ov, 2) > 0) {
-		if (ov[2] != (size_t)-1)
-			pl->concurrency = strtol(s + ov[2], NULL, 10);
-		return pl->kind = PK_IO2;
-	}
-	if (c == '-' && br_has(s, len, "Create-", 7) && br_re_match(&re_cr1, s, len, 0, ov, 1) > 0)
-		return pl->kind = PK_CR1;
-	/* "[name] -Create-- --Read--- ...": the name is what comes before it
-	 * (found without a regex: "(.*?)\\s*-Create--" backtracks quadratically) */
-	const char *cre = dash2 ? memmem(s, len, "-Create--", 9) : NULL;
-	if (cre && (cre + 9 == s + len || cre[9] == ' ' || cre[9] == '\t')) {
-		size_t b = (size_t)(cre - s);
-		while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
-			b--;
-		pl->name_a = (size_t)(s - line);
-		pl->name_b = (size_t)(s - line) + b;
-		return pl->kind = PK_CR2;
-	}
-	if (c == '-' && br_has(s, len, "Output", 6) && br_re_match(&re_seqout, s, len, 0, ov, 1) > 0)
-		return pl->kind = PK_SEQOUT;
-	if (in_header && header_fragment(s, len))
-		return pl->kind = PK_FRAG;
-	return pl->kind = PK_OTHER;
+	return pl->kind = header_kind(line, s, len, in_header, dash2, pl);
 }
 
 /*
@@ -868,6 +894,93 @@ static bool row_shape(const struct br_line *l, bool create)
 	return cell >= 0 && tk.n - cell - 1 >= 8;
 }
 
+/* Step of read_row: a line with no cell or under two figures after it; it
+ * looks like a damaged row when it has many figures. */
+static void no_row(const struct ptoks *tk, int cell, bool create, bool *looks, const char **why)
+{
+	/* many figures on a line right under the header: a damaged row */
+	int nval = 0;
+	for (int k = 0; k < tk->n; k++)
+		nval += is_value(&tk->t[k]);
+	*looks = nval >= 6;
+	if (nval >= 4)
+		*why = cell < 0 ? (create ? "no file count before its figures" : "no size before its figures")
+				: "fewer than two figures";
+}
+
+/* Step of read_row: a name of header words only ("%CP /sec %CP"): a header
+ * and a row run together, by a converter or a wrap, is no row. */
+static bool header_words_name(const struct ptoks *tk, int cell)
+{
+	bool words = cell > 0;
+	for (int k = 0; k < cell && words; k++)
+		words = pp_word(tk->t[k].s, tk->t[k].n, 0);
+	return words;
+}
+
+/* Step of read_row: the nv figures in vals placed on the grid's twelve
+ * slots, with the row's tail wrapped onto the next line(s) taken in as
+ * many pieces as the grid places, the most first. *nv and *lines become
+ * what was placed and the lines added; false when nothing fits. */
+static bool place_figures(struct pstate_all *ps, size_t i, const struct ptoks *tk, int cell, bool create,
+			  struct ptok *vals, int *nv, size_t *lines, const struct ptok **slot, bool *assumed_f)
+{
+	const int nrow = *nv;
+	*lines = 0;
+	size_t pieces = *nv < 12 ? tail_lines(ps->ctx, i, SIZE_MAX, false, 12, vals, nv, lines) : 0;
+	for (;;) {
+		if (place_pairs(vals, *nv, tk->t[cell].col1, collapsed(tk, cell) && !create, slot, assumed_f))
+			return true;
+		if (pieces == 0)
+			return false;
+		*nv = nrow;
+		pieces = tail_lines(ps->ctx, i, pieces - 1, false, 12, vals, nv, lines);
+	}
+}
+
+/* Step of read_row: 2.00 leaves a skipped column almost no room, so the
+ * grid can place its 8 figures anywhere; the units say which is which.
+ * False when they fit no columns. */
+static bool retype_198(const struct ptok **slot, const struct ptok *vals)
+{
+	static const int map[8] = {2, 3, 4, 5, 8, 9, 10, 11};
+	for (int k = 0; k < 12; k++)
+		slot[k] = NULL;
+	for (int k = 0; k < 8; k++)
+		slot[map[k]] = &vals[k];
+	return types_198(slot);
+}
+
+/* Step of read_row: the row's cell (the files spec of a create row, the
+ * size of an I/O row) and the name before it kept in the run; line i is
+ * the row's line l. */
+static void keep_cell(struct pstate_all *ps, size_t i, const struct br_line *l, const struct ptoks *tk, int cell,
+		      size_t glue, bool create)
+{
+	struct prun *run = &ps->run;
+	const struct ptok *c = &tk->t[cell];
+	if (create) {
+		copy_tok(run->files, sizeof run->files, c->s, c->n);
+		if (cell > 0 && !run->cr_host[0]) /* bon_csv2txt names each create row */
+			copy_tok(run->cr_host, sizeof run->cr_host, l->text + tk->t[0].a,
+				 tk->t[cell - 1].b - tk->t[0].a);
+		run->cr_row = true;
+		run->cr_idx = i;
+	} else {
+		copy_tok(run->size, sizeof run->size, c->s + glue, c->n - glue);
+		if (cell > 0 || glue > 0) {
+			size_t a = tk->t[0].a, b = glue ? (size_t)(c->s - l->text) + glue : tk->t[cell - 1].b;
+			copy_tok(run->host, sizeof run->host, l->text + a, b - a);
+		}
+		run->io_row = true;
+		run->io_idx = i;
+	}
+	if (ps->row_label[0]) {
+		memcpy(run->own, ps->row_label, sizeof run->own);
+		ps->row_label[0] = '\0';
+	}
+}
+
 /*
  * Read a data row (I/O when `create` is false, else the create row) at line i,
  * joining line i+1 when a wrap moved its tail there. Returns the lines used;
@@ -902,56 +1015,25 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 	int cell = find_cell(&tk, create, &glue);
 	int nv = cell >= 0 ? tk.n - cell - 1 : 0;
 	if (cell < 0 || nv < 2) {
-		/* many figures on a line right under the header: a damaged row */
-		int nval = 0;
-		for (int k = 0; k < tk.n; k++)
-			nval += is_value(&tk.t[k]);
-		*looks = nval >= 6;
-		if (nval >= 4)
-			*why = cell < 0 ? (create ? "no file count before its figures"
-						  : "no size before its figures")
-					: "fewer than two figures";
+		no_row(&tk, cell, create, looks, why);
 		return 0;
 	}
-	/* a name of header words only ("%CP /sec %CP"): a header and a row
-	 * run together, by a converter or a wrap, is no row */
-	bool words = cell > 0;
-	for (int k = 0; k < cell && words; k++)
-		words = pp_word(tk.t[k].s, tk.t[k].n, 0);
-	if (words)
+	if (header_words_name(&tk, cell))
 		return 0;
 	struct ptok vals[TOK_MAX];
-	const int nrow = nv;
 	memcpy(vals, tk.t + cell + 1, (size_t)nv * sizeof *vals);
-	/* the row's tail wrapped onto the next line(s): as many pieces as the
-	 * grid places, the most first */
-	size_t lines = 0;
-	size_t pieces = nv < 12 ? tail_lines(ps->ctx, i, SIZE_MAX, false, 12, vals, &nv, &lines) : 0;
+	size_t lines;
 	const struct ptok *slot[12];
 	bool assumed_f;
-	for (;;) {
-		if (place_pairs(vals, nv, tk.t[cell].col1, collapsed(&tk, cell) && !create, slot,
-				&assumed_f))
-			break;
-		if (pieces == 0) {
-			*looks = true;
-			*why = "its figures do not fit the six columns";
-			return 0;
-		}
-		nv = nrow;
-		pieces = tail_lines(ps->ctx, i, pieces - 1, false, 12, vals, &nv, &lines);
+	if (!place_figures(ps, i, &tk, cell, create, vals, &nv, &lines, slot, &assumed_f)) {
+		*looks = true;
+		*why = "its figures do not fit the six columns";
+		return 0;
 	}
 	size_t used = 1 + lines;
 	bool retyped = false;
 	if (run->fam198 && !create && nv == 8 && !types_198(slot)) {
-		/* 2.00 leaves a skipped column almost no room, so the grid can
-		 * place its figures anywhere; the units say which is which */
-		static const int map[8] = {2, 3, 4, 5, 8, 9, 10, 11};
-		for (int k = 0; k < 12; k++)
-			slot[k] = NULL;
-		for (int k = 0; k < 8; k++)
-			slot[map[k]] = &vals[k];
-		if (!types_198(slot)) {
+		if (!retype_198(slot, vals)) {
 			*looks = true;
 			*why = "its figures' units do not fit the columns";
 			return 0;
@@ -973,27 +1055,7 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 		br_parse_note(ps->ctx, i,
 			      "bonnie++ row has 8 of 12 figures whose columns do not fit their "
 			      "units; taking the per-char tests as skipped (-f)");
-	const struct ptok *c = &tk.t[cell];
-	if (create) {
-		copy_tok(run->files, sizeof run->files, c->s, c->n);
-		if (cell > 0 && !run->cr_host[0]) /* bon_csv2txt names each create row */
-			copy_tok(run->cr_host, sizeof run->cr_host, l->text + tk.t[0].a,
-				 tk.t[cell - 1].b - tk.t[0].a);
-		run->cr_row = true;
-		run->cr_idx = i;
-	} else {
-		copy_tok(run->size, sizeof run->size, c->s + glue, c->n - glue);
-		if (cell > 0 || glue > 0) {
-			size_t a = tk.t[0].a, b = glue ? (size_t)(c->s - l->text) + glue : tk.t[cell - 1].b;
-			copy_tok(run->host, sizeof run->host, l->text + a, b - a);
-		}
-		run->io_row = true;
-		run->io_idx = i;
-	}
-	if (ps->row_label[0]) {
-		memcpy(run->own, ps->row_label, sizeof run->own);
-		ps->row_label[0] = '\0';
-	}
+	keep_cell(ps, i, l, &tk, cell, glue, create);
 	return used;
 }
 
@@ -1670,8 +1732,101 @@ static bool label_line(struct pstate_all *ps, size_t i, bool create)
 	return true;
 }
 
+/* Step of run_line: a "Version ... Create" line opens the create header
+ * of a run whose I/O part came first; false when it ends the run. */
+static bool create_version(struct prun *run, const struct pline *pl)
+{
+	if (pl->ver_create && !run->cr_row && run->st != ST_CRHDR && (run->io_row || run->st == ST_IOHDR)) {
+		if (run->st == ST_IOHDR && run->nhdr > 0 && !run->io_row)
+			return false; /* a create-only block after an unfinished header */
+		take_version(run, pl);
+		run->st = ST_CRHDR;
+		return true;
+	}
+	return false;
+}
+
+/* Step of run_line: a line of the I/O header; false when it ends the run. */
+static bool io_header(struct prun *run, const struct pline *pl)
+{
+	if (run->st != ST_IOHDR)
+		return false;
+	if (pl->kind == PK_IO2 && pl->concurrency >= 0)
+		run->concurrency = pl->concurrency;
+	if (pl->kind == PK_IO3) {
+		run->strong_hdr = true;
+		run->fam198 = run->fam198 || pl->io3_198;
+	}
+	return true;
+}
+
+/* Step of run_line: a line of the create header (which may name the
+ * machine); false when it ends the run. */
+static bool create_header(struct prun *run, const struct pline *pl)
+{
+	if (run->cr_row || (run->st == ST_IOHDR && run->nhdr > 0 && !run->io_row))
+		return false;
+	if (pl->kind == PK_CR2 && pl->name_b > pl->name_a && !run->cr_host[0])
+		copy_tok(run->cr_host, sizeof run->cr_host, pl->text + pl->name_a, pl->name_b - pl->name_a);
+	if (pl->kind == PK_CR3)
+		run->strong_hdr = true;
+	run->st = ST_CRHDR;
+	return true;
+}
+
+/* Step of run_line: the "Latency" line after a row; false when the run has
+ * no row for it (or had its latencies already). */
+static bool latency_line(struct pstate_all *ps, size_t *ip)
+{
+	struct prun *run = &ps->run;
+	size_t i = *ip;
+	bool create = run->st == ST_CRROW;
+	if ((run->st != ST_IOROW && run->st != ST_CRROW) || (create ? run->cr_lat : run->io_lat))
+		return false;
+	size_t used = read_latency(ps, i, create);
+	if (!used) {
+		br_parse_warn(ps->ctx, i, "bonnie++ Latency line cannot be read; skipped");
+		used = 1;
+	}
+	*ip = i + used - 1;
+	run->last = *ip;
+	return true;
+}
+
+/* Step of run_line: the line under a header: its row, a label above the
+ * row, or a row that cannot be read (warned about, and the run goes on);
+ * false when it ends the run. */
+static bool row_under_header(struct pstate_all *ps, size_t *ip)
+{
+	struct prun *run = &ps->run;
+	size_t i = *ip;
+	bool create = run->st == ST_CRHDR, looks;
+	const char *why;
+	size_t used = read_row(ps, i, create, &looks, &why);
+	if (!used && !looks && label_line(ps, i, create))
+		return true;
+	if (used) {
+		run->st = create ? ST_CRROW : ST_IOROW;
+		*ip = i + used - 1;
+		run->last = *ip;
+		return true;
+	}
+	if (!looks)
+		return false;
+	br_parse_warn(ps->ctx, i,
+		      "bonnie++ %s row cannot be read (truncated, or a column "
+		      "missing); skipped",
+		      create ? "file-creation" : "I/O");
+	explain_reject(ps, i, create, why);
+	run->strong_hdr = false; /* warned once is enough */
+	run->last = i;
+	run->st = create ? ST_CRROW : ST_IOROW;
+	return true;
+}
+
 /* Handle one line of an open run; false when the line ends the run (it is
- * then looked at again as a possible start). */
+ * then looked at again as a possible start). A header line taken counts in
+ * the run's header. */
 static bool run_line(struct pstate_all *ps, size_t *ip, const struct pline *pl)
 {
 	struct prun *run = &ps->run;
@@ -1679,56 +1834,27 @@ static bool run_line(struct pstate_all *ps, size_t *ip, const struct pline *pl)
 	bool in_hdr = run->st == ST_IOHDR || run->st == ST_CRHDR;
 	switch (pl->kind) {
 	case PK_VER:
-		if (pl->ver_create && !run->cr_row && run->st != ST_CRHDR &&
-		    (run->io_row || run->st == ST_IOHDR)) {
-			if (run->st == ST_IOHDR && run->nhdr > 0 && !run->io_row)
-				return false; /* a create-only block after an unfinished header */
-			take_version(run, pl);
-			run->st = ST_CRHDR;
-			break;
-		}
-		return false;
+		if (!create_version(run, pl))
+			return false;
+		break;
 	case PK_SEQOUT:
 	case PK_IO2:
 	case PK_IO3:
-		if (run->st != ST_IOHDR)
+		if (!io_header(run, pl))
 			return false;
-		if (pl->kind == PK_IO2 && pl->concurrency >= 0)
-			run->concurrency = pl->concurrency;
-		if (pl->kind == PK_IO3) {
-			run->strong_hdr = true;
-			run->fam198 = run->fam198 || pl->io3_198;
-		}
 		break;
 	case PK_CR1:
 	case PK_CR2:
 	case PK_CR3:
-		if (run->cr_row || (run->st == ST_IOHDR && run->nhdr > 0 && !run->io_row))
+		if (!create_header(run, pl))
 			return false;
-		if (pl->kind == PK_CR2 && pl->name_b > pl->name_a && !run->cr_host[0])
-			copy_tok(run->cr_host, sizeof run->cr_host, pl->text + pl->name_a,
-				 pl->name_b - pl->name_a);
-		if (pl->kind == PK_CR3)
-			run->strong_hdr = true;
-		run->st = ST_CRHDR;
 		break;
 	case PK_FRAG:
 		if (!in_hdr)
 			return false;
 		break;
-	case PK_LAT: {
-		bool create = run->st == ST_CRROW;
-		if ((run->st != ST_IOROW && run->st != ST_CRROW) || (create ? run->cr_lat : run->io_lat))
-			return false;
-		size_t used = read_latency(ps, i, create);
-		if (!used) {
-			br_parse_warn(ps->ctx, i, "bonnie++ Latency line cannot be read; skipped");
-			used = 1;
-		}
-		*ip = i + used - 1;
-		run->last = *ip;
-		return true;
-	}
+	case PK_LAT:
+		return latency_line(ps, ip);
 	case PK_BLANK:
 		return true; /* the caller decides whether the run goes on */
 	case PK_OTHER:
@@ -1736,31 +1862,7 @@ static bool run_line(struct pstate_all *ps, size_t *ip, const struct pline *pl)
 			bool create = run->st == ST_CRROW;
 			return sibling_row(ps, ip, create) || label_line(ps, i, create);
 		}
-		if (run->st == ST_IOHDR || run->st == ST_CRHDR) {
-			bool create = run->st == ST_CRHDR, looks;
-			const char *why;
-			size_t used = read_row(ps, i, create, &looks, &why);
-			if (!used && !looks && label_line(ps, i, create))
-				return true;
-			if (used) {
-				run->st = create ? ST_CRROW : ST_IOROW;
-				*ip = i + used - 1;
-				run->last = *ip;
-				return true;
-			}
-			if (looks) {
-				br_parse_warn(ps->ctx, i,
-					      "bonnie++ %s row cannot be read (truncated, or a column "
-					      "missing); skipped",
-					      create ? "file-creation" : "I/O");
-				explain_reject(ps, i, create, why);
-				run->strong_hdr = false; /* warned once is enough */
-				run->last = i;
-				run->st = create ? ST_CRROW : ST_IOROW;
-				return true;
-			}
-		}
-		return false;
+		return in_hdr && row_under_header(ps, ip);
 	}
 	run->nhdr++;
 	run->last = i;
@@ -1815,6 +1917,97 @@ static bool tok_seq(const char *s, size_t n)
 
 enum seg { SEG_NONE, SEG_H1, SEG_H2, SEG_UNITS, SEG_ROW, SEG_LAT, SEG_CR2 };
 
+/* What one_line_split carries from word to word: the lines cut so far and
+ * what the words since the last cut were. */
+struct splitter {
+	char *buf;             /* the lines, each ending in a NUL */
+	size_t *starts, *lens; /* where each line starts in buf, its length */
+	size_t cap_b, cap_s, cap_l, n, nb;
+	enum seg seg;           /* what the line being written is */
+	int ncp, nval;          /* its "%CP" words and its figures */
+	const char *pw, *ppw;   /* the two words before */
+	size_t pwn, ppwn;
+	size_t pw_at;           /* where the word before starts in buf */
+};
+
+/* Step of split_word: the kind of line word w (value: a figure) starts,
+ * SEG_NONE when it goes on the line being written; *with_prev when the
+ * new line starts at the word before it (the name before "-Create--"). */
+static enum seg word_seg(const struct splitter *sp, const char *w, size_t wn, const struct ptok *pt, bool value,
+			 bool *with_prev)
+{
+	enum seg seg = sp->seg;
+	bool after_version = sp->ppw && (tok_is(sp->ppw, sp->ppwn, "Version") ||
+					 tok_is(sp->ppw, sp->ppwn, "benchreport-run"));
+	*with_prev = false;
+	if (tok_is(w, wn, "Version"))
+		return SEG_H1;
+	if (tok_seq(w, wn) && !after_version && seg != SEG_H1)
+		return SEG_H1;
+	if (tok_is(w, wn, "Concurrency") || (tok_is(w, wn, "-Per") && seg == SEG_H1))
+		return SEG_H2;
+	if (tok_is(w, wn, "Machine") || tok_is(w, wn, "Name:Size") ||
+	    ((tok_is(w, wn, "files") || tok_is(w, wn, "files:max") || tok_is(w, wn, "files:max:min")) &&
+	     (seg == SEG_H1 || seg == SEG_CR2)))
+		return SEG_UNITS;
+	if (tok_is(w, wn, "-Create--") && seg == SEG_H1) {
+		*with_prev = sp->pw && sp->pw[0] != '-' && sp->pw[sp->pwn - 1] != '-';
+		return SEG_CR2;
+	}
+	if (tok_is(w, wn, "Latency"))
+		return SEG_LAT;
+	if (seg == SEG_UNITS && sp->ncp >= 6)
+		return SEG_ROW;
+	if (seg == SEG_LAT && pt->kind != VK_LAT)
+		return SEG_ROW;
+	if (seg == SEG_ROW && !value && sp->nval >= 2)
+		return SEG_ROW;
+	return SEG_NONE;
+}
+
+/* Step of split_word: a new line of kind next starting at byte `at` of the
+ * buffer; the line before ends there, without the blank. */
+static void split_at(struct splitter *sp, size_t at, enum seg next)
+{
+	if (at > 0 && sp->n > 0) {
+		sp->lens[sp->n - 1] = at - 1 - sp->starts[sp->n - 1];
+		sp->buf[at - 1] = '\0';
+	}
+	sp->starts = br_grow(sp->starts, &sp->cap_s, sp->n + 1, sizeof *sp->starts);
+	sp->lens = br_grow(sp->lens, &sp->cap_l, sp->n + 1, sizeof *sp->lens);
+	sp->starts[sp->n] = at;
+	sp->n++;
+	sp->seg = next;
+	sp->ncp = sp->nval = 0; /* (a name moved to the new line is written already) */
+}
+
+/* Step of one_line_split: word w (wn bytes) written to its line, after a
+ * cut when it starts one; words before the report are left out. */
+static void split_word(struct splitter *sp, const char *w, size_t wn)
+{
+	struct ptok pt = {.s = w, .n = wn};
+	value_kind(&pt);
+	bool value = is_value(&pt);
+	bool with_prev;
+	enum seg next = word_seg(sp, w, wn, &pt, value, &with_prev);
+	if (sp->seg == SEG_NONE && next == SEG_NONE)
+		return; /* before the report */
+	if (with_prev && sp->n > 0 && sp->pw_at == sp->starts[sp->n - 1])
+		with_prev = false; /* the name began the line: the line goes on */
+	if (next != SEG_NONE)
+		split_at(sp, with_prev ? sp->pw_at : sp->nb, next);
+	sp->pw_at = sp->nb;
+	memcpy(sp->buf + sp->nb, w, wn);
+	sp->nb += wn;
+	sp->buf[sp->nb++] = ' ';
+	sp->ncp += tok_is(w, wn, "%CP");
+	sp->nval += value;
+	sp->ppw = sp->pw;
+	sp->ppwn = sp->pwn;
+	sp->pw = w;
+	sp->pwn = wn;
+}
+
 /*
  * Cut the line into the lines the report had: before each header line's
  * first word ("Version", "------Sequential", "Concurrency" or the first
@@ -1827,15 +2020,8 @@ enum seg { SEG_NONE, SEG_H1, SEG_H2, SEG_UNITS, SEG_ROW, SEG_LAT, SEG_CR2 };
  */
 static size_t one_line_split(const char *t, size_t len, char **buf, size_t **starts, size_t **lens)
 {
-	size_t cap_b = 0, cap_s = 0, cap_l = 0, n = 0, nb = 0;
-	*buf = br_grow(NULL, &cap_b, len + len / 2 + 2, 1);
-	*starts = NULL;
-	*lens = NULL;
-	enum seg seg = SEG_NONE;
-	int ncp = 0, nval = 0;
-	const char *pw = NULL, *ppw = NULL; /* the two words before */
-	size_t pwn = 0, ppwn = 0;
-	size_t pw_at = 0;                     /* where the word before starts in buf */
+	struct splitter sp = {0};
+	sp.buf = br_grow(NULL, &sp.cap_b, len + len / 2 + 2, 1);
 	for (size_t i = 0; i < len;) {
 		if (t[i] == ' ' || t[i] == '\t') {
 			i++;
@@ -1844,71 +2030,16 @@ static size_t one_line_split(const char *t, size_t len, char **buf, size_t **sta
 		size_t a = i;
 		while (i < len && t[i] != ' ' && t[i] != '\t')
 			i++;
-		const char *w = t + a;
-		size_t wn = i - a;
-		struct ptok pt = {.s = w, .n = wn};
-		value_kind(&pt);
-		bool value = is_value(&pt);
-		enum seg next = SEG_NONE; /* a new line starts at this word */
-		bool with_prev = false;   /* ... or at the word before it */
-		bool after_version = ppw && (tok_is(ppw, ppwn, "Version") ||
-					     tok_is(ppw, ppwn, "benchreport-run"));
-		if (tok_is(w, wn, "Version")) {
-			next = SEG_H1;
-		} else if (tok_seq(w, wn) && !after_version && seg != SEG_H1) {
-			next = SEG_H1;
-		} else if (tok_is(w, wn, "Concurrency") || (tok_is(w, wn, "-Per") && seg == SEG_H1)) {
-			next = SEG_H2;
-		} else if (tok_is(w, wn, "Machine") || tok_is(w, wn, "Name:Size") ||
-			   ((tok_is(w, wn, "files") || tok_is(w, wn, "files:max") ||
-			     tok_is(w, wn, "files:max:min")) && (seg == SEG_H1 || seg == SEG_CR2))) {
-			next = SEG_UNITS;
-		} else if (tok_is(w, wn, "-Create--") && seg == SEG_H1) {
-			next = SEG_CR2;
-			with_prev = pw && pw[0] != '-' && pw[pwn - 1] != '-';
-		} else if (tok_is(w, wn, "Latency")) {
-			next = SEG_LAT;
-		} else if (seg == SEG_UNITS && ncp >= 6) {
-			next = SEG_ROW;
-		} else if (seg == SEG_LAT && pt.kind != VK_LAT) {
-			next = SEG_ROW;
-		} else if (seg == SEG_ROW && !value && nval >= 2) {
-			next = SEG_ROW;
-		}
-		if (seg == SEG_NONE && next == SEG_NONE)
-			continue; /* before the report */
-		if (with_prev && n > 0 && pw_at == (*starts)[n - 1])
-			with_prev = false; /* the name began the line: the line goes on */
-		if (next != SEG_NONE) {
-			size_t at = with_prev ? pw_at : nb;
-			if (at > 0 && n > 0) {
-				/* close the line before: its end, without the blank */
-				(*lens)[n - 1] = at - 1 - (*starts)[n - 1];
-				(*buf)[at - 1] = '\0';
-			}
-			*starts = br_grow(*starts, &cap_s, n + 1, sizeof **starts);
-			*lens = br_grow(*lens, &cap_l, n + 1, sizeof **lens);
-			(*starts)[n] = at;
-			n++;
-			seg = next;
-			ncp = nval = 0; /* (a name moved to the new line is written already) */
-		}
-		pw_at = nb;
-		memcpy(*buf + nb, w, wn);
-		nb += wn;
-		(*buf)[nb++] = ' ';
-		ncp += tok_is(w, wn, "%CP");
-		nval += value;
-		ppw = pw;
-		ppwn = pwn;
-		pw = w;
-		pwn = wn;
+		split_word(&sp, t + a, i - a);
 	}
-	if (n > 0) {
-		(*lens)[n - 1] = nb - 1 - (*starts)[n - 1];
-		(*buf)[nb - 1] = '\0';
+	if (sp.n > 0) {
+		sp.lens[sp.n - 1] = sp.nb - 1 - sp.starts[sp.n - 1];
+		sp.buf[sp.nb - 1] = '\0';
 	}
-	return n;
+	*buf = sp.buf;
+	*starts = sp.starts;
+	*lens = sp.lens;
+	return sp.n;
 }
 
 /*
@@ -2034,6 +2165,71 @@ static bool wrapped_one_line(struct pstate_all *ps, size_t i, size_t *last)
 	return true;
 }
 
+/* Step of parse_lines: a blank line inside a report at line i: the report
+ * goes on only if the next non-blank line (up to two below) goes on with
+ * it; *resume is then the line before that one. */
+static bool run_spans_blank(struct pstate_all *pps, size_t i, bool in_hdr, size_t *resume)
+{
+	struct br_parse_ctx *ctx = pps->ctx;
+	const struct br_doc *doc = ctx->doc;
+	const struct prun *run = &pps->run;
+	size_t k = i + 1;
+	while (k < doc->nlines && k <= i + 2 && br_is_blank(doc->lines[k].text, doc->lines[k].len))
+		k++;
+	if (k >= doc->nlines || br_parse_is_claimed(ctx, k))
+		return false;
+	struct pline nx;
+	classify_line(doc->lines[k].text, doc->lines[k].len, false, &nx, &pps->sc[1]);
+	bool goes_on = nx.kind == PK_LAT ||
+		       (run->st == ST_IOROW && (is_cr_header(nx.kind) || (nx.kind == PK_VER && nx.ver_create))) ||
+		       (in_hdr && (nx.kind == PK_OTHER || is_io_header(nx.kind) || is_cr_header(nx.kind))) ||
+		       ((run->st == ST_IOROW || run->st == ST_CRROW) && nx.kind == PK_OTHER &&
+			row_shape(&doc->lines[k], run->st == ST_CRROW));
+	*resume = k - 1;
+	return goes_on;
+}
+
+/* Step of parse_lines: "Version 1.03" alone at line i (a wrap cut the
+ * rest) starts a run only when a header follows. */
+static bool weak_version_starts(struct pstate_all *pps, size_t i)
+{
+	const struct br_doc *doc = pps->ctx->doc;
+	struct pline nx;
+	if (i + 1 >= doc->nlines)
+		return false;
+	classify_line(doc->lines[i + 1].text, doc->lines[i + 1].len, true, &nx, &pps->sc[1]);
+	return nx.kind == PK_FRAG || nx.kind == PK_SEQOUT || nx.kind == PK_CR1;
+}
+
+/* Step of parse_lines: a run opened at header line i, what that line says
+ * taken into it. */
+static void open_run(struct pstate_all *pps, size_t i, const struct pline *pl)
+{
+	run_start(pps, i);
+	struct prun *r = &pps->run;
+	r->nhdr = 1;
+	if (pl->kind == PK_VER) {
+		take_version(r, pl);
+		r->strong_hdr = true;
+		if (pl->ver_create)
+			r->st = ST_CRHDR;
+	} else if (is_cr_header(pl->kind)) {
+		r->st = ST_CRHDR;
+		if (pl->kind == PK_CR2 && pl->name_b > pl->name_a)
+			copy_tok(r->cr_host, sizeof r->cr_host, pl->text + pl->name_a, pl->name_b - pl->name_a);
+		r->strong_hdr = pl->kind == PK_CR3;
+	} else {
+		if (pl->kind == PK_IO2 && pl->concurrency >= 0)
+			r->concurrency = pl->concurrency;
+		if (pl->kind == PK_IO3) {
+			r->strong_hdr = true;
+			r->fam198 = pl->io3_198;
+		}
+	}
+}
+
+/* Reads every unclaimed line: a whole report on one line, a line of the
+ * open run, or a header that opens one. */
 static void parse_lines(struct pstate_all *pps)
 {
 	struct br_parse_ctx *ctx = pps->ctx;
@@ -2058,27 +2254,11 @@ static void parse_lines(struct pstate_all *pps)
 		if (run->open) {
 			if (pl.kind == PK_BLANK) {
 				/* a blank line inside a report: go on only if the report does */
-				size_t k = i + 1;
-				while (k < doc->nlines && k <= i + 2 && br_is_blank(doc->lines[k].text, doc->lines[k].len))
-					k++;
-				struct pline nx;
-				if (k < doc->nlines && !br_parse_is_claimed(ctx, k)) {
-					classify_line(doc->lines[k].text, doc->lines[k].len, false, &nx,
-						      &pps->sc[1]);
-					bool goes_on = nx.kind == PK_LAT ||
-						       (run->st == ST_IOROW && (is_cr_header(nx.kind) ||
-										(nx.kind == PK_VER && nx.ver_create))) ||
-						       (in_hdr && (nx.kind == PK_OTHER || is_io_header(nx.kind) ||
-								   is_cr_header(nx.kind))) ||
-						       ((run->st == ST_IOROW || run->st == ST_CRROW) &&
-							nx.kind == PK_OTHER &&
-							row_shape(&doc->lines[k], run->st == ST_CRROW));
-					if (goes_on) {
-						i = k - 1;
-						continue;
-					}
-				}
-				run_flush(pps);
+				size_t resume;
+				if (run_spans_blank(pps, i, in_hdr, &resume))
+					i = resume;
+				else
+					run_flush(pps);
 				continue;
 			}
 			if (run_line(pps, &i, &pl))
@@ -2087,36 +2267,9 @@ static void parse_lines(struct pstate_all *pps)
 		}
 		if (!starts_run(&pl))
 			continue;
-		if (pl.kind == PK_VER && pl.ver_weak) {
-			/* "Version 1.03" alone: a wrap cut the rest; a header must follow */
-			struct pline nx;
-			if (i + 1 >= doc->nlines)
-				continue;
-			classify_line(doc->lines[i + 1].text, doc->lines[i + 1].len, true, &nx, &pps->sc[1]);
-			if (nx.kind != PK_FRAG && nx.kind != PK_SEQOUT && nx.kind != PK_CR1)
-				continue;
-		}
-		run_start(pps, i);
-		struct prun *r = &pps->run;
-		r->nhdr = 1;
-		if (pl.kind == PK_VER) {
-			take_version(r, &pl);
-			r->strong_hdr = true;
-			if (pl.ver_create)
-				r->st = ST_CRHDR;
-		} else if (is_cr_header(pl.kind)) {
-			r->st = ST_CRHDR;
-			if (pl.kind == PK_CR2 && pl.name_b > pl.name_a)
-				copy_tok(r->cr_host, sizeof r->cr_host, pl.text + pl.name_a, pl.name_b - pl.name_a);
-			r->strong_hdr = pl.kind == PK_CR3;
-		} else {
-			if (pl.kind == PK_IO2 && pl.concurrency >= 0)
-				r->concurrency = pl.concurrency;
-			if (pl.kind == PK_IO3) {
-				r->strong_hdr = true;
-				r->fam198 = pl.io3_198;
-			}
-		}
+		if (pl.kind == PK_VER && pl.ver_weak && !weak_version_starts(pps, i))
+			continue;
+		open_run(pps, i, &pl);
 	}
 	run_flush(pps);
 	pend_flush(pps);

@@ -1787,18 +1787,26 @@ static bool kind_row_next(struct hp *st, size_t i)
 	return false;
 }
 
-static bool transposed_at(struct hp *st, size_t i)
+/* A table by kind (transposed_at) as it is read: its separator, the row
+ * of names, and each kind row's figures by column. */
+struct transposed {
+	char sep;
+	size_t first, end;   /* the first kind row; the line after the last */
+	size_t h;            /* the names row */
+	const char *hs;
+	size_t hn;
+	size_t ncol, rows;
+	struct tval v[4][TCOLS];
+	enum kind kinds[4];
+	char kunit[4];
+};
+
+/* Step of transposed_at: the names row above line i (rules skipped) into
+ * t; false when there is none, or it is claimed, or nothing says hdparm. */
+static bool names_row(struct hp *st, size_t i, struct transposed *t)
 {
-	size_t n;
-	const char *s = table_text(&st->doc->lines[i], &n);
-	char sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : 0;
 	const char *c;
 	size_t cn;
-	enum kind k;
-	if (!sep || !cell_at(s, n, sep, 0, &c, &cn) || cn > NOTE_MAX || kind_in(c, 0, cn, &k, NULL) != 1)
-		return false;
-
-	/* the names: the row above, rules skipped */
 	size_t h = i;
 	const char *hs = NULL;
 	size_t hn = 0;
@@ -1809,86 +1817,128 @@ static bool transposed_at(struct hp *st, size_t i)
 			break;
 		hn = 0;
 	}
-	if (hn == 0 || !memchr(hs, sep, hn) || br_parse_is_claimed(st->ctx, h) ||
+	if (hn == 0 || !memchr(hs, t->sep, hn) || br_parse_is_claimed(st->ctx, h) ||
 	    !(has_ci(hs, hn, "hdparm") || has_evidence(st, i)))
 		return false;
 	size_t ncol = 0;
-	while (ncol < TCOLS && cell_at(hs, hn, sep, ncol, &c, &cn))
+	while (ncol < TCOLS && cell_at(hs, hn, t->sep, ncol, &c, &cn))
 		ncol++;
-	if (ncol < 2 || ncol == TCOLS)
-		return false;
-	struct tval v[4][TCOLS];
-	enum kind kinds[4];
-	char kunit[4];
+	t->h = h;
+	t->hs = hs;
+	t->hn = hn;
+	t->ncol = ncol;
+	return ncol >= 2 && ncol != TCOLS;
+}
+
+/* Step of transposed_at: the kind rows from line i down (at most four, one
+ * of each kind), each cell a rate or empty; sets t->rows and t->end. */
+static void kind_rows(struct hp *st, size_t i, struct transposed *t)
+{
+	const char *c;
+	size_t cn;
 	size_t rows = 0, j = i;
 	for (; rows < 4 && j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
 		size_t rn;
 		const char *r = table_text(&st->doc->lines[j], &rn);
-		if (rn > MAX_LINE || !cell_at(r, rn, sep, 0, &c, &cn) || cn > NOTE_MAX ||
-		    kind_in(c, 0, cn, &kinds[rows], NULL) != 1)
+		if (rn > MAX_LINE || !cell_at(r, rn, t->sep, 0, &c, &cn) || cn > NOTE_MAX ||
+		    kind_in(c, 0, cn, &t->kinds[rows], NULL) != 1)
 			break;
 		bool dup = false;
 		for (size_t q = 0; q < rows; q++)
-			dup |= kinds[q] == kinds[rows];
+			dup |= t->kinds[q] == t->kinds[rows];
 		if (dup)
 			break;
-		kunit[rows] = unit_in(c, cn);
+		t->kunit[rows] = unit_in(c, cn);
 		bool ok = true;
-		for (size_t col = 1; ok && col < ncol; col++) {
+		for (size_t col = 1; ok && col < t->ncol; col++) {
 			const char *x;
 			size_t xn;
-			if (!cell_at(r, rn, sep, col, &x, &xn))
-				memset(&v[rows][col], 0, sizeof v[rows][col]);
+			if (!cell_at(r, rn, t->sep, col, &x, &xn))
+				memset(&t->v[rows][col], 0, sizeof t->v[rows][col]);
 			else
-				ok = cell_value(x, xn, &v[rows][col]);
+				ok = cell_value(x, xn, &t->v[rows][col]);
 		}
 		if (!ok)
 			break;
 		rows++;
 	}
-	if (rows == 0)
+	t->rows = rows;
+	t->end = j;
+}
+
+/* Step of column_record: column col's rates, in units from the cell, the
+ * kind or the header (hunit); NULL when the column holds none. */
+static struct br_record *column_rates(struct hp *st, const struct transposed *t, size_t col, char hunit)
+{
+	struct br_record *rec = NULL;
+	for (size_t q = 0; q < t->rows; q++) {
+		const struct tval *x = &t->v[q][col];
+		char unit = x->unit ? x->unit : t->kunit[q] ? t->kunit[q] : hunit;
+		if (!x->present || !unit)
+			continue;
+		if (!rec)
+			rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, t->first, t->end - 1);
+		enum br_metric_id id = kind_metric[t->kinds[q]];
+		char buf[NUM_BUF];
+		char *raw = num_text(buf, x->rate, x->rate_len);
+		br_record_set(rec, id, br_parse_decimal(x->rate, x->rate_len) * (unit == 'm' ? 1024.0 : 1.0), raw);
+		num_free(raw, buf);
+		if (x->mb)
+			per_metric_params(rec, id, br_parse_decimal(x->mb, x->mb_len),
+					  br_parse_decimal(x->sec, x->sec_len));
+	}
+	return rec;
+}
+
+/* Step of transposed_at: the record of column col, named by its cell in the
+ * names row; false when the column holds no rate. */
+static bool column_record(struct hp *st, const struct transposed *t, size_t col, char hunit)
+{
+	struct br_record *rec = column_rates(st, t, col, hunit);
+	if (!rec)
 		return false;
-	char hunit = unit_in(hs, hn);
-	if (!hunit && (has_ci(hs, hn, "timing") || has_ci(s, n, "timing")))
+	const char *name;
+	size_t nn;
+	char *own = NULL, *host = NULL;
+	if (cell_at(t->hs, t->hn, t->sep, col, &name, &nn))
+		name_parts(name, nn, &host, &own);
+	if (host)
+		br_record_set_host(rec, host);
+	free(host);
+	give_version(st, rec, t->first);
+	char *label = br_parse_label(st->ctx, t->h, own);
+	br_record_set_label(rec, label);
+	free(label);
+	free(own);
+	br_parse_emit(st->ctx, rec);
+	return true;
+}
+
+/* The table by kind (see above) whose first kind row is line i, one record
+ * per column; false when line i starts none. */
+static bool transposed_at(struct hp *st, size_t i)
+{
+	size_t n;
+	const char *s = table_text(&st->doc->lines[i], &n);
+	struct transposed t;
+	t.sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : 0;
+	t.first = i;
+	const char *c;
+	size_t cn;
+	enum kind k;
+	if (!t.sep || !cell_at(s, n, t.sep, 0, &c, &cn) || cn > NOTE_MAX || kind_in(c, 0, cn, &k, NULL) != 1)
+		return false;
+	if (!names_row(st, i, &t))
+		return false;
+	kind_rows(st, i, &t);
+	if (t.rows == 0)
+		return false;
+	char hunit = unit_in(t.hs, t.hn);
+	if (!hunit && (has_ci(t.hs, t.hn, "timing") || has_ci(s, n, "timing")))
 		hunit = 'm';
 	size_t made = 0;
-	for (size_t col = 1; col < ncol; col++) {
-		struct br_record *rec = NULL;
-		for (size_t q = 0; q < rows; q++) {
-			const struct tval *x = &v[q][col];
-			char unit = x->unit ? x->unit : kunit[q] ? kunit[q] : hunit;
-			if (!x->present || !unit)
-				continue;
-			if (!rec)
-				rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, i, j - 1);
-			enum br_metric_id id = kind_metric[kinds[q]];
-			char buf[NUM_BUF];
-			char *raw = num_text(buf, x->rate, x->rate_len);
-			br_record_set(rec, id, br_parse_decimal(x->rate, x->rate_len) * (unit == 'm' ? 1024.0 : 1.0),
-				      raw);
-			num_free(raw, buf);
-			if (x->mb)
-				per_metric_params(rec, id, br_parse_decimal(x->mb, x->mb_len),
-						  br_parse_decimal(x->sec, x->sec_len));
-		}
-		if (!rec)
-			continue;
-		const char *name;
-		size_t nn;
-		char *own = NULL, *host = NULL;
-		if (cell_at(hs, hn, sep, col, &name, &nn))
-			name_parts(name, nn, &host, &own);
-		if (host)
-			br_record_set_host(rec, host);
-		free(host);
-		give_version(st, rec, i);
-		char *label = br_parse_label(st->ctx, h, own);
-		br_record_set_label(rec, label);
-		free(label);
-		free(own);
-		br_parse_emit(st->ctx, rec);
-		made++;
-	}
+	for (size_t col = 1; col < t.ncol; col++)
+		made += column_record(st, &t, col, hunit);
 	if (made == 0)
 		return false;
 	drop_pending(st);
@@ -1896,11 +1946,110 @@ static bool transposed_at(struct hp *st, size_t i)
 	st->evidence = true;
 	st->in_block = false;
 	st->have_last = false;
-	br_parse_claim(st->ctx, h, j - 1, "table of hdparm rates by kind, written by hand");
-	st->skip_to = j;
+	br_parse_claim(st->ctx, t.h, t.end - 1, "table of hdparm rates by kind, written by hand");
+	st->skip_to = t.end;
 	return true;
 }
 
+/* Step 0 of one_line: several lines of hdparm's run together (but
+ * hdparm's labels without a figure may head the columns of a table), or a
+ * line longer than any of hdparm's (prose); true when it was either. */
+static bool run_together(struct hp *st, size_t i, const char *s, size_t n)
+{
+	if (has(s, n, "iming")) {
+		bool digit = false;
+		for (size_t k = 0; k < n && !digit; k++)
+			digit = is_digit(s[k]);
+		if ((!digit && n <= TABLE_HEAD_MAX && table_at(st, i)) || collapsed_line(st, i, s, n))
+			return true;
+	}
+	if (n > MAX_LINE) { /* no line of hdparm's is that long */
+		prose(st, s, n);
+		return true;
+	}
+	return false;
+}
+
+/* Step 2 of one_line: figures alone: a label's, after its stderr, or a
+ * lost label; true when the line was taken. */
+static bool figures_alone(struct hp *st, size_t i, const char *s, size_t n, bool rate)
+{
+	if (!(is_digit(*s) && (rate || has(s, n, "MB in") || has(s, n, "seconds"))))
+		return false;
+	struct figures f;
+	enum result r = read_figures(st, i, s, n, false, &f);
+	if ((r == R_FULL || r == R_RATE_ONLY) && st->pending) {
+		st->pending = false;
+		hdparm_line(st, i);
+		emit(st, st->pend_idx, i, st->pend_kind, &f, st->pend_offset, NULL,
+		     "timing line (figures after its error output)");
+		return true;
+	}
+	if (r == R_FULL || (r == R_CUT && st->pending)) {
+		if (r == R_FULL)
+			br_parse_warn(st->ctx, i, "timing figures without a 'Timing ...' label; skipped");
+		else
+			warn_cut(st, i, s, n);
+		drop_pending(st);
+		return true;
+	}
+	return false;
+}
+
+/* Step 4 of one_line: a line that says "hdparm": the names over a table by
+ * kind, a version line, prose with a rate, or a prompt. */
+static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, bool rate)
+{
+	if (!has(s, n, "hdparm"))
+		return false;
+	st->evidence = true;
+	if (memchr(s, '|', n) && kind_row_next(st, i)) {
+		prose(st, s, n); /* the names over a table by kind (transposed_at) */
+		return true;
+	}
+	return version_line(st, i, s, n) || ((rate || has(s, n, "b/s")) && prose_line(st, i, s, n)) ||
+	       prompt_line(st, i, s, n);
+}
+
+/* Step 5 of one_line: a table of rates written by hand, a column per kind
+ * or a row. */
+static bool hand_table(struct hp *st, size_t i, const char *s, size_t n, bool rate)
+{
+	if ((rate || has(s, n, "b/s")) && (memchr(s, '|', n) || memchr(s, '\t', n)) && transposed_at(st, i))
+		return true;
+	return (has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
+		has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads") || has(s, n, "hdparm")) &&
+	       table_at(st, i);
+}
+
+/* Steps 8 to 10 of one_line: what hdparm writes around its timings: its
+ * remark after a doubtful figure, what it says of the device before them,
+ * and stderr inside a run. */
+static bool around_timings(struct hp *st, size_t i, const char *s, size_t n)
+{
+	/* 8. hdparm's own remark after a doubtful figure */
+	if (n > 3 && strncmp(s, "Hmm", 3) == 0 && has(s, n, "suspicious results")) {
+		hdparm_line(st, i);
+		br_parse_claim(st->ctx, i, i, "hdparm's remark (ignored)");
+		return true;
+	}
+	/* 9. what hdparm says of the device before its timings */
+	if (st->in_block && settings_line(s, n)) {
+		hdparm_line(st, i);
+		st->about_dev = i + 1;
+		br_parse_claim(st->ctx, i, i, "hdparm's settings of the device");
+		return true;
+	}
+	/* 10. stderr inside an hdparm run */
+	if ((st->pending || st->in_block) && looks_like_stderr(s, n)) {
+		st->prose_run = 0; /* claimed with the record if figures follow */
+		return true;
+	}
+	return false;
+}
+
+/* Reads line i: each numbered step takes the line or leaves it to the
+ * next; what none takes is prose. */
 static void one_line(struct hp *st, size_t i)
 {
 	size_t n;
@@ -1911,70 +2060,21 @@ static void one_line(struct hp *st, size_t i)
 		drop_pending(st);
 	if (n == 0)
 		return; /* blank lines neither start nor end anything */
-	/* 0. several lines of hdparm's run together; but hdparm's labels
-	 * without a figure may head the columns of a table */
-	if (has(s, n, "iming")) {
-		bool digit = false;
-		for (size_t k = 0; k < n && !digit; k++)
-			digit = is_digit(s[k]);
-		if ((!digit && n <= TABLE_HEAD_MAX && table_at(st, i)) || collapsed_line(st, i, s, n))
-			return;
-	}
-	if (n > MAX_LINE) { /* no line of hdparm's is that long */
-		prose(st, s, n);
+	if (run_together(st, i, s, n))
 		return;
-	}
-
 	/* 1. " Timing cached reads: ..." */
 	if (has(s, n, "iming") && br_re_match(&re_timing, s, n, 0, ov, 3) > 0) {
 		timing_line(st, i, s, n, ov);
 		return;
 	}
 	bool rate = has(s, n, "B/s");
-	/* 2. figures alone: a label's, after its stderr, or a lost label */
-	if (is_digit(*s) && (rate || has(s, n, "MB in") || has(s, n, "seconds"))) {
-		struct figures f;
-		enum result r = read_figures(st, i, s, n, false, &f);
-		if ((r == R_FULL || r == R_RATE_ONLY) && st->pending) {
-			st->pending = false;
-			hdparm_line(st, i);
-			emit(st, st->pend_idx, i, st->pend_kind, &f, st->pend_offset, NULL,
-			     "timing line (figures after its error output)");
-			return;
-		}
-		if (r == R_FULL || (r == R_CUT && st->pending)) {
-			if (r == R_FULL)
-				br_parse_warn(st->ctx, i,
-					      "timing figures without a 'Timing ...' label; skipped");
-			else
-				warn_cut(st, i, s, n);
-			drop_pending(st);
-			return;
-		}
-	}
+	if (figures_alone(st, i, s, n, rate))
+		return;
 	/* 3. "/dev/sda:" */
 	if (*s == '/' && device_header(st, i, s, n))
 		return;
-	/* 4. prompts and version lines */
-	if (has(s, n, "hdparm")) {
-		st->evidence = true;
-		if (memchr(s, '|', n) && kind_row_next(st, i)) {
-			prose(st, s, n); /* the names over a table by kind (transposed_at) */
-			return;
-		}
-		if (version_line(st, i, s, n) ||
-		    ((rate || has(s, n, "b/s")) && prose_line(st, i, s, n)) ||
-		    prompt_line(st, i, s, n))
-			return;
-	}
-	/* 5. a table of rates written by hand, a column per kind or a row */
-	if ((rate || has(s, n, "b/s")) && (memchr(s, '|', n) || memchr(s, '\t', n)) &&
-	    transposed_at(st, i))
-		return;
-	if ((has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
-	     has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads") ||
-	     has(s, n, "hdparm")) &&
-	    table_at(st, i))
+	/* 4. prompts and version lines; 5. tables written by hand */
+	if (hdparm_mention(st, i, s, n, rate) || hand_table(st, i, s, n, rate))
 		return;
 	/* 6. "/dev/sda: cached 498.10 MB/sec, buffered 95.3 MB/sec" */
 	if ((rate || has(s, n, "b/s")) && pairs_line(st, i, s, n))
@@ -1982,24 +2082,8 @@ static void one_line(struct hp *st, size_t i)
 	/* 7. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec" */
 	if (rate && memchr(s, ':', n) && hand_line(st, i, s, n))
 		return;
-	/* 8. hdparm's own remark after a doubtful figure */
-	if (n > 3 && strncmp(s, "Hmm", 3) == 0 && has(s, n, "suspicious results")) {
-		hdparm_line(st, i);
-		br_parse_claim(st->ctx, i, i, "hdparm's remark (ignored)");
+	if (around_timings(st, i, s, n))
 		return;
-	}
-	/* 9. what hdparm says of the device before its timings */
-	if (st->in_block && settings_line(s, n)) {
-		hdparm_line(st, i);
-		st->about_dev = i + 1;
-		br_parse_claim(st->ctx, i, i, "hdparm's settings of the device");
-		return;
-	}
-	/* 10. stderr inside an hdparm run */
-	if ((st->pending || st->in_block) && looks_like_stderr(s, n)) {
-		st->prose_run = 0; /* claimed with the record if figures follow */
-		return;
-	}
 	/* 11. the poster's name for what follows */
 	if (device_note(st, i, s, n))
 		return;
