@@ -209,12 +209,16 @@ static void read_metric(struct br_record *r, const char *key, const struct br_js
 	v->marked = get_flag(m, "marked", key, warn, arg);
 }
 
-struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *warn, void *arg)
+/* Step of br_jsonl_record: the tool of record o, checked with its schema
+ * and its metrics object (*metricsp); -1, warned about, when o is no
+ * record this benchreport reads. */
+static int record_tool(const struct br_json *o, const struct br_json **metricsp, br_jsonl_warn_fn *warn,
+		       void *arg)
 {
 	char tmp[48];
 	if (!o || br_json_type(o) != BR_JSON_OBJECT) {
 		say(warn, arg, "not a JSON object");
-		return NULL;
+		return -1;
 	}
 	const struct br_json *schema = br_json_get(o, "schema");
 	/* schema 1 is schema 2 without ran_at: both read the same way */
@@ -225,12 +229,12 @@ struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *war
 			    br_json_number(schema), BR_SCHEMA_VERSION);
 		else
 			say(warn, arg, "\"schema\" is not 1 or %d; skipped", BR_SCHEMA_VERSION);
-		return NULL;
+		return -1;
 	}
 	const struct br_json *tool = br_json_get(o, "tool"), *metrics = br_json_get(o, "metrics");
 	if (!tool || !metrics) {
 		say(warn, arg, "not a benchreport record (no \"tool\" or no \"metrics\"); skipped");
-		return NULL;
+		return -1;
 	}
 	int t = br_json_type(tool) == BR_JSON_STRING ? br_tool_by_name(br_json_string(tool)) : -1;
 	if (t < 0) {
@@ -238,20 +242,20 @@ struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *war
 			say(warn, arg, "unknown tool '%s'; skipped", shown(br_json_string(tool), tmp, sizeof tmp));
 		else
 			say(warn, arg, "\"tool\" is not a string; skipped");
-		return NULL;
+		return -1;
 	}
 	if (br_json_type(metrics) != BR_JSON_OBJECT) {
 		say(warn, arg, "\"metrics\" is not an object; skipped");
-		return NULL;
+		return -1;
 	}
+	*metricsp = metrics;
+	return t;
+}
 
-	struct br_record *r = br_record_new((enum br_tool)t);
-	br_record_set_version(r, get_str(o, "version", "", warn, arg));
-	br_record_set_host(r, get_str(o, "host", "", warn, arg));
-	const struct br_json *cut = br_json_get(o, "host_cut");
-	r->host_cut = r->host && cut && br_json_type(cut) == BR_JSON_BOOL && br_json_bool(cut);
-	br_record_set_label(r, get_str(o, "label", "", warn, arg));
-
+/* Step of br_jsonl_record: record o's "source" and its "also" sources
+ * into r. */
+static void read_sources(struct br_record *r, const struct br_json *o, br_jsonl_warn_fn *warn, void *arg)
+{
 	const struct br_json *src = br_json_get(o, "source");
 	if (src) {
 		struct source_view s;
@@ -281,7 +285,22 @@ struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *war
 	} else if (also && br_json_type(also) != BR_JSON_NULL) {
 		say(warn, arg, "\"also\" is not an array; ignored");
 	}
+}
 
+struct br_record *br_jsonl_record(const struct br_json *o, br_jsonl_warn_fn *warn, void *arg)
+{
+	const struct br_json *metrics = NULL;
+	int t = record_tool(o, &metrics, warn, arg);
+	if (t < 0)
+		return NULL;
+
+	struct br_record *r = br_record_new((enum br_tool)t);
+	br_record_set_version(r, get_str(o, "version", "", warn, arg));
+	br_record_set_host(r, get_str(o, "host", "", warn, arg));
+	const struct br_json *cut = br_json_get(o, "host_cut");
+	r->host_cut = r->host && cut && br_json_type(cut) == BR_JSON_BOOL && br_json_bool(cut);
+	br_record_set_label(r, get_str(o, "label", "", warn, arg));
+	read_sources(r, o, warn, arg);
 	read_params(r, br_json_get(o, "params"), warn, arg);
 	read_ran_at(r, o, warn, arg);
 	struct br_json_iter it = BR_JSON_ITER_INIT;
