@@ -498,7 +498,7 @@ static void hard_wraps(void **state)
  * back at the columns it had, so a -f row (blank columns) still places its
  * figures; a lone blank a second wrap left between the pieces is stepped
  * over; a line of numbers under a whole row, or under a row line too short
- * for a wrap to have cut it, is not joined. */
+ * for a wrap to have cut it, is not joined. (Long: one case after another.) */
 static void wrapped_tails_on_the_grid(void **state)
 {
 	(void)state;
@@ -878,6 +878,8 @@ static const char csv2txt_two[] =
 	"Orion            16   402  95 +++++ +++ 17210  80   398  96 +++++ +++  1904  95\n"
 	"Orion            16   377  90 +++++ +++ 15533  77   366  91 +++++ +++  1777  90\n";
 
+/* Several runs under one header: each run its own record, with its own
+ * figures. (Long: one document after another.) */
 static void several_runs_under_one_header(void **state)
 {
 	(void)state;

@@ -682,7 +682,8 @@ static void assert_same_cell(const struct br_cmp_cell *a, const struct br_cmp_ce
 		assert_true(same_double(x[i], y[i]));
 }
 
-/* Every cell and column statistic of table t against the plain way. */
+/* Every cell and column statistic of table t against the plain way. (Long:
+ * the plain way is written out in full, step by step, on purpose.) */
 static void check_table(const struct br_cmp_table *t, const struct br_cmp_table *full)
 {
 	struct br_cmp_cell *ref = calloc(t->nrows * t->ncols, sizeof *ref);

@@ -127,7 +127,8 @@ static void json_round_trip(void **state)
 }
 
 /* What bad JSON gets: an error with a message and an offset inside the
- * text, or a value whose strings are clean UTF-8; never a crash. */
+ * text, or a value whose strings are clean UTF-8; never a crash. (Long: one
+ * case after another, each a few lines, read top to bottom.) */
 static void json_hostile_input(void **state)
 {
 	(void)state;

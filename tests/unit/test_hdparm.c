@@ -723,7 +723,8 @@ static void device_notes_and_settings(void **state)
 	done(&r);
 }
 
-/* Tables of rates written by hand from hdparm's lines. */
+/* Tables of rates written by hand from hdparm's lines. (Long: one table
+ * shape after another, each its document and the records it must give.) */
 static void summary_tables(void **state)
 {
 	(void)state;
