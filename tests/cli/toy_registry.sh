@@ -11,7 +11,7 @@
 S=$PWD
 W="$T/tree"
 mkdir -p "$W"
-tar -C "$S" -cf - GNUmakefile VERSION core model parsers render runner archive cli | tar -C "$W" -xf -
+tar -C "$S" -cf - GNUmakefile VERSION tests/check.mk core model parsers render runner archive cli | tar -C "$W" -xf -
 cp tests/toy/toy_format.c "$W/parsers/toy.c"
 cp tests/toy/toy_renderer.c "$W/render/toy.c"
 echo 'BR_PARSER(toy)' >>"$W/parsers/parsers.def"
