@@ -6,8 +6,9 @@
  * updates as it writes, the tag tables the scan shares with the HTML and
  * BBCode stages, and the stages themselves, in the order br_decode runs them.
  *
- * Helpers called per byte or per line are static inline here, as they were
- * when the stage lived in one file, so that splitting it costs no speed.
+ * Helpers called per byte or per line are static inline here, so that the
+ * compiler inlines them in each file that calls them (no call across files
+ * on the hot path; the other shared helpers are called out of line either way).
  */
 #ifndef BR_DECODE_INT_H
 #define BR_DECODE_INT_H
