@@ -1,0 +1,208 @@
+/*
+ * decode_int — private to the decode stage (core/decode*.c; not installed,
+ * included nowhere else): what its files share. The byte tests and the line
+ * rewriter (struct rw, struct lw: decode_lines.c) every stage writes with,
+ * the scan's per-line facts (decode.c) that quoted-printable decoding
+ * updates as it writes, the tag tables the scan shares with the HTML and
+ * BBCode stages, and the stages themselves, in the order br_decode runs them.
+ *
+ * Helpers called per byte or per line are static inline here, so that the
+ * compiler inlines them in each file that calls them (no call across files
+ * on the hot path; the other shared helpers are called out of line either way).
+ */
+#ifndef BR_DECODE_INT_H
+#define BR_DECODE_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "decode.h"
+
+/* ------------------------------------------------------------ byte tests */
+
+static inline int lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+static inline bool is_hex(int c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
+}
+
+static inline unsigned hex_val(int c)
+{
+	if (c >= '0' && c <= '9')
+		return (unsigned)(c - '0');
+	return (unsigned)(lower(c) - 'a' + 10);
+}
+
+static inline bool is_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static inline bool line_blank(const struct br_line *l)
+{
+	return br_is_blank(l->text, l->len);
+}
+
+/* Length without trailing blanks. */
+static inline size_t rtrim_len(const char *s, size_t n)
+{
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return n;
+}
+
+/* case-insensitive prefix test on a byte range */
+static inline bool has_prefix_ci(const char *s, size_t n, const char *p)
+{
+	size_t m = strlen(p);
+	if (n < m)
+		return false;
+	for (size_t i = 0; i < m; i++)
+		if (lower((unsigned char)s[i]) != lower((unsigned char)p[i]))
+			return false;
+	return true;
+}
+
+/* ------------------------------------------------------------ the line rewriter */
+
+/* decode_lines.c */
+
+/*
+ * A stage rewrites doc->lines in place: output line w is written over input
+ * line w, which is safe while the output stays behind the input (w < the
+ * first input line not yet read, `unread`). Joining and dropping lines only
+ * widen that gap; a stage that makes more lines than it read (HTML, a BBCode
+ * line split in two) moves the output to a new array once it would overtake
+ * the input. Lines a stage keeps are not copied at all while w == their
+ * index, and their text is never copied (it lives in the document's bytes
+ * or its arena and is not changed once written).
+ */
+struct rw {
+	struct br_doc *doc;
+	size_t w;                    /* lines written */
+	bool spilled;                /* writing to b, not over doc->lines */
+	struct br_lines_builder b;
+};
+
+static inline void rw_init(struct rw *r, struct br_doc *doc)
+{
+	memset(r, 0, sizeof *r);
+	r->doc = doc;
+}
+
+/* The slot for the next output line, when input lines before `unread` are
+ * read (and held in locals where still needed). */
+struct br_line *br_dec_rw_slot(struct rw *r, size_t unread);
+
+/* Keep a line as it is (l points at input line unread - 1 or a copy of it). */
+static inline void rw_keep(struct rw *r, const struct br_line *l, size_t unread)
+{
+	struct br_line *d = br_dec_rw_slot(r, unread);
+	if (d != l)
+		*d = *l;
+}
+
+/* Install the new lines. */
+void br_dec_rw_done(struct rw *r);
+
+/* A line being rebuilt: its text and the join offsets carried over. */
+struct lw {
+	struct br_buf text;
+	unsigned *joins;
+	size_t njoins, cap;
+};
+
+void br_dec_lw_join(struct lw *w);
+
+/* Carry the input line's joins that sit at or before input offset `at`. */
+static inline void lw_carry(struct lw *w, const struct br_line *in, size_t *ji, size_t at)
+{
+	if (!in->joins)
+		return; /* most lines: tested where called, byte by byte */
+	for (size_t nj = in->joins[-1]; *ji < nj && in->joins[*ji] <= at; (*ji)++)
+		br_dec_lw_join(w);
+}
+
+static inline void lw_reset(struct lw *w)
+{
+	br_buf_reset(&w->text);
+	w->njoins = 0;
+}
+
+void br_dec_lw_free(struct lw *w);
+
+/* Write the line built in w; returns it. */
+const struct br_line *br_dec_lw_emit(struct rw *r, size_t unread, struct lw *w, unsigned line,
+				     unsigned end_line, unsigned depth, unsigned flags);
+
+/* ------------------------------------------------------------ the scan (decode.c) */
+
+/* What kind of HTML tag s[0] == '<' starts (TAG_NONE: none the scan knows). */
+enum tag_kind { TAG_NONE, TAG_STRONG, TAG_BLOCK, TAG_TABLE, TAG_OTHER };
+enum tag_kind br_dec_tag_at(const char *s, size_t n);
+
+/* The facts of one line and the count of them over the lines so far; the
+ * F_* bits are decode.c's. */
+struct line_facts {
+	unsigned idx;          /* the line (when kept in a list) */
+	unsigned bits;         /* F_* */
+	unsigned strong;       /* strong tags (<html>...) in a line not quoted with ">" */
+	unsigned block;        /* the other known tags but table ones */
+};
+
+struct facts_list {
+	struct line_facts *f;
+	size_t n, cap;
+};
+
+struct scan_state {
+	unsigned bits;         /* F_* of any line */
+	size_t nstrong, nblock, tag_lines, nonblank, nfence;
+	bool first_is_tag, seen_text;
+};
+
+/* The scan of the lines a stage writes, as it writes them: a line kept
+ * from input line i counts the facts kept for it, a new line is read. */
+struct rescan {
+	struct scan_state st;
+	const struct facts_list *old;
+	size_t next;           /* first entry of old not behind the input */
+};
+
+/* Count a line kept from input line i / a line written anew. */
+void br_dec_rescan_kept(struct rescan *rs, size_t i, const struct br_line *l);
+void br_dec_rescan_new(struct rescan *rs, const struct br_line *l);
+
+/* ------------------------------------------------------------ tags and spaces the scan shares */
+
+/* BBCode tag names (decode_quote.c); br_dec_bb_tag_at gives an index into them. */
+extern const char *const br_dec_bb_tags[];
+
+/* Length of the BBCode tag at s[0] == '[' (0 if none); *closing, *name set. */
+size_t br_dec_bb_tag_at(const char *s, size_t n, bool *closing, size_t *name);
+
+/* Is l a Markdown code fence (``` or ~~~, an info word allowed)? */
+bool br_dec_is_fence(const struct br_line *l);
+
+/* Bytes of a space-like or zero-width character at s and its replacement
+ * (decode_ws.c); 0 if s holds neither. */
+size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl);
+
+/* ------------------------------------------------------------ the stages */
+
+/* Each rewrites doc->lines, sets its bit of doc->transport and returns
+ * true when it changed anything. */
+bool br_dec_stage_html_page(struct br_doc *doc);                 /* decode_html.c */
+bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs);     /* decode_qp.c */
+bool br_dec_stage_quote(struct br_doc *doc, bool pipe);          /* decode_quote.c */
+bool br_dec_stage_bbcode(struct br_doc *doc, bool bbcode, bool fence);
+bool br_dec_stage_prefix(struct br_doc *doc);                    /* decode_prefix.c */
+bool br_dec_stage_html_rows(struct br_doc *doc);                 /* decode_html.c */
+bool br_dec_stage_ws(struct br_doc *doc);                        /* decode_ws.c */
+
+#endif

@@ -1,0 +1,69 @@
+/*
+ * decode_lines — the line rewriter every decoding stage writes with: output
+ * lines go over the input lines already read (struct rw), a changed line is
+ * rebuilt with its joins carried over (struct lw). See decode_int.h.
+ */
+#include "decode_int.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+#include "label.h"
+
+/* The slot for the next output line, when input lines before `unread` are
+ * read (and held in locals where still needed). */
+struct br_line *br_dec_rw_slot(struct rw *r, size_t unread)
+{
+	if (!r->spilled && r->w >= unread) {
+		size_t left = r->doc->nlines > unread ? r->doc->nlines - unread : 0;
+		r->b.cap = r->w + left + 16;
+		r->b.lines = br_malloc(r->b.cap * sizeof *r->b.lines);
+		memcpy(r->b.lines, r->doc->lines, r->w * sizeof *r->b.lines);
+		r->b.n = r->w;
+		r->spilled = true;
+	}
+	if (r->spilled) {
+		r->b.lines = br_grow(r->b.lines, &r->b.cap, r->b.n + 1, sizeof *r->b.lines);
+		r->w++;
+		return &r->b.lines[r->b.n++];
+	}
+	return &r->doc->lines[r->w++];
+}
+
+/* Install the new lines. */
+void br_dec_rw_done(struct rw *r)
+{
+	struct br_doc *doc = r->doc;
+	br_label_outline_free(doc->outline);
+	doc->outline = NULL;
+	if (r->spilled)
+		br_doc_lines_commit(doc, &r->b);
+	else
+		doc->nlines = r->w;
+}
+
+void br_dec_lw_join(struct lw *w)
+{
+	unsigned off = (unsigned)(w->text.len > UINT_MAX ? UINT_MAX : w->text.len);
+	if (w->njoins && w->joins[w->njoins - 1] == off)
+		return;
+	w->joins = br_grow(w->joins, &w->cap, w->njoins + 1, sizeof *w->joins);
+	w->joins[w->njoins++] = off;
+}
+
+void br_dec_lw_free(struct lw *w)
+{
+	br_buf_free(&w->text);
+	free(w->joins);
+}
+
+/* Write the line built in w; returns it. */
+const struct br_line *br_dec_lw_emit(struct rw *r, size_t unread, struct lw *w, unsigned line,
+				     unsigned end_line, unsigned depth, unsigned flags)
+{
+	struct br_line *l = br_dec_rw_slot(r, unread);
+	br_doc_line_set(r->doc, l, br_buf_str(&w->text), w->text.len, line, end_line, depth, flags,
+			w->joins, w->njoins);
+	lw_reset(w);
+	return l;
+}

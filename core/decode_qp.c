@@ -1,0 +1,258 @@
+/*
+ * decode_qp — quoted-printable, per region: mail header blocks, MIME
+ * boundaries and digest separators start a region, decoded when it declares
+ * the encoding or shows evidence; soft breaks join lines. See decode.h.
+ */
+#include "decode_int.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vocab.h"
+
+struct qp_region {
+	size_t first, end; /* lines [first, end) */
+	int declared;      /* 1 QP, -1 another encoding, 0 unknown */
+	size_t n3d, nstrong, nsoft;
+};
+
+static bool all_same(const char *s, size_t n, char c)
+{
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != c)
+			return false;
+	return true;
+}
+
+/* Offset of the soft-break "=" in the line, or SIZE_MAX. */
+static size_t soft_break(const struct br_line *l)
+{
+	size_t n = rtrim_len(l->text, l->len);
+	if (!n || l->text[n - 1] != '=')
+		return SIZE_MAX;
+	if (n >= 2 && l->text[n - 2] == '=')
+		return SIZE_MAX; /* "==" and "=====" underlines are text */
+	return n - 1;
+}
+
+static bool boundary_line(const struct br_line *l, const struct br_line *prev)
+{
+	const char *s = l->text;
+	/* all start with "-" or one of these letters: most lines are none */
+	int c = lower((unsigned char)s[0]);
+	if (c != '-' && c != 'f' && c != 'd' && c != 's' && c != 'm' && c != 'n')
+		return false;
+	size_t n = rtrim_len(s, l->len);
+	if (n >= 8 && s[0] == '-' && s[1] == '-') {
+		/* MIME boundary or digest separator; never the rest of a
+		 * soft-broken line ("--Random Create=" / "--------") */
+		if (prev && soft_break(prev) != SIZE_MAX)
+			return false;
+		size_t i = 2;
+		while (i < n && s[i] != ' ')
+			i++;
+		if (i == n)
+			return true;
+	}
+	if (c == '-')
+		return false;
+	if (br_starts_with(s, "From ") && (!prev || line_blank(prev)))
+		return true;
+	static const char *const hdr[] = {"From:", "Date:", "Subject:", "Message-ID:", "Newsgroups:"};
+	if (!prev || line_blank(prev) || boundary_line(prev, NULL)) {
+		for (size_t i = 0; i < BR_ARRAY_LEN(hdr); i++)
+			if (has_prefix_ci(s, n, hdr[i]))
+				return true;
+	}
+	return false;
+}
+
+/* Does s[0..sb), a line before its final '=', end as a tool's line does
+ * (vocab.h qp_line_ends: "... seconds =")? Then the '=' is the tool's. */
+static bool tool_line_end(const char *s, size_t sb)
+{
+	for (const char *const *e = br_vocab()->qp_line_ends; e && *e; e++) {
+		size_t m = strlen(*e);
+		if (sb >= m && memcmp(s + sb - m, *e, m) == 0)
+			return true;
+	}
+	return false;
+}
+
+static void qp_count(const struct br_line *l, struct qp_region *r)
+{
+	const unsigned char *s = (const unsigned char *)l->text;
+	size_t n = l->len;
+	if ((s[0] == 'c' || s[0] == 'C') && has_prefix_ci(l->text, n, "content-transfer-encoding:")) {
+		const char *v = l->text + 26;
+		while (*v == ' ' || *v == '\t')
+			v++;
+		r->declared = has_prefix_ci(v, strlen(v), "quoted-printable") ? 1 : -1;
+		return;
+	}
+	size_t sb = soft_break(l);
+	if (sb != SIZE_MAX && !all_same(l->text, sb + 1, '=') && sb >= 50 && !tool_line_end(l->text, sb))
+		r->nsoft++;
+	for (size_t i = 0; i + 2 < n; i++) {
+		if (s[i] != '=') {
+			const unsigned char *q = memchr(s + i, '=', n - 2 - i);
+			if (!q)
+				break;
+			i = (size_t)(q - s);
+		}
+		unsigned char a = s[i + 1], b = s[i + 2];
+		bool ha = (a >= 'A' && a <= 'F'), hb = (b >= 'A' && b <= 'F');
+		if (!((is_digit(a) || ha) && (is_digit(b) || hb)))
+			continue;
+		if (a == '3' && b == 'D') {
+			r->n3d++;
+		} else if ((ha || hb) && !(i + 3 < n && is_digit(s[i + 3]) && br_vocab()->qp_id_values)) {
+			/* "=E9t=E9", "=C3=A9"; not a value a tool prints that way
+			 * (vocab.h qp_id_values: "FwRev=FA550480") */
+			r->nstrong++;
+		} else if ((a == '2' && b == '0') || (a == '0' && b == '9')) {
+			/* =20 / =09 before the line end or a soft break */
+			size_t rest = i + 3;
+			if (rest >= n || (rest + 1 == n && s[rest] == '='))
+				r->nstrong++;
+		} else if (i == 0 && a == '4' && b == '6') {
+			r->nstrong++; /* "=46rom": a protected From at a line start */
+		}
+		i += 2;
+	}
+}
+
+static bool qp_decide(const struct qp_region *r)
+{
+	if (r->declared > 0)
+		return true;
+	if (r->declared < 0)
+		return r->n3d >= 2;
+	return r->n3d >= 1 || r->nstrong >= 2 || (r->nstrong >= 1 && r->nsoft >= 1) ||
+	       r->nsoft >= 3;
+}
+
+/* Quote prefix ("> > ", ">> ") length at the start of a line (0 if none). */
+static size_t quote_prefix_len(const char *s, size_t n)
+{
+	size_t i = 0, end = 0;
+	while (i < n && i < 3 && s[i] == ' ')
+		i++;
+	while (i < n && s[i] == '>') {
+		i++;
+		end = i;
+		if (i + 1 < n && s[i] == ' ' && s[i + 1] == '>')
+			i++;
+	}
+	if (end && end < n && s[end] == ' ')
+		end++;
+	return end;
+}
+
+/* Decode the escapes of s[0..n) into w, carrying the line's joins. */
+static void qp_decode_span(struct lw *w, const struct br_line *in, size_t *ji, size_t from,
+			   size_t n)
+{
+	const unsigned char *s = (const unsigned char *)in->text;
+	bool numbers = br_vocab()->qp_number_values;
+	for (size_t i = from; i < n; i++) {
+		lw_carry(w, in, ji, i);
+		if (s[i] == '=' && i + 2 < n && is_hex(s[i + 1]) && is_hex(s[i + 2])) {
+			unsigned v = hex_val(s[i + 1]) * 16 + hex_val(s[i + 2]);
+			bool digits = is_digit(s[i + 1]) && is_digit(s[i + 2]);
+			size_t k = i + 3;
+			/* "=182.86" / "=76.65" of a tool that prints figures
+			 * so (vocab.h qp_number_values): a number, not an escape */
+			bool number = numbers && digits && k < n &&
+				      (is_digit(s[k]) || (s[k] == '.' && k + 1 < n && is_digit(s[k + 1])));
+			bool ctl = (v < 0x20 && v != '\t') || v == 0x7f;
+			if (!number && !ctl) {
+				br_buf_addc(&w->text, (char)v);
+				i += 2;
+				continue;
+			}
+		}
+		br_buf_addc(&w->text, (char)s[i]);
+	}
+	lw_carry(w, in, ji, n);
+}
+
+/* Decode; and scan the lines written into *rs (when it returns true). */
+bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
+{
+	size_t nl = doc->nlines;
+	struct qp_region *regs = NULL;
+	size_t nregs = 0, capr = 0;
+	bool any = false;
+	for (size_t i = 0; i < nl; i++) {
+		const struct br_line *prev = i ? &doc->lines[i - 1] : NULL;
+		if (i == 0 || boundary_line(&doc->lines[i], prev)) {
+			regs = br_grow(regs, &capr, nregs + 1, sizeof *regs);
+			memset(&regs[nregs], 0, sizeof regs[nregs]);
+			regs[nregs].first = i;
+			nregs++;
+		}
+		qp_count(&doc->lines[i], &regs[nregs - 1]);
+		regs[nregs - 1].end = i + 1;
+	}
+	for (size_t r = 0; r < nregs; r++)
+		any |= qp_decide(&regs[r]);
+	if (!any) {
+		free(regs);
+		return false;
+	}
+	struct rw out;
+	rw_init(&out, doc);
+	struct lw w = {0};
+	for (size_t r = 0; r < nregs; r++) {
+		size_t i = regs[r].first, end = regs[r].end;
+		if (!qp_decide(&regs[r])) {
+			for (; i < end; i++) {
+				br_dec_rescan_kept(rs, i, &doc->lines[i]);
+				rw_keep(&out, &doc->lines[i], i + 1);
+			}
+			continue;
+		}
+		while (i < end) {
+			const struct br_line *first = &doc->lines[i];
+			/* no "=" at all: no escape, no soft break; the line stays */
+			if (!memchr(first->text, '=', first->len)) {
+				br_dec_rescan_kept(rs, i, first);
+				rw_keep(&out, first, i + 1);
+				i++;
+				continue;
+			}
+			size_t pfx = quote_prefix_len(first->text, first->len);
+			size_t j = i, from = 0;
+			for (;;) {
+				const struct br_line *l = &doc->lines[j];
+				size_t ji = 0;
+				while (ji < br_line_njoins(l) && l->joins[ji] < from)
+					ji++;
+				size_t sb = soft_break(l);
+				bool soft = sb != SIZE_MAX && sb >= from;
+				qp_decode_span(&w, l, &ji, from, soft ? sb : l->len);
+				if (!soft || j + 1 >= end)
+					break;
+				j++;
+				br_dec_lw_join(&w);
+				from = 0;
+				const struct br_line *nx = &doc->lines[j];
+				if (pfx && nx->len >= pfx && memcmp(nx->text, first->text, pfx) == 0)
+					from = pfx;
+			}
+			br_dec_rescan_new(rs, br_dec_lw_emit(&out, j + 1, &w, first->line,
+							     doc->lines[j].end_line, first->depth,
+							     first->flags));
+			i = j + 1;
+		}
+	}
+	br_dec_lw_free(&w);
+	free(regs);
+	br_dec_rw_done(&out);
+	doc->transport |= BR_TRANSPORT_QP;
+	return true;
+}

@@ -1,0 +1,151 @@
+/*
+ * decode_ws — whitespace: TABs expand to 8-column stops (not in table
+ * rows), no-break and odd spaces become spaces, zero-width characters go.
+ */
+#include "decode_int.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* Bytes of a space-like character at s (U+00A0, U+2000..U+200A, U+202F,
+ * U+205F, U+3000, Latin-1 0xA0) -> *repl is " "; zero-width characters
+ * (U+200B, U+2060, U+FEFF, U+00AD) -> *repl is "". 0 if neither. */
+size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl)
+{
+	size_t l = br_utf8_seq_len(s, n);
+	if (l == 0) {
+		if (s[0] == 0xa0) {
+			*repl = " ";
+			return 1;
+		}
+		return 0;
+	}
+	if (l == 2 && s[0] == 0xc2 && (s[1] == 0xa0 || s[1] == 0xad)) {
+		*repl = s[1] == 0xa0 ? " " : "";
+		return 2;
+	}
+	if (l == 3 && s[0] == 0xe2 && s[1] == 0x80 && s[2] >= 0x80 && s[2] <= 0x8b) {
+		*repl = s[2] == 0x8b ? "" : " ";
+		return 3;
+	}
+	if (l == 3 && s[0] == 0xe2 && ((s[1] == 0x80 && s[2] == 0xaf) || (s[1] == 0x81 && s[2] == 0x9f))) {
+		*repl = " ";
+		return 3;
+	}
+	if (l == 3 && s[0] == 0xe2 && s[1] == 0x81 && s[2] == 0xa0) {
+		*repl = "";
+		return 3;
+	}
+	if (l == 3 && s[0] == 0xe3 && s[1] == 0x80 && s[2] == 0x80) {
+		*repl = " ";
+		return 3;
+	}
+	if (l == 3 && s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf) {
+		*repl = "";
+		return 3;
+	}
+	return 0;
+}
+
+static bool needs_ws(const struct br_line *l)
+{
+	const unsigned char *s = (const unsigned char *)l->text;
+	size_t i = 0;
+#ifdef __SSE2__
+	/* sixteen bytes at a time while none is a TAB or >= 0x80 (x86-64) */
+	const __m128i tb = _mm_set1_epi8('\t');
+	while (i + 16 <= l->len) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, tb), v)))
+			break;
+		i += 16;
+	}
+#endif
+	/* skip eight bytes at a time while none is a TAB or >= 0x80 */
+	while (i + 8 <= l->len) {
+		uint64_t v;
+		memcpy(&v, s + i, 8);
+		uint64_t t = v ^ 0x0909090909090909ull;
+		if (((t - 0x0101010101010101ull) & ~t & 0x8080808080808080ull) | (v & 0x8080808080808080ull))
+			break;
+		i += 8;
+	}
+	for (; i < l->len;) {
+		unsigned char c = s[i];
+		if (c == '\t') {
+			if (!(l->flags & BR_LINE_TABLE_ROW))
+				return true;
+		} else if (c >= 0x80) {
+			const char *r;
+			if (br_dec_odd_space(s + i, l->len - i, &r))
+				return true;
+			size_t m = br_utf8_seq_len(s + i, l->len - i);
+			i += m ? m : 1;
+			continue;
+		}
+		i++;
+	}
+	return false;
+}
+
+bool br_dec_stage_ws(struct br_doc *doc)
+{
+	struct rw out;
+	rw_init(&out, doc);
+	struct lw w = {0};
+	bool changed = false;
+	for (size_t i = 0; i < doc->nlines; i++) {
+		const struct br_line *l = &doc->lines[i];
+		if (!needs_ws(l)) {
+			rw_keep(&out, l, i + 1);
+			continue;
+		}
+		changed = true;
+		const unsigned char *s = (const unsigned char *)l->text;
+		bool tabs = !(l->flags & BR_LINE_TABLE_ROW);
+		size_t ji = 0, col = 0;
+		for (size_t k = 0; k < l->len;) {
+			lw_carry(&w, l, &ji, k);
+			unsigned char c = s[k];
+			const char *r;
+			size_t m;
+			if (c == '\t' && tabs && col > 4096) {
+				/* far right: alignment means nothing there (and a line of
+				 * tabs must not grow eightfold) */
+				br_buf_addc(&w.text, ' ');
+				col++;
+				k++;
+			} else if (c == '\t' && tabs) {
+				size_t next = (col / 8 + 1) * 8;
+				for (; col < next; col++)
+					br_buf_addc(&w.text, ' ');
+				k++;
+			} else if (c >= 0x80 &&
+				   (m = br_dec_odd_space(s + k, l->len - k, &r)) != 0) {
+				br_buf_adds(&w.text, r);
+				col += strlen(r);
+				k += m;
+			} else {
+				/* a whole character: "à" is C3 A0, not a no-break space */
+				size_t q = c >= 0x80 ? br_utf8_seq_len(s + k, l->len - k) : 1;
+				if (!q)
+					q = 1;
+				br_buf_add(&w.text, s + k, q);
+				col++;
+				k += q;
+			}
+		}
+		lw_carry(&w, l, &ji, l->len);
+		br_dec_lw_emit(&out, i + 1, &w, l->line, l->end_line, l->depth, l->flags);
+	}
+	br_dec_lw_free(&w);
+	br_dec_rw_done(&out);
+	if (!changed)
+		return false;
+	doc->transport |= BR_TRANSPORT_TABS;
+	return true;
+}
