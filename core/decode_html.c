@@ -299,7 +299,6 @@ static void sax_text(void *ctx, const xmlChar *s, int len)
 	hw_text(h, (const char *)s, (size_t)len);
 }
 
-/* Parse buf as HTML and append its lines to b. */
 /* Does the page say its encoding (a "charset" in its head, an XML
  * declaration's encoding, a byte-order mark)? */
 static bool names_charset(const char *buf, size_t len)

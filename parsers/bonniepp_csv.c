@@ -18,7 +18,7 @@
  * Archive damage repaired (§9): a record broken across lines (mid-field or
  * at a comma, with up to two blank lines between the pieces) is joined until
  * the field count fits (quoted-printable soft breaks arrive joined from
- * core/decode.c with br_line.joins; a line still ending in '=' is joined
+ * core/decode_qp.c with br_line.joins; a line still ending in '=' is joined
  * here); blanks inside figures are deleted (bonnie++ CSV has none, except in
  * a hand-set name); and a 1.0x seeks figure — always printed with one decimal
  * — whose last digit began a continuation line gets back the point that SMTP
