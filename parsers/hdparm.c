@@ -202,7 +202,6 @@ struct hp {
 	size_t nmsg;              /* made when first needed */
 	bool have_msg;
 	struct msg_version *msg_version; /* per message (nmsg + 1), when first asked */
-	size_t first_record;      /* index in ds->records of this document's first record */
 	bool evidence;            /* the document has shown hdparm above ev_upto */
 	size_t ev_upto;
 	bool in_block;            /* inside a run of hdparm lines */
@@ -218,7 +217,7 @@ struct hp {
 	size_t prev_nonblank;     /* index of the previous non-blank line + 1, 0 = none */
 	size_t skip_to;           /* lines before this one were read already (joined) */
 	struct br_record *open;   /* this invocation's record, still taking timing lines */
-	size_t open_idx;          /* its index in ds->records */
+	struct br_recset held;    /* records finished after it, emitted behind it */
 	size_t open_block;        /* block_start of the run it belongs to */
 	size_t warned;            /* the line last warned about + 1 */
 	size_t about_dev;         /* the last device header or settings line + 1 */
@@ -513,16 +512,29 @@ static void give_version(struct hp *st, struct br_record *r, size_t i)
 		br_record_set_version(r, mv->v);
 }
 
-/* The record taking timing lines now (NULL: none); the one before is done
- * with: compacted. */
+/* The record taking timing lines now (NULL: none). The one before is
+ * finished: it is emitted, then the records finished while it was open, so
+ * the dataset keeps the order the records were made in. */
 static void set_open(struct hp *st, struct br_record *r)
 {
-	struct br_recset *s = &st->ctx->ds->records;
-	if (st->open && st->open != r && st->open_idx < s->n && s->v[st->open_idx] == st->open)
-		s->v[st->open_idx] = br_record_compact(st->open);
+	if (st->open == r)
+		return;
+	if (st->open)
+		br_parse_emit(st->ctx, st->open);
+	for (size_t i = 0; i < st->held.n; i++)
+		br_parse_emit(st->ctx, st->held.v[i]);
+	st->held.n = 0;
 	st->open = r;
-	if (r)
-		st->open_idx = s->n - 1;
+}
+
+/* A record the parser is done with: emitted, or held behind the open one
+ * (set_open). */
+static void finished(struct hp *st, struct br_record *r)
+{
+	if (st->open)
+		br_recset_add(&st->held, r);
+	else
+		br_parse_emit(st->ctx, r);
 }
 
 static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, const struct figures *f,
@@ -606,13 +618,13 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	br_record_set_label(r, label);
 	free(label);
 	br_parse_claim(ctx, first, last, why);
-	/* one that the next timing line may join is compacted when done with */
+	/* one with a title of its own takes no more timing lines */
 	if (own) {
-		br_parse_emit(ctx, r);
+		finished(st, r);
+		set_open(st, NULL);
 	} else {
-		br_parse_emit_open(ctx, r);
+		set_open(st, r);
 	}
-	set_open(st, own ? NULL : r);
 	st->open_block = st->block_start;
 	st->skip_to = last + 1;
 	st->have_last = true;
@@ -974,7 +986,7 @@ static void finish_line_record(struct hp *st, struct br_record *r, size_t i, cha
 	free(label);
 	free(own);
 	br_parse_claim(ctx, i, i, why);
-	br_parse_emit(ctx, r);
+	finished(st, r);
 	st->evidence = true;
 	st->in_block = false;
 	st->have_last = false;
@@ -1581,7 +1593,7 @@ static void table_record(struct hp *st, const struct table *t, size_t head, size
 	br_record_set_label(r, label);
 	free(label);
 	free(own);
-	br_parse_emit(ctx, r);
+	finished(st, r);
 }
 
 /* A row of units under the header ("|      | MB/s | MB/s |"): the units of
@@ -1910,7 +1922,7 @@ static bool column_record(struct hp *st, const struct transposed *t, size_t col,
 	br_record_set_label(rec, label);
 	free(label);
 	free(own);
-	br_parse_emit(st->ctx, rec);
+	finished(st, rec);
 	return true;
 }
 
@@ -2161,7 +2173,6 @@ static size_t parse(struct br_parse_ctx *ctx)
 	struct hp st = {0};
 	st.ctx = ctx;
 	st.doc = ctx->doc;
-	st.first_record = ctx->ds->records.n;
 	size_t before = ctx->nrecords;
 	size_t next = 0; /* first line not read yet */
 	for (size_t i = 0; i < st.doc->nlines; i++) {
@@ -2182,7 +2193,8 @@ static size_t parse(struct br_parse_ctx *ctx)
 		next = i + 1 > st.skip_to ? i + 1 : st.skip_to;
 	}
 	drop_pending(&st);
-	br_parse_compact_from(ctx, st.first_record);
+	set_open(&st, NULL);
+	free(st.held.v);
 	free(st.msg);
 	free(st.msg_version);
 	br_buf_free(&st.join);

@@ -68,11 +68,6 @@ void br_parse_set_excerpt(struct br_parse_ctx *ctx, struct br_record *r, unsigne
 /* Hand the finished record over to the dataset (takes ownership; the
  * record is compacted, br_record_compact(): r is not to be used after). */
 void br_parse_emit(struct br_parse_ctx *ctx, struct br_record *r);
-/* Hand over a record the parser will still change (it stays where it is);
- * br_parse_compact_from() compacts it once the parser is done with it. */
-void br_parse_emit_open(struct br_parse_ctx *ctx, struct br_record *r);
-/* Compact the dataset's records from index `first` on (see br_parse_emit). */
-void br_parse_compact_from(struct br_parse_ctx *ctx, size_t first);
 /* Mark logical lines first..last as understood by this parser, with a reason
  * for --explain. */
 void br_parse_claim(struct br_parse_ctx *ctx, size_t first, size_t last, const char *why);

@@ -147,22 +147,10 @@ void br_parse_set_excerpt(struct br_parse_ctx *ctx, struct br_record *r, unsigne
 	set_excerpt(r, ctx->doc, a, b);
 }
 
-void br_parse_emit_open(struct br_parse_ctx *ctx, struct br_record *r)
-{
-	br_recset_add(&ctx->ds->records, r);
-	ctx->nrecords++;
-}
-
 void br_parse_emit(struct br_parse_ctx *ctx, struct br_record *r)
 {
-	br_parse_emit_open(ctx, br_record_compact(r));
-}
-
-void br_parse_compact_from(struct br_parse_ctx *ctx, size_t first)
-{
-	struct br_recset *s = &ctx->ds->records;
-	for (size_t i = first; i < s->n; i++)
-		s->v[i] = br_record_compact(s->v[i]);
+	br_recset_add(&ctx->ds->records, br_record_compact(r));
+	ctx->nrecords++;
 }
 
 void br_parse_claim(struct br_parse_ctx *ctx, size_t first, size_t last, const char *why)

@@ -90,8 +90,9 @@ static void modern_layout(void **state)
 	done(&r);
 }
 
-/* Records a later line could still join are compacted once done with:
- * each device's, when the next device starts, the last at the end. */
+/* Records a later line could still join are emitted (and compacted) once
+ * done with: each device's, when the next device starts, the last at the
+ * end. */
 static void records_compacted_when_done_with(void **state)
 {
 	(void)state;
@@ -121,6 +122,35 @@ static void records_compacted_when_done_with(void **state)
 	assert_true(param(rec(&r, 1), "buffered_read_mb") == 400);
 	assert_int_equal(rec(&r, 1)->source.end_line, 8);
 	assert_int_equal(br_record_metric_count(rec(&r, 2)), 1);
+	done(&r);
+}
+
+/* A record finished while a device's record still takes timing lines (a
+ * table row written by hand under the first timing line) comes after that
+ * record: the dataset keeps the order the records were made in. */
+static void finished_records_keep_their_order(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "$ hdparm -tT /dev/sda\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing cached reads:   498 MB in  2.00 seconds = 249.00 MB/sec\n"
+		"\n"
+		"| disk | cached | buffered |\n"
+		"|---|---|---|\n"
+		"| sda | 250 MB/s | 60 MB/s |\n"
+		"\n"
+		" Timing buffered disk reads:  96 MB in  3.02 seconds =  31.79 MB/sec\n");
+	assert_int_equal(r.n, 3);
+	static const unsigned line[] = {4, 8, 10};
+	for (size_t i = 0; i < 3; i++) {
+		assert_true(rec(&r, i)->frozen);
+		assert_int_equal(rec(&r, i)->source.line, line[i]);
+	}
+	one_figure(rec(&r, 0), BR_M_cached_read, 249.0 * 1024, "249.00");
+	assert_string_equal(rec(&r, 1)->label, "sda");
+	one_figure(rec(&r, 2), BR_M_buffered_read, 31.79 * 1024, "31.79");
 	done(&r);
 }
 
@@ -934,6 +964,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(modern_layout),
 		cmocka_unit_test(records_compacted_when_done_with),
+		cmocka_unit_test(finished_records_keep_their_order),
 		cmocka_unit_test(version_stays_in_its_message),
 		cmocka_unit_test(old_versions_and_collapsed_space),
 		cmocka_unit_test(direct_offset_and_kb),
