@@ -29,7 +29,11 @@
  * with its printed resolution, to compare equal to the CSV's. A CSV line
  * next to the table with every figure equal but another name (the poster
  * renamed the machine in the table) is the same run: the record takes the
- * CSV's name so that the merge joins them.
+ * CSV's name so that the merge joins them. That pairing with the CSV
+ * records is this parser's reconcile hook (parser.h), run once every
+ * parser has parsed the document, whatever the parsers' order: parse()
+ * emits each run as the text prints it and keeps what the hook may change
+ * (struct kept_run).
  */
 #include <math.h>
 #include <stdint.h>
