@@ -29,7 +29,11 @@
  * with its printed resolution, to compare equal to the CSV's. A CSV line
  * next to the table with every figure equal but another name (the poster
  * renamed the machine in the table) is the same run: the record takes the
- * CSV's name so that the merge joins them.
+ * CSV's name so that the merge joins them. That pairing with the CSV
+ * records is this parser's reconcile hook (parser.h), run once every
+ * parser has parsed the document, whatever the parsers' order: parse()
+ * emits each run as the text prints it and keeps what the hook may change
+ * (struct kept_run).
  */
 #include <math.h>
 #include <stdint.h>
@@ -587,12 +591,30 @@ struct prun {
 	struct pval io[6], cr[6], lat[12];
 };
 
-/* The document's bonnie++-csv records by merge key (csv_twin), built at the
- * first look-up: the CSV parser has run by then, and this parser adds no CSV
- * records. */
+/* The document's bonnie++-csv records by merge key (or by first line),
+ * for the reconcile hook. */
 struct twin {
 	uint64_t key;
 	const struct br_record *r;
+};
+
+/* A run this parser emitted, for the reconcile hook: the record's index in
+ * ds->records; with create rates the text may have wrong (doubtful), the
+ * record that holds the known-wrong ones unknown (alt) and what the notes
+ * say. */
+struct kept_run {
+	size_t idx;
+	struct br_record *alt;     /* compacted; NULL unless doubtful */
+	bool doubtful;
+	bool alt_doubtful;         /* alt still holds a create rate the text may have wrong */
+	int nomitted;              /* create rates alt holds unknown */
+	unsigned host_line, cr_line; /* ORIGINAL lines of the notes */
+	char version[32];
+};
+
+struct kept {
+	struct kept_run *v;
+	size_t n, cap;
 };
 
 /*
@@ -610,16 +632,12 @@ struct pstate_all {
 	struct prun pend;     /* an I/O-only run whose create block may follow (pend.open) */
 	char row_label[NAME_MAX_LEN]; /* a title line for the row that follows (label_line) */
 	/* a table collapsed onto one line (one_line_table): its lines are read
-	 * by a pstate of their own, which borrows the twins and takes the
-	 * label of the document's line */
+	 * by a pstate of their own, which shares `kept` and takes the label
+	 * of the document's line */
 	struct br_parse_ctx *label_ctx;
 	size_t label_idx;
-	bool borrowed;
 	size_t emitted;
-	bool twins_built;
-	struct twin *twins;
-	struct twin *by_line; /* the same, by first line (key = source.line) */
-	size_t ntwins;
+	struct kept *kept;    /* the runs emitted (shared with a one-line table's pstate) */
 };
 
 static void copy_tok(char *dst, size_t cap, const char *s, size_t n)
@@ -1228,27 +1246,32 @@ static int cmp_twin(const void *a, const void *b)
 	return x->key < y->key ? -1 : x->key > y->key;
 }
 
-/* The records this document added before us (the earlier parsers') that
- * came from its CSV lines, sorted by merge key. */
-static void twins_build(struct pstate_all *ps)
+/* The twins the reconcile step looks in: the document's records (every
+ * parser's) that came from its CSV lines, sorted by merge key (twins) and by
+ * first line (by_line). */
+struct twins {
+	struct twin *twins, *by_line;
+	size_t n;
+};
+
+static void twins_build(struct twins *t, const struct br_reconcile_ctx *rc)
 {
-	const struct br_recset *s = &ps->ctx->ds->records;
+	const struct br_recset *s = &rc->ds->records;
 	size_t cap = 0;
-	ps->twins_built = true;
-	for (size_t k = ps->ctx->first_record; k < s->n; k++) {
+	for (size_t k = rc->first_record; k < s->n; k++) {
 		const struct br_record *o = s->v[k];
 		if (!o->source.format || strcmp(o->source.format, "bonnie++-csv") != 0)
 			continue;
-		ps->twins = br_grow(ps->twins, &cap, ps->ntwins + 1, sizeof *ps->twins);
-		ps->twins[ps->ntwins++] = (struct twin){br_record_merge_key(o), o};
+		t->twins = br_grow(t->twins, &cap, t->n + 1, sizeof *t->twins);
+		t->twins[t->n++] = (struct twin){br_record_merge_key(o), o};
 	}
 	size_t cap_line = 0;
-	ps->by_line = br_grow(NULL, &cap_line, ps->ntwins ? ps->ntwins : 1, sizeof *ps->by_line);
-	for (size_t k = 0; k < ps->ntwins; k++)
-		ps->by_line[k] = (struct twin){ps->twins[k].r->source.line, ps->twins[k].r};
-	if (ps->ntwins > 1) {
-		qsort(ps->twins, ps->ntwins, sizeof *ps->twins, cmp_twin);
-		qsort(ps->by_line, ps->ntwins, sizeof *ps->by_line, cmp_twin);
+	t->by_line = br_grow(NULL, &cap_line, t->n ? t->n : 1, sizeof *t->by_line);
+	for (size_t k = 0; k < t->n; k++)
+		t->by_line[k] = (struct twin){t->twins[k].r->source.line, t->twins[k].r};
+	if (t->n > 1) {
+		qsort(t->twins, t->n, sizeof *t->twins, cmp_twin);
+		qsort(t->by_line, t->n, sizeof *t->by_line, cmp_twin);
 	}
 }
 
@@ -1364,34 +1387,31 @@ static bool figures_agree(const struct br_record *a, const struct br_record *b, 
 }
 
 /*
- * The run's CSV copy in the document (parsed before us), or NULL. With
- * `any_place` (the text's create rates need the copy) a copy the merge
- * takes as the same run counts wherever it stands: only records of one
- * merge key can be merged (br_recset_merge), so only that bucket is
- * searched. Then the lines next to the table (within three of it) are
- * looked at: a copy there that the merge takes as the same run, or one that
- * names another host (a poster renamed the machine in the table, not in the
- * CSV line) and agrees on every figure both hold (their CPU figures too),
- * at least six of them (a run's I/O tests): then *renamed.
+ * The run's CSV copy in the document, or NULL. With `any_place` (the
+ * text's create rates need the copy) a copy the merge takes as the same
+ * run counts wherever it stands: only records of one merge key can be
+ * merged (br_recset_merge), so only that bucket is searched. Then the lines
+ * next to the table (within three of it) are looked at: a copy there that
+ * the merge takes as the same run, or one that names another host (a poster
+ * renamed the machine in the table, not in the CSV line) and agrees on
+ * every figure both hold (their CPU figures too), at least six of them (a
+ * run's I/O tests): then *renamed.
  */
-static const struct br_record *find_twin(struct pstate_all *ps, const struct br_record *rec,
+static const struct br_record *find_twin(const struct twins *t, const struct br_record *rec,
 					 bool any_place, bool *renamed)
 {
 	*renamed = false;
-	if (!ps->twins_built)
-		twins_build(ps);
 	if (any_place) {
 		uint64_t key = br_record_merge_key(rec);
-		for (size_t k = twin_lower(ps->twins, ps->ntwins, key);
-		     k < ps->ntwins && ps->twins[k].key == key; k++)
-			if (br_record_same_run(ps->twins[k].r, rec))
-				return ps->twins[k].r;
+		for (size_t k = twin_lower(t->twins, t->n, key); k < t->n && t->twins[k].key == key; k++)
+			if (br_record_same_run(t->twins[k].r, rec))
+				return t->twins[k].r;
 	}
 	unsigned a = rec->source.line, b = rec->source.end_line;
 	uint64_t from = a > 3 ? a - 3 : 0;
-	for (size_t k = twin_lower(ps->by_line, ps->ntwins, from);
-	     k < ps->ntwins && ps->by_line[k].key <= (uint64_t)b + 3; k++) {
-		const struct br_record *o = ps->by_line[k].r;
+	for (size_t k = twin_lower(t->by_line, t->n, from);
+	     k < t->n && t->by_line[k].key <= (uint64_t)b + 3; k++) {
+		const struct br_record *o = t->by_line[k].r;
 		bool adjacent = o->source.line > b || o->source.end_line < a;
 		if (!adjacent)
 			continue;
@@ -1406,38 +1426,76 @@ static const struct br_record *find_twin(struct pstate_all *ps, const struct br_
 	return NULL;
 }
 
-/* Build the run's record and hand it over (the caller claims the lines). */
+/* Build the run's record and hand it over (the caller claims the lines);
+ * what its CSV copy may change is kept for the reconcile hook. */
 static void emit_run(struct pstate_all *ps, const struct prun *run)
 {
 	struct br_parse_ctx *ctx = ps->ctx;
-	bool doubtful, renamed;
-	int nomitted;
-	struct br_record *rec = build_record(ps, run, false, &doubtful, &nomitted);
-	const struct br_record *twin = find_twin(ps, rec, doubtful, &renamed);
-	if (twin && renamed) {
-		br_parse_note(ctx, run->io_row ? run->io_idx : run->cr_idx,
-			      "bonnie++ table names '%s', the CSV line next to it '%s' with the same "
-			      "figures: one run, named as the CSV line names it",
-			      rec->host, twin->host);
-		br_record_set_host(rec, twin->host);
-	}
-	if (doubtful && !twin) {
-		br_record_free(rec);
-		rec = build_record(ps, run, true, &doubtful, &nomitted);
-		if (nomitted)
-			br_parse_note(ctx, run->cr_idx,
-				      "bonnie++ %s prints wrong create/stat/delete rates in its text "
-				      "report (files x 1024, or 0) and this run has no CSV line; %d "
-				      "of them unknown (null)",
-				      run->version[0] ? run->version : "1.98+", nomitted);
-		if (doubtful)
-			br_parse_doubt(ctx, run->cr_idx,
-				      "bonnie++ %s prints wrong create/stat/delete rates in its text "
-				      "report and this run has no CSV line; keeping the text figures",
-				      run->version[0] ? run->version : "1.98+");
-	}
+	struct kept *kp = ps->kept;
+	kp->v = br_grow(kp->v, &kp->cap, kp->n + 1, sizeof *kp->v);
+	struct kept_run *k = &kp->v[kp->n++];
+	memset(k, 0, sizeof *k);
+	struct br_record *rec = build_record(ps, run, false, &k->doubtful, &k->nomitted);
+	if (k->doubtful)
+		k->alt = br_record_compact(build_record(ps, run, true, &k->alt_doubtful, &k->nomitted));
+	k->host_line = br_parse_line(ctx, run->io_row ? run->io_idx : run->cr_idx);
+	k->cr_line = br_parse_line(ctx, run->cr_idx);
+	snprintf(k->version, sizeof k->version, "%s", run->version[0] ? run->version : "1.98+");
 	br_parse_emit(ctx, rec);
+	k->idx = ctx->ds->records.n - 1;
 	ps->emitted++;
+}
+
+/* One kept run settled against its CSV copy: the host the CSV line names
+ * (a note), or, with no copy, the known-wrong create rates unknown (notes
+ * and doubts). */
+static void reconcile_run(struct br_reconcile_ctx *rc, const struct twins *t, struct kept_run *k)
+{
+	struct br_record **slot = &rc->ds->records.v[k->idx];
+	bool renamed;
+	const struct br_record *twin = find_twin(t, *slot, k->doubtful, &renamed);
+	if (twin && renamed) {
+		br_reconcile_note(rc, k->host_line,
+				  "bonnie++ table names '%s', the CSV line next to it '%s' with the same "
+				  "figures: one run, named as the CSV line names it",
+				  (*slot)->host, twin->host);
+		br_record_set_host(*slot, twin->host);
+		*slot = br_record_compact(*slot);
+	}
+	if (k->doubtful && !twin) {
+		br_record_free(*slot);
+		*slot = k->alt;
+		k->alt = NULL;
+		if (k->nomitted)
+			br_reconcile_note(rc, k->cr_line,
+					  "bonnie++ %s prints wrong create/stat/delete rates in its text "
+					  "report (files x 1024, or 0) and this run has no CSV line; %d "
+					  "of them unknown (null)",
+					  k->version, k->nomitted);
+		if (k->alt_doubtful)
+			br_reconcile_doubt(rc, k->cr_line,
+					   "bonnie++ %s prints wrong create/stat/delete rates in its text "
+					   "report and this run has no CSV line; keeping the text figures",
+					   k->version);
+	}
+	br_record_free(k->alt);
+}
+
+/* The reconcile hook: every run this parser emitted in the document, in the
+ * order emitted, against the CSV records every parser emitted. */
+static void reconcile(struct br_reconcile_ctx *rc)
+{
+	struct kept *kp = rc->kept;
+	if (!kp)
+		return;
+	struct twins t = {0};
+	twins_build(&t, rc);
+	for (size_t i = 0; i < kp->n; i++)
+		reconcile_run(rc, &t, &kp->v[i]);
+	free(t.twins);
+	free(t.by_line);
+	free(kp->v);
+	free(kp);
 }
 
 static void claim_table(struct pstate_all *ps, size_t first, size_t last, const struct prun *run,
@@ -2077,17 +2135,11 @@ static bool one_line_table(struct pstate_all *ps, size_t i, const struct br_line
 	vctx.claimed = br_calloc(n + 1, 1);
 	run_flush(ps);
 	pend_flush(ps);
-	if (!ps->twins_built)
-		twins_build(ps);
 	struct pstate_all in = {0};
 	in.ctx = &vctx;
 	run_reset(&in.run);
 	run_reset(&in.pend);
-	in.twins = ps->twins;
-	in.by_line = ps->by_line;
-	in.ntwins = ps->ntwins;
-	in.twins_built = true;
-	in.borrowed = true;
+	in.kept = ps->kept;
 	in.label_ctx = ctx;
 	in.label_idx = i;
 	parse_lines(&in);
@@ -2277,10 +2329,6 @@ static void parse_lines(struct pstate_all *pps)
 
 static void pstate_release(struct pstate_all *ps)
 {
-	if (!ps->borrowed) {
-		free(ps->twins);
-		free(ps->by_line);
-	}
 	free(ps->tab);
 	free(ps->sc[0].p);
 	free(ps->sc[1].p);
@@ -2290,10 +2338,17 @@ static size_t parse(struct br_parse_ctx *ctx)
 {
 	struct pstate_all ps = {0};
 	ps.ctx = ctx;
+	ps.kept = br_calloc(1, sizeof *ps.kept);
 	run_reset(&ps.run);
 	run_reset(&ps.pend);
 	parse_lines(&ps);
 	pstate_release(&ps);
+	if (ctx->kept) {
+		*ctx->kept = ps.kept;
+	} else { /* run alone (tests): the document is parsed, reconcile now */
+		struct br_reconcile_ctx rc = {ctx->doc, ctx->ds, ctx->parser, ctx->first_record, ps.kept};
+		reconcile(&rc);
+	}
 	return ps.emitted;
 }
 
@@ -2339,4 +2394,5 @@ const struct br_parser br_parser_bonniepp_text = {
 	.detect = detect,
 	.parse = parse,
 	.vocab = &tool_vocab,
+	.reconcile = reconcile,
 };

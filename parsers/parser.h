@@ -15,7 +15,11 @@
  * line is claimed the registry runs no further parser: a parser must find,
  * warn and claim nothing in a document whose lines are all claimed
  * (tests/unit/test_registry.c checks each). Then the document's records
- * are reconciled (parsers/reconcile.h).
+ * are reconciled (parsers/reconcile.h): a parser whose records depend on
+ * what other parsers found in the document (bonnie++ text on the CSV line
+ * of the same run) settles that in its `reconcile` hook, called once every
+ * parser has parsed the document, with what its parse() kept in ctx->kept.
+ * A parser changes no record another parser made.
  */
 #ifndef BR_PARSER_H
 #define BR_PARSER_H
@@ -38,6 +42,19 @@ struct br_parse_ctx {
 	unsigned char *claimed;           /* per logical line: claimed by an earlier parser */
 	size_t nrecords;                  /* records emitted for this document so far */
 	size_t first_record;              /* ds->records index of this document's first */
+	void **kept;                      /* the parser's slot for its reconcile hook (NULL
+					   * before parse(); the hook frees what is left there) */
+};
+
+/* What a parser's reconcile hook is given: every parser has parsed the
+ * document; its records are ds->records.v[first_record .. ds->records.n),
+ * in the order the parsers emitted them. */
+struct br_reconcile_ctx {
+	const struct br_doc *doc;
+	struct br_dataset *ds;
+	const struct br_parser *parser;   /* the parser whose hook runs */
+	size_t first_record;
+	void *kept;                       /* what its parse() left in *ctx->kept, or NULL */
 };
 
 struct br_parser {
@@ -55,6 +72,10 @@ struct br_parser {
 	/* The words of the tool core's label and decode stages need (vocab.h),
 	 * or NULL. */
 	const struct br_vocab *vocab;
+	/* Or NULL. Called for the document once every parser has parsed it,
+	 * before its records are put in document order: changes only records
+	 * this parser emitted, and frees rc->kept. */
+	void (*reconcile)(struct br_reconcile_ctx *rc);
 };
 
 /* A new record whose source spans logical lines first..last of the document
@@ -83,6 +104,13 @@ void br_parse_note(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...) B
  * as printed: the user should look, but nothing was lost (--strict ignores
  * it; diag.kept). */
 void br_parse_doubt(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...) BR_PRINTF(3, 4);
+/* The ORIGINAL line number of logical line idx (where br_parse_note puts
+ * a diagnostic about it): for a reconcile hook's diagnostics. */
+unsigned br_parse_line(const struct br_parse_ctx *ctx, size_t idx);
+/* A note or a doubt (as br_parse_note, br_parse_doubt) at ORIGINAL line
+ * `line` of the document, from a reconcile hook. */
+void br_reconcile_note(struct br_reconcile_ctx *rc, unsigned line, const char *fmt, ...) BR_PRINTF(3, 4);
+void br_reconcile_doubt(struct br_reconcile_ctx *rc, unsigned line, const char *fmt, ...) BR_PRINTF(3, 4);
 
 /*
  * The label a reader sees for a result that starts at logical line `idx`:

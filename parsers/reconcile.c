@@ -166,6 +166,18 @@ static void give_dates(const struct br_doc *doc, struct br_dataset *ds, size_t r
 	free(d);
 }
 
+void br_reconcile_hooks(const struct br_doc *doc, struct br_dataset *ds, size_t rec0,
+			const struct br_parser *const *parsers, void **kept, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!parsers[i]->reconcile)
+			continue;
+		struct br_reconcile_ctx rc = {doc, ds, parsers[i], rec0, kept[i]};
+		parsers[i]->reconcile(&rc);
+		kept[i] = NULL;
+	}
+}
+
 void br_reconcile_document(const struct br_doc *doc, struct br_dataset *ds, size_t rec0, size_t diag0,
 			   size_t claim0, unsigned line0)
 {

@@ -6,10 +6,10 @@
  * (stable: equal lines keep the registry order), dated by the dates the
  * document states, and placed at their lines in the file (a message of a
  * mail archive starts at line0 + 1). Owns nothing; the registry calls it
- * once a document has been offered to every parser.
- *
- * (The text table / CSV twin relation of bonnie++ is still settled inside
- * parsers/bonniepp_text.c, which reads the CSV records of the document.)
+ * once a document has been offered to every parser. First the parsers'
+ * reconcile hooks (parser.h) settle what one parser's records owe to
+ * another's (the bonnie++ text table and the CSV line of the same run),
+ * so that this too does not depend on the parsers' order.
  */
 #ifndef BR_RECONCILE_H
 #define BR_RECONCILE_H
@@ -18,6 +18,13 @@
 
 #include "dataset.h"
 #include "doc.h"
+#include "parser.h"
+
+/* The reconcile hook of each of the n parsers that has one, given what its
+ * parse() kept (kept[i], NULL when it kept nothing or did not run), in the
+ * parsers' order, over the document's records from index rec0 on. */
+void br_reconcile_hooks(const struct br_doc *doc, struct br_dataset *ds, size_t rec0,
+			const struct br_parser *const *parsers, void **kept, size_t n);
 
 /* The records from ds->records index rec0 on, the diagnostics from diag0
  * and the claims from claim0, all of document doc, reconciled in place. */

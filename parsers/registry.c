@@ -197,6 +197,28 @@ void br_parse_note(struct br_parse_ctx *ctx, size_t idx, const char *fmt, ...)
 	va_end(ap);
 }
 
+unsigned br_parse_line(const struct br_parse_ctx *ctx, size_t idx)
+{
+	return orig_line(ctx->doc, idx, false);
+}
+
+void br_reconcile_note(struct br_reconcile_ctx *rc, unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	br_diag_vadd(&rc->ds->diags, BR_NOTE, rc->doc->path, line, rc->parser->name, fmt, ap);
+	va_end(ap);
+}
+
+void br_reconcile_doubt(struct br_reconcile_ctx *rc, unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	br_diag_vadd(&rc->ds->diags, BR_WARNING, rc->doc->path, line, rc->parser->name, fmt, ap);
+	va_end(ap);
+	rc->ds->diags.v[rc->ds->diags.n - 1].kept = true;
+}
+
 char *br_parse_label(struct br_parse_ctx *ctx, size_t idx, const char *own)
 {
 	return br_label_for(ctx->doc, idx, own);
@@ -291,6 +313,7 @@ static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t 
 {
 	size_t rec0 = ds->records.n, diag0 = ds->diags.n, claim0 = ds->nclaims;
 	struct br_parse_ctx ctx = {0};
+	void *kept[BR_ARRAY_LEN(parsers)] = {NULL};
 	ctx.doc = doc;
 	ctx.ds = ds;
 	ctx.claimed = br_calloc(doc->nlines ? doc->nlines : 1, 1);
@@ -308,6 +331,7 @@ static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t 
 			if (doc->nlines && !memchr(ctx.claimed, 0, doc->nlines))
 				break;
 			ctx.parser = parsers[i];
+			ctx.kept = &kept[i];
 			if (parsers[i]->detect &&
 			    !(lk && i < lk->asked ? lk->answer[i] : parsers[i]->detect(doc)))
 				continue;
@@ -316,6 +340,7 @@ static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t 
 		if (!ds->skip_claims)
 			explain_unread(&ctx);
 	}
+	br_reconcile_hooks(doc, ds, rec0, parsers, kept, BR_ARRAY_LEN(parsers));
 	br_reconcile_document(doc, ds, rec0, diag0, claim0, line0);
 	ds->inputs[input_idx].nrecords += ctx.nrecords;
 	free(ctx.claimed);
