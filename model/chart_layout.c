@@ -125,6 +125,8 @@ static void block_keep(struct br_chart_block *bk, const struct br_chart_set *set
 			bk->bars[w++] = bk->bars[i];
 	bk->nhidden += bk->nbars - w;
 	bk->nbars = w;
+	/* the bars of every row were collected: hold only the kept */
+	bk->bars = br_realloc(bk->bars, (w ? w : 1) * sizeof *bk->bars);
 	free(kept);
 	free(it);
 }
