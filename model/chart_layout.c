@@ -55,6 +55,61 @@ static int cmp_rank(const void *a, const void *b)
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
+/* x ranks before y (cmp_rank < 0). */
+static bool rank_before(const struct rank_item *x, const struct rank_item *y)
+{
+	return x->key != y->key ? x->key > y->key : x->pos < y->pos;
+}
+
+/* The heap of the best n items so far, the last-ranked at the top: item i
+ * of h sifted down. */
+static void rank_sift(struct rank_item *h, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		if (l < n && rank_before(&h[m], &h[l]))
+			m = l;
+		if (r < n && rank_before(&h[m], &h[r]))
+			m = r;
+		if (m == i)
+			return;
+		struct rank_item t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+/* The `keep` (< n) best of the n items (no NaN key) into it[0 .. keep), in
+ * no order: a heap of keep items, the last-ranked at the top. */
+static void rank_heap(struct rank_item *it, size_t n, size_t keep)
+{
+	for (size_t i = keep / 2; i-- > 0;)
+		rank_sift(it, keep, i);
+	for (size_t i = keep; i < n; i++)
+		if (rank_before(&it[i], &it[0])) {
+			it[0] = it[i];
+			rank_sift(it, keep, 0);
+		}
+}
+
+/* Mark in kept the `keep` (< n) best of the n items: a heap of keep items,
+ * O(n log keep) (a report's chart keeps 25 bars of 100,000 rows). The
+ * order is total (key, then position), so the set is the one a full sort
+ * would give; a NaN key (no order) takes the sort itself. */
+static void rank_best(struct rank_item *it, size_t n, size_t keep, bool *kept)
+{
+	bool nan = false;
+	for (size_t i = 0; i < n && !nan; i++)
+		nan = isnan(it[i].key);
+	if (nan)
+		qsort(it, n, sizeof *it, cmp_rank);
+	else
+		rank_heap(it, n, keep);
+	for (size_t i = 0; i < keep; i++)
+		kept[it[i].pos] = true;
+}
+
 /* Keep the best `keep` bars of a block, in their display order. */
 static void block_keep(struct br_chart_block *bk, const struct br_chart_set *set, size_t keep)
 {
@@ -66,16 +121,16 @@ static void block_keep(struct br_chart_block *bk, const struct br_chart_set *set
 		it[i].key = rank_key(&set->v[bk->bars[i].series].m[bk->metric], better);
 		it[i].pos = i;
 	}
-	qsort(it, bk->nbars, sizeof *it, cmp_rank);
 	bool *kept = br_calloc(bk->nbars, sizeof *kept);
-	for (size_t i = 0; i < keep; i++)
-		kept[it[i].pos] = true;
+	rank_best(it, bk->nbars, keep, kept);
 	size_t w = 0;
 	for (size_t i = 0; i < bk->nbars; i++)
 		if (kept[i])
 			bk->bars[w++] = bk->bars[i];
 	bk->nhidden += bk->nbars - w;
 	bk->nbars = w;
+	/* the bars of every row were collected: hold only the kept */
+	bk->bars = br_realloc(bk->bars, (w ? w : 1) * sizeof *bk->bars);
 	free(kept);
 	free(it);
 }
@@ -119,10 +174,63 @@ void br_chart_free(struct br_chart *c)
 
 static const enum br_unit unit_order[] = {BR_UNIT_KIBS, BR_UNIT_PERSEC, BR_UNIT_USEC};
 
-/* Panels and blocks with every bar (labels, texts and layout come later). */
-static void collect(struct br_chart *c, const struct br_chart_set *set, int family,
-		    const struct br_render_opts *o)
+/* What collect cut before apply_caps: the bars of every block before any
+ * cut, and the bars the caller's cap (max_bars) left out. */
+struct precut {
+	size_t all_bars, by_cap;
+	struct rank_item *it; /* scratch: a block's ranks */
+};
+
+static int cmp_pos(const void *a, const void *b)
 {
+	const struct rank_item *x = a, *y = b;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* A block's bars: the series in ser (m of them, in display order). With a
+ * cap (a report's chart: the best max_bars, or --top when smaller), only
+ * the bars apply_caps would keep are made: the same best of the same
+ * ranks (rank_best), without a bar for every row of the table; what the
+ * cap left out counts as apply_caps would have counted it. A NaN key (no
+ * order) leaves every bar to apply_caps. */
+static void block_bars(struct br_chart_block *bk, const struct br_chart_set *set, const size_t *ser, size_t m,
+		       const struct br_render_opts *o, size_t max_bars, struct precut *pc)
+{
+	size_t top = o ? o->top : 0;
+	size_t keep = top && top < max_bars ? top : max_bars;
+	pc->all_bars += m;
+	if (max_bars && m > keep) {
+		enum br_better better = br_metric(bk->metric)->better;
+		bool nan = false;
+		for (size_t i = 0; i < m && !nan; i++) {
+			pc->it[i].key = rank_key(&set->v[ser[i]].m[bk->metric], better);
+			pc->it[i].pos = i;
+			nan = isnan(pc->it[i].key);
+		}
+		if (!nan) {
+			rank_heap(pc->it, m, keep);
+			qsort(pc->it, keep, sizeof *pc->it, cmp_pos);
+			bk->bars = br_calloc(keep, sizeof *bk->bars);
+			for (size_t i = 0; i < keep; i++)
+				bk->bars[bk->nbars++].series = ser[pc->it[i].pos];
+			bk->nhidden = m - keep;
+			if (!(top && top <= max_bars))
+				pc->by_cap += (top && top < m ? top : m) - keep;
+			return;
+		}
+	}
+	bk->bars = br_calloc(m ? m : 1, sizeof *bk->bars);
+	for (size_t i = 0; i < m; i++)
+		bk->bars[bk->nbars++].series = ser[i];
+}
+
+/* Panels and blocks with every bar, or with a cap the bars kept (labels,
+ * texts and layout come later). */
+static void collect(struct br_chart *c, const struct br_chart_set *set, int family,
+		    const struct br_render_opts *o, size_t max_bars, struct precut *pc)
+{
+	size_t *ser = br_malloc((set->n ? set->n : 1) * sizeof *ser);
+	pc->it = br_malloc((set->n ? set->n : 1) * sizeof *pc->it);
 	for (int fam = 0; fam < BR_FAM_COUNT; fam++) {
 		if (family >= 0 && fam != family)
 			continue;
@@ -142,10 +250,11 @@ static void collect(struct br_chart *c, const struct br_chart_set *set, int fami
 				memset(bk, 0, sizeof *bk);
 				bk->metric = (enum br_metric_id)id;
 				bk->title = mi->title;
-				bk->bars = br_calloc(set->n, sizeof *bk->bars);
+				size_t m = 0;
 				for (size_t s = 0; s < set->n; s++)
 					if (set->v[s].family == pn.family && set->v[s].m[id].present)
-						bk->bars[bk->nbars++].series = s;
+						ser[m++] = s;
+				block_bars(bk, set, ser, m, o, max_bars, pc);
 			}
 			if (!pn.nblocks)
 				continue;
@@ -153,6 +262,9 @@ static void collect(struct br_chart *c, const struct br_chart_set *set, int fami
 			c->panels[c->npanels++] = pn;
 		}
 	}
+	free(ser);
+	free(pc->it);
+	pc->it = NULL;
 }
 
 static size_t total_bars(const struct br_chart *c)
@@ -395,12 +507,13 @@ struct bar_kinds {
 /* --top N, the caller's cap (max_bars), then the height cap; the note
  * that says what was left out. */
 static void apply_caps(struct br_chart *c, const struct br_chart_set *set, const struct br_render_opts *o,
-		       size_t max_bars, struct br_buf *note)
+		       size_t max_bars, const struct precut *pc, struct br_buf *note)
 {
-	size_t all_bars = total_bars(c);
+	size_t all_bars = pc->all_bars;
 	if (o && o->top)
 		keep_per_block(c, set, o->top);
 	size_t by_cap = max_bars && !(o && o->top && o->top <= max_bars) ? keep_per_block(c, set, max_bars) : 0;
+	by_cap += pc->by_cap;
 	size_t nblocks = total_blocks(c);
 	/* everything but the bar rows, with a worst-case legend and notes */
 	double overhead = BR_CHART_MARGIN + 26 + 20 + (BR_CHART_LEGEND_MAX_ROWS + 1) * BR_CHART_LEGEND_ROW + 8 +
@@ -725,13 +838,14 @@ struct br_chart *br_chart_build_capped(const struct br_chart_set *set, enum br_g
 	if (c->width < BR_CHART_MIN_WIDTH)
 		c->width = BR_CHART_MIN_WIDTH;
 	c->stacked = c->width < BR_CHART_STACK_BELOW;
-	collect(c, set, family, o);
+	struct precut pc = {0};
+	collect(c, set, family, o, max_bars, &pc);
 	if (!c->npanels) {
 		br_chart_free(c);
 		return NULL;
 	}
 	struct br_buf note = BR_BUF_INIT;
-	apply_caps(c, set, o, max_bars, &note);
+	apply_caps(c, set, o, max_bars, &pc, &note);
 	for (size_t p = 0; p < c->npanels; p++)
 		for (size_t k = 0; k < c->panels[p].nblocks; k++)
 			block_collapse_fast(&c->panels[p].blocks[k], set, c->width * 0.6);
