@@ -19,8 +19,8 @@
 CLI_ALONE := attack run_signal safe_signals
 # CLI scripts of make check-slow: the browser; 100,000-record inputs and
 # hundreds of megabytes (attack's signals arrive while such a file is read); the toy
-# registry, which builds a copy of the whole tree
-CLI_SLOW := attack browser hostile_large toy_registry
+# registry and the twin order, which build a copy of the whole tree
+CLI_SLOW := attack browser hostile_large toy_registry twin_order
 
 # tests/cli/lib*.sh are helpers the scripts source, not tests
 CLI_NAMES := $(filter-out lib lib_%,$(patsubst tests/cli/%.sh,%,$(sort $(wildcard tests/cli/*.sh))))
