@@ -21,7 +21,7 @@ n=0
 for f in corpus/bonniepp-2.00a-real.txt corpus/bonniepp-text-*.txt corpus/hosts-that-start-alike.txt \
 	corpus/mail-forum-bbcode.txt corpus/prefix-comments-and-bullets.txt corpus/seed-ide-raid1.txt \
 	corpus/web-forum.html corpus/web-pre.html; do
-	"$BR" --format jsonl "$f" >"$T/a.jsonl" 2>"$T/a.err"
+	$BR --format jsonl "$f" >"$T/a.jsonl" 2>"$T/a.err"
 	"$SWAP" --format jsonl "$f" >"$T/b.jsonl" 2>"$T/b.err"
 	cmp -s "$T/a.jsonl" "$T/b.jsonl" || { diff "$T/a.jsonl" "$T/b.jsonl" | head -20; fail "$f: JSON Lines depend on the parsers' order"; }
 	cmp -s "$T/a.err" "$T/b.err" || { diff "$T/a.err" "$T/b.err" | head -20; fail "$f: diagnostics depend on the parsers' order"; }
