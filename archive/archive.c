@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cleanup.h"
+#include "date.h"
 #include "json.h"
 #include "jsonl.h"
 #include "parser.h"
@@ -192,10 +193,7 @@ static int64_t query_int(struct br_archive *a, const char *sql, bool *ok)
  * SOURCE_DATE_EPOCH like the report's date. */
 static void now_iso(char out[32])
 {
-	time_t t = time(NULL);
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	if (sde && *sde)
-		t = (time_t)strtoll(sde, NULL, 10);
+	time_t t = (time_t)br_date_now();
 	struct tm tm;
 	gmtime_r(&t, &tm);
 	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);

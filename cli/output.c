@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "date.h"
 #include "diag.h"
 #include "neutral.h"
 #include "output.h"
@@ -146,10 +147,7 @@ void br_cli_print_diags(const struct br_diags *d, bool quiet)
 
 void br_cli_report_date(char *buf, size_t n)
 {
-	time_t t = time(NULL);
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	if (sde && *sde)
-		t = (time_t)strtoll(sde, NULL, 10);
+	time_t t = (time_t)br_date_now();
 	struct tm tm;
 	gmtime_r(&t, &tm);
 	strftime(buf, n, "%Y-%m-%d %H:%M UTC", &tm);

@@ -2,7 +2,9 @@
 #include "date.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Days from 1970-01-01 to year-mon-day (proleptic Gregorian; H. Hinnant's
  * days_from_civil). */
@@ -320,4 +322,12 @@ bool br_date_iso(const char *s, int64_t *t, enum br_date_prec *prec)
 		return false;
 	*t = v - (int64_t)off * 60;
 	return true;
+}
+
+int64_t br_date_now(void)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	if (sde && *sde)
+		return (int64_t)strtoll(sde, NULL, 10);
+	return (int64_t)time(NULL);
 }

@@ -48,4 +48,8 @@ bool br_date_iso(const char *s, int64_t *t, enum br_date_prec *prec);
 #define BR_DATE_BUF 24
 void br_date_format(int64_t t, enum br_date_prec prec, char buf[BR_DATE_BUF]);
 
+/* Now, in seconds since 1970 UTC: the clock, or SOURCE_DATE_EPOCH when it
+ * is set (reproducible outputs: the report's date, the archive's stamps). */
+int64_t br_date_now(void);
+
 #endif
