@@ -19,10 +19,10 @@ fi
 # wait until an entry matching $2 exists in directory $1 (up to ~20 s)
 wait_for() {
 	i=0
-	while [ $i -lt 400 ]; do
+	while [ $i -lt 2000 ]; do
 		for f in "$1"/$2; do [ -e "$f" ] && return 0; done
 		kill -0 "$pid" 2>/dev/null || return 1
-		sleep 0.05
+		sleep 0.01
 		i=$((i + 1))
 	done
 	return 1
@@ -103,7 +103,7 @@ for sn in TERM:15 QUIT:3; do
 		# it finished before the temporary file was seen: try again
 		echo "the old report" >"$O/r.jsonl"
 		tries=$((tries + 1))
-		[ $tries -lt 5 ] || fail "the output was always written before it could be interrupted"
+		[ $tries -lt 20 ] || fail "the output was always written before it could be interrupted"
 	done
 	[ "$st" -eq $((128 + num)) ] || fail "-o and SIG$sig: exit status $st"
 	[ "$(ls -A "$O")" = r.jsonl ] || { ls -la "$O"; fail "SIG$sig left a temporary file beside the output"; }
