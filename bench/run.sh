@@ -10,12 +10,15 @@
 # (taskset -c $CPU) — benchreport is single-threaded, so are the peers.
 #
 #   usage:  make bench && sh bench/run.sh [CASE...]
-#   cases:  csv2txt csv2html layouts mail html10k growth  (default: all)
+#   cases:  csv2txt csv2html layouts mail html10k growth scale  (default: all)
 #   env:    BR       the binary (build/benchreport)
 #           GROWTH_SIZES  results per growth input (10000 100000 1000000)
 #           GROWTH_SHAPES the merge's adversarial shapes (bench/gen.c
-#                    gen_shape) and `archive` (an archive add of rows that
-#                    share a merge key)
+#                    gen_shape), `distinct` (bench/gen's 2.00a CSV: every
+#                    run different) and `archive` (an archive add of rows
+#                    that share a merge key)
+#           SCALE_SIZES   runs of the `scale` case (10000 100000 1000000):
+#                    each peer and benchreport once per size, in turn
 #           DIR      inputs and raw results (${TMPDIR:-/tmp}/br-bench)
 #           ROUNDS   rounds (5)
 #           RUNS     bonnie++ CSV runs per layout (100000)
@@ -36,16 +39,19 @@ MAIL_ROUNDS=${MAIL_ROUNDS:-3}
 REAL_DOCS=${REAL_DOCS:-../shared/realworld/docs}
 HTML_N=${HTML_N:-10000}
 CPU=${CPU-0}
-CASES=${*:-csv2txt csv2html layouts mail html10k growth}
+CASES=${*:-csv2txt csv2html layouts mail html10k growth scale}
 GROWTH_SIZES=${GROWTH_SIZES:-10000 100000 1000000}
-GROWTH_SHAPES=${GROWTH_SHAPES:-shared similar allfig allhost prefix hdparm create archive}
+GROWTH_SHAPES=${GROWTH_SHAPES:-shared similar distinct allfig allhost prefix hdparm create archive}
+SCALE_SIZES=${SCALE_SIZES:-10000 100000 1000000}
 
 growth=no
 mail=no
+scale=no
 rest=
 for c in $CASES; do
 	case $c in
 	growth) growth=yes ;;
+	scale) scale=yes ;;
 	mail) mail=yes ;;
 	*) rest="$rest $c" ;;
 	esac
@@ -53,6 +59,7 @@ done
 CASES=$rest
 need="/usr/bin/time"
 [ -n "$CASES" ] && need="hyperfine bon_csv2txt bon_csv2html $need"
+[ $scale = yes ] && need="bon_csv2txt bon_csv2html $need"
 for tool in $need; do
 	command -v "$tool" >/dev/null 2>&1 || { echo "bench/run.sh: '$tool' is needed" >&2; exit 2; }
 done
@@ -69,12 +76,13 @@ rm -f "$DIR"/raw/*
 # ---------------------------------------------------------------- growth
 # Each shape once per size (CPU time and peak RSS from /usr/bin/time -v),
 # and the growth of the CPU time per 4x of input: (t2 / t1)^(ln 4 / ln(n2 / n1)),
-# linear = 4, quadratic = 16 (issue 15: at most 5).
+# linear = 4, quadratic = 16 (issue 15: at most 5); the peak RSS per result,
+# and against the JSON Lines budget of issue 15 (64 MiB + 150 bytes a run).
 if [ $growth = yes ]; then
 	echo "### Growth, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPU(s), pinned with \`$PIN\`"
 	echo
-	echo "| shape | results | user+sys | growth per 4x | peak RSS |"
-	echo "|---|---|---|---|---|"
+	echo "| shape | results | input | user+sys | growth per 4x | peak RSS | RSS per result | JSON Lines budget (64 MiB + 150 B a run) |"
+	echo "|---|---|---|---|---|---|---|---|"
 	for shape in $GROWTH_SHAPES; do
 		prev_n= prev_t=
 		for n in $GROWTH_SIZES; do
@@ -83,6 +91,10 @@ if [ $growth = yes ]; then
 			ext=txt
 			[ "$gshape" = prefix ] && ext=jsonl
 			in=$DIR/shape-$gshape-$n.$ext
+			if [ "$gshape" = distinct ]; then
+				in=$DIR/csv-2.00a-$n.csv
+				[ -s "$in" ] || "$GEN" csv 2.00a "$n" >"$in"
+			fi
 			[ -s "$in" ] || "$GEN" shape "$gshape" "$n" >"$in"
 			if [ "$shape" = archive ]; then
 				rm -f "$DIR/growth.db" "$DIR/growth.db-wal" "$DIR/growth.db-shm"
@@ -92,12 +104,16 @@ if [ $growth = yes ]; then
 			fi
 			t=$(awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { printf "%.2f", u + s }' "$DIR/raw/growth-time")
 			rss=$(awk -F': ' '/Maximum resident/ { printf "%.1f", $2 / 1024 }' "$DIR/raw/growth-time")
+			per=$(awk -v r="$rss" -v n="$n" 'BEGIN { printf "%.0f B", r * 1048576 / n }')
+			budget=$(awk -v r="$rss" -v n="$n" 'BEGIN { b = 64 + 150 * n / 1048576; printf "%.1f MiB: %s", b, (r <= b ? "within" : "**over**") }')
+			[ "$shape" = archive ] && budget="(archive add)"
+			insz=$(wc -c <"$in" | awk '{ printf "%.1f MiB", $1 / 1048576 }')
 			g=-
 			if [ -n "$prev_n" ]; then
 				g=$(awk -v a="$prev_t" -v b="$t" -v m="$prev_n" -v n="$n" \
 					'BEGIN { if (a <= 0.01) print "-"; else printf "%.1f", exp(log(b / a) * log(4) / log(n / m)) }')
 			fi
-			echo "| $shape | $n | $t s | $g | $rss MiB |"
+			echo "| $shape | $n | $insz | $t s | $g | $rss MiB | $per | $budget |"
 			prev_n=$n prev_t=$t
 		done
 	done
@@ -158,6 +174,61 @@ if [ $mail = yes ]; then
 	echo "Commands: \`$GEN mail MIB $REAL_DOCS/* corpus/*.txt > mail-real-MIB.txt\`, then \`$PIN /usr/bin/time -v benchreport -q -f jsonl mail-real-MIB.txt > /dev/null\` and \`wc -l mail-real-MIB.txt\` (20 in a row under one \`$PIN /usr/bin/time -v\`, the time divided by 20), $MAIL_ROUNDS runs each (target: ≥ 100 MB/s of CPU on one core)."
 	echo
 fi
+# ---------------------------------------------------------------- scale
+# Each case at every size of SCALE_SIZES (bench/gen's 2.00a CSV): bon_csv2txt,
+# benchreport text from the file and from stdin, bon_csv2html, benchreport
+# HTML and JSON Lines, once each per size in turn (pinned); CPU time, peak
+# RSS, the peer's CPU over benchreport's, and the growth per 4x of input.
+if [ $scale = yes ]; then
+	echo "### Scale, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPU(s), pinned with \`$PIN\`"
+	echo
+	echo "| case | runs | input | user+sys | growth per 4x | peak RSS | RSS per run | peer CPU / benchreport CPU |"
+	echo "|---|---|---|---|---|---|---|---|"
+	: >"$DIR/raw/scale"
+	for n in $SCALE_SIZES; do
+		in=$DIR/csv-2.00a-$n.csv
+		[ -s "$in" ] || { echo "generating $(basename "$in")" >&2; "$GEN" csv 2.00a "$n" >"$in.tmp" && mv "$in.tmp" "$in"; }
+		for c in bon_csv2txt br-text br-text-stdin bon_csv2html br-html br-jsonl; do
+			case $c in
+			bon_csv2txt) cmd="bon_csv2txt" ;;
+			br-text) cmd="$BR -q -f text $in" ;;
+			br-text-stdin) cmd="$BR -q -f text -" ;;
+			bon_csv2html) cmd="bon_csv2html" ;;
+			br-html) cmd="$BR -q -f html $in" ;;
+			br-jsonl) cmd="$BR -q -f jsonl $in" ;;
+			esac
+			$PIN /usr/bin/time -v -o "$DIR/raw/scale-time" $cmd <"$in" >/dev/null 2>&1 || true
+			awk -F': ' -v c="$c" -v n="$n" '/User time/ { u = $2 } /System time/ { s = $2 } /Maximum resident/ { r = $2 }
+				END { printf "%s %s %.2f %.1f\n", c, n, u + s, r / 1024 }' "$DIR/raw/scale-time" >>"$DIR/raw/scale"
+		done
+	done
+	for c in br-text br-text-stdin br-html br-jsonl bon_csv2txt bon_csv2html; do
+		peer=
+		case $c in br-text*) peer=bon_csv2txt ;; br-html) peer=bon_csv2html ;; esac
+		prev_n= prev_t=
+		for n in $SCALE_SIZES; do
+			set -- $(awk -v c="$c" -v n="$n" '$1 == c && $2 == n { print $3, $4 }' "$DIR/raw/scale")
+			t=$1 rss=$2
+			g=-
+			if [ -n "$prev_n" ]; then
+				g=$(awk -v a="$prev_t" -v b="$t" -v m="$prev_n" -v n="$n" \
+					'BEGIN { if (a <= 0.01) print "-"; else printf "%.1f", exp(log(b / a) * log(4) / log(n / m)) }')
+			fi
+			ratio=-
+			if [ -n "$peer" ]; then
+				pt=$(awk -v c="$peer" -v n="$n" '$1 == c && $2 == n { print $3 }' "$DIR/raw/scale")
+				ratio=$(awk -v a="$pt" -v b="$t" 'BEGIN { if (b <= 0) print "-"; else printf "%.2f", a / b }')
+			fi
+			insz=$(wc -c <"$DIR/csv-2.00a-$n.csv" | awk '{ printf "%.1f MiB", $1 / 1048576 }')
+			per=$(awk -v r="$rss" -v n="$n" 'BEGIN { printf "%.0f B", r * 1048576 / n }')
+			echo "| $c | $n | $insz | $t s | $g | $rss MiB | $per | $ratio |"
+			prev_n=$n prev_t=$t
+		done
+	done
+	echo
+	echo "Commands: \`$GEN csv 2.00a N > csv-2.00a-N.csv\`; each of \`bon_csv2txt\`, \`benchreport -q -f text csv-2.00a-N.csv\`, \`benchreport -q -f text -\`, \`bon_csv2html\`, \`benchreport -q -f html csv-2.00a-N.csv\`, \`benchreport -q -f jsonl csv-2.00a-N.csv\` as \`$PIN /usr/bin/time -v COMMAND < csv-2.00a-N.csv > /dev/null\`, once per size."
+	echo
+fi
 [ -n "$CASES" ] || exit 0
 
 # ---------------------------------------------------------------- inputs
@@ -182,7 +253,8 @@ for c in $CASES; do
 	case $c in
 	csv2txt)
 		add bon_csv2txt "$CSV" "bon_csv2txt < $CSV > /dev/null"
-		add br-text "$CSV" "$BR -q -f text $CSV > /dev/null" ;;
+		add br-text "$CSV" "$BR -q -f text $CSV > /dev/null"
+		add br-text-stdin "$CSV" "$BR -q -f text - < $CSV > /dev/null" ;;
 	csv2html)
 		add bon_csv2html "$CSV" "bon_csv2html < $CSV > /dev/null"
 		add br-html "$CSV" "$BR -q -f html $CSV > /dev/null" ;;
@@ -230,12 +302,12 @@ echo
 echo "Machine: $(nproc) CPU(s), $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown), load average at the end $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?');"
 echo "pinned with \`$PIN\`; $ROUNDS alternating rounds; benchreport $("$BR" --version | cut -d' ' -f2), hyperfine $(hyperfine --version | cut -d' ' -f2)."
 echo
-echo "| case | input | wall (median) | user+sys (median) | peak RSS | RSS budget (2 × input + 64 MiB) |"
+echo "| case | input | wall (median) | user+sys (median) | peak RSS | RSS budget (input + 64 MiB) |"
 echo "|---|---|---|---|---|---|"
 while IFS='|' read -r name input cmd; do
 	stat "$name"
 	sz=$(size_of "$input")
-	budget=$((2 * sz / 1024 + 65536))
+	budget=$((sz / 1024 + 65536))
 	ok=$([ "${rss%.*}" -le "$budget" ] && echo "within" || echo "**over**")
 	echo "| $name | $(basename "$input") ($(mib "$sz") MiB) | $(fmt "$wall") s | $(fmt "$cpu") s | $(mib $((${rss%.*} * 1024))) MiB | $(mib $((budget * 1024))) MiB: $ok |"
 done <"$cases"
@@ -249,16 +321,18 @@ ratio() { # A B: median wall of A / median wall of B
 echo "| target | measured | met |"
 echo "|---|---|---|"
 if grep -q '^br-text|' "$cases"; then
-	x=$(ratio bon_csv2txt br-text)
-	echo "| CSV → text ≥ 10× faster than bon_csv2txt | bon_csv2txt / benchreport = $x | $(echo "$x" | awk '{ print ($1 >= 10 ? "yes" : "no") }') |"
+	for c in br-text br-text-stdin; do
+		x=$(ratio bon_csv2txt $c)
+		echo "| CSV → text ≥ 10× bon_csv2txt ($c) | bon_csv2txt / benchreport = $x | $(echo "$x" | awk '{ sub(/.*user\+sys: /, ""); print ($1 + 0 >= 10 ? "yes" : "no") }') |"
+	done
 fi
 if grep -q '^br-html|' "$cases"; then
 	x=$(ratio bon_csv2html br-html)
-	echo "| CSV → HTML faster than bon_csv2html | bon_csv2html / benchreport = $x | $(echo "$x" | awk '{ print ($1 > 1 ? "yes" : "no") }') |"
+	echo "| CSV → HTML ≥ 3× bon_csv2html (CPU) | bon_csv2html / benchreport = $x | $(echo "$x" | awk '{ sub(/.*user\+sys: /, ""); print ($1 + 0 >= 3 ? "yes" : "no") }') |"
 fi
 if grep -q "^br-html-$HTML_N|" "$cases"; then
 	stat "br-html-$HTML_N"
-	echo "| $HTML_N-record HTML report < 2 s | $(fmt "$wall") s (user+sys $(fmt "$cpu") s) | $(awk -v t="$wall" 'BEGIN { print (t < 2 ? "yes" : "no") }') |"
+	echo "| $HTML_N-record HTML report < 0.5 s | $(fmt "$wall") s (user+sys $(fmt "$cpu") s) | $(awk -v t="$wall" 'BEGIN { print (t < 0.5 ? "yes" : "no") }') |"
 fi
 echo
 echo "Commands (each wrapped as \`/usr/bin/time -f %M -o FILE COMMAND\`, run by \`$PIN hyperfine --runs 1 --style basic --export-csv FILE -n NAME COMMAND ...\` once per round):"
