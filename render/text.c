@@ -247,6 +247,25 @@ static void put_right_ascii(struct br_buf *b, size_t lead, const char *s, size_t
 	b->data[b->len] = '\0';
 }
 
+/* Lines of a block are gathered in one buffer and handed to the sink a few
+ * KiB at a time. */
+#define LINES_HOLD 16384
+
+/* End the line that began at `start` in b: no trailing blanks, a newline;
+ * hand b to the sink when it holds enough. */
+static void end_line(struct br_sink *out, struct br_buf *b, size_t start)
+{
+	size_t n = b->len;
+	while (n > start && b->data[n - 1] == ' ')
+		n--;
+	b->len = n;
+	br_buf_addc(b, '\n');
+	if (b->len >= LINES_HOLD) {
+		br_sink_write(out, b->data, b->len);
+		br_buf_reset(b);
+	}
+}
+
 static void grid_emit_block(struct br_sink *out, const struct tgrid *gr, const size_t *groups,
 			    size_t n)
 {
@@ -283,10 +302,11 @@ static void grid_emit_block(struct br_sink *out, const struct tgrid *gr, const s
 			br_buf_addc(&line, '-');
 	}
 	emit_line(out, &line);
-	/* the rows: each made, laid out and written whole */
+	/* the rows: each made, laid out and gathered with the next ones */
 	struct br_buf cells = BR_BUF_INIT;
 	size_t end[BR_ARRAY_LEN(gr->g->sub)];
 	for (size_t r = 0; r < gr->nrows; r++) {
+		size_t start = line.len;
 		put_left(&line, gr->names[r], gr->namew);
 		for (size_t k = 0; k < n; k++) {
 			const struct tgroup *g = &gr->g[groups[k]];
@@ -301,8 +321,10 @@ static void grid_emit_block(struct br_sink *out, const struct tgrid *gr, const s
 				from = end[s];
 			}
 		}
-		emit_line(out, &line);
+		end_line(out, &line, start);
 	}
+	if (line.len)
+		br_sink_write(out, line.data, line.len);
 	br_buf_free(&cells);
 	br_buf_free(&line);
 }
