@@ -836,14 +836,19 @@ static void sort_rows(struct trow *rows, size_t nrows, int (*cmp)(const void *, 
 static void family_slots(enum br_family fam, const struct br_render_opts *o,
 			 const struct br_record *const *recs, size_t nrecs, struct slots *sl)
 {
-	bool held[BR_METRIC_COUNT] = {false};
+	/* only the metrics a record may hold and none before did: a record's
+	 * figures are visited once at most, not every metric of every record */
+	uint64_t held = 0;
 	for (size_t i = 0; i < nrecs; i++)
-		for (int m = 0; m < BR_METRIC_COUNT; m++)
-			held[m] = held[m] || br_record_get(recs[i], (enum br_metric_id)m)->present;
+		for (uint64_t m = br_record_held(recs[i]) & ~held; m; m &= m - 1) {
+			int id = __builtin_ctzll(m);
+			if (br_record_get(recs[i], (enum br_metric_id)id)->present)
+				held |= 1ull << id;
+		}
 	sl->n = 0;
 	for (int m = 0; m < BR_METRIC_COUNT; m++) {
 		sl->of[m] = -1;
-		if (br_metric(m)->family != fam || !held[m])
+		if (br_metric(m)->family != fam || !(held >> m & 1))
 			continue;
 		if (o && o->have_metric_filter && !o->metric_filter[m])
 			continue;

@@ -187,6 +187,17 @@ static const struct layout layouts[] = {
 
 /* ------------------------------------------------------------ fields */
 
+/* A figure as judge() read it, so that emit() does not read it again: the
+ * number num() gives, its decimals and what follows the digits (a latency's
+ * unit). known is false when judge() did not read it (the pattern decided,
+ * or a record whose commas were blanks): emit() reads the text then. */
+struct fig {
+	bool known;
+	unsigned char frac;         /* digits after the point */
+	unsigned char len;          /* bytes of the number */
+	double v;
+};
+
 struct fields {
 	bool plain;                 /* split on commas alone (see split_plain): raw is
 				     * unused, clean holds the fields as they were */
@@ -205,6 +216,7 @@ struct fields {
 	const char *val[MAX_FIELDS];
 	int vmark[MAX_FIELDS];
 	int vsrc[MAX_FIELDS];       /* field index of each slot, -1 for an inserted one */
+	struct fig fig[MAX_FIELDS]; /* each slot's figure as judge() read it */
 };
 
 static void on_field(void *s, size_t len, void *data)
@@ -411,16 +423,22 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* 10^i, exact */
+static const double p10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+			     1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+
 /* The figures bonnie++ really writes, recognised without a regex: true only
  * when the field surely has the complete shape of kind k (re_full[k], and
  * so re_part[k], which accepts every prefix of it); false means "ask the
- * pattern". */
-static bool quick_shape(enum kind k, const char *s)
+ * pattern". A figure's number is read on the way into *f (when not NULL)
+ * as num() would read it. */
+static bool quick_shape(enum kind k, const char *s, struct fig *f)
 {
 	const char *p = s;
+	unsigned long long m = 0;
 	while (is_digit(*p))
-		p++;
-	size_t d = (size_t)(p - s);
+		m = m * 10 + (unsigned)(*p++ - '0'); /* (used only up to 15 digits) */
+	size_t d = (size_t)(p - s), frac = 0;
 	if (d == 0) {
 		while (*p == '+')
 			p++;
@@ -429,6 +447,7 @@ static bool quick_shape(enum kind k, const char *s)
 			return false;
 		return k == K_CPU ? plus >= 2 : (k == K_RATE || k == K_SEEKS) && plus >= 3;
 	}
+	bool ok = false;
 	if (!*p) {
 		switch (k) {
 		case K_FVER:
@@ -437,7 +456,12 @@ static bool quick_shape(enum kind k, const char *s)
 		case K_LAT:
 			return false;
 		case K_CPU:
-			return d <= 4;
+			ok = d <= 4;
+			break;
+		case K_RATE:
+		case K_SEEKS:
+			ok = true;
+			break;
 		case K_CONC:
 		case K_SEEKPROCS:
 			return d <= 6;
@@ -448,52 +472,72 @@ static bool quick_shape(enum kind k, const char *s)
 		default:
 			return true;
 		}
-	}
-	switch (k) {
-	case K_FVER:
-	case K_VER: /* d.dd with an optional letter */
-		if (d != 1 || p[0] != '.' || !is_digit(p[1]) || !is_digit(p[2]))
-			return false;
-		p += 3;
-		if (*p >= 'a' && *p <= 'z')
-			p++;
-		return !*p;
-	case K_RATE:
-	case K_SEEKS:
-	case K_LAT:
-		if (*p == '.') {
-			const char *f = ++p;
-			while (is_digit(*p))
-				p++;
-			if (p == f)
+	} else {
+		switch (k) {
+		case K_FVER:
+		case K_VER: /* d.dd with an optional letter */
+			if (d != 1 || p[0] != '.' || !is_digit(p[1]) || !is_digit(p[2]))
 				return false;
-		}
-		if (k != K_LAT)
+			p += 3;
+			if (*p >= 'a' && *p <= 'z')
+				p++;
 			return !*p;
-		return strcmp(p, "us") == 0 || strcmp(p, "ms") == 0 || strcmp(p, "s") == 0;
-	case K_SIZE1:
-	case K_SIZE:
-		return *p && strchr("KMGT", *p) && !p[1];
-	case K_CHUNK:
-	case K_FCHUNK:
-		return *p && strchr("kKmMgG", *p) && !p[1];
-	default:
-		return false;
+		case K_RATE:
+		case K_SEEKS:
+		case K_LAT:
+			if (*p == '.') {
+				const char *fp = ++p;
+				while (is_digit(*p))
+					m = m * 10 + (unsigned)(*p++ - '0');
+				frac = (size_t)(p - fp);
+				if (frac == 0)
+					return false;
+			}
+			if (k != K_LAT)
+				ok = !*p;
+			else
+				ok = strcmp(p, "us") == 0 || strcmp(p, "ms") == 0 || strcmp(p, "s") == 0;
+			break;
+		case K_SIZE1:
+		case K_SIZE:
+			return *p && strchr("KMGT", *p) && !p[1];
+		case K_CHUNK:
+		case K_FCHUNK:
+			return *p && strchr("kKmMgG", *p) && !p[1];
+		default:
+			return false;
+		}
 	}
+	/* num(): exact up to 15 digits, strtod beyond */
+	if (ok && f && d + frac <= 15) {
+		size_t n = d + (frac ? frac + 1 : 0);
+		f->known = true;
+		f->frac = (unsigned char)frac;
+		f->len = (unsigned char)n;
+		f->v = frac ? (double)m / p10[frac] : (double)m;
+	}
+	return ok;
 }
 
-static bool shape_ok(enum kind k, const char *s, bool cut)
+/* Whether s has the shape of kind k (cut: or the start of one); a figure's
+ * number read on the way into *f (NULL: not wanted), see quick_shape. */
+static bool shape_read(enum kind k, const char *s, bool cut, struct fig *f)
 {
 	if (k == K_NAME)
 		return true;
 	if (!*s)
 		return k != K_FVER && k != K_VER;
-	if (quick_shape(k, s))
+	if (quick_shape(k, s, f))
 		return true;
 	if (!cut && (k == K_FVER || (k == K_VER && *s != 'b')) && !is_digit(*s))
 		return false; /* both patterns begin with a digit (or the runner's name) */
 	struct br_pattern *p = cut ? &re_part[k] : &re_full[k];
 	return br_re_test(p, s, strlen(s));
+}
+
+static bool shape_ok(enum kind k, const char *s, bool cut)
+{
+	return shape_read(k, s, cut, NULL);
 }
 
 /* A 1.0x name: anything but prose-like length or a bare number (a line of
@@ -652,12 +696,13 @@ static void judge(struct fields *fs, struct verdict *cut, struct verdict *done)
 		const char *s = fs->val[i];
 		if ((k == K_RATE || k == K_SEEKS || k == K_LAT) && *s)
 			any = true;
+		fs->fig[i].known = false;
 		if (i + 1 == c) {
 			/* re_full[k] accepts less than re_part[k] */
-			last_done = shape_ok(k, s, false);
+			last_done = shape_read(k, s, false, &fs->fig[i]);
 			last_cut = last_done || shape_ok(k, s, true);
 			last_figure = is_figure(k) && *s;
-		} else if (!shape_ok(k, s, false)) {
+		} else if (!shape_read(k, s, false, &fs->fig[i])) {
 			if (bad == c)
 				bad = i;
 		} else if (is_figure(k) && *s) {
@@ -768,8 +813,6 @@ static bool is_header(const char *s)
  * blank, exponent, hex, more digits) goes to strtod. */
 static double num(const char *s, char **end)
 {
-	static const double p10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-				     1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
 	unsigned long long m = 0;
 	size_t digits = 0, frac = 0;
 	const char *p = s;
@@ -785,6 +828,12 @@ static double num(const char *s, char **end)
 	if (end)
 		*end = (char *)p;
 	return frac ? (double)m / p10[frac] : (double)m;
+}
+
+/* The resolution of a figure printed with d decimals. */
+static double step_of(size_t d)
+{
+	return d ? pow(10, -(double)d) : 1;
 }
 
 static double decimals_step(const char *s)
@@ -855,12 +904,13 @@ struct build {
 static void set_seeks(struct build *bd, struct br_record *r, const struct fields *fs, size_t i)
 {
 	const char *s = fs->val[i];
+	const struct fig *f = &fs->fig[i];
 	int mark = fs->vmark[i];
-	size_t n = strlen(s);
-	bool integer = strspn(s, "0123456789") == n;
+	size_t n = f->known ? f->len : strlen(s);
+	bool integer = f->known ? f->frac == 0 : strspn(s, "0123456789") == n;
 	if (!integer) {
-		struct br_value *v = br_record_set(r, BR_M_seeks, num(s, NULL), s);
-		br_value_set_resolution(v, decimals_step(s));
+		struct br_value *v = br_record_set(r, BR_M_seeks, f->known ? f->v : num(s, NULL), s);
+		br_value_set_resolution(v, f->known ? step_of(f->frac) : decimals_step(s));
 		return;
 	}
 	bool last_began_line = mark >= 1 && (size_t)mark == n - 1;
@@ -877,7 +927,7 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 		free(fixed);
 		return;
 	}
-	struct br_value *v = br_record_set(r, BR_M_seeks, num(s, NULL), s);
+	struct br_value *v = br_record_set(r, BR_M_seeks, f->known ? f->v : num(s, NULL), s);
 	br_value_set_resolution(v, 1);
 	if (fs->L->seeks_decimal) {
 		v->doubtful = true;
@@ -894,17 +944,17 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 	}
 }
 
-static void set_latency(struct br_record *r, int metric, const char *s)
+static void set_latency(struct br_record *r, int metric, const char *s, const struct fig *f)
 {
-	char *end;
-	double v = num(s, &end);
+	char *end = (char *)(uintptr_t)(s + (f->known ? f->len : 0));
+	double v = f->known ? f->v : num(s, &end);
 	double mult = 1;
 	if (end[0] == 'm')
 		mult = 1000;
 	else if (end[0] == 's')
 		mult = 1e6;
 	struct br_value *bv = br_record_set(r, (enum br_metric_id)metric, v * mult, s);
-	br_value_set_resolution(bv, mult * decimals_step(s));
+	br_value_set_resolution(bv, mult * (f->known ? step_of(f->frac) : decimals_step(s)));
 }
 
 static void note_blanks(struct build *bd, const struct fields *fs, size_t i)
@@ -1014,17 +1064,18 @@ static void field_into(struct build *bd, struct br_record *r, const struct field
 		} else if (L->slot[i].kind == K_SEEKS) {
 			set_seeks(bd, r, fs, i);
 		} else {
-			struct br_value *v = br_record_set(r, (enum br_metric_id)m, num(s, NULL), s);
-			br_value_set_resolution(v, decimals_step(s));
+			const struct fig *f = &fs->fig[i];
+			struct br_value *v = br_record_set(r, (enum br_metric_id)m, f->known ? f->v : num(s, NULL), s);
+			br_value_set_resolution(v, f->known ? step_of(f->frac) : decimals_step(s));
 		}
 		break;
 	case K_CPU:
 		/* the cpu of a too-fast test is not a measurement */
 		if (s[0] != '+' && br_record_get(r, (enum br_metric_id)m)->present && !rate_fast[m])
-			br_record_set_cpu(r, (enum br_metric_id)m, num(s, NULL));
+			br_record_set_cpu(r, (enum br_metric_id)m, fs->fig[i].known ? fs->fig[i].v : num(s, NULL));
 		break;
 	case K_LAT:
-		set_latency(r, m, s);
+		set_latency(r, m, s, &fs->fig[i]);
 		break;
 	case K_COUNT:
 		break;
@@ -1714,6 +1765,7 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 	for (size_t k = 0; k < L->len; k++) {
 		fs->vmark[k] = -1;
 		fs->vsrc[k] = -1;
+		fs->fig[k].known = false; /* (emit reads the tokens) */
 	}
 	place(sp, fs, L, mask, extra, true);
 	size_t li = (size_t)(L - layouts);
