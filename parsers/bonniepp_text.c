@@ -2160,9 +2160,12 @@ static bool one_line_table(struct pstate_all *ps, size_t i, const struct br_line
 static bool units_then_row(const struct br_line *l)
 {
 	const char *p = l->text, *end = l->text + l->len, *cp = NULL;
-	while ((size_t)(end - p) >= 3 && (p = memmem(p, (size_t)(end - p), "%CP", 3)) != NULL) {
-		cp = p;
-		p += 3;
+	/* memchr for '%', rare in prose: memmem's set-up cost more than the
+	 * scan on the short lines of a paragraph */
+	while ((size_t)(end - p) >= 3 && (p = memchr(p, '%', (size_t)(end - p) - 2)) != NULL) {
+		if (p[1] == 'C' && p[2] == 'P')
+			cp = p;
+		p++;
 	}
 	if (!cp)
 		return false;
