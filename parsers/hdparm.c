@@ -223,7 +223,7 @@ struct hp {
 	size_t about_dev;         /* the last device header or settings line + 1 */
 };
 
-static bool has(const char *s, size_t n, const char *needle)
+static inline bool has(const char *s, size_t n, const char *needle)
 {
 	return br_has(s, n, needle, strlen(needle));
 }
