@@ -2121,7 +2121,9 @@ static bool candidate(const char *s, size_t n)
 		return true;
 	if ((*s == 'T' || *s == 't') && n >= 6 && strncasecmp(s, "timing", 6) == 0)
 		return true;
-	if (br_has(s, n, "ached", 5) || br_has(s, n, "uffered", 7)) /* a table's header */
+	/* a table's header; each word looked for by a letter rarer in prose
+	 * than its first */
+	if (br_has_at(s, n, "ached", 5, 1) || br_has_at(s, n, "uffered", 7, 1))
 		return true;
 	while (n > 4 && (s[n - 1] == '|' || s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--; /* a table row's last cell */
