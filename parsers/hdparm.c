@@ -2112,12 +2112,18 @@ static bool candidate(const char *s, size_t n)
 		return false;
 	if (is_digit(*s))
 		return br_has(s, n, "MB", 2);
-	if (br_has(s, n, "MB in", 5)) /* timings in the middle of a line */
-		return true;
-	if (br_has(s, n, "B/s", 3)) /* a rate anywhere: hand-written lines */
-		return true;
-	/* a figure quoted in prose */
-	if (br_has_at(s, n, "hdparm", 6, 3) && (br_has(s, n, "B/s", 3) || br_has(s, n, "b/s", 3)))
+	/* timings in the middle of a line ("MB in"), a rate anywhere ("B/s":
+	 * hand-written lines): one pass over the line's 'B' bytes */
+	for (const char *p = memchr(s, 'B', n), *end = s + n; p;
+	     p = p + 1 < end ? memchr(p + 1, 'B', (size_t)(end - p - 1)) : NULL) {
+		size_t left = (size_t)(end - p);
+		if (left >= 3 && p[1] == '/' && p[2] == 's')
+			return true;
+		if (left >= 4 && p > s && p[-1] == 'M' && memcmp(p + 1, " in", 3) == 0)
+			return true;
+	}
+	/* a figure quoted in prose (with "B/s" it was taken above) */
+	if (br_has(s, n, "b/s", 3) && br_has_at(s, n, "hdparm", 6, 3))
 		return true;
 	if ((*s == 'T' || *s == 't') && n >= 6 && strncasecmp(s, "timing", 6) == 0)
 		return true;
