@@ -1965,10 +1965,11 @@ static bool transposed_at(struct hp *st, size_t i)
 
 /* Step 0 of one_line: several lines of hdparm's run together (but
  * hdparm's labels without a figure may head the columns of a table), or a
- * line longer than any of hdparm's (prose); true when it was either. */
-static bool run_together(struct hp *st, size_t i, const char *s, size_t n)
+ * line longer than any of hdparm's (prose); true when it was either.
+ * `timing`: the line holds "iming" (one_line asks it once for both). */
+static bool run_together(struct hp *st, size_t i, const char *s, size_t n, bool timing)
 {
-	if (has(s, n, "iming")) {
+	if (timing) {
 		bool digit = false;
 		for (size_t k = 0; k < n && !digit; k++)
 			digit = is_digit(s[k]);
@@ -2072,10 +2073,11 @@ static void one_line(struct hp *st, size_t i)
 		drop_pending(st);
 	if (n == 0)
 		return; /* blank lines neither start nor end anything */
-	if (run_together(st, i, s, n))
+	bool timing = has(s, n, "iming");
+	if (run_together(st, i, s, n, timing))
 		return;
 	/* 1. " Timing cached reads: ..." */
-	if (has(s, n, "iming") && br_re_match(&re_timing, s, n, 0, ov, 3) > 0) {
+	if (timing && br_re_match(&re_timing, s, n, 0, ov, 3) > 0) {
 		timing_line(st, i, s, n, ov);
 		return;
 	}
