@@ -302,24 +302,35 @@ static bool has_pair(const char *s, size_t n, char a, char b)
 	return false;
 }
 
+/* Where a sentence break ("done. The") ends in s[0..n), the last one
+ * when `last` (0 if none), else the first found. Each of the three marks
+ * is looked for by memchr: they are rare, blanks and letters are not. */
+static size_t sentence_at(const char *s, size_t n, bool last)
+{
+	size_t at = 0;
+	if (n < 4)
+		return 0;
+	for (const char *m = ".?!"; *m; m++)
+		for (const char *p = memchr(s + 1, *m, n - 3); p; /* marks at 1 .. n - 3 */
+		     p = (size_t)(p - s) + 1 < n - 2 ? memchr(p + 1, *m, n - 3 - (size_t)(p - s)) : NULL)
+			if (p[1] == ' ' && p[2] >= 'A' && p[2] <= 'Z' && is_alpha((unsigned char)p[-1])) {
+				if (!last)
+					return (size_t)(p - s) + 2;
+				if ((size_t)(p - s) + 2 > at)
+					at = (size_t)(p - s) + 2;
+			}
+	return at;
+}
+
 /* Offset of the last sentence in s ("...done. The last one"), 0 if one. */
 static size_t last_sentence(const char *s, size_t n)
 {
-	size_t at = 0;
-	for (size_t i = 1; i + 2 < n; i++)
-		if ((s[i] == '.' || s[i] == '?' || s[i] == '!') && s[i + 1] == ' ' &&
-		    s[i + 2] >= 'A' && s[i + 2] <= 'Z' && is_alpha((unsigned char)s[i - 1]))
-			at = i + 2;
-	return at;
+	return sentence_at(s, n, true);
 }
 
 static bool sentence_break(const char *s, size_t n)
 {
-	for (size_t i = 1; i + 2 < n; i++)
-		if ((s[i] == '.' || s[i] == '?' || s[i] == '!') && s[i + 1] == ' ' &&
-		    s[i + 2] >= 'A' && s[i + 2] <= 'Z' && is_alpha((unsigned char)s[i - 1]))
-			return true;
-	return false;
+	return sentence_at(s, n, false) != 0;
 }
 
 /* ------------------------------------------------------------ classifiers */

@@ -1499,6 +1499,31 @@ static size_t parse(struct br_parse_ctx *ctx)
 	return p.st.emitted;
 }
 
+/* Does s[0..n) hold "K/sec", "M/sec" or "kB/s"? One pass over its '/'. */
+static bool has_rate_unit(const char *s, size_t n)
+{
+	for (const char *p = n > 2 ? memchr(s + 1, '/', n - 2) : NULL, *end = s + n; p;
+	     p = p + 1 < end ? memchr(p + 1, '/', (size_t)(end - p - 1)) : NULL) {
+		size_t left = (size_t)(end - p); /* from the '/' on */
+		if (left >= 4 && (p[-1] == 'K' || p[-1] == 'M') && memcmp(p, "/sec", 4) == 0)
+			return true;
+		if (left >= 2 && p - s >= 2 && p[-2] == 'k' && p[-1] == 'B' && p[1] == 's')
+			return true;
+	}
+	return false;
+}
+
+/* Does s[0..n) hold "onnie"? By its "nn", the rarest part of it in prose,
+ * the rest compared in place. */
+static bool has_onnie(const char *s, size_t n)
+{
+	for (const char *p = n >= 5 ? memchr(s + 1, 'n', n - 4) : NULL, *last = s + n - 4; p;
+	     p = p < last ? memchr(p + 1, 'n', (size_t)(last - p)) : NULL)
+		if (p[1] == 'n' && p[-1] == 'o' && p[2] == 'i' && p[3] == 'e')
+			return true;
+	return false;
+}
+
 /* Cheap look at the raw bytes: every Bonnie result has one of these. Each
  * is looked for by a byte rare in CSV figures and in prose (k), and the
  * look stops at the first found. */
@@ -1508,11 +1533,19 @@ static bool detect(const struct br_doc *doc)
 		const char *s;
 		size_t k;
 	} needles[] = {
-		{"%CPU", 0}, {"Per Char", 0}, {"K/sec", 1}, {"M/sec", 1}, {"kB/s", 2},
-		{"Sequential", 2}, {"onnie", 3}, {"ONNIE", 0}, {"<TD", 0}, {"<td", 0},
+		{"%CPU", 0}, {"Per Char", 0}, {"Sequential", 2}, {"ONNIE", 0}, {"<TD", 0}, {"<td", 0},
 	};
-	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
-		if (br_has_at(doc->raw, doc->raw_len, needles[i].s, strlen(needles[i].s), needles[i].k))
+	const char *s = doc->raw;
+	size_t n = doc->raw_len;
+	for (size_t i = 0; i < 2; i++)
+		if (br_has_at(s, n, needles[i].s, strlen(needles[i].s), needles[i].k))
+			return true;
+	if (has_rate_unit(s, n))
+		return true;
+	if (br_has_at(s, n, needles[2].s, strlen(needles[2].s), needles[2].k) || has_onnie(s, n))
+		return true;
+	for (size_t i = 3; i < BR_ARRAY_LEN(needles); i++)
+		if (br_has_at(s, n, needles[i].s, strlen(needles[i].s), needles[i].k))
 			return true;
 	return false;
 }

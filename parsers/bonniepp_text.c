@@ -422,7 +422,13 @@ static bool version_line(const char *s, size_t len, struct pline *pl)
  * quadratically); its place in the untrimmed line goes into pl. */
 static bool named_create_line(const char *line, const char *s, size_t len, bool dash2, struct pline *pl)
 {
-	const char *cre = dash2 ? memmem(s, len, "-Create--", 9) : NULL;
+	/* the first "-Create--", by its 'C' (memchr: memmem's set-up costs
+	 * more than the scan of a header line) */
+	const char *cre = NULL;
+	for (const char *p = dash2 && len > 1 ? memchr(s + 1, 'C', len - 1) : NULL; p && !cre;
+	     p = p + 1 < s + len ? memchr(p + 1, 'C', (size_t)(s + len - p - 1)) : NULL)
+		if ((size_t)(s + len - p) >= 8 && memcmp(p - 1, "-Create--", 9) == 0)
+			cre = p - 1;
 	if (!cre || !(cre + 9 == s + len || cre[9] == ' ' || cre[9] == '\t'))
 		return false;
 	size_t b = (size_t)(cre - s);
@@ -2160,9 +2166,12 @@ static bool one_line_table(struct pstate_all *ps, size_t i, const struct br_line
 static bool units_then_row(const struct br_line *l)
 {
 	const char *p = l->text, *end = l->text + l->len, *cp = NULL;
-	while ((size_t)(end - p) >= 3 && (p = memmem(p, (size_t)(end - p), "%CP", 3)) != NULL) {
-		cp = p;
-		p += 3;
+	/* memchr for '%', rare in prose: memmem's set-up cost more than the
+	 * scan on the short lines of a paragraph */
+	while ((size_t)(end - p) >= 3 && (p = memchr(p, '%', (size_t)(end - p) - 2)) != NULL) {
+		if (p[1] == 'C' && p[2] == 'P')
+			cp = p;
+		p++;
 	}
 	if (!cp)
 		return false;

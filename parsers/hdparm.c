@@ -223,7 +223,7 @@ struct hp {
 	size_t about_dev;         /* the last device header or settings line + 1 */
 };
 
-static bool has(const char *s, size_t n, const char *needle)
+static inline bool has(const char *s, size_t n, const char *needle)
 {
 	return br_has(s, n, needle, strlen(needle));
 }
@@ -1965,10 +1965,11 @@ static bool transposed_at(struct hp *st, size_t i)
 
 /* Step 0 of one_line: several lines of hdparm's run together (but
  * hdparm's labels without a figure may head the columns of a table), or a
- * line longer than any of hdparm's (prose); true when it was either. */
-static bool run_together(struct hp *st, size_t i, const char *s, size_t n)
+ * line longer than any of hdparm's (prose); true when it was either.
+ * `timing`: the line holds "iming" (one_line asks it once for both). */
+static bool run_together(struct hp *st, size_t i, const char *s, size_t n, bool timing)
 {
-	if (has(s, n, "iming")) {
+	if (timing) {
 		bool digit = false;
 		for (size_t k = 0; k < n && !digit; k++)
 			digit = is_digit(s[k]);
@@ -2072,10 +2073,11 @@ static void one_line(struct hp *st, size_t i)
 		drop_pending(st);
 	if (n == 0)
 		return; /* blank lines neither start nor end anything */
-	if (run_together(st, i, s, n))
+	bool timing = has(s, n, "iming");
+	if (run_together(st, i, s, n, timing))
 		return;
 	/* 1. " Timing cached reads: ..." */
-	if (has(s, n, "iming") && br_re_match(&re_timing, s, n, 0, ov, 3) > 0) {
+	if (timing && br_re_match(&re_timing, s, n, 0, ov, 3) > 0) {
 		timing_line(st, i, s, n, ov);
 		return;
 	}
@@ -2112,16 +2114,24 @@ static bool candidate(const char *s, size_t n)
 		return false;
 	if (is_digit(*s))
 		return br_has(s, n, "MB", 2);
-	if (br_has(s, n, "MB in", 5)) /* timings in the middle of a line */
-		return true;
-	if (br_has(s, n, "B/s", 3)) /* a rate anywhere: hand-written lines */
-		return true;
-	/* a figure quoted in prose */
-	if (br_has_at(s, n, "hdparm", 6, 3) && (br_has(s, n, "B/s", 3) || br_has(s, n, "b/s", 3)))
+	/* timings in the middle of a line ("MB in"), a rate anywhere ("B/s":
+	 * hand-written lines): one pass over the line's 'B' bytes */
+	for (const char *p = memchr(s, 'B', n), *end = s + n; p;
+	     p = p + 1 < end ? memchr(p + 1, 'B', (size_t)(end - p - 1)) : NULL) {
+		size_t left = (size_t)(end - p);
+		if (left >= 3 && p[1] == '/' && p[2] == 's')
+			return true;
+		if (left >= 4 && p > s && p[-1] == 'M' && memcmp(p + 1, " in", 3) == 0)
+			return true;
+	}
+	/* a figure quoted in prose (with "B/s" it was taken above) */
+	if (br_has(s, n, "b/s", 3) && br_has_at(s, n, "hdparm", 6, 3))
 		return true;
 	if ((*s == 'T' || *s == 't') && n >= 6 && strncasecmp(s, "timing", 6) == 0)
 		return true;
-	if (br_has(s, n, "ached", 5) || br_has(s, n, "uffered", 7)) /* a table's header */
+	/* a table's header; each word looked for by a letter rarer in prose
+	 * than its first */
+	if (br_has_at(s, n, "ached", 5, 1) || br_has_at(s, n, "uffered", 7, 1))
 		return true;
 	while (n > 4 && (s[n - 1] == '|' || s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--; /* a table row's last cell */

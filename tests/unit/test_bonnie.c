@@ -811,6 +811,35 @@ static void header_fragments(void **state)
 	done(&r);
 }
 
+/* detect(): each of the words every Bonnie result holds, at the start, in
+ * the middle and at the very end of the bytes; prose without them is not
+ * worth a look (near misses of the rate units and of "onnie" included). */
+static void detect_words(void **state)
+{
+	(void)state;
+	const struct br_parser *p = br_parser_by_name("bonnie");
+	static const char *const yes[] = {
+		"%CPU", "x Per Char y", "40 K/sec", "K/sec", "M/sec\n", "12 kB/s", "kB/s",
+		"Sequential", "bonnie", "Bonnie", "BONNIE", "onnie", "<TD>", "<td", "ran bonnie -s 100",
+	};
+	static const char *const no[] = {
+		"", "K/se", "/sec", "k/sec", "KB/s", "kb/s", "B/s", "onni", "onie", "nnie", "Bonni e",
+		"sequential", "a plain line of prose, no tool named in it\n",
+	};
+	for (size_t i = 0; i < sizeof yes / sizeof *yes; i++) {
+		struct br_doc *d = br_doc_from_mem("t.txt", yes[i], strlen(yes[i]));
+		if (!p->detect(d))
+			fail_msg("detect missed '%s'", yes[i]);
+		br_doc_free(d);
+	}
+	for (size_t i = 0; i < sizeof no / sizeof *no; i++) {
+		struct br_doc *d = br_doc_from_mem("t.txt", no[i], strlen(no[i]));
+		if (p->detect(d))
+			fail_msg("detect took '%s'", no[i]);
+		br_doc_free(d);
+	}
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -841,6 +870,7 @@ int main(void)
 		cmocka_unit_test(damaged_row_costs_only_itself),
 		cmocka_unit_test(table_on_one_line),
 		cmocka_unit_test(rows_wrapped_into_pieces),
+		cmocka_unit_test(detect_words),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

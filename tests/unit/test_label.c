@@ -133,6 +133,31 @@ static void standalone_titles_and_colon_lines(void **state)
 	br_doc_free(d);
 }
 
+/* A ':' line introduces with its last sentence, whichever mark ('.', '?'
+ * or '!') ends the one before; a sentence break inside a title line makes
+ * it prose. */
+static void colon_lines_last_sentence(void **state)
+{
+	(void)state;
+	static const char *const in[] = {
+		"Looks fine. For comparison, my old box:\n"
+		"       1*2047  7205 95.3 11109  9.4  5210  7.7  5770 70.4 12117 12.0 165.5  3.7\n",
+		"Slow? Really slow! Then the old disks:\n"
+		"       1*2047  7205 95.3 11109  9.4  5210  7.7  5770 70.4 12117 12.0 165.5  3.7\n",
+		"Fast! Is it? Yes. The new disks, at last:\n"
+		"       1*2047  7205 95.3 11109  9.4  5210  7.7  5770 70.4 12117 12.0 165.5  3.7\n",
+		"RAID 5\n\nIt was fine. No, it was not\n\n"
+		"       1*2047  7205 95.3 11109  9.4  5210  7.7  5770 70.4 12117 12.0 165.5  3.7\n",
+	};
+	static const char *const want[] = {"For comparison, my old box", "Then the old disks",
+					   "The new disks, at last", "RAID 5"};
+	for (size_t k = 0; k < sizeof in / sizeof *in; k++) {
+		struct br_doc *d = mem(in[k]);
+		expect(d, at(d, "       1*2047", 0), NULL, want[k]);
+		br_doc_free(d);
+	}
+}
+
 /* Seed 002: a "Key: details." set heading, a generic introduction, and the
  * result's own title passed by the parser. */
 static void own_title_and_generic_intro(void **state)
@@ -459,6 +484,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(underlined_block_and_hash_headings),
 		cmocka_unit_test(standalone_titles_and_colon_lines),
+		cmocka_unit_test(colon_lines_last_sentence),
 		cmocka_unit_test(own_title_and_generic_intro),
 		cmocka_unit_test(bullets_under_colon_lines),
 		cmocka_unit_test(outline_numbering),
