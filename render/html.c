@@ -788,13 +788,22 @@ static void table_head(struct report *rp, const struct br_cmp_table *tb, const b
  * the writer's: attribute values go through the same libxml2 escaping; in
  * text the writer also escapes '"', which the tree holds as a &quot;
  * reference node; an element without content gets an empty text node (the
- * writer closes every element with an end tag).
+ * writer closes every element with an end tag). A text node's content is
+ * never libxml2's to free: a copy in the row's blocks (struct copies, reset
+ * after each row) or a string of the dictionary, and NULL while the node is
+ * spare, so that freeing a spare node frees no content.
  */
 struct rows {
 	xmlDocPtr doc;                   /* the nodes' document: names in its dictionary */
 	xmlOutputBufferPtr out;          /* the writer's */
 	xmlNodePtr spare_el, spare_text; /* unlinked nodes to reuse, chained by ->next */
 	xmlAttrPtr spare_attr;           /* each keeps its text child */
+	struct copies {                  /* the row's values, newest block first */
+		struct copies *older;
+		size_t cap;
+		char data[];
+	} *copies;
+	size_t used;                     /* of the newest block */
 	struct br_buf tmp, cpu;          /* scratch for formatted values */
 	struct {                         /* string constants → the dictionary's copy */
 		const char *key;
@@ -810,6 +819,44 @@ static bool rows_init(struct rows *t, xmlOutputBufferPtr out)
 	if (t->doc)
 		t->doc->dict = xmlDictCreate();
 	return t->doc && t->doc->dict;
+}
+
+/* The row's values: a copy of s[0..n), valid until the row is written. */
+static xmlChar *copy(struct rows *t, const char *s, size_t n)
+{
+	struct copies *b = t->copies;
+	if (!b || b->cap - t->used < n + 1) {
+		size_t cap = 4096;
+		while (cap < n + 1)
+			cap *= 2;
+		struct copies *nb = br_malloc(sizeof *nb + cap);
+		nb->older = b;
+		nb->cap = cap;
+		t->copies = b = nb;
+		t->used = 0;
+	}
+	char *p = b->data + t->used;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	t->used += n + 1;
+	return (xmlChar *)p;
+}
+
+/* After a row: the newest block of copies kept for the next, the others freed. */
+static void copies_reset(struct rows *t, bool all)
+{
+	struct copies *b = t->copies;
+	if (!b)
+		return;
+	for (struct copies *o = all ? b : b->older, *next; o; o = next) {
+		next = o->older;
+		free(o);
+	}
+	if (all)
+		t->copies = NULL;
+	else
+		b->older = NULL;
+	t->used = 0;
 }
 
 static void rows_free(struct rows *t)
@@ -829,6 +876,7 @@ static void rows_free(struct rows *t)
 	}
 	if (t->doc)
 		xmlFreeDoc(t->doc); /* and its dictionary */
+	copies_reset(t, true);
 	br_buf_free(&t->tmp);
 	br_buf_free(&t->cpu);
 }
@@ -864,14 +912,6 @@ static const xmlChar *lit(struct rows *t, const char *s)
 	return t->lits[h].val;
 }
 
-/* A text node's content made the dictionary's string v (not copied). */
-static void set_lit(struct rows *t, xmlNodePtr x, const xmlChar *v)
-{
-	if (x->content && !xmlDictOwns(t->doc->dict, x->content))
-		xmlFree(x->content);
-	x->content = (xmlChar *)v;
-}
-
 /* An element appended to parent (none: a row); name a string constant. */
 static xmlNodePtr t_el(struct rows *t, xmlNodePtr parent, const char *name)
 {
@@ -887,28 +927,29 @@ static xmlNodePtr t_el(struct rows *t, xmlNodePtr parent, const char *name)
 	return n;
 }
 
+/* A text node, its content v (a copy or the dictionary's: see struct rows). */
+static xmlNodePtr text_node(struct rows *t, const xmlChar *v)
+{
+	xmlNodePtr x = t->spare_text;
+	if (x)
+		t->spare_text = x->next;
+	else
+		x = need(xmlNewDocTextLen(t->doc, NULL, 0));
+	x->next = x->prev = x->parent = NULL;
+	x->content = (xmlChar *)v;
+	return x;
+}
+
 /* The bytes s[0..n) (valid UTF-8, no '"') as a text node of parent. */
 static void t_text_node(struct rows *t, xmlNodePtr parent, const char *s, size_t n)
 {
-	xmlNodePtr x = t->spare_text;
-	if (x) {
-		t->spare_text = x->next;
-		xmlNodeSetContentLen(x, BAD_CAST s, (int)n);
-	} else
-		x = need(xmlNewDocTextLen(t->doc, BAD_CAST s, (int)n));
-	link_child(parent, x);
+	link_child(parent, text_node(t, copy(t, s, n)));
 }
 
 /* A string constant (valid UTF-8, no '"') as a text node of parent. */
 static void t_text_lit(struct rows *t, xmlNodePtr parent, const char *s)
 {
-	xmlNodePtr x = t->spare_text;
-	if (x) {
-		t->spare_text = x->next;
-		set_lit(t, x, lit(t, s));
-	} else
-		x = need(xmlNewDocText(t->doc, BAD_CAST s));
-	link_child(parent, x);
+	link_child(parent, text_node(t, lit(t, s)));
 }
 
 /* Text from input, made valid UTF-8 first; libxml2 escapes it. */
@@ -929,28 +970,30 @@ static void t_text(struct rows *t, xmlNodePtr parent, const char *s)
 	free(own);
 }
 
-/* A spare attribute named k (a string constant) after el's others, its
- * value to set; NULL when there is none to reuse. */
-static xmlAttrPtr t_spare_attr(struct rows *t, xmlNodePtr el, const char *k)
+/* The attribute k (a string constant) = v after el's others. */
+static void attr_node(struct rows *t, xmlNodePtr el, const char *k, const xmlChar *v)
 {
 	xmlAttrPtr a = t->spare_attr;
-	if (!a)
-		return NULL;
-	t->spare_attr = a->next;
-	a->name = lit(t, k);
+	if (a) {
+		t->spare_attr = a->next;
+		a->name = lit(t, k);
+		a->next = a->prev = NULL;
+	} else {
+		a = need(xmlNewDocProp(t->doc, BAD_CAST k, NULL));
+		a->children = a->last = text_node(t, NULL);
+		a->children->parent = (xmlNodePtr)a;
+	}
+	a->children->content = (xmlChar *)v;
 	a->parent = el;
-	a->next = NULL;
-	a->prev = NULL;
 	if (!el->properties) {
 		el->properties = a;
-		return a;
+		return;
 	}
 	xmlAttrPtr last = el->properties;
 	while (last->next)
 		last = last->next;
 	last->next = a;
 	a->prev = last;
-	return a;
 }
 
 /* The attribute k="v" after el's others: k a string constant, v any text. */
@@ -958,22 +1001,14 @@ static void t_attr(struct rows *t, xmlNodePtr el, const char *k, const char *v)
 {
 	char *own;
 	const char *u = utf8(v, &own);
-	xmlAttrPtr a = t_spare_attr(t, el, k);
-	if (a)
-		xmlNodeSetContent(a->children, BAD_CAST u);
-	else
-		need(xmlNewProp(el, BAD_CAST k, BAD_CAST u)); /* appended */
+	attr_node(t, el, k, copy(t, u, strlen(u)));
 	free(own);
 }
 
 /* The attribute k="v", both string constants (ASCII). */
 static void t_attr_lit(struct rows *t, xmlNodePtr el, const char *k, const char *v)
 {
-	xmlAttrPtr a = t_spare_attr(t, el, k);
-	if (a)
-		set_lit(t, a->children, lit(t, v));
-	else
-		need(xmlNewProp(el, BAD_CAST k, BAD_CAST v)); /* appended */
+	attr_node(t, el, k, lit(t, v));
 }
 
 /* Every node under n back to the spares (references are freed). */
@@ -984,6 +1019,7 @@ static void t_recycle(struct rows *t, xmlNodePtr n)
 		if (n->type == XML_ELEMENT_NODE) {
 			for (xmlAttrPtr a = n->properties, an; a; a = an) {
 				an = a->next;
+				a->children->content = NULL;
 				a->next = t->spare_attr;
 				t->spare_attr = a;
 			}
@@ -993,6 +1029,7 @@ static void t_recycle(struct rows *t, xmlNodePtr n)
 			n->next = t->spare_el;
 			t->spare_el = n;
 		} else if (n->type == XML_TEXT_NODE) {
+			n->content = NULL;
 			n->next = t->spare_text;
 			t->spare_text = n;
 		} else {
@@ -1021,6 +1058,7 @@ static void t_dump(struct rows *t, xmlNodePtr row)
 	t_fill_empty(t, row);
 	xmlNodeDumpOutput(t->out, t->doc, row, 0, 0, "UTF-8");
 	t_recycle(t, row);
+	copies_reset(t, false);
 }
 
 /* prefix and v in decimal into out (room for 24 bytes more than prefix). */
