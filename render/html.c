@@ -213,11 +213,6 @@ static const char *fmt_param(char *out, size_t n, double v)
 	return out;
 }
 
-static void add_num(struct report *rp, double v)
-{
-	char num[64];
-	text(rp, fmt_param(num, sizeof num, v));
-}
 
 /* ------------------------------------------------------------ style, script */
 
@@ -1503,18 +1498,86 @@ static void by_metric(struct report *rp)
 	end(rp); /* section */
 }
 
-static void source_line(struct report *rp, const struct br_source *s)
+static void source_line(struct report *rp, xmlNodePtr p, const struct br_source *s)
 {
-	el(rp, "code", s->file ? br_provenance_file(rp->o, s->file) : "?");
+	struct rows *t = rp->rows;
+	t_text(t, t_el(t, p, "code"), s->file ? br_provenance_file(rp->o, s->file) : "?");
+	char lines[64];
 	if (s->end_line > s->line)
-		textf(rp, ", lines %u\xe2\x80\x93%u", s->line, s->end_line);
+		snprintf(lines, sizeof lines, ", lines %u\xe2\x80\x93%u", s->line, s->end_line);
 	else
-		textf(rp, ", line %u", s->line);
+		snprintf(lines, sizeof lines, ", line %u", s->line);
+	t_text(t, p, lines);
 	if (s->format) {
-		text(rp, " (");
-		text(rp, s->format);
-		text(rp, ")");
+		t_text_lit(t, p, " (");
+		t_text(t, p, s->format);
+		t_text_lit(t, p, ")");
 	}
+}
+
+/* Tool, when it ran, where it was read, its parameters: one line. */
+static void source_where(struct report *rp, xmlNodePtr div, const struct br_record *r)
+{
+	struct rows *t = rp->rows;
+	xmlNodePtr p = t_el(t, div, "p");
+	t_attr_lit(t, p, "class", "where");
+	t_text_lit(t, p, br_tool_name(r->tool));
+	if (r->version) {
+		t_text_lit(t, p, " ");
+		t_text(t, p, r->version);
+	}
+	char when[BR_DATE_BUF];
+	if (br_record_ran_at_iso(r, when)) {
+		/* when it ran, and what says so (the mail's date is the post's,
+		 * not the run's) */
+		br_buf_reset(&t->tmp);
+		br_buf_addf(&t->tmp, " \xc2\xb7 ran %s (%s)", when, br_ran_from_name((enum br_ran_from)r->ran_at_from));
+		t_text(t, p, br_buf_str(&t->tmp));
+	}
+	t_text_lit(t, p, " \xc2\xb7 ");
+	source_line(rp, p, &r->source);
+	for (size_t k = 0; k < r->nalso; k++) {
+		t_text_lit(t, p, "; also ");
+		source_line(rp, p, &r->also[k]);
+	}
+	if (r->nparams)
+		t_text_lit(t, p, " \xc2\xb7 ");
+	for (size_t k = 0; k < r->nparams; k++) {
+		if (k)
+			t_text_lit(t, p, ", ");
+		t_text(t, p, r->params[k].key);
+		t_text_lit(t, p, " ");
+		char num[64];
+		t_text(t, p, r->params[k].str ? r->params[k].str : fmt_param(num, sizeof num, r->params[k].num));
+	}
+}
+
+/* One record's source: a tree written like the tables' rows. */
+static void source(struct report *rp, size_t i, const struct br_record *r)
+{
+	struct rows *t = rp->rows;
+	char num[48];
+	xmlNodePtr div = t_el(t, NULL, "div");
+	t_attr_lit(t, div, "class", "src");
+	t_attr(t, div, "id", with_num(num, "r", i + 1));
+	xmlNodePtr h3 = t_el(t, div, "h3");
+	t_text(t, h3, with_num(num, "#", i + 1));
+	t_text_lit(t, h3, " ");
+	char *name = br_record_display_name(r);
+	t_text(t, h3, name);
+	free(name);
+	source_where(rp, div, r);
+	if (r->source.excerpt) {
+		xmlNodePtr det = t_el(t, div, "details");
+		char sum[96];
+		if (r->source.end_line > r->source.line)
+			snprintf(sum, sizeof sum, "Original text, lines %u\xe2\x80\x93%u", r->source.line, r->source.end_line);
+		else
+			snprintf(sum, sizeof sum, "Original text, line %u", r->source.line);
+		t_text(t, t_el(t, det, "summary"), sum);
+		t_text(t, t_el(t, det, "pre"), r->source.excerpt);
+	}
+	t_dump(t, div);
 }
 
 static void sources(struct report *rp)
@@ -1525,61 +1588,8 @@ static void sources(struct report *rp)
 	el(rp, "h2", "Sources");
 	el1(rp, "p", "class", "lede",
 	    "Where every result was read: the document, the original lines and the text as it stands there.");
-	for (size_t i = 0; i < ds->records.n; i++) {
-		const struct br_record *r = ds->records.v[i];
-		start(rp, "div");
-		attr(rp, "class", "src");
-		attrf(rp, "id", "r%zu", i + 1);
-		start(rp, "h3");
-		char *name = br_record_display_name(r);
-		textf(rp, "#%zu ", i + 1);
-		text(rp, name);
-		free(name);
-		end(rp); /* h3 */
-		start(rp, "p");
-		attr(rp, "class", "where");
-		text(rp, br_tool_name(r->tool));
-		if (r->version) {
-			text(rp, " ");
-			text(rp, r->version);
-		}
-		char when[BR_DATE_BUF];
-		if (br_record_ran_at_iso(r, when)) {
-			/* when it ran, and what says so (the mail's date is the
-			 * post's, not the run's) */
-			textf(rp, " \xc2\xb7 ran %s (%s)", when, br_ran_from_name((enum br_ran_from)r->ran_at_from));
-		}
-		text(rp, " \xc2\xb7 ");
-		source_line(rp, &r->source);
-		for (size_t k = 0; k < r->nalso; k++) {
-			text(rp, "; also ");
-			source_line(rp, &r->also[k]);
-		}
-		if (r->nparams) {
-			text(rp, " \xc2\xb7 ");
-			for (size_t k = 0; k < r->nparams; k++) {
-				if (k)
-					text(rp, ", ");
-				text(rp, r->params[k].key);
-				text(rp, " ");
-				if (r->params[k].str)
-					text(rp, r->params[k].str);
-				else
-					add_num(rp, r->params[k].num);
-			}
-		}
-		end(rp); /* p */
-		if (r->source.excerpt) {
-			start(rp, "details");
-			if (r->source.end_line > r->source.line)
-				elf(rp, "summary", "Original text, lines %u\xe2\x80\x93%u", r->source.line, r->source.end_line);
-			else
-				elf(rp, "summary", "Original text, line %u", r->source.line);
-			el(rp, "pre", r->source.excerpt);
-			end(rp);
-		}
-		end(rp); /* div */
-	}
+	for (size_t i = 0; i < ds->records.n; i++) /* after the writer's </p>: no start tag open */
+		source(rp, i, ds->records.v[i]);
 	end(rp); /* section */
 }
 
