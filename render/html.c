@@ -816,8 +816,9 @@ static bool rows_init(struct rows *t, xmlOutputBufferPtr out)
 	return t->doc && t->doc->dict;
 }
 
-/* The row's values: a copy of s[0..n), valid until the row is written. */
-static xmlChar *copy(struct rows *t, const char *s, size_t n)
+/* Room for n bytes and a NUL among the row's values, valid until the row
+ * is written. */
+static char *room(struct rows *t, size_t n)
 {
 	struct copies *b = t->copies;
 	if (!b || b->cap - t->used < n + 1) {
@@ -831,10 +832,15 @@ static xmlChar *copy(struct rows *t, const char *s, size_t n)
 		t->used = 0;
 	}
 	char *p = b->data + t->used;
-	memcpy(p, s, n);
 	p[n] = '\0';
 	t->used += n + 1;
-	return (xmlChar *)p;
+	return p;
+}
+
+/* A copy of s[0..n) among the row's values. */
+static xmlChar *copy(struct rows *t, const char *s, size_t n)
+{
+	return (xmlChar *)memcpy(room(t, n), s, n);
 }
 
 /* After a row: the newest block of copies kept for the next, the others freed. */
@@ -935,16 +941,37 @@ static xmlNodePtr text_node(struct rows *t, const xmlChar *v)
 	return x;
 }
 
-/* The bytes s[0..n) (valid UTF-8, no '"') as a text node of parent. */
+/* The bytes s[0..n) (valid UTF-8, no '"') as text of parent: one text
+ * node with the text just before it (one escaping pass, not two). */
 static void t_text_node(struct rows *t, xmlNodePtr parent, const char *s, size_t n)
 {
-	link_child(parent, text_node(t, copy(t, s, n)));
+	xmlNodePtr last = parent->last;
+	if (!last || last->type != XML_TEXT_NODE || !last->content) {
+		link_child(parent, text_node(t, copy(t, s, n)));
+		return;
+	}
+	size_t had = strlen((const char *)last->content);
+	char *tail = t->copies ? t->copies->data + t->used : NULL;
+	if (tail && (char *)last->content + had + 1 == tail && t->copies->cap - t->used >= n) {
+		memcpy(tail - 1, s, n); /* the last copy made: grown in place */
+		tail[n - 1] = '\0';
+		t->used += n;
+		return;
+	}
+	char *both = room(t, had + n);
+	memcpy(both, last->content, had);
+	memcpy(both + had, s, n);
+	last->content = (xmlChar *)both;
 }
 
-/* A string constant (valid UTF-8, no '"') as a text node of parent. */
+/* A string constant (valid UTF-8, no '"') as text of parent. */
 static void t_text_lit(struct rows *t, xmlNodePtr parent, const char *s)
 {
-	link_child(parent, text_node(t, lit(t, s)));
+	xmlNodePtr last = parent->last;
+	if (last && last->type == XML_TEXT_NODE && last->content)
+		t_text_node(t, parent, s, strlen(s));
+	else
+		link_child(parent, text_node(t, lit(t, s)));
 }
 
 /* Text from input, made valid UTF-8 first; libxml2 escapes it. */
