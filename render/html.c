@@ -89,22 +89,32 @@ static void end_void(struct report *rp)
 	xmlTextWriterEndElement(rp->w);
 }
 
-/* s as valid UTF-8: s itself, or a repaired copy left in *own. */
-static const char *utf8(const char *s, char **own)
+/* s as valid UTF-8: s itself, or a repaired copy left in *own; its
+ * length in *len. */
+static const char *utf8n(const char *s, char **own, size_t *len)
 {
 	*own = NULL;
+	*len = 0;
 	if (!s)
 		return "";
 	const unsigned char *p = (const unsigned char *)s;
 	while (*p && *p < 0x80)
 		p++;
+	*len = (size_t)(p - (const unsigned char *)s);
 	if (!*p)
 		return s; /* ASCII: most text */
-	size_t n = (size_t)(p - (const unsigned char *)s) + strlen((const char *)p);
-	if (br_utf8_valid(s, n))
+	*len += strlen((const char *)p);
+	if (br_utf8_valid(s, *len))
 		return s;
-	*own = br_utf8_dup(s, n);
+	*own = br_utf8_dup(s, *len);
+	*len = strlen(*own);
 	return *own;
+}
+
+static const char *utf8(const char *s, char **own)
+{
+	size_t len;
+	return utf8n(s, own, &len);
 }
 
 /* Text from input: made valid UTF-8 first; libxml2 escapes markup. */
@@ -978,10 +988,11 @@ static void t_text_lit(struct rows *t, xmlNodePtr parent, const char *s)
 static void t_text(struct rows *t, xmlNodePtr parent, const char *s)
 {
 	char *own;
-	const char *u = utf8(s, &own);
+	size_t len;
+	const char *u = utf8n(s, &own, &len), *end = u + len;
 	for (;;) {
-		const char *q = strchr(u, '"');
-		size_t n = q ? (size_t)(q - u) : strlen(u);
+		const char *q = memchr(u, '"', (size_t)(end - u));
+		size_t n = q ? (size_t)(q - u) : (size_t)(end - u);
 		if (n)
 			t_text_node(t, parent, u, n);
 		if (!q)
@@ -1022,8 +1033,9 @@ static void attr_node(struct rows *t, xmlNodePtr el, const char *k, const xmlCha
 static void t_attr(struct rows *t, xmlNodePtr el, const char *k, const char *v)
 {
 	char *own;
-	const char *u = utf8(v, &own);
-	attr_node(t, el, k, copy(t, u, strlen(u)));
+	size_t len;
+	const char *u = utf8n(v, &own, &len);
+	attr_node(t, el, k, copy(t, u, len));
 	free(own);
 }
 
