@@ -801,6 +801,8 @@ static void table_head(struct report *rp, const struct br_cmp_table *tb, const b
  * after each row) or a string of the dictionary, and NULL while the node is
  * spare, so that freeing a spare node frees no content.
  */
+#define ROWS_BATCH 64
+
 struct rows {
 	xmlDocPtr doc;                   /* the nodes' document: names in its dictionary */
 	xmlOutputBufferPtr out;          /* the writer's */
@@ -813,6 +815,8 @@ struct rows {
 	} *copies;
 	size_t used;                     /* of the newest block */
 	struct br_buf tmp, cpu;          /* scratch for formatted values */
+	xmlNodePtr batch;                /* a fragment: the rows not yet written */
+	size_t nbatch;
 	struct {                         /* string constants → the dictionary's copy */
 		const char *key;
 		const xmlChar *val;
@@ -826,7 +830,9 @@ static bool rows_init(struct rows *t, xmlOutputBufferPtr out)
 	t->doc = xmlNewDoc(BAD_CAST "1.0");
 	if (t->doc)
 		t->doc->dict = xmlDictCreate();
-	return t->doc && t->doc->dict;
+	if (t->doc && t->doc->dict)
+		t->batch = xmlNewDocFragment(t->doc);
+	return t->batch != NULL;
 }
 
 /* Room for n bytes and a NUL among the row's values, valid until the row
@@ -835,7 +841,7 @@ static char *room(struct rows *t, size_t n)
 {
 	struct copies *b = t->copies;
 	if (!b || b->cap - t->used < n + 1) {
-		size_t cap = 4096;
+		size_t cap = 65536;
 		while (cap < n + 1)
 			cap *= 2;
 		struct copies *nb = br_malloc(sizeof *nb + cap);
@@ -873,8 +879,15 @@ static void copies_reset(struct rows *t, bool all)
 	t->used = 0;
 }
 
+static void t_recycle(struct rows *t, xmlNodePtr n);
+
 static void rows_free(struct rows *t)
 {
+	if (t->batch) { /* rows not written (none but on an error) */
+		t_recycle(t, t->batch->children);
+		t->batch->children = t->batch->last = NULL;
+		xmlFreeNode(t->batch);
+	}
 	for (xmlNodePtr n; (n = t->spare_el) || (n = t->spare_text);) {
 		if (n == t->spare_el)
 			t->spare_el = n->next;
@@ -1089,13 +1102,27 @@ static void t_fill_empty(struct rows *t, xmlNodePtr n)
 		}
 }
 
-/* The row serialised by libxml2, its nodes kept for the next. */
+/* The rows held serialised by libxml2 (the fragment: its children, no tag
+ * of its own), their nodes kept for the next. Before the writer goes on. */
+static void t_flush(struct rows *t)
+{
+	if (!t->nbatch)
+		return;
+	t_fill_empty(t, t->batch->children);
+	xmlNodeDumpOutput(t->out, t->doc, t->batch, 0, 0, "UTF-8");
+	t_recycle(t, t->batch->children);
+	t->batch->children = t->batch->last = NULL;
+	t->nbatch = 0;
+	copies_reset(t, false);
+}
+
+/* A row done: held with the others, written ROWS_BATCH at a time (the
+ * serialiser's setup once for all, memory for a few rows). */
 static void t_dump(struct rows *t, xmlNodePtr row)
 {
-	t_fill_empty(t, row);
-	xmlNodeDumpOutput(t->out, t->doc, row, 0, 0, "UTF-8");
-	t_recycle(t, row);
-	copies_reset(t, false);
+	link_child(t->batch, row);
+	if (++t->nbatch == ROWS_BATCH)
+		t_flush(t);
 }
 
 /* prefix and v in decimal into out (room for 24 bytes more than prefix). */
@@ -1335,6 +1362,7 @@ static void table_body(struct report *rp, const struct br_cmp_table *tb, const b
 			}
 		t_dump(t, tr);
 	}
+	t_flush(t);
 	end(rp); /* tbody */
 }
 
@@ -1632,6 +1660,7 @@ static void sources(struct report *rp)
 	    "Where every result was read: the document, the original lines and the text as it stands there.");
 	for (size_t i = 0; i < ds->records.n; i++) /* after the writer's </p>: no start tag open */
 		source(rp, i, ds->records.v[i]);
+	t_flush(rp->rows);
 	end(rp); /* section */
 }
 
