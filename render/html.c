@@ -1055,6 +1055,12 @@ static void t_attr(struct rows *t, xmlNodePtr el, const char *k, const char *v)
 	free(own);
 }
 
+/* The attribute k="v": k a string constant, v formatted here (ASCII). */
+static void t_attr_ascii(struct rows *t, xmlNodePtr el, const char *k, const char *v)
+{
+	attr_node(t, el, k, copy(t, v, strlen(v)));
+}
+
 /* The attribute k="v", both string constants (ASCII). */
 static void t_attr_lit(struct rows *t, xmlNodePtr el, const char *k, const char *v)
 {
@@ -1168,7 +1174,7 @@ static void swatch(struct rows *t, xmlNodePtr parent, size_t slot)
 	char style[256];
 	int n = snprintf(style, sizeof style - 8, "background:%s#", grad[pat]);
 	hex6(style, (size_t)n, c & 0xFFFFFF);
-	t_attr(t, s, "style", style);
+	t_attr_ascii(t, s, "style", style);
 }
 
 /* Shade 0 (worst) … 1 (best): white → light blue → mid blue, readable text.
@@ -1197,9 +1203,9 @@ static void cell_value(struct rows *t, xmlNodePtr td, const struct br_cmp_col *c
 	struct br_buf *b = &t->tmp;
 	char v[64];
 	fmt_exact(v, sizeof v, ce->value);
-	t_attr(t, td, "data-v", v);
+	t_attr_ascii(t, td, "data-v", v);
 	shade_style(br_cmp_shade(col, ce->value), v);
-	t_attr(t, td, "style", v);
+	t_attr_ascii(t, td, "style", v);
 	if (ce->n > 1) {
 		br_buf_reset(b);
 		br_buf_addf(b, "mean of %zu runs; median ", ce->n);
@@ -1290,7 +1296,7 @@ static void row_head(struct report *rp, xmlNodePtr tr, const struct br_cmp_table
 	}
 	xmlNodePtr a = t_el(t, th, "a");
 	if (first)
-		t_attr(t, a, "href", with_num(ref, "#r", record_index(rp, first) + 1));
+		t_attr_ascii(t, a, "href", with_num(ref, "#r", record_index(rp, first) + 1));
 	t_text(t, a, row->name);
 	if (row->nmembers > 1) {
 		xmlNodePtr sub = t_el(t, th, "span");
@@ -1302,7 +1308,7 @@ static void row_head(struct report *rp, xmlNodePtr tr, const struct br_cmp_table
 				t_text_lit(t, sub, ", ");
 			size_t k = record_index(rp, row->members[m]) + 1;
 			a = t_el(t, sub, "a");
-			t_attr(t, a, "href", with_num(ref, "#r", k));
+			t_attr_ascii(t, a, "href", with_num(ref, "#r", k));
 			t_text(t, a, with_num(ref, "#", k));
 		}
 	}
@@ -1330,7 +1336,7 @@ static void tool_cells(struct rows *t, xmlNodePtr tr, const struct br_record *fi
 	char v[64];
 	if (sb && !sb->str) {
 		fmt_exact(v, sizeof v, sb->num);
-		t_attr(t, td, "data-v", v);
+		t_attr_ascii(t, td, "data-v", v);
 	}
 	if (sz && sz->str)
 		t_text(t, td, sz->str);
@@ -1629,7 +1635,7 @@ static void source(struct report *rp, size_t i, const struct br_record *r)
 	char num[48];
 	xmlNodePtr div = t_el(t, NULL, "div");
 	t_attr_lit(t, div, "class", "src");
-	t_attr(t, div, "id", with_num(num, "r", i + 1));
+	t_attr_ascii(t, div, "id", with_num(num, "r", i + 1));
 	xmlNodePtr h3 = t_el(t, div, "h3");
 	t_text(t, h3, with_num(num, "#", i + 1));
 	t_text_lit(t, h3, " ");
