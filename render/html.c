@@ -797,9 +797,10 @@ static void table_head(struct report *rp, const struct br_cmp_table *tb, const b
  * text the writer also escapes '"', which the tree holds as a &quot;
  * reference node; an element without content gets an empty text node (the
  * writer closes every element with an end tag). A text node's content is
- * never libxml2's to free: a copy in the row's blocks (struct copies, reset
- * after each row) or a string of the dictionary, and NULL while the node is
- * spare, so that freeing a spare node frees no content.
+ * never libxml2's to free: a copy in the batch's blocks (struct copies, reset
+ * after each batch) or a string of the dictionary, and NULL while the node is
+ * spare, so that freeing a spare node frees no content. Rows are written
+ * ROWS_BATCH at a time (reset after each batch), so memory is a few rows'.
  */
 #define ROWS_BATCH 64
 
@@ -808,7 +809,7 @@ struct rows {
 	xmlOutputBufferPtr out;          /* the writer's */
 	xmlNodePtr spare_el, spare_text; /* unlinked nodes to reuse, chained by ->next */
 	xmlAttrPtr spare_attr;           /* each keeps its text child */
-	struct copies {                  /* the row's values, newest block first */
+	struct copies {                  /* the batch's values, newest block first */
 		struct copies *older;
 		size_t cap;
 		char data[];
@@ -835,8 +836,8 @@ static bool rows_init(struct rows *t, xmlOutputBufferPtr out)
 	return t->batch != NULL;
 }
 
-/* Room for n bytes and a NUL among the row's values, valid until the row
- * is written. */
+/* Room for n bytes and a NUL among the batch's values, valid until the
+ * batch is written. */
 static char *room(struct rows *t, size_t n)
 {
 	struct copies *b = t->copies;
@@ -856,13 +857,14 @@ static char *room(struct rows *t, size_t n)
 	return p;
 }
 
-/* A copy of s[0..n) among the row's values. */
+/* A copy of s[0..n) among the batch's values. */
 static xmlChar *copy(struct rows *t, const char *s, size_t n)
 {
 	return (xmlChar *)memcpy(room(t, n), s, n);
 }
 
-/* After a row: the newest block of copies kept for the next, the others freed. */
+/* After a batch: the newest block of copies kept for the next, the others
+ * freed (all: at the end). */
 static void copies_reset(struct rows *t, bool all)
 {
 	struct copies *b = t->copies;
