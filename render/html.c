@@ -4,11 +4,14 @@
  * generated, so every string that came from input is escaped by libxml2
  * (never by string concatenation) and no document tree is kept: the report
  * of 100,000 results costs the comparison model, not 5 KB of nodes per
- * result. No external resources: the charts are SVG inlined (a libxml2
- * tree each, ids prefixed per chart, serialised by libxml2), the
- * stylesheet and the one script (click a header to sort a table; the
- * filter box) are inline constants; everything reads with JavaScript off
- * and prints cleanly.
+ * result. The bulk, the tables' rows and the sources, goes through libxml2's
+ * tree serialiser instead of the writer, one row (one source) at a time
+ * into the writer's output, its nodes reused for the next (struct rows):
+ * the same bytes for less bookkeeping. No external resources: the charts
+ * are SVG inlined (a libxml2 tree each, ids prefixed per chart, serialised
+ * by libxml2), the stylesheet and the one script (click a header to sort a
+ * table; the filter box) are inline constants; everything reads with
+ * JavaScript off and prints cleanly.
  *
  * Layout: header (title, the inputs folded, contents by input and by
  * metric group, the filter box); summary (counts, the best of each figure,
@@ -48,6 +51,8 @@
 /* A table by metric (across inputs) longer than this is folded. */
 #define METRIC_OPEN_ROWS 12
 
+struct rows;
+
 struct report {
 	const struct br_report *rep; /* the model: everything below is its, borrowed */
 	const struct br_dataset *ds;
@@ -64,6 +69,7 @@ struct report {
 	const struct br_report_section *secs; /* the report's sections, in order */
 	size_t nsecs;
 	bool legend_done;          /* the tables' legend was written */
+	struct rows *rows;         /* the comparison tables' rows (below) */
 };
 
 /* ------------------------------------------------------------ writer helpers */
@@ -86,22 +92,32 @@ static void end_void(struct report *rp)
 	xmlTextWriterEndElement(rp->w);
 }
 
-/* s as valid UTF-8: s itself, or a repaired copy left in *own. */
-static const char *utf8(const char *s, char **own)
+/* s as valid UTF-8: s itself, or a repaired copy left in *own; its
+ * length in *len. */
+static const char *utf8n(const char *s, char **own, size_t *len)
 {
 	*own = NULL;
+	*len = 0;
 	if (!s)
 		return "";
 	const unsigned char *p = (const unsigned char *)s;
 	while (*p && *p < 0x80)
 		p++;
+	*len = (size_t)(p - (const unsigned char *)s);
 	if (!*p)
 		return s; /* ASCII: most text */
-	size_t n = (size_t)(p - (const unsigned char *)s) + strlen((const char *)p);
-	if (br_utf8_valid(s, n))
+	*len += strlen((const char *)p);
+	if (br_utf8_valid(s, *len))
 		return s;
-	*own = br_utf8_dup(s, n);
+	*own = br_utf8_dup(s, *len);
+	*len = strlen(*own);
 	return *own;
+}
+
+static const char *utf8(const char *s, char **own)
+{
+	size_t len;
+	return utf8n(s, own, &len);
 }
 
 /* Text from input: made valid UTF-8 first; libxml2 escapes markup. */
@@ -201,13 +217,15 @@ static void fmt_exact(char *out, size_t n, double v)
 
 /* A parameter number as it was: integers whole ("34359738368"), others
  * with the digits they need. */
-static void add_num(struct report *rp, double v)
+static const char *fmt_param(char *out, size_t n, double v)
 {
 	if (fabs(v) < 1e15 && v == floor(v))
-		textf(rp, "%.0f", v);
+		snprintf(out, n, "%.0f", v);
 	else
-		textf(rp, "%.10g", v);
+		snprintf(out, n, "%.10g", v);
+	return out;
 }
+
 
 /* ------------------------------------------------------------ style, script */
 
@@ -375,36 +393,6 @@ static const struct br_chart_series *series_of(const struct report *rp, const st
 		if (rp->set->v[i].first == first && rp->set->v[i].family == fam)
 			return &rp->set->v[i];
 	return NULL;
-}
-
-static void swatch(struct report *rp, size_t slot);
-
-/* The swatch of the current section's series that starts with record r in
- * family fam, if any. */
-static void swatch_of(struct report *rp, const struct br_record *r, enum br_family fam)
-{
-	const struct br_chart_series *s = series_of(rp, r, fam);
-	if (s)
-		swatch(rp, s->colour);
-}
-
-/* A colour swatch matching the series' bars in the charts. */
-static void swatch(struct report *rp, size_t slot)
-{
-	enum br_chart_pattern pat;
-	uint32_t c = br_chart_colour(slot, &pat);
-	static const char *const grad[BR_PAT_COUNT] = {
-		"",
-		"repeating-linear-gradient(-45deg,#fffc 0 1.5px,transparent 1.5px 4px),",
-		("repeating-linear-gradient(-45deg,#fffc 0 1.5px,transparent 1.5px 4px),"
-		 "repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px),"),
-		"repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px),",
-	};
-	start(rp, "span");
-	attr(rp, "class", "sw");
-	attr(rp, "aria-hidden", "true");
-	attrf(rp, "style", "background:%s#%06X", grad[pat], (unsigned)c);
-	end(rp);
 }
 
 static const char *transport_words(unsigned t, struct br_buf *b)
@@ -767,132 +755,6 @@ static bool chart(struct report *rp, const char *id, const struct br_report_char
 	return true;
 }
 
-/* Shade 0 (worst) … 1 (best): white → light blue → mid blue, readable text.
- * The style attribute's value into out. */
-static void shade_style(double s, char *out, size_t n)
-{
-	static const double stops[3][3] = {{255, 255, 255}, {198, 219, 239}, {107, 174, 214}};
-	if (!(s >= 0))
-		s = 0;
-	if (s > 1)
-		s = 1;
-	double x = s * 2;
-	int i = x >= 1 ? 1 : 0;
-	double f = x - i;
-	int rgbv[3];
-	for (int k = 0; k < 3; k++)
-		rgbv[k] = (int)lround(stops[i][k] + (stops[i + 1][k] - stops[i][k]) * f);
-	snprintf(out, n, "background-color:#%02X%02X%02X", rgbv[0], rgbv[1], rgbv[2]);
-}
-
-/* One figure of a comparison table: attributes first (the writer needs
- * them before the content), then the number and its small print. */
-static void cell(struct report *rp, const struct br_cmp_col *col, const struct br_cmp_cell *ce, bool tenths)
-{
-	struct br_buf *b = &rp->tmp;
-	start(rp, "td");
-	if (!ce->present) {
-		attr(rp, "title", "not in this result");
-		attr(rp, "class", "n na");
-		text(rp, "\xe2\x80\x93");
-	} else if (!ce->has_value) {
-		if (ce->too_fast) {
-			attr(rp, "title", "too fast to measure: the tool printed +++++ (no figure, not zero)");
-			attr(rp, "data-v", col->info->better == BR_HIGHER ? "1e300" : "-1");
-			attr(rp, "class", "n tf");
-			text(rp, "+++++");
-		} else {
-			attr(rp, "title", ce->raw ? ce->raw : "unreadable figure");
-			attr(rp, "class", "n tf");
-			text(rp, "?");
-		}
-	} else {
-		char v[64];
-		fmt_exact(v, sizeof v, ce->value);
-		attr(rp, "data-v", v);
-		shade_style(br_cmp_shade(col, ce->value), v, sizeof v);
-		attr(rp, "style", v);
-		if (ce->n > 1) {
-			br_buf_reset(b);
-			br_buf_addf(b, "mean of %zu runs; median ", ce->n);
-			br_cmp_format(col, ce->median, b);
-			br_buf_adds(b, ", min ");
-			br_cmp_format(col, ce->min, b);
-			br_buf_adds(b, ", max ");
-			br_cmp_format(col, ce->max, b);
-			br_buf_addf(b, " %s", col->unit.name);
-			attr(rp, "title", br_buf_str(b));
-		} else if (ce->raw) {
-			br_buf_reset(b);
-			br_buf_adds(b, "as printed: ");
-			br_buf_adds(b, ce->raw);
-			attr(rp, "title", br_buf_str(b));
-		}
-		attr(rp, "class", ce->best && col->has_best ? "n best" : "n");
-		br_buf_reset(b);
-		br_cmp_format(col, ce->value, b);
-		text(rp, br_buf_str(b));
-		if (ce->n > 1) {
-			br_buf_reset(b);
-			br_buf_adds(b, "\xc2\xb1");
-			br_cmp_format(col, ce->sd, b);
-			br_buf_addf(b, " n=%zu", ce->n);
-			el1(rp, "span", "class", "sd", br_buf_str(b));
-		}
-		if (ce->has_ratio) {
-			br_buf_reset(b);
-			br_cmp_format_ratio(ce->ratio, b);
-			const char *sig = br_cmp_sig_text(ce->sig);
-			if (sig && *sig)
-				br_buf_addf(b, ", %s", sig);
-			el1(rp, "span", "class",
-			    fabs(ce->ratio - 1) < 0.005 ? "ratio" : ce->better ? "ratio up" : "ratio down", br_buf_str(b));
-		}
-	}
-	if (ce->present && ce->has_cpu) {
-		struct br_buf cpu = BR_BUF_INIT;
-		br_format_cpu(ce->cpu, tenths, &cpu);
-		start(rp, "span");
-		attr(rp, "class", "cpu");
-		textf(rp, "%s%% cpu", br_buf_str(&cpu));
-		end(rp);
-		br_buf_free(&cpu);
-	}
-	end(rp); /* td */
-}
-
-/* The row heading: swatch, name linking to the source, the runs behind an
- * aggregated row. */
-static void row_head(struct report *rp, const struct br_cmp_table *tb, const struct br_cmp_row *row)
-{
-	start(rp, "th");
-	attr(rp, "scope", "row");
-	const struct br_record *first = row->nmembers ? row->members[0] : NULL;
-	size_t fi = first ? record_index(rp, first) : 0;
-	if (first)
-		swatch_of(rp, first, tb->family);
-	start(rp, "a");
-	if (first)
-		attrf(rp, "href", "#r%zu", fi + 1);
-	text(rp, row->name);
-	end(rp);
-	if (row->nmembers > 1) {
-		start(rp, "span");
-		attr(rp, "class", "sub");
-		textf(rp, "%zu runs: ", row->nmembers);
-		for (size_t m = 0; m < row->nmembers; m++) {
-			if (m)
-				text(rp, ", ");
-			size_t k = record_index(rp, row->members[m]) + 1;
-			start(rp, "a");
-			attrf(rp, "href", "#r%zu", k);
-			textf(rp, "#%zu", k);
-			end(rp);
-		}
-		end(rp);
-	}
-	end(rp); /* th */
-}
 
 /* The table's head: the name, tool and size columns, then the group's. */
 static void table_head(struct report *rp, const struct br_cmp_table *tb, const bool *col_on)
@@ -921,60 +783,594 @@ static void table_head(struct report *rp, const struct br_cmp_table *tb, const b
 	end(rp); /* thead */
 }
 
-/* Tool and version, size: from a row's first run (empty cells without). */
-static void tool_cells(struct report *rp, const struct br_record *first)
+/* ------------------------------------------------------------ rows as trees */
+
+/*
+ * The comparison tables' rows are most of a report (100,000 results make
+ * 400,000 rows), and xmlTextWriter's bookkeeping of every start tag,
+ * attribute and end tag costs more than writing their bytes. So each row is
+ * a small libxml2 tree, serialised by libxml2 (xmlNodeDumpOutput, as XML:
+ * the writer's syntax) into the writer's own output buffer, and its nodes
+ * are kept for the next row: a row is the same few dozen nodes with other
+ * values, so it costs its serialisation, not its allocation. The bytes are
+ * the writer's: attribute values go through the same libxml2 escaping; in
+ * text the writer also escapes '"', which the tree holds as a &quot;
+ * reference node; an element without content gets an empty text node (the
+ * writer closes every element with an end tag). A text node's content is
+ * never libxml2's to free: a copy in the batch's blocks (struct copies, reset
+ * after each batch) or a string of the dictionary, and NULL while the node is
+ * spare, so that freeing a spare node frees no content. Rows are written
+ * ROWS_BATCH at a time (reset after each batch), so memory is a few rows'.
+ */
+#define ROWS_BATCH 64
+
+struct rows {
+	xmlDocPtr doc;                   /* the nodes' document: names in its dictionary */
+	xmlOutputBufferPtr out;          /* the writer's */
+	xmlNodePtr spare_el, spare_text; /* unlinked nodes to reuse, chained by ->next */
+	xmlAttrPtr spare_attr;           /* each keeps its text child */
+	struct copies {                  /* the batch's values, newest block first */
+		struct copies *older;
+		size_t cap;
+		char data[];
+	} *copies;
+	size_t used;                     /* of the newest block */
+	struct br_buf tmp, cpu;          /* scratch for formatted values */
+	xmlNodePtr batch;                /* a fragment: the rows not yet written */
+	size_t nbatch;
+	struct {                         /* string constants → the dictionary's copy */
+		const char *key;
+		const xmlChar *val;
+	} lits[64];
+};
+
+static bool rows_init(struct rows *t, xmlOutputBufferPtr out)
 {
-	if (!first) {
-		el(rp, "td", NULL);
-		el(rp, "td", NULL);
-		return;
-	}
-	start(rp, "td");
-	attr(rp, "class", "t");
-	text(rp, br_tool_name(first->tool));
-	if (first->version) {
-		text(rp, " ");
-		text(rp, first->version);
-	}
-	end(rp);
-	const struct br_param *sz = br_record_param(first, "size");
-	const struct br_param *sb = br_record_param(first, "size_bytes");
-	start(rp, "td");
-	attr(rp, "class", "t");
-	if (sb && !sb->str) {
-		char v[64];
-		fmt_exact(v, sizeof v, sb->num);
-		attr(rp, "data-v", v);
-	}
-	if (sz && sz->str)
-		text(rp, sz->str);
-	else if (sz)
-		add_num(rp, sz->num);
-	end(rp);
+	memset(t, 0, sizeof *t);
+	t->out = out;
+	t->doc = xmlNewDoc(BAD_CAST "1.0");
+	if (t->doc)
+		t->doc->dict = xmlDictCreate();
+	if (t->doc && t->doc->dict)
+		t->batch = xmlNewDocFragment(t->doc);
+	return t->batch != NULL;
 }
 
-/* The rows that have a figure of the group. */
+/* Room for n bytes and a NUL among the batch's values, valid until the
+ * batch is written. */
+static char *room(struct rows *t, size_t n)
+{
+	struct copies *b = t->copies;
+	if (!b || b->cap - t->used < n + 1) {
+		size_t cap = 65536;
+		while (cap < n + 1)
+			cap *= 2;
+		struct copies *nb = br_malloc(sizeof *nb + cap);
+		nb->older = b;
+		nb->cap = cap;
+		t->copies = b = nb;
+		t->used = 0;
+	}
+	char *p = b->data + t->used;
+	p[n] = '\0';
+	t->used += n + 1;
+	return p;
+}
+
+/* A copy of s[0..n) among the batch's values. */
+static xmlChar *copy(struct rows *t, const char *s, size_t n)
+{
+	return (xmlChar *)memcpy(room(t, n), s, n);
+}
+
+/* After a batch: the newest block of copies kept for the next, the others
+ * freed (all: at the end). */
+static void copies_reset(struct rows *t, bool all)
+{
+	struct copies *b = t->copies;
+	if (!b)
+		return;
+	for (struct copies *o = all ? b : b->older, *next; o; o = next) {
+		next = o->older;
+		free(o);
+	}
+	if (all)
+		t->copies = NULL;
+	else
+		b->older = NULL;
+	t->used = 0;
+}
+
+static void t_recycle(struct rows *t, xmlNodePtr n);
+
+static void rows_free(struct rows *t)
+{
+	if (t->batch) { /* rows not written (none but on an error) */
+		t_recycle(t, t->batch->children);
+		t->batch->children = t->batch->last = NULL;
+		xmlFreeNode(t->batch);
+	}
+	for (xmlNodePtr n; (n = t->spare_el) || (n = t->spare_text);) {
+		if (n == t->spare_el)
+			t->spare_el = n->next;
+		else
+			t->spare_text = n->next;
+		n->next = NULL;
+		xmlFreeNode(n);
+	}
+	for (xmlAttrPtr a; (a = t->spare_attr);) {
+		t->spare_attr = a->next;
+		a->next = NULL;
+		xmlFreeProp(a);
+	}
+	if (t->doc)
+		xmlFreeDoc(t->doc); /* and its dictionary */
+	copies_reset(t, true);
+	br_buf_free(&t->tmp);
+	br_buf_free(&t->cpu);
+}
+
+static void link_child(xmlNodePtr parent, xmlNodePtr n)
+{
+	n->parent = parent;
+	n->next = NULL;
+	n->prev = parent->last;
+	if (parent->last)
+		parent->last->next = n;
+	else
+		parent->children = n;
+	parent->last = n;
+}
+
+static void *need(void *p)
+{
+	if (!p)
+		br_out_of_memory(0);
+	return p;
+}
+
+/* A string constant (an element or attribute name, a fixed value) as the
+ * dictionary holds it, looked up once for each place that names it. */
+static const xmlChar *lit(struct rows *t, const char *s)
+{
+	size_t h = (size_t)((uintptr_t)s >> 3) % BR_ARRAY_LEN(t->lits);
+	if (t->lits[h].key != s) {
+		t->lits[h].key = s;
+		t->lits[h].val = need((void *)xmlDictLookup(t->doc->dict, BAD_CAST s, -1));
+	}
+	return t->lits[h].val;
+}
+
+/* An element appended to parent (none: a row); name a string constant. */
+static xmlNodePtr t_el(struct rows *t, xmlNodePtr parent, const char *name)
+{
+	xmlNodePtr n = t->spare_el;
+	if (n) {
+		t->spare_el = n->next;
+		n->name = lit(t, name);
+		n->next = n->prev = n->parent = NULL;
+	} else
+		n = need(xmlNewDocNode(t->doc, NULL, BAD_CAST name, NULL));
+	if (parent)
+		link_child(parent, n);
+	return n;
+}
+
+/* A text node, its content v (a copy or the dictionary's: see struct rows). */
+static xmlNodePtr text_node(struct rows *t, const xmlChar *v)
+{
+	xmlNodePtr x = t->spare_text;
+	if (x)
+		t->spare_text = x->next;
+	else
+		x = need(xmlNewDocTextLen(t->doc, NULL, 0));
+	x->next = x->prev = x->parent = NULL;
+	x->content = (xmlChar *)v;
+	return x;
+}
+
+/* The bytes s[0..n) (valid UTF-8, no '"') as text of parent: one text
+ * node with the text just before it (one escaping pass, not two). */
+static void t_text_node(struct rows *t, xmlNodePtr parent, const char *s, size_t n)
+{
+	xmlNodePtr last = parent->last;
+	if (!last || last->type != XML_TEXT_NODE || !last->content) {
+		link_child(parent, text_node(t, copy(t, s, n)));
+		return;
+	}
+	size_t had = strlen((const char *)last->content);
+	char *tail = t->copies ? t->copies->data + t->used : NULL;
+	if (tail && (char *)last->content + had + 1 == tail && t->copies->cap - t->used >= n) {
+		memcpy(tail - 1, s, n); /* the last copy made: grown in place */
+		tail[n - 1] = '\0';
+		t->used += n;
+		return;
+	}
+	char *both = room(t, had + n);
+	memcpy(both, last->content, had);
+	memcpy(both + had, s, n);
+	last->content = (xmlChar *)both;
+}
+
+/* A string constant (valid UTF-8, no '"') as text of parent. */
+static void t_text_lit(struct rows *t, xmlNodePtr parent, const char *s)
+{
+	xmlNodePtr last = parent->last;
+	if (last && last->type == XML_TEXT_NODE && last->content)
+		t_text_node(t, parent, s, strlen(s));
+	else
+		link_child(parent, text_node(t, lit(t, s)));
+}
+
+/* Text from input, made valid UTF-8 first; libxml2 escapes it. */
+static void t_text(struct rows *t, xmlNodePtr parent, const char *s)
+{
+	char *own;
+	size_t len;
+	const char *u = utf8n(s, &own, &len), *end = u + len;
+	for (;;) {
+		const char *q = memchr(u, '"', (size_t)(end - u));
+		size_t n = q ? (size_t)(q - u) : (size_t)(end - u);
+		if (n)
+			t_text_node(t, parent, u, n);
+		if (!q)
+			break;
+		link_child(parent, need(xmlNewReference(t->doc, BAD_CAST "&quot;")));
+		u = q + 1;
+	}
+	free(own);
+}
+
+/* The attribute k (a string constant) = v after el's others. */
+static void attr_node(struct rows *t, xmlNodePtr el, const char *k, const xmlChar *v)
+{
+	xmlAttrPtr a = t->spare_attr;
+	if (a) {
+		t->spare_attr = a->next;
+		a->name = lit(t, k);
+		a->next = a->prev = NULL;
+	} else {
+		a = need(xmlNewDocProp(t->doc, BAD_CAST k, NULL));
+		a->children = a->last = text_node(t, NULL);
+		a->children->parent = (xmlNodePtr)a;
+	}
+	a->children->content = (xmlChar *)v;
+	a->parent = el;
+	if (!el->properties) {
+		el->properties = a;
+		return;
+	}
+	xmlAttrPtr last = el->properties;
+	while (last->next)
+		last = last->next;
+	last->next = a;
+	a->prev = last;
+}
+
+/* The attribute k="v" after el's others: k a string constant, v any text. */
+static void t_attr(struct rows *t, xmlNodePtr el, const char *k, const char *v)
+{
+	char *own;
+	size_t len;
+	const char *u = utf8n(v, &own, &len);
+	attr_node(t, el, k, copy(t, u, len));
+	free(own);
+}
+
+/* The attribute k="v": k a string constant, v formatted here (ASCII). */
+static void t_attr_ascii(struct rows *t, xmlNodePtr el, const char *k, const char *v)
+{
+	attr_node(t, el, k, copy(t, v, strlen(v)));
+}
+
+/* The attribute k="v", both string constants (ASCII). */
+static void t_attr_lit(struct rows *t, xmlNodePtr el, const char *k, const char *v)
+{
+	attr_node(t, el, k, lit(t, v));
+}
+
+/* Every node under n back to the spares (references are freed). */
+static void t_recycle(struct rows *t, xmlNodePtr n)
+{
+	while (n) {
+		xmlNodePtr next = n->next;
+		if (n->type == XML_ELEMENT_NODE) {
+			for (xmlAttrPtr a = n->properties, an; a; a = an) {
+				an = a->next;
+				a->children->content = NULL;
+				a->next = t->spare_attr;
+				t->spare_attr = a;
+			}
+			t_recycle(t, n->children);
+			n->properties = NULL;
+			n->children = n->last = NULL;
+			n->next = t->spare_el;
+			t->spare_el = n;
+		} else if (n->type == XML_TEXT_NODE) {
+			n->content = NULL;
+			n->next = t->spare_text;
+			t->spare_text = n;
+		} else {
+			n->next = n->prev = n->parent = NULL;
+			xmlFreeNode(n);
+		}
+		n = next;
+	}
+}
+
+/* An empty text node in every element without content (its end tag). */
+static void t_fill_empty(struct rows *t, xmlNodePtr n)
+{
+	for (; n; n = n->next)
+		if (n->type == XML_ELEMENT_NODE) {
+			if (n->children)
+				t_fill_empty(t, n->children);
+			else
+				t_text_node(t, n, "", 0);
+		}
+}
+
+/* The rows held serialised by libxml2 (the fragment: its children, no tag
+ * of its own), their nodes kept for the next. Before the writer goes on. */
+static void t_flush(struct rows *t)
+{
+	if (!t->nbatch)
+		return;
+	t_fill_empty(t, t->batch->children);
+	xmlNodeDumpOutput(t->out, t->doc, t->batch, 0, 0, "UTF-8");
+	t_recycle(t, t->batch->children);
+	t->batch->children = t->batch->last = NULL;
+	t->nbatch = 0;
+	copies_reset(t, false);
+}
+
+/* A row done: held with the others, written ROWS_BATCH at a time (the
+ * serialiser's setup once for all, memory for a few rows). */
+static void t_dump(struct rows *t, xmlNodePtr row)
+{
+	link_child(t->batch, row);
+	if (++t->nbatch == ROWS_BATCH)
+		t_flush(t);
+}
+
+/* prefix and v in decimal into out (room for 24 bytes more than prefix). */
+static const char *with_num(char *out, const char *prefix, size_t v)
+{
+	size_t n = strlen(prefix);
+	memcpy(out, prefix, n);
+	char dig[24];
+	size_t k = sizeof dig;
+	do {
+		dig[--k] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	memcpy(out + n, dig + k, sizeof dig - k);
+	out[n + sizeof dig - k] = '\0';
+	return out;
+}
+
+/* c as six upper-case hexadecimal digits after out[0..at). */
+static void hex6(char *out, size_t at, uint32_t c)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	for (int i = 5; i >= 0; i--, c >>= 4)
+		out[at + (size_t)i] = hex[c & 15];
+	out[at + 6] = '\0';
+}
+
+/* A colour swatch matching the series' bars in the charts. */
+static void swatch(struct rows *t, xmlNodePtr parent, size_t slot)
+{
+	enum br_chart_pattern pat;
+	uint32_t c = br_chart_colour(slot, &pat);
+	static const char *const grad[BR_PAT_COUNT] = {
+		"",
+		"repeating-linear-gradient(-45deg,#fffc 0 1.5px,transparent 1.5px 4px),",
+		("repeating-linear-gradient(-45deg,#fffc 0 1.5px,transparent 1.5px 4px),"
+		 "repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px),"),
+		"repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px),",
+	};
+	xmlNodePtr s = t_el(t, parent, "span");
+	t_attr_lit(t, s, "class", "sw");
+	t_attr_lit(t, s, "aria-hidden", "true");
+	char style[256];
+	int n = snprintf(style, sizeof style - 8, "background:%s#", grad[pat]);
+	hex6(style, (size_t)n, c & 0xFFFFFF);
+	t_attr_ascii(t, s, "style", style);
+}
+
+/* Shade 0 (worst) … 1 (best): white → light blue → mid blue, readable text.
+ * The style attribute's value into out (32 bytes). */
+static void shade_style(double s, char *out)
+{
+	static const double stops[3][3] = {{255, 255, 255}, {198, 219, 239}, {107, 174, 214}};
+	if (!(s >= 0))
+		s = 0;
+	if (s > 1)
+		s = 1;
+	double x = s * 2;
+	int i = x >= 1 ? 1 : 0;
+	double f = x - i;
+	uint32_t rgb = 0;
+	for (int k = 0; k < 3; k++)
+		rgb = rgb << 8 | ((uint32_t)lround(stops[i][k] + (stops[i + 1][k] - stops[i][k]) * f) & 255);
+	static const char pre[] = "background-color:#";
+	memcpy(out, pre, sizeof pre - 1);
+	hex6(out, sizeof pre - 1, rgb);
+}
+
+/* A figure's attributes (the writer's order) and its number, ± and ratio. */
+static void cell_value(struct rows *t, xmlNodePtr td, const struct br_cmp_col *col, const struct br_cmp_cell *ce)
+{
+	struct br_buf *b = &t->tmp;
+	char v[64];
+	fmt_exact(v, sizeof v, ce->value);
+	t_attr_ascii(t, td, "data-v", v);
+	shade_style(br_cmp_shade(col, ce->value), v);
+	t_attr_ascii(t, td, "style", v);
+	if (ce->n > 1) {
+		br_buf_reset(b);
+		br_buf_addf(b, "mean of %zu runs; median ", ce->n);
+		br_cmp_format(col, ce->median, b);
+		br_buf_adds(b, ", min ");
+		br_cmp_format(col, ce->min, b);
+		br_buf_adds(b, ", max ");
+		br_cmp_format(col, ce->max, b);
+		br_buf_addf(b, " %s", col->unit.name);
+		t_attr(t, td, "title", br_buf_str(b));
+	} else if (ce->raw) {
+		br_buf_reset(b);
+		br_buf_adds(b, "as printed: ");
+		br_buf_adds(b, ce->raw);
+		t_attr(t, td, "title", br_buf_str(b));
+	}
+	t_attr_lit(t, td, "class", ce->best && col->has_best ? "n best" : "n");
+	br_buf_reset(b);
+	br_cmp_format(col, ce->value, b);
+	t_text(t, td, br_buf_str(b));
+	if (ce->n > 1) {
+		br_buf_reset(b);
+		br_buf_adds(b, "\xc2\xb1");
+		br_cmp_format(col, ce->sd, b);
+		br_buf_addf(b, " n=%zu", ce->n);
+		xmlNodePtr sp = t_el(t, td, "span");
+		t_attr_lit(t, sp, "class", "sd");
+		t_text(t, sp, br_buf_str(b));
+	}
+	if (ce->has_ratio) {
+		br_buf_reset(b);
+		br_cmp_format_ratio(ce->ratio, b);
+		const char *sig = br_cmp_sig_text(ce->sig);
+		if (sig && *sig)
+			br_buf_addf(b, ", %s", sig);
+		xmlNodePtr sp = t_el(t, td, "span");
+		t_attr_lit(t, sp, "class", fabs(ce->ratio - 1) < 0.005 ? "ratio" : ce->better ? "ratio up" : "ratio down");
+		t_text(t, sp, br_buf_str(b));
+	}
+}
+
+/* One figure of a comparison table: attributes, then the number and its
+ * small print. */
+static void cell(struct rows *t, xmlNodePtr tr, const struct br_cmp_col *col, const struct br_cmp_cell *ce,
+		 bool tenths)
+{
+	xmlNodePtr td = t_el(t, tr, "td");
+	if (!ce->present) {
+		t_attr_lit(t, td, "title", "not in this result");
+		t_attr_lit(t, td, "class", "n na");
+		t_text_lit(t, td, "\xe2\x80\x93");
+	} else if (!ce->has_value) {
+		if (ce->too_fast) {
+			t_attr_lit(t, td, "title", "too fast to measure: the tool printed +++++ (no figure, not zero)");
+			t_attr_lit(t, td, "data-v", col->info->better == BR_HIGHER ? "1e300" : "-1");
+			t_attr_lit(t, td, "class", "n tf");
+			t_text_lit(t, td, "+++++");
+		} else {
+			t_attr(t, td, "title", ce->raw ? ce->raw : "unreadable figure");
+			t_attr_lit(t, td, "class", "n tf");
+			t_text_lit(t, td, "?");
+		}
+	} else
+		cell_value(t, td, col, ce);
+	if (ce->present && ce->has_cpu) {
+		br_buf_reset(&t->cpu);
+		br_format_cpu(ce->cpu, tenths, &t->cpu);
+		br_buf_adds(&t->cpu, "% cpu");
+		xmlNodePtr sp = t_el(t, td, "span");
+		t_attr_lit(t, sp, "class", "cpu");
+		t_text(t, sp, br_buf_str(&t->cpu));
+	}
+}
+
+/* The row heading: swatch, name linking to the source, the runs behind an
+ * aggregated row. */
+static void row_head(struct report *rp, xmlNodePtr tr, const struct br_cmp_table *tb, const struct br_cmp_row *row)
+{
+	struct rows *t = rp->rows;
+	xmlNodePtr th = t_el(t, tr, "th");
+	t_attr_lit(t, th, "scope", "row");
+	const struct br_record *first = row->nmembers ? row->members[0] : NULL;
+	char ref[48];
+	if (first) {
+		const struct br_chart_series *s = series_of(rp, first, tb->family);
+		if (s)
+			swatch(t, th, s->colour);
+	}
+	xmlNodePtr a = t_el(t, th, "a");
+	if (first)
+		t_attr_ascii(t, a, "href", with_num(ref, "#r", record_index(rp, first) + 1));
+	t_text(t, a, row->name);
+	if (row->nmembers > 1) {
+		xmlNodePtr sub = t_el(t, th, "span");
+		t_attr_lit(t, sub, "class", "sub");
+		t_text(t, sub, with_num(ref, "", row->nmembers));
+		t_text_lit(t, sub, " runs: ");
+		for (size_t m = 0; m < row->nmembers; m++) {
+			if (m)
+				t_text_lit(t, sub, ", ");
+			size_t k = record_index(rp, row->members[m]) + 1;
+			a = t_el(t, sub, "a");
+			t_attr_ascii(t, a, "href", with_num(ref, "#r", k));
+			t_text(t, a, with_num(ref, "#", k));
+		}
+	}
+}
+
+/* Tool and version, size: from a row's first run (empty cells without). */
+static void tool_cells(struct rows *t, xmlNodePtr tr, const struct br_record *first)
+{
+	if (!first) {
+		t_el(t, tr, "td");
+		t_el(t, tr, "td");
+		return;
+	}
+	xmlNodePtr td = t_el(t, tr, "td");
+	t_attr_lit(t, td, "class", "t");
+	t_text_lit(t, td, br_tool_name(first->tool));
+	if (first->version) {
+		t_text_lit(t, td, " ");
+		t_text(t, td, first->version);
+	}
+	const struct br_param *sz = br_record_param(first, "size");
+	const struct br_param *sb = br_record_param(first, "size_bytes");
+	td = t_el(t, tr, "td");
+	t_attr_lit(t, td, "class", "t");
+	char v[64];
+	if (sb && !sb->str) {
+		fmt_exact(v, sizeof v, sb->num);
+		t_attr_ascii(t, td, "data-v", v);
+	}
+	if (sz && sz->str)
+		t_text(t, td, sz->str);
+	else if (sz)
+		t_text(t, td, fmt_param(v, sizeof v, sz->num));
+}
+
+/* The rows that have a figure of the group, each a tree (above). */
 static void table_body(struct report *rp, const struct br_cmp_table *tb, const bool *col_on)
 {
+	struct rows *t = rp->rows;
 	start(rp, "tbody");
+	xmlTextWriterWriteRawLen(rp->w, BAD_CAST "", 0); /* ends the start tag: the rows follow */
 	for (size_t r = 0; r < tb->nrows; r++) {
 		const struct br_cmp_row *row = &tb->rows[r];
 		if (!br_cmp_row_has(tb, r, col_on))
 			continue;
-		start(rp, "tr");
+		xmlNodePtr tr = t_el(t, NULL, "tr");
 		if (row->is_baseline)
-			attr(rp, "class", "baseline");
+			t_attr_lit(t, tr, "class", "baseline");
 		if (row->nmembers) /* the filter matches the input's name too */
-			attr(rp, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
-		row_head(rp, tb, row);
-		tool_cells(rp, row->nmembers ? row->members[0] : NULL);
+			t_attr(t, tr, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
+		row_head(rp, tr, tb, row);
+		tool_cells(t, tr, row->nmembers ? row->members[0] : NULL);
 		for (size_t c = 0; c < tb->ncols; c++)
 			if (col_on[c]) {
 				struct br_cmp_cell tmp;
-				cell(rp, &tb->cols[c], br_cmp_cell(tb, r, c, &tmp), br_cmp_cpu_tenths(&tb->rows[r]));
+				cell(t, tr, &tb->cols[c], br_cmp_cell(tb, r, c, &tmp), br_cmp_cpu_tenths(row));
 			}
-		end(rp); /* tr */
+		t_dump(t, tr);
 	}
+	t_flush(t);
 	end(rp); /* tbody */
 }
 
@@ -1180,18 +1576,86 @@ static void by_metric(struct report *rp)
 	end(rp); /* section */
 }
 
-static void source_line(struct report *rp, const struct br_source *s)
+static void source_line(struct report *rp, xmlNodePtr p, const struct br_source *s)
 {
-	el(rp, "code", s->file ? br_provenance_file(rp->o, s->file) : "?");
+	struct rows *t = rp->rows;
+	t_text(t, t_el(t, p, "code"), s->file ? br_provenance_file(rp->o, s->file) : "?");
+	char lines[64];
 	if (s->end_line > s->line)
-		textf(rp, ", lines %u\xe2\x80\x93%u", s->line, s->end_line);
+		snprintf(lines, sizeof lines, ", lines %u\xe2\x80\x93%u", s->line, s->end_line);
 	else
-		textf(rp, ", line %u", s->line);
+		snprintf(lines, sizeof lines, ", line %u", s->line);
+	t_text(t, p, lines);
 	if (s->format) {
-		text(rp, " (");
-		text(rp, s->format);
-		text(rp, ")");
+		t_text_lit(t, p, " (");
+		t_text(t, p, s->format);
+		t_text_lit(t, p, ")");
 	}
+}
+
+/* Tool, when it ran, where it was read, its parameters: one line. */
+static void source_where(struct report *rp, xmlNodePtr div, const struct br_record *r)
+{
+	struct rows *t = rp->rows;
+	xmlNodePtr p = t_el(t, div, "p");
+	t_attr_lit(t, p, "class", "where");
+	t_text_lit(t, p, br_tool_name(r->tool));
+	if (r->version) {
+		t_text_lit(t, p, " ");
+		t_text(t, p, r->version);
+	}
+	char when[BR_DATE_BUF];
+	if (br_record_ran_at_iso(r, when)) {
+		/* when it ran, and what says so (the mail's date is the post's,
+		 * not the run's) */
+		br_buf_reset(&t->tmp);
+		br_buf_addf(&t->tmp, " \xc2\xb7 ran %s (%s)", when, br_ran_from_name((enum br_ran_from)r->ran_at_from));
+		t_text(t, p, br_buf_str(&t->tmp));
+	}
+	t_text_lit(t, p, " \xc2\xb7 ");
+	source_line(rp, p, &r->source);
+	for (size_t k = 0; k < r->nalso; k++) {
+		t_text_lit(t, p, "; also ");
+		source_line(rp, p, &r->also[k]);
+	}
+	if (r->nparams)
+		t_text_lit(t, p, " \xc2\xb7 ");
+	for (size_t k = 0; k < r->nparams; k++) {
+		if (k)
+			t_text_lit(t, p, ", ");
+		t_text(t, p, r->params[k].key);
+		t_text_lit(t, p, " ");
+		char num[64];
+		t_text(t, p, r->params[k].str ? r->params[k].str : fmt_param(num, sizeof num, r->params[k].num));
+	}
+}
+
+/* One record's source: a tree written like the tables' rows. */
+static void source(struct report *rp, size_t i, const struct br_record *r)
+{
+	struct rows *t = rp->rows;
+	char num[48];
+	xmlNodePtr div = t_el(t, NULL, "div");
+	t_attr_lit(t, div, "class", "src");
+	t_attr_ascii(t, div, "id", with_num(num, "r", i + 1));
+	xmlNodePtr h3 = t_el(t, div, "h3");
+	t_text(t, h3, with_num(num, "#", i + 1));
+	t_text_lit(t, h3, " ");
+	char *name = br_record_display_name(r);
+	t_text(t, h3, name);
+	free(name);
+	source_where(rp, div, r);
+	if (r->source.excerpt) {
+		xmlNodePtr det = t_el(t, div, "details");
+		char sum[96];
+		if (r->source.end_line > r->source.line)
+			snprintf(sum, sizeof sum, "Original text, lines %u\xe2\x80\x93%u", r->source.line, r->source.end_line);
+		else
+			snprintf(sum, sizeof sum, "Original text, line %u", r->source.line);
+		t_text(t, t_el(t, det, "summary"), sum);
+		t_text(t, t_el(t, det, "pre"), r->source.excerpt);
+	}
+	t_dump(t, div);
 }
 
 static void sources(struct report *rp)
@@ -1202,61 +1666,9 @@ static void sources(struct report *rp)
 	el(rp, "h2", "Sources");
 	el1(rp, "p", "class", "lede",
 	    "Where every result was read: the document, the original lines and the text as it stands there.");
-	for (size_t i = 0; i < ds->records.n; i++) {
-		const struct br_record *r = ds->records.v[i];
-		start(rp, "div");
-		attr(rp, "class", "src");
-		attrf(rp, "id", "r%zu", i + 1);
-		start(rp, "h3");
-		char *name = br_record_display_name(r);
-		textf(rp, "#%zu ", i + 1);
-		text(rp, name);
-		free(name);
-		end(rp); /* h3 */
-		start(rp, "p");
-		attr(rp, "class", "where");
-		text(rp, br_tool_name(r->tool));
-		if (r->version) {
-			text(rp, " ");
-			text(rp, r->version);
-		}
-		char when[BR_DATE_BUF];
-		if (br_record_ran_at_iso(r, when)) {
-			/* when it ran, and what says so (the mail's date is the
-			 * post's, not the run's) */
-			textf(rp, " \xc2\xb7 ran %s (%s)", when, br_ran_from_name((enum br_ran_from)r->ran_at_from));
-		}
-		text(rp, " \xc2\xb7 ");
-		source_line(rp, &r->source);
-		for (size_t k = 0; k < r->nalso; k++) {
-			text(rp, "; also ");
-			source_line(rp, &r->also[k]);
-		}
-		if (r->nparams) {
-			text(rp, " \xc2\xb7 ");
-			for (size_t k = 0; k < r->nparams; k++) {
-				if (k)
-					text(rp, ", ");
-				text(rp, r->params[k].key);
-				text(rp, " ");
-				if (r->params[k].str)
-					text(rp, r->params[k].str);
-				else
-					add_num(rp, r->params[k].num);
-			}
-		}
-		end(rp); /* p */
-		if (r->source.excerpt) {
-			start(rp, "details");
-			if (r->source.end_line > r->source.line)
-				elf(rp, "summary", "Original text, lines %u\xe2\x80\x93%u", r->source.line, r->source.end_line);
-			else
-				elf(rp, "summary", "Original text, line %u", r->source.line);
-			el(rp, "pre", r->source.excerpt);
-			end(rp);
-		}
-		end(rp); /* div */
-	}
+	for (size_t i = 0; i < ds->records.n; i++) /* after the writer's </p>: no start tag open */
+		source(rp, i, ds->records.v[i]);
+	t_flush(rp->rows);
 	end(rp); /* section */
 }
 
@@ -1539,6 +1951,13 @@ static int render(const struct br_report *rep, struct br_sink *out)
 			xmlOutputBufferClose(ob);
 		return br_error("cannot start the HTML report");
 	}
+	struct rows rows;
+	if (!rows_init(&rows, ob)) {
+		rows_free(&rows);
+		xmlFreeTextWriter(rp.w);
+		return br_error("cannot start the HTML report");
+	}
+	rp.rows = &rows;
 	for (size_t i = 0; i < ds->records.n; i++)
 		br_ptrmap_put(&rp.recidx, ds->records.v[i], i);
 
@@ -1550,6 +1969,7 @@ static int render(const struct br_report *rep, struct br_sink *out)
 	xmlTextWriterWriteRaw(rp.w, BAD_CAST "\n");
 	int rc = xmlTextWriterFlush(rp.w) < 0 || out->failed ? br_error("cannot write the HTML report") : 0;
 	xmlFreeTextWriter(rp.w); /* closes ob */
+	rows_free(&rows);
 	br_buf_free(&rp.tmp);
 	br_ptrmap_free(&rp.recidx);
 	br_ptrmap_free(&rp.seridx);
