@@ -1317,6 +1317,16 @@ static void row_head(struct report *rp, xmlNodePtr tr, const struct br_cmp_table
 }
 
 /* Tool and version, size: from a row's first run (empty cells without). */
+/* "bonnie++ 2.00a": the tool and, when known, its version, as text of el. */
+static void tool_text(struct rows *t, xmlNodePtr el, const struct br_record *r)
+{
+	t_text_lit(t, el, br_tool_name(r->tool));
+	if (r->version) {
+		t_text_lit(t, el, " ");
+		t_text(t, el, r->version);
+	}
+}
+
 static void tool_cells(struct rows *t, xmlNodePtr tr, const struct br_record *first)
 {
 	if (!first) {
@@ -1326,11 +1336,7 @@ static void tool_cells(struct rows *t, xmlNodePtr tr, const struct br_record *fi
 	}
 	xmlNodePtr td = t_el(t, tr, "td");
 	t_attr_lit(t, td, "class", "t");
-	t_text_lit(t, td, br_tool_name(first->tool));
-	if (first->version) {
-		t_text_lit(t, td, " ");
-		t_text(t, td, first->version);
-	}
+	tool_text(t, td, first);
 	const struct br_param *sz = br_record_param(first, "size");
 	const struct br_param *sb = br_record_param(first, "size_bytes");
 	td = t_el(t, tr, "td");
@@ -1599,11 +1605,7 @@ static void source_where(struct report *rp, xmlNodePtr div, const struct br_reco
 	struct rows *t = rp->rows;
 	xmlNodePtr p = t_el(t, div, "p");
 	t_attr_lit(t, p, "class", "where");
-	t_text_lit(t, p, br_tool_name(r->tool));
-	if (r->version) {
-		t_text_lit(t, p, " ");
-		t_text(t, p, r->version);
-	}
+	tool_text(t, p, r);
 	char when[BR_DATE_BUF];
 	if (br_record_ran_at_iso(r, when)) {
 		/* when it ran, and what says so (the mail's date is the post's,
