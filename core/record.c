@@ -38,9 +38,11 @@ struct br_strblock {
  * Record memory. A record with its first block is 0.8–2 KiB and a big
  * input makes hundreds of thousands: from malloc, first touching that
  * memory (a 4 KiB page fault per few records) costs more than parsing. So
- * records come from 2 MiB slabs, each for one tool's records, mapped with
- * transparent huge pages asked for (one fault per slab where the kernel
- * grants them). A slab keeps its own free list and is unmapped when its
+ * records come from 2 MiB slabs, each for one tool's records. (They are
+ * not advised MADV_HUGEPAGE: where the kernel's THP defrag is "madvise",
+ * as on Debian, every slab's first touch may then compact memory, and
+ * `-f jsonl` of 400,000 runs spent 1.0-2.2 s in the kernel with the advice
+ * against 0.3 s without, for the same user time.) A slab keeps its own free list and is unmapped when its
  * last record is freed; slabs with free slots are listed in `partial`. Under ASan, and with
  * BR_NO_SLAB=1 in the environment (tests/run.sh sets it for valgrind),
  * records come from calloc instead, so that those tools see each one.
@@ -126,9 +128,6 @@ static struct slab *slab_new(enum br_tool tool)
 		munmap(p, (size_t)(a - p));
 	if (a + SLAB_SIZE < p + 2 * SLAB_SIZE)
 		munmap(a + SLAB_SIZE, (size_t)(p + 2 * SLAB_SIZE - (a + SLAB_SIZE)));
-#ifdef MADV_HUGEPAGE
-	madvise(a, SLAB_SIZE, MADV_HUGEPAGE);
-#endif
 	struct slab *sl = (struct slab *)(void *)a;
 	memset(sl, 0, sizeof *sl);
 	sl->bump = (sizeof *sl + 15) & ~(size_t)15;
@@ -261,9 +260,16 @@ static char *str_dup(struct br_record *r, const char *s)
 	if (!s)
 		return NULL;
 	size_t n = 0;
-	for (const unsigned char *u = (const unsigned char *)s; *u; u++, n++)
-		if (*u < 0x20 ? *u != '\t' && *u != '\n' : *u >= 0x7f)
+	/* printable ASCII is 0x20..0x7e: one unsigned compare a byte, the
+	 * rest (NUL ends it, TAB and LF pass) looked at only when it fails */
+	for (const unsigned char *u = (const unsigned char *)s;; u++, n++) {
+		if ((unsigned char)(*u - 0x20) <= 0x7e - 0x20)
+			continue;
+		if (*u == '\0')
+			break;
+		if (*u != '\t' && *u != '\n')
 			goto slow;
+	}
 	return str_copy(r, s, n);
 slow:;
 	char *t = br_utf8_dup(s, strlen(s));
@@ -789,7 +795,7 @@ bool br_record_ran_at_iso(const struct br_record *r, char buf[BR_DATE_BUF])
 static struct br_param *param_slot(struct br_record *r, const char *key)
 {
 	for (size_t i = 0; i < r->nparams; i++)
-		if (strcmp(r->params[i].key, key) == 0) {
+		if (r->params[i].key[0] == key[0] && strcmp(r->params[i].key, key) == 0) {
 			dead(r, r->params[i].str);
 			r->params[i].str = NULL;
 			return &r->params[i];
@@ -826,7 +832,7 @@ void br_record_param_num(struct br_record *r, const char *key, double value)
 const struct br_param *br_record_param(const struct br_record *r, const char *key)
 {
 	for (size_t i = 0; i < r->nparams; i++)
-		if (strcmp(r->params[i].key, key) == 0)
+		if (r->params[i].key[0] == key[0] && strcmp(r->params[i].key, key) == 0)
 			return &r->params[i];
 	return NULL;
 }
@@ -834,11 +840,10 @@ const struct br_param *br_record_param(const struct br_record *r, const char *ke
 struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double value, const char *raw)
 {
 	struct br_value *v = value_slot(r, id);
-	dead(r, v->raw);
-	memset(v, 0, sizeof *v);
-	v->present = true;
-	v->has_value = isfinite(value);
-	v->value = v->has_value ? value : 0;
+	if (v->raw)
+		dead(r, v->raw);
+	bool finite = isfinite(value);
+	*v = (struct br_value){.value = finite ? value : 0, .present = true, .has_value = finite};
 	v->raw = str_dup(r, raw);
 	return v;
 }
@@ -1049,6 +1054,21 @@ static bool has_any_cpu(const struct br_record *r)
 	return false;
 }
 
+/* llround(x), the same for every x, without the library call where the
+ * truncated value is exact (below 2^52 the difference x - t is exact). */
+static long long round_half_away(double x)
+{
+	if (!(fabs(x) < 0x1p52))
+		return llround(x);
+	long long t = (long long)x;
+	double f = x - (double)t;
+	if (f >= 0.5)
+		t++;
+	else if (f <= -0.5)
+		t--;
+	return t;
+}
+
 static uint64_t merge_key(const struct br_record *r)
 {
 	uint64_t h = 1469598103934665603ull ^ (uint64_t)r->tool;
@@ -1062,7 +1082,7 @@ static uint64_t merge_key(const struct br_record *r)
 		if (any_cpu && !v->has_cpu)
 			continue;
 		if (any_cpu)
-			x = (uint64_t)llround(v->cpu * 10) + 1;
+			x = (uint64_t)round_half_away(v->cpu * 10) + 1;
 		else
 			x = v->has_value ? (uint64_t)llround(log10(fabs(v->value) + 1) * 4) + 1 : 7;
 		h = (h ^ (x * 31 + (uint64_t)i)) * 1099511628211ull;
