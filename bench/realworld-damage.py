@@ -98,6 +98,17 @@ def rewrap_quoted(t, width=76):
     return '\n'.join(out)
 
 
+def numbered(fmt):
+    """A pastebin or code viewer copied with its line numbers."""
+    return lambda t: '\n'.join(fmt % (i + 1) + l for i, l in enumerate(t.split('\n')))
+
+
+def html_br(t):
+    """A forum or web mail that turned the post into HTML lines, no <pre>."""
+    body = '<br>\n'.join(html.escape(l, quote=False) for l in t.split('\n'))
+    return '<html><body><div class="post">' + body + '</div></body></html>\n'
+
+
 KINDS = {
     'quote': per_line(lambda l: '> ' + l),
     'quote2': per_line(lambda l: '> > ' + l if l else '> >'),
@@ -117,6 +128,13 @@ KINDS = {
     'qp': qp,
     'pre': lambda t: '<html><body><pre>\n' + html.escape(t, quote=False) + '\n</pre></body></html>\n',
     'bbcode': lambda t: '[code]\n' + t + '\n[/code]\n',
+    'lineno': numbered('%4d. '),
+    'gutter': numbered('%5d | '),
+    'gtnosp': per_line(lambda l: '>' + l),
+    'double': lambda t: t.replace('\n', '\n\n'),
+    'pipe': per_line(lambda l: l + ' | |' if l.strip() else l),
+    'htmlbr': html_br,
+    'crcrlf': lambda t: t.replace('\n', '\r\r\n'),
 }
 
 

@@ -9,6 +9,7 @@
  *                separated by TAB, blocks break lines, headings flagged
  *   QP           quoted-printable, per region (a digest or a multipart
  *                message may be partly encoded), only with evidence
+ *   layout       a line-number gutter; double spacing (decode_layout.c)
  *   quoting      "> ", ">> ", "> > ", "| " prefixes -> br_line.depth
  *   BBCode       [code], [b], [quote] ... and Markdown code fences
  *   HTML rows    <TR><TD> fragments inside a text document
@@ -405,6 +406,9 @@ void br_decode(struct br_doc *doc)
 {
 	struct signs sg;
 	struct facts_list facts = {0};
+	/* the outermost layer of a copy: a line-number gutter in front of
+	 * every line, quoted-printable or markup included */
+	br_dec_stage_gutter(doc);
 	scan(doc, &sg, &facts);
 	bool page = false;
 	/* a page whose markup is itself QP-encoded (=3D") is decoded after QP */
@@ -424,6 +428,8 @@ void br_decode(struct br_doc *doc)
 		scan(doc, &sg, &facts);
 	}
 	free(facts.f);
+	/* double spacing (after the gutter, which numbers the blank lines too) */
+	br_dec_stage_undouble(doc);
 	if (sg.quote || sg.pipe)
 		br_dec_stage_quote(doc, sg.pipe);
 	if (sg.bbcode || sg.fence)

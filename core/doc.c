@@ -607,6 +607,8 @@ const char *br_transport_name(unsigned bit)
 	case BR_TRANSPORT_BBCODE: return "forum markup ([code], [b]) removed";
 	case BR_TRANSPORT_TABS: return "tabs and no-break spaces made blanks";
 	case BR_TRANSPORT_PREFIX: return "a block's shared prefix (comment, list, diff marks) removed";
+	case BR_TRANSPORT_NUMBERS: return "line numbers (a pastebin's or viewer's gutter) removed";
+	case BR_TRANSPORT_SPACING: return "double spacing (a blank line after every line) undone";
 	default: return NULL;
 	}
 }

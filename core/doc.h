@@ -28,6 +28,8 @@ enum {
 	BR_TRANSPORT_BBCODE = 1 << 3,  /* [code] / [b] forum markup removed */
 	BR_TRANSPORT_TABS = 1 << 4,    /* tabs / no-break spaces normalised */
 	BR_TRANSPORT_PREFIX = 1 << 5,  /* a block's shared comment/list/diff prefix removed */
+	BR_TRANSPORT_NUMBERS = 1 << 6, /* a line-number gutter removed (pastebin, cat -n) */
+	BR_TRANSPORT_SPACING = 1 << 7, /* double spacing undone */
 };
 
 /* What a BR_TRANSPORT_* bit did, in words ("quoted-printable decoded"), or

@@ -1,0 +1,254 @@
+/*
+ * decode_layout — what a copy did to the layout of a whole block of lines:
+ * a line-number gutter in front of every line (a pastebin, a code viewer,
+ * `cat -n`), and double spacing (every line followed by a blank one: a
+ * web page's paragraphs copied line by line, CR CR LF line ends).
+ */
+#include "decode_int.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ gutters */
+
+/*
+ * A gutter is blanks, a line number, and a separator: ". ", ": ", ") ",
+ * " | ", "| " or a TAB (`cat -n`); not blanks alone (a table whose first
+ * column counts runs would lose it). A block is five or more consecutive lines whose
+ * numbers count up by one; every line of it loses its gutter (a numbered
+ * empty line becomes an empty line), nothing else. Five lines in a row
+ * numbered 1, 2, 3, ... are rarely anything but a gutter (a Markdown list
+ * of five steps loses its numbers, which no parser reads).
+ */
+#define GUTTER_MIN_LINES 5
+
+struct gutter {
+	unsigned long num;
+	size_t len;      /* bytes of the gutter, the blank after it included */
+};
+
+static bool gutter_of(const struct br_line *l, struct gutter *g)
+{
+	const char *s = l->text;
+	size_t n = l->len, i = 0;
+	while (i < n && i < 12 && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	size_t d = i;
+	unsigned long num = 0;
+	while (i < n && i - d < 7 && is_digit((unsigned char)s[i]))
+		num = num * 10 + (unsigned long)(s[i++] - '0');
+	if (i == d || (i < n && is_digit((unsigned char)s[i])))
+		return false;
+	g->num = num;
+	if (i == n || s[i] == '\t') {
+		/* a numbered empty line; `cat -n`'s TAB */
+		g->len = i == n ? n : i + 1;
+		return true;
+	}
+	size_t b = i;
+	while (b < n && b - i < 3 && s[b] == ' ')
+		b++;
+	bool sep = b < n && (s[b] == '|' || (b == i && (s[b] == '.' || s[b] == ':' || s[b] == ')')));
+	if (sep) {
+		/* "12." "12:" "12)" right after the number, "|" after blanks too */
+		size_t k = b + 1;
+		if (k < n && s[k] != ' ' && s[k] != '\t')
+			return false; /* "1.98,2.00a" "12:30" */
+		g->len = k < n ? k + 1 : n;
+		return true;
+	}
+	/* blanks only: a column of figures as likely as a gutter */
+	return false;
+}
+
+/* The end of the numbered block from line i (i when there is none). */
+static size_t gutter_block(const struct br_doc *doc, size_t i)
+{
+	struct gutter g;
+	if (!gutter_of(&doc->lines[i], &g))
+		return i;
+	unsigned long want = g.num + 1;
+	size_t j = i + 1;
+	for (; j < doc->nlines; j++, want++) {
+		struct gutter h;
+		if (!gutter_of(&doc->lines[j], &h) || h.num != want)
+			break;
+	}
+	return j - i >= GUTTER_MIN_LINES ? j : i;
+}
+
+/* Write line l without its first `cut` bytes (joins after them carried). */
+static void cut_front(struct rw *out, struct lw *w, const struct br_line *l, size_t unread, size_t cut)
+{
+	if (!l->joins) {
+		struct br_line *d = br_dec_rw_slot(out, unread);
+		if (d != l)
+			*d = *l;
+		d->text += cut;
+		d->len -= (unsigned)cut;
+		return;
+	}
+	size_t ji = 0;
+	while (ji < br_line_njoins(l) && l->joins[ji] < cut)
+		ji++;
+	lw_reset(w);
+	for (size_t c = cut; c < l->len; c++) {
+		lw_carry(w, l, &ji, c);
+		br_buf_addc(&w->text, l->text[c]);
+	}
+	lw_carry(w, l, &ji, l->len);
+	br_dec_lw_emit(out, unread, w, l->line, l->end_line, l->depth, l->flags);
+}
+
+bool br_dec_stage_gutter(struct br_doc *doc)
+{
+	size_t nl = doc->nlines;
+	/* most documents have no line that starts with a number: no rewrite */
+	size_t first = nl;
+	for (size_t i = 0; i + GUTTER_MIN_LINES <= nl && first == nl; i++) {
+		const struct br_line *l = &doc->lines[i];
+		size_t k = 0;
+		while (k < l->len && (l->text[k] == ' ' || l->text[k] == '\t'))
+			k++;
+		if (k < l->len && is_digit((unsigned char)l->text[k]) && gutter_block(doc, i) > i)
+			first = i;
+	}
+	if (first == nl)
+		return false;
+	struct rw out;
+	struct lw w = {0};
+	rw_init(&out, doc);
+	for (size_t i = 0; i < first; i++)
+		rw_keep(&out, &doc->lines[i], i + 1);
+	for (size_t i = first; i < nl;) {
+		size_t j = gutter_block(doc, i);
+		if (j == i) {
+			rw_keep(&out, &doc->lines[i], i + 1);
+			i++;
+			continue;
+		}
+		for (; i < j; i++) {
+			struct gutter g;
+			gutter_of(&doc->lines[i], &g);
+			cut_front(&out, &w, &doc->lines[i], i + 1, g.len);
+		}
+	}
+	br_dec_lw_free(&w);
+	br_dec_rw_done(&out);
+	doc->transport |= BR_TRANSPORT_NUMBERS;
+	return true;
+}
+
+/* ------------------------------------------------------------ double spacing */
+
+/*
+ * Double spacing: a stretch where no two lines with text touch, each one
+ * blank line from the next, an original blank line being three (or more)
+ * blank lines. Such a stretch of six or more lines, two of them with three
+ * numbers or more (result rows), is written with its lines together again
+ * (a gap of g blank lines becomes (g - 1) / 2 of them) when it shows that
+ * it was doubled: an original blank line (a gap of three or more), or two
+ * rows in a row. A run of one-line paragraphs, prose and results taking
+ * turns one blank line apart, is left alone.
+ */
+#define DOUBLE_MIN_LINES 6
+
+/* Does l hold three numbers or more: words between blanks or commas made
+ * of digits, '.' and '+' alone ("9760.80", "+++++"; not "100MB", "256M")? */
+static bool numbers3(const struct br_line *l)
+{
+	int k = 0;
+	const char *s = l->text, *e = s + l->len;
+	while (s < e) {
+		while (s < e && (*s == ' ' || *s == '\t' || *s == ','))
+			s++;
+		const char *w = s;
+		bool num = true;
+		for (; s < e && *s != ' ' && *s != '\t' && *s != ','; s++)
+			num = num && (is_digit((unsigned char)*s) || *s == '.' || *s == '+');
+		if (s > w && num && (is_digit((unsigned char)*w) || *w == '+') && ++k >= 3)
+			return true;
+	}
+	return false;
+}
+
+/* The stretch of double-spaced lines from line i (a line with text): its
+ * end (the gap after its last line with text included, unless that gap is
+ * two blank lines), or i when it does not qualify. */
+static size_t double_block(const struct br_doc *doc, const unsigned char *blank, size_t i)
+{
+	size_t nl = doc->nlines, texts = 0, rows = 0, end = i, j = i;
+	bool ones = false;    /* a gap of exactly one blank line seen */
+	bool doubled = false; /* an original blank line, or two rows in a row */
+	bool prev_row = false;
+	while (j < nl && !blank[j]) {
+		if (j + 1 < nl && !blank[j + 1])
+			break; /* two lines with text touch: the stretch ends before j */
+		bool row = numbers3(&doc->lines[j]);
+		texts++;
+		rows += row;
+		doubled = doubled || (row && prev_row);
+		prev_row = row;
+		size_t g = j + 1;
+		while (g < nl && blank[g])
+			g++;
+		size_t gap = g - (j + 1);
+		end = gap == 2 ? j + 1 : g;
+		if (gap == 2)
+			break; /* a doubled blank line would be three */
+		ones = ones || gap == 1;
+		if (gap >= 3 && g < nl) {
+			doubled = true;
+			prev_row = false;
+		}
+		j = g;
+	}
+	return texts >= DOUBLE_MIN_LINES && rows >= 2 && ones && doubled ? end : i;
+}
+
+bool br_dec_stage_undouble(struct br_doc *doc)
+{
+	size_t nl = doc->nlines;
+	if (nl < 2 * DOUBLE_MIN_LINES - 1)
+		return false;
+	/* a quick look first: most documents have lines with text that touch
+	 * nearly everywhere */
+	size_t lone = 0;
+	for (size_t i = 1; i + 1 < nl; i++)
+		lone += !line_blank(&doc->lines[i]) && line_blank(&doc->lines[i - 1]) &&
+			line_blank(&doc->lines[i + 1]);
+	if (lone < DOUBLE_MIN_LINES - 2)
+		return false;
+	unsigned char *blank = br_malloc(nl);
+	for (size_t i = 0; i < nl; i++)
+		blank[i] = line_blank(&doc->lines[i]);
+	struct rw out;
+	rw_init(&out, doc);
+	bool any = false;
+	for (size_t i = 0; i < nl;) {
+		/* a stretch starts at a line with text that follows a blank one
+		 * (or the start) */
+		size_t j = !blank[i] && (i == 0 || blank[i - 1]) ? double_block(doc, blank, i) : i;
+		if (j == i) {
+			rw_keep(&out, &doc->lines[i], i + 1);
+			i++;
+			continue;
+		}
+		any = true;
+		while (i < j) {
+			rw_keep(&out, &doc->lines[i], i + 1);
+			size_t g = i + 1;
+			while (g < j && blank[g])
+				g++;
+			for (size_t k = 0; k < (g - (i + 1)) / 2; k++)
+				rw_keep(&out, &doc->lines[i + 1 + k], i + 2 + k);
+			i = g;
+		}
+	}
+	free(blank);
+	br_dec_rw_done(&out);
+	if (any)
+		doc->transport |= BR_TRANSPORT_SPACING;
+	return any;
+}

@@ -1,0 +1,163 @@
+/* Unit tests: the layout a copy leaves on a whole block of lines
+ * (core/decode_layout.c): line-number gutters and double spacing, and what
+ * must not be taken for either. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "doc.h"
+#include "util.h"
+
+static struct br_doc *mem(const char *s)
+{
+	return br_doc_from_mem("t", s, strlen(s));
+}
+
+/* The document's logical lines, each followed by "\n" (caller frees). */
+static char *joined(const struct br_doc *d)
+{
+	struct br_buf b = {0};
+	for (size_t i = 0; i < d->nlines; i++) {
+		br_buf_add(&b, d->lines[i].text, d->lines[i].len);
+		br_buf_addc(&b, '\n');
+	}
+	return br_buf_detach(&b);
+}
+
+static void check(const char *in, const char *want, unsigned transport)
+{
+	struct br_doc *d = mem(in);
+	char *got = joined(d);
+	assert_string_equal(got, want);
+	assert_int_equal(d->transport & (BR_TRANSPORT_NUMBERS | BR_TRANSPORT_SPACING), transport);
+	free(got);
+	br_doc_free(d);
+}
+
+/* A pastebin's "%4d. " gutter: gone from every line, numbered empty lines
+ * become empty, the content's own indentation stays; each line keeps its
+ * original number. */
+static void pastebin_gutter(void **state)
+{
+	(void)state;
+	static const char in[] = "   8. Version  1.96       ------Sequential Output------\n"
+				 "   9. Machine        Size K/sec %CP\n"
+				 "  10. backup1         24G   702  97\n"
+				 "  11.\n"
+				 "  12.     indented\n"
+				 "  13. 1.96,1.96,backup1,1\n";
+	check(in,
+	      "Version  1.96       ------Sequential Output------\n"
+	      "Machine        Size K/sec %CP\n"
+	      "backup1         24G   702  97\n"
+	      "\n"
+	      "    indented\n"
+	      "1.96,1.96,backup1,1\n",
+	      BR_TRANSPORT_NUMBERS);
+	struct br_doc *d = mem(in);
+	for (size_t i = 0; i < d->nlines; i++)
+		assert_int_equal(d->lines[i].line, i + 1);
+	br_doc_free(d);
+}
+
+/* The other gutters: a viewer's " | ", `cat -n`'s TAB, left-aligned
+ * numbers that grow a digit, "12:" and "12)". */
+static void other_gutters(void **state)
+{
+	(void)state;
+	check("    1 | a\n    2 | b\n    3 |\n    4 | d\n    5 | e\n", "a\nb\n\nd\ne\n", BR_TRANSPORT_NUMBERS);
+	check("     7\tx 1\n     8\ty 2\n     9\tz\n    10\tw\n    11\tv\n", "x 1\ny 2\nz\nw\nv\n",
+	      BR_TRANSPORT_NUMBERS);
+	check("8. a\n9. b\n10. c\n11. d\n12. e\n", "a\nb\nc\nd\ne\n", BR_TRANSPORT_NUMBERS);
+	check("1: a\n2: b\n3: c\n4: d\n5: e\n", "a\nb\nc\nd\ne\n", BR_TRANSPORT_NUMBERS);
+	check("1) a\n2) b\n3) c\n4) d\n5) e\nafter\n", "a\nb\nc\nd\ne\nafter\n", BR_TRANSPORT_NUMBERS);
+}
+
+/* Lines that start with numbers but are no gutter: CSV records, rows of
+ * figures, times, a short numbered list, numbers that do not count up. */
+static void not_gutters(void **state)
+{
+	(void)state;
+	static const char *const ins[] = {
+		"1.98,2.00a,a\n1.98,2.00a,b\n1.98,2.00a,c\n1.98,2.00a,d\n1.98,2.00a,e\n",
+		"16 1801 11\n17 1802 12\n18 1803 13\n19 1804 14\n20 1805 15\n",
+		"12:30 a\n12:31 b\n12:32 c\n12:33 d\n12:34 e\n",
+		"1. first\n2. second\n3. third\n4. fourth\n",
+		"  100  a\n  101  b\n  102  c\n  103  d\n  104  e\n",
+		"1. a\n2. b\n4. c\n5. d\n6. e\n",
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(ins); i++)
+		check(ins[i], ins[i], 0);
+}
+
+/* Double spacing: the blank line after every line goes, an original blank
+ * line (three blank lines now) stays one; line numbers stay the originals. */
+static void double_spacing(void **state)
+{
+	(void)state;
+	static const char in[] = "Copied from the forum:\n\n\n\n"
+				 "/dev/sda:\n\n"
+				 " Timing cached reads:   19422 MB in  1.99 seconds = 9760.80 MB/sec\n\n"
+				 " Timing buffered disk reads: 1546 MB in  3.00 seconds = 515.27 MB/sec\n\n\n\n"
+				 "/dev/sdb:\n\n"
+				 " Timing cached reads:   19018 MB in  1.99 seconds = 9557.57 MB/sec\n\n"
+				 " Timing buffered disk reads: 562 MB in  3.01 seconds = 186.71 MB/sec\n";
+	check(in,
+	      "Copied from the forum:\n"
+	      "\n"
+	      "/dev/sda:\n"
+	      " Timing cached reads:   19422 MB in  1.99 seconds = 9760.80 MB/sec\n"
+	      " Timing buffered disk reads: 1546 MB in  3.00 seconds = 515.27 MB/sec\n"
+	      "\n"
+	      "/dev/sdb:\n"
+	      " Timing cached reads:   19018 MB in  1.99 seconds = 9557.57 MB/sec\n"
+	      " Timing buffered disk reads: 562 MB in  3.01 seconds = 186.71 MB/sec\n",
+	      BR_TRANSPORT_SPACING);
+	struct br_doc *d = mem(in);
+	assert_int_equal(d->lines[2].line, 5);  /* /dev/sda: */
+	assert_int_equal(d->lines[6].line, 13); /* /dev/sdb: */
+	br_doc_free(d);
+}
+
+/* CR CR LF line ends make the same double spacing. */
+static void cr_cr_lf(void **state)
+{
+	(void)state;
+	check("Results:\r\r\n\r\r\n1 2 3 a\r\r\n4 5 6 b\r\r\n7 8 9 c\r\r\nx\r\r\ny\r\r\nz\r\r\n",
+	      "Results:\n\n1 2 3 a\n4 5 6 b\n7 8 9 c\nx\ny\nz\n", BR_TRANSPORT_SPACING);
+}
+
+/* One-line paragraphs, prose and results taking turns one blank line apart,
+ * are what the author wrote: left alone. So is a stretch without result
+ * rows, and ordinary paragraphs. */
+static void not_double_spacing(void **state)
+{
+	(void)state;
+	static const char *const ins[] = {
+		"Before:\n\n# hdparm 412 MB in 2.00 seconds = 205.80 MB/sec\n\nAfter DMA:\n\n"
+		"# hdparm 128 MB in 0.62 seconds = 206.45 MB/sec\n\nBoth:\n\n"
+		"$ hdparm 310 MB in 3.01 seconds = 102.99 MB/sec\n\nEnd.\n",
+		"a\n\nb\n\n\n\nc\n\nd\n\ne\n\nf\n\ng\n",
+		"Hi,\n\nhere are the results.\n1 2 3\n4 5 6\n\nThanks\n",
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(ins); i++)
+		check(ins[i], ins[i], 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(pastebin_gutter),
+		cmocka_unit_test(other_gutters),
+		cmocka_unit_test(not_gutters),
+		cmocka_unit_test(double_spacing),
+		cmocka_unit_test(cr_cr_lf),
+		cmocka_unit_test(not_double_spacing),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
