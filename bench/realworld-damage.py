@@ -135,6 +135,11 @@ KINDS = {
     'pipe': per_line(lambda l: l + ' | |' if l.strip() else l),
     'htmlbr': html_br,
     'crcrlf': lambda t: t.replace('\n', '\r\r\n'),
+    'qdouble': lambda t: '\n'.join('> ' + l for l in t.replace('\n', '\n\n').split('\n')),
+    'ansi': per_line(lambda l: '\x1b[0m' + l + '\x1b[m' if l else l),
+    'htmlp': lambda t: '<html><body>' + ''.join('<p>' + html.escape(l, quote=False) + '</p>\n'
+                                                for l in t.split('\n')) + '</body></html>\n',
+    'bom': lambda t: '\ufeff' + t,
 }
 
 

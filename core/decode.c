@@ -9,7 +9,8 @@
  *                separated by TAB, blocks break lines, headings flagged
  *   QP           quoted-printable, per region (a digest or a multipart
  *                message may be partly encoded), only with evidence
- *   layout       a line-number gutter; double spacing (decode_layout.c)
+ *   layout       terminal escapes, a line-number gutter; double spacing
+ *                (decode_layout.c), again once quoting is gone
  *   quoting      "> ", ">> ", "> > ", "| " prefixes -> br_line.depth
  *   BBCode       [code], [b], [quote] ... and Markdown code fences
  *   HTML rows    <TR><TD> fragments inside a text document
@@ -408,6 +409,7 @@ void br_decode(struct br_doc *doc)
 	struct facts_list facts = {0};
 	/* the outermost layer of a copy: a line-number gutter in front of
 	 * every line, quoted-printable or markup included */
+	br_dec_stage_ansi(doc);
 	br_dec_stage_gutter(doc);
 	scan(doc, &sg, &facts);
 	bool page = false;
@@ -430,8 +432,9 @@ void br_decode(struct br_doc *doc)
 	free(facts.f);
 	/* double spacing (after the gutter, which numbers the blank lines too) */
 	br_dec_stage_undouble(doc);
-	if (sg.quote || sg.pipe)
-		br_dec_stage_quote(doc, sg.pipe);
+	/* a quoted block double spaced shows its blank lines once unquoted */
+	if ((sg.quote || sg.pipe) && br_dec_stage_quote(doc, sg.pipe))
+		br_dec_stage_undouble(doc);
 	if (sg.bbcode || sg.fence)
 		br_dec_stage_bbcode(doc, sg.bbcode, sg.fence);
 	/* a block's prefix gone, what it held may have one of its own (a diff

@@ -1,8 +1,9 @@
 /*
  * decode_layout — what a copy did to the layout of a whole block of lines:
  * a line-number gutter in front of every line (a pastebin, a code viewer,
- * `cat -n`), and double spacing (every line followed by a blank one: a
- * web page's paragraphs copied line by line, CR CR LF line ends).
+ * `cat -n`), double spacing (every line followed by a blank one: a web
+ * page's paragraphs copied line by line, CR CR LF line ends), and a
+ * terminal's escape sequences captured with the text.
  */
 #include "decode_int.h"
 
@@ -251,4 +252,89 @@ bool br_dec_stage_undouble(struct br_doc *doc)
 	if (any)
 		doc->transport |= BR_TRANSPORT_SPACING;
 	return any;
+}
+
+/* ------------------------------------------------------------ terminal escapes */
+
+/*
+ * A terminal's colours and cursor moves, captured with the text (script(1),
+ * a CI log): ESC [ parameters intermediates final (CSI), ESC ] ... BEL or
+ * ESC \ (OSC, a window title), and a character set ("ESC ( B"), removed
+ * wherever they stand in a line. An ESC that starts none of them stays.
+ */
+
+/* The length of the escape sequence at s[0] == ESC, 0 if none. */
+static size_t escape_len(const char *s, size_t n)
+{
+	if (n < 2)
+		return 0;
+	size_t i = 2;
+	switch (s[1]) {
+	case '[':
+		while (i < n && (unsigned char)s[i] >= 0x30 && (unsigned char)s[i] <= 0x3f)
+			i++;
+		while (i < n && (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] <= 0x2f)
+			i++;
+		return i < n && (unsigned char)s[i] >= 0x40 && (unsigned char)s[i] <= 0x7e ? i + 1 : 0;
+	case ']':
+		for (; i < n; i++) {
+			if (s[i] == '\a')
+				return i + 1;
+			if (s[i] == '\x1b' && i + 1 < n && s[i + 1] == '\\')
+				return i + 2;
+		}
+		return 0;
+	case '(': case ')': case '*': case '+':
+		return n >= 3 && (unsigned char)s[2] >= 0x30 && (unsigned char)s[2] <= 0x7e ? 3 : 0;
+	default:
+		/* (the two-byte ones, ESC 7, ESC =, are rare in a capture and
+		 * too easily a stray ESC before a letter) */
+		return 0;
+	}
+}
+
+/* Line l without its escape sequences (it has one: the caller saw ESC). */
+static void write_unescaped(struct rw *out, struct lw *w, const struct br_line *l, size_t unread)
+{
+	size_t ji = 0;
+	lw_reset(w);
+	for (size_t c = 0; c < l->len;) {
+		lw_carry(w, l, &ji, c);
+		size_t e = l->text[c] == '\x1b' ? escape_len(l->text + c, l->len - c) : 0;
+		if (e) {
+			c += e;
+			continue;
+		}
+		br_buf_addc(&w->text, l->text[c]);
+		c++;
+	}
+	lw_carry(w, l, &ji, l->len);
+	br_dec_lw_emit(out, unread, w, l->line, l->end_line, l->depth, l->flags);
+}
+
+bool br_dec_stage_ansi(struct br_doc *doc)
+{
+	size_t nl = doc->nlines, first = nl;
+	for (size_t i = 0; i < nl && first == nl; i++) {
+		const struct br_line *l = &doc->lines[i];
+		const char *e = memchr(l->text, '\x1b', l->len);
+		if (e && escape_len(e, l->len - (size_t)(e - l->text)))
+			first = i;
+	}
+	if (first == nl)
+		return false;
+	struct rw out;
+	struct lw w = {0};
+	rw_init(&out, doc);
+	for (size_t i = 0; i < nl; i++) {
+		const struct br_line *l = &doc->lines[i];
+		if (i >= first && memchr(l->text, '\x1b', l->len))
+			write_unescaped(&out, &w, l, i + 1);
+		else
+			rw_keep(&out, l, i + 1);
+	}
+	br_dec_lw_free(&w);
+	br_dec_rw_done(&out);
+	doc->transport |= BR_TRANSPORT_ESCAPES;
+	return true;
 }

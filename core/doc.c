@@ -609,6 +609,7 @@ const char *br_transport_name(unsigned bit)
 	case BR_TRANSPORT_PREFIX: return "a block's shared prefix (comment, list, diff marks) removed";
 	case BR_TRANSPORT_NUMBERS: return "line numbers (a pastebin's or viewer's gutter) removed";
 	case BR_TRANSPORT_SPACING: return "double spacing (a blank line after every line) undone";
+	case BR_TRANSPORT_ESCAPES: return "terminal escape sequences (colours, cursor moves) removed";
 	default: return NULL;
 	}
 }

@@ -30,6 +30,7 @@ enum {
 	BR_TRANSPORT_PREFIX = 1 << 5,  /* a block's shared comment/list/diff prefix removed */
 	BR_TRANSPORT_NUMBERS = 1 << 6, /* a line-number gutter removed (pastebin, cat -n) */
 	BR_TRANSPORT_SPACING = 1 << 7, /* double spacing undone */
+	BR_TRANSPORT_ESCAPES = 1 << 8, /* terminal escape sequences (colours) removed */
 };
 
 /* What a BR_TRANSPORT_* bit did, in words ("quoted-printable decoded"), or

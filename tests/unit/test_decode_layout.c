@@ -1,6 +1,6 @@
 /* Unit tests: the layout a copy leaves on a whole block of lines
- * (core/decode_layout.c): line-number gutters and double spacing, and what
- * must not be taken for either. */
+ * (core/decode_layout.c): line-number gutters, double spacing and terminal
+ * escapes, and what must not be taken for them. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -149,6 +149,35 @@ static void not_double_spacing(void **state)
 		check(ins[i], ins[i], 0);
 }
 
+/* A quoted block that was double spaced: its blank lines show once the
+ * quoting is gone, and go then. */
+static void quoted_double_spacing(void **state)
+{
+	(void)state;
+	check("> Before:\n>\n> 1 2 3 a\n>\n> 4 5 6 b\n>\n>\n>\n> After:\n>\n> 7 8 9 c\n>\n> 1 2 3 d\n",
+	      "Before:\n1 2 3 a\n4 5 6 b\n\nAfter:\n7 8 9 c\n1 2 3 d\n", BR_TRANSPORT_SPACING);
+}
+
+/* Terminal escapes (colours, a title, a character set) go wherever they
+ * stand; an ESC that starts no sequence stays, and so does text like "[0m"
+ * without one. */
+static void terminal_escapes(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("\x1b]0;root@box: ~\a\x1b[01;32mroot@box\x1b[00m:~# hdparm -t /dev/sda\n"
+			       " Timing buffered disk reads: \x1b[1m1546 MB\x1b[0m in  3.00 seconds = 515.27 MB/sec\x1b(B\x1b[m\n"
+			       "lone \x1b and [0m stay\n");
+	assert_string_equal(d->lines[0].text, "root@box:~# hdparm -t /dev/sda");
+	assert_string_equal(d->lines[1].text, " Timing buffered disk reads: 1546 MB in  3.00 seconds = 515.27 MB/sec");
+	assert_string_equal(d->lines[2].text, "lone \x1b and [0m stay");
+	assert_true(d->transport & BR_TRANSPORT_ESCAPES);
+	assert_int_equal(d->lines[1].line, 2);
+	br_doc_free(d);
+	d = mem("no escapes here\n");
+	assert_false(d->transport & BR_TRANSPORT_ESCAPES);
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -158,6 +187,8 @@ int main(void)
 		cmocka_unit_test(double_spacing),
 		cmocka_unit_test(cr_cr_lf),
 		cmocka_unit_test(not_double_spacing),
+		cmocka_unit_test(quoted_double_spacing),
+		cmocka_unit_test(terminal_escapes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
