@@ -432,9 +432,16 @@ void br_decode(struct br_doc *doc)
 	free(facts.f);
 	/* double spacing (after the gutter, which numbers the blank lines too) */
 	br_dec_stage_undouble(doc);
-	/* a quoted block double spaced shows its blank lines once unquoted */
-	if ((sg.quote || sg.pipe) && br_dec_stage_quote(doc, sg.pipe))
+	/* a quoted numbered paste shows its gutter, a quoted block double
+	 * spaced its blank lines, once unquoted */
+	if ((sg.quote || sg.pipe) && br_dec_stage_quote(doc, sg.pipe)) {
+		/* (the paste's own quoting and prefixes, behind the numbers) */
+		if (br_dec_stage_gutter(doc)) {
+			br_dec_stage_quote(doc, sg.pipe);
+			sg.prefix = true;
+		}
 		br_dec_stage_undouble(doc);
+	}
 	if (sg.bbcode || sg.fence)
 		br_dec_stage_bbcode(doc, sg.bbcode, sg.fence);
 	/* a block's prefix gone, what it held may have one of its own (a diff

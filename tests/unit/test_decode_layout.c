@@ -178,6 +178,24 @@ static void terminal_escapes(void **state)
 	br_doc_free(d);
 }
 
+/* A reply quoting a numbered paste of a commented block: the quoting,
+ * then the numbers, then the paste's own "# " go. */
+static void quoted_numbered_comments(void **state)
+{
+	(void)state;
+	check(">    1. # Version 1.96 ------Sequential Output------\n"
+	      ">    2. # Machine Size K/sec %CP\n"
+	      ">    3. # bach 32G 2165 93\n"
+	      ">    4. # Latency 14746us 646ms\n"
+	      ">    5. #\n",
+	      "Version 1.96 ------Sequential Output------\n"
+	      "Machine Size K/sec %CP\n"
+	      "bach 32G 2165 93\n"
+	      "Latency 14746us 646ms\n"
+	      "\n",
+	      BR_TRANSPORT_NUMBERS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -189,6 +207,7 @@ int main(void)
 		cmocka_unit_test(not_double_spacing),
 		cmocka_unit_test(quoted_double_spacing),
 		cmocka_unit_test(terminal_escapes),
+		cmocka_unit_test(quoted_numbered_comments),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
