@@ -174,15 +174,19 @@ static bool numbers3(const struct br_line *l)
 	return false;
 }
 
-/* The stretch of double-spaced lines from line i (a line with text): its
- * end (the gap after its last line with text included, unless that gap is
- * two blank lines), or i when it does not qualify. */
-static size_t double_block(const struct br_doc *doc, const unsigned char *blank, size_t i)
+/* The stretch of double-spaced lines from line i (a line with text): true
+ * when it qualifies, its end in *end (the gap after its last line with text
+ * included, unless that gap is two blank lines). *stop is where the walk
+ * ended (after i): no stretch starts before it, so a caller that is
+ * refused goes on from there, and the stage stays linear. */
+static bool double_block(const struct br_doc *doc, const unsigned char *blank, size_t i, size_t *end,
+			 size_t *stop)
 {
-	size_t nl = doc->nlines, texts = 0, rows = 0, end = i, j = i;
+	size_t nl = doc->nlines, texts = 0, rows = 0, j = i;
 	bool ones = false;    /* a gap of exactly one blank line seen */
 	bool doubled = false; /* an original blank line, or two rows in a row */
 	bool prev_row = false;
+	*end = i;
 	while (j < nl && !blank[j]) {
 		if (j + 1 < nl && !blank[j + 1])
 			break; /* two lines with text touch: the stretch ends before j */
@@ -195,9 +199,11 @@ static size_t double_block(const struct br_doc *doc, const unsigned char *blank,
 		while (g < nl && blank[g])
 			g++;
 		size_t gap = g - (j + 1);
-		end = gap == 2 ? j + 1 : g;
-		if (gap == 2)
-			break; /* a doubled blank line would be three */
+		*end = gap == 2 ? j + 1 : g;
+		if (gap == 2) {
+			j = g; /* a doubled blank line would be three */
+			break;
+		}
 		ones = ones || gap == 1;
 		if (gap >= 3 && g < nl) {
 			doubled = true;
@@ -205,7 +211,37 @@ static size_t double_block(const struct br_doc *doc, const unsigned char *blank,
 		}
 		j = g;
 	}
-	return texts >= DOUBLE_MIN_LINES && rows >= 2 && ones && doubled ? end : i;
+	*stop = j > i ? j : i + 1;
+	return texts >= DOUBLE_MIN_LINES && rows >= 2 && ones && doubled;
+}
+
+/* The first qualifying stretch at or after line `from`: true, with its
+ * start and end. */
+static bool next_stretch(const struct br_doc *doc, const unsigned char *blank, size_t from, size_t *start,
+			 size_t *end)
+{
+	for (size_t i = from, stop; i < doc->nlines; i = stop) {
+		stop = i + 1;
+		/* a stretch starts at a line with text after a blank one (or the start) */
+		if (blank[i] || (i > 0 && !blank[i - 1]))
+			continue;
+		if (double_block(doc, blank, i, end, &stop)) {
+			*start = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Blank: nothing but blanks (most lines answer at their first byte). */
+static inline bool blank_line(const struct br_line *l)
+{
+	for (size_t i = 0; i < l->len; i++) {
+		char c = l->text[i];
+		if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v')
+			return false;
+	}
+	return true;
 }
 
 bool br_dec_stage_undouble(struct br_doc *doc)
@@ -213,45 +249,49 @@ bool br_dec_stage_undouble(struct br_doc *doc)
 	size_t nl = doc->nlines;
 	if (nl < 2 * DOUBLE_MIN_LINES - 1)
 		return false;
-	/* a quick look first: most documents have lines with text that touch
-	 * nearly everywhere */
+	/* a quick look first, each line once: most documents have lines with
+	 * text that touch nearly everywhere, so few lone ones */
 	size_t lone = 0;
-	for (size_t i = 1; i + 1 < nl; i++)
-		lone += !line_blank(&doc->lines[i]) && line_blank(&doc->lines[i - 1]) &&
-			line_blank(&doc->lines[i + 1]);
-	if (lone < DOUBLE_MIN_LINES - 2)
+	bool before = true, here = blank_line(&doc->lines[0]);
+	for (size_t i = 0; i < nl; i++) {
+		bool after = i + 1 == nl || blank_line(&doc->lines[i + 1]);
+		lone += !here && before && after;
+		before = here;
+		here = after;
+	}
+	if (lone < DOUBLE_MIN_LINES)
 		return false;
 	unsigned char *blank = br_malloc(nl);
 	for (size_t i = 0; i < nl; i++)
-		blank[i] = line_blank(&doc->lines[i]);
+		blank[i] = blank_line(&doc->lines[i]);
+	size_t start, end;
+	if (!next_stretch(doc, blank, 0, &start, &end)) {
+		free(blank);
+		return false;
+	}
 	struct rw out;
 	rw_init(&out, doc);
-	bool any = false;
 	for (size_t i = 0; i < nl;) {
-		/* a stretch starts at a line with text that follows a blank one
-		 * (or the start) */
-		size_t j = !blank[i] && (i == 0 || blank[i - 1]) ? double_block(doc, blank, i) : i;
-		if (j == i) {
+		if (i < start) {
 			rw_keep(&out, &doc->lines[i], i + 1);
 			i++;
 			continue;
 		}
-		any = true;
-		while (i < j) {
-			rw_keep(&out, &doc->lines[i], i + 1);
-			size_t g = i + 1;
-			while (g < j && blank[g])
-				g++;
-			for (size_t k = 0; k < (g - (i + 1)) / 2; k++)
-				rw_keep(&out, &doc->lines[i + 1 + k], i + 2 + k);
-			i = g;
-		}
+		/* a line with text, then (g - 1) / 2 of the g blank lines after it */
+		rw_keep(&out, &doc->lines[i], i + 1);
+		size_t g = i + 1;
+		while (g < end && blank[g])
+			g++;
+		for (size_t k = 0; k < (g - (i + 1)) / 2; k++)
+			rw_keep(&out, &doc->lines[i + 1 + k], i + 2 + k);
+		i = g;
+		if (i == end && !next_stretch(doc, blank, end, &start, &end))
+			start = end = nl;
 	}
 	free(blank);
 	br_dec_rw_done(&out);
-	if (any)
-		doc->transport |= BR_TRANSPORT_SPACING;
-	return any;
+	doc->transport |= BR_TRANSPORT_SPACING;
+	return true;
 }
 
 /* ------------------------------------------------------------ terminal escapes */
