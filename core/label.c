@@ -1095,23 +1095,34 @@ static bool user_name(const char *s, size_t n)
 	return !upper;
 }
 
-/* "Key words: details" — a short key of two to six words starting the line. */
-static bool key_value(struct walk *w, const char *s, size_t n)
+/* The key of a "Key words: details" line (its shape only: a capital or a
+ * digit first, one ": ", two to six words before it in 40 bytes at most,
+ * 80 bytes in all): its length, 0 if none. */
+static size_t kv_key(const char *s, size_t n)
 {
 	if (n > 80 || !((s[0] >= 'A' && s[0] <= 'Z') || is_digit((unsigned char)s[0])))
-		return false;
+		return 0;
 	const char *c = NULL;
 	for (size_t i = 0; i + 1 < n; i++)
 		if (s[i] == ':' && s[i + 1] == ' ') {
 			if (c)
-				return false; /* "Master: HD, Slave: HD" */
+				return 0; /* "Master: HD, Slave: HD" */
 			c = s + i;
 		}
 	if (!c)
-		return false;
+		return 0;
 	size_t klen = (size_t)(c - s);
 	size_t kw = count_words(s, klen);
 	if (klen > 40 || kw < 2 || kw > 6)
+		return 0;
+	return klen;
+}
+
+/* "Key words: details" — a short key of two to six words starting the line. */
+static bool key_value(struct walk *w, const char *s, size_t n)
+{
+	size_t klen = kv_key(s, n);
+	if (!klen)
 		return false;
 	/* "Kernel version is: 2.6.8" states a fact about the machine */
 	size_t k = klen;
@@ -1508,6 +1519,39 @@ static bool key_value_intro(struct walk *w, const struct br_doc *doc, size_t i, 
 	return false;
 }
 
+/* Is a bullet or a ':' introduction open (on the stack)? Only then does
+ * it matter whether a line is prose: prose ends bullets and, after a
+ * while, a ':' introduction; w->prose is read for nothing else, and the
+ * push of any heading that could become one sets it afresh. */
+static bool prose_matters(const struct walk *w)
+{
+	for (const struct node *nd = node_at(w->o, w->top); nd; nd = node_at(w->o, nd->parent))
+		if (nd->kind == K_BULLET || nd->kind == K_COLON)
+			return true;
+	return false;
+}
+
+/* Would the steps of classify_line after the result test leave the
+ * outline as it is, whatever the test says? They push a heading only from
+ * a line that could be a banner, a "#" heading, a command, an outline item
+ * short enough, a bullet, a ':' introduction, an underlined title, a
+ * standalone heading or a "Key words: details" introduction; any other
+ * line ends as prose, which matters only while prose_matters(). Most lines
+ * that may be headings are mail headers and prose: for them the result
+ * test (the costliest step) is not needed. */
+static bool inert_line(const struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	if (strchr("#=*-~+$%", s[0]) || (unsigned char)s[0] == 0xe2 || s[n - 1] == ':')
+		return false;
+	int style, value;
+	size_t e = enumerator(s, n, &style, &value);
+	if (e && n - e <= 80)
+		return false;
+	if ((i + 1 < doc->nlines && underline_char(&doc->lines[i + 1])) || (n <= 60 && standalone(doc, i)))
+		return false;
+	return !prose_matters(w) && !kv_key(s, n);
+}
+
 /* Files line i of doc in the outline: a heading, an introduction, an item,
  * or prose (which ends what a bullet or colon opened). Each kind is one
  * step above, tried in this order. */
@@ -1537,6 +1581,8 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 			prose(w);
 		return;
 	}
+	if (inert_line(w, doc, i, s, n))
+		return;
 	if (memo_test(&w->result, s, n) || underlined_title(w, doc, i, s, n, skip_next) || rule_line(s, n))
 		return;
 	/* banners: "######## The Presentation ########", "=== RAID 5 ===" */
