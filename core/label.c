@@ -1678,6 +1678,18 @@ static bool same_text(const char *a, size_t n, const char *b)
 	return true;
 }
 
+/* br_buf_add_legacy(b, s, n), with a plain copy for the common heading of
+ * printable ASCII (which it keeps as it is). */
+static void add_part(struct br_buf *b, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f) {
+			br_buf_add_legacy(b, s, n);
+			return;
+		}
+	br_buf_add(b, s, n);
+}
+
 char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
 {
 	if (!doc)
@@ -1709,7 +1721,7 @@ char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
 			continue;
 		if (b.len)
 			br_buf_adds(&b, " / ");
-		br_buf_add_legacy(&b, t, parts[k]->len);
+		add_part(&b, t, parts[k]->len);
 	}
 	if (own && *own) {
 		if (b.len)
