@@ -851,7 +851,7 @@ struct memo_slot {
 };
 
 struct memo {
-	struct memo_slot *slot;
+	struct memo_slot *slot; /* made on first use: many documents ask few */
 	size_t mask; /* slots - 1, a power of two less one */
 	bool (*fn)(const char *s, size_t n); /* what is kept */
 };
@@ -865,7 +865,7 @@ static void memo_init(struct memo *m, size_t nlines, bool (*fn)(const char *, si
 	size_t slots = MEMO_MIN;
 	while (slots < nlines && slots < MEMO_MAX)
 		slots *= 2;
-	m->slot = br_calloc(slots, sizeof *m->slot);
+	m->slot = NULL;
 	m->mask = slots - 1;
 }
 
@@ -899,8 +899,10 @@ static uint64_t line_hash(const char *s, size_t n)
  * rarely repeat. */
 static bool memo_test(struct memo *m, const char *s, size_t n)
 {
-	if (!m->slot || n > MEMO_LONG)
+	if (n > MEMO_LONG)
 		return m->fn(s, n);
+	if (!m->slot)
+		m->slot = br_calloc(m->mask + 1, sizeof *m->slot);
 	struct memo_slot *e = &m->slot[line_hash(s, n) & m->mask];
 	if (e->s && e->n == n && memcmp(e->s, s, n) == 0)
 		return e->result;
