@@ -1202,14 +1202,29 @@ static bool code_like(const char *s, size_t n)
 	return false;
 }
 
+/* Where the first word of s[0..n) ends: its first blank, n if none. Asked
+ * of every line the outline reads, some of which are one long word (a CSV
+ * record, a URL): past a few bytes, memchr() looks for the blanks. */
+static size_t word_end(const char *s, size_t n)
+{
+	size_t j = 0;
+	for (; j < n && j < 16; j++)
+		if (is_blankc(s[j]))
+			return j;
+	if (j >= n)
+		return n;
+	const char *sp = memchr(s + j, ' ', n - j);
+	size_t e = sp ? (size_t)(sp - s) : n;
+	const char *tab = memchr(s + j, '\t', e - j);
+	return tab ? (size_t)(tab - s) : e;
+}
+
 /* A shell prompt before a command: "user@host:~$ iperf -c x", "[root@db ~]# ls",
  * "bash-3.2$ make", "C:\>dir": a first word ending in '$', '#' or '>'
  * (or holding "@" and ":"), then more. */
 static bool prompt_line(const char *s, size_t n)
 {
-	size_t j = 0;
-	while (j < n && !is_blankc(s[j]))
-		j++;
+	size_t j = word_end(s, n);
 	if (j < 2 || j >= n)
 		return false;
 	char e = s[j - 1];
