@@ -84,15 +84,22 @@ static unsigned line_quote_depth(const struct br_doc *doc, const unsigned char *
 	return quote_depth(l->text, l->len, pm && pm[i], plen);
 }
 
-/* The end of the block of lines of one quote depth that starts at i (read
- * before any of them is written over), and whether one space after the
- * quote marks is stripped: when (almost) every line has it. */
-static size_t quote_block(struct br_doc *doc, const unsigned char *pm, size_t i, unsigned depth,
-			  size_t plen, bool *strip_space)
+/* A line's quote depth and the length of its quote marks. */
+struct qdepth {
+	unsigned depth;
+	size_t plen;
+};
+
+/* The end of the block of lines of one quote depth that starts at i (their
+ * depths q[] read before any of them is written over), and whether one
+ * space after the quote marks is stripped: when (almost) every line has it. */
+static size_t quote_block(struct br_doc *doc, const struct qdepth *q, size_t i, bool *strip_space)
 {
 	size_t nl = doc->nlines, j = i, with_space = 0, nonempty = 0;
+	unsigned depth = q[i].depth;
 	do {
 		const struct br_line *l = &doc->lines[j];
+		size_t plen = q[j].plen;
 		if (plen < l->len && !br_is_blank(l->text + plen, l->len - plen)) {
 			nonempty++;
 			char c = l->text[plen];
@@ -100,7 +107,7 @@ static size_t quote_block(struct br_doc *doc, const unsigned char *pm, size_t i,
 				with_space++;
 		}
 		j++;
-	} while (j < nl && line_quote_depth(doc, pm, j, &plen) == depth);
+	} while (j < nl && q[j].depth == depth);
 	*strip_space = nonempty == 0 || with_space * 5 >= nonempty * 4;
 	return j;
 }
@@ -148,14 +155,17 @@ bool br_dec_stage_quote(struct br_doc *doc, bool pipe)
 {
 	size_t nl = doc->nlines;
 	unsigned char *pm = pipe ? pipe_lines(doc) : NULL;
-	/* depths and prefix lengths are worked out again where needed rather
-	 * than kept for every line (they are cheap: a look at the line start) */
-	size_t plen;
+	/* each line's depth and prefix length, worked out once (the block
+	 * of a depth is found by looking ahead) */
+	struct qdepth *q = br_malloc((nl ? nl : 1) * sizeof *q);
 	bool any = false;
-	for (size_t i = 0; i < nl && !any; i++)
-		any = line_quote_depth(doc, pm, i, &plen) > 0;
+	for (size_t i = 0; i < nl; i++) {
+		q[i].depth = line_quote_depth(doc, pm, i, &q[i].plen);
+		any |= q[i].depth > 0;
+	}
+	free(pm);
 	if (!any) {
-		free(pm);
+		free(q);
 		return false;
 	}
 	struct rw out;
@@ -163,23 +173,20 @@ bool br_dec_stage_quote(struct br_doc *doc, bool pipe)
 	struct lw w = {0};
 	size_t i = 0;
 	while (i < nl) {
-		unsigned depth = line_quote_depth(doc, pm, i, &plen);
+		unsigned depth = q[i].depth;
 		if (!depth) {
 			rw_keep(&out, &doc->lines[i], i + 1);
 			i++;
 			continue;
 		}
 		bool strip_space;
-		size_t j = quote_block(doc, pm, i, depth, plen, &strip_space);
-		for (size_t k = i; k < j; k++) {
-			size_t p;
-			line_quote_depth(doc, pm, k, &p);
-			unquote_line(&out, &w, doc, k, p, depth, strip_space);
-		}
+		size_t j = quote_block(doc, q, i, &strip_space);
+		for (size_t k = i; k < j; k++)
+			unquote_line(&out, &w, doc, k, q[k].plen, depth, strip_space);
 		i = j;
 	}
 	br_dec_lw_free(&w);
-	free(pm);
+	free(q);
 	br_dec_rw_done(&out);
 	doc->transport |= BR_TRANSPORT_QUOTE;
 	return true;

@@ -129,6 +129,14 @@ bool br_dec_stage_ws(struct br_doc *doc)
 				br_buf_adds(&w.text, r);
 				col += strlen(r);
 				k += m;
+			} else if (c < 0x80 && c != '\t' && !l->joins) {
+				/* a run of plain ASCII at once (no join inside to carry) */
+				size_t e = k + 1;
+				while (e < l->len && s[e] < 0x80 && s[e] != '\t')
+					e++;
+				br_buf_add(&w.text, s + k, e - k);
+				col += e - k;
+				k = e;
 			} else {
 				/* a whole character: "à" is C3 A0, not a no-break space */
 				size_t q = c >= 0x80 ? br_utf8_seq_len(s + k, l->len - k) : 1;

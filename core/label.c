@@ -851,7 +851,7 @@ struct memo_slot {
 };
 
 struct memo {
-	struct memo_slot *slot;
+	struct memo_slot *slot; /* made on first use: many documents ask few */
 	size_t mask; /* slots - 1, a power of two less one */
 	bool (*fn)(const char *s, size_t n); /* what is kept */
 };
@@ -865,7 +865,7 @@ static void memo_init(struct memo *m, size_t nlines, bool (*fn)(const char *, si
 	size_t slots = MEMO_MIN;
 	while (slots < nlines && slots < MEMO_MAX)
 		slots *= 2;
-	m->slot = br_calloc(slots, sizeof *m->slot);
+	m->slot = NULL;
 	m->mask = slots - 1;
 }
 
@@ -899,8 +899,10 @@ static uint64_t line_hash(const char *s, size_t n)
  * rarely repeat. */
 static bool memo_test(struct memo *m, const char *s, size_t n)
 {
-	if (!m->slot || n > MEMO_LONG)
+	if (n > MEMO_LONG)
 		return m->fn(s, n);
+	if (!m->slot)
+		m->slot = br_calloc(m->mask + 1, sizeof *m->slot);
 	struct memo_slot *e = &m->slot[line_hash(s, n) & m->mask];
 	if (e->s && e->n == n && memcmp(e->s, s, n) == 0)
 		return e->result;
@@ -1095,23 +1097,34 @@ static bool user_name(const char *s, size_t n)
 	return !upper;
 }
 
-/* "Key words: details" — a short key of two to six words starting the line. */
-static bool key_value(struct walk *w, const char *s, size_t n)
+/* The key of a "Key words: details" line (its shape only: a capital or a
+ * digit first, one ": ", two to six words before it in 40 bytes at most,
+ * 80 bytes in all): its length, 0 if none. */
+static size_t kv_key(const char *s, size_t n)
 {
 	if (n > 80 || !((s[0] >= 'A' && s[0] <= 'Z') || is_digit((unsigned char)s[0])))
-		return false;
+		return 0;
 	const char *c = NULL;
 	for (size_t i = 0; i + 1 < n; i++)
 		if (s[i] == ':' && s[i + 1] == ' ') {
 			if (c)
-				return false; /* "Master: HD, Slave: HD" */
+				return 0; /* "Master: HD, Slave: HD" */
 			c = s + i;
 		}
 	if (!c)
-		return false;
+		return 0;
 	size_t klen = (size_t)(c - s);
 	size_t kw = count_words(s, klen);
 	if (klen > 40 || kw < 2 || kw > 6)
+		return 0;
+	return klen;
+}
+
+/* "Key words: details" — a short key of two to six words starting the line. */
+static bool key_value(struct walk *w, const char *s, size_t n)
+{
+	size_t klen = kv_key(s, n);
+	if (!klen)
 		return false;
 	/* "Kernel version is: 2.6.8" states a fact about the machine */
 	size_t k = klen;
@@ -1189,14 +1202,29 @@ static bool code_like(const char *s, size_t n)
 	return false;
 }
 
+/* Where the first word of s[0..n) ends: its first blank, n if none. Asked
+ * of every line the outline reads, some of which are one long word (a CSV
+ * record, a URL): past a few bytes, memchr() looks for the blanks. */
+static size_t word_end(const char *s, size_t n)
+{
+	size_t j = 0;
+	for (; j < n && j < 16; j++)
+		if (is_blankc(s[j]))
+			return j;
+	if (j >= n)
+		return n;
+	const char *sp = memchr(s + j, ' ', n - j);
+	size_t e = sp ? (size_t)(sp - s) : n;
+	const char *tab = memchr(s + j, '\t', e - j);
+	return tab ? (size_t)(tab - s) : e;
+}
+
 /* A shell prompt before a command: "user@host:~$ iperf -c x", "[root@db ~]# ls",
  * "bash-3.2$ make", "C:\>dir": a first word ending in '$', '#' or '>'
  * (or holding "@" and ":"), then more. */
 static bool prompt_line(const char *s, size_t n)
 {
-	size_t j = 0;
-	while (j < n && !is_blankc(s[j]))
-		j++;
+	size_t j = word_end(s, n);
 	if (j < 2 || j >= n)
 		return false;
 	char e = s[j - 1];
@@ -1508,6 +1536,39 @@ static bool key_value_intro(struct walk *w, const struct br_doc *doc, size_t i, 
 	return false;
 }
 
+/* Is a bullet or a ':' introduction open (on the stack)? Only then does
+ * it matter whether a line is prose: prose ends bullets and, after a
+ * while, a ':' introduction; w->prose is read for nothing else, and the
+ * push of any heading that could become one sets it afresh. */
+static bool prose_matters(const struct walk *w)
+{
+	for (const struct node *nd = node_at(w->o, w->top); nd; nd = node_at(w->o, nd->parent))
+		if (nd->kind == K_BULLET || nd->kind == K_COLON)
+			return true;
+	return false;
+}
+
+/* Would the steps of classify_line after the result test leave the
+ * outline as it is, whatever the test says? They push a heading only from
+ * a line that could be a banner, a "#" heading, a command, an outline item
+ * short enough, a bullet, a ':' introduction, an underlined title, a
+ * standalone heading or a "Key words: details" introduction; any other
+ * line ends as prose, which matters only while prose_matters(). Most lines
+ * that may be headings are mail headers and prose: for them the result
+ * test (the costliest step) is not needed. */
+static bool inert_line(const struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	if (strchr("#=*-~+$%", s[0]) || (unsigned char)s[0] == 0xe2 || s[n - 1] == ':')
+		return false;
+	int style, value;
+	size_t e = enumerator(s, n, &style, &value);
+	if (e && n - e <= 80)
+		return false;
+	if ((i + 1 < doc->nlines && underline_char(&doc->lines[i + 1])) || (n <= 60 && standalone(doc, i)))
+		return false;
+	return !prose_matters(w) && !kv_key(s, n);
+}
+
 /* Files line i of doc in the outline: a heading, an introduction, an item,
  * or prose (which ends what a bullet or colon opened). Each kind is one
  * step above, tried in this order. */
@@ -1537,6 +1598,8 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 			prose(w);
 		return;
 	}
+	if (inert_line(w, doc, i, s, n))
+		return;
 	if (memo_test(&w->result, s, n) || underlined_title(w, doc, i, s, n, skip_next) || rule_line(s, n))
 		return;
 	/* banners: "######## The Presentation ########", "=== RAID 5 ===" */
@@ -1632,6 +1695,18 @@ static bool same_text(const char *a, size_t n, const char *b)
 	return true;
 }
 
+/* br_buf_add_legacy(b, s, n), with a plain copy for the common heading of
+ * printable ASCII (which it keeps as it is). */
+static void add_part(struct br_buf *b, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f) {
+			br_buf_add_legacy(b, s, n);
+			return;
+		}
+	br_buf_add(b, s, n);
+}
+
 char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
 {
 	if (!doc)
@@ -1663,7 +1738,7 @@ char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
 			continue;
 		if (b.len)
 			br_buf_adds(&b, " / ");
-		br_buf_add_legacy(&b, t, parts[k]->len);
+		add_part(&b, t, parts[k]->len);
 	}
 	if (own && *own) {
 		if (b.len)

@@ -129,6 +129,8 @@ static size_t line_index(const struct br_doc *doc, unsigned line)
  */
 static void give_dates(const struct br_doc *doc, struct br_dataset *ds, size_t rec0)
 {
+	if (rec0 >= ds->records.n)
+		return; /* nothing to date: the lines are not read for dates */
 	struct br_doc_date *d;
 	size_t nd = br_doc_dates(doc, &d);
 	if (nd == 0)

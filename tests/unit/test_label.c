@@ -478,6 +478,44 @@ static void dumps_prompts_code_and_greetings(void **state)
 	br_doc_free(d);
 }
 
+/* Lines that might be headings but can push none (mail headers, prose with
+ * ": " in it, long lines): they leave the headings above as they are, but
+ * while a bullet or a ':' introduction is open they are prose and end it;
+ * a result line among them is not prose. */
+static void headers_and_prose_that_title_nothing(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Disk tuning\n"
+			       "===========\n"
+			       "Received: from mail.example.org by mx.example.org\n"
+			       "Content-Type: text/plain; charset=us-ascii\n"
+			       "we tried a lot of things this week, note: none of them helped much\n"
+			       "RESULT-A is a row of figures.\n"
+			       "- deadline scheduler\n"
+			       "RESULT-B is a row of figures.\n"
+			       "the rest of the story, in short: the disk was simply slow all along\n"
+			       "RESULT-C is a row of figures.\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "Disk tuning");
+	expect(d, at(d, "RESULT-B", 0), NULL, "Disk tuning / deadline scheduler");
+	expect(d, at(d, "RESULT-C", 0), NULL, "Disk tuning");
+	br_doc_free(d);
+	/* eleven prose lines end a ':' introduction; result lines do not count */
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, "Bonus test:\n");
+	for (int i = 0; i < 12; i++)
+		br_buf_adds(&b, " Timing cached reads:   2000 MB in  2.00 seconds = 1000.00 MB/sec\n");
+	br_buf_adds(&b, "RESULT-A is a row of figures.\n");
+	for (int i = 0; i < 12; i++)
+		br_buf_adds(&b, "Note: a long line of ordinary prose that goes on and on and on, past ninety "
+				"bytes of text\n");
+	br_buf_adds(&b, "RESULT-B is a row of figures.\n");
+	d = br_doc_from_mem("t", b.data, b.len);
+	expect(d, at(d, "RESULT-A", 0), NULL, "Bonus test");
+	expect(d, at(d, "RESULT-B", 0), NULL, NULL);
+	br_doc_free(d);
+	br_buf_free(&b);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -494,6 +532,7 @@ int main(void)
 		cmocka_unit_test(labels_in_any_order),
 		cmocka_unit_test(many_results),
 		cmocka_unit_test(dumps_prompts_code_and_greetings),
+		cmocka_unit_test(headers_and_prose_that_title_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
