@@ -566,7 +566,9 @@ static int create(const char *path)
 	if (!rc) {
 		free(a->path);
 		a->path = br_strdup(path); /* messages name the user's file */
-		rc = migrate(a);
+		rc = exec(a, "PRAGMA page_size = 16384", "write");
+		if (!rc)
+			rc = migrate(a);
 		if (!rc)
 			rc = writer_pragmas(a);
 		/* closing checkpoints the WAL into the file and removes it */
