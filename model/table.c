@@ -596,7 +596,9 @@ static void acc_one(struct colacc *a, const struct br_value *v)
 	double ax = fabs(x);
 	if (ax > 0 && (a->nzmin == 0 || ax < a->nzmin))
 		a->nzmin = ax;
-	if (a->exact < 2) {
+	/* (a whole figure needs no decimals: br_exact_decimals' first test,
+	 * made here for the many that are) */
+	if (a->exact < 2 && !(ax < 1e15 && x == (double)(long long)x)) {
 		int d = br_exact_decimals(x);
 		if (d > a->exact)
 			a->exact = d;
@@ -991,6 +993,20 @@ static void order_rows(struct br_cmp_table *t, struct tbuild *tb, const struct b
 		tb->base = 0;
 }
 
+/* The decimals every value of a column gets from br_figure_decimals, when
+ * its statistics tell: an unscaled column none when no value needs any
+ * (unit.decimals, from the same values, is then 0); a scaled one one when
+ * every value is from 10 to below 100 in its unit. Else -1. */
+static int value_decimals(const struct br_cmp_col *col)
+{
+	if (col->nvalues == 0 || col->any_negative)
+		return -1;
+	if (col->unit.div == 1)
+		return col->unit.decimals == 0 ? 0 : -1;
+	double lo = col->min / col->unit.div, hi = col->max / col->unit.div;
+	return lo >= 10 && hi < 100 ? 1 : -1;
+}
+
 /* A column from what its cells hold: statistics, best, display unit. */
 static void make_col(struct br_cmp_col *col, int m, const struct colacc *a)
 {
@@ -1020,6 +1036,7 @@ static void make_col(struct br_cmp_col *col, int m, const struct colacc *a)
 			d = 1;
 		col->unit.decimals = d;
 	}
+	col->value_decimals = value_decimals(col);
 }
 
 static void make_cols(struct br_cmp_table *t, const struct tbuild *tb)
@@ -1150,6 +1167,28 @@ const struct br_cmp_cell *br_cmp_cell(const struct br_cmp_table *t, size_t r, si
 		return &t->rows[r].cells[k];
 	cell_fill(t, r, k, buf);
 	return buf;
+}
+
+void br_cmp_fig(const struct br_cmp_table *t, size_t r, size_t k, struct br_cmp_fig *f)
+{
+	const struct br_cmp_row *row = &t->rows[r];
+	const struct br_cmp_col *col = &t->cols[k];
+	if (row->nmembers != 1 || row->cells) {
+		struct br_cmp_cell buf;
+		const struct br_cmp_cell *c = br_cmp_cell(t, r, k, &buf);
+		*f = (struct br_cmp_fig){c->present, c->has_value, c->too_fast, c->has_cpu, c->best,
+					 c->value, c->cpu};
+		return;
+	}
+	/* fill_one() and the best mark, for the fields asked */
+	const struct br_value *v = br_record_get(row->members[0], col->metric);
+	f->present = v->present;
+	f->has_value = v->present && v->has_value && isfinite(v->value);
+	f->value = f->has_value ? 0.0 + v->value : 0;
+	f->too_fast = v->present && !f->has_value && v->too_fast;
+	f->has_cpu = v->present && v->has_cpu;
+	f->cpu = f->has_cpu ? 0.0 + v->cpu : 0;
+	f->best = col->has_best && f->has_value && f->value == col->best;
 }
 
 bool br_cmp_present(const struct br_cmp_table *t, size_t r, size_t k)
