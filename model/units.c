@@ -7,6 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Rare paths out of line keep the hot ones free of a stack frame. */
+#if defined(__GNUC__)
+#define BR_NOINLINE __attribute__((noinline))
+#else
+#define BR_NOINLINE
+#endif
+
 /* ------------------------------------------------------------ units */
 
 /* The most decimals a scaled figure of magnitude a gets: one, two below
@@ -161,6 +168,19 @@ static char *digits_back(char *end, uint64_t u, int d)
 	return p;
 }
 
+/* put_fixed() for what it leaves to br_buf_add_fixed (out of line: keeps
+ * the common path free of a frame). */
+static BR_NOINLINE size_t put_fixed_slow(double s, int d, char *out)
+{
+	struct br_buf b = BR_BUF_INIT;
+	format_fixed(s, d, &b);
+	size_t n = b.len;
+	assert(n <= BR_FIGURE_MAX); /* d <= 6 and below 1e10, or %.3g */
+	memcpy(out, b.data, n);
+	br_buf_free(&b);
+	return n;
+}
+
 /* s with d decimals into out, never "-0.0"; %.3g from 1e10 up. Figures of a
  * table are short: the common ones (0 <= s < 1e10, at most six decimals,
  * not within 0.001 of a tie) are rounded here the way br_buf_add_fixed
@@ -170,33 +190,26 @@ static size_t put_fixed(double s, int d, char *out)
 	static const double ten_to[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6};
 	assert(d >= 0 && d < (int)BR_ARRAY_LEN(ten_to));
 	double hi = s * ten_to[d];
-	if (s >= 0 && s < 1e10 && hi < 0x1p40) {
-		uint64_t r = (uint64_t)hi; /* floor */
-		double frac = hi - (double)r;
-		/* (within 0.001 of a tie the product's rounding error matters:
-		 * br_buf_add_fixed decides those exactly) */
-		if (frac < 0.499 || frac > 0.501) {
-			r += frac > 0.501;
-			/* the digits end 16 bytes before the end of tmp, and 16
-			 * bytes go to out whatever their count (one copy of a
-			 * known size: out has room for BR_FIGURE_MAX) */
-			char tmp[BR_FIGURE_MAX + 16];
-			char *e = tmp + BR_FIGURE_MAX;
-			memset(e, ' ', 16); /* (what follows the text in out) */
-			char *p = digits_back(e, r, d);
-			size_t n = (size_t)(e - p);
-			memcpy(out, p, 16);
-			if (n > 16)
-				memcpy(out + 16, p + 16, n - 16); /* (a figure of 17 or 18 bytes) */
-			return n;
-		}
-	}
-	struct br_buf b = BR_BUF_INIT;
-	format_fixed(s, d, &b);
-	size_t n = b.len;
-	assert(n <= BR_FIGURE_MAX); /* d <= 6 and below 1e10, or %.3g */
-	memcpy(out, b.data, n);
-	br_buf_free(&b);
+	if (!(s >= 0 && s < 1e10 && hi < 0x1p40))
+		return put_fixed_slow(s, d, out);
+	uint64_t r = (uint64_t)hi; /* floor */
+	double frac = hi - (double)r;
+	/* (within 0.001 of a tie the product's rounding error matters:
+	 * br_buf_add_fixed decides those exactly) */
+	if (frac >= 0.499 && frac <= 0.501)
+		return put_fixed_slow(s, d, out);
+	r += frac > 0.501;
+	/* the digits end 16 bytes before the end of tmp, and 16 bytes go to
+	 * out whatever their count (one copy of a known size: out has room
+	 * for BR_FIGURE_MAX) */
+	char tmp[BR_FIGURE_MAX + 16];
+	char *e = tmp + BR_FIGURE_MAX;
+	memset(e, ' ', 16); /* (what follows the text in out) */
+	char *p = digits_back(e, r, d);
+	size_t n = (size_t)(e - p);
+	memcpy(out, p, 16);
+	if (n > 16)
+		memcpy(out + 16, p + 16, n - 16); /* (a figure of 17 or 18 bytes) */
 	return n;
 }
 

@@ -44,23 +44,6 @@ static void put_escaped(struct br_sink *out, const char *s)
 	br_buf_free(&b);
 }
 
-static void value_text(const struct br_cmp_col *col, const struct br_cmp_cell *c, struct br_buf *b)
-{
-	if (!c->present)
-		br_buf_adds(b, "-");
-	else if (c->too_fast)
-		br_buf_adds(b, "+++++");
-	else if (!c->has_value)
-		br_buf_adds(b, "?");
-	else {
-		if (c->best)
-			br_buf_adds(b, "**");
-		br_cmp_format(col, c->value, b);
-		if (c->best)
-			br_buf_adds(b, "**");
-	}
-}
-
 static const char *better_words(const struct br_cmp_col *col)
 {
 	return col->info->better == BR_HIGHER ? "more is better" : "less is better";
@@ -93,20 +76,43 @@ static void col_head(const struct br_cmp_col *col, bool narrow, struct br_buf *b
 	br_buf_addf(b, "%s (%s)", narrow ? col->info->short_title : col->info->title, col->unit.name);
 }
 
+/* Row r's cells of column k: " value |" ("-" not measured, "+++++", "?"
+ * unreadable, the best in **bold**) and " cpu |" when the column has cpu;
+ * each figure formatted once, where it goes. */
 static void row_cells(const struct br_cmp_table *t, size_t r, size_t k, struct br_buf *b)
 {
-	struct br_cmp_cell buf;
-	const struct br_cmp_cell *c = br_cmp_cell(t, r, k, &buf);
-	br_buf_addc(b, ' ');
-	value_text(&t->cols[k], c, b);
-	br_buf_adds(b, " |");
-	if (t->cols[k].has_cpu) {
-		if (c->has_cpu) {
-			br_buf_addc(b, ' ');
-			br_format_cpu(c->cpu, br_cmp_cpu_tenths(&t->rows[r]), b);
-		}
-		br_buf_adds(b, " |");
+	const struct br_cmp_col *col = &t->cols[k];
+	struct br_cmp_fig f;
+	br_cmp_fig(t, r, k, &f);
+	br_buf_grow(b, 2 * BR_FIGURE_MAX + 16);
+	char *d = b->data + b->len;
+	*d++ = ' ';
+	if (!f.present) {
+		*d++ = '-';
+	} else if (f.too_fast) {
+		memcpy(d, "+++++", 5);
+		d += 5;
+	} else if (!f.has_value) {
+		*d++ = '?';
+	} else {
+		if (f.best)
+			*d++ = '*', *d++ = '*';
+		d += br_cmp_value_text(col, f.value, d);
+		if (f.best)
+			*d++ = '*', *d++ = '*';
 	}
+	memcpy(d, " |", 2);
+	d += 2;
+	if (col->has_cpu) {
+		if (f.has_cpu) {
+			*d++ = ' ';
+			d += br_cmp_cpu_text(col, f.cpu, br_cmp_cpu_tenths(&t->rows[r]), d);
+		}
+		memcpy(d, " |", 2);
+		d += 2;
+	}
+	b->len = (size_t)(d - b->data);
+	b->data[b->len] = '\0';
 }
 
 /* The table of metric columns [from, to). */
