@@ -68,12 +68,13 @@ size_t br_neutral_add(struct br_buf *out, const char *s, size_t n, enum br_neutr
 	while (i < n) {
 		while (i + 8 <= n && plain8(u + i))
 			i += 8;
-		if (i >= n)
-			break;
-		if (plain[u[i]]) {
+		/* the byte that needs a look is among the next eight (or in
+		 * the tail): found a byte at a time, not by eight again */
+		size_t stop = i + 8 < n ? i + 8 : n;
+		while (i < stop && plain[u[i]])
 			i++;
+		if (i == stop)
 			continue;
-		}
 		size_t l = br_utf8_seq_len(u + i, n - i);
 		if (!l && more) {
 			/* cut at the end of the piece? keep it for the next one */
