@@ -298,12 +298,36 @@ struct trow {
 	double score;   /* for --top */
 };
 
+/* A row's strings are its own, or borrowed where they would be copies:
+ * label and host from its first run when they are one line already (the
+ * records outlive the model), the name and the core from the label or the
+ * host when they are that. Each is freed unless it is one of those. */
+static void free_unless(char *s, const char *a, const char *b)
+{
+	if (s != a && s != b)
+		free(s);
+}
+
+static void free_row_strings(char *name, char *core, char *label, char *host, const struct br_record *first)
+{
+	free_unless(core, label, host);
+	free_unless(name, label, host);
+	free_unless(label, first->label, NULL);
+	free_unless(host, first->host, NULL);
+}
+
+/* s as one line (br_cmp_one_line): s itself when it is, else a copy. */
+static char *one_line(const char *s)
+{
+	if (!s || !s[strcspn(s, "\t\n\r")])
+		return (char *)s; /* borrowed (free_unless) */
+	return br_cmp_one_line(s);
+}
+
 static void trow_free(struct trow *r)
 {
-	free(r->core);
-	free(r->name);
-	free(r->label);
-	free(r->host);
+	if (r->nmembers)
+		free_row_strings(r->name, r->core, r->label, r->host, r->members[0]);
 	free(r->members);
 }
 
@@ -402,7 +426,7 @@ static void row_names(struct trow *t, const struct inputs *in)
 	if (t->label && t->host) {
 		t->name = br_asprintf("%s / %s", t->label, t->host);
 	} else if (t->label || t->host) {
-		t->name = br_strdup(t->label ? t->label : t->host);
+		t->name = t->label ? t->label : t->host; /* borrowed */
 	} else if (t->input) {
 		t->name = br_cmp_one_line(t->input);
 		t->unnamed = true;
@@ -412,8 +436,12 @@ static void row_names(struct trow *t, const struct inputs *in)
 		t->name = br_cmp_one_line(dn);
 		free(dn);
 	}
+	/* (the core borrows the label or the host, never a name made here:
+	 * qualify_rows may replace the name) */
 	if (t->label && t->input && in->named[t->ikey] && strcmp(t->label, t->input) == 0)
-		t->core = t->host ? br_strdup(t->host) : NULL;
+		t->core = t->host;
+	else if (t->name == t->label || t->name == t->host)
+		t->core = t->name;
 	else
 		t->core = br_strdup(t->name);
 }
@@ -437,7 +465,7 @@ static void qualify_rows(struct trow *rows, size_t nrows)
 			renamed[i] = br_asprintf("%s:%u", rows[i].name, rows[i].members[0]->source.line);
 	for (size_t i = 0; i < nrows; i++)
 		if (renamed[i]) {
-			free(rows[i].name);
+			free_unless(rows[i].name, rows[i].label, rows[i].host);
 			rows[i].name = renamed[i];
 		}
 	name_tab_free(&nt);
@@ -460,7 +488,7 @@ static void qualify_rows(struct trow *rows, size_t nrows)
 	}
 	for (size_t i = 0; i < nrows; i++)
 		if (renamed[i]) {
-			free(rows[i].name);
+			free_unless(rows[i].name, rows[i].label, rows[i].host);
 			rows[i].name = renamed[i];
 			rows[i].qual = rows[i].input;
 		}
@@ -496,8 +524,8 @@ static size_t build_rows(const struct br_record *const *recs, size_t n, bool agg
 		for (size_t i = 0; i < n; i++) {
 			struct trow *t = &rows[nrows];
 			t->order = nrows++;
-			t->label = br_cmp_one_line(recs[i]->label);
-			t->host = br_cmp_one_line(recs[i]->host);
+			t->label = one_line(recs[i]->label);
+			t->host = one_line(recs[i]->host);
 			trow_add_member(t, recs[i]);
 		}
 	}
@@ -1074,7 +1102,7 @@ static void take_rows(struct br_cmp_table *t, struct tbuild *tb)
 		if (br_cmp_cpu_tenths(r))
 			for (size_t k = 0; k < t->ncols; k++)
 				t->cols[k].cpu_tenths = t->cols[k].has_cpu;
-		free(src->core);
+		free_unless(src->core, src->label, src->host);
 	}
 	free(tb->rows);
 	tb->rows = NULL;
@@ -1463,10 +1491,9 @@ void br_cmp_free(struct br_cmp *c)
 	for (size_t i = 0; i < c->ntables; i++) {
 		struct br_cmp_table *t = &c->tables[i];
 		for (size_t r = 0; r < t->nrows; r++) {
-			free(t->rows[r].name);
-			free(t->rows[r].label);
-			free(t->rows[r].host);
-			free(t->rows[r].members);
+			struct br_cmp_row *row = &t->rows[r];
+			free_row_strings(row->name, NULL, row->label, row->host, row->members[0]);
+			free(row->members);
 		}
 		free(t->cell_block);
 		free(t->base_cells);

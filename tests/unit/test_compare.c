@@ -959,6 +959,33 @@ static void column_decimals(void **state)
 	br_recset_free(&s);
 }
 
+/* Names on one line: a label or host with TAB or LF is shown with
+ * blanks (a copy), one without is the record's own; either way the model
+ * frees what it owns and nothing else (valgrind and ASan watch this). */
+static void names_on_one_line(void **state)
+{
+	(void)state;
+	for (int agg = 0; agg < 2; agg++) {
+		struct br_recset s = {0};
+		br_recset_add(&s, bpp("a\tb", "h\n1", 1000, 5, -1, -1));
+		br_recset_add(&s, bpp(NULL, "h2", 2000, 5, -1, -1));
+		br_recset_add(&s, bpp("c", NULL, 3000, 5, -1, -1));
+		struct br_render_opts o = {0};
+		o.chart_group = -1;
+		o.aggregate = agg;
+		struct br_cmp *c = br_cmp_build_records(&s, &o);
+		const struct br_cmp_table *t = &c->tables[0];
+		assert_int_equal(t->nrows, 3);
+		assert_string_equal(t->rows[0].name, "a b / h 1");
+		assert_string_equal(t->rows[0].label, "a b");
+		assert_string_equal(t->rows[0].host, "h 1");
+		assert_string_equal(t->rows[1].name, "h2");
+		assert_string_equal(t->rows[2].name, "c");
+		br_cmp_free(c);
+		br_recset_free(&s);
+	}
+}
+
 /* --aggregate groups runs with a hash and a sorted index of hosts
  * (model/group.c); here is the rule of table.h as the plain scan over
  * the rows so far, to hold it against: the first row with the same tool,
@@ -1116,6 +1143,7 @@ int main(void)
 		cmocka_unit_test(figure_text_is_the_printed_figure),
 		cmocka_unit_test(figures_as_the_cells_print_them),
 		cmocka_unit_test(column_decimals),
+		cmocka_unit_test(names_on_one_line),
 		cmocka_unit_test(aggregate_groups_like_the_scan),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
