@@ -649,6 +649,8 @@ static void emit_title(struct br_sink *out, const struct br_cmp_table *t, bool a
 struct main_ctx {
 	const struct br_cmp_table *t;
 	bool aggregated; /* group 0 is the runs column */
+	size_t r;        /* the row main_put wrote last (SIZE_MAX: none yet) */
+	bool tenths;     /* its cpu figures are in tenths (br_cmp_cpu_tenths) */
 };
 
 /* A figure's text in the main table (without the best mark): "-" where the
@@ -708,7 +710,7 @@ static void main_cells(const struct tgrid *gr, size_t r, size_t g, struct br_buf
  * known size instead of a call for a few bytes (a table of 100,000 runs
  * has millions of cells); those bytes are blanks, and what they cover
  * after the cell is made next (lines are made left to right) or blank. */
-static char *put_text(char *d, size_t w, char *buf, size_t n)
+static inline char *put_text(char *d, size_t w, char *buf, size_t n)
 {
 	memset(buf + n, ' ', 16);
 	if (n > w) {
@@ -726,10 +728,14 @@ static char *put_text(char *d, size_t w, char *buf, size_t n)
  * The group's width at d is blank, with room after it (block_row). */
 static char *main_put(const struct tgrid *gr, size_t r, size_t g, char *d)
 {
-	const struct main_ctx *mc = gr->ctx;
+	struct main_ctx *mc = gr->ctx;
 	const struct br_cmp_table *t = mc->t;
 	const struct tgroup *gp = &gr->g[g];
 	char buf[BR_FIGURE_MAX + 1 + 16];
+	if (r != mc->r) {
+		mc->r = r;
+		mc->tenths = br_cmp_cpu_tenths(&t->rows[r]);
+	}
 	if (mc->aggregated) {
 		if (g == 0)
 			return put_text(d + GAP, gp->sub[0].w, buf, runs_text(t->rows[r].nmembers, buf));
@@ -742,7 +748,7 @@ static char *main_put(const struct tgrid *gr, size_t r, size_t g, char *d)
 	buf[n++] = f.best ? '*' : ' ';
 	d = put_text(d + GAP, gp->sub[0].w, buf, n);
 	if (col->has_cpu) {
-		n = f.has_cpu ? br_cmp_cpu_text(col, f.cpu, br_cmp_cpu_tenths(&t->rows[r]), buf) : 0;
+		n = f.has_cpu ? br_cmp_cpu_text(col, f.cpu, mc->tenths, buf) : 0;
 		d = put_text(d + 1, gp->sub[1].w, buf, n);
 	}
 	return d;
@@ -751,7 +757,7 @@ static char *main_put(const struct tgrid *gr, size_t r, size_t g, char *d)
 static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool aggregated,
 		       char **names, size_t width)
 {
-	struct main_ctx mc = {t, aggregated};
+	struct main_ctx mc = {t, aggregated, SIZE_MAX, false};
 	struct tgrid gr = {.nrows = t->nrows, .names = names, .width = width, .cells = main_cells,
 			   .put = main_put, .ctx = &mc};
 	if (aggregated) {
