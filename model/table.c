@@ -596,7 +596,7 @@ static void acc_one(struct colacc *a, const struct br_value *v)
 		return;
 	}
 	a->present = true;
-	a->any_marked = a->any_marked || v->marked;
+	a->any_marked |= v->marked; /* (|=: no branch per figure) */
 	if (v->has_cpu) {
 		double cpu = 0.0 + v->cpu;
 		if (!a->has_cpu || cpu < a->cpu_min)
@@ -605,8 +605,8 @@ static void acc_one(struct colacc *a, const struct br_value *v)
 			a->cpu_max = cpu;
 		a->has_cpu = true;
 		a->ncpu++;
-		a->cpu_decimals = a->cpu_decimals || cpu != (double)(long long)cpu;
-		a->any_negative = a->any_negative || signbit(cpu) || !isfinite(cpu);
+		a->cpu_decimals |= cpu != (double)(long long)cpu;
+		a->any_negative |= signbit(cpu) || !isfinite(cpu);
 	}
 	if (!v->has_value || !isfinite(v->value)) {
 		if (v->too_fast)
@@ -631,7 +631,7 @@ static void acc_one(struct colacc *a, const struct br_value *v)
 		if (d > a->exact)
 			a->exact = d;
 	}
-	a->any_negative = a->any_negative || signbit(x);
+	a->any_negative |= signbit(x) != 0;
 }
 
 /* acc[slot] over the rows' cells. */
