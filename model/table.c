@@ -11,6 +11,13 @@
 #include "group.h"
 #include "tablefmt.h"
 
+/* Rare paths out of line keep the hot ones free of a stack frame. */
+#if defined(__GNUC__)
+#define BR_NOINLINE __attribute__((noinline))
+#else
+#define BR_NOINLINE
+#endif
+
 /* ------------------------------------------------------------ helpers */
 
 static bool str_eq(const char *a, const char *b)
@@ -1197,15 +1204,22 @@ const struct br_cmp_cell *br_cmp_cell(const struct br_cmp_table *t, size_t r, si
 	return buf;
 }
 
+/* br_cmp_fig() from the whole cell (out of line: the common case below
+ * then needs no room for a cell, nor a frame). */
+static BR_NOINLINE void fig_of_cell(const struct br_cmp_table *t, size_t r, size_t k,
+						   struct br_cmp_fig *f)
+{
+	struct br_cmp_cell buf;
+	const struct br_cmp_cell *c = br_cmp_cell(t, r, k, &buf);
+	*f = (struct br_cmp_fig){c->present, c->has_value, c->too_fast, c->has_cpu, c->best, c->value, c->cpu};
+}
+
 void br_cmp_fig(const struct br_cmp_table *t, size_t r, size_t k, struct br_cmp_fig *f)
 {
 	const struct br_cmp_row *row = &t->rows[r];
 	const struct br_cmp_col *col = &t->cols[k];
 	if (row->nmembers != 1 || row->cells) {
-		struct br_cmp_cell buf;
-		const struct br_cmp_cell *c = br_cmp_cell(t, r, k, &buf);
-		*f = (struct br_cmp_fig){c->present, c->has_value, c->too_fast, c->has_cpu, c->best,
-					 c->value, c->cpu};
+		fig_of_cell(t, r, k, f);
 		return;
 	}
 	/* fill_one() and the best mark, for the fields asked */
