@@ -40,10 +40,10 @@ void br_cmp_format_ratio(double ratio, struct br_buf *out)
 		br_buf_adds(out, "?");
 		return;
 	}
-	if (pct > 99 && pct < 101 && fabs(pct - 100) >= 0.05)
-		br_buf_addf(out, "%.1f%%", pct);
-	else
-		br_buf_addf(out, "%.0f%%", pct);
+	/* (br_buf_add_fixed writes what "%.*f" does, without a format string
+	 * per cell: a baseline table has one per row and column) */
+	br_buf_add_fixed(out, pct, pct > 99 && pct < 101 && fabs(pct - 100) >= 0.05 ? 1 : 0);
+	br_buf_addc(out, '%');
 }
 
 bool br_cmp_col_widths(const struct br_cmp_col *col, size_t *value_w, size_t *cpu_w)
