@@ -111,10 +111,11 @@ static void emit_underlined(struct br_sink *out, const char *title, size_t width
 
 /* A text grid: a name column, then groups of right-aligned sub-columns, each
  * group under an optional title. `nfixed` leading groups repeat in every
- * block when the grid is split to fit `width`. The grid holds no cells (a
- * large table has millions): its `cells` function makes a row's cells of a
- * group when the row is written, and once before for the groups whose
- * widths the caller does not know (sized = false), to measure them. */
+ * block when the grid is split to fit `width`. Every cell is made once:
+ * a group whose widths the caller knows (sized: the main table's, from the
+ * column statistics) is written by `put` in place when its row is, and
+ * holds nothing; the others are made by `cells` once, to measure them, and
+ * held (their texts only) until they are written. */
 struct tsub {
 	char *head;
 	size_t w;
@@ -126,6 +127,11 @@ struct tgroup {
 	size_t nsub;
 	size_t w;
 	bool sized; /* sub[].w hold the width of each sub-column's widest cell */
+	/* The cells of a group that was not sized, as measured (made once):
+	 * each sub-column's text and a NUL, row after row; `at` is where the
+	 * next row's start when the rows are written. */
+	struct br_buf held;
+	size_t at;
 };
 
 struct tgrid;
@@ -133,10 +139,10 @@ struct tgrid;
  * end[s] is the end of sub-column s's (an empty cell is left blank). Cells
  * are ASCII (numbers and marks): a cell's width is its length. */
 typedef void tcells_fn(const struct tgrid *gr, size_t r, size_t g, struct br_buf *b, size_t *end);
-/* Or, for a sized group, write them straight into the line at d, each
- * sub-column right-aligned in its width after its gap (GAP before the
- * first, 1 between), and return the end: each figure is formatted once,
- * where it goes. d has room for the group's width plus BR_FIGURE_MAX + 2
+/* A sized group's cells (a grid with sized groups has one): written
+ * straight into the line at d, each sub-column right-aligned in its width
+ * after its gap (GAP before the first, 1 between); returns the end. Each
+ * figure is formatted once, where it goes. d has room for the group's width plus BR_FIGURE_MAX + 2
  * bytes per sub-column (a cell wider than its column moves the rest). */
 typedef char *tput_fn(const struct tgrid *gr, size_t r, size_t g, char *d);
 
@@ -176,6 +182,7 @@ static void grid_free(struct tgrid *gr)
 {
 	for (size_t i = 0; i < gr->ng; i++) {
 		struct tgroup *g = &gr->g[i];
+		br_buf_free(&g->held);
 		free(g->title);
 		for (size_t s = 0; s < g->nsub; s++)
 			free(g->sub[s].head);
@@ -192,11 +199,14 @@ static void grid_measure(struct tgrid *gr)
 			gr->namew = w;
 	}
 	bool unsized = false;
-	for (size_t i = 0; i < gr->ng; i++)
+	for (size_t i = 0; i < gr->ng; i++) {
 		unsized = unsized || !gr->g[i].sized;
+		assert(gr->put || !gr->g[i].sized);
+	}
 	if (unsized) {
 		/* row by row, so that a row's groups come one after the other
-		 * (the `cells` functions may keep the row's figures) */
+		 * (the `cells` functions may keep the row's figures); the cells
+		 * are kept, to be written as they are */
 		struct br_buf b = BR_BUF_INIT;
 		size_t end[BR_ARRAY_LEN(gr->g->sub)];
 		for (size_t r = 0; r < gr->nrows; r++) {
@@ -211,6 +221,8 @@ static void grid_measure(struct tgrid *gr)
 					size_t cw = end[s] - from;
 					if (cw > g->sub[s].w)
 						g->sub[s].w = cw;
+					br_buf_add(&g->held, b.data ? b.data + from : "", cw);
+					br_buf_addc(&g->held, '\0');
 					from = end[s];
 				}
 			}
@@ -304,17 +316,18 @@ static char *place_right(char *d, size_t w, const char *s, size_t n)
 	return d + lead + n;
 }
 
-/* A row's cells of group g as `cells` made them (text, end[]), laid out
- * at d. */
-static char *cells_at(const struct tgroup *gp, const char *text, const size_t *end, char *d)
+/* The next row's cells of group gp as held (texts with a NUL after each),
+ * laid out at d. */
+static char *held_at(struct tgroup *gp, char *d)
 {
-	size_t from = 0;
+	const char *p = gp->held.data + gp->at;
 	for (size_t s = 0; s < gp->nsub; s++) {
-		size_t gap = s ? 1 : GAP;
+		size_t gap = s ? 1 : GAP, n = strlen(p);
 		memset(d, ' ', gap);
-		d = place_right(d + gap, gp->sub[s].w, text + from, end[s] - from);
-		from = end[s];
+		d = place_right(d + gap, gp->sub[s].w, p, n);
+		p += n + 1;
 	}
+	gp->at = (size_t)(p - gp->held.data);
 	return d;
 }
 
@@ -330,9 +343,10 @@ struct tblock {
  * laid out, without trailing blanks, with its newline. `room` is the most
  * the groups can take when each cell fits its width or BR_FIGURE_MAX + 1
  * bytes (gr->put's; blanked first, for them), with 16 bytes more for
- * put_text; `cells` is room for the cells of the others as made. */
-static void block_row(struct br_buf *b, const struct tgrid *gr, size_t r, const size_t *groups,
-		      size_t n, size_t room, struct br_buf *cells)
+ * put_text. Groups that were not sized have their cells held (rows in
+ * order). */
+static void block_row(struct br_buf *b, struct tgrid *gr, size_t r, const size_t *groups, size_t n,
+		      size_t room)
 {
 	const char *name = gr->names[r];
 	size_t nlen = strlen(name), at = b->len;
@@ -350,19 +364,17 @@ static void block_row(struct br_buf *b, const struct tgrid *gr, size_t r, const 
 	/* blanks for the groups written in place */
 	memset(d, ' ', room);
 	for (size_t k = 0; k < n; k++) {
-		const struct tgroup *gp = &gr->g[groups[k]];
-		if (gr->put && gp->sized) {
+		struct tgroup *gp = &gr->g[groups[k]];
+		if (gp->sized) {
 			d = gr->put(gr, r, groups[k], d);
 			continue;
 		}
-		size_t end[BR_ARRAY_LEN(gr->g->sub)];
-		br_buf_reset(cells);
-		gr->cells(gr, r, groups[k], cells, end);
-		size_t used = (size_t)(d - (b->data + at));
-		br_buf_grow(b, used + cells->len + GAP + gp->w + 1 + room + 16);
-		d = b->data + at + used;
-		/* (a row whose cells are all empty leaves the buffer unallocated) */
-		d = cells_at(gp, cells->data ? cells->data : "", end, d);
+		/* held: the texts of this row, and room for them */
+		size_t used = (size_t)(d - (b->data + at)), len = 0;
+		for (size_t s = 0; s < gp->nsub; s++)
+			len += strlen(gp->held.data + gp->at + len) + 1;
+		br_buf_grow(b, used + len + GAP + gp->w + 1 + room + 16);
+		d = held_at(gp, b->data + at + used);
 		memset(d, ' ', room); /* (the cells may have taken more than their width) */
 	}
 	char *start = b->data + at;
@@ -407,7 +419,7 @@ static void grid_emit(struct br_sink *out, struct tgrid *gr)
 	size_t *idx = br_malloc((gr->ng + 1) * (nfixed + 1) * sizeof *idx);
 	struct tblock *bl = br_malloc((gr->ng + 1) * sizeof *bl);
 	size_t nb = grid_blocks(gr, idx, bl);
-	struct br_buf lines = BR_BUF_INIT, cells = BR_BUF_INIT;
+	struct br_buf lines = BR_BUF_INIT;
 	for (size_t k = 0; k < nb; k++) {
 		const size_t *groups = idx + bl[k].from;
 		size_t room = 0;
@@ -418,8 +430,10 @@ static void grid_emit(struct br_sink *out, struct tgrid *gr)
 		if (k)
 			br_sink_puts(out, "\n");
 		block_head(out, gr, groups, bl[k].n);
+		for (size_t j = 0; j < bl[k].n; j++)
+			gr->g[groups[j]].at = 0; /* (the fixed groups are in every block) */
 		for (size_t r = 0; r < gr->nrows; r++) {
-			block_row(&lines, gr, r, groups, bl[k].n, room, &cells);
+			block_row(&lines, gr, r, groups, bl[k].n, room);
 			if (lines.len >= LINES_HOLD) {
 				br_sink_write(out, lines.data, lines.len);
 				br_buf_reset(&lines);
@@ -430,7 +444,6 @@ static void grid_emit(struct br_sink *out, struct tgrid *gr)
 		br_buf_reset(&lines);
 	}
 	br_buf_free(&lines);
-	br_buf_free(&cells);
 	free(bl);
 	free(idx);
 }
