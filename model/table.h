@@ -83,9 +83,11 @@
  *   loop tables → cols (header: col.info->title / short_title, col.unit)
  *                → rows (row.name, row.label, row.host, row.members[] for
  *                  provenance) → cells (br_cmp_cell(), or rows[r].cells
- *                  after br_cmp_materialize(): the same values);
+ *                  after br_cmp_materialize(): the same values; or only
+ *                  the figure, cpu and best mark: br_cmp_fig(), cheaper);
  *   and present them with tablefmt.h:
- *   br_cmp_format(col, cell.value, buf)  the displayed number;
+ *   br_cmp_format(col, cell.value, buf)  the displayed number
+ *                  (br_cmp_value_text: the same into a char array);
  *   br_cmp_shade(col, cell.value)        0 = worst … 1 = best, for shading;
  *   br_cmp_format_ratio(ratio, buf)      "112%" for baseline columns;
  *   br_cmp_sig_text(cell.sig)            short words for the t-test result.
