@@ -215,7 +215,8 @@ static size_t put_fixed(double s, int d, char *out)
 
 void br_format_figure(double s, bool scaled, struct br_buf *out)
 {
-	format_fixed(s, br_figure_decimals(s, scaled), out);
+	char buf[BR_FIGURE_MAX];
+	br_buf_add(out, buf, put_fixed(s, br_figure_decimals(s, scaled), buf));
 }
 
 size_t br_figure_text(double s, bool scaled, char *out)
@@ -235,7 +236,8 @@ static int cpu_decimals(double cpu, bool tenths)
 
 void br_format_cpu(double cpu, bool tenths, struct br_buf *out)
 {
-	format_fixed(cpu, cpu_decimals(cpu, tenths), out);
+	char buf[BR_FIGURE_MAX];
+	br_buf_add(out, buf, put_fixed(cpu, cpu_decimals(cpu, tenths), buf));
 }
 
 size_t br_cpu_text(double cpu, bool tenths, char *out)

@@ -889,8 +889,9 @@ static void stats_cells(const struct tgrid *gr, size_t r, size_t g, struct br_bu
 	struct cell_cache *cc = gr->ctx;
 	const struct br_cmp_col *col = &cc->t->cols[cc->k];
 	const struct br_cmp_cell *c = cached_cell(cc, r, cc->k);
+	char buf[BR_FIGURE_MAX];
 	if (g == 0) {
-		br_buf_addf(b, "%zu", c->n);
+		br_buf_add(b, buf, runs_text(c->n, buf));
 	} else if (!c->has_value) {
 		if (g == 1 && c->present && c->too_fast)
 			br_buf_adds(b, "+++++");
@@ -901,12 +902,15 @@ static void stats_cells(const struct tgrid *gr, size_t r, size_t g, struct br_bu
 		else
 			br_cmp_format(col, vals[g - 1], b);
 	} else if (c->sig == BR_CMP_SIG_WITHIN) {
-		br_buf_addf(b, "%.2f~", c->p);
+		br_buf_add_fixed(b, c->p, 2); /* (what "%.2f" writes) */
+		br_buf_addc(b, '~');
 	} else if (c->sig == BR_CMP_SIG_BEYOND) {
-		if (c->p < 0.001)
+		if (c->p < 0.001) {
 			br_buf_adds(b, "<0.001 ");
-		else
-			br_buf_addf(b, "%.3f ", c->p);
+		} else {
+			br_buf_add_fixed(b, c->p, 3);
+			br_buf_addc(b, ' ');
+		}
 	} else if (c->sig == BR_CMP_SIG_UNTESTED) {
 		br_buf_adds(b, "? ");
 	}
