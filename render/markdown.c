@@ -44,6 +44,19 @@ static void put_escaped(struct br_sink *out, const char *s)
 	br_buf_free(&b);
 }
 
+/* A count between two pieces of text (a row's runs), without a format
+ * string per row. */
+static void add_count(struct br_buf *b, const char *before, size_t n, const char *after)
+{
+	char tmp[24], *p = tmp + sizeof tmp;
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10) != 0);
+	br_buf_adds(b, before);
+	br_buf_add(b, p, (size_t)(tmp + sizeof tmp - p));
+	br_buf_adds(b, after);
+}
+
 static const char *better_words(const struct br_cmp_col *col)
 {
 	return col->info->better == BR_HIGHER ? "more is better" : "less is better";
@@ -136,7 +149,7 @@ static void main_part(struct br_sink *out, const struct br_cmp_table *t, bool ag
 		br_buf_adds(&b, "| ");
 		md_escape(&b, names[r]);
 		if (aggregated)
-			br_buf_addf(&b, " | %zu", t->rows[r].nmembers);
+			add_count(&b, " | ", t->rows[r].nmembers, "");
 		br_buf_adds(&b, " |");
 		for (size_t k = from; k < to; k++)
 			row_cells(t, r, k, &b);
@@ -162,7 +175,7 @@ static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool a
 		br_buf_adds(&b, "| ");
 		md_escape(&b, names[r]);
 		if (aggregated)
-			br_buf_addf(&b, " | %zu", t->rows[r].nmembers);
+			add_count(&b, " | ", t->rows[r].nmembers, "");
 		br_buf_adds(&b, " |");
 		if (br_u8_columns(b.data) > lead)
 			lead = br_u8_columns(b.data);
@@ -342,7 +355,7 @@ static void stats_tables(struct br_sink *out, const struct br_cmp_table *t)
 			br_buf_reset(&b);
 			br_buf_adds(&b, "| ");
 			md_escape(&b, t->rows[r].name);
-			br_buf_addf(&b, " | %zu |", c->n);
+			add_count(&b, " | ", c->n, " |");
 			double vals[5] = {c->mean, c->median, c->sd, c->min, c->max};
 			for (int i = 0; i < 5; i++) {
 				br_buf_addc(&b, ' ');
@@ -357,13 +370,18 @@ static void stats_tables(struct br_sink *out, const struct br_cmp_table *t)
 			if (t->baseline >= 0) {
 				switch (c->sig) {
 				case BR_CMP_SIG_WITHIN:
-					br_buf_addf(&b, " %.2f \\~ |", c->p);
+					br_buf_addc(&b, ' ');
+					br_buf_add_fixed(&b, c->p, 2); /* (what "%.2f" writes) */
+					br_buf_adds(&b, " \\~ |");
 					break;
 				case BR_CMP_SIG_BEYOND:
-					if (c->p < 0.001)
+					if (c->p < 0.001) {
 						br_buf_adds(&b, " \\<0.001 |");
-					else
-						br_buf_addf(&b, " %.3f |", c->p);
+					} else {
+						br_buf_addc(&b, ' ');
+						br_buf_add_fixed(&b, c->p, 3);
+						br_buf_adds(&b, " |");
+					}
 					break;
 				case BR_CMP_SIG_UNTESTED:
 					br_buf_adds(&b, " ? |");
