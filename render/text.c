@@ -139,12 +139,14 @@ struct tgrid;
  * end[s] is the end of sub-column s's (an empty cell is left blank). Cells
  * are ASCII (numbers and marks): a cell's width is its length. */
 typedef void tcells_fn(const struct tgrid *gr, size_t r, size_t g, struct br_buf *b, size_t *end);
-/* A sized group's cells (a grid with sized groups has one): written
- * straight into the line at d, each sub-column right-aligned in its width
- * after its gap (GAP before the first, 1 between); returns the end. Each
- * figure is formatted once, where it goes. d has room for the group's width plus BR_FIGURE_MAX + 2
- * bytes per sub-column (a cell wider than its column moves the rest). */
-typedef char *tput_fn(const struct tgrid *gr, size_t r, size_t g, char *d);
+/* Sized groups' cells (a grid with sized groups has one), of row r and
+ * the groups groups[0..n) one after the other: written straight into the
+ * line at d, each sub-column right-aligned in its width after its gap (GAP
+ * before a group's first, 1 between); returns the end. Each figure is
+ * formatted once, where it goes. d is blank for the groups' widths, with
+ * room for BR_FIGURE_MAX + 2 bytes more per sub-column (a cell wider than
+ * its column moves the rest). */
+typedef char *tput_fn(const struct tgrid *gr, size_t r, const size_t *groups, size_t n, char *d);
 
 struct tgrid {
 	size_t nrows;
@@ -366,7 +368,12 @@ static void block_row(struct br_buf *b, struct tgrid *gr, size_t r, const size_t
 	for (size_t k = 0; k < n; k++) {
 		struct tgroup *gp = &gr->g[groups[k]];
 		if (gp->sized) {
-			d = gr->put(gr, r, groups[k], d);
+			/* this group and the sized ones after it, in one call */
+			size_t j = k + 1;
+			while (j < n && gr->g[groups[j]].sized)
+				j++;
+			d = gr->put(gr, r, groups + k, j - k, d);
+			k = j - 1;
 			continue;
 		}
 		/* held: the texts of this row, and room for them */
@@ -662,8 +669,6 @@ static void emit_title(struct br_sink *out, const struct br_cmp_table *t, bool a
 struct main_ctx {
 	const struct br_cmp_table *t;
 	bool aggregated; /* group 0 is the runs column */
-	size_t r;        /* the row main_put wrote last (SIZE_MAX: none yet) */
-	bool tenths;     /* its cpu figures are in tenths (br_cmp_cpu_tenths) */
 };
 
 /* A figure's text in the main table (without the best mark): "-" where the
@@ -737,32 +742,34 @@ static inline char *put_text(char *d, size_t w, char *buf, size_t n)
 	return d + w;
 }
 
-/* main_cells() written in place (tput_fn): the figure, its mark, its cpu.
- * The group's width at d is blank, with room after it (block_row). */
-static char *main_put(const struct tgrid *gr, size_t r, size_t g, char *d)
+/* main_cells() written in place (tput_fn): for each group the figure, its
+ * mark, its cpu. */
+static char *main_put(const struct tgrid *gr, size_t r, const size_t *groups, size_t n, char *d)
 {
-	struct main_ctx *mc = gr->ctx;
+	const struct main_ctx *mc = gr->ctx;
 	const struct br_cmp_table *t = mc->t;
-	const struct tgroup *gp = &gr->g[g];
+	bool tenths = br_cmp_cpu_tenths(&t->rows[r]);
 	char buf[BR_FIGURE_MAX + 1 + 16];
-	if (r != mc->r) {
-		mc->r = r;
-		mc->tenths = br_cmp_cpu_tenths(&t->rows[r]);
-	}
-	if (mc->aggregated) {
-		if (g == 0)
-			return put_text(d + GAP, gp->sub[0].w, buf, runs_text(t->rows[r].nmembers, buf));
-		g--;
-	}
-	const struct br_cmp_col *col = &t->cols[g];
-	struct br_cmp_fig f;
-	br_cmp_fig(t, r, g, &f);
-	size_t n = fig_text(col, &f, buf);
-	buf[n++] = f.best ? '*' : ' ';
-	d = put_text(d + GAP, gp->sub[0].w, buf, n);
-	if (col->has_cpu) {
-		n = f.has_cpu ? br_cmp_cpu_text(col, f.cpu, mc->tenths, buf) : 0;
-		d = put_text(d + 1, gp->sub[1].w, buf, n);
+	for (size_t i = 0; i < n; i++) {
+		size_t g = groups[i];
+		const struct tgroup *gp = &gr->g[g];
+		if (mc->aggregated) {
+			if (g == 0) {
+				d = put_text(d + GAP, gp->sub[0].w, buf, runs_text(t->rows[r].nmembers, buf));
+				continue;
+			}
+			g--; /* (the columns come after the runs) */
+		}
+		const struct br_cmp_col *col = &t->cols[g];
+		struct br_cmp_fig f;
+		br_cmp_fig(t, r, g, &f);
+		size_t len = fig_text(col, &f, buf);
+		buf[len++] = f.best ? '*' : ' ';
+		d = put_text(d + GAP, gp->sub[0].w, buf, len);
+		if (col->has_cpu) {
+			len = f.has_cpu ? br_cmp_cpu_text(col, f.cpu, tenths, buf) : 0;
+			d = put_text(d + 1, gp->sub[1].w, buf, len);
+		}
 	}
 	return d;
 }
@@ -770,7 +777,7 @@ static char *main_put(const struct tgrid *gr, size_t r, size_t g, char *d)
 static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool aggregated,
 		       char **names, size_t width)
 {
-	struct main_ctx mc = {t, aggregated, SIZE_MAX, false};
+	struct main_ctx mc = {t, aggregated};
 	struct tgrid gr = {.nrows = t->nrows, .names = names, .width = width, .cells = main_cells,
 			   .put = main_put, .ctx = &mc};
 	if (aggregated) {
