@@ -144,16 +144,19 @@ static void add_latency(struct br_buf *b, const struct br_value *v)
 	if (!v->present || !v->has_value || v->value < 0)
 		return;
 	double us = v->value;
-	/* the figure as bonnie++ printed it, when it says the same */
+	/* the figure as bonnie++ printed it, when it says the same: digits
+	 * and a unit */
 	if (v->raw) {
-		char *end;
-		double n = strtod(v->raw, &end);
+		const char *end = v->raw;
+		double n = 0;
+		for (; *end >= '0' && *end <= '9'; end++)
+			n = n * 10 + (*end - '0'); /* exact up to 15 digits */
+		if (end - v->raw > 15)
+			n = strtod(v->raw, NULL);
 		double mult = strcmp(end, "us") == 0 ? 1 : strcmp(end, "ms") == 0 ? 1000
 						     : strcmp(end, "s") == 0   ? 1e6
 									      : 0;
-		if (mult && end != v->raw && v->raw[0] >= '0' && v->raw[0] <= '9' &&
-		    strspn(v->raw, "0123456789") == (size_t)(end - v->raw) &&
-		    fabs(n * mult - us) < 0.5) {
+		if (mult && end != v->raw && fabs(n * mult - us) < 0.5) {
 			br_buf_adds(b, v->raw);
 			return;
 		}
