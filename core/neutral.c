@@ -43,16 +43,22 @@ static const unsigned char plain[256] = {
 #undef R8
 };
 
-/* Does none of the eight bytes at p need a look (each is 0x20..0x7e)? */
+/* Does none of the eight bytes at p need a look (each is 0x20..0x7e, TAB or
+ * LF)? Each test works on the low seven bits of every byte, where adding at
+ * most 0x80 carries into no other byte, so each byte's answer is its own:
+ * text is mostly lines, and a line end must not send the scan to a byte at
+ * a time. */
 static inline bool plain8(const unsigned char *p)
 {
 	uint64_t v;
 	memcpy(&v, p, 8);
-	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
-	uint64_t low = (v - ones * 0x20) & ~v & high;        /* a byte < 0x20 */
-	uint64_t del = v ^ (ones * 0x7f);
-	uint64_t is_del = (del - ones) & ~del & high;         /* a byte == 0x7f */
-	return ((v & high) | low | is_del) == 0;
+	const uint64_t ones = 0x0101010101010101ull, high = ones * 0x80, low7 = v & ~high;
+	uint64_t ge20 = low7 + ones * 0x60;        /* high bit: >= 0x20 */
+	uint64_t del = low7 + ones * 0x01;         /* high bit: == 0x7f */
+	uint64_t tab = (low7 ^ ones * '\t') + ones * 0x7f; /* high bit clear: TAB */
+	uint64_t lf = (low7 ^ ones * '\n') + ones * 0x7f;  /* high bit clear: LF */
+	uint64_t control = ~ge20 & tab & lf;       /* high bit: < 0x20, not TAB or LF */
+	return ((v | del | control) & high) == 0;
 }
 
 size_t br_neutral_add(struct br_buf *out, const char *s, size_t n, enum br_neutral_mode mode, bool more)
@@ -62,12 +68,13 @@ size_t br_neutral_add(struct br_buf *out, const char *s, size_t n, enum br_neutr
 	while (i < n) {
 		while (i + 8 <= n && plain8(u + i))
 			i += 8;
-		if (i >= n)
-			break;
-		if (plain[u[i]]) {
+		/* the byte that needs a look is among the next eight (or in
+		 * the tail): found a byte at a time, not by eight again */
+		size_t stop = i + 8 < n ? i + 8 : n;
+		while (i < stop && plain[u[i]])
 			i++;
+		if (i == stop)
 			continue;
-		}
 		size_t l = br_utf8_seq_len(u + i, n - i);
 		if (!l && more) {
 			/* cut at the end of the piece? keep it for the next one */

@@ -11,6 +11,13 @@
 #include "group.h"
 #include "tablefmt.h"
 
+/* Rare paths out of line keep the hot ones free of a stack frame. */
+#if defined(__GNUC__)
+#define BR_NOINLINE __attribute__((noinline))
+#else
+#define BR_NOINLINE
+#endif
+
 /* ------------------------------------------------------------ helpers */
 
 static bool str_eq(const char *a, const char *b)
@@ -298,12 +305,36 @@ struct trow {
 	double score;   /* for --top */
 };
 
+/* A row's strings are its own, or borrowed where they would be copies:
+ * label and host from its first run when they are one line already (the
+ * records outlive the model), the name and the core from the label or the
+ * host when they are that. Each is freed unless it is one of those. */
+static void free_unless(char *s, const char *a, const char *b)
+{
+	if (s != a && s != b)
+		free(s);
+}
+
+static void free_row_strings(char *name, char *core, char *label, char *host, const struct br_record *first)
+{
+	free_unless(core, label, host);
+	free_unless(name, label, host);
+	free_unless(label, first->label, NULL);
+	free_unless(host, first->host, NULL);
+}
+
+/* s as one line (br_cmp_one_line): s itself when it is, else a copy. */
+static char *one_line(const char *s)
+{
+	if (!s || !s[strcspn(s, "\t\n\r")])
+		return (char *)s; /* borrowed (free_unless) */
+	return br_cmp_one_line(s);
+}
+
 static void trow_free(struct trow *r)
 {
-	free(r->core);
-	free(r->name);
-	free(r->label);
-	free(r->host);
+	if (r->nmembers)
+		free_row_strings(r->name, r->core, r->label, r->host, r->members[0]);
 	free(r->members);
 }
 
@@ -402,7 +433,7 @@ static void row_names(struct trow *t, const struct inputs *in)
 	if (t->label && t->host) {
 		t->name = br_asprintf("%s / %s", t->label, t->host);
 	} else if (t->label || t->host) {
-		t->name = br_strdup(t->label ? t->label : t->host);
+		t->name = t->label ? t->label : t->host; /* borrowed */
 	} else if (t->input) {
 		t->name = br_cmp_one_line(t->input);
 		t->unnamed = true;
@@ -412,8 +443,12 @@ static void row_names(struct trow *t, const struct inputs *in)
 		t->name = br_cmp_one_line(dn);
 		free(dn);
 	}
+	/* (the core borrows the label or the host, never a name made here:
+	 * qualify_rows may replace the name) */
 	if (t->label && t->input && in->named[t->ikey] && strcmp(t->label, t->input) == 0)
-		t->core = t->host ? br_strdup(t->host) : NULL;
+		t->core = t->host;
+	else if (t->name == t->label || t->name == t->host)
+		t->core = t->name;
 	else
 		t->core = br_strdup(t->name);
 }
@@ -437,7 +472,7 @@ static void qualify_rows(struct trow *rows, size_t nrows)
 			renamed[i] = br_asprintf("%s:%u", rows[i].name, rows[i].members[0]->source.line);
 	for (size_t i = 0; i < nrows; i++)
 		if (renamed[i]) {
-			free(rows[i].name);
+			free_unless(rows[i].name, rows[i].label, rows[i].host);
 			rows[i].name = renamed[i];
 		}
 	name_tab_free(&nt);
@@ -460,7 +495,7 @@ static void qualify_rows(struct trow *rows, size_t nrows)
 	}
 	for (size_t i = 0; i < nrows; i++)
 		if (renamed[i]) {
-			free(rows[i].name);
+			free_unless(rows[i].name, rows[i].label, rows[i].host);
 			rows[i].name = renamed[i];
 			rows[i].qual = rows[i].input;
 		}
@@ -496,8 +531,8 @@ static size_t build_rows(const struct br_record *const *recs, size_t n, bool agg
 		for (size_t i = 0; i < n; i++) {
 			struct trow *t = &rows[nrows];
 			t->order = nrows++;
-			t->label = br_cmp_one_line(recs[i]->label);
-			t->host = br_cmp_one_line(recs[i]->host);
+			t->label = one_line(recs[i]->label);
+			t->host = one_line(recs[i]->host);
 			trow_add_member(t, recs[i]);
 		}
 	}
@@ -568,7 +603,7 @@ static void acc_one(struct colacc *a, const struct br_value *v)
 		return;
 	}
 	a->present = true;
-	a->any_marked = a->any_marked || v->marked;
+	a->any_marked |= v->marked; /* (|=: no branch per figure) */
 	if (v->has_cpu) {
 		double cpu = 0.0 + v->cpu;
 		if (!a->has_cpu || cpu < a->cpu_min)
@@ -577,8 +612,8 @@ static void acc_one(struct colacc *a, const struct br_value *v)
 			a->cpu_max = cpu;
 		a->has_cpu = true;
 		a->ncpu++;
-		a->cpu_decimals = a->cpu_decimals || cpu != (double)(long long)cpu;
-		a->any_negative = a->any_negative || signbit(cpu) || !isfinite(cpu);
+		a->cpu_decimals |= cpu != (double)(long long)cpu;
+		a->any_negative |= signbit(cpu) || !isfinite(cpu);
 	}
 	if (!v->has_value || !isfinite(v->value)) {
 		if (v->too_fast)
@@ -596,12 +631,14 @@ static void acc_one(struct colacc *a, const struct br_value *v)
 	double ax = fabs(x);
 	if (ax > 0 && (a->nzmin == 0 || ax < a->nzmin))
 		a->nzmin = ax;
-	if (a->exact < 2) {
+	/* (a whole figure needs no decimals: br_exact_decimals' first test,
+	 * made here for the many that are) */
+	if (a->exact < 2 && !(ax < 1e15 && x == (double)(long long)x)) {
 		int d = br_exact_decimals(x);
 		if (d > a->exact)
 			a->exact = d;
 	}
-	a->any_negative = a->any_negative || signbit(x);
+	a->any_negative |= signbit(x) != 0;
 }
 
 /* acc[slot] over the rows' cells. */
@@ -991,6 +1028,20 @@ static void order_rows(struct br_cmp_table *t, struct tbuild *tb, const struct b
 		tb->base = 0;
 }
 
+/* The decimals every value of a column gets from br_figure_decimals, when
+ * its statistics tell: an unscaled column none when no value needs any
+ * (unit.decimals, from the same values, is then 0); a scaled one one when
+ * every value is from 10 to below 100 in its unit. Else -1. */
+static int value_decimals(const struct br_cmp_col *col)
+{
+	if (col->nvalues == 0 || col->any_negative)
+		return -1;
+	if (col->unit.div == 1)
+		return col->unit.decimals == 0 ? 0 : -1;
+	double lo = col->min / col->unit.div, hi = col->max / col->unit.div;
+	return lo >= 10 && hi < 100 ? 1 : -1;
+}
+
 /* A column from what its cells hold: statistics, best, display unit. */
 static void make_col(struct br_cmp_col *col, int m, const struct colacc *a)
 {
@@ -1020,6 +1071,7 @@ static void make_col(struct br_cmp_col *col, int m, const struct colacc *a)
 			d = 1;
 		col->unit.decimals = d;
 	}
+	col->value_decimals = value_decimals(col);
 }
 
 static void make_cols(struct br_cmp_table *t, const struct tbuild *tb)
@@ -1057,7 +1109,7 @@ static void take_rows(struct br_cmp_table *t, struct tbuild *tb)
 		if (br_cmp_cpu_tenths(r))
 			for (size_t k = 0; k < t->ncols; k++)
 				t->cols[k].cpu_tenths = t->cols[k].has_cpu;
-		free(src->core);
+		free_unless(src->core, src->label, src->host);
 	}
 	free(tb->rows);
 	tb->rows = NULL;
@@ -1150,6 +1202,35 @@ const struct br_cmp_cell *br_cmp_cell(const struct br_cmp_table *t, size_t r, si
 		return &t->rows[r].cells[k];
 	cell_fill(t, r, k, buf);
 	return buf;
+}
+
+/* br_cmp_fig() from the whole cell (out of line: the common case below
+ * then needs no room for a cell, nor a frame). */
+static BR_NOINLINE void fig_of_cell(const struct br_cmp_table *t, size_t r, size_t k,
+						   struct br_cmp_fig *f)
+{
+	struct br_cmp_cell buf;
+	const struct br_cmp_cell *c = br_cmp_cell(t, r, k, &buf);
+	*f = (struct br_cmp_fig){c->present, c->has_value, c->too_fast, c->has_cpu, c->best, c->value, c->cpu};
+}
+
+void br_cmp_fig(const struct br_cmp_table *t, size_t r, size_t k, struct br_cmp_fig *f)
+{
+	const struct br_cmp_row *row = &t->rows[r];
+	const struct br_cmp_col *col = &t->cols[k];
+	if (row->nmembers != 1 || row->cells) {
+		fig_of_cell(t, r, k, f);
+		return;
+	}
+	/* fill_one() and the best mark, for the fields asked */
+	const struct br_value *v = br_record_get(row->members[0], col->metric);
+	f->present = v->present;
+	f->has_value = v->present && v->has_value && isfinite(v->value);
+	f->value = f->has_value ? 0.0 + v->value : 0;
+	f->too_fast = v->present && !f->has_value && v->too_fast;
+	f->has_cpu = v->present && v->has_cpu;
+	f->cpu = f->has_cpu ? 0.0 + v->cpu : 0;
+	f->best = col->has_best && f->has_value && f->value == col->best;
 }
 
 bool br_cmp_present(const struct br_cmp_table *t, size_t r, size_t k)
@@ -1424,10 +1505,9 @@ void br_cmp_free(struct br_cmp *c)
 	for (size_t i = 0; i < c->ntables; i++) {
 		struct br_cmp_table *t = &c->tables[i];
 		for (size_t r = 0; r < t->nrows; r++) {
-			free(t->rows[r].name);
-			free(t->rows[r].label);
-			free(t->rows[r].host);
-			free(t->rows[r].members);
+			struct br_cmp_row *row = &t->rows[r];
+			free_row_strings(row->name, NULL, row->label, row->host, row->members[0]);
+			free(row->members);
 		}
 		free(t->cell_block);
 		free(t->base_cells);

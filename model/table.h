@@ -83,9 +83,11 @@
  *   loop tables → cols (header: col.info->title / short_title, col.unit)
  *                → rows (row.name, row.label, row.host, row.members[] for
  *                  provenance) → cells (br_cmp_cell(), or rows[r].cells
- *                  after br_cmp_materialize(): the same values);
+ *                  after br_cmp_materialize(): the same values; or only
+ *                  the figure, cpu and best mark: br_cmp_fig(), cheaper);
  *   and present them with tablefmt.h:
- *   br_cmp_format(col, cell.value, buf)  the displayed number;
+ *   br_cmp_format(col, cell.value, buf)  the displayed number
+ *                  (br_cmp_value_text: the same into a char array);
  *   br_cmp_shade(col, cell.value)        0 = worst … 1 = best, for shading;
  *   br_cmp_format_ratio(ratio, buf)      "112%" for baseline columns;
  *   br_cmp_sig_text(cell.sig)            short words for the t-test result.
@@ -161,6 +163,9 @@ struct br_cmp_col {
 	bool any_unreadable; /* present, no number, not too fast */
 	bool any_negative;   /* some value or cpu has its sign bit set (-0 too), or a
 				cpu is not finite */
+	int value_decimals;  /* the decimals br_cmp_format gives every value of the
+				column (a cell's value, min, max, best) when they
+				are the same for all, else -1 (each figure decides) */
 };
 
 struct br_cmp_row {
@@ -227,6 +232,14 @@ void br_cmp_free(struct br_cmp *c);
  * numbers (and the t-test against a baseline) every time. */
 const struct br_cmp_cell *br_cmp_cell(const struct br_cmp_table *t, size_t r, size_t k,
 				      struct br_cmp_cell *buf);
+/* What a table view prints of a cell, and all that a run of its own needs
+ * to give it (no statistics, no ratio): br_cmp_fig() is br_cmp_cell()
+ * for a view that shows the figure, its cpu and the best mark only. */
+struct br_cmp_fig {
+	bool present, has_value, too_fast, has_cpu, best;
+	double value, cpu;
+};
+void br_cmp_fig(const struct br_cmp_table *t, size_t r, size_t k, struct br_cmp_fig *f);
 /* Does row r hold a figure for column k (its cell's `present`), without
  * making the cell. */
 bool br_cmp_present(const struct br_cmp_table *t, size_t r, size_t k);

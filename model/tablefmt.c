@@ -18,6 +18,21 @@ void br_cmp_format(const struct br_cmp_col *col, double v, struct br_buf *out)
 	br_format_figure(v / col->unit.div, col->unit.div != 1, out);
 }
 
+size_t br_cmp_value_text(const struct br_cmp_col *col, double v, char *out)
+{
+	double s = v / col->unit.div;
+	if (col->value_decimals >= 0)
+		return br_fixed_text(s, col->value_decimals, out);
+	return br_figure_text(s, col->unit.div != 1, out);
+}
+
+size_t br_cmp_cpu_text(const struct br_cmp_col *col, double cpu, bool tenths, char *out)
+{
+	if (!col->cpu_decimals && !col->cpu_tenths)
+		return br_fixed_text(cpu, 0, out); /* every cpu of the column is whole */
+	return br_cpu_text(cpu, tenths, out);
+}
+
 void br_cmp_format_ratio(double ratio, struct br_buf *out)
 {
 	double pct = ratio * 100;
@@ -25,10 +40,10 @@ void br_cmp_format_ratio(double ratio, struct br_buf *out)
 		br_buf_adds(out, "?");
 		return;
 	}
-	if (pct > 99 && pct < 101 && fabs(pct - 100) >= 0.05)
-		br_buf_addf(out, "%.1f%%", pct);
-	else
-		br_buf_addf(out, "%.0f%%", pct);
+	/* (br_buf_add_fixed writes what "%.*f" does, without a format string
+	 * per cell: a baseline table has one per row and column) */
+	br_buf_add_fixed(out, pct, pct > 99 && pct < 101 && fabs(pct - 100) >= 0.05 ? 1 : 0);
+	br_buf_addc(out, '%');
 }
 
 bool br_cmp_col_widths(const struct br_cmp_col *col, size_t *value_w, size_t *cpu_w)

@@ -19,6 +19,14 @@ bool br_cmp_cpu_tenths(const struct br_cmp_row *row);
 /* Append v (SCHEMA.md unit) scaled to the column's unit, by
  * br_format_figure() ("29.4"). */
 void br_cmp_format(const struct br_cmp_col *col, double v, struct br_buf *out);
+/* br_cmp_format() of a value of the column (a cell's value, its min, max or
+ * best; not an sd or a median) into out (room for BR_FIGURE_MAX bytes, no
+ * NUL): the same text, with the column's decimals when it has them for
+ * every value (col.value_decimals). Returns its length. */
+size_t br_cmp_value_text(const struct br_cmp_col *col, double v, char *out);
+/* A cpu figure of the column into out as br_format_cpu() prints it (tenths:
+ * br_cmp_cpu_tenths of its row); returns its length. */
+size_t br_cmp_cpu_text(const struct br_cmp_col *col, double cpu, bool tenths, char *out);
 /* The widths a column's cells need, from its statistics alone (a renderer
  * sizing a column of 100,000 rows need not format them twice): *value_w,
  * the widest br_cmp_format() text of its numbers, or "-", "?", "+++++" as

@@ -1,9 +1,18 @@
 /* units — display units and printed figures; see units.h. */
 #include "units.h"
 
+#include <assert.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+/* Rare paths out of line keep the hot ones free of a stack frame. */
+#if defined(__GNUC__)
+#define BR_NOINLINE __attribute__((noinline))
+#else
+#define BR_NOINLINE
+#endif
 
 /* ------------------------------------------------------------ units */
 
@@ -82,6 +91,9 @@ struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min)
 
 int br_exact_decimals(double v)
 {
+	/* a whole figure (most of them) without the rounding below */
+	if (fabs(v) < 1e15 && v == (double)(long long)v)
+		return 0;
 	static const double scale[] = {1, 10};
 	for (int d = 0; d < 2; d++) {
 		double s = v * scale[d];
@@ -94,12 +106,14 @@ int br_exact_decimals(double v)
 int br_figure_decimals(double s, bool scaled)
 {
 	double a = fabs(s);
-	int d = br_exact_decimals(s);
 	if (scaled)
 		/* none for a whole figure from 100 up, which keeps three digits
 		 * (bonnie++ prints 554ms: "554", not "554.0") */
-		return a >= 100 && d == 0 ? 0 : scaled_decimals(a);
+		return a >= 100 && br_exact_decimals(s) == 0 ? 0 : scaled_decimals(a);
 	int cap = a >= 1000 ? 0 : a >= 100 ? 1 : 2;
+	if (cap == 0)
+		return 0; /* whatever the figure's own decimals */
+	int d = br_exact_decimals(s);
 	return d < cap ? d : cap;
 }
 
@@ -118,12 +132,115 @@ static void format_fixed(double s, int d, struct br_buf *out)
 	br_buf_add_fixed(out, s, d);
 }
 
+/* "00" "01" ... "99": two digits per division by 100. */
+static const char digit_pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* The digits of u, the last d of them (zero-padded) after a '.', written
+ * backwards so that they end at `end`; returns where they start. */
+static char *digits_back(char *end, uint64_t u, int d)
+{
+	char *p = end;
+	for (; d >= 2; d -= 2) {
+		p -= 2;
+		memcpy(p, digit_pairs + 2 * (u % 100), 2);
+		u /= 100;
+	}
+	if (d) {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	}
+	if (p != end)
+		*--p = '.';
+	while (u >= 100) {
+		p -= 2;
+		memcpy(p, digit_pairs + 2 * (u % 100), 2);
+		u /= 100;
+	}
+	if (u >= 10) {
+		p -= 2;
+		memcpy(p, digit_pairs + 2 * u, 2);
+	} else {
+		*--p = (char)('0' + u);
+	}
+	return p;
+}
+
+/* put_fixed() for what it leaves to br_buf_add_fixed (out of line: keeps
+ * the common path free of a frame). */
+static BR_NOINLINE size_t put_fixed_slow(double s, int d, char *out)
+{
+	struct br_buf b = BR_BUF_INIT;
+	format_fixed(s, d, &b);
+	size_t n = b.len;
+	assert(n <= BR_FIGURE_MAX); /* d <= 6 and below 1e10, or %.3g */
+	memcpy(out, b.data, n);
+	br_buf_free(&b);
+	return n;
+}
+
+/* s with d decimals into out, never "-0.0"; %.3g from 1e10 up. Figures of a
+ * table are short: the common ones (0 <= s < 1e10, at most six decimals,
+ * not within 0.001 of a tie) are rounded here the way br_buf_add_fixed
+ * rounds them, the rest are left to it. */
+static size_t put_fixed(double s, int d, char *out)
+{
+	static const double ten_to[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6};
+	assert(d >= 0 && d < (int)BR_ARRAY_LEN(ten_to));
+	double hi = s * ten_to[d];
+	if (!(s >= 0 && s < 1e10 && hi < 0x1p40))
+		return put_fixed_slow(s, d, out);
+	uint64_t r = (uint64_t)hi; /* floor */
+	double frac = hi - (double)r;
+	/* (within 0.001 of a tie the product's rounding error matters:
+	 * br_buf_add_fixed decides those exactly) */
+	if (frac >= 0.499 && frac <= 0.501)
+		return put_fixed_slow(s, d, out);
+	r += frac > 0.501;
+	/* the digits end 16 bytes before the end of tmp, and 16 bytes go to
+	 * out whatever their count (one copy of a known size: out has room
+	 * for BR_FIGURE_MAX) */
+	char tmp[BR_FIGURE_MAX + 16];
+	char *e = tmp + BR_FIGURE_MAX;
+	memset(e, ' ', 16); /* (what follows the text in out) */
+	char *p = digits_back(e, r, d);
+	size_t n = (size_t)(e - p);
+	memcpy(out, p, 16);
+	if (n > 16)
+		memcpy(out + 16, p + 16, n - 16); /* (a figure of 17 or 18 bytes) */
+	return n;
+}
+
 void br_format_figure(double s, bool scaled, struct br_buf *out)
 {
-	format_fixed(s, br_figure_decimals(s, scaled), out);
+	char buf[BR_FIGURE_MAX];
+	br_buf_add(out, buf, put_fixed(s, br_figure_decimals(s, scaled), buf));
+}
+
+size_t br_figure_text(double s, bool scaled, char *out)
+{
+	return put_fixed(s, br_figure_decimals(s, scaled), out);
+}
+
+size_t br_fixed_text(double s, int d, char *out)
+{
+	return put_fixed(s, d, out);
+}
+
+static int cpu_decimals(double cpu, bool tenths)
+{
+	return tenths || cpu != floor(cpu) ? 1 : 0;
 }
 
 void br_format_cpu(double cpu, bool tenths, struct br_buf *out)
 {
-	format_fixed(cpu, tenths || cpu != floor(cpu) ? 1 : 0, out);
+	char buf[BR_FIGURE_MAX];
+	br_buf_add(out, buf, put_fixed(cpu, cpu_decimals(cpu, tenths), buf));
+}
+
+size_t br_cpu_text(double cpu, bool tenths, char *out)
+{
+	return put_fixed(cpu, cpu_decimals(cpu, tenths), out);
 }

@@ -8,6 +8,7 @@
 #define BR_MODEL_UNITS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "metric.h"
 #include "util.h"
@@ -40,10 +41,18 @@ struct br_cmp_unit br_cmp_pick_unit(enum br_unit u, double max, double min);
  * separators, never "-0.0"; %.3g from 1e10 up. */
 int br_figure_decimals(double s, bool scaled);
 void br_format_figure(double s, bool scaled, struct br_buf *out);
+/* The same text written to out (no NUL), which has room for BR_FIGURE_MAX
+ * bytes; returns its length. For views that place figures themselves. */
+#define BR_FIGURE_MAX 32
+size_t br_figure_text(double s, bool scaled, char *out);
+/* s printed with d decimals (0 <= d <= 6), as br_format_figure prints it
+ * once it has decided d: for a column whose figures all take d decimals. */
+size_t br_fixed_text(double s, int d, char *out);
 /* A CPU percentage the same way everywhere: as its tool prints it, whole
  * (bonnie++: "11") or in tenths (Bonnie: "77.0", tenths = true); a mean
  * with a fraction in tenths too. */
 void br_format_cpu(double cpu, bool tenths, struct br_buf *out);
+size_t br_cpu_text(double cpu, bool tenths, char *out); /* as br_figure_text */
 /* Decimals the printed figures of an unscaled column need (at most 2), fewer
  * when the values are large enough that they would be noise. */
 int br_exact_decimals(double v);

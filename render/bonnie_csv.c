@@ -37,6 +37,14 @@ static void add_text(struct br_buf *b, const char *s)
 	}
 }
 
+/* v with prec decimals and a unit after it: what printf's "%.*f" writes
+ * (br_buf_add_fixed), without a format string per field. */
+static void add_fixed(struct br_buf *b, double v, int prec, const char *unit)
+{
+	br_buf_add_fixed(b, v, prec);
+	br_buf_adds(b, unit);
+}
+
 static bool integral(double v)
 {
 	return fabs(v - nearbyint(v)) < 1e-9;
@@ -45,7 +53,7 @@ static bool integral(double v)
 static void add_num(struct br_buf *b, double v)
 {
 	if (integral(v))
-		br_buf_addf(b, "%.0f", v);
+		add_fixed(b, v, 0, "");
 	else
 		br_buf_add_double(b, v);
 }
@@ -87,11 +95,11 @@ static void add_size(struct br_buf *b, const struct br_record *r)
 		return;
 	double mib = p->num / 1048576.0;
 	if (integral(mib / 1024))
-		br_buf_addf(b, "%.0fG", mib / 1024);
+		add_fixed(b, mib / 1024, 0, "G");
 	else if (integral(mib))
-		br_buf_addf(b, "%.0fM", mib);
+		add_fixed(b, mib, 0, "M");
 	else
-		br_buf_addf(b, "%.0fM", ceil(mib));
+		add_fixed(b, ceil(mib), 0, "M");
 }
 
 /* bonnie++'s chunk notation: "4k", "512", "1m". */
@@ -102,11 +110,11 @@ static void add_chunk(struct br_buf *b, const struct br_record *r)
 		return;
 	double v = p->num;
 	if (integral(v / 1048576))
-		br_buf_addf(b, "%.0fm", v / 1048576);
+		add_fixed(b, v / 1048576, 0, "m");
 	else if (integral(v / 1024))
-		br_buf_addf(b, "%.0fk", v / 1024);
+		add_fixed(b, v / 1024, 0, "k");
 	else
-		br_buf_addf(b, "%.0f", v);
+		add_fixed(b, v, 0, "");
 }
 
 static void add_pair(struct br_buf *b, const struct br_record *r, enum br_metric_id id)
@@ -121,13 +129,13 @@ static void add_pair(struct br_buf *b, const struct br_record *r, enum br_metric
 		/* a seek rate printed with one decimal keeps it ("336.0") */
 		if (id == BR_M_seeks && (!integral(v->value) || (br_value_resolution(v) > 0 &&
 								  br_value_resolution(v) < 1)))
-			br_buf_addf(b, "%.1f", v->value);
+			add_fixed(b, v->value, 1, "");
 		else
-			br_buf_addf(b, "%.0f", v->value);
+			add_fixed(b, v->value, 0, "");
 	}
 	br_buf_addc(b, ',');
 	if (v->present && v->has_value && v->has_cpu)
-		br_buf_addf(b, "%.0f", v->cpu);
+		add_fixed(b, v->cpu, 0, "");
 }
 
 static void add_latency(struct br_buf *b, const struct br_value *v)
@@ -136,26 +144,29 @@ static void add_latency(struct br_buf *b, const struct br_value *v)
 	if (!v->present || !v->has_value || v->value < 0)
 		return;
 	double us = v->value;
-	/* the figure as bonnie++ printed it, when it says the same */
+	/* the figure as bonnie++ printed it, when it says the same: digits
+	 * and a unit */
 	if (v->raw) {
-		char *end;
-		double n = strtod(v->raw, &end);
+		const char *end = v->raw;
+		double n = 0;
+		for (; *end >= '0' && *end <= '9'; end++)
+			n = n * 10 + (*end - '0'); /* exact up to 15 digits */
+		if (end - v->raw > 15)
+			n = strtod(v->raw, NULL);
 		double mult = strcmp(end, "us") == 0 ? 1 : strcmp(end, "ms") == 0 ? 1000
 						     : strcmp(end, "s") == 0   ? 1e6
 									      : 0;
-		if (mult && end != v->raw && v->raw[0] >= '0' && v->raw[0] <= '9' &&
-		    strspn(v->raw, "0123456789") == (size_t)(end - v->raw) &&
-		    fabs(n * mult - us) < 0.5) {
+		if (mult && end != v->raw && fabs(n * mult - us) < 0.5) {
 			br_buf_adds(b, v->raw);
 			return;
 		}
 	}
 	if (nearbyint(us) < 100000)
-		br_buf_addf(b, "%.0fus", us);
+		add_fixed(b, us, 0, "us");
 	else if (nearbyint(us / 1000) < 100000)
-		br_buf_addf(b, "%.0fms", us / 1000);
+		add_fixed(b, us / 1000, 0, "ms");
 	else
-		br_buf_addf(b, "%.0fs", us / 1e6);
+		add_fixed(b, us / 1e6, 0, "s");
 }
 
 static void add_record(struct br_buf *b, const struct br_record *r)

@@ -75,6 +75,16 @@ static void field(struct br_buf *b, const char *s)
 	br_buf_free(&tmp);
 }
 
+/* v in decimal (what "%u" prints), without a format string per row. */
+static void add_uint(struct br_buf *b, unsigned v)
+{
+	char tmp[16], *p = tmp + sizeof tmp;
+	do
+		*--p = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	br_buf_add(b, p, (size_t)(tmp + sizeof tmp - p));
+}
+
 static void row_out(struct br_buf *line, const struct br_record *r, const bool *cols,
 		    const bool *cpu_cols)
 {
@@ -88,7 +98,11 @@ static void row_out(struct br_buf *line, const struct br_record *r, const bool *
 	field(line, r->label);
 	br_buf_addc(line, ',');
 	field(line, r->source.file);
-	br_buf_addf(line, ",%u,%u,", r->source.line, r->source.end_line);
+	br_buf_addc(line, ',');
+	add_uint(line, r->source.line);
+	br_buf_addc(line, ',');
+	add_uint(line, r->source.end_line);
+	br_buf_addc(line, ',');
 	if (size && size->str)
 		field(line, size->str);
 	else if (size)

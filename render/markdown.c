@@ -44,21 +44,17 @@ static void put_escaped(struct br_sink *out, const char *s)
 	br_buf_free(&b);
 }
 
-static void value_text(const struct br_cmp_col *col, const struct br_cmp_cell *c, struct br_buf *b)
+/* A count between two pieces of text (a row's runs), without a format
+ * string per row. */
+static void add_count(struct br_buf *b, const char *before, size_t n, const char *after)
 {
-	if (!c->present)
-		br_buf_adds(b, "-");
-	else if (c->too_fast)
-		br_buf_adds(b, "+++++");
-	else if (!c->has_value)
-		br_buf_adds(b, "?");
-	else {
-		if (c->best)
-			br_buf_adds(b, "**");
-		br_cmp_format(col, c->value, b);
-		if (c->best)
-			br_buf_adds(b, "**");
-	}
+	char tmp[24], *p = tmp + sizeof tmp;
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10) != 0);
+	br_buf_adds(b, before);
+	br_buf_add(b, p, (size_t)(tmp + sizeof tmp - p));
+	br_buf_adds(b, after);
 }
 
 static const char *better_words(const struct br_cmp_col *col)
@@ -93,20 +89,43 @@ static void col_head(const struct br_cmp_col *col, bool narrow, struct br_buf *b
 	br_buf_addf(b, "%s (%s)", narrow ? col->info->short_title : col->info->title, col->unit.name);
 }
 
+/* Row r's cells of column k: " value |" ("-" not measured, "+++++", "?"
+ * unreadable, the best in **bold**) and " cpu |" when the column has cpu;
+ * each figure formatted once, where it goes. */
 static void row_cells(const struct br_cmp_table *t, size_t r, size_t k, struct br_buf *b)
 {
-	struct br_cmp_cell buf;
-	const struct br_cmp_cell *c = br_cmp_cell(t, r, k, &buf);
-	br_buf_addc(b, ' ');
-	value_text(&t->cols[k], c, b);
-	br_buf_adds(b, " |");
-	if (t->cols[k].has_cpu) {
-		if (c->has_cpu) {
-			br_buf_addc(b, ' ');
-			br_format_cpu(c->cpu, br_cmp_cpu_tenths(&t->rows[r]), b);
-		}
-		br_buf_adds(b, " |");
+	const struct br_cmp_col *col = &t->cols[k];
+	struct br_cmp_fig f;
+	br_cmp_fig(t, r, k, &f);
+	br_buf_grow(b, 2 * BR_FIGURE_MAX + 16);
+	char *d = b->data + b->len;
+	*d++ = ' ';
+	if (!f.present) {
+		*d++ = '-';
+	} else if (f.too_fast) {
+		memcpy(d, "+++++", 5);
+		d += 5;
+	} else if (!f.has_value) {
+		*d++ = '?';
+	} else {
+		if (f.best)
+			*d++ = '*', *d++ = '*';
+		d += br_cmp_value_text(col, f.value, d);
+		if (f.best)
+			*d++ = '*', *d++ = '*';
 	}
+	memcpy(d, " |", 2);
+	d += 2;
+	if (col->has_cpu) {
+		if (f.has_cpu) {
+			*d++ = ' ';
+			d += br_cmp_cpu_text(col, f.cpu, br_cmp_cpu_tenths(&t->rows[r]), d);
+		}
+		memcpy(d, " |", 2);
+		d += 2;
+	}
+	b->len = (size_t)(d - b->data);
+	b->data[b->len] = '\0';
 }
 
 /* The table of metric columns [from, to). */
@@ -130,7 +149,7 @@ static void main_part(struct br_sink *out, const struct br_cmp_table *t, bool ag
 		br_buf_adds(&b, "| ");
 		md_escape(&b, names[r]);
 		if (aggregated)
-			br_buf_addf(&b, " | %zu", t->rows[r].nmembers);
+			add_count(&b, " | ", t->rows[r].nmembers, "");
 		br_buf_adds(&b, " |");
 		for (size_t k = from; k < to; k++)
 			row_cells(t, r, k, &b);
@@ -156,7 +175,7 @@ static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool a
 		br_buf_adds(&b, "| ");
 		md_escape(&b, names[r]);
 		if (aggregated)
-			br_buf_addf(&b, " | %zu", t->rows[r].nmembers);
+			add_count(&b, " | ", t->rows[r].nmembers, "");
 		br_buf_adds(&b, " |");
 		if (br_u8_columns(b.data) > lead)
 			lead = br_u8_columns(b.data);
@@ -336,7 +355,7 @@ static void stats_tables(struct br_sink *out, const struct br_cmp_table *t)
 			br_buf_reset(&b);
 			br_buf_adds(&b, "| ");
 			md_escape(&b, t->rows[r].name);
-			br_buf_addf(&b, " | %zu |", c->n);
+			add_count(&b, " | ", c->n, " |");
 			double vals[5] = {c->mean, c->median, c->sd, c->min, c->max};
 			for (int i = 0; i < 5; i++) {
 				br_buf_addc(&b, ' ');
@@ -351,13 +370,18 @@ static void stats_tables(struct br_sink *out, const struct br_cmp_table *t)
 			if (t->baseline >= 0) {
 				switch (c->sig) {
 				case BR_CMP_SIG_WITHIN:
-					br_buf_addf(&b, " %.2f \\~ |", c->p);
+					br_buf_addc(&b, ' ');
+					br_buf_add_fixed(&b, c->p, 2); /* (what "%.2f" writes) */
+					br_buf_adds(&b, " \\~ |");
 					break;
 				case BR_CMP_SIG_BEYOND:
-					if (c->p < 0.001)
+					if (c->p < 0.001) {
 						br_buf_adds(&b, " \\<0.001 |");
-					else
-						br_buf_addf(&b, " %.3f |", c->p);
+					} else {
+						br_buf_addc(&b, ' ');
+						br_buf_add_fixed(&b, c->p, 3);
+						br_buf_adds(&b, " |");
+					}
 					break;
 				case BR_CMP_SIG_UNTESTED:
 					br_buf_adds(&b, " ? |");

@@ -111,10 +111,11 @@ static void emit_underlined(struct br_sink *out, const char *title, size_t width
 
 /* A text grid: a name column, then groups of right-aligned sub-columns, each
  * group under an optional title. `nfixed` leading groups repeat in every
- * block when the grid is split to fit `width`. The grid holds no cells (a
- * large table has millions): its `cells` function makes a row's cells of a
- * group when the row is written, and once before for the groups whose
- * widths the caller does not know (sized = false), to measure them. */
+ * block when the grid is split to fit `width`. Every cell is made once:
+ * a group whose widths the caller knows (sized: the main table's, from the
+ * column statistics) is written by `put` in place when its row is, and
+ * holds nothing; the others are made by `cells` once, to measure them, and
+ * held (their texts only) until they are written. */
 struct tsub {
 	char *head;
 	size_t w;
@@ -126,6 +127,11 @@ struct tgroup {
 	size_t nsub;
 	size_t w;
 	bool sized; /* sub[].w hold the width of each sub-column's widest cell */
+	/* The cells of a group that was not sized, as measured (made once):
+	 * each sub-column's text and a NUL, row after row; `at` is where the
+	 * next row's start when the rows are written. */
+	struct br_buf held;
+	size_t at;
 };
 
 struct tgrid;
@@ -133,6 +139,14 @@ struct tgrid;
  * end[s] is the end of sub-column s's (an empty cell is left blank). Cells
  * are ASCII (numbers and marks): a cell's width is its length. */
 typedef void tcells_fn(const struct tgrid *gr, size_t r, size_t g, struct br_buf *b, size_t *end);
+/* Sized groups' cells (a grid with sized groups has one), of row r and
+ * the groups groups[0..n) one after the other: written straight into the
+ * line at d, each sub-column right-aligned in its width after its gap (GAP
+ * before a group's first, 1 between); returns the end. Each figure is
+ * formatted once, where it goes. d is blank for the groups' widths, with
+ * room for BR_FIGURE_MAX + 2 bytes more per sub-column (a cell wider than
+ * its column moves the rest). */
+typedef char *tput_fn(const struct tgrid *gr, size_t r, const size_t *groups, size_t n, char *d);
 
 struct tgrid {
 	size_t nrows;
@@ -144,7 +158,8 @@ struct tgrid {
 	size_t nfixed;
 	size_t width; /* columns a block may take */
 	tcells_fn *cells;
-	void *ctx;    /* for `cells` */
+	tput_fn *put; /* NULL: cells, then laid out */
+	void *ctx;    /* for `cells` and `put` */
 };
 
 static struct tgroup *grid_group(struct tgrid *gr, const char *title)
@@ -169,6 +184,7 @@ static void grid_free(struct tgrid *gr)
 {
 	for (size_t i = 0; i < gr->ng; i++) {
 		struct tgroup *g = &gr->g[i];
+		br_buf_free(&g->held);
 		free(g->title);
 		for (size_t s = 0; s < g->nsub; s++)
 			free(g->sub[s].head);
@@ -185,11 +201,14 @@ static void grid_measure(struct tgrid *gr)
 			gr->namew = w;
 	}
 	bool unsized = false;
-	for (size_t i = 0; i < gr->ng; i++)
+	for (size_t i = 0; i < gr->ng; i++) {
 		unsized = unsized || !gr->g[i].sized;
+		assert(gr->put || !gr->g[i].sized);
+	}
 	if (unsized) {
 		/* row by row, so that a row's groups come one after the other
-		 * (the `cells` functions may keep the row's figures) */
+		 * (the `cells` functions may keep the row's figures); the cells
+		 * are kept, to be written as they are */
 		struct br_buf b = BR_BUF_INIT;
 		size_t end[BR_ARRAY_LEN(gr->g->sub)];
 		for (size_t r = 0; r < gr->nrows; r++) {
@@ -204,6 +223,8 @@ static void grid_measure(struct tgrid *gr)
 					size_t cw = end[s] - from;
 					if (cw > g->sub[s].w)
 						g->sub[s].w = cw;
+					br_buf_add(&g->held, b.data ? b.data + from : "", cw);
+					br_buf_addc(&g->held, '\0');
 					from = end[s];
 				}
 			}
@@ -287,32 +308,29 @@ static void block_head(struct br_sink *out, const struct tgrid *gr, const size_t
 	br_buf_free(&line);
 }
 
-/* Append row r's line of a block (the groups groups[0..n)) to b: made,
- * laid out, without trailing blanks, with its newline. `cells` is room for
- * the cells as made. */
-static void block_row(struct br_buf *b, const struct tgrid *gr, size_t r, const size_t *groups,
-		      size_t n, struct br_buf *cells)
+/* Where w blanks and then the n bytes at s, right-aligned in w, end when
+ * written at d (a text wider than w moves the rest of the line). */
+static char *place_right(char *d, size_t w, const char *s, size_t n)
 {
-	size_t end[BR_ARRAY_LEN(gr->g->sub)];
-	size_t start = b->len;
-	put_left(b, gr->names[r], gr->namew);
-	for (size_t k = 0; k < n; k++) {
-		const struct tgroup *g = &gr->g[groups[k]];
-		br_buf_reset(cells);
-		gr->cells(gr, r, groups[k], cells, end);
-		/* (a row whose cells are all empty leaves the buffer unallocated) */
-		const char *text = cells->data ? cells->data : "";
-		size_t from = 0;
-		for (size_t s = 0; s < g->nsub; s++) {
-			put_right_ascii(b, s ? 1 : GAP, text + from, end[s] - from, g->sub[s].w);
-			from = end[s];
-		}
+	size_t lead = n < w ? w - n : 0;
+	memset(d, ' ', lead);
+	memcpy(d + lead, s, n);
+	return d + lead + n;
+}
+
+/* The next row's cells of group gp as held (texts with a NUL after each),
+ * laid out at d. */
+static char *held_at(struct tgroup *gp, char *d)
+{
+	const char *p = gp->held.data + gp->at;
+	for (size_t s = 0; s < gp->nsub; s++) {
+		size_t gap = s ? 1 : GAP, n = strlen(p);
+		memset(d, ' ', gap);
+		d = place_right(d + gap, gp->sub[s].w, p, n);
+		p += n + 1;
 	}
-	size_t len = b->len;
-	while (len > start && b->data[len - 1] == ' ')
-		len--;
-	b->len = len;
-	br_buf_addc(b, '\n');
+	gp->at = (size_t)(p - gp->held.data);
+	return d;
 }
 
 /* Lines are handed to the sink a few KiB at a time. */
@@ -322,6 +340,57 @@ static void block_row(struct br_buf *b, const struct tgrid *gr, size_t r, const 
 struct tblock {
 	size_t from, n;
 };
+
+/* Append row r's line of a block (the groups groups[0..n)) to b: made,
+ * laid out, without trailing blanks, with its newline. `room` is the most
+ * the groups can take when each cell fits its width or BR_FIGURE_MAX + 1
+ * bytes (gr->put's; blanked first, for them), with 16 bytes more for
+ * put_text. Groups that were not sized have their cells held (rows in
+ * order). */
+static void block_row(struct br_buf *b, struct tgrid *gr, size_t r, const size_t *groups, size_t n,
+		      size_t room)
+{
+	const char *name = gr->names[r];
+	size_t nlen = strlen(name), at = b->len;
+	br_buf_grow(b, nlen + gr->namew + room + 16 + 1);
+	char *d = b->data + at;
+	size_t cols = 0;
+	for (size_t i = 0; i < nlen; i++)
+		cols += ((unsigned char)name[i] & 0xc0) != 0x80;
+	memcpy(d, name, nlen);
+	d += nlen;
+	if (cols < gr->namew) {
+		memset(d, ' ', gr->namew - cols);
+		d += gr->namew - cols;
+	}
+	/* blanks for the groups written in place */
+	memset(d, ' ', room);
+	for (size_t k = 0; k < n; k++) {
+		struct tgroup *gp = &gr->g[groups[k]];
+		if (gp->sized) {
+			/* this group and the sized ones after it, in one call */
+			size_t j = k + 1;
+			while (j < n && gr->g[groups[j]].sized)
+				j++;
+			d = gr->put(gr, r, groups + k, j - k, d);
+			k = j - 1;
+			continue;
+		}
+		/* held: the texts of this row, and room for them */
+		size_t used = (size_t)(d - (b->data + at)), len = 0;
+		for (size_t s = 0; s < gp->nsub; s++)
+			len += strlen(gp->held.data + gp->at + len) + 1;
+		br_buf_grow(b, used + len + GAP + gp->w + 1 + room + 16);
+		d = held_at(gp, b->data + at + used);
+		memset(d, ' ', room); /* (the cells may have taken more than their width) */
+	}
+	char *start = b->data + at;
+	while (d > start && d[-1] == ' ')
+		d--;
+	*d++ = '\n';
+	b->len += (size_t)(d - start);
+	b->data[b->len] = '\0';
+}
 
 /* Split the groups into blocks of at most gr->width columns, the first
  * nfixed groups in each; returns the count (at least one). */
@@ -346,12 +415,10 @@ static size_t grid_blocks(const struct tgrid *gr, size_t *idx, struct tblock *bl
 	return nb;
 }
 
-/* Print the grid, split into blocks of at most gr->width columns. The rows
- * are visited once, each making its line of every block: the first block's
- * lines are written as they come, the other blocks' are held until the
- * first is done (reading the rows once per block took every record's
- * figures from memory once per block: 16 % of the CPU time of 100,000
- * bonnie++ runs to text was cell_fill waiting for them). */
+/* Print the grid, split into blocks of at most gr->width columns, one
+ * block after the other: each block visits the rows for its own cells, so
+ * that every cell is made once, where it is written, and nothing is held
+ * per row (holding the later blocks' lines cost ~250 bytes a row). */
 static void grid_emit(struct br_sink *out, struct tgrid *gr)
 {
 	grid_measure(gr);
@@ -359,36 +426,31 @@ static void grid_emit(struct br_sink *out, struct tgrid *gr)
 	size_t *idx = br_malloc((gr->ng + 1) * (nfixed + 1) * sizeof *idx);
 	struct tblock *bl = br_malloc((gr->ng + 1) * sizeof *bl);
 	size_t nb = grid_blocks(gr, idx, bl);
-	struct br_buf *held = br_calloc(nb, sizeof *held);
-	struct br_buf cells = BR_BUF_INIT;
-	for (size_t k = 1; k < nb; k++) {
-		/* room for the block's lines at their widest, made once: growing
-		 * by doubling would leave up to half of it unused */
-		size_t w = gr->namew + 1;
-		for (size_t j = 0; j < bl[k].n; j++)
-			w += GAP + gr->g[idx[bl[k].from + j]].w;
-		br_buf_grow(&held[k], gr->nrows * w);
-	}
-	block_head(out, gr, idx + bl[0].from, bl[0].n);
-	for (size_t r = 0; r < gr->nrows; r++) {
-		for (size_t k = 0; k < nb; k++)
-			block_row(&held[k], gr, r, idx + bl[k].from, bl[k].n, &cells);
-		if (held[0].len >= LINES_HOLD) {
-			br_sink_write(out, held[0].data, held[0].len);
-			br_buf_reset(&held[0]);
-		}
-	}
+	struct br_buf lines = BR_BUF_INIT;
 	for (size_t k = 0; k < nb; k++) {
-		if (k) {
-			br_sink_puts(out, "\n");
-			block_head(out, gr, idx + bl[k].from, bl[k].n);
+		const size_t *groups = idx + bl[k].from;
+		size_t room = 0;
+		for (size_t j = 0; j < bl[k].n; j++) {
+			const struct tgroup *g = &gr->g[groups[j]];
+			room += GAP + g->w + g->nsub * (BR_FIGURE_MAX + 2);
 		}
-		if (held[k].len)
-			br_sink_write(out, held[k].data, held[k].len);
-		br_buf_free(&held[k]);
+		if (k)
+			br_sink_puts(out, "\n");
+		block_head(out, gr, groups, bl[k].n);
+		for (size_t j = 0; j < bl[k].n; j++)
+			gr->g[groups[j]].at = 0; /* (the fixed groups are in every block) */
+		for (size_t r = 0; r < gr->nrows; r++) {
+			block_row(&lines, gr, r, groups, bl[k].n, room);
+			if (lines.len >= LINES_HOLD) {
+				br_sink_write(out, lines.data, lines.len);
+				br_buf_reset(&lines);
+			}
+		}
+		if (lines.len)
+			br_sink_write(out, lines.data, lines.len);
+		br_buf_reset(&lines);
 	}
-	br_buf_free(&cells);
-	free(held);
+	br_buf_free(&lines);
 	free(bl);
 	free(idx);
 }
@@ -421,7 +483,7 @@ static size_t common_prefix(const struct br_cmp_table *t)
 /* The names of a table's rows as shown, and which of them stand for a
  * longer name (listed in full under the table). */
 struct names {
-	char **v;
+	char **v;      /* a row's own name (borrowed) or one made here */
 	bool *cut;
 	bool any_cut;
 	size_t n;
@@ -445,19 +507,24 @@ static void fit_names(struct names *nm, const struct br_cmp_table *t, size_t ski
 		/* (row->name holds the input qualification; a name made here
 		 * gets it again) */
 		const char *q0 = row->qual ? " (" : "", *q = row->qual ? row->qual : "", *q1 = row->qual ? ")" : "";
-		char *n = label && row->host ? br_asprintf("%s / %s%s%s%s", label, row->host, q0, q, q1)
+		/* without a prefix to leave out, that is the row's name: borrowed
+		 * (free_names knows) */
+		char *n = !skip			     ? row->name
+			  : label && row->host ? br_asprintf("%s / %s%s%s%s", label, row->host, q0, q, q1)
 			  : label	     ? br_asprintf("%s%s%s%s", label, q0, q, q1)
-					     : br_strdup(row->name);
+					     : row->name;
 		if (w && br_u8_columns(n) > w && row->host && label && strchr(row->host, '.')) {
 			size_t hl = strcspn(row->host, ".");
-			free(n);
+			if (n != row->name)
+				free(n);
 			n = br_asprintf("%s / %.*s%s%s%s", label, (int)hl, row->host, q0, q, q1);
 		}
 		if (w && br_u8_columns(n) > w) {
 			char *e = br_cmp_shorten_name(n, w);
 			if (!e)
 				e = br_asprintf("[%zu]", ++nm->marks);
-			free(n);
+			if (n != row->name)
+				free(n);
 			n = e;
 			nm->cut[r] = nm->any_cut = true;
 		}
@@ -465,10 +532,11 @@ static void fit_names(struct names *nm, const struct br_cmp_table *t, size_t ski
 	}
 }
 
-static void free_names(struct names *nm)
+static void free_names(struct names *nm, const struct br_cmp_table *t)
 {
 	for (size_t i = 0; i < nm->n; i++)
-		free(nm->v[i]);
+		if (nm->v[i] != t->rows[i].name)
+			free(nm->v[i]);
 	free(nm->v);
 	free(nm->cut);
 }
@@ -603,37 +671,124 @@ struct main_ctx {
 	bool aggregated; /* group 0 is the runs column */
 };
 
+/* A figure's text in the main table (without the best mark): "-" where the
+ * record lacks it, "+++++", "?" unreadable, else the number. */
+static size_t fig_text(const struct br_cmp_col *col, const struct br_cmp_fig *f, char *buf)
+{
+	if (!f->present)
+		return buf[0] = '-', 1;
+	if (f->too_fast)
+		return memcpy(buf, "+++++", 5), 5;
+	if (!f->has_value)
+		return buf[0] = '?', 1;
+	return br_cmp_value_text(col, f->value, buf);
+}
+
+/* The runs of an --aggregate row, in decimal. */
+static size_t runs_text(size_t n, char *buf)
+{
+	char tmp[24], *p = tmp + sizeof tmp;
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10) != 0);
+	size_t len = (size_t)(tmp + sizeof tmp - p);
+	memcpy(buf, p, len);
+	return len;
+}
+
 static void main_cells(const struct tgrid *gr, size_t r, size_t g, struct br_buf *b, size_t *end)
 {
 	const struct main_ctx *mc = gr->ctx;
 	const struct br_cmp_table *t = mc->t;
+	char buf[BR_FIGURE_MAX];
 	if (mc->aggregated) {
 		if (g == 0) {
-			br_buf_addf(b, "%zu", t->rows[r].nmembers);
+			br_buf_add(b, buf, runs_text(t->rows[r].nmembers, buf));
 			end[0] = b->len;
 			return;
 		}
 		g--;
 	}
 	const struct br_cmp_col *col = &t->cols[g];
-	struct br_cmp_cell buf;
-	const struct br_cmp_cell *cell = br_cmp_cell(t, r, g, &buf);
-	fmt_value(b, col, cell, true);
+	struct br_cmp_fig f;
+	br_cmp_fig(t, r, g, &f);
+	br_buf_add(b, buf, fig_text(col, &f, buf));
+	br_buf_addc(b, f.best ? '*' : ' ');
 	end[0] = b->len;
 	if (col->has_cpu) {
-		fmt_cpu(b, cell, &t->rows[r]);
+		if (f.has_cpu)
+			br_buf_add(b, buf, br_cmp_cpu_text(col, f.cpu, br_cmp_cpu_tenths(&t->rows[r]), buf));
 		end[1] = b->len;
 	}
+}
+
+/* The n bytes of text at buf right-aligned in the w columns at d, over
+ * blanks already there; returns the end (further on when the text is
+ * wider than w). buf has 16 bytes after the text for this: one copy of a
+ * known size instead of a call for a few bytes (a table of 100,000 runs
+ * has millions of cells); those bytes are blanks, and what they cover
+ * after the cell is made next (lines are made left to right) or blank. */
+static inline char *put_text(char *d, size_t w, char *buf, size_t n)
+{
+	memset(buf + n, ' ', 16);
+	if (n > w) {
+		memcpy(d, buf, n);
+		return d + n;
+	}
+	if (n <= 16)
+		memcpy(d + w - n, buf, 16);
+	else
+		memcpy(d + w - n, buf, n);
+	return d + w;
+}
+
+/* main_cells() written in place (tput_fn): for each group the figure, its
+ * mark, its cpu. */
+static char *main_put(const struct tgrid *gr, size_t r, const size_t *groups, size_t n, char *d)
+{
+	const struct main_ctx *mc = gr->ctx;
+	const struct br_cmp_table *t = mc->t;
+	bool tenths = br_cmp_cpu_tenths(&t->rows[r]);
+	char buf[BR_FIGURE_MAX + 1 + 16];
+	for (size_t i = 0; i < n; i++) {
+		size_t g = groups[i];
+		const struct tgroup *gp = &gr->g[g];
+		if (mc->aggregated) {
+			if (g == 0) {
+				d = put_text(d + GAP, gp->sub[0].w, buf, runs_text(t->rows[r].nmembers, buf));
+				continue;
+			}
+			g--; /* (the columns come after the runs) */
+		}
+		const struct br_cmp_col *col = &t->cols[g];
+		struct br_cmp_fig f;
+		br_cmp_fig(t, r, g, &f);
+		size_t len = fig_text(col, &f, buf);
+		buf[len++] = f.best ? '*' : ' ';
+		d = put_text(d + GAP, gp->sub[0].w, buf, len);
+		if (col->has_cpu) {
+			len = f.has_cpu ? br_cmp_cpu_text(col, f.cpu, tenths, buf) : 0;
+			d = put_text(d + 1, gp->sub[1].w, buf, len);
+		}
+	}
+	return d;
 }
 
 static void main_table(struct br_sink *out, const struct br_cmp_table *t, bool aggregated,
 		       char **names, size_t width)
 {
 	struct main_ctx mc = {t, aggregated};
-	struct tgrid gr = {.nrows = t->nrows, .names = names, .width = width, .cells = main_cells, .ctx = &mc};
+	struct tgrid gr = {.nrows = t->nrows, .names = names, .width = width, .cells = main_cells,
+			   .put = main_put, .ctx = &mc};
 	if (aggregated) {
 		struct tgroup *g = grid_group(&gr, "");
-		group_sub(g, "runs");
+		struct tsub *runs = group_sub(g, "runs");
+		size_t most = 0;
+		for (size_t r = 0; r < t->nrows; r++)
+			most = t->rows[r].nmembers > most ? t->rows[r].nmembers : most;
+		char buf[24];
+		runs->w = runs_text(most, buf);
+		g->sized = true;
 		gr.nfixed = 1;
 	}
 	for (size_t k = 0; k < t->ncols; k++) {
@@ -741,8 +896,9 @@ static void stats_cells(const struct tgrid *gr, size_t r, size_t g, struct br_bu
 	struct cell_cache *cc = gr->ctx;
 	const struct br_cmp_col *col = &cc->t->cols[cc->k];
 	const struct br_cmp_cell *c = cached_cell(cc, r, cc->k);
+	char buf[BR_FIGURE_MAX];
 	if (g == 0) {
-		br_buf_addf(b, "%zu", c->n);
+		br_buf_add(b, buf, runs_text(c->n, buf));
 	} else if (!c->has_value) {
 		if (g == 1 && c->present && c->too_fast)
 			br_buf_adds(b, "+++++");
@@ -753,12 +909,15 @@ static void stats_cells(const struct tgrid *gr, size_t r, size_t g, struct br_bu
 		else
 			br_cmp_format(col, vals[g - 1], b);
 	} else if (c->sig == BR_CMP_SIG_WITHIN) {
-		br_buf_addf(b, "%.2f~", c->p);
+		br_buf_add_fixed(b, c->p, 2); /* (what "%.2f" writes) */
+		br_buf_addc(b, '~');
 	} else if (c->sig == BR_CMP_SIG_BEYOND) {
-		if (c->p < 0.001)
+		if (c->p < 0.001) {
 			br_buf_adds(b, "<0.001 ");
-		else
-			br_buf_addf(b, "%.3f ", c->p);
+		} else {
+			br_buf_add_fixed(b, c->p, 3);
+			br_buf_addc(b, ' ');
+		}
 	} else if (c->sig == BR_CMP_SIG_UNTESTED) {
 		br_buf_adds(b, "? ");
 	}
@@ -1132,8 +1291,8 @@ static void render_table(struct br_sink *out, const struct br_cmp *cmp, const st
 				namew = br_u8_columns(names.v[r]);
 		bars(out, t, names.v, namew, width);
 	}
-	free_names(&names);
-	free_names(&shown);
+	free_names(&names, t);
+	free_names(&shown, t);
 }
 
 static int render(const struct br_report *rep, struct br_sink *out)

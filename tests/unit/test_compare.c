@@ -822,6 +822,170 @@ static void cells_made_when_asked(void **state)
 	}
 }
 
+/* ------------------------------------------------------------ figures written in place */
+
+/* br_figure_text, br_fixed_text and br_cpu_text write the bytes that
+ * br_format_figure and br_format_cpu append, for figures of every shape:
+ * the random ones above, those figures scaled, exact binary ties, values
+ * next to a tie, huge and negative ones. */
+static void figure_text_is_the_printed_figure(void **state)
+{
+	(void)state;
+	static const double div[] = {1, 1024, 1048576, 1000, 1e6, 3};
+	rnd_state = 7;
+	struct br_buf want = BR_BUF_INIT;
+	char got[BR_FIGURE_MAX];
+	for (unsigned i = 0; i < 400000; i++) {
+		double v = rnd_value() / div[rnd(BR_ARRAY_LEN(div))];
+		switch (rnd(8)) {
+		case 0: /* a tie at one or two decimals, or next to it */
+			v = (rnd(100000) + 0.5) / (rnd(2) ? 10 : 100);
+			v = rnd(2) ? v : nextafter(v, rnd(2) ? 0 : 1e300);
+			break;
+		case 1:
+			v = rnd(100000) + 0.5;
+			break;
+		case 2: /* around the %.3g threshold */
+			v = 1e10 - 0.5 + rnd(3) * 0.5;
+			break;
+		default:
+			break;
+		}
+		for (int scaled = 0; scaled < 2; scaled++) {
+			br_buf_reset(&want);
+			br_format_figure(v, scaled, &want);
+			size_t n = br_figure_text(v, scaled, got);
+			assert_int_equal(n, want.len);
+			assert_memory_equal(got, want.data, n);
+			n = br_fixed_text(v, br_figure_decimals(v, scaled), got);
+			assert_int_equal(n, want.len);
+			assert_memory_equal(got, want.data, n);
+			br_buf_reset(&want);
+			br_format_cpu(v, scaled, &want);
+			n = br_cpu_text(v, scaled, got);
+			assert_int_equal(n, want.len);
+			assert_memory_equal(got, want.data, n);
+		}
+	}
+	br_buf_free(&want);
+}
+
+/* br_cmp_fig is the cell's figure, cpu and best mark; br_cmp_value_text
+ * and br_cmp_cpu_text print what br_cmp_format and br_format_cpu print
+ * (with the column's decimals when it has them for every value). */
+static void figures_as_the_cells_print_them(void **state)
+{
+	(void)state;
+	struct br_buf want = BR_BUF_INIT;
+	char got[BR_FIGURE_MAX];
+	size_t whole_cols = 0;
+	for (unsigned round = 0; round < 400; round++) {
+		rnd_state = 1000 + round;
+		struct br_recset s = {0};
+		unsigned n = 1 + rnd(30);
+		for (unsigned i = 0; i < n; i++)
+			br_recset_add(&s, rnd_record());
+		struct br_render_opts o = {0};
+		o.chart_group = -1;
+		o.aggregate = rnd(2);
+		o.baseline = rnd(2) ? "h1" : NULL;
+		struct br_cmp *c = br_cmp_build_records(&s, &o);
+		for (size_t i = 0; i < c->ntables; i++) {
+			const struct br_cmp_table *t = &c->tables[i];
+			for (size_t k = 0; k < t->ncols; k++) {
+				const struct br_cmp_col *col = &t->cols[k];
+				whole_cols += col->value_decimals >= 0;
+				for (size_t r = 0; r < t->nrows; r++) {
+					struct br_cmp_cell buf;
+					const struct br_cmp_cell *ce = br_cmp_cell(t, r, k, &buf);
+					struct br_cmp_fig f;
+					br_cmp_fig(t, r, k, &f);
+					assert_int_equal(f.present, ce->present);
+					assert_int_equal(f.has_value, ce->has_value);
+					assert_int_equal(f.too_fast, ce->too_fast);
+					assert_int_equal(f.has_cpu, ce->has_cpu);
+					assert_int_equal(f.best, ce->best);
+					if (f.has_value) {
+						assert_true(f.value == ce->value);
+						br_buf_reset(&want);
+						br_cmp_format(col, ce->value, &want);
+						size_t len = br_cmp_value_text(col, f.value, got);
+						assert_int_equal(len, want.len);
+						assert_memory_equal(got, want.data, len);
+					}
+					if (f.has_cpu) {
+						assert_true(f.cpu == ce->cpu);
+						bool tenths = br_cmp_cpu_tenths(&t->rows[r]);
+						br_buf_reset(&want);
+						br_format_cpu(ce->cpu, tenths, &want);
+						size_t len = br_cmp_cpu_text(col, f.cpu, tenths, got);
+						assert_int_equal(len, want.len);
+						assert_memory_equal(got, want.data, len);
+					}
+				}
+			}
+		}
+		br_cmp_free(c);
+		br_recset_free(&s);
+	}
+	assert_true(whole_cols > 0); /* the column's own decimals were used */
+	br_buf_free(&want);
+}
+
+/* A column of whole figures prints none, one of MiB/s from 10 to 100 one:
+ * decided for the column, not per figure. */
+static void column_decimals(void **state)
+{
+	(void)state;
+	struct br_recset s = {0};
+	br_recset_add(&s, bpp("a", "h", 20480.5, 5, 300, 1500));
+	br_recset_add(&s, bpp("b", "h", 90000, 7, 412, 2000));
+	struct br_cmp *c = br_cmp_build_records(&s, NULL);
+	const struct br_cmp_table *t = &c->tables[0];
+	const struct br_cmp_col *pb = col_of(t, BR_M_put_block, NULL);
+	assert_string_equal(pb->unit.name, "MiB/s");
+	assert_int_equal(pb->value_decimals, 1);
+	assert_int_equal(col_of(t, BR_M_seeks, NULL)->value_decimals, 0);
+	char got[BR_FIGURE_MAX];
+	assert_int_equal(br_cmp_value_text(pb, 20480.5, got), 4);
+	assert_memory_equal(got, "20.0", 4);
+	br_cmp_free(c);
+	br_recset_add(&s, bpp("c", "h", 200000, 7, 0.5, 2000));
+	c = br_cmp_build_records(&s, NULL);
+	t = &c->tables[0];
+	assert_int_equal(col_of(t, BR_M_put_block, NULL)->value_decimals, -1); /* 195.3 */
+	assert_int_equal(col_of(t, BR_M_seeks, NULL)->value_decimals, -1);     /* 0.5 */
+	br_cmp_free(c);
+	br_recset_free(&s);
+}
+
+/* Names on one line: a label or host with TAB or LF is shown with
+ * blanks (a copy), one without is the record's own; either way the model
+ * frees what it owns and nothing else (valgrind and ASan watch this). */
+static void names_on_one_line(void **state)
+{
+	(void)state;
+	for (int agg = 0; agg < 2; agg++) {
+		struct br_recset s = {0};
+		br_recset_add(&s, bpp("a\tb", "h\n1", 1000, 5, -1, -1));
+		br_recset_add(&s, bpp(NULL, "h2", 2000, 5, -1, -1));
+		br_recset_add(&s, bpp("c", NULL, 3000, 5, -1, -1));
+		struct br_render_opts o = {0};
+		o.chart_group = -1;
+		o.aggregate = agg;
+		struct br_cmp *c = br_cmp_build_records(&s, &o);
+		const struct br_cmp_table *t = &c->tables[0];
+		assert_int_equal(t->nrows, 3);
+		assert_string_equal(t->rows[0].name, "a b / h 1");
+		assert_string_equal(t->rows[0].label, "a b");
+		assert_string_equal(t->rows[0].host, "h 1");
+		assert_string_equal(t->rows[1].name, "h2");
+		assert_string_equal(t->rows[2].name, "c");
+		br_cmp_free(c);
+		br_recset_free(&s);
+	}
+}
+
 /* --aggregate groups runs with a hash and a sorted index of hosts
  * (model/group.c); here is the rule of table.h as the plain scan over
  * the rows so far, to hold it against: the first row with the same tool,
@@ -976,6 +1140,10 @@ int main(void)
 		cmocka_unit_test(filters_top_and_groups),
 		cmocka_unit_test(too_fast_and_unreadable_cells),
 		cmocka_unit_test(cells_made_when_asked),
+		cmocka_unit_test(figure_text_is_the_printed_figure),
+		cmocka_unit_test(figures_as_the_cells_print_them),
+		cmocka_unit_test(column_decimals),
+		cmocka_unit_test(names_on_one_line),
 		cmocka_unit_test(aggregate_groups_like_the_scan),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

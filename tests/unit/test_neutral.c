@@ -73,12 +73,42 @@ static void stream_cut_anywhere(void **state)
 	free(whole);
 }
 
+/* Every byte value at every place among plain text (where whole runs of
+ * eight bytes are passed at once) is treated as it is alone. */
+static void each_byte_in_a_run(void **state)
+{
+	(void)state;
+	struct br_buf alone = BR_BUF_INIT, got = BR_BUF_INIT, want = BR_BUF_INIT;
+	for (int c = 0; c < 256; c++) {
+		char one = (char)c;
+		br_buf_reset(&alone);
+		br_neutral_add(&alone, &one, 1, BR_NEUTRAL_TEXT, false);
+		for (size_t at = 0; at < 24; at++) {
+			char line[24];
+			memset(line, 'x', sizeof line);
+			line[at] = one;
+			br_buf_reset(&got);
+			br_neutral_add(&got, line, sizeof line, BR_NEUTRAL_TEXT, false);
+			br_buf_reset(&want);
+			br_buf_add(&want, line, at);
+			br_buf_add(&want, alone.data, alone.len);
+			br_buf_add(&want, line + at + 1, sizeof line - at - 1);
+			assert_int_equal(got.len, want.len);
+			assert_memory_equal(got.data, want.data, got.len);
+		}
+	}
+	br_buf_free(&alone);
+	br_buf_free(&got);
+	br_buf_free(&want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(text_controls_replaced),
 		cmocka_unit_test(json_escapes_are_lossless),
 		cmocka_unit_test(stream_cut_anywhere),
+		cmocka_unit_test(each_byte_in_a_run),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
