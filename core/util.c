@@ -359,20 +359,11 @@ static inline int count_digits(uint64_t u)
 
 static void add_scaled_grow(struct br_buf *b, bool neg, uint64_t u, int frac, size_t len);
 
-/* Append the decimal digits of u; with `frac` > 0, the last `frac` of them
- * (zero-padded) after a '.'. Written backwards straight into the buffer. */
-static BR_ALWAYS_INLINE void add_scaled(struct br_buf *b, bool neg, uint64_t u, int frac)
+/* The decimal digits of u, with `frac` > 0 the last `frac` of them
+ * (zero-padded) after a '.', written backwards so that they end just
+ * before `p`; returns where they start. */
+static BR_ALWAYS_INLINE char *digits_back(char *p, uint64_t u, int frac)
 {
-	int nd = count_digits(u);
-	int whole = nd > frac ? nd - frac : 1;
-	size_t len = (size_t)neg + (size_t)whole + (frac > 0 ? (size_t)frac + 1 : 0);
-	if (len >= b->cap - b->len) {
-		add_scaled_grow(b, neg, u, frac, len); /* a tail call: no frame here */
-		return;
-	}
-	char *p = b->data + b->len + len;
-	*p = '\0';
-	b->len += len;
 	if (frac > 0) {
 		int i = frac;
 		for (; i >= 2; i -= 2) {
@@ -403,6 +394,29 @@ static BR_ALWAYS_INLINE void add_scaled(struct br_buf *b, bool neg, uint64_t u, 
 	} else {
 		*--p = (char)('0' + w);
 	}
+	return p;
+}
+
+char *br_digits_back(char *end, uint64_t u, int frac)
+{
+	return digits_back(end, u, frac);
+}
+
+/* Append the decimal digits of u; with `frac` > 0, the last `frac` of them
+ * (zero-padded) after a '.'. Written backwards straight into the buffer. */
+static BR_ALWAYS_INLINE void add_scaled(struct br_buf *b, bool neg, uint64_t u, int frac)
+{
+	int nd = count_digits(u);
+	int whole = nd > frac ? nd - frac : 1;
+	size_t len = (size_t)neg + (size_t)whole + (frac > 0 ? (size_t)frac + 1 : 0);
+	if (len >= b->cap - b->len) {
+		add_scaled_grow(b, neg, u, frac, len); /* a tail call: no frame here */
+		return;
+	}
+	char *p = b->data + b->len + len;
+	*p = '\0';
+	b->len += len;
+	p = digits_back(p, u, frac);
 	if (neg)
 		*--p = '-';
 }

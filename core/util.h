@@ -102,6 +102,11 @@ void br_buf_add_double(struct br_buf *b, double v);
  * (round half to even on the exact binary value; "-0" for small negatives),
  * without printf for the usual sizes. */
 void br_buf_add_fixed(struct br_buf *b, double v, int prec);
+/* The decimal digits of u, with frac > 0 the last frac of them (zero-padded)
+ * after a '.', written backwards so that they end just before `end`;
+ * returns where they start (at most 21 + frac bytes before end). For
+ * writers of figures into their own arrays (model/units.c). */
+char *br_digits_back(char *end, uint64_t u, int frac);
 /* v with `prec` decimals, as printf("%.*f") writes it (caller frees). */
 char *br_fmt_double(double v, int prec);
 

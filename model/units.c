@@ -132,42 +132,6 @@ static void format_fixed(double s, int d, struct br_buf *out)
 	br_buf_add_fixed(out, s, d);
 }
 
-/* "00" "01" ... "99": two digits per division by 100. */
-static const char digit_pairs[201] =
-	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-	"8081828384858687888990919293949596979899";
-
-/* The digits of u, the last d of them (zero-padded) after a '.', written
- * backwards so that they end at `end`; returns where they start. */
-static char *digits_back(char *end, uint64_t u, int d)
-{
-	char *p = end;
-	for (; d >= 2; d -= 2) {
-		p -= 2;
-		memcpy(p, digit_pairs + 2 * (u % 100), 2);
-		u /= 100;
-	}
-	if (d) {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
-	}
-	if (p != end)
-		*--p = '.';
-	while (u >= 100) {
-		p -= 2;
-		memcpy(p, digit_pairs + 2 * (u % 100), 2);
-		u /= 100;
-	}
-	if (u >= 10) {
-		p -= 2;
-		memcpy(p, digit_pairs + 2 * u, 2);
-	} else {
-		*--p = (char)('0' + u);
-	}
-	return p;
-}
-
 /* put_fixed() for what it leaves to br_buf_add_fixed (out of line: keeps
  * the common path free of a frame). */
 static BR_NOINLINE size_t put_fixed_slow(double s, int d, char *out)
@@ -205,7 +169,7 @@ static size_t put_fixed(double s, int d, char *out)
 	char tmp[BR_FIGURE_MAX + 16];
 	char *e = tmp + BR_FIGURE_MAX;
 	memset(e, ' ', 16); /* (what follows the text in out) */
-	char *p = digits_back(e, r, d);
+	char *p = br_digits_back(e, r, d);
 	size_t n = (size_t)(e - p);
 	memcpy(out, p, 16);
 	if (n > 16)
