@@ -198,9 +198,20 @@ struct fig {
 	double v;
 };
 
+/* The number a field begins with, as quick_shape() and num() read it: the
+ * digits before a point, the point (only after a digit) and the digits
+ * after it, all of them read as one integer m (exact up to 19 digits; used
+ * up to 15). The number ends at the field's byte d + dot + frac. */
+struct numscan {
+	uint64_t m;
+	unsigned d, frac;
+	bool dot;
+};
+
 struct fields {
 	bool plain;                 /* split on commas alone (see split_plain): raw is
-				     * unused, clean holds the fields as they were */
+				     * unused, clean holds the fields as they were, and
+				     * num[] their numbers */
 	struct br_buf raw;          /* field bytes as libcsv gave them, NUL-separated */
 	size_t roff[MAX_FIELDS];
 	size_t n;                   /* fields seen (may exceed MAX_FIELDS) */
@@ -209,6 +220,7 @@ struct fields {
 	size_t coff[MAX_FIELDS];
 	int mark[MAX_FIELDS];       /* cleaned index of the char that began a line, -1 */
 	bool blanks[MAX_FIELDS];    /* blanks were deleted from inside the field */
+	struct numscan num[MAX_FIELDS]; /* (plain only) each field's number */
 	/* After classification: the value of every layout slot (an inserted
 	 * empty field when the 1.92a–1.96 "-s 0" bug is repaired). */
 	const struct layout *L;
@@ -295,31 +307,74 @@ static void clean_field(struct fields *fs, size_t i, bool name)
 	fs->clean.len = (size_t)(w - fs->clean.data);
 }
 
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* The digits at s added to *m (m * 10 + digit each); returns the byte
+ * after them. */
+static inline const char *read_digits(const char *s, uint64_t *m)
+{
+	uint64_t v = *m;
+	for (;; s++) {
+		unsigned digit = (unsigned)(unsigned char)*s - '0';
+		if (digit > 9)
+			break;
+		v = v * 10 + digit;
+	}
+	*m = v;
+	return s;
+}
+
+/* Read the number that s begins with into *ns; returns the byte after it. */
+static inline const char *scan_number(const char *s, struct numscan *ns)
+{
+	uint64_t m = 0;
+	const char *p = read_digits(s, &m);
+	ns->d = (unsigned)(p - s);
+	ns->frac = 0;
+	ns->dot = ns->d && *p == '.';
+	if (ns->dot) {
+		const char *f = ++p;
+		p = read_digits(p, &m);
+		ns->frac = (unsigned)(p - f);
+	}
+	ns->m = m;
+	return p;
+}
+
 /* The common case: a text without quotes, blanks or join marks. libcsv
  * would give exactly the bytes between the commas, and cleaning would change
  * none of them, so the fields are the text cut at its commas (no libcsv, one
- * copy, no work per field). */
+ * copy), and each field's number is read on the way (num[]), so that judge()
+ * and emit() read no digit again. */
 static bool split_plain(struct fields *fs, const char *text, size_t len)
 {
 	br_buf_add(&fs->clean, text, len);
-	char *s = fs->clean.data;
+	char *const s = fs->clean.data;
+	char *p = s;
 	size_t n = 0;
-	fs->coff[0] = 0;
-	for (const char *c = s; (c = memchr(c, ',', len - (size_t)(c - s))) != NULL; c++) {
-		s[c - s] = '\0';
-		if (++n < MAX_FIELDS)
-			fs->coff[n] = (size_t)(c - s) + 1;
+	for (;;) {
+		if (n == MAX_FIELDS) {
+			fs->n = n + 1; /* more fields than any layout */
+			return false;
+		}
+		fs->coff[n] = (size_t)(p - s);
+		fs->mark[n] = -1;
+		fs->blanks[n] = false;
+		p = (char *)(uintptr_t)scan_number(p, &fs->num[n]);
+		while (*p && *p != ',') /* (split() saw no NUL in the text) */
+			p++;
+		n++;
+		if (!*p)
+			break;
+		*p++ = '\0';
 	}
-	fs->n = n + 1;
+	fs->n = n;
 	fs->rows = 1;
 	fs->plain = true;
-	if (fs->n > MAX_FIELDS || fs->n < 2)
-		return false;
-	for (size_t i = 0; i < fs->n; i++) {
-		fs->mark[i] = -1;
-		fs->blanks[i] = false;
-	}
-	return true;
+	return n >= 2;
 }
 
 /* A text without quotes (nor line ends): libcsv would hand over the bytes
@@ -418,27 +473,19 @@ static long vernum(const char *s)
 	return major * 100000 + minor * 100 + letter;
 }
 
-static bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* 10^i, exact */
 static const double p10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
 			     1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
 
 /* The figures bonnie++ really writes, recognised without a regex: true only
- * when the field surely has the complete shape of kind k (re_full[k], and
- * so re_part[k], which accepts every prefix of it); false means "ask the
- * pattern". A figure's number is read on the way into *f (when not NULL)
- * as num() would read it. */
-static bool quick_shape(enum kind k, const char *s, struct fig *f)
+ * when the field s, whose number scan_number() read into *ns, surely has the
+ * complete shape of kind k (re_full[k], and so re_part[k], which accepts
+ * every prefix of it); false means "ask the pattern". A figure's number goes
+ * into *f (when not NULL) as num() would read it. */
+static inline bool quick_shape(enum kind k, const char *s, const struct numscan *ns, struct fig *f)
 {
-	const char *p = s;
-	unsigned long long m = 0;
-	while (is_digit(*p))
-		m = m * 10 + (unsigned)(*p++ - '0'); /* (used only up to 15 digits) */
-	size_t d = (size_t)(p - s), frac = 0;
+	size_t d = ns->d, frac = ns->frac;
+	const char *p = s + d + ns->dot + frac; /* after the number */
 	if (d == 0) {
 		while (*p == '+')
 			p++;
@@ -448,7 +495,7 @@ static bool quick_shape(enum kind k, const char *s, struct fig *f)
 		return k == K_CPU ? plus >= 2 : (k == K_RATE || k == K_SEEKS) && plus >= 3;
 	}
 	bool ok = false;
-	if (!*p) {
+	if (!*p && !ns->dot) {
 		switch (k) {
 		case K_FVER:
 			return d == 1 && *s == '2';
@@ -476,47 +523,50 @@ static bool quick_shape(enum kind k, const char *s, struct fig *f)
 		switch (k) {
 		case K_FVER:
 		case K_VER: /* d.dd with an optional letter */
-			if (d != 1 || p[0] != '.' || !is_digit(p[1]) || !is_digit(p[2]))
+			if (d != 1 || !ns->dot || frac != 2)
 				return false;
-			p += 3;
 			if (*p >= 'a' && *p <= 'z')
 				p++;
 			return !*p;
 		case K_RATE:
 		case K_SEEKS:
 		case K_LAT:
-			if (*p == '.') {
-				const char *fp = ++p;
-				while (is_digit(*p))
-					m = m * 10 + (unsigned)(*p++ - '0');
-				frac = (size_t)(p - fp);
-				if (frac == 0)
-					return false;
-			}
+			if (ns->dot && frac == 0)
+				return false;
 			if (k != K_LAT)
 				ok = !*p;
 			else
-				ok = strcmp(p, "us") == 0 || strcmp(p, "ms") == 0 || strcmp(p, "s") == 0;
+				ok = (p[0] == 's' && !p[1]) ||
+				     ((p[0] == 'u' || p[0] == 'm') && p[1] == 's' && !p[2]);
 			break;
 		case K_SIZE1:
 		case K_SIZE:
-			return *p && strchr("KMGT", *p) && !p[1];
+			return !ns->dot && *p && strchr("KMGT", *p) && !p[1];
 		case K_CHUNK:
 		case K_FCHUNK:
-			return *p && strchr("kKmMgG", *p) && !p[1];
+			return !ns->dot && *p && strchr("kKmMgG", *p) && !p[1];
 		default:
 			return false;
 		}
 	}
 	/* num(): exact up to 15 digits, strtod beyond */
 	if (ok && f && d + frac <= 15) {
-		size_t n = d + (frac ? frac + 1 : 0);
 		f->known = true;
 		f->frac = (unsigned char)frac;
-		f->len = (unsigned char)n;
-		f->v = frac ? (double)m / p10[frac] : (double)m;
+		f->len = (unsigned char)(d + ns->dot + frac);
+		f->v = frac ? (double)ns->m / p10[frac] : (double)ns->m;
 	}
 	return ok;
+}
+
+/* Whether the non-empty s, which quick_shape() did not recognise, has the
+ * shape of kind k (cut: or the start of one): the pattern's answer. */
+static bool shape_slow(enum kind k, const char *s, bool cut)
+{
+	if (!cut && (k == K_FVER || (k == K_VER && *s != 'b')) && !is_digit(*s))
+		return false; /* both patterns begin with a digit (or the runner's name) */
+	struct br_pattern *p = cut ? &re_part[k] : &re_full[k];
+	return br_re_test(p, s, strlen(s));
 }
 
 /* Whether s has the shape of kind k (cut: or the start of one); a figure's
@@ -527,12 +577,9 @@ static bool shape_read(enum kind k, const char *s, bool cut, struct fig *f)
 		return true;
 	if (!*s)
 		return k != K_FVER && k != K_VER;
-	if (quick_shape(k, s, f))
-		return true;
-	if (!cut && (k == K_FVER || (k == K_VER && *s != 'b')) && !is_digit(*s))
-		return false; /* both patterns begin with a digit (or the runner's name) */
-	struct br_pattern *p = cut ? &re_part[k] : &re_full[k];
-	return br_re_test(p, s, strlen(s));
+	struct numscan ns;
+	scan_number(s, &ns);
+	return quick_shape(k, s, &ns, f) || shape_slow(k, s, cut);
 }
 
 static bool shape_ok(enum kind k, const char *s, bool cut)
@@ -694,19 +741,32 @@ static void judge(struct fields *fs, struct verdict *cut, struct verdict *done)
 	for (size_t i = 0; i < c && i < L->len; i++) {
 		enum kind k = L->slot[i].kind;
 		const char *s = fs->val[i];
-		if ((k == K_RATE || k == K_SEEKS || k == K_LAT) && *s)
-			any = true;
-		fs->fig[i].known = false;
+		struct fig *f = &fs->fig[i];
+		f->known = false;
+		bool ok = true; /* s has the complete shape of k */
+		if (!*s) {
+			ok = k != K_FVER && k != K_VER;
+		} else if (k != K_NAME) {
+			any = any || (k == K_RATE || k == K_SEEKS || k == K_LAT);
+			struct numscan own;
+			const struct numscan *ns = fs->plain && fs->vsrc[i] >= 0 ? &fs->num[fs->vsrc[i]] : NULL;
+			if (!ns) {
+				scan_number(s, &own);
+				ns = &own;
+			}
+			ok = quick_shape(k, s, ns, f) || shape_slow(k, s, false);
+		}
+		bool figure = is_figure(k) && *s;
 		if (i + 1 == c) {
 			/* re_full[k] accepts less than re_part[k] */
-			last_done = shape_read(k, s, false, &fs->fig[i]);
-			last_cut = last_done || shape_ok(k, s, true);
-			last_figure = is_figure(k) && *s;
-		} else if (!shape_read(k, s, false, &fs->fig[i])) {
+			last_done = ok;
+			last_cut = ok || shape_ok(k, s, true);
+			last_figure = figure;
+		} else if (!ok) {
 			if (bad == c)
 				bad = i;
-		} else if (is_figure(k) && *s) {
-			figures++;
+		} else {
+			figures += figure;
 		}
 	}
 	*cut = conclude(fs, bad == c && !last_cut ? c - 1 : bad,
