@@ -229,6 +229,10 @@ struct fields {
 	int vmark[MAX_FIELDS];
 	int vsrc[MAX_FIELDS];       /* field index of each slot, -1 for an inserted one */
 	struct fig fig[MAX_FIELDS]; /* each slot's figure as judge() read it */
+	/* The layout the last versioned record's first two fields named (a
+	 * block of CSV lines shares them): versioned_layout() of vf0, vf1. */
+	char vf0[16], vf1[16];
+	const struct layout *vL;
 };
 
 static void on_field(void *s, size_t len, void *data)
@@ -482,6 +486,9 @@ static const double p10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
  * complete shape of kind k (re_full[k], and so re_part[k], which accepts
  * every prefix of it); false means "ask the pattern". A figure's number goes
  * into *f (when not NULL) as num() would read it. */
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* in judge_plain(): a call per field costs a third of it */
+#endif
 static inline bool quick_shape(enum kind k, const char *s, const struct numscan *ns, struct fig *f)
 {
 	size_t d = ns->d, frac = ns->frac;
@@ -630,10 +637,25 @@ static const struct layout *versioned_layout(const char *f0, const char *f1)
 	return NULL;
 }
 
-static const struct layout *choose_layout(const struct fields *fs)
+/* versioned_layout(f0, f1), remembered for the next line with the same
+ * first two fields. */
+static const struct layout *versioned_cached(struct fields *fs, const char *f0, const char *f1)
 {
-	const char *f0 = cf(fs, 0), *f1 = cf(fs, 1);
+	if (strcmp(f0, fs->vf0) == 0 && strcmp(f1, fs->vf1) == 0 && *f0)
+		return fs->vL;
 	const struct layout *L = versioned_layout(f0, f1);
+	if (strlen(f0) < sizeof fs->vf0 && strlen(f1) < sizeof fs->vf1) {
+		strcpy(fs->vf0, f0);
+		strcpy(fs->vf1, f1);
+		fs->vL = L;
+	}
+	return L;
+}
+
+/* The layout of a record whose first two fields are f0 and f1. */
+static const struct layout *choose_layout(struct fields *fs, const char *f0, const char *f1)
+{
+	const struct layout *L = versioned_cached(fs, f0, f1);
 	if (L)
 		return L;
 	if (shape_ok(K_SIZE1, f1, true))
@@ -726,7 +748,7 @@ static struct verdict conclude(const struct fields *fs, size_t bad, size_t figur
 static void judge(struct fields *fs, struct verdict *cut, struct verdict *done)
 {
 	*cut = *done = (struct verdict){false, false, 0, 0};
-	fs->L = choose_layout(fs);
+	fs->L = choose_layout(fs, cf(fs, 0), cf(fs, 1));
 	if (!fs->L)
 		return;
 	map_slots(fs);
@@ -773,6 +795,70 @@ static void judge(struct fields *fs, struct verdict *cut, struct verdict *done)
 			figures + (last_cut && last_figure), any);
 	*done = conclude(fs, bad == c && !last_done ? c - 1 : bad,
 			 figures + (last_done && last_figure), any);
+}
+
+/*
+ * judge() for the common line in one pass: a plain text (see split_plain)
+ * with exactly its layout's field count, every field of a shape
+ * quick_shape() knows. Each field is cut, read and judged against its slot
+ * as the text is read: no field table to map, no number read twice. Such a
+ * line has no "-s 0" field to insert (that record is one field short) and no
+ * trailing empty field to drop, so the slots are the fields and the verdict
+ * is judge()'s. Anything else returns false, and judge() decides.
+ */
+static bool judge_plain(struct fields *fs, const char *text, size_t len, struct verdict *cut,
+			struct verdict *done)
+{
+	br_buf_reset(&fs->clean);
+	br_buf_add(&fs->clean, text, len);
+	char *s = fs->clean.data;
+	/* the layout, from the first two fields (cut for the look) */
+	char *c0 = memchr(s, ',', len);
+	char *c1 = c0 ? memchr(c0 + 1, ',', len - (size_t)(c0 + 1 - s)) : NULL;
+	if (!c1)
+		return false;
+	*c0 = *c1 = '\0';
+	const struct layout *L = choose_layout(fs, s, c0 + 1);
+	*c0 = *c1 = ',';
+	if (!L)
+		return false;
+	size_t figures = 0;
+	bool any = false;
+	char *p = s;
+	for (size_t i = 0; i < L->len; i++) {
+		char *f = p;
+		struct numscan ns;
+		p = (char *)(uintptr_t)scan_number(f, &ns);
+		while (*p && *p != ',')
+			p++;
+		if (!*p != (i + 1 == L->len))
+			return false; /* not the layout's field count */
+		*p++ = '\0';
+		enum kind k = L->slot[i].kind;
+		fs->val[i] = f;
+		fs->vmark[i] = -1;
+		fs->vsrc[i] = (int)i;
+		fs->fig[i].known = false;
+		if (!*f) {
+			if (k == K_FVER || k == K_VER)
+				return false;
+		} else if (k != K_NAME) {
+			if (!quick_shape(k, f, &ns, &fs->fig[i]))
+				return false;
+			figures += is_figure(k);
+			any = any || (k == K_RATE || k == K_SEEKS || k == K_LAT);
+		}
+	}
+	if (L->name_first && !name_ok(fs->val[0]))
+		return false;
+	fs->L = L;
+	fs->n = fs->count = L->len;
+	fs->rows = 1;
+	fs->plain = true;
+	for (size_t i = 0; i < L->len; i++)
+		fs->blanks[i] = false;
+	*cut = *done = conclude(fs, L->len, figures, any);
+	return true;
 }
 
 /* ------------------------------------------------------------ line text */
@@ -1224,10 +1310,57 @@ static void note_repairs(struct br_parse_ctx *ctx, const struct build *bd, size_
 	br_buf_free(&msg);
 }
 
+/*
+ * The labels of the records of a document. The label of a result at line i
+ * is what core's outline holds above line i (core/label.c), and a plain CSV
+ * line (no blank, five commas or more: a bonnie++ record or header line)
+ * changes nothing there: it is a "result line", which neither titles what
+ * follows nor ends a title, and it starts no message (it does not follow a
+ * blank line, nor begin "-----Original Message"). Only an HTML heading
+ * would, or the quote depth closing headings of a deeper quote above, which
+ * cannot happen when the line above is a CSV line of the same depth too. So
+ * the outline is asked once for a block of CSV lines, and does not read the
+ * block: `known` is a line the label is proven to hold for.
+ */
+struct labels {
+	size_t line;    /* the CSV line passed last ((size_t)-1: none) */
+	size_t run;     /* CSV lines of one depth up to `line` */
+	size_t known;   /* label is the label of this line ((size_t)-1: none) */
+	char *label;    /* (NULL: none) */
+};
+
+/* Line j, a CSV line read as one (clear: plain, see above), is passed. */
+static void labels_pass(struct labels *lb, const struct br_line *lines, size_t j, bool clear)
+{
+	bool next = lb->line != (size_t)-1 && j == lb->line + 1 && lines[j].depth == lines[lb->line].depth;
+	lb->run = next ? lb->run + 1 : 1;
+	lb->line = j;
+	if (lb->known == j && lb->run >= 2 && clear && !(lines[j].flags & BR_LINE_HEADING) &&
+	    lines[j].text[0] != '-' && lines[j].text[0] != '_')
+		lb->known = j + 1;
+}
+
+/* The label of a record on lines first..last (plain: a plain line). */
+static const char *record_label(struct br_parse_ctx *ctx, struct labels *lb, size_t first,
+				size_t last, bool plain)
+{
+	if (first != lb->known) {
+		free(lb->label);
+		lb->label = br_parse_label(ctx, first, NULL);
+		lb->known = first;
+	}
+	if (first == last)
+		labels_pass(lb, ctx->doc->lines, first, plain);
+	else
+		lb->line = (size_t)-1;
+	return lb->label;
+}
+
 /* The record of a judged-complete field set spanning logical lines
- * first..last; `why` is the claim's reason. */
-static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first, size_t last,
-		 const char *why)
+ * first..last; `why` is the claim's reason, plain whether fs is the fields
+ * of a plain line (see split_plain). */
+static void emit(struct br_parse_ctx *ctx, struct labels *lb, const struct fields *fs, size_t first,
+		 size_t last, const char *why, bool plain)
 {
 	const struct layout *L = fs->L;
 	struct build bd = {ctx, first, BR_BUF_INIT, 0};
@@ -1242,9 +1375,7 @@ static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first
 	}
 	set_params(r, &pm);
 
-	char *label = br_parse_label(ctx, first, NULL);
-	br_record_set_label(r, label);
-	free(label);
+	br_record_set_label(r, record_label(ctx, lb, first, last, plain));
 
 	note_repairs(ctx, &bd, first, last);
 	br_buf_free(&bd.fixes);
@@ -1285,6 +1416,7 @@ struct scan {
 	struct br_buf text;
 	char *why[BR_ARRAY_LEN(layouts)]; /* claim reason per layout, made on first use */
 	struct spaced sp;
+	struct labels labels;
 };
 
 /* Text of logical lines first..last joined (MARKs where lines meet);
@@ -1307,6 +1439,10 @@ static bool judge_lines(struct scan *sc, size_t first, size_t last, struct verdi
 			struct verdict *done, bool *soft)
 {
 	*soft = join_text(sc, first, last);
+	static const char unplain[] = {'"', ' ', '\t', MARK, '\0'};
+	if (strcspn(sc->text.data, unplain) == sc->text.len &&
+	    judge_plain(&sc->fs, sc->text.data, sc->text.len, cut, done))
+		return true;
 	if (!split(&sc->csv, &sc->fs, sc->text.data, sc->text.len))
 		return false;
 	judge(&sc->fs, cut, done);
@@ -1362,6 +1498,9 @@ static size_t try_record(struct scan *sc, size_t i)
 	const struct br_line *l = &doc->lines[i];
 	if (is_header(l->text)) {
 		br_parse_claim(sc->ctx, i, i, "bonnie++ CSV header line (-x)");
+		labels_pass(&sc->labels, doc->lines, i,
+			    !memchr(l->text, ' ', l->len) && !memchr(l->text, '\t', l->len) &&
+				    has_commas(l->text, l->len, 5));
 		return i;
 	}
 	/* Each set of lines i..last is judged once; sc->fs keeps the fields of
@@ -1411,7 +1550,7 @@ static size_t try_record(struct scan *sc, size_t i)
 		if (!sc->why[li])
 			sc->why[li] = br_asprintf("bonnie++ CSV record, %s layout (%zu fields)",
 						  L->name, L->len);
-		emit(sc->ctx, &sc->fs, i, best, sc->why[li]);
+		emit(sc->ctx, &sc->labels, &sc->fs, i, best, sc->why[li], sc->fs.plain);
 		return best;
 	}
 	if (held != last)
@@ -1836,7 +1975,7 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 		      "fields separated by blanks, not commas: %zu tokens placed on the %s "
 		      "layout's %zu fields",
 		      sp->n, L->name, L->len);
-	emit(ctx, fs, i, best, sp->why[li]);
+	emit(ctx, &sc->labels, fs, i, best, sp->why[li], false);
 	return best;
 }
 
@@ -1847,6 +1986,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	struct scan sc;
 	memset(&sc, 0, sizeof sc);
 	sc.ctx = ctx;
+	sc.labels.line = sc.labels.known = (size_t)-1;
 	if (csv_init(&sc.csv, 0) != 0)
 		return 0;
 	bool wrapped;
@@ -1869,6 +2009,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	}
 	br_buf_free(&sc.sp.tok);
 	br_buf_free(&sc.sp.name);
+	free(sc.labels.label);
 	return ctx->nrecords - before;
 }
 
