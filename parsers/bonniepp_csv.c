@@ -484,8 +484,8 @@ static const double p10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
 /* The figures bonnie++ really writes, recognised without a regex: true only
  * when the field s, whose number scan_number() read into *ns, surely has the
  * complete shape of kind k (re_full[k], and so re_part[k], which accepts
- * every prefix of it); false means "ask the pattern". A figure's number goes
- * into *f (when not NULL) as num() would read it. */
+ * every prefix of it); false means "ask the pattern". The number of a
+ * figure or parameter goes into *f (when not NULL) as num() would read it. */
 #if defined(__GNUC__)
 __attribute__((always_inline)) /* in judge_plain(): a call per field costs a third of it */
 #endif
@@ -512,19 +512,19 @@ static inline bool quick_shape(enum kind k, const char *s, const struct numscan 
 		case K_CPU:
 			ok = d <= 4;
 			break;
-		case K_RATE:
-		case K_SEEKS:
-			ok = true;
-			break;
 		case K_CONC:
 		case K_SEEKPROCS:
-			return d <= 6;
+			ok = d <= 6;
+			break;
 		case K_SEED:
-			return d <= 20;
+			ok = d <= 20;
+			break;
 		case K_SEEKCNT:
-			return d <= 12;
-		default:
-			return true;
+			ok = d <= 12;
+			break;
+		default: /* rates, seeks and the other parameters */
+			ok = true;
+			break;
 		}
 	} else {
 		switch (k) {
@@ -548,10 +548,12 @@ static inline bool quick_shape(enum kind k, const char *s, const struct numscan 
 			break;
 		case K_SIZE1:
 		case K_SIZE:
-			return !ns->dot && *p && strchr("KMGT", *p) && !p[1];
+			ok = !ns->dot && *p && strchr("KMGT", *p) && !p[1];
+			break;
 		case K_CHUNK:
 		case K_FCHUNK:
-			return !ns->dot && *p && strchr("kKmMgG", *p) && !p[1];
+			ok = !ns->dot && *p && strchr("kKmMgG", *p) && !p[1];
+			break;
 		default:
 			return false;
 		}
@@ -993,11 +995,29 @@ static double decimals_step(const char *s)
 	return pow(10, -(double)d);
 }
 
+/* A parameter field and its number as judge() read it (f NULL or not
+ * known: read s). */
+struct pfield {
+	const char *s;
+	const struct fig *f;
+};
+
+/* num(p.s, end) */
+static double pf_num(struct pfield p, char **end)
+{
+	if (p.f && p.f->known) {
+		if (end)
+			*end = (char *)(uintptr_t)(p.s + p.f->len);
+		return p.f->v;
+	}
+	return num(p.s, end);
+}
+
 /* "3000M" → bytes; a bare number is MB (1.00–1.00c). */
-static double size_bytes(const char *s)
+static double size_bytes(struct pfield p)
 {
 	char *end;
-	double v = num(s, &end);
+	double v = pf_num(p, &end);
 	switch (*end) {
 	case 'K':
 		return v * 1024;
@@ -1011,10 +1031,10 @@ static double size_bytes(const char *s)
 }
 
 /* "4k" → 4096; a bare number is bytes. */
-static double chunk_bytes(const char *s)
+static double chunk_bytes(struct pfield p)
 {
 	char *end;
-	double v = num(s, &end);
+	double v = pf_num(p, &end);
 	switch (*end) {
 	case 'k':
 	case 'K':
@@ -1030,10 +1050,11 @@ static double chunk_bytes(const char *s)
 	}
 }
 
-static void param_num_or_str(struct br_record *r, const char *key, const char *s)
+static void param_num_or_str(struct br_record *r, const char *key, struct pfield p)
 {
 	char *end;
-	double v = num(s, &end);
+	const char *s = p.s;
+	double v = pf_num(p, &end);
 	if (end != s && !*end)
 		br_record_param_num(r, key, v);
 	else
@@ -1145,9 +1166,9 @@ static void seed_date(struct br_record *r, double seed)
 /* The parameter fields of a record, kept until its figures are set so that
  * they are written in SCHEMA.md's order. */
 struct params {
-	const char *size, *chunk, *files, *maxsz, *minsz;
-	const char *dirs, *fchunk, *conc, *seed, *seekcnt;
-	const char *seekprocs;
+	struct pfield size, chunk, files, maxsz, minsz;
+	struct pfield dirs, fchunk, conc, seed, seekcnt;
+	struct pfield seekprocs;
 };
 
 /* Step of emit: field i (non-empty, or the name) of a rate, seeks, cpu or
@@ -1157,6 +1178,7 @@ static void field_into(struct build *bd, struct br_record *r, const struct field
 {
 	const struct layout *L = fs->L;
 	const char *s = fs->val[i];
+	const struct pfield pf = {s, &fs->fig[i]};
 	int m = L->slot[i].metric;
 	switch ((enum kind)L->slot[i].kind) {
 	case K_NAME:
@@ -1169,38 +1191,38 @@ static void field_into(struct build *bd, struct br_record *r, const struct field
 		break;
 	case K_SIZE1:
 	case K_SIZE:
-		pm->size = s;
+		pm->size = pf;
 		break;
 	case K_CHUNK:
-		pm->chunk = s;
+		pm->chunk = pf;
 		break;
 	case K_FILES1:
 	case K_NFILES:
-		pm->files = s;
+		pm->files = pf;
 		break;
 	case K_MAXSZ:
-		pm->maxsz = s;
+		pm->maxsz = pf;
 		break;
 	case K_MINSZ:
-		pm->minsz = s;
+		pm->minsz = pf;
 		break;
 	case K_DIRS:
-		pm->dirs = s;
+		pm->dirs = pf;
 		break;
 	case K_FCHUNK:
-		pm->fchunk = s;
+		pm->fchunk = pf;
 		break;
 	case K_CONC:
-		pm->conc = s;
+		pm->conc = pf;
 		break;
 	case K_SEED:
-		pm->seed = s;
+		pm->seed = pf;
 		break;
 	case K_SEEKCNT:
-		pm->seekcnt = s;
+		pm->seekcnt = pf;
 		break;
 	case K_SEEKPROCS:
-		pm->seekprocs = s;
+		pm->seekprocs = pf;
 		break;
 	case K_SEEKS:
 	case K_RATE:
@@ -1233,20 +1255,20 @@ static void field_into(struct build *bd, struct br_record *r, const struct field
  * 1.9x write them as separate fields, which win. */
 static void files_spec(struct br_record *r, struct params *pm)
 {
-	char *spec = br_strdup(pm->files);
+	char *spec = br_strdup(pm->files.s);
 	char *slash = strchr(spec, '/');
 	if (slash) {
 		*slash = '\0';
-		if (!pm->dirs)
-			pm->dirs = pm->files + (slash - spec) + 1;
+		if (!pm->dirs.s)
+			pm->dirs = (struct pfield){pm->files.s + (slash - spec) + 1, NULL};
 	}
 	char *save = NULL;
 	char *tok = strtok_r(spec, ":", &save);
 	if (tok)
 		br_record_param_num(r, "files", num(tok, NULL) * 1024);
-	if (tok && (tok = strtok_r(NULL, ":", &save)) != NULL && !pm->maxsz)
-		param_num_or_str(r, "max_size", tok);
-	if (tok && (tok = strtok_r(NULL, ":", &save)) != NULL && !pm->minsz)
+	if (tok && (tok = strtok_r(NULL, ":", &save)) != NULL && !pm->maxsz.s)
+		param_num_or_str(r, "max_size", (struct pfield){tok, NULL});
+	if (tok && (tok = strtok_r(NULL, ":", &save)) != NULL && !pm->minsz.s)
 		br_record_param_num(r, "min_size", num(tok, NULL));
 	free(spec);
 }
@@ -1255,42 +1277,43 @@ static void files_spec(struct br_record *r, struct params *pm)
  * SCHEMA.md's order. */
 static void set_params(struct br_record *r, struct params *pm)
 {
-	if (pm->size) {
+	if (pm->size.s) {
 		/* 1.0x may add the chunk size: "64M:4k" (size_bytes stops at ':') */
-		const char *colon = strchr(pm->size, ':');
-		br_record_param_str(r, "size", pm->size);
+		const char *colon = strchr(pm->size.s, ':');
+		br_record_param_str(r, "size", pm->size.s);
 		br_record_param_num(r, "size_bytes", size_bytes(pm->size));
 		if (colon && colon[1])
-			pm->chunk = colon + 1;
+			pm->chunk = (struct pfield){colon + 1, NULL};
 	}
-	if (pm->chunk)
+	if (pm->chunk.s)
 		br_record_param_num(r, "chunk_size", chunk_bytes(pm->chunk));
-	if (pm->files && !strpbrk(pm->files, ":/"))
-		br_record_param_num(r, "files", num(pm->files, NULL) * 1024);
-	else if (pm->files)
+	if (pm->files.s && !strpbrk(pm->files.s, ":/"))
+		br_record_param_num(r, "files", pf_num(pm->files, NULL) * 1024);
+	else if (pm->files.s)
 		files_spec(r, pm);
-	if (pm->maxsz)
+	if (pm->maxsz.s)
 		param_num_or_str(r, "max_size", pm->maxsz);
-	if (pm->minsz)
-		br_record_param_num(r, "min_size", num(pm->minsz, NULL));
+	if (pm->minsz.s)
+		br_record_param_num(r, "min_size", pf_num(pm->minsz, NULL));
 	/* 1.92+ write the directory count into the file-chunk-size slot */
-	if (!pm->dirs && pm->fchunk) {
+	if (!pm->dirs.s && pm->fchunk.s) {
 		pm->dirs = pm->fchunk;
-		pm->fchunk = NULL;
+		pm->fchunk = (struct pfield){NULL, NULL};
 	}
-	if (pm->dirs)
-		br_record_param_num(r, "num_dirs", num(pm->dirs, NULL));
-	if (pm->fchunk)
+	if (pm->dirs.s)
+		br_record_param_num(r, "num_dirs", pf_num(pm->dirs, NULL));
+	if (pm->fchunk.s)
 		br_record_param_num(r, "file_chunk_size", chunk_bytes(pm->fchunk));
-	if (pm->conc)
-		br_record_param_num(r, "concurrency", num(pm->conc, NULL));
-	if (pm->seekcnt)
-		br_record_param_num(r, "seeks_count", num(pm->seekcnt, NULL));
-	if (pm->seekprocs)
-		br_record_param_num(r, "seek_procs", num(pm->seekprocs, NULL));
-	if (pm->seed) {
-		br_record_param_num(r, "seed", num(pm->seed, NULL));
-		seed_date(r, num(pm->seed, NULL));
+	if (pm->conc.s)
+		br_record_param_num(r, "concurrency", pf_num(pm->conc, NULL));
+	if (pm->seekcnt.s)
+		br_record_param_num(r, "seeks_count", pf_num(pm->seekcnt, NULL));
+	if (pm->seekprocs.s)
+		br_record_param_num(r, "seek_procs", pf_num(pm->seekprocs, NULL));
+	if (pm->seed.s) {
+		double seed = pf_num(pm->seed, NULL);
+		br_record_param_num(r, "seed", seed);
+		seed_date(r, seed);
 	}
 }
 
