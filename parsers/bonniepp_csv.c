@@ -949,6 +949,8 @@ static bool is_header(const char *s)
 {
 	while (is_blank(*s))
 		s++;
+	if (*s != 'n' && *s != 'f')
+		return false;
 	return br_starts_with(s, "name,file_size,") ||
 	       br_starts_with(s, "format_version,bonnie_version,");
 }
@@ -1239,8 +1241,14 @@ static void field_into(struct build *bd, struct br_record *r, const struct field
 		break;
 	case K_CPU:
 		/* the cpu of a too-fast test is not a measurement */
-		if (s[0] != '+' && br_record_get(r, (enum br_metric_id)m)->present && !rate_fast[m])
-			br_record_set_cpu(r, (enum br_metric_id)m, fs->fig[i].known ? fs->fig[i].v : num(s, NULL));
+		if (s[0] != '+' && !rate_fast[m]) {
+			/* (br_record_set_cpu on the figure set just before) */
+			struct br_value *v = br_record_value(r, (enum br_metric_id)m);
+			if (v) {
+				v->has_cpu = true;
+				v->cpu = fs->fig[i].known ? fs->fig[i].v : num(s, NULL);
+			}
+		}
 		break;
 	case K_LAT:
 		set_latency(r, m, s, &fs->fig[i]);
@@ -1391,7 +1399,8 @@ static void emit(struct br_parse_ctx *ctx, struct labels *lb, const struct field
 	struct params pm = {0};
 	bool rate_fast[BR_METRIC_COUNT] = {false};
 	for (size_t i = 0; i < fs->count && i < L->len; i++) {
-		note_blanks(&bd, fs, i);
+		if (!plain) /* (a plain line has no blank) */
+			note_blanks(&bd, fs, i);
 		if (!*fs->val[i] && L->slot[i].kind != K_NAME)
 			continue;
 		field_into(&bd, r, fs, i, &pm, rate_fast);
