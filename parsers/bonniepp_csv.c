@@ -800,17 +800,22 @@ static void judge(struct fields *fs, struct verdict *cut, struct verdict *done)
 }
 
 /*
- * judge() for the common line in one pass: a plain text (see split_plain)
- * with exactly its layout's field count, every field of a shape
- * quick_shape() knows. Each field is cut, read and judged against its slot
- * as the text is read: no field table to map, no number read twice. Such a
- * line has no "-s 0" field to insert (that record is one field short) and no
- * trailing empty field to drop, so the slots are the fields and the verdict
- * is judge()'s. Anything else returns false, and judge() decides.
+ * judge() for the common line in one pass: a plain text (see split_plain:
+ * no quote, blank or control byte, and no '=' at its end) with exactly its
+ * layout's field count, every field of a shape quick_shape() knows. Each
+ * field is cut, read and judged against its slot as the text is read: no
+ * field table to map, no number read twice. Such a line has no "-s 0" field
+ * to insert (that record is one field short) and no trailing empty field to
+ * drop, so the slots are the fields and the verdict is judge()'s. A logical
+ * line that is plain is its own joined text (add_line changes nothing in
+ * it), so it is read as it is. Anything else returns false, and judge()
+ * decides.
  */
 static bool judge_plain(struct fields *fs, const char *text, size_t len, struct verdict *cut,
 			struct verdict *done)
 {
+	if (len && text[len - 1] == '=')
+		return false; /* a soft break: the record goes on */
 	br_buf_reset(&fs->clean);
 	br_buf_add(&fs->clean, text, len);
 	char *s = fs->clean.data;
@@ -831,10 +836,12 @@ static bool judge_plain(struct fields *fs, const char *text, size_t len, struct 
 		char *f = p;
 		struct numscan ns;
 		p = (char *)(uintptr_t)scan_number(f, &ns);
-		while (*p && *p != ',')
-			p++;
-		if (!*p != (i + 1 == L->len))
-			return false; /* not the layout's field count */
+		for (; *p != ',' && *p; p++)
+			if ((unsigned char)*p <= ' ' || *p == '"' || *p == 0x7f)
+				return false; /* a blank, quote or control byte */
+		bool end = !*p;
+		if (end != (i + 1 == L->len) || (end && p != s + len))
+			return false; /* not the layout's field count, or a NUL */
 		*p++ = '\0';
 		enum kind k = L->slot[i].kind;
 		fs->val[i] = f;
@@ -1470,9 +1477,15 @@ static bool join_text(struct scan *sc, size_t first, size_t last)
 static bool judge_lines(struct scan *sc, size_t first, size_t last, struct verdict *cut,
 			struct verdict *done, bool *soft)
 {
+	/* a line as it is; else its joined text, unless that is the same */
+	const struct br_line *l = &sc->ctx->doc->lines[first];
+	bool one = first == last && !br_line_njoins(l);
+	if (one && judge_plain(&sc->fs, l->text, l->len, cut, done)) {
+		*soft = false;
+		return true;
+	}
 	*soft = join_text(sc, first, last);
-	static const char unplain[] = {'"', ' ', '\t', MARK, '\0'};
-	if (strcspn(sc->text.data, unplain) == sc->text.len &&
+	if ((!one || sc->text.len != l->len) &&
 	    judge_plain(&sc->fs, sc->text.data, sc->text.len, cut, done))
 		return true;
 	if (!split(&sc->csv, &sc->fs, sc->text.data, sc->text.len))
