@@ -839,8 +839,7 @@ static bool judge_plain(struct fields *fs, const char *text, size_t len, struct 
 		for (; *p != ',' && *p; p++)
 			if ((unsigned char)*p <= ' ' || *p == '"' || *p == 0x7f)
 				return false; /* a blank, quote or control byte */
-		bool end = !*p;
-		if (end != (i + 1 == L->len) || (end && p != s + len))
+		if (!*p ? i + 1 != L->len || p != s + len : i + 1 == L->len)
 			return false; /* not the layout's field count, or a NUL */
 		*p++ = '\0';
 		enum kind k = L->slot[i].kind;
@@ -854,8 +853,10 @@ static bool judge_plain(struct fields *fs, const char *text, size_t len, struct 
 		} else if (k != K_NAME) {
 			if (!quick_shape(k, f, &ns, &fs->fig[i]))
 				return false;
-			figures += is_figure(k);
-			any = any || (k == K_RATE || k == K_SEEKS || k == K_LAT);
+			if (is_figure(k)) {
+				figures++;
+				any = any || k != K_CPU;
+			}
 		}
 	}
 	if (L->name_first && !name_ok(fs->val[0]))
