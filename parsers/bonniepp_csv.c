@@ -37,11 +37,16 @@
  * record.
  *
  * Speed: a set of lines is joined, split and judged once (both as a record
- * that may go on and as a finished one). The common clean line — no quote,
- * blank or join — is cut at its commas without libcsv (split_plain); plain
- * numbers, +++++ and latencies are recognised without the patterns
- * (quick_shape) and read without strtod (num); anything else takes the
- * careful way above, with the same result.
+ * that may go on and as a finished one). The common line — plain: no quote,
+ * blank, control byte or join, and its layout's field count — is read in one
+ * pass (judge_plain): cut at its commas, each field's number read once
+ * (scan_number) and its shape checked against its slot without the
+ * patterns (quick_shape); the numbers go to the record as read (struct fig,
+ * struct pfield). The layout named by the first two fields is looked up once
+ * for a block of lines that share them, and the label once for a block of
+ * CSV lines (record_label). Other clean lines are cut without libcsv
+ * (split_plain); anything else takes the careful way above, with the same
+ * result.
  */
 #include <csv.h>
 #include <math.h>
