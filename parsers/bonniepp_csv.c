@@ -648,6 +648,8 @@ static const struct layout *versioned_layout(const char *f0, const char *f1)
  * first two fields. */
 static const struct layout *versioned_cached(struct fields *fs, const char *f0, const char *f1)
 {
+	if (!is_digit(*f0))
+		return NULL; /* a format version begins with a digit: a 1.0x name */
 	if (strcmp(f0, fs->vf0) == 0 && strcmp(f1, fs->vf1) == 0 && *f0)
 		return fs->vL;
 	const struct layout *L = versioned_layout(f0, f1);
