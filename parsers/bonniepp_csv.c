@@ -995,10 +995,11 @@ static double num(const char *s, char **end)
 	return frac ? (double)m / p10[frac] : (double)m;
 }
 
-/* The resolution of a figure printed with d decimals. */
+/* The resolution of a figure printed with d decimals: 10^-d correctly
+ * rounded, which one division of exact powers gives (and pow(10, -d) too). */
 static double step_of(size_t d)
 {
-	return d ? pow(10, -(double)d) : 1;
+	return d < BR_ARRAY_LEN(p10) ? 1 / p10[d] : pow(10, -(double)d);
 }
 
 static double decimals_step(const char *s)

@@ -932,6 +932,34 @@ static void labels_of_csv_blocks(void **state)
 	br_buf_free(&b);
 }
 
+/* A figure's resolution is 10^-decimals as pow() gives it, whichever way
+ * the line was read. */
+static void resolution_of_decimals(void **state)
+{
+	(void)state;
+	const char *lines[] = {
+		"1.98,2.00a,res1,1,1058179427,8G,,8192,5,760,99,241652,25,83263,17,1364,92,167755,12,"
+		"328.9,40,16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,27556us,882us,"
+		"628us,19.25ms,1020us,988us,13546us,797us,952us,13.125ms,1228us,616us\n",
+		"\"1.98\",2.00a,res1,1,1058179427,8G,,8192,5,760,99,241652,25,83263,17,1364,92,167755,12,"
+		"328.9,40,16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,27556us,882us,"
+		"628us,19.25ms,1020us,988us,13546us,797us,952us,13.125ms,1228us,616us\n",
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(lines); i++) {
+		struct run r;
+		run(&r, lines[i]);
+		assert_int_equal(r.n, 1);
+		const struct br_record *x = rec(&r, 0);
+		assert_true(br_value_resolution(br_record_get(x, BR_M_seeks)) == pow(10, -1.0));
+		assert_true(br_value_resolution(br_record_get(x, BR_M_getc_latency)) ==
+			    1000 * pow(10, -2.0));
+		assert_true(br_value_resolution(br_record_get(x, BR_M_ran_create_latency)) ==
+			    1000 * pow(10, -3.0));
+		assert_true(br_value_resolution(br_record_get(x, BR_M_putc)) == 1);
+		done(&r);
+	}
+}
+
 /* Too many fields: the same verdict with and without a quote. */
 static void fast_path_too_many_fields(void **state)
 {
@@ -1402,6 +1430,7 @@ int main(void)
 		cmocka_unit_test(quoted_csv_line),
 		cmocka_unit_test(fast_path_hands_over),
 		cmocka_unit_test(labels_of_csv_blocks),
+		cmocka_unit_test(resolution_of_decimals),
 		cmocka_unit_test(fast_path_too_many_fields),
 		cmocka_unit_test(unquoted_split_is_libcsv),
 		cmocka_unit_test(figures_read_like_strtod),
