@@ -210,13 +210,15 @@ struct fig {
 struct numscan {
 	uint64_t m;
 	unsigned d, frac;
+	unsigned len;    /* d + dot + frac */
 	bool dot;
 };
 
 struct fields {
 	bool plain;                 /* split on commas alone (see split_plain): raw is
 				     * unused, clean holds the fields as they were, and
-				     * num[] their numbers */
+				     * num[] their numbers (judge_plain: only val[] and
+				     * fig[] are set, the rest is not read) */
 	struct br_buf raw;          /* field bytes as libcsv gave them, NUL-separated */
 	size_t roff[MAX_FIELDS];
 	size_t n;                   /* fields seen (may exceed MAX_FIELDS) */
@@ -349,6 +351,7 @@ static inline const char *scan_number(const char *s, struct numscan *ns)
 		p = read_digits(p, &m);
 		ns->frac = (unsigned)(p - f);
 	}
+	ns->len = (unsigned)(p - s);
 	ns->m = m;
 	return p;
 }
@@ -497,7 +500,7 @@ __attribute__((always_inline)) /* in judge_plain(): a call per field costs a thi
 static inline bool quick_shape(enum kind k, const char *s, const struct numscan *ns, struct fig *f)
 {
 	size_t d = ns->d, frac = ns->frac;
-	const char *p = s + d + ns->dot + frac; /* after the number */
+	const char *p = s + ns->len; /* after the number */
 	if (d == 0) {
 		while (*p == '+')
 			p++;
@@ -567,7 +570,7 @@ static inline bool quick_shape(enum kind k, const char *s, const struct numscan 
 	if (ok && f && d + frac <= 15) {
 		f->known = true;
 		f->frac = (unsigned char)frac;
-		f->len = (unsigned char)(d + ns->dot + frac);
+		f->len = (unsigned char)ns->len;
 		f->v = frac ? (double)ns->m / p10[frac] : (double)ns->m;
 	}
 	return ok;
@@ -850,9 +853,7 @@ static bool judge_plain(struct fields *fs, const char *text, size_t len, struct 
 			return false; /* not the layout's field count, or a NUL */
 		*p++ = '\0';
 		enum kind k = L->slot[i].kind;
-		fs->val[i] = f;
-		fs->vmark[i] = -1;
-		fs->vsrc[i] = (int)i;
+		fs->val[i] = f; /* (vmark, vsrc and blanks are not read for a plain line) */
 		fs->fig[i].known = false;
 		if (!*f) {
 			if (k == K_FVER || k == K_VER)
@@ -872,8 +873,6 @@ static bool judge_plain(struct fields *fs, const char *text, size_t len, struct 
 	fs->n = fs->count = L->len;
 	fs->rows = 1;
 	fs->plain = true;
-	for (size_t i = 0; i < L->len; i++)
-		fs->blanks[i] = false;
 	*cut = *done = conclude(fs, L->len, figures, any);
 	return true;
 }
@@ -1090,7 +1089,7 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 {
 	const char *s = fs->val[i];
 	const struct fig *f = &fs->fig[i];
-	int mark = fs->vmark[i];
+	int mark = fs->plain ? -1 : fs->vmark[i]; /* (a plain line began no line inside) */
 	size_t n = f->known ? f->len : strlen(s);
 	bool integer = f->known ? f->frac == 0 : strspn(s, "0123456789") == n;
 	if (!integer) {
@@ -2014,6 +2013,7 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 	fit(sp, L, &mask, &extra);
 	struct fields *fs = &sc->fs;
 	fs->L = L;
+	fs->plain = false;
 	fs->count = L->len;
 	for (size_t k = 0; k < L->len; k++) {
 		fs->vmark[k] = -1;
