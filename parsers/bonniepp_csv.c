@@ -1141,6 +1141,17 @@ static void set_latency(struct br_record *r, int metric, const char *s, const st
 	br_value_set_resolution(bv, mult * (f->known ? step_of(f->frac) : decimals_step(s)));
 }
 
+/* The cpu s of metric m, when the record holds its figure: what
+ * br_record_set_cpu() does then, on the value in place. */
+static void set_cpu(struct br_record *r, int m, const char *s, const struct fig *f)
+{
+	struct br_value *v = br_record_value(r, (enum br_metric_id)m);
+	if (v) {
+		v->has_cpu = true;
+		v->cpu = f->known ? f->v : num(s, NULL);
+	}
+}
+
 static void note_blanks(struct build *bd, const struct fields *fs, size_t i)
 {
 	int src = fs->vsrc[i];
@@ -1256,14 +1267,8 @@ static void field_into(struct build *bd, struct br_record *r, const struct field
 		break;
 	case K_CPU:
 		/* the cpu of a too-fast test is not a measurement */
-		if (s[0] != '+' && !rate_fast[m]) {
-			/* (br_record_set_cpu on the figure set just before) */
-			struct br_value *v = br_record_value(r, (enum br_metric_id)m);
-			if (v) {
-				v->has_cpu = true;
-				v->cpu = fs->fig[i].known ? fs->fig[i].v : num(s, NULL);
-			}
-		}
+		if (s[0] != '+' && !rate_fast[m])
+			set_cpu(r, m, s, &fs->fig[i]);
 		break;
 	case K_LAT:
 		set_latency(r, m, s, &fs->fig[i]);
