@@ -37,11 +37,16 @@
  * record.
  *
  * Speed: a set of lines is joined, split and judged once (both as a record
- * that may go on and as a finished one). The common clean line — no quote,
- * blank or join — is cut at its commas without libcsv (split_plain); plain
- * numbers, +++++ and latencies are recognised without the patterns
- * (quick_shape) and read without strtod (num); anything else takes the
- * careful way above, with the same result.
+ * that may go on and as a finished one). The common line — plain: no quote,
+ * blank, control byte or join, and its layout's field count — is read in one
+ * pass (judge_plain): cut at its commas, each field's number read once
+ * (scan_number) and its shape checked against its slot without the
+ * patterns (quick_shape); the numbers go to the record as read (struct fig,
+ * struct pfield). The layout named by the first two fields is looked up once
+ * for a block of lines that share them, and the label once for a block of
+ * CSV lines (record_label). Other clean lines are cut without libcsv
+ * (split_plain); anything else takes the careful way above, with the same
+ * result.
  */
 #include <csv.h>
 #include <math.h>
@@ -198,9 +203,22 @@ struct fig {
 	double v;
 };
 
+/* The number a field begins with, as quick_shape() and num() read it: the
+ * digits before a point, the point (only after a digit) and the digits
+ * after it, all of them read as one integer m (exact up to 19 digits; used
+ * up to 15). The number ends at the field's byte d + dot + frac. */
+struct numscan {
+	uint64_t m;
+	unsigned d, frac;
+	unsigned len;    /* d + dot + frac */
+	bool dot;
+};
+
 struct fields {
 	bool plain;                 /* split on commas alone (see split_plain): raw is
-				     * unused, clean holds the fields as they were */
+				     * unused, clean holds the fields as they were, and
+				     * num[] their numbers (judge_plain: only val[] and
+				     * fig[] are set, the rest is not read) */
 	struct br_buf raw;          /* field bytes as libcsv gave them, NUL-separated */
 	size_t roff[MAX_FIELDS];
 	size_t n;                   /* fields seen (may exceed MAX_FIELDS) */
@@ -209,6 +227,7 @@ struct fields {
 	size_t coff[MAX_FIELDS];
 	int mark[MAX_FIELDS];       /* cleaned index of the char that began a line, -1 */
 	bool blanks[MAX_FIELDS];    /* blanks were deleted from inside the field */
+	struct numscan num[MAX_FIELDS]; /* (plain only) each field's number */
 	/* After classification: the value of every layout slot (an inserted
 	 * empty field when the 1.92a–1.96 "-s 0" bug is repaired). */
 	const struct layout *L;
@@ -217,6 +236,10 @@ struct fields {
 	int vmark[MAX_FIELDS];
 	int vsrc[MAX_FIELDS];       /* field index of each slot, -1 for an inserted one */
 	struct fig fig[MAX_FIELDS]; /* each slot's figure as judge() read it */
+	/* The layout the last versioned record's first two fields named (a
+	 * block of CSV lines shares them): versioned_layout() of vf0, vf1. */
+	char vf0[16], vf1[16];
+	const struct layout *vL;
 };
 
 static void on_field(void *s, size_t len, void *data)
@@ -295,31 +318,75 @@ static void clean_field(struct fields *fs, size_t i, bool name)
 	fs->clean.len = (size_t)(w - fs->clean.data);
 }
 
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* The digits at s added to *m (m * 10 + digit each); returns the byte
+ * after them. */
+static inline const char *read_digits(const char *s, uint64_t *m)
+{
+	uint64_t v = *m;
+	for (;; s++) {
+		unsigned digit = (unsigned)(unsigned char)*s - '0';
+		if (digit > 9)
+			break;
+		v = v * 10 + digit;
+	}
+	*m = v;
+	return s;
+}
+
+/* Read the number that s begins with into *ns; returns the byte after it. */
+static inline const char *scan_number(const char *s, struct numscan *ns)
+{
+	uint64_t m = 0;
+	const char *p = read_digits(s, &m);
+	ns->d = (unsigned)(p - s);
+	ns->frac = 0;
+	ns->dot = ns->d && *p == '.';
+	if (ns->dot) {
+		const char *f = ++p;
+		p = read_digits(p, &m);
+		ns->frac = (unsigned)(p - f);
+	}
+	ns->len = (unsigned)(p - s);
+	ns->m = m;
+	return p;
+}
+
 /* The common case: a text without quotes, blanks or join marks. libcsv
  * would give exactly the bytes between the commas, and cleaning would change
  * none of them, so the fields are the text cut at its commas (no libcsv, one
- * copy, no work per field). */
+ * copy), and each field's number is read on the way (num[]), so that judge()
+ * and emit() read no digit again. */
 static bool split_plain(struct fields *fs, const char *text, size_t len)
 {
 	br_buf_add(&fs->clean, text, len);
-	char *s = fs->clean.data;
+	char *const s = fs->clean.data;
+	char *p = s;
 	size_t n = 0;
-	fs->coff[0] = 0;
-	for (const char *c = s; (c = memchr(c, ',', len - (size_t)(c - s))) != NULL; c++) {
-		s[c - s] = '\0';
-		if (++n < MAX_FIELDS)
-			fs->coff[n] = (size_t)(c - s) + 1;
+	for (;;) {
+		if (n == MAX_FIELDS) {
+			fs->n = n + 1; /* more fields than any layout */
+			return false;
+		}
+		fs->coff[n] = (size_t)(p - s);
+		fs->mark[n] = -1;
+		fs->blanks[n] = false;
+		p = (char *)(uintptr_t)scan_number(p, &fs->num[n]);
+		while (*p && *p != ',') /* (split() saw no NUL in the text) */
+			p++;
+		n++;
+		if (!*p)
+			break;
+		*p++ = '\0';
 	}
-	fs->n = n + 1;
+	fs->n = n;
 	fs->rows = 1;
 	fs->plain = true;
-	if (fs->n > MAX_FIELDS || fs->n < 2)
-		return false;
-	for (size_t i = 0; i < fs->n; i++) {
-		fs->mark[i] = -1;
-		fs->blanks[i] = false;
-	}
-	return true;
+	return n >= 2;
 }
 
 /* A text without quotes (nor line ends): libcsv would hand over the bytes
@@ -418,27 +485,22 @@ static long vernum(const char *s)
 	return major * 100000 + minor * 100 + letter;
 }
 
-static bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* 10^i, exact */
 static const double p10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
 			     1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
 
 /* The figures bonnie++ really writes, recognised without a regex: true only
- * when the field surely has the complete shape of kind k (re_full[k], and
- * so re_part[k], which accepts every prefix of it); false means "ask the
- * pattern". A figure's number is read on the way into *f (when not NULL)
- * as num() would read it. */
-static bool quick_shape(enum kind k, const char *s, struct fig *f)
+ * when the field s, whose number scan_number() read into *ns, surely has the
+ * complete shape of kind k (re_full[k], and so re_part[k], which accepts
+ * every prefix of it); false means "ask the pattern". The number of a
+ * figure or parameter goes into *f (when not NULL) as num() would read it. */
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* in judge_plain(): a call per field costs a third of it */
+#endif
+static inline bool quick_shape(enum kind k, const char *s, const struct numscan *ns, struct fig *f)
 {
-	const char *p = s;
-	unsigned long long m = 0;
-	while (is_digit(*p))
-		m = m * 10 + (unsigned)(*p++ - '0'); /* (used only up to 15 digits) */
-	size_t d = (size_t)(p - s), frac = 0;
+	size_t d = ns->d, frac = ns->frac;
+	const char *p = s + ns->len; /* after the number */
 	if (d == 0) {
 		while (*p == '+')
 			p++;
@@ -448,7 +510,7 @@ static bool quick_shape(enum kind k, const char *s, struct fig *f)
 		return k == K_CPU ? plus >= 2 : (k == K_RATE || k == K_SEEKS) && plus >= 3;
 	}
 	bool ok = false;
-	if (!*p) {
+	if (!*p && !ns->dot) {
 		switch (k) {
 		case K_FVER:
 			return d == 1 && *s == '2';
@@ -458,65 +520,70 @@ static bool quick_shape(enum kind k, const char *s, struct fig *f)
 		case K_CPU:
 			ok = d <= 4;
 			break;
-		case K_RATE:
-		case K_SEEKS:
-			ok = true;
-			break;
 		case K_CONC:
 		case K_SEEKPROCS:
-			return d <= 6;
+			ok = d <= 6;
+			break;
 		case K_SEED:
-			return d <= 20;
+			ok = d <= 20;
+			break;
 		case K_SEEKCNT:
-			return d <= 12;
-		default:
-			return true;
+			ok = d <= 12;
+			break;
+		default: /* rates, seeks and the other parameters */
+			ok = true;
+			break;
 		}
 	} else {
 		switch (k) {
 		case K_FVER:
 		case K_VER: /* d.dd with an optional letter */
-			if (d != 1 || p[0] != '.' || !is_digit(p[1]) || !is_digit(p[2]))
+			if (d != 1 || !ns->dot || frac != 2)
 				return false;
-			p += 3;
 			if (*p >= 'a' && *p <= 'z')
 				p++;
 			return !*p;
 		case K_RATE:
 		case K_SEEKS:
 		case K_LAT:
-			if (*p == '.') {
-				const char *fp = ++p;
-				while (is_digit(*p))
-					m = m * 10 + (unsigned)(*p++ - '0');
-				frac = (size_t)(p - fp);
-				if (frac == 0)
-					return false;
-			}
+			if (ns->dot && frac == 0)
+				return false;
 			if (k != K_LAT)
 				ok = !*p;
 			else
-				ok = strcmp(p, "us") == 0 || strcmp(p, "ms") == 0 || strcmp(p, "s") == 0;
+				ok = (p[0] == 's' && !p[1]) ||
+				     ((p[0] == 'u' || p[0] == 'm') && p[1] == 's' && !p[2]);
 			break;
 		case K_SIZE1:
 		case K_SIZE:
-			return *p && strchr("KMGT", *p) && !p[1];
+			ok = !ns->dot && *p && strchr("KMGT", *p) && !p[1];
+			break;
 		case K_CHUNK:
 		case K_FCHUNK:
-			return *p && strchr("kKmMgG", *p) && !p[1];
+			ok = !ns->dot && *p && strchr("kKmMgG", *p) && !p[1];
+			break;
 		default:
 			return false;
 		}
 	}
 	/* num(): exact up to 15 digits, strtod beyond */
 	if (ok && f && d + frac <= 15) {
-		size_t n = d + (frac ? frac + 1 : 0);
 		f->known = true;
 		f->frac = (unsigned char)frac;
-		f->len = (unsigned char)n;
-		f->v = frac ? (double)m / p10[frac] : (double)m;
+		f->len = (unsigned char)ns->len;
+		f->v = frac ? (double)ns->m / p10[frac] : (double)ns->m;
 	}
 	return ok;
+}
+
+/* Whether the non-empty s, which quick_shape() did not recognise, has the
+ * shape of kind k (cut: or the start of one): the pattern's answer. */
+static bool shape_slow(enum kind k, const char *s, bool cut)
+{
+	if (!cut && (k == K_FVER || (k == K_VER && *s != 'b')) && !is_digit(*s))
+		return false; /* both patterns begin with a digit (or the runner's name) */
+	struct br_pattern *p = cut ? &re_part[k] : &re_full[k];
+	return br_re_test(p, s, strlen(s));
 }
 
 /* Whether s has the shape of kind k (cut: or the start of one); a figure's
@@ -527,12 +594,9 @@ static bool shape_read(enum kind k, const char *s, bool cut, struct fig *f)
 		return true;
 	if (!*s)
 		return k != K_FVER && k != K_VER;
-	if (quick_shape(k, s, f))
-		return true;
-	if (!cut && (k == K_FVER || (k == K_VER && *s != 'b')) && !is_digit(*s))
-		return false; /* both patterns begin with a digit (or the runner's name) */
-	struct br_pattern *p = cut ? &re_part[k] : &re_full[k];
-	return br_re_test(p, s, strlen(s));
+	struct numscan ns;
+	scan_number(s, &ns);
+	return quick_shape(k, s, &ns, f) || shape_slow(k, s, cut);
 }
 
 static bool shape_ok(enum kind k, const char *s, bool cut)
@@ -583,10 +647,27 @@ static const struct layout *versioned_layout(const char *f0, const char *f1)
 	return NULL;
 }
 
-static const struct layout *choose_layout(const struct fields *fs)
+/* versioned_layout(f0, f1), remembered for the next line with the same
+ * first two fields. */
+static const struct layout *versioned_cached(struct fields *fs, const char *f0, const char *f1)
 {
-	const char *f0 = cf(fs, 0), *f1 = cf(fs, 1);
+	if (!is_digit(*f0))
+		return NULL; /* a format version begins with a digit: a 1.0x name */
+	if (strcmp(f0, fs->vf0) == 0 && strcmp(f1, fs->vf1) == 0 && *f0)
+		return fs->vL;
 	const struct layout *L = versioned_layout(f0, f1);
+	if (strlen(f0) < sizeof fs->vf0 && strlen(f1) < sizeof fs->vf1) {
+		strcpy(fs->vf0, f0);
+		strcpy(fs->vf1, f1);
+		fs->vL = L;
+	}
+	return L;
+}
+
+/* The layout of a record whose first two fields are f0 and f1. */
+static const struct layout *choose_layout(struct fields *fs, const char *f0, const char *f1)
+{
+	const struct layout *L = versioned_cached(fs, f0, f1);
 	if (L)
 		return L;
 	if (shape_ok(K_SIZE1, f1, true))
@@ -679,7 +760,7 @@ static struct verdict conclude(const struct fields *fs, size_t bad, size_t figur
 static void judge(struct fields *fs, struct verdict *cut, struct verdict *done)
 {
 	*cut = *done = (struct verdict){false, false, 0, 0};
-	fs->L = choose_layout(fs);
+	fs->L = choose_layout(fs, cf(fs, 0), cf(fs, 1));
 	if (!fs->L)
 		return;
 	map_slots(fs);
@@ -694,25 +775,106 @@ static void judge(struct fields *fs, struct verdict *cut, struct verdict *done)
 	for (size_t i = 0; i < c && i < L->len; i++) {
 		enum kind k = L->slot[i].kind;
 		const char *s = fs->val[i];
-		if ((k == K_RATE || k == K_SEEKS || k == K_LAT) && *s)
-			any = true;
-		fs->fig[i].known = false;
+		struct fig *f = &fs->fig[i];
+		f->known = false;
+		bool ok = true; /* s has the complete shape of k */
+		if (!*s) {
+			ok = k != K_FVER && k != K_VER;
+		} else if (k != K_NAME) {
+			any = any || (k == K_RATE || k == K_SEEKS || k == K_LAT);
+			struct numscan own;
+			const struct numscan *ns = fs->plain && fs->vsrc[i] >= 0 ? &fs->num[fs->vsrc[i]] : NULL;
+			if (!ns) {
+				scan_number(s, &own);
+				ns = &own;
+			}
+			ok = quick_shape(k, s, ns, f) || shape_slow(k, s, false);
+		}
+		bool figure = is_figure(k) && *s;
 		if (i + 1 == c) {
 			/* re_full[k] accepts less than re_part[k] */
-			last_done = shape_read(k, s, false, &fs->fig[i]);
-			last_cut = last_done || shape_ok(k, s, true);
-			last_figure = is_figure(k) && *s;
-		} else if (!shape_read(k, s, false, &fs->fig[i])) {
+			last_done = ok;
+			last_cut = ok || shape_ok(k, s, true);
+			last_figure = figure;
+		} else if (!ok) {
 			if (bad == c)
 				bad = i;
-		} else if (is_figure(k) && *s) {
-			figures++;
+		} else {
+			figures += figure;
 		}
 	}
 	*cut = conclude(fs, bad == c && !last_cut ? c - 1 : bad,
 			figures + (last_cut && last_figure), any);
 	*done = conclude(fs, bad == c && !last_done ? c - 1 : bad,
 			 figures + (last_done && last_figure), any);
+}
+
+/*
+ * judge() for the common line in one pass: a plain text (see split_plain:
+ * no quote, blank or control byte, and no '=' at its end) with exactly its
+ * layout's field count, every field of a shape quick_shape() knows. Each
+ * field is cut, read and judged against its slot as the text is read: no
+ * field table to map, no number read twice. Such a line has no "-s 0" field
+ * to insert (that record is one field short) and no trailing empty field to
+ * drop, so the slots are the fields and the verdict is judge()'s. A logical
+ * line that is plain is its own joined text (add_line changes nothing in
+ * it), so it is read as it is. Anything else returns false, and judge()
+ * decides.
+ */
+static bool judge_plain(struct fields *fs, const char *text, size_t len, struct verdict *cut,
+			struct verdict *done)
+{
+	if (len && text[len - 1] == '=')
+		return false; /* a soft break: the record goes on */
+	br_buf_reset(&fs->clean);
+	br_buf_add(&fs->clean, text, len);
+	char *s = fs->clean.data;
+	/* the layout, from the first two fields (cut for the look) */
+	char *c0 = memchr(s, ',', len);
+	char *c1 = c0 ? memchr(c0 + 1, ',', len - (size_t)(c0 + 1 - s)) : NULL;
+	if (!c1)
+		return false;
+	*c0 = *c1 = '\0';
+	const struct layout *L = choose_layout(fs, s, c0 + 1);
+	*c0 = *c1 = ',';
+	if (!L)
+		return false;
+	size_t figures = 0;
+	bool any = false;
+	char *p = s;
+	for (size_t i = 0; i < L->len; i++) {
+		char *f = p;
+		struct numscan ns;
+		p = (char *)(uintptr_t)scan_number(f, &ns);
+		for (; *p != ',' && *p; p++)
+			if ((unsigned char)*p <= ' ' || *p == '"' || *p == 0x7f)
+				return false; /* a blank, quote or control byte */
+		if (!*p ? i + 1 != L->len || p != s + len : i + 1 == L->len)
+			return false; /* not the layout's field count, or a NUL */
+		*p++ = '\0';
+		enum kind k = L->slot[i].kind;
+		fs->val[i] = f; /* (vmark, vsrc and blanks are not read for a plain line) */
+		fs->fig[i].known = false;
+		if (!*f) {
+			if (k == K_FVER || k == K_VER)
+				return false;
+		} else if (k != K_NAME) {
+			if (!quick_shape(k, f, &ns, &fs->fig[i]))
+				return false;
+			if (is_figure(k)) {
+				figures++;
+				any = any || k != K_CPU;
+			}
+		}
+	}
+	if (L->name_first && !name_ok(fs->val[0]))
+		return false;
+	fs->L = L;
+	fs->n = fs->count = L->len;
+	fs->rows = 1;
+	fs->plain = true;
+	*cut = *done = conclude(fs, L->len, figures, any);
+	return true;
 }
 
 /* ------------------------------------------------------------ line text */
@@ -801,6 +963,8 @@ static bool is_header(const char *s)
 {
 	while (is_blank(*s))
 		s++;
+	if (*s != 'n' && *s != 'f')
+		return false;
 	return br_starts_with(s, "name,file_size,") ||
 	       br_starts_with(s, "format_version,bonnie_version,");
 }
@@ -830,10 +994,11 @@ static double num(const char *s, char **end)
 	return frac ? (double)m / p10[frac] : (double)m;
 }
 
-/* The resolution of a figure printed with d decimals. */
+/* The resolution of a figure printed with d decimals: 10^-d correctly
+ * rounded, which one division of exact powers gives (and pow(10, -d) too). */
 static double step_of(size_t d)
 {
-	return d ? pow(10, -(double)d) : 1;
+	return d < BR_ARRAY_LEN(p10) ? 1 / p10[d] : pow(10, -(double)d);
 }
 
 static double decimals_step(const char *s)
@@ -847,11 +1012,29 @@ static double decimals_step(const char *s)
 	return pow(10, -(double)d);
 }
 
+/* A parameter field and its number as judge() read it (f NULL or not
+ * known: read s). */
+struct pfield {
+	const char *s;
+	const struct fig *f;
+};
+
+/* num(p.s, end) */
+static double pf_num(struct pfield p, char **end)
+{
+	if (p.f && p.f->known) {
+		if (end)
+			*end = (char *)(uintptr_t)(p.s + p.f->len);
+		return p.f->v;
+	}
+	return num(p.s, end);
+}
+
 /* "3000M" → bytes; a bare number is MB (1.00–1.00c). */
-static double size_bytes(const char *s)
+static double size_bytes(struct pfield p)
 {
 	char *end;
-	double v = num(s, &end);
+	double v = pf_num(p, &end);
 	switch (*end) {
 	case 'K':
 		return v * 1024;
@@ -865,10 +1048,10 @@ static double size_bytes(const char *s)
 }
 
 /* "4k" → 4096; a bare number is bytes. */
-static double chunk_bytes(const char *s)
+static double chunk_bytes(struct pfield p)
 {
 	char *end;
-	double v = num(s, &end);
+	double v = pf_num(p, &end);
 	switch (*end) {
 	case 'k':
 	case 'K':
@@ -884,10 +1067,11 @@ static double chunk_bytes(const char *s)
 	}
 }
 
-static void param_num_or_str(struct br_record *r, const char *key, const char *s)
+static void param_num_or_str(struct br_record *r, const char *key, struct pfield p)
 {
 	char *end;
-	double v = num(s, &end);
+	const char *s = p.s;
+	double v = pf_num(p, &end);
 	if (end != s && !*end)
 		br_record_param_num(r, key, v);
 	else
@@ -905,7 +1089,7 @@ static void set_seeks(struct build *bd, struct br_record *r, const struct fields
 {
 	const char *s = fs->val[i];
 	const struct fig *f = &fs->fig[i];
-	int mark = fs->vmark[i];
+	int mark = fs->plain ? -1 : fs->vmark[i]; /* (a plain line began no line inside) */
 	size_t n = f->known ? f->len : strlen(s);
 	bool integer = f->known ? f->frac == 0 : strspn(s, "0123456789") == n;
 	if (!integer) {
@@ -957,6 +1141,17 @@ static void set_latency(struct br_record *r, int metric, const char *s, const st
 	br_value_set_resolution(bv, mult * (f->known ? step_of(f->frac) : decimals_step(s)));
 }
 
+/* The cpu s of metric m, when the record holds its figure: what
+ * br_record_set_cpu() does then, on the value in place. */
+static void set_cpu(struct br_record *r, int m, const char *s, const struct fig *f)
+{
+	struct br_value *v = br_record_value(r, (enum br_metric_id)m);
+	if (v) {
+		v->has_cpu = true;
+		v->cpu = f->known ? f->v : num(s, NULL);
+	}
+}
+
 static void note_blanks(struct build *bd, const struct fields *fs, size_t i)
 {
 	int src = fs->vsrc[i];
@@ -999,9 +1194,9 @@ static void seed_date(struct br_record *r, double seed)
 /* The parameter fields of a record, kept until its figures are set so that
  * they are written in SCHEMA.md's order. */
 struct params {
-	const char *size, *chunk, *files, *maxsz, *minsz;
-	const char *dirs, *fchunk, *conc, *seed, *seekcnt;
-	const char *seekprocs;
+	struct pfield size, chunk, files, maxsz, minsz;
+	struct pfield dirs, fchunk, conc, seed, seekcnt;
+	struct pfield seekprocs;
 };
 
 /* Step of emit: field i (non-empty, or the name) of a rate, seeks, cpu or
@@ -1011,6 +1206,7 @@ static void field_into(struct build *bd, struct br_record *r, const struct field
 {
 	const struct layout *L = fs->L;
 	const char *s = fs->val[i];
+	const struct pfield pf = {s, &fs->fig[i]};
 	int m = L->slot[i].metric;
 	switch ((enum kind)L->slot[i].kind) {
 	case K_NAME:
@@ -1023,38 +1219,38 @@ static void field_into(struct build *bd, struct br_record *r, const struct field
 		break;
 	case K_SIZE1:
 	case K_SIZE:
-		pm->size = s;
+		pm->size = pf;
 		break;
 	case K_CHUNK:
-		pm->chunk = s;
+		pm->chunk = pf;
 		break;
 	case K_FILES1:
 	case K_NFILES:
-		pm->files = s;
+		pm->files = pf;
 		break;
 	case K_MAXSZ:
-		pm->maxsz = s;
+		pm->maxsz = pf;
 		break;
 	case K_MINSZ:
-		pm->minsz = s;
+		pm->minsz = pf;
 		break;
 	case K_DIRS:
-		pm->dirs = s;
+		pm->dirs = pf;
 		break;
 	case K_FCHUNK:
-		pm->fchunk = s;
+		pm->fchunk = pf;
 		break;
 	case K_CONC:
-		pm->conc = s;
+		pm->conc = pf;
 		break;
 	case K_SEED:
-		pm->seed = s;
+		pm->seed = pf;
 		break;
 	case K_SEEKCNT:
-		pm->seekcnt = s;
+		pm->seekcnt = pf;
 		break;
 	case K_SEEKPROCS:
-		pm->seekprocs = s;
+		pm->seekprocs = pf;
 		break;
 	case K_SEEKS:
 	case K_RATE:
@@ -1071,8 +1267,8 @@ static void field_into(struct build *bd, struct br_record *r, const struct field
 		break;
 	case K_CPU:
 		/* the cpu of a too-fast test is not a measurement */
-		if (s[0] != '+' && br_record_get(r, (enum br_metric_id)m)->present && !rate_fast[m])
-			br_record_set_cpu(r, (enum br_metric_id)m, fs->fig[i].known ? fs->fig[i].v : num(s, NULL));
+		if (s[0] != '+' && !rate_fast[m])
+			set_cpu(r, m, s, &fs->fig[i]);
 		break;
 	case K_LAT:
 		set_latency(r, m, s, &fs->fig[i]);
@@ -1087,20 +1283,20 @@ static void field_into(struct build *bd, struct br_record *r, const struct field
  * 1.9x write them as separate fields, which win. */
 static void files_spec(struct br_record *r, struct params *pm)
 {
-	char *spec = br_strdup(pm->files);
+	char *spec = br_strdup(pm->files.s);
 	char *slash = strchr(spec, '/');
 	if (slash) {
 		*slash = '\0';
-		if (!pm->dirs)
-			pm->dirs = pm->files + (slash - spec) + 1;
+		if (!pm->dirs.s)
+			pm->dirs = (struct pfield){pm->files.s + (slash - spec) + 1, NULL};
 	}
 	char *save = NULL;
 	char *tok = strtok_r(spec, ":", &save);
 	if (tok)
 		br_record_param_num(r, "files", num(tok, NULL) * 1024);
-	if (tok && (tok = strtok_r(NULL, ":", &save)) != NULL && !pm->maxsz)
-		param_num_or_str(r, "max_size", tok);
-	if (tok && (tok = strtok_r(NULL, ":", &save)) != NULL && !pm->minsz)
+	if (tok && (tok = strtok_r(NULL, ":", &save)) != NULL && !pm->maxsz.s)
+		param_num_or_str(r, "max_size", (struct pfield){tok, NULL});
+	if (tok && (tok = strtok_r(NULL, ":", &save)) != NULL && !pm->minsz.s)
 		br_record_param_num(r, "min_size", num(tok, NULL));
 	free(spec);
 }
@@ -1109,42 +1305,43 @@ static void files_spec(struct br_record *r, struct params *pm)
  * SCHEMA.md's order. */
 static void set_params(struct br_record *r, struct params *pm)
 {
-	if (pm->size) {
+	if (pm->size.s) {
 		/* 1.0x may add the chunk size: "64M:4k" (size_bytes stops at ':') */
-		const char *colon = strchr(pm->size, ':');
-		br_record_param_str(r, "size", pm->size);
+		const char *colon = strchr(pm->size.s, ':');
+		br_record_param_str(r, "size", pm->size.s);
 		br_record_param_num(r, "size_bytes", size_bytes(pm->size));
 		if (colon && colon[1])
-			pm->chunk = colon + 1;
+			pm->chunk = (struct pfield){colon + 1, NULL};
 	}
-	if (pm->chunk)
+	if (pm->chunk.s)
 		br_record_param_num(r, "chunk_size", chunk_bytes(pm->chunk));
-	if (pm->files && !strpbrk(pm->files, ":/"))
-		br_record_param_num(r, "files", num(pm->files, NULL) * 1024);
-	else if (pm->files)
+	if (pm->files.s && !strpbrk(pm->files.s, ":/"))
+		br_record_param_num(r, "files", pf_num(pm->files, NULL) * 1024);
+	else if (pm->files.s)
 		files_spec(r, pm);
-	if (pm->maxsz)
+	if (pm->maxsz.s)
 		param_num_or_str(r, "max_size", pm->maxsz);
-	if (pm->minsz)
-		br_record_param_num(r, "min_size", num(pm->minsz, NULL));
+	if (pm->minsz.s)
+		br_record_param_num(r, "min_size", pf_num(pm->minsz, NULL));
 	/* 1.92+ write the directory count into the file-chunk-size slot */
-	if (!pm->dirs && pm->fchunk) {
+	if (!pm->dirs.s && pm->fchunk.s) {
 		pm->dirs = pm->fchunk;
-		pm->fchunk = NULL;
+		pm->fchunk = (struct pfield){NULL, NULL};
 	}
-	if (pm->dirs)
-		br_record_param_num(r, "num_dirs", num(pm->dirs, NULL));
-	if (pm->fchunk)
+	if (pm->dirs.s)
+		br_record_param_num(r, "num_dirs", pf_num(pm->dirs, NULL));
+	if (pm->fchunk.s)
 		br_record_param_num(r, "file_chunk_size", chunk_bytes(pm->fchunk));
-	if (pm->conc)
-		br_record_param_num(r, "concurrency", num(pm->conc, NULL));
-	if (pm->seekcnt)
-		br_record_param_num(r, "seeks_count", num(pm->seekcnt, NULL));
-	if (pm->seekprocs)
-		br_record_param_num(r, "seek_procs", num(pm->seekprocs, NULL));
-	if (pm->seed) {
-		br_record_param_num(r, "seed", num(pm->seed, NULL));
-		seed_date(r, num(pm->seed, NULL));
+	if (pm->conc.s)
+		br_record_param_num(r, "concurrency", pf_num(pm->conc, NULL));
+	if (pm->seekcnt.s)
+		br_record_param_num(r, "seeks_count", pf_num(pm->seekcnt, NULL));
+	if (pm->seekprocs.s)
+		br_record_param_num(r, "seek_procs", pf_num(pm->seekprocs, NULL));
+	if (pm->seed.s) {
+		double seed = pf_num(pm->seed, NULL);
+		br_record_param_num(r, "seed", seed);
+		seed_date(r, seed);
 	}
 }
 
@@ -1164,10 +1361,57 @@ static void note_repairs(struct br_parse_ctx *ctx, const struct build *bd, size_
 	br_buf_free(&msg);
 }
 
+/*
+ * The labels of the records of a document. The label of a result at line i
+ * is what core's outline holds above line i (core/label.c), and a plain CSV
+ * line (no blank, five commas or more: a bonnie++ record or header line)
+ * changes nothing there: it is a "result line", which neither titles what
+ * follows nor ends a title, and it starts no message (it does not follow a
+ * blank line, nor begin "-----Original Message"). Only an HTML heading
+ * would, or the quote depth closing headings of a deeper quote above, which
+ * cannot happen when the line above is a CSV line of the same depth too. So
+ * the outline is asked once for a block of CSV lines, and does not read the
+ * block: `known` is a line the label is proven to hold for.
+ */
+struct labels {
+	size_t line;    /* the CSV line passed last ((size_t)-1: none) */
+	size_t run;     /* CSV lines of one depth up to `line` */
+	size_t known;   /* label is the label of this line ((size_t)-1: none) */
+	char *label;    /* (NULL: none) */
+};
+
+/* Line j, a CSV line read as one (clear: plain, see above), is passed. */
+static void labels_pass(struct labels *lb, const struct br_line *lines, size_t j, bool clear)
+{
+	bool next = lb->line != (size_t)-1 && j == lb->line + 1 && lines[j].depth == lines[lb->line].depth;
+	lb->run = next ? lb->run + 1 : 1;
+	lb->line = j;
+	if (lb->known == j && lb->run >= 2 && clear && !(lines[j].flags & BR_LINE_HEADING) &&
+	    lines[j].text[0] != '-' && lines[j].text[0] != '_')
+		lb->known = j + 1;
+}
+
+/* The label of a record on lines first..last (plain: a plain line). */
+static const char *record_label(struct br_parse_ctx *ctx, struct labels *lb, size_t first,
+				size_t last, bool plain)
+{
+	if (first != lb->known) {
+		free(lb->label);
+		lb->label = br_parse_label(ctx, first, NULL);
+		lb->known = first;
+	}
+	if (first == last)
+		labels_pass(lb, ctx->doc->lines, first, plain);
+	else
+		lb->line = (size_t)-1;
+	return lb->label;
+}
+
 /* The record of a judged-complete field set spanning logical lines
- * first..last; `why` is the claim's reason. */
-static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first, size_t last,
-		 const char *why)
+ * first..last; `why` is the claim's reason, plain whether fs is the fields
+ * of a plain line (see split_plain). */
+static void emit(struct br_parse_ctx *ctx, struct labels *lb, const struct fields *fs, size_t first,
+		 size_t last, const char *why, bool plain)
 {
 	const struct layout *L = fs->L;
 	struct build bd = {ctx, first, BR_BUF_INIT, 0};
@@ -1175,16 +1419,15 @@ static void emit(struct br_parse_ctx *ctx, const struct fields *fs, size_t first
 	struct params pm = {0};
 	bool rate_fast[BR_METRIC_COUNT] = {false};
 	for (size_t i = 0; i < fs->count && i < L->len; i++) {
-		note_blanks(&bd, fs, i);
+		if (!plain) /* (a plain line has no blank) */
+			note_blanks(&bd, fs, i);
 		if (!*fs->val[i] && L->slot[i].kind != K_NAME)
 			continue;
 		field_into(&bd, r, fs, i, &pm, rate_fast);
 	}
 	set_params(r, &pm);
 
-	char *label = br_parse_label(ctx, first, NULL);
-	br_record_set_label(r, label);
-	free(label);
+	br_record_set_label(r, record_label(ctx, lb, first, last, plain));
 
 	note_repairs(ctx, &bd, first, last);
 	br_buf_free(&bd.fixes);
@@ -1225,6 +1468,7 @@ struct scan {
 	struct br_buf text;
 	char *why[BR_ARRAY_LEN(layouts)]; /* claim reason per layout, made on first use */
 	struct spaced sp;
+	struct labels labels;
 };
 
 /* Text of logical lines first..last joined (MARKs where lines meet);
@@ -1246,7 +1490,17 @@ static bool join_text(struct scan *sc, size_t first, size_t last)
 static bool judge_lines(struct scan *sc, size_t first, size_t last, struct verdict *cut,
 			struct verdict *done, bool *soft)
 {
+	/* a line as it is; else its joined text, unless that is the same */
+	const struct br_line *l = &sc->ctx->doc->lines[first];
+	bool one = first == last && !br_line_njoins(l);
+	if (one && judge_plain(&sc->fs, l->text, l->len, cut, done)) {
+		*soft = false;
+		return true;
+	}
 	*soft = join_text(sc, first, last);
+	if ((!one || sc->text.len != l->len) &&
+	    judge_plain(&sc->fs, sc->text.data, sc->text.len, cut, done))
+		return true;
 	if (!split(&sc->csv, &sc->fs, sc->text.data, sc->text.len))
 		return false;
 	judge(&sc->fs, cut, done);
@@ -1302,6 +1556,9 @@ static size_t try_record(struct scan *sc, size_t i)
 	const struct br_line *l = &doc->lines[i];
 	if (is_header(l->text)) {
 		br_parse_claim(sc->ctx, i, i, "bonnie++ CSV header line (-x)");
+		labels_pass(&sc->labels, doc->lines, i,
+			    !memchr(l->text, ' ', l->len) && !memchr(l->text, '\t', l->len) &&
+				    has_commas(l->text, l->len, 5));
 		return i;
 	}
 	/* Each set of lines i..last is judged once; sc->fs keeps the fields of
@@ -1351,7 +1608,7 @@ static size_t try_record(struct scan *sc, size_t i)
 		if (!sc->why[li])
 			sc->why[li] = br_asprintf("bonnie++ CSV record, %s layout (%zu fields)",
 						  L->name, L->len);
-		emit(sc->ctx, &sc->fs, i, best, sc->why[li]);
+		emit(sc->ctx, &sc->labels, &sc->fs, i, best, sc->why[li], sc->fs.plain);
 		return best;
 	}
 	if (held != last)
@@ -1761,6 +2018,7 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 	fit(sp, L, &mask, &extra);
 	struct fields *fs = &sc->fs;
 	fs->L = L;
+	fs->plain = false;
 	fs->count = L->len;
 	for (size_t k = 0; k < L->len; k++) {
 		fs->vmark[k] = -1;
@@ -1776,7 +2034,7 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 		      "fields separated by blanks, not commas: %zu tokens placed on the %s "
 		      "layout's %zu fields",
 		      sp->n, L->name, L->len);
-	emit(ctx, fs, i, best, sp->why[li]);
+	emit(ctx, &sc->labels, fs, i, best, sp->why[li], false);
 	return best;
 }
 
@@ -1787,6 +2045,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	struct scan sc;
 	memset(&sc, 0, sizeof sc);
 	sc.ctx = ctx;
+	sc.labels.line = sc.labels.known = (size_t)-1;
 	if (csv_init(&sc.csv, 0) != 0)
 		return 0;
 	bool wrapped;
@@ -1809,6 +2068,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	}
 	br_buf_free(&sc.sp.tok);
 	br_buf_free(&sc.sp.name);
+	free(sc.labels.label);
 	return ctx->nrecords - before;
 }
 

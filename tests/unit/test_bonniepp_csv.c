@@ -12,6 +12,7 @@
 
 #include "dataset.h"
 #include "doc.h"
+#include "label.h"
 #include "parser.h"
 #include "regex.h"
 
@@ -820,6 +821,12 @@ static void fast_path_hands_over(void **state)
 		 "16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,27556us,882us,628us,"
 		 "19ms,1020us,988us,13546us,797us,952us,13ms,1228us,616us\n",
 		 2, "record joined from 2 lines"},
+		/* a trailing empty field (one more than the layout: read the careful
+		 * way, where it is dropped) */
+		{"1.98,2.00a,fast1,1,1058179427,8G,,8192,5,760,99,241652,25,83263,17,1364,92,167755,"
+		 "12,328.9,40,16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,27556us,"
+		 "882us,628us,19ms,1020us,988us,13546us,797us,952us,13ms,1228us,616us,\n",
+		 1, NULL},
 		/* a quoted-printable soft break inside a figure */
 		{"1.98,2.00a,fast1,1,1058179427,8G,,8192,5,760,99,241652,25,832=\n"
 		 "63,17,1364,92,167755,12,328.9,40,16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,"
@@ -853,6 +860,104 @@ static void fast_path_hands_over(void **state)
 		done(&r);
 	}
 	done(&ref);
+}
+
+/* The label of every record is the outline's label of its line, also when
+ * it is asked once for a block of CSV lines: headings above and between
+ * the blocks, a header line inside one, a heading in a deeper quote that the
+ * block's quote depth closes, an HTML heading, lines with blanks. */
+static void labels_of_csv_blocks(void **state)
+{
+	(void)state;
+	size_t len = strlen(plain200) - 1;
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, "Results\n=======\n\n");
+	for (int k = 0; k < 4; k++)
+		br_buf_addf(&b, "%.*s\n", (int)len, plain200);
+	br_buf_adds(&b, "format_version,bonnie_version,name,concurrency,seed,file_size\n");
+	for (int k = 0; k < 3; k++)
+		br_buf_addf(&b, "%.*s\n", (int)len, plain200);
+	br_buf_adds(&b, "\nRAID 5:\n");
+	for (int k = 0; k < 3; k++)
+		br_buf_addf(&b, "%.*s\n", (int)len, plain200);
+	br_buf_adds(&b, "\n> > Deep heading:\n");
+	for (int k = 0; k < 4; k++)
+		br_buf_addf(&b, "> %.*s\n", (int)len, plain200);
+	br_buf_adds(&b, "\n# Blanks\n");
+	for (int k = 0; k < 3; k++)
+		br_buf_addf(&b, "  %.*s\n", (int)len, plain200);
+	struct run r;
+	run(&r, b.data);
+	assert_int_equal(r.n, 17);
+	struct br_doc *fresh = br_doc_from_mem("t.txt", b.data, b.len);
+	for (size_t i = 0; i < r.n; i++) {
+		const struct br_record *x = rec(&r, i);
+		size_t at = 0;
+		while (at < fresh->nlines && fresh->lines[at].line != x->source.line)
+			at++;
+		assert_true(at < fresh->nlines);
+		char *want = br_label_for(fresh, at, NULL);
+		assert_string_equal(x->label ? x->label : "(null)", want ? want : "(null)");
+		free(want);
+	}
+	assert_string_equal(rec(&r, 0)->label, "Results");
+	assert_string_equal(rec(&r, 6)->label, "Results");
+	assert_string_equal(rec(&r, 7)->label, "Results / RAID 5");
+	assert_string_equal(rec(&r, 16)->label, "Results / Blanks");
+	br_doc_free(fresh);
+	done(&r);
+
+	/* an HTML heading that is itself a CSV line titles the lines below */
+	char *html = br_asprintf("<html><body>\n<h2>Runs</h2>\n<p>\n%.*s<br>\n%.*s<br>\n%.*s\n</p>\n"
+				 "<h3>%.*s</h3>\n<p>\n%.*s<br>\n%.*s\n</p>\n</body></html>\n",
+				 (int)len, plain200, (int)len, plain200, (int)len, plain200,
+				 (int)len, plain200, (int)len, plain200, (int)len, plain200);
+	struct br_doc *doc = br_doc_from_mem("t.html", html, strlen(html));
+	run_doc(&r, doc);
+	assert_true(r.n >= 5);
+	fresh = br_doc_from_mem("t.html", html, strlen(html));
+	for (size_t i = 0; i < r.n; i++) {
+		const struct br_record *x = rec(&r, i);
+		size_t at = 0;
+		while (at < fresh->nlines && fresh->lines[at].line != x->source.line)
+			at++;
+		assert_true(at < fresh->nlines);
+		char *want = br_label_for(fresh, at, NULL);
+		assert_string_equal(x->label ? x->label : "(null)", want ? want : "(null)");
+		free(want);
+	}
+	br_doc_free(fresh);
+	done(&r);
+	free(html);
+	br_buf_free(&b);
+}
+
+/* A figure's resolution is 10^-decimals as pow() gives it, whichever way
+ * the line was read. */
+static void resolution_of_decimals(void **state)
+{
+	(void)state;
+	const char *lines[] = {
+		"1.98,2.00a,res1,1,1058179427,8G,,8192,5,760,99,241652,25,83263,17,1364,92,167755,12,"
+		"328.9,40,16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,27556us,882us,"
+		"628us,19.25ms,1020us,988us,13546us,797us,952us,13.125ms,1228us,616us\n",
+		"\"1.98\",2.00a,res1,1,1058179427,8G,,8192,5,760,99,241652,25,83263,17,1364,92,167755,12,"
+		"328.9,40,16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,27556us,882us,"
+		"628us,19.25ms,1020us,988us,13546us,797us,952us,13.125ms,1228us,616us\n",
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(lines); i++) {
+		struct run r;
+		run(&r, lines[i]);
+		assert_int_equal(r.n, 1);
+		const struct br_record *x = rec(&r, 0);
+		assert_true(br_value_resolution(br_record_get(x, BR_M_seeks)) == pow(10, -1.0));
+		assert_true(br_value_resolution(br_record_get(x, BR_M_getc_latency)) ==
+			    1000 * pow(10, -2.0));
+		assert_true(br_value_resolution(br_record_get(x, BR_M_ran_create_latency)) ==
+			    1000 * pow(10, -3.0));
+		assert_true(br_value_resolution(br_record_get(x, BR_M_putc)) == 1);
+		done(&r);
+	}
 }
 
 /* Too many fields: the same verdict with and without a quote. */
@@ -1324,6 +1429,8 @@ int main(void)
 		cmocka_unit_test(seeks_without_point_is_doubtful),
 		cmocka_unit_test(quoted_csv_line),
 		cmocka_unit_test(fast_path_hands_over),
+		cmocka_unit_test(labels_of_csv_blocks),
+		cmocka_unit_test(resolution_of_decimals),
 		cmocka_unit_test(fast_path_too_many_fields),
 		cmocka_unit_test(unquoted_split_is_libcsv),
 		cmocka_unit_test(figures_read_like_strtod),
