@@ -501,7 +501,8 @@ struct br_record *br_record_clone(const struct br_record *r)
 
 /*
  * A record is built in a slot sized for most of its tool's records, and
- * strings set twice or a grown params table leave dead bytes behind; once
+ * strings set twice or a grown params table leave dead bytes behind (and a
+ * params table has unused slots); once
  * built, it is copied into an allocation of exactly its size (the frozen
  * slabs: bump-allocated, a slab unmapped when its last record is freed) and
  * the slot goes back to its slab for the next record. A mail archive's
@@ -585,21 +586,37 @@ static size_t footprint(const struct br_record *r)
 	return n;
 }
 
-/* p, a pointer into block `from`, moved to the same place in `to` */
-static void *moved(const void *p, const struct br_strblock *from, struct br_strblock *to)
+/* A block copied into another, less the unused slots of the params table
+ * (`hole` bytes from offset `at`): where a pointer into the old block
+ * stands in the new one. Nothing points into the hole. */
+struct move {
+	const struct br_strblock *from;
+	struct br_strblock *to;
+	size_t at, hole;
+};
+
+static void *moved(const struct move *mv, const void *p)
 {
 	if (!p)
 		return NULL;
-	return to->data + ((const char *)p - from->data);
+	size_t o = (size_t)((const char *)p - mv->from->data);
+	return mv->to->data + (o >= mv->at + mv->hole ? o - mv->hole : o);
 }
 
 /* The common case, a record in one block: the block's bytes copied at once
- * and every pointer into them moved by the same distance (a string that was
- * replaced comes along; at most a few bytes a record). */
+ * (its params table without its unused slots) and every pointer into them
+ * moved by the same distance (a string that was replaced comes along; at
+ * most a few bytes a record). */
 static struct br_record *compact_one_block(struct br_record *r)
 {
 	const struct br_strblock *b = r->strs;
-	size_t size = (sizeof *r + sizeof *b + b->used + 63) & ~(size_t)63;
+	struct move mv = {.from = b};
+	if (r->params) {
+		mv.at = (size_t)((const char *)(r->params + r->nparams) - b->data);
+		mv.hole = (r->cap_params - r->nparams) * sizeof *r->params;
+	}
+	size_t used = b->used - mv.hole;
+	size_t size = (sizeof *r + sizeof *b + used + 63) & ~(size_t)63;
 	if (size > FROZEN_MAX || size + footprint(r) / 16 > footprint(r))
 		return r; /* (saving under a sixteenth is not worth the copy) */
 	struct br_record *c = frozen_alloc(size);
@@ -607,27 +624,31 @@ static struct br_record *compact_one_block(struct br_record *r)
 	c->dead = 0;
 	c->frozen = true;
 	struct br_strblock *d = c->strs = (struct br_strblock *)(c + 1);
+	mv.to = d;
 	d->next = NULL;
-	d->used = d->cap = b->used;
-	memcpy(d->data, b->data, b->used);
-	c->version = moved(r->version, b, d);
-	c->host = moved(r->host, b, d);
-	c->label = moved(r->label, b, d);
-	c->source.file = moved(r->source.file, b, d);
-	c->source.format = moved(r->source.format, b, d);
-	c->source.excerpt = moved(r->source.excerpt, b, d);
+	d->used = d->cap = used;
+	memcpy(d->data, b->data, mv.hole ? mv.at : b->used);
+	if (mv.hole)
+		memcpy(d->data + mv.at, b->data + mv.at + mv.hole, b->used - mv.at - mv.hole);
+	c->version = moved(&mv, r->version);
+	c->host = moved(&mv, r->host);
+	c->label = moved(&mv, r->label);
+	c->source.file = moved(&mv, r->source.file);
+	c->source.format = moved(&mv, r->source.format);
+	c->source.excerpt = moved(&mv, r->source.excerpt);
 	if (c->params) {
-		c->params = moved(r->params, b, d);
+		c->params = moved(&mv, r->params);
+		c->cap_params = c->nparams;
 		for (size_t i = 0; i < c->nparams; i++) {
-			c->params[i].key = moved(r->params[i].key, b, d);
-			c->params[i].str = moved(r->params[i].str, b, d);
+			c->params[i].key = moved(&mv, r->params[i].key);
+			c->params[i].str = moved(&mv, r->params[i].str);
 		}
 	}
 	for (unsigned k = 0; k < r->nvals; k += BR_VCHUNK)
-		c->vchunk[k / BR_VCHUNK] = moved(r->vchunk[k / BR_VCHUNK], b, d);
+		c->vchunk[k / BR_VCHUNK] = moved(&mv, r->vchunk[k / BR_VCHUNK]);
 	for (unsigned k = 0; k < r->nvals; k++) {
 		struct br_value *v = &c->vchunk[k / BR_VCHUNK][k % BR_VCHUNK];
-		v->raw = moved(v->raw, b, d);
+		v->raw = moved(&mv, v->raw);
 	}
 	r->also = NULL;
 	r->nalso = r->cap_also = 0;
@@ -642,7 +663,7 @@ struct br_record *br_record_compact(struct br_record *r)
 	if (r->frozen && r->strs && !r->strs->next && !r->dead)
 		return r; /* compacted, unchanged since */
 	/* one block with few dead bytes: copied whole, else string by string */
-	if (r->strs && !r->strs->next && r->dead + (r->cap_params - r->nparams) * sizeof *r->params <= 64)
+	if (r->strs && !r->strs->next && r->dead <= 64)
 		return compact_one_block(r);
 	size_t need = compact_size(r);
 	size_t size = (sizeof *r + sizeof(struct br_strblock) + need + 63) & ~(size_t)63;
