@@ -205,6 +205,12 @@ static void sax_start(void *ctx, const xmlChar *xname, const xmlChar **attrs)
 		}
 		if (!(el & EL_BLOCK))
 			return;
+		/* a line break inside a cell ("Random<br>Seeks"): a blank */
+		if (strcmp(name, "br") == 0) {
+			if (h->w.text.len && h->w.text.data[h->w.text.len - 1] != '\t')
+				h->space = true;
+			return;
+		}
 		/* a block inside a cell: a layout table, not a row of figures */
 		hw_flush(h, false);
 		h->row = false;

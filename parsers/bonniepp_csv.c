@@ -240,6 +240,10 @@ struct fields {
 	 * block of CSV lines shares them): versioned_layout() of vf0, vf1. */
 	char vf0[16], vf1[16];
 	const struct layout *vL;
+	/* A bon_csv2html row (L_HTML): what its table's header says (see
+	 * html_header): block rates in M/sec, and the version it names. */
+	bool mega_blocks;
+	char html_version[16];
 };
 
 static void on_field(void *s, size_t len, void *data)
@@ -1201,6 +1205,13 @@ struct params {
 
 /* Step of emit: field i (non-empty, or the name) of a rate, seeks, cpu or
  * latency slot sets its figure; a parameter slot is kept in *pm. */
+/* The block rates (bon_csv2html 2.00a prints them in M/sec, the per-char
+ * ones in K/sec under the same "M/sec" heading). */
+static bool is_block_rate(int m)
+{
+	return m == BR_M_put_block || m == BR_M_rewrite || m == BR_M_get_block;
+}
+
 static void field_into(struct build *bd, struct br_record *r, const struct fields *fs, size_t i,
 		       struct params *pm, bool *rate_fast)
 {
@@ -1261,8 +1272,11 @@ static void field_into(struct build *bd, struct br_record *r, const struct field
 			set_seeks(bd, r, fs, i);
 		} else {
 			const struct fig *f = &fs->fig[i];
-			struct br_value *v = br_record_set(r, (enum br_metric_id)m, f->known ? f->v : num(s, NULL), s);
-			br_value_set_resolution(v, f->known ? step_of(f->frac) : decimals_step(s));
+			/* bon_csv2html 2.00a prints block rates in M/sec */
+			double unit = fs->mega_blocks && is_block_rate(m) ? 1024 : 1;
+			struct br_value *v = br_record_set(r, (enum br_metric_id)m,
+							   unit * (f->known ? f->v : num(s, NULL)), s);
+			br_value_set_resolution(v, unit * (f->known ? step_of(f->frac) : decimals_step(s)));
 		}
 		break;
 	case K_CPU:
@@ -1426,6 +1440,8 @@ static void emit(struct br_parse_ctx *ctx, struct labels *lb, const struct field
 		field_into(&bd, r, fs, i, &pm, rate_fast);
 	}
 	set_params(r, &pm);
+	if (L == &layouts[L_HTML] && fs->html_version[0])
+		set_version(r, fs->html_version);
 
 	br_record_set_label(r, record_label(ctx, lb, first, last, plain));
 
@@ -1469,6 +1485,11 @@ struct scan {
 	char *why[BR_ARRAY_LEN(layouts)]; /* claim reason per layout, made on first use */
 	struct spaced sp;
 	struct labels labels;
+	/* the last bon_csv2html row read: its last line + 1 (0: none) and what
+	 * its table's header said (html_header) */
+	size_t html_last;
+	bool html_mega;
+	char html_version[16];
 };
 
 /* Text of logical lines first..last joined (MARKs where lines meet);
@@ -1960,6 +1981,62 @@ static bool spaced_start(const struct br_doc *doc, size_t i, bool *wrapped)
 	return *wrapped;
 }
 
+/* The words of l that equal w. */
+static size_t count_word(const struct br_line *l, const char *w)
+{
+	size_t n = 0, wl = strlen(w);
+	for (const char *p = l->text, *e = l->text + l->len; (p = memmem(p, (size_t)(e - p), w, wl)); p += wl)
+		n += (p == l->text || p[-1] == ' ' || p[-1] == '\t') &&
+		     (p + wl == e || p[wl] == ' ' || p[wl] == '\t');
+	return n;
+}
+
+/*
+ * What the header of the bon_csv2html table of the row at line i says
+ * (into sc->fs): a unit row of "M/sec" (2.00a: block rates in M/sec,
+ * per-char ones in K/sec all the same) or "K/sec", and its "Version X"
+ * cell. The look goes up twelve lines at most, or to the previous row of
+ * the table, whose answer a row takes on (each line looked at once).
+ */
+static void html_header(struct scan *sc, size_t i)
+{
+	const struct br_doc *doc = sc->ctx->doc;
+	bool units = false, mega = false, ver = false;
+	char version[16] = "";
+	for (size_t k = i; k > 0 && i - k < 12;) {
+		k--;
+		if (sc->html_last && k + 1 == sc->html_last) {
+			mega = units ? mega : sc->html_mega;
+			if (!ver)
+				memcpy(version, sc->html_version, sizeof version);
+			break;
+		}
+		const struct br_line *l = &doc->lines[k];
+		if (!units) {
+			size_t nm = count_word(l, "M/sec"), nk = count_word(l, "K/sec");
+			units = nm >= 3 || nk >= 3;
+			mega = nm >= 3;
+		}
+		const char *v = ver ? NULL : memmem(l->text, l->len, "Version", 7);
+		if (v && (v == l->text || v[-1] == ' ' || v[-1] == '\t')) {
+			const char *e = l->text + l->len, *p = v + 7;
+			while (p < e && (*p == ' ' || *p == '\t'))
+				p++;
+			size_t n = 0;
+			while (p + n < e && n + 1 < sizeof version && p[n] != ' ' && p[n] != '\t')
+				n++;
+			if (n && p > v + 7 && is_digit((unsigned char)*p)) {
+				memcpy(version, p, n);
+				version[n] = '\0';
+				ver = true;
+			}
+		}
+	}
+	sc->fs.mega_blocks = sc->html_mega = mega;
+	memcpy(sc->fs.html_version, version, sizeof version);
+	memcpy(sc->html_version, version, sizeof version);
+}
+
 /* Try a record with blanks for commas at logical line i (`wrapped`: its
  * first line is short of one, figures follow); returns the last line used
  * (i when none). */
@@ -2026,6 +2103,12 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 		fs->fig[k].known = false; /* (emit reads the tokens) */
 	}
 	place(sp, fs, L, mask, extra, true);
+	fs->mega_blocks = false;
+	fs->html_version[0] = '\0';
+	if (L == &layouts[L_HTML]) {
+		html_header(sc, i);
+		sc->html_last = best + 1;
+	}
 	size_t li = (size_t)(L - layouts);
 	if (!sp->why[li])
 		sp->why[li] = br_asprintf("bonnie++ record with blanks for commas, %s layout",

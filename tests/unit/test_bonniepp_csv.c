@@ -1320,6 +1320,59 @@ static void csv2html_row_with_latency_row(void **state)
 	done(&r);
 }
 
+/* bon_csv2html 2.00a heads its rate columns "M/sec": its block rates are
+ * MiB/s ((K + 512) / 1024), its per-char ones KiB/s all the same. The unit
+ * row and the "Version" cell above a row say so (each row of the table
+ * takes on what the first one found); a "K/sec" header or none leaves
+ * every rate in KiB/s. */
+static void csv2html_200a_header_units(void **state)
+{
+	(void)state;
+	static const char head[] =
+		"Version 2.00a\tSequential Output\tSequential Input\tRandom Seeks\n"
+		"\tSize\tPer Char\tBlock\tRewrite\tPer Char\tBlock\tNum Files\n"
+		"\t%s\t%% CPU\t%s\t%% CPU\t%s\t%% CPU\t%s\t%% CPU\t%s\t%% CPU\t/sec\t%% CPU\n";
+	static const char rows[] =
+		"nas-east\t64G\t919\t83\t182\t18\t88\t16\t1184\t99\t195\t9\t258.4\t35\t32\t32396\t24\t"
+		"+++++\t+++\t22679\t32\t19053\t20\t56474\t20\t21903\t34\n"
+		"Latency\t22758us\t817us\t977us\t21981us\t850us\t1169us\tLatency\t23ms\t948us\t970us\t21ms\t752us\t1216us\n"
+		"nas-west\t16G\t1153\t99\t169\t25\t82\t11\t1380\t99\t279\t14\t292.2\t31\t48\t31156\t19\t"
+		"+++++\t+++\t35293\t36\t23360\t33\t+++++\t+++\t24346\t35\n"
+		"Latency\t25492us\t1044us\t942us\t22ms\t905us\t735us\tLatency\t14ms\t668us\t1138us\t20ms\t677us\t1055us\n";
+	for (int k = 0; k < 3; k++) {
+		const char *u = k == 0 ? "M/sec" : "K/sec";
+		char *text = k == 2 ? br_strdup(rows) : br_asprintf(head, u, u, u, u, u);
+		if (k < 2) {
+			char *all = br_asprintf("%s%s", text, rows);
+			free(text);
+			text = all;
+		}
+		struct run r;
+		run(&r, text);
+		free(text);
+		assert_int_equal(r.n, 2);
+		double m = k == 0 ? 1024 : 1;
+		struct br_record *x = rec(&r, 0), *y = rec(&r, 1);
+		assert_string_equal(x->host, "nas-east");
+		if (k < 2)
+			assert_string_equal(x->version, "2.00a");
+		else
+			assert_null(x->version);
+		fig(x, BR_M_putc, 919, "919", 83);
+		fig(x, BR_M_put_block, 182 * m, "182", 18);
+		fig(x, BR_M_rewrite, 88 * m, "88", 16);
+		fig(x, BR_M_getc, 1184, "1184", 99);
+		fig(x, BR_M_get_block, 195 * m, "195", 9);
+		fig(x, BR_M_seeks, 258.4, "258.4", 35);
+		assert_true(br_value_resolution(br_record_get(x, BR_M_put_block)) == m);
+		fig(y, BR_M_put_block, 169 * m, "169", 25);
+		fig(y, BR_M_get_block, 279 * m, "279", 14);
+		if (k < 2)
+			assert_string_equal(y->version, "2.00a");
+		done(&r);
+	}
+}
+
 static void spaced_103_without_concurrency(void **state)
 {
 	(void)state;
@@ -1441,6 +1494,7 @@ int main(void)
 		cmocka_unit_test(spaced_per_char_skipped),
 		cmocka_unit_test(spaced_without_io_part),
 		cmocka_unit_test(csv2html_row_with_latency_row),
+		cmocka_unit_test(csv2html_200a_header_units),
 		cmocka_unit_test(spaced_103_without_concurrency),
 		cmocka_unit_test(spaced_ambiguous_is_refused),
 		cmocka_unit_test(spaced_text_row_left_alone),
