@@ -789,23 +789,22 @@ static void table_head(struct report *rp, const struct br_cmp_table *tb, const b
  * The comparison tables' rows and the sources are most of a report
  * (100,000 results make 400,000 rows), and xmlTextWriter's bookkeeping of
  * every start tag, attribute and end tag, or a libxml2 tree per row, costs
- * more than writing their bytes. So they are written straight into the
- * writer's output buffer as they are made, in the writer's syntax: tag and
- * attribute names are this file's constants, and so are fixed values;
- * values formatted here (numbers, colours, anchors) are ASCII without a
- * character to escape; everything else, all text from input, is escaped by
- * libxml2 — element text by xmlOutputBufferWriteEscape (what its serialiser
- * does with a text node; a '"', which the writer escapes in text too, as
- * &quot;), attribute values by xmlAttrSerializeTxtContent (its serialiser's
- * attribute escaping). Every element is closed with an end tag, as the
- * writer does. Nothing is kept: memory is one row's scratch.
+ * more than their bytes. So each row (each source) is composed in one
+ * buffer, in the writer's syntax, and handed to the writer's output as a
+ * whole: tag and attribute names are this file's constants, and so are
+ * fixed values; values formatted here (numbers, colours, anchors) are ASCII
+ * without a character to escape; everything else, all text from input, is
+ * escaped by libxml2 — element text by xmlEncodeSpecialChars (what the
+ * writer does with text), attribute values by xmlAttrSerializeTxtContent
+ * (its serialiser's attribute escaping). Every element is closed with an
+ * end tag, as the writer does. Memory: one row's bytes.
  */
 struct rows {
 	xmlOutputBufferPtr out; /* the writer's */
+	struct br_buf row;      /* the row being composed */
 	xmlBufferPtr esc;       /* an attribute value escaped by libxml2 */
 	bool open;              /* a start tag waits for its '>' */
 	struct br_buf tmp, cpu; /* scratch for formatted values */
-	struct br_buf piece;    /* text between two '"' */
 };
 
 static bool rows_init(struct rows *t, xmlOutputBufferPtr out)
@@ -820,28 +819,31 @@ static void rows_free(struct rows *t)
 {
 	if (t->esc)
 		xmlBufferFree(t->esc);
+	br_buf_free(&t->row);
 	br_buf_free(&t->tmp);
 	br_buf_free(&t->cpu);
-	br_buf_free(&t->piece);
 }
 
-/* Bytes of markup (this file's constants, or ASCII formatted here). */
-static void put(struct rows *t, const char *s, size_t n)
+/* The rows composed so far to the writer's output: after each row, and
+ * before the writer goes on. */
+static void t_flush(struct rows *t)
 {
-	if (n)
-		xmlOutputBufferWrite(t->out, (int)n, s);
+	if (t->row.len)
+		xmlOutputBufferWrite(t->out, (int)t->row.len, t->row.data);
+	br_buf_reset(&t->row);
 }
 
-static void puts_(struct rows *t, const char *s)
+/* Markup: this file's constants, or ASCII formatted here. */
+static void put(struct rows *t, const char *s)
 {
-	put(t, s, strlen(s));
+	br_buf_adds(&t->row, s);
 }
 
 /* The start tag's '>' when it is still open: content follows. */
 static void t_content(struct rows *t)
 {
 	if (t->open) {
-		put(t, ">", 1);
+		br_buf_addc(&t->row, '>');
 		t->open = false;
 	}
 }
@@ -851,8 +853,8 @@ static void t_content(struct rows *t)
 static void t_start(struct rows *t, const char *name)
 {
 	t_content(t);
-	put(t, "<", 1);
-	puts_(t, name);
+	br_buf_addc(&t->row, '<');
+	put(t, name);
 	t->open = true;
 }
 
@@ -860,9 +862,9 @@ static void t_start(struct rows *t, const char *name)
 static void t_end(struct rows *t, const char *name)
 {
 	t_content(t);
-	put(t, "</", 2);
-	puts_(t, name);
-	put(t, ">", 1);
+	put(t, "</");
+	put(t, name);
+	br_buf_addc(&t->row, '>');
 }
 
 /* <name></name>: an empty element. */
@@ -872,18 +874,22 @@ static void t_empty(struct rows *t, const char *name)
 	t_end(t, name);
 }
 
-/* The attribute k="v", v written as it is (a string constant, or ASCII
- * formatted here: nothing to escape). */
+/* The attribute k="v", v written as it is: ASCII formatted here, nothing
+ * to escape. */
 static void t_attr_ascii(struct rows *t, const char *k, const char *v)
 {
-	put(t, " ", 1);
-	puts_(t, k);
-	put(t, "=\"", 2);
-	puts_(t, v);
-	put(t, "\"", 1);
+	br_buf_addc(&t->row, ' ');
+	put(t, k);
+	put(t, "=\"");
+	put(t, v);
+	br_buf_addc(&t->row, '"');
 }
 
-#define t_attr_lit t_attr_ascii
+/* The attribute k="v", both string constants. */
+static void t_attr_lit(struct rows *t, const char *k, const char *v)
+{
+	t_attr_ascii(t, k, v);
+}
 
 /* The attribute k="v": v any text, made valid UTF-8 and escaped by libxml2. */
 static void t_attr(struct rows *t, const char *k, const char *v)
@@ -893,54 +899,40 @@ static void t_attr(struct rows *t, const char *k, const char *v)
 	xmlBufferEmpty(t->esc);
 	xmlAttrSerializeTxtContent(t->esc, NULL, NULL, BAD_CAST u);
 	free(own);
-	put(t, " ", 1);
-	puts_(t, k);
-	put(t, "=\"", 2);
-	put(t, (const char *)xmlBufferContent(t->esc), (size_t)xmlBufferLength(t->esc));
-	put(t, "\"", 1);
+	br_buf_addc(&t->row, ' ');
+	put(t, k);
+	put(t, "=\"");
+	br_buf_add(&t->row, xmlBufferContent(t->esc), (size_t)xmlBufferLength(t->esc));
+	br_buf_addc(&t->row, '"');
 }
 
-/* Element text s (valid UTF-8, NUL-terminated), escaped by libxml2. */
-static void escape_text(struct rows *t, const char *s)
-{
-	if (*s)
-		xmlOutputBufferWriteEscape(t->out, BAD_CAST s, NULL);
-}
-
-/* Text from input, made valid UTF-8 first; libxml2 escapes it ('"' as the
- * writer does, &quot;). */
-static void t_text(struct rows *t, const char *s)
+/* Text s (valid UTF-8), escaped by libxml2. */
+static void escaped(struct rows *t, const char *s)
 {
 	t_content(t);
-	char *own;
-	size_t len;
-	const char *u = utf8n(s, &own, &len), *end = u + len;
-	const char *q = memchr(u, '"', len);
-	if (!q) {
-		escape_text(t, u);
-		free(own);
+	if (!*s)
 		return;
-	}
-	for (;;) {
-		br_buf_reset(&t->piece);
-		br_buf_add(&t->piece, u, (size_t)(q - u));
-		escape_text(t, br_buf_str(&t->piece));
-		put(t, "&quot;", 6);
-		u = q + 1;
-		q = memchr(u, '"', (size_t)(end - u));
-		if (!q)
-			break;
-	}
-	escape_text(t, u);
+	xmlChar *e = xmlEncodeSpecialChars(NULL, BAD_CAST s);
+	if (!e)
+		br_out_of_memory(0);
+	br_buf_adds(&t->row, (const char *)e);
+	xmlFree(e);
+}
+
+/* Text from input, made valid UTF-8 first. */
+static void t_text(struct rows *t, const char *s)
+{
+	char *own;
+	escaped(t, utf8(s, &own));
 	free(own);
 }
 
-/* A string constant (valid UTF-8, no '"') as text, escaped by libxml2. */
+/* A string constant (valid UTF-8) as text. */
 static void t_text_lit(struct rows *t, const char *s)
 {
-	t_content(t);
-	escape_text(t, s);
+	escaped(t, s);
 }
+
 /* prefix and v in decimal into out (room for 24 bytes more than prefix). */
 static const char *with_num(char *out, const char *prefix, size_t v)
 {
@@ -1192,7 +1184,10 @@ static void table_body(struct report *rp, const struct br_cmp_table *tb, const b
 				cell(t, &tb->cols[c], br_cmp_cell(tb, r, c, &tmp), br_cmp_cpu_tenths(row));
 			}
 		t_end(t, "tr");
+		if (t->row.len >= 16384)
+			t_flush(t);
 	}
+	t_flush(t);
 	end(rp); /* tbody */
 }
 
@@ -1483,6 +1478,8 @@ static void source(struct report *rp, size_t i, const struct br_record *r)
 		t_end(t, "details");
 	}
 	t_end(t, "div");
+	if (t->row.len >= 16384)
+		t_flush(t);
 }
 
 static void sources(struct report *rp)
@@ -1495,6 +1492,7 @@ static void sources(struct report *rp)
 	    "Where every result was read: the document, the original lines and the text as it stands there.");
 	for (size_t i = 0; i < ds->records.n; i++) /* after the writer's </p>: no start tag open */
 		source(rp, i, ds->records.v[i]);
+	t_flush(rp->rows);
 	end(rp); /* section */
 }
 
