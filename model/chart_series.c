@@ -29,8 +29,48 @@ void br_chart_set_free(struct br_chart_set *set)
 	for (size_t i = 0; i < set->n; i++)
 		free(set->v[i].name);
 	free(set->v);
-	set->v = NULL;
-	set->n = 0;
+	free(set->col);
+	br_cmp_free(set->own);
+	memset(set, 0, sizeof *set);
+}
+
+/* Series s's column for metric id in its table, or -1. */
+static int stat_col(const struct br_chart_set *set, size_t s, enum br_metric_id id)
+{
+	return set->col[set->v[s].table][id];
+}
+
+bool br_chart_present(const struct br_chart_set *set, size_t s, enum br_metric_id id)
+{
+	int c = stat_col(set, s, id);
+	return c >= 0 && br_cmp_present(&set->cmp->tables[set->v[s].table], set->v[s].row, (size_t)c);
+}
+
+const struct br_chart_stat *br_chart_stat(const struct br_chart_set *set, size_t s, enum br_metric_id id,
+					  struct br_chart_stat *st)
+{
+	memset(st, 0, sizeof *st);
+	int c = stat_col(set, s, id);
+	if (c < 0)
+		return st;
+	struct br_cmp_cell buf;
+	const struct br_cmp_cell *cell = br_cmp_cell(&set->cmp->tables[set->v[s].table], set->v[s].row, (size_t)c, &buf);
+	if (!cell->present)
+		return st;
+	st->present = true;
+	st->too_fast = cell->too_fast && !cell->has_value;
+	st->has_value = cell->has_value;
+	st->value = cell->value;
+	st->n = cell->n ? (unsigned)cell->n : (cell->has_value ? 1 : 0);
+	if (cell->n > 1) {
+		st->min = cell->min;
+		st->max = cell->max;
+	} else {
+		st->min = st->max = cell->value;
+	}
+	st->has_cpu = cell->has_cpu;
+	st->cpu = cell->cpu;
+	return st;
 }
 
 /* The names given so far, per family (br_chart_set_from_cmp checks every
@@ -107,6 +147,13 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 	if (!total)
 		return;
 	set->v = br_calloc(total, sizeof *set->v);
+	set->cmp = cmp;
+	set->col = br_malloc(cmp->ntables * sizeof *set->col);
+	for (size_t t = 0; t < cmp->ntables; t++) {
+		memset(set->col[t], -1, sizeof set->col[t]);
+		for (size_t c = 0; c < cmp->tables[t].ncols; c++)
+			set->col[t][cmp->tables[t].cols[c].metric] = (signed char)c;
+	}
 	struct slot_key *keys = br_calloc(total, sizeof *keys);
 	struct br_ptrmap order = {0}; /* record → dataset index */
 	for (size_t i = 0; rs && i < rs->n; i++)
@@ -131,26 +178,8 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 			char *name = name_unique(&names, (int)s->family, row->name ? row->name : "?");
 			s->name = name;
 			name_add(&names, (int)s->family, name);
-			for (size_t c = 0; c < tb->ncols; c++) {
-				struct br_cmp_cell buf;
-				const struct br_cmp_cell *cell = br_cmp_cell(tb, r, c, &buf);
-				struct br_chart_stat *st = &s->m[tb->cols[c].metric];
-				if (!cell->present)
-					continue;
-				st->present = true;
-				st->too_fast = cell->too_fast && !cell->has_value;
-				st->has_value = cell->has_value;
-				st->value = cell->value;
-				st->n = cell->n ? (unsigned)cell->n : (cell->has_value ? 1 : 0);
-				if (cell->n > 1) {
-					st->min = cell->min;
-					st->max = cell->max;
-				} else {
-					st->min = st->max = cell->value;
-				}
-				st->has_cpu = cell->has_cpu;
-				st->cpu = cell->cpu;
-			}
+			s->table = t;
+			s->row = r;
 			size_t first = (size_t)-1;
 			if (!row->nmembers || !br_ptrmap_get(&order, row->members[0], &first))
 				first = (size_t)-1;
@@ -184,5 +213,8 @@ void br_chart_set_build(struct br_chart_set *set, const struct br_dataset *ds,
 	copy.top = 0;
 	struct br_cmp *cmp = br_cmp_build(ds, &copy);
 	br_chart_set_from_cmp(set, cmp, &ds->records);
-	br_cmp_free(cmp);
+	if (set->cmp)
+		set->own = cmp; /* the series are its rows */
+	else
+		br_cmp_free(cmp);
 }
