@@ -33,15 +33,6 @@ int br_chart_first_group(const struct br_chart_set *set, const struct br_render_
 }
 
 /* Rank key: larger is better. Too fast is best; unreadable worst. */
-static double rank_key(const struct br_chart_stat *st, enum br_better better)
-{
-	if (st->too_fast)
-		return INFINITY;
-	if (!st->has_value)
-		return -INFINITY;
-	return better == BR_HIGHER ? st->value : -st->value;
-}
-
 struct rank_item {
 	double key;
 	size_t pos;
@@ -115,11 +106,9 @@ static void block_keep(struct br_chart_block *bk, const struct br_chart_set *set
 {
 	if (bk->nbars <= keep)
 		return;
-	enum br_better better = br_metric(bk->metric)->better;
 	struct rank_item *it = br_calloc(bk->nbars, sizeof *it);
 	for (size_t i = 0; i < bk->nbars; i++) {
-		struct br_chart_stat st;
-		it[i].key = rank_key(br_chart_stat(set, bk->bars[i].series, bk->metric, &st), better);
+		it[i].key = br_chart_rank(set, bk->bars[i].series, bk->metric);
 		it[i].pos = i;
 	}
 	bool *kept = br_calloc(bk->nbars, sizeof *kept);
@@ -201,11 +190,9 @@ static void block_bars(struct br_chart_block *bk, const struct br_chart_set *set
 	size_t keep = top && top < max_bars ? top : max_bars;
 	pc->all_bars += m;
 	if (max_bars && m > keep) {
-		enum br_better better = br_metric(bk->metric)->better;
 		bool nan = false;
 		for (size_t i = 0; i < m && !nan; i++) {
-			struct br_chart_stat st;
-			pc->it[i].key = rank_key(br_chart_stat(set, ser[i], bk->metric, &st), better);
+			pc->it[i].key = br_chart_rank(set, ser[i], bk->metric);
 			pc->it[i].pos = i;
 			nan = isnan(pc->it[i].key);
 		}

@@ -1,6 +1,7 @@
 /* chart_series — series and palette; see chart_series.h. */
 #include "chart_series.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,9 @@ void br_chart_set_free(struct br_chart_set *set)
 		free(set->v[i].name);
 	free(set->v);
 	free(set->col);
+	free(set->present);
+	for (int id = 0; id < BR_METRIC_COUNT; id++)
+		free(set->rank[id]);
 	br_cmp_free(set->own);
 	memset(set, 0, sizeof *set);
 }
@@ -40,10 +44,13 @@ static int stat_col(const struct br_chart_set *set, size_t s, enum br_metric_id 
 	return set->col[set->v[s].table][id];
 }
 
-bool br_chart_present(const struct br_chart_set *set, size_t s, enum br_metric_id id)
+double br_chart_rank_of(const struct br_chart_stat *st, enum br_better better)
 {
-	int c = stat_col(set, s, id);
-	return c >= 0 && br_cmp_present(&set->cmp->tables[set->v[s].table], set->v[s].row, (size_t)c);
+	if (st->too_fast)
+		return INFINITY;
+	if (!st->has_value)
+		return -INFINITY;
+	return better == BR_HIGHER ? st->value : -st->value;
 }
 
 const struct br_chart_stat *br_chart_stat(const struct br_chart_set *set, size_t s, enum br_metric_id id,
@@ -124,6 +131,24 @@ static void name_add(struct name_set *ns, int family, const char *name)
 	ns->family[j] = family;
 }
 
+/* Series k's present figures and their ranks (one pass over its row's
+ * cells: its records are read once, not once per chart and metric). */
+static void ranks(struct br_chart_set *set, size_t k, size_t total)
+{
+	const struct br_chart_series *s = &set->v[k];
+	const struct br_cmp_table *tb = &set->cmp->tables[s->table];
+	for (size_t c = 0; c < tb->ncols; c++) {
+		enum br_metric_id id = tb->cols[c].metric;
+		struct br_chart_stat st;
+		if (!br_chart_stat(set, k, id, &st)->present)
+			continue;
+		set->present[k] |= (uint64_t)1 << id;
+		if (!set->rank[id])
+			set->rank[id] = br_malloc(total * sizeof *set->rank[id]);
+		set->rank[id][k] = br_chart_rank_of(&st, br_metric(id)->better);
+	}
+}
+
 struct slot_key {
 	size_t first;   /* dataset index of the first record */
 	size_t series;
@@ -154,6 +179,7 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 		for (size_t c = 0; c < cmp->tables[t].ncols; c++)
 			set->col[t][cmp->tables[t].cols[c].metric] = (signed char)c;
 	}
+	set->present = br_calloc(total, sizeof *set->present);
 	struct slot_key *keys = br_calloc(total, sizeof *keys);
 	struct br_ptrmap order = {0}; /* record → dataset index */
 	for (size_t i = 0; rs && i < rs->n; i++)
@@ -180,6 +206,7 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 			name_add(&names, (int)s->family, name);
 			s->table = t;
 			s->row = r;
+			ranks(set, set->n, total);
 			size_t first = (size_t)-1;
 			if (!row->nmembers || !br_ptrmap_get(&order, row->members[0], &first))
 				first = (size_t)-1;

@@ -53,14 +53,31 @@ struct br_chart_set {
 				       * or own) */
 	struct br_cmp *own;           /* built by br_chart_set_build, else NULL */
 	signed char (*col)[BR_METRIC_COUNT]; /* per table: metric → its column, -1 */
+	/* what a chart ranks every series by, made in one pass over the rows:
+	 * the metrics each series has (bit id), and per metric that any has
+	 * (else NULL) each series' rank key (br_chart_rank) */
+	uint64_t *present;
+	double *rank[BR_METRIC_COUNT];
 };
 
 /* Series s's figure for metric id, made from its row's cell into *buf;
  * not present when its table has no such column. */
 const struct br_chart_stat *br_chart_stat(const struct br_chart_set *set, size_t s, enum br_metric_id id,
 					  struct br_chart_stat *buf);
-/* Does series s have the figure id at all (br_chart_stat's present, cheaper). */
-bool br_chart_present(const struct br_chart_set *set, size_t s, enum br_metric_id id);
+/* Does series s have the figure id at all (br_chart_stat's present). */
+static inline bool br_chart_present(const struct br_chart_set *set, size_t s, enum br_metric_id id)
+{
+	return set->present[s] >> id & 1;
+}
+/* Series s's rank for metric id, larger is better: too fast first, then
+ * the value (negated when less is better), then unreadable (-infinity).
+ * Only for a present figure. */
+static inline double br_chart_rank(const struct br_chart_set *set, size_t s, enum br_metric_id id)
+{
+	return set->rank[id][s];
+}
+/* The rank of a figure (br_chart_rank). */
+double br_chart_rank_of(const struct br_chart_stat *st, enum br_better better);
 
 /* Series from the rows of a comparison model (table.h: one row per record,
  * or per configuration with --aggregate; its order, its statistics), which
