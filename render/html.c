@@ -63,9 +63,10 @@ struct report {
 	xmlTextWriterPtr w;        /* writes to the sink as it goes */
 	struct br_buf tmp;         /* scratch for formatted text */
 	int nchart;
-	/* looked up for every row: record → dataset index, a series' first
-	 * record → its first series (a scan each would be quadratic) */
-	struct br_ptrmap recidx, seridx;
+	/* looked up for every row: record → dataset index (a scan each would
+	 * be quadratic) */
+	struct br_ptrmap recidx;
+	size_t *ser_base;          /* the set's series of each table's first row */
 	const struct br_report_section *secs; /* the report's sections, in order */
 	size_t nsecs;
 	bool legend_done;          /* the tables' legend was written */
@@ -381,17 +382,17 @@ static size_t record_index(const struct report *rp, const struct br_record *r)
 	return br_ptrmap_get(&rp->recidx, r, &i) ? i : 0;
 }
 
-static const struct br_chart_series *series_of(const struct report *rp, const struct br_record *first,
-					       enum br_family fam)
+/* The chart series of row r of table tb: the set's series are the rows of
+ * its model, table by table (chart_series.h), so no lookup. NULL when the
+ * table is not the set's. */
+static const struct br_chart_series *series_of(const struct report *rp, const struct br_cmp_table *tb, size_t r)
 {
-	size_t k;
-	if (!br_ptrmap_get(&rp->seridx, first, &k))
-		return NULL; /* no series starts with this record */
-	if (rp->set->v[k].family == fam)
-		return &rp->set->v[k];
-	for (size_t i = k + 1; i < rp->set->n; i++) /* another family's series came first */
-		if (rp->set->v[i].first == first && rp->set->v[i].family == fam)
-			return &rp->set->v[i];
+	const struct br_chart_set *set = rp->set;
+	for (size_t t = 0; set && set->cmp && t < set->cmp->ntables; t++)
+		if (&set->cmp->tables[t] == tb) {
+			size_t k = rp->ser_base[t] + r;
+			return k < set->n && set->v[k].table == t && set->v[k].row == r ? &set->v[k] : NULL;
+		}
 	return NULL;
 }
 
@@ -927,10 +928,23 @@ static void t_text(struct rows *t, const char *s)
 	free(own);
 }
 
-/* A string constant (valid UTF-8) as text. */
+/* Text formatted here (numbers, units, dates, this file's constants:
+ * nothing to escape), written as it is; should one ever hold a character
+ * to escape, libxml2 escapes it. */
+static void t_text_ascii(struct rows *t, const char *s)
+{
+	if (s[strcspn(s, "<>&\"\r")]) {
+		escaped(t, s);
+		return;
+	}
+	t_content(t);
+	put(t, s);
+}
+
+/* A string constant as text. */
 static void t_text_lit(struct rows *t, const char *s)
 {
-	escaped(t, s);
+	t_text_ascii(t, s);
 }
 
 /* prefix and v in decimal into out (room for 24 bytes more than prefix). */
@@ -1027,7 +1041,7 @@ static void cell_value(struct rows *t, const struct br_cmp_col *col, const struc
 	t_attr_lit(t, "class", ce->best && col->has_best ? "n best" : "n");
 	br_buf_reset(b);
 	br_cmp_format(col, ce->value, b);
-	t_text(t, br_buf_str(b));
+	t_text_ascii(t, br_buf_str(b));
 	if (ce->n > 1) {
 		br_buf_reset(b);
 		br_buf_adds(b, "\xc2\xb1");
@@ -1035,7 +1049,7 @@ static void cell_value(struct rows *t, const struct br_cmp_col *col, const struc
 		br_buf_addf(b, " n=%zu", ce->n);
 		t_start(t, "span");
 		t_attr_lit(t, "class", "sd");
-		t_text(t, br_buf_str(b));
+		t_text_ascii(t, br_buf_str(b));
 		t_end(t, "span");
 	}
 	if (ce->has_ratio) {
@@ -1046,7 +1060,7 @@ static void cell_value(struct rows *t, const struct br_cmp_col *col, const struc
 			br_buf_addf(b, ", %s", sig);
 		t_start(t, "span");
 		t_attr_lit(t, "class", fabs(ce->ratio - 1) < 0.005 ? "ratio" : ce->better ? "ratio up" : "ratio down");
-		t_text(t, br_buf_str(b));
+		t_text_ascii(t, br_buf_str(b));
 		t_end(t, "span");
 	}
 }
@@ -1079,7 +1093,7 @@ static void cell(struct rows *t, const struct br_cmp_col *col, const struct br_c
 		br_buf_adds(&t->cpu, "% cpu");
 		t_start(t, "span");
 		t_attr_lit(t, "class", "cpu");
-		t_text(t, br_buf_str(&t->cpu));
+		t_text_ascii(t, br_buf_str(&t->cpu));
 		t_end(t, "span");
 	}
 	t_end(t, "td");
@@ -1087,15 +1101,16 @@ static void cell(struct rows *t, const struct br_cmp_col *col, const struct br_c
 
 /* The row heading: swatch, name linking to the source, the runs behind an
  * aggregated row. */
-static void row_head(struct report *rp, const struct br_cmp_table *tb, const struct br_cmp_row *row)
+static void row_head(struct report *rp, const struct br_cmp_table *tb, size_t r)
 {
 	struct rows *t = rp->rows;
+	const struct br_cmp_row *row = &tb->rows[r];
 	t_start(t, "th");
 	t_attr_lit(t, "scope", "row");
 	const struct br_record *first = row->nmembers ? row->members[0] : NULL;
 	char ref[48];
 	if (first) {
-		const struct br_chart_series *s = series_of(rp, first, tb->family);
+		const struct br_chart_series *s = series_of(rp, tb, r);
 		if (s)
 			swatch(t, s->colour);
 	}
@@ -1107,7 +1122,7 @@ static void row_head(struct report *rp, const struct br_cmp_table *tb, const str
 	if (row->nmembers > 1) {
 		t_start(t, "span");
 		t_attr_lit(t, "class", "sub");
-		t_text(t, with_num(ref, "", row->nmembers));
+		t_text_ascii(t, with_num(ref, "", row->nmembers));
 		t_text_lit(t, " runs: ");
 		for (size_t m = 0; m < row->nmembers; m++) {
 			if (m)
@@ -1115,7 +1130,7 @@ static void row_head(struct report *rp, const struct br_cmp_table *tb, const str
 			size_t k = record_index(rp, row->members[m]) + 1;
 			t_start(t, "a");
 			t_attr_ascii(t, "href", with_num(ref, "#r", k));
-			t_text(t, with_num(ref, "#", k));
+			t_text_ascii(t, with_num(ref, "#", k));
 			t_end(t, "a");
 		}
 		t_end(t, "span");
@@ -1157,7 +1172,7 @@ static void tool_cells(struct rows *t, const struct br_record *first)
 	if (sz && sz->str)
 		t_text(t, sz->str);
 	else if (sz)
-		t_text(t, fmt_param(v, sizeof v, sz->num));
+		t_text_ascii(t, fmt_param(v, sizeof v, sz->num));
 	t_end(t, "td");
 }
 
@@ -1176,7 +1191,7 @@ static void table_body(struct report *rp, const struct br_cmp_table *tb, const b
 			t_attr_lit(t, "class", "baseline");
 		if (row->nmembers) /* the filter matches the input's name too */
 			t_attr(t, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
-		row_head(rp, tb, row);
+		row_head(rp, tb, r);
 		tool_cells(t, row->nmembers ? row->members[0] : NULL);
 		for (size_t c = 0; c < tb->ncols; c++)
 			if (col_on[c]) {
@@ -1277,13 +1292,17 @@ static void group_heading(struct report *rp, const char *h, int fam, enum br_gro
 	end(rp);
 }
 
-/* The section's chart series, looked up by each row's first record. */
+/* The section's chart series: where each table's rows start among them. */
 static void set_series(struct report *rp, const struct br_chart_set *set)
 {
-	br_ptrmap_free(&rp->seridx);
+	free(rp->ser_base);
+	rp->ser_base = NULL;
 	rp->set = set;
-	for (size_t i = 0; set && i < set->n; i++)
-		br_ptrmap_put(&rp->seridx, set->v[i].first, i);
+	if (!set || !set->cmp)
+		return;
+	rp->ser_base = br_calloc(set->cmp->ntables + 1, sizeof *rp->ser_base);
+	for (size_t t = 0; t < set->cmp->ntables; t++)
+		rp->ser_base[t + 1] = rp->ser_base[t] + set->cmp->tables[t].nrows;
 }
 
 /* More inputs (or groups) than this: their sections are folded. */
@@ -1404,7 +1423,7 @@ static void source_line(struct report *rp, const struct br_source *s)
 		snprintf(lines, sizeof lines, ", lines %u\xe2\x80\x93%u", s->line, s->end_line);
 	else
 		snprintf(lines, sizeof lines, ", line %u", s->line);
-	t_text(t, lines);
+	t_text_ascii(t, lines);
 	if (s->format) {
 		t_text_lit(t, " (");
 		t_text(t, s->format);
@@ -1425,7 +1444,7 @@ static void source_where(struct report *rp, const struct br_record *r)
 		 * not the run's) */
 		br_buf_reset(&t->tmp);
 		br_buf_addf(&t->tmp, " \xc2\xb7 ran %s (%s)", when, br_ran_from_name((enum br_ran_from)r->ran_at_from));
-		t_text(t, br_buf_str(&t->tmp));
+		t_text_ascii(t, br_buf_str(&t->tmp));
 	}
 	t_text_lit(t, " \xc2\xb7 ");
 	source_line(rp, &r->source);
@@ -1455,7 +1474,7 @@ static void source(struct report *rp, size_t i, const struct br_record *r)
 	t_attr_lit(t, "class", "src");
 	t_attr_ascii(t, "id", with_num(num, "r", i + 1));
 	t_start(t, "h3");
-	t_text(t, with_num(num, "#", i + 1));
+	t_text_ascii(t, with_num(num, "#", i + 1));
 	t_text_lit(t, " ");
 	char *name = br_record_display_name(r);
 	t_text(t, name);
@@ -1470,7 +1489,7 @@ static void source(struct report *rp, size_t i, const struct br_record *r)
 		else
 			snprintf(sum, sizeof sum, "Original text, line %u", r->source.line);
 		t_start(t, "summary");
-		t_text(t, sum);
+		t_text_ascii(t, sum);
 		t_end(t, "summary");
 		t_start(t, "pre");
 		t_text(t, r->source.excerpt);
@@ -1796,7 +1815,7 @@ static int render(const struct br_report *rep, struct br_sink *out)
 	rows_free(&rows);
 	br_buf_free(&rp.tmp);
 	br_ptrmap_free(&rp.recidx);
-	br_ptrmap_free(&rp.seridx);
+	free(rp.ser_base);
 	return rc;
 }
 
