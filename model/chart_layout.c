@@ -599,13 +599,8 @@ static void kind_notes(struct br_buf *note, const struct bar_kinds *kinds, const
 		add_line(note, "log scale: each grid line is ten times the one before; bars start at the first line.");
 	add_line(note, "Each metric has its own scale; binary units (1 MiB/s = 1024 KiB/s).");
 	/* a quick run of benchreport run says so wherever its figures go */
-	for (size_t i = 0; i < set->n; i++) {
-		const struct br_param *q = set->v[i].first ? br_record_param(set->v[i].first, "quick") : NULL;
-		if (q && q->str) {
-			add_line(note, q->str);
-			break;
-		}
-	}
+	if (set->quick)
+		add_line(note, set->quick);
 }
 
 /* The label column and the plot: widths from the widest label and value

@@ -207,6 +207,9 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 			s->table = t;
 			s->row = r;
 			ranks(set, set->n, total);
+			const struct br_param *q = s->first && !set->quick ? br_record_param(s->first, "quick") : NULL;
+			if (q && q->str)
+				set->quick = q->str;
 			size_t first = (size_t)-1;
 			if (!row->nmembers || !br_ptrmap_get(&order, row->members[0], &first))
 				first = (size_t)-1;

@@ -58,6 +58,8 @@ struct br_chart_set {
 	 * (else NULL) each series' rank key (br_chart_rank) */
 	uint64_t *present;
 	double *rank[BR_METRIC_COUNT];
+	const char *quick;  /* the first series' "quick" parameter of a quick
+			     * run of benchreport run (borrowed), else NULL */
 };
 
 /* Series s's figure for metric id, made from its row's cell into *buf;

@@ -806,6 +806,7 @@ struct rows {
 	xmlBufferPtr esc;       /* an attribute value escaped by libxml2 */
 	bool open;              /* a start tag waits for its '>' */
 	struct br_buf tmp, cpu; /* scratch for formatted values */
+	struct br_buf last_v, last_esc; /* t_attr_same's last value, escaped */
 };
 
 static bool rows_init(struct rows *t, xmlOutputBufferPtr out)
@@ -821,6 +822,8 @@ static void rows_free(struct rows *t)
 	if (t->esc)
 		xmlBufferFree(t->esc);
 	br_buf_free(&t->row);
+	br_buf_free(&t->last_v);
+	br_buf_free(&t->last_esc);
 	br_buf_free(&t->tmp);
 	br_buf_free(&t->cpu);
 }
@@ -834,38 +837,64 @@ static void t_flush(struct rows *t)
 	br_buf_reset(&t->row);
 }
 
-/* Markup: this file's constants, or ASCII formatted here. */
-static void put(struct rows *t, const char *s)
+/* Room for n more bytes of the row: where they go (then done()). */
+static char *room(struct rows *t, size_t n)
 {
-	br_buf_adds(&t->row, s);
+	br_buf_grow(&t->row, n + 1);
+	return t->row.data + t->row.len;
+}
+
+/* The row's bytes now end at d. */
+static void done(struct rows *t, char *d)
+{
+	t->row.len = (size_t)(d - t->row.data);
+	*d = '\0';
+}
+
+static char *cpy(char *d, const char *s, size_t n)
+{
+	memcpy(d, s, n);
+	return d + n;
+}
+
+/* d after the start tag's '>' when it is still open: content follows. */
+static char *close_start(struct rows *t, char *d)
+{
+	if (t->open) {
+		*d++ = '>';
+		t->open = false;
+	}
+	return d;
 }
 
 /* The start tag's '>' when it is still open: content follows. */
 static void t_content(struct rows *t)
 {
-	if (t->open) {
-		br_buf_addc(&t->row, '>');
-		t->open = false;
-	}
+	if (t->open)
+		done(t, close_start(t, room(t, 1)));
 }
 
 /* <name: its attributes follow, then its content, then t_end(); name a
  * string constant. */
 static void t_start(struct rows *t, const char *name)
 {
-	t_content(t);
-	br_buf_addc(&t->row, '<');
-	put(t, name);
+	size_t n = strlen(name);
+	char *d = close_start(t, room(t, n + 2));
+	*d++ = '<';
+	done(t, cpy(d, name, n));
 	t->open = true;
 }
 
 /* </name> (after the '>' of an empty element's start tag). */
 static void t_end(struct rows *t, const char *name)
 {
-	t_content(t);
-	put(t, "</");
-	put(t, name);
-	br_buf_addc(&t->row, '>');
+	size_t n = strlen(name);
+	char *d = close_start(t, room(t, n + 4));
+	*d++ = '<';
+	*d++ = '/';
+	d = cpy(d, name, n);
+	*d++ = '>';
+	done(t, d);
 }
 
 /* <name></name>: an empty element. */
@@ -875,15 +904,25 @@ static void t_empty(struct rows *t, const char *name)
 	t_end(t, name);
 }
 
+/* The attribute k="v" of bytes v[0..vn) that need no escaping. */
+static void attr_bytes(struct rows *t, const char *k, const char *v, size_t vn)
+{
+	size_t kn = strlen(k);
+	char *d = room(t, kn + vn + 4);
+	*d++ = ' ';
+	d = cpy(d, k, kn);
+	*d++ = '=';
+	*d++ = '"';
+	d = cpy(d, v, vn);
+	*d++ = '"';
+	done(t, d);
+}
+
 /* The attribute k="v", v written as it is: ASCII formatted here, nothing
  * to escape. */
 static void t_attr_ascii(struct rows *t, const char *k, const char *v)
 {
-	br_buf_addc(&t->row, ' ');
-	put(t, k);
-	put(t, "=\"");
-	put(t, v);
-	br_buf_addc(&t->row, '"');
+	attr_bytes(t, k, v, strlen(v));
 }
 
 /* The attribute k="v", both string constants. */
@@ -892,19 +931,37 @@ static void t_attr_lit(struct rows *t, const char *k, const char *v)
 	t_attr_ascii(t, k, v);
 }
 
-/* The attribute k="v": v any text, made valid UTF-8 and escaped by libxml2. */
-static void t_attr(struct rows *t, const char *k, const char *v)
+/* v made valid UTF-8 and escaped by libxml2 as an attribute value, into esc. */
+static void escape_attr(struct rows *t, const char *v)
 {
 	char *own;
 	const char *u = utf8(v, &own);
 	xmlBufferEmpty(t->esc);
 	xmlAttrSerializeTxtContent(t->esc, NULL, NULL, BAD_CAST u);
 	free(own);
-	br_buf_addc(&t->row, ' ');
-	put(t, k);
-	put(t, "=\"");
-	br_buf_add(&t->row, xmlBufferContent(t->esc), (size_t)xmlBufferLength(t->esc));
-	br_buf_addc(&t->row, '"');
+}
+
+/* The attribute k="v": v any text, made valid UTF-8 and escaped by libxml2. */
+static void t_attr(struct rows *t, const char *k, const char *v)
+{
+	escape_attr(t, v);
+	attr_bytes(t, k, (const char *)xmlBufferContent(t->esc), (size_t)xmlBufferLength(t->esc));
+}
+
+/* The same, for a value that repeats row after row (the input's name): the
+ * last one's escaping kept. */
+static void t_attr_same(struct rows *t, const char *k, const char *v)
+{
+	if (!v)
+		v = "";
+	if (!t->last_v.data || strcmp(v, t->last_v.data) != 0) {
+		escape_attr(t, v);
+		br_buf_reset(&t->last_v);
+		br_buf_adds(&t->last_v, v);
+		br_buf_reset(&t->last_esc);
+		br_buf_add(&t->last_esc, xmlBufferContent(t->esc), (size_t)xmlBufferLength(t->esc));
+	}
+	attr_bytes(t, k, t->last_esc.data ? t->last_esc.data : "", t->last_esc.len);
 }
 
 /* Text s (valid UTF-8), escaped by libxml2. */
@@ -937,8 +994,8 @@ static void t_text_ascii(struct rows *t, const char *s)
 		escaped(t, s);
 		return;
 	}
-	t_content(t);
-	put(t, s);
+	size_t n = strlen(s);
+	done(t, cpy(close_start(t, room(t, n + 1)), s, n));
 }
 
 /* A string constant as text. */
@@ -1190,7 +1247,7 @@ static void table_body(struct report *rp, const struct br_cmp_table *tb, const b
 		if (row->is_baseline)
 			t_attr_lit(t, "class", "baseline");
 		if (row->nmembers) /* the filter matches the input's name too */
-			t_attr(t, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
+			t_attr_same(t, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
 		row_head(rp, tb, r);
 		tool_cells(t, row->nmembers ? row->members[0] : NULL);
 		for (size_t c = 0; c < tb->ncols; c++)
