@@ -220,7 +220,9 @@ static void fmt_exact(char *out, size_t n, double v)
  * with the digits they need. */
 static const char *fmt_param(char *out, size_t n, double v)
 {
-	if (fabs(v) < 1e15 && v == floor(v))
+	if (fabs(v) < 1e15 && v == floor(v) && !(v == 0 && signbit(v)))
+		fmt_exact(out, n, v); /* "%.0f" of a whole number, without printf */
+	else if (fabs(v) < 1e15 && v == floor(v))
 		snprintf(out, n, "%.0f", v);
 	else
 		snprintf(out, n, "%.10g", v);
@@ -1044,9 +1046,11 @@ static void swatch(struct rows *t, size_t slot)
 	t_start(t, "span");
 	t_attr_lit(t, "class", "sw");
 	t_attr_lit(t, "aria-hidden", "true");
-	char style[256];
-	int n = snprintf(style, sizeof style - 8, "background:%s#", grad[pat]);
-	hex6(style, (size_t)n, c & 0xFFFFFF);
+	char style[256] = "background:";
+	size_t n = strlen(style), g = strlen(grad[pat]);
+	memcpy(style + n, grad[pat], g);
+	style[n + g] = '#';
+	hex6(style, n + g + 1, c & 0xFFFFFF);
 	t_attr_ascii(t, "style", style);
 	t_end(t, "span");
 }
