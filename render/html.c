@@ -804,6 +804,7 @@ static void table_head(struct report *rp, const struct br_cmp_table *tb, const b
  */
 struct rows {
 	xmlOutputBufferPtr out; /* the writer's */
+	struct br_sink *sink;   /* where out writes to */
 	struct br_buf row;      /* the row being composed */
 	xmlBufferPtr esc;       /* an attribute value escaped by libxml2 */
 	bool open;              /* a start tag waits for its '>' */
@@ -811,10 +812,11 @@ struct rows {
 	struct br_buf last_v, last_esc; /* t_attr_same's last value, escaped */
 };
 
-static bool rows_init(struct rows *t, xmlOutputBufferPtr out)
+static bool rows_init(struct rows *t, xmlOutputBufferPtr out, struct br_sink *sink)
 {
 	memset(t, 0, sizeof *t);
 	t->out = out;
+	t->sink = sink;
 	t->esc = xmlBufferCreate();
 	return t->esc != NULL;
 }
@@ -830,12 +832,14 @@ static void rows_free(struct rows *t)
 	br_buf_free(&t->cpu);
 }
 
-/* The rows composed so far to the writer's output: after each row, and
- * before the writer goes on. */
+/* The rows composed so far to the sink, after what the writer's output
+ * holds: after each few rows, and before the writer goes on. */
 static void t_flush(struct rows *t)
 {
-	if (t->row.len)
-		xmlOutputBufferWrite(t->out, (int)t->row.len, t->row.data);
+	if (t->row.len) {
+		xmlOutputBufferFlush(t->out);
+		br_sink_write(t->sink, t->row.data, t->row.len);
+	}
 	br_buf_reset(&t->row);
 }
 
@@ -1856,7 +1860,7 @@ static int render(const struct br_report *rep, struct br_sink *out)
 		return br_error("cannot start the HTML report");
 	}
 	struct rows rows;
-	if (!rows_init(&rows, ob)) {
+	if (!rows_init(&rows, ob, out)) {
 		rows_free(&rows);
 		xmlFreeTextWriter(rp.w);
 		return br_error("cannot start the HTML report");
