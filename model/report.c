@@ -169,7 +169,7 @@ static void section_charts(struct br_report *rep, struct br_report_section *sc)
 	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
 		for (int g = 0; g < BR_GROUP_COUNT; g++)
 			if (br_cmp_has_group(sc->cmp, fam, (enum br_group)g) &&
-			    (br_cmp_rows_with(sc->cmp, fam, (enum br_group)g) >= 2 || rep->nsecs == 1))
+			    (rep->nsecs == 1 || br_cmp_rows_with(sc->cmp, fam, (enum br_group)g) >= 2))
 				report_chart(&sc->charts[fam][g], &sc->series, rep->o, (enum br_family)fam,
 					     (enum br_group)g);
 }

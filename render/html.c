@@ -66,6 +66,7 @@ struct report {
 	/* looked up for every row: record → dataset index (a scan each would
 	 * be quadratic) */
 	struct br_ptrmap recidx;
+	size_t next_index;         /* record_index's first guess */
 	size_t *ser_base;          /* the set's series of each table's first row */
 	const struct br_report_section *secs; /* the report's sections, in order */
 	size_t nsecs;
@@ -378,10 +379,15 @@ static const char script[] =
 
 /* ------------------------------------------------------------ pieces */
 
-static size_t record_index(const struct report *rp, const struct br_record *r)
+/* r's index in the dataset. Rows mostly come in dataset order: the one
+ * after the last found is tried before the map. */
+static size_t record_index(struct report *rp, const struct br_record *r)
 {
-	size_t i;
-	return br_ptrmap_get(&rp->recidx, r, &i) ? i : 0;
+	size_t i = rp->next_index;
+	if (i >= rp->ds->records.n || rp->ds->records.v[i] != r)
+		i = br_ptrmap_get(&rp->recidx, r, &i) ? i : 0;
+	rp->next_index = i + 1;
+	return i;
 }
 
 /* The chart series of row r of table tb: the set's series are the rows of
@@ -1415,7 +1421,7 @@ static void section(struct report *rp, size_t si)
 			attr(rp, "class", "group");
 			attrf(rp, "id", "in-%s", id);
 			group_heading(rp, "h4", fam, (enum br_group)g);
-			if (br_cmp_rows_with(cmp, fam, (enum br_group)g) >= 2 || rp->nsecs == 1)
+			if (rp->nsecs == 1 || br_cmp_rows_with(cmp, fam, (enum br_group)g) >= 2)
 				chart(rp, id, &sc->charts[fam][g], (enum br_family)fam, (enum br_group)g);
 			for (size_t t = 0; t < cmp->ntables; t++)
 				if ((int)cmp->tables[t].family == fam) {
