@@ -4,10 +4,10 @@
  * generated, so every string that came from input is escaped by libxml2
  * (never by string concatenation) and no document tree is kept: the report
  * of 100,000 results costs the comparison model, not 5 KB of nodes per
- * result. The bulk, the tables' rows and the sources, goes through libxml2's
- * tree serialiser instead of the writer, one row (one source) at a time
- * into the writer's output, its nodes reused for the next (struct rows):
- * the same bytes for less bookkeeping. No external resources: the charts
+ * result. The bulk, the tables' rows and the sources, is composed a row (a
+ * source) at a time in the writer's syntax and handed to the sink (struct
+ * rows): the same bytes without the writer's bookkeeping, input text still
+ * escaped by libxml2. No external resources: the charts
  * are SVG inlined (a libxml2 tree each, ids prefixed per chart, serialised
  * by libxml2), the stylesheet and the one script (click a header to sort a
  * table; the filter box) are inline constants; everything reads with
