@@ -816,6 +816,7 @@ struct rows {
 	bool open;              /* a start tag waits for its '>' */
 	struct br_buf tmp, cpu; /* scratch for formatted values */
 	struct br_buf last_v, last_esc; /* t_attr_same's last value, escaped */
+	struct br_buf last_t, last_tesc; /* t_text_same's */
 };
 
 static bool rows_init(struct rows *t, xmlOutputBufferPtr out, struct br_sink *sink)
@@ -834,6 +835,8 @@ static void rows_free(struct rows *t)
 	br_buf_free(&t->row);
 	br_buf_free(&t->last_v);
 	br_buf_free(&t->last_esc);
+	br_buf_free(&t->last_t);
+	br_buf_free(&t->last_tesc);
 	br_buf_free(&t->tmp);
 	br_buf_free(&t->cpu);
 }
@@ -960,6 +963,23 @@ static void t_attr(struct rows *t, const char *k, const char *v)
 	attr_bytes(t, k, (const char *)xmlBufferContent(t->esc), (size_t)xmlBufferLength(t->esc));
 }
 
+/* The attribute k="prefix v": prefix a string constant in ASCII (nothing
+ * to escape), v any text, escaped by libxml2. */
+static void t_attr_prefixed(struct rows *t, const char *k, const char *prefix, const char *v)
+{
+	escape_attr(t, v);
+	size_t kn = strlen(k), pn = strlen(prefix), vn = (size_t)xmlBufferLength(t->esc);
+	char *d = room(t, kn + pn + vn + 4);
+	*d++ = ' ';
+	d = cpy(d, k, kn);
+	*d++ = '=';
+	*d++ = '"';
+	d = cpy(d, prefix, pn);
+	d = cpy(d, (const char *)xmlBufferContent(t->esc), vn);
+	*d++ = '"';
+	done(t, d);
+}
+
 /* The same, for a value that repeats row after row (the input's name): the
  * last one's escaping kept. */
 static void t_attr_same(struct rows *t, const char *k, const char *v)
@@ -1008,6 +1028,28 @@ static void t_text_ascii(struct rows *t, const char *s)
 	}
 	size_t n = strlen(s);
 	done(t, cpy(close_start(t, room(t, n + 1)), s, n));
+}
+
+/* The same, for text that repeats row after row (a tool's version): the
+ * last one's escaping kept. */
+static void t_text_same(struct rows *t, const char *s)
+{
+	if (!t->last_t.data || strcmp(s, t->last_t.data) != 0) {
+		char *own;
+		const char *u = utf8(s, &own);
+		xmlChar *e = *u ? xmlEncodeSpecialChars(NULL, BAD_CAST u) : NULL;
+		free(own);
+		if (*u && !e)
+			br_out_of_memory(0);
+		br_buf_reset(&t->last_t);
+		br_buf_adds(&t->last_t, s);
+		br_buf_reset(&t->last_tesc);
+		if (e)
+			br_buf_adds(&t->last_tesc, (const char *)e);
+		xmlFree(e);
+	}
+	size_t n = t->last_tesc.len;
+	done(t, cpy(close_start(t, room(t, n)), t->last_tesc.data ? t->last_tesc.data : "", n));
 }
 
 /* A string constant as text. */
@@ -1104,10 +1146,7 @@ static void cell_value(struct rows *t, const struct br_cmp_col *col, const struc
 		br_buf_addf(b, " %s", col->unit.name);
 		t_attr(t, "title", br_buf_str(b));
 	} else if (ce->raw) {
-		br_buf_reset(b);
-		br_buf_adds(b, "as printed: ");
-		br_buf_adds(b, ce->raw);
-		t_attr(t, "title", br_buf_str(b));
+		t_attr_prefixed(t, "title", "as printed: ", ce->raw);
 	}
 	t_attr_lit(t, "class", ce->best && col->has_best ? "n best" : "n");
 	br_buf_reset(b);
@@ -1215,7 +1254,7 @@ static void tool_text(struct rows *t, const struct br_record *r)
 	t_text_lit(t, br_tool_name(r->tool));
 	if (r->version) {
 		t_text_lit(t, " ");
-		t_text(t, r->version);
+		t_text_same(t, r->version);
 	}
 }
 
