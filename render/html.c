@@ -815,8 +815,11 @@ struct rows {
 	xmlBufferPtr esc;       /* an attribute value escaped by libxml2 */
 	bool open;              /* a start tag waits for its '>' */
 	struct br_buf tmp, cpu; /* scratch for formatted values */
-	struct br_buf last_v, last_esc; /* t_attr_same's last value, escaped */
-	struct br_buf last_t, last_tesc; /* t_text_same's */
+	/* values that repeat row after row, each with its last escaping:
+	 * the input's name, the tool's version, the size */
+	struct memo {
+		struct br_buf v, esc;
+	} input, version, size;
 };
 
 static bool rows_init(struct rows *t, xmlOutputBufferPtr out, struct br_sink *sink)
@@ -833,10 +836,11 @@ static void rows_free(struct rows *t)
 	if (t->esc)
 		xmlBufferFree(t->esc);
 	br_buf_free(&t->row);
-	br_buf_free(&t->last_v);
-	br_buf_free(&t->last_esc);
-	br_buf_free(&t->last_t);
-	br_buf_free(&t->last_tesc);
+	struct memo *m[] = {&t->input, &t->version, &t->size};
+	for (size_t i = 0; i < BR_ARRAY_LEN(m); i++) {
+		br_buf_free(&m[i]->v);
+		br_buf_free(&m[i]->esc);
+	}
 	br_buf_free(&t->tmp);
 	br_buf_free(&t->cpu);
 }
@@ -980,20 +984,20 @@ static void t_attr_prefixed(struct rows *t, const char *k, const char *prefix, c
 	done(t, d);
 }
 
-/* The same, for a value that repeats row after row (the input's name): the
- * last one's escaping kept. */
-static void t_attr_same(struct rows *t, const char *k, const char *v)
+/* t_attr() of a value that repeats row after row (the input's name): its
+ * last escaping, in m, used again while it does. */
+static void t_attr_same(struct rows *t, struct memo *m, const char *k, const char *v)
 {
 	if (!v)
 		v = "";
-	if (!t->last_v.data || strcmp(v, t->last_v.data) != 0) {
+	if (!m->v.data || strcmp(v, m->v.data) != 0) {
 		escape_attr(t, v);
-		br_buf_reset(&t->last_v);
-		br_buf_adds(&t->last_v, v);
-		br_buf_reset(&t->last_esc);
-		br_buf_add(&t->last_esc, xmlBufferContent(t->esc), (size_t)xmlBufferLength(t->esc));
+		br_buf_reset(&m->v);
+		br_buf_adds(&m->v, v);
+		br_buf_reset(&m->esc);
+		br_buf_add(&m->esc, xmlBufferContent(t->esc), (size_t)xmlBufferLength(t->esc));
 	}
-	attr_bytes(t, k, t->last_esc.data ? t->last_esc.data : "", t->last_esc.len);
+	attr_bytes(t, k, m->esc.data ? m->esc.data : "", m->esc.len);
 }
 
 /* Text s (valid UTF-8), escaped by libxml2. */
@@ -1030,26 +1034,26 @@ static void t_text_ascii(struct rows *t, const char *s)
 	done(t, cpy(close_start(t, room(t, n + 1)), s, n));
 }
 
-/* The same, for text that repeats row after row (a tool's version): the
- * last one's escaping kept. */
-static void t_text_same(struct rows *t, const char *s)
+/* t_text() of text that repeats row after row (a tool's version, a size):
+ * its last escaping, in m, used again while it does. */
+static void t_text_same(struct rows *t, struct memo *m, const char *s)
 {
-	if (!t->last_t.data || strcmp(s, t->last_t.data) != 0) {
+	if (!m->v.data || strcmp(s, m->v.data) != 0) {
 		char *own;
 		const char *u = utf8(s, &own);
 		xmlChar *e = *u ? xmlEncodeSpecialChars(NULL, BAD_CAST u) : NULL;
 		free(own);
 		if (*u && !e)
 			br_out_of_memory(0);
-		br_buf_reset(&t->last_t);
-		br_buf_adds(&t->last_t, s);
-		br_buf_reset(&t->last_tesc);
+		br_buf_reset(&m->v);
+		br_buf_adds(&m->v, s);
+		br_buf_reset(&m->esc);
 		if (e)
-			br_buf_adds(&t->last_tesc, (const char *)e);
+			br_buf_adds(&m->esc, (const char *)e);
 		xmlFree(e);
 	}
-	size_t n = t->last_tesc.len;
-	done(t, cpy(close_start(t, room(t, n)), t->last_tesc.data ? t->last_tesc.data : "", n));
+	size_t n = m->esc.len;
+	done(t, cpy(close_start(t, room(t, n)), m->esc.data ? m->esc.data : "", n));
 }
 
 /* A string constant as text. */
@@ -1254,7 +1258,7 @@ static void tool_text(struct rows *t, const struct br_record *r)
 	t_text_lit(t, br_tool_name(r->tool));
 	if (r->version) {
 		t_text_lit(t, " ");
-		t_text_same(t, r->version);
+		t_text_same(t, &t->version, r->version);
 	}
 }
 
@@ -1280,7 +1284,7 @@ static void tool_cells(struct rows *t, const struct br_record *first)
 		t_attr_ascii(t, "data-v", v);
 	}
 	if (sz && sz->str)
-		t_text(t, sz->str);
+		t_text_same(t, &t->size, sz->str);
 	else if (sz)
 		t_text_ascii(t, fmt_param(v, sizeof v, sz->num));
 	t_end(t, "td");
@@ -1300,7 +1304,7 @@ static void table_body(struct report *rp, const struct br_cmp_table *tb, const b
 		if (row->is_baseline)
 			t_attr_lit(t, "class", "baseline");
 		if (row->nmembers) /* the filter matches the input's name too */
-			t_attr_same(t, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
+			t_attr_same(t, &t->input, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
 		row_head(rp, tb, r);
 		tool_cells(t, row->nmembers ? row->members[0] : NULL);
 		for (size_t c = 0; c < tb->ncols; c++)
