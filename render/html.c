@@ -4,10 +4,10 @@
  * generated, so every string that came from input is escaped by libxml2
  * (never by string concatenation) and no document tree is kept: the report
  * of 100,000 results costs the comparison model, not 5 KB of nodes per
- * result. The bulk, the tables' rows and the sources, is composed a row (a
- * source) at a time in the writer's syntax and handed to the sink (struct
- * rows): the same bytes without the writer's bookkeeping, input text still
- * escaped by libxml2. No external resources: the charts
+ * result. The bulk, the tables' rows and the sources, goes through libxml2's
+ * tree serialiser instead of the writer, one row (one source) at a time
+ * into the writer's output, its nodes reused for the next (struct rows):
+ * the same bytes for less bookkeeping. No external resources: the charts
  * are SVG inlined (a libxml2 tree each, ids prefixed per chart, serialised
  * by libxml2), the stylesheet and the one script (click a header to sort a
  * table; the filter box) are inline constants; everything reads with
@@ -792,274 +792,354 @@ static void table_head(struct report *rp, const struct br_cmp_table *tb, const b
 	end(rp); /* thead */
 }
 
-/* ------------------------------------------------------------ rows streamed */
+/* ------------------------------------------------------------ rows as trees */
 
 /*
- * The comparison tables' rows and the sources are most of a report
- * (100,000 results make 400,000 rows), and xmlTextWriter's bookkeeping of
- * every start tag, attribute and end tag, or a libxml2 tree per row, costs
- * more than their bytes. So each row (each source) is composed in one
- * buffer, in the writer's syntax, and handed to the writer's output as a
- * whole: tag and attribute names are this file's constants, and so are
- * fixed values; values formatted here (numbers, colours, anchors) are ASCII
- * without a character to escape; everything else, all text from input, is
- * escaped by libxml2 — element text by xmlEncodeSpecialChars (what the
- * writer does with text), attribute values by xmlAttrSerializeTxtContent
- * (its serialiser's attribute escaping). Every element is closed with an
- * end tag, as the writer does. Memory: one row's bytes.
+ * The comparison tables' rows are most of a report (100,000 results make
+ * 400,000 rows), and xmlTextWriter's bookkeeping of every start tag,
+ * attribute and end tag costs more than writing their bytes. So each row is
+ * a small libxml2 tree, serialised by libxml2 (xmlNodeDumpOutput, as XML:
+ * the writer's syntax) into the writer's own output buffer, and its nodes
+ * are kept for the next row: a row is the same few dozen nodes with other
+ * values, so it costs its serialisation, not its allocation. The bytes are
+ * the writer's: attribute values go through the same libxml2 escaping; in
+ * text the writer also escapes '"', which the tree holds as a &quot;
+ * reference node; an element without content gets an empty text node (the
+ * writer closes every element with an end tag). A text node's content is
+ * never libxml2's to free: a copy in the batch's blocks (struct copies, reset
+ * after each batch) or a string of the dictionary, and NULL while the node is
+ * spare, so that freeing a spare node frees no content. Rows are written
+ * ROWS_BATCH at a time (reset after each batch), so memory is a few rows'.
  */
+#define ROWS_BATCH 64
+
 struct rows {
-	xmlOutputBufferPtr out; /* the writer's */
-	struct br_sink *sink;   /* where out writes to */
-	struct br_buf row;      /* the row being composed */
-	xmlBufferPtr esc;       /* an attribute value escaped by libxml2 */
-	bool open;              /* a start tag waits for its '>' */
-	struct br_buf tmp, cpu; /* scratch for formatted values */
-	/* values that repeat row after row, each with its last escaping:
-	 * the input's name, the tool's version, the size */
-	struct memo {
-		struct br_buf v, esc;
-	} input, version, size;
+	xmlDocPtr doc;                   /* the nodes' document: names in its dictionary */
+	xmlOutputBufferPtr out;          /* the writer's */
+	xmlNodePtr spare_el, spare_text; /* unlinked nodes to reuse, chained by ->next */
+	xmlAttrPtr spare_attr;           /* each keeps its text child */
+	struct copies {                  /* the batch's values, newest block first */
+		struct copies *older;
+		size_t cap;
+		char data[];
+	} *copies;
+	size_t used;                     /* of the newest block */
+	struct br_buf tmp, cpu;          /* scratch for formatted values */
+	xmlNodePtr batch;                /* a fragment: the rows not yet written */
+	size_t nbatch;
+	struct {                         /* string constants → the dictionary's copy */
+		const char *key;
+		const xmlChar *val;
+	} lits[64];
 };
 
-static bool rows_init(struct rows *t, xmlOutputBufferPtr out, struct br_sink *sink)
+static bool rows_init(struct rows *t, xmlOutputBufferPtr out)
 {
 	memset(t, 0, sizeof *t);
 	t->out = out;
-	t->sink = sink;
-	t->esc = xmlBufferCreate();
-	return t->esc != NULL;
+	t->doc = xmlNewDoc(BAD_CAST "1.0");
+	if (t->doc)
+		t->doc->dict = xmlDictCreate();
+	if (t->doc && t->doc->dict)
+		t->batch = xmlNewDocFragment(t->doc);
+	return t->batch != NULL;
 }
+
+/* Room for n bytes and a NUL among the batch's values, valid until the
+ * batch is written. */
+static char *room(struct rows *t, size_t n)
+{
+	struct copies *b = t->copies;
+	if (!b || b->cap - t->used < n + 1) {
+		size_t cap = 65536;
+		while (cap < n + 1)
+			cap *= 2;
+		struct copies *nb = br_malloc(sizeof *nb + cap);
+		nb->older = b;
+		nb->cap = cap;
+		t->copies = b = nb;
+		t->used = 0;
+	}
+	char *p = b->data + t->used;
+	p[n] = '\0';
+	t->used += n + 1;
+	return p;
+}
+
+/* A copy of s[0..n) among the batch's values. */
+static xmlChar *copy(struct rows *t, const char *s, size_t n)
+{
+	return (xmlChar *)memcpy(room(t, n), s, n);
+}
+
+/* After a batch: the newest block of copies kept for the next, the others
+ * freed (all: at the end). */
+static void copies_reset(struct rows *t, bool all)
+{
+	struct copies *b = t->copies;
+	if (!b)
+		return;
+	for (struct copies *o = all ? b : b->older, *next; o; o = next) {
+		next = o->older;
+		free(o);
+	}
+	if (all)
+		t->copies = NULL;
+	else
+		b->older = NULL;
+	t->used = 0;
+}
+
+static void t_recycle(struct rows *t, xmlNodePtr n);
 
 static void rows_free(struct rows *t)
 {
-	if (t->esc)
-		xmlBufferFree(t->esc);
-	br_buf_free(&t->row);
-	struct memo *m[] = {&t->input, &t->version, &t->size};
-	for (size_t i = 0; i < BR_ARRAY_LEN(m); i++) {
-		br_buf_free(&m[i]->v);
-		br_buf_free(&m[i]->esc);
+	if (t->batch) { /* rows not written (none but on an error) */
+		t_recycle(t, t->batch->children);
+		t->batch->children = t->batch->last = NULL;
+		xmlFreeNode(t->batch);
 	}
+	for (xmlNodePtr n; (n = t->spare_el) || (n = t->spare_text);) {
+		if (n == t->spare_el)
+			t->spare_el = n->next;
+		else
+			t->spare_text = n->next;
+		n->next = NULL;
+		xmlFreeNode(n);
+	}
+	for (xmlAttrPtr a; (a = t->spare_attr);) {
+		t->spare_attr = a->next;
+		a->next = NULL;
+		xmlFreeProp(a);
+	}
+	if (t->doc)
+		xmlFreeDoc(t->doc); /* and its dictionary */
+	copies_reset(t, true);
 	br_buf_free(&t->tmp);
 	br_buf_free(&t->cpu);
 }
 
-/* The rows composed so far to the sink, after what the writer's output
- * holds: after each few rows, and before the writer goes on. */
+static void link_child(xmlNodePtr parent, xmlNodePtr n)
+{
+	n->parent = parent;
+	n->next = NULL;
+	n->prev = parent->last;
+	if (parent->last)
+		parent->last->next = n;
+	else
+		parent->children = n;
+	parent->last = n;
+}
+
+static void *need(void *p)
+{
+	if (!p)
+		br_out_of_memory(0);
+	return p;
+}
+
+/* A string constant (an element or attribute name, a fixed value) as the
+ * dictionary holds it, looked up once for each place that names it. */
+static const xmlChar *lit(struct rows *t, const char *s)
+{
+	size_t h = (size_t)((uintptr_t)s >> 3) % BR_ARRAY_LEN(t->lits);
+	if (t->lits[h].key != s) {
+		t->lits[h].key = s;
+		t->lits[h].val = need((void *)xmlDictLookup(t->doc->dict, BAD_CAST s, -1));
+	}
+	return t->lits[h].val;
+}
+
+/* An element appended to parent (none: a row); name a string constant. */
+static xmlNodePtr t_el(struct rows *t, xmlNodePtr parent, const char *name)
+{
+	xmlNodePtr n = t->spare_el;
+	if (n) {
+		t->spare_el = n->next;
+		n->name = lit(t, name);
+		n->next = n->prev = n->parent = NULL;
+	} else
+		n = need(xmlNewDocNode(t->doc, NULL, BAD_CAST name, NULL));
+	if (parent)
+		link_child(parent, n);
+	return n;
+}
+
+/* A text node, its content v (a copy or the dictionary's: see struct rows). */
+static xmlNodePtr text_node(struct rows *t, const xmlChar *v)
+{
+	xmlNodePtr x = t->spare_text;
+	if (x)
+		t->spare_text = x->next;
+	else
+		x = need(xmlNewDocTextLen(t->doc, NULL, 0));
+	x->next = x->prev = x->parent = NULL;
+	x->content = (xmlChar *)v;
+	return x;
+}
+
+/* The bytes s[0..n) (valid UTF-8, no '"') as text of parent: one text
+ * node with the text just before it (one escaping pass, not two). */
+static void t_text_node(struct rows *t, xmlNodePtr parent, const char *s, size_t n)
+{
+	xmlNodePtr last = parent->last;
+	if (!last || last->type != XML_TEXT_NODE || !last->content) {
+		link_child(parent, text_node(t, copy(t, s, n)));
+		return;
+	}
+	size_t had = strlen((const char *)last->content);
+	char *tail = t->copies ? t->copies->data + t->used : NULL;
+	if (tail && (char *)last->content + had + 1 == tail && t->copies->cap - t->used >= n) {
+		memcpy(tail - 1, s, n); /* the last copy made: grown in place */
+		tail[n - 1] = '\0';
+		t->used += n;
+		return;
+	}
+	char *both = room(t, had + n);
+	memcpy(both, last->content, had);
+	memcpy(both + had, s, n);
+	last->content = (xmlChar *)both;
+}
+
+/* A string constant (valid UTF-8, no '"') as text of parent. */
+static void t_text_lit(struct rows *t, xmlNodePtr parent, const char *s)
+{
+	xmlNodePtr last = parent->last;
+	if (last && last->type == XML_TEXT_NODE && last->content)
+		t_text_node(t, parent, s, strlen(s));
+	else
+		link_child(parent, text_node(t, lit(t, s)));
+}
+
+/* Text from input, made valid UTF-8 first; libxml2 escapes it. */
+static void t_text(struct rows *t, xmlNodePtr parent, const char *s)
+{
+	char *own;
+	size_t len;
+	const char *u = utf8n(s, &own, &len), *end = u + len;
+	for (;;) {
+		const char *q = memchr(u, '"', (size_t)(end - u));
+		size_t n = q ? (size_t)(q - u) : (size_t)(end - u);
+		if (n)
+			t_text_node(t, parent, u, n);
+		if (!q)
+			break;
+		link_child(parent, need(xmlNewReference(t->doc, BAD_CAST "&quot;")));
+		u = q + 1;
+	}
+	free(own);
+}
+
+/* The attribute k (a string constant) = v after el's others. */
+static void attr_node(struct rows *t, xmlNodePtr el, const char *k, const xmlChar *v)
+{
+	xmlAttrPtr a = t->spare_attr;
+	if (a) {
+		t->spare_attr = a->next;
+		a->name = lit(t, k);
+		a->next = a->prev = NULL;
+	} else {
+		a = need(xmlNewDocProp(t->doc, BAD_CAST k, NULL));
+		a->children = a->last = text_node(t, NULL);
+		a->children->parent = (xmlNodePtr)a;
+	}
+	a->children->content = (xmlChar *)v;
+	a->parent = el;
+	if (!el->properties) {
+		el->properties = a;
+		return;
+	}
+	xmlAttrPtr last = el->properties;
+	while (last->next)
+		last = last->next;
+	last->next = a;
+	a->prev = last;
+}
+
+/* The attribute k="v" after el's others: k a string constant, v any text. */
+static void t_attr(struct rows *t, xmlNodePtr el, const char *k, const char *v)
+{
+	char *own;
+	size_t len;
+	const char *u = utf8n(v, &own, &len);
+	attr_node(t, el, k, copy(t, u, len));
+	free(own);
+}
+
+/* The attribute k="v": k a string constant, v formatted here (ASCII). */
+static void t_attr_ascii(struct rows *t, xmlNodePtr el, const char *k, const char *v)
+{
+	attr_node(t, el, k, copy(t, v, strlen(v)));
+}
+
+/* The attribute k="v", both string constants (ASCII). */
+static void t_attr_lit(struct rows *t, xmlNodePtr el, const char *k, const char *v)
+{
+	attr_node(t, el, k, lit(t, v));
+}
+
+/* Every node under n back to the spares (references are freed). */
+static void t_recycle(struct rows *t, xmlNodePtr n)
+{
+	while (n) {
+		xmlNodePtr next = n->next;
+		if (n->type == XML_ELEMENT_NODE) {
+			for (xmlAttrPtr a = n->properties, an; a; a = an) {
+				an = a->next;
+				a->children->content = NULL;
+				a->next = t->spare_attr;
+				t->spare_attr = a;
+			}
+			t_recycle(t, n->children);
+			n->properties = NULL;
+			n->children = n->last = NULL;
+			n->next = t->spare_el;
+			t->spare_el = n;
+		} else if (n->type == XML_TEXT_NODE) {
+			n->content = NULL;
+			n->next = t->spare_text;
+			t->spare_text = n;
+		} else {
+			n->next = n->prev = n->parent = NULL;
+			xmlFreeNode(n);
+		}
+		n = next;
+	}
+}
+
+/* An empty text node in every element without content (its end tag). */
+static void t_fill_empty(struct rows *t, xmlNodePtr n)
+{
+	for (; n; n = n->next)
+		if (n->type == XML_ELEMENT_NODE) {
+			if (n->children)
+				t_fill_empty(t, n->children);
+			else
+				t_text_node(t, n, "", 0);
+		}
+}
+
+/* The rows held serialised by libxml2 (the fragment: its children, no tag
+ * of its own), their nodes kept for the next. Before the writer goes on. */
 static void t_flush(struct rows *t)
 {
-	if (t->row.len) {
-		xmlOutputBufferFlush(t->out);
-		br_sink_write(t->sink, t->row.data, t->row.len);
-	}
-	br_buf_reset(&t->row);
-}
-
-/* Room for n more bytes of the row: where they go (then done()). */
-static char *room(struct rows *t, size_t n)
-{
-	br_buf_grow(&t->row, n + 1);
-	return t->row.data + t->row.len;
-}
-
-/* The row's bytes now end at d. */
-static void done(struct rows *t, char *d)
-{
-	t->row.len = (size_t)(d - t->row.data);
-	*d = '\0';
-}
-
-static char *cpy(char *d, const char *s, size_t n)
-{
-	memcpy(d, s, n);
-	return d + n;
-}
-
-/* d after the start tag's '>' when it is still open: content follows. */
-static char *close_start(struct rows *t, char *d)
-{
-	if (t->open) {
-		*d++ = '>';
-		t->open = false;
-	}
-	return d;
-}
-
-/* The start tag's '>' when it is still open: content follows. */
-static void t_content(struct rows *t)
-{
-	if (t->open)
-		done(t, close_start(t, room(t, 1)));
-}
-
-/* <name: its attributes follow, then its content, then t_end(); name a
- * string constant. */
-static void t_start(struct rows *t, const char *name)
-{
-	size_t n = strlen(name);
-	char *d = close_start(t, room(t, n + 2));
-	*d++ = '<';
-	done(t, cpy(d, name, n));
-	t->open = true;
-}
-
-/* </name> (after the '>' of an empty element's start tag). */
-static void t_end(struct rows *t, const char *name)
-{
-	size_t n = strlen(name);
-	char *d = close_start(t, room(t, n + 4));
-	*d++ = '<';
-	*d++ = '/';
-	d = cpy(d, name, n);
-	*d++ = '>';
-	done(t, d);
-}
-
-/* <name></name>: an empty element. */
-static void t_empty(struct rows *t, const char *name)
-{
-	t_start(t, name);
-	t_end(t, name);
-}
-
-/* The attribute k="v" of bytes v[0..vn) that need no escaping. */
-static void attr_bytes(struct rows *t, const char *k, const char *v, size_t vn)
-{
-	size_t kn = strlen(k);
-	char *d = room(t, kn + vn + 4);
-	*d++ = ' ';
-	d = cpy(d, k, kn);
-	*d++ = '=';
-	*d++ = '"';
-	d = cpy(d, v, vn);
-	*d++ = '"';
-	done(t, d);
-}
-
-/* The attribute k="v", v written as it is: ASCII formatted here, nothing
- * to escape. */
-static void t_attr_ascii(struct rows *t, const char *k, const char *v)
-{
-	attr_bytes(t, k, v, strlen(v));
-}
-
-/* The attribute k="v", both string constants. */
-static void t_attr_lit(struct rows *t, const char *k, const char *v)
-{
-	t_attr_ascii(t, k, v);
-}
-
-/* v made valid UTF-8 and escaped by libxml2 as an attribute value, into esc. */
-static void escape_attr(struct rows *t, const char *v)
-{
-	char *own;
-	const char *u = utf8(v, &own);
-	xmlBufferEmpty(t->esc);
-	xmlAttrSerializeTxtContent(t->esc, NULL, NULL, BAD_CAST u);
-	free(own);
-}
-
-/* The attribute k="v": v any text, made valid UTF-8 and escaped by libxml2. */
-static void t_attr(struct rows *t, const char *k, const char *v)
-{
-	escape_attr(t, v);
-	attr_bytes(t, k, (const char *)xmlBufferContent(t->esc), (size_t)xmlBufferLength(t->esc));
-}
-
-/* The attribute k="prefix v": prefix a string constant in ASCII (nothing
- * to escape), v any text, escaped by libxml2. */
-static void t_attr_prefixed(struct rows *t, const char *k, const char *prefix, const char *v)
-{
-	escape_attr(t, v);
-	size_t kn = strlen(k), pn = strlen(prefix), vn = (size_t)xmlBufferLength(t->esc);
-	char *d = room(t, kn + pn + vn + 4);
-	*d++ = ' ';
-	d = cpy(d, k, kn);
-	*d++ = '=';
-	*d++ = '"';
-	d = cpy(d, prefix, pn);
-	d = cpy(d, (const char *)xmlBufferContent(t->esc), vn);
-	*d++ = '"';
-	done(t, d);
-}
-
-/* t_attr() of a value that repeats row after row (the input's name): its
- * last escaping, in m, used again while it does. */
-static void t_attr_same(struct rows *t, struct memo *m, const char *k, const char *v)
-{
-	if (!v)
-		v = "";
-	if (!m->v.data || strcmp(v, m->v.data) != 0) {
-		escape_attr(t, v);
-		br_buf_reset(&m->v);
-		br_buf_adds(&m->v, v);
-		br_buf_reset(&m->esc);
-		br_buf_add(&m->esc, xmlBufferContent(t->esc), (size_t)xmlBufferLength(t->esc));
-	}
-	attr_bytes(t, k, m->esc.data ? m->esc.data : "", m->esc.len);
-}
-
-/* Text s (valid UTF-8), escaped by libxml2. */
-static void escaped(struct rows *t, const char *s)
-{
-	t_content(t);
-	if (!*s)
+	if (!t->nbatch)
 		return;
-	xmlChar *e = xmlEncodeSpecialChars(NULL, BAD_CAST s);
-	if (!e)
-		br_out_of_memory(0);
-	br_buf_adds(&t->row, (const char *)e);
-	xmlFree(e);
+	t_fill_empty(t, t->batch->children);
+	xmlNodeDumpOutput(t->out, t->doc, t->batch, 0, 0, "UTF-8");
+	t_recycle(t, t->batch->children);
+	t->batch->children = t->batch->last = NULL;
+	t->nbatch = 0;
+	copies_reset(t, false);
 }
 
-/* Text from input, made valid UTF-8 first. */
-static void t_text(struct rows *t, const char *s)
+/* A row done: held with the others, written ROWS_BATCH at a time (the
+ * serialiser's setup once for all, memory for a few rows). */
+static void t_dump(struct rows *t, xmlNodePtr row)
 {
-	char *own;
-	escaped(t, utf8(s, &own));
-	free(own);
-}
-
-/* Text formatted here (numbers, units, dates, this file's constants:
- * nothing to escape), written as it is; should one ever hold a character
- * to escape, libxml2 escapes it. */
-static void t_text_ascii(struct rows *t, const char *s)
-{
-	if (s[strcspn(s, "<>&\"\r")]) {
-		escaped(t, s);
-		return;
-	}
-	size_t n = strlen(s);
-	done(t, cpy(close_start(t, room(t, n + 1)), s, n));
-}
-
-/* t_text() of text that repeats row after row (a tool's version, a size):
- * its last escaping, in m, used again while it does. */
-static void t_text_same(struct rows *t, struct memo *m, const char *s)
-{
-	if (!m->v.data || strcmp(s, m->v.data) != 0) {
-		char *own;
-		const char *u = utf8(s, &own);
-		xmlChar *e = *u ? xmlEncodeSpecialChars(NULL, BAD_CAST u) : NULL;
-		free(own);
-		if (*u && !e)
-			br_out_of_memory(0);
-		br_buf_reset(&m->v);
-		br_buf_adds(&m->v, s);
-		br_buf_reset(&m->esc);
-		if (e)
-			br_buf_adds(&m->esc, (const char *)e);
-		xmlFree(e);
-	}
-	size_t n = m->esc.len;
-	done(t, cpy(close_start(t, room(t, n)), m->esc.data ? m->esc.data : "", n));
-}
-
-/* A string constant as text. */
-static void t_text_lit(struct rows *t, const char *s)
-{
-	t_text_ascii(t, s);
+	link_child(t->batch, row);
+	if (++t->nbatch == ROWS_BATCH)
+		t_flush(t);
 }
 
 /* prefix and v in decimal into out (room for 24 bytes more than prefix). */
@@ -1088,7 +1168,7 @@ static void hex6(char *out, size_t at, uint32_t c)
 }
 
 /* A colour swatch matching the series' bars in the charts. */
-static void swatch(struct rows *t, size_t slot)
+static void swatch(struct rows *t, xmlNodePtr parent, size_t slot)
 {
 	enum br_chart_pattern pat;
 	uint32_t c = br_chart_colour(slot, &pat);
@@ -1099,17 +1179,17 @@ static void swatch(struct rows *t, size_t slot)
 		 "repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px),"),
 		"repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px),",
 	};
-	t_start(t, "span");
-	t_attr_lit(t, "class", "sw");
-	t_attr_lit(t, "aria-hidden", "true");
+	xmlNodePtr s = t_el(t, parent, "span");
+	t_attr_lit(t, s, "class", "sw");
+	t_attr_lit(t, s, "aria-hidden", "true");
 	char style[256] = "background:";
 	size_t n = strlen(style), g = strlen(grad[pat]);
 	memcpy(style + n, grad[pat], g);
 	style[n + g] = '#';
 	hex6(style, n + g + 1, c & 0xFFFFFF);
-	t_attr_ascii(t, "style", style);
-	t_end(t, "span");
+	t_attr_ascii(t, s, "style", style);
 }
+
 /* Shade 0 (worst) … 1 (best): white → light blue → mid blue, readable text.
  * The style attribute's value into out (32 bytes). */
 static void shade_style(double s, char *out)
@@ -1131,14 +1211,14 @@ static void shade_style(double s, char *out)
 }
 
 /* A figure's attributes (the writer's order) and its number, ± and ratio. */
-static void cell_value(struct rows *t, const struct br_cmp_col *col, const struct br_cmp_cell *ce)
+static void cell_value(struct rows *t, xmlNodePtr td, const struct br_cmp_col *col, const struct br_cmp_cell *ce)
 {
 	struct br_buf *b = &t->tmp;
 	char v[64];
 	fmt_exact(v, sizeof v, ce->value);
-	t_attr_ascii(t, "data-v", v);
+	t_attr_ascii(t, td, "data-v", v);
 	shade_style(br_cmp_shade(col, ce->value), v);
-	t_attr_ascii(t, "style", v);
+	t_attr_ascii(t, td, "style", v);
 	if (ce->n > 1) {
 		br_buf_reset(b);
 		br_buf_addf(b, "mean of %zu runs; median ", ce->n);
@@ -1148,23 +1228,25 @@ static void cell_value(struct rows *t, const struct br_cmp_col *col, const struc
 		br_buf_adds(b, ", max ");
 		br_cmp_format(col, ce->max, b);
 		br_buf_addf(b, " %s", col->unit.name);
-		t_attr(t, "title", br_buf_str(b));
+		t_attr(t, td, "title", br_buf_str(b));
 	} else if (ce->raw) {
-		t_attr_prefixed(t, "title", "as printed: ", ce->raw);
+		br_buf_reset(b);
+		br_buf_adds(b, "as printed: ");
+		br_buf_adds(b, ce->raw);
+		t_attr(t, td, "title", br_buf_str(b));
 	}
-	t_attr_lit(t, "class", ce->best && col->has_best ? "n best" : "n");
+	t_attr_lit(t, td, "class", ce->best && col->has_best ? "n best" : "n");
 	br_buf_reset(b);
 	br_cmp_format(col, ce->value, b);
-	t_text_ascii(t, br_buf_str(b));
+	t_text(t, td, br_buf_str(b));
 	if (ce->n > 1) {
 		br_buf_reset(b);
 		br_buf_adds(b, "\xc2\xb1");
 		br_cmp_format(col, ce->sd, b);
 		br_buf_addf(b, " n=%zu", ce->n);
-		t_start(t, "span");
-		t_attr_lit(t, "class", "sd");
-		t_text_ascii(t, br_buf_str(b));
-		t_end(t, "span");
+		xmlNodePtr sp = t_el(t, td, "span");
+		t_attr_lit(t, sp, "class", "sd");
+		t_text(t, sp, br_buf_str(b));
 	}
 	if (ce->has_ratio) {
 		br_buf_reset(b);
@@ -1172,125 +1254,117 @@ static void cell_value(struct rows *t, const struct br_cmp_col *col, const struc
 		const char *sig = br_cmp_sig_text(ce->sig);
 		if (sig && *sig)
 			br_buf_addf(b, ", %s", sig);
-		t_start(t, "span");
-		t_attr_lit(t, "class", fabs(ce->ratio - 1) < 0.005 ? "ratio" : ce->better ? "ratio up" : "ratio down");
-		t_text_ascii(t, br_buf_str(b));
-		t_end(t, "span");
+		xmlNodePtr sp = t_el(t, td, "span");
+		t_attr_lit(t, sp, "class", fabs(ce->ratio - 1) < 0.005 ? "ratio" : ce->better ? "ratio up" : "ratio down");
+		t_text(t, sp, br_buf_str(b));
 	}
 }
 
 /* One figure of a comparison table: attributes, then the number and its
  * small print. */
-static void cell(struct rows *t, const struct br_cmp_col *col, const struct br_cmp_cell *ce, bool tenths)
+static void cell(struct rows *t, xmlNodePtr tr, const struct br_cmp_col *col, const struct br_cmp_cell *ce,
+		 bool tenths)
 {
-	t_start(t, "td");
+	xmlNodePtr td = t_el(t, tr, "td");
 	if (!ce->present) {
-		t_attr_lit(t, "title", "not in this result");
-		t_attr_lit(t, "class", "n na");
-		t_text_lit(t, "\xe2\x80\x93");
+		t_attr_lit(t, td, "title", "not in this result");
+		t_attr_lit(t, td, "class", "n na");
+		t_text_lit(t, td, "\xe2\x80\x93");
 	} else if (!ce->has_value) {
 		if (ce->too_fast) {
-			t_attr_lit(t, "title", "too fast to measure: the tool printed +++++ (no figure, not zero)");
-			t_attr_lit(t, "data-v", col->info->better == BR_HIGHER ? "1e300" : "-1");
-			t_attr_lit(t, "class", "n tf");
-			t_text_lit(t, "+++++");
+			t_attr_lit(t, td, "title", "too fast to measure: the tool printed +++++ (no figure, not zero)");
+			t_attr_lit(t, td, "data-v", col->info->better == BR_HIGHER ? "1e300" : "-1");
+			t_attr_lit(t, td, "class", "n tf");
+			t_text_lit(t, td, "+++++");
 		} else {
-			t_attr(t, "title", ce->raw ? ce->raw : "unreadable figure");
-			t_attr_lit(t, "class", "n tf");
-			t_text_lit(t, "?");
+			t_attr(t, td, "title", ce->raw ? ce->raw : "unreadable figure");
+			t_attr_lit(t, td, "class", "n tf");
+			t_text_lit(t, td, "?");
 		}
 	} else
-		cell_value(t, col, ce);
+		cell_value(t, td, col, ce);
 	if (ce->present && ce->has_cpu) {
 		br_buf_reset(&t->cpu);
 		br_format_cpu(ce->cpu, tenths, &t->cpu);
 		br_buf_adds(&t->cpu, "% cpu");
-		t_start(t, "span");
-		t_attr_lit(t, "class", "cpu");
-		t_text_ascii(t, br_buf_str(&t->cpu));
-		t_end(t, "span");
+		xmlNodePtr sp = t_el(t, td, "span");
+		t_attr_lit(t, sp, "class", "cpu");
+		t_text(t, sp, br_buf_str(&t->cpu));
 	}
-	t_end(t, "td");
 }
 
 /* The row heading: swatch, name linking to the source, the runs behind an
  * aggregated row. */
-static void row_head(struct report *rp, const struct br_cmp_table *tb, size_t r)
+static void row_head(struct report *rp, xmlNodePtr tr, const struct br_cmp_table *tb, size_t r)
 {
 	struct rows *t = rp->rows;
 	const struct br_cmp_row *row = &tb->rows[r];
-	t_start(t, "th");
-	t_attr_lit(t, "scope", "row");
+	xmlNodePtr th = t_el(t, tr, "th");
+	t_attr_lit(t, th, "scope", "row");
 	const struct br_record *first = row->nmembers ? row->members[0] : NULL;
 	char ref[48];
 	if (first) {
 		const struct br_chart_series *s = series_of(rp, tb, r);
 		if (s)
-			swatch(t, s->colour);
+			swatch(t, th, s->colour);
 	}
-	t_start(t, "a");
+	xmlNodePtr a = t_el(t, th, "a");
 	if (first)
-		t_attr_ascii(t, "href", with_num(ref, "#r", record_index(rp, first) + 1));
-	t_text(t, row->name);
-	t_end(t, "a");
+		t_attr_ascii(t, a, "href", with_num(ref, "#r", record_index(rp, first) + 1));
+	t_text(t, a, row->name);
 	if (row->nmembers > 1) {
-		t_start(t, "span");
-		t_attr_lit(t, "class", "sub");
-		t_text_ascii(t, with_num(ref, "", row->nmembers));
-		t_text_lit(t, " runs: ");
+		xmlNodePtr sub = t_el(t, th, "span");
+		t_attr_lit(t, sub, "class", "sub");
+		t_text(t, sub, with_num(ref, "", row->nmembers));
+		t_text_lit(t, sub, " runs: ");
 		for (size_t m = 0; m < row->nmembers; m++) {
 			if (m)
-				t_text_lit(t, ", ");
+				t_text_lit(t, sub, ", ");
 			size_t k = record_index(rp, row->members[m]) + 1;
-			t_start(t, "a");
-			t_attr_ascii(t, "href", with_num(ref, "#r", k));
-			t_text_ascii(t, with_num(ref, "#", k));
-			t_end(t, "a");
+			a = t_el(t, sub, "a");
+			t_attr_ascii(t, a, "href", with_num(ref, "#r", k));
+			t_text(t, a, with_num(ref, "#", k));
 		}
-		t_end(t, "span");
-	}
-	t_end(t, "th");
-}
-
-/* "bonnie++ 2.00a": the tool and, when known, its version, as text. */
-static void tool_text(struct rows *t, const struct br_record *r)
-{
-	t_text_lit(t, br_tool_name(r->tool));
-	if (r->version) {
-		t_text_lit(t, " ");
-		t_text_same(t, &t->version, r->version);
 	}
 }
 
 /* Tool and version, size: from a row's first run (empty cells without). */
-static void tool_cells(struct rows *t, const struct br_record *first)
+/* "bonnie++ 2.00a": the tool and, when known, its version, as text of el. */
+static void tool_text(struct rows *t, xmlNodePtr el, const struct br_record *r)
+{
+	t_text_lit(t, el, br_tool_name(r->tool));
+	if (r->version) {
+		t_text_lit(t, el, " ");
+		t_text(t, el, r->version);
+	}
+}
+
+static void tool_cells(struct rows *t, xmlNodePtr tr, const struct br_record *first)
 {
 	if (!first) {
-		t_empty(t, "td");
-		t_empty(t, "td");
+		t_el(t, tr, "td");
+		t_el(t, tr, "td");
 		return;
 	}
-	t_start(t, "td");
-	t_attr_lit(t, "class", "t");
-	tool_text(t, first);
-	t_end(t, "td");
+	xmlNodePtr td = t_el(t, tr, "td");
+	t_attr_lit(t, td, "class", "t");
+	tool_text(t, td, first);
 	const struct br_param *sz = br_record_param(first, "size");
 	const struct br_param *sb = br_record_param(first, "size_bytes");
-	t_start(t, "td");
-	t_attr_lit(t, "class", "t");
+	td = t_el(t, tr, "td");
+	t_attr_lit(t, td, "class", "t");
 	char v[64];
 	if (sb && !sb->str) {
 		fmt_exact(v, sizeof v, sb->num);
-		t_attr_ascii(t, "data-v", v);
+		t_attr_ascii(t, td, "data-v", v);
 	}
 	if (sz && sz->str)
-		t_text_same(t, &t->size, sz->str);
+		t_text(t, td, sz->str);
 	else if (sz)
-		t_text_ascii(t, fmt_param(v, sizeof v, sz->num));
-	t_end(t, "td");
+		t_text(t, td, fmt_param(v, sizeof v, sz->num));
 }
 
-/* The rows that have a figure of the group, streamed (above). */
+/* The rows that have a figure of the group, each a tree (above). */
 static void table_body(struct report *rp, const struct br_cmp_table *tb, const bool *col_on)
 {
 	struct rows *t = rp->rows;
@@ -1300,21 +1374,19 @@ static void table_body(struct report *rp, const struct br_cmp_table *tb, const b
 		const struct br_cmp_row *row = &tb->rows[r];
 		if (!br_cmp_row_has(tb, r, col_on))
 			continue;
-		t_start(t, "tr");
+		xmlNodePtr tr = t_el(t, NULL, "tr");
 		if (row->is_baseline)
-			t_attr_lit(t, "class", "baseline");
+			t_attr_lit(t, tr, "class", "baseline");
 		if (row->nmembers) /* the filter matches the input's name too */
-			t_attr_same(t, &t->input, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
-		row_head(rp, tb, r);
-		tool_cells(t, row->nmembers ? row->members[0] : NULL);
+			t_attr(t, tr, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
+		row_head(rp, tr, tb, r);
+		tool_cells(t, tr, row->nmembers ? row->members[0] : NULL);
 		for (size_t c = 0; c < tb->ncols; c++)
 			if (col_on[c]) {
 				struct br_cmp_cell tmp;
-				cell(t, &tb->cols[c], br_cmp_cell(tb, r, c, &tmp), br_cmp_cpu_tenths(row));
+				cell(t, tr, &tb->cols[c], br_cmp_cell(tb, r, c, &tmp), br_cmp_cpu_tenths(row));
 			}
-		t_end(t, "tr");
-		if (t->row.len >= 16384)
-			t_flush(t);
+		t_dump(t, tr);
 	}
 	t_flush(t);
 	end(rp); /* tbody */
@@ -1526,93 +1598,82 @@ static void by_metric(struct report *rp)
 	end(rp); /* section */
 }
 
-static void source_line(struct report *rp, const struct br_source *s)
+static void source_line(struct report *rp, xmlNodePtr p, const struct br_source *s)
 {
 	struct rows *t = rp->rows;
-	t_start(t, "code");
-	t_text(t, s->file ? br_provenance_file(rp->o, s->file) : "?");
-	t_end(t, "code");
+	t_text(t, t_el(t, p, "code"), s->file ? br_provenance_file(rp->o, s->file) : "?");
 	char lines[64];
 	if (s->end_line > s->line)
 		snprintf(lines, sizeof lines, ", lines %u\xe2\x80\x93%u", s->line, s->end_line);
 	else
 		snprintf(lines, sizeof lines, ", line %u", s->line);
-	t_text_ascii(t, lines);
+	t_text(t, p, lines);
 	if (s->format) {
-		t_text_lit(t, " (");
-		t_text(t, s->format);
-		t_text_lit(t, ")");
+		t_text_lit(t, p, " (");
+		t_text(t, p, s->format);
+		t_text_lit(t, p, ")");
 	}
 }
 
 /* Tool, when it ran, where it was read, its parameters: one line. */
-static void source_where(struct report *rp, const struct br_record *r)
+static void source_where(struct report *rp, xmlNodePtr div, const struct br_record *r)
 {
 	struct rows *t = rp->rows;
-	t_start(t, "p");
-	t_attr_lit(t, "class", "where");
-	tool_text(t, r);
+	xmlNodePtr p = t_el(t, div, "p");
+	t_attr_lit(t, p, "class", "where");
+	tool_text(t, p, r);
 	char when[BR_DATE_BUF];
 	if (br_record_ran_at_iso(r, when)) {
 		/* when it ran, and what says so (the mail's date is the post's,
 		 * not the run's) */
 		br_buf_reset(&t->tmp);
 		br_buf_addf(&t->tmp, " \xc2\xb7 ran %s (%s)", when, br_ran_from_name((enum br_ran_from)r->ran_at_from));
-		t_text_ascii(t, br_buf_str(&t->tmp));
+		t_text(t, p, br_buf_str(&t->tmp));
 	}
-	t_text_lit(t, " \xc2\xb7 ");
-	source_line(rp, &r->source);
+	t_text_lit(t, p, " \xc2\xb7 ");
+	source_line(rp, p, &r->source);
 	for (size_t k = 0; k < r->nalso; k++) {
-		t_text_lit(t, "; also ");
-		source_line(rp, &r->also[k]);
+		t_text_lit(t, p, "; also ");
+		source_line(rp, p, &r->also[k]);
 	}
 	if (r->nparams)
-		t_text_lit(t, " \xc2\xb7 ");
+		t_text_lit(t, p, " \xc2\xb7 ");
 	for (size_t k = 0; k < r->nparams; k++) {
 		if (k)
-			t_text_lit(t, ", ");
-		t_text(t, r->params[k].key);
-		t_text_lit(t, " ");
+			t_text_lit(t, p, ", ");
+		t_text(t, p, r->params[k].key);
+		t_text_lit(t, p, " ");
 		char num[64];
-		t_text(t, r->params[k].str ? r->params[k].str : fmt_param(num, sizeof num, r->params[k].num));
+		t_text(t, p, r->params[k].str ? r->params[k].str : fmt_param(num, sizeof num, r->params[k].num));
 	}
-	t_end(t, "p");
 }
 
-/* One record's source: streamed like the tables' rows. */
+/* One record's source: a tree written like the tables' rows. */
 static void source(struct report *rp, size_t i, const struct br_record *r)
 {
 	struct rows *t = rp->rows;
 	char num[48];
-	t_start(t, "div");
-	t_attr_lit(t, "class", "src");
-	t_attr_ascii(t, "id", with_num(num, "r", i + 1));
-	t_start(t, "h3");
-	t_text_ascii(t, with_num(num, "#", i + 1));
-	t_text_lit(t, " ");
+	xmlNodePtr div = t_el(t, NULL, "div");
+	t_attr_lit(t, div, "class", "src");
+	t_attr_ascii(t, div, "id", with_num(num, "r", i + 1));
+	xmlNodePtr h3 = t_el(t, div, "h3");
+	t_text(t, h3, with_num(num, "#", i + 1));
+	t_text_lit(t, h3, " ");
 	char *name = br_record_display_name(r);
-	t_text(t, name);
+	t_text(t, h3, name);
 	free(name);
-	t_end(t, "h3");
-	source_where(rp, r);
+	source_where(rp, div, r);
 	if (r->source.excerpt) {
-		t_start(t, "details");
+		xmlNodePtr det = t_el(t, div, "details");
 		char sum[96];
 		if (r->source.end_line > r->source.line)
 			snprintf(sum, sizeof sum, "Original text, lines %u\xe2\x80\x93%u", r->source.line, r->source.end_line);
 		else
 			snprintf(sum, sizeof sum, "Original text, line %u", r->source.line);
-		t_start(t, "summary");
-		t_text_ascii(t, sum);
-		t_end(t, "summary");
-		t_start(t, "pre");
-		t_text(t, r->source.excerpt);
-		t_end(t, "pre");
-		t_end(t, "details");
+		t_text(t, t_el(t, det, "summary"), sum);
+		t_text(t, t_el(t, det, "pre"), r->source.excerpt);
 	}
-	t_end(t, "div");
-	if (t->row.len >= 16384)
-		t_flush(t);
+	t_dump(t, div);
 }
 
 static void sources(struct report *rp)
@@ -1909,7 +1970,7 @@ static int render(const struct br_report *rep, struct br_sink *out)
 		return br_error("cannot start the HTML report");
 	}
 	struct rows rows;
-	if (!rows_init(&rows, ob, out)) {
+	if (!rows_init(&rows, ob)) {
 		rows_free(&rows);
 		xmlFreeTextWriter(rp.w);
 		return br_error("cannot start the HTML report");
