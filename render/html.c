@@ -807,8 +807,10 @@ static void table_head(struct report *rp, const struct br_cmp_table *tb, const b
  * reference node; an element without content gets an empty text node (the
  * writer closes every element with an end tag). A text node's content is
  * never libxml2's to free: a copy in the batch's blocks (struct copies, reset
- * after each batch) or a string of the dictionary, and NULL while the node is
- * spare, so that freeing a spare node frees no content. Rows are written
+ * after each batch), a string of the dictionary, or a string of the model
+ * itself when it is valid UTF-8 as it stands (the model outlives the report:
+ * the excerpts, names and input names are not copied), and NULL while the
+ * node is spare, so that freeing a spare node frees no content. Rows are written
  * ROWS_BATCH at a time (reset after each batch), so memory is a few rows'.
  */
 #define ROWS_BATCH 64
@@ -825,6 +827,9 @@ struct rows {
 	} *copies;
 	size_t used;                     /* of the newest block */
 	struct br_buf tmp, cpu;          /* scratch for formatted values */
+	const char *same;                /* the last input name found valid UTF-8
+					  * (a row's data-input: the same string
+					  * row after row, checked once) */
 	xmlNodePtr batch;                /* a fragment: the rows not yet written */
 	size_t nbatch;
 	struct {                         /* string constants → the dictionary's copy */
@@ -1030,6 +1035,33 @@ static void t_text(struct rows *t, xmlNodePtr parent, const char *s)
 	free(own);
 }
 
+/* Text formatted here (numbers, dates, this file's constants: valid
+ * UTF-8), without a second look unless it holds a '"'. */
+static void t_text_ascii(struct rows *t, xmlNodePtr parent, const char *s)
+{
+	if (strchr(s, '"'))
+		t_text(t, parent, s);
+	else
+		t_text_node(t, parent, s, strlen(s));
+}
+
+/* Text of the model (it outlives the report): the text node holds the
+ * model's string itself when it can (valid UTF-8, no '"', no text just
+ * before it to join), else as t_text. */
+static void t_text_kept(struct rows *t, xmlNodePtr parent, const char *s)
+{
+	char *own;
+	size_t len;
+	const char *u = utf8n(s, &own, &len);
+	xmlNodePtr last = parent->last;
+	if (own || !len || (last && last->type == XML_TEXT_NODE && last->content) || memchr(u, '"', len)) {
+		free(own);
+		t_text(t, parent, s);
+		return;
+	}
+	link_child(parent, text_node(t, BAD_CAST u));
+}
+
 /* The attribute k (a string constant) = v after el's others. */
 static void attr_node(struct rows *t, xmlNodePtr el, const char *k, const xmlChar *v)
 {
@@ -1064,6 +1096,27 @@ static void t_attr(struct rows *t, xmlNodePtr el, const char *k, const char *v)
 	const char *u = utf8n(v, &own, &len);
 	attr_node(t, el, k, copy(t, u, len));
 	free(own);
+}
+
+/* The attribute k="v": k a string constant, v a string of the model (it
+ * outlives the report), held as it is when valid UTF-8; the same string
+ * as the last time is not checked again. */
+static void t_attr_kept(struct rows *t, xmlNodePtr el, const char *k, const char *v)
+{
+	if (v && v == t->same) {
+		attr_node(t, el, k, BAD_CAST v);
+		return;
+	}
+	char *own;
+	size_t len;
+	const char *u = utf8n(v, &own, &len);
+	if (own) {
+		attr_node(t, el, k, copy(t, u, len));
+		free(own);
+		return;
+	}
+	attr_node(t, el, k, BAD_CAST u);
+	t->same = v;
 }
 
 /* The attribute k="v": k a string constant, v formatted here (ASCII). */
@@ -1238,7 +1291,7 @@ static void cell_value(struct rows *t, xmlNodePtr td, const struct br_cmp_col *c
 	t_attr_lit(t, td, "class", ce->best && col->has_best ? "n best" : "n");
 	br_buf_reset(b);
 	br_cmp_format(col, ce->value, b);
-	t_text(t, td, br_buf_str(b));
+	t_text_ascii(t, td, br_buf_str(b));
 	if (ce->n > 1) {
 		br_buf_reset(b);
 		br_buf_adds(b, "\xc2\xb1");
@@ -1246,7 +1299,7 @@ static void cell_value(struct rows *t, xmlNodePtr td, const struct br_cmp_col *c
 		br_buf_addf(b, " n=%zu", ce->n);
 		xmlNodePtr sp = t_el(t, td, "span");
 		t_attr_lit(t, sp, "class", "sd");
-		t_text(t, sp, br_buf_str(b));
+		t_text_ascii(t, sp, br_buf_str(b));
 	}
 	if (ce->has_ratio) {
 		br_buf_reset(b);
@@ -1256,7 +1309,7 @@ static void cell_value(struct rows *t, xmlNodePtr td, const struct br_cmp_col *c
 			br_buf_addf(b, ", %s", sig);
 		xmlNodePtr sp = t_el(t, td, "span");
 		t_attr_lit(t, sp, "class", fabs(ce->ratio - 1) < 0.005 ? "ratio" : ce->better ? "ratio up" : "ratio down");
-		t_text(t, sp, br_buf_str(b));
+		t_text_ascii(t, sp, br_buf_str(b));
 	}
 }
 
@@ -1289,7 +1342,7 @@ static void cell(struct rows *t, xmlNodePtr tr, const struct br_cmp_col *col, co
 		br_buf_adds(&t->cpu, "% cpu");
 		xmlNodePtr sp = t_el(t, td, "span");
 		t_attr_lit(t, sp, "class", "cpu");
-		t_text(t, sp, br_buf_str(&t->cpu));
+		t_text_ascii(t, sp, br_buf_str(&t->cpu));
 	}
 }
 
@@ -1311,11 +1364,11 @@ static void row_head(struct report *rp, xmlNodePtr tr, const struct br_cmp_table
 	xmlNodePtr a = t_el(t, th, "a");
 	if (first)
 		t_attr_ascii(t, a, "href", with_num(ref, "#r", record_index(rp, first) + 1));
-	t_text(t, a, row->name);
+	t_text_kept(t, a, row->name);
 	if (row->nmembers > 1) {
 		xmlNodePtr sub = t_el(t, th, "span");
 		t_attr_lit(t, sub, "class", "sub");
-		t_text(t, sub, with_num(ref, "", row->nmembers));
+		t_text_ascii(t, sub, with_num(ref, "", row->nmembers));
 		t_text_lit(t, sub, " runs: ");
 		for (size_t m = 0; m < row->nmembers; m++) {
 			if (m)
@@ -1323,7 +1376,7 @@ static void row_head(struct report *rp, xmlNodePtr tr, const struct br_cmp_table
 			size_t k = record_index(rp, row->members[m]) + 1;
 			a = t_el(t, sub, "a");
 			t_attr_ascii(t, a, "href", with_num(ref, "#r", k));
-			t_text(t, a, with_num(ref, "#", k));
+			t_text_ascii(t, a, with_num(ref, "#", k));
 		}
 	}
 }
@@ -1335,7 +1388,7 @@ static void tool_text(struct rows *t, xmlNodePtr el, const struct br_record *r)
 	t_text_lit(t, el, br_tool_name(r->tool));
 	if (r->version) {
 		t_text_lit(t, el, " ");
-		t_text(t, el, r->version);
+		t_text_kept(t, el, r->version);
 	}
 }
 
@@ -1359,9 +1412,9 @@ static void tool_cells(struct rows *t, xmlNodePtr tr, const struct br_record *fi
 		t_attr_ascii(t, td, "data-v", v);
 	}
 	if (sz && sz->str)
-		t_text(t, td, sz->str);
+		t_text_kept(t, td, sz->str);
 	else if (sz)
-		t_text(t, td, fmt_param(v, sizeof v, sz->num));
+		t_text_ascii(t, td, fmt_param(v, sizeof v, sz->num));
 }
 
 /* The rows that have a figure of the group, each a tree (above). */
@@ -1378,7 +1431,7 @@ static void table_body(struct report *rp, const struct br_cmp_table *tb, const b
 		if (row->is_baseline)
 			t_attr_lit(t, tr, "class", "baseline");
 		if (row->nmembers) /* the filter matches the input's name too */
-			t_attr(t, tr, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
+			t_attr_kept(t, tr, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
 		row_head(rp, tr, tb, r);
 		tool_cells(t, tr, row->nmembers ? row->members[0] : NULL);
 		for (size_t c = 0; c < tb->ncols; c++)
@@ -1601,13 +1654,13 @@ static void by_metric(struct report *rp)
 static void source_line(struct report *rp, xmlNodePtr p, const struct br_source *s)
 {
 	struct rows *t = rp->rows;
-	t_text(t, t_el(t, p, "code"), s->file ? br_provenance_file(rp->o, s->file) : "?");
+	t_text_kept(t, t_el(t, p, "code"), s->file ? br_provenance_file(rp->o, s->file) : "?");
 	char lines[64];
 	if (s->end_line > s->line)
 		snprintf(lines, sizeof lines, ", lines %u\xe2\x80\x93%u", s->line, s->end_line);
 	else
 		snprintf(lines, sizeof lines, ", line %u", s->line);
-	t_text(t, p, lines);
+	t_text_ascii(t, p, lines);
 	if (s->format) {
 		t_text_lit(t, p, " (");
 		t_text(t, p, s->format);
@@ -1628,7 +1681,7 @@ static void source_where(struct report *rp, xmlNodePtr div, const struct br_reco
 		 * not the run's) */
 		br_buf_reset(&t->tmp);
 		br_buf_addf(&t->tmp, " \xc2\xb7 ran %s (%s)", when, br_ran_from_name((enum br_ran_from)r->ran_at_from));
-		t_text(t, p, br_buf_str(&t->tmp));
+		t_text_ascii(t, p, br_buf_str(&t->tmp));
 	}
 	t_text_lit(t, p, " \xc2\xb7 ");
 	source_line(rp, p, &r->source);
@@ -1657,7 +1710,7 @@ static void source(struct report *rp, size_t i, const struct br_record *r)
 	t_attr_lit(t, div, "class", "src");
 	t_attr_ascii(t, div, "id", with_num(num, "r", i + 1));
 	xmlNodePtr h3 = t_el(t, div, "h3");
-	t_text(t, h3, with_num(num, "#", i + 1));
+	t_text_ascii(t, h3, with_num(num, "#", i + 1));
 	t_text_lit(t, h3, " ");
 	char *name = br_record_display_name(r);
 	t_text(t, h3, name);
@@ -1670,8 +1723,8 @@ static void source(struct report *rp, size_t i, const struct br_record *r)
 			snprintf(sum, sizeof sum, "Original text, lines %u\xe2\x80\x93%u", r->source.line, r->source.end_line);
 		else
 			snprintf(sum, sizeof sum, "Original text, line %u", r->source.line);
-		t_text(t, t_el(t, det, "summary"), sum);
-		t_text(t, t_el(t, det, "pre"), r->source.excerpt);
+		t_text_ascii(t, t_el(t, det, "summary"), sum);
+		t_text_kept(t, t_el(t, det, "pre"), r->source.excerpt);
 	}
 	t_dump(t, div);
 }
