@@ -15,7 +15,7 @@ static bool metric_wanted(const struct br_render_opts *o, enum br_metric_id id)
 static bool series_has(const struct br_chart_set *set, enum br_family fam, enum br_metric_id id)
 {
 	for (size_t i = 0; i < set->n; i++)
-		if (set->v[i].family == fam && set->v[i].m[id].present)
+		if (set->v[i].family == fam && br_chart_present(set, i, id))
 			return true;
 	return false;
 }
@@ -33,15 +33,6 @@ int br_chart_first_group(const struct br_chart_set *set, const struct br_render_
 }
 
 /* Rank key: larger is better. Too fast is best; unreadable worst. */
-static double rank_key(const struct br_chart_stat *st, enum br_better better)
-{
-	if (st->too_fast)
-		return INFINITY;
-	if (!st->has_value)
-		return -INFINITY;
-	return better == BR_HIGHER ? st->value : -st->value;
-}
-
 struct rank_item {
 	double key;
 	size_t pos;
@@ -115,10 +106,9 @@ static void block_keep(struct br_chart_block *bk, const struct br_chart_set *set
 {
 	if (bk->nbars <= keep)
 		return;
-	enum br_better better = br_metric(bk->metric)->better;
 	struct rank_item *it = br_calloc(bk->nbars, sizeof *it);
 	for (size_t i = 0; i < bk->nbars; i++) {
-		it[i].key = rank_key(&set->v[bk->bars[i].series].m[bk->metric], better);
+		it[i].key = br_chart_rank(set, bk->bars[i].series, bk->metric);
 		it[i].pos = i;
 	}
 	bool *kept = br_calloc(bk->nbars, sizeof *kept);
@@ -200,10 +190,9 @@ static void block_bars(struct br_chart_block *bk, const struct br_chart_set *set
 	size_t keep = top && top < max_bars ? top : max_bars;
 	pc->all_bars += m;
 	if (max_bars && m > keep) {
-		enum br_better better = br_metric(bk->metric)->better;
 		bool nan = false;
 		for (size_t i = 0; i < m && !nan; i++) {
-			pc->it[i].key = rank_key(&set->v[ser[i]].m[bk->metric], better);
+			pc->it[i].key = br_chart_rank(set, ser[i], bk->metric);
 			pc->it[i].pos = i;
 			nan = isnan(pc->it[i].key);
 		}
@@ -252,7 +241,7 @@ static void collect(struct br_chart *c, const struct br_chart_set *set, int fami
 				bk->title = mi->title;
 				size_t m = 0;
 				for (size_t s = 0; s < set->n; s++)
-					if (set->v[s].family == pn.family && set->v[s].m[id].present)
+					if (set->v[s].family == pn.family && br_chart_present(set, s, (enum br_metric_id)id))
 						ser[m++] = s;
 				block_bars(bk, set, ser, m, o, max_bars, pc);
 			}
@@ -417,8 +406,9 @@ double br_chart_axis_pos(const struct br_chart_block *bk, double v, double plot_
 static void block_collapse_fast(struct br_chart_block *bk, const struct br_chart_set *set, double width)
 {
 	size_t nfast = 0;
+	struct br_chart_stat st;
 	for (size_t i = 0; i < bk->nbars; i++)
-		nfast += set->v[bk->bars[i].series].m[bk->metric].too_fast;
+		nfast += br_chart_stat(set, bk->bars[i].series, bk->metric, &st)->too_fast;
 	if (!(nfast >= 4 || (nfast >= 2 && nfast == bk->nbars)))
 		return;
 	struct br_buf all = BR_BUF_INIT;
@@ -432,7 +422,7 @@ static void block_collapse_fast(struct br_chart_block *bk, const struct br_chart
 	size_t nlines = 1, w = 0, left = nfast;
 	for (size_t i = 0; i < bk->nbars; i++) {
 		const struct br_chart_bar *b = &bk->bars[i];
-		if (!set->v[b->series].m[bk->metric].too_fast) {
+		if (!br_chart_stat(set, b->series, bk->metric, &st)->too_fast) {
 			bk->bars[w++] = *b;
 			continue;
 		}
@@ -558,7 +548,8 @@ static void block_values(struct br_chart_block *bk, const struct br_chart_panel 
 {
 	double max = 0, min = 0;
 	for (size_t i = 0; i < bk->nbars; i++) {
-		const struct br_chart_stat *st = &set->v[bk->bars[i].series].m[bk->metric];
+		struct br_chart_stat buf;
+		const struct br_chart_stat *st = br_chart_stat(set, bk->bars[i].series, bk->metric, &buf);
 		if (!st->has_value)
 			continue;
 		double hi = st->max > st->value ? st->max : st->value;
@@ -579,7 +570,8 @@ static void block_values(struct br_chart_block *bk, const struct br_chart_panel 
 	kinds->log |= bk->log;
 	for (size_t i = 0; i < bk->nbars; i++) {
 		struct br_chart_bar *b = &bk->bars[i];
-		const struct br_chart_stat *st = &set->v[b->series].m[bk->metric];
+		struct br_chart_stat buf;
+		const struct br_chart_stat *st = br_chart_stat(set, b->series, bk->metric, &buf);
 		b->too_fast = st->too_fast;
 		b->has_value = st->has_value;
 		b->value = st->has_value ? st->value / bk->disp.div : 0;
@@ -607,13 +599,8 @@ static void kind_notes(struct br_buf *note, const struct bar_kinds *kinds, const
 		add_line(note, "log scale: each grid line is ten times the one before; bars start at the first line.");
 	add_line(note, "Each metric has its own scale; binary units (1 MiB/s = 1024 KiB/s).");
 	/* a quick run of benchreport run says so wherever its figures go */
-	for (size_t i = 0; i < set->n; i++) {
-		const struct br_param *q = set->v[i].first ? br_record_param(set->v[i].first, "quick") : NULL;
-		if (q && q->str) {
-			add_line(note, q->str);
-			break;
-		}
-	}
+	if (set->quick)
+		add_line(note, set->quick);
 }
 
 /* The label column and the plot: widths from the widest label and value

@@ -1,6 +1,7 @@
 /* chart_series — series and palette; see chart_series.h. */
 #include "chart_series.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,8 +30,54 @@ void br_chart_set_free(struct br_chart_set *set)
 	for (size_t i = 0; i < set->n; i++)
 		free(set->v[i].name);
 	free(set->v);
-	set->v = NULL;
-	set->n = 0;
+	free(set->col);
+	free(set->present);
+	for (int id = 0; id < BR_METRIC_COUNT; id++)
+		free(set->rank[id]);
+	br_cmp_free(set->own);
+	memset(set, 0, sizeof *set);
+}
+
+/* Series s's column for metric id in its table, or -1. */
+static int stat_col(const struct br_chart_set *set, size_t s, enum br_metric_id id)
+{
+	return set->col[set->v[s].table][id];
+}
+
+double br_chart_rank_of(const struct br_chart_stat *st, enum br_better better)
+{
+	if (st->too_fast)
+		return INFINITY;
+	if (!st->has_value)
+		return -INFINITY;
+	return better == BR_HIGHER ? st->value : -st->value;
+}
+
+const struct br_chart_stat *br_chart_stat(const struct br_chart_set *set, size_t s, enum br_metric_id id,
+					  struct br_chart_stat *st)
+{
+	memset(st, 0, sizeof *st);
+	int c = stat_col(set, s, id);
+	if (c < 0)
+		return st;
+	struct br_cmp_cell buf;
+	const struct br_cmp_cell *cell = br_cmp_cell(&set->cmp->tables[set->v[s].table], set->v[s].row, (size_t)c, &buf);
+	if (!cell->present)
+		return st;
+	st->present = true;
+	st->too_fast = cell->too_fast && !cell->has_value;
+	st->has_value = cell->has_value;
+	st->value = cell->value;
+	st->n = cell->n ? (unsigned)cell->n : (cell->has_value ? 1 : 0);
+	if (cell->n > 1) {
+		st->min = cell->min;
+		st->max = cell->max;
+	} else {
+		st->min = st->max = cell->value;
+	}
+	st->has_cpu = cell->has_cpu;
+	st->cpu = cell->cpu;
+	return st;
 }
 
 /* The names given so far, per family (br_chart_set_from_cmp checks every
@@ -84,6 +131,24 @@ static void name_add(struct name_set *ns, int family, const char *name)
 	ns->family[j] = family;
 }
 
+/* Series k's present figures and their ranks (one pass over its row's
+ * cells: its records are read once, not once per chart and metric). */
+static void ranks(struct br_chart_set *set, size_t k, size_t total)
+{
+	const struct br_chart_series *s = &set->v[k];
+	const struct br_cmp_table *tb = &set->cmp->tables[s->table];
+	for (size_t c = 0; c < tb->ncols; c++) {
+		enum br_metric_id id = tb->cols[c].metric;
+		struct br_chart_stat st;
+		if (!br_chart_stat(set, k, id, &st)->present)
+			continue;
+		set->present[k] |= (uint64_t)1 << id;
+		if (!set->rank[id])
+			set->rank[id] = br_malloc(total * sizeof *set->rank[id]);
+		set->rank[id][k] = br_chart_rank_of(&st, br_metric(id)->better);
+	}
+}
+
 struct slot_key {
 	size_t first;   /* dataset index of the first record */
 	size_t series;
@@ -107,6 +172,14 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 	if (!total)
 		return;
 	set->v = br_calloc(total, sizeof *set->v);
+	set->cmp = cmp;
+	set->col = br_malloc(cmp->ntables * sizeof *set->col);
+	for (size_t t = 0; t < cmp->ntables; t++) {
+		memset(set->col[t], -1, sizeof set->col[t]);
+		for (size_t c = 0; c < cmp->tables[t].ncols; c++)
+			set->col[t][cmp->tables[t].cols[c].metric] = (signed char)c;
+	}
+	set->present = br_calloc(total, sizeof *set->present);
 	struct slot_key *keys = br_calloc(total, sizeof *keys);
 	struct br_ptrmap order = {0}; /* record → dataset index */
 	for (size_t i = 0; rs && i < rs->n; i++)
@@ -131,26 +204,12 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 			char *name = name_unique(&names, (int)s->family, row->name ? row->name : "?");
 			s->name = name;
 			name_add(&names, (int)s->family, name);
-			for (size_t c = 0; c < tb->ncols; c++) {
-				struct br_cmp_cell buf;
-				const struct br_cmp_cell *cell = br_cmp_cell(tb, r, c, &buf);
-				struct br_chart_stat *st = &s->m[tb->cols[c].metric];
-				if (!cell->present)
-					continue;
-				st->present = true;
-				st->too_fast = cell->too_fast && !cell->has_value;
-				st->has_value = cell->has_value;
-				st->value = cell->value;
-				st->n = cell->n ? (unsigned)cell->n : (cell->has_value ? 1 : 0);
-				if (cell->n > 1) {
-					st->min = cell->min;
-					st->max = cell->max;
-				} else {
-					st->min = st->max = cell->value;
-				}
-				st->has_cpu = cell->has_cpu;
-				st->cpu = cell->cpu;
-			}
+			s->table = t;
+			s->row = r;
+			ranks(set, set->n, total);
+			const struct br_param *q = s->first && !set->quick ? br_record_param(s->first, "quick") : NULL;
+			if (q && q->str)
+				set->quick = q->str;
 			size_t first = (size_t)-1;
 			if (!row->nmembers || !br_ptrmap_get(&order, row->members[0], &first))
 				first = (size_t)-1;
@@ -184,5 +243,8 @@ void br_chart_set_build(struct br_chart_set *set, const struct br_dataset *ds,
 	copy.top = 0;
 	struct br_cmp *cmp = br_cmp_build(ds, &copy);
 	br_chart_set_from_cmp(set, cmp, &ds->records);
-	br_cmp_free(cmp);
+	if (set->cmp)
+		set->own = cmp; /* the series are its rows */
+	else
+		br_cmp_free(cmp);
 }

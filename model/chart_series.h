@@ -2,7 +2,9 @@
  * chart_series — the series a chart shows: one per row of the table model
  * (a record, or an aggregated configuration), with its figures, a name
  * unique within its tool family and a stable colour slot from dataset
- * order; and the palette those slots map to. The set owns its names.
+ * order; and the palette those slots map to. The set owns its names; a
+ * series' figures are its row's cells in the comparison model, made when
+ * asked for (br_chart_stat: 100,000 series hold no copies of them).
  */
 #ifndef BR_MODEL_CHART_SERIES_H
 #define BR_MODEL_CHART_SERIES_H
@@ -39,7 +41,7 @@ struct br_chart_series {
 	bool baseline;        /* the --baseline row */
 	const struct br_record *first; /* the row's first record (borrowed) */
 	size_t nrecords;      /* records behind it (> 1 when aggregated) */
-	struct br_chart_stat m[BR_METRIC_COUNT];
+	size_t table, row;    /* its row of the set's model: cmp->tables[table].rows[row] */
 };
 
 /* Every series of a dataset, in display order (colours stay in dataset
@@ -47,11 +49,42 @@ struct br_chart_series {
 struct br_chart_set {
 	struct br_chart_series *v;
 	size_t n;
+	const struct br_cmp *cmp;     /* the model the series are rows of (borrowed,
+				       * or own) */
+	struct br_cmp *own;           /* built by br_chart_set_build, else NULL */
+	signed char (*col)[BR_METRIC_COUNT]; /* per table: metric → its column, -1 */
+	/* what a chart ranks every series by, made in one pass over the rows:
+	 * the metrics each series has (bit id), and per metric that any has
+	 * (else NULL) each series' rank key (br_chart_rank) */
+	uint64_t *present;
+	double *rank[BR_METRIC_COUNT];
+	const char *quick;  /* the first series' "quick" parameter of a quick
+			     * run of benchreport run (borrowed), else NULL */
 };
 
+/* Series s's figure for metric id, made from its row's cell into *buf;
+ * not present when its table has no such column. */
+const struct br_chart_stat *br_chart_stat(const struct br_chart_set *set, size_t s, enum br_metric_id id,
+					  struct br_chart_stat *buf);
+/* Does series s have the figure id at all (br_chart_stat's present). */
+static inline bool br_chart_present(const struct br_chart_set *set, size_t s, enum br_metric_id id)
+{
+	return set->present[s] >> id & 1;
+}
+/* Series s's rank for metric id, larger is better: too fast first, then
+ * the value (negated when less is better), then unreadable (-infinity).
+ * Only for a present figure. */
+static inline double br_chart_rank(const struct br_chart_set *set, size_t s, enum br_metric_id id)
+{
+	return set->rank[id][s];
+}
+/* The rank of a figure (br_chart_rank). */
+double br_chart_rank_of(const struct br_chart_stat *st, enum br_better better);
+
 /* Series from the rows of a comparison model (table.h: one row per record,
- * or per configuration with --aggregate; its order, its statistics). Colour
- * slots follow the dataset order of each row's first record in rs. */
+ * or per configuration with --aggregate; its order, its statistics), which
+ * the set borrows: it must outlive the set. Colour slots follow the dataset
+ * order of each row's first record in rs. */
 void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 			   const struct br_recset *rs);
 /* The same, building the comparison from ds and o (o->top is left to the

@@ -140,19 +140,36 @@ static void report_chart(struct br_report_chart *ch, const struct br_chart_set *
 	}
 }
 
+/* The section holds every record in dataset order and the report's model
+ * is not grouped: its tables are the report's (the model of 100,000
+ * results is built once, not twice). */
+static bool section_is_report(const struct br_report *rep, const struct br_report_section *sc)
+{
+	if (rep->nsecs != 1 || (rep->o && rep->o->group_by) || sc->rs.n != rep->ds->records.n)
+		return false;
+	for (size_t i = 0; i < sc->rs.n; i++)
+		if (sc->rs.v[i] != rep->ds->records.v[i])
+			return false;
+	return true;
+}
+
 /* The charts the report shows: a section's when it compares two results
  * or more, or the report has this section alone; the tables by metric's
  * when they compare two or more (and the report has several sections). */
 static void section_charts(struct br_report *rep, struct br_report_section *sc)
 {
-	struct br_render_opts so = *rep->o;
-	so.group_by = NULL; /* the section is the group */
-	sc->cmp = br_cmp_build_records(&sc->rs, &so);
+	if (section_is_report(rep, sc)) {
+		sc->cmp = rep->cmp; /* the same model: built once */
+	} else {
+		struct br_render_opts so = *rep->o;
+		so.group_by = NULL; /* the section is the group */
+		sc->cmp = sc->own_cmp = br_cmp_build_records(&sc->rs, &so);
+	}
 	br_chart_set_from_cmp(&sc->series, sc->cmp, &sc->rs);
 	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
 		for (int g = 0; g < BR_GROUP_COUNT; g++)
 			if (br_cmp_has_group(sc->cmp, fam, (enum br_group)g) &&
-			    (br_cmp_rows_with(sc->cmp, fam, (enum br_group)g) >= 2 || rep->nsecs == 1))
+			    (rep->nsecs == 1 || br_cmp_rows_with(sc->cmp, fam, (enum br_group)g) >= 2))
 				report_chart(&sc->charts[fam][g], &sc->series, rep->o, (enum br_family)fam,
 					     (enum br_group)g);
 }
@@ -248,7 +265,7 @@ void br_report_free(struct br_report *rep)
 		struct br_report_section *sc = &rep->secs[i];
 		chart_pair_free(sc->charts);
 		br_chart_set_free(&sc->series);
-		br_cmp_free(sc->cmp);
+		br_cmp_free(sc->own_cmp);
 		free(sc->rs.v);
 	}
 	free(rep->secs);

@@ -56,7 +56,10 @@ struct br_report_section {
 	const char *name;          /* as shown (borrowed) */
 	struct br_recset rs;       /* borrowed records (rs.v is the section's) */
 	size_t own;                /* records of its own (the baseline's may follow) */
-	struct br_cmp *cmp;        /* its tables (--group-by off: it is the group) */
+	const struct br_cmp *cmp;  /* its tables (--group-by off: it is the group):
+				    * own_cmp, or the report's cmp when it is
+				    * the same model (one section of every record) */
+	struct br_cmp *own_cmp;    /* built for the section, else NULL */
 	struct br_chart_set series;
 	struct br_report_chart charts[BR_FAM_COUNT][BR_GROUP_COUNT];
 };

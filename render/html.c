@@ -63,9 +63,11 @@ struct report {
 	xmlTextWriterPtr w;        /* writes to the sink as it goes */
 	struct br_buf tmp;         /* scratch for formatted text */
 	int nchart;
-	/* looked up for every row: record → dataset index, a series' first
-	 * record → its first series (a scan each would be quadratic) */
-	struct br_ptrmap recidx, seridx;
+	/* looked up for every row: record → dataset index (a scan each would
+	 * be quadratic) */
+	struct br_ptrmap recidx;
+	size_t next_index;         /* record_index's first guess */
+	size_t *ser_base;          /* the set's series of each table's first row */
 	const struct br_report_section *secs; /* the report's sections, in order */
 	size_t nsecs;
 	bool legend_done;          /* the tables' legend was written */
@@ -219,7 +221,9 @@ static void fmt_exact(char *out, size_t n, double v)
  * with the digits they need. */
 static const char *fmt_param(char *out, size_t n, double v)
 {
-	if (fabs(v) < 1e15 && v == floor(v))
+	if (fabs(v) < 1e15 && v == floor(v) && !(v == 0 && signbit(v)))
+		fmt_exact(out, n, v); /* "%.0f" of a whole number, without printf */
+	else if (fabs(v) < 1e15 && v == floor(v))
 		snprintf(out, n, "%.0f", v);
 	else
 		snprintf(out, n, "%.10g", v);
@@ -375,23 +379,28 @@ static const char script[] =
 
 /* ------------------------------------------------------------ pieces */
 
-static size_t record_index(const struct report *rp, const struct br_record *r)
+/* r's index in the dataset. Rows mostly come in dataset order: the one
+ * after the last found is tried before the map. */
+static size_t record_index(struct report *rp, const struct br_record *r)
 {
-	size_t i;
-	return br_ptrmap_get(&rp->recidx, r, &i) ? i : 0;
+	size_t i = rp->next_index;
+	if (i >= rp->ds->records.n || rp->ds->records.v[i] != r)
+		i = br_ptrmap_get(&rp->recidx, r, &i) ? i : 0;
+	rp->next_index = i + 1;
+	return i;
 }
 
-static const struct br_chart_series *series_of(const struct report *rp, const struct br_record *first,
-					       enum br_family fam)
+/* The chart series of row r of table tb: the set's series are the rows of
+ * its model, table by table (chart_series.h), so no lookup. NULL when the
+ * table is not the set's. */
+static const struct br_chart_series *series_of(const struct report *rp, const struct br_cmp_table *tb, size_t r)
 {
-	size_t k;
-	if (!br_ptrmap_get(&rp->seridx, first, &k))
-		return NULL; /* no series starts with this record */
-	if (rp->set->v[k].family == fam)
-		return &rp->set->v[k];
-	for (size_t i = k + 1; i < rp->set->n; i++) /* another family's series came first */
-		if (rp->set->v[i].first == first && rp->set->v[i].family == fam)
-			return &rp->set->v[i];
+	const struct br_chart_set *set = rp->set;
+	for (size_t t = 0; set && set->cmp && t < set->cmp->ntables; t++)
+		if (&set->cmp->tables[t] == tb) {
+			size_t k = rp->ser_base[t] + r;
+			return k < set->n && set->v[k].table == t && set->v[k].row == r ? &set->v[k] : NULL;
+		}
 	return NULL;
 }
 
@@ -798,8 +807,10 @@ static void table_head(struct report *rp, const struct br_cmp_table *tb, const b
  * reference node; an element without content gets an empty text node (the
  * writer closes every element with an end tag). A text node's content is
  * never libxml2's to free: a copy in the batch's blocks (struct copies, reset
- * after each batch) or a string of the dictionary, and NULL while the node is
- * spare, so that freeing a spare node frees no content. Rows are written
+ * after each batch), a string of the dictionary, or a string of the model
+ * itself when it is valid UTF-8 as it stands (the model outlives the report:
+ * the excerpts, names and input names are not copied), and NULL while the
+ * node is spare, so that freeing a spare node frees no content. Rows are written
  * ROWS_BATCH at a time (reset after each batch), so memory is a few rows'.
  */
 #define ROWS_BATCH 64
@@ -816,6 +827,9 @@ struct rows {
 	} *copies;
 	size_t used;                     /* of the newest block */
 	struct br_buf tmp, cpu;          /* scratch for formatted values */
+	const char *same;                /* the last input name found valid UTF-8
+					  * (a row's data-input: the same string
+					  * row after row, checked once) */
 	xmlNodePtr batch;                /* a fragment: the rows not yet written */
 	size_t nbatch;
 	struct {                         /* string constants → the dictionary's copy */
@@ -1021,6 +1035,33 @@ static void t_text(struct rows *t, xmlNodePtr parent, const char *s)
 	free(own);
 }
 
+/* Text formatted here (numbers, dates, this file's constants: valid
+ * UTF-8), without a second look unless it holds a '"'. */
+static void t_text_ascii(struct rows *t, xmlNodePtr parent, const char *s)
+{
+	if (strchr(s, '"'))
+		t_text(t, parent, s);
+	else
+		t_text_node(t, parent, s, strlen(s));
+}
+
+/* Text of the model (it outlives the report): the text node holds the
+ * model's string itself when it can (valid UTF-8, no '"', no text just
+ * before it to join), else as t_text. */
+static void t_text_kept(struct rows *t, xmlNodePtr parent, const char *s)
+{
+	char *own;
+	size_t len;
+	const char *u = utf8n(s, &own, &len);
+	xmlNodePtr last = parent->last;
+	if (own || !len || (last && last->type == XML_TEXT_NODE && last->content) || memchr(u, '"', len)) {
+		free(own);
+		t_text(t, parent, s);
+		return;
+	}
+	link_child(parent, text_node(t, BAD_CAST u));
+}
+
 /* The attribute k (a string constant) = v after el's others. */
 static void attr_node(struct rows *t, xmlNodePtr el, const char *k, const xmlChar *v)
 {
@@ -1055,6 +1096,27 @@ static void t_attr(struct rows *t, xmlNodePtr el, const char *k, const char *v)
 	const char *u = utf8n(v, &own, &len);
 	attr_node(t, el, k, copy(t, u, len));
 	free(own);
+}
+
+/* The attribute k="v": k a string constant, v a string of the model (it
+ * outlives the report), held as it is when valid UTF-8; the same string
+ * as the last time is not checked again. */
+static void t_attr_kept(struct rows *t, xmlNodePtr el, const char *k, const char *v)
+{
+	if (v && v == t->same) {
+		attr_node(t, el, k, BAD_CAST v);
+		return;
+	}
+	char *own;
+	size_t len;
+	const char *u = utf8n(v, &own, &len);
+	if (own) {
+		attr_node(t, el, k, copy(t, u, len));
+		free(own);
+		return;
+	}
+	attr_node(t, el, k, BAD_CAST u);
+	t->same = v;
 }
 
 /* The attribute k="v": k a string constant, v formatted here (ASCII). */
@@ -1173,9 +1235,11 @@ static void swatch(struct rows *t, xmlNodePtr parent, size_t slot)
 	xmlNodePtr s = t_el(t, parent, "span");
 	t_attr_lit(t, s, "class", "sw");
 	t_attr_lit(t, s, "aria-hidden", "true");
-	char style[256];
-	int n = snprintf(style, sizeof style - 8, "background:%s#", grad[pat]);
-	hex6(style, (size_t)n, c & 0xFFFFFF);
+	char style[256] = "background:";
+	size_t n = strlen(style), g = strlen(grad[pat]);
+	memcpy(style + n, grad[pat], g);
+	style[n + g] = '#';
+	hex6(style, n + g + 1, c & 0xFFFFFF);
 	t_attr_ascii(t, s, "style", style);
 }
 
@@ -1227,7 +1291,7 @@ static void cell_value(struct rows *t, xmlNodePtr td, const struct br_cmp_col *c
 	t_attr_lit(t, td, "class", ce->best && col->has_best ? "n best" : "n");
 	br_buf_reset(b);
 	br_cmp_format(col, ce->value, b);
-	t_text(t, td, br_buf_str(b));
+	t_text_ascii(t, td, br_buf_str(b));
 	if (ce->n > 1) {
 		br_buf_reset(b);
 		br_buf_adds(b, "\xc2\xb1");
@@ -1235,7 +1299,7 @@ static void cell_value(struct rows *t, xmlNodePtr td, const struct br_cmp_col *c
 		br_buf_addf(b, " n=%zu", ce->n);
 		xmlNodePtr sp = t_el(t, td, "span");
 		t_attr_lit(t, sp, "class", "sd");
-		t_text(t, sp, br_buf_str(b));
+		t_text_ascii(t, sp, br_buf_str(b));
 	}
 	if (ce->has_ratio) {
 		br_buf_reset(b);
@@ -1245,7 +1309,7 @@ static void cell_value(struct rows *t, xmlNodePtr td, const struct br_cmp_col *c
 			br_buf_addf(b, ", %s", sig);
 		xmlNodePtr sp = t_el(t, td, "span");
 		t_attr_lit(t, sp, "class", fabs(ce->ratio - 1) < 0.005 ? "ratio" : ce->better ? "ratio up" : "ratio down");
-		t_text(t, sp, br_buf_str(b));
+		t_text_ascii(t, sp, br_buf_str(b));
 	}
 }
 
@@ -1278,32 +1342,33 @@ static void cell(struct rows *t, xmlNodePtr tr, const struct br_cmp_col *col, co
 		br_buf_adds(&t->cpu, "% cpu");
 		xmlNodePtr sp = t_el(t, td, "span");
 		t_attr_lit(t, sp, "class", "cpu");
-		t_text(t, sp, br_buf_str(&t->cpu));
+		t_text_ascii(t, sp, br_buf_str(&t->cpu));
 	}
 }
 
 /* The row heading: swatch, name linking to the source, the runs behind an
  * aggregated row. */
-static void row_head(struct report *rp, xmlNodePtr tr, const struct br_cmp_table *tb, const struct br_cmp_row *row)
+static void row_head(struct report *rp, xmlNodePtr tr, const struct br_cmp_table *tb, size_t r)
 {
 	struct rows *t = rp->rows;
+	const struct br_cmp_row *row = &tb->rows[r];
 	xmlNodePtr th = t_el(t, tr, "th");
 	t_attr_lit(t, th, "scope", "row");
 	const struct br_record *first = row->nmembers ? row->members[0] : NULL;
 	char ref[48];
 	if (first) {
-		const struct br_chart_series *s = series_of(rp, first, tb->family);
+		const struct br_chart_series *s = series_of(rp, tb, r);
 		if (s)
 			swatch(t, th, s->colour);
 	}
 	xmlNodePtr a = t_el(t, th, "a");
 	if (first)
 		t_attr_ascii(t, a, "href", with_num(ref, "#r", record_index(rp, first) + 1));
-	t_text(t, a, row->name);
+	t_text_kept(t, a, row->name);
 	if (row->nmembers > 1) {
 		xmlNodePtr sub = t_el(t, th, "span");
 		t_attr_lit(t, sub, "class", "sub");
-		t_text(t, sub, with_num(ref, "", row->nmembers));
+		t_text_ascii(t, sub, with_num(ref, "", row->nmembers));
 		t_text_lit(t, sub, " runs: ");
 		for (size_t m = 0; m < row->nmembers; m++) {
 			if (m)
@@ -1311,7 +1376,7 @@ static void row_head(struct report *rp, xmlNodePtr tr, const struct br_cmp_table
 			size_t k = record_index(rp, row->members[m]) + 1;
 			a = t_el(t, sub, "a");
 			t_attr_ascii(t, a, "href", with_num(ref, "#r", k));
-			t_text(t, a, with_num(ref, "#", k));
+			t_text_ascii(t, a, with_num(ref, "#", k));
 		}
 	}
 }
@@ -1323,7 +1388,7 @@ static void tool_text(struct rows *t, xmlNodePtr el, const struct br_record *r)
 	t_text_lit(t, el, br_tool_name(r->tool));
 	if (r->version) {
 		t_text_lit(t, el, " ");
-		t_text(t, el, r->version);
+		t_text_kept(t, el, r->version);
 	}
 }
 
@@ -1347,9 +1412,9 @@ static void tool_cells(struct rows *t, xmlNodePtr tr, const struct br_record *fi
 		t_attr_ascii(t, td, "data-v", v);
 	}
 	if (sz && sz->str)
-		t_text(t, td, sz->str);
+		t_text_kept(t, td, sz->str);
 	else if (sz)
-		t_text(t, td, fmt_param(v, sizeof v, sz->num));
+		t_text_ascii(t, td, fmt_param(v, sizeof v, sz->num));
 }
 
 /* The rows that have a figure of the group, each a tree (above). */
@@ -1366,8 +1431,8 @@ static void table_body(struct report *rp, const struct br_cmp_table *tb, const b
 		if (row->is_baseline)
 			t_attr_lit(t, tr, "class", "baseline");
 		if (row->nmembers) /* the filter matches the input's name too */
-			t_attr(t, tr, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
-		row_head(rp, tr, tb, row);
+			t_attr_kept(t, tr, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
+		row_head(rp, tr, tb, r);
 		tool_cells(t, tr, row->nmembers ? row->members[0] : NULL);
 		for (size_t c = 0; c < tb->ncols; c++)
 			if (col_on[c]) {
@@ -1466,13 +1531,17 @@ static void group_heading(struct report *rp, const char *h, int fam, enum br_gro
 	end(rp);
 }
 
-/* The section's chart series, looked up by each row's first record. */
+/* The section's chart series: where each table's rows start among them. */
 static void set_series(struct report *rp, const struct br_chart_set *set)
 {
-	br_ptrmap_free(&rp->seridx);
+	free(rp->ser_base);
+	rp->ser_base = NULL;
 	rp->set = set;
-	for (size_t i = 0; set && i < set->n; i++)
-		br_ptrmap_put(&rp->seridx, set->v[i].first, i);
+	if (!set || !set->cmp)
+		return;
+	rp->ser_base = br_calloc(set->cmp->ntables + 1, sizeof *rp->ser_base);
+	for (size_t t = 0; t < set->cmp->ntables; t++)
+		rp->ser_base[t + 1] = rp->ser_base[t] + set->cmp->tables[t].nrows;
 }
 
 /* More inputs (or groups) than this: their sections are folded. */
@@ -1520,7 +1589,7 @@ static void section(struct report *rp, size_t si)
 			attr(rp, "class", "group");
 			attrf(rp, "id", "in-%s", id);
 			group_heading(rp, "h4", fam, (enum br_group)g);
-			if (br_cmp_rows_with(cmp, fam, (enum br_group)g) >= 2 || rp->nsecs == 1)
+			if (rp->nsecs == 1 || br_cmp_rows_with(cmp, fam, (enum br_group)g) >= 2)
 				chart(rp, id, &sc->charts[fam][g], (enum br_family)fam, (enum br_group)g);
 			for (size_t t = 0; t < cmp->ntables; t++)
 				if ((int)cmp->tables[t].family == fam) {
@@ -1585,13 +1654,13 @@ static void by_metric(struct report *rp)
 static void source_line(struct report *rp, xmlNodePtr p, const struct br_source *s)
 {
 	struct rows *t = rp->rows;
-	t_text(t, t_el(t, p, "code"), s->file ? br_provenance_file(rp->o, s->file) : "?");
+	t_text_kept(t, t_el(t, p, "code"), s->file ? br_provenance_file(rp->o, s->file) : "?");
 	char lines[64];
 	if (s->end_line > s->line)
 		snprintf(lines, sizeof lines, ", lines %u\xe2\x80\x93%u", s->line, s->end_line);
 	else
 		snprintf(lines, sizeof lines, ", line %u", s->line);
-	t_text(t, p, lines);
+	t_text_ascii(t, p, lines);
 	if (s->format) {
 		t_text_lit(t, p, " (");
 		t_text(t, p, s->format);
@@ -1612,7 +1681,7 @@ static void source_where(struct report *rp, xmlNodePtr div, const struct br_reco
 		 * not the run's) */
 		br_buf_reset(&t->tmp);
 		br_buf_addf(&t->tmp, " \xc2\xb7 ran %s (%s)", when, br_ran_from_name((enum br_ran_from)r->ran_at_from));
-		t_text(t, p, br_buf_str(&t->tmp));
+		t_text_ascii(t, p, br_buf_str(&t->tmp));
 	}
 	t_text_lit(t, p, " \xc2\xb7 ");
 	source_line(rp, p, &r->source);
@@ -1641,7 +1710,7 @@ static void source(struct report *rp, size_t i, const struct br_record *r)
 	t_attr_lit(t, div, "class", "src");
 	t_attr_ascii(t, div, "id", with_num(num, "r", i + 1));
 	xmlNodePtr h3 = t_el(t, div, "h3");
-	t_text(t, h3, with_num(num, "#", i + 1));
+	t_text_ascii(t, h3, with_num(num, "#", i + 1));
 	t_text_lit(t, h3, " ");
 	char *name = br_record_display_name(r);
 	t_text(t, h3, name);
@@ -1654,8 +1723,8 @@ static void source(struct report *rp, size_t i, const struct br_record *r)
 			snprintf(sum, sizeof sum, "Original text, lines %u\xe2\x80\x93%u", r->source.line, r->source.end_line);
 		else
 			snprintf(sum, sizeof sum, "Original text, line %u", r->source.line);
-		t_text(t, t_el(t, det, "summary"), sum);
-		t_text(t, t_el(t, det, "pre"), r->source.excerpt);
+		t_text_ascii(t, t_el(t, det, "summary"), sum);
+		t_text_kept(t, t_el(t, det, "pre"), r->source.excerpt);
 	}
 	t_dump(t, div);
 }
@@ -1974,7 +2043,7 @@ static int render(const struct br_report *rep, struct br_sink *out)
 	rows_free(&rows);
 	br_buf_free(&rp.tmp);
 	br_ptrmap_free(&rp.recidx);
-	br_ptrmap_free(&rp.seridx);
+	free(rp.ser_base);
 	return rc;
 }
 

@@ -36,6 +36,16 @@ grep -q "evil.txt</code>, line" "$T/evil.html" || fail "no source file and line"
 grep -q '<text[^>]*>&lt;script&gt;alert(2)' "$T/evil.html" || fail "the chart label is not an escaped <text>"
 if grep -q 'glyph' "$T/evil.html"; then fail "the charts embed glyph outlines"; fi
 
+# --- the rows and sources hold the model's own strings (names, input names,
+# excerpts): still escaped by libxml2 as text and as attributes, and made
+# valid UTF-8 first (a stray byte of Latin-1)
+printf 'say"hi&bye<b>\377,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9\nother,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9\n' >"$T/q\"x&y.csv"
+expect_status 0 $BR "$T/q\"x&y.csv" -o "$T/q.html"
+[ "$(grep -o 'data-input="q&quot;x&amp;y"' "$T/q.html" | wc -l)" -ge 4 ] || fail "the input name of the rows is not escaped as an attribute"
+grep -q '<pre>say&quot;hi&amp;bye&lt;b&gt;' "$T/q.html" || fail "the source excerpt is not escaped"
+grep -q '<a href="#r1">say&quot;hi&amp;bye&lt;b&gt;' "$T/q.html" || fail "the row name is not escaped"
+iconv -f UTF-8 -t UTF-8 "$T/q.html" >/dev/null || fail "the report is not valid UTF-8"
+
 # --- one chart: SVG parses, PNG has the requested size and provenance
 cat >"$T/two.csv" <<'EOF'
 moudry.com,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9

@@ -773,6 +773,62 @@ static void svg_parses_and_ids_are_prefixed(void **state)
 	br_dataset_free(&ds);
 }
 
+static size_t count(const char *s, const char *what)
+{
+	size_t n = 0;
+	for (const char *p = s; (p = strstr(p, what)) != NULL; p += strlen(what))
+		n++;
+	return n;
+}
+
+/* A hatched bar is one dashed line per direction, however long the bar
+ * (not a line per stripe): series 8-15 are hatched, 16-19 cross-hatched. */
+static void hatching_is_one_line_per_bar(void **state)
+{
+	(void)state;
+	struct br_dataset ds = {0};
+	zigzag(&ds, 20);
+	struct br_render_opts o = opts();
+	struct br_chart_set set;
+	br_chart_set_build(&set, &ds, &o);
+	struct br_chart *c = br_chart_build(&set, BR_GROUP_SEQ, -1, &o);
+	size_t lines = 0; /* hatch lines: a bar and a legend swatch each */
+	for (size_t s = 0; s < set.n; s++) {
+		enum br_chart_pattern pat;
+		br_chart_colour(set.v[s].colour, &pat);
+		lines += pat == BR_PAT_CROSS ? 2 : pat != BR_PAT_SOLID;
+	}
+	assert_int_equal(lines, 8 + 4 * 2);
+	size_t drawn = 0;
+	for (size_t i = 0; i < c->nlegend; i++) {
+		enum br_chart_pattern pat;
+		br_chart_colour(set.v[c->legend[i].series].colour, &pat);
+		drawn += pat == BR_PAT_CROSS ? 2 : pat != BR_PAT_SOLID;
+	}
+	drawn += 2 * lines; /* two blocks (putc, put_block) of every bar */
+	struct br_buf svg = BR_BUF_INIT;
+	assert_int_equal(br_chart_svg(c, &svg), 0);
+	assert_int_equal(count(svg.data, "stroke-dasharray:2,3"), drawn);
+	/* each a single segment: two coordinates, however long the bar */
+	for (const char *p = svg.data; (p = strstr(p, "stroke-dasharray:2,3")) != NULL; p++) {
+		const char *d = strstr(p, " d=\"");
+		assert_non_null(d);
+		const char *e = strchr(d + 4, '"');
+		size_t moves = 0, segs = 0;
+		for (const char *q = d + 4; q < e; q++) {
+			moves += *q == 'M';
+			segs += *q == 'L';
+		}
+		assert_int_equal(moves, 1);
+		assert_int_equal(segs, 1);
+		assert_non_null(strstr(e, "transform=\"matrix(1,0,"));
+	}
+	br_buf_free(&svg);
+	br_chart_free(c);
+	br_chart_set_free(&set);
+	br_dataset_free(&ds);
+}
+
 static void empty_and_narrow(void **state)
 {
 	(void)state;
@@ -824,6 +880,7 @@ int main(void)
 		cmocka_unit_test(wide_latency_ranges_use_a_log_scale),
 		cmocka_unit_test(png_text_chunks_read_back),
 		cmocka_unit_test(svg_parses_and_ids_are_prefixed),
+		cmocka_unit_test(hatching_is_one_line_per_bar),
 		cmocka_unit_test(empty_and_narrow),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -126,6 +126,49 @@ static void charts_and_sections(void **state)
 	br_dataset_free(&ds);
 }
 
+/* One section of every record is the report: its tables are the report's
+ * model, not a second one built over the same records; several sections,
+ * or --group-by, build each their own. */
+static void one_section_shares_the_model(void **state)
+{
+	(void)state;
+	struct br_dataset ds;
+	dataset(&ds);
+	struct br_render_opts o = {.chart_group = -1};
+	struct br_report *rep = br_report_build(&ds, &o, BR_NEED_SECTIONS);
+	assert_int_equal(rep->nsecs, 1);
+	assert_ptr_equal(rep->secs[0].cmp, rep->cmp);
+	assert_null(rep->secs[0].own_cmp);
+	/* the series are the model's rows, their figures its cells */
+	const struct br_chart_set *set = &rep->secs[0].series;
+	assert_int_equal(set->n, 3);
+	assert_ptr_equal(set->cmp, rep->cmp);
+	struct br_chart_stat st;
+	assert_true(br_chart_stat(set, 2, BR_M_cached_read, &st)->present);
+	assert_true(st.value == 1450.2 * 1024);
+	assert_true(br_chart_present(set, 2, BR_M_cached_read));
+	assert_false(br_chart_present(set, 2, BR_M_putc));
+	assert_true(br_chart_rank(set, 2, BR_M_cached_read) > br_chart_rank(set, 0, BR_M_cached_read));
+	br_report_free(rep);
+
+	br_record_set_source(ds.records.v[2], "sd.txt", 7, 9, "hdparm");
+	rep = br_report_build(&ds, &o, BR_NEED_SECTIONS);
+	assert_int_equal(rep->nsecs, 2);
+	for (size_t i = 0; i < rep->nsecs; i++) {
+		assert_non_null(rep->secs[i].own_cmp);
+		assert_ptr_equal(rep->secs[i].cmp, rep->secs[i].own_cmp);
+	}
+	br_report_free(rep);
+
+	o.group_by = "host"; /* one group per host: each its own tables */
+	br_record_set_source(ds.records.v[2], "hd.txt", 7, 9, "hdparm");
+	rep = br_report_build(&ds, &o, BR_NEED_SECTIONS);
+	assert_int_equal(rep->nsecs, 2);
+	assert_non_null(rep->secs[0].own_cmp);
+	br_report_free(rep);
+	br_dataset_free(&ds);
+}
+
 static void nothing_built_for_jsonl(void **state)
 {
 	(void)state;
@@ -150,6 +193,7 @@ int main(void)
 		cmocka_unit_test(dump_tables),
 		cmocka_unit_test(dump_aggregate_baseline),
 		cmocka_unit_test(charts_and_sections),
+		cmocka_unit_test(one_section_shares_the_model),
 		cmocka_unit_test(nothing_built_for_jsonl),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
