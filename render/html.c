@@ -413,6 +413,8 @@ static const char *transport_words(unsigned t, struct br_buf *b)
 		{BR_TRANSPORT_QP, "quoted-printable"}, {BR_TRANSPORT_HTML, "HTML"},
 		{BR_TRANSPORT_QUOTE, "mail quoting"},  {BR_TRANSPORT_BBCODE, "forum markup"},
 		{BR_TRANSPORT_TABS, "tabs"},           {BR_TRANSPORT_PREFIX, "line prefixes"},
+		{BR_TRANSPORT_NUMBERS, "line numbers"}, {BR_TRANSPORT_SPACING, "double spacing"},
+		{BR_TRANSPORT_ESCAPES, "terminal escapes"},
 	};
 	br_buf_reset(b);
 	for (size_t i = 0; i < BR_ARRAY_LEN(words); i++)
