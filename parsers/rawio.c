@@ -147,6 +147,33 @@ static void tokenize(const char *s, size_t n, struct row *r)
 		r->tail++;
 }
 
+/*
+ * A note the poster wrote after a row's figures ("<- 512k stripe",
+ * "(default)"): the row's tokens end where a run of exactly `need` figures,
+ * every K/sec one with its decimal as rawio prints it, is followed by a
+ * word; the rest is left out. Returns that word's index, r->n when there is
+ * no such run (a prose line has none).
+ */
+static size_t note_start(const struct row *r, size_t need)
+{
+	size_t run = 0;
+	for (size_t k = 0; k < r->n; k++) {
+		if (r->t[k].num) {
+			run++;
+			continue;
+		}
+		if (run == need) {
+			bool rates = true;
+			for (size_t j = k - need; j < k && rates; j += 2)
+				rates = r->t[j].dec;
+			if (rates)
+				return k;
+		}
+		run = 0;
+	}
+	return r->n;
+}
+
 /* Is this line a row of the table (maybe a bad one), or the end of it? */
 static bool row_like(const struct row *r)
 {
@@ -265,6 +292,14 @@ static size_t read_rows(struct table *tb, size_t j)
 			continue;
 		}
 		tokenize(s, n, &r);
+		size_t note = r.tail ? r.n : note_start(&r, need);
+		if (note < r.n) {
+			const struct token *a = &r.t[note], *b = &r.t[r.n - 1];
+			br_parse_note(tb->ctx, j, "text after the rawio row's last figure left out: '%.*s'",
+				      (int)(b->s + b->n - a->s > 60 ? 60 : b->s + b->n - a->s), a->s);
+			r.n = note;
+			r.tail = need;
+		}
 		if (!row_like(&r))
 			break;
 		blanks = 0;
