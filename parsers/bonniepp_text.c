@@ -906,7 +906,8 @@ static int find_cell(const struct ptoks *tk, bool create, size_t *gluep)
  * A note the poster wrote after a row's figures ("<- with noatime",
  * "(defaults)", "ext3 ordered"): the first token that is no figure after a
  * run of at least eight figures (a -f row's, its cell among them) starts
- * it, unless it starts like a figure ("10.0*261.0": figures run together).
+ * it, unless it starts like a figure ("10.0*261.0": two figures run
+ * together).
  * Returns that token's index, tk->n when there is none.
  */
 static int note_start(const struct ptoks *tk)
@@ -917,8 +918,8 @@ static int note_start(const struct ptoks *tk)
 		if (is_value(t)) {
 			run++;
 		} else if (run >= 8) {
-			char c = t->s[0];
-			return is_digit(c) || c == '+' || c == '.' || c == '*' ? tk->n : k;
+			char c = t->s[0]; /* a bare "**" is kept whole by tokenize(): a note */
+			return is_digit(c) || c == '+' || c == '.' ? tk->n : k;
 		} else {
 			run = 0;
 		}
