@@ -150,15 +150,17 @@ static void tokenize(const char *s, size_t n, struct row *r)
 /*
  * A note the poster wrote after a row's figures ("<- 512k stripe",
  * "(default)"): the row's tokens end where a run of exactly `need` figures,
- * every K/sec one with its decimal as rawio prints it, is followed by a
- * word; the rest is left out. Returns that word's index, r->n when there is
- * no such run (a prose line has none).
+ * every K/sec one with its decimal as rawio prints it, is followed by text
+ * set apart from them, by two blanks or a mark ("<-", "("); the rest is
+ * left out. Returns where the note starts, r->n when there is none (the
+ * figures in a sentence are not a row's). Asked only under a units line.
  */
 static size_t note_start(const struct row *r, size_t need)
 {
 	size_t run = 0;
 	for (size_t k = 0; k < r->n; k++) {
-		if (r->t[k].num) {
+		const struct token *t = &r->t[k];
+		if (t->num) {
 			run++;
 			continue;
 		}
@@ -166,7 +168,11 @@ static size_t note_start(const struct row *r, size_t need)
 			bool rates = true;
 			for (size_t j = k - need; j < k && rates; j += 2)
 				rates = r->t[j].dec;
-			if (rates)
+			const struct token *p = &r->t[k - 1];
+			size_t gap = (size_t)(t->s - (p->s + p->n)) - (p->marked ? 1 : 0);
+			char c = (char)(t->s[0] | 0x20);
+			bool word = (c >= 'a' && c <= 'z') || (t->s[0] >= '0' && t->s[0] <= '9');
+			if (rates && (gap >= 2 || !word))
 				return k;
 		}
 		run = 0;
@@ -225,6 +231,7 @@ static void set_figure(struct br_record *r, enum br_metric_id id, const struct t
 struct table {
 	struct br_parse_ctx *ctx;
 	size_t header;               /* first header line */
+	bool units;                  /* a units line ("K/sec /sec ...") under it */
 	int ngroups;
 	const struct group *g[MAX_GROUPS];
 };
@@ -292,7 +299,7 @@ static size_t read_rows(struct table *tb, size_t j)
 			continue;
 		}
 		tokenize(s, n, &r);
-		size_t note = r.tail ? r.n : note_start(&r, need);
+		size_t note = r.tail || !tb->units ? r.n : note_start(&r, need);
 		if (note < r.n) {
 			const struct token *a = &r.t[note], *b = &r.t[r.n - 1];
 			br_parse_note(tb->ctx, j, "text after the rawio row's last figure left out: '%.*s'",
@@ -438,6 +445,7 @@ static size_t table_at(struct br_parse_ctx *ctx, size_t i, const char *s, size_t
 		break;
 	}
 	br_parse_claim(ctx, i, last_head, "table header");
+	tb.units = units;
 	size_t records = ctx->nrecords;
 	size_t end = read_rows(&tb, j);
 	if (ctx->nrecords == records && units && end == j)
