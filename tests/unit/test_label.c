@@ -478,6 +478,35 @@ static void dumps_prompts_code_and_greetings(void **state)
 	br_doc_free(d);
 }
 
+/* A title may start with the tool's name ("## bonnie++ on the ZFS pool",
+ * "hdparm on the new disk:"); the same name with options, a path, a pipe or
+ * a prompt in front runs the tool and titles nothing. */
+static void titles_that_name_the_tool(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("## bonnie++ on the ZFS pool\n"
+			       "\n"
+			       "RESULT-A is a row of figures.\n"
+			       "\n"
+			       "hdparm on the new disk:\n"
+			       "RESULT-B is a row of figures.\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "bonnie++ on the ZFS pool");
+	expect(d, at(d, "RESULT-B", 0), NULL, "bonnie++ on the ZFS pool / hdparm on the new disk");
+	br_doc_free(d);
+	static const char *const commands[] = {
+		"# hdparm -tT /dev/sda\n", "$ hdparm on the disk\n", "# rawio ad0 ad1\n",
+		"bonnie++ -d /mnt/t -s 4G:\n", "hdparm /dev/sda on the new disk:\n",
+		"bonnie++ on the pool | tee out:\n",
+	};
+	for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
+		char in[256];
+		snprintf(in, sizeof in, "Old disks\n\n%sRESULT-C is a row of figures.\n", commands[k]);
+		d = mem(in);
+		expect(d, at(d, "RESULT-C", 0), NULL, "Old disks");
+		br_doc_free(d);
+	}
+}
+
 /* Lines that might be headings but can push none (mail headers, prose with
  * ": " in it, long lines): they leave the headings above as they are, but
  * while a bullet or a ':' introduction is open they are prose and end it;
@@ -524,6 +553,7 @@ int main(void)
 		cmocka_unit_test(standalone_titles_and_colon_lines),
 		cmocka_unit_test(colon_lines_last_sentence),
 		cmocka_unit_test(own_title_and_generic_intro),
+		cmocka_unit_test(titles_that_name_the_tool),
 		cmocka_unit_test(bullets_under_colon_lines),
 		cmocka_unit_test(outline_numbering),
 		cmocka_unit_test(html_headings),
