@@ -30,6 +30,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -1603,6 +1604,35 @@ static bool inert_line(const struct walk *w, const struct br_doc *doc, size_t i,
 /* Files line i of doc in the outline: a heading, an introduction, an item,
  * or prose (which ends what a bullet or colon opened). Each kind is one
  * step above, tried in this order. */
+/* Step of classify_line: "<summary>bonnie++ on 2.1.14</summary>", the
+ * title of a folded <details> block in a Markdown post (a GitHub issue),
+ * titles what the block holds; tags inside it (<b>) are left out. False
+ * when the line is no such summary. */
+static bool summary_line(struct walk *w, const char *s, size_t n)
+{
+	if (n < 10 || s[0] != '<' || strncasecmp(s, "<summary>", 9) != 0)
+		return false;
+	char t[MAX_TEXT * 2];
+	size_t m = 0;
+	bool tag = false;
+	for (size_t k = 9; k < n && m < sizeof t; k++) {
+		if (s[k] == '<')
+			tag = true;
+		else if (s[k] == '>')
+			tag = false;
+		else if (!tag)
+			t[m++] = s[k];
+	}
+	while (m && is_blankc(t[m - 1]))
+		m--;
+	size_t a = 0;
+	while (a < m && is_blankc(t[a]))
+		a++;
+	if (a < m)
+		push(w, K_HEADING, R_STANDALONE, t + a, m - a);
+	return true;
+}
+
 static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)
 {
 	const struct br_line *l = &doc->lines[i];
@@ -1616,7 +1646,7 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		push(w, K_HEADING, R_HTML + 10 * (int)(lv ? lv : 7), s, n);
 		return;
 	}
-	if (l->flags & BR_LINE_TABLE_ROW)
+	if ((l->flags & BR_LINE_TABLE_ROW) || summary_line(w, s, n))
 		return;
 	/* what a command prints, down to the next blank line, titles nothing */
 	if (prompt_line(s, n) || (n > 2 && s[0] == '#' && s[1] == ' ' && command_word(s, n) && !titled_by_tool(s, n)))

@@ -507,6 +507,27 @@ static void titles_that_name_the_tool(void **state)
 	}
 }
 
+/* A GitHub issue's folded block: its <summary> titles what it holds, under
+ * the section's heading; the tags in it are left out. */
+static void details_summary(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("### Steps to reproduce\n"
+			       "\n"
+			       "<details>\n"
+			       "<summary>bonnie++ output on <b>2.1.14</b></summary>\n"
+			       "\n"
+			       "RESULT-A is a row of figures.\n"
+			       "</details>\n"
+			       "<details><summary>\n"
+			       "RESULT-B is a row of figures.\n"
+			       "<summary>on 2.2.0</summary>\n"
+			       "RESULT-C is a row of figures.\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "Steps to reproduce / bonnie++ output on 2.1.14");
+	expect(d, at(d, "RESULT-C", 0), NULL, "Steps to reproduce / on 2.2.0");
+	br_doc_free(d);
+}
+
 /* Lines that might be headings but can push none (mail headers, prose with
  * ": " in it, long lines): they leave the headings above as they are, but
  * while a bullet or a ':' introduction is open they are prose and end it;
@@ -554,6 +575,7 @@ int main(void)
 		cmocka_unit_test(colon_lines_last_sentence),
 		cmocka_unit_test(own_title_and_generic_intro),
 		cmocka_unit_test(titles_that_name_the_tool),
+		cmocka_unit_test(details_summary),
 		cmocka_unit_test(bullets_under_colon_lines),
 		cmocka_unit_test(outline_numbering),
 		cmocka_unit_test(html_headings),
