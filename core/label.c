@@ -1769,6 +1769,23 @@ static void add_part(struct br_buf *b, const char *s, size_t n)
 	br_buf_add(b, s, n);
 }
 
+char *br_label_note(const char *s, size_t n)
+{
+	/* "[root@sam bonnie]# ls", "me@box:~$": the next prompt, not a note */
+	if (memchr(s, '@', n) || memchr(s, '$', n))
+		return NULL;
+	size_t a = 0;
+	while (a < n && !is_alpha((unsigned char)s[a]) && !is_digit((unsigned char)s[a]))
+		a++;
+	while (n > a && (is_blankc(s[n - 1]) || strchr(")]*.:;,!", s[n - 1])))
+		n--;
+	if (a >= n || n - a > MAX_TEXT || count_words(s + a, n - a) > 8)
+		return NULL;
+	struct br_buf b = BR_BUF_INIT;
+	add_part(&b, s + a, n - a);
+	return br_buf_detach(&b);
+}
+
 char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
 {
 	if (!doc)

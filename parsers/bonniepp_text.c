@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "digit_runs.h"
+#include "label.h"
 #include "parser.h"
 #include "regex.h"
 
@@ -1141,6 +1142,13 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 			size_t a = tk.t[note].a, b = tk.t[n - 1].b;
 			br_parse_note(ps->ctx, i, "text after the bonnie++ row's last figure left out: '%.*s'",
 				      (int)(b - a > 60 ? 60 : b - a), l->text + a);
+			/* the note titles the run, unless a line above it does
+			 * (a create row's note goes with its I/O row's) */
+			char *title = br_label_note(l->text + a, b - a);
+			struct prun *run = &ps->run;
+			if (title && !run->own[0] && (!create || !run->io_row))
+				copy_tok(run->own, sizeof run->own, title, strlen(title));
+			free(title);
 		}
 	}
 	return used;

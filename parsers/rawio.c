@@ -31,6 +31,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include "label.h"
 #include "parser.h"
 #include "regex.h"
 
@@ -236,9 +237,10 @@ struct table {
 	const struct group *g[MAX_GROUPS];
 };
 
-/* Emit the record of a row whose figures are nums[0..2*ngroups). */
+/* Emit the record of a row whose figures are nums[0..2*ngroups); `own`, a
+ * title the poster wrote after them (or NULL). */
 static void emit_row(struct table *tb, size_t first, size_t last, const char *id, size_t id_len,
-		     const struct token *nums)
+		     const struct token *nums, const char *own)
 {
 	struct br_record *r = br_parse_record_new(tb->ctx, BR_TOOL_RAWIO, first, last);
 	if (id_len) {
@@ -246,7 +248,7 @@ static void emit_row(struct table *tb, size_t first, size_t last, const char *id
 		br_record_set_host(r, host);
 		free(host);
 	}
-	char *label = br_parse_label(tb->ctx, tb->header, NULL);
+	char *label = br_parse_label(tb->ctx, tb->header, own);
 	br_record_set_label(r, label);
 	free(label);
 	for (int k = 0; k < tb->ngroups; k++) {
@@ -300,15 +302,20 @@ static size_t read_rows(struct table *tb, size_t j)
 		}
 		tokenize(s, n, &r);
 		size_t note = r.tail || !tb->units ? r.n : note_start(&r, need);
+		char *title = NULL;
 		if (note < r.n) {
 			const struct token *a = &r.t[note], *b = &r.t[r.n - 1];
+			size_t len = (size_t)(b->s + b->n - a->s);
 			br_parse_note(tb->ctx, j, "text after the rawio row's last figure left out: '%.*s'",
-				      (int)(b->s + b->n - a->s > 60 ? 60 : b->s + b->n - a->s), a->s);
+				      (int)(len > 60 ? 60 : len), a->s);
+			title = br_label_note(a->s, len); /* the note titles the row */
 			r.n = note;
 			r.tail = need;
 		}
-		if (!row_like(&r))
+		if (!row_like(&r)) {
+			free(title);
 			break;
+		}
 		blanks = 0;
 		const char *id;
 		size_t id_len;
@@ -316,7 +323,7 @@ static size_t read_rows(struct table *tb, size_t j)
 			const struct token *nums = &r.t[r.n - need];
 			row_id(&r, need, &id, &id_len);
 			if (pairs_ok(nums, tb->ngroups)) {
-				emit_row(tb, j, j, id, id_len, nums);
+				emit_row(tb, j, j, id, id_len, nums, title);
 			} else {
 				br_parse_warn(tb->ctx, j,
 					      "row '%.*s': a /sec figure has decimals, so the columns do "
@@ -324,8 +331,10 @@ static size_t read_rows(struct table *tb, size_t j)
 					      (int)(id_len > 40 ? 40 : id_len ? id_len : 1), id_len ? id : "?");
 				br_parse_claim(tb->ctx, j, j, "table row, unreadable");
 			}
+			free(title);
 			continue;
 		}
+		free(title); /* (a row with a note has its figures) */
 		/* Too few figures: a row wrapped by a mail client continues on
 		 * the next line with figures only. */
 		row_id(&r, r.tail, &id, &id_len);
@@ -337,7 +346,7 @@ static size_t read_rows(struct table *tb, size_t j)
 				memcpy(joined, &r.t[r.n - r.tail], r.tail * sizeof *joined);
 				memcpy(joined + r.tail, next.t, next.tail * sizeof *joined);
 				if (pairs_ok(joined, tb->ngroups)) {
-					emit_row(tb, j, j + 1, id, id_len, joined);
+					emit_row(tb, j, j + 1, id, id_len, joined, NULL);
 					j++;
 					continue;
 				}

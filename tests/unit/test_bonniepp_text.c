@@ -1129,6 +1129,9 @@ static void notes_after_rows(void **state)
 	assert_fig(&r, 1, BR_M_putc, 31012, 48);
 	assert_fig(&r, 1, BR_M_seeks, 171.2, 0);
 	assert_fig(&r, 1, BR_M_ran_del, 1611, 9);
+	/* the I/O row's note titles the run */
+	assert_string_equal(rec(&r, 0)->label, "defaults");
+	assert_string_equal(rec(&r, 1)->label, "run 2, noatime");
 	assert_int_equal(warnings(&r), 0);
 	size_t said = 0;
 	for (size_t k = 0; k < r.ds.diags.n; k++)

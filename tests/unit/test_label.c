@@ -528,6 +528,35 @@ static void details_summary(void **state)
 	br_doc_free(d);
 }
 
+/* A poster's note after a row's figures, its marks left out, titles the
+ * row; a prompt run into the row, marks alone or a long sentence do not. */
+static void notes_after_figures(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *note, *want;
+	} cases[] = {
+		{"<- with noatime", "with noatime"},
+		{"(second run)", "second run"},
+		{"** barrier=0", "barrier=0"},
+		{"<-- 2.4.10-ac2.", "2.4.10-ac2"},
+		{"[root@sam bonnie]# ls", NULL},
+		{"[me@wren ~]$ exit", NULL},
+		{"<- ->", NULL},
+		{"which is what I got on the old box with the other controller too", NULL},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		char *got = br_label_note(cases[k].note, strlen(cases[k].note));
+		if (cases[k].want) {
+			assert_non_null(got);
+			assert_string_equal(got, cases[k].want);
+		} else if (got) {
+			fail_msg("'%s' titled '%s'", cases[k].note, got);
+		}
+		free(got);
+	}
+}
+
 /* Lines that might be headings but can push none (mail headers, prose with
  * ": " in it, long lines): they leave the headings above as they are, but
  * while a bullet or a ':' introduction is open they are prose and end it;
@@ -576,6 +605,7 @@ int main(void)
 		cmocka_unit_test(own_title_and_generic_intro),
 		cmocka_unit_test(titles_that_name_the_tool),
 		cmocka_unit_test(details_summary),
+		cmocka_unit_test(notes_after_figures),
 		cmocka_unit_test(bullets_under_colon_lines),
 		cmocka_unit_test(outline_numbering),
 		cmocka_unit_test(html_headings),

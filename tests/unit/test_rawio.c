@@ -277,6 +277,8 @@ static void note_after_row(void **state)
 		"That was 2 runs of 8 MB each.\n");
 	assert_int_equal(r.n, 2);
 	assert_string_equal(rec(&r, 0)->host, "ad0s1e");
+	assert_string_equal(rec(&r, 0)->label, "first run");
+	assert_string_equal(rec(&r, 1)->label, "second run, 8m");
 	rate(rec(&r, 0), BR_M_seq_read, "14021.8", false);
 	ops(rec(&r, 0), BR_M_seq_read_ops, 856, false);
 	rate(rec(&r, 1), BR_M_random_read, "2901.7", true);
