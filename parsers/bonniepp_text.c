@@ -1162,6 +1162,18 @@ static size_t read_latency(struct pstate_all *ps, size_t i, bool create)
 	tokenize(l->text, l->len, &tk);
 	if (tk.overflow || tk.n < 1)
 		return 0;
+	/* a note after the latencies ("<- during the rebuild"): left out, and
+	 * the line is whole (no wrap took its tail) */
+	int note = 1;
+	while (note < tk.n && tk.t[note].kind == VK_LAT)
+		note++;
+	bool noted = note < tk.n && note >= 3 && !is_digit(tk.t[note].s[0]) && tk.t[note].s[0] != '+';
+	if (noted) {
+		size_t a = tk.t[note].a, b = tk.t[tk.n - 1].b;
+		br_parse_note(ps->ctx, i, "text after the bonnie++ Latency line's last figure left out: '%.*s'",
+			      (int)(b - a > 60 ? 60 : b - a), l->text + a);
+		tk.n = note;
+	}
 	int nv = tk.n - 1;
 	struct ptok vals[TOK_MAX];
 	memcpy(vals, tk.t + 1, (size_t)nv * sizeof *vals);
@@ -1169,7 +1181,7 @@ static size_t read_latency(struct pstate_all *ps, size_t i, bool create)
 		if (vals[k].kind != VK_LAT)
 			return 0;
 	size_t used = 1;
-	if (nv < 6) {
+	if (nv < 6 && !noted) {
 		/* a wrapped tail: all six latencies, or what the grid places */
 		int n6 = nv;
 		size_t lines;

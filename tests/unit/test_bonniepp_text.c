@@ -1141,10 +1141,14 @@ static void notes_after_rows(void **state)
 
 	/* a -f row: the grid places its eight figures, the note aside */
 	snprintf(text, sizeof text, "%s%s", hdr103,
-		 "newfs           16G           98120  12 41022   6           120331   9 401.2  14  ** barrier=0\n");
+		 "newfs           16G           98120  12 41022   6           120331   9 401.2  14  ** barrier=0\n"
+		 "Latency                        2011ms    1402ms               311ms     401ms  <- busy\n");
 	run(&r, text);
 	assert_int_equal(r.n, 1);
 	assert_fig(&r, 0, BR_M_put_block, 98120, 12);
+	assert_fig(&r, 0, BR_M_seeks_latency, 401000, -1);
+	assert_fig(&r, 0, BR_M_rewrite_latency, 1402000, -1);
+	assert_false(br_record_get(rec(&r, 0), BR_M_putc_latency)->present);
 	assert_fig(&r, 0, BR_M_seeks, 401.2, 14);
 	assert_false(br_record_get(rec(&r, 0), BR_M_putc)->present);
 	done(&r);
