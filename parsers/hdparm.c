@@ -645,15 +645,20 @@ static void hdparm_line(struct hp *st, size_t i)
 }
 
 /* The device the next records are of (n == 0: none), and the note written
- * after it ("/dev/sdd: ssd500": the note is the records' own title). */
+ * after it ("/dev/sdd: ssd500": the note is the records' own title, its
+ * marks left out: "<- old WD Green", "(the SSD)"). */
 static void set_host(struct hp *st, const char *dev, size_t n, const char *note, size_t nn)
 {
 	br_buf_reset(&st->host);
 	br_buf_reset(&st->note);
 	if (n)
 		br_buf_add(&st->host, dev, n);
-	if (nn)
+	char *title = nn ? br_label_note(note, nn) : NULL;
+	if (title)
+		br_buf_adds(&st->note, title);
+	else if (nn)
 		br_buf_add(&st->note, note, nn);
+	free(title);
 }
 
 static void drop_pending(struct hp *st)

@@ -686,6 +686,17 @@ static void device_notes_and_settings(void **state)
 {
 	(void)state;
 	struct run r;
+	/* the marks around a note are left out of the title */
+	run(&r, "/dev/sda:   (the SSD)\n"
+		" Timing buffered disk reads: 1600 MB in  3.00 seconds = 533.18 MB/sec\n"
+		"\n"
+		"/dev/sdb:  <- old WD Green\n"
+		" Timing buffered disk reads: 330 MB in  3.01 seconds = 109.58 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "the SSD");
+	assert_string_equal(rec(&r, 1)->label, "old WD Green");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 109.58 * 1024, "109.58");
+	done(&r);
 	run(&r, "/dev/sdd: ssd500\n"
 		" multcount     =  1 (on)\n"
 		" IO_support    =  1 (32-bit)\n"
