@@ -856,6 +856,18 @@ static void summary_tables(void **state)
 	assert_int_equal(rec(&r, 1)->source.end_line, 4);
 	done(&r);
 
+	/* the same lined up with spaces, the cell over the kinds left blank */
+	run(&r, "hdparm before and after -d1:\n"
+		"                        DMA off          DMA on\n"
+		"Timing cached reads     128.44 MB/sec    129.01 MB/sec\n"
+		"Timing buffered disk      3.61 MB/sec     27.43 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "DMA off");
+	figure(rec(&r, 0), BR_M_buffered_read, 3.61 * 1024, "3.61");
+	assert_string_equal(rec(&r, 1)->label, "DMA on");
+	figure(rec(&r, 1), BR_M_cached_read, 129.01 * 1024, "129.01");
+	done(&r);
+
 	/* no unit anywhere: a warning, no guess; no sign of hdparm: nothing */
 	run(&r, "hdparm -tT, 1 MB/s\n"
 		"| disk | cached | buffered |\n"
