@@ -1408,13 +1408,20 @@ static struct br_record *build_record(struct pstate_all *ps, const struct prun *
 	if (run->version[0])
 		br_record_set_version(rec, run->version);
 	const char *host = run->host[0] ? run->host : run->cr_host[0] ? run->cr_host : NULL;
+	/* bon_csv2txt cuts the name to each section's own width ("web-01."
+	 * over "web-01.example.o"): of two copies that start alike, the longer */
+	size_t hn = strlen(run->host);
+	bool longer = hn && strlen(run->cr_host) > hn && strncmp(run->cr_host, run->host, hn) == 0;
+	if (longer)
+		host = run->cr_host;
 	br_record_set_host(rec, host);
 	/* the text cuts a name to its 19-column name/size cell (18 - len(size)
 	 * characters; a 1.9x create line's name to 19): a name that fills the
-	 * cell, give or take a column, may be the start of a longer one */
+	 * cell, give or take a column, may be the start of a longer one (the
+	 * longer of two cut copies too) */
 	if (host)
-		rec->host_cut = host == run->host ? strlen(host) + strlen(run->size) >= 16
-						  : strlen(host) >= 17;
+		rec->host_cut = longer || (host == run->host ? strlen(host) + strlen(run->size) >= 16
+							     : strlen(host) >= 17);
 	const char *own = run->own[0] ? run->own : NULL;
 	char *label = ps->label_ctx ? br_parse_label(ps->label_ctx, ps->label_idx, own)
 				    : br_parse_label(ctx, run->label_at, own);

@@ -1201,6 +1201,27 @@ static void csv_twin_of_one_section(void **state)
 	done(&r);
 }
 
+/* bon_csv2txt 2.00a cuts a name to each section's width: the create row's
+ * longer copy names the run, and may still be cut (a CSV line completes it). */
+static void csv2txt_names_cut_twice(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version     2.00a   ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"web-01. 64G::8192:5  793k  20  728m  61  469m  44 1169k  20  1.1g  58  2150  52\n"
+		"                    ------Sequential Create------ --------Random Create--------\n"
+		"                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+		"      files:max:min  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"web-01.example.o 16  1568  34 +++++ +++ 18211  71 +++++ +++ +++++ +++  9120  55\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "web-01.example.o");
+	assert_true(rec(&r, 0)->host_cut);
+	assert_fig(&r, 0, BR_M_put_block, 728 * 1024, 61);
+	done(&r);
+}
+
 /* --explain: a line under a table's header that looks like a row but is
  * not read as one says why. */
 static void explain_rejected_row(void **state)
@@ -1342,6 +1363,7 @@ int main(void)
 		cmocka_unit_test(renamed_csv_twin),
 		cmocka_unit_test(notes_after_rows),
 		cmocka_unit_test(csv_twin_of_one_section),
+		cmocka_unit_test(csv2txt_names_cut_twice),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
 		cmocka_unit_test(table_on_one_line_wrapped),
