@@ -30,6 +30,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -508,16 +509,12 @@ static char underline_char(const struct br_line *l)
 
 static bool command_word(const char *s, size_t n);
 
-static bool command_line(const char *s, size_t n)
+/* Options, paths or a pipe after the first word (from s[j] on): "-tT",
+ * "--direct", "/dev/hda", "~/x", "| tee". */
+static bool command_args(const char *s, size_t n, size_t j)
 {
-	if (command_word(s, n))
-		return true;
-	size_t j = 0;
-	while (j < n && !is_blankc(s[j]))
-		j++;
-	/* options and paths make a command: "-tT", "--direct", "/dev/hda", "./x" */
 	for (size_t k = j; k < n; k++) {
-		if (!is_blankc(s[k - 1]))
+		if (k == 0 || !is_blankc(s[k - 1]))
 			continue;
 		if (s[k] == '-' && k + 1 < n && (is_alpha((unsigned char)s[k + 1]) || s[k + 1] == '-'))
 			return true;
@@ -527,6 +524,41 @@ static bool command_line(const char *s, size_t n)
 			return true;
 	}
 	return false;
+}
+
+/*
+ * "## bonnie++ on the ZFS pool", "hdparm on the new disk:", "rawio on the
+ * new controller, forum ate the spaces:": a line that starts with a
+ * command's name (after "#"s, not after a "$" or "%" prompt) and goes on in
+ * words alone, no option, path, pipe, '=' or ';' among them, names the tool
+ * in a title; it runs nothing. Two words after the name at least, three
+ * after a lone "#" (a root prompt: "# rawio da0 da1").
+ */
+static bool titled_by_tool(const char *s, size_t n)
+{
+	size_t i = 0, hashes = 0;
+	while (i < n && (s[i] == '#' || is_blankc(s[i])))
+		hashes += s[i++] == '#';
+	if (i >= n || !is_alpha((unsigned char)s[i]))
+		return false;
+	size_t j = i;
+	while (j < n && !is_blankc(s[j]))
+		j++;
+	if (j >= n || command_args(s, n, j) || memchr(s + j, '=', n - j) || memchr(s + j, ';', n - j) ||
+	    memchr(s + j, '$', n - j) || memchr(s + j, '`', n - j))
+		return false;
+	return count_words(s + j, n - j) >= (hashes == 1 ? 3u : 2u);
+}
+
+static bool command_line(const char *s, size_t n)
+{
+	if (command_word(s, n))
+		return !titled_by_tool(s, n);
+	size_t j = 0;
+	while (j < n && !is_blankc(s[j]))
+		j++;
+	/* options and paths make a command: "-tT", "--direct", "/dev/hda", "./x" */
+	return command_args(s, n, j);
 }
 
 /* "Run as bonnie++ -d /srv -u nobody:" tells how, not what: a line that
@@ -1572,6 +1604,35 @@ static bool inert_line(const struct walk *w, const struct br_doc *doc, size_t i,
 /* Files line i of doc in the outline: a heading, an introduction, an item,
  * or prose (which ends what a bullet or colon opened). Each kind is one
  * step above, tried in this order. */
+/* Step of classify_line: "<summary>bonnie++ on 2.1.14</summary>", the
+ * title of a folded <details> block in a Markdown post (a GitHub issue),
+ * titles what the block holds; tags inside it (<b>) are left out. False
+ * when the line is no such summary. */
+static bool summary_line(struct walk *w, const char *s, size_t n)
+{
+	if (n < 10 || s[0] != '<' || strncasecmp(s, "<summary>", 9) != 0)
+		return false;
+	char t[MAX_TEXT * 2];
+	size_t m = 0;
+	bool tag = false;
+	for (size_t k = 9; k < n && m < sizeof t; k++) {
+		if (s[k] == '<')
+			tag = true;
+		else if (s[k] == '>')
+			tag = false;
+		else if (!tag)
+			t[m++] = s[k];
+	}
+	while (m && is_blankc(t[m - 1]))
+		m--;
+	size_t a = 0;
+	while (a < m && is_blankc(t[a]))
+		a++;
+	if (a < m)
+		push(w, K_HEADING, R_STANDALONE, t + a, m - a);
+	return true;
+}
+
 static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)
 {
 	const struct br_line *l = &doc->lines[i];
@@ -1585,10 +1646,10 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		push(w, K_HEADING, R_HTML + 10 * (int)(lv ? lv : 7), s, n);
 		return;
 	}
-	if (l->flags & BR_LINE_TABLE_ROW)
+	if ((l->flags & BR_LINE_TABLE_ROW) || summary_line(w, s, n))
 		return;
 	/* what a command prints, down to the next blank line, titles nothing */
-	if (prompt_line(s, n) || (n > 2 && s[0] == '#' && s[1] == ' ' && command_word(s, n)))
+	if (prompt_line(s, n) || (n > 2 && s[0] == '#' && s[1] == ' ' && command_word(s, n) && !titled_by_tool(s, n)))
 		w->in_output = true;
 	if (!maybe_heading(doc, i, s, n)) {
 		/* prose or a result: only matters to what prose ends */
@@ -1615,7 +1676,8 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	/* a ':' line is judged by its first word only: "xfs, freshly made with
 	 * mkfs.xfs -f:" introduces a result, "# hdparm -t /dev/sda" is a command */
 	if (s[0] == '$' || s[0] == '%' ||
-	    (s[n - 1] == ':' ? command_word(s, n) || tool_invocation(s, n) : memo_test(&w->command, s, n))) {
+	    (s[n - 1] == ':' ? (command_word(s, n) && !titled_by_tool(s, n)) || tool_invocation(s, n)
+			     : memo_test(&w->command, s, n))) {
 		if ((s[0] == '$' || s[0] == '%') && n > 1 && s[1] == ' ')
 			w->in_output = true;
 		return;
@@ -1705,6 +1767,23 @@ static void add_part(struct br_buf *b, const char *s, size_t n)
 			return;
 		}
 	br_buf_add(b, s, n);
+}
+
+char *br_label_note(const char *s, size_t n)
+{
+	/* "[root@sam bonnie]# ls", "me@box:~$": the next prompt, not a note */
+	if (memchr(s, '@', n) || memchr(s, '$', n))
+		return NULL;
+	size_t a = 0;
+	while (a < n && !is_alpha((unsigned char)s[a]) && !is_digit((unsigned char)s[a]))
+		a++;
+	while (n > a && (is_blankc(s[n - 1]) || strchr(")]*.:;,!", s[n - 1])))
+		n--;
+	if (a >= n || n - a > MAX_TEXT || count_words(s + a, n - a) > 8)
+		return NULL;
+	struct br_buf b = BR_BUF_INIT;
+	add_part(&b, s + a, n - a);
+	return br_buf_detach(&b);
 }
 
 char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)

@@ -29,6 +29,12 @@
  * apart from the cache. */
 char *br_label_for(const struct br_doc *doc, size_t idx, const char *own);
 
+/* The title a poster's note after a result's figures gives it: s[0..n) with
+ * its marks ("<- with noatime", "(second run)", "** barrier=0") left out; a
+ * new string (caller frees), or NULL when the note titles nothing (a shell
+ * prompt run into the row, marks alone, a long sentence). */
+char *br_label_note(const char *s, size_t n);
+
 /* The outline br_label_for() caches in doc->outline (br_doc_free calls it). */
 void br_label_outline_free(struct br_label_outline *o);
 /* Does a new message start at logical line i (a mail header block after a

@@ -34,6 +34,7 @@
 #include <strings.h>
 
 #include "digit_runs.h"
+#include "label.h"
 #include "parser.h"
 #include "regex.h"
 
@@ -1114,9 +1115,10 @@ static bool is_blank_line(const struct br_line *l)
 	return true;
 }
 
-/* Text after a row's last figure (the next shell prompt glued to it) is
- * left out, and said so. */
-static void note_tail(struct bstate *st, size_t i, const struct brow *r, size_t tail)
+/* Text after a row's last figure (the next shell prompt glued to it, the
+ * poster's note "<- with noatime") is left out, and said so. Returns the
+ * title the note gives the row (caller frees), or NULL. */
+static char *note_tail(struct bstate *st, size_t i, const struct brow *r, size_t tail)
 {
 	const char *s = r->base + tail;
 	size_t n = strlen(s);
@@ -1124,13 +1126,17 @@ static void note_tail(struct bstate *st, size_t i, const struct brow *r, size_t 
 		n--;
 	br_parse_note(st->ctx, i, "text after the Bonnie row's last figure left out: '%.*s'",
 		      (int)(n > 60 ? 60 : n), s);
+	return br_label_note(s, n);
 }
 
+/* Use row r of line i (and used - 1 lines after it): its record, titled by
+ * the label line own_idx above it when have_own, else by `note` (a note
+ * after its figures, or NULL). */
 static void use_row(struct bstate *st, const struct brow *r, const struct bres *res, size_t i,
-		    size_t used, size_t own_idx, bool have_own)
+		    size_t used, size_t own_idx, bool have_own, const char *note)
 {
 	struct table *t = &st->t;
-	char *own = have_own ? line_text(&st->ctx->doc->lines[own_idx]) : NULL;
+	char *own = have_own ? line_text(&st->ctx->doc->lines[own_idx]) : note ? br_strndup(note, strlen(note)) : NULL;
 	size_t last = i + used - 1;
 	size_t first = t->nrows == 0 ? t->first : (have_own ? own_idx : i);
 	if (t->nrows == 0) {
@@ -1215,7 +1221,7 @@ static size_t collapsed_rows(struct bstate *st, size_t i, unsigned flags, const 
 						table_close(st);
 					table_open(st, i, flags);
 				}
-				use_row(st, &r, &res, i, 1, 0, false);
+				use_row(st, &r, &res, i, 1, 0, false, NULL);
 				nrows++;
 				seg = a;
 			} else if (a - seg > 512) {
@@ -1355,7 +1361,7 @@ static bool html_table_row(struct pass *p, size_t i)
 		return false;
 	if (!p->st.t.open)
 		table_open(&p->st, i, 0);
-	use_row(&p->st, &r, &res, i, 1, p->own_idx, p->have_own);
+	use_row(&p->st, &r, &res, i, 1, p->own_idx, p->have_own, NULL);
 	p->have_own = false;
 	return true;
 }
@@ -1422,10 +1428,10 @@ static size_t table_line(struct pass *p, size_t i)
 	bool damaged = false;
 	size_t tail = SIZE_MAX;
 	size_t used = br_digit_runs(l->text, l->len, 4) ? table_row(st, i, &r, &res, &damaged, &tail) : 0;
-	if (used && tail != SIZE_MAX)
-		note_tail(st, i, &r, tail);
 	if (used) {
-		use_row(st, &r, &res, i, used, p->own_idx, p->have_own);
+		char *note = tail != SIZE_MAX ? note_tail(st, i, &r, tail) : NULL;
+		use_row(st, &r, &res, i, used, p->own_idx, p->have_own, note);
+		free(note);
 		p->have_own = false;
 		return used;
 	}
@@ -1461,7 +1467,7 @@ static void bare_row(struct pass *p, size_t i)
 	scan_row(l->text, l->len, &r);
 	if (interp_row(&r, 0, true, &res)) {
 		table_open(st, i, 0);
-		use_row(st, &r, &res, i, 1, 0, false);
+		use_row(st, &r, &res, i, 1, 0, false, NULL);
 		table_close(st);
 	} else if (p->explain && r.n >= 12 && r.n <= 14 && row_start(&r, 0)) {
 		br_parse_note(st->ctx, i,

@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "digit_runs.h"
+#include "label.h"
 #include "parser.h"
 #include "regex.h"
 
@@ -902,9 +903,34 @@ static int find_cell(const struct ptoks *tk, bool create, size_t *gluep)
 	return cell;
 }
 
+/*
+ * A note the poster wrote after a row's figures ("<- with noatime",
+ * "(defaults)", "ext3 ordered"): the first token that is no figure after a
+ * run of at least eight figures (a -f row's, its cell among them) starts
+ * it, unless it starts like a figure ("10.0*261.0": two figures run
+ * together).
+ * Returns that token's index, tk->n when there is none.
+ */
+static int note_start(const struct ptoks *tk)
+{
+	int run = 0;
+	for (int k = 0; k < tk->n; k++) {
+		const struct ptok *t = &tk->t[k];
+		if (is_value(t)) {
+			run++;
+		} else if (run >= 8) {
+			char c = t->s[0]; /* a bare "**" is kept whole by tokenize(): a note */
+			return is_digit(c) || c == '+' || c == '.' ? tk->n : k;
+		} else {
+			run = 0;
+		}
+	}
+	return tk->n;
+}
+
 /* Does line l look like a row of the section (for a blank line between two
  * rows of a hand-merged table): a cell and at least eight figures after it
- * (a -f row's)? */
+ * (a -f row's), a note after them aside? */
 static bool row_shape(const struct br_line *l, bool create)
 {
 	if (!br_digit_runs(l->text, l->len, 6))
@@ -915,6 +941,10 @@ static bool row_shape(const struct br_line *l, bool create)
 		return false;
 	size_t glue;
 	int cell = find_cell(&tk, create, &glue);
+	if (cell < 0 || tk.n - cell - 1 < 8) {
+		tk.n = note_start(&tk);
+		cell = find_cell(&tk, create, &glue);
+	}
 	return cell >= 0 && tk.n - cell - 1 >= 8;
 }
 
@@ -947,11 +977,12 @@ static bool header_words_name(const struct ptoks *tk, int cell)
  * many pieces as the grid places, the most first. *nv and *lines become
  * what was placed and the lines added; false when nothing fits. */
 static bool place_figures(struct pstate_all *ps, size_t i, const struct ptoks *tk, int cell, bool create,
-			  struct ptok *vals, int *nv, size_t *lines, const struct ptok **slot, bool *assumed_f)
+			  bool tails, struct ptok *vals, int *nv, size_t *lines, const struct ptok **slot,
+			  bool *assumed_f)
 {
 	const int nrow = *nv;
 	*lines = 0;
-	size_t pieces = *nv < 12 ? tail_lines(ps->ctx, i, SIZE_MAX, false, 12, vals, nv, lines) : 0;
+	size_t pieces = *nv < 12 && tails ? tail_lines(ps->ctx, i, SIZE_MAX, false, 12, vals, nv, lines) : 0;
 	for (;;) {
 		if (place_pairs(vals, *nv, tk->t[cell].col1, collapsed(tk, cell) && !create, slot, assumed_f))
 			return true;
@@ -1006,26 +1037,18 @@ static void keep_cell(struct pstate_all *ps, size_t i, const struct br_line *l, 
 }
 
 /*
- * Read a data row (I/O when `create` is false, else the create row) at line i,
- * joining line i+1 when a wrap moved its tail there. Returns the lines used;
- * 0 with *looks set when the line looked like a row but could not be read.
+ * Read the row of line i from its tokens tk; `tails`: the row may go on on
+ * the next lines (a wrap), which a row with a note after its figures does
+ * not. Returns the lines used; 0 with *looks set when the line looked like
+ * a row but could not be read.
  */
-static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks, const char **why)
+static size_t read_tokens(struct pstate_all *ps, size_t i, const struct ptoks *tk, bool create, bool tails,
+			  bool *looks, const char **why)
 {
-	const struct br_doc *doc = ps->ctx->doc;
 	struct prun *run = &ps->run;
-	const struct br_line *l = &doc->lines[i];
-	struct ptoks tk;
+	const struct br_line *l = &ps->ctx->doc->lines[i];
 	*looks = false;
 	*why = NULL;
-	/* The cell (a size, a files spec) starts with a digit and every figure
-	 * has one or is a "+++": a line with neither is no row and does not
-	 * look like one (Bonnie's own header lines under "Sequential Output"). */
-	if (!br_digit_runs(l->text, l->len, 1) && !memchr(l->text, '+', l->len))
-		return 0;
-	tokenize(l->text, l->len, &tk);
-	if (tk.overflow || tk.n < 2)
-		return 0;
 	/*
 	 * The row is read from the right: the figures are the value tokens at
 	 * its end; the cell (name + size for I/O, the files spec for create) is
@@ -1036,20 +1059,22 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 	 * ("Raid5 (4 disk)15744M") is split off it.
 	 */
 	size_t glue;
-	int cell = find_cell(&tk, create, &glue);
-	int nv = cell >= 0 ? tk.n - cell - 1 : 0;
+	int cell = find_cell(tk, create, &glue);
+	int nv = cell >= 0 ? tk->n - cell - 1 : 0;
 	if (cell < 0 || nv < 2) {
-		no_row(&tk, cell, create, looks, why);
+		no_row(tk, cell, create, looks, why);
 		return 0;
 	}
-	if (header_words_name(&tk, cell))
+	if (header_words_name(tk, cell))
 		return 0;
 	struct ptok vals[TOK_MAX];
-	memcpy(vals, tk.t + cell + 1, (size_t)nv * sizeof *vals);
+	memcpy(vals, tk->t + cell + 1, (size_t)nv * sizeof *vals);
 	size_t lines;
 	const struct ptok *slot[12];
 	bool assumed_f;
-	if (!place_figures(ps, i, &tk, cell, create, vals, &nv, &lines, slot, &assumed_f)) {
+	if (!tails && nv < 12 && collapsed(tk, cell))
+		return 0; /* a note after a row short of figures whose spacing is lost: no guess */
+	if (!place_figures(ps, i, tk, cell, create, tails, vals, &nv, &lines, slot, &assumed_f)) {
 		*looks = true;
 		*why = "its figures do not fit the six columns";
 		return 0;
@@ -1079,7 +1104,53 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 		br_parse_note(ps->ctx, i,
 			      "bonnie++ row has 8 of 12 figures whose columns do not fit their "
 			      "units; taking the per-char tests as skipped (-f)");
-	keep_cell(ps, i, l, &tk, cell, glue, create);
+	keep_cell(ps, i, l, tk, cell, glue, create);
+	return used;
+}
+
+/*
+ * Read a data row (I/O when `create` is false, else the create row) at line i,
+ * joining line i+1 when a wrap moved its tail there; a note the poster
+ * wrote after its figures is left out, and said so. Returns the lines used;
+ * 0 with *looks set when the line looked like a row but could not be read.
+ */
+static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks, const char **why)
+{
+	const struct br_line *l = &ps->ctx->doc->lines[i];
+	struct ptoks tk;
+	*looks = false;
+	*why = NULL;
+	/* The cell (a size, a files spec) starts with a digit and every figure
+	 * has one or is a "+++": a line with neither is no row and does not
+	 * look like one (Bonnie's own header lines under "Sequential Output"). */
+	if (!br_digit_runs(l->text, l->len, 1) && !memchr(l->text, '+', l->len))
+		return 0;
+	tokenize(l->text, l->len, &tk);
+	if (tk.overflow || tk.n < 2)
+		return 0;
+	size_t used = read_tokens(ps, i, &tk, create, true, looks, why);
+	int note = used ? tk.n : note_start(&tk);
+	if (note < tk.n) {
+		bool looks2;
+		const char *why2;
+		int n = tk.n;
+		tk.n = note;
+		used = read_tokens(ps, i, &tk, create, false, &looks2, &why2);
+		if (used) {
+			*looks = false;
+			*why = NULL;
+			size_t a = tk.t[note].a, b = tk.t[n - 1].b;
+			br_parse_note(ps->ctx, i, "text after the bonnie++ row's last figure left out: '%.*s'",
+				      (int)(b - a > 60 ? 60 : b - a), l->text + a);
+			/* the note titles the run, unless a line above it does
+			 * (a create row's note goes with its I/O row's) */
+			char *title = br_label_note(l->text + a, b - a);
+			struct prun *run = &ps->run;
+			if (title && !run->own[0] && (!create || !run->io_row))
+				copy_tok(run->own, sizeof run->own, title, strlen(title));
+			free(title);
+		}
+	}
 	return used;
 }
 
@@ -1091,6 +1162,18 @@ static size_t read_latency(struct pstate_all *ps, size_t i, bool create)
 	tokenize(l->text, l->len, &tk);
 	if (tk.overflow || tk.n < 1)
 		return 0;
+	/* a note after the latencies ("<- during the rebuild"): left out, and
+	 * the line is whole (no wrap took its tail) */
+	int note = 1;
+	while (note < tk.n && tk.t[note].kind == VK_LAT)
+		note++;
+	bool noted = note < tk.n && note >= 3 && !is_digit(tk.t[note].s[0]) && tk.t[note].s[0] != '+';
+	if (noted) {
+		size_t a = tk.t[note].a, b = tk.t[tk.n - 1].b;
+		br_parse_note(ps->ctx, i, "text after the bonnie++ Latency line's last figure left out: '%.*s'",
+			      (int)(b - a > 60 ? 60 : b - a), l->text + a);
+		tk.n = note;
+	}
 	int nv = tk.n - 1;
 	struct ptok vals[TOK_MAX];
 	memcpy(vals, tk.t + 1, (size_t)nv * sizeof *vals);
@@ -1098,7 +1181,7 @@ static size_t read_latency(struct pstate_all *ps, size_t i, bool create)
 		if (vals[k].kind != VK_LAT)
 			return 0;
 	size_t used = 1;
-	if (nv < 6) {
+	if (nv < 6 && !noted) {
 		/* a wrapped tail: all six latencies, or what the grid places */
 		int n6 = nv;
 		size_t lines;
@@ -1325,13 +1408,20 @@ static struct br_record *build_record(struct pstate_all *ps, const struct prun *
 	if (run->version[0])
 		br_record_set_version(rec, run->version);
 	const char *host = run->host[0] ? run->host : run->cr_host[0] ? run->cr_host : NULL;
+	/* bon_csv2txt cuts the name to each section's own width ("web-01."
+	 * over "web-01.example.o"): of two copies that start alike, the longer */
+	size_t hn = strlen(run->host);
+	bool longer = hn && strlen(run->cr_host) > hn && strncmp(run->cr_host, run->host, hn) == 0;
+	if (longer)
+		host = run->cr_host;
 	br_record_set_host(rec, host);
 	/* the text cuts a name to its 19-column name/size cell (18 - len(size)
 	 * characters; a 1.9x create line's name to 19): a name that fills the
-	 * cell, give or take a column, may be the start of a longer one */
+	 * cell, give or take a column, may be the start of a longer one (the
+	 * longer of two cut copies too) */
 	if (host)
-		rec->host_cut = host == run->host ? strlen(host) + strlen(run->size) >= 16
-						  : strlen(host) >= 17;
+		rec->host_cut = longer || (host == run->host ? strlen(host) + strlen(run->size) >= 16
+							     : strlen(host) >= 17);
 	const char *own = run->own[0] ? run->own : NULL;
 	char *label = ps->label_ctx ? br_parse_label(ps->label_ctx, ps->label_idx, own)
 				    : br_parse_label(ctx, run->label_at, own);
@@ -1397,8 +1487,9 @@ static bool figures_agree(const struct br_record *a, const struct br_record *b, 
  * text's create rates need the copy) a copy the merge takes as the same
  * run counts wherever it stands: only records of one merge key can be
  * merged (br_recset_merge), so only that bucket is searched. Then the lines
- * next to the table (within three of it) are looked at: a copy there that
- * the merge takes as the same run, or one that names another host (a poster
+ * next to the table (within three of it) are looked at: a copy there or on
+ * the table's own lines that the merge takes as the same run (whatever
+ * figures either lacks), or one next to it that names another host (a poster
  * renamed the machine in the table, not in the CSV line) and agrees on
  * every figure both hold (their CPU figures too), at least six of them (a
  * run's I/O tests): then *renamed.
@@ -1418,11 +1509,11 @@ static const struct br_record *find_twin(const struct twins *t, const struct br_
 	for (size_t k = twin_lower(t->by_line, t->n, from);
 	     k < t->n && t->by_line[k].key <= (uint64_t)b + 3; k++) {
 		const struct br_record *o = t->by_line[k].r;
+		if (br_record_same_run(o, rec))
+			return o; /* on the table's lines too: a page all on one line */
 		bool adjacent = o->source.line > b || o->source.end_line < a;
 		if (!adjacent)
 			continue;
-		if (br_record_same_run(o, rec))
-			return o;
 		int shared;
 		if (o->host && rec->host && figures_agree(o, rec, &shared) && shared >= 6) {
 			*renamed = true;
@@ -1452,9 +1543,35 @@ static void emit_run(struct pstate_all *ps, const struct prun *run)
 	ps->emitted++;
 }
 
+/*
+ * The figures of the run's CSV copy that its text lacks (a poster kept one
+ * section of the report, the I/O or the file tests, and the whole CSV
+ * line), taken into the text's record: the merge files runs by their CPU
+ * figures, so the two copies of one run must hold the same ones to be found
+ * as one. Returns how many were taken.
+ */
+static int take_missing(struct br_record *rec, const struct br_record *twin)
+{
+	int n = 0;
+	for (int i = 0; i < BR_METRIC_COUNT; i++) {
+		const struct br_value *y = br_record_get(twin, (enum br_metric_id)i);
+		if (!y->present || br_record_get(rec, (enum br_metric_id)i)->present)
+			continue;
+		struct br_value *x = br_record_set(rec, (enum br_metric_id)i, y->has_value ? y->value : NAN, y->raw);
+		br_value_set_resolution(x, br_value_resolution(y));
+		x->too_fast = y->too_fast;
+		x->marked = y->marked;
+		x->doubtful = y->doubtful;
+		if (y->has_cpu)
+			br_record_set_cpu(rec, (enum br_metric_id)i, y->cpu);
+		n++;
+	}
+	return n;
+}
+
 /* One kept run settled against its CSV copy: the host the CSV line names
- * (a note), or, with no copy, the known-wrong create rates unknown (notes
- * and doubts). */
+ * (a note), the figures only the copy has, or, with no copy, the
+ * known-wrong create rates unknown (notes and doubts). */
 static void reconcile_run(struct br_reconcile_ctx *rc, const struct twins *t, struct kept_run *k)
 {
 	struct br_record **slot = &rc->ds->records.v[k->idx];
@@ -1468,6 +1585,8 @@ static void reconcile_run(struct br_reconcile_ctx *rc, const struct twins *t, st
 		br_record_set_host(*slot, twin->host);
 		*slot = br_record_compact(*slot);
 	}
+	if (twin && !k->doubtful && take_missing(*slot, twin))
+		*slot = br_record_compact(*slot);
 	if (k->doubtful && !twin) {
 		br_record_free(*slot);
 		*slot = k->alt;

@@ -645,15 +645,20 @@ static void hdparm_line(struct hp *st, size_t i)
 }
 
 /* The device the next records are of (n == 0: none), and the note written
- * after it ("/dev/sdd: ssd500": the note is the records' own title). */
+ * after it ("/dev/sdd: ssd500": the note is the records' own title, its
+ * marks left out: "<- old WD Green", "(the SSD)"). */
 static void set_host(struct hp *st, const char *dev, size_t n, const char *note, size_t nn)
 {
 	br_buf_reset(&st->host);
 	br_buf_reset(&st->note);
 	if (n)
 		br_buf_add(&st->host, dev, n);
-	if (nn)
+	char *title = nn ? br_label_note(note, nn) : NULL;
+	if (title)
+		br_buf_adds(&st->note, title);
+	else if (nn)
 		br_buf_add(&st->note, note, nn);
+	free(title);
 }
 
 static void drop_pending(struct hp *st)
@@ -1346,14 +1351,25 @@ static enum kind column_kind(const char *s, const size_t *ov)
 	return kind_of(s + ov[2], group_len(ov, 1));
 }
 
+/* Is there a gap of two blanks or more in s[0..n) (a column break of a
+ * table aligned with spaces)? */
+static bool has_gap(const char *s, size_t n)
+{
+	for (size_t k = 1; k < n; k++)
+		if (s[k] == ' ' && s[k - 1] == ' ')
+			return true;
+	return false;
+}
+
 /* Cell k of s[0..n) between separators ('|', or the TABs decode puts
- * between an HTML row's cells: other TABs are expanded). */
+ * between an HTML row's cells: other TABs are expanded; ' ': a gap of two
+ * blanks or more, the columns of a table aligned with spaces). */
 static bool cell_at(const char *s, size_t n, char sep, size_t k, const char **c, size_t *cn)
 {
 	size_t a = 0, idx = 0;
 	for (;;) {
 		size_t b = a;
-		while (b < n && s[b] != sep)
+		while (b < n && !(s[b] == sep && (sep != ' ' || (b + 1 < n && s[b + 1] == ' '))))
 			b++;
 		if (idx == k) {
 			*c = s + a;
@@ -1369,6 +1385,8 @@ static bool cell_at(const char *s, size_t n, char sep, size_t k, const char **c,
 		if (b >= n)
 			return false;
 		a = b + 1;
+		while (sep == ' ' && a < n && s[a] == ' ')
+			a++;
 		idx++;
 	}
 }
@@ -1803,6 +1821,7 @@ static bool kind_row_next(struct hp *st, size_t i)
  * of names, and each kind row's figures by column. */
 struct transposed {
 	char sep;
+	size_t shift;        /* 1: the names row's first (empty) cell was blanks, not there */
 	size_t first, end;   /* the first kind row; the line after the last */
 	size_t h;            /* the names row */
 	const char *hs;
@@ -1829,11 +1848,14 @@ static bool names_row(struct hp *st, size_t i, struct transposed *t)
 			break;
 		hn = 0;
 	}
-	if (hn == 0 || !memchr(hs, t->sep, hn) || br_parse_is_claimed(st->ctx, h) ||
-	    !(has_ci(hs, hn, "hdparm") || has_evidence(st, i)))
+	if (hn == 0 || !memchr(hs, t->sep, hn) || (t->sep == ' ' && !has_gap(hs, hn)) ||
+	    br_parse_is_claimed(st->ctx, h) || !(has_ci(hs, hn, "hdparm") || has_evidence(st, i)))
 		return false;
-	size_t ncol = 0;
-	while (ncol < TCOLS && cell_at(hs, hn, t->sep, ncol, &c, &cn))
+	/* aligned with spaces, the empty cell over the kinds is only blanks */
+	const struct br_line *hl = &st->doc->lines[h];
+	t->shift = t->sep == ' ' && hl->len >= 2 && hl->text[0] == ' ' && hl->text[1] == ' ';
+	size_t ncol = t->shift;
+	while (ncol < TCOLS && cell_at(hs, hn, t->sep, ncol - t->shift, &c, &cn))
 		ncol++;
 	t->h = h;
 	t->hs = hs;
@@ -1912,7 +1934,7 @@ static bool column_record(struct hp *st, const struct transposed *t, size_t col,
 	const char *name;
 	size_t nn;
 	char *own = NULL, *host = NULL;
-	if (cell_at(t->hs, t->hn, t->sep, col, &name, &nn))
+	if (col >= t->shift && cell_at(t->hs, t->hn, t->sep, col - t->shift, &name, &nn))
 		name_parts(name, nn, &host, &own);
 	if (host)
 		br_record_set_host(rec, host);
@@ -1933,7 +1955,8 @@ static bool transposed_at(struct hp *st, size_t i)
 	size_t n;
 	const char *s = table_text(&st->doc->lines[i], &n);
 	struct transposed t;
-	t.sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : 0;
+	t.sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : has_gap(s, n) ? ' ' : 0;
+	t.shift = 0;
 	t.first = i;
 	const char *c;
 	size_t cn;
@@ -2028,7 +2051,8 @@ static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, boo
  * or a row. */
 static bool hand_table(struct hp *st, size_t i, const char *s, size_t n, bool rate)
 {
-	if ((rate || has(s, n, "b/s")) && (memchr(s, '|', n) || memchr(s, '\t', n)) && transposed_at(st, i))
+	if ((rate || has(s, n, "b/s")) && (memchr(s, '|', n) || memchr(s, '\t', n) || has_gap(s, n)) &&
+	    transposed_at(st, i))
 		return true;
 	return (has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
 		has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads") || has(s, n, "hdparm")) &&

@@ -31,6 +31,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include "label.h"
 #include "parser.h"
 #include "regex.h"
 
@@ -147,6 +148,39 @@ static void tokenize(const char *s, size_t n, struct row *r)
 		r->tail++;
 }
 
+/*
+ * A note the poster wrote after a row's figures ("<- 512k stripe",
+ * "(default)"): the row's tokens end where a run of exactly `need` figures,
+ * every K/sec one with its decimal as rawio prints it, is followed by text
+ * set apart from them, by two blanks or a mark ("<-", "("); the rest is
+ * left out. Returns where the note starts, r->n when there is none (the
+ * figures in a sentence are not a row's). Asked only under a units line.
+ */
+static size_t note_start(const struct row *r, size_t need)
+{
+	size_t run = 0;
+	for (size_t k = 0; k < r->n; k++) {
+		const struct token *t = &r->t[k];
+		if (t->num) {
+			run++;
+			continue;
+		}
+		if (run == need) {
+			bool rates = true;
+			for (size_t j = k - need; j < k && rates; j += 2)
+				rates = r->t[j].dec;
+			const struct token *p = &r->t[k - 1];
+			size_t gap = (size_t)(t->s - (p->s + p->n)) - (p->marked ? 1 : 0);
+			char c = (char)(t->s[0] | 0x20);
+			bool word = (c >= 'a' && c <= 'z') || (t->s[0] >= '0' && t->s[0] <= '9');
+			if (rates && (gap >= 2 || !word))
+				return k;
+		}
+		run = 0;
+	}
+	return r->n;
+}
+
 /* Is this line a row of the table (maybe a bad one), or the end of it? */
 static bool row_like(const struct row *r)
 {
@@ -198,13 +232,15 @@ static void set_figure(struct br_record *r, enum br_metric_id id, const struct t
 struct table {
 	struct br_parse_ctx *ctx;
 	size_t header;               /* first header line */
+	bool units;                  /* a units line ("K/sec /sec ...") under it */
 	int ngroups;
 	const struct group *g[MAX_GROUPS];
 };
 
-/* Emit the record of a row whose figures are nums[0..2*ngroups). */
+/* Emit the record of a row whose figures are nums[0..2*ngroups); `own`, a
+ * title the poster wrote after them (or NULL). */
 static void emit_row(struct table *tb, size_t first, size_t last, const char *id, size_t id_len,
-		     const struct token *nums)
+		     const struct token *nums, const char *own)
 {
 	struct br_record *r = br_parse_record_new(tb->ctx, BR_TOOL_RAWIO, first, last);
 	if (id_len) {
@@ -212,7 +248,7 @@ static void emit_row(struct table *tb, size_t first, size_t last, const char *id
 		br_record_set_host(r, host);
 		free(host);
 	}
-	char *label = br_parse_label(tb->ctx, tb->header, NULL);
+	char *label = br_parse_label(tb->ctx, tb->header, own);
 	br_record_set_label(r, label);
 	free(label);
 	for (int k = 0; k < tb->ngroups; k++) {
@@ -265,8 +301,21 @@ static size_t read_rows(struct table *tb, size_t j)
 			continue;
 		}
 		tokenize(s, n, &r);
-		if (!row_like(&r))
+		size_t note = r.tail || !tb->units ? r.n : note_start(&r, need);
+		char *title = NULL;
+		if (note < r.n) {
+			const struct token *a = &r.t[note], *b = &r.t[r.n - 1];
+			size_t len = (size_t)(b->s + b->n - a->s);
+			br_parse_note(tb->ctx, j, "text after the rawio row's last figure left out: '%.*s'",
+				      (int)(len > 60 ? 60 : len), a->s);
+			title = br_label_note(a->s, len); /* the note titles the row */
+			r.n = note;
+			r.tail = need;
+		}
+		if (!row_like(&r)) {
+			free(title);
 			break;
+		}
 		blanks = 0;
 		const char *id;
 		size_t id_len;
@@ -274,7 +323,7 @@ static size_t read_rows(struct table *tb, size_t j)
 			const struct token *nums = &r.t[r.n - need];
 			row_id(&r, need, &id, &id_len);
 			if (pairs_ok(nums, tb->ngroups)) {
-				emit_row(tb, j, j, id, id_len, nums);
+				emit_row(tb, j, j, id, id_len, nums, title);
 			} else {
 				br_parse_warn(tb->ctx, j,
 					      "row '%.*s': a /sec figure has decimals, so the columns do "
@@ -282,8 +331,10 @@ static size_t read_rows(struct table *tb, size_t j)
 					      (int)(id_len > 40 ? 40 : id_len ? id_len : 1), id_len ? id : "?");
 				br_parse_claim(tb->ctx, j, j, "table row, unreadable");
 			}
+			free(title);
 			continue;
 		}
+		free(title); /* (a row with a note has its figures) */
 		/* Too few figures: a row wrapped by a mail client continues on
 		 * the next line with figures only. */
 		row_id(&r, r.tail, &id, &id_len);
@@ -295,7 +346,7 @@ static size_t read_rows(struct table *tb, size_t j)
 				memcpy(joined, &r.t[r.n - r.tail], r.tail * sizeof *joined);
 				memcpy(joined + r.tail, next.t, next.tail * sizeof *joined);
 				if (pairs_ok(joined, tb->ngroups)) {
-					emit_row(tb, j, j + 1, id, id_len, joined);
+					emit_row(tb, j, j + 1, id, id_len, joined, NULL);
 					j++;
 					continue;
 				}
@@ -403,6 +454,7 @@ static size_t table_at(struct br_parse_ctx *ctx, size_t i, const char *s, size_t
 		break;
 	}
 	br_parse_claim(ctx, i, last_head, "table header");
+	tb.units = units;
 	size_t records = ctx->nrecords;
 	size_t end = read_rows(&tb, j);
 	if (ctx->nrecords == records && units && end == j)

@@ -774,6 +774,25 @@ static void claimed_lines_are_skipped(void **state)
 	done(&r);
 }
 
+/* A note after a row's figures titles the row; the next shell prompt run
+ * into it does not. */
+static void notes_title_rows(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Only the kernel changed:\n\n"
+		"              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"athlon    512  9811 97.3 24511 20.1  8710  7.2  9012 88.1 27012  9.8 181.2  1.1  <- 2.4.9\n"
+		"athlon    512  9855 97.4 27711 23.1  9790  8.4  9088 88.5 29102 10.0 183.3  1.2  [me@athlon ~]$ exit\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.ds.records.v[0]->label, "Only the kernel changed / 2.4.9");
+	assert_string_equal(r.ds.records.v[1]->label, "Only the kernel changed");
+	assert_true(br_record_get(r.ds.records.v[1], BR_M_seeks)->value == 183.3);
+	done(&r);
+}
+
 /* A word cut by a wrap counts as a piece of a Bonnie header word only if
  * it is the start (at the end of the line) or the end (at its start) of a
  * word of Bonnie's own: "Laten" begins only Bonnie++'s "Latency", so the
@@ -864,6 +883,7 @@ int main(void)
 		cmocka_unit_test(headerless_rows),
 		cmocka_unit_test(claimed_lines_are_skipped),
 		cmocka_unit_test(header_fragments),
+		cmocka_unit_test(notes_title_rows),
 		cmocka_unit_test(rows_read_from_the_right),
 		cmocka_unit_test(label_number_without_mb_column),
 		cmocka_unit_test(prompt_glued_to_the_row),

@@ -1107,6 +1107,121 @@ static void renamed_csv_twin(void **state)
 	done(&r);
 }
 
+/* A note the poster wrote after a row's figures is left out (and said so);
+ * a Bonnie row whose figures run together ("10.0*261.0") has no note and is
+ * not read as a bonnie++ row. */
+static void notes_after_rows(void **state)
+{
+	(void)state;
+	char text[4096];
+	struct run r;
+	snprintf(text, sizeof text, "%s%s", hdr103,
+		 "fileserv         4G 30348  47 35023   5 12701   2 30363  49 44790   6 165.0   0   <- defaults\n"
+		 "fileserv         4G 31012  48 37890   6 13011   2 30544  49 45012   6 171.2   0   (run 2, noatime)\n"
+		 "                    ------Sequential Create------ --------Random Create--------\n"
+		 "                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+		 "              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		 "                 16  2140  12 +++++ +++  1716  10  2166  13 +++++ +++  1507   9   defaults\n"
+		 "                 16  2391  13 +++++ +++  1802  10  2410  14 +++++ +++  1611   9   noatime\n");
+	run(&r, text);
+	assert_int_equal(r.n, 2);
+	assert_fig(&r, 0, BR_M_seeks, 165.0, 0);
+	assert_fig(&r, 1, BR_M_putc, 31012, 48);
+	assert_fig(&r, 1, BR_M_seeks, 171.2, 0);
+	assert_fig(&r, 1, BR_M_ran_del, 1611, 9);
+	/* the I/O row's note titles the run */
+	assert_string_equal(rec(&r, 0)->label, "defaults");
+	assert_string_equal(rec(&r, 1)->label, "run 2, noatime");
+	assert_int_equal(warnings(&r), 0);
+	size_t said = 0;
+	for (size_t k = 0; k < r.ds.diags.n; k++)
+		said += strstr(r.ds.diags.v[k].message, "last figure left out") != NULL;
+	assert_int_equal(said, 4);
+	done(&r);
+
+	/* a -f row: the grid places its eight figures, the note aside */
+	snprintf(text, sizeof text, "%s%s", hdr103,
+		 "newfs           16G           98120  12 41022   6           120331   9 401.2  14  ** barrier=0\n"
+		 "Latency                        2011ms    1402ms               311ms     401ms  <- busy\n");
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 98120, 12);
+	assert_fig(&r, 0, BR_M_seeks_latency, 401000, -1);
+	assert_fig(&r, 0, BR_M_rewrite_latency, 1402000, -1);
+	assert_false(br_record_get(rec(&r, 0), BR_M_putc_latency)->present);
+	assert_fig(&r, 0, BR_M_seeks, 401.2, 14);
+	assert_false(br_record_get(rec(&r, 0), BR_M_putc)->present);
+	done(&r);
+
+	/* figures run together are no note: Bonnie's row stays Bonnie's */
+	run(&r, "-------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"-Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"IBM_SCSI 7960 39.6* 7995 12.6* 3680 8.4* 7850 38.7* 7930 10.0*261.0 3.5*\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A text of one section (the I/O, or the file tests) next to the run's
+ * whole CSV line is one run: the CSV's other figures are taken in. */
+static void csv_twin_of_one_section(void **state)
+{
+	(void)state;
+	char text[4096];
+	struct run r;
+	snprintf(text, sizeof text, "%s%s", hdr103,
+		 "storage          4G 48120  91 21011   9 15010   5 42011  80 98120  12 410.2   1\n"
+		 "storage,4G,48120,91,21011,9,15010,5,42011,80,98120,12,410.2,1,16,3011,22,+++++,+++,"
+		 "2910,14,3120,21,+++++,+++,2011,11\n");
+	run_all(&r, text);
+	assert_int_equal(r.ds.records.n, 1);
+	assert_string_equal(rec(&r, 0)->source.format, "bonnie++-text");
+	assert_fig(&r, 0, BR_M_get_block, 98120, 12);
+	assert_fig(&r, 0, BR_M_seq_create, 3011, 22);
+	assert_too_fast(&r, 0, BR_M_ran_stat);
+	done(&r);
+
+	run_all(&r, "Version  1.97       ------Sequential Create------ --------Random Create--------\n"
+		    "backup01            -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+		    "              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		    "                 16  9120  41 +++++ +++ 11022  40  9811  43 +++++ +++  8011  33\n"
+		    "1.97,1.97,backup01,1,1231686000,8G,,702,97,140331,12,62210,6,3498,96,173312,8,290.4,5,16,,,,,"
+		    "9120,41,+++++,+++,11022,40,9811,43,+++++,+++,8011,33\n");
+	assert_int_equal(r.ds.records.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 140331, 12);
+	assert_fig(&r, 0, BR_M_ran_del, 8011, 33);
+	done(&r);
+
+	/* the CSV line of another run (other figures) stays another record */
+	snprintf(text, sizeof text, "%s%s", hdr103,
+		 "storage          4G 48120  91 21011   9 15010   5 42011  80 98120  12 410.2   1\n"
+		 "storage,4G,48120,91,21011,9,15010,5,42011,80,98320,12,410.2,1,16,3011,22,+++++,+++,"
+		 "2910,14,3120,21,+++++,+++,2011,11\n");
+	run_all(&r, text);
+	assert_int_equal(r.ds.records.n, 2);
+	done(&r);
+}
+
+/* bon_csv2txt 2.00a cuts a name to each section's width: the create row's
+ * longer copy names the run, and may still be cut (a CSV line completes it). */
+static void csv2txt_names_cut_twice(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version     2.00a   ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"web-01. 64G::8192:5  793k  20  728m  61  469m  44 1169k  20  1.1g  58  2150  52\n"
+		"                    ------Sequential Create------ --------Random Create--------\n"
+		"                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+		"      files:max:min  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"web-01.example.o 16  1568  34 +++++ +++ 18211  71 +++++ +++ +++++ +++  9120  55\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "web-01.example.o");
+	assert_true(rec(&r, 0)->host_cut);
+	assert_fig(&r, 0, BR_M_put_block, 728 * 1024, 61);
+	done(&r);
+}
+
 /* --explain: a line under a table's header that looks like a row but is
  * not read as one says why. */
 static void explain_rejected_row(void **state)
@@ -1246,6 +1361,9 @@ int main(void)
 		cmocka_unit_test(several_runs_under_one_header),
 		cmocka_unit_test(create_block_of_its_own),
 		cmocka_unit_test(renamed_csv_twin),
+		cmocka_unit_test(notes_after_rows),
+		cmocka_unit_test(csv_twin_of_one_section),
+		cmocka_unit_test(csv2txt_names_cut_twice),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
 		cmocka_unit_test(table_on_one_line_wrapped),

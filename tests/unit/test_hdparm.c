@@ -686,6 +686,17 @@ static void device_notes_and_settings(void **state)
 {
 	(void)state;
 	struct run r;
+	/* the marks around a note are left out of the title */
+	run(&r, "/dev/sda:   (the SSD)\n"
+		" Timing buffered disk reads: 1600 MB in  3.00 seconds = 533.18 MB/sec\n"
+		"\n"
+		"/dev/sdb:  <- old WD Green\n"
+		" Timing buffered disk reads: 330 MB in  3.01 seconds = 109.58 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "the SSD");
+	assert_string_equal(rec(&r, 1)->label, "old WD Green");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 109.58 * 1024, "109.58");
+	done(&r);
 	run(&r, "/dev/sdd: ssd500\n"
 		" multcount     =  1 (on)\n"
 		" IO_support    =  1 (32-bit)\n"
@@ -843,6 +854,18 @@ static void summary_tables(void **state)
 	figure(rec(&r, 1), BR_M_buffered_read, 7.20 * 1024, "7.20");
 	/* a kind named twice ends the table */
 	assert_int_equal(rec(&r, 1)->source.end_line, 4);
+	done(&r);
+
+	/* the same lined up with spaces, the cell over the kinds left blank */
+	run(&r, "hdparm before and after -d1:\n"
+		"                        DMA off          DMA on\n"
+		"Timing cached reads     128.44 MB/sec    129.01 MB/sec\n"
+		"Timing buffered disk      3.61 MB/sec     27.43 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "DMA off");
+	figure(rec(&r, 0), BR_M_buffered_read, 3.61 * 1024, "3.61");
+	assert_string_equal(rec(&r, 1)->label, "DMA on");
+	figure(rec(&r, 1), BR_M_cached_read, 129.01 * 1024, "129.01");
 	done(&r);
 
 	/* no unit anywhere: a warning, no guess; no sign of hdparm: nothing */

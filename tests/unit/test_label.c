@@ -478,6 +478,85 @@ static void dumps_prompts_code_and_greetings(void **state)
 	br_doc_free(d);
 }
 
+/* A title may start with the tool's name ("## bonnie++ on the ZFS pool",
+ * "hdparm on the new disk:"); the same name with options, a path, a pipe or
+ * a prompt in front runs the tool and titles nothing. */
+static void titles_that_name_the_tool(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("## bonnie++ on the ZFS pool\n"
+			       "\n"
+			       "RESULT-A is a row of figures.\n"
+			       "\n"
+			       "hdparm on the new disk:\n"
+			       "RESULT-B is a row of figures.\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "bonnie++ on the ZFS pool");
+	expect(d, at(d, "RESULT-B", 0), NULL, "bonnie++ on the ZFS pool / hdparm on the new disk");
+	br_doc_free(d);
+	static const char *const commands[] = {
+		"# hdparm -tT /dev/sda\n", "$ hdparm on the disk\n", "# rawio ad0 ad1\n",
+		"bonnie++ -d /mnt/t -s 4G:\n", "hdparm /dev/sda on the new disk:\n",
+		"bonnie++ on the pool | tee out:\n",
+	};
+	for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
+		char in[256];
+		snprintf(in, sizeof in, "Old disks\n\n%sRESULT-C is a row of figures.\n", commands[k]);
+		d = mem(in);
+		expect(d, at(d, "RESULT-C", 0), NULL, "Old disks");
+		br_doc_free(d);
+	}
+}
+
+/* A GitHub issue's folded block: its <summary> titles what it holds, under
+ * the section's heading; the tags in it are left out. */
+static void details_summary(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("### Steps to reproduce\n"
+			       "\n"
+			       "<details>\n"
+			       "<summary>bonnie++ output on <b>2.1.14</b></summary>\n"
+			       "\n"
+			       "RESULT-A is a row of figures.\n"
+			       "</details>\n"
+			       "<details><summary>\n"
+			       "RESULT-B is a row of figures.\n"
+			       "<summary>on 2.2.0</summary>\n"
+			       "RESULT-C is a row of figures.\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "Steps to reproduce / bonnie++ output on 2.1.14");
+	expect(d, at(d, "RESULT-C", 0), NULL, "Steps to reproduce / on 2.2.0");
+	br_doc_free(d);
+}
+
+/* A poster's note after a row's figures, its marks left out, titles the
+ * row; a prompt run into the row, marks alone or a long sentence do not. */
+static void notes_after_figures(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *note, *want;
+	} cases[] = {
+		{"<- with noatime", "with noatime"},
+		{"(second run)", "second run"},
+		{"** barrier=0", "barrier=0"},
+		{"<-- 2.4.10-ac2.", "2.4.10-ac2"},
+		{"[root@sam bonnie]# ls", NULL},
+		{"[me@wren ~]$ exit", NULL},
+		{"<- ->", NULL},
+		{"which is what I got on the old box with the other controller too", NULL},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		char *got = br_label_note(cases[k].note, strlen(cases[k].note));
+		if (cases[k].want) {
+			assert_non_null(got);
+			assert_string_equal(got, cases[k].want);
+		} else if (got) {
+			fail_msg("'%s' titled '%s'", cases[k].note, got);
+		}
+		free(got);
+	}
+}
+
 /* Lines that might be headings but can push none (mail headers, prose with
  * ": " in it, long lines): they leave the headings above as they are, but
  * while a bullet or a ':' introduction is open they are prose and end it;
@@ -524,6 +603,9 @@ int main(void)
 		cmocka_unit_test(standalone_titles_and_colon_lines),
 		cmocka_unit_test(colon_lines_last_sentence),
 		cmocka_unit_test(own_title_and_generic_intro),
+		cmocka_unit_test(titles_that_name_the_tool),
+		cmocka_unit_test(details_summary),
+		cmocka_unit_test(notes_after_figures),
 		cmocka_unit_test(bullets_under_colon_lines),
 		cmocka_unit_test(outline_numbering),
 		cmocka_unit_test(html_headings),

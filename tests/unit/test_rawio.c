@@ -264,6 +264,38 @@ static void header_without_rows_or_mismatched_units(void **state)
 	done(&r);
 }
 
+/* A note the poster wrote after a row's figures is left out (and said
+ * so); a prose line whose numbers are not a row's stays prose. */
+static void note_after_row(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "         Random read  Sequential read\n"
+		"ID         K/sec  /sec    K/sec  /sec\n"
+		"ad0s1e    2890.4   176  14021.8   856   <- first run\n"
+		"ad0s1e    2901.7*  177  14011.2   855   (second run, 8m)\n"
+		"That was 2 runs of 8 MB each.\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "ad0s1e");
+	assert_string_equal(rec(&r, 0)->label, "first run");
+	assert_string_equal(rec(&r, 1)->label, "second run, 8m");
+	rate(rec(&r, 0), BR_M_seq_read, "14021.8", false);
+	ops(rec(&r, 0), BR_M_seq_read_ops, 856, false);
+	rate(rec(&r, 1), BR_M_random_read, "2901.7", true);
+	ops(rec(&r, 1), BR_M_seq_read_ops, 855, false);
+	assert_int_equal(warnings(&r), 0);
+	assert_int_equal(r.ds.diags.n, 2);
+	assert_non_null(strstr(r.ds.diags.v[1].message, "'(second run, 8m)'"));
+	done(&r);
+
+	/* a /sec figure with decimals: no row's run of figures, no note */
+	run(&r, "Random read Sequential read\n"
+		"K/sec /sec K/sec /sec\n"
+		"da0 5136.4 314 2291.4 142.5 was the best\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -278,6 +310,7 @@ int main(void)
 		cmocka_unit_test(wrapped_header),
 		cmocka_unit_test(prose_is_not_a_table),
 		cmocka_unit_test(header_without_rows_or_mismatched_units),
+		cmocka_unit_test(note_after_row),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
