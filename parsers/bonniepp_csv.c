@@ -912,6 +912,53 @@ static bool has_control(const char *s, size_t n)
  * an original line began (only before a non-blank, where SMTP's dot could
  * have been), and a trailing quoted-printable soft break '=' is removed
  * (returns true then: the record continues on the next line). */
+static bool has_commas(const char *s, size_t n, size_t min);
+
+/*
+ * What a post wraps around a CSV line, cut from the line's text s[0..n)
+ * (returns the new length; the text may move to s[0]):
+ * - Markdown inline code: a `...` span holding five commas or more is the
+ *   line ("Raw CSV: `web1,4G,...`");
+ * - the poster's note after the record: past five commas, after blanks,
+ *   text that no field starts with ("  <- defaults", " (noatime)",
+ *   "  # tuned, 2 runs"). An archive's re-wrap puts single blanks inside
+ *   fields ("1 7396", "71 1us"), so a note that starts with a letter needs
+ *   two blanks or a TAB.
+ */
+static size_t cut_wrapping(char *s, size_t n)
+{
+	const char *tick = memchr(s, '`', n);
+	if (tick) {
+		const char *end = memchr(tick + 1, '`', n - (size_t)(tick + 1 - s));
+		size_t len = end ? (size_t)(end - tick - 1) : 0;
+		if (end && has_commas(tick + 1, len, 5)) {
+			memmove(s, tick + 1, len);
+			n = len;
+		}
+	}
+	/* the first blank run, past five commas, that a note follows */
+	size_t i = 0, commas = 0;
+	while (i < n && is_blank(s[i]))
+		i++;
+	for (; i < n; i++) {
+		commas += s[i] == ',';
+		if (!is_blank(s[i]) || commas < 5)
+			continue;
+		size_t k = i;
+		while (k < n && is_blank(s[k]))
+			k++;
+		if (k == n)
+			return n;
+		char c = s[k];
+		bool mark = c == '<' || c == '(' || c == '#' || c == '[' || c == '-' || c == '*' || c == '=';
+		bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+		if (mark || (letter && (k - i >= 2 || s[i] == '\t')))
+			return i;
+		i = k - 1;
+	}
+	return n;
+}
+
 static bool add_line(struct br_buf *b, const struct br_line *l, bool mark_start)
 {
 	size_t start = b->len, njoins = br_line_njoins(l);
@@ -942,6 +989,9 @@ static bool add_line(struct br_buf *b, const struct br_line *l, bool mark_start)
 		}
 	}
 	b->len = (size_t)(w - b->data);
+	if (memchr(b->data + start, '`', b->len - start) || memchr(b->data + start, ' ', b->len - start) ||
+	    memchr(b->data + start, '\t', b->len - start))
+		b->len = start + cut_wrapping(b->data + start, b->len - start);
 	while (b->len > start && is_blank(b->data[b->len - 1]))
 		b->len--;
 	bool soft = b->len > start && b->data[b->len - 1] == '=';

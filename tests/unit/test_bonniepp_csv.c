@@ -1373,6 +1373,36 @@ static void csv2html_200a_header_units(void **state)
 	}
 }
 
+/* What a post wraps around a CSV line: Markdown inline code, and the
+ * poster's note after the last field; blanks an archive put inside a
+ * field still join it. */
+static void csv_line_wrapped_in_a_post(void **state)
+{
+	(void)state;
+	static const char *const ins[] = {
+		"fileserv,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9   <- defaults\n",
+		"fileserv,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9 (noatime)\n",
+		"`fileserv,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9`\n",
+		"Raw CSV: `fileserv,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9` (first run)\n",
+		"fileserv,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,15 07,9\n",
+	};
+	for (size_t k = 0; k < BR_ARRAY_LEN(ins); k++) {
+		struct run r;
+		run(&r, ins[k]);
+		assert_int_equal(r.n, 1);
+		struct br_record *x = rec(&r, 0);
+		assert_string_equal(x->host, "fileserv");
+		fig(x, BR_M_putc, 30348, "30348", 47);
+		fig(x, BR_M_ran_del, 1507, "1507", 9);
+		done(&r);
+	}
+	/* a lower-case word one blank after the last field may be a piece of it */
+	struct run r;
+	run(&r, "fileserv,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9 ok\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 static void spaced_103_without_concurrency(void **state)
 {
 	(void)state;
@@ -1495,6 +1525,7 @@ int main(void)
 		cmocka_unit_test(spaced_without_io_part),
 		cmocka_unit_test(csv2html_row_with_latency_row),
 		cmocka_unit_test(csv2html_200a_header_units),
+		cmocka_unit_test(csv_line_wrapped_in_a_post),
 		cmocka_unit_test(spaced_103_without_concurrency),
 		cmocka_unit_test(spaced_ambiguous_is_refused),
 		cmocka_unit_test(spaced_text_row_left_alone),
