@@ -149,9 +149,11 @@ bool br_dec_stage_gutter(struct br_doc *doc)
  * blank lines. Such a stretch of six or more lines, two of them with three
  * numbers or more (result rows), is written with its lines together again
  * (a gap of g blank lines becomes (g - 1) / 2 of them) when it shows that
- * it was doubled: an original blank line (a gap of three or more), or two
- * rows in a row. A run of one-line paragraphs, prose and results taking
- * turns one blank line apart, is left alone.
+ * it was doubled: an original blank line (a gap of three or more), or a
+ * sentence cut in two (a long line that ends without a stop, the next one
+ * going on in lower case). One-line paragraphs one blank line apart
+ * (Markdown, prose and results taking turns) are left alone, however many
+ * of them hold figures.
  */
 #define DOUBLE_MIN_LINES 6
 
@@ -174,6 +176,24 @@ static bool numbers3(const struct br_line *l)
 	return false;
 }
 
+/* Does line b go on with the sentence line a cut: a long line (40 bytes
+ * or more) ending without a stop, not a heading, and b starting in lower
+ * case? */
+static bool goes_on(const struct br_line *a, const struct br_line *b)
+{
+	size_t n = a->len, k = 0;
+	while (n && (a->text[n - 1] == ' ' || a->text[n - 1] == '\t'))
+		n--;
+	while (k < n && (a->text[k] == ' ' || a->text[k] == '\t'))
+		k++;
+	if (n - k < 40 || a->text[k] == '#' || strchr(".:!?;`|)", a->text[n - 1]))
+		return false;
+	size_t j = 0;
+	while (j < b->len && (b->text[j] == ' ' || b->text[j] == '\t'))
+		j++;
+	return j < b->len && b->text[j] >= 'a' && b->text[j] <= 'z';
+}
+
 /* The stretch of double-spaced lines from line i (a line with text): true
  * when it qualifies, its end in *end (the gap after its last line with text
  * included, unless that gap is two blank lines). *stop is where the walk
@@ -184,17 +204,13 @@ static bool double_block(const struct br_doc *doc, const unsigned char *blank, s
 {
 	size_t nl = doc->nlines, texts = 0, rows = 0, j = i;
 	bool ones = false;    /* a gap of exactly one blank line seen */
-	bool doubled = false; /* an original blank line, or two rows in a row */
-	bool prev_row = false;
+	bool doubled = false; /* an original blank line, or a sentence cut in two */
 	*end = i;
 	while (j < nl && !blank[j]) {
 		if (j + 1 < nl && !blank[j + 1])
 			break; /* two lines with text touch: the stretch ends before j */
-		bool row = numbers3(&doc->lines[j]);
 		texts++;
-		rows += row;
-		doubled = doubled || (row && prev_row);
-		prev_row = row;
+		rows += numbers3(&doc->lines[j]);
 		size_t g = j + 1;
 		while (g < nl && blank[g])
 			g++;
@@ -205,10 +221,8 @@ static bool double_block(const struct br_doc *doc, const unsigned char *blank, s
 			break;
 		}
 		ones = ones || gap == 1;
-		if (gap >= 3 && g < nl) {
-			doubled = true;
-			prev_row = false;
-		}
+		doubled = doubled || (gap >= 3 && g < nl) ||
+			  (gap == 1 && g < nl && goes_on(&doc->lines[j], &doc->lines[g]));
 		j = g;
 	}
 	*stop = j > i ? j : i + 1;

@@ -919,6 +919,9 @@ static bool has_commas(const char *s, size_t n, size_t min);
  * (returns the new length; the text may move to s[0]):
  * - Markdown inline code: a `...` span holding five commas or more is the
  *   line ("Raw CSV: `web1,4G,...`");
+ * - the poster's lead-in before it: text up to the last ": " that five
+ *   commas follow ("CSV line: 1.96,1.96,...", "and of box C, last week:
+ *   boxc,8G,..."; no field bonnie++ writes holds ": ");
  * - the poster's note after the record: past five commas, after blanks,
  *   text that no field starts with ("  <- defaults", " (noatime)",
  *   "  # tuned, 2 runs"). An archive's re-wrap puts single blanks inside
@@ -935,6 +938,15 @@ static size_t cut_wrapping(char *s, size_t n)
 			memmove(s, tick + 1, len);
 			n = len;
 		}
+	}
+	/* the last ": " with five commas after it (a note's own ": " has fewer) */
+	size_t lead = 0;
+	for (const char *p = s; (p = memchr(p, ':', n - (size_t)(p - s))) && p + 1 < s + n; p++)
+		if (is_blank(p[1]) && has_commas(p + 2, n - (size_t)(p + 2 - s), 5))
+			lead = (size_t)(p + 2 - s);
+	if (lead) {
+		memmove(s, s + lead, n - lead);
+		n -= lead;
 	}
 	/* the first blank run, past five commas, that a note follows */
 	size_t i = 0, commas = 0;
@@ -991,6 +1003,7 @@ static bool add_line(struct br_buf *b, const struct br_line *l, bool mark_start)
 	b->len = (size_t)(w - b->data);
 	if (memchr(b->data + start, '`', b->len - start) || memchr(b->data + start, ' ', b->len - start) ||
 	    memchr(b->data + start, '\t', b->len - start))
+		/* (a lead-in, a note and inline code all come with a blank or a `) */
 		b->len = start + cut_wrapping(b->data + start, b->len - start);
 	while (b->len > start && is_blank(b->data[b->len - 1]))
 		b->len--;

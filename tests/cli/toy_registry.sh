@@ -32,9 +32,11 @@ for d in model runner archive cli; do diff -r "$S/$d" "$W/$d" >/dev/null || fail
 make -C "$W" -s -j2 O=build CFLAGS='-O2' build/benchreport >"$T/build.log" 2>&1 || { tail -30 "$T/build.log"; fail "the toy build failed"; }
 TOY="$W/build/benchreport"
 
-# "toybench on the new disk:" starts with the toy tool's command (its
-# vocabulary): a command line, not the figures' title
-printf 'Our new box:\n\ntoybench on the new disk:\ntoybench read 123.5 write 67\n' >"$T/toy.txt"
+# "toybench -r /dev/sdb:" starts with the toy tool's command (its
+# vocabulary) and options: a command line, not the figures' title (an
+# unknown word with options is one: "frobnicate -r /dev/sdb"; a sentence
+# naming the tool, "toybench on the new disk:", is a title too)
+printf 'Our new box:\n\ntoybench -r /dev/sdb:\ntoybench read 123.5 write 67\n' >"$T/toy.txt"
 expect_status 0 "$TOY" --format jsonl "$T/toy.txt"
 expect_out '"tool":"toy"'
 expect_out '"format":"toy"'

@@ -1385,6 +1385,7 @@ static void csv_line_wrapped_in_a_post(void **state)
 		"`fileserv,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9`\n",
 		"Raw CSV: `fileserv,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9` (first run)\n",
 		"fileserv,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,15 07,9\n",
+		"and the CSV of it: fileserv,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9\n",
 	};
 	for (size_t k = 0; k < BR_ARRAY_LEN(ins); k++) {
 		struct run r;
@@ -1396,6 +1397,16 @@ static void csv_line_wrapped_in_a_post(void **state)
 		fig(x, BR_M_ran_del, 1507, "1507", 9);
 		done(&r);
 	}
+	/* a lead-in before a versioned line: the version field is the first */
+	struct run v;
+	run(&v, "CSV line: 1.96,1.96,corei7,1,1323305088,32080M,,1148,98,126598,11,74273,9,5334,100,229733,15,"
+		"13116,160,16,,,,,23322,22,+++++,+++,24000,16,+++++,+++,+++++,+++,+++++,+++,15865us,554ms,483ms,"
+		"4473us,434ms,2480us,1343us,924us,603us,633us,102us,625us\n");
+	assert_int_equal(v.n, 1);
+	assert_string_equal(rec(&v, 0)->host, "corei7");
+	assert_string_equal(rec(&v, 0)->version, "1.96");
+	fig(rec(&v, 0), BR_M_put_block, 126598, "126598", 11);
+	done(&v);
 	/* a lower-case word one blank after the last field may be a piece of it */
 	struct run r;
 	run(&r, "fileserv,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9 ok\n");

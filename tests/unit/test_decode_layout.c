@@ -144,6 +144,10 @@ static void not_double_spacing(void **state)
 		"$ hdparm 310 MB in 3.01 seconds = 102.99 MB/sec\n\nEnd.\n",
 		"a\n\nb\n\n\n\nc\n\nd\n\ne\n\nf\n\ng\n",
 		"Hi,\n\nhere are the results.\n1 2 3\n4 5 6\n\nThanks\n",
+		/* a Markdown README: headings, one-line paragraphs, CSV lines */
+		"## Box A\n\nDefault properties:\n\n`boxa,8G,61422,92,148801,31`\n\n"
+		"With atime=off:\n\n    boxa,8G,62018,93,201455,40   <- atime=off\n\n## Box B\n\n"
+		"    boxb,8G,70112,97,388021,52\n\nRaw CSV of a second run: `boxb,8G,69877,97,391220,53`\n",
 	};
 	for (size_t i = 0; i < BR_ARRAY_LEN(ins); i++)
 		check(ins[i], ins[i], 0);
