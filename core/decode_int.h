@@ -136,6 +136,11 @@ static inline void lw_reset(struct lw *w)
 
 void br_dec_lw_free(struct lw *w);
 
+/* Write line l without its first `cut` bytes, `depth` deeper (the joins
+ * after the cut carried); w must be empty. */
+void br_dec_strip_front(struct rw *out, struct lw *w, const struct br_line *l, size_t unread, size_t cut,
+			unsigned depth);
+
 /* Write the line built in w; returns it. */
 const struct br_line *br_dec_lw_emit(struct rw *r, size_t unread, struct lw *w, unsigned line,
 				     unsigned end_line, unsigned depth, unsigned flags);

@@ -79,29 +79,6 @@ static size_t gutter_block(const struct br_doc *doc, size_t i)
 	return j - i >= GUTTER_MIN_LINES ? j : i;
 }
 
-/* Write line l without its first `cut` bytes (joins after them carried). */
-static void cut_front(struct rw *out, struct lw *w, const struct br_line *l, size_t unread, size_t cut)
-{
-	if (!l->joins) {
-		struct br_line *d = br_dec_rw_slot(out, unread);
-		if (d != l)
-			*d = *l;
-		d->text += cut;
-		d->len -= (unsigned)cut;
-		return;
-	}
-	size_t ji = 0;
-	while (ji < br_line_njoins(l) && l->joins[ji] < cut)
-		ji++;
-	lw_reset(w);
-	for (size_t c = cut; c < l->len; c++) {
-		lw_carry(w, l, &ji, c);
-		br_buf_addc(&w->text, l->text[c]);
-	}
-	lw_carry(w, l, &ji, l->len);
-	br_dec_lw_emit(out, unread, w, l->line, l->end_line, l->depth, l->flags);
-}
-
 bool br_dec_stage_gutter(struct br_doc *doc)
 {
 	size_t nl = doc->nlines;
@@ -132,7 +109,7 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 		for (; i < j; i++) {
 			struct gutter g;
 			gutter_of(&doc->lines[i], &g);
-			cut_front(&out, &w, &doc->lines[i], i + 1, g.len);
+			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, g.len, 0);
 		}
 	}
 	br_dec_lw_free(&w);

@@ -67,3 +67,32 @@ const struct br_line *br_dec_lw_emit(struct rw *r, size_t unread, struct lw *w, 
 	lw_reset(w);
 	return l;
 }
+
+/* Write line l without its first `cut` bytes, `depth` deeper. */
+void br_dec_strip_front(struct rw *out, struct lw *w, const struct br_line *l, size_t unread,
+			size_t cut, unsigned depth)
+{
+	if (cut > l->len)
+		cut = l->len;
+	unsigned dp = l->depth + depth;
+	if (dp > 65535)
+		dp = 65535;
+	if (!l->joins) {
+		struct br_line *d = br_dec_rw_slot(out, unread);
+		if (d != l)
+			*d = *l;
+		d->text += cut;
+		d->len -= (unsigned)cut;
+		d->depth = (unsigned short)dp;
+		return;
+	}
+	size_t ji = 0;
+	while (ji < br_line_njoins(l) && l->joins[ji] < cut)
+		ji++;
+	for (size_t c = cut; c < l->len; c++) {
+		lw_carry(w, l, &ji, c);
+		br_buf_addc(&w->text, l->text[c]);
+	}
+	lw_carry(w, l, &ji, l->len);
+	br_dec_lw_emit(out, unread, w, l->line, l->end_line, dp, l->flags);
+}

@@ -116,42 +116,13 @@ static int diff_mark(const struct br_line *l, size_t col)
 	return 0;
 }
 
-/* Write line l without its first `cut` bytes, `depth` deeper. */
-static void strip_front(struct rw *out, struct lw *w, const struct br_line *l, size_t unread,
-			size_t cut, unsigned depth)
-{
-	if (cut > l->len)
-		cut = l->len;
-	unsigned dp = l->depth + depth;
-	if (dp > 65535)
-		dp = 65535;
-	if (!l->joins) {
-		struct br_line *d = br_dec_rw_slot(out, unread);
-		if (d != l)
-			*d = *l;
-		d->text += cut;
-		d->len -= (unsigned)cut;
-		d->depth = (unsigned short)dp;
-		return;
-	}
-	size_t ji = 0;
-	while (ji < br_line_njoins(l) && l->joins[ji] < cut)
-		ji++;
-	for (size_t c = cut; c < l->len; c++) {
-		lw_carry(w, l, &ji, c);
-		br_buf_addc(&w->text, l->text[c]);
-	}
-	lw_carry(w, l, &ji, l->len);
-	br_dec_lw_emit(out, unread, w, l->line, l->end_line, dp, l->flags);
-}
-
 /* Write line l without its byte at `col` (a diff's marker column, after
  * the indentation the block shares). */
 static void strip_front_at(struct rw *out, struct lw *w, const struct br_line *l, size_t unread,
 			   size_t col)
 {
 	if (col == 0) {
-		strip_front(out, w, l, unread, 1, 0);
+		br_dec_strip_front(out, w, l, unread, 1, 0);
 		return;
 	}
 	size_t ji = 0;
@@ -274,7 +245,7 @@ static size_t try_prefix(struct pwalk *pw, size_t i)
 			bool mk, ct;
 			const struct br_line *l = &pw->doc->lines[k];
 			marker_prefix(l->text, l->len, &mk, &ct);
-			strip_front(&pw->out, &pw->w, l, k + 1, mk ? plen : 0, cite ? 1 : 0);
+			br_dec_strip_front(&pw->out, &pw->w, l, k + 1, mk ? plen : 0, cite ? 1 : 0);
 		}
 		return j;
 	}
@@ -291,7 +262,7 @@ static size_t try_bullets(struct pwalk *pw, size_t i)
 		j++;
 	if (j - i >= 2) {
 		for (size_t k = i; k < j; k++)
-			strip_front(&pw->out, &pw->w, &doc->lines[k], k + 1, bullet_len(&doc->lines[k]), 0);
+			br_dec_strip_front(&pw->out, &pw->w, &doc->lines[k], k + 1, bullet_len(&doc->lines[k]), 0);
 		return j;
 	}
 	pw->no_bullet = j > i ? j : i + 1;
