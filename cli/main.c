@@ -859,6 +859,66 @@ static int dump_main(struct report_args *a, const struct br_renderer *rend)
 	return status;
 }
 
+/* Can rend take the records one at a time as they are read (JSON Lines
+ * with nothing that needs them all: charts, --baseline, --aggregate)? */
+static bool can_stream(const struct report_args *a, const struct br_renderer *rend)
+{
+	return rend && rend->record && !a->charts_dir && !a->explain && !a->ro.baseline && !a->ro.aggregate;
+}
+
+struct stream_ctx {
+	const struct br_renderer *rend;
+	struct br_load_stream *st;
+	struct br_sink *sink;
+};
+
+static void stream_one(void *arg, const struct br_record *r)
+{
+	struct stream_ctx *c = arg;
+	c->rend->record(r, c->sink);
+}
+
+static int stream_to(const void *arg, struct br_sink *sink)
+{
+	const struct stream_ctx *c = arg;
+	struct stream_ctx one = {c->rend, c->st, sink};
+	return br_load_stream_emit(c->st, stream_one, &one);
+}
+
+/* The report of a format that streams (can_stream): the input stage of
+ * parsers/load.h's br_load_stream, whose memory stays within a budget
+ * (BENCHREPORT_STREAM_BUDGET bytes in the environment, 32 MiB by default)
+ * however big the input; the same output as report_main's. */
+static int stream_main(struct report_args *a, const struct br_renderer *rend)
+{
+	struct br_load_opts lo = {.archive_is = br_archive_is_sqlite, .archive_read = br_archive_read};
+	const char *env = getenv("BENCHREPORT_STREAM_BUDGET");
+	size_t budget = env && *env ? (size_t)strtoull(env, NULL, 10) : 0;
+	struct br_load l;
+	struct br_load_stream *st;
+	int status = br_load_stream_open(a->inputs.v, a->inputs.n, &lo, budget ? budget : 0, &l, &st) < 0
+			     ? BR_EXIT_NODATA
+			     : BR_EXIT_OK;
+	for (size_t i = 0; i < l.nerrors; i++)
+		br_cli_error("%s", l.errors[i]);
+	status = diagnostics(&l.ds, a, status);
+	if (br_load_stream_records(st) == 0) {
+		fprintf(stderr, "benchreport: no benchmark results found in the input\n");
+		status = BR_EXIT_NODATA;
+	} else {
+		struct stream_ctx c = {rend, st, NULL};
+		int w = write_output(a, rend->text, stream_to, &c);
+		if (w != BR_EXIT_OK)
+			status = w;
+	}
+	br_load_stream_free(st);
+	br_load_free(&l);
+	br_regex_cleanup();
+	if (status == BR_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout)))
+		status = BR_EXIT_IO;
+	return status;
+}
+
 /* benchreport [OPTIONS] FILE...; `a` is freed by the caller, whatever this
  * returns from. */
 static int report_main(int argc, char **argv, struct report_args *a)
@@ -873,6 +933,8 @@ static int report_main(int argc, char **argv, struct report_args *a)
 		return rc;
 	if (a->dump)
 		return dump_main(a, rend);
+	if (can_stream(a, rend))
+		return stream_main(a, rend);
 
 	struct br_load l;
 	int status = load(a, &l);

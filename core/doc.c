@@ -356,6 +356,20 @@ int br_doc_load(const char *path, struct br_doc **out)
 #define READ_BLOCK ((size_t)1 << 20) /* an mbox archive is read in pieces this big */
 #define MBOX_PROBE 4096 /* bytes read to tell an mbox archive */
 
+/*
+ * A big file that is not a mail archive is handed out in pieces too, so
+ * that neither its bytes nor the records of all of it are held at once:
+ * each piece is a document of its own (line0 numbers its lines in the
+ * file). It is cut only inside a block of machine-written rows, where no
+ * construct that spans lines can be: after at least PIECE bytes, before a
+ * line that follows CUT_ROWS rows of the same shape (below) and is one
+ * itself. A file with no such block stays whole. What this gives up is
+ * docs/limits.md's: a heading or date more than PIECE bytes above a row
+ * of such a block no longer names or dates it.
+ */
+#define PIECE ((size_t)4 << 20)
+#define CUT_ROWS 8
+
 
 struct br_doc_reader {
 	int fd;
@@ -368,6 +382,11 @@ struct br_doc_reader {
 	unsigned line0;     /* physical lines handed out */
 	br_doc_look_fn look; /* the first look at each message (or NULL) */
 	void *look_arg;
+	bool pieces;        /* not mbox, and big or not a regular file: read
+			     * in pieces (PIECE) */
+	size_t piece;       /* bytes before a piece may be cut (PIECE) */
+	long row_shape;     /* the shape of the last line scanned (row_shape()) */
+	unsigned rows;      /* lines of that shape in a row before rd->scan */
 };
 
 void br_doc_reader_look(struct br_doc_reader *rd, br_doc_look_fn fn, void *arg)
@@ -456,6 +475,80 @@ static size_t next_message(struct br_doc_reader *rd)
 	}
 }
 
+/*
+ * The shape of a line that may stand in a block of machine-written rows:
+ * a delimited row (CSV: its count of commas, at least five) or a JSON
+ * object on a line of its own (-2); -1 for any other line. A row starts
+ * with a letter or digit (or '{'), and holds no byte that a transport
+ * encoding or markup would give a meaning across lines: no '<', '>' or
+ * '[' (HTML, quoting, forum markup), no '=' (quoted-printable) and no
+ * control byte other than a CR at its end.
+ */
+static long row_shape(const char *s, size_t n)
+{
+	if (n && s[n - 1] == '\r')
+		n--;
+	if (n < 12 || !((s[0] >= '0' && s[0] <= '9') || (s[0] >= 'A' && s[0] <= 'Z') ||
+			(s[0] >= 'a' && s[0] <= 'z') || s[0] == '{'))
+		return -1;
+	long commas = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c == '<' || c == '>' || c == '[' || c == '=')
+			return -1;
+		commas += c == ',';
+	}
+	if (s[0] == '{')
+		return s[n - 1] == '}' ? -2 : -1;
+	return commas >= 5 ? commas : -1;
+}
+
+/* The offset in buf where the piece at rd->off may end (a line start: see
+ * PIECE), or 0 when none is in the bytes read. */
+static size_t next_cut(struct br_doc_reader *rd)
+{
+	const char *b = rd->buf;
+	size_t p = rd->scan > rd->off ? rd->scan : rd->off; /* a line starts at p */
+	for (;;) {
+		const char *q = p < rd->len ? memchr(b + p, '\n', rd->len - p) : NULL;
+		if (!q) {
+			rd->scan = p;
+			return 0; /* the line at p is not read whole */
+		}
+		long shape = row_shape(b + p, (size_t)(q - b) - p);
+		if (shape != -1 && shape == rd->row_shape && rd->rows >= CUT_ROWS && p - rd->off >= rd->piece) {
+			rd->rows = 0;
+			rd->row_shape = -1;
+			return p;
+		}
+		rd->rows = shape != -1 && shape == rd->row_shape ? rd->rows + 1 : 1;
+		rd->row_shape = shape;
+		p = (size_t)(q - b) + 1;
+	}
+}
+
+/* The next piece of a file read in pieces (see PIECE), as next_message. */
+static int next_piece(struct br_doc_reader *rd, struct br_doc **doc, unsigned *line0)
+{
+	size_t next;
+	while (!(next = next_cut(rd)) && !rd->eof)
+		if (reader_fill(rd, rd->block) < 0)
+			return br_error("cannot read '%s': %s", rd->name, strerror(errno));
+	size_t end = next ? next : rd->len;
+	if (end == rd->off) {
+		rd->done = true;
+		return 0;
+	}
+	*doc = doc_copy(rd->name, rd->buf + rd->off, end - rd->off, NULL, NULL);
+	rd->off = end;
+	rd->scan = end;
+	*line0 = rd->line0;
+	rd->line0 += (unsigned)(*doc)->nphys;
+	if (!next && rd->eof)
+		rd->done = true;
+	return 0;
+}
+
 int br_doc_reader_open(const char *path, struct br_doc_reader **out)
 {
 	*out = NULL;
@@ -476,6 +569,10 @@ int br_doc_reader_open(const char *path, struct br_doc_reader **out)
 	}
 	const char *e = memchr(rd->buf, '\n', rd->len);
 	rd->mbox = from_line(rd->buf, e ? (size_t)(e - rd->buf) : rd->len);
+	struct stat st;
+	rd->pieces = !rd->mbox && !(fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size <= 2 * PIECE);
+	rd->piece = PIECE;
+	rd->row_shape = -1;
 	*out = rd;
 	return 0;
 }
@@ -485,12 +582,20 @@ void br_doc_reader_set_block(struct br_doc_reader *rd, size_t n)
 	rd->block = n ? n : READ_BLOCK;
 }
 
+void br_doc_reader_set_piece(struct br_doc_reader *rd, size_t n)
+{
+	rd->pieces = !rd->mbox;
+	rd->piece = n;
+}
+
 int br_doc_reader_next(struct br_doc_reader *rd, struct br_doc **doc, unsigned *line0)
 {
 	*doc = NULL;
 	*line0 = rd->line0;
 	if (rd->done)
 		return 0;
+	if (rd->pieces)
+		return next_piece(rd, doc, line0);
 	if (!rd->mbox) {
 		/* the whole file, in one buffer (read_all's, after what was read) */
 		char *bytes;

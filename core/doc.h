@@ -116,7 +116,10 @@ int br_doc_load(const char *path, struct br_doc **out);
  * in mbox form (its first line "From <address> <date>"), one message at a
  * time, read as it comes, so that no more than one message's bytes and
  * lines are held however long the archive (a message starts at a "From "
- * line with an address, after a blank line). Errors as br_doc_load's.
+ * line with an address, after a blank line). A big file (over 8 MiB) or
+ * standard input is handed out in pieces of 4 MiB or more, cut only
+ * inside a block of machine-written rows (CSV, JSON Lines); see doc.c's
+ * PIECE. Errors as br_doc_load's.
  */
 struct br_doc_reader;
 int br_doc_reader_open(const char *path, struct br_doc_reader **out);
@@ -135,6 +138,10 @@ void br_doc_reader_look(struct br_doc_reader *rd, br_doc_look_fn fn, void *arg);
 /* Read rd's file in pieces of n bytes (0: the default, 1 MiB); tests use
  * small pieces, which end anywhere in a line. */
 void br_doc_reader_set_block(struct br_doc_reader *rd, size_t n);
+/* Hand a file that is not a mail archive out in pieces of at least n bytes
+ * whatever its size (by default only a file over 8 MiB, or standard input,
+ * is: doc.c's PIECE); tests use small pieces. */
+void br_doc_reader_set_piece(struct br_doc_reader *rd, size_t n);
 
 /* The same from memory (tests, fuzzers, archive). */
 struct br_doc *br_doc_from_mem(const char *name, const char *bytes, size_t n);

@@ -586,6 +586,17 @@ static size_t footprint(const struct br_record *r)
 	return n;
 }
 
+size_t br_record_bytes(const struct br_record *r)
+{
+	size_t n = footprint(r) + r->cap_also * sizeof *r->also;
+	for (size_t i = 0; i < r->nalso; i++) {
+		const struct br_source *s = &r->also[i];
+		n += (s->file ? strlen(s->file) + 1 : 0) + (s->format ? strlen(s->format) + 1 : 0) +
+		     (s->excerpt ? strlen(s->excerpt) + 1 : 0);
+	}
+	return n;
+}
+
 /* A block copied into another, less the unused slots of the params table
  * (`hole` bytes from offset `at`): where a pointer into the old block
  * stands in the new one. Nothing points into the hole. */

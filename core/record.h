@@ -190,6 +190,9 @@ static inline struct br_value *br_record_value(struct br_record *r, enum br_metr
 struct br_value *br_record_set_too_fast(struct br_record *r, enum br_metric_id id, const char *raw);
 void br_record_set_cpu(struct br_record *r, enum br_metric_id id, double cpu);
 size_t br_record_metric_count(const struct br_record *r);
+/* The bytes r holds (its blocks and its also[] sources), near enough for
+ * a memory budget. */
+size_t br_record_bytes(const struct br_record *r);
 /* "label / host" style display name for tables and charts (caller frees). */
 char *br_record_display_name(const struct br_record *r);
 

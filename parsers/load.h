@@ -51,6 +51,30 @@ int br_load_inputs(const struct br_load_input *in, size_t n, const struct br_loa
 		   struct br_load *out);
 void br_load_free(struct br_load *l);
 
+/*
+ * The input stage for outputs that take one record at a time in order
+ * (JSON Lines): the same records as br_load_inputs, in the same order and
+ * merged the same way, handed to a function one by one, with memory
+ * bounded by `budget` bytes of records (0: 32 MiB) however big the input.
+ * Within the budget the inputs are read once and held; past it, the
+ * inputs are read three times (load.c says how). Standard input and
+ * results archives are read once and held, whatever their size.
+ *
+ * br_load_stream_open reads the inputs (the first time) into out: its
+ * errors and diagnostics are all there when it returns, its records may
+ * not be (br_load_stream_records counts them). br_load_stream_emit hands
+ * them out: 0, or -1 with br_error() (an input that changed between two
+ * readings, or could no longer be read). br_load_stream_free, then
+ * br_load_free(out).
+ */
+struct br_load_stream;
+int br_load_stream_open(const struct br_load_input *in, size_t n, const struct br_load_opts *o,
+			size_t budget, struct br_load *out, struct br_load_stream **st);
+size_t br_load_stream_records(const struct br_load_stream *st);
+int br_load_stream_emit(struct br_load_stream *st, void (*emit)(void *arg, const struct br_record *r),
+			void *arg);
+void br_load_stream_free(struct br_load_stream *st);
+
 /* The input among in[0..n) that is the file PATH (the same file, however
  * named; standard input is none), or NULL. */
 const struct br_load_input *br_load_find_file(const struct br_load_input *in, size_t n, const char *path);

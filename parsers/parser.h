@@ -218,5 +218,16 @@ const struct br_parser *br_parser_by_name(const char *name);
 size_t br_parse_document(const struct br_doc *doc, struct br_dataset *ds);
 /* Load and parse one file (or "-"); -1 with br_last_error() when it cannot be read. */
 int br_parse_file(const char *path, struct br_dataset *ds);
+/* br_parse_file, told of each document of the file (the whole file, a
+ * message of a mail archive, a piece of a big file; numbered from 0):
+ * want(arg, k), when given, false: document k is not parsed; done(arg,
+ * ds, rec0, k) once it was, its records ds->records.v[rec0..n), which the
+ * hook may take away (ds->records.n = rec0). */
+struct br_parse_each {
+	bool (*want)(void *arg, size_t k);
+	void (*done)(void *arg, struct br_dataset *ds, size_t rec0, size_t k);
+	void *arg;
+};
+int br_parse_file_each(const char *path, struct br_dataset *ds, const struct br_parse_each *each);
 
 #endif

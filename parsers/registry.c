@@ -355,6 +355,11 @@ size_t br_parse_document(const struct br_doc *doc, struct br_dataset *ds)
 
 int br_parse_file(const char *path, struct br_dataset *ds)
 {
+	return br_parse_file_each(path, ds, NULL);
+}
+
+int br_parse_file_each(const char *path, struct br_dataset *ds, const struct br_parse_each *each)
+{
 	struct br_doc_reader *rd;
 	br_parsers_init();
 	if (br_doc_reader_open(path, &rd) < 0)
@@ -363,6 +368,7 @@ int br_parse_file(const char *path, struct br_dataset *ds)
 	struct br_doc *doc;
 	unsigned line0;
 	int r;
+	size_t ndocs = 0;
 	/* a mail archive's messages are looked at first (only --explain,
 	 * which lists what no parser read, reads every one) */
 	struct look lk = {0};
@@ -374,8 +380,13 @@ int br_parse_file(const char *path, struct br_dataset *ds)
 			break;
 		if (ds->ninputs == input_idx)
 			br_dataset_add_input(ds, doc->path);
-		parse_doc(doc, ds, input_idx, line0, &lk);
+		size_t rec0 = ds->records.n;
+		if (!each || !each->want || each->want(each->arg, ndocs))
+			parse_doc(doc, ds, input_idx, line0, &lk);
 		br_doc_free(doc);
+		if (each && each->done)
+			each->done(each->arg, ds, rec0, ndocs);
+		ndocs++;
 	}
 	br_doc_reader_close(rd);
 	return r;
