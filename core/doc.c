@@ -367,7 +367,8 @@ int br_doc_load(const char *path, struct br_doc **out)
  * docs/limits.md's: a heading or date more than PIECE bytes above a row
  * of such a block no longer names or dates it.
  */
-#define PIECE ((size_t)4 << 20)
+#define PIECE ((size_t)1 << 20)
+#define WHOLE ((size_t)8 << 20) /* a regular file up to this size is one document */
 #define CUT_ROWS 8
 
 
@@ -570,7 +571,7 @@ int br_doc_reader_open(const char *path, struct br_doc_reader **out)
 	const char *e = memchr(rd->buf, '\n', rd->len);
 	rd->mbox = from_line(rd->buf, e ? (size_t)(e - rd->buf) : rd->len);
 	struct stat st;
-	rd->pieces = !rd->mbox && !(fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size <= 2 * PIECE);
+	rd->pieces = !rd->mbox && !(fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size <= WHOLE);
 	rd->piece = PIECE;
 	rd->row_shape = -1;
 	*out = rd;

@@ -117,7 +117,7 @@ int br_doc_load(const char *path, struct br_doc **out);
  * time, read as it comes, so that no more than one message's bytes and
  * lines are held however long the archive (a message starts at a "From "
  * line with an address, after a blank line). A big file (over 8 MiB) or
- * standard input is handed out in pieces of 4 MiB or more, cut only
+ * standard input is handed out in pieces of 1 MiB or more, cut only
  * inside a block of machine-written rows (CSV, JSON Lines); see doc.c's
  * PIECE. Errors as br_doc_load's.
  */

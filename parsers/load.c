@@ -280,25 +280,32 @@ static uint64_t bucket_host(const struct fingerprint *f)
 /* The candidates (see above), and the documents that hold them. */
 static void mark_candidates(struct br_load_stream *st)
 {
-	size_t n = st->nrec;
+	size_t n = st->nrec, ncut = 0;
 	st->cand = br_calloc(n ? n : 1, 1);
-	struct tally same = {0}, bucket = {0};
-	tally_init(&same, n);
-	tally_init(&bucket, n);
+	/* the same bucket and host */
+	struct tally t = {0};
+	tally_init(&t, n);
 	for (size_t i = 0; i < n; i++) {
-		same.n[tally_slot(&same, bucket_host(&st->fp[i]))]++;
-		size_t b = tally_slot(&bucket, st->fp[i].bucket);
-		bucket.n[b]++;
-		bucket.cut[b] += st->fp[i].cut;
+		t.n[tally_slot(&t, bucket_host(&st->fp[i]))]++;
+		ncut += st->fp[i].cut;
 	}
-	for (size_t i = 0; i < n; i++) {
-		const struct fingerprint *f = &st->fp[i];
-		size_t b = tally_slot(&bucket, f->bucket);
-		st->cand[i] = same.n[tally_slot(&same, bucket_host(f))] > 1 ||
-			      (f->host && bucket.cut[b] && bucket.n[b] > 1);
+	for (size_t i = 0; i < n; i++)
+		st->cand[i] = t.n[tally_slot(&t, bucket_host(&st->fp[i]))] > 1;
+	tally_free(&t);
+	/* a cut name in the bucket: any other name may be its longer one */
+	if (ncut) {
+		tally_init(&t, n);
+		for (size_t i = 0; i < n; i++) {
+			size_t b = tally_slot(&t, st->fp[i].bucket);
+			t.n[b]++;
+			t.cut[b] += st->fp[i].cut;
+		}
+		for (size_t i = 0; i < n; i++) {
+			size_t b = tally_slot(&t, st->fp[i].bucket);
+			st->cand[i] |= st->fp[i].host && t.cut[b] && t.n[b] > 1;
+		}
+		tally_free(&t);
 	}
-	tally_free(&same);
-	tally_free(&bucket);
 	free(st->fp);
 	st->fp = NULL;
 	st->doc_g0[st->ndocs] = n;

@@ -475,6 +475,83 @@ static void reader_matches_a_plain_splitter(void **state)
 	}
 }
 
+/* The pieces of a file read in pieces of `piece` bytes: each one's
+ * bytes are the file's next, line0 counts the lines before it; the
+ * offsets where pieces start go to at[] (returns how many pieces). */
+static size_t read_pieces(const char *bytes, size_t n, size_t piece, size_t block, size_t *at, size_t max)
+{
+	char *path = temp_file(bytes, n);
+	struct br_doc_reader *rd;
+	assert_int_equal(br_doc_reader_open(path, &rd), 0);
+	br_doc_reader_set_piece(rd, piece);
+	br_doc_reader_set_block(rd, block);
+	struct br_doc *d;
+	unsigned line0;
+	size_t off = 0, k = 0, lines = 0;
+	while (br_doc_reader_next(rd, &d, &line0) == 0 && d) {
+		struct br_buf b = BR_BUF_INIT;
+		br_doc_bytes(d, put_bytes, &b);
+		assert_true(off + b.len <= n);
+		assert_memory_equal(b.data ? b.data : "", bytes + off, b.len);
+		assert_int_equal(line0, lines);
+		if (k < max)
+			at[k] = off;
+		k++;
+		lines += d->nphys;
+		off += b.len;
+		br_buf_free(&b);
+		br_doc_free(d);
+	}
+	assert_int_equal(off, n);
+	br_doc_reader_close(rd);
+	unlink(path);
+	free(path);
+	return k;
+}
+
+/* A big file is cut into pieces only inside a block of rows of one shape
+ * (CSV with the same commas, JSON objects a line), never in prose, a
+ * table or a block with markup, and never before CUT_ROWS (8) such rows. */
+static void reader_cuts_big_files_inside_row_blocks(void **state)
+{
+	(void)state;
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, "Nightly runs of the fleet\n\n");
+	for (int i = 0; i < 40; i++)
+		br_buf_addf(&b, "2.00a,2.00a,web%02d,1,1700000000,8G,,8192,5,%d,99,%d,25\n", i, 700 + i, 9000 + i);
+	br_buf_adds(&b, "\nVersion 1.96  ------Sequential Output------\nweb1  8G  1  2  3  4  5  6\n\n");
+	for (int i = 0; i < 5; i++) /* too few rows to cut in */
+		br_buf_addf(&b, "1.96,1.96,db%d,1,1,8G,,8192,5,1,2,3,4\n", i);
+	br_buf_adds(&b, "a line of prose with, some, commas, in, it, too\n");
+	for (int i = 0; i < 20; i++) /* markup in the rows: not cut */
+		br_buf_addf(&b, "<td>%d</td>,a,b,c,d,e,f\n", i);
+	for (int i = 0; i < 30; i++)
+		br_buf_addf(&b, "{\"schema\": 2, \"tool\": \"hdparm\", \"n\": %d}\n", i);
+	size_t at[64];
+	size_t blocks[] = {7, 4096, 0};
+	for (size_t r = 0; r < 3; r++) {
+		size_t k = read_pieces(b.data, b.len, 64, blocks[r], at, 64);
+		assert_true(k >= 6); /* 40 CSV rows and 30 JSON ones, 8 rows before a cut */
+		for (size_t i = 1; i < k && i < 64; i++) {
+			/* a row of a block, after 8 rows of its shape */
+			const char *p = b.data + at[i];
+			assert_true(strncmp(p, "2.00a,", 6) == 0 || strncmp(p, "{\"schema", 8) == 0);
+			assert_true(at[i] - at[i - 1] >= 64);
+			const char *q = p;
+			for (int row = 0; row < 8; row++) {
+				q--;
+				while (q > b.data && q[-1] != '\n')
+					q--;
+				assert_true(q[0] == p[0]);
+			}
+		}
+	}
+	/* the default: a file this small is one document */
+	read_block = 0;
+	assert_int_equal(read_back(b.data, b.len, false), 1);
+	br_buf_free(&b);
+}
+
 static void reader_reports_what_it_cannot_read(void **state)
 {
 	(void)state;
@@ -499,6 +576,7 @@ int main(void)
 		cmocka_unit_test(json_hostile_input),
 		cmocka_unit_test(reader_splits_mail_archives_by_message),
 		cmocka_unit_test(reader_matches_a_plain_splitter),
+		cmocka_unit_test(reader_cuts_big_files_inside_row_blocks),
 		cmocka_unit_test(reader_reports_what_it_cannot_read),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

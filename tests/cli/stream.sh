@@ -1,0 +1,43 @@
+# JSON Lines streamed (parsers/load.h br_load_stream): past its memory
+# budget, benchreport reads the inputs three times and holds a fingerprint
+# a record instead of the records; the output, the warnings and the exit
+# status are what the held reading gives. A budget of one byte makes every
+# input go that way; the corpus given twice makes every run merge with its
+# copy. Standard input and files over 8 MiB are read in pieces (core/doc.c
+# PIECE): their rows come out as from the whole file.
+. tests/cli/lib.sh
+
+docs=""
+for f in corpus/*.txt corpus/*.html; do [ -f "$f" ] && docs="$docs $f"; done
+
+expect_status 0 $BR --format jsonl $docs $docs
+cp "$T/out" "$T/held.jsonl"
+cp "$T/err" "$T/held.err"
+grep -q '"also"' "$T/held.jsonl" || fail "no run merged with its copy"
+expect_status 0 env BENCHREPORT_STREAM_BUDGET=1 $BR --format jsonl $docs $docs
+cmp -s "$T/held.jsonl" "$T/out" || { diff "$T/held.jsonl" "$T/out" | head -20; fail "streamed JSON Lines differ"; }
+cmp -s "$T/held.err" "$T/err" || { diff "$T/held.err" "$T/err" | head -20; fail "streamed warnings differ"; }
+expect_status 0 env BENCHREPORT_STREAM_BUDGET=100000 $BR -o "$T/mid.jsonl" --format jsonl $docs $docs
+cmp -s "$T/held.jsonl" "$T/mid.jsonl" || fail "JSON Lines streamed from half way differ"
+
+# nothing found: the same message and status either way
+printf 'no results here\n' >"$T/none.txt"
+expect_status 1 env BENCHREPORT_STREAM_BUDGET=1 $BR --format jsonl "$T/none.txt"
+expect_err "no benchmark results found"
+
+# standard input is read in pieces (core/doc.c PIECE, 1 MiB): 10,000 CSV
+# rows (2.3 MiB) come out as from the same file read whole
+row='1.98,2.00a,srvNNNNNN,1,1058179427,8G,,8192,5,760,99,241652,25,83263,17,1364,92,167755,12,328.9,40,16,,,,,30173,21,+++++,+++,26649,28,30924,27,53910,37,18405,29,27556us,882us,628us,19ms,1020us,988us,13546us,797us,952us,13ms,1228us,616us'
+awk -v row="$row" 'BEGIN { for (i = 0; i < 10000; i++) { r = row; sub("NNNNNN", sprintf("%06d", i), r); print r } }' >"$T/big.csv"
+[ "$(wc -c <"$T/big.csv")" -gt 2000000 ] || fail "the big file is not big: $(wc -c <"$T/big.csv")"
+expect_status 0 $BR --format jsonl "$T/big.csv"
+sed "s|\"file\":\"$T/big.csv\"|\"file\":\"<stdin>\"|" "$T/out" >"$T/whole.jsonl"
+[ "$(wc -l <"$T/whole.jsonl")" -eq 10000 ] || fail "$(wc -l <"$T/whole.jsonl") records of 10000 rows"
+grep -q '"line":10000,' "$T/whole.jsonl" || fail "the last row's line number"
+expect_status 0 $BR --format jsonl - <"$T/big.csv"
+cmp -s "$T/whole.jsonl" "$T/out" || { diff "$T/whole.jsonl" "$T/out" | head -5; fail "rows read in pieces differ"; }
+expect_status 0 $BR --format text - <"$T/big.csv"
+cp "$T/out" "$T/pieces.txt"
+expect_status 0 $BR --format text "$T/big.csv"
+cmp -s "$T/pieces.txt" "$T/out" || fail "the text table of rows read in pieces differs"
+echo ok

@@ -1,0 +1,235 @@
+/*
+ * Unit tests: the streaming input stage (parsers/load.c br_load_stream).
+ * Whatever its budget, it hands out the records br_load_inputs would hold,
+ * byte for byte in JSON Lines, in the same order and merged the same way:
+ * the corpus given twice (every run merges with its copy), files whose
+ * hosts a format cut, runs repeated across files, and a budget that runs
+ * out half way. An input that changes between its readings is an error,
+ * not a wrong output.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dirent.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "load.h"
+#include "parser.h"
+#include "render.h"
+#include "util.h"
+
+struct inputs {
+	struct br_load_input v[400];
+	char *paths[400];
+	size_t n;
+};
+
+static void add(struct inputs *in, const char *path)
+{
+	assert_true(in->n < 400);
+	in->paths[in->n] = br_strdup(path);
+	in->v[in->n] = (struct br_load_input){in->paths[in->n], NULL};
+	in->n++;
+}
+
+static void inputs_free(struct inputs *in)
+{
+	for (size_t i = 0; i < in->n; i++)
+		free(in->paths[i]);
+	in->n = 0;
+}
+
+/* The corpus's text documents, in name order. */
+static void add_corpus(struct inputs *in)
+{
+	struct dirent **names;
+	int n = scandir("corpus", &names, NULL, alphasort);
+	assert_true(n > 0);
+	for (int i = 0; i < n; i++) {
+		const char *s = names[i]->d_name;
+		size_t len = strlen(s);
+		if (len > 4 && strcmp(s + len - 4, ".txt") == 0) {
+			char path[300];
+			snprintf(path, sizeof path, "corpus/%s", s);
+			add(in, path);
+		}
+		free(names[i]);
+	}
+	free(names);
+}
+
+/* What br_load_inputs holds, as JSON Lines. */
+static char *held(const struct inputs *in, size_t *nrec)
+{
+	struct br_load_opts o = {0};
+	struct br_load l;
+	br_load_inputs(in->v, in->n, &o, &l);
+	struct br_buf b = BR_BUF_INIT;
+	for (size_t i = 0; i < l.ds.records.n; i++) {
+		br_record_to_json(l.ds.records.v[i], &b);
+		br_buf_addc(&b, '\n');
+	}
+	*nrec = l.ds.records.n;
+	br_load_free(&l);
+	return br_buf_detach(&b);
+}
+
+static void to_json(void *arg, const struct br_record *r)
+{
+	br_record_to_json(r, arg);
+	br_buf_addc(arg, '\n');
+}
+
+/* What br_load_stream hands out with `budget`, as JSON Lines. */
+static char *streamed(const struct inputs *in, size_t budget, size_t *nrec)
+{
+	struct br_load_opts o = {0};
+	struct br_load l;
+	struct br_load_stream *st;
+	br_load_stream_open(in->v, in->n, &o, budget, &l, &st);
+	*nrec = br_load_stream_records(st);
+	struct br_buf b = BR_BUF_INIT;
+	assert_int_equal(br_load_stream_emit(st, to_json, &b), 0);
+	br_load_stream_free(st);
+	br_load_free(&l);
+	return br_buf_detach(&b);
+}
+
+static void same_at_every_budget(const struct inputs *in, size_t expect_merged_below)
+{
+	size_t nh, ns;
+	char *want = held(in, &nh);
+	assert_true(nh > 0);
+	static const size_t budgets[] = {1, 4096, 200000, 0};
+	for (size_t k = 0; k < 4; k++) {
+		char *got = streamed(in, budgets[k], &ns);
+		assert_string_equal(got, want);
+		free(got);
+	}
+	/* the records read, before the merge (past the budget), or after it */
+	char *got = streamed(in, 1, &ns);
+	free(got);
+	assert_true(nh < expect_merged_below);
+	assert_true(ns > nh);
+	free(want);
+}
+
+static void corpus_twice_merges_as_held(void **state)
+{
+	(void)state;
+	struct inputs in = {0};
+	add_corpus(&in);
+	size_t once = in.n;
+	size_t n1;
+	free(held(&in, &n1));
+	for (size_t i = 0; i < once; i++)
+		add(&in, in.paths[i]);
+	/* most runs read twice merge with their copy (a lone hdparm figure
+	 * with no host does not) */
+	size_t n2;
+	char *both = held(&in, &n2);
+	assert_non_null(strstr(both, "\"also\""));
+	free(both);
+	same_at_every_budget(&in, n1 + n1 / 4);
+	inputs_free(&in);
+}
+
+static char *temp_file(const char *text)
+{
+	char *path = br_strdup("/tmp/br-test-stream-XXXXXX");
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	size_t n = strlen(text);
+	assert_true(write(fd, text, n) == (ssize_t)n);
+	close(fd);
+	return path;
+}
+
+/* Runs repeated across files, and two hosts that are prefixes of each
+ * other without a cut (never the same machine). (The corpus's
+ * bonniepp-csv2txt-200a-cut-names.txt has names a format cut.) */
+static void repeated_runs_and_cut_hosts(void **state)
+{
+	(void)state;
+	const char *csv =
+		"1.96,1.96,averyverylongname,1,1300000000,8G,,1103,99,97315,11,40126,5,2965,93,89011,5,226.7,4,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,8215us,1143ms,1012ms,17618us,129ms,180ms,285us,473us,457us,207us,42us,396us\n"
+		"1.96,1.96,web1,1,1300000000,8G,,1100,99,97000,11,40000,5,2960,93,89000,5,226.0,4,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,8215us,1143ms,1012ms,17618us,129ms,180ms,285us,473us,457us,207us,42us,396us\n"
+		"1.96,1.96,web10,1,1300000000,8G,,1100,99,97000,11,40000,5,2960,93,89000,5,226.0,4,16,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,8215us,1143ms,1012ms,17618us,129ms,180ms,285us,473us,457us,207us,42us,396us\n";
+	const char *text =
+		"Version 1.96       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"averyveryl      8G  1103  99 97315  11 40126   5  2965  93 89011   5 226.7   4\n";
+	const char *hd = "/dev/sda:\n Timing buffered disk reads: 300 MB in  3.01 seconds =  99.67 MB/sec\n";
+	char *a = temp_file(csv), *b = temp_file(text), *c = temp_file(hd);
+	struct inputs in = {0};
+	add(&in, b);
+	add(&in, a);
+	add(&in, c);
+	add(&in, b);
+	add(&in, c);
+	add(&in, a);
+	size_t nh;
+	char *want = held(&in, &nh);
+	/* each file's runs once; web1 and web10 stay two */
+	assert_int_equal(nh, 5);
+	assert_non_null(strstr(want, "\"host\":\"web1\""));
+	assert_non_null(strstr(want, "\"host\":\"web10\""));
+	free(want);
+	same_at_every_budget(&in, 6);
+	inputs_free(&in);
+	unlink(a);
+	unlink(b);
+	unlink(c);
+	free(a);
+	free(b);
+	free(c);
+}
+
+/* An input that is no longer what the first reading saw: an error. */
+static void an_input_that_changes_is_an_error(void **state)
+{
+	(void)state;
+	const char *hd = "/dev/sda:\n Timing buffered disk reads: 300 MB in  3.01 seconds =  99.67 MB/sec\n"
+			 "/dev/sdb:\n Timing buffered disk reads: 200 MB in  3.01 seconds =  66.44 MB/sec\n";
+	char *a = temp_file(hd);
+	struct inputs in = {0};
+	add(&in, a);
+	add(&in, a);
+	struct br_load_opts o = {0};
+	struct br_load l;
+	struct br_load_stream *st;
+	assert_int_equal(br_load_stream_open(in.v, in.n, &o, 1, &l, &st), 0);
+	assert_int_equal(br_load_stream_records(st), 4);
+	FILE *f = fopen(a, "w");
+	assert_non_null(f);
+	fputs("/dev/sda:\n Timing buffered disk reads: 300 MB in  3.01 seconds =  99.67 MB/sec\n", f);
+	fclose(f);
+	struct br_buf b = BR_BUF_INIT;
+	assert_int_equal(br_load_stream_emit(st, to_json, &b), -1);
+	assert_non_null(strstr(br_last_error(), "changed while it was read"));
+	br_buf_free(&b);
+	br_load_stream_free(st);
+	br_load_free(&l);
+	inputs_free(&in);
+	unlink(a);
+	free(a);
+}
+
+int main(void)
+{
+	br_parsers_init();
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(corpus_twice_merges_as_held),
+		cmocka_unit_test(repeated_runs_and_cut_hosts),
+		cmocka_unit_test(an_input_that_changes_is_an_error),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
