@@ -1,4 +1,5 @@
 /* load — see load.h. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -149,13 +150,16 @@ void br_load_free(struct br_load *l)
  * again and keeps those records alone, then merges them by the rule of
  * br_recset_merge; a record that is no candidate can match none of them,
  * so the survivors are exactly those of the merge of everything. Pass 3
- * reads the documents again and hands each record out in order: a
- * candidate as it is after the merge (absorbed ones not at all), any other
- * record as it was read. Memory: the budget, about 30 bytes a record and
- * the candidates.
+ * reads the documents that hold other records again and hands each record
+ * out in order: a candidate as it is after the merge (absorbed ones not at
+ * all), any other record as it was read. A document is read at most three
+ * times, and one of candidates alone, or of none, twice. Memory: the
+ * budget, about 30 bytes a record and the candidates.
  */
 
-#define STREAM_BUDGET ((size_t)32 << 20)
+#define STREAM_BUDGET ((size_t)128 << 20)
+#define HAS_CAND 1  /* a document holds candidates */
+#define HAS_PLAIN 2 /* and records that are none */
 
 struct fingerprint {
 	uint64_t bucket, host; /* host: fnv of the name (0: none) */
@@ -171,10 +175,10 @@ struct br_load_stream {
 	struct fingerprint *fp;  /* pass 1, one a record */
 	size_t nrec, cap_fp;
 	unsigned char *cand;     /* candidate bits, one a record */
-	/* documents of every input in order: doc_rec[d] records from
-	 * record doc_g0[d] on; doc_cand[d]: some are candidates */
+	/* documents of every input in order: the records of document d are
+	 * doc_g0[d] to doc_g0[d + 1]; doc_has[d]: which kinds it holds */
 	size_t *doc_g0;
-	unsigned char *doc_cand;
+	unsigned char *doc_has;  /* HAS_CAND | HAS_PLAIN */
 	size_t ndocs, cap_docs;
 	size_t *input_doc0;      /* first document of input i */
 	size_t *input_k;         /* its index in l->ds.inputs + 1 (0: not read) */
@@ -182,8 +186,9 @@ struct br_load_stream {
 	int pass;
 	size_t input, g, doc_base;
 	struct br_recset kept;   /* pass 2's candidates, then the survivors */
+	size_t *kept_g;          /* the record number of each */
 	bool *gone;              /* of kept: merged into an earlier one */
-	size_t next_kept;
+	size_t next_kept;        /* pass 3: kept[0..next_kept) are handed out */
 	bool changed;            /* an input read differently than in pass 1 */
 	void (*emit)(void *arg, const struct br_record *r);
 	void *emit_arg;
@@ -309,10 +314,10 @@ static void mark_candidates(struct br_load_stream *st)
 	free(st->fp);
 	st->fp = NULL;
 	st->doc_g0[st->ndocs] = n;
-	st->doc_cand = br_calloc(st->ndocs ? st->ndocs : 1, 1);
+	st->doc_has = br_calloc(st->ndocs ? st->ndocs : 1, 1);
 	for (size_t d = 0; d < st->ndocs; d++)
-		for (size_t g = st->doc_g0[d]; g < st->doc_g0[d + 1] && !st->doc_cand[d]; g++)
-			st->doc_cand[d] = st->cand[g];
+		for (size_t g = st->doc_g0[d]; g < st->doc_g0[d + 1]; g++)
+			st->doc_has[d] |= st->cand[g] ? HAS_CAND : HAS_PLAIN;
 }
 
 int br_load_stream_open(const struct br_load_input *in, size_t n, const struct br_load_opts *o,
@@ -363,44 +368,54 @@ size_t br_load_stream_records(const struct br_load_stream *st)
 	return st->prints ? st->nrec : st->l->ds.records.n;
 }
 
+/* Pass 2 reads the documents that hold candidates; pass 3 those that
+ * hold other records (a document of candidates alone is not read a third
+ * time: its survivors are held). */
 static bool again_want(void *arg, size_t k)
 {
 	struct br_load_stream *st = arg;
 	size_t d = st->doc_base + k;
 	if (d >= st->input_doc0[st->input + 1])
 		return false; /* (more documents than in pass 1) */
-	return st->pass == 2 ? st->doc_cand[d] : st->doc_g0[d + 1] > st->doc_g0[d];
+	return st->doc_has[d] & (st->pass == 2 ? HAS_CAND : HAS_PLAIN);
+}
+
+/* Pass 3: the survivors of the records before record g, handed out. */
+static void flush_kept(struct br_load_stream *st, size_t g)
+{
+	for (; st->next_kept < st->kept.n && st->kept_g[st->next_kept] < g; st->next_kept++)
+		if (!st->gone[st->next_kept])
+			st->emit(st->emit_arg, st->kept.v[st->next_kept]);
 }
 
 /* Passes 2 and 3, after each document. */
 static void again_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 {
 	struct br_load_stream *st = arg;
-	size_t d = st->doc_base + k;
-	size_t nrec = ds->records.n - rec0;
+	size_t d = st->doc_base + k, nrec = ds->records.n - rec0;
 	if (d >= st->input_doc0[st->input + 1] ||
-	    (again_want(arg, k) && nrec != st->doc_g0[d + 1] - st->doc_g0[d])) {
+	    (again_want(arg, k) && nrec != st->doc_g0[d + 1] - st->doc_g0[d]))
 		st->changed = true;
-	} else if (nrec == 0) {
-		return;
-	}
-	if (!st->changed)
-		st->g = st->doc_g0[d];
-	for (size_t i = rec0; i < ds->records.n; i++) {
-		struct br_record *r = ds->records.v[i];
-		bool cand = !st->changed && st->cand[st->g++];
-		as_loaded(r, &st->in[st->input], st->input_k[st->input] - 1);
+	if (st->pass == 3 && !st->changed)
+		flush_kept(st, st->doc_g0[d]);
+	for (size_t i = 0; i < nrec; i++) {
+		struct br_record *r = ds->records.v[rec0 + i];
+		size_t g = st->changed ? 0 : st->doc_g0[d] + i;
+		bool cand = !st->changed && st->cand[g];
 		if (st->pass == 2 && cand) {
-			br_recset_add(&st->kept, r);
+			as_loaded(r, &st->in[st->input], st->input_k[st->input] - 1);
+			st->kept_g = br_grow(st->kept_g, &st->kept.cap, st->kept.n + 1, sizeof *st->kept_g);
+			st->kept_g[st->kept.n] = g;
+			st->kept.v = br_realloc(st->kept.v, st->kept.cap * sizeof *st->kept.v);
+			st->kept.v[st->kept.n++] = r;
 			continue;
 		}
 		if (st->pass == 3 && !st->changed) {
-			if (!cand) {
-				st->emit(st->emit_arg, r);
+			if (cand) {
+				flush_kept(st, g + 1); /* its own, if it survived */
 			} else {
-				size_t j = st->next_kept++;
-				if (!st->gone[j])
-					st->emit(st->emit_arg, st->kept.v[j]);
+				as_loaded(r, &st->in[st->input], st->input_k[st->input] - 1);
+				st->emit(st->emit_arg, r);
 			}
 		}
 		br_record_free(r);
@@ -426,6 +441,8 @@ static int read_again(struct br_load_stream *st, int pass)
 	}
 	if (st->changed)
 		return br_error("an input changed while it was read: '%s'", st->in[st->input].path);
+	if (pass == 3)
+		flush_kept(st, SIZE_MAX);
 	return 0;
 }
 
@@ -471,7 +488,8 @@ void br_load_stream_free(struct br_load_stream *st)
 	free(st->fp);
 	free(st->cand);
 	free(st->doc_g0);
-	free(st->doc_cand);
+	free(st->doc_has);
+	free(st->kept_g);
 	free(st->input_doc0);
 	free(st->input_k);
 	br_recset_free(&st->kept);

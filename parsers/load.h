@@ -55,7 +55,7 @@ void br_load_free(struct br_load *l);
  * The input stage for outputs that take one record at a time in order
  * (JSON Lines): the same records as br_load_inputs, in the same order and
  * merged the same way, handed to a function one by one, with memory
- * bounded by `budget` bytes of records (0: 32 MiB) however big the input.
+ * bounded by `budget` bytes of records (0: 128 MiB) however big the input.
  * Within the budget the inputs are read once and held; past it, the
  * inputs are read three times (load.c says how). Standard input and
  * results archives are read once and held, whatever their size.
