@@ -157,11 +157,12 @@ static void add_figures(struct br_buf *b, const char *json)
 	}
 	br_buf_adds(b, "  figures\n");
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		if (!br_record_get(r, (enum br_metric_id)i)->present)
+		const struct br_value v = br_record_get(r, (enum br_metric_id)i);
+		if (!v.present)
 			continue;
 		const struct br_metric_info *mi = br_metric(i);
 		br_buf_addf(b, "    %-22s ", mi->name);
-		add_value(b, br_record_get(r, (enum br_metric_id)i), mi);
+		add_value(b, &v, mi);
 		br_buf_addc(b, '\n');
 	}
 	br_record_free(r);

@@ -30,9 +30,12 @@ struct br_strblock {
  */
 #define NEXT_BLOCK 512
 #define FROZEN_NEXT_BLOCK 64
-#define RECORD_BYTES(tool) \
+/* A record's slot: the record, its first block, then its figures while it
+ * is built (struct br_vbuild, at VBUILD_AT). */
+#define VBUILD_AT(tool) \
 	((sizeof(struct br_record) + sizeof(struct br_strblock) + br_tool_first_block(tool) + 15) & \
 	 ~(size_t)15)
+#define RECORD_BYTES(tool) (VBUILD_AT(tool) + sizeof(struct br_vbuild))
 
 /*
  * Record memory. A record with its first block is 0.8–2 KiB and a big
@@ -156,7 +159,9 @@ static struct br_record *record_alloc(enum br_tool tool)
 		if (sl->free) {
 			p = sl->free;
 			memcpy(&sl->free, p, sizeof sl->free);
-			memset(p, 0, size);
+			/* the record and its first block's header; the rest
+			 * is written before it is read */
+			memset(p, 0, sizeof(struct br_record) + sizeof(struct br_strblock));
 		} else {
 			p = (char *)sl + sl->bump; /* fresh from mmap: zero */
 			sl->bump += size;
@@ -207,6 +212,7 @@ struct br_record *br_record_new(enum br_tool tool)
 	r->tool = tool;
 	r->strs = (struct br_strblock *)(r + 1);
 	r->strs->cap = br_tool_first_block(tool);
+	r->vals = (char *)r + VBUILD_AT(tool); /* (a value is zeroed when first set) */
 	return r;
 }
 
@@ -371,11 +377,11 @@ static uint64_t res_mix(uint64_t bits)
 	return bits * 0x9e3779b97f4a7c15u;
 }
 
-double br_value_resolution(const struct br_value *v)
+double br_value_resolution(struct br_value v)
 {
-	if (v->res == 0)
+	if (v.res == 0)
 		return 0;
-	return res_tab.chunk[v->res >> RES_CHUNK_BITS][v->res & (RES_CHUNK - 1)];
+	return res_tab.chunk[v.res >> RES_CHUNK_BITS][v.res & (RES_CHUNK - 1)];
 }
 
 /* Entry k's value; under the lock. */
@@ -445,21 +451,145 @@ void br_value_set_resolution(struct br_value *v, double res)
 	v->res = k;
 }
 
+/* ------------------------------------------------------------ figures */
+
+
+/* The odd figures of a compact record (record.h: after its figures). */
+static const struct br_fig_odd *odd_figs(const struct br_record *r)
+{
+	return (const struct br_fig_odd *)(const void *)((const struct br_fig *)r->vals + r->nvals);
+}
+
+/* v with the odd cpu or resolution of compact figure k of r. */
+static __attribute__((noinline)) struct br_value with_odd(const struct br_record *r, unsigned k, struct br_value v)
+{
+	const struct br_fig *f = (const struct br_fig *)r->vals + k;
+	const struct br_fig_odd *o = odd_figs(r);
+	for (unsigned i = 0; i < r->nodd; i++) {
+		if (o[i].k != k)
+			continue;
+		if (!f->cpu)
+			v.cpu = o[i].cpu;
+		if (f->res == BR_FIG_ODD_RES)
+			v.res = o[i].res;
+	}
+	return v;
+}
+
+/* Figure k of a compact record as a struct br_value. */
+static inline struct br_value fig_value(const struct br_record *r, unsigned k)
+{
+	const struct br_fig *f = (const struct br_fig *)r->vals + k;
+	struct br_value v = {
+		.value = f->value,
+		.cpu = f->cpu ? (f->cpu - 1) / 10.0 : 0,
+		.raw = f->raw ? (char *)(uintptr_t)r + f->raw - 1 : NULL,
+		.res = f->res,
+		.present = f->flags & BR_FIG_PRESENT,
+		.has_value = f->flags & BR_FIG_HAS_VALUE,
+		.has_cpu = f->flags & BR_FIG_HAS_CPU,
+		.too_fast = f->flags & BR_FIG_TOO_FAST,
+		.marked = f->flags & BR_FIG_MARKED,
+		.doubtful = f->flags & BR_FIG_DOUBTFUL,
+	};
+	if (f->cpu && f->res != BR_FIG_ODD_RES)
+		return v;
+	return with_odd(r, k, v);
+}
+
+/* The figure of metric id, which r holds and is the k-th it holds: for the
+ * loops over br_record_held, which know k (no count of the bits below). */
+static inline struct br_value held_fig(const struct br_record *r, unsigned k, enum br_metric_id id)
+{
+	return r->compact ? fig_value(r, k) : ((const struct br_vbuild *)r->vals)->v[id];
+}
+
+/* Of the same figure, only its flags (BR_FIG_*). */
+static inline unsigned held_flags(const struct br_record *r, unsigned k, enum br_metric_id id)
+{
+	if (r->compact)
+		return ((const struct br_fig *)r->vals)[k].flags;
+	const struct br_value *v = &((const struct br_vbuild *)r->vals)->v[id];
+	return (v->present ? BR_FIG_PRESENT : 0u) | (v->has_value ? BR_FIG_HAS_VALUE : 0u) |
+	       (v->has_cpu ? BR_FIG_HAS_CPU : 0u) | (v->too_fast ? BR_FIG_TOO_FAST : 0u) |
+	       (v->doubtful ? BR_FIG_DOUBTFUL : 0u);
+}
+
+struct br_value br_record_odd_fig(const struct br_record *r, unsigned k)
+{
+	return fig_value(r, k);
+}
+
+/* The cpu of v as a compact figure keeps it: 1 + its tenths when they
+ * give back the very same double (what tools print: 0 to 100, a decimal at
+ * most), else 0. */
+static uint16_t cpu_code(const struct br_value *v)
+{
+	if (!(v->cpu >= 0 && v->cpu < 6000))
+		return 0;
+	long t = (long)(v->cpu * 10 + 0.5);
+	double back = (double)t / 10.0;
+	uint64_t a, b;
+	memcpy(&a, &back, sizeof a);
+	memcpy(&b, &v->cpu, sizeof b);
+	return a == b ? (uint16_t)(t + 1) : 0;
+}
+
+/* v as a compact figure, whose raw string is at offset `raw` - 1 from the
+ * record (0: none) and whose cpu_code() is `cpu`; false when its cpu or
+ * resolution is odd (*odd then holds them). */
+static bool fig_of(const struct br_value *v, uint32_t raw, uint16_t cpu, struct br_fig *f,
+		   struct br_fig_odd *odd)
+{
+	f->value = v->value;
+	f->raw = raw;
+	f->cpu = cpu;
+	f->res = v->res < BR_FIG_ODD_RES ? (uint8_t)v->res : BR_FIG_ODD_RES;
+	f->flags = (uint8_t)((v->present ? BR_FIG_PRESENT : 0) | (v->has_value ? BR_FIG_HAS_VALUE : 0) |
+			     (v->has_cpu ? BR_FIG_HAS_CPU : 0) | (v->too_fast ? BR_FIG_TOO_FAST : 0) |
+			     (v->marked ? BR_FIG_MARKED : 0) | (v->doubtful ? BR_FIG_DOUBTFUL : 0));
+	if (f->cpu && f->res != BR_FIG_ODD_RES)
+		return true;
+	*odd = (struct br_fig_odd){v->cpu, v->res, 0};
+	return false;
+}
+
+/* The record's figures made struct br_value's again, to change (in a
+ * block of its own: the record's slot is long gone). */
+static void thaw(struct br_record *r)
+{
+	if (!r->compact)
+		return;
+	struct br_vbuild *b = str_alloc_aligned(r, sizeof *b);
+	unsigned k = 0;
+	for (uint64_t m = r->held; m; m &= m - 1)
+		b->v[__builtin_ctzll(m)] = fig_value(r, k++); /* (raw stays in the record's blocks) */
+	r->vals = b;
+	r->compact = false;
+	r->nodd = 0;
+}
+
 /* The value of metric id, added (all zero) if the record has none. */
 static struct br_value *value_slot(struct br_record *r, enum br_metric_id id)
 {
-	unsigned k = r->slot[id];
-	if (!k) {
-		k = r->nvals++;
-		if (k % BR_VCHUNK == 0)
-			r->vchunk[k / BR_VCHUNK] = str_alloc_aligned(r, BR_VCHUNK * sizeof(struct br_value));
-		r->slot[id] = (unsigned char)++k;
+	thaw(r);
+	if (!r->vals) /* a compacted record that had none */
+		r->vals = str_alloc_aligned(r, sizeof(struct br_vbuild));
+	struct br_value *v = &((struct br_vbuild *)r->vals)->v[id];
+	if (!(r->held >> id & 1)) {
 		r->held |= (uint64_t)1 << id;
-		struct br_value *v = &r->vchunk[(k - 1) / BR_VCHUNK][(k - 1) % BR_VCHUNK];
+		r->nvals++;
 		memset(v, 0, sizeof *v);
-		return v;
 	}
-	return &r->vchunk[(k - 1) / BR_VCHUNK][(k - 1) % BR_VCHUNK];
+	return v;
+}
+
+struct br_value *br_record_value(struct br_record *r, enum br_metric_id id)
+{
+	if (!(r->held >> id & 1))
+		return NULL;
+	struct br_value *v = value_slot(r, id);
+	return v->present ? v : NULL;
 }
 
 struct br_record *br_record_clone(const struct br_record *r)
@@ -486,13 +616,12 @@ struct br_record *br_record_clone(const struct br_record *r)
 		else
 			br_record_param_num(c, r->params[i].key, r->params[i].num);
 	}
-	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		if (!r->slot[i])
-			continue;
-		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
-		struct br_value *d = value_slot(c, (enum br_metric_id)i);
-		*d = *v;
-		d->raw = v->raw ? str_copy(c, v->raw, strlen(v->raw)) : NULL;
+	for (uint64_t m = r->held; m; m &= m - 1) {
+		enum br_metric_id i = (enum br_metric_id)__builtin_ctzll(m);
+		struct br_value v = br_record_get(r, i);
+		struct br_value *d = value_slot(c, i);
+		*d = v;
+		d->raw = v.raw ? str_copy(c, v.raw, strlen(v.raw)) : NULL;
 	}
 	return c;
 }
@@ -533,7 +662,7 @@ static void *frozen_alloc(size_t size)
 }
 
 /* What copying into one block takes: the same steps, in the same order, as
- * the string-by-string copy of br_record_compact() (keep the two in step). */
+ * the copy of br_record_compact() (keep the two in step). */
 struct sizer {
 	size_t used;
 };
@@ -549,7 +678,8 @@ static void size_aligned(struct sizer *z, size_t n)
 	z->used = ((z->used + 7) & ~(size_t)7) + n;
 }
 
-static size_t compact_size(const struct br_record *r)
+/* The bytes of r's compact copy, its n figures nodd of them odd. */
+static size_t compact_size(const struct br_record *r, unsigned n, unsigned nodd)
 {
 	struct sizer z = {0};
 	size_str(&z, r->version);
@@ -565,10 +695,11 @@ static size_t compact_size(const struct br_record *r)
 			size_str(&z, r->params[i].str);
 		}
 	}
-	for (unsigned k = 0; k < r->nvals; k += BR_VCHUNK)
-		size_aligned(&z, BR_VCHUNK * sizeof(struct br_value));
-	for (unsigned k = 0; k < r->nvals; k++)
-		size_str(&z, r->vchunk[k / BR_VCHUNK][k % BR_VCHUNK].raw);
+	if (n)
+		size_aligned(&z, n * sizeof(struct br_fig) + nodd * sizeof(struct br_fig_odd));
+	unsigned k = 0;
+	for (uint64_t m = r->held; m; m &= m - 1, k++)
+		size_str(&z, held_fig(r, k, (enum br_metric_id)__builtin_ctzll(m)).raw);
 	return z.used;
 }
 
@@ -614,11 +745,40 @@ static void *moved(const struct move *mv, const void *p)
 	return mv->to->data + (o >= mv->at + mv->hole ? o - mv->hole : o);
 }
 
+/* r's figures, compact, into f[] and the odd ones after them, their cpu
+ * codes cpu[]: each one's raw string moved by mv, or (mv NULL) copied
+ * into c. */
+static void put_figs(struct br_record *c, const struct br_record *r, struct br_fig *f, const uint16_t *cpu,
+		     const struct move *mv)
+{
+	struct br_fig_odd *odd = (struct br_fig_odd *)(void *)(f + c->nvals);
+	unsigned k = 0, o = 0;
+	for (uint64_t m = r->held; m; m &= m - 1, k++) {
+		struct br_value v = held_fig(r, k, (enum br_metric_id)__builtin_ctzll(m));
+		const char *p = mv ? moved(mv, v.raw) : str_copy0(c, v.raw);
+		struct br_fig_odd x;
+		if (!fig_of(&v, p ? (uint32_t)(p - (const char *)c) + 1 : 0, cpu[k], &f[k], &x)) {
+			x.k = k;
+			odd[o++] = x;
+		}
+	}
+}
+
+/* The room of n compact figures, nodd of them odd, carved from c. */
+static struct br_fig *fig_room(struct br_record *c, unsigned n, unsigned nodd)
+{
+	c->nvals = (unsigned char)n;
+	c->nodd = (unsigned char)nodd;
+	c->compact = n > 0;
+	c->vals = n ? str_alloc_aligned(c, n * sizeof(struct br_fig) + nodd * sizeof(struct br_fig_odd)) : NULL;
+	return c->vals;
+}
+
 /* The common case, a record in one block: the block's bytes copied at once
- * (its params table without its unused slots) and every pointer into them
+ * (its params table without its unused slots), every pointer into them
  * moved by the same distance (a string that was replaced comes along; at
- * most a few bytes a record). */
-static struct br_record *compact_one_block(struct br_record *r)
+ * most a few bytes a record), the figures after them. */
+static struct br_record *compact_one_block(struct br_record *r, unsigned n, unsigned nodd, const uint16_t *cpu)
 {
 	const struct br_strblock *b = r->strs;
 	struct move mv = {.from = b};
@@ -627,8 +787,11 @@ static struct br_record *compact_one_block(struct br_record *r)
 		mv.hole = (r->cap_params - r->nparams) * sizeof *r->params;
 	}
 	size_t used = b->used - mv.hole;
-	size_t size = (sizeof *r + sizeof *b + used + 63) & ~(size_t)63;
-	if (size > FROZEN_MAX || size + footprint(r) / 16 > footprint(r))
+	size_t need = n ? ((used + 7) & ~(size_t)7) + n * sizeof(struct br_fig) + nodd * sizeof(struct br_fig_odd)
+			: used;
+	size_t size = (sizeof *r + sizeof *b + need + 63) & ~(size_t)63;
+	size_t now = footprint(r);
+	if (size > FROZEN_MAX || ((r->compact || !r->held) && size + now / 16 > now))
 		return r; /* (saving under a sixteenth is not worth the copy) */
 	struct br_record *c = frozen_alloc(size);
 	*c = *r;
@@ -637,7 +800,8 @@ static struct br_record *compact_one_block(struct br_record *r)
 	struct br_strblock *d = c->strs = (struct br_strblock *)(c + 1);
 	mv.to = d;
 	d->next = NULL;
-	d->used = d->cap = used;
+	d->used = used;
+	d->cap = need;
 	memcpy(d->data, b->data, mv.hole ? mv.at : b->used);
 	if (mv.hole)
 		memcpy(d->data + mv.at, b->data + mv.at + mv.hole, b->used - mv.at - mv.hole);
@@ -655,12 +819,9 @@ static struct br_record *compact_one_block(struct br_record *r)
 			c->params[i].str = moved(&mv, r->params[i].str);
 		}
 	}
-	for (unsigned k = 0; k < r->nvals; k += BR_VCHUNK)
-		c->vchunk[k / BR_VCHUNK] = moved(&mv, r->vchunk[k / BR_VCHUNK]);
-	for (unsigned k = 0; k < r->nvals; k++) {
-		struct br_value *v = &c->vchunk[k / BR_VCHUNK][k % BR_VCHUNK];
-		v->raw = moved(&mv, v->raw);
-	}
+	struct br_fig *f = fig_room(c, n, nodd);
+	if (n)
+		put_figs(c, r, f, cpu, &mv);
 	r->also = NULL;
 	r->nalso = r->cap_also = 0;
 	br_record_free(r);
@@ -671,15 +832,22 @@ struct br_record *br_record_compact(struct br_record *r)
 {
 	if (!r)
 		return NULL;
-	if (r->frozen && r->strs && !r->strs->next && !r->dead)
+	if (r->frozen && (r->compact || !r->held) && r->strs && !r->strs->next && !r->dead)
 		return r; /* compacted, unchanged since */
+	unsigned n = 0, nodd = 0;
+	uint16_t cpu[BR_METRIC_COUNT];
+	for (uint64_t m = r->held; m; m &= m - 1, n++) {
+		struct br_value v = held_fig(r, n, (enum br_metric_id)__builtin_ctzll(m));
+		cpu[n] = cpu_code(&v);
+		nodd += !cpu[n] || v.res >= BR_FIG_ODD_RES;
+	}
 	/* one block with few dead bytes: copied whole, else string by string */
-	if (r->strs && !r->strs->next && r->dead <= 64)
-		return compact_one_block(r);
-	size_t need = compact_size(r);
+	if (r->strs && !r->strs->next && r->dead <= 64 && !r->compact)
+		return compact_one_block(r, n, nodd, cpu);
+	size_t need = compact_size(r, n, nodd);
 	size_t size = (sizeof *r + sizeof(struct br_strblock) + need + 63) & ~(size_t)63;
 	size_t now = footprint(r);
-	if (size > FROZEN_MAX || size + now / 8 > now)
+	if (size > FROZEN_MAX || ((r->compact || !r->held) && size + now / 8 > now))
 		return r; /* (saving under an eighth is not worth the copy) */
 	struct br_record *c = frozen_alloc(size);
 	*c = *r;
@@ -708,14 +876,9 @@ struct br_record *br_record_compact(struct br_record *r)
 		c->params = NULL;
 		c->cap_params = 0;
 	}
-	for (unsigned k = 0; k < r->nvals; k += BR_VCHUNK) {
-		c->vchunk[k / BR_VCHUNK] = str_alloc_aligned(c, BR_VCHUNK * sizeof(struct br_value));
-		memcpy(c->vchunk[k / BR_VCHUNK], r->vchunk[k / BR_VCHUNK], BR_VCHUNK * sizeof(struct br_value));
-	}
-	for (unsigned k = 0; k < r->nvals; k++) {
-		struct br_value *v = &c->vchunk[k / BR_VCHUNK][k % BR_VCHUNK];
-		v->raw = str_copy0(c, v->raw);
-	}
+	struct br_fig *f = fig_room(c, n, nodd);
+	if (n)
+		put_figs(c, r, f, cpu, NULL);
 	/* the also[] sources are the record's own mallocs: they move */
 	r->also = NULL;
 	r->nalso = r->cap_also = 0;
@@ -900,7 +1063,7 @@ size_t br_record_metric_count(const struct br_record *r)
 {
 	size_t n = 0;
 	for (uint64_t m = r->held; m; m &= m - 1)
-		n += br_record_get(r, (enum br_metric_id)__builtin_ctzll(m))->present;
+		n += br_record_get(r, (enum br_metric_id)__builtin_ctzll(m)).present;
 	return n;
 }
 
@@ -955,7 +1118,7 @@ static bool values_equal(const struct br_value *a, const struct br_value *b)
 		return false;
 	if (!a->has_value)
 		return true;
-	double tol = fmax(br_value_resolution(a), br_value_resolution(b));
+	double tol = fmax(br_value_resolution(*a), br_value_resolution(*b));
 	double d = fabs(a->value - b->value);
 	return d <= tol + 1e-9 * fmax(fabs(a->value), 1.0);
 }
@@ -970,10 +1133,10 @@ _Static_assert(BR_METRIC_COUNT <= 64, "a figure mask is one uint64_t");
 static uint64_t trusted_mask(const struct br_record *r)
 {
 	uint64_t t = 0;
-	for (uint64_t m = r->held; m; m &= m - 1) {
+	unsigned k = 0;
+	for (uint64_t m = r->held; m; m &= m - 1, k++) {
 		int i = __builtin_ctzll(m);
-		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
-		if (v->present && !v->doubtful)
+		if ((held_flags(r, k, (enum br_metric_id)i) & (BR_FIG_PRESENT | BR_FIG_DOUBTFUL)) == BR_FIG_PRESENT)
 			t |= (uint64_t)1 << i;
 	}
 	return t;
@@ -1001,11 +1164,11 @@ bool br_record_same_run(const struct br_record *a, const struct br_record *b)
 		return false;
 	uint64_t t = 0; /* the figures both hold and trust */
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		const struct br_value *x = br_record_get(a, (enum br_metric_id)i);
-		const struct br_value *y = br_record_get(b, (enum br_metric_id)i);
-		if (!x->present || !y->present || x->doubtful || y->doubtful)
+		const struct br_value x = br_record_get(a, (enum br_metric_id)i);
+		const struct br_value y = br_record_get(b, (enum br_metric_id)i);
+		if (!x.present || !y.present || x.doubtful || y.doubtful)
 			continue;
-		if (!values_equal(x, y))
+		if (!values_equal(&x, &y))
 			return false;
 		t |= (uint64_t)1 << i;
 	}
@@ -1033,22 +1196,22 @@ static void merge_into(struct br_record *a, struct br_record *b)
 		br_record_set_ran_at(a, b->ran_at, (enum br_date_prec)b->ran_at_prec,
 				     (enum br_ran_from)b->ran_at_from);
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		const struct br_value *y = br_record_get(b, (enum br_metric_id)i);
-		if (!y->present)
+		const struct br_value y = br_record_get(b, (enum br_metric_id)i);
+		if (!y.present)
 			continue;
 		struct br_value *x = value_slot(a, (enum br_metric_id)i);
-		bool take = !x->present || (x->doubtful && !y->doubtful) ||
-			    (!x->doubtful && !y->doubtful && br_value_resolution(y) < br_value_resolution(x));
+		bool take = !x->present || (x->doubtful && !y.doubtful) ||
+			    (!x->doubtful && !y.doubtful && br_value_resolution(y) < br_value_resolution(*x));
 		if (take) {
-			bool marked = x->marked || y->marked;
-			*x = *y;
+			bool marked = x->marked || y.marked;
+			*x = *&y;
 			x->marked = marked;
-			x->raw = y->raw ? str_copy(a, y->raw, strlen(y->raw)) : NULL;
+			x->raw = y.raw ? str_copy(a, y.raw, strlen(y.raw)) : NULL;
 		} else {
-			x->marked = x->marked || y->marked;
-			if (!x->has_cpu && y->has_cpu) {
+			x->marked = x->marked || y.marked;
+			if (!x->has_cpu && y.has_cpu) {
 				x->has_cpu = true;
-				x->cpu = y->cpu;
+				x->cpu = y.cpu;
 			}
 		}
 	}
@@ -1078,9 +1241,10 @@ static void merge_into(struct br_record *a, struct br_record *b)
 /* Does any figure of r come with its cpu? */
 static bool has_any_cpu(const struct br_record *r)
 {
-	for (uint64_t m = r->held; m; m &= m - 1) {
-		const struct br_value *v = br_record_get(r, (enum br_metric_id)__builtin_ctzll(m));
-		if (v->present && v->has_cpu)
+	unsigned k = 0;
+	for (uint64_t m = r->held; m; m &= m - 1, k++) {
+		unsigned f = held_flags(r, k, (enum br_metric_id)__builtin_ctzll(m));
+		if ((f & (BR_FIG_PRESENT | BR_FIG_HAS_CPU)) == (BR_FIG_PRESENT | BR_FIG_HAS_CPU))
 			return true;
 	}
 	return false;
@@ -1105,18 +1269,19 @@ static uint64_t merge_key(const struct br_record *r)
 {
 	uint64_t h = 1469598103934665603ull ^ (uint64_t)r->tool;
 	bool any_cpu = has_any_cpu(r);
-	for (uint64_t m = r->held; m; m &= m - 1) {
+	unsigned k = 0;
+	for (uint64_t m = r->held; m; m &= m - 1, k++) {
 		int i = __builtin_ctzll(m);
-		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
-		if (!v->present || (!any_cpu && v->doubtful))
+		const struct br_value v = held_fig(r, k, (enum br_metric_id)i);
+		if (!v.present || (!any_cpu && v.doubtful))
 			continue;
 		uint64_t x;
-		if (any_cpu && !v->has_cpu)
+		if (any_cpu && !v.has_cpu)
 			continue;
 		if (any_cpu)
-			x = (uint64_t)round_half_away(v->cpu * 10) + 1;
+			x = (uint64_t)round_half_away(v.cpu * 10) + 1;
 		else
-			x = v->has_value ? (uint64_t)llround(log10(fabs(v->value) + 1) * 4) + 1 : 7;
+			x = v.has_value ? (uint64_t)llround(log10(fabs(v.value) + 1) * 4) + 1 : 7;
 		h = (h ^ (x * 31 + (uint64_t)i)) * 1099511628211ull;
 		if (!any_cpu)
 			break;
@@ -1293,9 +1458,9 @@ static uint64_t indexable_mask(const struct br_record *r, uint64_t trusted)
 	uint64_t m = 0;
 	for (uint64_t t = trusted; t; t &= t - 1) {
 		int i = __builtin_ctzll(t);
-		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
+		const struct br_value v = br_record_get(r, (enum br_metric_id)i);
 		double res = br_value_resolution(v);
-		if (v->too_fast || !v->has_value || (isfinite(v->value) && isfinite(res) && res >= 0))
+		if (v.too_fast || !v.has_value || (isfinite(v.value) && isfinite(res) && res >= 0))
 			m |= (uint64_t)1 << i;
 	}
 	return m;
@@ -1312,10 +1477,10 @@ static uint64_t figure_pattern(const struct br_record *r, uint64_t core)
 	uint64_t fast = 0, none = 0;
 	for (uint64_t m = core; m; m &= m - 1) {
 		int i = __builtin_ctzll(m);
-		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
-		if (v->too_fast)
+		const struct br_value v = br_record_get(r, (enum br_metric_id)i);
+		if (v.too_fast)
 			fast |= (uint64_t)1 << i;
-		else if (!v->has_value)
+		else if (!v.has_value)
 			none |= (uint64_t)1 << i;
 	}
 	return mix(fast, none);
@@ -1337,9 +1502,9 @@ static void position(const struct br_merge_index *ms, const struct bucket *b, co
 	p[0] = p[1] = 0;
 	size_t k = 0;
 	for (uint64_t m = b->core; m; m &= m - 1, k++) {
-		const struct br_value *v = br_record_get(r, (enum br_metric_id)__builtin_ctzll(m));
-		if (is_number(v)) {
-			double u = v->value / ms->g[b->stat + k];
+		const struct br_value v = br_record_get(r, (enum br_metric_id)__builtin_ctzll(m));
+		if (is_number(&v)) {
+			double u = v.value / ms->g[b->stat + k];
 			p[0] += u;
 			p[1] += weight(1, k) * u;
 		}
@@ -1475,7 +1640,8 @@ static bool kept_same_run(const struct br_merge_index *ms, size_t a, size_t i)
 		return false;
 	for (uint64_t m = t; m; m &= m - 1) {
 		int k = __builtin_ctzll(m);
-		if (!values_equal(br_record_get(x, (enum br_metric_id)k), br_record_get(y, (enum br_metric_id)k)))
+		struct br_value u = br_record_get(x, (enum br_metric_id)k), v = br_record_get(y, (enum br_metric_id)k);
+		if (!values_equal(&u, &v))
 			return false;
 	}
 	return !lone || params_match(x, y);
@@ -1624,10 +1790,10 @@ static void index_prepare(struct br_merge_index *ms, const uint64_t *keys)
 			continue;
 		size_t k = b->stat;
 		for (uint64_t m = b->core; m; m &= m - 1, k++) {
-			const struct br_value *v = br_record_get(ms->v[i], (enum br_metric_id)__builtin_ctzll(m));
-			if (is_number(v)) {
+			const struct br_value v = br_record_get(ms->v[i], (enum br_metric_id)__builtin_ctzll(m));
+			if (is_number(&v)) {
 				ms->g[k] = fmax(ms->g[k], br_value_resolution(v));
-				maxabs[k] = fmax(maxabs[k], fabs(v->value));
+				maxabs[k] = fmax(maxabs[k], fabs(v.value));
 			}
 		}
 	}

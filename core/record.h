@@ -62,7 +62,7 @@ struct br_value {
 
 /* The resolution of a figure (0 = exact), exactly as it was set, whatever
  * the number of distinct ones (docs/limits.md). */
-double br_value_resolution(const struct br_value *v);
+double br_value_resolution(struct br_value v);
 void br_value_set_resolution(struct br_value *v, double res);
 
 struct br_param {
@@ -81,17 +81,53 @@ struct br_source {
 
 struct br_strblock; /* record.c */
 
-/* A record holds a value only for the metrics it has (a bonnie 1.x run 6 of
- * 36, an hdparm line 1 or 2): value k of the record is vchunk[k / 4][k % 4],
- * chunks of four carved from the record's blocks as needed and never moved,
- * so a pointer to a value stays valid while the record lives. */
-#define BR_VCHUNK 4
+/*
+ * A record holds a value only for the metrics it has (a bonnie 1.x run 6 of
+ * 36, an hdparm line 1 or 2), in one of two forms, private to record.c and
+ * the inline readers below:
+ *   - while it is built: a struct br_value of 32 bytes for every metric
+ *     (struct br_vbuild, beside the record), which the setters hand out to
+ *     change in place;
+ *   - once compacted (br_record_compact): a struct br_fig of 16 bytes for
+ *     each metric it holds, in metric order. A setter called on such a
+ *     record turns it back into the first form.
+ * Readers get a figure by value (br_record_get) and never hold a pointer
+ * into a record's figures.
+ */
 
-/* br_record.held has one bit a metric, and slot[] stores 1 + a value index
- * in a byte: a metrics.def past 64 entries must widen both (held to a bitset
- * of words, its visitors with it), not build with metrics silently lost. */
+/* br_record.held has one bit a metric: a metrics.def past 64 entries must
+ * widen it (to a bitset of words, its visitors with it), not build with
+ * metrics silently lost. */
 _Static_assert(BR_METRIC_COUNT <= 64,
 	       "metrics.def holds more than 64 metrics: br_record.held is one uint64_t, widen it");
+
+/* Private (record.c): a record's figures while it is built, by metric. */
+struct br_vbuild {
+	struct br_value v[BR_METRIC_COUNT];
+};
+
+/* Private (record.c): a figure of a compacted record. */
+struct br_fig {
+	double value;
+	uint32_t raw;     /* 1 + the raw string's offset from the record, 0 = none */
+	uint16_t cpu;     /* 1 + the cpu in tenths, when exactly that; 0: the
+			   * record's odd figures hold it */
+	uint8_t res;      /* the resolution's number when below BR_FIG_ODD_RES,
+			   * else the odd figures hold it */
+	uint8_t flags;    /* BR_FIG_* */
+};
+/* Private: a figure whose cpu or resolution does not fit struct br_fig,
+ * after the record's figures. */
+struct br_fig_odd {
+	double cpu;
+	uint32_t res;
+	uint32_t k;       /* the figure's index */
+};
+#define BR_FIG_ODD_RES 255
+enum {
+	BR_FIG_PRESENT = 1, BR_FIG_HAS_VALUE = 2, BR_FIG_HAS_CPU = 4,
+	BR_FIG_TOO_FAST = 8, BR_FIG_MARKED = 16, BR_FIG_DOUBTFUL = 32
+};
 
 struct br_record {
 	enum br_tool tool;
@@ -114,14 +150,16 @@ struct br_record {
 	struct br_param *params;
 	size_t nparams, cap_params;
 	/* Private to core/record.c and the inline accessors below: no other
-	 * code reads or writes these; figures are read through br_record_get,
-	 * br_record_value and br_record_held. */
+	 * code reads or writes these; figures are read through br_record_get
+	 * and br_record_held. */
 	struct br_strblock *strs; /* where the strings and values live */
-	struct br_value *vchunk[(BR_METRIC_COUNT + BR_VCHUNK - 1) / BR_VCHUNK];
+	void *vals;               /* struct br_vbuild, or (compact) struct br_fig[nvals]
+				   * then struct br_fig_odd[nodd] */
 	uint64_t held;            /* bit i: the record has a value for metric i */
 	unsigned char nvals;      /* values held */
+	unsigned char nodd;       /* compact: odd figures */
 	bool frozen;              /* compacted (br_record_compact) */
-	unsigned char slot[BR_METRIC_COUNT]; /* metric -> 1 + value index, 0 = none */
+	bool compact;             /* the figures are struct br_fig's */
 };
 
 struct br_record *br_record_new(enum br_tool tool);
@@ -161,10 +199,12 @@ void br_record_param_str(struct br_record *r, const char *key, const char *value
 void br_record_param_num(struct br_record *r, const char *key, double value);
 const struct br_param *br_record_param(const struct br_record *r, const char *key);
 
-/* A figure: value in the normalised unit; raw as printed (may be NULL). */
+/* A figure: value in the normalised unit; raw as printed (may be NULL).
+ * The figure returned may be changed in place until the record's next
+ * setter or compaction. */
 struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double value, const char *raw);
-/* The figure of metric id, never NULL: an all-zero value (present false)
- * when the record does not hold it. Valid until the record changes. */
+/* What br_record_get gives for a metric the record does not hold: all
+ * zero, present false. */
 extern const struct br_value br_value_none;
 /* The metrics the record may hold a figure of, as bits (1 << id): visit
  * them with `for (uint64_t m = br_record_held(r); m; m &= m - 1)` and
@@ -173,19 +213,42 @@ static inline uint64_t br_record_held(const struct br_record *r)
 {
 	return r->held;
 }
-static inline const struct br_value *br_record_get(const struct br_record *r, enum br_metric_id id)
+/* Of a compact record: figure k with an odd cpu or resolution. */
+struct br_value br_record_odd_fig(const struct br_record *r, unsigned k);
+/* The figure of metric id, by value (br_value_none when the record does
+ * not hold it). Its raw string is the record's: valid until it changes. */
+static inline struct br_value br_record_get(const struct br_record *r, enum br_metric_id id)
 {
-	unsigned k = r->slot[id];
-	return k ? &r->vchunk[(k - 1) / BR_VCHUNK][(k - 1) % BR_VCHUNK] : &br_value_none;
+	if (!(r->held >> id & 1))
+		return br_value_none;
+	if (!r->compact)
+		return ((const struct br_vbuild *)r->vals)->v[id];
+	/* the metrics held before id (a popcount; no instruction for it is
+	 * assumed) */
+	uint64_t x = r->held & (((uint64_t)1 << id) - 1);
+	x -= (x >> 1) & 0x5555555555555555u;
+	x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+	unsigned k = (unsigned)((((x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu) * 0x0101010101010101u) >> 56);
+	const struct br_fig *f = (const struct br_fig *)r->vals + k;
+	if (!f->cpu || f->res == BR_FIG_ODD_RES)
+		return br_record_odd_fig(r, k);
+	return (struct br_value){
+		.value = f->value,
+		.cpu = (f->cpu - 1) / 10.0,
+		.raw = f->raw ? (char *)(uintptr_t)r + f->raw - 1 : NULL,
+		.res = f->res,
+		.present = f->flags & BR_FIG_PRESENT,
+		.has_value = f->flags & BR_FIG_HAS_VALUE,
+		.has_cpu = f->flags & BR_FIG_HAS_CPU,
+		.too_fast = f->flags & BR_FIG_TOO_FAST,
+		.marked = f->flags & BR_FIG_MARKED,
+		.doubtful = f->flags & BR_FIG_DOUBTFUL,
+	};
 }
 /* The figure of metric id, to change in place; NULL when the record does not
- * hold it (br_record_set adds one). Valid until the record's next set. */
-static inline struct br_value *br_record_value(struct br_record *r, enum br_metric_id id)
-{
-	unsigned k = r->slot[id];
-	struct br_value *v = k ? &r->vchunk[(k - 1) / BR_VCHUNK][(k - 1) % BR_VCHUNK] : NULL;
-	return v && v->present ? v : NULL;
-}
+ * hold it (br_record_set adds one). Valid until the record's next setter or
+ * compaction. */
+struct br_value *br_record_value(struct br_record *r, enum br_metric_id id);
 /* A figure the tool printed as too fast to measure (+++++): value null. */
 struct br_value *br_record_set_too_fast(struct br_record *r, enum br_metric_id id, const char *raw);
 void br_record_set_cpu(struct br_record *r, enum br_metric_id id, double cpu);

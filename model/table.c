@@ -371,25 +371,25 @@ static void base_cell(const struct br_record *const *mem, size_t nm, int m, stru
 		      double *vals)
 {
 	if (nm == 1) {
-		const struct br_value *v = br_record_get(mem[0], (enum br_metric_id)m);
-		if (v->present)
-			fill_one(c, v);
+		const struct br_value v = br_record_get(mem[0], (enum br_metric_id)m);
+		if (v.present)
+			fill_one(c, &v);
 		return;
 	}
 	size_t n = 0, ncpu = 0;
 	double cpu = 0;
 	for (size_t i = 0; i < nm; i++) {
-		const struct br_value *v = br_record_get(mem[i], (enum br_metric_id)m);
-		if (!v->present)
+		const struct br_value v = br_record_get(mem[i], (enum br_metric_id)m);
+		if (!v.present)
 			continue;
 		c->present = true;
-		c->marked = c->marked || v->marked;
-		if (v->too_fast)
+		c->marked = c->marked || v.marked;
+		if (v.too_fast)
 			c->n_too_fast++;
-		if (v->has_value && isfinite(v->value))
-			vals[n++] = v->value;
-		if (v->has_cpu) {
-			cpu += v->cpu;
+		if (v.has_value && isfinite(v.value))
+			vals[n++] = v.value;
+		if (v.has_cpu) {
+			cpu += v.cpu;
 			ncpu++;
 		}
 	}
@@ -657,7 +657,8 @@ static void scan_rows(const struct trow *rows, size_t nrows, const struct slots 
 		bool mean_of_runs = aggregate && r->nmembers > 1;
 		for (int k = 0; k < sl->n; k++) {
 			if (r->nmembers == 1) {
-				acc_one(&acc[k], br_record_get(r->members[0], (enum br_metric_id)sl->metric[k]));
+				struct br_value v = br_record_get(r->members[0], (enum br_metric_id)sl->metric[k]);
+				acc_one(&acc[k], &v);
 				continue;
 			}
 			c = (struct br_cmp_cell){0};
@@ -879,7 +880,7 @@ static void family_slots(enum br_family fam, const struct br_render_opts *o,
 	for (size_t i = 0; i < nrecs; i++)
 		for (uint64_t m = br_record_held(recs[i]) & ~held; m; m &= m - 1) {
 			int id = __builtin_ctzll(m);
-			if (br_record_get(recs[i], (enum br_metric_id)id)->present)
+			if (br_record_get(recs[i], (enum br_metric_id)id).present)
 				held |= 1ull << id;
 		}
 	sl->n = 0;
@@ -1166,9 +1167,9 @@ static void cell_fill(const struct br_cmp_table *t, size_t r, size_t k, struct b
 		/* (make_base() without its calls: the common case, once per
 		 * cell written) */
 		*cell = (struct br_cmp_cell){0};
-		const struct br_value *v = br_record_get(row->members[0], col->metric);
-		if (v->present)
-			fill_one(cell, v);
+		const struct br_value v = br_record_get(row->members[0], col->metric);
+		if (v.present)
+			fill_one(cell, &v);
 	} else {
 		make_base(row->members, row->nmembers, col->metric, cell);
 	}
@@ -1223,13 +1224,13 @@ void br_cmp_fig(const struct br_cmp_table *t, size_t r, size_t k, struct br_cmp_
 		return;
 	}
 	/* fill_one() and the best mark, for the fields asked */
-	const struct br_value *v = br_record_get(row->members[0], col->metric);
-	f->present = v->present;
-	f->has_value = v->present && v->has_value && isfinite(v->value);
-	f->value = f->has_value ? 0.0 + v->value : 0;
-	f->too_fast = v->present && !f->has_value && v->too_fast;
-	f->has_cpu = v->present && v->has_cpu;
-	f->cpu = f->has_cpu ? 0.0 + v->cpu : 0;
+	const struct br_value v = br_record_get(row->members[0], col->metric);
+	f->present = v.present;
+	f->has_value = v.present && v.has_value && isfinite(v.value);
+	f->value = f->has_value ? 0.0 + v.value : 0;
+	f->too_fast = v.present && !f->has_value && v.too_fast;
+	f->has_cpu = v.present && v.has_cpu;
+	f->cpu = f->has_cpu ? 0.0 + v.cpu : 0;
 	f->best = col->has_best && f->has_value && f->value == col->best;
 }
 
@@ -1239,7 +1240,7 @@ bool br_cmp_present(const struct br_cmp_table *t, size_t r, size_t k)
 	if (row->cells)
 		return row->cells[k].present;
 	for (size_t i = 0; i < row->nmembers; i++)
-		if (br_record_get(row->members[i], t->cols[k].metric)->present)
+		if (br_record_get(row->members[i], t->cols[k].metric).present)
 			return true;
 	return false;
 }

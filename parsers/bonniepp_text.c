@@ -1461,21 +1461,21 @@ static bool figures_agree(const struct br_record *a, const struct br_record *b, 
 {
 	*shared = 0;
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		const struct br_value *x = br_record_get(a, (enum br_metric_id)i);
-		const struct br_value *y = br_record_get(b, (enum br_metric_id)i);
-		if (!x->present || !y->present || x->doubtful || y->doubtful)
+		const struct br_value x = br_record_get(a, (enum br_metric_id)i);
+		const struct br_value y = br_record_get(b, (enum br_metric_id)i);
+		if (!x.present || !y.present || x.doubtful || y.doubtful)
 			continue;
-		if (x->too_fast || y->too_fast) {
-			if (x->too_fast != y->too_fast)
+		if (x.too_fast || y.too_fast) {
+			if (x.too_fast != y.too_fast)
 				return false;
-		} else if (x->has_value != y->has_value) {
+		} else if (x.has_value != y.has_value) {
 			return false;
-		} else if (x->has_value) {
+		} else if (x.has_value) {
 			double tol = fmax(br_value_resolution(x), br_value_resolution(y));
-			if (fabs(x->value - y->value) > tol + 1e-9 * fmax(fabs(x->value), 1.0))
+			if (fabs(x.value - y.value) > tol + 1e-9 * fmax(fabs(x.value), 1.0))
 				return false;
 		}
-		if (x->has_cpu != y->has_cpu || (x->has_cpu && fabs(x->cpu - y->cpu) > 0.05))
+		if (x.has_cpu != y.has_cpu || (x.has_cpu && fabs(x.cpu - y.cpu) > 0.05))
 			return false;
 		(*shared)++;
 	}
@@ -1554,16 +1554,16 @@ static int take_missing(struct br_record *rec, const struct br_record *twin)
 {
 	int n = 0;
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		const struct br_value *y = br_record_get(twin, (enum br_metric_id)i);
-		if (!y->present || br_record_get(rec, (enum br_metric_id)i)->present)
+		const struct br_value y = br_record_get(twin, (enum br_metric_id)i);
+		if (!y.present || br_record_get(rec, (enum br_metric_id)i).present)
 			continue;
-		struct br_value *x = br_record_set(rec, (enum br_metric_id)i, y->has_value ? y->value : NAN, y->raw);
+		struct br_value *x = br_record_set(rec, (enum br_metric_id)i, y.has_value ? y.value : NAN, y.raw);
 		br_value_set_resolution(x, br_value_resolution(y));
-		x->too_fast = y->too_fast;
-		x->marked = y->marked;
-		x->doubtful = y->doubtful;
-		if (y->has_cpu)
-			br_record_set_cpu(rec, (enum br_metric_id)i, y->cpu);
+		x->too_fast = y.too_fast;
+		x->marked = y.marked;
+		x->doubtful = y.doubtful;
+		if (y.has_cpu)
+			br_record_set_cpu(rec, (enum br_metric_id)i, y.cpu);
 		n++;
 	}
 	return n;

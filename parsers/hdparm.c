@@ -542,7 +542,7 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 {
 	struct br_record *r = st->open;
 	enum br_metric_id id = kind_metric[k];
-	if (!r || !st->in_block || st->open_block != st->block_start || br_record_get(r, id)->present)
+	if (!r || !st->in_block || st->open_block != st->block_start || br_record_get(r, id).present)
 		return false;
 	/* a reading at an --offset is a result of its own */
 	if (offset != NO_OFFSET || br_record_param(r, "offset"))
@@ -562,7 +562,7 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 		return false;
 	/* the first line's own figures, under its metric's name */
 	for (int m = 0; pmb && m < BR_METRIC_COUNT; m++)
-		if (br_record_get(r, (enum br_metric_id)m)->present) {
+		if (br_record_get(r, (enum br_metric_id)m).present) {
 			const struct br_param *psec = br_record_param(r, "seconds");
 			per_metric_params(r, (enum br_metric_id)m, pmb->num, psec ? psec->num : 0);
 			break;

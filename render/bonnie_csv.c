@@ -119,27 +119,28 @@ static void add_chunk(struct br_buf *b, const struct br_record *r)
 
 static void add_pair(struct br_buf *b, const struct br_record *r, enum br_metric_id id)
 {
-	const struct br_value *v = br_record_get(r, id);
+	const struct br_value v = br_record_get(r, id);
 	br_buf_addc(b, ',');
-	if (v->present && v->too_fast) {
+	if (v.present && v.too_fast) {
 		br_buf_adds(b, "+++++,+++");
 		return;
 	}
-	if (v->present && v->has_value) {
+	if (v.present && v.has_value) {
 		/* a seek rate printed with one decimal keeps it ("336.0") */
-		if (id == BR_M_seeks && (!integral(v->value) || (br_value_resolution(v) > 0 &&
+		if (id == BR_M_seeks && (!integral(v.value) || (br_value_resolution(v) > 0 &&
 								  br_value_resolution(v) < 1)))
-			add_fixed(b, v->value, 1, "");
+			add_fixed(b, v.value, 1, "");
 		else
-			add_fixed(b, v->value, 0, "");
+			add_fixed(b, v.value, 0, "");
 	}
 	br_buf_addc(b, ',');
-	if (v->present && v->has_value && v->has_cpu)
-		add_fixed(b, v->cpu, 0, "");
+	if (v.present && v.has_value && v.has_cpu)
+		add_fixed(b, v.cpu, 0, "");
 }
 
-static void add_latency(struct br_buf *b, const struct br_value *v)
+static void add_latency(struct br_buf *b, const struct br_record *r, enum br_metric_id id)
 {
+	const struct br_value fig = br_record_get(r, id), *v = &fig;
 	br_buf_addc(b, ',');
 	if (!v->present || !v->has_value || v->value < 0)
 		return;
@@ -203,9 +204,9 @@ static void add_record(struct br_buf *b, const struct br_record *r)
 	for (size_t i = 0; i < BR_ARRAY_LEN(files); i++)
 		add_pair(b, r, files[i]);
 	for (size_t i = 0; i < BR_ARRAY_LEN(io); i++)
-		add_latency(b, br_record_get(r, (enum br_metric_id)br_metric_latency_of(io[i])));
+		add_latency(b, r, (enum br_metric_id)br_metric_latency_of(io[i]));
 	for (size_t i = 0; i < BR_ARRAY_LEN(files); i++)
-		add_latency(b, br_record_get(r, (enum br_metric_id)br_metric_latency_of(files[i])));
+		add_latency(b, r, (enum br_metric_id)br_metric_latency_of(files[i]));
 	br_buf_addc(b, '\n');
 }
 

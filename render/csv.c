@@ -111,21 +111,21 @@ static void row_out(struct br_buf *line, const struct br_record *r, const bool *
 	for (int m = 0; m < BR_METRIC_COUNT; m++) {
 		if (!cols[m])
 			continue;
-		const struct br_value *v = br_record_get(r, (enum br_metric_id)m);
+		const struct br_value v = br_record_get(r, (enum br_metric_id)m);
 		br_buf_addc(line, ',');
-		if (v->present && v->has_value)
-			br_buf_add_double(line, v->value);
+		if (v.present && v.has_value)
+			br_buf_add_double(line, v.value);
 		if (cpu_cols[m]) {
 			br_buf_addc(line, ',');
-			if (v->present && v->has_cpu)
-				br_buf_add_double(line, v->cpu);
+			if (v.present && v.has_cpu)
+				br_buf_add_double(line, v.cpu);
 		}
-		if (v->present && v->too_fast) {
+		if (v.present && v.too_fast) {
 			if (fast.len)
 				br_buf_addc(&fast, ' ');
 			br_buf_adds(&fast, br_metric(m)->name);
 		}
-		if (v->present && v->marked) {
+		if (v.present && v.marked) {
 			if (marked.len)
 				br_buf_addc(&marked, ' ');
 			br_buf_adds(&marked, br_metric(m)->name);

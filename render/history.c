@@ -49,14 +49,14 @@ void br_history_build(struct br_history *h, const struct br_recset *rs, enum br_
 	double max = 0, min = 0;
 	for (size_t i = 0; i < rs->n; i++) {
 		const struct br_record *r = rs->v[i];
-		const struct br_value *v = br_record_get(r, m);
-		if (!v->present)
+		const struct br_value v = br_record_get(r, m);
+		if (!v.present)
 			continue;
 		if (r->ran_at_from == BR_RAN_NONE) {
 			h->undated++;
 			continue;
 		}
-		if (!v->has_value || !isfinite(v->value)) {
+		if (!v.has_value || !isfinite(v.value)) {
 			h->no_value++;
 			continue;
 		}
@@ -68,8 +68,8 @@ void br_history_build(struct br_history *h, const struct br_recset *rs, enum br_
 			h->hosts[h->nhosts++] = r->host;
 		}
 		h->v = br_grow(h->v, &cap, h->n + 1, sizeof *h->v);
-		h->v[h->n++] = (struct br_history_point){r, r->ran_at, v->value, s, i};
-		double a = fabs(v->value);
+		h->v[h->n++] = (struct br_history_point){r, r->ran_at, v.value, s, i};
+		double a = fabs(v.value);
 		max = a > max ? a : max;
 		if (a > 0 && (min == 0 || a < min))
 			min = a;

@@ -163,28 +163,28 @@ void br_record_to_json(const struct br_record *r, struct br_buf *b)
 	bool first = true;
 	for (uint64_t held = br_record_held(r); held; held &= held - 1) {
 		int i = __builtin_ctzll(held);
-		const struct br_value *v = br_record_get(r, (enum br_metric_id)i);
-		if (!v->present)
+		const struct br_value v = br_record_get(r, (enum br_metric_id)i);
+		if (!v.present)
 			continue;
 		/* the key literal without its comma for the first metric */
 		put(b, metric_keys[i].text + first, metric_keys[i].len - first);
 		first = false;
-		if (v->has_value)
-			br_buf_add_double(b, v->value);
+		if (v.has_value)
+			br_buf_add_double(b, v.value);
 		else
 			PUT_LIT(b, "null");
 		put(b, unit_text[i], unit_len[i]);
-		if (v->has_cpu) {
+		if (v.has_cpu) {
 			PUT_LIT(b, ",\"cpu\":");
-			br_buf_add_double(b, v->cpu);
+			br_buf_add_double(b, v.cpu);
 		}
-		if (v->raw) {
+		if (v.raw) {
 			PUT_LIT(b, ",\"raw\":");
-			br_json_add_cstr(b, v->raw);
+			br_json_add_cstr(b, v.raw);
 		}
-		if (v->too_fast)
+		if (v.too_fast)
 			PUT_LIT(b, ",\"too_fast\":true");
-		if (v->marked)
+		if (v.marked)
 			PUT_LIT(b, ",\"marked\":true");
 		put_c(b, '}');
 	}

@@ -22,10 +22,10 @@ static void check_record(const struct br_record *r, const struct br_doc *doc)
 	    (doc->nphys && r->source.end_line > doc->nphys))
 		abort();
 	for (size_t m = 0; m < BR_METRIC_COUNT; m++) {
-		const struct br_value *v = br_record_get(r, m);
-		if (v->present && v->has_value && !isfinite(v->value))
+		const struct br_value v = br_record_get(r, m);
+		if (v.present && v.has_value && !isfinite(v.value))
 			abort();
-		if (v->present && v->has_cpu && !isfinite(v->cpu))
+		if (v.present && v.has_cpu && !isfinite(v.cpu))
 			abort();
 	}
 }

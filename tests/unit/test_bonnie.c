@@ -23,23 +23,23 @@ static void run(struct run *r, const char *text)
 	run_parser(r, "bonnie", text, true);
 }
 
-static const struct br_value *fig(const struct run *r, size_t i, enum br_metric_id id)
+static struct br_value fig(const struct run *r, size_t i, enum br_metric_id id)
 {
 	assert_true(i < r->ds.records.n);
-	const struct br_value *v = br_record_get(r->ds.records.v[i], id);
-	assert_true(v->present);
+	const struct br_value v = br_record_get(r->ds.records.v[i], id);
+	assert_true(v.present);
 	return v;
 }
 
 static void assert_fig(const struct run *r, size_t i, enum br_metric_id id, double value, double cpu,
 		       bool marked)
 {
-	const struct br_value *v = fig(r, i, id);
-	assert_true(v->has_value);
-	assert_true(fabs(v->value - value) < 1e-6);
-	assert_true(v->has_cpu);
-	assert_true(fabs(v->cpu - cpu) < 1e-6);
-	assert_int_equal(v->marked, marked);
+	const struct br_value v = fig(r, i, id);
+	assert_true(v.has_value);
+	assert_true(fabs(v.value - value) < 1e-6);
+	assert_true(v.has_cpu);
+	assert_true(fabs(v.cpu - cpu) < 1e-6);
+	assert_int_equal(v.marked, marked);
 }
 
 static const char *param_str(const struct run *r, size_t i, const char *key)
@@ -87,7 +87,7 @@ static void original_table(void **state)
 	assert_fig(&r, 0, BR_M_getc, 4763, 61.4, false);
 	assert_fig(&r, 0, BR_M_get_block, 6736, 24.4, false);
 	assert_fig(&r, 0, BR_M_seeks, 143.7, 4.0, false);
-	assert_string_equal(fig(&r, 0, BR_M_seeks)->raw, "143.7");
+	assert_string_equal(fig(&r, 0, BR_M_seeks).raw, "143.7");
 	assert_int_equal(br_record_metric_count(rec), 6);
 	/* the record spans the progress lines and the table; all are claimed */
 	assert_int_equal(rec->source.line, 1);
@@ -237,7 +237,7 @@ static void garloff_progress_lines_alone(void **state)
 	assert_true(param_num(&r, 0, "size_bytes") == 268435456.0);
 	assert_fig(&r, 0, BR_M_putc, 21846, 98.0, false);
 	assert_fig(&r, 0, BR_M_get_block, 18026, 2.0, false);
-	assert_false(br_record_get(rec, BR_M_seeks)->present);
+	assert_false(br_record_get(rec, BR_M_seeks).present);
 	assert_int_equal(br_record_metric_count(rec), 5);
 	done(&r);
 }
@@ -310,7 +310,7 @@ static void bonnie64(void **state)
 	assert_fig(&r, 0, BR_M_putc, 50.0 * 1024, 77.0, false);
 	assert_fig(&r, 0, BR_M_get_block, 1282.1 * 1024, 64.1, false);
 	assert_fig(&r, 0, BR_M_seeks, 66666, 66.7, false);
-	assert_string_equal(fig(&r, 0, BR_M_put_block)->raw, "454.5");
+	assert_string_equal(fig(&r, 0, BR_M_put_block).raw, "454.5");
 	assert_true(fabs(br_value_resolution(fig(&r, 0, BR_M_put_block)) - 102.4) < 1e-9);
 	done(&r);
 
@@ -358,7 +358,7 @@ static void markdown_bold_and_tabs(void **state)
 	assert_int_equal(r.n, 1);
 	assert_string_equal(r.ds.records.v[0]->host, "fast");
 	assert_fig(&r, 0, BR_M_putc, 88826, 99.1, true);
-	assert_string_equal(fig(&r, 0, BR_M_putc)->raw, "88826");
+	assert_string_equal(fig(&r, 0, BR_M_putc).raw, "88826");
 	assert_fig(&r, 0, BR_M_put_block, 90000, 30.0, false);
 	done(&r);
 }
@@ -789,7 +789,7 @@ static void notes_title_rows(void **state)
 	assert_int_equal(r.n, 2);
 	assert_string_equal(r.ds.records.v[0]->label, "Only the kernel changed / 2.4.9");
 	assert_string_equal(r.ds.records.v[1]->label, "Only the kernel changed");
-	assert_true(br_record_get(r.ds.records.v[1], BR_M_seeks)->value == 183.3);
+	assert_true(br_record_get(r.ds.records.v[1], BR_M_seeks).value == 183.3);
 	done(&r);
 }
 

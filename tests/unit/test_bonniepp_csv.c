@@ -71,28 +71,28 @@ static void near(double a, double b)
 static void fig(const struct br_record *r, enum br_metric_id id, double value, const char *raw,
 		double cpu)
 {
-	const struct br_value *v = br_record_get(r, id);
-	assert_true(v->present);
-	assert_true(v->has_value);
-	assert_false(v->too_fast);
-	near(v->value, value);
-	assert_string_equal(v->raw, raw);
+	const struct br_value v = br_record_get(r, id);
+	assert_true(v.present);
+	assert_true(v.has_value);
+	assert_false(v.too_fast);
+	near(v.value, value);
+	assert_string_equal(v.raw, raw);
 	if (cpu < 0) {
-		assert_false(v->has_cpu);
+		assert_false(v.has_cpu);
 	} else {
-		assert_true(v->has_cpu);
-		near(v->cpu, cpu);
+		assert_true(v.has_cpu);
+		near(v.cpu, cpu);
 	}
 }
 
 static void too_fast(const struct br_record *r, enum br_metric_id id)
 {
-	const struct br_value *v = br_record_get(r, id);
-	assert_true(v->present);
-	assert_false(v->has_value);
-	assert_true(v->too_fast);
-	assert_false(v->has_cpu);
-	assert_string_equal(v->raw, "+++++");
+	const struct br_value v = br_record_get(r, id);
+	assert_true(v.present);
+	assert_false(v.has_value);
+	assert_true(v.too_fast);
+	assert_false(v.has_cpu);
+	assert_string_equal(v.raw, "+++++");
 }
 
 /* ------------------------------------------------------------ 1.0x */
@@ -133,7 +133,7 @@ static void layout_103(void **state)
 	near(br_value_resolution(br_record_get(x, BR_M_putc)), 1);
 	near(br_value_resolution(br_record_get(x, BR_M_seeks)), 0.1);
 	assert_int_equal(br_record_metric_count(x), 12);
-	assert_false(br_record_get(x, BR_M_putc_latency)->present);
+	assert_false(br_record_get(x, BR_M_putc_latency).present);
 	assert_int_equal(warnings(&r), 0);
 	done(&r);
 }
@@ -187,7 +187,7 @@ static void layout_10x_without_file_test(void **state)
 	for (size_t i = 0; i < 2; i++) {
 		struct br_record *x = rec(&r, i);
 		assert_int_equal(br_record_metric_count(x), 6);
-		assert_false(br_record_get(x, BR_M_seq_create)->present);
+		assert_false(br_record_get(x, BR_M_seq_create).present);
 		assert_null(br_record_param(x, "files"));
 		near(pnum(x, "size_bytes"), 2.0 * 1073741824);
 	}
@@ -207,7 +207,7 @@ static void layout_10x_file_test_only(void **state)
 	struct br_record *x = rec(&r, 0);
 	assert_null(br_record_param(x, "size"));
 	for (int m = BR_M_putc; m <= BR_M_seeks; m++)
-		assert_false(br_record_get(x, m)->present); /* empty: absent, never 0 */
+		assert_false(br_record_get(x, m).present); /* empty: absent, never 0 */
 	fig(x, BR_M_seq_create, 2140, "2140", 12);
 	fig(x, BR_M_ran_del, 1507, "1507", 9);
 	done(&r);
@@ -229,7 +229,7 @@ static void layout_190a_format2_33(void **state)
 	fig(x, BR_M_seeks, 210.4, "210.4", 1);
 	near(pnum(x, "files"), 16384);
 	fig(x, BR_M_ran_del, 4012, "4012", 95);
-	assert_false(br_record_get(x, BR_M_putc_latency)->present);
+	assert_false(br_record_get(x, BR_M_putc_latency).present);
 	done(&r);
 }
 
@@ -269,11 +269,11 @@ static void layout_191a_46(void **state)
 	fig(x, BR_M_ran_del_latency, 999, "999us", -1);
 	x = rec(&r, 1);
 	assert_string_equal(x->version, "1.92");
-	assert_false(br_record_get(x, BR_M_putc)->present);
+	assert_false(br_record_get(x, BR_M_putc).present);
 	near(pnum(x, "files"), 16384);
 	fig(x, BR_M_seq_create, 3012, "3012", 96);
 	fig(x, BR_M_seq_create_latency, 1212, "1212us", -1);
-	assert_false(br_record_get(x, BR_M_putc_latency)->present);
+	assert_false(br_record_get(x, BR_M_putc_latency).present);
 	done(&r);
 }
 
@@ -315,7 +315,7 @@ static void layout_196_48(void **state)
 	fig(x, BR_M_put_block, 126598, "126598", 11);
 	fig(x, BR_M_seeks, 13116, "13116", 160); /* >100% on SMP */
 	near(br_value_resolution(br_record_get(x, BR_M_seeks)), 1);
-	assert_false(br_record_get(x, BR_M_seeks)->doubtful);
+	assert_false(br_record_get(x, BR_M_seeks).doubtful);
 	fig(x, BR_M_seq_create, 23322, "23322", 22);
 	too_fast(x, BR_M_seq_stat);
 	fig(x, BR_M_seq_del, 24000, "24000", 16);
@@ -391,8 +391,8 @@ static void layout_200a_file_test_only(void **state)
 	assert_int_equal(r.n, 1);
 	struct br_record *x = rec(&r, 0);
 	assert_null(br_record_param(x, "seeks_count"));
-	assert_false(br_record_get(x, BR_M_putc)->present);
-	assert_false(br_record_get(x, BR_M_putc_latency)->present);
+	assert_false(br_record_get(x, BR_M_putc).present);
+	assert_false(br_record_get(x, BR_M_putc_latency).present);
 	fig(x, BR_M_seq_create, 1155, "1155", 97);
 	fig(x, BR_M_seq_create_latency, 4764, "4764us", -1);
 	near(pnum(x, "num_dirs"), 4);
@@ -414,7 +414,7 @@ static void s0_record_one_field_short(void **state)
 	fig(x, BR_M_ran_del, 10020, "10020", 58);
 	fig(x, BR_M_seq_create_latency, 2210, "2210us", -1);
 	fig(x, BR_M_ran_del_latency, 1650, "1650us", -1);
-	assert_false(br_record_get(x, BR_M_seeks_latency)->present);
+	assert_false(br_record_get(x, BR_M_seeks_latency).present);
 	assert_int_equal(warnings(&r), 0);
 	done(&r);
 }
@@ -429,10 +429,10 @@ static void latency_units_and_skipped_tests(void **state)
 		"22897us,145ms,296ms,897us,84789us\n");
 	assert_int_equal(r.n, 1);
 	struct br_record *x = rec(&r, 0);
-	assert_false(br_record_get(x, BR_M_putc)->present);
-	assert_false(br_record_get(x, BR_M_getc)->present);
-	assert_false(br_record_get(x, BR_M_putc_latency)->present);
-	assert_false(br_record_get(x, BR_M_getc_latency)->present);
+	assert_false(br_record_get(x, BR_M_putc).present);
+	assert_false(br_record_get(x, BR_M_getc).present);
+	assert_false(br_record_get(x, BR_M_putc_latency).present);
+	assert_false(br_record_get(x, BR_M_getc_latency).present);
 	fig(x, BR_M_put_block, 39912, "39912", 3);
 	fig(x, BR_M_put_block_latency, 12226000, "12226ms", -1);
 	fig(x, BR_M_rewrite_latency, 112e6, "112s", -1);
@@ -452,8 +452,8 @@ static void trailing_latencies_dropped(void **state)
 	struct br_record *x = rec(&r, 0);
 	fig(x, BR_M_seeks, 402.5, "402.5", 9);
 	fig(x, BR_M_seeks_latency, 1512000, "1512ms", -1);
-	assert_false(br_record_get(x, BR_M_seq_create_latency)->present);
-	assert_false(br_record_get(x, BR_M_seq_create)->present);
+	assert_false(br_record_get(x, BR_M_seq_create_latency).present);
+	assert_false(br_record_get(x, BR_M_seq_create).present);
 	done(&r);
 }
 
@@ -720,7 +720,7 @@ static void seeks_without_point_is_doubtful(void **state)
 	assert_int_equal(r.n, 1);
 	struct br_record *x = rec(&r, 0);
 	fig(x, BR_M_seeks, 1650, "1650", 0);
-	assert_true(br_record_get(x, BR_M_seeks)->doubtful);
+	assert_true(br_record_get(x, BR_M_seeks).doubtful);
 	char *d = diag_with(&r, BR_WARNING, "'1650'");
 	assert_non_null(strstr(d, "kept as printed"));
 	free(d);
@@ -733,7 +733,7 @@ static void seeks_without_point_is_doubtful(void **state)
 		"1120ms,8801us,120ms,25012us,850us,311us,1201us,901us,60us,1300us\n");
 	assert_int_equal(r.n, 1);
 	fig(rec(&r, 0), BR_M_seeks, 995, "995", 33);
-	assert_true(br_record_get(rec(&r, 0), BR_M_seeks)->doubtful);
+	assert_true(br_record_get(rec(&r, 0), BR_M_seeks).doubtful);
 	assert_int_equal(warnings(&r), 1);
 	done(&r);
 }
@@ -771,16 +771,16 @@ static void same_record(const struct br_record *a, const struct br_record *b)
 			assert_true(a->params[i].num == b->params[i].num);
 	}
 	for (int m = 0; m < BR_METRIC_COUNT; m++) {
-		const struct br_value *x = br_record_get(a, m), *y = br_record_get(b, m);
-		assert_int_equal(x->present, y->present);
-		assert_int_equal(x->has_value, y->has_value);
-		assert_int_equal(x->has_cpu, y->has_cpu);
-		assert_int_equal(x->too_fast, y->too_fast);
-		assert_int_equal(x->doubtful, y->doubtful);
-		assert_true(x->value == y->value);
-		assert_true(x->cpu == y->cpu);
+		const struct br_value x = br_record_get(a, m), y = br_record_get(b, m);
+		assert_int_equal(x.present, y.present);
+		assert_int_equal(x.has_value, y.has_value);
+		assert_int_equal(x.has_cpu, y.has_cpu);
+		assert_int_equal(x.too_fast, y.too_fast);
+		assert_int_equal(x.doubtful, y.doubtful);
+		assert_true(x.value == y.value);
+		assert_true(x.cpu == y.cpu);
 		assert_true(br_value_resolution(x) == br_value_resolution(y));
-		assert_string_equal(x->raw ? x->raw : "(null)", y->raw ? y->raw : "(null)");
+		assert_string_equal(x.raw ? x.raw : "(null)", y.raw ? y.raw : "(null)");
 	}
 }
 
@@ -1089,22 +1089,22 @@ static void figures_read_like_strtod(void **state)
 	for (size_t i = 0; i < 2; i++) {
 		const struct br_record *x = rec(&r, i);
 		for (int m = 0; m < BR_METRIC_COUNT; m++) {
-			const struct br_value *v = br_record_get(x, m);
-			if (!v->has_value)
+			const struct br_value v = br_record_get(x, m);
+			if (!v.has_value)
 				continue;
 			char *end;
-			double want = strtod(v->raw, &end);
+			double want = strtod(v.raw, &end);
 			if (!strcmp(end, "ms"))
 				want *= 1000;
 			else if (!strcmp(end, "s"))
 				want *= 1e6;
-			if (v->value != want)
-				fail_msg("%s: %.17g != %.17g", v->raw, v->value, want);
+			if (v.value != want)
+				fail_msg("%s: %.17g != %.17g", v.raw, v.value, want);
 		}
 	}
-	assert_true(br_record_get(rec(&r, 0), BR_M_putc)->value == 98765432109876543.0);
-	assert_true(br_record_get(rec(&r, 0), BR_M_seq_stat)->value == strtod("2.675", NULL));
-	assert_true(br_record_get(rec(&r, 1), BR_M_put_block_latency)->value == 300000);
+	assert_true(br_record_get(rec(&r, 0), BR_M_putc).value == 98765432109876543.0);
+	assert_true(br_record_get(rec(&r, 0), BR_M_seq_stat).value == strtod("2.675", NULL));
+	assert_true(br_record_get(rec(&r, 1), BR_M_put_block_latency).value == 300000);
 	done(&r);
 }
 
@@ -1148,9 +1148,9 @@ static void field_shapes_at_the_limits(void **state)
 		"500,1,600,1\n");
 	fig(rec(&r, 0), BR_M_putc, 1000, "1000", 9999);
 	fig(rec(&r, 0), BR_M_put_block, 2000, "2000", -1);
-	assert_true(br_record_get(rec(&r, 0), BR_M_seeks)->too_fast);
-	assert_string_equal(br_record_get(rec(&r, 0), BR_M_seeks)->raw, "+++");
-	assert_false(br_record_get(rec(&r, 0), BR_M_seeks)->has_cpu);
+	assert_true(br_record_get(rec(&r, 0), BR_M_seeks).too_fast);
+	assert_string_equal(br_record_get(rec(&r, 0), BR_M_seeks).raw, "+++");
+	assert_false(br_record_get(rec(&r, 0), BR_M_seeks).has_cpu);
 	done(&r);
 	/* versions: the quick check reads d.dd[a-z], the pattern the rest */
 	run(&r, "1.97,1.97.1,v,1,1058179427,8G,,760,99,241652,25,83263,17,1364,92,167755,12,"
@@ -1264,9 +1264,9 @@ static void spaced_per_char_skipped(void **state)
 		"897us 84789us\n");
 	assert_int_equal(r.n, 1);
 	struct br_record *x = rec(&r, 0);
-	assert_false(br_record_get(x, BR_M_putc)->present);
-	assert_false(br_record_get(x, BR_M_getc)->present);
-	assert_false(br_record_get(x, BR_M_putc_latency)->present);
+	assert_false(br_record_get(x, BR_M_putc).present);
+	assert_false(br_record_get(x, BR_M_getc).present);
+	assert_false(br_record_get(x, BR_M_putc_latency).present);
 	fig(x, BR_M_put_block, 39912, "39912", 3);
 	fig(x, BR_M_rewrite, 29398, "29398", 4);
 	fig(x, BR_M_get_block, 79075, "79075", 4);
@@ -1289,7 +1289,7 @@ static void spaced_without_io_part(void **state)
 	struct br_record *x = rec(&r, 0);
 	assert_null(br_record_param(x, "size"));
 	near(pnum(x, "files"), 16384);
-	assert_false(br_record_get(x, BR_M_putc)->present);
+	assert_false(br_record_get(x, BR_M_putc).present);
 	fig(x, BR_M_seq_create, 9120, "9120", 61);
 	fig(x, BR_M_ran_del, 10020, "10020", 58);
 	fig(x, BR_M_seq_create_latency, 2210, "2210us", -1);

@@ -24,41 +24,41 @@ static void run(struct run *r, const char *text)
 	run_parser(r, "bonnie++-text", text, true);
 }
 
-static const struct br_value *fig(const struct run *r, size_t i, enum br_metric_id id)
+static struct br_value fig(const struct run *r, size_t i, enum br_metric_id id)
 {
 	assert_true(i < r->ds.records.n);
-	const struct br_value *v = br_record_get(r->ds.records.v[i], id);
-	assert_true(v->present);
+	const struct br_value v = br_record_get(r->ds.records.v[i], id);
+	assert_true(v.present);
 	return v;
 }
 
 static bool fig_present(const struct run *r, size_t i, enum br_metric_id id)
 {
 	assert_true(i < r->ds.records.n);
-	return br_record_get(r->ds.records.v[i], id)->present;
+	return br_record_get(r->ds.records.v[i], id).present;
 }
 
 static void assert_fig(const struct run *r, size_t i, enum br_metric_id id, double value, int cpu)
 {
-	const struct br_value *v = fig(r, i, id);
-	assert_true(v->has_value);
-	if (fabs(v->value - value) > 1e-6)
-		fail_msg("%s: %g, expected %g", br_metric(id)->name, v->value, value);
+	const struct br_value v = fig(r, i, id);
+	assert_true(v.has_value);
+	if (fabs(v.value - value) > 1e-6)
+		fail_msg("%s: %g, expected %g", br_metric(id)->name, v.value, value);
 	if (cpu < 0) {
-		assert_false(v->has_cpu);
+		assert_false(v.has_cpu);
 	} else {
-		assert_true(v->has_cpu);
-		assert_true(v->cpu == cpu);
+		assert_true(v.has_cpu);
+		assert_true(v.cpu == cpu);
 	}
 }
 
 static void assert_too_fast(const struct run *r, size_t i, enum br_metric_id id)
 {
-	const struct br_value *v = fig(r, i, id);
-	assert_true(v->too_fast);
-	assert_false(v->has_value);
-	assert_false(v->has_cpu);
-	assert_string_equal(v->raw, "+++++");
+	const struct br_value v = fig(r, i, id);
+	assert_true(v.too_fast);
+	assert_false(v.has_value);
+	assert_false(v.has_cpu);
+	assert_string_equal(v.raw, "+++++");
 }
 
 static double param_num(const struct run *r, size_t i, const char *key)
@@ -104,7 +104,7 @@ static void version_103(void **state)
 	assert_fig(&r, 0, BR_M_getc, 30363, 49);
 	assert_fig(&r, 0, BR_M_get_block, 44790, 6);
 	assert_fig(&r, 0, BR_M_seeks, 165.0, 0);
-	assert_string_equal(fig(&r, 0, BR_M_seeks)->raw, "165.0");
+	assert_string_equal(fig(&r, 0, BR_M_seeks).raw, "165.0");
 	assert_fig(&r, 0, BR_M_seq_create, 2140, 12);
 	assert_too_fast(&r, 0, BR_M_seq_stat);
 	assert_fig(&r, 0, BR_M_seq_del, 1716, 10);
@@ -160,10 +160,10 @@ static void version_100_plain_mb(void **state)
 	assert_int_equal(r.n, 1);
 	assert_string_equal(param_str(&r, 0, "size"), "300");
 	assert_true(param_num(&r, 0, "size_bytes") == 300.0 * 1048576);
-	const struct br_value *v = fig(&r, 0, BR_M_seeks);
-	assert_true(v->too_fast);
-	assert_false(v->has_cpu); /* "+++++  12": no measurement, as in the CSV */
-	assert_false(br_record_get(r.ds.records.v[0], BR_M_seq_create)->present);
+	const struct br_value v = fig(&r, 0, BR_M_seeks);
+	assert_true(v.too_fast);
+	assert_false(v.has_cpu); /* "+++++  12": no measurement, as in the CSV */
+	assert_false(br_record_get(r.ds.records.v[0], BR_M_seq_create).present);
 	done(&r);
 
 	run_all(&r, "Version 1.00       ------Sequential Output------ --Sequential Input- --Random-\n"
@@ -187,7 +187,7 @@ static void create_only_block(void **state)
 		"                 16   512   4  9120  21   833   5   540   4 +++++ +++   401   3\n");
 	assert_int_equal(r.n, 1);
 	assert_string_equal(r.ds.records.v[0]->host, "nfsclient");
-	assert_false(br_record_get(r.ds.records.v[0], BR_M_putc)->present);
+	assert_false(br_record_get(r.ds.records.v[0], BR_M_putc).present);
 	assert_fig(&r, 0, BR_M_seq_stat, 9120, 21);
 	assert_fig(&r, 0, BR_M_ran_del, 401, 3);
 	done(&r);
@@ -224,7 +224,7 @@ static void version_196_latency_concurrency(void **state)
 	assert_fig(&r, 0, BR_M_seeks, 13116, 160);
 	assert_fig(&r, 0, BR_M_putc_latency, 15865, -1);
 	assert_fig(&r, 0, BR_M_put_block_latency, 554000, -1);
-	assert_string_equal(fig(&r, 0, BR_M_put_block_latency)->raw, "554ms");
+	assert_string_equal(fig(&r, 0, BR_M_put_block_latency).raw, "554ms");
 	assert_fig(&r, 0, BR_M_seeks_latency, 2480, -1);
 	assert_fig(&r, 0, BR_M_seq_create, 23322, 22);
 	assert_fig(&r, 0, BR_M_seq_del, 24000, 16);
@@ -249,16 +249,16 @@ static void blank_columns(void **state)
 		"Latency                       12226ms   61883ms               349ms    3643ms\n");
 	assert_int_equal(r.n, 1);
 	const struct br_record *rec = r.ds.records.v[0];
-	assert_false(br_record_get(rec, BR_M_putc)->present);
-	assert_false(br_record_get(rec, BR_M_getc)->present);
+	assert_false(br_record_get(rec, BR_M_putc).present);
+	assert_false(br_record_get(rec, BR_M_getc).present);
 	assert_fig(&r, 0, BR_M_put_block, 39912, 3);
 	assert_fig(&r, 0, BR_M_rewrite, 29398, 4);
 	assert_fig(&r, 0, BR_M_get_block, 79075, 4);
 	assert_fig(&r, 0, BR_M_seeks, 207.2, 34);
-	assert_false(br_record_get(rec, BR_M_putc_latency)->present);
+	assert_false(br_record_get(rec, BR_M_putc_latency).present);
 	assert_fig(&r, 0, BR_M_put_block_latency, 12226000, -1);
 	assert_fig(&r, 0, BR_M_rewrite_latency, 61883000, -1);
-	assert_false(br_record_get(rec, BR_M_getc_latency)->present);
+	assert_false(br_record_get(rec, BR_M_getc_latency).present);
 	assert_fig(&r, 0, BR_M_get_block_latency, 349000, -1);
 	assert_fig(&r, 0, BR_M_seeks_latency, 3643000, -1);
 	done(&r);
@@ -269,7 +269,7 @@ static void blank_columns(void **state)
 		"Machine Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec %CP\n"
 		"servername01 160G 39912 3 29398 4 79075 4 207.2 34\n");
 	assert_int_equal(r.n, 1);
-	assert_false(br_record_get(r.ds.records.v[0], BR_M_putc)->present);
+	assert_false(br_record_get(r.ds.records.v[0], BR_M_putc).present);
 	assert_fig(&r, 0, BR_M_get_block, 79075, 4);
 	assert_int_equal(br_diags_count(&r.ds.diags, BR_NOTE), 1);
 	done(&r);
@@ -302,7 +302,7 @@ static void version_200a_units(void **state)
 	assert_true(br_value_resolution(fig(&r, 0, BR_M_putc)) == 1);
 	assert_fig(&r, 0, BR_M_put_block, 728 * 1024.0, 100);
 	assert_true(br_value_resolution(fig(&r, 0, BR_M_put_block)) == 1024);
-	assert_string_equal(fig(&r, 0, BR_M_put_block)->raw, "728m");
+	assert_string_equal(fig(&r, 0, BR_M_put_block).raw, "728m");
 	assert_fig(&r, 0, BR_M_get_block, 1.1 * 1048576, 58);
 	assert_true(fabs(br_value_resolution(fig(&r, 0, BR_M_get_block)) - 0.1 * 1048576) < 1e-6);
 	assert_too_fast(&r, 0, BR_M_seeks);
@@ -335,12 +335,12 @@ static void version_200a_create_bug(void **state)
 						  BR_M_ran_del};
 	static const int cpu[] = {96, 84, 96, 81};
 	for (size_t k = 0; k < 4; k++) {
-		const struct br_value *v = fig(&r, 0, wrong[k]);
-		assert_false(v->has_value);
-		assert_false(v->too_fast);
-		assert_true(v->doubtful);
-		assert_true(v->has_cpu && v->cpu == cpu[k]);
-		assert_string_equal(v->raw, "49152");
+		const struct br_value v = fig(&r, 0, wrong[k]);
+		assert_false(v.has_value);
+		assert_false(v.too_fast);
+		assert_true(v.doubtful);
+		assert_true(v.has_cpu && v.cpu == cpu[k]);
+		assert_string_equal(v.raw, "49152");
 	}
 	assert_too_fast(&r, 0, BR_M_seq_stat);
 	assert_int_equal(warnings(&r), 0); /* a note says why */
@@ -349,7 +349,7 @@ static void version_200a_create_bug(void **state)
 	assert_int_equal(r.ds.diags.v[0].line, 4);
 	assert_non_null(strstr(r.ds.diags.v[0].message, "no CSV line"));
 	assert_non_null(strstr(r.ds.diags.v[0].message, "4 of them unknown"));
-	assert_false(fig(&r, 0, BR_M_seq_create_latency)->doubtful);
+	assert_false(fig(&r, 0, BR_M_seq_create_latency).doubtful);
 	done(&r);
 
 	/* a rate that is neither files x 1024 nor 0 stays, doubtful, with a warning */
@@ -360,8 +360,8 @@ static void version_200a_create_bug(void **state)
 	memcpy(at, "41000", 5);
 	run(&r, other);
 	assert_fig(&r, 0, BR_M_seq_create, 41000, 96);
-	assert_true(fig(&r, 0, BR_M_seq_create)->doubtful);
-	assert_false(fig(&r, 0, BR_M_seq_del)->has_value);
+	assert_true(fig(&r, 0, BR_M_seq_create).doubtful);
+	assert_false(fig(&r, 0, BR_M_seq_del).has_value);
 	assert_int_equal(warnings(&r), 1);
 	done(&r);
 
@@ -372,7 +372,7 @@ static void version_200a_create_bug(void **state)
 	assert_fig(&r, 0, BR_M_seq_create, 38692, 96);
 	assert_fig(&r, 0, BR_M_seq_del, 76069, 84);
 	assert_fig(&r, 0, BR_M_ran_del, 90960, 81);
-	assert_false(fig(&r, 0, BR_M_seq_create)->doubtful);
+	assert_false(fig(&r, 0, BR_M_seq_create).doubtful);
 	assert_int_equal(warnings(&r), 0);
 	done(&r);
 }
@@ -610,9 +610,9 @@ static void markers_and_csv2txt_zero(void **state)
 		"best             4G 30348  47 **88826**  5 12701   2 30363  49 44790*  6 165.0   0\n");
 	assert_int_equal(r.n, 1);
 	assert_fig(&r, 0, BR_M_put_block, 88826, 5);
-	assert_true(fig(&r, 0, BR_M_put_block)->marked);
-	assert_true(fig(&r, 0, BR_M_get_block)->marked);
-	assert_false(fig(&r, 0, BR_M_putc)->marked);
+	assert_true(fig(&r, 0, BR_M_put_block).marked);
+	assert_true(fig(&r, 0, BR_M_get_block).marked);
+	assert_false(fig(&r, 0, BR_M_putc).marked);
 	done(&r);
 
 	/* bon_csv2txt 2.00a turns +++++ into "0k" next to "+++" */
@@ -624,9 +624,9 @@ static void markers_and_csv2txt_zero(void **state)
 	assert_string_equal(r.ds.records.v[0]->host, "testhos");
 	assert_string_equal(param_str(&r, 0, "size"), "64M");
 	assert_fig(&r, 0, BR_M_putc, 1250, 99);
-	assert_true(fig(&r, 0, BR_M_put_block)->too_fast);
-	assert_false(fig(&r, 0, BR_M_put_block)->has_value);
-	assert_string_equal(fig(&r, 0, BR_M_put_block)->raw, "0k"); /* as printed */
+	assert_true(fig(&r, 0, BR_M_put_block).too_fast);
+	assert_false(fig(&r, 0, BR_M_put_block).has_value);
+	assert_string_equal(fig(&r, 0, BR_M_put_block).raw, "0k"); /* as printed */
 	assert_too_fast(&r, 0, BR_M_seeks);
 	done(&r);
 }
@@ -643,7 +643,7 @@ static void collapsed_latency_and_table_bars(void **state)
 		"lappy 8G 201442 21 98310 12 388201 18 3120 44\n"
 		"Latency 3126ms 812ms 41207us 9930us\n");
 	assert_int_equal(r.n, 1);
-	assert_false(br_record_get(r.ds.records.v[0], BR_M_putc_latency)->present);
+	assert_false(br_record_get(r.ds.records.v[0], BR_M_putc_latency).present);
 	assert_fig(&r, 0, BR_M_put_block_latency, 3126000, -1);
 	assert_fig(&r, 0, BR_M_get_block_latency, 41207, -1);
 	assert_fig(&r, 0, BR_M_seeks_latency, 9930, -1);
@@ -815,7 +815,7 @@ static void names_with_spaces_glued_to_size(void **state)
 	assert_fig(&r, 1, BR_M_get_block, 70112, 11);
 	assert_string_equal(rec(&r, 2)->host, "old disk 2");
 	assert_string_equal(param_str(&r, 2, "size"), "300M");
-	assert_false(br_record_get(rec(&r, 2), BR_M_putc)->present);
+	assert_false(br_record_get(rec(&r, 2), BR_M_putc).present);
 	assert_fig(&r, 2, BR_M_put_block, 58812, 17);
 	assert_fig(&r, 2, BR_M_get_block, 71002, 10);
 	assert_int_equal(warnings(&r), 0);
@@ -850,15 +850,15 @@ static void size_spec_without_name(void **state)
 	assert_null(rec(&r, 0)->host);
 	assert_string_equal(param_str(&r, 0, "size"), "32G");
 	assert_true(param_num(&r, 0, "chunk_size") == 4096);
-	assert_false(br_record_get(rec(&r, 0), BR_M_putc)->present);
-	assert_false(br_record_get(rec(&r, 0), BR_M_getc)->present);
+	assert_false(br_record_get(rec(&r, 0), BR_M_putc).present);
+	assert_false(br_record_get(rec(&r, 0), BR_M_getc).present);
 	assert_fig(&r, 0, BR_M_put_block, 12.1 * 1024, 17);
 	assert_fig(&r, 0, BR_M_rewrite, 48.2 * 1024, 22);
 	assert_fig(&r, 0, BR_M_get_block, 197 * 1024, 29);
 	assert_fig(&r, 0, BR_M_seeks, 301.4, 11);
 	assert_fig(&r, 0, BR_M_put_block_latency, 4702000, -1);
 	assert_fig(&r, 0, BR_M_seeks_latency, 312000, -1);
-	assert_false(br_record_get(rec(&r, 0), BR_M_getc_latency)->present);
+	assert_false(br_record_get(rec(&r, 0), BR_M_getc_latency).present);
 	assert_int_equal(warnings(&r), 0);
 	assert_non_null(strstr(r.ds.diags.v[0].message, "(-f)"));
 	done(&r);
@@ -912,7 +912,7 @@ static void several_runs_under_one_header(void **state)
 	snprintf(text, sizeof text, "%.*s", (int)(strrchr(csv2txt_two, 'O') - csv2txt_two), csv2txt_two);
 	run(&r, text);
 	assert_int_equal(r.n, 2);
-	assert_false(br_record_get(rec(&r, 0), BR_M_seq_create)->present);
+	assert_false(br_record_get(rec(&r, 0), BR_M_seq_create).present);
 	assert_fig(&r, 1, BR_M_put_block, 30871, 43);
 	assert_fig(&r, 1, BR_M_seq_create, 402, 95);
 	done(&r);
@@ -924,10 +924,10 @@ static void several_runs_under_one_header(void **state)
 	memcpy(at, "Vega ", 5);
 	run(&r, text);
 	assert_int_equal(r.n, 3);
-	assert_false(br_record_get(rec(&r, 0), BR_M_seq_create)->present);
+	assert_false(br_record_get(rec(&r, 0), BR_M_seq_create).present);
 	assert_string_equal(rec(&r, 2)->host, "Orion");
 	assert_fig(&r, 2, BR_M_seq_create, 377, 90);
-	assert_false(br_record_get(rec(&r, 2), BR_M_put_block)->present);
+	assert_false(br_record_get(rec(&r, 2), BR_M_put_block).present);
 	done(&r);
 
 	/* each row with its Latency line (a before/after table) */
@@ -1148,9 +1148,9 @@ static void notes_after_rows(void **state)
 	assert_fig(&r, 0, BR_M_put_block, 98120, 12);
 	assert_fig(&r, 0, BR_M_seeks_latency, 401000, -1);
 	assert_fig(&r, 0, BR_M_rewrite_latency, 1402000, -1);
-	assert_false(br_record_get(rec(&r, 0), BR_M_putc_latency)->present);
+	assert_false(br_record_get(rec(&r, 0), BR_M_putc_latency).present);
 	assert_fig(&r, 0, BR_M_seeks, 401.2, 14);
-	assert_false(br_record_get(rec(&r, 0), BR_M_putc)->present);
+	assert_false(br_record_get(rec(&r, 0), BR_M_putc).present);
 	done(&r);
 
 	/* figures run together are no note: Bonnie's row stays Bonnie's */

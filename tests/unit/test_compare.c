@@ -622,22 +622,22 @@ static void plain_cell(const struct br_cmp_row *row, enum br_metric_id m, struct
 	size_t n = 0, ncpu = 0;
 	double cpu = 0;
 	for (size_t i = 0; i < row->nmembers; i++) {
-		const struct br_value *v = br_record_get(row->members[i], m);
-		if (!v->present)
+		const struct br_value v = br_record_get(row->members[i], m);
+		if (!v.present)
 			continue;
 		c->present = true;
-		c->marked = c->marked || v->marked;
-		c->n_too_fast += v->too_fast;
-		if (v->has_value && isfinite(v->value))
-			vals[n++] = v->value;
-		if (v->has_cpu) {
-			cpu += v->cpu;
+		c->marked = c->marked || v.marked;
+		c->n_too_fast += v.too_fast;
+		if (v.has_value && isfinite(v.value))
+			vals[n++] = v.value;
+		if (v.has_cpu) {
+			cpu += v.cpu;
 			ncpu++;
 		}
 	}
 	if (c->present) {
 		if (row->nmembers == 1)
-			c->raw = br_record_get(row->members[0], m)->raw;
+			c->raw = br_record_get(row->members[0], m).raw;
 		struct br_cmp_stats st;
 		br_cmp_stats(vals, n, &st);
 		c->n = n;

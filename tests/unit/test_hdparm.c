@@ -42,10 +42,10 @@ static double param(const struct br_record *r, const char *key)
 static void figure(const struct br_record *r, enum br_metric_id id, double value, const char *raw)
 {
 	assert_int_equal(r->tool, BR_TOOL_HDPARM);
-	assert_true(br_record_get(r, id)->present);
-	assert_true(br_record_get(r, id)->has_value);
-	assert_true(fabs(br_record_get(r, id)->value - value) < 1e-9);
-	assert_string_equal(br_record_get(r, id)->raw, raw);
+	assert_true(br_record_get(r, id).present);
+	assert_true(br_record_get(r, id).has_value);
+	assert_true(fabs(br_record_get(r, id).value - value) < 1e-9);
+	assert_string_equal(br_record_get(r, id).raw, raw);
 }
 
 /* The record holds exactly one figure, `id`, equal to value (and raw). */
@@ -54,10 +54,10 @@ static void one_figure(const struct br_record *r, enum br_metric_id id, double v
 {
 	assert_int_equal(r->tool, BR_TOOL_HDPARM);
 	assert_int_equal(br_record_metric_count(r), 1);
-	assert_true(br_record_get(r, id)->present);
-	assert_true(br_record_get(r, id)->has_value);
-	assert_true(fabs(br_record_get(r, id)->value - value) < 1e-9);
-	assert_string_equal(br_record_get(r, id)->raw, raw);
+	assert_true(br_record_get(r, id).present);
+	assert_true(br_record_get(r, id).has_value);
+	assert_true(fabs(br_record_get(r, id).value - value) < 1e-9);
+	assert_string_equal(br_record_get(r, id).raw, raw);
 }
 
 static void modern_layout(void **state)

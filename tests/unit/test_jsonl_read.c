@@ -114,24 +114,24 @@ static void every_key_reads_back(void **state)
 	assert_true(br_record_param(r, "size_bytes")->num == 17179869184.0);
 	assert_true(br_record_param(r, "files")->num == 16384);
 
-	assert_true(br_record_get(r, BR_M_putc)->present && br_record_get(r, BR_M_putc)->has_value);
-	assert_true(br_record_get(r, BR_M_putc)->value == 72343);
-	assert_true(br_record_get(r, BR_M_putc)->has_cpu && br_record_get(r, BR_M_putc)->cpu == 98);
-	assert_string_equal(br_record_get(r, BR_M_putc)->raw, "72343");
-	assert_true(br_record_get(r, BR_M_put_block)->marked);
-	assert_true(br_record_get(r, BR_M_put_block)->value == 1468006.4);
-	assert_false(br_record_get(r, BR_M_put_block)->has_cpu);
-	assert_true(br_record_get(r, BR_M_seeks)->cpu == 2.5);
-	assert_true(br_record_get(r, BR_M_seq_stat)->present && br_record_get(r, BR_M_seq_stat)->too_fast);
-	assert_false(br_record_get(r, BR_M_seq_stat)->has_value);
-	assert_true(br_record_get(r, BR_M_seq_stat)->has_cpu && br_record_get(r, BR_M_seq_stat)->cpu == 0);
-	assert_true(br_record_get(r, BR_M_ran_del)->present);
-	assert_false(br_record_get(r, BR_M_ran_del)->has_value);
-	assert_false(br_record_get(r, BR_M_ran_del)->too_fast);
-	assert_true(br_record_get(r, BR_M_putc_latency)->value == 1234.5);
-	assert_true(br_record_get(r, BR_M_seeks_latency)->value == 0.25);
-	assert_null(br_record_get(r, BR_M_seeks_latency)->raw);
-	assert_false(br_record_get(r, BR_M_getc)->present);
+	assert_true(br_record_get(r, BR_M_putc).present && br_record_get(r, BR_M_putc).has_value);
+	assert_true(br_record_get(r, BR_M_putc).value == 72343);
+	assert_true(br_record_get(r, BR_M_putc).has_cpu && br_record_get(r, BR_M_putc).cpu == 98);
+	assert_string_equal(br_record_get(r, BR_M_putc).raw, "72343");
+	assert_true(br_record_get(r, BR_M_put_block).marked);
+	assert_true(br_record_get(r, BR_M_put_block).value == 1468006.4);
+	assert_false(br_record_get(r, BR_M_put_block).has_cpu);
+	assert_true(br_record_get(r, BR_M_seeks).cpu == 2.5);
+	assert_true(br_record_get(r, BR_M_seq_stat).present && br_record_get(r, BR_M_seq_stat).too_fast);
+	assert_false(br_record_get(r, BR_M_seq_stat).has_value);
+	assert_true(br_record_get(r, BR_M_seq_stat).has_cpu && br_record_get(r, BR_M_seq_stat).cpu == 0);
+	assert_true(br_record_get(r, BR_M_ran_del).present);
+	assert_false(br_record_get(r, BR_M_ran_del).has_value);
+	assert_false(br_record_get(r, BR_M_ran_del).too_fast);
+	assert_true(br_record_get(r, BR_M_putc_latency).value == 1234.5);
+	assert_true(br_record_get(r, BR_M_seeks_latency).value == 0.25);
+	assert_null(br_record_get(r, BR_M_seeks_latency).raw);
+	assert_false(br_record_get(r, BR_M_getc).present);
 	assert_true(br_value_resolution(br_record_get(r, BR_M_putc)) == 0);
 
 	/* and it writes the same line again */
@@ -160,15 +160,15 @@ static void nulls_and_absent_keys(void **state)
 	assert_null(a->host);
 	assert_null(a->label);
 	assert_null(a->source.format);
-	assert_true(br_record_get(a, BR_M_buffered_read)->present);
-	assert_false(br_record_get(a, BR_M_buffered_read)->has_value);
-	assert_false(br_record_get(a, BR_M_buffered_read)->too_fast);
+	assert_true(br_record_get(a, BR_M_buffered_read).present);
+	assert_false(br_record_get(a, BR_M_buffered_read).has_value);
+	assert_false(br_record_get(a, BR_M_buffered_read).too_fast);
 	/* no source written: the line it was read from */
 	assert_string_equal(b->source.file, "in.jsonl");
 	assert_int_equal(b->source.line, 2);
 	assert_string_equal(b->source.format, "jsonl");
 	assert_int_equal(b->nparams, 0);
-	assert_true(br_record_get(b, BR_M_seq_read_ops)->value == 12);
+	assert_true(br_record_get(b, BR_M_seq_read_ops).value == 12);
 	br_dataset_free(&ds);
 }
 
@@ -185,14 +185,14 @@ static void too_fast_with_and_without_value(void **state)
 	assert_int_equal(ds.diags.n, 0);
 	assert_int_equal(ds.records.n, 1);
 	const struct br_record *r = ds.records.v[0];
-	assert_true(br_record_get(r, BR_M_putc)->too_fast);
-	assert_false(br_record_get(r, BR_M_putc)->has_value);
-	assert_string_equal(br_record_get(r, BR_M_putc)->raw, "+++++");
-	assert_true(br_record_get(r, BR_M_getc)->too_fast);
-	assert_true(br_record_get(r, BR_M_getc)->has_value);
-	assert_false(br_record_get(r, BR_M_getc)->marked);
-	assert_false(br_record_get(r, BR_M_seeks)->too_fast);
-	assert_true(br_record_get(r, BR_M_seeks)->marked);
+	assert_true(br_record_get(r, BR_M_putc).too_fast);
+	assert_false(br_record_get(r, BR_M_putc).has_value);
+	assert_string_equal(br_record_get(r, BR_M_putc).raw, "+++++");
+	assert_true(br_record_get(r, BR_M_getc).too_fast);
+	assert_true(br_record_get(r, BR_M_getc).has_value);
+	assert_false(br_record_get(r, BR_M_getc).marked);
+	assert_false(br_record_get(r, BR_M_seeks).too_fast);
+	assert_true(br_record_get(r, BR_M_seeks).marked);
 	br_dataset_free(&ds);
 }
 
@@ -219,11 +219,11 @@ static void bad_lines_warn_and_others_still_read(void **state)
 	assert_string_equal(ds.records.v[0]->host, "/dev/a");
 	const struct br_record *b = ds.records.v[1];
 	assert_string_equal(b->host, "/dev/b");
-	assert_false(br_record_get(b, BR_M_cached_read)->present);
-	assert_false(br_record_get(b, BR_M_buffered_read)->present);
-	assert_true(br_record_get(b, BR_M_direct_read)->present);
-	assert_false(br_record_get(b, BR_M_direct_read)->has_cpu);
-	assert_false(br_record_get(b, BR_M_putc)->present);
+	assert_false(br_record_get(b, BR_M_cached_read).present);
+	assert_false(br_record_get(b, BR_M_buffered_read).present);
+	assert_true(br_record_get(b, BR_M_direct_read).present);
+	assert_false(br_record_get(b, BR_M_direct_read).has_cpu);
+	assert_false(br_record_get(b, BR_M_putc).present);
 	assert_string_equal(b->source.file, "in.jsonl"); /* the source had no file */
 	assert_int_equal(b->source.line, 10);
 
@@ -372,7 +372,7 @@ static void record_reader_without_warn_callback(void **state)
 	assert_non_null(r);
 	assert_null(r->host);
 	assert_null(r->source.file);
-	assert_true(br_record_get(r, BR_M_seq_read)->value == 1.5);
+	assert_true(br_record_get(r, BR_M_seq_read).value == 1.5);
 	br_record_free(r);
 	br_json_free(j);
 	assert_null(br_jsonl_record(NULL, NULL, NULL));

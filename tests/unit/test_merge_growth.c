@@ -279,9 +279,9 @@ static void doubtful_create_rates_only(void **state)
 	assert_int_equal(br_recset_merge(&s), 100);
 	for (size_t k = 0; k < s.n; k++) {
 		assert_int_equal(s.v[k]->nalso, 1);
-		const struct br_value *v = br_record_get(s.v[k], BR_M_seq_create);
-		assert_false(v->doubtful); /* the CSV's trusted rate won */
-		assert_true(v->value == 1497);
+		const struct br_value v = br_record_get(s.v[k], BR_M_seq_create);
+		assert_false(v.doubtful); /* the CSV's trusted rate won */
+		assert_true(v.value == 1497);
 	}
 	br_recset_free(&s);
 }

@@ -116,7 +116,7 @@ static bool plain_values_equal(const struct br_value *a, const struct br_value *
 		return false;
 	if (!a->has_value)
 		return true;
-	double tol = fmax(br_value_resolution(a), br_value_resolution(b));
+	double tol = fmax(br_value_resolution(*a), br_value_resolution(*b));
 	double d = fabs(a->value - b->value);
 	return d <= tol + 1e-9 * fmax(fabs(a->value), 1.0);
 }
@@ -127,13 +127,13 @@ static bool plain_same_run(const struct br_record *a, const struct br_record *b)
 		return false;
 	size_t shared = 0, trusted = 0;
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
-		const struct br_value *x = br_record_get(a, i), *y = br_record_get(b, i);
-		if (!x->present || !y->present)
+		const struct br_value x = br_record_get(a, i), y = br_record_get(b, i);
+		if (!x.present || !y.present)
 			continue;
 		shared++;
-		if (x->doubtful || y->doubtful)
+		if (x.doubtful || y.doubtful)
 			continue;
-		if (!plain_values_equal(x, y))
+		if (!plain_values_equal(&x, &y))
 			return false;
 		trusted++;
 	}
@@ -195,10 +195,10 @@ static void same_records(const struct br_recset *a, const struct br_recset *b)
 		for (size_t k = 0; k < x->nalso; k++)
 			assert_int_equal(x->also[k].line, y->also[k].line);
 		for (int m = 0; m < BR_METRIC_COUNT; m++) {
-			assert_int_equal(br_record_get(x, m)->present, br_record_get(y, m)->present);
-			assert_int_equal(br_record_get(x, m)->has_value, br_record_get(y, m)->has_value);
-			if (br_record_get(x, m)->has_value)
-				assert_true(br_record_get(x, m)->value == br_record_get(y, m)->value);
+			assert_int_equal(br_record_get(x, m).present, br_record_get(y, m).present);
+			assert_int_equal(br_record_get(x, m).has_value, br_record_get(y, m).has_value);
+			if (br_record_get(x, m).has_value)
+				assert_true(br_record_get(x, m).value == br_record_get(y, m).value);
 		}
 	}
 }

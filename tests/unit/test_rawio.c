@@ -24,20 +24,20 @@ static void run(struct run *r, const char *text)
 /* A rate as printed (K = 1000 bytes) and its KiB/s value. */
 static void rate(const struct br_record *r, enum br_metric_id id, const char *raw, bool marked)
 {
-	const struct br_value *v = br_record_get(r, id);
-	assert_true(v->present && v->has_value);
-	assert_string_equal(v->raw, raw);
-	assert_true(fabs(v->value - strtod(raw, NULL) * 1000 / 1024) < 1e-9);
-	assert_int_equal(v->marked, marked);
+	const struct br_value v = br_record_get(r, id);
+	assert_true(v.present && v.has_value);
+	assert_string_equal(v.raw, raw);
+	assert_true(fabs(v.value - strtod(raw, NULL) * 1000 / 1024) < 1e-9);
+	assert_int_equal(v.marked, marked);
 	assert_int_equal(br_metric(id)->unit, BR_UNIT_KIBS);
 }
 
 static void ops(const struct br_record *r, enum br_metric_id id, double value, bool marked)
 {
-	const struct br_value *v = br_record_get(r, id);
-	assert_true(v->present && v->has_value);
-	assert_true(v->value == value);
-	assert_int_equal(v->marked, marked);
+	const struct br_value v = br_record_get(r, id);
+	assert_true(v.present && v.has_value);
+	assert_true(v.value == value);
+	assert_int_equal(v.marked, marked);
 	assert_int_equal(br_metric(id)->unit, BR_UNIT_PERSEC);
 }
 
@@ -69,7 +69,7 @@ static void full_table(void **state)
 	ops(a, BR_M_random_write_ops, 140, true);
 	rate(a, BR_M_seq_write, "3596.3", false);
 	ops(a, BR_M_seq_write_ops, 219, false);
-	assert_true(br_record_get(a, BR_M_random_write)->value == 2209.1796875); /* exact: 2262200 / 1024 */
+	assert_true(br_record_get(a, BR_M_random_write).value == 2209.1796875); /* exact: 2262200 / 1024 */
 	assert_int_equal(a->source.line, 4);
 	assert_string_equal(a->source.format, "rawio");
 	struct br_record *s = rec(&r, 2);
@@ -121,7 +121,7 @@ static void fewer_groups(void **state)
 	rate(a, BR_M_seq_read, "5136.4", false);
 	ops(a, BR_M_seq_read_ops, 314, false);
 	rate(a, BR_M_random_read, "2291.4", false);
-	assert_false(br_record_get(a, BR_M_random_write)->present);
+	assert_false(br_record_get(a, BR_M_random_write).present);
 	struct br_record *b = rec(&r, 1);
 	assert_int_equal(br_record_metric_count(b), 2);
 	rate(b, BR_M_random_write, "1324.8", false);

@@ -61,10 +61,10 @@ static void merge_keeps_full_host_and_first_source(void **state)
 	assert_int_equal(s.v[0]->source.line, 10);
 	assert_int_equal(s.v[0]->nalso, 1);
 	assert_int_equal(s.v[0]->also[0].line, 21);
-	assert_true(br_record_get(s.v[0], BR_M_seeks)->present); /* every figure kept */
-	assert_true(br_record_get(s.v[0], BR_M_seq_stat)->too_fast);
-	assert_false(br_record_get(s.v[0], BR_M_seq_stat)->has_value);
-	assert_true(br_record_get(s.v[1], BR_M_put_block)->value == 7444);
+	assert_true(br_record_get(s.v[0], BR_M_seeks).present); /* every figure kept */
+	assert_true(br_record_get(s.v[0], BR_M_seq_stat).too_fast);
+	assert_false(br_record_get(s.v[0], BR_M_seq_stat).has_value);
+	assert_true(br_record_get(s.v[1], BR_M_put_block).value == 7444);
 	br_recset_free(&s);
 }
 
@@ -127,9 +127,9 @@ static void merge_respects_printed_precision_and_doubt(void **state)
 	assert_int_equal(br_recset_merge(&s), 1);
 	assert_int_equal(s.n, 1);
 	/* the exact CSV figure wins over the rounded one, the trusted over the doubtful */
-	assert_true(br_record_get(s.v[0], BR_M_put_block)->value == 745124);
-	assert_true(br_record_get(s.v[0], BR_M_seq_create)->value == 3780);
-	assert_false(br_record_get(s.v[0], BR_M_seq_create)->doubtful);
+	assert_true(br_record_get(s.v[0], BR_M_put_block).value == 745124);
+	assert_true(br_record_get(s.v[0], BR_M_seq_create).value == 3780);
+	assert_false(br_record_get(s.v[0], BR_M_seq_create).doubtful);
 	br_recset_free(&s);
 }
 
@@ -188,14 +188,14 @@ static void strings_survive_growth_replacement_and_merge(void **state)
 	br_record_set_version(a, "1.\x01\xff");  /* control char, invalid UTF-8 */
 	assert_string_equal(a->version, "1.\xef\xbf\xbd\xef\xbf\xbd");
 	br_record_set(a, BR_M_seeks, 5, NULL);  /* raw cleared */
-	assert_null(br_record_get(a, BR_M_seeks)->raw);
+	assert_null(br_record_get(a, BR_M_seeks).raw);
 	br_record_set_host(a, a->host);         /* its own string */
 	assert_string_equal(a->host, "second-host");
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
 		if (i == BR_M_seeks)
 			continue;
 		snprintf(raw, sizeof raw, "%d-a-long-printed-figure-of-forty-bytes-%03d", i, i);
-		assert_string_equal(br_record_get(a, i)->raw, raw);
+		assert_string_equal(br_record_get(a, i).raw, raw);
 	}
 	br_record_set_source(a, "a.txt", 3, 3, "bonnie++-csv");
 	/* a params table that outgrows its first place */
@@ -235,8 +235,8 @@ static void strings_survive_growth_replacement_and_merge(void **state)
 	assert_string_equal(x->host, "h.example.org");
 	assert_string_equal(x->label, "RAID 5");
 	assert_string_equal(x->version, "1.03");
-	assert_string_equal(br_record_get(x, BR_M_getc)->raw, "1364");
-	assert_string_equal(br_record_get(x, BR_M_seq_stat)->raw, "+++++");
+	assert_string_equal(br_record_get(x, BR_M_getc).raw, "1364");
+	assert_string_equal(br_record_get(x, BR_M_seq_stat).raw, "+++++");
 	assert_int_equal(x->nalso, 1);
 	assert_string_equal(x->also[0].file, "b.txt");
 	assert_string_equal(x->also[0].format, "bonnie++-text");
@@ -245,7 +245,7 @@ static void strings_survive_growth_replacement_and_merge(void **state)
 	struct br_record *c = br_record_clone(a);
 	br_record_free(a);
 	assert_string_equal(c->host, "second-host");
-	assert_string_equal(br_record_get(c, BR_M_putc)->raw, "0-a-long-printed-figure-of-forty-bytes-000");
+	assert_string_equal(br_record_get(c, BR_M_putc).raw, "0-a-long-printed-figure-of-forty-bytes-000");
 	assert_string_equal(c->source.file, "a.txt");
 	assert_int_equal(c->nparams, 40);
 	assert_string_equal(br_record_param(c, "param-38")->str, "param-38");
@@ -347,7 +347,7 @@ static void sparse_values_stay_put_and_read_back(void **state)
 		/* a stride coprime with the count visits every metric out of order */
 		for (int k = 0; k < BR_METRIC_COUNT; k++) {
 			int m = (k * 7 + 3) % BR_METRIC_COUNT;
-			assert_false(br_record_get(r, (enum br_metric_id)m)->present);
+			assert_false(br_record_get(r, (enum br_metric_id)m).present);
 			assert_null(br_record_value(r, (enum br_metric_id)m));
 			snprintf(raw, sizeof raw, "%d.%0*d", m, 40, k); /* long: blocks fill up */
 			first[m] = br_record_set(r, (enum br_metric_id)m, m * 1.5, raw);
@@ -357,25 +357,25 @@ static void sparse_values_stay_put_and_read_back(void **state)
 			assert_int_equal(br_record_metric_count(r), (size_t)k + 1);
 		}
 		for (int m = 0; m < BR_METRIC_COUNT; m++) {
-			const struct br_value *v = br_record_get(r, (enum br_metric_id)m);
-			assert_ptr_equal(v, first[m]);
-			assert_ptr_equal(br_record_value(r, (enum br_metric_id)m), v);
-			assert_true(v->present && v->has_value && v->has_cpu);
-			assert_true(v->value == m * 1.5);
+			const struct br_value v = br_record_get(r, (enum br_metric_id)m);
+			assert_memory_equal(&v, first[m], sizeof v);
+			assert_ptr_equal(br_record_value(r, (enum br_metric_id)m), first[m]);
+			assert_true(v.present && v.has_value && v.has_cpu);
+			assert_true(v.value == m * 1.5);
 			char want[16];
 			snprintf(want, sizeof want, "%d.", m);
-			assert_memory_equal(v->raw, want, strlen(want));
-			assert_int_equal(strlen(v->raw), strlen(want) + 40);
+			assert_memory_equal(v.raw, want, strlen(want));
+			assert_int_equal(strlen(v.raw), strlen(want) + 40);
 		}
 		/* a copy is the same, and its own */
 		struct br_record *c = br_record_clone(r);
 		for (int m = 0; m < BR_METRIC_COUNT; m++) {
-			const struct br_value *a = br_record_get(r, (enum br_metric_id)m);
-			const struct br_value *b = br_record_get(c, (enum br_metric_id)m);
-			assert_ptr_not_equal(a, b);
-			assert_ptr_not_equal(a->raw, b->raw);
-			assert_string_equal(a->raw, b->raw);
-			assert_true(a->value == b->value && a->cpu == b->cpu);
+			const struct br_value a = br_record_get(r, (enum br_metric_id)m);
+			const struct br_value b = br_record_get(c, (enum br_metric_id)m);
+			assert_ptr_not_equal(&a, &b);
+			assert_ptr_not_equal(a.raw, b.raw);
+			assert_string_equal(a.raw, b.raw);
+			assert_true(a.value == b.value && a.cpu == b.cpu);
 		}
 		br_record_free(r);
 		assert_int_equal(br_record_metric_count(c), BR_METRIC_COUNT);
@@ -385,13 +385,13 @@ static void sparse_values_stay_put_and_read_back(void **state)
 	struct br_record *r = br_record_new(BR_TOOL_BONNIE);
 	br_record_set_cpu(r, BR_M_putc, 42);
 	assert_true(br_record_held(r) == (uint64_t)1 << BR_M_putc); /* held, not present */
-	assert_false(br_record_get(r, BR_M_putc)->present);
+	assert_false(br_record_get(r, BR_M_putc).present);
 	assert_null(br_record_value(r, BR_M_putc));
 	assert_int_equal(br_record_metric_count(r), 0);
 	br_record_set(r, BR_M_putc, 1000, "1000");
-	assert_false(br_record_get(r, BR_M_putc)->has_cpu);
-	assert_false(br_record_get(r, BR_M_seeks)->present);
-	assert_true(br_record_get(r, BR_M_seeks)->value == 0 && !br_record_get(r, BR_M_seeks)->raw);
+	assert_false(br_record_get(r, BR_M_putc).has_cpu);
+	assert_false(br_record_get(r, BR_M_seeks).present);
+	assert_true(br_record_get(r, BR_M_seeks).value == 0 && !br_record_get(r, BR_M_seeks).raw);
 	br_record_free(r);
 }
 
@@ -419,10 +419,10 @@ static void merge_adds_figures_the_survivor_lacks(void **state)
 	assert_int_equal(s.n, 1);
 	assert_ptr_equal(s.v[0], a);
 	for (int m = BR_M_putc_latency; m <= BR_M_ran_del_latency; m++) {
-		const struct br_value *v = br_record_get(a, (enum br_metric_id)m);
-		assert_true(v->present);
-		assert_true(v->value == m * 10.0);
-		assert_string_equal(v->raw, "x");
+		const struct br_value v = br_record_get(a, (enum br_metric_id)m);
+		assert_true(v.present);
+		assert_true(v.value == m * 10.0);
+		assert_string_equal(v.raw, "x");
 	}
 	assert_int_equal(br_record_metric_count(a), 2 + (BR_M_ran_del_latency - BR_M_putc_latency + 1));
 	br_recset_free(&s);
@@ -450,8 +450,8 @@ static void many_records_freed_and_remade(void **state)
 		for (int i = 0; i < N; i++) {
 			snprintf(host, sizeof host, "host-%d", i);
 			assert_string_equal(v[i]->host, host);
-			assert_string_equal(br_record_get(v[i], BR_M_cached_read)->raw, host);
-			assert_true(br_record_get(v[i], BR_M_cached_read)->value == i);
+			assert_string_equal(br_record_get(v[i], BR_M_cached_read).raw, host);
+			assert_true(br_record_get(v[i], BR_M_cached_read).value == i);
 		}
 		/* free a scattered part: every record of some stretches (whole
 		 * slabs emptied), every third elsewhere */
@@ -481,12 +481,12 @@ static void fingerprint(const struct br_record *r, char *out, size_t cap)
 		PUT("p %s=%s/%.17g|", r->params[i].key, r->params[i].str ? r->params[i].str : "(num)",
 		    r->params[i].num);
 	for (int m = 0; m < BR_METRIC_COUNT; m++) {
-		const struct br_value *v = br_record_get(r, (enum br_metric_id)m);
-		if (!v->present && !v->has_cpu)
+		const struct br_value v = br_record_get(r, (enum br_metric_id)m);
+		if (!v.present && !v.has_cpu)
 			continue;
-		PUT("m%d %d%d%d%d%d%d %.17g %.17g %.17g %s|", m, v->present, v->has_value, v->has_cpu,
-		    v->too_fast, v->marked, v->doubtful, v->value, v->cpu, br_value_resolution(v),
-		    v->raw ? v->raw : "(null)");
+		PUT("m%d %d%d%d%d%d%d %.17g %.17g %.17g %s|", m, v.present, v.has_value, v.has_cpu,
+		    v.too_fast, v.marked, v.doubtful, v.value, v.cpu, br_value_resolution(v),
+		    v.raw ? v.raw : "(null)");
 	}
 #undef PUT
 	assert_true(n < cap);
@@ -533,12 +533,21 @@ static struct br_record *random_record(unsigned long long *x, int i)
 		snprintf(buf, sizeof buf, "%d.%d", k, i);
 		struct br_value *v = lcg(x) % 7 ? br_record_set(r, m, k * 100.25, buf)
 						: br_record_set_too_fast(r, m, "+++++");
-		if (lcg(x) % 2)
-			br_record_set_cpu(r, m, (double)(lcg(x) % 1000) / 10);
+		if (lcg(x) % 2) {
+			/* tenths, as tools print them, and odd ones a compact
+			 * figure keeps beside it: thousandths, -0, past 6000 */
+			double cpu = (double)(lcg(x) % 1000) / 10;
+			unsigned odd = (unsigned)(lcg(x) % 8);
+			cpu = odd == 0 ? (double)(lcg(x) % 100000) / 1000 : odd == 1 ? -0.0 : odd == 2 ? 7000.5 : cpu;
+			br_record_set_cpu(r, m, cpu);
+		}
 		v = br_record_value(r, m);
 		v->marked = lcg(x) % 5 == 0;
 		v->doubtful = lcg(x) % 6 == 0;
-		br_value_set_resolution(v, lcg(x) % 3 ? 0.1 * (double)(lcg(x) % 4) : 1024);
+		/* and hundreds of distinct resolutions: numbers past a byte */
+		unsigned rk = (unsigned)(lcg(x) % 6);
+		br_value_set_resolution(v, rk < 3 ? 0.1 * (double)(lcg(x) % 4)
+					: rk < 5 ? 1024 : 1e-6 * (double)(1 + lcg(x) % 5000));
 	}
 	if (lcg(x) % 5 == 0)
 		br_record_set_cpu(r, BR_M_seeks, 3); /* a cpu waiting for its figure */
@@ -588,7 +597,7 @@ static void compacted_records_are_the_same_records(void **state)
 			br_record_param_num(c, "added", 1);
 			br_record_set_host(c, "after-compaction");
 			assert_string_equal(c->host, "after-compaction");
-			assert_true(br_record_get(c, BR_M_ran_del)->value == 7);
+			assert_true(br_record_get(c, BR_M_ran_del).value == 7);
 			assert_true(br_record_param(c, "added")->num == 1);
 			fingerprint(c, after, sizeof after);
 			fp[i] = fnv(after);
@@ -611,13 +620,20 @@ static void compacted_records_are_the_same_records(void **state)
 	assert_true(moved > N);
 	for (int i = 0; i < N; i++)
 		br_record_free(v[i]);
-	/* a record with nothing to reclaim stays where it is */
+	/* a record with nothing (or little) to reclaim stays where it is:
+	 * compacted already, or since given a short label */
 	struct br_record *r = br_record_new(BR_TOOL_BONNIEPP);
 	char big[1700];
 	memset(big, 'x', sizeof big - 1);
 	big[sizeof big - 1] = '\0';
 	br_record_set_excerpt(r, big);
+	br_record_set(r, BR_M_seeks, 5, "5");
+	r = br_record_compact(r);
 	assert_ptr_equal(br_record_compact(r), r);
+	br_record_set_label(r, "a label");
+	assert_ptr_equal(br_record_compact(r), r);
+	assert_string_equal(r->label, "a label");
+	assert_true(br_record_get(r, BR_M_seeks).value == 5);
 	br_record_free(r);
 	assert_null(br_record_compact(NULL));
 }
@@ -627,23 +643,23 @@ static void resolutions_read_back_exactly(void **state)
 	(void)state;
 	struct br_record *r = br_record_new(BR_TOOL_BONNIE);
 	struct br_value *v = br_record_set(r, BR_M_putc, 1, "1");
-	assert_true(br_value_resolution(v) == 0);
+	assert_true(br_value_resolution(*v) == 0);
 	static const double odd[] = {0.1, 1, 1024, 102.4, 0.1 * 1048576, 1e-300, 5e-324, -0.0, -3,
 				     1e308, INFINITY, -INFINITY, 0.30000000000000004, 0.3};
 	for (size_t k = 0; k < sizeof odd / sizeof *odd; k++) {
 		br_value_set_resolution(v, odd[k]);
-		double got = br_value_resolution(v);
+		double got = br_value_resolution(*v);
 		assert_memory_equal(&got, &odd[k], sizeof got);
 		assert_true(v->present && v->has_value); /* the flags beside it untouched */
 	}
 	br_value_set_resolution(v, NAN);
-	assert_true(isnan(br_value_resolution(v)));
+	assert_true(isnan(br_value_resolution(*v)));
 	/* values set again share their entry, whichever thread cache */
 	struct br_value *w = br_record_set(r, BR_M_put_block, 2, "2");
 	br_value_set_resolution(w, 0.3);
 	br_value_set_resolution(v, 102.4);
 	br_value_set_resolution(w, 0.1);
-	assert_true(br_value_resolution(w) == 0.1 && br_value_resolution(v) == 102.4);
+	assert_true(br_value_resolution(*w) == 0.1 && br_value_resolution(*v) == 102.4);
 	br_record_free(r);
 }
 
@@ -661,7 +677,7 @@ static void *set_many(void *arg)
 	for (unsigned k = run->first; k < run->first + run->n; k++) {
 		double d = k * 0.001 + 1e6;
 		br_value_set_resolution(&v, d);
-		run->bad += br_value_resolution(&v) != d;
+		run->bad += br_value_resolution(v) != d;
 	}
 	return NULL;
 }
@@ -682,12 +698,12 @@ static void resolutions_have_no_ceiling(void **state)
 	}
 	struct br_value v = {0}, w = {0};
 	br_value_set_resolution(&v, 1e6 + 0.001);
-	assert_true(br_value_resolution(&v) == 1e6 + 0.001);
+	assert_true(br_value_resolution(v) == 1e6 + 0.001);
 	br_value_set_resolution(&w, 1e6 + 140.0);
 	br_value_set_resolution(&v, 1e6 + 140.0);
 	assert_int_equal(v.res, w.res);
 	br_value_set_resolution(&v, 2e6); /* new: numbered after the 140,000 above */
-	assert_true(v.res > 65535 && br_value_resolution(&v) == 2e6);
+	assert_true(v.res > 65535 && br_value_resolution(v) == 2e6);
 }
 
 int main(void)

@@ -240,15 +240,15 @@ static void bonnie_reads_back(void **state)
 	const struct br_record *rec = ds.records.v[0];
 	assert_int_equal(rec->tool, BR_TOOL_BONNIEPP);
 	assert_string_equal(rec->host, "ANDREW-PC");
-	assert_true(br_record_get(rec, BR_M_put_block)->has_value);
-	assert_true(fabs(br_record_get(rec, BR_M_put_block)->value - 745124) < 0.5);
-	assert_true(fabs(br_record_get(rec, BR_M_putc)->value - 540) < 0.5);
-	assert_true(fabs(br_record_get(rec, BR_M_get_block)->value - 1203968) < 0.5);
-	assert_true(fabs(br_record_get(rec, BR_M_seq_create)->value - 25600) < 0.5);
-	assert_true(fabs(br_record_get(rec, BR_M_ran_del)->value - 4266) < 0.5);
-	assert_true(br_record_get(rec, BR_M_seeks)->too_fast);
-	assert_true(fabs(br_record_get(rec, BR_M_putc_latency)->value - 16366) < 0.5);
-	assert_true(fabs(br_record_get(rec, BR_M_put_block)->cpu - 100) < 0.5);
+	assert_true(br_record_get(rec, BR_M_put_block).has_value);
+	assert_true(fabs(br_record_get(rec, BR_M_put_block).value - 745124) < 0.5);
+	assert_true(fabs(br_record_get(rec, BR_M_putc).value - 540) < 0.5);
+	assert_true(fabs(br_record_get(rec, BR_M_get_block).value - 1203968) < 0.5);
+	assert_true(fabs(br_record_get(rec, BR_M_seq_create).value - 25600) < 0.5);
+	assert_true(fabs(br_record_get(rec, BR_M_ran_del).value - 4266) < 0.5);
+	assert_true(br_record_get(rec, BR_M_seeks).too_fast);
+	assert_true(fabs(br_record_get(rec, BR_M_putc_latency).value - 16366) < 0.5);
+	assert_true(fabs(br_record_get(rec, BR_M_put_block).cpu - 100) < 0.5);
 	br_dataset_free(&ds);
 	br_buf_free(&b);
 }
@@ -279,8 +279,8 @@ static void bonnie_runner_version(void **state)
 		assert_int_equal(ds.records.n, 1);
 		assert_string_equal(ds.records.v[0]->version, BR_RUN_VERSION);
 		assert_int_equal(br_diags_count(&ds.diags, BR_NOTE), 0);
-		const struct br_value *v = br_record_get(ds.records.v[0], BR_M_seq_create);
-		assert_true(v && v->has_value && fabs(v->value - 8192) < 0.5);
+		const struct br_value v = br_record_get(ds.records.v[0], BR_M_seq_create);
+		assert_true(v.present && v.has_value && fabs(v.value - 8192) < 0.5);
 		br_dataset_free(&ds);
 	}
 	/* a paste that lost the blank after the name, or doubled it */
@@ -443,13 +443,13 @@ static void hdparm_reads_back(void **state)
 		const struct br_record *r = ds.records.v[i];
 		assert_int_equal(r->tool, BR_TOOL_HDPARM);
 		assert_string_equal(r->host, "/tmp/br-hdparm.x1");
-		if (br_record_get(r, BR_M_cached_read)->present) {
+		if (br_record_get(r, BR_M_cached_read).present) {
 			cached = true;
-			assert_true(fabs(br_record_get(r, BR_M_cached_read)->value - 3232.12 * 1024) < 0.01);
+			assert_true(fabs(br_record_get(r, BR_M_cached_read).value - 3232.12 * 1024) < 0.01);
 		}
-		if (br_record_get(r, BR_M_buffered_read)->present) {
+		if (br_record_get(r, BR_M_buffered_read).present) {
 			buffered = true;
-			assert_true(fabs(br_record_get(r, BR_M_buffered_read)->value - 457.14 * 1024) < 0.01);
+			assert_true(fabs(br_record_get(r, BR_M_buffered_read).value - 457.14 * 1024) < 0.01);
 		}
 	}
 	assert_true(cached && buffered);
@@ -477,9 +477,9 @@ static void rawio_table(void **state)
 	const struct br_record *rec = find_tool(&ds, BR_TOOL_RAWIO);
 	assert_non_null(rec);
 	assert_string_equal(rec->host, "myhost");
-	assert_true(fabs(br_record_get(rec, BR_M_random_read)->value - 2170.2 * 1000 / 1024) < 0.01);
-	assert_true(fabs(br_record_get(rec, BR_M_seq_write)->value - 3596.3 * 1000 / 1024) < 0.01);
-	assert_true(fabs(br_record_get(rec, BR_M_seq_read_ops)->value - 431) < 0.01);
+	assert_true(fabs(br_record_get(rec, BR_M_random_read).value - 2170.2 * 1000 / 1024) < 0.01);
+	assert_true(fabs(br_record_get(rec, BR_M_seq_write).value - 3596.3 * 1000 / 1024) < 0.01);
+	assert_true(fabs(br_record_get(rec, BR_M_seq_read_ops).value - 431) < 0.01);
 	br_dataset_free(&ds);
 
 	/* a read-only device run: two groups */
@@ -493,8 +493,8 @@ static void rawio_table(void **state)
 	parse_text(br_buf_str(&b), &ds);
 	rec = find_tool(&ds, BR_TOOL_RAWIO);
 	assert_non_null(rec);
-	assert_true(br_record_get(rec, BR_M_seq_read)->present);
-	assert_false(br_record_get(rec, BR_M_random_write)->present);
+	assert_true(br_record_get(rec, BR_M_seq_read).present);
+	assert_false(br_record_get(rec, BR_M_random_write).present);
 	br_dataset_free(&ds);
 	br_buf_free(&b);
 }
