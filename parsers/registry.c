@@ -283,12 +283,16 @@ static void explain_unread(struct br_parse_ctx *ctx)
 struct look {
 	size_t asked; /* parsers whose detect() answered: answer[0..asked) */
 	bool answer[BR_ARRAY_LEN(parsers)];
+	const struct br_parse_each *each; /* its want(), asked first */
+	size_t next;  /* the number of the document looked at */
 };
 
 static bool worth_reading(const struct br_doc *doc, void *arg)
 {
 	struct look *lk = arg;
 	lk->asked = 0;
+	if (lk->each && lk->each->want && !lk->each->want(lk->each->arg, lk->next))
+		return false; /* not wanted: not even decoded */
 	for (size_t i = 0; i < BR_ARRAY_LEN(parsers); i++) {
 		const struct br_parser *p = parsers[i];
 		bool yes;
@@ -371,11 +375,12 @@ int br_parse_file_each(const char *path, struct br_dataset *ds, const struct br_
 	size_t ndocs = 0;
 	/* a mail archive's messages are looked at first (only --explain,
 	 * which lists what no parser read, reads every one) */
-	struct look lk = {0};
+	struct look lk = {.each = each};
 	if (ds->skip_claims)
 		br_doc_reader_look(rd, worth_reading, &lk);
 	for (;;) {
 		lk.asked = 0; /* a document the look was not asked about */
+		lk.next = ndocs;
 		if ((r = br_doc_reader_next(rd, &doc, &line0)) != 0 || !doc)
 			break;
 		if (ds->ninputs == input_idx)
