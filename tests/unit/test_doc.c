@@ -550,6 +550,37 @@ static void reader_cuts_big_files_inside_row_blocks(void **state)
 	read_block = 0;
 	assert_int_equal(read_back(b.data, b.len, false), 1);
 	br_buf_free(&b);
+	/* any bytes, any piece and read sizes: the pieces are the file, in
+	 * order, their line numbers counted (read_pieces checks) */
+	unsigned long long x = 99;
+	for (int round = 0; round < 40; round++) {
+		struct br_buf f = BR_BUF_INIT;
+		int lines = 1 + (int)((x >> 20) % 400);
+		for (int l = 0; l < lines; l++) {
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			switch ((x >> 40) % 6) {
+			case 0:
+				br_buf_addf(&f, "row%d,1,2,3,4,5,6\n", l);
+				break;
+			case 1:
+				br_buf_addf(&f, "{\"n\": %d}\r\n", l);
+				break;
+			case 2:
+				br_buf_adds(&f, "\n");
+				break;
+			case 3:
+				br_buf_add(&f, "a\0b,c,d,e,f,g\r", 15);
+				break;
+			default:
+				for (unsigned k = 0; k < (x >> 8) % 90; k++)
+					br_buf_addc(&f, (char)(' ' + (x >> (k % 50)) % 95));
+				br_buf_addc(&f, (x >> 33) % 2 ? '\n' : '\r');
+			}
+		}
+		size_t piece = 1 + (size_t)(x % 300), block = 1 + (size_t)((x >> 17) % 5000);
+		read_pieces(f.data, f.len, piece, block, at, 64);
+		br_buf_free(&f);
+	}
 }
 
 static void reader_reports_what_it_cannot_read(void **state)
