@@ -664,11 +664,13 @@ static int check_output(const struct report_args *a)
 
 /* The input stage (parsers/load.h); its errors printed. BR_EXIT_OK, or
  * BR_EXIT_NODATA when an input could not be read. */
-static int load(const struct report_args *a, struct br_load *l)
+static int load(const struct report_args *a, const struct br_renderer *rend, struct br_load *l)
 {
 	struct br_load_opts lo = {
 		.claims = a->explain || a->dump == DUMP_CLAIMS,
 		.lines_only = a->dump == DUMP_LINES,
+		/* what the output shows: the tables and charts no excerpt */
+		.no_excerpts = !a->dump && !(rend && rend->needs & BR_NEED_EXCERPTS),
 		.archive_is = br_archive_is_sqlite,
 		.archive_read = br_archive_read,
 	};
@@ -833,7 +835,7 @@ static int dump_to(const void *arg, struct br_sink *sink)
 static int dump_main(struct report_args *a, const struct br_renderer *rend)
 {
 	struct br_load l;
-	int status = load(a, &l);
+	int status = load(a, rend, &l);
 	struct br_report *rep = NULL;
 	if (a->dump == DUMP_MODEL) {
 		/* the model the chosen output would get (text by default) */
@@ -937,7 +939,7 @@ static int report_main(int argc, char **argv, struct report_args *a)
 		return stream_main(a, rend);
 
 	struct br_load l;
-	int status = load(a, &l);
+	int status = load(a, rend, &l);
 	struct br_report *rep;
 	rc = build_report(&l.ds, a, rend, &rep);
 	if (rc != OPT_NEXT) {

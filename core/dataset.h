@@ -40,6 +40,8 @@ struct br_dataset {
 	struct br_claim *claims;
 	size_t nclaims, cap_claims;
 	bool skip_claims;        /* set before parsing: keep no claims (no --explain) */
+	bool skip_excerpts;      /* set before parsing: keep no excerpts (an output
+				  * that shows none: the tables, the charts) */
 	struct br_ds_strings *strs; /* internal (dataset.c): the claims' strings */
 };
 

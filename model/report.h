@@ -35,6 +35,9 @@ enum br_report_need {
 	BR_NEED_CHARTS = 1u << 3,   /* series and every group's chart (--charts) */
 	BR_NEED_SECTIONS = 1u << 4, /* the HTML report: sections and their charts
 				       (implies BR_NEED_TABLES) */
+	BR_NEED_EXCERPTS = 1u << 5, /* not the model's: the records' excerpts (the
+				       input stage keeps none for an output
+				       without this bit; br_load_opts) */
 };
 
 /* The HTML report's charts: wide, and narrow for phones; at most this many

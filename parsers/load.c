@@ -110,6 +110,7 @@ int br_load_inputs(const struct br_load_input *in, size_t n, const struct br_loa
 {
 	memset(out, 0, sizeof *out);
 	out->ds.skip_claims = !o->claims;
+	out->ds.skip_excerpts = o->no_excerpts;
 	int status = 0;
 	for (size_t i = 0; i < n; i++) {
 		int rc = o->lines_only ? decode_only(&in[i], o, out) : load_one(&in[i], o, out);

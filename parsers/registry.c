@@ -138,13 +138,15 @@ struct br_record *br_parse_record_new(struct br_parse_ctx *ctx, enum br_tool too
 	struct br_record *r = br_record_new(tool);
 	unsigned a = orig_line(ctx->doc, first, false), b = orig_line(ctx->doc, last, true);
 	br_record_set_source(r, ctx->doc->path, a, b, ctx->parser->name);
-	set_excerpt(r, ctx->doc, a, b);
+	if (!ctx->ds->skip_excerpts)
+		set_excerpt(r, ctx->doc, a, b);
 	return r;
 }
 
 void br_parse_set_excerpt(struct br_parse_ctx *ctx, struct br_record *r, unsigned a, unsigned b)
 {
-	set_excerpt(r, ctx->doc, a, b);
+	if (!ctx->ds->skip_excerpts)
+		set_excerpt(r, ctx->doc, a, b);
 }
 
 void br_parse_emit(struct br_parse_ctx *ctx, struct br_record *r)

@@ -2053,6 +2053,6 @@ const struct br_renderer br_renderer_html = {
 	.name = "html",
 	.extensions = ".html .htm",
 	.summary = "self-contained HTML report: charts, comparison tables, sources",
-	.needs = BR_NEED_TABLES | BR_NEED_SECTIONS,
+	.needs = BR_NEED_TABLES | BR_NEED_SECTIONS | BR_NEED_EXCERPTS,
 	.render = render,
 };

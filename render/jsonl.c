@@ -231,6 +231,7 @@ const struct br_renderer br_renderer_jsonl = {
 	.name = "jsonl",
 	.extensions = ".jsonl .json .ndjson",
 	.summary = "JSON Lines, one record per line (docs/schema.md)",
+	.needs = BR_NEED_EXCERPTS,
 	.render = render,
 	.record = record,
 };

@@ -75,6 +75,32 @@ static void document_order(void **state)
 	br_doc_free(doc);
 }
 
+/* A dataset that keeps no excerpts (an output that shows none) gets the
+ * same records, diagnostics and lines, without their excerpts. */
+static void excerpts_only_when_kept(void **state)
+{
+	(void)state;
+	struct br_doc *doc = br_doc_from_mem("mixed.txt", mixed, strlen(mixed));
+	struct br_dataset with = {0}, without = {.skip_excerpts = true};
+	size_t n = br_parse_document(doc, &with);
+	assert_int_equal(br_parse_document(doc, &without), n);
+	assert_int_equal(with.diags.n, without.diags.n);
+	for (size_t i = 0; i < n; i++) {
+		const struct br_record *a = with.records.v[i], *b = without.records.v[i];
+		assert_non_null(a->source.excerpt);
+		assert_null(b->source.excerpt);
+		assert_int_equal(a->source.line, b->source.line);
+		assert_int_equal(a->source.end_line, b->source.end_line);
+		assert_int_equal(br_record_held(a), br_record_held(b));
+	}
+	assert_string_equal(with.records.v[2]->source.excerpt,
+			    " Timing buffer-cache reads:   128 MB in  1.03 seconds =124.27 MB/sec\n"
+			    " Timing buffered disk reads:  64 MB in  2.58 seconds = 24.81 MB/sec");
+	br_dataset_free(&with);
+	br_dataset_free(&without);
+	br_doc_free(doc);
+}
+
 /* The driver skips the parsers after the one that claimed the last line:
  * that is right only while no parser but the first (which never meets a
  * claimed line) finds, warns or claims anything in a document whose lines
@@ -185,6 +211,7 @@ int main(void)
 	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(document_order),
+		cmocka_unit_test(excerpts_only_when_kept),
 		cmocka_unit_test(all_claimed_nothing_found),
 		cmocka_unit_test(sources_as_before),
 	};
