@@ -871,20 +871,23 @@ static bool can_stream(const struct report_args *a, const struct br_renderer *re
 struct stream_ctx {
 	const struct br_renderer *rend;
 	struct br_load_stream *st;
-	struct br_sink *sink;
 };
 
-static void stream_one(void *arg, const struct br_record *r)
+static void stream_encode(void *arg, const struct br_record *r, struct br_buf *out)
 {
-	struct stream_ctx *c = arg;
-	c->rend->record(r, c->sink);
+	const struct br_renderer *rend = arg;
+	rend->record(r, out);
+}
+
+static void stream_write(void *arg, const void *p, size_t n)
+{
+	br_sink_write(arg, p, n);
 }
 
 static int stream_to(const void *arg, struct br_sink *sink)
 {
 	const struct stream_ctx *c = arg;
-	struct stream_ctx one = {c->rend, c->st, sink};
-	return br_load_stream_emit(c->st, stream_one, &one);
+	return br_load_stream_emit(c->st, stream_write, sink);
 }
 
 /* The report of a format that streams (can_stream): the input stage of
@@ -898,7 +901,8 @@ static int stream_main(struct report_args *a, const struct br_renderer *rend)
 	size_t budget = env && *env ? (size_t)strtoull(env, NULL, 10) : 0;
 	struct br_load l;
 	struct br_load_stream *st;
-	int status = br_load_stream_open(a->inputs.v, a->inputs.n, &lo, budget ? budget : 0, &l, &st) < 0
+	int status = br_load_stream_open(a->inputs.v, a->inputs.n, &lo, budget, stream_encode, (void *)rend,
+					 &l, &st) < 0
 			     ? BR_EXIT_NODATA
 			     : BR_EXIT_OK;
 	for (size_t i = 0; i < l.nerrors; i++)
@@ -908,7 +912,7 @@ static int stream_main(struct report_args *a, const struct br_renderer *rend)
 		fprintf(stderr, "benchreport: no benchmark results found in the input\n");
 		status = BR_EXIT_NODATA;
 	} else {
-		struct stream_ctx c = {rend, st, NULL};
+		struct stream_ctx c = {rend, st};
 		int w = write_output(a, rend->text, stream_to, &c);
 		if (w != BR_EXIT_OK)
 			status = w;

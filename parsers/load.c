@@ -1,5 +1,7 @@
 /* load — see load.h. */
+#include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -137,34 +139,43 @@ void br_load_free(struct br_load *l)
 /* ------------------------------------------------------------- streaming */
 
 /*
- * The stream: one pass while everything fits the budget, three when not.
+ * The stream: one reading while everything fits the budget, two at most
+ * when not.
  *
- * Pass 1 reads every input as br_load_inputs does and keeps the records,
- * until they hold more than the budget: from then on (and for those held)
- * it keeps a fingerprint of each record instead, its merge bucket (the
- * only records br_recset_merge compares are those of one bucket) and its
- * host, and drops the record. The diagnostics are pass 1's.
+ * Pass 1 reads every input as br_load_inputs does and keeps the records
+ * until they hold more than the budget. From then on (and for those held)
+ * each record leaves a fingerprint: its merge bucket (the only records
+ * br_recset_merge compares are those of one bucket), its host, and where
+ * its output went: the output's encoding of it is written to a temporary
+ * file (the spill), and the record is dropped, unless a record of its
+ * bucket and host came before, which makes it likely to merge: it is kept.
+ * The diagnostics are pass 1's.
  *
  * A record is a candidate when another record has its bucket and may have
  * its host (the same name, or either name cut by its format): only
- * candidates can merge. Pass 2 reads the documents that hold candidates
- * again and keeps those records alone, then merges them by the rule of
- * br_recset_merge; a record that is no candidate can match none of them,
- * so the survivors are exactly those of the merge of everything. Pass 3
- * reads the documents that hold other records again and hands each record
- * out in order: a candidate as it is after the merge (absorbed ones not at
- * all), any other record as it was read. A document is read at most three
- * times, and one of candidates alone, or of none, twice. Memory: the
- * budget, about 30 bytes a record and the candidates.
+ * candidates can merge. Pass 2 reads again the documents that hold
+ * candidates that were dropped, and keeps those; all candidates are then
+ * merged by the rule of br_recset_merge. A record that is no candidate can
+ * match none of them, so the survivors are exactly those of the merge of
+ * everything. The output is then the spill, in order, less the
+ * candidates' encodings, with each surviving candidate encoded again as
+ * it is after the merge. Memory: the budget, about 40 bytes a record and
+ * the candidates; disk: the output's size.
  */
 
 #define STREAM_BUDGET ((size_t)128 << 20)
-#define HAS_CAND 1  /* a document holds candidates */
-#define HAS_PLAIN 2 /* and records that are none */
+#define COPY_BLOCK ((size_t)1 << 20)
 
 struct fingerprint {
 	uint64_t bucket, host; /* host: fnv of the name (0: none) */
 	bool cut;              /* the name may be cut (br_record.host_cut) */
+};
+
+/* A count of fingerprints by a key: open addressing, cap a power of 2. */
+struct tally {
+	uint64_t *key;  /* 0 = empty */
+	uint32_t *n, *cut;
+	size_t cap, used;
 };
 
 struct br_load_stream {
@@ -173,27 +184,34 @@ struct br_load_stream {
 	struct br_load *l;
 	size_t budget, held;     /* record bytes held in pass 1 */
 	bool prints;             /* fingerprints, not records (past the budget) */
-	struct fingerprint *fp;  /* pass 1, one a record */
-	size_t nrec, cap_fp;
-	unsigned char *cand;     /* candidate bits, one a record */
+	br_stream_encode_fn *encode;
+	void *encode_arg;
+	struct br_buf enc;
+	FILE *spill;
+	uint64_t spilled;        /* bytes in it */
+	struct tally seen;       /* bucket and host of the records so far */
+	struct fingerprint *fp;  /* one a record */
+	uint64_t *off;           /* its encoding's offset in the spill (kept: none) */
+	size_t nrec, cap_fp, cap_off;
+	unsigned char *cand;     /* one a record: CAND, and KEPT */
 	/* documents of every input in order: the records of document d are
-	 * doc_g0[d] to doc_g0[d + 1]; doc_has[d]: which kinds it holds */
+	 * doc_g0[d] to doc_g0[d + 1]; doc_want[d]: pass 2 reads it */
 	size_t *doc_g0;
-	unsigned char *doc_has;  /* HAS_CAND | HAS_PLAIN */
+	unsigned char *doc_want;
 	size_t ndocs, cap_docs;
 	size_t *input_doc0;      /* first document of input i */
 	size_t *input_k;         /* its index in l->ds.inputs + 1 (0: not read) */
-	/* passes 2 and 3 */
-	int pass;
-	size_t input, g, doc_base;
-	struct br_recset kept;   /* pass 2's candidates, then the survivors */
+	struct br_recset kept;   /* the candidates, by record number */
 	size_t *kept_g;          /* the record number of each */
+	size_t cap_kept_g;
 	bool *gone;              /* of kept: merged into an earlier one */
-	size_t next_kept;        /* pass 3: kept[0..next_kept) are handed out */
+	/* pass 2 */
+	size_t input, doc_base;
 	bool changed;            /* an input read differently than in pass 1 */
-	void (*emit)(void *arg, const struct br_record *r);
-	void *emit_arg;
 };
+
+#define CAND 1
+#define KEPT 2
 
 static uint64_t fnv_str(const char *s)
 {
@@ -203,61 +221,16 @@ static uint64_t fnv_str(const char *s)
 	return h | 1;
 }
 
-/* What load_one does to each record of input a (index k in ds->inputs). */
-static void as_loaded(struct br_record *r, const struct br_load_input *a, size_t k)
-{
-	r->input = (unsigned)(k + 1);
-	if (a->name && !r->label)
-		br_record_set_label(r, a->name);
-}
-
-static void add_fingerprint(struct br_load_stream *st, const struct br_record *r)
-{
-	st->fp = br_grow(st->fp, &st->cap_fp, st->nrec + 1, sizeof *st->fp);
-	st->fp[st->nrec++] = (struct fingerprint){br_record_merge_key(r), r->host ? fnv_str(r->host) : 0,
-						  r->host && r->host_cut};
-}
-
-/* Pass 1, after each document of input st->input. */
-static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
-{
-	struct br_load_stream *st = arg;
-	(void)k;
-	const struct br_load_input *a = &st->in[st->input];
-	st->doc_g0 = br_grow(st->doc_g0, &st->cap_docs, st->ndocs + 2, sizeof *st->doc_g0);
-	st->doc_g0[st->ndocs++] = st->g;
-	for (size_t i = rec0; i < ds->records.n; i++) {
-		struct br_record *r = ds->records.v[i];
-		as_loaded(r, a, ds->ninputs - 1);
-		st->g++;
-		if (!st->prints)
-			st->held += br_record_bytes(r);
-	}
-	if (!st->prints && st->held <= st->budget)
-		return;
-	/* past the budget: fingerprints from here on, of those held too */
-	for (size_t i = st->prints ? rec0 : 0; i < ds->records.n; i++) {
-		add_fingerprint(st, ds->records.v[i]);
-		br_record_free(ds->records.v[i]);
-	}
-	ds->records.n = 0;
-	st->prints = true;
-}
-
-/* A count of fingerprints by a key: open addressing, cap a power of 2. */
-struct tally {
-	uint64_t *key;  /* 0 = empty */
-	uint32_t *n, *cut;
-	size_t cap;
-};
-
 static size_t tally_slot(struct tally *t, uint64_t key)
 {
 	key |= 1;
 	size_t i = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & (t->cap - 1);
 	while (t->key[i] && t->key[i] != key)
 		i = (i + 1) & (t->cap - 1);
-	t->key[i] = key;
+	if (!t->key[i]) {
+		t->key[i] = key;
+		t->used++;
+	}
 	return i;
 }
 
@@ -266,6 +239,7 @@ static void tally_init(struct tally *t, size_t n)
 	t->cap = 16;
 	while (t->cap < 2 * n)
 		t->cap *= 2;
+	t->used = 0;
 	t->key = br_calloc(t->cap, sizeof *t->key);
 	t->n = br_calloc(t->cap, sizeof *t->n);
 	t->cut = br_calloc(t->cap, sizeof *t->cut);
@@ -276,6 +250,22 @@ static void tally_free(struct tally *t)
 	free(t->key);
 	free(t->n);
 	free(t->cut);
+	memset(t, 0, sizeof *t);
+}
+
+/* Count key once more (the table grows as needed); the count before. */
+static uint32_t tally_add(struct tally *t, uint64_t key)
+{
+	if (2 * (t->used + 1) > t->cap) {
+		struct tally u;
+		tally_init(&u, t->cap);
+		for (size_t i = 0; i < t->cap; i++)
+			if (t->key[i])
+				u.n[tally_slot(&u, t->key[i])] = t->n[i];
+		tally_free(t);
+		*t = u;
+	}
+	return t->n[tally_slot(t, key)]++;
 }
 
 static uint64_t bucket_host(const struct fingerprint *f)
@@ -283,20 +273,98 @@ static uint64_t bucket_host(const struct fingerprint *f)
 	return (f->bucket ^ (f->host * 0xff51afd7ed558ccdull)) * 0xc4ceb9fe1a85ec53ull;
 }
 
-/* The candidates (see above), and the documents that hold them. */
+/* What load_one does to each record of input a (index k in ds->inputs). */
+static void as_loaded(struct br_record *r, const struct br_load_input *a, size_t k)
+{
+	r->input = (unsigned)(k + 1);
+	if (a->name && !r->label)
+		br_record_set_label(r, a->name);
+}
+
+static void keep(struct br_load_stream *st, struct br_record *r, size_t g)
+{
+	st->kept_g = br_grow(st->kept_g, &st->cap_kept_g, st->kept.n + 1, sizeof *st->kept_g);
+	st->kept_g[st->kept.n] = g;
+	br_recset_add(&st->kept, r);
+}
+
+/* Pass 1 past the budget: record r (number st->nrec) fingerprinted, then
+ * kept when a record of its bucket and host came before, else spilled and
+ * freed. */
+static void print(struct br_load_stream *st, struct br_record *r)
+{
+	size_t g = st->nrec++;
+	st->fp = br_grow(st->fp, &st->cap_fp, g + 1, sizeof *st->fp);
+	st->off = br_grow(st->off, &st->cap_off, g + 2, sizeof *st->off);
+	st->fp[g] = (struct fingerprint){br_record_merge_key(r), r->host ? fnv_str(r->host) : 0,
+					 r->host && r->host_cut};
+	st->off[g] = st->spilled;
+	if (tally_add(&st->seen, bucket_host(&st->fp[g]))) {
+		keep(st, r, g);
+		return;
+	}
+	br_buf_reset(&st->enc);
+	st->encode(st->encode_arg, r, &st->enc);
+	if (st->enc.len && fwrite(st->enc.data, 1, st->enc.len, st->spill) != st->enc.len)
+		st->changed = true; /* (a full disk: said when the spill is read) */
+	st->spilled += st->enc.len;
+	br_record_free(r);
+}
+
+/* Pass 1, after each document of input st->input. */
+static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
+{
+	struct br_load_stream *st = arg;
+	(void)k;
+	const struct br_load_input *a = &st->in[st->input];
+	st->doc_g0 = br_grow(st->doc_g0, &st->cap_docs, st->ndocs + 2, sizeof *st->doc_g0);
+	/* its first record's number: past the budget the records go as they
+	 * come, before it they are all still held */
+	st->doc_g0[st->ndocs++] = st->prints ? st->nrec : rec0;
+	for (size_t i = rec0; i < ds->records.n; i++) {
+		as_loaded(ds->records.v[i], a, ds->ninputs - 1);
+		if (!st->prints)
+			st->held += br_record_bytes(ds->records.v[i]);
+	}
+	if (!st->prints && st->held <= st->budget)
+		return;
+	size_t from = rec0;
+	if (!st->prints) {
+		/* past the budget: the spill, then fingerprints from here on,
+		 * of those held too */
+		st->spill = tmpfile();
+		if (!st->spill) {
+			st->budget = SIZE_MAX; /* nowhere to spill: held, as before */
+			return;
+		}
+		tally_init(&st->seen, 1024);
+		st->prints = true;
+		from = 0;
+	}
+	for (size_t i = from; i < ds->records.n; i++)
+		print(st, ds->records.v[i]);
+	ds->records.n = 0;
+}
+
+/* The candidates (see above), and the documents pass 2 reads: those with
+ * candidates that were not kept. */
 static void mark_candidates(struct br_load_stream *st)
 {
 	size_t n = st->nrec, ncut = 0;
+	tally_free(&st->seen);
 	st->cand = br_calloc(n ? n : 1, 1);
+	for (size_t j = 0; j < st->kept.n; j++)
+		st->cand[st->kept_g[j]] = KEPT;
 	/* the same bucket and host */
-	struct tally t = {0};
+	struct tally t;
 	tally_init(&t, n);
 	for (size_t i = 0; i < n; i++) {
 		t.n[tally_slot(&t, bucket_host(&st->fp[i]))]++;
 		ncut += st->fp[i].cut;
 	}
 	for (size_t i = 0; i < n; i++)
-		st->cand[i] = t.n[tally_slot(&t, bucket_host(&st->fp[i]))] > 1;
+		if (t.n[tally_slot(&t, bucket_host(&st->fp[i]))] > 1)
+			st->cand[i] |= CAND;
 	tally_free(&t);
 	/* a cut name in the bucket: any other name may be its longer one */
 	if (ncut) {
@@ -308,27 +376,31 @@ static void mark_candidates(struct br_load_stream *st)
 		}
 		for (size_t i = 0; i < n; i++) {
 			size_t b = tally_slot(&t, st->fp[i].bucket);
-			st->cand[i] |= st->fp[i].host && t.cut[b] && t.n[b] > 1;
+			if (st->fp[i].host && t.cut[b] && t.n[b] > 1)
+				st->cand[i] |= CAND;
 		}
 		tally_free(&t);
 	}
 	free(st->fp);
 	st->fp = NULL;
 	st->doc_g0[st->ndocs] = n;
-	st->doc_has = br_calloc(st->ndocs ? st->ndocs : 1, 1);
+	st->doc_want = br_calloc(st->ndocs ? st->ndocs : 1, 1);
 	for (size_t d = 0; d < st->ndocs; d++)
-		for (size_t g = st->doc_g0[d]; g < st->doc_g0[d + 1]; g++)
-			st->doc_has[d] |= st->cand[g] ? HAS_CAND : HAS_PLAIN;
+		for (size_t g = st->doc_g0[d]; g < st->doc_g0[d + 1] && !st->doc_want[d]; g++)
+			st->doc_want[d] = st->cand[g] == CAND;
 }
 
 int br_load_stream_open(const struct br_load_input *in, size_t n, const struct br_load_opts *o,
-			size_t budget, struct br_load *out, struct br_load_stream **stp)
+			size_t budget, br_stream_encode_fn *encode, void *arg, struct br_load *out,
+			struct br_load_stream **stp)
 {
 	struct br_load_stream *st = *stp = br_calloc(1, sizeof *st);
 	st->in = in;
 	st->n = n;
 	st->l = out;
 	st->budget = budget ? budget : STREAM_BUDGET;
+	st->encode = encode;
+	st->encode_arg = arg;
 	bool files = !o->claims && !o->lines_only;
 	for (size_t i = 0; files && i < n; i++)
 		files = strcmp(in[i].path, "-") != 0 && !(o->archive_is && o->archive_is(in[i].path));
@@ -336,6 +408,7 @@ int br_load_stream_open(const struct br_load_input *in, size_t n, const struct b
 		return br_load_inputs(in, n, o, out);
 	memset(out, 0, sizeof *out);
 	out->ds.skip_claims = true;
+	out->ds.skip_excerpts = o->no_excerpts;
 	st->input_doc0 = br_calloc(n + 1, sizeof *st->input_doc0);
 	st->input_k = br_calloc(n ? n : 1, sizeof *st->input_k);
 	int status = 0;
@@ -369,27 +442,15 @@ size_t br_load_stream_records(const struct br_load_stream *st)
 	return st->prints ? st->nrec : st->l->ds.records.n;
 }
 
-/* Pass 2 reads the documents that hold candidates; pass 3 those that
- * hold other records (a document of candidates alone is not read a third
- * time: its survivors are held). */
+/* Pass 2 reads the documents that hold candidates it must read again. */
 static bool again_want(void *arg, size_t k)
 {
 	struct br_load_stream *st = arg;
 	size_t d = st->doc_base + k;
-	if (d >= st->input_doc0[st->input + 1])
-		return false; /* (more documents than in pass 1) */
-	return st->doc_has[d] & (st->pass == 2 ? HAS_CAND : HAS_PLAIN);
+	return d < st->input_doc0[st->input + 1] && st->doc_want[d];
 }
 
-/* Pass 3: the survivors of the records before record g, handed out. */
-static void flush_kept(struct br_load_stream *st, size_t g)
-{
-	for (; st->next_kept < st->kept.n && st->kept_g[st->next_kept] < g; st->next_kept++)
-		if (!st->gone[st->next_kept])
-			st->emit(st->emit_arg, st->kept.v[st->next_kept]);
-}
-
-/* Passes 2 and 3, after each document. */
+/* Pass 2, after each document: its dropped candidates, taken. */
 static void again_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 {
 	struct br_load_stream *st = arg;
@@ -397,60 +458,41 @@ static void again_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 	if (d >= st->input_doc0[st->input + 1] ||
 	    (again_want(arg, k) && nrec != st->doc_g0[d + 1] - st->doc_g0[d]))
 		st->changed = true;
-	if (st->pass == 3 && !st->changed)
-		flush_kept(st, st->doc_g0[d]);
 	for (size_t i = 0; i < nrec; i++) {
 		struct br_record *r = ds->records.v[rec0 + i];
-		size_t g = st->changed ? 0 : st->doc_g0[d] + i;
-		bool cand = !st->changed && st->cand[g];
-		if (st->pass == 2 && cand) {
+		size_t g = st->doc_g0[d] + i;
+		if (!st->changed && st->cand[g] == CAND) {
 			as_loaded(r, &st->in[st->input], st->input_k[st->input] - 1);
-			st->kept_g = br_grow(st->kept_g, &st->kept.cap, st->kept.n + 1, sizeof *st->kept_g);
-			st->kept_g[st->kept.n] = g;
-			st->kept.v = br_realloc(st->kept.v, st->kept.cap * sizeof *st->kept.v);
-			st->kept.v[st->kept.n++] = r;
-			continue;
+			keep(st, r, g);
+		} else {
+			br_record_free(r);
 		}
-		if (st->pass == 3 && !st->changed) {
-			if (cand) {
-				flush_kept(st, g + 1); /* its own, if it survived */
-			} else {
-				as_loaded(r, &st->in[st->input], st->input_k[st->input] - 1);
-				st->emit(st->emit_arg, r);
-			}
-		}
-		br_record_free(r);
 	}
 	ds->records.n = rec0;
 }
 
-/* Pass 2 or 3 over every input that pass 1 read. */
-static int read_again(struct br_load_stream *st, int pass)
+static int by_record(const void *a, const void *b)
 {
-	st->pass = pass;
-	for (size_t i = 0; i < st->n && !st->changed; i++) {
-		if (!st->input_k[i])
-			continue;
-		struct br_dataset ds = {.skip_claims = true};
-		st->input = i;
-		st->doc_base = st->input_doc0[i];
-		struct br_parse_each each = {again_want, again_done, st};
-		int rc = br_parse_file_each(st->in[i].path, &ds, &each);
-		br_dataset_free(&ds);
-		if (rc < 0)
-			return -1;
-	}
-	if (st->changed)
-		return br_error("an input changed while it was read: '%s'", st->in[st->input].path);
-	if (pass == 3)
-		flush_kept(st, SIZE_MAX);
-	return 0;
+	size_t x = ((const size_t *)a)[0], y = ((const size_t *)b)[0];
+	return x < y ? -1 : x > y;
 }
 
-/* Pass 2's candidates merged, as br_recset_merge would. */
+/* The candidates of pass 1 and pass 2, in record order, merged as
+ * br_recset_merge would. */
 static void merge_kept(struct br_load_stream *st)
 {
 	size_t n = st->kept.n;
+	struct { size_t g; struct br_record *r; } *v = br_malloc((n ? n : 1) * sizeof *v);
+	for (size_t i = 0; i < n; i++) {
+		v[i].g = st->kept_g[i];
+		v[i].r = st->kept.v[i];
+	}
+	qsort(v, n, sizeof *v, by_record);
+	for (size_t i = 0; i < n; i++) {
+		st->kept_g[i] = v[i].g;
+		st->kept.v[i] = v[i].r;
+	}
+	free(v);
 	st->gone = br_calloc(n ? n : 1, sizeof *st->gone);
 	struct br_merge_index *ix = br_merge_index_new(st->kept.v, n, NULL);
 	for (size_t i = 0; i < n; i++) {
@@ -465,35 +507,101 @@ static void merge_kept(struct br_load_stream *st)
 	br_merge_index_free(ix);
 }
 
-int br_load_stream_emit(struct br_load_stream *st, void (*emit)(void *arg, const struct br_record *r),
-			void *arg)
+/* Pass 2 over every input that pass 1 read. */
+static int read_again(struct br_load_stream *st)
+{
+	for (size_t i = 0; i < st->n && !st->changed; i++) {
+		if (!st->input_k[i])
+			continue;
+		struct br_dataset ds = {.skip_claims = true, .skip_excerpts = st->l->ds.skip_excerpts};
+		st->input = i;
+		st->doc_base = st->input_doc0[i];
+		struct br_parse_each each = {again_want, again_done, st};
+		int rc = br_parse_file_each(st->in[i].path, &ds, &each);
+		br_dataset_free(&ds);
+		if (rc < 0)
+			return -1;
+	}
+	if (st->changed)
+		return br_error("an input changed while it was read: '%s'", st->in[st->input].path);
+	return 0;
+}
+
+/* The spill's bytes [from, to) to write(). */
+static int copy_spill(struct br_load_stream *st, uint64_t from, uint64_t to, char *buf,
+		      br_stream_write_fn *write, void *arg)
+{
+	if (to <= from)
+		return 0;
+	if (fseeko(st->spill, (off_t)from, SEEK_SET) != 0)
+		return br_error("cannot read the spill file: %s", strerror(errno));
+	while (from < to) {
+		size_t want = to - from < COPY_BLOCK ? (size_t)(to - from) : COPY_BLOCK;
+		if (fread(buf, 1, want, st->spill) != want)
+			return br_error("cannot read the spill file: %s",
+					ferror(st->spill) ? strerror(errno) : "it is shorter than written");
+		write(arg, buf, want);
+		from += want;
+	}
+	return 0;
+}
+
+int br_load_stream_emit(struct br_load_stream *st, br_stream_write_fn *write, void *arg)
 {
 	if (!st->prints) {
 		const struct br_recset *s = &st->l->ds.records;
-		for (size_t i = 0; i < s->n; i++)
-			emit(arg, s->v[i]);
+		for (size_t i = 0; i < s->n; i++) {
+			br_buf_reset(&st->enc);
+			st->encode(st->encode_arg, s->v[i], &st->enc);
+			write(arg, st->enc.data, st->enc.len);
+		}
 		return 0;
 	}
-	st->emit = emit;
-	st->emit_arg = arg;
-	if (read_again(st, 2) < 0)
+	if (st->changed || fflush(st->spill) != 0)
+		return br_error("cannot write the spill file: %s", strerror(errno));
+	if (read_again(st) < 0)
 		return -1;
 	merge_kept(st);
-	return read_again(st, 3);
+	/* the spill's runs between candidates, and the survivors */
+	st->off[st->nrec] = st->spilled;
+	char *buf = br_malloc(COPY_BLOCK);
+	int rc = 0;
+	size_t from = 0, j = 0; /* the first record not written yet; kept[j] next */
+	for (size_t g = 0; g <= st->nrec && rc == 0; g++) {
+		if (g < st->nrec && !st->cand[g])
+			continue;
+		rc = copy_spill(st, st->off[from], st->off[g], buf, write, arg);
+		if (g == st->nrec || rc < 0)
+			break;
+		if (!st->gone[j]) {
+			br_buf_reset(&st->enc);
+			st->encode(st->encode_arg, st->kept.v[j], &st->enc);
+			write(arg, st->enc.data, st->enc.len);
+		}
+		j++;
+		from = g + 1;
+	}
+	free(buf);
+	return rc;
 }
 
 void br_load_stream_free(struct br_load_stream *st)
 {
 	if (!st)
 		return;
+	if (st->spill)
+		fclose(st->spill);
+	br_buf_free(&st->enc);
+	tally_free(&st->seen);
 	free(st->fp);
+	free(st->off);
 	free(st->cand);
 	free(st->doc_g0);
-	free(st->doc_has);
-	free(st->kept_g);
+	free(st->doc_want);
 	free(st->input_doc0);
 	free(st->input_k);
 	br_recset_free(&st->kept);
+	free(st->kept_g);
 	free(st->gone);
 	free(st);
 }

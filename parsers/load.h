@@ -53,27 +53,33 @@ int br_load_inputs(const struct br_load_input *in, size_t n, const struct br_loa
 void br_load_free(struct br_load *l);
 
 /*
- * The input stage for outputs that take one record at a time in order
+ * The input stage for outputs that are each record on its own, in order
  * (JSON Lines): the same records as br_load_inputs, in the same order and
- * merged the same way, handed to a function one by one, with memory
- * bounded by `budget` bytes of records (0: 128 MiB) however big the input.
- * Within the budget the inputs are read once and held; past it, the
- * inputs are read three times (load.c says how). Standard input and
- * results archives are read once and held, whatever their size.
+ * merged the same way, written out one by one with memory bounded by
+ * `budget` bytes of records (0: 128 MiB) however big the input. Within the
+ * budget the inputs are read once and held; past it, each record's
+ * encoding (encode(arg, r, out) appends it) goes to a temporary file as
+ * it is read, and only the records that may merge with another are held
+ * or, when they came before the budget ran out, read again (load.c says
+ * how). Standard input and results archives are read once and held,
+ * whatever their size.
  *
- * br_load_stream_open reads the inputs (the first time) into out: its
- * errors and diagnostics are all there when it returns, its records may
- * not be (br_load_stream_records counts them). br_load_stream_emit hands
- * them out: 0, or -1 with br_error() (an input that changed between two
- * readings, or could no longer be read). br_load_stream_free, then
+ * br_load_stream_open reads the inputs into out: its errors and
+ * diagnostics are all there when it returns, its records may not be
+ * (br_load_stream_records counts them). br_load_stream_emit writes the
+ * encodings in order through write(arg, bytes, n): 0, or -1 with
+ * br_error() (an input that changed between two readings, a temporary
+ * file that could not be written or read). br_load_stream_free, then
  * br_load_free(out).
  */
 struct br_load_stream;
+typedef void br_stream_encode_fn(void *arg, const struct br_record *r, struct br_buf *out);
+typedef void br_stream_write_fn(void *arg, const void *p, size_t n);
 int br_load_stream_open(const struct br_load_input *in, size_t n, const struct br_load_opts *o,
-			size_t budget, struct br_load *out, struct br_load_stream **st);
+			size_t budget, br_stream_encode_fn *encode, void *arg, struct br_load *out,
+			struct br_load_stream **st);
 size_t br_load_stream_records(const struct br_load_stream *st);
-int br_load_stream_emit(struct br_load_stream *st, void (*emit)(void *arg, const struct br_record *r),
-			void *arg);
+int br_load_stream_emit(struct br_load_stream *st, br_stream_write_fn *write, void *arg);
 void br_load_stream_free(struct br_load_stream *st);
 
 /* The input among in[0..n) that is the file PATH (the same file, however

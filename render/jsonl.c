@@ -202,27 +202,21 @@ void br_record_to_json(const struct br_record *r, struct br_buf *b)
 	b->data[b->len] = '\0';
 }
 
-static void line(const struct br_record *r, struct br_buf *b, struct br_sink *out)
+static void record(const struct br_record *r, struct br_buf *out)
 {
-	br_buf_reset(b);
-	br_record_to_json(r, b);
-	br_buf_addc(b, '\n');
-	br_sink_write(out, b->data, b->len);
-}
-
-static void record(const struct br_record *r, struct br_sink *out)
-{
-	struct br_buf b = BR_BUF_INIT;
-	line(r, &b, out);
-	br_buf_free(&b);
+	br_record_to_json(r, out);
+	br_buf_addc(out, '\n');
 }
 
 static int render(const struct br_report *rep, struct br_sink *out)
 {
 	const struct br_dataset *ds = rep->ds;
 	struct br_buf b = BR_BUF_INIT;
-	for (size_t i = 0; i < ds->records.n; i++)
-		line(ds->records.v[i], &b, out);
+	for (size_t i = 0; i < ds->records.n; i++) {
+		br_buf_reset(&b);
+		record(ds->records.v[i], &b);
+		br_sink_write(out, b.data, b.len);
+	}
 	br_buf_free(&b);
 	return 0;
 }

@@ -58,10 +58,10 @@ struct br_renderer {
 	 * least `needs`; the renderer presents it and rebuilds none of it. */
 	int (*render)(const struct br_report *rep, struct br_sink *out);
 	/* Or NULL. A format that is each record on its own, in the dataset's
-	 * order, with nothing of the model (JSON Lines): render() is this for
-	 * every record, and a caller may stream records into it instead
-	 * (br_load_stream) without holding them all. */
-	void (*record)(const struct br_record *r, struct br_sink *out);
+	 * order, with nothing of the model (JSON Lines): render() writes what
+	 * this appends to `out` for every record, and a caller may stream the
+	 * records instead (br_load_stream) without holding them all. */
+	void (*record)(const struct br_record *r, struct br_buf *out);
 };
 
 /* Build the report model r needs from ds and o, render it, free it: for
