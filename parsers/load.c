@@ -337,6 +337,7 @@ static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 			st->budget = SIZE_MAX; /* nowhere to spill: held, as before */
 			return;
 		}
+		setvbuf(st->spill, NULL, _IOFBF, COPY_BLOCK); /* few, big writes */
 		tally_init(&st->seen, 1024);
 		st->prints = true;
 		from = 0;
