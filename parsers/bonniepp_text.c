@@ -1397,6 +1397,28 @@ static bool known_wrong(const struct prun *run, const struct pval *pv)
 	return pv->present && pv->kind != VK_PLUS5 && (pv->v == 0 || pv->v == files_times_1024(run));
 }
 
+/* Was the run's table written by bon_csv2txt from its CSV line, not by
+ * bonnie++ itself? 2.00a's bon_csv2txt prints the size cell as
+ * size:chunk:seeks:seekprocs, defaults and all ("64G::8192:5"), where
+ * bonnie++ leaves defaults out and prints size:chunk:concurrency:seeks
+ * (formats/bonnieplusplus.md §2.3): a third field of 1000 or more (a seek
+ * count, not a concurrency) followed by a fourth is bon_csv2txt's. Its
+ * create rates come from the CSV line, right. */
+static bool converted_from_csv(const struct prun *run)
+{
+	const char *f = run->size;
+	for (int k = 0; k < 2; k++) {
+		f = strchr(f, ':');
+		if (!f)
+			return false;
+		f++;
+	}
+	size_t d = 0;
+	while (is_digit(f[d]))
+		d++;
+	return d >= 4 && f[d] == ':' && is_digit(f[d + 1]);
+}
+
 /* The run as a record; with `omit_wrong` the known-wrong create rates are
  * unknown (null; *nomitted counts them). *doubtful: a create rate is kept that
  * the text may have wrong. */
@@ -1433,7 +1455,8 @@ static struct br_record *build_record(struct pstate_all *ps, const struct prun *
 	*doubtful = false;
 	*nomitted = 0;
 	for (int p = 0; p < 6; p++) {
-		bool d = run->fam198 && !run->runner && run->cr[p].present && run->cr[p].kind != VK_PLUS5;
+		bool d = run->fam198 && !run->runner && !converted_from_csv(run) && run->cr[p].present &&
+			 run->cr[p].kind != VK_PLUS5;
 		if (d && omit_wrong && known_wrong(run, &run->cr[p])) {
 			/* the rate is unknown (null, as printed in raw); its CPU
 			 * figure is right */

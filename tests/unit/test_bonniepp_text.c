@@ -1222,6 +1222,40 @@ static void csv2txt_names_cut_twice(void **state)
 	done(&r);
 }
 
+/* bon_csv2txt 2.00a prints the size cell as size:chunk:seeks:seekprocs
+ * ("64G::8192:5") and its create rates from the CSV line: they are right,
+ * no warning; bonnie++'s own 2.00a table (size alone) still gets one. */
+static void csv2txt_create_rates_trusted(void **state)
+{
+	(void)state;
+	static const char head[] =
+		"Version 2.00a       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n";
+	static const char create[] =
+		"                    ------Sequential Create------ --------Random Create--------\n"
+		"                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+		"files                /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"backup1          16 21034  41 +++++ +++ 30122  38 22911  44 +++++ +++ 29870  40\n";
+	char text[2048];
+	snprintf(text, sizeof text, "%s%s%s", head,
+		 "backup1  64G::8192:5  812k  97  402m  41  188m  22 1906k  98  611m  30  1180  21\n", create);
+	struct run r;
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_int_equal(warnings(&r), 0);
+	assert_fig(&r, 0, BR_M_seq_create, 21034, 41);
+	assert_false(fig(&r, 0, BR_M_seq_create)->doubtful);
+	assert_true(param_num(&r, 0, "concurrency") < 0);
+	done(&r);
+	snprintf(text, sizeof text, "%s%s%s", head,
+		 "backup1          64G  812k  97  402m  41  188m  22 1906k  98  611m  30  1180  21\n", create);
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_int_equal(warnings(&r), 1);
+	done(&r);
+}
+
 /* --explain: a line under a table's header that looks like a row but is
  * not read as one says why. */
 static void explain_rejected_row(void **state)
@@ -1364,6 +1398,7 @@ int main(void)
 		cmocka_unit_test(notes_after_rows),
 		cmocka_unit_test(csv_twin_of_one_section),
 		cmocka_unit_test(csv2txt_names_cut_twice),
+		cmocka_unit_test(csv2txt_create_rates_trusted),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
 		cmocka_unit_test(table_on_one_line_wrapped),
