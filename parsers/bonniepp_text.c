@@ -35,11 +35,13 @@
  * emits each run as the text prints it and keeps what the hook may change
  * (struct kept_run).
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "digit_runs.h"
 #include "label.h"
@@ -2094,6 +2096,488 @@ static bool starts_run(const struct pline *pl)
 /* ---------------------------------------------------------------- a table on one line */
 
 static void parse_lines(struct pstate_all *ps);
+/* ------------------------------------------------------------ hand tables */
+
+/*
+ * A table a poster wrote by hand from bonnie++'s figures, with their own
+ * words over the columns (Markdown, a spreadsheet's TABs, or columns lined
+ * up with spaces):
+ *
+ *   | disk        | seq write MB/s | seq read MB/s | rewrite | seeks/s |
+ *   |-------------|---------------:|--------------:|--------:|--------:|
+ *   | Samsung 970 | 1,450          | 2210          | 820     | 12000   |
+ *
+ * A header cell names a figure by its words (hand_kind: "write", "read",
+ * "rewrite", "seeks", "per chr", "create", "delete", "stat", "cpu"); the
+ * header names two figures or more, one of them bonnie's own (rewrite,
+ * seeks, per-char, the file tests), in a document that names bonnie. Each
+ * row below is a run: the first cell that is no figure's names it (its
+ * host, as the machine column does), the rest are read by their column.
+ * A rate takes its unit from its cell ("120 MB/s", "540k"), else its
+ * column's header, else the header line's; with none it is not read (no
+ * guess) and a warning says so. Thousands separators ("1,234") go; "+++++"
+ * is too fast to measure; "-", "n/a" and empty cells are no figure. A
+ * "CPU"/"%CP" column is the CPU of the figure before it.
+ */
+enum { HAND_COLS = 16, HAND_CELL = 96 };
+
+struct hcol {
+	int id;      /* enum br_metric_id, or -1 (the name, or a column not read) */
+	bool cpu;    /* the CPU figure of column `of` */
+	int of;
+	char unit;   /* 'k' 'm' 'g' KiB/MiB/GiB per second, 'c' a count per second, 0 */
+};
+
+struct htable {
+	char sep;    /* '|', '\t' or ' ' (gaps of two blanks or more) */
+	size_t ncol;
+	struct hcol col[HAND_COLS];
+	char unit;   /* the header line's rate unit */
+	int name;    /* the name column, -1 if none */
+};
+
+/* Cells of s[0..n) between separators, trimmed; returns their count (at
+ * most HAND_COLS + 1: more means not a table). A '|' line's outer pipes
+ * make no cells. */
+static size_t hand_cells(const char *s, size_t n, char sep, const char **c, size_t *cn)
+{
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	while (n && (*s == ' ' || (sep != '\t' && *s == '\t')))
+		s++, n--;
+	if (sep == '|' && n && *s == '|')
+		s++, n--;
+	if (sep == '|' && n && s[n - 1] == '|')
+		n--;
+	size_t k = 0, a = 0;
+	for (;;) {
+		size_t b = a;
+		while (b < n && !(s[b] == sep && (sep != ' ' || (b + 1 < n && (s[b + 1] == ' ' || s[b + 1] == '\t')))) &&
+		       !(sep == ' ' && s[b] == '\t'))
+			b++;
+		if (k > HAND_COLS)
+			return k;
+		size_t x = a, y = b;
+		while (x < y && (s[x] == ' ' || s[x] == '\t'))
+			x++;
+		while (y > x && (s[y - 1] == ' ' || s[y - 1] == '\t'))
+			y--;
+		c[k] = s + x;
+		cn[k] = y - x;
+		k++;
+		if (b >= n)
+			return k;
+		a = b + 1;
+		while (sep == ' ' && a < n && (s[a] == ' ' || s[a] == '\t'))
+			a++;
+	}
+}
+
+static bool hand_has(const char *s, size_t n, const char *w)
+{
+	size_t m = strlen(w);
+	for (size_t i = 0; i + m <= n; i++)
+		if (strncasecmp(s + i, w, m) == 0)
+			return true;
+	return false;
+}
+
+/* The rate unit a header cell or a cell's tail names: 'k' 'm' 'g', 'c'
+ * for a count per second ("/s", "ops", "files/s"), 0 for none. */
+static char hand_unit(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char c = (char)(s[i] | 0x20);
+		if ((c == 'k' || c == 'm' || c == 'g') && (i == 0 || !isalpha((unsigned char)s[i - 1]))) {
+			size_t j = i + 1;
+			if (j < n && (s[j] == 'i' || s[j] == 'I'))
+				j++;
+			if (j < n && (s[j] == 'b' || s[j] == 'B'))
+				j++;
+			if (j < n && s[j] == '/' && j + 1 < n && (s[j + 1] | 0x20) == 's')
+				return c;
+			if (j > i + 1 && (j == n || !isalpha((unsigned char)s[j])))
+				return c; /* "MB", "KiB" */
+		}
+	}
+	if (hand_has(s, n, "/s") || hand_has(s, n, "ops") || hand_has(s, n, "per sec"))
+		return 'c';
+	return 0;
+}
+
+/* The figure a header cell names (enum br_metric_id), -1 if none; *cpu
+ * when it is a CPU column. */
+static int hand_kind(const char *s, size_t n, bool *cpu)
+{
+	*cpu = hand_has(s, n, "cpu") || hand_has(s, n, "%cp") || (n == 1 && *s == '%');
+	if (hand_has(s, n, "lat"))
+		return -2; /* a latency: not read */
+	bool ran = hand_has(s, n, "ran") || hand_has(s, n, "rnd");
+	if (hand_has(s, n, "rewrite") || hand_has(s, n, "re-write"))
+		return BR_M_rewrite;
+	if (hand_has(s, n, "seek"))
+		return BR_M_seeks;
+	if (hand_has(s, n, "creat"))
+		return ran ? BR_M_ran_create : BR_M_seq_create;
+	if (hand_has(s, n, "del"))
+		return ran ? BR_M_ran_del : BR_M_seq_del;
+	if (hand_has(s, n, "stat"))
+		return ran ? BR_M_ran_stat : BR_M_seq_stat;
+	bool wr = hand_has(s, n, "writ") || hand_has(s, n, "output") || hand_has(s, n, "put");
+	bool rd = hand_has(s, n, "read") || hand_has(s, n, "input") || hand_has(s, n, "get");
+	if (wr == rd)
+		return ran && !wr ? BR_M_seeks : -1; /* "Random" is bonnie's seeks */
+	if (ran)
+		return -1; /* "random read": not bonnie's */
+	bool chr = hand_has(s, n, "chr") || hand_has(s, n, "char") || hand_has(s, n, "putc") ||
+		   hand_has(s, n, "getc") || hand_has(s, n, "byte");
+	if (chr)
+		return wr ? BR_M_putc : BR_M_getc;
+	return wr ? BR_M_put_block : BR_M_get_block;
+}
+
+/* The text of line l as a hand table reads it: a spreadsheet's TABs are
+ * blanks in the decoded line (expanded to tab stops, which may leave one
+ * blank between two cells), so a line with TABs is read as typed, from its
+ * physical line: *sep is '\t'. The physical line is taken only when its
+ * bytes other than blanks end with the decoded line's (quote marks may
+ * precede them). */
+static const char *hand_line(const struct br_doc *doc, const struct br_line *l, size_t *n, char *sep)
+{
+	*n = l->len;
+	*sep = memchr(l->text, '|', l->len) ? '|' : ' ';
+	if (*sep == '|' || l->line != l->end_line || l->line == 0 || l->line > doc->nphys)
+		return l->text;
+	const char *p = doc->raw + doc->phys[l->line - 1];
+	size_t pn = br_doc_phys_len(doc, l->line - 1);
+	if (!memchr(p, '\t', pn))
+		return l->text;
+	size_t a = pn, b = l->len;
+	for (;;) {
+		while (a && (p[a - 1] == ' ' || p[a - 1] == '\t' || p[a - 1] == '\r'))
+			a--;
+		while (b && (l->text[b - 1] == ' ' || l->text[b - 1] == '\t'))
+			b--;
+		if (!b)
+			break;
+		if (!a || p[a - 1] != l->text[b - 1])
+			return l->text;
+		a--, b--;
+	}
+	for (size_t k = 0; k < a; k++)
+		if (p[k] != '>' && p[k] != ' ' && p[k] != '\t')
+			return l->text;
+	while (a < pn && (p[a] == '>' || p[a] == ' '))
+		a++;
+	*sep = '\t';
+	*n = pn - a;
+	return p + a;
+}
+
+/* Is line s[0..n) a header of a hand table? Fills t. */
+static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
+{
+	if (n < 12 || n > 400 || !(hand_has(s, n, "rewrite") || hand_has(s, n, "seek") ||
+				   hand_has(s, n, "creat") || hand_has(s, n, "chr") || hand_has(s, n, "char")))
+		return false;
+	memset(t, 0, sizeof *t);
+	t->sep = sep;
+	const char *c[HAND_COLS + 1];
+	size_t cn[HAND_COLS + 1];
+	size_t k = hand_cells(s, n, t->sep, c, cn);
+	if (k < 3 || k > HAND_COLS)
+		return false;
+	t->ncol = k;
+	t->name = -1;
+	size_t figures = 0;
+	bool own = false;
+	for (size_t j = 0; j < k; j++) {
+		struct hcol *h = &t->col[j];
+		bool cpu = false;
+		h->id = cn[j] && cn[j] <= 40 && c[j][0] != '-' ? hand_kind(c[j], cn[j], &cpu) : -1;
+		h->of = -1;
+		if (h->id == -2) {
+			h->id = -1;
+			continue;
+		}
+		if (cpu) {
+			/* the CPU of the figure it names, else of the one before */
+			h->cpu = true;
+			h->of = h->id >= 0 ? h->id : j > 0 && !t->col[j - 1].cpu ? t->col[j - 1].id : -1;
+			h->id = -1;
+			continue;
+		}
+		if (h->id < 0) {
+			if (t->name < 0 && !figures)
+				t->name = (int)j;
+			continue;
+		}
+		for (size_t d = 0; d < j; d++)
+			if (t->col[d].id == h->id)
+				return false; /* one figure twice: runs across, not down */
+		h->unit = hand_unit(c[j], cn[j]);
+		if (!t->unit && h->unit && h->unit != 'c')
+			t->unit = h->unit;
+		figures++;
+		own = own || (h->id != BR_M_put_block && h->id != BR_M_get_block);
+	}
+	return figures >= 2 && own;
+}
+
+struct hval {
+	enum { HV_NONE, HV_NUM, HV_FAST, HV_BAD } kind;
+	double v;
+	char unit;
+	double cpu; /* -1: none */
+	char raw[32];
+};
+
+/* Skips emphasis and code marks around a cell. */
+static void hand_unmark(const char **c, size_t *n)
+{
+	while (*n && (**c == '*' || **c == '`' || **c == '_' || **c == '"'))
+		++*c, --*n;
+	while (*n && ((*c)[*n - 1] == '*' || (*c)[*n - 1] == '`' || (*c)[*n - 1] == '_' || (*c)[*n - 1] == '"'))
+		--*n;
+}
+
+/* A cell's figure: "1450", "1,450", "120 MB/s", "540k", "98%", "+++++",
+ * "820 (12%)"; HV_BAD for any other text. */
+static void hand_value(const char *c, size_t n, struct hval *v)
+{
+	memset(v, 0, sizeof *v);
+	v->cpu = -1;
+	hand_unmark(&c, &n);
+	if (n == 0 || (n == 1 && (*c == '-' || *c == '?')) || (n == 3 && strncasecmp(c, "n/a", 3) == 0) ||
+	    (n == 3 && (unsigned char)c[0] == 0xe2 && (unsigned char)c[1] == 0x80)) {
+		v->kind = HV_NONE;
+		return;
+	}
+	size_t i = 0;
+	while (i < n && c[i] == '+')
+		i++;
+	if (i >= 4 && i == n) {
+		v->kind = HV_FAST;
+		snprintf(v->raw, sizeof v->raw, "+++++");
+		return;
+	}
+	char num[32];
+	size_t m = 0;
+	i = 0;
+	while (i < n && m + 1 < sizeof num) {
+		if (is_digit(c[i]))
+			num[m++] = c[i++];
+		else if (c[i] == ',' && m && i + 3 < n && is_digit(c[i + 1]) && is_digit(c[i + 2]) &&
+			 is_digit(c[i + 3]) && (i + 4 == n || !is_digit(c[i + 4])))
+			i++; /* a thousands separator */
+		else
+			break;
+	}
+	int dec = 0;
+	if (m && i + 1 < n && c[i] == '.' && is_digit(c[i + 1])) {
+		num[m++] = c[i++];
+		while (i < n && is_digit(c[i]) && m + 1 < sizeof num)
+			num[m++] = c[i++], dec++;
+	}
+	if (!m || m > 15 || (i < n && is_digit(c[i]))) {
+		v->kind = HV_BAD;
+		return;
+	}
+	num[m] = '\0';
+	memcpy(v->raw, num, m + 1);
+	v->v = br_parse_decimal(num, m);
+	v->kind = HV_NUM;
+	/* the rest: a unit, maybe the CPU in parentheses */
+	size_t r = i;
+	while (r < n && c[r] == ' ')
+		r++;
+	size_t p = r;
+	while (p < n && c[p] != '(' && c[p] != ' ')
+		p++;
+	if (p > r) {
+		char u = (char)(c[r] | 0x20);
+		if (p - r == 1 && c[r] == '%')
+			v->unit = '%';
+		else if (p - r == 1 && r == i && (u == 'k' || u == 'm' || u == 'g'))
+			v->unit = u; /* 2.00's "540k", "1.1g" */
+		else if (!(v->unit = hand_unit(c + r, p - r)))
+			v->kind = HV_BAD;
+	}
+	while (p < n && c[p] == ' ')
+		p++;
+	if (p < n) {
+		/* "(12%)", "(12% cpu)" */
+		size_t q = p + 1;
+		while (q < n && (is_digit(c[q]) || c[q] == '.'))
+			q++;
+		if (c[p] == '(' && q > p + 1 && q - p <= 6 && q < n && c[q] == '%')
+			v->cpu = br_parse_decimal(c + p + 1, q - p - 1);
+		else
+			v->kind = HV_BAD;
+	}
+}
+
+/* Row s[0..n) of table t as a record, or false when it is no row of it. */
+static bool hand_row(struct pstate_all *ps, const struct htable *t, size_t head, size_t j, enum br_tool tool)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	size_t ln;
+	char sep;
+	const char *s = hand_line(ctx->doc, &ctx->doc->lines[j], &ln, &sep);
+	if (sep != t->sep && !(sep == ' ' && t->sep == '\t'))
+		return false;
+	const char *c[HAND_COLS + 1];
+	size_t cn[HAND_COLS + 1];
+	size_t k = hand_cells(s, ln, t->sep, c, cn);
+	if (k > HAND_COLS || (t->sep == ' ' ? k != t->ncol : k + 1 < t->ncol))
+		return false;
+	struct hval v[HAND_COLS];
+	size_t figures = 0;
+	for (size_t x = 0; x < t->ncol; x++) {
+		const struct hcol *h = &t->col[x];
+		if (x >= k || (h->id < 0 && !h->cpu)) {
+			v[x].kind = HV_NONE;
+			continue;
+		}
+		hand_value(c[x], cn[x], &v[x]);
+		if (v[x].kind == HV_BAD || (h->cpu && v[x].kind == HV_NUM && v[x].unit && v[x].unit != '%'))
+			return false;
+		figures += h->id >= 0 && v[x].kind != HV_NONE;
+	}
+	if (!figures)
+		return false;
+	struct br_record *rec = NULL;
+	bool unitless = false;
+	for (size_t x = 0; x < t->ncol; x++) {
+		const struct hcol *h = &t->col[x];
+		if (h->id < 0 || v[x].kind == HV_NONE)
+			continue;
+		char u = v[x].unit && v[x].unit != '%' ? v[x].unit : h->unit ? h->unit : t->unit;
+		bool rate = br_metric((enum br_metric_id)h->id)->unit == BR_UNIT_KIBS;
+		double scale = u == 'k' ? 1 : u == 'm' ? 1024 : u == 'g' ? 1048576 : 0;
+		if (rate && !scale && v[x].kind == HV_NUM) {
+			unitless = true;
+			continue;
+		}
+		if (!rec)
+			rec = br_parse_record_new(ctx, tool, j, j);
+		if (v[x].kind == HV_FAST) {
+			br_record_set_too_fast(rec, (enum br_metric_id)h->id, v[x].raw);
+			continue;
+		}
+		br_record_set(rec, (enum br_metric_id)h->id, rate ? v[x].v * scale : v[x].v, v[x].raw);
+		if (v[x].cpu >= 0)
+			br_record_set_cpu(rec, (enum br_metric_id)h->id, v[x].cpu);
+	}
+	if (unitless)
+		br_parse_warn(ctx, j, "bonnie++ figures in a table written by hand with no unit for some "
+				      "rates; those not read");
+	if (!rec)
+		return true; /* a row of the table, with nothing to read */
+	for (size_t x = 0; x < t->ncol; x++)
+		if (t->col[x].cpu && t->col[x].of >= 0 && v[x].kind == HV_NUM &&
+		    br_record_get(rec, (enum br_metric_id)t->col[x].of)->present)
+			br_record_set_cpu(rec, (enum br_metric_id)t->col[x].of, v[x].v);
+	if (t->name >= 0 && (size_t)t->name < k && cn[t->name]) {
+		const char *nm = c[t->name];
+		size_t nn = cn[t->name];
+		hand_unmark(&nm, &nn);
+		char host[NAME_MAX_LEN];
+		copy_tok(host, sizeof host, nm, nn);
+		if (host[0])
+			br_record_set_host(rec, host);
+	}
+	char *label = br_parse_label(ctx, head, NULL);
+	br_record_set_label(rec, label);
+	free(label);
+	br_parse_emit(ctx, rec);
+	ps->emitted++;
+	return true;
+}
+
+/* A "|---|:---:|" rule, or a units row ("| | MB/s | MB/s |") that gives
+ * the columns their units. */
+static bool hand_rule_or_units(struct htable *t, const struct br_line *l)
+{
+	const char *s = l->text;
+	size_t n = l->len, k = 0;
+	bool dash = false;
+	while (k < n && s[k] && strchr("|-=:+ \t", s[k])) {
+		dash = dash || s[k] == '-' || s[k] == '=';
+		k++;
+	}
+	if (k == n)
+		return dash;
+	for (size_t x = 0; x < n; x++)
+		if (is_digit(s[x]))
+			return false;
+	const char *c[HAND_COLS + 1];
+	size_t cn[HAND_COLS + 1];
+	if (hand_cells(s, n, t->sep, c, cn) != t->ncol)
+		return false;
+	char u[HAND_COLS];
+	for (size_t x = 0; x < t->ncol; x++) {
+		u[x] = cn[x] ? hand_unit(c[x], cn[x]) : 0;
+		if (cn[x] && !u[x] && (t->col[x].id >= 0 || (int)x != t->name))
+			return false;
+	}
+	for (size_t x = 0; x < t->ncol; x++)
+		if (u[x] && t->col[x].id >= 0)
+			t->col[x].unit = u[x];
+	return true;
+}
+
+/* Does the text name bonnie ("Bonnie", "bonnie++", any case but all
+ * capitals)? Looked for by its 'n'. */
+static bool names_bonnie(const char *s, size_t n)
+{
+	for (const char *p = memchr(s, 'n', n); p; p = memchr(p + 1, 'n', (size_t)(s + n - p - 1)))
+		if (p - s >= 2 && (size_t)(s + n - p) >= 4 && strncasecmp(p - 2, "bonnie", 6) == 0)
+			return true;
+	return false;
+}
+
+/* Every hand table among the lines no one claimed, in a document that
+ * names bonnie (bonnie++ when it names that, else Bonnie). */
+static void hand_tables(struct pstate_all *ps)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	const struct br_doc *doc = ctx->doc;
+	if (!names_bonnie(doc->raw, doc->raw_len))
+		return;
+	enum br_tool tool = br_has(doc->raw, doc->raw_len, "onnie++", 7) || br_has(doc->raw, doc->raw_len, "ONNIE++", 7)
+				    ? BR_TOOL_BONNIEPP
+				    : BR_TOOL_BONNIE;
+	for (size_t i = 0; i < doc->nlines; i++) {
+		struct htable t;
+		size_t n;
+		char sep;
+		const char *s = hand_line(doc, &doc->lines[i], &n, &sep);
+		if (br_parse_is_claimed(ctx, i) || !hand_header(s, n, sep, &t))
+			continue;
+		/* no unit over the columns: the line introducing the table may
+		 * give one ("Bonnie++ numbers, in MB/s:") */
+		for (size_t k = i; !t.unit && k-- > 0 && i - k <= 2;)
+			if (doc->lines[k].len && doc->lines[k].len <= 100) {
+				char u = hand_unit(doc->lines[k].text, doc->lines[k].len);
+				t.unit = u == 'c' ? 0 : u;
+				break;
+			}
+		size_t j = i + 1, rows = 0;
+		for (; j < doc->nlines && !br_parse_is_claimed(ctx, j) && doc->lines[j].len; j++) {
+			if (hand_rule_or_units(&t, &doc->lines[j]))
+				continue;
+			if (!hand_row(ps, &t, i, j, tool))
+				break;
+			rows++;
+		}
+		if (!rows)
+			continue;
+		br_parse_claim(ctx, i, j - 1, "table of bonnie figures written by hand");
+		i = j - 1;
+	}
+}
+
 static void pstate_release(struct pstate_all *ps);
 
 /* An HTML-to-text conversion can put a whole report on one line ("Version
@@ -2493,6 +2977,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	run_reset(&ps.run);
 	run_reset(&ps.pend);
 	parse_lines(&ps);
+	hand_tables(&ps);
 	pstate_release(&ps);
 	if (ctx->kept) {
 		*ctx->kept = ps.kept;
@@ -2514,6 +2999,8 @@ static bool detect(const struct br_doc *doc)
 	} needles[] = {
 		{"%CP", 0}, {"Per Chr", 0}, {"-Create-", 1}, {"Sequential Create", 2},
 		{"Name:Size", 4}, {"Latency", 0},
+		/* a table written by hand (hand_tables) names bonnie's own figures */
+		{"ewrite", 1}, {"eeks", 2}, {"EWRITE", 1}, {"EEKS", 2}, {"reate", 3},
 	};
 	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
 		if (br_has_at(doc->raw, doc->raw_len, needles[i].s, strlen(needles[i].s), needles[i].k))

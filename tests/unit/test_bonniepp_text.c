@@ -1256,6 +1256,67 @@ static void csv2txt_create_rates_trusted(void **state)
 	done(&r);
 }
 
+/* A table a poster wrote by hand from bonnie++'s figures: their own words
+ * over the columns, units from the header, the cells or the line above,
+ * thousands separators, CPU in parentheses or its own column, "+++++";
+ * no unit at all: no figure (a warning); no bonnie column: no table. */
+static void hand_written_tables(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ 1.98 on both drives:\n"
+		"\n"
+		"| disk | seq write MB/s | seq read MB/s | rewrite | seeks/s |\n"
+		"|------|---------------:|--------------:|--------:|--------:|\n"
+		"| Samsung 970 | 1,450 | 2210 (61%) | 820 | 12,000 |\n"
+		"| **WD Blue** | 480 | - | 260 | +++++ |\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "Samsung 970");
+	assert_fig(&r, 0, BR_M_put_block, 1450 * 1024, -1);
+	assert_fig(&r, 0, BR_M_get_block, 2210 * 1024, 61);
+	assert_fig(&r, 0, BR_M_rewrite, 820 * 1024, -1);
+	assert_fig(&r, 0, BR_M_seeks, 12000, -1);
+	assert_string_equal(rec(&r, 1)->host, "WD Blue");
+	assert_false(fig_present(&r, 1, BR_M_get_block));
+	assert_too_fast(&r, 1, BR_M_seeks);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+	run(&r, "My bonnie++ summary:\n"
+		"\n"
+		"machine        seq write      seq read       rewrite      CPU    seeks\n"
+		"nas01          120 MB/s       1.5 GB/s       800k         12     412/s\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 120 * 1024, -1);
+	assert_fig(&r, 0, BR_M_get_block, 1.5 * 1048576, -1);
+	assert_fig(&r, 0, BR_M_rewrite, 800, 12);
+	assert_fig(&r, 0, BR_M_seeks, 412, -1);
+	done(&r);
+	/* the unit in the line above; none at all */
+	run(&r, "Bonnie++ numbers, in MB/s:\n"
+		"| disk | write | rewrite | read |\n"
+		"| a | 312 | 118 | 291 |\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_rewrite, 118 * 1024, -1);
+	done(&r);
+	run(&r, "Bonnie++ numbers:\n"
+		"\n"
+		"| disk | write | rewrite | read |\n"
+		"| a | 312 | 118 | 291 |\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 1);
+	done(&r);
+	/* no bonnie column, or no word of bonnie in the text */
+	run(&r, "bonnie++ and fio:\n"
+		"| disk | seq write MB/s | seq read MB/s | random read IOPS |\n"
+		"| sda | 480 | 530 | 9000 |\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "| disk | seq write MB/s | seq read MB/s | rewrite MB/s | seeks/s |\n"
+		"| sda | 480 | 530 | 200 | 900 |\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 /* --explain: a line under a table's header that looks like a row but is
  * not read as one says why. */
 static void explain_rejected_row(void **state)
@@ -1399,6 +1460,7 @@ int main(void)
 		cmocka_unit_test(csv_twin_of_one_section),
 		cmocka_unit_test(csv2txt_names_cut_twice),
 		cmocka_unit_test(csv2txt_create_rates_trusted),
+		cmocka_unit_test(hand_written_tables),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
 		cmocka_unit_test(table_on_one_line_wrapped),
