@@ -110,6 +110,16 @@ static bool is_blankc(int c)
 	return c == ' ' || c == '\t';
 }
 
+/* Where the first word of s[0..n) ends: its first blank, n if none (for
+ * the short texts of titles; word_end below is the one for any line). */
+static size_t title_word_end(const char *s, size_t n)
+{
+	size_t e = 0;
+	while (e < n && !is_blankc(s[e]))
+		e++;
+	return e;
+}
+
 static int lower(int c)
 {
 	return c >= 'A' && c <= 'Z' ? c + 32 : c;
@@ -508,7 +518,6 @@ static char underline_char(const struct br_line *l)
 }
 
 static bool command_word(const char *s, size_t n);
-static size_t word_end(const char *s, size_t n);
 static bool starts_with_conjunction(const char *s, size_t m);
 
 /* Options, paths or a pipe after the first word (from s[j] on): "-tT",
@@ -676,6 +685,15 @@ static bool generic_intro(const char *s, size_t n)
 	return false;
 }
 
+/* Is s[0..n) the word w (lower case), in any case? */
+static bool word_is(const char *s, size_t n, const char *w)
+{
+	size_t k = 0;
+	while (k < n && w[k] && lower((unsigned char)s[k]) == w[k])
+		k++;
+	return k == n && !w[k];
+}
+
 /* What a generic introduction says the result is of, after its generic
  * words: "Here's what I got on the new array" -> "the new array", "This is
  * what it gives with noatime" -> "with noatime", "Here are the results for
@@ -688,29 +706,44 @@ static size_t intro_tail(const char *s, size_t n)
 	static const char *const verbs[] = {"got", "get", "gives", "gave", "give", "shows", "showed",
 					    "results", "result", "numbers", "figures", "reported", "here"};
 	static const char *const not_results[] = {"wrote", "writes", "schrieb", "said", "says",
-						  "\303\251crit", "ecrit", "command", "commands", "code",
-						  "quote", "example", "e.g", "i.e"};
+						  "ecrit", "command", "commands", "code", "quote",
+						  "example"};
 	/* "on", "for", "from", "of", "in" go; "with", "without", "using",
 	 * "under", "after" say how and stay */
 	static const char *const preps[] = {"on", "for", "from", "of", "in", "with", "without",
 					    "using", "under", "after"};
 	static const char *const nobody[] = {"me", "mine", "it", "this", "that", "them", "us",
 					     "you", "here", "there", "now", "today", "him", "her"};
-	for (size_t k = 0; k < BR_ARRAY_LEN(not_results); k++)
-		if (has_word(s, n, not_results[k]))
-			return 0;
-	/* the last generic word: the part is after it */
+	/* "Joe wrote": the commonest generic introduction, told by its last
+	 * word before any other look */
+	size_t lw = n;
+	while (lw && is_alpha((unsigned char)s[lw - 1]))
+		lw--;
+	if (word_is(s + lw, n - lw, "wrote") || word_is(s + lw, n - lw, "writes"))
+		return 0;
+	/* "Le ... a écrit :", "e.g.", "i.e.": not the words of a result */
+	if ((memchr(s, '.', n) && (has_word(s, n, "e.g") || has_word(s, n, "i.e"))) ||
+	    (memchr(s, 0xc3, n) && has_word(s, n, "\303\251crit")))
+		return 0;
+	/* one pass over the words: the last generic one (the part is after
+	 * it), and none of a quote or a command */
 	size_t at = 0;
 	bool verb = false;
 	for (size_t i = 0; i < n;) {
 		while (i < n && !is_alpha((unsigned char)s[i]))
 			i++;
 		size_t j = i;
-		while (j < n && (is_alpha((unsigned char)s[j]) || s[j] == '\''))
+		while (j < n && is_alpha((unsigned char)s[j]))
 			j++;
-		for (size_t k = 0; k < BR_ARRAY_LEN(verbs) && j > i; k++)
-			if (has_word(s + i, j - i, verbs[k]) && (j - i == strlen(verbs[k]) || s[i + strlen(verbs[k])] == '\''))
+		int c0 = j > i ? lower((unsigned char)s[i]) : 0;
+		for (size_t k = 0; k < BR_ARRAY_LEN(not_results); k++)
+			if (not_results[k][0] == c0 && word_is(s + i, j - i, not_results[k]))
+				return 0;
+		for (size_t k = 0; k < BR_ARRAY_LEN(verbs); k++)
+			if (verbs[k][0] == c0 && word_is(s + i, j - i, verbs[k]))
 				verb = true, at = j;
+		while (j < n && s[j] == '\'')
+			j++; /* "here's" */
 		i = j;
 	}
 	if (!verb)
@@ -732,7 +765,7 @@ static size_t intro_tail(const char *s, size_t n)
 			size_t t = p < 5 ? j : i;
 			while (t < n && is_blankc(s[t]))
 				t++;
-			size_t e = t + word_end(s + t, n - t);
+			size_t e = t + title_word_end(s + t, n - t);
 			bool pronoun = false;
 			for (size_t k = 0; k < BR_ARRAY_LEN(nobody) && !pronoun; k++)
 				pronoun = e == n && has_word(s + t, e - t, nobody[k]);
@@ -1552,7 +1585,7 @@ static bool joined_intro(struct walk *w, const struct br_doc *doc, size_t i, con
 	size_t skip = 0;
 	if (first && ps[0] >= 'a' && ps[0] <= 'z' && starts_with_conjunction(ps, pn) &&
 	    (top == 0 || blank_line(&doc->lines[top - 1]))) {
-		skip = word_end(ps, pn);
+		skip = title_word_end(ps, pn);
 		while (skip < pn && is_blankc(ps[skip]))
 			skip++;
 	}
@@ -1657,7 +1690,7 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 	if (conj && (!prev || blank_line(prev))) {
 		/* "and the old box, quoted twice:" after a blank line: the
 		 * introduction after its "and" */
-		size_t k = word_end(s, m);
+		size_t k = title_word_end(s, m);
 		while (k < m && is_blankc(s[k]))
 			k++;
 		s += k;
@@ -1680,7 +1713,7 @@ static bool byline(const char *s, size_t n)
 {
 	static const char *const verbs[] = {"posted", "written", "submitted", "published",
 					    "updated", "edited", "originally", "last"};
-	size_t a = 0, e = word_end(s, n);
+	size_t a = 0, e = title_word_end(s, n);
 	bool verb = false;
 	for (size_t k = 0; k < BR_ARRAY_LEN(verbs) && !verb; k++)
 		verb = e == strlen(verbs[k]) && has_word(s, e, verbs[k]);
@@ -1689,13 +1722,13 @@ static bool byline(const char *s, size_t n)
 		a = e;
 		while (a < n && is_blankc(s[a]))
 			a++;
-		e = a + word_end(s + a, n - a);
+		e = a + title_word_end(s + a, n - a);
 		if (has_word(s + a, e - a, "posted") || has_word(s + a, e - a, "edited") ||
 		    has_word(s + a, e - a, "updated")) {
 			a = e;
 			while (a < n && is_blankc(s[a]))
 				a++;
-			e = a + word_end(s + a, n - a);
+			e = a + title_word_end(s + a, n - a);
 		}
 		return has_word(s + a, e - a, "by") || has_word(s + a, e - a, "on") || has_word(s + a, e - a, "at");
 	}

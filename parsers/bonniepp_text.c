@@ -2117,7 +2117,9 @@ static void parse_lines(struct pstate_all *ps);
  * column's header, else the header line's; with none it is not read (no
  * guess) and a warning says so. Thousands separators ("1,234") go; "+++++"
  * is too fast to measure; "-", "n/a" and empty cells are no figure. A
- * "CPU"/"%CP" column is the CPU of the figure before it.
+ * "CPU"/"%CP" column is the CPU of the figure before it. A post that has
+ * bonnie++'s own report or CSV lines is not searched for hand tables
+ * (parse): such a table sums up those runs again.
  */
 enum { HAND_COLS = 16, HAND_CELL = 96 };
 
@@ -2173,11 +2175,13 @@ static size_t hand_cells(const char *s, size_t n, char sep, const char **c, size
 	}
 }
 
+/* Does s[0..n) hold w (lower case, its first byte a letter, '%' or '/')
+ * in any case? */
 static bool hand_has(const char *s, size_t n, const char *w)
 {
 	size_t m = strlen(w);
 	for (size_t i = 0; i + m <= n; i++)
-		if (strncasecmp(s + i, w, m) == 0)
+		if ((s[i] | 0x20) == w[0] && strncasecmp(s + i, w, m) == 0)
 			return true;
 	return false;
 }
@@ -2277,9 +2281,6 @@ static const char *hand_line(const struct br_doc *doc, const struct br_line *l, 
 /* Is line s[0..n) a header of a hand table? Fills t. */
 static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 {
-	if (n < 12 || n > 400 || !(hand_has(s, n, "rewrite") || hand_has(s, n, "seek") ||
-				   hand_has(s, n, "creat") || hand_has(s, n, "chr") || hand_has(s, n, "char")))
-		return false;
 	memset(t, 0, sizeof *t);
 	t->sep = sep;
 	const char *c[HAND_COLS + 1];
@@ -2527,33 +2528,135 @@ static bool hand_rule_or_units(struct htable *t, const struct br_line *l)
 	return true;
 }
 
-/* Does the text name bonnie ("Bonnie", "bonnie++", any case but all
- * capitals)? Looked for by its 'n'. */
+/* Does the text name bonnie ("Bonnie", "bonnie++", "BONNIE")? */
 static bool names_bonnie(const char *s, size_t n)
 {
-	for (const char *p = memchr(s, 'n', n); p; p = memchr(p + 1, 'n', (size_t)(s + n - p - 1)))
-		if (p - s >= 2 && (size_t)(s + n - p) >= 4 && strncasecmp(p - 2, "bonnie", 6) == 0)
+	return br_has_at(s, n, "bonnie", 6, 0) || br_has_at(s, n, "Bonnie", 6, 0) || br_has_at(s, n, "BONNIE", 6, 0);
+}
+
+/* Does line s[0..n) name one of bonnie's own figures, as a header of a
+ * hand table must? A cheap look (memchr to a rare byte of each word, in
+ * the usual cases of its first letter) before any cell is cut. */
+static bool hand_words(const char *s, size_t n)
+{
+	static const struct {
+		const char *w;
+		size_t k;
+	} words[] = {
+		{"ewrite", 1}, {"EWRITE", 1}, {"eek", 2}, {"EEK", 2}, {"creat", 0}, {"Creat", 0},
+		{"CREAT", 0}, {"chr", 0}, {"Chr", 0}, {"CHR", 0}, {"char", 0}, {"Char", 0}, {"CHAR", 0},
+	};
+	if (n < 12 || n > 400)
+		return false;
+	for (size_t i = 0; i < BR_ARRAY_LEN(words); i++)
+		if (br_has_at(s, n, words[i].w, strlen(words[i].w), words[i].k))
 			return true;
 	return false;
 }
 
+/* Index of the logical line holding byte `off` of doc->raw, or
+ * doc->nlines when none does (a line decoding left out); *phys_end, where
+ * the physical line holding it ends in raw. */
+static size_t line_of_offset(const struct br_doc *doc, size_t off, size_t *phys_end)
+{
+	size_t lo = 0, hi = doc->nphys; /* the physical line: last start <= off */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (doc->phys[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*phys_end = doc->phys[lo + 1];
+	unsigned line = (unsigned)lo + 1;
+	size_t a = 0, b = doc->nlines; /* the logical line: last first line <= line */
+	while (b - a > 1) {
+		size_t mid = a + (b - a) / 2;
+		if (doc->lines[mid].line <= line)
+			a = mid;
+		else
+			b = mid;
+	}
+	if (!doc->nlines || doc->lines[a].line > line || doc->lines[a].end_line < line)
+		return doc->nlines;
+	return a;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The logical lines that may head a hand table: those holding one of
+ * bonnie's own words of rare bytes ("Rewrite", "Seeks"), and those with a
+ * '|' or a TAB between cells (whose header may name only "Create" or "Per
+ * Chr", words of common bytes). They are looked for in the raw bytes
+ * (memchr to a rare byte), a few a report, and each one found is mapped to
+ * its line: no line is looked at unless it has one, and one found in a
+ * line is enough. A sorted array of line indexes without repeats (caller
+ * frees); *count of them. */
+static size_t *hand_candidates(const struct br_doc *doc, size_t *count)
+{
+	static const struct {
+		const char *w;
+		size_t k;
+	} words[] = {
+		{"ewrite", 1}, {"EWRITE", 1}, {"eek", 2}, {"EEK", 2}, {"|", 0}, {"\t", 0},
+	};
+	size_t *v = NULL, n = 0, cap = 0;
+	const char *s = doc->raw;
+	size_t len = doc->raw_len;
+	for (size_t i = 0; doc->nphys && i < BR_ARRAY_LEN(words); i++) {
+		size_t m = strlen(words[i].w), k = words[i].k;
+		for (size_t at = 0; at + m <= len;) {
+			/* byte k of a match starting at at .. len - m */
+			const char *p = memchr(s + at + k, words[i].w[k], len - m + 1 - at);
+			if (!p)
+				break;
+			size_t start = (size_t)(p - s) - k, end;
+			if (memcmp(s + start, words[i].w, m) != 0) {
+				at = start + 1;
+				continue;
+			}
+			size_t line = line_of_offset(doc, start, &end);
+			if (line < doc->nlines && (!n || v[n - 1] != line)) {
+				v = br_grow(v, &cap, n + 1, sizeof *v);
+				v[n++] = line;
+			}
+			at = end > start ? end : start + 1;
+		}
+	}
+	if (n > 1)
+		qsort(v, n, sizeof *v, cmp_size);
+	size_t u = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!u || v[u - 1] != v[i])
+			v[u++] = v[i];
+	*count = u;
+	return v;
+}
+
 /* Every hand table among the lines no one claimed, in a document that
- * names bonnie (bonnie++ when it names that, else Bonnie). */
+ * names bonnie (table_signs): bonnie++'s when it names that, else Bonnie's. */
 static void hand_tables(struct pstate_all *ps)
 {
 	struct br_parse_ctx *ctx = ps->ctx;
 	const struct br_doc *doc = ctx->doc;
-	if (!names_bonnie(doc->raw, doc->raw_len))
-		return;
 	enum br_tool tool = br_has(doc->raw, doc->raw_len, "onnie++", 7) || br_has(doc->raw, doc->raw_len, "ONNIE++", 7)
 				    ? BR_TOOL_BONNIEPP
 				    : BR_TOOL_BONNIE;
-	for (size_t i = 0; i < doc->nlines; i++) {
+	size_t ncand;
+	size_t *cand = hand_candidates(doc, &ncand);
+	for (size_t c = 0, next = 0; c < ncand; c++) {
+		size_t i = cand[c];
 		struct htable t;
 		size_t n;
 		char sep;
+		if (i < next || br_parse_is_claimed(ctx, i) || !hand_words(doc->lines[i].text, doc->lines[i].len))
+			continue;
 		const char *s = hand_line(doc, &doc->lines[i], &n, &sep);
-		if (br_parse_is_claimed(ctx, i) || !hand_header(s, n, sep, &t))
+		if (!hand_header(s, n, sep, &t))
 			continue;
 		/* no unit over the columns: the line introducing the table may
 		 * give one ("Bonnie++ numbers, in MB/s:") */
@@ -2574,8 +2677,9 @@ static void hand_tables(struct pstate_all *ps)
 		if (!rows)
 			continue;
 		br_parse_claim(ctx, i, j - 1, "table of bonnie figures written by hand");
-		i = j - 1;
+		next = j;
 	}
+	free(cand);
 }
 
 static void pstate_release(struct pstate_all *ps);
@@ -2969,6 +3073,48 @@ static void pstate_release(struct pstate_all *ps)
 	free(ps->sc[1].p);
 }
 
+/* Cheap look at the raw bytes: every Bonnie++ report header has one of
+ * these. Each is looked for by a byte rare in CSV figures and in prose (k),
+ * and the look stops at the first found. */
+static bool report_signs(const struct br_doc *doc)
+{
+	static const struct {
+		const char *s;
+		size_t k;
+	} needles[] = {
+		{"%CP", 0}, {"Per Chr", 0}, {"-Create-", 1}, {"Sequential Create", 2},
+		{"Name:Size", 4}, {"Latency", 0},
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
+		if (br_has_at(doc->raw, doc->raw_len, needles[i].s, strlen(needles[i].s), needles[i].k))
+			return true;
+	return false;
+}
+
+/* The same for a table written by hand (hand_tables): the text names
+ * bonnie, and one of its own figures. */
+static bool table_signs(const struct br_doc *doc)
+{
+	static const struct {
+		const char *s;
+		size_t k;
+	} needles[] = {
+		{"ewrite", 1}, {"eek", 2}, {"EWRITE", 1}, {"EEK", 2}, {"create", 0}, {"Create", 0},
+		{"CREATE", 0},
+	};
+	if (!names_bonnie(doc->raw, doc->raw_len))
+		return false;
+	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
+		if (br_has_at(doc->raw, doc->raw_len, needles[i].s, strlen(needles[i].s), needles[i].k))
+			return true;
+	return false;
+}
+
+static bool detect(const struct br_doc *doc)
+{
+	return report_signs(doc) || table_signs(doc);
+}
+
 static size_t parse(struct br_parse_ctx *ctx)
 {
 	struct pstate_all ps = {0};
@@ -2976,8 +3122,14 @@ static size_t parse(struct br_parse_ctx *ctx)
 	ps.kept = br_calloc(1, sizeof *ps.kept);
 	run_reset(&ps.run);
 	run_reset(&ps.pend);
-	parse_lines(&ps);
-	hand_tables(&ps);
+	/* detect() said yes: for a report, or for a hand table. A table
+	 * written by hand in a post with bonnie++'s own reports or CSV lines
+	 * sums them up again (rounded, in other units): it is not read, and
+	 * not looked for. */
+	if (report_signs(ctx->doc))
+		parse_lines(&ps);
+	if (ctx->nrecords == 0 && ps.emitted == 0 && table_signs(ctx->doc))
+		hand_tables(&ps);
 	pstate_release(&ps);
 	if (ctx->kept) {
 		*ctx->kept = ps.kept;
@@ -2986,26 +3138,6 @@ static size_t parse(struct br_parse_ctx *ctx)
 		reconcile(&rc);
 	}
 	return ps.emitted;
-}
-
-/* Cheap look at the raw bytes: every Bonnie++ report header has one of
- * these. Each is looked for by a byte rare in CSV figures and in prose (k),
- * and the look stops at the first found. */
-static bool detect(const struct br_doc *doc)
-{
-	static const struct {
-		const char *s;
-		size_t k;
-	} needles[] = {
-		{"%CP", 0}, {"Per Chr", 0}, {"-Create-", 1}, {"Sequential Create", 2},
-		{"Name:Size", 4}, {"Latency", 0},
-		/* a table written by hand (hand_tables) names bonnie's own figures */
-		{"ewrite", 1}, {"eeks", 2}, {"EWRITE", 1}, {"EEKS", 2}, {"reate", 3},
-	};
-	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
-		if (br_has_at(doc->raw, doc->raw_len, needles[i].s, strlen(needles[i].s), needles[i].k))
-			return true;
-	return false;
 }
 
 /* Bonnie++'s header words, its commands (vocab.h). */
