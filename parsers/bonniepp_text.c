@@ -647,6 +647,10 @@ struct pstate_all {
 	size_t label_idx;
 	size_t emitted;
 	struct kept *kept;    /* the runs emitted (shared with a one-line table's pstate) */
+	/* the names given with -m on the post's bonnie++ command lines
+	 * (command_names), NUL-separated; read once, when a cut name asks */
+	struct br_buf mnames;
+	bool mnames_read;
 };
 
 static void copy_tok(char *dst, size_t cap, const char *s, size_t n)
@@ -1421,6 +1425,57 @@ static bool converted_from_csv(const struct prun *run)
 	return d >= 4 && f[d] == ':' && is_digit(f[d + 1]);
 }
 
+/* The names the post's bonnie++ command lines give with -m ("bonnie++ -d
+ * /mnt/t -s 32g -m storage-node-long-name-07"): read once into
+ * ps->mnames, NUL-separated. */
+static void command_names(struct pstate_all *ps)
+{
+	const struct br_doc *doc = ps->ctx->doc;
+	ps->mnames_read = true;
+	for (size_t i = 0; i < doc->nlines; i++) {
+		const char *t = doc->lines[i].text;
+		size_t n = doc->lines[i].len;
+		if (n < 12 || !br_has_at(t, n, " -m ", 4, 1) || !br_has_at(t, n, "bonnie++", 8, 6))
+			continue;
+		for (size_t k = 0; k + 4 <= n; k++) {
+			if (memcmp(t + k, " -m ", 4) != 0)
+				continue;
+			size_t a = k + 4, b;
+			while (a < n && (t[a] == ' ' || t[a] == '\'' || t[a] == '"'))
+				a++;
+			b = a;
+			while (b < n && t[b] != ' ' && t[b] != '\t' && t[b] != '\'' && t[b] != '"')
+				b++;
+			if (b > a && t[a] != '-' && b - a < NAME_MAX_LEN) {
+				br_buf_add(&ps->mnames, t + a, b - a);
+				br_buf_add(&ps->mnames, "", 1);
+			}
+		}
+	}
+}
+
+/* The name a -m on the post's command line gave the run whose table name
+ * `host` is cut from it (the text's name cell holds 18 - len(size)
+ * characters), or NULL: none starts so, or two names do (no guess). */
+static const char *command_name(struct pstate_all *ps, const char *host)
+{
+	if (!ps->mnames_read)
+		command_names(ps);
+	size_t hn = strlen(host);
+	const char *found = NULL;
+	for (size_t at = 0; at < ps->mnames.len;) {
+		const char *m = ps->mnames.data + at;
+		size_t mn = strlen(m);
+		if (mn > hn && strncmp(m, host, hn) == 0) {
+			if (found && strcmp(found, m) != 0)
+				return NULL;
+			found = m;
+		}
+		at += mn + 1;
+	}
+	return found;
+}
+
 /* The run as a record; with `omit_wrong` the known-wrong create rates are
  * unknown (null; *nomitted counts them). *doubtful: a create rate is kept that
  * the text may have wrong. */
@@ -1446,6 +1501,12 @@ static struct br_record *build_record(struct pstate_all *ps, const struct prun *
 	if (host)
 		rec->host_cut = longer || (host == run->host ? strlen(host) + strlen(run->size) >= 16
 							     : strlen(host) >= 17);
+	/* a cut name the post's command line gives whole ("-m NAME") */
+	const char *whole = rec->host_cut ? command_name(ps, host) : NULL;
+	if (whole) {
+		br_record_set_host(rec, whole);
+		rec->host_cut = false;
+	}
 	const char *own = run->own[0] ? run->own : NULL;
 	char *label = ps->label_ctx ? br_parse_label(ps->label_ctx, ps->label_idx, own)
 				    : br_parse_label(ctx, run->label_at, own);
@@ -3068,6 +3129,7 @@ static void parse_lines(struct pstate_all *pps)
 
 static void pstate_release(struct pstate_all *ps)
 {
+	br_buf_free(&ps->mnames);
 	free(ps->tab);
 	free(ps->sc[0].p);
 	free(ps->sc[1].p);
