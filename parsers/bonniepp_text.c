@@ -1114,6 +1114,45 @@ static size_t read_tokens(struct pstate_all *ps, size_t i, const struct ptoks *t
 	return used;
 }
 
+/* A Latency line a paste glued to the end of its row ("... 811.3  33
+ * Latency 12001us 1201ms ..."): tk->t[note .. n) is "Latency" and the
+ * latencies, six, or one for each test the row has (in order). Taken into
+ * the run as read_latency takes its own line; false when they are not. */
+static bool glued_latency(struct pstate_all *ps, const struct ptoks *tk, int note, int n, bool create)
+{
+	const struct ptok *w = &tk->t[note];
+	if (w->n != 7 || memcmp(w->s, "Latency", 7) != 0)
+		return false;
+	int nv = n - note - 1;
+	for (int k = note + 1; k < n; k++)
+		if (tk->t[k].kind != VK_LAT)
+			return false;
+	const struct pval *row = create ? ps->run.cr : ps->run.io;
+	int present = 0;
+	for (int k = 0; k < 6; k++)
+		present += row[k].present;
+	if (nv != 6 && nv != present)
+		return false;
+	struct pval *dst = ps->run.lat + (create ? 6 : 0);
+	for (int k = 0, j = note + 1; k < 6; k++) {
+		memset(&dst[k], 0, sizeof dst[k]);
+		if (nv != 6 && !row[k].present)
+			continue;
+		const struct ptok *t = &tk->t[j++];
+		double scale = t->suffix == 'u' ? 1 : t->suffix == 'm' ? 1000 : 1e6;
+		dst[k].present = true;
+		dst[k].kind = VK_LAT;
+		dst[k].v = t->v * scale;
+		dst[k].res = scale;
+		copy_tok(dst[k].raw, sizeof dst[k].raw, t->s, t->n);
+	}
+	if (create)
+		ps->run.cr_lat = true;
+	else
+		ps->run.io_lat = true;
+	return true;
+}
+
 /*
  * Read a data row (I/O when `create` is false, else the create row) at line i,
  * joining line i+1 when a wrap moved its tail there; a note the poster
@@ -1142,7 +1181,10 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 		int n = tk.n;
 		tk.n = note;
 		used = read_tokens(ps, i, &tk, create, false, &looks2, &why2);
-		if (used) {
+		if (used && glued_latency(ps, &tk, note, n, create)) {
+			*looks = false;
+			*why = NULL;
+		} else if (used) {
 			*looks = false;
 			*why = NULL;
 			size_t a = tk.t[note].a, b = tk.t[n - 1].b;
@@ -2197,6 +2239,7 @@ struct htable {
 	struct hcol col[HAND_COLS];
 	char unit;   /* the header line's rate unit */
 	int name;    /* the name column, -1 if none */
+	char run_word[16]; /* the name column counts runs ("run", "#"): its header */
 };
 
 /* Cells of s[0..n) between separators, trimmed; returns their count (at
@@ -2370,8 +2413,14 @@ static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 			continue;
 		}
 		if (h->id < 0) {
-			if (t->name < 0 && !figures)
+			if (t->name < 0 && !figures) {
 				t->name = (int)j;
+				/* "run", "#", "pass", "try": the row's number, no host */
+				static const char *const runs[] = {"run", "#", "pass", "try", "iteration", "round"};
+				for (size_t r = 0; r < BR_ARRAY_LEN(runs); r++)
+					if (cn[j] == strlen(runs[r]) && strncasecmp(c[j], runs[r], cn[j]) == 0)
+						copy_tok(t->run_word, sizeof t->run_word, c[j], cn[j]);
+			}
 			continue;
 		}
 		for (size_t d = 0; d < j; d++)
@@ -2540,16 +2589,19 @@ static bool hand_row(struct pstate_all *ps, const struct htable *t, size_t head,
 		if (t->col[x].cpu && t->col[x].of >= 0 && v[x].kind == HV_NUM &&
 		    br_record_get(rec, (enum br_metric_id)t->col[x].of)->present)
 			br_record_set_cpu(rec, (enum br_metric_id)t->col[x].of, v[x].v);
+	char own[NAME_MAX_LEN + 32] = "";
 	if (t->name >= 0 && (size_t)t->name < k && cn[t->name]) {
 		const char *nm = c[t->name];
 		size_t nn = cn[t->name];
 		hand_unmark(&nm, &nn);
 		char host[NAME_MAX_LEN];
 		copy_tok(host, sizeof host, nm, nn);
-		if (host[0])
+		if (t->run_word[0]) /* "run 2" titles the row */
+			snprintf(own, sizeof own, "%s %s", t->run_word[0] == '#' ? "run" : t->run_word, host);
+		else if (host[0])
 			br_record_set_host(rec, host);
 	}
-	char *label = br_parse_label(ctx, head, NULL);
+	char *label = br_parse_label(ctx, head, own[0] ? own : NULL);
 	br_record_set_label(rec, label);
 	free(label);
 	br_parse_emit(ctx, rec);

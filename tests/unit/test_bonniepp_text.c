@@ -1352,6 +1352,57 @@ static void cut_name_from_command_line(void **state)
 	done(&r);
 }
 
+/* A Latency line glued to the end of its row: six latencies, or one for
+ * each test a -f row has; the row is read whole, no note. */
+static void latency_glued_to_row(void **state)
+{
+	(void)state;
+	static const char head[] =
+		"Version  1.96       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n";
+	char text[2048];
+	snprintf(text, sizeof text, "%s%s", head,
+		 "array1          16G  1022  97 310221  31 140332  17  4811  98 540112  28 811.3  33 "
+		 "Latency 12001us 1201ms 901ms 20112us 123ms 61234us\n");
+	struct run r;
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_seeks, 811.3, 33);
+	assert_fig(&r, 0, BR_M_putc_latency, 12001, -1);
+	assert_fig(&r, 0, BR_M_seeks_latency, 61234, -1);
+	assert_null(rec(&r, 0)->label);
+	done(&r);
+	snprintf(text, sizeof text, "%s%s", head,
+		 "array1          16G           310221  31 140332  17           540112  28 811.3  33 "
+		 "Latency 1201ms 901ms 123ms 61234us\n");
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_false(fig_present(&r, 0, BR_M_putc_latency));
+	assert_fig(&r, 0, BR_M_put_block_latency, 1201000, -1);
+	assert_fig(&r, 0, BR_M_get_block_latency, 123000, -1);
+	done(&r);
+}
+
+/* A hand table's first column counting runs ("run", "#"): the row is
+ * titled "run N", no host. */
+static void hand_table_run_column(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ three times:\n"
+		"\n"
+		"run\tSize\tBlock write K/s\tCPU\tRewrite K/s\tCPU\tSeeks/s\n"
+		"1\t2G\t31220\t44\t11804\t15\t160.2\n"
+		"2\t2G\t30871\t43\t11650\t14\t158.7\n");
+	assert_int_equal(r.n, 2);
+	assert_null(rec(&r, 0)->host);
+	assert_string_equal(rec(&r, 1)->label, "bonnie++ three times / run 2");
+	assert_fig(&r, 1, BR_M_put_block, 30871, 43);
+	assert_fig(&r, 1, BR_M_rewrite, 11650, 14);
+	done(&r);
+}
+
 /* --explain: a line under a table's header that looks like a row but is
  * not read as one says why. */
 static void explain_rejected_row(void **state)
@@ -1497,6 +1548,8 @@ int main(void)
 		cmocka_unit_test(csv2txt_create_rates_trusted),
 		cmocka_unit_test(hand_written_tables),
 		cmocka_unit_test(cut_name_from_command_line),
+		cmocka_unit_test(latency_glued_to_row),
+		cmocka_unit_test(hand_table_run_column),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
 		cmocka_unit_test(table_on_one_line_wrapped),
