@@ -2750,6 +2750,153 @@ static size_t *hand_candidates(const struct br_doc *doc, size_t *count)
 	return v;
 }
 
+/*
+ * A hand table the other way round: a row a figure, a column a run.
+ *
+ *   | test             | ext4 | xfs | btrfs |
+ *   |------------------|------|-----|-------|
+ *   | seq write (MB/s) | 410  | 450 | 380   |
+ *   | rewrite (MB/s)   | 150  | 170 | 120   |
+ *
+ * Found from a row naming a figure (line i); its block's first line above
+ * (no blank between) names the columns. Each row's first cell names its
+ * figure and unit, as a header cell does; a "CPU" row is the CPU of the
+ * row above. Two figures or more, one of bonnie's own, as hand_header
+ * asks. Returns the line after the table, or 0 when there is none.
+ */
+enum { TROWS = 24 };
+
+struct trow {
+	int id;       /* enum br_metric_id, or -1: a CPU row */
+	char unit;
+	struct hval v[HAND_COLS];
+};
+
+/* The rows of the table whose header is line h, into rows[] (at most
+ * TROWS); returns how many, the line after the last in *end. */
+static size_t transposed_rows(const struct br_doc *doc, size_t h, char sep, size_t ncol, struct trow *rows,
+			      size_t *end)
+{
+	size_t nr = 0, j = h + 1;
+	for (; j < doc->nlines && doc->lines[j].len && nr < TROWS; j++) {
+		size_t n;
+		char rs;
+		const char *s = hand_line(doc, &doc->lines[j], &n, &rs);
+		const char *c[HAND_COLS + 1];
+		size_t cn[HAND_COLS + 1];
+		size_t k = 0;
+		while (k < n && s[k] && strchr("|-=:+ \t", s[k]))
+			k++;
+		if (k == n)
+			continue; /* a rule */
+		if (rs != sep || hand_cells(s, n, sep, c, cn) != ncol)
+			break;
+		bool cpu = false;
+		int id = cn[0] && cn[0] <= 40 ? hand_kind(c[0], cn[0], &cpu) : -1;
+		if ((id < 0 && !(cpu && nr)) || id == -2)
+			break;
+		struct trow *r = &rows[nr];
+		r->id = cpu ? -1 : id;
+		r->unit = hand_unit(c[0], cn[0]);
+		bool any = false;
+		for (size_t x = 1; x < ncol; x++) {
+			hand_value(c[x], cn[x], &r->v[x]);
+			if (r->v[x].kind == HV_BAD)
+				return nr = 0;
+			any = any || r->v[x].kind != HV_NONE;
+		}
+		if (any)
+			nr++;
+	}
+	*end = j;
+	return nr;
+}
+
+/* Column x of a transposed table as a record named `name`. */
+static void transposed_record(struct pstate_all *ps, size_t h, size_t end, const struct trow *rows, size_t nr,
+			      size_t x, const char *name, size_t nn, char line_unit, enum br_tool tool)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	struct br_record *rec = NULL;
+	bool unitless = false;
+	for (size_t r = 0; r < nr; r++) {
+		const struct hval *v = &rows[r].v[x];
+		if (rows[r].id < 0 || v->kind == HV_NONE)
+			continue;
+		enum br_metric_id id = (enum br_metric_id)rows[r].id;
+		char u = v->unit && v->unit != '%' ? v->unit : rows[r].unit ? rows[r].unit : line_unit;
+		bool rate = br_metric(id)->unit == BR_UNIT_KIBS;
+		double scale = u == 'k' ? 1 : u == 'm' ? 1024 : u == 'g' ? 1048576 : 0;
+		if (rate && !scale && v->kind == HV_NUM) {
+			unitless = true;
+			continue;
+		}
+		if (!rec)
+			rec = br_parse_record_new(ctx, tool, h, end - 1);
+		if (v->kind == HV_FAST) {
+			br_record_set_too_fast(rec, id, v->raw);
+			continue;
+		}
+		br_record_set(rec, id, rate ? v->v * scale : v->v, v->raw);
+		if (v->cpu >= 0)
+			br_record_set_cpu(rec, id, v->cpu);
+		/* a CPU row under it */
+		if (r + 1 < nr && rows[r + 1].id < 0 && rows[r + 1].v[x].kind == HV_NUM)
+			br_record_set_cpu(rec, id, rows[r + 1].v[x].v);
+	}
+	if (unitless)
+		br_parse_warn(ctx, h, "bonnie++ figures in a table written by hand with no unit for some "
+				      "rates; those not read");
+	if (!rec)
+		return;
+	hand_unmark(&name, &nn);
+	char host[NAME_MAX_LEN];
+	copy_tok(host, sizeof host, name, nn);
+	if (host[0])
+		br_record_set_host(rec, host);
+	char *label = br_parse_label(ctx, h, NULL);
+	br_record_set_label(rec, label);
+	free(label);
+	br_parse_emit(ctx, rec);
+	ps->emitted++;
+}
+
+static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	const struct br_doc *doc = ctx->doc;
+	size_t h = i;
+	while (h > 0 && i - h < TROWS + 2 && doc->lines[h - 1].len && !br_parse_is_claimed(ctx, h - 1))
+		h--;
+	size_t n;
+	char sep;
+	const char *s = hand_line(doc, &doc->lines[h], &n, &sep);
+	const char *c[HAND_COLS + 1];
+	size_t cn[HAND_COLS + 1];
+	size_t ncol = hand_cells(s, n, sep, c, cn), end;
+	if (h == i || ncol < 2 || ncol > HAND_COLS)
+		return 0;
+	struct trow rows[TROWS];
+	size_t nr = transposed_rows(doc, h, sep, ncol, rows, &end);
+	size_t figures = 0;
+	bool own = false;
+	for (size_t r = 0; r < nr; r++)
+		if (rows[r].id >= 0) {
+			for (size_t q = 0; q < r; q++)
+				if (rows[q].id == rows[r].id)
+					return 0;
+			figures++;
+			own = own || (rows[r].id != BR_M_put_block && rows[r].id != BR_M_get_block);
+		}
+	if (figures < 2 || !own || end <= i)
+		return 0;
+	char line_unit = hand_unit(s, n);
+	for (size_t x = 1; x < ncol; x++)
+		transposed_record(ps, h, end, rows, nr, x, c[x], cn[x], line_unit == 'c' ? 0 : line_unit, tool);
+	br_parse_claim(ctx, h, end - 1, "table of bonnie figures written by hand, a column a run");
+	return end;
+}
+
 /* Every hand table among the lines no one claimed, in a document that
  * names bonnie (table_signs): bonnie++'s when it names that, else Bonnie's. */
 static void hand_tables(struct pstate_all *ps)
@@ -2769,8 +2916,11 @@ static void hand_tables(struct pstate_all *ps)
 		if (i < next || br_parse_is_claimed(ctx, i) || !hand_words(doc->lines[i].text, doc->lines[i].len))
 			continue;
 		const char *s = hand_line(doc, &doc->lines[i], &n, &sep);
-		if (!hand_header(s, n, sep, &t))
+		if (!hand_header(s, n, sep, &t)) {
+			size_t end = hand_transposed(ps, i, tool);
+			next = end > next ? end : next;
 			continue;
+		}
 		/* no unit over the columns: the line introducing the table may
 		 * give one ("Bonnie++ numbers, in MB/s:") */
 		for (size_t k = i; !t.unit && k-- > 0 && i - k <= 2;)

@@ -1403,6 +1403,38 @@ static void hand_table_run_column(void **state)
 	done(&r);
 }
 
+/* A hand table the other way round: a row a figure (its unit in its first
+ * cell), a column a run named by the header; a CPU row is the CPU of the
+ * row above. Rows of other tools' figures make no table. */
+static void hand_table_transposed(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ on three filesystems:\n"
+		"\n"
+		"| test | ext4 | xfs |\n"
+		"|---|---|---|\n"
+		"| seq write (MB/s) | 410 | 450 |\n"
+		"| CPU % | 31 | 33 |\n"
+		"| rewrite (MB/s) | 150 | - |\n"
+		"| random seeks (/s) | 800 | 850 |\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "ext4");
+	assert_fig(&r, 0, BR_M_put_block, 410 * 1024, 31);
+	assert_fig(&r, 0, BR_M_rewrite, 150 * 1024, -1);
+	assert_string_equal(rec(&r, 1)->host, "xfs");
+	assert_false(fig_present(&r, 1, BR_M_rewrite));
+	assert_fig(&r, 1, BR_M_seeks, 850, -1);
+	done(&r);
+	run(&r, "bonnie++ and fio:\n"
+		"| test | sda | sdb |\n"
+		"| seq write (MB/s) | 410 | 450 |\n"
+		"| seq read (MB/s) | 510 | 550 |\n"
+		"| random read IOPS | 9000 | 9500 |\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 /* --explain: a line under a table's header that looks like a row but is
  * not read as one says why. */
 static void explain_rejected_row(void **state)
@@ -1550,6 +1582,7 @@ int main(void)
 		cmocka_unit_test(cut_name_from_command_line),
 		cmocka_unit_test(latency_glued_to_row),
 		cmocka_unit_test(hand_table_run_column),
+		cmocka_unit_test(hand_table_transposed),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
 		cmocka_unit_test(table_on_one_line_wrapped),
