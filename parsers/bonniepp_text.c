@@ -2865,14 +2865,19 @@ static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool
 {
 	struct br_parse_ctx *ctx = ps->ctx;
 	const struct br_doc *doc = ctx->doc;
+	size_t n;
+	char sep;
+	const char *s = hand_line(doc, &doc->lines[i], &n, &sep);
+	const char *c[HAND_COLS + 1];
+	size_t cn[HAND_COLS + 1];
+	bool cpu;
+	/* line i is a row naming a figure in its first cell */
+	if (hand_cells(s, n, sep, c, cn) < 2 || !cn[0] || cn[0] > 40 || hand_kind(c[0], cn[0], &cpu) < 0)
+		return 0;
 	size_t h = i;
 	while (h > 0 && i - h < TROWS + 2 && doc->lines[h - 1].len && !br_parse_is_claimed(ctx, h - 1))
 		h--;
-	size_t n;
-	char sep;
-	const char *s = hand_line(doc, &doc->lines[h], &n, &sep);
-	const char *c[HAND_COLS + 1];
-	size_t cn[HAND_COLS + 1];
+	s = hand_line(doc, &doc->lines[h], &n, &sep);
 	size_t ncol = hand_cells(s, n, sep, c, cn), end;
 	if (h == i || ncol < 2 || ncol > HAND_COLS)
 		return 0;
