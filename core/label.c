@@ -110,6 +110,16 @@ static bool is_blankc(int c)
 	return c == ' ' || c == '\t';
 }
 
+/* Where the first word of s[0..n) ends: its first blank, n if none (for
+ * the short texts of titles; word_end below is the one for any line). */
+static size_t title_word_end(const char *s, size_t n)
+{
+	size_t e = 0;
+	while (e < n && !is_blankc(s[e]))
+		e++;
+	return e;
+}
+
 static int lower(int c)
 {
 	return c >= 'A' && c <= 'Z' ? c + 32 : c;
@@ -508,6 +518,7 @@ static char underline_char(const struct br_line *l)
 }
 
 static bool command_word(const char *s, size_t n);
+static bool starts_with_conjunction(const char *s, size_t m);
 
 /* Options, paths or a pipe after the first word (from s[j] on): "-tT",
  * "--direct", "/dev/hda", "~/x", "| tee". */
@@ -674,6 +685,100 @@ static bool generic_intro(const char *s, size_t n)
 	return false;
 }
 
+/* Is s[0..n) the word w (lower case), in any case? */
+static bool word_is(const char *s, size_t n, const char *w)
+{
+	size_t k = 0;
+	while (k < n && w[k] && lower((unsigned char)s[k]) == w[k])
+		k++;
+	return k == n && !w[k];
+}
+
+/* What a generic introduction says the result is of, after its generic
+ * words: "Here's what I got on the new array" -> "the new array", "This is
+ * what it gives with noatime" -> "with noatime", "Here are the results for
+ * the RAID10 box" -> "the RAID10 box". The offset of that part in s[0..n),
+ * 0 when there is none: no word saying a result follows, a quote or a
+ * command's introduction ("Joe wrote on Monday:"), nothing after the
+ * preposition but a pronoun ("for me") or the tool ("from bonnie++"). */
+static size_t intro_tail(const char *s, size_t n)
+{
+	static const char *const verbs[] = {"got", "get", "gives", "gave", "give", "shows", "showed",
+					    "results", "result", "numbers", "figures", "reported", "here"};
+	static const char *const not_results[] = {"wrote", "writes", "schrieb", "said", "says",
+						  "ecrit", "command", "commands", "code", "quote",
+						  "example"};
+	/* "on", "for", "from", "of", "in" go; "with", "without", "using",
+	 * "under", "after" say how and stay */
+	static const char *const preps[] = {"on", "for", "from", "of", "in", "with", "without",
+					    "using", "under", "after"};
+	static const char *const nobody[] = {"me", "mine", "it", "this", "that", "them", "us",
+					     "you", "here", "there", "now", "today", "him", "her"};
+	/* "Joe wrote": the commonest generic introduction, told by its last
+	 * word before any other look */
+	size_t lw = n;
+	while (lw && is_alpha((unsigned char)s[lw - 1]))
+		lw--;
+	if (word_is(s + lw, n - lw, "wrote") || word_is(s + lw, n - lw, "writes"))
+		return 0;
+	/* "Le ... a écrit :", "e.g.", "i.e.": not the words of a result */
+	if ((memchr(s, '.', n) && (has_word(s, n, "e.g") || has_word(s, n, "i.e"))) ||
+	    (memchr(s, 0xc3, n) && has_word(s, n, "\303\251crit")))
+		return 0;
+	/* one pass over the words: the last generic one (the part is after
+	 * it), and none of a quote or a command */
+	size_t at = 0;
+	bool verb = false;
+	for (size_t i = 0; i < n;) {
+		while (i < n && !is_alpha((unsigned char)s[i]))
+			i++;
+		size_t j = i;
+		while (j < n && is_alpha((unsigned char)s[j]))
+			j++;
+		int c0 = j > i ? lower((unsigned char)s[i]) : 0;
+		for (size_t k = 0; k < BR_ARRAY_LEN(not_results); k++)
+			if (not_results[k][0] == c0 && word_is(s + i, j - i, not_results[k]))
+				return 0;
+		for (size_t k = 0; k < BR_ARRAY_LEN(verbs); k++)
+			if (verbs[k][0] == c0 && word_is(s + i, j - i, verbs[k]))
+				verb = true, at = j;
+		while (j < n && s[j] == '\'')
+			j++; /* "here's" */
+		i = j;
+	}
+	if (!verb)
+		return 0;
+	/* the preposition follows the word closely ("got on", "results for",
+	 * "here is mine with"): three words at most */
+	for (size_t i = at, words = 0; i < n && words < 3; words++) {
+		while (i < n && is_blankc(s[i]))
+			i++;
+		size_t j = i;
+		while (j < n && is_alpha((unsigned char)s[j]))
+			j++;
+		if (j < n && !is_blankc(s[j]))
+			return 0; /* "here has an m2.SSD.": not a plain word */
+		size_t p = 0;
+		while (p < BR_ARRAY_LEN(preps) && !(j - i == strlen(preps[p]) && has_word(s + i, j - i, preps[p])))
+			p++;
+		if (p < BR_ARRAY_LEN(preps)) {
+			size_t t = p < 5 ? j : i;
+			while (t < n && is_blankc(s[t]))
+				t++;
+			size_t e = t + title_word_end(s + t, n - t);
+			bool pronoun = false;
+			for (size_t k = 0; k < BR_ARRAY_LEN(nobody) && !pronoun; k++)
+				pronoun = e == n && has_word(s + t, e - t, nobody[k]);
+			if (t < n && !pronoun && (s[t] == '/' || !command_word(s + t, n - t)) &&
+			    (is_alpha((unsigned char)s[t]) || is_digit((unsigned char)s[t]) || s[t] == '/'))
+				return t;
+			return 0;
+		}
+		i = j;
+	}
+	return 0;
+}
+
 /* Outline enumerators: "1. ", "12) ", "A. ", "b) ", "(a) ", "iv. ", "2.1. ".
  * Returns the length of the enumerator (with the blank after it), 0 if none. */
 enum { ST_NUM_DOT = 1, ST_NUM_PAR, ST_UP_DOT, ST_UP_PAR, ST_LOW_DOT, ST_LOW_PAR, ST_PAREN_NUM,
@@ -810,6 +915,12 @@ static size_t add_text(struct br_label_outline *o, const char *s, size_t n)
 		     s[n - 1] == '*' || s[n - 1] == '=' || s[n - 1] == '_' || s[n - 1] == '~' ||
 		     (s[n - 1] == '-' && n >= 2 && (is_blankc(s[n - 2]) || s[n - 2] == '-'))))
 		n--;
+	/* Markdown inline code ("With `atime=off` and ..."): paired
+	 * backquotes go, the text between them stays */
+	size_t ticks = 0;
+	for (const char *q = memchr(s, '`', n); q; q = memchr(q + 1, '`', n - (size_t)(q + 1 - s)))
+		ticks++;
+	bool drop_ticks = ticks && ticks % 2 == 0;
 	size_t start = o->text.len;
 	/* the text takes at most n bytes (a run of blanks becomes one), the
 	 * ellipsis 3 more: room for all first, then plain stores */
@@ -821,6 +932,8 @@ static size_t add_text(struct br_label_outline *o, const char *s, size_t n)
 	bool cut = false;
 	for (size_t i = 0; i < n; i++) {
 		char c = s[i];
+		if (c == '`' && drop_ticks)
+			continue;
 		if (is_blankc(c)) {
 			sp = true;
 			continue;
@@ -1453,31 +1566,54 @@ static bool bullet_item(struct walk *w, const char *s, size_t n)
 	return true;
 }
 
-/* Step of colon_line: an introduction whose first half is the line above
- * ("The first SATA box (hdparm 6.1; these -T figures are doubled," /
- * "6.9 fixed that):"): both lines make one introduction when the line above
- * starts the sentence; else prose. */
-static void joined_intro(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t m)
+/* Step of colon_line: an introduction wrapped onto this line from the
+ * lines above ("The first SATA box (hdparm 6.1; these -T figures are
+ * doubled," / "6.9 fixed that):"), up to three of them: all make one
+ * introduction when the first starts the sentence (a capital or a digit
+ * after a blank line or a finished sentence); else prose. */
+static bool joined_intro(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t m)
 {
-	const struct br_line *prev = &doc->lines[i - 1];
+	size_t top = i - 1;
+	while (top > 0 && i - top < 3 && continued(w, &doc->lines[top - 1]))
+		top--;
 	const char *ps;
 	size_t pn;
-	span(prev, &ps, &pn);
-	bool starts = (i < 2 || !continued(w, &doc->lines[i - 2])) &&
-		      ((ps[0] >= 'A' && ps[0] <= 'Z') || is_digit((unsigned char)ps[0]));
-	char joined[170];
-	if (!starts || pn + 1 + m >= sizeof joined) {
-		prose(w);
-		return;
+	span(&doc->lines[top], &ps, &pn);
+	bool first = top == 0 || !continued(w, &doc->lines[top - 1]);
+	/* "and the file server, where ..." after a blank line: the
+	 * sentence starts after its "and" */
+	size_t skip = 0;
+	if (first && ps[0] >= 'a' && ps[0] <= 'z' && starts_with_conjunction(ps, pn) &&
+	    (top == 0 || blank_line(&doc->lines[top - 1]))) {
+		skip = title_word_end(ps, pn);
+		while (skip < pn && is_blankc(ps[skip]))
+			skip++;
 	}
-	memcpy(joined, ps, pn);
-	joined[pn] = ' ';
-	memcpy(joined + pn + 1, s, m);
-	size_t jm = pn + 1 + m;
-	if (generic_intro(joined, jm) || count_words(joined, jm) > 24 || sentence_break(joined, jm))
-		prose(w);
-	else
-		push(w, K_COLON, R_COLON, joined, jm);
+	bool starts = first && (skip || (ps[0] >= 'A' && ps[0] <= 'Z') || is_digit((unsigned char)ps[0]));
+	char joined[400];
+	size_t jm = 0;
+	for (size_t k = top; starts && k <= i; k++) {
+		if (k < i)
+			span(&doc->lines[k], &ps, &pn);
+		else
+			ps = s, pn = m;
+		if (k == top)
+			ps += skip, pn -= skip;
+		if (jm + pn + 1 >= sizeof joined)
+			starts = false;
+		else {
+			if (jm)
+				joined[jm++] = ' ';
+			memcpy(joined + jm, ps, pn);
+			jm += pn;
+		}
+	}
+	size_t t = 0;
+	if (!starts || count_words(joined, jm) > (i - top > 1 ? 40 : 24) || sentence_break(joined, jm) ||
+	    (generic_intro(joined, jm) && !(t = intro_tail(joined, jm))))
+		return false;
+	push(w, K_COLON, R_COLON, joined + t, jm - t);
+	return true;
 }
 
 /* Step of colon_line: an introduction that starts with "and", "but", "or",
@@ -1487,6 +1623,17 @@ static bool starts_with_conjunction(const char *s, size_t m)
 	return has_word(s, m < 5 ? m : 5, "and") || has_word(s, m < 4 ? m : 4, "but") ||
 	       has_word(s, m < 3 ? m : 3, "or") || has_word(s, m < 3 ? m : 3, "so") ||
 	       has_word(s, m < 5 ? m : 5, "then") || has_word(s, m < 5 ? m : 5, "also");
+}
+
+/* Was the line above filled up to a wrap and broken mid-sentence ("...two
+ * mirrored disks on the onboard" / "SATA ports:")? A line of 55 bytes or
+ * more that does not end a sentence. */
+static bool wrapped_above(struct walk *w, const struct br_line *l)
+{
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	return n >= 55 && continued(w, l) && s[n - 1] != ',' && !(l->flags & BR_LINE_TABLE_ROW);
 }
 
 /* Step of classify_line: a line ending in ':' introduces what follows
@@ -1512,6 +1659,10 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 		if (w->signature && w->top == w->signature &&
 		    (has_word(s, m, "wrote") || has_word(s, m, "writes") || has_word(s, m, "schrieb")))
 			w->top = w->o->nodes[w->top - 1].parent;
+		/* "Here's what I got on the new array:" titles with its end */
+		size_t t = intro_tail(s, m);
+		if (t && !sentence_break(s, m) && count_words(s + t, m - t) <= 12)
+			push(w, K_COLON, R_COLON, s + t, m - t);
 		return;
 	}
 	if (s[0] == '/' || (s[0] == '[' && s[m - 1] == ']') || prompt_word(s, m))
@@ -1525,17 +1676,66 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 	    ((i > 0 && key_line(&doc->lines[i - 1])) || (i + 1 < doc->nlines && key_line(&doc->lines[i + 1]))))
 		return;
 	const struct br_line *prev = i > 0 ? &doc->lines[i - 1] : NULL;
-	if (!cut && prev &&
-	    (lower_start ? continued(w, prev) : is_digit((unsigned char)s[0]) && mid_sentence(w, prev))) {
-		joined_intro(w, doc, i, s, m);
+	bool joins = !cut && prev &&
+		     (lower_start ? continued(w, prev) : is_digit((unsigned char)s[0]) && mid_sentence(w, prev));
+	/* a line that only may go on from a full line above stands alone
+	 * when the two make no introduction */
+	if ((joins || (!cut && prev && !lower_start && wrapped_above(w, prev))) && joined_intro(w, doc, i, s, m))
+		return;
+	if (joins) {
+		prose(w);
 		return;
 	}
 	bool conj = lower_start && starts_with_conjunction(s, m);
+	if (conj && (!prev || blank_line(prev))) {
+		/* "and the old box, quoted twice:" after a blank line: the
+		 * introduction after its "and" */
+		size_t k = title_word_end(s, m);
+		while (k < m && is_blankc(s[k]))
+			k++;
+		s += k;
+		m -= k;
+		conj = false;
+		if (!m)
+			return;
+	}
 	if (m <= 80 && words <= 14 && !sentence_break(s, m) && !conj &&
 	    (is_alpha((unsigned char)s[0]) || is_digit((unsigned char)s[0]) || s[0] == '(' || s[0] == '"'))
 		push(w, K_COLON, R_COLON, s, m);
 	else
 		prose(w);
+}
+
+/* A byline of a blog or forum post: "Posted by dmitri on 2021-03-04",
+ * "Originally posted by joe", "Written by Ann, 12 May 2009", "by Ann on
+ * May 12": who wrote the post and when, no title. */
+static bool byline(const char *s, size_t n)
+{
+	static const char *const verbs[] = {"posted", "written", "submitted", "published",
+					    "updated", "edited", "originally", "last"};
+	size_t a = 0, e = title_word_end(s, n);
+	bool verb = false;
+	for (size_t k = 0; k < BR_ARRAY_LEN(verbs) && !verb; k++)
+		verb = e == strlen(verbs[k]) && has_word(s, e, verbs[k]);
+	if (verb) {
+		/* "Originally posted by", "Last edited by": one more verb */
+		a = e;
+		while (a < n && is_blankc(s[a]))
+			a++;
+		e = a + title_word_end(s + a, n - a);
+		if (has_word(s + a, e - a, "posted") || has_word(s + a, e - a, "edited") ||
+		    has_word(s + a, e - a, "updated")) {
+			a = e;
+			while (a < n && is_blankc(s[a]))
+				a++;
+			e = a + title_word_end(s + a, n - a);
+		}
+		return has_word(s + a, e - a, "by") || has_word(s + a, e - a, "on") || has_word(s + a, e - a, "at");
+	}
+	/* "by Ann on May 12, 2009", "By joe at 10:12": a name, then when */
+	if (!(e == 2 && has_word(s, e, "by")))
+		return false;
+	return has_word(s, n, "on") || has_word(s, n, "at") || memchr(s, ',', n) != NULL;
 }
 
 /* Step of classify_line: a short line alone between blank lines, not a
@@ -1544,7 +1744,8 @@ static bool standalone_heading(struct walk *w, const struct br_doc *doc, size_t 
 {
 	if (standalone(doc, i) && n <= 60 && count_words(s, n) <= 8 && !user_name(s, n) && s[n - 1] != '.' &&
 	    s[n - 1] != ',' && s[n - 1] != ';' && s[n - 1] != '?' && s[n - 1] != ')' &&
-	    is_alpha((unsigned char)s[0]) && !sentence_break(s, n) && !filler_word(s, n) && !code_like(s, n)) {
+	    is_alpha((unsigned char)s[0]) && !sentence_break(s, n) && !filler_word(s, n) && !code_like(s, n) &&
+	    !byline(s, n)) {
 		push(w, K_HEADING, R_STANDALONE, s, n);
 		if (count_words(s, n) <= 3)
 			w->signature = w->top;
@@ -1641,6 +1842,13 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	span(l, &s, &n);
 	if (line_resets(w, doc, i, s, n))
 		return;
+	/* a bold introduction ("**Results with noatime:**", "__ext4:__") is
+	 * one without its marks */
+	if (n > 5 && (s[0] == '*' || s[0] == '_') && s[1] == s[0] && s[n - 1] == s[0] && s[n - 2] == s[0] &&
+	    s[n - 3] == ':' && s[2] != s[0]) {
+		s += 2;
+		n -= 4;
+	}
 	if (l->flags & BR_LINE_HEADING) {
 		unsigned lv = BR_LINE_LEVEL(l->flags);
 		push(w, K_HEADING, R_HTML + 10 * (int)(lv ? lv : 7), s, n);

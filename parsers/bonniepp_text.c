@@ -35,11 +35,13 @@
  * emits each run as the text prints it and keeps what the hook may change
  * (struct kept_run).
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "digit_runs.h"
 #include "label.h"
@@ -645,6 +647,10 @@ struct pstate_all {
 	size_t label_idx;
 	size_t emitted;
 	struct kept *kept;    /* the runs emitted (shared with a one-line table's pstate) */
+	/* the names given with -m on the post's bonnie++ command lines
+	 * (command_names), NUL-separated; read once, when a cut name asks */
+	struct br_buf mnames;
+	bool mnames_read;
 };
 
 static void copy_tok(char *dst, size_t cap, const char *s, size_t n)
@@ -1108,6 +1114,45 @@ static size_t read_tokens(struct pstate_all *ps, size_t i, const struct ptoks *t
 	return used;
 }
 
+/* A Latency line a paste glued to the end of its row ("... 811.3  33
+ * Latency 12001us 1201ms ..."): tk->t[note .. n) is "Latency" and the
+ * latencies, six, or one for each test the row has (in order). Taken into
+ * the run as read_latency takes its own line; false when they are not. */
+static bool glued_latency(struct pstate_all *ps, const struct ptoks *tk, int note, int n, bool create)
+{
+	const struct ptok *w = &tk->t[note];
+	if (w->n != 7 || memcmp(w->s, "Latency", 7) != 0)
+		return false;
+	int nv = n - note - 1;
+	for (int k = note + 1; k < n; k++)
+		if (tk->t[k].kind != VK_LAT)
+			return false;
+	const struct pval *row = create ? ps->run.cr : ps->run.io;
+	int present = 0;
+	for (int k = 0; k < 6; k++)
+		present += row[k].present;
+	if (nv != 6 && nv != present)
+		return false;
+	struct pval *dst = ps->run.lat + (create ? 6 : 0);
+	for (int k = 0, j = note + 1; k < 6; k++) {
+		memset(&dst[k], 0, sizeof dst[k]);
+		if (nv != 6 && !row[k].present)
+			continue;
+		const struct ptok *t = &tk->t[j++];
+		double scale = t->suffix == 'u' ? 1 : t->suffix == 'm' ? 1000 : 1e6;
+		dst[k].present = true;
+		dst[k].kind = VK_LAT;
+		dst[k].v = t->v * scale;
+		dst[k].res = scale;
+		copy_tok(dst[k].raw, sizeof dst[k].raw, t->s, t->n);
+	}
+	if (create)
+		ps->run.cr_lat = true;
+	else
+		ps->run.io_lat = true;
+	return true;
+}
+
 /*
  * Read a data row (I/O when `create` is false, else the create row) at line i,
  * joining line i+1 when a wrap moved its tail there; a note the poster
@@ -1136,7 +1181,10 @@ static size_t read_row(struct pstate_all *ps, size_t i, bool create, bool *looks
 		int n = tk.n;
 		tk.n = note;
 		used = read_tokens(ps, i, &tk, create, false, &looks2, &why2);
-		if (used) {
+		if (used && glued_latency(ps, &tk, note, n, create)) {
+			*looks = false;
+			*why = NULL;
+		} else if (used) {
 			*looks = false;
 			*why = NULL;
 			size_t a = tk.t[note].a, b = tk.t[n - 1].b;
@@ -1397,6 +1445,79 @@ static bool known_wrong(const struct prun *run, const struct pval *pv)
 	return pv->present && pv->kind != VK_PLUS5 && (pv->v == 0 || pv->v == files_times_1024(run));
 }
 
+/* Was the run's table written by bon_csv2txt from its CSV line, not by
+ * bonnie++ itself? 2.00a's bon_csv2txt prints the size cell as
+ * size:chunk:seeks:seekprocs, defaults and all ("64G::8192:5"), where
+ * bonnie++ leaves defaults out and prints size:chunk:concurrency:seeks
+ * (formats/bonnieplusplus.md §2.3): a third field of 1000 or more (a seek
+ * count, not a concurrency) followed by a fourth is bon_csv2txt's. Its
+ * create rates come from the CSV line, right. */
+static bool converted_from_csv(const struct prun *run)
+{
+	const char *f = run->size;
+	for (int k = 0; k < 2; k++) {
+		f = strchr(f, ':');
+		if (!f)
+			return false;
+		f++;
+	}
+	size_t d = 0;
+	while (is_digit(f[d]))
+		d++;
+	return d >= 4 && f[d] == ':' && is_digit(f[d + 1]);
+}
+
+/* The names the post's bonnie++ command lines give with -m ("bonnie++ -d
+ * /mnt/t -s 32g -m storage-node-long-name-07"): read once into
+ * ps->mnames, NUL-separated. */
+static void command_names(struct pstate_all *ps)
+{
+	const struct br_doc *doc = ps->ctx->doc;
+	ps->mnames_read = true;
+	for (size_t i = 0; i < doc->nlines; i++) {
+		const char *t = doc->lines[i].text;
+		size_t n = doc->lines[i].len;
+		if (n < 12 || !br_has_at(t, n, " -m ", 4, 1) || !br_has_at(t, n, "bonnie++", 8, 6))
+			continue;
+		for (size_t k = 0; k + 4 <= n; k++) {
+			if (memcmp(t + k, " -m ", 4) != 0)
+				continue;
+			size_t a = k + 4, b;
+			while (a < n && (t[a] == ' ' || t[a] == '\'' || t[a] == '"'))
+				a++;
+			b = a;
+			while (b < n && t[b] != ' ' && t[b] != '\t' && t[b] != '\'' && t[b] != '"')
+				b++;
+			if (b > a && t[a] != '-' && b - a < NAME_MAX_LEN) {
+				br_buf_add(&ps->mnames, t + a, b - a);
+				br_buf_add(&ps->mnames, "", 1);
+			}
+		}
+	}
+}
+
+/* The name a -m on the post's command line gave the run whose table name
+ * `host` is cut from it (the text's name cell holds 18 - len(size)
+ * characters), or NULL: none starts so, or two names do (no guess). */
+static const char *command_name(struct pstate_all *ps, const char *host)
+{
+	if (!ps->mnames_read)
+		command_names(ps);
+	size_t hn = strlen(host);
+	const char *found = NULL;
+	for (size_t at = 0; at < ps->mnames.len;) {
+		const char *m = ps->mnames.data + at;
+		size_t mn = strlen(m);
+		if (mn > hn && strncmp(m, host, hn) == 0) {
+			if (found && strcmp(found, m) != 0)
+				return NULL;
+			found = m;
+		}
+		at += mn + 1;
+	}
+	return found;
+}
+
 /* The run as a record; with `omit_wrong` the known-wrong create rates are
  * unknown (null; *nomitted counts them). *doubtful: a create rate is kept that
  * the text may have wrong. */
@@ -1422,6 +1543,12 @@ static struct br_record *build_record(struct pstate_all *ps, const struct prun *
 	if (host)
 		rec->host_cut = longer || (host == run->host ? strlen(host) + strlen(run->size) >= 16
 							     : strlen(host) >= 17);
+	/* a cut name the post's command line gives whole ("-m NAME") */
+	const char *whole = rec->host_cut ? command_name(ps, host) : NULL;
+	if (whole) {
+		br_record_set_host(rec, whole);
+		rec->host_cut = false;
+	}
 	const char *own = run->own[0] ? run->own : NULL;
 	char *label = ps->label_ctx ? br_parse_label(ps->label_ctx, ps->label_idx, own)
 				    : br_parse_label(ctx, run->label_at, own);
@@ -1433,7 +1560,8 @@ static struct br_record *build_record(struct pstate_all *ps, const struct prun *
 	*doubtful = false;
 	*nomitted = 0;
 	for (int p = 0; p < 6; p++) {
-		bool d = run->fam198 && !run->runner && run->cr[p].present && run->cr[p].kind != VK_PLUS5;
+		bool d = run->fam198 && !run->runner && !converted_from_csv(run) && run->cr[p].present &&
+			 run->cr[p].kind != VK_PLUS5;
 		if (d && omit_wrong && known_wrong(run, &run->cr[p])) {
 			/* the rate is unknown (null, as printed in raw); its CPU
 			 * figure is right */
@@ -2071,6 +2199,757 @@ static bool starts_run(const struct pline *pl)
 /* ---------------------------------------------------------------- a table on one line */
 
 static void parse_lines(struct pstate_all *ps);
+/* ------------------------------------------------------------ hand tables */
+
+/*
+ * A table a poster wrote by hand from bonnie++'s figures, with their own
+ * words over the columns (Markdown, a spreadsheet's TABs, or columns lined
+ * up with spaces):
+ *
+ *   | disk        | seq write MB/s | seq read MB/s | rewrite | seeks/s |
+ *   |-------------|---------------:|--------------:|--------:|--------:|
+ *   | Samsung 970 | 1,450          | 2210          | 820     | 12000   |
+ *
+ * A header cell names a figure by its words (hand_kind: "write", "read",
+ * "rewrite", "seeks", "per chr", "create", "delete", "stat", "cpu"); the
+ * header names two figures or more, one of them bonnie's own (rewrite,
+ * seeks, per-char, the file tests), in a document that names bonnie. Each
+ * row below is a run: the first cell that is no figure's names it (its
+ * host, as the machine column does), the rest are read by their column.
+ * A rate takes its unit from its cell ("120 MB/s", "540k"), else its
+ * column's header, else the header line's; with none it is not read (no
+ * guess) and a warning says so. Thousands separators ("1,234") go; "+++++"
+ * is too fast to measure; "-", "n/a" and empty cells are no figure. A
+ * "CPU"/"%CP" column is the CPU of the figure before it. A post that has
+ * bonnie++'s own report or CSV lines is not searched for hand tables
+ * (parse): such a table sums up those runs again.
+ */
+enum { HAND_COLS = 16, HAND_CELL = 96 };
+
+struct hcol {
+	int id;      /* enum br_metric_id, or -1 (the name, or a column not read) */
+	bool cpu;    /* the CPU figure of column `of` */
+	int of;
+	char unit;   /* 'k' 'm' 'g' KiB/MiB/GiB per second, 'c' a count per second, 0 */
+};
+
+struct htable {
+	char sep;    /* '|', '\t' or ' ' (gaps of two blanks or more) */
+	size_t ncol;
+	struct hcol col[HAND_COLS];
+	char unit;   /* the header line's rate unit */
+	int name;    /* the name column, -1 if none */
+	char run_word[16]; /* the name column counts runs ("run", "#"): its header */
+};
+
+/* Cells of s[0..n) between separators, trimmed; returns their count (at
+ * most HAND_COLS + 1: more means not a table). A '|' line's outer pipes
+ * make no cells. */
+static size_t hand_cells(const char *s, size_t n, char sep, const char **c, size_t *cn)
+{
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	while (n && (*s == ' ' || (sep != '\t' && *s == '\t')))
+		s++, n--;
+	if (sep == '|' && n && *s == '|')
+		s++, n--;
+	if (sep == '|' && n && s[n - 1] == '|')
+		n--;
+	size_t k = 0, a = 0;
+	for (;;) {
+		size_t b = a;
+		while (b < n && !(s[b] == sep && (sep != ' ' || (b + 1 < n && (s[b + 1] == ' ' || s[b + 1] == '\t')))) &&
+		       !(sep == ' ' && s[b] == '\t'))
+			b++;
+		if (k > HAND_COLS)
+			return k;
+		size_t x = a, y = b;
+		while (x < y && (s[x] == ' ' || s[x] == '\t'))
+			x++;
+		while (y > x && (s[y - 1] == ' ' || s[y - 1] == '\t'))
+			y--;
+		c[k] = s + x;
+		cn[k] = y - x;
+		k++;
+		if (b >= n)
+			return k;
+		a = b + 1;
+		while (sep == ' ' && a < n && (s[a] == ' ' || s[a] == '\t'))
+			a++;
+	}
+}
+
+/* Does s[0..n) hold w (lower case, its first byte a letter, '%' or '/')
+ * in any case? */
+static bool hand_has(const char *s, size_t n, const char *w)
+{
+	size_t m = strlen(w);
+	for (size_t i = 0; i + m <= n; i++)
+		if ((s[i] | 0x20) == w[0] && strncasecmp(s + i, w, m) == 0)
+			return true;
+	return false;
+}
+
+/* The rate unit a header cell or a cell's tail names: 'k' 'm' 'g', 'c'
+ * for a count per second ("/s", "ops", "files/s"), 0 for none. */
+static char hand_unit(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char c = (char)(s[i] | 0x20);
+		if ((c == 'k' || c == 'm' || c == 'g') && (i == 0 || !isalpha((unsigned char)s[i - 1]))) {
+			size_t j = i + 1;
+			if (j < n && (s[j] == 'i' || s[j] == 'I'))
+				j++;
+			if (j < n && (s[j] == 'b' || s[j] == 'B'))
+				j++;
+			if (j < n && s[j] == '/' && j + 1 < n && (s[j + 1] | 0x20) == 's')
+				return c;
+			if (j > i + 1 && (j == n || !isalpha((unsigned char)s[j])))
+				return c; /* "MB", "KiB" */
+		}
+	}
+	if (hand_has(s, n, "/s") || hand_has(s, n, "ops") || hand_has(s, n, "per sec"))
+		return 'c';
+	return 0;
+}
+
+/* The figure a header cell names (enum br_metric_id), -1 if none; *cpu
+ * when it is a CPU column. */
+static int hand_kind(const char *s, size_t n, bool *cpu)
+{
+	*cpu = hand_has(s, n, "cpu") || hand_has(s, n, "%cp") || (n == 1 && *s == '%');
+	if (hand_has(s, n, "lat"))
+		return -2; /* a latency: not read */
+	bool ran = hand_has(s, n, "ran") || hand_has(s, n, "rnd");
+	if (hand_has(s, n, "rewrite") || hand_has(s, n, "re-write"))
+		return BR_M_rewrite;
+	if (hand_has(s, n, "seek"))
+		return BR_M_seeks;
+	if (hand_has(s, n, "creat"))
+		return ran ? BR_M_ran_create : BR_M_seq_create;
+	if (hand_has(s, n, "del"))
+		return ran ? BR_M_ran_del : BR_M_seq_del;
+	if (hand_has(s, n, "stat"))
+		return ran ? BR_M_ran_stat : BR_M_seq_stat;
+	bool wr = hand_has(s, n, "writ") || hand_has(s, n, "output") || hand_has(s, n, "put");
+	bool rd = hand_has(s, n, "read") || hand_has(s, n, "input") || hand_has(s, n, "get");
+	if (wr == rd)
+		return ran && !wr ? BR_M_seeks : -1; /* "Random" is bonnie's seeks */
+	if (ran)
+		return -1; /* "random read": not bonnie's */
+	bool chr = hand_has(s, n, "chr") || hand_has(s, n, "char") || hand_has(s, n, "putc") ||
+		   hand_has(s, n, "getc") || hand_has(s, n, "byte");
+	if (chr)
+		return wr ? BR_M_putc : BR_M_getc;
+	return wr ? BR_M_put_block : BR_M_get_block;
+}
+
+/* The text of line l as a hand table reads it: a spreadsheet's TABs are
+ * blanks in the decoded line (expanded to tab stops, which may leave one
+ * blank between two cells), so a line with TABs is read as typed, from its
+ * physical line: *sep is '\t'. The physical line is taken only when its
+ * bytes other than blanks end with the decoded line's (quote marks may
+ * precede them). */
+static const char *hand_line(const struct br_doc *doc, const struct br_line *l, size_t *n, char *sep)
+{
+	*n = l->len;
+	*sep = memchr(l->text, '|', l->len) ? '|' : ' ';
+	if (*sep == '|' || l->line != l->end_line || l->line == 0 || l->line > doc->nphys)
+		return l->text;
+	const char *p = doc->raw + doc->phys[l->line - 1];
+	size_t pn = br_doc_phys_len(doc, l->line - 1);
+	if (!memchr(p, '\t', pn))
+		return l->text;
+	size_t a = pn, b = l->len;
+	for (;;) {
+		while (a && (p[a - 1] == ' ' || p[a - 1] == '\t' || p[a - 1] == '\r'))
+			a--;
+		while (b && (l->text[b - 1] == ' ' || l->text[b - 1] == '\t'))
+			b--;
+		if (!b)
+			break;
+		if (!a || p[a - 1] != l->text[b - 1])
+			return l->text;
+		a--, b--;
+	}
+	for (size_t k = 0; k < a; k++)
+		if (p[k] != '>' && p[k] != ' ' && p[k] != '\t')
+			return l->text;
+	while (a < pn && (p[a] == '>' || p[a] == ' '))
+		a++;
+	*sep = '\t';
+	*n = pn - a;
+	return p + a;
+}
+
+/* Is line s[0..n) a header of a hand table? Fills t. */
+static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
+{
+	memset(t, 0, sizeof *t);
+	t->sep = sep;
+	const char *c[HAND_COLS + 1];
+	size_t cn[HAND_COLS + 1];
+	size_t k = hand_cells(s, n, t->sep, c, cn);
+	if (k < 3 || k > HAND_COLS)
+		return false;
+	t->ncol = k;
+	t->name = -1;
+	size_t figures = 0;
+	bool own = false;
+	for (size_t j = 0; j < k; j++) {
+		struct hcol *h = &t->col[j];
+		bool cpu = false;
+		h->id = cn[j] && cn[j] <= 40 && c[j][0] != '-' ? hand_kind(c[j], cn[j], &cpu) : -1;
+		h->of = -1;
+		if (h->id == -2) {
+			h->id = -1;
+			continue;
+		}
+		if (cpu) {
+			/* the CPU of the figure it names, else of the one before */
+			h->cpu = true;
+			h->of = h->id >= 0 ? h->id : j > 0 && !t->col[j - 1].cpu ? t->col[j - 1].id : -1;
+			h->id = -1;
+			continue;
+		}
+		if (h->id < 0) {
+			if (t->name < 0 && !figures) {
+				t->name = (int)j;
+				/* "run", "#", "pass", "try": the row's number, no host */
+				static const char *const runs[] = {"run", "#", "pass", "try", "iteration", "round"};
+				for (size_t r = 0; r < BR_ARRAY_LEN(runs); r++)
+					if (cn[j] == strlen(runs[r]) && strncasecmp(c[j], runs[r], cn[j]) == 0)
+						copy_tok(t->run_word, sizeof t->run_word, c[j], cn[j]);
+			}
+			continue;
+		}
+		for (size_t d = 0; d < j; d++)
+			if (t->col[d].id == h->id)
+				return false; /* one figure twice: runs across, not down */
+		h->unit = hand_unit(c[j], cn[j]);
+		if (!t->unit && h->unit && h->unit != 'c')
+			t->unit = h->unit;
+		figures++;
+		own = own || (h->id != BR_M_put_block && h->id != BR_M_get_block);
+	}
+	return figures >= 2 && own;
+}
+
+struct hval {
+	enum { HV_NONE, HV_NUM, HV_FAST, HV_BAD } kind;
+	double v;
+	char unit;
+	double cpu; /* -1: none */
+	char raw[32];
+};
+
+/* Skips emphasis and code marks around a cell. */
+static void hand_unmark(const char **c, size_t *n)
+{
+	while (*n && (**c == '*' || **c == '`' || **c == '_' || **c == '"'))
+		++*c, --*n;
+	while (*n && ((*c)[*n - 1] == '*' || (*c)[*n - 1] == '`' || (*c)[*n - 1] == '_' || (*c)[*n - 1] == '"'))
+		--*n;
+}
+
+/* A cell's figure: "1450", "1,450", "120 MB/s", "540k", "98%", "+++++",
+ * "820 (12%)"; HV_BAD for any other text. */
+static void hand_value(const char *c, size_t n, struct hval *v)
+{
+	memset(v, 0, sizeof *v);
+	v->cpu = -1;
+	hand_unmark(&c, &n);
+	if (n == 0 || (n == 1 && (*c == '-' || *c == '?')) || (n == 3 && strncasecmp(c, "n/a", 3) == 0) ||
+	    (n == 3 && (unsigned char)c[0] == 0xe2 && (unsigned char)c[1] == 0x80)) {
+		v->kind = HV_NONE;
+		return;
+	}
+	size_t i = 0;
+	while (i < n && c[i] == '+')
+		i++;
+	if (i >= 4 && i == n) {
+		v->kind = HV_FAST;
+		snprintf(v->raw, sizeof v->raw, "+++++");
+		return;
+	}
+	char num[32];
+	size_t m = 0;
+	i = 0;
+	while (i < n && m + 1 < sizeof num) {
+		if (is_digit(c[i]))
+			num[m++] = c[i++];
+		else if (c[i] == ',' && m && i + 3 < n && is_digit(c[i + 1]) && is_digit(c[i + 2]) &&
+			 is_digit(c[i + 3]) && (i + 4 == n || !is_digit(c[i + 4])))
+			i++; /* a thousands separator */
+		else
+			break;
+	}
+	int dec = 0;
+	if (m && i + 1 < n && c[i] == '.' && is_digit(c[i + 1])) {
+		num[m++] = c[i++];
+		while (i < n && is_digit(c[i]) && m + 1 < sizeof num)
+			num[m++] = c[i++], dec++;
+	}
+	if (!m || m > 15 || (i < n && is_digit(c[i]))) {
+		v->kind = HV_BAD;
+		return;
+	}
+	num[m] = '\0';
+	memcpy(v->raw, num, m + 1);
+	v->v = br_parse_decimal(num, m);
+	v->kind = HV_NUM;
+	/* the rest: a unit, maybe the CPU in parentheses */
+	size_t r = i;
+	while (r < n && c[r] == ' ')
+		r++;
+	size_t p = r;
+	while (p < n && c[p] != '(' && c[p] != ' ')
+		p++;
+	if (p > r) {
+		char u = (char)(c[r] | 0x20);
+		if (p - r == 1 && c[r] == '%')
+			v->unit = '%';
+		else if (p - r == 1 && r == i && (u == 'k' || u == 'm' || u == 'g'))
+			v->unit = u; /* 2.00's "540k", "1.1g" */
+		else if (!(v->unit = hand_unit(c + r, p - r)))
+			v->kind = HV_BAD;
+	}
+	while (p < n && c[p] == ' ')
+		p++;
+	if (p < n) {
+		/* "(12%)", "(12% cpu)" */
+		size_t q = p + 1;
+		while (q < n && (is_digit(c[q]) || c[q] == '.'))
+			q++;
+		if (c[p] == '(' && q > p + 1 && q - p <= 6 && q < n && c[q] == '%')
+			v->cpu = br_parse_decimal(c + p + 1, q - p - 1);
+		else
+			v->kind = HV_BAD;
+	}
+}
+
+/* Row s[0..n) of table t as a record, or false when it is no row of it. */
+static bool hand_row(struct pstate_all *ps, const struct htable *t, size_t head, size_t j, enum br_tool tool)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	size_t ln;
+	char sep;
+	const char *s = hand_line(ctx->doc, &ctx->doc->lines[j], &ln, &sep);
+	if (sep != t->sep && !(sep == ' ' && t->sep == '\t'))
+		return false;
+	const char *c[HAND_COLS + 1];
+	size_t cn[HAND_COLS + 1];
+	size_t k = hand_cells(s, ln, t->sep, c, cn);
+	if (k > HAND_COLS || (t->sep == ' ' ? k != t->ncol : k + 1 < t->ncol))
+		return false;
+	struct hval v[HAND_COLS];
+	size_t figures = 0;
+	for (size_t x = 0; x < t->ncol; x++) {
+		const struct hcol *h = &t->col[x];
+		if (x >= k || (h->id < 0 && !h->cpu)) {
+			v[x].kind = HV_NONE;
+			continue;
+		}
+		hand_value(c[x], cn[x], &v[x]);
+		if (v[x].kind == HV_BAD || (h->cpu && v[x].kind == HV_NUM && v[x].unit && v[x].unit != '%'))
+			return false;
+		figures += h->id >= 0 && v[x].kind != HV_NONE;
+	}
+	if (!figures)
+		return false;
+	struct br_record *rec = NULL;
+	bool unitless = false;
+	for (size_t x = 0; x < t->ncol; x++) {
+		const struct hcol *h = &t->col[x];
+		if (h->id < 0 || v[x].kind == HV_NONE)
+			continue;
+		char u = v[x].unit && v[x].unit != '%' ? v[x].unit : h->unit ? h->unit : t->unit;
+		bool rate = br_metric((enum br_metric_id)h->id)->unit == BR_UNIT_KIBS;
+		double scale = u == 'k' ? 1 : u == 'm' ? 1024 : u == 'g' ? 1048576 : 0;
+		if (rate && !scale && v[x].kind == HV_NUM) {
+			unitless = true;
+			continue;
+		}
+		if (!rec)
+			rec = br_parse_record_new(ctx, tool, j, j);
+		if (v[x].kind == HV_FAST) {
+			br_record_set_too_fast(rec, (enum br_metric_id)h->id, v[x].raw);
+			continue;
+		}
+		br_record_set(rec, (enum br_metric_id)h->id, rate ? v[x].v * scale : v[x].v, v[x].raw);
+		if (v[x].cpu >= 0)
+			br_record_set_cpu(rec, (enum br_metric_id)h->id, v[x].cpu);
+	}
+	if (unitless)
+		br_parse_warn(ctx, j, "bonnie++ figures in a table written by hand with no unit for some "
+				      "rates; those not read");
+	if (!rec)
+		return true; /* a row of the table, with nothing to read */
+	for (size_t x = 0; x < t->ncol; x++)
+		if (t->col[x].cpu && t->col[x].of >= 0 && v[x].kind == HV_NUM &&
+		    br_record_get(rec, (enum br_metric_id)t->col[x].of)->present)
+			br_record_set_cpu(rec, (enum br_metric_id)t->col[x].of, v[x].v);
+	char own[NAME_MAX_LEN + 32] = "";
+	if (t->name >= 0 && (size_t)t->name < k && cn[t->name]) {
+		const char *nm = c[t->name];
+		size_t nn = cn[t->name];
+		hand_unmark(&nm, &nn);
+		char host[NAME_MAX_LEN];
+		copy_tok(host, sizeof host, nm, nn);
+		if (t->run_word[0]) /* "run 2" titles the row */
+			snprintf(own, sizeof own, "%s %s", t->run_word[0] == '#' ? "run" : t->run_word, host);
+		else if (host[0])
+			br_record_set_host(rec, host);
+	}
+	char *label = br_parse_label(ctx, head, own[0] ? own : NULL);
+	br_record_set_label(rec, label);
+	free(label);
+	br_parse_emit(ctx, rec);
+	ps->emitted++;
+	return true;
+}
+
+/* A "|---|:---:|" rule, or a units row ("| | MB/s | MB/s |") that gives
+ * the columns their units. */
+static bool hand_rule_or_units(struct htable *t, const struct br_line *l)
+{
+	const char *s = l->text;
+	size_t n = l->len, k = 0;
+	bool dash = false;
+	while (k < n && s[k] && strchr("|-=:+ \t", s[k])) {
+		dash = dash || s[k] == '-' || s[k] == '=';
+		k++;
+	}
+	if (k == n)
+		return dash;
+	for (size_t x = 0; x < n; x++)
+		if (is_digit(s[x]))
+			return false;
+	const char *c[HAND_COLS + 1];
+	size_t cn[HAND_COLS + 1];
+	if (hand_cells(s, n, t->sep, c, cn) != t->ncol)
+		return false;
+	char u[HAND_COLS];
+	for (size_t x = 0; x < t->ncol; x++) {
+		u[x] = cn[x] ? hand_unit(c[x], cn[x]) : 0;
+		if (cn[x] && !u[x] && (t->col[x].id >= 0 || (int)x != t->name))
+			return false;
+	}
+	for (size_t x = 0; x < t->ncol; x++)
+		if (u[x] && t->col[x].id >= 0)
+			t->col[x].unit = u[x];
+	return true;
+}
+
+/* Does the text name bonnie ("Bonnie", "bonnie++", "BONNIE")? */
+static bool names_bonnie(const char *s, size_t n)
+{
+	return br_has_at(s, n, "bonnie", 6, 0) || br_has_at(s, n, "Bonnie", 6, 0) || br_has_at(s, n, "BONNIE", 6, 0);
+}
+
+/* Does line s[0..n) name one of bonnie's own figures, as a header of a
+ * hand table must? A cheap look (memchr to a rare byte of each word, in
+ * the usual cases of its first letter) before any cell is cut. */
+static bool hand_words(const char *s, size_t n)
+{
+	static const struct {
+		const char *w;
+		size_t k;
+	} words[] = {
+		{"ewrite", 1}, {"EWRITE", 1}, {"eek", 2}, {"EEK", 2}, {"creat", 0}, {"Creat", 0},
+		{"CREAT", 0}, {"chr", 0}, {"Chr", 0}, {"CHR", 0}, {"char", 0}, {"Char", 0}, {"CHAR", 0},
+	};
+	if (n < 12 || n > 400)
+		return false;
+	for (size_t i = 0; i < BR_ARRAY_LEN(words); i++)
+		if (br_has_at(s, n, words[i].w, strlen(words[i].w), words[i].k))
+			return true;
+	return false;
+}
+
+/* Index of the logical line holding byte `off` of doc->raw, or
+ * doc->nlines when none does (a line decoding left out); *phys_end, where
+ * the physical line holding it ends in raw. */
+static size_t line_of_offset(const struct br_doc *doc, size_t off, size_t *phys_end)
+{
+	size_t lo = 0, hi = doc->nphys; /* the physical line: last start <= off */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (doc->phys[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*phys_end = doc->phys[lo + 1];
+	unsigned line = (unsigned)lo + 1;
+	size_t a = 0, b = doc->nlines; /* the logical line: last first line <= line */
+	while (b - a > 1) {
+		size_t mid = a + (b - a) / 2;
+		if (doc->lines[mid].line <= line)
+			a = mid;
+		else
+			b = mid;
+	}
+	if (!doc->nlines || doc->lines[a].line > line || doc->lines[a].end_line < line)
+		return doc->nlines;
+	return a;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The logical lines that may head a hand table: those holding one of
+ * bonnie's own words of rare bytes ("Rewrite", "Seeks"), and those with a
+ * '|' or a TAB between cells (whose header may name only "Create" or "Per
+ * Chr", words of common bytes). They are looked for in the raw bytes
+ * (memchr to a rare byte), a few a report, and each one found is mapped to
+ * its line: no line is looked at unless it has one, and one found in a
+ * line is enough. A sorted array of line indexes without repeats (caller
+ * frees); *count of them. */
+static size_t *hand_candidates(const struct br_doc *doc, size_t *count)
+{
+	static const struct {
+		const char *w;
+		size_t k;
+	} words[] = {
+		{"ewrite", 1}, {"EWRITE", 1}, {"eek", 2}, {"EEK", 2}, {"|", 0}, {"\t", 0},
+	};
+	size_t *v = NULL, n = 0, cap = 0;
+	const char *s = doc->raw;
+	size_t len = doc->raw_len;
+	for (size_t i = 0; doc->nphys && i < BR_ARRAY_LEN(words); i++) {
+		size_t m = strlen(words[i].w), k = words[i].k;
+		for (size_t at = 0; at + m <= len;) {
+			/* byte k of a match starting at at .. len - m */
+			const char *p = memchr(s + at + k, words[i].w[k], len - m + 1 - at);
+			if (!p)
+				break;
+			size_t start = (size_t)(p - s) - k, end;
+			if (memcmp(s + start, words[i].w, m) != 0) {
+				at = start + 1;
+				continue;
+			}
+			size_t line = line_of_offset(doc, start, &end);
+			if (line < doc->nlines && (!n || v[n - 1] != line)) {
+				v = br_grow(v, &cap, n + 1, sizeof *v);
+				v[n++] = line;
+			}
+			at = end > start ? end : start + 1;
+		}
+	}
+	if (n > 1)
+		qsort(v, n, sizeof *v, cmp_size);
+	size_t u = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!u || v[u - 1] != v[i])
+			v[u++] = v[i];
+	*count = u;
+	return v;
+}
+
+/*
+ * A hand table the other way round: a row a figure, a column a run.
+ *
+ *   | test             | ext4 | xfs | btrfs |
+ *   |------------------|------|-----|-------|
+ *   | seq write (MB/s) | 410  | 450 | 380   |
+ *   | rewrite (MB/s)   | 150  | 170 | 120   |
+ *
+ * Found from a row naming a figure (line i); its block's first line above
+ * (no blank between) names the columns. Each row's first cell names its
+ * figure and unit, as a header cell does; a "CPU" row is the CPU of the
+ * row above. Two figures or more, one of bonnie's own, as hand_header
+ * asks. Returns the line after the table, or 0 when there is none.
+ */
+enum { TROWS = 24 };
+
+struct trow {
+	int id;       /* enum br_metric_id, or -1: a CPU row */
+	char unit;
+	struct hval v[HAND_COLS];
+};
+
+/* The rows of the table whose header is line h, into rows[] (at most
+ * TROWS); returns how many, the line after the last in *end. */
+static size_t transposed_rows(const struct br_doc *doc, size_t h, char sep, size_t ncol, struct trow *rows,
+			      size_t *end)
+{
+	size_t nr = 0, j = h + 1;
+	for (; j < doc->nlines && doc->lines[j].len && nr < TROWS; j++) {
+		size_t n;
+		char rs;
+		const char *s = hand_line(doc, &doc->lines[j], &n, &rs);
+		const char *c[HAND_COLS + 1];
+		size_t cn[HAND_COLS + 1];
+		size_t k = 0;
+		while (k < n && s[k] && strchr("|-=:+ \t", s[k]))
+			k++;
+		if (k == n)
+			continue; /* a rule */
+		if (rs != sep || hand_cells(s, n, sep, c, cn) != ncol)
+			break;
+		bool cpu = false;
+		int id = cn[0] && cn[0] <= 40 ? hand_kind(c[0], cn[0], &cpu) : -1;
+		if ((id < 0 && !(cpu && nr)) || id == -2)
+			break;
+		struct trow *r = &rows[nr];
+		r->id = cpu ? -1 : id;
+		r->unit = hand_unit(c[0], cn[0]);
+		bool any = false;
+		for (size_t x = 1; x < ncol; x++) {
+			hand_value(c[x], cn[x], &r->v[x]);
+			if (r->v[x].kind == HV_BAD)
+				return nr = 0;
+			any = any || r->v[x].kind != HV_NONE;
+		}
+		if (any)
+			nr++;
+	}
+	*end = j;
+	return nr;
+}
+
+/* Column x of a transposed table as a record named `name`. */
+static void transposed_record(struct pstate_all *ps, size_t h, size_t end, const struct trow *rows, size_t nr,
+			      size_t x, const char *name, size_t nn, char line_unit, enum br_tool tool)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	struct br_record *rec = NULL;
+	bool unitless = false;
+	for (size_t r = 0; r < nr; r++) {
+		const struct hval *v = &rows[r].v[x];
+		if (rows[r].id < 0 || v->kind == HV_NONE)
+			continue;
+		enum br_metric_id id = (enum br_metric_id)rows[r].id;
+		char u = v->unit && v->unit != '%' ? v->unit : rows[r].unit ? rows[r].unit : line_unit;
+		bool rate = br_metric(id)->unit == BR_UNIT_KIBS;
+		double scale = u == 'k' ? 1 : u == 'm' ? 1024 : u == 'g' ? 1048576 : 0;
+		if (rate && !scale && v->kind == HV_NUM) {
+			unitless = true;
+			continue;
+		}
+		if (!rec)
+			rec = br_parse_record_new(ctx, tool, h, end - 1);
+		if (v->kind == HV_FAST) {
+			br_record_set_too_fast(rec, id, v->raw);
+			continue;
+		}
+		br_record_set(rec, id, rate ? v->v * scale : v->v, v->raw);
+		if (v->cpu >= 0)
+			br_record_set_cpu(rec, id, v->cpu);
+		/* a CPU row under it */
+		if (r + 1 < nr && rows[r + 1].id < 0 && rows[r + 1].v[x].kind == HV_NUM)
+			br_record_set_cpu(rec, id, rows[r + 1].v[x].v);
+	}
+	if (unitless)
+		br_parse_warn(ctx, h, "bonnie++ figures in a table written by hand with no unit for some "
+				      "rates; those not read");
+	if (!rec)
+		return;
+	hand_unmark(&name, &nn);
+	char host[NAME_MAX_LEN];
+	copy_tok(host, sizeof host, name, nn);
+	if (host[0])
+		br_record_set_host(rec, host);
+	char *label = br_parse_label(ctx, h, NULL);
+	br_record_set_label(rec, label);
+	free(label);
+	br_parse_emit(ctx, rec);
+	ps->emitted++;
+}
+
+static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	const struct br_doc *doc = ctx->doc;
+	size_t n;
+	char sep;
+	const char *s = hand_line(doc, &doc->lines[i], &n, &sep);
+	const char *c[HAND_COLS + 1];
+	size_t cn[HAND_COLS + 1];
+	bool cpu;
+	/* line i is a row naming a figure in its first cell */
+	if (hand_cells(s, n, sep, c, cn) < 2 || !cn[0] || cn[0] > 40 || hand_kind(c[0], cn[0], &cpu) < 0)
+		return 0;
+	size_t h = i;
+	while (h > 0 && i - h < TROWS + 2 && doc->lines[h - 1].len && !br_parse_is_claimed(ctx, h - 1))
+		h--;
+	s = hand_line(doc, &doc->lines[h], &n, &sep);
+	size_t ncol = hand_cells(s, n, sep, c, cn), end;
+	if (h == i || ncol < 2 || ncol > HAND_COLS)
+		return 0;
+	struct trow rows[TROWS];
+	size_t nr = transposed_rows(doc, h, sep, ncol, rows, &end);
+	size_t figures = 0;
+	bool own = false;
+	for (size_t r = 0; r < nr; r++)
+		if (rows[r].id >= 0) {
+			for (size_t q = 0; q < r; q++)
+				if (rows[q].id == rows[r].id)
+					return 0;
+			figures++;
+			own = own || (rows[r].id != BR_M_put_block && rows[r].id != BR_M_get_block);
+		}
+	if (figures < 2 || !own || end <= i)
+		return 0;
+	char line_unit = hand_unit(s, n);
+	for (size_t x = 1; x < ncol; x++)
+		transposed_record(ps, h, end, rows, nr, x, c[x], cn[x], line_unit == 'c' ? 0 : line_unit, tool);
+	br_parse_claim(ctx, h, end - 1, "table of bonnie figures written by hand, a column a run");
+	return end;
+}
+
+/* Every hand table among the lines no one claimed, in a document that
+ * names bonnie (table_signs): bonnie++'s when it names that, else Bonnie's. */
+static void hand_tables(struct pstate_all *ps)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	const struct br_doc *doc = ctx->doc;
+	enum br_tool tool = br_has(doc->raw, doc->raw_len, "onnie++", 7) || br_has(doc->raw, doc->raw_len, "ONNIE++", 7)
+				    ? BR_TOOL_BONNIEPP
+				    : BR_TOOL_BONNIE;
+	size_t ncand;
+	size_t *cand = hand_candidates(doc, &ncand);
+	for (size_t c = 0, next = 0; c < ncand; c++) {
+		size_t i = cand[c];
+		struct htable t;
+		size_t n;
+		char sep;
+		if (i < next || br_parse_is_claimed(ctx, i) || !hand_words(doc->lines[i].text, doc->lines[i].len))
+			continue;
+		const char *s = hand_line(doc, &doc->lines[i], &n, &sep);
+		if (!hand_header(s, n, sep, &t)) {
+			size_t end = hand_transposed(ps, i, tool);
+			next = end > next ? end : next;
+			continue;
+		}
+		/* no unit over the columns: the line introducing the table may
+		 * give one ("Bonnie++ numbers, in MB/s:") */
+		for (size_t k = i; !t.unit && k-- > 0 && i - k <= 2;)
+			if (doc->lines[k].len && doc->lines[k].len <= 100) {
+				char u = hand_unit(doc->lines[k].text, doc->lines[k].len);
+				t.unit = u == 'c' ? 0 : u;
+				break;
+			}
+		size_t j = i + 1, rows = 0;
+		for (; j < doc->nlines && !br_parse_is_claimed(ctx, j) && doc->lines[j].len; j++) {
+			if (hand_rule_or_units(&t, &doc->lines[j]))
+				continue;
+			if (!hand_row(ps, &t, i, j, tool))
+				break;
+			rows++;
+		}
+		if (!rows)
+			continue;
+		br_parse_claim(ctx, i, j - 1, "table of bonnie figures written by hand");
+		next = j;
+	}
+	free(cand);
+}
+
 static void pstate_release(struct pstate_all *ps);
 
 /* An HTML-to-text conversion can put a whole report on one line ("Version
@@ -2457,33 +3336,16 @@ static void parse_lines(struct pstate_all *pps)
 
 static void pstate_release(struct pstate_all *ps)
 {
+	br_buf_free(&ps->mnames);
 	free(ps->tab);
 	free(ps->sc[0].p);
 	free(ps->sc[1].p);
 }
 
-static size_t parse(struct br_parse_ctx *ctx)
-{
-	struct pstate_all ps = {0};
-	ps.ctx = ctx;
-	ps.kept = br_calloc(1, sizeof *ps.kept);
-	run_reset(&ps.run);
-	run_reset(&ps.pend);
-	parse_lines(&ps);
-	pstate_release(&ps);
-	if (ctx->kept) {
-		*ctx->kept = ps.kept;
-	} else { /* run alone (tests): the document is parsed, reconcile now */
-		struct br_reconcile_ctx rc = {ctx->doc, ctx->ds, ctx->parser, ctx->first_record, ps.kept};
-		reconcile(&rc);
-	}
-	return ps.emitted;
-}
-
 /* Cheap look at the raw bytes: every Bonnie++ report header has one of
  * these. Each is looked for by a byte rare in CSV figures and in prose (k),
  * and the look stops at the first found. */
-static bool detect(const struct br_doc *doc)
+static bool report_signs(const struct br_doc *doc)
 {
 	static const struct {
 		const char *s;
@@ -2496,6 +3358,55 @@ static bool detect(const struct br_doc *doc)
 		if (br_has_at(doc->raw, doc->raw_len, needles[i].s, strlen(needles[i].s), needles[i].k))
 			return true;
 	return false;
+}
+
+/* The same for a table written by hand (hand_tables): the text names
+ * bonnie, and one of its own figures. */
+static bool table_signs(const struct br_doc *doc)
+{
+	static const struct {
+		const char *s;
+		size_t k;
+	} needles[] = {
+		{"ewrite", 1}, {"eek", 2}, {"EWRITE", 1}, {"EEK", 2}, {"create", 0}, {"Create", 0},
+		{"CREATE", 0},
+	};
+	if (!names_bonnie(doc->raw, doc->raw_len))
+		return false;
+	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
+		if (br_has_at(doc->raw, doc->raw_len, needles[i].s, strlen(needles[i].s), needles[i].k))
+			return true;
+	return false;
+}
+
+static bool detect(const struct br_doc *doc)
+{
+	return report_signs(doc) || table_signs(doc);
+}
+
+static size_t parse(struct br_parse_ctx *ctx)
+{
+	struct pstate_all ps = {0};
+	ps.ctx = ctx;
+	ps.kept = br_calloc(1, sizeof *ps.kept);
+	run_reset(&ps.run);
+	run_reset(&ps.pend);
+	/* detect() said yes: for a report, or for a hand table. A table
+	 * written by hand in a post with bonnie++'s own reports or CSV lines
+	 * sums them up again (rounded, in other units): it is not read, and
+	 * not looked for. */
+	if (report_signs(ctx->doc))
+		parse_lines(&ps);
+	if (ctx->nrecords == 0 && ps.emitted == 0 && table_signs(ctx->doc))
+		hand_tables(&ps);
+	pstate_release(&ps);
+	if (ctx->kept) {
+		*ctx->kept = ps.kept;
+	} else { /* run alone (tests): the document is parsed, reconcile now */
+		struct br_reconcile_ctx rc = {ctx->doc, ctx->ds, ctx->parser, ctx->first_record, ps.kept};
+		reconcile(&rc);
+	}
+	return ps.emitted;
 }
 
 /* Bonnie++'s header words, its commands (vocab.h). */

@@ -64,9 +64,9 @@ expect_status 0 $BR "$abs" -o "$T/abs.png"
 grep -aq "$PWD" "$T/abs.png" && fail "an absolute path in the PNG"
 grep -q 'bonniepp-csv-196.txt' "$T/abs.html" || fail "the report does not name its input"
 # a record named by its file:line only: by the file's base name
-expect_status 0 $BR "$PWD/corpus/bonnie-html-row.txt"
+expect_status 0 $BR "$PWD/corpus/mail-qp-partial.txt"
 grep -q "$PWD" "$T/out" && fail "an absolute path in a row name"
-expect_out '^bonnie-html-row '
+expect_out '^mail-qp-partial '
 # --provenance=full: the paths as given and the command line
 expect_status 0 $BR "$abs" --provenance=full -o "$T/full.svg"
 grep -q -- "--provenance=full -o $T/full.svg" "$T/full.svg" || fail "--provenance=full: no command line in the SVG"

@@ -1222,6 +1222,219 @@ static void csv2txt_names_cut_twice(void **state)
 	done(&r);
 }
 
+/* bon_csv2txt 2.00a prints the size cell as size:chunk:seeks:seekprocs
+ * ("64G::8192:5") and its create rates from the CSV line: they are right,
+ * no warning; bonnie++'s own 2.00a table (size alone) still gets one. */
+static void csv2txt_create_rates_trusted(void **state)
+{
+	(void)state;
+	static const char head[] =
+		"Version 2.00a       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n";
+	static const char create[] =
+		"                    ------Sequential Create------ --------Random Create--------\n"
+		"                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+		"files                /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"backup1          16 21034  41 +++++ +++ 30122  38 22911  44 +++++ +++ 29870  40\n";
+	char text[2048];
+	snprintf(text, sizeof text, "%s%s%s", head,
+		 "backup1  64G::8192:5  812k  97  402m  41  188m  22 1906k  98  611m  30  1180  21\n", create);
+	struct run r;
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_int_equal(warnings(&r), 0);
+	assert_fig(&r, 0, BR_M_seq_create, 21034, 41);
+	assert_false(fig(&r, 0, BR_M_seq_create)->doubtful);
+	assert_true(param_num(&r, 0, "concurrency") < 0);
+	done(&r);
+	snprintf(text, sizeof text, "%s%s%s", head,
+		 "backup1          64G  812k  97  402m  41  188m  22 1906k  98  611m  30  1180  21\n", create);
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_int_equal(warnings(&r), 1);
+	done(&r);
+}
+
+/* A table a poster wrote by hand from bonnie++'s figures: their own words
+ * over the columns, units from the header, the cells or the line above,
+ * thousands separators, CPU in parentheses or its own column, "+++++";
+ * no unit at all: no figure (a warning); no bonnie column: no table. */
+static void hand_written_tables(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ 1.98 on both drives:\n"
+		"\n"
+		"| disk | seq write MB/s | seq read MB/s | rewrite | seeks/s |\n"
+		"|------|---------------:|--------------:|--------:|--------:|\n"
+		"| Samsung 970 | 1,450 | 2210 (61%) | 820 | 12,000 |\n"
+		"| **WD Blue** | 480 | - | 260 | +++++ |\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "Samsung 970");
+	assert_fig(&r, 0, BR_M_put_block, 1450 * 1024, -1);
+	assert_fig(&r, 0, BR_M_get_block, 2210 * 1024, 61);
+	assert_fig(&r, 0, BR_M_rewrite, 820 * 1024, -1);
+	assert_fig(&r, 0, BR_M_seeks, 12000, -1);
+	assert_string_equal(rec(&r, 1)->host, "WD Blue");
+	assert_false(fig_present(&r, 1, BR_M_get_block));
+	assert_too_fast(&r, 1, BR_M_seeks);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+	run(&r, "My bonnie++ summary:\n"
+		"\n"
+		"machine        seq write      seq read       rewrite      CPU    seeks\n"
+		"nas01          120 MB/s       1.5 GB/s       800k         12     412/s\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 120 * 1024, -1);
+	assert_fig(&r, 0, BR_M_get_block, 1.5 * 1048576, -1);
+	assert_fig(&r, 0, BR_M_rewrite, 800, 12);
+	assert_fig(&r, 0, BR_M_seeks, 412, -1);
+	done(&r);
+	/* the unit in the line above; none at all */
+	run(&r, "Bonnie++ numbers, in MB/s:\n"
+		"| disk | write | rewrite | read |\n"
+		"| a | 312 | 118 | 291 |\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_rewrite, 118 * 1024, -1);
+	done(&r);
+	run(&r, "Bonnie++ numbers:\n"
+		"\n"
+		"| disk | write | rewrite | read |\n"
+		"| a | 312 | 118 | 291 |\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 1);
+	done(&r);
+	/* no bonnie column, or no word of bonnie in the text */
+	run(&r, "bonnie++ and fio:\n"
+		"| disk | seq write MB/s | seq read MB/s | random read IOPS |\n"
+		"| sda | 480 | 530 | 9000 |\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "| disk | seq write MB/s | seq read MB/s | rewrite MB/s | seeks/s |\n"
+		"| sda | 480 | 530 | 200 | 900 |\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* The text cuts a long machine name to its cell; the post's own bonnie++
+ * command line gives it whole with -m: the record takes that. A name not
+ * cut, or one no -m starts, stays as printed. */
+static void cut_name_from_command_line(void **state)
+{
+	(void)state;
+	static const char rows[] =
+		"Version  1.97       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"storage-node-l 32G   611  96 201223  22 99120  11  3201  97 401223  19 501.2  12\n"
+		"db1            32G   601  96 201003  22 99020  11  3101  97 400223  19 500.2  12\n";
+	char text[2048];
+	snprintf(text, sizeof text, "  $ bonnie++ -d /mnt/test -s 32g -m storage-node-long-name-07 -u root\n"
+				    "  $ bonnie++ -d /mnt/test -s 32g -m db1-replica -u root\n\n%s", rows);
+	struct run r;
+	run(&r, text);
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "storage-node-long-name-07");
+	assert_false(rec(&r, 0)->host_cut);
+	assert_string_equal(rec(&r, 1)->host, "db1");
+	done(&r);
+	run(&r, rows);
+	assert_string_equal(rec(&r, 0)->host, "storage-node-l");
+	assert_true(rec(&r, 0)->host_cut);
+	done(&r);
+	/* two names the cut one may be the start of: none taken */
+	snprintf(text, sizeof text, "bonnie++ -s 32g -m storage-node-long-name-07\n"
+				    "bonnie++ -s 32g -m storage-node-long-name-08\n\n%s", rows);
+	run(&r, text);
+	assert_string_equal(rec(&r, 0)->host, "storage-node-l");
+	assert_true(rec(&r, 0)->host_cut);
+	done(&r);
+}
+
+/* A Latency line glued to the end of its row: six latencies, or one for
+ * each test a -f row has; the row is read whole, no note. */
+static void latency_glued_to_row(void **state)
+{
+	(void)state;
+	static const char head[] =
+		"Version  1.96       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n";
+	char text[2048];
+	snprintf(text, sizeof text, "%s%s", head,
+		 "array1          16G  1022  97 310221  31 140332  17  4811  98 540112  28 811.3  33 "
+		 "Latency 12001us 1201ms 901ms 20112us 123ms 61234us\n");
+	struct run r;
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_seeks, 811.3, 33);
+	assert_fig(&r, 0, BR_M_putc_latency, 12001, -1);
+	assert_fig(&r, 0, BR_M_seeks_latency, 61234, -1);
+	assert_null(rec(&r, 0)->label);
+	done(&r);
+	snprintf(text, sizeof text, "%s%s", head,
+		 "array1          16G           310221  31 140332  17           540112  28 811.3  33 "
+		 "Latency 1201ms 901ms 123ms 61234us\n");
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_false(fig_present(&r, 0, BR_M_putc_latency));
+	assert_fig(&r, 0, BR_M_put_block_latency, 1201000, -1);
+	assert_fig(&r, 0, BR_M_get_block_latency, 123000, -1);
+	done(&r);
+}
+
+/* A hand table's first column counting runs ("run", "#"): the row is
+ * titled "run N", no host. */
+static void hand_table_run_column(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ three times:\n"
+		"\n"
+		"run\tSize\tBlock write K/s\tCPU\tRewrite K/s\tCPU\tSeeks/s\n"
+		"1\t2G\t31220\t44\t11804\t15\t160.2\n"
+		"2\t2G\t30871\t43\t11650\t14\t158.7\n");
+	assert_int_equal(r.n, 2);
+	assert_null(rec(&r, 0)->host);
+	assert_string_equal(rec(&r, 1)->label, "bonnie++ three times / run 2");
+	assert_fig(&r, 1, BR_M_put_block, 30871, 43);
+	assert_fig(&r, 1, BR_M_rewrite, 11650, 14);
+	done(&r);
+}
+
+/* A hand table the other way round: a row a figure (its unit in its first
+ * cell), a column a run named by the header; a CPU row is the CPU of the
+ * row above. Rows of other tools' figures make no table. */
+static void hand_table_transposed(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ on three filesystems:\n"
+		"\n"
+		"| test | ext4 | xfs |\n"
+		"|---|---|---|\n"
+		"| seq write (MB/s) | 410 | 450 |\n"
+		"| CPU % | 31 | 33 |\n"
+		"| rewrite (MB/s) | 150 | - |\n"
+		"| random seeks (/s) | 800 | 850 |\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "ext4");
+	assert_fig(&r, 0, BR_M_put_block, 410 * 1024, 31);
+	assert_fig(&r, 0, BR_M_rewrite, 150 * 1024, -1);
+	assert_string_equal(rec(&r, 1)->host, "xfs");
+	assert_false(fig_present(&r, 1, BR_M_rewrite));
+	assert_fig(&r, 1, BR_M_seeks, 850, -1);
+	done(&r);
+	run(&r, "bonnie++ and fio:\n"
+		"| test | sda | sdb |\n"
+		"| seq write (MB/s) | 410 | 450 |\n"
+		"| seq read (MB/s) | 510 | 550 |\n"
+		"| random read IOPS | 9000 | 9500 |\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 /* --explain: a line under a table's header that looks like a row but is
  * not read as one says why. */
 static void explain_rejected_row(void **state)
@@ -1364,6 +1577,12 @@ int main(void)
 		cmocka_unit_test(notes_after_rows),
 		cmocka_unit_test(csv_twin_of_one_section),
 		cmocka_unit_test(csv2txt_names_cut_twice),
+		cmocka_unit_test(csv2txt_create_rates_trusted),
+		cmocka_unit_test(hand_written_tables),
+		cmocka_unit_test(cut_name_from_command_line),
+		cmocka_unit_test(latency_glued_to_row),
+		cmocka_unit_test(hand_table_run_column),
+		cmocka_unit_test(hand_table_transposed),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
 		cmocka_unit_test(table_on_one_line_wrapped),
