@@ -2587,7 +2587,7 @@ static bool hand_row(struct pstate_all *ps, const struct htable *t, size_t head,
 		return true; /* a row of the table, with nothing to read */
 	for (size_t x = 0; x < t->ncol; x++)
 		if (t->col[x].cpu && t->col[x].of >= 0 && v[x].kind == HV_NUM &&
-		    br_record_get(rec, (enum br_metric_id)t->col[x].of)->present)
+		    br_record_get(rec, (enum br_metric_id)t->col[x].of).present)
 			br_record_set_cpu(rec, (enum br_metric_id)t->col[x].of, v[x].v);
 	char own[NAME_MAX_LEN + 32] = "";
 	if (t->name >= 0 && (size_t)t->name < k && cn[t->name]) {

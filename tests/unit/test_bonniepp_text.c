@@ -1245,7 +1245,7 @@ static void csv2txt_create_rates_trusted(void **state)
 	assert_int_equal(r.n, 1);
 	assert_int_equal(warnings(&r), 0);
 	assert_fig(&r, 0, BR_M_seq_create, 21034, 41);
-	assert_false(fig(&r, 0, BR_M_seq_create)->doubtful);
+	assert_false(fig(&r, 0, BR_M_seq_create).doubtful);
 	assert_true(param_num(&r, 0, "concurrency") < 0);
 	done(&r);
 	snprintf(text, sizeof text, "%s%s%s", head,
