@@ -118,20 +118,25 @@ static struct br_pattern re_column = BR_PATTERN_OPT(
 
 /* A rate unit anywhere ("MB/s", "(kB/sec)"); 1 the unit letter. */
 static struct br_pattern re_unit = BR_PATTERN_OPT(
-	"hdparm-unit", "(?<![a-z])([mk])i?B\\s*/\\s*s(?:ec)?(?![a-z])", PCRE2_CASELESS);
+	"hdparm-unit", "(?<![a-z])([gmk])i?B\\s*/\\s*s(?:ec)?(?![a-z])", PCRE2_CASELESS);
 
-/* A table cell holding a rate: "498.10 MB/sec", "95.3", or nothing ("-",
- * "n/a", ""). 1 rate, 2 unit letter; no group: nothing. */
+/* A rate as a poster's table writes it: "498.10", or with thousands
+ * grouped by commas ("9,412", "17,919.84": exactly three digits a group,
+ * so "9,41" is no rate); cell_rate() reads it. */
+#define CELL_NUM "(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)"
+
+/* A table cell holding a rate: "498.10 MB/sec", "95.3", "17.9 GB/s", or
+ * nothing ("-", "n/a", ""). 1 rate, 2 unit letter; no group: nothing. */
 static struct br_pattern re_cell = BR_PATTERN_OPT(
 	"hdparm-cell",
-	"^\\s*(?:(\\d+(?:\\.\\d+)?)\\s*(?:([mk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)?\\s*$",
+	"^\\s*(?:" CELL_NUM "\\s*(?:([gmk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)?\\s*$",
 	PCRE2_CASELESS);
 
 /* The same at the end of a row whose columns are blanks (read from the
  * right): 1 rate, 2 unit letter; no group: nothing. */
 static struct br_pattern re_cell_last = BR_PATTERN_OPT(
 	"hdparm-cell-last",
-	"(?:^|\\s)(?:(\\d+(?:\\.\\d+)?)\\s*(?:([mk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)\\s*$",
+	"(?:^|\\s)(?:" CELL_NUM "\\s*(?:([gmk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)\\s*$",
 	PCRE2_CASELESS);
 
 /* A shell prompt running hdparm with options or a device; group 1 the arguments. */
@@ -177,7 +182,7 @@ enum { PENDING_WINDOW = 6, HOST_PROSE_LIMIT = 3, NO_OFFSET = -1, MAX_LINE = 400,
 struct figures {
 	const char *mb, *sec, *rate; /* into the line or the join buffer; mb/sec may be NULL */
 	size_t mb_len, sec_len, rate_len;
-	char unit;                   /* 'm' or 'k' */
+	char unit;                   /* 'm' or 'k' ('g' in a poster's table) */
 	size_t extra;                /* further lines used (a wrapped line) */
 };
 
@@ -404,6 +409,32 @@ static void num_free(char *t, const char *buf)
 		free(t);
 }
 
+/* KiB/s per unit of a rate whose unit letter is u: hdparm's MB is 2^20
+ * bytes and its kB 2^10, so MB/sec × 1024 and kB/sec as is; a poster's
+ * table may write GB/s (× 1024²). */
+static double rate_scale(char u)
+{
+	return u == 'g' ? 1048576.0 : u == 'm' ? 1024.0 : 1.0;
+}
+
+/* Metric id of r: the rate s[0..n) (CELL_NUM: maybe "9,412") in unit u,
+ * its printed form without the commas. */
+static void cell_rate(struct br_record *r, enum br_metric_id id, const char *s, size_t n, char u)
+{
+	char plain[NUM_BUF], buf[NUM_BUF];
+	if (n < NUM_BUF && memchr(s, ',', n)) {
+		size_t k = 0;
+		for (size_t j = 0; j < n; j++)
+			if (s[j] != ',')
+				plain[k++] = s[j];
+		s = plain;
+		n = k;
+	}
+	char *raw = num_text(buf, s, n);
+	br_record_set(r, id, br_parse_decimal(s, n) * rate_scale(u), raw);
+	num_free(raw, buf);
+}
+
 /*
  * One hdparm invocation prints up to one line of each kind for a device
  * (`hdparm -tT /dev/sda`: the -T line, then the -t line): one result, so one
@@ -569,7 +600,7 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 		}
 	char buf[NUM_BUF];
 	char *raw = num_text(buf, f->rate, f->rate_len);
-	double v = br_parse_decimal(f->rate, f->rate_len) * (f->unit == 'm' ? 1024.0 : 1.0);
+	double v = br_parse_decimal(f->rate, f->rate_len) * rate_scale(f->unit);
 	br_record_set(r, id, v, raw);
 	num_free(raw, buf);
 	if (f->mb)
@@ -599,7 +630,7 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	char buf[NUM_BUF];
 	char *raw = num_text(buf, f->rate, f->rate_len);
 	/* hdparm's MB is 2^20 bytes and its kB 2^10: KiB/s = MB/sec × 1024. */
-	double v = br_parse_decimal(f->rate, f->rate_len) * (f->unit == 'm' ? 1024.0 : 1.0);
+	double v = br_parse_decimal(f->rate, f->rate_len) * rate_scale(f->unit);
 	br_record_set(r, kind_metric[k], v, raw);
 	num_free(raw, buf);
 	if (f->mb) {
@@ -1056,7 +1087,7 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 	size_t nl = group_len(rv, 1);
 	char *raw = num_text(buf, num, nl);
 	char unit = (char)tolower((unsigned char)s[rv[4]]);
-	br_record_set(r, kind_metric[k], br_parse_decimal(num, nl) * (unit == 'm' ? 1024.0 : 1.0), raw);
+	br_record_set(r, kind_metric[k], br_parse_decimal(num, nl) * rate_scale(unit), raw);
 	num_free(raw, buf);
 	br_record_param_str(r, "read_from", "prose");
 	if (dev) {
@@ -1576,11 +1607,7 @@ static void table_record(struct hp *st, const struct table *t, size_t head, size
 		if (!r)
 			r = br_parse_record_new(ctx, BR_TOOL_HDPARM, j, j);
 		enum br_metric_id id = kind_metric[t->col[c].kind];
-		char buf[NUM_BUF];
-		char *raw = num_text(buf, v[c].rate, v[c].rate_len);
-		double x = br_parse_decimal(v[c].rate, v[c].rate_len) * (unit == 'm' ? 1024.0 : 1.0);
-		br_record_set(r, id, x, raw);
-		num_free(raw, buf);
+		cell_rate(r, id, v[c].rate, v[c].rate_len, unit);
 		if (v[c].mb)
 			per_metric_params(r, id, br_parse_decimal(v[c].mb, v[c].mb_len),
 					  br_parse_decimal(v[c].sec, v[c].sec_len));
@@ -1775,7 +1802,7 @@ static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
 		char buf[NUM_BUF];
 		char *raw = num_text(buf, num[r], numl[r]);
 		br_record_set(rec, kind_metric[k[r]],
-			      br_parse_decimal(num[r], numl[r]) * (unit[r] == 'm' ? 1024.0 : 1.0), raw);
+			      br_parse_decimal(num[r], numl[r]) * rate_scale(unit[r]), raw);
 		num_free(raw, buf);
 	}
 	/* the name: "/dev/sda:", "sda -", "WD Red 3TB:", "node01 /dev/sda:" */
@@ -1913,10 +1940,7 @@ static struct br_record *column_rates(struct hp *st, const struct transposed *t,
 		if (!rec)
 			rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, t->first, t->end - 1);
 		enum br_metric_id id = kind_metric[t->kinds[q]];
-		char buf[NUM_BUF];
-		char *raw = num_text(buf, x->rate, x->rate_len);
-		br_record_set(rec, id, br_parse_decimal(x->rate, x->rate_len) * (unit == 'm' ? 1024.0 : 1.0), raw);
-		num_free(raw, buf);
+		cell_rate(rec, id, x->rate, x->rate_len, unit);
 		if (x->mb)
 			per_metric_params(rec, id, br_parse_decimal(x->mb, x->mb_len),
 					  br_parse_decimal(x->sec, x->sec_len));

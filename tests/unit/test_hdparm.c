@@ -764,6 +764,42 @@ static void device_notes_and_settings(void **state)
 	done(&r);
 }
 
+/* A poster's table in the units a dashboard shows: GB/s (× 1024²) and
+ * thousands grouped by commas ("9,412", "1,402.5": the printed form loses
+ * the commas); a comma with other than three digits after it is no rate,
+ * and the row is not read. */
+static void table_units_and_grouping(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Read speeds from hdparm -Tt:\n"
+		"\n"
+		"| Device | hdparm -T | hdparm -t |\n"
+		"| --- | ---: | ---: |\n"
+		"| nvme0n1 | 17.9 GB/s | 2.61 GiB/s |\n"
+		"| sda | 9,412 MB/s | 528 MB/s |\n"
+		"| sdb | 1,402.5 MB/s | 19,840 kB/s |\n"
+		"| sdc | 9,41 GB/s | 1 MB/s |\n");
+	assert_int_equal(r.n, 3);
+	figure(rec(&r, 0), BR_M_cached_read, 17.9 * 1048576, "17.9");
+	figure(rec(&r, 0), BR_M_buffered_read, 2.61 * 1048576, "2.61");
+	figure(rec(&r, 1), BR_M_cached_read, 9412.0 * 1024, "9412");
+	figure(rec(&r, 2), BR_M_cached_read, 1402.5 * 1024, "1402.5");
+	figure(rec(&r, 2), BR_M_buffered_read, 19840.0, "19840");
+	done(&r);
+
+	/* blank-separated columns, read from the right, grouped too */
+	run(&r, "hdparm -tT on the backup box\n"
+		"\n"
+		"disk            cached (MB/s)    buffered (MB/s)\n"
+		"ST4000DM004     10,233.41        182.20\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->label, "ST4000DM004");
+	figure(rec(&r, 0), BR_M_cached_read, 10233.41 * 1024, "10233.41");
+	figure(rec(&r, 0), BR_M_buffered_read, 182.20 * 1024, "182.20");
+	done(&r);
+}
+
 /* Tables of rates written by hand from hdparm's lines. (Long: one table
  * shape after another, each its document and the records it must give.) */
 static void summary_tables(void **state)
@@ -1007,6 +1043,7 @@ int main(void)
 		cmocka_unit_test(collapsed_lines),
 		cmocka_unit_test(device_notes_and_settings),
 		cmocka_unit_test(summary_tables),
+		cmocka_unit_test(table_units_and_grouping),
 		cmocka_unit_test(figures_quoted_in_prose),
 		cmocka_unit_test(rates_named_by_kind),
 	};
