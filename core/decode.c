@@ -9,8 +9,8 @@
  *                separated by TAB, blocks break lines, headings flagged
  *   QP           quoted-printable, per region (a digest or a multipart
  *                message may be partly encoded), only with evidence
- *   layout       terminal escapes, a line-number gutter; double spacing
- *                (decode_layout.c), again once quoting is gone
+ *   layout       terminal escapes, a line-number gutter, log time stamps;
+ *                double spacing (decode_layout.c), again once quoting is gone
  *   quoting      "> ", ">> ", "> > ", "| " prefixes -> br_line.depth
  *   BBCode       [code], [b], [quote] ... and Markdown code fences
  *   HTML rows    <TR><TD> fragments inside a text document
@@ -411,6 +411,7 @@ void br_decode(struct br_doc *doc)
 	 * every line, quoted-printable or markup included */
 	br_dec_stage_ansi(doc);
 	br_dec_stage_gutter(doc);
+	br_dec_stage_stamps(doc);
 	scan(doc, &sg, &facts);
 	bool page = false;
 	/* a page whose markup is itself QP-encoded (=3D") is decoded after QP */
@@ -440,6 +441,7 @@ void br_decode(struct br_doc *doc)
 			br_dec_stage_quote(doc, sg.pipe);
 			sg.prefix = true;
 		}
+		br_dec_stage_stamps(doc);
 		br_dec_stage_undouble(doc);
 	}
 	if (sg.bbcode || sg.fence)

@@ -7,6 +7,7 @@
  */
 #include "decode_int.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -367,5 +368,171 @@ bool br_dec_stage_ansi(struct br_doc *doc)
 	br_dec_lw_free(&w);
 	br_dec_rw_done(&out);
 	doc->transport |= BR_TRANSPORT_ESCAPES;
+	return true;
+}
+
+/* ------------------------------------------------------------ log time stamps */
+
+/*
+ * A result that went through a log: every line behind its time stamp, which
+ * differs from line to line, so no shared prefix finds it. syslog and the
+ * journal ("Mar 03 02:00:01 host prog[123]: "), ts(1) ("Jun 11 14:02:10 "),
+ * ISO 8601 as CI logs and scripts write it ("2024-03-01T10:00:01.123Z ",
+ * "[2024-03-01 10:00:01] "). A block is three or more consecutive lines
+ * with a stamp (a line that is nothing but its stamp is an empty line of
+ * the output); each loses the stamp, the syslog tag after it, and one blank.
+ * A time needs its seconds: "10:30 meeting" is not a stamp.
+ */
+#define STAMP_MIN_LINES 3
+
+/* Digits at s[i], between lo and hi of them: the index after, 0 if none. */
+static size_t digits_at(const char *s, size_t n, size_t i, size_t lo, size_t hi)
+{
+	size_t k = i;
+	while (k < n && k - i < hi && is_digit((unsigned char)s[k]))
+		k++;
+	return k - i >= lo && !(k < n && is_digit((unsigned char)s[k])) ? k : 0;
+}
+
+/* "HH:MM:SS" and a fraction at s[i]: the index after, 0 if none. */
+static size_t clock_at(const char *s, size_t n, size_t i)
+{
+	size_t k = digits_at(s, n, i, 1, 2);
+	if (!k || k >= n || s[k] != ':' || !(k = digits_at(s, n, k + 1, 2, 2)) || k >= n || s[k] != ':' ||
+	    !(k = digits_at(s, n, k + 1, 2, 2)))
+		return 0;
+	if (k + 1 < n && (s[k] == '.' || s[k] == ',') && is_digit((unsigned char)s[k + 1]))
+		k = digits_at(s, n, k + 1, 1, 9);
+	return k;
+}
+
+/* "YYYY-MM-DD" then 'T' or a blank and the clock, a zone maybe. */
+static size_t iso_at(const char *s, size_t n, size_t i)
+{
+	size_t k = digits_at(s, n, i, 4, 4);
+	if (!k || k >= n || s[k] != '-' || !(k = digits_at(s, n, k + 1, 2, 2)) || k >= n || s[k] != '-' ||
+	    !(k = digits_at(s, n, k + 1, 2, 2)) || k >= n || (s[k] != 'T' && s[k] != ' ') ||
+	    !(k = clock_at(s, n, k + 1)))
+		return 0;
+	if (k < n && s[k] == 'Z')
+		k++;
+	else if (k + 5 < n && (s[k] == '+' || s[k] == '-') && is_digit((unsigned char)s[k + 1]) &&
+		 is_digit((unsigned char)s[k + 2]) && s[k + 3] == ':')
+		k = digits_at(s, n, k + 4, 2, 2) ? k + 6 : k;
+	return k;
+}
+
+/* "Mar  3 02:00:01": a month's English abbreviation, the day, the clock. */
+static size_t syslog_at(const char *s, size_t n, size_t i)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	if (i + 4 > n)
+		return 0;
+	bool month = false;
+	for (size_t m = 0; m < 36 && !month; m += 3)
+		month = memcmp(s + i, months + m, 3) == 0;
+	size_t k = i + 3;
+	if (!month || s[k] != ' ')
+		return 0;
+	while (k < n && s[k] == ' ')
+		k++;
+	if (!(k = digits_at(s, n, k, 1, 2)) || k >= n || s[k] != ' ')
+		return 0;
+	return clock_at(s, n, k + 1);
+}
+
+/* After a syslog stamp: "host prog[123]: " (the index after ':'), or i. */
+static size_t syslog_tag(const char *s, size_t n, size_t i)
+{
+	size_t k = i;
+	for (int word = 0; word < 2; word++) {
+		size_t w = k;
+		while (k < n && (isalnum((unsigned char)s[k]) || s[k] == '.' || s[k] == '_' || s[k] == '-' ||
+				 s[k] == '/'))
+			k++;
+		if (k == w || k >= n)
+			return i;
+		if (word == 0) {
+			if (s[k] != ' ')
+				return i;
+			k++;
+		}
+	}
+	if (s[k] == '[') {
+		size_t e = digits_at(s, n, k + 1, 1, 10);
+		if (!e || e >= n || s[e] != ']')
+			return i;
+		k = e + 1;
+	}
+	return k < n && s[k] == ':' ? k + 1 : i;
+}
+
+/* Bytes of l's time stamp with what goes with it; 0 if none. */
+static size_t stamp_len(const struct br_line *l)
+{
+	const char *s = l->text;
+	size_t n = l->len, i = 0;
+	while (i < n && i < 4 && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	bool bracket = i < n && s[i] == '[';
+	i += bracket;
+	if (i >= n)
+		return 0;
+	size_t k;
+	if (is_digit((unsigned char)s[i])) {
+		if (!(k = iso_at(s, n, i)) && !(k = clock_at(s, n, i)))
+			return 0;
+	} else if (!(k = syslog_at(s, n, i))) {
+		return 0;
+	}
+	if (bracket) {
+		if (k >= n || s[k] != ']')
+			return 0;
+		k++;
+	} else if (k < n && s[k] == ' ' && !is_digit((unsigned char)s[i])) {
+		size_t t = syslog_tag(s, n, k + 1);
+		if (t != k + 1)
+			k = t;
+	}
+	if (k < n && s[k] != ' ' && s[k] != '\t')
+		return 0; /* "12:30:00Z..." glued to a word: not a stamp */
+	return k < n ? k + 1 : n;
+}
+
+/* The end of the stamped block from line i (i when there is none). */
+static size_t stamp_block(const struct br_doc *doc, size_t i)
+{
+	size_t j = i;
+	while (j < doc->nlines && stamp_len(&doc->lines[j]))
+		j++;
+	return j - i >= STAMP_MIN_LINES ? j : i;
+}
+
+bool br_dec_stage_stamps(struct br_doc *doc)
+{
+	size_t nl = doc->nlines, first = nl;
+	for (size_t i = 0; i + STAMP_MIN_LINES <= nl && first == nl; i++)
+		if (stamp_block(doc, i) > i)
+			first = i;
+	if (first == nl)
+		return false;
+	struct rw out;
+	struct lw w = {0};
+	rw_init(&out, doc);
+	for (size_t i = 0; i < first; i++)
+		rw_keep(&out, &doc->lines[i], i + 1);
+	for (size_t i = first; i < nl;) {
+		size_t j = stamp_block(doc, i);
+		if (j == i) {
+			rw_keep(&out, &doc->lines[i], i + 1);
+			i++;
+			continue;
+		}
+		for (; i < j; i++)
+			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, stamp_len(&doc->lines[i]), 0);
+	}
+	br_dec_lw_free(&w);
+	br_dec_rw_done(&out);
+	doc->transport |= BR_TRANSPORT_PREFIX;
 	return true;
 }

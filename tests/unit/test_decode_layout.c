@@ -200,6 +200,40 @@ static void quoted_numbered_comments(void **state)
 	      BR_TRANSPORT_NUMBERS);
 }
 
+/* Log time stamps: syslog's with the journal's "host prog[pid]:", ts(1)'s
+ * (a stamp alone is an empty line), ISO 8601 as CI logs write it and in
+ * brackets; three stamped lines in a row, each keeping its own number.
+ * Two lines, times without seconds, a stamp glued to a word: not a log. */
+static void log_stamps(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Mar 03 02:00:01 fs disktest[4121]: /dev/sda:\n"
+			       "Mar  3 02:00:03 fs disktest[4121]:  Timing cached reads: 1 MB\n"
+			       "Jun 11 14:02:10\n"
+			       "Jun 11 14:02:13  Timing buffered disk reads: 2 MB\n"
+			       "text\n"
+			       "2024-03-03T11:02:41.5528107Z /dev/nvme0n1:\n"
+			       "2024-03-03 11:02:43+01:00  Timing cached\n"
+			       "[2024-03-03 12:00:00] x\n"
+			       "[12:00:02] y\n");
+	static const char *const want[] = {"/dev/sda:", " Timing cached reads: 1 MB", "",
+					   " Timing buffered disk reads: 2 MB", "text", "/dev/nvme0n1:",
+					   " Timing cached", "x", "y"};
+	assert_int_equal(d->nlines, 9);
+	for (size_t i = 0; i < d->nlines; i++) {
+		assert_string_equal(d->lines[i].text, want[i]);
+		assert_int_equal(d->lines[i].line, i + 1);
+	}
+	assert_true(d->transport & BR_TRANSPORT_PREFIX);
+	br_doc_free(d);
+	check("Mar 03 02:00:01 a\nMar 03 02:00:02 b\nend\n", "Mar 03 02:00:01 a\nMar 03 02:00:02 b\nend\n", 0);
+	check("10:30 call\n11:00 swap\n11:45 rerun\n", "10:30 call\n11:00 swap\n11:45 rerun\n", 0);
+	check("10:30:00x a\n11:00:00x b\n11:45:00x c\n", "10:30:00x a\n11:00:00x b\n11:45:00x c\n", 0);
+	d = mem("Mar 03 02:00:01 a\nMar 03 02:00:02 b\nend\n");
+	assert_false(d->transport & BR_TRANSPORT_PREFIX);
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -212,6 +246,7 @@ int main(void)
 		cmocka_unit_test(quoted_double_spacing),
 		cmocka_unit_test(terminal_escapes),
 		cmocka_unit_test(quoted_numbered_comments),
+		cmocka_unit_test(log_stamps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
