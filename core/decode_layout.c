@@ -16,18 +16,24 @@
 
 /*
  * A gutter is blanks, a line number, and a separator: ". ", ": ", ") ",
- * " | ", "| " or a TAB (`cat -n`); not blanks alone (a table whose first
- * column counts runs would lose it). A block is five or more consecutive lines whose
+ * " | ", "| " or a TAB (`cat -n`). A block is five or more consecutive lines whose
  * numbers count up by one; every line of it loses its gutter (a numbered
  * empty line becomes an empty line), nothing else. Five lines in a row
  * numbered 1, 2, 3, ... are rarely anything but a gutter (a Markdown list
  * of five steps loses its numbers, which no parser reads).
+ * Blanks alone after the number (vim's `:set number`, `less -N`, copied
+ * from the terminal) make a gutter only when the block numbers an empty
+ * line too, which a table whose first column counts runs never does; the
+ * separator is then the fewest blanks any line of the block has after its
+ * number (the rest is the text's own indentation).
  */
 #define GUTTER_MIN_LINES 5
 
 struct gutter {
 	unsigned long num;
 	size_t len;      /* bytes of the gutter, the blank after it included */
+	size_t blanks;   /* blanks alone after the number: how many (else 0) */
+	bool empty;      /* the number alone: a numbered empty line */
 };
 
 static bool gutter_of(const struct br_line *l, struct gutter *g)
@@ -43,6 +49,8 @@ static bool gutter_of(const struct br_line *l, struct gutter *g)
 	if (i == d || (i < n && is_digit((unsigned char)s[i])))
 		return false;
 	g->num = num;
+	g->blanks = 0;
+	g->empty = rtrim_len(s, n) == i;
 	if (i == n || s[i] == '\t') {
 		/* a numbered empty line; `cat -n`'s TAB */
 		g->len = i == n ? n : i + 1;
@@ -60,24 +68,54 @@ static bool gutter_of(const struct br_line *l, struct gutter *g)
 		g->len = k < n ? k + 1 : n;
 		return true;
 	}
-	/* blanks only: a column of figures as likely as a gutter */
-	return false;
+	if (g->empty) {
+		/* the number and trailing blanks */
+		g->len = n;
+		return true;
+	}
+	if (b == i)
+		return false; /* "1x" */
+	/* blanks only: a gutter if its block says so (gutter_block) */
+	while (b < n && s[b] == ' ')
+		b++;
+	g->len = i;
+	g->blanks = b - i;
+	return true;
 }
 
-/* The end of the numbered block from line i (i when there is none). */
-static size_t gutter_block(const struct br_doc *doc, size_t i)
+/* The end of the numbered block from line i (i when there is none); *sep
+ * the blanks that separate a blanks-only gutter from the text (else 0). */
+static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep)
 {
 	struct gutter g;
+	*sep = 0;
 	if (!gutter_of(&doc->lines[i], &g))
 		return i;
+	/* 1: separator marks, 2: blanks alone; 0 while only empty lines */
+	int kind = g.empty ? 0 : g.blanks ? 2 : 1;
+	bool empty = g.empty;
+	size_t fewest = g.blanks ? g.blanks : SIZE_MAX;
 	unsigned long want = g.num + 1;
 	size_t j = i + 1;
 	for (; j < doc->nlines; j++, want++) {
 		struct gutter h;
 		if (!gutter_of(&doc->lines[j], &h) || h.num != want)
 			break;
+		if (!h.empty) {
+			int k = h.blanks ? 2 : 1;
+			if (kind && k != kind)
+				break;
+			kind = k;
+			if (h.blanks && h.blanks < fewest)
+				fewest = h.blanks;
+		}
+		empty |= h.empty;
 	}
-	return j - i >= GUTTER_MIN_LINES ? j : i;
+	if (j - i < GUTTER_MIN_LINES || (kind == 2 && !empty))
+		return i;
+	if (kind == 2)
+		*sep = fewest;
+	return j;
 }
 
 bool br_dec_stage_gutter(struct br_doc *doc)
@@ -90,7 +128,8 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 		size_t k = 0;
 		while (k < l->len && (l->text[k] == ' ' || l->text[k] == '\t'))
 			k++;
-		if (k < l->len && is_digit((unsigned char)l->text[k]) && gutter_block(doc, i) > i)
+		size_t sep;
+		if (k < l->len && is_digit((unsigned char)l->text[k]) && gutter_block(doc, i, &sep) > i)
 			first = i;
 	}
 	if (first == nl)
@@ -101,7 +140,7 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 	for (size_t i = 0; i < first; i++)
 		rw_keep(&out, &doc->lines[i], i + 1);
 	for (size_t i = first; i < nl;) {
-		size_t j = gutter_block(doc, i);
+		size_t sep, j = gutter_block(doc, i, &sep);
 		if (j == i) {
 			rw_keep(&out, &doc->lines[i], i + 1);
 			i++;
@@ -110,7 +149,7 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 		for (; i < j; i++) {
 			struct gutter g;
 			gutter_of(&doc->lines[i], &g);
-			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, g.len, 0);
+			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, g.empty ? g.len : g.len + sep, 0);
 		}
 	}
 	br_dec_lw_free(&w);

@@ -234,6 +234,23 @@ static void log_stamps(void **state)
 	br_doc_free(d);
 }
 
+/* Blanks alone after the number (vim's `:set number`, `less -N`): a gutter
+ * when the block numbers an empty line ("13 " or "13"), cut at the fewest
+ * blanks after a number, the text's own indentation kept; five rows that
+ * count runs, with no empty line among them, keep their numbers. */
+static void blank_gutters(void **state)
+{
+	(void)state;
+	check(" 12 # hdparm -tT /dev/sdb\n 13 \n 14 /dev/sdb:\n 15  Timing cached\n 16  Timing buffered\n",
+	      "# hdparm -tT /dev/sdb\n\n/dev/sdb:\n Timing cached\n Timing buffered\n", BR_TRANSPORT_NUMBERS);
+	check("      1\n      2 /dev/sda:\n      3  Timing a\n      4  Timing b\n      5\n",
+	      "\n/dev/sda:\n Timing a\n Timing b\n\n", BR_TRANSPORT_NUMBERS);
+	check("1  279.17 MB/sec\n2  281.02 MB/sec\n3  278.40 MB/sec\n4  280.11 MB/sec\n5  279.93 MB/sec\n",
+	      "1  279.17 MB/sec\n2  281.02 MB/sec\n3  278.40 MB/sec\n4  280.11 MB/sec\n5  279.93 MB/sec\n", 0);
+	/* blanks-only lines do not join a block of ". " gutters */
+	check("1. a\n2. b\n3 c\n4. d\n5. e\n", "1. a\n2. b\n3 c\n4. d\n5. e\n", 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -247,6 +264,7 @@ int main(void)
 		cmocka_unit_test(terminal_escapes),
 		cmocka_unit_test(quoted_numbered_comments),
 		cmocka_unit_test(log_stamps),
+		cmocka_unit_test(blank_gutters),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
