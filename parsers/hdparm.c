@@ -1229,6 +1229,36 @@ static void gap_device(struct hp *st, const char *g, size_t n, bool first)
  * line of its own, after the device named in the text before it. False
  * when the line is an ordinary timing line (or none).
  */
+/* s[0..n) without the blanks, '|' and ':' around it. */
+static const char *name_trim(const char *s, size_t *n)
+{
+	while (*n && strchr(" \t|:", *s)) {
+		s++;
+		(*n)--;
+	}
+	while (*n && strchr(" \t|:", s[*n - 1]))
+		(*n)--;
+	return s;
+}
+
+/* Is the name before the one label of line i (s[0..at)) that of the line
+ * before, the open record's line? Each timing line of one invocation behind
+ * the same name: `grep -H Timing *.log`, a table row per timing line, a
+ * script's "sda: " in front of hdparm's lines. */
+static bool same_name_as_before(struct hp *st, size_t i, const char *s, size_t at)
+{
+	if (!st->open || !st->have_last || st->last_idx + 1 != i)
+		return false;
+	size_t pn, ov[2 * 3];
+	const char *p = stripped(&st->doc->lines[i - 1], &pn);
+	if (br_re_match(&re_timing_any, p, pn, 0, ov, 3) <= 0 || ov[0] == 0 ||
+	    br_re_match(&re_timing_any, p, pn, ov[1], NULL, 0) > 0)
+		return false;
+	size_t a = at, b = ov[0];
+	const char *x = name_trim(s, &a), *y = name_trim(p, &b);
+	return a && a == b && memcmp(x, y, a) == 0;
+}
+
 static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 3], nx[2 * 3];
@@ -1238,15 +1268,19 @@ static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
 	if (ov[0] == 0 && !more)
 		return false;
 	size_t gap = 0; /* the text before the label, after the previous label */
+	/* the same name as the line before: the same invocation, its record
+	 * stays open for this line's kind */
+	bool same = !more && same_name_as_before(st, i, s, ov[0]);
 	/* words before the first label (not marks: "#", "*"): what follows is
 	 * a result of its own */
-	for (size_t k = 0; k < ov[0]; k++)
+	for (size_t k = 0; k < ov[0] && !same; k++)
 		if (isalnum((unsigned char)s[k])) {
 			set_open(st, NULL);
 			break;
 		}
 	for (;;) {
-		gap_device(st, s + gap, ov[0] - gap, gap == 0);
+		if (!same)
+			gap_device(st, s + gap, ov[0] - gap, gap == 0);
 		size_t end = more ? nx[0] : n, base = ov[0], rel[2 * 3];
 		for (int g = 0; g < 2 * 3; g++)
 			rel[g] = ov[g] == (size_t)-1 ? (size_t)-1 : ov[g] - base;

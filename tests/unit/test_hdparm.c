@@ -764,6 +764,35 @@ static void device_notes_and_settings(void **state)
 	done(&r);
 }
 
+/* One invocation's timing lines, each behind the same name (grep -H over
+ * per-disk logs, a device tag per line): one record per invocation; a
+ * second line of a kind the record has, or another name, starts another. */
+static void name_on_each_line(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "sda.log: Timing cached reads:   9120 MB in  2.00 seconds = 4561.22 MB/sec\n"
+		"sda.log: Timing buffered disk reads: 598 MB in  3.00 seconds = 199.17 MB/sec\n"
+		"sdc.log: Timing cached reads:   9088 MB in  2.00 seconds = 4544.10 MB/sec\n"
+		"sdc.log: Timing cached reads:   9096 MB in  2.00 seconds = 4548.02 MB/sec\n"
+		"/dev/sdd: Timing cached reads:   3068 MB in  2.00 seconds = 1534.02 MB/sec\n"
+		"/dev/sdd: Timing buffered disk reads:  230 MB in  3.02 seconds =  76.16 MB/sec\n"
+		"/dev/sde: Timing buffered disk reads:  236 MB in  3.01 seconds =  78.40 MB/sec\n");
+	assert_int_equal(r.n, 5);
+	figure(rec(&r, 0), BR_M_cached_read, 4561.22 * 1024, "4561.22");
+	figure(rec(&r, 0), BR_M_buffered_read, 199.17 * 1024, "199.17");
+	assert_int_equal(rec(&r, 0)->source.line, 1);
+	assert_int_equal(rec(&r, 0)->source.end_line, 2);
+	one_figure(rec(&r, 1), BR_M_cached_read, 4544.10 * 1024, "4544.10");
+	one_figure(rec(&r, 2), BR_M_cached_read, 4548.02 * 1024, "4548.02");
+	assert_string_equal(rec(&r, 3)->host, "/dev/sdd");
+	figure(rec(&r, 3), BR_M_cached_read, 1534.02 * 1024, "1534.02");
+	figure(rec(&r, 3), BR_M_buffered_read, 76.16 * 1024, "76.16");
+	assert_string_equal(rec(&r, 4)->host, "/dev/sde");
+	one_figure(rec(&r, 4), BR_M_buffered_read, 78.40 * 1024, "78.40");
+	done(&r);
+}
+
 /* A poster's table in the units a dashboard shows: GB/s (× 1024²) and
  * thousands grouped by commas ("9,412", "1,402.5": the printed form loses
  * the commas); a comma with other than three digits after it is no rate,
@@ -1044,6 +1073,7 @@ int main(void)
 		cmocka_unit_test(device_notes_and_settings),
 		cmocka_unit_test(summary_tables),
 		cmocka_unit_test(table_units_and_grouping),
+		cmocka_unit_test(name_on_each_line),
 		cmocka_unit_test(figures_quoted_in_prose),
 		cmocka_unit_test(rates_named_by_kind),
 	};
