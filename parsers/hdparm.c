@@ -1472,13 +1472,28 @@ static char unit_in(const char *s, size_t n)
 	return (char)tolower((unsigned char)s[ov[2]]);
 }
 
+/* A CSV header a poster wrote for a spreadsheet ("device,hdparm -T
+ * (MB/s),hdparm -t (MB/s)"): two commas or more, no cell empty, and no
+ * comma followed by a blank (a sentence's "cached, buffered and"). */
+static bool comma_header(const char *s, size_t n)
+{
+	size_t commas = 0;
+	for (size_t k = 0; k < n; k++)
+		if (s[k] == ',') {
+			if (k == 0 || k + 1 >= n || s[k + 1] == ' ' || s[k + 1] == ',')
+				return false;
+			commas++;
+		}
+	return commas >= 2;
+}
+
 /* Is s[0..n) a table header naming timing kinds? Fills t. */
 static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struct table *t)
 {
 	memset(t, 0, sizeof *t);
 	if (n > TABLE_HEAD_MAX || has(s, n, "MB in"))
 		return false;
-	t->sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : ' ';
+	t->sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : comma_header(s, n) ? ',' : ' ';
 	if (t->sep == ' ')
 		for (size_t k = 0; k < n; k++)
 			if (is_digit(s[k]) || s[k] == '.' || s[k] == ',' ||

@@ -793,6 +793,30 @@ static void name_on_each_line(void **state)
 	done(&r);
 }
 
+/* A table of rates as CSV, written by hand for a spreadsheet: the header's
+ * commas make the columns (its units in parentheses), an empty cell is no
+ * figure; a sentence with ", " is no header. */
+static void csv_table_by_hand(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -tT results:\n"
+		"device,hdparm -T (MB/s),hdparm -t (MB/s)\n"
+		"sda,7649.63,144.85\n"
+		"sdb,7688.16,\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "sda");
+	figure(rec(&r, 0), BR_M_cached_read, 7649.63 * 1024, "7649.63");
+	figure(rec(&r, 0), BR_M_buffered_read, 144.85 * 1024, "144.85");
+	one_figure(rec(&r, 1), BR_M_cached_read, 7688.16 * 1024, "7688.16");
+	done(&r);
+
+	run(&r, "hdparm says cached, buffered, direct are all fine\n"
+		"sda,7649.63,144.85\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 /* A poster's table in the units a dashboard shows: GB/s (× 1024²) and
  * thousands grouped by commas ("9,412", "1,402.5": the printed form loses
  * the commas); a comma with other than three digits after it is no rate,
@@ -1074,6 +1098,7 @@ int main(void)
 		cmocka_unit_test(summary_tables),
 		cmocka_unit_test(table_units_and_grouping),
 		cmocka_unit_test(name_on_each_line),
+		cmocka_unit_test(csv_table_by_hand),
 		cmocka_unit_test(figures_quoted_in_prose),
 		cmocka_unit_test(rates_named_by_kind),
 	};
