@@ -321,6 +321,32 @@ static void html_page(void **state)
 }
 
 /* A layout table: a row whose cells hold blocks is not a data row. */
+/* Text before the first tag (a mail's headers over its HTML body): the
+ * parser implies <html><body><p> around it once it has read past it; the
+ * lines keep their own numbers, and so does everything after them. */
+static void html_text_before_first_tag(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("From: a\n"                          /* 1 */
+			       "Subject: b\n"                       /* 2 */
+			       "\n"                                 /* 3 */
+			       "<html><body><p>Hi</p>\n"            /* 4 */
+			       "<pre>x\n"                           /* 5 */
+			       "y\n"                                /* 6 */
+			       "</pre>\n"                           /* 7 */
+			       "<p>z</p>\n"                         /* 8 */
+			       "</body></html>\n");
+	const struct br_line *l = find(d, "From: a");
+	assert_non_null(l);
+	assert_int_equal(l->line, 1);
+	assert_int_equal(l->end_line, 2);
+	assert_int_equal(find(d, "Hi")->line, 4);
+	assert_int_equal(find(d, "x")->line, 5);
+	assert_int_equal(find(d, "y")->line, 6);
+	assert_int_equal(find(d, "z")->line, 8);
+	br_doc_free(d);
+}
+
 static void html_layout_table(void **state)
 {
 	(void)state;
@@ -1097,6 +1123,7 @@ int main(void)
 		cmocka_unit_test(qp_rescan_matches_plain_scan),
 		cmocka_unit_test(ws_found_at_every_position),
 		cmocka_unit_test(qp_boundaries_by_first_byte),
+		cmocka_unit_test(html_text_before_first_tag),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
