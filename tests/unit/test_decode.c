@@ -347,6 +347,32 @@ static void html_text_before_first_tag(void **state)
 	br_doc_free(d);
 }
 
+/* A forum's [table]: the cells of a row on one line, a TAB between them,
+ * whether the row is on one line or has a tag a line ([TR], [TD]Disk[/TD],
+ * ..., [/TR]: the row's line spans them). */
+static void bbcode_table_rows(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("[TABLE]\n"                                  /* 1 */
+			       "[TR]\n"                                     /* 2 */
+			       "[TD]Disk[/TD]\n"                            /* 3 */
+			       "[TD]Timing cached reads[/TD]\n"             /* 4 */
+			       "[/TR]\n"                                    /* 5 */
+			       "[tr][th]a[/th][th]b c[/th][/tr]\n"          /* 6 */
+			       "[tr][td]x[/td][td][/td][td]z[/td][/tr]\n"   /* 7 */
+			       "[/TABLE]\n"
+			       "after [td]\n");
+	const struct br_line *l = find(d, "Disk");
+	assert_string_equal(l->text, "Disk\tTiming cached reads");
+	assert_int_equal(l->line, 2);
+	assert_int_equal(l->end_line, 5);
+	assert_string_equal(find(d, "a")->text, "a\tb c");
+	assert_string_equal(find(d, "x")->text, "x\t\tz");
+	assert_int_equal(find(d, "x")->line, 7);
+	assert_string_equal(find(d, "after")->text, "after \t");
+	br_doc_free(d);
+}
+
 static void html_layout_table(void **state)
 {
 	(void)state;
@@ -1124,6 +1150,7 @@ int main(void)
 		cmocka_unit_test(ws_found_at_every_position),
 		cmocka_unit_test(qp_boundaries_by_first_byte),
 		cmocka_unit_test(html_text_before_first_tag),
+		cmocka_unit_test(bbcode_table_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
