@@ -1158,6 +1158,53 @@ static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
  * it as its note; else the one device a prompt there names ("# hdparm -t
  * /dev/sda"), or a path alone (a table cell). None: the device stays.
  */
+/* The text of g[0..n) when it is a table's cell before the one holding the
+ * timing lines ("alpha<TAB>", "| sda (SSD) | "): the row's name, blanks
+ * and '|' around it gone; 0 when g does not end a cell or holds nothing. */
+static size_t cell_name(const char *g, size_t n, const char **name)
+{
+	while (n && g[n - 1] == ' ')
+		n--;
+	if (!n || (g[n - 1] != '\t' && g[n - 1] != '|'))
+		return 0;
+	while (n && (*g == ' ' || *g == '\t' || *g == '|')) {
+		g++;
+		n--;
+	}
+	while (n && (g[n - 1] == ' ' || g[n - 1] == '\t' || g[n - 1] == '|'))
+		n--;
+	*name = g;
+	return n <= NOTE_MAX ? n : 0;
+}
+
+/* Step of gap_device: the device dev[0..dn) named in the gap g[0..n) ("/dev/sda:
+ * (ssd500)" before the label), the text after its ':' a note. */
+static void device_in_gap(struct hp *st, const char *g, const char *dev, size_t dn, const char *after,
+			  size_t n, bool first)
+{
+	const char *note = after;
+	size_t nn = (size_t)(g + n - after);
+	while (nn && (*note == ' ' || *note == '\t' || *note == '|')) {
+		note++;
+		nn--;
+	}
+	while (nn && (note[nn - 1] == ' ' || note[nn - 1] == '\t' || note[nn - 1] == '|'))
+		nn--;
+	if (nn > NOTE_MAX || memchr(note, ':', nn) || memchr(note, '=', nn) ||
+	    looks_like_stderr(note, nn))
+		nn = 0;
+	set_open(st, NULL);
+	/* "alpha<TAB>/dev/sda: Timing ...": the row's name for a note */
+	const char *cn;
+	size_t cl = first && !nn ? cell_name(g, (size_t)(dev - g), &cn) : 0;
+	if (cl) {
+		set_host(st, dev, dn, NULL, 0);
+		br_buf_add(&st->note, cn, cl);
+	} else {
+		set_host(st, dev, dn, note, nn);
+	}
+}
+
 static void gap_device(struct hp *st, const char *g, size_t n, bool first)
 {
 	const char *dev = NULL, *after = NULL;
@@ -1177,19 +1224,7 @@ static void gap_device(struct hp *st, const char *g, size_t n, bool first)
 		k = e;
 	}
 	if (dev) {
-		const char *note = after;
-		size_t nn = (size_t)(g + n - after);
-		while (nn && (*note == ' ' || *note == '\t' || *note == '|')) {
-			note++;
-			nn--;
-		}
-		while (nn && (note[nn - 1] == ' ' || note[nn - 1] == '\t' || note[nn - 1] == '|'))
-			nn--;
-		if (nn > NOTE_MAX || memchr(note, ':', nn) || memchr(note, '=', nn) ||
-		    looks_like_stderr(note, nn))
-			nn = 0;
-		set_open(st, NULL);
-		set_host(st, dev, dn, note, nn);
+		device_in_gap(st, g, dev, dn, after, n, first);
 		return;
 	}
 	size_t ov[2 * 2];
@@ -1201,6 +1236,8 @@ static void gap_device(struct hp *st, const char *g, size_t n, bool first)
 		}
 		return;
 	}
+	const char *cn;
+	size_t cl = first ? cell_name(g, n, &cn) : 0;
 	while (n && (*g == ' ' || *g == '\t' || *g == '|')) {
 		g++;
 		n--;
@@ -1210,13 +1247,21 @@ static void gap_device(struct hp *st, const char *g, size_t n, bool first)
 	if (n > 5 && strncmp(g, "/dev/", 5) == 0 && !memchr(g, ' ', n) && !memchr(g, '\t', n)) {
 		set_open(st, NULL);
 		set_host(st, g, n, NULL, 0);
+	} else if (cl) {
+		/* the row's name, whatever it holds ("sdc: USB stick") */
+		set_open(st, NULL);
+		set_host(st, NULL, 0, NULL, 0);
+		br_buf_add(&st->note, cn, cl);
 	} else if (first && n > 1 && n <= NOTE_MAX && (g[n - 1] == ':' || g[n - 1] == '-')) {
 		/* "node03: Timing cached reads: ...": a name, of no device */
 		while (n && strchr(" \t:-", g[n - 1]))
 			n--;
 		if (n && !memchr(g, ':', n) && !memchr(g, '=', n)) {
 			set_open(st, NULL);
-			set_host(st, NULL, 0, g, n);
+			/* a name as the line gives it, not a note after
+			 * figures: "sda (SSD)" keeps its parenthesis */
+			set_host(st, NULL, 0, NULL, 0);
+			br_buf_add(&st->note, g, n);
 		}
 	}
 }

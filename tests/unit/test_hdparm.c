@@ -817,6 +817,30 @@ static void csv_table_by_hand(void **state)
 	done(&r);
 }
 
+/* A table whose row holds the name in one cell and hdparm's lines in the
+ * next (Markdown "<br>", an HTML row's TAB): the row's name titles the
+ * record, parenthesis and colon kept; a device in the cell too is the host. */
+static void row_name_cell_before_timings(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "| Disk | hdparm -Tt |\n"
+		"|------|------------|\n"
+		"| sda (SSD) | Timing cached reads: 18842 MB in 2.00 seconds = 9429.78 MB/sec<br>"
+		"Timing buffered disk reads: 1594 MB in 3.00 seconds = 531.19 MB/sec |\n"
+		"| sdc: USB stick | Timing buffered disk reads: 62 MB in 3.04 seconds = 20.39 MB/sec |\n"
+		"| alpha | /dev/sda: Timing buffered disk reads: 1324 MB in  3.00 seconds = 441.17 MB/sec |\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->label, "sda (SSD)");
+	figure(rec(&r, 0), BR_M_cached_read, 9429.78 * 1024, "9429.78");
+	figure(rec(&r, 0), BR_M_buffered_read, 531.19 * 1024, "531.19");
+	assert_string_equal(rec(&r, 1)->label, "sdc: USB stick");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 20.39 * 1024, "20.39");
+	assert_string_equal(rec(&r, 2)->host, "/dev/sda");
+	assert_string_equal(rec(&r, 2)->label, "alpha");
+	done(&r);
+}
+
 /* A poster's table in the units a dashboard shows: GB/s (× 1024²) and
  * thousands grouped by commas ("9,412", "1,402.5": the printed form loses
  * the commas); a comma with other than three digits after it is no rate,
@@ -1099,6 +1123,7 @@ int main(void)
 		cmocka_unit_test(table_units_and_grouping),
 		cmocka_unit_test(name_on_each_line),
 		cmocka_unit_test(csv_table_by_hand),
+		cmocka_unit_test(row_name_cell_before_timings),
 		cmocka_unit_test(figures_quoted_in_prose),
 		cmocka_unit_test(rates_named_by_kind),
 	};
