@@ -1118,6 +1118,33 @@ static bool has_evidence(struct hp *st, size_t i)
  * direct) counts once the document has shown hdparm; a line naming no kind,
  * or only "disk", counts when it continues a run of result lines.
  */
+/* Does s[0..n) name a figure the poster computed from runs ("Average",
+ * "avg of 3", "mean", "median") rather than a run? alone: the name is
+ * nothing but that word (emphasis and a colon aside). */
+static bool computed_name(const char *s, size_t n, bool alone)
+{
+	static const char *const words[] = {"average", "avg", "mean", "median"};
+	if (alone) {
+		while (n && strchr("*_` \t", *s)) {
+			s++;
+			n--;
+		}
+		while (n && strchr("*_`: \t.", s[n - 1]))
+			n--;
+	}
+	for (size_t k = 0; k < n; k++) {
+		if (k && isalpha((unsigned char)s[k - 1]))
+			continue;
+		for (size_t w = 0; w < BR_ARRAY_LEN(words); w++) {
+			size_t m = strlen(words[w]);
+			if (k + m <= n && strncasecmp(s + k, words[w], m) == 0 &&
+			    (k + m == n || !isalpha((unsigned char)s[k + m])) && (!alone || m == n))
+				return true;
+		}
+	}
+	return false;
+}
+
 static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 5];
@@ -1137,6 +1164,12 @@ static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 		k = st->last_kind;
 	else
 		return false;
+	if (st->have_last && computed_name(s, ov[6], false)) {
+		/* "Average buffered disk reads: 146.14 MB/sec" under the runs:
+		 * the runs are the results (--aggregate averages them) */
+		br_parse_claim(st->ctx, i, i, "a figure computed from the runs (average), not a run");
+		return true;
+	}
 	const char *t = s + ov[2];
 	size_t tn = group_len(ov, 1);
 	while (tn && (t[tn - 1] == ' ' || t[tn - 1] == '\t'))
@@ -1694,6 +1727,8 @@ static void table_record(struct hp *st, const struct table *t, size_t head, size
 {
 	struct br_parse_ctx *ctx = st->ctx;
 	struct br_record *r = NULL;
+	if (name && computed_name(name, nn, true))
+		return; /* a row "Average" under the runs: not a run */
 	for (size_t c = 0; c < t->ncol; c++) {
 		char unit = v[c].unit ? v[c].unit : t->col[c].unit ? t->col[c].unit : t->unit;
 		if (!v[c].present || !unit)

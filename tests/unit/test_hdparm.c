@@ -841,6 +841,40 @@ static void row_name_cell_before_timings(void **state)
 	done(&r);
 }
 
+/* An average the poster computed under the runs ("Average buffered disk
+ * reads: ...", a table's "**Mean**" row) is no run: no record, the line
+ * claimed. With no run before it, or a name that only says its figure is
+ * one ("ST2000 (avg of 5)"), it is the result there is. */
+static void averages_are_not_runs(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/sdb:\n"
+		" Timing buffered disk reads: 436 MB in  3.01 seconds = 144.85 MB/sec\n"
+		"\n"
+		"/dev/sdb:\n"
+		" Timing buffered disk reads: 442 MB in  3.00 seconds = 147.29 MB/sec\n"
+		"\n"
+		"Average buffered disk reads: 146.07 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_true(r.claimed[6]);
+	done(&r);
+
+	run(&r, "| run | Timing cached reads | Timing buffered disk reads |\n"
+		"|-----|---------------------|----------------------------|\n"
+		"| 1 | 7649.63 MB/sec | 120.51 MB/sec |\n"
+		"| **Mean** | 7668.90 MB/sec | 120.77 MB/sec |\n"
+		"| ST2000 (avg of 5) | 98.60 MB/sec | - |\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->label, "ST2000 (avg of 5)");
+	done(&r);
+
+	run(&r, "hdparm -t, buffered disk reads (average of 3 runs): 146.14 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 146.14 * 1024, "146.14");
+	done(&r);
+}
+
 /* A poster's table in the units a dashboard shows: GB/s (× 1024²) and
  * thousands grouped by commas ("9,412", "1,402.5": the printed form loses
  * the commas); a comma with other than three digits after it is no rate,
@@ -1124,6 +1158,7 @@ int main(void)
 		cmocka_unit_test(name_on_each_line),
 		cmocka_unit_test(csv_table_by_hand),
 		cmocka_unit_test(row_name_cell_before_timings),
+		cmocka_unit_test(averages_are_not_runs),
 		cmocka_unit_test(figures_quoted_in_prose),
 		cmocka_unit_test(rates_named_by_kind),
 	};
