@@ -23,7 +23,8 @@
  * of five steps loses its numbers, which no parser reads).
  * Blanks alone after the number (vim's `:set number`, `less -N`, copied
  * from the terminal) make a gutter only when the block numbers an empty
- * line too, which a table whose first column counts runs never does; the
+ * line too, or pads its numbers to one width (" 9" over "10"), which a
+ * table whose first column counts runs does not do; the
  * separator is then the fewest blanks any line of the block has after its
  * number (the rest is the text's own indentation).
  */
@@ -33,6 +34,8 @@ struct gutter {
 	unsigned long num;
 	size_t len;      /* bytes of the gutter, the blank after it included */
 	size_t blanks;   /* blanks alone after the number: how many (else 0) */
+	size_t end;      /* where the number ends */
+	unsigned digits; /* how many digits it has */
 	bool empty;      /* the number alone: a numbered empty line */
 };
 
@@ -50,6 +53,8 @@ static bool gutter_of(const struct br_line *l, struct gutter *g)
 		return false;
 	g->num = num;
 	g->blanks = 0;
+	g->end = i;
+	g->digits = (unsigned)(i - d);
 	g->empty = rtrim_len(s, n) == i;
 	if (i == n || s[i] == '\t') {
 		/* a numbered empty line; `cat -n`'s TAB */
@@ -93,7 +98,7 @@ static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep)
 		return i;
 	/* 1: separator marks, 2: blanks alone; 0 while only empty lines */
 	int kind = g.empty ? 0 : g.blanks ? 2 : 1;
-	bool empty = g.empty;
+	bool empty = g.empty, aligned = false;
 	size_t fewest = g.blanks ? g.blanks : SIZE_MAX;
 	unsigned long want = g.num + 1;
 	size_t j = i + 1;
@@ -110,8 +115,10 @@ static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep)
 				fewest = h.blanks;
 		}
 		empty |= h.empty;
+		/* " 9" over "10": numbers right-aligned, as a terminal pads them */
+		aligned |= h.digits != g.digits && h.end == g.end;
 	}
-	if (j - i < GUTTER_MIN_LINES || (kind == 2 && !empty))
+	if (j - i < GUTTER_MIN_LINES || (kind == 2 && !empty && !aligned))
 		return i;
 	if (kind == 2)
 		*sep = fewest;

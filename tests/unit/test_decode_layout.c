@@ -236,8 +236,9 @@ static void log_stamps(void **state)
 
 /* Blanks alone after the number (vim's `:set number`, `less -N`): a gutter
  * when the block numbers an empty line ("13 " or "13"), cut at the fewest
- * blanks after a number, the text's own indentation kept; five rows that
- * count runs, with no empty line among them, keep their numbers. */
+ * blanks after a number, the text's own indentation kept; or when its
+ * numbers are padded to one width. Five rows that count runs, with no empty
+ * line among them, keep their numbers. */
 static void blank_gutters(void **state)
 {
 	(void)state;
@@ -247,6 +248,11 @@ static void blank_gutters(void **state)
 	      "\n/dev/sda:\n Timing a\n Timing b\n\n", BR_TRANSPORT_NUMBERS);
 	check("1  279.17 MB/sec\n2  281.02 MB/sec\n3  278.40 MB/sec\n4  280.11 MB/sec\n5  279.93 MB/sec\n",
 	      "1  279.17 MB/sec\n2  281.02 MB/sec\n3  278.40 MB/sec\n4  280.11 MB/sec\n5  279.93 MB/sec\n", 0);
+	/* no empty line, but numbers padded to one width: a gutter; numbers
+	 * that grow to the right are a table's */
+	check("  8 start\n  9 Version 1.97\n 10 Machine Size\n 11 box 8G 446\n 12 end\n",
+	      "start\nVersion 1.97\nMachine Size\nbox 8G 446\nend\n", BR_TRANSPORT_NUMBERS);
+	check("8 a 1\n9 b 2\n10 c 3\n11 d 4\n12 e 5\n", "8 a 1\n9 b 2\n10 c 3\n11 d 4\n12 e 5\n", 0);
 	/* blanks-only lines do not join a block of ". " gutters */
 	check("1. a\n2. b\n3 c\n4. d\n5. e\n", "1. a\n2. b\n3 c\n4. d\n5. e\n", 0);
 }
