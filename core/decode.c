@@ -9,8 +9,9 @@
  *                separated by TAB, blocks break lines, headings flagged
  *   QP           quoted-printable, per region (a digest or a multipart
  *                message may be partly encoded), only with evidence
- *   layout       terminal escapes, a line-number gutter, log time stamps;
- *                double spacing (decode_layout.c), again once quoting is gone
+ *   layout       terminal escapes, a line-number gutter, log time stamps,
+ *                host tags (pdsh, compose); double spacing (decode_layout.c),
+ *                again once quoting is gone
  *   quoting      "> ", ">> ", "> > ", "| " prefixes -> br_line.depth
  *   BBCode       [code], [b], [quote] ... and Markdown code fences
  *   HTML rows    <TR><TD> fragments inside a text document
@@ -412,6 +413,7 @@ void br_decode(struct br_doc *doc)
 	br_dec_stage_ansi(doc);
 	br_dec_stage_gutter(doc);
 	br_dec_stage_stamps(doc);
+	br_dec_stage_tags(doc);
 	scan(doc, &sg, &facts);
 	bool page = false;
 	/* a page whose markup is itself QP-encoded (=3D") is decoded after QP */
@@ -442,6 +444,7 @@ void br_decode(struct br_doc *doc)
 			sg.prefix = true;
 		}
 		br_dec_stage_stamps(doc);
+		br_dec_stage_tags(doc);
 		br_dec_stage_undouble(doc);
 	}
 	if (sg.bbcode || sg.fence)

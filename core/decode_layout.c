@@ -582,3 +582,105 @@ bool br_dec_stage_stamps(struct br_doc *doc)
 	doc->transport |= BR_TRANSPORT_PREFIX;
 	return true;
 }
+
+/* ------------------------------------------------------------ host tags */
+
+/*
+ * Output gathered from several machines, each line behind the name of the
+ * one that printed it: pdsh and clush ("node01: "), docker compose
+ * ("bench-1  | "). Three or more consecutive lines behind the same name are
+ * one machine's output: they lose the tag, and a line with the name alone
+ * ("node01:") goes before them, where it titles what follows as a poster's
+ * line would. Lines of several machines taking turns (pdsh's interleaving)
+ * are left as they are: the tag is all that says whose each line is. The
+ * name is a host's: letters, digits, '.', '-', '_', with a digit in it or
+ * behind compose's '|' ("Received: " three times over is a mail's header).
+ */
+#define TAG_MIN_LINES 3
+#define TAG_NAME_MAX 40
+
+/* The tag of l: *name its name's length, the return the bytes to cut (0: none). */
+static size_t host_tag(const struct br_line *l, size_t *name)
+{
+	const char *s = l->text;
+	size_t n = l->len, k = 0;
+	bool digit = false;
+	while (k < n && k <= TAG_NAME_MAX &&
+	       (isalnum((unsigned char)s[k]) || s[k] == '.' || s[k] == '-' || s[k] == '_')) {
+		digit |= is_digit((unsigned char)s[k]);
+		k++;
+	}
+	if (k < 2 || k > TAG_NAME_MAX || !isalpha((unsigned char)s[0]))
+		return 0;
+	*name = k;
+	if (k < n && s[k] == ':' && digit) /* pdsh: "node01: text", "node01:" */
+		return k + 1 < n && s[k + 1] == ' ' ? k + 2 : k + 1 == n ? n : 0;
+	size_t b = k;
+	while (b < n && s[b] == ' ')
+		b++;
+	if (b > k && b < n && s[b] == '|') /* compose: "bench-1  | text" */
+		return b + 1 < n && s[b + 1] == ' ' ? b + 2 : b + 1 == n ? n : 0;
+	return 0;
+}
+
+/* The end of the block of lines from i behind l[i]'s tag (i if none). */
+static size_t tag_block(const struct br_doc *doc, size_t i)
+{
+	size_t name;
+	if (!host_tag(&doc->lines[i], &name))
+		return i;
+	const char *s = doc->lines[i].text;
+	size_t j = i + 1, other;
+	while (j < doc->nlines && host_tag(&doc->lines[j], &other) && other == name &&
+	       memcmp(doc->lines[j].text, s, name) == 0)
+		j++;
+	return j - i >= TAG_MIN_LINES ? j : i;
+}
+
+bool br_dec_stage_tags(struct br_doc *doc)
+{
+	size_t nl = doc->nlines, first = nl;
+	for (size_t i = 0; i + TAG_MIN_LINES <= nl && first == nl; i++)
+		if (isalpha((unsigned char)(doc->lines[i].len ? doc->lines[i].text[0] : 0)) &&
+		    tag_block(doc, i) > i)
+			first = i;
+	if (first == nl)
+		return false;
+	struct rw out;
+	struct lw w = {0};
+	rw_init(&out, doc);
+	for (size_t i = 0; i < first; i++)
+		rw_keep(&out, &doc->lines[i], i + 1);
+	for (size_t i = first; i < nl;) {
+		size_t j = tag_block(doc, i);
+		if (j == i) {
+			rw_keep(&out, &doc->lines[i], i + 1);
+			i++;
+			continue;
+		}
+		/* the name alone, then the lines without it (the name line
+		 * comes first: the writer moves to a new array rather than
+		 * write over line i, still to be read) */
+		const struct br_line head = doc->lines[i];
+		size_t name;
+		host_tag(&head, &name);
+		lw_reset(&w);
+		br_buf_add(&w.text, head.text, name);
+		br_buf_addc(&w.text, ':');
+		br_dec_lw_emit(&out, i, &w, head.line, head.line, head.depth, head.flags);
+		/* the name line stands in for the block's leading empty lines
+		 * (hdparm's first one): it titles what follows, right above it */
+		bool lead = true;
+		for (; i < j; i++) {
+			size_t cut = host_tag(&doc->lines[i], &name);
+			if (lead && br_is_blank(doc->lines[i].text + cut, doc->lines[i].len - cut))
+				continue;
+			lead = false;
+			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, cut, 0);
+		}
+	}
+	br_dec_lw_free(&w);
+	br_dec_rw_done(&out);
+	doc->transport |= BR_TRANSPORT_PREFIX;
+	return true;
+}

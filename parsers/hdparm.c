@@ -836,13 +836,41 @@ static bool timing_next(struct hp *st, size_t i, size_t within)
 	return false;
 }
 
+/* The line right above line i when it is a name alone, "cn001:" (a
+ * host's name over its output: pdsh's tag once decoding took it off the
+ * lines): its length, the name in *name; 0 if not. */
+static size_t name_above(struct hp *st, size_t i, const char **name)
+{
+	if (i == 0 || br_parse_is_claimed(st->ctx, i - 1))
+		return 0;
+	size_t n;
+	const char *s = stripped(&st->doc->lines[i - 1], &n);
+	if (n < 3 || n > NOTE_MAX || s[n - 1] != ':' || !isalnum((unsigned char)s[0]))
+		return 0;
+	for (size_t k = 0; k + 1 < n; k++)
+		if (!isalnum((unsigned char)s[k]) && !strchr(".-_", s[k]))
+			return 0;
+	*name = s;
+	return n - 1;
+}
+
 static bool device_line(struct hp *st, size_t i, const char *dev, size_t dn, const char *note,
 			size_t nn)
 {
 	drop_pending(st);
-	hdparm_line(st, i);
+	const char *above;
+	size_t an = nn ? 0 : name_above(st, i, &above);
+	if (an)
+		st->in_block = false; /* the name starts a run of its own */
+	hdparm_line(st, an ? i - 1 : i);
 	set_open(st, NULL);
-	set_host(st, dev, dn, note, nn);
+	if (an) {
+		set_host(st, dev, dn, NULL, 0);
+		br_buf_add(&st->note, above, an);
+		br_parse_claim(st->ctx, i - 1, i - 1, "the name over the device's output");
+	} else {
+		set_host(st, dev, dn, note, nn);
+	}
 	st->about_dev = i + 1;
 	br_parse_claim(st->ctx, i, i, "device header");
 	return true;

@@ -257,6 +257,35 @@ static void blank_gutters(void **state)
 	check("1. a\n2. b\n3 c\n4. d\n5. e\n", "1. a\n2. b\n3 c\n4. d\n5. e\n", 0);
 }
 
+/* Host tags (pdsh "cn001: ", compose "bench-1  | "): three lines or more
+ * behind one name lose it, a line with the name alone goes before them in
+ * place of their leading empty lines; names taking turns, or a word with
+ * no digit ("Received: " three times), stay. */
+static void host_tags(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("cn001: \n"
+			       "cn001: /dev/sdb:\n"
+			       "cn001:  Timing cached\n"
+			       "bench-1  | a\n"
+			       "bench-1  | b\n"
+			       "bench-1  |\n");
+	static const char *const want[] = {"cn001:", "/dev/sdb:", " Timing cached", "bench-1:", "a", "b", ""};
+	static const unsigned line[] = {1, 2, 3, 4, 4, 5, 6};
+	assert_int_equal(d->nlines, 7);
+	for (size_t i = 0; i < d->nlines; i++) {
+		assert_string_equal(d->lines[i].text, want[i]);
+		assert_int_equal(d->lines[i].line, line[i]);
+	}
+	assert_true(d->transport & BR_TRANSPORT_PREFIX);
+	br_doc_free(d);
+	check("n01: a\nn02: b\nn01: c\nn02: d\n", "n01: a\nn02: b\nn01: c\nn02: d\n", 0);
+	d = mem("Received: a\nReceived: b\nReceived: c\n");
+	assert_string_equal(d->lines[0].text, "Received: a");
+	assert_false(d->transport & BR_TRANSPORT_PREFIX);
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -271,6 +300,7 @@ int main(void)
 		cmocka_unit_test(quoted_numbered_comments),
 		cmocka_unit_test(log_stamps),
 		cmocka_unit_test(blank_gutters),
+		cmocka_unit_test(host_tags),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -875,6 +875,27 @@ static void averages_are_not_runs(void **state)
 	done(&r);
 }
 
+/* A name alone over a device's output ("cn001:", a host's, as pdsh's tag
+ * leaves it once decoded) titles that device's record. */
+static void name_over_device(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "# pdsh -w cn00[1-2] hdparm -t /dev/sdb\n"
+		"cn001:\n"
+		"/dev/sdb:\n"
+		" Timing buffered disk reads: 2130 MB in  3.00 seconds = 709.78 MB/sec\n"
+		"cn002:\n"
+		"/dev/sdb:\n"
+		" Timing buffered disk reads: 612 MB in  3.01 seconds = 203.33 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdb");
+	assert_string_equal(rec(&r, 0)->label, "cn001");
+	assert_string_equal(rec(&r, 1)->label, "cn002");
+	assert_true(r.claimed[1] && r.claimed[4]);
+	done(&r);
+}
+
 /* A poster's table in the units a dashboard shows: GB/s (× 1024²) and
  * thousands grouped by commas ("9,412", "1,402.5": the printed form loses
  * the commas); a comma with other than three digits after it is no rate,
@@ -1159,6 +1180,7 @@ int main(void)
 		cmocka_unit_test(csv_table_by_hand),
 		cmocka_unit_test(row_name_cell_before_timings),
 		cmocka_unit_test(averages_are_not_runs),
+		cmocka_unit_test(name_over_device),
 		cmocka_unit_test(figures_quoted_in_prose),
 		cmocka_unit_test(rates_named_by_kind),
 	};
