@@ -862,7 +862,7 @@ static bool device_line(struct hp *st, size_t i, const char *dev, size_t dn, con
 	size_t an = nn ? 0 : name_above(st, i, &above);
 	if (an)
 		st->in_block = false; /* the name starts a run of its own */
-	hdparm_line(st, an ? i - 1 : i);
+	hdparm_line(st, i);
 	set_open(st, NULL);
 	if (an) {
 		set_host(st, dev, dn, NULL, 0);
