@@ -522,7 +522,12 @@ static size_t stamp_len(const struct br_line *l)
 		i++;
 	bool bracket = i < n && s[i] == '[';
 	i += bracket;
-	if (i >= n)
+	if (i + 5 > n)
+		return 0;
+	/* most lines fail here: a stamp's first bytes are "DD:", "D:", "YYYY-"
+	 * or a month's three letters and a blank */
+	if (is_digit((unsigned char)s[i]) ? s[i + 1] != ':' && s[i + 2] != ':' && s[i + 4] != '-'
+					   : s[i + 3] != ' ' || !strchr("ADFJMNOS", s[i]))
 		return 0;
 	size_t k;
 	if (is_digit((unsigned char)s[i])) {
@@ -605,12 +610,16 @@ static size_t host_tag(const struct br_line *l, size_t *name)
 	const char *s = l->text;
 	size_t n = l->len, k = 0;
 	bool digit = false;
-	while (k < n && k <= TAG_NAME_MAX &&
-	       (isalnum((unsigned char)s[k]) || s[k] == '.' || s[k] == '-' || s[k] == '_')) {
-		digit |= is_digit((unsigned char)s[k]);
-		k++;
+	if (!n || !isalpha((unsigned char)s[0]))
+		return 0;
+	for (; k < n && k <= TAG_NAME_MAX; k++) {
+		unsigned char c = (unsigned char)s[k];
+		if (is_digit(c))
+			digit = true;
+		else if (!((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && c != '.' && c != '-' && c != '_')
+			break;
 	}
-	if (k < 2 || k > TAG_NAME_MAX || !isalpha((unsigned char)s[0]))
+	if (k < 2 || k > TAG_NAME_MAX)
 		return 0;
 	*name = k;
 	if (k < n && s[k] == ':' && digit) /* pdsh: "node01: text", "node01:" */

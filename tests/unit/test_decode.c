@@ -373,6 +373,26 @@ static void bbcode_table_rows(void **state)
 	br_doc_free(d);
 }
 
+/* Character references in a text that is no page (a blog exported to
+ * Markdown, a copy of a page's source): with two lines or more holding
+ * one, &gt; &nbsp; &amp; and small numeric ones become characters, and the
+ * quoting they spell is quoting; one "AT&amp;T" alone stays as written. */
+static void entities_in_text(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("&gt; /dev/sda:\n"
+			       "&gt;&nbsp;Timing a&nbsp;&nbsp; 1 MB\n"
+			       "R&amp;D &#36;40 &#x41; &#1234; &bogus;\n");
+	assert_string_equal(find(d, "/dev/sda:")->text, "/dev/sda:");
+	assert_int_equal(find(d, "/dev/sda:")->depth, 1);
+	assert_int_equal(find(d, "/dev/sda:")->line, 1);
+	assert_string_equal(find(d, "R&D")->text, "R&D $40 A &#1234; &bogus;");
+	br_doc_free(d);
+	d = mem("AT&amp;T\nplain\n");
+	assert_string_equal(d->lines[0].text, "AT&amp;T");
+	br_doc_free(d);
+}
+
 static void html_layout_table(void **state)
 {
 	(void)state;
@@ -1151,6 +1171,7 @@ int main(void)
 		cmocka_unit_test(qp_boundaries_by_first_byte),
 		cmocka_unit_test(html_text_before_first_tag),
 		cmocka_unit_test(bbcode_table_rows),
+		cmocka_unit_test(entities_in_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
