@@ -836,22 +836,42 @@ static bool timing_next(struct hp *st, size_t i, size_t within)
 	return false;
 }
 
-/* The line right above line i when it is a name alone, "cn001:" (a
- * host's name over its output: pdsh's tag once decoding took it off the
- * lines): its length, the name in *name; 0 if not. */
-static size_t name_above(struct hp *st, size_t i, const char **name)
+/* The length of the host or file name a line over a device's output
+ * gives, s[0..n) being that line: "cn001:" (pdsh's tag once decoding took
+ * it off the lines), "st01 | CHANGED | rc=0 >>" (an Ansible ad-hoc run),
+ * "==> sda.log <==" (tail or head over several files); 0 if none. */
+static size_t name_of_output(const char *s, size_t n)
 {
-	if (i == 0 || br_parse_is_claimed(st->ctx, i - 1))
+	size_t k = 0;
+	if (n > 8 && memcmp(s, "==> ", 4) == 0 && memcmp(s + n - 4, " <==", 4) == 0)
+		return n - 8 <= NOTE_MAX && !memchr(s + 4, ' ', n - 8) ? n - 8 : 0;
+	while (k < n && (isalnum((unsigned char)s[k]) || strchr(".-_", s[k])))
+		k++;
+	if (k < 2 || k > NOTE_MAX || !isalnum((unsigned char)s[0]))
 		return 0;
-	size_t n;
-	const char *s = stripped(&st->doc->lines[i - 1], &n);
-	if (n < 3 || n > NOTE_MAX || s[n - 1] != ':' || !isalnum((unsigned char)s[0]))
+	if (k + 1 == n && s[k] == ':')
+		return k;
+	if (k + 3 < n && s[k] == ' ' && s[k + 1] == '|' && s[k + 2] == ' ' && n > 3 &&
+	    memcmp(s + n - 3, " >>", 3) == 0 && has(s, n, "rc="))
+		return k;
+	return 0;
+}
+
+/* The line above line i (an empty line between them allowed) when it
+ * names whose output follows (name_of_output): the name's length, the
+ * name in *name, the line in *at; 0 if not. */
+static size_t name_above(struct hp *st, size_t i, const char **name, size_t *at)
+{
+	size_t j = i, n = 0;
+	const char *s = NULL;
+	for (int up = 0; up < 2 && j > 0 && n == 0; up++)
+		s = stripped(&st->doc->lines[--j], &n);
+	if (n == 0 || br_parse_is_claimed(st->ctx, j))
 		return 0;
-	for (size_t k = 0; k + 1 < n; k++)
-		if (!isalnum((unsigned char)s[k]) && !strchr(".-_", s[k]))
-			return 0;
-	*name = s;
-	return n - 1;
+	size_t len = name_of_output(s, n);
+	*name = s + (s[0] == '=' ? 4 : 0);
+	*at = j;
+	return len;
 }
 
 static bool device_line(struct hp *st, size_t i, const char *dev, size_t dn, const char *note,
@@ -859,7 +879,7 @@ static bool device_line(struct hp *st, size_t i, const char *dev, size_t dn, con
 {
 	drop_pending(st);
 	const char *above;
-	size_t an = nn ? 0 : name_above(st, i, &above);
+	size_t at = 0, an = nn ? 0 : name_above(st, i, &above, &at);
 	if (an)
 		st->in_block = false; /* the name starts a run of its own */
 	hdparm_line(st, i);
@@ -867,7 +887,7 @@ static bool device_line(struct hp *st, size_t i, const char *dev, size_t dn, con
 	if (an) {
 		set_host(st, dev, dn, NULL, 0);
 		br_buf_add(&st->note, above, an);
-		br_parse_claim(st->ctx, i - 1, i - 1, "the name over the device's output");
+		br_parse_claim(st->ctx, at, at, "the name over the device's output");
 	} else {
 		set_host(st, dev, dn, note, nn);
 	}

@@ -875,8 +875,9 @@ static void averages_are_not_runs(void **state)
 	done(&r);
 }
 
-/* A name alone over a device's output ("cn001:", a host's, as pdsh's tag
- * leaves it once decoded) titles that device's record. */
+/* A name over a device's output ("cn001:", a host's, as pdsh's tag leaves
+ * it once decoded; Ansible's "st01 | CHANGED | rc=0 >>"; tail's "==> f <==")
+ * titles that device's record. */
 static void name_over_device(void **state)
 {
 	(void)state;
@@ -893,6 +894,25 @@ static void name_over_device(void **state)
 	assert_string_equal(rec(&r, 0)->label, "cn001");
 	assert_string_equal(rec(&r, 1)->label, "cn002");
 	assert_true(r.claimed[1] && r.claimed[4]);
+	done(&r);
+
+	/* an Ansible ad-hoc host line, tail's file banner, an empty line
+	 * between them and the device line */
+	run(&r, "st01 | CHANGED | rc=0 >>\n"
+		"\n"
+		"/dev/sdb:\n"
+		" Timing buffered disk reads: 560 MB in  3.00 seconds = 186.51 MB/sec\n"
+		"==> /var/log/old1.log <==\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 540 MB in  3.01 seconds = 179.43 MB/sec\n"
+		"Some words here:\n"
+		"/dev/sdc:\n"
+		" Timing buffered disk reads: 212 MB in  3.02 seconds =  70.15 MB/sec\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->label, "st01");
+	assert_string_equal(rec(&r, 1)->label, "/var/log/old1.log");
+	assert_false(r.claimed[8]); /* a sentence, not a name */
 	done(&r);
 }
 
