@@ -9,8 +9,9 @@
  *                separated by TAB, blocks break lines, headings flagged
  *   QP           quoted-printable, per region (a digest or a multipart
  *                message may be partly encoded), only with evidence
- *   layout       terminal escapes, a line-number gutter; double spacing
- *                (decode_layout.c), again once quoting is gone
+ *   layout       terminal escapes, a line-number gutter, log time stamps,
+ *                host tags (pdsh, compose); double spacing (decode_layout.c),
+ *                again once quoting is gone
  *   quoting      "> ", ">> ", "> > ", "| " prefixes -> br_line.depth
  *   BBCode       [code], [b], [quote] ... and Markdown code fences
  *   HTML rows    <TR><TD> fragments inside a text document
@@ -48,6 +49,9 @@ struct signs {
 	bool html_frag;   /* <TR><TD> rows in a text document */
 	bool qp_markup;   /* =3D" inside markup: decode QP before HTML */
 	bool prefix;      /* a line starts with a comment, list or diff marker */
+	bool stamp;       /* a line may start with a log time stamp */
+	bool tag;         /* a line may start with a host's tag ("cn001: ") */
+	bool entity;      /* a line may hold an HTML character reference */
 };
 
 /* Tag names the scan knows, sorted for bsearch. */
@@ -101,7 +105,7 @@ enum tag_kind br_dec_tag_at(const char *s, size_t n)
 }
 /* Bytes the scan has to look at more closely. */
 static const unsigned char interesting[256] = {
-	['<'] = 1, ['['] = 1, ['\t'] = 1, ['='] = 1,
+	['<'] = 1, ['['] = 1, ['\t'] = 1, ['='] = 1, ['&'] = 1,
 	[0xa0] = 1, /* Latin-1 no-break space, or the tail of U+00A0 */
 	[0xe2] = 1, /* U+2000.. spaces */
 	[0xe3] = 1, /* U+3000 */
@@ -109,18 +113,19 @@ static const unsigned char interesting[256] = {
 };
 
 /* Next byte at or after k that interesting[] flags: eight bytes at a time
- * while none of them can be one ('<', '[', TAB, '=' or a byte >= 0x80). */
+ * while none of them can be one ('<', '[', TAB, '=', '&' or a byte >= 0x80). */
 static size_t next_interesting(const unsigned char *s, size_t k, size_t n)
 {
 #ifdef __SSE2__
 	/* sixteen bytes at a time where the compiler targets SSE2 (x86-64) */
 	const __m128i lt = _mm_set1_epi8('<'), lb = _mm_set1_epi8('['), tb = _mm_set1_epi8('\t'),
-		      eq = _mm_set1_epi8('=');
+		      eq = _mm_set1_epi8('='), am = _mm_set1_epi8('&');
 	while (k + 16 <= n) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
 		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lt), _mm_cmpeq_epi8(v, lb)),
 					   _mm_or_si128(_mm_cmpeq_epi8(v, tb), _mm_cmpeq_epi8(v, eq)));
-		/* candidates: the four bytes, and every byte >= 0x80 */
+		hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, am));
+		/* candidates: the five bytes, and every byte >= 0x80 */
 		for (unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(hit, v)); m; m &= m - 1)
 			if (interesting[s[k + (size_t)__builtin_ctz(m)]])
 				return k + (size_t)__builtin_ctz(m);
@@ -133,7 +138,8 @@ static size_t next_interesting(const unsigned char *s, size_t k, size_t n)
 		uint64_t w;
 		memcpy(&w, s + k, 8);
 		uint64_t hit = (w & highs) | HASZERO(w ^ (ones * '<')) | HASZERO(w ^ (ones * '[')) |
-			       HASZERO(w ^ (ones * '\t')) | HASZERO(w ^ (ones * '='));
+			       HASZERO(w ^ (ones * '\t')) | HASZERO(w ^ (ones * '=')) |
+			       HASZERO(w ^ (ones * '&'));
 		if (hit)
 			break;
 		k += 8;
@@ -171,7 +177,44 @@ enum {
 	F_LEAD_TAG = 1 << 9,   /* ... and the first one has only blanks before it */
 	F_PRE_OPEN = 1 << 10, F_PRE_CLOSE = 1 << 11,
 	F_PREFIX = 1 << 12,    /* starts with a marker br_dec_stage_prefix may strip */
+	F_STAMP = 1 << 13,     /* starts like a log time stamp ("12:", "2024-", "Mar ") */
+	F_TAG = 1 << 14,       /* starts like a host's tag ("cn001:", "bench-1  |") */
+	F_ENTITY = 1 << 15,    /* an HTML character reference ("&gt;", "&#36;") */
 };
+
+/* The facts of what the text behind any quote markers (s[q]) starts with
+ * that the layout stages read: a time stamp's first bytes, a host's tag. */
+static inline void layout_facts(const unsigned char *s, size_t n, size_t q, struct line_facts *f)
+{
+	size_t r = q + (s[q] == '[');
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	if (r + 5 <= n && (is_digit(s[r]) ? s[r + 1] == ':' || s[r + 2] == ':' || s[r + 4] == '-'
+					 : s[r + 3] == ' ' && memchr("ADFJMNOS", s[r], 8)))
+		for (size_t m = 0; m < 36; m += 3)
+			if (is_digit(s[r]) || memcmp(s + r, months + m, 3) == 0) {
+				f->bits |= F_STAMP;
+				break;
+			}
+	if (!(((s[q] | 0x20) >= 'a' && (s[q] | 0x20) <= 'z')))
+		return;
+	bool digit = false;
+	size_t k = q;
+	for (; k < n && k - q <= 40; k++) {
+		unsigned char c = s[k];
+		if (is_digit(c))
+			digit = true;
+		else if (!((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && c != '.' && c != '-' && c != '_')
+			break;
+	}
+	if (k < n && s[k] == ':' && digit)
+		f->bits |= F_TAG;
+	else if (k + 1 < n && s[k] == ' ') {
+		while (k < n && s[k] == ' ')
+			k++;
+		if (k < n && s[k] == '|')
+			f->bits |= F_TAG;
+	}
+}
 
 /* The facts of what opens a line (s[i] its first non-blank byte): quote
  * markers, comment prefixes, fences, a pipe, a transfer-encoding header. */
@@ -187,6 +230,7 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 	if (i >= 4 && s[i] == '>')
 		f->bits |= F_PREFIX; /* quoting in an indented block */
 	if (q < n) {
+		layout_facts(s, n, q, f);
 		switch (s[q]) {
 		case '#': case '*': case '/': case ';': case '%': case '-': case '+':
 			f->bits |= F_PREFIX;
@@ -261,6 +305,10 @@ static inline void byte_facts(const unsigned char *s, size_t n, size_t i, size_t
 		break;
 	case '<':
 		tag_facts(s, n, i, k, f);
+		break;
+	case '&':
+		if (k + 3 < n && (s[k + 1] == '#' || ((s[k + 1] | 0x20) >= 'a' && (s[k + 1] | 0x20) <= 'z')))
+			f->bits |= F_ENTITY;
 		break;
 	case '[': {
 		bool closing;
@@ -352,6 +400,9 @@ static void scan_finish(const struct scan_state *st, struct signs *sg)
 			(st->nblock >= 3 && st->tag_lines * 5 >= st->nonblank);
 	sg->html_frag = (b & F_TABLE) != 0;
 	sg->prefix = (b & F_PREFIX) != 0;
+	sg->stamp = (b & F_STAMP) != 0;
+	sg->entity = (b & F_ENTITY) != 0;
+	sg->tag = (b & F_TAG) != 0;
 }
 
 /* Scan the lines; keep the facts of those that have any in *keep. */
@@ -412,6 +463,12 @@ void br_decode(struct br_doc *doc)
 	br_dec_stage_ansi(doc);
 	br_dec_stage_gutter(doc);
 	scan(doc, &sg, &facts);
+	/* a log's time stamps, hosts' tags: the scan again once they are gone */
+	bool cut = sg.stamp && br_dec_stage_stamps(doc);
+	if (sg.tag && br_dec_stage_tags(doc))
+		cut = true;
+	if (cut)
+		scan(doc, &sg, &facts);
 	bool page = false;
 	/* a page whose markup is itself QP-encoded (=3D") is decoded after QP */
 	if (sg.html_page && !sg.qp_markup) {
@@ -429,6 +486,10 @@ void br_decode(struct br_doc *doc)
 		page = true;
 		scan(doc, &sg, &facts);
 	}
+	/* a text's "&gt;&nbsp;" (a page's own are the HTML stage's): the
+	 * quoting and the spaces they spell count once they are characters */
+	if (!page && sg.entity && br_dec_stage_entities(doc))
+		scan(doc, &sg, &facts);
 	free(facts.f);
 	/* double spacing (after the gutter, which numbers the blank lines too) */
 	br_dec_stage_undouble(doc);
@@ -440,6 +501,10 @@ void br_decode(struct br_doc *doc)
 			br_dec_stage_quote(doc, sg.pipe);
 			sg.prefix = true;
 		}
+		if (sg.stamp)
+			br_dec_stage_stamps(doc);
+		if (sg.tag)
+			br_dec_stage_tags(doc);
 		br_dec_stage_undouble(doc);
 	}
 	if (sg.bbcode || sg.fence)

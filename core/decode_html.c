@@ -179,6 +179,14 @@ static unsigned parser_line(const struct hw *h)
 	return ln > 0 ? (unsigned)ln : h->cur;
 }
 
+/* Was the element just started implied by the parser rather than read? A
+ * tag read leaves the parser right after its '>'. */
+static bool implied(const struct hw *h)
+{
+	const xmlParserInput *in = h->ctxt ? h->ctxt->input : NULL;
+	return in && in->cur && in->base && in->cur > in->base && in->cur[-1] != '>';
+}
+
 static void sax_start(void *ctx, const xmlChar *xname, const xmlChar **attrs)
 {
 	struct hw *h = hw_of(ctx);
@@ -189,7 +197,10 @@ static void sax_start(void *ctx, const xmlChar *xname, const xmlChar **attrs)
 		h->skip++;
 		return;
 	}
-	unsigned ln = parser_line(h);
+	/* an element the parser implied (the <html><body><p> around text
+	 * before the first tag, a mail's headers) starts where that text
+	 * does: the parser's line is already past it, the text not yet given */
+	unsigned ln = implied(h) ? 0 : parser_line(h);
 	if (ln > h->cur)
 		h->cur = ln;
 	if (h->row) {

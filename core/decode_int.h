@@ -209,8 +209,11 @@ bool br_dec_stage_bbcode(struct br_doc *doc, bool bbcode, bool fence);
 bool br_dec_stage_gutter(struct br_doc *doc);                    /* decode_layout.c */
 bool br_dec_stage_undouble(struct br_doc *doc);                  /* decode_layout.c */
 bool br_dec_stage_ansi(struct br_doc *doc);                      /* decode_layout.c */
+bool br_dec_stage_stamps(struct br_doc *doc);                    /* decode_layout.c */
+bool br_dec_stage_tags(struct br_doc *doc);                      /* decode_layout.c */
 bool br_dec_stage_prefix(struct br_doc *doc);                    /* decode_prefix.c */
 bool br_dec_stage_html_rows(struct br_doc *doc);                 /* decode_html.c */
 bool br_dec_stage_ws(struct br_doc *doc);                        /* decode_ws.c */
+bool br_dec_stage_entities(struct br_doc *doc);                  /* decode_ws.c */
 
 #endif

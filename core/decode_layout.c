@@ -7,6 +7,7 @@
  */
 #include "decode_int.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,18 +16,27 @@
 
 /*
  * A gutter is blanks, a line number, and a separator: ". ", ": ", ") ",
- * " | ", "| " or a TAB (`cat -n`); not blanks alone (a table whose first
- * column counts runs would lose it). A block is five or more consecutive lines whose
+ * " | ", "| " or a TAB (`cat -n`). A block is five or more consecutive lines whose
  * numbers count up by one; every line of it loses its gutter (a numbered
  * empty line becomes an empty line), nothing else. Five lines in a row
  * numbered 1, 2, 3, ... are rarely anything but a gutter (a Markdown list
  * of five steps loses its numbers, which no parser reads).
+ * Blanks alone after the number (vim's `:set number`, `less -N`, copied
+ * from the terminal) make a gutter only when the block numbers an empty
+ * line too, or pads its numbers to one width (" 9" over "10"), which a
+ * table whose first column counts runs does not do; the
+ * separator is then the fewest blanks any line of the block has after its
+ * number (the rest is the text's own indentation).
  */
 #define GUTTER_MIN_LINES 5
 
 struct gutter {
 	unsigned long num;
 	size_t len;      /* bytes of the gutter, the blank after it included */
+	size_t blanks;   /* blanks alone after the number: how many (else 0) */
+	size_t end;      /* where the number ends */
+	unsigned digits; /* how many digits it has */
+	bool empty;      /* the number alone: a numbered empty line */
 };
 
 static bool gutter_of(const struct br_line *l, struct gutter *g)
@@ -42,6 +52,10 @@ static bool gutter_of(const struct br_line *l, struct gutter *g)
 	if (i == d || (i < n && is_digit((unsigned char)s[i])))
 		return false;
 	g->num = num;
+	g->blanks = 0;
+	g->end = i;
+	g->digits = (unsigned)(i - d);
+	g->empty = rtrim_len(s, n) == i;
 	if (i == n || s[i] == '\t') {
 		/* a numbered empty line; `cat -n`'s TAB */
 		g->len = i == n ? n : i + 1;
@@ -59,24 +73,56 @@ static bool gutter_of(const struct br_line *l, struct gutter *g)
 		g->len = k < n ? k + 1 : n;
 		return true;
 	}
-	/* blanks only: a column of figures as likely as a gutter */
-	return false;
+	if (g->empty) {
+		/* the number and trailing blanks */
+		g->len = n;
+		return true;
+	}
+	if (b == i)
+		return false; /* "1x" */
+	/* blanks only: a gutter if its block says so (gutter_block) */
+	while (b < n && s[b] == ' ')
+		b++;
+	g->len = i;
+	g->blanks = b - i;
+	return true;
 }
 
-/* The end of the numbered block from line i (i when there is none). */
-static size_t gutter_block(const struct br_doc *doc, size_t i)
+/* The end of the numbered block from line i (i when there is none); *sep
+ * the blanks that separate a blanks-only gutter from the text (else 0). */
+static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep)
 {
 	struct gutter g;
+	*sep = 0;
 	if (!gutter_of(&doc->lines[i], &g))
 		return i;
+	/* 1: separator marks, 2: blanks alone; 0 while only empty lines */
+	int kind = g.empty ? 0 : g.blanks ? 2 : 1;
+	bool empty = g.empty, aligned = false;
+	size_t fewest = g.blanks ? g.blanks : SIZE_MAX;
 	unsigned long want = g.num + 1;
 	size_t j = i + 1;
 	for (; j < doc->nlines; j++, want++) {
 		struct gutter h;
 		if (!gutter_of(&doc->lines[j], &h) || h.num != want)
 			break;
+		if (!h.empty) {
+			int k = h.blanks ? 2 : 1;
+			if (kind && k != kind)
+				break;
+			kind = k;
+			if (h.blanks && h.blanks < fewest)
+				fewest = h.blanks;
+		}
+		empty |= h.empty;
+		/* " 9" over "10": numbers right-aligned, as a terminal pads them */
+		aligned |= h.digits != g.digits && h.end == g.end;
 	}
-	return j - i >= GUTTER_MIN_LINES ? j : i;
+	if (j - i < GUTTER_MIN_LINES || (kind == 2 && !empty && !aligned))
+		return i;
+	if (kind == 2)
+		*sep = fewest;
+	return j;
 }
 
 bool br_dec_stage_gutter(struct br_doc *doc)
@@ -89,7 +135,8 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 		size_t k = 0;
 		while (k < l->len && (l->text[k] == ' ' || l->text[k] == '\t'))
 			k++;
-		if (k < l->len && is_digit((unsigned char)l->text[k]) && gutter_block(doc, i) > i)
+		size_t sep;
+		if (k < l->len && is_digit((unsigned char)l->text[k]) && gutter_block(doc, i, &sep) > i)
 			first = i;
 	}
 	if (first == nl)
@@ -100,7 +147,7 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 	for (size_t i = 0; i < first; i++)
 		rw_keep(&out, &doc->lines[i], i + 1);
 	for (size_t i = first; i < nl;) {
-		size_t j = gutter_block(doc, i);
+		size_t sep, j = gutter_block(doc, i, &sep);
 		if (j == i) {
 			rw_keep(&out, &doc->lines[i], i + 1);
 			i++;
@@ -109,7 +156,7 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 		for (; i < j; i++) {
 			struct gutter g;
 			gutter_of(&doc->lines[i], &g);
-			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, g.len, 0);
+			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, g.empty ? g.len : g.len + sep, 0);
 		}
 	}
 	br_dec_lw_free(&w);
@@ -367,5 +414,282 @@ bool br_dec_stage_ansi(struct br_doc *doc)
 	br_dec_lw_free(&w);
 	br_dec_rw_done(&out);
 	doc->transport |= BR_TRANSPORT_ESCAPES;
+	return true;
+}
+
+/* ------------------------------------------------------------ log time stamps */
+
+/*
+ * A result that went through a log: every line behind its time stamp, which
+ * differs from line to line, so no shared prefix finds it. syslog and the
+ * journal ("Mar 03 02:00:01 host prog[123]: "), ts(1) ("Jun 11 14:02:10 "),
+ * ISO 8601 as CI logs and scripts write it ("2024-03-01T10:00:01.123Z ",
+ * "[2024-03-01 10:00:01] "). A block is three or more consecutive lines
+ * with a stamp (a line that is nothing but its stamp is an empty line of
+ * the output); each loses the stamp, the syslog tag after it, and one blank.
+ * A time needs its seconds: "10:30 meeting" is not a stamp.
+ */
+#define STAMP_MIN_LINES 3
+
+/* Digits at s[i], between lo and hi of them: the index after, 0 if none. */
+static size_t digits_at(const char *s, size_t n, size_t i, size_t lo, size_t hi)
+{
+	size_t k = i;
+	while (k < n && k - i < hi && is_digit((unsigned char)s[k]))
+		k++;
+	return k - i >= lo && !(k < n && is_digit((unsigned char)s[k])) ? k : 0;
+}
+
+/* "HH:MM:SS" and a fraction at s[i]: the index after, 0 if none. */
+static size_t clock_at(const char *s, size_t n, size_t i)
+{
+	size_t k = digits_at(s, n, i, 1, 2);
+	if (!k || k >= n || s[k] != ':' || !(k = digits_at(s, n, k + 1, 2, 2)) || k >= n || s[k] != ':' ||
+	    !(k = digits_at(s, n, k + 1, 2, 2)))
+		return 0;
+	if (k + 1 < n && (s[k] == '.' || s[k] == ',') && is_digit((unsigned char)s[k + 1]))
+		k = digits_at(s, n, k + 1, 1, 9);
+	return k;
+}
+
+/* "YYYY-MM-DD" then 'T' or a blank and the clock, a zone maybe. */
+static size_t iso_at(const char *s, size_t n, size_t i)
+{
+	size_t k = digits_at(s, n, i, 4, 4);
+	if (!k || k >= n || s[k] != '-' || !(k = digits_at(s, n, k + 1, 2, 2)) || k >= n || s[k] != '-' ||
+	    !(k = digits_at(s, n, k + 1, 2, 2)) || k >= n || (s[k] != 'T' && s[k] != ' ') ||
+	    !(k = clock_at(s, n, k + 1)))
+		return 0;
+	if (k < n && s[k] == 'Z')
+		k++;
+	else if (k + 5 < n && (s[k] == '+' || s[k] == '-') && is_digit((unsigned char)s[k + 1]) &&
+		 is_digit((unsigned char)s[k + 2]) && s[k + 3] == ':')
+		k = digits_at(s, n, k + 4, 2, 2) ? k + 6 : k;
+	return k;
+}
+
+/* "Mar  3 02:00:01": a month's English abbreviation, the day, the clock. */
+static size_t syslog_at(const char *s, size_t n, size_t i)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	if (i + 4 > n)
+		return 0;
+	bool month = false;
+	for (size_t m = 0; m < 36 && !month; m += 3)
+		month = memcmp(s + i, months + m, 3) == 0;
+	size_t k = i + 3;
+	if (!month || s[k] != ' ')
+		return 0;
+	while (k < n && s[k] == ' ')
+		k++;
+	if (!(k = digits_at(s, n, k, 1, 2)) || k >= n || s[k] != ' ')
+		return 0;
+	return clock_at(s, n, k + 1);
+}
+
+/* After a syslog stamp: "host prog[123]: " (the index after ':'), or i. */
+static size_t syslog_tag(const char *s, size_t n, size_t i)
+{
+	size_t k = i;
+	for (int word = 0; word < 2; word++) {
+		size_t w = k;
+		while (k < n && (isalnum((unsigned char)s[k]) || s[k] == '.' || s[k] == '_' || s[k] == '-' ||
+				 s[k] == '/'))
+			k++;
+		if (k == w || k >= n)
+			return i;
+		if (word == 0) {
+			if (s[k] != ' ')
+				return i;
+			k++;
+		}
+	}
+	if (s[k] == '[') {
+		size_t e = digits_at(s, n, k + 1, 1, 10);
+		if (!e || e >= n || s[e] != ']')
+			return i;
+		k = e + 1;
+	}
+	return k < n && s[k] == ':' ? k + 1 : i;
+}
+
+/* Bytes of l's time stamp with what goes with it; 0 if none. */
+static size_t stamp_len(const struct br_line *l)
+{
+	const char *s = l->text;
+	size_t n = l->len, i = 0;
+	while (i < n && i < 4 && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	bool bracket = i < n && s[i] == '[';
+	i += bracket;
+	if (i + 5 > n)
+		return 0;
+	/* most lines fail here: a stamp's first bytes are "DD:", "D:", "YYYY-"
+	 * or a month's three letters and a blank */
+	if (is_digit((unsigned char)s[i]) ? s[i + 1] != ':' && s[i + 2] != ':' && s[i + 4] != '-'
+					   : s[i + 3] != ' ' || !strchr("ADFJMNOS", s[i]))
+		return 0;
+	size_t k;
+	if (is_digit((unsigned char)s[i])) {
+		if (!(k = iso_at(s, n, i)) && !(k = clock_at(s, n, i)))
+			return 0;
+	} else if (!(k = syslog_at(s, n, i))) {
+		return 0;
+	}
+	if (bracket) {
+		if (k >= n || s[k] != ']')
+			return 0;
+		k++;
+	} else if (k < n && s[k] == ' ' && !is_digit((unsigned char)s[i])) {
+		size_t t = syslog_tag(s, n, k + 1);
+		if (t != k + 1)
+			k = t;
+	}
+	if (k < n && s[k] != ' ' && s[k] != '\t')
+		return 0; /* "12:30:00Z..." glued to a word: not a stamp */
+	return k < n ? k + 1 : n;
+}
+
+/* The end of the stamped block from line i (i when there is none). */
+static size_t stamp_block(const struct br_doc *doc, size_t i)
+{
+	size_t j = i;
+	while (j < doc->nlines && stamp_len(&doc->lines[j]))
+		j++;
+	return j - i >= STAMP_MIN_LINES ? j : i;
+}
+
+bool br_dec_stage_stamps(struct br_doc *doc)
+{
+	size_t nl = doc->nlines, first = nl;
+	for (size_t i = 0; i + STAMP_MIN_LINES <= nl && first == nl; i++)
+		if (stamp_block(doc, i) > i)
+			first = i;
+	if (first == nl)
+		return false;
+	struct rw out;
+	struct lw w = {0};
+	rw_init(&out, doc);
+	for (size_t i = 0; i < first; i++)
+		rw_keep(&out, &doc->lines[i], i + 1);
+	for (size_t i = first; i < nl;) {
+		size_t j = stamp_block(doc, i);
+		if (j == i) {
+			rw_keep(&out, &doc->lines[i], i + 1);
+			i++;
+			continue;
+		}
+		for (; i < j; i++)
+			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, stamp_len(&doc->lines[i]), 0);
+	}
+	br_dec_lw_free(&w);
+	br_dec_rw_done(&out);
+	doc->transport |= BR_TRANSPORT_PREFIX;
+	return true;
+}
+
+/* ------------------------------------------------------------ host tags */
+
+/*
+ * Output gathered from several machines, each line behind the name of the
+ * one that printed it: pdsh and clush ("node01: "), docker compose
+ * ("bench-1  | "). Three or more consecutive lines behind the same name are
+ * one machine's output: they lose the tag, and a line with the name alone
+ * ("node01:") goes before them, where it titles what follows as a poster's
+ * line would. Lines of several machines taking turns (pdsh's interleaving)
+ * are left as they are: the tag is all that says whose each line is. The
+ * name is a host's: letters, digits, '.', '-', '_', with a digit in it or
+ * behind compose's '|' ("Received: " three times over is a mail's header).
+ */
+#define TAG_MIN_LINES 3
+#define TAG_NAME_MAX 40
+
+/* The tag of l: *name its name's length, the return the bytes to cut (0: none). */
+static size_t host_tag(const struct br_line *l, size_t *name)
+{
+	const char *s = l->text;
+	size_t n = l->len, k = 0;
+	bool digit = false;
+	if (!n || !isalpha((unsigned char)s[0]))
+		return 0;
+	for (; k < n && k <= TAG_NAME_MAX; k++) {
+		unsigned char c = (unsigned char)s[k];
+		if (is_digit(c))
+			digit = true;
+		else if (!((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && c != '.' && c != '-' && c != '_')
+			break;
+	}
+	if (k < 2 || k > TAG_NAME_MAX)
+		return 0;
+	*name = k;
+	if (k < n && s[k] == ':' && digit) /* pdsh: "node01: text", "node01:" */
+		return k + 1 < n && s[k + 1] == ' ' ? k + 2 : k + 1 == n ? n : 0;
+	size_t b = k;
+	while (b < n && s[b] == ' ')
+		b++;
+	if (b > k && b < n && s[b] == '|') /* compose: "bench-1  | text" */
+		return b + 1 < n && s[b + 1] == ' ' ? b + 2 : b + 1 == n ? n : 0;
+	return 0;
+}
+
+/* The end of the block of lines from i behind l[i]'s tag (i if none). */
+static size_t tag_block(const struct br_doc *doc, size_t i)
+{
+	size_t name;
+	if (!host_tag(&doc->lines[i], &name))
+		return i;
+	const char *s = doc->lines[i].text;
+	size_t j = i + 1, other;
+	while (j < doc->nlines && host_tag(&doc->lines[j], &other) && other == name &&
+	       memcmp(doc->lines[j].text, s, name) == 0)
+		j++;
+	return j - i >= TAG_MIN_LINES ? j : i;
+}
+
+bool br_dec_stage_tags(struct br_doc *doc)
+{
+	size_t nl = doc->nlines, first = nl;
+	for (size_t i = 0; i + TAG_MIN_LINES <= nl && first == nl; i++)
+		if (isalpha((unsigned char)(doc->lines[i].len ? doc->lines[i].text[0] : 0)) &&
+		    tag_block(doc, i) > i)
+			first = i;
+	if (first == nl)
+		return false;
+	struct rw out;
+	struct lw w = {0};
+	rw_init(&out, doc);
+	for (size_t i = 0; i < first; i++)
+		rw_keep(&out, &doc->lines[i], i + 1);
+	for (size_t i = first; i < nl;) {
+		size_t j = tag_block(doc, i);
+		if (j == i) {
+			rw_keep(&out, &doc->lines[i], i + 1);
+			i++;
+			continue;
+		}
+		/* the name alone, then the lines without it (the name line
+		 * comes first: the writer moves to a new array rather than
+		 * write over line i, still to be read) */
+		const struct br_line head = doc->lines[i];
+		size_t name;
+		host_tag(&head, &name);
+		lw_reset(&w);
+		br_buf_add(&w.text, head.text, name);
+		br_buf_addc(&w.text, ':');
+		br_dec_lw_emit(&out, i, &w, head.line, head.line, head.depth, head.flags);
+		/* the name line stands in for the block's leading empty lines
+		 * (hdparm's first one): it titles what follows, right above it */
+		bool lead = true;
+		for (; i < j; i++) {
+			size_t cut = host_tag(&doc->lines[i], &name);
+			if (lead && br_is_blank(doc->lines[i].text + cut, doc->lines[i].len - cut))
+				continue;
+			lead = false;
+			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, cut, 0);
+		}
+	}
+	br_dec_lw_free(&w);
+	br_dec_rw_done(&out);
+	doc->transport |= BR_TRANSPORT_PREFIX;
 	return true;
 }

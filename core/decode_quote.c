@@ -197,7 +197,7 @@ bool br_dec_stage_quote(struct br_doc *doc, bool pipe)
 const char *const br_dec_bb_tags[] = {
 	"code", "quote", "b", "i", "u", "s", "pre", "color", "size", "font", "url", "img",
 	"tt", "list", "center", "spoiler", "noparse", "icode", "highlight", "php", "hr",
-	"left", "right", "indent", "email", "sub", "sup", "strike", "table", "tr", "td",
+	"left", "right", "indent", "email", "sub", "sup", "strike", "table", "tr", "td", "th",
 };
 
 /* Length of the BBCode tag at s[0] == '[' (0 if none); *closing, *name set. */
@@ -260,6 +260,9 @@ bool br_dec_is_fence(const struct br_line *l)
 struct bb_state {
 	unsigned qdepth; /* [quote] depth */
 	bool in_img;     /* inside [img]...[/img]: text dropped */
+	bool in_row;     /* inside [tr]...[/tr] */
+	bool held;       /* a row's cells over several lines, held in the lw */
+	unsigned row_line; /* ... from this original line */
 };
 
 /* The effect of a tag (name: index in br_dec_bb_tags, SIZE_MAX for a list item)
@@ -277,6 +280,14 @@ static void bb_tag(struct bb_state *st, struct lw *w, size_t name, bool closing)
 		}
 	} else if (strcmp(br_dec_bb_tags[name], "img") == 0) {
 		st->in_img = !closing;
+	} else if (strcmp(br_dec_bb_tags[name], "tr") == 0) {
+		st->in_row = !closing;
+	} else if (!closing && (strcmp(br_dec_bb_tags[name], "td") == 0 ||
+				strcmp(br_dec_bb_tags[name], "th") == 0) &&
+		   !br_is_blank(br_buf_str(&w->text), w->text.len)) {
+		/* a table's next cell on the row's line: a TAB between the
+		 * cells, as the HTML stage writes a row */
+		br_buf_addc(&w->text, '\t');
 	}
 }
 
@@ -319,11 +330,21 @@ static bool bb_line(struct rw *out, struct lw *w, struct bb_state *st, size_t i,
 		k += len;
 	}
 	lw_carry(w, l, &ji, l->len);
+	/* a table row whose cells stand one a line ("[tr]", "[td]Disk[/td]",
+	 * ..., "[/tr]"): one line, written when the row closes */
+	if (st->in_row && had_tag) {
+		if (!st->held)
+			st->row_line = l->line;
+		st->held = true;
+		return false;
+	}
+	unsigned first = st->held ? st->row_line : l->line;
+	st->held = false;
 	if (had_tag && br_is_blank(br_buf_str(&w->text), w->text.len)) {
 		lw_reset(w); /* a line of tags only */
 		return false;
 	}
-	br_dec_lw_emit(out, i + 1, w, l->line, l->end_line, l->depth + line_depth, l->flags);
+	br_dec_lw_emit(out, i + 1, w, first, l->end_line, l->depth + line_depth, l->flags);
 	return true;
 }
 
@@ -332,7 +353,7 @@ bool br_dec_stage_bbcode(struct br_doc *doc, bool bbcode, bool fence)
 	struct rw out;
 	rw_init(&out, doc);
 	struct lw w = {0};
-	struct bb_state st = {0, false};
+	struct bb_state st = {0};
 	bool changed = false;
 	size_t nl = doc->nlines;
 	for (size_t i = 0; i < nl; i++) {
@@ -340,7 +361,8 @@ bool br_dec_stage_bbcode(struct br_doc *doc, bool bbcode, bool fence)
 			changed = true;
 			continue;
 		}
-		if (!bbcode || (!memchr(doc->lines[i].text, '[', doc->lines[i].len) && !st.in_img)) {
+		if (!bbcode ||
+		    (!memchr(doc->lines[i].text, '[', doc->lines[i].len) && !st.in_img && !st.held)) {
 			struct br_line *d = br_dec_rw_slot(&out, i + 1);
 			if (d != &doc->lines[i])
 				*d = doc->lines[i];
@@ -354,6 +376,9 @@ bool br_dec_stage_bbcode(struct br_doc *doc, bool bbcode, bool fence)
 		bb_line(&out, &w, &st, i, &cur);
 		changed = true;
 	}
+	if (st.held && w.text.len) /* a row never closed */
+		br_dec_lw_emit(&out, nl, &w, st.row_line, doc->lines[nl - 1].end_line,
+			       doc->lines[nl - 1].depth, doc->lines[nl - 1].flags);
 	br_dec_lw_free(&w);
 	br_dec_rw_done(&out);
 	if (!changed)

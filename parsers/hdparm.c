@@ -118,20 +118,25 @@ static struct br_pattern re_column = BR_PATTERN_OPT(
 
 /* A rate unit anywhere ("MB/s", "(kB/sec)"); 1 the unit letter. */
 static struct br_pattern re_unit = BR_PATTERN_OPT(
-	"hdparm-unit", "(?<![a-z])([mk])i?B\\s*/\\s*s(?:ec)?(?![a-z])", PCRE2_CASELESS);
+	"hdparm-unit", "(?<![a-z])([gmk])i?B\\s*/\\s*s(?:ec)?(?![a-z])", PCRE2_CASELESS);
 
-/* A table cell holding a rate: "498.10 MB/sec", "95.3", or nothing ("-",
- * "n/a", ""). 1 rate, 2 unit letter; no group: nothing. */
+/* A rate as a poster's table writes it: "498.10", or with thousands
+ * grouped by commas ("9,412", "17,919.84": exactly three digits a group,
+ * so "9,41" is no rate); cell_rate() reads it. */
+#define CELL_NUM "(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)"
+
+/* A table cell holding a rate: "498.10 MB/sec", "95.3", "17.9 GB/s", or
+ * nothing ("-", "n/a", ""). 1 rate, 2 unit letter; no group: nothing. */
 static struct br_pattern re_cell = BR_PATTERN_OPT(
 	"hdparm-cell",
-	"^\\s*(?:(\\d+(?:\\.\\d+)?)\\s*(?:([mk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)?\\s*$",
+	"^\\s*(?:" CELL_NUM "\\s*(?:([gmk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)?\\s*$",
 	PCRE2_CASELESS);
 
 /* The same at the end of a row whose columns are blanks (read from the
  * right): 1 rate, 2 unit letter; no group: nothing. */
 static struct br_pattern re_cell_last = BR_PATTERN_OPT(
 	"hdparm-cell-last",
-	"(?:^|\\s)(?:(\\d+(?:\\.\\d+)?)\\s*(?:([mk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)\\s*$",
+	"(?:^|\\s)(?:" CELL_NUM "\\s*(?:([gmk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)\\s*$",
 	PCRE2_CASELESS);
 
 /* A shell prompt running hdparm with options or a device; group 1 the arguments. */
@@ -177,7 +182,7 @@ enum { PENDING_WINDOW = 6, HOST_PROSE_LIMIT = 3, NO_OFFSET = -1, MAX_LINE = 400,
 struct figures {
 	const char *mb, *sec, *rate; /* into the line or the join buffer; mb/sec may be NULL */
 	size_t mb_len, sec_len, rate_len;
-	char unit;                   /* 'm' or 'k' */
+	char unit;                   /* 'm' or 'k' ('g' in a poster's table) */
 	size_t extra;                /* further lines used (a wrapped line) */
 };
 
@@ -404,6 +409,32 @@ static void num_free(char *t, const char *buf)
 		free(t);
 }
 
+/* KiB/s per unit of a rate whose unit letter is u: hdparm's MB is 2^20
+ * bytes and its kB 2^10, so MB/sec × 1024 and kB/sec as is; a poster's
+ * table may write GB/s (× 1024²). */
+static double rate_scale(char u)
+{
+	return u == 'g' ? 1048576.0 : u == 'm' ? 1024.0 : 1.0;
+}
+
+/* Metric id of r: the rate s[0..n) (CELL_NUM: maybe "9,412") in unit u,
+ * its printed form without the commas. */
+static void cell_rate(struct br_record *r, enum br_metric_id id, const char *s, size_t n, char u)
+{
+	char plain[NUM_BUF], buf[NUM_BUF];
+	if (n < NUM_BUF && memchr(s, ',', n)) {
+		size_t k = 0;
+		for (size_t j = 0; j < n; j++)
+			if (s[j] != ',')
+				plain[k++] = s[j];
+		s = plain;
+		n = k;
+	}
+	char *raw = num_text(buf, s, n);
+	br_record_set(r, id, br_parse_decimal(s, n) * rate_scale(u), raw);
+	num_free(raw, buf);
+}
+
 /*
  * One hdparm invocation prints up to one line of each kind for a device
  * (`hdparm -tT /dev/sda`: the -T line, then the -t line): one result, so one
@@ -569,7 +600,7 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 		}
 	char buf[NUM_BUF];
 	char *raw = num_text(buf, f->rate, f->rate_len);
-	double v = br_parse_decimal(f->rate, f->rate_len) * (f->unit == 'm' ? 1024.0 : 1.0);
+	double v = br_parse_decimal(f->rate, f->rate_len) * rate_scale(f->unit);
 	br_record_set(r, id, v, raw);
 	num_free(raw, buf);
 	if (f->mb)
@@ -599,7 +630,7 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	char buf[NUM_BUF];
 	char *raw = num_text(buf, f->rate, f->rate_len);
 	/* hdparm's MB is 2^20 bytes and its kB 2^10: KiB/s = MB/sec × 1024. */
-	double v = br_parse_decimal(f->rate, f->rate_len) * (f->unit == 'm' ? 1024.0 : 1.0);
+	double v = br_parse_decimal(f->rate, f->rate_len) * rate_scale(f->unit);
 	br_record_set(r, kind_metric[k], v, raw);
 	num_free(raw, buf);
 	if (f->mb) {
@@ -805,13 +836,61 @@ static bool timing_next(struct hp *st, size_t i, size_t within)
 	return false;
 }
 
+/* The length of the host or file name a line over a device's output
+ * gives, s[0..n) being that line: "cn001:" (pdsh's tag once decoding took
+ * it off the lines), "st01 | CHANGED | rc=0 >>" (an Ansible ad-hoc run),
+ * "==> sda.log <==" (tail or head over several files); 0 if none. */
+static size_t name_of_output(const char *s, size_t n)
+{
+	size_t k = 0;
+	if (n > 8 && memcmp(s, "==> ", 4) == 0 && memcmp(s + n - 4, " <==", 4) == 0)
+		return n - 8 <= NOTE_MAX && !memchr(s + 4, ' ', n - 8) ? n - 8 : 0;
+	while (k < n && (isalnum((unsigned char)s[k]) || strchr(".-_", s[k])))
+		k++;
+	if (k < 2 || k > NOTE_MAX || !isalnum((unsigned char)s[0]))
+		return 0;
+	if (k + 1 == n && s[k] == ':')
+		return k;
+	if (k + 3 < n && s[k] == ' ' && s[k + 1] == '|' && s[k + 2] == ' ' && n > 3 &&
+	    memcmp(s + n - 3, " >>", 3) == 0 && has(s, n, "rc="))
+		return k;
+	return 0;
+}
+
+/* The line above line i (an empty line between them allowed) when it
+ * names whose output follows (name_of_output): the name's length, the
+ * name in *name, the line in *at; 0 if not. */
+static size_t name_above(struct hp *st, size_t i, const char **name, size_t *at)
+{
+	size_t j = i, n = 0;
+	const char *s = NULL;
+	for (int up = 0; up < 2 && j > 0 && n == 0; up++)
+		s = stripped(&st->doc->lines[--j], &n);
+	if (n == 0 || br_parse_is_claimed(st->ctx, j))
+		return 0;
+	size_t len = name_of_output(s, n);
+	*name = s + (s[0] == '=' ? 4 : 0);
+	*at = j;
+	return len;
+}
+
 static bool device_line(struct hp *st, size_t i, const char *dev, size_t dn, const char *note,
 			size_t nn)
 {
 	drop_pending(st);
+	const char *above;
+	size_t at = 0, an = nn ? 0 : name_above(st, i, &above, &at);
+	if (an)
+		st->in_block = false; /* the name starts a run of its own */
 	hdparm_line(st, i);
 	set_open(st, NULL);
-	set_host(st, dev, dn, note, nn);
+	if (an) {
+		set_host(st, dev, dn, NULL, 0);
+		br_buf_add(&st->note, above, an);
+		br_parse_claim(st->ctx, at, at, "the name over the device's output");
+	} else {
+		set_host(st, dev, dn, note, nn);
+	}
 	st->about_dev = i + 1;
 	br_parse_claim(st->ctx, i, i, "device header");
 	return true;
@@ -1056,7 +1135,7 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 	size_t nl = group_len(rv, 1);
 	char *raw = num_text(buf, num, nl);
 	char unit = (char)tolower((unsigned char)s[rv[4]]);
-	br_record_set(r, kind_metric[k], br_parse_decimal(num, nl) * (unit == 'm' ? 1024.0 : 1.0), raw);
+	br_record_set(r, kind_metric[k], br_parse_decimal(num, nl) * rate_scale(unit), raw);
 	num_free(raw, buf);
 	br_record_param_str(r, "read_from", "prose");
 	if (dev) {
@@ -1087,6 +1166,33 @@ static bool has_evidence(struct hp *st, size_t i)
  * direct) counts once the document has shown hdparm; a line naming no kind,
  * or only "disk", counts when it continues a run of result lines.
  */
+/* Does s[0..n) name a figure the poster computed from runs ("Average",
+ * "avg of 3", "mean", "median") rather than a run? alone: the name is
+ * nothing but that word (emphasis and a colon aside). */
+static bool computed_name(const char *s, size_t n, bool alone)
+{
+	static const char *const words[] = {"average", "avg", "mean", "median"};
+	if (alone) {
+		while (n && strchr("*_` \t", *s)) {
+			s++;
+			n--;
+		}
+		while (n && strchr("*_`: \t.", s[n - 1]))
+			n--;
+	}
+	for (size_t k = 0; k < n; k++) {
+		if (k && isalpha((unsigned char)s[k - 1]))
+			continue;
+		for (size_t w = 0; w < BR_ARRAY_LEN(words); w++) {
+			size_t m = strlen(words[w]);
+			if (k + m <= n && strncasecmp(s + k, words[w], m) == 0 &&
+			    (k + m == n || !isalpha((unsigned char)s[k + m])) && (!alone || m == n))
+				return true;
+		}
+	}
+	return false;
+}
+
 static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 5];
@@ -1106,6 +1212,12 @@ static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 		k = st->last_kind;
 	else
 		return false;
+	if (st->have_last && computed_name(s, ov[6], false)) {
+		/* "Average buffered disk reads: 146.14 MB/sec" under the runs:
+		 * the runs are the results (--aggregate averages them) */
+		br_parse_claim(st->ctx, i, i, "a figure computed from the runs (average), not a run");
+		return true;
+	}
 	const char *t = s + ov[2];
 	size_t tn = group_len(ov, 1);
 	while (tn && (t[tn - 1] == ' ' || t[tn - 1] == '\t'))
@@ -1127,6 +1239,53 @@ static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
  * it as its note; else the one device a prompt there names ("# hdparm -t
  * /dev/sda"), or a path alone (a table cell). None: the device stays.
  */
+/* The text of g[0..n) when it is a table's cell before the one holding the
+ * timing lines ("alpha<TAB>", "| sda (SSD) | "): the row's name, blanks
+ * and '|' around it gone; 0 when g does not end a cell or holds nothing. */
+static size_t cell_name(const char *g, size_t n, const char **name)
+{
+	while (n && g[n - 1] == ' ')
+		n--;
+	if (!n || (g[n - 1] != '\t' && g[n - 1] != '|'))
+		return 0;
+	while (n && (*g == ' ' || *g == '\t' || *g == '|')) {
+		g++;
+		n--;
+	}
+	while (n && (g[n - 1] == ' ' || g[n - 1] == '\t' || g[n - 1] == '|'))
+		n--;
+	*name = g;
+	return n <= NOTE_MAX ? n : 0;
+}
+
+/* Step of gap_device: the device dev[0..dn) named in the gap g[0..n) ("/dev/sda:
+ * (ssd500)" before the label), the text after its ':' a note. */
+static void device_in_gap(struct hp *st, const char *g, const char *dev, size_t dn, const char *after,
+			  size_t n, bool first)
+{
+	const char *note = after;
+	size_t nn = (size_t)(g + n - after);
+	while (nn && (*note == ' ' || *note == '\t' || *note == '|')) {
+		note++;
+		nn--;
+	}
+	while (nn && (note[nn - 1] == ' ' || note[nn - 1] == '\t' || note[nn - 1] == '|'))
+		nn--;
+	if (nn > NOTE_MAX || memchr(note, ':', nn) || memchr(note, '=', nn) ||
+	    looks_like_stderr(note, nn))
+		nn = 0;
+	set_open(st, NULL);
+	/* "alpha<TAB>/dev/sda: Timing ...": the row's name for a note */
+	const char *cn;
+	size_t cl = first && !nn ? cell_name(g, (size_t)(dev - g), &cn) : 0;
+	if (cl) {
+		set_host(st, dev, dn, NULL, 0);
+		br_buf_add(&st->note, cn, cl);
+	} else {
+		set_host(st, dev, dn, note, nn);
+	}
+}
+
 static void gap_device(struct hp *st, const char *g, size_t n, bool first)
 {
 	const char *dev = NULL, *after = NULL;
@@ -1146,19 +1305,7 @@ static void gap_device(struct hp *st, const char *g, size_t n, bool first)
 		k = e;
 	}
 	if (dev) {
-		const char *note = after;
-		size_t nn = (size_t)(g + n - after);
-		while (nn && (*note == ' ' || *note == '\t' || *note == '|')) {
-			note++;
-			nn--;
-		}
-		while (nn && (note[nn - 1] == ' ' || note[nn - 1] == '\t' || note[nn - 1] == '|'))
-			nn--;
-		if (nn > NOTE_MAX || memchr(note, ':', nn) || memchr(note, '=', nn) ||
-		    looks_like_stderr(note, nn))
-			nn = 0;
-		set_open(st, NULL);
-		set_host(st, dev, dn, note, nn);
+		device_in_gap(st, g, dev, dn, after, n, first);
 		return;
 	}
 	size_t ov[2 * 2];
@@ -1170,6 +1317,8 @@ static void gap_device(struct hp *st, const char *g, size_t n, bool first)
 		}
 		return;
 	}
+	const char *cn;
+	size_t cl = first ? cell_name(g, n, &cn) : 0;
 	while (n && (*g == ' ' || *g == '\t' || *g == '|')) {
 		g++;
 		n--;
@@ -1179,13 +1328,21 @@ static void gap_device(struct hp *st, const char *g, size_t n, bool first)
 	if (n > 5 && strncmp(g, "/dev/", 5) == 0 && !memchr(g, ' ', n) && !memchr(g, '\t', n)) {
 		set_open(st, NULL);
 		set_host(st, g, n, NULL, 0);
+	} else if (cl) {
+		/* the row's name, whatever it holds ("sdc: USB stick") */
+		set_open(st, NULL);
+		set_host(st, NULL, 0, NULL, 0);
+		br_buf_add(&st->note, cn, cl);
 	} else if (first && n > 1 && n <= NOTE_MAX && (g[n - 1] == ':' || g[n - 1] == '-')) {
 		/* "node03: Timing cached reads: ...": a name, of no device */
 		while (n && strchr(" \t:-", g[n - 1]))
 			n--;
 		if (n && !memchr(g, ':', n) && !memchr(g, '=', n)) {
 			set_open(st, NULL);
-			set_host(st, NULL, 0, g, n);
+			/* a name as the line gives it, not a note after
+			 * figures: "sda (SSD)" keeps its parenthesis */
+			set_host(st, NULL, 0, NULL, 0);
+			br_buf_add(&st->note, g, n);
 		}
 	}
 }
@@ -1198,6 +1355,36 @@ static void gap_device(struct hp *st, const char *g, size_t n, bool first)
  * line of its own, after the device named in the text before it. False
  * when the line is an ordinary timing line (or none).
  */
+/* s[0..n) without the blanks, '|' and ':' around it. */
+static const char *name_trim(const char *s, size_t *n)
+{
+	while (*n && strchr(" \t|:", *s)) {
+		s++;
+		(*n)--;
+	}
+	while (*n && strchr(" \t|:", s[*n - 1]))
+		(*n)--;
+	return s;
+}
+
+/* Is the name before the one label of line i (s[0..at)) that of the line
+ * before, the open record's line? Each timing line of one invocation behind
+ * the same name: `grep -H Timing *.log`, a table row per timing line, a
+ * script's "sda: " in front of hdparm's lines. */
+static bool same_name_as_before(struct hp *st, size_t i, const char *s, size_t at)
+{
+	if (!st->open || !st->have_last || st->last_idx + 1 != i)
+		return false;
+	size_t pn, ov[2 * 3];
+	const char *p = stripped(&st->doc->lines[i - 1], &pn);
+	if (br_re_match(&re_timing_any, p, pn, 0, ov, 3) <= 0 || ov[0] == 0 ||
+	    br_re_match(&re_timing_any, p, pn, ov[1], NULL, 0) > 0)
+		return false;
+	size_t a = at, b = ov[0];
+	const char *x = name_trim(s, &a), *y = name_trim(p, &b);
+	return a && a == b && memcmp(x, y, a) == 0;
+}
+
 static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 3], nx[2 * 3];
@@ -1207,15 +1394,19 @@ static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
 	if (ov[0] == 0 && !more)
 		return false;
 	size_t gap = 0; /* the text before the label, after the previous label */
+	/* the same name as the line before: the same invocation, its record
+	 * stays open for this line's kind */
+	bool same = !more && same_name_as_before(st, i, s, ov[0]);
 	/* words before the first label (not marks: "#", "*"): what follows is
 	 * a result of its own */
-	for (size_t k = 0; k < ov[0]; k++)
+	for (size_t k = 0; k < ov[0] && !same; k++)
 		if (isalnum((unsigned char)s[k])) {
 			set_open(st, NULL);
 			break;
 		}
 	for (;;) {
-		gap_device(st, s + gap, ov[0] - gap, gap == 0);
+		if (!same)
+			gap_device(st, s + gap, ov[0] - gap, gap == 0);
 		size_t end = more ? nx[0] : n, base = ov[0], rel[2 * 3];
 		for (int g = 0; g < 2 * 3; g++)
 			rel[g] = ov[g] == (size_t)-1 ? (size_t)-1 : ov[g] - base;
@@ -1407,13 +1598,28 @@ static char unit_in(const char *s, size_t n)
 	return (char)tolower((unsigned char)s[ov[2]]);
 }
 
+/* A CSV header a poster wrote for a spreadsheet ("device,hdparm -T
+ * (MB/s),hdparm -t (MB/s)"): two commas or more, no cell empty, and no
+ * comma followed by a blank (a sentence's "cached, buffered and"). */
+static bool comma_header(const char *s, size_t n)
+{
+	size_t commas = 0;
+	for (size_t k = 0; k < n; k++)
+		if (s[k] == ',') {
+			if (k == 0 || k + 1 >= n || s[k + 1] == ' ' || s[k + 1] == ',')
+				return false;
+			commas++;
+		}
+	return commas >= 2;
+}
+
 /* Is s[0..n) a table header naming timing kinds? Fills t. */
 static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struct table *t)
 {
 	memset(t, 0, sizeof *t);
 	if (n > TABLE_HEAD_MAX || has(s, n, "MB in"))
 		return false;
-	t->sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : ' ';
+	t->sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : comma_header(s, n) ? ',' : ' ';
 	if (t->sep == ' ')
 		for (size_t k = 0; k < n; k++)
 			if (is_digit(s[k]) || s[k] == '.' || s[k] == ',' ||
@@ -1569,6 +1775,8 @@ static void table_record(struct hp *st, const struct table *t, size_t head, size
 {
 	struct br_parse_ctx *ctx = st->ctx;
 	struct br_record *r = NULL;
+	if (name && computed_name(name, nn, true))
+		return; /* a row "Average" under the runs: not a run */
 	for (size_t c = 0; c < t->ncol; c++) {
 		char unit = v[c].unit ? v[c].unit : t->col[c].unit ? t->col[c].unit : t->unit;
 		if (!v[c].present || !unit)
@@ -1576,11 +1784,7 @@ static void table_record(struct hp *st, const struct table *t, size_t head, size
 		if (!r)
 			r = br_parse_record_new(ctx, BR_TOOL_HDPARM, j, j);
 		enum br_metric_id id = kind_metric[t->col[c].kind];
-		char buf[NUM_BUF];
-		char *raw = num_text(buf, v[c].rate, v[c].rate_len);
-		double x = br_parse_decimal(v[c].rate, v[c].rate_len) * (unit == 'm' ? 1024.0 : 1.0);
-		br_record_set(r, id, x, raw);
-		num_free(raw, buf);
+		cell_rate(r, id, v[c].rate, v[c].rate_len, unit);
 		if (v[c].mb)
 			per_metric_params(r, id, br_parse_decimal(v[c].mb, v[c].mb_len),
 					  br_parse_decimal(v[c].sec, v[c].sec_len));
@@ -1775,7 +1979,7 @@ static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
 		char buf[NUM_BUF];
 		char *raw = num_text(buf, num[r], numl[r]);
 		br_record_set(rec, kind_metric[k[r]],
-			      br_parse_decimal(num[r], numl[r]) * (unit[r] == 'm' ? 1024.0 : 1.0), raw);
+			      br_parse_decimal(num[r], numl[r]) * rate_scale(unit[r]), raw);
 		num_free(raw, buf);
 	}
 	/* the name: "/dev/sda:", "sda -", "WD Red 3TB:", "node01 /dev/sda:" */
@@ -1913,10 +2117,7 @@ static struct br_record *column_rates(struct hp *st, const struct transposed *t,
 		if (!rec)
 			rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, t->first, t->end - 1);
 		enum br_metric_id id = kind_metric[t->kinds[q]];
-		char buf[NUM_BUF];
-		char *raw = num_text(buf, x->rate, x->rate_len);
-		br_record_set(rec, id, br_parse_decimal(x->rate, x->rate_len) * (unit == 'm' ? 1024.0 : 1.0), raw);
-		num_free(raw, buf);
+		cell_rate(rec, id, x->rate, x->rate_len, unit);
 		if (x->mb)
 			per_metric_params(rec, id, br_parse_decimal(x->mb, x->mb_len),
 					  br_parse_decimal(x->sec, x->sec_len));

@@ -35,16 +35,20 @@
 #include "parser.h"
 #include "regex.h"
 
-/* The group header: nothing but group names (and perhaps "ID"). */
+/* The group header: nothing but group names (and perhaps "ID"); a table
+ * the poster made may put each group's units after its name ("ID | Random
+ * read K/sec | /sec | ..."): '|' separates cells like a blank. */
 static struct br_pattern re_header = BR_PATTERN_OPT(
-	"rawio-header", "^(?:id\\s+)?(?:(?:random|sequential)\\s+(?:read|write)\\b\\s*)+$",
+	"rawio-header",
+	"^(?:id[\\s|]+)?(?:(?:random|sequential)\\s+(?:read|write)\\b(?:[\\s|]*k/sec[\\s|]*/sec\\b)?"
+	"[\\s|]*)+$",
 	PCRE2_CASELESS);
 /* One group name in the header: 1 random|sequential, 2 read|write. */
 static struct br_pattern re_group = BR_PATTERN_OPT(
 	"rawio-group", "(random|sequential)\\s+(read|write)\\b", PCRE2_CASELESS);
 /* The units line: "ID K/sec /sec K/sec /sec ...". */
 static struct br_pattern re_units = BR_PATTERN_OPT(
-	"rawio-units", "^(?:id\\s+)?(?:k/sec\\s*/sec\\b\\s*)+$", PCRE2_CASELESS);
+	"rawio-units", "^(?:id[\\s|]+)?(?:k/sec[\\s|]*/sec\\b[\\s|]*)+$", PCRE2_CASELESS);
 
 enum { MAX_GROUPS = 4, MAX_TOKENS = 32, MAX_BLANKS = 2 };
 
@@ -90,9 +94,23 @@ static const char *stripped(const struct br_line *l, size_t *n)
 	return s;
 }
 
+/* A blank, or a table's '|' between cells. */
 static bool is_space(char c)
 {
-	return c == ' ' || c == '\t';
+	return c == ' ' || c == '\t' || c == '|';
+}
+
+/* "|----|:---|", "+-----+": the rule under a table's header. */
+static bool rule_line(const char *s, size_t n)
+{
+	bool dash = false;
+	for (size_t k = 0; k < n; k++) {
+		if (s[k] == '-' || s[k] == '=')
+			dash = true;
+		else if (!strchr("|:+ \t", s[k]))
+			return false;
+	}
+	return dash;
 }
 
 static void classify(struct token *t)
@@ -429,13 +447,19 @@ static size_t table_at(struct br_parse_ctx *ctx, size_t i, const char *s, size_t
 		return j;
 	}
 	size_t last_head = j - 1;
-	bool units = false;
+	/* units in the header's own cells: no units line to come */
+	bool units = memmem(s, n, "/sec", 4) != NULL;
 	for (size_t k = j; k < doc->nlines && k <= j + 1; k++) {
 		if (br_parse_is_claimed(ctx, k))
 			break;
 		t = stripped(&doc->lines[k], &tn);
 		if (tn == 0)
 			continue;
+		if (rule_line(t, tn)) {
+			last_head = k;
+			j = k + 1;
+			continue;
+		}
 		size_t ov[2];
 		if (br_re_match(&re_units, t, tn, 0, ov, 1) > 0) {
 			units = true;

@@ -321,6 +321,78 @@ static void html_page(void **state)
 }
 
 /* A layout table: a row whose cells hold blocks is not a data row. */
+/* Text before the first tag (a mail's headers over its HTML body): the
+ * parser implies <html><body><p> around it once it has read past it; the
+ * lines keep their own numbers, and so does everything after them. */
+static void html_text_before_first_tag(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("From: a\n"                          /* 1 */
+			       "Subject: b\n"                       /* 2 */
+			       "\n"                                 /* 3 */
+			       "<html><body><p>Hi</p>\n"            /* 4 */
+			       "<pre>x\n"                           /* 5 */
+			       "y\n"                                /* 6 */
+			       "</pre>\n"                           /* 7 */
+			       "<p>z</p>\n"                         /* 8 */
+			       "</body></html>\n");
+	const struct br_line *l = find(d, "From: a");
+	assert_non_null(l);
+	assert_int_equal(l->line, 1);
+	assert_int_equal(l->end_line, 2);
+	assert_int_equal(find(d, "Hi")->line, 4);
+	assert_int_equal(find(d, "x")->line, 5);
+	assert_int_equal(find(d, "y")->line, 6);
+	assert_int_equal(find(d, "z")->line, 8);
+	br_doc_free(d);
+}
+
+/* A forum's [table]: the cells of a row on one line, a TAB between them,
+ * whether the row is on one line or has a tag a line ([TR], [TD]Disk[/TD],
+ * ..., [/TR]: the row's line spans them). */
+static void bbcode_table_rows(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("[TABLE]\n"                                  /* 1 */
+			       "[TR]\n"                                     /* 2 */
+			       "[TD]Disk[/TD]\n"                            /* 3 */
+			       "[TD]Timing cached reads[/TD]\n"             /* 4 */
+			       "[/TR]\n"                                    /* 5 */
+			       "[tr][th]a[/th][th]b c[/th][/tr]\n"          /* 6 */
+			       "[tr][td]x[/td][td][/td][td]z[/td][/tr]\n"   /* 7 */
+			       "[/TABLE]\n"
+			       "after [td]\n");
+	const struct br_line *l = find(d, "Disk");
+	assert_string_equal(l->text, "Disk\tTiming cached reads");
+	assert_int_equal(l->line, 2);
+	assert_int_equal(l->end_line, 5);
+	assert_string_equal(find(d, "a")->text, "a\tb c");
+	assert_string_equal(find(d, "x")->text, "x\t\tz");
+	assert_int_equal(find(d, "x")->line, 7);
+	assert_string_equal(find(d, "after")->text, "after \t");
+	br_doc_free(d);
+}
+
+/* Character references in a text that is no page (a blog exported to
+ * Markdown, a copy of a page's source): with two lines or more holding
+ * one, &gt; &nbsp; &amp; and small numeric ones become characters, and the
+ * quoting they spell is quoting; one "AT&amp;T" alone stays as written. */
+static void entities_in_text(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("&gt; /dev/sda:\n"
+			       "&gt;&nbsp;Timing a&nbsp;&nbsp; 1 MB\n"
+			       "R&amp;D &#36;40 &#x41; &#1234; &bogus;\n");
+	assert_string_equal(find(d, "/dev/sda:")->text, "/dev/sda:");
+	assert_int_equal(find(d, "/dev/sda:")->depth, 1);
+	assert_int_equal(find(d, "/dev/sda:")->line, 1);
+	assert_string_equal(find(d, "R&D")->text, "R&D $40 A &#1234; &bogus;");
+	br_doc_free(d);
+	d = mem("AT&amp;T\nplain\n");
+	assert_string_equal(d->lines[0].text, "AT&amp;T");
+	br_doc_free(d);
+}
+
 static void html_layout_table(void **state)
 {
 	(void)state;
@@ -1097,6 +1169,9 @@ int main(void)
 		cmocka_unit_test(qp_rescan_matches_plain_scan),
 		cmocka_unit_test(ws_found_at_every_position),
 		cmocka_unit_test(qp_boundaries_by_first_byte),
+		cmocka_unit_test(html_text_before_first_tag),
+		cmocka_unit_test(bbcode_table_rows),
+		cmocka_unit_test(entities_in_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

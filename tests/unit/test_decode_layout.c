@@ -200,6 +200,92 @@ static void quoted_numbered_comments(void **state)
 	      BR_TRANSPORT_NUMBERS);
 }
 
+/* Log time stamps: syslog's with the journal's "host prog[pid]:", ts(1)'s
+ * (a stamp alone is an empty line), ISO 8601 as CI logs write it and in
+ * brackets; three stamped lines in a row, each keeping its own number.
+ * Two lines, times without seconds, a stamp glued to a word: not a log. */
+static void log_stamps(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Mar 03 02:00:01 fs disktest[4121]: /dev/sda:\n"
+			       "Mar  3 02:00:03 fs disktest[4121]:  Timing cached reads: 1 MB\n"
+			       "Jun 11 14:02:10\n"
+			       "Jun 11 14:02:13  Timing buffered disk reads: 2 MB\n"
+			       "text\n"
+			       "2024-03-03T11:02:41.5528107Z /dev/nvme0n1:\n"
+			       "2024-03-03 11:02:43+01:00  Timing cached\n"
+			       "[2024-03-03 12:00:00] x\n"
+			       "[12:00:02] y\n");
+	static const char *const want[] = {"/dev/sda:", " Timing cached reads: 1 MB", "",
+					   " Timing buffered disk reads: 2 MB", "text", "/dev/nvme0n1:",
+					   " Timing cached", "x", "y"};
+	assert_int_equal(d->nlines, 9);
+	for (size_t i = 0; i < d->nlines; i++) {
+		assert_string_equal(d->lines[i].text, want[i]);
+		assert_int_equal(d->lines[i].line, i + 1);
+	}
+	assert_true(d->transport & BR_TRANSPORT_PREFIX);
+	br_doc_free(d);
+	check("Mar 03 02:00:01 a\nMar 03 02:00:02 b\nend\n", "Mar 03 02:00:01 a\nMar 03 02:00:02 b\nend\n", 0);
+	check("10:30 call\n11:00 swap\n11:45 rerun\n", "10:30 call\n11:00 swap\n11:45 rerun\n", 0);
+	check("10:30:00x a\n11:00:00x b\n11:45:00x c\n", "10:30:00x a\n11:00:00x b\n11:45:00x c\n", 0);
+	d = mem("Mar 03 02:00:01 a\nMar 03 02:00:02 b\nend\n");
+	assert_false(d->transport & BR_TRANSPORT_PREFIX);
+	br_doc_free(d);
+}
+
+/* Blanks alone after the number (vim's `:set number`, `less -N`): a gutter
+ * when the block numbers an empty line ("13 " or "13"), cut at the fewest
+ * blanks after a number, the text's own indentation kept; or when its
+ * numbers are padded to one width. Five rows that count runs, with no empty
+ * line among them, keep their numbers. */
+static void blank_gutters(void **state)
+{
+	(void)state;
+	check(" 12 # hdparm -tT /dev/sdb\n 13 \n 14 /dev/sdb:\n 15  Timing cached\n 16  Timing buffered\n",
+	      "# hdparm -tT /dev/sdb\n\n/dev/sdb:\n Timing cached\n Timing buffered\n", BR_TRANSPORT_NUMBERS);
+	check("      1\n      2 /dev/sda:\n      3  Timing a\n      4  Timing b\n      5\n",
+	      "\n/dev/sda:\n Timing a\n Timing b\n\n", BR_TRANSPORT_NUMBERS);
+	check("1  279.17 MB/sec\n2  281.02 MB/sec\n3  278.40 MB/sec\n4  280.11 MB/sec\n5  279.93 MB/sec\n",
+	      "1  279.17 MB/sec\n2  281.02 MB/sec\n3  278.40 MB/sec\n4  280.11 MB/sec\n5  279.93 MB/sec\n", 0);
+	/* no empty line, but numbers padded to one width: a gutter; numbers
+	 * that grow to the right are a table's */
+	check("  8 start\n  9 Version 1.97\n 10 Machine Size\n 11 box 8G 446\n 12 end\n",
+	      "start\nVersion 1.97\nMachine Size\nbox 8G 446\nend\n", BR_TRANSPORT_NUMBERS);
+	check("8 a 1\n9 b 2\n10 c 3\n11 d 4\n12 e 5\n", "8 a 1\n9 b 2\n10 c 3\n11 d 4\n12 e 5\n", 0);
+	/* blanks-only lines do not join a block of ". " gutters */
+	check("1. a\n2. b\n3 c\n4. d\n5. e\n", "1. a\n2. b\n3 c\n4. d\n5. e\n", 0);
+}
+
+/* Host tags (pdsh "cn001: ", compose "bench-1  | "): three lines or more
+ * behind one name lose it, a line with the name alone goes before them in
+ * place of their leading empty lines; names taking turns, or a word with
+ * no digit ("Received: " three times), stay. */
+static void host_tags(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("cn001: \n"
+			       "cn001: /dev/sdb:\n"
+			       "cn001:  Timing cached\n"
+			       "bench-1  | a\n"
+			       "bench-1  | b\n"
+			       "bench-1  |\n");
+	static const char *const want[] = {"cn001:", "/dev/sdb:", " Timing cached", "bench-1:", "a", "b", ""};
+	static const unsigned line[] = {1, 2, 3, 4, 4, 5, 6};
+	assert_int_equal(d->nlines, 7);
+	for (size_t i = 0; i < d->nlines; i++) {
+		assert_string_equal(d->lines[i].text, want[i]);
+		assert_int_equal(d->lines[i].line, line[i]);
+	}
+	assert_true(d->transport & BR_TRANSPORT_PREFIX);
+	br_doc_free(d);
+	check("n01: a\nn02: b\nn01: c\nn02: d\n", "n01: a\nn02: b\nn01: c\nn02: d\n", 0);
+	d = mem("Received: a\nReceived: b\nReceived: c\n");
+	assert_string_equal(d->lines[0].text, "Received: a");
+	assert_false(d->transport & BR_TRANSPORT_PREFIX);
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -212,6 +298,9 @@ int main(void)
 		cmocka_unit_test(quoted_double_spacing),
 		cmocka_unit_test(terminal_escapes),
 		cmocka_unit_test(quoted_numbered_comments),
+		cmocka_unit_test(log_stamps),
+		cmocka_unit_test(blank_gutters),
+		cmocka_unit_test(host_tags),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -764,6 +764,194 @@ static void device_notes_and_settings(void **state)
 	done(&r);
 }
 
+/* One invocation's timing lines, each behind the same name (grep -H over
+ * per-disk logs, a device tag per line): one record per invocation; a
+ * second line of a kind the record has, or another name, starts another. */
+static void name_on_each_line(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "sda.log: Timing cached reads:   9120 MB in  2.00 seconds = 4561.22 MB/sec\n"
+		"sda.log: Timing buffered disk reads: 598 MB in  3.00 seconds = 199.17 MB/sec\n"
+		"sdc.log: Timing cached reads:   9088 MB in  2.00 seconds = 4544.10 MB/sec\n"
+		"sdc.log: Timing cached reads:   9096 MB in  2.00 seconds = 4548.02 MB/sec\n"
+		"/dev/sdd: Timing cached reads:   3068 MB in  2.00 seconds = 1534.02 MB/sec\n"
+		"/dev/sdd: Timing buffered disk reads:  230 MB in  3.02 seconds =  76.16 MB/sec\n"
+		"/dev/sde: Timing buffered disk reads:  236 MB in  3.01 seconds =  78.40 MB/sec\n");
+	assert_int_equal(r.n, 5);
+	figure(rec(&r, 0), BR_M_cached_read, 4561.22 * 1024, "4561.22");
+	figure(rec(&r, 0), BR_M_buffered_read, 199.17 * 1024, "199.17");
+	assert_int_equal(rec(&r, 0)->source.line, 1);
+	assert_int_equal(rec(&r, 0)->source.end_line, 2);
+	one_figure(rec(&r, 1), BR_M_cached_read, 4544.10 * 1024, "4544.10");
+	one_figure(rec(&r, 2), BR_M_cached_read, 4548.02 * 1024, "4548.02");
+	assert_string_equal(rec(&r, 3)->host, "/dev/sdd");
+	figure(rec(&r, 3), BR_M_cached_read, 1534.02 * 1024, "1534.02");
+	figure(rec(&r, 3), BR_M_buffered_read, 76.16 * 1024, "76.16");
+	assert_string_equal(rec(&r, 4)->host, "/dev/sde");
+	one_figure(rec(&r, 4), BR_M_buffered_read, 78.40 * 1024, "78.40");
+	done(&r);
+}
+
+/* A table of rates as CSV, written by hand for a spreadsheet: the header's
+ * commas make the columns (its units in parentheses), an empty cell is no
+ * figure; a sentence with ", " is no header. */
+static void csv_table_by_hand(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -tT results:\n"
+		"device,hdparm -T (MB/s),hdparm -t (MB/s)\n"
+		"sda,7649.63,144.85\n"
+		"sdb,7688.16,\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "sda");
+	figure(rec(&r, 0), BR_M_cached_read, 7649.63 * 1024, "7649.63");
+	figure(rec(&r, 0), BR_M_buffered_read, 144.85 * 1024, "144.85");
+	one_figure(rec(&r, 1), BR_M_cached_read, 7688.16 * 1024, "7688.16");
+	done(&r);
+
+	run(&r, "hdparm says cached, buffered, direct are all fine\n"
+		"sda,7649.63,144.85\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A table whose row holds the name in one cell and hdparm's lines in the
+ * next (Markdown "<br>", an HTML row's TAB): the row's name titles the
+ * record, parenthesis and colon kept; a device in the cell too is the host. */
+static void row_name_cell_before_timings(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "| Disk | hdparm -Tt |\n"
+		"|------|------------|\n"
+		"| sda (SSD) | Timing cached reads: 18842 MB in 2.00 seconds = 9429.78 MB/sec<br>"
+		"Timing buffered disk reads: 1594 MB in 3.00 seconds = 531.19 MB/sec |\n"
+		"| sdc: USB stick | Timing buffered disk reads: 62 MB in 3.04 seconds = 20.39 MB/sec |\n"
+		"| alpha | /dev/sda: Timing buffered disk reads: 1324 MB in  3.00 seconds = 441.17 MB/sec |\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->label, "sda (SSD)");
+	figure(rec(&r, 0), BR_M_cached_read, 9429.78 * 1024, "9429.78");
+	figure(rec(&r, 0), BR_M_buffered_read, 531.19 * 1024, "531.19");
+	assert_string_equal(rec(&r, 1)->label, "sdc: USB stick");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 20.39 * 1024, "20.39");
+	assert_string_equal(rec(&r, 2)->host, "/dev/sda");
+	assert_string_equal(rec(&r, 2)->label, "alpha");
+	done(&r);
+}
+
+/* An average the poster computed under the runs ("Average buffered disk
+ * reads: ...", a table's "**Mean**" row) is no run: no record, the line
+ * claimed. With no run before it, or a name that only says its figure is
+ * one ("ST2000 (avg of 5)"), it is the result there is. */
+static void averages_are_not_runs(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/sdb:\n"
+		" Timing buffered disk reads: 436 MB in  3.01 seconds = 144.85 MB/sec\n"
+		"\n"
+		"/dev/sdb:\n"
+		" Timing buffered disk reads: 442 MB in  3.00 seconds = 147.29 MB/sec\n"
+		"\n"
+		"Average buffered disk reads: 146.07 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_true(r.claimed[6]);
+	done(&r);
+
+	run(&r, "| run | Timing cached reads | Timing buffered disk reads |\n"
+		"|-----|---------------------|----------------------------|\n"
+		"| 1 | 7649.63 MB/sec | 120.51 MB/sec |\n"
+		"| **Mean** | 7668.90 MB/sec | 120.77 MB/sec |\n"
+		"| ST2000 (avg of 5) | 98.60 MB/sec | - |\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->label, "ST2000 (avg of 5)");
+	done(&r);
+
+	run(&r, "hdparm -t, buffered disk reads (average of 3 runs): 146.14 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 146.14 * 1024, "146.14");
+	done(&r);
+}
+
+/* A name over a device's output ("cn001:", a host's, as pdsh's tag leaves
+ * it once decoded; Ansible's "st01 | CHANGED | rc=0 >>"; tail's "==> f <==")
+ * titles that device's record. */
+static void name_over_device(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "# pdsh -w cn00[1-2] hdparm -t /dev/sdb\n"
+		"cn001:\n"
+		"/dev/sdb:\n"
+		" Timing buffered disk reads: 2130 MB in  3.00 seconds = 709.78 MB/sec\n"
+		"cn002:\n"
+		"/dev/sdb:\n"
+		" Timing buffered disk reads: 612 MB in  3.01 seconds = 203.33 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdb");
+	assert_string_equal(rec(&r, 0)->label, "cn001");
+	assert_string_equal(rec(&r, 1)->label, "cn002");
+	assert_true(r.claimed[1] && r.claimed[4]);
+	done(&r);
+
+	/* an Ansible ad-hoc host line, tail's file banner, an empty line
+	 * between them and the device line */
+	run(&r, "st01 | CHANGED | rc=0 >>\n"
+		"\n"
+		"/dev/sdb:\n"
+		" Timing buffered disk reads: 560 MB in  3.00 seconds = 186.51 MB/sec\n"
+		"==> /var/log/old1.log <==\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 540 MB in  3.01 seconds = 179.43 MB/sec\n"
+		"Some words here:\n"
+		"/dev/sdc:\n"
+		" Timing buffered disk reads: 212 MB in  3.02 seconds =  70.15 MB/sec\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->label, "st01");
+	assert_string_equal(rec(&r, 1)->label, "/var/log/old1.log");
+	assert_false(r.claimed[8]); /* a sentence, not a name */
+	done(&r);
+}
+
+/* A poster's table in the units a dashboard shows: GB/s (× 1024²) and
+ * thousands grouped by commas ("9,412", "1,402.5": the printed form loses
+ * the commas); a comma with other than three digits after it is no rate,
+ * and the row is not read. */
+static void table_units_and_grouping(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Read speeds from hdparm -Tt:\n"
+		"\n"
+		"| Device | hdparm -T | hdparm -t |\n"
+		"| --- | ---: | ---: |\n"
+		"| nvme0n1 | 17.9 GB/s | 2.61 GiB/s |\n"
+		"| sda | 9,412 MB/s | 528 MB/s |\n"
+		"| sdb | 1,402.5 MB/s | 19,840 kB/s |\n"
+		"| sdc | 9,41 GB/s | 1 MB/s |\n");
+	assert_int_equal(r.n, 3);
+	figure(rec(&r, 0), BR_M_cached_read, 17.9 * 1048576, "17.9");
+	figure(rec(&r, 0), BR_M_buffered_read, 2.61 * 1048576, "2.61");
+	figure(rec(&r, 1), BR_M_cached_read, 9412.0 * 1024, "9412");
+	figure(rec(&r, 2), BR_M_cached_read, 1402.5 * 1024, "1402.5");
+	figure(rec(&r, 2), BR_M_buffered_read, 19840.0, "19840");
+	done(&r);
+
+	/* blank-separated columns, read from the right, grouped too */
+	run(&r, "hdparm -tT on the backup box\n"
+		"\n"
+		"disk            cached (MB/s)    buffered (MB/s)\n"
+		"ST4000DM004     10,233.41        182.20\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->label, "ST4000DM004");
+	figure(rec(&r, 0), BR_M_cached_read, 10233.41 * 1024, "10233.41");
+	figure(rec(&r, 0), BR_M_buffered_read, 182.20 * 1024, "182.20");
+	done(&r);
+}
+
 /* Tables of rates written by hand from hdparm's lines. (Long: one table
  * shape after another, each its document and the records it must give.) */
 static void summary_tables(void **state)
@@ -1007,6 +1195,12 @@ int main(void)
 		cmocka_unit_test(collapsed_lines),
 		cmocka_unit_test(device_notes_and_settings),
 		cmocka_unit_test(summary_tables),
+		cmocka_unit_test(table_units_and_grouping),
+		cmocka_unit_test(name_on_each_line),
+		cmocka_unit_test(csv_table_by_hand),
+		cmocka_unit_test(row_name_cell_before_timings),
+		cmocka_unit_test(averages_are_not_runs),
+		cmocka_unit_test(name_over_device),
 		cmocka_unit_test(figures_quoted_in_prose),
 		cmocka_unit_test(rates_named_by_kind),
 	};

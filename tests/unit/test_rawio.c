@@ -230,6 +230,29 @@ static void wrapped_header(void **state)
 	done(&r);
 }
 
+/* A Markdown table the poster made: each group's units in its header cells,
+ * a rule under it, '|' between the cells of the rows. */
+static void markdown_table(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "| ID | Random read K/sec | /sec | Sequential write K/sec | /sec |\n"
+		"|----|------|-----|------|-----|\n"
+		"| STRIPE | 3336.9 | 207 | 16862.8* | 1029 |\n"
+		"| RAID5 | 3012.4 | 187 | 1988.1 | 121 |\n");
+	assert_int_equal(r.n, 2);
+	struct br_record *a = rec(&r, 0);
+	assert_string_equal(a->host, "STRIPE");
+	assert_int_equal(br_record_metric_count(a), 4);
+	rate(a, BR_M_random_read, "3336.9", false);
+	ops(a, BR_M_random_read_ops, 207, false);
+	rate(a, BR_M_seq_write, "16862.8", true);
+	ops(a, BR_M_seq_write_ops, 1029, false);
+	assert_string_equal(rec(&r, 1)->host, "RAID5");
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
 static void prose_is_not_a_table(void **state)
 {
 	(void)state;
@@ -309,6 +332,7 @@ int main(void)
 		cmocka_unit_test(wrapped_row_is_joined),
 		cmocka_unit_test(wrapped_header),
 		cmocka_unit_test(prose_is_not_a_table),
+		cmocka_unit_test(markdown_table),
 		cmocka_unit_test(header_without_rows_or_mismatched_units),
 		cmocka_unit_test(note_after_row),
 	};
