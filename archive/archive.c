@@ -1297,12 +1297,26 @@ static int store_results(struct br_archive *a, struct stmts *s, struct cache *c,
 	return rc;
 }
 
+static int cmp_entry_id(const void *x, const void *y)
+{
+	int64_t a = (*(struct centry *const *)x)->id, b = (*(struct centry *const *)y)->id;
+	return a < b ? -1 : a > b;
+}
+
+/* Write back the records merged into, in id order: one pass along the
+ * records table (the cache's order is the hash's, which would read and
+ * rewrite pages all over a large archive). */
 static int flush(struct br_archive *a, struct stmts *s, struct cache *c)
 {
-	for (size_t i = 0; i < c->cap; i++) {
-		struct centry *e = &c->v[i];
-		if (!e->id || !e->dirty)
-			continue;
+	struct centry **dirty = br_malloc((c->n ? c->n : 1) * sizeof *dirty);
+	size_t nd = 0;
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->v[i].id && c->v[i].dirty)
+			dirty[nd++] = &c->v[i];
+	qsort(dirty, nd, sizeof *dirty, cmp_entry_id);
+	int rc = BR_ARCHIVE_OK;
+	for (size_t i = 0; i < nd && !rc; i++) {
+		struct centry *e = dirty[i];
 		char *json = record_json(e->r);
 		bind_str(s->upd_rec, 1, e->r->version);
 		bind_str(s->upd_rec, 2, e->r->host);
@@ -1313,13 +1327,13 @@ static int flush(struct br_archive *a, struct stmts *s, struct cache *c)
 		bool dated = br_record_ran_at_iso(e->r, when);
 		bind_str(s->upd_rec, 6, dated ? when : NULL);
 		bind_str(s->upd_rec, 7, dated ? br_ran_from_name((enum br_ran_from)e->r->ran_at_from) : NULL);
-		int rc = done(a, s->upd_rec);
+		rc = done(a, s->upd_rec);
 		free(json);
-		if (rc)
-			return rc;
-		e->dirty = false;
+		if (!rc)
+			e->dirty = false;
 	}
-	return BR_ARCHIVE_OK;
+	free(dirty);
+	return rc;
 }
 
 /* Store the units in one transaction; takes their records. */
