@@ -1404,6 +1404,56 @@ fail:
 	return rc;
 }
 
+/* The units by a string of theirs (their SHA-256, or their name): open
+ * addressing, slot = 1 + unit index, so that finding the unit of a
+ * document or record is one look-up, not a scan of the units so far. */
+struct unit_index {
+	size_t *slot;
+	size_t cap;
+};
+
+static size_t str_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		h = (h ^ *p) * 0x100000001b3ull;
+	return (size_t)(h ^ (h >> 29));
+}
+
+/* The slot of key among units u (key_of gives a unit's key): its unit's,
+ * or the empty one where it goes. ix has room (unit_index_room). */
+static size_t *unit_slot(const struct unit_index *ix, const struct unit *u,
+			 const char *(*key_of)(const struct unit *), const char *key)
+{
+	size_t k = str_hash(key) & (ix->cap - 1);
+	while (ix->slot[k] && strcmp(key_of(&u[ix->slot[k] - 1]), key) != 0)
+		k = (k + 1) & (ix->cap - 1);
+	return &ix->slot[k];
+}
+
+/* Room for one more of the n units indexed. */
+static void unit_index_room(struct unit_index *ix, const struct unit *u, size_t n,
+			    const char *(*key_of)(const struct unit *))
+{
+	if ((n + 1) * 2 <= ix->cap)
+		return;
+	free(ix->slot);
+	ix->cap = ix->cap ? 2 * ix->cap : 64;
+	ix->slot = br_calloc(ix->cap, sizeof *ix->slot);
+	for (size_t i = 0; i < n; i++)
+		*unit_slot(ix, u, key_of, key_of(&u[i])) = i + 1;
+}
+
+static const char *unit_sha(const struct unit *u)
+{
+	return u->sha;
+}
+
+static const char *unit_name(const struct unit *u)
+{
+	return u->name;
+}
+
 static void sha_piece(void *arg, const char *p, size_t n)
 {
 	br_sha256_update(arg, p, n);
@@ -1415,6 +1465,7 @@ int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t
 	memset(st, 0, sizeof *st);
 	struct unit *u = br_calloc(ndocs ? ndocs : 1, sizeof *u);
 	size_t nu = 0;
+	struct unit_index by_sha = {0};
 	sqlite3_stmt *sel_doc;
 	int rc = prep(a, &sel_doc, "SELECT id FROM documents WHERE sha256 = ?1");
 	if (rc) {
@@ -1428,10 +1479,9 @@ int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t
 		br_sha256_init(&c);
 		br_doc_bytes(doc, sha_piece, &c); /* doc->raw has NULs for LFs */
 		br_sha256_final_hex(&c, sha);
-		const char *twin = NULL;
-		for (size_t k = 0; k < nu && !twin; k++)
-			if (strcmp(u[k].sha, sha) == 0)
-				twin = u[k].name;
+		unit_index_room(&by_sha, u, nu, unit_sha);
+		size_t *slot = unit_slot(&by_sha, u, unit_sha, sha);
+		const char *twin = *slot ? u[*slot - 1].name : NULL;
 		if (twin) {
 			br_diag_add(diags, BR_NOTE, doc->path, 0, "archive",
 				    "the same bytes as '%s'; added once", twin);
@@ -1458,6 +1508,7 @@ int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t
 		}
 		u[nu].name = br_strdup(doc->path);
 		memcpy(u[nu].sha, sha, sizeof sha);
+		*slot = nu + 1;
 		u[nu].bytes = doc->raw_len;
 		u[nu].recs = ds.records.v;
 		u[nu].nrecs = ds.records.n;
@@ -1466,6 +1517,7 @@ int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t
 		nu++;
 	}
 	sqlite3_finalize(sel_doc);
+	free(by_sha.slot);
 	if (!rc) {
 		rc = store(a, u, nu, st);
 		if (rc)
@@ -1490,17 +1542,18 @@ int br_archive_add_dataset(const char *db, const struct br_dataset *ds, const ch
 	size_t nu = 0;
 	struct br_buf *lines = br_calloc(ds->records.n ? ds->records.n : 1, sizeof *lines);
 	size_t *caps = br_calloc(ds->records.n ? ds->records.n : 1, sizeof *caps);
+	struct unit_index by_name = {0};
 	for (size_t i = 0; i < ds->records.n; i++) {
 		const struct br_record *r = ds->records.v[i];
 		const char *file = r->source.file ? r->source.file : "<unknown>";
-		size_t k = 0;
-		while (k < nu && strcmp(u[k].name, file) != 0)
-			k++;
-		if (k == nu) {
+		unit_index_room(&by_name, u, nu, unit_name);
+		size_t *slot = unit_slot(&by_name, u, unit_name, file);
+		if (!*slot) {
 			u[nu].name = br_strdup(file);
 			u[nu].details = details;
-			nu++;
+			*slot = ++nu;
 		}
+		size_t k = *slot - 1;
 		u[k].recs = br_grow(u[k].recs, &caps[k], u[k].nrecs + 1, sizeof *u[k].recs);
 		u[k].recs[u[k].nrecs++] = br_record_clone(r);
 		br_record_to_json(r, &lines[k]);
@@ -1513,6 +1566,7 @@ int br_archive_add_dataset(const char *db, const struct br_dataset *ds, const ch
 	}
 	free(lines);
 	free(caps);
+	free(by_name.slot);
 	rc = store(a, u, nu, st);
 	if (rc)
 		memset(st, 0, sizeof *st);
