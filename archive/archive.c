@@ -795,17 +795,33 @@ out:
 }
 
 /*
+ * The indexes an add maintains, fitted to the queries benchreport makes.
  * The same-run lookup reads the records of one bucket and host (or host
- * start) through this index; it replaces records_merge (tool, merge_key),
- * of which it is an extension. A step of its own, made by the first add of
- * a benchreport that has it (an index changes no row: an older benchreport
- * reads and writes the archive as before).
+ * start) through records_bucket_host; it replaces records_merge (tool,
+ * merge_key), of which it is an extension. The other indexes of the first
+ * schema served no query: the filters of list/export/read are tool = ?
+ * (records_bucket_host starts with tool), br_match() on host and label (a
+ * function: no index serves it) and coalesce(ran_at, added) >= ? (an
+ * expression: neither records_ran_at nor records_added serves it), in id
+ * order; nothing looks records up by version. Each cost every added record
+ * one more B-tree insert, and records_tool_host and records_ran_at go in
+ * host and date order, which is not the order records are added: a leaf
+ * page anywhere in a tree that grows with the archive (at 100,000 runs,
+ * 35% of the page look-ups of an add and a fifth of its CPU time). A step
+ * of its own, made by the first add of a benchreport that has it (an index
+ * changes no row: an older benchreport reads and writes the archive as
+ * before).
  */
-static int index_records_by_host(struct br_archive *a)
+static int fit_indexes(struct br_archive *a)
 {
 	return exec(a,
 		    "CREATE INDEX IF NOT EXISTS records_bucket_host ON records (tool, merge_key, host);\n"
-		    "DROP INDEX IF EXISTS records_merge;\n",
+		    "DROP INDEX IF EXISTS records_merge;\n"
+		    "DROP INDEX IF EXISTS records_tool_host;\n"
+		    "DROP INDEX IF EXISTS records_label;\n"
+		    "DROP INDEX IF EXISTS records_version;\n"
+		    "DROP INDEX IF EXISTS records_added;\n"
+		    "DROP INDEX IF EXISTS records_ran_at;\n",
 		    "write");
 }
 
@@ -1281,12 +1297,26 @@ static int store_results(struct br_archive *a, struct stmts *s, struct cache *c,
 	return rc;
 }
 
+static int cmp_entry_id(const void *x, const void *y)
+{
+	int64_t a = (*(struct centry *const *)x)->id, b = (*(struct centry *const *)y)->id;
+	return a < b ? -1 : a > b;
+}
+
+/* Write back the records merged into, in id order: one pass along the
+ * records table (the cache's order is the hash's, which would read and
+ * rewrite pages all over a large archive). */
 static int flush(struct br_archive *a, struct stmts *s, struct cache *c)
 {
-	for (size_t i = 0; i < c->cap; i++) {
-		struct centry *e = &c->v[i];
-		if (!e->id || !e->dirty)
-			continue;
+	struct centry **dirty = br_malloc((c->n ? c->n : 1) * sizeof *dirty);
+	size_t nd = 0;
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->v[i].id && c->v[i].dirty)
+			dirty[nd++] = &c->v[i];
+	qsort(dirty, nd, sizeof *dirty, cmp_entry_id);
+	int rc = BR_ARCHIVE_OK;
+	for (size_t i = 0; i < nd && !rc; i++) {
+		struct centry *e = dirty[i];
 		char *json = record_json(e->r);
 		bind_str(s->upd_rec, 1, e->r->version);
 		bind_str(s->upd_rec, 2, e->r->host);
@@ -1297,13 +1327,13 @@ static int flush(struct br_archive *a, struct stmts *s, struct cache *c)
 		bool dated = br_record_ran_at_iso(e->r, when);
 		bind_str(s->upd_rec, 6, dated ? when : NULL);
 		bind_str(s->upd_rec, 7, dated ? br_ran_from_name((enum br_ran_from)e->r->ran_at_from) : NULL);
-		int rc = done(a, s->upd_rec);
+		rc = done(a, s->upd_rec);
 		free(json);
-		if (rc)
-			return rc;
-		e->dirty = false;
+		if (!rc)
+			e->dirty = false;
 	}
-	return BR_ARCHIVE_OK;
+	free(dirty);
+	return rc;
 }
 
 /* Store the units in one transaction; takes their records. */
@@ -1318,7 +1348,7 @@ static int store(struct br_archive *a, struct unit *u, size_t nu, struct br_arch
 	int rc = exec(a, "BEGIN IMMEDIATE", "write");
 	if (rc)
 		return rc;
-	if ((rc = index_records_by_host(a)) || (rc = refresh_merge_keys(a)) || (rc = stmts_prepare(a, &s)))
+	if ((rc = fit_indexes(a)) || (rc = refresh_merge_keys(a)) || (rc = stmts_prepare(a, &s)))
 		goto fail;
 	bool ok;
 	bool archive_empty = query_int(a, "SELECT NOT EXISTS (SELECT 1 FROM records)", &ok) == 1;
@@ -1374,6 +1404,56 @@ fail:
 	return rc;
 }
 
+/* The units by a string of theirs (their SHA-256, or their name): open
+ * addressing, slot = 1 + unit index, so that finding the unit of a
+ * document or record is one look-up, not a scan of the units so far. */
+struct unit_index {
+	size_t *slot;
+	size_t cap;
+};
+
+static size_t str_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		h = (h ^ *p) * 0x100000001b3ull;
+	return (size_t)(h ^ (h >> 29));
+}
+
+/* The slot of key among units u (key_of gives a unit's key): its unit's,
+ * or the empty one where it goes. ix has room (unit_index_room). */
+static size_t *unit_slot(const struct unit_index *ix, const struct unit *u,
+			 const char *(*key_of)(const struct unit *), const char *key)
+{
+	size_t k = str_hash(key) & (ix->cap - 1);
+	while (ix->slot[k] && strcmp(key_of(&u[ix->slot[k] - 1]), key) != 0)
+		k = (k + 1) & (ix->cap - 1);
+	return &ix->slot[k];
+}
+
+/* Room for one more of the n units indexed. */
+static void unit_index_room(struct unit_index *ix, const struct unit *u, size_t n,
+			    const char *(*key_of)(const struct unit *))
+{
+	if ((n + 1) * 2 <= ix->cap)
+		return;
+	free(ix->slot);
+	ix->cap = ix->cap ? 2 * ix->cap : 64;
+	ix->slot = br_calloc(ix->cap, sizeof *ix->slot);
+	for (size_t i = 0; i < n; i++)
+		*unit_slot(ix, u, key_of, key_of(&u[i])) = i + 1;
+}
+
+static const char *unit_sha(const struct unit *u)
+{
+	return u->sha;
+}
+
+static const char *unit_name(const struct unit *u)
+{
+	return u->name;
+}
+
 static void sha_piece(void *arg, const char *p, size_t n)
 {
 	br_sha256_update(arg, p, n);
@@ -1385,6 +1465,7 @@ int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t
 	memset(st, 0, sizeof *st);
 	struct unit *u = br_calloc(ndocs ? ndocs : 1, sizeof *u);
 	size_t nu = 0;
+	struct unit_index by_sha = {0};
 	sqlite3_stmt *sel_doc;
 	int rc = prep(a, &sel_doc, "SELECT id FROM documents WHERE sha256 = ?1");
 	if (rc) {
@@ -1398,10 +1479,9 @@ int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t
 		br_sha256_init(&c);
 		br_doc_bytes(doc, sha_piece, &c); /* doc->raw has NULs for LFs */
 		br_sha256_final_hex(&c, sha);
-		const char *twin = NULL;
-		for (size_t k = 0; k < nu && !twin; k++)
-			if (strcmp(u[k].sha, sha) == 0)
-				twin = u[k].name;
+		unit_index_room(&by_sha, u, nu, unit_sha);
+		size_t *slot = unit_slot(&by_sha, u, unit_sha, sha);
+		const char *twin = *slot ? u[*slot - 1].name : NULL;
 		if (twin) {
 			br_diag_add(diags, BR_NOTE, doc->path, 0, "archive",
 				    "the same bytes as '%s'; added once", twin);
@@ -1428,6 +1508,7 @@ int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t
 		}
 		u[nu].name = br_strdup(doc->path);
 		memcpy(u[nu].sha, sha, sizeof sha);
+		*slot = nu + 1;
 		u[nu].bytes = doc->raw_len;
 		u[nu].recs = ds.records.v;
 		u[nu].nrecs = ds.records.n;
@@ -1436,6 +1517,7 @@ int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t
 		nu++;
 	}
 	sqlite3_finalize(sel_doc);
+	free(by_sha.slot);
 	if (!rc) {
 		rc = store(a, u, nu, st);
 		if (rc)
@@ -1460,17 +1542,18 @@ int br_archive_add_dataset(const char *db, const struct br_dataset *ds, const ch
 	size_t nu = 0;
 	struct br_buf *lines = br_calloc(ds->records.n ? ds->records.n : 1, sizeof *lines);
 	size_t *caps = br_calloc(ds->records.n ? ds->records.n : 1, sizeof *caps);
+	struct unit_index by_name = {0};
 	for (size_t i = 0; i < ds->records.n; i++) {
 		const struct br_record *r = ds->records.v[i];
 		const char *file = r->source.file ? r->source.file : "<unknown>";
-		size_t k = 0;
-		while (k < nu && strcmp(u[k].name, file) != 0)
-			k++;
-		if (k == nu) {
+		unit_index_room(&by_name, u, nu, unit_name);
+		size_t *slot = unit_slot(&by_name, u, unit_name, file);
+		if (!*slot) {
 			u[nu].name = br_strdup(file);
 			u[nu].details = details;
-			nu++;
+			*slot = ++nu;
 		}
+		size_t k = *slot - 1;
 		u[k].recs = br_grow(u[k].recs, &caps[k], u[k].nrecs + 1, sizeof *u[k].recs);
 		u[k].recs[u[k].nrecs++] = br_record_clone(r);
 		br_record_to_json(r, &lines[k]);
@@ -1483,6 +1566,7 @@ int br_archive_add_dataset(const char *db, const struct br_dataset *ds, const ch
 	}
 	free(lines);
 	free(caps);
+	free(by_name.slot);
 	rc = store(a, u, nu, st);
 	if (rc)
 		memset(st, 0, sizeof *st);

@@ -7,10 +7,12 @@
  *   documents  one row per document added: name, SHA-256 of its bytes,
  *              size, time added, optional details (the runner's machine)
  *   records    one row per result: its JSON line (br_record_to_json, the
- *              source of truth) plus indexed columns tool/host/label/version/
- *              added, ran_at/ran_at_from (schema 2: when the run was made, as
- *              in the JSON; NULL for records archived before) and the merge
- *              bucket key
+ *              source of truth) plus columns tool/host/label/version/added,
+ *              ran_at/ran_at_from (schema 2: when the run was made, as in the
+ *              JSON; NULL for records archived before) and the merge bucket
+ *              key; indexed by (tool, merge_key, host), what the queries use
+ *              (an add drops the schema's other record indexes, see
+ *              fit_indexes in archive.c)
  *   sources    every appearance of a record: document, file, ORIGINAL line
  *              range, format, the original text excerpt
  * Adding a document whose bytes are already archived adds nothing; a result

@@ -194,6 +194,7 @@ struct grouper {
 	size_t *leaf_of; /* leaf of record i's host */
 	size_t *seg;    /* segment tree over the leaves' lowest rows */
 	size_t segn;
+	size_t looked;  /* leaves, tree nodes and heap slots visited (br_configs.looked) */
 };
 
 static uint64_t hash_key(enum br_tool tool, const char *cl, size_t ikey)
@@ -308,15 +309,18 @@ static void seg_update(struct grouper *g, size_t leaf)
 	const struct leaf *l = &g->lv[leaf];
 	size_t i = g->segn + leaf;
 	g->seg[i] = l->nheap ? l->heap[0] : NO_ROW;
-	for (i /= 2; i; i /= 2)
+	for (i /= 2; i; i /= 2) {
 		g->seg[i] = min_row(g->seg[2 * i], g->seg[2 * i + 1]);
+		g->looked++;
+	}
 }
 
 /* Lowest row over the leaves [lo, hi). */
-static size_t seg_min(const struct grouper *g, size_t lo, size_t hi)
+static size_t seg_min(struct grouper *g, size_t lo, size_t hi)
 {
 	size_t best = NO_ROW;
 	for (lo += g->segn, hi += g->segn; lo < hi; lo /= 2, hi /= 2) {
+		g->looked++;
 		if (lo & 1)
 			best = min_row(best, g->seg[lo++]);
 		if (hi & 1)
@@ -331,6 +335,7 @@ static void leaf_push(struct grouper *g, size_t leaf, size_t row)
 	l->heap = br_grow(l->heap, &l->cap, l->nheap + 1, sizeof *l->heap);
 	size_t i = l->nheap++;
 	while (i && l->heap[(i - 1) / 2] > row) {
+		g->looked++;
 		l->heap[i] = l->heap[(i - 1) / 2];
 		i = (i - 1) / 2;
 	}
@@ -350,6 +355,7 @@ static void leaf_pop(struct grouper *g, size_t leaf)
 			c++;
 		if (l->heap[c] >= last)
 			break;
+		g->looked++;
 		l->heap[i] = l->heap[c];
 		i = c;
 	}
@@ -369,7 +375,7 @@ static int leaf_cmp(const struct leaf *l, const char *h, size_t n)
 
 /* The first row of bucket b that a run with host h (not NULL) joins under
  * the scan's rule, or NO_ROW. hosts: the hosts of the rows so far. */
-static size_t find_row(const struct grouper *g, const struct bucket *b, char *const *hosts,
+static size_t find_row(struct grouper *g, const struct bucket *b, char *const *hosts,
 		       const char *h)
 {
 	if (b->first == NO_ROW || !hosts[b->first])
@@ -381,6 +387,7 @@ static size_t find_row(const struct grouper *g, const struct bucket *b, char *co
 	size_t lo = b->lo, hi = b->hi;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
+		g->looked++;
 		if (leaf_cmp(&g->lv[mid], h, p) <= 0)
 			lo = mid + 1;
 		else
@@ -394,9 +401,11 @@ static size_t find_row(const struct grouper *g, const struct bucket *b, char *co
 		size_t lcp = 0, lim = u->len < p ? u->len : p;
 		while (lcp < lim && u->s[lcp] == h[lcp])
 			lcp++;
-		for (size_t k = lo - 1; k != NO_ROW; k = g->lv[k].parent)
+		for (size_t k = lo - 1; k != NO_ROW; k = g->lv[k].parent) {
+			g->looked++;
 			if (g->lv[k].len <= lcp && g->lv[k].nheap)
 				hit = min_row(hit, g->lv[k].heap[0]);
+		}
 	}
 	/* leaves that start with h: from the first >= h (lo - 1 when it
 	 * equals h) to the first that does not start with h */
@@ -405,6 +414,7 @@ static size_t find_row(const struct grouper *g, const struct bucket *b, char *co
 	while (a < z) {
 		size_t mid = a + (z - a) / 2;
 		const struct leaf *l = &g->lv[mid];
+		g->looked++;
 		if (l->len >= p && memcmp(l->s, h, p) == 0)
 			a = mid + 1;
 		else
@@ -503,6 +513,7 @@ void br_configs_find(struct br_configs *cf, const struct br_record *const *recs,
 			start(&g, cf, row_leaf, i);
 	}
 	free(row_leaf);
+	cf->looked = g.looked;
 	grouper_free(&g, n);
 }
 

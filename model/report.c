@@ -27,20 +27,51 @@ const char *br_report_record_input(const struct br_report *rep, const struct br_
 
 /* ------------------------------------------------------------ sections */
 
+/* The sections by key: open addressing, slot = 1 + section index (one
+ * look-up per table or record, not a scan of the sections made so far). */
+struct sec_index {
+	size_t *slot;
+	size_t cap;
+};
+
+static size_t key_hash(const char *key)
+{
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+	for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+		h = (h ^ *p) * 0x100000001b3ull;
+	return (size_t)(h ^ (h >> 29));
+}
+
+static size_t *sec_slot(const struct br_report *rep, const struct sec_index *ix, const char *key)
+{
+	size_t k = key_hash(key) & (ix->cap - 1);
+	while (ix->slot[k] && strcmp(rep->secs[ix->slot[k] - 1].key, key) != 0)
+		k = (k + 1) & (ix->cap - 1);
+	return &ix->slot[k];
+}
+
 static struct br_report_section *section_for(struct br_report *rep, const char *key, const char *name,
-					     size_t *cap)
+					     size_t *cap, struct sec_index *ix)
 {
 	/* records come input by input: the last section first */
 	if (rep->nsecs && strcmp(rep->secs[rep->nsecs - 1].key, key) == 0)
 		return &rep->secs[rep->nsecs - 1];
-	for (size_t i = 0; i < rep->nsecs; i++)
-		if (strcmp(rep->secs[i].key, key) == 0)
-			return &rep->secs[i];
+	if ((rep->nsecs + 1) * 2 > ix->cap) {
+		free(ix->slot);
+		ix->cap = ix->cap ? 2 * ix->cap : 64;
+		ix->slot = br_calloc(ix->cap, sizeof *ix->slot);
+		for (size_t i = 0; i < rep->nsecs; i++)
+			*sec_slot(rep, ix, rep->secs[i].key) = i + 1;
+	}
+	size_t *slot = sec_slot(rep, ix, key);
+	if (*slot)
+		return &rep->secs[*slot - 1];
 	rep->secs = br_grow(rep->secs, cap, rep->nsecs + 1, sizeof *rep->secs);
 	struct br_report_section *sc = &rep->secs[rep->nsecs++];
 	memset(sc, 0, sizeof *sc);
 	sc->key = key;
 	sc->name = name;
+	*slot = rep->nsecs;
 	return sc;
 }
 
@@ -77,6 +108,12 @@ static void map_inputs(struct br_report *rep)
  * lacks them (each section compares with it). */
 static void add_baselines(struct br_report *rep)
 {
+	/* With --group-by and no --baseline, a table's baseline is the first
+	 * input's run of a before/after pair: its group's section holds it
+	 * already, and it is no baseline for the other groups (joining every
+	 * section made the report grow as groups x pairs: quadratic) */
+	if (rep->o && rep->o->group_by && !rep->o->baseline)
+		return;
 	for (size_t t = 0; t < rep->cmp->ntables; t++) {
 		const struct br_cmp_table *tb = &rep->cmp->tables[t];
 		if (tb->baseline < 0)
@@ -100,11 +137,12 @@ static void make_sections(struct br_report *rep)
 {
 	const struct br_dataset *ds = rep->ds;
 	size_t cap = 0;
+	struct sec_index ix = {0};
 	if (rep->o && rep->o->group_by) {
 		for (size_t t = 0; t < rep->cmp->ntables; t++) {
 			const struct br_cmp_table *tb = &rep->cmp->tables[t];
 			const char *v = tb->group ? tb->group : "(none)";
-			struct br_report_section *sc = section_for(rep, v, v, &cap);
+			struct br_report_section *sc = section_for(rep, v, v, &cap, &ix);
 			for (size_t r = 0; r < tb->nrows; r++)
 				for (size_t m = 0; m < tb->rows[r].nmembers; m++)
 					section_add(sc, tb->rows[r].members[m]);
@@ -113,9 +151,10 @@ static void make_sections(struct br_report *rep)
 		for (size_t i = 0; i < ds->records.n; i++) {
 			const struct br_record *r = ds->records.v[i];
 			const char *f = r->source.file ? r->source.file : "";
-			section_add(section_for(rep, f, br_report_record_input(rep, r), &cap), r);
+			section_add(section_for(rep, f, br_report_record_input(rep, r), &cap, &ix), r);
 		}
 	}
+	free(ix.slot);
 	for (size_t i = 0; i < rep->nsecs; i++)
 		rep->secs[i].own = rep->secs[i].rs.n;
 	add_baselines(rep);

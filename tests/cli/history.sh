@@ -107,7 +107,7 @@ if command -v python3 >/dev/null 2>&1 && python3 -c 'import sqlite3; assert sqli
 	python3 -c '
 import json, sqlite3, sys
 con = sqlite3.connect(sys.argv[1])
-con.execute("DROP INDEX records_ran_at")
+con.execute("DROP INDEX IF EXISTS records_ran_at")
 con.execute("ALTER TABLE records DROP COLUMN ran_at")
 con.execute("ALTER TABLE records DROP COLUMN ran_at_from")
 for rid, text in con.execute("SELECT id, json FROM records").fetchall():
