@@ -892,7 +892,7 @@ static int stream_to(const void *arg, struct br_sink *sink)
 
 /* The report of a format that streams (can_stream): the input stage of
  * parsers/load.h's br_load_stream, whose memory stays within a budget
- * (BENCHREPORT_STREAM_BUDGET bytes in the environment, 128 MiB by default)
+ * (BENCHREPORT_STREAM_BUDGET bytes in the environment, 8 MiB by default)
  * however big the input; the same output as report_main's. */
 static int stream_main(struct report_args *a, const struct br_renderer *rend)
 {

@@ -478,19 +478,20 @@ static size_t next_message(struct br_doc_reader *rd)
 
 /*
  * The shape of a line that may stand in a block of machine-written rows:
- * a delimited row (CSV: its count of commas, at least five) or a JSON
- * object on a line of its own (-2); -1 for any other line. A row starts
- * with a letter or digit (or '{'), and holds no byte that a transport
- * encoding or markup would give a meaning across lines: no '<', '>' or
- * '[' (HTML, quoting, forum markup), no '=' (quoted-printable) and no
- * control byte other than a CR at its end.
+ * a delimited row (CSV), its count of commas (at least five); -1 for any
+ * other line. A row starts with a letter or digit, and holds no byte that
+ * a transport encoding or markup would give a meaning across lines: no
+ * '<', '>' or '[' (HTML, quoting, forum markup), no '=' (quoted-printable)
+ * and no control byte other than a CR at its end. (JSON Lines are not cut:
+ * a record read from them keeps its document's order by the line it names,
+ * so a piece would order them differently.)
  */
 static long row_shape(const char *s, size_t n)
 {
 	if (n && s[n - 1] == '\r')
 		n--;
 	if (n < 12 || !((s[0] >= '0' && s[0] <= '9') || (s[0] >= 'A' && s[0] <= 'Z') ||
-			(s[0] >= 'a' && s[0] <= 'z') || s[0] == '{'))
+			(s[0] >= 'a' && s[0] <= 'z')))
 		return -1;
 	long commas = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -499,8 +500,6 @@ static long row_shape(const char *s, size_t n)
 			return -1;
 		commas += c == ',';
 	}
-	if (s[0] == '{')
-		return s[n - 1] == '}' ? -2 : -1;
 	return commas >= 5 ? commas : -1;
 }
 

@@ -118,7 +118,7 @@ int br_doc_load(const char *path, struct br_doc **out);
  * lines are held however long the archive (a message starts at a "From "
  * line with an address, after a blank line). A big file (over 8 MiB) or
  * standard input is handed out in pieces of 1 MiB or more, cut only
- * inside a block of machine-written rows (CSV, JSON Lines); see doc.c's
+ * inside a block of machine-written rows (CSV); see doc.c's
  * PIECE. Errors as br_doc_load's.
  */
 struct br_doc_reader;

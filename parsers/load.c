@@ -163,7 +163,7 @@ void br_load_free(struct br_load *l)
  * the candidates; disk: the output's size.
  */
 
-#define STREAM_BUDGET ((size_t)128 << 20)
+#define STREAM_BUDGET ((size_t)8 << 20)
 #define COPY_BLOCK ((size_t)1 << 20)
 
 struct fingerprint {

@@ -56,7 +56,7 @@ void br_load_free(struct br_load *l);
  * The input stage for outputs that are each record on its own, in order
  * (JSON Lines): the same records as br_load_inputs, in the same order and
  * merged the same way, written out one by one with memory bounded by
- * `budget` bytes of records (0: 128 MiB) however big the input. Within the
+ * `budget` bytes of records (0: 8 MiB) however big the input. Within the
  * budget the inputs are read once and held; past it, each record's
  * encoding (encode(arg, r, out) appends it) goes to a temporary file as
  * it is read, and only the records that may merge with another are held
