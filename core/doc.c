@@ -527,11 +527,14 @@ static size_t next_cut(struct br_doc_reader *rd)
 	}
 }
 
-/* The next piece of a file read in pieces (see PIECE), as next_message. */
-static int next_piece(struct br_doc_reader *rd, struct br_doc **doc, unsigned *line0)
+/* The next document of a file read in parts: up to where end_at() finds
+ * the next one starts (next_message, next_cut), read on until it does or
+ * the file ends. */
+static int next_part(struct br_doc_reader *rd, size_t (*end_at)(struct br_doc_reader *rd), br_doc_look_fn look,
+		     struct br_doc **doc)
 {
 	size_t next;
-	while (!(next = next_cut(rd)) && !rd->eof)
+	while (!(next = end_at(rd)) && !rd->eof)
 		if (reader_fill(rd, rd->block) < 0)
 			return br_error("cannot read '%s': %s", rd->name, strerror(errno));
 	size_t end = next ? next : rd->len;
@@ -539,10 +542,9 @@ static int next_piece(struct br_doc_reader *rd, struct br_doc **doc, unsigned *l
 		rd->done = true;
 		return 0;
 	}
-	*doc = doc_copy(rd->name, rd->buf + rd->off, end - rd->off, NULL, NULL);
+	*doc = doc_copy(rd->name, rd->buf + rd->off, end - rd->off, look, rd->look_arg);
 	rd->off = end;
 	rd->scan = end;
-	*line0 = rd->line0;
 	rd->line0 += (unsigned)(*doc)->nphys;
 	if (!next && rd->eof)
 		rd->done = true;
@@ -595,7 +597,7 @@ int br_doc_reader_next(struct br_doc_reader *rd, struct br_doc **doc, unsigned *
 	if (rd->done)
 		return 0;
 	if (rd->pieces)
-		return next_piece(rd, doc, line0);
+		return next_part(rd, next_cut, NULL, doc);
 	if (!rd->mbox) {
 		/* the whole file, in one buffer (read_all's, after what was read) */
 		char *bytes;
@@ -610,22 +612,7 @@ int br_doc_reader_next(struct br_doc_reader *rd, struct br_doc **doc, unsigned *
 		*doc = doc_new(rd->name, bytes, n, NULL, NULL);
 		return 0;
 	}
-	size_t next;
-	while (!(next = next_message(rd)) && !rd->eof)
-		if (reader_fill(rd, rd->block) < 0)
-			return br_error("cannot read '%s': %s", rd->name, strerror(errno));
-	size_t end = next ? next : rd->len;
-	if (end == rd->off) {
-		rd->done = true;
-		return 0;
-	}
-	*doc = doc_copy(rd->name, rd->buf + rd->off, end - rd->off, rd->look, rd->look_arg);
-	rd->off = end;
-	rd->scan = end;
-	rd->line0 += (unsigned)(*doc)->nphys;
-	if (!next && rd->eof)
-		rd->done = true;
-	return 0;
+	return next_part(rd, next_message, rd->look, doc);
 }
 
 void br_doc_reader_close(struct br_doc_reader *rd)

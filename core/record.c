@@ -460,8 +460,7 @@ static const struct br_fig_odd *odd_figs(const struct br_record *r)
 	return (const struct br_fig_odd *)(const void *)((const struct br_fig *)r->vals + r->nvals);
 }
 
-/* v with the odd cpu or resolution of compact figure k of r. */
-static __attribute__((noinline)) struct br_value with_odd(const struct br_record *r, unsigned k, struct br_value v)
+struct br_value br_record_odd_fig(const struct br_record *r, unsigned k, struct br_value v)
 {
 	const struct br_fig *f = (const struct br_fig *)r->vals + k;
 	const struct br_fig_odd *o = odd_figs(r);
@@ -476,25 +475,9 @@ static __attribute__((noinline)) struct br_value with_odd(const struct br_record
 	return v;
 }
 
-/* Figure k of a compact record as a struct br_value. */
 static inline struct br_value fig_value(const struct br_record *r, unsigned k)
 {
-	const struct br_fig *f = (const struct br_fig *)r->vals + k;
-	struct br_value v = {
-		.value = f->value,
-		.cpu = f->cpu ? (f->cpu - 1) / 10.0 : 0,
-		.raw = f->raw ? (char *)(uintptr_t)r + f->raw - 1 : NULL,
-		.res = f->res,
-		.present = f->flags & BR_FIG_PRESENT,
-		.has_value = f->flags & BR_FIG_HAS_VALUE,
-		.has_cpu = f->flags & BR_FIG_HAS_CPU,
-		.too_fast = f->flags & BR_FIG_TOO_FAST,
-		.marked = f->flags & BR_FIG_MARKED,
-		.doubtful = f->flags & BR_FIG_DOUBTFUL,
-	};
-	if (f->cpu && f->res != BR_FIG_ODD_RES)
-		return v;
-	return with_odd(r, k, v);
+	return br_record_fig_(r, k);
 }
 
 /* The figure of metric id, which r holds and is the k-th it holds: for the
@@ -515,10 +498,6 @@ static inline unsigned held_flags(const struct br_record *r, unsigned k, enum br
 	       (v->doubtful ? BR_FIG_DOUBTFUL : 0u);
 }
 
-struct br_value br_record_odd_fig(const struct br_record *r, unsigned k)
-{
-	return fig_value(r, k);
-}
 
 /* The cpu of v as a compact figure keeps it: 1 + its tenths when they
  * give back the very same double (what tools print: 0 to 100, a decimal at
@@ -1895,15 +1874,10 @@ void br_merge_index_free(struct br_merge_index *ms)
 	free(ms);
 }
 
-size_t br_recset_merge_counted(struct br_recset *s, struct br_merge_stats *stats)
+size_t br_records_merge(struct br_record **v, size_t n, bool *gone, struct br_merge_stats *stats)
 {
-	if (stats)
-		memset(stats, 0, sizeof *stats);
-	if (s->n < 2)
-		return 0;
-	size_t n = s->n, merged = 0;
-	struct br_merge_index *ix = br_merge_index_new(s->v, n, NULL);
-	bool *gone = br_calloc(n, sizeof *gone);
+	size_t merged = 0;
+	struct br_merge_index *ix = br_merge_index_new(v, n, NULL);
 	for (size_t i = 0; i < n; i++) {
 		size_t a = br_merge_index_find(ix, i);
 		if (a == BR_MERGE_NONE) {
@@ -1917,6 +1891,18 @@ size_t br_recset_merge_counted(struct br_recset *s, struct br_merge_stats *stats
 	if (stats)
 		br_merge_index_stats(ix, stats);
 	br_merge_index_free(ix);
+	return merged;
+}
+
+size_t br_recset_merge_counted(struct br_recset *s, struct br_merge_stats *stats)
+{
+	if (stats)
+		memset(stats, 0, sizeof *stats);
+	if (s->n < 2)
+		return 0;
+	size_t n = s->n;
+	bool *gone = br_calloc(n, sizeof *gone);
+	size_t merged = br_records_merge(s->v, n, gone, stats);
 	size_t w = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (gone[i])

@@ -213,8 +213,27 @@ static inline uint64_t br_record_held(const struct br_record *r)
 {
 	return r->held;
 }
-/* Of a compact record: figure k with an odd cpu or resolution. */
-struct br_value br_record_odd_fig(const struct br_record *r, unsigned k);
+/* Private (record.c): v, compact figure k of r, with its odd cpu or
+ * resolution. */
+struct br_value br_record_odd_fig(const struct br_record *r, unsigned k, struct br_value v);
+/* Private: compact figure k of r as a struct br_value. */
+static inline struct br_value br_record_fig_(const struct br_record *r, unsigned k)
+{
+	const struct br_fig *f = (const struct br_fig *)r->vals + k;
+	struct br_value v = {
+		.value = f->value,
+		.cpu = f->cpu ? (f->cpu - 1) / 10.0 : 0,
+		.raw = f->raw ? (char *)(uintptr_t)r + f->raw - 1 : NULL,
+		.res = f->res,
+		.present = f->flags & BR_FIG_PRESENT,
+		.has_value = f->flags & BR_FIG_HAS_VALUE,
+		.has_cpu = f->flags & BR_FIG_HAS_CPU,
+		.too_fast = f->flags & BR_FIG_TOO_FAST,
+		.marked = f->flags & BR_FIG_MARKED,
+		.doubtful = f->flags & BR_FIG_DOUBTFUL,
+	};
+	return f->cpu && f->res != BR_FIG_ODD_RES ? v : br_record_odd_fig(r, k, v);
+}
 /* The figure of metric id, by value (br_value_none when the record does
  * not hold it). Its raw string is the record's: valid until it changes. */
 static inline struct br_value br_record_get(const struct br_record *r, enum br_metric_id id)
@@ -228,22 +247,7 @@ static inline struct br_value br_record_get(const struct br_record *r, enum br_m
 	uint64_t x = r->held & (((uint64_t)1 << id) - 1);
 	x -= (x >> 1) & 0x5555555555555555u;
 	x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-	unsigned k = (unsigned)((((x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu) * 0x0101010101010101u) >> 56);
-	const struct br_fig *f = (const struct br_fig *)r->vals + k;
-	if (!f->cpu || f->res == BR_FIG_ODD_RES)
-		return br_record_odd_fig(r, k);
-	return (struct br_value){
-		.value = f->value,
-		.cpu = (f->cpu - 1) / 10.0,
-		.raw = f->raw ? (char *)(uintptr_t)r + f->raw - 1 : NULL,
-		.res = f->res,
-		.present = f->flags & BR_FIG_PRESENT,
-		.has_value = f->flags & BR_FIG_HAS_VALUE,
-		.has_cpu = f->flags & BR_FIG_HAS_CPU,
-		.too_fast = f->flags & BR_FIG_TOO_FAST,
-		.marked = f->flags & BR_FIG_MARKED,
-		.doubtful = f->flags & BR_FIG_DOUBTFUL,
-	};
+	return br_record_fig_(r, (unsigned)((((x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu) * 0x0101010101010101u) >> 56));
 }
 /* The figure of metric id, to change in place; NULL when the record does not
  * hold it (br_record_set adds one). Valid until the record's next setter or
@@ -285,6 +289,10 @@ struct br_merge_stats {
 	size_t lookups, visited, compared, filed;
 };
 size_t br_recset_merge_counted(struct br_recset *s, struct br_merge_stats *stats);
+/* The same over v[0..n) in place (records merged elsewhere, the stream of
+ * parsers/load.c): each record merged away is marked in gone[] (zeroed by
+ * the caller) and left empty, for the caller to free. */
+size_t br_records_merge(struct br_record **v, size_t n, bool *gone, struct br_merge_stats *stats);
 
 /*
  * The merge one step at a time, for merges outside a br_recset (the

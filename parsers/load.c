@@ -495,17 +495,7 @@ static void merge_kept(struct br_load_stream *st)
 	}
 	free(v);
 	st->gone = br_calloc(n ? n : 1, sizeof *st->gone);
-	struct br_merge_index *ix = br_merge_index_new(st->kept.v, n, NULL);
-	for (size_t i = 0; i < n; i++) {
-		size_t a = br_merge_index_find(ix, i);
-		if (a == BR_MERGE_NONE) {
-			br_merge_index_keep(ix, i);
-			continue;
-		}
-		br_merge_index_merge(ix, a, i);
-		st->gone[i] = true;
-	}
-	br_merge_index_free(ix);
+	br_records_merge(st->kept.v, n, st->gone, NULL);
 }
 
 /* Pass 2 over every input that pass 1 read. */
