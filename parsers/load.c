@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "doc.h"
 #include "explain.h"
@@ -189,6 +190,7 @@ struct br_load_stream {
 	struct br_buf enc;
 	FILE *spill;
 	uint64_t spilled;        /* bytes in it */
+	int spill_err;           /* errno of a write to it that failed, or 0 */
 	struct tally seen;       /* bucket and host of the records so far */
 	struct fingerprint *fp;  /* one a record */
 	uint64_t *off;           /* its encoding's offset in the spill (kept: none) */
@@ -305,10 +307,27 @@ static void print(struct br_load_stream *st, struct br_record *r)
 	}
 	br_buf_reset(&st->enc);
 	st->encode(st->encode_arg, r, &st->enc);
-	if (st->enc.len && fwrite(st->enc.data, 1, st->enc.len, st->spill) != st->enc.len)
-		st->changed = true; /* (a full disk: said when the spill is read) */
+	if (st->enc.len && fwrite(st->enc.data, 1, st->enc.len, st->spill) != st->enc.len && !st->spill_err)
+		st->spill_err = errno ? errno : EIO; /* (a full disk: said before the output) */
 	st->spilled += st->enc.len;
 	br_record_free(r);
+}
+
+/* A temporary file in $TMPDIR (or /tmp), already unlinked; NULL when
+ * none can be made. */
+static FILE *spill_file(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/benchreport-spill-XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkstemp(path);
+	if (fd < 0)
+		return NULL;
+	unlink(path);
+	FILE *f = fdopen(fd, "w+");
+	if (!f)
+		close(fd);
+	return f;
 }
 
 /* Pass 1, after each document of input st->input. */
@@ -332,7 +351,7 @@ static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 	if (!st->prints) {
 		/* past the budget: the spill, then fingerprints from here on,
 		 * of those held too */
-		st->spill = tmpfile();
+		st->spill = spill_file();
 		if (!st->spill) {
 			st->budget = SIZE_MAX; /* nowhere to spill: held, as before */
 			return;
@@ -525,11 +544,11 @@ static int copy_spill(struct br_load_stream *st, uint64_t from, uint64_t to, cha
 	if (to <= from)
 		return 0;
 	if (fseeko(st->spill, (off_t)from, SEEK_SET) != 0)
-		return br_error("cannot read the spill file: %s", strerror(errno));
+		return br_error("cannot read the temporary file of the output: %s", strerror(errno));
 	while (from < to) {
 		size_t want = to - from < COPY_BLOCK ? (size_t)(to - from) : COPY_BLOCK;
 		if (fread(buf, 1, want, st->spill) != want)
-			return br_error("cannot read the spill file: %s",
+			return br_error("cannot read the temporary file of the output: %s",
 					ferror(st->spill) ? strerror(errno) : "it is shorter than written");
 		write(arg, buf, want);
 		from += want;
@@ -548,8 +567,10 @@ int br_load_stream_emit(struct br_load_stream *st, br_stream_write_fn *write, vo
 		}
 		return 0;
 	}
-	if (st->changed || fflush(st->spill) != 0)
-		return br_error("cannot write the spill file: %s", strerror(errno));
+	if (!st->spill_err && fflush(st->spill) != 0)
+		st->spill_err = errno ? errno : EIO;
+	if (st->spill_err)
+		return br_error("cannot write the temporary file of the output: %s", strerror(st->spill_err));
 	if (read_again(st) < 0)
 		return -1;
 	merge_kept(st);

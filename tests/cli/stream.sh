@@ -20,6 +20,10 @@ cmp -s "$T/held.err" "$T/err" || { diff "$T/held.err" "$T/err" | head -20; fail 
 expect_status 0 env BENCHREPORT_STREAM_BUDGET=100000 $BR -o "$T/mid.jsonl" --format jsonl $docs $docs
 cmp -s "$T/held.jsonl" "$T/mid.jsonl" || fail "JSON Lines streamed from half way differ"
 
+# nowhere to write the temporary file: the records are held, the same output
+expect_status 0 env BENCHREPORT_STREAM_BUDGET=1 TMPDIR=/nonexistent/br-tmp $BR --format jsonl $docs $docs
+cmp -s "$T/held.jsonl" "$T/out" || fail "JSON Lines without a temporary file differ"
+
 # nothing found: the same message and status either way
 printf 'no results here\n' >"$T/none.txt"
 expect_status 1 env BENCHREPORT_STREAM_BUDGET=1 $BR --format jsonl "$T/none.txt"
