@@ -290,27 +290,43 @@ static void keep(struct br_load_stream *st, struct br_record *r, size_t g)
 	br_recset_add(&st->kept, r);
 }
 
-/* Pass 1 past the budget: record r (number st->nrec) fingerprinted, then
- * kept when a record of its bucket and host came before, else spilled and
- * freed. */
-static void print(struct br_load_stream *st, struct br_record *r)
+/* Pass 1 past the budget: records v[0..n) (numbers st->nrec on, one
+ * document's or those held so far) fingerprinted, then each kept when a
+ * record of its bucket and host came before it or comes with it, else
+ * spilled and freed. (A document is read again only for what it spilled
+ * that a later document's record turns into a candidate.) */
+static void print(struct br_load_stream *st, struct br_record **v, size_t n)
 {
-	size_t g = st->nrec++;
-	st->fp = br_grow(st->fp, &st->cap_fp, g + 1, sizeof *st->fp);
-	st->off = br_grow(st->off, &st->cap_off, g + 2, sizeof *st->off);
-	st->fp[g] = (struct fingerprint){br_record_merge_key(r), r->host ? fnv_str(r->host) : 0,
-					 r->host && r->host_cut};
-	st->off[g] = st->spilled;
-	if (tally_add(&st->seen, bucket_host(&st->fp[g]))) {
-		keep(st, r, g);
-		return;
+	size_t g0 = st->nrec;
+	st->nrec += n;
+	st->fp = br_grow(st->fp, &st->cap_fp, st->nrec, sizeof *st->fp);
+	st->off = br_grow(st->off, &st->cap_off, st->nrec + 1, sizeof *st->off);
+	struct tally here = {0};
+	tally_init(&here, n);
+	for (size_t i = 0; i < n; i++) {
+		const struct br_record *r = v[i];
+		struct fingerprint *f = &st->fp[g0 + i];
+		*f = (struct fingerprint){br_record_merge_key(r), r->host ? fnv_str(r->host) : 0,
+					  r->host && r->host_cut};
+		tally_add(&here, bucket_host(f));
 	}
-	br_buf_reset(&st->enc);
-	st->encode(st->encode_arg, r, &st->enc);
-	if (st->enc.len && fwrite(st->enc.data, 1, st->enc.len, st->spill) != st->enc.len && !st->spill_err)
-		st->spill_err = errno ? errno : EIO; /* (a full disk: said before the output) */
-	st->spilled += st->enc.len;
-	br_record_free(r);
+	for (size_t i = 0; i < n; i++) {
+		struct br_record *r = v[i];
+		uint64_t key = bucket_host(&st->fp[g0 + i]);
+		st->off[g0 + i] = st->spilled;
+		if (tally_add(&st->seen, key) || here.n[tally_slot(&here, key)] > 1) {
+			keep(st, r, g0 + i);
+			continue;
+		}
+		br_buf_reset(&st->enc);
+		st->encode(st->encode_arg, r, &st->enc);
+		if (st->enc.len && fwrite(st->enc.data, 1, st->enc.len, st->spill) != st->enc.len &&
+		    !st->spill_err)
+			st->spill_err = errno ? errno : EIO; /* (a full disk: said before the output) */
+		st->spilled += st->enc.len;
+		br_record_free(r);
+	}
+	tally_free(&here);
 }
 
 /* A temporary file in $TMPDIR (or /tmp), already unlinked; NULL when
@@ -361,8 +377,7 @@ static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 		st->prints = true;
 		from = 0;
 	}
-	for (size_t i = from; i < ds->records.n; i++)
-		print(st, ds->records.v[i]);
+	print(st, ds->records.v + from, ds->records.n - from);
 	ds->records.n = 0;
 }
 
