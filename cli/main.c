@@ -887,7 +887,12 @@ static void stream_write(void *arg, const void *p, size_t n)
 static int stream_to(const void *arg, struct br_sink *sink)
 {
 	const struct stream_ctx *c = arg;
-	return br_load_stream_emit(c->st, stream_write, sink);
+	int rc = br_load_stream_emit(c->st, stream_write, sink);
+	if (rc < 0 && br_load_stream_io_error(c->st)) { /* like the output's own write */
+		sink->failed = true;
+		sink->err = br_load_stream_io_error(c->st);
+	}
+	return rc;
 }
 
 /* The report of a format that streams (can_stream): the input stage of

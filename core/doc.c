@@ -385,6 +385,8 @@ struct br_doc_reader {
 	void *look_arg;
 	bool pieces;        /* not mbox, and big or not a regular file: read
 			     * in pieces (PIECE) */
+	size_t size;        /* a regular file's size (0: unknown) */
+	size_t shed;        /* bytes of it dropped from the front of buf */
 	size_t piece;       /* bytes before a piece may be cut (PIECE) */
 	long row_shape;     /* the shape of the last line scanned (row_shape()) */
 	unsigned rows;      /* lines of that shape in a row before rd->scan */
@@ -400,13 +402,23 @@ void br_doc_reader_look(struct br_doc_reader *rd, br_doc_look_fn fn, void *arg)
 static int reader_fill(struct br_doc_reader *rd, size_t want)
 {
 	if (rd->off && rd->off >= rd->cap / 2) {
+		rd->shed += rd->off;
 		memmove(rd->buf, rd->buf + rd->off, rd->len - rd->off);
 		rd->len -= rd->off;
 		rd->scan -= rd->off;
 		rd->off = 0;
 	}
-	if (rd->len + want + 1 > rd->cap)
-		rd->buf = br_grow(rd->buf, &rd->cap, rd->len + want + 1, 1);
+	if (rd->len + want + 1 > rd->cap) {
+		/* twice the room, but no more than the rest of a file of known
+		 * size (read whole when it has nowhere to be cut: no spare half) */
+		size_t need = rd->len + want + 1, cap = rd->cap ? 2 * rd->cap : need;
+		if (rd->size && cap > rd->size - rd->shed + 2)
+			cap = rd->size - rd->shed + 2;
+		if (cap < need)
+			cap = need;
+		rd->buf = br_realloc(rd->buf, cap);
+		rd->cap = cap;
+	}
 	size_t got = 0;
 	while (got < want) {
 		ssize_t r = read(rd->fd, rd->buf + rd->len, want - got);
@@ -542,6 +554,16 @@ static int next_part(struct br_doc_reader *rd, size_t (*end_at)(struct br_doc_re
 		rd->done = true;
 		return 0;
 	}
+	if (rd->off == 0 && end == rd->len && rd->eof) {
+		/* the rest of the file, all in buf: handed over, not copied */
+		rd->buf[end] = '\0';
+		*doc = doc_new(rd->name, rd->buf, end, look, rd->look_arg);
+		rd->buf = NULL;
+		rd->len = rd->cap = rd->scan = 0;
+		rd->line0 += (unsigned)(*doc)->nphys;
+		rd->done = true;
+		return 0;
+	}
 	*doc = doc_copy(rd->name, rd->buf + rd->off, end - rd->off, look, rd->look_arg);
 	rd->off = end;
 	rd->scan = end;
@@ -572,7 +594,9 @@ int br_doc_reader_open(const char *path, struct br_doc_reader **out)
 	const char *e = memchr(rd->buf, '\n', rd->len);
 	rd->mbox = from_line(rd->buf, e ? (size_t)(e - rd->buf) : rd->len);
 	struct stat st;
-	rd->pieces = !rd->mbox && !(fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size <= WHOLE);
+	bool reg = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	rd->size = reg ? (size_t)st.st_size : 0;
+	rd->pieces = !rd->mbox && !(reg && rd->size <= WHOLE);
 	rd->piece = PIECE;
 	rd->row_shape = -1;
 	*out = rd;

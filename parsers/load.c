@@ -472,6 +472,11 @@ int br_load_stream_open(const struct br_load_input *in, size_t n, const struct b
 	return status;
 }
 
+int br_load_stream_io_error(const struct br_load_stream *st)
+{
+	return st->spill_err;
+}
+
 size_t br_load_stream_records(const struct br_load_stream *st)
 {
 	return st->prints ? st->nrec : st->l->ds.records.n;
@@ -558,13 +563,17 @@ static int copy_spill(struct br_load_stream *st, uint64_t from, uint64_t to, cha
 {
 	if (to <= from)
 		return 0;
-	if (fseeko(st->spill, (off_t)from, SEEK_SET) != 0)
+	if (fseeko(st->spill, (off_t)from, SEEK_SET) != 0) {
+		st->spill_err = errno ? errno : EIO;
 		return br_error("cannot read the temporary file of the output: %s", strerror(errno));
+	}
 	while (from < to) {
 		size_t want = to - from < COPY_BLOCK ? (size_t)(to - from) : COPY_BLOCK;
-		if (fread(buf, 1, want, st->spill) != want)
+		if (fread(buf, 1, want, st->spill) != want) {
+			st->spill_err = ferror(st->spill) && errno ? errno : EIO;
 			return br_error("cannot read the temporary file of the output: %s",
 					ferror(st->spill) ? strerror(errno) : "it is shorter than written");
+		}
 		write(arg, buf, want);
 		from += want;
 	}

@@ -79,6 +79,10 @@ int br_load_stream_open(const struct br_load_input *in, size_t n, const struct b
 			size_t budget, br_stream_encode_fn *encode, void *arg, struct br_load *out,
 			struct br_load_stream **st);
 size_t br_load_stream_records(const struct br_load_stream *st);
+/* After br_load_stream_emit failed: the errno of the temporary file's
+ * write or read that failed (a full disk, a file-size limit), 0 when the
+ * failure was about an input. */
+int br_load_stream_io_error(const struct br_load_stream *st);
 int br_load_stream_emit(struct br_load_stream *st, br_stream_write_fn *write, void *arg);
 void br_load_stream_free(struct br_load_stream *st);
 

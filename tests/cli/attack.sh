@@ -245,7 +245,10 @@ signals_output() {
 		[ -z "$DFL" ] && { [ $sig = INT ] || [ $sig = QUIT ]; } && continue
 		tries=0
 		while :; do
-			$DFL $BR_BIN -q "$T/big.jsonl" -o "$D/r.jsonl" &
+			# (held, not streamed: the output is written for longer, so
+			# a signal finds it being written; the stream writes through
+			# the same output file)
+			$DFL env BENCHREPORT_STREAM_BUDGET=99999999999 $BR_BIN -q "$T/big.jsonl" -o "$D/r.jsonl" &
 			pid=$!
 			if wait_for "$D" 'r.jsonl.benchreport-tmp.*'; then
 				kill -$sig $pid
