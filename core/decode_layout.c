@@ -559,6 +559,39 @@ static size_t stamp_block(const struct br_doc *doc, size_t i)
 	return j - i >= STAMP_MIN_LINES ? j : i;
 }
 
+/* Rewrite doc from line `first` on: at each line i where block(doc, i)
+ * ends a block further on, write(out, w, doc, i, j) writes lines [i, j);
+ * every other line is kept. Marks the document's lines as prefixed. */
+static void rewrite_blocks(struct br_doc *doc, size_t first, size_t (*block)(const struct br_doc *doc, size_t i),
+			   void (*write)(struct rw *out, struct lw *w, const struct br_doc *doc, size_t i, size_t j))
+{
+	size_t nl = doc->nlines;
+	struct rw out;
+	struct lw w = {0};
+	rw_init(&out, doc);
+	for (size_t i = 0; i < first; i++)
+		rw_keep(&out, &doc->lines[i], i + 1);
+	for (size_t i = first; i < nl;) {
+		size_t j = block(doc, i);
+		if (j == i) {
+			rw_keep(&out, &doc->lines[i], i + 1);
+			i++;
+			continue;
+		}
+		write(&out, &w, doc, i, j);
+		i = j;
+	}
+	br_dec_lw_free(&w);
+	br_dec_rw_done(&out);
+	doc->transport |= BR_TRANSPORT_PREFIX;
+}
+
+static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *doc, size_t i, size_t j)
+{
+	for (; i < j; i++)
+		br_dec_strip_front(out, w, &doc->lines[i], i + 1, stamp_len(&doc->lines[i]), 0);
+}
+
 bool br_dec_stage_stamps(struct br_doc *doc)
 {
 	size_t nl = doc->nlines, first = nl;
@@ -567,24 +600,7 @@ bool br_dec_stage_stamps(struct br_doc *doc)
 			first = i;
 	if (first == nl)
 		return false;
-	struct rw out;
-	struct lw w = {0};
-	rw_init(&out, doc);
-	for (size_t i = 0; i < first; i++)
-		rw_keep(&out, &doc->lines[i], i + 1);
-	for (size_t i = first; i < nl;) {
-		size_t j = stamp_block(doc, i);
-		if (j == i) {
-			rw_keep(&out, &doc->lines[i], i + 1);
-			i++;
-			continue;
-		}
-		for (; i < j; i++)
-			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, stamp_len(&doc->lines[i]), 0);
-	}
-	br_dec_lw_free(&w);
-	br_dec_rw_done(&out);
-	doc->transport |= BR_TRANSPORT_PREFIX;
+	rewrite_blocks(doc, first, stamp_block, write_unstamped);
 	return true;
 }
 
@@ -646,6 +662,30 @@ static size_t tag_block(const struct br_doc *doc, size_t i)
 	return j - i >= TAG_MIN_LINES ? j : i;
 }
 
+/* A machine's block [i, j): the name alone, then the lines without it
+ * (the name line comes first: the writer moves to a new array rather than
+ * write over line i, still to be read). */
+static void write_untagged(struct rw *out, struct lw *w, const struct br_doc *doc, size_t i, size_t j)
+{
+	const struct br_line head = doc->lines[i];
+	size_t name;
+	host_tag(&head, &name);
+	lw_reset(w);
+	br_buf_add(&w->text, head.text, name);
+	br_buf_addc(&w->text, ':');
+	br_dec_lw_emit(out, i, w, head.line, head.line, head.depth, head.flags);
+	/* the name line stands in for the block's leading empty lines
+	 * (hdparm's first one): it titles what follows, right above it */
+	bool lead = true;
+	for (; i < j; i++) {
+		size_t cut = host_tag(&doc->lines[i], &name);
+		if (lead && br_is_blank(doc->lines[i].text + cut, doc->lines[i].len - cut))
+			continue;
+		lead = false;
+		br_dec_strip_front(out, w, &doc->lines[i], i + 1, cut, 0);
+	}
+}
+
 bool br_dec_stage_tags(struct br_doc *doc)
 {
 	size_t nl = doc->nlines, first = nl;
@@ -655,41 +695,6 @@ bool br_dec_stage_tags(struct br_doc *doc)
 			first = i;
 	if (first == nl)
 		return false;
-	struct rw out;
-	struct lw w = {0};
-	rw_init(&out, doc);
-	for (size_t i = 0; i < first; i++)
-		rw_keep(&out, &doc->lines[i], i + 1);
-	for (size_t i = first; i < nl;) {
-		size_t j = tag_block(doc, i);
-		if (j == i) {
-			rw_keep(&out, &doc->lines[i], i + 1);
-			i++;
-			continue;
-		}
-		/* the name alone, then the lines without it (the name line
-		 * comes first: the writer moves to a new array rather than
-		 * write over line i, still to be read) */
-		const struct br_line head = doc->lines[i];
-		size_t name;
-		host_tag(&head, &name);
-		lw_reset(&w);
-		br_buf_add(&w.text, head.text, name);
-		br_buf_addc(&w.text, ':');
-		br_dec_lw_emit(&out, i, &w, head.line, head.line, head.depth, head.flags);
-		/* the name line stands in for the block's leading empty lines
-		 * (hdparm's first one): it titles what follows, right above it */
-		bool lead = true;
-		for (; i < j; i++) {
-			size_t cut = host_tag(&doc->lines[i], &name);
-			if (lead && br_is_blank(doc->lines[i].text + cut, doc->lines[i].len - cut))
-				continue;
-			lead = false;
-			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, cut, 0);
-		}
-	}
-	br_dec_lw_free(&w);
-	br_dec_rw_done(&out);
-	doc->transport |= BR_TRANSPORT_PREFIX;
+	rewrite_blocks(doc, first, tag_block, write_untagged);
 	return true;
 }
