@@ -868,10 +868,6 @@ static bool can_stream(const struct report_args *a, const struct br_renderer *re
 	return rend && rend->record && !a->charts_dir && !a->explain && !a->ro.baseline && !a->ro.aggregate;
 }
 
-struct stream_ctx {
-	const struct br_renderer *rend;
-	struct br_load_stream *st;
-};
 
 static void stream_encode(void *arg, const struct br_record *r, struct br_buf *out)
 {
@@ -886,11 +882,11 @@ static void stream_write(void *arg, const void *p, size_t n)
 
 static int stream_to(const void *arg, struct br_sink *sink)
 {
-	const struct stream_ctx *c = arg;
-	int rc = br_load_stream_emit(c->st, stream_write, sink);
-	if (rc < 0 && br_load_stream_io_error(c->st)) { /* like the output's own write */
+	struct br_load_stream *st = (struct br_load_stream *)arg;
+	int rc = br_load_stream_emit(st, stream_write, sink);
+	if (rc < 0 && br_load_stream_io_error(st)) { /* like the output's own write */
 		sink->failed = true;
-		sink->err = br_load_stream_io_error(c->st);
+		sink->err = br_load_stream_io_error(st);
 	}
 	return rc;
 }
@@ -917,8 +913,7 @@ static int stream_main(struct report_args *a, const struct br_renderer *rend)
 		fprintf(stderr, "benchreport: no benchmark results found in the input\n");
 		status = BR_EXIT_NODATA;
 	} else {
-		struct stream_ctx c = {rend, st};
-		int w = write_output(a, rend->text, stream_to, &c);
+		int w = write_output(a, rend->text, stream_to, st);
 		if (w != BR_EXIT_OK)
 			status = w;
 	}
