@@ -662,6 +662,15 @@ static int check_output(const struct report_args *a)
 	return OPT_NEXT;
 }
 
+/* The bytes of records the input stage holds whole before it streams them
+ * or holds them slim: BENCHREPORT_STREAM_BUDGET in the environment, else
+ * parsers/load.h's default (0). */
+static size_t stream_budget(void)
+{
+	const char *env = getenv("BENCHREPORT_STREAM_BUDGET");
+	return env && *env ? (size_t)strtoull(env, NULL, 10) : 0;
+}
+
 /* The input stage (parsers/load.h); its errors printed. BR_EXIT_OK, or
  * BR_EXIT_NODATA when an input could not be read. */
 static int load(const struct report_args *a, const struct br_renderer *rend, struct br_load *l)
@@ -674,7 +683,17 @@ static int load(const struct report_args *a, const struct br_renderer *rend, str
 		.archive_is = br_archive_is_sqlite,
 		.archive_read = br_archive_read,
 	};
-	int rc = br_load_inputs(a->inputs.v, a->inputs.n, &lo, l);
+	int rc;
+	if (lo.claims || lo.lines_only || a->dump) {
+		rc = br_load_inputs(a->inputs.v, a->inputs.n, &lo, l);
+	} else {
+		/* a big input's records held slim: with only what the output
+		 * and --charts read */
+		unsigned needs = (rend ? rend->needs : 0) | (a->charts_dir ? BR_NEED_PARAMS : 0);
+		unsigned keep = (needs & BR_NEED_RAW ? BR_KEEP_RAW : 0) | (needs & BR_NEED_PARAMS ? BR_KEEP_PARAMS : 0) |
+				(needs & BR_NEED_EXCERPTS ? BR_KEEP_EXCERPT : 0) | (needs & BR_NEED_ALSO ? BR_KEEP_ALSO : 0);
+		rc = br_load_view(a->inputs.v, a->inputs.n, &lo, stream_budget(), keep, l);
+	}
 	for (size_t i = 0; i < l->nerrors; i++)
 		br_cli_error("%s", l->errors[i]);
 	return rc < 0 ? BR_EXIT_NODATA : BR_EXIT_OK;
@@ -898,8 +917,7 @@ static int stream_to(const void *arg, struct br_sink *sink)
 static int stream_main(struct report_args *a, const struct br_renderer *rend)
 {
 	struct br_load_opts lo = {.archive_is = br_archive_is_sqlite, .archive_read = br_archive_read};
-	const char *env = getenv("BENCHREPORT_STREAM_BUDGET");
-	size_t budget = env && *env ? (size_t)strtoull(env, NULL, 10) : 0;
+	size_t budget = stream_budget();
 	struct br_load l;
 	struct br_load_stream *st;
 	int status = br_load_stream_open(a->inputs.v, a->inputs.n, &lo, budget, stream_encode, (void *)rend,

@@ -82,7 +82,12 @@ static struct {
 #define FROZEN_TOOL BR_TOOL_COUNT /* struct slab.tool of a frozen slab */
 #define FROZEN_MAX (SLAB_SIZE / 16) /* a bigger record stays as it is */
 
-static struct slab *frozen_cur; /* the frozen slab being filled (slabs.lock) */
+/* the frozen slabs being filled (slabs.lock): one for the records compacted
+ * as they are built, one for slim copies (br_record_slim), which outlive
+ * the records they are made from: in one slab, a slim copy would keep the
+ * space of every dropped record around it */
+enum { ARENA_BUILT, ARENA_SLIM, ARENAS };
+static struct slab *frozen_cur[ARENAS];
 
 static bool use_slabs(void)
 {
@@ -184,7 +189,7 @@ static void record_release(struct br_record *r)
 	struct slab *sl = (struct slab *)(void *)((uintptr_t)r & ~(uintptr_t)(SLAB_SIZE - 1));
 	if (sl->tool == FROZEN_TOOL) {
 		/* bump-allocated: the space comes back with the whole slab */
-		if (--sl->live == 0 && sl != frozen_cur)
+		if (--sl->live == 0 && sl != frozen_cur[ARENA_BUILT] && sl != frozen_cur[ARENA_SLIM])
 			munmap(sl, SLAB_SIZE);
 		pthread_mutex_unlock(&slabs.lock);
 		return;
@@ -619,16 +624,16 @@ struct br_record *br_record_clone(const struct br_record *r)
  * a cache line: at 16-byte steps a header's fields straddled lines and the
  * table writers, which visit every record per pass, ran 15 % slower.
  */
-static void *frozen_alloc(size_t size)
+static void *frozen_alloc(size_t size, int arena)
 {
 	if (!use_slabs())
 		return br_malloc(size);
 	pthread_mutex_lock(&slabs.lock);
-	struct slab *sl = frozen_cur;
+	struct slab *sl = frozen_cur[arena];
 	if (!sl || sl->bump + size > SLAB_SIZE) {
 		if (sl && sl->live == 0)
 			munmap(sl, SLAB_SIZE);
-		frozen_cur = sl = slab_new(FROZEN_TOOL);
+		frozen_cur[arena] = sl = slab_new(FROZEN_TOOL);
 	}
 	void *p = NULL;
 	if (sl) {
@@ -657,8 +662,9 @@ static void size_aligned(struct sizer *z, size_t n)
 	z->used = ((z->used + 7) & ~(size_t)7) + n;
 }
 
-/* The bytes of r's compact copy, its n figures nodd of them odd. */
-static size_t compact_size(const struct br_record *r, unsigned n, unsigned nodd)
+/* The bytes of r's compact copy keeping `keep` (BR_KEEP_*), its n
+ * figures nodd of them odd. */
+static size_t compact_size(const struct br_record *r, unsigned n, unsigned nodd, unsigned keep)
 {
 	struct sizer z = {0};
 	size_str(&z, r->version);
@@ -666,8 +672,9 @@ static size_t compact_size(const struct br_record *r, unsigned n, unsigned nodd)
 	size_str(&z, r->label);
 	size_str(&z, r->source.file);
 	size_str(&z, r->source.format);
-	size_str(&z, r->source.excerpt);
-	if (r->nparams) {
+	if (keep & BR_KEEP_EXCERPT)
+		size_str(&z, r->source.excerpt);
+	if (r->nparams && (keep & BR_KEEP_PARAMS)) {
 		size_aligned(&z, r->nparams * sizeof *r->params);
 		for (size_t i = 0; i < r->nparams; i++) {
 			size_str(&z, r->params[i].key);
@@ -677,7 +684,7 @@ static size_t compact_size(const struct br_record *r, unsigned n, unsigned nodd)
 	if (n)
 		size_aligned(&z, n * sizeof(struct br_fig) + nodd * sizeof(struct br_fig_odd));
 	unsigned k = 0;
-	for (uint64_t m = r->held; m; m &= m - 1, k++)
+	for (uint64_t m = r->held; m && (keep & BR_KEEP_RAW); m &= m - 1, k++)
 		size_str(&z, held_fig(r, k, (enum br_metric_id)__builtin_ctzll(m)).raw);
 	return z.used;
 }
@@ -726,15 +733,15 @@ static void *moved(const struct move *mv, const void *p)
 
 /* r's figures, compact, into f[] and the odd ones after them, their cpu
  * codes cpu[]: each one's raw string moved by mv, or (mv NULL) copied
- * into c. */
+ * into c, or (raw false) left out. */
 static void put_figs(struct br_record *c, const struct br_record *r, struct br_fig *f, const uint16_t *cpu,
-		     const struct move *mv)
+		     const struct move *mv, bool raw)
 {
 	struct br_fig_odd *odd = (struct br_fig_odd *)(void *)(f + c->nvals);
 	unsigned k = 0, o = 0;
 	for (uint64_t m = r->held; m; m &= m - 1, k++) {
 		struct br_value v = held_fig(r, k, (enum br_metric_id)__builtin_ctzll(m));
-		const char *p = mv ? moved(mv, v.raw) : str_copy0(c, v.raw);
+		const char *p = !raw ? NULL : mv ? moved(mv, v.raw) : str_copy0(c, v.raw);
 		struct br_fig_odd x;
 		if (!fig_of(&v, p ? (uint32_t)(p - (const char *)c) + 1 : 0, cpu[k], &f[k], &x)) {
 			x.k = k;
@@ -772,7 +779,7 @@ static struct br_record *compact_one_block(struct br_record *r, unsigned n, unsi
 	size_t now = footprint(r);
 	if (size > FROZEN_MAX || ((r->compact || !r->held) && size + now / 16 > now))
 		return r; /* (saving under a sixteenth is not worth the copy) */
-	struct br_record *c = frozen_alloc(size);
+	struct br_record *c = frozen_alloc(size, ARENA_BUILT);
 	*c = *r;
 	c->dead = 0;
 	c->frozen = true;
@@ -800,35 +807,21 @@ static struct br_record *compact_one_block(struct br_record *r, unsigned n, unsi
 	}
 	struct br_fig *f = fig_room(c, n, nodd);
 	if (n)
-		put_figs(c, r, f, cpu, &mv);
+		put_figs(c, r, f, cpu, &mv, true);
 	r->also = NULL;
 	r->nalso = r->cap_also = 0;
 	br_record_free(r);
 	return c;
 }
 
-struct br_record *br_record_compact(struct br_record *r)
+/* r's n figures (nodd of them odd, their cpu codes cpu[]) and what keep
+ * (BR_KEEP_*) says, copied string by string into size bytes of `arena`;
+ * r is freed. */
+static struct br_record *copy_compact(struct br_record *r, unsigned n, unsigned nodd, const uint16_t *cpu,
+				      unsigned keep, size_t need, int arena)
 {
-	if (!r)
-		return NULL;
-	if (r->frozen && (r->compact || !r->held) && r->strs && !r->strs->next && !r->dead)
-		return r; /* compacted, unchanged since */
-	unsigned n = 0, nodd = 0;
-	uint16_t cpu[BR_METRIC_COUNT];
-	for (uint64_t m = r->held; m; m &= m - 1, n++) {
-		struct br_value v = held_fig(r, n, (enum br_metric_id)__builtin_ctzll(m));
-		cpu[n] = cpu_code(&v);
-		nodd += !cpu[n] || v.res >= BR_FIG_ODD_RES;
-	}
-	/* one block with few dead bytes: copied whole, else string by string */
-	if (r->strs && !r->strs->next && r->dead <= 64 && !r->compact)
-		return compact_one_block(r, n, nodd, cpu);
-	size_t need = compact_size(r, n, nodd);
 	size_t size = (sizeof *r + sizeof(struct br_strblock) + need + 63) & ~(size_t)63;
-	size_t now = footprint(r);
-	if (size > FROZEN_MAX || ((r->compact || !r->held) && size + now / 8 > now))
-		return r; /* (saving under an eighth is not worth the copy) */
-	struct br_record *c = frozen_alloc(size);
+	struct br_record *c = frozen_alloc(size, arena);
 	*c = *r;
 	c->dead = 0;
 	c->frozen = true;
@@ -842,8 +835,8 @@ struct br_record *br_record_compact(struct br_record *r)
 	c->label = str_copy0(c, r->label);
 	c->source.file = str_copy0(c, r->source.file);
 	c->source.format = str_copy0(c, r->source.format);
-	c->source.excerpt = str_copy0(c, r->source.excerpt);
-	if (r->nparams) {
+	c->source.excerpt = keep & BR_KEEP_EXCERPT ? str_copy0(c, r->source.excerpt) : NULL;
+	if (r->nparams && (keep & BR_KEEP_PARAMS)) {
 		c->params = str_alloc_aligned(c, r->nparams * sizeof *c->params);
 		c->cap_params = r->nparams;
 		for (size_t i = 0; i < r->nparams; i++) {
@@ -853,16 +846,67 @@ struct br_record *br_record_compact(struct br_record *r)
 		}
 	} else {
 		c->params = NULL;
-		c->cap_params = 0;
+		c->nparams = c->cap_params = 0;
 	}
 	struct br_fig *f = fig_room(c, n, nodd);
 	if (n)
-		put_figs(c, r, f, cpu, NULL);
-	/* the also[] sources are the record's own mallocs: they move */
-	r->also = NULL;
-	r->nalso = r->cap_also = 0;
+		put_figs(c, r, f, cpu, NULL, keep & BR_KEEP_RAW);
+	if (keep & BR_KEEP_ALSO) {
+		/* the also[] sources are the record's own mallocs: they move */
+		r->also = NULL;
+		r->nalso = r->cap_also = 0;
+	} else {
+		c->also = NULL;
+		c->nalso = c->cap_also = 0;
+	}
 	br_record_free(r);
 	return c;
+}
+
+/* The figure count of r, how many are odd, and their cpu codes. */
+static unsigned count_figs(const struct br_record *r, uint16_t *cpu, unsigned *nodd)
+{
+	unsigned n = 0;
+	*nodd = 0;
+	for (uint64_t m = r->held; m; m &= m - 1, n++) {
+		struct br_value v = held_fig(r, n, (enum br_metric_id)__builtin_ctzll(m));
+		cpu[n] = cpu_code(&v);
+		*nodd += !cpu[n] || v.res >= BR_FIG_ODD_RES;
+	}
+	return n;
+}
+
+struct br_record *br_record_compact(struct br_record *r)
+{
+	if (!r)
+		return NULL;
+	if (r->frozen && (r->compact || !r->held) && r->strs && !r->strs->next && !r->dead)
+		return r; /* compacted, unchanged since */
+	unsigned nodd;
+	uint16_t cpu[BR_METRIC_COUNT];
+	unsigned n = count_figs(r, cpu, &nodd);
+	/* one block with few dead bytes: copied whole, else string by string */
+	if (r->strs && !r->strs->next && r->dead <= 64 && !r->compact)
+		return compact_one_block(r, n, nodd, cpu);
+	size_t need = compact_size(r, n, nodd, BR_KEEP_ALL);
+	size_t size = (sizeof *r + sizeof(struct br_strblock) + need + 63) & ~(size_t)63;
+	size_t now = footprint(r);
+	if (size > FROZEN_MAX || ((r->compact || !r->held) && size + now / 8 > now))
+		return r; /* (saving under an eighth is not worth the copy) */
+	return copy_compact(r, n, nodd, cpu, BR_KEEP_ALL, need, ARENA_BUILT);
+}
+
+struct br_record *br_record_slim(struct br_record *r, unsigned keep)
+{
+	if (!r || (keep & BR_KEEP_ALL) == BR_KEEP_ALL)
+		return br_record_compact(r);
+	unsigned nodd;
+	uint16_t cpu[BR_METRIC_COUNT];
+	unsigned n = count_figs(r, cpu, &nodd);
+	size_t need = compact_size(r, n, nodd, keep);
+	if ((sizeof *r + sizeof(struct br_strblock) + need + 63) > FROZEN_MAX)
+		return r;
+	return copy_compact(r, n, nodd, cpu, keep, need, ARENA_SLIM);
 }
 
 void br_record_set_version(struct br_record *r, const char *v)

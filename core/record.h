@@ -170,6 +170,22 @@ struct br_record *br_record_clone(const struct br_record *r);
  * values, strings) are not valid after. */
 struct br_record *br_record_compact(struct br_record *r);
 
+/* What a slim copy keeps besides its names, source lines, date and
+ * figures: the figures' raw strings, the params, the excerpt, the also[]
+ * sources. */
+enum {
+	BR_KEEP_RAW = 1u << 0,
+	BR_KEEP_PARAMS = 1u << 1,
+	BR_KEEP_EXCERPT = 1u << 2,
+	BR_KEEP_ALSO = 1u << 3,
+	BR_KEEP_ALL = 0xfu
+};
+/* r as br_record_compact makes it, less what keep leaves out (the raw
+ * strings read NULL, the params and also[] none, the excerpt NULL): for
+ * the records an output holds to the end and shows only part of. r is
+ * freed (a record too big to copy comes back whole). */
+struct br_record *br_record_slim(struct br_record *r, unsigned keep);
+
 /* Setters copy their arguments; NULL clears. */
 void br_record_set_version(struct br_record *r, const char *v);
 void br_record_set_host(struct br_record *r, const char *h);

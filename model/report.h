@@ -38,6 +38,13 @@ enum br_report_need {
 	BR_NEED_EXCERPTS = 1u << 5, /* not the model's: the records' excerpts (the
 				       input stage keeps none for an output
 				       without this bit; br_load_opts) */
+	/* Not the model's either: what else of a record the output reads,
+	 * beyond its names, source lines, date and figures. The input stage
+	 * may leave out of a record what no bit asks for (parsers/load.h
+	 * br_load_view). */
+	BR_NEED_RAW = 1u << 6,      /* the figures as printed (br_value.raw) */
+	BR_NEED_PARAMS = 1u << 7,   /* the params */
+	BR_NEED_ALSO = 1u << 8,     /* the further sources merged in (also[]) */
 };
 
 /* The HTML report's charts: wide, and narrow for phones; at most this many

@@ -299,7 +299,8 @@ struct trow {
 	const char *qual;  /* = input when the name was qualified with it */
 	size_t ikey;    /* input_key(), NO_INPUT when unknown */
 	bool unnamed;   /* neither label nor host: named after the input */
-	const struct br_record **members;
+	const struct br_record **members; /* its own (cap > 0), or one entry of
+					     the table's block of single runs */
 	size_t nmembers, cap;
 	size_t order;   /* input order */
 	double score;   /* for --top */
@@ -335,7 +336,8 @@ static void trow_free(struct trow *r)
 {
 	if (r->nmembers)
 		free_row_strings(r->name, r->core, r->label, r->host, r->members[0]);
-	free(r->members);
+	if (r->cap)
+		free(r->members);
 }
 
 static void trow_add_member(struct trow *r, const struct br_record *rec)
@@ -504,9 +506,10 @@ static void qualify_rows(struct trow *rows, size_t nrows)
 }
 
 /* The rows of a table, without cells; with --aggregate, one per
- * configuration (group.h). */
+ * configuration (group.h). Without, each row's one run is an entry of
+ * *block (one allocation for the table, not one a row). */
 static size_t build_rows(const struct br_record *const *recs, size_t n, bool aggregate,
-			 const struct inputs *in, struct trow **out)
+			 const struct inputs *in, struct trow **out, const struct br_record ***block)
 {
 	struct trow *rows = br_calloc(n ? n : 1, sizeof *rows);
 	size_t nrows = 0;
@@ -528,12 +531,15 @@ static size_t build_rows(const struct br_record *const *recs, size_t n, bool agg
 			trow_add_member(&rows[cf.of[i]], recs[i]);
 		br_configs_release(&cf);
 	} else {
+		const struct br_record **b = *block = br_malloc((n ? n : 1) * sizeof *b);
 		for (size_t i = 0; i < n; i++) {
 			struct trow *t = &rows[nrows];
 			t->order = nrows++;
 			t->label = one_line(recs[i]->label);
 			t->host = one_line(recs[i]->host);
-			trow_add_member(t, recs[i]);
+			b[i] = recs[i];
+			t->members = &b[i];
+			t->nmembers = 1;
 		}
 	}
 	for (size_t k = 0; k < nrows; k++)
@@ -907,6 +913,7 @@ static void present_metrics(const struct slots *sl, const struct colacc *acc, bo
 struct tbuild {
 	struct trow *rows;
 	size_t nrows;
+	const struct br_record **block; /* the rows' single runs (build_rows), or NULL */
 	struct slots sl;
 	struct colacc *acc;           /* per slot */
 	bool cols[BR_METRIC_COUNT];   /* metric m is a column */
@@ -921,6 +928,7 @@ static void tbuild_free_rows(struct tbuild *tb)
 	for (size_t i = 0; i < tb->nrows; i++)
 		trow_free(&tb->rows[i]);
 	free(tb->rows);
+	free(tb->block);
 	free(tb->acc);
 }
 
@@ -1093,12 +1101,20 @@ static void make_cols(struct br_cmp_table *t, const struct tbuild *tb)
  * ratios need. */
 static void take_rows(struct br_cmp_table *t, struct tbuild *tb)
 {
-	t->rows = br_calloc(tb->nrows, sizeof *t->rows);
+	/* Each row is rewritten in place, in order: a br_cmp_row is smaller
+	 * than a trow, so row i lands on bytes of trows 0..i only, and trow i
+	 * is copied out before (a table of 100,000 rows would otherwise hold
+	 * both arrays at once, 17 MB). */
+	_Static_assert(sizeof(struct br_cmp_row) <= sizeof(struct trow), "rows are taken in place");
+	t->rows = (struct br_cmp_row *)(void *)tb->rows;
 	t->nrows = tb->nrows;
 	t->baseline = tb->base;
+	t->member_block = tb->block;
+	tb->block = NULL;
 	for (size_t i = 0; i < tb->nrows; i++) {
-		struct trow *src = &tb->rows[i];
+		struct trow s = tb->rows[i], *src = &s;
 		struct br_cmp_row *r = &t->rows[i];
+		*r = (struct br_cmp_row){0};
 		r->name = src->name;
 		r->label = src->label;
 		r->host = src->host;
@@ -1112,7 +1128,8 @@ static void take_rows(struct br_cmp_table *t, struct tbuild *tb)
 				t->cols[k].cpu_tenths = t->cols[k].has_cpu;
 		free_unless(src->core, src->label, src->host);
 	}
-	free(tb->rows);
+	if (tb->nrows)
+		t->rows = br_realloc(t->rows, tb->nrows * sizeof *t->rows);
 	tb->rows = NULL;
 	if (tb->base >= 0) {
 		const struct br_cmp_row *b = &t->rows[tb->base];
@@ -1135,7 +1152,7 @@ static bool make_table(struct br_cmp *c, struct br_cmp_table *t, enum br_family 
 	struct tbuild tb = {.aggregate = o && o->aggregate};
 	t->aggregated = tb.aggregate;
 	family_slots(fam, o, recs, nrecs, &tb.sl);
-	tb.nrows = build_rows(recs, nrecs, tb.aggregate, in, &tb.rows);
+	tb.nrows = build_rows(recs, nrecs, tb.aggregate, in, &tb.rows, &tb.block);
 	qualify_rows(tb.rows, tb.nrows);
 	tb.acc = br_calloc(tb.sl.n ? (size_t)tb.sl.n : 1, sizeof *tb.acc);
 	scan_rows(tb.rows, tb.nrows, &tb.sl, tb.aggregate, tb.acc);
@@ -1508,8 +1525,10 @@ void br_cmp_free(struct br_cmp *c)
 		for (size_t r = 0; r < t->nrows; r++) {
 			struct br_cmp_row *row = &t->rows[r];
 			free_row_strings(row->name, NULL, row->label, row->host, row->members[0]);
-			free(row->members);
+			if (!t->member_block)
+				free(row->members);
 		}
+		free(t->member_block);
 		free(t->cell_block);
 		free(t->base_cells);
 		free(t->rows);

@@ -198,6 +198,8 @@ struct br_cmp_table {
 	bool aggregated;     /* the t-test against the baseline applies */
 	struct br_cmp_cell *base_cells; /* the baseline row's cells (ratios), or NULL */
 	struct br_cmp_cell *cell_block; /* every row's cells after br_cmp_materialize() */
+	const struct br_record **member_block; /* the rows' members when each has one run
+						  (not --aggregate): one block */
 };
 
 struct br_cmp {

@@ -187,6 +187,12 @@ struct br_load_stream {
 	bool prints;             /* fingerprints, not records (past the budget) */
 	br_stream_encode_fn *encode;
 	void *encode_arg;
+	/* a view (br_load_view): no spill; past the budget each record is
+	 * held slim (br_record_slim, keeping `keep`), slimv[g] */
+	bool view;
+	unsigned keep;
+	struct br_record **slimv;
+	size_t cap_slimv;
 	struct br_buf enc;
 	FILE *spill;
 	uint64_t spilled;        /* bytes in it */
@@ -300,7 +306,10 @@ static void print(struct br_load_stream *st, struct br_record **v, size_t n)
 	size_t g0 = st->nrec;
 	st->nrec += n;
 	st->fp = br_grow(st->fp, &st->cap_fp, st->nrec, sizeof *st->fp);
-	st->off = br_grow(st->off, &st->cap_off, st->nrec + 1, sizeof *st->off);
+	if (st->view)
+		st->slimv = br_grow(st->slimv, &st->cap_slimv, st->nrec, sizeof *st->slimv);
+	else
+		st->off = br_grow(st->off, &st->cap_off, st->nrec + 1, sizeof *st->off);
 	struct tally here = {0};
 	tally_init(&here, n);
 	for (size_t i = 0; i < n; i++) {
@@ -313,8 +322,15 @@ static void print(struct br_load_stream *st, struct br_record **v, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		struct br_record *r = v[i];
 		uint64_t key = bucket_host(&st->fp[g0 + i]);
+		bool kept = tally_add(&st->seen, key) || here.n[tally_slot(&here, key)] > 1;
+		if (st->view) {
+			st->slimv[g0 + i] = kept ? NULL : br_record_slim(r, st->keep);
+			if (kept)
+				keep(st, r, g0 + i);
+			continue;
+		}
 		st->off[g0 + i] = st->spilled;
-		if (tally_add(&st->seen, key) || here.n[tally_slot(&here, key)] > 1) {
+		if (kept) {
 			keep(st, r, g0 + i);
 			continue;
 		}
@@ -367,12 +383,14 @@ static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 	if (!st->prints) {
 		/* past the budget: the spill, then fingerprints from here on,
 		 * of those held too */
-		st->spill = spill_file();
-		if (!st->spill) {
-			st->budget = SIZE_MAX; /* nowhere to spill: held, as before */
-			return;
+		if (!st->view) {
+			st->spill = spill_file();
+			if (!st->spill) {
+				st->budget = SIZE_MAX; /* nowhere to spill: held, as before */
+				return;
+			}
+			setvbuf(st->spill, NULL, _IOFBF, COPY_BLOCK); /* few, big writes */
 		}
-		setvbuf(st->spill, NULL, _IOFBF, COPY_BLOCK); /* few, big writes */
 		tally_init(&st->seen, 1024);
 		st->prints = true;
 		from = 0;
@@ -425,9 +443,10 @@ static void mark_candidates(struct br_load_stream *st)
 			st->doc_want[d] = st->cand[g] == CAND;
 }
 
-int br_load_stream_open(const struct br_load_input *in, size_t n, const struct br_load_opts *o,
-			size_t budget, br_stream_encode_fn *encode, void *arg, struct br_load *out,
-			struct br_load_stream **stp)
+/* The stream's pass 1, for an output (encode) or a view (encode NULL). */
+static int stream_open(const struct br_load_input *in, size_t n, const struct br_load_opts *o,
+				size_t budget, br_stream_encode_fn *encode, void *arg, unsigned keep,
+				struct br_load *out, struct br_load_stream **stp)
 {
 	struct br_load_stream *st = *stp = br_calloc(1, sizeof *st);
 	st->in = in;
@@ -436,6 +455,8 @@ int br_load_stream_open(const struct br_load_input *in, size_t n, const struct b
 	st->budget = budget ? budget : STREAM_BUDGET;
 	st->encode = encode;
 	st->encode_arg = arg;
+	st->view = !encode;
+	st->keep = keep;
 	bool files = !o->claims && !o->lines_only;
 	for (size_t i = 0; files && i < n; i++)
 		files = strcmp(in[i].path, "-") != 0 && !(o->archive_is && o->archive_is(in[i].path));
@@ -470,6 +491,13 @@ int br_load_stream_open(const struct br_load_input *in, size_t n, const struct b
 		mark_candidates(st);
 	br_dataset_name_inputs(&out->ds);
 	return status;
+}
+
+int br_load_stream_open(const struct br_load_input *in, size_t n, const struct br_load_opts *o,
+			size_t budget, br_stream_encode_fn *encode, void *arg, struct br_load *out,
+			struct br_load_stream **st)
+{
+	return stream_open(in, n, o, budget, encode, arg, BR_KEEP_ALL, out, st);
 }
 
 int br_load_stream_io_error(const struct br_load_stream *st)
@@ -639,5 +667,55 @@ void br_load_stream_free(struct br_load_stream *st)
 	br_recset_free(&st->kept);
 	free(st->kept_g);
 	free(st->gone);
+	for (size_t g = 0; st->slimv && g < st->nrec; g++)
+		br_record_free(st->slimv[g]);
+	free(st->slimv);
 	free(st);
+}
+
+/*
+ * A view: the stream's passes with the records held slim instead of
+ * spilled. Past the budget, a record that may merge is held whole (as the
+ * stream keeps it), any other slim at once; pass 2 and the merge are the
+ * stream's; the records are then put in order: each slim record, and in a
+ * candidate's place its survivor, slim too.
+ */
+static void view_assemble(struct br_load_stream *st)
+{
+	struct br_recset *out = &st->l->ds.records;
+	size_t j = 0;
+	for (size_t g = 0; g < st->nrec; g++) {
+		if (!st->cand[g]) {
+			br_recset_add(out, st->slimv[g]);
+			st->slimv[g] = NULL;
+			continue;
+		}
+		/* a candidate dropped in pass 1 was read again: its slim copy goes */
+		br_record_free(st->slimv[g]);
+		st->slimv[g] = NULL;
+		if (!st->gone[j])
+			br_recset_add(out, br_record_slim(st->kept.v[j], st->keep));
+		else
+			br_record_free(st->kept.v[j]);
+		st->kept.v[j++] = NULL;
+	}
+	st->kept.n = 0;
+}
+
+int br_load_view(const struct br_load_input *in, size_t n, const struct br_load_opts *o, size_t budget,
+		 unsigned keep, struct br_load *out)
+{
+	struct br_load_stream *st;
+	int status = stream_open(in, n, o, budget, NULL, NULL, keep, out, &st);
+	if (st->prints) {
+		if (read_again(st) < 0) {
+			add_error(out, br_last_error());
+			status = -1;
+		} else {
+			merge_kept(st);
+			view_assemble(st);
+		}
+	}
+	br_load_stream_free(st);
+	return status;
 }

@@ -86,6 +86,17 @@ int br_load_stream_io_error(const struct br_load_stream *st);
 int br_load_stream_emit(struct br_load_stream *st, br_stream_write_fn *write, void *arg);
 void br_load_stream_free(struct br_load_stream *st);
 
+/*
+ * The input stage for outputs that hold every record to the end but show
+ * only part of each (the tables and charts): br_load_inputs's records, in
+ * its order and merged the same way, in `budget` bytes of records (0:
+ * 8 MiB) plus a slim copy of each record past them, which keeps only
+ * `keep` (record.h BR_KEEP_*) of what the output does not show. Standard
+ * input and results archives are read once and held, as the stream does.
+ */
+int br_load_view(const struct br_load_input *in, size_t n, const struct br_load_opts *o, size_t budget,
+		 unsigned keep, struct br_load *out);
+
 /* The input among in[0..n) that is the file PATH (the same file, however
  * named; standard input is none), or NULL. */
 const struct br_load_input *br_load_find_file(const struct br_load_input *in, size_t n, const char *path);

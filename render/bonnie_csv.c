@@ -231,5 +231,6 @@ const struct br_renderer br_renderer_bonnie_csv = {
 	.extensions = "",
 	.summary = "bonnie++ 1.98-layout CSV (50 fields) for bon_csv2txt / bon_csv2html",
 	.text = true,
+	.needs = BR_NEED_RAW | BR_NEED_PARAMS, /* the figures as printed, the run's size */
 	.render = render,
 };

@@ -182,6 +182,6 @@ const struct br_renderer br_renderer_csv = {
 	.extensions = ".csv",
 	.summary = "one row per record, one column per metric (SCHEMA.md units)",
 	.text = true,
-	.needs = BR_NEED_PLAIN,
+	.needs = BR_NEED_PLAIN | BR_NEED_PARAMS, /* the size column */
 	.render = render,
 };

@@ -225,7 +225,7 @@ const struct br_renderer br_renderer_jsonl = {
 	.name = "jsonl",
 	.extensions = ".jsonl .json .ndjson",
 	.summary = "JSON Lines, one record per line (docs/schema.md)",
-	.needs = BR_NEED_EXCERPTS,
+	.needs = BR_NEED_EXCERPTS | BR_NEED_RAW | BR_NEED_PARAMS | BR_NEED_ALSO,
 	.render = render,
 	.record = record,
 };

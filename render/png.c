@@ -537,6 +537,6 @@ const struct br_renderer br_renderer_png = {
 	.name = "png",
 	.extensions = ".png",
 	.summary = "one chart as a PNG image (--chart GROUP, --width, --scale)",
-	.needs = BR_NEED_CHART,
+	.needs = BR_NEED_CHART | BR_NEED_PARAMS, /* "quick" runs */
 	.render = render,
 };

@@ -283,6 +283,6 @@ const struct br_renderer br_renderer_svg = {
 	.name = "svg",
 	.extensions = ".svg",
 	.summary = "one chart as SVG (--chart GROUP, --width)",
-	.needs = BR_NEED_CHART,
+	.needs = BR_NEED_CHART | BR_NEED_PARAMS, /* "quick" runs */
 	.render = render,
 };

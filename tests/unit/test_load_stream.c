@@ -5,7 +5,8 @@
  * the corpus given twice (every run merges with its copy), files whose
  * hosts a format cut, runs repeated across files, and a budget that runs
  * out half way. An input that changes between its readings is an error,
- * not a wrong output.
+ * not a wrong output. A view (br_load_view) holds the same records, those
+ * past its budget slim (record.h br_record_slim).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -65,18 +66,41 @@ static void add_corpus(struct inputs *in)
 	free(names);
 }
 
-/* What br_load_inputs holds, as JSON Lines. */
-static char *held(const struct inputs *in, size_t *nrec)
+/* What br_load_inputs holds, as JSON Lines; each record slim, keeping
+ * `keep` (BR_KEEP_ALL: as it is). */
+static char *held_keep(const struct inputs *in, unsigned keep, size_t *nrec)
 {
 	struct br_load_opts o = {0};
 	struct br_load l;
 	br_load_inputs(in->v, in->n, &o, &l);
 	struct br_buf b = BR_BUF_INIT;
 	for (size_t i = 0; i < l.ds.records.n; i++) {
+		if (keep != BR_KEEP_ALL)
+			l.ds.records.v[i] = br_record_slim(l.ds.records.v[i], keep);
 		br_record_to_json(l.ds.records.v[i], &b);
 		br_buf_addc(&b, '\n');
 	}
 	*nrec = l.ds.records.n;
+	br_load_free(&l);
+	return br_buf_detach(&b);
+}
+
+static char *held(const struct inputs *in, size_t *nrec)
+{
+	return held_keep(in, BR_KEEP_ALL, nrec);
+}
+
+/* What br_load_view holds with `budget`, keeping `keep`, as JSON Lines. */
+static char *viewed(const struct inputs *in, size_t budget, unsigned keep)
+{
+	struct br_load_opts o = {0};
+	struct br_load l;
+	assert_int_equal(br_load_view(in->v, in->n, &o, budget, keep, &l), 0);
+	struct br_buf b = BR_BUF_INIT;
+	for (size_t i = 0; i < l.ds.records.n; i++) {
+		br_record_to_json(l.ds.records.v[i], &b);
+		br_buf_addc(&b, '\n');
+	}
 	br_load_free(&l);
 	return br_buf_detach(&b);
 }
@@ -113,12 +137,28 @@ static void same_at_every_budget(const struct inputs *in, size_t expect_merged_b
 	size_t nh, ns;
 	char *want = held(in, &nh);
 	assert_true(nh > 0);
+	size_t nslim;
+	char *want_slim = held_keep(in, BR_KEEP_PARAMS, &nslim);
+	assert_int_equal(nslim, nh);
+	assert_string_not_equal(want_slim, want);
+	assert_null(strstr(want_slim, "\"raw\""));
+	assert_null(strstr(want_slim, "\"also\""));
 	static const size_t budgets[] = {1, 4096, 200000, 0};
 	for (size_t k = 0; k < 4; k++) {
 		char *got = streamed(in, budgets[k], &ns);
 		assert_string_equal(got, want);
 		free(got);
+		/* a view: the same records, each past the budget slim */
+		got = viewed(in, budgets[k], BR_KEEP_ALL);
+		assert_string_equal(got, want);
+		free(got);
+		if (budgets[k] == 1) {
+			got = viewed(in, budgets[k], BR_KEEP_PARAMS);
+			assert_string_equal(got, want_slim);
+			free(got);
+		}
 	}
+	free(want_slim);
 	/* the records read, before the merge (past the budget), or after it */
 	char *got = streamed(in, 1, &ns);
 	free(got);

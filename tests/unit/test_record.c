@@ -466,18 +466,20 @@ static void many_records_freed_and_remade(void **state)
 }
 
 /* Everything a record holds, as text (resolution and doubt included). */
-static void fingerprint(const struct br_record *r, char *out, size_t cap)
+/* Everything of r, but for what keep (BR_KEEP_*) leaves out. */
+static void fingerprint_keep(const struct br_record *r, unsigned keep, char *out, size_t cap)
 {
 	size_t n = 0;
 #define PUT(...) (n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, __VA_ARGS__))
-	PUT("%d|%s|%s|%s|%s:%u-%u:%s:%s|", (int)r->tool, r->version ? r->version : "(null)",
+	PUT("%d|%s|%s|%s|%s:%u-%u:%s:%s|%d%d%d|%lld|", (int)r->tool, r->version ? r->version : "(null)",
 	    r->host ? r->host : "(null)", r->label ? r->label : "(null)",
 	    r->source.file ? r->source.file : "(null)", r->source.line, r->source.end_line,
 	    r->source.format ? r->source.format : "(null)",
-	    r->source.excerpt ? r->source.excerpt : "(null)");
-	for (size_t i = 0; i < r->nalso; i++)
+	    r->source.excerpt && (keep & BR_KEEP_EXCERPT) ? r->source.excerpt : "(null)", r->host_cut,
+	    r->ran_at_from, r->ran_at_prec, (long long)r->ran_at);
+	for (size_t i = 0; (keep & BR_KEEP_ALSO) && i < r->nalso; i++)
 		PUT("also %s:%u|", r->also[i].file ? r->also[i].file : "(null)", r->also[i].line);
-	for (size_t i = 0; i < r->nparams; i++)
+	for (size_t i = 0; (keep & BR_KEEP_PARAMS) && i < r->nparams; i++)
 		PUT("p %s=%s/%.17g|", r->params[i].key, r->params[i].str ? r->params[i].str : "(num)",
 		    r->params[i].num);
 	for (int m = 0; m < BR_METRIC_COUNT; m++) {
@@ -486,10 +488,15 @@ static void fingerprint(const struct br_record *r, char *out, size_t cap)
 			continue;
 		PUT("m%d %d%d%d%d%d%d %.17g %.17g %.17g %s|", m, v.present, v.has_value, v.has_cpu,
 		    v.too_fast, v.marked, v.doubtful, v.value, v.cpu, br_value_resolution(v),
-		    v.raw ? v.raw : "(null)");
+		    v.raw && (keep & BR_KEEP_RAW) ? v.raw : "(null)");
 	}
 #undef PUT
 	assert_true(n < cap);
+}
+
+static void fingerprint(const struct br_record *r, char *out, size_t cap)
+{
+	fingerprint_keep(r, BR_KEEP_ALL, out, cap);
 }
 
 static unsigned long long lcg(unsigned long long *x)
@@ -638,6 +645,50 @@ static void compacted_records_are_the_same_records(void **state)
 	assert_null(br_record_compact(NULL));
 }
 
+/* A slim copy is the record less what it was told to leave out (the raw
+ * strings, the params, the excerpt, the also[] sources, in every
+ * combination): the rest, every figure's value, cpu, flags and resolution
+ * too, as it was. */
+static void slim_records_lose_only_what_they_leave_out(void **state)
+{
+	(void)state;
+	static char want[8192], got[8192];
+	unsigned long long x = 7;
+	for (int i = 0; i < 800; i++) {
+		unsigned keep = (unsigned)i % 16;
+		struct br_record *r = random_record(&x, i);
+		if (i % 5 == 0) { /* with an also[] */
+			struct br_recset s = {0};
+			br_record_set(r, BR_M_seeks, 5, "5");
+			br_recset_add(&s, r);
+			br_recset_add(&s, br_record_clone(r));
+			s.v[1]->source.line += 1000;
+			assert_int_equal(br_recset_merge(&s), 1);
+			r = s.v[0];
+			free(s.v);
+		}
+		if (i % 3)
+			r = br_record_compact(r);
+		fingerprint_keep(r, keep, want, sizeof want);
+		struct br_record *s = br_record_slim(r, keep);
+		fingerprint_keep(s, BR_KEEP_ALL, got, sizeof got);
+		assert_string_equal(got, want);
+		if (!(keep & BR_KEEP_ALSO))
+			assert_int_equal(s->nalso, 0);
+		if (!(keep & BR_KEEP_PARAMS))
+			assert_int_equal(s->nparams, 0);
+		if (!(keep & BR_KEEP_EXCERPT))
+			assert_null(s->source.excerpt);
+		/* it still takes changes */
+		br_record_set(s, BR_M_ran_del, 7, "7");
+		br_record_param_num(s, "added", 1);
+		assert_true(br_record_get(s, BR_M_ran_del).value == 7);
+		assert_true(br_record_param(s, "added")->num == 1);
+		br_record_free(s);
+	}
+	assert_null(br_record_slim(NULL, 0));
+}
+
 static void resolutions_read_back_exactly(void **state)
 {
 	(void)state;
@@ -722,6 +773,7 @@ int main(void)
 		cmocka_unit_test(sparse_values_stay_put_and_read_back),
 		cmocka_unit_test(merge_adds_figures_the_survivor_lacks),
 		cmocka_unit_test(compacted_records_are_the_same_records),
+		cmocka_unit_test(slim_records_lose_only_what_they_leave_out),
 		cmocka_unit_test(resolutions_read_back_exactly),
 		cmocka_unit_test(resolutions_have_no_ceiling),
 	};
