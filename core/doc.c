@@ -573,6 +573,8 @@ static int next_part(struct br_doc_reader *rd, size_t (*end_at)(struct br_doc_re
 	return 0;
 }
 
+static int reader_init(int fd, bool is_stdin, const char *path, struct br_doc_reader **out);
+
 int br_doc_reader_open(const char *path, struct br_doc_reader **out)
 {
 	*out = NULL;
@@ -580,6 +582,20 @@ int br_doc_reader_open(const char *path, struct br_doc_reader **out)
 	int fd = open_input(path, is_stdin);
 	if (fd < 0)
 		return -1;
+	return reader_init(fd, is_stdin, path, out);
+}
+
+int br_doc_reader_open_stdin_copy(int fd, struct br_doc_reader **out)
+{
+	*out = NULL;
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		return br_error("cannot read standard input again: %s", strerror(errno));
+	return reader_init(fd, true, "-", out);
+}
+
+/* A reader of fd (not closed with it when is_stdin). */
+static int reader_init(int fd, bool is_stdin, const char *path, struct br_doc_reader **out)
+{
 	struct br_doc_reader *rd = br_calloc(1, sizeof *rd);
 	rd->fd = fd;
 	rd->is_stdin = is_stdin;

@@ -123,6 +123,10 @@ int br_doc_load(const char *path, struct br_doc **out);
  */
 struct br_doc_reader;
 int br_doc_reader_open(const char *path, struct br_doc_reader **out);
+/* Standard input's bytes, copied into the file fd: read from its start and
+ * handed out as standard input ("<stdin>") is, but as a regular file is
+ * (by size, doc.c's PIECE). fd is left open. */
+int br_doc_reader_open_stdin_copy(int fd, struct br_doc_reader **out);
 /* The next document, or NULL at the end (returns 0) or on a read error
  * (returns -1, br_last_error() set). *line0 is the number of the file's
  * physical lines before the document: its line n is the file's line0 + n. */

@@ -213,6 +213,10 @@ struct br_load_stream {
 	size_t *kept_g;          /* the record number of each */
 	size_t cap_kept_g;
 	bool *gone;              /* of kept: merged into an earlier one */
+	/* standard input, copied to a temporary file as pass 1 reads it, so
+	 * that pass 2 can read it again: the first "-" input's */
+	FILE *stdin_copy;
+	size_t stdin_input;
 	/* pass 2 */
 	size_t input, doc_base;
 	bool changed;            /* an input read differently than in pass 1 */
@@ -362,6 +366,52 @@ static FILE *spill_file(void)
 	return f;
 }
 
+/* Standard input, all of it, into a temporary file (the stream's reading
+ * of "-", both passes): 0, or -1 with br_error() (nowhere to put it: the
+ * caller holds the records instead; a read or write that failed). */
+static int copy_stdin(struct br_load_stream *st)
+{
+	st->stdin_copy = spill_file();
+	if (!st->stdin_copy)
+		return -1;
+	char *buf = br_malloc(COPY_BLOCK);
+	int fd = fileno(st->stdin_copy), rc = 0;
+	for (;;) {
+		ssize_t r = read(0, buf, COPY_BLOCK);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			rc = br_error("cannot read '-': %s", strerror(errno));
+			break;
+		}
+		if (r == 0)
+			break;
+		for (ssize_t w, off = 0; off < r; off += w) {
+			w = write(fd, buf + off, (size_t)(r - off));
+			if (w < 0 && errno == EINTR) {
+				w = 0;
+				continue;
+			}
+			if (w <= 0) {
+				rc = br_error("cannot read '-': cannot copy it to a temporary file: %s",
+					      strerror(w < 0 ? errno : EIO));
+				break;
+			}
+		}
+		if (rc < 0)
+			break;
+	}
+	free(buf);
+	return rc;
+}
+
+/* Where pass 1 and pass 2 read input i ("-") from: the copy of standard
+ * input (struct br_parse_each.stdin_copy), or 0. */
+static int stdin_copy_of(const struct br_load_stream *st, size_t i)
+{
+	return st->stdin_copy && i == st->stdin_input ? fileno(st->stdin_copy) : 0;
+}
+
 /* Pass 1, after each document of input st->input. */
 static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 {
@@ -458,11 +508,30 @@ static int stream_open(const struct br_load_input *in, size_t n, const struct br
 	st->view = !encode;
 	st->keep = keep;
 	bool files = !o->claims && !o->lines_only;
-	for (size_t i = 0; files && i < n; i++)
-		files = strcmp(in[i].path, "-") != 0 && !(o->archive_is && o->archive_is(in[i].path));
-	if (!files) /* standard input or an archive: read once, held */
+	size_t first_stdin = n;
+	for (size_t i = 0; files && i < n; i++) {
+		files = !(o->archive_is && o->archive_is(in[i].path));
+		if (strcmp(in[i].path, "-") == 0 && first_stdin == n)
+			first_stdin = i;
+	}
+	if (!files) /* an archive: read once, held */
 		return br_load_inputs(in, n, o, out);
 	memset(out, 0, sizeof *out);
+	size_t skip = n;
+	if (first_stdin < n) {
+		/* standard input, copied whole first: read like a file, twice
+		 * if need be; with nowhere to copy it, everything is held */
+		st->stdin_input = first_stdin;
+		if (copy_stdin(st) < 0) {
+			if (!st->stdin_copy)
+				return br_load_inputs(in, n, o, out);
+			/* a read or write failed half way: "-" is not read */
+			add_error(out, br_last_error());
+			fclose(st->stdin_copy);
+			st->stdin_copy = NULL;
+			skip = first_stdin;
+		}
+	}
 	out->ds.skip_claims = true;
 	out->ds.skip_excerpts = o->no_excerpts;
 	st->input_doc0 = br_calloc(n + 1, sizeof *st->input_doc0);
@@ -473,7 +542,11 @@ static int stream_open(const struct br_load_input *in, size_t n, const struct br
 		size_t in0 = ds->ninputs;
 		st->input = i;
 		st->input_doc0[i] = st->ndocs;
-		struct br_parse_each each = {NULL, first_done, st};
+		if (i == skip) { /* standard input could not be copied (said) */
+			status = -1;
+			continue;
+		}
+		struct br_parse_each each = {NULL, first_done, st, stdin_copy_of(st, i)};
 		if (br_parse_file_each(in[i].path, ds, &each) < 0) {
 			add_error(out, br_last_error());
 			status = -1;
@@ -574,7 +647,7 @@ static int read_again(struct br_load_stream *st)
 		struct br_dataset ds = {.skip_claims = true, .skip_excerpts = st->l->ds.skip_excerpts};
 		st->input = i;
 		st->doc_base = st->input_doc0[i];
-		struct br_parse_each each = {again_want, again_done, st};
+		struct br_parse_each each = {again_want, again_done, st, stdin_copy_of(st, i)};
 		int rc = br_parse_file_each(st->in[i].path, &ds, &each);
 		br_dataset_free(&ds);
 		if (rc < 0)
@@ -655,6 +728,8 @@ void br_load_stream_free(struct br_load_stream *st)
 		return;
 	if (st->spill)
 		fclose(st->spill);
+	if (st->stdin_copy)
+		fclose(st->stdin_copy);
 	br_buf_free(&st->enc);
 	tally_free(&st->seen);
 	free(st->fp);

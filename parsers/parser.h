@@ -227,6 +227,8 @@ struct br_parse_each {
 	bool (*want)(void *arg, size_t k);
 	void (*done)(void *arg, struct br_dataset *ds, size_t rec0, size_t k);
 	void *arg;
+	int stdin_copy; /* > 0: "-" is read from this file, a copy of standard
+			   input (br_doc_reader_open_stdin_copy) */
 };
 int br_parse_file_each(const char *path, struct br_dataset *ds, const struct br_parse_each *each);
 

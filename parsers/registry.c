@@ -368,7 +368,8 @@ int br_parse_file_each(const char *path, struct br_dataset *ds, const struct br_
 {
 	struct br_doc_reader *rd;
 	br_parsers_init();
-	if (br_doc_reader_open(path, &rd) < 0)
+	if (each && each->stdin_copy > 0 && strcmp(path, "-") == 0 ? br_doc_reader_open_stdin_copy(each->stdin_copy, &rd) < 0
+								     : br_doc_reader_open(path, &rd) < 0)
 		return -1;
 	size_t input_idx = ds->ninputs;
 	struct br_doc *doc;

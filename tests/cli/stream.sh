@@ -1,9 +1,12 @@
 # JSON Lines streamed (parsers/load.h br_load_stream): past its memory
 # budget, benchreport reads the inputs three times and holds a fingerprint
 # a record instead of the records; the output, the warnings and the exit
-# status are what the held reading gives. A budget of one byte makes every
-# input go that way; the corpus given twice makes every run merge with its
-# copy. Standard input and files over 8 MiB are read in pieces (core/doc.c
+# status are what the held reading gives. The other outputs hold the
+# records past the budget slim (br_load_view), with the same output too.
+# A budget of one byte makes every input go that way; the corpus given
+# twice makes every run merge with its copy. Standard input is copied to a
+# temporary file and read like a file; files over 8 MiB (and standard
+# input where it is held: --explain, --dump) are read in pieces (core/doc.c
 # PIECE): their rows come out as from the whole file.
 . tests/cli/lib.sh
 
@@ -19,6 +22,19 @@ cmp -s "$T/held.jsonl" "$T/out" || { diff "$T/held.jsonl" "$T/out" | head -20; f
 cmp -s "$T/held.err" "$T/err" || { diff "$T/held.err" "$T/err" | head -20; fail "streamed warnings differ"; }
 expect_status 0 env BENCHREPORT_STREAM_BUDGET=100000 $BR -o "$T/mid.jsonl" --format jsonl $docs $docs
 cmp -s "$T/held.jsonl" "$T/mid.jsonl" || fail "JSON Lines streamed from half way differ"
+
+# every other output, slim past the budget: the same bytes
+for fmt in text markdown csv html svg bonnie-csv; do
+	expect_status 0 env SOURCE_DATE_EPOCH=1700000000 $BR --format $fmt $docs $docs
+	cp "$T/out" "$T/held.$fmt"
+	expect_status 0 env SOURCE_DATE_EPOCH=1700000000 BENCHREPORT_STREAM_BUDGET=1 $BR --format $fmt $docs $docs
+	cmp -s "$T/held.$fmt" "$T/out" || { diff "$T/held.$fmt" "$T/out" | head -20; fail "$fmt of slim records differs"; }
+	cmp -s "$T/held.err" "$T/err" || { diff "$T/held.err" "$T/err" | head -20; fail "$fmt: warnings of slim records differ"; }
+done
+expect_status 0 $BR --aggregate --sort put_block --format text $docs $docs
+cp "$T/out" "$T/held.agg"
+expect_status 0 env BENCHREPORT_STREAM_BUDGET=1 $BR --aggregate --sort put_block --format text $docs $docs
+cmp -s "$T/held.agg" "$T/out" || fail "--aggregate of slim records differs"
 
 # nowhere to write the temporary file: the records are held, the same output
 # (the bare binary: valgrind itself needs a TMPDIR)
@@ -45,4 +61,16 @@ expect_status 0 $BR --format text - <"$T/big.csv"
 cp "$T/out" "$T/pieces.txt"
 expect_status 0 $BR --format text "$T/big.csv"
 cmp -s "$T/pieces.txt" "$T/out" || fail "the text table of rows read in pieces differs"
+# standard input from a pipe, past the budget: copied, read again, slim
+expect_status 0 sh -c "cat '$T/big.csv' | BENCHREPORT_STREAM_BUDGET=1 $BR --format text -"
+cmp -s "$T/pieces.txt" "$T/out" || fail "the text table of a pipe past the budget differs"
+expect_status 0 sh -c "cat '$T/big.csv' '$T/big.csv' | $BR --format jsonl - '$T/big.csv'"
+cp "$T/out" "$T/pipe-held.jsonl"
+expect_status 0 sh -c "cat '$T/big.csv' '$T/big.csv' | BENCHREPORT_STREAM_BUDGET=1 $BR --format jsonl - '$T/big.csv'"
+cmp -s "$T/pipe-held.jsonl" "$T/out" || fail "JSON Lines of a pipe past the budget differ"
+[ "$(wc -l <"$T/out")" -eq 10000 ] || fail "$(wc -l <"$T/out") records of a pipe and a file that repeat 10000 rows"
+grep -q '"also":.*"file":"'"$T/big.csv"'"' "$T/out" || fail "the pipe's runs did not merge with the file's"
+# nothing left on standard input for a second "-"
+expect_status 0 sh -c "BENCHREPORT_STREAM_BUDGET=1 $BR --format jsonl - - <'$T/big.csv'"
+[ "$(wc -l <"$T/out")" -eq 10000 ] || fail "a second '-' read something"
 echo ok
