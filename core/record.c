@@ -83,10 +83,11 @@ static struct {
 #define FROZEN_MAX (SLAB_SIZE / 16) /* a bigger record stays as it is */
 
 /* the frozen slabs being filled (slabs.lock): one for the records compacted
- * as they are built, one for slim copies (br_record_slim), which outlive
- * the records they are made from: in one slab, a slim copy would keep the
- * space of every dropped record around it */
-enum { ARENA_BUILT, ARENA_SLIM, ARENAS };
+ * as they are built, one for slim copies (br_record_slim) and one for the
+ * records a stream holds (br_record_hold), which outlive most records made
+ * with them: in one slab, such a record would keep the space of every
+ * dropped record around it */
+enum { ARENA_BUILT, ARENA_SLIM, ARENA_HELD, ARENAS };
 static struct slab *frozen_cur[ARENAS];
 
 static bool use_slabs(void)
@@ -189,7 +190,8 @@ static void record_release(struct br_record *r)
 	struct slab *sl = (struct slab *)(void *)((uintptr_t)r & ~(uintptr_t)(SLAB_SIZE - 1));
 	if (sl->tool == FROZEN_TOOL) {
 		/* bump-allocated: the space comes back with the whole slab */
-		if (--sl->live == 0 && sl != frozen_cur[ARENA_BUILT] && sl != frozen_cur[ARENA_SLIM])
+		if (--sl->live == 0 && sl != frozen_cur[ARENA_BUILT] && sl != frozen_cur[ARENA_SLIM] &&
+		    sl != frozen_cur[ARENA_HELD])
 			munmap(sl, SLAB_SIZE);
 		pthread_mutex_unlock(&slabs.lock);
 		return;
@@ -896,17 +898,64 @@ struct br_record *br_record_compact(struct br_record *r)
 	return copy_compact(r, n, nodd, cpu, BR_KEEP_ALL, need, ARENA_BUILT);
 }
 
-struct br_record *br_record_slim(struct br_record *r, unsigned keep)
+/* r copied into `arena`, keeping `keep` (r itself when too big). */
+static struct br_record *copy_to(struct br_record *r, unsigned keep, int arena)
 {
-	if (!r || (keep & BR_KEEP_ALL) == BR_KEEP_ALL)
-		return br_record_compact(r);
+	if (!r)
+		return NULL;
 	unsigned nodd;
 	uint16_t cpu[BR_METRIC_COUNT];
 	unsigned n = count_figs(r, cpu, &nodd);
 	size_t need = compact_size(r, n, nodd, keep);
 	if ((sizeof *r + sizeof(struct br_strblock) + need + 63) > FROZEN_MAX)
 		return r;
-	return copy_compact(r, n, nodd, cpu, keep, need, ARENA_SLIM);
+	return copy_compact(r, n, nodd, cpu, keep, need, arena);
+}
+
+struct br_record *br_record_slim(struct br_record *r, unsigned keep)
+{
+	return copy_to(r, keep & BR_KEEP_ALL, ARENA_SLIM);
+}
+
+/* p, a pointer into [from, from + n), at the same place of `to`. */
+static void *relocated(const void *p, const char *from, size_t n, char *to)
+{
+	const char *q = p;
+	return q && q >= from && q < from + n ? to + (q - from) : (void *)(uintptr_t)p;
+}
+
+struct br_record *br_record_hold(struct br_record *r)
+{
+	if (!r || !(r->frozen && (r->compact || !r->held) && r->strs && !r->strs->next && !r->dead) ||
+	    r->strs != (struct br_strblock *)(r + 1))
+		return copy_to(r, BR_KEEP_ALL, ARENA_HELD);
+	/* compacted and unchanged since: its one allocation copied byte for
+	 * byte, the pointers into it moved along (the figures' raw strings
+	 * are offsets from the record: they stay) */
+	size_t n = (sizeof *r + sizeof(struct br_strblock) + r->strs->cap + 63) & ~(size_t)63;
+	char *from = (char *)r, *to = frozen_alloc(n, ARENA_HELD);
+	memcpy(to, from, n);
+	struct br_record *c = (struct br_record *)(void *)to;
+#define MOVE(field) (c->field = relocated(c->field, from, n, to))
+	MOVE(version);
+	MOVE(host);
+	MOVE(label);
+	MOVE(source.file);
+	MOVE(source.format);
+	MOVE(source.excerpt);
+	MOVE(strs);
+	MOVE(vals);
+	MOVE(params);
+	for (size_t i = 0; i < c->nparams; i++) {
+		MOVE(params[i].key);
+		MOVE(params[i].str);
+	}
+#undef MOVE
+	/* the also[] sources are the record's own mallocs: they move */
+	r->also = NULL;
+	r->nalso = r->cap_also = 0;
+	br_record_free(r);
+	return c;
 }
 
 void br_record_set_version(struct br_record *r, const char *v)
@@ -1321,6 +1370,7 @@ void br_record_merge(struct br_record *a, struct br_record *b)
 {
 	merge_into(a, b);
 }
+
 
 /*
  * br_recset_merge: each record, in input order, is merged into the earliest
@@ -1962,4 +2012,62 @@ size_t br_recset_merge_counted(struct br_recset *s, struct br_merge_stats *stats
 size_t br_recset_merge(struct br_recset *s)
 {
 	return br_recset_merge_counted(s, NULL);
+}
+
+/*
+ * The print: the trusted figures' metrics and resolutions hashed (sig),
+ * and two sums over them of value / resolution, the first as it is, the
+ * second each term weighed by its metric's weight (0.5 to 1.5), each
+ * divided by what its terms weigh (cell). Two records that are the same
+ * run trust the same figures with the same resolutions, or their sigs
+ * differ; if they do, each figure differs by at most its resolution
+ * (values_equal), a term by at most its weight, so each sum by at most
+ * what its terms weigh: their cells are the same or next to each other,
+ * in both. A figure whose relative allowance (values_equal's 1e-9 of the
+ * value) is not small against its resolution, or that has none (exact),
+ * adds to neither sum, and says so in the sig.
+ */
+static double print_weight(enum br_metric_id id)
+{
+	return 0.5 + (double)((unsigned)id * 40503u % 1024u) / 1024.0;
+}
+
+void br_record_merge_print(const struct br_record *r, uint64_t *sig, int64_t cell[2])
+{
+	uint64_t t = 0, h = FNV_START;
+	double s[2] = {0, 0}, w[2] = {0, 0};
+	unsigned k = 0;
+	const struct br_fig *f = r->compact ? r->vals : NULL;
+	for (uint64_t m = r->held; m; m &= m - 1, k++) {
+		enum br_metric_id id = (enum br_metric_id)__builtin_ctzll(m);
+		unsigned flags = held_flags(r, k, id);
+		if ((flags & (BR_FIG_PRESENT | BR_FIG_DOUBTFUL)) != BR_FIG_PRESENT)
+			continue; /* not trusted (trusted_mask) */
+		t |= (uint64_t)1 << id;
+		double value, res;
+		if (f && f[k].res != BR_FIG_ODD_RES) { /* (the common case, without a struct br_value) */
+			value = f[k].value;
+			res = f[k].res ? res_entry(f[k].res) : 0;
+		} else {
+			const struct br_value v = held_fig(r, k, id);
+			value = v.value;
+			res = br_value_resolution(v);
+		}
+		bool sums = res > 0 && 1e-9 * fmax(fabs(value), 1.0) <= 1e-3 * res;
+		uint64_t bits;
+		memcpy(&bits, &res, sizeof bits);
+		h = mix(h, bits ^ (uint64_t)sums);
+		if (!sums)
+			continue;
+		double q = print_weight(id);
+		w[0] += 1;
+		w[1] += q;
+		if ((flags & (BR_FIG_HAS_VALUE | BR_FIG_TOO_FAST)) == BR_FIG_HAS_VALUE) {
+			s[0] += value / res;
+			s[1] += q * value / res;
+		}
+	}
+	*sig = mix(h, t);
+	for (int j = 0; j < 2; j++)
+		cell[j] = w[j] > 0 ? (int64_t)floor(s[j] / (w[j] * (1 + 1e-9))) : 0;
 }

@@ -185,6 +185,10 @@ enum {
  * the records an output holds to the end and shows only part of. r is
  * freed (a record too big to copy comes back whole). */
 struct br_record *br_record_slim(struct br_record *r, unsigned keep);
+/* r, whole and compact, copied among the records held to the end while
+ * most records made with them are dropped (a stream's candidates), so
+ * that it does not keep their memory; r is freed. */
+struct br_record *br_record_hold(struct br_record *r);
 
 /* Setters copy their arguments; NULL clears. */
 void br_record_set_version(struct br_record *r, const char *v);
@@ -338,5 +342,10 @@ bool br_record_same_run(const struct br_record *a, const struct br_record *b);
  * b is left empty and must still be freed). */
 uint64_t br_record_merge_key(const struct br_record *r);
 void br_record_merge(struct br_record *a, struct br_record *b);
+/* A record's figures in three numbers, for telling apart runs that cannot
+ * merge without holding them: if a and b (of one bucket) are the same
+ * run, br_record_same_run, then their sigs differ or each of their two
+ * cells differ by at most one. */
+void br_record_merge_print(const struct br_record *r, uint64_t *sig, int64_t cell[2]);
 
 #endif

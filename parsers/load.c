@@ -152,9 +152,11 @@ void br_load_free(struct br_load *l)
  * bucket and host came before, which makes it likely to merge: it is kept.
  * The diagnostics are pass 1's.
  *
- * A record is a candidate when another record has its bucket and may have
- * its host (the same name, or either name cut by its format): only
- * candidates can merge. Pass 2 reads again the documents that hold
+ * A record is a candidate when another record has its bucket, may have
+ * its host (the same name, or either name cut by its format) and may have
+ * its figures (record.h br_record_merge_print: the same sig and a cell
+ * next to its, or another sig, which says nothing): only candidates can
+ * merge. Pass 2 reads again the documents that hold
  * candidates that were dropped, and keeps those; all candidates are then
  * merged by the rule of br_recset_merge. A record that is no candidate can
  * match none of them, so the survivors are exactly those of the merge of
@@ -165,17 +167,21 @@ void br_load_free(struct br_load *l)
  */
 
 #define STREAM_BUDGET ((size_t)8 << 20)
+#define KEPT_BUDGETS 4
 #define COPY_BLOCK ((size_t)1 << 20)
 
 struct fingerprint {
 	uint64_t bucket, host; /* host: fnv of the name (0: none) */
+	uint64_t sig;          /* br_record_merge_print */
+	int64_t cell[2];
 	bool cut;              /* the name may be cut (br_record.host_cut) */
 };
 
-/* A count of fingerprints by a key: open addressing, cap a power of 2. */
+/* A count of fingerprints by a key: open addressing, cap a power of 2;
+ * aux is the user's (groups: the first record counted). */
 struct tally {
 	uint64_t *key;  /* 0 = empty */
-	uint32_t *n, *cut;
+	uint32_t *n, *aux;
 	size_t cap, used;
 };
 
@@ -184,6 +190,7 @@ struct br_load_stream {
 	size_t n;
 	struct br_load *l;
 	size_t budget, held;     /* record bytes held in pass 1 */
+	size_t kept_bytes;       /* of the records kept past the budget */
 	bool prints;             /* fingerprints, not records (past the budget) */
 	br_stream_encode_fn *encode;
 	void *encode_arg;
@@ -197,7 +204,7 @@ struct br_load_stream {
 	FILE *spill;
 	uint64_t spilled;        /* bytes in it */
 	int spill_err;           /* errno of a write to it that failed, or 0 */
-	struct tally seen;       /* bucket and host of the records so far */
+	struct groups *seen;     /* the records so far (groups_add) */
 	struct fingerprint *fp;  /* one a record */
 	uint64_t *off;           /* its encoding's offset in the spill (kept: none) */
 	size_t nrec, cap_fp, cap_off;
@@ -254,35 +261,163 @@ static void tally_init(struct tally *t, size_t n)
 	t->used = 0;
 	t->key = br_calloc(t->cap, sizeof *t->key);
 	t->n = br_calloc(t->cap, sizeof *t->n);
-	t->cut = br_calloc(t->cap, sizeof *t->cut);
+	t->aux = br_calloc(t->cap, sizeof *t->aux);
 }
 
 static void tally_free(struct tally *t)
 {
 	free(t->key);
 	free(t->n);
-	free(t->cut);
+	free(t->aux);
 	memset(t, 0, sizeof *t);
 }
 
-/* Count key once more (the table grows as needed); the count before. */
-static uint32_t tally_add(struct tally *t, uint64_t key)
+/* Count key once more (the table grows as needed); its slot. */
+static size_t tally_count(struct tally *t, uint64_t key)
 {
 	if (2 * (t->used + 1) > t->cap) {
 		struct tally u;
 		tally_init(&u, t->cap);
 		for (size_t i = 0; i < t->cap; i++)
-			if (t->key[i])
-				u.n[tally_slot(&u, t->key[i])] = t->n[i];
+			if (t->key[i]) {
+				size_t j = tally_slot(&u, t->key[i]);
+				u.n[j] = t->n[i];
+				u.aux[j] = t->aux[i];
+			}
 		tally_free(t);
 		*t = u;
 	}
-	return t->n[tally_slot(t, key)]++;
+	size_t i = tally_slot(t, key);
+	t->n[i]++;
+	return i;
+}
+
+/* The same, giving the count before. */
+static uint32_t tally_add(struct tally *t, uint64_t key)
+{
+	return t->n[tally_count(t, key)] - 1;
+}
+
+/* The slot of key, SIZE_MAX when it was never counted (nothing is added). */
+static size_t tally_find(const struct tally *t, uint64_t key)
+{
+	key |= 1;
+	size_t i = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & (t->cap - 1);
+	while (t->key[i] && t->key[i] != key)
+		i = (i + 1) & (t->cap - 1);
+	return t->key[i] ? i : SIZE_MAX;
+}
+
+/* n of key, 0 when it was never counted. */
+static uint32_t tally_get(const struct tally *t, uint64_t key)
+{
+	size_t i = tally_find(t, key);
+	return i == SIZE_MAX ? 0 : t->n[i];
 }
 
 static uint64_t bucket_host(const struct fingerprint *f)
 {
 	return (f->bucket ^ (f->host * 0xff51afd7ed558ccdull)) * 0xc4ceb9fe1a85ec53ull;
+}
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+	return (h ^ (x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2))) * 0xff51afd7ed558ccdull;
+}
+
+/*
+ * Fingerprints (records by number, in fp[]) counted three ways: by group
+ * (bucket and host, or for the cut-name rule bucket alone), by group and
+ * sig, by those and the cells. The last two count only the records of the
+ * groups counted twice or more: a group's first record is counted there
+ * when its second comes, so that records alone in their group, most of
+ * them, cost one entry.
+ */
+struct groups {
+	struct tally group, sig, cell;
+	bool by_bucket;
+};
+
+static struct groups *groups_new(size_t n, bool by_bucket)
+{
+	struct groups *g = br_malloc(sizeof *g);
+	tally_init(&g->group, n);
+	tally_init(&g->sig, 16);
+	tally_init(&g->cell, 16);
+	g->by_bucket = by_bucket;
+	return g;
+}
+
+static void groups_free(struct groups *g)
+{
+	if (!g)
+		return;
+	tally_free(&g->group);
+	tally_free(&g->sig);
+	tally_free(&g->cell);
+	free(g);
+}
+
+static uint64_t group_key(const struct groups *g, const struct fingerprint *f)
+{
+	return g->by_bucket ? f->bucket : bucket_host(f);
+}
+
+static uint64_t sig_key(const struct fingerprint *f, uint64_t gk)
+{
+	return mix(gk, f->sig);
+}
+
+static uint64_t cell_key(const struct fingerprint *f, uint64_t gk, int64_t d0, int64_t d1)
+{
+	return mix(mix(sig_key(f, gk), (uint64_t)(f->cell[0] + d0)), (uint64_t)(f->cell[1] + d1));
+}
+
+static void count_figures(struct groups *g, const struct fingerprint *f, uint64_t gk)
+{
+	tally_add(&g->sig, sig_key(f, gk));
+	tally_add(&g->cell, cell_key(f, gk, 0, 0));
+}
+
+/* Count record i (fingerprints fp[]). */
+static void groups_add(struct groups *g, const struct fingerprint *fp, size_t i)
+{
+	uint64_t gk = group_key(g, &fp[i]);
+	size_t s = tally_count(&g->group, gk);
+	if (g->group.n[s] == 1) {
+		g->group.aux[s] = (uint32_t)i;
+		return;
+	}
+	if (g->group.n[s] == 2)
+		count_figures(g, &fp[g->group.aux[s]], gk);
+	count_figures(g, &fp[i], gk);
+}
+
+/* Do two records' figures say they may be the same run? */
+static bool may_be_same(const struct fingerprint *a, const struct fingerprint *b)
+{
+	return a->sig != b->sig || (llabs(a->cell[0] - b->cell[0]) <= 1 && llabs(a->cell[1] - b->cell[1]) <= 1);
+}
+
+/* May record f (counted in g `self` times: 0 or 1) merge with another
+ * record counted in g (fingerprints fp[])? */
+static bool groups_may_merge(const struct groups *g, const struct fingerprint *fp, const struct fingerprint *f,
+			     uint32_t self)
+{
+	uint64_t gk = group_key(g, f);
+	size_t s = tally_find(&g->group, gk);
+	uint32_t n = s == SIZE_MAX ? 0 : g->group.n[s];
+	if (n <= self)
+		return false;
+	if (n == 1) /* one other, its figures not counted */
+		return may_be_same(f, &fp[g->group.aux[s]]);
+	if (tally_get(&g->sig, sig_key(f, gk)) < n)
+		return true; /* another sig: its figures say nothing */
+	uint32_t near = 0;
+	for (int d0 = -1; d0 <= 1; d0++)
+		for (int d1 = -1; d1 <= 1; d1++)
+			near += tally_get(&g->cell, cell_key(f, gk, d0, d1));
+	return near > self;
 }
 
 /* What load_one does to each record of input a (index k in ds->inputs). */
@@ -297,7 +432,7 @@ static void keep(struct br_load_stream *st, struct br_record *r, size_t g)
 {
 	st->kept_g = br_grow(st->kept_g, &st->cap_kept_g, st->kept.n + 1, sizeof *st->kept_g);
 	st->kept_g[st->kept.n] = g;
-	br_recset_add(&st->kept, r);
+	br_recset_add(&st->kept, br_record_hold(r));
 }
 
 /* Pass 1 past the budget: records v[0..n) (numbers st->nrec on, one
@@ -314,27 +449,37 @@ static void print(struct br_load_stream *st, struct br_record **v, size_t n)
 		st->slimv = br_grow(st->slimv, &st->cap_slimv, st->nrec, sizeof *st->slimv);
 	else
 		st->off = br_grow(st->off, &st->cap_off, st->nrec + 1, sizeof *st->off);
-	struct tally here = {0};
-	tally_init(&here, n);
+	struct groups *here = groups_new(n, false);
 	for (size_t i = 0; i < n; i++) {
 		const struct br_record *r = v[i];
 		struct fingerprint *f = &st->fp[g0 + i];
-		*f = (struct fingerprint){br_record_merge_key(r), r->host ? fnv_str(r->host) : 0,
+		*f = (struct fingerprint){br_record_merge_key(r), r->host ? fnv_str(r->host) : 0, 0, {0, 0},
 					  r->host && r->host_cut};
-		tally_add(&here, bucket_host(f));
+		br_record_merge_print(r, &f->sig, f->cell);
+		groups_add(here, st->fp, g0 + i);
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct br_record *r = v[i];
-		uint64_t key = bucket_host(&st->fp[g0 + i]);
-		bool kept = tally_add(&st->seen, key) || here.n[tally_slot(&here, key)] > 1;
+		const struct fingerprint *f = &st->fp[g0 + i];
+		uint64_t key = bucket_host(f);
+		/* while the records kept take less than KEPT_BUDGETS budgets,
+		 * one is kept when its bucket and host came before, whatever
+		 * its figures: a record whose partner comes later is read
+		 * again, which costs more than holding it */
+		bool kept = (st->kept_bytes < KEPT_BUDGETS * st->budget && tally_get(&st->seen->group, key)) ||
+			    groups_may_merge(st->seen, st->fp, f, 0) || groups_may_merge(here, st->fp, f, 1);
+		groups_add(st->seen, st->fp, g0 + i);
 		if (st->view) {
 			st->slimv[g0 + i] = kept ? NULL : br_record_slim(r, st->keep);
-			if (kept)
+			if (kept) {
+				st->kept_bytes += br_record_bytes(r);
 				keep(st, r, g0 + i);
+			}
 			continue;
 		}
 		st->off[g0 + i] = st->spilled;
 		if (kept) {
+			st->kept_bytes += br_record_bytes(r);
 			keep(st, r, g0 + i);
 			continue;
 		}
@@ -346,7 +491,7 @@ static void print(struct br_load_stream *st, struct br_record **v, size_t n)
 		st->spilled += st->enc.len;
 		br_record_free(r);
 	}
-	tally_free(&here);
+	groups_free(here);
 }
 
 /* A temporary file in $TMPDIR (or /tmp), already unlinked; NULL when
@@ -441,7 +586,7 @@ static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 			}
 			setvbuf(st->spill, NULL, _IOFBF, COPY_BLOCK); /* few, big writes */
 		}
-		tally_init(&st->seen, 1024);
+		st->seen = groups_new(1024, false);
 		st->prints = true;
 		from = 0;
 	}
@@ -454,43 +599,46 @@ static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 static void mark_candidates(struct br_load_stream *st)
 {
 	size_t n = st->nrec, ncut = 0;
-	tally_free(&st->seen);
+	groups_free(st->seen);
+	st->seen = NULL;
 	st->cand = br_calloc(n ? n : 1, 1);
 	for (size_t j = 0; j < st->kept.n; j++)
 		st->cand[st->kept_g[j]] = KEPT;
-	/* the same bucket and host */
-	struct tally t;
-	tally_init(&t, n);
+	/* the same bucket and host, and figures that may be the same */
+	struct groups *g = groups_new(n, false);
 	for (size_t i = 0; i < n; i++) {
-		t.n[tally_slot(&t, bucket_host(&st->fp[i]))]++;
+		groups_add(g, st->fp, i);
 		ncut += st->fp[i].cut;
 	}
 	for (size_t i = 0; i < n; i++)
-		if (t.n[tally_slot(&t, bucket_host(&st->fp[i]))] > 1)
+		if (groups_may_merge(g, st->fp, &st->fp[i], 1))
 			st->cand[i] |= CAND;
-	tally_free(&t);
-	/* a cut name in the bucket: any other name may be its longer one */
+	groups_free(g);
+	/* a cut name in the bucket: any other name may be its longer one, so
+	 * the records with a name are counted by bucket alone */
 	if (ncut) {
-		tally_init(&t, n);
-		for (size_t i = 0; i < n; i++) {
-			size_t b = tally_slot(&t, st->fp[i].bucket);
-			t.n[b]++;
-			t.cut[b] += st->fp[i].cut;
-		}
-		for (size_t i = 0; i < n; i++) {
-			size_t b = tally_slot(&t, st->fp[i].bucket);
-			if (st->fp[i].host && t.cut[b] && t.n[b] > 1)
+		struct tally cut;
+		tally_init(&cut, n);
+		for (size_t i = 0; i < n; i++)
+			cut.n[tally_slot(&cut, st->fp[i].bucket)] += st->fp[i].cut;
+		g = groups_new(n, true);
+		for (size_t i = 0; i < n; i++)
+			if (st->fp[i].host && cut.n[tally_slot(&cut, st->fp[i].bucket)])
+				groups_add(g, st->fp, i);
+		for (size_t i = 0; i < n; i++)
+			if (st->fp[i].host && cut.n[tally_slot(&cut, st->fp[i].bucket)] &&
+			    groups_may_merge(g, st->fp, &st->fp[i], 1))
 				st->cand[i] |= CAND;
-		}
-		tally_free(&t);
+		groups_free(g);
+		tally_free(&cut);
 	}
 	free(st->fp);
 	st->fp = NULL;
 	st->doc_g0[st->ndocs] = n;
 	st->doc_want = br_calloc(st->ndocs ? st->ndocs : 1, 1);
 	for (size_t d = 0; d < st->ndocs; d++)
-		for (size_t g = st->doc_g0[d]; g < st->doc_g0[d + 1] && !st->doc_want[d]; g++)
-			st->doc_want[d] = st->cand[g] == CAND;
+		for (size_t r = st->doc_g0[d]; r < st->doc_g0[d + 1] && !st->doc_want[d]; r++)
+			st->doc_want[d] = st->cand[r] == CAND;
 }
 
 /* The stream's pass 1, for an output (encode) or a view (encode NULL). */
@@ -731,7 +879,7 @@ void br_load_stream_free(struct br_load_stream *st)
 	if (st->stdin_copy)
 		fclose(st->stdin_copy);
 	br_buf_free(&st->enc);
-	tally_free(&st->seen);
+	groups_free(st->seen);
 	free(st->fp);
 	free(st->off);
 	free(st->cand);

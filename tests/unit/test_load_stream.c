@@ -239,6 +239,43 @@ static void repeated_runs_and_cut_hosts(void **state)
 	free(c);
 }
 
+/* Runs of one host whose figures differ by a little (within what the
+ * tools print: the same run), by more, or not at all, across two files
+ * and within one: whatever the budget, merged as held. */
+static void near_figures_merge_as_held(void **state)
+{
+	(void)state;
+	struct br_buf a = BR_BUF_INIT, b = BR_BUF_INIT;
+	unsigned long long x = 5;
+	for (int i = 0; i < 400; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		unsigned pb = 200000 + (unsigned)(x >> 40) % 50, rw = 100000 + (unsigned)(x >> 20) % 7;
+		const char *host = i % 3 ? "box" : "other";
+		br_buf_addf(&a, "1.98,2.00a,%s,1,1796017393,768M,,8192,5,129,23,%u,17,%u,22,119,20,433307,23,7729,45,8,"
+			    ",,,,1497,26,+++++,+++,+++++,+++,2330,26,+++++,+++,+++++,+++,143ms,42788us,83692us,353ms,"
+			    "36769us,131ms,56155us,24551us,16129us,44393us,16408us,12520us\n", host, pb, rw);
+		if (i % 4 == 0) /* again in the second file, a figure one off */
+			br_buf_addf(&b, "1.98,2.00a,%s,1,1796017393,768M,,8192,5,129,23,%u,17,%u,22,119,20,433307,23,7729,45,8,"
+				    ",,,,1497,26,+++++,+++,+++++,+++,2330,26,+++++,+++,+++++,+++,143ms,42788us,83692us,353ms,"
+				    "36769us,131ms,56155us,24551us,16129us,44393us,16408us,12520us\n", host, pb + (i % 8 ? 0 : 1), rw);
+	}
+	char *pa = temp_file(br_buf_str(&a)), *pb = temp_file(br_buf_str(&b));
+	struct inputs in = {0};
+	add(&in, pa);
+	add(&in, pb);
+	size_t nh;
+	free(held(&in, &nh));
+	assert_true(nh < 400); /* some merged */
+	same_at_every_budget(&in, 500);
+	inputs_free(&in);
+	unlink(pa);
+	unlink(pb);
+	free(pa);
+	free(pb);
+	br_buf_free(&a);
+	br_buf_free(&b);
+}
+
 /* An input that is no longer what the first reading saw: an error. */
 static void an_input_that_changes_is_an_error(void **state)
 {
@@ -275,6 +312,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(corpus_twice_merges_as_held),
 		cmocka_unit_test(repeated_runs_and_cut_hosts),
+		cmocka_unit_test(near_figures_merge_as_held),
 		cmocka_unit_test(an_input_that_changes_is_an_error),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -689,6 +689,65 @@ static void slim_records_lose_only_what_they_leave_out(void **state)
 	assert_null(br_record_slim(NULL, 0));
 }
 
+/* The merge print's promise (record.h br_record_merge_print): two records
+ * that are the same run have different sigs or cells at most one apart,
+ * whatever their figures; figures moved within their resolutions make
+ * such pairs, and further moves pairs that are not. */
+static void merge_print_keeps_same_runs_near(void **state)
+{
+	(void)state;
+	unsigned long long x = 99;
+	size_t same = 0, apart = 0;
+	for (int i = 0; i < 4000; i++) {
+		struct br_record *a = br_record_compact(random_record(&x, i));
+		struct br_record *b = br_record_clone(a);
+		double reach = (i % 3 == 0) ? 3.0 : 1.0; /* now and then beyond the resolution */
+		for (int m = 0; m < BR_METRIC_COUNT; m++) {
+			struct br_value *v = br_record_value(b, (enum br_metric_id)m);
+			if (!v || !v->has_value || v->too_fast)
+				continue;
+			double res = br_value_resolution(*v);
+			double u = (double)(lcg(&x) % 2001) / 1000.0 - 1.0; /* -1 .. 1 */
+			v->value += u * res * reach;
+		}
+		b = br_record_compact(b);
+		uint64_t sa, sb;
+		int64_t ca[2], cb[2];
+		br_record_merge_print(a, &sa, ca);
+		br_record_merge_print(b, &sb, cb);
+		if (br_record_same_run(a, b)) {
+			same++;
+			assert_true(sa != sb || (llabs(ca[0] - cb[0]) <= 1 && llabs(ca[1] - cb[1]) <= 1));
+		}
+		/* the same figures print the same */
+		struct br_record *c = br_record_clone(a);
+		uint64_t sc;
+		int64_t cc[2];
+		br_record_merge_print(c, &sc, cc);
+		assert_true(sc == sa && cc[0] == ca[0] && cc[1] == ca[1]);
+		/* far figures are told apart by the cells */
+		struct br_value *v = br_record_value(c, BR_M_put_block);
+		if (v) {
+			v->present = v->has_value = true;
+			v->too_fast = v->doubtful = false;
+			v->value = 5000;
+			br_value_set_resolution(v, 1);
+			uint64_t s1, s2;
+			int64_t c1[2], c2[2];
+			br_record_merge_print(c, &s1, c1);
+			v->value += 1000;
+			br_record_merge_print(c, &s2, c2);
+			if (s1 == s2)
+				apart += c1[0] != c2[0] || c1[1] != c2[1];
+		}
+		br_record_free(a);
+		br_record_free(b);
+		br_record_free(c);
+	}
+	assert_true(same > 1000);
+	assert_true(apart > 100);
+}
+
 static void resolutions_read_back_exactly(void **state)
 {
 	(void)state;
@@ -774,6 +833,7 @@ int main(void)
 		cmocka_unit_test(merge_adds_figures_the_survivor_lacks),
 		cmocka_unit_test(compacted_records_are_the_same_records),
 		cmocka_unit_test(slim_records_lose_only_what_they_leave_out),
+		cmocka_unit_test(merge_print_keeps_same_runs_near),
 		cmocka_unit_test(resolutions_read_back_exactly),
 		cmocka_unit_test(resolutions_have_no_ceiling),
 	};
