@@ -515,12 +515,51 @@ static long row_shape(const char *s, size_t n)
 	return commas >= 5 ? commas : -1;
 }
 
+/* rd->row_shape and rd->rows as the line-by-line scan of next_cut would
+ * leave them after the lines of the piece before p (a line start): the
+ * shape of the last, and how many lines in a row end there with it (as
+ * many as CUT_ROWS at most; 1 for a line that is no row). */
+static void rows_before(struct br_doc_reader *rd, size_t p)
+{
+	const char *b = rd->buf;
+	rd->row_shape = -1;
+	rd->rows = 0;
+	size_t end = p; /* the line before ends at end - 1 ('\n') */
+	while (end > rd->off && rd->rows < CUT_ROWS) {
+		const char *nl = end - 1 > rd->off ? memrchr(b + rd->off, '\n', end - 1 - rd->off) : NULL;
+		size_t start = nl ? (size_t)(nl - b) + 1 : rd->off;
+		long shape = row_shape(b + start, end - 1 - start);
+		if (rd->rows == 0) {
+			rd->row_shape = shape;
+			rd->rows = 1;
+			if (shape == -1)
+				return;
+		} else if (shape != rd->row_shape) {
+			return;
+		} else {
+			rd->rows++;
+		}
+		end = start;
+	}
+}
+
 /* The offset in buf where the piece at rd->off may end (a line start: see
  * PIECE), or 0 when none is in the bytes read. */
 static size_t next_cut(struct br_doc_reader *rd)
 {
 	const char *b = rd->buf;
 	size_t p = rd->scan > rd->off ? rd->scan : rd->off; /* a line starts at p */
+	if (p - rd->off < rd->piece) {
+		/* no cut before off + piece: the lines before it are not
+		 * looked at one by one, only the run of rows just before the
+		 * first line that starts there */
+		size_t at = rd->off + rd->piece;
+		const char *q = at <= rd->len ? memchr(b + at - 1, '\n', rd->len - (at - 1)) : NULL;
+		if (!q)
+			return 0;
+		p = (size_t)(q - b) + 1;
+		rows_before(rd, p);
+	}
 	for (;;) {
 		const char *q = p < rd->len ? memchr(b + p, '\n', rd->len - p) : NULL;
 		if (!q) {
