@@ -2018,14 +2018,15 @@ size_t br_recset_merge(struct br_recset *s)
  * The print: the trusted figures' metrics and resolutions hashed (sig),
  * and two sums over them of value / resolution, the first as it is, the
  * second each term weighed by its metric's weight (0.5 to 1.5), each
- * divided by what its terms weigh (cell). Two records that are the same
- * run trust the same figures with the same resolutions, or their sigs
- * differ; if they do, each figure differs by at most its resolution
- * (values_equal), a term by at most its weight, so each sum by at most
- * what its terms weigh: their cells are the same or next to each other,
- * in both. A figure whose relative allowance (values_equal's 1e-9 of the
- * value) is not small against its resolution, or that has none (exact),
- * adds to neither sum, and says so in the sig.
+ * divided by twice what its terms weigh (cell). Two records that are the
+ * same run trust the same figures with the same resolutions, or their
+ * sigs differ; if they do, each figure differs by at most its resolution
+ * plus values_equal's relative allowance (1e-9 of the value), which the
+ * sums take only where it is at most the resolution: a term by at most
+ * twice its weight, each sum by at most twice what its terms weigh, so
+ * their cells are the same or next to each other, in both. A figure whose
+ * allowance is more than its resolution, or that has none (exact), adds
+ * to neither sum, and says so in the sig.
  */
 static double print_weight(enum br_metric_id id)
 {
@@ -2053,7 +2054,7 @@ void br_record_merge_print(const struct br_record *r, uint64_t *sig, int64_t cel
 			value = v.value;
 			res = br_value_resolution(v);
 		}
-		bool sums = res > 0 && 1e-9 * fmax(fabs(value), 1.0) <= 1e-3 * res;
+		bool sums = res > 0 && 1e-9 * fmax(fabs(value), 1.0) <= res;
 		uint64_t bits;
 		memcpy(&bits, &res, sizeof bits);
 		h = mix(h, bits ^ (uint64_t)sums);
@@ -2069,5 +2070,5 @@ void br_record_merge_print(const struct br_record *r, uint64_t *sig, int64_t cel
 	}
 	*sig = mix(h, t);
 	for (int j = 0; j < 2; j++)
-		cell[j] = w[j] > 0 ? (int64_t)floor(s[j] / (w[j] * (1 + 1e-9))) : 0;
+		cell[j] = w[j] > 0 ? (int64_t)floor(s[j] / (2 * w[j] * (1 + 1e-9))) : 0;
 }

@@ -708,7 +708,9 @@ static void merge_print_keeps_same_runs_near(void **state)
 				continue;
 			double res = br_value_resolution(*v);
 			double u = (double)(lcg(&x) % 2001) / 1000.0 - 1.0; /* -1 .. 1 */
-			v->value += u * res * reach;
+			if (i % 5 == 1) /* all at the very edge, with the relative allowance */
+				u = i % 2 ? 1.0 : -1.0;
+			v->value += u * (res + 1e-9 * fmax(fabs(v->value), 1.0)) * reach;
 		}
 		b = br_record_compact(b);
 		uint64_t sa, sb;
