@@ -360,16 +360,23 @@ int br_doc_load(const char *path, struct br_doc **out)
  * A big file that is not a mail archive is handed out in pieces too, so
  * that neither its bytes nor the records of all of it are held at once:
  * each piece is a document of its own (line0 numbers its lines in the
- * file). It is cut only inside a block of machine-written rows, where no
- * construct that spans lines can be: after at least PIECE bytes, before a
- * line that follows CUT_ROWS rows of the same shape (below) and is one
- * itself. A file with no such block stays whole. What this gives up is
- * docs/limits.md's: a heading or date more than PIECE bytes above a row
- * of such a block no longer names or dates it.
+ * file). It is cut only where a machine wrote the same thing again and
+ * again, where no construct that spans lines can be, after at least PIECE
+ * bytes:
+ *   - inside a block of rows: before a line that follows CUT_ROWS rows of
+ *     the same shape (row_shape) and is one itself (CSV);
+ *   - between blocks: before the first line after a blank line when the
+ *     CUT_ROWS blocks before it, in the last CUT_LOOK bytes, began with a
+ *     line of the same shape as it (block_shape: a loop of hdparm runs,
+ *     a log of bonnie++ reports).
+ * A file with neither stays whole. What this gives up is docs/limits.md's:
+ * a heading or date more than PIECE bytes above such a row or block no
+ * longer names or dates it.
  */
 #define PIECE ((size_t)1 << 20)
 #define WHOLE ((size_t)8 << 20) /* a regular file up to this size is one document */
 #define CUT_ROWS 8
+#define CUT_LOOK ((size_t)64 << 10)
 
 
 struct br_doc_reader {
@@ -389,6 +396,9 @@ struct br_doc_reader {
 	size_t shed;        /* bytes of it dropped from the front of buf */
 	size_t piece;       /* bytes before a piece may be cut (PIECE) */
 	long row_shape;     /* the shape of the last line scanned (row_shape()) */
+	bool blank;         /* the last line scanned was blank (or none was) */
+	long block_shape;   /* the shape of the last line after a blank one */
+	unsigned blocks;    /* lines after blank ones of that shape in a row */
 	unsigned rows;      /* lines of that shape in a row before rd->scan */
 };
 
@@ -515,6 +525,77 @@ static long row_shape(const char *s, size_t n)
 	return commas >= 5 ? commas : -1;
 }
 
+/* The shape of a line that begins a block (after a blank line): its first
+ * bytes up to a digit or a blank (3 to 8 of them, a letter or '/' first),
+ * as a number; -1 for any other line. */
+static long block_shape(const char *s, size_t n)
+{
+	if (n < 3 || !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z') || s[0] == '/'))
+		return -1;
+	long h = 0;
+	size_t i = 0;
+	for (; i < n && i < 8; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if ((c >= '0' && c <= '9') || c == ' ' || c == '\t')
+			break;
+		if (c < 0x20 || c >= 0x7f || c == '<' || c == '>' || c == '[' || c == '|')
+			return -1;
+		h = h * 131 + c;
+	}
+	return i >= 3 ? h & 0x3fffffffffffffff : -1;
+}
+
+/* Whether a line is blank (spaces, tabs and a CR at most). */
+static bool blank_line(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+			return false;
+	return true;
+}
+
+/* The line at p (n bytes) to the block count: a blank line, or the first
+ * after one; whether a cut may be made before it (it begins a block of
+ * the shape of the CUT_ROWS before it). */
+static bool count_block(struct br_doc_reader *rd, const char *s, size_t n)
+{
+	if (blank_line(s, n)) {
+		rd->blank = true;
+		return false;
+	}
+	if (!rd->blank)
+		return false;
+	rd->blank = false;
+	long shape = block_shape(s, n);
+	bool cut = shape != -1 && shape == rd->block_shape && rd->blocks >= CUT_ROWS;
+	rd->blocks = shape != -1 && shape == rd->block_shape ? rd->blocks + 1 : 1;
+	rd->block_shape = shape;
+	return cut;
+}
+
+/* The block count as it stands before p (a line start), from the lines of
+ * the piece in the CUT_LOOK bytes before it. */
+static void blocks_before(struct br_doc_reader *rd, size_t p)
+{
+	const char *b = rd->buf;
+	size_t s = rd->off;
+	rd->blank = true;
+	rd->block_shape = -1;
+	rd->blocks = 0;
+	if (p - rd->off > CUT_LOOK) {
+		/* the first line that starts in the window, after its line */
+		const char *nl = memchr(b + p - CUT_LOOK, '\n', CUT_LOOK);
+		s = nl ? (size_t)(nl - b) + 1 : p;
+		rd->blank = false; /* (not known: no block begins at s) */
+	}
+	while (s < p) {
+		const char *q = memchr(b + s, '\n', p - s);
+		size_t e = q ? (size_t)(q - b) : p;
+		count_block(rd, b + s, e - s);
+		s = e + 1;
+	}
+}
+
 /* rd->row_shape and rd->rows as the line-by-line scan of next_cut would
  * leave them after the lines of the piece before p (a line start): the
  * shape of the last, and how many lines in a row end there with it (as
@@ -523,6 +604,8 @@ static void rows_before(struct br_doc_reader *rd, size_t p)
 {
 	const char *b = rd->buf;
 	rd->row_shape = -1;
+	rd->blank = true;
+	rd->block_shape = -1;
 	rd->rows = 0;
 	size_t end = p; /* the line before ends at end - 1 ('\n') */
 	while (end > rd->off && rd->rows < CUT_ROWS) {
@@ -559,6 +642,7 @@ static size_t next_cut(struct br_doc_reader *rd)
 			return 0;
 		p = (size_t)(q - b) + 1;
 		rows_before(rd, p);
+		blocks_before(rd, p);
 	}
 	for (;;) {
 		const char *q = p < rd->len ? memchr(b + p, '\n', rd->len - p) : NULL;
@@ -567,9 +651,14 @@ static size_t next_cut(struct br_doc_reader *rd)
 			return 0; /* the line at p is not read whole */
 		}
 		long shape = row_shape(b + p, (size_t)(q - b) - p);
-		if (shape != -1 && shape == rd->row_shape && rd->rows >= CUT_ROWS && p - rd->off >= rd->piece) {
+		bool block = count_block(rd, b + p, (size_t)(q - b) - p);
+		if (((shape != -1 && shape == rd->row_shape && rd->rows >= CUT_ROWS) || block) &&
+		    p - rd->off >= rd->piece) {
 			rd->rows = 0;
 			rd->row_shape = -1;
+			rd->blank = true;
+			rd->block_shape = -1;
+			rd->blocks = 0;
 			return p;
 		}
 		rd->rows = shape != -1 && shape == rd->row_shape ? rd->rows + 1 : 1;
