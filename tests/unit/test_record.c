@@ -569,6 +569,22 @@ static unsigned long long fnv(const char *s)
 	return h;
 }
 
+/* r merged with a copy of itself seen 1000 lines further on: with an
+ * also[] entry. */
+static struct br_record *with_also(struct br_record *r)
+{
+	struct br_recset s = {0};
+	br_record_set(r, BR_M_seeks, 5, "5"); /* a figure both trust */
+	br_recset_add(&s, r);
+	br_recset_add(&s, br_record_clone(r));
+	s.v[1]->source.line += 1000;
+	assert_int_equal(br_recset_merge(&s), 1);
+	r = s.v[0];
+	free(s.v);
+	assert_int_equal(r->nalso, 1);
+	return r;
+}
+
 static void compacted_records_are_the_same_records(void **state)
 {
 	(void)state;
@@ -583,17 +599,8 @@ static void compacted_records_are_the_same_records(void **state)
 			if (v[i])
 				continue;
 			struct br_record *r = random_record(&x, i);
-			if (i % 11 == 0) { /* an also[] moves with the record */
-				struct br_recset s = {0};
-				br_record_set(r, BR_M_seeks, 5, "5"); /* a figure both trust */
-				br_recset_add(&s, r);
-				br_recset_add(&s, br_record_clone(r));
-				s.v[1]->source.line += 1000;
-				assert_int_equal(br_recset_merge(&s), 1);
-				r = s.v[0];
-				free(s.v);
-				assert_int_equal(r->nalso, 1);
-			}
+			if (i % 11 == 0) /* an also[] moves with the record */
+				r = with_also(r);
 			fingerprint(r, before, sizeof before);
 			struct br_record *c = br_record_compact(r);
 			moved += c != r;
@@ -657,16 +664,8 @@ static void slim_records_lose_only_what_they_leave_out(void **state)
 	for (int i = 0; i < 800; i++) {
 		unsigned keep = (unsigned)i % 16;
 		struct br_record *r = random_record(&x, i);
-		if (i % 5 == 0) { /* with an also[] */
-			struct br_recset s = {0};
-			br_record_set(r, BR_M_seeks, 5, "5");
-			br_recset_add(&s, r);
-			br_recset_add(&s, br_record_clone(r));
-			s.v[1]->source.line += 1000;
-			assert_int_equal(br_recset_merge(&s), 1);
-			r = s.v[0];
-			free(s.v);
-		}
+		if (i % 5 == 0)
+			r = with_also(r);
 		if (i % 3)
 			r = br_record_compact(r);
 		fingerprint_keep(r, keep, want, sizeof want);
