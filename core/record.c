@@ -822,7 +822,9 @@ static struct br_record *compact_one_block(struct br_record *r, unsigned n, unsi
 static struct br_record *copy_compact(struct br_record *r, unsigned n, unsigned nodd, const uint16_t *cpu,
 				      unsigned keep, size_t need, int arena)
 {
-	size_t size = (sizeof *r + sizeof(struct br_strblock) + need + 63) & ~(size_t)63;
+	/* (slim records, many and read once a table, need no cache-line start) */
+	size_t align = arena == ARENA_SLIM ? 15 : 63;
+	size_t size = (sizeof *r + sizeof(struct br_strblock) + need + align) & ~align;
 	struct br_record *c = frozen_alloc(size, arena);
 	*c = *r;
 	c->dead = 0;
@@ -932,8 +934,8 @@ struct br_record *br_record_hold(struct br_record *r)
 	/* compacted and unchanged since: its one allocation copied byte for
 	 * byte, the pointers into it moved along (the figures' raw strings
 	 * are offsets from the record: they stay) */
-	size_t n = (sizeof *r + sizeof(struct br_strblock) + r->strs->cap + 63) & ~(size_t)63;
-	char *from = (char *)r, *to = frozen_alloc(n, ARENA_HELD);
+	size_t n = sizeof *r + sizeof(struct br_strblock) + r->strs->cap;
+	char *from = (char *)r, *to = frozen_alloc((n + 63) & ~(size_t)63, ARENA_HELD);
 	memcpy(to, from, n);
 	struct br_record *c = (struct br_record *)(void *)to;
 #define MOVE(field) (c->field = relocated(c->field, from, n, to))

@@ -66,12 +66,13 @@ static void add_note(struct br_cmp *c, char *msg)
 /* ------------------------------------------------------------ row names */
 
 /* A set of borrowed strings with a count and the first input key each
- * (open addressing, sized once). */
+ * (open addressing, grown as strings come: a table of 100,000 runs of one
+ * file holds one document name). */
 struct name_tab {
 	const char **key;
 	size_t *count, *ikey;
 	bool *mixed;    /* seen with two inputs */
-	size_t cap;
+	size_t cap, used;
 };
 
 static void name_tab_init(struct name_tab *nt, size_t n)
@@ -79,6 +80,7 @@ static void name_tab_init(struct name_tab *nt, size_t n)
 	nt->cap = 16;
 	while (nt->cap < 2 * n)
 		nt->cap *= 2;
+	nt->used = 0;
 	nt->key = br_calloc(nt->cap, sizeof *nt->key);
 	nt->count = br_calloc(nt->cap, sizeof *nt->count);
 	nt->ikey = br_calloc(nt->cap, sizeof *nt->ikey);
@@ -105,11 +107,33 @@ static size_t name_tab_slot(const struct name_tab *nt, const char *s)
 	return k;
 }
 
-/* Count s (seen in input ikey); returns its slot. */
+/* Twice the room, every string where it now belongs. */
+static void name_tab_grow(struct name_tab *nt)
+{
+	struct name_tab g;
+	name_tab_init(&g, nt->cap);
+	for (size_t k = 0; k < nt->cap; k++)
+		if (nt->key[k]) {
+			size_t j = name_tab_slot(&g, nt->key[k]);
+			g.key[j] = nt->key[k];
+			g.count[j] = nt->count[k];
+			g.ikey[j] = nt->ikey[k];
+			g.mixed[j] = nt->mixed[k];
+			g.used++;
+		}
+	name_tab_free(nt);
+	*nt = g;
+}
+
+/* Count s (seen in input ikey); returns its slot (slots found before an
+ * add may move). */
 static size_t name_tab_add(struct name_tab *nt, const char *s, size_t ikey)
 {
+	if (2 * (nt->used + 1) > nt->cap)
+		name_tab_grow(nt);
 	size_t k = name_tab_slot(nt, s);
 	if (!nt->key[k]) {
+		nt->used++;
 		nt->key[k] = s;
 		nt->ikey[k] = ikey;
 	} else if (nt->ikey[k] != ikey) {
@@ -182,9 +206,9 @@ static void inputs_init(struct inputs *in, const struct br_dataset *ds)
 	const struct br_recset *rs = &ds->records;
 	/* the documents named in sources, and how many paths share each base name */
 	struct name_tab docs, bases, names;
-	name_tab_init(&docs, rs->n);
-	name_tab_init(&bases, rs->n + ds->ninputs);
-	name_tab_init(&names, rs->n + ds->ninputs);
+	name_tab_init(&docs, 0);
+	name_tab_init(&bases, ds->ninputs);
+	name_tab_init(&names, ds->ninputs);
 	char **base = br_calloc(rs->n ? rs->n : 1, sizeof *base);
 	for (size_t i = 0; i < ds->ninputs; i++)
 		if (ds->inputs[i].name)
