@@ -277,7 +277,7 @@ while [ "$r" -le "$ROUNDS" ]; do
 	if [ $((r % 2)) -eq 0 ]; then order=$(awk '{ l[NR] = $0 } END { for (i = NR; i; i--) print l[i] }' "$cases"); else order=$(cat "$cases"); fi
 	set --
 	while IFS='|' read -r name input cmd; do
-		set -- "$@" -n "$name" "/usr/bin/time -f %M -o $DIR/raw/rss-$name-$r $cmd"
+		set -- "$@" -n "$name" "/usr/bin/time -f %M -o $DIR/raw/rss-$name@$r $cmd"
 	done <<EOF
 $order
 EOF
@@ -291,7 +291,7 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]
 stat() {
 	wall=$(for f in "$DIR"/raw/round-*.csv; do awk -F, -v n="$1" '$1 == n { print $2 }' "$f"; done | median)
 	cpu=$(for f in "$DIR"/raw/round-*.csv; do awk -F, -v n="$1" '$1 == n { print $5 + $6 }' "$f"; done | median)
-	rss=$(cat "$DIR"/raw/rss-"$1"-* | grep -v '^Command' | median)
+	rss=$(cat "$DIR"/raw/rss-"$1"@* | grep -v '^Command' | median)
 }
 size_of() { wc -c <"$1"; }
 fmt() { awk -v v="$1" 'BEGIN { printf (v < 10 ? "%.3f" : "%.1f"), v }'; }
