@@ -396,6 +396,8 @@ struct br_doc_reader {
 	size_t shed;        /* bytes of it dropped from the front of buf */
 	size_t piece;       /* bytes before a piece may be cut (PIECE) */
 	long row_shape;     /* the shape of the last line scanned (row_shape()) */
+	struct br_doc_span last; /* where the document handed out last was */
+	const struct br_doc_span *span; /* a reader of that one document (open_span) */
 	bool blank;         /* the last line scanned was blank (or none was) */
 	long block_shape;   /* the shape of the last line after a blank one */
 	unsigned blocks;    /* lines after blank ones of that shape in a row */
@@ -682,6 +684,7 @@ static int next_part(struct br_doc_reader *rd, size_t (*end_at)(struct br_doc_re
 		rd->done = true;
 		return 0;
 	}
+	rd->last = (struct br_doc_span){rd->shed + rd->off, end - rd->off, rd->line0, rd->mbox};
 	if (rd->off == 0 && end == rd->len && rd->eof) {
 		/* the rest of the file, all in buf: handed over, not copied */
 		rd->buf[end] = '\0';
@@ -702,6 +705,58 @@ static int next_part(struct br_doc_reader *rd, size_t (*end_at)(struct br_doc_re
 }
 
 static int reader_init(int fd, bool is_stdin, const char *path, struct br_doc_reader **out);
+
+/* The one document of a reader made by br_doc_reader_open_span: its bytes
+ * read again, handed out as the reader that first read them did (a
+ * message of a mail archive looked at first). */
+static int next_span(struct br_doc_reader *rd, struct br_doc **doc, unsigned *line0)
+{
+	const struct br_doc_span *sp = rd->span;
+	rd->done = true;
+	char *bytes = br_malloc(sp->len + 1);
+	size_t got = 0;
+	while (got < sp->len) {
+		ssize_t r = pread(rd->fd, bytes + got, sp->len - got, (off_t)(sp->off + got));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			int e = errno;
+			free(bytes);
+			return br_error("cannot read '%s' again: %s", rd->name, strerror(e));
+		}
+		if (r == 0) {
+			free(bytes);
+			return br_error("an input changed while it was read: '%s'", rd->name);
+		}
+		got += (size_t)r;
+	}
+	bytes[sp->len] = '\0';
+	*line0 = sp->line0;
+	*doc = doc_new(rd->name, bytes, sp->len, sp->mbox ? rd->look : NULL, rd->look_arg);
+	return 0;
+}
+
+void br_doc_reader_span(const struct br_doc_reader *rd, struct br_doc_span *sp)
+{
+	*sp = rd->last;
+}
+
+int br_doc_reader_open_span(const char *path, int stdin_copy, const struct br_doc_span *sp,
+			    struct br_doc_reader **out)
+{
+	*out = NULL;
+	bool is_stdin = strcmp(path, "-") == 0;
+	int fd = is_stdin && stdin_copy > 0 ? stdin_copy : open_input(path, is_stdin);
+	if (fd < 0)
+		return -1;
+	struct br_doc_reader *rd = br_calloc(1, sizeof *rd);
+	rd->fd = fd;
+	rd->is_stdin = is_stdin;
+	rd->name = is_stdin ? "<stdin>" : path;
+	rd->span = sp;
+	*out = rd;
+	return 0;
+}
 
 int br_doc_reader_open(const char *path, struct br_doc_reader **out)
 {
@@ -764,6 +819,8 @@ int br_doc_reader_next(struct br_doc_reader *rd, struct br_doc **doc, unsigned *
 	*line0 = rd->line0;
 	if (rd->done)
 		return 0;
+	if (rd->span)
+		return next_span(rd, doc, line0);
 	if (rd->pieces)
 		return next_part(rd, next_cut, NULL, doc);
 	if (!rd->mbox) {
@@ -777,6 +834,7 @@ int br_doc_reader_next(struct br_doc_reader *rd, struct br_doc **doc, unsigned *
 		free(rd->buf);
 		rd->buf = NULL;
 		rd->len = rd->off = 0;
+		rd->last = (struct br_doc_span){0, n, 0, false};
 		*doc = doc_new(rd->name, bytes, n, NULL, NULL);
 		return 0;
 	}

@@ -123,6 +123,24 @@ int br_doc_load(const char *path, struct br_doc **out);
  */
 struct br_doc_reader;
 int br_doc_reader_open(const char *path, struct br_doc_reader **out);
+/* Where a document of a file was: its bytes' offset and length in the
+ * file, the file's lines before it, and whether it was a message of a
+ * mail archive. */
+struct br_doc_span {
+	uint64_t off;
+	size_t len;
+	unsigned line0;
+	bool mbox;
+};
+/* Where the document rd handed out last was. */
+void br_doc_reader_span(const struct br_doc_reader *rd, struct br_doc_span *sp);
+/* A reader that hands out one document: the one a reader of PATH handed
+ * out at *sp (kept by the caller while the reader lives), read again and
+ * made as it was then (standard input "-" from the file stdin_copy when
+ * > 0: br_doc_reader_open_stdin_copy's). An error when the bytes are no
+ * longer there. */
+int br_doc_reader_open_span(const char *path, int stdin_copy, const struct br_doc_span *sp,
+			    struct br_doc_reader **out);
 /* Standard input's bytes, copied into the file fd: read from its start and
  * handed out as standard input ("<stdin>") is, but as a regular file is
  * (by size, doc.c's PIECE). fd is left open. */

@@ -213,7 +213,8 @@ struct br_load_stream {
 	 * doc_g0[d] to doc_g0[d + 1]; doc_want[d]: pass 2 reads it */
 	size_t *doc_g0;
 	unsigned char *doc_want;
-	size_t ndocs, cap_docs;
+	struct br_doc_span *span; /* where each document is in its file */
+	size_t ndocs, cap_docs, cap_span;
 	size_t *input_doc0;      /* first document of input i */
 	size_t *input_k;         /* its index in l->ds.inputs + 1 (0: not read) */
 	struct br_recset kept;   /* the candidates, by record number */
@@ -557,6 +558,15 @@ static int stdin_copy_of(const struct br_load_stream *st, size_t i)
 	return st->stdin_copy && i == st->stdin_input ? fileno(st->stdin_copy) : 0;
 }
 
+/* Pass 1, before each document: where it is, for pass 2. */
+static void first_where(void *arg, size_t k, const struct br_doc_span *sp)
+{
+	struct br_load_stream *st = arg;
+	(void)k;
+	st->span = br_grow(st->span, &st->cap_span, st->ndocs + 1, sizeof *st->span);
+	st->span[st->ndocs] = *sp;
+}
+
 /* Pass 1, after each document of input st->input. */
 static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 {
@@ -694,7 +704,7 @@ static int stream_open(const struct br_load_input *in, size_t n, const struct br
 			status = -1;
 			continue;
 		}
-		struct br_parse_each each = {NULL, first_done, st, stdin_copy_of(st, i)};
+		struct br_parse_each each = {NULL, first_done, st, stdin_copy_of(st, i), first_where};
 		if (br_parse_file_each(in[i].path, ds, &each) < 0) {
 			add_error(out, br_last_error());
 			status = -1;
@@ -792,14 +802,19 @@ static int read_again(struct br_load_stream *st)
 	for (size_t i = 0; i < st->n && !st->changed; i++) {
 		if (!st->input_k[i])
 			continue;
-		struct br_dataset ds = {.skip_claims = true, .skip_excerpts = st->l->ds.skip_excerpts};
 		st->input = i;
 		st->doc_base = st->input_doc0[i];
-		struct br_parse_each each = {again_want, again_done, st, stdin_copy_of(st, i)};
-		int rc = br_parse_file_each(st->in[i].path, &ds, &each);
-		br_dataset_free(&ds);
-		if (rc < 0)
-			return -1;
+		struct br_parse_each each = {again_want, again_done, st, stdin_copy_of(st, i), NULL};
+		/* only its documents that hold candidates, each where it was */
+		for (size_t d = st->input_doc0[i]; d < st->input_doc0[i + 1] && !st->changed; d++) {
+			if (!st->doc_want[d])
+				continue;
+			struct br_dataset ds = {.skip_claims = true, .skip_excerpts = st->l->ds.skip_excerpts};
+			int rc = br_parse_span_each(st->in[i].path, &st->span[d], d - st->doc_base, &ds, &each);
+			br_dataset_free(&ds);
+			if (rc < 0)
+				return -1;
+		}
 	}
 	if (st->changed)
 		return br_error("an input changed while it was read: '%s'", st->in[st->input].path);
@@ -885,6 +900,7 @@ void br_load_stream_free(struct br_load_stream *st)
 	free(st->cand);
 	free(st->doc_g0);
 	free(st->doc_want);
+	free(st->span);
 	free(st->input_doc0);
 	free(st->input_k);
 	br_recset_free(&st->kept);

@@ -229,7 +229,14 @@ struct br_parse_each {
 	void *arg;
 	int stdin_copy; /* > 0: "-" is read from this file, a copy of standard
 			   input (br_doc_reader_open_stdin_copy) */
+	/* where(arg, k, span), when given: where document k is in the file,
+	 * before it is parsed */
+	void (*where)(void *arg, size_t k, const struct br_doc_span *sp);
 };
 int br_parse_file_each(const char *path, struct br_dataset *ds, const struct br_parse_each *each);
+/* The same for one document of the file, read again: the one at *sp,
+ * numbered k (br_doc_reader_open_span). */
+int br_parse_span_each(const char *path, const struct br_doc_span *sp, size_t k, struct br_dataset *ds,
+		       const struct br_parse_each *each);
 
 #endif

@@ -364,18 +364,16 @@ int br_parse_file(const char *path, struct br_dataset *ds)
 	return br_parse_file_each(path, ds, NULL);
 }
 
-int br_parse_file_each(const char *path, struct br_dataset *ds, const struct br_parse_each *each)
+/* Documents from rd until its end, into ds (their input added first), each
+ * told to `each`; the first is document k0. 0, or -1 on a read error. */
+static int parse_reader(struct br_doc_reader *rd, struct br_dataset *ds, const struct br_parse_each *each,
+			size_t k0)
 {
-	struct br_doc_reader *rd;
-	br_parsers_init();
-	if (each && each->stdin_copy > 0 && strcmp(path, "-") == 0 ? br_doc_reader_open_stdin_copy(each->stdin_copy, &rd) < 0
-								     : br_doc_reader_open(path, &rd) < 0)
-		return -1;
 	size_t input_idx = ds->ninputs;
 	struct br_doc *doc;
 	unsigned line0;
 	int r;
-	size_t ndocs = 0;
+	size_t ndocs = k0;
 	/* a mail archive's messages are looked at first (only --explain,
 	 * which lists what no parser read, reads every one) */
 	struct look lk = {.each = each};
@@ -388,6 +386,11 @@ int br_parse_file_each(const char *path, struct br_dataset *ds, const struct br_
 			break;
 		if (ds->ninputs == input_idx)
 			br_dataset_add_input(ds, doc->path);
+		if (each && each->where) {
+			struct br_doc_span sp;
+			br_doc_reader_span(rd, &sp);
+			each->where(each->arg, ndocs, &sp);
+		}
 		size_t rec0 = ds->records.n;
 		if (!each || !each->want || each->want(each->arg, ndocs))
 			parse_doc(doc, ds, input_idx, line0, &lk);
@@ -398,4 +401,24 @@ int br_parse_file_each(const char *path, struct br_dataset *ds, const struct br_
 	}
 	br_doc_reader_close(rd);
 	return r;
+}
+
+int br_parse_file_each(const char *path, struct br_dataset *ds, const struct br_parse_each *each)
+{
+	struct br_doc_reader *rd;
+	br_parsers_init();
+	if (each && each->stdin_copy > 0 && strcmp(path, "-") == 0 ? br_doc_reader_open_stdin_copy(each->stdin_copy, &rd) < 0
+								     : br_doc_reader_open(path, &rd) < 0)
+		return -1;
+	return parse_reader(rd, ds, each, 0);
+}
+
+int br_parse_span_each(const char *path, const struct br_doc_span *sp, size_t k, struct br_dataset *ds,
+		       const struct br_parse_each *each)
+{
+	struct br_doc_reader *rd;
+	br_parsers_init();
+	if (br_doc_reader_open_span(path, each ? each->stdin_copy : 0, sp, &rd) < 0)
+		return -1;
+	return parse_reader(rd, ds, each, k);
 }
