@@ -695,6 +695,66 @@ static void reader_cuts_big_files_inside_row_blocks(void **state)
 	}
 }
 
+/* Every document of a file (pieces of a big file, messages of a mail
+ * archive, a whole file) read again from where the reader says it was
+ * (br_doc_reader_span, br_doc_reader_open_span) is the same document: its
+ * bytes, its lines, its line0; a file that has since shrunk is an error. */
+static void documents_read_again_where_they_were(void **state)
+{
+	(void)state;
+	struct br_buf f = BR_BUF_INIT, m = BR_BUF_INIT;
+	for (int i = 0; i < 300; i++)
+		br_buf_addf(&f, "1.96,1.96,web%03d,1,1,8G,,8192,5,%d,99,%d,25\r\n", i, 700 + i, 9000 + i);
+	for (int i = 0; i < 20; i++)
+		br_buf_addf(&m, "From a%d@example.org Mon Jan  1 00:00:00 2001\nSubject: run %d\n\n"
+			    "/dev/sda:\n Timing buffered disk reads: %d MB in  3.00 seconds\n\n", i, i, 100 + i);
+	const struct br_buf *files[] = {&f, &m, &f};
+	for (int k = 0; k < 3; k++) {
+		char *path = temp_file(files[k]->data, files[k]->len);
+		struct br_doc_reader *rd;
+		assert_int_equal(br_doc_reader_open(path, &rd), 0);
+		if (k == 0)
+			br_doc_reader_set_piece(rd, 1000);
+		struct br_doc *d;
+		unsigned line0;
+		size_t n = 0;
+		while (br_doc_reader_next(rd, &d, &line0) == 0 && d) {
+			struct br_doc_span sp;
+			br_doc_reader_span(rd, &sp);
+			assert_int_equal(sp.line0, line0);
+			struct br_doc_reader *again;
+			assert_int_equal(br_doc_reader_open_span(path, 0, &sp, &again), 0);
+			struct br_doc *e;
+			unsigned l2;
+			assert_int_equal(br_doc_reader_next(again, &e, &l2), 0);
+			assert_non_null(e);
+			assert_int_equal(l2, line0);
+			assert_int_equal(e->raw_len, d->raw_len);
+			assert_memory_equal(e->raw, d->raw, d->raw_len);
+			assert_int_equal(e->nphys, d->nphys);
+			br_doc_free(e);
+			assert_int_equal(br_doc_reader_next(again, &e, &l2), 0);
+			assert_null(e);
+			br_doc_reader_close(again);
+			br_doc_free(d);
+			n++;
+		}
+		br_doc_reader_close(rd);
+		assert_true(k == 2 ? n == 1 : n > 5);
+		/* shrunk: the last document is no longer there */
+		struct br_doc_span gone = {files[k]->len - 10, 10, 0, false};
+		assert_int_equal(truncate(path, (off_t)(files[k]->len - 20)), 0);
+		assert_int_equal(br_doc_reader_open_span(path, 0, &gone, &rd), 0);
+		assert_int_equal(br_doc_reader_next(rd, &d, &line0), -1);
+		assert_non_null(strstr(br_last_error(), "changed"));
+		br_doc_reader_close(rd);
+		unlink(path);
+		free(path);
+	}
+	br_buf_free(&f);
+	br_buf_free(&m);
+}
+
 static void reader_reports_what_it_cannot_read(void **state)
 {
 	(void)state;
@@ -720,6 +780,7 @@ int main(void)
 		cmocka_unit_test(reader_splits_mail_archives_by_message),
 		cmocka_unit_test(reader_matches_a_plain_splitter),
 		cmocka_unit_test(reader_cuts_big_files_inside_row_blocks),
+		cmocka_unit_test(documents_read_again_where_they_were),
 		cmocka_unit_test(reader_reports_what_it_cannot_read),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
