@@ -902,13 +902,13 @@ static int fit_indexes(struct br_archive *a)
 		    "write");
 }
 
-/* Records touched by one add, by id: the merge target of a later result
- * must be the record as merged so far, with the parser's own details
- * (resolution, doubtful figures) that the JSON does not keep. */
+/* The archived records an add read as candidates (add_candidates), by id,
+ * each read once. (The results the add stores are merge targets as they
+ * are, with the parser's own details, resolution and doubtful figures,
+ * that the JSON does not keep: store_results holds them, not this.) */
 struct centry {
 	int64_t id; /* 0 = empty slot */
 	struct br_record *r;
-	bool dirty;
 };
 
 struct cache {
@@ -956,7 +956,6 @@ static struct centry *cache_put(struct cache *c, int64_t id, struct br_record *r
 		j = (j + 1) & (c->cap - 1);
 	c->v[j].id = id;
 	c->v[j].r = r;
-	c->v[j].dirty = false;
 	c->n++;
 	return &c->v[j];
 }
@@ -1271,8 +1270,7 @@ struct pending {
 	int64_t id; /* its row once stored */
 };
 
-static int insert_record(struct br_archive *a, struct stmts *s, struct cache *c, struct pending *p,
-			 const char *stamp)
+static int insert_record(struct br_archive *a, struct stmts *s, struct pending *p, const char *stamp)
 {
 	struct br_record *r = p->r;
 	char *json = record_json(r);
@@ -1289,13 +1287,28 @@ static int insert_record(struct br_archive *a, struct stmts *s, struct cache *c,
 	bind_str(s->ins_rec, 9, dated ? br_ran_from_name((enum br_ran_from)r->ran_at_from) : NULL);
 	int rc = done(a, s->ins_rec);
 	free(json);
-	if (rc) {
-		br_record_free(r);
+	if (rc)
 		return rc;
-	}
 	p->id = sqlite3_last_insert_rowid(a->db);
-	cache_put(c, p->id, r); /* the cache owns it now */
 	return insert_sources(a, s, p->id, p->doc, r);
+}
+
+/* Write back record v of row id, merged into. */
+static int update_record(struct br_archive *a, struct stmts *s, int64_t id, const struct br_record *r)
+{
+	char *json = record_json(r);
+	bind_str(s->upd_rec, 1, r->version);
+	bind_str(s->upd_rec, 2, r->host);
+	bind_str(s->upd_rec, 3, r->label);
+	bind_str(s->upd_rec, 4, json);
+	sqlite3_bind_int64(s->upd_rec, 5, id);
+	char when[BR_DATE_BUF];
+	bool dated = br_record_ran_at_iso(r, when);
+	bind_str(s->upd_rec, 6, dated ? when : NULL);
+	bind_str(s->upd_rec, 7, dated ? br_ran_from_name((enum br_ran_from)r->ran_at_from) : NULL);
+	int rc = done(a, s->upd_rec);
+	free(json);
+	return rc;
 }
 
 /*
@@ -1303,7 +1316,10 @@ static int insert_record(struct br_archive *a, struct stmts *s, struct cache *c,
  * the same run (br_recset_merge's rule, records by id: the archived ones
  * first) or added. One br_merge_index holds the archived records the
  * results may be the same run as (they stay as they are, only the results
- * merge into them) and then the results.
+ * merge into them) and then the results: v[0..nc) the archived candidates
+ * by id (the cache's), v[nc..n) the results (p's), ids[] their rows, so
+ * that the records merged into are written back at the end in id order,
+ * one pass along the records table, each once.
  */
 static int cmp_id(const void *x, const void *y)
 {
@@ -1329,6 +1345,7 @@ static int store_results(struct br_archive *a, struct stmts *s, struct cache *c,
 	struct br_record **v = br_malloc((n ? n : 1) * sizeof *v);
 	uint64_t *keys = br_malloc((n ? n : 1) * sizeof *keys);
 	int64_t *ids = br_calloc(n ? n : 1, sizeof *ids);
+	bool *dirty = br_calloc(n ? n : 1, sizeof *dirty);
 	for (size_t k = 0; k < nc; k++) {
 		size_t j = (size_t)order[k][1];
 		v[k] = cd.r[j];
@@ -1347,69 +1364,33 @@ static int store_results(struct br_archive *a, struct stmts *s, struct cache *c,
 		size_t t = br_merge_index_find(ix, k);
 		if (t == BR_MERGE_NONE) {
 			br_merge_index_keep(ix, k);
-			rc = insert_record(a, s, c, q, stamp);
-			q->r = NULL; /* the cache's (or freed) */
+			rc = insert_record(a, s, q, stamp);
 			ids[k] = q->id;
 			st->records_added++;
 			continue;
 		}
-		struct centry *e = cache_get(c, ids[t]);
-		rc = insert_sources(a, s, e->id, q->doc, v[k]);
+		rc = insert_sources(a, s, ids[t], q->doc, v[k]);
 		br_merge_index_merge(ix, t, k);
-		drop_repeated_places(e->r);
-		e->dirty = true;
+		drop_repeated_places(v[t]);
+		dirty[t] = true;
 		st->records_merged++;
 	}
+	/* ids[] ascend: the archived candidates by id, then the rows added */
+	for (size_t k = 0; k < n && !rc; k++)
+		if (dirty[k])
+			rc = update_record(a, s, ids[k], v[k]);
 	struct br_merge_stats ms;
 	br_merge_index_stats(ix, &ms);
 	st->candidates_compared += ms.compared;
 	br_merge_index_free(ix);
 	for (size_t k = 0; k < np; k++)
-		br_record_free(p[k].r); /* merged (left empty) or not reached */
+		br_record_free(p[k].r); /* stored, merged (left empty) or not reached */
 	free(v);
 	free(keys);
 	free(ids);
+	free(dirty);
 	free(order);
 	candidates_free(&cd);
-	return rc;
-}
-
-static int cmp_entry_id(const void *x, const void *y)
-{
-	int64_t a = (*(struct centry *const *)x)->id, b = (*(struct centry *const *)y)->id;
-	return a < b ? -1 : a > b;
-}
-
-/* Write back the records merged into, in id order: one pass along the
- * records table (the cache's order is the hash's, which would read and
- * rewrite pages all over a large archive). */
-static int flush(struct br_archive *a, struct stmts *s, struct cache *c)
-{
-	struct centry **dirty = br_malloc((c->n ? c->n : 1) * sizeof *dirty);
-	size_t nd = 0;
-	for (size_t i = 0; i < c->cap; i++)
-		if (c->v[i].id && c->v[i].dirty)
-			dirty[nd++] = &c->v[i];
-	qsort(dirty, nd, sizeof *dirty, cmp_entry_id);
-	int rc = BR_ARCHIVE_OK;
-	for (size_t i = 0; i < nd && !rc; i++) {
-		struct centry *e = dirty[i];
-		char *json = record_json(e->r);
-		bind_str(s->upd_rec, 1, e->r->version);
-		bind_str(s->upd_rec, 2, e->r->host);
-		bind_str(s->upd_rec, 3, e->r->label);
-		bind_str(s->upd_rec, 4, json);
-		sqlite3_bind_int64(s->upd_rec, 5, e->id);
-		char when[BR_DATE_BUF];
-		bool dated = br_record_ran_at_iso(e->r, when);
-		bind_str(s->upd_rec, 6, dated ? when : NULL);
-		bind_str(s->upd_rec, 7, dated ? br_ran_from_name((enum br_ran_from)e->r->ran_at_from) : NULL);
-		rc = done(a, s->upd_rec);
-		free(json);
-		if (!rc)
-			e->dirty = false;
-	}
-	free(dirty);
 	return rc;
 }
 
@@ -1462,7 +1443,7 @@ static int store(struct br_archive *a, struct unit *u, size_t nu, struct br_arch
 	free(p);
 	p = NULL;
 	np = 0;
-	if (rc || (rc = flush(a, &s, &c)))
+	if (rc)
 		goto fail;
 	stmts_free(&s);
 	cache_free(&c);
@@ -1536,72 +1517,91 @@ static void sha_piece(void *arg, const char *p, size_t n)
 	br_sha256_update(arg, p, n);
 }
 
+/* The documents of one add, parsed: each document's results as a unit,
+ * the document itself freed once parsed (intake_doc). */
+struct intake {
+	struct unit *u;
+	size_t nu, cap;
+	struct unit_index by_sha;
+	sqlite3_stmt *sel_doc;
+};
+
+static int intake_init(struct br_archive *a, struct intake *in)
+{
+	memset(in, 0, sizeof *in);
+	return prep(a, &in->sel_doc, "SELECT id FROM documents WHERE sha256 = ?1");
+}
+
+/* Parse doc into a unit, unless its bytes are archived or came before. */
+static int intake_doc(struct br_archive *a, struct intake *in, const struct br_doc *doc, struct br_diags *diags,
+		      struct br_archive_stats *st)
+{
+	char sha[65];
+	struct br_sha256 c;
+	br_sha256_init(&c);
+	br_doc_bytes(doc, sha_piece, &c); /* doc->raw has NULs for LFs */
+	br_sha256_final_hex(&c, sha);
+	unit_index_room(&in->by_sha, in->u, in->nu, unit_sha);
+	size_t *slot = unit_slot(&in->by_sha, in->u, unit_sha, sha);
+	const char *twin = *slot ? in->u[*slot - 1].name : NULL;
+	if (twin) {
+		br_diag_add(diags, BR_NOTE, doc->path, 0, "archive", "the same bytes as '%s'; added once", twin);
+		st->documents_known++;
+		return BR_ARCHIVE_OK;
+	}
+	int64_t known = known_document(a, in->sel_doc, sha);
+	if (known < 0)
+		return BR_ARCHIVE_EIO;
+	if (known > 0) {
+		br_diag_add(diags, BR_NOTE, doc->path, 0, "archive",
+			    "already in the archive (document %lld); nothing added", (long long)known);
+		st->documents_known++;
+		return BR_ARCHIVE_OK;
+	}
+	struct br_dataset ds = {0};
+	br_parse_document(doc, &ds);
+	for (size_t k = 0; k < ds.diags.n; k++) {
+		const struct br_diag *d = &ds.diags.v[k];
+		br_diag_add(diags, d->severity, d->file, d->line, d->parser, "%s", d->message);
+		diags->v[diags->n - 1].kept = d->kept;
+	}
+	in->u = br_grow(in->u, &in->cap, in->nu + 1, sizeof *in->u);
+	struct unit *u = &in->u[in->nu];
+	memset(u, 0, sizeof *u);
+	u->name = br_strdup(doc->path);
+	memcpy(u->sha, sha, sizeof sha);
+	*slot = ++in->nu;
+	u->bytes = doc->raw_len;
+	u->recs = ds.records.v;
+	u->nrecs = ds.records.n;
+	memset(&ds.records, 0, sizeof ds.records);
+	br_dataset_free(&ds);
+	return BR_ARCHIVE_OK;
+}
+
+/* Store what was taken in (when rc, the intake failed: nothing), and free
+ * the intake. */
+static int intake_store(struct br_archive *a, struct intake *in, int rc, struct br_archive_stats *st)
+{
+	sqlite3_finalize(in->sel_doc);
+	free(in->by_sha.slot);
+	if (!rc)
+		rc = store(a, in->u, in->nu, st);
+	if (rc)
+		memset(st, 0, sizeof *st);
+	units_free(in->u, in->nu);
+	return rc;
+}
+
 static int add_docs_once(struct br_archive *a, struct br_doc *const *docs, size_t ndocs,
 			 struct br_diags *diags, struct br_archive_stats *st)
 {
 	memset(st, 0, sizeof *st);
-	struct unit *u = br_calloc(ndocs ? ndocs : 1, sizeof *u);
-	size_t nu = 0;
-	struct unit_index by_sha = {0};
-	sqlite3_stmt *sel_doc;
-	int rc = prep(a, &sel_doc, "SELECT id FROM documents WHERE sha256 = ?1");
-	if (rc) {
-		free(u);
-		return rc;
-	}
-	for (size_t i = 0; i < ndocs; i++) {
-		const struct br_doc *doc = docs[i];
-		char sha[65];
-		struct br_sha256 c;
-		br_sha256_init(&c);
-		br_doc_bytes(doc, sha_piece, &c); /* doc->raw has NULs for LFs */
-		br_sha256_final_hex(&c, sha);
-		unit_index_room(&by_sha, u, nu, unit_sha);
-		size_t *slot = unit_slot(&by_sha, u, unit_sha, sha);
-		const char *twin = *slot ? u[*slot - 1].name : NULL;
-		if (twin) {
-			br_diag_add(diags, BR_NOTE, doc->path, 0, "archive",
-				    "the same bytes as '%s'; added once", twin);
-			st->documents_known++;
-			continue;
-		}
-		int64_t known = known_document(a, sel_doc, sha);
-		if (known < 0) {
-			rc = BR_ARCHIVE_EIO;
-			break;
-		}
-		if (known > 0) {
-			br_diag_add(diags, BR_NOTE, doc->path, 0, "archive",
-				    "already in the archive (document %lld); nothing added", (long long)known);
-			st->documents_known++;
-			continue;
-		}
-		struct br_dataset ds = {0};
-		br_parse_document(doc, &ds);
-		for (size_t k = 0; k < ds.diags.n; k++) {
-			const struct br_diag *d = &ds.diags.v[k];
-			br_diag_add(diags, d->severity, d->file, d->line, d->parser, "%s", d->message);
-			diags->v[diags->n - 1].kept = d->kept;
-		}
-		u[nu].name = br_strdup(doc->path);
-		memcpy(u[nu].sha, sha, sizeof sha);
-		*slot = nu + 1;
-		u[nu].bytes = doc->raw_len;
-		u[nu].recs = ds.records.v;
-		u[nu].nrecs = ds.records.n;
-		memset(&ds.records, 0, sizeof ds.records);
-		br_dataset_free(&ds);
-		nu++;
-	}
-	sqlite3_finalize(sel_doc);
-	free(by_sha.slot);
-	if (!rc) {
-		rc = store(a, u, nu, st);
-		if (rc)
-			memset(st, 0, sizeof *st);
-	}
-	units_free(u, nu);
-	return rc;
+	struct intake in;
+	int rc = intake_init(a, &in);
+	for (size_t i = 0; i < ndocs && !rc; i++)
+		rc = intake_doc(a, &in, docs[i], diags, st);
+	return intake_store(a, &in, rc, st);
 }
 
 /* Drop the diagnostics added after the first n. */
@@ -2021,15 +2021,18 @@ static void add_error(char ***errors, size_t *n, size_t *cap, char *msg)
 	(*errors)[(*n)++] = msg;
 }
 
-int br_archive_add_files(struct br_archive *a, char *const *files, size_t nfiles, struct br_diags *diags,
-			 struct br_archive_stats *st, char ***errors, size_t *nerrors)
+/* br_archive_add_files into a: each file read, parsed and freed in turn
+ * (no more than one document's bytes held at once). */
+static int add_files_once(struct br_archive *a, char *const *files, size_t nfiles, struct br_diags *diags,
+			  struct br_archive_stats *st, char ***errors, size_t *nerrors)
 {
 	size_t cap = 0;
 	*errors = NULL;
 	*nerrors = 0;
-	struct br_doc **docs = br_calloc(nfiles ? nfiles : 1, sizeof *docs);
-	size_t ndocs = 0;
-	for (size_t i = 0; i < nfiles; i++) {
+	memset(st, 0, sizeof *st);
+	struct intake in;
+	int rc = intake_init(a, &in);
+	for (size_t i = 0; i < nfiles && !rc; i++) {
 		if (br_archive_is_sqlite(files[i])) {
 			add_error(errors, nerrors, &cap,
 				  br_asprintf("'%s' is an SQLite file, not a document (to merge archives: "
@@ -2037,15 +2040,31 @@ int br_archive_add_files(struct br_archive *a, char *const *files, size_t nfiles
 					      files[i], files[i]));
 			continue;
 		}
-		if (br_doc_load(files[i], &docs[ndocs]) < 0) {
+		struct br_doc *doc;
+		if (br_doc_load(files[i], &doc) < 0) {
 			add_error(errors, nerrors, &cap, br_strdup(br_last_error()));
 			continue;
 		}
-		ndocs++;
+		rc = intake_doc(a, &in, doc, diags, st);
+		br_doc_free(doc);
 	}
-	int rc = br_archive_add_docs(a, docs, ndocs, diags, st);
-	for (size_t i = 0; i < ndocs; i++)
-		br_doc_free(docs[i]);
-	free(docs);
+	return intake_store(a, &in, rc, st);
+}
+
+int br_archive_add_files(struct br_archive *a, char *const *files, size_t nfiles, struct br_diags *diags,
+			 struct br_archive_stats *st, char ***errors, size_t *nerrors)
+{
+	size_t n0 = diags->n;
+	int rc = add_files_once(a, files, nfiles, diags, st, errors, nerrors);
+	/* a new archive: as in br_archive_add_docs */
+	while (!rc && a->tmp && (rc = publish(a, true)) == TAKEN) {
+		diags_truncate(diags, n0);
+		for (size_t i = 0; i < *nerrors; i++)
+			free((*errors)[i]);
+		free(*errors);
+		rc = add_files_once(a, files, nfiles, diags, st, errors, nerrors);
+	}
+	if (rc)
+		memset(st, 0, sizeof *st);
 	return rc;
 }
