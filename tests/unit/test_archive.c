@@ -281,6 +281,88 @@ static void create_on_first_use(void **state)
 	br_archive_close(a);
 }
 
+/* Two writers create the same archive at once: each builds its own in a
+ * temporary file, with its documents, invisible until linked into place;
+ * the first to finish is the archive, and the other's documents are added
+ * to it (a document both had is stored once). */
+static void two_creators_make_one_archive(void **state)
+{
+	struct fx *f = *state;
+	struct br_archive *a, *b;
+	assert_int_equal(br_archive_open_write(f->db, &a), 0);
+	assert_int_equal(br_archive_open_write(f->db, &b), 0);
+	char *l1 = run_line("alpha", NULL, 1, "one.csv", 1), *l2 = run_line("beta", NULL, 2, "two.csv", 1);
+	char *l3 = run_line("gamma", NULL, 3, "three.csv", 1);
+	char *t1 = br_asprintf("%s\n", l1), *t2 = br_asprintf("%s\n%s\n", l2, l3);
+	struct br_doc *da = doc_of("one.jsonl", t1), *db[2] = {doc_of("two.jsonl", t2), doc_of("one.jsonl", t1)};
+	struct br_diags diags = {0};
+	struct br_archive_stats st;
+	/* b first: nothing is in place while it adds (readers find no archive) */
+	assert_int_equal(br_archive_add_docs(b, db, 2, &diags, &st), 0);
+	assert_int_equal(st.records_added, 3);
+	assert_int_equal(access(f->db, F_OK), 0); /* in place once its add is done */
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM records"), 3);
+	/* a's add, done in its own file, finds the archive taken: into b's */
+	size_t nd = diags.n;
+	assert_int_equal(br_archive_add_docs(a, &da, 1, &diags, &st), 0);
+	assert_int_equal(st.documents, 0);
+	assert_int_equal(st.documents_known, 1);
+	assert_int_equal(st.records_added, 0);
+	assert_int_equal(diags.n, nd + 1); /* the note of the retry alone */
+	assert_non_null(strstr(diags.v[nd].message, "already in the archive"));
+	br_archive_close(a);
+	br_archive_close(b);
+	assert_int_equal(files_in(f->dir), 1); /* no temporary file, journal or WAL left */
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM records"), 3);
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM documents"), 2);
+	/* at rest a rollback journal, as an archive written in place is */
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM pragma_journal_mode WHERE journal_mode = 'delete'"), 1);
+	/* a second add through the handle that published goes on in place */
+	assert_int_equal(br_archive_open_write(f->db, &a), 0);
+	br_archive_close(a);
+	br_diags_free(&diags);
+	br_doc_free(da);
+	br_doc_free(db[0]);
+	br_doc_free(db[1]);
+	free(t1);
+	free(t2);
+	free(l1);
+	free(l2);
+	free(l3);
+}
+
+/* The first add into a new archive, then more through the same handle. */
+static void first_add_then_more_on_one_handle(void **state)
+{
+	struct fx *f = *state;
+	struct br_archive *a;
+	assert_int_equal(br_archive_open_write(f->db, &a), 0);
+	assert_int_equal(files_in(f->dir), 1); /* its temporary file */
+	assert_int_equal(access(f->db, F_OK), -1);
+	char *l1 = run_line("alpha", NULL, 1, "one.csv", 1), *l2 = run_line("beta", NULL, 2, "two.csv", 1);
+	char *t1 = br_asprintf("%s\n", l1), *t2 = br_asprintf("%s\n%s\n", l2, l1);
+	struct br_doc *d1 = doc_of("one.jsonl", t1), *d2 = doc_of("two.jsonl", t2);
+	struct br_diags diags = {0};
+	struct br_archive_stats st;
+	assert_int_equal(br_archive_add_docs(a, &d1, 1, &diags, &st), 0);
+	assert_int_equal(access(f->db, F_OK), 0);
+	/* the same run again, from the archive now in place: merged */
+	assert_int_equal(br_archive_add_docs(a, &d2, 1, &diags, &st), 0);
+	assert_int_equal(st.records_added, 1);
+	assert_int_equal(st.records_merged, 1);
+	br_archive_close(a);
+	assert_int_equal(files_in(f->dir), 1);
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM records"), 2);
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM sources"), 3);
+	br_diags_free(&diags);
+	br_doc_free(d1);
+	br_doc_free(d2);
+	free(t1);
+	free(t2);
+	free(l1);
+	free(l2);
+}
+
 static void refuses_what_is_not_an_archive(void **state)
 {
 	struct fx *f = *state;
@@ -830,6 +912,8 @@ int main(void)
 		cmocka_unit_test(sha256_known_answers),
 		cmocka_unit_test_setup_teardown(document_hash_is_of_the_bytes_as_read, setup, teardown),
 		cmocka_unit_test_setup_teardown(create_on_first_use, setup, teardown),
+		cmocka_unit_test_setup_teardown(two_creators_make_one_archive, setup, teardown),
+		cmocka_unit_test_setup_teardown(first_add_then_more_on_one_handle, setup, teardown),
 		cmocka_unit_test_setup_teardown(refuses_what_is_not_an_archive, setup, teardown),
 		cmocka_unit_test_setup_teardown(newer_schema_is_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(older_schema_is_migrated, setup, teardown),
