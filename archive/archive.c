@@ -1215,13 +1215,22 @@ static void candidates_free(struct candidates *cd)
 	free(cd->key);
 }
 
+/* One result to store and the document it came from. */
+struct pending {
+	struct br_record *r;
+	int64_t doc;
+	int64_t id;   /* its row once stored */
+	uint64_t key; /* its br_record_merge_key, computed once */
+};
+
 /* The archived records whose host can match r's: the same host (or no
  * host), a cut host that starts r's (its JSON says host_cut), and when r's
  * host is cut, a longer one it starts; each through records_bucket_host. */
-static int add_candidates(struct br_archive *a, struct stmts *s, struct cache *c, const struct br_record *r,
+static int add_candidates(struct br_archive *a, struct stmts *s, struct cache *c, const struct pending *p,
 			  struct candidates *cd, size_t *loaded)
 {
-	int64_t key = (int64_t)br_record_merge_key(r);
+	const struct br_record *r = p->r;
+	int64_t key = (int64_t)p->key;
 	int queries[3], nq = 0;
 	if (!r->host) {
 		queries[nq++] = CAND_NONE;
@@ -1263,13 +1272,6 @@ static int add_candidates(struct br_archive *a, struct stmts *s, struct cache *c
 	return BR_ARCHIVE_OK;
 }
 
-/* One result to store and the document it came from. */
-struct pending {
-	struct br_record *r;
-	int64_t doc;
-	int64_t id; /* its row once stored */
-};
-
 static int insert_record(struct br_archive *a, struct stmts *s, struct pending *p, const char *stamp)
 {
 	struct br_record *r = p->r;
@@ -1279,7 +1281,7 @@ static int insert_record(struct br_archive *a, struct stmts *s, struct pending *
 	bind_str(s->ins_rec, 3, r->host);
 	bind_str(s->ins_rec, 4, r->label);
 	bind_str(s->ins_rec, 5, stamp);
-	sqlite3_bind_int64(s->ins_rec, 6, (int64_t)br_record_merge_key(r));
+	sqlite3_bind_int64(s->ins_rec, 6, (int64_t)p->key);
 	bind_str(s->ins_rec, 7, json);
 	char when[BR_DATE_BUF];
 	bool dated = br_record_ran_at_iso(r, when);
@@ -1362,7 +1364,7 @@ static int store_results(struct br_archive *a, struct stmts *s, struct cache *c,
 	off_t written = 0;
 	struct candidates cd = {0};
 	for (size_t k = 0; k < np && !archive_empty && !rc; k++)
-		rc = add_candidates(a, s, c, p[k].r, &cd, &st->candidates_compared);
+		rc = add_candidates(a, s, c, &p[k], &cd, &st->candidates_compared);
 	size_t nc = cd.n, n = nc + np;
 	/* by id: (id, position) pairs sorted */
 	int64_t (*order)[2] = br_malloc((nc ? nc : 1) * sizeof *order);
@@ -1383,7 +1385,7 @@ static int store_results(struct br_archive *a, struct stmts *s, struct cache *c,
 	}
 	for (size_t k = 0; k < np; k++) {
 		v[nc + k] = p[k].r;
-		keys[nc + k] = br_record_merge_key(p[k].r);
+		keys[nc + k] = p[k].key;
 	}
 	struct br_merge_index *ix = br_merge_index_new(v, n, keys);
 	for (size_t k = 0; k < nc; k++)
@@ -1466,7 +1468,7 @@ static int store(struct br_archive *a, struct unit *u, size_t nu, struct br_arch
 		st->documents++;
 		p = br_grow(p, &cap, np + u[i].nrecs, sizeof *p);
 		for (size_t k = 0; k < u[i].nrecs; k++) {
-			p[np++] = (struct pending){u[i].recs[k], doc, 0};
+			p[np++] = (struct pending){u[i].recs[k], doc, 0, br_record_merge_key(u[i].recs[k])};
 			u[i].recs[k] = NULL;
 		}
 	}
