@@ -636,6 +636,32 @@ static int reopen(const char *path, struct br_archive **out)
 	return BR_ARCHIVE_OK;
 }
 
+/*
+ * After a failed add into a new archive: its temporary file is dropped
+ * (were its rollback to have failed too, the file would be whole only with
+ * its journal) and a new empty one made, which br_archive_close puts in
+ * place, as an add that failed into an existing archive leaves it. The
+ * failure's message is kept.
+ */
+static void start_over(struct br_archive *a)
+{
+	char *msg = br_strdup(br_last_error());
+	sqlite3_close(a->db);
+	a->db = NULL;
+	tmp_remove(a);
+	struct br_archive *b;
+	if (create(a->path, &b) == BR_ARCHIVE_OK) {
+		a->db = b->db;
+		a->tmp = b->tmp;
+		a->tmp_fd = b->tmp_fd;
+		memcpy(a->tmp_slots, b->tmp_slots, sizeof a->tmp_slots);
+		free(b->path);
+		free(b);
+	}
+	br_error("%s", msg);
+	free(msg);
+}
+
 #define TAKEN 1 /* publish(): the archive was created by another writer first */
 
 /*
@@ -1659,6 +1685,8 @@ int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t
 		diags_truncate(diags, n0);
 		rc = add_docs_once(a, docs, ndocs, diags, st);
 	}
+	if (rc && a->tmp)
+		start_over(a);
 	if (rc)
 		memset(st, 0, sizeof *st);
 	return rc;
@@ -1720,6 +1748,8 @@ int br_archive_add_dataset(const char *db, const struct br_dataset *ds, const ch
 	/* a new archive: as in br_archive_add_docs */
 	while (!rc && a->tmp && (rc = publish(a, true)) == TAKEN)
 		rc = add_dataset_once(a, ds, details, st);
+	if (rc && a->tmp)
+		start_over(a);
 	if (rc)
 		memset(st, 0, sizeof *st);
 	br_archive_close(a);
@@ -2097,6 +2127,8 @@ int br_archive_add_files(struct br_archive *a, char *const *files, size_t nfiles
 		free(*errors);
 		rc = add_files_once(a, files, nfiles, diags, st, errors, nerrors);
 	}
+	if (rc && a->tmp)
+		start_over(a);
 	if (rc)
 		memset(st, 0, sizeof *st);
 	return rc;

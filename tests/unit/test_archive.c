@@ -815,6 +815,62 @@ static void a_failed_add_changes_nothing(void **state)
 	br_buf_free(&text);
 }
 
+/* The name of the one file in dir whose name holds infix (into out). */
+static void file_with(const char *dir, const char *infix, char *out, size_t n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	out[0] = '\0';
+	while (d && (e = readdir(d)))
+		if (strstr(e->d_name, infix))
+			snprintf(out, n, "%s/%s", dir, e->d_name);
+	if (d)
+		closedir(d);
+	assert_true(out[0] != '\0');
+}
+
+/* A failed first add: nothing of it is kept, and the archive is put in
+ * place empty, as a failed add leaves an existing archive as it was. */
+static void a_failed_first_add_keeps_nothing(void **state)
+{
+	struct fx *f = *state;
+	struct br_archive *a;
+	assert_int_equal(br_archive_open_write(f->db, &a), 0);
+	char tmp[512];
+	file_with(f->dir, ".new-", tmp, sizeof tmp);
+	sql_exec(tmp, "CREATE TRIGGER boom BEFORE INSERT ON records WHEN (SELECT count(*) FROM records) >= 2 "
+		      "BEGIN SELECT RAISE(ABORT, 'disk on fire'); END");
+	struct br_buf text = BR_BUF_INIT;
+	for (int i = 10; i < 15; i++) {
+		char *l = run_line("zeta", NULL, i, "z.txt", (unsigned)i);
+		br_buf_adds(&text, l);
+		br_buf_addc(&text, '\n');
+		free(l);
+	}
+	struct br_doc *doc = doc_of("z.jsonl", text.data);
+	struct br_diags diags = {0};
+	struct br_archive_stats st;
+	assert_true(br_archive_add_docs(a, &doc, 1, &diags, &st) < 0);
+	assert_non_null(strstr(br_last_error(), "disk on fire"));
+	assert_int_equal(st.records_added, 0);
+	assert_int_equal(access(f->db, F_OK), -1); /* not in place */
+	/* that file dropped: the one there now is new (it may have its name) */
+	assert_int_equal(files_in(f->dir), 1);
+	file_with(f->dir, ".new-", tmp, sizeof tmp);
+	assert_int_equal(sql_int(tmp, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'"), 0);
+	br_archive_close(a);
+	assert_int_equal(files_in(f->dir), 1);
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM records"), 0);
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM documents"), 0);
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'"), 0);
+	/* and the next add fills it */
+	assert_int_equal(add_text(f->db, "z.jsonl", text.data, &st), 0);
+	assert_int_equal(st.records_added, 5);
+	br_diags_free(&diags);
+	br_doc_free(doc);
+	br_buf_free(&text);
+}
+
 /* ---------------------------------------------------------------- readers, damage */
 
 /* Readers create no file: not in rollback mode (at rest), not in an old
@@ -925,6 +981,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(dataset_hook_for_the_runner, setup, teardown),
 		cmocka_unit_test_setup_teardown(stale_merge_keys_are_recomputed, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_failed_add_changes_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_failed_first_add_keeps_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(readers_create_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(damaged_archive_refused, setup, teardown),
 	};
