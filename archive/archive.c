@@ -2085,9 +2085,11 @@ static void add_error(char ***errors, size_t *n, size_t *cap, char *msg)
 }
 
 /* br_archive_add_files into a: each file read, parsed and freed in turn
- * (no more than one document's bytes held at once). */
+ * (no more than one document's bytes held at once), but standard input
+ * ("-"), which cannot be read again, is kept in stdin_docs[i] for an add
+ * that must be done again (publish: TAKEN), and taken from there then. */
 static int add_files_once(struct br_archive *a, char *const *files, size_t nfiles, struct br_diags *diags,
-			  struct br_archive_stats *st, char ***errors, size_t *nerrors)
+			  struct br_archive_stats *st, char ***errors, size_t *nerrors, struct br_doc **stdin_docs)
 {
 	size_t cap = 0;
 	*errors = NULL;
@@ -2103,13 +2105,17 @@ static int add_files_once(struct br_archive *a, char *const *files, size_t nfile
 					      files[i], files[i]));
 			continue;
 		}
-		struct br_doc *doc;
-		if (br_doc_load(files[i], &doc) < 0) {
+		bool is_stdin = strcmp(files[i], "-") == 0;
+		struct br_doc *doc = is_stdin ? stdin_docs[i] : NULL;
+		if (!doc && br_doc_load(files[i], &doc) < 0) {
 			add_error(errors, nerrors, &cap, br_strdup(br_last_error()));
 			continue;
 		}
 		rc = intake_doc(a, &in, doc, diags, st);
-		br_doc_free(doc);
+		if (is_stdin)
+			stdin_docs[i] = doc;
+		else
+			br_doc_free(doc);
 	}
 	return intake_store(a, &in, rc, st);
 }
@@ -2118,15 +2124,19 @@ int br_archive_add_files(struct br_archive *a, char *const *files, size_t nfiles
 			 struct br_archive_stats *st, char ***errors, size_t *nerrors)
 {
 	size_t n0 = diags->n;
-	int rc = add_files_once(a, files, nfiles, diags, st, errors, nerrors);
+	struct br_doc **stdin_docs = br_calloc(nfiles ? nfiles : 1, sizeof *stdin_docs);
+	int rc = add_files_once(a, files, nfiles, diags, st, errors, nerrors, stdin_docs);
 	/* a new archive: as in br_archive_add_docs */
 	while (!rc && a->tmp && (rc = publish(a, true)) == TAKEN) {
 		diags_truncate(diags, n0);
 		for (size_t i = 0; i < *nerrors; i++)
 			free((*errors)[i]);
 		free(*errors);
-		rc = add_files_once(a, files, nfiles, diags, st, errors, nerrors);
+		rc = add_files_once(a, files, nfiles, diags, st, errors, nerrors, stdin_docs);
 	}
+	for (size_t i = 0; i < nfiles; i++)
+		br_doc_free(stdin_docs[i]);
+	free(stdin_docs);
 	if (rc && a->tmp)
 		start_over(a);
 	if (rc)
