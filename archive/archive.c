@@ -1321,7 +1321,7 @@ static int insert_record(struct br_archive *a, struct stmts *s, struct pending *
 	return insert_sources(a, s, p->id, p->doc, r);
 }
 
-/* Write back record v of row id, merged into. */
+/* Write back record r, row id, merged into. */
 static int update_record(struct br_archive *a, struct stmts *s, int64_t id, const struct br_record *r)
 {
 	char *json = record_json(r);

@@ -81,11 +81,12 @@ int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t
 
 /*
  * `archive add`: the files read (an SQLite file is refused: archives are
- * merged through their JSON Lines export) and their documents added with
- * br_archive_add_docs. Files that could not be read are skipped, each with
- * an error message appended to *errors (*nerrors of them; the caller frees
- * each and the array); the others are added all the same. Returns what
- * br_archive_add_docs returns.
+ * merged through their JSON Lines export) and their documents added as
+ * br_archive_add_docs adds them, each file read, parsed and let go before
+ * the next. Files that could not be read are skipped, each with an error
+ * message appended to *errors (*nerrors of them; the caller frees each and
+ * the array); the others are added all the same. Returns what
+ * br_archive_add_docs would.
  */
 int br_archive_add_files(struct br_archive *a, char *const *files, size_t nfiles, struct br_diags *diags,
 			 struct br_archive_stats *st, char ***errors, size_t *nerrors);
