@@ -801,13 +801,6 @@ static struct br_record *record_from_json(const char *json, size_t n)
 	return r;
 }
 
-static char *record_json(const struct br_record *r)
-{
-	struct br_buf b = BR_BUF_INIT;
-	br_record_to_json(r, &b);
-	return br_buf_detach(&b);
-}
-
 /*
  * br_record_merge_key files records in buckets; the archive stores each
  * record's key (records_merge index) so that finding the archived copy of a
@@ -1023,6 +1016,7 @@ struct stmts {
 	sqlite3_stmt *sel_doc, *ins_doc, *ins_rec, *ins_src, *upd_rec;
 	sqlite3_stmt *cand[4]; /* CAND_* */
 	sqlite3_stmt *sel_json;
+	struct br_buf json; /* the JSON line of the record written (one buffer for all) */
 };
 
 static void stmts_free(struct stmts *s)
@@ -1035,6 +1029,7 @@ static void stmts_free(struct stmts *s)
 	sqlite3_finalize(s->ins_rec);
 	sqlite3_finalize(s->ins_src);
 	sqlite3_finalize(s->upd_rec);
+	br_buf_free(&s->json);
 }
 
 static int stmts_prepare(struct br_archive *a, struct stmts *s)
@@ -1301,20 +1296,20 @@ static int add_candidates(struct br_archive *a, struct stmts *s, struct cache *c
 static int insert_record(struct br_archive *a, struct stmts *s, struct pending *p, const char *stamp)
 {
 	struct br_record *r = p->r;
-	char *json = record_json(r);
+	br_buf_reset(&s->json);
+	br_record_to_json(r, &s->json);
 	bind_str(s->ins_rec, 1, br_tool_name(r->tool));
 	bind_str(s->ins_rec, 2, r->version);
 	bind_str(s->ins_rec, 3, r->host);
 	bind_str(s->ins_rec, 4, r->label);
 	bind_str(s->ins_rec, 5, stamp);
 	sqlite3_bind_int64(s->ins_rec, 6, (int64_t)p->key);
-	bind_str(s->ins_rec, 7, json);
+	sqlite3_bind_text(s->ins_rec, 7, br_buf_str(&s->json), (int)s->json.len, SQLITE_STATIC);
 	char when[BR_DATE_BUF];
 	bool dated = br_record_ran_at_iso(r, when);
 	bind_str(s->ins_rec, 8, dated ? when : NULL);
 	bind_str(s->ins_rec, 9, dated ? br_ran_from_name((enum br_ran_from)r->ran_at_from) : NULL);
 	int rc = done(a, s->ins_rec);
-	free(json);
 	if (rc)
 		return rc;
 	p->id = sqlite3_last_insert_rowid(a->db);
@@ -1324,19 +1319,18 @@ static int insert_record(struct br_archive *a, struct stmts *s, struct pending *
 /* Write back record r, row id, merged into. */
 static int update_record(struct br_archive *a, struct stmts *s, int64_t id, const struct br_record *r)
 {
-	char *json = record_json(r);
+	br_buf_reset(&s->json);
+	br_record_to_json(r, &s->json);
 	bind_str(s->upd_rec, 1, r->version);
 	bind_str(s->upd_rec, 2, r->host);
 	bind_str(s->upd_rec, 3, r->label);
-	bind_str(s->upd_rec, 4, json);
+	sqlite3_bind_text(s->upd_rec, 4, br_buf_str(&s->json), (int)s->json.len, SQLITE_STATIC);
 	sqlite3_bind_int64(s->upd_rec, 5, id);
 	char when[BR_DATE_BUF];
 	bool dated = br_record_ran_at_iso(r, when);
 	bind_str(s->upd_rec, 6, dated ? when : NULL);
 	bind_str(s->upd_rec, 7, dated ? br_ran_from_name((enum br_ran_from)r->ran_at_from) : NULL);
-	int rc = done(a, s->upd_rec);
-	free(json);
-	return rc;
+	return done(a, s->upd_rec);
 }
 
 /*
