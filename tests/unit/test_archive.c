@@ -815,6 +815,69 @@ static void a_failed_add_changes_nothing(void **state)
 	br_buf_free(&text);
 }
 
+/* Sources are written many rows to a statement: their rows are still in
+ * the order the results came, merges (which write at once) among them. */
+static void sources_keep_their_order(void **state)
+{
+	struct fx *f = *state;
+	struct br_buf a = BR_BUF_INIT, b = BR_BUF_INIT;
+	for (int i = 0; i < 70; i++) {
+		char host[16];
+		snprintf(host, sizeof host, "a%d", i);
+		char *l = run_line(host, NULL, i, "a.csv", (unsigned)i + 1);
+		br_buf_adds(&a, l);
+		br_buf_addc(&a, '\n');
+		free(l);
+		/* every third line of b is a run of a again, the others new */
+		snprintf(host, sizeof host, i % 3 ? "b%d" : "a%d", i);
+		l = run_line(host, NULL, i % 3 ? 1000 + i : i, "b.csv", (unsigned)i + 1);
+		br_buf_adds(&b, l);
+		br_buf_addc(&b, '\n');
+		free(l);
+	}
+	struct br_archive *ar;
+	assert_int_equal(br_archive_open_write(f->db, &ar), 0);
+	struct br_doc *docs[2] = {doc_of("a.jsonl", a.data), doc_of("b.jsonl", b.data)};
+	struct br_diags diags = {0};
+	struct br_archive_stats st;
+	assert_int_equal(br_archive_add_docs(ar, docs, 2, &diags, &st), 0);
+	br_archive_close(ar);
+	assert_int_equal(st.records_added, 70 + 46);
+	assert_int_equal(st.records_merged, 24);
+	/* the rows of sources, in id order: a's 70 (records 1..70), then b's,
+	 * each its run's record: a's again, or the next new one */
+	struct br_buf want = BR_BUF_INIT;
+	int64_t next = 71;
+	for (int i = 0; i < 70; i++)
+		br_buf_addf(&want, "%d,", i + 1);
+	for (int i = 0; i < 70; i++)
+		br_buf_addf(&want, "%lld,", i % 3 ? (long long)next++ : (long long)i + 1);
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open_v2(f->db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	sqlite3_stmt *q;
+	assert_int_equal(sqlite3_prepare_v2(h, "SELECT record_id, line, file FROM sources ORDER BY id", -1, &q, NULL),
+			 SQLITE_OK);
+	struct br_buf got = BR_BUF_INIT;
+	int row = 0;
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		br_buf_addf(&got, "%lld,", (long long)sqlite3_column_int64(q, 0));
+		assert_int_equal(sqlite3_column_int64(q, 1), row % 70 + 1);
+		assert_string_equal((const char *)sqlite3_column_text(q, 2), row < 70 ? "a.csv" : "b.csv");
+		row++;
+	}
+	sqlite3_finalize(q);
+	sqlite3_close(h);
+	assert_int_equal(row, 140);
+	assert_string_equal(br_buf_str(&got), br_buf_str(&want));
+	br_buf_free(&got);
+	br_buf_free(&want);
+	br_diags_free(&diags);
+	br_doc_free(docs[0]);
+	br_doc_free(docs[1]);
+	br_buf_free(&a);
+	br_buf_free(&b);
+}
+
 /* The name of the one file in dir whose name holds infix (into out). */
 static void file_with(const char *dir, const char *infix, char *out, size_t n)
 {
@@ -982,6 +1045,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(stale_merge_keys_are_recomputed, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_failed_add_changes_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_failed_first_add_keeps_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(sources_keep_their_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(readers_create_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(damaged_archive_refused, setup, teardown),
 	};
