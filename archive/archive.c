@@ -1013,28 +1013,51 @@ static void units_free(struct unit *u, size_t n)
 enum { CAND_SAME, CAND_NONE, CAND_PREFIX, CAND_LONGER };
 
 /*
- * Sources are written SOURCES_AT_ONCE rows to an INSERT (one statement's
- * set-up, AUTOINCREMENT bookkeeping and foreign-key checks' preparation for
- * that many rows: a tenth of the instructions of an add to a new archive),
- * in the order they come, so that their ids are those one INSERT each would
- * give. A queued source points into its record: the queue is written out
- * (flush_sources) before a record changes (a merge) or is let go.
+ * Records and sources are written AT_ONCE rows to an INSERT (one
+ * statement's set-up, AUTOINCREMENT bookkeeping and foreign-key checks'
+ * preparation for that many rows: a fifth of the instructions of an add to
+ * a new archive), in the order they come, so that their ids are those one
+ * INSERT each would give: the rows of one INSERT into records get
+ * consecutive ids (AUTOINCREMENT: one more than the largest so far, row
+ * after row), the last of them sqlite3_last_insert_rowid. A queued row
+ * points into its record, and a queued source may belong to a queued
+ * record (its id not known yet): the queues are written out (flush_rows:
+ * records first) when one is full, before a record changes (a merge), is
+ * read or let go. Fewer rows than AT_ONCE go one INSERT each.
  */
-#define SOURCES_AT_ONCE 32
+#define AT_ONCE 32
+
+/* One result to store and the document it came from. */
+struct pending {
+	struct br_record *r;
+	int64_t doc;
+	int64_t id;   /* its row once stored */
+	uint64_t key; /* its br_record_merge_key, computed once */
+};
+
 
 struct queued_source {
-	int64_t rec, doc;
+	int64_t rec, doc;            /* rec: 0 while its record is queued */
+	const struct pending *owner; /* that record (its id once written) */
 	const struct br_source *src;
+};
+
+struct queued_record {
+	struct pending *p;
+	struct br_buf json;         /* its JSON line (the buffer kept for the next) */
+	char when[BR_DATE_BUF];     /* its ran_at */
 };
 
 struct stmts {
 	sqlite3_stmt *sel_doc, *ins_doc, *ins_rec, *ins_src, *upd_rec;
-	sqlite3_stmt *ins_srcs; /* SOURCES_AT_ONCE rows */
+	sqlite3_stmt *ins_recs, *ins_srcs; /* AT_ONCE rows */
 	sqlite3_stmt *cand[4];  /* CAND_* */
 	sqlite3_stmt *sel_json;
-	struct br_buf json; /* the JSON line of the record written (one buffer for all) */
-	struct queued_source queue[SOURCES_AT_ONCE];
-	size_t nqueued;
+	const char *stamp;      /* records' `added` */
+	struct br_buf json; /* the JSON line of the record written back (one buffer for all) */
+	struct queued_record recs[AT_ONCE];
+	struct queued_source srcs[AT_ONCE];
+	size_t nrecs, nsrcs;
 };
 
 static void stmts_free(struct stmts *s)
@@ -1046,22 +1069,40 @@ static void stmts_free(struct stmts *s)
 	sqlite3_finalize(s->sel_json);
 	sqlite3_finalize(s->ins_rec);
 	sqlite3_finalize(s->ins_src);
+	sqlite3_finalize(s->ins_recs);
 	sqlite3_finalize(s->ins_srcs);
 	sqlite3_finalize(s->upd_rec);
 	br_buf_free(&s->json);
+	for (size_t i = 0; i < AT_ONCE; i++)
+		br_buf_free(&s->recs[i].json);
+}
+
+/* "INSERT INTO table (columns) VALUES (?, ...), ..." of AT_ONCE rows of
+ * ncol values. */
+static int prep_rows(struct br_archive *a, sqlite3_stmt **st, const char *head, int ncol)
+{
+	struct br_buf q = BR_BUF_INIT;
+	br_buf_adds(&q, head);
+	for (int i = 0; i < AT_ONCE; i++) {
+		br_buf_adds(&q, i ? ", (?" : " VALUES (?");
+		for (int c = 1; c < ncol; c++)
+			br_buf_adds(&q, ", ?");
+		br_buf_addc(&q, ')');
+	}
+	int rc = prep(a, st, q.data);
+	br_buf_free(&q);
+	return rc;
 }
 
 static int stmts_prepare(struct br_archive *a, struct stmts *s)
 {
-	struct br_buf rows = BR_BUF_INIT;
-	br_buf_adds(&rows, "INSERT INTO sources (record_id, document_id, file, line, end_line, format, excerpt) VALUES ");
-	for (int i = 0; i < SOURCES_AT_ONCE; i++)
-		br_buf_adds(&rows, i ? ", (?, ?, ?, ?, ?, ?, ?)" : "(?, ?, ?, ?, ?, ?, ?)");
-	int rc = prep(a, &s->ins_srcs, rows.data);
-	br_buf_free(&rows);
-	if (rc)
-		return rc;
-	if ((rc = prep(a, &s->sel_doc, "SELECT id FROM documents WHERE sha256 = ?1")) ||
+	int rc;
+	if ((rc = prep_rows(a, &s->ins_srcs,
+			    "INSERT INTO sources (record_id, document_id, file, line, end_line, format, excerpt)", 7)) ||
+	    (rc = prep_rows(a, &s->ins_recs,
+			    "INSERT INTO records (tool, version, host, label, added, merge_key, json, ran_at, "
+			    "ran_at_from)", 9)) ||
+	    (rc = prep(a, &s->sel_doc, "SELECT id FROM documents WHERE sha256 = ?1")) ||
 	    (rc = prep(a, &s->ins_doc,
 		       "INSERT INTO documents (name, sha256, bytes, added, details) VALUES (?1, ?2, ?3, ?4, ?5)")) ||
 	    (rc = prep(a, &s->cand[CAND_SAME],
@@ -1119,7 +1160,7 @@ static int64_t known_document(struct br_archive *a, sqlite3_stmt *sel_doc, const
 static void bind_source(sqlite3_stmt *st, int i, const struct queued_source *q)
 {
 	const struct br_source *src = q->src;
-	sqlite3_bind_int64(st, i + 1, q->rec);
+	sqlite3_bind_int64(st, i + 1, q->owner ? q->owner->id : q->rec);
 	if (q->doc)
 		sqlite3_bind_int64(st, i + 2, q->doc);
 	else
@@ -1131,38 +1172,75 @@ static void bind_source(sqlite3_stmt *st, int i, const struct queued_source *q)
 	bind_str(st, i + 7, src->excerpt);
 }
 
-/* Write the queued sources: a full queue in one INSERT, else one each. */
-static int flush_sources(struct br_archive *a, struct stmts *s)
+/* Bind a queued record to the 9 parameters of st from i + 1 on. */
+static void bind_record(sqlite3_stmt *st, int i, const struct queued_record *q, const char *stamp)
+{
+	const struct br_record *r = q->p->r;
+	bool dated = q->when[0] != '\0';
+	bind_str(st, i + 1, br_tool_name(r->tool));
+	bind_str(st, i + 2, r->version);
+	bind_str(st, i + 3, r->host);
+	bind_str(st, i + 4, r->label);
+	bind_str(st, i + 5, stamp);
+	sqlite3_bind_int64(st, i + 6, (int64_t)q->p->key);
+	sqlite3_bind_text(st, i + 7, br_buf_str(&q->json), (int)q->json.len, SQLITE_STATIC);
+	bind_str(st, i + 8, dated ? q->when : NULL);
+	bind_str(st, i + 9, dated ? br_ran_from_name((enum br_ran_from)r->ran_at_from) : NULL);
+}
+
+/* Write the queued records (each gets its id), then the queued sources. */
+static int flush_rows(struct br_archive *a, struct stmts *s)
 {
 	int rc = BR_ARCHIVE_OK;
-	if (s->nqueued == SOURCES_AT_ONCE) {
-		for (size_t i = 0; i < SOURCES_AT_ONCE; i++)
-			bind_source(s->ins_srcs, 7 * (int)i, &s->queue[i]);
+	if (s->nrecs == AT_ONCE) {
+		for (size_t i = 0; i < AT_ONCE; i++)
+			bind_record(s->ins_recs, 9 * (int)i, &s->recs[i], s->stamp);
+		if (!(rc = done(a, s->ins_recs))) {
+			int64_t last = sqlite3_last_insert_rowid(a->db);
+			for (size_t i = 0; i < AT_ONCE; i++)
+				s->recs[i].p->id = last - (int64_t)(AT_ONCE - 1 - i);
+		}
+	} else {
+		for (size_t i = 0; i < s->nrecs && !rc; i++) {
+			bind_record(s->ins_rec, 0, &s->recs[i], s->stamp);
+			if (!(rc = done(a, s->ins_rec)))
+				s->recs[i].p->id = sqlite3_last_insert_rowid(a->db);
+		}
+	}
+	s->nrecs = 0;
+	if (rc) {
+		s->nsrcs = 0;
+		return rc;
+	}
+	if (s->nsrcs == AT_ONCE) {
+		for (size_t i = 0; i < AT_ONCE; i++)
+			bind_source(s->ins_srcs, 7 * (int)i, &s->srcs[i]);
 		rc = done(a, s->ins_srcs);
 	} else {
-		for (size_t i = 0; i < s->nqueued && !rc; i++) {
-			bind_source(s->ins_src, 0, &s->queue[i]);
+		for (size_t i = 0; i < s->nsrcs && !rc; i++) {
+			bind_source(s->ins_src, 0, &s->srcs[i]);
 			rc = done(a, s->ins_src);
 		}
 	}
-	s->nqueued = 0;
+	s->nsrcs = 0;
 	return rc;
 }
 
-static int insert_source(struct br_archive *a, struct stmts *s, int64_t rec, int64_t doc,
-			 const struct br_source *src)
+/* Queue a source of record rec (or of the queued record owner). */
+static int insert_source(struct br_archive *a, struct stmts *s, int64_t rec, const struct pending *owner,
+			 int64_t doc, const struct br_source *src)
 {
-	s->queue[s->nqueued++] = (struct queued_source){rec, doc, src};
-	return s->nqueued == SOURCES_AT_ONCE ? flush_sources(a, s) : BR_ARCHIVE_OK;
+	s->srcs[s->nsrcs++] = (struct queued_source){rec, doc, owner, src};
+	return s->nsrcs == AT_ONCE ? flush_rows(a, s) : BR_ARCHIVE_OK;
 }
 
-/* Queue r's sources (see SOURCES_AT_ONCE). */
-static int insert_sources(struct br_archive *a, struct stmts *s, int64_t rec, int64_t doc,
-			  const struct br_record *r)
+/* Queue r's sources, of record rec (or of the queued record owner). */
+static int insert_sources(struct br_archive *a, struct stmts *s, int64_t rec, const struct pending *owner,
+			  int64_t doc, const struct br_record *r)
 {
-	int rc = insert_source(a, s, rec, doc, &r->source);
+	int rc = insert_source(a, s, rec, owner, doc, &r->source);
 	for (size_t i = 0; !rc && i < r->nalso; i++)
-		rc = insert_source(a, s, rec, doc, &r->also[i]);
+		rc = insert_source(a, s, rec, owner, doc, &r->also[i]);
 	return rc;
 }
 
@@ -1288,14 +1366,6 @@ static void candidates_free(struct candidates *cd)
 	free(cd->key);
 }
 
-/* One result to store and the document it came from. */
-struct pending {
-	struct br_record *r;
-	int64_t doc;
-	int64_t id;   /* its row once stored */
-	uint64_t key; /* its br_record_merge_key, computed once */
-};
-
 /* The archived records whose host can match r's: the same host (or no
  * host), a cut host that starts r's (its JSON says host_cut), and when r's
  * host is cut, a longer one it starts; each through records_bucket_host. */
@@ -1345,27 +1415,22 @@ static int add_candidates(struct br_archive *a, struct stmts *s, struct cache *c
 	return BR_ARCHIVE_OK;
 }
 
-static int insert_record(struct br_archive *a, struct stmts *s, struct pending *p, const char *stamp)
+/* Queue p's record and its sources (see AT_ONCE): p->id is set when the
+ * queue is written. */
+static int insert_record(struct br_archive *a, struct stmts *s, struct pending *p)
 {
-	struct br_record *r = p->r;
-	br_buf_reset(&s->json);
-	br_record_to_json(r, &s->json);
-	bind_str(s->ins_rec, 1, br_tool_name(r->tool));
-	bind_str(s->ins_rec, 2, r->version);
-	bind_str(s->ins_rec, 3, r->host);
-	bind_str(s->ins_rec, 4, r->label);
-	bind_str(s->ins_rec, 5, stamp);
-	sqlite3_bind_int64(s->ins_rec, 6, (int64_t)p->key);
-	sqlite3_bind_text(s->ins_rec, 7, br_buf_str(&s->json), (int)s->json.len, SQLITE_STATIC);
-	char when[BR_DATE_BUF];
-	bool dated = br_record_ran_at_iso(r, when);
-	bind_str(s->ins_rec, 8, dated ? when : NULL);
-	bind_str(s->ins_rec, 9, dated ? br_ran_from_name((enum br_ran_from)r->ran_at_from) : NULL);
-	int rc = done(a, s->ins_rec);
-	if (rc)
-		return rc;
-	p->id = sqlite3_last_insert_rowid(a->db);
-	return insert_sources(a, s, p->id, p->doc, r);
+	if (s->nrecs == AT_ONCE) {
+		int rc = flush_rows(a, s);
+		if (rc)
+			return rc;
+	}
+	struct queued_record *q = &s->recs[s->nrecs++];
+	q->p = p;
+	br_buf_reset(&q->json);
+	br_record_to_json(p->r, &q->json);
+	if (!br_record_ran_at_iso(p->r, q->when))
+		q->when[0] = '\0';
+	return insert_sources(a, s, 0, p, p->doc, p->r);
 }
 
 /* Write back record r, row id, merged into. */
@@ -1419,9 +1484,9 @@ static void write_out(struct br_archive *a, off_t *written)
  * first) or added. One br_merge_index holds the archived records the
  * results may be the same run as (they stay as they are, only the results
  * merge into them) and then the results: v[0..nc) the archived candidates
- * by id (the cache's), v[nc..n) the results (p's), ids[] their rows, so
- * that the records merged into are written back at the end in id order,
- * one pass along the records table, each once.
+ * by id (the cache's, their rows ids[]), v[nc..n) the results (p's, each
+ * its row once written), so that the records merged into are written back
+ * at the end in id order, one pass along the records table, each once.
  */
 static int cmp_id(const void *x, const void *y)
 {
@@ -1429,11 +1494,18 @@ static int cmp_id(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
+/* The row of v[k] (store_results). */
+static int64_t row_of(const int64_t *ids, const struct pending *p, size_t nc, size_t k)
+{
+	return k < nc ? ids[k] : p[k - nc].id;
+}
+
 static int store_results(struct br_archive *a, struct stmts *s, struct cache *c, struct pending *p,
 			 size_t np, bool archive_empty, const char *stamp, struct br_archive_stats *st)
 {
 	int rc = BR_ARCHIVE_OK;
 	off_t written = 0;
+	s->stamp = stamp;
 	struct candidates cd = {0};
 	for (size_t k = 0; k < np && !archive_empty && !rc; k++)
 		rc = add_candidates(a, s, c, &p[k], &cd, &st->candidates_compared);
@@ -1447,7 +1519,7 @@ static int store_results(struct br_archive *a, struct stmts *s, struct cache *c,
 	qsort(order, nc, sizeof *order, cmp_id);
 	struct br_record **v = br_malloc((n ? n : 1) * sizeof *v);
 	uint64_t *keys = br_malloc((n ? n : 1) * sizeof *keys);
-	int64_t *ids = br_calloc(n ? n : 1, sizeof *ids);
+	int64_t *ids = br_calloc(nc ? nc : 1, sizeof *ids);
 	bool *dirty = br_calloc(n ? n : 1, sizeof *dirty);
 	for (size_t k = 0; k < nc; k++) {
 		size_t j = (size_t)order[k][1];
@@ -1467,27 +1539,28 @@ static int store_results(struct br_archive *a, struct stmts *s, struct cache *c,
 		size_t t = br_merge_index_find(ix, k);
 		if (t == BR_MERGE_NONE) {
 			br_merge_index_keep(ix, k);
-			rc = insert_record(a, s, q, stamp);
-			ids[k] = q->id;
+			rc = insert_record(a, s, q);
 			st->records_added++;
 			if (a->tmp && st->records_added % 1024 == 0)
 				write_out(a, &written);
 			continue;
 		}
-		/* written before the merge moves them into v[t] */
-		if (!(rc = insert_sources(a, s, ids[t], q->doc, v[k])))
-			rc = flush_sources(a, s);
+		/* the queues written first (v[t]'s row; the merge changes v[t]
+		 * and empties v[k]) */
+		if (!(rc = flush_rows(a, s)) &&
+		    !(rc = insert_sources(a, s, row_of(ids, p, nc, t), NULL, q->doc, v[k])))
+			rc = flush_rows(a, s);
 		br_merge_index_merge(ix, t, k);
 		drop_repeated_places(v[t]);
 		dirty[t] = true;
 		st->records_merged++;
 	}
 	if (!rc)
-		rc = flush_sources(a, s);
-	/* ids[] ascend: the archived candidates by id, then the rows added */
+		rc = flush_rows(a, s);
+	/* rows ascend: the archived candidates by id, then the rows added */
 	for (size_t k = 0; k < n && !rc; k++)
 		if (dirty[k])
-			rc = update_record(a, s, ids[k], v[k]);
+			rc = update_record(a, s, row_of(ids, p, nc, k), v[k]);
 	struct br_merge_stats ms;
 	br_merge_index_stats(ix, &ms);
 	st->candidates_compared += ms.compared;
