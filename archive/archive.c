@@ -1056,7 +1056,7 @@ struct stmts {
 	const char *stamp;      /* records' `added` */
 	struct br_buf json; /* the JSON line of the record written back (one buffer for all) */
 	struct queued_record recs[AT_ONCE];
-	struct queued_source srcs[AT_ONCE];
+	struct queued_source srcs[4 * AT_ONCE]; /* written AT_ONCE at a time */
 	size_t nrecs, nsrcs;
 };
 
@@ -1188,8 +1188,9 @@ static void bind_record(sqlite3_stmt *st, int i, const struct queued_record *q, 
 	bind_str(st, i + 9, dated ? br_ran_from_name((enum br_ran_from)r->ran_at_from) : NULL);
 }
 
-/* Write the queued records (each gets its id), then the queued sources. */
-static int flush_rows(struct br_archive *a, struct stmts *s)
+/* Write the queued records, each then knowing its id: all of them, or
+ * only a full queue (AT_ONCE rows to one INSERT). */
+static int flush_records(struct br_archive *a, struct stmts *s, bool all)
 {
 	int rc = BR_ARCHIVE_OK;
 	if (s->nrecs == AT_ONCE) {
@@ -1200,29 +1201,41 @@ static int flush_rows(struct br_archive *a, struct stmts *s)
 			for (size_t i = 0; i < AT_ONCE; i++)
 				s->recs[i].p->id = last - (int64_t)(AT_ONCE - 1 - i);
 		}
-	} else {
+		s->nrecs = 0;
+	} else if (all) {
 		for (size_t i = 0; i < s->nrecs && !rc; i++) {
 			bind_record(s->ins_rec, 0, &s->recs[i], s->stamp);
 			if (!(rc = done(a, s->ins_rec)))
 				s->recs[i].p->id = sqlite3_last_insert_rowid(a->db);
 		}
+		s->nrecs = 0;
 	}
-	s->nrecs = 0;
-	if (rc) {
-		s->nsrcs = 0;
-		return rc;
-	}
-	if (s->nsrcs == AT_ONCE) {
-		for (size_t i = 0; i < AT_ONCE; i++)
-			bind_source(s->ins_srcs, 7 * (int)i, &s->srcs[i]);
+	return rc;
+}
+
+/*
+ * Write the queued records, then the queued sources: AT_ONCE rows to an
+ * INSERT; with all, the rest one INSERT each, else the rest stays queued
+ * (after a full queue of records, the sources queued have their records'
+ * ids, however many each record has).
+ */
+static int flush_rows(struct br_archive *a, struct stmts *s, bool all)
+{
+	int rc = flush_records(a, s, all);
+	size_t i = 0;
+	for (; !rc && s->nsrcs - i >= AT_ONCE; i += AT_ONCE) {
+		for (size_t k = 0; k < AT_ONCE; k++)
+			bind_source(s->ins_srcs, 7 * (int)k, &s->srcs[i + k]);
 		rc = done(a, s->ins_srcs);
-	} else {
-		for (size_t i = 0; i < s->nsrcs && !rc; i++) {
-			bind_source(s->ins_src, 0, &s->srcs[i]);
-			rc = done(a, s->ins_src);
-		}
 	}
-	s->nsrcs = 0;
+	for (; !rc && all && i < s->nsrcs; i++) {
+		bind_source(s->ins_src, 0, &s->srcs[i]);
+		rc = done(a, s->ins_src);
+	}
+	if (rc)
+		i = s->nsrcs; /* a failed add: nothing more is written */
+	memmove(s->srcs, s->srcs + i, (s->nsrcs - i) * sizeof *s->srcs);
+	s->nsrcs -= i;
 	return rc;
 }
 
@@ -1230,8 +1243,14 @@ static int flush_rows(struct br_archive *a, struct stmts *s)
 static int insert_source(struct br_archive *a, struct stmts *s, int64_t rec, const struct pending *owner,
 			 int64_t doc, const struct br_source *src)
 {
+	/* full (a record's sources outnumber the records queued): all written */
+	if (s->nsrcs == BR_ARRAY_LEN(s->srcs)) {
+		int rc = flush_rows(a, s, true);
+		if (rc)
+			return rc;
+	}
 	s->srcs[s->nsrcs++] = (struct queued_source){rec, doc, owner, src};
-	return s->nsrcs == AT_ONCE ? flush_rows(a, s) : BR_ARCHIVE_OK;
+	return BR_ARCHIVE_OK;
 }
 
 /* Queue r's sources, of record rec (or of the queued record owner). */
@@ -1419,18 +1438,16 @@ static int add_candidates(struct br_archive *a, struct stmts *s, struct cache *c
  * queue is written. */
 static int insert_record(struct br_archive *a, struct stmts *s, struct pending *p)
 {
-	if (s->nrecs == AT_ONCE) {
-		int rc = flush_rows(a, s);
-		if (rc)
-			return rc;
-	}
 	struct queued_record *q = &s->recs[s->nrecs++];
 	q->p = p;
 	br_buf_reset(&q->json);
 	br_record_to_json(p->r, &q->json);
 	if (!br_record_ran_at_iso(p->r, q->when))
 		q->when[0] = '\0';
-	return insert_sources(a, s, 0, p, p->doc, p->r);
+	int rc = insert_sources(a, s, 0, p, p->doc, p->r);
+	if (!rc && s->nrecs == AT_ONCE)
+		rc = flush_rows(a, s, false);
+	return rc;
 }
 
 /* Write back record r, row id, merged into. */
@@ -1547,16 +1564,16 @@ static int store_results(struct br_archive *a, struct stmts *s, struct cache *c,
 		}
 		/* the queues written first (v[t]'s row; the merge changes v[t]
 		 * and empties v[k]) */
-		if (!(rc = flush_rows(a, s)) &&
+		if (!(rc = flush_rows(a, s, true)) &&
 		    !(rc = insert_sources(a, s, row_of(ids, p, nc, t), NULL, q->doc, v[k])))
-			rc = flush_rows(a, s);
+			rc = flush_rows(a, s, true);
 		br_merge_index_merge(ix, t, k);
 		drop_repeated_places(v[t]);
 		dirty[t] = true;
 		st->records_merged++;
 	}
 	if (!rc)
-		rc = flush_rows(a, s);
+		rc = flush_rows(a, s, true);
 	/* rows ascend: the archived candidates by id, then the rows added */
 	for (size_t k = 0; k < n && !rc; k++)
 		if (dirty[k])

@@ -878,6 +878,54 @@ static void sources_keep_their_order(void **state)
 	br_buf_free(&b);
 }
 
+/* Records with many sources each (more than the records written with
+ * them): every source is a row, in order, of its record. */
+static void many_sources_keep_their_order(void **state)
+{
+	struct fx *f = *state;
+	struct br_buf text = BR_BUF_INIT, want = BR_BUF_INIT;
+	for (int i = 0; i < 60; i++) {
+		char host[16];
+		snprintf(host, sizeof host, "m%d", i);
+		char *l = run_line(host, NULL, i, "a.csv", (unsigned)i + 1);
+		l[strlen(l) - 1] = '\0'; /* the closing brace */
+		br_buf_adds(&text, l);
+		br_buf_addf(&want, "%d:a.csv:%d,", i + 1, i + 1);
+		br_buf_adds(&text, ",\"also\":[");
+		for (int j = 1; j <= i % 8; j++) {
+			br_buf_addf(&text, "%s{\"file\":\"x.csv\",\"line\":%d,\"end_line\":%d,\"format\":\"bonnie++-csv\"}",
+				    j > 1 ? "," : "", 1000 * i + j, 1000 * i + j);
+			br_buf_addf(&want, "%d:x.csv:%d,", i + 1, 1000 * i + j);
+		}
+		br_buf_adds(&text, "]}\n");
+		free(l);
+	}
+	struct br_archive_stats st;
+	assert_int_equal(add_text(f->db, "m.jsonl", text.data, &st), 0);
+	assert_int_equal(st.records_added, 60);
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open_v2(f->db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	sqlite3_stmt *q;
+	assert_int_equal(sqlite3_prepare_v2(h, "SELECT record_id, file, line FROM sources ORDER BY id", -1, &q, NULL),
+			 SQLITE_OK);
+	struct br_buf got = BR_BUF_INIT;
+	while (sqlite3_step(q) == SQLITE_ROW)
+		br_buf_addf(&got, "%lld:%s:%lld,", (long long)sqlite3_column_int64(q, 0),
+			    (const char *)sqlite3_column_text(q, 1), (long long)sqlite3_column_int64(q, 2));
+	sqlite3_finalize(q);
+	sqlite3_close(h);
+	assert_string_equal(br_buf_str(&got), br_buf_str(&want));
+	/* and each record's JSON names them as the input did */
+	size_t n;
+	char *out = export_db(f->db, NULL, &n);
+	assert_int_equal(n, 60);
+	assert_non_null(strstr(out, "{\"file\":\"x.csv\",\"line\":59003,\"end_line\":59003,\"format\":\"bonnie++-csv\""));
+	free(out);
+	br_buf_free(&got);
+	br_buf_free(&want);
+	br_buf_free(&text);
+}
+
 /* The name of the one file in dir whose name holds infix (into out). */
 static void file_with(const char *dir, const char *infix, char *out, size_t n)
 {
@@ -1046,6 +1094,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(a_failed_add_changes_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_failed_first_add_keeps_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(sources_keep_their_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(many_sources_keep_their_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(readers_create_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(damaged_archive_refused, setup, teardown),
 	};
