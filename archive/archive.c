@@ -32,6 +32,12 @@ struct br_archive {
 	char *path;
 	bool writable;
 	int64_t schema;  /* its user_version once verified (a reader may read 1) */
+	/* a new archive until it is published (create, publish): the
+	 * temporary file it is built in, its locked descriptor, the cleanup
+	 * slots of the file and its sidecars; tmp is NULL once in place */
+	char *tmp;
+	int tmp_fd;
+	int tmp_slots[4];
 };
 
 /* ------------------------------------------------------------ schema */
@@ -517,14 +523,37 @@ static int writer_pragmas(struct br_archive *a)
 	return exec(a, "PRAGMA foreign_keys = ON", "write");
 }
 
-/*
- * A new archive is built complete in a temporary file next to the target and
- * then linked into place, so that a crash while creating never leaves a
- * half-made archive (which would be refused afterwards) under the user's
- * name, and two writers creating at once do not clobber each other.
- */
-static int create(const char *path)
+/* Remove the temporary file of a new archive (closed: a->db NULL) and its
+ * sidecars, give up its cleanup slots and its lock. */
+static void tmp_remove(struct br_archive *a)
 {
+	unlink(a->tmp);
+	for (int i = 0; sidecars[i]; i++) {
+		char *side = br_asprintf("%s%s", a->tmp, sidecars[i]);
+		unlink(side);
+		free(side);
+	}
+	for (int i = 0; i < 4; i++)
+		br_cleanup_release(a->tmp_slots[i]);
+	close(a->tmp_fd);
+	free(a->tmp);
+	a->tmp = NULL;
+}
+
+/*
+ * A new archive is built complete in a temporary file next to the target,
+ * with what the command that creates it adds, and only then linked into
+ * place (publish), so that a crash while creating never leaves a half-made
+ * archive (which would be refused afterwards) under the user's name, and
+ * two writers creating at once do not clobber each other. Nobody else
+ * opens the temporary file, so it needs no WAL: its transactions use a
+ * rollback journal, in which the pages a transaction adds are written
+ * once, to the file (WAL writes every page twice: to the log, then into
+ * the file at the checkpoint; for an add of a million runs, 2.7 GB more).
+ */
+static int create(const char *path, struct br_archive **out)
+{
+	*out = NULL;
 	char *tmp = NULL;
 	int fd = -1;
 	sigset_t held;
@@ -552,8 +581,8 @@ static int create(const char *path)
 		return BR_ARCHIVE_EIO;
 	}
 	/* removed on signals, and by the next writer after a SIGKILL; the
-	 * descriptor (and its lock) stays open until the end: closing it would
-	 * also drop SQLite's own locks on the file */
+	 * descriptor (and its lock) stays open until it is published:
+	 * closing it would also drop SQLite's own locks on the file */
 	int slots[4];
 	for (int i = 0; i < 4; i++) {
 		char *p = i ? br_asprintf("%s%s", tmp, sidecars[i - 1]) : br_strdup(tmp);
@@ -563,46 +592,120 @@ static int create(const char *path)
 	br_cleanup_unblock(&held);
 	struct br_archive *a;
 	int rc = open_db(tmp, true, &a);
+	if (rc) {
+		/* a shell only to remove the file */
+		a = br_calloc(1, sizeof *a);
+	}
+	a->tmp = tmp;
+	a->tmp_fd = fd;
+	memcpy(a->tmp_slots, slots, sizeof slots);
 	if (!rc) {
 		free(a->path);
 		a->path = br_strdup(path); /* messages name the user's file */
-		rc = exec(a, "PRAGMA page_size = 16384", "write");
-		if (!rc)
-			rc = migrate(a);
-		if (!rc)
-			rc = writer_pragmas(a);
-		/* closing checkpoints the WAL into the file and removes it */
-		br_archive_close(a);
+		if (!(rc = exec(a, "PRAGMA page_size = 16384", "write")) && !(rc = migrate(a)) &&
+		    !(rc = exec(a, "PRAGMA synchronous = FULL", "write")))
+			rc = exec(a, "PRAGMA foreign_keys = ON", "write");
 	}
-	if (!rc && link(tmp, path) != 0) {
+	if (rc) {
+		sqlite3_close(a->db);
+		a->db = NULL;
+		tmp_remove(a);
+		br_archive_close(a);
+		return rc;
+	}
+	a->schema = BR_ARCHIVE_SCHEMA;
+	*out = a;
+	return BR_ARCHIVE_OK;
+}
+
+/* Open an archive just published by this process as a writer: verified,
+ * WAL (no quick_check: it was just written whole). */
+static int reopen(const char *path, struct br_archive **out)
+{
+	*out = NULL;
+	struct br_archive *b;
+	int64_t v;
+	int rc = open_db(path, true, &b);
+	if (!rc && !(rc = verify(b, &v)))
+		rc = writer_pragmas(b);
+	if (rc) {
+		br_archive_close(b);
+		return rc;
+	}
+	*out = b;
+	return BR_ARCHIVE_OK;
+}
+
+/*
+ * After a failed add into a new archive: its temporary file is dropped
+ * (were its rollback to have failed too, the file would be whole only with
+ * its journal) and a new empty one made, which br_archive_close puts in
+ * place, as an add that failed into an existing archive leaves it. The
+ * failure's message is kept.
+ */
+static void start_over(struct br_archive *a)
+{
+	char *msg = br_strdup(br_last_error());
+	sqlite3_close(a->db);
+	a->db = NULL;
+	tmp_remove(a);
+	struct br_archive *b;
+	if (create(a->path, &b) == BR_ARCHIVE_OK) {
+		a->db = b->db;
+		a->tmp = b->tmp;
+		a->tmp_fd = b->tmp_fd;
+		memcpy(a->tmp_slots, b->tmp_slots, sizeof a->tmp_slots);
+		free(b->path);
+		free(b);
+	}
+	br_error("%s", msg);
+	free(msg);
+}
+
+#define TAKEN 1 /* publish(): the archive was created by another writer first */
+
+/*
+ * Link a new archive into place (what create() built, and what was added
+ * to it). With go_on, a then writes the archive in place as any writer
+ * does; TAKEN when another writer created the archive first: a is then a
+ * writer of theirs (their archive is used), and what was added to ours
+ * must be added again.
+ */
+static int publish(struct br_archive *a, bool go_on)
+{
+	sqlite3_close(a->db); /* rollback journal: nothing is left beside it */
+	a->db = NULL;
+	int rc = BR_ARCHIVE_OK;
+	bool taken = false;
+	if (link(a->tmp, a->path) != 0) {
 		if (errno == EEXIST) {
-			/* another writer created it first: use theirs */
+			taken = true;
 		} else if (errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == EMLINK) {
 			/* no hard links here: rename, accepting the small race */
-			if (rename(tmp, path) != 0) {
-				br_error("cannot create '%s': %s", path, strerror(errno));
+			if (rename(a->tmp, a->path) != 0) {
+				br_error("cannot create '%s': %s", a->path, strerror(errno));
 				rc = BR_ARCHIVE_EIO;
 			}
 		} else {
-			br_error("cannot create '%s': %s", path, strerror(errno));
+			br_error("cannot create '%s': %s", a->path, strerror(errno));
 			rc = BR_ARCHIVE_EIO;
 		}
 	}
-	unlink(tmp);
-	char *side = br_asprintf("%s-wal", tmp);
-	unlink(side);
-	free(side);
-	side = br_asprintf("%s-shm", tmp);
-	unlink(side);
-	free(side);
-	side = br_asprintf("%s-journal", tmp);
-	unlink(side);
-	free(side);
-	for (int i = 0; i < 4; i++)
-		br_cleanup_release(slots[i]);
-	close(fd);
-	free(tmp);
-	return rc;
+	tmp_remove(a);
+	if (rc || !go_on)
+		return rc;
+	struct br_archive *b;
+	if ((rc = taken ? br_archive_open_write(a->path, &b) : reopen(a->path, &b)))
+		return rc;
+	/* b's connection (and, were theirs gone again, its new file) */
+	a->db = b->db;
+	a->schema = b->schema;
+	a->tmp = b->tmp;
+	a->tmp_fd = b->tmp_fd;
+	memcpy(a->tmp_slots, b->tmp_slots, sizeof a->tmp_slots);
+	free(b->path);
+	free(b);
+	return taken ? TAKEN : BR_ARCHIVE_OK;
 }
 
 /*
@@ -642,13 +745,9 @@ int br_archive_open_write(const char *path, struct br_archive **out)
 		return rc;
 	/* what a writer killed while creating the archive left behind */
 	br_cleanup_stale(path, ".new-", sidecars);
-	if (h == HDR_MISSING) {
-		if ((rc = create(path)))
-			return rc;
-		if ((rc = read_header(path, &h)))
-			return rc;
-	}
-	if (h == HDR_FOREIGN || h == HDR_MISSING)
+	if (h == HDR_MISSING)
+		return create(path, out); /* in place when published */
+	if (h == HDR_FOREIGN)
 		return not_archive(path);
 	/* HDR_EMPTY: a zero-length file (mktemp) becomes an archive in place */
 	struct br_archive *a;
@@ -678,6 +777,10 @@ void br_archive_close(struct br_archive *a)
 {
 	if (!a)
 		return;
+	/* a new archive is put in place, whatever was added to it (when another
+	 * writer created one first, theirs is used) */
+	if (a->tmp)
+		publish(a, false);
 	/* back to a rollback journal at rest, so that readers need no -wal or
 	 * -shm (open_db); fails harmlessly while others have it open (one of
 	 * them switches when it closes) */
@@ -696,13 +799,6 @@ static struct br_record *record_from_json(const char *json, size_t n)
 	struct br_record *r = j ? br_jsonl_record(j, NULL, NULL) : NULL;
 	br_json_free(j);
 	return r;
-}
-
-static char *record_json(const struct br_record *r)
-{
-	struct br_buf b = BR_BUF_INIT;
-	br_record_to_json(r, &b);
-	return br_buf_detach(&b);
 }
 
 /*
@@ -825,13 +921,13 @@ static int fit_indexes(struct br_archive *a)
 		    "write");
 }
 
-/* Records touched by one add, by id: the merge target of a later result
- * must be the record as merged so far, with the parser's own details
- * (resolution, doubtful figures) that the JSON does not keep. */
+/* The archived records an add read as candidates (add_candidates), by id,
+ * each read once. (The results the add stores are merge targets as they
+ * are, with the parser's own details, resolution and doubtful figures,
+ * that the JSON does not keep: store_results holds them, not this.) */
 struct centry {
 	int64_t id; /* 0 = empty slot */
 	struct br_record *r;
-	bool dirty;
 };
 
 struct cache {
@@ -879,7 +975,6 @@ static struct centry *cache_put(struct cache *c, int64_t id, struct br_record *r
 		j = (j + 1) & (c->cap - 1);
 	c->v[j].id = id;
 	c->v[j].r = r;
-	c->v[j].dirty = false;
 	c->n++;
 	return &c->v[j];
 }
@@ -917,10 +1012,52 @@ static void units_free(struct unit *u, size_t n)
 /* The same-run look-up's queries, by the host they read (add_candidates). */
 enum { CAND_SAME, CAND_NONE, CAND_PREFIX, CAND_LONGER };
 
+/*
+ * Records and sources are written AT_ONCE rows to an INSERT (one
+ * statement's set-up, AUTOINCREMENT bookkeeping and foreign-key checks'
+ * preparation for that many rows: a fifth of the instructions of an add to
+ * a new archive), in the order they come, so that their ids are those one
+ * INSERT each would give: the rows of one INSERT into records get
+ * consecutive ids (AUTOINCREMENT: one more than the largest so far, row
+ * after row), the last of them sqlite3_last_insert_rowid. A queued row
+ * points into its record, and a queued source may belong to a queued
+ * record (its id not known yet): the queues are written out (flush_rows:
+ * records first) when one is full, before a record changes (a merge), is
+ * read or let go. Fewer rows than AT_ONCE go one INSERT each.
+ */
+#define AT_ONCE 32
+
+/* One result to store and the document it came from. */
+struct pending {
+	struct br_record *r;
+	int64_t doc;
+	int64_t id;   /* its row once stored */
+	uint64_t key; /* its br_record_merge_key, computed once */
+};
+
+
+struct queued_source {
+	int64_t rec, doc;            /* rec: 0 while its record is queued */
+	const struct pending *owner; /* that record (its id once written) */
+	const struct br_source *src;
+};
+
+struct queued_record {
+	struct pending *p;
+	struct br_buf json;         /* its JSON line (the buffer kept for the next) */
+	char when[BR_DATE_BUF];     /* its ran_at */
+};
+
 struct stmts {
 	sqlite3_stmt *sel_doc, *ins_doc, *ins_rec, *ins_src, *upd_rec;
-	sqlite3_stmt *cand[4]; /* CAND_* */
+	sqlite3_stmt *ins_recs, *ins_srcs; /* AT_ONCE rows */
+	sqlite3_stmt *cand[4];  /* CAND_* */
 	sqlite3_stmt *sel_json;
+	const char *stamp;      /* records' `added` */
+	struct br_buf json; /* the JSON line of the record written back (one buffer for all) */
+	struct queued_record recs[AT_ONCE];
+	struct queued_source srcs[4 * AT_ONCE]; /* written AT_ONCE at a time */
+	size_t nrecs, nsrcs;
 };
 
 static void stmts_free(struct stmts *s)
@@ -932,13 +1069,40 @@ static void stmts_free(struct stmts *s)
 	sqlite3_finalize(s->sel_json);
 	sqlite3_finalize(s->ins_rec);
 	sqlite3_finalize(s->ins_src);
+	sqlite3_finalize(s->ins_recs);
+	sqlite3_finalize(s->ins_srcs);
 	sqlite3_finalize(s->upd_rec);
+	br_buf_free(&s->json);
+	for (size_t i = 0; i < AT_ONCE; i++)
+		br_buf_free(&s->recs[i].json);
+}
+
+/* "INSERT INTO table (columns) VALUES (?, ...), ..." of AT_ONCE rows of
+ * ncol values. */
+static int prep_rows(struct br_archive *a, sqlite3_stmt **st, const char *head, int ncol)
+{
+	struct br_buf q = BR_BUF_INIT;
+	br_buf_adds(&q, head);
+	for (int i = 0; i < AT_ONCE; i++) {
+		br_buf_adds(&q, i ? ", (?" : " VALUES (?");
+		for (int c = 1; c < ncol; c++)
+			br_buf_adds(&q, ", ?");
+		br_buf_addc(&q, ')');
+	}
+	int rc = prep(a, st, q.data);
+	br_buf_free(&q);
+	return rc;
 }
 
 static int stmts_prepare(struct br_archive *a, struct stmts *s)
 {
 	int rc;
-	if ((rc = prep(a, &s->sel_doc, "SELECT id FROM documents WHERE sha256 = ?1")) ||
+	if ((rc = prep_rows(a, &s->ins_srcs,
+			    "INSERT INTO sources (record_id, document_id, file, line, end_line, format, excerpt)", 7)) ||
+	    (rc = prep_rows(a, &s->ins_recs,
+			    "INSERT INTO records (tool, version, host, label, added, merge_key, json, ran_at, "
+			    "ran_at_from)", 9)) ||
+	    (rc = prep(a, &s->sel_doc, "SELECT id FROM documents WHERE sha256 = ?1")) ||
 	    (rc = prep(a, &s->ins_doc,
 		       "INSERT INTO documents (name, sha256, bytes, added, details) VALUES (?1, ?2, ?3, ?4, ?5)")) ||
 	    (rc = prep(a, &s->cand[CAND_SAME],
@@ -992,28 +1156,110 @@ static int64_t known_document(struct br_archive *a, sqlite3_stmt *sel_doc, const
 	return id;
 }
 
-static int insert_source(struct br_archive *a, struct stmts *s, int64_t rec, int64_t doc,
-			 const struct br_source *src)
+/* Bind a queued source to the 7 parameters of st from i + 1 on. */
+static void bind_source(sqlite3_stmt *st, int i, const struct queued_source *q)
 {
-	sqlite3_bind_int64(s->ins_src, 1, rec);
-	if (doc)
-		sqlite3_bind_int64(s->ins_src, 2, doc);
+	const struct br_source *src = q->src;
+	sqlite3_bind_int64(st, i + 1, q->owner ? q->owner->id : q->rec);
+	if (q->doc)
+		sqlite3_bind_int64(st, i + 2, q->doc);
 	else
-		sqlite3_bind_null(s->ins_src, 2);
-	bind_str(s->ins_src, 3, src->file ? src->file : "");
-	sqlite3_bind_int64(s->ins_src, 4, src->line);
-	sqlite3_bind_int64(s->ins_src, 5, src->end_line);
-	bind_str(s->ins_src, 6, src->format);
-	bind_str(s->ins_src, 7, src->excerpt);
-	return done(a, s->ins_src);
+		sqlite3_bind_null(st, i + 2);
+	bind_str(st, i + 3, src->file ? src->file : "");
+	sqlite3_bind_int64(st, i + 4, src->line);
+	sqlite3_bind_int64(st, i + 5, src->end_line);
+	bind_str(st, i + 6, src->format);
+	bind_str(st, i + 7, src->excerpt);
 }
 
-static int insert_sources(struct br_archive *a, struct stmts *s, int64_t rec, int64_t doc,
-			  const struct br_record *r)
+/* Bind a queued record to the 9 parameters of st from i + 1 on. */
+static void bind_record(sqlite3_stmt *st, int i, const struct queued_record *q, const char *stamp)
 {
-	int rc = insert_source(a, s, rec, doc, &r->source);
+	const struct br_record *r = q->p->r;
+	bool dated = q->when[0] != '\0';
+	bind_str(st, i + 1, br_tool_name(r->tool));
+	bind_str(st, i + 2, r->version);
+	bind_str(st, i + 3, r->host);
+	bind_str(st, i + 4, r->label);
+	bind_str(st, i + 5, stamp);
+	sqlite3_bind_int64(st, i + 6, (int64_t)q->p->key);
+	sqlite3_bind_text(st, i + 7, br_buf_str(&q->json), (int)q->json.len, SQLITE_STATIC);
+	bind_str(st, i + 8, dated ? q->when : NULL);
+	bind_str(st, i + 9, dated ? br_ran_from_name((enum br_ran_from)r->ran_at_from) : NULL);
+}
+
+/* Write the queued records, each then knowing its id: all of them, or
+ * only a full queue (AT_ONCE rows to one INSERT). */
+static int flush_records(struct br_archive *a, struct stmts *s, bool all)
+{
+	int rc = BR_ARCHIVE_OK;
+	if (s->nrecs == AT_ONCE) {
+		for (size_t i = 0; i < AT_ONCE; i++)
+			bind_record(s->ins_recs, 9 * (int)i, &s->recs[i], s->stamp);
+		if (!(rc = done(a, s->ins_recs))) {
+			int64_t last = sqlite3_last_insert_rowid(a->db);
+			for (size_t i = 0; i < AT_ONCE; i++)
+				s->recs[i].p->id = last - (int64_t)(AT_ONCE - 1 - i);
+		}
+		s->nrecs = 0;
+	} else if (all) {
+		for (size_t i = 0; i < s->nrecs && !rc; i++) {
+			bind_record(s->ins_rec, 0, &s->recs[i], s->stamp);
+			if (!(rc = done(a, s->ins_rec)))
+				s->recs[i].p->id = sqlite3_last_insert_rowid(a->db);
+		}
+		s->nrecs = 0;
+	}
+	return rc;
+}
+
+/*
+ * Write the queued records, then the queued sources: AT_ONCE rows to an
+ * INSERT; with all, the rest one INSERT each, else the rest stays queued
+ * (after a full queue of records, the sources queued have their records'
+ * ids, however many each record has).
+ */
+static int flush_rows(struct br_archive *a, struct stmts *s, bool all)
+{
+	int rc = flush_records(a, s, all);
+	size_t i = 0;
+	for (; !rc && s->nsrcs - i >= AT_ONCE; i += AT_ONCE) {
+		for (size_t k = 0; k < AT_ONCE; k++)
+			bind_source(s->ins_srcs, 7 * (int)k, &s->srcs[i + k]);
+		rc = done(a, s->ins_srcs);
+	}
+	for (; !rc && all && i < s->nsrcs; i++) {
+		bind_source(s->ins_src, 0, &s->srcs[i]);
+		rc = done(a, s->ins_src);
+	}
+	if (rc)
+		i = s->nsrcs; /* a failed add: nothing more is written */
+	memmove(s->srcs, s->srcs + i, (s->nsrcs - i) * sizeof *s->srcs);
+	s->nsrcs -= i;
+	return rc;
+}
+
+/* Queue a source of record rec (or of the queued record owner). */
+static int insert_source(struct br_archive *a, struct stmts *s, int64_t rec, const struct pending *owner,
+			 int64_t doc, const struct br_source *src)
+{
+	/* full (a record's sources outnumber the records queued): all written */
+	if (s->nsrcs == BR_ARRAY_LEN(s->srcs)) {
+		int rc = flush_rows(a, s, true);
+		if (rc)
+			return rc;
+	}
+	s->srcs[s->nsrcs++] = (struct queued_source){rec, doc, owner, src};
+	return BR_ARCHIVE_OK;
+}
+
+/* Queue r's sources, of record rec (or of the queued record owner). */
+static int insert_sources(struct br_archive *a, struct stmts *s, int64_t rec, const struct pending *owner,
+			  int64_t doc, const struct br_record *r)
+{
+	int rc = insert_source(a, s, rec, owner, doc, &r->source);
 	for (size_t i = 0; !rc && i < r->nalso; i++)
-		rc = insert_source(a, s, rec, doc, &r->also[i]);
+		rc = insert_source(a, s, rec, owner, doc, &r->also[i]);
 	return rc;
 }
 
@@ -1142,10 +1388,11 @@ static void candidates_free(struct candidates *cd)
 /* The archived records whose host can match r's: the same host (or no
  * host), a cut host that starts r's (its JSON says host_cut), and when r's
  * host is cut, a longer one it starts; each through records_bucket_host. */
-static int add_candidates(struct br_archive *a, struct stmts *s, struct cache *c, const struct br_record *r,
+static int add_candidates(struct br_archive *a, struct stmts *s, struct cache *c, const struct pending *p,
 			  struct candidates *cd, size_t *loaded)
 {
-	int64_t key = (int64_t)br_record_merge_key(r);
+	const struct br_record *r = p->r;
+	int64_t key = (int64_t)p->key;
 	int queries[3], nq = 0;
 	if (!r->host) {
 		queries[nq++] = CAND_NONE;
@@ -1187,38 +1434,65 @@ static int add_candidates(struct br_archive *a, struct stmts *s, struct cache *c
 	return BR_ARCHIVE_OK;
 }
 
-/* One result to store and the document it came from. */
-struct pending {
-	struct br_record *r;
-	int64_t doc;
-	int64_t id; /* its row once stored */
-};
-
-static int insert_record(struct br_archive *a, struct stmts *s, struct cache *c, struct pending *p,
-			 const char *stamp)
+/* Queue p's record and its sources (see AT_ONCE): p->id is set when the
+ * queue is written. */
+static int insert_record(struct br_archive *a, struct stmts *s, struct pending *p)
 {
-	struct br_record *r = p->r;
-	char *json = record_json(r);
-	bind_str(s->ins_rec, 1, br_tool_name(r->tool));
-	bind_str(s->ins_rec, 2, r->version);
-	bind_str(s->ins_rec, 3, r->host);
-	bind_str(s->ins_rec, 4, r->label);
-	bind_str(s->ins_rec, 5, stamp);
-	sqlite3_bind_int64(s->ins_rec, 6, (int64_t)br_record_merge_key(r));
-	bind_str(s->ins_rec, 7, json);
+	struct queued_record *q = &s->recs[s->nrecs++];
+	q->p = p;
+	br_buf_reset(&q->json);
+	br_record_to_json(p->r, &q->json);
+	if (!br_record_ran_at_iso(p->r, q->when))
+		q->when[0] = '\0';
+	int rc = insert_sources(a, s, 0, p, p->doc, p->r);
+	if (!rc && s->nrecs == AT_ONCE)
+		rc = flush_rows(a, s, false);
+	return rc;
+}
+
+/* Write back record r, row id, merged into. */
+static int update_record(struct br_archive *a, struct stmts *s, int64_t id, const struct br_record *r)
+{
+	br_buf_reset(&s->json);
+	br_record_to_json(r, &s->json);
+	bind_str(s->upd_rec, 1, r->version);
+	bind_str(s->upd_rec, 2, r->host);
+	bind_str(s->upd_rec, 3, r->label);
+	sqlite3_bind_text(s->upd_rec, 4, br_buf_str(&s->json), (int)s->json.len, SQLITE_STATIC);
+	sqlite3_bind_int64(s->upd_rec, 5, id);
 	char when[BR_DATE_BUF];
 	bool dated = br_record_ran_at_iso(r, when);
-	bind_str(s->ins_rec, 8, dated ? when : NULL);
-	bind_str(s->ins_rec, 9, dated ? br_ran_from_name((enum br_ran_from)r->ran_at_from) : NULL);
-	int rc = done(a, s->ins_rec);
-	free(json);
-	if (rc) {
-		br_record_free(r);
-		return rc;
-	}
-	p->id = sqlite3_last_insert_rowid(a->db);
-	cache_put(c, p->id, r); /* the cache owns it now */
-	return insert_sources(a, s, p->id, p->doc, r);
+	bind_str(s->upd_rec, 6, dated ? when : NULL);
+	bind_str(s->upd_rec, 7, dated ? br_ran_from_name((enum br_ran_from)r->ran_at_from) : NULL);
+	return done(a, s->upd_rec);
+}
+
+/*
+ * A new archive (create) is written out as it grows: every WRITE_OUT bytes
+ * the kernel is told to start writing its file (sync_file_range, which
+ * does not wait), and the pages written out by the time before are dropped
+ * from its cache, so that an add holds no more than about twice that of
+ * the file in memory. Left to the kernel, an add of a million runs held its
+ * 2.7 GB as page cache, which cost 2-3 times the system time of writing it
+ * out as it comes (the more memory an add takes, the more each page costs
+ * the kernel), and the commit then waited for all of it. The pages the
+ * transaction reads again, the last ones and its index's, are in SQLite's
+ * own cache. Only a new archive: no reader has it open, and nothing of it
+ * is in a WAL to be read back.
+ */
+#define WRITE_OUT ((off_t)64 << 20)
+
+static void write_out(struct br_archive *a, off_t *written)
+{
+	struct stat sb;
+	if (fstat(a->tmp_fd, &sb) != 0 || sb.st_size - *written < WRITE_OUT)
+		return;
+	/* clean pages only: one still dirty is kept */
+	posix_fadvise(a->tmp_fd, 0, *written, POSIX_FADV_DONTNEED);
+#ifdef SYNC_FILE_RANGE_WRITE
+	sync_file_range(a->tmp_fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+#endif
+	*written = sb.st_size;
 }
 
 /*
@@ -1226,7 +1500,10 @@ static int insert_record(struct br_archive *a, struct stmts *s, struct cache *c,
  * the same run (br_recset_merge's rule, records by id: the archived ones
  * first) or added. One br_merge_index holds the archived records the
  * results may be the same run as (they stay as they are, only the results
- * merge into them) and then the results.
+ * merge into them) and then the results: v[0..nc) the archived candidates
+ * by id (the cache's, their rows ids[]), v[nc..n) the results (p's, each
+ * its row once written), so that the records merged into are written back
+ * at the end in id order, one pass along the records table, each once.
  */
 static int cmp_id(const void *x, const void *y)
 {
@@ -1234,13 +1511,21 @@ static int cmp_id(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
+/* The row of v[k] (store_results). */
+static int64_t row_of(const int64_t *ids, const struct pending *p, size_t nc, size_t k)
+{
+	return k < nc ? ids[k] : p[k - nc].id;
+}
+
 static int store_results(struct br_archive *a, struct stmts *s, struct cache *c, struct pending *p,
 			 size_t np, bool archive_empty, const char *stamp, struct br_archive_stats *st)
 {
 	int rc = BR_ARCHIVE_OK;
+	off_t written = 0;
+	s->stamp = stamp;
 	struct candidates cd = {0};
 	for (size_t k = 0; k < np && !archive_empty && !rc; k++)
-		rc = add_candidates(a, s, c, p[k].r, &cd, &st->candidates_compared);
+		rc = add_candidates(a, s, c, &p[k], &cd, &st->candidates_compared);
 	size_t nc = cd.n, n = nc + np;
 	/* by id: (id, position) pairs sorted */
 	int64_t (*order)[2] = br_malloc((nc ? nc : 1) * sizeof *order);
@@ -1251,7 +1536,8 @@ static int store_results(struct br_archive *a, struct stmts *s, struct cache *c,
 	qsort(order, nc, sizeof *order, cmp_id);
 	struct br_record **v = br_malloc((n ? n : 1) * sizeof *v);
 	uint64_t *keys = br_malloc((n ? n : 1) * sizeof *keys);
-	int64_t *ids = br_calloc(n ? n : 1, sizeof *ids);
+	int64_t *ids = br_calloc(nc ? nc : 1, sizeof *ids);
+	bool *dirty = br_calloc(n ? n : 1, sizeof *dirty);
 	for (size_t k = 0; k < nc; k++) {
 		size_t j = (size_t)order[k][1];
 		v[k] = cd.r[j];
@@ -1260,7 +1546,7 @@ static int store_results(struct br_archive *a, struct stmts *s, struct cache *c,
 	}
 	for (size_t k = 0; k < np; k++) {
 		v[nc + k] = p[k].r;
-		keys[nc + k] = br_record_merge_key(p[k].r);
+		keys[nc + k] = p[k].key;
 	}
 	struct br_merge_index *ix = br_merge_index_new(v, n, keys);
 	for (size_t k = 0; k < nc; k++)
@@ -1270,69 +1556,40 @@ static int store_results(struct br_archive *a, struct stmts *s, struct cache *c,
 		size_t t = br_merge_index_find(ix, k);
 		if (t == BR_MERGE_NONE) {
 			br_merge_index_keep(ix, k);
-			rc = insert_record(a, s, c, q, stamp);
-			q->r = NULL; /* the cache's (or freed) */
-			ids[k] = q->id;
+			rc = insert_record(a, s, q);
 			st->records_added++;
+			if (a->tmp && st->records_added % 1024 == 0)
+				write_out(a, &written);
 			continue;
 		}
-		struct centry *e = cache_get(c, ids[t]);
-		rc = insert_sources(a, s, e->id, q->doc, v[k]);
+		/* the queues written first (v[t]'s row; the merge changes v[t]
+		 * and empties v[k]) */
+		if (!(rc = flush_rows(a, s, true)) &&
+		    !(rc = insert_sources(a, s, row_of(ids, p, nc, t), NULL, q->doc, v[k])))
+			rc = flush_rows(a, s, true);
 		br_merge_index_merge(ix, t, k);
-		drop_repeated_places(e->r);
-		e->dirty = true;
+		drop_repeated_places(v[t]);
+		dirty[t] = true;
 		st->records_merged++;
 	}
+	if (!rc)
+		rc = flush_rows(a, s, true);
+	/* rows ascend: the archived candidates by id, then the rows added */
+	for (size_t k = 0; k < n && !rc; k++)
+		if (dirty[k])
+			rc = update_record(a, s, row_of(ids, p, nc, k), v[k]);
 	struct br_merge_stats ms;
 	br_merge_index_stats(ix, &ms);
 	st->candidates_compared += ms.compared;
 	br_merge_index_free(ix);
 	for (size_t k = 0; k < np; k++)
-		br_record_free(p[k].r); /* merged (left empty) or not reached */
+		br_record_free(p[k].r); /* stored, merged (left empty) or not reached */
 	free(v);
 	free(keys);
 	free(ids);
+	free(dirty);
 	free(order);
 	candidates_free(&cd);
-	return rc;
-}
-
-static int cmp_entry_id(const void *x, const void *y)
-{
-	int64_t a = (*(struct centry *const *)x)->id, b = (*(struct centry *const *)y)->id;
-	return a < b ? -1 : a > b;
-}
-
-/* Write back the records merged into, in id order: one pass along the
- * records table (the cache's order is the hash's, which would read and
- * rewrite pages all over a large archive). */
-static int flush(struct br_archive *a, struct stmts *s, struct cache *c)
-{
-	struct centry **dirty = br_malloc((c->n ? c->n : 1) * sizeof *dirty);
-	size_t nd = 0;
-	for (size_t i = 0; i < c->cap; i++)
-		if (c->v[i].id && c->v[i].dirty)
-			dirty[nd++] = &c->v[i];
-	qsort(dirty, nd, sizeof *dirty, cmp_entry_id);
-	int rc = BR_ARCHIVE_OK;
-	for (size_t i = 0; i < nd && !rc; i++) {
-		struct centry *e = dirty[i];
-		char *json = record_json(e->r);
-		bind_str(s->upd_rec, 1, e->r->version);
-		bind_str(s->upd_rec, 2, e->r->host);
-		bind_str(s->upd_rec, 3, e->r->label);
-		bind_str(s->upd_rec, 4, json);
-		sqlite3_bind_int64(s->upd_rec, 5, e->id);
-		char when[BR_DATE_BUF];
-		bool dated = br_record_ran_at_iso(e->r, when);
-		bind_str(s->upd_rec, 6, dated ? when : NULL);
-		bind_str(s->upd_rec, 7, dated ? br_ran_from_name((enum br_ran_from)e->r->ran_at_from) : NULL);
-		rc = done(a, s->upd_rec);
-		free(json);
-		if (!rc)
-			e->dirty = false;
-	}
-	free(dirty);
 	return rc;
 }
 
@@ -1377,7 +1634,7 @@ static int store(struct br_archive *a, struct unit *u, size_t nu, struct br_arch
 		st->documents++;
 		p = br_grow(p, &cap, np + u[i].nrecs, sizeof *p);
 		for (size_t k = 0; k < u[i].nrecs; k++) {
-			p[np++] = (struct pending){u[i].recs[k], doc, 0};
+			p[np++] = (struct pending){u[i].recs[k], doc, 0, br_record_merge_key(u[i].recs[k])};
 			u[i].recs[k] = NULL;
 		}
 	}
@@ -1385,7 +1642,7 @@ static int store(struct br_archive *a, struct unit *u, size_t nu, struct br_arch
 	free(p);
 	p = NULL;
 	np = 0;
-	if (rc || (rc = flush(a, &s, &c)))
+	if (rc)
 		goto fail;
 	stmts_free(&s);
 	cache_free(&c);
@@ -1459,84 +1716,127 @@ static void sha_piece(void *arg, const char *p, size_t n)
 	br_sha256_update(arg, p, n);
 }
 
-int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t ndocs,
-			struct br_diags *diags, struct br_archive_stats *st)
-{
-	memset(st, 0, sizeof *st);
-	struct unit *u = br_calloc(ndocs ? ndocs : 1, sizeof *u);
-	size_t nu = 0;
-	struct unit_index by_sha = {0};
+/* The documents of one add, parsed: each document's results as a unit,
+ * the document itself freed once parsed (intake_doc). */
+struct intake {
+	struct unit *u;
+	size_t nu, cap;
+	struct unit_index by_sha;
 	sqlite3_stmt *sel_doc;
-	int rc = prep(a, &sel_doc, "SELECT id FROM documents WHERE sha256 = ?1");
-	if (rc) {
-		free(u);
-		return rc;
+};
+
+static int intake_init(struct br_archive *a, struct intake *in)
+{
+	memset(in, 0, sizeof *in);
+	return prep(a, &in->sel_doc, "SELECT id FROM documents WHERE sha256 = ?1");
+}
+
+/* Parse doc into a unit, unless its bytes are archived or came before. */
+static int intake_doc(struct br_archive *a, struct intake *in, const struct br_doc *doc, struct br_diags *diags,
+		      struct br_archive_stats *st)
+{
+	char sha[65];
+	struct br_sha256 c;
+	br_sha256_init(&c);
+	br_doc_bytes(doc, sha_piece, &c); /* doc->raw has NULs for LFs */
+	br_sha256_final_hex(&c, sha);
+	unit_index_room(&in->by_sha, in->u, in->nu, unit_sha);
+	size_t *slot = unit_slot(&in->by_sha, in->u, unit_sha, sha);
+	const char *twin = *slot ? in->u[*slot - 1].name : NULL;
+	if (twin) {
+		br_diag_add(diags, BR_NOTE, doc->path, 0, "archive", "the same bytes as '%s'; added once", twin);
+		st->documents_known++;
+		return BR_ARCHIVE_OK;
 	}
-	for (size_t i = 0; i < ndocs; i++) {
-		const struct br_doc *doc = docs[i];
-		char sha[65];
-		struct br_sha256 c;
-		br_sha256_init(&c);
-		br_doc_bytes(doc, sha_piece, &c); /* doc->raw has NULs for LFs */
-		br_sha256_final_hex(&c, sha);
-		unit_index_room(&by_sha, u, nu, unit_sha);
-		size_t *slot = unit_slot(&by_sha, u, unit_sha, sha);
-		const char *twin = *slot ? u[*slot - 1].name : NULL;
-		if (twin) {
-			br_diag_add(diags, BR_NOTE, doc->path, 0, "archive",
-				    "the same bytes as '%s'; added once", twin);
-			st->documents_known++;
-			continue;
-		}
-		int64_t known = known_document(a, sel_doc, sha);
-		if (known < 0) {
-			rc = BR_ARCHIVE_EIO;
-			break;
-		}
-		if (known > 0) {
-			br_diag_add(diags, BR_NOTE, doc->path, 0, "archive",
-				    "already in the archive (document %lld); nothing added", (long long)known);
-			st->documents_known++;
-			continue;
-		}
-		struct br_dataset ds = {0};
-		br_parse_document(doc, &ds);
-		for (size_t k = 0; k < ds.diags.n; k++) {
-			const struct br_diag *d = &ds.diags.v[k];
-			br_diag_add(diags, d->severity, d->file, d->line, d->parser, "%s", d->message);
-			diags->v[diags->n - 1].kept = d->kept;
-		}
-		u[nu].name = br_strdup(doc->path);
-		memcpy(u[nu].sha, sha, sizeof sha);
-		*slot = nu + 1;
-		u[nu].bytes = doc->raw_len;
-		u[nu].recs = ds.records.v;
-		u[nu].nrecs = ds.records.n;
-		memset(&ds.records, 0, sizeof ds.records);
-		br_dataset_free(&ds);
-		nu++;
+	int64_t known = known_document(a, in->sel_doc, sha);
+	if (known < 0)
+		return BR_ARCHIVE_EIO;
+	if (known > 0) {
+		br_diag_add(diags, BR_NOTE, doc->path, 0, "archive",
+			    "already in the archive (document %lld); nothing added", (long long)known);
+		st->documents_known++;
+		return BR_ARCHIVE_OK;
 	}
-	sqlite3_finalize(sel_doc);
-	free(by_sha.slot);
-	if (!rc) {
-		rc = store(a, u, nu, st);
-		if (rc)
-			memset(st, 0, sizeof *st);
+	struct br_dataset ds = {0};
+	br_parse_document(doc, &ds);
+	for (size_t k = 0; k < ds.diags.n; k++) {
+		const struct br_diag *d = &ds.diags.v[k];
+		br_diag_add(diags, d->severity, d->file, d->line, d->parser, "%s", d->message);
+		diags->v[diags->n - 1].kept = d->kept;
 	}
-	units_free(u, nu);
+	in->u = br_grow(in->u, &in->cap, in->nu + 1, sizeof *in->u);
+	struct unit *u = &in->u[in->nu];
+	memset(u, 0, sizeof *u);
+	u->name = br_strdup(doc->path);
+	memcpy(u->sha, sha, sizeof sha);
+	*slot = ++in->nu;
+	u->bytes = doc->raw_len;
+	u->recs = ds.records.v;
+	u->nrecs = ds.records.n;
+	memset(&ds.records, 0, sizeof ds.records);
+	br_dataset_free(&ds);
+	return BR_ARCHIVE_OK;
+}
+
+/* Store what was taken in (when rc, the intake failed: nothing), and free
+ * the intake. */
+static int intake_store(struct br_archive *a, struct intake *in, int rc, struct br_archive_stats *st)
+{
+	sqlite3_finalize(in->sel_doc);
+	free(in->by_sha.slot);
+	if (!rc)
+		rc = store(a, in->u, in->nu, st);
+	if (rc)
+		memset(st, 0, sizeof *st);
+	units_free(in->u, in->nu);
 	return rc;
 }
 
-int br_archive_add_dataset(const char *db, const struct br_dataset *ds, const char *details,
-			   struct br_archive_stats *stats)
+static int add_docs_once(struct br_archive *a, struct br_doc *const *docs, size_t ndocs,
+			 struct br_diags *diags, struct br_archive_stats *st)
 {
-	struct br_archive_stats local = {0};
-	struct br_archive_stats *st = stats ? stats : &local;
 	memset(st, 0, sizeof *st);
-	struct br_archive *a;
-	int rc = br_archive_open_write(db, &a);
+	struct intake in;
+	int rc = intake_init(a, &in);
+	for (size_t i = 0; i < ndocs && !rc; i++)
+		rc = intake_doc(a, &in, docs[i], diags, st);
+	return intake_store(a, &in, rc, st);
+}
+
+/* Drop the diagnostics added after the first n. */
+static void diags_truncate(struct br_diags *d, size_t n)
+{
+	for (size_t i = n; i < d->n; i++) {
+		free(d->v[i].file);
+		free(d->v[i].parser);
+		free(d->v[i].message);
+	}
+	d->n = n;
+}
+
+int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t ndocs,
+			struct br_diags *diags, struct br_archive_stats *st)
+{
+	size_t n0 = diags->n;
+	int rc = add_docs_once(a, docs, ndocs, diags, st);
+	/* a new archive: in place now; when another writer created it first,
+	 * the documents go into theirs (some may be there already) */
+	while (!rc && a->tmp && (rc = publish(a, true)) == TAKEN) {
+		diags_truncate(diags, n0);
+		rc = add_docs_once(a, docs, ndocs, diags, st);
+	}
+	if (rc && a->tmp)
+		start_over(a);
 	if (rc)
-		return rc;
+		memset(st, 0, sizeof *st);
+	return rc;
+}
+
+/* br_archive_add_dataset's store, into a. */
+static int add_dataset_once(struct br_archive *a, const struct br_dataset *ds, const char *details,
+			    struct br_archive_stats *st)
+{
+	memset(st, 0, sizeof *st);
 	/* one document per source.file, in order of first appearance */
 	struct unit *u = br_calloc(ds->records.n ? ds->records.n : 1, sizeof *u);
 	size_t nu = 0;
@@ -1567,10 +1867,31 @@ int br_archive_add_dataset(const char *db, const struct br_dataset *ds, const ch
 	free(lines);
 	free(caps);
 	free(by_name.slot);
-	rc = store(a, u, nu, st);
+	int rc = store(a, u, nu, st);
 	if (rc)
 		memset(st, 0, sizeof *st);
 	units_free(u, nu);
+	return rc;
+}
+
+int br_archive_add_dataset(const char *db, const struct br_dataset *ds, const char *details,
+			   struct br_archive_stats *stats)
+{
+	struct br_archive_stats local = {0};
+	struct br_archive_stats *st = stats ? stats : &local;
+	memset(st, 0, sizeof *st);
+	struct br_archive *a;
+	int rc = br_archive_open_write(db, &a);
+	if (rc)
+		return rc;
+	rc = add_dataset_once(a, ds, details, st);
+	/* a new archive: as in br_archive_add_docs */
+	while (!rc && a->tmp && (rc = publish(a, true)) == TAKEN)
+		rc = add_dataset_once(a, ds, details, st);
+	if (rc && a->tmp)
+		start_over(a);
+	if (rc)
+		memset(st, 0, sizeof *st);
 	br_archive_close(a);
 	return rc;
 }
@@ -1903,15 +2224,20 @@ static void add_error(char ***errors, size_t *n, size_t *cap, char *msg)
 	(*errors)[(*n)++] = msg;
 }
 
-int br_archive_add_files(struct br_archive *a, char *const *files, size_t nfiles, struct br_diags *diags,
-			 struct br_archive_stats *st, char ***errors, size_t *nerrors)
+/* br_archive_add_files into a: each file read, parsed and freed in turn
+ * (no more than one document's bytes held at once), but standard input
+ * ("-"), which cannot be read again, is kept in stdin_docs[i] for an add
+ * that must be done again (publish: TAKEN), and taken from there then. */
+static int add_files_once(struct br_archive *a, char *const *files, size_t nfiles, struct br_diags *diags,
+			  struct br_archive_stats *st, char ***errors, size_t *nerrors, struct br_doc **stdin_docs)
 {
 	size_t cap = 0;
 	*errors = NULL;
 	*nerrors = 0;
-	struct br_doc **docs = br_calloc(nfiles ? nfiles : 1, sizeof *docs);
-	size_t ndocs = 0;
-	for (size_t i = 0; i < nfiles; i++) {
+	memset(st, 0, sizeof *st);
+	struct intake in;
+	int rc = intake_init(a, &in);
+	for (size_t i = 0; i < nfiles && !rc; i++) {
 		if (br_archive_is_sqlite(files[i])) {
 			add_error(errors, nerrors, &cap,
 				  br_asprintf("'%s' is an SQLite file, not a document (to merge archives: "
@@ -1919,15 +2245,41 @@ int br_archive_add_files(struct br_archive *a, char *const *files, size_t nfiles
 					      files[i], files[i]));
 			continue;
 		}
-		if (br_doc_load(files[i], &docs[ndocs]) < 0) {
+		bool is_stdin = strcmp(files[i], "-") == 0;
+		struct br_doc *doc = is_stdin ? stdin_docs[i] : NULL;
+		if (!doc && br_doc_load(files[i], &doc) < 0) {
 			add_error(errors, nerrors, &cap, br_strdup(br_last_error()));
 			continue;
 		}
-		ndocs++;
+		rc = intake_doc(a, &in, doc, diags, st);
+		if (is_stdin)
+			stdin_docs[i] = doc;
+		else
+			br_doc_free(doc);
 	}
-	int rc = br_archive_add_docs(a, docs, ndocs, diags, st);
-	for (size_t i = 0; i < ndocs; i++)
-		br_doc_free(docs[i]);
-	free(docs);
+	return intake_store(a, &in, rc, st);
+}
+
+int br_archive_add_files(struct br_archive *a, char *const *files, size_t nfiles, struct br_diags *diags,
+			 struct br_archive_stats *st, char ***errors, size_t *nerrors)
+{
+	size_t n0 = diags->n;
+	struct br_doc **stdin_docs = br_calloc(nfiles ? nfiles : 1, sizeof *stdin_docs);
+	int rc = add_files_once(a, files, nfiles, diags, st, errors, nerrors, stdin_docs);
+	/* a new archive: as in br_archive_add_docs */
+	while (!rc && a->tmp && (rc = publish(a, true)) == TAKEN) {
+		diags_truncate(diags, n0);
+		for (size_t i = 0; i < *nerrors; i++)
+			free((*errors)[i]);
+		free(*errors);
+		rc = add_files_once(a, files, nfiles, diags, st, errors, nerrors, stdin_docs);
+	}
+	for (size_t i = 0; i < nfiles; i++)
+		br_doc_free(stdin_docs[i]);
+	free(stdin_docs);
+	if (rc && a->tmp)
+		start_over(a);
+	if (rc)
+		memset(st, 0, sizeof *st);
 	return rc;
 }

@@ -18,8 +18,9 @@
  * Adding a document whose bytes are already archived adds nothing; a result
  * that is the same run as an archived one (br_record_same_run) becomes one
  * more source of that record. Every write is one transaction (BEGIN
- * IMMEDIATE … COMMIT, WAL journal): a crash, kill -9 or full disk in the
- * middle leaves the archive as it was. A file that is not a benchreport
+ * IMMEDIATE … COMMIT, WAL journal; a new archive's first in its temporary
+ * file): a crash, kill -9 or full disk in the middle leaves the archive as
+ * it was. A file that is not a benchreport
  * archive is refused and never modified.
  *
  * Functions return BR_ARCHIVE_OK or a negative br_archive_status with the
@@ -53,8 +54,12 @@ bool br_archive_is_sqlite(const char *path);
 
 /* Open for reading: the file must exist and be a benchreport archive. */
 int br_archive_open_read(const char *path, struct br_archive **out);
-/* Open for writing: created (atomically, complete with its schema) when it
- * does not exist; an older schema is migrated. */
+/* Open for writing; an older schema is migrated. When it does not exist, a
+ * new archive is built in a temporary file beside it (with a rollback
+ * journal: nobody else sees it) and linked into place complete, with what
+ * the first add stored (br_archive_add_docs, _files), or empty by
+ * br_archive_close; when another writer created it meanwhile, the add goes
+ * into theirs. */
 int br_archive_open_write(const char *path, struct br_archive **out);
 void br_archive_close(struct br_archive *a);
 
@@ -76,11 +81,12 @@ int br_archive_add_docs(struct br_archive *a, struct br_doc *const *docs, size_t
 
 /*
  * `archive add`: the files read (an SQLite file is refused: archives are
- * merged through their JSON Lines export) and their documents added with
- * br_archive_add_docs. Files that could not be read are skipped, each with
- * an error message appended to *errors (*nerrors of them; the caller frees
- * each and the array); the others are added all the same. Returns what
- * br_archive_add_docs returns.
+ * merged through their JSON Lines export) and their documents added as
+ * br_archive_add_docs adds them, each file read, parsed and let go before
+ * the next. Files that could not be read are skipped, each with an error
+ * message appended to *errors (*nerrors of them; the caller frees each and
+ * the array); the others are added all the same. Returns what
+ * br_archive_add_docs would.
  */
 int br_archive_add_files(struct br_archive *a, char *const *files, size_t nfiles, struct br_diags *diags,
 			 struct br_archive_stats *st, char ***errors, size_t *nerrors);

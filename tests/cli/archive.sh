@@ -184,6 +184,41 @@ expect_out "1 document added, 20000 records added"
 expect_status 0 $BR archive check "$DB"
 expect_out '^ok$'
 
+# --- kill -9 in the middle of the add that creates an archive: nothing
+# under its name until that add is whole (it is built in a temporary file
+# beside it and linked into place), and the next add removes what was left
+NEW="$T/new.db"
+cat "$T/big.jsonl" "$T/big.jsonl" "$T/big.jsonl" | sed 's/"host":"big/"host":"new/' >"$T/new-big.jsonl"
+$BR_BIN archive add "$NEW" "$T/new-big.jsonl" >"$T/kill.out" 2>&1 &
+pid=$!
+# its temporary file made, written past 1 MB if that comes soon, then kill it
+tries=0
+while kill -0 $pid 2>/dev/null; do
+	s=-1
+	for f in "$T"/new.db.new-*; do [ -f "$f" ] && s=$(wc -c <"$f"); done
+	[ "$s" -gt 1048576 ] && break
+	[ "$s" -ge 0 ] && [ $tries -gt 20 ] && break
+	tries=$((tries + 1))
+	[ $tries -gt 6000 ] && break
+	sleep 0.01
+done
+kill -0 $pid 2>/dev/null || { cat "$T/kill.out"; fail "the first add ended before it could be killed (machine too fast? raise the input size)"; }
+[ -e "$NEW" ] && fail "a new archive was in place before its first add was whole"
+expect_status 1 $BR archive list "$NEW"
+expect_err "No such file"
+kill -9 $pid
+wait $pid
+st=$?
+[ $st -eq 137 ] || fail "the first add was not killed (status $st)"
+[ -e "$NEW" ] && fail "a killed first add left an archive"
+expect_status 0 $BR_BIN archive add "$NEW" "$T/new-big.jsonl"
+expect_out "1 document added, 20000 records added, 40000 merged"
+[ "$(ls -A "$T" | grep -c '^new\.db')" -eq 1 ] || { ls -A "$T"; fail "the killed first add left files behind"; }
+expect_status 0 $BR archive check "$NEW"
+expect_out '^ok$'
+expect_status 0 $BR archive list "$NEW" --format jsonl
+[ "$(wc -l <"$T/out")" -eq 20000 ] || fail "the new archive has $(wc -l <"$T/out") records, not 20000"
+
 # --- a full disk (file size limit) in the middle of an add: the same
 awk '{ sub(/"host":"big/, "\"host\":\"other"); print }' "$T/big.jsonl" | head -5000 >"$T/more.jsonl"
 expect_status 0 $BR archive export "$DB"

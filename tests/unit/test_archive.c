@@ -281,6 +281,88 @@ static void create_on_first_use(void **state)
 	br_archive_close(a);
 }
 
+/* Two writers create the same archive at once: each builds its own in a
+ * temporary file, with its documents, invisible until linked into place;
+ * the first to finish is the archive, and the other's documents are added
+ * to it (a document both had is stored once). */
+static void two_creators_make_one_archive(void **state)
+{
+	struct fx *f = *state;
+	struct br_archive *a, *b;
+	assert_int_equal(br_archive_open_write(f->db, &a), 0);
+	assert_int_equal(br_archive_open_write(f->db, &b), 0);
+	char *l1 = run_line("alpha", NULL, 1, "one.csv", 1), *l2 = run_line("beta", NULL, 2, "two.csv", 1);
+	char *l3 = run_line("gamma", NULL, 3, "three.csv", 1);
+	char *t1 = br_asprintf("%s\n", l1), *t2 = br_asprintf("%s\n%s\n", l2, l3);
+	struct br_doc *da = doc_of("one.jsonl", t1), *db[2] = {doc_of("two.jsonl", t2), doc_of("one.jsonl", t1)};
+	struct br_diags diags = {0};
+	struct br_archive_stats st;
+	/* b first: nothing is in place while it adds (readers find no archive) */
+	assert_int_equal(br_archive_add_docs(b, db, 2, &diags, &st), 0);
+	assert_int_equal(st.records_added, 3);
+	assert_int_equal(access(f->db, F_OK), 0); /* in place once its add is done */
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM records"), 3);
+	/* a's add, done in its own file, finds the archive taken: into b's */
+	size_t nd = diags.n;
+	assert_int_equal(br_archive_add_docs(a, &da, 1, &diags, &st), 0);
+	assert_int_equal(st.documents, 0);
+	assert_int_equal(st.documents_known, 1);
+	assert_int_equal(st.records_added, 0);
+	assert_int_equal(diags.n, nd + 1); /* the note of the retry alone */
+	assert_non_null(strstr(diags.v[nd].message, "already in the archive"));
+	br_archive_close(a);
+	br_archive_close(b);
+	assert_int_equal(files_in(f->dir), 1); /* no temporary file, journal or WAL left */
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM records"), 3);
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM documents"), 2);
+	/* at rest a rollback journal, as an archive written in place is */
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM pragma_journal_mode WHERE journal_mode = 'delete'"), 1);
+	/* a second add through the handle that published goes on in place */
+	assert_int_equal(br_archive_open_write(f->db, &a), 0);
+	br_archive_close(a);
+	br_diags_free(&diags);
+	br_doc_free(da);
+	br_doc_free(db[0]);
+	br_doc_free(db[1]);
+	free(t1);
+	free(t2);
+	free(l1);
+	free(l2);
+	free(l3);
+}
+
+/* The first add into a new archive, then more through the same handle. */
+static void first_add_then_more_on_one_handle(void **state)
+{
+	struct fx *f = *state;
+	struct br_archive *a;
+	assert_int_equal(br_archive_open_write(f->db, &a), 0);
+	assert_int_equal(files_in(f->dir), 1); /* its temporary file */
+	assert_int_equal(access(f->db, F_OK), -1);
+	char *l1 = run_line("alpha", NULL, 1, "one.csv", 1), *l2 = run_line("beta", NULL, 2, "two.csv", 1);
+	char *t1 = br_asprintf("%s\n", l1), *t2 = br_asprintf("%s\n%s\n", l2, l1);
+	struct br_doc *d1 = doc_of("one.jsonl", t1), *d2 = doc_of("two.jsonl", t2);
+	struct br_diags diags = {0};
+	struct br_archive_stats st;
+	assert_int_equal(br_archive_add_docs(a, &d1, 1, &diags, &st), 0);
+	assert_int_equal(access(f->db, F_OK), 0);
+	/* the same run again, from the archive now in place: merged */
+	assert_int_equal(br_archive_add_docs(a, &d2, 1, &diags, &st), 0);
+	assert_int_equal(st.records_added, 1);
+	assert_int_equal(st.records_merged, 1);
+	br_archive_close(a);
+	assert_int_equal(files_in(f->dir), 1);
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM records"), 2);
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM sources"), 3);
+	br_diags_free(&diags);
+	br_doc_free(d1);
+	br_doc_free(d2);
+	free(t1);
+	free(t2);
+	free(l1);
+	free(l2);
+}
+
 static void refuses_what_is_not_an_archive(void **state)
 {
 	struct fx *f = *state;
@@ -733,6 +815,173 @@ static void a_failed_add_changes_nothing(void **state)
 	br_buf_free(&text);
 }
 
+/* Sources are written many rows to a statement: their rows are still in
+ * the order the results came, merges (which write at once) among them. */
+static void sources_keep_their_order(void **state)
+{
+	struct fx *f = *state;
+	struct br_buf a = BR_BUF_INIT, b = BR_BUF_INIT;
+	for (int i = 0; i < 70; i++) {
+		char host[16];
+		snprintf(host, sizeof host, "a%d", i);
+		char *l = run_line(host, NULL, i, "a.csv", (unsigned)i + 1);
+		br_buf_adds(&a, l);
+		br_buf_addc(&a, '\n');
+		free(l);
+		/* every third line of b is a run of a again, the others new */
+		snprintf(host, sizeof host, i % 3 ? "b%d" : "a%d", i);
+		l = run_line(host, NULL, i % 3 ? 1000 + i : i, "b.csv", (unsigned)i + 1);
+		br_buf_adds(&b, l);
+		br_buf_addc(&b, '\n');
+		free(l);
+	}
+	struct br_archive *ar;
+	assert_int_equal(br_archive_open_write(f->db, &ar), 0);
+	struct br_doc *docs[2] = {doc_of("a.jsonl", a.data), doc_of("b.jsonl", b.data)};
+	struct br_diags diags = {0};
+	struct br_archive_stats st;
+	assert_int_equal(br_archive_add_docs(ar, docs, 2, &diags, &st), 0);
+	br_archive_close(ar);
+	assert_int_equal(st.records_added, 70 + 46);
+	assert_int_equal(st.records_merged, 24);
+	/* the rows of sources, in id order: a's 70 (records 1..70), then b's,
+	 * each its run's record: a's again, or the next new one */
+	struct br_buf want = BR_BUF_INIT;
+	int64_t next = 71;
+	for (int i = 0; i < 70; i++)
+		br_buf_addf(&want, "%d,", i + 1);
+	for (int i = 0; i < 70; i++)
+		br_buf_addf(&want, "%lld,", i % 3 ? (long long)next++ : (long long)i + 1);
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open_v2(f->db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	sqlite3_stmt *q;
+	assert_int_equal(sqlite3_prepare_v2(h, "SELECT record_id, line, file FROM sources ORDER BY id", -1, &q, NULL),
+			 SQLITE_OK);
+	struct br_buf got = BR_BUF_INIT;
+	int row = 0;
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		br_buf_addf(&got, "%lld,", (long long)sqlite3_column_int64(q, 0));
+		assert_int_equal(sqlite3_column_int64(q, 1), row % 70 + 1);
+		assert_string_equal((const char *)sqlite3_column_text(q, 2), row < 70 ? "a.csv" : "b.csv");
+		row++;
+	}
+	sqlite3_finalize(q);
+	sqlite3_close(h);
+	assert_int_equal(row, 140);
+	assert_string_equal(br_buf_str(&got), br_buf_str(&want));
+	br_buf_free(&got);
+	br_buf_free(&want);
+	br_diags_free(&diags);
+	br_doc_free(docs[0]);
+	br_doc_free(docs[1]);
+	br_buf_free(&a);
+	br_buf_free(&b);
+}
+
+/* Records with many sources each (more than the records written with
+ * them): every source is a row, in order, of its record. */
+static void many_sources_keep_their_order(void **state)
+{
+	struct fx *f = *state;
+	struct br_buf text = BR_BUF_INIT, want = BR_BUF_INIT;
+	for (int i = 0; i < 60; i++) {
+		char host[16];
+		snprintf(host, sizeof host, "m%d", i);
+		char *l = run_line(host, NULL, i, "a.csv", (unsigned)i + 1);
+		l[strlen(l) - 1] = '\0'; /* the closing brace */
+		br_buf_adds(&text, l);
+		br_buf_addf(&want, "%d:a.csv:%d,", i + 1, i + 1);
+		br_buf_adds(&text, ",\"also\":[");
+		for (int j = 1; j <= i % 8; j++) {
+			br_buf_addf(&text, "%s{\"file\":\"x.csv\",\"line\":%d,\"end_line\":%d,\"format\":\"bonnie++-csv\"}",
+				    j > 1 ? "," : "", 1000 * i + j, 1000 * i + j);
+			br_buf_addf(&want, "%d:x.csv:%d,", i + 1, 1000 * i + j);
+		}
+		br_buf_adds(&text, "]}\n");
+		free(l);
+	}
+	struct br_archive_stats st;
+	assert_int_equal(add_text(f->db, "m.jsonl", text.data, &st), 0);
+	assert_int_equal(st.records_added, 60);
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open_v2(f->db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	sqlite3_stmt *q;
+	assert_int_equal(sqlite3_prepare_v2(h, "SELECT record_id, file, line FROM sources ORDER BY id", -1, &q, NULL),
+			 SQLITE_OK);
+	struct br_buf got = BR_BUF_INIT;
+	while (sqlite3_step(q) == SQLITE_ROW)
+		br_buf_addf(&got, "%lld:%s:%lld,", (long long)sqlite3_column_int64(q, 0),
+			    (const char *)sqlite3_column_text(q, 1), (long long)sqlite3_column_int64(q, 2));
+	sqlite3_finalize(q);
+	sqlite3_close(h);
+	assert_string_equal(br_buf_str(&got), br_buf_str(&want));
+	/* and each record's JSON names them as the input did */
+	size_t n;
+	char *out = export_db(f->db, NULL, &n);
+	assert_int_equal(n, 60);
+	assert_non_null(strstr(out, "{\"file\":\"x.csv\",\"line\":59003,\"end_line\":59003,\"format\":\"bonnie++-csv\""));
+	free(out);
+	br_buf_free(&got);
+	br_buf_free(&want);
+	br_buf_free(&text);
+}
+
+/* The name of the one file in dir whose name holds infix (into out). */
+static void file_with(const char *dir, const char *infix, char *out, size_t n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	out[0] = '\0';
+	while (d && (e = readdir(d)))
+		if (strstr(e->d_name, infix))
+			snprintf(out, n, "%s/%s", dir, e->d_name);
+	if (d)
+		closedir(d);
+	assert_true(out[0] != '\0');
+}
+
+/* A failed first add: nothing of it is kept, and the archive is put in
+ * place empty, as a failed add leaves an existing archive as it was. */
+static void a_failed_first_add_keeps_nothing(void **state)
+{
+	struct fx *f = *state;
+	struct br_archive *a;
+	assert_int_equal(br_archive_open_write(f->db, &a), 0);
+	char tmp[512];
+	file_with(f->dir, ".new-", tmp, sizeof tmp);
+	sql_exec(tmp, "CREATE TRIGGER boom BEFORE INSERT ON records WHEN (SELECT count(*) FROM records) >= 2 "
+		      "BEGIN SELECT RAISE(ABORT, 'disk on fire'); END");
+	struct br_buf text = BR_BUF_INIT;
+	for (int i = 10; i < 15; i++) {
+		char *l = run_line("zeta", NULL, i, "z.txt", (unsigned)i);
+		br_buf_adds(&text, l);
+		br_buf_addc(&text, '\n');
+		free(l);
+	}
+	struct br_doc *doc = doc_of("z.jsonl", text.data);
+	struct br_diags diags = {0};
+	struct br_archive_stats st;
+	assert_true(br_archive_add_docs(a, &doc, 1, &diags, &st) < 0);
+	assert_non_null(strstr(br_last_error(), "disk on fire"));
+	assert_int_equal(st.records_added, 0);
+	assert_int_equal(access(f->db, F_OK), -1); /* not in place */
+	/* that file dropped: the one there now is new (it may have its name) */
+	assert_int_equal(files_in(f->dir), 1);
+	file_with(f->dir, ".new-", tmp, sizeof tmp);
+	assert_int_equal(sql_int(tmp, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'"), 0);
+	br_archive_close(a);
+	assert_int_equal(files_in(f->dir), 1);
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM records"), 0);
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM documents"), 0);
+	assert_int_equal(sql_int(f->db, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'"), 0);
+	/* and the next add fills it */
+	assert_int_equal(add_text(f->db, "z.jsonl", text.data, &st), 0);
+	assert_int_equal(st.records_added, 5);
+	br_diags_free(&diags);
+	br_doc_free(doc);
+	br_buf_free(&text);
+}
+
 /* ---------------------------------------------------------------- readers, damage */
 
 /* Readers create no file: not in rollback mode (at rest), not in an old
@@ -830,6 +1079,8 @@ int main(void)
 		cmocka_unit_test(sha256_known_answers),
 		cmocka_unit_test_setup_teardown(document_hash_is_of_the_bytes_as_read, setup, teardown),
 		cmocka_unit_test_setup_teardown(create_on_first_use, setup, teardown),
+		cmocka_unit_test_setup_teardown(two_creators_make_one_archive, setup, teardown),
+		cmocka_unit_test_setup_teardown(first_add_then_more_on_one_handle, setup, teardown),
 		cmocka_unit_test_setup_teardown(refuses_what_is_not_an_archive, setup, teardown),
 		cmocka_unit_test_setup_teardown(newer_schema_is_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(older_schema_is_migrated, setup, teardown),
@@ -841,6 +1092,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(dataset_hook_for_the_runner, setup, teardown),
 		cmocka_unit_test_setup_teardown(stale_merge_keys_are_recomputed, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_failed_add_changes_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_failed_first_add_keeps_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(sources_keep_their_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(many_sources_keep_their_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(readers_create_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(damaged_archive_refused, setup, teardown),
 	};
