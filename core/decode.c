@@ -40,6 +40,7 @@
 
 struct signs {
 	bool qp;          /* "=" at a line end, "=XX", or a declared encoding */
+	bool b64;         /* a declared base64 transfer encoding */
 	bool quote;       /* a line starts with ">" */
 	bool pipe;        /* a line starts with "| " */
 	bool bbcode;      /* a known BBCode tag */
@@ -180,6 +181,7 @@ enum {
 	F_STAMP = 1 << 13,     /* starts like a log time stamp ("12:", "2024-", "Mar ") */
 	F_TAG = 1 << 14,       /* starts like a host's tag ("cn001:", "bench-1  |") */
 	F_ENTITY = 1 << 15,    /* an HTML character reference ("&gt;", "&#36;") */
+	F_B64 = 1 << 16,       /* "Content-Transfer-Encoding: base64" */
 };
 
 /* The facts of what the text behind any quote markers (s[q]) starts with
@@ -260,8 +262,14 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 		else if ((s[i] == '`' || s[i] == '~') && br_dec_is_fence(l))
 			f->bits |= F_FENCE;
 		else if ((s[i] == 'C' || s[i] == 'c') &&
-			 has_prefix_ci((const char *)s + i, n - i, "content-transfer-encoding:"))
+			 has_prefix_ci((const char *)s + i, n - i, "content-transfer-encoding:")) {
 			f->bits |= F_QP;
+			size_t v = i + 26;
+			while (v < n && (s[v] == ' ' || s[v] == '\t'))
+				v++;
+			if (has_prefix_ci((const char *)s + v, n - v, "base64"))
+				f->bits |= F_B64;
+		}
 	}
 }
 
@@ -390,6 +398,7 @@ static void scan_finish(const struct scan_state *st, struct signs *sg)
 	sg->quote = (b & F_QUOTE) != 0;
 	sg->pipe = (b & F_PIPE) != 0;
 	sg->qp = (b & F_QP) != 0;
+	sg->b64 = (b & F_B64) != 0;
 	/* QP-encoded markup only where there is QP */
 	sg->qp_markup = sg->qp && (b & F_QP_MARKUP);
 	sg->bbcode = (b & F_BBCODE) != 0;
@@ -463,6 +472,9 @@ void br_decode(struct br_doc *doc)
 	br_dec_stage_ansi(doc);
 	br_dec_stage_gutter(doc);
 	scan(doc, &sg, &facts);
+	/* a base64 body: what it holds is read like the rest */
+	if (sg.b64 && br_dec_stage_b64(doc))
+		scan(doc, &sg, &facts);
 	/* a log's time stamps, hosts' tags: the scan again once they are gone */
 	bool cut = sg.stamp && br_dec_stage_stamps(doc);
 	if (sg.tag && br_dec_stage_tags(doc))
@@ -518,5 +530,8 @@ void br_decode(struct br_doc *doc)
 		sg.ws = true;
 	if (sg.ws)
 		br_dec_stage_ws(doc);
+	/* the words a base64 body held, for whoever looks in the bytes */
+	if (doc->transport & BR_TRANSPORT_BASE64)
+		br_doc_show_lines(doc);
 }
 
