@@ -1686,20 +1686,19 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 		prose(w);
 		return;
 	}
-	bool conj = lower_start && starts_with_conjunction(s, m);
-	if (conj && (!prev || blank_line(prev))) {
-		/* "and the old box, quoted twice:" after a blank line: the
-		 * introduction after its "and" */
+	if (lower_start && starts_with_conjunction(s, m)) {
+		/* "and the old box, quoted twice:" after a blank line, a
+		 * result or a finished sentence (a line the sentence went on
+		 * from joined above): the introduction after its "and" */
 		size_t k = title_word_end(s, m);
 		while (k < m && is_blankc(s[k]))
 			k++;
 		s += k;
 		m -= k;
-		conj = false;
 		if (!m)
 			return;
 	}
-	if (m <= 80 && words <= 14 && !sentence_break(s, m) && !conj &&
+	if (m <= 80 && words <= 14 && !sentence_break(s, m) &&
 	    (is_alpha((unsigned char)s[0]) || is_digit((unsigned char)s[0]) || s[0] == '(' || s[0] == '"'))
 		push(w, K_COLON, R_COLON, s, m);
 	else

@@ -654,6 +654,33 @@ static void wrapped_generic_and_marked_intros(void **state)
 	br_doc_free(d);
 }
 
+/* "and the same for the old server:" right under a finished sentence or a
+ * result titles what follows after its "and", as it does after a blank
+ * line and as "And the same ...:" does; under a line the sentence goes on
+ * from, it is that sentence's end. */
+static void lower_case_conjunction_intros(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("The new server is fast.\n"
+			       "RESULT-A is a row of figures.\n"
+			       "\n"
+			       "That was quick.\n"
+			       "and the same for the old server:\n"
+			       "RESULT-B is a row of figures.\n"
+			       "\n"
+			       "I tested two boxes.\n"
+			       "And the same for the old server:\n"
+			       "RESULT-C is a row of figures.\n"
+			       "\n"
+			       "I ran the same test on both\n"
+			       "and the same for the spare one:\n"
+			       "RESULT-D is a row of figures.\n");
+	expect(d, at(d, "RESULT-B", 0), NULL, "the same for the old server");
+	expect(d, at(d, "RESULT-C", 0), NULL, "And the same for the old server");
+	expect(d, at(d, "RESULT-D", 0), NULL, "I ran the same test on both and the same for the spare one");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -675,6 +702,7 @@ int main(void)
 		cmocka_unit_test(dumps_prompts_code_and_greetings),
 		cmocka_unit_test(headers_and_prose_that_title_nothing),
 		cmocka_unit_test(wrapped_generic_and_marked_intros),
+		cmocka_unit_test(lower_case_conjunction_intros),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
