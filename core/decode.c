@@ -41,6 +41,7 @@
 struct signs {
 	bool qp;          /* "=" at a line end, "=XX", or a declared encoding */
 	bool b64;         /* a declared base64 transfer encoding */
+	bool jsonlog;     /* a line may start an Ansible task result */
 	bool quote;       /* a line starts with ">" */
 	bool pipe;        /* a line starts with "| " */
 	bool bbcode;      /* a known BBCode tag */
@@ -182,6 +183,7 @@ enum {
 	F_TAG = 1 << 14,       /* starts like a host's tag ("cn001:", "bench-1  |") */
 	F_ENTITY = 1 << 15,    /* an HTML character reference ("&gt;", "&#36;") */
 	F_B64 = 1 << 16,       /* "Content-Transfer-Encoding: base64" */
+	F_JSONLOG = 1 << 17,   /* an Ansible task result ("ok: [web1] => {") */
 };
 
 /* The facts of what the text behind any quote markers (s[q]) starts with
@@ -199,6 +201,12 @@ static inline void layout_facts(const unsigned char *s, size_t n, size_t q, stru
 			}
 	if (!(((s[q] | 0x20) >= 'a' && (s[q] | 0x20) <= 'z')))
 		return;
+	if ((s[q] == 'o' || s[q] == 'c' || s[q] == 'f') && n - q > 10 && memchr(s + q, '[', 10) &&
+	    (has_prefix_ci((const char *)s + q, n - q, "ok: [") ||
+	     has_prefix_ci((const char *)s + q, n - q, "changed: [") ||
+	     has_prefix_ci((const char *)s + q, n - q, "failed: [") ||
+	     has_prefix_ci((const char *)s + q, n - q, "fatal: [")))
+		f->bits |= F_JSONLOG;
 	bool digit = false;
 	size_t k = q;
 	for (; k < n && k - q <= 40; k++) {
@@ -399,6 +407,7 @@ static void scan_finish(const struct scan_state *st, struct signs *sg)
 	sg->pipe = (b & F_PIPE) != 0;
 	sg->qp = (b & F_QP) != 0;
 	sg->b64 = (b & F_B64) != 0;
+	sg->jsonlog = (b & F_JSONLOG) != 0;
 	/* QP-encoded markup only where there is QP */
 	sg->qp_markup = sg->qp && (b & F_QP_MARKUP);
 	sg->bbcode = (b & F_BBCODE) != 0;
@@ -525,6 +534,9 @@ void br_decode(struct br_doc *doc)
 	 * or a list in a comment): at most three layers */
 	for (int k = 0; sg.prefix && k < 3 && br_dec_stage_prefix(doc); k++)
 		;
+	/* a command's output as an Ansible task result's JSON strings */
+	if (sg.jsonlog)
+		br_dec_stage_jsonlog(doc);
 	/* rows pasted into text, or shown as text inside a page's <pre> */
 	if (sg.html_frag && br_dec_stage_html_rows(doc))
 		sg.ws = true;

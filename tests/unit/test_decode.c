@@ -1213,6 +1213,39 @@ static void b64_parts_chosen(void **state)
 	br_doc_free(d);
 }
 
+/* An Ansible task result becomes its host's name (a block of its own:
+ * a blank line before it) and the lines its object holds, each at the line
+ * of its string; a one-line result, a
+ * delegated host and loop results too; a result holding no lines, or not
+ * JSON, stays as it is. */
+static void ansible_results_unwrapped(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("TASK [t] ****\n"
+			       "ok: [web1] => {\n"
+			       "    \"out.stdout_lines\": [\n"
+			       "        \"\",\n"
+			       "        \"/dev/sdb:\",\n"
+			       "        \" Timing \\\"cached\\\" reads\"\n"
+			       "    ]\n"
+			       "}\n"
+			       "changed: [db2 -> bastion] => {\"rc\": 0, \"stdout\": \"a\\nb\"}\n"
+			       "ok: [c1] => {\"results\": [{\"stdout_lines\": [\"x1\"]}, {\"stdout_lines\": [\"x2\"]}]}\n"
+			       "ok: [n1] => {\"changed\": false}\n"
+			       "ok: [n2] => {not json\n"
+			       "}\n");
+	static const char *const want[] = {"TASK [t] ****", "", "web1:", "/dev/sdb:", " Timing \"cached\" reads",
+					   "", "db2:", "a", "b", "", "c1:", "x1", "x2",
+					   "ok: [n1] => {\"changed\": false}", "ok: [n2] => {not json", "}"};
+	static const unsigned line[] = {1, 2, 2, 5, 6, 9, 9, 9, 9, 10, 10, 10, 10, 11, 12, 13};
+	assert_int_equal(d->nlines, BR_ARRAY_LEN(want));
+	for (size_t i = 0; i < d->nlines; i++) {
+		assert_string_equal(d->lines[i].text, want[i]);
+		assert_int_equal(d->lines[i].line, line[i]);
+	}
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1257,6 +1290,7 @@ int main(void)
 		cmocka_unit_test(entities_in_text),
 		cmocka_unit_test(b64_body_decoded),
 		cmocka_unit_test(b64_parts_chosen),
+		cmocka_unit_test(ansible_results_unwrapped),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
