@@ -432,7 +432,12 @@ static bool named_create_line(const char *line, const char *s, size_t len, bool 
 	     p = p + 1 < s + len ? memchr(p + 1, 'C', (size_t)(s + len - p - 1)) : NULL)
 		if ((size_t)(s + len - p) >= 8 && memcmp(p - 1, "-Create--", 9) == 0)
 			cre = p - 1;
-	if (!cre || !(cre + 9 == s + len || cre[9] == ' ' || cre[9] == '\t'))
+	/* ("-Create---": an em dash that stood for "--", turned back into
+	 * three hyphens by classify_line) */
+	const char *after = cre ? cre + 9 : NULL;
+	while (after && after < s + len && *after == '-')
+		after++;
+	if (!cre || !(after == s + len || *after == ' ' || *after == '\t'))
 		return false;
 	size_t b = (size_t)(cre - s);
 	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
