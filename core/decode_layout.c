@@ -37,9 +37,13 @@ struct gutter {
 	size_t end;      /* where the number ends */
 	unsigned digits; /* how many digits it has */
 	bool empty;      /* the number alone: a numbered empty line */
+	bool glued;      /* "12:text" (grep -n): the text right after the ':' */
+	bool colon;      /* the separator is a ':' right after the number */
 };
 
-static bool gutter_of(const struct br_line *l, struct gutter *g)
+/* `inside`: l follows lines of a gutter it goes on counting (a glued ':'
+ * may then be followed by digits: "58:12.5 MB/sec"). */
+static bool gutter_of(const struct br_line *l, struct gutter *g, bool inside)
 {
 	const char *s = l->text;
 	size_t n = l->len, i = 0;
@@ -53,6 +57,8 @@ static bool gutter_of(const struct br_line *l, struct gutter *g)
 		return false;
 	g->num = num;
 	g->blanks = 0;
+	g->glued = false;
+	g->colon = false;
 	g->end = i;
 	g->digits = (unsigned)(i - d);
 	g->empty = rtrim_len(s, n) == i;
@@ -66,10 +72,19 @@ static bool gutter_of(const struct br_line *l, struct gutter *g)
 		b++;
 	bool sep = b < n && (s[b] == '|' || (b == i && (s[b] == '.' || s[b] == ':' || s[b] == ')')));
 	if (sep) {
+		g->colon = b == i && s[b] == ':';
 		/* "12." "12:" "12)" right after the number, "|" after blanks too */
 		size_t k = b + 1;
-		if (k < n && s[k] != ' ' && s[k] != '\t')
-			return false; /* "1.98,2.00a" "12:30" */
+		if (k < n && s[k] != ' ' && s[k] != '\t') {
+			/* "1.98,2.00a", "12:30" are no gutter; grep -n's "12:text"
+			 * is one when its whole block has it (gutter_block) */
+			if (s[b] != ':' || b != i ||
+			    (!inside && k + 1 < n && is_digit((unsigned char)s[k]) && is_digit((unsigned char)s[k + 1])))
+				return false;
+			g->glued = true;
+			g->len = k;
+			return true;
+		}
 		g->len = k < n ? k + 1 : n;
 		return true;
 	}
@@ -89,25 +104,36 @@ static bool gutter_of(const struct br_line *l, struct gutter *g)
 }
 
 /* The end of the numbered block from line i (i when there is none); *sep
- * the blanks that separate a blanks-only gutter from the text (else 0). */
-static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep)
+ * the blanks that separate a blanks-only gutter from the text (else 0);
+ * *only_number when the gutter is the number and its ':' alone (grep -n). */
+static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep, bool *only_number)
 {
 	struct gutter g;
 	*sep = 0;
-	if (!gutter_of(&doc->lines[i], &g))
+	*only_number = false;
+	if (!gutter_of(&doc->lines[i], &g, false))
 		return i;
 	/* 1: separator marks, 2: blanks alone; 0 while only empty lines */
 	int kind = g.empty ? 0 : g.blanks ? 2 : 1;
+	/* grep -n: a ':' glued to the text on some line, on every other one
+	 * a ':' (the text's own blank after it is the text's) */
+	bool glued = g.glued, colons = g.empty || g.colon;
 	bool empty = g.empty, aligned = false;
 	size_t fewest = g.blanks ? g.blanks : SIZE_MAX;
 	unsigned long want = g.num + 1;
 	size_t j = i + 1;
 	for (; j < doc->nlines; j++, want++) {
 		struct gutter h;
-		if (!gutter_of(&doc->lines[j], &h) || h.num != want)
+		if (!gutter_of(&doc->lines[j], &h, true) || h.num != want)
 			break;
 		if (!h.empty) {
 			int k = h.blanks ? 2 : 1;
+			/* a glued ':' under other marks, or another mark in a
+			 * glued block, ends it */
+			if ((h.glued && !colons) || (glued && !h.colon))
+				break;
+			glued |= h.glued;
+			colons &= h.colon;
 			if (kind && k != kind)
 				break;
 			kind = k;
@@ -118,8 +144,9 @@ static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep)
 		/* " 9" over "10": numbers right-aligned, as a terminal pads them */
 		aligned |= h.digits != g.digits && h.end == g.end;
 	}
-	if (j - i < GUTTER_MIN_LINES || (kind == 2 && !empty && !aligned))
+	if (j - i < GUTTER_MIN_LINES || (kind == 2 && !empty && !aligned) || (glued && !colons))
 		return i;
+	*only_number = glued;
 	if (kind == 2)
 		*sep = fewest;
 	return j;
@@ -136,7 +163,8 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 		while (k < l->len && (l->text[k] == ' ' || l->text[k] == '\t'))
 			k++;
 		size_t sep;
-		if (k < l->len && is_digit((unsigned char)l->text[k]) && gutter_block(doc, i, &sep) > i)
+		bool bare;
+		if (k < l->len && is_digit((unsigned char)l->text[k]) && gutter_block(doc, i, &sep, &bare) > i)
 			first = i;
 	}
 	if (first == nl)
@@ -147,7 +175,9 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 	for (size_t i = 0; i < first; i++)
 		rw_keep(&out, &doc->lines[i], i + 1);
 	for (size_t i = first; i < nl;) {
-		size_t sep, j = gutter_block(doc, i, &sep);
+		size_t sep;
+		bool bare;
+		size_t j = gutter_block(doc, i, &sep, &bare);
 		if (j == i) {
 			rw_keep(&out, &doc->lines[i], i + 1);
 			i++;
@@ -155,8 +185,9 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 		}
 		for (; i < j; i++) {
 			struct gutter g;
-			gutter_of(&doc->lines[i], &g);
-			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, g.empty ? g.len : g.len + sep, 0);
+			gutter_of(&doc->lines[i], &g, true);
+			size_t cut = g.empty ? g.len : bare ? g.end + 1 : g.len + sep;
+			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, cut, 0);
 		}
 	}
 	br_dec_lw_free(&w);

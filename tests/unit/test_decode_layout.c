@@ -76,6 +76,12 @@ static void other_gutters(void **state)
 	check("8. a\n9. b\n10. c\n11. d\n12. e\n", "a\nb\nc\nd\ne\n", BR_TRANSPORT_NUMBERS);
 	check("1: a\n2: b\n3: c\n4: d\n5: e\n", "a\nb\nc\nd\ne\n", BR_TRANSPORT_NUMBERS);
 	check("1) a\n2) b\n3) c\n4) d\n5) e\nafter\n", "a\nb\nc\nd\ne\nafter\n", BR_TRANSPORT_NUMBERS);
+	/* grep -n: the text glued to the ':' (its own blanks kept, digits
+	 * after the first line too) */
+	check("3:Version 1.96\n4:\n5: Timing x\n6:12.5 MB\n7:Latency\n8:1.96,1.96\n",
+	      "Version 1.96\n\n Timing x\n12.5 MB\nLatency\n1.96,1.96\n", BR_TRANSPORT_NUMBERS);
+	/* a glued ':' under other marks ends their block */
+	check("1. a\n2. b\n3. c\n4. d\n5. e\n6:30 f\n", "a\nb\nc\nd\ne\n6:30 f\n", BR_TRANSPORT_NUMBERS);
 }
 
 /* Lines that start with numbers but are no gutter: CSV records, rows of
@@ -87,6 +93,8 @@ static void not_gutters(void **state)
 		"1.98,2.00a,a\n1.98,2.00a,b\n1.98,2.00a,c\n1.98,2.00a,d\n1.98,2.00a,e\n",
 		"16 1801 11\n17 1802 12\n18 1803 13\n19 1804 14\n20 1805 15\n",
 		"12:30 a\n12:31 b\n12:32 c\n12:33 d\n12:34 e\n",
+		"12:00 a\n13:00 b\n14:00 c\n15:00 d\n16:00 e\n",
+		"1:a\n2:b\n3:c\n4:d\n",
 		"1. first\n2. second\n3. third\n4. fourth\n",
 		"  100  a\n  101  b\n  102  c\n  103  d\n  104  e\n",
 		"1. a\n2. b\n4. c\n5. d\n6. e\n",
