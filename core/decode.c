@@ -199,6 +199,12 @@ static inline void layout_facts(const unsigned char *s, size_t n, size_t q, stru
 				f->bits |= F_STAMP;
 				break;
 			}
+	/* "[pod/bench-0/bench] ": kubectl's host tag */
+	if (s[q] == '[' && q + 3 < n && ((s[q + 1] | 0x20) >= 'a' && (s[q + 1] | 0x20) <= 'z')) {
+		const unsigned char *e = memchr(s + q, ']', n - q < 82 ? n - q : 82);
+		if (e && e + 1 < s + n && e[1] == ' ')
+			f->bits |= F_TAG;
+	}
 	if (!(((s[q] | 0x20) >= 'a' && (s[q] | 0x20) <= 'z')))
 		return;
 	if ((s[q] == 'o' || s[q] == 'c' || s[q] == 'f') && n - q > 10 && memchr(s + q, '[', 10) &&

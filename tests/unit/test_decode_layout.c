@@ -292,6 +292,30 @@ static void host_tags(void **state)
 	assert_string_equal(d->lines[0].text, "Received: a");
 	assert_false(d->transport & BR_TRANSPORT_PREFIX);
 	br_doc_free(d);
+	/* kubectl logs --prefix: the pod's name; "[INFO]", "[Pipeline]" are
+	 * no host's */
+	check("[pod/bench-0/disk] \n[pod/bench-0/disk] /dev/sdb:\n[pod/bench-0/disk]  Timing\n",
+	      "bench-0:\n/dev/sdb:\n Timing\n", 0);
+	check("[web-1] a\n[web-1] b\n[web-1] c\n", "web-1:\na\nb\nc\n", 0);
+	check("[INFO] a\n[INFO] b\n[INFO] c\n", "[INFO] a\n[INFO] b\n[INFO] c\n", 0);
+	check("[Pipeline] sh\n[Pipeline] }\n[Pipeline] // stage\n", "[Pipeline] sh\n[Pipeline] }\n[Pipeline] // stage\n", 0);
+}
+
+/* A journal of several machines, each in a run of lines: each run under
+ * its host's name alone (a block of its own); one machine's, or machines
+ * taking turns line by line: no names. */
+static void log_hosts(void **state)
+{
+	(void)state;
+	check("Mar 03 10:00:01 nas1 b.sh[1]: /dev/sda:\n"
+	      "Mar 03 10:00:05 nas1 b.sh[1]:  Timing a\n"
+	      "Mar 03 10:00:09 nas2 b.sh[7]: /dev/sda:\n"
+	      "Mar 03 10:00:12 nas2 b.sh[7]:  Timing b\n",
+	      "nas1:\n/dev/sda:\n Timing a\n\nnas2:\n/dev/sda:\n Timing b\n", 0);
+	check("Mar 03 10:00:01 nas1 b.sh[1]: a\nMar 03 10:00:05 nas1 b.sh[1]: b\nMar 03 10:00:09 nas1 b.sh[1]: c\n",
+	      "a\nb\nc\n", 0);
+	check("Mar 03 10:00:01 nas1 b.sh[1]: a\nMar 03 10:00:05 nas2 b.sh[1]: b\nMar 03 10:00:09 nas1 b.sh[1]: c\n",
+	      "a\nb\nc\n", 0);
 }
 
 int main(void)
@@ -309,6 +333,7 @@ int main(void)
 		cmocka_unit_test(log_stamps),
 		cmocka_unit_test(blank_gutters),
 		cmocka_unit_test(host_tags),
+		cmocka_unit_test(log_hosts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
