@@ -1094,14 +1094,15 @@ static void finish_line_record(struct hp *st, struct br_record *r, size_t i, cha
  * the tool's own output.
  */
 /* Does a sentence make its figures a wish, a question or a comparison, or
- * is it hdparm's own line? */
-static bool doubtful(const char *s, size_t n)
+ * is it hdparm's own line ("MB in"; with `timing`, any that names a
+ * timing by hdparm's word)? */
+static bool doubtful(const char *s, size_t n, bool timing)
 {
 	static const char *const doubt[] = {"should", "would", "could", "expect", "at least",
 					    "up to", "more than", "less than", " than ", " if ",
 					    "?", "instead", "hope", "want", "need", "supposed",
 					    "MB in", "Timing", "timing"};
-	for (size_t d = 0; d < BR_ARRAY_LEN(doubt); d++)
+	for (size_t d = 0; d < BR_ARRAY_LEN(doubt) - (timing ? 0 : 2); d++)
 		if (has(s, n, doubt[d]))
 			return true;
 	return false;
@@ -1135,7 +1136,7 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 	size_t dn = 0;
 	if (group_len(ov, 2) && prompt_devices(s + ov[4], s + ov[5], &dev, &dn) != 1)
 		return false;
-	if (doubtful(s, n))
+	if (doubtful(s, n, true))
 		return false;
 	if (br_re_match(&re_prose_rate, s, n, 0, rv, 3) <= 0 ||
 	    br_re_match(&re_prose_rate, s, n, rv[1], more, 3) > 0)
@@ -1287,12 +1288,24 @@ static bool sentence_pairs(struct sentence *se, size_t *pairs)
 	return true;
 }
 
+static int kind_in(const char *s, size_t from, size_t to, enum kind *k, size_t *at);
+static bool has_evidence(struct hp *st, size_t i);
+
 /* The timing of a sentence at line i: hdparm's one option in it (*from
- * after it) or on the line above; false when neither says one. */
+ * after it) or on the line above, or, in a document that shows hdparm,
+ * one timing named before the first rate ("Timing buffered disk reads
+ * with hdparm: sda=120MB/s, ..."); false when none says one. */
 static bool sentence_timing(struct hp *st, size_t i, const struct sentence *se, enum kind *k,
 			    size_t *from)
 {
 	size_t ov[2 * 3];
+	if (br_re_match(&re_prose_rate, se->text, se->n, 0, ov, 3) > 0 && kind_in(se->text, 0, ov[0], k, NULL) == 1 &&
+	    (br_has(se->text, se->n, "hdparm", 6) || has_evidence(st, i))) {
+		size_t at;
+		kind_in(se->text, 0, ov[0], k, &at);
+		*from = at;
+		return true;
+	}
 	if (br_re_match(&re_prose_cmd, se->text, se->n, 0, ov, 3) > 0) {
 		*from = ov[1] - group_len(ov, 2); /* its devices count */
 		return !br_has(se->text + ov[1], se->n - ov[1], "hdparm", 6) &&
@@ -1303,9 +1316,12 @@ static bool sentence_timing(struct hp *st, size_t i, const struct sentence *se, 
 		return false;
 	size_t n;
 	const char *s = stripped(&st->doc->lines[i - 1], &n);
-	return n && n <= MAX_LINE && br_re_match(&re_prose_cmd, s, n, 0, ov, 3) > 0 &&
-	       !br_has(s + ov[1], n - ov[1], "hdparm", 6) && one_timing(s + ov[2], group_len(ov, 1), k) &&
-	       br_re_match(&re_prose_rate, s, n, 0, ov, 3) <= 0 && !doubtful(s, n);
+	if (!n || n > MAX_LINE || br_re_match(&re_prose_rate, s, n, 0, ov, 3) > 0 || doubtful(s, n, false))
+		return false;
+	if (br_re_match(&re_prose_cmd, s, n, 0, ov, 3) > 0)
+		return !br_has(s + ov[1], n - ov[1], "hdparm", 6) && one_timing(s + ov[2], group_len(ov, 1), k) &&
+		       !doubtful(s, n, true);
+	return br_has(s, n, "hdparm", 6) && kind_in(s, 0, n, k, NULL) == 1;
 }
 
 static bool devices_sentence(struct hp *st, size_t i)
@@ -1314,7 +1330,7 @@ static bool devices_sentence(struct hp *st, size_t i)
 	struct sentence se;
 	enum kind k;
 	size_t from, pairs;
-	if (!sentence_at(st, i, &se) || !sentence_timing(st, i, &se, &k, &from) || doubtful(se.text, se.n) ||
+	if (!sentence_at(st, i, &se) || !sentence_timing(st, i, &se, &k, &from) || doubtful(se.text, se.n, false) ||
 	    !sentence_items(&se, from) || !sentence_pairs(&se, &pairs))
 		return false;
 	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)

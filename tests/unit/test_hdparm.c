@@ -1153,6 +1153,13 @@ static void devices_in_one_sentence(void **state)
 	assert_int_equal(warnings(&r), 0);
 	done(&r);
 
+	/* the timing named by hdparm's words, not its option */
+	run(&r, "Timing buffered disk reads with hdparm: sda=120MB/s, sdb=98MB/s\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "sdb");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 98.0 * 1024, "98");
+	done(&r);
+
 	static const char *const doubtful[] = {
 		"hdparm -t should give 120 MB/s on sda and 98 MB/s on sdb.\n",
 		"hdparm -t: sda 120 MB/s, sdb and sdc 98 MB/s.\n",
