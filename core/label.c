@@ -748,6 +748,20 @@ static size_t intro_tail(const char *s, size_t n)
 	}
 	if (!verb)
 		return 0;
+	/* "and here the old server": what follows "here" when it is a thing
+	 * named with its article, not a verb ("here is mine") */
+	if (at >= 4 && word_is(s + at - 4, 4, "here") && (at == 4 || !is_alpha((unsigned char)s[at - 5]))) {
+		static const char *const dets[] = {"the", "my", "our", "his", "her", "their"};
+		size_t t = at;
+		while (t < n && is_blankc(s[t]))
+			t++;
+		size_t e = t;
+		while (e < n && is_alpha((unsigned char)s[e]))
+			e++;
+		for (size_t k = 0; k < BR_ARRAY_LEN(dets) && t > at; k++)
+			if (word_is(s + t, e - t, dets[k]) && e < n && is_blankc(s[e]) && !has_word(s + e, n - e, "results"))
+				return t;
+	}
 	/* the preposition follows the word closely ("got on", "results for",
 	 * "here is mine with"): three words at most */
 	for (size_t i = at, words = 0; i < n && words < 3; words++) {

@@ -681,6 +681,24 @@ static void lower_case_conjunction_intros(void **state)
 	br_doc_free(d);
 }
 
+/* "Here the old server:" names what follows after its "here" when an
+ * article starts it; "Here is mine:", "here the numbers:" name nothing. */
+static void here_and_what_follows(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Prose.\n\nand here the old server:\nRESULT-A is a row of figures.\n"
+			       "\nHere my laptop:\nRESULT-B is a row of figures.\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "the old server");
+	expect(d, at(d, "RESULT-B", 0), NULL, "my laptop");
+	br_doc_free(d);
+	d = mem("Prose.\n\nHere is mine:\nRESULT-C is a row of figures.\n");
+	expect(d, at(d, "RESULT-C", 0), NULL, NULL);
+	br_doc_free(d);
+	d = mem("Prose.\n\nhere the numbers:\nRESULT-D is a row of figures.\n");
+	expect(d, at(d, "RESULT-D", 0), NULL, NULL);
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -703,6 +721,7 @@ int main(void)
 		cmocka_unit_test(headers_and_prose_that_title_nothing),
 		cmocka_unit_test(wrapped_generic_and_marked_intros),
 		cmocka_unit_test(lower_case_conjunction_intros),
+		cmocka_unit_test(here_and_what_follows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
