@@ -243,6 +243,9 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 	size_t q = i;
 	while (q < n && (s[q] == '>' || s[q] == ' ' || s[q] == '\t'))
 		q++;
+	/* a comment block quoted with "| ": its "# " once the quoting is gone */
+	if (q == i && q + 2 < n && s[q] == '|' && s[q + 1] == ' ' && s[q + 2] == '#')
+		f->bits |= F_PREFIX;
 	if (i >= 4 && s[i] == '>')
 		f->bits |= F_PREFIX; /* quoting in an indented block */
 	if (q < n) {

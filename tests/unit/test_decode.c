@@ -247,6 +247,12 @@ static void pipe_quoting_but_not_markdown_tables(void **state)
 	assert_int_equal(d->transport, 0);
 	assert_string_equal(d->lines[0].text, "| host | seeks |");
 	br_doc_free(d);
+	/* a comment block quoted so: its "# " goes once the quoting has */
+	d = mem("| # Version 1.96\n| # Concurrency 1\n| # Machine Size\n");
+	assert_int_equal(d->lines[0].depth, 1);
+	assert_string_equal(d->lines[0].text, "Version 1.96");
+	assert_string_equal(d->lines[2].text, "Machine Size");
+	br_doc_free(d);
 }
 
 static void deep_quoting_is_bounded(void **state)
