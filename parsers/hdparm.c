@@ -1299,14 +1299,19 @@ static bool sentence_timing(struct hp *st, size_t i, const struct sentence *se, 
 			    size_t *from)
 {
 	size_t ov[2 * 3];
-	if (br_re_match(&re_prose_rate, se->text, se->n, 0, ov, 3) > 0 && kind_in(se->text, 0, ov[0], k, NULL) == 1 &&
-	    (br_has(se->text, se->n, "hdparm", 6) || has_evidence(st, i))) {
+	bool named = br_has(se->text, se->n, "hdparm", 6);
+	/* a kind's words ("cached", "buffered", "direct", "disk reads"), each
+	 * looked for by its rarer bytes before the regex is asked */
+	if ((named || has_evidence(st, i)) &&
+	    (br_has(se->text, se->n, "ache", 4) || br_has(se->text, se->n, "uffer", 5) ||
+	     br_has(se->text, se->n, "irect", 5) || br_has(se->text, se->n, "isk", 3)) &&
+	    br_re_match(&re_prose_rate, se->text, se->n, 0, ov, 3) > 0 && kind_in(se->text, 0, ov[0], k, NULL) == 1) {
 		size_t at;
 		kind_in(se->text, 0, ov[0], k, &at);
 		*from = at;
 		return true;
 	}
-	if (br_re_match(&re_prose_cmd, se->text, se->n, 0, ov, 3) > 0) {
+	if (named && br_re_match(&re_prose_cmd, se->text, se->n, 0, ov, 3) > 0) {
 		*from = ov[1] - group_len(ov, 2); /* its devices count */
 		return !br_has(se->text + ov[1], se->n - ov[1], "hdparm", 6) &&
 		       one_timing(se->text + ov[2], group_len(ov, 1), k);
@@ -1316,12 +1321,28 @@ static bool sentence_timing(struct hp *st, size_t i, const struct sentence *se, 
 		return false;
 	size_t n;
 	const char *s = stripped(&st->doc->lines[i - 1], &n);
-	if (!n || n > MAX_LINE || br_re_match(&re_prose_rate, s, n, 0, ov, 3) > 0 || doubtful(s, n, false))
+	if (!n || n > MAX_LINE || !br_has(s, n, "hdparm", 6) || br_re_match(&re_prose_rate, s, n, 0, ov, 3) > 0 ||
+	    doubtful(s, n, false))
 		return false;
 	if (br_re_match(&re_prose_cmd, s, n, 0, ov, 3) > 0)
 		return !br_has(s + ov[1], n - ov[1], "hdparm", 6) && one_timing(s + ov[2], group_len(ov, 1), k) &&
 		       !doubtful(s, n, true);
-	return br_has(s, n, "hdparm", 6) && kind_in(s, 0, n, k, NULL) == 1;
+	return kind_in(s, 0, n, k, NULL) == 1;
+}
+
+/* Could s[0..n) name a disk (re_prose_dev): a 'd' after 's', 'h', 'v',
+ * 'x' or 'm' ("sda", "hdc", "xvdb", "md0", "/dev/"), FreeBSD's "ad0",
+ * "ada1", "da2", or "nvme", "mmcblk"? One memchr pass, before the regex. */
+static bool maybe_device(const char *s, size_t n)
+{
+	const char *end = s + n;
+	for (const char *p = memchr(s, 'd', n); p; p = p + 1 < end ? memchr(p + 1, 'd', (size_t)(end - p - 1)) : NULL) {
+		if (p > s && strchr("shvxme", p[-1]))
+			return true;
+		if (p + 1 < end && (is_digit(p[1]) || (p[1] == 'a' && p + 2 < end && is_digit(p[2]))))
+			return true;
+	}
+	return br_has(s, n, "nvme", 4) || br_has(s, n, "mmcblk", 6);
 }
 
 static bool devices_sentence(struct hp *st, size_t i)
@@ -1330,7 +1351,8 @@ static bool devices_sentence(struct hp *st, size_t i)
 	struct sentence se;
 	enum kind k;
 	size_t from, pairs;
-	if (!sentence_at(st, i, &se) || !sentence_timing(st, i, &se, &k, &from) || doubtful(se.text, se.n, false) ||
+	if (!sentence_at(st, i, &se) || !maybe_device(se.text, se.n) || !sentence_timing(st, i, &se, &k, &from) ||
+	    doubtful(se.text, se.n, false) ||
 	    !sentence_items(&se, from) || !sentence_pairs(&se, &pairs))
 		return false;
 	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
