@@ -631,6 +631,10 @@ static void tabs_and_nbsp(void **state)
 	d = mem("\xc3\xa0 la carte\n");
 	assert_int_equal(d->transport, 0);
 	br_doc_free(d);
+	/* the ideographic space is two columns wide: a table keeps them */
+	d = mem("Gaia\xe3\x80\x80\xe3\x80\x80" "4G 120\n");
+	assert_string_equal(d->lines[0].text, "Gaia    4G 120");
+	br_doc_free(d);
 }
 
 static void tabs_are_bounded(void **state)
