@@ -5,6 +5,8 @@
  * a plain-text document (the common case) costs that scan and nothing else.
  * Each stage reads doc->lines and commits a new set:
  *
+ *   base64       a mail part declaring it whose bytes are text (decode_b64.c):
+ *                first, so that every stage after it reads what it held
  *   HTML page    libxml2's HTML parser; <pre> line by line, <tr> -> cells
  *                separated by TAB, blocks break lines, headings flagged
  *   QP           quoted-printable, per region (a digest or a multipart
@@ -14,6 +16,8 @@
  *                again once quoting is gone
  *   quoting      "> ", ">> ", "> > ", "| " prefixes -> br_line.depth
  *   BBCode       [code], [b], [quote] ... and Markdown code fences
+ *   Ansible      a task result's JSON ("ok: [web1] => {...}") -> the host's
+ *                name and the lines it holds (decode_json.c)
  *   HTML rows    <TR><TD> fragments inside a text document
  *   whitespace   TAB expansion (8-column stops), no-break spaces -> space
  *
@@ -22,8 +26,9 @@
  * ORIGINAL first/last line numbers and the offsets where lines were joined.
  *
  * This file holds the scan and the order of the stages (br_decode); the
- * stages have a file each: decode_html.c, decode_qp.c, decode_quote.c
- * (quoting and BBCode), decode_prefix.c, decode_ws.c; decode_lines.c holds
+ * stages have a file each: decode_b64.c, decode_html.c, decode_qp.c,
+ * decode_quote.c (quoting and BBCode), decode_prefix.c, decode_layout.c,
+ * decode_json.c, decode_ws.c; decode_lines.c holds
  * the line rewriter they share (decode_int.h).
  */
 #include "decode_int.h"

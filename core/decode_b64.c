@@ -161,11 +161,11 @@ static void emit_text(struct rw *out, size_t unread, struct lw *w, const struct 
 /* Does the document have a plain-text part (Content-Type: text/plain)? */
 static bool has_plain_part(const struct br_doc *doc)
 {
-	for (size_t i = 0; i < doc->nlines; i++)
-		if (header_value(&doc->lines[i], "content-type:") &&
-		    has_prefix_ci(header_value(&doc->lines[i], "content-type:"),
-				  doc->lines[i].len, "text/plain"))
+	for (size_t i = 0; i < doc->nlines; i++) {
+		const char *v = header_value(&doc->lines[i], "content-type:");
+		if (v && has_prefix_ci(v, strlen(v), "text/plain"))
 			return true;
+	}
 	return false;
 }
 
