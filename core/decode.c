@@ -5,6 +5,8 @@
  * a plain-text document (the common case) costs that scan and nothing else.
  * Each stage reads doc->lines and commits a new set:
  *
+ *   base64       a mail part declaring it whose bytes are text (decode_b64.c):
+ *                first, so that every stage after it reads what it held
  *   HTML page    libxml2's HTML parser; <pre> line by line, <tr> -> cells
  *                separated by TAB, blocks break lines, headings flagged
  *   QP           quoted-printable, per region (a digest or a multipart
@@ -14,6 +16,8 @@
  *                again once quoting is gone
  *   quoting      "> ", ">> ", "> > ", "| " prefixes -> br_line.depth
  *   BBCode       [code], [b], [quote] ... and Markdown code fences
+ *   Ansible      a task result's JSON ("ok: [web1] => {...}") -> the host's
+ *                name and the lines it holds (decode_json.c)
  *   HTML rows    <TR><TD> fragments inside a text document
  *   whitespace   TAB expansion (8-column stops), no-break spaces -> space
  *
@@ -22,8 +26,9 @@
  * ORIGINAL first/last line numbers and the offsets where lines were joined.
  *
  * This file holds the scan and the order of the stages (br_decode); the
- * stages have a file each: decode_html.c, decode_qp.c, decode_quote.c
- * (quoting and BBCode), decode_prefix.c, decode_ws.c; decode_lines.c holds
+ * stages have a file each: decode_b64.c, decode_html.c, decode_qp.c,
+ * decode_quote.c (quoting and BBCode), decode_prefix.c, decode_layout.c,
+ * decode_json.c, decode_ws.c; decode_lines.c holds
  * the line rewriter they share (decode_int.h).
  */
 #include "decode_int.h"
@@ -40,6 +45,8 @@
 
 struct signs {
 	bool qp;          /* "=" at a line end, "=XX", or a declared encoding */
+	bool b64;         /* a declared base64 transfer encoding */
+	bool jsonlog;     /* a line may start an Ansible task result */
 	bool quote;       /* a line starts with ">" */
 	bool pipe;        /* a line starts with "| " */
 	bool bbcode;      /* a known BBCode tag */
@@ -180,6 +187,8 @@ enum {
 	F_STAMP = 1 << 13,     /* starts like a log time stamp ("12:", "2024-", "Mar ") */
 	F_TAG = 1 << 14,       /* starts like a host's tag ("cn001:", "bench-1  |") */
 	F_ENTITY = 1 << 15,    /* an HTML character reference ("&gt;", "&#36;") */
+	F_B64 = 1 << 16,       /* "Content-Transfer-Encoding: base64" */
+	F_JSONLOG = 1 << 17,   /* an Ansible task result ("ok: [web1] => {") */
 };
 
 /* The facts of what the text behind any quote markers (s[q]) starts with
@@ -195,8 +204,20 @@ static inline void layout_facts(const unsigned char *s, size_t n, size_t q, stru
 				f->bits |= F_STAMP;
 				break;
 			}
+	/* "[pod/bench-0/bench] ": kubectl's host tag */
+	if (s[q] == '[' && q + 3 < n && ((s[q + 1] | 0x20) >= 'a' && (s[q + 1] | 0x20) <= 'z')) {
+		const unsigned char *e = memchr(s + q, ']', n - q < 82 ? n - q : 82);
+		if (e && e + 1 < s + n && e[1] == ' ')
+			f->bits |= F_TAG;
+	}
 	if (!(((s[q] | 0x20) >= 'a' && (s[q] | 0x20) <= 'z')))
 		return;
+	if ((s[q] == 'o' || s[q] == 'c' || s[q] == 'f') && n - q > 10 && memchr(s + q, '[', 10) &&
+	    (has_prefix_ci((const char *)s + q, n - q, "ok: [") ||
+	     has_prefix_ci((const char *)s + q, n - q, "changed: [") ||
+	     has_prefix_ci((const char *)s + q, n - q, "failed: [") ||
+	     has_prefix_ci((const char *)s + q, n - q, "fatal: [")))
+		f->bits |= F_JSONLOG;
 	bool digit = false;
 	size_t k = q;
 	for (; k < n && k - q <= 40; k++) {
@@ -227,6 +248,9 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 	size_t q = i;
 	while (q < n && (s[q] == '>' || s[q] == ' ' || s[q] == '\t'))
 		q++;
+	/* a comment block quoted with "| ": its "# " once the quoting is gone */
+	if (q == i && q + 2 < n && s[q] == '|' && s[q + 1] == ' ' && s[q + 2] == '#')
+		f->bits |= F_PREFIX;
 	if (i >= 4 && s[i] == '>')
 		f->bits |= F_PREFIX; /* quoting in an indented block */
 	if (q < n) {
@@ -260,8 +284,14 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 		else if ((s[i] == '`' || s[i] == '~') && br_dec_is_fence(l))
 			f->bits |= F_FENCE;
 		else if ((s[i] == 'C' || s[i] == 'c') &&
-			 has_prefix_ci((const char *)s + i, n - i, "content-transfer-encoding:"))
+			 has_prefix_ci((const char *)s + i, n - i, "content-transfer-encoding:")) {
 			f->bits |= F_QP;
+			size_t v = i + 26;
+			while (v < n && (s[v] == ' ' || s[v] == '\t'))
+				v++;
+			if (has_prefix_ci((const char *)s + v, n - v, "base64"))
+				f->bits |= F_B64;
+		}
 	}
 }
 
@@ -390,6 +420,8 @@ static void scan_finish(const struct scan_state *st, struct signs *sg)
 	sg->quote = (b & F_QUOTE) != 0;
 	sg->pipe = (b & F_PIPE) != 0;
 	sg->qp = (b & F_QP) != 0;
+	sg->b64 = (b & F_B64) != 0;
+	sg->jsonlog = (b & F_JSONLOG) != 0;
 	/* QP-encoded markup only where there is QP */
 	sg->qp_markup = sg->qp && (b & F_QP_MARKUP);
 	sg->bbcode = (b & F_BBCODE) != 0;
@@ -463,6 +495,9 @@ void br_decode(struct br_doc *doc)
 	br_dec_stage_ansi(doc);
 	br_dec_stage_gutter(doc);
 	scan(doc, &sg, &facts);
+	/* a base64 body: what it holds is read like the rest */
+	if (sg.b64 && br_dec_stage_b64(doc))
+		scan(doc, &sg, &facts);
 	/* a log's time stamps, hosts' tags: the scan again once they are gone */
 	bool cut = sg.stamp && br_dec_stage_stamps(doc);
 	if (sg.tag && br_dec_stage_tags(doc))
@@ -513,10 +548,16 @@ void br_decode(struct br_doc *doc)
 	 * or a list in a comment): at most three layers */
 	for (int k = 0; sg.prefix && k < 3 && br_dec_stage_prefix(doc); k++)
 		;
+	/* a command's output as an Ansible task result's JSON strings */
+	if (sg.jsonlog)
+		br_dec_stage_jsonlog(doc);
 	/* rows pasted into text, or shown as text inside a page's <pre> */
 	if (sg.html_frag && br_dec_stage_html_rows(doc))
 		sg.ws = true;
 	if (sg.ws)
 		br_dec_stage_ws(doc);
+	/* the words a base64 body held, for whoever looks in the bytes */
+	if (doc->transport & BR_TRANSPORT_BASE64)
+		br_doc_show_lines(doc);
 }
 

@@ -13,6 +13,14 @@
  *    the depth, entities are decoded, script/style/head are dropped.
  *  - <TR><TD> rows pasted into a text document: only those lines are read
  *    as HTML.
+ *  - base64 mail bodies: a part whose header block declares
+ *    "Content-Transfer-Encoding: base64" and whose bytes are text (not an
+ *    image, not the HTML alternative of a message with a plain part) is
+ *    decoded first; each decoded line keeps the base64 lines its bytes came
+ *    from (BR_LINE_DECODED), and the decoded lines joined are br_doc.shown,
+ *    where the parsers look for their words (br_doc_text).
+ *  - Ansible task results ("ok: [web1] => {" and a JSON object): the host's
+ *    name alone, then the lines of its stdout_lines / msg / stdout.
  *  - Quoted-printable, per region (mail header blocks, MIME boundaries and
  *    digest separators start a region): decoded when the region declares it
  *    or shows evidence (=3D, =20/=09 before a line end, escapes with hex

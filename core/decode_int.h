@@ -202,6 +202,7 @@ size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl);
 
 /* Each rewrites doc->lines, sets its bit of doc->transport and returns
  * true when it changed anything. */
+bool br_dec_stage_b64(struct br_doc *doc);                       /* decode_b64.c */
 bool br_dec_stage_html_page(struct br_doc *doc);                 /* decode_html.c */
 bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs);     /* decode_qp.c */
 bool br_dec_stage_quote(struct br_doc *doc, bool pipe);          /* decode_quote.c */
@@ -214,6 +215,7 @@ bool br_dec_stage_tags(struct br_doc *doc);                      /* decode_layou
 bool br_dec_stage_prefix(struct br_doc *doc);                    /* decode_prefix.c */
 bool br_dec_stage_html_rows(struct br_doc *doc);                 /* decode_html.c */
 bool br_dec_stage_ws(struct br_doc *doc);                        /* decode_ws.c */
+bool br_dec_stage_jsonlog(struct br_doc *doc);                   /* decode_json.c */
 bool br_dec_stage_entities(struct br_doc *doc);                  /* decode_ws.c */
 
 #endif

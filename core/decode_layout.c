@@ -37,9 +37,13 @@ struct gutter {
 	size_t end;      /* where the number ends */
 	unsigned digits; /* how many digits it has */
 	bool empty;      /* the number alone: a numbered empty line */
+	bool glued;      /* "12:text" (grep -n): the text right after the ':' */
+	bool colon;      /* the separator is a ':' right after the number */
 };
 
-static bool gutter_of(const struct br_line *l, struct gutter *g)
+/* `inside`: l follows lines of a gutter it goes on counting (a glued ':'
+ * may then be followed by digits: "58:12.5 MB/sec"). */
+static bool gutter_of(const struct br_line *l, struct gutter *g, bool inside)
 {
 	const char *s = l->text;
 	size_t n = l->len, i = 0;
@@ -53,6 +57,8 @@ static bool gutter_of(const struct br_line *l, struct gutter *g)
 		return false;
 	g->num = num;
 	g->blanks = 0;
+	g->glued = false;
+	g->colon = false;
 	g->end = i;
 	g->digits = (unsigned)(i - d);
 	g->empty = rtrim_len(s, n) == i;
@@ -66,10 +72,19 @@ static bool gutter_of(const struct br_line *l, struct gutter *g)
 		b++;
 	bool sep = b < n && (s[b] == '|' || (b == i && (s[b] == '.' || s[b] == ':' || s[b] == ')')));
 	if (sep) {
+		g->colon = b == i && s[b] == ':';
 		/* "12." "12:" "12)" right after the number, "|" after blanks too */
 		size_t k = b + 1;
-		if (k < n && s[k] != ' ' && s[k] != '\t')
-			return false; /* "1.98,2.00a" "12:30" */
+		if (k < n && s[k] != ' ' && s[k] != '\t') {
+			/* "1.98,2.00a", "12:30" are no gutter; grep -n's "12:text"
+			 * is one when its whole block has it (gutter_block) */
+			if (s[b] != ':' || b != i ||
+			    (!inside && k + 1 < n && is_digit((unsigned char)s[k]) && is_digit((unsigned char)s[k + 1])))
+				return false;
+			g->glued = true;
+			g->len = k;
+			return true;
+		}
 		g->len = k < n ? k + 1 : n;
 		return true;
 	}
@@ -89,25 +104,36 @@ static bool gutter_of(const struct br_line *l, struct gutter *g)
 }
 
 /* The end of the numbered block from line i (i when there is none); *sep
- * the blanks that separate a blanks-only gutter from the text (else 0). */
-static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep)
+ * the blanks that separate a blanks-only gutter from the text (else 0);
+ * *only_number when the gutter is the number and its ':' alone (grep -n). */
+static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep, bool *only_number)
 {
 	struct gutter g;
 	*sep = 0;
-	if (!gutter_of(&doc->lines[i], &g))
+	*only_number = false;
+	if (!gutter_of(&doc->lines[i], &g, false))
 		return i;
 	/* 1: separator marks, 2: blanks alone; 0 while only empty lines */
 	int kind = g.empty ? 0 : g.blanks ? 2 : 1;
+	/* grep -n: a ':' glued to the text on some line, on every other one
+	 * a ':' (the text's own blank after it is the text's) */
+	bool glued = g.glued, colons = g.empty || g.colon;
 	bool empty = g.empty, aligned = false;
 	size_t fewest = g.blanks ? g.blanks : SIZE_MAX;
 	unsigned long want = g.num + 1;
 	size_t j = i + 1;
 	for (; j < doc->nlines; j++, want++) {
 		struct gutter h;
-		if (!gutter_of(&doc->lines[j], &h) || h.num != want)
+		if (!gutter_of(&doc->lines[j], &h, true) || h.num != want)
 			break;
 		if (!h.empty) {
 			int k = h.blanks ? 2 : 1;
+			/* a glued ':' under other marks, or another mark in a
+			 * glued block, ends it */
+			if ((h.glued && !colons) || (glued && !h.colon))
+				break;
+			glued |= h.glued;
+			colons &= h.colon;
 			if (kind && k != kind)
 				break;
 			kind = k;
@@ -118,8 +144,9 @@ static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep)
 		/* " 9" over "10": numbers right-aligned, as a terminal pads them */
 		aligned |= h.digits != g.digits && h.end == g.end;
 	}
-	if (j - i < GUTTER_MIN_LINES || (kind == 2 && !empty && !aligned))
+	if (j - i < GUTTER_MIN_LINES || (kind == 2 && !empty && !aligned) || (glued && !colons))
 		return i;
+	*only_number = glued;
 	if (kind == 2)
 		*sep = fewest;
 	return j;
@@ -136,7 +163,8 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 		while (k < l->len && (l->text[k] == ' ' || l->text[k] == '\t'))
 			k++;
 		size_t sep;
-		if (k < l->len && is_digit((unsigned char)l->text[k]) && gutter_block(doc, i, &sep) > i)
+		bool bare;
+		if (k < l->len && is_digit((unsigned char)l->text[k]) && gutter_block(doc, i, &sep, &bare) > i)
 			first = i;
 	}
 	if (first == nl)
@@ -147,7 +175,9 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 	for (size_t i = 0; i < first; i++)
 		rw_keep(&out, &doc->lines[i], i + 1);
 	for (size_t i = first; i < nl;) {
-		size_t sep, j = gutter_block(doc, i, &sep);
+		size_t sep;
+		bool bare;
+		size_t j = gutter_block(doc, i, &sep, &bare);
 		if (j == i) {
 			rw_keep(&out, &doc->lines[i], i + 1);
 			i++;
@@ -155,8 +185,9 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 		}
 		for (; i < j; i++) {
 			struct gutter g;
-			gutter_of(&doc->lines[i], &g);
-			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, g.empty ? g.len : g.len + sep, 0);
+			gutter_of(&doc->lines[i], &g, true);
+			size_t cut = g.empty ? g.len : bare ? g.end + 1 : g.len + sep;
+			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, cut, 0);
 		}
 	}
 	br_dec_lw_free(&w);
@@ -586,10 +617,72 @@ static void rewrite_blocks(struct br_doc *doc, size_t first, size_t (*block)(con
 	doc->transport |= BR_TRANSPORT_PREFIX;
 }
 
+/* The host a syslog or journal line names ("Mar 03 02:00:01 nas1 prog[1]:
+ * "): its offset in l, *hn its length; 0 when l names none. */
+static size_t syslog_host(const struct br_line *l, size_t *hn)
+{
+	const char *s = l->text;
+	size_t n = l->len, i = 0;
+	while (i < n && i < 4 && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i + 5 > n || is_digit((unsigned char)s[i]) || s[i] == '[')
+		return 0;
+	size_t k = syslog_at(s, n, i);
+	if (!k || k >= n || s[k] != ' ' || syslog_tag(s, n, k + 1) == k + 1)
+		return 0;
+	size_t e = k + 1;
+	while (e < n && s[e] != ' ')
+		e++;
+	*hn = e - (k + 1);
+	return k + 1;
+}
+
+/* Do lines [i, j) name more than one host (a log gathered from several
+ * machines), each in a run of two lines or more (not taking turns line by
+ * line, where the stamp's host is all that says whose a line is)? */
+static bool several_hosts(const struct br_doc *doc, size_t i, size_t j)
+{
+	size_t runs = 0, run = 0, hn0 = 0, a0 = 0;
+	for (size_t k = i; k < j; k++) {
+		size_t hn, a = syslog_host(&doc->lines[k], &hn);
+		if (!a)
+			return false;
+		if (k > i && hn == hn0 && memcmp(doc->lines[k].text + a, doc->lines[k - 1].text + a0, hn) == 0) {
+			run++;
+		} else {
+			if (k > i && run < 2)
+				return false;
+			runs++;
+			run = 1;
+		}
+		hn0 = hn;
+		a0 = a;
+	}
+	return runs > 1 && run >= 2;
+}
+
 static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *doc, size_t i, size_t j)
 {
-	for (; i < j; i++)
+	/* a log of several machines: each one's lines under its name alone
+	 * ("nas1:", a block of its own), as the host tags below are */
+	bool hosts = several_hosts(doc, i, j);
+	const char *last = NULL;
+	size_t last_n = 0;
+	for (; i < j; i++) {
+		size_t hn, a = hosts ? syslog_host(&doc->lines[i], &hn) : 0;
+		if (a && !(last && hn == last_n && memcmp(doc->lines[i].text + a, last, hn) == 0)) {
+			const struct br_line head = doc->lines[i];
+			lw_reset(w);
+			if (last)
+				br_dec_lw_emit(out, i, w, head.line, head.line, head.depth, head.flags);
+			br_buf_add(&w->text, head.text + a, hn);
+			br_buf_addc(&w->text, ':');
+			br_dec_lw_emit(out, i, w, head.line, head.line, head.depth, head.flags);
+			last = head.text + a;
+			last_n = hn;
+		}
 		br_dec_strip_front(out, w, &doc->lines[i], i + 1, stamp_len(&doc->lines[i]), 0);
+	}
 }
 
 bool br_dec_stage_stamps(struct br_doc *doc)
@@ -620,12 +713,49 @@ bool br_dec_stage_stamps(struct br_doc *doc)
 #define TAG_MIN_LINES 3
 #define TAG_NAME_MAX 40
 
-/* The tag of l: *name its name's length, the return the bytes to cut (0: none). */
-static size_t host_tag(const struct br_line *l, size_t *name)
+/* "[pod/bench-0/bench] text" (kubectl logs --prefix) and "[web-1] text":
+ * a bracketed name with a digit or a '/' in it ("[INFO]", "[Pipeline]" are
+ * no host's). *off, *name: where the host's name is (a pod's name alone);
+ * the return the bytes to cut (0: none). */
+static size_t bracket_tag(const char *s, size_t n, size_t *off, size_t *name)
+{
+	size_t k = 1;
+	bool digit = false, slash = false;
+	if (n < 4 || s[0] != '[' || !isalpha((unsigned char)s[1]))
+		return 0;
+	for (; k < n && k <= 2 * TAG_NAME_MAX; k++) {
+		unsigned char c = (unsigned char)s[k];
+		if (is_digit(c))
+			digit = true;
+		else if (c == '/')
+			slash = true;
+		else if (!((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && c != '.' && c != '-' && c != '_')
+			break;
+	}
+	if (k >= n || s[k] != ']' || !(digit || slash))
+		return 0;
+	*off = 1;
+	*name = k - 1;
+	if (*name > 4 && memcmp(s + 1, "pod/", 4) == 0) {
+		const char *e = memchr(s + 5, '/', k - 5);
+		*off = 5;
+		*name = (e ? (size_t)(e - s) : k) - 5;
+	}
+	if (*name < 2 || *name > TAG_NAME_MAX)
+		return 0;
+	return k + 1 < n && s[k + 1] == ' ' ? k + 2 : k + 1 == n ? n : 0;
+}
+
+/* The tag of l: *off and *name where its name is and its length, the
+ * return the bytes to cut (0: none). */
+static size_t host_tag(const struct br_line *l, size_t *off, size_t *name)
 {
 	const char *s = l->text;
 	size_t n = l->len, k = 0;
 	bool digit = false;
+	*off = 0;
+	if (n && s[0] == '[')
+		return bracket_tag(s, n, off, name);
 	if (!n || !isalpha((unsigned char)s[0]))
 		return 0;
 	for (; k < n && k <= TAG_NAME_MAX; k++) {
@@ -651,13 +781,13 @@ static size_t host_tag(const struct br_line *l, size_t *name)
 /* The end of the block of lines from i behind l[i]'s tag (i if none). */
 static size_t tag_block(const struct br_doc *doc, size_t i)
 {
-	size_t name;
-	if (!host_tag(&doc->lines[i], &name))
+	size_t off, name, cut = host_tag(&doc->lines[i], &off, &name);
+	if (!cut)
 		return i;
 	const char *s = doc->lines[i].text;
-	size_t j = i + 1, other;
-	while (j < doc->nlines && host_tag(&doc->lines[j], &other) && other == name &&
-	       memcmp(doc->lines[j].text, s, name) == 0)
+	size_t j = i + 1, o2, other;
+	while (j < doc->nlines && host_tag(&doc->lines[j], &o2, &other) && other == name && o2 == off &&
+	       memcmp(doc->lines[j].text, s, off + name) == 0)
 		j++;
 	return j - i >= TAG_MIN_LINES ? j : i;
 }
@@ -668,17 +798,17 @@ static size_t tag_block(const struct br_doc *doc, size_t i)
 static void write_untagged(struct rw *out, struct lw *w, const struct br_doc *doc, size_t i, size_t j)
 {
 	const struct br_line head = doc->lines[i];
-	size_t name;
-	host_tag(&head, &name);
+	size_t off, name;
+	host_tag(&head, &off, &name);
 	lw_reset(w);
-	br_buf_add(&w->text, head.text, name);
+	br_buf_add(&w->text, head.text + off, name);
 	br_buf_addc(&w->text, ':');
 	br_dec_lw_emit(out, i, w, head.line, head.line, head.depth, head.flags);
 	/* the name line stands in for the block's leading empty lines
 	 * (hdparm's first one): it titles what follows, right above it */
 	bool lead = true;
 	for (; i < j; i++) {
-		size_t cut = host_tag(&doc->lines[i], &name);
+		size_t cut = host_tag(&doc->lines[i], &off, &name);
 		if (lead && br_is_blank(doc->lines[i].text + cut, doc->lines[i].len - cut))
 			continue;
 		lead = false;
@@ -690,7 +820,7 @@ bool br_dec_stage_tags(struct br_doc *doc)
 {
 	size_t nl = doc->nlines, first = nl;
 	for (size_t i = 0; i + TAG_MIN_LINES <= nl && first == nl; i++)
-		if (isalpha((unsigned char)(doc->lines[i].len ? doc->lines[i].text[0] : 0)) &&
+		if (doc->lines[i].len && (isalpha((unsigned char)doc->lines[i].text[0]) || doc->lines[i].text[0] == '[') &&
 		    tag_block(doc, i) > i)
 			first = i;
 	if (first == nl)

@@ -12,8 +12,10 @@
 #endif
 
 /* Bytes of a space-like character at s (U+00A0, U+2000..U+200A, U+202F,
- * U+205F, U+3000, Latin-1 0xA0) -> *repl is " "; zero-width characters
- * (U+200B, U+2060, U+FEFF, U+00AD) -> *repl is "". 0 if neither. */
+ * U+205F, Latin-1 0xA0) -> *repl is " "; U+3000, the ideographic space,
+ * is two columns wide (a CJK editor's indentation, a table typed with it)
+ * -> "  "; zero-width characters (U+200B, U+2060, U+FEFF, U+00AD) -> *repl
+ * is "". 0 if neither. */
 size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl)
 {
 	size_t l = br_utf8_seq_len(s, n);
@@ -41,7 +43,7 @@ size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl)
 		return 3;
 	}
 	if (l == 3 && s[0] == 0xe3 && s[1] == 0x80 && s[2] == 0x80) {
-		*repl = " ";
+		*repl = "  ";
 		return 3;
 	}
 	if (l == 3 && s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf) {

@@ -117,6 +117,22 @@ void br_doc_lines_commit(struct br_doc *doc, struct br_lines_builder *b)
 	b->n = b->cap = 0;
 }
 
+void br_doc_show_lines(struct br_doc *doc)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < doc->nlines; i++)
+		n += doc->lines[i].len + 1;
+	char *t = arena_alloc(doc, n + 1, 1), *w = t;
+	for (size_t i = 0; i < doc->nlines; i++) {
+		memcpy(w, doc->lines[i].text, doc->lines[i].len);
+		w += doc->lines[i].len;
+		*w++ = '\n';
+	}
+	*w = '\0';
+	doc->shown = t;
+	doc->shown_len = n;
+}
+
 /* Control bytes that make a document look binary: NUL and C0 controls but
  * TAB, LF, CR, FF and ESC (terminals' colour codes in pasted output). */
 static const unsigned char binary_byte[256] = {
@@ -895,24 +911,41 @@ static bool plain_text(const char *s, size_t n)
 	return true;
 }
 
+/* Text of an excerpt, each piece after the first on a line of its own. */
+static void excerpt_add(struct br_buf *b, bool *first, const char *p, size_t n)
+{
+	if (!*first)
+		br_buf_addc(b, '\n');
+	*first = false;
+	/* plain ASCII text, the common case, is copied as it is */
+	if (plain_text(p, n))
+		br_buf_add(b, p, n);
+	else
+		br_buf_add_utf8(b, p, n);
+}
+
 char *br_doc_excerpt(const struct br_doc *doc, unsigned first, unsigned last)
 {
 	struct br_buf b = BR_BUF_INIT;
+	bool none = true;
 	if (first < 1)
 		first = 1;
 	if (last > doc->nphys)
 		last = (unsigned)doc->nphys;
-	for (unsigned i = first; i <= last; i++) {
-		const char *p = doc->raw + doc->phys[i - 1];
-		size_t n = br_doc_phys_len(doc, i - 1);
-		/* plain ASCII text, the common case, is copied as it is */
-		if (plain_text(p, n))
-			br_buf_add(&b, p, n);
-		else
-			br_buf_add_utf8(&b, p, n);
-		if (i < last)
-			br_buf_addc(&b, '\n');
+	unsigned i = first;
+	/* base64 lines say nothing: the lines decoded from them instead */
+	for (size_t k = 0; doc->shown && k < doc->nlines; k++) {
+		const struct br_line *l = &doc->lines[k];
+		if (!(l->flags & BR_LINE_DECODED) || l->end_line < first || l->line > last)
+			continue;
+		for (; i < l->line; i++)
+			excerpt_add(&b, &none, doc->raw + doc->phys[i - 1], br_doc_phys_len(doc, i - 1));
+		excerpt_add(&b, &none, l->text, l->len);
+		if (i <= l->end_line)
+			i = l->end_line + 1;
 	}
+	for (; i <= last; i++)
+		excerpt_add(&b, &none, doc->raw + doc->phys[i - 1], br_doc_phys_len(doc, i - 1));
 	return br_buf_detach(&b);
 }
 
@@ -928,6 +961,7 @@ const char *br_transport_name(unsigned bit)
 	case BR_TRANSPORT_NUMBERS: return "line numbers (a pastebin's or viewer's gutter) removed";
 	case BR_TRANSPORT_SPACING: return "double spacing (a blank line after every line) undone";
 	case BR_TRANSPORT_ESCAPES: return "terminal escape sequences (colours, cursor moves) removed";
+	case BR_TRANSPORT_BASE64: return "base64 mail bodies decoded";
 	default: return NULL;
 	}
 }

@@ -31,6 +31,7 @@ enum {
 	BR_TRANSPORT_NUMBERS = 1 << 6, /* a line-number gutter removed (pastebin, cat -n) */
 	BR_TRANSPORT_SPACING = 1 << 7, /* double spacing undone */
 	BR_TRANSPORT_ESCAPES = 1 << 8, /* terminal escape sequences (colours) removed */
+	BR_TRANSPORT_BASE64 = 1 << 9,  /* base64 mail bodies decoded (br_doc.shown) */
 };
 
 /* What a BR_TRANSPORT_* bit did, in words ("quoted-printable decoded"), or
@@ -43,6 +44,7 @@ enum {
 	BR_LINE_PRE = 1 << 1,          /* from an HTML <pre> */
 	BR_LINE_HEADING = 1 << 2,      /* from an HTML <h1>..<h6> or similar */
 	BR_LINE_BLOCK_START = 1 << 3,  /* first line of a block (paragraph break before) */
+	BR_LINE_DECODED = 1 << 4,      /* from a base64 body: its original lines are base64 */
 };
 /* BR_LINE_HEADING lines from HTML keep their level (1 for <h1> .. 6 for
  * <h6>; 0 when unknown) in flags bits 8..10. */
@@ -90,6 +92,12 @@ struct br_doc {
 	size_t nphys;
 	struct br_line *lines; /* logical lines */
 	size_t nlines, cap_lines;
+	const char *shown;     /* when decoding made words the bytes as read do
+			        * not show (BR_TRANSPORT_BASE64), the logical
+			        * lines joined by LF, NUL-terminated, in the
+			        * arena; else NULL. Whoever looks for words in
+			        * the bytes looks in br_doc_text(). */
+	size_t shown_len;
 	unsigned transport;    /* BR_TRANSPORT_* applied */
 	bool binary;           /* looks like binary data (many NUL/control bytes):
 			        * not decoded, no logical lines */
@@ -106,6 +114,15 @@ struct br_doc {
 static inline size_t br_doc_phys_len(const struct br_doc *doc, size_t i)
 {
 	return doc->phys[i + 1] - doc->phys[i] - doc->phys_term[i];
+}
+
+/* The bytes to look for a tool's words in: the bytes as read (raw), or
+ * the decoded lines (shown) when decoding made words that raw does not
+ * show. Offsets in it are offsets in raw only when it is raw. */
+static inline const char *br_doc_text(const struct br_doc *doc, size_t *n)
+{
+	*n = doc->shown ? doc->shown_len : doc->raw_len;
+	return doc->shown ? doc->shown : doc->raw;
 }
 
 /* Load a file ("-" = stdin) and decode it. On failure returns -1 with
@@ -214,5 +231,7 @@ void br_doc_line_set(struct br_doc *doc, struct br_line *l, const char *text, si
 		     unsigned line, unsigned end_line, unsigned depth, unsigned flags,
 		     const unsigned *joins, size_t njoins);
 void br_doc_lines_commit(struct br_doc *doc, struct br_lines_builder *b);
+/* For decoders: keep the logical lines joined by LF as doc->shown. */
+void br_doc_show_lines(struct br_doc *doc);
 
 #endif

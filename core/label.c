@@ -748,6 +748,20 @@ static size_t intro_tail(const char *s, size_t n)
 	}
 	if (!verb)
 		return 0;
+	/* "and here the old server": what follows "here" when it is a thing
+	 * named with its article, not a verb ("here is mine") */
+	if (at >= 4 && word_is(s + at - 4, 4, "here") && (at == 4 || !is_alpha((unsigned char)s[at - 5]))) {
+		static const char *const dets[] = {"the", "my", "our", "his", "her", "their"};
+		size_t t = at;
+		while (t < n && is_blankc(s[t]))
+			t++;
+		size_t e = t;
+		while (e < n && is_alpha((unsigned char)s[e]))
+			e++;
+		for (size_t k = 0; k < BR_ARRAY_LEN(dets) && t > at; k++)
+			if (word_is(s + t, e - t, dets[k]) && e < n && is_blankc(s[e]) && !has_word(s + e, n - e, "results"))
+				return t;
+	}
 	/* the preposition follows the word closely ("got on", "results for",
 	 * "here is mine with"): three words at most */
 	for (size_t i = at, words = 0; i < n && words < 3; words++) {
@@ -1686,20 +1700,19 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 		prose(w);
 		return;
 	}
-	bool conj = lower_start && starts_with_conjunction(s, m);
-	if (conj && (!prev || blank_line(prev))) {
-		/* "and the old box, quoted twice:" after a blank line: the
-		 * introduction after its "and" */
+	if (lower_start && starts_with_conjunction(s, m)) {
+		/* "and the old box, quoted twice:" after a blank line, a
+		 * result or a finished sentence (a line the sentence went on
+		 * from joined above): the introduction after its "and" */
 		size_t k = title_word_end(s, m);
 		while (k < m && is_blankc(s[k]))
 			k++;
 		s += k;
 		m -= k;
-		conj = false;
 		if (!m)
 			return;
 	}
-	if (m <= 80 && words <= 14 && !sentence_break(s, m) && !conj &&
+	if (m <= 80 && words <= 14 && !sentence_break(s, m) &&
 	    (is_alpha((unsigned char)s[0]) || is_digit((unsigned char)s[0]) || s[0] == '(' || s[0] == '"'))
 		push(w, K_COLON, R_COLON, s, m);
 	else

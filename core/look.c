@@ -53,8 +53,28 @@ static bool hex(unsigned char c)
 	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
 }
 
+/* Is the "base64" at s[k] the value of a Content-Transfer-Encoding header
+ * line (blanks between)? */
+static bool declares_base64(const char *s, size_t k)
+{
+	static const char name[] = "content-transfer-encoding:";
+	size_t m = sizeof name - 1;
+	while (k && (s[k - 1] == ' ' || s[k - 1] == '\t'))
+		k--;
+	if (k < m || !word_at(s + k - m, m, name, m))
+		return false;
+	k -= m; /* the header starts its line */
+	return k == 0 || s[k - 1] == '\n' || s[k - 1] == '\r' || s[k - 1] == '\0';
+}
+
 bool br_look_encoded(const char *s, size_t n)
 {
+	/* a base64 body: decoding makes all of its words */
+	for (const char *p = s, *end = s + n; p + 6 <= end && (p = memchr(p, '6', (size_t)(end - p)));
+	     p++)
+		if (p[1] == '4' && p >= s + 4 && word_at(p - 4, 4, "base", 4) &&
+		    declares_base64(s, (size_t)(p - 4 - s)))
+			return true;
 	for (const char *p = s, *end = s + n; p < end && (p = memchr(p, '=', (size_t)(end - p)));
 	     p++) {
 		/* a soft break: '=' then the line end (LF, CRLF, a lone CR, or the

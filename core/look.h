@@ -15,7 +15,8 @@
  * words, matched without regard to case)? */
 bool br_look_words(const char *s, size_t n, const char *const *words);
 
-/* Could decoding make words that the bytes do not show: a quoted-printable
+/* Could decoding make words that the bytes do not show: a declared base64
+ * transfer encoding ("Content-Transfer-Encoding: base64"), a quoted-printable
  * soft break ('=' at a line end) or escape ("=" and two hex digits), an
  * HTML character reference ("&#"), an HTML or BBCode tag ("<b", "[/"), a
  * zero-width character? */

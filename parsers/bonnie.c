@@ -345,6 +345,18 @@ static bool garloff_word(const char *w, size_t n)
 	return false;
 }
 
+/* The length of the dash at s: a hyphen (1), an en or em dash in UTF-8
+ * (3), or 0. */
+static size_t dash_at(const char *s, size_t n)
+{
+	if (n && s[0] == '-')
+		return 1;
+	return n >= 3 && (unsigned char)s[0] == 0xe2 && (unsigned char)s[1] == 0x80 &&
+			       ((unsigned char)s[2] == 0x93 || (unsigned char)s[2] == 0x94)
+		       ? 3
+		       : 0;
+}
+
 /*
  * Is this a Bonnie table header line (or a piece of one)? Every word must be
  * a header word (dashes stripped); a word cut by a wrap is allowed at either
@@ -368,10 +380,12 @@ static unsigned classify_header(const char *s, size_t len, bool continuation)
 			i++;
 		size_t b = i;
 		nwords++;
-		while (a < b && s[a] == '-')
-			a++;
-		while (b > a && s[b - 1] == '-')
-			b--;
+		/* the dashes around a word, typographic ones too (a blog's
+		 * engine turns "--" into an en or em dash: "—-Sequential") */
+		for (size_t k; a < b && (k = dash_at(s + a, b - a)) != 0;)
+			a += k;
+		while (b > a && (s[b - 1] == '-' || (b - a >= 3 && dash_at(s + b - 3, 3) == 3)))
+			b -= s[b - 1] == '-' ? 1 : 3;
 		if (a == b)
 			continue; /* a run of dashes */
 		const struct vocab *v = vocab_find(s + a, b - a);

@@ -432,7 +432,12 @@ static bool named_create_line(const char *line, const char *s, size_t len, bool 
 	     p = p + 1 < s + len ? memchr(p + 1, 'C', (size_t)(s + len - p - 1)) : NULL)
 		if ((size_t)(s + len - p) >= 8 && memcmp(p - 1, "-Create--", 9) == 0)
 			cre = p - 1;
-	if (!cre || !(cre + 9 == s + len || cre[9] == ' ' || cre[9] == '\t'))
+	/* ("-Create---": an em dash that stood for "--", turned back into
+	 * three hyphens by classify_line) */
+	const char *after = cre ? cre + 9 : NULL;
+	while (after && after < s + len && *after == '-')
+		after++;
+	if (!cre || !(after == s + len || *after == ' ' || *after == '\t'))
 		return false;
 	size_t b = (size_t)(cre - s);
 	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
@@ -2354,7 +2359,8 @@ static const char *hand_line(const struct br_doc *doc, const struct br_line *l, 
 {
 	*n = l->len;
 	*sep = memchr(l->text, '|', l->len) ? '|' : ' ';
-	if (*sep == '|' || l->line != l->end_line || l->line == 0 || l->line > doc->nphys)
+	if (*sep == '|' || l->line != l->end_line || l->line == 0 || l->line > doc->nphys ||
+	    doc->shown) /* (a decoded base64 line: its physical line is base64) */
 		return l->text;
 	const char *p = doc->raw + doc->phys[l->line - 1];
 	size_t pn = br_doc_phys_len(doc, l->line - 1);
@@ -2720,6 +2726,20 @@ static size_t *hand_candidates(const struct br_doc *doc, size_t *count)
 	size_t *v = NULL, n = 0, cap = 0;
 	const char *s = doc->raw;
 	size_t len = doc->raw_len;
+	if (doc->shown) {
+		/* words decoding made (a base64 body): raw does not show them,
+		 * so each line is looked at (a rare document) */
+		for (size_t i = 0; i < doc->nlines; i++)
+			for (size_t k = 0; k < BR_ARRAY_LEN(words); k++)
+				if (br_has_at(doc->lines[i].text, doc->lines[i].len, words[k].w,
+					      strlen(words[k].w), words[k].k)) {
+					v = br_grow(v, &cap, n + 1, sizeof *v);
+					v[n++] = i;
+					break;
+				}
+		*count = n;
+		return v;
+	}
 	for (size_t i = 0; doc->nphys && i < BR_ARRAY_LEN(words); i++) {
 		size_t m = strlen(words[i].w), k = words[i].k;
 		for (size_t at = 0; at + m <= len;) {
@@ -2908,7 +2928,9 @@ static void hand_tables(struct pstate_all *ps)
 {
 	struct br_parse_ctx *ctx = ps->ctx;
 	const struct br_doc *doc = ctx->doc;
-	enum br_tool tool = br_has(doc->raw, doc->raw_len, "onnie++", 7) || br_has(doc->raw, doc->raw_len, "ONNIE++", 7)
+	size_t tn;
+	const char *text = br_doc_text(doc, &tn);
+	enum br_tool tool = br_has(text, tn, "onnie++", 7) || br_has(text, tn, "ONNIE++", 7)
 				    ? BR_TOOL_BONNIEPP
 				    : BR_TOOL_BONNIE;
 	size_t ncand;
@@ -3354,8 +3376,10 @@ static bool report_signs(const struct br_doc *doc)
 		{"%CP", 0}, {"Per Chr", 0}, {"-Create-", 1}, {"Sequential Create", 2},
 		{"Name:Size", 4}, {"Latency", 0},
 	};
+	size_t n;
+	const char *s = br_doc_text(doc, &n);
 	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
-		if (br_has_at(doc->raw, doc->raw_len, needles[i].s, strlen(needles[i].s), needles[i].k))
+		if (br_has_at(s, n, needles[i].s, strlen(needles[i].s), needles[i].k))
 			return true;
 	return false;
 }
@@ -3371,10 +3395,12 @@ static bool table_signs(const struct br_doc *doc)
 		{"ewrite", 1}, {"eek", 2}, {"EWRITE", 1}, {"EEK", 2}, {"create", 0}, {"Create", 0},
 		{"CREATE", 0},
 	};
-	if (!names_bonnie(doc->raw, doc->raw_len))
+	size_t n;
+	const char *s = br_doc_text(doc, &n);
+	if (!names_bonnie(s, n))
 		return false;
 	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
-		if (br_has_at(doc->raw, doc->raw_len, needles[i].s, strlen(needles[i].s), needles[i].k))
+		if (br_has_at(s, n, needles[i].s, strlen(needles[i].s), needles[i].k))
 			return true;
 	return false;
 }

@@ -158,6 +158,14 @@ static struct br_pattern re_prose_rate = BR_PATTERN_OPT(
 	"(?<![\\w.,/-])(\\d+(?:\\.\\d+)?)\\s*([mk])i?b\\s*/\\s*s(?:ec)?(?![a-z])",
 	PCRE2_CASELESS);
 
+/* A device a sentence names: "/dev/sdb1", or a disk's kernel name alone
+ * ("sda", "hdc", "nvme0n1", "md0", FreeBSD's "ada1"; not the word "hdd");
+ * 1 the name. */
+static struct br_pattern re_prose_dev = BR_PATTERN(
+	"hdparm-prose-device",
+	"(?<![\\w/.-])(/dev/[\\w/.-]*\\w|(?:sd[a-z]{1,2}|hd[a-ce-z]|xvd[a-z]{1,2}|vd[a-z]|"
+	"nvme\\d+n\\d+|md\\d+|ada?\\d+|da\\d+|mmcblk\\d+)(?:p?\\d+)?)(?![\\w/-])");
+
 /* `hdparm -V` ("hdparm v9.65") and the usage banner; group 1 the version. */
 static struct br_pattern re_version = BR_PATTERN_OPT(
 	"hdparm-version",
@@ -1085,37 +1093,51 @@ static void finish_line_record(struct hp *st, struct br_record *r, size_t i, cha
  * (params "read_from": "prose", docs/schema.md): no one is to take it for
  * the tool's own output.
  */
-static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
+/* Does a sentence make its figures a wish, a question or a comparison, or
+ * is it hdparm's own line ("MB in"; with `timing`, any that names a
+ * timing by hdparm's word)? */
+static bool doubtful(const char *s, size_t n, bool timing)
 {
 	static const char *const doubt[] = {"should", "would", "could", "expect", "at least",
 					    "up to", "more than", "less than", " than ", " if ",
 					    "?", "instead", "hope", "want", "need", "supposed",
 					    "MB in", "Timing", "timing"};
+	for (size_t d = 0; d < BR_ARRAY_LEN(doubt) - (timing ? 0 : 2); d++)
+		if (has(s, n, doubt[d]))
+			return true;
+	return false;
+}
+
+/* The timing hdparm's options s[0..n) ask for, when they ask for one:
+ * "-t" buffered, "-T" cached. */
+static bool one_timing(const char *opt, size_t on, enum kind *k)
+{
+	while (on && (*opt == ' ' || *opt == '\t')) {
+		opt++;
+		on--;
+	}
+	if (on != 2 || opt[0] != '-' || (opt[1] != 't' && opt[1] != 'T'))
+		return false;
+	*k = opt[1] == 't' ? K_BUFFERED : K_CACHED;
+	return true;
+}
+
+static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
+{
 	size_t ov[2 * 3], rv[2 * 3], more[2 * 3];
 	if (n > MAX_LINE || br_re_match(&re_prose_cmd, s, n, 0, ov, 3) <= 0)
 		return false;
 	if (br_has(s + ov[1], n - ov[1], "hdparm", 6) || br_has(s, ov[0], "hdparm", 6))
 		return false; /* hdparm named twice: which figure is whose */
-	const char *opt = s + ov[2];
-	size_t on = group_len(ov, 1);
-	while (on && (*opt == ' ' || *opt == '\t')) {
-		opt++;
-		on--;
-	}
 	enum kind k;
-	if (on == 2 && opt[0] == '-' && opt[1] == 't')
-		k = K_BUFFERED;
-	else if (on == 2 && opt[0] == '-' && opt[1] == 'T')
-		k = K_CACHED;
-	else
+	if (!one_timing(s + ov[2], group_len(ov, 1), &k))
 		return false;
 	const char *dev = NULL;
 	size_t dn = 0;
 	if (group_len(ov, 2) && prompt_devices(s + ov[4], s + ov[5], &dev, &dn) != 1)
 		return false;
-	for (size_t d = 0; d < BR_ARRAY_LEN(doubt); d++)
-		if (has(s, n, doubt[d]))
-			return false;
+	if (doubtful(s, n, true))
+		return false;
 	if (br_re_match(&re_prose_rate, s, n, 0, rv, 3) <= 0 ||
 	    br_re_match(&re_prose_rate, s, n, rv[1], more, 3) > 0)
 		return false; /* no rate, or two: which one is hdparm's */
@@ -1145,6 +1167,231 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 	}
 	finish_line_record(st, r, i, prose_subject(s + rv[1], n - rv[1]),
 			   "an hdparm figure quoted in prose");
+	return true;
+}
+
+/*
+ * Several devices in one sentence, each with its rate, as people sum up
+ * runs of one timing: "hdparm -t: sda gives 120 MB/sec, sdb 98 MB/sec and
+ * the old hdc only 25 MB/sec", "hdparm -T says 3922 MB/s on sda and 3858
+ * MB/s on sdb". The timing is hdparm's one option (-t, -T), named in the
+ * sentence or on the line just above it (with no rate there); every rate
+ * has a device of its own, all named before their rates or all after them
+ * ("on sda"), none twice; nothing in doubt, no other tool named. A sentence
+ * wrapped over the lines of its paragraph is read whole. A record a device,
+ * read from prose (as prose_line's).
+ */
+enum { MAX_DEVS = 8, SENTENCE_LINES = 3 };
+
+struct sentence {
+	char text[MAX_LINE + 1];
+	size_t n;
+	size_t last;          /* its last line */
+	size_t at[2 * MAX_DEVS + 1], end[2 * MAX_DEVS + 1]; /* rates and devices, in order */
+	bool dev[2 * MAX_DEVS + 1];
+	size_t nitems;
+};
+
+/* Line i and the lines of its paragraph its sentence runs on into. */
+static bool sentence_at(struct hp *st, size_t i, struct sentence *se)
+{
+	se->n = 0;
+	for (size_t j = i; j < st->doc->nlines && j < i + SENTENCE_LINES; j++) {
+		size_t n;
+		const char *s = stripped(&st->doc->lines[j], &n);
+		if (n == 0 || (j > i && br_parse_is_claimed(st->ctx, j)) || se->n + n + 1 > MAX_LINE)
+			break;
+		if (se->n)
+			se->text[se->n++] = ' ';
+		memcpy(se->text + se->n, s, n);
+		se->n += n;
+		se->last = j;
+		char e = s[n - 1];
+		if (e == '.' || e == '!' || e == '?' || e == ':')
+			break;
+	}
+	se->text[se->n] = '\0';
+	return se->n > 0;
+}
+
+/* The rates and devices of the sentence from byte `from` on, in order;
+ * false past MAX_DEVS of either. */
+static bool sentence_items(struct sentence *se, size_t from)
+{
+	size_t ov[2 * 3], dv[2 * 2], r = from, d = from;
+	bool more_r = true, more_d = true;
+	se->nitems = 0;
+	while (more_r || more_d) {
+		if (more_r && br_re_match(&re_prose_rate, se->text, se->n, r, ov, 3) <= 0)
+			more_r = false;
+		if (more_d && br_re_match(&re_prose_dev, se->text, se->n, d, dv, 2) <= 0)
+			more_d = false;
+		if (!more_r && !more_d)
+			break;
+		if (se->nitems == BR_ARRAY_LEN(se->at))
+			return false;
+		bool take_d = more_d && (!more_r || dv[0] < ov[0]);
+		se->at[se->nitems] = take_d ? dv[2] : ov[0];
+		se->end[se->nitems] = take_d ? dv[3] : ov[1];
+		se->dev[se->nitems++] = take_d;
+		if (take_d)
+			d = dv[1];
+		else
+			r = ov[1];
+	}
+	return true;
+}
+
+/* Are the items device, rate, device, rate ... (first 0) or rate, device
+ * ... with each device after "on", "for" or "from" (first 1)? *pairs of
+ * them. */
+static bool same_item(const struct sentence *se, size_t a, size_t b)
+{
+	return se->end[a] - se->at[a] == se->end[b] - se->at[b] &&
+	       memcmp(se->text + se->at[a], se->text + se->at[b], se->end[a] - se->at[a]) == 0;
+}
+
+static bool sentence_pairs(struct sentence *se, size_t *pairs)
+{
+	/* "..., so hdc goes": a device named again after the figures */
+	while (se->nitems > 2 && se->dev[se->nitems - 1] && se->dev[0]) {
+		size_t k = 0;
+		while (k < se->nitems - 1 && !(se->dev[k] && same_item(se, k, se->nitems - 1)))
+			k++;
+		if (k == se->nitems - 1)
+			break;
+		se->nitems--;
+	}
+	if (se->nitems < 2 || se->nitems % 2)
+		return false;
+	bool dev_first = se->dev[0];
+	for (size_t k = 0; k < se->nitems; k++)
+		if (se->dev[k] != (dev_first ? k % 2 == 0 : k % 2 == 1))
+			return false;
+	for (size_t k = 1; !dev_first && k < se->nitems; k += 2) {
+		const char *w = se->text + se->end[k - 1];
+		size_t wn = se->at[k] - se->end[k - 1];
+		while (wn && *w == ' ') {
+			w++;
+			wn--;
+		}
+		if (!(wn >= 3 && (strncasecmp(w, "on ", 3) == 0 || (wn >= 4 && strncasecmp(w, "for ", 4) == 0) ||
+				  (wn >= 5 && strncasecmp(w, "from ", 5) == 0))) || wn > 12)
+			return false;
+	}
+	/* no device twice */
+	for (size_t a = 0; a < se->nitems; a++)
+		for (size_t b = a + 1; b < se->nitems; b++)
+			if (se->dev[a] && se->dev[b] && same_item(se, a, b))
+				return false;
+	*pairs = se->nitems / 2;
+	return true;
+}
+
+static int kind_in(const char *s, size_t from, size_t to, enum kind *k, size_t *at);
+static bool has_evidence(struct hp *st, size_t i);
+
+/* The timing of a sentence at line i: hdparm's one option in it (*from
+ * after it) or on the line above, or, in a document that shows hdparm,
+ * one timing named before the first rate ("Timing buffered disk reads
+ * with hdparm: sda=120MB/s, ..."); false when none says one. */
+static bool sentence_timing(struct hp *st, size_t i, const struct sentence *se, enum kind *k,
+			    size_t *from)
+{
+	size_t ov[2 * 3];
+	bool named = br_has(se->text, se->n, "hdparm", 6);
+	/* a kind's words ("cached", "buffered", "direct", "disk reads"), each
+	 * looked for by its rarer bytes before the regex is asked */
+	if ((named || has_evidence(st, i)) &&
+	    (br_has(se->text, se->n, "ache", 4) || br_has(se->text, se->n, "uffer", 5) ||
+	     br_has(se->text, se->n, "irect", 5) || br_has(se->text, se->n, "isk", 3)) &&
+	    br_re_match(&re_prose_rate, se->text, se->n, 0, ov, 3) > 0 && kind_in(se->text, 0, ov[0], k, NULL) == 1) {
+		size_t at;
+		kind_in(se->text, 0, ov[0], k, &at);
+		*from = at;
+		return true;
+	}
+	if (named && br_re_match(&re_prose_cmd, se->text, se->n, 0, ov, 3) > 0) {
+		*from = ov[1] - group_len(ov, 2); /* its devices count */
+		return !br_has(se->text + ov[1], se->n - ov[1], "hdparm", 6) &&
+		       one_timing(se->text + ov[2], group_len(ov, 1), k);
+	}
+	*from = 0;
+	if (i == 0)
+		return false;
+	size_t n;
+	const char *s = stripped(&st->doc->lines[i - 1], &n);
+	if (!n || n > MAX_LINE || !br_has(s, n, "hdparm", 6) || br_re_match(&re_prose_rate, s, n, 0, ov, 3) > 0 ||
+	    doubtful(s, n, false))
+		return false;
+	if (br_re_match(&re_prose_cmd, s, n, 0, ov, 3) > 0)
+		return !br_has(s + ov[1], n - ov[1], "hdparm", 6) && one_timing(s + ov[2], group_len(ov, 1), k) &&
+		       !doubtful(s, n, true);
+	return kind_in(s, 0, n, k, NULL) == 1;
+}
+
+/* Could s[0..n) name a disk (re_prose_dev): a 'd' after 's', 'h', 'v',
+ * 'x' or 'm' ("sda", "hdc", "xvdb", "md0", "/dev/"), FreeBSD's "ad0",
+ * "ada1", "da2", or "nvme", "mmcblk"? One memchr pass, before the regex. */
+static bool maybe_device(const char *s, size_t n)
+{
+	const char *end = s + n;
+	for (const char *p = memchr(s, 'd', n); p; p = p + 1 < end ? memchr(p + 1, 'd', (size_t)(end - p - 1)) : NULL) {
+		if (p > s && strchr("shvxme", p[-1]))
+			return true;
+		if (p + 1 < end && (is_digit(p[1]) || (p[1] == 'a' && p + 2 < end && is_digit(p[2]))))
+			return true;
+	}
+	return br_has(s, n, "nvme", 4) || br_has(s, n, "mmcblk", 6);
+}
+
+static bool devices_sentence(struct hp *st, size_t i)
+{
+	static const char *const other[] = {"dd ", "fio", "bonnie", "iozone", "writ", "wrote"};
+	struct sentence se;
+	enum kind k;
+	size_t from, pairs;
+	if (!sentence_at(st, i, &se) || !maybe_device(se.text, se.n) || !sentence_timing(st, i, &se, &k, &from) ||
+	    doubtful(se.text, se.n, false) ||
+	    !sentence_items(&se, from) || !sentence_pairs(&se, &pairs))
+		return false;
+	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
+		if (has_ci(se.text, se.n, other[q]))
+			return false;
+	/* one device and hdparm in the sentence: prose_line's */
+	if (pairs < 2 && from)
+		return false;
+	drop_pending(st);
+	set_open(st, NULL);
+	struct br_parse_ctx *ctx = st->ctx;
+	for (size_t p = 0; p < pairs; p++) {
+		size_t r = 2 * p + se.dev[2 * p], d = 2 * p + !se.dev[2 * p];
+		struct br_record *rec = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, se.last);
+		size_t ov[2 * 3];
+		br_re_match(&re_prose_rate, se.text, se.end[r], se.at[r], ov, 3);
+		char buf[NUM_BUF];
+		char *raw = num_text(buf, se.text + ov[2], group_len(ov, 1));
+		br_record_set(rec, kind_metric[k],
+			      br_parse_decimal(se.text + ov[2], group_len(ov, 1)) *
+				      rate_scale((char)tolower((unsigned char)se.text[ov[4]])),
+			      raw);
+		num_free(raw, buf);
+		br_record_param_str(rec, "read_from", "prose");
+		char *host = br_strndup(se.text + se.at[d], se.end[d] - se.at[d]);
+		br_record_set_host(rec, host);
+		free(host);
+		give_version(st, rec, i);
+		char *label = br_parse_label(ctx, i, NULL);
+		br_record_set_label(rec, label);
+		free(label);
+		finished(st, rec);
+	}
+	br_parse_claim(ctx, i, se.last, "hdparm figures of several devices quoted in prose");
+	st->evidence = true;
+	st->in_block = false;
+	st->have_last = false;
+	if (se.last > i)
+		st->skip_to = se.last + 1;
 	return true;
 }
 
@@ -1928,7 +2175,7 @@ static int kind_in(const char *s, size_t from, size_t to, enum kind *k, size_t *
  * no kind twice, no word of writing (hdparm only reads), and the document
  * must have shown hdparm. The text before is the device or the title.
  */
-static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
+static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size_t n)
 {
 	enum { MAXR = 4 };
 	size_t a[MAXR + 1], b[MAXR + 1], nr = 0, ov[2 * 4];
@@ -1974,7 +2221,7 @@ static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
 	drop_pending(st);
 	set_open(st, NULL);
 	struct br_parse_ctx *ctx = st->ctx;
-	struct br_record *rec = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, i);
+	struct br_record *rec = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, last);
 	for (size_t r = 0; r < nr; r++) {
 		char buf[NUM_BUF];
 		char *raw = num_text(buf, num[r], numl[r]);
@@ -1989,7 +2236,25 @@ static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
 		br_record_set_host(rec, host ? host : st->host.data);
 	free(host);
 	finish_line_record(st, rec, i, own, "rates named by kind, written by hand");
+	if (last > i) {
+		br_parse_claim(ctx, i + 1, last, "rates named by kind, written by hand");
+		st->skip_to = last + 1;
+	}
 	return true;
+}
+
+static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	return pairs_span(st, i, i, s, n);
+}
+
+/* The same in a sentence naming hdparm, wrapped over lines of its
+ * paragraph ("hdparm -tT /dev/sda gives 7712 MB/sec cached and" / "1802
+ * MB/sec buffered."). */
+static bool pairs_sentence(struct hp *st, size_t i)
+{
+	struct sentence se;
+	return sentence_at(st, i, &se) && pairs_span(st, i, se.last, se.text, se.n);
 }
 
 /*
@@ -2244,7 +2509,9 @@ static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, boo
 		prose(st, s, n); /* the names over a table by kind (transposed_at) */
 		return true;
 	}
-	return version_line(st, i, s, n) || ((rate || has(s, n, "b/s")) && prose_line(st, i, s, n)) ||
+	return version_line(st, i, s, n) ||
+	       ((rate || has(s, n, "b/s")) &&
+		(devices_sentence(st, i) || prose_line(st, i, s, n) || pairs_sentence(st, i))) ||
 	       prompt_line(st, i, s, n);
 }
 
@@ -2320,6 +2587,9 @@ static void one_line(struct hp *st, size_t i)
 		return;
 	/* 7. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec" */
 	if (rate && memchr(s, ':', n) && hand_line(st, i, s, n))
+		return;
+	/* 7b. "sda gives 120 MB/sec, sdb 98 MB/sec" under "hdparm -t ...:" */
+	if ((rate || has(s, n, "b/s")) && devices_sentence(st, i))
 		return;
 	if (around_timings(st, i, s, n))
 		return;

@@ -110,7 +110,7 @@ static bool plain_text(const char *s, size_t n)
  * the excerpt joins them by LF). */
 static void set_excerpt(struct br_record *r, const struct br_doc *doc, unsigned a, unsigned b)
 {
-	if (a < 1 || a > b || b > doc->nphys)
+	if (a < 1 || a > b || b > doc->nphys || doc->shown)
 		goto slow;
 	size_t n = b - a; /* the LFs */
 	for (unsigned i = a - 1; i < b; i++) {
@@ -311,6 +311,39 @@ static bool worth_reading(const struct br_doc *doc, void *arg)
 	return false;
 }
 
+/* What a parser's detect() is shown: the document itself, or, when
+ * decoding made words its bytes do not show (br_doc.shown: a base64 mail
+ * body), a copy whose bytes are the decoded lines, one physical line each
+ * (detect reads the bytes and the physical lines only). */
+struct shown_doc {
+	struct br_doc doc;
+	size_t *phys;
+};
+
+static const struct br_doc *shown_view(const struct br_doc *doc, struct shown_doc *v)
+{
+	v->phys = NULL;
+	if (!doc->shown)
+		return doc;
+	v->doc = *doc;
+	v->doc.raw = (char *)doc->shown;
+	v->doc.raw_len = doc->shown_len;
+	/* phys and a terminator length (1) a line, in one block */
+	v->phys = br_malloc((doc->nlines + 1) * (sizeof *v->phys + 1));
+	unsigned char *term = (unsigned char *)(v->phys + doc->nlines + 1);
+	size_t off = 0;
+	for (size_t i = 0; i < doc->nlines; i++) {
+		v->phys[i] = off;
+		term[i] = 1;
+		off += doc->lines[i].len + 1;
+	}
+	v->phys[doc->nlines] = off;
+	v->doc.phys = v->phys;
+	v->doc.phys_term = term;
+	v->doc.nphys = doc->nlines;
+	return &v->doc;
+}
+
 /* The parsers over doc, into input `input_idx` of ds; the document's lines
  * are the file's from line0 + 1 on (a message of a mail archive). `lk`
  * holds what the first look already knows of it (or NULL). */
@@ -332,6 +365,12 @@ static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t 
 			    line0 ? "looks like binary data, not text; this message skipped"
 				  : "looks like binary data, not text; skipped");
 	} else if (!doc->looked_away) {
+		/* what the look said of the bytes as read holds unless decoding
+		 * made words they did not show */
+		struct shown_doc seen;
+		const struct br_doc *d = shown_view(doc, &seen);
+		if (doc->shown)
+			lk = NULL;
 		for (size_t i = 0; i < BR_ARRAY_LEN(parsers); i++) {
 			/* every line taken: the later parsers would skip them all */
 			if (doc->nlines && !memchr(ctx.claimed, 0, doc->nlines))
@@ -339,10 +378,11 @@ static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t 
 			ctx.parser = parsers[i];
 			ctx.kept = &kept[i];
 			if (parsers[i]->detect &&
-			    !(lk && i < lk->asked ? lk->answer[i] : parsers[i]->detect(doc)))
+			    !(lk && i < lk->asked ? lk->answer[i] : parsers[i]->detect(d)))
 				continue;
 			parsers[i]->parse(&ctx);
 		}
+		free(seen.phys);
 		if (!ds->skip_claims)
 			explain_unread(&ctx);
 	}

@@ -225,6 +225,29 @@ static void garloff_variant(void **state)
 	done(&r);
 }
 
+/* The header typeset by a blog or wiki engine ("--" an em or en dash): the
+ * same table, the progress lines above still its own. */
+static void garloff_typographic_dashes(void **state)
+{
+	(void)state;
+	char text[2048];
+	snprintf(text, sizeof text, "%s%s", garloff,
+		 "              \xe2\x80\x94-Sequential Output (nosync)\xe2\x80\x94- "
+		 "\xe2\x80\x94-Sequential Input\xe2\x80\x94 \xe2\x80\x94Rnd Seek-\n"
+		 "              -Per Char- \xe2\x80\x94" "Block\xe2\x80\x94- -Rewrite\xe2\x80\x93 "
+		 "-Per Char- \xe2\x80\x93" "Block\xe2\x80\x93- \xe2\x80\x94" "04k (03)-\n"
+		 "Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU   /sec %CPU\n"
+		 "localh 1* 256 21846 98.0 58316 14.0 11099  3.1 14346 64.6 18026  2.0  939.3  1.4\n");
+	struct run r;
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "localh");
+	assert_fig(&r, 0, BR_M_seeks, 939.3, 1.4, false);
+	assert_int_equal(r.ds.records.v[0]->source.line, 1);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
 /* Only the per-test lines were pasted: still a result, without seeks. */
 static void garloff_progress_lines_alone(void **state)
 {
@@ -868,6 +891,7 @@ int main(void)
 		cmocka_unit_test(collapsed_machine_line_without_mb),
 		cmocka_unit_test(multi_volume_and_overflow),
 		cmocka_unit_test(garloff_variant),
+		cmocka_unit_test(garloff_typographic_dashes),
 		cmocka_unit_test(garloff_progress_lines_alone),
 		cmocka_unit_test(garloff_blocks_do_not_mix),
 		cmocka_unit_test(plain_progress_lines_are_no_result),

@@ -1029,6 +1029,19 @@ static void create_block_of_its_own(void **state)
 	assert_int_equal(rec(&r, 0)->source.end_line, 14);
 	done(&r);
 
+	/* every "--" an em dash (SmartyPants): "-Create\xe2\x80\x94" is "-Create---" */
+	snprintf(text, sizeof text, "%s%s", io197_typo,
+		 "Version 1.97       \xe2\x80\x94\xe2\x80\x94Sequential Create\xe2\x80\x94\xe2\x80\x94\n"
+		 "atlas               -Create\xe2\x80\x94 \xe2\x80\x94Read\xe2\x80\x94- -Delete\xe2\x80\x94 "
+		 "-Create\xe2\x80\x94 \xe2\x80\x94Read\xe2\x80\x94- -Delete\xe2\x80\x94\n"
+		 "              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		 "                 16 13022  35 +++++ +++ 15877  31 14102  36 +++++ +++ 12209  28\n");
+	run(&r, text);
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_get_block, 141220, 12);
+	assert_fig(&r, 0, BR_M_seq_create, 13022, 35);
+	done(&r);
+
 	/* words between the blocks (another run may be meant): two records */
 	snprintf(text, sizeof text, "%s\nthen with -s 0:\n\n%s", io197_typo, cr197_typo);
 	run(&r, text);

@@ -247,6 +247,12 @@ static void pipe_quoting_but_not_markdown_tables(void **state)
 	assert_int_equal(d->transport, 0);
 	assert_string_equal(d->lines[0].text, "| host | seeks |");
 	br_doc_free(d);
+	/* a comment block quoted so: its "# " goes once the quoting has */
+	d = mem("| # Version 1.96\n| # Concurrency 1\n| # Machine Size\n");
+	assert_int_equal(d->lines[0].depth, 1);
+	assert_string_equal(d->lines[0].text, "Version 1.96");
+	assert_string_equal(d->lines[2].text, "Machine Size");
+	br_doc_free(d);
 }
 
 static void deep_quoting_is_bounded(void **state)
@@ -624,6 +630,10 @@ static void tabs_and_nbsp(void **state)
 	/* UTF-8 text that merely contains the byte A0 needs nothing */
 	d = mem("\xc3\xa0 la carte\n");
 	assert_int_equal(d->transport, 0);
+	br_doc_free(d);
+	/* the ideographic space is two columns wide: a table keeps them */
+	d = mem("Gaia\xe3\x80\x80\xe3\x80\x80" "4G 120\n");
+	assert_string_equal(d->lines[0].text, "Gaia    4G 120");
 	br_doc_free(d);
 }
 
@@ -1130,6 +1140,122 @@ static void hex_like_values_are_no_qp(void **state)
 	br_doc_free(d);
 }
 
+/* A base64 body (CRLF and Latin-1 inside) is decoded into its lines;
+ * each keeps the base64 lines its bytes came from; the header stays; the
+ * words are shown for detect() (br_doc_text) and the excerpt of the lines
+ * is the decoded text. */
+static void b64_body_decoded(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Subject: t\n"
+		"Content-Type: text/plain; charset=iso-8859-1\n"
+		"Content-Transfer-Encoding: base64\n"
+		"\n"
+		"SGVsbG8sDQoNCi9kZXYvc2RhOg0KIFRpbWluZyBjYWNoZWQgcmVhZHM6ICAgNzg0MCBNQiBpbiAg\n"
+		"Mi4wMCBzZWNvbmRzID0gMzkyMi4xMSBNQi9zZWMNCiBUaW1pbmcgYnVmZmVyZWQgZGlzayByZWFk\n"
+		"czogMzYyIE1CIGluICAzLjAxIHNlY29uZHMgPSAxMjAuMjcgTUIvc2VjDQpHcvzfZQ0K\n"
+		"\n"
+		"-- \nsig\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_BASE64);
+	assert_string_equal(d->lines[2].text, "Content-Transfer-Encoding: base64");
+	const struct br_line *l = find(d, " Timing cached reads:");
+	assert_string_equal(l->text, " Timing cached reads:   7840 MB in  2.00 seconds = 3922.11 MB/sec");
+	/* its bytes, 21 to 88 of the text, lie in base64 lines 1 and 2 */
+	assert_int_equal(l->line, 5);
+	assert_int_equal(l->end_line, 6);
+	assert_true(l->flags & BR_LINE_DECODED);
+	assert_int_equal(find(d, "Hello,")->line, 5);
+	assert_string_equal(find(d, "Gr")->text, "Gr\xfc\xdf" "e");
+	assert_int_equal(find(d, "sig")->line, 10);
+	assert_false(find(d, "sig")->flags & BR_LINE_DECODED);
+	size_t n;
+	const char *t = br_doc_text(d, &n);
+	assert_non_null(strstr(t, "seconds = 120.27 MB/sec\n"));
+	assert_int_equal(strlen(t), n);
+	char *x = br_doc_excerpt(d, 6, 6);
+	assert_string_equal(x, " Timing cached reads:   7840 MB in  2.00 seconds = 3922.11 MB/sec\n"
+			       " Timing buffered disk reads: 362 MB in  3.01 seconds = 120.27 MB/sec");
+	free(x);
+	x = br_doc_excerpt(d, 8, 10);
+	assert_string_equal(x, "\n-- \nsig");
+	free(x);
+	br_doc_free(d);
+}
+
+/* What is not text stays as it is: an image, bytes with a NUL, the HTML
+ * alternative of a message with a plain part; an HTML part alone is
+ * decoded, and so is an attachment of text whatever its type. */
+static void b64_parts_chosen(void **state)
+{
+	(void)state;
+	/* "QUJD" = "ABC", "AEFC" = "\0AB", "PHA+aGk8L3A+" = "<p>hi</p>" */
+	struct br_doc *d = mem("Content-Type: multipart/alternative; boundary=\"b\"\n\n"
+			       "--b\nContent-Type: text/plain\n\nplain words\n"
+			       "--b\nContent-Type: text/html\nContent-Transfer-Encoding: base64\n\n"
+			       "PHA+aGk8L3A+\n"
+			       "--b\nContent-Type: image/png\nContent-Transfer-Encoding: base64\n\n"
+			       "QUJD\n"
+			       "--b\nContent-Type: application/octet-stream\nContent-Transfer-Encoding: base64\n\n"
+			       "AEFC\n--b--\n");
+	assert_false(d->transport & BR_TRANSPORT_BASE64);
+	assert_null(d->shown);
+	find(d, "PHA+aGk8L3A+");
+	find(d, "QUJD");
+	find(d, "AEFC");
+	br_doc_free(d);
+	d = mem("Content-Type: text/html\nContent-Transfer-Encoding: base64\n\nPHA+aGk8L3A+\n");
+	assert_true(d->transport & BR_TRANSPORT_BASE64);
+	br_doc_free(d);
+	d = mem("--b\nContent-Type: application/octet-stream; name=\"x.txt\"\n"
+		"Content-Transfer-Encoding: base64\n\nQUJD\n--b--\n");
+	assert_true(d->transport & BR_TRANSPORT_BASE64);
+	assert_int_equal(find(d, "ABC")->line, 5);
+	find(d, "--b--");
+	br_doc_free(d);
+	/* no blank line after the header block, or no body: nothing */
+	d = mem("Content-Transfer-Encoding: base64\nQUJD\n");
+	assert_null(d->shown);
+	br_doc_free(d);
+	d = mem("Content-Transfer-Encoding: base64\n\nnot base64 at all\n");
+	assert_null(d->shown);
+	br_doc_free(d);
+}
+
+/* An Ansible task result becomes its host's name (a block of its own:
+ * a blank line before it) and the lines its object holds, each at the line
+ * of its string; a one-line result, a
+ * delegated host and loop results too; a result holding no lines, or not
+ * JSON, stays as it is. */
+static void ansible_results_unwrapped(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("TASK [t] ****\n"
+			       "ok: [web1] => {\n"
+			       "    \"out.stdout_lines\": [\n"
+			       "        \"\",\n"
+			       "        \"/dev/sdb:\",\n"
+			       "        \" Timing \\\"cached\\\" reads\"\n"
+			       "    ]\n"
+			       "}\n"
+			       "changed: [db2 -> bastion] => {\"rc\": 0, \"stdout\": \"a\\nb\"}\n"
+			       "ok: [c1] => {\"results\": [{\"stdout_lines\": [\"x1\"]}, {\"stdout_lines\": [\"x2\"]}]}\n"
+			       "ok: [n1] => {\"changed\": false}\n"
+			       "ok: [n2] => {not json\n"
+			       "}\n");
+	static const char *const want[] = {"TASK [t] ****", "", "web1:", "/dev/sdb:", " Timing \"cached\" reads",
+					   "", "db2:", "a", "b", "", "c1:", "x1", "x2",
+					   "ok: [n1] => {\"changed\": false}", "ok: [n2] => {not json", "}"};
+	static const unsigned line[] = {1, 2, 2, 5, 6, 9, 9, 9, 9, 10, 10, 10, 10, 11, 12, 13};
+	assert_int_equal(d->nlines, BR_ARRAY_LEN(want));
+	for (size_t i = 0; i < d->nlines; i++) {
+		assert_string_equal(d->lines[i].text, want[i]);
+		assert_int_equal(d->lines[i].line, line[i]);
+	}
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1172,6 +1298,9 @@ int main(void)
 		cmocka_unit_test(html_text_before_first_tag),
 		cmocka_unit_test(bbcode_table_rows),
 		cmocka_unit_test(entities_in_text),
+		cmocka_unit_test(b64_body_decoded),
+		cmocka_unit_test(b64_parts_chosen),
+		cmocka_unit_test(ansible_results_unwrapped),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -76,6 +76,12 @@ static void other_gutters(void **state)
 	check("8. a\n9. b\n10. c\n11. d\n12. e\n", "a\nb\nc\nd\ne\n", BR_TRANSPORT_NUMBERS);
 	check("1: a\n2: b\n3: c\n4: d\n5: e\n", "a\nb\nc\nd\ne\n", BR_TRANSPORT_NUMBERS);
 	check("1) a\n2) b\n3) c\n4) d\n5) e\nafter\n", "a\nb\nc\nd\ne\nafter\n", BR_TRANSPORT_NUMBERS);
+	/* grep -n: the text glued to the ':' (its own blanks kept, digits
+	 * after the first line too) */
+	check("3:Version 1.96\n4:\n5: Timing x\n6:12.5 MB\n7:Latency\n8:1.96,1.96\n",
+	      "Version 1.96\n\n Timing x\n12.5 MB\nLatency\n1.96,1.96\n", BR_TRANSPORT_NUMBERS);
+	/* a glued ':' under other marks ends their block */
+	check("1. a\n2. b\n3. c\n4. d\n5. e\n6:30 f\n", "a\nb\nc\nd\ne\n6:30 f\n", BR_TRANSPORT_NUMBERS);
 }
 
 /* Lines that start with numbers but are no gutter: CSV records, rows of
@@ -87,6 +93,8 @@ static void not_gutters(void **state)
 		"1.98,2.00a,a\n1.98,2.00a,b\n1.98,2.00a,c\n1.98,2.00a,d\n1.98,2.00a,e\n",
 		"16 1801 11\n17 1802 12\n18 1803 13\n19 1804 14\n20 1805 15\n",
 		"12:30 a\n12:31 b\n12:32 c\n12:33 d\n12:34 e\n",
+		"12:00 a\n13:00 b\n14:00 c\n15:00 d\n16:00 e\n",
+		"1:a\n2:b\n3:c\n4:d\n",
 		"1. first\n2. second\n3. third\n4. fourth\n",
 		"  100  a\n  101  b\n  102  c\n  103  d\n  104  e\n",
 		"1. a\n2. b\n4. c\n5. d\n6. e\n",
@@ -284,6 +292,30 @@ static void host_tags(void **state)
 	assert_string_equal(d->lines[0].text, "Received: a");
 	assert_false(d->transport & BR_TRANSPORT_PREFIX);
 	br_doc_free(d);
+	/* kubectl logs --prefix: the pod's name; "[INFO]", "[Pipeline]" are
+	 * no host's */
+	check("[pod/bench-0/disk] \n[pod/bench-0/disk] /dev/sdb:\n[pod/bench-0/disk]  Timing\n",
+	      "bench-0:\n/dev/sdb:\n Timing\n", 0);
+	check("[web-1] a\n[web-1] b\n[web-1] c\n", "web-1:\na\nb\nc\n", 0);
+	check("[INFO] a\n[INFO] b\n[INFO] c\n", "[INFO] a\n[INFO] b\n[INFO] c\n", 0);
+	check("[Pipeline] sh\n[Pipeline] }\n[Pipeline] // stage\n", "[Pipeline] sh\n[Pipeline] }\n[Pipeline] // stage\n", 0);
+}
+
+/* A journal of several machines, each in a run of lines: each run under
+ * its host's name alone (a block of its own); one machine's, or machines
+ * taking turns line by line: no names. */
+static void log_hosts(void **state)
+{
+	(void)state;
+	check("Mar 03 10:00:01 nas1 b.sh[1]: /dev/sda:\n"
+	      "Mar 03 10:00:05 nas1 b.sh[1]:  Timing a\n"
+	      "Mar 03 10:00:09 nas2 b.sh[7]: /dev/sda:\n"
+	      "Mar 03 10:00:12 nas2 b.sh[7]:  Timing b\n",
+	      "nas1:\n/dev/sda:\n Timing a\n\nnas2:\n/dev/sda:\n Timing b\n", 0);
+	check("Mar 03 10:00:01 nas1 b.sh[1]: a\nMar 03 10:00:05 nas1 b.sh[1]: b\nMar 03 10:00:09 nas1 b.sh[1]: c\n",
+	      "a\nb\nc\n", 0);
+	check("Mar 03 10:00:01 nas1 b.sh[1]: a\nMar 03 10:00:05 nas2 b.sh[1]: b\nMar 03 10:00:09 nas1 b.sh[1]: c\n",
+	      "a\nb\nc\n", 0);
 }
 
 int main(void)
@@ -301,6 +333,7 @@ int main(void)
 		cmocka_unit_test(log_stamps),
 		cmocka_unit_test(blank_gutters),
 		cmocka_unit_test(host_tags),
+		cmocka_unit_test(log_hosts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1119,6 +1119,64 @@ static void figures_quoted_in_prose(void **state)
 	}
 }
 
+/* Several devices in one sentence, each with its rate, under hdparm's one
+ * timing option (in the sentence or on the line above): a record each,
+ * read from prose; a sentence wrapped in its paragraph is read whole. Any
+ * doubt (a wish, a device without a rate, a device twice, another tool)
+ * and nothing is read. */
+static void devices_in_one_sentence(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "I ran hdparm -t on the file server: sda gives 120 MB/sec, sdb 98 MB/sec and\n"
+		"the old hdc only 25 MB/sec.\n"
+		"\n"
+		"For the record, hdparm -T says 3922 MB/s on /dev/sda and 3858 MB/s on nvme0n1.\n"
+		"\n"
+		"Buffered reads (hdparm -t) on the FreeBSD box:\n"
+		"ada0 reaches 140.5 MB/s, ada1 139.9 MB/s.\n");
+	assert_int_equal(r.n, 7);
+	static const char *const hosts[] = {"sda", "sdb", "hdc", "/dev/sda", "nvme0n1", "ada0", "ada1"};
+	for (size_t k = 0; k < 7; k++) {
+		assert_string_equal(rec(&r, k)->host, hosts[k]);
+		const struct br_param *p = br_record_param(rec(&r, k), "read_from");
+		assert_non_null(p);
+		assert_string_equal(p->str, "prose");
+	}
+	one_figure(rec(&r, 0), BR_M_buffered_read, 120.0 * 1024, "120");
+	one_figure(rec(&r, 2), BR_M_buffered_read, 25.0 * 1024, "25");
+	assert_int_equal(rec(&r, 2)->source.line, 1);
+	assert_int_equal(rec(&r, 2)->source.end_line, 2);
+	one_figure(rec(&r, 3), BR_M_cached_read, 3922.0 * 1024, "3922");
+	one_figure(rec(&r, 4), BR_M_cached_read, 3858.0 * 1024, "3858");
+	one_figure(rec(&r, 6), BR_M_buffered_read, 139.9 * 1024, "139.9");
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+
+	/* the timing named by hdparm's words, not its option */
+	run(&r, "Timing buffered disk reads with hdparm: sda=120MB/s, sdb=98MB/s\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "sdb");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 98.0 * 1024, "98");
+	done(&r);
+
+	static const char *const doubtful[] = {
+		"hdparm -t should give 120 MB/s on sda and 98 MB/s on sdb.\n",
+		"hdparm -t: sda 120 MB/s, sdb and sdc 98 MB/s.\n",
+		"hdparm -t: sda 120 MB/s, then sda again 98 MB/s.\n",
+		"hdparm -t: sda 120 MB/s, dd on sdb 98 MB/s.\n",
+		"hdparm -tT: sda 120 MB/s, sdb 98 MB/s.\n",
+		"hdparm -t on the two: 120 MB/s and 98 MB/s.\nsda gives 120 MB/sec, sdb 98 MB/sec.\n",
+		"hdparm -t gives 120 MB/s, more than sdb with its 98 MB/s.\n",
+	};
+	for (size_t k = 0; k < sizeof doubtful / sizeof *doubtful; k++) {
+		run(&r, doubtful[k]);
+		if (r.n != 0)
+			fail_msg("'%s' was read", doubtful[k]);
+		done(&r);
+	}
+}
+
 /* Several rates on one line, each named by its kind: one record. */
 static void rates_named_by_kind(void **state)
 {
@@ -1185,6 +1243,7 @@ int main(void)
 		cmocka_unit_test(dangling_label_is_no_record),
 		cmocka_unit_test(unreadable_lines_warn),
 		cmocka_unit_test(prose_about_hdparm_is_quiet),
+		cmocka_unit_test(devices_in_one_sentence),
 		cmocka_unit_test(hand_written_lines),
 		cmocka_unit_test(prompts_devices_and_repeats),
 		cmocka_unit_test(mail_damage),

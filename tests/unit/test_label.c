@@ -654,6 +654,51 @@ static void wrapped_generic_and_marked_intros(void **state)
 	br_doc_free(d);
 }
 
+/* "and the same for the old server:" right under a finished sentence or a
+ * result titles what follows after its "and", as it does after a blank
+ * line and as "And the same ...:" does; under a line the sentence goes on
+ * from, it is that sentence's end. */
+static void lower_case_conjunction_intros(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("The new server is fast.\n"
+			       "RESULT-A is a row of figures.\n"
+			       "\n"
+			       "That was quick.\n"
+			       "and the same for the old server:\n"
+			       "RESULT-B is a row of figures.\n"
+			       "\n"
+			       "I tested two boxes.\n"
+			       "And the same for the old server:\n"
+			       "RESULT-C is a row of figures.\n"
+			       "\n"
+			       "I ran the same test on both\n"
+			       "and the same for the spare one:\n"
+			       "RESULT-D is a row of figures.\n");
+	expect(d, at(d, "RESULT-B", 0), NULL, "the same for the old server");
+	expect(d, at(d, "RESULT-C", 0), NULL, "And the same for the old server");
+	expect(d, at(d, "RESULT-D", 0), NULL, "I ran the same test on both and the same for the spare one");
+	br_doc_free(d);
+}
+
+/* "Here the old server:" names what follows after its "here" when an
+ * article starts it; "Here is mine:", "here the numbers:" name nothing. */
+static void here_and_what_follows(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Prose.\n\nand here the old server:\nRESULT-A is a row of figures.\n"
+			       "\nHere my laptop:\nRESULT-B is a row of figures.\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "the old server");
+	expect(d, at(d, "RESULT-B", 0), NULL, "my laptop");
+	br_doc_free(d);
+	d = mem("Prose.\n\nHere is mine:\nRESULT-C is a row of figures.\n");
+	expect(d, at(d, "RESULT-C", 0), NULL, NULL);
+	br_doc_free(d);
+	d = mem("Prose.\n\nhere the numbers:\nRESULT-D is a row of figures.\n");
+	expect(d, at(d, "RESULT-D", 0), NULL, NULL);
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -675,6 +720,8 @@ int main(void)
 		cmocka_unit_test(dumps_prompts_code_and_greetings),
 		cmocka_unit_test(headers_and_prose_that_title_nothing),
 		cmocka_unit_test(wrapped_generic_and_marked_intros),
+		cmocka_unit_test(lower_case_conjunction_intros),
+		cmocka_unit_test(here_and_what_follows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
