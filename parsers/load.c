@@ -167,7 +167,6 @@ void br_load_free(struct br_load *l)
  */
 
 #define STREAM_BUDGET ((size_t)8 << 20)
-#define KEPT_BUDGETS 4
 #define COPY_BLOCK ((size_t)1 << 20)
 
 struct fingerprint {
@@ -190,7 +189,6 @@ struct br_load_stream {
 	size_t n;
 	struct br_load *l;
 	size_t budget, held;     /* record bytes held in pass 1 */
-	size_t kept_bytes;       /* of the records kept past the budget */
 	bool prints;             /* fingerprints, not records (past the budget) */
 	br_stream_encode_fn *encode;
 	void *encode_arg;
@@ -205,6 +203,8 @@ struct br_load_stream {
 	uint64_t spilled;        /* bytes in it */
 	int spill_err;           /* errno of a write to it that failed, or 0 */
 	struct groups *seen;     /* the records so far (groups_add) */
+	struct tally hot;        /* groups (bucket and host) with a record kept
+				    as likely to merge */
 	struct fingerprint *fp;  /* one a record */
 	uint64_t *off;           /* its encoding's offset in the spill (kept: none) */
 	size_t nrec, cap_fp, cap_off;
@@ -463,24 +463,24 @@ static void print(struct br_load_stream *st, struct br_record **v, size_t n)
 		struct br_record *r = v[i];
 		const struct fingerprint *f = &st->fp[g0 + i];
 		uint64_t key = bucket_host(f);
-		/* while the records kept take less than KEPT_BUDGETS budgets,
-		 * one is kept when its bucket and host came before, whatever
-		 * its figures: a record whose partner comes later is read
-		 * again, which costs more than holding it */
-		bool kept = (st->kept_bytes < KEPT_BUDGETS * st->budget && tally_get(&st->seen->group, key)) ||
-			    groups_may_merge(st->seen, st->fp, f, 0) || groups_may_merge(here, st->fp, f, 1);
+		/* kept when another record may be the same run; and in a group
+		 * (bucket and host) where that happened before, whatever its
+		 * figures: such a group's runs come again and again (a post
+		 * quoted in every reply), and one whose partner comes later
+		 * would be read again, which costs more than holding it */
+		bool near = groups_may_merge(st->seen, st->fp, f, 0) || groups_may_merge(here, st->fp, f, 1);
+		bool kept = near || (tally_get(&st->hot, key) && tally_get(&st->seen->group, key));
+		if (near)
+			tally_add(&st->hot, key);
 		groups_add(st->seen, st->fp, g0 + i);
 		if (st->view) {
 			st->slimv[g0 + i] = kept ? NULL : br_record_slim(r, st->keep);
-			if (kept) {
-				st->kept_bytes += br_record_bytes(r);
+			if (kept)
 				keep(st, r, g0 + i);
-			}
 			continue;
 		}
 		st->off[g0 + i] = st->spilled;
 		if (kept) {
-			st->kept_bytes += br_record_bytes(r);
 			keep(st, r, g0 + i);
 			continue;
 		}
@@ -597,6 +597,7 @@ static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 			setvbuf(st->spill, NULL, _IOFBF, COPY_BLOCK); /* few, big writes */
 		}
 		st->seen = groups_new(1024, false);
+		tally_init(&st->hot, 16);
 		st->prints = true;
 		from = 0;
 	}
@@ -611,6 +612,7 @@ static void mark_candidates(struct br_load_stream *st)
 	size_t n = st->nrec, ncut = 0;
 	groups_free(st->seen);
 	st->seen = NULL;
+	tally_free(&st->hot);
 	st->cand = br_calloc(n ? n : 1, 1);
 	for (size_t j = 0; j < st->kept.n; j++)
 		st->cand[st->kept_g[j]] = KEPT;
@@ -895,6 +897,7 @@ void br_load_stream_free(struct br_load_stream *st)
 		fclose(st->stdin_copy);
 	br_buf_free(&st->enc);
 	groups_free(st->seen);
+	tally_free(&st->hot);
 	free(st->fp);
 	free(st->off);
 	free(st->cand);
