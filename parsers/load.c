@@ -203,7 +203,7 @@ struct br_load_stream {
 	uint64_t spilled;        /* bytes in it */
 	int spill_err;           /* errno of a write to it that failed, or 0 */
 	struct groups *seen;     /* the records so far (groups_add) */
-	struct tally hot;        /* groups (bucket and host) with a record kept
+	struct tally hot;        /* by group (bucket and host): the records kept
 				    as likely to merge */
 	struct fingerprint *fp;  /* one a record */
 	uint64_t *off;           /* its encoding's offset in the spill (kept: none) */
@@ -464,12 +464,14 @@ static void print(struct br_load_stream *st, struct br_record **v, size_t n)
 		const struct fingerprint *f = &st->fp[g0 + i];
 		uint64_t key = bucket_host(f);
 		/* kept when another record may be the same run; and in a group
-		 * (bucket and host) where that happened before, whatever its
-		 * figures: such a group's runs come again and again (a post
-		 * quoted in every reply), and one whose partner comes later
-		 * would be read again, which costs more than holding it */
+		 * (bucket and host) where that was so for a quarter of the records
+		 * before, whatever its figures: such a group's runs come again
+		 * and again (a post quoted in every reply), and one whose
+		 * partner comes later would be read again, which costs more
+		 * than holding it */
 		bool near = groups_may_merge(st->seen, st->fp, f, 0) || groups_may_merge(here, st->fp, f, 1);
-		bool kept = near || (tally_get(&st->hot, key) && tally_get(&st->seen->group, key));
+		uint32_t before = tally_get(&st->seen->group, key);
+		bool kept = near || (before && 4 * (uint64_t)tally_get(&st->hot, key) >= before);
 		if (near)
 			tally_add(&st->hot, key);
 		groups_add(st->seen, st->fp, g0 + i);
