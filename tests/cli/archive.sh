@@ -204,7 +204,8 @@ while kill -0 $pid 2>/dev/null; do
 done
 kill -0 $pid 2>/dev/null || { cat "$T/kill.out"; fail "the first add ended before it could be killed (machine too fast? raise the input size)"; }
 [ -e "$NEW" ] && fail "a new archive was in place before its first add was whole"
-expect_status 1 $BR archive list "$NEW"
+# (the bare binary: under valgrind the add could end while the reader starts)
+expect_status 1 $BR_BIN archive list "$NEW"
 expect_err "No such file"
 kill -9 $pid
 wait $pid
