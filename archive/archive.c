@@ -1671,9 +1671,7 @@ struct unit_index {
 
 static size_t str_hash(const char *s)
 {
-	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		h = (h ^ *p) * 0x100000001b3ull;
+	uint64_t h = br_fnv1a(s);
 	return (size_t)(h ^ (h >> 29));
 }
 

@@ -133,4 +133,14 @@ void br_ptrmap_free(struct br_ptrmap *m);
 int br_error(const char *fmt, ...) BR_PRINTF(1, 2);
 const char *br_last_error(void);
 
+/* FNV-1a of a NUL-terminated string, 64 bits: the hash of the string-keyed
+ * tables (each adds what its table needs on top). */
+static inline uint64_t br_fnv1a(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+	return h;
+}
+
 #endif

@@ -36,9 +36,7 @@ struct sec_index {
 
 static size_t key_hash(const char *key)
 {
-	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
-	for (const unsigned char *p = (const unsigned char *)key; *p; p++)
-		h = (h ^ *p) * 0x100000001b3ull;
+	uint64_t h = br_fnv1a(key);
 	return (size_t)(h ^ (h >> 29));
 }
 

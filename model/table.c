@@ -98,10 +98,7 @@ static void name_tab_free(struct name_tab *nt)
 /* The slot of s: its own, or the empty one it would take. */
 static size_t name_tab_slot(const struct name_tab *nt, const char *s)
 {
-	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
-	for (const char *p = s; *p; p++)
-		h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
-	size_t k = (size_t)h & (nt->cap - 1);
+	size_t k = (size_t)br_fnv1a(s) & (nt->cap - 1);
 	while (nt->key[k] && strcmp(nt->key[k], s) != 0)
 		k = (k + 1) & (nt->cap - 1);
 	return k;

@@ -175,10 +175,7 @@ char *br_cmp_shorten_name(const char *s, size_t w)
 
 static uint64_t str_hash(const char *s)
 {
-	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-	return h;
+	return br_fnv1a(s);
 }
 
 /* The slot of `key` in an open-addressing set of row indexes + 1 whose

@@ -235,10 +235,7 @@ struct br_load_stream {
 
 static uint64_t fnv_str(const char *s)
 {
-	uint64_t h = 1469598103934665603ull;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h | 1;
+	return br_fnv1a(s) | 1;
 }
 
 static size_t tally_slot(struct tally *t, uint64_t key)
