@@ -949,21 +949,39 @@ char *br_doc_excerpt(const struct br_doc *doc, unsigned first, unsigned last)
 	return br_buf_detach(&b);
 }
 
+/* What each BR_TRANSPORT_* bit did: in a few words (a report's column) and
+ * in a sentence (--explain). One table, so that a new decoding is named in
+ * both or neither. */
+static const struct {
+	unsigned bit;
+	const char *word, *name;
+} transports[] = {
+	{BR_TRANSPORT_QP, "quoted-printable", "quoted-printable decoded"},
+	{BR_TRANSPORT_HTML, "HTML", "read as an HTML page"},
+	{BR_TRANSPORT_QUOTE, "mail quoting", "mail quoting ('> ') removed"},
+	{BR_TRANSPORT_BBCODE, "forum markup", "forum markup ([code], [b]) removed"},
+	{BR_TRANSPORT_TABS, "tabs", "tabs and no-break spaces made blanks"},
+	{BR_TRANSPORT_PREFIX, "line prefixes", "a block's shared prefix (comment, list, diff marks) removed"},
+	{BR_TRANSPORT_NUMBERS, "line numbers", "line numbers (a pastebin's or viewer's gutter) removed"},
+	{BR_TRANSPORT_SPACING, "double spacing", "double spacing (a blank line after every line) undone"},
+	{BR_TRANSPORT_ESCAPES, "terminal escapes", "terminal escape sequences (colours, cursor moves) removed"},
+	{BR_TRANSPORT_BASE64, "base64", "base64 mail bodies decoded"},
+};
+
 const char *br_transport_name(unsigned bit)
 {
-	switch (bit) {
-	case BR_TRANSPORT_QP: return "quoted-printable decoded";
-	case BR_TRANSPORT_HTML: return "read as an HTML page";
-	case BR_TRANSPORT_QUOTE: return "mail quoting ('> ') removed";
-	case BR_TRANSPORT_BBCODE: return "forum markup ([code], [b]) removed";
-	case BR_TRANSPORT_TABS: return "tabs and no-break spaces made blanks";
-	case BR_TRANSPORT_PREFIX: return "a block's shared prefix (comment, list, diff marks) removed";
-	case BR_TRANSPORT_NUMBERS: return "line numbers (a pastebin's or viewer's gutter) removed";
-	case BR_TRANSPORT_SPACING: return "double spacing (a blank line after every line) undone";
-	case BR_TRANSPORT_ESCAPES: return "terminal escape sequences (colours, cursor moves) removed";
-	case BR_TRANSPORT_BASE64: return "base64 mail bodies decoded";
-	default: return NULL;
-	}
+	for (size_t i = 0; i < BR_ARRAY_LEN(transports); i++)
+		if (transports[i].bit == bit)
+			return transports[i].name;
+	return NULL;
+}
+
+const char *br_transport_word(unsigned bit)
+{
+	for (size_t i = 0; i < BR_ARRAY_LEN(transports); i++)
+		if (transports[i].bit == bit)
+			return transports[i].word;
+	return NULL;
 }
 
 /* ------------------------------------------------------------ dates */

@@ -37,6 +37,8 @@ enum {
 /* What a BR_TRANSPORT_* bit did, in words ("quoted-printable decoded"), or
  * NULL for a bit that is not one. */
 const char *br_transport_name(unsigned bit);
+/* The same in a word or two ("quoted-printable"), for a table's cell. */
+const char *br_transport_word(unsigned bit);
 
 /* br_line.flags */
 enum {

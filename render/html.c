@@ -404,24 +404,15 @@ static const struct br_chart_series *series_of(const struct report *rp, const st
 	return NULL;
 }
 
+/* The decodings an input went through, in words, "—" for none. */
 static const char *transport_words(unsigned t, struct br_buf *b)
 {
-	static const struct {
-		unsigned bit;
-		const char *word;
-	} words[] = {
-		{BR_TRANSPORT_QP, "quoted-printable"}, {BR_TRANSPORT_HTML, "HTML"},
-		{BR_TRANSPORT_QUOTE, "mail quoting"},  {BR_TRANSPORT_BBCODE, "forum markup"},
-		{BR_TRANSPORT_TABS, "tabs"},           {BR_TRANSPORT_PREFIX, "line prefixes"},
-		{BR_TRANSPORT_NUMBERS, "line numbers"}, {BR_TRANSPORT_SPACING, "double spacing"},
-		{BR_TRANSPORT_ESCAPES, "terminal escapes"},
-	};
 	br_buf_reset(b);
-	for (size_t i = 0; i < BR_ARRAY_LEN(words); i++)
-		if (t & words[i].bit) {
+	for (unsigned bit = 1; bit && bit <= t; bit <<= 1)
+		if ((t & bit) && br_transport_word(bit)) {
 			if (b->len)
 				br_buf_adds(b, ", ");
-			br_buf_adds(b, words[i].word);
+			br_buf_adds(b, br_transport_word(bit));
 		}
 	return b->len ? br_buf_str(b) : "\xe2\x80\x94";
 }
