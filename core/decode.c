@@ -512,6 +512,10 @@ void br_decode(struct br_doc *doc)
 		scan(doc, &sg, &facts);
 	}
 	if (sg.qp) {
+		/* a copy that doubled the lines of an encoded text (a blank
+		 * after each soft break): undone first, so that they join */
+		if (br_dec_stage_undouble(doc))
+			scan(doc, &sg, &facts);
 		struct rescan rs = {.old = &facts};
 		if (br_dec_stage_qp(doc, &rs))
 			scan_finish(&rs.st, &sg);

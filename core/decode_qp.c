@@ -27,10 +27,13 @@ static bool all_same(const char *s, size_t n, char c)
 	return true;
 }
 
-/* Offset of the soft-break "=" in the line, or SIZE_MAX. */
+/* Offset of the soft-break "=" in the line, or SIZE_MAX. (Blanks and
+ * carriage returns after it are a copy's: a "\r\r\n" line end leaves one.) */
 static size_t soft_break(const struct br_line *l)
 {
-	size_t n = rtrim_len(l->text, l->len);
+	size_t n = l->len;
+	while (n && (l->text[n - 1] == ' ' || l->text[n - 1] == '\t' || l->text[n - 1] == '\r'))
+		n--;
 	if (!n || l->text[n - 1] != '=')
 		return SIZE_MAX;
 	if (n >= 2 && l->text[n - 2] == '=')
@@ -135,12 +138,25 @@ static bool qp_decide(const struct qp_region *r)
 	       r->nsoft >= 3;
 }
 
-/* Quote prefix ("> > ", ">> ") length at the start of a line (0 if none). */
+/* The length of a line's marker prefix: a mail quote ("> > ", ">> ") or
+ * the mark a copy put before every line (a comment's "# ", "// ", ";",
+ * a list's " * ", a table's "| "), with a blank after it; 0 for none. A
+ * soft break's next line that starts with the same prefix goes on after
+ * it: the prefix was put there after the text was encoded. */
 static size_t quote_prefix_len(const char *s, size_t n)
 {
 	size_t i = 0, end = 0;
 	while (i < n && i < 3 && s[i] == ' ')
 		i++;
+	if (i < n && s[i] != '>') {
+		char c = s[i];
+		if (c == '/' && i + 1 < n && s[i + 1] == '/')
+			end = i + 2;
+		else if (c == '#' || c == '*' || c == '|' || c == ';' || c == '%')
+			for (end = i; end < n && s[end] == c;)
+				end++;
+		return end && end < n && s[end] == ' ' ? end + 1 : end;
+	}
 	while (i < n && s[i] == '>') {
 		i++;
 		end = i;

@@ -28,6 +28,16 @@ static const struct br_line *find(const struct br_doc *d, const char *prefix)
 	return NULL;
 }
 
+/* The logical line that holds `s` (fails if none). */
+static const struct br_line *holding(const struct br_doc *d, const char *s)
+{
+	for (size_t i = 0; i < d->nlines; i++)
+		if (strstr(d->lines[i].text, s))
+			return &d->lines[i];
+	fail_msg("no line holding '%s'", s);
+	return NULL;
+}
+
 static void plain_text_is_untouched(void **state)
 {
 	(void)state;
@@ -192,6 +202,69 @@ static void qp_quoted_continuations(void **state)
 	/* the join offset follows the text after the "> " prefix went */
 	assert_int_equal(br_line_njoins(l), 1);
 	assert_memory_equal(l->text + l->joins[0] - 2, "179.9", 5);
+	br_doc_free(d);
+}
+
+/* Encoded text a copy marked line by line after it was encoded (a raw
+ * message pasted as comments, a list, a table): the continuation of a
+ * soft break loses the mark its line has too; another mark stays. */
+static void qp_marked_continuations(void **state)
+{
+	(void)state;
+	static const char *const marks[] = {"# ", "// ", " * ", "| "};
+	for (size_t k = 0; k < sizeof marks / sizeof *marks; k++) {
+		struct br_buf b = BR_BUF_INIT;
+		const char *m = marks[k];
+		br_buf_addf(&b, "%sContent-Transfer-Encoding: quoted-printable\n%s\n", m, m);
+		br_buf_addf(&b, "%sThe disk on the second controller gives these numbers, with=\n", m);
+		br_buf_addf(&b, "%s the write cache on=3D1:\n", m);
+		br_buf_addf(&b, "%s box2,2G,31234,88,55123,20,24011,10,30112,80,71012,12,28=\n", m);
+		br_buf_addf(&b, "%s0.3,0\n", m);
+		br_buf_addf(&b, "%s and then a line that ends in a mark=\n", m);
+		br_buf_adds(&b, "+ not this one\n");
+		struct br_doc *d = mem(b.data);
+		assert_true(d->transport & BR_TRANSPORT_QP);
+		assert_string_equal(holding(d, "controller")->text,
+				    "The disk on the second controller gives these numbers, with the write cache on=1:");
+		assert_non_null(strstr(holding(d, "box2")->text,
+				       "box2,2G,31234,88,55123,20,24011,10,30112,80,71012,12,280.3,0"));
+		assert_non_null(strstr(holding(d, "a mark")->text, "ends in a mark+ not this one"));
+		br_doc_free(d);
+		br_buf_free(&b);
+	}
+}
+
+/* A copy that doubled the lines of an encoded text: a blank line after
+ * each soft break too; undone before the breaks are joined. */
+static void qp_double_spaced(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Content-Transfer-Encoding: quoted-printable\n\n"
+		"\n\n"
+		"Version 1.03      ------Sequential Output------ --Sequential Input- --Ran=\n\n"
+		"dom-\n\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --See=\n\n"
+		"ks--\n\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %=\n\n"
+		"CP\n\n"
+		"newbox           2G 31234  88 55123  20 24011  10 30112  80 71012  12 280.3 =\n\n"
+		"  0\n\n"
+		"oldbox           2G 21012  80 35112  15 14023   6 20012  70 41012   8 170.1 =\n\n"
+		"  0\n\n"
+		"The second=20\n\n"
+		"paragraph, of a few lines that a forum double spaced when the raw messa=\n\n"
+		"ge was pasted\n\n"
+		"as it came,\n\n"
+		"one line after another.\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_true(d->transport & BR_TRANSPORT_SPACING);
+	assert_string_equal(find(d, "newbox")->text,
+			    "newbox           2G 31234  88 55123  20 24011  10 30112  80 71012  12 280.3   0");
+	assert_string_equal(find(d, "Version")->text,
+			    "Version 1.03      ------Sequential Output------ --Sequential Input- --Random-");
+	assert_string_equal(find(d, "The second")->text, "The second ");
 	br_doc_free(d);
 }
 
@@ -1265,6 +1338,8 @@ int main(void)
 		cmocka_unit_test(qp_needs_evidence_and_spares_hdparm),
 		cmocka_unit_test(qp_per_region),
 		cmocka_unit_test(qp_quoted_continuations),
+		cmocka_unit_test(qp_marked_continuations),
+		cmocka_unit_test(qp_double_spaced),
 		cmocka_unit_test(quoting_depths_and_alignment),
 		cmocka_unit_test(pipe_quoting_but_not_markdown_tables),
 		cmocka_unit_test(deep_quoting_is_bounded),
