@@ -27,8 +27,23 @@ static bool all_same(const char *s, size_t n, char c)
 	return true;
 }
 
+/* The end of the header's encoded word ("=?iso-8859-1?q?L=F5hmus?=", RFC
+ * 2047) that starts at s[i] ("=?"), after its "?=", or 0 when none does. */
+static size_t encoded_word_end(const char *s, size_t i, size_t n)
+{
+	if (i + 1 >= n || s[i] != '=' || s[i + 1] != '?')
+		return 0;
+	/* =?charset?Q?text?= : three '?' inside, then "?=" */
+	size_t q = 0, k = i + 2;
+	for (; k < n && s[k] != ' ' && s[k] != '\t'; k++)
+		if (s[k] == '?' && ++q == 3)
+			return k + 1 < n && s[k + 1] == '=' ? k + 2 : 0;
+	return 0;
+}
+
 /* Offset of the soft-break "=" in the line, or SIZE_MAX. (Blanks and
- * carriage returns after it are a copy's: a "\r\r\n" line end leaves one.) */
+ * carriage returns after it are a copy's: a "\r\r\n" line end leaves one.)
+ * A header's encoded word that ends the line ends in "?=", not a break. */
 static size_t soft_break(const struct br_line *l)
 {
 	size_t n = l->len;
@@ -38,6 +53,15 @@ static size_t soft_break(const struct br_line *l)
 		return SIZE_MAX;
 	if (n >= 2 && l->text[n - 2] == '=')
 		return SIZE_MAX; /* "==" and "=====" underlines are text */
+	if (n >= 2 && l->text[n - 2] == '?') {
+		const char *w = l->text;
+		while ((w = memchr(w, '=', n - (size_t)(w - l->text))) != NULL) {
+			size_t e = encoded_word_end(l->text, (size_t)(w - l->text), n);
+			if (e == n)
+				return SIZE_MAX;
+			w = e ? l->text + e : w + 1;
+		}
+	}
 	return n - 1;
 }
 
@@ -105,6 +129,11 @@ static void qp_count(const struct br_line *l, struct qp_region *r)
 			if (!q)
 				break;
 			i = (size_t)(q - s);
+		}
+		size_t ew = encoded_word_end(l->text, i, n);
+		if (ew) { /* a header's encoded word: its escapes are its own */
+			i = ew - 1;
+			continue;
 		}
 		unsigned char a = s[i + 1], b = s[i + 2];
 		bool ha = (a >= 'A' && a <= 'F'), hb = (b >= 'A' && b <= 'F');

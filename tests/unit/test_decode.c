@@ -234,6 +234,27 @@ static void qp_marked_continuations(void **state)
 	}
 }
 
+/* A header's encoded word (RFC 2047) that a wrap left at a line end is no
+ * soft break, and its escapes no evidence: the wrapped hdparm line below
+ * keeps its "=" (a mail that does not say its encoding). */
+static void qp_encoded_words_are_no_evidence(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"From: someone@example.org\n"
+		"To: disks@example.org, Lenar Example and the rest of the list =?iso-8859-1?q?L=F5hmus?=\n"
+		"  <lenar@example.org>\n"
+		"Subject: =?utf-8?q?sata_numbers_=E2=80=94_again_and_again_and_again_and_again?=\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing buffer-cache reads:   1412 MB in  2.00 seconds =\n"
+		"705.05 MB/sec\n";
+	struct br_doc *d = mem(in);
+	assert_false(d->transport & BR_TRANSPORT_QP);
+	assert_string_equal(find(d, " Timing")->text, " Timing buffer-cache reads:   1412 MB in  2.00 seconds =");
+	br_doc_free(d);
+}
+
 /* A copy that doubled the lines of an encoded text: a blank line after
  * each soft break too; undone before the breaks are joined. */
 static void qp_double_spaced(void **state)
@@ -1340,6 +1361,7 @@ int main(void)
 		cmocka_unit_test(qp_quoted_continuations),
 		cmocka_unit_test(qp_marked_continuations),
 		cmocka_unit_test(qp_double_spaced),
+		cmocka_unit_test(qp_encoded_words_are_no_evidence),
 		cmocka_unit_test(quoting_depths_and_alignment),
 		cmocka_unit_test(pipe_quoting_but_not_markdown_tables),
 		cmocka_unit_test(deep_quoting_is_bounded),
