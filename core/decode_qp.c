@@ -167,34 +167,83 @@ static bool qp_decide(const struct qp_region *r)
 	       r->nsoft >= 3;
 }
 
-/* The length of a line's marker prefix: a mail quote ("> > ", ">> ") or
- * the mark a copy put before every line (a comment's "# ", "// ", ";",
- * a list's " * ", a table's "| "), with a blank after it; 0 for none. A
- * soft break's next line that starts with the same prefix goes on after
- * it: the prefix was put there after the text was encoded. */
+/* One mark of a line's prefix at s[j] (blanks before it skipped): a mail
+ * quote's ">" run, a comment's "#", ";" or "%" (up to three) or "//", a
+ * list's "*", a table's "|", each with a blank after it, a gutter's line
+ * number with what follows it (":", "|", ")" or "."; not a figure's
+ * "12.5"); its end, or 0 when there is none. */
+static size_t one_mark(const char *s, size_t j, size_t n)
+{
+	char c = s[j];
+	size_t i = j;
+	if (c == '>') {
+		while (j < n && s[j] == '>')
+			j++;
+		return j;
+	}
+	/* a comment's, list's or table's mark is a blank's: "#####" is a rule */
+	if (c == '/')
+		j = j + 1 < n && s[j + 1] == '/' ? j + 2 : j;
+	else if (c == '#' || c == ';' || c == '%' || c == '*' || c == '|')
+		while (j < n && s[j] == c && j - i < 3)
+			j++;
+	if (j > i)
+		return j < n && (s[j] == ' ' || s[j] == '\t') ? j : 0;
+	if (!is_digit((unsigned char)c))
+		return 0;
+	while (j < n && is_digit((unsigned char)s[j]))
+		j++;
+	while (j < n && s[j] == ' ')
+		j++;
+	if (j < n && (s[j] == ':' || s[j] == '|' || s[j] == ')' || s[j] == '.') &&
+	    !(j + 1 < n && is_digit((unsigned char)s[j + 1])))
+		return j + 1;
+	return 0;
+}
+
+/* The length of a line's marker prefix: the marks a copy put before every
+ * line (quotes "> > ", comments "# ", lists " * ", tables "| ", numbered
+ * lines " 12 | ", in layers), each with the blanks around it; 0 for none.
+ * A soft break's next line that starts with a prefix of the same shape
+ * goes on after it: the prefix was put there after the text was encoded. */
 static size_t quote_prefix_len(const char *s, size_t n)
 {
-	size_t i = 0, end = 0;
-	while (i < n && i < 3 && s[i] == ' ')
-		i++;
-	if (i < n && s[i] != '>') {
-		char c = s[i];
-		if (c == '/' && i + 1 < n && s[i + 1] == '/')
-			end = i + 2;
-		else if (c == '#' || c == '*' || c == '|' || c == ';' || c == '%')
-			for (end = i; end < n && s[end] == c;)
-				end++;
-		return end && end < n && s[end] == ' ' ? end + 1 : end;
+	size_t end = 0;
+	for (;;) {
+		size_t j = end, b = 0;
+		while (j < n && (s[j] == ' ' || s[j] == '\t') && b < 8)
+			j++, b++;
+		size_t e = j < n ? one_mark(s, j, n) : 0;
+		if (!e)
+			return end;
+		end = e < n && s[e] == ' ' ? e + 1 : e;
 	}
-	while (i < n && s[i] == '>') {
-		i++;
-		end = i;
-		if (i + 1 < n && s[i] == ' ' && s[i + 1] == '>')
+}
+
+/* Do two prefixes have one shape: the same marks, whatever the blanks
+ * and the line numbers? */
+static bool same_shape(const char *a, size_t na, const char *b, size_t nb)
+{
+	size_t i = 0, j = 0;
+	for (;;) {
+		while (i < na && (a[i] == ' ' || a[i] == '\t'))
 			i++;
+		while (j < nb && (b[j] == ' ' || b[j] == '\t'))
+			j++;
+		if (i == na || j == nb)
+			return i == na && j == nb;
+		bool da = is_digit((unsigned char)a[i]), db = is_digit((unsigned char)b[j]);
+		if (da != db || (!da && a[i] != b[j]))
+			return false;
+		if (da) {
+			while (i < na && is_digit((unsigned char)a[i]))
+				i++;
+			while (j < nb && is_digit((unsigned char)b[j]))
+				j++;
+		} else {
+			i++, j++;
+		}
 	}
-	if (end && end < n && s[end] == ' ')
-		end++;
-	return end;
 }
 
 /* Decode the escapes of s[0..n) into w, carrying the line's joins. */
@@ -286,8 +335,9 @@ bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
 				br_dec_lw_join(&w);
 				from = 0;
 				const struct br_line *nx = &doc->lines[j];
-				if (pfx && nx->len >= pfx && memcmp(nx->text, first->text, pfx) == 0)
-					from = pfx;
+				size_t npfx = pfx ? quote_prefix_len(nx->text, nx->len) : 0;
+				if (npfx && same_shape(nx->text, npfx, first->text, pfx))
+					from = npfx;
 			}
 			br_dec_rescan_new(rs, br_dec_lw_emit(&out, j + 1, &w, first->line,
 							     doc->lines[j].end_line, first->depth,

@@ -234,6 +234,33 @@ static void qp_marked_continuations(void **state)
 	}
 }
 
+/* Marks in layers (a quoted reply pasted as comments, a numbered paste
+ * quoted) go from a continuation whatever its line number; a rule of '#'
+ * is text, not a mark. */
+static void qp_layered_marks(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"# > > Content-Transfer-Encoding: quoted-printable\n"
+		"# > > The array gives these numbers after the firmware update, see=\n"
+		"# > >  below:\n"
+		"> >  41. Another paragraph, numbered by the viewer it was copied out =\n"
+		"> >  42. of, then quoted twice.\n"
+		"> ##########################################################################=\n"
+		"> ###\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_non_null(strstr(holding(d, "The array")->text, "firmware update, see below:"));
+	assert_non_null(strstr(holding(d, "Another")->text, "copied out of, then quoted twice."));
+	/* 74 + 3 of them: the continuation's are kept */
+	const struct br_line *l = holding(d, "#####");
+	size_t k = 0;
+	for (const char *p = l->text; *p; p++)
+		k += *p == '#';
+	assert_int_equal(k, 77);
+	br_doc_free(d);
+}
+
 /* A header's encoded word (RFC 2047) that a wrap left at a line end is no
  * soft break, and its escapes no evidence: the wrapped hdparm line below
  * keeps its "=" (a mail that does not say its encoding). */
@@ -1361,6 +1388,7 @@ int main(void)
 		cmocka_unit_test(qp_quoted_continuations),
 		cmocka_unit_test(qp_marked_continuations),
 		cmocka_unit_test(qp_double_spaced),
+		cmocka_unit_test(qp_layered_marks),
 		cmocka_unit_test(qp_encoded_words_are_no_evidence),
 		cmocka_unit_test(quoting_depths_and_alignment),
 		cmocka_unit_test(pipe_quoting_but_not_markdown_tables),
