@@ -65,6 +65,49 @@ static size_t soft_break(const struct br_line *l)
 	return n - 1;
 }
 
+/* The MIME boundaries a document declares (boundary="..." of its
+ * multipart Content-Types, on a header's continuation line too): a part
+ * starts at "--" and one of them, however short. */
+#define QP_BOUNDARIES 8
+struct boundaries {
+	const char *s[QP_BOUNDARIES];
+	size_t len[QP_BOUNDARIES], n;
+};
+
+static void find_boundaries(const struct br_doc *doc, struct boundaries *b)
+{
+	b->n = 0;
+	for (size_t i = 0; i < doc->nlines && b->n < QP_BOUNDARIES; i++) {
+		const struct br_line *l = &doc->lines[i];
+		const char *p = l->text, *e = l->text + l->len;
+		while ((p = memchr(p, '=', (size_t)(e - p))) != NULL &&
+		       ((size_t)(p - l->text) < 8 || !has_prefix_ci(p - 8, 9, "boundary=")))
+			p++;
+		if (!p)
+			continue;
+		const char *v = p + 1;
+		bool quoted = v < e && *v == '"';
+		v += quoted;
+		const char *w = v;
+		while (w < e && (quoted ? *w != '"' : *w != ';' && *w != ' ' && *w != '\t'))
+			w++;
+		if (w > v && w - v <= 70) {
+			b->s[b->n] = v;
+			b->len[b->n++] = (size_t)(w - v);
+		}
+	}
+}
+
+/* Does line l start a declared part ("--" and a boundary)? */
+static bool declared_boundary(const struct br_line *l, const struct boundaries *b)
+{
+	for (size_t k = 0; b && k < b->n; k++)
+		if (l->len >= 2 + b->len[k] && l->text[0] == '-' && l->text[1] == '-' &&
+		    memcmp(l->text + 2, b->s[k], b->len[k]) == 0)
+			return true;
+	return false;
+}
+
 static bool boundary_line(const struct br_line *l, const struct br_line *prev)
 {
 	const char *s = l->text;
@@ -278,12 +321,14 @@ static void qp_decode_span(struct lw *w, const struct br_line *in, size_t *ji, s
 bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
 {
 	size_t nl = doc->nlines;
+	struct boundaries bd;
+	find_boundaries(doc, &bd);
 	struct qp_region *regs = NULL;
 	size_t nregs = 0, capr = 0;
 	bool any = false;
 	for (size_t i = 0; i < nl; i++) {
 		const struct br_line *prev = i ? &doc->lines[i - 1] : NULL;
-		if (i == 0 || boundary_line(&doc->lines[i], prev)) {
+		if (i == 0 || boundary_line(&doc->lines[i], prev) || declared_boundary(&doc->lines[i], &bd)) {
 			regs = br_grow(regs, &capr, nregs + 1, sizeof *regs);
 			memset(&regs[nregs], 0, sizeof regs[nregs]);
 			regs[nregs].first = i;

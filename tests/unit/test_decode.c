@@ -261,6 +261,36 @@ static void qp_layered_marks(void **state)
 	br_doc_free(d);
 }
 
+/* A part starts at its declared boundary however short ("--=_b1"): each
+ * part's encoding is its own, the base64 after the QP part does not make
+ * the QP part undeclared. */
+static void qp_parts_by_declared_boundary(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"From: someone@example.org\n"
+		"MIME-Version: 1.0\n"
+		"Content-Type: multipart/mixed; charset=us-ascii;\n"
+		"\tboundary=\"=_b1\"\n"
+		"\n"
+		"--=_b1\n"
+		"Content-Type: text/plain; charset=utf-8\n"
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"Gr=C3=B6=C3=9Fe 4G\n"
+		"\n"
+		"--=_b1\n"
+		"Content-Type: application/octet-stream\n"
+		"Content-Transfer-Encoding: base64\n"
+		"\n"
+		"AAECAwQFBgcICQ==\n"
+		"--=_b1--\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_string_equal(find(d, "Gr")->text, "Gr\xc3\xb6\xc3\x9f" "e 4G");
+	br_doc_free(d);
+}
+
 /* A header's encoded word (RFC 2047) that a wrap left at a line end is no
  * soft break, and its escapes no evidence: the wrapped hdparm line below
  * keeps its "=" (a mail that does not say its encoding). */
@@ -1388,6 +1418,7 @@ int main(void)
 		cmocka_unit_test(qp_quoted_continuations),
 		cmocka_unit_test(qp_marked_continuations),
 		cmocka_unit_test(qp_double_spaced),
+		cmocka_unit_test(qp_parts_by_declared_boundary),
 		cmocka_unit_test(qp_layered_marks),
 		cmocka_unit_test(qp_encoded_words_are_no_evidence),
 		cmocka_unit_test(quoting_depths_and_alignment),
