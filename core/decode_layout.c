@@ -103,6 +103,23 @@ static bool gutter_of(const struct br_line *l, struct gutter *g, bool inside)
 	return true;
 }
 
+/* How many lines from line j (one or two) are the rest of a numbered line
+ * that a mail or an editor wrapped after the numbers were put in: lines
+ * with text and without the number `want`, which the line after them has;
+ * 0 when line j is not such. */
+static size_t wrapped_lines(const struct br_doc *doc, size_t j, unsigned long want)
+{
+	for (size_t k = 0; k < 2 && j + k + 1 < doc->nlines; k++) {
+		const struct br_line *l = &doc->lines[j + k];
+		struct gutter g;
+		if (!rtrim_len(l->text, l->len) || (gutter_of(l, &g, true) && g.num == want))
+			return 0;
+		if (gutter_of(&doc->lines[j + k + 1], &g, true) && g.num == want)
+			return k + 1;
+	}
+	return 0;
+}
+
 /* The end of the numbered block from line i (i when there is none); *sep
  * the blanks that separate a blanks-only gutter from the text (else 0);
  * *only_number when the gutter is the number and its ':' alone (grep -n). */
@@ -121,11 +138,16 @@ static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep, bool
 	bool empty = g.empty, aligned = false;
 	size_t fewest = g.blanks ? g.blanks : SIZE_MAX;
 	unsigned long want = g.num + 1;
-	size_t j = i + 1;
+	size_t j = i + 1, numbered = 1;
 	for (; j < doc->nlines; j++, want++) {
 		struct gutter h;
-		if (!gutter_of(&doc->lines[j], &h, true) || h.num != want)
+		size_t wraps = wrapped_lines(doc, j, want);
+		j += wraps;
+		if (!gutter_of(&doc->lines[j], &h, true) || h.num != want) {
+			j -= wraps;
 			break;
+		}
+		numbered++;
 		if (!h.empty) {
 			int k = h.blanks ? 2 : 1;
 			/* a glued ':' under other marks, or another mark in a
@@ -144,7 +166,7 @@ static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep, bool
 		/* " 9" over "10": numbers right-aligned, as a terminal pads them */
 		aligned |= h.digits != g.digits && h.end == g.end;
 	}
-	if (j - i < GUTTER_MIN_LINES || (kind == 2 && !empty && !aligned) || (glued && !colons))
+	if (numbered < GUTTER_MIN_LINES || (kind == 2 && !empty && !aligned) || (glued && !colons))
 		return i;
 	*only_number = glued;
 	if (kind == 2)
@@ -183,9 +205,15 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 			i++;
 			continue;
 		}
-		for (; i < j; i++) {
-			struct gutter g;
-			gutter_of(&doc->lines[i], &g, true);
+		struct gutter g;
+		gutter_of(&doc->lines[i], &g, true);
+		for (unsigned long want = g.num; i < j; i++) {
+			/* a wrapped line's rest (wrapped_lines) stays as it is */
+			if (!gutter_of(&doc->lines[i], &g, true) || g.num != want) {
+				rw_keep(&out, &doc->lines[i], i + 1);
+				continue;
+			}
+			want++;
 			size_t cut = g.empty ? g.len : bare ? g.end + 1 : g.len + sep;
 			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, cut, 0);
 		}

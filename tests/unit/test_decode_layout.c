@@ -84,6 +84,33 @@ static void other_gutters(void **state)
 	check("1. a\n2. b\n3. c\n4. d\n5. e\n6:30 f\n", "a\nb\nc\nd\ne\n6:30 f\n", BR_TRANSPORT_NUMBERS);
 }
 
+/* A numbered paste that a mail wrapped afterwards: the rest of a wrapped
+ * line (one or two lines without a number, the next number after them)
+ * stays in the block as it is; three such lines end it. */
+static void wrapped_gutter(void **state)
+{
+	(void)state;
+	check("  17.  Timing cached reads:   22726 MB in  1.99 seconds = 11430.90\n"
+	      "MB/sec\n"
+	      "  18.  Timing buffered disk reads:  86 MB in  3.07 seconds =\n"
+	      "28.06\n"
+	      "MB/sec\n"
+	      "  19.\n"
+	      "  20. /dev/sdb:\n"
+	      "  21. done\n",
+	      " Timing cached reads:   22726 MB in  1.99 seconds = 11430.90\n"
+	      "MB/sec\n"
+	      " Timing buffered disk reads:  86 MB in  3.07 seconds =\n"
+	      "28.06\n"
+	      "MB/sec\n"
+	      "\n"
+	      "/dev/sdb:\n"
+	      "done\n",
+	      BR_TRANSPORT_NUMBERS);
+	static const char three[] = "1. a\n2. b\nx\ny\nz\n3. c\n4. d\n5. e\n";
+	check(three, three, 0);
+}
+
 /* Lines that start with numbers but are no gutter: CSV records, rows of
  * figures, times, a short numbered list, numbers that do not count up. */
 static void not_gutters(void **state)
@@ -323,6 +350,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pastebin_gutter),
 		cmocka_unit_test(other_gutters),
+		cmocka_unit_test(wrapped_gutter),
 		cmocka_unit_test(not_gutters),
 		cmocka_unit_test(double_spacing),
 		cmocka_unit_test(cr_cr_lf),
