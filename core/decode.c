@@ -550,8 +550,14 @@ void br_decode(struct br_doc *doc)
 		br_dec_stage_bbcode(doc, sg.bbcode, sg.fence);
 	/* a block's prefix gone, what it held may have one of its own (a diff
 	 * or a list in a comment): at most three layers */
-	for (int k = 0; sg.prefix && k < 3 && br_dec_stage_prefix(doc); k++)
-		;
+	int layers = 0;
+	while (sg.prefix && layers < 3 && br_dec_stage_prefix(doc))
+		layers++;
+	/* a numbered paste behind the marks shows its gutter once they are
+	 * gone (" *   12. "), and maybe marks of its own behind that */
+	if (layers && br_dec_stage_gutter(doc))
+		while (layers < 6 && br_dec_stage_prefix(doc))
+			layers++;
 	/* a command's output as an Ansible task result's JSON strings */
 	if (sg.jsonlog)
 		br_dec_stage_jsonlog(doc);

@@ -103,6 +103,13 @@ static bool gutter_of(const struct br_line *l, struct gutter *g, bool inside)
 	return true;
 }
 
+/* The numbers a line took beyond its own: the lines a stage before joined
+ * into it (quoted-printable's soft breaks), each numbered once. */
+static unsigned long joined_lines(const struct br_line *l)
+{
+	return l->end_line > l->line ? l->end_line - l->line : 0;
+}
+
 /* How many lines from line j (one or two) are the rest of a numbered line
  * that a mail or an editor wrapped after the numbers were put in: lines
  * with text and without the number `want`, which the line after them has;
@@ -137,9 +144,9 @@ static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep, bool
 	bool glued = g.glued, colons = g.empty || g.colon;
 	bool empty = g.empty, aligned = false;
 	size_t fewest = g.blanks ? g.blanks : SIZE_MAX;
-	unsigned long want = g.num + 1;
+	unsigned long want = g.num + 1 + joined_lines(&doc->lines[i]);
 	size_t j = i + 1, numbered = 1;
-	for (; j < doc->nlines; j++, want++) {
+	for (; j < doc->nlines; j++) {
 		struct gutter h;
 		size_t wraps = wrapped_lines(doc, j, want);
 		j += wraps;
@@ -148,6 +155,7 @@ static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep, bool
 			break;
 		}
 		numbered++;
+		want = h.num + 1 + joined_lines(&doc->lines[j]);
 		if (!h.empty) {
 			int k = h.blanks ? 2 : 1;
 			/* a glued ':' under other marks, or another mark in a
@@ -213,7 +221,7 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 				rw_keep(&out, &doc->lines[i], i + 1);
 				continue;
 			}
-			want++;
+			want = g.num + 1 + joined_lines(&doc->lines[i]);
 			size_t cut = g.empty ? g.len : bare ? g.end + 1 : g.len + sep;
 			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, cut, 0);
 		}

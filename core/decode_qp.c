@@ -152,15 +152,22 @@ static bool tool_line_end(const char *s, size_t sb)
 	return false;
 }
 
+static size_t quote_prefix_len(const char *s, size_t n);
+
 static void qp_count(const struct br_line *l, struct qp_region *r)
 {
 	const unsigned char *s = (const unsigned char *)l->text;
 	size_t n = l->len;
-	if ((s[0] == 'c' || s[0] == 'C') && has_prefix_ci(l->text, n, "content-transfer-encoding:")) {
-		const char *v = l->text + 26;
+	/* the declaration, behind the marks of a quote or a paste too */
+	size_t m = s[0] == 'c' || s[0] == 'C' ? 0 : quote_prefix_len(l->text, n);
+	if ((s[m] == 'c' || s[m] == 'C') && has_prefix_ci(l->text + m, n - m, "content-transfer-encoding:")) {
+		const char *v = l->text + m + 26;
 		while (*v == ' ' || *v == '\t')
 			v++;
-		r->declared = has_prefix_ci(v, strlen(v), "quoted-printable") ? 1 : -1;
+		bool qp = has_prefix_ci(v, strlen(v), "quoted-printable");
+		/* (a marked one says QP where nothing else said anything) */
+		if (!m || (qp && !r->declared))
+			r->declared = qp ? 1 : -1;
 		return;
 	}
 	size_t sb = soft_break(l);
@@ -263,8 +270,9 @@ static size_t quote_prefix_len(const char *s, size_t n)
 	}
 }
 
-/* Do two prefixes have one shape: the same marks, whatever the blanks
- * and the line numbers? */
+/* Is prefix a, in shape, the start of prefix b: the same marks, whatever
+ * the blanks and the line numbers, or fewer of them (the rest of a quoted
+ * line that a reply re-wrapped carries the outer quote only)? */
 static bool same_shape(const char *a, size_t na, const char *b, size_t nb)
 {
 	size_t i = 0, j = 0;
@@ -274,7 +282,7 @@ static bool same_shape(const char *a, size_t na, const char *b, size_t nb)
 		while (j < nb && (b[j] == ' ' || b[j] == '\t'))
 			j++;
 		if (i == na || j == nb)
-			return i == na && j == nb;
+			return i == na;
 		bool da = is_digit((unsigned char)a[i]), db = is_digit((unsigned char)b[j]);
 		if (da != db || (!da && a[i] != b[j]))
 			return false;

@@ -291,6 +291,39 @@ static void qp_parts_by_declared_boundary(void **state)
 	br_doc_free(d);
 }
 
+/* A quoted message that says it is quoted-printable (its headers quoted
+ * too) and a reply that re-wrapped it: the rest of a soft-broken line
+ * carries the outer quote only, and goes on after the break. A marked
+ * declaration that says another encoding leaves the region as it was. */
+static void qp_quoted_declaration(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"someone wrote:\n"
+		"> Content-Type: text/plain; charset=iso-8859-1\n"
+		"> Content-Transfer-Encoding: quoted-printable\n"
+		"> \n"
+		"> > Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec=\n"
+		">  %CPU\n"
+		"> > ide-2416  514 11956 96.3 26123 22.6  9873 13.7 12214 94.8 40811 11.4  38=\n"
+		"> 2.1  2.4\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_string_equal(find(d, "ide-2416")->text,
+			    "ide-2416  514 11956 96.3 26123 22.6  9873 13.7 12214 94.8 40811 11.4  382.1  2.4");
+	assert_int_equal(find(d, "ide-2416")->depth, 2);
+	br_doc_free(d);
+	static const char seven[] =
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		" * Content-Transfer-Encoding: 7bit\n"
+		" * gr=C3=B6=C3=9Fer\n";
+	d = mem(seven);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_non_null(strstr(holding(d, "gr")->text, "gr\xc3\xb6\xc3\x9f" "er"));
+	br_doc_free(d);
+}
+
 /* A header's encoded word (RFC 2047) that a wrap left at a line end is no
  * soft break, and its escapes no evidence: the wrapped hdparm line below
  * keeps its "=" (a mail that does not say its encoding). */
@@ -1418,6 +1451,7 @@ int main(void)
 		cmocka_unit_test(qp_quoted_continuations),
 		cmocka_unit_test(qp_marked_continuations),
 		cmocka_unit_test(qp_double_spaced),
+		cmocka_unit_test(qp_quoted_declaration),
 		cmocka_unit_test(qp_parts_by_declared_boundary),
 		cmocka_unit_test(qp_layered_marks),
 		cmocka_unit_test(qp_encoded_words_are_no_evidence),

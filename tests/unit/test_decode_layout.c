@@ -111,6 +111,32 @@ static void wrapped_gutter(void **state)
 	check(three, three, 0);
 }
 
+/* A numbered paste behind a comment's marks shows its gutter once they
+ * are gone; a line that quoted-printable joined took the numbers of the
+ * lines it joined. */
+static void gutter_behind_marks(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem(" *    1. Content-Transfer-Encoding: quoted-printable\n"
+			       " *    2.\n"
+			       " *    3. The array gives these numbers after the firmware update, see=\n"
+			       " *    4.  below:\n"
+			       " *    5. box2,2G,31234,88,55123\n"
+			       " *    6. done\n"
+			       " *    7. end\n");
+	char *got = joined(d);
+	assert_string_equal(got, "Content-Transfer-Encoding: quoted-printable\n"
+				 "\n"
+				 "The array gives these numbers after the firmware update, see below:\n"
+				 "box2,2G,31234,88,55123\n"
+				 "done\n"
+				 "end\n");
+	assert_true(d->transport & BR_TRANSPORT_NUMBERS);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	free(got);
+	br_doc_free(d);
+}
+
 /* Lines that start with numbers but are no gutter: CSV records, rows of
  * figures, times, a short numbered list, numbers that do not count up. */
 static void not_gutters(void **state)
@@ -351,6 +377,7 @@ int main(void)
 		cmocka_unit_test(pastebin_gutter),
 		cmocka_unit_test(other_gutters),
 		cmocka_unit_test(wrapped_gutter),
+		cmocka_unit_test(gutter_behind_marks),
 		cmocka_unit_test(not_gutters),
 		cmocka_unit_test(double_spacing),
 		cmocka_unit_test(cr_cr_lf),
