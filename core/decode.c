@@ -558,6 +558,9 @@ void br_decode(struct br_doc *doc)
 	if (layers && br_dec_stage_gutter(doc))
 		while (layers < 6 && br_dec_stage_prefix(doc))
 			layers++;
+	/* double spacing whose blank lines had the marks too ("# ") */
+	if (layers)
+		br_dec_stage_undouble(doc);
 	/* a command's output as an Ansible task result's JSON strings */
 	if (sg.jsonlog)
 		br_dec_stage_jsonlog(doc);

@@ -202,6 +202,14 @@ size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl);
 
 /* Each rewrites doc->lines, sets its bit of doc->transport and returns
  * true when it changed anything. */
+/* The marks a copy put before a line (quotes "> > ", comments "# ",
+ * lists " * ", tables "| ", numbered lines " 12 | ", in layers, with their
+ * blanks): their length, 0 for none (decode_qp.c). */
+size_t br_dec_mark_prefix_len(const char *s, size_t n);
+/* Is mark prefix a, in shape, the start of prefix b (the same marks,
+ * whatever the blanks and line numbers, or fewer of them)? */
+bool br_dec_mark_shape_within(const char *a, size_t na, const char *b, size_t nb);
+
 bool br_dec_stage_b64(struct br_doc *doc);                       /* decode_b64.c */
 bool br_dec_stage_html_page(struct br_doc *doc);                 /* decode_html.c */
 bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs);     /* decode_qp.c */

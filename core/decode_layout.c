@@ -275,11 +275,18 @@ static bool goes_on(const struct br_line *a, const struct br_line *b)
 	size_t n = a->len, k = 0;
 	while (n && (a->text[n - 1] == ' ' || a->text[n - 1] == '\t'))
 		n--;
+	/* both behind the same marks (a comment's "# ", a quote's "> "):
+	 * the sentence is what follows them */
+	size_t pa = br_dec_mark_prefix_len(a->text, n), pb = br_dec_mark_prefix_len(b->text, b->len);
+	bool marked = pa && pb && br_dec_mark_shape_within(a->text, pa, b->text, pb) &&
+		      br_dec_mark_shape_within(b->text, pb, a->text, pa);
+	if (marked)
+		k = pa;
 	while (k < n && (a->text[k] == ' ' || a->text[k] == '\t'))
 		k++;
 	if (n - k < 40 || a->text[k] == '#' || strchr(".:!?;`|)", a->text[n - 1]))
 		return false;
-	size_t j = 0;
+	size_t j = marked ? pb : 0;
 	while (j < b->len && (b->text[j] == ' ' || b->text[j] == '\t'))
 		j++;
 	return j < b->len && b->text[j] >= 'a' && b->text[j] <= 'z';

@@ -152,14 +152,12 @@ static bool tool_line_end(const char *s, size_t sb)
 	return false;
 }
 
-static size_t quote_prefix_len(const char *s, size_t n);
-
 static void qp_count(const struct br_line *l, struct qp_region *r)
 {
 	const unsigned char *s = (const unsigned char *)l->text;
 	size_t n = l->len;
 	/* the declaration, behind the marks of a quote or a paste too */
-	size_t m = s[0] == 'c' || s[0] == 'C' ? 0 : quote_prefix_len(l->text, n);
+	size_t m = s[0] == 'c' || s[0] == 'C' ? 0 : br_dec_mark_prefix_len(l->text, n);
 	if ((s[m] == 'c' || s[m] == 'C') && has_prefix_ci(l->text + m, n - m, "content-transfer-encoding:")) {
 		const char *v = l->text + m + 26;
 		while (*v == ' ' || *v == '\t')
@@ -256,7 +254,7 @@ static size_t one_mark(const char *s, size_t j, size_t n)
  * lines " 12 | ", in layers), each with the blanks around it; 0 for none.
  * A soft break's next line that starts with a prefix of the same shape
  * goes on after it: the prefix was put there after the text was encoded. */
-static size_t quote_prefix_len(const char *s, size_t n)
+size_t br_dec_mark_prefix_len(const char *s, size_t n)
 {
 	size_t end = 0;
 	for (;;) {
@@ -273,7 +271,7 @@ static size_t quote_prefix_len(const char *s, size_t n)
 /* Is prefix a, in shape, the start of prefix b: the same marks, whatever
  * the blanks and the line numbers, or fewer of them (the rest of a quoted
  * line that a reply re-wrapped carries the outer quote only)? */
-static bool same_shape(const char *a, size_t na, const char *b, size_t nb)
+bool br_dec_mark_shape_within(const char *a, size_t na, const char *b, size_t nb)
 {
 	size_t i = 0, j = 0;
 	for (;;) {
@@ -372,7 +370,7 @@ bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
 				i++;
 				continue;
 			}
-			size_t pfx = quote_prefix_len(first->text, first->len);
+			size_t pfx = br_dec_mark_prefix_len(first->text, first->len);
 			size_t j = i, from = 0;
 			for (;;) {
 				const struct br_line *l = &doc->lines[j];
@@ -388,8 +386,8 @@ bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
 				br_dec_lw_join(&w);
 				from = 0;
 				const struct br_line *nx = &doc->lines[j];
-				size_t npfx = pfx ? quote_prefix_len(nx->text, nx->len) : 0;
-				if (npfx && same_shape(nx->text, npfx, first->text, pfx))
+				size_t npfx = pfx ? br_dec_mark_prefix_len(nx->text, nx->len) : 0;
+				if (npfx && br_dec_mark_shape_within(nx->text, npfx, first->text, pfx))
 					from = npfx;
 			}
 			br_dec_rescan_new(rs, br_dec_lw_emit(&out, j + 1, &w, first->line,

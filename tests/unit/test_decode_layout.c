@@ -137,6 +137,31 @@ static void gutter_behind_marks(void **state)
 	br_doc_free(d);
 }
 
+/* Double spacing of lines behind a comment's marks: a sentence cut in two
+ * behind "# " shows it as well as one in the open. */
+static void marked_double_spacing(void **state)
+{
+	(void)state;
+	check("# The numbers of the array after the firmware update, all three\n"
+	      "\n"
+	      "# runs of them:\n"
+	      "\n"
+	      "# box1 2G 31234 88 55123 20\n"
+	      "\n"
+	      "# box2 2G 31200 87 55001 21\n"
+	      "\n"
+	      "# box3 2G 31111 86 54987 20\n"
+	      "\n"
+	      "# done.\n",
+	      "The numbers of the array after the firmware update, all three\n"
+	      "runs of them:\n"
+	      "box1 2G 31234 88 55123 20\n"
+	      "box2 2G 31200 87 55001 21\n"
+	      "box3 2G 31111 86 54987 20\n"
+	      "done.\n",
+	      BR_TRANSPORT_SPACING);
+}
+
 /* Lines that start with numbers but are no gutter: CSV records, rows of
  * figures, times, a short numbered list, numbers that do not count up. */
 static void not_gutters(void **state)
@@ -378,6 +403,7 @@ int main(void)
 		cmocka_unit_test(other_gutters),
 		cmocka_unit_test(wrapped_gutter),
 		cmocka_unit_test(gutter_behind_marks),
+		cmocka_unit_test(marked_double_spacing),
 		cmocka_unit_test(not_gutters),
 		cmocka_unit_test(double_spacing),
 		cmocka_unit_test(cr_cr_lf),
