@@ -114,6 +114,7 @@ enum tag_kind br_dec_tag_at(const char *s, size_t n)
 static const unsigned char interesting[256] = {
 	['<'] = 1, ['['] = 1, ['\t'] = 1, ['='] = 1, ['&'] = 1,
 	[0xa0] = 1, /* Latin-1 no-break space, or the tail of U+00A0 */
+	[0xad] = 1, /* the tail of U+00AD, a soft hyphen */
 	[0xe2] = 1, /* U+2000.. spaces */
 	[0xe3] = 1, /* U+3000 */
 	[0xef] = 1, /* U+FEFF */
@@ -356,9 +357,9 @@ static inline void byte_facts(const unsigned char *s, size_t n, size_t i, size_t
 	default: {
 		/* a no-break or odd space; not the A0 that ends "à" (C3 A0) */
 		const char *r;
-		if (c == 0xa0 && inside_char(s, k, n)) {
+		if ((c == 0xa0 || c == 0xad) && inside_char(s, k, n)) {
 			if (s[k - 1] == 0xc2)
-				f->bits |= F_WS; /* U+00A0 */
+				f->bits |= F_WS; /* U+00A0, U+00AD */
 			break;
 		}
 		if (c != 0xa0 && inside_char(s, k, n))
