@@ -269,12 +269,19 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 					f->bits |= F_FENCE;
 			}
 			break;
-		default:
+		default: {
+			/* a numbered list's "12. ", a bullet that is not ASCII */
+			unsigned kind;
+			unsigned long num;
+			if ((is_digit(s[q]) || s[q] >= 0xc2) &&
+			    br_dec_list_marker((const char *)s + q, n - q, &kind, &num))
+				f->bits |= F_PREFIX;
 			/* a Supercite tag "ZC> " */
 			if (q < 4 && ((s[q] | 0x20) >= 'a' && (s[q] | 0x20) <= 'z') &&
 			    memchr(s + q, '>', n - q < 6 ? n - q : 6))
 				f->bits |= F_PREFIX;
 			break;
+		}
 		}
 	}
 	if (i < 4) {

@@ -38,13 +38,17 @@
  *    Markdown ``` fences); lines made only of tags are dropped.
  *  - Line prefixes shared by a block of two or more lines ("# ", "#\t",
  *    "# # ", " * ", "//", "; ", "% ", a Supercite "ZC> " tag, which counts as
- *    quoting): what the block's lines share is removed; Markdown bullets
- *    ("* ", "  - ") lose their marker line by line; a diff-marked block
+ *    quoting): what the block's lines share is removed; list items lose
+ *    their marker line by line: bullets ("* ", "  - ", "• ", "·\t") in a
+ *    row, numbers ("12. ", "3) ") counting on or repeated where an item
+ *    holds a result row, and a loose list's items (blank lines between
+ *    them) up to its last result row; a diff-marked block
  *    (lines starting " ", "-", "+", with both "-x" and "+x" lines) loses its
  *    marker column. A lone "# Heading" line stays.
  *  - TABs expand to 8-column stops (not in table rows); no-break spaces
- *    (U+00A0 in UTF-8, a lone Latin-1 0xA0, U+202F ...) become spaces and
- *    zero-width characters go. CRLF is handled when lines are split.
+ *    (U+00A0 in UTF-8, a lone Latin-1 0xA0, U+202F ...) become spaces,
+ *    zero-width characters and soft hyphens go, and so does a thin space
+ *    between digit groups ("19 422"). CRLF is handled when lines are split.
  *
  * Every logical line keeps its ORIGINAL first/last line numbers. Time and
  * memory stay linear in the input (no tree for HTML, bounded TAB and colspan

@@ -194,6 +194,19 @@ size_t br_dec_bb_tag_at(const char *s, size_t n, bool *closing, size_t *name);
 /* Is l a Markdown code fence (``` or ~~~, an info word allowed)? */
 bool br_dec_is_fence(const struct br_line *l);
 
+/* A list marker at the start of s[0..n) (decode_prefix.c): blanks, a
+ * bullet ("*", "-", "+", "•", "·" ...) or a number ("12.", "3)"), and the
+ * blanks after it; its length, 0 if none or if no text follows. *kind
+ * tells markers apart: an ASCII bullet is its byte, the others
+ * LIST_BULLET + an index, a number LIST_NUMBERED + its '.' or ')', *num
+ * then its value. */
+enum { LIST_BULLET = 0x100, LIST_NUMBERED = 0x200 };
+size_t br_dec_list_marker(const char *s, size_t n, unsigned *kind, unsigned long *num);
+
+/* Does s[0..n) hold three numbers or more (a result row's sign;
+ * decode_layout.c)? */
+bool br_dec_numbers3(const char *s, size_t n);
+
 /* Bytes of a space-like or zero-width character at s and its replacement
  * (decode_ws.c); 0 if s holds neither. */
 size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl);

@@ -212,12 +212,13 @@ bool br_dec_stage_gutter(struct br_doc *doc)
  */
 #define DOUBLE_MIN_LINES 6
 
-/* Does l hold three numbers or more: words between blanks or commas made
- * of digits, '.' and '+' alone ("9760.80", "+++++"; not "100MB", "256M")? */
-static bool numbers3(const struct br_line *l)
+/* Does s[0..n) hold three numbers or more: words between blanks or
+ * commas made of digits, '.' and '+' alone ("9760.80", "+++++"; not
+ * "100MB", "256M")? A result row's sign. */
+bool br_dec_numbers3(const char *s, size_t n)
 {
 	int k = 0;
-	const char *s = l->text, *e = s + l->len;
+	const char *e = s + n;
 	while (s < e) {
 		while (s < e && (*s == ' ' || *s == '\t' || *s == ','))
 			s++;
@@ -265,7 +266,7 @@ static bool double_block(const struct br_doc *doc, const unsigned char *blank, s
 		if (j + 1 < nl && !blank[j + 1])
 			break; /* two lines with text touch: the stretch ends before j */
 		texts++;
-		rows += numbers3(&doc->lines[j]);
+		rows += br_dec_numbers3(doc->lines[j].text, doc->lines[j].len);
 		size_t g = j + 1;
 		while (g < nl && blank[g])
 			g++;

@@ -1,0 +1,155 @@
+/* Unit tests: damage a real post suffers on its way that the decode stage
+ * undoes (core/decode_prefix.c, core/decode_ws.c): a post made a list line
+ * by line (bullets, numbers, loose lists), soft hyphens and digit-group
+ * spaces inside figures; and what must stay as it is. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "doc.h"
+#include "util.h"
+
+static struct br_doc *mem(const char *s)
+{
+	return br_doc_from_mem("t", s, strlen(s));
+}
+
+/* The document's logical lines, each followed by "\n" (caller frees). */
+static char *joined(const struct br_doc *d)
+{
+	struct br_buf b = {0};
+	for (size_t i = 0; i < d->nlines; i++) {
+		br_buf_add(&b, d->lines[i].text, d->lines[i].len);
+		br_buf_addc(&b, '\n');
+	}
+	return br_buf_detach(&b);
+}
+
+/* Decode `in`; its lines must read `want`, its transport be `transport`. */
+static void check(const char *in, const char *want, unsigned transport)
+{
+	struct br_doc *d = mem(in);
+	char *got = joined(d);
+	if (strcmp(got, want) != 0)
+		fail_msg("decoded\n%s\ninto\n%s\nwant\n%s", in, got, want);
+	assert_int_equal(d->transport, transport);
+	free(got);
+	br_doc_free(d);
+}
+
+/* A whole post made a bullet list: every line with text has its bullet,
+ * the one-line paragraphs too; such a loose item loses it when it or an
+ * item after it holds a result row (the items of words after the last
+ * row may be a label's bullets: they keep theirs). */
+static void loose_bullets(void **state)
+{
+	(void)state;
+	check("- my results are:\n"
+	      "\n"
+	      "- box  1  4G  605  98  84920  23\n"
+	      "\n"
+	      "- thanks\n",
+	      "my results are:\n\nbox  1  4G  605  98  84920  23\n\n- thanks\n", BR_TRANSPORT_PREFIX);
+	/* "* " blocks share their prefix; the lone row after them is an item */
+	check("* Version 1.93c\n"
+	      "* Machine Size\n"
+	      "\n"
+	      "* box 4G 605 98 84920 23\n",
+	      "Version 1.93c\nMachine Size\n\nbox 4G 605 98 84920 23\n", BR_TRANSPORT_PREFIX);
+	/* a word processor's bullets, a no-break space or a TAB after them */
+	check("\xe2\x80\xa2 /dev/sda:\n"
+	      "\xe2\x80\xa2 Timing cached reads: 19422 MB in 1.99 seconds = 9760.80 MB/sec\n"
+	      "\xc2\xb7\t Timing buffered disk reads: 1546 MB in 3.00 seconds = 515.27 MB/sec\n",
+	      "/dev/sda:\nTiming cached reads: 19422 MB in 1.99 seconds = 9760.80 MB/sec\n"
+	      "Timing buffered disk reads: 1546 MB in 3.00 seconds = 515.27 MB/sec\n",
+	      BR_TRANSPORT_PREFIX);
+}
+
+/* What stays: a lone bullet of words, a lone row whose neighbours have no
+ * bullet or a different one, a bullet with nothing after it, a dash rule. */
+static void bullets_that_stay(void **state)
+{
+	(void)state;
+	static const char *const ins[] = {
+		"Results:\n\n- hw raid\n\nbox 1 4G 605 98 84920 23\n",
+		"- one\n\nbox 4G 605 98 84920 23\n\n* box 4G 605 98 84920 23\n",
+		"text\n\n- box 4G 605 98 84920 23\n\ntext\n",
+		"-- \nJo\n\n-\n",
+		"\xe2\x80\xa2" "box 1 2 3\n\xe2\x80\xa2" "box 4 5 6\n",
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(ins); i++)
+		check(ins[i], ins[i], 0);
+}
+
+/* Numbered lists: numbers that count on, or that repeat (a Markdown
+ * source numbering every item "1."), go where an item holds a result row;
+ * each paragraph may start again. */
+static void numbered_lists(void **state)
+{
+	(void)state;
+	check("1. /dev/sda:\n"
+	      "2.  Timing cached reads:   19422 MB in  1.99 seconds = 9760.80 MB/sec\n"
+	      "3.  Timing buffered disk reads: 1546 MB in  3.00 seconds = 515.27 MB/sec\n"
+	      "\n"
+	      "1) /dev/sdb:\n"
+	      "2) Timing buffered disk reads: 562 MB in  3.01 seconds = 186.71 MB/sec\n",
+	      "/dev/sda:\n"
+	      "Timing cached reads:   19422 MB in  1.99 seconds = 9760.80 MB/sec\n"
+	      "Timing buffered disk reads: 1546 MB in  3.00 seconds = 515.27 MB/sec\n"
+	      "\n"
+	      "/dev/sdb:\n"
+	      "Timing buffered disk reads: 562 MB in  3.01 seconds = 186.71 MB/sec\n",
+	      BR_TRANSPORT_PREFIX);
+	check("1. Version 1.03\n1. box 4G 605 98 84920 23\n\n1. box2 4G 611 97 85120 22\n",
+	      "Version 1.03\nbox 4G 605 98 84920 23\n\nbox2 4G 611 97 85120 22\n", BR_TRANSPORT_PREFIX);
+}
+
+/* An outline's numbered headings are the labels' (core/label.c): no
+ * figures in the items, or numbers that do not count on, keep them. */
+static void numbered_outlines_stay(void **state)
+{
+	(void)state;
+	static const char *const ins[] = {
+		"2. ibm_ide\n3. maxtor1/2\n3. Benchmark Results\nA. Methodology\n",
+		"1. Bonnie\n\n2. rawio\n",
+		"1. box 4G 605 98 84920 23\n5. box 4G 605 98 84920 23\n",
+		"1.98,2.00a,box,1,2,3\n1.98,2.00a,box,4,5,6\n",
+		"1. a 1 2 3\n\ntext\n\n2. b 4 5 6\n",
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(ins); i++)
+		check(ins[i], ins[i], 0);
+}
+
+/* Soft hyphens go wherever they stand; a thin, narrow or figure space
+ * between digit groups goes, any other odd space is a space. */
+static void hyphens_and_digit_groups(void **state)
+{
+	(void)state;
+	check("box 84\xc2\xad" "920 605\n", "box 84920 605\n", BR_TRANSPORT_TABS);
+	check("box 84\xe2\x80\x89" "920 1\xe2\x80\xaf" "234\xe2\x80\xaf" "567 2\xe2\x80\x87" "000.5\n",
+	      "box 84920 1234567 2000.5\n", BR_TRANSPORT_TABS);
+	/* not three digits after it, or no digit before: a space */
+	check("box 84\xe2\x80\x89" "9201 a\xe2\x80\x89" "920 84\xe2\x80\x89" "92\n", "box 84 9201 a 920 84 92\n",
+	      BR_TRANSPORT_TABS);
+	/* a no-break space pads columns: it stays a space between digits */
+	check("605\xc2\xa0" "984\n", "605 984\n", BR_TRANSPORT_TABS);
+	/* "í" ends in the byte AD: no soft hyphen */
+	check("r\xc3\xad" "o 1 2 3\n", "r\xc3\xad" "o 1 2 3\n", 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(loose_bullets),
+		cmocka_unit_test(bullets_that_stay),
+		cmocka_unit_test(numbered_lists),
+		cmocka_unit_test(numbered_outlines_stay),
+		cmocka_unit_test(hyphens_and_digit_groups),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
