@@ -6,7 +6,8 @@
  * Each stage reads doc->lines and commits a new set:
  *
  *   base64       a mail part declaring it whose bytes are text (decode_b64.c):
- *                first, so that every stage after it reads what it held
+ *                first, so that every stage after it reads what it held;
+ *                uuencoded attachments ("begin 644 name") too (decode_uu.c)
  *   HTML page    libxml2's HTML parser; <pre> line by line, <tr> -> cells
  *                separated by TAB, blocks break lines, headings flagged
  *   QP           quoted-printable, per region (a digest or a multipart
@@ -46,6 +47,7 @@
 struct signs {
 	bool qp;          /* "=" at a line end, "=XX", or a declared encoding */
 	bool b64;         /* a declared base64 transfer encoding */
+	bool uu;          /* a "begin 644 name" line: a uuencoded attachment */
 	bool jsonlog;     /* a line may start an Ansible task result */
 	bool quote;       /* a line starts with ">" */
 	bool pipe;        /* a line starts with "| " */
@@ -190,6 +192,7 @@ enum {
 	F_ENTITY = 1 << 15,    /* an HTML character reference ("&gt;", "&#36;") */
 	F_B64 = 1 << 16,       /* "Content-Transfer-Encoding: base64" */
 	F_JSONLOG = 1 << 17,   /* an Ansible task result ("ok: [web1] => {") */
+	F_UU = 1 << 18,        /* "begin 644 name" at the start */
 };
 
 /* The facts of what the text behind any quote markers (s[q]) starts with
@@ -284,6 +287,8 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 		}
 		}
 	}
+	if (i == 0 && s[0] == 'b' && n > 10 && memcmp(s, "begin ", 6) == 0 && is_digit(s[6]))
+		f->bits |= F_UU;
 	if (i < 4) {
 		if (s[i] == '>')
 			f->bits |= F_QUOTE;
@@ -429,6 +434,7 @@ static void scan_finish(const struct scan_state *st, struct signs *sg)
 	sg->pipe = (b & F_PIPE) != 0;
 	sg->qp = (b & F_QP) != 0;
 	sg->b64 = (b & F_B64) != 0;
+	sg->uu = (b & F_UU) != 0;
 	sg->jsonlog = (b & F_JSONLOG) != 0;
 	/* QP-encoded markup only where there is QP */
 	sg->qp_markup = sg->qp && (b & F_QP_MARKUP);
@@ -503,8 +509,12 @@ void br_decode(struct br_doc *doc)
 	br_dec_stage_ansi(doc);
 	br_dec_stage_gutter(doc);
 	scan(doc, &sg, &facts);
-	/* a base64 body: what it holds is read like the rest */
-	if (sg.b64 && br_dec_stage_b64(doc))
+	/* a base64 body, a uuencoded attachment: what they hold is read like
+	 * the rest */
+	bool encoded = sg.b64 && br_dec_stage_b64(doc);
+	if (sg.uu && br_dec_stage_uu(doc))
+		encoded = true;
+	if (encoded)
 		scan(doc, &sg, &facts);
 	/* a log's time stamps, hosts' tags: the scan again once they are gone */
 	bool cut = sg.stamp && br_dec_stage_stamps(doc);
@@ -564,8 +574,8 @@ void br_decode(struct br_doc *doc)
 		sg.ws = true;
 	if (sg.ws)
 		br_dec_stage_ws(doc);
-	/* the words a base64 body held, for whoever looks in the bytes */
-	if (doc->transport & BR_TRANSPORT_BASE64)
+	/* the words an encoded body held, for whoever looks in the bytes */
+	if (doc->transport & (BR_TRANSPORT_BASE64 | BR_TRANSPORT_UUENCODE))
 		br_doc_show_lines(doc);
 }
 

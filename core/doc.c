@@ -962,6 +962,7 @@ const char *br_transport_name(unsigned bit)
 	case BR_TRANSPORT_SPACING: return "double spacing (a blank line after every line) undone";
 	case BR_TRANSPORT_ESCAPES: return "terminal escape sequences (colours, cursor moves) removed";
 	case BR_TRANSPORT_BASE64: return "base64 mail bodies decoded";
+	case BR_TRANSPORT_UUENCODE: return "uuencoded attachments decoded";
 	default: return NULL;
 	}
 }

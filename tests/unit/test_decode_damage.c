@@ -1,7 +1,8 @@
 /* Unit tests: damage a real post suffers on its way that the decode stage
- * undoes (core/decode_prefix.c, core/decode_ws.c): a post made a list line
- * by line (bullets, numbers, loose lists), soft hyphens and digit-group
- * spaces inside figures; and what must stay as it is. */
+ * undoes (core/decode_prefix.c, core/decode_ws.c, core/decode_uu.c): a post
+ * made a list line by line (bullets, numbers, loose lists), soft hyphens
+ * and digit-group spaces inside figures, a uuencoded attachment; and what
+ * must stay as it is. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -142,6 +143,56 @@ static void hyphens_and_digit_groups(void **state)
 	check("r\xc3\xad" "o 1 2 3\n", "r\xc3\xad" "o 1 2 3\n", 0);
 }
 
+/* A uuencoded attachment: its text read in place of the encoded lines,
+ * each line of it keeping the ORIGINAL encoded lines it came from; the
+ * "begin" and "end" lines stay. A mailer's stripped trailing blanks cost
+ * nothing. */
+static void uuencoded_attachment(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Attached.\n"
+		"\n"
+		"begin 644 sda.txt\n"
+		"M+V1E=B]S9&$Z\"B!4:6UI;F<@8G5F9F5R960@9&ES:R!R96%D<SH@-3$R($U\"\n"
+		"B(&EN(\" S+C Q('-E8V]N9',@/2 Q-S N,C0@34(O<V5C\"@\n"
+		"`\n"
+		"end\n"
+		"sig\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_UUENCODE);
+	char *got = joined(d);
+	assert_string_equal(got, "Attached.\n\nbegin 644 sda.txt\n/dev/sda:\n"
+				 " Timing buffered disk reads: 512 MB in  3.01 seconds = 170.24 MB/sec\n"
+				 "end\nsig\n");
+	free(got);
+	const struct br_line *l = &d->lines[3];
+	assert_true(l->flags & BR_LINE_DECODED);
+	assert_int_equal(l->line, 4);
+	assert_int_equal(l->end_line, 4);
+	l = &d->lines[4];
+	assert_int_equal(l->line, 4);
+	assert_int_equal(l->end_line, 5);
+	assert_false(d->lines[5].flags & BR_LINE_DECODED);
+	assert_int_equal(d->lines[5].line, 7);
+	br_doc_free(d);
+}
+
+/* Left as they are: a binary attachment, a block without its "end", a
+ * "begin" line of prose. */
+static void uuencoded_not_text(void **state)
+{
+	(void)state;
+	static const char *const ins[] = {
+		"begin 644 x.bin\n&  $\"86)C\n`\nend\n",
+		"begin 644 sda.txt\nB(&EN(\" S+C Q('-E8V]N9',@/2 Q-S N,C0@34(O<V5C\"@\n`\n",
+		"begin 644 the tests, then:\nend\n",
+		"begin with the disks\nend\n",
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(ins); i++)
+		check(ins[i], ins[i], 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -150,6 +201,8 @@ int main(void)
 		cmocka_unit_test(numbered_lists),
 		cmocka_unit_test(numbered_outlines_stay),
 		cmocka_unit_test(hyphens_and_digit_groups),
+		cmocka_unit_test(uuencoded_attachment),
+		cmocka_unit_test(uuencoded_not_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
