@@ -17,6 +17,8 @@
  *                again once quoting is gone
  *   quoting      "> ", ">> ", "> > ", "| " prefixes -> br_line.depth
  *   BBCode       [code], [b], [quote] ... and Markdown code fences
+ *   Md tables    lines of output made a Markdown table's rows -> TAB-separated
+ *                cells, as an HTML table's (decode_mdtable.c)
  *   Ansible      a task result's JSON ("ok: [web1] => {...}") -> the host's
  *                name and the lines it holds (decode_json.c)
  *   HTML rows    <TR><TD> fragments inside a text document
@@ -29,7 +31,7 @@
  * This file holds the scan and the order of the stages (br_decode); the
  * stages have a file each: decode_b64.c, decode_html.c, decode_qp.c,
  * decode_quote.c (quoting and BBCode), decode_prefix.c, decode_layout.c,
- * decode_json.c, decode_ws.c; decode_lines.c holds
+ * decode_json.c, decode_ws.c, decode_uu.c, decode_mdtable.c; decode_lines.c holds
  * the line rewriter they share (decode_int.h).
  */
 #include "decode_int.h"
@@ -48,6 +50,7 @@ struct signs {
 	bool qp;          /* "=" at a line end, "=XX", or a declared encoding */
 	bool b64;         /* a declared base64 transfer encoding */
 	bool uu;          /* a "begin 644 name" line: a uuencoded attachment */
+	bool mdtable;     /* a Markdown table's delimiter row ("|---|---|") */
 	bool jsonlog;     /* a line may start an Ansible task result */
 	bool quote;       /* a line starts with ">" */
 	bool pipe;        /* a line starts with "| " */
@@ -193,6 +196,7 @@ enum {
 	F_B64 = 1 << 16,       /* "Content-Transfer-Encoding: base64" */
 	F_JSONLOG = 1 << 17,   /* an Ansible task result ("ok: [web1] => {") */
 	F_UU = 1 << 18,        /* "begin 644 name" at the start */
+	F_MDTABLE = 1 << 19,   /* a Markdown table's delimiter row ("|---|:--|") */
 };
 
 /* The facts of what the text behind any quote markers (s[q]) starts with
@@ -289,6 +293,14 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 	}
 	if (i == 0 && s[0] == 'b' && n > 10 && memcmp(s, "begin ", 6) == 0 && is_digit(s[6]))
 		f->bits |= F_UU;
+	if (i < 4 && s[i] == '|' && memchr(s + i, '-', n - i)) {
+		/* "|---|:--|": nothing but dashes, colons, pipes and blanks */
+		size_t k = i + 1;
+		while (k < n && (s[k] == '-' || s[k] == ':' || s[k] == '|' || s[k] == ' ' || s[k] == '\t'))
+			k++;
+		if (k == n)
+			f->bits |= F_MDTABLE;
+	}
 	if (i < 4) {
 		if (s[i] == '>')
 			f->bits |= F_QUOTE;
@@ -435,6 +447,7 @@ static void scan_finish(const struct scan_state *st, struct signs *sg)
 	sg->qp = (b & F_QP) != 0;
 	sg->b64 = (b & F_B64) != 0;
 	sg->uu = (b & F_UU) != 0;
+	sg->mdtable = (b & F_MDTABLE) != 0;
 	sg->jsonlog = (b & F_JSONLOG) != 0;
 	/* QP-encoded markup only where there is QP */
 	sg->qp_markup = sg->qp && (b & F_QP_MARKUP);
@@ -562,6 +575,10 @@ void br_decode(struct br_doc *doc)
 	}
 	if (sg.bbcode || sg.fence)
 		br_dec_stage_bbcode(doc, sg.bbcode, sg.fence);
+	/* lines of output made a Markdown table's rows, read as an HTML
+	 * table's (what their cells hold may have a prefix of its own) */
+	if (sg.mdtable && br_dec_stage_mdtable(doc))
+		sg.ws = true;
 	/* a block's prefix gone, what it held may have one of its own (a diff
 	 * or a list in a comment): at most three layers */
 	for (int k = 0; sg.prefix && k < 3 && br_dec_stage_prefix(doc); k++)

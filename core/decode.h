@@ -19,6 +19,13 @@
  *    decoded first; each decoded line keeps the base64 lines its bytes came
  *    from (BR_LINE_DECODED), and the decoded lines joined are br_doc.shown,
  *    where the parsers look for their words (br_doc_text).
+ *  - uuencoded attachments ("begin 644 name" ... "end") whose bytes are
+ *    text: decoded like base64 bodies (BR_LINE_DECODED, br_doc.shown).
+ *  - Markdown tables that are lines of output cut into cells (counts of
+ *    cells that differ from row to row, no body, or one column): their rows
+ *    become lines with the cells separated by TAB (BR_LINE_TABLE_ROW), as an
+ *    HTML table's, a one-cell row a plain line; the delimiter row goes. A
+ *    table a person made (a grid) is the parsers' to read.
  *  - Ansible task results ("ok: [web1] => {" and a JSON object): the host's
  *    name alone, then the lines of its stdout_lines / msg / stdout.
  *  - Quoted-printable, per region (mail header blocks, MIME boundaries and

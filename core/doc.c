@@ -963,6 +963,7 @@ const char *br_transport_name(unsigned bit)
 	case BR_TRANSPORT_ESCAPES: return "terminal escape sequences (colours, cursor moves) removed";
 	case BR_TRANSPORT_BASE64: return "base64 mail bodies decoded";
 	case BR_TRANSPORT_UUENCODE: return "uuencoded attachments decoded";
+	case BR_TRANSPORT_MDTABLE: return "lines made Markdown table rows read as a table's rows";
 	default: return NULL;
 	}
 }

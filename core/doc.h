@@ -33,6 +33,7 @@ enum {
 	BR_TRANSPORT_ESCAPES = 1 << 8, /* terminal escape sequences (colours) removed */
 	BR_TRANSPORT_BASE64 = 1 << 9,  /* base64 mail bodies decoded (br_doc.shown) */
 	BR_TRANSPORT_UUENCODE = 1 << 10, /* uuencoded attachments decoded (br_doc.shown) */
+	BR_TRANSPORT_MDTABLE = 1 << 11,  /* lines made Markdown table rows read as table rows */
 };
 
 /* What a BR_TRANSPORT_* bit did, in words ("quoted-printable decoded"), or

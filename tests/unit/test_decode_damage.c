@@ -1,7 +1,8 @@
 /* Unit tests: damage a real post suffers on its way that the decode stage
- * undoes (core/decode_prefix.c, core/decode_ws.c, core/decode_uu.c): a post
- * made a list line by line (bullets, numbers, loose lists), soft hyphens
- * and digit-group spaces inside figures, a uuencoded attachment; and what
+ * undoes (core/decode_prefix.c, core/decode_ws.c, core/decode_uu.c,
+ * core/decode_mdtable.c): a post made a list line by line (bullets,
+ * numbers, loose lists), soft hyphens and digit-group spaces inside
+ * figures, a uuencoded attachment, output made a Markdown table; and what
  * must stay as it is. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -193,6 +194,46 @@ static void uuencoded_not_text(void **state)
 		check(ins[i], ins[i], 0);
 }
 
+/* Lines of output made a Markdown table: rows whose cells are not a grid
+ * (counts that differ, no body) are read as an HTML table's rows, cells
+ * separated by TAB; a one-column table is lines in boxes, read as lines. */
+static void markdown_table_of_output(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("| Machine | Size | K/sec %CP |\n"
+			       "|---|---|---|\n"
+			       "| box | 4G | 605 | 98 84920 |\n"
+			       "| a \\| b | c |\n");
+	assert_int_equal(d->transport, BR_TRANSPORT_MDTABLE);
+	assert_int_equal(d->nlines, 3);
+	assert_string_equal(d->lines[0].text, "Machine\tSize\tK/sec %CP");
+	assert_true(d->lines[0].flags & BR_LINE_TABLE_ROW);
+	assert_string_equal(d->lines[1].text, "box\t4G\t605\t98 84920");
+	assert_int_equal(d->lines[1].line, 3);
+	assert_string_equal(d->lines[2].text, "a | b\tc");
+	br_doc_free(d);
+	check("| # hdparm -tT /dev/sdb |\n| --- |\n| /dev/sdb: |\n"
+	      "| Timing buffered disk reads: 488 MB in  3.00 seconds = 162.50 MB/sec |\n",
+	      "# hdparm -tT /dev/sdb\n/dev/sdb:\nTiming buffered disk reads: 488 MB in  3.00 seconds = 162.50 MB/sec\n",
+	      BR_TRANSPORT_MDTABLE);
+}
+
+/* A person's table (two columns or more, body rows of the header's count
+ * of cells) is the parsers' to read; "| " quoting and a lone row are no
+ * table. */
+static void markdown_grid_stays(void **state)
+{
+	(void)state;
+	static const char *const ins[] = {
+		"| disk | cached | buffered |\n|:-----|-------:|---------:|\n| /dev/sdb | 8106 MB/s | 162.5 MB/s |\n",
+		"| a | b |\n| x | y |\n",
+		"|---|---|\n",
+		"| a | b |\n|-x-|---|\n| 1 2 3 |\n",
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(ins); i++)
+		check(ins[i], ins[i], 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +244,8 @@ int main(void)
 		cmocka_unit_test(hyphens_and_digit_groups),
 		cmocka_unit_test(uuencoded_attachment),
 		cmocka_unit_test(uuencoded_not_text),
+		cmocka_unit_test(markdown_table_of_output),
+		cmocka_unit_test(markdown_grid_stays),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
