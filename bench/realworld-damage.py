@@ -24,7 +24,10 @@ the digit groups of numbers; smart quotes; cp1252 re-encodes; blogp is a blog
 export (<p>, <br />, &nbsp;); trac/wikipre wrap in {{{ }}} or <pre>;
 fenceglue glues ``` to the first and last lines; sigmid puts a signature in
 the middle; wrap40 is a phone's wrap; tabmix tabifies every other line;
-twice pastes the post twice; qpqwrap quotes, re-wraps and QP-encodes it.
+twice pastes the post twice; qpqwrap quotes, re-wraps and QP-encodes it;
+cronly ends lines with CR alone (old Mac); utf16 is PowerShell's '>' (UTF-16LE,
+BOM, CRLF); mdescape backslash-escapes Markdown's characters; irc puts a chat
+log's stamp and nick before each line; gmail is a web mail's <div> lines.
 """
 import html
 import os
@@ -205,15 +208,40 @@ def fence_glued(t):
 
 
 def sig_middle(t):
-    """A signature block put in the middle of the post."""
+    """A signature block put in the middle of the post, at the blank line
+    nearest its middle (a paragraph's end: a digest's message ends there)."""
     ls = t.split('\n')
-    m = len(ls) // 2
+    blanks = [i for i, l in enumerate(ls) if not l.strip()] or [len(ls) // 2]
+    m = min(blanks, key=lambda i: abs(i - len(ls) // 2))
     return '\n'.join(ls[:m] + ['-- ', 'Jo Bloggs, Storage Team', 'Sent from my phone', ''] + ls[m:])
 
 
 def tab_mix(t):
     """Every other line tabified (a table whose rows were pasted from two places)."""
     return '\n'.join(unexpand(l) if i % 2 else l for i, l in enumerate(t.split('\n')))
+
+
+MD_SPECIAL = re.compile(r'([\\`*_{}\[\]<>#+|-])')
+
+
+def md_escape(t):
+    """An HTML-to-Markdown converter's escapes: a backslash before each
+    character Markdown would read ('\\*', '\\+', '\\_', '\\#')."""
+    return MD_SPECIAL.sub(r'\\\1', t)
+
+
+def irc(t):
+    """A paste into a chat, as its log shows it: a time stamp and the nick
+    before each line with text; blank lines are no messages, so they go."""
+    return '\n'.join('[%02d:%02d] <joe> %s' % (12 + i // 60, i % 60, l)
+                     for i, l in enumerate(l for l in t.split('\n') if l.strip()))
+
+
+def gmail(t):
+    """A web mail's HTML body: a <div> per line, blanks as &nbsp;."""
+    body = ''.join('<div>' + (re.sub(r'  ', ' &nbsp;', html.escape(l, quote=False)) or '<br>') +
+                   '</div>\n' for l in t.split('\n'))
+    return '<div dir="ltr">\n' + body + '</div>\n'
 
 
 def html_br(t):
@@ -278,6 +306,12 @@ KINDS = {
     'tabmix': tab_mix,
     'twice': lambda t: t + '\n' + t,
     'qpqwrap': lambda t: qp(rewrap_quoted(t)),
+    'cronly': lambda t: t.replace('\n', '\r'),
+    'utf16': lambda t: ('\ufeff' + t.replace('\n', '\r\n')).encode('utf-16-le', 'surrogatepass')
+                       .decode('utf-8', 'surrogateescape'),
+    'mdescape': md_escape,
+    'irc': irc,
+    'gmail': gmail,
 }
 
 

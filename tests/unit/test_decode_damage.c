@@ -234,6 +234,26 @@ static void markdown_grid_stays(void **state)
 		check(ins[i], ins[i], 0);
 }
 
+/* A chat log: "[22:15] <dvr> " before each line, seconds or not; a time
+ * without seconds and no nick is no stamp. */
+static void chat_log_stamps(void **state)
+{
+	(void)state;
+	check("[22:15] <dvr> /dev/sdb:\n"
+	      "[22:15] <dvr>  Timing cached reads:   2884 MB in  2.00 seconds = 1442.06 MB/sec\n"
+	      "[22:16] <@kmoss> ok\n"
+	      "22:40:12 <dvr> /dev/sdc:\n",
+	      "/dev/sdb:\n Timing cached reads:   2884 MB in  2.00 seconds = 1442.06 MB/sec\nok\n/dev/sdc:\n",
+	      BR_TRANSPORT_PREFIX);
+	static const char *const ins[] = {
+		"10:30 meeting\n10:45 coffee\n11:00 talk\n",
+		"[10:30] meeting\n[10:45] coffee\n[11:00] talk\n",
+		"10:30 <> a\n10:31 < x> b\n10:32 <x y> c\n",
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(ins); i++)
+		check(ins[i], ins[i], 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -246,6 +266,7 @@ int main(void)
 		cmocka_unit_test(uuencoded_not_text),
 		cmocka_unit_test(markdown_table_of_output),
 		cmocka_unit_test(markdown_grid_stays),
+		cmocka_unit_test(chat_log_stamps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
