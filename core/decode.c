@@ -517,6 +517,10 @@ void br_decode(struct br_doc *doc)
 {
 	struct signs sg;
 	struct facts_list facts = {0};
+	/* a document saved as UTF-16: its text's lines, before all else */
+	br_dec_stage_utf16(doc);
+	if (doc->binary)
+		return;
 	/* the outermost layer of a copy: a line-number gutter in front of
 	 * every line, quoted-printable or markup included */
 	br_dec_stage_ansi(doc);
@@ -592,7 +596,7 @@ void br_decode(struct br_doc *doc)
 	if (sg.ws)
 		br_dec_stage_ws(doc);
 	/* the words an encoded body held, for whoever looks in the bytes */
-	if (doc->transport & (BR_TRANSPORT_BASE64 | BR_TRANSPORT_UUENCODE))
+	if (doc->transport & (BR_TRANSPORT_BASE64 | BR_TRANSPORT_UUENCODE | BR_TRANSPORT_UTF16))
 		br_doc_show_lines(doc);
 }
 

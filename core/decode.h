@@ -64,11 +64,22 @@
 #ifndef BR_DECODE_H
 #define BR_DECODE_H
 
+#include <stdbool.h>
+
 #include "doc.h"
 
 /* Called by br_doc_load/br_doc_from_mem after physical lines exist and the
  * identity logical lines (one per physical line) are in place; sets
  * doc->transport. */
 void br_decode(struct br_doc *doc);
+
+/* Do a document's bytes start with a UTF-16 byte-order mark (PowerShell's
+ * '>', Notepad's "Unicode"; not UTF-32's)? br_decode then reads them as
+ * the text they hold (decode_utf16.c), or finds them binary. */
+bool br_decode_utf16_mark(const char *bytes, size_t n);
+
+/* The text of UTF-16 bytes (a mark first) as UTF-8, NUL-terminated, its
+ * length in *out_len (caller frees); NULL when they are not UTF-16 text. */
+char *br_decode_utf16(const char *bytes, size_t n, size_t *out_len);
 
 #endif

@@ -215,6 +215,7 @@ size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl);
 
 /* Each rewrites doc->lines, sets its bit of doc->transport and returns
  * true when it changed anything. */
+bool br_dec_stage_utf16(struct br_doc *doc);                     /* decode_utf16.c */
 bool br_dec_stage_b64(struct br_doc *doc);                       /* decode_b64.c */
 bool br_dec_stage_uu(struct br_doc *doc);                        /* decode_uu.c */
 bool br_dec_stage_html_page(struct br_doc *doc);                 /* decode_html.c */

@@ -268,6 +268,9 @@ static struct br_doc *doc_new(const char *name, char *bytes, size_t n, br_doc_lo
 	doc->raw = bytes;
 	doc->raw_len = n;
 	bool has_ctl = split_physical(doc);
+	/* UTF-16 has a NUL in every other byte: the decode stage reads it */
+	if (doc->binary && br_decode_utf16_mark(doc->raw, doc->raw_len))
+		doc->binary = false;
 	/* Binary data is not read any further (br_parse_document skips it): no
 	 * logical lines, which would copy all of it once more. */
 	if (doc->binary)
@@ -964,6 +967,7 @@ const char *br_transport_name(unsigned bit)
 	case BR_TRANSPORT_BASE64: return "base64 mail bodies decoded";
 	case BR_TRANSPORT_UUENCODE: return "uuencoded attachments decoded";
 	case BR_TRANSPORT_MDTABLE: return "lines made Markdown table rows read as a table's rows";
+	case BR_TRANSPORT_UTF16: return "read as UTF-16 text";
 	default: return NULL;
 	}
 }

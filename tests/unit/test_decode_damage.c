@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "decode.h"
 #include "doc.h"
 #include "util.h"
 
@@ -254,6 +255,34 @@ static void chat_log_stamps(void **state)
 		check(ins[i], ins[i], 0);
 }
 
+/* A document saved as UTF-16: read as the text it holds, either byte
+ * order, a surrogate pair one character; bytes that only start like it
+ * stay binary. */
+static void utf16_documents(void **state)
+{
+	(void)state;
+	static const char le[] = "\xff\xfe/\0d\0e\0v\0:\0\r\0\n\0\xe9\0 \0=\x26\n\0";
+	struct br_doc *d = br_doc_from_mem("t", le, sizeof le - 1);
+	assert_false(d->binary);
+	assert_int_equal(d->nlines, 2);
+	assert_string_equal(d->lines[0].text, "/dev:");
+	assert_string_equal(d->lines[1].text, "\xc3\xa9 \xe2\x98\xbd");
+	br_doc_free(d);
+	static const char be[] = "\xfe\xff\0a\xd8\x3d\xde\x00\0b";
+	d = br_doc_from_mem("t", be, sizeof be - 1);
+	assert_string_equal(d->lines[0].text, "a\xf0\x9f\x98\x80" "b");
+	br_doc_free(d);
+	/* control characters all along: binary data after the mark */
+	static const char bin[] = "\xff\xfe\x01\0\x02\0\x03\0\x04\0\x05\0\x06\0\x07\0\x08\0\x0e\0\x0f\0"
+				  "\x10\0\x11\0\x12\0\x13\0\x14\0\x15\0\x16\0\x17\0\x18\0\x19\0";
+	d = br_doc_from_mem("t", bin, sizeof bin - 1);
+	assert_true(d->binary);
+	br_doc_free(d);
+	size_t n;
+	assert_null(br_decode_utf16("\xff\xfe\0\0a\0\0\0", 8, &n)); /* UTF-32LE */
+	assert_null(br_decode_utf16("ab", 2, &n));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -267,6 +296,7 @@ int main(void)
 		cmocka_unit_test(markdown_table_of_output),
 		cmocka_unit_test(markdown_grid_stays),
 		cmocka_unit_test(chat_log_stamps),
+		cmocka_unit_test(utf16_documents),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
