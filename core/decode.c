@@ -51,6 +51,7 @@ struct signs {
 	bool b64;         /* a declared base64 transfer encoding */
 	bool uu;          /* a "begin 644 name" line: a uuencoded attachment */
 	bool mdtable;     /* a Markdown table's delimiter row ("|---|---|") */
+	bool escape;      /* a Markdown converter's "\+", "\*", "\-" */
 	bool jsonlog;     /* a line may start an Ansible task result */
 	bool quote;       /* a line starts with ">" */
 	bool pipe;        /* a line starts with "| " */
@@ -117,7 +118,7 @@ enum tag_kind br_dec_tag_at(const char *s, size_t n)
 }
 /* Bytes the scan has to look at more closely. */
 static const unsigned char interesting[256] = {
-	['<'] = 1, ['['] = 1, ['\t'] = 1, ['='] = 1, ['&'] = 1,
+	['<'] = 1, ['['] = 1, ['\t'] = 1, ['='] = 1, ['&'] = 1, ['\\'] = 1,
 	[0xa0] = 1, /* Latin-1 no-break space, or the tail of U+00A0 */
 	[0xad] = 1, /* the tail of U+00AD, a soft hyphen */
 	[0xe2] = 1, /* U+2000.. spaces */
@@ -126,19 +127,19 @@ static const unsigned char interesting[256] = {
 };
 
 /* Next byte at or after k that interesting[] flags: eight bytes at a time
- * while none of them can be one ('<', '[', TAB, '=', '&' or a byte >= 0x80). */
+ * while none of them can be one ('<', '[', TAB, '=', '&', '\\' or a byte >= 0x80). */
 static size_t next_interesting(const unsigned char *s, size_t k, size_t n)
 {
 #ifdef __SSE2__
 	/* sixteen bytes at a time where the compiler targets SSE2 (x86-64) */
 	const __m128i lt = _mm_set1_epi8('<'), lb = _mm_set1_epi8('['), tb = _mm_set1_epi8('\t'),
-		      eq = _mm_set1_epi8('='), am = _mm_set1_epi8('&');
+		      eq = _mm_set1_epi8('='), am = _mm_set1_epi8('&'), bs = _mm_set1_epi8('\\');
 	while (k + 16 <= n) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
 		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lt), _mm_cmpeq_epi8(v, lb)),
 					   _mm_or_si128(_mm_cmpeq_epi8(v, tb), _mm_cmpeq_epi8(v, eq)));
-		hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, am));
-		/* candidates: the five bytes, and every byte >= 0x80 */
+		hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, am), _mm_cmpeq_epi8(v, bs)));
+		/* candidates: the six bytes, and every byte >= 0x80 */
 		for (unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(hit, v)); m; m &= m - 1)
 			if (interesting[s[k + (size_t)__builtin_ctz(m)]])
 				return k + (size_t)__builtin_ctz(m);
@@ -152,7 +153,7 @@ static size_t next_interesting(const unsigned char *s, size_t k, size_t n)
 		memcpy(&w, s + k, 8);
 		uint64_t hit = (w & highs) | HASZERO(w ^ (ones * '<')) | HASZERO(w ^ (ones * '[')) |
 			       HASZERO(w ^ (ones * '\t')) | HASZERO(w ^ (ones * '=')) |
-			       HASZERO(w ^ (ones * '&'));
+			       HASZERO(w ^ (ones * '&')) | HASZERO(w ^ (ones * '\\'));
 		if (hit)
 			break;
 		k += 8;
@@ -197,6 +198,7 @@ enum {
 	F_JSONLOG = 1 << 17,   /* an Ansible task result ("ok: [web1] => {") */
 	F_UU = 1 << 18,        /* "begin 644 name" at the start */
 	F_MDTABLE = 1 << 19,   /* a Markdown table's delimiter row ("|---|:--|") */
+	F_ESCAPE = 1 << 20,    /* a backslash before Markdown's "*_+-#|`[]" */
 };
 
 /* The facts of what the text behind any quote markers (s[q]) starts with
@@ -277,11 +279,15 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 			}
 			break;
 		default: {
-			/* a numbered list's "12. ", a bullet that is not ASCII */
+			/* a numbered list's "12. " holding figures (the
+			 * stage strips no other numbers), a bullet that is
+			 * not ASCII */
 			unsigned kind;
 			unsigned long num;
+			size_t m;
 			if ((is_digit(s[q]) || s[q] >= 0xc2) &&
-			    br_dec_list_marker((const char *)s + q, n - q, &kind, &num))
+			    (m = br_dec_list_marker((const char *)s + q, n - q, &kind, &num)) != 0 &&
+			    (kind < LIST_NUMBERED || br_dec_numbers3((const char *)s + q + m, n - q - m)))
 				f->bits |= F_PREFIX;
 			/* a Supercite tag "ZC> " */
 			if (q < 4 && ((s[q] | 0x20) >= 'a' && (s[q] | 0x20) <= 'z') &&
@@ -360,6 +366,10 @@ static inline void byte_facts(const unsigned char *s, size_t n, size_t i, size_t
 		break;
 	case '<':
 		tag_facts(s, n, i, k, f);
+		break;
+	case '\\':
+		if (k + 1 < n && s[k + 1] && strchr("*_+-#|`[]", s[k + 1]))
+			f->bits |= F_ESCAPE;
 		break;
 	case '&':
 		if (k + 3 < n && (s[k + 1] == '#' || ((s[k + 1] | 0x20) >= 'a' && (s[k + 1] | 0x20) <= 'z')))
@@ -448,6 +458,7 @@ static void scan_finish(const struct scan_state *st, struct signs *sg)
 	sg->b64 = (b & F_B64) != 0;
 	sg->uu = (b & F_UU) != 0;
 	sg->mdtable = (b & F_MDTABLE) != 0;
+	sg->escape = (b & F_ESCAPE) != 0;
 	sg->jsonlog = (b & F_JSONLOG) != 0;
 	/* QP-encoded markup only where there is QP */
 	sg->qp_markup = sg->qp && (b & F_QP_MARKUP);
@@ -559,6 +570,10 @@ void br_decode(struct br_doc *doc)
 	/* a text's "&gt;&nbsp;" (a page's own are the HTML stage's): the
 	 * quoting and the spaces they spell count once they are characters */
 	if (!page && sg.entity && br_dec_stage_entities(doc))
+		scan(doc, &sg, &facts);
+	/* a Markdown converter's backslashes: what they hid is read once
+	 * they are gone */
+	if (!page && sg.escape && br_dec_stage_unescape(doc))
 		scan(doc, &sg, &facts);
 	free(facts.f);
 	/* double spacing (after the gutter, which numbers the blank lines too) */

@@ -26,6 +26,10 @@
  *    become lines with the cells separated by TAB (BR_LINE_TABLE_ROW), as an
  *    HTML table's, a one-cell row a plain line; the delimiter row goes. A
  *    table a person made (a grid) is the parsers' to read.
+ *  - A Markdown converter's backslash escapes ("\+\+\+", "39.6\*"), where
+ *    three lines or more hold one: the backslashes before punctuation go.
+ *  - A document saved as UTF-16 (a byte-order mark): its lines are made
+ *    from its text in UTF-8 before every other stage.
  *  - Ansible task results ("ok: [web1] => {" and a JSON object): the host's
  *    name alone, then the lines of its stdout_lines / msg / stdout.
  *  - Quoted-printable, per region (mail header blocks, MIME boundaries and

@@ -233,5 +233,6 @@ bool br_dec_stage_mdtable(struct br_doc *doc);                   /* decode_mdtab
 bool br_dec_stage_ws(struct br_doc *doc);                        /* decode_ws.c */
 bool br_dec_stage_jsonlog(struct br_doc *doc);                   /* decode_json.c */
 bool br_dec_stage_entities(struct br_doc *doc);                  /* decode_ws.c */
+bool br_dec_stage_unescape(struct br_doc *doc);                  /* decode_escape.c */
 
 #endif

@@ -289,6 +289,24 @@ struct pwalk {
  * marker's kind (br_dec_list_marker, always above these). */
 enum { LINE_TEXT = 0, LINE_BLANK = 1 };
 
+/* The kind of l (most lines answer at their first byte with text: a
+ * letter starts no marker). */
+static inline unsigned line_kind(const struct br_line *l)
+{
+	size_t i = 0;
+	while (i < l->len && (l->text[i] == ' ' || l->text[i] == '\t' || l->text[i] == '\r' ||
+			      l->text[i] == '\f' || l->text[i] == '\v' || l->text[i] == '\n'))
+		i++;
+	if (i == l->len)
+		return LINE_BLANK;
+	unsigned char c = (unsigned char)l->text[i];
+	unsigned kind;
+	unsigned long num;
+	if (c != '*' && c != '-' && c != '+' && !is_digit(c) && c < 0xc2)
+		return LINE_TEXT;
+	return list_len(l, &kind, &num) ? kind : LINE_TEXT;
+}
+
 /* A block of lines sharing a prefix from line i: written without it; the
  * end of the block, or i when there is none. */
 static size_t try_prefix(struct pwalk *pw, size_t i)
@@ -378,12 +396,10 @@ static size_t try_list(struct pwalk *pw, size_t i)
 	size_t j = i;
 	unsigned long prev = 0;
 	bool numbered = false, figures = false;
-	for (; j < doc->nlines; j++) {
+	for (; j < doc->nlines && pw->kinds[j] > LINE_BLANK; j++) {
 		unsigned kind;
 		unsigned long num;
 		size_t len = list_len(&doc->lines[j], &kind, &num);
-		if (!len)
-			break;
 		if (kind >= LIST_NUMBERED) {
 			if (numbered && !counts_on(prev, num))
 				break;
@@ -490,14 +506,8 @@ bool br_dec_stage_prefix(struct br_doc *doc)
 	/* the markers, read before any line is rewritten (a loose list's item
 	 * asks what the lines around it had) */
 	pw.kinds = br_malloc(nl * sizeof *pw.kinds + 1);
-	for (size_t i = 0; i < nl; i++) {
-		const struct br_line *l = &doc->lines[i];
-		unsigned long num;
-		if (line_blank(l))
-			pw.kinds[i] = LINE_BLANK;
-		else if (!list_len(l, &pw.kinds[i], &num))
-			pw.kinds[i] = LINE_TEXT;
-	}
+	for (size_t i = 0; i < nl; i++)
+		pw.kinds[i] = line_kind(&doc->lines[i]);
 	rw_init(&pw.out, doc);
 	bool any = false;
 	size_t i = 0;

@@ -968,6 +968,7 @@ const char *br_transport_name(unsigned bit)
 	case BR_TRANSPORT_UUENCODE: return "uuencoded attachments decoded";
 	case BR_TRANSPORT_MDTABLE: return "lines made Markdown table rows read as a table's rows";
 	case BR_TRANSPORT_UTF16: return "read as UTF-16 text";
+	case BR_TRANSPORT_MDESCAPE: return "a Markdown converter's backslash escapes removed";
 	default: return NULL;
 	}
 }

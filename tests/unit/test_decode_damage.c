@@ -283,6 +283,23 @@ static void utf16_documents(void **state)
 	assert_null(br_decode_utf16("ab", 2, &n));
 }
 
+/* A Markdown converter's backslashes go where three lines or more hold
+ * one; a regular expression or a Windows path alone keeps them. */
+static void markdown_escapes(void **state)
+{
+	(void)state;
+	check("\\-\\-Block\\-\\-\\-\n"
+	      "box\\_1 4G 605 39.6\\* 84920\n"
+	      "\\+\\+\\+\\+\\+ C:\\temp \\. \\a\n",
+	      "--Block---\nbox_1 4G 605 39.6* 84920\n+++++ C:\\temp . \\a\n", BR_TRANSPORT_MDESCAPE);
+	static const char *const ins[] = {
+		"sed 's/a\\+b/c/'\ngrep '\\[x\\]'\nC:\\Users\\joe\n",
+		"\\+ one\n\\+ two\n",
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(ins); i++)
+		check(ins[i], ins[i], 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -297,6 +314,7 @@ int main(void)
 		cmocka_unit_test(markdown_grid_stays),
 		cmocka_unit_test(chat_log_stamps),
 		cmocka_unit_test(utf16_documents),
+		cmocka_unit_test(markdown_escapes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
