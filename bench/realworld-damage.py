@@ -27,7 +27,9 @@ the middle; wrap40 is a phone's wrap; tabmix tabifies every other line;
 twice pastes the post twice; qpqwrap quotes, re-wraps and QP-encodes it;
 cronly ends lines with CR alone (old Mac); utf16 is PowerShell's '>' (UTF-16LE,
 BOM, CRLF); mdescape backslash-escapes Markdown's characters; irc puts a chat
-log's stamp and nick before each line; gmail is a web mail's <div> lines.
+log's stamp and nick before each line; gmail is a web mail's <div> lines;
+jiratable makes each paragraph a Jira table ('||head||' then '|cell|'),
+jiracode wraps the post in {code} ... {code}.
 """
 import html
 import os
@@ -244,6 +246,22 @@ def gmail(t):
     return '<div dir="ltr">\n' + body + '</div>\n'
 
 
+def jira_table(t):
+    """A Jira or Confluence table: the first line of each paragraph a header
+    row ('||a||b||'), the others rows ('|a|b|'), columns cut at blanks."""
+    out, first = [], True
+    for l in t.split('\n'):
+        if not l.strip():
+            out.append(l)
+            first = True
+            continue
+        cells = [c for c in re.split(r'\s{2,}|\t', l.strip()) if c]
+        sep = '||' if first else '|'
+        out.append(sep + sep.join(cells) + sep)
+        first = False
+    return '\n'.join(out)
+
+
 def html_br(t):
     """A forum or web mail that turned the post into HTML lines, no <pre>."""
     body = '<br>\n'.join(html.escape(l, quote=False) for l in t.split('\n'))
@@ -312,6 +330,8 @@ KINDS = {
     'mdescape': md_escape,
     'irc': irc,
     'gmail': gmail,
+    'jiratable': jira_table,
+    'jiracode': lambda t: '{code}\n' + t + '\n{code}\n',
 }
 
 

@@ -299,6 +299,9 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 	}
 	if (i == 0 && s[0] == 'b' && n > 10 && memcmp(s, "begin ", 6) == 0 && is_digit(s[6]))
 		f->bits |= F_UU;
+	/* a Jira table's header row "||a||b||" */
+	if (i < 4 && s[i] == '|' && i + 3 < n && s[i + 1] == '|' && s[n - 1] == '|' && s[n - 2] == '|')
+		f->bits |= F_MDTABLE;
 	if (i < 4 && s[i] == '|' && memchr(s + i, '-', n - i)) {
 		/* "|---|:--|": nothing but dashes, colons, pipes and blanks */
 		size_t k = i + 1;
@@ -597,7 +600,7 @@ void br_decode(struct br_doc *doc)
 	/* lines of output made a Markdown table's rows, read as an HTML
 	 * table's (what their cells hold may have a prefix of its own) */
 	if (sg.mdtable && br_dec_stage_mdtable(doc))
-		sg.ws = true;
+		sg.ws = sg.prefix = true;
 	/* a block's prefix gone, what it held may have one of its own (a diff
 	 * or a list in a comment): at most three layers */
 	for (int k = 0; sg.prefix && k < 3 && br_dec_stage_prefix(doc); k++)

@@ -11,6 +11,10 @@
  * delimiter row: every cell of it dashes (one or more) with an optional ':'
  * at either end. "\|" inside a cell is a '|' of the text. Anything less
  * (a "| " quoted block, a single line with pipes) is left as it is.
+ *
+ * Jira's and Confluence's tables too: a header row "||a||b||" and rows
+ * "|a|b|" under it, no delimiter row; no parser reads that syntax, so they
+ * are all read as table rows, grids included.
  */
 #include "decode_int.h"
 
@@ -64,6 +68,14 @@ static size_t cells(const char *s, size_t n)
 	return c;
 }
 
+/* Is l a Jira header row: "||" at both ends? */
+static bool jira_header(const struct br_line *l)
+{
+	const char *s;
+	size_t n;
+	return row_inner(l, &s, &n) && n >= 2 && s[0] == '|' && s[n - 1] == '|';
+}
+
 /* The end of the table from line i (i when there is none); *grid whether
  * it is one a person made: two columns or more, body rows, each with the
  * delimiter's count of cells. (A column of one cell a row is lines put in
@@ -72,6 +84,15 @@ static size_t table_end(const struct br_doc *doc, size_t i, bool *grid)
 {
 	const char *s;
 	size_t n;
+	if (i + 1 < doc->nlines && jira_header(&doc->lines[i]) && row_inner(&doc->lines[i + 1], &s, &n) &&
+	    doc->lines[i + 1].depth == doc->lines[i].depth) {
+		*grid = false;
+		size_t j = i + 1;
+		while (j < doc->nlines && doc->lines[j].depth == doc->lines[i].depth &&
+		       row_inner(&doc->lines[j], &s, &n))
+			j++;
+		return j;
+	}
 	if (i + 1 >= doc->nlines || !row_inner(&doc->lines[i], &s, &n) || !delimiter_row(&doc->lines[i + 1]) ||
 	    doc->lines[i + 1].depth != doc->lines[i].depth)
 		return i;
@@ -86,12 +107,17 @@ static size_t table_end(const struct br_doc *doc, size_t i, bool *grid)
 }
 
 /* Write row l as its cells separated by TAB; a row of one cell is a line
- * of text. */
+ * of text. A Jira header row's "||" separate its cells as one '|'. */
 static void emit_row(struct rw *out, struct lw *w, const struct br_line *l, size_t unread)
 {
 	const char *s;
 	size_t n;
 	row_inner(l, &s, &n);
+	if (jira_header(l)) {
+		s++;
+		n -= 2;
+	}
+	bool jira = jira_header(l);
 	lw_reset(w);
 	size_t k = 0, ncells = 1;
 	while (k <= n) {
@@ -104,6 +130,8 @@ static void emit_row(struct rw *out, struct lw *w, const struct br_line *l, size
 				k++;
 			br_buf_addc(&w->text, s[k]);
 		}
+		if (jira && k + 1 < n && s[k + 1] == '|')
+			k++; /* "||" */
 		while (w->text.len > start && (w->text.data[w->text.len - 1] == ' ' ||
 					       w->text.data[w->text.len - 1] == '\t'))
 			w->text.data[--w->text.len] = '\0';
@@ -137,8 +165,9 @@ bool br_dec_stage_mdtable(struct br_doc *doc)
 			i++;
 			continue;
 		}
+		bool delim = !jira_header(&doc->lines[i]);
 		for (size_t k = i; k < j; k++)
-			if (k != i + 1)
+			if (k != i + 1 || !delim)
 				emit_row(&out, &w, &doc->lines[k], k + 1);
 		changed = true;
 		i = j;

@@ -219,6 +219,29 @@ static void markdown_table_of_output(void **state)
 	      BR_TRANSPORT_MDTABLE);
 }
 
+/* Jira's tables ("||head||head||", then "|cell|cell|"): read as table
+ * rows, a one-cell row as a line. */
+static void jira_tables(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("||disk||cached||buffered||\n"
+			       "|/dev/sdb|8106 MB/s|162.5 MB/s|\n"
+			       "||# Version 1.03||\n"
+			       "|# box 4G 605 98 84920 23|\n"
+			       "|# box2 4G 611 97 85120 22|\n");
+	assert_true(d->transport & BR_TRANSPORT_MDTABLE);
+	assert_string_equal(d->lines[0].text, "disk\tcached\tbuffered");
+	assert_true(d->lines[0].flags & BR_LINE_TABLE_ROW);
+	assert_string_equal(d->lines[1].text, "/dev/sdb\t8106 MB/s\t162.5 MB/s");
+	/* one-cell rows are lines, and their shared "# " goes */
+	assert_string_equal(d->lines[2].text, "Version 1.03");
+	assert_false(d->lines[2].flags & BR_LINE_TABLE_ROW);
+	assert_string_equal(d->lines[4].text, "box2 4G 611 97 85120 22");
+	br_doc_free(d);
+	/* a lone header row, "||" in text: no table */
+	check("||a||b||\ntext\n", "||a||b||\ntext\n", 0);
+}
+
 /* A person's table (two columns or more, body rows of the header's count
  * of cells) is the parsers' to read; "| " quoting and a lone row are no
  * table. */
@@ -312,6 +335,7 @@ int main(void)
 		cmocka_unit_test(uuencoded_not_text),
 		cmocka_unit_test(markdown_table_of_output),
 		cmocka_unit_test(markdown_grid_stays),
+		cmocka_unit_test(jira_tables),
 		cmocka_unit_test(chat_log_stamps),
 		cmocka_unit_test(utf16_documents),
 		cmocka_unit_test(markdown_escapes),
