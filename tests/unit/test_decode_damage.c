@@ -15,6 +15,7 @@
 
 #include "decode.h"
 #include "doc.h"
+#include "look.h"
 #include "util.h"
 
 static struct br_doc *mem(const char *s)
@@ -193,6 +194,12 @@ static void uuencoded_not_text(void **state)
 	};
 	for (size_t i = 0; i < BR_ARRAY_LEN(ins); i++)
 		check(ins[i], ins[i], 0);
+	/* the first look at a message of an archive knows decoding makes
+	 * the attachment's words */
+	static const char msg[] = "Subject: x\n\nbegin 644 a.txt\nM86)C\n`\nend\n";
+	assert_true(br_look_encoded(msg, sizeof msg - 1));
+	static const char prose[] = "Subject: x\n\nwe begin 644 tests\n";
+	assert_false(br_look_encoded(prose, sizeof prose - 1));
 }
 
 /* Lines of output made a Markdown table: rows whose cells are not a grid
