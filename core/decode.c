@@ -247,6 +247,29 @@ static inline void layout_facts(const unsigned char *s, size_t n, size_t q, stru
 	}
 }
 
+/* The facts of a line that may open a uuencoded attachment ("begin 644
+ * name") or be a Markdown or Jira table's row (s[i] its first non-blank
+ * byte, 'b' or '|'). */
+static inline void block_facts(const unsigned char *s, size_t n, size_t i, struct line_facts *f)
+{
+	if (i == 0 && s[0] == 'b' && n > 10 && memcmp(s, "begin ", 6) == 0 && is_digit(s[6]))
+		f->bits |= F_UU;
+	if (i >= 4 || s[i] != '|')
+		return;
+	/* a Jira table's header row "||a||b||" */
+	if (i + 3 < n && s[i + 1] == '|' && s[n - 1] == '|' && s[n - 2] == '|')
+		f->bits |= F_MDTABLE;
+	/* a Markdown delimiter row "|---|:--|": nothing but dashes, colons,
+	 * pipes and blanks */
+	if (memchr(s + i, '-', n - i)) {
+		size_t k = i + 1;
+		while (k < n && (s[k] == '-' || s[k] == ':' || s[k] == '|' || s[k] == ' ' || s[k] == '\t'))
+			k++;
+		if (k == n)
+			f->bits |= F_MDTABLE;
+	}
+}
+
 /* The facts of what opens a line (s[i] its first non-blank byte): quote
  * markers, comment prefixes, fences, a pipe, a transfer-encoding header. */
 static inline void lead_facts(const struct br_line *l, size_t i, struct line_facts *f)
@@ -297,19 +320,8 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 		}
 		}
 	}
-	if (i == 0 && s[0] == 'b' && n > 10 && memcmp(s, "begin ", 6) == 0 && is_digit(s[6]))
-		f->bits |= F_UU;
-	/* a Jira table's header row "||a||b||" */
-	if (i < 4 && s[i] == '|' && i + 3 < n && s[i + 1] == '|' && s[n - 1] == '|' && s[n - 2] == '|')
-		f->bits |= F_MDTABLE;
-	if (i < 4 && s[i] == '|' && memchr(s + i, '-', n - i)) {
-		/* "|---|:--|": nothing but dashes, colons, pipes and blanks */
-		size_t k = i + 1;
-		while (k < n && (s[k] == '-' || s[k] == ':' || s[k] == '|' || s[k] == ' ' || s[k] == '\t'))
-			k++;
-		if (k == n)
-			f->bits |= F_MDTABLE;
-	}
+	if (s[i] == 'b' || s[i] == '|')
+		block_facts(s, n, i, f);
 	if (i < 4) {
 		if (s[i] == '>')
 			f->bits |= F_QUOTE;
@@ -527,18 +539,13 @@ void br_dec_rescan_new(struct rescan *rs, const struct br_line *l)
 
 /* ------------------------------------------------------------ pipeline */
 
-void br_decode(struct br_doc *doc)
+/* The stages that turn what was sent into text (encodings, markup,
+ * escapes), each followed by the scan of what it made; *sg holds the signs
+ * of the text. */
+static void decode_transport(struct br_doc *doc, struct signs *sg_out)
 {
 	struct signs sg;
 	struct facts_list facts = {0};
-	/* a document saved as UTF-16: its text's lines, before all else */
-	br_dec_stage_utf16(doc);
-	if (doc->binary)
-		return;
-	/* the outermost layer of a copy: a line-number gutter in front of
-	 * every line, quoted-printable or markup included */
-	br_dec_stage_ansi(doc);
-	br_dec_stage_gutter(doc);
 	scan(doc, &sg, &facts);
 	/* a base64 body, a uuencoded attachment: what they hold is read like
 	 * the rest */
@@ -579,6 +586,21 @@ void br_decode(struct br_doc *doc)
 	if (!page && sg.escape && br_dec_stage_unescape(doc))
 		scan(doc, &sg, &facts);
 	free(facts.f);
+	*sg_out = sg;
+}
+
+void br_decode(struct br_doc *doc)
+{
+	/* a document saved as UTF-16: its text's lines, before all else */
+	br_dec_stage_utf16(doc);
+	if (doc->binary)
+		return;
+	/* the outermost layer of a copy: a line-number gutter in front of
+	 * every line, quoted-printable or markup included */
+	br_dec_stage_ansi(doc);
+	br_dec_stage_gutter(doc);
+	struct signs sg;
+	decode_transport(doc, &sg);
 	/* double spacing (after the gutter, which numbers the blank lines too) */
 	br_dec_stage_undouble(doc);
 	/* a quoted numbered paste shows its gutter, a quoted block double
