@@ -10,9 +10,27 @@ included, which is harsher than a real post), the damaged copies go to
 /tmp/br-damage/KIND/, and score.py scores them against the same expectations.
 A kind that loses figures names a mechanism that is not general yet.
 
-Known limits of the method: a prefix put in front of every line of a
-quoted-printable message lands on the soft-broken continuation lines too,
-which a real post never shows (h019 under hash/star/slash).
+Known limits of the method: a real post was damaged, then encoded; per-line
+kinds damage a quoted-printable message's lines as written before its soft
+breaks (per_line), but whole-text kinds (double, qdouble, crcrlf, mdtable,
+jiratable, qp, qpqwrap on a post already encoded) damage its encoded lines,
+which costs h019 its 72 figures there.
+
+Kinds: bullet/bulstar/buldot put "- ", "* ", "• " before each line with text;
+numlist/numparen number them "1. "/"1) " per paragraph, numcont over the
+whole post, numone "1. " on every one (Markdown source); uuencode sends the
+post as a mail's uuencoded attachment; mdtable makes each line a Markdown
+table row; zwsp/shy/thin/nnbsp put U+200B, U+00AD, U+2009, U+202F between
+the digit groups of numbers; smart quotes; cp1252 re-encodes; blogp is a blog
+export (<p>, <br />, &nbsp;); trac/wikipre wrap in {{{ }}} or <pre>;
+fenceglue glues ``` to the first and last lines; sigmid puts a signature in
+the middle; wrap40 is a phone's wrap; tabmix tabifies every other line;
+twice pastes the post twice; qpqwrap quotes, re-wraps and QP-encodes it;
+cronly ends lines with CR alone (old Mac); utf16 is PowerShell's '>' (UTF-16LE,
+BOM, CRLF); mdescape backslash-escapes Markdown's characters; irc puts a chat
+log's stamp and nick before each line; gmail is a web mail's <div> lines;
+jiratable makes each paragraph a Jira table ('||head||' then '|cell|'),
+jiracode wraps the post in {code} ... {code}.
 """
 import html
 import os
@@ -28,7 +46,35 @@ OUT = os.environ.get('DAMAGE_DIR', '/tmp/br-damage')
 
 
 def per_line(f):
-    return lambda t: '\n'.join(f(l) for l in t.split('\n'))
+    """f applied to each line; in a quoted-printable message to each line as
+    written, before the encoding broke it (soft breaks): a prefix f adds goes
+    before its first piece, a suffix after its last, any other change to each
+    piece (the damage came before the encoding; a real post never shows a
+    prefix on a continuation)."""
+    def one(pieces):
+        if len(pieces) == 1:
+            return [f(pieces[0])]
+        whole = ''.join(p[:-1] for p in pieces[:-1]) + pieces[-1]
+        d = f(whole)
+        if d.endswith(whole):
+            return [d[:len(d) - len(whole)] + pieces[0]] + pieces[1:]
+        if d.startswith(whole):
+            return pieces[:-1] + [pieces[-1] + d[len(whole):]]
+        return [f(p) for p in pieces]
+
+    def g(t):
+        qp = re.search(r'(?im)^content-transfer-encoding:\s*quoted-printable', t) is not None
+        out, pieces = [], []
+        for l in t.split('\n'):
+            pieces.append(l)
+            if qp and l.endswith('=') and not l.endswith('=='):
+                continue
+            out += one(pieces)
+            pieces = []
+        if pieces:
+            out += one(pieces)
+        return '\n'.join(out)
+    return g
 
 
 def unexpand(line):
@@ -103,6 +149,148 @@ def numbered(fmt):
     return lambda t: '\n'.join(fmt % (i + 1) + l for i, l in enumerate(t.split('\n')))
 
 
+def numbered_cont(fmt):
+    """Numbered lines with text, the count going on over blank lines."""
+    def f(t):
+        out, n = [], 0
+        for l in t.split('\n'):
+            if l.strip():
+                n += 1
+                out.append(fmt % n + l)
+            else:
+                out.append(l)
+        return '\n'.join(out)
+    return f
+
+
+def numbered_text(fmt):
+    """A Markdown or forum numbered list: each line with text numbered, blank
+    lines not (a list renumbers after them, as Markdown does when a blank
+    line ends the list)."""
+    def f(t):
+        out, n = [], 0
+        for l in t.split('\n'):
+            if l.strip():
+                n += 1
+                out.append(fmt % n + l)
+            else:
+                n = 0
+                out.append(l)
+        return '\n'.join(out)
+    return f
+
+
+def uuencode(t):
+    """The post sent as a uuencoded attachment of a mail (begin 644 ... end)."""
+    import binascii
+    data = t.encode('utf-8', 'surrogateescape')
+    lines = [binascii.b2a_uu(data[i:i + 45]).decode('ascii').rstrip('\n')
+             for i in range(0, len(data), 45)]
+    return ('From: someone@example.org\nSubject: results\n\nThe results are attached.\n\n'
+            'begin 644 results.txt\n' + '\n'.join(lines) + '\n`\nend\n')
+
+
+def md_table(t):
+    """Tool output made into a Markdown table: the columns of each line
+    (split at runs of two or more blanks) as cells, a |---| rule after the
+    first row of each paragraph."""
+    out, first = [], True
+    for l in t.split('\n'):
+        if not l.strip():
+            out.append(l)
+            first = True
+            continue
+        cells = [c for c in re.split(r'\s{2,}|\t', l.strip()) if c]
+        out.append('| ' + ' | '.join(cells) + ' |')
+        if first:
+            out.append('|' + '---|' * len(cells))
+            first = False
+    return '\n'.join(out)
+
+
+def in_numbers(ch):
+    """A character put between the digits of numbers of four digits or more."""
+    return per_line(lambda l: re.sub(r'(?<=\d)(?=\d{3}\b)', ch, l))
+
+
+SMART = str.maketrans({'"': '\u201d', "'": '\u2019'})
+
+
+def cp1252(t):
+    """The post in Windows-1252 (smart quotes, a no-break space, a dash)."""
+    t = t.replace('  ', ' \u00a0').translate(SMART).replace(' - ', ' \u2013 ')
+    return t.encode('cp1252', 'replace').decode('utf-8', 'surrogateescape')
+
+
+def blog_p(t):
+    """A blog export: paragraphs as <p>, lines joined by <br />, runs of
+    blanks as &nbsp; (no page around it)."""
+    paras = re.split(r'\n\s*\n', t)
+    out = []
+    for p in paras:
+        ls = [re.sub(r'  ', ' &nbsp;', html.escape(l, quote=False)) for l in p.split('\n')]
+        out.append('<p>' + '<br />\n'.join(ls) + '</p>')
+    return '\n'.join(out) + '\n'
+
+
+def fence_glued(t):
+    """A chat client's fence glued to the first and last lines."""
+    return '```' + t.rstrip('\n') + '```\n'
+
+
+def sig_middle(t):
+    """A signature block put in the middle of the post, at the blank line
+    nearest its middle (a paragraph's end: a digest's message ends there)."""
+    ls = t.split('\n')
+    blanks = [i for i, l in enumerate(ls) if not l.strip()] or [len(ls) // 2]
+    m = min(blanks, key=lambda i: abs(i - len(ls) // 2))
+    return '\n'.join(ls[:m] + ['-- ', 'Jo Bloggs, Storage Team', 'Sent from my phone', ''] + ls[m:])
+
+
+def tab_mix(t):
+    """Every other line tabified (a table whose rows were pasted from two places)."""
+    return '\n'.join(unexpand(l) if i % 2 else l for i, l in enumerate(t.split('\n')))
+
+
+MD_SPECIAL = re.compile(r'([\\`*_{}\[\]<>#+|-])')
+
+
+def md_escape(t):
+    """An HTML-to-Markdown converter's escapes: a backslash before each
+    character Markdown would read ('\\*', '\\+', '\\_', '\\#')."""
+    return MD_SPECIAL.sub(r'\\\1', t)
+
+
+def irc(t):
+    """A paste into a chat, as its log shows it: a time stamp and the nick
+    before each line with text; blank lines are no messages, so they go."""
+    return '\n'.join('[%02d:%02d] <joe> %s' % (12 + i // 60, i % 60, l)
+                     for i, l in enumerate(l for l in t.split('\n') if l.strip()))
+
+
+def gmail(t):
+    """A web mail's HTML body: a <div> per line, blanks as &nbsp;."""
+    body = ''.join('<div>' + (re.sub(r'  ', ' &nbsp;', html.escape(l, quote=False)) or '<br>') +
+                   '</div>\n' for l in t.split('\n'))
+    return '<div dir="ltr">\n' + body + '</div>\n'
+
+
+def jira_table(t):
+    """A Jira or Confluence table: the first line of each paragraph a header
+    row ('||a||b||'), the others rows ('|a|b|'), columns cut at blanks."""
+    out, first = [], True
+    for l in t.split('\n'):
+        if not l.strip():
+            out.append(l)
+            first = True
+            continue
+        cells = [c for c in re.split(r'\s{2,}|\t', l.strip()) if c]
+        sep = '||' if first else '|'
+        out.append(sep + sep.join(cells) + sep)
+        first = False
+    return '\n'.join(out)
+
+
 def html_br(t):
     """A forum or web mail that turned the post into HTML lines, no <pre>."""
     body = '<br>\n'.join(html.escape(l, quote=False) for l in t.split('\n'))
@@ -140,6 +328,39 @@ KINDS = {
     'htmlp': lambda t: '<html><body>' + ''.join('<p>' + html.escape(l, quote=False) + '</p>\n'
                                                 for l in t.split('\n')) + '</body></html>\n',
     'bom': lambda t: '\ufeff' + t,
+    'bullet': per_line(lambda l: '- ' + l if l.strip() else l),
+    'bulstar': per_line(lambda l: '* ' + l if l.strip() else l),
+    'buldot': per_line(lambda l: '\u2022 ' + l if l.strip() else l),
+    'numlist': numbered_text('%d. '),
+    'numparen': numbered_text('%d) '),
+    'numcont': numbered_cont('%d. '),
+    'numall': numbered('%d. '),
+    'numone': per_line(lambda l: '1. ' + l if l.strip() else l),
+    'uuencode': uuencode,
+    'mdtable': md_table,
+    'zwsp': in_numbers('\u200b'),
+    'shy': in_numbers('\u00ad'),
+    'thin': in_numbers('\u2009'),
+    'nnbsp': in_numbers('\u202f'),
+    'smart': lambda t: t.translate(SMART),
+    'cp1252': cp1252,
+    'blogp': blog_p,
+    'trac': lambda t: '{{{\n' + t + '\n}}}\n',
+    'wikipre': lambda t: 'Results below.\n<pre>\n' + t + '\n</pre>\n',
+    'fenceglue': fence_glued,
+    'sigmid': sig_middle,
+    'wrap40': per_line(lambda l: wrap(l, 40)),
+    'tabmix': tab_mix,
+    'twice': lambda t: t + '\n' + t,
+    'qpqwrap': lambda t: qp(rewrap_quoted(t)),
+    'cronly': lambda t: t.replace('\n', '\r'),
+    'utf16': lambda t: ('\ufeff' + t.replace('\n', '\r\n')).encode('utf-16-le', 'surrogatepass')
+                       .decode('utf-8', 'surrogateescape'),
+    'mdescape': md_escape,
+    'irc': irc,
+    'gmail': gmail,
+    'jiratable': jira_table,
+    'jiracode': lambda t: '{code}\n' + t + '\n{code}\n',
 }
 
 

@@ -6,7 +6,8 @@
  * Each stage reads doc->lines and commits a new set:
  *
  *   base64       a mail part declaring it whose bytes are text (decode_b64.c):
- *                first, so that every stage after it reads what it held
+ *                first, so that every stage after it reads what it held;
+ *                uuencoded attachments ("begin 644 name") too (decode_uu.c)
  *   HTML page    libxml2's HTML parser; <pre> line by line, <tr> -> cells
  *                separated by TAB, blocks break lines, headings flagged
  *   QP           quoted-printable, per region (a digest or a multipart
@@ -16,6 +17,8 @@
  *                again once quoting is gone
  *   quoting      "> ", ">> ", "> > ", "| " prefixes -> br_line.depth
  *   BBCode       [code], [b], [quote] ... and Markdown code fences
+ *   Md tables    lines of output made a Markdown table's rows -> TAB-separated
+ *                cells, as an HTML table's (decode_mdtable.c)
  *   Ansible      a task result's JSON ("ok: [web1] => {...}") -> the host's
  *                name and the lines it holds (decode_json.c)
  *   HTML rows    <TR><TD> fragments inside a text document
@@ -28,7 +31,7 @@
  * This file holds the scan and the order of the stages (br_decode); the
  * stages have a file each: decode_b64.c, decode_html.c, decode_qp.c,
  * decode_quote.c (quoting and BBCode), decode_prefix.c, decode_layout.c,
- * decode_json.c, decode_ws.c; decode_lines.c holds
+ * decode_json.c, decode_ws.c, decode_uu.c, decode_mdtable.c; decode_lines.c holds
  * the line rewriter they share (decode_int.h).
  */
 #include "decode_int.h"
@@ -46,6 +49,9 @@
 struct signs {
 	bool qp;          /* "=" at a line end, "=XX", or a declared encoding */
 	bool b64;         /* a declared base64 transfer encoding */
+	bool uu;          /* a "begin 644 name" line: a uuencoded attachment */
+	bool mdtable;     /* a Markdown table's delimiter row ("|---|---|") */
+	bool escape;      /* a Markdown converter's "\+", "\*", "\-" */
 	bool jsonlog;     /* a line may start an Ansible task result */
 	bool quote;       /* a line starts with ">" */
 	bool pipe;        /* a line starts with "| " */
@@ -112,27 +118,28 @@ enum tag_kind br_dec_tag_at(const char *s, size_t n)
 }
 /* Bytes the scan has to look at more closely. */
 static const unsigned char interesting[256] = {
-	['<'] = 1, ['['] = 1, ['\t'] = 1, ['='] = 1, ['&'] = 1,
+	['<'] = 1, ['['] = 1, ['\t'] = 1, ['='] = 1, ['&'] = 1, ['\\'] = 1,
 	[0xa0] = 1, /* Latin-1 no-break space, or the tail of U+00A0 */
+	[0xad] = 1, /* the tail of U+00AD, a soft hyphen */
 	[0xe2] = 1, /* U+2000.. spaces */
 	[0xe3] = 1, /* U+3000 */
 	[0xef] = 1, /* U+FEFF */
 };
 
 /* Next byte at or after k that interesting[] flags: eight bytes at a time
- * while none of them can be one ('<', '[', TAB, '=', '&' or a byte >= 0x80). */
+ * while none of them can be one ('<', '[', TAB, '=', '&', '\\' or a byte >= 0x80). */
 static size_t next_interesting(const unsigned char *s, size_t k, size_t n)
 {
 #ifdef __SSE2__
 	/* sixteen bytes at a time where the compiler targets SSE2 (x86-64) */
 	const __m128i lt = _mm_set1_epi8('<'), lb = _mm_set1_epi8('['), tb = _mm_set1_epi8('\t'),
-		      eq = _mm_set1_epi8('='), am = _mm_set1_epi8('&');
+		      eq = _mm_set1_epi8('='), am = _mm_set1_epi8('&'), bs = _mm_set1_epi8('\\');
 	while (k + 16 <= n) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
 		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lt), _mm_cmpeq_epi8(v, lb)),
 					   _mm_or_si128(_mm_cmpeq_epi8(v, tb), _mm_cmpeq_epi8(v, eq)));
-		hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, am));
-		/* candidates: the five bytes, and every byte >= 0x80 */
+		hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, am), _mm_cmpeq_epi8(v, bs)));
+		/* candidates: the six bytes, and every byte >= 0x80 */
 		for (unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(hit, v)); m; m &= m - 1)
 			if (interesting[s[k + (size_t)__builtin_ctz(m)]])
 				return k + (size_t)__builtin_ctz(m);
@@ -146,7 +153,7 @@ static size_t next_interesting(const unsigned char *s, size_t k, size_t n)
 		memcpy(&w, s + k, 8);
 		uint64_t hit = (w & highs) | HASZERO(w ^ (ones * '<')) | HASZERO(w ^ (ones * '[')) |
 			       HASZERO(w ^ (ones * '\t')) | HASZERO(w ^ (ones * '=')) |
-			       HASZERO(w ^ (ones * '&'));
+			       HASZERO(w ^ (ones * '&')) | HASZERO(w ^ (ones * '\\'));
 		if (hit)
 			break;
 		k += 8;
@@ -189,6 +196,9 @@ enum {
 	F_ENTITY = 1 << 15,    /* an HTML character reference ("&gt;", "&#36;") */
 	F_B64 = 1 << 16,       /* "Content-Transfer-Encoding: base64" */
 	F_JSONLOG = 1 << 17,   /* an Ansible task result ("ok: [web1] => {") */
+	F_UU = 1 << 18,        /* "begin 644 name" at the start */
+	F_MDTABLE = 1 << 19,   /* a Markdown table's delimiter row ("|---|:--|") */
+	F_ESCAPE = 1 << 20,    /* a backslash before Markdown's "*_+-#|`[]" */
 };
 
 /* The facts of what the text behind any quote markers (s[q]) starts with
@@ -237,6 +247,29 @@ static inline void layout_facts(const unsigned char *s, size_t n, size_t q, stru
 	}
 }
 
+/* The facts of a line that may open a uuencoded attachment ("begin 644
+ * name") or be a Markdown or Jira table's row (s[i] its first non-blank
+ * byte, 'b' or '|'). */
+static inline void block_facts(const unsigned char *s, size_t n, size_t i, struct line_facts *f)
+{
+	if (i == 0 && s[0] == 'b' && n > 10 && memcmp(s, "begin ", 6) == 0 && is_digit(s[6]))
+		f->bits |= F_UU;
+	if (i >= 4 || s[i] != '|')
+		return;
+	/* a Jira table's header row "||a||b||" */
+	if (i + 3 < n && s[i + 1] == '|' && s[n - 1] == '|' && s[n - 2] == '|')
+		f->bits |= F_MDTABLE;
+	/* a Markdown delimiter row "|---|:--|": nothing but dashes, colons,
+	 * pipes and blanks */
+	if (memchr(s + i, '-', n - i)) {
+		size_t k = i + 1;
+		while (k < n && (s[k] == '-' || s[k] == ':' || s[k] == '|' || s[k] == ' ' || s[k] == '\t'))
+			k++;
+		if (k == n)
+			f->bits |= F_MDTABLE;
+	}
+}
+
 /* The facts of what opens a line (s[i] its first non-blank byte): quote
  * markers, comment prefixes, fences, a pipe, a transfer-encoding header. */
 static inline void lead_facts(const struct br_line *l, size_t i, struct line_facts *f)
@@ -268,14 +301,27 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 					f->bits |= F_FENCE;
 			}
 			break;
-		default:
+		default: {
+			/* a numbered list's "12. " holding figures (the
+			 * stage strips no other numbers), a bullet that is
+			 * not ASCII */
+			unsigned kind;
+			unsigned long num;
+			size_t m;
+			if ((is_digit(s[q]) || s[q] >= 0xc2) &&
+			    (m = br_dec_list_marker((const char *)s + q, n - q, &kind, &num)) != 0 &&
+			    (kind < LIST_NUMBERED || br_dec_numbers3((const char *)s + q + m, n - q - m)))
+				f->bits |= F_PREFIX;
 			/* a Supercite tag "ZC> " */
 			if (q < 4 && ((s[q] | 0x20) >= 'a' && (s[q] | 0x20) <= 'z') &&
 			    memchr(s + q, '>', n - q < 6 ? n - q : 6))
 				f->bits |= F_PREFIX;
 			break;
 		}
+		}
 	}
+	if (s[i] == 'b' || s[i] == '|')
+		block_facts(s, n, i, f);
 	if (i < 4) {
 		if (s[i] == '>')
 			f->bits |= F_QUOTE;
@@ -336,6 +382,10 @@ static inline void byte_facts(const unsigned char *s, size_t n, size_t i, size_t
 	case '<':
 		tag_facts(s, n, i, k, f);
 		break;
+	case '\\':
+		if (k + 1 < n && s[k + 1] && strchr("*_+-#|`[]", s[k + 1]))
+			f->bits |= F_ESCAPE;
+		break;
 	case '&':
 		if (k + 3 < n && (s[k + 1] == '#' || ((s[k + 1] | 0x20) >= 'a' && (s[k + 1] | 0x20) <= 'z')))
 			f->bits |= F_ENTITY;
@@ -356,9 +406,9 @@ static inline void byte_facts(const unsigned char *s, size_t n, size_t i, size_t
 	default: {
 		/* a no-break or odd space; not the A0 that ends "à" (C3 A0) */
 		const char *r;
-		if (c == 0xa0 && inside_char(s, k, n)) {
+		if ((c == 0xa0 || c == 0xad) && inside_char(s, k, n)) {
 			if (s[k - 1] == 0xc2)
-				f->bits |= F_WS; /* U+00A0 */
+				f->bits |= F_WS; /* U+00A0, U+00AD */
 			break;
 		}
 		if (c != 0xa0 && inside_char(s, k, n))
@@ -421,6 +471,9 @@ static void scan_finish(const struct scan_state *st, struct signs *sg)
 	sg->pipe = (b & F_PIPE) != 0;
 	sg->qp = (b & F_QP) != 0;
 	sg->b64 = (b & F_B64) != 0;
+	sg->uu = (b & F_UU) != 0;
+	sg->mdtable = (b & F_MDTABLE) != 0;
+	sg->escape = (b & F_ESCAPE) != 0;
 	sg->jsonlog = (b & F_JSONLOG) != 0;
 	/* QP-encoded markup only where there is QP */
 	sg->qp_markup = sg->qp && (b & F_QP_MARKUP);
@@ -486,17 +539,20 @@ void br_dec_rescan_new(struct rescan *rs, const struct br_line *l)
 
 /* ------------------------------------------------------------ pipeline */
 
-void br_decode(struct br_doc *doc)
+/* The stages that turn what was sent into text (encodings, markup,
+ * escapes), each followed by the scan of what it made; *sg holds the signs
+ * of the text. */
+static void decode_transport(struct br_doc *doc, struct signs *sg_out)
 {
 	struct signs sg;
 	struct facts_list facts = {0};
-	/* the outermost layer of a copy: a line-number gutter in front of
-	 * every line, quoted-printable or markup included */
-	br_dec_stage_ansi(doc);
-	br_dec_stage_gutter(doc);
 	scan(doc, &sg, &facts);
-	/* a base64 body: what it holds is read like the rest */
-	if (sg.b64 && br_dec_stage_b64(doc))
+	/* a base64 body, a uuencoded attachment: what they hold is read like
+	 * the rest */
+	bool encoded = sg.b64 && br_dec_stage_b64(doc);
+	if (sg.uu && br_dec_stage_uu(doc))
+		encoded = true;
+	if (encoded)
 		scan(doc, &sg, &facts);
 	/* a log's time stamps, hosts' tags: the scan again once they are gone */
 	bool cut = sg.stamp && br_dec_stage_stamps(doc);
@@ -529,7 +585,26 @@ void br_decode(struct br_doc *doc)
 	 * quoting and the spaces they spell count once they are characters */
 	if (!page && sg.entity && br_dec_stage_entities(doc))
 		scan(doc, &sg, &facts);
+	/* a Markdown converter's backslashes: what they hid is read once
+	 * they are gone */
+	if (!page && sg.escape && br_dec_stage_unescape(doc))
+		scan(doc, &sg, &facts);
 	free(facts.f);
+	*sg_out = sg;
+}
+
+void br_decode(struct br_doc *doc)
+{
+	/* a document saved as UTF-16: its text's lines, before all else */
+	br_dec_stage_utf16(doc);
+	if (doc->binary)
+		return;
+	/* the outermost layer of a copy: a line-number gutter in front of
+	 * every line, quoted-printable or markup included */
+	br_dec_stage_ansi(doc);
+	br_dec_stage_gutter(doc);
+	struct signs sg;
+	decode_transport(doc, &sg);
 	/* double spacing (after the gutter, which numbers the blank lines too) */
 	br_dec_stage_undouble(doc);
 	/* a quoted numbered paste shows its gutter, a quoted block double
@@ -548,16 +623,20 @@ void br_decode(struct br_doc *doc)
 	}
 	if (sg.bbcode || sg.fence)
 		br_dec_stage_bbcode(doc, sg.bbcode, sg.fence);
+	/* lines of output made a Markdown table's rows, read as an HTML
+	 * table's (what their cells hold may have a prefix of its own) */
+	if (sg.mdtable && br_dec_stage_mdtable(doc))
+		sg.ws = sg.prefix = true;
 	/* a block's prefix gone, what it held may have one of its own (a diff
 	 * or a list in a comment): at most three layers */
 	int layers = 0;
-	while (sg.prefix && layers < 3 && br_dec_stage_prefix(doc))
+	while (sg.prefix && layers < 3 && br_dec_stage_prefix(doc)) {
 		layers++;
-	/* a numbered paste behind the marks shows its gutter once they are
-	 * gone (" *   12. "), and maybe marks of its own behind that */
-	if (layers && br_dec_stage_gutter(doc))
-		while (layers < 6 && br_dec_stage_prefix(doc))
-			layers++;
+		/* a numbered paste behind the marks shows its gutter once
+		 * they are gone (" *   12. "), before its numbers could be
+		 * taken for a list's */
+		br_dec_stage_gutter(doc);
+	}
 	/* double spacing whose blank lines had the marks too ("# ") */
 	if (layers)
 		br_dec_stage_undouble(doc);
@@ -569,8 +648,8 @@ void br_decode(struct br_doc *doc)
 		sg.ws = true;
 	if (sg.ws)
 		br_dec_stage_ws(doc);
-	/* the words a base64 body held, for whoever looks in the bytes */
-	if (doc->transport & BR_TRANSPORT_BASE64)
+	/* the words an encoded body held, for whoever looks in the bytes */
+	if (doc->transport & (BR_TRANSPORT_BASE64 | BR_TRANSPORT_UUENCODE | BR_TRANSPORT_UTF16))
 		br_doc_show_lines(doc);
 }
 

@@ -19,6 +19,17 @@
  *    decoded first; each decoded line keeps the base64 lines its bytes came
  *    from (BR_LINE_DECODED), and the decoded lines joined are br_doc.shown,
  *    where the parsers look for their words (br_doc_text).
+ *  - uuencoded attachments ("begin 644 name" ... "end") whose bytes are
+ *    text: decoded like base64 bodies (BR_LINE_DECODED, br_doc.shown).
+ *  - Markdown tables that are lines of output cut into cells (counts of
+ *    cells that differ from row to row, no body, or one column): their rows
+ *    become lines with the cells separated by TAB (BR_LINE_TABLE_ROW), as an
+ *    HTML table's, a one-cell row a plain line; the delimiter row goes. A
+ *    table a person made (a grid) is the parsers' to read.
+ *  - A Markdown converter's backslash escapes ("\+\+\+", "39.6\*"), where
+ *    three lines or more hold one: the backslashes before punctuation go.
+ *  - A document saved as UTF-16 (a byte-order mark): its lines are made
+ *    from its text in UTF-8 before every other stage.
  *  - Ansible task results ("ok: [web1] => {" and a JSON object): the host's
  *    name alone, then the lines of its stdout_lines / msg / stdout.
  *  - Quoted-printable, per region (mail header blocks, MIME boundaries and
@@ -38,13 +49,17 @@
  *    Markdown ``` fences); lines made only of tags are dropped.
  *  - Line prefixes shared by a block of two or more lines ("# ", "#\t",
  *    "# # ", " * ", "//", "; ", "% ", a Supercite "ZC> " tag, which counts as
- *    quoting): what the block's lines share is removed; Markdown bullets
- *    ("* ", "  - ") lose their marker line by line; a diff-marked block
+ *    quoting): what the block's lines share is removed; list items lose
+ *    their marker line by line: bullets ("* ", "  - ", "• ", "·\t") in a
+ *    row, numbers ("12. ", "3) ") counting on or repeated where an item
+ *    holds a result row, and a loose list's items (blank lines between
+ *    them) up to its last result row; a diff-marked block
  *    (lines starting " ", "-", "+", with both "-x" and "+x" lines) loses its
  *    marker column. A lone "# Heading" line stays.
  *  - TABs expand to 8-column stops (not in table rows); no-break spaces
- *    (U+00A0 in UTF-8, a lone Latin-1 0xA0, U+202F ...) become spaces and
- *    zero-width characters go. CRLF is handled when lines are split.
+ *    (U+00A0 in UTF-8, a lone Latin-1 0xA0, U+202F ...) become spaces,
+ *    zero-width characters and soft hyphens go, and so does a thin space
+ *    between digit groups ("19 422"). CRLF is handled when lines are split.
  *
  * Every logical line keeps its ORIGINAL first/last line numbers. Time and
  * memory stay linear in the input (no tree for HTML, bounded TAB and colspan
@@ -53,11 +68,22 @@
 #ifndef BR_DECODE_H
 #define BR_DECODE_H
 
+#include <stdbool.h>
+
 #include "doc.h"
 
 /* Called by br_doc_load/br_doc_from_mem after physical lines exist and the
  * identity logical lines (one per physical line) are in place; sets
  * doc->transport. */
 void br_decode(struct br_doc *doc);
+
+/* Do a document's bytes start with a UTF-16 byte-order mark (PowerShell's
+ * '>', Notepad's "Unicode"; not UTF-32's)? br_decode then reads them as
+ * the text they hold (decode_utf16.c), or finds them binary. */
+bool br_decode_utf16_mark(const char *bytes, size_t n);
+
+/* The text of UTF-16 bytes (a mark first) as UTF-8, NUL-terminated, its
+ * length in *out_len (caller frees); NULL when they are not UTF-16 text. */
+char *br_decode_utf16(const char *bytes, size_t n, size_t *out_len);
 
 #endif

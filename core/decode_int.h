@@ -194,14 +194,25 @@ size_t br_dec_bb_tag_at(const char *s, size_t n, bool *closing, size_t *name);
 /* Is l a Markdown code fence (``` or ~~~, an info word allowed)? */
 bool br_dec_is_fence(const struct br_line *l);
 
+/* A list marker at the start of s[0..n) (decode_prefix.c): blanks, a
+ * bullet ("*", "-", "+", "•", "·" ...) or a number ("12.", "3)"), and the
+ * blanks after it; its length, 0 if none or if no text follows. *kind
+ * tells markers apart: an ASCII bullet is its byte, the others
+ * LIST_BULLET + an index, a number LIST_NUMBERED + its '.' or ')', *num
+ * then its value. */
+enum { LIST_BULLET = 0x100, LIST_NUMBERED = 0x200 };
+size_t br_dec_list_marker(const char *s, size_t n, unsigned *kind, unsigned long *num);
+
+/* Does s[0..n) hold three numbers or more (a result row's sign;
+ * decode_layout.c)? */
+bool br_dec_numbers3(const char *s, size_t n);
+
 /* Bytes of a space-like or zero-width character at s and its replacement
  * (decode_ws.c); 0 if s holds neither. */
 size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl);
 
 /* ------------------------------------------------------------ the stages */
 
-/* Each rewrites doc->lines, sets its bit of doc->transport and returns
- * true when it changed anything. */
 /* The marks a copy put before a line (quotes "> > ", comments "# ",
  * lists " * ", tables "| ", numbered lines " 12 | ", in layers, with their
  * blanks): their length, 0 for none (decode_qp.c). */
@@ -210,7 +221,11 @@ size_t br_dec_mark_prefix_len(const char *s, size_t n);
  * whatever the blanks and line numbers, or fewer of them)? */
 bool br_dec_mark_shape_within(const char *a, size_t na, const char *b, size_t nb);
 
+/* Each rewrites doc->lines, sets its bit of doc->transport and returns
+ * true when it changed anything. */
+bool br_dec_stage_utf16(struct br_doc *doc);                     /* decode_utf16.c */
 bool br_dec_stage_b64(struct br_doc *doc);                       /* decode_b64.c */
+bool br_dec_stage_uu(struct br_doc *doc);                        /* decode_uu.c */
 bool br_dec_stage_html_page(struct br_doc *doc);                 /* decode_html.c */
 bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs);     /* decode_qp.c */
 bool br_dec_stage_quote(struct br_doc *doc, bool pipe);          /* decode_quote.c */
@@ -222,8 +237,10 @@ bool br_dec_stage_stamps(struct br_doc *doc);                    /* decode_layou
 bool br_dec_stage_tags(struct br_doc *doc);                      /* decode_layout.c */
 bool br_dec_stage_prefix(struct br_doc *doc);                    /* decode_prefix.c */
 bool br_dec_stage_html_rows(struct br_doc *doc);                 /* decode_html.c */
+bool br_dec_stage_mdtable(struct br_doc *doc);                   /* decode_mdtable.c */
 bool br_dec_stage_ws(struct br_doc *doc);                        /* decode_ws.c */
 bool br_dec_stage_jsonlog(struct br_doc *doc);                   /* decode_json.c */
 bool br_dec_stage_entities(struct br_doc *doc);                  /* decode_ws.c */
+bool br_dec_stage_unescape(struct br_doc *doc);                  /* decode_escape.c */
 
 #endif

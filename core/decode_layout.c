@@ -248,12 +248,13 @@ bool br_dec_stage_gutter(struct br_doc *doc)
  */
 #define DOUBLE_MIN_LINES 6
 
-/* Does l hold three numbers or more: words between blanks or commas made
- * of digits, '.' and '+' alone ("9760.80", "+++++"; not "100MB", "256M")? */
-static bool numbers3(const struct br_line *l)
+/* Does s[0..n) hold three numbers or more: words between blanks or
+ * commas made of digits, '.' and '+' alone ("9760.80", "+++++"; not
+ * "100MB", "256M")? A result row's sign. */
+bool br_dec_numbers3(const char *s, size_t n)
 {
 	int k = 0;
-	const char *s = l->text, *e = s + l->len;
+	const char *e = s + n;
 	while (s < e) {
 		while (s < e && (*s == ' ' || *s == '\t' || *s == ','))
 			s++;
@@ -308,7 +309,7 @@ static bool double_block(const struct br_doc *doc, const unsigned char *blank, s
 		if (j + 1 < nl && !blank[j + 1])
 			break; /* two lines with text touch: the stretch ends before j */
 		texts++;
-		rows += numbers3(&doc->lines[j]);
+		rows += br_dec_numbers3(doc->lines[j].text, doc->lines[j].len);
 		size_t g = j + 1;
 		while (g < nl && blank[g])
 			g++;
@@ -501,7 +502,9 @@ bool br_dec_stage_ansi(struct br_doc *doc)
  * "[2024-03-01 10:00:01] "). A block is three or more consecutive lines
  * with a stamp (a line that is nothing but its stamp is an empty line of
  * the output); each loses the stamp, the syslog tag after it, and one blank.
- * A time needs its seconds: "10:30 meeting" is not a stamp.
+ * A time needs its seconds: "10:30 meeting" is not a stamp; but a chat
+ * log's "[10:30] <joe> " is, the nick in angle brackets after the time
+ * (with or without seconds) going with it.
  */
 #define STAMP_MIN_LINES 3
 
@@ -524,6 +527,28 @@ static size_t clock_at(const char *s, size_t n, size_t i)
 	if (k + 1 < n && (s[k] == '.' || s[k] == ',') && is_digit((unsigned char)s[k + 1]))
 		k = digits_at(s, n, k + 1, 1, 9);
 	return k;
+}
+
+/* "HH:MM" at s[i] (no seconds): the index after, 0 if none. */
+static size_t hm_at(const char *s, size_t n, size_t i)
+{
+	size_t k = digits_at(s, n, i, 1, 2);
+	if (!k || k >= n || s[k] != ':' || !(k = digits_at(s, n, k + 1, 2, 2)))
+		return 0;
+	return k < n && s[k] == ':' ? 0 : k;
+}
+
+/* A chat nick after a stamp's blank: "<joe> " at s[i]; the index after
+ * the '>', or i. */
+static size_t nick_at(const char *s, size_t n, size_t i)
+{
+	if (i >= n || s[i] != '<')
+		return i;
+	size_t k = i + 1;
+	/* a nick's characters (RFC 2812's, and a mode's '@' or '+') */
+	while (k < n && k - i <= 32 && (isalnum((unsigned char)s[k]) || (s[k] && strchr("_-[]\\^{}|`@+%.", s[k]))))
+		k++;
+	return k > i + 1 && k < n && s[k] == '>' ? k + 1 : i;
 }
 
 /* "YYYY-MM-DD" then 'T' or a blank and the clock, a zone maybe. */
@@ -604,9 +629,13 @@ static size_t stamp_len(const struct br_line *l)
 					   : s[i + 3] != ' ' || !strchr("ADFJMNOS", s[i]))
 		return 0;
 	size_t k;
+	bool need_nick = false; /* "10:30" alone needs a chat nick after it */
 	if (is_digit((unsigned char)s[i])) {
-		if (!(k = iso_at(s, n, i)) && !(k = clock_at(s, n, i)))
-			return 0;
+		if (!(k = iso_at(s, n, i)) && !(k = clock_at(s, n, i))) {
+			if (!(k = hm_at(s, n, i)))
+				return 0;
+			need_nick = true;
+		}
 	} else if (!(k = syslog_at(s, n, i))) {
 		return 0;
 	}
@@ -619,6 +648,15 @@ static size_t stamp_len(const struct br_line *l)
 		if (t != k + 1)
 			k = t;
 	}
+	if (k + 1 < n && s[k] == ' ' && s[k + 1] == '<') {
+		size_t t = nick_at(s, n, k + 1);
+		if (t != k + 1) {
+			k = t;
+			need_nick = false;
+		}
+	}
+	if (need_nick)
+		return 0;
 	if (k < n && s[k] != ' ' && s[k] != '\t')
 		return 0; /* "12:30:00Z..." glued to a word: not a stamp */
 	return k < n ? k + 1 : n;

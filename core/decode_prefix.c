@@ -70,21 +70,71 @@ static size_t marker_prefix(const char *s, size_t n, bool *markers, bool *cite)
 	}
 }
 
-/* A Markdown bullet at the start of l: the length of blanks, marker and the
- * blanks after it; 0 if none. */
-static size_t bullet_len(const struct br_line *l)
+/* Bullets other than ASCII ones, as UTF-8: a word processor's or a web
+ * page's list copied as text (Outlook's "·" followed by a TAB). */
+static const char *const uni_bullets[] = {
+	"\xe2\x80\xa2", /* U+2022 bullet */
+	"\xe2\x80\xa3", /* U+2023 triangular bullet */
+	"\xe2\x81\x83", /* U+2043 hyphen bullet */
+	"\xe2\x80\x93", /* U+2013 en dash */
+	"\xe2\x88\x99", /* U+2219 bullet operator */
+	"\xe2\x96\xa0", /* U+25A0 black square */
+	"\xe2\x96\xaa", /* U+25AA small black square */
+	"\xe2\x97\x8f", /* U+25CF black circle */
+	"\xe2\x97\xa6", /* U+25E6 white bullet */
+	"\xc2\xb7",      /* U+00B7 middle dot */
+};
+
+/* Bytes of blank at s: a space, a TAB, or a no-break space (U+00A0). */
+static size_t blank_at(const char *s, size_t n)
 {
-	const char *s = l->text;
-	size_t n = l->len, i = 0;
+	if (n && (s[0] == ' ' || s[0] == '\t'))
+		return 1;
+	return n >= 2 && (unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0xa0 ? 2 : 0;
+}
+
+size_t br_dec_list_marker(const char *s, size_t n, unsigned *kind, unsigned long *num)
+{
+	size_t i = 0, m = 0;
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
-	if (i + 1 >= n || (s[i] != '*' && s[i] != '-' && s[i] != '+') ||
-	    (s[i + 1] != ' ' && s[i + 1] != '\t'))
+	*num = 0;
+	if (i >= n)
 		return 0;
-	i++;
-	while (i < n && (s[i] == ' ' || s[i] == '\t'))
-		i++;
+	unsigned char c = (unsigned char)s[i];
+	if (c == '*' || c == '-' || c == '+') {
+		*kind = c;
+		m = 1;
+	} else if (is_digit(c)) {
+		size_t d = i;
+		while (i < n && i - d < 3 && is_digit((unsigned char)s[i]))
+			*num = *num * 10 + (unsigned long)(s[i++] - '0');
+		if (i >= n || (s[i] != '.' && s[i] != ')'))
+			return 0;
+		*kind = LIST_NUMBERED + (unsigned char)s[i];
+		m = 1;
+	} else if (c >= 0xc2) {
+		for (size_t k = 0; k < BR_ARRAY_LEN(uni_bullets) && !m; k++) {
+			size_t bl = strlen(uni_bullets[k]);
+			if (n - i >= bl && memcmp(s + i, uni_bullets[k], bl) == 0) {
+				*kind = LIST_BULLET + (unsigned)k;
+				m = bl;
+			}
+		}
+	}
+	if (!m || !blank_at(s + i + m, n - i - m))
+		return 0;
+	i += m;
+	for (size_t b; (b = blank_at(s + i, n - i)) != 0;)
+		i += b;
 	return i < n ? i : 0;
+}
+
+/* The list marker at the start of l (a bullet, "12." or "3)") and the
+ * blanks after it: their length, 0 if none. */
+static size_t list_len(const struct br_line *l, unsigned *kind, unsigned long *num)
+{
+	return br_dec_list_marker(l->text, l->len, kind, num);
 }
 
 /* Leading spaces of l, and whether a diff mark ("-x", "+x": x not blank,
@@ -231,7 +281,31 @@ struct pwalk {
 	struct lw w;
 	size_t no_prefix, no_bullet, no_diff;
 	size_t mark_line, mark_col; /* the paragraph's diff marker column */
+	unsigned *kinds;            /* each input line's list marker kind (LINE_*) */
+	size_t chain_end, chain_fig; /* the loose list being read (loose_chain) */
 };
+
+/* kinds[]: a line with text and no list marker, a blank line; else the
+ * marker's kind (br_dec_list_marker, always above these). */
+enum { LINE_TEXT = 0, LINE_BLANK = 1 };
+
+/* The kind of l (most lines answer at their first byte with text: a
+ * letter starts no marker). */
+static inline unsigned line_kind(const struct br_line *l)
+{
+	size_t i = 0;
+	while (i < l->len && (l->text[i] == ' ' || l->text[i] == '\t' || l->text[i] == '\r' ||
+			      l->text[i] == '\f' || l->text[i] == '\v' || l->text[i] == '\n'))
+		i++;
+	if (i == l->len)
+		return LINE_BLANK;
+	unsigned char c = (unsigned char)l->text[i];
+	unsigned kind;
+	unsigned long num;
+	if (c != '*' && c != '-' && c != '+' && !is_digit(c) && c < 0xc2)
+		return LINE_TEXT;
+	return list_len(l, &kind, &num) ? kind : LINE_TEXT;
+}
 
 /* A block of lines sharing a prefix from line i: written without it; the
  * end of the block, or i when there is none. */
@@ -253,16 +327,102 @@ static size_t try_prefix(struct pwalk *pw, size_t i)
 	return i;
 }
 
-/* Two or more bullet lines from line i: written without their bullets. */
-static size_t try_bullets(struct pwalk *pw, size_t i)
+/* Does the numbered line `num` go on from the one before it, `prev`: the
+ * next number, or the same one (a Markdown source numbers every item "1."
+ * and lets the renderer count)? */
+static bool counts_on(unsigned long prev, unsigned long num)
+{
+	return num == prev + 1 || num == prev;
+}
+
+/* The marker kind of the nearest line with text from line i, stepping by
+ * `step` (-1 up, +1 down) over one or more blank lines; 0 when there is no
+ * blank line between them or no such line. */
+static unsigned loose_neighbour(const struct pwalk *pw, size_t i, int step)
+{
+	size_t k = i, blanks = 0;
+	for (;;) {
+		if ((step < 0 && k == 0) || (step > 0 && k + 1 >= pw->doc->nlines))
+			return 0;
+		k = step < 0 ? k - 1 : k + 1;
+		if (pw->kinds[k] != LINE_BLANK)
+			return blanks ? pw->kinds[k] : 0;
+		blanks++;
+	}
+}
+
+/* Does line k, past its list marker of `len` bytes, hold a result row? */
+static bool item_has_figures(const struct br_doc *doc, size_t k, size_t len)
+{
+	return br_dec_numbers3(doc->lines[k].text + len, doc->lines[k].len - len);
+}
+
+/* The loose list from line i: lines with the marker kind of line i, in a
+ * row or apart by blank lines, up to a line with text and another kind.
+ * Its end goes to pw->chain_end, its last line with figures to
+ * pw->chain_fig (SIZE_MAX when none): read once for all its items. */
+static void loose_chain(struct pwalk *pw, size_t i)
+{
+	const struct br_doc *doc = pw->doc;
+	unsigned kind = pw->kinds[i];
+	size_t k = i, end = i + 1;
+	pw->chain_fig = SIZE_MAX;
+	for (; k < doc->nlines && (pw->kinds[k] == kind || pw->kinds[k] == LINE_BLANK); k++) {
+		if (pw->kinds[k] == LINE_BLANK)
+			continue;
+		unsigned kd;
+		unsigned long num;
+		if (item_has_figures(doc, k, list_len(&doc->lines[k], &kd, &num)))
+			pw->chain_fig = k;
+		end = k + 1;
+	}
+	pw->chain_end = end;
+}
+
+/*
+ * List items from line i: two or more lines in a row with list markers
+ * (numbers counting on), or a single one whose nearest neighbour with text
+ * above or below, past blank lines, has the same kind of marker (a loose
+ * list; a whole post made a list line by line). Bullets in a row always go;
+ * a numbered run only when an item holds a result row (three numbers or
+ * more), a loose item when it or an item after it in its loose list does:
+ * numbered headings and a loose list of words are an outline the labels
+ * read. Written without their markers; the end of
+ * the items, or i when there are none.
+ */
+static size_t try_list(struct pwalk *pw, size_t i)
 {
 	const struct br_doc *doc = pw->doc;
 	size_t j = i;
-	while (j < doc->nlines && bullet_len(&doc->lines[j]))
-		j++;
-	if (j - i >= 2) {
-		for (size_t k = i; k < j; k++)
-			br_dec_strip_front(&pw->out, &pw->w, &doc->lines[k], k + 1, bullet_len(&doc->lines[k]), 0);
+	unsigned long prev = 0;
+	bool numbered = false, figures = false;
+	for (; j < doc->nlines && pw->kinds[j] > LINE_BLANK; j++) {
+		unsigned kind;
+		unsigned long num;
+		size_t len = list_len(&doc->lines[j], &kind, &num);
+		if (kind >= LIST_NUMBERED) {
+			if (numbered && !counts_on(prev, num))
+				break;
+			numbered = true;
+			prev = num;
+		}
+		figures = figures || item_has_figures(doc, j, len);
+	}
+	bool take = j - i >= 2 && (!numbered || figures);
+	if (j - i == 1 && pw->kinds[i] > LINE_BLANK &&
+	    (loose_neighbour(pw, i, -1) == pw->kinds[i] || loose_neighbour(pw, i, 1) == pw->kinds[i])) {
+		/* a loose item: when it or an item after it holds figures */
+		if (i >= pw->chain_end)
+			loose_chain(pw, i);
+		take = pw->chain_fig != SIZE_MAX && pw->chain_fig >= i;
+	}
+	if (take) {
+		for (size_t k = i; k < j; k++) {
+			unsigned kind;
+			unsigned long num;
+			br_dec_strip_front(&pw->out, &pw->w, &doc->lines[k], k + 1,
+					   list_len(&doc->lines[k], &kind, &num), 0);
+		}
 		return j;
 	}
 	pw->no_bullet = j > i ? j : i + 1;
@@ -343,6 +503,11 @@ bool br_dec_stage_prefix(struct br_doc *doc)
 {
 	size_t nl = doc->nlines;
 	struct pwalk pw = {.doc = doc, .mark_line = SIZE_MAX};
+	/* the markers, read before any line is rewritten (a loose list's item
+	 * asks what the lines around it had) */
+	pw.kinds = br_malloc(nl * sizeof *pw.kinds + 1);
+	for (size_t i = 0; i < nl; i++)
+		pw.kinds[i] = line_kind(&doc->lines[i]);
 	rw_init(&pw.out, doc);
 	bool any = false;
 	size_t i = 0;
@@ -351,7 +516,7 @@ bool br_dec_stage_prefix(struct br_doc *doc)
 		if (j == i && i >= pw.no_prefix)
 			j = try_prefix(&pw, i);
 		if (j == i && i >= pw.no_bullet)
-			j = try_bullets(&pw, i);
+			j = try_list(&pw, i);
 		if (j == i && i >= pw.no_diff)
 			j = try_diff(&pw, i);
 		if (j > i) {
@@ -364,6 +529,7 @@ bool br_dec_stage_prefix(struct br_doc *doc)
 	}
 	br_dec_lw_free(&pw.w);
 	br_dec_rw_done(&pw.out);
+	free(pw.kinds);
 	if (any)
 		doc->transport |= BR_TRANSPORT_PREFIX;
 	return any;

@@ -53,6 +53,25 @@ size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl)
 	return 0;
 }
 
+/*
+ * A thin or narrow no-break space (U+2009, U+202F) or a figure space
+ * (U+2007) between digits, three digits and no fourth after it, groups the
+ * digits of one number ("84 920" as a typesetter or a French locale prints
+ * it): it goes, where any other space would split the number in two. A
+ * table's columns are never that narrow; a no-break space (U+00A0) pads
+ * columns and stays a space.
+ */
+static bool digit_group_space(const unsigned char *s, size_t n, size_t k, size_t m)
+{
+	if (m != 3 || s[k] != 0xe2 || k == 0 || !is_digit(s[k - 1]))
+		return false;
+	if (!((s[k + 1] == 0x80 && (s[k + 2] == 0x89 || s[k + 2] == 0xaf || s[k + 2] == 0x87))))
+		return false;
+	size_t e = k + m;
+	return e + 3 <= n && is_digit(s[e]) && is_digit(s[e + 1]) && is_digit(s[e + 2]) &&
+	       (e + 3 == n || !is_digit(s[e + 3]));
+}
+
 static bool needs_ws(const struct br_line *l)
 {
 	const unsigned char *s = (const unsigned char *)l->text;
@@ -128,6 +147,8 @@ bool br_dec_stage_ws(struct br_doc *doc)
 				k++;
 			} else if (c >= 0x80 &&
 				   (m = br_dec_odd_space(s + k, l->len - k, &r)) != 0) {
+				if (digit_group_space(s, l->len, k, m))
+					r = "";
 				br_buf_adds(&w.text, r);
 				col += strlen(r);
 				k += m;

@@ -268,6 +268,9 @@ static struct br_doc *doc_new(const char *name, char *bytes, size_t n, br_doc_lo
 	doc->raw = bytes;
 	doc->raw_len = n;
 	bool has_ctl = split_physical(doc);
+	/* UTF-16 has a NUL in every other byte: the decode stage reads it */
+	if (doc->binary && br_decode_utf16_mark(doc->raw, doc->raw_len))
+		doc->binary = false;
 	/* Binary data is not read any further (br_parse_document skips it): no
 	 * logical lines, which would copy all of it once more. */
 	if (doc->binary)
@@ -966,6 +969,10 @@ static const struct {
 	{BR_TRANSPORT_SPACING, "double spacing", "double spacing (a blank line after every line) undone"},
 	{BR_TRANSPORT_ESCAPES, "terminal escapes", "terminal escape sequences (colours, cursor moves) removed"},
 	{BR_TRANSPORT_BASE64, "base64", "base64 mail bodies decoded"},
+	{BR_TRANSPORT_UUENCODE, "uuencode", "uuencoded attachments decoded"},
+	{BR_TRANSPORT_MDTABLE, "Markdown table", "lines made Markdown table rows read as a table's rows"},
+	{BR_TRANSPORT_UTF16, "UTF-16", "read as UTF-16 text"},
+	{BR_TRANSPORT_MDESCAPE, "Markdown escapes", "a Markdown converter's backslash escapes removed"},
 };
 
 const char *br_transport_name(unsigned bit)

@@ -32,6 +32,10 @@ enum {
 	BR_TRANSPORT_SPACING = 1 << 7, /* double spacing undone */
 	BR_TRANSPORT_ESCAPES = 1 << 8, /* terminal escape sequences (colours) removed */
 	BR_TRANSPORT_BASE64 = 1 << 9,  /* base64 mail bodies decoded (br_doc.shown) */
+	BR_TRANSPORT_UUENCODE = 1 << 10, /* uuencoded attachments decoded (br_doc.shown) */
+	BR_TRANSPORT_MDTABLE = 1 << 11,  /* lines made Markdown table rows read as table rows */
+	BR_TRANSPORT_UTF16 = 1 << 12,    /* a UTF-16 document read as its text (br_doc.shown) */
+	BR_TRANSPORT_MDESCAPE = 1 << 13, /* Markdown's backslash escapes ("\+", "\*") removed */
 };
 
 /* What a BR_TRANSPORT_* bit did, in words ("quoted-printable decoded"), or

@@ -94,6 +94,12 @@ bool br_look_encoded(const char *s, size_t n)
 			if (*o == '&' ? c == '#' : c == '/' || (unsigned)(lower(c) - 'a') < 26u)
 				return true;
 		}
+	/* a uuencoded attachment ("begin 644 name" at a line's start) */
+	for (const char *p = s, *end = s + n; p + 10 <= end && (p = memmem(p, (size_t)(end - p), "begin ", 6));
+	     p++)
+		if ((p == s || p[-1] == '\n' || p[-1] == '\r' || p[-1] == '\0') && p[6] >= '0' && p[6] <= '7' &&
+		    p[7] >= '0' && p[7] <= '7' && p[8] >= '0' && p[8] <= '7')
+			return true;
 	/* zero-width characters decoding drops (U+00AD, U+200B, U+2060,
 	 * U+FEFF in UTF-8) */
 	static const char *const zero_width[] = {"\xc2\xad", "\xe2\x80\x8b", "\xe2\x81\xa0",
