@@ -138,26 +138,6 @@ static bool decode_body(const struct br_doc *doc, const struct part *p, struct b
 	return out->len && odd * 100 <= out->len;
 }
 
-/* Write the decoded text's lines (their ORIGINAL lines from at[]). */
-static void emit_text(struct rw *out, size_t unread, struct lw *w, const struct br_buf *t,
-		      const unsigned *at, unsigned depth)
-{
-	size_t s = 0;
-	while (s < t->len) {
-		size_t e = s;
-		while (e < t->len && t->data[e] != '\n' && t->data[e] != '\r')
-			e++;
-		br_buf_add(&w->text, t->data + s, e - s);
-		unsigned last = at[e > s ? e - 1 : s];
-		if (e < t->len) /* the line ends in a terminator: its own line counts */
-			last = at[e];
-		br_dec_lw_emit(out, unread, w, at[s], last < at[s] ? at[s] : last, depth, BR_LINE_DECODED);
-		if (e < t->len && t->data[e] == '\r' && e + 1 < t->len && t->data[e + 1] == '\n')
-			e++;
-		s = e + 1;
-	}
-}
-
 /* Does the document have a plain-text part (Content-Type: text/plain)? */
 static bool has_plain_part(const struct br_doc *doc)
 {
@@ -195,40 +175,25 @@ static struct part *find_parts(const struct br_doc *doc, size_t *n)
 	return v;
 }
 
+struct parts {
+	const struct part *v;
+};
+
+static bool part_span(void *arg, const struct br_doc *doc, size_t k, struct br_dec_span *sp)
+{
+	const struct part *p = &((const struct parts *)arg)->v[k];
+	sp->body = p->body;
+	sp->end = p->end;
+	return decode_body(doc, p, &sp->text, &sp->at, &sp->cap);
+}
+
 bool br_dec_stage_b64(struct br_doc *doc)
 {
 	size_t nparts;
-	struct part *parts = find_parts(doc, &nparts);
-	if (!nparts)
-		return false;
-	struct rw out;
-	struct lw w = {0};
-	struct br_buf text = {0};
-	unsigned *at = NULL;
-	size_t cap = 0;
-	bool changed = false;
-	rw_init(&out, doc);
-	size_t i = 0;
-	for (size_t k = 0; k < nparts; k++) {
-		const struct part *p = &parts[k];
-		/* decoded before a line of the part is written over */
-		bool text_ok = decode_body(doc, p, &text, &at, &cap);
-		for (; i < p->body; i++)
-			rw_keep(&out, &doc->lines[i], i + 1);
-		if (text_ok) {
-			emit_text(&out, p->end, &w, &text, at, doc->lines[p->body].depth);
-			i = p->end;
-			changed = true;
-		}
-	}
-	for (; i < doc->nlines; i++)
-		rw_keep(&out, &doc->lines[i], i + 1);
-	br_dec_rw_done(&out);
+	struct parts ps = {find_parts(doc, &nparts)};
+	bool changed = nparts && br_dec_replace_spans(doc, nparts, part_span, &ps);
 	if (changed)
 		doc->transport |= BR_TRANSPORT_BASE64;
-	br_dec_lw_free(&w);
-	br_buf_free(&text);
-	free(at);
-	free(parts);
+	free((void *)ps.v);
 	return changed;
 }

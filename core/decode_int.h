@@ -213,6 +213,22 @@ size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl);
 
 /* ------------------------------------------------------------ the stages */
 
+/* A span of lines [body, end) an encoding stage replaces by the text
+ * decoded from it (base64 bodies, uuencoded blocks): the text, and for each
+ * of its bytes the original line it came from (at, cap of them). */
+struct br_dec_span {
+	size_t body, end;
+	struct br_buf text;
+	unsigned *at;
+	size_t cap;
+};
+/* Span k of n (its body, end; false when it holds no text to read) and its
+ * text decoded, the text reset first. */
+typedef bool br_dec_span_fn(void *arg, const struct br_doc *doc, size_t k, struct br_dec_span *sp);
+/* Each of the n spans that decodes replaced by its text's lines; the other
+ * lines kept (decode_lines.c). True when one was. */
+bool br_dec_replace_spans(struct br_doc *doc, size_t n, br_dec_span_fn *decode, void *arg);
+
 /* The marks a copy put before a line (quotes "> > ", comments "# ",
  * lists " * ", tables "| ", numbered lines " 12 | ", in layers, with their
  * blanks): their length, 0 for none (decode_qp.c). */

@@ -96,3 +96,51 @@ void br_dec_strip_front(struct rw *out, struct lw *w, const struct br_line *l, s
 	lw_carry(w, l, &ji, l->len);
 	br_dec_lw_emit(out, unread, w, l->line, l->end_line, dp, l->flags);
 }
+
+/* The decoded text t as lines: each ends at a LF, CR or CRLF; at[i] is the
+ * original line byte i came from, and a line spans the original lines of
+ * its bytes and of its terminator. */
+static void emit_decoded(struct rw *out, size_t unread, struct lw *w, const struct br_buf *t,
+			 const unsigned *at, unsigned depth)
+{
+	size_t s = 0;
+	while (s < t->len) {
+		size_t e = s;
+		while (e < t->len && t->data[e] != '\n' && t->data[e] != '\r')
+			e++;
+		br_buf_add(&w->text, t->data + s, e - s);
+		unsigned last = e < t->len ? at[e] : at[e > s ? e - 1 : s];
+		br_dec_lw_emit(out, unread, w, at[s], last < at[s] ? at[s] : last, depth, BR_LINE_DECODED);
+		if (e < t->len && t->data[e] == '\r' && e + 1 < t->len && t->data[e + 1] == '\n')
+			e++;
+		s = e + 1;
+	}
+}
+
+bool br_dec_replace_spans(struct br_doc *doc, size_t n, br_dec_span_fn *decode, void *arg)
+{
+	struct rw out;
+	struct lw w = {0};
+	struct br_dec_span sp = {0, 0, {0}, NULL, 0};
+	size_t i = 0;
+	bool changed = false;
+	rw_init(&out, doc);
+	for (size_t k = 0; k < n; k++) {
+		/* decoded before a line of the span is written over */
+		bool ok = decode(arg, doc, k, &sp);
+		for (; i < sp.body; i++)
+			rw_keep(&out, &doc->lines[i], i + 1);
+		if (ok) {
+			emit_decoded(&out, sp.end, &w, &sp.text, sp.at, doc->lines[sp.body].depth);
+			i = sp.end;
+			changed = true;
+		}
+	}
+	for (; i < doc->nlines; i++)
+		rw_keep(&out, &doc->lines[i], i + 1);
+	br_dec_rw_done(&out);
+	br_dec_lw_free(&w);
+	br_buf_free(&sp.text);
+	free(sp.at);
+	return changed;
+}

@@ -111,24 +111,6 @@ static bool decode_block(const struct br_doc *doc, const struct block *p, struct
 	return out->len && odd * 100 <= out->len;
 }
 
-/* Write the decoded text's lines (their ORIGINAL lines from at[]). */
-static void emit_text(struct rw *out, size_t unread, struct lw *w, const struct br_buf *t,
-		      const unsigned *at, unsigned depth)
-{
-	size_t s = 0;
-	while (s < t->len) {
-		size_t e = s;
-		while (e < t->len && t->data[e] != '\n' && t->data[e] != '\r')
-			e++;
-		br_buf_add(&w->text, t->data + s, e - s);
-		unsigned last = e < t->len ? at[e] : at[e > s ? e - 1 : s];
-		br_dec_lw_emit(out, unread, w, at[s], last < at[s] ? at[s] : last, depth, BR_LINE_DECODED);
-		if (e < t->len && t->data[e] == '\r' && e + 1 < t->len && t->data[e + 1] == '\n')
-			e++;
-		s = e + 1;
-	}
-}
-
 /* The blocks, found before any line is written: *n of them (caller frees). */
 static struct block *find_blocks(const struct br_doc *doc, size_t *n)
 {
@@ -146,39 +128,25 @@ static struct block *find_blocks(const struct br_doc *doc, size_t *n)
 	return v;
 }
 
+struct blocks {
+	const struct block *v;
+};
+
+static bool block_span(void *arg, const struct br_doc *doc, size_t k, struct br_dec_span *sp)
+{
+	const struct block *p = &((const struct blocks *)arg)->v[k];
+	sp->body = p->body;
+	sp->end = p->end;
+	return decode_block(doc, p, &sp->text, &sp->at, &sp->cap);
+}
+
 bool br_dec_stage_uu(struct br_doc *doc)
 {
 	size_t nblocks;
-	struct block *blocks = find_blocks(doc, &nblocks);
-	if (!nblocks)
-		return false;
-	struct rw out;
-	struct lw w = {0};
-	struct br_buf text = {0};
-	unsigned *at = NULL;
-	size_t cap = 0, i = 0;
-	bool changed = false;
-	rw_init(&out, doc);
-	for (size_t k = 0; k < nblocks; k++) {
-		const struct block *p = &blocks[k];
-		/* decoded before a line of the block is written over */
-		bool text_ok = decode_block(doc, p, &text, &at, &cap);
-		for (; i < p->body; i++)
-			rw_keep(&out, &doc->lines[i], i + 1);
-		if (text_ok) {
-			emit_text(&out, p->end, &w, &text, at, doc->lines[p->body].depth);
-			i = p->end;
-			changed = true;
-		}
-	}
-	for (; i < doc->nlines; i++)
-		rw_keep(&out, &doc->lines[i], i + 1);
-	br_dec_rw_done(&out);
+	struct blocks bs = {find_blocks(doc, &nblocks)};
+	bool changed = nblocks && br_dec_replace_spans(doc, nblocks, block_span, &bs);
 	if (changed)
 		doc->transport |= BR_TRANSPORT_UUENCODE;
-	br_dec_lw_free(&w);
-	br_buf_free(&text);
-	free(at);
-	free(blocks);
+	free((void *)bs.v);
 	return changed;
 }
