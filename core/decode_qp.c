@@ -157,7 +157,7 @@ static void qp_count(const struct br_line *l, struct qp_region *r)
 	const unsigned char *s = (const unsigned char *)l->text;
 	size_t n = l->len;
 	/* the declaration, behind the marks of a quote or a paste too */
-	size_t m = s[0] == 'c' || s[0] == 'C' ? 0 : br_dec_mark_prefix_len(l->text, n);
+	size_t m = (s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'z' ? 0 : br_dec_mark_prefix_len(l->text, n);
 	if ((s[m] == 'c' || s[m] == 'C') && has_prefix_ci(l->text + m, n - m, "content-transfer-encoding:")) {
 		const char *v = l->text + m + 26;
 		while (*v == ' ' || *v == '\t')
@@ -257,6 +257,8 @@ static size_t one_mark(const char *s, size_t j, size_t n)
 size_t br_dec_mark_prefix_len(const char *s, size_t n)
 {
 	size_t end = 0;
+	if (n && ((s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'z'))
+		return 0; /* (most lines: a word first) */
 	for (;;) {
 		size_t j = end, b = 0;
 		while (j < n && (s[j] == ' ' || s[j] == '\t') && b < 8)
