@@ -379,6 +379,19 @@ static void loose_chain(struct pwalk *pw, size_t i)
 	pw->chain_end = end;
 }
 
+/* Lines j.. (up to three, with text and no list marker) that a mail's hard
+ * wrap moved off the ends of list items, before another item: their count,
+ * 0 if none (wrap_bridge's rule, for lists). */
+static size_t list_bridge(const struct pwalk *pw, size_t j)
+{
+	const struct br_doc *doc = pw->doc;
+	size_t k = j;
+	for (; k < doc->nlines && k < j + 3 && pw->kinds[k] == LINE_TEXT; k++)
+		if (!wrap_piece(doc, k))
+			return 0;
+	return k > j && k < doc->nlines && pw->kinds[k] > LINE_BLANK ? k - j : 0;
+}
+
 /*
  * List items from line i: two or more lines in a row with list markers
  * (numbers counting on), or a single one whose nearest neighbour with text
@@ -393,10 +406,20 @@ static void loose_chain(struct pwalk *pw, size_t i)
 static size_t try_list(struct pwalk *pw, size_t i)
 {
 	const struct br_doc *doc = pw->doc;
-	size_t j = i;
+	size_t j = i, end = i, items = 0;
 	unsigned long prev = 0;
 	bool numbered = false, figures = false;
-	for (; j < doc->nlines && pw->kinds[j] > LINE_BLANK; j++) {
+	for (; j < doc->nlines; j++) {
+		if (pw->kinds[j] == LINE_TEXT && j > i) {
+			/* wrapped-off ends of the items stay among them, as they are */
+			size_t nb = list_bridge(pw, j);
+			if (nb == 0)
+				break;
+			j += nb - 1;
+			continue;
+		}
+		if (pw->kinds[j] <= LINE_BLANK)
+			break;
 		unsigned kind;
 		unsigned long num;
 		size_t len = list_len(&doc->lines[j], &kind, &num);
@@ -407,8 +430,11 @@ static size_t try_list(struct pwalk *pw, size_t i)
 			prev = num;
 		}
 		figures = figures || item_has_figures(doc, j, len);
+		items++;
+		end = j + 1;
 	}
-	bool take = j - i >= 2 && (!numbered || figures);
+	j = end; /* (not the wrapped-off ends after the last item) */
+	bool take = items >= 2 && (!numbered || figures);
 	if (j - i == 1 && pw->kinds[i] > LINE_BLANK &&
 	    (loose_neighbour(pw, i, -1) == pw->kinds[i] || loose_neighbour(pw, i, 1) == pw->kinds[i])) {
 		/* a loose item: when it or an item after it holds figures */
@@ -420,8 +446,11 @@ static size_t try_list(struct pwalk *pw, size_t i)
 		for (size_t k = i; k < j; k++) {
 			unsigned kind;
 			unsigned long num;
-			br_dec_strip_front(&pw->out, &pw->w, &doc->lines[k], k + 1,
-					   list_len(&doc->lines[k], &kind, &num), 0);
+			if (pw->kinds[k] == LINE_TEXT)
+				rw_keep(&pw->out, &doc->lines[k], k + 1);
+			else
+				br_dec_strip_front(&pw->out, &pw->w, &doc->lines[k], k + 1,
+						   list_len(&doc->lines[k], &kind, &num), 0);
 		}
 		return j;
 	}

@@ -74,6 +74,30 @@ static void loose_bullets(void **state)
 	      BR_TRANSPORT_PREFIX);
 }
 
+/* A bullet list a mail wrapped afterwards: the wrapped-off ends of its
+ * items (no bullet, their first word too long for the line above) stay
+ * among the items, as they are, and the bullets go. */
+static void wrapped_bullets(void **state)
+{
+	(void)state;
+	check("- Version  1.97       ------Sequential Output------ --Sequential Input-\n"
+	      "--Random-\n"
+	      "- Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP\n"
+	      " /sec %CP\n"
+	      "- ceph-admin    8196M   446  98 113486  17 43190   5  2063  98 85495\n"
+	      "4  1292  12\n",
+	      "Version  1.97       ------Sequential Output------ --Sequential Input-\n"
+	      "--Random-\n"
+	      "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP\n"
+	      " /sec %CP\n"
+	      "ceph-admin    8196M   446  98 113486  17 43190   5  2063  98 85495\n"
+	      "4  1292  12\n",
+	      BR_TRANSPORT_PREFIX);
+	/* a short line under an item is no wrapped-off end: the items stay */
+	static const char two[] = "- first item\nsome words\n- second item\n";
+	check(two, two, 0);
+}
+
 /* What stays: a lone bullet of words, a lone row whose neighbours have no
  * bullet or a different one, a bullet with nothing after it, a dash rule. */
 static void bullets_that_stay(void **state)
@@ -334,6 +358,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(loose_bullets),
+		cmocka_unit_test(wrapped_bullets),
 		cmocka_unit_test(bullets_that_stay),
 		cmocka_unit_test(numbered_lists),
 		cmocka_unit_test(numbered_outlines_stay),
