@@ -1650,6 +1650,33 @@ static bool wrapped_above(struct walk *w, const struct br_line *l)
 	return n >= 55 && continued(w, l) && s[n - 1] != ',' && !(l->flags & BR_LINE_TABLE_ROW);
 }
 
+/* Step of colon_line: is l a command at a shell prompt ("# pdsh -w ...",
+ * "$ kubectl logs ...", "user@host:~$ hdparm -t /dev/sda")? */
+static bool shell_command(struct walk *w, const struct br_line *l)
+{
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	if (n < 3)
+		return false;
+	if ((s[0] == '#' || s[0] == '$' || s[0] == '%') && s[1] == ' ')
+		return s[0] != '#' || memo_test(&w->command, s, n);
+	return prompt_line(s, n);
+}
+
+/* Step of colon_line: is l a line of settings ("Key: value", a bare
+ * "key:") beside which a one-word "name:" is one more key? A result line
+ * ("Timing buffered disk reads: 612 MB in ...", a tool's own "label:
+ * figures") is no setting: pdsh's "node18:" under the figures of
+ * "node17:" names the next host's output as "node17:" did. */
+static bool settings_key(struct walk *w, const struct br_line *l)
+{
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	return key_line(l) && !memo_test(&w->result, s, n);
+}
+
 /* Step of classify_line: a line ending in ':' introduces what follows
  * (K_COLON), unless it is a front-matter key, a sign-off, a path or a
  * sentence too long to title anything. */
@@ -1687,9 +1714,14 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 	/* "description:" / "password:" of front matter: a key with
 	 * nothing after it among other keys */
 	if (words == 1 && lower_start &&
-	    ((i > 0 && key_line(&doc->lines[i - 1])) || (i + 1 < doc->nlines && key_line(&doc->lines[i + 1]))))
+	    ((i > 0 && settings_key(w, &doc->lines[i - 1])) ||
+	     (i + 1 < doc->nlines && settings_key(w, &doc->lines[i + 1]))))
 		return;
 	const struct br_line *prev = i > 0 ? &doc->lines[i - 1] : NULL;
+	/* a command line above ("# pdsh -w cn0[01-02] 'hdparm -tT /dev/sdb'")
+	 * is no sentence this one goes on from: "cn001:" names its output */
+	if (prev && shell_command(w, prev))
+		prev = NULL;
 	bool joins = !cut && prev &&
 		     (lower_start ? continued(w, prev) : is_digit((unsigned char)s[0]) && mid_sentence(w, prev));
 	/* a line that only may go on from a full line above stands alone

@@ -209,6 +209,7 @@ struct hp {
 	struct br_buf join;       /* a wrapped line joined with the next one */
 	struct br_buf host;       /* current device ("/dev/sda"), empty = none */
 	struct br_buf note;       /* the poster's note on it ("ssd500"), empty = none */
+	size_t note_line;         /* the note is the name this line was tagged with (+ 1; 0: not) */
 	char version[32];         /* of the last version line read */
 	size_t version_idx;       /* that line */
 	size_t *msg;              /* where messages start (br_label_message_start), */
@@ -690,6 +691,7 @@ static void set_host(struct hp *st, const char *dev, size_t n, const char *note,
 {
 	br_buf_reset(&st->host);
 	br_buf_reset(&st->note);
+	st->note_line = 0;
 	if (n)
 		br_buf_add(&st->host, dev, n);
 	char *title = nn ? br_label_note(note, nn) : NULL;
@@ -731,10 +733,47 @@ static void warn_cut(struct hp *st, size_t idx, const char *s, size_t n)
 		      (int)(n > 60 ? 60 : n), s);
 }
 
+/* A word that names a machine rather than saying something ("p166",
+ * "web-02", "db_a"; not "Results"): a digit, '-' or '_' in it. */
+static bool machine_word(const char *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (isdigit((unsigned char)s[k]) || s[k] == '-' || s[k] == '_')
+			return true;
+	return false;
+}
+
+/* The name of a run of timing lines that starts at line i with no device
+ * header: a word alone on the line right above it ("celeron433" over
+ * " Timing buffer-cache reads: ..."), or nothing. The name a line was
+ * tagged with in an earlier run ("p166:  Timing ...") is not this run's. */
+static void run_name(struct hp *st, size_t i)
+{
+	if (st->note_line && st->note_line != i + 1) {
+		br_buf_reset(&st->note);
+		st->note_line = 0;
+	}
+	if (i == 0 || st->note.len || br_parse_is_claimed(st->ctx, i - 1))
+		return;
+	size_t n;
+	const char *s = stripped(&st->doc->lines[i - 1], &n);
+	size_t k = 0;
+	while (k < n && (isalnum((unsigned char)s[k]) || strchr(".-_", s[k])))
+		k++;
+	if (k + (k < n && s[k] == ':') != n || k < 2 || k > NOTE_MAX || !isalpha((unsigned char)s[0]) ||
+	    !machine_word(s, k))
+		return;
+	br_buf_add(&st->note, s, k);
+	st->note_line = i;
+	br_parse_claim(st->ctx, i - 1, i - 1, "the name over the run's timing lines");
+}
+
 /* " Timing <kind> reads:" with or without figures after it. */
 static void timing_line(struct hp *st, size_t i, const char *s, size_t n, const size_t *ov)
 {
 	drop_pending(st);
+	if (!st->in_block)
+		run_name(st, i);
 	hdparm_line(st, i);
 	enum kind k = kind_of(s + ov[2], group_len(ov, 1));
 	long offset = NO_OFFSET;
@@ -1533,7 +1572,7 @@ static void device_in_gap(struct hp *st, const char *g, const char *dev, size_t 
 	}
 }
 
-static void gap_device(struct hp *st, const char *g, size_t n, bool first)
+static void gap_device(struct hp *st, size_t i, const char *g, size_t n, bool first)
 {
 	const char *dev = NULL, *after = NULL;
 	size_t dn = 0;
@@ -1590,6 +1629,7 @@ static void gap_device(struct hp *st, const char *g, size_t n, bool first)
 			 * figures: "sda (SSD)" keeps its parenthesis */
 			set_host(st, NULL, 0, NULL, 0);
 			br_buf_add(&st->note, g, n);
+			st->note_line = i + 1;
 		}
 	}
 }
@@ -1653,7 +1693,7 @@ static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
 		}
 	for (;;) {
 		if (!same)
-			gap_device(st, s + gap, ov[0] - gap, gap == 0);
+			gap_device(st, i, s + gap, ov[0] - gap, gap == 0);
 		size_t end = more ? nx[0] : n, base = ov[0], rel[2 * 3];
 		for (int g = 0; g < 2 * 3; g++)
 			rel[g] = ov[g] == (size_t)-1 ? (size_t)-1 : ov[g] - base;

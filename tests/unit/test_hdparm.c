@@ -916,6 +916,52 @@ static void name_over_device(void **state)
 	done(&r);
 }
 
+/* pdsh's tags taken off by decoding with no command line above: each
+ * "labNN:" names its own run (it is no settings key beside the figures
+ * of the run before); a name a line was tagged with ("k6-300:  Timing
+ * ...") is that run's alone, and a machine's name alone over a later run
+ * of timing lines names that run. */
+static void names_over_runs(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "lab01:\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 412 MB in  3.01 seconds = 136.88 MB/sec\n"
+		"lab02:\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 1504 MB in  3.00 seconds = 501.20 MB/sec\n"
+		"lab03:\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 398 MB in  3.00 seconds = 132.51 MB/sec\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->label, "lab01");
+	assert_string_equal(rec(&r, 1)->label, "lab02");
+	assert_string_equal(rec(&r, 2)->label, "lab03");
+	done(&r);
+
+	run(&r, "k6-300:  Timing buffer-cache reads:   32 MB in  2.91 seconds =11.00 MB/sec\n"
+		"k6-300:  Timing buffered disk reads:  16 MB in  4.80 seconds = 3.33 MB/sec\n"
+		"\n"
+		"duron800\n"
+		" Timing buffer-cache reads:   128 MB in  1.40 seconds = 91.43 MB/sec\n"
+		" Timing buffered disk reads:  64 MB in  3.90 seconds = 16.41 MB/sec\n"
+		"\n"
+		" Timing buffered disk reads:  64 MB in  3.80 seconds = 16.84 MB/sec\n"
+		"\n"
+		"Results\n"
+		" Timing buffered disk reads:  64 MB in  3.70 seconds = 17.30 MB/sec\n");
+	assert_int_equal(r.n, 4);
+	assert_string_equal(rec(&r, 0)->label, "k6-300");
+	assert_string_equal(rec(&r, 1)->label, "duron800");
+	assert_true(r.claimed[3]);
+	/* a repeat after a blank line is the same machine's */
+	assert_string_equal(rec(&r, 2)->label, "duron800");
+	/* a plain word over a run names no machine */
+	assert_false(r.claimed[9]);
+	done(&r);
+}
+
 /* A poster's table in the units a dashboard shows: GB/s (× 1024²) and
  * thousands grouped by commas ("9,412", "1,402.5": the printed form loses
  * the commas); a comma with other than three digits after it is no rate,
@@ -1255,6 +1301,7 @@ int main(void)
 		cmocka_unit_test(device_notes_and_settings),
 		cmocka_unit_test(summary_tables),
 		cmocka_unit_test(table_units_and_grouping),
+		cmocka_unit_test(names_over_runs),
 		cmocka_unit_test(name_on_each_line),
 		cmocka_unit_test(csv_table_by_hand),
 		cmocka_unit_test(row_name_cell_before_timings),

@@ -681,6 +681,37 @@ static void lower_case_conjunction_intros(void **state)
 	br_doc_free(d);
 }
 
+/* A one-word "name:" right under a result line ("Timing buffered disk
+ * reads: 612 MB in ...") or under a command line names what follows, as
+ * it does after a blank line: a result line is no settings "Key: value"
+ * beside which "name:" would be one more key, a command no sentence it
+ * goes on from. */
+static void names_under_results_and_commands(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("node17:\n"
+			       "RESULT-A: 16 2.00 8.00 9.10\n"
+			       "node18:\n"
+			       "RESULT-B: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "Intro of the cluster's runs:\n"
+			       "\n"
+			       "# pdsh -w cn0[01-02] 'hdparm -tT /dev/sdb'\n"
+			       "cn001:\n"
+			       "RESULT-C: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "Settings:\n"
+			       "mode: fast\n"
+			       "speed:\n"
+			       "RESULT-D: 16 2.00 8.00 9.10\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "node17");
+	expect(d, at(d, "RESULT-B", 0), NULL, "node18");
+	expect(d, at(d, "RESULT-C", 0), NULL, "cn001");
+	/* "speed:" among settings lines is one more key */
+	expect(d, at(d, "RESULT-D", 0), NULL, "Settings");
+	br_doc_free(d);
+}
+
 /* "Here the old server:" names what follows after its "here" when an
  * article starts it; "Here is mine:", "here the numbers:" name nothing. */
 static void here_and_what_follows(void **state)
@@ -722,6 +753,7 @@ int main(void)
 		cmocka_unit_test(wrapped_generic_and_marked_intros),
 		cmocka_unit_test(lower_case_conjunction_intros),
 		cmocka_unit_test(here_and_what_follows),
+		cmocka_unit_test(names_under_results_and_commands),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
