@@ -210,6 +210,8 @@ struct hp {
 	struct br_buf host;       /* current device ("/dev/sda"), empty = none */
 	struct br_buf note;       /* the poster's note on it ("ssd500"), empty = none */
 	size_t note_line;         /* the note is the name this line was tagged with (+ 1; 0: not) */
+	struct br_buf machine;    /* the host of the prompt that ran hdparm ("nas01"), empty = none */
+	int machines;             /* prompts in the document name 2+ hosts: 1, not: 0, unknown: -1 */
 	char version[32];         /* of the last version line read */
 	size_t version_idx;       /* that line */
 	size_t *msg;              /* where messages start (br_label_message_start), */
@@ -628,6 +630,24 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 	return true;
 }
 
+/* The label of a run looked for at line `at`, its own title `own` after
+ * the host of the prompt that ran it when the document's prompts name
+ * several ("backup2 / the SSD"). */
+static char *run_label(struct hp *st, size_t at, const char *own)
+{
+	if (!st->machine.len)
+		return br_parse_label(st->ctx, at, own);
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_add(&b, st->machine.data, st->machine.len);
+	if (own && *own) {
+		br_buf_adds(&b, " / ");
+		br_buf_adds(&b, own);
+	}
+	char *label = br_parse_label(st->ctx, at, b.data);
+	br_buf_free(&b);
+	return label;
+}
+
 static void emit(struct hp *st, size_t first, size_t last, enum kind k, const struct figures *f,
 		 long offset, const char *own, const char *why)
 {
@@ -654,7 +674,7 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	/* The label belongs to the whole run of hdparm lines (prompt, header,
 	 * the timing lines): look for it above the run's first line. */
 	size_t at = st->in_block && st->block_start <= first ? st->block_start : first;
-	char *label = br_parse_label(ctx, at, own ? own : st->note.len ? st->note.data : NULL);
+	char *label = run_label(st, at, own ? own : st->note.len ? st->note.data : NULL);
 	br_record_set_label(r, label);
 	free(label);
 	br_parse_claim(ctx, first, last, why);
@@ -718,8 +738,10 @@ static void prose(struct hp *st, const char *s, size_t n)
 {
 	st->in_block = false;
 	set_open(st, NULL);
-	if (++st->prose_run >= HOST_PROSE_LIMIT || (n && s[n - 1] == ':'))
+	if (++st->prose_run >= HOST_PROSE_LIMIT || (n && s[n - 1] == ':')) {
 		set_host(st, NULL, 0, NULL, 0);
+		br_buf_reset(&st->machine);
+	}
 }
 
 static void warn_cut(struct hp *st, size_t idx, const char *s, size_t n)
@@ -1032,12 +1054,66 @@ static size_t prompt_devices(const char *a, const char *end, const char **dev, s
 	return ndev;
 }
 
+/* The host a shell prompt names in s[0..at), the text before the command:
+ * "alice@nas01:~$ ", "[bob@web3 ~]$ ", "root@backup2:/srv# " → "nas01",
+ * "web3", "backup2"; 0 when there is no such prompt. */
+static size_t prompt_machine(const char *s, size_t at, const char **host)
+{
+	size_t k = 0;
+	while (k < at && (s[k] == ' ' || s[k] == '\t' || s[k] == '['))
+		k++;
+	const char *w = s + k;
+	size_t wn = 0;
+	while (k + wn < at && s[k + wn] != ' ' && s[k + wn] != '\t')
+		wn++;
+	const char *a = memchr(w, '@', wn);
+	if (!a || a == w)
+		return 0;
+	size_t b = (size_t)(a + 1 - w), e = b;
+	while (e < wn && (isalnum((unsigned char)w[e]) || strchr(".-_", w[e])))
+		e++;
+	/* the prompt goes on with ':' (its directory), ' ' or ']' */
+	if (e == b || e - b > NOTE_MAX || (e < wn && w[e] != ':') || (e == wn && w[0] != '[' && s[0] != '['))
+		return 0;
+	*host = w + b;
+	return e - b;
+}
+
+/* Do the prompts running hdparm in the document name two hosts or more?
+ * Only then is a prompt's host the name of a run (one host all along
+ * says nothing the heading does not). Worked out once, when asked. */
+static bool several_machines(struct hp *st)
+{
+	if (st->machines >= 0)
+		return st->machines;
+	st->machines = 0;
+	const char *first = NULL;
+	size_t fn = 0;
+	for (size_t i = 0; i < st->doc->nlines && !st->machines; i++) {
+		size_t n, ov[2 * 2];
+		const char *s = stripped(&st->doc->lines[i], &n), *h;
+		if (!memchr(s, '@', n) || !hdparm_with_args(s, n) || br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
+			continue;
+		size_t hn = prompt_machine(s, ov[0], &h);
+		if (hn && first && (hn != fn || memcmp(h, first, hn) != 0))
+			st->machines = 1;
+		else if (hn && !first)
+			first = h, fn = hn;
+	}
+	return st->machines;
+}
+
 /* A prompt running hdparm: one device named → the host until a header says otherwise. */
 static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 2];
 	if (!hdparm_with_args(s, n) || br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
 		return false;
+	br_buf_reset(&st->machine);
+	const char *h;
+	size_t hn = memchr(s, '@', ov[0]) ? prompt_machine(s, ov[0], &h) : 0;
+	if (hn && several_machines(st))
+		br_buf_add(&st->machine, h, hn);
 	drop_pending(st);
 	hdparm_line(st, i);
 	set_open(st, NULL);
@@ -2716,6 +2792,7 @@ enum { WINDOW = 12 };
 static size_t parse(struct br_parse_ctx *ctx)
 {
 	struct hp st = {0};
+	st.machines = -1;
 	st.ctx = ctx;
 	st.doc = ctx->doc;
 	size_t before = ctx->nrecords;
@@ -2745,6 +2822,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	br_buf_free(&st.join);
 	br_buf_free(&st.host);
 	br_buf_free(&st.note);
+	br_buf_free(&st.machine);
 	return ctx->nrecords - before;
 }
 

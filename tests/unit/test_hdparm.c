@@ -962,6 +962,46 @@ static void names_over_runs(void **state)
 	done(&r);
 }
 
+/* Prompts that name two hosts or more title each run with their host
+ * ("user@host:~$", "root@host:~#", "[user@host ~]$"), before a device's
+ * note; prompts that all name one host title nothing. */
+static void machines_in_prompts(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "maria@files01:~$ sudo hdparm -t /dev/sda\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 548 MB in  3.00 seconds = 182.45 MB/sec\n"
+		"root@archive2:~# hdparm -t /dev/sdb\n"
+		"\n"
+		"/dev/sdb: the new SSD\n"
+		" Timing buffered disk reads: 1602 MB in  3.00 seconds = 533.91 MB/sec\n"
+		"[maria@gw-3 ~]$ sudo hdparm -T /dev/vda\n"
+		"\n"
+		"/dev/vda:\n"
+		" Timing cached reads:   12010 MB in  2.00 seconds = 6008.41 MB/sec\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->label, "files01");
+	assert_string_equal(rec(&r, 1)->label, "archive2 / the new SSD");
+	assert_string_equal(rec(&r, 2)->label, "gw-3");
+	assert_string_equal(rec(&r, 2)->host, "/dev/vda");
+	done(&r);
+
+	run(&r, "root@nas:~# hdparm -t /dev/sda\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 548 MB in  3.00 seconds = 182.45 MB/sec\n"
+		"root@nas:~# hdparm -t /dev/sdb\n"
+		"\n"
+		"/dev/sdb:\n"
+		" Timing buffered disk reads: 390 MB in  3.00 seconds = 129.88 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_null(rec(&r, 0)->label);
+	assert_null(rec(&r, 1)->label);
+	done(&r);
+}
+
 /* A poster's table in the units a dashboard shows: GB/s (× 1024²) and
  * thousands grouped by commas ("9,412", "1,402.5": the printed form loses
  * the commas); a comma with other than three digits after it is no rate,
@@ -1302,6 +1342,7 @@ int main(void)
 		cmocka_unit_test(summary_tables),
 		cmocka_unit_test(table_units_and_grouping),
 		cmocka_unit_test(names_over_runs),
+		cmocka_unit_test(machines_in_prompts),
 		cmocka_unit_test(name_on_each_line),
 		cmocka_unit_test(csv_table_by_hand),
 		cmocka_unit_test(row_name_cell_before_timings),
