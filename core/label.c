@@ -1086,6 +1086,7 @@ struct walk {
 	struct memo intro;          /* generic_intro() of lines seen */
 	struct memo command;        /* command_line() of lines seen */
 	bool in_output;             /* below a command or prompt, before a blank line */
+	bool fed;                   /* a line came under the ':' introduction on top */
 	uint32_t signature;         /* the node of a one-to-three-word standalone line */
 };
 
@@ -1466,6 +1467,40 @@ static bool prompt_word(const char *s, size_t n)
 	return false;
 }
 
+/* Step of line_resets: a ':' introduction titles the paragraph or block
+ * under it; a new paragraph of prose after it (the blank line i, then a
+ * sentence) is the poster talking again, and what that paragraph says
+ * ("And the laptop with hdparm -tT gives 7712 MB/sec cached") is not the
+ * introduction's. A heading, a ':' line, a result or a short line after
+ * the blank line leaves it open. */
+static void colon_paragraph_ends(struct walk *w, const struct br_doc *doc, size_t i)
+{
+	const struct node *top = node_at(w->o, w->top);
+	if (!top || top->kind != K_COLON || !w->fed || i + 1 >= doc->nlines)
+		return;
+	const struct br_line *l = &doc->lines[i + 1];
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	if (n < 30 || l->depth != top->depth || !is_alpha((unsigned char)s[0]) || maybe_heading(doc, i + 1, s, n) ||
+	    count_words(s, n) < 6)
+		return;
+	/* words, not a row of figures; a sentence: its paragraph (a few
+	 * lines) ends as one does */
+	struct line_counts lc;
+	count_line(s, n, &lc);
+	if (lc.num * 3 >= lc.tok)
+		return;
+	for (size_t j = i + 1; j < doc->nlines && j < i + 5; j++) {
+		span(&doc->lines[j], &s, &n);
+		if (!n || (j + 1 < doc->nlines && blank_line(&doc->lines[j + 1]))) {
+			if (n && strchr(".!?:", s[n - 1]))
+				w->top = top->parent;
+			return;
+		}
+	}
+}
+
 /* Step of classify_line: a blank line, a quoted part ending or a new message
  * resets the walk; returns true when the line needs nothing more. */
 static bool line_resets(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
@@ -1473,6 +1508,7 @@ static bool line_resets(struct walk *w, const struct br_doc *doc, size_t i, cons
 	const struct br_line *l = &doc->lines[i];
 	if (!n) {
 		w->in_output = false;
+		colon_paragraph_ends(w, doc, i);
 		return true;
 	}
 	/* headings inside a quoted part end with it */
@@ -1982,7 +2018,13 @@ static void outline_reach(struct br_label_outline *o, const struct br_doc *doc, 
 			o->skip = false;
 			continue;
 		}
+		size_t nodes = o->nnodes;
 		classify_line(o->walk, doc, i, &o->skip);
+		/* what the ':' introduction on top has under it (colon_paragraph_ends) */
+		if (o->nnodes != nodes)
+			o->walk->fed = false;
+		else if (doc->lines[i].len)
+			o->walk->fed = true;
 	}
 	if (o->walked >= doc->nlines)
 		walk_free(o);

@@ -712,6 +712,39 @@ static void names_under_results_and_commands(void **state)
 	br_doc_free(d);
 }
 
+/* A ':' introduction titles its paragraph or block; a paragraph of prose
+ * after a blank line below it (a sentence: its paragraph ends with '.')
+ * is the poster talking again and ends it. A result, a short line or a
+ * paragraph that does not end a sentence leaves it open. */
+static void prose_paragraph_ends_colon(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Buffered reads on the FreeBSD box:\n"
+			       "RESULT-A: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "And the laptop with the new disk gives these figures as well\n"
+			       "RESULT-B: 16 2.00 8.00 9.10\n"
+			       "when it is cold.\n"
+			       "\n"
+			       "Results of the second box:\n"
+			       "RESULT-C: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "RESULT-D: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "short words\n"
+			       "RESULT-E: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "a line of words that goes on without an end to the sentence\n"
+			       "RESULT-F: 16 2.00 8.00 9.10\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "Buffered reads on the FreeBSD box");
+	expect(d, at(d, "RESULT-B", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-C", 0), NULL, "the second box");
+	expect(d, at(d, "RESULT-D", 0), NULL, "the second box");
+	expect(d, at(d, "RESULT-E", 0), NULL, "the second box");
+	expect(d, at(d, "RESULT-F", 0), NULL, "the second box");
+	br_doc_free(d);
+}
+
 /* "Here the old server:" names what follows after its "here" when an
  * article starts it; "Here is mine:", "here the numbers:" name nothing. */
 static void here_and_what_follows(void **state)
@@ -754,6 +787,7 @@ int main(void)
 		cmocka_unit_test(lower_case_conjunction_intros),
 		cmocka_unit_test(here_and_what_follows),
 		cmocka_unit_test(names_under_results_and_commands),
+		cmocka_unit_test(prose_paragraph_ends_colon),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
