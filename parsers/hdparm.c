@@ -1173,6 +1173,9 @@ static char *prose_subject(const char *s, size_t n)
 			break;
 		}
 	}
+	/* "... 31.7 MB/s with hdparm -t": the command, not what it ran on */
+	if (n >= 6 && strncmp(s, "hdparm", 6) == 0)
+		return NULL;
 	size_t e = 0;
 	while (e < n && s[e] != '.' && s[e] != ',' && s[e] != ';' && s[e] != '(' && s[e] != ')')
 		e++;
@@ -1237,6 +1240,26 @@ static bool one_timing(const char *opt, size_t on, enum kind *k)
 	return true;
 }
 
+static enum kind column_kind(const char *s, const size_t *ov);
+static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum kind k, const size_t *rv,
+			 const char *dev, size_t dn);
+static bool kind_next(const char *s, size_t end, size_t at);
+
+/* The device a sentence starts with, before a ':' and nothing else but
+ * blanks up to byte `to` (where hdparm is named): "nvme0n1: hdparm -t
+ * reports ...", "/dev/sdb: hdparm -T gives ..."; NULL if none. */
+static const char *device_before(const char *s, size_t to, size_t *dn)
+{
+	size_t dv[2 * 2];
+	if (to < 4 || br_re_match(&re_prose_dev, s, to, 0, dv, 2) <= 0 || dv[0] != 0 || s[dv[1]] != ':')
+		return NULL;
+	for (size_t k = dv[1] + 1; k < to; k++)
+		if (s[k] != ' ' && s[k] != '\t')
+			return NULL;
+	*dn = dv[1];
+	return s;
+}
+
 static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 3], rv[2 * 3], more[2 * 3];
@@ -1251,6 +1274,8 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 	size_t dn = 0;
 	if (group_len(ov, 2) && prompt_devices(s + ov[4], s + ov[5], &dev, &dn) != 1)
 		return false;
+	if (!dev)
+		dev = device_before(s, ov[0], &dn);
 	if (doubtful(s, n, true))
 		return false;
 	if (br_re_match(&re_prose_rate, s, n, 0, rv, 3) <= 0 ||
@@ -1263,6 +1288,16 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 	if ((b >= 2 && strncasecmp(s + b - 2, "to", 2) == 0) ||
 	    (b >= 3 && strncasecmp(s + b - 3, "and", 3) == 0) || (b >= 2 && strncasecmp(s + b - 2, "or", 2) == 0))
 		return false;
+	prose_record(st, i, s, n, k, rv, dev, dn);
+	return true;
+}
+
+/* The record of a figure prose_line or kind_word_line read: the rate at
+ * rv in s[0..n) of timing k, of device dev[0..dn) (if any), titled by
+ * what the sentence says after the rate ("... on my Maxtor"). */
+static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum kind k, const size_t *rv,
+			 const char *dev, size_t dn)
+{
 	drop_pending(st);
 	set_open(st, NULL);
 	struct br_parse_ctx *ctx = st->ctx;
@@ -1280,8 +1315,54 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 		br_record_set_host(r, host);
 		free(host);
 	}
-	finish_line_record(st, r, i, prose_subject(s + rv[1], n - rv[1]),
-			   "an hdparm figure quoted in prose");
+	/* the subject after the kind's word ("58.3 MB/sec buffered for the
+	 * IDE disk") */
+	size_t after = rv[1], kv[2 * 4];
+	if (br_re_match(&re_column, s, n, after, kv, 4) > 0 && kind_next(s, after, kv[0]))
+		after = kv[1];
+	finish_line_record(st, r, i, prose_subject(s + after, n - after), "an hdparm figure quoted in prose");
+}
+
+/* Does the kind's word at `at` follow the rate ending at `end` directly
+ * ("58.3 MB/sec buffered", "6120 MB/s (cached)")? */
+static bool kind_next(const char *s, size_t end, size_t at)
+{
+	for (size_t k = end; k < at; k++)
+		if (s[k] != ' ' && s[k] != '\t' && s[k] != '(')
+			return false;
+	return true;
+}
+
+/*
+ * A sentence naming hdparm with no option, its one rate named by hdparm's
+ * word for the timing right after it: "hdparm gives 58.3 MB/sec buffered
+ * for the IDE disk", "hdparm says 6120 MB/s (cached)". As prose_line's:
+ * hdparm named once, one rate, nothing in doubt.
+ */
+static bool kind_word_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	size_t rv[2 * 3], more[2 * 3], kv[2 * 4], h[2];
+	if (n > MAX_LINE || br_re_match(&re_prose_cmd, s, n, 0, NULL, 0) > 0 ||
+	    br_re_match(&re_prose_rate, s, n, 0, rv, 3) <= 0 || br_re_match(&re_prose_rate, s, n, rv[1], more, 3) > 0 ||
+	    br_re_match(&re_column, s, n, rv[1], kv, 4) <= 0 || !kind_next(s, rv[1], kv[0]) || doubtful(s, n, true))
+		return false;
+	/* hdparm named once, before the rate, as a word */
+	const char *p = memmem(s, rv[0], "hdparm", 6);
+	if (!p || br_has(p + 6, n - (size_t)(p + 6 - s), "hdparm", 6))
+		return false;
+	h[0] = (size_t)(p - s);
+	h[1] = h[0] + 6;
+	if ((h[0] && (isalnum((unsigned char)s[h[0] - 1]) || s[h[0] - 1] == '-' || s[h[0] - 1] == '/')) ||
+	    (h[1] < n && isalnum((unsigned char)s[h[1]])))
+		return false;
+	static const char *const other[] = {"dd ", "dd,", "fio", "bonnie", "iozone", "writ", "wrote"};
+	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
+		if (has_ci(s, n, other[q]))
+			return false;
+	enum kind k = column_kind(s, kv);
+	size_t dn = 0;
+	const char *dev = device_before(s, h[0], &dn);
+	prose_record(st, i, s, n, k, rv, dev, dn);
 	return true;
 }
 
@@ -1406,6 +1487,24 @@ static bool sentence_pairs(struct sentence *se, size_t *pairs)
 static int kind_in(const char *s, size_t from, size_t to, enum kind *k, size_t *at);
 static bool has_evidence(struct hp *st, size_t i);
 
+/* Is hdparm, named at byte `cmd` after the rates of s, in a clause of its
+ * own ("...; hdparm -t is similar") rather than the end of theirs ("...,
+ * both with hdparm -t")? More than four words or a ';' after the last
+ * rate say so. */
+static bool command_after_clause(const char *s, size_t cmd)
+{
+	size_t ov[2 * 3], last = 0;
+	for (size_t at = 0; at < cmd && br_re_match(&re_prose_rate, s, cmd, at, ov, 3) > 0; at = ov[1])
+		last = ov[1];
+	size_t words = 0;
+	for (size_t k = last; k < cmd; k++) {
+		if (s[k] == ';' || s[k] == '.')
+			return true;
+		words += s[k] != ' ' && (k == last || s[k - 1] == ' ');
+	}
+	return words > 4;
+}
+
 /* The timing of a sentence at line i: hdparm's one option in it (*from
  * after it) or on the line above, or, in a document that shows hdparm,
  * one timing named before the first rate ("Timing buffered disk reads
@@ -1428,6 +1527,11 @@ static bool sentence_timing(struct hp *st, size_t i, const struct sentence *se, 
 	}
 	if (named && br_re_match(&re_prose_cmd, se->text, se->n, 0, ov, 3) > 0) {
 		*from = ov[1] - group_len(ov, 2); /* its devices count */
+		/* "sdb: 230 MB/sec, sdc: 221 MB/sec, both with hdparm -t": the
+		 * command after every rate says the timing of those before it */
+		if (br_re_match(&re_prose_rate, se->text, se->n, *from, NULL, 0) <= 0 &&
+		    !command_after_clause(se->text, ov[0]))
+			*from = 0;
 		return !br_has(se->text + ov[1], se->n - ov[1], "hdparm", 6) &&
 		       one_timing(se->text + ov[2], group_len(ov, 1), k);
 	}
@@ -2627,7 +2731,8 @@ static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, boo
 	}
 	return version_line(st, i, s, n) ||
 	       ((rate || has(s, n, "b/s")) &&
-		(devices_sentence(st, i) || prose_line(st, i, s, n) || pairs_sentence(st, i))) ||
+		(devices_sentence(st, i) || prose_line(st, i, s, n) || pairs_sentence(st, i) ||
+		 kind_word_line(st, i, s, n))) ||
 	       prompt_line(st, i, s, n);
 }
 

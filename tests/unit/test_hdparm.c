@@ -1002,6 +1002,42 @@ static void machines_in_prompts(void **state)
 	done(&r);
 }
 
+/* Sentences with one figure each: a device before hdparm ("nvme0n1:
+ * hdparm -t reports ..."), a timing named by its word after the rate
+ * ("hdparm gives 58.3 MB/sec buffered"), devices whose rates all come
+ * before the command ("..., both with hdparm -t"); a command in a clause
+ * of its own, a wish, a comparison or a question are no figures. */
+static void sentences_name_kind_and_device(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "nvme0n1: hdparm -t reports 2456.12 MB/sec, which looks right.\n"
+		"\n"
+		"On the old desktop, hdparm gives 58.3 MB/sec buffered for the IDE disk.\n"
+		"\n"
+		"sdb: 230.11 MB/sec buffered, sdc: 221.95 MB/sec buffered, both with hdparm -t.\n"
+		"\n"
+		"The dock only manages 31.7 MB/s with hdparm -t, sadly.\n"
+		"\n"
+		"hdparm should give 100 MB/sec buffered on a disk like that.\n"
+		"hdparm says 90 MB/s buffered while dd says 120 MB/s.\n"
+		"Is hdparm 58 MB/sec buffered normal for IDE?\n"
+		"With dd, sda gives 130 MB/s and sdb 101 MB/s; hdparm -t is similar.\n");
+	assert_int_equal(r.n, 5);
+	assert_string_equal(rec(&r, 0)->host, "nvme0n1");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 2456.12 * 1024, "2456.12");
+	assert_null(rec(&r, 1)->host);
+	one_figure(rec(&r, 1), BR_M_buffered_read, 58.3 * 1024, "58.3");
+	assert_string_equal(rec(&r, 1)->label, "IDE disk");
+	assert_string_equal(rec(&r, 2)->host, "sdb");
+	assert_string_equal(rec(&r, 3)->host, "sdc");
+	one_figure(rec(&r, 3), BR_M_buffered_read, 221.95 * 1024, "221.95");
+	/* "with hdparm -t" names the command, not what it ran on */
+	one_figure(rec(&r, 4), BR_M_buffered_read, 31.7 * 1024, "31.7");
+	assert_null(rec(&r, 4)->label);
+	done(&r);
+}
+
 /* A poster's table in the units a dashboard shows: GB/s (× 1024²) and
  * thousands grouped by commas ("9,412", "1,402.5": the printed form loses
  * the commas); a comma with other than three digits after it is no rate,
@@ -1343,6 +1379,7 @@ int main(void)
 		cmocka_unit_test(table_units_and_grouping),
 		cmocka_unit_test(names_over_runs),
 		cmocka_unit_test(machines_in_prompts),
+		cmocka_unit_test(sentences_name_kind_and_device),
 		cmocka_unit_test(name_on_each_line),
 		cmocka_unit_test(csv_table_by_hand),
 		cmocka_unit_test(row_name_cell_before_timings),
