@@ -1280,6 +1280,29 @@ static size_t kv_key(const char *s, size_t n)
 	return klen;
 }
 
+/* "Host: alpha", "Server: atlas", "Machine: db-2": a key that says which
+ * machine (host, hostname, server, machine, node, box), then a name of one
+ * to three words. */
+static bool machine_key(const char *s, size_t n)
+{
+	static const char *const keys[] = {"host", "hostname", "server", "machine", "node", "box"};
+	const char *c = memchr(s, ':', n);
+	if (!c || n > 60)
+		return false;
+	size_t k = (size_t)(c - s), v = k + 1;
+	if (v >= n || !is_blankc(s[v]))
+		return false;
+	while (v < n && is_blankc(s[v]))
+		v++;
+	size_t words = count_words(s + v, n - v);
+	if (v >= n || words < 1 || words > 3 || memchr(s + v, ':', n - v) || s[n - 1] == '.')
+		return false;
+	for (size_t i = 0; i < BR_ARRAY_LEN(keys); i++)
+		if (k == strlen(keys[i]) && has_word(s, k, keys[i]))
+			return true;
+	return false;
+}
+
 /* "Key words: details" — a short key of two to six words starting the line. */
 static bool key_value(struct walk *w, const char *s, size_t n)
 {
@@ -1840,6 +1863,11 @@ static bool standalone_heading(struct walk *w, const struct br_doc *doc, size_t 
  * sentence wrapped onto a next line that goes on in lower case. */
 static bool key_value_intro(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
+	/* "Host: alpha" above a run names its machine, among other keys too */
+	if (machine_key(s, n) && !w->in_output) {
+		push(w, K_COLON, R_COLON, s, n);
+		return true;
+	}
 	if (key_value(w, s, n) && !w->in_output && !(i > 0 && kv_shape(&doc->lines[i - 1])) &&
 	    !(i + 1 < doc->nlines && kv_shape(&doc->lines[i + 1])) &&
 	    !(i + 1 < doc->nlines && doc->lines[i + 1].len && doc->lines[i + 1].text[0] >= 'a' &&
@@ -1870,6 +1898,8 @@ static bool prose_matters(const struct walk *w)
  * line ends as prose, which matters only while prose_matters(). Most lines
  * that may be headings are mail headers and prose: for them the result
  * test (the costliest step) is not needed. */
+static bool machine_key(const char *s, size_t n);
+
 static bool inert_line(const struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
 	if (strchr("#=*-~+$%", s[0]) || (unsigned char)s[0] == 0xe2 || s[n - 1] == ':')
@@ -1880,7 +1910,7 @@ static bool inert_line(const struct walk *w, const struct br_doc *doc, size_t i,
 		return false;
 	if ((i + 1 < doc->nlines && underline_char(&doc->lines[i + 1])) || (n <= 60 && standalone(doc, i)))
 		return false;
-	return !prose_matters(w) && !kv_key(s, n);
+	return !prose_matters(w) && !kv_key(s, n) && !machine_key(s, n);
 }
 
 /* Files line i of doc in the outline: a heading, an introduction, an item,

@@ -745,6 +745,31 @@ static void prose_paragraph_ends_colon(void **state)
 	br_doc_free(d);
 }
 
+/* "Host: alpha", "Server: atlas" right above a result name its machine,
+ * among other "Key: value" lines too; a key that is no machine's, or a
+ * value that is a sentence, names nothing. */
+static void machine_keys(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Kernel: 5.15.0-91\n"
+			       "RESULT-C: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "Host: the one in the basement is slow.\n"
+			       "RESULT-D: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "Server: atlas\n"
+			       "RESULT-A: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "Host: beta\n"
+			       "Kernel: 5.15.0-91\n"
+			       "RESULT-B: 16 2.00 8.00 9.10\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "Server: atlas");
+	expect(d, at(d, "RESULT-B", 0), NULL, "Host: beta");
+	expect(d, at(d, "RESULT-C", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-D", 0), NULL, NULL);
+	br_doc_free(d);
+}
+
 /* "Here the old server:" names what follows after its "here" when an
  * article starts it; "Here is mine:", "here the numbers:" name nothing. */
 static void here_and_what_follows(void **state)
@@ -788,6 +813,7 @@ int main(void)
 		cmocka_unit_test(here_and_what_follows),
 		cmocka_unit_test(names_under_results_and_commands),
 		cmocka_unit_test(prose_paragraph_ends_colon),
+		cmocka_unit_test(machine_keys),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
