@@ -965,6 +965,30 @@ static bool device_line(struct hp *st, size_t i, const char *dev, size_t dn, con
 	return true;
 }
 
+/* "srv-a: /dev/sda:" — pdsh's tag on a device header that decoding left
+ * on the lines (the same tag on the timing lines below names the run as
+ * well): the device, with the tag for its note. */
+static bool tagged_device_header(struct hp *st, size_t i, const char *s, size_t n)
+{
+	size_t k = 0;
+	while (k < n && (isalnum((unsigned char)s[k]) || strchr(".-_", s[k])))
+		k++;
+	if (k < 2 || k > NOTE_MAX || k + 2 >= n || s[k] != ':' || s[k + 1] != ' ' || !isalnum((unsigned char)s[0]))
+		return false;
+	size_t d = k + 1;
+	while (d < n && s[d] == ' ')
+		d++;
+	if (n - d < 7 || strncmp(s + d, "/dev/", 5) != 0 || s[n - 1] != ':' || memchr(s + d, ' ', n - d) ||
+	    !timing_next(st, i, 1))
+		return false;
+	if (!device_line(st, i, s + d, n - 1 - d, NULL, 0))
+		return false;
+	br_buf_reset(&st->note);
+	br_buf_add(&st->note, s, k);
+	st->note_line = i + 1;
+	return true;
+}
+
 /*
  * "/dev/sda:" — any path, but one outside /dev only when a Timing line
  * follows. A few words after the colon ("/dev/sdd: ssd500") are the
@@ -1804,6 +1828,13 @@ static void gap_device(struct hp *st, size_t i, const char *g, size_t n, bool fi
 		while (n && strchr(" \t:-", g[n - 1]))
 			n--;
 		if (n && !memchr(g, ':', n) && !memchr(g, '=', n)) {
+			/* the tag of the device header above ("srv-a: /dev/sda:"):
+			 * the same host's device */
+			if (st->host.len && st->note.len == n && memcmp(st->note.data, g, n) == 0 &&
+			    st->note_line) {
+				st->note_line = i + 1;
+				return;
+			}
 			set_open(st, NULL);
 			/* a name as the line gives it, not a note after
 			 * figures: "sda (SSD)" keeps its parenthesis */
@@ -2797,8 +2828,8 @@ static void one_line(struct hp *st, size_t i)
 	bool rate = has(s, n, "B/s");
 	if (figures_alone(st, i, s, n, rate))
 		return;
-	/* 3. "/dev/sda:" */
-	if (*s == '/' && device_header(st, i, s, n))
+	/* 3. "/dev/sda:", or "srv-a: /dev/sda:" (a host's tag before it) */
+	if ((*s == '/' && device_header(st, i, s, n)) || tagged_device_header(st, i, s, n))
 		return;
 	/* 4. prompts and version lines; 5. tables written by hand */
 	if (hdparm_mention(st, i, s, n, rate) || hand_table(st, i, s, n, rate))

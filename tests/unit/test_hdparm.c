@@ -960,6 +960,22 @@ static void names_over_runs(void **state)
 	/* a plain word over a run names no machine */
 	assert_false(r.claimed[9]);
 	done(&r);
+
+	/* pdsh's tag left on the device header too */
+	run(&r, "srv-a: /dev/sda:\n"
+		"srv-a:  Timing cached reads:   16282 MB in  2.00 seconds = 8146.39 MB/sec\n"
+		"srv-a:  Timing buffered disk reads: 2130 MB in  3.00 seconds = 709.78 MB/sec\n"
+		"srv-b: /dev/sdb:\n"
+		"srv-b:  Timing buffered disk reads: 612 MB in  3.01 seconds = 203.33 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	assert_string_equal(rec(&r, 0)->label, "srv-a");
+	figure(rec(&r, 0), BR_M_cached_read, 8146.39 * 1024, "8146.39");
+	figure(rec(&r, 0), BR_M_buffered_read, 709.78 * 1024, "709.78");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdb");
+	assert_string_equal(rec(&r, 1)->label, "srv-b");
+	assert_true(r.claimed[0] && r.claimed[3]);
+	done(&r);
 }
 
 /* Prompts that name two hosts or more title each run with their host
