@@ -1954,6 +1954,50 @@ static bool device_note(struct hp *st, size_t i, const char *s, size_t n)
 	return true;
 }
 
+/* A note pointing up at the run just above it ("^ that's my ThinkPad T480",
+ * "^^ the old Dell"), a blank line between them at most: the note titles
+ * that run's record (still open, so not yet given out), its marks and
+ * "that's my" left out. */
+static bool name_below(struct hp *st, size_t i, const char *s, size_t n)
+{
+	static const char *const lead[] = {"that's ", "that is ", "that was ", "this is ", "this was ",
+					   "thats ", "above is ", "above: "};
+	static const char *const dets[] = {"my ", "the ", "our ", "a ", "an "};
+	struct br_record *r = st->open;
+	if (!r || s[0] != '^' || !st->have_last || i > st->last_idx + 2)
+		return false;
+	size_t a = 0;
+	while (a < n && (s[a] == '^' || s[a] == ' ' || s[a] == '\t'))
+		a++;
+	if (n - a > 4 && strncasecmp(s + a, "and ", 4) == 0)
+		a += 4;
+	for (size_t k = 0; k < BR_ARRAY_LEN(lead); k++)
+		if (n - a > strlen(lead[k]) && strncasecmp(s + a, lead[k], strlen(lead[k])) == 0) {
+			a += strlen(lead[k]);
+			break;
+		}
+	for (size_t k = 0; k < BR_ARRAY_LEN(dets); k++)
+		if (n - a > strlen(dets[k]) && strncasecmp(s + a, dets[k], strlen(dets[k])) == 0) {
+			a += strlen(dets[k]);
+			break;
+		}
+	char *title = br_label_note(s + a, n - a);
+	if (!title)
+		return false;
+	struct br_buf b = BR_BUF_INIT;
+	if (r->label) {
+		br_buf_adds(&b, r->label);
+		br_buf_adds(&b, " / ");
+	}
+	br_buf_adds(&b, title);
+	br_record_set_label(r, b.data);
+	br_buf_free(&b);
+	free(title);
+	br_parse_claim(st->ctx, i, i, "the poster's name for the run above");
+	set_open(st, NULL);
+	return true;
+}
+
 /* Text naming a result ("node01 /dev/sda:", "WD Red 3TB -"): the device
  * path in it, and the rest as the title (each NULL when none). */
 static void name_parts(const char *t, size_t tn, char **host, char **own)
@@ -2845,8 +2889,8 @@ static void one_line(struct hp *st, size_t i)
 		return;
 	if (around_timings(st, i, s, n))
 		return;
-	/* 11. the poster's name for what follows */
-	if (device_note(st, i, s, n))
+	/* 11. the poster's name for what follows, 12. for what went before */
+	if (device_note(st, i, s, n) || name_below(st, i, s, n))
 		return;
 	prose(st, s, n);
 }
@@ -2904,6 +2948,24 @@ static void read_line(struct hp *st, size_t i)
 		st->prev_nonblank = i + 1;
 }
 
+static bool name_below(struct hp *st, size_t i, const char *s, size_t n);
+
+/* The lines after the last one read (`next`) are read only up to the
+ * next candidate; a note pointing up at the run just read (name_below)
+ * is looked for in the two lines after it before the run is given out. */
+static void note_below(struct hp *st, size_t next)
+{
+	for (size_t k = next; st->open && k < st->doc->nlines && k < next + 2; k++) {
+		size_t n;
+		const char *s = stripped(&st->doc->lines[k], &n);
+		if (n) {
+			if (!br_parse_is_claimed(st->ctx, k))
+				name_below(st, k, s, n);
+			return;
+		}
+	}
+}
+
 /* Forget everything local: the lines before `i` were not read. */
 static void reset(struct hp *st)
 {
@@ -2944,12 +3006,15 @@ static size_t parse(struct br_parse_ctx *ctx)
 			if (!br_is_blank(st.doc->lines[from].text, st.doc->lines[from].len))
 				seen++;
 		}
-		if (from > next)
+		if (from > next) {
+			note_below(&st, next);
 			reset(&st);
+		}
 		for (size_t k = from; k <= i; k++)
 			read_line(&st, k);
 		next = i + 1 > st.skip_to ? i + 1 : st.skip_to;
 	}
+	note_below(&st, next);
 	drop_pending(&st);
 	set_open(&st, NULL);
 	free(st.held.v);

@@ -1054,6 +1054,34 @@ static void sentences_name_kind_and_device(void **state)
 	done(&r);
 }
 
+/* A note under a run pointing up at it ("^ that's my ThinkPad T480",
+ * "^^ and that was the old Optiplex.") titles its record, a blank line
+ * between them at most, also after the document's last run; a line that
+ * does not point up titles nothing. */
+static void names_below_runs(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/sda:\n"
+		" Timing buffered disk reads: 1604 MB in  3.00 seconds = 534.55 MB/sec\n"
+		"\n"
+		"^ that's my ThinkPad T480 with the stock SSD\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 330 MB in  3.01 seconds = 109.62 MB/sec\n"
+		"the old Optiplex\n"
+		"\n"
+		"/dev/sdb:\n"
+		" Timing buffered disk reads: 268 MB in  3.02 seconds =  88.74 MB/sec\n"
+		"^^ and that was the USB disk.\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->label, "ThinkPad T480 with the stock SSD");
+	assert_true(r.claimed[3]);
+	assert_null(rec(&r, 1)->label);
+	assert_string_equal(rec(&r, 2)->label, "USB disk");
+	done(&r);
+}
+
 /* A poster's table in the units a dashboard shows: GB/s (× 1024²) and
  * thousands grouped by commas ("9,412", "1,402.5": the printed form loses
  * the commas); a comma with other than three digits after it is no rate,
@@ -1396,6 +1424,7 @@ int main(void)
 		cmocka_unit_test(names_over_runs),
 		cmocka_unit_test(machines_in_prompts),
 		cmocka_unit_test(sentences_name_kind_and_device),
+		cmocka_unit_test(names_below_runs),
 		cmocka_unit_test(name_on_each_line),
 		cmocka_unit_test(csv_table_by_hand),
 		cmocka_unit_test(row_name_cell_before_timings),
