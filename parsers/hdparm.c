@@ -1268,6 +1268,7 @@ static enum kind column_kind(const char *s, const size_t *ov);
 static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum kind k, const size_t *rv,
 			 const char *dev, size_t dn);
 static bool kind_next(const char *s, size_t end, size_t at);
+static char *prose_subject(const char *s, size_t n);
 
 /* The device a sentence starts with, before a ':' and nothing else but
  * blanks up to byte `to` (where hdparm is named): "nvme0n1: hdparm -t
@@ -2462,6 +2463,58 @@ static int kind_in(const char *s, size_t from, size_t to, enum kind *k, size_t *
 	return got;
 }
 
+/* Each rate a[r]..b[r] of s[0..n) in a clause of its own (cut at ',' or
+ * ';' between rates, one cut each) naming one kind: the kinds in k[];
+ * false when a clause names none or two. */
+static bool clause_kinds(const char *s, size_t n, const size_t *a, const size_t *b, size_t nr, enum kind *k)
+{
+	size_t from = 0;
+	for (size_t r = 0; r < nr; r++) {
+		size_t to = n, cuts = 0;
+		for (size_t q = b[r]; r + 1 < nr && q < a[r + 1]; q++)
+			if (s[q] == ',' || s[q] == ';') {
+				to = q;
+				cuts++;
+			}
+		if ((r + 1 < nr && cuts != 1) || kind_in(s, from, to, &k[r], NULL) != 1)
+			return false;
+		from = to + 1;
+	}
+	return true;
+}
+
+/* A poster's name of a run read from the words before a sentence's rates
+ * ("The laptop SSD gets", "On the old box hdparm -T gives"), cut in place
+ * before hdparm and a last verb; its new length (0: no name left). */
+static size_t sentence_name(char *own)
+{
+	static const char *const verbs[] = {"gets", "gives", "shows", "reports", "says", "does",
+					    "manages", "reaches", "hits", "makes", "is", "was", "got", "gave"};
+	char *h = strstr(own, "hdparm");
+	if (h)
+		*h = '\0';
+	size_t n = strlen(own);
+	while (n && (own[n - 1] == ' ' || own[n - 1] == ','))
+		n--;
+	size_t w = n;
+	while (w && own[w - 1] != ' ')
+		w--;
+	for (size_t v = 0; v < BR_ARRAY_LEN(verbs); v++)
+		if (n - w == strlen(verbs[v]) && strncasecmp(own + w, verbs[v], n - w) == 0) {
+			n = w;
+			while (n && own[n - 1] == ' ')
+				n--;
+			break;
+		}
+	own[n] = '\0';
+	/* "And hdparm gives ...": a word that only joins the sentence on */
+	static const char *const joins[] = {"and", "but", "so", "then", "also", "here", "now", "with"};
+	for (size_t j = 0; j < BR_ARRAY_LEN(joins); j++)
+		if (strcasecmp(own, joins[j]) == 0)
+			return 0;
+	return n;
+}
+
 /*
  * Several rates on a line each named by a kind, as people sum up a run by
  * hand: "/dev/sda: cached 498.10 MB/sec, buffered 95.3 MB/sec", "sda -
@@ -2503,16 +2556,17 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		name_end = a[0];
 		got = kind_in(s, b[0], a[1], &k[0], NULL);
 	}
-	if (got != 1)
+	bool ok = got == 1;
+	for (size_t r = 1; ok && r < nr; r++)
+		ok = (before ? kind_in(s, b[r - 1], a[r], &k[r], NULL) : kind_in(s, b[r], a[r + 1], &k[r], NULL)) == 1;
+	/* "512 MB/sec with hdparm -t, and hdparm -T shows 6120 MB/sec": a
+	 * kind in each rate's clause */
+	if (!ok && !(ok = clause_kinds(s, n, a, b, nr, k)))
 		return false;
-	for (size_t r = 1; r < nr; r++) {
-		if ((before ? kind_in(s, b[r - 1], a[r], &k[r], NULL)
-			    : kind_in(s, b[r], a[r + 1], &k[r], NULL)) != 1)
-			return false;
+	for (size_t r = 1; r < nr; r++)
 		for (size_t q = 0; q < r; q++)
 			if (k[q] == k[r])
 				return false;
-	}
 	drop_pending(st);
 	set_open(st, NULL);
 	struct br_parse_ctx *ctx = st->ctx;
@@ -2527,6 +2581,14 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 	/* the name: "/dev/sda:", "sda -", "WD Red 3TB:", "node01 /dev/sda:" */
 	char *own = NULL, *host = NULL;
 	name_parts(s, name_end, &host, &own);
+	if (own && sentence_name(own) == 0) {
+		free(own);
+		/* "hdparm gives ... on the laptop": what follows the last rate */
+		own = prose_subject(s + b[nr - 1], n - b[nr - 1]);
+		size_t kv[2 * 4];
+		if (!own && br_re_match(&re_column, s, n, b[nr - 1], kv, 4) > 0 && kind_next(s, b[nr - 1], kv[0]))
+			own = prose_subject(s + kv[1], n - kv[1]);
+	}
 	if (host || st->host.len)
 		br_record_set_host(rec, host ? host : st->host.data);
 	free(host);

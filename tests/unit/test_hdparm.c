@@ -1052,6 +1052,21 @@ static void sentences_name_kind_and_device(void **state)
 	one_figure(rec(&r, 4), BR_M_buffered_read, 31.7 * 1024, "31.7");
 	assert_null(rec(&r, 4)->label);
 	done(&r);
+
+	/* two kinds, each in its own clause; the name without hdparm and
+	 * the verb, or after the rates */
+	run(&r, "The laptop SSD gets 512.40 MB/sec with hdparm -t, and hdparm -T shows 6120.44 MB/sec.\n"
+		"\n"
+		"And hdparm gives 3010.22 MB/sec cached and 98.10 MB/sec buffered on the NAS.\n"
+		"\n"
+		"hdparm -t gives 512 MB/sec, 480 MB/sec and 470 MB/sec, and hdparm -T 6120 MB/sec.\n");
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 0), BR_M_buffered_read, 512.40 * 1024, "512.40");
+	figure(rec(&r, 0), BR_M_cached_read, 6120.44 * 1024, "6120.44");
+	assert_string_equal(rec(&r, 0)->label, "The laptop SSD");
+	figure(rec(&r, 1), BR_M_cached_read, 3010.22 * 1024, "3010.22");
+	assert_string_equal(rec(&r, 1)->label, "NAS");
+	done(&r);
 }
 
 /* A note under a run pointing up at it ("^ that's my ThinkPad T480",
