@@ -2567,6 +2567,11 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		for (size_t q = 0; q < r; q++)
 			if (k[q] == k[r])
 				return false;
+	/* "avg: 8881 MB/sec cached, 530 MB/sec buffered" under the runs' lines */
+	if (computed_name(s, name_end, true)) {
+		br_parse_claim(st->ctx, i, last, "a figure computed from the runs (average), not a run");
+		return true;
+	}
 	drop_pending(st);
 	set_open(st, NULL);
 	struct br_parse_ctx *ctx = st->ctx;

@@ -1067,6 +1067,16 @@ static void sentences_name_kind_and_device(void **state)
 	figure(rec(&r, 1), BR_M_cached_read, 3010.22 * 1024, "3010.22");
 	assert_string_equal(rec(&r, 1)->label, "NAS");
 	done(&r);
+
+	/* a line of rates named by kind for the mean of those above: no run */
+	run(&r, "hdparm -tT on the spares:\n"
+		"spare1: 8912.33 MB/sec cached, 531.20 MB/sec buffered\n"
+		"spare2: 8850.10 MB/sec cached, 529.87 MB/sec buffered\n"
+		"avg: 8881.2 MB/sec cached, 530.5 MB/sec buffered\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->label, "spare2");
+	assert_true(r.claimed[3]);
+	done(&r);
 }
 
 /* A note under a run pointing up at it ("^ that's my ThinkPad T480",
