@@ -55,6 +55,7 @@ enum {
 	R_STANDALONE = 250,
 	R_OUTLINE = 300,
 	R_COLON = 400,
+	R_NAME = 450,           /* a name right over a result (name_over_result) */
 	R_BULLET = 600,
 	MAX_OUTLINE = 9,
 	MAX_TEXT = 72,          /* characters of one label component */
@@ -1355,6 +1356,13 @@ bool br_label_message_start(const struct br_doc *doc, size_t i)
 }
 
 /* Could the line be a heading at all? (Most lines cannot; this is cheap.) */
+/* Could s[0..n), line i, be a name over the result below it
+ * (name_over_result)? A short line of a few words over a longer one. */
+static bool name_shape(const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	return n <= 30 && i + 1 < doc->nlines && doc->lines[i + 1].len >= 20 && count_words(s, n) <= 3;
+}
+
 static bool maybe_heading(const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
 	unsigned char c = (unsigned char)s[0];
@@ -1365,7 +1373,7 @@ static bool maybe_heading(const struct br_doc *doc, size_t i, const char *s, siz
 		return true;
 	if (i + 1 < doc->nlines && underline_char(&doc->lines[i + 1]))
 		return true;
-	if (standalone(doc, i))
+	if (standalone(doc, i) || name_shape(doc, i, s, n))
 		return true;
 	return has_pair(s, n, ':', ' ');
 }
@@ -1531,6 +1539,9 @@ static bool line_resets(struct walk *w, const struct br_doc *doc, size_t i, cons
 	const struct br_line *l = &doc->lines[i];
 	if (!n) {
 		w->in_output = false;
+		/* a name over a result (name_over_result) titles that block */
+		if (w->top && w->o->nodes[w->top - 1].rank == R_NAME)
+			w->top = w->o->nodes[w->top - 1].parent;
 		colon_paragraph_ends(w, doc, i);
 		return true;
 	}
@@ -1858,6 +1869,49 @@ static bool standalone_heading(struct walk *w, const struct br_doc *doc, size_t 
 	return false;
 }
 
+/* Step of classify_line: a name of one to three words alone on its line,
+ * right above a result and right below a blank line or another result
+ * ("ext4" over one CSV line, "xfs" over the next): that result's title,
+ * below a ':' introduction (so the next name takes its place, and prose
+ * ends it as it ends one). */
+static bool name_over_result(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	if (w->in_output || n > 30 || i + 1 >= doc->nlines || count_words(s, n) > 3 ||
+	    !(is_alpha((unsigned char)s[0]) || is_digit((unsigned char)s[0])) || strchr(".,;:!?)", s[n - 1]) ||
+	    filler_word(s, n) || sentence_break(s, n) || code_like(s, n))
+		return false;
+	/* "Kernel: 5.15", "x=1": a setting, not a name */
+	if (memchr(s, ':', n) || memchr(s, '=', n))
+		return false;
+	/* a name has letters ("373.0   3" is a wrapped row's tail) */
+	size_t letters = 0;
+	for (size_t k = 0; k < n; k++)
+		letters += is_alpha((unsigned char)s[k]);
+	if (!letters)
+		return false;
+	const struct br_line *above = i > 0 ? &doc->lines[i - 1] : NULL, *below = &doc->lines[i + 1];
+	const char *t;
+	size_t tn;
+	span(below, &t, &tn);
+	if (!tn || below->depth != doc->lines[i].depth || !memo_test(&w->result, t, tn))
+		return false;
+	if (above && !blank_line(above)) {
+		/* a result that ends in figures or units, not in words (a
+		 * sentence going on into this line) */
+		span(above, &t, &tn);
+		size_t k = tn;
+		while (k && !is_blankc(t[k - 1]))
+			k--;
+		bool figure = false;
+		for (size_t q = k; q < tn && !figure; q++)
+			figure = is_digit((unsigned char)t[q]) || t[q] == '+' || t[q] == '/';
+		if (!figure || !memo_test(&w->result, t, tn))
+			return false;
+	}
+	push(w, K_COLON, R_NAME, s, n);
+	return true;
+}
+
 /* Step of classify_line: a "Key: value" line introduces what follows, but
  * not in a command's output, nor one of a dump's "Key: value" lines, nor a
  * sentence wrapped onto a next line that goes on in lower case. */
@@ -1900,6 +1954,8 @@ static bool prose_matters(const struct walk *w)
  * test (the costliest step) is not needed. */
 static bool machine_key(const char *s, size_t n);
 
+static bool name_over_result(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n);
+
 static bool inert_line(const struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
 	if (strchr("#=*-~+$%", s[0]) || (unsigned char)s[0] == 0xe2 || s[n - 1] == ':')
@@ -1908,7 +1964,8 @@ static bool inert_line(const struct walk *w, const struct br_doc *doc, size_t i,
 	size_t e = enumerator(s, n, &style, &value);
 	if (e && n - e <= 80)
 		return false;
-	if ((i + 1 < doc->nlines && underline_char(&doc->lines[i + 1])) || (n <= 60 && standalone(doc, i)))
+	if ((i + 1 < doc->nlines && underline_char(&doc->lines[i + 1])) || (n <= 60 && standalone(doc, i)) ||
+	    name_shape(doc, i, s, n))
 		return false;
 	return !prose_matters(w) && !kv_key(s, n) && !machine_key(s, n);
 }
@@ -2007,7 +2064,7 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		colon_line(w, doc, i, s, n);
 		return;
 	}
-	if (standalone_heading(w, doc, i, s, n) || key_value_intro(w, doc, i, s, n))
+	if (standalone_heading(w, doc, i, s, n) || key_value_intro(w, doc, i, s, n) || name_over_result(w, doc, i, s, n))
 		return;
 	prose(w);
 }
@@ -2131,15 +2188,16 @@ char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
 		if (idx >= doc->nlines)
 			idx = doc->nlines - 1;
 		outline_reach(o, doc, idx);
+		/* a heading that says what `own` says is left out for the one
+		 * above it ("duron800" over its run, under an introduction) */
 		for (const struct node *nd = node_at(o, o->state[idx]); nd && np < want;
 		     nd = node_at(o, nd->parent))
-			parts[np++] = nd;
+			if (!(want == 1 && same_text(o->text.data + nd->text, nd->len, own)))
+				parts[np++] = nd;
 	}
 	struct br_buf b = BR_BUF_INIT;
 	for (size_t k = np; k-- > 0;) {
 		const char *t = o->text.data + parts[k]->text;
-		if (own && *own && k == 0 && same_text(t, parts[k]->len, own))
-			continue;
 		if (b.len)
 			br_buf_adds(&b, " / ");
 		add_part(&b, t, parts[k]->len);

@@ -731,7 +731,7 @@ static void prose_paragraph_ends_colon(void **state)
 			       "\n"
 			       "RESULT-D: 16 2.00 8.00 9.10\n"
 			       "\n"
-			       "short words\n"
+			       "a few short words\n"
 			       "RESULT-E: 16 2.00 8.00 9.10\n"
 			       "\n"
 			       "a line of words that goes on without an end to the sentence\n"
@@ -767,6 +767,38 @@ static void machine_keys(void **state)
 	expect(d, at(d, "RESULT-B", 0), NULL, "Host: beta");
 	expect(d, at(d, "RESULT-C", 0), NULL, NULL);
 	expect(d, at(d, "RESULT-D", 0), NULL, NULL);
+	br_doc_free(d);
+}
+
+/* A name of a few words alone right over a result, under a blank line or
+ * another result ("ext4" over a CSV line, "xfs" over the next), titles
+ * that result below the introduction; it ends at the next blank line. A
+ * wrapped row's tail of figures, a sentence or a line under prose is no
+ * such name. */
+static void names_over_results(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Runs on the same box, one per filesystem:\n"
+			       "\n"
+			       "ext4\n"
+			       "RESULT-A,16,2.00,8.00,9.10,1,2,3\n"
+			       "xfs\n"
+			       "RESULT-B,16,2.00,8.00,9.10,1,2,3\n"
+			       "\n"
+			       "RESULT-C,16,2.00,8.00,9.10,1,2,3\n"
+			       "373.0 3\n"
+			       "RESULT-D,16,2.00,8.00,9.10,1,2,3\n"
+			       "\n"
+			       "Some prose here\n"
+			       "btrfs\n"
+			       "RESULT-E,16,2.00,8.00,9.10,1,2,3\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "Runs on the same box, one per filesystem / ext4");
+	expect(d, at(d, "RESULT-B", 0), NULL, "Runs on the same box, one per filesystem / xfs");
+	expect(d, at(d, "RESULT-C", 0), NULL, "Runs on the same box, one per filesystem");
+	expect(d, at(d, "RESULT-D", 0), NULL, "Runs on the same box, one per filesystem");
+	expect(d, at(d, "RESULT-E", 0), NULL, "Runs on the same box, one per filesystem");
+	/* with a title of its own that the name says, the heading above it */
+	expect(d, at(d, "RESULT-A", 0), "ext4", "Runs on the same box, one per filesystem / ext4");
 	br_doc_free(d);
 }
 
@@ -814,6 +846,7 @@ int main(void)
 		cmocka_unit_test(names_under_results_and_commands),
 		cmocka_unit_test(prose_paragraph_ends_colon),
 		cmocka_unit_test(machine_keys),
+		cmocka_unit_test(names_over_results),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
