@@ -1287,8 +1287,11 @@ static size_t kv_key(const char *s, size_t n)
 static bool machine_key(const char *s, size_t n)
 {
 	static const char *const keys[] = {"host", "hostname", "server", "machine", "node", "box"};
-	const char *c = memchr(s, ':', n);
-	if (!c || n > 60)
+	/* asked of most lines: their first letter first */
+	if (n > 60 || n < 6 || !strchr("hHsSmMnNbB", s[0]))
+		return false;
+	const char *c = memchr(s, ':', n < 10 ? n : 10);
+	if (!c)
 		return false;
 	size_t k = (size_t)(c - s), v = k + 1;
 	if (v >= n || !is_blankc(s[v]))
@@ -1360,7 +1363,15 @@ bool br_label_message_start(const struct br_doc *doc, size_t i)
  * (name_over_result)? A short line of a few words over a longer one. */
 static bool name_shape(const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
-	return n <= 30 && i + 1 < doc->nlines && doc->lines[i + 1].len >= 20 && count_words(s, n) <= 3;
+	if (n > 30 || i + 1 >= doc->nlines || doc->lines[i + 1].len < 20 || strchr(".,;:!?)", s[n - 1]))
+		return false;
+	/* the line below holds figures early on (a row, a CSV line, a
+	 * timing line) */
+	const char *t = doc->lines[i + 1].text;
+	size_t tn = doc->lines[i + 1].len < 40 ? doc->lines[i + 1].len : 40, k = 0;
+	while (k < tn && !is_digit((unsigned char)t[k]))
+		k++;
+	return k < tn && count_words(s, n) <= 3;
 }
 
 static bool maybe_heading(const struct br_doc *doc, size_t i, const char *s, size_t n)

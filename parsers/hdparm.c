@@ -970,6 +970,8 @@ static bool device_line(struct hp *st, size_t i, const char *dev, size_t dn, con
  * well): the device, with the tag for its note. */
 static bool tagged_device_header(struct hp *st, size_t i, const char *s, size_t n)
 {
+	if (n < 10 || s[n - 1] != ':')
+		return false;
 	size_t k = 0;
 	while (k < n && (isalnum((unsigned char)s[k]) || strchr(".-_", s[k])))
 		k++;
