@@ -55,6 +55,7 @@ enum {
 	R_STANDALONE = 250,
 	R_OUTLINE = 300,
 	R_COLON = 400,
+	R_NAME = 450,           /* a name right over a result (name_over_result) */
 	R_BULLET = 600,
 	MAX_OUTLINE = 9,
 	MAX_TEXT = 72,          /* characters of one label component */
@@ -1086,6 +1087,7 @@ struct walk {
 	struct memo intro;          /* generic_intro() of lines seen */
 	struct memo command;        /* command_line() of lines seen */
 	bool in_output;             /* below a command or prompt, before a blank line */
+	bool fed;                   /* a line came under the ':' introduction on top */
 	uint32_t signature;         /* the node of a one-to-three-word standalone line */
 };
 
@@ -1279,6 +1281,32 @@ static size_t kv_key(const char *s, size_t n)
 	return klen;
 }
 
+/* "Host: alpha", "Server: atlas", "Machine: db-2": a key that says which
+ * machine (host, hostname, server, machine, node, box), then a name of one
+ * to three words. */
+static bool machine_key(const char *s, size_t n)
+{
+	static const char *const keys[] = {"host", "hostname", "server", "machine", "node", "box"};
+	/* asked of most lines: their first letter first */
+	if (n > 60 || n < 6 || !strchr("hHsSmMnNbB", s[0]))
+		return false;
+	const char *c = memchr(s, ':', n < 10 ? n : 10);
+	if (!c)
+		return false;
+	size_t k = (size_t)(c - s), v = k + 1;
+	if (v >= n || !is_blankc(s[v]))
+		return false;
+	while (v < n && is_blankc(s[v]))
+		v++;
+	size_t words = count_words(s + v, n - v);
+	if (v >= n || words < 1 || words > 3 || memchr(s + v, ':', n - v) || s[n - 1] == '.')
+		return false;
+	for (size_t i = 0; i < BR_ARRAY_LEN(keys); i++)
+		if (k == strlen(keys[i]) && has_word(s, k, keys[i]))
+			return true;
+	return false;
+}
+
 /* "Key words: details" — a short key of two to six words starting the line. */
 static bool key_value(struct walk *w, const char *s, size_t n)
 {
@@ -1331,6 +1359,21 @@ bool br_label_message_start(const struct br_doc *doc, size_t i)
 }
 
 /* Could the line be a heading at all? (Most lines cannot; this is cheap.) */
+/* Could s[0..n), line i, be a name over the result below it
+ * (name_over_result)? A short line of a few words over a longer one. */
+static bool name_shape(const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	if (n > 30 || i + 1 >= doc->nlines || doc->lines[i + 1].len < 20 || strchr(".,;:!?)", s[n - 1]))
+		return false;
+	/* the line below holds figures early on (a row, a CSV line, a
+	 * timing line) */
+	const char *t = doc->lines[i + 1].text;
+	size_t tn = doc->lines[i + 1].len < 40 ? doc->lines[i + 1].len : 40, k = 0;
+	while (k < tn && !is_digit((unsigned char)t[k]))
+		k++;
+	return k < tn && count_words(s, n) <= 3;
+}
+
 static bool maybe_heading(const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
 	unsigned char c = (unsigned char)s[0];
@@ -1341,7 +1384,7 @@ static bool maybe_heading(const struct br_doc *doc, size_t i, const char *s, siz
 		return true;
 	if (i + 1 < doc->nlines && underline_char(&doc->lines[i + 1]))
 		return true;
-	if (standalone(doc, i))
+	if (standalone(doc, i) || name_shape(doc, i, s, n))
 		return true;
 	return has_pair(s, n, ':', ' ');
 }
@@ -1466,6 +1509,40 @@ static bool prompt_word(const char *s, size_t n)
 	return false;
 }
 
+/* Step of line_resets: a ':' introduction titles the paragraph or block
+ * under it; a new paragraph of prose after it (the blank line i, then a
+ * sentence) is the poster talking again, and what that paragraph says
+ * ("And the laptop with hdparm -tT gives 7712 MB/sec cached") is not the
+ * introduction's. A heading, a ':' line, a result or a short line after
+ * the blank line leaves it open. */
+static void colon_paragraph_ends(struct walk *w, const struct br_doc *doc, size_t i)
+{
+	const struct node *top = node_at(w->o, w->top);
+	if (!top || top->kind != K_COLON || !w->fed || i + 1 >= doc->nlines)
+		return;
+	const struct br_line *l = &doc->lines[i + 1];
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	if (n < 30 || l->depth != top->depth || !is_alpha((unsigned char)s[0]) || maybe_heading(doc, i + 1, s, n) ||
+	    count_words(s, n) < 6)
+		return;
+	/* words, not a row of figures; a sentence: its paragraph (a few
+	 * lines) ends as one does */
+	struct line_counts lc;
+	count_line(s, n, &lc);
+	if (lc.num * 3 >= lc.tok)
+		return;
+	for (size_t j = i + 1; j < doc->nlines && j < i + 5; j++) {
+		span(&doc->lines[j], &s, &n);
+		if (!n || (j + 1 < doc->nlines && blank_line(&doc->lines[j + 1]))) {
+			if (n && strchr(".!?:", s[n - 1]))
+				w->top = top->parent;
+			return;
+		}
+	}
+}
+
 /* Step of classify_line: a blank line, a quoted part ending or a new message
  * resets the walk; returns true when the line needs nothing more. */
 static bool line_resets(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
@@ -1473,6 +1550,10 @@ static bool line_resets(struct walk *w, const struct br_doc *doc, size_t i, cons
 	const struct br_line *l = &doc->lines[i];
 	if (!n) {
 		w->in_output = false;
+		/* a name over a result (name_over_result) titles that block */
+		if (w->top && w->o->nodes[w->top - 1].rank == R_NAME)
+			w->top = w->o->nodes[w->top - 1].parent;
+		colon_paragraph_ends(w, doc, i);
 		return true;
 	}
 	/* headings inside a quoted part end with it */
@@ -1650,6 +1731,33 @@ static bool wrapped_above(struct walk *w, const struct br_line *l)
 	return n >= 55 && continued(w, l) && s[n - 1] != ',' && !(l->flags & BR_LINE_TABLE_ROW);
 }
 
+/* Step of colon_line: is l a command at a shell prompt ("# pdsh -w ...",
+ * "$ kubectl logs ...", "user@host:~$ hdparm -t /dev/sda")? */
+static bool shell_command(struct walk *w, const struct br_line *l)
+{
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	if (n < 3)
+		return false;
+	if ((s[0] == '#' || s[0] == '$' || s[0] == '%') && s[1] == ' ')
+		return s[0] != '#' || memo_test(&w->command, s, n);
+	return prompt_line(s, n);
+}
+
+/* Step of colon_line: is l a line of settings ("Key: value", a bare
+ * "key:") beside which a one-word "name:" is one more key? A result line
+ * ("Timing buffered disk reads: 612 MB in ...", a tool's own "label:
+ * figures") is no setting: pdsh's "node18:" under the figures of
+ * "node17:" names the next host's output as "node17:" did. */
+static bool settings_key(struct walk *w, const struct br_line *l)
+{
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	return key_line(l) && !memo_test(&w->result, s, n);
+}
+
 /* Step of classify_line: a line ending in ':' introduces what follows
  * (K_COLON), unless it is a front-matter key, a sign-off, a path or a
  * sentence too long to title anything. */
@@ -1687,9 +1795,14 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 	/* "description:" / "password:" of front matter: a key with
 	 * nothing after it among other keys */
 	if (words == 1 && lower_start &&
-	    ((i > 0 && key_line(&doc->lines[i - 1])) || (i + 1 < doc->nlines && key_line(&doc->lines[i + 1]))))
+	    ((i > 0 && settings_key(w, &doc->lines[i - 1])) ||
+	     (i + 1 < doc->nlines && settings_key(w, &doc->lines[i + 1]))))
 		return;
 	const struct br_line *prev = i > 0 ? &doc->lines[i - 1] : NULL;
+	/* a command line above ("# pdsh -w cn0[01-02] 'hdparm -tT /dev/sdb'")
+	 * is no sentence this one goes on from: "cn001:" names its output */
+	if (prev && shell_command(w, prev))
+		prev = NULL;
 	bool joins = !cut && prev &&
 		     (lower_start ? continued(w, prev) : is_digit((unsigned char)s[0]) && mid_sentence(w, prev));
 	/* a line that only may go on from a full line above stands alone
@@ -1767,11 +1880,59 @@ static bool standalone_heading(struct walk *w, const struct br_doc *doc, size_t 
 	return false;
 }
 
+/* Step of classify_line: a name of one to three words alone on its line,
+ * right above a result and right below a blank line or another result
+ * ("ext4" over one CSV line, "xfs" over the next): that result's title,
+ * below a ':' introduction (so the next name takes its place, and prose
+ * ends it as it ends one). */
+static bool name_over_result(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	if (w->in_output || n > 30 || i + 1 >= doc->nlines || count_words(s, n) > 3 ||
+	    !(is_alpha((unsigned char)s[0]) || is_digit((unsigned char)s[0])) || strchr(".,;:!?)", s[n - 1]) ||
+	    filler_word(s, n) || sentence_break(s, n) || code_like(s, n))
+		return false;
+	/* "Kernel: 5.15", "x=1": a setting, not a name */
+	if (memchr(s, ':', n) || memchr(s, '=', n))
+		return false;
+	/* a name has letters ("373.0   3" is a wrapped row's tail) */
+	size_t letters = 0;
+	for (size_t k = 0; k < n; k++)
+		letters += is_alpha((unsigned char)s[k]);
+	if (!letters)
+		return false;
+	const struct br_line *above = i > 0 ? &doc->lines[i - 1] : NULL, *below = &doc->lines[i + 1];
+	const char *t;
+	size_t tn;
+	span(below, &t, &tn);
+	if (!tn || below->depth != doc->lines[i].depth || !memo_test(&w->result, t, tn))
+		return false;
+	if (above && !blank_line(above)) {
+		/* a result that ends in figures or units, not in words (a
+		 * sentence going on into this line) */
+		span(above, &t, &tn);
+		size_t k = tn;
+		while (k && !is_blankc(t[k - 1]))
+			k--;
+		bool figure = false;
+		for (size_t q = k; q < tn && !figure; q++)
+			figure = is_digit((unsigned char)t[q]) || t[q] == '+' || t[q] == '/';
+		if (!figure || !memo_test(&w->result, t, tn))
+			return false;
+	}
+	push(w, K_COLON, R_NAME, s, n);
+	return true;
+}
+
 /* Step of classify_line: a "Key: value" line introduces what follows, but
  * not in a command's output, nor one of a dump's "Key: value" lines, nor a
  * sentence wrapped onto a next line that goes on in lower case. */
 static bool key_value_intro(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
+	/* "Host: alpha" above a run names its machine, among other keys too */
+	if (machine_key(s, n) && !w->in_output) {
+		push(w, K_COLON, R_COLON, s, n);
+		return true;
+	}
 	if (key_value(w, s, n) && !w->in_output && !(i > 0 && kv_shape(&doc->lines[i - 1])) &&
 	    !(i + 1 < doc->nlines && kv_shape(&doc->lines[i + 1])) &&
 	    !(i + 1 < doc->nlines && doc->lines[i + 1].len && doc->lines[i + 1].text[0] >= 'a' &&
@@ -1802,6 +1963,10 @@ static bool prose_matters(const struct walk *w)
  * line ends as prose, which matters only while prose_matters(). Most lines
  * that may be headings are mail headers and prose: for them the result
  * test (the costliest step) is not needed. */
+static bool machine_key(const char *s, size_t n);
+
+static bool name_over_result(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n);
+
 static bool inert_line(const struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
 	if (strchr("#=*-~+$%", s[0]) || (unsigned char)s[0] == 0xe2 || s[n - 1] == ':')
@@ -1810,9 +1975,10 @@ static bool inert_line(const struct walk *w, const struct br_doc *doc, size_t i,
 	size_t e = enumerator(s, n, &style, &value);
 	if (e && n - e <= 80)
 		return false;
-	if ((i + 1 < doc->nlines && underline_char(&doc->lines[i + 1])) || (n <= 60 && standalone(doc, i)))
+	if ((i + 1 < doc->nlines && underline_char(&doc->lines[i + 1])) || (n <= 60 && standalone(doc, i)) ||
+	    name_shape(doc, i, s, n))
 		return false;
-	return !prose_matters(w) && !kv_key(s, n);
+	return !prose_matters(w) && !kv_key(s, n) && !machine_key(s, n);
 }
 
 /* Files line i of doc in the outline: a heading, an introduction, an item,
@@ -1909,7 +2075,7 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		colon_line(w, doc, i, s, n);
 		return;
 	}
-	if (standalone_heading(w, doc, i, s, n) || key_value_intro(w, doc, i, s, n))
+	if (standalone_heading(w, doc, i, s, n) || key_value_intro(w, doc, i, s, n) || name_over_result(w, doc, i, s, n))
 		return;
 	prose(w);
 }
@@ -1950,7 +2116,13 @@ static void outline_reach(struct br_label_outline *o, const struct br_doc *doc, 
 			o->skip = false;
 			continue;
 		}
+		size_t nodes = o->nnodes;
 		classify_line(o->walk, doc, i, &o->skip);
+		/* what the ':' introduction on top has under it (colon_paragraph_ends) */
+		if (o->nnodes != nodes)
+			o->walk->fed = false;
+		else if (doc->lines[i].len)
+			o->walk->fed = true;
 	}
 	if (o->walked >= doc->nlines)
 		walk_free(o);
@@ -2027,15 +2199,16 @@ char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
 		if (idx >= doc->nlines)
 			idx = doc->nlines - 1;
 		outline_reach(o, doc, idx);
+		/* a heading that says what `own` says is left out for the one
+		 * above it ("duron800" over its run, under an introduction) */
 		for (const struct node *nd = node_at(o, o->state[idx]); nd && np < want;
 		     nd = node_at(o, nd->parent))
-			parts[np++] = nd;
+			if (!(want == 1 && same_text(o->text.data + nd->text, nd->len, own)))
+				parts[np++] = nd;
 	}
 	struct br_buf b = BR_BUF_INIT;
 	for (size_t k = np; k-- > 0;) {
 		const char *t = o->text.data + parts[k]->text;
-		if (own && *own && k == 0 && same_text(t, parts[k]->len, own))
-			continue;
 		if (b.len)
 			br_buf_adds(&b, " / ");
 		add_part(&b, t, parts[k]->len);

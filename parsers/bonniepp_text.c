@@ -2892,13 +2892,23 @@ static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool
 	size_t cn[HAND_COLS + 1];
 	bool cpu;
 	/* line i is a row naming a figure in its first cell */
-	if (hand_cells(s, n, sep, c, cn) < 2 || !cn[0] || cn[0] > 40 || hand_kind(c[0], cn[0], &cpu) < 0)
+	size_t krow = hand_cells(s, n, sep, c, cn);
+	if (krow < 2 || !cn[0] || cn[0] > 40 || hand_kind(c[0], cn[0], &cpu) < 0)
 		return 0;
 	size_t h = i;
 	while (h > 0 && i - h < TROWS + 2 && doc->lines[h - 1].len && !br_parse_is_claimed(ctx, h - 1))
 		h--;
 	s = hand_line(doc, &doc->lines[h], &n, &sep);
 	size_t ncol = hand_cells(s, n, sep, c, cn), end;
+	/* columns lined up with spaces: the names' line has blanks where the
+	 * rows' first cell is ("          nfs-old   nfs-new") */
+	if (sep == ' ' && krow == ncol + 1 && ncol <= HAND_COLS && n > 2 && s[0] == ' ' && s[1] == ' ') {
+		memmove(c + 1, c, ncol * sizeof *c);
+		memmove(cn + 1, cn, ncol * sizeof *cn);
+		c[0] = s;
+		cn[0] = 0;
+		ncol++;
+	}
 	if (h == i || ncol < 2 || ncol > HAND_COLS)
 		return 0;
 	struct trow rows[TROWS];

@@ -209,6 +209,9 @@ struct hp {
 	struct br_buf join;       /* a wrapped line joined with the next one */
 	struct br_buf host;       /* current device ("/dev/sda"), empty = none */
 	struct br_buf note;       /* the poster's note on it ("ssd500"), empty = none */
+	size_t note_line;         /* the note is the name this line was tagged with (+ 1; 0: not) */
+	struct br_buf machine;    /* the host of the prompt that ran hdparm ("nas01"), empty = none */
+	int machines;             /* prompts in the document name 2+ hosts: 1, not: 0, unknown: -1 */
 	char version[32];         /* of the last version line read */
 	size_t version_idx;       /* that line */
 	size_t *msg;              /* where messages start (br_label_message_start), */
@@ -627,6 +630,24 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 	return true;
 }
 
+/* The label of a run looked for at line `at`, its own title `own` after
+ * the host of the prompt that ran it when the document's prompts name
+ * several ("backup2 / the SSD"). */
+static char *run_label(struct hp *st, size_t at, const char *own)
+{
+	if (!st->machine.len)
+		return br_parse_label(st->ctx, at, own);
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_add(&b, st->machine.data, st->machine.len);
+	if (own && *own) {
+		br_buf_adds(&b, " / ");
+		br_buf_adds(&b, own);
+	}
+	char *label = br_parse_label(st->ctx, at, b.data);
+	br_buf_free(&b);
+	return label;
+}
+
 static void emit(struct hp *st, size_t first, size_t last, enum kind k, const struct figures *f,
 		 long offset, const char *own, const char *why)
 {
@@ -653,7 +674,7 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	/* The label belongs to the whole run of hdparm lines (prompt, header,
 	 * the timing lines): look for it above the run's first line. */
 	size_t at = st->in_block && st->block_start <= first ? st->block_start : first;
-	char *label = br_parse_label(ctx, at, own ? own : st->note.len ? st->note.data : NULL);
+	char *label = run_label(st, at, own ? own : st->note.len ? st->note.data : NULL);
 	br_record_set_label(r, label);
 	free(label);
 	br_parse_claim(ctx, first, last, why);
@@ -690,6 +711,7 @@ static void set_host(struct hp *st, const char *dev, size_t n, const char *note,
 {
 	br_buf_reset(&st->host);
 	br_buf_reset(&st->note);
+	st->note_line = 0;
 	if (n)
 		br_buf_add(&st->host, dev, n);
 	char *title = nn ? br_label_note(note, nn) : NULL;
@@ -716,8 +738,10 @@ static void prose(struct hp *st, const char *s, size_t n)
 {
 	st->in_block = false;
 	set_open(st, NULL);
-	if (++st->prose_run >= HOST_PROSE_LIMIT || (n && s[n - 1] == ':'))
+	if (++st->prose_run >= HOST_PROSE_LIMIT || (n && s[n - 1] == ':')) {
 		set_host(st, NULL, 0, NULL, 0);
+		br_buf_reset(&st->machine);
+	}
 }
 
 static void warn_cut(struct hp *st, size_t idx, const char *s, size_t n)
@@ -731,10 +755,47 @@ static void warn_cut(struct hp *st, size_t idx, const char *s, size_t n)
 		      (int)(n > 60 ? 60 : n), s);
 }
 
+/* A word that names a machine rather than saying something ("p166",
+ * "web-02", "db_a"; not "Results"): a digit, '-' or '_' in it. */
+static bool machine_word(const char *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (isdigit((unsigned char)s[k]) || s[k] == '-' || s[k] == '_')
+			return true;
+	return false;
+}
+
+/* The name of a run of timing lines that starts at line i with no device
+ * header: a word alone on the line right above it ("celeron433" over
+ * " Timing buffer-cache reads: ..."), or nothing. The name a line was
+ * tagged with in an earlier run ("p166:  Timing ...") is not this run's. */
+static void run_name(struct hp *st, size_t i)
+{
+	if (st->note_line && st->note_line != i + 1) {
+		br_buf_reset(&st->note);
+		st->note_line = 0;
+	}
+	if (i == 0 || st->note.len || br_parse_is_claimed(st->ctx, i - 1))
+		return;
+	size_t n;
+	const char *s = stripped(&st->doc->lines[i - 1], &n);
+	size_t k = 0;
+	while (k < n && (isalnum((unsigned char)s[k]) || strchr(".-_", s[k])))
+		k++;
+	if (k + (k < n && s[k] == ':') != n || k < 2 || k > NOTE_MAX || !isalpha((unsigned char)s[0]) ||
+	    !machine_word(s, k))
+		return;
+	br_buf_add(&st->note, s, k);
+	st->note_line = i;
+	br_parse_claim(st->ctx, i - 1, i - 1, "the name over the run's timing lines");
+}
+
 /* " Timing <kind> reads:" with or without figures after it. */
 static void timing_line(struct hp *st, size_t i, const char *s, size_t n, const size_t *ov)
 {
 	drop_pending(st);
+	if (!st->in_block)
+		run_name(st, i);
 	hdparm_line(st, i);
 	enum kind k = kind_of(s + ov[2], group_len(ov, 1));
 	long offset = NO_OFFSET;
@@ -904,6 +965,32 @@ static bool device_line(struct hp *st, size_t i, const char *dev, size_t dn, con
 	return true;
 }
 
+/* "srv-a: /dev/sda:" — pdsh's tag on a device header that decoding left
+ * on the lines (the same tag on the timing lines below names the run as
+ * well): the device, with the tag for its note. */
+static bool tagged_device_header(struct hp *st, size_t i, const char *s, size_t n)
+{
+	if (n < 10 || s[n - 1] != ':')
+		return false;
+	size_t k = 0;
+	while (k < n && (isalnum((unsigned char)s[k]) || strchr(".-_", s[k])))
+		k++;
+	if (k < 2 || k > NOTE_MAX || k + 2 >= n || s[k] != ':' || s[k + 1] != ' ' || !isalnum((unsigned char)s[0]))
+		return false;
+	size_t d = k + 1;
+	while (d < n && s[d] == ' ')
+		d++;
+	if (n - d < 7 || strncmp(s + d, "/dev/", 5) != 0 || s[n - 1] != ':' || memchr(s + d, ' ', n - d) ||
+	    !timing_next(st, i, 1))
+		return false;
+	if (!device_line(st, i, s + d, n - 1 - d, NULL, 0))
+		return false;
+	br_buf_reset(&st->note);
+	br_buf_add(&st->note, s, k);
+	st->note_line = i + 1;
+	return true;
+}
+
 /*
  * "/dev/sda:" — any path, but one outside /dev only when a Timing line
  * follows. A few words after the colon ("/dev/sdd: ssd500") are the
@@ -993,12 +1080,66 @@ static size_t prompt_devices(const char *a, const char *end, const char **dev, s
 	return ndev;
 }
 
+/* The host a shell prompt names in s[0..at), the text before the command:
+ * "alice@nas01:~$ ", "[bob@web3 ~]$ ", "root@backup2:/srv# " → "nas01",
+ * "web3", "backup2"; 0 when there is no such prompt. */
+static size_t prompt_machine(const char *s, size_t at, const char **host)
+{
+	size_t k = 0;
+	while (k < at && (s[k] == ' ' || s[k] == '\t' || s[k] == '['))
+		k++;
+	const char *w = s + k;
+	size_t wn = 0;
+	while (k + wn < at && s[k + wn] != ' ' && s[k + wn] != '\t')
+		wn++;
+	const char *a = memchr(w, '@', wn);
+	if (!a || a == w)
+		return 0;
+	size_t b = (size_t)(a + 1 - w), e = b;
+	while (e < wn && (isalnum((unsigned char)w[e]) || strchr(".-_", w[e])))
+		e++;
+	/* the prompt goes on with ':' (its directory), ' ' or ']' */
+	if (e == b || e - b > NOTE_MAX || (e < wn && w[e] != ':') || (e == wn && w[0] != '[' && s[0] != '['))
+		return 0;
+	*host = w + b;
+	return e - b;
+}
+
+/* Do the prompts running hdparm in the document name two hosts or more?
+ * Only then is a prompt's host the name of a run (one host all along
+ * says nothing the heading does not). Worked out once, when asked. */
+static bool several_machines(struct hp *st)
+{
+	if (st->machines >= 0)
+		return st->machines;
+	st->machines = 0;
+	const char *first = NULL;
+	size_t fn = 0;
+	for (size_t i = 0; i < st->doc->nlines && !st->machines; i++) {
+		size_t n, ov[2 * 2];
+		const char *s = stripped(&st->doc->lines[i], &n), *h;
+		if (!memchr(s, '@', n) || !hdparm_with_args(s, n) || br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
+			continue;
+		size_t hn = prompt_machine(s, ov[0], &h);
+		if (hn && first && (hn != fn || memcmp(h, first, hn) != 0))
+			st->machines = 1;
+		else if (hn && !first)
+			first = h, fn = hn;
+	}
+	return st->machines;
+}
+
 /* A prompt running hdparm: one device named → the host until a header says otherwise. */
 static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 2];
 	if (!hdparm_with_args(s, n) || br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
 		return false;
+	br_buf_reset(&st->machine);
+	const char *h;
+	size_t hn = memchr(s, '@', ov[0]) ? prompt_machine(s, ov[0], &h) : 0;
+	if (hn && several_machines(st))
+		br_buf_add(&st->machine, h, hn);
 	drop_pending(st);
 	hdparm_line(st, i);
 	set_open(st, NULL);
@@ -1058,6 +1199,9 @@ static char *prose_subject(const char *s, size_t n)
 			break;
 		}
 	}
+	/* "... 31.7 MB/s with hdparm -t": the command, not what it ran on */
+	if (n >= 6 && strncmp(s, "hdparm", 6) == 0)
+		return NULL;
 	size_t e = 0;
 	while (e < n && s[e] != '.' && s[e] != ',' && s[e] != ';' && s[e] != '(' && s[e] != ')')
 		e++;
@@ -1122,6 +1266,27 @@ static bool one_timing(const char *opt, size_t on, enum kind *k)
 	return true;
 }
 
+static enum kind column_kind(const char *s, const size_t *ov);
+static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum kind k, const size_t *rv,
+			 const char *dev, size_t dn);
+static bool kind_next(const char *s, size_t end, size_t at);
+static char *prose_subject(const char *s, size_t n);
+
+/* The device a sentence starts with, before a ':' and nothing else but
+ * blanks up to byte `to` (where hdparm is named): "nvme0n1: hdparm -t
+ * reports ...", "/dev/sdb: hdparm -T gives ..."; NULL if none. */
+static const char *device_before(const char *s, size_t to, size_t *dn)
+{
+	size_t dv[2 * 2];
+	if (to < 4 || br_re_match(&re_prose_dev, s, to, 0, dv, 2) <= 0 || dv[0] != 0 || s[dv[1]] != ':')
+		return NULL;
+	for (size_t k = dv[1] + 1; k < to; k++)
+		if (s[k] != ' ' && s[k] != '\t')
+			return NULL;
+	*dn = dv[1];
+	return s;
+}
+
 static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 3], rv[2 * 3], more[2 * 3];
@@ -1136,6 +1301,8 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 	size_t dn = 0;
 	if (group_len(ov, 2) && prompt_devices(s + ov[4], s + ov[5], &dev, &dn) != 1)
 		return false;
+	if (!dev)
+		dev = device_before(s, ov[0], &dn);
 	if (doubtful(s, n, true))
 		return false;
 	if (br_re_match(&re_prose_rate, s, n, 0, rv, 3) <= 0 ||
@@ -1148,6 +1315,16 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 	if ((b >= 2 && strncasecmp(s + b - 2, "to", 2) == 0) ||
 	    (b >= 3 && strncasecmp(s + b - 3, "and", 3) == 0) || (b >= 2 && strncasecmp(s + b - 2, "or", 2) == 0))
 		return false;
+	prose_record(st, i, s, n, k, rv, dev, dn);
+	return true;
+}
+
+/* The record of a figure prose_line or kind_word_line read: the rate at
+ * rv in s[0..n) of timing k, of device dev[0..dn) (if any), titled by
+ * what the sentence says after the rate ("... on my Maxtor"). */
+static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum kind k, const size_t *rv,
+			 const char *dev, size_t dn)
+{
 	drop_pending(st);
 	set_open(st, NULL);
 	struct br_parse_ctx *ctx = st->ctx;
@@ -1165,8 +1342,54 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 		br_record_set_host(r, host);
 		free(host);
 	}
-	finish_line_record(st, r, i, prose_subject(s + rv[1], n - rv[1]),
-			   "an hdparm figure quoted in prose");
+	/* the subject after the kind's word ("58.3 MB/sec buffered for the
+	 * IDE disk") */
+	size_t after = rv[1], kv[2 * 4];
+	if (br_re_match(&re_column, s, n, after, kv, 4) > 0 && kind_next(s, after, kv[0]))
+		after = kv[1];
+	finish_line_record(st, r, i, prose_subject(s + after, n - after), "an hdparm figure quoted in prose");
+}
+
+/* Does the kind's word at `at` follow the rate ending at `end` directly
+ * ("58.3 MB/sec buffered", "6120 MB/s (cached)")? */
+static bool kind_next(const char *s, size_t end, size_t at)
+{
+	for (size_t k = end; k < at; k++)
+		if (s[k] != ' ' && s[k] != '\t' && s[k] != '(')
+			return false;
+	return true;
+}
+
+/*
+ * A sentence naming hdparm with no option, its one rate named by hdparm's
+ * word for the timing right after it: "hdparm gives 58.3 MB/sec buffered
+ * for the IDE disk", "hdparm says 6120 MB/s (cached)". As prose_line's:
+ * hdparm named once, one rate, nothing in doubt.
+ */
+static bool kind_word_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	size_t rv[2 * 3], more[2 * 3], kv[2 * 4], h[2];
+	if (n > MAX_LINE || br_re_match(&re_prose_cmd, s, n, 0, NULL, 0) > 0 ||
+	    br_re_match(&re_prose_rate, s, n, 0, rv, 3) <= 0 || br_re_match(&re_prose_rate, s, n, rv[1], more, 3) > 0 ||
+	    br_re_match(&re_column, s, n, rv[1], kv, 4) <= 0 || !kind_next(s, rv[1], kv[0]) || doubtful(s, n, true))
+		return false;
+	/* hdparm named once, before the rate, as a word */
+	const char *p = memmem(s, rv[0], "hdparm", 6);
+	if (!p || br_has(p + 6, n - (size_t)(p + 6 - s), "hdparm", 6))
+		return false;
+	h[0] = (size_t)(p - s);
+	h[1] = h[0] + 6;
+	if ((h[0] && (isalnum((unsigned char)s[h[0] - 1]) || s[h[0] - 1] == '-' || s[h[0] - 1] == '/')) ||
+	    (h[1] < n && isalnum((unsigned char)s[h[1]])))
+		return false;
+	static const char *const other[] = {"dd ", "dd,", "fio", "bonnie", "iozone", "writ", "wrote"};
+	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
+		if (has_ci(s, n, other[q]))
+			return false;
+	enum kind k = column_kind(s, kv);
+	size_t dn = 0;
+	const char *dev = device_before(s, h[0], &dn);
+	prose_record(st, i, s, n, k, rv, dev, dn);
 	return true;
 }
 
@@ -1291,6 +1514,24 @@ static bool sentence_pairs(struct sentence *se, size_t *pairs)
 static int kind_in(const char *s, size_t from, size_t to, enum kind *k, size_t *at);
 static bool has_evidence(struct hp *st, size_t i);
 
+/* Is hdparm, named at byte `cmd` after the rates of s, in a clause of its
+ * own ("...; hdparm -t is similar") rather than the end of theirs ("...,
+ * both with hdparm -t")? More than four words or a ';' after the last
+ * rate say so. */
+static bool command_after_clause(const char *s, size_t cmd)
+{
+	size_t ov[2 * 3], last = 0;
+	for (size_t at = 0; at < cmd && br_re_match(&re_prose_rate, s, cmd, at, ov, 3) > 0; at = ov[1])
+		last = ov[1];
+	size_t words = 0;
+	for (size_t k = last; k < cmd; k++) {
+		if (s[k] == ';' || s[k] == '.')
+			return true;
+		words += s[k] != ' ' && (k == last || s[k - 1] == ' ');
+	}
+	return words > 4;
+}
+
 /* The timing of a sentence at line i: hdparm's one option in it (*from
  * after it) or on the line above, or, in a document that shows hdparm,
  * one timing named before the first rate ("Timing buffered disk reads
@@ -1313,6 +1554,11 @@ static bool sentence_timing(struct hp *st, size_t i, const struct sentence *se, 
 	}
 	if (named && br_re_match(&re_prose_cmd, se->text, se->n, 0, ov, 3) > 0) {
 		*from = ov[1] - group_len(ov, 2); /* its devices count */
+		/* "sdb: 230 MB/sec, sdc: 221 MB/sec, both with hdparm -t": the
+		 * command after every rate says the timing of those before it */
+		if (br_re_match(&re_prose_rate, se->text, se->n, *from, NULL, 0) <= 0 &&
+		    !command_after_clause(se->text, ov[0]))
+			*from = 0;
 		return !br_has(se->text + ov[1], se->n - ov[1], "hdparm", 6) &&
 		       one_timing(se->text + ov[2], group_len(ov, 1), k);
 	}
@@ -1533,7 +1779,7 @@ static void device_in_gap(struct hp *st, const char *g, const char *dev, size_t 
 	}
 }
 
-static void gap_device(struct hp *st, const char *g, size_t n, bool first)
+static void gap_device(struct hp *st, size_t i, const char *g, size_t n, bool first)
 {
 	const char *dev = NULL, *after = NULL;
 	size_t dn = 0;
@@ -1585,11 +1831,19 @@ static void gap_device(struct hp *st, const char *g, size_t n, bool first)
 		while (n && strchr(" \t:-", g[n - 1]))
 			n--;
 		if (n && !memchr(g, ':', n) && !memchr(g, '=', n)) {
+			/* the tag of the device header above ("srv-a: /dev/sda:"):
+			 * the same host's device */
+			if (st->host.len && st->note.len == n && memcmp(st->note.data, g, n) == 0 &&
+			    st->note_line) {
+				st->note_line = i + 1;
+				return;
+			}
 			set_open(st, NULL);
 			/* a name as the line gives it, not a note after
 			 * figures: "sda (SSD)" keeps its parenthesis */
 			set_host(st, NULL, 0, NULL, 0);
 			br_buf_add(&st->note, g, n);
+			st->note_line = i + 1;
 		}
 	}
 }
@@ -1653,7 +1907,7 @@ static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
 		}
 	for (;;) {
 		if (!same)
-			gap_device(st, s + gap, ov[0] - gap, gap == 0);
+			gap_device(st, i, s + gap, ov[0] - gap, gap == 0);
 		size_t end = more ? nx[0] : n, base = ov[0], rel[2 * 3];
 		for (int g = 0; g < 2 * 3; g++)
 			rel[g] = ov[g] == (size_t)-1 ? (size_t)-1 : ov[g] - base;
@@ -1700,6 +1954,50 @@ static bool device_note(struct hp *st, size_t i, const char *s, size_t n)
 	br_buf_add(&st->note, s, n);
 	hdparm_line(st, i);
 	br_parse_claim(st->ctx, i, i, "the poster's name for the device's run");
+	return true;
+}
+
+/* A note pointing up at the run just above it ("^ that's my ThinkPad T480",
+ * "^^ the old Dell"), a blank line between them at most: the note titles
+ * that run's record (still open, so not yet given out), its marks and
+ * "that's my" left out. */
+static bool name_below(struct hp *st, size_t i, const char *s, size_t n)
+{
+	static const char *const lead[] = {"that's ", "that is ", "that was ", "this is ", "this was ",
+					   "thats ", "above is ", "above: "};
+	static const char *const dets[] = {"my ", "the ", "our ", "a ", "an "};
+	struct br_record *r = st->open;
+	if (!r || s[0] != '^' || !st->have_last || i > st->last_idx + 2)
+		return false;
+	size_t a = 0;
+	while (a < n && (s[a] == '^' || s[a] == ' ' || s[a] == '\t'))
+		a++;
+	if (n - a > 4 && strncasecmp(s + a, "and ", 4) == 0)
+		a += 4;
+	for (size_t k = 0; k < BR_ARRAY_LEN(lead); k++)
+		if (n - a > strlen(lead[k]) && strncasecmp(s + a, lead[k], strlen(lead[k])) == 0) {
+			a += strlen(lead[k]);
+			break;
+		}
+	for (size_t k = 0; k < BR_ARRAY_LEN(dets); k++)
+		if (n - a > strlen(dets[k]) && strncasecmp(s + a, dets[k], strlen(dets[k])) == 0) {
+			a += strlen(dets[k]);
+			break;
+		}
+	char *title = br_label_note(s + a, n - a);
+	if (!title)
+		return false;
+	struct br_buf b = BR_BUF_INIT;
+	if (r->label) {
+		br_buf_adds(&b, r->label);
+		br_buf_adds(&b, " / ");
+	}
+	br_buf_adds(&b, title);
+	br_record_set_label(r, b.data);
+	br_buf_free(&b);
+	free(title);
+	br_parse_claim(st->ctx, i, i, "the poster's name for the run above");
+	set_open(st, NULL);
 	return true;
 }
 
@@ -2167,6 +2465,58 @@ static int kind_in(const char *s, size_t from, size_t to, enum kind *k, size_t *
 	return got;
 }
 
+/* Each rate a[r]..b[r] of s[0..n) in a clause of its own (cut at ',' or
+ * ';' between rates, one cut each) naming one kind: the kinds in k[];
+ * false when a clause names none or two. */
+static bool clause_kinds(const char *s, size_t n, const size_t *a, const size_t *b, size_t nr, enum kind *k)
+{
+	size_t from = 0;
+	for (size_t r = 0; r < nr; r++) {
+		size_t to = n, cuts = 0;
+		for (size_t q = b[r]; r + 1 < nr && q < a[r + 1]; q++)
+			if (s[q] == ',' || s[q] == ';') {
+				to = q;
+				cuts++;
+			}
+		if ((r + 1 < nr && cuts != 1) || kind_in(s, from, to, &k[r], NULL) != 1)
+			return false;
+		from = to + 1;
+	}
+	return true;
+}
+
+/* A poster's name of a run read from the words before a sentence's rates
+ * ("The laptop SSD gets", "On the old box hdparm -T gives"), cut in place
+ * before hdparm and a last verb; its new length (0: no name left). */
+static size_t sentence_name(char *own)
+{
+	static const char *const verbs[] = {"gets", "gives", "shows", "reports", "says", "does",
+					    "manages", "reaches", "hits", "makes", "is", "was", "got", "gave"};
+	char *h = strstr(own, "hdparm");
+	if (h)
+		*h = '\0';
+	size_t n = strlen(own);
+	while (n && (own[n - 1] == ' ' || own[n - 1] == ','))
+		n--;
+	size_t w = n;
+	while (w && own[w - 1] != ' ')
+		w--;
+	for (size_t v = 0; v < BR_ARRAY_LEN(verbs); v++)
+		if (n - w == strlen(verbs[v]) && strncasecmp(own + w, verbs[v], n - w) == 0) {
+			n = w;
+			while (n && own[n - 1] == ' ')
+				n--;
+			break;
+		}
+	own[n] = '\0';
+	/* "And hdparm gives ...": a word that only joins the sentence on */
+	static const char *const joins[] = {"and", "but", "so", "then", "also", "here", "now", "with"};
+	for (size_t j = 0; j < BR_ARRAY_LEN(joins); j++)
+		if (strcasecmp(own, joins[j]) == 0)
+			return 0;
+	return n;
+}
+
 /*
  * Several rates on a line each named by a kind, as people sum up a run by
  * hand: "/dev/sda: cached 498.10 MB/sec, buffered 95.3 MB/sec", "sda -
@@ -2208,15 +2558,21 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		name_end = a[0];
 		got = kind_in(s, b[0], a[1], &k[0], NULL);
 	}
-	if (got != 1)
+	bool ok = got == 1;
+	for (size_t r = 1; ok && r < nr; r++)
+		ok = (before ? kind_in(s, b[r - 1], a[r], &k[r], NULL) : kind_in(s, b[r], a[r + 1], &k[r], NULL)) == 1;
+	/* "512 MB/sec with hdparm -t, and hdparm -T shows 6120 MB/sec": a
+	 * kind in each rate's clause */
+	if (!ok && !(ok = clause_kinds(s, n, a, b, nr, k)))
 		return false;
-	for (size_t r = 1; r < nr; r++) {
-		if ((before ? kind_in(s, b[r - 1], a[r], &k[r], NULL)
-			    : kind_in(s, b[r], a[r + 1], &k[r], NULL)) != 1)
-			return false;
+	for (size_t r = 1; r < nr; r++)
 		for (size_t q = 0; q < r; q++)
 			if (k[q] == k[r])
 				return false;
+	/* "avg: 8881 MB/sec cached, 530 MB/sec buffered" under the runs' lines */
+	if (computed_name(s, name_end, true)) {
+		br_parse_claim(st->ctx, i, last, "a figure computed from the runs (average), not a run");
+		return true;
 	}
 	drop_pending(st);
 	set_open(st, NULL);
@@ -2232,6 +2588,14 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 	/* the name: "/dev/sda:", "sda -", "WD Red 3TB:", "node01 /dev/sda:" */
 	char *own = NULL, *host = NULL;
 	name_parts(s, name_end, &host, &own);
+	if (own && sentence_name(own) == 0) {
+		free(own);
+		/* "hdparm gives ... on the laptop": what follows the last rate */
+		own = prose_subject(s + b[nr - 1], n - b[nr - 1]);
+		size_t kv[2 * 4];
+		if (!own && br_re_match(&re_column, s, n, b[nr - 1], kv, 4) > 0 && kind_next(s, b[nr - 1], kv[0]))
+			own = prose_subject(s + kv[1], n - kv[1]);
+	}
 	if (host || st->host.len)
 		br_record_set_host(rec, host ? host : st->host.data);
 	free(host);
@@ -2511,7 +2875,8 @@ static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, boo
 	}
 	return version_line(st, i, s, n) ||
 	       ((rate || has(s, n, "b/s")) &&
-		(devices_sentence(st, i) || prose_line(st, i, s, n) || pairs_sentence(st, i))) ||
+		(devices_sentence(st, i) || prose_line(st, i, s, n) || pairs_sentence(st, i) ||
+		 kind_word_line(st, i, s, n))) ||
 	       prompt_line(st, i, s, n);
 }
 
@@ -2576,8 +2941,8 @@ static void one_line(struct hp *st, size_t i)
 	bool rate = has(s, n, "B/s");
 	if (figures_alone(st, i, s, n, rate))
 		return;
-	/* 3. "/dev/sda:" */
-	if (*s == '/' && device_header(st, i, s, n))
+	/* 3. "/dev/sda:", or "srv-a: /dev/sda:" (a host's tag before it) */
+	if ((*s == '/' && device_header(st, i, s, n)) || tagged_device_header(st, i, s, n))
 		return;
 	/* 4. prompts and version lines; 5. tables written by hand */
 	if (hdparm_mention(st, i, s, n, rate) || hand_table(st, i, s, n, rate))
@@ -2593,8 +2958,8 @@ static void one_line(struct hp *st, size_t i)
 		return;
 	if (around_timings(st, i, s, n))
 		return;
-	/* 11. the poster's name for what follows */
-	if (device_note(st, i, s, n))
+	/* 11. the poster's name for what follows, 12. for what went before */
+	if (device_note(st, i, s, n) || name_below(st, i, s, n))
 		return;
 	prose(st, s, n);
 }
@@ -2652,6 +3017,24 @@ static void read_line(struct hp *st, size_t i)
 		st->prev_nonblank = i + 1;
 }
 
+static bool name_below(struct hp *st, size_t i, const char *s, size_t n);
+
+/* The lines after the last one read (`next`) are read only up to the
+ * next candidate; a note pointing up at the run just read (name_below)
+ * is looked for in the two lines after it before the run is given out. */
+static void note_below(struct hp *st, size_t next)
+{
+	for (size_t k = next; st->open && k < st->doc->nlines && k < next + 2; k++) {
+		size_t n;
+		const char *s = stripped(&st->doc->lines[k], &n);
+		if (n) {
+			if (!br_parse_is_claimed(st->ctx, k))
+				name_below(st, k, s, n);
+			return;
+		}
+	}
+}
+
 /* Forget everything local: the lines before `i` were not read. */
 static void reset(struct hp *st)
 {
@@ -2676,6 +3059,7 @@ enum { WINDOW = 12 };
 static size_t parse(struct br_parse_ctx *ctx)
 {
 	struct hp st = {0};
+	st.machines = -1;
 	st.ctx = ctx;
 	st.doc = ctx->doc;
 	size_t before = ctx->nrecords;
@@ -2691,12 +3075,15 @@ static size_t parse(struct br_parse_ctx *ctx)
 			if (!br_is_blank(st.doc->lines[from].text, st.doc->lines[from].len))
 				seen++;
 		}
-		if (from > next)
+		if (from > next) {
+			note_below(&st, next);
 			reset(&st);
+		}
 		for (size_t k = from; k <= i; k++)
 			read_line(&st, k);
 		next = i + 1 > st.skip_to ? i + 1 : st.skip_to;
 	}
+	note_below(&st, next);
 	drop_pending(&st);
 	set_open(&st, NULL);
 	free(st.held.v);
@@ -2705,6 +3092,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	br_buf_free(&st.join);
 	br_buf_free(&st.host);
 	br_buf_free(&st.note);
+	br_buf_free(&st.machine);
 	return ctx->nrecords - before;
 }
 

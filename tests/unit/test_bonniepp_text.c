@@ -1446,6 +1446,20 @@ static void hand_table_transposed(void **state)
 		"| random read IOPS | 9000 | 9500 |\n");
 	assert_int_equal(r.n, 0);
 	done(&r);
+	/* columns lined up with spaces: blanks over the rows' first cell */
+	run(&r, "bonnie++ on two servers, summed up by hand:\n"
+		"\n"
+		"                     nfs-old     nfs-new\n"
+		"Block write K/s         3924       11109\n"
+		"Rewrite K/s             3201        5210\n"
+		"Seeks /s               143.7       165.5\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "nfs-old");
+	assert_fig(&r, 0, BR_M_put_block, 3924, -1);
+	assert_string_equal(rec(&r, 1)->host, "nfs-new");
+	assert_fig(&r, 1, BR_M_rewrite, 5210, -1);
+	assert_fig(&r, 1, BR_M_seeks, 165.5, -1);
+	done(&r);
 }
 
 /* --explain: a line under a table's header that looks like a row but is

@@ -916,6 +916,197 @@ static void name_over_device(void **state)
 	done(&r);
 }
 
+/* pdsh's tags taken off by decoding with no command line above: each
+ * "labNN:" names its own run (it is no settings key beside the figures
+ * of the run before); a name a line was tagged with ("k6-300:  Timing
+ * ...") is that run's alone, and a machine's name alone over a later run
+ * of timing lines names that run. */
+static void names_over_runs(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "lab01:\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 412 MB in  3.01 seconds = 136.88 MB/sec\n"
+		"lab02:\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 1504 MB in  3.00 seconds = 501.20 MB/sec\n"
+		"lab03:\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 398 MB in  3.00 seconds = 132.51 MB/sec\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->label, "lab01");
+	assert_string_equal(rec(&r, 1)->label, "lab02");
+	assert_string_equal(rec(&r, 2)->label, "lab03");
+	done(&r);
+
+	run(&r, "k6-300:  Timing buffer-cache reads:   32 MB in  2.91 seconds =11.00 MB/sec\n"
+		"k6-300:  Timing buffered disk reads:  16 MB in  4.80 seconds = 3.33 MB/sec\n"
+		"\n"
+		"duron800\n"
+		" Timing buffer-cache reads:   128 MB in  1.40 seconds = 91.43 MB/sec\n"
+		" Timing buffered disk reads:  64 MB in  3.90 seconds = 16.41 MB/sec\n"
+		"\n"
+		" Timing buffered disk reads:  64 MB in  3.80 seconds = 16.84 MB/sec\n"
+		"\n"
+		"Results\n"
+		" Timing buffered disk reads:  64 MB in  3.70 seconds = 17.30 MB/sec\n");
+	assert_int_equal(r.n, 4);
+	assert_string_equal(rec(&r, 0)->label, "k6-300");
+	assert_string_equal(rec(&r, 1)->label, "duron800");
+	assert_true(r.claimed[3]);
+	/* a repeat after a blank line is the same machine's */
+	assert_string_equal(rec(&r, 2)->label, "duron800");
+	/* a plain word over a run names no machine */
+	assert_false(r.claimed[9]);
+	done(&r);
+
+	/* pdsh's tag left on the device header too */
+	run(&r, "srv-a: /dev/sda:\n"
+		"srv-a:  Timing cached reads:   16282 MB in  2.00 seconds = 8146.39 MB/sec\n"
+		"srv-a:  Timing buffered disk reads: 2130 MB in  3.00 seconds = 709.78 MB/sec\n"
+		"srv-b: /dev/sdb:\n"
+		"srv-b:  Timing buffered disk reads: 612 MB in  3.01 seconds = 203.33 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	assert_string_equal(rec(&r, 0)->label, "srv-a");
+	figure(rec(&r, 0), BR_M_cached_read, 8146.39 * 1024, "8146.39");
+	figure(rec(&r, 0), BR_M_buffered_read, 709.78 * 1024, "709.78");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdb");
+	assert_string_equal(rec(&r, 1)->label, "srv-b");
+	assert_true(r.claimed[0] && r.claimed[3]);
+	done(&r);
+}
+
+/* Prompts that name two hosts or more title each run with their host
+ * ("user@host:~$", "root@host:~#", "[user@host ~]$"), before a device's
+ * note; prompts that all name one host title nothing. */
+static void machines_in_prompts(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "maria@files01:~$ sudo hdparm -t /dev/sda\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 548 MB in  3.00 seconds = 182.45 MB/sec\n"
+		"root@archive2:~# hdparm -t /dev/sdb\n"
+		"\n"
+		"/dev/sdb: the new SSD\n"
+		" Timing buffered disk reads: 1602 MB in  3.00 seconds = 533.91 MB/sec\n"
+		"[maria@gw-3 ~]$ sudo hdparm -T /dev/vda\n"
+		"\n"
+		"/dev/vda:\n"
+		" Timing cached reads:   12010 MB in  2.00 seconds = 6008.41 MB/sec\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->label, "files01");
+	assert_string_equal(rec(&r, 1)->label, "archive2 / the new SSD");
+	assert_string_equal(rec(&r, 2)->label, "gw-3");
+	assert_string_equal(rec(&r, 2)->host, "/dev/vda");
+	done(&r);
+
+	run(&r, "root@nas:~# hdparm -t /dev/sda\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 548 MB in  3.00 seconds = 182.45 MB/sec\n"
+		"root@nas:~# hdparm -t /dev/sdb\n"
+		"\n"
+		"/dev/sdb:\n"
+		" Timing buffered disk reads: 390 MB in  3.00 seconds = 129.88 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_null(rec(&r, 0)->label);
+	assert_null(rec(&r, 1)->label);
+	done(&r);
+}
+
+/* Sentences with one figure each: a device before hdparm ("nvme0n1:
+ * hdparm -t reports ..."), a timing named by its word after the rate
+ * ("hdparm gives 58.3 MB/sec buffered"), devices whose rates all come
+ * before the command ("..., both with hdparm -t"); a command in a clause
+ * of its own, a wish, a comparison or a question are no figures. */
+static void sentences_name_kind_and_device(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "nvme0n1: hdparm -t reports 2456.12 MB/sec, which looks right.\n"
+		"\n"
+		"On the old desktop, hdparm gives 58.3 MB/sec buffered for the IDE disk.\n"
+		"\n"
+		"sdb: 230.11 MB/sec buffered, sdc: 221.95 MB/sec buffered, both with hdparm -t.\n"
+		"\n"
+		"The dock only manages 31.7 MB/s with hdparm -t, sadly.\n"
+		"\n"
+		"hdparm should give 100 MB/sec buffered on a disk like that.\n"
+		"hdparm says 90 MB/s buffered while dd says 120 MB/s.\n"
+		"Is hdparm 58 MB/sec buffered normal for IDE?\n"
+		"With dd, sda gives 130 MB/s and sdb 101 MB/s; hdparm -t is similar.\n");
+	assert_int_equal(r.n, 5);
+	assert_string_equal(rec(&r, 0)->host, "nvme0n1");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 2456.12 * 1024, "2456.12");
+	assert_null(rec(&r, 1)->host);
+	one_figure(rec(&r, 1), BR_M_buffered_read, 58.3 * 1024, "58.3");
+	assert_string_equal(rec(&r, 1)->label, "IDE disk");
+	assert_string_equal(rec(&r, 2)->host, "sdb");
+	assert_string_equal(rec(&r, 3)->host, "sdc");
+	one_figure(rec(&r, 3), BR_M_buffered_read, 221.95 * 1024, "221.95");
+	/* "with hdparm -t" names the command, not what it ran on */
+	one_figure(rec(&r, 4), BR_M_buffered_read, 31.7 * 1024, "31.7");
+	assert_null(rec(&r, 4)->label);
+	done(&r);
+
+	/* two kinds, each in its own clause; the name without hdparm and
+	 * the verb, or after the rates */
+	run(&r, "The laptop SSD gets 512.40 MB/sec with hdparm -t, and hdparm -T shows 6120.44 MB/sec.\n"
+		"\n"
+		"And hdparm gives 3010.22 MB/sec cached and 98.10 MB/sec buffered on the NAS.\n"
+		"\n"
+		"hdparm -t gives 512 MB/sec, 480 MB/sec and 470 MB/sec, and hdparm -T 6120 MB/sec.\n");
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 0), BR_M_buffered_read, 512.40 * 1024, "512.40");
+	figure(rec(&r, 0), BR_M_cached_read, 6120.44 * 1024, "6120.44");
+	assert_string_equal(rec(&r, 0)->label, "The laptop SSD");
+	figure(rec(&r, 1), BR_M_cached_read, 3010.22 * 1024, "3010.22");
+	assert_string_equal(rec(&r, 1)->label, "NAS");
+	done(&r);
+
+	/* a line of rates named by kind for the mean of those above: no run */
+	run(&r, "hdparm -tT on the spares:\n"
+		"spare1: 8912.33 MB/sec cached, 531.20 MB/sec buffered\n"
+		"spare2: 8850.10 MB/sec cached, 529.87 MB/sec buffered\n"
+		"avg: 8881.2 MB/sec cached, 530.5 MB/sec buffered\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->label, "spare2");
+	assert_true(r.claimed[3]);
+	done(&r);
+}
+
+/* A note under a run pointing up at it ("^ that's my ThinkPad T480",
+ * "^^ and that was the old Optiplex.") titles its record, a blank line
+ * between them at most, also after the document's last run; a line that
+ * does not point up titles nothing. */
+static void names_below_runs(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/sda:\n"
+		" Timing buffered disk reads: 1604 MB in  3.00 seconds = 534.55 MB/sec\n"
+		"\n"
+		"^ that's my ThinkPad T480 with the stock SSD\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 330 MB in  3.01 seconds = 109.62 MB/sec\n"
+		"the old Optiplex\n"
+		"\n"
+		"/dev/sdb:\n"
+		" Timing buffered disk reads: 268 MB in  3.02 seconds =  88.74 MB/sec\n"
+		"^^ and that was the USB disk.\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->label, "ThinkPad T480 with the stock SSD");
+	assert_true(r.claimed[3]);
+	assert_null(rec(&r, 1)->label);
+	assert_string_equal(rec(&r, 2)->label, "USB disk");
+	done(&r);
+}
+
 /* A poster's table in the units a dashboard shows: GB/s (× 1024²) and
  * thousands grouped by commas ("9,412", "1,402.5": the printed form loses
  * the commas); a comma with other than three digits after it is no rate,
@@ -1255,6 +1446,10 @@ int main(void)
 		cmocka_unit_test(device_notes_and_settings),
 		cmocka_unit_test(summary_tables),
 		cmocka_unit_test(table_units_and_grouping),
+		cmocka_unit_test(names_over_runs),
+		cmocka_unit_test(machines_in_prompts),
+		cmocka_unit_test(sentences_name_kind_and_device),
+		cmocka_unit_test(names_below_runs),
 		cmocka_unit_test(name_on_each_line),
 		cmocka_unit_test(csv_table_by_hand),
 		cmocka_unit_test(row_name_cell_before_timings),

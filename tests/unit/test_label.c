@@ -681,6 +681,127 @@ static void lower_case_conjunction_intros(void **state)
 	br_doc_free(d);
 }
 
+/* A one-word "name:" right under a result line ("Timing buffered disk
+ * reads: 612 MB in ...") or under a command line names what follows, as
+ * it does after a blank line: a result line is no settings "Key: value"
+ * beside which "name:" would be one more key, a command no sentence it
+ * goes on from. */
+static void names_under_results_and_commands(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("node17:\n"
+			       "RESULT-A: 16 2.00 8.00 9.10\n"
+			       "node18:\n"
+			       "RESULT-B: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "Intro of the cluster's runs:\n"
+			       "\n"
+			       "# pdsh -w cn0[01-02] 'hdparm -tT /dev/sdb'\n"
+			       "cn001:\n"
+			       "RESULT-C: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "Settings:\n"
+			       "mode: fast\n"
+			       "speed:\n"
+			       "RESULT-D: 16 2.00 8.00 9.10\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "node17");
+	expect(d, at(d, "RESULT-B", 0), NULL, "node18");
+	expect(d, at(d, "RESULT-C", 0), NULL, "cn001");
+	/* "speed:" among settings lines is one more key */
+	expect(d, at(d, "RESULT-D", 0), NULL, "Settings");
+	br_doc_free(d);
+}
+
+/* A ':' introduction titles its paragraph or block; a paragraph of prose
+ * after a blank line below it (a sentence: its paragraph ends with '.')
+ * is the poster talking again and ends it. A result, a short line or a
+ * paragraph that does not end a sentence leaves it open. */
+static void prose_paragraph_ends_colon(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Buffered reads on the FreeBSD box:\n"
+			       "RESULT-A: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "And the laptop with the new disk gives these figures as well\n"
+			       "RESULT-B: 16 2.00 8.00 9.10\n"
+			       "when it is cold.\n"
+			       "\n"
+			       "Results of the second box:\n"
+			       "RESULT-C: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "RESULT-D: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "a few short words\n"
+			       "RESULT-E: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "a line of words that goes on without an end to the sentence\n"
+			       "RESULT-F: 16 2.00 8.00 9.10\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "Buffered reads on the FreeBSD box");
+	expect(d, at(d, "RESULT-B", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-C", 0), NULL, "the second box");
+	expect(d, at(d, "RESULT-D", 0), NULL, "the second box");
+	expect(d, at(d, "RESULT-E", 0), NULL, "the second box");
+	expect(d, at(d, "RESULT-F", 0), NULL, "the second box");
+	br_doc_free(d);
+}
+
+/* "Host: alpha", "Server: atlas" right above a result name its machine,
+ * among other "Key: value" lines too; a key that is no machine's, or a
+ * value that is a sentence, names nothing. */
+static void machine_keys(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Kernel: 5.15.0-91\n"
+			       "RESULT-C: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "Host: the one in the basement is slow.\n"
+			       "RESULT-D: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "Server: atlas\n"
+			       "RESULT-A: 16 2.00 8.00 9.10\n"
+			       "\n"
+			       "Host: beta\n"
+			       "Kernel: 5.15.0-91\n"
+			       "RESULT-B: 16 2.00 8.00 9.10\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "Server: atlas");
+	expect(d, at(d, "RESULT-B", 0), NULL, "Host: beta");
+	expect(d, at(d, "RESULT-C", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-D", 0), NULL, NULL);
+	br_doc_free(d);
+}
+
+/* A name of a few words alone right over a result, under a blank line or
+ * another result ("ext4" over a CSV line, "xfs" over the next), titles
+ * that result below the introduction; it ends at the next blank line. A
+ * wrapped row's tail of figures, a sentence or a line under prose is no
+ * such name. */
+static void names_over_results(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Runs on the same box, one per filesystem:\n"
+			       "\n"
+			       "ext4\n"
+			       "RESULT-A,16,2.00,8.00,9.10,1,2,3\n"
+			       "xfs\n"
+			       "RESULT-B,16,2.00,8.00,9.10,1,2,3\n"
+			       "\n"
+			       "RESULT-C,16,2.00,8.00,9.10,1,2,3\n"
+			       "373.0 3\n"
+			       "RESULT-D,16,2.00,8.00,9.10,1,2,3\n"
+			       "\n"
+			       "Some prose here\n"
+			       "btrfs\n"
+			       "RESULT-E,16,2.00,8.00,9.10,1,2,3\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "Runs on the same box, one per filesystem / ext4");
+	expect(d, at(d, "RESULT-B", 0), NULL, "Runs on the same box, one per filesystem / xfs");
+	expect(d, at(d, "RESULT-C", 0), NULL, "Runs on the same box, one per filesystem");
+	expect(d, at(d, "RESULT-D", 0), NULL, "Runs on the same box, one per filesystem");
+	expect(d, at(d, "RESULT-E", 0), NULL, "Runs on the same box, one per filesystem");
+	/* with a title of its own that the name says, the heading above it */
+	expect(d, at(d, "RESULT-A", 0), "ext4", "Runs on the same box, one per filesystem / ext4");
+	br_doc_free(d);
+}
+
 /* "Here the old server:" names what follows after its "here" when an
  * article starts it; "Here is mine:", "here the numbers:" name nothing. */
 static void here_and_what_follows(void **state)
@@ -722,6 +843,10 @@ int main(void)
 		cmocka_unit_test(wrapped_generic_and_marked_intros),
 		cmocka_unit_test(lower_case_conjunction_intros),
 		cmocka_unit_test(here_and_what_follows),
+		cmocka_unit_test(names_under_results_and_commands),
+		cmocka_unit_test(prose_paragraph_ends_colon),
+		cmocka_unit_test(machine_keys),
+		cmocka_unit_test(names_over_results),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
