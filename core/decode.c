@@ -254,7 +254,7 @@ static inline void block_facts(const unsigned char *s, size_t n, size_t i, struc
 {
 	if (i == 0 && s[0] == 'b' && n > 10 && memcmp(s, "begin ", 6) == 0 && is_digit(s[6]))
 		f->bits |= F_UU;
-	if (i >= 4 || s[i] != '|')
+	if (s[i] != '|')
 		return;
 	/* a Jira table's header row "||a||b||" */
 	if (i + 3 < n && s[i + 1] == '|' && s[n - 1] == '|' && s[n - 2] == '|')
@@ -320,8 +320,10 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 		}
 		}
 	}
-	if (s[i] == 'b' || s[i] == '|')
+	if (s[i] == 'b' || (s[i] == '|' && i < 4))
 		block_facts(s, n, i, f);
+	else if (q > i && q < n && q < 16 && s[q] == '|')
+		block_facts(s, n, q, f); /* a table quoted in a reply */
 	if (i < 4) {
 		if (s[i] == '>')
 			f->bits |= F_QUOTE;

@@ -248,6 +248,11 @@ static void markdown_table_of_output(void **state)
 	      "| Timing buffered disk reads: 488 MB in  3.00 seconds = 162.50 MB/sec |\n",
 	      "# hdparm -tT /dev/sdb\n/dev/sdb:\nTiming buffered disk reads: 488 MB in  3.00 seconds = 162.50 MB/sec\n",
 	      BR_TRANSPORT_MDTABLE);
+	/* the same table quoted in a reply: read once the quoting is gone */
+	check("> | # hdparm -tT /dev/sdb |\n> | --- |\n> | /dev/sdb: |\n"
+	      "> | Timing buffered disk reads: 488 MB in  3.00 seconds = 162.50 MB/sec |\n",
+	      "# hdparm -tT /dev/sdb\n/dev/sdb:\nTiming buffered disk reads: 488 MB in  3.00 seconds = 162.50 MB/sec\n",
+	      BR_TRANSPORT_MDTABLE | BR_TRANSPORT_QUOTE);
 }
 
 /* Jira's tables ("||head||head||", then "|cell|cell|"): read as table
