@@ -149,24 +149,10 @@ def numbered(fmt):
     return lambda t: '\n'.join(fmt % (i + 1) + l for i, l in enumerate(t.split('\n')))
 
 
-def numbered_cont(fmt):
-    """Numbered lines with text, the count going on over blank lines."""
-    def f(t):
-        out, n = [], 0
-        for l in t.split('\n'):
-            if l.strip():
-                n += 1
-                out.append(fmt % n + l)
-            else:
-                out.append(l)
-        return '\n'.join(out)
-    return f
-
-
-def numbered_text(fmt):
+def numbered_text(fmt, restart=True):
     """A Markdown or forum numbered list: each line with text numbered, blank
-    lines not (a list renumbers after them, as Markdown does when a blank
-    line ends the list)."""
+    lines not; the list renumbers after them (as Markdown does when a blank
+    line ends the list), or with restart=False the count goes on over them."""
     def f(t):
         out, n = [], 0
         for l in t.split('\n'):
@@ -174,7 +160,7 @@ def numbered_text(fmt):
                 n += 1
                 out.append(fmt % n + l)
             else:
-                n = 0
+                n = 0 if restart else n
                 out.append(l)
         return '\n'.join(out)
     return f
@@ -333,7 +319,7 @@ KINDS = {
     'buldot': per_line(lambda l: '\u2022 ' + l if l.strip() else l),
     'numlist': numbered_text('%d. '),
     'numparen': numbered_text('%d) '),
-    'numcont': numbered_cont('%d. '),
+    'numcont': numbered_text('%d. ', restart=False),
     'numall': numbered('%d. '),
     'numone': per_line(lambda l: '1. ' + l if l.strip() else l),
     'uuencode': uuencode,

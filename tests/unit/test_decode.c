@@ -9,14 +9,11 @@
 
 #include <cmocka.h>
 
+#include "doc_lines.h"
+
 #include "doc.h"
 #include "util.h"
 #include "parser.h"
-
-static struct br_doc *mem(const char *s)
-{
-	return br_doc_from_mem("t", s, strlen(s));
-}
 
 /* The logical line whose text starts with `prefix` (fails if none). */
 static const struct br_line *find(const struct br_doc *d, const char *prefix)

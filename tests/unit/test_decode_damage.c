@@ -13,26 +13,12 @@
 
 #include <cmocka.h>
 
+#include "doc_lines.h"
+
 #include "decode.h"
 #include "doc.h"
 #include "look.h"
 #include "util.h"
-
-static struct br_doc *mem(const char *s)
-{
-	return br_doc_from_mem("t", s, strlen(s));
-}
-
-/* The document's logical lines, each followed by "\n" (caller frees). */
-static char *joined(const struct br_doc *d)
-{
-	struct br_buf b = {0};
-	for (size_t i = 0; i < d->nlines; i++) {
-		br_buf_add(&b, d->lines[i].text, d->lines[i].len);
-		br_buf_addc(&b, '\n');
-	}
-	return br_buf_detach(&b);
-}
 
 /* Decode `in`; its lines must read `want`, its transport be `transport`. */
 static void check(const char *in, const char *want, unsigned transport)
