@@ -10,7 +10,7 @@
 /* Okabe & Ito (2008) colour-blind-safe colours, ordered so that neighbours
  * differ in lightness (greyscale printing): blue, orange, bluish green,
  * reddish purple, sky blue, vermillion, yellow, near-black. */
-static const uint32_t palette[8] = {
+static const uint32_t palette[BR_CHART_COLOURS] = {
 	0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00, 0xF0E442, 0x3B3B3B,
 };
 

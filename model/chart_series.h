@@ -101,5 +101,8 @@ enum br_chart_pattern { BR_PAT_SOLID, BR_PAT_HATCH, BR_PAT_CROSS, BR_PAT_BACK, B
  * order that alternates dark and light (greyscale printing), then the same
  * colours hatched, cross-hatched, back-hatched. */
 uint32_t br_chart_colour(size_t slot, enum br_chart_pattern *pattern);
+/* The colours before the patterns begin: slot % BR_CHART_COLOURS is the
+ * colour, slot / BR_CHART_COLOURS % BR_PAT_COUNT the pattern. */
+#define BR_CHART_COLOURS 8
 
 #endif

@@ -819,7 +819,7 @@ struct rows {
 		char data[];
 	} *copies;
 	size_t used;                     /* of the newest block */
-	struct br_buf tmp, cpu;          /* scratch for formatted values */
+	struct br_buf tmp, cpu, num;     /* scratch for formatted values */
 	const char *same;                /* the last input name found valid UTF-8
 					  * (a row's data-input: the same string
 					  * row after row, checked once) */
@@ -915,6 +915,7 @@ static void rows_free(struct rows *t)
 	copies_reset(t, true);
 	br_buf_free(&t->tmp);
 	br_buf_free(&t->cpu);
+	br_buf_free(&t->num);
 }
 
 static void link_child(xmlNodePtr parent, xmlNodePtr n)
@@ -1204,67 +1205,103 @@ static const char *with_num(char *out, const char *prefix, size_t v)
 	return out;
 }
 
-/* c as six upper-case hexadecimal digits after out[0..at). */
-static void hex6(char *out, size_t at, uint32_t c)
+/*
+ * The report's colours as classes: a row's swatch (`sw c3 p1`: the
+ * palette's colour 3 under pattern 1, as the charts draw the series) and a
+ * figure's shade (`h14`: 14 of SHADES - 1 steps from worst to best). A
+ * table of 100,000 runs has 3 million shaded cells and 400,000 swatches:
+ * as style attributes they were a third of the report's bytes. Their rules
+ * are written once, in the page's style (style_classes), from the same
+ * palette and ramp.
+ */
+#define SHADES 21 /* at most 100: shade_class writes two digits */
+
+static const char *const pattern_image[BR_PAT_COUNT] = {
+	NULL,
+	"repeating-linear-gradient(-45deg,#fffc 0 1.5px,transparent 1.5px 4px)",
+	("repeating-linear-gradient(-45deg,#fffc 0 1.5px,transparent 1.5px 4px),"
+	 "repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px)"),
+	"repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px)",
+};
+
+/* Shade step k of SHADES: white → light blue → mid blue, readable text. */
+static uint32_t shade_rgb(int k)
 {
-	static const char hex[] = "0123456789ABCDEF";
-	for (int i = 5; i >= 0; i--, c >>= 4)
-		out[at + (size_t)i] = hex[c & 15];
-	out[at + 6] = '\0';
+	static const double stops[3][3] = {{255, 255, 255}, {198, 219, 239}, {107, 174, 214}};
+	double x = 2.0 * k / (SHADES - 1);
+	int i = x >= 1 ? 1 : 0;
+	double f = x - i;
+	uint32_t rgb = 0;
+	for (int c = 0; c < 3; c++)
+		rgb = rgb << 8 | ((uint32_t)lround(stops[i][c] + (stops[i + 1][c] - stops[i][c]) * f) & 255);
+	return rgb;
+}
+
+/* The rules of the swatch and shade classes, after the page's style. */
+static void style_classes(struct br_buf *b)
+{
+	for (size_t c = 0; c < BR_CHART_COLOURS; c++)
+		br_buf_addf(b, ".sw.c%zu{background-color:#%06X}", c, (unsigned)br_chart_colour(c, NULL));
+	br_buf_addc(b, '\n');
+	for (int p = 1; p < BR_PAT_COUNT; p++)
+		br_buf_addf(b, ".sw.p%d{background-image:%s}\n", p, pattern_image[p]);
+	for (int k = 0; k < SHADES; k++)
+		br_buf_addf(b, "td.h%d{background-color:#%06X}", k, (unsigned)shade_rgb(k));
+	br_buf_addc(b, '\n');
 }
 
 /* A colour swatch matching the series' bars in the charts. */
 static void swatch(struct rows *t, xmlNodePtr parent, size_t slot)
 {
 	enum br_chart_pattern pat;
-	uint32_t c = br_chart_colour(slot, &pat);
-	static const char *const grad[BR_PAT_COUNT] = {
-		"",
-		"repeating-linear-gradient(-45deg,#fffc 0 1.5px,transparent 1.5px 4px),",
-		("repeating-linear-gradient(-45deg,#fffc 0 1.5px,transparent 1.5px 4px),"
-		 "repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px),"),
-		"repeating-linear-gradient(45deg,#fffc 0 1.5px,transparent 1.5px 4px),",
-	};
+	br_chart_colour(slot, &pat);
 	xmlNodePtr s = t_el(t, parent, "span");
-	t_attr_lit(t, s, "class", "sw");
+	char cls[48];
+	if (pat == BR_PAT_SOLID)
+		snprintf(cls, sizeof cls, "sw c%zu", slot % BR_CHART_COLOURS);
+	else
+		snprintf(cls, sizeof cls, "sw c%zu p%d", slot % BR_CHART_COLOURS, (int)pat);
+	t_attr_ascii(t, s, "class", cls);
 	t_attr_lit(t, s, "aria-hidden", "true");
-	char style[256] = "background:";
-	size_t n = strlen(style), g = strlen(grad[pat]);
-	memcpy(style + n, grad[pat], g);
-	style[n + g] = '#';
-	hex6(style, n + g + 1, c & 0xFFFFFF);
-	t_attr_ascii(t, s, "style", style);
 }
 
-/* Shade 0 (worst) … 1 (best): white → light blue → mid blue, readable text.
- * The style attribute's value into out (32 bytes). */
-static void shade_style(double s, char *out)
+/* Shade 0 (worst) … 1 (best) as its class: "n h7", "n best h20" (one per
+ * figure: no printf). */
+static void shade_class(double s, bool best, char *out)
 {
-	static const double stops[3][3] = {{255, 255, 255}, {198, 219, 239}, {107, 174, 214}};
 	if (!(s >= 0))
 		s = 0;
 	if (s > 1)
 		s = 1;
-	double x = s * 2;
-	int i = x >= 1 ? 1 : 0;
-	double f = x - i;
-	uint32_t rgb = 0;
-	for (int k = 0; k < 3; k++)
-		rgb = rgb << 8 | ((uint32_t)lround(stops[i][k] + (stops[i + 1][k] - stops[i][k]) * f) & 255);
-	static const char pre[] = "background-color:#";
-	memcpy(out, pre, sizeof pre - 1);
-	hex6(out, sizeof pre - 1, rgb);
+	int k = (int)lround(s * (SHADES - 1));
+	size_t n = best ? 8 : 3;
+	memcpy(out, best ? "n best h" : "n h", n);
+	if (k >= 10)
+		out[n++] = (char)('0' + k / 10);
+	out[n++] = (char)('0' + k % 10);
+	out[n] = '\0';
+}
+
+/* Whether the figure as printed says what the cell does not: not when it
+ * is the cell's number, alone or with the column's unit ("593us" under
+ * "593" in a column of us). */
+static bool raw_says_more(const char *raw, const char *shown, const char *unit)
+{
+	size_t n = strlen(shown);
+	if (strncmp(raw, shown, n) != 0)
+		return true;
+	return raw[n] && strcmp(raw + n, unit) != 0;
 }
 
 /* A figure's attributes (the writer's order) and its number, ± and ratio. */
 static void cell_value(struct rows *t, xmlNodePtr td, const struct br_cmp_col *col, const struct br_cmp_cell *ce)
 {
-	struct br_buf *b = &t->tmp;
+	struct br_buf *b = &t->tmp, *shown = &t->num;
 	char v[64];
 	fmt_exact(v, sizeof v, ce->value);
 	t_attr_ascii(t, td, "data-v", v);
-	shade_style(br_cmp_shade(col, ce->value), v);
-	t_attr_ascii(t, td, "style", v);
+	br_buf_reset(shown);
+	br_cmp_format(col, ce->value, shown);
 	if (ce->n > 1) {
 		br_buf_reset(b);
 		br_buf_addf(b, "mean of %zu runs; median ", ce->n);
@@ -1275,16 +1312,15 @@ static void cell_value(struct rows *t, xmlNodePtr td, const struct br_cmp_col *c
 		br_cmp_format(col, ce->max, b);
 		br_buf_addf(b, " %s", col->unit.name);
 		t_attr(t, td, "title", br_buf_str(b));
-	} else if (ce->raw) {
+	} else if (ce->raw && raw_says_more(ce->raw, br_buf_str(shown), col->unit.name)) {
 		br_buf_reset(b);
 		br_buf_adds(b, "as printed: ");
 		br_buf_adds(b, ce->raw);
 		t_attr(t, td, "title", br_buf_str(b));
 	}
-	t_attr_lit(t, td, "class", ce->best && col->has_best ? "n best" : "n");
-	br_buf_reset(b);
-	br_cmp_format(col, ce->value, b);
-	t_text_ascii(t, td, br_buf_str(b));
+	shade_class(br_cmp_shade(col, ce->value), ce->best && col->has_best, v);
+	t_attr_ascii(t, td, "class", v);
+	t_text_ascii(t, td, br_buf_str(shown));
 	if (ce->n > 1) {
 		br_buf_reset(b);
 		br_buf_adds(b, "\xc2\xb1");
@@ -1961,6 +1997,10 @@ static void page_head(struct report *rp, const char *title)
 	/* our own constants: raw text, as HTML wants <style> and <script> */
 	start(rp, "style");
 	xmlTextWriterWriteRaw(rp->w, BAD_CAST css);
+	struct br_buf cls = {0};
+	style_classes(&cls);
+	xmlTextWriterWriteRaw(rp->w, BAD_CAST br_buf_str(&cls));
+	br_buf_free(&cls);
 	end(rp);
 	end(rp); /* head */
 }

@@ -69,6 +69,21 @@ grep -aq "Description" "$T/files1.png" && fail "a command line in the PNG withou
 set -- $(png_dim "$T/files1.png")
 [ "$1" -eq 640 ] || fail "PNG width $1, expected 640"
 
+# --- the tables' colours are classes the page's style defines (a figure's
+# shade, a row's swatch), not style attributes; a figure's "as printed"
+# title only where it says more than the cell
+expect_status 0 $BR "$T/two.csv" -o "$T/two.html"
+grep -q 'td.h0{background-color:#FFFFFF}' "$T/two.html" || fail "no rule for the lightest shade"
+grep -q 'td.h20{background-color:#6BAED6}' "$T/two.html" || fail "no rule for the darkest shade"
+grep -q '\.sw\.c1{background-color:#E69F00}' "$T/two.html" || fail "no rule for the second swatch colour"
+grep -q '<span class="sw c1" aria-hidden="true"></span><a href="#r2">corei7' "$T/two.html" || fail "the second row's swatch is not its class"
+grep -q '<td [^>]*style=' "$T/two.html" && fail "a table cell still has a style attribute"
+# 30348 KiB/s shown as 29.6 MiB/s: the print says more (kept); 102us under
+# us: it says nothing more (left out); 554ms under ms: the same
+grep -q '<td data-v="30348" title="as printed: 30348" class="n [a-z ]*h[0-9]*">29.6<span class="cpu">47% cpu</span></td>' "$T/two.html" || fail "a converted figure lost its as-printed title"
+grep -q '<td data-v="102" class="n [a-z ]*h[0-9]*">102</td>' "$T/two.html" || fail "a figure shown as printed still has its title"
+grep -q 'title="as printed: 102us"' "$T/two.html" && fail "a figure shown as printed still says so"
+
 # --metric picks the chart; a group without data is an error, not an empty file
 expect_status 0 $BR "$T/two.csv" --metric seeks -o "$T/random.svg"
 xmllint --noout "$T/random.svg" || fail "random.svg is not well-formed"
