@@ -1182,6 +1182,26 @@ static bool host_compatible(const struct br_record *a, const struct br_record *b
 	return cut->host_cut && strncmp(a->host, b->host, la < lb ? la : lb) == 0;
 }
 
+/*
+ * Two prints of one figure are the same digits where both print it alike
+ * (the same resolution: a text table and its CSV twin, a post quoted
+ * again): the same step of that resolution (grid). Else the coarser print
+ * is the finer one rounded or cut, within its step (15.8m, 0.1 MiB/s,
+ * against the CSV's 16179 KiB/s). Two figures one step apart at one
+ * resolution are two runs (a fleet's nightly runs 1 KiB/s apart), and so a
+ * run is found by its exact figures (br_record_merge_print). A figure
+ * without a resolution (0: exact) allows for the arithmetic, 1e-9 of it.
+ */
+static uint64_t grid(double v, double res)
+{
+	double q = v / res;
+	if (fabs(q) < 0x1p62)
+		return (uint64_t)llround(q);
+	uint64_t b; /* (huge, or not a number: the value itself) */
+	memcpy(&b, &v, sizeof b);
+	return b ^ 0x8000000000000000u;
+}
+
 static bool values_equal(const struct br_value *a, const struct br_value *b)
 {
 	if (a->too_fast || b->too_fast)
@@ -1192,9 +1212,11 @@ static bool values_equal(const struct br_value *a, const struct br_value *b)
 		return false;
 	if (!a->has_value)
 		return true;
-	double tol = fmax(br_value_resolution(*a), br_value_resolution(*b));
+	double ra = br_value_resolution(*a), rb = br_value_resolution(*b);
+	if (a->res == b->res && ra > 0)
+		return grid(a->value, ra) == grid(b->value, ra);
 	double d = fabs(a->value - b->value);
-	return d <= tol + 1e-9 * fmax(fabs(a->value), 1.0);
+	return d <= fmax(ra, rb) + 1e-9 * fmax(fabs(a->value), 1.0);
 }
 
 /*
@@ -2018,59 +2040,37 @@ size_t br_recset_merge(struct br_recset *s)
 
 /*
  * The print: the trusted figures' metrics and resolutions hashed (sig),
- * and two sums over them of value / resolution, the first as it is, the
- * second each term weighed by its metric's weight (0.5 to 1.5), each
- * divided by twice what its terms weigh (cell). Two records that are the
- * same run trust the same figures with the same resolutions, or their
- * sigs differ; if they do, each figure differs by at most its resolution
- * plus values_equal's relative allowance (1e-9 of the value), which the
- * sums take only where it is at most the resolution: a term by at most
- * twice its weight, each sum by at most twice what its terms weigh, so
- * their cells are the same or next to each other, in both. A figure whose
- * allowance is more than its resolution, or that has none (exact), adds
- * to neither sum, and says so in the sig.
+ * and their values, each as its step of its resolution (figs; values_equal
+ * grid), hashed. Two records that are the same run trust the same figures
+ * with the same resolutions, or their sigs differ; if they do, each figure
+ * is the same step (values_equal), so their figs are equal. A figure
+ * without a resolution is left out of figs (the arithmetic's allowance
+ * cannot be hashed); the sig says so.
  */
-static double print_weight(enum br_metric_id id)
+void br_record_merge_print(const struct br_record *r, uint64_t *sig, uint64_t *figs)
 {
-	return 0.5 + (double)((unsigned)id * 40503u % 1024u) / 1024.0;
-}
-
-void br_record_merge_print(const struct br_record *r, uint64_t *sig, int64_t cell[2])
-{
-	uint64_t t = 0, h = FNV_START;
-	double s[2] = {0, 0}, w[2] = {0, 0};
+	uint64_t t = 0, h = FNV_START, f = FNV_START;
 	unsigned k = 0;
-	const struct br_fig *f = r->compact ? r->vals : NULL;
 	for (uint64_t m = r->held; m; m &= m - 1, k++) {
 		enum br_metric_id id = (enum br_metric_id)__builtin_ctzll(m);
 		unsigned flags = held_flags(r, k, id);
 		if ((flags & (BR_FIG_PRESENT | BR_FIG_DOUBTFUL)) != BR_FIG_PRESENT)
 			continue; /* not trusted (trusted_mask) */
 		t |= (uint64_t)1 << id;
-		double value, res;
-		if (f && f[k].res != BR_FIG_ODD_RES) { /* (the common case, without a struct br_value) */
-			value = f[k].value;
-			res = f[k].res ? res_entry(f[k].res) : 0;
-		} else {
-			const struct br_value v = held_fig(r, k, id);
-			value = v.value;
-			res = br_value_resolution(v);
-		}
-		bool sums = res > 0 && 1e-9 * fmax(fabs(value), 1.0) <= res;
+		const struct br_value v = held_fig(r, k, id);
+		double res = br_value_resolution(v);
 		uint64_t bits;
 		memcpy(&bits, &res, sizeof bits);
-		h = mix(h, bits ^ (uint64_t)sums);
-		if (!sums)
+		h = mix(h, bits);
+		if (!(res > 0))
 			continue;
-		double q = print_weight(id);
-		w[0] += 1;
-		w[1] += q;
-		if ((flags & (BR_FIG_HAS_VALUE | BR_FIG_TOO_FAST)) == BR_FIG_HAS_VALUE) {
-			s[0] += value / res;
-			s[1] += q * value / res;
-		}
+		if (v.too_fast)
+			f = mix(f, 1);
+		else if (!v.has_value)
+			f = mix(f, 2);
+		else
+			f = mix(mix(f, 3), grid(v.value, res));
 	}
 	*sig = mix(h, t);
-	for (int j = 0; j < 2; j++)
-		cell[j] = w[j] > 0 ? (int64_t)floor(s[j] / (2 * w[j] * (1 + 1e-9))) : 0;
+	*figs = f;
 }

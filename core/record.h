@@ -342,10 +342,10 @@ bool br_record_same_run(const struct br_record *a, const struct br_record *b);
  * b is left empty and must still be freed). */
 uint64_t br_record_merge_key(const struct br_record *r);
 void br_record_merge(struct br_record *a, struct br_record *b);
-/* A record's figures in three numbers, for telling apart runs that cannot
+/* A record's figures in two numbers, for telling apart runs that cannot
  * merge without holding them: if a and b (of one bucket) are the same
- * run, br_record_same_run, then their sigs differ or each of their two
- * cells differ by at most one. */
-void br_record_merge_print(const struct br_record *r, uint64_t *sig, int64_t cell[2]);
+ * run, br_record_same_run, then their sigs differ or their figs are
+ * equal. */
+void br_record_merge_print(const struct br_record *r, uint64_t *sig, uint64_t *figs);
 
 #endif

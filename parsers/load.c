@@ -154,8 +154,8 @@ void br_load_free(struct br_load *l)
  *
  * A record is a candidate when another record has its bucket, may have
  * its host (the same name, or either name cut by its format) and may have
- * its figures (record.h br_record_merge_print: the same sig and a cell
- * next to its, or another sig, which says nothing): only candidates can
+ * its figures (record.h br_record_merge_print: the same sig and the same
+ * figs, or another sig, which says nothing): only candidates can
  * merge. Pass 2 reads again the documents that hold
  * candidates that were dropped, and keeps those; all candidates are then
  * merged by the rule of br_recset_merge. A record that is no candidate can
@@ -171,8 +171,7 @@ void br_load_free(struct br_load *l)
 
 struct fingerprint {
 	uint64_t bucket, host; /* host: fnv of the name (0: none) */
-	uint64_t sig;          /* br_record_merge_print */
-	int64_t cell[2];
+	uint64_t sig, figs;    /* br_record_merge_print */
 	bool cut;              /* the name may be cut (br_record.host_cut) */
 };
 
@@ -327,13 +326,13 @@ static uint64_t mix(uint64_t h, uint64_t x)
 /*
  * Fingerprints (records by number, in fp[]) counted three ways: by group
  * (bucket and host, or for the cut-name rule bucket alone), by group and
- * sig, by those and the cells. The last two count only the records of the
+ * sig, by those and the figs. The last two count only the records of the
  * groups counted twice or more: a group's first record is counted there
  * when its second comes, so that records alone in their group, most of
  * them, cost one entry.
  */
 struct groups {
-	struct tally group, sig, cell;
+	struct tally group, sig, figs;
 	bool by_bucket;
 };
 
@@ -342,7 +341,7 @@ static struct groups *groups_new(size_t n, bool by_bucket)
 	struct groups *g = br_malloc(sizeof *g);
 	tally_init(&g->group, n);
 	tally_init(&g->sig, 16);
-	tally_init(&g->cell, 16);
+	tally_init(&g->figs, 16);
 	g->by_bucket = by_bucket;
 	return g;
 }
@@ -353,7 +352,7 @@ static void groups_free(struct groups *g)
 		return;
 	tally_free(&g->group);
 	tally_free(&g->sig);
-	tally_free(&g->cell);
+	tally_free(&g->figs);
 	free(g);
 }
 
@@ -367,15 +366,15 @@ static uint64_t sig_key(const struct fingerprint *f, uint64_t gk)
 	return mix(gk, f->sig);
 }
 
-static uint64_t cell_key(const struct fingerprint *f, uint64_t gk, int64_t d0, int64_t d1)
+static uint64_t figs_key(const struct fingerprint *f, uint64_t gk)
 {
-	return mix(mix(sig_key(f, gk), (uint64_t)(f->cell[0] + d0)), (uint64_t)(f->cell[1] + d1));
+	return mix(sig_key(f, gk), f->figs);
 }
 
 static void count_figures(struct groups *g, const struct fingerprint *f, uint64_t gk)
 {
 	tally_add(&g->sig, sig_key(f, gk));
-	tally_add(&g->cell, cell_key(f, gk, 0, 0));
+	tally_add(&g->figs, figs_key(f, gk));
 }
 
 /* Count record i (fingerprints fp[]). */
@@ -395,7 +394,7 @@ static void groups_add(struct groups *g, const struct fingerprint *fp, size_t i)
 /* Do two records' figures say they may be the same run? */
 static bool may_be_same(const struct fingerprint *a, const struct fingerprint *b)
 {
-	return a->sig != b->sig || (llabs(a->cell[0] - b->cell[0]) <= 1 && llabs(a->cell[1] - b->cell[1]) <= 1);
+	return a->sig != b->sig || a->figs == b->figs;
 }
 
 /* May record f (counted in g `self` times: 0 or 1) merge with another
@@ -412,11 +411,7 @@ static bool groups_may_merge(const struct groups *g, const struct fingerprint *f
 		return may_be_same(f, &fp[g->group.aux[s]]);
 	if (tally_get(&g->sig, sig_key(f, gk)) < n)
 		return true; /* another sig: its figures say nothing */
-	uint32_t near = 0;
-	for (int d0 = -1; d0 <= 1; d0++)
-		for (int d1 = -1; d1 <= 1; d1++)
-			near += tally_get(&g->cell, cell_key(f, gk, d0, d1));
-	return near > self;
+	return tally_get(&g->figs, figs_key(f, gk)) > self;
 }
 
 /* What load_one does to each record of input a (index k in ds->inputs). */
@@ -452,9 +447,9 @@ static void print(struct br_load_stream *st, struct br_record **v, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		const struct br_record *r = v[i];
 		struct fingerprint *f = &st->fp[g0 + i];
-		*f = (struct fingerprint){br_record_merge_key(r), r->host ? fnv_str(r->host) : 0, 0, {0, 0},
+		*f = (struct fingerprint){br_record_merge_key(r), r->host ? fnv_str(r->host) : 0, 0, 0,
 					  r->host && r->host_cut};
-		br_record_merge_print(r, &f->sig, f->cell);
+		br_record_merge_print(r, &f->sig, &f->figs);
 		groups_add(here, st->fp, g0 + i);
 	}
 	for (size_t i = 0; i < n; i++) {

@@ -116,9 +116,11 @@ static bool plain_values_equal(const struct br_value *a, const struct br_value *
 		return false;
 	if (!a->has_value)
 		return true;
-	double tol = fmax(br_value_resolution(*a), br_value_resolution(*b));
+	double ra = br_value_resolution(*a), rb = br_value_resolution(*b);
+	if (ra == rb && ra > 0) /* one resolution: the same step of it */
+		return llround(a->value / ra) == llround(b->value / ra);
 	double d = fabs(a->value - b->value);
-	return d <= tol + 1e-9 * fmax(fabs(a->value), 1.0);
+	return d <= fmax(ra, rb) + 1e-9 * fmax(fabs(a->value), 1.0);
 }
 
 static bool plain_same_run(const struct br_record *a, const struct br_record *b)
@@ -228,30 +230,37 @@ static void index_gives_the_plain_result(void **state)
 
 /* Many near-equal single figures in one bucket, the case the index is for:
  * 0, 1.024, 2.048 … apart with a resolution of 1.024 (all in one bucket:
- * the same order of magnitude), so record 2k+1 is the
- * same run as 2k (equal within the resolution) but not 2k+2; the second
- * half repeats the first and every one of its records merges into the
- * earliest survivor within reach, record 0 for the first two. */
+ * the same order of magnitude): neighbours one step apart are two runs;
+ * the second quarter repeats the first, and merges into it; the second
+ * half is every tenth of them at a coarser resolution (10.24), twice, each
+ * within its step of some first-quarter records: it merges into the
+ * earliest survivor within reach. */
 static void neighbours_merge_within_the_resolution(void **state)
 {
 	(void)state;
-	struct br_recset s = {0};
+	struct br_recset s = {0}, ref = {0};
 	for (unsigned i = 0; i < 20000; i++) {
 		struct br_record *r = br_record_new(BR_TOOL_HDPARM);
 		br_record_set_host(r, "/dev/sda");
-		struct br_value *v = br_record_set(r, BR_M_cached_read, 100000 + (i % 10000) * 1.024, NULL);
-		br_value_set_resolution(v, 1.024);
+		bool coarse = i >= 10000;
+		double v = coarse ? 100000 + (double)(i % 500) * 10.24 : 100000 + (i % 5000) * 1.024;
+		br_value_set_resolution(br_record_set(r, BR_M_cached_read, v, NULL), coarse ? 10.24 : 1.024);
 		br_record_set_source(r, "x", i + 1, i + 1, "test");
 		br_recset_add(&s, r);
+		br_recset_add(&ref, br_record_clone(r));
 	}
-	assert_int_equal(br_recset_merge(&s), 5000 + 10000);
-	assert_int_equal(s.n, 5000);
+	size_t m = br_recset_merge(&s);
+	assert_int_equal(m, reference_merge(&ref));
+	same_records(&s, &ref);
+	assert_int_equal(s.n, 5000); /* the first quarter: every coarse copy found one */
+	assert_int_equal(m, 15000);
 	assert_int_equal(s.v[0]->source.line, 1);
-	assert_int_equal(s.v[0]->nalso, 3); /* lines 2, 10001, 10002 */
-	assert_int_equal(s.v[0]->also[0].line, 2);
-	assert_int_equal(s.v[0]->also[2].line, 10002);
-	assert_int_equal(s.v[1]->source.line, 3);
+	assert_int_equal(s.v[0]->also[0].line, 5001);    /* its copy */
+	assert_int_equal(s.v[0]->also[1].line, 10001);   /* 100000 at 10.24 */
+	assert_int_equal(s.v[0]->also[2].line, 10002);   /* 100010.24: within its step too */
+	assert_int_equal(s.v[1]->source.line, 2);        /* one step on: another run */
 	br_recset_free(&s);
+	br_recset_free(&ref);
 }
 
 /* Merging moves a kept figure: a record takes the figure of a copy printed
@@ -337,7 +346,10 @@ static void hostless_lone_figures_never_merge(void **state)
 		struct br_record *r = br_record_new(BR_TOOL_HDPARM);
 		if (i % 3 == 0)
 			br_record_set_host(r, "/dev/sda");
-		br_value_set_resolution(br_record_set(r, BR_M_cached_read, 500000 + (i % 7), NULL), 10);
+		/* the same step of 10 at 500000, printed alike or not (a step of
+		 * 10 or of 100, within it) */
+		br_value_set_resolution(br_record_set(r, BR_M_cached_read, 500000 + (i % 7 ? 0 : 40), NULL),
+					i % 7 ? 10 : 100);
 		if (i % 5 == 0) /* two figures: may merge without a host */
 			br_value_set_resolution(br_record_set(r, BR_M_buffered_read, 80000, NULL), 10);
 		br_record_set_source(r, "x", i + 1, i + 1, "test");

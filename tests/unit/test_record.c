@@ -689,63 +689,80 @@ static void slim_records_lose_only_what_they_leave_out(void **state)
 }
 
 /* The merge print's promise (record.h br_record_merge_print): two records
- * that are the same run have different sigs or cells at most one apart,
- * whatever their figures; figures moved within their resolutions make
- * such pairs, and further moves pairs that are not. */
-static void merge_print_keeps_same_runs_near(void **state)
+ * that are the same run have different sigs or the same figs, whatever
+ * their figures. Figures moved by less than half their resolution stay on
+ * their step (the same run); by more, some do not (another run, told apart
+ * by figs); printed coarser, the sig differs. */
+static void merge_print_keeps_same_runs_together(void **state)
 {
 	(void)state;
 	unsigned long long x = 99;
-	size_t same = 0, apart = 0;
+	size_t same = 0, moved_same = 0, apart = 0, coarser = 0;
 	for (int i = 0; i < 4000; i++) {
-		struct br_record *a = br_record_compact(random_record(&x, i));
+		struct br_record *a = random_record(&x, i);
+		for (int m = 0; m < BR_METRIC_COUNT; m++) { /* printed: on their steps */
+			struct br_value *v = br_record_value(a, (enum br_metric_id)m);
+			double res = v ? br_value_resolution(*v) : 0;
+			if (v && v->has_value && res > 0)
+				v->value = (double)llround(v->value / res) * res;
+		}
+		a = br_record_compact(a);
 		struct br_record *b = br_record_clone(a);
-		double reach = (i % 3 == 0) ? 3.0 : 1.0; /* now and then beyond the resolution */
+		double reach = (i % 3 == 0) ? 3.0 : 0.45; /* now and then beyond the step */
+		bool moved = false, recoarse = i % 7 == 3;
 		for (int m = 0; m < BR_METRIC_COUNT; m++) {
 			struct br_value *v = br_record_value(b, (enum br_metric_id)m);
 			if (!v || !v->has_value || v->too_fast)
 				continue;
 			double res = br_value_resolution(*v);
 			double u = (double)(lcg(&x) % 2001) / 1000.0 - 1.0; /* -1 .. 1 */
-			if (i % 5 == 1) /* all at the very edge, with the relative allowance */
+			if (i % 5 == 1) /* all at the edge */
 				u = i % 2 ? 1.0 : -1.0;
-			v->value += u * (res + 1e-9 * fmax(fabs(v->value), 1.0)) * reach;
+			v->value += u * res * reach;
+			moved = moved || (u != 0 && res > 0);
+			if (recoarse && res > 0) /* a coarser print of it */
+				br_value_set_resolution(v, res * 10);
 		}
 		b = br_record_compact(b);
-		uint64_t sa, sb;
-		int64_t ca[2], cb[2];
-		br_record_merge_print(a, &sa, ca);
-		br_record_merge_print(b, &sb, cb);
+		uint64_t sa, sb, fa, fb;
+		br_record_merge_print(a, &sa, &fa);
+		br_record_merge_print(b, &sb, &fb);
 		if (br_record_same_run(a, b)) {
 			same++;
-			assert_true(sa != sb || (llabs(ca[0] - cb[0]) <= 1 && llabs(ca[1] - cb[1]) <= 1));
+			moved_same += moved;
+			coarser += sa != sb;
+			assert_true(sa != sb || fa == fb);
+		} else if (sa == sb) {
+			apart += fa != fb;
 		}
 		/* the same figures print the same */
 		struct br_record *c = br_record_clone(a);
-		uint64_t sc;
-		int64_t cc[2];
-		br_record_merge_print(c, &sc, cc);
-		assert_true(sc == sa && cc[0] == ca[0] && cc[1] == ca[1]);
-		/* far figures are told apart by the cells */
+		uint64_t sc, fc;
+		br_record_merge_print(c, &sc, &fc);
+		assert_true(sc == sa && fc == fa);
+		/* one step apart at one resolution: two runs, told apart */
 		struct br_value *v = br_record_value(c, BR_M_put_block);
 		if (v) {
 			v->present = v->has_value = true;
 			v->too_fast = v->doubtful = false;
 			v->value = 5000;
 			br_value_set_resolution(v, 1);
-			uint64_t s1, s2;
-			int64_t c1[2], c2[2];
-			br_record_merge_print(c, &s1, c1);
-			v->value += 1000;
-			br_record_merge_print(c, &s2, c2);
-			if (s1 == s2)
-				apart += c1[0] != c2[0] || c1[1] != c2[1];
+			struct br_record *d = br_record_clone(c);
+			br_record_value(d, BR_M_put_block)->value = 5001;
+			assert_false(br_record_same_run(c, d));
+			uint64_t s1, s2, f1, f2;
+			br_record_merge_print(c, &s1, &f1);
+			br_record_merge_print(d, &s2, &f2);
+			assert_true(s1 == s2 && f1 != f2);
+			br_record_free(d);
 		}
 		br_record_free(a);
 		br_record_free(b);
 		br_record_free(c);
 	}
 	assert_true(same > 1000);
+	assert_true(moved_same > 500); /* moved within their steps, still the same run */
+	assert_true(coarser > 100);    /* the same run printed coarser: another sig */
 	assert_true(apart > 100);
 }
 
@@ -834,7 +851,7 @@ int main(void)
 		cmocka_unit_test(merge_adds_figures_the_survivor_lacks),
 		cmocka_unit_test(compacted_records_are_the_same_records),
 		cmocka_unit_test(slim_records_lose_only_what_they_leave_out),
-		cmocka_unit_test(merge_print_keeps_same_runs_near),
+		cmocka_unit_test(merge_print_keeps_same_runs_together),
 		cmocka_unit_test(resolutions_read_back_exactly),
 		cmocka_unit_test(resolutions_have_no_ceiling),
 	};
