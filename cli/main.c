@@ -671,10 +671,33 @@ static size_t stream_budget(void)
 	return env && *env ? (size_t)strtoull(env, NULL, 10) : 0;
 }
 
+/* Which diagnostics the input stage keeps (br_load_opts.keep_diag): those
+ * stderr or the output shows (diagnostics(), BR_NEED_DIAGS), and the
+ * errors, whatever is shown (the exit status); the warnings about lost
+ * figures left out are counted for --strict. */
+struct diag_keep {
+	const struct report_args *a;
+	bool shown;   /* the output shows them (BR_NEED_DIAGS) */
+	size_t lost;  /* left out that br_diags_lost counts */
+};
+
+static bool keep_diag(void *arg, const struct br_diag *dg)
+{
+	struct diag_keep *k = arg;
+	if (k->a->no_notes && dg->severity == BR_NOTE)
+		return false;
+	if (dg->severity >= BR_ERROR || k->shown || !k->a->quiet)
+		return true;
+	k->lost += dg->severity >= BR_WARNING && !dg->kept;
+	return false;
+}
+
 /* The input stage (parsers/load.h); its errors printed. BR_EXIT_OK, or
  * BR_EXIT_NODATA when an input could not be read. */
-static int load(const struct report_args *a, const struct br_renderer *rend, struct br_load *l)
+static int load(const struct report_args *a, const struct br_renderer *rend, struct br_load *l,
+		struct diag_keep *dk)
 {
+	*dk = (struct diag_keep){a, rend && rend->needs & BR_NEED_DIAGS, 0};
 	struct br_load_opts lo = {
 		.claims = a->explain || a->dump == DUMP_CLAIMS,
 		.lines_only = a->dump == DUMP_LINES,
@@ -682,6 +705,8 @@ static int load(const struct report_args *a, const struct br_renderer *rend, str
 		.no_excerpts = !a->dump && !(rend && rend->needs & BR_NEED_EXCERPTS),
 		.archive_is = br_archive_is_sqlite,
 		.archive_read = br_archive_read,
+		.keep_diag = keep_diag,
+		.diag_arg = dk,
 	};
 	int rc;
 	if (lo.claims || lo.lines_only || a->dump) {
@@ -734,13 +759,14 @@ static int build_report(struct br_dataset *ds, struct report_args *a, const stru
 
 /* The diagnostics on stderr (--no-notes: without the notes, in every
  * output); BR_EXIT_NODATA for errors (--strict: warnings about lost
- * figures too), else `status`. */
-static int diagnostics(struct br_dataset *ds, const struct report_args *a, int status)
+ * figures too, `lost` of them left out already: keep_diag), else
+ * `status`. */
+static int diagnostics(struct br_dataset *ds, const struct report_args *a, int status, size_t lost)
 {
 	if (a->no_notes)
 		br_diags_drop(&ds->diags, BR_NOTE);
 	br_cli_print_diags(&ds->diags, a->quiet);
-	if (br_diags_count(&ds->diags, BR_ERROR) || (a->strict && br_diags_lost(&ds->diags)))
+	if (br_diags_count(&ds->diags, BR_ERROR) || (a->strict && lost + br_diags_lost(&ds->diags)))
 		return BR_EXIT_NODATA;
 	return status;
 }
@@ -854,7 +880,8 @@ static int dump_to(const void *arg, struct br_sink *sink)
 static int dump_main(struct report_args *a, const struct br_renderer *rend)
 {
 	struct br_load l;
-	int status = load(a, rend, &l);
+	struct diag_keep dk;
+	int status = load(a, rend, &l, &dk);
 	struct br_report *rep = NULL;
 	if (a->dump == DUMP_MODEL) {
 		/* the model the chosen output would get (text by default) */
@@ -867,7 +894,7 @@ static int dump_main(struct report_args *a, const struct br_renderer *rend)
 		}
 	}
 	if (a->dump != DUMP_LINES)
-		status = diagnostics(&l.ds, a, status);
+		status = diagnostics(&l.ds, a, status, dk.lost);
 	struct dump_ctx d = {a, &l, rep};
 	int w = write_output(a, a->dump != DUMP_RECORDS, dump_to, &d);
 	if (w != BR_EXIT_OK)
@@ -916,7 +943,9 @@ static int stream_to(const void *arg, struct br_sink *sink)
  * however big the input; the same output as report_main's. */
 static int stream_main(struct report_args *a, const struct br_renderer *rend)
 {
-	struct br_load_opts lo = {.archive_is = br_archive_is_sqlite, .archive_read = br_archive_read};
+	struct diag_keep dk = {a, false, 0}; /* JSON Lines and CSV show none */
+	struct br_load_opts lo = {.archive_is = br_archive_is_sqlite, .archive_read = br_archive_read,
+				  .keep_diag = keep_diag, .diag_arg = &dk};
 	size_t budget = stream_budget();
 	struct br_load l;
 	struct br_load_stream *st;
@@ -926,7 +955,7 @@ static int stream_main(struct report_args *a, const struct br_renderer *rend)
 			     : BR_EXIT_OK;
 	for (size_t i = 0; i < l.nerrors; i++)
 		br_cli_error("%s", l.errors[i]);
-	status = diagnostics(&l.ds, a, status);
+	status = diagnostics(&l.ds, a, status, dk.lost);
 	if (br_load_stream_records(st) == 0) {
 		fprintf(stderr, "benchreport: no benchmark results found in the input\n");
 		status = BR_EXIT_NODATA;
@@ -961,7 +990,8 @@ static int report_main(int argc, char **argv, struct report_args *a)
 		return stream_main(a, rend);
 
 	struct br_load l;
-	int status = load(a, rend, &l);
+	struct diag_keep dk;
+	int status = load(a, rend, &l, &dk);
 	struct br_report *rep;
 	rc = build_report(&l.ds, a, rend, &rep);
 	if (rc != OPT_NEXT) {
@@ -976,7 +1006,7 @@ static int report_main(int argc, char **argv, struct report_args *a)
 		br_cli_print_clean(stderr, br_buf_str(&ex)); /* file names and whys quote the input */
 		br_buf_free(&ex);
 	}
-	status = diagnostics(&l.ds, a, status);
+	status = diagnostics(&l.ds, a, status, dk.lost);
 	if (l.ds.records.n == 0) {
 		fprintf(stderr, "benchreport: no benchmark results found in the input\n");
 		br_report_free(rep);

@@ -64,11 +64,12 @@ size_t br_diags_lost(const struct br_diags *d)
 	return n;
 }
 
-void br_diags_drop(struct br_diags *d, enum br_severity sev)
+void br_diags_filter(struct br_diags *d, size_t from, bool (*keep)(void *arg, const struct br_diag *dg),
+		     void *arg)
 {
-	size_t k = 0;
-	for (size_t i = 0; i < d->n; i++) {
-		if (d->v[i].severity != sev) {
+	size_t k = from;
+	for (size_t i = from; i < d->n; i++) {
+		if (keep(arg, &d->v[i])) {
 			d->v[k++] = d->v[i];
 			continue;
 		}
@@ -77,6 +78,16 @@ void br_diags_drop(struct br_diags *d, enum br_severity sev)
 		free(d->v[i].message);
 	}
 	d->n = k;
+}
+
+static bool not_of(void *arg, const struct br_diag *dg)
+{
+	return dg->severity != *(const enum br_severity *)arg;
+}
+
+void br_diags_drop(struct br_diags *d, enum br_severity sev)
+{
+	br_diags_filter(d, 0, not_of, &sev);
 }
 
 void br_diags_free(struct br_diags *d)

@@ -41,6 +41,9 @@ size_t br_diags_count(const struct br_diags *d, enum br_severity min);
 size_t br_diags_lost(const struct br_diags *d);
 /* Remove the diagnostics of severity `sev` (--no-notes: the notes). */
 void br_diags_drop(struct br_diags *d, enum br_severity sev);
+/* Keep, of d->v[from..], those keep(arg, dg) says to, in order. */
+void br_diags_filter(struct br_diags *d, size_t from, bool (*keep)(void *arg, const struct br_diag *dg),
+		     void *arg);
 void br_diags_free(struct br_diags *d);
 
 #endif

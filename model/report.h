@@ -45,6 +45,9 @@ enum br_report_need {
 	BR_NEED_RAW = 1u << 6,      /* the figures as printed (br_value.raw) */
 	BR_NEED_PARAMS = 1u << 7,   /* the params */
 	BR_NEED_ALSO = 1u << 8,     /* the further sources merged in (also[]) */
+	BR_NEED_DIAGS = 1u << 9,    /* the diagnostics, all of them, as the output's
+				       own (the report's warnings): not only on
+				       stderr, where --quiet leaves them out */
 };
 
 /* The HTML report's charts: wide, and narrow for phones; at most this many

@@ -225,6 +225,9 @@ struct br_load_stream {
 	 * that pass 2 can read it again: the first "-" input's */
 	FILE *stdin_copy;
 	size_t stdin_input;
+	bool (*keep_diag)(void *arg, const struct br_diag *dg); /* br_load_opts' */
+	void *diag_arg;
+	size_t ndiags;           /* of l->ds.diags, those asked about */
 	/* pass 2 */
 	size_t input, doc_base;
 	bool changed;            /* an input read differently than in pass 1 */
@@ -568,6 +571,10 @@ static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 	struct br_load_stream *st = arg;
 	(void)k;
 	const struct br_load_input *a = &st->in[st->input];
+	if (st->keep_diag) { /* this document's, asked once */
+		br_diags_filter(&ds->diags, st->ndiags, st->keep_diag, st->diag_arg);
+		st->ndiags = ds->diags.n;
+	}
 	st->doc_g0 = br_grow(st->doc_g0, &st->cap_docs, st->ndocs + 2, sizeof *st->doc_g0);
 	/* its first record's number: past the budget the records go as they
 	 * come, before it they are all still held */
@@ -665,6 +672,8 @@ static int stream_open(const struct br_load_input *in, size_t n, const struct br
 	st->encode_arg = arg;
 	st->view = !encode;
 	st->keep = keep;
+	st->keep_diag = o->keep_diag;
+	st->diag_arg = o->diag_arg;
 	bool files = !o->claims && !o->lines_only;
 	size_t first_stdin = n;
 	for (size_t i = 0; files && i < n; i++) {

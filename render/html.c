@@ -2085,6 +2085,6 @@ const struct br_renderer br_renderer_html = {
 	.extensions = ".html .htm",
 	.summary = "self-contained HTML report: charts, comparison tables, sources",
 	.needs = BR_NEED_TABLES | BR_NEED_SECTIONS | BR_NEED_EXCERPTS | BR_NEED_RAW | BR_NEED_PARAMS |
-		 BR_NEED_ALSO,
+		 BR_NEED_ALSO | BR_NEED_DIAGS,
 	.render = render,
 };

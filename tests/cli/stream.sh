@@ -70,6 +70,27 @@ expect_status 0 sh -c "cat '$T/big.csv' '$T/big.csv' | BENCHREPORT_STREAM_BUDGET
 cmp -s "$T/pipe-held.jsonl" "$T/out" || fail "JSON Lines of a pipe past the budget differ"
 [ "$(wc -l <"$T/out")" -eq 10000 ] || fail "$(wc -l <"$T/out") records of a pipe and a file that repeat 10000 rows"
 grep -q '"also":.*"file":"'"$T/big.csv"'"' "$T/out" || fail "the pipe's runs did not merge with the file's"
+# past the budget, diagnostics no output shows are not held (a note a run
+# over a million runs was 480 MiB): --quiet and --no-notes give the same
+# status and output as when every one is held; --strict still counts the
+# warnings --quiet left out; the HTML report shows its warnings anyway
+for opts in "-q" "-q --strict" "--no-notes" "--no-notes --strict" "-q --no-notes"; do
+	for fmt in jsonl text; do
+		$BR $opts --format $fmt $docs corpus/rawio-damaged.txt >"$T/q.held" 2>"$T/q.held.err"
+		held_rc=$?
+		expect_status $held_rc env BENCHREPORT_STREAM_BUDGET=1 $BR $opts --format $fmt $docs corpus/rawio-damaged.txt
+		cmp -s "$T/q.held" "$T/out" || fail "$opts -f $fmt: the output differs past the budget"
+		cmp -s "$T/q.held.err" "$T/err" || { diff "$T/q.held.err" "$T/err" | head; fail "$opts -f $fmt: stderr differs past the budget"; }
+	done
+done
+expect_status 1 env BENCHREPORT_STREAM_BUDGET=1 $BR -q --strict --format jsonl $docs corpus/rawio-damaged.txt
+[ -s "$T/err" ] && fail "--quiet printed: $(head -3 "$T/err")"
+expect_status 0 env SOURCE_DATE_EPOCH=1700000000 BENCHREPORT_STREAM_BUDGET=1 $BR -q --format html $docs corpus/rawio-damaged.txt
+grep -q 'rawio-damaged.txt</code>' "$T/out" || fail "the report lost a warning that --quiet keeps off stderr"
+expect_status 0 env SOURCE_DATE_EPOCH=1700000000 $BR -q --format html $docs corpus/rawio-damaged.txt
+cp "$T/out" "$T/q.html"
+expect_status 0 env SOURCE_DATE_EPOCH=1700000000 BENCHREPORT_STREAM_BUDGET=1 $BR -q --format html $docs corpus/rawio-damaged.txt
+cmp -s "$T/q.html" "$T/out" || fail "the -q report differs past the budget"
 # nothing left on standard input for a second "-"
 expect_status 0 sh -c "BENCHREPORT_STREAM_BUDGET=1 $BR --format jsonl - - <'$T/big.csv'"
 [ "$(wc -l <"$T/out")" -eq 10000 ] || fail "a second '-' read something"
