@@ -208,43 +208,15 @@ int br_output_open(struct br_output *o)
 	return 0;
 }
 
-/*
- * The bytes as they are, gathered into blocks of OUT_BLOCK bytes: a stream
- * writes a record at a time and a table a line at a time, and through
- * stdio's own buffer (4 KiB on a pipe) 200 MB of JSON Lines were 51,000
- * write calls, a sixth of the run. 0, or -1 with errno set (a failed write
- * is seen when its block is written).
- */
-#define OUT_BLOCK ((size_t)256 << 10)
-
-static int put_now(struct br_output *o, const void *p, size_t n)
-{
-	if (fwrite(p, 1, n, o->fp) != n) {
-		o->err = errno;
-		return -1;
-	}
-	return 0;
-}
-
-/* The bytes gathered so far, written. */
-static int drain(struct br_output *o)
-{
-	if (!o->pend.len)
-		return 0;
-	int rc = put_now(o, o->pend.data, o->pend.len);
-	br_buf_reset(&o->pend);
-	return rc;
-}
-
+/* The bytes as they are: 0, or -1 with errno set. */
 static int put(struct br_output *o, const void *p, size_t n)
 {
 	if (o->failed || !o->fp)
 		return -1;
-	if (o->pend.len + n > OUT_BLOCK && drain(o) < 0)
+	if (fwrite(p, 1, n, o->fp) != n) {
+		o->err = errno;
 		return -1;
-	if (n >= OUT_BLOCK)
-		return put_now(o, p, n);
-	br_buf_add(&o->pend, p, n);
+	}
 	return 0;
 }
 
@@ -301,8 +273,7 @@ void br_output_fail(struct br_output *o, int e)
 static bool finish_file(struct br_output *o, bool ok)
 {
 	errno = 0;
-	bool good = drain(o) == 0;
-	good = fflush(o->fp) == 0 && !ferror(o->fp) && good;
+	bool good = fflush(o->fp) == 0 && !ferror(o->fp);
 	int e = good ? 0 : errno ? errno : o->err;
 	/* the temporary file is renamed while it is still open and so
 	 * locked: closed first, another run's cleaning could take it for
@@ -343,14 +314,11 @@ int br_output_close(struct br_output *o, bool ok)
 		}
 	}
 	br_buf_free(&o->clean);
-	if (!o->opened) {
-		br_buf_free(&o->pend);
+	if (!o->opened)
 		return -1;
-	}
 	ok = ok && !o->failed;
 	if (o->fp)
 		ok = finish_file(o, ok);
-	br_buf_free(&o->pend);
 	if (o->tmp) {
 		if (ok && rename(o->tmp, o->target) != 0) {
 			br_output_fail(o, errno);

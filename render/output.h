@@ -42,7 +42,6 @@ struct br_output {
 	int slot;           /* its cleanup registration */
 	int err;            /* errno of a failed write */
 	struct br_buf clean; /* the neutralised piece */
-	struct br_buf pend;  /* bytes not yet handed to fp (output.c put) */
 	char carry[4];      /* an incomplete sequence at a piece's end */
 	size_t ncarry;
 };
