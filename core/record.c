@@ -1182,6 +1182,32 @@ static bool host_compatible(const struct br_record *a, const struct br_record *b
 	return cut->host_cut && strncmp(a->host, b->host, la < lb ? la : lb) == 0;
 }
 
+/* llround(x), the same for every x, without the library call where the
+ * truncated value is exact (below 2^52 the difference x - t is exact). */
+static long long round_half_away(double x)
+{
+	if (!(fabs(x) < 0x1p52))
+		return llround(x);
+	long long t = (long long)x;
+	double f = x - (double)t;
+	if (f >= 0.5)
+		t++;
+	else if (f <= -0.5)
+		t--;
+	return t;
+}
+
+/* v as its step of resolution res (values_equal, br_record_merge_print). */
+static uint64_t grid(double v, double res)
+{
+	double q = v / res;
+	if (fabs(q) < 0x1p62)
+		return (uint64_t)round_half_away(q);
+	uint64_t b; /* (huge, or not a number: the value itself) */
+	memcpy(&b, &v, sizeof b);
+	return b ^ 0x8000000000000000u;
+}
+
 /*
  * Two prints of one figure are the same digits where both print it alike
  * (the same resolution: a text table and its CSV twin, a post quoted
@@ -1192,16 +1218,6 @@ static bool host_compatible(const struct br_record *a, const struct br_record *b
  * run is found by its exact figures (br_record_merge_print). A figure
  * without a resolution (0: exact) allows for the arithmetic, 1e-9 of it.
  */
-static uint64_t grid(double v, double res)
-{
-	double q = v / res;
-	if (fabs(q) < 0x1p62)
-		return (uint64_t)llround(q);
-	uint64_t b; /* (huge, or not a number: the value itself) */
-	memcpy(&b, &v, sizeof b);
-	return b ^ 0x8000000000000000u;
-}
-
 static bool values_equal(const struct br_value *a, const struct br_value *b)
 {
 	if (a->too_fast || b->too_fast)
@@ -1346,20 +1362,6 @@ static bool has_any_cpu(const struct br_record *r)
 	return false;
 }
 
-/* llround(x), the same for every x, without the library call where the
- * truncated value is exact (below 2^52 the difference x - t is exact). */
-static long long round_half_away(double x)
-{
-	if (!(fabs(x) < 0x1p52))
-		return llround(x);
-	long long t = (long long)x;
-	double f = x - (double)t;
-	if (f >= 0.5)
-		t++;
-	else if (f <= -0.5)
-		t--;
-	return t;
-}
 
 static uint64_t merge_key(const struct br_record *r)
 {
@@ -2051,25 +2053,33 @@ void br_record_merge_print(const struct br_record *r, uint64_t *sig, uint64_t *f
 {
 	uint64_t t = 0, h = FNV_START, f = FNV_START;
 	unsigned k = 0;
+	const struct br_fig *cf = r->compact ? r->vals : NULL;
 	for (uint64_t m = r->held; m; m &= m - 1, k++) {
 		enum br_metric_id id = (enum br_metric_id)__builtin_ctzll(m);
 		unsigned flags = held_flags(r, k, id);
 		if ((flags & (BR_FIG_PRESENT | BR_FIG_DOUBTFUL)) != BR_FIG_PRESENT)
 			continue; /* not trusted (trusted_mask) */
 		t |= (uint64_t)1 << id;
-		const struct br_value v = held_fig(r, k, id);
-		double res = br_value_resolution(v);
+		double value, res;
+		if (cf && cf[k].res != BR_FIG_ODD_RES) { /* (the common case, without a struct br_value) */
+			value = cf[k].value;
+			res = cf[k].res ? res_entry(cf[k].res) : 0;
+		} else {
+			const struct br_value v = held_fig(r, k, id);
+			value = v.value;
+			res = br_value_resolution(v);
+		}
 		uint64_t bits;
 		memcpy(&bits, &res, sizeof bits);
 		h = mix(h, bits);
 		if (!(res > 0))
 			continue;
-		if (v.too_fast)
+		if (flags & BR_FIG_TOO_FAST)
 			f = mix(f, 1);
-		else if (!v.has_value)
+		else if (!(flags & BR_FIG_HAS_VALUE))
 			f = mix(f, 2);
 		else
-			f = mix(mix(f, 3), grid(v.value, res));
+			f = mix(mix(f, 3), grid(value, res));
 	}
 	*sig = mix(h, t);
 	*figs = f;
