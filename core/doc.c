@@ -521,29 +521,33 @@ static size_t next_message(struct br_doc_reader *rd)
 
 /*
  * The shape of a line that may stand in a block of machine-written rows:
- * a delimited row (CSV), its count of commas (at least five); -1 for any
- * other line. A row starts with a letter or digit, and holds no byte that
- * a transport encoding or markup would give a meaning across lines: no
- * '<', '>' or '[' (HTML, quoting, forum markup), no '=' (quoted-printable)
- * and no control byte other than a CR at its end. (JSON Lines are not cut:
- * a record read from them keeps its document's order by the line it names,
- * so a piece would order them differently.)
+ * a delimited row (CSV), its count of commas (at least five), or a JSON
+ * object on one line (JSON Lines: JSON_ROW); -1 for any other line. A CSV
+ * row starts with a letter or digit, and holds no byte that a transport
+ * encoding or markup would give a meaning across lines: no '<', '>' or
+ * '[' (HTML, quoting, forum markup), no '=' (quoted-printable); no row
+ * holds a control byte other than a CR at its end. (A record read back
+ * from JSON Lines keeps the file's order, reconcile.c document_order, so
+ * pieces of them come out as the whole file would.)
  */
+#define JSON_ROW ((long)1 << 40)
+
 static long row_shape(const char *s, size_t n)
 {
 	if (n && s[n - 1] == '\r')
 		n--;
-	if (n < 12 || !((s[0] >= '0' && s[0] <= '9') || (s[0] >= 'A' && s[0] <= 'Z') ||
-			(s[0] >= 'a' && s[0] <= 'z')))
+	bool json = n >= 2 && s[0] == '{' && s[n - 1] == '}';
+	if (!json && (n < 12 || !((s[0] >= '0' && s[0] <= '9') || (s[0] >= 'A' && s[0] <= 'Z') ||
+				  (s[0] >= 'a' && s[0] <= 'z'))))
 		return -1;
 	long commas = 0;
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
-		if (c < 0x20 || c == '<' || c == '>' || c == '[' || c == '=')
+		if (c < 0x20 || (!json && (c == '<' || c == '>' || c == '[' || c == '=')))
 			return -1;
 		commas += c == ',';
 	}
-	return commas >= 5 ? commas : -1;
+	return json ? JSON_ROW : commas >= 5 ? commas : -1;
 }
 
 /* The shape of a line that begins a block (after a blank line): its first

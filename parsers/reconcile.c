@@ -59,14 +59,13 @@ static bool sort_pos(struct pos *v, size_t n)
  * document are put back in document order (stable: equal lines keep the
  * registry order), so "first appearance" and the report's row order follow
  * the text. */
-static void document_order(struct br_dataset *ds, size_t rec0, size_t diag0)
+static void document_order(const struct br_doc *doc, struct br_dataset *ds, size_t rec0, size_t diag0)
 {
 	size_t n = ds->records.n - rec0;
 	/* records read back from JSON Lines carry the source they were first
-	 * found in (another file): their order is the archive's */
-	const char *f0 = n > 1 ? ds->records.v[rec0]->source.file : NULL;
-	if (!f0)
-		f0 = "";
+	 * found in (another file): their order is the file's (and so a big
+	 * one can be read in pieces) */
+	const char *f0 = doc->path ? doc->path : "";
 	for (size_t i = rec0; i < ds->records.n && n > 1; i++) {
 		const char *f = ds->records.v[i]->source.file;
 		if (!f || (f != f0 && strcmp(f, f0) != 0))
@@ -183,12 +182,15 @@ void br_reconcile_hooks(const struct br_doc *doc, struct br_dataset *ds, size_t 
 void br_reconcile_document(const struct br_doc *doc, struct br_dataset *ds, size_t rec0, size_t diag0,
 			   size_t claim0, unsigned line0)
 {
-	document_order(ds, rec0, diag0);
+	document_order(doc, ds, rec0, diag0);
 	give_dates(doc, ds, rec0);
 	if (!line0)
 		return;
+	const char *own = doc->path ? doc->path : "";
 	for (size_t i = rec0; i < ds->records.n; i++) {
 		struct br_source *src = &ds->records.v[i]->source;
+		if (src->file && src->file != own && strcmp(src->file, own) != 0)
+			continue; /* read back from JSON Lines: the line of another file */
 		src->line += line0;
 		src->end_line += line0;
 	}

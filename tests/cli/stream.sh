@@ -91,6 +91,21 @@ expect_status 0 env SOURCE_DATE_EPOCH=1700000000 $BR -q --format html $docs corp
 cp "$T/out" "$T/q.html"
 expect_status 0 env SOURCE_DATE_EPOCH=1700000000 BENCHREPORT_STREAM_BUDGET=1 $BR -q --format html $docs corpus/rawio-damaged.txt
 cmp -s "$T/q.html" "$T/out" || fail "the -q report differs past the budget"
+# JSON Lines over 1 MiB are read in pieces too (core/doc.c row_shape): the
+# records come back as written, in the file's order, with the lines they
+# name (not shifted by where a piece starts)
+head -1500 "$T/big.csv" >"$T/mid.csv"
+expect_status 0 $BR --format jsonl "$T/mid.csv"
+cp "$T/out" "$T/mid.jsonl"
+[ "$(wc -c <"$T/mid.jsonl")" -gt 2000000 ] || fail "the JSON Lines are not big: $(wc -c <"$T/mid.jsonl")"
+expect_status 0 $BR --format jsonl "$T/mid.jsonl"
+cmp -s "$T/mid.jsonl" "$T/out" || { diff "$T/mid.jsonl" "$T/out" | head -5; fail "JSON Lines read back in pieces differ"; }
+expect_status 0 env BENCHREPORT_STREAM_BUDGET=1 $BR --format jsonl "$T/mid.jsonl"
+cmp -s "$T/mid.jsonl" "$T/out" || fail "JSON Lines read back in pieces past the budget differ"
+# records of one file in another order than their lines: the file's order
+sed -n '3p;1p;2p' "$T/mid.jsonl" >"$T/turned.jsonl"
+expect_status 0 $BR --format jsonl "$T/turned.jsonl"
+cmp -s "$T/turned.jsonl" "$T/out" || fail "records read back from JSON Lines were put in another order"
 # nothing left on standard input for a second "-"
 expect_status 0 sh -c "BENCHREPORT_STREAM_BUDGET=1 $BR --format jsonl - - <'$T/big.csv'"
 [ "$(wc -l <"$T/out")" -eq 10000 ] || fail "a second '-' read something"
