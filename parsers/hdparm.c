@@ -2920,8 +2920,17 @@ static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n)
 			size_t e = c + 1 < k ? ta[c + 1] : tn;
 			while (e > ta[c] && strchr(" \t|<>", t[e - 1]))
 				e--;
-			if (br_re_match(&re_timing_any, t + ta[c], e - ta[c], 0, ov, 3) > 0)
-				timing_line(st, j, t + ta[c], e - ta[c], ov);
+			/* diff -y cuts a column at its width: "= 83.06 MB/" */
+			char cut[MAX_LINE + 4];
+			const char *seg = t + ta[c];
+			size_t sn = e - ta[c];
+			if (sn >= 3 && sn <= MAX_LINE && seg[sn - 1] == '/' && (seg[sn - 2] == 'B' || seg[sn - 2] == 'b')) {
+				memcpy(cut, seg, sn);
+				cut[sn++] = 's';
+				seg = cut;
+			}
+			if (br_re_match(&re_timing_any, seg, sn, 0, ov, 3) > 0)
+				timing_line(st, j, seg, sn, ov);
 		}
 	}
 	set_open(st, NULL);

@@ -1438,6 +1438,15 @@ static void outputs_side_by_side(void **state)
 	figure(rec(&r, 1), BR_M_cached_read, 817.02 * 1024, "817.02");
 	figure(rec(&r, 1), BR_M_buffered_read, 133.91 * 1024, "133.91");
 	done(&r);
+	/* diff -y: names over the columns, each column cut at its width */
+	run(&r, "t400:                                   |    x220:\n"
+		" Timing buffered disk reads:  250 MB in  3.01 seconds =  83.06 MB/ |"
+		"   Timing buffered disk reads:  330 MB in  3.00 seconds = 109.96 MB/\n");
+	assert_int_equal(r.n, 2);
+	assert_null(rec(&r, 0)->host);
+	figure(rec(&r, 0), BR_M_buffered_read, 83.06 * 1024, "83.06");
+	figure(rec(&r, 1), BR_M_buffered_read, 109.96 * 1024, "109.96");
+	done(&r);
 	/* one space between two labels: a collapsed line, read as before */
 	run(&r, "/dev/sda:\n"
 		" Timing cached reads:   1620 MB in  2.00 seconds = 810.11 MB/sec"
