@@ -972,6 +972,16 @@ static bool tagged_device_header(struct hp *st, size_t i, const char *s, size_t 
 {
 	if (n < 10 || s[n - 1] != ':')
 		return false;
+	/* "[disk-bench] /dev/sda:": a log's tag on every line (a CI job's
+	 * step), which names the log, not the device */
+	const char *close = s[0] == '[' ? memchr(s, ']', n < NOTE_MAX ? n : NOTE_MAX) : NULL;
+	if (close && (size_t)(close - s) + 8 < n && close[1] == ' ') {
+		size_t d = (size_t)(close - s) + 1;
+		while (d < n && s[d] == ' ')
+			d++;
+		return n - d >= 7 && strncmp(s + d, "/dev/", 5) == 0 && !memchr(s + d, ' ', n - d) &&
+		       timing_next(st, i, 1) && device_line(st, i, s + d, n - 1 - d, NULL, 0);
+	}
 	size_t k = 0;
 	while (k < n && (isalnum((unsigned char)s[k]) || strchr(".-_", s[k])))
 		k++;

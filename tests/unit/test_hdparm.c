@@ -1455,6 +1455,21 @@ static void outputs_side_by_side(void **state)
 	done(&r);
 }
 
+/* A log's tag on every line ("[storage-smoke] /dev/sda:", a CI job's
+ * step) is no name: the device under it is the run's. */
+static void log_tag_before_device_header(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "[smoke] /dev/sda:\n"
+		"[smoke]  Timing cached reads:   11470 MB in  2.00 seconds = 5738.02 MB/sec\n"
+		"[smoke]  Timing buffered disk reads:  402 MB in  3.01 seconds = 133.55 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	done(&r);
+}
+
 /* A shell loop's device ("/dev/sd$d", "/dev/sd[ab]") names no device. */
 static void loop_variable_names_no_device(void **state)
 {
@@ -1533,6 +1548,7 @@ int main(void)
 		cmocka_unit_test(rates_named_by_kind),
 		cmocka_unit_test(outputs_side_by_side),
 		cmocka_unit_test(loop_variable_names_no_device),
+		cmocka_unit_test(log_tag_before_device_header),
 		cmocka_unit_test(names_given_afterwards),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
