@@ -319,6 +319,10 @@ static void names_after(const struct br_doc *doc, struct br_dataset *ds, size_t 
 	for (size_t a = rec0; a < ds->records.n;) {
 		const struct br_record *r = ds->records.v[a];
 		size_t b = a + 1;
+		if (!same_label(r->source.file, doc->path)) { /* read back from JSON Lines */
+			a = b;
+			continue;
+		}
 		while (b < ds->records.n && ds->records.v[b]->tool == r->tool &&
 		       same_label(ds->records.v[b]->label, r->label) &&
 		       same_label(ds->records.v[b]->source.file, r->source.file))
