@@ -56,6 +56,7 @@ enum {
 	R_OUTLINE = 300,
 	R_COLON = 400,
 	R_NAME = 450,           /* a name right over a result (name_over_result) */
+	R_ECHO = 460,           /* a name a shell loop echoes (echo_banner) */
 	R_BULLET = 600,
 	MAX_OUTLINE = 9,
 	MAX_TEXT = 72,          /* characters of one label component */
@@ -792,6 +793,132 @@ static size_t intro_tail(const char *s, size_t n)
 		i = j;
 	}
 	return 0;
+}
+
+/* Does the phrase s[0..n) name a thing a result can be of: a word with a
+ * digit, a capital after its first word, a path ("ext4", "2.6.32", "AHCI",
+ * "/dev/sdb"), or a word for a part of a setup ("the new driver")? "my
+ * case", "some reason", "the moment" name nothing. */
+static bool names_thing(const char *s, size_t n)
+{
+	static const char *const things[] = {
+		"driver", "drivers", "kernel", "disk", "disks", "drive", "drives", "controller",
+		"card", "filesystem", "fs", "array", "raid", "box", "server", "machine", "laptop",
+		"desktop", "ssd", "hdd", "partition", "firmware", "bios", "patch", "scheduler",
+		"elevator", "mount", "cable", "port", "board", "motherboard", "version", "release",
+		"chipset", "adapter", "hba", "volume", "pool", "defaults", "setup", "config",
+	};
+	bool first = true;
+	for (size_t i = 0; i < n;) {
+		while (i < n && is_blankc(s[i]))
+			i++;
+		size_t j = i;
+		while (j < n && !is_blankc(s[j]))
+			j++;
+		for (size_t k = i; k < j; k++)
+			if (is_digit((unsigned char)s[k]) || s[k] == '/' || (!first && s[k] >= 'A' && s[k] <= 'Z'))
+				return true;
+		size_t e = j;
+		while (e > i && !is_alpha((unsigned char)s[e - 1]))
+			e--;
+		for (size_t k = 0; k < BR_ARRAY_LEN(things); k++)
+			if (word_is(s + i, e - i, things[k]))
+				return true;
+		first = false;
+		i = j;
+	}
+	return false;
+}
+
+static bool starts_with_conjunction(const char *s, size_t m);
+
+/* After "with", "using", "after": a short phrase of how it ran ("with
+ * cfq", "using noop"), not a turn of phrase ("with that said", "with some
+ * luck", "after all"). */
+static bool says_how(const char *s, size_t n)
+{
+	static const char *const idle[] = {"that", "this", "it", "said", "luck", "respect", "regard",
+					   "all", "time", "hindsight", "reason", "way", "me", "them",
+					   "everything", "nothing", "which", "what"};
+	if (count_words(s, n) > 3)
+		return false;
+	for (size_t k = 0; k < BR_ARRAY_LEN(idle); k++)
+		if (has_word(s, n, idle[k]))
+			return false;
+	return true;
+}
+
+/* An introduction that says first what the result is of, then that it
+ * follows: "With the new ahci driver I get:", "On kernel 6.1, we got:",
+ * "Using ext4 I now see:". The part before the speaker (its offset in
+ * *at, its length in *len); false when there is none: the sentence does not start
+ * with a preposition, no "I/we/you/they" and a verb of seeing follows, or
+ * the part names nothing (names_thing: "In my case I get:"). "on", "for",
+ * "from", "in", "at" go; "with", "using", "after" say how and stay. */
+static bool intro_lead(const char *s, size_t n, size_t *at, size_t *len)
+{
+	static const char *const preps[] = {"on", "for", "from", "in", "at", "with", "without",
+					    "using", "under", "after"};
+	static const char *const who[] = {"i", "we", "you", "they"};
+	static const char *const verbs[] = {"get", "got", "see", "saw", "measure", "measured",
+					    "obtain", "obtained", "have", "had"};
+	static const char *const fill[] = {"now", "still", "only", "then", "also", "just", "can",
+					   "could", "typically", "usually", "consistently", "finally"};
+	/* "and on kernel 5.0 I get:" goes on from a sentence above */
+	size_t b = 0;
+	if (starts_with_conjunction(s, n)) {
+		b = title_word_end(s, n);
+		while (b < n && is_blankc(s[b]))
+			b++;
+	}
+	size_t e = b + title_word_end(s + b, n - b), p = 0;
+	while (p < BR_ARRAY_LEN(preps) && !word_is(s + b, e - b, preps[p]))
+		p++;
+	if (p == BR_ARRAY_LEN(preps))
+		return false;
+	size_t t = p < 5 ? e : b, speaker = 0, words = 0;
+	enum { WANT_WHO, WANT_VERB } state = WANT_WHO;
+	for (size_t i = e; i < n && words < 14; words++) {
+		while (i < n && (is_blankc(s[i]) || s[i] == ','))
+			i++;
+		size_t j = i;
+		while (j < n && is_alpha((unsigned char)s[j]))
+			j++;
+		bool is_who = false, is_verb = false, is_fill = false;
+		for (size_t k = 0; k < BR_ARRAY_LEN(who); k++)
+			is_who = is_who || word_is(s + i, j - i, who[k]);
+		for (size_t k = 0; k < BR_ARRAY_LEN(verbs); k++)
+			is_verb = is_verb || word_is(s + i, j - i, verbs[k]);
+		for (size_t k = 0; k < BR_ARRAY_LEN(fill); k++)
+			is_fill = is_fill || word_is(s + i, j - i, fill[k]);
+		if (state == WANT_VERB && is_verb)
+			break;
+		if (state == WANT_VERB && !is_fill)
+			state = WANT_WHO;
+		if (state == WANT_WHO && is_who && (j == n || is_blankc(s[j])))
+			state = WANT_VERB, speaker = i;
+		if (j == i)
+			j++;
+		i = j;
+		if (i >= n)
+			return false;
+	}
+	if (state != WANT_VERB || speaker <= t)
+		return false;
+	while (t < speaker && is_blankc(s[t]))
+		t++;
+	size_t end = speaker;
+	while (end > t && (is_blankc(s[end - 1]) || s[end - 1] == ','))
+		end--;
+	size_t a = p < 5 ? t : e; /* the part after the preposition */
+	while (a < end && is_blankc(s[a]))
+		a++;
+	if (end == t || count_words(s + t, end - t) > 8 || sentence_break(s + t, end - t) ||
+	    command_word(s + a, end - a) || !(names_thing(s + a, end - a) || (p >= 5 && says_how(s + a, end - a))))
+		return false;
+	*at = t;
+	*len = end - t;
+	return true;
 }
 
 /* Outline enumerators: "1. ", "12) ", "A. ", "b) ", "(a) ", "iv. ", "2.1. ".
@@ -1703,11 +1830,18 @@ static bool joined_intro(struct walk *w, const struct br_doc *doc, size_t i, con
 			jm += pn;
 		}
 	}
-	size_t t = 0;
-	if (!starts || count_words(joined, jm) > (i - top > 1 ? 40 : 24) || sentence_break(joined, jm) ||
-	    (generic_intro(joined, jm) && !(t = intro_tail(joined, jm))))
+	size_t t = 0, tn = 0;
+	if (!starts || count_words(joined, jm) > (i - top > 1 ? 40 : 24) || sentence_break(joined, jm))
 		return false;
-	push(w, K_COLON, R_COLON, joined + t, jm - t);
+	if (generic_intro(joined, jm)) {
+		if ((t = intro_tail(joined, jm)))
+			tn = jm - t;
+		else if (!intro_lead(joined, jm, &t, &tn))
+			return false;
+	} else {
+		tn = jm;
+	}
+	push(w, K_COLON, R_COLON, joined + t, tn);
 	return true;
 }
 
@@ -1758,6 +1892,42 @@ static bool settings_key(struct walk *w, const struct br_line *l)
 	return key_line(l) && !memo_test(&w->result, s, n);
 }
 
+/* Is the last line above line i that is not blank (within two) a
+ * result's? */
+static bool result_above(struct walk *w, const struct br_doc *doc, size_t i)
+{
+	for (size_t k = i; k-- > 0 && k + 3 > i;) {
+		const char *t;
+		size_t tn;
+		span(&doc->lines[k], &t, &tn);
+		if (tn)
+			return memo_test(&w->result, t, tn);
+	}
+	return false;
+}
+
+/* Names over columns side by side ("t400:      |    x220:"): a ':' then a
+ * wide gap (three blanks or more, or a tab or '|') before more text. */
+static bool column_names(const char *s, size_t n)
+{
+	for (const char *c = memchr(s, ':', n); c; c = memchr(c + 1, ':', n - (size_t)(c + 1 - s))) {
+		size_t k = (size_t)(c - s) + 1, g = k;
+		bool mark = false;
+		while (g < n && (is_blankc(s[g]) || s[g] == '|'))
+			mark = mark || s[g] != ' ', g++;
+		if (g < n && (g - k >= 3 || mark))
+			return true;
+	}
+	return false;
+}
+
+/* Does s[0..n) start with "I", "we" or "you" (the speaker of "I get:")? */
+static bool starts_with_speaker(const char *s, size_t n)
+{
+	size_t e = title_word_end(s, n);
+	return word_is(s, e, "i") || word_is(s, e, "we") || word_is(s, e, "you");
+}
+
 /* Step of classify_line: a line ending in ':' introduces what follows
  * (K_COLON), unless it is a front-matter key, a sign-off, a path or a
  * sentence too long to title anything. */
@@ -1777,17 +1947,28 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 		m -= cut;
 	}
 	if (memo_test(&w->intro, s, m)) {
+		/* "With the sata_nv driver from 2.6.16" / "I get:": the
+		 * speaker and the verb wrapped onto a line of their own */
+		if (!cut && i > 0 && count_words(s, m) <= 3 && starts_with_speaker(s, m) &&
+		    continued(w, &doc->lines[i - 1]) && joined_intro(w, doc, i, s, m))
+			return;
 		/* "Hans" above "James wrote:" signs the message off */
 		if (w->signature && w->top == w->signature &&
 		    (has_word(s, m, "wrote") || has_word(s, m, "writes") || has_word(s, m, "schrieb")))
 			w->top = w->o->nodes[w->top - 1].parent;
 		/* "Here's what I got on the new array:" titles with its end */
-		size_t t = intro_tail(s, m);
-		if (t && !sentence_break(s, m) && count_words(s + t, m - t) <= 12)
-			push(w, K_COLON, R_COLON, s + t, m - t);
+		size_t t = intro_tail(s, m), tn = m - t;
+		bool named = t || intro_lead(s, m, &t, &tn);
+		if (named && !sentence_break(s, m) && count_words(s + t, tn) <= 12) {
+			push(w, K_COLON, R_COLON, s + t, tn);
+		} else if (w->top && w->o->nodes[w->top - 1].kind == K_COLON && result_above(w, doc, i)) {
+			/* "In my case I get:" after a result: the introduction
+			 * above was that result's, not this one's */
+			w->top = w->o->nodes[w->top - 1].parent;
+		}
 		return;
 	}
-	if (s[0] == '/' || (s[0] == '[' && s[m - 1] == ']') || prompt_word(s, m))
+	if (s[0] == '/' || (s[0] == '[' && s[m - 1] == ']') || prompt_word(s, m) || column_names(s, m))
 		return;
 	/* a sentence that goes on from the line above starts in lower case */
 	size_t words = count_words(s, m);
@@ -1825,11 +2006,41 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 		if (!m)
 			return;
 	}
+	/* "Using the stock firmware I see:": the part before the speaker */
+	size_t lt = 0, ln = m;
 	if (m <= 80 && words <= 14 && !sentence_break(s, m) &&
-	    (is_alpha((unsigned char)s[0]) || is_digit((unsigned char)s[0]) || s[0] == '(' || s[0] == '"'))
-		push(w, K_COLON, R_COLON, s, m);
-	else
+	    (is_alpha((unsigned char)s[0]) || is_digit((unsigned char)s[0]) || s[0] == '(' || s[0] == '"')) {
+		intro_lead(s, m, &lt, &ln);
+		push(w, K_COLON, R_COLON, s + lt, ln);
+	} else {
 		prose(w);
+	}
+}
+
+/* Does s[0..n) hold a date with its weekday: a weekday's and a month's
+ * short name as words, and a year 19xx or 20xx? */
+static bool dated(const char *s, size_t n)
+{
+	static const char *const days[] = {"mon", "tue", "wed", "thu", "fri", "sat", "sun"};
+	static const char *const months[] = {"jan", "feb", "mar", "apr", "may", "jun",
+					     "jul", "aug", "sep", "oct", "nov", "dec"};
+	bool day = false, month = false, year = false;
+	for (size_t i = 0; i < n;) {
+		while (i < n && !is_alpha((unsigned char)s[i]) && !is_digit((unsigned char)s[i]))
+			i++;
+		size_t j = i;
+		while (j < n && (is_alpha((unsigned char)s[j]) || is_digit((unsigned char)s[j])))
+			j++;
+		if (j - i == 4 && (memcmp(s + i, "19", 2) == 0 || memcmp(s + i, "20", 2) == 0) &&
+		    is_digit((unsigned char)s[i + 2]) && is_digit((unsigned char)s[i + 3]))
+			year = true;
+		for (size_t k = 0; k < BR_ARRAY_LEN(days) && j - i == 3; k++)
+			day = day || word_is(s + i, 3, days[k]);
+		for (size_t k = 0; k < BR_ARRAY_LEN(months) && j - i == 3; k++)
+			month = month || word_is(s + i, 3, months[k]);
+		i = j;
+	}
+	return day && month && year;
 }
 
 /* A byline of a blog or forum post: "Posted by dmitri on 2021-03-04",
@@ -1858,10 +2069,51 @@ static bool byline(const char *s, size_t n)
 		}
 		return has_word(s + a, e - a, "by") || has_word(s + a, e - a, "on") || has_word(s + a, e - a, "at");
 	}
+	/* "Greg Wed Jan 10 2001", "Tue Mar  4 10:11:12 CET 2008" (an archive
+	 * page's author and date): a weekday, a month and a year */
+	if (dated(s, n))
+		return true;
 	/* "by Ann on May 12, 2009", "By joe at 10:12": a name, then when */
 	if (!(e == 2 && has_word(s, e, "by")))
 		return false;
 	return has_word(s, n, "on") || has_word(s, n, "at") || memchr(s, ',', n) != NULL;
+}
+
+/* Step of classify_line: the name a shell loop echoes before each pass's
+ * output ("== sda ==", "=== web1", "==> node3.log <==" of tail): two or
+ * more '=', a name of one to four words, '=' or none after it ("--- sdc
+ * ---" and "=== sdc ===" are banners above). It names the output under
+ * it, up to the next one, even inside a command's output (the loop prints
+ * it there), under the introduction above the loop. */
+static bool echo_banner(struct walk *w, const char *s, size_t n)
+{
+	const char c = '=';
+	size_t a = 0;
+	while (a < n && s[a] == c)
+		a++;
+	if (a < 2 || a >= n)
+		return false;
+	bool tail = s[a] == '>'; /* tail's "==> file <==" */
+	a += tail;
+	if (a >= n || !is_blankc(s[a]))
+		return false;
+	size_t e = n, marks = 0;
+	while (e > a && s[e - 1] == c)
+		e--, marks++;
+	if (tail) {
+		if (marks < 2 || e <= a || s[e - 1] != '<')
+			return false;
+		e--;
+	}
+	while (a < e && is_blankc(s[a]))
+		a++;
+	while (e > a && is_blankc(s[e - 1]))
+		e--;
+	if (e == a || e - a > 60 || count_words(s + a, e - a) > 4 || memchr(s + a, c, e - a) ||
+	    !(is_alpha((unsigned char)s[a]) || is_digit((unsigned char)s[a]) || s[a] == '/'))
+		return false;
+	push(w, K_HEADING, R_ECHO, s + a, e - a);
+	return true;
 }
 
 /* Step of classify_line: a short line alone between blank lines, not a
@@ -1967,6 +2219,15 @@ static bool machine_key(const char *s, size_t n);
 
 static bool name_over_result(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n);
 
+/* s[0..k) is w in any case (w lower case, k its length). */
+static bool same_prefix_ci(const char *s, const char *w, size_t k)
+{
+	for (size_t i = 0; i < k; i++)
+		if (lower((unsigned char)s[i]) != w[i])
+			return false;
+	return true;
+}
+
 static bool inert_line(const struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
 	if (strchr("#=*-~+$%", s[0]) || (unsigned char)s[0] == 0xe2 || s[n - 1] == ':')
@@ -1979,6 +2240,34 @@ static bool inert_line(const struct walk *w, const struct br_doc *doc, size_t i,
 	    name_shape(doc, i, s, n))
 		return false;
 	return !prose_matters(w) && !kv_key(s, n) && !machine_key(s, n);
+}
+
+/* The navigation of a mail archive's page (pipermail, hypermail, MHonArc):
+ * "Previous message: [list] subject", "Next in thread: ...", "Messages
+ * sorted by: [ date ] ...", "Prev by Date: ...". It names other messages,
+ * never the results of this one. */
+static bool archive_nav(const char *s, size_t n)
+{
+	static const char *const keys[] = {
+		"previous message", "next message", "messages sorted by", "previous thread",
+		"next thread", "next in thread", "prev in thread", "previous in thread",
+		"in reply to", "reply via email to", "prev by date", "next by date",
+		"prev by thread", "next by thread", "previous by date", "previous by thread",
+		"thread index", "date index", "thread prev", "thread next", "date prev", "date next",
+		"maybe in reply to", "follow-ups", "references",
+	};
+	if (!strchr("PpNnMmIiRrDdTtFf", s[0]))
+		return false;
+	const char *colon = memchr(s, ':', n < 24 ? n : 24);
+	if (!colon)
+		return false;
+	size_t k = (size_t)(colon - s);
+	while (k && is_blankc(s[k - 1]))
+		k--;
+	for (size_t i = 0; i < BR_ARRAY_LEN(keys); i++)
+		if (k == strlen(keys[i]) && same_prefix_ci(s, keys[i], k))
+			return true;
+	return false;
 }
 
 /* Files line i of doc in the outline: a heading, an introduction, an item,
@@ -2048,6 +2337,10 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	}
 	if (inert_line(w, doc, i, s, n))
 		return;
+	if (archive_nav(s, n)) {
+		prose(w);
+		return;
+	}
 	if (memo_test(&w->result, s, n) || underlined_title(w, doc, i, s, n, skip_next) || rule_line(s, n))
 		return;
 	/* banners: "######## The Presentation ########", "=== RAID 5 ===" */
@@ -2056,6 +2349,8 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		push(w, K_HEADING, R_BANNER, s, n);
 		return;
 	}
+	if (echo_banner(w, s, n))
+		return;
 	if (s[0] == '#') {
 		hash_line(w, s, n);
 		return;

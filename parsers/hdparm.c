@@ -972,6 +972,16 @@ static bool tagged_device_header(struct hp *st, size_t i, const char *s, size_t 
 {
 	if (n < 10 || s[n - 1] != ':')
 		return false;
+	/* "[disk-bench] /dev/sda:": a log's tag on every line (a CI job's
+	 * step), which names the log, not the device */
+	const char *close = s[0] == '[' ? memchr(s, ']', n < NOTE_MAX ? n : NOTE_MAX) : NULL;
+	if (close && (size_t)(close - s) + 8 < n && close[1] == ' ') {
+		size_t d = (size_t)(close - s) + 1;
+		while (d < n && s[d] == ' ')
+			d++;
+		return n - d >= 7 && strncmp(s + d, "/dev/", 5) == 0 && !memchr(s + d, ' ', n - d) &&
+		       timing_next(st, i, 1) && device_line(st, i, s + d, n - 1 - d, NULL, 0);
+	}
 	size_t k = 0;
 	while (k < n && (isalnum((unsigned char)s[k]) || strchr(".-_", s[k])))
 		k++;
@@ -1069,6 +1079,13 @@ static size_t prompt_devices(const char *a, const char *end, const char **dev, s
 		if (*w != '/')
 			continue;
 		size_t wn = (size_t)(a - w);
+		/* "/dev/sd$d", "/dev/sd[ab]", "/dev/sd*": a loop's or a glob's
+		 * devices, several, none of them this word */
+		for (const char *c = w; c < a && ndev < 2; c++)
+			if (strchr("$`*?[{", *c))
+				ndev = 2;
+		if (ndev >= 2)
+			continue;
 		if (ndev && *dn == wn && memcmp(*dev, w, wn) == 0)
 			continue;
 		if (!ndev) {
@@ -2820,8 +2837,122 @@ static bool transposed_at(struct hp *st, size_t i)
  * hdparm's labels without a figure may head the columns of a table), or a
  * line longer than any of hdparm's (prose); true when it was either.
  * `timing`: the line holds "iming" (one_line asks it once for both). */
+/*
+ * Two or more hdparm outputs pasted side by side (paste(1), "diff -y", a
+ * terminal split in two): each line holds one timing label per column,
+ * all of one kind ("Timing cached reads: ... = 810.11 MB/sec    Timing
+ * cached reads: ... = 817.02 MB/sec"), the line above the columns' device
+ * headers ("/dev/sda:        /dev/sdb:"). Each column is one run, read
+ * as its own lines; without this the labels of one line were taken as one
+ * run's timings of a kind seen twice.
+ */
+enum { SIDE_COLS = 4 };
+
+/* The labels of line s[0..n) (their starts in at[], up to SIDE_COLS): two
+ * or more, blanks only before the first, a wide gap ("  ", a tab, '|')
+ * before each next, all of one kind; else 0. */
+static size_t side_labels(const char *s, size_t n, size_t *at, enum kind *kind)
+{
+	size_t k = 0, ov[2 * 3], from = 0;
+	while (k <= SIDE_COLS && br_re_match(&re_timing_any, s, n, from, ov, 3) > 0) {
+		enum kind kk = kind_of(s + ov[2], group_len(ov, 1));
+		if (k == SIDE_COLS || (k && kk != *kind))
+			return 0;
+		size_t g = ov[0];
+		bool mark = false; /* a tab, '|', '<', '>' in the gap */
+		for (; g > from && strchr(" \t|<>", s[g - 1]); g--)
+			mark = mark || s[g - 1] != ' ';
+		if (k == 0 ? g != 0 : g == from || (ov[0] - g < 2 && !mark))
+			return 0;
+		*kind = kk;
+		at[k++] = ov[0];
+		from = ov[1];
+	}
+	return k >= 2 ? k : 0;
+}
+
+/* The names over k columns on line s[0..n): k words ending in ':'
+ * ("/dev/sda:", "alpha:") apart from each other; their starts and lengths
+ * (without the ':') in name[], len[]. */
+static bool side_names(const char *s, size_t n, size_t k, const char **name, size_t *len)
+{
+	size_t c = 0;
+	for (size_t a = 0; a < n;) {
+		while (a < n && (s[a] == ' ' || s[a] == '\t' || s[a] == '|'))
+			a++;
+		if (a == n)
+			break;
+		size_t e = a;
+		while (e < n && s[e] != ' ' && s[e] != '\t')
+			e++;
+		if (c == k || e - a < 3 || s[e - 1] != ':' || e - a - 1 > NOTE_MAX || memchr(s + a, '=', e - a))
+			return false;
+		name[c] = s + a;
+		len[c++] = e - a - 1;
+		a = e;
+	}
+	return c == k;
+}
+
+static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n)
+{
+	size_t at[SIDE_COLS], k;
+	enum kind kind;
+	if (!(k = side_labels(s, n, at, &kind)))
+		return false;
+	size_t last = i;
+	for (size_t j = i + 1; j < st->doc->nlines && j < i + 8; j++) {
+		size_t tn, ta[SIDE_COLS];
+		const char *t = stripped(&st->doc->lines[j], &tn);
+		enum kind tk;
+		if (!tn || side_labels(t, tn, ta, &tk) != k || br_parse_is_claimed(st->ctx, j))
+			break;
+		last = j;
+	}
+	const char *name[SIDE_COLS];
+	size_t len[SIDE_COLS], hn = 0;
+	const char *h = i > 0 ? stripped(&st->doc->lines[i - 1], &hn) : NULL;
+	bool names = hn && !br_parse_is_claimed(st->ctx, i - 1) && side_names(h, hn, k, name, len);
+	if (names)
+		br_parse_claim(st->ctx, i - 1, i - 1, "device headers side by side");
+	for (size_t c = 0; c < k; c++) {
+		set_open(st, NULL);
+		if (!names)
+			set_host(st, NULL, 0, NULL, 0);
+		else if (name[c][0] == '/')
+			set_host(st, name[c], len[c], NULL, 0);
+		else
+			set_host(st, NULL, 0, name[c], len[c]);
+		for (size_t j = i; j <= last; j++) {
+			size_t tn, ta[SIDE_COLS], ov[2 * 3];
+			const char *t = stripped(&st->doc->lines[j], &tn);
+			side_labels(t, tn, ta, &kind);
+			size_t e = c + 1 < k ? ta[c + 1] : tn;
+			while (e > ta[c] && strchr(" \t|<>", t[e - 1]))
+				e--;
+			/* diff -y cuts a column at its width: "= 83.06 MB/" */
+			char cut[MAX_LINE + 4];
+			const char *seg = t + ta[c];
+			size_t sn = e - ta[c];
+			if (sn >= 3 && sn <= MAX_LINE && seg[sn - 1] == '/' && (seg[sn - 2] == 'B' || seg[sn - 2] == 'b')) {
+				memcpy(cut, seg, sn);
+				cut[sn++] = 's';
+				seg = cut;
+			}
+			if (br_re_match(&re_timing_any, seg, sn, 0, ov, 3) > 0)
+				timing_line(st, j, seg, sn, ov);
+		}
+	}
+	set_open(st, NULL);
+	set_host(st, NULL, 0, NULL, 0);
+	st->skip_to = last + 1;
+	return true;
+}
+
 static bool run_together(struct hp *st, size_t i, const char *s, size_t n, bool timing)
 {
+	if (timing && side_by_side(st, i, s, n))
+		return true;
 	if (timing) {
 		bool digit = false;
 		for (size_t k = 0; k < n && !digit; k++)

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "doc.h"
 #include "util.h"
@@ -167,6 +168,169 @@ static void give_dates(const struct br_doc *doc, struct br_dataset *ds, size_t r
 	free(d);
 }
 
+/*
+ * Names given afterwards: runs shown one after the other under one title
+ * (or none), then a sentence that names them in order ("The first is ext4,
+ * the second xfs.", "the first row was ext2, the second the new ufs"). The
+ * sentence starts on the first line after the last run, as a paragraph of
+ * its own; it must name exactly as many as there are runs, each with a
+ * short name; a comparison ("the first is faster than the second") names
+ * nothing.
+ */
+enum { ORD_MAX = 6, ORD_NAME_MAX = 48, ORD_TEXT = 480 };
+
+static const char *const ordinals[ORD_MAX] = {"first", "second", "third", "fourth", "fifth", "sixth"};
+
+static bool ord_alpha(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Is t[0..n) the word w, in any case? */
+static bool ord_word(const char *t, size_t n, const char *w)
+{
+	return strlen(w) == n && strncasecmp(t, w, n) == 0;
+}
+
+/* Where each ordinal of the sentence s (NUL-terminated) names a run: the
+ * name after ordinal k at name[k] (its length len[k]). Returns how many,
+ * in order from "first"; 0 when the sentence is no such naming. */
+static size_t ordinal_names(const char *s, const char **name, size_t *len)
+{
+	static const char *const comparing[] = {"than", "faster", "slower", "better", "worse",
+						"more", "less", "same"};
+	static const char *const filler[] = {"one", "row", "line", "run", "result", "output", "set",
+					     "is", "was", "are", "were", "being", "of", "them"};
+	size_t k = 0;
+	for (const char *p = s; *p && k < ORD_MAX;) {
+		while (*p && !ord_alpha(*p))
+			p++;
+		const char *q = p;
+		while (ord_alpha(*q))
+			q++;
+		if (!ord_word(p, (size_t)(q - p), ordinals[k])) {
+			p = q;
+			continue;
+		}
+		/* the name: after the filler words, up to ',', ';', '.', "and"
+		 * before the next ordinal, or the next ordinal */
+		const char *a = q;
+		for (bool more = true; more;) {
+			more = false;
+			while (*a == ' ' || *a == '\t')
+				a++;
+			const char *b = a;
+			while (ord_alpha(*b))
+				b++;
+			for (size_t f = 0; f < sizeof filler / sizeof *filler; f++)
+				if (b > a && ord_word(a, (size_t)(b - a), filler[f]))
+					a = b, more = true;
+		}
+		const char *e = a;
+		while (*e && *e != ',' && *e != ';' && !(*e == '.' && (e[1] == '\0' || e[1] == ' ')))
+			e++;
+		const char *next = k + 1 < ORD_MAX ? strstr(a, ordinals[k + 1]) : NULL;
+		if (next && next < e)
+			e = next;
+		while (e > a && (e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		/* "..., the second" / "and the second": their words go */
+		for (const char *tail[] = {"and the", "the", "and"}, **t = tail; t < tail + 3; t++) {
+			size_t tl = strlen(*t);
+			if ((size_t)(e - a) > tl && strncasecmp(e - tl, *t, tl) == 0 && e[-(long)tl - 1] == ' ') {
+				e -= tl + 1;
+				while (e > a && e[-1] == ' ')
+					e--;
+			}
+		}
+		if (e == a || e - a > ORD_NAME_MAX)
+			return 0;
+		for (const char *x = a; x < e;) { /* "faster than": a comparison */
+			while (x < e && !ord_alpha(*x))
+				x++;
+			const char *y = x;
+			while (y < e && ord_alpha(*y))
+				y++;
+			for (size_t c = 0; c < sizeof comparing / sizeof *comparing; c++)
+				if (ord_word(x, (size_t)(y - x), comparing[c]))
+					return 0;
+			x = y;
+		}
+		name[k] = a;
+		len[k++] = (size_t)(e - a);
+		p = e;
+	}
+	return k;
+}
+
+/* The text of the paragraph starting at logical line i (up to three lines
+ * joined with blanks) into buf; false when there is none there. */
+static bool paragraph_at(const struct br_doc *doc, size_t i, char *buf, size_t cap)
+{
+	size_t m = 0;
+	for (size_t k = i; k < doc->nlines && k < i + 3 && doc->lines[k].len; k++) {
+		if (m + doc->lines[k].len + 2 >= cap)
+			return false;
+		if (m)
+			buf[m++] = ' ';
+		memcpy(buf + m, doc->lines[k].text, doc->lines[k].len);
+		m += doc->lines[k].len;
+	}
+	buf[m] = '\0';
+	return m > 0;
+}
+
+static bool same_label(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The group of records [a, b) (one title, runs one after the other) named
+ * by the sentence after the last one, if any. */
+static void name_group(const struct br_doc *doc, struct br_dataset *ds, size_t a, size_t b)
+{
+	size_t n = b - a;
+	if (n < 2 || n > ORD_MAX)
+		return;
+	size_t last = line_index(doc, ds->records.v[b - 1]->source.end_line);
+	size_t i = last + 1;
+	while (i < doc->nlines && !doc->lines[i].len && i < last + 3)
+		i++;
+	char text[ORD_TEXT];
+	const char *name[ORD_MAX];
+	size_t len[ORD_MAX];
+	if (i >= doc->nlines || i == last + 1 || doc->lines[i].depth != doc->lines[last].depth ||
+	    !paragraph_at(doc, i, text, sizeof text) || ordinal_names(text, name, len) != n)
+		return;
+	for (size_t k = 0; k < n; k++) {
+		struct br_record *r = ds->records.v[a + k];
+		char *l = r->label ? br_asprintf("%s / %.*s", r->label, (int)len[k], name[k])
+				   : br_asprintf("%.*s", (int)len[k], name[k]);
+		br_record_set_label(r, l);
+		free(l);
+	}
+}
+
+/* Records from rec0 on (document order) in groups of one tool and one
+ * title, each group offered to name_group. */
+static void names_after(const struct br_doc *doc, struct br_dataset *ds, size_t rec0)
+{
+	for (size_t a = rec0; a < ds->records.n;) {
+		const struct br_record *r = ds->records.v[a];
+		size_t b = a + 1;
+		if (!same_label(r->source.file, doc->path)) { /* read back from JSON Lines */
+			a = b;
+			continue;
+		}
+		while (b < ds->records.n && ds->records.v[b]->tool == r->tool &&
+		       same_label(ds->records.v[b]->label, r->label) &&
+		       same_label(ds->records.v[b]->source.file, r->source.file))
+			b++;
+		name_group(doc, ds, a, b);
+		a = b;
+	}
+}
+
 void br_reconcile_hooks(const struct br_doc *doc, struct br_dataset *ds, size_t rec0,
 			const struct br_parser *const *parsers, void **kept, size_t n)
 {
@@ -184,6 +348,8 @@ void br_reconcile_document(const struct br_doc *doc, struct br_dataset *ds, size
 {
 	document_order(doc, ds, rec0, diag0);
 	give_dates(doc, ds, rec0);
+	if (doc->nlines && ds->records.n - rec0 >= 2)
+		names_after(doc, ds, rec0);
 	if (!line0)
 		return;
 	const char *own = doc->path ? doc->path : "";

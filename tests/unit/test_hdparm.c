@@ -1418,6 +1418,95 @@ static void rates_named_by_kind(void **state)
 	done(&r);
 }
 
+/* Two outputs pasted side by side (paste, diff -y): one run per column,
+ * named by the headers over the columns; not one run of a kind seen
+ * twice. */
+static void outputs_side_by_side(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/sda:                                  /dev/sdb:\n"
+		" Timing cached reads:   1620 MB in  2.00 seconds = 810.11 MB/sec    "
+		" Timing cached reads:   1634 MB in  2.00 seconds = 817.02 MB/sec\n"
+		" Timing buffered disk reads:  168 MB in  3.01 seconds =  55.81 MB/sec\t"
+		" Timing buffered disk reads:  402 MB in  3.00 seconds = 133.91 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	figure(rec(&r, 0), BR_M_cached_read, 810.11 * 1024, "810.11");
+	figure(rec(&r, 0), BR_M_buffered_read, 55.81 * 1024, "55.81");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdb");
+	figure(rec(&r, 1), BR_M_cached_read, 817.02 * 1024, "817.02");
+	figure(rec(&r, 1), BR_M_buffered_read, 133.91 * 1024, "133.91");
+	done(&r);
+	/* diff -y: names over the columns, each column cut at its width */
+	run(&r, "t400:                                   |    x220:\n"
+		" Timing buffered disk reads:  250 MB in  3.01 seconds =  83.06 MB/ |"
+		"   Timing buffered disk reads:  330 MB in  3.00 seconds = 109.96 MB/\n");
+	assert_int_equal(r.n, 2);
+	assert_null(rec(&r, 0)->host);
+	figure(rec(&r, 0), BR_M_buffered_read, 83.06 * 1024, "83.06");
+	figure(rec(&r, 1), BR_M_buffered_read, 109.96 * 1024, "109.96");
+	done(&r);
+	/* one space between two labels: a collapsed line, read as before */
+	run(&r, "/dev/sda:\n"
+		" Timing cached reads:   1620 MB in  2.00 seconds = 810.11 MB/sec"
+		" Timing buffered disk reads:  168 MB in  3.01 seconds =  55.81 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	done(&r);
+}
+
+/* A log's tag on every line ("[storage-smoke] /dev/sda:", a CI job's
+ * step) is no name: the device under it is the run's. */
+static void log_tag_before_device_header(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "[smoke] /dev/sda:\n"
+		"[smoke]  Timing cached reads:   11470 MB in  2.00 seconds = 5738.02 MB/sec\n"
+		"[smoke]  Timing buffered disk reads:  402 MB in  3.01 seconds = 133.55 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	done(&r);
+}
+
+/* A shell loop's device ("/dev/sd$d", "/dev/sd[ab]") names no device. */
+static void loop_variable_names_no_device(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "# for d in b c; do hdparm -t /dev/sd$d | grep Timing; done\n"
+		" Timing buffered disk reads: 468 MB in  3.00 seconds = 155.90 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_null(rec(&r, 0)->host);
+	done(&r);
+}
+
+/* Runs named afterwards ("The first is ext3, the second xfs and the third
+ * jfs."): each takes its name, in order; a comparison names nothing. */
+static void names_given_afterwards(void **state)
+{
+	(void)state;
+	struct run r;
+	run_all(&r, "Same partition, formatted three times:\n\n"
+		    "/dev/sdc1:\n Timing buffered disk reads: 181 MB in  3.01 seconds =  60.13 MB/sec\n\n"
+		    "/dev/sdc1:\n Timing buffered disk reads: 183 MB in  3.00 seconds =  61.00 MB/sec\n\n"
+		    "/dev/sdc1:\n Timing buffered disk reads: 179 MB in  3.02 seconds =  59.27 MB/sec\n\n"
+		    "The first is ext3, the second xfs and the third jfs.\n");
+	assert_int_equal(r.ds.records.n, 3);
+	assert_string_equal(rec(&r, 0)->label, "Same partition, formatted three times / ext3");
+	assert_string_equal(rec(&r, 1)->label, "Same partition, formatted three times / xfs");
+	assert_string_equal(rec(&r, 2)->label, "Same partition, formatted three times / jfs");
+	done(&r);
+	run_all(&r, "/dev/sdd:\n Timing buffered disk reads:  62 MB in  3.04 seconds =  20.39 MB/sec\n\n"
+		    "/dev/sdd:\n Timing buffered disk reads:  96 MB in  3.01 seconds =  31.89 MB/sec\n\n"
+		    "The first one is faster than the second at caching.\n");
+	assert_int_equal(r.ds.records.n, 2);
+	assert_null(rec(&r, 0)->label);
+	assert_null(rec(&r, 1)->label);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1457,6 +1546,10 @@ int main(void)
 		cmocka_unit_test(name_over_device),
 		cmocka_unit_test(figures_quoted_in_prose),
 		cmocka_unit_test(rates_named_by_kind),
+		cmocka_unit_test(outputs_side_by_side),
+		cmocka_unit_test(loop_variable_names_no_device),
+		cmocka_unit_test(log_tag_before_device_header),
+		cmocka_unit_test(names_given_afterwards),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();

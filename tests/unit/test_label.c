@@ -820,6 +820,81 @@ static void here_and_what_follows(void **state)
 	br_doc_free(d);
 }
 
+/* A result line as the outline sees one (hdparm's), after a tag that
+ * at() finds. */
+#define ROW " Timing buffered disk reads: 468 MB in  3.00 seconds = 155.90 MB/sec"
+
+/* A mail archive page's navigation ("Previous message: ...", "Next
+ * message: ...", "Messages sorted by: ...") names other messages: it
+ * titles no result of this one. */
+static void archive_navigation_titles_nothing(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("# Readahead on the Promise card\n\n"
+			       "Previous message: [disk-tuning] UDMA5 on a VIA board?\n"
+			       "Next message: [disk-tuning] SATA port multipliers\n"
+			       "Messages sorted by: [ date ] [ thread ] [ subject ]\n\n"
+			       "RESULT-A" ROW "\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "Readahead on the Promise card");
+	br_doc_free(d);
+	/* an author and a date with its weekday: a byline, no title */
+	d = mem("# Rawio on the stripe\n\nGreg Wed Jan 10 2001\n\nRESULT-B" ROW "\n");
+	expect(d, at(d, "RESULT-B", 0), NULL, "Rawio on the stripe");
+	br_doc_free(d);
+}
+
+/* "With the new driver I get:": what the result is of comes before the
+ * speaker; "on", "for", "in" go, "with", "using" stay; a part that names
+ * nothing ("In my case") titles nothing, and ends the introduction of the
+ * result above. */
+static void intros_that_name_before_the_speaker(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Prose.\n\nWith the new ahci driver I get:\nRESULT-A" ROW "\n"
+			       "\nand on kernel 2.6.24 I consistently get:\nRESULT-B" ROW "\n"
+			       "\nIn my case I get:\nRESULT-C" ROW "\n"
+			       "\nWith that said, we got:\nRESULT-D" ROW "\n"
+			       "\nUsing the stock firmware I see:\nRESULT-E" ROW "\n"
+			       "\nWith cfq we got:\nRESULT-F" ROW "\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "With the new ahci driver");
+	expect(d, at(d, "RESULT-B", 0), NULL, "kernel 2.6.24");
+	expect(d, at(d, "RESULT-C", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-D", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-E", 0), NULL, "Using the stock firmware");
+	expect(d, at(d, "RESULT-F", 0), NULL, "With cfq");
+	br_doc_free(d);
+	/* the speaker and the verb wrapped onto a line of their own */
+	d = mem("Prose.\n\nWith the sata_nv driver from 2.6.16\nI get:\n\nRESULT-G" ROW "\n");
+	expect(d, at(d, "RESULT-G", 0), NULL, "With the sata_nv driver from 2.6.16");
+	br_doc_free(d);
+}
+
+/* The names a shell loop echoes before each pass ("== sda ==", "=== web1",
+ * tail's "==> file <==") title the output under them, below the
+ * introduction of the loop; names over columns side by side title
+ * nothing. */
+static void loop_echo_banners(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Over the members:\n"
+			       "# for d in sda sdb; do echo \"== $d ==\"; hdparm -t /dev/$d; done\n"
+			       "== sda ==\n\nRESULT-A" ROW "\n"
+			       "== sdb ==\n\nRESULT-B" ROW "\n"
+			       "\n=== web1\n\nRESULT-C" ROW "\n"
+			       "\n==> /tmp/hd-nas1.log <==\n\nRESULT-D" ROW "\n"
+			       "\n--- sdc ---\nRESULT-E" ROW "\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "Over the members / sda");
+	expect(d, at(d, "RESULT-B", 0), NULL, "Over the members / sdb");
+	expect(d, at(d, "RESULT-C", 0), NULL, "Over the members / web1");
+	expect(d, at(d, "RESULT-D", 0), NULL, "Over the members / /tmp/hd-nas1.log");
+	/* "--- sdc ---" is a banner of its own, above the introduction */
+	expect(d, at(d, "RESULT-E", 0), NULL, "sdc");
+	br_doc_free(d);
+	d = mem("Prose.\n\nt400:        |    x220:\nRESULT-F" ROW "\n");
+	expect(d, at(d, "RESULT-F", 0), NULL, NULL);
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -847,6 +922,9 @@ int main(void)
 		cmocka_unit_test(prose_paragraph_ends_colon),
 		cmocka_unit_test(machine_keys),
 		cmocka_unit_test(names_over_results),
+		cmocka_unit_test(archive_navigation_titles_nothing),
+		cmocka_unit_test(intros_that_name_before_the_speaker),
+		cmocka_unit_test(loop_echo_banners),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
