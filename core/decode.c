@@ -12,7 +12,8 @@
  *                separated by TAB, blocks break lines, headings flagged
  *   QP           quoted-printable, per region (a digest or a multipart
  *                message may be partly encoded), only with evidence
- *   layout       terminal escapes, a line-number gutter, log time stamps,
+ *   layout       terminal escapes and overstrikes (and colours that lost
+ *                their ESC, after the transport), a line-number gutter, log time stamps,
  *                host tags (pdsh, compose); double spacing (decode_layout.c),
  *                again once quoting is gone
  *   quoting      "> ", ">> ", "> > ", "| " prefixes -> br_line.depth
@@ -65,6 +66,7 @@ struct signs {
 	bool stamp;       /* a line may start with a log time stamp */
 	bool tag;         /* a line may start with a host's tag ("cn001: ") */
 	bool entity;      /* a line may hold an HTML character reference */
+	bool lostesc;     /* terminal colours without their ESC ("[1;32m") */
 };
 
 /* Tag names the scan knows, sorted for bsearch. */
@@ -199,6 +201,7 @@ enum {
 	F_UU = 1 << 18,        /* "begin 644 name" at the start */
 	F_MDTABLE = 1 << 19,   /* a Markdown table's delimiter row ("|---|:--|") */
 	F_ESCAPE = 1 << 20,    /* a backslash before Markdown's "*_+-#|`[]" */
+	F_LOSTESC = 1 << 21,   /* a colour reset that lost its ESC ("[0m", "^[[m") */
 };
 
 /* The facts of what the text behind any quote markers (s[q]) starts with
@@ -393,6 +396,8 @@ static inline void byte_facts(const unsigned char *s, size_t n, size_t i, size_t
 			f->bits |= F_ENTITY;
 		break;
 	case '[': {
+		if (br_dec_lost_reset_at((const char *)s + k, n - k))
+			f->bits |= F_LOSTESC;
 		bool closing;
 		size_t name;
 		size_t len = br_dec_bb_tag_at((const char *)s + k, n - k, &closing, &name);
@@ -490,6 +495,7 @@ static void scan_finish(const struct scan_state *st, struct signs *sg)
 	sg->stamp = (b & F_STAMP) != 0;
 	sg->entity = (b & F_ENTITY) != 0;
 	sg->tag = (b & F_TAG) != 0;
+	sg->lostesc = (b & F_LOSTESC) != 0;
 }
 
 /* Scan the lines; keep the facts of those that have any in *keep. */
@@ -607,6 +613,10 @@ void br_decode(struct br_doc *doc)
 	br_dec_stage_gutter(doc);
 	struct signs sg;
 	decode_transport(doc, &sg);
+	/* terminal colours a web form or a chat kept without their ESC: once
+	 * the markup that carried them is gone */
+	if (sg.lostesc)
+		br_dec_stage_lost_escapes(doc);
 	/* double spacing (after the gutter, which numbers the blank lines too) */
 	br_dec_stage_undouble(doc);
 	/* a quoted numbered paste shows its gutter, a quoted block double

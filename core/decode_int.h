@@ -249,6 +249,9 @@ bool br_dec_stage_bbcode(struct br_doc *doc, bool bbcode, bool fence);
 bool br_dec_stage_gutter(struct br_doc *doc);                    /* decode_layout.c */
 bool br_dec_stage_undouble(struct br_doc *doc);                  /* decode_layout.c */
 bool br_dec_stage_ansi(struct br_doc *doc);                      /* decode_layout.c */
+bool br_dec_stage_lost_escapes(struct br_doc *doc);              /* decode_layout.c */
+size_t br_dec_lost_escape_len(const char *s, size_t n);          /* decode_layout.c */
+bool br_dec_lost_reset_at(const char *s, size_t n);              /* decode_layout.c */
 bool br_dec_stage_stamps(struct br_doc *doc);                    /* decode_layout.c */
 bool br_dec_stage_tags(struct br_doc *doc);                      /* decode_layout.c */
 bool br_dec_stage_prefix(struct br_doc *doc);                    /* decode_prefix.c */

@@ -134,9 +134,10 @@ void br_doc_show_lines(struct br_doc *doc)
 }
 
 /* Control bytes that make a document look binary: NUL and C0 controls but
- * TAB, LF, CR, FF and ESC (terminals' colour codes in pasted output). */
+ * BS, TAB, LF, CR, FF and ESC (a pager's overstrike and a terminal's colour
+ * codes in pasted output). */
 static const unsigned char binary_byte[256] = {
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1, 1,
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1,
 };
 
