@@ -648,10 +648,14 @@ void br_decode(struct br_doc *doc)
 		 * they are gone (" *   12. "), before its numbers could be
 		 * taken for a list's */
 		br_dec_stage_gutter(doc);
-	}
-	/* double spacing whose blank lines had the marks too ("# ") */
-	if (layers)
+		/* a reply commented out ("# > "): its quoting shows once
+		 * the marks are gone */
+		br_dec_stage_quote(doc, false);
+		/* double spacing whose blank lines had the marks too ("# "),
+		 * before the next layer's marks are looked for (the blank
+		 * lines would part its block) */
 		br_dec_stage_undouble(doc);
+	}
 	/* a command's output as an Ansible task result's JSON strings */
 	if (sg.jsonlog)
 		br_dec_stage_jsonlog(doc);

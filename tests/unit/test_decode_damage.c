@@ -345,6 +345,27 @@ static void markdown_escapes(void **state)
 		check(ins[i], ins[i], 0);
 }
 
+/* A double-spaced reply commented out ("# " on the blank lines too): the
+ * marks go, the reply's quoting then, and the double spacing before the
+ * marks of a second layer are looked for (a blank line between each two
+ * would part their block). */
+static void commented_double_spaced_reply(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("#!/bin/sh\n"
+			       "# Ann wrote:\n# \n# > first 1 2 3\n# \n# > second 4 5 6\n# \n# > third 7 8 9\n# \n# \n# \n"
+			       "# # old 1 2 3\n# \n# # older 4 5 6\n# \n# # oldest 7 8 9\n# \n# # end 1 2 3\n"
+			       "run\n");
+	char *got = joined(d);
+	assert_string_equal(got, "!/bin/sh\n Ann wrote:\n \nfirst 1 2 3\nsecond 4 5 6\nthird 7 8 9\n \n"
+				 "old 1 2 3\nolder 4 5 6\noldest 7 8 9\nend 1 2 3\nrun\n");
+	assert_int_equal(d->lines[3].depth, 1);
+	assert_true(d->transport & BR_TRANSPORT_QUOTE);
+	assert_true(d->transport & BR_TRANSPORT_SPACING);
+	free(got);
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -362,6 +383,7 @@ int main(void)
 		cmocka_unit_test(chat_log_stamps),
 		cmocka_unit_test(utf16_documents),
 		cmocka_unit_test(markdown_escapes),
+		cmocka_unit_test(commented_double_spaced_reply),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
