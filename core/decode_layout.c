@@ -606,7 +606,10 @@ bool br_dec_stage_lost_escapes(struct br_doc *doc)
  * the output); each loses the stamp, the syslog tag after it, and one blank.
  * A time needs its seconds: "10:30 meeting" is not a stamp; but a chat
  * log's "[10:30] <joe> " is, the nick in angle brackets after the time
- * (with or without seconds) going with it.
+ * (with or without seconds) going with it. A chat app's export stamps each
+ * message, not each line: "[06/12/2026, 21:40:03] Omar: " (in brackets),
+ * "6/12/26, 9:40 PM - Omar: " (after a dash); the date, the comma, the
+ * clock and the sender's colon make one line a block of its own.
  */
 #define STAMP_MIN_LINES 3
 
@@ -714,6 +717,52 @@ static size_t syslog_tag(const char *s, size_t n, size_t i)
 	return k < n && s[k] == ':' ? k + 1 : i;
 }
 
+/* A chat export's sender after its stamp, "Omar: " at s[i]: the index
+ * after the colon's blank, 0 if none (a name of up to 40 bytes, no colon). */
+static size_t sender_at(const char *s, size_t n, size_t i)
+{
+	size_t k = i;
+	while (k < n && k - i < 40 && s[k] != ':' && s[k] != '[' && s[k] != ']')
+		k++;
+	if (k == i || k >= n || s[k] != ':' || s[i] == ' ' || s[k - 1] == ' ')
+		return 0;
+	return k + 1 < n && s[k + 1] == ' ' ? k + 2 : k + 1 == n ? n : 0;
+}
+
+/* A chat export's stamp and sender at s[i] (after any '['): "06/12/2026,
+ * 21:40:03] Omar: " or "6.12.26, 9:40 PM - Omar: "; the index after, 0 if
+ * none. */
+static size_t chat_stamp_at(const char *s, size_t n, size_t i, bool bracket)
+{
+	size_t k = digits_at(s, n, i, 1, 2);
+	if (!k || k >= n || (s[k] != '/' && s[k] != '.'))
+		return 0;
+	char sep = s[k];
+	if (!(k = digits_at(s, n, k + 1, 1, 2)) || k >= n || s[k] != sep)
+		return 0;
+	size_t y = k + 1;
+	if (!(k = digits_at(s, n, y, 2, 4)) || k - y == 3 || k + 1 >= n || s[k] != ',' || s[k + 1] != ' ')
+		return 0;
+	size_t c = k + 2;
+	if (!(k = clock_at(s, n, c)) && !(k = hm_at(s, n, c)))
+		return 0;
+	/* "9:40 PM", the blank before it maybe U+202F (a narrow one) */
+	size_t b = k < n && s[k] == ' ' ? k + 1 : k + 3 <= n && memcmp(s + k, "\xe2\x80\xaf", 3) == 0 ? k + 3 : 0;
+	if (b && b + 2 <= n && (s[b] == 'A' || s[b] == 'P' || s[b] == 'a' || s[b] == 'p') &&
+	    (s[b + 1] == 'M' || s[b + 1] == 'm'))
+		k = b + 2;
+	if (bracket) {
+		if (k + 1 >= n || s[k] != ']' || s[k + 1] != ' ')
+			return 0;
+		k += 2;
+	} else {
+		if (k + 3 >= n || memcmp(s + k, " - ", 3) != 0)
+			return 0;
+		k += 3;
+	}
+	return sender_at(s, n, k);
+}
+
 /* Bytes of l's time stamp with what goes with it; 0 if none. */
 static size_t stamp_len(const struct br_line *l)
 {
@@ -725,11 +774,15 @@ static size_t stamp_len(const struct br_line *l)
 	i += bracket;
 	if (i + 5 > n)
 		return 0;
-	/* most lines fail here: a stamp's first bytes are "DD:", "D:", "YYYY-"
-	 * or a month's three letters and a blank */
-	if (is_digit((unsigned char)s[i]) ? s[i + 1] != ':' && s[i + 2] != ':' && s[i + 4] != '-'
+	/* most lines fail here: a stamp's first bytes are "DD:", "D:", "YYYY-",
+	 * a chat export's "DD/", "D." or a month's three letters and a blank */
+	if (is_digit((unsigned char)s[i]) ? s[i + 1] != ':' && s[i + 2] != ':' && s[i + 4] != '-' &&
+						    s[i + 1] != '/' && s[i + 2] != '/' && s[i + 1] != '.' &&
+						    s[i + 2] != '.'
 					   : s[i + 3] != ' ' || !strchr("ADFJMNOS", s[i]))
 		return 0;
+	if (is_digit((unsigned char)s[i]) && (s[i + 1] == '/' || s[i + 2] == '/' || s[i + 1] == '.' || s[i + 2] == '.'))
+		return chat_stamp_at(s, n, i, bracket);
 	size_t k;
 	bool need_nick = false; /* "10:30" alone needs a chat nick after it */
 	if (is_digit((unsigned char)s[i])) {
@@ -764,13 +817,28 @@ static size_t stamp_len(const struct br_line *l)
 	return k < n ? k + 1 : n;
 }
 
+/* Does l start with a chat export's stamp and sender? */
+static bool is_chat_stamp(const struct br_line *l)
+{
+	const char *s = l->text;
+	size_t n = l->len, i = s[0] == '[';
+	return i + 8 < n && is_digit((unsigned char)s[i]) &&
+	       (s[i + 1] == '/' || s[i + 2] == '/' || s[i + 1] == '.' || s[i + 2] == '.') &&
+	       chat_stamp_at(s, n, i, i == 1);
+}
+
 /* The end of the stamped block from line i (i when there is none). */
 static size_t stamp_block(const struct br_doc *doc, size_t i)
 {
 	size_t j = i;
 	while (j < doc->nlines && stamp_len(&doc->lines[j]))
 		j++;
-	return j - i >= STAMP_MIN_LINES ? j : i;
+	if (j - i >= STAMP_MIN_LINES)
+		return j;
+	/* a chat export's message: its stamp and sender are enough */
+	for (j = i; j < doc->nlines && is_chat_stamp(&doc->lines[j]); j++)
+		;
+	return j;
 }
 
 /* Rewrite doc from line `first` on: at each line i where block(doc, i)
@@ -871,7 +939,7 @@ static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *d
 bool br_dec_stage_stamps(struct br_doc *doc)
 {
 	size_t nl = doc->nlines, first = nl;
-	for (size_t i = 0; i + STAMP_MIN_LINES <= nl && first == nl; i++)
+	for (size_t i = 0; i < nl && first == nl; i++)
 		if (stamp_block(doc, i) > i)
 			first = i;
 	if (first == nl)

@@ -300,6 +300,28 @@ static void chat_log_stamps(void **state)
 		check(ins[i], ins[i], 0);
 }
 
+/* A chat app's export stamps each message, not each line: the stamp and
+ * the sender go from a message's first line alone, bracketed (iOS) or
+ * before a dash (Android), with seconds or an AM/PM; dates in prose, a
+ * stamp without a sender, a list's "1." stay. */
+static void chat_export_stamps(void **state)
+{
+	(void)state;
+	check("[06/12/2026, 21:40:03] Omar Haddad: /dev/sdm:\n"
+	      " Timing cached reads:   8820 MB in  2.00 seconds = 4410.06 MB/sec\n"
+	      "6/12/26, 9:41 PM - Jo: nice\n"
+	      "06.12.26, 21:42 - Omar Haddad:\n",
+	      "/dev/sdm:\n Timing cached reads:   8820 MB in  2.00 seconds = 4410.06 MB/sec\nnice\n\n",
+	      BR_TRANSPORT_PREFIX);
+	static const char *const ins[] = {
+		"06/12/2026, 21:40 was the run\n",
+		"[06/12/2026, 21:40:03] no sender here\n",
+		"06/12/2026 21:40 - note: x\n1. a 1 2 3\n1.5 MB/sec\n",
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(ins); i++)
+		check(ins[i], ins[i], 0);
+}
+
 /* A document saved as UTF-16: read as the text it holds, either byte
  * order, a surrogate pair one character; bytes that only start like it
  * stay binary. */
@@ -381,6 +403,7 @@ int main(void)
 		cmocka_unit_test(markdown_grid_stays),
 		cmocka_unit_test(jira_tables),
 		cmocka_unit_test(chat_log_stamps),
+		cmocka_unit_test(chat_export_stamps),
 		cmocka_unit_test(utf16_documents),
 		cmocka_unit_test(markdown_escapes),
 		cmocka_unit_test(commented_double_spaced_reply),
