@@ -156,6 +156,17 @@ static void hyphens_and_digit_groups(void **state)
 	check("r\xc3\xad" "o 1 2 3\n", "r\xc3\xad" "o 1 2 3\n", 0);
 }
 
+/* A PDF's ligatures (U+FB00..U+FB06) become their letters: "ﬁles", a
+ * host "ﬁleserver" read as typed; other characters of that block stay. */
+static void pdf_ligatures(void **state)
+{
+	(void)state;
+	check("\xef\xac\x81leserver 4G 1 2 3\n   \xef\xac\x81les  /sec\ne\xef\xac\x80ort \xef\xac\x82ow "
+	      "\xef\xac\x83" "x \xef\xac\x84" "e\n",
+	      "fileserver 4G 1 2 3\n   files  /sec\neffort flow ffix ffle\n", BR_TRANSPORT_TABS);
+	check("\xef\xac\x9d x\n", "\xef\xac\x9d x\n", 0);
+}
+
 /* A uuencoded attachment: its text read in place of the encoded lines,
  * each line of it keeping the ORIGINAL encoded lines it came from; the
  * "begin" and "end" lines stay. A mailer's stripped trailing blanks cost
@@ -397,6 +408,7 @@ int main(void)
 		cmocka_unit_test(numbered_lists),
 		cmocka_unit_test(numbered_outlines_stay),
 		cmocka_unit_test(hyphens_and_digit_groups),
+		cmocka_unit_test(pdf_ligatures),
 		cmocka_unit_test(uuencoded_attachment),
 		cmocka_unit_test(uuencoded_not_text),
 		cmocka_unit_test(markdown_table_of_output),
