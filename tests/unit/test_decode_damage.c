@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -361,6 +362,40 @@ static void utf16_documents(void **state)
 	assert_null(br_decode_utf16("ab", 2, &n));
 }
 
+/* A big UTF-16 file is one document: a piece of it would start without its
+ * byte-order mark. These bytes (CJK characters whose bytes are "\n\n" and
+ * "aaaa1\n") read as blocks of lines a machine wrote, where a text read in
+ * pieces may be cut. */
+static void utf16_never_cut(void **state)
+{
+	(void)state;
+	size_t n = 2 + 8 * 400;
+	char *bytes = br_malloc(n);
+	memcpy(bytes, "\xff\xfe", 2);
+	for (size_t i = 2; i < n; i += 8)
+		memcpy(bytes + i, "\x0a\x0a\x61\x61\x61\x61\x31\x0a", 8);
+	char path[] = "/tmp/test_decode_damage_XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, bytes, n), (ssize_t)n);
+	close(fd);
+	struct br_doc_reader *rd;
+	assert_int_equal(br_doc_reader_open(path, &rd), 0);
+	br_doc_reader_set_piece(rd, 64);
+	br_doc_reader_set_block(rd, 256);
+	struct br_doc *d;
+	unsigned line0, docs = 0;
+	while (br_doc_reader_next(rd, &d, &line0) == 0 && d) {
+		docs++;
+		assert_int_equal(d->raw_len, n);
+		br_doc_free(d);
+	}
+	assert_int_equal(docs, 1);
+	br_doc_reader_close(rd);
+	unlink(path);
+	free(bytes);
+}
+
 /* A Markdown converter's backslashes go where three lines or more hold
  * one; a regular expression or a Windows path alone keeps them. */
 static void markdown_escapes(void **state)
@@ -417,6 +452,7 @@ int main(void)
 		cmocka_unit_test(chat_log_stamps),
 		cmocka_unit_test(chat_export_stamps),
 		cmocka_unit_test(utf16_documents),
+		cmocka_unit_test(utf16_never_cut),
 		cmocka_unit_test(markdown_escapes),
 		cmocka_unit_test(commented_double_spaced_reply),
 	};
