@@ -210,14 +210,17 @@ static inline void layout_facts(const unsigned char *s, size_t n, size_t q, stru
 {
 	size_t r = q + (s[q] == '[');
 	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-	if (r + 5 <= n && (is_digit(s[r]) ? s[r + 1] == ':' || s[r + 2] == ':' || s[r + 4] == '-' ||
-						    s[r + 1] == '/' || s[r + 2] == '/' || s[r + 1] == '.' || s[r + 2] == '.'
+	if (r + 5 <= n && (is_digit(s[r]) ? s[r + 1] == ':' || s[r + 2] == ':' || s[r + 4] == '-'
 					 : s[r + 3] == ' ' && memchr("ADFJMNOS", s[r], 8)))
 		for (size_t m = 0; m < 36; m += 3)
 			if (is_digit(s[r]) || memcmp(s + r, months + m, 3) == 0) {
 				f->bits |= F_STAMP;
 				break;
 			}
+	/* a chat export's "06/12/2026, " */
+	if (r + 8 <= n && is_digit(s[r]) && (s[r + 1] == '/' || s[r + 2] == '/' || s[r + 1] == '.' ||
+					     s[r + 2] == '.') && br_dec_chat_date(s, n, r))
+		f->bits |= F_STAMP;
 	/* "[pod/bench-0/bench] ": kubectl's host tag */
 	if (s[q] == '[' && q + 3 < n && ((s[q + 1] | 0x20) >= 'a' && (s[q + 1] | 0x20) <= 'z')) {
 		const unsigned char *e = memchr(s + q, ']', n - q < 82 ? n - q : 82);

@@ -586,6 +586,12 @@ static bool unescape_lines(struct br_doc *doc, bool lost)
 
 bool br_dec_stage_ansi(struct br_doc *doc)
 {
+	/* the lines are the bytes as read (but a UTF-16 text's): neither
+	 * byte in them, no line has work (two passes over the bytes cost
+	 * less than two calls for each line) */
+	if (!(doc->transport & BR_TRANSPORT_UTF16) && !memchr(doc->raw, '\x1b', doc->raw_len) &&
+	    !memchr(doc->raw, '\b', doc->raw_len))
+		return false;
 	return unescape_lines(doc, false);
 }
 
@@ -734,16 +740,10 @@ static size_t sender_at(const char *s, size_t n, size_t i)
  * none. */
 static size_t chat_stamp_at(const char *s, size_t n, size_t i, bool bracket)
 {
-	size_t k = digits_at(s, n, i, 1, 2);
-	if (!k || k >= n || (s[k] != '/' && s[k] != '.'))
+	size_t k = br_dec_chat_date((const unsigned char *)s, n, i);
+	if (!k || k >= n || s[k] != ' ')
 		return 0;
-	char sep = s[k];
-	if (!(k = digits_at(s, n, k + 1, 1, 2)) || k >= n || s[k] != sep)
-		return 0;
-	size_t y = k + 1;
-	if (!(k = digits_at(s, n, y, 2, 4)) || k - y == 3 || k + 1 >= n || s[k] != ',' || s[k + 1] != ' ')
-		return 0;
-	size_t c = k + 2;
+	size_t c = k + 1;
 	if (!(k = clock_at(s, n, c)) && !(k = hm_at(s, n, c)))
 		return 0;
 	/* "9:40 PM", the blank before it maybe U+202F (a narrow one) */
