@@ -619,8 +619,12 @@ void br_decode(struct br_doc *doc)
 	decode_transport(doc, &sg);
 	/* terminal colours a web form or a chat kept without their ESC: once
 	 * the markup that carried them is gone */
-	if (sg.lostesc)
-		br_dec_stage_lost_escapes(doc);
+	if (sg.lostesc && br_dec_stage_lost_escapes(doc)) {
+		/* (what the colours hid starts lines now: quoting, marks) */
+		struct facts_list facts = {0};
+		scan(doc, &sg, &facts);
+		free(facts.f);
+	}
 	/* double spacing (after the gutter, which numbers the blank lines too) */
 	br_dec_stage_undouble(doc);
 	/* a quoted numbered paste shows its gutter, a quoted block double
