@@ -116,7 +116,9 @@ def qp(t):
     """Quoted-printable with soft breaks at 76, as a mail would be sent."""
     res = []
     for line in t.split('\n'):
-        enc = ''.join('=%02X' % ord(c) if c == '=' or ord(c) > 126 else c for c in line)
+        # (each byte of a character's UTF-8 escaped, as a mailer does)
+        enc = ''.join(''.join('=%02X' % b for b in c.encode('utf-8', 'surrogateescape'))
+                      if c == '=' or ord(c) > 126 else c for c in line)
         if enc.endswith(' '):
             enc = enc[:-1] + '=20'
         while len(enc) > 75:
