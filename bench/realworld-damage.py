@@ -116,7 +116,9 @@ def qp(t):
     """Quoted-printable with soft breaks at 76, as a mail would be sent."""
     res = []
     for line in t.split('\n'):
-        enc = ''.join('=%02X' % ord(c) if c == '=' or ord(c) > 126 else c for c in line)
+        # (each byte of a character's UTF-8 escaped, as a mailer does)
+        enc = ''.join(''.join('=%02X' % b for b in c.encode('utf-8', 'surrogateescape'))
+                      if c == '=' or ord(c) > 126 else c for c in line)
         if enc.endswith(' '):
             enc = enc[:-1] + '=20'
         while len(enc) > 75:
@@ -254,6 +256,43 @@ def irc(t):
                      for i, l in enumerate(l for l in t.split('\n') if l.strip()))
 
 
+def chat_export(t):
+    """A chat app's export (WhatsApp on a phone): the post sent as messages
+    of up to eight lines, the stamp and the sender before each message's
+    first line only; the lines after it are as they were."""
+    lines, out = t.split('\n'), []
+    for k in range(0, len(lines), 8):
+        out.append('[06/12/2026, 21:%02d:%02d] Joe Bloggs: ' % (k // 480 % 60, k // 8 % 60) + lines[k])
+        out += lines[k + 1:k + 8]
+    return '\n'.join(out)
+
+
+def lost_escapes(t):
+    """A terminal's colours pasted where the ESC byte was dropped: each line
+    with text bold, its first figure green, and the colour reset."""
+    def one(l):
+        if not l.strip():
+            return l
+        l = re.sub(r'(\d+(?:\.\d+)?)', '[1;32m\\1[0m', l, count=1)
+        return '[1m' + l + '[0m'
+    return '\n'.join(one(l) for l in t.split('\n'))
+
+
+def overstrike(t):
+    """A pager's bold (x BS x) on each line's first word, as nroff makes it."""
+    def one(l):
+        m = re.match(r'(\s*)(\S+)(.*)', l)
+        if not m:
+            return l
+        return m.group(1) + ''.join(c + '\b' + c for c in m.group(2)) + m.group(3)
+    return '\n'.join(one(l) for l in t.split('\n'))
+
+
+def ligatures(t):
+    """Text copied out of a PDF: "fi", "fl", "ff" as the ligature characters."""
+    return t.replace('ffi', '\ufb03').replace('ff', '\ufb00').replace('fi', '\ufb01').replace('fl', '\ufb02')
+
+
 def gmail(t):
     """A web mail's HTML body: a <div> per line, blanks as &nbsp;."""
     body = ''.join('<div>' + (re.sub(r'  ', ' &nbsp;', html.escape(l, quote=False)) or '<br>') +
@@ -347,6 +386,10 @@ KINDS = {
     'gmail': gmail,
     'jiratable': jira_table,
     'jiracode': lambda t: '{code}\n' + t + '\n{code}\n',
+    'chatexport': chat_export,
+    'lostesc': lost_escapes,
+    'overstrike': overstrike,
+    'ligature': ligatures,
 }
 
 

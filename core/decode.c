@@ -12,7 +12,8 @@
  *                separated by TAB, blocks break lines, headings flagged
  *   QP           quoted-printable, per region (a digest or a multipart
  *                message may be partly encoded), only with evidence
- *   layout       terminal escapes, a line-number gutter, log time stamps,
+ *   layout       terminal escapes and overstrikes (and colours that lost
+ *                their ESC, after the transport), a line-number gutter, log time stamps,
  *                host tags (pdsh, compose); double spacing (decode_layout.c),
  *                again once quoting is gone
  *   quoting      "> ", ">> ", "> > ", "| " prefixes -> br_line.depth
@@ -65,6 +66,7 @@ struct signs {
 	bool stamp;       /* a line may start with a log time stamp */
 	bool tag;         /* a line may start with a host's tag ("cn001: ") */
 	bool entity;      /* a line may hold an HTML character reference */
+	bool lostesc;     /* terminal colours without their ESC ("[1;32m") */
 };
 
 /* Tag names the scan knows, sorted for bsearch. */
@@ -199,6 +201,7 @@ enum {
 	F_UU = 1 << 18,        /* "begin 644 name" at the start */
 	F_MDTABLE = 1 << 19,   /* a Markdown table's delimiter row ("|---|:--|") */
 	F_ESCAPE = 1 << 20,    /* a backslash before Markdown's "*_+-#|`[]" */
+	F_LOSTESC = 1 << 21,   /* a colour reset that lost its ESC ("[0m", "^[[m") */
 };
 
 /* The facts of what the text behind any quote markers (s[q]) starts with
@@ -214,6 +217,10 @@ static inline void layout_facts(const unsigned char *s, size_t n, size_t q, stru
 				f->bits |= F_STAMP;
 				break;
 			}
+	/* a chat export's "06/12/2026, " */
+	if (r + 8 <= n && is_digit(s[r]) && (s[r + 1] == '/' || s[r + 2] == '/' || s[r + 1] == '.' ||
+					     s[r + 2] == '.') && br_dec_chat_date(s, n, r))
+		f->bits |= F_STAMP;
 	/* "[pod/bench-0/bench] ": kubectl's host tag */
 	if (s[q] == '[' && q + 3 < n && ((s[q + 1] | 0x20) >= 'a' && (s[q + 1] | 0x20) <= 'z')) {
 		const unsigned char *e = memchr(s + q, ']', n - q < 82 ? n - q : 82);
@@ -393,6 +400,8 @@ static inline void byte_facts(const unsigned char *s, size_t n, size_t i, size_t
 			f->bits |= F_ENTITY;
 		break;
 	case '[': {
+		if (br_dec_lost_reset_at((const char *)s + k, n - k))
+			f->bits |= F_LOSTESC;
 		bool closing;
 		size_t name;
 		size_t len = br_dec_bb_tag_at((const char *)s + k, n - k, &closing, &name);
@@ -490,6 +499,7 @@ static void scan_finish(const struct scan_state *st, struct signs *sg)
 	sg->stamp = (b & F_STAMP) != 0;
 	sg->entity = (b & F_ENTITY) != 0;
 	sg->tag = (b & F_TAG) != 0;
+	sg->lostesc = (b & F_LOSTESC) != 0;
 }
 
 /* Scan the lines; keep the facts of those that have any in *keep. */
@@ -607,6 +617,14 @@ void br_decode(struct br_doc *doc)
 	br_dec_stage_gutter(doc);
 	struct signs sg;
 	decode_transport(doc, &sg);
+	/* terminal colours a web form or a chat kept without their ESC: once
+	 * the markup that carried them is gone */
+	if (sg.lostesc && br_dec_stage_lost_escapes(doc)) {
+		/* (what the colours hid starts lines now: quoting, marks) */
+		struct facts_list facts = {0};
+		scan(doc, &sg, &facts);
+		free(facts.f);
+	}
 	/* double spacing (after the gutter, which numbers the blank lines too) */
 	br_dec_stage_undouble(doc);
 	/* a quoted numbered paste shows its gutter, a quoted block double
@@ -638,10 +656,14 @@ void br_decode(struct br_doc *doc)
 		 * they are gone (" *   12. "), before its numbers could be
 		 * taken for a list's */
 		br_dec_stage_gutter(doc);
-	}
-	/* double spacing whose blank lines had the marks too ("# ") */
-	if (layers)
+		/* a reply commented out ("# > "): its quoting shows once
+		 * the marks are gone */
+		br_dec_stage_quote(doc, false);
+		/* double spacing whose blank lines had the marks too ("# "),
+		 * before the next layer's marks are looked for (the blank
+		 * lines would part its block) */
 		br_dec_stage_undouble(doc);
+	}
 	/* a command's output as an Ansible task result's JSON strings */
 	if (sg.jsonlog)
 		br_dec_stage_jsonlog(doc);

@@ -43,6 +43,31 @@ static inline bool is_digit(int c)
 	return c >= '0' && c <= '9';
 }
 
+/* Does s[i] start a chat export's date and its comma ("06/12/2026,",
+ * "6.12.26,"): day and month of one or two digits, the same '/' or '.'
+ * after each, a year of two or four digits? The index after the comma,
+ * 0 if not. */
+static inline size_t br_dec_chat_date(const unsigned char *s, size_t n, size_t i)
+{
+	size_t k = i;
+	while (k < n && k - i < 3 && is_digit(s[k]))
+		k++;
+	if (k == i || k - i > 2 || k >= n || (s[k] != '/' && s[k] != '.'))
+		return 0;
+	unsigned char sep = s[k];
+	size_t m = ++k;
+	while (k < n && k - m < 3 && is_digit(s[k]))
+		k++;
+	if (k == m || k - m > 2 || k >= n || s[k] != sep)
+		return 0;
+	m = ++k;
+	while (k < n && k - m < 5 && is_digit(s[k]))
+		k++;
+	if ((k - m != 2 && k - m != 4) || k >= n || s[k] != ',')
+		return 0;
+	return k + 1;
+}
+
 static inline bool line_blank(const struct br_line *l)
 {
 	return br_is_blank(l->text, l->len);
@@ -249,6 +274,9 @@ bool br_dec_stage_bbcode(struct br_doc *doc, bool bbcode, bool fence);
 bool br_dec_stage_gutter(struct br_doc *doc);                    /* decode_layout.c */
 bool br_dec_stage_undouble(struct br_doc *doc);                  /* decode_layout.c */
 bool br_dec_stage_ansi(struct br_doc *doc);                      /* decode_layout.c */
+bool br_dec_stage_lost_escapes(struct br_doc *doc);              /* decode_layout.c */
+size_t br_dec_lost_escape_len(const char *s, size_t n);          /* decode_layout.c */
+bool br_dec_lost_reset_at(const char *s, size_t n);              /* decode_layout.c */
 bool br_dec_stage_stamps(struct br_doc *doc);                    /* decode_layout.c */
 bool br_dec_stage_tags(struct br_doc *doc);                      /* decode_layout.c */
 bool br_dec_stage_prefix(struct br_doc *doc);                    /* decode_prefix.c */

@@ -414,6 +414,19 @@ bool br_dec_stage_undouble(struct br_doc *doc)
  * a CI log): ESC [ parameters intermediates final (CSI), ESC ] ... BEL or
  * ESC \ (OSC, a window title), and a character set ("ESC ( B"), removed
  * wherever they stand in a line. An ESC that starts none of them stays.
+ *
+ * A pager's or nroff's overstrike, captured the same way: "x BS x" (bold)
+ * and "_ BS x" (underline) print x, as col -b makes them: a backspace takes
+ * back the character before it and the next one takes its place ("x BS _"
+ * keeps the x).
+ *
+ * The same colours after a web form or a chat dropped the ESC byte, or
+ * after cat -v spelled it "^[": "[1;32m512.33[0m", "^[[0m". Without the
+ * ESC a bracket is only a colour where the document shows a reset ("[0m",
+ * "[m") somewhere (the decode scan's sign), and in a line that holds no
+ * ESC (one that kept an ESC kept them all); then SGR ("m") and erase-line
+ * ("K") sequences go, but one a ']' closes ("[0m]") is text, and so is a
+ * bare "[m" before a word ("[me@host").
  */
 
 /* The length of the escape sequence at s[0] == ESC, 0 if none. */
@@ -446,34 +459,111 @@ static size_t escape_len(const char *s, size_t n)
 	}
 }
 
-/* Line l without its escape sequences (it has one: the caller saw ESC). */
-static void write_unescaped(struct rw *out, struct lw *w, const struct br_line *l, size_t unread)
+/* Is c part of a word, a user's or a host's name? */
+static inline bool word_byte(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '@' || c == '-' || c == '.';
+}
+
+/* The length of a colour that lost its ESC at s[0] == '[' ("[1;32m",
+ * "[m", "[K"), or spelled "^[" at s[0] == '^' ("^[[0m"); 0 if none. */
+size_t br_dec_lost_escape_len(const char *s, size_t n)
+{
+	size_t i = 0;
+	if (n >= 3 && s[0] == '^' && s[1] == '[')
+		i = 2;
+	if (i >= n || s[i] != '[')
+		return 0;
+	size_t k = i + 1;
+	while (k < n && k - i <= 16 && (is_digit((unsigned char)s[k]) || s[k] == ';'))
+		k++;
+	if (k >= n || (s[k] != 'm' && s[k] != 'K') || (k + 1 < n && s[k + 1] == ']'))
+		return 0;
+	/* "[m" and "[K" alone before a word are text ("[me@host ~]$") */
+	if (k == i + 1 && k + 1 < n && word_byte(s[k + 1]))
+		return 0;
+	return k + 1;
+}
+
+/* Whether "[0m" or "[m" (an ESC lost before it, or not) resets colours at
+ * s[0] == '['. */
+bool br_dec_lost_reset_at(const char *s, size_t n)
+{
+	size_t k = 1;
+	while (k < n && k <= 3 && s[k] == '0')
+		k++;
+	return k < n && s[k] == 'm' && !(k + 1 < n && (s[k + 1] == ']' || (k == 1 && word_byte(s[k + 1]))));
+}
+
+/* Take back the character that ends w's text (a backspace's work), unless
+ * a join of lines sits after its start. */
+static void take_back(struct lw *w)
+{
+	size_t len = w->text.len;
+	while (len && ((unsigned char)w->text.data[len - 1] & 0xc0) == 0x80)
+		len--; /* the UTF-8 character's continuation bytes */
+	if (!len || (w->njoins && w->joins[w->njoins - 1] > len - 1))
+		return;
+	w->text.len = len - 1;
+}
+
+/* Line l without its escape sequences and overstrikes (it has one of their
+ * bytes: the caller saw it). */
+static void write_unescaped(struct rw *out, struct lw *w, const struct br_line *l, size_t unread,
+			    bool lost)
 {
 	size_t ji = 0;
 	lw_reset(w);
 	for (size_t c = 0; c < l->len;) {
 		lw_carry(w, l, &ji, c);
-		size_t e = l->text[c] == '\x1b' ? escape_len(l->text + c, l->len - c) : 0;
+		const char *s = l->text + c;
+		size_t e = s[0] == '\x1b' ? escape_len(s, l->len - c)
+			 : lost && (s[0] == '[' || s[0] == '^') ? br_dec_lost_escape_len(s, l->len - c) : 0;
 		if (e) {
 			c += e;
 			continue;
 		}
-		br_buf_addc(&w->text, l->text[c]);
+		if (s[0] == '\b' && w->text.len && c + 1 < l->len) {
+			/* "x BS _": the underline under an x keeps the x */
+			if (s[1] == '_' && w->text.data[w->text.len - 1] != '_')
+				c++;
+			else
+				take_back(w);
+			c++;
+			continue;
+		}
+		br_buf_addc(&w->text, s[0]);
 		c++;
 	}
 	lw_carry(w, l, &ji, l->len);
 	br_dec_lw_emit(out, unread, w, l->line, l->end_line, l->depth, l->flags);
 }
 
-bool br_dec_stage_ansi(struct br_doc *doc)
+/* Does line l hold what write_unescaped has work on: an escape sequence,
+ * a backspace between two characters, a colour without its ESC? */
+static bool has_term_work(const struct br_line *l, bool lost)
+{
+	const char *t = l->text, *p;
+	size_t n = l->len;
+	for (p = memchr(t, '\x1b', n); p; p = memchr(p + 1, '\x1b', n - (size_t)(p + 1 - t)))
+		if (escape_len(p, n - (size_t)(p - t)))
+			return true;
+	p = n > 2 ? memchr(t + 1, '\b', n - 2) : NULL;
+	if (p)
+		return true;
+	for (p = lost ? memchr(t, '[', n) : NULL; p; p = memchr(p + 1, '[', n - (size_t)(p + 1 - t)))
+		if (br_dec_lost_escape_len(p, n - (size_t)(p - t)))
+			return true;
+	return false;
+}
+
+/* The terminal stage over the lines from the first that has work on. */
+static bool unescape_lines(struct br_doc *doc, bool lost)
 {
 	size_t nl = doc->nlines, first = nl;
-	for (size_t i = 0; i < nl && first == nl; i++) {
-		const struct br_line *l = &doc->lines[i];
-		const char *e = memchr(l->text, '\x1b', l->len);
-		if (e && escape_len(e, l->len - (size_t)(e - l->text)))
+	for (size_t i = 0; i < nl && first == nl; i++)
+		if (has_term_work(&doc->lines[i], lost && !memchr(doc->lines[i].text, '\x1b', doc->lines[i].len)))
 			first = i;
-	}
 	if (first == nl)
 		return false;
 	struct rw out;
@@ -481,8 +571,10 @@ bool br_dec_stage_ansi(struct br_doc *doc)
 	rw_init(&out, doc);
 	for (size_t i = 0; i < nl; i++) {
 		const struct br_line *l = &doc->lines[i];
-		if (i >= first && memchr(l->text, '\x1b', l->len))
-			write_unescaped(&out, &w, l, i + 1);
+		/* (a line that kept an ESC kept them all) */
+		bool lost_here = lost && !memchr(l->text, '\x1b', l->len);
+		if (i >= first && has_term_work(l, lost_here))
+			write_unescaped(&out, &w, l, i + 1, lost_here);
 		else
 			rw_keep(&out, l, i + 1);
 	}
@@ -490,6 +582,22 @@ bool br_dec_stage_ansi(struct br_doc *doc)
 	br_dec_rw_done(&out);
 	doc->transport |= BR_TRANSPORT_ESCAPES;
 	return true;
+}
+
+bool br_dec_stage_ansi(struct br_doc *doc)
+{
+	/* the lines are the bytes as read (but a UTF-16 text's): neither
+	 * byte in them, no line has work (two passes over the bytes cost
+	 * less than two calls for each line) */
+	if (!(doc->transport & BR_TRANSPORT_UTF16) && !memchr(doc->raw, '\x1b', doc->raw_len) &&
+	    !memchr(doc->raw, '\b', doc->raw_len))
+		return false;
+	return unescape_lines(doc, false);
+}
+
+bool br_dec_stage_lost_escapes(struct br_doc *doc)
+{
+	return unescape_lines(doc, true);
 }
 
 /* ------------------------------------------------------------ log time stamps */
@@ -504,7 +612,10 @@ bool br_dec_stage_ansi(struct br_doc *doc)
  * the output); each loses the stamp, the syslog tag after it, and one blank.
  * A time needs its seconds: "10:30 meeting" is not a stamp; but a chat
  * log's "[10:30] <joe> " is, the nick in angle brackets after the time
- * (with or without seconds) going with it.
+ * (with or without seconds) going with it. A chat app's export stamps each
+ * message, not each line: "[06/12/2026, 21:40:03] Omar: " (in brackets),
+ * "6/12/26, 9:40 PM - Omar: " (after a dash); the date, the comma, the
+ * clock and the sender's colon make one line a block of its own.
  */
 #define STAMP_MIN_LINES 3
 
@@ -612,6 +723,46 @@ static size_t syslog_tag(const char *s, size_t n, size_t i)
 	return k < n && s[k] == ':' ? k + 1 : i;
 }
 
+/* A chat export's sender after its stamp, "Omar: " at s[i]: the index
+ * after the colon's blank, 0 if none (a name of up to 40 bytes, no colon). */
+static size_t sender_at(const char *s, size_t n, size_t i)
+{
+	size_t k = i;
+	while (k < n && k - i < 40 && s[k] != ':' && s[k] != '[' && s[k] != ']')
+		k++;
+	if (k == i || k >= n || s[k] != ':' || s[i] == ' ' || s[k - 1] == ' ')
+		return 0;
+	return k + 1 < n && s[k + 1] == ' ' ? k + 2 : k + 1 == n ? n : 0;
+}
+
+/* A chat export's stamp and sender at s[i] (after any '['): "06/12/2026,
+ * 21:40:03] Omar: " or "6.12.26, 9:40 PM - Omar: "; the index after, 0 if
+ * none. */
+static size_t chat_stamp_at(const char *s, size_t n, size_t i, bool bracket)
+{
+	size_t k = br_dec_chat_date((const unsigned char *)s, n, i);
+	if (!k || k >= n || s[k] != ' ')
+		return 0;
+	size_t c = k + 1;
+	if (!(k = clock_at(s, n, c)) && !(k = hm_at(s, n, c)))
+		return 0;
+	/* "9:40 PM", the blank before it maybe U+202F (a narrow one) */
+	size_t b = k < n && s[k] == ' ' ? k + 1 : k + 3 <= n && memcmp(s + k, "\xe2\x80\xaf", 3) == 0 ? k + 3 : 0;
+	if (b && b + 2 <= n && (s[b] == 'A' || s[b] == 'P' || s[b] == 'a' || s[b] == 'p') &&
+	    (s[b + 1] == 'M' || s[b + 1] == 'm'))
+		k = b + 2;
+	if (bracket) {
+		if (k + 1 >= n || s[k] != ']' || s[k + 1] != ' ')
+			return 0;
+		k += 2;
+	} else {
+		if (k + 3 >= n || memcmp(s + k, " - ", 3) != 0)
+			return 0;
+		k += 3;
+	}
+	return sender_at(s, n, k);
+}
+
 /* Bytes of l's time stamp with what goes with it; 0 if none. */
 static size_t stamp_len(const struct br_line *l)
 {
@@ -623,11 +774,15 @@ static size_t stamp_len(const struct br_line *l)
 	i += bracket;
 	if (i + 5 > n)
 		return 0;
-	/* most lines fail here: a stamp's first bytes are "DD:", "D:", "YYYY-"
-	 * or a month's three letters and a blank */
-	if (is_digit((unsigned char)s[i]) ? s[i + 1] != ':' && s[i + 2] != ':' && s[i + 4] != '-'
+	/* most lines fail here: a stamp's first bytes are "DD:", "D:", "YYYY-",
+	 * a chat export's "DD/", "D." or a month's three letters and a blank */
+	if (is_digit((unsigned char)s[i]) ? s[i + 1] != ':' && s[i + 2] != ':' && s[i + 4] != '-' &&
+						    s[i + 1] != '/' && s[i + 2] != '/' && s[i + 1] != '.' &&
+						    s[i + 2] != '.'
 					   : s[i + 3] != ' ' || !strchr("ADFJMNOS", s[i]))
 		return 0;
+	if (is_digit((unsigned char)s[i]) && (s[i + 1] == '/' || s[i + 2] == '/' || s[i + 1] == '.' || s[i + 2] == '.'))
+		return chat_stamp_at(s, n, i, bracket);
 	size_t k;
 	bool need_nick = false; /* "10:30" alone needs a chat nick after it */
 	if (is_digit((unsigned char)s[i])) {
@@ -662,13 +817,28 @@ static size_t stamp_len(const struct br_line *l)
 	return k < n ? k + 1 : n;
 }
 
+/* Does l start with a chat export's stamp and sender? */
+static bool is_chat_stamp(const struct br_line *l)
+{
+	const char *s = l->text;
+	size_t n = l->len, i = s[0] == '[';
+	return i + 8 < n && is_digit((unsigned char)s[i]) &&
+	       (s[i + 1] == '/' || s[i + 2] == '/' || s[i + 1] == '.' || s[i + 2] == '.') &&
+	       chat_stamp_at(s, n, i, i == 1);
+}
+
 /* The end of the stamped block from line i (i when there is none). */
 static size_t stamp_block(const struct br_doc *doc, size_t i)
 {
 	size_t j = i;
 	while (j < doc->nlines && stamp_len(&doc->lines[j]))
 		j++;
-	return j - i >= STAMP_MIN_LINES ? j : i;
+	if (j - i >= STAMP_MIN_LINES)
+		return j;
+	/* a chat export's message: its stamp and sender are enough */
+	for (j = i; j < doc->nlines && is_chat_stamp(&doc->lines[j]); j++)
+		;
+	return j;
 }
 
 /* Rewrite doc from line `first` on: at each line i where block(doc, i)
@@ -769,7 +939,7 @@ static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *d
 bool br_dec_stage_stamps(struct br_doc *doc)
 {
 	size_t nl = doc->nlines, first = nl;
-	for (size_t i = 0; i + STAMP_MIN_LINES <= nl && first == nl; i++)
+	for (size_t i = 0; i < nl && first == nl; i++)
 		if (stamp_block(doc, i) > i)
 			first = i;
 	if (first == nl)

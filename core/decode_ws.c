@@ -1,6 +1,7 @@
 /*
  * decode_ws — whitespace: TABs expand to 8-column stops (not in table
- * rows), no-break and odd spaces become spaces, zero-width characters go.
+ * rows), no-break and odd spaces become spaces, zero-width characters go,
+ * a PDF's ligatures become their letters.
  */
 #include "decode_int.h"
 
@@ -15,7 +16,7 @@
  * U+205F, Latin-1 0xA0) -> *repl is " "; U+3000, the ideographic space,
  * is two columns wide (a CJK editor's indentation, a table typed with it)
  * -> "  "; zero-width characters (U+200B, U+2060, U+FEFF, U+00AD) -> *repl
- * is "". 0 if neither. */
+ * is ""; a ligature (U+FB00..U+FB06, "ﬁ") -> its letters. 0 if none. */
 size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl)
 {
 	size_t l = br_utf8_seq_len(s, n);
@@ -48,6 +49,13 @@ size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl)
 	}
 	if (l == 3 && s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf) {
 		*repl = "";
+		return 3;
+	}
+	/* the Latin ligatures a PDF's text carries (U+FB00..U+FB06):
+	 * "ﬁles" a parser reads as "files", "ﬁleserver" a name as typed */
+	if (l == 3 && s[0] == 0xef && s[1] == 0xac && s[2] <= 0x86) {
+		static const char *const lig[] = {"ff", "fi", "fl", "ffi", "ffl", "st", "st"};
+		*repl = lig[s[2] - 0x80];
 		return 3;
 	}
 	return 0;

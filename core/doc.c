@@ -134,9 +134,10 @@ void br_doc_show_lines(struct br_doc *doc)
 }
 
 /* Control bytes that make a document look binary: NUL and C0 controls but
- * TAB, LF, CR, FF and ESC (terminals' colour codes in pasted output). */
+ * BS, TAB, LF, CR, FF and ESC (a pager's overstrike and a terminal's colour
+ * codes in pasted output). */
 static const unsigned char binary_byte[256] = {
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1, 1,
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1,
 };
 
@@ -409,8 +410,9 @@ struct br_doc_reader {
 	unsigned line0;     /* physical lines handed out */
 	br_doc_look_fn look; /* the first look at each message (or NULL) */
 	void *look_arg;
-	bool pieces;        /* not mbox, and big or not a regular file: read
-			     * in pieces (PIECE) */
+	bool utf16;         /* starts with a UTF-16 byte-order mark: never cut */
+	bool pieces;        /* not mbox nor UTF-16, and big or not a regular
+			     * file: read in pieces (PIECE) */
 	size_t size;        /* a regular file's size (0: unknown) */
 	size_t shed;        /* bytes of it dropped from the front of buf */
 	size_t piece;       /* bytes before a piece may be cut (PIECE) */
@@ -818,7 +820,10 @@ static int reader_init(int fd, bool is_stdin, const char *path, struct br_doc_re
 	struct stat st;
 	bool reg = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	rd->size = reg ? (size_t)st.st_size : 0;
-	rd->pieces = !rd->mbox && !(reg && rd->size <= WHOLE);
+	/* a UTF-16 text is one document however big: a piece would start
+	 * without its byte-order mark, maybe inside a character */
+	rd->utf16 = br_decode_utf16_mark(rd->buf, rd->len);
+	rd->pieces = !rd->mbox && !rd->utf16 && !(reg && rd->size <= WHOLE);
 	rd->piece = PIECE;
 	rd->row_shape = -1;
 	*out = rd;
@@ -832,7 +837,7 @@ void br_doc_reader_set_block(struct br_doc_reader *rd, size_t n)
 
 void br_doc_reader_set_piece(struct br_doc_reader *rd, size_t n)
 {
-	rd->pieces = !rd->mbox;
+	rd->pieces = !rd->mbox && !rd->utf16;
 	rd->piece = n;
 }
 

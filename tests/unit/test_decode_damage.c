@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -156,6 +157,17 @@ static void hyphens_and_digit_groups(void **state)
 	check("r\xc3\xad" "o 1 2 3\n", "r\xc3\xad" "o 1 2 3\n", 0);
 }
 
+/* A PDF's ligatures (U+FB00..U+FB06) become their letters: "ﬁles", a
+ * host "ﬁleserver" read as typed; other characters of that block stay. */
+static void pdf_ligatures(void **state)
+{
+	(void)state;
+	check("\xef\xac\x81leserver 4G 1 2 3\n   \xef\xac\x81les  /sec\ne\xef\xac\x80ort \xef\xac\x82ow "
+	      "\xef\xac\x83" "x \xef\xac\x84" "e\n",
+	      "fileserver 4G 1 2 3\n   files  /sec\neffort flow ffix ffle\n", BR_TRANSPORT_TABS);
+	check("\xef\xac\x9d x\n", "\xef\xac\x9d x\n", 0);
+}
+
 /* A uuencoded attachment: its text read in place of the encoded lines,
  * each line of it keeping the ORIGINAL encoded lines it came from; the
  * "begin" and "end" lines stay. A mailer's stripped trailing blanks cost
@@ -300,6 +312,28 @@ static void chat_log_stamps(void **state)
 		check(ins[i], ins[i], 0);
 }
 
+/* A chat app's export stamps each message, not each line: the stamp and
+ * the sender go from a message's first line alone, bracketed (iOS) or
+ * before a dash (Android), with seconds or an AM/PM; dates in prose, a
+ * stamp without a sender, a list's "1." stay. */
+static void chat_export_stamps(void **state)
+{
+	(void)state;
+	check("[06/12/2026, 21:40:03] Omar Haddad: /dev/sdm:\n"
+	      " Timing cached reads:   8820 MB in  2.00 seconds = 4410.06 MB/sec\n"
+	      "6/12/26, 9:41 PM - Jo: nice\n"
+	      "06.12.26, 21:42 - Omar Haddad:\n",
+	      "/dev/sdm:\n Timing cached reads:   8820 MB in  2.00 seconds = 4410.06 MB/sec\nnice\n\n",
+	      BR_TRANSPORT_PREFIX);
+	static const char *const ins[] = {
+		"06/12/2026, 21:40 was the run\n",
+		"[06/12/2026, 21:40:03] no sender here\n",
+		"06/12/2026 21:40 - note: x\n1. a 1 2 3\n1.5 MB/sec\n",
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(ins); i++)
+		check(ins[i], ins[i], 0);
+}
+
 /* A document saved as UTF-16: read as the text it holds, either byte
  * order, a surrogate pair one character; bytes that only start like it
  * stay binary. */
@@ -328,6 +362,40 @@ static void utf16_documents(void **state)
 	assert_null(br_decode_utf16("ab", 2, &n));
 }
 
+/* A big UTF-16 file is one document: a piece of it would start without its
+ * byte-order mark. These bytes (CJK characters whose bytes are "\n\n" and
+ * "aaaa1\n") read as blocks of lines a machine wrote, where a text read in
+ * pieces may be cut. */
+static void utf16_never_cut(void **state)
+{
+	(void)state;
+	size_t n = 2 + 8 * 400;
+	char *bytes = br_malloc(n);
+	memcpy(bytes, "\xff\xfe", 2);
+	for (size_t i = 2; i < n; i += 8)
+		memcpy(bytes + i, "\x0a\x0a\x61\x61\x61\x61\x31\x0a", 8);
+	char path[] = "/tmp/test_decode_damage_XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, bytes, n), (ssize_t)n);
+	close(fd);
+	struct br_doc_reader *rd;
+	assert_int_equal(br_doc_reader_open(path, &rd), 0);
+	br_doc_reader_set_piece(rd, 64);
+	br_doc_reader_set_block(rd, 256);
+	struct br_doc *d;
+	unsigned line0, docs = 0;
+	while (br_doc_reader_next(rd, &d, &line0) == 0 && d) {
+		docs++;
+		assert_int_equal(d->raw_len, n);
+		br_doc_free(d);
+	}
+	assert_int_equal(docs, 1);
+	br_doc_reader_close(rd);
+	unlink(path);
+	free(bytes);
+}
+
 /* A Markdown converter's backslashes go where three lines or more hold
  * one; a regular expression or a Windows path alone keeps them. */
 static void markdown_escapes(void **state)
@@ -345,6 +413,27 @@ static void markdown_escapes(void **state)
 		check(ins[i], ins[i], 0);
 }
 
+/* A double-spaced reply commented out ("# " on the blank lines too): the
+ * marks go, the reply's quoting then, and the double spacing before the
+ * marks of a second layer are looked for (a blank line between each two
+ * would part their block). */
+static void commented_double_spaced_reply(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("#!/bin/sh\n"
+			       "# Ann wrote:\n# \n# > first 1 2 3\n# \n# > second 4 5 6\n# \n# > third 7 8 9\n# \n# \n# \n"
+			       "# # old 1 2 3\n# \n# # older 4 5 6\n# \n# # oldest 7 8 9\n# \n# # end 1 2 3\n"
+			       "run\n");
+	char *got = joined(d);
+	assert_string_equal(got, "!/bin/sh\n Ann wrote:\n \nfirst 1 2 3\nsecond 4 5 6\nthird 7 8 9\n \n"
+				 "old 1 2 3\nolder 4 5 6\noldest 7 8 9\nend 1 2 3\nrun\n");
+	assert_int_equal(d->lines[3].depth, 1);
+	assert_true(d->transport & BR_TRANSPORT_QUOTE);
+	assert_true(d->transport & BR_TRANSPORT_SPACING);
+	free(got);
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -354,14 +443,18 @@ int main(void)
 		cmocka_unit_test(numbered_lists),
 		cmocka_unit_test(numbered_outlines_stay),
 		cmocka_unit_test(hyphens_and_digit_groups),
+		cmocka_unit_test(pdf_ligatures),
 		cmocka_unit_test(uuencoded_attachment),
 		cmocka_unit_test(uuencoded_not_text),
 		cmocka_unit_test(markdown_table_of_output),
 		cmocka_unit_test(markdown_grid_stays),
 		cmocka_unit_test(jira_tables),
 		cmocka_unit_test(chat_log_stamps),
+		cmocka_unit_test(chat_export_stamps),
 		cmocka_unit_test(utf16_documents),
+		cmocka_unit_test(utf16_never_cut),
 		cmocka_unit_test(markdown_escapes),
+		cmocka_unit_test(commented_double_spaced_reply),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

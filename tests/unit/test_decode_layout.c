@@ -254,6 +254,49 @@ static void terminal_escapes(void **state)
 	br_doc_free(d);
 }
 
+/* A pager's overstrike: "x BS x" (bold) and "_ BS x" (underline) print x,
+ * "x BS _" too; a BS at an end of the line stays, and a document of them
+ * is no binary file. */
+static void terminal_overstrike(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("/\b/d\bde\bev\bv/\b/s\bsd\bda\ba:\b:\n"
+			       " _\bT_\bi_\bm_\bi_\bn_\bg cached reads: 2\b_0\b_ MB\n"
+			       "\bend\b\n"
+			       "\xc3\xa9\b\xc3\xa9t\xc3\xa9\n");
+	assert_false(d->binary);
+	assert_string_equal(d->lines[0].text, "/dev/sda:");
+	assert_string_equal(d->lines[1].text, " Timing cached reads: 20 MB");
+	assert_string_equal(d->lines[2].text, "\bend\b");
+	assert_string_equal(d->lines[3].text, "\xc3\xa9t\xc3\xa9");
+	assert_true(d->transport & BR_TRANSPORT_ESCAPES);
+	br_doc_free(d);
+}
+
+/* Colours whose ESC a web form dropped ("[1;32m") or cat -v spelled ("^[["):
+ * gone where the document shows a reset ("[0m", "[m"), in lines without an
+ * ESC; text that looks like one stays: a prompt's "[me@box", "[0m]", and
+ * all of them in a document without a reset. */
+static void terminal_lost_escapes(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("[1;34m/dev/sda:[0m\n"
+			       " Timing buffered disk reads: [1;32m512.33[0m MB/sec[K\n"
+			       "^[[33m9644.02 MB/sec^[[m and [me@box ~]$ and x[0m]\n"
+			       "a stray \x1b keeps [0m\n");
+	assert_string_equal(d->lines[0].text, "/dev/sda:");
+	assert_string_equal(d->lines[1].text, " Timing buffered disk reads: 512.33 MB/sec");
+	assert_string_equal(d->lines[2].text, "9644.02 MB/sec and [me@box ~]$ and x[0m]");
+	assert_string_equal(d->lines[3].text, "a stray \x1b keeps [0m");
+	assert_true(d->transport & BR_TRANSPORT_ESCAPES);
+	assert_int_equal(d->lines[1].line, 2);
+	br_doc_free(d);
+	d = mem("[1;34m/dev/sda:\n[me@box ~]$ ls\n");
+	assert_string_equal(d->lines[0].text, "[1;34m/dev/sda:");
+	assert_false(d->transport & BR_TRANSPORT_ESCAPES);
+	br_doc_free(d);
+}
+
 /* A reply quoting a numbered paste of a commented block: the quoting,
  * then the numbers, then the paste's own "# " go. */
 static void quoted_numbered_comments(void **state)
@@ -396,6 +439,8 @@ int main(void)
 		cmocka_unit_test(not_double_spacing),
 		cmocka_unit_test(quoted_double_spacing),
 		cmocka_unit_test(terminal_escapes),
+		cmocka_unit_test(terminal_overstrike),
+		cmocka_unit_test(terminal_lost_escapes),
 		cmocka_unit_test(quoted_numbered_comments),
 		cmocka_unit_test(log_stamps),
 		cmocka_unit_test(blank_gutters),
