@@ -199,7 +199,6 @@ struct br_load_stream {
 	size_t cap_slimv;
 	struct br_buf enc;
 	FILE *spill;
-	char *spill_buf;         /* its stdio buffer */
 	uint64_t spilled;        /* bytes in it */
 	int spill_err;           /* errno of a write to it that failed, or 0 */
 	struct groups *seen;     /* the records so far (groups_add) */
@@ -596,10 +595,10 @@ static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 				st->budget = SIZE_MAX; /* nowhere to spill: held, as before */
 				return;
 			}
-			/* few, big writes (glibc takes a size only with a buffer:
-			 * without one, 4 KiB writes, 51,000 for 100k runs) */
-			st->spill_buf = br_malloc(COPY_BLOCK);
-			setvbuf(st->spill, st->spill_buf, _IOFBF, COPY_BLOCK);
+			/* stdio's own 4 KiB writes: blocks of 64 KiB or 1 MiB
+			 * were faster at 100k runs (200 MB of spill) but cost
+			 * twice the system time at 1M runs (2 GB), in copying
+			 * into the page cache (session 13, bench/RESULTS.md) */
 		}
 		st->seen = groups_new(1024, false);
 		tally_init(&st->hot, 16);
@@ -900,7 +899,6 @@ void br_load_stream_free(struct br_load_stream *st)
 		return;
 	if (st->spill)
 		fclose(st->spill);
-	free(st->spill_buf); /* (after the file that used it) */
 	if (st->stdin_copy)
 		fclose(st->stdin_copy);
 	br_buf_free(&st->enc);
