@@ -1362,7 +1362,6 @@ static bool has_any_cpu(const struct br_record *r)
 	return false;
 }
 
-
 static uint64_t merge_key(const struct br_record *r)
 {
 	uint64_t h = 1469598103934665603ull ^ (uint64_t)r->tool;
