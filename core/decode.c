@@ -584,9 +584,15 @@ static void decode_transport(struct br_doc *doc, struct signs *sg_out)
 		 * after each soft break): undone first, so that they join */
 		if (br_dec_stage_undouble(doc))
 			scan(doc, &sg, &facts);
-		struct rescan rs = {.old = &facts};
-		if (br_dec_stage_qp(doc, &rs))
+		/* a message encoded again as a whole (forwarded inline in an
+		 * encoded reply): its own encoding shows once the outer one is
+		 * gone; three layers at most */
+		for (int layer = 0; layer < 3 && sg.qp; layer++) {
+			struct rescan rs = {.old = &facts};
+			if (!br_dec_stage_qp(doc, &rs))
+				break;
 			scan_finish(&rs.st, &sg);
+		}
 	}
 	if (!page && sg.html_page) {
 		br_dec_stage_html_page(doc);

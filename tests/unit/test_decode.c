@@ -342,6 +342,39 @@ static void qp_encoded_words_are_no_evidence(void **state)
 	br_doc_free(d);
 }
 
+/* A message forwarded inline in a reply encoded as a whole: its own
+ * encoding (a soft break, now "=3D" at a line end, and "=3D20") shows once
+ * the outer one is gone, and goes too; a text encoded once keeps the
+ * "=18" an old hdparm printed. */
+static void qp_twice(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"---------- Forwarded message ----------\n"
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"scratch03        4G 41873  91 87211  24 38110  11 44930  88 121554 15 402.=\n"
+		"=3D\n"
+		"7   1\n"
+		"done=3D20\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_string_equal(find(d, "scratch03")->text,
+			    "scratch03        4G 41873  91 87211  24 38110  11 44930  88 121554 15 402.7   1");
+	assert_string_equal(find(d, "done")->text, "done ");
+	br_doc_free(d);
+	static const char once[] =
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"/dev/hda:\n"
+		" Timing buffered disk reads:  64 MB in  3.51 seconds =3D18.23 MB/sec\n";
+	d = mem(once);
+	assert_string_equal(find(d, " Timing")->text, " Timing buffered disk reads:  64 MB in  3.51 seconds =18.23 MB/sec");
+	br_doc_free(d);
+}
+
 /* A copy that doubled the lines of an encoded text: a blank line after
  * each soft break too; undone before the breaks are joined. */
 static void qp_double_spaced(void **state)
@@ -1448,6 +1481,7 @@ int main(void)
 		cmocka_unit_test(qp_quoted_continuations),
 		cmocka_unit_test(qp_marked_continuations),
 		cmocka_unit_test(qp_double_spaced),
+		cmocka_unit_test(qp_twice),
 		cmocka_unit_test(qp_quoted_declaration),
 		cmocka_unit_test(qp_parts_by_declared_boundary),
 		cmocka_unit_test(qp_layered_marks),
