@@ -178,22 +178,26 @@ def uuencode(t):
             'begin 644 results.txt\n' + '\n'.join(lines) + '\n`\nend\n')
 
 
-def md_table(t):
-    """Tool output made into a Markdown table: the columns of each line
-    (split at runs of two or more blanks) as cells, a |---| rule after the
-    first row of each paragraph."""
+def table_rows(t, row):
+    """Each line of t as a table row, its columns (split at runs of two or
+    more blanks, or a tab) its cells: row(cells, first) gives the lines,
+    first for the first row of each paragraph; blank lines stay."""
     out, first = [], True
     for l in t.split('\n'):
         if not l.strip():
             out.append(l)
             first = True
             continue
-        cells = [c for c in re.split(r'\s{2,}|\t', l.strip()) if c]
-        out.append('| ' + ' | '.join(cells) + ' |')
-        if first:
-            out.append('|' + '---|' * len(cells))
-            first = False
+        out.extend(row([c for c in re.split(r'\s{2,}|\t', l.strip()) if c], first))
+        first = False
     return '\n'.join(out)
+
+
+def md_table(t):
+    """Tool output made into a Markdown table: a |---| rule after the first
+    row of each paragraph."""
+    return table_rows(t, lambda cells, first: ['| ' + ' | '.join(cells) + ' |']
+                      + (['|' + '---|' * len(cells)] if first else []))
 
 
 def in_numbers(ch):
@@ -302,18 +306,11 @@ def gmail(t):
 
 def jira_table(t):
     """A Jira or Confluence table: the first line of each paragraph a header
-    row ('||a||b||'), the others rows ('|a|b|'), columns cut at blanks."""
-    out, first = [], True
-    for l in t.split('\n'):
-        if not l.strip():
-            out.append(l)
-            first = True
-            continue
-        cells = [c for c in re.split(r'\s{2,}|\t', l.strip()) if c]
+    row ('||a||b||'), the others rows ('|a|b|')."""
+    def row(cells, first):
         sep = '||' if first else '|'
-        out.append(sep + sep.join(cells) + sep)
-        first = False
-    return '\n'.join(out)
+        return [sep + sep.join(cells) + sep]
+    return table_rows(t, row)
 
 
 def html_br(t):

@@ -56,6 +56,15 @@ static bool sort_pos(struct pos *v, size_t n)
 	return true;
 }
 
+/* Does a record found in doc name doc as its source? Not one read back
+ * from JSON Lines: it names the file it was first found in, and a line
+ * of that file. */
+static bool names_doc(const char *file, const struct br_doc *doc)
+{
+	const char *own = doc->path ? doc->path : "";
+	return file && (file == own || strcmp(file, own) == 0);
+}
+
 /* Parsers run one after the other; the records and diagnostics of one
  * document are put back in document order (stable: equal lines keep the
  * registry order), so "first appearance" and the report's row order follow
@@ -63,15 +72,11 @@ static bool sort_pos(struct pos *v, size_t n)
 static void document_order(const struct br_doc *doc, struct br_dataset *ds, size_t rec0, size_t diag0)
 {
 	size_t n = ds->records.n - rec0;
-	/* records read back from JSON Lines carry the source they were first
-	 * found in (another file): their order is the file's (and so a big
-	 * one can be read in pieces) */
-	const char *f0 = doc->path ? doc->path : "";
-	for (size_t i = rec0; i < ds->records.n && n > 1; i++) {
-		const char *f = ds->records.v[i]->source.file;
-		if (!f || (f != f0 && strcmp(f, f0) != 0))
+	/* records read back from JSON Lines keep the file's order (and so a
+	 * big one can be read in pieces) */
+	for (size_t i = rec0; i < ds->records.n && n > 1; i++)
+		if (!names_doc(ds->records.v[i]->source.file, doc))
 			n = 0;
-	}
 	if (n > 1) {
 		struct pos *v = br_malloc(n * sizeof *v);
 		for (size_t i = 0; i < n; i++)
@@ -318,7 +323,7 @@ static void names_after(const struct br_doc *doc, struct br_dataset *ds, size_t 
 	for (size_t a = rec0; a < ds->records.n;) {
 		const struct br_record *r = ds->records.v[a];
 		size_t b = a + 1;
-		if (!same_label(r->source.file, doc->path)) { /* read back from JSON Lines */
+		if (!names_doc(r->source.file, doc)) { /* read back from JSON Lines */
 			a = b;
 			continue;
 		}
@@ -352,10 +357,9 @@ void br_reconcile_document(const struct br_doc *doc, struct br_dataset *ds, size
 		names_after(doc, ds, rec0);
 	if (!line0)
 		return;
-	const char *own = doc->path ? doc->path : "";
 	for (size_t i = rec0; i < ds->records.n; i++) {
 		struct br_source *src = &ds->records.v[i]->source;
-		if (src->file && src->file != own && strcmp(src->file, own) != 0)
+		if (src->file && !names_doc(src->file, doc))
 			continue; /* read back from JSON Lines: the line of another file */
 		src->line += line0;
 		src->end_line += line0;
