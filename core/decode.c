@@ -599,6 +599,10 @@ static void decode_transport(struct br_doc *doc, struct signs *sg_out)
 		page = true;
 		scan(doc, &sg, &facts);
 	}
+	/* the bytes a transfer encoding held, in the character set the
+	 * message declared (a page's is libxml2's) */
+	if (!page && br_dec_stage_charset(doc))
+		scan(doc, &sg, &facts);
 	/* a text's "&gt;&nbsp;" (a page's own are the HTML stage's): the
 	 * quoting and the spaces they spell count once they are characters */
 	if (!page && sg.entity && br_dec_stage_entities(doc))
@@ -617,6 +621,10 @@ void br_decode(struct br_doc *doc)
 	br_dec_stage_utf16(doc);
 	if (doc->binary)
 		return;
+	/* a message's text in the character set it declared, where no
+	 * transfer encoding hides it (again after the transport below): an
+	 * ISO-2022 set's shifts are escape sequences */
+	br_dec_stage_charset(doc);
 	/* the outermost layer of a copy: a line-number gutter in front of
 	 * every line, quoted-printable or markup included */
 	br_dec_stage_ansi(doc);

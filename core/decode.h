@@ -86,4 +86,9 @@ bool br_decode_utf16_mark(const char *bytes, size_t n);
  * length in *out_len (caller frees); NULL when they are not UTF-16 text. */
 char *br_decode_utf16(const char *bytes, size_t n, size_t *out_len);
 
+/* s[0..n), bytes in character set `set` (an iconv(3) name, br_doc.charset),
+ * appended to b as UTF-8 (decode_charset.c); false, b unchanged, when
+ * they are not that set's text. */
+bool br_charset_add(const char *set, const char *s, size_t n, struct br_buf *b);
+
 #endif

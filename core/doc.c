@@ -898,6 +898,7 @@ void br_doc_free(struct br_doc *doc)
 	free(doc->phys_term);
 	free(doc->raw);
 	free(doc->path);
+	free(doc->charset);
 	free(doc);
 }
 
@@ -923,8 +924,10 @@ static bool plain_text(const char *s, size_t n)
 	return true;
 }
 
-/* Text of an excerpt, each piece after the first on a line of its own. */
-static void excerpt_add(struct br_buf *b, bool *first, const char *p, size_t n)
+/* Text of an excerpt, each piece after the first on a line of its own;
+ * bytes as read in the document's declared character set (charset, or
+ * NULL) made UTF-8. */
+static void excerpt_add(struct br_buf *b, bool *first, const char *p, size_t n, const char *charset)
 {
 	if (!*first)
 		br_buf_addc(b, '\n');
@@ -932,8 +935,9 @@ static void excerpt_add(struct br_buf *b, bool *first, const char *p, size_t n)
 	/* plain ASCII text, the common case, is copied as it is */
 	if (plain_text(p, n))
 		br_buf_add(b, p, n);
-	else
-		br_buf_add_utf8(b, p, n);
+	else if (!charset || (br_utf8_valid(p, n) && strncmp(charset, "iso-2022", 8) != 0) ||
+		 !br_charset_add(charset, p, n, b))
+		br_buf_add_utf8(b, p, n); /* (an ISO-2022 set shifts with ESC: valid UTF-8) */
 }
 
 char *br_doc_excerpt(const struct br_doc *doc, unsigned first, unsigned last)
@@ -951,13 +955,14 @@ char *br_doc_excerpt(const struct br_doc *doc, unsigned first, unsigned last)
 		if (!(l->flags & BR_LINE_DECODED) || l->end_line < first || l->line > last)
 			continue;
 		for (; i < l->line; i++)
-			excerpt_add(&b, &none, doc->raw + doc->phys[i - 1], br_doc_phys_len(doc, i - 1));
-		excerpt_add(&b, &none, l->text, l->len);
+			excerpt_add(&b, &none, doc->raw + doc->phys[i - 1], br_doc_phys_len(doc, i - 1),
+				    doc->charset);
+		excerpt_add(&b, &none, l->text, l->len, NULL);
 		if (i <= l->end_line)
 			i = l->end_line + 1;
 	}
 	for (; i <= last; i++)
-		excerpt_add(&b, &none, doc->raw + doc->phys[i - 1], br_doc_phys_len(doc, i - 1));
+		excerpt_add(&b, &none, doc->raw + doc->phys[i - 1], br_doc_phys_len(doc, i - 1), doc->charset);
 	return br_buf_detach(&b);
 }
 
@@ -982,6 +987,7 @@ static const struct {
 	{BR_TRANSPORT_MDTABLE, "Markdown table", "lines made Markdown table rows read as a table's rows"},
 	{BR_TRANSPORT_UTF16, "UTF-16", "read as UTF-16 text"},
 	{BR_TRANSPORT_MDESCAPE, "Markdown escapes", "a Markdown converter's backslash escapes removed"},
+	{BR_TRANSPORT_CHARSET, "character set", "text in the character set the mail declared, made UTF-8"},
 };
 
 const char *br_transport_name(unsigned bit)

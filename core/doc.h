@@ -36,6 +36,7 @@ enum {
 	BR_TRANSPORT_MDTABLE = 1 << 11,  /* lines made Markdown table rows read as table rows */
 	BR_TRANSPORT_UTF16 = 1 << 12,    /* a UTF-16 document read as its text (br_doc.shown) */
 	BR_TRANSPORT_MDESCAPE = 1 << 13, /* Markdown's backslash escapes ("\+", "\*") removed */
+	BR_TRANSPORT_CHARSET = 1 << 14,  /* text in the character set a mail declared, made UTF-8 */
 };
 
 /* What a BR_TRANSPORT_* bit did, in words ("quoted-printable decoded"), or
@@ -105,6 +106,10 @@ struct br_doc {
 			        * the bytes looks in br_doc_text(). */
 	size_t shown_len;
 	unsigned transport;    /* BR_TRANSPORT_* applied */
+	char *charset;         /* the character set the bytes as read are in,
+			        * as a mail's Content-Type declared it (an
+			        * iconv name; NULL: UTF-8, else Windows-1252
+			        * where not UTF-8) */
 	bool binary;           /* looks like binary data (many NUL/control bytes):
 			        * not decoded, no logical lines */
 	bool looked_away;      /* a message the reader's first look found nothing

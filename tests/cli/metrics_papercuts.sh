@@ -82,5 +82,5 @@ expect_err "^  line 45: not read: 1 line with figures no parser understood$"
 # the report's inputs table names every decoding, base64 bodies too
 expect_status 0 $BR -o "$T/d.html" corpus/bonniepp-mail-base64-parts.txt corpus/hdparm-mail-qp.txt
 grep -q '<td>base64</td>' "$T/d.html" || fail "the inputs table does not say the mail was base64"
-grep -q '<td>quoted-printable</td>' "$T/d.html" || fail "the inputs table does not say quoted-printable"
+grep -q '<td>quoted-printable[,<]' "$T/d.html" || fail "the inputs table does not say quoted-printable"
 exit 0

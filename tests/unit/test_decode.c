@@ -1381,7 +1381,8 @@ static void b64_body_decoded(void **state)
 	assert_int_equal(l->end_line, 6);
 	assert_true(l->flags & BR_LINE_DECODED);
 	assert_int_equal(find(d, "Hello,")->line, 5);
-	assert_string_equal(find(d, "Gr")->text, "Gr\xfc\xdf" "e");
+	/* (Latin-1, as its part declares: made UTF-8) */
+	assert_string_equal(find(d, "Gr")->text, "Gr\xc3\xbc\xc3\x9f" "e");
 	assert_int_equal(find(d, "sig")->line, 10);
 	assert_false(find(d, "sig")->flags & BR_LINE_DECODED);
 	size_t n;
@@ -1470,6 +1471,65 @@ static void ansible_results_unwrapped(void **state)
 	br_doc_free(d);
 }
 
+/* A mail in the character set its Content-Type declares: once the
+ * transfer encoding is undone, its lines are made UTF-8 (KOI8-R after
+ * quoted-printable; the declaration on a header's continuation line), an
+ * ISO-2022-JP body's shifts are read, not taken for terminal escapes, and
+ * the excerpt of the bytes as read is UTF-8 too; a part that declares
+ * UTF-8 is left as it is. */
+static void declared_charset_made_utf8(void **state)
+{
+	(void)state;
+	/* "Сервер" in KOI8-R is F3 C5 D2 D7 C5 D2 */
+	const char *koi =
+		"From: a@example.org\n"
+		"Content-Type: text/plain;\n"
+		"\tcharset=\"KOI8-R\"\n"
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"=F3=C5=D2=D7=C5=D2 db1:\n"
+		"/dev/sda:\n";
+	struct br_doc *d = mem(koi);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_true(d->transport & BR_TRANSPORT_CHARSET);
+	find(d, "\xd0\xa1\xd0\xb5\xd1\x80\xd0\xb2\xd0\xb5\xd1\x80 db1:");
+	br_doc_free(d);
+
+	/* "ファイル" in ISO-2022-JP: ESC $ B %U%!%$%k ESC ( B; 8-bit KOI8
+	 * bytes as read in the excerpt */
+	const char *jp = "Content-Type: text/plain; charset=ISO-2022-JP\n"
+			 "\n"
+			 "\x1b$B%U%!%$%k\x1b(B 8G 612 98\n";
+	d = mem(jp);
+	assert_true(d->transport & BR_TRANSPORT_CHARSET);
+	find(d, "\xe3\x83\x95\xe3\x82\xa1\xe3\x82\xa4\xe3\x83\xab 8G 612 98");
+	char *ex = br_doc_excerpt(d, 3, 3);
+	assert_string_equal(ex, "\xe3\x83\x95\xe3\x82\xa1\xe3\x82\xa4\xe3\x83\xab 8G 612 98");
+	free(ex);
+	br_doc_free(d);
+
+	const char *eight = "Content-Type: text/plain; charset=koi8-r\n\n\xf3\xc5\xd2\xd7\xc5\xd2 4G\n";
+	d = mem(eight);
+	find(d, "\xd0\xa1\xd0\xb5\xd1\x80\xd0\xb2\xd0\xb5\xd1\x80 4G");
+	ex = br_doc_excerpt(d, 3, 3);
+	assert_string_equal(ex, "\xd0\xa1\xd0\xb5\xd1\x80\xd0\xb2\xd0\xb5\xd1\x80 4G");
+	free(ex);
+	br_doc_free(d);
+
+	/* declared UTF-8 (and no declaration): nothing converted; an
+	 * unknown set name: the line kept as it was */
+	const char *utf8 = "Content-Type: text/plain; charset=utf-8\n\n\xd0\xa1 4G\n";
+	d = mem(utf8);
+	assert_false(d->transport & BR_TRANSPORT_CHARSET);
+	find(d, "\xd0\xa1 4G");
+	br_doc_free(d);
+	const char *unknown = "Content-Type: text/plain; charset=x-no-such-set\n\n\xf3\xc5 4G\n";
+	d = mem(unknown);
+	assert_false(d->transport & BR_TRANSPORT_CHARSET);
+	find(d, "\xf3\xc5 4G");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1520,6 +1580,7 @@ int main(void)
 		cmocka_unit_test(bbcode_table_rows),
 		cmocka_unit_test(entities_in_text),
 		cmocka_unit_test(b64_body_decoded),
+		cmocka_unit_test(declared_charset_made_utf8),
 		cmocka_unit_test(b64_parts_chosen),
 		cmocka_unit_test(ansible_results_unwrapped),
 	};
