@@ -1270,20 +1270,28 @@ static bool params_match(const struct br_record *a, const struct br_record *b)
 	return true;
 }
 
-bool br_record_same_run(const struct br_record *a, const struct br_record *b)
+/* The figures a and b both hold and trust, as bits; 0 when one of them
+ * differs (values_equal) or they share none. */
+static uint64_t shared_figures(const struct br_record *a, const struct br_record *b)
 {
-	if (a->tool != b->tool || !host_compatible(a, b))
-		return false;
-	uint64_t t = 0; /* the figures both hold and trust */
+	uint64_t t = 0;
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
 		const struct br_value x = br_record_get(a, (enum br_metric_id)i);
 		const struct br_value y = br_record_get(b, (enum br_metric_id)i);
 		if (!x.present || !y.present || x.doubtful || y.doubtful)
 			continue;
 		if (!values_equal(&x, &y))
-			return false;
+			return 0;
 		t |= (uint64_t)1 << i;
 	}
+	return t;
+}
+
+bool br_record_same_run(const struct br_record *a, const struct br_record *b)
+{
+	if (a->tool != b->tool || !host_compatible(a, b))
+		return false;
+	uint64_t t = shared_figures(a, b);
 	if (t == 0)
 		return false;
 	/* A lone figure (an hdparm line) is the same run only if both name
@@ -2037,6 +2045,81 @@ size_t br_recset_merge_counted(struct br_recset *s, struct br_merge_stats *stats
 size_t br_recset_merge(struct br_recset *s)
 {
 	return br_recset_merge_counted(s, NULL);
+}
+
+/*
+ * One document's runs printed twice, once without a host: a post's summary
+ * table ("beta  6998.10  212.77", a label but no machine or device) and the
+ * output it sums up (/dev/sdb's hdparm lines). Across documents a record
+ * without a host is the same run only as another without one (the merge
+ * and the archive key runs by host); inside one document, where the two
+ * prints sit a few lines apart, one without a host is the same run as one
+ * with a host when they share two trusted figures or more and every shared
+ * figure is equal (a lone figure says too little). The earlier print keeps
+ * its place and takes the other in (br_record_merge). Linear: records
+ * without a host are looked up by bucket (merge_key) among the first
+ * UNNAMED_LOOK records with a host filed there, so a document of many
+ * alike runs costs no more than that per record.
+ */
+#define UNNAMED_LOOK 32
+
+size_t br_records_merge_unnamed(struct br_record **v, size_t n, bool *gone)
+{
+	size_t nbare = 0;
+	for (size_t i = 0; i < n; i++)
+		nbare += v[i] && !v[i]->host;
+	if (!nbare || nbare == n)
+		return 0; /* (the common case: every record names its host) */
+	/* the records with a host, by bucket: open addressing over keys,
+	 * each slot the head of a chain through next[] */
+	size_t cap = 16;
+	while (cap < 2 * n)
+		cap <<= 1;
+	uint64_t *key = br_calloc(n, sizeof *key);
+	size_t *head = br_malloc(cap * sizeof *head), *next = br_malloc(n * sizeof *next);
+	uint64_t *slot_key = br_calloc(cap, sizeof *slot_key);
+	for (size_t k = 0; k < cap; k++)
+		head[k] = BR_MERGE_NONE;
+	for (size_t i = n; i-- > 0;) { /* (backwards: chains in document order) */
+		if (!v[i])
+			continue;
+		key[i] = merge_key(v[i]) | 1; /* (0 marks an empty slot) */
+		if (!v[i]->host)
+			continue;
+		size_t k = (size_t)(key[i] * 0x9e3779b97f4a7c15ull >> 20) & (cap - 1);
+		while (slot_key[k] && slot_key[k] != key[i])
+			k = (k + 1) & (cap - 1);
+		slot_key[k] = key[i];
+		next[i] = head[k];
+		head[k] = i;
+	}
+	size_t merged = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!v[i] || v[i]->host || gone[i])
+			continue;
+		size_t k = (size_t)(key[i] * 0x9e3779b97f4a7c15ull >> 20) & (cap - 1);
+		while (slot_key[k] && slot_key[k] != key[i])
+			k = (k + 1) & (cap - 1);
+		size_t look = 0;
+		for (size_t j = slot_key[k] ? head[k] : BR_MERGE_NONE; j != BR_MERGE_NONE && look < UNNAMED_LOOK;
+		     j = next[j], look++) {
+			if (gone[j] || v[j]->tool != v[i]->tool)
+				continue;
+			uint64_t t = shared_figures(v[i], v[j]);
+			if (!t || !(t & (t - 1)))
+				continue;
+			size_t a = i < j ? i : j, b = i < j ? j : i;
+			br_record_merge(v[a], v[b]);
+			gone[b] = true;
+			merged++;
+			break;
+		}
+	}
+	free(key);
+	free(head);
+	free(next);
+	free(slot_key);
+	return merged;
 }
 
 /*

@@ -333,6 +333,14 @@ void br_merge_index_keep(struct br_merge_index *ix, size_t i);
 void br_merge_index_stats(const struct br_merge_index *ix, struct br_merge_stats *stats);
 void br_merge_index_free(struct br_merge_index *ix);
 
+/* Runs one document printed twice, once without a host (a summary table
+ * and the output it sums up): in v[0..n), records of one document, a
+ * record without a host and one with a host that share two trusted
+ * figures or more, all equal, are merged (the later into the earlier,
+ * marked in gone[], zeroed by the caller, left empty for the caller to
+ * free); returns how many. */
+size_t br_records_merge_unnamed(struct br_record **v, size_t n, bool *gone);
+
 /* Do a and b describe the same run (the test br_recset_merge uses)? */
 bool br_record_same_run(const struct br_record *a, const struct br_record *b);
 

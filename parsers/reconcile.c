@@ -348,10 +348,37 @@ void br_reconcile_hooks(const struct br_doc *doc, struct br_dataset *ds, size_t 
 	}
 }
 
+/* Runs the document printed twice, once without a host (a summary table
+ * and the output it sums up): one record (br_records_merge_unnamed). Only
+ * the document's own records: those read back from JSON Lines were merged
+ * when they were written. */
+static void merge_unnamed(const struct br_doc *doc, struct br_dataset *ds, size_t rec0)
+{
+	size_t n = ds->records.n - rec0;
+	struct br_record **v = ds->records.v + rec0;
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->source.file && !names_doc(v[i]->source.file, doc))
+			return;
+	bool *gone = br_calloc(n, sizeof *gone);
+	if (br_records_merge_unnamed(v, n, gone)) {
+		size_t w = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (gone[i])
+				br_record_free(v[i]);
+			else
+				v[w++] = v[i];
+		}
+		ds->records.n = rec0 + w;
+	}
+	free(gone);
+}
+
 void br_reconcile_document(const struct br_doc *doc, struct br_dataset *ds, size_t rec0, size_t diag0,
 			   size_t claim0, unsigned line0)
 {
 	document_order(doc, ds, rec0, diag0);
+	if (ds->records.n - rec0 >= 2)
+		merge_unnamed(doc, ds, rec0);
 	give_dates(doc, ds, rec0);
 	if (doc->nlines && ds->records.n - rec0 >= 2)
 		names_after(doc, ds, rec0);

@@ -834,12 +834,75 @@ static void resolutions_have_no_ceiling(void **state)
 	assert_true(v.res > 65535 && br_value_resolution(v) == 2e6);
 }
 
+/* An hdparm record: host (NULL: none), label, cached and buffered reads
+ * printed with two decimals (buffered < 0: not printed). */
+static struct br_record *hdparm2(const char *host, const char *label, double cached, double buffered)
+{
+	struct br_record *r = br_record_new(BR_TOOL_HDPARM);
+	if (host)
+		br_record_set_host(r, host);
+	if (label)
+		br_record_set_label(r, label);
+	char raw[32];
+	snprintf(raw, sizeof raw, "%.2f", cached);
+	br_record_set(r, BR_M_cached_read, cached * 1024, raw);
+	if (buffered >= 0) {
+		snprintf(raw, sizeof raw, "%.2f", buffered);
+		br_record_set(r, BR_M_buffered_read, buffered * 1024, raw);
+	}
+	return r;
+}
+
+/* In one document, a summary row without a host and the output it sums
+ * up are one run when they share two figures or more, all equal: the
+ * earlier keeps its place, with the other's host; a lone shared figure,
+ * a figure that differs, two records without a host or two with one stay
+ * apart. The global merge does not do this (across documents a record
+ * without a host is never the same run as one with). */
+static void unnamed_summary_merges_with_its_output(void **state)
+{
+	(void)state;
+	struct br_record *v[7] = {
+		hdparm2(NULL, "beta", 6998.10, 212.77),       /* 0: the summary's row */
+		hdparm2(NULL, "gamma", 5000.00, -1),          /* 1: a lone figure */
+		hdparm2(NULL, "delta", 4000.00, 100.00),      /* 2: differs from 6 */
+		hdparm2("/dev/sdb", NULL, 6998.10, 212.77),  /* 3: beta's output */
+		hdparm2("/dev/sdc", NULL, 5000.00, 99.00),   /* 4: shares one figure with 1 */
+		hdparm2("/dev/sdd", NULL, 6998.10, 212.77),  /* 5: 0 is taken already */
+		hdparm2("/dev/sde", NULL, 4000.00, 100.01),  /* 6 */
+	};
+	bool gone[7] = {false};
+	struct br_recset both = {0};
+	br_recset_add(&both, hdparm2(NULL, "beta", 6998.10, 212.77));
+	br_recset_add(&both, hdparm2("/dev/sdb", NULL, 6998.10, 212.77));
+	assert_int_equal(br_recset_merge(&both), 0); /* (the global rule) */
+	br_recset_free(&both);
+
+	assert_int_equal(br_records_merge_unnamed(v, 7, gone), 1);
+	assert_true(gone[3]);
+	for (int i = 0; i < 7; i++)
+		assert_true(gone[i] == (i == 3));
+	assert_string_equal(v[0]->host, "/dev/sdb");
+	assert_string_equal(v[0]->label, "beta");
+	assert_int_equal(v[0]->nalso, 1);
+	for (int i = 0; i < 7; i++)
+		br_record_free(v[i]);
+
+	/* every record with a host, or none: nothing to do */
+	struct br_record *w[2] = {hdparm2(NULL, "a", 1.00, 2.00), hdparm2(NULL, "b", 1.00, 2.00)};
+	bool g2[2] = {false};
+	assert_int_equal(br_records_merge_unnamed(w, 2, g2), 0);
+	br_record_free(w[0]);
+	br_record_free(w[1]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(metric_table_is_consistent),
 		cmocka_unit_test(merge_keeps_full_host_and_first_source),
 		cmocka_unit_test(merge_needs_compatible_hosts_and_equal_figures),
+		cmocka_unit_test(unnamed_summary_merges_with_its_output),
 		cmocka_unit_test(prefix_hosts_merge_only_when_cut),
 		cmocka_unit_test(merge_respects_printed_precision_and_doubt),
 		cmocka_unit_test(single_figure_records_merge_only_with_same_params),
