@@ -354,8 +354,12 @@ void br_reconcile_hooks(const struct br_doc *doc, struct br_dataset *ds, size_t 
  * when they were written. */
 static void merge_unnamed(const struct br_doc *doc, struct br_dataset *ds, size_t rec0)
 {
-	size_t n = ds->records.n - rec0;
+	size_t n = ds->records.n - rec0, bare = 0;
 	struct br_record **v = ds->records.v + rec0;
+	for (size_t i = 0; i < n; i++)
+		bare += !v[i]->host;
+	if (!bare || bare == n)
+		return; /* (the common case: every record names its host) */
 	for (size_t i = 0; i < n; i++)
 		if (v[i]->source.file && !names_doc(v[i]->source.file, doc))
 			return;
