@@ -11,9 +11,9 @@
  * iconv(3) when it is not valid UTF-8 already (a part that declared one
  * set and was pasted in another) and holds a byte that needs it: one
  * >= 0x80, or an ESC for the ISO-2022 sets, which shift with escape
- * sequences. A line iconv cannot convert whole is left as it was. Nothing
- * is guessed: a text that declares no character set keeps the reading it
- * had. The joins of a line (where original lines were joined) keep their
+ * sequences. A line iconv cannot convert whole, or longer than 64 KiB, is
+ * left as it was. Nothing is guessed: a text that declares no character
+ * set keeps the reading it had. The joins of a line (where original lines were joined) keep their
  * places: each piece between two joins is converted on its own.
  */
 #include "decode_int.h"
@@ -80,9 +80,15 @@ static const char *iconv_name(const char *name)
 	return name;
 }
 
+/* A longer line is no tool's output and no label: it is left as it is
+ * (converting it would hold it twice more, for nothing read in it). */
+#define LINE_MAX_CONVERTED ((size_t)64 << 10)
+
 /* Does l hold a byte a set other than ASCII would have to convert? */
 static bool needs(const struct br_line *l, bool iso2022)
 {
+	if (l->len > LINE_MAX_CONVERTED)
+		return false;
 	for (size_t i = 0; i < l->len; i++) {
 		unsigned char c = (unsigned char)l->text[i];
 		if (c >= 0x80 || (iso2022 && c == 0x1b))
@@ -100,20 +106,22 @@ static bool convert(iconv_t cd, const char *s, size_t n, struct br_buf *b)
 	char *in = (char *)(uintptr_t)s;
 	size_t left = n;
 	for (;;) {
-		br_buf_grow(b, left * 4 + 16);
+		/* room for the rest, or for 64 KiB more at a time (a line of
+		 * hundreds of megabytes is not given four times its size) */
+		br_buf_grow(b, left < (16 << 10) ? left * 4 + 16 : (64 << 10));
 		char *out = b->data + b->len;
 		size_t room = b->cap - b->len - 1;
-		size_t r = left ? iconv(cd, &in, &left, &out, &room) : 0;
+		/* the bytes, then the shift back to the initial state */
+		bool shift = left == 0;
+		size_t r = shift ? iconv(cd, NULL, NULL, &out, &room) : iconv(cd, &in, &left, &out, &room);
 		b->len = (size_t)(out - b->data);
-		if (r != (size_t)-1 && !left && iconv(cd, NULL, NULL, &out, &room) != (size_t)-1) {
-			b->len = (size_t)(out - b->data); /* (and the shift back) */
+		if (r != (size_t)-1 && shift) {
 			b->data[b->len] = '\0';
 			return true;
 		}
-		if ((r != (size_t)-1 && !left) || errno != E2BIG) {
+		if (r == (size_t)-1 && errno != E2BIG) {
 			b->len = len0;
-			if (b->data)
-				b->data[len0] = '\0';
+			b->data[len0] = '\0';
 			return false;
 		}
 	}
