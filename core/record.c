@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/mman.h>
 
 /*
@@ -1143,8 +1144,10 @@ size_t br_record_metric_count(const struct br_record *r)
 
 char *br_record_display_name(const struct br_record *r)
 {
-	if (r->label && r->host)
+	if (r->label && r->host && strcasecmp(r->label, r->host) != 0)
 		return br_asprintf("%s / %s", r->label, r->host);
+	if (r->host)
+		return br_strdup(r->host); /* (and a label that only says it again) */
 	if (r->label)
 		return br_strdup(r->label);
 	if (r->host)

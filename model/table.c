@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "group.h"
 #include "tablefmt.h"
@@ -453,7 +454,9 @@ static void row_names(struct trow *t, const struct inputs *in)
 {
 	t->ikey = input_key(in, t->members[0]);
 	t->input = t->ikey == NO_INPUT ? NULL : in->name[t->ikey];
-	if (t->label && t->host) {
+	if (t->label && t->host && strcasecmp(t->label, t->host) == 0) {
+		t->name = t->host; /* (a banner naming the host: "== db1 ==") borrowed */
+	} else if (t->label && t->host) {
 		t->name = br_asprintf("%s / %s", t->label, t->host);
 	} else if (t->label || t->host) {
 		t->name = t->label ? t->label : t->host; /* borrowed */
