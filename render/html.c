@@ -492,8 +492,9 @@ static void inputs(struct report *rp)
 	if (before_merge > ds->records.n) {
 		start(rp, "p");
 		attr(rp, "class", "lede");
-		textf(rp, "%zu result%s appeared twice (a text table and its CSV line, or a quoted post) and %s merged "
-			  "into one record each; the sources list every appearance.",
+		textf(rp, "%zu result%s appeared twice (a text table and its CSV line, a summary and the output "
+			  "it sums up, or a quoted post) and %s merged into one record each; the sources list "
+			  "every appearance.",
 		      before_merge - ds->records.n, before_merge - ds->records.n == 1 ? "" : "s",
 		      before_merge - ds->records.n == 1 ? "was" : "were");
 		end(rp);
