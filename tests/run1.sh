@@ -44,7 +44,7 @@ if [ "$MODE" = valgrind ] && { [ "$KIND" = golden ] || [ "$KIND" = cli ]; }; the
 	fi
 	export BR_NO_JIT=1 # valgrind cannot follow PCRE2's JIT code
 	export BR_NO_SLAB=1 # records from calloc, so that memcheck sees each one
-	export BR_WRAP="valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect"
+	export BR_WRAP="valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect --suppressions=$(pwd)/tests/valgrind.supp"
 fi
 
 case $KIND in
