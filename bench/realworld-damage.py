@@ -31,6 +31,9 @@ BOM, CRLF); mdescape backslash-escapes Markdown's characters; irc puts a chat
 log's stamp and nick before each line; gmail is a web mail's <div> lines;
 jiratable makes each paragraph a Jira table ('||head||' then '|cell|'),
 jiracode wraps the post in {code} ... {code}.
+
+A kind written "a+b" applies a, then b to its result (numlist+cp1252: a list
+re-encoded; sigmid+wrap60: a signature in the middle, then a hard wrap).
 """
 import html
 import os
@@ -390,6 +393,13 @@ KINDS = {
 }
 
 
+def damage(kind, text):
+    """Kind "a+b" applies a, then b to what a made (damage on damage)."""
+    for k in kind.split('+'):
+        text = KINDS[k](text)
+    return text
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else 'build/benchreport'
     kinds = sys.argv[2].split(',') if len(sys.argv) > 2 else list(KINDS)
@@ -400,7 +410,7 @@ def main():
             with open(os.path.join(SRC, name), encoding='utf-8', errors='surrogateescape') as f:
                 text = f.read().replace('\r\n', '\n')
             with open(os.path.join(d, name), 'w', encoding='utf-8', errors='surrogateescape') as f:
-                f.write(KINDS[k](text))
+                f.write(damage(k, text))
         r = subprocess.run(['python3', os.path.join(RW, 'score.py'), EXP, d, '--bin', binary],
                            capture_output=True, text=True)
         last = r.stdout.strip().split('\n')[-1] if r.stdout.strip() else r.stderr.strip()

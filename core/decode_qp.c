@@ -297,6 +297,32 @@ bool br_dec_mark_shape_within(const char *a, size_t na, const char *b, size_t nb
 	}
 }
 
+/* Is the line blank behind its marks ("> ", "| ")? */
+static bool blank_behind_marks(const struct br_line *l)
+{
+	size_t p = br_dec_mark_prefix_len(l->text, l->len);
+	return rtrim_len(l->text + p, l->len - p) == 0;
+}
+
+/* Was the region double spaced after it was encoded (every line followed
+ * by a blank one, "> " in a quote)? Then a soft break's line goes on after
+ * the blank that follows it: most soft breaks are followed by a blank line
+ * and text, where an encoder puts the rest of the line right after. */
+static bool soft_breaks_spaced(const struct br_doc *doc, size_t first, size_t end)
+{
+	size_t gap = 0, next = 0;
+	for (size_t i = first; i + 1 < end; i++) {
+		const struct br_line *l = &doc->lines[i];
+		if (!memchr(l->text, '=', l->len) || soft_break(l) == SIZE_MAX)
+			continue;
+		if (!blank_behind_marks(&doc->lines[i + 1]))
+			next++;
+		else if (i + 2 < end && !blank_behind_marks(&doc->lines[i + 2]))
+			gap++;
+	}
+	return gap >= 2 && gap > next;
+}
+
 /* Decode the escapes of s[0..n) into w, carrying the line's joins. */
 static void qp_decode_span(struct lw *w, const struct br_line *in, size_t *ji, size_t from,
 			   size_t n)
@@ -363,6 +389,7 @@ bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
 			}
 			continue;
 		}
+		bool spaced = soft_breaks_spaced(doc, i, end);
 		while (i < end) {
 			const struct br_line *first = &doc->lines[i];
 			/* no "=" at all: no escape, no soft break; the line stays */
@@ -385,6 +412,10 @@ bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
 				if (!soft || j + 1 >= end)
 					break;
 				j++;
+				/* the blank line double spacing put after it */
+				if (spaced && j + 1 < end && blank_behind_marks(&doc->lines[j]) &&
+				    !blank_behind_marks(&doc->lines[j + 1]))
+					j++;
 				br_dec_lw_join(&w);
 				from = 0;
 				const struct br_line *nx = &doc->lines[j];
