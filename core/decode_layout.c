@@ -248,19 +248,33 @@ bool br_dec_stage_gutter(struct br_doc *doc)
  */
 #define DOUBLE_MIN_LINES 6
 
-/* Does s[0..n) hold three numbers or more: words between blanks or
- * commas made of digits, '.' and '+' alone ("9760.80", "+++++"; not
+/* Bytes of a separator between the words of a row at s (b the line's
+ * start): a blank, a TAB, a comma, or a no-break space (U+00A0 in UTF-8,
+ * or the lone byte of Latin-1 and Windows-1252, not the tail of a UTF-8
+ * character); 0 for none. */
+static size_t row_sep(const char *b, const char *s, const char *e)
+{
+	unsigned char c = (unsigned char)*s;
+	if (c == ' ' || c == '\t' || c == ',')
+		return 1;
+	if (c == 0xc2 && s + 1 < e && (unsigned char)s[1] == 0xa0)
+		return 2;
+	return c == 0xa0 && (s == b || (unsigned char)s[-1] < 0x80);
+}
+
+/* Does s[0..n) hold three numbers or more: words between separators
+ * (row_sep) made of digits, '.' and '+' alone ("9760.80", "+++++"; not
  * "100MB", "256M")? A result row's sign. */
 bool br_dec_numbers3(const char *s, size_t n)
 {
 	int k = 0;
-	const char *e = s + n;
+	const char *b = s, *e = s + n;
 	while (s < e) {
-		while (s < e && (*s == ' ' || *s == '\t' || *s == ','))
-			s++;
+		for (size_t m; s < e && (m = row_sep(b, s, e)) != 0;)
+			s += m;
 		const char *w = s;
 		bool num = true;
-		for (; s < e && *s != ' ' && *s != '\t' && *s != ','; s++)
+		for (; s < e && !row_sep(b, s, e); s++)
 			num = num && (is_digit((unsigned char)*s) || *s == '.' || *s == '+');
 		if (s > w && num && (is_digit((unsigned char)*w) || *w == '+') && ++k >= 3)
 			return true;

@@ -85,10 +85,12 @@ static const char *const uni_bullets[] = {
 	"\xc2\xb7",      /* U+00B7 middle dot */
 };
 
-/* Bytes of blank at s: a space, a TAB, or a no-break space (U+00A0). */
+/* Bytes of blank at s: a space, a TAB, or a no-break space (U+00A0; or
+ * the lone byte of Latin-1 and Windows-1252: s follows a marker or a blank,
+ * so it is no UTF-8 character's tail). */
 static size_t blank_at(const char *s, size_t n)
 {
-	if (n && (s[0] == ' ' || s[0] == '\t'))
+	if (n && (s[0] == ' ' || s[0] == '\t' || (unsigned char)s[0] == 0xa0))
 		return 1;
 	return n >= 2 && (unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0xa0 ? 2 : 0;
 }
