@@ -198,7 +198,15 @@ static bool wrap_piece(const struct br_doc *doc, size_t k)
 		a++;
 	for (w = a; w < l->len && l->text[w] != ' ' && l->text[w] != '\t'; w++)
 		;
-	return a < l->len && prev->len + 1 + (w - a) > 60;
+	/* the wrap saw the line as written, with the line number or the
+	 * quote marks a stage before took away (they were there first) */
+	size_t width = prev->len;
+	if ((doc->transport & (BR_TRANSPORT_NUMBERS | BR_TRANSPORT_QUOTE)) && prev->end_line &&
+	    prev->end_line <= doc->nphys) {
+		size_t phys = br_doc_phys_len(doc, prev->end_line - 1);
+		width = phys > width ? phys : width;
+	}
+	return a < l->len && width + 1 + (w - a) > 60;
 }
 
 /* Such ends of the block's lines that lost the prefix: lines j.. (up to

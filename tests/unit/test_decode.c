@@ -409,6 +409,41 @@ static void qp_double_spaced(void **state)
 	br_doc_free(d);
 }
 
+/* The raw source of an encoded message quoted in a reply ("> "), double
+ * spaced after that ("> " lines between): a soft break goes on past the
+ * blank quoted line that follows it. */
+static void qp_quoted_double_spaced_breaks(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"> Content-Transfer-Encoding: quoted-printable\n> \n"
+		"> \n> \n"
+		"> Version 1.03      ------Sequential Output------ --Sequential Input- --Ran=\n> \n"
+		"> dom-\n> \n"
+		"> newbox           2G 31234  88 55123  20 24011  10 30112  80 71012  12 280.3 =\n> \n"
+		"> =A0 0\n> \n"
+		"> oldbox           2G 21012  80 35112  15 14023   6 20012  70 41012   8 170.1 =\n> \n"
+		">   0\n> \n"
+		"> done.\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_string_equal(find(d, "newbox")->text,
+			    "newbox           2G 31234  88 55123  20 24011  10 30112  80 71012  12 280.3   0");
+	assert_string_equal(find(d, "oldbox")->text,
+			    "oldbox           2G 21012  80 35112  15 14023   6 20012  70 41012   8 170.1   0");
+	assert_string_equal(find(d, "Version")->text,
+			    "Version 1.03      ------Sequential Output------ --Sequential Input- --Random-");
+	br_doc_free(d);
+	/* one soft break before a blank line is no double spacing: the
+	 * paragraph after it stays a paragraph */
+	d = mem("Content-Transfer-Encoding: quoted-printable\n\n"
+		"a line that ends at a soft break=\n"
+		"\n"
+		"next paragraph =3D here\n");
+	assert_string_equal(find(d, "next")->text, "next paragraph = here");
+	br_doc_free(d);
+}
+
 static void quoting_depths_and_alignment(void **state)
 {
 	(void)state;
@@ -1165,6 +1200,41 @@ static void prefix_block_keeps_wrapped_ends(void **state)
 	br_doc_free(d);
 }
 
+/* A numbered list of rows whose blanks are no-break spaces (UTF-8, or the
+ * lone byte of Windows-1252): the rows hold figures, the markers go. And a
+ * numbered paste a mail wrapped after the numbers were put in: the wrap saw
+ * the numbers, so the ends it moved stay in the comment's block. */
+static void lists_and_wraps_behind_numbers(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("1. /dev/sda:\n"
+			       "2. \xa0Timing cached reads: \xa0 2050 MB in \xa0" "2.00 seconds = 1024.54 MB/sec\n"
+			       "3. \xa0Timing buffered disk reads: \xa0" "226 MB in \xa0" "3.03 seconds = \xa0" "74.70 MB/sec\n");
+	assert_string_equal(at(d, 0), "/dev/sda:");
+	assert_string_equal(at(d, 1), "Timing cached reads:   2050 MB in  2.00 seconds = 1024.54 MB/sec");
+	br_doc_free(d);
+	d = mem("1. sda:\n"
+		"2. \xc2\xa0Timing buffered disk reads:\xc2\xa0" "226 MB in 3.03 seconds = 74.70 MB/sec\n"
+		"3. \xc2\xa0Timing cached reads:\xc2\xa0" "2050 MB in 2.00 seconds = 1024.54 MB/sec\n");
+	assert_string_equal(at(d, 1), "Timing buffered disk reads: 226 MB in 3.03 seconds = 74.70 MB/sec");
+	br_doc_free(d);
+	d = mem("   1. # Version 1.96 ------Sequential Output------\n"
+		"--Sequential Input- --Random-\n"
+		"   2. # Machine Size K/sec %CP K/sec %CP K/sec %CP\n"
+		"K/sec %CP K/sec %CP /sec %CP\n"
+		"   3. # heron 8G 1980 94 101220 11 60330 15 5120 96 250110\n"
+		"27 455.0 20\n"
+		"   4. # done\n"
+		"   5. echo ok\n"
+		"   6. echo ok\n");
+	assert_string_equal(at(d, 0), "Version 1.96 ------Sequential Output------");
+	assert_string_equal(at(d, 1), "--Sequential Input- --Random-");
+	assert_string_equal(at(d, 4), "heron 8G 1980 94 101220 11 60330 15 5120 96 250110");
+	assert_string_equal(at(d, 5), "27 455.0 20");
+	assert_string_equal(at(d, 6), "done");
+	br_doc_free(d);
+}
+
 /* A diff-marked block whose long lines a hard wrap cut: the ends on lines
  * of their own stay in the block as they are, the marked lines lose the
  * marker column. */
@@ -1482,6 +1552,7 @@ int main(void)
 		cmocka_unit_test(qp_marked_continuations),
 		cmocka_unit_test(qp_double_spaced),
 		cmocka_unit_test(qp_twice),
+		cmocka_unit_test(qp_quoted_double_spaced_breaks),
 		cmocka_unit_test(qp_quoted_declaration),
 		cmocka_unit_test(qp_parts_by_declared_boundary),
 		cmocka_unit_test(qp_layered_marks),
@@ -1504,6 +1575,7 @@ int main(void)
 		cmocka_unit_test(prefix_blocks_lose_their_shared_prefix),
 		cmocka_unit_test(prefix_block_keeps_wrapped_ends),
 		cmocka_unit_test(diff_block_keeps_wrapped_ends),
+		cmocka_unit_test(lists_and_wraps_behind_numbers),
 		cmocka_unit_test(bullets_and_diff_markers),
 		cmocka_unit_test(prefix_lookalikes_stay),
 		cmocka_unit_test(prefix_runs_are_linear),
