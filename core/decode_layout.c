@@ -248,35 +248,60 @@ bool br_dec_stage_gutter(struct br_doc *doc)
  */
 #define DOUBLE_MIN_LINES 6
 
-/* Bytes of a separator between the words of a row at s (b the line's
- * start): a blank, a TAB, a comma, or a no-break space (U+00A0 in UTF-8,
- * or the lone byte of Latin-1 and Windows-1252, not the tail of a UTF-8
- * character); 0 for none. */
-static size_t row_sep(const char *b, const char *s, const char *e)
+/* Is w[0..e) a number: digits, '.' and '+' alone, a digit or '+' first? */
+static bool is_number_word(const unsigned char *w, const unsigned char *e)
 {
-	unsigned char c = (unsigned char)*s;
-	if (c == ' ' || c == '\t' || c == ',')
-		return 1;
-	if (c == 0xc2 && s + 1 < e && (unsigned char)s[1] == 0xa0)
-		return 2;
-	return c == 0xa0 && (s == b || (unsigned char)s[-1] < 0x80);
+	if (w == e || !(is_digit(*w) || *w == '+'))
+		return false;
+	for (; w < e; w++)
+		if (!(is_digit(*w) || *w == '.' || *w == '+'))
+			return false;
+	return true;
 }
 
-/* Does s[0..n) hold three numbers or more: words between separators
- * (row_sep) made of digits, '.' and '+' alone ("9760.80", "+++++"; not
- * "100MB", "256M")? A result row's sign. */
+/* The numbers in w[0..e), a word with bytes >= 0x80, parted by no-break
+ * spaces: U+00A0 in UTF-8, or the lone byte of Latin-1 and Windows-1252
+ * (not the tail of a UTF-8 character). */
+static int numbers_nbsp(const unsigned char *w, const unsigned char *e)
+{
+	int k = 0;
+	const unsigned char *p = w, *s = w;
+	while (s < e) {
+		size_t m = s[0] == 0xc2 && s + 1 < e && s[1] == 0xa0 ? 2
+			 : s[0] == 0xa0 && (s == w || s[-1] < 0x80) ? 1 : 0;
+		if (!m) {
+			s++;
+			continue;
+		}
+		k += is_number_word(p, s);
+		s += m;
+		p = s;
+	}
+	return k + is_number_word(p, e);
+}
+
+/* Does s[0..n) hold three numbers or more: words between blanks, commas
+ * or no-break spaces made of digits, '.' and '+' alone ("9760.80",
+ * "+++++"; not "100MB", "256M")? A result row's sign. */
 bool br_dec_numbers3(const char *s, size_t n)
 {
 	int k = 0;
-	const char *b = s, *e = s + n;
+	const char *e = s + n;
 	while (s < e) {
-		for (size_t m; s < e && (m = row_sep(b, s, e)) != 0;)
-			s += m;
+		while (s < e && (*s == ' ' || *s == '\t' || *s == ','))
+			s++;
 		const char *w = s;
 		bool num = true;
-		for (; s < e && !row_sep(b, s, e); s++)
+		unsigned high = 0;
+		for (; s < e && *s != ' ' && *s != '\t' && *s != ','; s++) {
 			num = num && (is_digit((unsigned char)*s) || *s == '.' || *s == '+');
-		if (s > w && num && (is_digit((unsigned char)*w) || *w == '+') && ++k >= 3)
+			high |= (unsigned char)*s;
+		}
+		if (s > w && num && (is_digit((unsigned char)*w) || *w == '+'))
+			k++;
+		else if (high & 0x80) /* (a no-break space inside: words in it) */
+			k += numbers_nbsp((const unsigned char *)w, (const unsigned char *)s);
+		if (k >= 3)
 			return true;
 	}
 	return false;

@@ -389,7 +389,7 @@ bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
 			}
 			continue;
 		}
-		bool spaced = soft_breaks_spaced(doc, i, end);
+		int spaced = -1; /* soft_breaks_spaced, asked when a break meets a blank line */
 		while (i < end) {
 			const struct br_line *first = &doc->lines[i];
 			/* no "=" at all: no escape, no soft break; the line stays */
@@ -413,9 +413,12 @@ bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
 					break;
 				j++;
 				/* the blank line double spacing put after it */
-				if (spaced && j + 1 < end && blank_behind_marks(&doc->lines[j]) &&
-				    !blank_behind_marks(&doc->lines[j + 1]))
-					j++;
+				if (j + 1 < end && blank_behind_marks(&doc->lines[j]) &&
+				    !blank_behind_marks(&doc->lines[j + 1])) {
+					if (spaced < 0)
+						spaced = soft_breaks_spaced(doc, regs[r].first, end);
+					j += (size_t)spaced;
+				}
 				br_dec_lw_join(&w);
 				from = 0;
 				const struct br_line *nx = &doc->lines[j];
