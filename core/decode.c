@@ -676,6 +676,9 @@ void br_decode(struct br_doc *doc)
 	/* rows pasted into text, or shown as text inside a page's <pre> */
 	if (sg.html_frag && br_dec_stage_html_rows(doc))
 		sg.ws = true;
+	/* a table made text one cell a line, its rows paragraphs */
+	if (br_dec_stage_cell_lines(doc))
+		sg.ws = true;
 	if (sg.ws)
 		br_dec_stage_ws(doc);
 	/* the words an encoded body held, for whoever looks in the bytes */

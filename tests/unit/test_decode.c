@@ -444,6 +444,39 @@ static void qp_quoted_double_spaced_breaks(void **state)
 	br_doc_free(d);
 }
 
+/* bon_csv2html's table as a mail client made it text, one cell a line and
+ * a blank line after each row: each row is one line again, its cells apart
+ * (by TAB, then blanks); a list of short words stays as it is. */
+static void table_cells_one_a_line(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("The report:\n"
+			       "\n"
+			       "Version 2.00a\nSequential Output\nSequential Input\n"
+			       "\n"
+			       "nas-east\n64G\n919\n83\n182\n18\n88\n16\n1184\n99\n195\n9\n258.4\n35\n"
+			       "\n"
+			       "Latency\n22758us\n817us\n977us\n"
+			       "\n"
+			       "-- \nQuinn\n");
+	assert_true(d->transport & BR_TRANSPORT_MDTABLE);
+	const struct br_line *row = find(d, "nas-east");
+	assert_string_equal(row->text, "nas-east        64G     919     83      182     18      88      16      "
+				       "1184    99      195     9       258.4   35");
+	assert_int_equal(row->line, 7);
+	assert_int_equal(row->end_line, 20);
+	assert_string_equal(find(d, "Version")->text, "Version 2.00a   Sequential Output       Sequential Input");
+	assert_string_equal(find(d, "Latency")->text, "Latency 22758us 817us   977us");
+	assert_string_equal(find(d, "--")->text, "-- ");
+	assert_string_equal(find(d, "Quinn")->text, "Quinn");
+	br_doc_free(d);
+	/* short lines, no result row among them: a list */
+	d = mem("Shopping:\n\nmilk\neggs\nbread\n\n2 apples\n3 pears\n1 melon\n4 figs\n5 kiwis\n6 limes\n7 plums\n8 dates\n");
+	assert_false(d->transport & BR_TRANSPORT_MDTABLE);
+	assert_string_equal(find(d, "milk")->text, "milk");
+	br_doc_free(d);
+}
+
 static void quoting_depths_and_alignment(void **state)
 {
 	(void)state;
@@ -1552,6 +1585,7 @@ int main(void)
 		cmocka_unit_test(qp_marked_continuations),
 		cmocka_unit_test(qp_double_spaced),
 		cmocka_unit_test(qp_twice),
+		cmocka_unit_test(table_cells_one_a_line),
 		cmocka_unit_test(qp_quoted_double_spaced_breaks),
 		cmocka_unit_test(qp_quoted_declaration),
 		cmocka_unit_test(qp_parts_by_declared_boundary),
