@@ -189,7 +189,8 @@ static void strip_front_at(struct rw *out, struct lw *w, const struct br_line *l
 
 /* Could line k (k > 0) be the end of line k - 1 that a mail client's hard
  * wrap, at 60 columns or more, moved onto a line of its own: text, and a
- * line before it that its first word would have made too long? */
+ * line before it that its first word would have made 60 long or more (a
+ * wrap at 60 keeps a line under 60)? */
 static bool wrap_piece(const struct br_doc *doc, size_t k)
 {
 	const struct br_line *l = &doc->lines[k], *prev = &doc->lines[k - 1];
@@ -206,7 +207,7 @@ static bool wrap_piece(const struct br_doc *doc, size_t k)
 		size_t phys = br_doc_phys_len(doc, prev->end_line - 1);
 		width = phys > width ? phys : width;
 	}
-	return a < l->len && width + 1 + (w - a) > 60;
+	return a < l->len && width + 1 + (w - a) >= 60;
 }
 
 /* Such ends of the block's lines that lost the prefix: lines j.. (up to

@@ -477,6 +477,27 @@ static void table_cells_one_a_line(void **state)
 	br_doc_free(d);
 }
 
+/* A quoted line a reader's client re-wrapped at 60 columns without the
+ * marks: its rest is as deep as it; a reply written between quoted lines
+ * (the quoted line before it short) stays the writer's own. */
+static void quoted_rest_rewrapped(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Jo wrote:\n"
+			       "> -Latency               104ms   41538ms     804ms  \n"
+			       "19824us   46554us     631ms\n"
+			       "> +prod             7G   335  98 54977  23 27923   7  1075 \n"
+			       "99 61596   6 342.9   4\n"
+			       "> the end.\n"
+			       "Agreed, it is slow.\n"
+			       "> more\n");
+	assert_int_equal(holding(d, "19824us")->depth, 1);
+	assert_int_equal(holding(d, "61596")->depth, 1);
+	assert_int_equal(holding(d, "54977")->depth, 1);
+	assert_int_equal(find(d, "Agreed")->depth, 0);
+	br_doc_free(d);
+}
+
 static void quoting_depths_and_alignment(void **state)
 {
 	(void)state;
@@ -1585,6 +1606,7 @@ int main(void)
 		cmocka_unit_test(qp_marked_continuations),
 		cmocka_unit_test(qp_double_spaced),
 		cmocka_unit_test(qp_twice),
+		cmocka_unit_test(quoted_rest_rewrapped),
 		cmocka_unit_test(table_cells_one_a_line),
 		cmocka_unit_test(qp_quoted_double_spaced_breaks),
 		cmocka_unit_test(qp_quoted_declaration),
