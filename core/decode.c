@@ -623,6 +623,10 @@ void br_decode(struct br_doc *doc)
 	br_dec_stage_gutter(doc);
 	struct signs sg;
 	decode_transport(doc, &sg);
+	/* a numbered paste inside a page or a web mail shows its gutter
+	 * once the markup is gone */
+	if (doc->transport & BR_TRANSPORT_HTML)
+		br_dec_stage_gutter(doc);
 	/* terminal colours a web form or a chat kept without their ESC: once
 	 * the markup that carried them is gone */
 	if (sg.lostesc && br_dec_stage_lost_escapes(doc)) {

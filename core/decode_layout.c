@@ -41,14 +41,28 @@ struct gutter {
 	bool colon;      /* the separator is a ':' right after the number */
 };
 
+/* Bytes of a blank at s[i]: a space, a TAB, a no-break space (U+00A0 in
+ * UTF-8, or the lone byte of Latin-1 and Windows-1252 where no UTF-8
+ * character can have it as its tail); 0 for none. */
+static size_t gutter_blank(const char *s, size_t i, size_t n)
+{
+	unsigned char c = (unsigned char)s[i];
+	if (c == ' ' || c == '\t')
+		return 1;
+	if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] == 0xa0)
+		return 2;
+	return c == 0xa0 && (i == 0 || (unsigned char)s[i - 1] < 0x80);
+}
+
 /* `inside`: l follows lines of a gutter it goes on counting (a glued ':'
  * may then be followed by digits: "58:12.5 MB/sec"). */
 static bool gutter_of(const struct br_line *l, struct gutter *g, bool inside)
 {
 	const char *s = l->text;
 	size_t n = l->len, i = 0;
-	while (i < n && i < 12 && (s[i] == ' ' || s[i] == '\t'))
-		i++;
+	/* (a copy from a web page pads the numbers with no-break spaces) */
+	for (size_t b; i < n && i < 12 && (b = gutter_blank(s, i, n)) != 0;)
+		i += b;
 	size_t d = i;
 	unsigned long num = 0;
 	while (i < n && i - d < 7 && is_digit((unsigned char)s[i]))
@@ -74,7 +88,11 @@ static bool gutter_of(const struct br_line *l, struct gutter *g, bool inside)
 	if (sep) {
 		g->colon = b == i && s[b] == ':';
 		/* "12." "12:" "12)" right after the number, "|" after blanks too */
-		size_t k = b + 1;
+		size_t k = b + 1, nb = k < n ? gutter_blank(s, k, n) : 0;
+		if (nb && s[k] != ' ' && s[k] != '\t') {
+			g->len = k + nb; /* "12.", a no-break space */
+			return true;
+		}
 		if (k < n && s[k] != ' ' && s[k] != '\t') {
 			/* "1.98,2.00a", "12:30" are no gutter; grep -n's "12:text"
 			 * is one when its whole block has it (gutter_block) */
@@ -190,8 +208,8 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 	for (size_t i = 0; i + GUTTER_MIN_LINES <= nl && first == nl; i++) {
 		const struct br_line *l = &doc->lines[i];
 		size_t k = 0;
-		while (k < l->len && (l->text[k] == ' ' || l->text[k] == '\t'))
-			k++;
+		for (size_t b; k < l->len && (b = gutter_blank(l->text, k, l->len)) != 0;)
+			k += b;
 		size_t sep;
 		bool bare;
 		if (k < l->len && is_digit((unsigned char)l->text[k]) && gutter_block(doc, i, &sep, &bare) > i)

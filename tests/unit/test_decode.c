@@ -498,6 +498,34 @@ static void quoted_rest_rewrapped(void **state)
 	br_doc_free(d);
 }
 
+/* A numbered paste copied from a web page: the numbers padded with
+ * no-break spaces (UTF-8, or Windows-1252's lone byte), in a web mail's
+ * <div> lines too; the gutter goes all the same. */
+static void gutter_padded_with_nbsp(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem(" \xa0 1. /dev/sda:\n"
+			       " \xa0 2. \xa0Timing cached reads: \xa0 2050 MB in \xa0" "2.00 seconds\n"
+			       " \xa0 3. \xa0Timing buffered disk reads: \xa0" "226 MB in \xa0" "3.03 seconds\n"
+			       " \xa0 4. \n"
+			       " \xa0 5. done\n");
+	assert_true(d->transport & BR_TRANSPORT_NUMBERS);
+	assert_string_equal(d->lines[0].text, "/dev/sda:");
+	assert_string_equal(d->lines[4].text, "done");
+	br_doc_free(d);
+	d = mem("<div dir=\"ltr\">\n"
+		"<div> &nbsp; 1. /dev/sdb:</div>\n"
+		"<div> &nbsp; 2. &nbsp;Timing cached reads: &nbsp; 2050 MB in &nbsp;2.00 seconds</div>\n"
+		"<div> &nbsp; 3. &nbsp;Timing buffered disk reads: &nbsp;226 MB in &nbsp;3.03 seconds</div>\n"
+		"<div> &nbsp; 4. &nbsp;</div>\n"
+		"<div> &nbsp; 5. done</div>\n"
+		"</div>\n");
+	assert_true(d->transport & BR_TRANSPORT_NUMBERS);
+	assert_string_equal(find(d, "/dev/sdb")->text, "/dev/sdb:");
+	assert_string_equal(holding(d, "cached")->text, " Timing cached reads:   2050 MB in  2.00 seconds");
+	br_doc_free(d);
+}
+
 static void quoting_depths_and_alignment(void **state)
 {
 	(void)state;
@@ -1606,6 +1634,7 @@ int main(void)
 		cmocka_unit_test(qp_marked_continuations),
 		cmocka_unit_test(qp_double_spaced),
 		cmocka_unit_test(qp_twice),
+		cmocka_unit_test(gutter_padded_with_nbsp),
 		cmocka_unit_test(quoted_rest_rewrapped),
 		cmocka_unit_test(table_cells_one_a_line),
 		cmocka_unit_test(qp_quoted_double_spaced_breaks),
