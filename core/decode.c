@@ -623,9 +623,10 @@ void br_decode(struct br_doc *doc)
 	br_dec_stage_gutter(doc);
 	struct signs sg;
 	decode_transport(doc, &sg);
-	/* a numbered paste inside a page or a web mail shows its gutter
-	 * once the markup is gone */
-	if (doc->transport & BR_TRANSPORT_HTML)
+	/* a numbered paste inside a page, a web mail or an encoded message
+	 * shows its whole gutter once the markup or the encoding is gone
+	 * (quoted-printable's soft breaks and "=20" interrupt its numbers) */
+	if (doc->transport & (BR_TRANSPORT_HTML | BR_TRANSPORT_QP))
 		br_dec_stage_gutter(doc);
 	/* terminal colours a web form or a chat kept without their ESC: once
 	 * the markup that carried them is gone */

@@ -128,18 +128,36 @@ static unsigned long joined_lines(const struct br_line *l)
 	return l->end_line > l->line ? l->end_line - l->line : 0;
 }
 
+/* The numbers the line after numbered line l (its number num) may have:
+ * the next one, or the next past the lines a stage before joined into l
+ * when the numbers were put in after the encoding (the same when none
+ * were). */
+struct next_num {
+	unsigned long plain, joined;
+};
+
+static struct next_num next_after(unsigned long num, const struct br_line *l)
+{
+	return (struct next_num){num + 1, num + 1 + joined_lines(l)};
+}
+
+static bool is_next(const struct gutter *g, struct next_num want)
+{
+	return g->num == want.plain || g->num == want.joined;
+}
+
 /* How many lines from line j (one or two) are the rest of a numbered line
  * that a mail or an editor wrapped after the numbers were put in: lines
  * with text and without the number `want`, which the line after them has;
  * 0 when line j is not such. */
-static size_t wrapped_lines(const struct br_doc *doc, size_t j, unsigned long want)
+static size_t wrapped_lines(const struct br_doc *doc, size_t j, struct next_num want)
 {
 	for (size_t k = 0; k < 2 && j + k + 1 < doc->nlines; k++) {
 		const struct br_line *l = &doc->lines[j + k];
 		struct gutter g;
-		if (!rtrim_len(l->text, l->len) || (gutter_of(l, &g, true) && g.num == want))
+		if (!rtrim_len(l->text, l->len) || (gutter_of(l, &g, true) && is_next(&g, want)))
 			return 0;
-		if (gutter_of(&doc->lines[j + k + 1], &g, true) && g.num == want)
+		if (gutter_of(&doc->lines[j + k + 1], &g, true) && is_next(&g, want))
 			return k + 1;
 	}
 	return 0;
@@ -162,18 +180,18 @@ static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep, bool
 	bool glued = g.glued, colons = g.empty || g.colon;
 	bool empty = g.empty, aligned = false;
 	size_t fewest = g.blanks ? g.blanks : SIZE_MAX;
-	unsigned long want = g.num + 1 + joined_lines(&doc->lines[i]);
+	struct next_num want = next_after(g.num, &doc->lines[i]);
 	size_t j = i + 1, numbered = 1;
 	for (; j < doc->nlines; j++) {
 		struct gutter h;
 		size_t wraps = wrapped_lines(doc, j, want);
 		j += wraps;
-		if (!gutter_of(&doc->lines[j], &h, true) || h.num != want) {
+		if (!gutter_of(&doc->lines[j], &h, true) || !is_next(&h, want)) {
 			j -= wraps;
 			break;
 		}
 		numbered++;
-		want = h.num + 1 + joined_lines(&doc->lines[j]);
+		want = next_after(h.num, &doc->lines[j]);
 		if (!h.empty) {
 			int k = h.blanks ? 2 : 1;
 			/* a glued ':' under other marks, or another mark in a
@@ -233,13 +251,13 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 		}
 		struct gutter g;
 		gutter_of(&doc->lines[i], &g, true);
-		for (unsigned long want = g.num; i < j; i++) {
+		for (struct next_num want = {g.num, g.num}; i < j; i++) {
 			/* a wrapped line's rest (wrapped_lines) stays as it is */
-			if (!gutter_of(&doc->lines[i], &g, true) || g.num != want) {
+			if (!gutter_of(&doc->lines[i], &g, true) || !is_next(&g, want)) {
 				rw_keep(&out, &doc->lines[i], i + 1);
 				continue;
 			}
-			want = g.num + 1 + joined_lines(&doc->lines[i]);
+			want = next_after(g.num, &doc->lines[i]);
 			size_t cut = g.empty ? g.len : bare ? g.end + 1 : g.len + sep;
 			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, cut, 0);
 		}

@@ -163,8 +163,10 @@ static void qp_count(const struct br_line *l, struct qp_region *r)
 		while (*v == ' ' || *v == '\t')
 			v++;
 		bool qp = has_prefix_ci(v, strlen(v), "quoted-printable");
-		/* (a marked one says QP where nothing else said anything) */
-		if (!m || (qp && !r->declared))
+		/* (a marked one says QP where nothing else said anything; a
+		 * message pasted into an encoded body says what it was, not
+		 * what the body is: another encoding after QP's is text) */
+		if ((!m && (qp || r->declared <= 0)) || (qp && !r->declared))
 			r->declared = qp ? 1 : -1;
 		return;
 	}
@@ -209,8 +211,8 @@ static bool qp_decide(const struct qp_region *r)
 {
 	if (r->declared > 0)
 		return true;
-	if (r->declared < 0)
-		return r->n3d >= 2;
+	if (r->declared < 0) /* (or a pasted message's headers said so) */
+		return r->n3d >= 2 || (r->nsoft >= 3 && r->n3d + r->nstrong >= 2);
 	return r->n3d >= 1 || r->nstrong >= 2 || (r->nstrong >= 1 && r->nsoft >= 1) ||
 	       r->nsoft >= 3;
 }

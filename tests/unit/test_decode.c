@@ -526,6 +526,38 @@ static void gutter_padded_with_nbsp(void **state)
 	br_doc_free(d);
 }
 
+/* A numbered paste in a message encoded after it was numbered: the soft
+ * breaks' rests carry no number, a numbered empty line ends in "=20", and
+ * the message pasted in says it was 7bit; the numbers go once the
+ * encoding is gone, whichever way the joined lines were counted. */
+static void gutter_under_qp(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"  1. Content-Transfer-Encoding: 7bit\n"
+		"  2.=20\n"
+		"  3. /dev/sdb:\n"
+		"  4.  Timing buffer-cache reads:   2812 MB in  2.00 seconds =3D 1404.11 MB=\n"
+		"/sec\n"
+		"  5.  Timing buffered disk reads:  294 MB in  3.00 seconds =3D  97.92 MB/s=\n"
+		"ec\n"
+		"  6.=20\n"
+		"  7. bonnie next, same disk, a line long enough for a soft break here=\n"
+		" and there=\n"
+		" again.\n"
+		"  8. done\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_true(d->transport & BR_TRANSPORT_NUMBERS);
+	assert_string_equal(find(d, "/dev/sdb")->text, "/dev/sdb:");
+	assert_string_equal(holding(d, "buffered disk")->text,
+			    " Timing buffered disk reads:  294 MB in  3.00 seconds =  97.92 MB/sec");
+	assert_string_equal(find(d, "done")->text, "done");
+	br_doc_free(d);
+}
+
 static void quoting_depths_and_alignment(void **state)
 {
 	(void)state;
@@ -1634,6 +1666,7 @@ int main(void)
 		cmocka_unit_test(qp_marked_continuations),
 		cmocka_unit_test(qp_double_spaced),
 		cmocka_unit_test(qp_twice),
+		cmocka_unit_test(gutter_under_qp),
 		cmocka_unit_test(gutter_padded_with_nbsp),
 		cmocka_unit_test(quoted_rest_rewrapped),
 		cmocka_unit_test(table_cells_one_a_line),
