@@ -592,6 +592,11 @@ static void decode_transport(struct br_doc *doc, struct signs *sg_out)
 			if (!br_dec_stage_qp(doc, &rs))
 				break;
 			scan_finish(&rs.st, &sg);
+			/* the facts kept are the lines' before this layer:
+			 * another layer reads them, so they are read again
+			 * (the signs it leaves would count the wrong lines) */
+			if (sg.qp && layer + 1 < 3)
+				scan(doc, &sg, &facts);
 		}
 	}
 	if (!page && sg.html_page) {

@@ -558,6 +558,28 @@ static void gutter_under_qp(void **state)
 	br_doc_free(d);
 }
 
+/* A line that still ends in "=" once decoded ("sum =") has quoted-printable
+ * looked at again; what the first pass decoded (a no-break space, =A0)
+ * still counts: the blanks are made blanks. */
+static void qp_second_look_keeps_signs(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"The figures, as the page showed them, and their sum =3D\n"
+		"\n"
+		"blackfin =A0 =A0 300M =A0 =A048 =A099 =A06224 =A075 =A01782 =A037 =A0 124 =A099=\n"
+		" =A02874 =A026 100.4 =A0 5\n"
+		"\n"
+		"plain text at the end\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_true(d->transport & BR_TRANSPORT_TABS);
+	assert_null(strchr(find(d, "blackfin")->text, '\xa0'));
+	br_doc_free(d);
+}
+
 static void quoting_depths_and_alignment(void **state)
 {
 	(void)state;
@@ -1666,6 +1688,7 @@ int main(void)
 		cmocka_unit_test(qp_marked_continuations),
 		cmocka_unit_test(qp_double_spaced),
 		cmocka_unit_test(qp_twice),
+		cmocka_unit_test(qp_second_look_keeps_signs),
 		cmocka_unit_test(gutter_under_qp),
 		cmocka_unit_test(gutter_padded_with_nbsp),
 		cmocka_unit_test(quoted_rest_rewrapped),
