@@ -526,6 +526,10 @@ static void scan(const struct br_doc *doc, struct signs *sg, struct facts_list *
 void br_dec_rescan_kept(struct rescan *rs, size_t i, const struct br_line *l)
 {
 	const struct facts_list *o = rs->old;
+	if (!o) { /* no facts kept for these lines: read it */
+		br_dec_rescan_new(rs, l);
+		return;
+	}
 	while (rs->next < o->n && o->f[rs->next].idx < i)
 		rs->next++;
 	if (rs->next < o->n && o->f[rs->next].idx == i) {
@@ -588,15 +592,13 @@ static void decode_transport(struct br_doc *doc, struct signs *sg_out)
 		 * encoded reply): its own encoding shows once the outer one is
 		 * gone; three layers at most */
 		for (int layer = 0; layer < 3 && sg.qp; layer++) {
-			struct rescan rs = {.old = &facts};
+			/* the facts kept are the lines' before the first
+			 * layer: a layer after it reads the lines it keeps
+			 * anew (the kept facts would count the wrong lines) */
+			struct rescan rs = {.old = layer ? NULL : &facts};
 			if (!br_dec_stage_qp(doc, &rs))
 				break;
 			scan_finish(&rs.st, &sg);
-			/* the facts kept are the lines' before this layer:
-			 * another layer reads them, so they are read again
-			 * (the signs it leaves would count the wrong lines) */
-			if (sg.qp && layer + 1 < 3)
-				scan(doc, &sg, &facts);
 		}
 	}
 	if (!page && sg.html_page) {

@@ -200,7 +200,7 @@ struct scan_state {
  * from input line i counts the facts kept for it, a new line is read. */
 struct rescan {
 	struct scan_state st;
-	const struct facts_list *old;
+	const struct facts_list *old; /* NULL: none kept, kept lines are read */
 	size_t next;           /* first entry of old not behind the input */
 };
 

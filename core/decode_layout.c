@@ -44,11 +44,11 @@ struct gutter {
 /* Bytes of a blank at s[i]: a space, a TAB, a no-break space (U+00A0 in
  * UTF-8, or the lone byte of Latin-1 and Windows-1252 where no UTF-8
  * character can have it as its tail); 0 for none. */
-static size_t gutter_blank(const char *s, size_t i, size_t n)
+static inline size_t gutter_blank(const char *s, size_t i, size_t n)
 {
 	unsigned char c = (unsigned char)s[i];
-	if (c == ' ' || c == '\t')
-		return 1;
+	if (c < 0x80)
+		return c == ' ' || c == '\t';
 	if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] == 0xa0)
 		return 2;
 	return c == 0xa0 && (i == 0 || (unsigned char)s[i - 1] < 0x80);
