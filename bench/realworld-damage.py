@@ -26,6 +26,8 @@ export (<p>, <br />, &nbsp;); trac/wikipre wrap in {{{ }}} or <pre>;
 fenceglue glues ``` to the first and last lines; sigmid puts a signature in
 the middle; wrap40 is a phone's wrap; tabmix tabifies every other line;
 twice pastes the post twice; qpqwrap quotes, re-wraps and QP-encodes it;
+tab4 tabifies every line and expands it again at 4-column stops (an editor
+set so: columns shift);
 cronly ends lines with CR alone (old Mac); utf16 is PowerShell's '>' (UTF-16LE,
 BOM, CRLF); mdescape backslash-escapes Markdown's characters; irc puts a chat
 log's stamp and nick before each line; gmail is a web mail's <div> lines;
@@ -100,6 +102,14 @@ def unexpand(line):
         out.append(ch)
     out.append(' ' * pend)
     return ''.join(out)
+
+
+def expand(line, width):
+    """TABs to spaces at stops `width` apart (an editor set to 4 or 2)."""
+    out = ''
+    for ch in line:
+        out += ' ' * (width - len(out) % width) if ch == '\t' else ch
+    return out
 
 
 def wrap(line, width=72):
@@ -333,6 +343,7 @@ KINDS = {
     'trail': per_line(lambda l: l + '   '),
     'collapse': per_line(lambda l: re.sub(r'[ \t]+', ' ', l)),
     'tabify': per_line(unexpand),
+    'tab4': per_line(lambda l: expand(unexpand(l), 4)),
     'nbsp': per_line(lambda l: re.sub(r'  ', ' \u00a0', l)),
     'wrap72': per_line(wrap),
     'wrap60': per_line(lambda l: wrap(l, 60)),
