@@ -26,11 +26,16 @@ export (<p>, <br />, &nbsp;); trac/wikipre wrap in {{{ }}} or <pre>;
 fenceglue glues ``` to the first and last lines; sigmid puts a signature in
 the middle; wrap40 is a phone's wrap; tabmix tabifies every other line;
 twice pastes the post twice; qpqwrap quotes, re-wraps and QP-encodes it;
+tab4 tabifies every line and expands it again at 4-column stops (an editor
+set so: columns shift);
 cronly ends lines with CR alone (old Mac); utf16 is PowerShell's '>' (UTF-16LE,
 BOM, CRLF); mdescape backslash-escapes Markdown's characters; irc puts a chat
 log's stamp and nick before each line; gmail is a web mail's <div> lines;
 jiratable makes each paragraph a Jira table ('||head||' then '|cell|'),
 jiracode wraps the post in {code} ... {code}.
+
+A kind written "a+b" applies a, then b to its result (numlist+cp1252: a list
+re-encoded; sigmid+wrap60: a signature in the middle, then a hard wrap).
 """
 import html
 import os
@@ -97,6 +102,14 @@ def unexpand(line):
         out.append(ch)
     out.append(' ' * pend)
     return ''.join(out)
+
+
+def expand(line, width):
+    """TABs to spaces at stops `width` apart (an editor set to 4 or 2)."""
+    out = ''
+    for ch in line:
+        out += ' ' * (width - len(out) % width) if ch == '\t' else ch
+    return out
 
 
 def wrap(line, width=72):
@@ -330,6 +343,7 @@ KINDS = {
     'trail': per_line(lambda l: l + '   '),
     'collapse': per_line(lambda l: re.sub(r'[ \t]+', ' ', l)),
     'tabify': per_line(unexpand),
+    'tab4': per_line(lambda l: expand(unexpand(l), 4)),
     'nbsp': per_line(lambda l: re.sub(r'  ', ' \u00a0', l)),
     'wrap72': per_line(wrap),
     'wrap60': per_line(lambda l: wrap(l, 60)),
@@ -390,6 +404,13 @@ KINDS = {
 }
 
 
+def damage(kind, text):
+    """Kind "a+b" applies a, then b to what a made (damage on damage)."""
+    for k in kind.split('+'):
+        text = KINDS[k](text)
+    return text
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else 'build/benchreport'
     kinds = sys.argv[2].split(',') if len(sys.argv) > 2 else list(KINDS)
@@ -400,7 +421,7 @@ def main():
             with open(os.path.join(SRC, name), encoding='utf-8', errors='surrogateescape') as f:
                 text = f.read().replace('\r\n', '\n')
             with open(os.path.join(d, name), 'w', encoding='utf-8', errors='surrogateescape') as f:
-                f.write(KINDS[k](text))
+                f.write(damage(k, text))
         r = subprocess.run(['python3', os.path.join(RW, 'score.py'), EXP, d, '--bin', binary],
                            capture_output=True, text=True)
         last = r.stdout.strip().split('\n')[-1] if r.stdout.strip() else r.stderr.strip()

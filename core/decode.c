@@ -526,6 +526,10 @@ static void scan(const struct br_doc *doc, struct signs *sg, struct facts_list *
 void br_dec_rescan_kept(struct rescan *rs, size_t i, const struct br_line *l)
 {
 	const struct facts_list *o = rs->old;
+	if (!o) { /* no facts kept for these lines: read it */
+		br_dec_rescan_new(rs, l);
+		return;
+	}
 	while (rs->next < o->n && o->f[rs->next].idx < i)
 		rs->next++;
 	if (rs->next < o->n && o->f[rs->next].idx == i) {
@@ -588,7 +592,10 @@ static void decode_transport(struct br_doc *doc, struct signs *sg_out)
 		 * encoded reply): its own encoding shows once the outer one is
 		 * gone; three layers at most */
 		for (int layer = 0; layer < 3 && sg.qp; layer++) {
-			struct rescan rs = {.old = &facts};
+			/* the facts kept are the lines' before the first
+			 * layer: a layer after it reads the lines it keeps
+			 * anew (the kept facts would count the wrong lines) */
+			struct rescan rs = {.old = layer ? NULL : &facts};
 			if (!br_dec_stage_qp(doc, &rs))
 				break;
 			scan_finish(&rs.st, &sg);
@@ -631,6 +638,11 @@ void br_decode(struct br_doc *doc)
 	br_dec_stage_gutter(doc);
 	struct signs sg;
 	decode_transport(doc, &sg);
+	/* a numbered paste inside a page, a web mail or an encoded message
+	 * shows its whole gutter once the markup or the encoding is gone
+	 * (quoted-printable's soft breaks and "=20" interrupt its numbers) */
+	if (doc->transport & (BR_TRANSPORT_HTML | BR_TRANSPORT_QP))
+		br_dec_stage_gutter(doc);
 	/* terminal colours a web form or a chat kept without their ESC: once
 	 * the markup that carried them is gone */
 	if (sg.lostesc && br_dec_stage_lost_escapes(doc)) {
@@ -683,6 +695,9 @@ void br_decode(struct br_doc *doc)
 		br_dec_stage_jsonlog(doc);
 	/* rows pasted into text, or shown as text inside a page's <pre> */
 	if (sg.html_frag && br_dec_stage_html_rows(doc))
+		sg.ws = true;
+	/* a table made text one cell a line, its rows paragraphs */
+	if (br_dec_stage_cell_lines(doc))
 		sg.ws = true;
 	if (sg.ws)
 		br_dec_stage_ws(doc);

@@ -200,7 +200,7 @@ struct scan_state {
  * from input line i counts the facts kept for it, a new line is read. */
 struct rescan {
 	struct scan_state st;
-	const struct facts_list *old;
+	const struct facts_list *old; /* NULL: none kept, kept lines are read */
 	size_t next;           /* first entry of old not behind the input */
 };
 
@@ -286,6 +286,7 @@ bool br_dec_stage_tags(struct br_doc *doc);                      /* decode_layou
 bool br_dec_stage_prefix(struct br_doc *doc);                    /* decode_prefix.c */
 bool br_dec_stage_html_rows(struct br_doc *doc);                 /* decode_html.c */
 bool br_dec_stage_mdtable(struct br_doc *doc);                   /* decode_mdtable.c */
+bool br_dec_stage_cell_lines(struct br_doc *doc);                /* decode_cells.c */
 bool br_dec_stage_ws(struct br_doc *doc);                        /* decode_ws.c */
 bool br_dec_stage_jsonlog(struct br_doc *doc);                   /* decode_json.c */
 bool br_dec_stage_entities(struct br_doc *doc);                  /* decode_ws.c */

@@ -41,14 +41,28 @@ struct gutter {
 	bool colon;      /* the separator is a ':' right after the number */
 };
 
+/* Bytes of a blank at s[i]: a space, a TAB, a no-break space (U+00A0 in
+ * UTF-8, or the lone byte of Latin-1 and Windows-1252 where no UTF-8
+ * character can have it as its tail); 0 for none. */
+static inline size_t gutter_blank(const char *s, size_t i, size_t n)
+{
+	unsigned char c = (unsigned char)s[i];
+	if (c < 0x80)
+		return c == ' ' || c == '\t';
+	if (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] == 0xa0)
+		return 2;
+	return c == 0xa0 && (i == 0 || (unsigned char)s[i - 1] < 0x80);
+}
+
 /* `inside`: l follows lines of a gutter it goes on counting (a glued ':'
  * may then be followed by digits: "58:12.5 MB/sec"). */
 static bool gutter_of(const struct br_line *l, struct gutter *g, bool inside)
 {
 	const char *s = l->text;
 	size_t n = l->len, i = 0;
-	while (i < n && i < 12 && (s[i] == ' ' || s[i] == '\t'))
-		i++;
+	/* (a copy from a web page pads the numbers with no-break spaces) */
+	for (size_t b; i < n && i < 12 && (b = gutter_blank(s, i, n)) != 0;)
+		i += b;
 	size_t d = i;
 	unsigned long num = 0;
 	while (i < n && i - d < 7 && is_digit((unsigned char)s[i]))
@@ -74,7 +88,11 @@ static bool gutter_of(const struct br_line *l, struct gutter *g, bool inside)
 	if (sep) {
 		g->colon = b == i && s[b] == ':';
 		/* "12." "12:" "12)" right after the number, "|" after blanks too */
-		size_t k = b + 1;
+		size_t k = b + 1, nb = k < n ? gutter_blank(s, k, n) : 0;
+		if (nb && s[k] != ' ' && s[k] != '\t') {
+			g->len = k + nb; /* "12.", a no-break space */
+			return true;
+		}
 		if (k < n && s[k] != ' ' && s[k] != '\t') {
 			/* "1.98,2.00a", "12:30" are no gutter; grep -n's "12:text"
 			 * is one when its whole block has it (gutter_block) */
@@ -110,18 +128,36 @@ static unsigned long joined_lines(const struct br_line *l)
 	return l->end_line > l->line ? l->end_line - l->line : 0;
 }
 
+/* The numbers the line after numbered line l (its number num) may have:
+ * the next one, or the next past the lines a stage before joined into l
+ * when the numbers were put in after the encoding (the same when none
+ * were). */
+struct next_num {
+	unsigned long plain, joined;
+};
+
+static struct next_num next_after(unsigned long num, const struct br_line *l)
+{
+	return (struct next_num){num + 1, num + 1 + joined_lines(l)};
+}
+
+static bool is_next(const struct gutter *g, struct next_num want)
+{
+	return g->num == want.plain || g->num == want.joined;
+}
+
 /* How many lines from line j (one or two) are the rest of a numbered line
  * that a mail or an editor wrapped after the numbers were put in: lines
  * with text and without the number `want`, which the line after them has;
  * 0 when line j is not such. */
-static size_t wrapped_lines(const struct br_doc *doc, size_t j, unsigned long want)
+static size_t wrapped_lines(const struct br_doc *doc, size_t j, struct next_num want)
 {
 	for (size_t k = 0; k < 2 && j + k + 1 < doc->nlines; k++) {
 		const struct br_line *l = &doc->lines[j + k];
 		struct gutter g;
-		if (!rtrim_len(l->text, l->len) || (gutter_of(l, &g, true) && g.num == want))
+		if (!rtrim_len(l->text, l->len) || (gutter_of(l, &g, true) && is_next(&g, want)))
 			return 0;
-		if (gutter_of(&doc->lines[j + k + 1], &g, true) && g.num == want)
+		if (gutter_of(&doc->lines[j + k + 1], &g, true) && is_next(&g, want))
 			return k + 1;
 	}
 	return 0;
@@ -144,18 +180,18 @@ static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep, bool
 	bool glued = g.glued, colons = g.empty || g.colon;
 	bool empty = g.empty, aligned = false;
 	size_t fewest = g.blanks ? g.blanks : SIZE_MAX;
-	unsigned long want = g.num + 1 + joined_lines(&doc->lines[i]);
+	struct next_num want = next_after(g.num, &doc->lines[i]);
 	size_t j = i + 1, numbered = 1;
 	for (; j < doc->nlines; j++) {
 		struct gutter h;
 		size_t wraps = wrapped_lines(doc, j, want);
 		j += wraps;
-		if (!gutter_of(&doc->lines[j], &h, true) || h.num != want) {
+		if (!gutter_of(&doc->lines[j], &h, true) || !is_next(&h, want)) {
 			j -= wraps;
 			break;
 		}
 		numbered++;
-		want = h.num + 1 + joined_lines(&doc->lines[j]);
+		want = next_after(h.num, &doc->lines[j]);
 		if (!h.empty) {
 			int k = h.blanks ? 2 : 1;
 			/* a glued ':' under other marks, or another mark in a
@@ -190,8 +226,8 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 	for (size_t i = 0; i + GUTTER_MIN_LINES <= nl && first == nl; i++) {
 		const struct br_line *l = &doc->lines[i];
 		size_t k = 0;
-		while (k < l->len && (l->text[k] == ' ' || l->text[k] == '\t'))
-			k++;
+		for (size_t b; k < l->len && (b = gutter_blank(l->text, k, l->len)) != 0;)
+			k += b;
 		size_t sep;
 		bool bare;
 		if (k < l->len && is_digit((unsigned char)l->text[k]) && gutter_block(doc, i, &sep, &bare) > i)
@@ -215,13 +251,13 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 		}
 		struct gutter g;
 		gutter_of(&doc->lines[i], &g, true);
-		for (unsigned long want = g.num; i < j; i++) {
+		for (struct next_num want = {g.num, g.num}; i < j; i++) {
 			/* a wrapped line's rest (wrapped_lines) stays as it is */
-			if (!gutter_of(&doc->lines[i], &g, true) || g.num != want) {
+			if (!gutter_of(&doc->lines[i], &g, true) || !is_next(&g, want)) {
 				rw_keep(&out, &doc->lines[i], i + 1);
 				continue;
 			}
-			want = g.num + 1 + joined_lines(&doc->lines[i]);
+			want = next_after(g.num, &doc->lines[i]);
 			size_t cut = g.empty ? g.len : bare ? g.end + 1 : g.len + sep;
 			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, cut, 0);
 		}
@@ -248,9 +284,41 @@ bool br_dec_stage_gutter(struct br_doc *doc)
  */
 #define DOUBLE_MIN_LINES 6
 
-/* Does s[0..n) hold three numbers or more: words between blanks or
- * commas made of digits, '.' and '+' alone ("9760.80", "+++++"; not
- * "100MB", "256M")? A result row's sign. */
+/* Is w[0..e) a number: digits, '.' and '+' alone, a digit or '+' first? */
+static bool is_number_word(const unsigned char *w, const unsigned char *e)
+{
+	if (w == e || !(is_digit(*w) || *w == '+'))
+		return false;
+	for (; w < e; w++)
+		if (!(is_digit(*w) || *w == '.' || *w == '+'))
+			return false;
+	return true;
+}
+
+/* The numbers in w[0..e), a word with bytes >= 0x80, parted by no-break
+ * spaces: U+00A0 in UTF-8, or the lone byte of Latin-1 and Windows-1252
+ * (not the tail of a UTF-8 character). */
+static int numbers_nbsp(const unsigned char *w, const unsigned char *e)
+{
+	int k = 0;
+	const unsigned char *p = w, *s = w;
+	while (s < e) {
+		size_t m = s[0] == 0xc2 && s + 1 < e && s[1] == 0xa0 ? 2
+			 : s[0] == 0xa0 && (s == w || s[-1] < 0x80) ? 1 : 0;
+		if (!m) {
+			s++;
+			continue;
+		}
+		k += is_number_word(p, s);
+		s += m;
+		p = s;
+	}
+	return k + is_number_word(p, e);
+}
+
+/* Does s[0..n) hold three numbers or more: words between blanks, commas
+ * or no-break spaces made of digits, '.' and '+' alone ("9760.80",
+ * "+++++"; not "100MB", "256M")? A result row's sign. */
 bool br_dec_numbers3(const char *s, size_t n)
 {
 	int k = 0;
@@ -260,9 +328,16 @@ bool br_dec_numbers3(const char *s, size_t n)
 			s++;
 		const char *w = s;
 		bool num = true;
-		for (; s < e && *s != ' ' && *s != '\t' && *s != ','; s++)
+		unsigned high = 0;
+		for (; s < e && *s != ' ' && *s != '\t' && *s != ','; s++) {
 			num = num && (is_digit((unsigned char)*s) || *s == '.' || *s == '+');
-		if (s > w && num && (is_digit((unsigned char)*w) || *w == '+') && ++k >= 3)
+			high |= (unsigned char)*s;
+		}
+		if (s > w && num && (is_digit((unsigned char)*w) || *w == '+'))
+			k++;
+		else if (high & 0x80) /* (a no-break space inside: words in it) */
+			k += numbers_nbsp((const unsigned char *)w, (const unsigned char *)s);
+		if (k >= 3)
 			return true;
 	}
 	return false;

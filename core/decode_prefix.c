@@ -85,10 +85,12 @@ static const char *const uni_bullets[] = {
 	"\xc2\xb7",      /* U+00B7 middle dot */
 };
 
-/* Bytes of blank at s: a space, a TAB, or a no-break space (U+00A0). */
+/* Bytes of blank at s: a space, a TAB, or a no-break space (U+00A0; or
+ * the lone byte of Latin-1 and Windows-1252: s follows a marker or a blank,
+ * so it is no UTF-8 character's tail). */
 static size_t blank_at(const char *s, size_t n)
 {
-	if (n && (s[0] == ' ' || s[0] == '\t'))
+	if (n && (s[0] == ' ' || s[0] == '\t' || (unsigned char)s[0] == 0xa0))
 		return 1;
 	return n >= 2 && (unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0xa0 ? 2 : 0;
 }
@@ -187,7 +189,8 @@ static void strip_front_at(struct rw *out, struct lw *w, const struct br_line *l
 
 /* Could line k (k > 0) be the end of line k - 1 that a mail client's hard
  * wrap, at 60 columns or more, moved onto a line of its own: text, and a
- * line before it that its first word would have made too long? */
+ * line before it that its first word would have made 60 long or more (a
+ * wrap at 60 keeps a line under 60)? */
 static bool wrap_piece(const struct br_doc *doc, size_t k)
 {
 	const struct br_line *l = &doc->lines[k], *prev = &doc->lines[k - 1];
@@ -196,7 +199,15 @@ static bool wrap_piece(const struct br_doc *doc, size_t k)
 		a++;
 	for (w = a; w < l->len && l->text[w] != ' ' && l->text[w] != '\t'; w++)
 		;
-	return a < l->len && prev->len + 1 + (w - a) > 60;
+	/* the wrap saw the line as written, with the line number or the
+	 * quote marks a stage before took away (they were there first) */
+	size_t width = prev->len;
+	if ((doc->transport & (BR_TRANSPORT_NUMBERS | BR_TRANSPORT_QUOTE)) && prev->end_line &&
+	    prev->end_line <= doc->nphys) {
+		size_t phys = br_doc_phys_len(doc, prev->end_line - 1);
+		width = phys > width ? phys : width;
+	}
+	return a < l->len && width + 1 + (w - a) >= 60;
 }
 
 /* Such ends of the block's lines that lost the prefix: lines j.. (up to

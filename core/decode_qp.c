@@ -163,8 +163,10 @@ static void qp_count(const struct br_line *l, struct qp_region *r)
 		while (*v == ' ' || *v == '\t')
 			v++;
 		bool qp = has_prefix_ci(v, strlen(v), "quoted-printable");
-		/* (a marked one says QP where nothing else said anything) */
-		if (!m || (qp && !r->declared))
+		/* (a marked one says QP where nothing else said anything; a
+		 * message pasted into an encoded body says what it was, not
+		 * what the body is: another encoding after QP's is text) */
+		if ((!m && (qp || r->declared <= 0)) || (qp && !r->declared))
 			r->declared = qp ? 1 : -1;
 		return;
 	}
@@ -209,8 +211,8 @@ static bool qp_decide(const struct qp_region *r)
 {
 	if (r->declared > 0)
 		return true;
-	if (r->declared < 0)
-		return r->n3d >= 2;
+	if (r->declared < 0) /* (or a pasted message's headers said so) */
+		return r->n3d >= 2 || (r->nsoft >= 3 && r->n3d + r->nstrong >= 2);
 	return r->n3d >= 1 || r->nstrong >= 2 || (r->nstrong >= 1 && r->nsoft >= 1) ||
 	       r->nsoft >= 3;
 }
@@ -297,6 +299,32 @@ bool br_dec_mark_shape_within(const char *a, size_t na, const char *b, size_t nb
 	}
 }
 
+/* Is the line blank behind its marks ("> ", "| ")? */
+static bool blank_behind_marks(const struct br_line *l)
+{
+	size_t p = br_dec_mark_prefix_len(l->text, l->len);
+	return rtrim_len(l->text + p, l->len - p) == 0;
+}
+
+/* Was the region double spaced after it was encoded (every line followed
+ * by a blank one, "> " in a quote)? Then a soft break's line goes on after
+ * the blank that follows it: most soft breaks are followed by a blank line
+ * and text, where an encoder puts the rest of the line right after. */
+static bool soft_breaks_spaced(const struct br_doc *doc, size_t first, size_t end)
+{
+	size_t gap = 0, next = 0;
+	for (size_t i = first; i + 1 < end; i++) {
+		const struct br_line *l = &doc->lines[i];
+		if (!memchr(l->text, '=', l->len) || soft_break(l) == SIZE_MAX)
+			continue;
+		if (!blank_behind_marks(&doc->lines[i + 1]))
+			next++;
+		else if (i + 2 < end && !blank_behind_marks(&doc->lines[i + 2]))
+			gap++;
+	}
+	return gap >= 2 && gap > next;
+}
+
 /* Decode the escapes of s[0..n) into w, carrying the line's joins. */
 static void qp_decode_span(struct lw *w, const struct br_line *in, size_t *ji, size_t from,
 			   size_t n)
@@ -363,6 +391,7 @@ bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
 			}
 			continue;
 		}
+		int spaced = -1; /* soft_breaks_spaced, asked when a break meets a blank line */
 		while (i < end) {
 			const struct br_line *first = &doc->lines[i];
 			/* no "=" at all: no escape, no soft break; the line stays */
@@ -385,6 +414,13 @@ bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
 				if (!soft || j + 1 >= end)
 					break;
 				j++;
+				/* the blank line double spacing put after it */
+				if (j + 1 < end && blank_behind_marks(&doc->lines[j]) &&
+				    !blank_behind_marks(&doc->lines[j + 1])) {
+					if (spaced < 0)
+						spaced = soft_breaks_spaced(doc, regs[r].first, end);
+					j += (size_t)spaced;
+				}
 				br_dec_lw_join(&w);
 				from = 0;
 				const struct br_line *nx = &doc->lines[j];

@@ -151,6 +151,33 @@ static void unquote_line(struct rw *out, struct lw *w, struct br_doc *doc, size_
 	br_dec_lw_emit(out, k + 1, w, l->line, l->end_line, l->depth + depth, l->flags);
 }
 
+/* Lines i.. (up to three, unquoted, with text) that are the rest of
+ * quoted line i - 1 a reader's mail client re-wrapped without the marks:
+ * each a line the one before it (as written, marks and all) could not
+ * take its first word onto within 60 columns (a wrap at 60 keeps a line
+ * under 60), and a line of the same depth
+ * after them. Their count, 0 when there are none. */
+static size_t rewrapped_rest(const struct br_doc *doc, const struct qdepth *q, size_t i)
+{
+	size_t k = i;
+	for (; k < doc->nlines && k < i + 3 && !q[k].depth; k++) {
+		const struct br_line *l = &doc->lines[k], *prev = &doc->lines[k - 1];
+		size_t a = 0, w;
+		while (a < l->len && (l->text[a] == ' ' || l->text[a] == '\t'))
+			a++;
+		for (w = a; w < l->len && l->text[w] != ' ' && l->text[w] != '\t'; w++)
+			;
+		size_t width = prev->len;
+		if (!(doc->transport & (BR_TRANSPORT_BASE64 | BR_TRANSPORT_UUENCODE | BR_TRANSPORT_UTF16 |
+					BR_TRANSPORT_HTML)) &&
+		    prev->end_line && prev->end_line <= doc->nphys && prev->end_line == prev->line)
+			width = br_doc_phys_len(doc, prev->end_line - 1);
+		if (a == l->len || width < 50 || width + 1 + (w - a) < 60)
+			return 0;
+	}
+	return k > i && k < doc->nlines && q[k].depth == q[i - 1].depth ? k - i : 0;
+}
+
 bool br_dec_stage_quote(struct br_doc *doc, bool pipe)
 {
 	size_t nl = doc->nlines;
@@ -175,6 +202,18 @@ bool br_dec_stage_quote(struct br_doc *doc, bool pipe)
 	while (i < nl) {
 		unsigned depth = q[i].depth;
 		if (!depth) {
+			/* a quoted line's rest, re-wrapped: as deep as it */
+			size_t nr = i > 0 && q[i - 1].depth ? rewrapped_rest(doc, q, i) : 0;
+			for (size_t k = i; k < i + nr; k++) {
+				struct br_line l = doc->lines[k];
+				unsigned dp = l.depth + q[i - 1].depth;
+				l.depth = (unsigned short)(dp > 65535 ? 65535 : dp);
+				rw_keep(&out, &l, k + 1);
+			}
+			if (nr) {
+				i += nr;
+				continue;
+			}
 			rw_keep(&out, &doc->lines[i], i + 1);
 			i++;
 			continue;

@@ -409,6 +409,177 @@ static void qp_double_spaced(void **state)
 	br_doc_free(d);
 }
 
+/* The raw source of an encoded message quoted in a reply ("> "), double
+ * spaced after that ("> " lines between): a soft break goes on past the
+ * blank quoted line that follows it. */
+static void qp_quoted_double_spaced_breaks(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"> Content-Transfer-Encoding: quoted-printable\n> \n"
+		"> \n> \n"
+		"> Version 1.03      ------Sequential Output------ --Sequential Input- --Ran=\n> \n"
+		"> dom-\n> \n"
+		"> newbox           2G 31234  88 55123  20 24011  10 30112  80 71012  12 280.3 =\n> \n"
+		"> =A0 0\n> \n"
+		"> oldbox           2G 21012  80 35112  15 14023   6 20012  70 41012   8 170.1 =\n> \n"
+		">   0\n> \n"
+		"> done.\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_string_equal(find(d, "newbox")->text,
+			    "newbox           2G 31234  88 55123  20 24011  10 30112  80 71012  12 280.3   0");
+	assert_string_equal(find(d, "oldbox")->text,
+			    "oldbox           2G 21012  80 35112  15 14023   6 20012  70 41012   8 170.1   0");
+	assert_string_equal(find(d, "Version")->text,
+			    "Version 1.03      ------Sequential Output------ --Sequential Input- --Random-");
+	br_doc_free(d);
+	/* one soft break before a blank line is no double spacing: the
+	 * paragraph after it stays a paragraph */
+	d = mem("Content-Transfer-Encoding: quoted-printable\n\n"
+		"a line that ends at a soft break=\n"
+		"\n"
+		"next paragraph =3D here\n");
+	assert_string_equal(find(d, "next")->text, "next paragraph = here");
+	br_doc_free(d);
+}
+
+/* bon_csv2html's table as a mail client made it text, one cell a line and
+ * a blank line after each row: each row is one line again, its cells apart
+ * (by TAB, then blanks); a list of short words stays as it is. */
+static void table_cells_one_a_line(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("The report:\n"
+			       "\n"
+			       "Version 2.00a\nSequential Output\nSequential Input\n"
+			       "\n"
+			       "nas-east\n64G\n919\n83\n182\n18\n88\n16\n1184\n99\n195\n9\n258.4\n35\n"
+			       "\n"
+			       "Latency\n22758us\n817us\n977us\n"
+			       "\n"
+			       "-- \nQuinn\n");
+	assert_true(d->transport & BR_TRANSPORT_MDTABLE);
+	const struct br_line *row = find(d, "nas-east");
+	assert_string_equal(row->text, "nas-east        64G     919     83      182     18      88      16      "
+				       "1184    99      195     9       258.4   35");
+	assert_int_equal(row->line, 7);
+	assert_int_equal(row->end_line, 20);
+	assert_string_equal(find(d, "Version")->text, "Version 2.00a   Sequential Output       Sequential Input");
+	assert_string_equal(find(d, "Latency")->text, "Latency 22758us 817us   977us");
+	assert_string_equal(find(d, "--")->text, "-- ");
+	assert_string_equal(find(d, "Quinn")->text, "Quinn");
+	br_doc_free(d);
+	/* short lines, no result row among them: a list */
+	d = mem("Shopping:\n\nmilk\neggs\nbread\n\n2 apples\n3 pears\n1 melon\n4 figs\n5 kiwis\n6 limes\n7 plums\n8 dates\n");
+	assert_false(d->transport & BR_TRANSPORT_MDTABLE);
+	assert_string_equal(find(d, "milk")->text, "milk");
+	br_doc_free(d);
+}
+
+/* A quoted line a reader's client re-wrapped at 60 columns without the
+ * marks: its rest is as deep as it; a reply written between quoted lines
+ * (the quoted line before it short) stays the writer's own. */
+static void quoted_rest_rewrapped(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Jo wrote:\n"
+			       "> -Latency               104ms   41538ms     804ms  \n"
+			       "19824us   46554us     631ms\n"
+			       "> +prod             7G   335  98 54977  23 27923   7  1075 \n"
+			       "99 61596   6 342.9   4\n"
+			       "> the end.\n"
+			       "Agreed, it is slow.\n"
+			       "> more\n");
+	assert_int_equal(holding(d, "19824us")->depth, 1);
+	assert_int_equal(holding(d, "61596")->depth, 1);
+	assert_int_equal(holding(d, "54977")->depth, 1);
+	assert_int_equal(find(d, "Agreed")->depth, 0);
+	br_doc_free(d);
+}
+
+/* A numbered paste copied from a web page: the numbers padded with
+ * no-break spaces (UTF-8, or Windows-1252's lone byte), in a web mail's
+ * <div> lines too; the gutter goes all the same. */
+static void gutter_padded_with_nbsp(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem(" \xa0 1. /dev/sda:\n"
+			       " \xa0 2. \xa0Timing cached reads: \xa0 2050 MB in \xa0" "2.00 seconds\n"
+			       " \xa0 3. \xa0Timing buffered disk reads: \xa0" "226 MB in \xa0" "3.03 seconds\n"
+			       " \xa0 4. \n"
+			       " \xa0 5. done\n");
+	assert_true(d->transport & BR_TRANSPORT_NUMBERS);
+	assert_string_equal(d->lines[0].text, "/dev/sda:");
+	assert_string_equal(d->lines[4].text, "done");
+	br_doc_free(d);
+	d = mem("<div dir=\"ltr\">\n"
+		"<div> &nbsp; 1. /dev/sdb:</div>\n"
+		"<div> &nbsp; 2. &nbsp;Timing cached reads: &nbsp; 2050 MB in &nbsp;2.00 seconds</div>\n"
+		"<div> &nbsp; 3. &nbsp;Timing buffered disk reads: &nbsp;226 MB in &nbsp;3.03 seconds</div>\n"
+		"<div> &nbsp; 4. &nbsp;</div>\n"
+		"<div> &nbsp; 5. done</div>\n"
+		"</div>\n");
+	assert_true(d->transport & BR_TRANSPORT_NUMBERS);
+	assert_string_equal(find(d, "/dev/sdb")->text, "/dev/sdb:");
+	assert_string_equal(holding(d, "cached")->text, " Timing cached reads:   2050 MB in  2.00 seconds");
+	br_doc_free(d);
+}
+
+/* A numbered paste in a message encoded after it was numbered: the soft
+ * breaks' rests carry no number, a numbered empty line ends in "=20", and
+ * the message pasted in says it was 7bit; the numbers go once the
+ * encoding is gone, whichever way the joined lines were counted. */
+static void gutter_under_qp(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"  1. Content-Transfer-Encoding: 7bit\n"
+		"  2.=20\n"
+		"  3. /dev/sdb:\n"
+		"  4.  Timing buffer-cache reads:   2812 MB in  2.00 seconds =3D 1404.11 MB=\n"
+		"/sec\n"
+		"  5.  Timing buffered disk reads:  294 MB in  3.00 seconds =3D  97.92 MB/s=\n"
+		"ec\n"
+		"  6.=20\n"
+		"  7. bonnie next, same disk, a line long enough for a soft break here=\n"
+		" and there=\n"
+		" again.\n"
+		"  8. done\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_true(d->transport & BR_TRANSPORT_NUMBERS);
+	assert_string_equal(find(d, "/dev/sdb")->text, "/dev/sdb:");
+	assert_string_equal(holding(d, "buffered disk")->text,
+			    " Timing buffered disk reads:  294 MB in  3.00 seconds =  97.92 MB/sec");
+	assert_string_equal(find(d, "done")->text, "done");
+	br_doc_free(d);
+}
+
+/* A line that still ends in "=" once decoded ("sum =") has quoted-printable
+ * looked at again; what the first pass decoded (a no-break space, =A0)
+ * still counts: the blanks are made blanks. */
+static void qp_second_look_keeps_signs(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"The figures, as the page showed them, and their sum =3D\n"
+		"\n"
+		"blackfin =A0 =A0 300M =A0 =A048 =A099 =A06224 =A075 =A01782 =A037 =A0 124 =A099=\n"
+		" =A02874 =A026 100.4 =A0 5\n"
+		"\n"
+		"plain text at the end\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_true(d->transport & BR_TRANSPORT_TABS);
+	assert_null(strchr(find(d, "blackfin")->text, '\xa0'));
+	br_doc_free(d);
+}
+
 static void quoting_depths_and_alignment(void **state)
 {
 	(void)state;
@@ -1165,6 +1336,41 @@ static void prefix_block_keeps_wrapped_ends(void **state)
 	br_doc_free(d);
 }
 
+/* A numbered list of rows whose blanks are no-break spaces (UTF-8, or the
+ * lone byte of Windows-1252): the rows hold figures, the markers go. And a
+ * numbered paste a mail wrapped after the numbers were put in: the wrap saw
+ * the numbers, so the ends it moved stay in the comment's block. */
+static void lists_and_wraps_behind_numbers(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("1. /dev/sda:\n"
+			       "2. \xa0Timing cached reads: \xa0 2050 MB in \xa0" "2.00 seconds = 1024.54 MB/sec\n"
+			       "3. \xa0Timing buffered disk reads: \xa0" "226 MB in \xa0" "3.03 seconds = \xa0" "74.70 MB/sec\n");
+	assert_string_equal(at(d, 0), "/dev/sda:");
+	assert_string_equal(at(d, 1), "Timing cached reads:   2050 MB in  2.00 seconds = 1024.54 MB/sec");
+	br_doc_free(d);
+	d = mem("1. sda:\n"
+		"2. \xc2\xa0Timing buffered disk reads:\xc2\xa0" "226 MB in 3.03 seconds = 74.70 MB/sec\n"
+		"3. \xc2\xa0Timing cached reads:\xc2\xa0" "2050 MB in 2.00 seconds = 1024.54 MB/sec\n");
+	assert_string_equal(at(d, 1), "Timing buffered disk reads: 226 MB in 3.03 seconds = 74.70 MB/sec");
+	br_doc_free(d);
+	d = mem("   1. # Version 1.96 ------Sequential Output------\n"
+		"--Sequential Input- --Random-\n"
+		"   2. # Machine Size K/sec %CP K/sec %CP K/sec %CP\n"
+		"K/sec %CP K/sec %CP /sec %CP\n"
+		"   3. # heron 8G 1980 94 101220 11 60330 15 5120 96 250110\n"
+		"27 455.0 20\n"
+		"   4. # done\n"
+		"   5. echo ok\n"
+		"   6. echo ok\n");
+	assert_string_equal(at(d, 0), "Version 1.96 ------Sequential Output------");
+	assert_string_equal(at(d, 1), "--Sequential Input- --Random-");
+	assert_string_equal(at(d, 4), "heron 8G 1980 94 101220 11 60330 15 5120 96 250110");
+	assert_string_equal(at(d, 5), "27 455.0 20");
+	assert_string_equal(at(d, 6), "done");
+	br_doc_free(d);
+}
+
 /* A diff-marked block whose long lines a hard wrap cut: the ends on lines
  * of their own stay in the block as they are, the marked lines lose the
  * marker column. */
@@ -1542,6 +1748,12 @@ int main(void)
 		cmocka_unit_test(qp_marked_continuations),
 		cmocka_unit_test(qp_double_spaced),
 		cmocka_unit_test(qp_twice),
+		cmocka_unit_test(qp_second_look_keeps_signs),
+		cmocka_unit_test(gutter_under_qp),
+		cmocka_unit_test(gutter_padded_with_nbsp),
+		cmocka_unit_test(quoted_rest_rewrapped),
+		cmocka_unit_test(table_cells_one_a_line),
+		cmocka_unit_test(qp_quoted_double_spaced_breaks),
 		cmocka_unit_test(qp_quoted_declaration),
 		cmocka_unit_test(qp_parts_by_declared_boundary),
 		cmocka_unit_test(qp_layered_marks),
@@ -1564,6 +1776,7 @@ int main(void)
 		cmocka_unit_test(prefix_blocks_lose_their_shared_prefix),
 		cmocka_unit_test(prefix_block_keeps_wrapped_ends),
 		cmocka_unit_test(diff_block_keeps_wrapped_ends),
+		cmocka_unit_test(lists_and_wraps_behind_numbers),
 		cmocka_unit_test(bullets_and_diff_markers),
 		cmocka_unit_test(prefix_lookalikes_stay),
 		cmocka_unit_test(prefix_runs_are_linear),
