@@ -24,7 +24,9 @@
  * What the parser copes with: a label printed before a failed or
  * interrupted measurement, with hdparm's stderr between the label and the
  * figures (a dangling label with no figures is no record); hard-wrapped
- * lines (`= 26.34` / `MB/sec`); lost or collapsed whitespace, TABs, `>`
+ * lines (`= 26.34` / `MB/sec`), also a paragraph reflowed by a mailer
+ * (`= 1650.90` / `MB/sec Timing buffered disk reads: ...`, or a label cut
+ * at the line end: one run, both timings); lost or collapsed whitespace, TABs, `>`
  * quote marks; `=3D` left by an undecoded quoted-printable copy; shell
  * prompts (`# hdparm -tT /dev/sda`) naming the device when the header is
  * missing; `hdparm v9.65` naming the version; line ends lost (a prompt, a
@@ -73,6 +75,15 @@ static struct br_pattern re_timing_any = BR_PATTERN_OPT(
 	"(?:(?<![a-z0-9_])|(?<=/sec)|(?<=/s))timing\\s+(o_direct\\s+cached|o_direct\\s+disk|"
 	"buffer[- ]?cache|cached|buffered\\s+disk)\\s+reads?"
 	"(?:\\s*\\(\\s*offset\\s+(\\d+)\\s*gb\\s*\\))?\\s*:",
+	PCRE2_CASELESS);
+
+/* The start of a timing label a line ends with, its rest on the next line
+ * (a reflowed paragraph: "... = 1650.90 MB/sec Timing" / "buffered disk
+ * reads: 312 MB in ..."). */
+static struct br_pattern re_label_head = BR_PATTERN_OPT(
+	"hdparm-label-head",
+	"^timing(?:\\s+(?:o_direct(?:\\s+(?:cached|disk))?|buffer[- ]?cache|buffer|cached|"
+	"buffered(?:\\s+disk)?)(?:\\s+reads?)?)?\\s*$",
 	PCRE2_CASELESS);
 
 /* "N MB in S seconds = R MB/sec" — 1 mb, 2 seconds, 3 rate, 4 unit letter.
@@ -192,6 +203,9 @@ struct figures {
 	size_t mb_len, sec_len, rate_len;
 	char unit;                   /* 'm' or 'k' ('g' in a poster's table) */
 	size_t extra;                /* further lines used (a wrapped line) */
+	const char *rest;            /* the wrapped line's text after its figures, from */
+	size_t rest_len;             /* the next timing label on (a reflowed paragraph) */
+	const char *end;             /* where the figures end on their line (extra == 0) */
 };
 
 enum result { R_NONE, R_FULL, R_RATE_ONLY, R_CUT };
@@ -237,6 +251,10 @@ struct hp {
 	size_t open_block;        /* block_start of the run it belongs to */
 	size_t warned;            /* the line last warned about + 1 */
 	size_t about_dev;         /* the last device header or settings line + 1 */
+	const char *rest;         /* a joined line's next timing, still to read */
+	size_t rest_len, rest_line;
+	struct br_buf relabel;    /* a label cut at a line end, joined (cut_label) */
+	bool in_rest;             /* read_rests() is reading them */
 };
 
 static inline bool has(const char *s, size_t n, const char *needle)
@@ -297,6 +315,7 @@ static void take_full(struct figures *f, const char *s, const size_t *ov)
 	f->rate = s + ov[6];
 	f->rate_len = group_len(ov, 3);
 	f->unit = (char)tolower((unsigned char)s[ov[8]]);
+	f->end = s + ov[1];
 }
 
 /* Is logical line j a continuation a wrapped figure line may be joined with? */
@@ -383,14 +402,25 @@ static enum result read_figures(struct hp *st, size_t idx, const char *s, size_t
 	const char *t;
 	size_t tn;
 	if (partial && joinable(st, idx + 1, &t, &tn)) {
+		/* a reflowed paragraph goes on after the unit with the next
+		 * timing ("MB/sec Timing buffered disk reads: ..."): only the
+		 * text before that label completes these figures, the label
+		 * and its figures are read after them (read_rests) */
+		size_t cut = tn, lv[2 * 3];
+		if (br_re_match(&re_timing_any, t, tn, 0, lv, 3) > 0 && lv[0] > 0)
+			cut = lv[0];
 		br_buf_reset(&st->join);
 		br_buf_add(&st->join, s, n);
 		br_buf_addc(&st->join, ' ');
-		br_buf_add(&st->join, t, tn);
+		br_buf_add(&st->join, t, cut);
 		pad_join(st);
 		if (br_re_match(&re_result, st->join.data, st->join.len, 0, ov, 5) > 0) {
 			take_full(f, st->join.data, ov);
 			f->extra = 1;
+			if (cut < tn) {
+				f->rest = t + cut;
+				f->rest_len = tn - cut;
+			}
 			return R_FULL;
 		}
 	}
@@ -648,13 +678,26 @@ static char *run_label(struct hp *st, size_t at, const char *own)
 	return label;
 }
 
+/* The timing the figures' joined line goes on with is read once they are
+ * given out (read_rests). */
+static void keep_rest(struct hp *st, const struct figures *f, size_t line)
+{
+	if (!f->rest)
+		return;
+	st->rest = f->rest;
+	st->rest_len = f->rest_len;
+	st->rest_line = line;
+}
+
 static void emit(struct hp *st, size_t first, size_t last, enum kind k, const struct figures *f,
 		 long offset, const char *own, const char *why)
 {
 	struct br_parse_ctx *ctx = st->ctx;
 	last += f->extra;
-	if (!own && join_open(st, first, last, k, f, offset, why))
+	if (!own && join_open(st, first, last, k, f, offset, why)) {
+		keep_rest(st, f, last);
 		return;
+	}
 	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, first, last);
 	char buf[NUM_BUF];
 	char *raw = num_text(buf, f->rate, f->rate_len);
@@ -690,6 +733,7 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	st->have_last = true;
 	st->last_idx = last;
 	st->last_kind = k;
+	keep_rest(st, f, last);
 }
 
 /* ---------------------------------------------------------------- state */
@@ -791,7 +835,68 @@ static void run_name(struct hp *st, size_t i)
 }
 
 /* " Timing <kind> reads:" with or without figures after it. */
+static void timing_one(struct hp *st, size_t i, const char *s, size_t n, const size_t *ov);
+static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n);
+
+/*
+ * The timings a joined line went on with after the figures it completed
+ * (keep_rest): read as that line's own, the label at their start, one
+ * after the other (a loop, not a recursion: each may join the next line
+ * and leave a rest of its own).
+ */
+static void read_rests(struct hp *st)
+{
+	if (st->in_rest)
+		return;
+	st->in_rest = true;
+	while (st->rest) {
+		const char *s = st->rest;
+		size_t n = st->rest_len, i = st->rest_line, ov[2 * 3];
+		st->rest = NULL;
+		if (!collapsed_line(st, i, s, n) && br_re_match(&re_timing, s, n, 0, ov, 3) > 0)
+			timing_one(st, i, s, n, ov);
+	}
+	st->in_rest = false;
+}
+
 static void timing_line(struct hp *st, size_t i, const char *s, size_t n, const size_t *ov)
+{
+	timing_one(st, i, s, n, ov);
+	read_rests(st);
+}
+
+/*
+ * After the figures of line i, t[0..tn) is the start of the next timing's
+ * label, its rest starting line i + 1 (a reflowed paragraph): the two
+ * joined are that timing, read next as line i + 1's (read_rests).
+ */
+static void cut_label(struct hp *st, size_t i, const char *t, size_t tn)
+{
+	while (tn && (*t == ' ' || *t == '\t'))
+		t++, tn--;
+	const char *u;
+	size_t un, ov[2 * 3];
+	if (!tn || (*t != 'T' && *t != 't') || br_re_match(&re_label_head, t, tn, 0, NULL, 0) <= 0 ||
+	    !joinable(st, i + 1, &u, &un))
+		return;
+	/* t may lie in st->relabel itself (a rest read from it) */
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_add(&b, t, tn);
+	br_buf_addc(&b, ' ');
+	br_buf_add(&b, u, un);
+	br_buf_grow(&b, JOIN_PAD);
+	memset(b.data + b.len, 0, JOIN_PAD + 1);
+	br_buf_free(&st->relabel);
+	st->relabel = b;
+	if (br_re_match(&re_timing, b.data, b.len, 0, ov, 3) <= 0)
+		return;
+	st->rest = b.data;
+	st->rest_len = b.len;
+	st->rest_line = i + 1;
+}
+
+/* A timing label at s with the figures after it (ov: re_timing's groups). */
+static void timing_one(struct hp *st, size_t i, const char *s, size_t n, const size_t *ov)
 {
 	drop_pending(st);
 	if (!st->in_block)
@@ -811,6 +916,8 @@ static void timing_line(struct hp *st, size_t i, const char *s, size_t n, const 
 	switch (read_figures(st, i, rest, rn, true, &f)) {
 	case R_FULL:
 		emit(st, i, i, k, &f, offset, NULL, "timing line");
+		if (!f.extra)
+			cut_label(st, i, f.end, (size_t)(rest + rn - f.end));
 		break;
 	case R_RATE_ONLY:
 		emit(st, i, i, k, &f, offset, NULL, "timing line (rate only, edited by hand)");
@@ -1768,6 +1875,31 @@ static size_t cell_name(const char *g, size_t n, const char **name)
 	return n <= NOTE_MAX ? n : 0;
 }
 
+/* "old card: " before a device on a line whose line ends were lost ("old
+ * card: /dev/sdb: Timing cached reads: ..."): a name of one to four words
+ * and its ':' (as tagged_device_header reads "srv-a: /dev/sda:" on a line
+ * of its own); its length, 0 when g[0..n) is no such name. */
+static size_t name_tag(const char *g, size_t n, const char **name)
+{
+	while (n && (g[n - 1] == ' ' || g[n - 1] == '\t'))
+		n--;
+	while (n && (*g == ' ' || *g == '\t')) {
+		g++;
+		n--;
+	}
+	if (n < 3 || g[n - 1] != ':' || !isalnum((unsigned char)g[0]))
+		return 0;
+	n--;
+	size_t words = 1;
+	for (size_t k = 0; k < n; k++) {
+		if (strchr(":=@$#/|", g[k]))
+			return 0;
+		words += g[k] == ' ' && k + 1 < n && g[k + 1] != ' ';
+	}
+	*name = g;
+	return n <= NOTE_MAX && words <= 4 ? n : 0;
+}
+
 /* Step of gap_device: the device dev[0..dn) named in the gap g[0..n) ("/dev/sda:
  * (ssd500)" before the label), the text after its ':' a note. */
 static void device_in_gap(struct hp *st, const char *g, const char *dev, size_t dn, const char *after,
@@ -1788,6 +1920,8 @@ static void device_in_gap(struct hp *st, const char *g, const char *dev, size_t 
 	/* "alpha<TAB>/dev/sda: Timing ...": the row's name for a note */
 	const char *cn;
 	size_t cl = first && !nn ? cell_name(g, (size_t)(dev - g), &cn) : 0;
+	if (!cl && first && !nn)
+		cl = name_tag(g, (size_t)(dev - g), &cn);
 	if (cl) {
 		set_host(st, dev, dn, NULL, 0);
 		br_buf_add(&st->note, cn, cl);
@@ -2980,6 +3114,7 @@ static bool figures_alone(struct hp *st, size_t i, const char *s, size_t n, bool
 		hdparm_line(st, i);
 		emit(st, st->pend_idx, i, st->pend_kind, &f, st->pend_offset, NULL,
 		     "timing line (figures after its error output)");
+		read_rests(st);
 		return true;
 	}
 	if (r == R_FULL || (r == R_CUT && st->pending)) {
@@ -3221,6 +3356,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	free(st.msg);
 	free(st.msg_version);
 	br_buf_free(&st.join);
+	br_buf_free(&st.relabel);
 	br_buf_free(&st.host);
 	br_buf_free(&st.note);
 	br_buf_free(&st.machine);

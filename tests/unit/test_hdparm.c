@@ -1482,6 +1482,36 @@ static void loop_variable_names_no_device(void **state)
 	done(&r);
 }
 
+/* A paragraph reflowed by a mailer: the unit of one timing and the next
+ * timing on one line ("MB/sec Timing buffered ..."), or a label cut at the
+ * line end ("... MB/sec Timing" / "buffered disk reads: ..."): one run,
+ * both timings; a name and ':' before the device names the run. */
+static void reflowed_paragraph(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "old card: /dev/sdb: Timing cached reads:   3302 MB in  2.00 seconds = 1650.90\n"
+		"MB/sec Timing buffered disk reads: 312 MB in  3.01 seconds = 103.65\n"
+		"MB/sec\n"
+		"\n"
+		"/dev/sdc: Timing cached reads:   3310 MB in  2.00 seconds = 1654.61 MB/sec Timing\n"
+		"buffered disk reads: 498 MB in  3.00 seconds = 165.84 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	figure(rec(&r, 0), BR_M_cached_read, 1650.90 * 1024, "1650.90");
+	figure(rec(&r, 0), BR_M_buffered_read, 103.65 * 1024, "103.65");
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdb");
+	assert_string_equal(rec(&r, 0)->label, "old card");
+	assert_int_equal(rec(&r, 0)->source.line, 1);
+	assert_int_equal(rec(&r, 0)->source.end_line, 3);
+	assert_int_equal(br_record_metric_count(rec(&r, 1)), 2);
+	figure(rec(&r, 1), BR_M_cached_read, 1654.61 * 1024, "1654.61");
+	figure(rec(&r, 1), BR_M_buffered_read, 165.84 * 1024, "165.84");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdc");
+	assert_int_equal(rec(&r, 1)->source.end_line, 6);
+	done(&r);
+}
+
 /* Runs named afterwards ("The first is ext3, the second xfs and the third
  * jfs."): each takes its name, in order; a comparison names nothing. */
 static void names_given_afterwards(void **state)
@@ -1550,6 +1580,7 @@ int main(void)
 		cmocka_unit_test(loop_variable_names_no_device),
 		cmocka_unit_test(log_tag_before_device_header),
 		cmocka_unit_test(names_given_afterwards),
+		cmocka_unit_test(reflowed_paragraph),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
