@@ -2270,6 +2270,121 @@ static bool archive_nav(const char *s, size_t n)
 	return false;
 }
 
+/* ------------------------------------------------------------ page furniture */
+
+/* Digits at s[0..n), at most four; their count (0: none, or more). */
+static size_t page_number(const char *s, size_t n)
+{
+	size_t k = 0;
+	while (k < n && k <= 4 && is_digit((unsigned char)s[k]))
+		k++;
+	return k <= 4 ? k : 0;
+}
+
+/* The end of a page's number at s[k..n) and of its page count after it
+ * ("3", "3 of 7", "3/7"); 0 when there is no number at k. */
+static size_t page_number_end(const char *s, size_t n, size_t k)
+{
+	size_t d = page_number(s + k, n - k);
+	if (!d)
+		return 0;
+	k += d;
+	size_t e = k;
+	while (e < n && is_blankc(s[e]))
+		e++;
+	if (e < n && s[e] == '/')
+		e++;
+	else if (e > k && e + 2 < n && lower((unsigned char)s[e]) == 'o' && lower((unsigned char)s[e + 1]) == 'f' &&
+		 is_blankc(s[e + 2]))
+		e += 2;
+	else
+		return k;
+	while (e < n && is_blankc(s[e]))
+		e++;
+	d = page_number(s + e, n - e);
+	return d ? e + d : k;
+}
+
+/* "Page 3", "page 3 of 7", "Page 3/7" at the start of s[0..n): where it
+ * ends, 0 if s does not start so. */
+static size_t page_word_end(const char *s, size_t n)
+{
+	if (n < 6 || lower((unsigned char)s[0]) != 'p' || !rest_ci(s, "page", 4) || !is_blankc(s[4]))
+		return 0;
+	size_t k = 5;
+	while (k < n && is_blankc(s[k]))
+		k++;
+	return page_number_end(s, n, k);
+}
+
+/* Are s[k-2..k) blanks (what sets a running header's parts apart)? */
+static bool apart(const char *s, size_t k)
+{
+	return k >= 2 && is_blankc(s[k - 1]) && is_blankc(s[k - 2]);
+}
+
+bool br_label_page_line(const struct br_doc *doc, size_t i)
+{
+	if (i >= doc->nlines)
+		return false;
+	const struct br_line *l = &doc->lines[i];
+	const char *s = l->text;
+	size_t n = l->len;
+	while (n && (is_blankc(*s) || *s == '\f')) /* a page's form feed */
+		s++, n--;
+	while (n && (is_blankc(s[n - 1]) || s[n - 1] == '\f' || s[n - 1] == '\r'))
+		n--;
+	/* every form starts with 'P', '-' or a digit, or ends with a digit */
+	if (!n || n > 100 ||
+	    !(is_digit((unsigned char)s[0]) || is_digit((unsigned char)s[n - 1]) || s[0] == '-' || s[0] == 'P' ||
+	      s[0] == 'p'))
+		return false;
+	/* "Page 3 of 7", or "Page 3", two blanks, a running header's title */
+	size_t e = page_word_end(s, n);
+	if (e)
+		return e == n || (apart(s, e + 2) && e + 2 < n);
+	/* "- 3 -" */
+	if (n >= 5 && s[0] == '-' && s[n - 1] == '-' && is_blankc(s[1]) && is_blankc(s[n - 2])) {
+		size_t a = 1, b = n - 1;
+		while (a < b && is_blankc(s[a]))
+			a++;
+		while (b > a && is_blankc(s[b - 1]))
+			b--;
+		return b > a && page_number(s + a, b - a) == b - a;
+	}
+	/* "3 of 7", "3/7"; "3" alone between blank lines */
+	e = page_number_end(s, n, 0);
+	if (e == n) {
+		if (page_number(s, n) < n)
+			return true;
+		return (i == 0 || blank_line(&doc->lines[i - 1])) &&
+		       (i + 1 >= doc->nlines || blank_line(&doc->lines[i + 1]));
+	}
+	/* a running footer: its title, two blanks or more, "Page 3 of 7":
+	 * read back from the end, over the numbers to "Page" */
+	size_t k = n, d = 0;
+	for (int part = 0; part < 2; part++) {
+		d = 0;
+		while (k && d <= 4 && is_digit((unsigned char)s[k - 1]))
+			k--, d++;
+		if (!d || d > 4)
+			return false;
+		while (k && is_blankc(s[k - 1]))
+			k--;
+		if (part == 0 && k && s[k - 1] == '/')
+			k--;
+		else if (part == 0 && k >= 3 && lower((unsigned char)s[k - 1]) == 'f' &&
+			 lower((unsigned char)s[k - 2]) == 'o' && is_blankc(s[k - 3]))
+			k -= 2;
+		else
+			break;
+		while (k && is_blankc(s[k - 1]))
+			k--;
+	}
+	return k > 6 && lower((unsigned char)s[k - 4]) == 'p' && rest_ci(s + k - 4, "page", 4) &&
+	       page_word_end(s + k - 4, n - k + 4) == n - k + 4 && apart(s, k - 4);
+}
+
 /* Files line i of doc in the outline: a heading, an introduction, an item,
  * or prose (which ends what a bullet or colon opened). Each kind is one
  * step above, tried in this order. */
@@ -2331,11 +2446,13 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		/* prose or a result: only matters to what prose ends */
 		const struct node *top = node_at(w->o, w->top);
 		if (top && (top->kind == K_BULLET || top->kind == K_COLON) && !memo_test(&w->result, s, n) &&
-		    !rule_line(s, n))
+		    !rule_line(s, n) && !br_label_page_line(doc, i))
 			prose(w);
 		return;
 	}
-	if (inert_line(w, doc, i, s, n))
+	/* a page break's furniture ("Page 3 of 7") titles nothing and ends
+	 * nothing */
+	if (inert_line(w, doc, i, s, n) || br_label_page_line(doc, i))
 		return;
 	if (archive_nav(s, n)) {
 		prose(w);

@@ -3222,6 +3222,10 @@ static void one_line(struct hp *st, size_t i)
 	/* 7b. "sda gives 120 MB/sec, sdb 98 MB/sec" under "hdparm -t ...:" */
 	if ((rate || has(s, n, "b/s")) && devices_sentence(st, i))
 		return;
+	/* nor does a page break's furniture ("Page 3 of 7", a page number
+	 * alone) */
+	if (br_label_page_line(st->doc, i))
+		return;
 	if (around_timings(st, i, s, n))
 		return;
 	/* 11. the poster's name for what follows, 12. for what went before */

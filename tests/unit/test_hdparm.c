@@ -1537,6 +1537,23 @@ static void names_given_afterwards(void **state)
 	done(&r);
 }
 
+/* A page number between the timing lines of one run: one record. */
+static void page_break_inside_run(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/sda:\n"
+		" Timing cached reads:   16104 MB in  1.99 seconds = 8084.52 MB/sec\n"
+		"\n"
+		"                                   3\n"
+		"\n"
+		" Timing buffered disk reads: 498 MB in  3.01 seconds = 165.47 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1581,6 +1598,7 @@ int main(void)
 		cmocka_unit_test(log_tag_before_device_header),
 		cmocka_unit_test(names_given_afterwards),
 		cmocka_unit_test(reflowed_paragraph),
+		cmocka_unit_test(page_break_inside_run),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();

@@ -895,6 +895,45 @@ static void loop_echo_banners(void **state)
 	br_doc_free(d);
 }
 
+/* A page break's furniture ("Page 3 of 7", "- 4 -", a page number alone, a
+ * running footer with its page number) titles nothing: the heading above
+ * goes on past it; a sentence with a page in it is no furniture. */
+static void page_furniture_titles_nothing(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Disk tests\n"
+		"\n"
+		"nas01,8G,512,97,84211,12\n"
+		"nas01,8G,510,97,84011,12\n"
+		"\n"
+		"Page 3 of 7\n"
+		"\n"
+		"nas02,8G,498,96,79810,11\n"
+		"\n"
+		"Storage evaluation, 2026          Page 4 of 7\n"
+		"\n"
+		"nas03,8G,498,96,79810,11\n"
+		"nas03,8G,497,96,79811,11\n"
+		"\n"
+		"4\n"
+		"\n"
+		"- 5 -\n"
+		"\n"
+		"See page 3 of the manual for the 2 options.\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "nas02", 0), NULL, "Disk tests");
+	expect(d, at(d, "nas03", 0), NULL, "Disk tests");
+	assert_true(br_label_page_line(d, at(d, "Page 3", 0)));
+	assert_true(br_label_page_line(d, at(d, "Storage", 0)));
+	assert_true(br_label_page_line(d, at(d, "4", 0)));
+	assert_true(br_label_page_line(d, at(d, "- 5 -", 0)));
+	assert_false(br_label_page_line(d, at(d, "See page", 0)));
+	assert_false(br_label_page_line(d, at(d, "nas01", 0)));
+	assert_false(br_label_page_line(d, at(d, "Disk", 0)));
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -925,6 +964,7 @@ int main(void)
 		cmocka_unit_test(archive_navigation_titles_nothing),
 		cmocka_unit_test(intros_that_name_before_the_speaker),
 		cmocka_unit_test(loop_echo_banners),
+		cmocka_unit_test(page_furniture_titles_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -319,6 +319,25 @@ static void note_after_row(void **state)
 	done(&r);
 }
 
+/* A page break ("- 7 -" between blank lines) inside a table: its rows
+ * go on after it. */
+static void table_across_page_break(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "         Random read  Sequential read\n"
+		"ID         K/sec  /sec    K/sec  /sec\n"
+		"ad0s1e    2890.4   176  14021.8   856\n"
+		"\n"
+		"                      - 7 -\n"
+		"\n"
+		"ad1s1e    2901.7   177  14011.2   855\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "ad1s1e");
+	ops(rec(&r, 1), BR_M_seq_read_ops, 855, false);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -335,6 +354,7 @@ int main(void)
 		cmocka_unit_test(markdown_table),
 		cmocka_unit_test(header_without_rows_or_mismatched_units),
 		cmocka_unit_test(note_after_row),
+		cmocka_unit_test(table_across_page_break),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
