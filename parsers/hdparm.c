@@ -225,6 +225,7 @@ struct hp {
 	struct br_buf note;       /* the poster's note on it ("ssd500"), empty = none */
 	size_t note_line;         /* the note is the name this line was tagged with (+ 1; 0: not) */
 	struct br_buf machine;    /* the host of the prompt that ran hdparm ("nas01"), empty = none */
+	bool machine_alone;       /* the document's prompts name no other host */
 	int machines;             /* prompts in the document name 2+ hosts: 1, not: 0, unknown: -1 */
 	char version[32];         /* of the last version line read */
 	size_t version_idx;       /* that line */
@@ -662,9 +663,19 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 
 /* The label of a run looked for at line `at`, its own title `own` after
  * the host of the prompt that ran it when the document's prompts name
- * several ("backup2 / the SSD"). */
+ * several ("backup2 / the SSD"), or when they name one and nothing else
+ * titles the run (a lone "root@store2:~# hdparm -tT /dev/sda": "store2";
+ * under a heading, one host all along says nothing the heading does
+ * not). */
 static char *run_label(struct hp *st, size_t at, const char *own)
 {
+	if (st->machine.len && st->machine_alone) {
+		char *heading = br_parse_label(st->ctx, at, NULL);
+		if (heading) {
+			free(heading);
+			return br_parse_label(st->ctx, at, own);
+		}
+	}
 	if (!st->machine.len)
 		return br_parse_label(st->ctx, at, own);
 	struct br_buf b = BR_BUF_INIT;
@@ -1262,8 +1273,10 @@ static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 	br_buf_reset(&st->machine);
 	const char *h;
 	size_t hn = memchr(s, '@', ov[0]) ? prompt_machine(s, ov[0], &h) : 0;
-	if (hn && several_machines(st))
+	if (hn) {
 		br_buf_add(&st->machine, h, hn);
+		st->machine_alone = !several_machines(st);
+	}
 	drop_pending(st);
 	hdparm_line(st, i);
 	set_open(st, NULL);

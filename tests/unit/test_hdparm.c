@@ -980,7 +980,8 @@ static void names_over_runs(void **state)
 
 /* Prompts that name two hosts or more title each run with their host
  * ("user@host:~$", "root@host:~#", "[user@host ~]$"), before a device's
- * note; prompts that all name one host title nothing. */
+ * note; prompts that all name one host title a run nothing else titles,
+ * and under a heading title nothing (the heading says it). */
 static void machines_in_prompts(void **state)
 {
 	(void)state;
@@ -1013,8 +1014,18 @@ static void machines_in_prompts(void **state)
 		"/dev/sdb:\n"
 		" Timing buffered disk reads: 390 MB in  3.00 seconds = 129.88 MB/sec\n");
 	assert_int_equal(r.n, 2);
-	assert_null(rec(&r, 0)->label);
-	assert_null(rec(&r, 1)->label);
+	assert_string_equal(rec(&r, 0)->label, "nas");
+	assert_string_equal(rec(&r, 1)->label, "nas");
+	done(&r);
+
+	run(&r, "The backup box:\n"
+		"\n"
+		"root@nas:~# hdparm -t /dev/sda\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 548 MB in  3.00 seconds = 182.45 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->label, "The backup box");
 	done(&r);
 }
 
