@@ -665,13 +665,13 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
  * the host of the prompt that ran it when the document's prompts name
  * several ("backup2 / the SSD"), or when they name one and nothing else
  * titles the run (a lone "root@store2:~# hdparm -tT /dev/sda": "store2";
- * under a heading, one host all along says nothing the heading does
- * not). */
+ * under a heading or with a note of its own, one host all along says
+ * nothing they do not). */
 static char *run_label(struct hp *st, size_t at, const char *own)
 {
 	if (st->machine.len && st->machine_alone) {
-		char *heading = br_parse_label(st->ctx, at, NULL);
-		if (heading) {
+		char *heading = own && *own ? NULL : br_parse_label(st->ctx, at, NULL);
+		if (heading || (own && *own)) {
 			free(heading);
 			return br_parse_label(st->ctx, at, own);
 		}
