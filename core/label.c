@@ -2175,6 +2175,74 @@ static bool name_over_result(struct walk *w, const struct br_doc *doc, size_t i,
 	return true;
 }
 
+/* A caption: "Table 4: hdparm on the SSDs", "TABLE IV. Results", "Fig. 3 -
+ * the old server", "Figure 2.1 Baseline": a word of a document's furniture,
+ * its number (arabic, dotted, roman), a mark (':', '.', '-', a dash) or
+ * blanks, and a title; "Table 1 shows ..." is a sentence (no mark). */
+static bool caption_line(const char *s, size_t n)
+{
+	static const char *const words[] = {"table", "figure", "fig.", "fig", "chart", "graph",
+					    "listing", "exhibit", "abbildung", "tabelle"};
+	size_t e = title_word_end(s, n), k = 0;
+	for (; k < BR_ARRAY_LEN(words); k++)
+		if (word_is(s, e, words[k]))
+			break;
+	if (k == BR_ARRAY_LEN(words) || e >= n)
+		return false;
+	while (e < n && is_blankc(s[e]))
+		e++;
+	size_t a = e;
+	while (e < n && (is_digit((unsigned char)s[e]) || (s[e] == '.' && e + 1 < n && is_digit((unsigned char)s[e + 1]))))
+		e++;
+	if (e == a) {
+		while (e < n && e - a < 6 && strchr("IVXL", s[e]))
+			e++;
+		if (e == a || (e < n && is_alpha((unsigned char)s[e])) || !roman_value(s + a, e - a))
+			return false;
+	}
+	size_t b = e;
+	while (e < n && is_blankc(s[e]))
+		e++;
+	bool mark = e < n && strchr(":.-)", s[e]);
+	if (!mark && n - e >= 3 && (unsigned char)s[e] == 0xe2 && (unsigned char)s[e + 1] == 0x80 &&
+	    ((unsigned char)s[e + 2] == 0x93 || (unsigned char)s[e + 2] == 0x94)) /* en, em dash */
+		e += 2, mark = true;
+	if (!mark && e == b)
+		return false;
+	if (!mark) /* "Table 4 hdparm on the SSDs": blanks alone only before a capital */
+		return s[e] >= 'A' && s[e] <= 'Z';
+	e++;
+	while (e < n && is_blankc(s[e]))
+		e++;
+	return e < n && (is_alpha((unsigned char)s[e]) || is_digit((unsigned char)s[e]));
+}
+
+bool br_label_caption(const char *s, size_t n)
+{
+	return n && caption_line(s, n);
+}
+
+char *br_label_caption_text(const char *s, size_t n)
+{
+	if (!br_label_caption(s, n))
+		return NULL;
+	struct br_label_outline tmp = {0};
+	size_t len = add_text(&tmp, s, n);
+	char *t = len ? br_strndup(tmp.text.data, len) : NULL;
+	br_buf_free(&tmp.text);
+	return t;
+}
+
+/* Does line l go on with the sentence of the line above (it starts in
+ * lower case: a caption wrapped onto it)? */
+static bool continued_below(const struct br_line *l)
+{
+	const char *t;
+	size_t tn;
+	span(l, &t, &tn);
+	return tn && t[0] >= 'a' && t[0] <= 'z';
+}
+
 /* Step of classify_line: a "Key: value" line introduces what follows, but
  * not in a command's output, nor one of a dump's "Key: value" lines, nor a
  * sentence wrapped onto a next line that goes on in lower case. */
@@ -2489,6 +2557,17 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	}
 	if (standalone_heading(w, doc, i, s, n) || key_value_intro(w, doc, i, s, n) || name_over_result(w, doc, i, s, n))
 		return;
+	/* a caption above a table or figure titles it (one a rule above
+	 * took is a heading already) */
+	if (caption_line(s, n) && !w->in_output && !(i + 1 < doc->nlines && continued_below(&doc->lines[i + 1]))) {
+		/* it takes the place of the caption before it, whichever
+		 * rule took that one */
+		const struct br_label_outline *o = w->o;
+		while (w->top && caption_line(o->text.data + o->nodes[w->top - 1].text, o->nodes[w->top - 1].len))
+			w->top = o->nodes[w->top - 1].parent;
+		push(w, K_COLON, R_COLON, s, n);
+		return;
+	}
 	prose(w);
 }
 

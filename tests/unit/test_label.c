@@ -934,6 +934,33 @@ static void page_furniture_titles_nothing(void **state)
 	br_doc_free(d);
 }
 
+/* Captions: a word of a document's furniture, a number (arabic, dotted,
+ * roman), a mark or blanks before a capital, a title; a caption takes the
+ * place of the caption before it. "Table 1 shows ..." is a sentence. */
+static void captions_title_what_follows(void **state)
+{
+	(void)state;
+	assert_true(br_label_caption("Table 4: hdparm on the SSDs", 27));
+	assert_true(br_label_caption("TABLE IV. Results", 17));
+	assert_true(br_label_caption("Fig. 3 - the old server", 23));
+	assert_true(br_label_caption("Figure 2.1 Baseline", 19));
+	assert_false(br_label_caption("Table 1 shows the results", 25));
+	assert_false(br_label_caption("Tables: none", 12));
+	assert_false(br_label_caption("Figure it out: 3 runs", 21));
+	static const char in[] =
+		"Fig. 3 - bonnie++ on the old server\n"
+		"\n"
+		"oldsrv,4G,41230,97,84211,12\n"
+		"\n"
+		"TABLE IV. Results on the new server\n"
+		"\n"
+		"newsrv,4G,51230,97,94211,12\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "oldsrv", 0), NULL, "Fig. 3 - bonnie++ on the old server");
+	expect(d, at(d, "newsrv", 0), NULL, "TABLE IV. Results on the new server");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -965,6 +992,7 @@ int main(void)
 		cmocka_unit_test(intros_that_name_before_the_speaker),
 		cmocka_unit_test(loop_echo_banners),
 		cmocka_unit_test(page_furniture_titles_nothing),
+		cmocka_unit_test(captions_title_what_follows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
