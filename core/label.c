@@ -49,6 +49,7 @@ enum kind {
 
 enum {
 	R_HTML = 100,
+	R_BOXED = 175,          /* a title boxed by rule lines above and below it */
 	R_BANNER = 180,
 	R_HASH = 190,
 	R_UNDERLINE = 200,
@@ -1716,6 +1717,39 @@ static bool underlined_title(struct walk *w, const struct br_doc *doc, size_t i,
 	return false;
 }
 
+/*
+ * Step of classify_line: a title boxed by two rule lines of one character
+ * ("####" / "# disk-check on web01" / "####", "=====" / " Results" /
+ * "=====", a script's banner around each pass): a heading above the
+ * banners inside the box's section ("----- hdparm /dev/sda -----"); the
+ * box's marks at both ends of the title are left out. Skips the rule
+ * below.
+ */
+static bool boxed_title(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n,
+			bool *skip_next)
+{
+	if (i == 0 || i + 1 >= doc->nlines || w->in_output || n > 100)
+		return false;
+	char c = underline_char(&doc->lines[i - 1]);
+	if (!c || underline_char(&doc->lines[i + 1]) != c)
+		return false;
+	const char *a, *b;
+	size_t an, bn;
+	span(&doc->lines[i - 1], &a, &an);
+	span(&doc->lines[i + 1], &b, &bn);
+	if (an < 10 || bn < 10)
+		return false;
+	while (n && (s[0] == c || is_blankc(s[0])))
+		s++, n--;
+	while (n && (s[n - 1] == c || is_blankc(s[n - 1])))
+		n--;
+	if (!n || !(is_alpha((unsigned char)s[0]) || is_digit((unsigned char)s[0])))
+		return false;
+	push(w, K_HEADING, R_BOXED, s, n);
+	*skip_next = true;
+	return true;
+}
+
 /* Step of hash_line: the rank of an h-hash heading, fixed where the first
  * one appears: just below what is open there, above longer hash runs. */
 static int hash_rank(struct walk *w, size_t h)
@@ -2526,7 +2560,8 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		prose(w);
 		return;
 	}
-	if (memo_test(&w->result, s, n) || underlined_title(w, doc, i, s, n, skip_next) || rule_line(s, n))
+	if (memo_test(&w->result, s, n) || boxed_title(w, doc, i, s, n, skip_next) ||
+	    underlined_title(w, doc, i, s, n, skip_next) || rule_line(s, n))
 		return;
 	/* banners: "######## The Presentation ########", "=== RAID 5 ===" */
 	if (n >= 7 && strchr("#=*-~+", s[0]) && s[1] == s[0] && s[2] == s[0] && s[n - 1] == s[0] &&

@@ -961,6 +961,33 @@ static void captions_title_what_follows(void **state)
 	br_doc_free(d);
 }
 
+/* A title boxed by two rule lines of one character (a script's banner per
+ * host) is a heading above the banners inside its section ("----- sda
+ * -----"): the next box takes its place. */
+static void boxed_titles_over_banners(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"##############################\n"
+		"# disk-check on web01\n"
+		"##############################\n"
+		"----- hdparm /dev/sda -----\n"
+		"web01,8G,512,97,84211,12\n"
+		"----- hdparm /dev/sdb -----\n"
+		"web01,8G,510,97,84011,12\n"
+		"\n"
+		"==============================\n"
+		"  disk-check on web02\n"
+		"==============================\n"
+		"----- hdparm /dev/sda -----\n"
+		"web02,8G,498,96,79810,11\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "web01,8G,512", 0), NULL, "disk-check on web01 / hdparm /dev/sda");
+	expect(d, at(d, "web01,8G,510", 0), NULL, "disk-check on web01 / hdparm /dev/sdb");
+	expect(d, at(d, "web02", 0), NULL, "disk-check on web02 / hdparm /dev/sda");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -993,6 +1020,7 @@ int main(void)
 		cmocka_unit_test(loop_echo_banners),
 		cmocka_unit_test(page_furniture_titles_nothing),
 		cmocka_unit_test(captions_title_what_follows),
+		cmocka_unit_test(boxed_titles_over_banners),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
