@@ -1217,6 +1217,7 @@ struct walk {
 	bool in_output;             /* below a command or prompt, before a blank line */
 	bool fed;                   /* a line came under the ':' introduction on top */
 	uint32_t signature;         /* the node of a one-to-three-word standalone line */
+	bool bold;                  /* the line being read is one bold span (bold_alone) */
 };
 
 static const struct node *node_at(const struct br_label_outline *o, uint32_t ref)
@@ -2154,7 +2155,7 @@ static bool echo_banner(struct walk *w, const char *s, size_t n)
  * sentence nor code, is a heading; three words or fewer may sign off. */
 static bool standalone_heading(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
-	if (standalone(doc, i) && n <= 60 && count_words(s, n) <= 8 && !user_name(s, n) && s[n - 1] != '.' &&
+	if (standalone(doc, i) && n <= 60 && count_words(s, n) <= 8 && (w->bold || !user_name(s, n)) && s[n - 1] != '.' &&
 	    s[n - 1] != ',' && s[n - 1] != ';' && s[n - 1] != '?' && s[n - 1] != ')' &&
 	    is_alpha((unsigned char)s[0]) && !sentence_break(s, n) && !filler_word(s, n) && !code_like(s, n) &&
 	    !byline(s, n)) {
@@ -2519,6 +2520,19 @@ static bool summary_line(struct walk *w, const char *s, size_t n)
 	return true;
 }
 
+/* s[0..n) is one bold span and nothing else ("**filer3**", "__ext4__"):
+ * marks at both ends, none inside, a letter or digit after the first. */
+static bool bold_alone(const char *s, size_t n)
+{
+	if (n < 5 || (s[0] != '*' && s[0] != '_') || s[1] != s[0] || s[n - 1] != s[0] || s[n - 2] != s[0] ||
+	    !(is_alpha((unsigned char)s[2]) || is_digit((unsigned char)s[2])) || is_blankc(s[n - 3]))
+		return false;
+	for (size_t k = 2; k + 2 < n; k++)
+		if (s[k] == s[0] && s[k + 1] == s[0])
+			return false;
+	return true;
+}
+
 static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)
 {
 	const struct br_line *l = &doc->lines[i];
@@ -2531,6 +2545,14 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	 * one without its marks */
 	if (n > 5 && (s[0] == '*' || s[0] == '_') && s[1] == s[0] && s[n - 1] == s[0] && s[n - 2] == s[0] &&
 	    s[n - 3] == ':' && s[2] != s[0]) {
+		s += 2;
+		n -= 4;
+	}
+	w->bold = bold_alone(s, n);
+	if (w->bold) {
+		/* "**Crucial MX500**", "**filer3**" alone between blank lines: a
+		 * name in bold over what follows, a heading without its marks
+		 * (a signature is not bold) */
 		s += 2;
 		n -= 4;
 	}

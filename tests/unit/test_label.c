@@ -988,6 +988,33 @@ static void boxed_titles_over_banners(void **state)
 	br_doc_free(d);
 }
 
+/* A line that is one bold span ("**filer3**", "__old filer__") alone
+ * between blank lines is a heading without its marks, even one word in
+ * lower case (which alone could be a signature). */
+static void bold_names_title(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Numbers\n"
+		"\n"
+		"**filer3**\n"
+		"\n"
+		"filer3,8G,512,97,84211,12\n"
+		"\n"
+		"__old filer__\n"
+		"\n"
+		"wd0,8G,510,97,84011,12\n"
+		"\n"
+		"**a** and **b** both\n"
+		"\n"
+		"wd1,8G,510,97,84011,12\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "filer3,", 0), NULL, "filer3");
+	expect(d, at(d, "wd0", 0), NULL, "old filer");
+	expect(d, at(d, "wd1", 0), NULL, "old filer");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1021,6 +1048,7 @@ int main(void)
 		cmocka_unit_test(page_furniture_titles_nothing),
 		cmocka_unit_test(captions_title_what_follows),
 		cmocka_unit_test(boxed_titles_over_banners),
+		cmocka_unit_test(bold_names_title),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
