@@ -2718,8 +2718,18 @@ char *br_label_note(const char *s, size_t n)
 	size_t a = 0;
 	while (a < n && !is_alpha((unsigned char)s[a]) && !is_digit((unsigned char)s[a]))
 		a++;
-	while (n > a && (is_blankc(s[n - 1]) || strchr(")]*.:;,!", s[n - 1])))
+	while (n > a && (is_blankc(s[n - 1]) || strchr(")]*.:;,!", s[n - 1]))) {
+		/* a closing mark of the note's own ("AFTER (fw 4.2)") stays */
+		if (s[n - 1] == ')' || s[n - 1] == ']') {
+			char open = s[n - 1] == ')' ? '(' : '[';
+			int depth = 0;
+			for (size_t k = a; k < n; k++)
+				depth += s[k] == open ? 1 : s[k] == s[n - 1] ? -1 : 0;
+			if (depth >= 0)
+				break;
+		}
 		n--;
+	}
 	if (a >= n || n - a > MAX_TEXT || count_words(s + a, n - a) > 8)
 		return NULL;
 	struct br_buf b = BR_BUF_INIT;

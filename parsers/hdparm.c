@@ -3041,6 +3041,37 @@ static bool side_names(const char *s, size_t n, size_t k, const char **name, siz
 	return c == k;
 }
 
+/* The titles of k columns side by side on s[0..n) ("BEFORE      AFTER",
+ * "old card  |  new card"), over the columns' device headers: k phrases
+ * set apart by a wide gap (two blanks, a tab, '|'), each short, with a
+ * letter, no ':' or '='. */
+static bool side_titles(const char *s, size_t n, size_t k, const char **name, size_t *len)
+{
+	size_t c = 0;
+	for (size_t a = 0; a < n;) {
+		while (a < n && (s[a] == ' ' || s[a] == '\t' || s[a] == '|'))
+			a++;
+		if (a == n)
+			break;
+		size_t e = a;
+		bool letter = false;
+		while (e < n && s[e] != '\t' && s[e] != '|' && !(s[e] == ' ' && e + 1 < n && s[e + 1] == ' ')) {
+			if (s[e] == ':' || s[e] == '=')
+				return false;
+			letter |= isalpha((unsigned char)s[e]) != 0;
+			e++;
+		}
+		while (e > a && s[e - 1] == ' ')
+			e--;
+		if (c == k || !letter || e - a > NOTE_MAX)
+			return false;
+		name[c] = s + a;
+		len[c++] = e - a;
+		a = e;
+	}
+	return c == k;
+}
+
 static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t at[SIDE_COLS], k;
@@ -3062,12 +3093,19 @@ static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n)
 	bool names = hn && !br_parse_is_claimed(st->ctx, i - 1) && side_names(h, hn, k, name, len);
 	if (names)
 		br_parse_claim(st->ctx, i - 1, i - 1, "device headers side by side");
+	/* the columns' titles over their device headers ("BEFORE   AFTER") */
+	const char *title[SIDE_COLS];
+	size_t tlen[SIDE_COLS], tn2 = 0;
+	const char *t2 = names && name[0][0] == '/' && i > 1 ? stripped(&st->doc->lines[i - 2], &tn2) : NULL;
+	bool titles = tn2 && !br_parse_is_claimed(st->ctx, i - 2) && side_titles(t2, tn2, k, title, tlen);
+	if (titles)
+		br_parse_claim(st->ctx, i - 2, i - 2, "column titles side by side");
 	for (size_t c = 0; c < k; c++) {
 		set_open(st, NULL);
 		if (!names)
 			set_host(st, NULL, 0, NULL, 0);
 		else if (name[c][0] == '/')
-			set_host(st, name[c], len[c], NULL, 0);
+			set_host(st, name[c], len[c], titles ? title[c] : NULL, titles ? tlen[c] : 0);
 		else
 			set_host(st, NULL, 0, name[c], len[c]);
 		for (size_t j = i; j <= last; j++) {

@@ -1565,6 +1565,25 @@ static void page_break_inside_run(void **state)
 	done(&r);
 }
 
+/* Outputs side by side under their device headers and, above those, the
+ * columns' titles ("BEFORE      AFTER"): each column's run has its
+ * device and its title. */
+static void side_by_side_titled(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "BEFORE                                   AFTER (fw 4.2)\n"
+		"/dev/sda:                                /dev/sda:\n"
+		" Timing cached reads:   9120 MB in  2.00 seconds = 4560.11 MB/sec    "
+		"Timing cached reads:   9180 MB in  2.00 seconds = 4590.02 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	assert_string_equal(rec(&r, 0)->label, "BEFORE");
+	assert_string_equal(rec(&r, 1)->label, "AFTER (fw 4.2)");
+	figure(rec(&r, 1), BR_M_cached_read, 4590.02 * 1024, "4590.02");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1610,6 +1629,7 @@ int main(void)
 		cmocka_unit_test(names_given_afterwards),
 		cmocka_unit_test(reflowed_paragraph),
 		cmocka_unit_test(page_break_inside_run),
+		cmocka_unit_test(side_by_side_titled),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
