@@ -100,12 +100,13 @@ static struct br_pattern re_rate_only = BR_PATTERN_OPT(
 	"^(?:=\\s*(?:3D)?\\s*)?(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*s(?:ec)?\\b",
 	PCRE2_CASELESS);
 
-/* The whole text is a beginning of "N MB in S seconds = R MB/sec": a line
- * cut short (or hard-wrapped; the caller tries the next line first). */
+/* The whole text is a beginning of "N MB in S seconds = R MB/sec", the
+ * number alone too (a wrap right after it): a line cut short (or
+ * hard-wrapped; the caller tries the next line first). */
 static struct br_pattern re_partial = BR_PATTERN_OPT(
 	"hdparm-partial",
-	"^\\d+\\s*MB(?:\\s+in(?:\\s+\\d+(?:\\.\\d+)?(?:\\s*sec(?:ond)?s?(?:\\s*=(?:\\s*(?:3D)?\\s*"
-	"\\d+(?:\\.\\d+)?(?:\\s*[mk]i?B?(?:\\s*/\\s*s?)?)?)?)?)?)?)?\\s*$",
+	"^\\d+(?:\\s*MB(?:\\s+in(?:\\s+\\d+(?:\\.\\d+)?(?:\\s*sec(?:ond)?s?(?:\\s*=(?:\\s*(?:3D)?\\s*"
+	"\\d+(?:\\.\\d+)?(?:\\s*[mk]i?B?(?:\\s*/\\s*s?)?)?)?)?)?)?)?)?\\s*$",
 	PCRE2_CASELESS);
 
 /* A hand-written summary: "<title> [kind words] : R MB/sec" and nothing

@@ -1584,6 +1584,25 @@ static void side_by_side_titled(void **state)
 	done(&r);
 }
 
+/* A narrow wrap right after the first figure ("reads:   1412" / "MB in
+ * 2.00 seconds = 705.05 MB/sec"): the two lines are one timing line. */
+static void wrapped_after_first_figure(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "> /dev/sda:\n"
+		">  Timing buffer-cache reads:   1412\n"
+		"MB in  2.00 seconds = 705.05 MB/sec\n"
+		">  Timing buffered disk reads:   84\n"
+		"MB in  3.06 seconds =  27.43 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 705.05 * 1024, "705.05");
+	figure(rec(&r, 0), BR_M_buffered_read, 27.43 * 1024, "27.43");
+	assert_true(param(rec(&r, 0), "cached_read_mb") == 1412);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1630,6 +1649,7 @@ int main(void)
 		cmocka_unit_test(reflowed_paragraph),
 		cmocka_unit_test(page_break_inside_run),
 		cmocka_unit_test(side_by_side_titled),
+		cmocka_unit_test(wrapped_after_first_figure),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
