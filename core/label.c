@@ -704,6 +704,8 @@ static bool word_is(const char *s, size_t n, const char *w)
  * 0 when there is none: no word saying a result follows, a quote or a
  * command's introduction ("Joe wrote on Monday:"), nothing after the
  * preposition but a pronoun ("for me") or the tool ("from bonnie++"). */
+static bool names_thing(const char *s, size_t n);
+
 static size_t intro_tail(const char *s, size_t n)
 {
 	static const char *const verbs[] = {"got", "get", "gives", "gave", "give", "shows", "showed",
@@ -758,6 +760,57 @@ static size_t intro_tail(const char *s, size_t n)
 		size_t t = at;
 		while (t < n && is_blankc(s[t]))
 			t++;
+		/* "Here's my WD Blue", "here is the old box": the thing after
+		 * the verb, when it names one ("here's the output" names none) */
+		size_t v = t + (t + 2 <= n && s[t] == '\'' && lower((unsigned char)s[t + 1]) == 's' ? 2 : 0);
+		if (v == t) {
+			size_t ve = t + title_word_end(s + t, n - t);
+			if (word_is(s + t, ve - t, "is") || word_is(s + t, ve - t, "are"))
+				v = ve;
+		}
+		if (v > t && v < n && is_blankc(s[v])) {
+			size_t d = v;
+			while (d < n && is_blankc(s[d]))
+				d++;
+			size_t de = d + title_word_end(s + d, n - d);
+			/* the thing is the words before any preposition */
+			size_t pe = de;
+			for (size_t q = de; q < n;) {
+				while (q < n && is_blankc(s[q]))
+					q++;
+				size_t qe = q + title_word_end(s + q, n - q);
+				bool prep = false;
+				for (size_t k = 0; k < BR_ARRAY_LEN(preps) && !prep; k++)
+					prep = word_is(s + q, qe - q, preps[k]);
+				if (prep || q == n)
+					break;
+				pe = q = qe;
+			}
+			bool det = false;
+			for (size_t k = 0; k < BR_ARRAY_LEN(dets) && !det; k++)
+				det = word_is(s + d, de - d, dets[k]) && de < n;
+			if (det && names_thing(s + d, pe - d))
+				return d;
+			/* "here's the output from the USB dock": what the
+			 * preposition after it names ("on", "for", "from", "of",
+			 * "in"; not a pronoun nor a command) */
+			size_t q = pe;
+			while (q < n && is_blankc(s[q]))
+				q++;
+			size_t qe = q + title_word_end(s + q, n - q), r = qe;
+			bool prep = false;
+			for (size_t k = 0; k < 5 && !prep; k++)
+				prep = word_is(s + q, qe - q, preps[k]);
+			while (r < n && is_blankc(s[r]))
+				r++;
+			size_t re = r + title_word_end(s + r, n - r);
+			bool pronoun = false;
+			for (size_t k = 0; k < BR_ARRAY_LEN(nobody) && !pronoun; k++)
+				pronoun = re == n && has_word(s + r, re - r, nobody[k]);
+			if (det && prep && r < n && !pronoun && !command_word(s + r, n - r) &&
+			    (is_alpha((unsigned char)s[r]) || is_digit((unsigned char)s[r]) || s[r] == '/'))
+				return r;
+		}
 		size_t e = t;
 		while (e < n && is_alpha((unsigned char)s[e]))
 			e++;

@@ -1015,6 +1015,25 @@ static void bold_names_title(void **state)
 	br_doc_free(d);
 }
 
+/* "Here's my WD Blue:", "Here is the old box:": the thing after "here"
+ * and its verb titles the result when it names one; "Here's the output:",
+ * "Here's mine:" name nothing. */
+static void here_is_the_thing(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Prose.\n\nThat Seagate is fine for its age. Here's my WD Blue for comparison:\nRESULT-A" ROW "\n"
+			       "\nHere is the old box:\nRESULT-B" ROW "\n"
+			       "\nHere's the output:\nRESULT-C" ROW "\n"
+			       "\nHere's mine:\nRESULT-D" ROW "\n"
+			       "\nAnd here's the output from the USB dock:\nRESULT-E" ROW "\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "my WD Blue for comparison");
+	expect(d, at(d, "RESULT-B", 0), NULL, "the old box");
+	expect(d, at(d, "RESULT-C", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-D", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-E", 0), NULL, "the USB dock");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1049,6 +1068,7 @@ int main(void)
 		cmocka_unit_test(captions_title_what_follows),
 		cmocka_unit_test(boxed_titles_over_banners),
 		cmocka_unit_test(bold_names_title),
+		cmocka_unit_test(here_is_the_thing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
