@@ -2271,6 +2271,8 @@ static bool caption_line(const char *s, size_t n)
 {
 	static const char *const words[] = {"table", "figure", "fig.", "fig", "chart", "graph",
 					    "listing", "exhibit", "abbildung", "tabelle"};
+	if (n < 7 || !strchr("tfcglea", lower((unsigned char)s[0])))
+		return false; /* the first letters of the words */
 	size_t e = title_word_end(s, n), k = 0;
 	for (; k < BR_ARRAY_LEN(words); k++)
 		if (word_is(s, e, words[k]))
