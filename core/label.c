@@ -49,6 +49,7 @@ enum kind {
 
 enum {
 	R_HTML = 100,
+	R_BOXED = 175,          /* a title boxed by rule lines above and below it */
 	R_BANNER = 180,
 	R_HASH = 190,
 	R_UNDERLINE = 200,
@@ -703,6 +704,8 @@ static bool word_is(const char *s, size_t n, const char *w)
  * 0 when there is none: no word saying a result follows, a quote or a
  * command's introduction ("Joe wrote on Monday:"), nothing after the
  * preposition but a pronoun ("for me") or the tool ("from bonnie++"). */
+static bool names_thing(const char *s, size_t n);
+
 static size_t intro_tail(const char *s, size_t n)
 {
 	static const char *const verbs[] = {"got", "get", "gives", "gave", "give", "shows", "showed",
@@ -757,6 +760,57 @@ static size_t intro_tail(const char *s, size_t n)
 		size_t t = at;
 		while (t < n && is_blankc(s[t]))
 			t++;
+		/* "Here's my WD Blue", "here is the old box": the thing after
+		 * the verb, when it names one ("here's the output" names none) */
+		size_t v = t + (t + 2 <= n && s[t] == '\'' && lower((unsigned char)s[t + 1]) == 's' ? 2 : 0);
+		if (v == t) {
+			size_t ve = t + title_word_end(s + t, n - t);
+			if (word_is(s + t, ve - t, "is") || word_is(s + t, ve - t, "are"))
+				v = ve;
+		}
+		if (v > t && v < n && is_blankc(s[v])) {
+			size_t d = v;
+			while (d < n && is_blankc(s[d]))
+				d++;
+			size_t de = d + title_word_end(s + d, n - d);
+			/* the thing is the words before any preposition */
+			size_t pe = de;
+			for (size_t q = de; q < n;) {
+				while (q < n && is_blankc(s[q]))
+					q++;
+				size_t qe = q + title_word_end(s + q, n - q);
+				bool prep = false;
+				for (size_t k = 0; k < BR_ARRAY_LEN(preps) && !prep; k++)
+					prep = word_is(s + q, qe - q, preps[k]);
+				if (prep || q == n)
+					break;
+				pe = q = qe;
+			}
+			bool det = false;
+			for (size_t k = 0; k < BR_ARRAY_LEN(dets) && !det; k++)
+				det = word_is(s + d, de - d, dets[k]) && de < n;
+			if (det && names_thing(s + d, pe - d))
+				return d;
+			/* "here's the output from the USB dock": what the
+			 * preposition after it names ("on", "for", "from", "of",
+			 * "in"; not a pronoun nor a command) */
+			size_t q = pe;
+			while (q < n && is_blankc(s[q]))
+				q++;
+			size_t qe = q + title_word_end(s + q, n - q), r = qe;
+			bool prep = false;
+			for (size_t k = 0; k < 5 && !prep; k++)
+				prep = word_is(s + q, qe - q, preps[k]);
+			while (r < n && is_blankc(s[r]))
+				r++;
+			size_t re = r + title_word_end(s + r, n - r);
+			bool pronoun = false;
+			for (size_t k = 0; k < BR_ARRAY_LEN(nobody) && !pronoun; k++)
+				pronoun = re == n && has_word(s + r, re - r, nobody[k]);
+			if (det && prep && r < n && !pronoun && !command_word(s + r, n - r) &&
+			    (is_alpha((unsigned char)s[r]) || is_digit((unsigned char)s[r]) || s[r] == '/'))
+				return r;
+		}
 		size_t e = t;
 		while (e < n && is_alpha((unsigned char)s[e]))
 			e++;
@@ -1216,6 +1270,7 @@ struct walk {
 	bool in_output;             /* below a command or prompt, before a blank line */
 	bool fed;                   /* a line came under the ':' introduction on top */
 	uint32_t signature;         /* the node of a one-to-three-word standalone line */
+	bool bold;                  /* the line being read is one bold span (bold_alone) */
 };
 
 static const struct node *node_at(const struct br_label_outline *o, uint32_t ref)
@@ -1716,6 +1771,39 @@ static bool underlined_title(struct walk *w, const struct br_doc *doc, size_t i,
 	return false;
 }
 
+/*
+ * Step of classify_line: a title boxed by two rule lines of one character
+ * ("####" / "# disk-check on web01" / "####", "=====" / " Results" /
+ * "=====", a script's banner around each pass): a heading above the
+ * banners inside the box's section ("----- hdparm /dev/sda -----"); the
+ * box's marks at both ends of the title are left out. Skips the rule
+ * below.
+ */
+static bool boxed_title(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n,
+			bool *skip_next)
+{
+	if (i == 0 || i + 1 >= doc->nlines || w->in_output || n > 100)
+		return false;
+	char c = underline_char(&doc->lines[i - 1]);
+	if (!c || underline_char(&doc->lines[i + 1]) != c)
+		return false;
+	const char *a, *b;
+	size_t an, bn;
+	span(&doc->lines[i - 1], &a, &an);
+	span(&doc->lines[i + 1], &b, &bn);
+	if (an < 10 || bn < 10)
+		return false;
+	while (n && (s[0] == c || is_blankc(s[0])))
+		s++, n--;
+	while (n && (s[n - 1] == c || is_blankc(s[n - 1])))
+		n--;
+	if (!n || !(is_alpha((unsigned char)s[0]) || is_digit((unsigned char)s[0])))
+		return false;
+	push(w, K_HEADING, R_BOXED, s, n);
+	*skip_next = true;
+	return true;
+}
+
 /* Step of hash_line: the rank of an h-hash heading, fixed where the first
  * one appears: just below what is open there, above longer hash runs. */
 static int hash_rank(struct walk *w, size_t h)
@@ -2120,7 +2208,7 @@ static bool echo_banner(struct walk *w, const char *s, size_t n)
  * sentence nor code, is a heading; three words or fewer may sign off. */
 static bool standalone_heading(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
-	if (standalone(doc, i) && n <= 60 && count_words(s, n) <= 8 && !user_name(s, n) && s[n - 1] != '.' &&
+	if (standalone(doc, i) && n <= 60 && count_words(s, n) <= 8 && (w->bold || !user_name(s, n)) && s[n - 1] != '.' &&
 	    s[n - 1] != ',' && s[n - 1] != ';' && s[n - 1] != '?' && s[n - 1] != ')' &&
 	    is_alpha((unsigned char)s[0]) && !sentence_break(s, n) && !filler_word(s, n) && !code_like(s, n) &&
 	    !byline(s, n)) {
@@ -2173,6 +2261,76 @@ static bool name_over_result(struct walk *w, const struct br_doc *doc, size_t i,
 	}
 	push(w, K_COLON, R_NAME, s, n);
 	return true;
+}
+
+/* A caption: "Table 4: hdparm on the SSDs", "TABLE IV. Results", "Fig. 3 -
+ * the old server", "Figure 2.1 Baseline": a word of a document's furniture,
+ * its number (arabic, dotted, roman), a mark (':', '.', '-', a dash) or
+ * blanks, and a title; "Table 1 shows ..." is a sentence (no mark). */
+static bool caption_line(const char *s, size_t n)
+{
+	static const char *const words[] = {"table", "figure", "fig.", "fig", "chart", "graph",
+					    "listing", "exhibit", "abbildung", "tabelle"};
+	if (n < 7 || !strchr("tfcglea", lower((unsigned char)s[0])))
+		return false; /* the first letters of the words */
+	size_t e = title_word_end(s, n), k = 0;
+	for (; k < BR_ARRAY_LEN(words); k++)
+		if (word_is(s, e, words[k]))
+			break;
+	if (k == BR_ARRAY_LEN(words) || e >= n)
+		return false;
+	while (e < n && is_blankc(s[e]))
+		e++;
+	size_t a = e;
+	while (e < n && (is_digit((unsigned char)s[e]) || (s[e] == '.' && e + 1 < n && is_digit((unsigned char)s[e + 1]))))
+		e++;
+	if (e == a) {
+		while (e < n && e - a < 6 && strchr("IVXL", s[e]))
+			e++;
+		if (e == a || (e < n && is_alpha((unsigned char)s[e])) || !roman_value(s + a, e - a))
+			return false;
+	}
+	size_t b = e;
+	while (e < n && is_blankc(s[e]))
+		e++;
+	bool mark = e < n && strchr(":.-)", s[e]);
+	if (!mark && n - e >= 3 && (unsigned char)s[e] == 0xe2 && (unsigned char)s[e + 1] == 0x80 &&
+	    ((unsigned char)s[e + 2] == 0x93 || (unsigned char)s[e + 2] == 0x94)) /* en, em dash */
+		e += 2, mark = true;
+	if (!mark && e == b)
+		return false;
+	if (!mark) /* "Table 4 hdparm on the SSDs": blanks alone only before a capital */
+		return s[e] >= 'A' && s[e] <= 'Z';
+	e++;
+	while (e < n && is_blankc(s[e]))
+		e++;
+	return e < n && (is_alpha((unsigned char)s[e]) || is_digit((unsigned char)s[e]));
+}
+
+bool br_label_caption(const char *s, size_t n)
+{
+	return n && caption_line(s, n);
+}
+
+char *br_label_caption_text(const char *s, size_t n)
+{
+	if (!br_label_caption(s, n))
+		return NULL;
+	struct br_label_outline tmp = {0};
+	size_t len = add_text(&tmp, s, n);
+	char *t = len ? br_strndup(tmp.text.data, len) : NULL;
+	br_buf_free(&tmp.text);
+	return t;
+}
+
+/* Does line l go on with the sentence of the line above (it starts in
+ * lower case: a caption wrapped onto it)? */
+static bool continued_below(const struct br_line *l)
+{
+	const char *t;
+	size_t tn;
+	span(l, &t, &tn);
+	return tn && t[0] >= 'a' && t[0] <= 'z';
 }
 
 /* Step of classify_line: a "Key: value" line introduces what follows, but
@@ -2270,6 +2428,121 @@ static bool archive_nav(const char *s, size_t n)
 	return false;
 }
 
+/* ------------------------------------------------------------ page furniture */
+
+/* Digits at s[0..n), at most four; their count (0: none, or more). */
+static size_t page_number(const char *s, size_t n)
+{
+	size_t k = 0;
+	while (k < n && k <= 4 && is_digit((unsigned char)s[k]))
+		k++;
+	return k <= 4 ? k : 0;
+}
+
+/* The end of a page's number at s[k..n) and of its page count after it
+ * ("3", "3 of 7", "3/7"); 0 when there is no number at k. */
+static size_t page_number_end(const char *s, size_t n, size_t k)
+{
+	size_t d = page_number(s + k, n - k);
+	if (!d)
+		return 0;
+	k += d;
+	size_t e = k;
+	while (e < n && is_blankc(s[e]))
+		e++;
+	if (e < n && s[e] == '/')
+		e++;
+	else if (e > k && e + 2 < n && lower((unsigned char)s[e]) == 'o' && lower((unsigned char)s[e + 1]) == 'f' &&
+		 is_blankc(s[e + 2]))
+		e += 2;
+	else
+		return k;
+	while (e < n && is_blankc(s[e]))
+		e++;
+	d = page_number(s + e, n - e);
+	return d ? e + d : k;
+}
+
+/* "Page 3", "page 3 of 7", "Page 3/7" at the start of s[0..n): where it
+ * ends, 0 if s does not start so. */
+static size_t page_word_end(const char *s, size_t n)
+{
+	if (n < 6 || lower((unsigned char)s[0]) != 'p' || !rest_ci(s, "page", 4) || !is_blankc(s[4]))
+		return 0;
+	size_t k = 5;
+	while (k < n && is_blankc(s[k]))
+		k++;
+	return page_number_end(s, n, k);
+}
+
+/* Are s[k-2..k) blanks (what sets a running header's parts apart)? */
+static bool apart(const char *s, size_t k)
+{
+	return k >= 2 && is_blankc(s[k - 1]) && is_blankc(s[k - 2]);
+}
+
+bool br_label_page_line(const struct br_doc *doc, size_t i)
+{
+	if (i >= doc->nlines)
+		return false;
+	const struct br_line *l = &doc->lines[i];
+	const char *s = l->text;
+	size_t n = l->len;
+	while (n && (is_blankc(*s) || *s == '\f')) /* a page's form feed */
+		s++, n--;
+	while (n && (is_blankc(s[n - 1]) || s[n - 1] == '\f' || s[n - 1] == '\r'))
+		n--;
+	/* every form starts with 'P', '-' or a digit, or ends with a digit */
+	if (!n || n > 100 ||
+	    !(is_digit((unsigned char)s[0]) || is_digit((unsigned char)s[n - 1]) || s[0] == '-' || s[0] == 'P' ||
+	      s[0] == 'p'))
+		return false;
+	/* "Page 3 of 7", or "Page 3", two blanks, a running header's title */
+	size_t e = page_word_end(s, n);
+	if (e)
+		return e == n || (apart(s, e + 2) && e + 2 < n);
+	/* "- 3 -" */
+	if (n >= 5 && s[0] == '-' && s[n - 1] == '-' && is_blankc(s[1]) && is_blankc(s[n - 2])) {
+		size_t a = 1, b = n - 1;
+		while (a < b && is_blankc(s[a]))
+			a++;
+		while (b > a && is_blankc(s[b - 1]))
+			b--;
+		return b > a && page_number(s + a, b - a) == b - a;
+	}
+	/* "3 of 7", "3/7"; "3" alone between blank lines */
+	e = page_number_end(s, n, 0);
+	if (e == n) {
+		if (page_number(s, n) < n)
+			return true;
+		return (i == 0 || blank_line(&doc->lines[i - 1])) &&
+		       (i + 1 >= doc->nlines || blank_line(&doc->lines[i + 1]));
+	}
+	/* a running footer: its title, two blanks or more, "Page 3 of 7":
+	 * read back from the end, over the numbers to "Page" */
+	size_t k = n, d = 0;
+	for (int part = 0; part < 2; part++) {
+		d = 0;
+		while (k && d <= 4 && is_digit((unsigned char)s[k - 1]))
+			k--, d++;
+		if (!d || d > 4)
+			return false;
+		while (k && is_blankc(s[k - 1]))
+			k--;
+		if (part == 0 && k && s[k - 1] == '/')
+			k--;
+		else if (part == 0 && k >= 3 && lower((unsigned char)s[k - 1]) == 'f' &&
+			 lower((unsigned char)s[k - 2]) == 'o' && is_blankc(s[k - 3]))
+			k -= 2;
+		else
+			break;
+		while (k && is_blankc(s[k - 1]))
+			k--;
+	}
+	return k > 6 && lower((unsigned char)s[k - 4]) == 'p' && rest_ci(s + k - 4, "page", 4) &&
+	       page_word_end(s + k - 4, n - k + 4) == n - k + 4 && apart(s, k - 4);
+}
+
 /* Files line i of doc in the outline: a heading, an introduction, an item,
  * or prose (which ends what a bullet or colon opened). Each kind is one
  * step above, tried in this order. */
@@ -2302,6 +2575,19 @@ static bool summary_line(struct walk *w, const char *s, size_t n)
 	return true;
 }
 
+/* s[0..n) is one bold span and nothing else ("**filer3**", "__ext4__"):
+ * marks at both ends, none inside, a letter or digit after the first. */
+static bool bold_alone(const char *s, size_t n)
+{
+	if (n < 5 || (s[0] != '*' && s[0] != '_') || s[1] != s[0] || s[n - 1] != s[0] || s[n - 2] != s[0] ||
+	    !(is_alpha((unsigned char)s[2]) || is_digit((unsigned char)s[2])) || is_blankc(s[n - 3]))
+		return false;
+	for (size_t k = 2; k + 2 < n; k++)
+		if (s[k] == s[0] && s[k + 1] == s[0])
+			return false;
+	return true;
+}
+
 static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)
 {
 	const struct br_line *l = &doc->lines[i];
@@ -2314,6 +2600,14 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	 * one without its marks */
 	if (n > 5 && (s[0] == '*' || s[0] == '_') && s[1] == s[0] && s[n - 1] == s[0] && s[n - 2] == s[0] &&
 	    s[n - 3] == ':' && s[2] != s[0]) {
+		s += 2;
+		n -= 4;
+	}
+	w->bold = bold_alone(s, n);
+	if (w->bold) {
+		/* "**Crucial MX500**", "**filer3**" alone between blank lines: a
+		 * name in bold over what follows, a heading without its marks
+		 * (a signature is not bold) */
 		s += 2;
 		n -= 4;
 	}
@@ -2331,17 +2625,20 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		/* prose or a result: only matters to what prose ends */
 		const struct node *top = node_at(w->o, w->top);
 		if (top && (top->kind == K_BULLET || top->kind == K_COLON) && !memo_test(&w->result, s, n) &&
-		    !rule_line(s, n))
+		    !rule_line(s, n) && !br_label_page_line(doc, i))
 			prose(w);
 		return;
 	}
-	if (inert_line(w, doc, i, s, n))
+	/* a page break's furniture ("Page 3 of 7") titles nothing and ends
+	 * nothing */
+	if (inert_line(w, doc, i, s, n) || br_label_page_line(doc, i))
 		return;
 	if (archive_nav(s, n)) {
 		prose(w);
 		return;
 	}
-	if (memo_test(&w->result, s, n) || underlined_title(w, doc, i, s, n, skip_next) || rule_line(s, n))
+	if (memo_test(&w->result, s, n) || boxed_title(w, doc, i, s, n, skip_next) ||
+	    underlined_title(w, doc, i, s, n, skip_next) || rule_line(s, n))
 		return;
 	/* banners: "######## The Presentation ########", "=== RAID 5 ===" */
 	if (n >= 7 && strchr("#=*-~+", s[0]) && s[1] == s[0] && s[2] == s[0] && s[n - 1] == s[0] &&
@@ -2372,6 +2669,17 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	}
 	if (standalone_heading(w, doc, i, s, n) || key_value_intro(w, doc, i, s, n) || name_over_result(w, doc, i, s, n))
 		return;
+	/* a caption above a table or figure titles it (one a rule above
+	 * took is a heading already) */
+	if (caption_line(s, n) && !w->in_output && !(i + 1 < doc->nlines && continued_below(&doc->lines[i + 1]))) {
+		/* it takes the place of the caption before it, whichever
+		 * rule took that one */
+		const struct br_label_outline *o = w->o;
+		while (w->top && caption_line(o->text.data + o->nodes[w->top - 1].text, o->nodes[w->top - 1].len))
+			w->top = o->nodes[w->top - 1].parent;
+		push(w, K_COLON, R_COLON, s, n);
+		return;
+	}
 	prose(w);
 }
 
@@ -2465,8 +2773,18 @@ char *br_label_note(const char *s, size_t n)
 	size_t a = 0;
 	while (a < n && !is_alpha((unsigned char)s[a]) && !is_digit((unsigned char)s[a]))
 		a++;
-	while (n > a && (is_blankc(s[n - 1]) || strchr(")]*.:;,!", s[n - 1])))
+	while (n > a && (is_blankc(s[n - 1]) || strchr(")]*.:;,!", s[n - 1]))) {
+		/* a closing mark of the note's own ("AFTER (fw 4.2)") stays */
+		if (s[n - 1] == ')' || s[n - 1] == ']') {
+			char open = s[n - 1] == ')' ? '(' : '[';
+			int depth = 0;
+			for (size_t k = a; k < n; k++)
+				depth += s[k] == open ? 1 : s[k] == s[n - 1] ? -1 : 0;
+			if (depth >= 0)
+				break;
+		}
 		n--;
+	}
 	if (a >= n || n - a > MAX_TEXT || count_words(s + a, n - a) > 8)
 		return NULL;
 	struct br_buf b = BR_BUF_INIT;

@@ -35,6 +35,23 @@ char *br_label_for(const struct br_doc *doc, size_t idx, const char *own);
  * prompt run into the row, marks alone, a long sentence). */
 char *br_label_note(const char *s, size_t n);
 
+/* Is logical line i a page's furniture, which a document printed or saved
+ * from a PDF puts at a page break: "Page 3 of 7", "- 3 -", "3 / 7", a page
+ * number alone between blank lines, a running header or footer ending (or
+ * starting) with "Page N" apart from its title? A result goes on across
+ * it; it titles nothing. */
+bool br_label_page_line(const struct br_doc *doc, size_t i);
+
+/* Is s[0..n) a caption ("Table 4: hdparm on the SSDs", "TABLE IV.
+ * Results", "Fig. 3 - the old server")? Above a result the outline takes
+ * it for the result's title; parsers/reconcile.c moves the captions of a
+ * document that puts them below its results. */
+bool br_label_caption(const char *s, size_t n);
+
+/* The caption s[0..n) as a label shows it (a new string, caller frees), or
+ * NULL when s is no caption. */
+char *br_label_caption_text(const char *s, size_t n);
+
 /* The outline br_label_for() caches in doc->outline (br_doc_free calls it). */
 void br_label_outline_free(struct br_label_outline *o);
 /* Does a new message start at logical line i (a mail header block after a

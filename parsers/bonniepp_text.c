@@ -48,7 +48,9 @@
 #include "parser.h"
 #include "regex.h"
 
-enum { TOK_MAX = 48, NAME_MAX_LEN = 128 };
+/* PAGE_BREAK: the lines a page break may put between a table's lines
+ * besides its furniture (blank lines, the next page's top margin). */
+enum { TOK_MAX = 48, NAME_MAX_LEN = 128, PAGE_BREAK = 4 };
 
 /* ---------------------------------------------------------------- tokens */
 
@@ -3264,9 +3266,15 @@ static bool run_spans_blank(struct pstate_all *pps, size_t i, bool in_hdr, size_
 	struct br_parse_ctx *ctx = pps->ctx;
 	const struct br_doc *doc = ctx->doc;
 	const struct prun *run = &pps->run;
-	size_t k = i + 1;
-	while (k < doc->nlines && k <= i + 2 && br_is_blank(doc->lines[k].text, doc->lines[k].len))
-		k++;
+	/* up to two more blank lines; a page break's furniture ("Page 3 of
+	 * 7", a running footer) and the blank lines around it too */
+	size_t k = i + 1, reach = i + 2 + (br_label_page_line(doc, i) ? PAGE_BREAK : 0);
+	for (; k < doc->nlines && k <= reach; k++) {
+		if (br_label_page_line(doc, k))
+			reach = k + 2 + PAGE_BREAK;
+		else if (!br_is_blank(doc->lines[k].text, doc->lines[k].len))
+			break;
+	}
 	if (k >= doc->nlines || br_parse_is_claimed(ctx, k))
 		return false;
 	struct pline nx;
@@ -3343,7 +3351,7 @@ static void parse_lines(struct pstate_all *pps)
 		bool in_hdr = run->open && (run->st == ST_IOHDR || run->st == ST_CRHDR);
 		classify_line(l->text, l->len, in_hdr, &pl, &pps->sc[0]);
 		if (run->open) {
-			if (pl.kind == PK_BLANK) {
+			if (pl.kind == PK_BLANK || (pl.kind == PK_OTHER && br_label_page_line(doc, i))) {
 				/* a blank line inside a report: go on only if the report does */
 				size_t resume;
 				if (run_spans_blank(pps, i, in_hdr, &resume))

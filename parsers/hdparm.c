@@ -24,7 +24,9 @@
  * What the parser copes with: a label printed before a failed or
  * interrupted measurement, with hdparm's stderr between the label and the
  * figures (a dangling label with no figures is no record); hard-wrapped
- * lines (`= 26.34` / `MB/sec`); lost or collapsed whitespace, TABs, `>`
+ * lines (`= 26.34` / `MB/sec`), also a paragraph reflowed by a mailer
+ * (`= 1650.90` / `MB/sec Timing buffered disk reads: ...`, or a label cut
+ * at the line end: one run, both timings); lost or collapsed whitespace, TABs, `>`
  * quote marks; `=3D` left by an undecoded quoted-printable copy; shell
  * prompts (`# hdparm -tT /dev/sda`) naming the device when the header is
  * missing; `hdparm v9.65` naming the version; line ends lost (a prompt, a
@@ -75,6 +77,15 @@ static struct br_pattern re_timing_any = BR_PATTERN_OPT(
 	"(?:\\s*\\(\\s*offset\\s+(\\d+)\\s*gb\\s*\\))?\\s*:",
 	PCRE2_CASELESS);
 
+/* The start of a timing label a line ends with, its rest on the next line
+ * (a reflowed paragraph: "... = 1650.90 MB/sec Timing" / "buffered disk
+ * reads: 312 MB in ..."). */
+static struct br_pattern re_label_head = BR_PATTERN_OPT(
+	"hdparm-label-head",
+	"^timing(?:\\s+(?:o_direct(?:\\s+(?:cached|disk))?|buffer[- ]?cache|buffer|cached|"
+	"buffered(?:\\s+disk)?)(?:\\s+reads?)?)?\\s*$",
+	PCRE2_CASELESS);
+
 /* "N MB in S seconds = R MB/sec" — 1 mb, 2 seconds, 3 rate, 4 unit letter.
  * `=3D` is what an undecoded quoted-printable copy shows for `=`. */
 static struct br_pattern re_result = BR_PATTERN_OPT(
@@ -89,12 +100,13 @@ static struct br_pattern re_rate_only = BR_PATTERN_OPT(
 	"^(?:=\\s*(?:3D)?\\s*)?(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*s(?:ec)?\\b",
 	PCRE2_CASELESS);
 
-/* The whole text is a beginning of "N MB in S seconds = R MB/sec": a line
- * cut short (or hard-wrapped; the caller tries the next line first). */
+/* The whole text is a beginning of "N MB in S seconds = R MB/sec", the
+ * number alone too (a wrap right after it): a line cut short (or
+ * hard-wrapped; the caller tries the next line first). */
 static struct br_pattern re_partial = BR_PATTERN_OPT(
 	"hdparm-partial",
-	"^\\d+\\s*MB(?:\\s+in(?:\\s+\\d+(?:\\.\\d+)?(?:\\s*sec(?:ond)?s?(?:\\s*=(?:\\s*(?:3D)?\\s*"
-	"\\d+(?:\\.\\d+)?(?:\\s*[mk]i?B?(?:\\s*/\\s*s?)?)?)?)?)?)?)?\\s*$",
+	"^\\d+(?:\\s*MB(?:\\s+in(?:\\s+\\d+(?:\\.\\d+)?(?:\\s*sec(?:ond)?s?(?:\\s*=(?:\\s*(?:3D)?\\s*"
+	"\\d+(?:\\.\\d+)?(?:\\s*[mk]i?B?(?:\\s*/\\s*s?)?)?)?)?)?)?)?)?\\s*$",
 	PCRE2_CASELESS);
 
 /* A hand-written summary: "<title> [kind words] : R MB/sec" and nothing
@@ -192,6 +204,9 @@ struct figures {
 	size_t mb_len, sec_len, rate_len;
 	char unit;                   /* 'm' or 'k' ('g' in a poster's table) */
 	size_t extra;                /* further lines used (a wrapped line) */
+	const char *rest;            /* the wrapped line's text after its figures, from */
+	size_t rest_len;             /* the next timing label on (a reflowed paragraph) */
+	const char *end;             /* where the figures end on their line (extra == 0) */
 };
 
 enum result { R_NONE, R_FULL, R_RATE_ONLY, R_CUT };
@@ -211,6 +226,7 @@ struct hp {
 	struct br_buf note;       /* the poster's note on it ("ssd500"), empty = none */
 	size_t note_line;         /* the note is the name this line was tagged with (+ 1; 0: not) */
 	struct br_buf machine;    /* the host of the prompt that ran hdparm ("nas01"), empty = none */
+	bool machine_alone;       /* the document's prompts name no other host */
 	int machines;             /* prompts in the document name 2+ hosts: 1, not: 0, unknown: -1 */
 	char version[32];         /* of the last version line read */
 	size_t version_idx;       /* that line */
@@ -237,6 +253,10 @@ struct hp {
 	size_t open_block;        /* block_start of the run it belongs to */
 	size_t warned;            /* the line last warned about + 1 */
 	size_t about_dev;         /* the last device header or settings line + 1 */
+	const char *rest;         /* a joined line's next timing, still to read */
+	size_t rest_len, rest_line;
+	struct br_buf relabel;    /* a label cut at a line end, joined (cut_label) */
+	bool in_rest;             /* read_rests() is reading them */
 };
 
 static inline bool has(const char *s, size_t n, const char *needle)
@@ -297,6 +317,7 @@ static void take_full(struct figures *f, const char *s, const size_t *ov)
 	f->rate = s + ov[6];
 	f->rate_len = group_len(ov, 3);
 	f->unit = (char)tolower((unsigned char)s[ov[8]]);
+	f->end = s + ov[1];
 }
 
 /* Is logical line j a continuation a wrapped figure line may be joined with? */
@@ -383,14 +404,25 @@ static enum result read_figures(struct hp *st, size_t idx, const char *s, size_t
 	const char *t;
 	size_t tn;
 	if (partial && joinable(st, idx + 1, &t, &tn)) {
+		/* a reflowed paragraph goes on after the unit with the next
+		 * timing ("MB/sec Timing buffered disk reads: ..."): only the
+		 * text before that label completes these figures, the label
+		 * and its figures are read after them (read_rests) */
+		size_t cut = tn, lv[2 * 3];
+		if (br_re_match(&re_timing_any, t, tn, 0, lv, 3) > 0 && lv[0] > 0)
+			cut = lv[0];
 		br_buf_reset(&st->join);
 		br_buf_add(&st->join, s, n);
 		br_buf_addc(&st->join, ' ');
-		br_buf_add(&st->join, t, tn);
+		br_buf_add(&st->join, t, cut);
 		pad_join(st);
 		if (br_re_match(&re_result, st->join.data, st->join.len, 0, ov, 5) > 0) {
 			take_full(f, st->join.data, ov);
 			f->extra = 1;
+			if (cut < tn) {
+				f->rest = t + cut;
+				f->rest_len = tn - cut;
+			}
 			return R_FULL;
 		}
 	}
@@ -632,9 +664,19 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 
 /* The label of a run looked for at line `at`, its own title `own` after
  * the host of the prompt that ran it when the document's prompts name
- * several ("backup2 / the SSD"). */
+ * several ("backup2 / the SSD"), or when they name one and nothing else
+ * titles the run (a lone "root@store2:~# hdparm -tT /dev/sda": "store2";
+ * under a heading or with a note of its own, one host all along says
+ * nothing they do not). */
 static char *run_label(struct hp *st, size_t at, const char *own)
 {
+	if (st->machine.len && st->machine_alone) {
+		char *heading = own && *own ? NULL : br_parse_label(st->ctx, at, NULL);
+		if (heading || (own && *own)) {
+			free(heading);
+			return br_parse_label(st->ctx, at, own);
+		}
+	}
 	if (!st->machine.len)
 		return br_parse_label(st->ctx, at, own);
 	struct br_buf b = BR_BUF_INIT;
@@ -648,13 +690,26 @@ static char *run_label(struct hp *st, size_t at, const char *own)
 	return label;
 }
 
+/* The timing the figures' joined line goes on with is read once they are
+ * given out (read_rests). */
+static void keep_rest(struct hp *st, const struct figures *f, size_t line)
+{
+	if (!f->rest)
+		return;
+	st->rest = f->rest;
+	st->rest_len = f->rest_len;
+	st->rest_line = line;
+}
+
 static void emit(struct hp *st, size_t first, size_t last, enum kind k, const struct figures *f,
 		 long offset, const char *own, const char *why)
 {
 	struct br_parse_ctx *ctx = st->ctx;
 	last += f->extra;
-	if (!own && join_open(st, first, last, k, f, offset, why))
+	if (!own && join_open(st, first, last, k, f, offset, why)) {
+		keep_rest(st, f, last);
 		return;
+	}
 	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, first, last);
 	char buf[NUM_BUF];
 	char *raw = num_text(buf, f->rate, f->rate_len);
@@ -690,6 +745,7 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	st->have_last = true;
 	st->last_idx = last;
 	st->last_kind = k;
+	keep_rest(st, f, last);
 }
 
 /* ---------------------------------------------------------------- state */
@@ -791,7 +847,68 @@ static void run_name(struct hp *st, size_t i)
 }
 
 /* " Timing <kind> reads:" with or without figures after it. */
+static void timing_one(struct hp *st, size_t i, const char *s, size_t n, const size_t *ov);
+static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n);
+
+/*
+ * The timings a joined line went on with after the figures it completed
+ * (keep_rest): read as that line's own, the label at their start, one
+ * after the other (a loop, not a recursion: each may join the next line
+ * and leave a rest of its own).
+ */
+static void read_rests(struct hp *st)
+{
+	if (st->in_rest)
+		return;
+	st->in_rest = true;
+	while (st->rest) {
+		const char *s = st->rest;
+		size_t n = st->rest_len, i = st->rest_line, ov[2 * 3];
+		st->rest = NULL;
+		if (!collapsed_line(st, i, s, n) && br_re_match(&re_timing, s, n, 0, ov, 3) > 0)
+			timing_one(st, i, s, n, ov);
+	}
+	st->in_rest = false;
+}
+
 static void timing_line(struct hp *st, size_t i, const char *s, size_t n, const size_t *ov)
+{
+	timing_one(st, i, s, n, ov);
+	read_rests(st);
+}
+
+/*
+ * After the figures of line i, t[0..tn) is the start of the next timing's
+ * label, its rest starting line i + 1 (a reflowed paragraph): the two
+ * joined are that timing, read next as line i + 1's (read_rests).
+ */
+static void cut_label(struct hp *st, size_t i, const char *t, size_t tn)
+{
+	while (tn && (*t == ' ' || *t == '\t'))
+		t++, tn--;
+	const char *u;
+	size_t un, ov[2 * 3];
+	if (!tn || (*t != 'T' && *t != 't') || br_re_match(&re_label_head, t, tn, 0, NULL, 0) <= 0 ||
+	    !joinable(st, i + 1, &u, &un))
+		return;
+	/* t may lie in st->relabel itself (a rest read from it) */
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_add(&b, t, tn);
+	br_buf_addc(&b, ' ');
+	br_buf_add(&b, u, un);
+	br_buf_grow(&b, JOIN_PAD);
+	memset(b.data + b.len, 0, JOIN_PAD + 1);
+	br_buf_free(&st->relabel);
+	st->relabel = b;
+	if (br_re_match(&re_timing, b.data, b.len, 0, ov, 3) <= 0)
+		return;
+	st->rest = b.data;
+	st->rest_len = b.len;
+	st->rest_line = i + 1;
+}
+
+/* A timing label at s with the figures after it (ov: re_timing's groups). */
+static void timing_one(struct hp *st, size_t i, const char *s, size_t n, const size_t *ov)
 {
 	drop_pending(st);
 	if (!st->in_block)
@@ -811,6 +928,8 @@ static void timing_line(struct hp *st, size_t i, const char *s, size_t n, const 
 	switch (read_figures(st, i, rest, rn, true, &f)) {
 	case R_FULL:
 		emit(st, i, i, k, &f, offset, NULL, "timing line");
+		if (!f.extra)
+			cut_label(st, i, f.end, (size_t)(rest + rn - f.end));
 		break;
 	case R_RATE_ONLY:
 		emit(st, i, i, k, &f, offset, NULL, "timing line (rate only, edited by hand)");
@@ -1155,8 +1274,10 @@ static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 	br_buf_reset(&st->machine);
 	const char *h;
 	size_t hn = memchr(s, '@', ov[0]) ? prompt_machine(s, ov[0], &h) : 0;
-	if (hn && several_machines(st))
+	if (hn) {
 		br_buf_add(&st->machine, h, hn);
+		st->machine_alone = !several_machines(st);
+	}
 	drop_pending(st);
 	hdparm_line(st, i);
 	set_open(st, NULL);
@@ -1768,6 +1889,31 @@ static size_t cell_name(const char *g, size_t n, const char **name)
 	return n <= NOTE_MAX ? n : 0;
 }
 
+/* "old card: " before a device on a line whose line ends were lost ("old
+ * card: /dev/sdb: Timing cached reads: ..."): a name of one to four words
+ * and its ':' (as tagged_device_header reads "srv-a: /dev/sda:" on a line
+ * of its own); its length, 0 when g[0..n) is no such name. */
+static size_t name_tag(const char *g, size_t n, const char **name)
+{
+	while (n && (g[n - 1] == ' ' || g[n - 1] == '\t'))
+		n--;
+	while (n && (*g == ' ' || *g == '\t')) {
+		g++;
+		n--;
+	}
+	if (n < 3 || g[n - 1] != ':' || !isalnum((unsigned char)g[0]))
+		return 0;
+	n--;
+	size_t words = 1;
+	for (size_t k = 0; k < n; k++) {
+		if (strchr(":=@$#/|", g[k]))
+			return 0;
+		words += g[k] == ' ' && k + 1 < n && g[k + 1] != ' ';
+	}
+	*name = g;
+	return n <= NOTE_MAX && words <= 4 ? n : 0;
+}
+
 /* Step of gap_device: the device dev[0..dn) named in the gap g[0..n) ("/dev/sda:
  * (ssd500)" before the label), the text after its ':' a note. */
 static void device_in_gap(struct hp *st, const char *g, const char *dev, size_t dn, const char *after,
@@ -1788,6 +1934,8 @@ static void device_in_gap(struct hp *st, const char *g, const char *dev, size_t 
 	/* "alpha<TAB>/dev/sda: Timing ...": the row's name for a note */
 	const char *cn;
 	size_t cl = first && !nn ? cell_name(g, (size_t)(dev - g), &cn) : 0;
+	if (!cl && first && !nn)
+		cl = name_tag(g, (size_t)(dev - g), &cn);
 	if (cl) {
 		set_host(st, dev, dn, NULL, 0);
 		br_buf_add(&st->note, cn, cl);
@@ -2894,6 +3042,37 @@ static bool side_names(const char *s, size_t n, size_t k, const char **name, siz
 	return c == k;
 }
 
+/* The titles of k columns side by side on s[0..n) ("BEFORE      AFTER",
+ * "old card  |  new card"), over the columns' device headers: k phrases
+ * set apart by a wide gap (two blanks, a tab, '|'), each short, with a
+ * letter, no ':' or '='. */
+static bool side_titles(const char *s, size_t n, size_t k, const char **name, size_t *len)
+{
+	size_t c = 0;
+	for (size_t a = 0; a < n;) {
+		while (a < n && (s[a] == ' ' || s[a] == '\t' || s[a] == '|'))
+			a++;
+		if (a == n)
+			break;
+		size_t e = a;
+		bool letter = false;
+		while (e < n && s[e] != '\t' && s[e] != '|' && !(s[e] == ' ' && e + 1 < n && s[e + 1] == ' ')) {
+			if (s[e] == ':' || s[e] == '=')
+				return false;
+			letter |= isalpha((unsigned char)s[e]) != 0;
+			e++;
+		}
+		while (e > a && s[e - 1] == ' ')
+			e--;
+		if (c == k || !letter || e - a > NOTE_MAX)
+			return false;
+		name[c] = s + a;
+		len[c++] = e - a;
+		a = e;
+	}
+	return c == k;
+}
+
 static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t at[SIDE_COLS], k;
@@ -2915,12 +3094,19 @@ static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n)
 	bool names = hn && !br_parse_is_claimed(st->ctx, i - 1) && side_names(h, hn, k, name, len);
 	if (names)
 		br_parse_claim(st->ctx, i - 1, i - 1, "device headers side by side");
+	/* the columns' titles over their device headers ("BEFORE   AFTER") */
+	const char *title[SIDE_COLS];
+	size_t tlen[SIDE_COLS], tn2 = 0;
+	const char *t2 = names && name[0][0] == '/' && i > 1 ? stripped(&st->doc->lines[i - 2], &tn2) : NULL;
+	bool titles = tn2 && !br_parse_is_claimed(st->ctx, i - 2) && side_titles(t2, tn2, k, title, tlen);
+	if (titles)
+		br_parse_claim(st->ctx, i - 2, i - 2, "column titles side by side");
 	for (size_t c = 0; c < k; c++) {
 		set_open(st, NULL);
 		if (!names)
 			set_host(st, NULL, 0, NULL, 0);
 		else if (name[c][0] == '/')
-			set_host(st, name[c], len[c], NULL, 0);
+			set_host(st, name[c], len[c], titles ? title[c] : NULL, titles ? tlen[c] : 0);
 		else
 			set_host(st, NULL, 0, name[c], len[c]);
 		for (size_t j = i; j <= last; j++) {
@@ -2980,6 +3166,7 @@ static bool figures_alone(struct hp *st, size_t i, const char *s, size_t n, bool
 		hdparm_line(st, i);
 		emit(st, st->pend_idx, i, st->pend_kind, &f, st->pend_offset, NULL,
 		     "timing line (figures after its error output)");
+		read_rests(st);
 		return true;
 	}
 	if (r == R_FULL || (r == R_CUT && st->pending)) {
@@ -3086,6 +3273,10 @@ static void one_line(struct hp *st, size_t i)
 		return;
 	/* 7b. "sda gives 120 MB/sec, sdb 98 MB/sec" under "hdparm -t ...:" */
 	if ((rate || has(s, n, "b/s")) && devices_sentence(st, i))
+		return;
+	/* nor does a page break's furniture ("Page 3 of 7", a page number
+	 * alone) */
+	if (br_label_page_line(st->doc, i))
 		return;
 	if (around_timings(st, i, s, n))
 		return;
@@ -3221,6 +3412,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	free(st.msg);
 	free(st.msg_version);
 	br_buf_free(&st.join);
+	br_buf_free(&st.relabel);
 	br_buf_free(&st.host);
 	br_buf_free(&st.note);
 	br_buf_free(&st.machine);

@@ -318,6 +318,12 @@ static size_t read_rows(struct table *tb, size_t j)
 				break;
 			continue;
 		}
+		if (br_label_page_line(doc, j)) {
+			/* a page break ("Page 3 of 7", "- 7 -"): the table goes
+			 * on past it and the blank lines around it */
+			blanks = 0;
+			continue;
+		}
 		tokenize(s, n, &r);
 		size_t note = r.tail || !tb->units ? r.n : note_start(&r, need);
 		char *title = NULL;

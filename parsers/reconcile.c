@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "doc.h"
+#include "label.h"
 #include "util.h"
 
 /* A record's or diagnostic's place: its first line, then its place in the
@@ -336,6 +337,121 @@ static void names_after(const struct br_doc *doc, struct br_dataset *ds, size_t 
 	}
 }
 
+/*
+ * Captions below the results ("Table 3: RAID 10 of four SSDs" under its
+ * table): the outline takes a caption for the title of what follows it,
+ * right when captions are above. A document puts them below when its last
+ * result has one right under it (nothing follows for it to title) and its
+ * first result has none over it. Then each caption titles the results
+ * above it, back to the caption before (the rows of one table alike), and
+ * no longer those below it.
+ */
+enum { CAPTION_GAP = 2 };
+
+/* The caption on the first non-blank line after logical line `last`
+ * (at most CAPTION_GAP blank lines between, the same quote depth): its
+ * line index, or doc->nlines when there is none. */
+static size_t caption_after(const struct br_doc *doc, size_t last)
+{
+	size_t i = last + 1;
+	while (i < doc->nlines && i <= last + CAPTION_GAP && br_is_blank(doc->lines[i].text, doc->lines[i].len))
+		i++;
+	if (i >= doc->nlines || doc->lines[i].depth != doc->lines[last].depth)
+		return doc->nlines;
+	const char *t = doc->lines[i].text;
+	size_t n = doc->lines[i].len;
+	while (n && (*t == ' ' || *t == '\t'))
+		t++, n--;
+	while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
+		n--;
+	return br_label_caption(t, n) ? i : doc->nlines;
+}
+
+/* Is a part of label l a caption? */
+static bool has_caption(const char *l)
+{
+	for (const char *p = l; p;) {
+		const char *q = strstr(p, " / ");
+		if (br_label_caption(p, q ? (size_t)(q - p) : strlen(p)))
+			return true;
+		p = q ? q + 3 : NULL;
+	}
+	return false;
+}
+
+/* The label l without its parts equal to `part`: a new string, or NULL
+ * when nothing is left. */
+static char *without_part(const char *l, const char *part)
+{
+	struct br_buf b = BR_BUF_INIT;
+	size_t pn = strlen(part);
+	for (const char *p = l; p;) {
+		const char *q = strstr(p, " / ");
+		size_t n = q ? (size_t)(q - p) : strlen(p);
+		if (!(n == pn && memcmp(p, part, n) == 0)) {
+			if (b.len)
+				br_buf_adds(&b, " / ");
+			br_buf_add(&b, p, n);
+		}
+		p = q ? q + 3 : NULL;
+	}
+	if (!b.len) {
+		br_buf_free(&b);
+		return NULL;
+	}
+	return br_buf_detach(&b);
+}
+
+static void captions_below(const struct br_doc *doc, struct br_dataset *ds, size_t rec0)
+{
+	size_t a = rec0, b = ds->records.n;
+	while (a < b && !names_doc(ds->records.v[a]->source.file, doc))
+		a++;
+	for (size_t k = a; k < b; k++)
+		if (!names_doc(ds->records.v[k]->source.file, doc))
+			return; /* read back from JSON Lines among them: not one text */
+	if (b - a < 1)
+		return;
+	struct br_record **v = ds->records.v;
+	if (has_caption(v[a]->label) || caption_after(doc, line_index(doc, v[b - 1]->source.end_line)) == doc->nlines)
+		return;
+	/* each caption as the outline renders it, taken off every label */
+	size_t *cap = br_malloc((b - a) * sizeof *cap);
+	char **text = br_calloc(b - a, sizeof *text);
+	for (size_t k = a; k < b; k++) {
+		cap[k - a] = caption_after(doc, line_index(doc, v[k]->source.end_line));
+		if (k + 1 < b && cap[k - a] < doc->nlines && line_index(doc, v[k + 1]->source.line) <= cap[k - a])
+			cap[k - a] = doc->nlines; /* a caption inside the next result's lines */
+		if (cap[k - a] == doc->nlines)
+			continue;
+		const struct br_line *c = &doc->lines[cap[k - a]];
+		text[k - a] = br_label_caption_text(c->text, c->len);
+	}
+	for (size_t k = a; k < b; k++)
+		for (size_t c = a; c < b && v[k]->label; c++)
+			if (text[c - a]) {
+				char *l = without_part(v[k]->label, text[c - a]);
+				br_record_set_label(v[k], l);
+				free(l);
+			}
+	/* each titles the results back to the one before it */
+	size_t from = a;
+	for (size_t k = a; k < b; k++) {
+		if (cap[k - a] == doc->nlines)
+			continue;
+		for (size_t j = from; j <= k && text[k - a]; j++) {
+			char *l = v[j]->label ? br_asprintf("%s / %s", v[j]->label, text[k - a]) : br_strdup(text[k - a]);
+			br_record_set_label(v[j], l);
+			free(l);
+		}
+		from = k + 1;
+	}
+	for (size_t k = a; k < b; k++)
+		free(text[k - a]);
+	free(text);
+	free(cap);
+}
+
 void br_reconcile_hooks(const struct br_doc *doc, struct br_dataset *ds, size_t rec0,
 			const struct br_parser *const *parsers, void **kept, size_t n)
 {
@@ -386,6 +502,8 @@ void br_reconcile_document(const struct br_doc *doc, struct br_dataset *ds, size
 	give_dates(doc, ds, rec0);
 	if (doc->nlines && ds->records.n - rec0 >= 2)
 		names_after(doc, ds, rec0);
+	if (doc->nlines && ds->records.n > rec0)
+		captions_below(doc, ds, rec0);
 	if (!line0)
 		return;
 	for (size_t i = rec0; i < ds->records.n; i++) {

@@ -1572,6 +1572,33 @@ static void table_on_one_line(void **state)
 	done(&r);
 }
 
+/* A page break between a header and its row, and between a row and its
+ * Latency line (a report printed to PDF and copied as text): one run. */
+static void table_across_page_breaks(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.96       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"\n"
+		"Storage evaluation                                     Page 3 of 7\n"
+		"\n"
+		"\f\n"
+		"nas01            8G   512  97 84211  12 41230   8  2417  96 112873  10 243.1   3\n"
+		"\n"
+		"                                  - 4 -\n"
+		"\n"
+		"Latency             18043us     512ms     498ms   33210us   61234us     389ms\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "nas01");
+	assert_fig(&r, 0, BR_M_putc, 512, 97);
+	assert_fig(&r, 0, BR_M_seeks, 243.1, 3);
+	assert_true(br_record_get(rec(&r, 0), BR_M_seeks_latency).present);
+	assert_int_equal(rec(&r, 0)->source.end_line, 12);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1613,6 +1640,7 @@ int main(void)
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
 		cmocka_unit_test(table_on_one_line_wrapped),
+		cmocka_unit_test(table_across_page_breaks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -980,7 +980,8 @@ static void names_over_runs(void **state)
 
 /* Prompts that name two hosts or more title each run with their host
  * ("user@host:~$", "root@host:~#", "[user@host ~]$"), before a device's
- * note; prompts that all name one host title nothing. */
+ * note; prompts that all name one host title a run nothing else titles,
+ * and under a heading title nothing (the heading says it). */
 static void machines_in_prompts(void **state)
 {
 	(void)state;
@@ -1013,8 +1014,18 @@ static void machines_in_prompts(void **state)
 		"/dev/sdb:\n"
 		" Timing buffered disk reads: 390 MB in  3.00 seconds = 129.88 MB/sec\n");
 	assert_int_equal(r.n, 2);
-	assert_null(rec(&r, 0)->label);
-	assert_null(rec(&r, 1)->label);
+	assert_string_equal(rec(&r, 0)->label, "nas");
+	assert_string_equal(rec(&r, 1)->label, "nas");
+	done(&r);
+
+	run(&r, "The backup box:\n"
+		"\n"
+		"root@nas:~# hdparm -t /dev/sda\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 548 MB in  3.00 seconds = 182.45 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->label, "The backup box");
 	done(&r);
 }
 
@@ -1482,6 +1493,36 @@ static void loop_variable_names_no_device(void **state)
 	done(&r);
 }
 
+/* A paragraph reflowed by a mailer: the unit of one timing and the next
+ * timing on one line ("MB/sec Timing buffered ..."), or a label cut at the
+ * line end ("... MB/sec Timing" / "buffered disk reads: ..."): one run,
+ * both timings; a name and ':' before the device names the run. */
+static void reflowed_paragraph(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "old card: /dev/sdb: Timing cached reads:   3302 MB in  2.00 seconds = 1650.90\n"
+		"MB/sec Timing buffered disk reads: 312 MB in  3.01 seconds = 103.65\n"
+		"MB/sec\n"
+		"\n"
+		"/dev/sdc: Timing cached reads:   3310 MB in  2.00 seconds = 1654.61 MB/sec Timing\n"
+		"buffered disk reads: 498 MB in  3.00 seconds = 165.84 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	figure(rec(&r, 0), BR_M_cached_read, 1650.90 * 1024, "1650.90");
+	figure(rec(&r, 0), BR_M_buffered_read, 103.65 * 1024, "103.65");
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdb");
+	assert_string_equal(rec(&r, 0)->label, "old card");
+	assert_int_equal(rec(&r, 0)->source.line, 1);
+	assert_int_equal(rec(&r, 0)->source.end_line, 3);
+	assert_int_equal(br_record_metric_count(rec(&r, 1)), 2);
+	figure(rec(&r, 1), BR_M_cached_read, 1654.61 * 1024, "1654.61");
+	figure(rec(&r, 1), BR_M_buffered_read, 165.84 * 1024, "165.84");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdc");
+	assert_int_equal(rec(&r, 1)->source.end_line, 6);
+	done(&r);
+}
+
 /* Runs named afterwards ("The first is ext3, the second xfs and the third
  * jfs."): each takes its name, in order; a comparison names nothing. */
 static void names_given_afterwards(void **state)
@@ -1504,6 +1545,61 @@ static void names_given_afterwards(void **state)
 	assert_int_equal(r.ds.records.n, 2);
 	assert_null(rec(&r, 0)->label);
 	assert_null(rec(&r, 1)->label);
+	done(&r);
+}
+
+/* A page number between the timing lines of one run: one record. */
+static void page_break_inside_run(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/sda:\n"
+		" Timing cached reads:   16104 MB in  1.99 seconds = 8084.52 MB/sec\n"
+		"\n"
+		"                                   3\n"
+		"\n"
+		" Timing buffered disk reads: 498 MB in  3.01 seconds = 165.47 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	done(&r);
+}
+
+/* Outputs side by side under their device headers and, above those, the
+ * columns' titles ("BEFORE      AFTER"): each column's run has its
+ * device and its title. */
+static void side_by_side_titled(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "BEFORE                                   AFTER (fw 4.2)\n"
+		"/dev/sda:                                /dev/sda:\n"
+		" Timing cached reads:   9120 MB in  2.00 seconds = 4560.11 MB/sec    "
+		"Timing cached reads:   9180 MB in  2.00 seconds = 4590.02 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	assert_string_equal(rec(&r, 0)->label, "BEFORE");
+	assert_string_equal(rec(&r, 1)->label, "AFTER (fw 4.2)");
+	figure(rec(&r, 1), BR_M_cached_read, 4590.02 * 1024, "4590.02");
+	done(&r);
+}
+
+/* A narrow wrap right after the first figure ("reads:   1412" / "MB in
+ * 2.00 seconds = 705.05 MB/sec"): the two lines are one timing line. */
+static void wrapped_after_first_figure(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "> /dev/sda:\n"
+		">  Timing buffer-cache reads:   1412\n"
+		"MB in  2.00 seconds = 705.05 MB/sec\n"
+		">  Timing buffered disk reads:   84\n"
+		"MB in  3.06 seconds =  27.43 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 705.05 * 1024, "705.05");
+	figure(rec(&r, 0), BR_M_buffered_read, 27.43 * 1024, "27.43");
+	assert_true(param(rec(&r, 0), "cached_read_mb") == 1412);
+	assert_int_equal(warnings(&r), 0);
 	done(&r);
 }
 
@@ -1550,6 +1646,10 @@ int main(void)
 		cmocka_unit_test(loop_variable_names_no_device),
 		cmocka_unit_test(log_tag_before_device_header),
 		cmocka_unit_test(names_given_afterwards),
+		cmocka_unit_test(reflowed_paragraph),
+		cmocka_unit_test(page_break_inside_run),
+		cmocka_unit_test(side_by_side_titled),
+		cmocka_unit_test(wrapped_after_first_figure),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();

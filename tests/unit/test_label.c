@@ -895,6 +895,145 @@ static void loop_echo_banners(void **state)
 	br_doc_free(d);
 }
 
+/* A page break's furniture ("Page 3 of 7", "- 4 -", a page number alone, a
+ * running footer with its page number) titles nothing: the heading above
+ * goes on past it; a sentence with a page in it is no furniture. */
+static void page_furniture_titles_nothing(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Disk tests\n"
+		"\n"
+		"nas01,8G,512,97,84211,12\n"
+		"nas01,8G,510,97,84011,12\n"
+		"\n"
+		"Page 3 of 7\n"
+		"\n"
+		"nas02,8G,498,96,79810,11\n"
+		"\n"
+		"Storage evaluation, 2026          Page 4 of 7\n"
+		"\n"
+		"nas03,8G,498,96,79810,11\n"
+		"nas03,8G,497,96,79811,11\n"
+		"\n"
+		"4\n"
+		"\n"
+		"- 5 -\n"
+		"\n"
+		"See page 3 of the manual for the 2 options.\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "nas02", 0), NULL, "Disk tests");
+	expect(d, at(d, "nas03", 0), NULL, "Disk tests");
+	assert_true(br_label_page_line(d, at(d, "Page 3", 0)));
+	assert_true(br_label_page_line(d, at(d, "Storage", 0)));
+	assert_true(br_label_page_line(d, at(d, "4", 0)));
+	assert_true(br_label_page_line(d, at(d, "- 5 -", 0)));
+	assert_false(br_label_page_line(d, at(d, "See page", 0)));
+	assert_false(br_label_page_line(d, at(d, "nas01", 0)));
+	assert_false(br_label_page_line(d, at(d, "Disk", 0)));
+	br_doc_free(d);
+}
+
+/* Captions: a word of a document's furniture, a number (arabic, dotted,
+ * roman), a mark or blanks before a capital, a title; a caption takes the
+ * place of the caption before it. "Table 1 shows ..." is a sentence. */
+static void captions_title_what_follows(void **state)
+{
+	(void)state;
+	assert_true(br_label_caption("Table 4: hdparm on the SSDs", 27));
+	assert_true(br_label_caption("TABLE IV. Results", 17));
+	assert_true(br_label_caption("Fig. 3 - the old server", 23));
+	assert_true(br_label_caption("Figure 2.1 Baseline", 19));
+	assert_false(br_label_caption("Table 1 shows the results", 25));
+	assert_false(br_label_caption("Tables: none", 12));
+	assert_false(br_label_caption("Figure it out: 3 runs", 21));
+	static const char in[] =
+		"Fig. 3 - bonnie++ on the old server\n"
+		"\n"
+		"oldsrv,4G,41230,97,84211,12\n"
+		"\n"
+		"TABLE IV. Results on the new server\n"
+		"\n"
+		"newsrv,4G,51230,97,94211,12\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "oldsrv", 0), NULL, "Fig. 3 - bonnie++ on the old server");
+	expect(d, at(d, "newsrv", 0), NULL, "TABLE IV. Results on the new server");
+	br_doc_free(d);
+}
+
+/* A title boxed by two rule lines of one character (a script's banner per
+ * host) is a heading above the banners inside its section ("----- sda
+ * -----"): the next box takes its place. */
+static void boxed_titles_over_banners(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"##############################\n"
+		"# disk-check on web01\n"
+		"##############################\n"
+		"----- hdparm /dev/sda -----\n"
+		"web01,8G,512,97,84211,12\n"
+		"----- hdparm /dev/sdb -----\n"
+		"web01,8G,510,97,84011,12\n"
+		"\n"
+		"==============================\n"
+		"  disk-check on web02\n"
+		"==============================\n"
+		"----- hdparm /dev/sda -----\n"
+		"web02,8G,498,96,79810,11\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "web01,8G,512", 0), NULL, "disk-check on web01 / hdparm /dev/sda");
+	expect(d, at(d, "web01,8G,510", 0), NULL, "disk-check on web01 / hdparm /dev/sdb");
+	expect(d, at(d, "web02", 0), NULL, "disk-check on web02 / hdparm /dev/sda");
+	br_doc_free(d);
+}
+
+/* A line that is one bold span ("**filer3**", "__old filer__") alone
+ * between blank lines is a heading without its marks, even one word in
+ * lower case (which alone could be a signature). */
+static void bold_names_title(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Numbers\n"
+		"\n"
+		"**filer3**\n"
+		"\n"
+		"filer3,8G,512,97,84211,12\n"
+		"\n"
+		"__old filer__\n"
+		"\n"
+		"wd0,8G,510,97,84011,12\n"
+		"\n"
+		"**a** and **b** both\n"
+		"\n"
+		"wd1,8G,510,97,84011,12\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "filer3,", 0), NULL, "filer3");
+	expect(d, at(d, "wd0", 0), NULL, "old filer");
+	expect(d, at(d, "wd1", 0), NULL, "old filer");
+	br_doc_free(d);
+}
+
+/* "Here's my WD Blue:", "Here is the old box:": the thing after "here"
+ * and its verb titles the result when it names one; "Here's the output:",
+ * "Here's mine:" name nothing. */
+static void here_is_the_thing(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Prose.\n\nThat Seagate is fine for its age. Here's my WD Blue for comparison:\nRESULT-A" ROW "\n"
+			       "\nHere is the old box:\nRESULT-B" ROW "\n"
+			       "\nHere's the output:\nRESULT-C" ROW "\n"
+			       "\nHere's mine:\nRESULT-D" ROW "\n"
+			       "\nAnd here's the output from the USB dock:\nRESULT-E" ROW "\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "my WD Blue for comparison");
+	expect(d, at(d, "RESULT-B", 0), NULL, "the old box");
+	expect(d, at(d, "RESULT-C", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-D", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-E", 0), NULL, "the USB dock");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -925,6 +1064,11 @@ int main(void)
 		cmocka_unit_test(archive_navigation_titles_nothing),
 		cmocka_unit_test(intros_that_name_before_the_speaker),
 		cmocka_unit_test(loop_echo_banners),
+		cmocka_unit_test(page_furniture_titles_nothing),
+		cmocka_unit_test(captions_title_what_follows),
+		cmocka_unit_test(boxed_titles_over_banners),
+		cmocka_unit_test(bold_names_title),
+		cmocka_unit_test(here_is_the_thing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -319,6 +319,70 @@ static void note_after_row(void **state)
 	done(&r);
 }
 
+/* A page break ("- 7 -" between blank lines) inside a table: its rows
+ * go on after it. */
+static void table_across_page_break(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "         Random read  Sequential read\n"
+		"ID         K/sec  /sec    K/sec  /sec\n"
+		"ad0s1e    2890.4   176  14021.8   856\n"
+		"\n"
+		"                      - 7 -\n"
+		"\n"
+		"ad1s1e    2901.7   177  14011.2   855\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "ad1s1e");
+	ops(rec(&r, 1), BR_M_seq_read_ops, 855, false);
+	done(&r);
+}
+
+/* Captions below the tables (the last table's caption has nothing after
+ * it to title, the first table none above it): each titles the rows
+ * above it, back to the caption before, not the rows below it. Above the
+ * tables they title what follows. */
+static void captions_below_tables(void **state)
+{
+	(void)state;
+	struct run r;
+	run_all(&r, "         Random read  Sequential read\n"
+		    "ID         K/sec  /sec    K/sec  /sec\n"
+		    "ad0s1e    2890.4   176  14021.8   856\n"
+		    "ad1s1e    2901.7   177  14011.2   855\n"
+		    "\n"
+		    "Table 1: the plain disks\n"
+		    "\n"
+		    "         Random read  Sequential read\n"
+		    "ID         K/sec  /sec    K/sec  /sec\n"
+		    "raid5     3021.3   185   9120.4   557\n"
+		    "\n"
+		    "TABLE II. The RAID-5 volume\n");
+	assert_int_equal(r.ds.records.n, 3);
+	assert_string_equal(rec(&r, 0)->label, "Table 1: the plain disks");
+	assert_string_equal(rec(&r, 1)->label, "Table 1: the plain disks");
+	assert_string_equal(rec(&r, 2)->label, "TABLE II. The RAID-5 volume");
+	done(&r);
+
+	run_all(&r, "Table 1: the plain disks\n"
+		    "\n"
+		    "         Random read  Sequential read\n"
+		    "ID         K/sec  /sec    K/sec  /sec\n"
+		    "ad0s1e    2890.4   176  14021.8   856\n"
+		    "\n"
+		    "Table 2: the RAID-5 volume\n"
+		    "\n"
+		    "         Random read  Sequential read\n"
+		    "ID         K/sec  /sec    K/sec  /sec\n"
+		    "raid5     3021.3   185   9120.4   557\n"
+		    "\n"
+		    "Table 3: what the disks cost\n");
+	assert_int_equal(r.ds.records.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "Table 1: the plain disks");
+	assert_string_equal(rec(&r, 1)->label, "Table 2: the RAID-5 volume");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -335,6 +399,8 @@ int main(void)
 		cmocka_unit_test(markdown_table),
 		cmocka_unit_test(header_without_rows_or_mismatched_units),
 		cmocka_unit_test(note_after_row),
+		cmocka_unit_test(table_across_page_break),
+		cmocka_unit_test(captions_below_tables),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
