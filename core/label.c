@@ -706,6 +706,105 @@ static bool word_is(const char *s, size_t n, const char *w)
  * preposition but a pronoun ("for me") or the tool ("from bonnie++"). */
 static bool names_thing(const char *s, size_t n);
 
+/* "on", "for", "from", "of", "in" go; "with", "without", "using",
+ * "under", "after" say how and stay (intro_tail) */
+static const char *const intro_preps[] = {"on", "for", "from", "of", "in", "with", "without",
+					  "using", "under", "after"};
+enum { INTRO_PREPS_GO = 5 };
+
+/* The index in intro_preps of the word s[0..n), among the first `upto`;
+ * upto when it is none. */
+static size_t intro_prep(const char *s, size_t n, size_t upto)
+{
+	size_t p = 0;
+	while (p < upto && !word_is(s, n, intro_preps[p]))
+		p++;
+	return p;
+}
+
+/* Is s[t..e) the last word of s[0..n), and a pronoun or a word that names
+ * nobody ("for me", "from here")? */
+static bool nobody_at_end(const char *s, size_t n, size_t t, size_t e)
+{
+	static const char *const nobody[] = {"me", "mine", "it", "this", "that", "them", "us",
+					     "you", "here", "there", "now", "today", "him", "her"};
+	for (size_t k = 0; k < BR_ARRAY_LEN(nobody); k++)
+		if (e == n && has_word(s + t, e - t, nobody[k]))
+			return true;
+	return false;
+}
+
+/* Can s[t..n) start what an introduction names: a word, a number or a
+ * path, no command, no pronoun alone? */
+static bool names_start(const char *s, size_t n, size_t t, size_t e, bool path_ok)
+{
+	return t < n && !nobody_at_end(s, n, t, e) &&
+	       ((path_ok && s[t] == '/') || !command_word(s + t, n - t)) &&
+	       (is_alpha((unsigned char)s[t]) || is_digit((unsigned char)s[t]) || s[t] == '/');
+}
+
+/* intro_tail after "here" (its end at `at`), when what follows names a
+ * thing with its article, not a verb ("here is mine"): "Here's my WD
+ * Blue", "here is the old box", "here's the output from the USB dock" (what
+ * the preposition names), "and here the old server". Its offset, 0 when
+ * none. */
+static size_t here_tail(const char *s, size_t n, size_t at)
+{
+	static const char *const dets[] = {"the", "my", "our", "his", "her", "their"};
+	size_t t = at;
+	while (t < n && is_blankc(s[t]))
+		t++;
+	/* the thing after the verb, when it names one ("here's the output"
+	 * names none) */
+	size_t v = t + (t + 2 <= n && s[t] == '\'' && lower((unsigned char)s[t + 1]) == 's' ? 2 : 0);
+	if (v == t) {
+		size_t ve = t + title_word_end(s + t, n - t);
+		if (word_is(s + t, ve - t, "is") || word_is(s + t, ve - t, "are"))
+			v = ve;
+	}
+	if (v > t && v < n && is_blankc(s[v])) {
+		size_t d = v;
+		while (d < n && is_blankc(s[d]))
+			d++;
+		size_t de = d + title_word_end(s + d, n - d);
+		/* the thing is the words before any preposition */
+		size_t pe = de;
+		for (size_t q = de; q < n;) {
+			while (q < n && is_blankc(s[q]))
+				q++;
+			size_t qe = q + title_word_end(s + q, n - q);
+			if (intro_prep(s + q, qe - q, BR_ARRAY_LEN(intro_preps)) < BR_ARRAY_LEN(intro_preps) ||
+			    q == n)
+				break;
+			pe = q = qe;
+		}
+		bool det = false;
+		for (size_t k = 0; k < BR_ARRAY_LEN(dets) && !det; k++)
+			det = word_is(s + d, de - d, dets[k]) && de < n;
+		if (det && names_thing(s + d, pe - d))
+			return d;
+		/* "the output from the USB dock": what the preposition after
+		 * it names ("on", "for", "from", "of", "in") */
+		size_t q = pe;
+		while (q < n && is_blankc(s[q]))
+			q++;
+		size_t qe = q + title_word_end(s + q, n - q), r = qe;
+		bool prep = intro_prep(s + q, qe - q, INTRO_PREPS_GO) < INTRO_PREPS_GO;
+		while (r < n && is_blankc(s[r]))
+			r++;
+		size_t re = r + title_word_end(s + r, n - r);
+		if (det && prep && names_start(s, n, r, re, false))
+			return r;
+	}
+	size_t e = t;
+	while (e < n && is_alpha((unsigned char)s[e]))
+		e++;
+	for (size_t k = 0; k < BR_ARRAY_LEN(dets) && t > at; k++)
+		if (word_is(s + t, e - t, dets[k]) && e < n && is_blankc(s[e]) && !has_word(s + e, n - e, "results"))
+			return t;
+	return 0;
+}
+
 static size_t intro_tail(const char *s, size_t n)
 {
 	static const char *const verbs[] = {"got", "get", "gives", "gave", "give", "shows", "showed",
@@ -713,12 +812,6 @@ static size_t intro_tail(const char *s, size_t n)
 	static const char *const not_results[] = {"wrote", "writes", "schrieb", "said", "says",
 						  "ecrit", "command", "commands", "code", "quote",
 						  "example"};
-	/* "on", "for", "from", "of", "in" go; "with", "without", "using",
-	 * "under", "after" say how and stay */
-	static const char *const preps[] = {"on", "for", "from", "of", "in", "with", "without",
-					    "using", "under", "after"};
-	static const char *const nobody[] = {"me", "mine", "it", "this", "that", "them", "us",
-					     "you", "here", "there", "now", "today", "him", "her"};
 	/* "Joe wrote": the commonest generic introduction, told by its last
 	 * word before any other look */
 	size_t lw = n;
@@ -753,70 +846,10 @@ static size_t intro_tail(const char *s, size_t n)
 	}
 	if (!verb)
 		return 0;
-	/* "and here the old server": what follows "here" when it is a thing
-	 * named with its article, not a verb ("here is mine") */
 	if (at >= 4 && word_is(s + at - 4, 4, "here") && (at == 4 || !is_alpha((unsigned char)s[at - 5]))) {
-		static const char *const dets[] = {"the", "my", "our", "his", "her", "their"};
-		size_t t = at;
-		while (t < n && is_blankc(s[t]))
-			t++;
-		/* "Here's my WD Blue", "here is the old box": the thing after
-		 * the verb, when it names one ("here's the output" names none) */
-		size_t v = t + (t + 2 <= n && s[t] == '\'' && lower((unsigned char)s[t + 1]) == 's' ? 2 : 0);
-		if (v == t) {
-			size_t ve = t + title_word_end(s + t, n - t);
-			if (word_is(s + t, ve - t, "is") || word_is(s + t, ve - t, "are"))
-				v = ve;
-		}
-		if (v > t && v < n && is_blankc(s[v])) {
-			size_t d = v;
-			while (d < n && is_blankc(s[d]))
-				d++;
-			size_t de = d + title_word_end(s + d, n - d);
-			/* the thing is the words before any preposition */
-			size_t pe = de;
-			for (size_t q = de; q < n;) {
-				while (q < n && is_blankc(s[q]))
-					q++;
-				size_t qe = q + title_word_end(s + q, n - q);
-				bool prep = false;
-				for (size_t k = 0; k < BR_ARRAY_LEN(preps) && !prep; k++)
-					prep = word_is(s + q, qe - q, preps[k]);
-				if (prep || q == n)
-					break;
-				pe = q = qe;
-			}
-			bool det = false;
-			for (size_t k = 0; k < BR_ARRAY_LEN(dets) && !det; k++)
-				det = word_is(s + d, de - d, dets[k]) && de < n;
-			if (det && names_thing(s + d, pe - d))
-				return d;
-			/* "here's the output from the USB dock": what the
-			 * preposition after it names ("on", "for", "from", "of",
-			 * "in"; not a pronoun nor a command) */
-			size_t q = pe;
-			while (q < n && is_blankc(s[q]))
-				q++;
-			size_t qe = q + title_word_end(s + q, n - q), r = qe;
-			bool prep = false;
-			for (size_t k = 0; k < 5 && !prep; k++)
-				prep = word_is(s + q, qe - q, preps[k]);
-			while (r < n && is_blankc(s[r]))
-				r++;
-			size_t re = r + title_word_end(s + r, n - r);
-			bool pronoun = false;
-			for (size_t k = 0; k < BR_ARRAY_LEN(nobody) && !pronoun; k++)
-				pronoun = re == n && has_word(s + r, re - r, nobody[k]);
-			if (det && prep && r < n && !pronoun && !command_word(s + r, n - r) &&
-			    (is_alpha((unsigned char)s[r]) || is_digit((unsigned char)s[r]) || s[r] == '/'))
-				return r;
-		}
-		size_t e = t;
-		while (e < n && is_alpha((unsigned char)s[e]))
-			e++;
-		for (size_t k = 0; k < BR_ARRAY_LEN(dets) && t > at; k++)
-			if (word_is(s + t, e - t, dets[k]) && e < n && is_blankc(s[e]) && !has_word(s + e, n - e, "results"))
-				return t;
+		size_t h = here_tail(s, n, at);
+		if (h)
+			return h;
 	}
 	/* the preposition follows the word closely ("got on", "results for",
 	 * "here is mine with"): three words at most */
@@ -829,20 +862,15 @@ static size_t intro_tail(const char *s, size_t n)
 		if (j < n && !is_blankc(s[j]))
 			return 0; /* "here has an m2.SSD.": not a plain word */
 		size_t p = 0;
-		while (p < BR_ARRAY_LEN(preps) && !(j - i == strlen(preps[p]) && has_word(s + i, j - i, preps[p])))
+		while (p < BR_ARRAY_LEN(intro_preps) &&
+		       !(j - i == strlen(intro_preps[p]) && has_word(s + i, j - i, intro_preps[p])))
 			p++;
-		if (p < BR_ARRAY_LEN(preps)) {
-			size_t t = p < 5 ? j : i;
+		if (p < BR_ARRAY_LEN(intro_preps)) {
+			size_t t = p < INTRO_PREPS_GO ? j : i;
 			while (t < n && is_blankc(s[t]))
 				t++;
 			size_t e = t + title_word_end(s + t, n - t);
-			bool pronoun = false;
-			for (size_t k = 0; k < BR_ARRAY_LEN(nobody) && !pronoun; k++)
-				pronoun = e == n && has_word(s + t, e - t, nobody[k]);
-			if (t < n && !pronoun && (s[t] == '/' || !command_word(s + t, n - t)) &&
-			    (is_alpha((unsigned char)s[t]) || is_digit((unsigned char)s[t]) || s[t] == '/'))
-				return t;
-			return 0;
+			return names_start(s, n, t, e, true) ? t : 0;
 		}
 		i = j;
 	}
