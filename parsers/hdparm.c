@@ -236,6 +236,7 @@ struct hp {
 	struct msg_version *msg_version; /* per message (nmsg + 1), when first asked */
 	bool evidence;            /* the document has shown hdparm above ev_upto */
 	size_t ev_upto;
+	signed char ev_all;       /* it shows hdparm anywhere: -1 not looked yet */
 	bool in_block;            /* inside a run of hdparm lines */
 	size_t block_start;       /* its first line: where the label is looked for */
 	size_t prose_run;         /* non-hdparm lines since the last hdparm line */
@@ -1791,6 +1792,24 @@ static bool has_evidence(struct hp *st, size_t i)
 	return st->evidence;
 }
 
+/* Does the document show hdparm anywhere, above line i or below it (a
+ * README's summary table before the outputs it sums up)? Looked for once. */
+static bool shows_hdparm(struct hp *st, size_t i)
+{
+	if (has_evidence(st, i))
+		return true;
+	if (st->ev_all < 0) {
+		st->ev_all = 0;
+		for (size_t k = i; k < st->doc->nlines && !st->ev_all; k++) {
+			size_t n;
+			const char *s = stripped(&st->doc->lines[k], &n);
+			st->ev_all = br_has(s, n, "hdparm", 6) ||
+				     (n >= 6 && (s[0] | 0x20) == 't' && strncasecmp(s, "timing", 6) == 0);
+		}
+	}
+	return st->ev_all > 0;
+}
+
 /*
  * "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec". A line naming
  * its kind by a word only hdparm's readers use (buffered, bfr, cache,
@@ -2384,7 +2403,7 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 			if (!used)
 				t->name_cell = k;
 		}
-	return has_ci(s, n, "timing") || has_ci(s, n, "hdparm") || has_evidence(st, i);
+	return has_ci(s, n, "timing") || has_ci(s, n, "hdparm") || shows_hdparm(st, i);
 }
 
 /* "|---|:---:|", "+-----+", "=====": a table's rule. */
@@ -3382,6 +3401,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 {
 	struct hp st = {0};
 	st.machines = -1;
+	st.ev_all = -1;
 	st.ctx = ctx;
 	st.doc = ctx->doc;
 	size_t before = ctx->nrecords;

@@ -817,6 +817,36 @@ static void csv_table_by_hand(void **state)
 	done(&r);
 }
 
+/* A summary table before the outputs it sums up, in a document that names
+ * hdparm nowhere above it: hdparm's own lines below show the tool, so its
+ * rows are read (the disk only in the table too); with no hdparm anywhere,
+ * such a table is nobody's. */
+static void summary_table_before_its_outputs(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "We re-ran the read tests after the move.\n"
+		"\n"
+		"| Disk    | Cached (MB/sec) | Buffered (MB/sec) |\n"
+		"|---------|-----------------|-------------------|\n"
+		"| boot    | 7509.33         | 540.41            |\n"
+		"| archive | 6870.52         | 151.09            |\n"
+		"\n"
+		"/dev/sda:\n"
+		" Timing cached reads:   15012 MB in  2.00 seconds = 7509.33 MB/sec\n"
+		" Timing buffered disk reads: 1622 MB in  3.00 seconds = 540.41 MB/sec\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->label, "boot");
+	figure(rec(&r, 1), BR_M_buffered_read, 151.09 * 1024, "151.09");
+	done(&r);
+
+	run(&r, "| Disk    | Cached (MB/sec) | Buffered (MB/sec) |\n"
+		"|---------|-----------------|-------------------|\n"
+		"| boot    | 7509.33         | 540.41            |\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 /* A table whose row holds the name in one cell and hdparm's lines in the
  * next (Markdown "<br>", an HTML row's TAB): the row's name titles the
  * record, parenthesis and colon kept; a device in the cell too is the host. */
@@ -1630,6 +1660,7 @@ int main(void)
 		cmocka_unit_test(collapsed_lines),
 		cmocka_unit_test(device_notes_and_settings),
 		cmocka_unit_test(summary_tables),
+		cmocka_unit_test(summary_table_before_its_outputs),
 		cmocka_unit_test(table_units_and_grouping),
 		cmocka_unit_test(names_over_runs),
 		cmocka_unit_test(machines_in_prompts),
