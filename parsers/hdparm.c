@@ -237,6 +237,8 @@ struct hp {
 	bool evidence;            /* the document has shown hdparm above ev_upto */
 	size_t ev_upto;
 	signed char ev_all;       /* it shows hdparm anywhere: -1 not looked yet */
+	char timing_unit;         /* the one unit its timing lines print ('m' MB/sec,
+				   * 'k' kB/sec; 0 none or both), -1 not looked yet */
 	bool in_block;            /* inside a run of hdparm lines */
 	size_t block_start;       /* its first line: where the label is looked for */
 	size_t prose_run;         /* non-hdparm lines since the last hdparm line */
@@ -1810,6 +1812,30 @@ static bool shows_hdparm(struct hp *st, size_t i)
 	return st->ev_all > 0;
 }
 
+/* The unit the document's own timing lines print their rates in, when
+ * they all print one ('m' for MB/sec, 'k' for kB/sec), else 0: what a table
+ * copied from them without a unit means. Looked for once. */
+static char timing_unit(struct hp *st)
+{
+	if (st->timing_unit != -1)
+		return st->timing_unit;
+	char u = 0;
+	for (size_t k = 0; k < st->doc->nlines; k++) {
+		size_t n;
+		const char *s = stripped(&st->doc->lines[k], &n);
+		if (n < 6 || (s[0] | 0x20) != 't' || strncasecmp(s, "timing", 6) != 0 || !br_has(s, n, "/s", 2))
+			continue;
+		char here = br_has(s, n, "MB/s", 4) ? 'm' : br_has(s, n, "kB/s", 4) ? 'k' : 0;
+		if (!here || (u && here != u)) {
+			u = 0;
+			break;
+		}
+		u = here;
+	}
+	st->timing_unit = u;
+	return u;
+}
+
 /*
  * "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec". A line naming
  * its kind by a word only hdparm's readers use (buffered, bfr, cache,
@@ -2605,6 +2631,10 @@ static bool table_at(struct hp *st, size_t i)
 	struct table t; /* the units row may still change it */
 	if (!table_header(st, i, s, n, &t))
 		return false;
+	/* a table without a unit, copied from the document's timing lines,
+	 * is in their unit */
+	if (!t.unit)
+		t.unit = timing_unit(st);
 	size_t j = i + 1, rates = 0;
 	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
 		size_t rn;
@@ -3402,6 +3432,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	struct hp st = {0};
 	st.machines = -1;
 	st.ev_all = -1;
+	st.timing_unit = -1;
 	st.ctx = ctx;
 	st.doc = ctx->doc;
 	size_t before = ctx->nrecords;

@@ -820,7 +820,8 @@ static void csv_table_by_hand(void **state)
 /* A summary table before the outputs it sums up, in a document that names
  * hdparm nowhere above it: hdparm's own lines below show the tool, so its
  * rows are read (the disk only in the table too); with no hdparm anywhere,
- * such a table is nobody's. */
+ * such a table is nobody's. A table without a unit takes the unit of the
+ * document's timing lines when they all print one. */
 static void summary_table_before_its_outputs(void **state)
 {
 	(void)state;
@@ -844,6 +845,32 @@ static void summary_table_before_its_outputs(void **state)
 		"|---------|-----------------|-------------------|\n"
 		"| boot    | 7509.33         | 540.41            |\n");
 	assert_int_equal(r.n, 0);
+	done(&r);
+
+	/* no unit in the table: the unit of the document's own timing lines
+	 * (all MB/sec); timing lines in two units give none */
+	const char *unitless = "Disk        Cached     Buffered\n"
+			       "scratch     6998.10    212.77\n";
+	char doc[512];
+	snprintf(doc, sizeof doc,
+		 "/dev/sda:\n"
+		 " Timing cached reads:   15012 MB in  2.00 seconds = 7509.33 MB/sec\n"
+		 " Timing buffered disk reads: 1622 MB in  3.00 seconds = 540.41 MB/sec\n"
+		 "\n%s",
+		 unitless);
+	run(&r, doc);
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 1), BR_M_buffered_read, 212.77 * 1024, "212.77");
+	done(&r);
+	snprintf(doc, sizeof doc,
+		 "/dev/hda:\n"
+		 " Timing buffered disk reads:   2 MB in  7.77 seconds = 263.71 kB/sec\n"
+		 "/dev/sda:\n"
+		 " Timing buffered disk reads: 1622 MB in  3.00 seconds = 540.41 MB/sec\n"
+		 "\n%s",
+		 unitless);
+	run(&r, doc);
+	assert_int_equal(r.n, 2);
 	done(&r);
 }
 
