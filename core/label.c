@@ -808,7 +808,8 @@ static size_t here_tail(const char *s, size_t n, size_t at)
 static size_t intro_tail(const char *s, size_t n)
 {
 	static const char *const verbs[] = {"got", "get", "gives", "gave", "give", "shows", "showed",
-					    "results", "result", "numbers", "figures", "reported", "here"};
+					    "results", "result", "numbers", "figures", "reported", "here",
+					    "output", "outputs"};
 	static const char *const not_results[] = {"wrote", "writes", "schrieb", "said", "says",
 						  "ecrit", "command", "commands", "code", "quote",
 						  "example"};
@@ -826,7 +827,7 @@ static size_t intro_tail(const char *s, size_t n)
 	/* one pass over the words: the last generic one (the part is after
 	 * it), and none of a quote or a command */
 	size_t at = 0;
-	bool verb = false;
+	bool verb = false, output = false;
 	for (size_t i = 0; i < n;) {
 		while (i < n && !is_alpha((unsigned char)s[i]))
 			i++;
@@ -839,13 +840,26 @@ static size_t intro_tail(const char *s, size_t n)
 				return 0;
 		for (size_t k = 0; k < BR_ARRAY_LEN(verbs); k++)
 			if (verbs[k][0] == c0 && word_is(s + i, j - i, verbs[k]))
-				verb = true, at = j;
+				verb = true, at = j, output = strncmp(verbs[k], "output", 6) == 0;
 		while (j < n && s[j] == '\'')
 			j++; /* "here's" */
 		i = j;
 	}
 	if (!verb)
 		return 0;
+	/* "output of the scratch disk", "from my laptop", "for sda": only
+	 * with that preposition right after it ("output in txt format",
+	 * "the output sits in shell comments" name no run) */
+	if (output) {
+		size_t t = at;
+		while (t < n && is_blankc(s[t]))
+			t++;
+		size_t e = t;
+		while (e < n && is_alpha((unsigned char)s[e]))
+			e++;
+		if (!word_is(s + t, e - t, "of") && !word_is(s + t, e - t, "from") && !word_is(s + t, e - t, "for"))
+			return 0;
+	}
 	if (at >= 4 && word_is(s + at - 4, 4, "here") && (at == 4 || !is_alpha((unsigned char)s[at - 5]))) {
 		size_t h = here_tail(s, n, at);
 		if (h)

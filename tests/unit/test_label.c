@@ -869,6 +869,26 @@ static void intros_that_name_before_the_speaker(void **state)
 	br_doc_free(d);
 }
 
+/* "Output of X:" names X, as "results for X:" does, only with "of",
+ * "from" or "for" right after the word (an rst literal block's "::" too);
+ * "Sample output in txt format:" and "the output sits in shell comments"
+ * name no run. */
+static void output_of_a_thing(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Prose.\n\nOutput of the scratch disk::\n\nRESULT-A" ROW "\n"
+			       "\nhdparm output for sda:\nRESULT-B" ROW "\n"
+			       "\nSample output in txt format:\nRESULT-C" ROW "\n"
+			       "\nThe output of hdparm -tT:\nRESULT-D" ROW "\n"
+			       "\nOutput from my old laptop:\nRESULT-E" ROW "\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "the scratch disk");
+	expect(d, at(d, "RESULT-B", 0), NULL, "sda");
+	expect(d, at(d, "RESULT-C", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-D", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-E", 0), NULL, "my old laptop");
+	br_doc_free(d);
+}
+
 /* The names a shell loop echoes before each pass ("== sda ==", "=== web1",
  * tail's "==> file <==") title the output under them, below the
  * introduction of the loop; names over columns side by side title
@@ -1063,6 +1083,7 @@ int main(void)
 		cmocka_unit_test(names_over_results),
 		cmocka_unit_test(archive_navigation_titles_nothing),
 		cmocka_unit_test(intros_that_name_before_the_speaker),
+		cmocka_unit_test(output_of_a_thing),
 		cmocka_unit_test(loop_echo_banners),
 		cmocka_unit_test(page_furniture_titles_nothing),
 		cmocka_unit_test(captions_title_what_follows),
