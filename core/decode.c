@@ -638,6 +638,8 @@ void br_decode(struct br_doc *doc)
 	br_dec_stage_gutter(doc);
 	struct signs sg;
 	decode_transport(doc, &sg);
+	/* "测试结果如下：": a CJK introduction's colon, once encodings are undone */
+	br_dec_stage_fullwidth_colon(doc);
 	/* a numbered paste inside a page, a web mail or an encoded message
 	 * shows its whole gutter once the markup or the encoding is gone
 	 * (quoted-printable's soft breaks and "=20" interrupt its numbers) */

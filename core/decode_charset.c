@@ -252,3 +252,45 @@ bool br_charset_add(const char *set, const char *s, size_t n, struct br_buf *b)
 	iconv_close(cd);
 	return ok;
 }
+
+/*
+ * A full-width colon (U+FF1A) at the end of a line, as Chinese and
+ * Japanese posts end an introduction ("测试结果如下：", "/dev/sda："), is a
+ * colon: the labels and the parsers read ':' there. Only at the end (blanks
+ * after it aside): inside a line it is the writer's punctuation.
+ */
+static size_t fw_colon_at(const struct br_line *l)
+{
+	size_t n = rtrim_len(l->text, l->len);
+	return n >= 3 && memcmp(l->text + n - 3, "\xef\xbc\x9a", 3) == 0 ? n - 3 : (size_t)-1;
+}
+
+bool br_dec_stage_fullwidth_colon(struct br_doc *doc)
+{
+	size_t nl = doc->nlines, first = nl;
+	for (size_t i = 0; i < nl && first == nl; i++)
+		if (doc->lines[i].len >= 3 && fw_colon_at(&doc->lines[i]) != (size_t)-1)
+			first = i;
+	if (first == nl)
+		return false;
+	struct rw out;
+	struct lw w = {0};
+	rw_init(&out, doc);
+	for (size_t i = 0; i < nl; i++) {
+		const struct br_line *l = &doc->lines[i];
+		size_t at = i < first ? (size_t)-1 : fw_colon_at(l);
+		if (at == (size_t)-1) {
+			rw_keep(&out, l, i + 1);
+			continue;
+		}
+		size_t ji = 0;
+		lw_reset(&w);
+		lw_carry(&w, l, &ji, at);
+		br_buf_add(&w.text, l->text, at);
+		br_buf_addc(&w.text, ':');
+		br_dec_lw_emit(&out, i + 1, &w, l->line, l->end_line, l->depth, l->flags);
+	}
+	br_dec_lw_free(&w);
+	br_dec_rw_done(&out);
+	return true;
+}

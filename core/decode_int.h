@@ -241,6 +241,9 @@ size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl);
 /* decode_charset.c: lines in a character set a Content-Type declared,
  * converted to UTF-8; true when a line changed. */
 bool br_dec_stage_charset(struct br_doc *doc);
+/* decode_charset.c: a full-width colon ending a line made ':'; true when a
+ * line changed. */
+bool br_dec_stage_fullwidth_colon(struct br_doc *doc);
 
 /* A span of lines [body, end) an encoding stage replaces by the text
  * decoded from it (base64 bodies, uuencoded blocks): the text, and for each

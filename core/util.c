@@ -600,12 +600,49 @@ const char *br_last_error(void)
 	return last_error;
 }
 
+/* Does code point cp take two columns of a terminal (East Asian Wide and
+ * Fullwidth: CJK ideographs, kana, Hangul, full-width forms)? */
+static bool wide_cp(unsigned cp)
+{
+	return (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0x303e) ||
+	       (cp >= 0x3041 && cp <= 0x33ff) || (cp >= 0x3400 && cp <= 0x4dbf) ||
+	       (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0xa000 && cp <= 0xa4cf) ||
+	       (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+	       (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+	       (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd);
+}
+
+size_t br_u8_width_rest(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t w = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned c = u[i];
+		if (c < 0xe1 || i + 2 >= n || (c < 0xf0 && (u[i + 1] & 0xc0) != 0x80)) {
+			w += (c & 0xc0) != 0x80; /* (ASCII, 2-byte characters: one column) */
+			continue;
+		}
+		unsigned cp;
+		size_t len;
+		if (c < 0xf0) {
+			cp = (c & 0x0f) << 12 | (u[i + 1] & 0x3fu) << 6 | (u[i + 2] & 0x3fu);
+			len = 3;
+		} else if (i + 3 < n) {
+			cp = (c & 0x07) << 18 | (u[i + 1] & 0x3fu) << 12 | (u[i + 2] & 0x3fu) << 6 | (u[i + 3] & 0x3fu);
+			len = 4;
+		} else {
+			w++;
+			continue;
+		}
+		w += wide_cp(cp) ? 2 : 1;
+		i += len - 1;
+	}
+	return w;
+}
+
 size_t br_u8_columns(const char *s)
 {
-	size_t n = 0;
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
+	return br_u8_width(s, strlen(s));
 }
 
 /* End the line that starts at b->data + start: trailing blanks go. */
@@ -625,9 +662,7 @@ void br_buf_add_wrapped(struct br_buf *b, const char *text, size_t indent, size_
 	bool fresh = true; /* nothing but indentation on the line yet */
 	while (*p) {
 		size_t wl = strcspn(p, " ");
-		size_t ww = 0;
-		for (size_t i = 0; i < wl; i++)
-			ww += ((unsigned char)p[i] & 0xc0) != 0x80;
+		size_t ww = br_u8_width(p, wl);
 		if (col > indent && col + 1 + ww > width) {
 			end_wrapped_line(b, start);
 			start = b->len;

@@ -89,6 +89,18 @@ void br_buf_add_legacy(struct br_buf *b, const char *s, size_t n);
 /* Columns a UTF-8 string takes: one per code point (benchmark names hold
  * no wide characters worth the cost of wcwidth tables). */
 size_t br_u8_columns(const char *s);
+/* The columns a terminal gives s[0..n) (valid UTF-8): one a character, two
+ * for East Asian wide ones (CJK, kana, Hangul, full-width forms). Inline
+ * while no character has three bytes or more (a table's every cell is
+ * measured); br_u8_width_rest measures from the first that has. */
+size_t br_u8_width_rest(const char *s, size_t n);
+static inline size_t br_u8_width(const char *s, size_t n)
+{
+	size_t w = 0, i = 0;
+	for (; i < n && (unsigned char)s[i] < 0xe1; i++)
+		w += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return i == n ? w : w + br_u8_width_rest(s + i, n - i);
+}
 /* `text` word-wrapped to `width` columns, each line ended by '\n' and
  * without trailing blanks; the text's leading blanks kept, continuation
  * lines indented by `indent`. A word longer than a line stands alone. */

@@ -110,10 +110,7 @@ const char *br_cmp_sig_text(enum br_cmp_sig s)
 
 static size_t cols_of(const char *s, size_t n)
 {
-	size_t w = 0;
-	for (size_t i = 0; i < n && s[i]; i++)
-		w += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return w;
+	return br_u8_width(s, strnlen(s, n));
 }
 
 /* The longest run of whole words at the start of head[0..n) that fits

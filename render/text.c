@@ -58,9 +58,7 @@ static void pad(struct br_buf *b, size_t n)
 
 static void put_right(struct br_buf *b, const char *s, size_t w)
 {
-	size_t len = 0, n = 0;
-	for (; s[len]; len++)
-		n += ((unsigned char)s[len] & 0xc0) != 0x80;
+	size_t len = strlen(s), n = br_u8_width(s, len);
 	pad(b, n < w ? w - n : 0);
 	br_buf_add(b, s, len);
 }
@@ -354,9 +352,7 @@ static void block_row(struct br_buf *b, struct tgrid *gr, size_t r, const size_t
 	size_t nlen = strlen(name), at = b->len;
 	br_buf_grow(b, nlen + gr->namew + room + 16 + 1);
 	char *d = b->data + at;
-	size_t cols = 0;
-	for (size_t i = 0; i < nlen; i++)
-		cols += ((unsigned char)name[i] & 0xc0) != 0x80;
+	size_t cols = br_u8_width(name, nlen);
 	memcpy(d, name, nlen);
 	d += nlen;
 	if (cols < gr->namew) {

@@ -1736,6 +1736,20 @@ static void declared_charset_made_utf8(void **state)
 	br_doc_free(d);
 }
 
+/* A full-width colon ending a line (after QP too) is a colon; one inside
+ * a line stays. */
+static void fullwidth_colon_at_line_end(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("\xe7\xbb\x93\xe6\x9e\x9c\xef\xbc\x9a  \n"
+			       "/dev/md0\xef\xbc\x9a\n"
+			       "a\xef\xbc\x9a" "b\n");
+	find(d, "\xe7\xbb\x93\xe6\x9e\x9c:");
+	find(d, "/dev/md0:");
+	find(d, "a\xef\xbc\x9a" "b");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1794,6 +1808,7 @@ int main(void)
 		cmocka_unit_test(entities_in_text),
 		cmocka_unit_test(b64_body_decoded),
 		cmocka_unit_test(declared_charset_made_utf8),
+		cmocka_unit_test(fullwidth_colon_at_line_end),
 		cmocka_unit_test(b64_parts_chosen),
 		cmocka_unit_test(ansible_results_unwrapped),
 	};

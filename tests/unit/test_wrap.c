@@ -54,6 +54,18 @@ static void widths_count_code_points(void **state)
 	char *s = wrap("a \xe2\x86\x92 b \xe2\x86\x92 c", 0, 5);
 	assert_string_equal(s, "a \xe2\x86\x92 b\n\xe2\x86\x92 c\n");
 	free(s);
+	/* East Asian wide characters take two columns: "系统盘" is 6, the
+	 * full-width "（" 2, a Hangul syllable 2, a CJK extension B one (4
+	 * bytes) 2; Cyrillic one each; a cut sequence one */
+	assert_int_equal(br_u8_columns("\xe7\xb3\xbb\xe7\xbb\x9f\xe7\x9b\x98"), 6);
+	assert_int_equal(br_u8_columns("\xef\xbc\x88SSD"), 5);
+	assert_int_equal(br_u8_columns("\xed\x95\x9c"), 2);
+	assert_int_equal(br_u8_columns("\xf0\xa0\x80\x80x"), 3);
+	assert_int_equal(br_u8_columns("\xd0\xa1\xd0\xb5"), 2);
+	assert_int_equal(br_u8_width("\xe7\xb3", 2), 1);
+	s = wrap("\xe7\xb3\xbb\xe7\xbb\x9f \xe7\x9b\x98", 0, 5);
+	assert_string_equal(s, "\xe7\xb3\xbb\xe7\xbb\x9f\n\xe7\x9b\x98\n");
+	free(s);
 }
 
 int main(void)
