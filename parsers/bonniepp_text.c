@@ -658,6 +658,10 @@ struct pstate_all {
 	 * (command_names), NUL-separated; read once, when a cut name asks */
 	struct br_buf mnames;
 	bool mnames_read;
+	/* the header of the document's last table that had an I/O row under
+	 * a Version or units line: a full row further down takes it (stray_row) */
+	struct prun hdr;
+	bool has_hdr;
 };
 
 static void copy_tok(char *dst, size_t cap, const char *s, size_t n)
@@ -1865,6 +1869,10 @@ static void table_flush(struct pstate_all *ps)
 	ps->row_label[0] = '\0';
 	if (!run->open)
 		return;
+	if (run->io_row && run->strong_hdr) {
+		ps->hdr = *run;
+		ps->has_hdr = true;
+	}
 	if (ps->ntab == 0 && pend_joins(ps, run)) {
 		struct prun c = ps->pend;
 		cr_part_take(&c, run);
@@ -3327,6 +3335,45 @@ static void open_run(struct pstate_all *pps, size_t i, const struct pline *pl)
 	}
 }
 
+/*
+ * Line i, outside any table, is a full I/O row (all six tests: a name, a
+ * size and twelve figures) in a document whose earlier table had such rows
+ * under a strong header: the row is read under that header, a run of its
+ * own. A reply quotes a table and adds its own machine's row under the
+ * quote ("ours, for comparison:"), a post gives a second row after some
+ * prose. Anything less than a full row (a -f row's eight figures, a line
+ * of numbers from another tool) is left alone.
+ */
+static bool stray_row(struct pstate_all *ps, size_t *ip)
+{
+	size_t i = *ip;
+	if (!ps->has_hdr || !row_shape(&ps->ctx->doc->lines[i], false))
+		return false;
+	run_start(ps, i);
+	struct prun *run = &ps->run;
+	const struct prun *h = &ps->hdr;
+	memcpy(run->version, h->version, sizeof run->version);
+	run->nhdr = h->nhdr;
+	run->strong_hdr = true;
+	run->fam198 = h->fam198;
+	run->runner = h->runner;
+	run->concurrency = h->concurrency;
+	bool looks;
+	const char *why;
+	size_t used = read_row(ps, i, false, &looks, &why);
+	int pairs = 0;
+	for (int p = 0; used && p < 6; p++)
+		pairs += run->io[p].present;
+	if (pairs < 6) {
+		run_reset(run);
+		return false;
+	}
+	run->st = ST_IOROW;
+	*ip = i + used - 1;
+	run->last = *ip;
+	return true;
+}
+
 /* Reads every unclaimed line: a whole report on one line, a line of the
  * open run, or a header that opens one. */
 static void parse_lines(struct pstate_all *pps)
@@ -3364,6 +3411,8 @@ static void parse_lines(struct pstate_all *pps)
 				continue;
 			run_flush(pps);
 		}
+		if (pl.kind == PK_OTHER && stray_row(pps, &i))
+			continue;
 		if (!starts_run(&pl))
 			continue;
 		if (pl.kind == PK_VER && pl.ver_weak && !weak_version_starts(pps, i))

@@ -1599,6 +1599,49 @@ static void table_across_page_breaks(void **state)
 	done(&r);
 }
 
+/* A full row outside any table, below a table of the same document, is
+ * read under that table's header (a reply adds its own machine's row); a
+ * -f row's eight figures or a line of other numbers are not. */
+static void stray_full_row_takes_the_header(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.97       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"vault1          64G   809  98 522901  52 251877  30  3088  97 655410  31 901.7  35\n"
+		"\n"
+		"Here is the spare box on the same shelf model:\n"
+		"\n"
+		"vault2          64G   790  97 498120  49 240119  29  3012  96 640033  30 877.0  33\n"
+		"\n"
+		"and with -f (no per-char tests), which is not a full row:\n"
+		"vault3          64G        498120  49 240119  29            640033  30 877.0  33\n"
+		"uptime 12 days  64G  1 2 3 4 5 6 7 8 9 10 11 12 13\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "vault2");
+	assert_fig(&r, 1, BR_M_putc, 790, 97);
+	assert_fig(&r, 1, BR_M_seeks, 877.0, 33);
+	assert_int_equal(rec(&r, 1)->source.line, 8);
+	done(&r);
+}
+
+/* Without a table above it, the same row is nobody's. */
+static void stray_row_needs_a_table_above(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "vault2          64G   790  97 498120  49 240119  29  3012  96 640033  30 877.0  33\n"
+		"\n"
+		"Version  1.97       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"vault1          64G   809  98 522901  52 251877  30  3088  97 655410  31 901.7  35\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "vault1");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1641,6 +1684,8 @@ int main(void)
 		cmocka_unit_test(table_on_one_line),
 		cmocka_unit_test(table_on_one_line_wrapped),
 		cmocka_unit_test(table_across_page_breaks),
+		cmocka_unit_test(stray_full_row_takes_the_header),
+		cmocka_unit_test(stray_row_needs_a_table_above),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
