@@ -177,6 +177,16 @@ static int cmp_pos(const void *a, const void *b)
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
+/* Do the set's shortlists hold this block's best `keep` bars: the m
+ * series are all that have its figure (the series order: a series' place
+ * among them is its place in the set), every one ranked, at least keep
+ * shortlisted? */
+static bool shortlisted(const struct br_chart_block *bk, const struct br_chart_set *set, size_t m, size_t keep)
+{
+	enum br_metric_id id = bk->metric;
+	return set->best[id] && !set->nan[id] && set->nwith[id] == m && set->nbest[id] >= keep;
+}
+
 /* A block's bars: the series in ser (m of them, in display order). With a
  * cap (a report's chart: the best max_bars, or --top when smaller), only
  * the bars apply_caps would keep are made: the same best of the same
@@ -189,6 +199,19 @@ static void block_bars(struct br_chart_block *bk, const struct br_chart_set *set
 	size_t top = o ? o->top : 0;
 	size_t keep = top && top < max_bars ? top : max_bars;
 	pc->all_bars += m;
+	if (max_bars && m > keep && shortlisted(bk, set, m, keep)) {
+		const struct br_chart_best *best = set->best[bk->metric];
+		for (size_t i = 0; i < keep; i++)
+			pc->it[i].pos = best[i].series;
+		qsort(pc->it, keep, sizeof *pc->it, cmp_pos);
+		bk->bars = br_calloc(keep, sizeof *bk->bars);
+		for (size_t i = 0; i < keep; i++)
+			bk->bars[bk->nbars++].series = pc->it[i].pos;
+		bk->nhidden = m - keep;
+		if (!(top && top <= max_bars))
+			pc->by_cap += (top && top < m ? top : m) - keep;
+		return;
+	}
 	if (max_bars && m > keep) {
 		bool nan = false;
 		for (size_t i = 0; i < m && !nan; i++) {

@@ -32,8 +32,10 @@ void br_chart_set_free(struct br_chart_set *set)
 	free(set->v);
 	free(set->col);
 	free(set->present);
-	for (int id = 0; id < BR_METRIC_COUNT; id++)
+	for (int id = 0; id < BR_METRIC_COUNT; id++) {
 		free(set->rank[id]);
+		free(set->best[id]);
+	}
 	br_cmp_free(set->own);
 	memset(set, 0, sizeof *set);
 }
@@ -131,8 +133,72 @@ static void name_add(struct name_set *ns, int family, const char *name)
 	ns->family[j] = family;
 }
 
+/* x ranks before y: the larger key, then the earlier series (the order
+ * chart_layout.c's rank_best keeps). */
+static bool best_before(const struct br_chart_best *x, const struct br_chart_best *y)
+{
+	return x->key != y->key ? x->key > y->key : x->series < y->series;
+}
+
+/* The heap of a metric's best n so far, the last-ranked at the top: item
+ * i sifted down, or up. */
+static void best_down(struct br_chart_best *h, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		if (l < n && best_before(&h[m], &h[l]))
+			m = l;
+		if (r < n && best_before(&h[m], &h[r]))
+			m = r;
+		if (m == i)
+			return;
+		struct br_chart_best t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+static void best_up(struct br_chart_best *h, size_t i)
+{
+	while (i > 0) {
+		size_t up = (i - 1) / 2;
+		if (!best_before(&h[up], &h[i]))
+			return;
+		struct br_chart_best t = h[i];
+		h[i] = h[up];
+		h[up] = t;
+		i = up;
+	}
+}
+
+/* Series k ranked key for metric id, into the metric's shortlist. */
+static void best_add(struct br_chart_set *set, enum br_metric_id id, size_t k, double key)
+{
+	set->nwith[id]++;
+	if (isnan(key))
+		set->nan[id] = true;
+	if (!set->best[id])
+		set->best[id] = br_malloc(set->shortlist * sizeof *set->best[id]);
+	struct br_chart_best b = {key, k}, *h = set->best[id];
+	if (set->nbest[id] < set->shortlist) {
+		h[set->nbest[id]] = b;
+		best_up(h, set->nbest[id]++);
+	} else if (best_before(&b, &h[0])) {
+		h[0] = b;
+		best_down(h, set->nbest[id], 0);
+	}
+}
+
+static int cmp_best(const void *a, const void *b)
+{
+	const struct br_chart_best *x = a, *y = b;
+	return best_before(x, y) ? -1 : best_before(y, x);
+}
+
 /* Series k's present figures and their ranks (one pass over its row's
- * cells: its records are read once, not once per chart and metric). */
+ * cells: its records are read once, not once per chart and metric): held
+ * for every series, or into the shortlists. */
 static void ranks(struct br_chart_set *set, size_t k, size_t total)
 {
 	const struct br_chart_series *s = &set->v[k];
@@ -143,10 +209,23 @@ static void ranks(struct br_chart_set *set, size_t k, size_t total)
 		if (!br_chart_stat(set, k, id, &st)->present)
 			continue;
 		set->present[k] |= (uint64_t)1 << id;
+		double key = br_chart_rank_of(&st, br_metric(id)->better);
+		if (set->shortlist) {
+			best_add(set, id, k, key);
+			continue;
+		}
 		if (!set->rank[id])
 			set->rank[id] = br_malloc(total * sizeof *set->rank[id]);
-		set->rank[id][k] = br_chart_rank_of(&st, br_metric(id)->better);
+		set->rank[id][k] = key;
 	}
+}
+
+double br_chart_rank(const struct br_chart_set *set, size_t s, enum br_metric_id id)
+{
+	if (set->rank[id])
+		return set->rank[id][s];
+	struct br_chart_stat st;
+	return br_chart_rank_of(br_chart_stat(set, s, id, &st), br_metric(id)->better);
 }
 
 struct slot_key {
@@ -163,9 +242,10 @@ static int cmp_slot_key(const void *a, const void *b)
 }
 
 void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
-			   const struct br_recset *rs)
+			   const struct br_recset *rs, size_t shortlist)
 {
 	memset(set, 0, sizeof *set);
+	set->shortlist = shortlist;
 	size_t total = 0;
 	for (size_t t = 0; cmp && t < cmp->ntables; t++)
 		total += cmp->tables[t].nrows;
@@ -227,6 +307,9 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 		sr->colour = next[sr->family]++;
 	}
 	free(keys);
+	for (int id = 0; id < BR_METRIC_COUNT; id++)
+		if (set->best[id])
+			qsort(set->best[id], set->nbest[id], sizeof *set->best[id], cmp_best);
 	br_ptrmap_free(&order);
 	free(names.name);
 	free(names.family);
@@ -242,7 +325,7 @@ void br_chart_set_build(struct br_chart_set *set, const struct br_dataset *ds,
 		copy = *o;
 	copy.top = 0;
 	struct br_cmp *cmp = br_cmp_build(ds, &copy);
-	br_chart_set_from_cmp(set, cmp, &ds->records);
+	br_chart_set_from_cmp(set, cmp, &ds->records, 0);
 	if (set->cmp)
 		set->own = cmp; /* the series are its rows */
 	else

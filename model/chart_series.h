@@ -46,6 +46,13 @@ struct br_chart_series {
 
 /* Every series of a dataset, in display order (colours stay in dataset
  * order whatever the display order). */
+/* A series and its rank for one metric (br_chart_rank_of): the set's
+ * shortlists hold these. */
+struct br_chart_best {
+	double key;
+	size_t series;
+};
+
 struct br_chart_set {
 	struct br_chart_series *v;
 	size_t n;
@@ -55,9 +62,18 @@ struct br_chart_set {
 	signed char (*col)[BR_METRIC_COUNT]; /* per table: metric → its column, -1 */
 	/* what a chart ranks every series by, made in one pass over the rows:
 	 * the metrics each series has (bit id), and per metric that any has
-	 * (else NULL) each series' rank key (br_chart_rank) */
+	 * (else NULL) either each series' rank key (br_chart_rank), or, for a
+	 * set made with a shortlist length (a chart that shows the best few
+	 * bars of each metric), only those: best[id] the `shortlist` best
+	 * series by rank then series order, best first (nbest[id] of them),
+	 * nwith[id] the series that have the figure, nan[id] whether a rank
+	 * has no order (no shortlist can be trusted then) */
 	uint64_t *present;
 	double *rank[BR_METRIC_COUNT];
+	size_t shortlist;
+	struct br_chart_best *best[BR_METRIC_COUNT];
+	size_t nbest[BR_METRIC_COUNT], nwith[BR_METRIC_COUNT];
+	bool nan[BR_METRIC_COUNT];
 	const char *quick;  /* the first series' "quick" parameter of a quick
 			     * run of benchreport run (borrowed), else NULL */
 };
@@ -73,20 +89,21 @@ static inline bool br_chart_present(const struct br_chart_set *set, size_t s, en
 }
 /* Series s's rank for metric id, larger is better: too fast first, then
  * the value (negated when less is better), then unreadable (-infinity).
- * Only for a present figure. */
-static inline double br_chart_rank(const struct br_chart_set *set, size_t s, enum br_metric_id id)
-{
-	return set->rank[id][s];
-}
+ * Only for a present figure. (Held for every series, or made from its
+ * cell in a set with shortlists.) */
+double br_chart_rank(const struct br_chart_set *set, size_t s, enum br_metric_id id);
 /* The rank of a figure (br_chart_rank). */
 double br_chart_rank_of(const struct br_chart_stat *st, enum br_better better);
 
 /* Series from the rows of a comparison model (table.h: one row per record,
  * or per configuration with --aggregate; its order, its statistics), which
  * the set borrows: it must outlive the set. Colour slots follow the dataset
- * order of each row's first record in rs. */
+ * order of each row's first record in rs. With a shortlist length (not 0),
+ * the set holds the ranks of only that many best series a metric (the
+ * charts built from it keep at most that many bars a block); else every
+ * series' rank. */
 void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
-			   const struct br_recset *rs);
+			   const struct br_recset *rs, size_t shortlist);
 /* The same, building the comparison from ds and o (o->top is left to the
  * charts, which keep the best N per metric). */
 void br_chart_set_build(struct br_chart_set *set, const struct br_dataset *ds,

@@ -202,7 +202,7 @@ static void section_charts(struct br_report *rep, struct br_report_section *sc)
 		so.group_by = NULL; /* the section is the group */
 		sc->cmp = sc->own_cmp = br_cmp_build_records(&sc->rs, &so);
 	}
-	br_chart_set_from_cmp(&sc->series, sc->cmp, &sc->rs);
+	br_chart_set_from_cmp(&sc->series, sc->cmp, &sc->rs, BR_REPORT_CHART_BARS);
 	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
 		for (int g = 0; g < BR_GROUP_COUNT; g++)
 			if (br_cmp_has_group(sc->cmp, fam, (enum br_group)g) &&
@@ -213,7 +213,7 @@ static void section_charts(struct br_report *rep, struct br_report_section *sc)
 
 static void metric_charts(struct br_report *rep)
 {
-	br_chart_set_from_cmp(&rep->metric_series, rep->cmp, &rep->ds->records);
+	br_chart_set_from_cmp(&rep->metric_series, rep->cmp, &rep->ds->records, BR_REPORT_CHART_BARS);
 	for (int fam = 0; fam < BR_FAM_COUNT; fam++)
 		for (int g = 0; g < BR_GROUP_COUNT; g++)
 			if (br_cmp_has_group(rep->cmp, fam, (enum br_group)g) &&
