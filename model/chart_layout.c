@@ -32,63 +32,31 @@ int br_chart_first_group(const struct br_chart_set *set, const struct br_render_
 	return -1;
 }
 
-/* Rank key: larger is better. Too fast is best; unreadable worst. */
-struct rank_item {
-	double key;
-	size_t pos;
-};
-
+/* Rank key: larger is better. Too fast is best; unreadable worst. (A
+ * bar's place in its block, or in the series of a block, is its index.) */
 static int cmp_rank(const void *a, const void *b)
 {
-	const struct rank_item *x = a, *y = b;
+	const struct br_chart_ranked *x = a, *y = b;
 	if (x->key != y->key)
 		return x->key > y->key ? -1 : 1;
-	return x->pos < y->pos ? -1 : x->pos > y->pos;
-}
-
-/* x ranks before y (cmp_rank < 0). */
-static bool rank_before(const struct rank_item *x, const struct rank_item *y)
-{
-	return x->key != y->key ? x->key > y->key : x->pos < y->pos;
-}
-
-/* The heap of the best n items so far, the last-ranked at the top: item i
- * of h sifted down. */
-static void rank_sift(struct rank_item *h, size_t n, size_t i)
-{
-	for (;;) {
-		size_t l = 2 * i + 1, r = l + 1, m = i;
-		if (l < n && rank_before(&h[m], &h[l]))
-			m = l;
-		if (r < n && rank_before(&h[m], &h[r]))
-			m = r;
-		if (m == i)
-			return;
-		struct rank_item t = h[i];
-		h[i] = h[m];
-		h[m] = t;
-		i = m;
-	}
+	return x->at < y->at ? -1 : x->at > y->at;
 }
 
 /* The `keep` (< n) best of the n items (no NaN key) into it[0 .. keep), in
- * no order: a heap of keep items, the last-ranked at the top. */
-static void rank_heap(struct rank_item *it, size_t n, size_t keep)
+ * no order: a heap of keep items, the last-ranked at the top (each item
+ * read before the heap can grow over its slot). */
+static void rank_heap(struct br_chart_ranked *it, size_t n, size_t keep)
 {
-	for (size_t i = keep / 2; i-- > 0;)
-		rank_sift(it, keep, i);
-	for (size_t i = keep; i < n; i++)
-		if (rank_before(&it[i], &it[0])) {
-			it[0] = it[i];
-			rank_sift(it, keep, 0);
-		}
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		br_chart_ranked_keep(it, &k, keep, it[i]);
 }
 
 /* Mark in kept the `keep` (< n) best of the n items: a heap of keep items,
  * O(n log keep) (a report's chart keeps 25 bars of 100,000 rows). The
  * order is total (key, then position), so the set is the one a full sort
  * would give; a NaN key (no order) takes the sort itself. */
-static void rank_best(struct rank_item *it, size_t n, size_t keep, bool *kept)
+static void rank_best(struct br_chart_ranked *it, size_t n, size_t keep, bool *kept)
 {
 	bool nan = false;
 	for (size_t i = 0; i < n && !nan; i++)
@@ -98,7 +66,7 @@ static void rank_best(struct rank_item *it, size_t n, size_t keep, bool *kept)
 	else
 		rank_heap(it, n, keep);
 	for (size_t i = 0; i < keep; i++)
-		kept[it[i].pos] = true;
+		kept[it[i].at] = true;
 }
 
 /* Keep the best `keep` bars of a block, in their display order. */
@@ -106,10 +74,10 @@ static void block_keep(struct br_chart_block *bk, const struct br_chart_set *set
 {
 	if (bk->nbars <= keep)
 		return;
-	struct rank_item *it = br_calloc(bk->nbars, sizeof *it);
+	struct br_chart_ranked *it = br_calloc(bk->nbars, sizeof *it);
 	for (size_t i = 0; i < bk->nbars; i++) {
 		it[i].key = br_chart_rank(set, bk->bars[i].series, bk->metric);
-		it[i].pos = i;
+		it[i].at = i;
 	}
 	bool *kept = br_calloc(bk->nbars, sizeof *kept);
 	rank_best(it, bk->nbars, keep, kept);
@@ -168,13 +136,13 @@ static const enum br_unit unit_order[] = {BR_UNIT_KIBS, BR_UNIT_PERSEC, BR_UNIT_
  * cut, and the bars the caller's cap (max_bars) left out. */
 struct precut {
 	size_t all_bars, by_cap;
-	struct rank_item *it; /* scratch: a block's ranks */
+	struct br_chart_ranked *it; /* scratch: a block's ranks */
 };
 
 static int cmp_pos(const void *a, const void *b)
 {
-	const struct rank_item *x = a, *y = b;
-	return x->pos < y->pos ? -1 : x->pos > y->pos;
+	const struct br_chart_ranked *x = a, *y = b;
+	return x->at < y->at ? -1 : x->at > y->at;
 }
 
 /* Do the set's shortlists hold this block's best `keep` bars: the m
@@ -200,13 +168,13 @@ static void block_bars(struct br_chart_block *bk, const struct br_chart_set *set
 	size_t keep = top && top < max_bars ? top : max_bars;
 	pc->all_bars += m;
 	if (max_bars && m > keep && shortlisted(bk, set, m, keep)) {
-		const struct br_chart_best *best = set->best[bk->metric];
+		const struct br_chart_ranked *best = set->best[bk->metric];
 		for (size_t i = 0; i < keep; i++)
-			pc->it[i].pos = best[i].series;
+			pc->it[i].at = best[i].at;
 		qsort(pc->it, keep, sizeof *pc->it, cmp_pos);
 		bk->bars = br_calloc(keep, sizeof *bk->bars);
 		for (size_t i = 0; i < keep; i++)
-			bk->bars[bk->nbars++].series = pc->it[i].pos;
+			bk->bars[bk->nbars++].series = pc->it[i].at;
 		bk->nhidden = m - keep;
 		if (!(top && top <= max_bars))
 			pc->by_cap += (top && top < m ? top : m) - keep;
@@ -216,7 +184,7 @@ static void block_bars(struct br_chart_block *bk, const struct br_chart_set *set
 		bool nan = false;
 		for (size_t i = 0; i < m && !nan; i++) {
 			pc->it[i].key = br_chart_rank(set, ser[i], bk->metric);
-			pc->it[i].pos = i;
+			pc->it[i].at = i;
 			nan = isnan(pc->it[i].key);
 		}
 		if (!nan) {
@@ -224,7 +192,7 @@ static void block_bars(struct br_chart_block *bk, const struct br_chart_set *set
 			qsort(pc->it, keep, sizeof *pc->it, cmp_pos);
 			bk->bars = br_calloc(keep, sizeof *bk->bars);
 			for (size_t i = 0; i < keep; i++)
-				bk->bars[bk->nbars++].series = ser[pc->it[i].pos];
+				bk->bars[bk->nbars++].series = ser[pc->it[i].at];
 			bk->nhidden = m - keep;
 			if (!(top && top <= max_bars))
 				pc->by_cap += (top && top < m ? top : m) - keep;

@@ -133,42 +133,50 @@ static void name_add(struct name_set *ns, int family, const char *name)
 	ns->family[j] = family;
 }
 
-/* x ranks before y: the larger key, then the earlier series (the order
- * chart_layout.c's rank_best keeps). */
-static bool best_before(const struct br_chart_best *x, const struct br_chart_best *y)
+bool br_chart_ranked_before(const struct br_chart_ranked *x, const struct br_chart_ranked *y)
 {
-	return x->key != y->key ? x->key > y->key : x->series < y->series;
+	return x->key != y->key ? x->key > y->key : x->at < y->at;
 }
 
-/* The heap of a metric's best n so far, the last-ranked at the top: item
- * i sifted down, or up. */
-static void best_down(struct br_chart_best *h, size_t n, size_t i)
+/* Item i of the heap h (n items) sifted down, or up. */
+static void ranked_down(struct br_chart_ranked *h, size_t n, size_t i)
 {
 	for (;;) {
 		size_t l = 2 * i + 1, r = l + 1, m = i;
-		if (l < n && best_before(&h[m], &h[l]))
+		if (l < n && br_chart_ranked_before(&h[m], &h[l]))
 			m = l;
-		if (r < n && best_before(&h[m], &h[r]))
+		if (r < n && br_chart_ranked_before(&h[m], &h[r]))
 			m = r;
 		if (m == i)
 			return;
-		struct br_chart_best t = h[i];
+		struct br_chart_ranked t = h[i];
 		h[i] = h[m];
 		h[m] = t;
 		i = m;
 	}
 }
 
-static void best_up(struct br_chart_best *h, size_t i)
+static void ranked_up(struct br_chart_ranked *h, size_t i)
 {
 	while (i > 0) {
 		size_t up = (i - 1) / 2;
-		if (!best_before(&h[up], &h[i]))
+		if (!br_chart_ranked_before(&h[up], &h[i]))
 			return;
-		struct br_chart_best t = h[i];
+		struct br_chart_ranked t = h[i];
 		h[i] = h[up];
 		h[up] = t;
 		i = up;
+	}
+}
+
+void br_chart_ranked_keep(struct br_chart_ranked *h, size_t *n, size_t cap, struct br_chart_ranked b)
+{
+	if (*n < cap) {
+		h[*n] = b;
+		ranked_up(h, (*n)++);
+	} else if (cap && br_chart_ranked_before(&b, &h[0])) {
+		h[0] = b;
+		ranked_down(h, *n, 0);
 	}
 }
 
@@ -180,20 +188,13 @@ static void best_add(struct br_chart_set *set, enum br_metric_id id, size_t k, d
 		set->nan[id] = true;
 	if (!set->best[id])
 		set->best[id] = br_malloc(set->shortlist * sizeof *set->best[id]);
-	struct br_chart_best b = {key, k}, *h = set->best[id];
-	if (set->nbest[id] < set->shortlist) {
-		h[set->nbest[id]] = b;
-		best_up(h, set->nbest[id]++);
-	} else if (best_before(&b, &h[0])) {
-		h[0] = b;
-		best_down(h, set->nbest[id], 0);
-	}
+	br_chart_ranked_keep(set->best[id], &set->nbest[id], set->shortlist, (struct br_chart_ranked){key, k});
 }
 
 static int cmp_best(const void *a, const void *b)
 {
-	const struct br_chart_best *x = a, *y = b;
-	return best_before(x, y) ? -1 : best_before(y, x);
+	const struct br_chart_ranked *x = a, *y = b;
+	return br_chart_ranked_before(x, y) ? -1 : br_chart_ranked_before(y, x);
 }
 
 /* Series k's present figures and their ranks (one pass over its row's

@@ -46,12 +46,19 @@ struct br_chart_series {
 
 /* Every series of a dataset, in display order (colours stay in dataset
  * order whatever the display order). */
-/* A series and its rank for one metric (br_chart_rank_of): the set's
- * shortlists hold these. */
-struct br_chart_best {
+/* A ranked item: its rank key (br_chart_rank_of, larger is better) and
+ * its index (a series, a bar's place); of two equal keys the smaller index
+ * ranks first. A set's shortlists hold series so. */
+struct br_chart_ranked {
 	double key;
-	size_t series;
+	size_t at;
 };
+/* x ranks before y. */
+bool br_chart_ranked_before(const struct br_chart_ranked *x, const struct br_chart_ranked *y);
+/* Item b offered to h, the best at most cap items so far (*n of them, a
+ * heap: the last-ranked at the top); O(log cap). The order is total, so
+ * the items kept are those a full sort would put first. */
+void br_chart_ranked_keep(struct br_chart_ranked *h, size_t *n, size_t cap, struct br_chart_ranked b);
 
 struct br_chart_set {
 	struct br_chart_series *v;
@@ -71,7 +78,7 @@ struct br_chart_set {
 	uint64_t *present;
 	double *rank[BR_METRIC_COUNT];
 	size_t shortlist;
-	struct br_chart_best *best[BR_METRIC_COUNT];
+	struct br_chart_ranked *best[BR_METRIC_COUNT];
 	size_t nbest[BR_METRIC_COUNT], nwith[BR_METRIC_COUNT];
 	bool nan[BR_METRIC_COUNT];
 	const char *quick;  /* the first series' "quick" parameter of a quick
