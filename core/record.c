@@ -1535,8 +1535,11 @@ struct list {
 struct node {
 	size_t next;        /* node index+1 */
 	size_t rec;
-	unsigned gen;       /* the record's filing this entry belongs to */
+	unsigned gen;       /* the record's filing this entry belongs to: of its
+			     * name (gen), or, with NODE_START, of the starts
+			     * of its name (xgen) */
 };
+#define NODE_START 0x80000000u
 
 struct br_merge_index {
 	struct br_record **v;  /* borrowed */
@@ -1548,7 +1551,11 @@ struct br_merge_index {
 	uint64_t *tm;       /* trusted_mask() of each record, kept current */
 	size_t *hl;         /* strlen of each record's host, kept current */
 	unsigned *gen;      /* filings of each record so far */
+	unsigned *xgen;     /* of those, the ones that filed the starts of its
+			     * name anew (file_record; file_names of a longer
+			     * name keeps the starts filed before) */
 	struct cell *cellpos; /* the position cell a kept record is filed in */
+	uint64_t *pat;      /* and its figure pattern there */
 	double *g;          /* cell widths of the buckets' core figures */
 	struct keyset cut_hosts; /* fnv() of every cut host */
 	size_t *cut_len;    /* their lengths, ascending, each once */
@@ -1676,11 +1683,21 @@ static struct list *list_find(struct br_merge_index *ms, uint64_t key, bool add)
 	return &ms->lists[j];
 }
 
-static void file_under(struct br_merge_index *ms, uint64_t key, size_t rec)
+/* Is node nd of the record's current filing? */
+static bool node_current(const struct br_merge_index *ms, const struct node *nd)
+{
+	if (nd->gen & NODE_START)
+		return (nd->gen & ~NODE_START) == ms->xgen[nd->rec];
+	return nd->gen == ms->gen[nd->rec];
+}
+
+/* File rec under key: an entry of its name's filing, or (start) of the
+ * starts of its name. */
+static void file_under(struct br_merge_index *ms, uint64_t key, size_t rec, bool start)
 {
 	struct list *l = list_find(ms, key, true);
 	ms->nodes = br_grow(ms->nodes, &ms->ncap, ms->nnodes + 1, sizeof *ms->nodes);
-	ms->nodes[ms->nnodes] = (struct node){0, rec, ms->gen[rec]};
+	ms->nodes[ms->nnodes] = (struct node){0, rec, start ? (ms->xgen[rec] & ~NODE_START) | NODE_START : ms->gen[rec]};
 	size_t k = ++ms->nnodes;
 	if (l->tail) {
 		l->sorted = l->sorted && ms->nodes[l->tail - 1].rec < rec;
@@ -1693,33 +1710,44 @@ static void file_under(struct br_merge_index *ms, uint64_t key, size_t rec)
 	ms->st.filed++;
 }
 
-/* File kept record a (again: its earlier entries become stale). */
-static void file_record(struct br_merge_index *ms, size_t a)
+/* File kept record a under its host's keys, at its filed pattern and
+ * cell: its name, and each start of it that is a cut host, of from bytes
+ * or more (0: all). */
+static void file_names(struct br_merge_index *ms, size_t a, size_t from)
 {
 	const struct br_record *r = ms->v[a];
-	struct bucket *b = &ms->tab[ms->bk[a]];
-	uint64_t pat = figure_pattern(r, b->core);
-	double p[2];
-	position(ms, b, r, p);
-	struct cell cell = cell_at(b, p);
-	ms->gen[a]++;
-	ms->cellpos[a] = cell;
+	uint64_t pat = ms->pat[a];
+	struct cell cell = ms->cellpos[a];
 	size_t bi = ms->bk[a], n = ms->hl[a];
 	if (!r->host) {
-		file_under(ms, list_key(bi, host_class('N', 0, 0), pat, cell), a);
+		file_under(ms, list_key(bi, host_class('N', 0, 0), pat, cell), a, false);
 		return;
 	}
-	file_under(ms, list_key(bi, host_class('E', fnv(r->host, n), n), pat, cell), a);
+	file_under(ms, list_key(bi, host_class('E', fnv(r->host, n), n), pat, cell), a, false);
 	if (r->host_cut)
-		file_under(ms, list_key(bi, host_class('P', fnv(r->host, n), n), pat, cell), a);
+		file_under(ms, list_key(bi, host_class('P', fnv(r->host, n), n), pat, cell), a, false);
 	uint64_t h = FNV_START;
 	size_t done = 0;
 	for (size_t c = 0; c < ms->ncut_len && ms->cut_len[c] < n; c++) {
 		for (; done < ms->cut_len[c]; done++)
 			h = fnv_byte(h, (unsigned char)r->host[done]);
-		if (keyset_has(&ms->cut_hosts, h))
-			file_under(ms, list_key(bi, host_class('X', h, done), pat, cell), a);
+		if (done >= from && keyset_has(&ms->cut_hosts, h))
+			file_under(ms, list_key(bi, host_class('X', h, done), pat, cell), a, true);
 	}
+}
+
+/* File kept record a (again: its earlier entries become stale). */
+static void file_record(struct br_merge_index *ms, size_t a)
+{
+	const struct br_record *r = ms->v[a];
+	struct bucket *b = &ms->tab[ms->bk[a]];
+	double p[2];
+	position(ms, b, r, p);
+	ms->gen[a]++;
+	ms->xgen[a]++;
+	ms->cellpos[a] = cell_at(b, p);
+	ms->pat[a] = figure_pattern(r, b->core);
+	file_names(ms, a, 0);
 }
 
 /* The host test with the lengths known (host_compatible). */
@@ -1769,7 +1797,7 @@ static void look_in(struct br_merge_index *ms, uint64_t key, size_t i)
 		size_t k = *link;
 		struct node *nd = &ms->nodes[k - 1];
 		ms->st.visited++;
-		if (nd->gen != ms->gen[nd->rec]) {
+		if (!node_current(ms, nd)) {
 			*link = nd->next; /* the record was filed again since */
 			if (l->tail == k)
 				l->tail = prev;
@@ -1939,7 +1967,9 @@ struct br_merge_index *br_merge_index_new(struct br_record **v, size_t n, const 
 	ms->tm = br_malloc(m * sizeof *ms->tm);
 	ms->hl = br_malloc(m * sizeof *ms->hl);
 	ms->gen = br_calloc(m, sizeof *ms->gen);
+	ms->xgen = br_calloc(m, sizeof *ms->xgen);
 	ms->cellpos = br_malloc(m * sizeof *ms->cellpos);
+	ms->pat = br_malloc(m * sizeof *ms->pat);
 	index_prepare(ms, keys);
 	return ms;
 }
@@ -1967,18 +1997,32 @@ void br_merge_index_merge(struct br_merge_index *ms, size_t a, size_t i)
 	struct br_record *x = ms->v[a];
 	const struct bucket *b = &ms->tab[ms->bk[a]];
 	const char *host = x->host;
+	size_t was = ms->hl[a];
 	merge_into(x, ms->v[i]);
 	ms->tm[a] = trusted_mask(x);
 	if (x->host != host)
 		ms->hl[a] = strlen(x->host);
 	if (!b->active)
 		return;
-	/* a longer host or a moved figure: filed where it now belongs */
+	/* a moved figure: filed anew where it now belongs. A longer host (a
+	 * copy's whole name for a cut one: the old name starts it) at the same
+	 * place: its entries under its old name go, those under the starts of
+	 * the old name stay (the keys a filing anew would make again) and
+	 * only what the longer name adds is filed, so that a run quoted with
+	 * ever longer names is not filed again and again under every start
+	 * of them. */
 	double p[2];
 	position(ms, b, x, p);
 	struct cell c = cell_at(b, p);
-	if (x->host != host || c.c[0] != ms->cellpos[a].c[0] || c.c[1] != ms->cellpos[a].c[1])
+	bool moved = c.c[0] != ms->cellpos[a].c[0] || c.c[1] != ms->cellpos[a].c[1];
+	if (!moved && x->host == host)
+		return;
+	if (!moved && ms->hl[a] > was && figure_pattern(x, b->core) == ms->pat[a]) {
+		ms->gen[a]++; /* (its name's entries go; its starts' stay) */
+		file_names(ms, a, was);
+	} else {
 		file_record(ms, a);
+	}
 }
 
 void br_merge_index_stats(const struct br_merge_index *ms, struct br_merge_stats *stats)
@@ -1995,7 +2039,9 @@ void br_merge_index_free(struct br_merge_index *ms)
 	free(ms->tm);
 	free(ms->hl);
 	free(ms->gen);
+	free(ms->xgen);
 	free(ms->cellpos);
+	free(ms->pat);
 	free(ms->g);
 	free(ms->cut_hosts.v);
 	free(ms->cut_len);
