@@ -1528,13 +1528,16 @@ struct bucket {
  * went after later ones (then not `sorted`). */
 struct list {
 	uint64_t key;       /* 0 = empty slot */
-	size_t head, tail;  /* node index+1 */
-	bool sorted;
+	uint32_t head;      /* node index+1 */
+	uint32_t tail;      /* node index+1, LIST_UNSORTED set when not sorted */
 };
+#define LIST_UNSORTED 0x80000000u
 
+/* (16 and 12 bytes: a merge-heavy input holds some per record: node
+ * indexes stay below LIST_UNSORTED, records below 2^32) */
 struct node {
-	size_t next;        /* node index+1 */
-	size_t rec;
+	uint32_t next;      /* node index+1 */
+	uint32_t rec;
 	unsigned gen;       /* the record's filing this entry belongs to: of its
 			     * name (gen), or, with NODE_START, of the starts
 			     * of its name (xgen) */
@@ -1678,7 +1681,7 @@ static struct list *list_find(struct br_merge_index *ms, uint64_t key, bool add)
 			return &ms->lists[j];
 	if (!add)
 		return NULL;
-	ms->lists[j] = (struct list){key, 0, 0, true};
+	ms->lists[j] = (struct list){key, 0, 0};
 	ms->nlists++;
 	return &ms->lists[j];
 }
@@ -1696,16 +1699,20 @@ static bool node_current(const struct br_merge_index *ms, const struct node *nd)
 static void file_under(struct br_merge_index *ms, uint64_t key, size_t rec, bool start)
 {
 	struct list *l = list_find(ms, key, true);
+	if (ms->nnodes + 1 >= LIST_UNSORTED)
+		br_out_of_memory(SIZE_MAX); /* (2^31 entries: 24 GiB; not reached) */
 	ms->nodes = br_grow(ms->nodes, &ms->ncap, ms->nnodes + 1, sizeof *ms->nodes);
-	ms->nodes[ms->nnodes] = (struct node){0, rec, start ? (ms->xgen[rec] & ~NODE_START) | NODE_START : ms->gen[rec]};
-	size_t k = ++ms->nnodes;
-	if (l->tail) {
-		l->sorted = l->sorted && ms->nodes[l->tail - 1].rec < rec;
-		ms->nodes[l->tail - 1].next = k;
+	ms->nodes[ms->nnodes] = (struct node){0, (uint32_t)rec,
+					      start ? (ms->xgen[rec] & ~NODE_START) | NODE_START : ms->gen[rec]};
+	uint32_t k = (uint32_t)++ms->nnodes, tail = l->tail & ~LIST_UNSORTED, unsorted = l->tail & LIST_UNSORTED;
+	if (tail) {
+		if (ms->nodes[tail - 1].rec >= rec)
+			unsorted = LIST_UNSORTED;
+		ms->nodes[tail - 1].next = k;
 	} else {
 		l->head = k;
 	}
-	l->tail = k;
+	l->tail = k | unsorted;
 	ms->tab[ms->bk[rec]].filed++;
 	ms->st.filed++;
 }
@@ -1792,15 +1799,15 @@ static void look_in(struct br_merge_index *ms, uint64_t key, size_t i)
 	struct list *l = list_find(ms, key, false);
 	if (!l)
 		return;
-	size_t *link = &l->head, prev = 0;
+	uint32_t *link = &l->head, prev = 0, unsorted = l->tail & LIST_UNSORTED;
 	while (*link) {
-		size_t k = *link;
+		uint32_t k = *link;
 		struct node *nd = &ms->nodes[k - 1];
 		ms->st.visited++;
 		if (!node_current(ms, nd)) {
 			*link = nd->next; /* the record was filed again since */
-			if (l->tail == k)
-				l->tail = prev;
+			if ((l->tail & ~LIST_UNSORTED) == k)
+				l->tail = prev | unsorted;
 			continue;
 		}
 		if (ms->bk[nd->rec] != ms->bk[i]) {
@@ -1809,7 +1816,7 @@ static void look_in(struct br_merge_index *ms, uint64_t key, size_t i)
 			ms->st.compared++;
 			if (kept_same_run(ms, nd->rec, i))
 				ms->best = nd->rec + 1;
-		} else if (l->sorted) {
+		} else if (!unsorted) {
 			return; /* nothing earlier follows */
 		}
 		link = &nd->next;
