@@ -3335,6 +3335,27 @@ static void open_run(struct pstate_all *pps, size_t i, const struct pline *pl)
 	}
 }
 
+/* A row read away from any header is a run only when it looks like one
+ * in every part: a machine name with a letter in it, all six tests, each
+ * with a CPU figure a percentage can be (the seeks' several processes may
+ * pass 100) — not another tool's line of numbers (iozone's "8388608 1024
+ * 512332 498765 ..."). */
+static bool stray_plausible(const struct prun *run)
+{
+	bool letter = false;
+	for (const char *c = run->host; *c && !letter; c++)
+		letter = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z');
+	if (!letter)
+		return false;
+	for (int p = 0; p < 6; p++) {
+		const struct pval *v = &run->io[p];
+		double most = io_ids[p] == BR_M_seeks ? 999 : 100;
+		if (!v->present || (v->has_cpu && (v->cpu < 0 || v->cpu > most)))
+			return false;
+	}
+	return true;
+}
+
 /*
  * Line i, outside any table, is a full I/O row (all six tests: a name, a
  * size and twelve figures) in a document whose earlier table had such rows
@@ -3361,10 +3382,7 @@ static bool stray_row(struct pstate_all *ps, size_t *ip)
 	bool looks;
 	const char *why;
 	size_t used = read_row(ps, i, false, &looks, &why);
-	int pairs = 0;
-	for (int p = 0; used && p < 6; p++)
-		pairs += run->io[p].present;
-	if (pairs < 6) {
+	if (!used || !stray_plausible(run)) {
 		run_reset(run);
 		return false;
 	}

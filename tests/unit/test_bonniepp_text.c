@@ -1601,7 +1601,8 @@ static void table_across_page_breaks(void **state)
 
 /* A full row outside any table, below a table of the same document, is
  * read under that table's header (a reply adds its own machine's row); a
- * -f row's eight figures or a line of other numbers are not. */
+ * -f row's eight figures, another tool's lines of numbers (iozone's, no
+ * machine name) or a "CPU" figure no percentage can be are not. */
 static void stray_full_row_takes_the_header(void **state)
 {
 	(void)state;
@@ -1617,7 +1618,12 @@ static void stray_full_row_takes_the_header(void **state)
 		"\n"
 		"and with -f (no per-char tests), which is not a full row:\n"
 		"vault3          64G        498120  49 240119  29            640033  30 877.0  33\n"
-		"uptime 12 days  64G  1 2 3 4 5 6 7 8 9 10 11 12 13\n");
+		"uptime 12 days  64G  1 2 3 4 5 6 7 8 9 10 11 12 13\n"
+		"\n"
+		"iozone, same disk:\n"
+		"         8388608    1024   512332   498765  1210455  1233411  1187211   455902  1100223   511023   1120322\n"
+		"         8388608    4096   522112    50012  1220455    12341  1197211    65902  1110223    21023   1130322\n"
+		"tape9           64G   790 597 498120  49 240119  29  3012  96 640033  30 877.0  33\n");
 	assert_int_equal(r.n, 2);
 	assert_string_equal(rec(&r, 1)->host, "vault2");
 	assert_fig(&r, 1, BR_M_putc, 790, 97);
