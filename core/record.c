@@ -1976,7 +1976,7 @@ struct br_merge_index *br_merge_index_new(struct br_record **v, size_t n, const 
 	ms->gen = br_calloc(m, sizeof *ms->gen);
 	ms->xgen = br_calloc(m, sizeof *ms->xgen);
 	ms->cellpos = br_malloc(m * sizeof *ms->cellpos);
-	ms->pat = br_malloc(m * sizeof *ms->pat);
+	ms->pat = br_calloc(m, sizeof *ms->pat);
 	index_prepare(ms, keys);
 	return ms;
 }
