@@ -86,18 +86,24 @@ static struct br_pattern re_label_head = BR_PATTERN_OPT(
 	"buffered(?:\\s+disk)?)(?:\\s+reads?)?)?\\s*$",
 	PCRE2_CASELESS);
 
+/* A time or a rate as hdparm prints it ("%5.2f": "3.01", "44.85"), or as
+ * it reads under a locale with a decimal comma ("3,01", "44,85": one or two
+ * digits after the comma, so never a thousands group); fig_value() reads
+ * both. */
+#define FIG "\\d+(?:\\.\\d+|,\\d{1,2}(?!\\d))?"
+
 /* "N MB in S seconds = R MB/sec" — 1 mb, 2 seconds, 3 rate, 4 unit letter.
  * `=3D` is what an undecoded quoted-printable copy shows for `=`. */
 static struct br_pattern re_result = BR_PATTERN_OPT(
 	"hdparm-result",
-	"^(\\d+)\\s*MB\\s+in\\s+(\\d+(?:\\.\\d+)?)\\s*sec(?:ond)?s?\\s*=\\s*(?:3D)?\\s*"
-	"(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*s(?:ec)?\\b",
+	"^(\\d+)\\s*MB\\s+in\\s+(" FIG ")\\s*sec(?:ond)?s?\\s*=\\s*(?:3D)?\\s*"
+	"(" FIG ")\\s*([mk])i?B\\s*/\\s*s(?:ec)?\\b",
 	PCRE2_CASELESS);
 
 /* A rate alone ("= 24.24 MB/sec"): hand-edited. 1 rate, 2 unit letter. */
 static struct br_pattern re_rate_only = BR_PATTERN_OPT(
 	"hdparm-rate",
-	"^(?:=\\s*(?:3D)?\\s*)?(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*s(?:ec)?\\b",
+	"^(?:=\\s*(?:3D)?\\s*)?(" FIG ")\\s*([mk])i?B\\s*/\\s*s(?:ec)?\\b",
 	PCRE2_CASELESS);
 
 /* The whole text is a beginning of "N MB in S seconds = R MB/sec", the
@@ -105,8 +111,8 @@ static struct br_pattern re_rate_only = BR_PATTERN_OPT(
  * hard-wrapped; the caller tries the next line first). */
 static struct br_pattern re_partial = BR_PATTERN_OPT(
 	"hdparm-partial",
-	"^\\d+(?:\\s*MB(?:\\s+in(?:\\s+\\d+(?:\\.\\d+)?(?:\\s*sec(?:ond)?s?(?:\\s*=(?:\\s*(?:3D)?\\s*"
-	"\\d+(?:\\.\\d+)?(?:\\s*[mk]i?B?(?:\\s*/\\s*s?)?)?)?)?)?)?)?)?\\s*$",
+	"^\\d+(?:\\s*MB(?:\\s+in(?:\\s+" FIG "(?:\\s*sec(?:ond)?s?(?:\\s*=(?:\\s*(?:3D)?\\s*"
+	FIG "(?:\\s*[mk]i?B?(?:\\s*/\\s*s?)?)?)?)?)?)?)?)?\\s*$",
 	PCRE2_CASELESS);
 
 /* A hand-written summary: "<title> [kind words] : R MB/sec" and nothing
@@ -114,7 +120,7 @@ static struct br_pattern re_partial = BR_PATTERN_OPT(
 static struct br_pattern re_hand = BR_PATTERN_OPT(
 	"hdparm-hand",
 	"^(.*?)((?:\\s*\\b(?:timing|o_direct|direct|buffered|bfr|buffer-cache|buffer|cached|cache|"
-	"disk|reads?)\\b)*)\\s*:\\s*(?:=\\s*(?:3D)?\\s*)?(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*"
+	"disk|reads?)\\b)*)\\s*:\\s*(?:=\\s*(?:3D)?\\s*)?(" FIG ")\\s*([mk])i?B\\s*/\\s*"
 	"s(?:ec)?\\s*$",
 	PCRE2_CASELESS);
 
@@ -142,6 +148,14 @@ static struct br_pattern re_unit = BR_PATTERN_OPT(
 static struct br_pattern re_cell = BR_PATTERN_OPT(
 	"hdparm-cell",
 	"^\\s*(?:" CELL_NUM "\\s*(?:([gmk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)?\\s*$",
+	PCRE2_CASELESS);
+
+/* A cell of a table a spreadsheet of a decimal-comma locale exported, its
+ * cells apart by ';' ("1241,03", "44,85 MB/s"; "44.85" too): FIG, no
+ * thousands groups. The groups as re_cell's. */
+static struct br_pattern re_cell_dc = BR_PATTERN_OPT(
+	"hdparm-cell-decimal-comma",
+	"^\\s*(?:(" FIG ")\\s*(?:([gmk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)?\\s*$",
 	PCRE2_CASELESS);
 
 /* The same at the end of a row whose columns are blanks (read from the
@@ -440,13 +454,47 @@ static enum result read_figures(struct hp *st, size_t idx, const char *s, size_t
  * double without the copy and the call. */
 enum { NUM_BUF = 32 };
 
+/* Where a figure written with a decimal comma ("44,85", "3,01": FIG) has
+ * its comma (+ 1); 0: it has none. */
+static size_t decimal_comma(const char *s, size_t n)
+{
+	if (n < 3 || !is_digit(s[n - 1]))
+		return 0;
+	size_t c = s[n - 2] == ',' ? n - 2 : s[n - 3] == ',' ? n - 3 : n;
+	if (c == n || c == 0)
+		return 0;
+	for (size_t k = 0; k < n; k++)
+		if (k != c && !is_digit(s[k]))
+			return 0;
+	return c + 1;
+}
+
+/* The figure's printed form always has a point: a decimal comma is put
+ * back to one ("44,85" is 44.85 MB/sec), so every view shows it alike. */
 static char *num_text(char *buf, const char *s, size_t n)
 {
-	if (n >= NUM_BUF)
-		return br_strndup(s, n);
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return buf;
+	char *t = n >= NUM_BUF ? br_strndup(s, n) : buf;
+	if (t == buf) {
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+	}
+	size_t c = decimal_comma(t, n);
+	if (c)
+		t[c - 1] = '.';
+	return t;
+}
+
+/* The value of a figure a pattern matched (FIG, CELL_NUM without its
+ * groups): br_parse_decimal()'s, a decimal comma read as a point. */
+static double fig_value(const char *s, size_t n)
+{
+	size_t c = decimal_comma(s, n);
+	if (!c || n >= NUM_BUF)
+		return br_parse_decimal(s, n);
+	char t[NUM_BUF];
+	memcpy(t, s, n);
+	t[c - 1] = '.';
+	return br_parse_decimal(t, n);
 }
 
 static void num_free(char *t, const char *buf)
@@ -468,7 +516,7 @@ static double rate_scale(char u)
 static void cell_rate(struct br_record *r, enum br_metric_id id, const char *s, size_t n, char u)
 {
 	char plain[NUM_BUF], buf[NUM_BUF];
-	if (n < NUM_BUF && memchr(s, ',', n)) {
+	if (n < NUM_BUF && memchr(s, ',', n) && !decimal_comma(s, n)) {
 		size_t k = 0;
 		for (size_t j = 0; j < n; j++)
 			if (s[j] != ',')
@@ -477,7 +525,7 @@ static void cell_rate(struct br_record *r, enum br_metric_id id, const char *s, 
 		n = k;
 	}
 	char *raw = num_text(buf, s, n);
-	br_record_set(r, id, br_parse_decimal(s, n) * rate_scale(u), raw);
+	br_record_set(r, id, fig_value(s, n) * rate_scale(u), raw);
 	num_free(raw, buf);
 }
 
@@ -646,12 +694,12 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 		}
 	char buf[NUM_BUF];
 	char *raw = num_text(buf, f->rate, f->rate_len);
-	double v = br_parse_decimal(f->rate, f->rate_len) * rate_scale(f->unit);
+	double v = fig_value(f->rate, f->rate_len) * rate_scale(f->unit);
 	br_record_set(r, id, v, raw);
 	num_free(raw, buf);
 	if (f->mb)
-		per_metric_params(r, id, br_parse_decimal(f->mb, f->mb_len),
-				  br_parse_decimal(f->sec, f->sec_len));
+		per_metric_params(r, id, fig_value(f->mb, f->mb_len),
+				  fig_value(f->sec, f->sec_len));
 	unsigned end = st->doc->lines[last < st->doc->nlines ? last : st->doc->nlines - 1].end_line;
 	if (end > r->source.end_line) {
 		r->source.end_line = end;
@@ -717,12 +765,12 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	char buf[NUM_BUF];
 	char *raw = num_text(buf, f->rate, f->rate_len);
 	/* hdparm's MB is 2^20 bytes and its kB 2^10: KiB/s = MB/sec × 1024. */
-	double v = br_parse_decimal(f->rate, f->rate_len) * rate_scale(f->unit);
+	double v = fig_value(f->rate, f->rate_len) * rate_scale(f->unit);
 	br_record_set(r, kind_metric[k], v, raw);
 	num_free(raw, buf);
 	if (f->mb) {
-		br_record_param_num(r, "mb", br_parse_decimal(f->mb, f->mb_len));
-		br_record_param_num(r, "seconds", br_parse_decimal(f->sec, f->sec_len));
+		br_record_param_num(r, "mb", fig_value(f->mb, f->mb_len));
+		br_record_param_num(r, "seconds", fig_value(f->sec, f->sec_len));
 	}
 	if (offset != NO_OFFSET)
 		br_record_param_num(r, "offset", (double)offset);
@@ -1475,7 +1523,7 @@ static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum 
 	size_t nl = group_len(rv, 1);
 	char *raw = num_text(buf, num, nl);
 	char unit = (char)tolower((unsigned char)s[rv[4]]);
-	br_record_set(r, kind_metric[k], br_parse_decimal(num, nl) * rate_scale(unit), raw);
+	br_record_set(r, kind_metric[k], fig_value(num, nl) * rate_scale(unit), raw);
 	num_free(raw, buf);
 	br_record_param_str(r, "read_from", "prose");
 	if (dev) {
@@ -1759,7 +1807,7 @@ static bool devices_sentence(struct hp *st, size_t i)
 		char buf[NUM_BUF];
 		char *raw = num_text(buf, se.text + ov[2], group_len(ov, 1));
 		br_record_set(rec, kind_metric[k],
-			      br_parse_decimal(se.text + ov[2], group_len(ov, 1)) *
+			      fig_value(se.text + ov[2], group_len(ov, 1)) *
 				      rate_scale((char)tolower((unsigned char)se.text[ov[4]])),
 			      raw);
 		num_free(raw, buf);
@@ -2354,18 +2402,20 @@ static char unit_in(const char *s, size_t n)
 }
 
 /* A CSV header a poster wrote for a spreadsheet ("device,hdparm -T
- * (MB/s),hdparm -t (MB/s)"): two commas or more, no cell empty, and no
- * comma followed by a blank (a sentence's "cached, buffered and"). */
-static bool comma_header(const char *s, size_t n)
+ * (MB/s),hdparm -t (MB/s)"), or one a spreadsheet of a decimal-comma
+ * locale exported ("host;device;cached reads MB/s;..."): two separators
+ * `sep` or more, no cell empty, and no separator followed by a blank (a
+ * sentence's "cached, buffered and"). */
+static bool sep_header(const char *s, size_t n, char sep)
 {
-	size_t commas = 0;
+	size_t seps = 0;
 	for (size_t k = 0; k < n; k++)
-		if (s[k] == ',') {
-			if (k == 0 || k + 1 >= n || s[k + 1] == ' ' || s[k + 1] == ',')
+		if (s[k] == sep) {
+			if (k == 0 || k + 1 >= n || s[k + 1] == ' ' || s[k + 1] == sep)
 				return false;
-			commas++;
+			seps++;
 		}
-	return commas >= 2;
+	return seps >= 2;
 }
 
 /* Is s[0..n) a table header naming timing kinds? Fills t. */
@@ -2374,7 +2424,11 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 	memset(t, 0, sizeof *t);
 	if (n > TABLE_HEAD_MAX || has(s, n, "MB in"))
 		return false;
-	t->sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : comma_header(s, n) ? ',' : ' ';
+	t->sep = memchr(s, '|', n)     ? '|'
+		 : memchr(s, '\t', n)  ? '\t'
+		 : sep_header(s, n, ';') ? ';'
+		 : sep_header(s, n, ',') ? ','
+					 : ' ';
 	if (t->sep == ' ')
 		for (size_t k = 0; k < n; k++)
 			if (is_digit(s[k]) || s[k] == '.' || s[k] == ',' ||
@@ -2452,8 +2506,9 @@ struct tval {
 	char unit;
 };
 
-/* One cell's rate, or nothing; false: the cell is not a rate at all. */
-static bool cell_value(const char *c, size_t cn, struct tval *v)
+/* One cell's rate, or nothing; false: the cell is not a rate at all. sep:
+ * the table's separator (';': its figures may have a decimal comma). */
+static bool cell_value(const char *c, size_t cn, char sep, struct tval *v)
 {
 	size_t ov[2 * 5];
 	memset(v, 0, sizeof *v);
@@ -2468,7 +2523,7 @@ static bool cell_value(const char *c, size_t cn, struct tval *v)
 		v->unit = (char)tolower((unsigned char)c[ov[8]]);
 		return true;
 	}
-	if (br_re_match(&re_cell, c, cn, 0, ov, 3) <= 0)
+	if (br_re_match(sep == ';' ? &re_cell_dc : &re_cell, c, cn, 0, ov, 3) <= 0)
 		return false;
 	if (ov[2] != (size_t)-1) {
 		v->present = true;
@@ -2494,7 +2549,7 @@ static bool table_row(const struct table *t, const char *s, size_t n, struct tva
 			size_t xn;
 			if (!cell_at(s, n, t->sep, t->col[c].cell, &x, &xn))
 				memset(&v[c], 0, sizeof v[c]); /* a row cut short */
-			else if (!cell_value(x, xn, &v[c]))
+			else if (!cell_value(x, xn, t->sep, &v[c]))
 				return false;
 		}
 		if (t->name_cell != (size_t)-1)
@@ -2541,8 +2596,8 @@ static void table_record(struct hp *st, const struct table *t, size_t head, size
 		enum br_metric_id id = kind_metric[t->col[c].kind];
 		cell_rate(r, id, v[c].rate, v[c].rate_len, unit);
 		if (v[c].mb)
-			per_metric_params(r, id, br_parse_decimal(v[c].mb, v[c].mb_len),
-					  br_parse_decimal(v[c].sec, v[c].sec_len));
+			per_metric_params(r, id, fig_value(v[c].mb, v[c].mb_len),
+					  fig_value(v[c].sec, v[c].sec_len));
 	}
 	if (!r) {
 		for (size_t c = 0; c < t->ncol; c++)
@@ -2796,7 +2851,7 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		char buf[NUM_BUF];
 		char *raw = num_text(buf, num[r], numl[r]);
 		br_record_set(rec, kind_metric[k[r]],
-			      br_parse_decimal(num[r], numl[r]) * rate_scale(unit[r]), raw);
+			      fig_value(num[r], numl[r]) * rate_scale(unit[r]), raw);
 		num_free(raw, buf);
 	}
 	/* the name: "/dev/sda:", "sda -", "WD Red 3TB:", "node01 /dev/sda:" */
@@ -2937,7 +2992,7 @@ static void kind_rows(struct hp *st, size_t i, struct transposed *t)
 			if (!cell_at(r, rn, t->sep, col, &x, &xn))
 				memset(&t->v[rows][col], 0, sizeof t->v[rows][col]);
 			else
-				ok = cell_value(x, xn, &t->v[rows][col]);
+				ok = cell_value(x, xn, t->sep, &t->v[rows][col]);
 		}
 		if (!ok)
 			break;
@@ -2962,8 +3017,8 @@ static struct br_record *column_rates(struct hp *st, const struct transposed *t,
 		enum br_metric_id id = kind_metric[t->kinds[q]];
 		cell_rate(rec, id, x->rate, x->rate_len, unit);
 		if (x->mb)
-			per_metric_params(rec, id, br_parse_decimal(x->mb, x->mb_len),
-					  br_parse_decimal(x->sec, x->sec_len));
+			per_metric_params(rec, id, fig_value(x->mb, x->mb_len),
+					  fig_value(x->sec, x->sec_len));
 	}
 	return rec;
 }

@@ -1622,6 +1622,39 @@ static void page_break_inside_run(void **state)
 	done(&r);
 }
 
+
+/* hdparm run under a locale with a decimal comma, or its lines typed again
+ * by a poster who writes one: "3,01 seconds = 44,85 MB/sec" is 44.85, its
+ * printed form with a point. A spreadsheet of such a locale exports its
+ * rows with ';' between the cells and the same commas (a point, too, is
+ * read as one). */
+static void decimal_commas(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/sda:\n"
+		" Timing cached reads:   2482 MB in  2,00 seconds = 1241,03 MB/sec\n"
+		" Timing buffered disk reads: 135 MB in  3,01 seconds =  44,85 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(warnings(&r), 0);
+	figure(rec(&r, 0), BR_M_cached_read, 1241.03 * 1024, "1241.03");
+	figure(rec(&r, 0), BR_M_buffered_read, 44.85 * 1024, "44.85");
+	assert_true(param(rec(&r, 0), "buffered_read_seconds") == 3.01);
+	done(&r);
+
+	run(&r, "hdparm -tT, from the sheet:\n"
+		"host;device;cached reads MB/s;buffered disk reads MB/s\n"
+		"alpha;/dev/sda;1241,03;44,85\n"
+		"beta;/dev/sdb;3935,4;98.5 MB/s\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "alpha");
+	figure(rec(&r, 0), BR_M_cached_read, 1241.03 * 1024, "1241.03");
+	figure(rec(&r, 0), BR_M_buffered_read, 44.85 * 1024, "44.85");
+	figure(rec(&r, 1), BR_M_cached_read, 3935.4 * 1024, "3935.4");
+	figure(rec(&r, 1), BR_M_buffered_read, 98.5 * 1024, "98.5");
+	done(&r);
+}
+
 /* Outputs side by side under their device headers and, above those, the
  * columns' titles ("BEFORE      AFTER"): each column's run has its
  * device and its title. */
@@ -1708,6 +1741,7 @@ int main(void)
 		cmocka_unit_test(page_break_inside_run),
 		cmocka_unit_test(side_by_side_titled),
 		cmocka_unit_test(wrapped_after_first_figure),
+		cmocka_unit_test(decimal_commas),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
