@@ -469,6 +469,11 @@ static enum pk header_kind(const char *line, const char *s, size_t len, bool in_
 		pl->io3_mb = !pl->io3_198 && s[ov[2]] == 'M';
 		if (pl->io3_mb && !memmem(s, len, "%CP ", 4) && !(len >= 3 && memcmp(s + len - 3, "%CP", 3) == 0))
 			return PK_OTHER; /* Bonnie's "Machine MB K/sec %CPU" */
+		/* the words of bonnie++'s first header lines in this one: a
+		 * table written by hand ("Machine | Size | Seq Output Block
+		 * K/sec | %CP | ..."), which hand_tables reads */
+		if (br_has(s, len, "Output", 6) || br_has(s, len, "Input", 5) || br_has(s, len, "Block", 5))
+			return PK_OTHER;
 		return PK_IO3;
 	}
 	if (starts(s, len, "files") && br_re_match(&re_cr3, s, len, 0, ov, 1) > 0)
@@ -2297,6 +2302,17 @@ static bool hand_has(const char *s, size_t n, const char *w)
 	return false;
 }
 
+/* Does s[0..n) hold w (lower case) at the start of a word: "Put Block",
+ * "putc", "Seq_Put"; not the "put" of "Input", the "get" of "target". */
+static bool hand_has_word(const char *s, size_t n, const char *w)
+{
+	size_t m = strlen(w);
+	for (size_t i = 0; i + m <= n; i++)
+		if ((i == 0 || !isalpha((unsigned char)s[i - 1])) && strncasecmp(s + i, w, m) == 0)
+			return true;
+	return false;
+}
+
 /* The rate unit a header cell or a cell's tail names: 'k' 'm' 'g', 'c'
  * for a count per second ("/s", "ops", "files/s"), 0 for none. */
 static char hand_unit(const char *s, size_t n)
@@ -2338,8 +2354,8 @@ static int hand_kind(const char *s, size_t n, bool *cpu)
 		return ran ? BR_M_ran_del : BR_M_seq_del;
 	if (hand_has(s, n, "stat"))
 		return ran ? BR_M_ran_stat : BR_M_seq_stat;
-	bool wr = hand_has(s, n, "writ") || hand_has(s, n, "output") || hand_has(s, n, "put");
-	bool rd = hand_has(s, n, "read") || hand_has(s, n, "input") || hand_has(s, n, "get");
+	bool wr = hand_has(s, n, "writ") || hand_has(s, n, "output") || hand_has_word(s, n, "put");
+	bool rd = hand_has(s, n, "read") || hand_has(s, n, "input") || hand_has_word(s, n, "get");
 	if (wr == rd)
 		return ran && !wr ? BR_M_seeks : -1; /* "Random" is bonnie's seeks */
 	if (ran)

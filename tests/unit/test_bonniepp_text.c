@@ -1397,6 +1397,29 @@ static void latency_glued_to_row(void **state)
 	done(&r);
 }
 
+
+/* A hand table whose columns say bonnie++'s own words, "Seq Output Block"
+ * and "Seq Input Block" (the "put" of "Input" is no write), its header
+ * starting "Machine Size" like bonnie++'s third header line but holding the
+ * first lines' words: read as a hand table, its rows not warned about as
+ * bonnie++ rows cut short (cells apart by TAB, as an HTML or wiki table's). */
+static void hand_table_output_input_columns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ 1.03 on the file servers:\n"
+		"\n"
+		"Machine\tSize\tSeq Output Block K/sec\t%CP\tSeq Input Block K/sec\t%CP\t"
+		"Random Seeks /sec\t%CP\n"
+		"fs1\t4G\t48211\t12\t61234\t8\t212.4\t0\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 48211, 12);
+	assert_fig(&r, 0, BR_M_get_block, 61234, 8);
+	assert_fig(&r, 0, BR_M_seeks, 212.4, 0);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
 /* A hand table's first column counting runs ("run", "#"): the row is
  * titled "run N", no host. */
 static void hand_table_run_column(void **state)
@@ -1636,6 +1659,7 @@ int main(void)
 		cmocka_unit_test(cut_name_from_command_line),
 		cmocka_unit_test(latency_glued_to_row),
 		cmocka_unit_test(hand_table_run_column),
+		cmocka_unit_test(hand_table_output_input_columns),
 		cmocka_unit_test(hand_table_transposed),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
