@@ -1540,13 +1540,23 @@ static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum 
 }
 
 /* Does the kind's word at `at` follow the rate ending at `end` directly
- * ("58.3 MB/sec buffered", "6120 MB/s (cached)")? */
+ * ("58.3 MB/sec buffered", "6120 MB/s (cached)"), or after "for" ("45.2
+ * MB/s for buffered disk reads", "for the cached reads")? */
 static bool kind_next(const char *s, size_t end, size_t at)
 {
-	for (size_t k = end; k < at; k++)
-		if (s[k] != ' ' && s[k] != '\t' && s[k] != '(')
-			return false;
-	return true;
+	size_t k = end;
+	while (k < at && (s[k] == ' ' || s[k] == '\t' || s[k] == '('))
+		k++;
+	if (k + 4 <= at && strncasecmp(s + k, "for", 3) == 0 && (s[k + 3] == ' ' || s[k + 3] == '\t')) {
+		k += 4;
+		while (k < at && (s[k] == ' ' || s[k] == '\t'))
+			k++;
+		if (k + 4 <= at && strncasecmp(s + k, "the", 3) == 0 && (s[k + 3] == ' ' || s[k + 3] == '\t'))
+			k += 4;
+		while (k < at && (s[k] == ' ' || s[k] == '\t'))
+			k++;
+	}
+	return k == at;
 }
 
 /*

@@ -1655,6 +1655,27 @@ static void decimal_commas(void **state)
 	done(&r);
 }
 
+
+/* A sentence naming hdparm and its one rate, the timing's word after "for"
+ * ("45.2 MB/s for buffered disk reads", "for the cached reads"): read as
+ * prose; a wish, a question or another tool's figure is not. */
+static void rate_for_kind_in_prose(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "On nas01 hdparm shows 45.2 MB/s for buffered disk reads.\n"
+		"\n"
+		"hdparm gives 1812.40 MB/sec for the cached reads.\n"
+		"\n"
+		"hdparm should give 100 MB/s for buffered disk reads.\n"
+		"Is 45 MB/s for buffered reads what hdparm gives?\n"
+		"dd gives 120 MB/s for buffered reads, hdparm less.\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 45.2 * 1024, "45.2");
+	one_figure(rec(&r, 1), BR_M_cached_read, 1812.40 * 1024, "1812.40");
+	done(&r);
+}
+
 /* Outputs side by side under their device headers and, above those, the
  * columns' titles ("BEFORE      AFTER"): each column's run has its
  * device and its title. */
@@ -1742,6 +1763,7 @@ int main(void)
 		cmocka_unit_test(side_by_side_titled),
 		cmocka_unit_test(wrapped_after_first_figure),
 		cmocka_unit_test(decimal_commas),
+		cmocka_unit_test(rate_for_kind_in_prose),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
