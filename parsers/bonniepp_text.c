@@ -2252,6 +2252,7 @@ struct htable {
 	char unit;   /* the header line's rate unit */
 	int name;    /* the name column, -1 if none */
 	char run_word[16]; /* the name column counts runs ("run", "#"): its header */
+	bool shared; /* other columns are another tool's ("hdparm -T"): its parser reads them */
 };
 
 /* Cells of s[0..n) between separators, trimmed; returns their count (at
@@ -2437,6 +2438,7 @@ static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 			continue;
 		}
 		if (h->id < 0) {
+			t->shared = t->shared || hand_has(c[j], cn[j], "hdparm");
 			if (t->name < 0 && !figures) {
 				t->name = (int)j;
 				/* "run", "#", "pass", "try": the row's number, no host */
@@ -2454,7 +2456,9 @@ static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 		if (!t->unit && h->unit && h->unit != 'c')
 			t->unit = h->unit;
 		figures++;
-		own = own || (h->id != BR_M_put_block && h->id != BR_M_get_block);
+		/* bonnie's own figures, or its name over the column ("bonnie++
+		 * block write" beside hdparm's columns) */
+		own = own || (h->id != BR_M_put_block && h->id != BR_M_get_block) || hand_has(c[j], cn[j], "bonnie");
 	}
 	return figures >= 2 && own;
 }
@@ -2682,6 +2686,7 @@ static bool hand_words(const char *s, size_t n)
 	} words[] = {
 		{"ewrite", 1}, {"EWRITE", 1}, {"eek", 2}, {"EEK", 2}, {"creat", 0}, {"Creat", 0},
 		{"CREAT", 0}, {"chr", 0}, {"Chr", 0}, {"CHR", 0}, {"char", 0}, {"Char", 0}, {"CHAR", 0},
+		{"onnie", 1}, {"ONNIE", 1}, /* "bonnie++ block write": its name over a column */
 	};
 	if (n < 12 || n > 400)
 		return false;
@@ -2726,7 +2731,7 @@ static int cmp_size(const void *a, const void *b)
 }
 
 /* The logical lines that may head a hand table: those holding one of
- * bonnie's own words of rare bytes ("Rewrite", "Seeks"), and those with a
+ * bonnie's own words of rare bytes ("Rewrite", "Seeks") or its name, and those with a
  * '|' or a TAB between cells (whose header may name only "Create" or "Per
  * Chr", words of common bytes). They are looked for in the raw bytes
  * (memchr to a rare byte), a few a report, and each one found is mapped to
@@ -2740,6 +2745,7 @@ static size_t *hand_candidates(const struct br_doc *doc, size_t *count)
 		size_t k;
 	} words[] = {
 		{"ewrite", 1}, {"EWRITE", 1}, {"eek", 2}, {"EEK", 2}, {"|", 0}, {"\t", 0},
+		{"onnie", 1}, {"ONNIE", 1}, /* its name over a column, in a table aligned with blanks */
 	};
 	size_t *v = NULL, n = 0, cap = 0;
 	const char *s = doc->raw;
@@ -2994,7 +3000,10 @@ static void hand_tables(struct pstate_all *ps)
 		}
 		if (!rows)
 			continue;
-		br_parse_claim(ctx, i, j - 1, "table of bonnie figures written by hand");
+		/* a table of two tools' columns is claimed by the other's parser
+		 * (hdparm's runs after this one), or its columns would go unread */
+		if (!t.shared)
+			br_parse_claim(ctx, i, j - 1, "table of bonnie figures written by hand");
 		next = j;
 	}
 	free(cand);
@@ -3428,6 +3437,9 @@ static bool table_signs(const struct br_doc *doc)
 	} needles[] = {
 		{"ewrite", 1}, {"eek", 2}, {"EWRITE", 1}, {"EEK", 2}, {"create", 0}, {"Create", 0},
 		{"CREATE", 0},
+		/* "bonnie++ block write" beside another tool's columns */
+		{"lock write", 1}, {"lock Write", 1}, {"lock read", 1}, {"lock Read", 1},
+		{"LOCK WRITE", 1}, {"LOCK READ", 1},
 	};
 	size_t n;
 	const char *s = br_doc_text(doc, &n);

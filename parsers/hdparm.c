@@ -2338,7 +2338,9 @@ struct tcol {
 };
 
 struct table {
-	char sep;    /* '|', '\t', or ' ' (rates read from the right) */
+	char sep;    /* '|', '\t', or ' ' (rates read from the right, or with
+		      * gaps: cells apart by two blanks or more) */
+	bool gaps;
 	size_t ncol;
 	struct tcol col[4];
 	size_t name_cell; /* (size_t)-1: none */
@@ -2428,6 +2430,55 @@ static bool sep_header(const char *s, size_t n, char sep)
 	return seps >= 2;
 }
 
+/* Does s[0..n) hold nothing but rate units ("(MB/s)", "MB/sec"), blanks
+ * and brackets? */
+static bool only_units(const char *s, size_t n)
+{
+	size_t ov[2 * 2], at = 0;
+	while (at < n) {
+		if (br_re_match(&re_unit, s, n, at, ov, 2) > 0 && ov[0] == at) {
+			at = ov[1];
+			continue;
+		}
+		if (isalnum((unsigned char)s[at]))
+			return false;
+		at++;
+	}
+	return true;
+}
+
+/* The count of gaps of two blanks or more in s[0..pos): the cell of a
+ * table aligned with blanks that byte pos is in. */
+static size_t gap_index(const char *s, size_t pos)
+{
+	size_t k = 0;
+	for (size_t j = 1; j < pos; j++)
+		k += s[j] == ' ' && s[j - 1] == ' ' && (j < 2 || s[j - 2] != ' ');
+	return k;
+}
+
+/* A header aligned with blanks whose kinds are not its last columns
+ * ("host  hdparm cached (MB/s)  hdparm buffered (MB/s)  bonnie++ block
+ * write (K/sec)"): each kind's cell by the gaps of two blanks or more
+ * (the kinds at bytes pos[]), one kind a cell, its unit from its cell; t
+ * read so (t->gaps). False when the header has no such cells. */
+static bool gap_columns(const char *s, size_t n, const size_t *pos, struct table *t)
+{
+	if (gap_index(s, n) < 2)
+		return false;
+	for (size_t c = 0; c < t->ncol; c++) {
+		t->col[c].cell = gap_index(s, pos[c]);
+		if (c && t->col[c].cell == t->col[c - 1].cell)
+			return false;
+		const char *h;
+		size_t hn;
+		if (cell_at(s, n, ' ', t->col[c].cell, &h, &hn))
+			t->col[c].unit = unit_in(h, hn);
+	}
+	t->gaps = true;
+	return true;
+}
+
 /* Is s[0..n) a table header naming timing kinds? Fills t. */
 static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struct table *t)
 {
@@ -2445,7 +2496,7 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 			    (s[k] == ':' && !(k >= 4 && strncasecmp(s + k - 4, "read", 4) == 0) &&
 			     !(k >= 5 && strncasecmp(s + k - 5, "reads", 5) == 0)))
 				return false; /* a sentence, not a header ("reads:" may end a column's name) */
-	size_t ov[2 * 4], at = 0;
+	size_t ov[2 * 4], at = 0, pos[BR_ARRAY_LEN(t->col)];
 	while (br_re_match(&re_column, s, n, at, ov, 4) > 0) {
 		enum kind k = column_kind(s, ov);
 		for (size_t c = 0; c < t->ncol; c++)
@@ -2453,6 +2504,7 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 				return false; /* two columns of one kind: not one run a row */
 		if (t->ncol == BR_ARRAY_LEN(t->col))
 			return false;
+		pos[t->ncol] = ov[0];
 		struct tcol *c = &t->col[t->ncol++];
 		c->kind = k;
 		c->cell = t->sep == ' ' ? 0 : cell_index(s, ov[0], t->sep);
@@ -2472,6 +2524,12 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 	}
 	if (t->ncol == 0)
 		return false;
+	/* columns apart by blanks are read from the right: the kinds must be
+	 * the last columns, only their units after them (not "bonnie++ block
+	 * read (K/sec)", another tool's column, whose figures would be taken
+	 * for hdparm's) */
+	if (t->sep == ' ' && !only_units(s + at, n - at) && !gap_columns(s, n, pos, t))
+		return false;
 	/* one kind and nothing before it: hdparm's own label, not a header */
 	if (t->ncol == 1 && t->sep == ' ') {
 		size_t k = 0;
@@ -2485,7 +2543,7 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 	if (!t->unit && has_ci(s, n, "timing"))
 		t->unit = 'm';
 	t->name_cell = (size_t)-1;
-	if (t->sep != ' ')
+	if (t->sep != ' ' || t->gaps)
 		for (size_t k = 0; t->name_cell == (size_t)-1 && k < t->col[0].cell + 1; k++) {
 			bool used = false;
 			for (size_t c = 0; c < t->ncol; c++)
@@ -2551,7 +2609,7 @@ static bool table_row(const struct table *t, const char *s, size_t n, struct tva
 {
 	*name = NULL;
 	*nn = 0;
-	if (t->sep != ' ') {
+	if (t->sep != ' ' || t->gaps) {
 		if (!memchr(s, t->sep, n))
 			return false;
 		for (size_t c = 0; c < t->ncol; c++) {
@@ -2646,7 +2704,7 @@ static bool units_row(struct table *t, const char *s, size_t n)
 		if (is_digit(s[k]))
 			return false;
 	char unit[BR_ARRAY_LEN(t->col)] = {0};
-	if (t->sep == ' ') {
+	if (t->sep == ' ' && !t->gaps) {
 		size_t ov[2 * 2], at = 0, c = 0;
 		while (c < t->ncol && br_re_match(&re_unit, s, n, at, ov, 2) > 0) {
 			unit[c++] = (char)tolower((unsigned char)s[ov[2]]);

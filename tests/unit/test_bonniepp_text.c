@@ -1420,6 +1420,37 @@ static void hand_table_output_input_columns(void **state)
 	done(&r);
 }
 
+
+/* One hand table of two tools' columns, hdparm's beside bonnie++'s block
+ * figures (bonnie++'s name over them is the sign): the bonnie++ columns
+ * are read, the lines left unclaimed for hdparm's parser, which reads its
+ * own; a table aligned with blanks is looked at too when it names bonnie. */
+static void hand_table_beside_hdparm_columns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Both tools:\n"
+		"\n"
+		"| host | hdparm cached MB/s | hdparm buffered MB/s | bonnie++ block write K/s | bonnie++ block read K/s |\n"
+		"|---|---|---|---|---|\n"
+		"| lab1 | 2210.5 | 98.7 | 87123 | 91234 |\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "lab1");
+	assert_fig(&r, 0, BR_M_put_block, 87123, -1);
+	assert_fig(&r, 0, BR_M_get_block, 91234, -1);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	assert_false(r.claimed[4]);
+	done(&r);
+	run(&r, "Both tools:\n"
+		"\n"
+		"host    hdparm cached  hdparm buffered  bonnie++ block write  bonnie++ block read\n"
+		"alpha   1241 MB/s      44.8 MB/s        41234 K/s             45678 K/s\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 41234, -1);
+	assert_fig(&r, 0, BR_M_get_block, 45678, -1);
+	done(&r);
+}
+
 /* A hand table's first column counting runs ("run", "#"): the row is
  * titled "run N", no host. */
 static void hand_table_run_column(void **state)
@@ -1660,6 +1691,7 @@ int main(void)
 		cmocka_unit_test(latency_glued_to_row),
 		cmocka_unit_test(hand_table_run_column),
 		cmocka_unit_test(hand_table_output_input_columns),
+		cmocka_unit_test(hand_table_beside_hdparm_columns),
 		cmocka_unit_test(hand_table_transposed),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),

@@ -1676,6 +1676,35 @@ static void rate_for_kind_in_prose(void **state)
 	done(&r);
 }
 
+
+/* A table aligned with blanks whose hdparm columns are not its last ones
+ * (bonnie++'s block figures after them): each column by the gaps of two
+ * blanks, not read from the right (which took bonnie++'s K/s for hdparm's
+ * MB/s); a header with words after its kinds and no such gaps is none. */
+static void table_gaps_other_tools_columns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -tT and bonnie++:\n"
+		"\n"
+		"host    hdparm cached (MB/s)  hdparm buffered (MB/s)  bonnie++ block write  bonnie++ block read\n"
+		"alpha   1241                  44.8                    41234 K/s             45678 K/s\n"
+		"beta    3935                  112.3                   98765 K/s             110234 K/s\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "alpha");
+	figure(rec(&r, 0), BR_M_cached_read, 1241.0 * 1024, "1241");
+	figure(rec(&r, 0), BR_M_buffered_read, 44.8 * 1024, "44.8");
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	figure(rec(&r, 1), BR_M_buffered_read, 112.3 * 1024, "112.3");
+	done(&r);
+
+	run(&r, "hdparm -tT:\n"
+		"host cached buffered bonnie block read\n"
+		"alpha 1241 44.8 41234\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 /* Outputs side by side under their device headers and, above those, the
  * columns' titles ("BEFORE      AFTER"): each column's run has its
  * device and its title. */
@@ -1764,6 +1793,7 @@ int main(void)
 		cmocka_unit_test(wrapped_after_first_figure),
 		cmocka_unit_test(decimal_commas),
 		cmocka_unit_test(rate_for_kind_in_prose),
+		cmocka_unit_test(table_gaps_other_tools_columns),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
