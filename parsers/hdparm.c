@@ -1015,6 +1015,22 @@ static bool looks_like_stderr(const char *s, size_t n)
 	return k >= n && n >= 8;
 }
 
+/* Is line i the wrapped end of a stderr message on line i - 1 ("...
+ * Inappropriate ioctl for" / "device"): a few words of letters, no digit,
+ * under a long line that holds stderr (alone, or after a label)? */
+static bool stderr_tail(struct hp *st, size_t i, const char *s, size_t n)
+{
+	enum { TAIL_MAX = 24, WRAPPED_MIN = 60 };
+	if (i == 0 || n > TAIL_MAX)
+		return false;
+	for (size_t k = 0; k < n; k++)
+		if (!isalpha((unsigned char)s[k]) && s[k] != ' ' && s[k] != '-' && s[k] != '\'')
+			return false;
+	size_t pn;
+	const char *p = stripped(&st->doc->lines[i - 1], &pn);
+	return pn >= WRAPPED_MIN && looks_like_stderr(p, pn);
+}
+
 /*
  * What hdparm prints about a device besides timings, between its header and
  * the timing lines: settings ("multcount = 16 (on)", "geometry = 60801/255/63,
@@ -3400,8 +3416,9 @@ static bool around_timings(struct hp *st, size_t i, const char *s, size_t n)
 		br_parse_claim(st->ctx, i, i, "hdparm's settings of the device");
 		return true;
 	}
-	/* 10. stderr inside an hdparm run */
-	if ((st->pending || st->in_block) && looks_like_stderr(s, n)) {
+	/* 10. stderr inside an hdparm run (or its last words a mail client
+	 * wrapped onto a line of their own) */
+	if ((st->pending || st->in_block) && (looks_like_stderr(s, n) || stderr_tail(st, i, s, n))) {
 		st->prose_run = 0; /* claimed with the record if figures follow */
 		return true;
 	}

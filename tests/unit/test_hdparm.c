@@ -1705,6 +1705,27 @@ static void table_gaps_other_tools_columns(void **state)
 	done(&r);
 }
 
+
+/* A mail client wrapped hdparm's stderr after a label: its last word
+ * ("device") alone on a line is still stderr, so the two timings stay one
+ * invocation's record. */
+static void stderr_tail_wrapped(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/tmp/disk.img:\n"
+		" Timing cached reads:   BLKFLSBUF failed: Inappropriate ioctl for device\n"
+		"9162 MB in  1.96 seconds = 4670.32 MB/sec\n"
+		" Timing buffered disk reads: BLKFLSBUF failed: Inappropriate ioctl for\n"
+		"device\n"
+		"2938 MB in  3.02 seconds = 974.26 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 4670.32 * 1024, "4670.32");
+	figure(rec(&r, 0), BR_M_buffered_read, 974.26 * 1024, "974.26");
+	assert_string_equal(rec(&r, 0)->host, "/tmp/disk.img");
+	done(&r);
+}
+
 /* Outputs side by side under their device headers and, above those, the
  * columns' titles ("BEFORE      AFTER"): each column's run has its
  * device and its title. */
@@ -1794,6 +1815,7 @@ int main(void)
 		cmocka_unit_test(decimal_commas),
 		cmocka_unit_test(rate_for_kind_in_prose),
 		cmocka_unit_test(table_gaps_other_tools_columns),
+		cmocka_unit_test(stderr_tail_wrapped),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
