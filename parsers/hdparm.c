@@ -177,11 +177,12 @@ static struct br_pattern re_prose_cmd = BR_PATTERN(
 	"hdparm-prose-command",
 	"(?<![\\w/.-])hdparm((?:[ \\t]+-{1,2}[A-Za-z][\\w-]*)+)((?:[ \\t]+/dev/[\\w/.-]+)*)");
 
-/* A rate in a sentence ("56Mb/s", "32 MB/sec", "900 kB/s"): 1 the number, 2
- * the unit's first letter. Megabits are what people write for hdparm's MB. */
+/* A rate in a sentence ("56Mb/s", "32 MB/sec", "900 kB/s", "12,5 MB/s"
+ * with a decimal comma: FIG): 1 the number, 2 the unit's first letter.
+ * Megabits are what people write for hdparm's MB. */
 static struct br_pattern re_prose_rate = BR_PATTERN_OPT(
 	"hdparm-prose-rate",
-	"(?<![\\w.,/-])(\\d+(?:\\.\\d+)?)\\s*([mk])i?b\\s*/\\s*s(?:ec)?(?![a-z])",
+	"(?<![\\w.,/-])(" FIG ")\\s*([mk])i?b\\s*/\\s*s(?:ec)?(?![a-z])",
 	PCRE2_CASELESS);
 
 /* A device a sentence names: "/dev/sdb1", or a disk's kernel name alone

@@ -1653,6 +1653,11 @@ static void decimal_commas(void **state)
 	figure(rec(&r, 1), BR_M_cached_read, 3935.4 * 1024, "3935.4");
 	figure(rec(&r, 1), BR_M_buffered_read, 98.5 * 1024, "98.5");
 	done(&r);
+
+	run(&r, "hdparm -t gives 12,5 MB/s on the USB stick.\n");
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 12.5 * 1024, "12.5");
+	done(&r);
 }
 
 
