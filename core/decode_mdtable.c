@@ -155,12 +155,12 @@ static void emit_row(struct rw *out, struct lw *w, const struct br_line *l, size
 
 /* ------------------------------------------------------------ MediaWiki */
 
-/* The text of l after up to three blanks: *n its length without blanks at
- * the end. */
+/* The text of l after its blanks (a table indented as a block of code
+ * keeps its markup): *n its length without blanks at the end. */
 static const char *wiki_text(const struct br_line *l, size_t *n)
 {
 	size_t i = 0, e = rtrim_len(l->text, l->len);
-	while (i < e && i < 3 && l->text[i] == ' ')
+	while (i < e && (l->text[i] == ' ' || l->text[i] == '\t'))
 		i++;
 	*n = e - i;
 	return l->text + i;
@@ -213,8 +213,11 @@ struct wiki_row {
 
 /* Add the cells of line text s[0..n) (its leading '|' or '!' gone) to the
  * row: apart by "||" (and "!!" on a header line); "attrs | text" keeps the
- * text. */
-static void wiki_cells(struct lw *w, struct wiki_row *r, const char *s, size_t n, bool header)
+ * text. With `goes_on`, the first of them is the rest of the row's last
+ * cell (a line a mail client wrapped: "... !! Seq Input Block" / "K/sec
+ * !! %CP"). */
+static void wiki_cells(struct lw *w, struct wiki_row *r, const char *s, size_t n, bool header,
+		       bool goes_on)
 {
 	size_t a = 0;
 	while (a <= n) {
@@ -228,8 +231,12 @@ static void wiki_cells(struct lw *w, struct wiki_row *r, const char *s, size_t n
 		while (a < b && (s[a] == ' ' || s[a] == '\t'))
 			a++;
 		size_t e = rtrim_len(s + a, b - a);
-		if (r->ncells++)
+		if (goes_on) {
+			br_buf_addc(&w->text, ' ');
+			goes_on = false;
+		} else if (r->ncells++) {
 			br_buf_addc(&w->text, '\t');
+		}
 		br_buf_add(&w->text, s + a, e);
 		a = b + 2;
 	}
@@ -257,6 +264,7 @@ static void wiki_blank(struct rw *out, struct lw *w, const struct br_line *l, si
 static void wiki_table(const struct br_doc *doc, size_t i, size_t j, struct rw *out, struct lw *w)
 {
 	struct wiki_row r = {0};
+	bool header = false; /* the last cell line was a header's ('!') */
 	const struct br_line open = doc->lines[i], close = doc->lines[j - 1];
 	wiki_blank(out, w, &open, i + 1);
 	for (size_t k = i + 1; k + 1 < j; k++) {
@@ -273,7 +281,7 @@ static void wiki_table(const struct br_doc *doc, size_t i, size_t j, struct rw *
 			wiki_flush(out, w, &r, k + 1);
 			struct wiki_row c = {.line = l->line, .end_line = l->end_line, .depth = l->depth,
 					     .flags = l->flags};
-			wiki_cells(w, &c, s + 2, n - 2, false);
+			wiki_cells(w, &c, s + 2, n - 2, false, false);
 			wiki_flush(out, w, &c, k + 1);
 			continue;
 		}
@@ -285,14 +293,12 @@ static void wiki_table(const struct br_doc *doc, size_t i, size_t j, struct rw *
 		r.end_line = l->end_line;
 		if (wiki_quoted(l, doc->lines[i].depth)) {
 			r.depth = doc->lines[i].depth;
-			wiki_cells(w, &r, s, n, false);
+			wiki_cells(w, &r, s, n, false, false);
 		} else if (s[0] == '|' || s[0] == '!') {
-			wiki_cells(w, &r, s + 1, n - 1, s[0] == '!');
-		} else if (r.ncells) { /* a cell's text goes on */
-			br_buf_addc(&w->text, ' ');
-			br_buf_add(&w->text, s, n);
-		} else {
-			wiki_cells(w, &r, s, n, false);
+			header = s[0] == '!';
+			wiki_cells(w, &r, s + 1, n - 1, header, false);
+		} else { /* the last cell's text goes on, maybe with more cells */
+			wiki_cells(w, &r, s, n, header, r.ncells > 0);
 		}
 	}
 	wiki_flush(out, w, &r, j - 1);

@@ -674,6 +674,12 @@ static void mediawiki_table_rows(void **state)
 	assert_string_equal(d->lines[d->nlines - 1].text, "after");
 	assert_string_equal(d->lines[d->nlines - 2].text, "");
 	br_doc_free(d);
+	/* a header line a mail client wrapped: its rest goes on its last
+	 * cell, then its own cells */
+	d = mem("{|\n! Host !! Seq Input Block\nK/sec !! %CP\n|-\n| a || 1 || 2\n|}\n");
+	assert_string_equal(find(d, "Host")->text, "Host\tSeq Input Block K/sec\t%CP");
+	assert_string_equal(find(d, "a\t")->text, "a\t1\t2");
+	br_doc_free(d);
 	d = mem("{| class=\"wikitable\"\n|-\n| a || 1\n");
 	assert_string_equal(holding(d, "a ||")->text, "| a || 1");
 	br_doc_free(d);
