@@ -1040,7 +1040,10 @@ static bool add_line(struct br_buf *b, const struct br_line *l, bool mark_start)
 	    memchr(b->data + start, '\t', b->len - start))
 		/* (a lead-in, a note and inline code all come with a blank or a `) */
 		b->len = start + cut_wrapping(b->data + start, b->len - start);
-	while (b->len > start && is_blank(b->data[b->len - 1]))
+	/* blanks at the end, and a table's empty cells (" | |": the post
+	 * pasted into a table's first column) */
+	while (b->len > start && (is_blank(b->data[b->len - 1]) ||
+				  (b->data[b->len - 1] == '|' && b->len - start >= 2 && is_blank(b->data[b->len - 2]))))
 		b->len--;
 	bool soft = b->len > start && b->data[b->len - 1] == '=';
 	if (soft)

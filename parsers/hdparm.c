@@ -116,12 +116,13 @@ static struct br_pattern re_partial = BR_PATTERN_OPT(
 	PCRE2_CASELESS);
 
 /* A hand-written summary: "<title> [kind words] : R MB/sec" and nothing
- * after. 1 title, 2 kind words, 3 rate, 4 unit letter. */
+ * after (but a table's empty cells, " | |", when the post was pasted into
+ * one's first column). 1 title, 2 kind words, 3 rate, 4 unit letter. */
 static struct br_pattern re_hand = BR_PATTERN_OPT(
 	"hdparm-hand",
 	"^(.*?)((?:\\s*\\b(?:timing|o_direct|direct|buffered|bfr|buffer-cache|buffer|cached|cache|"
 	"disk|reads?)\\b)*)\\s*:\\s*(?:=\\s*(?:3D)?\\s*)?(" FIG ")\\s*([mk])i?B\\s*/\\s*"
-	"s(?:ec)?\\s*$",
+	"s(?:ec)?(?:\\s+\\|)*\\s*$",
 	PCRE2_CASELESS);
 
 /* A timing kind as a table's column names it ("Timing cached reads",
@@ -302,6 +303,13 @@ static const char *stripped(const struct br_line *l, size_t *n)
 	}
 	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
 		len--;
+	/* a table's empty cells after the text (" | |": the post pasted into
+	 * a table's first column; one '|' may end a row of cells) */
+	size_t e = len, pipes = 0;
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '|'))
+		pipes += s[--e] == '|';
+	if (pipes >= 2 && e < len && (s[e] == ' ' || s[e] == '\t'))
+		len = e;
 	*n = len;
 	return s;
 }
@@ -1058,10 +1066,11 @@ static bool pcre_space(char c)
 }
 
 /* What re_hand needs at the end of the line: "/s" or "/sec" (any case,
- * blanks around the slash and at the end allowed). */
+ * blanks around the slash and at the end allowed, and empty cells " | |"
+ * after it). */
 static bool ends_in_rate_unit(const char *s, size_t n)
 {
-	while (n && pcre_space(s[n - 1]))
+	while (n && (pcre_space(s[n - 1]) || (s[n - 1] == '|' && n >= 2 && pcre_space(s[n - 2]))))
 		n--;
 	if (n >= 3 && strncasecmp(s + n - 3, "sec", 3) == 0)
 		n -= 3;
@@ -2758,6 +2767,13 @@ static const char *table_text(const struct br_line *l, size_t *n)
 	}
 	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
 		len--;
+	/* a table's empty cells after the text (" | |": the post pasted into
+	 * a table's first column; one '|' may end a row of cells) */
+	size_t e = len, pipes = 0;
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '|'))
+		pipes += s[--e] == '|';
+	if (pipes >= 2 && e < len && (s[e] == ' ' || s[e] == '\t'))
+		len = e;
 	*n = len;
 	return s;
 }

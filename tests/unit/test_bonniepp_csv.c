@@ -1512,6 +1512,14 @@ static void semicolon_rows_decimal_commas(void **state)
 	assert_true(br_record_get(rec(&r, 1), BR_M_seeks).value == 212.4);
 	assert_true(br_record_get(rec(&r, 1), BR_M_get_block).value == 61234);
 	done(&r);
+
+	/* a line ending in a table's empty cells (" | |") */
+	run(&r, "fs1,4G,48211,98,48211,12,21000,5,30123,90,61234,8,212.4,0,16,1234,10,+++++,+++,"
+		"2345,12,1200,9,+++++,+++,1900,11 | |\n");
+	assert_int_equal(r.n, 1);
+	assert_true(br_record_get(rec(&r, 0), BR_M_ran_del).value == 1900);
+	assert_true(br_record_get(rec(&r, 0), BR_M_ran_del).cpu == 11);
+	done(&r);
 }
 
 int main(void)

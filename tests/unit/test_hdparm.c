@@ -1731,6 +1731,28 @@ static void stderr_tail_wrapped(void **state)
 	done(&r);
 }
 
+
+/* A post pasted into a table's first column and copied out again: every
+ * line ends in the empty cells " | |"; the device header, the timing lines
+ * and hand summaries are read as without them (one '|' may end a row of
+ * cells and stays). */
+static void trailing_empty_cells(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/sdb: | |\n"
+		" Timing cached reads:   7649 MB in  2.00 seconds = 3824.52 MB/sec | |\n"
+		" Timing buffered disk reads: 434 MB in  3.01 seconds = 144.18 MB/sec | |\n"
+		" | |\n"
+		"2 disks (sdb1,sdc1) buffered disk reads : 24.24 MB/sec | |\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdb");
+	assert_null(rec(&r, 0)->label);
+	figure(rec(&r, 0), BR_M_buffered_read, 144.18 * 1024, "144.18");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 24.24 * 1024, "24.24");
+	done(&r);
+}
+
 /* Outputs side by side under their device headers and, above those, the
  * columns' titles ("BEFORE      AFTER"): each column's run has its
  * device and its title. */
@@ -1821,6 +1843,7 @@ int main(void)
 		cmocka_unit_test(rate_for_kind_in_prose),
 		cmocka_unit_test(table_gaps_other_tools_columns),
 		cmocka_unit_test(stderr_tail_wrapped),
+		cmocka_unit_test(trailing_empty_cells),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
