@@ -158,11 +158,12 @@ static void tokenize(const char *s, size_t len, struct ptoks *out)
 		t->a = a;
 		t->b = i;
 		t->col1 = col > c0 ? col - 1 : c0;
-		/* markers: "**88826**", "6618*" */
+		/* markers: "**88826**", "6618*", and "6618\\*" as a Markdown
+		 * converter escapes them */
 		size_t x = a, y = i;
-		while (x < y && s[x] == '*')
+		while (x < y && (s[x] == '*' || (s[x] == '\\' && x + 1 < y && s[x + 1] == '*')))
 			x++;
-		while (y > x && s[y - 1] == '*')
+		while (y > x && (s[y - 1] == '*' || (s[y - 1] == '\\' && y < i && s[y] == '*')))
 			y--;
 		t->marked = x != a || y != i;
 		if (x == y) {

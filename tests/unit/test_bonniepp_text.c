@@ -1653,6 +1653,25 @@ static void table_across_page_breaks(void **state)
 	done(&r);
 }
 
+/* A best-value mark a Markdown converter escaped ("35023\\*") marks the
+ * figure, its row read as without it. */
+static void escaped_marks(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version 1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"fileserv         4G 30348  47 35023\\*  5 12701   2 30363  49 44790\\*  6 165.0   0\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 35023, 5);
+	assert_true(fig(&r, 0, BR_M_put_block).marked);
+	assert_false(fig(&r, 0, BR_M_putc).marked);
+	assert_fig(&r, 0, BR_M_get_block, 44790, 6);
+	assert_fig(&r, 0, BR_M_seeks, 165.0, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1692,6 +1711,7 @@ int main(void)
 		cmocka_unit_test(hand_table_run_column),
 		cmocka_unit_test(hand_table_output_input_columns),
 		cmocka_unit_test(hand_table_beside_hdparm_columns),
+		cmocka_unit_test(escaped_marks),
 		cmocka_unit_test(hand_table_transposed),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
