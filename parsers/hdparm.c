@@ -1169,8 +1169,11 @@ static bool tagged_device_header(struct hp *st, size_t i, const char *s, size_t 
 	if (n < 10 || s[n - 1] != ':')
 		return false;
 	/* "[disk-bench] /dev/sda:": a log's tag on every line (a CI job's
-	 * step), which names the log, not the device */
-	const char *close = s[0] == '[' ? memchr(s, ']', n < NOTE_MAX ? n : NOTE_MAX) : NULL;
+	 * step), which names the log, not the device; "<kraut> /dev/sda:", a
+	 * chat log's nick (with no time stamp, which decoding would have taken
+	 * away with it), names who pasted */
+	char closer = s[0] == '[' ? ']' : s[0] == '<' ? '>' : 0;
+	const char *close = closer ? memchr(s, closer, n < NOTE_MAX ? n : NOTE_MAX) : NULL;
 	if (close && (size_t)(close - s) + 8 < n && close[1] == ' ') {
 		size_t d = (size_t)(close - s) + 1;
 		while (d < n && s[d] == ' ')
@@ -2511,11 +2514,15 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 	memset(t, 0, sizeof *t);
 	if (n > TABLE_HEAD_MAX || has(s, n, "MB in"))
 		return false;
-	t->sep = memchr(s, '|', n)     ? '|'
-		 : memchr(s, '\t', n)  ? '\t'
-		 : sep_header(s, n, ';') ? ';'
-		 : sep_header(s, n, ',') ? ','
-					 : ' ';
+	t->sep = ' ';
+	if (memchr(s, '|', n))
+		t->sep = '|';
+	else if (memchr(s, '\t', n))
+		t->sep = '\t';
+	else if (sep_header(s, n, ';'))
+		t->sep = ';';
+	else if (sep_header(s, n, ','))
+		t->sep = ',';
 	if (t->sep == ' ')
 		for (size_t k = 0; k < n; k++)
 			if (is_digit(s[k]) || s[k] == '.' || s[k] == ',' ||

@@ -1753,6 +1753,22 @@ static void trailing_empty_cells(void **state)
 	done(&r);
 }
 
+
+/* A chat log without time stamps: "<nick> /dev/sda:" is the device header,
+ * the nick naming who pasted, not the device. */
+static void chat_nick_device_header(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "<zed> /dev/sda:\n"
+		"<zed>  Timing cached reads:   7864 MB in  2.00 seconds = 3935.41 MB/sec\n"
+		"<zed>  Timing buffered disk reads: 338 MB in  3.01 seconds = 112.28 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	figure(rec(&r, 0), BR_M_buffered_read, 112.28 * 1024, "112.28");
+	done(&r);
+}
+
 /* Outputs side by side under their device headers and, above those, the
  * columns' titles ("BEFORE      AFTER"): each column's run has its
  * device and its title. */
@@ -1844,6 +1860,7 @@ int main(void)
 		cmocka_unit_test(table_gaps_other_tools_columns),
 		cmocka_unit_test(stderr_tail_wrapped),
 		cmocka_unit_test(trailing_empty_cells),
+		cmocka_unit_test(chat_nick_device_header),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
