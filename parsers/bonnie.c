@@ -74,17 +74,26 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* The length of the '*' marker at s[j] (before b): 1, 2 for one a
+ * Markdown converter escaped ("\\*"), 0 for none. */
+static size_t star_at(const char *s, size_t j, size_t b)
+{
+	if (j < b && s[j] == '*')
+		return 1;
+	return j + 1 < b && s[j] == '\\' && s[j + 1] == '*' ? 2 : 0;
+}
+
 /* Parse one whitespace-free token as a run of numbers with '*' markers
- * ("7960", "39.6*", "10.0*261.0", "**88826**", "1*2047"). Returns false when
- * the token is a word ("IBM_SCSI", "3000M", "39.6%"). */
+ * ("7960", "39.6*", "10.0*261.0", "**88826**", "1*2047", "6960\\*").
+ * Returns false when the token is a word ("IBM_SCSI", "3000M", "39.6%"). */
 static bool scan_numbers(const char *s, size_t a, size_t b, struct brow *r)
 {
 	int n0 = r->n;
 	size_t j = a;
 	while (j < b) {
 		unsigned lead = 0, trail = 0;
-		while (j < b && s[j] == '*')
-			lead++, j++;
+		for (size_t m; (m = star_at(s, j, b)) != 0; j += m)
+			lead++;
 		if (j >= b || !is_digit(s[j]))
 			goto word;
 		size_t d0 = j;
@@ -95,14 +104,14 @@ static bool scan_numbers(const char *s, size_t a, size_t b, struct brow *r)
 			j++;
 			while (j < b && is_digit(s[j]))
 				j++, dec++;
-		} else if (j < b && s[j] == '.' && (j + 1 == b || s[j + 1] == '*')) {
+		} else if (j < b && s[j] == '.' && (j + 1 == b || star_at(s, j + 1, b))) {
 			/* "100." : a %CPU of 100.0 whose last digit an edit cut */
 			j++;
 			dec = 1;
 		}
 		size_t d1 = j;
-		while (j < b && s[j] == '*')
-			trail++, j++;
+		for (size_t m; (m = star_at(s, j, b)) != 0; j += m)
+			trail++;
 		if (j < b && (trail == 0 || !is_digit(s[j])))
 			goto word;
 		if (d1 - d0 > 30)

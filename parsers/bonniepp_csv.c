@@ -971,6 +971,39 @@ static size_t cut_wrapping(char *s, size_t n)
 	return n;
 }
 
+/* Whether s holds at least `min` bytes c (a memchr per byte, no more). */
+static bool has_chars(const char *s, size_t n, char c, size_t min)
+{
+	size_t k = 0;
+	const char *e = s + n;
+	while (k < min && (s = memchr(s, c, (size_t)(e - s))) != NULL) {
+		k++;
+		s++;
+	}
+	return k >= min;
+}
+
+/* Is s[0..n) a row a spreadsheet of a decimal-comma locale saved again
+ * (LibreOffice in German: "1.96;1.96;srv;1;...;207,2;34;..."): fields
+ * apart by ';', each comma a decimal one, between two digits? */
+static bool semicolon_row(const char *s, size_t n)
+{
+	if (!memchr(s, ';', n) || !has_chars(s, n, ';', MIN_COMMAS))
+		return false;
+	for (const char *c = s, *e = s + n; (c = memchr(c, ',', (size_t)(e - c))) != NULL; c++)
+		if (c == s || c + 1 == e || !is_digit(c[-1]) || !is_digit(c[1]))
+			return false;
+	return true;
+}
+
+/* Such a row as bonnie++ wrote it: commas between the fields, points in
+ * the figures (the same length). */
+static void semicolons_to_commas(char *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		s[k] = s[k] == ',' ? '.' : s[k] == ';' ? ',' : s[k];
+}
+
 static bool add_line(struct br_buf *b, const struct br_line *l, bool mark_start)
 {
 	size_t start = b->len, njoins = br_line_njoins(l);
@@ -1001,11 +1034,16 @@ static bool add_line(struct br_buf *b, const struct br_line *l, bool mark_start)
 		}
 	}
 	b->len = (size_t)(w - b->data);
+	if (memchr(b->data + start, ';', b->len - start) && semicolon_row(b->data + start, b->len - start))
+		semicolons_to_commas(b->data + start, b->len - start);
 	if (memchr(b->data + start, '`', b->len - start) || memchr(b->data + start, ' ', b->len - start) ||
 	    memchr(b->data + start, '\t', b->len - start))
 		/* (a lead-in, a note and inline code all come with a blank or a `) */
 		b->len = start + cut_wrapping(b->data + start, b->len - start);
-	while (b->len > start && is_blank(b->data[b->len - 1]))
+	/* blanks at the end, and a table's empty cells (" | |": the post
+	 * pasted into a table's first column) */
+	while (b->len > start && (is_blank(b->data[b->len - 1]) ||
+				  (b->data[b->len - 1] == '|' && b->len - start >= 2 && is_blank(b->data[b->len - 2]))))
 		b->len--;
 	bool soft = b->len > start && b->data[b->len - 1] == '=';
 	if (soft)
@@ -2199,7 +2237,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 		const struct br_line *l = &doc->lines[i];
 		if (br_parse_is_claimed(ctx, i) || l->len > MAX_LINE)
 			continue;
-		if (has_commas(l->text, l->len, MIN_COMMAS))
+		if (has_commas(l->text, l->len, MIN_COMMAS) || semicolon_row(l->text, l->len))
 			i = try_record(&sc, i);
 		else if (spaced_start(doc, i, &wrapped))
 			i = try_spaced(&sc, i, wrapped);
@@ -2223,6 +2261,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 static bool detect(const struct br_doc *doc)
 {
 	return doc->raw_len && (has_commas(doc->raw, doc->raw_len, MIN_COMMAS) ||
+				has_chars(doc->raw, doc->raw_len, ';', MIN_COMMAS) ||
 				br_digit_runs(doc->raw, doc->raw_len, MIN_SPACED));
 }
 

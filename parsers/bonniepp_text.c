@@ -158,11 +158,12 @@ static void tokenize(const char *s, size_t len, struct ptoks *out)
 		t->a = a;
 		t->b = i;
 		t->col1 = col > c0 ? col - 1 : c0;
-		/* markers: "**88826**", "6618*" */
+		/* markers: "**88826**", "6618*", and "6618\\*" as a Markdown
+		 * converter escapes them */
 		size_t x = a, y = i;
-		while (x < y && s[x] == '*')
+		while (x < y && (s[x] == '*' || (s[x] == '\\' && x + 1 < y && s[x + 1] == '*')))
 			x++;
-		while (y > x && s[y - 1] == '*')
+		while (y > x && (s[y - 1] == '*' || (s[y - 1] == '\\' && y < i && s[y] == '*')))
 			y--;
 		t->marked = x != a || y != i;
 		if (x == y) {
@@ -469,6 +470,11 @@ static enum pk header_kind(const char *line, const char *s, size_t len, bool in_
 		pl->io3_mb = !pl->io3_198 && s[ov[2]] == 'M';
 		if (pl->io3_mb && !memmem(s, len, "%CP ", 4) && !(len >= 3 && memcmp(s + len - 3, "%CP", 3) == 0))
 			return PK_OTHER; /* Bonnie's "Machine MB K/sec %CPU" */
+		/* the words of bonnie++'s first header lines in this one: a
+		 * table written by hand ("Machine | Size | Seq Output Block
+		 * K/sec | %CP | ..."), which hand_tables reads */
+		if (br_has(s, len, "Output", 6) || br_has(s, len, "Input", 5) || br_has(s, len, "Block", 5))
+			return PK_OTHER;
 		return PK_IO3;
 	}
 	if (starts(s, len, "files") && br_re_match(&re_cr3, s, len, 0, ov, 1) > 0)
@@ -2255,6 +2261,7 @@ struct htable {
 	char unit;   /* the header line's rate unit */
 	int name;    /* the name column, -1 if none */
 	char run_word[16]; /* the name column counts runs ("run", "#"): its header */
+	bool shared; /* other columns are another tool's ("hdparm -T"): its parser reads them */
 };
 
 /* Cells of s[0..n) between separators, trimmed; returns their count (at
@@ -2305,6 +2312,17 @@ static bool hand_has(const char *s, size_t n, const char *w)
 	return false;
 }
 
+/* Does s[0..n) hold w (lower case) at the start of a word: "Put Block",
+ * "putc", "Seq_Put"; not the "put" of "Input", the "get" of "target". */
+static bool hand_has_word(const char *s, size_t n, const char *w)
+{
+	size_t m = strlen(w);
+	for (size_t i = 0; i + m <= n; i++)
+		if ((i == 0 || !isalpha((unsigned char)s[i - 1])) && strncasecmp(s + i, w, m) == 0)
+			return true;
+	return false;
+}
+
 /* The rate unit a header cell or a cell's tail names: 'k' 'm' 'g', 'c'
  * for a count per second ("/s", "ops", "files/s"), 0 for none. */
 static char hand_unit(const char *s, size_t n)
@@ -2346,8 +2364,8 @@ static int hand_kind(const char *s, size_t n, bool *cpu)
 		return ran ? BR_M_ran_del : BR_M_seq_del;
 	if (hand_has(s, n, "stat"))
 		return ran ? BR_M_ran_stat : BR_M_seq_stat;
-	bool wr = hand_has(s, n, "writ") || hand_has(s, n, "output") || hand_has(s, n, "put");
-	bool rd = hand_has(s, n, "read") || hand_has(s, n, "input") || hand_has(s, n, "get");
+	bool wr = hand_has(s, n, "writ") || hand_has(s, n, "output") || hand_has_word(s, n, "put");
+	bool rd = hand_has(s, n, "read") || hand_has(s, n, "input") || hand_has_word(s, n, "get");
 	if (wr == rd)
 		return ran && !wr ? BR_M_seeks : -1; /* "Random" is bonnie's seeks */
 	if (ran)
@@ -2429,6 +2447,7 @@ static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 			continue;
 		}
 		if (h->id < 0) {
+			t->shared = t->shared || hand_has(c[j], cn[j], "hdparm");
 			if (t->name < 0 && !figures) {
 				t->name = (int)j;
 				/* "run", "#", "pass", "try": the row's number, no host */
@@ -2446,7 +2465,9 @@ static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 		if (!t->unit && h->unit && h->unit != 'c')
 			t->unit = h->unit;
 		figures++;
-		own = own || (h->id != BR_M_put_block && h->id != BR_M_get_block);
+		/* bonnie's own figures, or its name over the column ("bonnie++
+		 * block write" beside hdparm's columns) */
+		own = own || (h->id != BR_M_put_block && h->id != BR_M_get_block) || hand_has(c[j], cn[j], "bonnie");
 	}
 	return figures >= 2 && own;
 }
@@ -2674,6 +2695,7 @@ static bool hand_words(const char *s, size_t n)
 	} words[] = {
 		{"ewrite", 1}, {"EWRITE", 1}, {"eek", 2}, {"EEK", 2}, {"creat", 0}, {"Creat", 0},
 		{"CREAT", 0}, {"chr", 0}, {"Chr", 0}, {"CHR", 0}, {"char", 0}, {"Char", 0}, {"CHAR", 0},
+		{"onnie", 1}, {"ONNIE", 1}, /* "bonnie++ block write": its name over a column */
 	};
 	if (n < 12 || n > 400)
 		return false;
@@ -2718,7 +2740,7 @@ static int cmp_size(const void *a, const void *b)
 }
 
 /* The logical lines that may head a hand table: those holding one of
- * bonnie's own words of rare bytes ("Rewrite", "Seeks"), and those with a
+ * bonnie's own words of rare bytes ("Rewrite", "Seeks") or its name, and those with a
  * '|' or a TAB between cells (whose header may name only "Create" or "Per
  * Chr", words of common bytes). They are looked for in the raw bytes
  * (memchr to a rare byte), a few a report, and each one found is mapped to
@@ -2732,6 +2754,7 @@ static size_t *hand_candidates(const struct br_doc *doc, size_t *count)
 		size_t k;
 	} words[] = {
 		{"ewrite", 1}, {"EWRITE", 1}, {"eek", 2}, {"EEK", 2}, {"|", 0}, {"\t", 0},
+		{"onnie", 1}, {"ONNIE", 1}, /* its name over a column, in a table aligned with blanks */
 	};
 	size_t *v = NULL, n = 0, cap = 0;
 	const char *s = doc->raw;
@@ -2986,7 +3009,10 @@ static void hand_tables(struct pstate_all *ps)
 		}
 		if (!rows)
 			continue;
-		br_parse_claim(ctx, i, j - 1, "table of bonnie figures written by hand");
+		/* a table of two tools' columns is claimed by the other's parser
+		 * (hdparm's runs after this one), or its columns would go unread */
+		if (!t.shared)
+			br_parse_claim(ctx, i, j - 1, "table of bonnie figures written by hand");
 		next = j;
 	}
 	free(cand);
@@ -3479,6 +3505,9 @@ static bool table_signs(const struct br_doc *doc)
 	} needles[] = {
 		{"ewrite", 1}, {"eek", 2}, {"EWRITE", 1}, {"EEK", 2}, {"create", 0}, {"Create", 0},
 		{"CREATE", 0},
+		/* "bonnie++ block write" beside another tool's columns */
+		{"lock write", 1}, {"lock Write", 1}, {"lock read", 1}, {"lock Read", 1},
+		{"LOCK WRITE", 1}, {"LOCK READ", 1},
 	};
 	size_t n;
 	const char *s = br_doc_text(doc, &n);

@@ -86,18 +86,24 @@ static struct br_pattern re_label_head = BR_PATTERN_OPT(
 	"buffered(?:\\s+disk)?)(?:\\s+reads?)?)?\\s*$",
 	PCRE2_CASELESS);
 
+/* A time or a rate as hdparm prints it ("%5.2f": "3.01", "44.85"), or as
+ * it reads under a locale with a decimal comma ("3,01", "44,85": one or two
+ * digits after the comma, so never a thousands group); fig_value() reads
+ * both. */
+#define FIG "\\d+(?:\\.\\d+|,\\d{1,2}(?!\\d))?"
+
 /* "N MB in S seconds = R MB/sec" — 1 mb, 2 seconds, 3 rate, 4 unit letter.
  * `=3D` is what an undecoded quoted-printable copy shows for `=`. */
 static struct br_pattern re_result = BR_PATTERN_OPT(
 	"hdparm-result",
-	"^(\\d+)\\s*MB\\s+in\\s+(\\d+(?:\\.\\d+)?)\\s*sec(?:ond)?s?\\s*=\\s*(?:3D)?\\s*"
-	"(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*s(?:ec)?\\b",
+	"^(\\d+)\\s*MB\\s+in\\s+(" FIG ")\\s*sec(?:ond)?s?\\s*=\\s*(?:3D)?\\s*"
+	"(" FIG ")\\s*([mk])i?B\\s*/\\s*s(?:ec)?\\b",
 	PCRE2_CASELESS);
 
 /* A rate alone ("= 24.24 MB/sec"): hand-edited. 1 rate, 2 unit letter. */
 static struct br_pattern re_rate_only = BR_PATTERN_OPT(
 	"hdparm-rate",
-	"^(?:=\\s*(?:3D)?\\s*)?(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*s(?:ec)?\\b",
+	"^(?:=\\s*(?:3D)?\\s*)?(" FIG ")\\s*([mk])i?B\\s*/\\s*s(?:ec)?\\b",
 	PCRE2_CASELESS);
 
 /* The whole text is a beginning of "N MB in S seconds = R MB/sec", the
@@ -105,17 +111,18 @@ static struct br_pattern re_rate_only = BR_PATTERN_OPT(
  * hard-wrapped; the caller tries the next line first). */
 static struct br_pattern re_partial = BR_PATTERN_OPT(
 	"hdparm-partial",
-	"^\\d+(?:\\s*MB(?:\\s+in(?:\\s+\\d+(?:\\.\\d+)?(?:\\s*sec(?:ond)?s?(?:\\s*=(?:\\s*(?:3D)?\\s*"
-	"\\d+(?:\\.\\d+)?(?:\\s*[mk]i?B?(?:\\s*/\\s*s?)?)?)?)?)?)?)?)?\\s*$",
+	"^\\d+(?:\\s*MB(?:\\s+in(?:\\s+" FIG "(?:\\s*sec(?:ond)?s?(?:\\s*=(?:\\s*(?:3D)?\\s*"
+	FIG "(?:\\s*[mk]i?B?(?:\\s*/\\s*s?)?)?)?)?)?)?)?)?\\s*$",
 	PCRE2_CASELESS);
 
 /* A hand-written summary: "<title> [kind words] : R MB/sec" and nothing
- * after. 1 title, 2 kind words, 3 rate, 4 unit letter. */
+ * after (but a table's empty cells, " | |", when the post was pasted into
+ * one's first column). 1 title, 2 kind words, 3 rate, 4 unit letter. */
 static struct br_pattern re_hand = BR_PATTERN_OPT(
 	"hdparm-hand",
 	"^(.*?)((?:\\s*\\b(?:timing|o_direct|direct|buffered|bfr|buffer-cache|buffer|cached|cache|"
-	"disk|reads?)\\b)*)\\s*:\\s*(?:=\\s*(?:3D)?\\s*)?(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*"
-	"s(?:ec)?\\s*$",
+	"disk|reads?)\\b)*)\\s*:\\s*(?:=\\s*(?:3D)?\\s*)?(" FIG ")\\s*([mk])i?B\\s*/\\s*"
+	"s(?:ec)?(?:\\s+\\|)*\\s*$",
 	PCRE2_CASELESS);
 
 /* A timing kind as a table's column names it ("Timing cached reads",
@@ -144,6 +151,14 @@ static struct br_pattern re_cell = BR_PATTERN_OPT(
 	"^\\s*(?:" CELL_NUM "\\s*(?:([gmk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)?\\s*$",
 	PCRE2_CASELESS);
 
+/* A cell of a table a spreadsheet of a decimal-comma locale exported, its
+ * cells apart by ';' ("1241,03", "44,85 MB/s"; "44.85" too): FIG, no
+ * thousands groups. The groups as re_cell's. */
+static struct br_pattern re_cell_dc = BR_PATTERN_OPT(
+	"hdparm-cell-decimal-comma",
+	"^\\s*(?:(" FIG ")\\s*(?:([gmk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)?\\s*$",
+	PCRE2_CASELESS);
+
 /* The same at the end of a row whose columns are blanks (read from the
  * right): 1 rate, 2 unit letter; no group: nothing. */
 static struct br_pattern re_cell_last = BR_PATTERN_OPT(
@@ -163,11 +178,12 @@ static struct br_pattern re_prose_cmd = BR_PATTERN(
 	"hdparm-prose-command",
 	"(?<![\\w/.-])hdparm((?:[ \\t]+-{1,2}[A-Za-z][\\w-]*)+)((?:[ \\t]+/dev/[\\w/.-]+)*)");
 
-/* A rate in a sentence ("56Mb/s", "32 MB/sec", "900 kB/s"): 1 the number, 2
- * the unit's first letter. Megabits are what people write for hdparm's MB. */
+/* A rate in a sentence ("56Mb/s", "32 MB/sec", "900 kB/s", "12,5 MB/s"
+ * with a decimal comma: FIG): 1 the number, 2 the unit's first letter.
+ * Megabits are what people write for hdparm's MB. */
 static struct br_pattern re_prose_rate = BR_PATTERN_OPT(
 	"hdparm-prose-rate",
-	"(?<![\\w.,/-])(\\d+(?:\\.\\d+)?)\\s*([mk])i?b\\s*/\\s*s(?:ec)?(?![a-z])",
+	"(?<![\\w.,/-])(" FIG ")\\s*([mk])i?b\\s*/\\s*s(?:ec)?(?![a-z])",
 	PCRE2_CASELESS);
 
 /* A device a sentence names: "/dev/sdb1", or a disk's kernel name alone
@@ -287,6 +303,13 @@ static const char *stripped(const struct br_line *l, size_t *n)
 	}
 	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
 		len--;
+	/* a table's empty cells after the text (" | |": the post pasted into
+	 * a table's first column; one '|' may end a row of cells) */
+	size_t e = len, pipes = 0;
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '|'))
+		pipes += s[--e] == '|';
+	if (pipes >= 2 && e < len && (s[e] == ' ' || s[e] == '\t'))
+		len = e;
 	*n = len;
 	return s;
 }
@@ -440,13 +463,47 @@ static enum result read_figures(struct hp *st, size_t idx, const char *s, size_t
  * double without the copy and the call. */
 enum { NUM_BUF = 32 };
 
+/* Where a figure written with a decimal comma ("44,85", "3,01": FIG) has
+ * its comma (+ 1); 0: it has none. */
+static size_t decimal_comma(const char *s, size_t n)
+{
+	if (n < 3 || !is_digit(s[n - 1]))
+		return 0;
+	size_t c = s[n - 2] == ',' ? n - 2 : s[n - 3] == ',' ? n - 3 : n;
+	if (c == n || c == 0)
+		return 0;
+	for (size_t k = 0; k < n; k++)
+		if (k != c && !is_digit(s[k]))
+			return 0;
+	return c + 1;
+}
+
+/* The figure's printed form always has a point: a decimal comma is put
+ * back to one ("44,85" is 44.85 MB/sec), so every view shows it alike. */
 static char *num_text(char *buf, const char *s, size_t n)
 {
-	if (n >= NUM_BUF)
-		return br_strndup(s, n);
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return buf;
+	char *t = n >= NUM_BUF ? br_strndup(s, n) : buf;
+	if (t == buf) {
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+	}
+	size_t c = decimal_comma(t, n);
+	if (c)
+		t[c - 1] = '.';
+	return t;
+}
+
+/* The value of a figure a pattern matched (FIG, CELL_NUM without its
+ * groups): br_parse_decimal()'s, a decimal comma read as a point. */
+static double fig_value(const char *s, size_t n)
+{
+	size_t c = decimal_comma(s, n);
+	if (!c || n >= NUM_BUF)
+		return br_parse_decimal(s, n);
+	char t[NUM_BUF];
+	memcpy(t, s, n);
+	t[c - 1] = '.';
+	return br_parse_decimal(t, n);
 }
 
 static void num_free(char *t, const char *buf)
@@ -468,7 +525,7 @@ static double rate_scale(char u)
 static void cell_rate(struct br_record *r, enum br_metric_id id, const char *s, size_t n, char u)
 {
 	char plain[NUM_BUF], buf[NUM_BUF];
-	if (n < NUM_BUF && memchr(s, ',', n)) {
+	if (n < NUM_BUF && memchr(s, ',', n) && !decimal_comma(s, n)) {
 		size_t k = 0;
 		for (size_t j = 0; j < n; j++)
 			if (s[j] != ',')
@@ -477,7 +534,7 @@ static void cell_rate(struct br_record *r, enum br_metric_id id, const char *s, 
 		n = k;
 	}
 	char *raw = num_text(buf, s, n);
-	br_record_set(r, id, br_parse_decimal(s, n) * rate_scale(u), raw);
+	br_record_set(r, id, fig_value(s, n) * rate_scale(u), raw);
 	num_free(raw, buf);
 }
 
@@ -646,12 +703,12 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 		}
 	char buf[NUM_BUF];
 	char *raw = num_text(buf, f->rate, f->rate_len);
-	double v = br_parse_decimal(f->rate, f->rate_len) * rate_scale(f->unit);
+	double v = fig_value(f->rate, f->rate_len) * rate_scale(f->unit);
 	br_record_set(r, id, v, raw);
 	num_free(raw, buf);
 	if (f->mb)
-		per_metric_params(r, id, br_parse_decimal(f->mb, f->mb_len),
-				  br_parse_decimal(f->sec, f->sec_len));
+		per_metric_params(r, id, fig_value(f->mb, f->mb_len),
+				  fig_value(f->sec, f->sec_len));
 	unsigned end = st->doc->lines[last < st->doc->nlines ? last : st->doc->nlines - 1].end_line;
 	if (end > r->source.end_line) {
 		r->source.end_line = end;
@@ -717,12 +774,12 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	char buf[NUM_BUF];
 	char *raw = num_text(buf, f->rate, f->rate_len);
 	/* hdparm's MB is 2^20 bytes and its kB 2^10: KiB/s = MB/sec × 1024. */
-	double v = br_parse_decimal(f->rate, f->rate_len) * rate_scale(f->unit);
+	double v = fig_value(f->rate, f->rate_len) * rate_scale(f->unit);
 	br_record_set(r, kind_metric[k], v, raw);
 	num_free(raw, buf);
 	if (f->mb) {
-		br_record_param_num(r, "mb", br_parse_decimal(f->mb, f->mb_len));
-		br_record_param_num(r, "seconds", br_parse_decimal(f->sec, f->sec_len));
+		br_record_param_num(r, "mb", fig_value(f->mb, f->mb_len));
+		br_record_param_num(r, "seconds", fig_value(f->sec, f->sec_len));
 	}
 	if (offset != NO_OFFSET)
 		br_record_param_num(r, "offset", (double)offset);
@@ -967,6 +1024,22 @@ static bool looks_like_stderr(const char *s, size_t n)
 	return k >= n && n >= 8;
 }
 
+/* Is line i the wrapped end of a stderr message on line i - 1 ("...
+ * Inappropriate ioctl for" / "device"): a few words of letters, no digit,
+ * under a long line that holds stderr (alone, or after a label)? */
+static bool stderr_tail(struct hp *st, size_t i, const char *s, size_t n)
+{
+	enum { TAIL_MAX = 24, WRAPPED_MIN = 60 };
+	if (i == 0 || n > TAIL_MAX)
+		return false;
+	for (size_t k = 0; k < n; k++)
+		if (!isalpha((unsigned char)s[k]) && s[k] != ' ' && s[k] != '-' && s[k] != '\'')
+			return false;
+	size_t pn;
+	const char *p = stripped(&st->doc->lines[i - 1], &pn);
+	return pn >= WRAPPED_MIN && looks_like_stderr(p, pn);
+}
+
 /*
  * What hdparm prints about a device besides timings, between its header and
  * the timing lines: settings ("multcount = 16 (on)", "geometry = 60801/255/63,
@@ -993,10 +1066,11 @@ static bool pcre_space(char c)
 }
 
 /* What re_hand needs at the end of the line: "/s" or "/sec" (any case,
- * blanks around the slash and at the end allowed). */
+ * blanks around the slash and at the end allowed, and empty cells " | |"
+ * after it). */
 static bool ends_in_rate_unit(const char *s, size_t n)
 {
-	while (n && pcre_space(s[n - 1]))
+	while (n && (pcre_space(s[n - 1]) || (s[n - 1] == '|' && n >= 2 && pcre_space(s[n - 2]))))
 		n--;
 	if (n >= 3 && strncasecmp(s + n - 3, "sec", 3) == 0)
 		n -= 3;
@@ -1095,8 +1169,11 @@ static bool tagged_device_header(struct hp *st, size_t i, const char *s, size_t 
 	if (n < 10 || s[n - 1] != ':')
 		return false;
 	/* "[disk-bench] /dev/sda:": a log's tag on every line (a CI job's
-	 * step), which names the log, not the device */
-	const char *close = s[0] == '[' ? memchr(s, ']', n < NOTE_MAX ? n : NOTE_MAX) : NULL;
+	 * step), which names the log, not the device; "<kraut> /dev/sda:", a
+	 * chat log's nick (with no time stamp, which decoding would have taken
+	 * away with it), names who pasted */
+	char closer = s[0] == '[' ? ']' : s[0] == '<' ? '>' : 0;
+	const char *close = closer ? memchr(s, closer, n < NOTE_MAX ? n : NOTE_MAX) : NULL;
 	if (close && (size_t)(close - s) + 8 < n && close[1] == ' ') {
 		size_t d = (size_t)(close - s) + 1;
 		while (d < n && s[d] == ' ')
@@ -1475,7 +1552,7 @@ static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum 
 	size_t nl = group_len(rv, 1);
 	char *raw = num_text(buf, num, nl);
 	char unit = (char)tolower((unsigned char)s[rv[4]]);
-	br_record_set(r, kind_metric[k], br_parse_decimal(num, nl) * rate_scale(unit), raw);
+	br_record_set(r, kind_metric[k], fig_value(num, nl) * rate_scale(unit), raw);
 	num_free(raw, buf);
 	br_record_param_str(r, "read_from", "prose");
 	if (dev) {
@@ -1492,13 +1569,23 @@ static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum 
 }
 
 /* Does the kind's word at `at` follow the rate ending at `end` directly
- * ("58.3 MB/sec buffered", "6120 MB/s (cached)")? */
+ * ("58.3 MB/sec buffered", "6120 MB/s (cached)"), or after "for" ("45.2
+ * MB/s for buffered disk reads", "for the cached reads")? */
 static bool kind_next(const char *s, size_t end, size_t at)
 {
-	for (size_t k = end; k < at; k++)
-		if (s[k] != ' ' && s[k] != '\t' && s[k] != '(')
-			return false;
-	return true;
+	size_t k = end;
+	while (k < at && (s[k] == ' ' || s[k] == '\t' || s[k] == '('))
+		k++;
+	if (k + 4 <= at && strncasecmp(s + k, "for", 3) == 0 && (s[k + 3] == ' ' || s[k + 3] == '\t')) {
+		k += 4;
+		while (k < at && (s[k] == ' ' || s[k] == '\t'))
+			k++;
+		if (k + 4 <= at && strncasecmp(s + k, "the", 3) == 0 && (s[k + 3] == ' ' || s[k + 3] == '\t'))
+			k += 4;
+		while (k < at && (s[k] == ' ' || s[k] == '\t'))
+			k++;
+	}
+	return k == at;
 }
 
 /*
@@ -1759,7 +1846,7 @@ static bool devices_sentence(struct hp *st, size_t i)
 		char buf[NUM_BUF];
 		char *raw = num_text(buf, se.text + ov[2], group_len(ov, 1));
 		br_record_set(rec, kind_metric[k],
-			      br_parse_decimal(se.text + ov[2], group_len(ov, 1)) *
+			      fig_value(se.text + ov[2], group_len(ov, 1)) *
 				      rate_scale((char)tolower((unsigned char)se.text[ov[4]])),
 			      raw);
 		num_free(raw, buf);
@@ -2280,7 +2367,9 @@ struct tcol {
 };
 
 struct table {
-	char sep;    /* '|', '\t', or ' ' (rates read from the right) */
+	char sep;    /* '|', '\t', or ' ' (rates read from the right, or with
+		      * gaps: cells apart by two blanks or more) */
+	bool gaps;
 	size_t ncol;
 	struct tcol col[4];
 	size_t name_cell; /* (size_t)-1: none */
@@ -2354,18 +2443,69 @@ static char unit_in(const char *s, size_t n)
 }
 
 /* A CSV header a poster wrote for a spreadsheet ("device,hdparm -T
- * (MB/s),hdparm -t (MB/s)"): two commas or more, no cell empty, and no
- * comma followed by a blank (a sentence's "cached, buffered and"). */
-static bool comma_header(const char *s, size_t n)
+ * (MB/s),hdparm -t (MB/s)"), or one a spreadsheet of a decimal-comma
+ * locale exported ("host;device;cached reads MB/s;..."): two separators
+ * `sep` or more, no cell empty, and no separator followed by a blank (a
+ * sentence's "cached, buffered and"). */
+static bool sep_header(const char *s, size_t n, char sep)
 {
-	size_t commas = 0;
+	size_t seps = 0;
 	for (size_t k = 0; k < n; k++)
-		if (s[k] == ',') {
-			if (k == 0 || k + 1 >= n || s[k + 1] == ' ' || s[k + 1] == ',')
+		if (s[k] == sep) {
+			if (k == 0 || k + 1 >= n || s[k + 1] == ' ' || s[k + 1] == sep)
 				return false;
-			commas++;
+			seps++;
 		}
-	return commas >= 2;
+	return seps >= 2;
+}
+
+/* Does s[0..n) hold nothing but rate units ("(MB/s)", "MB/sec"), blanks
+ * and brackets? */
+static bool only_units(const char *s, size_t n)
+{
+	size_t ov[2 * 2], at = 0;
+	while (at < n) {
+		if (br_re_match(&re_unit, s, n, at, ov, 2) > 0 && ov[0] == at) {
+			at = ov[1];
+			continue;
+		}
+		if (isalnum((unsigned char)s[at]))
+			return false;
+		at++;
+	}
+	return true;
+}
+
+/* The count of gaps of two blanks or more in s[0..pos): the cell of a
+ * table aligned with blanks that byte pos is in. */
+static size_t gap_index(const char *s, size_t pos)
+{
+	size_t k = 0;
+	for (size_t j = 1; j < pos; j++)
+		k += s[j] == ' ' && s[j - 1] == ' ' && (j < 2 || s[j - 2] != ' ');
+	return k;
+}
+
+/* A header aligned with blanks whose kinds are not its last columns
+ * ("host  hdparm cached (MB/s)  hdparm buffered (MB/s)  bonnie++ block
+ * write (K/sec)"): each kind's cell by the gaps of two blanks or more
+ * (the kinds at bytes pos[]), one kind a cell, its unit from its cell; t
+ * read so (t->gaps). False when the header has no such cells. */
+static bool gap_columns(const char *s, size_t n, const size_t *pos, struct table *t)
+{
+	if (gap_index(s, n) < 2)
+		return false;
+	for (size_t c = 0; c < t->ncol; c++) {
+		t->col[c].cell = gap_index(s, pos[c]);
+		if (c && t->col[c].cell == t->col[c - 1].cell)
+			return false;
+		const char *h;
+		size_t hn;
+		if (cell_at(s, n, ' ', t->col[c].cell, &h, &hn))
+			t->col[c].unit = unit_in(h, hn);
+	}
+	t->gaps = true;
+	return true;
 }
 
 /* Is s[0..n) a table header naming timing kinds? Fills t. */
@@ -2374,14 +2514,22 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 	memset(t, 0, sizeof *t);
 	if (n > TABLE_HEAD_MAX || has(s, n, "MB in"))
 		return false;
-	t->sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : comma_header(s, n) ? ',' : ' ';
+	t->sep = ' ';
+	if (memchr(s, '|', n))
+		t->sep = '|';
+	else if (memchr(s, '\t', n))
+		t->sep = '\t';
+	else if (sep_header(s, n, ';'))
+		t->sep = ';';
+	else if (sep_header(s, n, ','))
+		t->sep = ',';
 	if (t->sep == ' ')
 		for (size_t k = 0; k < n; k++)
 			if (is_digit(s[k]) || s[k] == '.' || s[k] == ',' ||
 			    (s[k] == ':' && !(k >= 4 && strncasecmp(s + k - 4, "read", 4) == 0) &&
 			     !(k >= 5 && strncasecmp(s + k - 5, "reads", 5) == 0)))
 				return false; /* a sentence, not a header ("reads:" may end a column's name) */
-	size_t ov[2 * 4], at = 0;
+	size_t ov[2 * 4], at = 0, pos[BR_ARRAY_LEN(t->col)];
 	while (br_re_match(&re_column, s, n, at, ov, 4) > 0) {
 		enum kind k = column_kind(s, ov);
 		for (size_t c = 0; c < t->ncol; c++)
@@ -2389,6 +2537,7 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 				return false; /* two columns of one kind: not one run a row */
 		if (t->ncol == BR_ARRAY_LEN(t->col))
 			return false;
+		pos[t->ncol] = ov[0];
 		struct tcol *c = &t->col[t->ncol++];
 		c->kind = k;
 		c->cell = t->sep == ' ' ? 0 : cell_index(s, ov[0], t->sep);
@@ -2408,6 +2557,12 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 	}
 	if (t->ncol == 0)
 		return false;
+	/* columns apart by blanks are read from the right: the kinds must be
+	 * the last columns, only their units after them (not "bonnie++ block
+	 * read (K/sec)", another tool's column, whose figures would be taken
+	 * for hdparm's) */
+	if (t->sep == ' ' && !only_units(s + at, n - at) && !gap_columns(s, n, pos, t))
+		return false;
 	/* one kind and nothing before it: hdparm's own label, not a header */
 	if (t->ncol == 1 && t->sep == ' ') {
 		size_t k = 0;
@@ -2421,7 +2576,7 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 	if (!t->unit && has_ci(s, n, "timing"))
 		t->unit = 'm';
 	t->name_cell = (size_t)-1;
-	if (t->sep != ' ')
+	if (t->sep != ' ' || t->gaps)
 		for (size_t k = 0; t->name_cell == (size_t)-1 && k < t->col[0].cell + 1; k++) {
 			bool used = false;
 			for (size_t c = 0; c < t->ncol; c++)
@@ -2452,8 +2607,9 @@ struct tval {
 	char unit;
 };
 
-/* One cell's rate, or nothing; false: the cell is not a rate at all. */
-static bool cell_value(const char *c, size_t cn, struct tval *v)
+/* One cell's rate, or nothing; false: the cell is not a rate at all. sep:
+ * the table's separator (';': its figures may have a decimal comma). */
+static bool cell_value(const char *c, size_t cn, char sep, struct tval *v)
 {
 	size_t ov[2 * 5];
 	memset(v, 0, sizeof *v);
@@ -2468,7 +2624,7 @@ static bool cell_value(const char *c, size_t cn, struct tval *v)
 		v->unit = (char)tolower((unsigned char)c[ov[8]]);
 		return true;
 	}
-	if (br_re_match(&re_cell, c, cn, 0, ov, 3) <= 0)
+	if (br_re_match(sep == ';' ? &re_cell_dc : &re_cell, c, cn, 0, ov, 3) <= 0)
 		return false;
 	if (ov[2] != (size_t)-1) {
 		v->present = true;
@@ -2486,7 +2642,7 @@ static bool table_row(const struct table *t, const char *s, size_t n, struct tva
 {
 	*name = NULL;
 	*nn = 0;
-	if (t->sep != ' ') {
+	if (t->sep != ' ' || t->gaps) {
 		if (!memchr(s, t->sep, n))
 			return false;
 		for (size_t c = 0; c < t->ncol; c++) {
@@ -2494,7 +2650,7 @@ static bool table_row(const struct table *t, const char *s, size_t n, struct tva
 			size_t xn;
 			if (!cell_at(s, n, t->sep, t->col[c].cell, &x, &xn))
 				memset(&v[c], 0, sizeof v[c]); /* a row cut short */
-			else if (!cell_value(x, xn, &v[c]))
+			else if (!cell_value(x, xn, t->sep, &v[c]))
 				return false;
 		}
 		if (t->name_cell != (size_t)-1)
@@ -2541,8 +2697,8 @@ static void table_record(struct hp *st, const struct table *t, size_t head, size
 		enum br_metric_id id = kind_metric[t->col[c].kind];
 		cell_rate(r, id, v[c].rate, v[c].rate_len, unit);
 		if (v[c].mb)
-			per_metric_params(r, id, br_parse_decimal(v[c].mb, v[c].mb_len),
-					  br_parse_decimal(v[c].sec, v[c].sec_len));
+			per_metric_params(r, id, fig_value(v[c].mb, v[c].mb_len),
+					  fig_value(v[c].sec, v[c].sec_len));
 	}
 	if (!r) {
 		for (size_t c = 0; c < t->ncol; c++)
@@ -2581,7 +2737,7 @@ static bool units_row(struct table *t, const char *s, size_t n)
 		if (is_digit(s[k]))
 			return false;
 	char unit[BR_ARRAY_LEN(t->col)] = {0};
-	if (t->sep == ' ') {
+	if (t->sep == ' ' && !t->gaps) {
 		size_t ov[2 * 2], at = 0, c = 0;
 		while (c < t->ncol && br_re_match(&re_unit, s, n, at, ov, 2) > 0) {
 			unit[c++] = (char)tolower((unsigned char)s[ov[2]]);
@@ -2618,6 +2774,13 @@ static const char *table_text(const struct br_line *l, size_t *n)
 	}
 	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
 		len--;
+	/* a table's empty cells after the text (" | |": the post pasted into
+	 * a table's first column; one '|' may end a row of cells) */
+	size_t e = len, pipes = 0;
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '|'))
+		pipes += s[--e] == '|';
+	if (pipes >= 2 && e < len && (s[e] == ' ' || s[e] == '\t'))
+		len = e;
 	*n = len;
 	return s;
 }
@@ -2796,7 +2959,7 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		char buf[NUM_BUF];
 		char *raw = num_text(buf, num[r], numl[r]);
 		br_record_set(rec, kind_metric[k[r]],
-			      br_parse_decimal(num[r], numl[r]) * rate_scale(unit[r]), raw);
+			      fig_value(num[r], numl[r]) * rate_scale(unit[r]), raw);
 		num_free(raw, buf);
 	}
 	/* the name: "/dev/sda:", "sda -", "WD Red 3TB:", "node01 /dev/sda:" */
@@ -2937,7 +3100,7 @@ static void kind_rows(struct hp *st, size_t i, struct transposed *t)
 			if (!cell_at(r, rn, t->sep, col, &x, &xn))
 				memset(&t->v[rows][col], 0, sizeof t->v[rows][col]);
 			else
-				ok = cell_value(x, xn, &t->v[rows][col]);
+				ok = cell_value(x, xn, t->sep, &t->v[rows][col]);
 		}
 		if (!ok)
 			break;
@@ -2962,8 +3125,8 @@ static struct br_record *column_rates(struct hp *st, const struct transposed *t,
 		enum br_metric_id id = kind_metric[t->kinds[q]];
 		cell_rate(rec, id, x->rate, x->rate_len, unit);
 		if (x->mb)
-			per_metric_params(rec, id, br_parse_decimal(x->mb, x->mb_len),
-					  br_parse_decimal(x->sec, x->sec_len));
+			per_metric_params(rec, id, fig_value(x->mb, x->mb_len),
+					  fig_value(x->sec, x->sec_len));
 	}
 	return rec;
 }
@@ -3277,8 +3440,9 @@ static bool around_timings(struct hp *st, size_t i, const char *s, size_t n)
 		br_parse_claim(st->ctx, i, i, "hdparm's settings of the device");
 		return true;
 	}
-	/* 10. stderr inside an hdparm run */
-	if ((st->pending || st->in_block) && looks_like_stderr(s, n)) {
+	/* 10. stderr inside an hdparm run (or its last words a mail client
+	 * wrapped onto a line of their own) */
+	if ((st->pending || st->in_block) && (looks_like_stderr(s, n) || stderr_tail(st, i, s, n))) {
 		st->prose_run = 0; /* claimed with the record if figures follow */
 		return true;
 	}

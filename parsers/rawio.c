@@ -131,7 +131,8 @@ static void classify(struct token *t)
 	t->dec = dots > 0;
 }
 
-/* Split a row into words and numbers; a '*' marks the number before it. */
+/* Split a row into words and numbers; a '*' marks the number before it
+ * (or "\\*", as an HTML-to-Markdown converter escapes it: "25011.9\\*"). */
 static void tokenize(const char *s, size_t n, struct row *r)
 {
 	r->n = 0;
@@ -143,14 +144,14 @@ static void tokenize(const char *s, size_t n, struct row *r)
 			i++;
 			continue;
 		}
-		if (s[i] == '*') {
+		if (s[i] == '*' || (s[i] == '\\' && i + 1 < n && s[i + 1] == '*')) {
 			if (r->n && r->t[r->n - 1].num)
 				r->t[r->n - 1].marked = true;
-			i++;
+			i += s[i] == '\\' ? 2 : 1;
 			continue;
 		}
 		size_t start = i;
-		while (i < n && !is_space(s[i]) && s[i] != '*')
+		while (i < n && !is_space(s[i]) && s[i] != '*' && !(s[i] == '\\' && i + 1 < n && s[i + 1] == '*'))
 			i++;
 		if (r->n == MAX_TOKENS) {
 			r->too_long = true;

@@ -1488,6 +1488,40 @@ static void spaced_record_wrapped(void **state)
 	done(&r);
 }
 
+/* bonnie++ CSV lines a spreadsheet of a decimal-comma locale saved again:
+ * ';' between the fields, "207,2" for 207.2; read as the lines bonnie++
+ * wrote. A line of ';' whose commas are no decimal ones is not such a row. */
+static void semicolon_rows_decimal_commas(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "1.96;1.96;srv01;1;1450900351;160G;;;;39912;3;29398;4;;;79075;4;207,2;34;50;;;;;"
+		"170;2;42859;17;288;1;225;3;3525;9;345;1;;12226ms;61883ms;;349ms;3643ms;234ms;"
+		"22897us;145ms;296ms;897us;84789us\n"
+		"fs1;4G;48211;98;48211;12;21000;5;30123;90;61234;8;212,4;0;16;1234;10;+++++;+++;"
+		"2345;12;1200;9;+++++;+++;1900;11\n"
+		"a;b;c;d;e, f;g\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "srv01");
+	struct br_value v = br_record_get(rec(&r, 0), BR_M_seeks);
+	assert_true(v.present && v.has_value);
+	assert_true(v.value == 207.2);
+	assert_string_equal(v.raw, "207.2");
+	assert_true(br_record_get(rec(&r, 0), BR_M_put_block).value == 39912);
+	assert_string_equal(rec(&r, 1)->host, "fs1");
+	assert_true(br_record_get(rec(&r, 1), BR_M_seeks).value == 212.4);
+	assert_true(br_record_get(rec(&r, 1), BR_M_get_block).value == 61234);
+	done(&r);
+
+	/* a line ending in a table's empty cells (" | |") */
+	run(&r, "fs1,4G,48211,98,48211,12,21000,5,30123,90,61234,8,212.4,0,16,1234,10,+++++,+++,"
+		"2345,12,1200,9,+++++,+++,1900,11 | |\n");
+	assert_int_equal(r.n, 1);
+	assert_true(br_record_get(rec(&r, 0), BR_M_ran_del).value == 1900);
+	assert_true(br_record_get(rec(&r, 0), BR_M_ran_del).cpu == 11);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1541,6 +1575,7 @@ int main(void)
 		cmocka_unit_test(spaced_ambiguous_is_refused),
 		cmocka_unit_test(spaced_text_row_left_alone),
 		cmocka_unit_test(spaced_record_wrapped),
+		cmocka_unit_test(semicolon_rows_decimal_commas),
 	};
 	return cmocka_run_group_tests(tests, NULL, teardown);
 }

@@ -1397,6 +1397,60 @@ static void latency_glued_to_row(void **state)
 	done(&r);
 }
 
+
+/* A hand table whose columns say bonnie++'s own words, "Seq Output Block"
+ * and "Seq Input Block" (the "put" of "Input" is no write), its header
+ * starting "Machine Size" like bonnie++'s third header line but holding the
+ * first lines' words: read as a hand table, its rows not warned about as
+ * bonnie++ rows cut short (cells apart by TAB, as an HTML or wiki table's). */
+static void hand_table_output_input_columns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ 1.03 on the file servers:\n"
+		"\n"
+		"Machine\tSize\tSeq Output Block K/sec\t%CP\tSeq Input Block K/sec\t%CP\t"
+		"Random Seeks /sec\t%CP\n"
+		"fs1\t4G\t48211\t12\t61234\t8\t212.4\t0\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 48211, 12);
+	assert_fig(&r, 0, BR_M_get_block, 61234, 8);
+	assert_fig(&r, 0, BR_M_seeks, 212.4, 0);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+}
+
+
+/* One hand table of two tools' columns, hdparm's beside bonnie++'s block
+ * figures (bonnie++'s name over them is the sign): the bonnie++ columns
+ * are read, the lines left unclaimed for hdparm's parser, which reads its
+ * own; a table aligned with blanks is looked at too when it names bonnie. */
+static void hand_table_beside_hdparm_columns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Both tools:\n"
+		"\n"
+		"| host | hdparm cached MB/s | hdparm buffered MB/s | bonnie++ block write K/s | bonnie++ block read K/s |\n"
+		"|---|---|---|---|---|\n"
+		"| lab1 | 2210.5 | 98.7 | 87123 | 91234 |\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "lab1");
+	assert_fig(&r, 0, BR_M_put_block, 87123, -1);
+	assert_fig(&r, 0, BR_M_get_block, 91234, -1);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	assert_false(r.claimed[4]);
+	done(&r);
+	run(&r, "Both tools:\n"
+		"\n"
+		"host    hdparm cached  hdparm buffered  bonnie++ block write  bonnie++ block read\n"
+		"alpha   1241 MB/s      44.8 MB/s        41234 K/s             45678 K/s\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 41234, -1);
+	assert_fig(&r, 0, BR_M_get_block, 45678, -1);
+	done(&r);
+}
+
 /* A hand table's first column counting runs ("run", "#"): the row is
  * titled "run N", no host. */
 static void hand_table_run_column(void **state)
@@ -1648,6 +1702,25 @@ static void stray_row_needs_a_table_above(void **state)
 	done(&r);
 }
 
+/* A best-value mark a Markdown converter escaped ("35023\\*") marks the
+ * figure, its row read as without it. */
+static void escaped_marks(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version 1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"fileserv         4G 30348  47 35023\\*  5 12701   2 30363  49 44790\\*  6 165.0   0\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 35023, 5);
+	assert_true(fig(&r, 0, BR_M_put_block).marked);
+	assert_false(fig(&r, 0, BR_M_putc).marked);
+	assert_fig(&r, 0, BR_M_get_block, 44790, 6);
+	assert_fig(&r, 0, BR_M_seeks, 165.0, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1685,6 +1758,9 @@ int main(void)
 		cmocka_unit_test(cut_name_from_command_line),
 		cmocka_unit_test(latency_glued_to_row),
 		cmocka_unit_test(hand_table_run_column),
+		cmocka_unit_test(hand_table_output_input_columns),
+		cmocka_unit_test(hand_table_beside_hdparm_columns),
+		cmocka_unit_test(escaped_marks),
 		cmocka_unit_test(hand_table_transposed),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),

@@ -640,6 +640,51 @@ static void pipe_quoting_but_not_markdown_tables(void **state)
 	br_doc_free(d);
 }
 
+/* A MediaWiki table's source: each row one line of cells apart by TAB
+ * (header "!"/"!!" cells, "||" cells, one cell a line, "attrs | text"),
+ * spanning its lines; the caption a line of text; "{|" and "|}" blank
+ * lines, "|-" gone. Without its "|}" nothing is a table. */
+static void mediawiki_table_rows(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("intro\n"
+			       "{| class=\"wikitable\"\n"
+			       "|+ hdparm -tT\n"
+			       "|-\n"
+			       "! Host !! Timing cached reads\n"
+			       "|-\n"
+			       "| build01\n"
+			       "| style=\"text-align:right\" | 9412.60\n"
+			       "|-\n"
+			       "| build02 || 7649.63\n"
+			       "|}\n"
+			       "after\n");
+	assert_string_equal(d->lines[1].text, "");
+	assert_string_equal(d->lines[2].text, "hdparm -tT");
+	assert_int_equal(d->lines[2].flags & BR_LINE_TABLE_ROW, 0);
+	const struct br_line *l = find(d, "Host");
+	assert_string_equal(l->text, "Host\tTiming cached reads");
+	assert_true(l->flags & BR_LINE_TABLE_ROW);
+	l = find(d, "build01");
+	assert_string_equal(l->text, "build01\t9412.60");
+	assert_int_equal(l->line, 7);
+	assert_int_equal(l->end_line, 8);
+	assert_int_equal(l->depth, 0);
+	assert_string_equal(find(d, "build02")->text, "build02\t7649.63");
+	assert_string_equal(d->lines[d->nlines - 1].text, "after");
+	assert_string_equal(d->lines[d->nlines - 2].text, "");
+	br_doc_free(d);
+	/* a header line a mail client wrapped: its rest goes on its last
+	 * cell, then its own cells */
+	d = mem("{|\n! Host !! Seq Input Block\nK/sec !! %CP\n|-\n| a || 1 || 2\n|}\n");
+	assert_string_equal(find(d, "Host")->text, "Host\tSeq Input Block K/sec\t%CP");
+	assert_string_equal(find(d, "a\t")->text, "a\t1\t2");
+	br_doc_free(d);
+	d = mem("{| class=\"wikitable\"\n|-\n| a || 1\n");
+	assert_string_equal(holding(d, "a ||")->text, "| a || 1");
+	br_doc_free(d);
+}
+
 static void deep_quoting_is_bounded(void **state)
 {
 	(void)state;
@@ -1774,6 +1819,7 @@ int main(void)
 		cmocka_unit_test(qp_encoded_words_are_no_evidence),
 		cmocka_unit_test(quoting_depths_and_alignment),
 		cmocka_unit_test(pipe_quoting_but_not_markdown_tables),
+		cmocka_unit_test(mediawiki_table_rows),
 		cmocka_unit_test(deep_quoting_is_bounded),
 		cmocka_unit_test(html_page),
 		cmocka_unit_test(html_layout_table),

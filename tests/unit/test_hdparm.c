@@ -1622,6 +1622,153 @@ static void page_break_inside_run(void **state)
 	done(&r);
 }
 
+
+/* hdparm run under a locale with a decimal comma, or its lines typed again
+ * by a poster who writes one: "3,01 seconds = 44,85 MB/sec" is 44.85, its
+ * printed form with a point. A spreadsheet of such a locale exports its
+ * rows with ';' between the cells and the same commas (a point, too, is
+ * read as one). */
+static void decimal_commas(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/sda:\n"
+		" Timing cached reads:   2482 MB in  2,00 seconds = 1241,03 MB/sec\n"
+		" Timing buffered disk reads: 135 MB in  3,01 seconds =  44,85 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(warnings(&r), 0);
+	figure(rec(&r, 0), BR_M_cached_read, 1241.03 * 1024, "1241.03");
+	figure(rec(&r, 0), BR_M_buffered_read, 44.85 * 1024, "44.85");
+	assert_true(param(rec(&r, 0), "buffered_read_seconds") == 3.01);
+	done(&r);
+
+	run(&r, "hdparm -tT, from the sheet:\n"
+		"host;device;cached reads MB/s;buffered disk reads MB/s\n"
+		"alpha;/dev/sda;1241,03;44,85\n"
+		"beta;/dev/sdb;3935,4;98.5 MB/s\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "alpha");
+	figure(rec(&r, 0), BR_M_cached_read, 1241.03 * 1024, "1241.03");
+	figure(rec(&r, 0), BR_M_buffered_read, 44.85 * 1024, "44.85");
+	figure(rec(&r, 1), BR_M_cached_read, 3935.4 * 1024, "3935.4");
+	figure(rec(&r, 1), BR_M_buffered_read, 98.5 * 1024, "98.5");
+	done(&r);
+
+	run(&r, "hdparm -t gives 12,5 MB/s on the USB stick.\n");
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 12.5 * 1024, "12.5");
+	done(&r);
+}
+
+
+/* A sentence naming hdparm and its one rate, the timing's word after "for"
+ * ("45.2 MB/s for buffered disk reads", "for the cached reads"): read as
+ * prose; a wish, a question or another tool's figure is not. */
+static void rate_for_kind_in_prose(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "On nas01 hdparm shows 45.2 MB/s for buffered disk reads.\n"
+		"\n"
+		"hdparm gives 1812.40 MB/sec for the cached reads.\n"
+		"\n"
+		"hdparm should give 100 MB/s for buffered disk reads.\n"
+		"Is 45 MB/s for buffered reads what hdparm gives?\n"
+		"dd gives 120 MB/s for buffered reads, hdparm less.\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 45.2 * 1024, "45.2");
+	one_figure(rec(&r, 1), BR_M_cached_read, 1812.40 * 1024, "1812.40");
+	done(&r);
+}
+
+
+/* A table aligned with blanks whose hdparm columns are not its last ones
+ * (bonnie++'s block figures after them): each column by the gaps of two
+ * blanks, not read from the right (which took bonnie++'s K/s for hdparm's
+ * MB/s); a header with words after its kinds and no such gaps is none. */
+static void table_gaps_other_tools_columns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -tT and bonnie++:\n"
+		"\n"
+		"host    hdparm cached (MB/s)  hdparm buffered (MB/s)  bonnie++ block write  bonnie++ block read\n"
+		"alpha   1241                  44.8                    41234 K/s             45678 K/s\n"
+		"beta    3935                  112.3                   98765 K/s             110234 K/s\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "alpha");
+	figure(rec(&r, 0), BR_M_cached_read, 1241.0 * 1024, "1241");
+	figure(rec(&r, 0), BR_M_buffered_read, 44.8 * 1024, "44.8");
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	figure(rec(&r, 1), BR_M_buffered_read, 112.3 * 1024, "112.3");
+	done(&r);
+
+	run(&r, "hdparm -tT:\n"
+		"host cached buffered bonnie block read\n"
+		"alpha 1241 44.8 41234\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+
+/* A mail client wrapped hdparm's stderr after a label: its last word
+ * ("device") alone on a line is still stderr, so the two timings stay one
+ * invocation's record. */
+static void stderr_tail_wrapped(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/tmp/disk.img:\n"
+		" Timing cached reads:   BLKFLSBUF failed: Inappropriate ioctl for device\n"
+		"9162 MB in  1.96 seconds = 4670.32 MB/sec\n"
+		" Timing buffered disk reads: BLKFLSBUF failed: Inappropriate ioctl for\n"
+		"device\n"
+		"2938 MB in  3.02 seconds = 974.26 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 4670.32 * 1024, "4670.32");
+	figure(rec(&r, 0), BR_M_buffered_read, 974.26 * 1024, "974.26");
+	assert_string_equal(rec(&r, 0)->host, "/tmp/disk.img");
+	done(&r);
+}
+
+
+/* A post pasted into a table's first column and copied out again: every
+ * line ends in the empty cells " | |"; the device header, the timing lines
+ * and hand summaries are read as without them (one '|' may end a row of
+ * cells and stays). */
+static void trailing_empty_cells(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/sdb: | |\n"
+		" Timing cached reads:   7649 MB in  2.00 seconds = 3824.52 MB/sec | |\n"
+		" Timing buffered disk reads: 434 MB in  3.01 seconds = 144.18 MB/sec | |\n"
+		" | |\n"
+		"2 disks (sdb1,sdc1) buffered disk reads : 24.24 MB/sec | |\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdb");
+	assert_null(rec(&r, 0)->label);
+	figure(rec(&r, 0), BR_M_buffered_read, 144.18 * 1024, "144.18");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 24.24 * 1024, "24.24");
+	done(&r);
+}
+
+
+/* A chat log without time stamps: "<nick> /dev/sda:" is the device header,
+ * the nick naming who pasted, not the device. */
+static void chat_nick_device_header(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "<zed> /dev/sda:\n"
+		"<zed>  Timing cached reads:   7864 MB in  2.00 seconds = 3935.41 MB/sec\n"
+		"<zed>  Timing buffered disk reads: 338 MB in  3.01 seconds = 112.28 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	figure(rec(&r, 0), BR_M_buffered_read, 112.28 * 1024, "112.28");
+	done(&r);
+}
+
 /* Outputs side by side under their device headers and, above those, the
  * columns' titles ("BEFORE      AFTER"): each column's run has its
  * device and its title. */
@@ -1708,6 +1855,12 @@ int main(void)
 		cmocka_unit_test(page_break_inside_run),
 		cmocka_unit_test(side_by_side_titled),
 		cmocka_unit_test(wrapped_after_first_figure),
+		cmocka_unit_test(decimal_commas),
+		cmocka_unit_test(rate_for_kind_in_prose),
+		cmocka_unit_test(table_gaps_other_tools_columns),
+		cmocka_unit_test(stderr_tail_wrapped),
+		cmocka_unit_test(trailing_empty_cells),
+		cmocka_unit_test(chat_nick_device_header),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();

@@ -150,6 +150,16 @@ static void asterisks_glued_or_not(void **state)
 	ops(rec(&r, 2), BR_M_random_read_ops, 140, false);
 	ops(rec(&r, 2), BR_M_seq_read_ops, 219, true);
 	done(&r);
+
+	/* escaped by an HTML-to-Markdown converter: "\\*" marks the same */
+	run(&r, "Random read Sequential read\n"
+		"K/sec /sec K/sec /sec\n"
+		"four 2262.2\\* 140\\* 3596.3 219\n");
+	assert_int_equal(r.n, 1);
+	rate(rec(&r, 0), BR_M_random_read, "2262.2", true);
+	ops(rec(&r, 0), BR_M_random_read_ops, 140, true);
+	ops(rec(&r, 0), BR_M_seq_read_ops, 219, false);
+	done(&r);
 }
 
 static void id_missing_or_several_words(void **state)
