@@ -12,9 +12,10 @@ A kind that loses figures names a mechanism that is not general yet.
 
 Known limits of the method: a real post was damaged, then encoded; per-line
 kinds damage a quoted-printable message's lines as written before its soft
-breaks (per_line), but whole-text kinds (double, qdouble, crcrlf, mdtable,
-jiratable, qp, qpqwrap on a post already encoded) damage its encoded lines,
-which costs h019 its 72 figures there.
+breaks (per_line); mdtable, jiratable and lostesc damage each
+quoted-printable part's decoded body and encode it again (before_qp); the
+other whole-text kinds (double, qdouble, crcrlf, qp, qpqwrap on a post
+already encoded) still damage its encoded lines.
 
 Kinds: bullet/bulstar/buldot put "- ", "* ", "• " before each line with text;
 numlist/numparen number them "1. "/"1) " per paragraph, numcont over the
