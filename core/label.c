@@ -2067,6 +2067,29 @@ static bool joined_intro(struct walk *w, const struct br_doc *doc, size_t i, con
 
 /* Step of colon_line: an introduction that starts with "and", "but", "or",
  * "so", "then" or "also" goes on from a sentence above. */
+/* "Hi all, ", "Hello everyone, ", "Thanks, ", "OK, ": a greeting or a
+ * thanks of up to three words and a comma opening s[0..m); the offset of
+ * what follows it, 0 when there is none. */
+static size_t greeting_end(const char *s, size_t m)
+{
+	static const char *const greet[] = {"hi", "hello", "hey", "dear", "thanks", "thank",
+					    "ok", "okay", "well", "cheers", "greetings"};
+	size_t e = 0, g = 0;
+	while (e < m && is_alpha((unsigned char)s[e]))
+		e++;
+	while (g < BR_ARRAY_LEN(greet) && !word_is(s, e, greet[g]))
+		g++;
+	if (g == BR_ARRAY_LEN(greet))
+		return 0;
+	const char *c = memchr(s, ',', m < 30 ? m : 30);
+	if (!c || count_words(s, (size_t)(c - s)) > 3)
+		return 0;
+	size_t k = (size_t)(c - s) + 1;
+	while (k < m && is_blankc(s[k]))
+		k++;
+	return k < m ? k : 0;
+}
+
 static bool starts_with_conjunction(const char *s, size_t m)
 {
 	return has_word(s, m < 5 ? m : 5, "and") || has_word(s, m < 4 ? m : 4, "but") ||
@@ -2213,6 +2236,12 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 	if (joins) {
 		prose(w);
 		return;
+	}
+	size_t g = greeting_end(s, m);
+	if (g) {
+		/* "Hi all, first host:": the name after the greeting */
+		s += g;
+		m -= g;
 	}
 	if (lower_start && starts_with_conjunction(s, m)) {
 		/* "and the old box, quoted twice:" after a blank line, a

@@ -916,6 +916,22 @@ static void comma_names_and_groups(void **state)
 	br_doc_free(d);
 }
 
+/* A greeting before a comma ("Hi all, ", "Thanks, ") is no part of the
+ * name. */
+static void greetings_before_names(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Prose.\n\nHi all, first host:\n\nRESULT-A" ROW "\n"
+			       "\nHello everyone, the old server:\n\nRESULT-B" ROW "\n"
+			       "\nThanks, the NAS:\n\nRESULT-C" ROW "\n"
+			       "\nHighpoint, RAID 0:\n\nRESULT-D" ROW "\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "first host");
+	expect(d, at(d, "RESULT-B", 0), NULL, "the old server");
+	expect(d, at(d, "RESULT-C", 0), NULL, "the NAS");
+	expect(d, at(d, "RESULT-D", 0), NULL, "Highpoint, RAID 0");
+	br_doc_free(d);
+}
+
 /* The names a shell loop echoes before each pass ("== sda ==", "=== web1",
  * tail's "==> file <==") title the output under them, below the
  * introduction of the loop; names over columns side by side title
@@ -1112,6 +1128,7 @@ int main(void)
 		cmocka_unit_test(intros_that_name_before_the_speaker),
 		cmocka_unit_test(output_of_a_thing),
 		cmocka_unit_test(comma_names_and_groups),
+		cmocka_unit_test(greetings_before_names),
 		cmocka_unit_test(loop_echo_banners),
 		cmocka_unit_test(page_furniture_titles_nothing),
 		cmocka_unit_test(captions_title_what_follows),
