@@ -2067,13 +2067,15 @@ static bool joined_intro(struct walk *w, const struct br_doc *doc, size_t i, con
 
 /* Step of colon_line: an introduction that starts with "and", "but", "or",
  * "so", "then" or "also" goes on from a sentence above. */
-/* "Hi all, ", "Hello everyone, ", "Thanks, ", "OK, ": a greeting or a
- * thanks of up to three words and a comma opening s[0..m); the offset of
- * what follows it, 0 when there is none. */
+/* "Hi all, ", "Hello everyone, ", "Thanks, ", "OK, ", "yeah, ", "Mine, ":
+ * a greeting, a thanks, an interjection or a pronoun of up to three words
+ * and a comma opening s[0..m); the offset of what follows it, 0 when there
+ * is none. */
 static size_t greeting_end(const char *s, size_t m)
 {
 	static const char *const greet[] = {"hi", "hello", "hey", "dear", "thanks", "thank",
-					    "ok", "okay", "well", "cheers", "greetings"};
+					    "ok", "okay", "well", "cheers", "greetings", "yeah",
+					    "yes", "yep", "sure", "anyway", "mine", "ours"};
 	size_t e = 0, g = 0;
 	while (e < m && is_alpha((unsigned char)s[e]))
 		e++;
@@ -2087,6 +2089,10 @@ static size_t greeting_end(const char *s, size_t m)
 	size_t k = (size_t)(c - s) + 1;
 	while (k < m && is_blankc(s[k]))
 		k++;
+	/* "Mine, for comparison:" says more with its pronoun than
+	 * without: a pronoun goes before a thing named only */
+	if (g >= BR_ARRAY_LEN(greet) - 2 && !names_thing(s + k, m - k))
+		return 0;
 	return k < m ? k : 0;
 }
 

@@ -924,11 +924,15 @@ static void greetings_before_names(void **state)
 	struct br_doc *d = mem("Prose.\n\nHi all, first host:\n\nRESULT-A" ROW "\n"
 			       "\nHello everyone, the old server:\n\nRESULT-B" ROW "\n"
 			       "\nThanks, the NAS:\n\nRESULT-C" ROW "\n"
-			       "\nHighpoint, RAID 0:\n\nRESULT-D" ROW "\n");
+			       "\nHighpoint, RAID 0:\n\nRESULT-D" ROW "\n"
+			       "\nyeah, mine with the deadline scheduler:\n\nRESULT-E" ROW "\n"
+			       "\nMine, RAID 1 on the onboard ports:\n\nRESULT-F" ROW "\n");
 	expect(d, at(d, "RESULT-A", 0), NULL, "first host");
 	expect(d, at(d, "RESULT-B", 0), NULL, "the old server");
 	expect(d, at(d, "RESULT-C", 0), NULL, "the NAS");
 	expect(d, at(d, "RESULT-D", 0), NULL, "Highpoint, RAID 0");
+	expect(d, at(d, "RESULT-E", 0), NULL, "mine with the deadline scheduler");
+	expect(d, at(d, "RESULT-F", 0), NULL, "RAID 1 on the onboard ports");
 	br_doc_free(d);
 }
 
