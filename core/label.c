@@ -973,9 +973,8 @@ static bool names_group(const char *s, size_t n)
 					       "systems", "computers", "laptops", "desktops",
 					       "workstations", "box", "machine", "server", "host",
 					       "node", "system"};
-	enum { PLURALS = 10 };  /* machines[] before the singulars */
-	size_t since = 3;       /* words since a count word; 3 = none close */
-	bool each = false;      /* that count word was "each" or "every" */
+	enum { PLURALS = 10 }; /* machines[] before the singulars */
+	size_t at[3] = {0}, len[3] = {0}, seen = 0; /* the three words before */
 	for (size_t i = 0; i < n;) {
 		while (i < n && !is_alpha((unsigned char)s[i]) && !is_digit((unsigned char)s[i]))
 			i++;
@@ -984,17 +983,29 @@ static bool names_group(const char *s, size_t n)
 			j++;
 		if (j == i)
 			break;
-		/* "three boxes", "both servers"; "each host", "every node" */
-		for (size_t k = 0; since < 3 && k < BR_ARRAY_LEN(machines); k++)
-			if (word_is(s + i, j - i, machines[k]) && (k < PLURALS || each))
+		/* a machine word (most words are none: their first letter
+		 * first), then a count word among the three before it */
+		size_t k = BR_ARRAY_LEN(machines);
+		int m0 = lower((unsigned char)s[i]);
+		if (j - i >= 3 && strchr("bmshncldw", m0))
+			for (k = 0; k < BR_ARRAY_LEN(machines) &&
+				    (machines[k][0] != m0 || !word_is(s + i, j - i, machines[k]));
+			     k++)
+				;
+		for (size_t b = 0; k < BR_ARRAY_LEN(machines) && b < 3 && b < seen; b++) {
+			const char *w = s + at[(seen - 1 - b) % 3];
+			size_t wn = len[(seen - 1 - b) % 3], c = 0;
+			int c0 = lower((unsigned char)w[0]);
+			while (c < BR_ARRAY_LEN(counts) && (counts[c][0] != c0 || !word_is(w, wn, counts[c])))
+				c++;
+			/* "three boxes", "both servers"; "each host", "every node" */
+			if ((c < BR_ARRAY_LEN(counts) && (k < PLURALS || c == 2 || c == 3)) ||
+			    (k < PLURALS && is_digit((unsigned char)w[0]) && wn <= 2))
 				return true;
-		size_t c = 0;
-		while (c < BR_ARRAY_LEN(counts) && !word_is(s + i, j - i, counts[c]))
-			c++;
-		if (c < BR_ARRAY_LEN(counts) || (is_digit((unsigned char)s[i]) && j - i <= 2))
-			since = 0, each = c == 2 || c == 3;
-		else if (since < 3)
-			since++;
+		}
+		at[seen % 3] = i;
+		len[seen % 3] = j - i;
+		seen++;
 		i = j;
 	}
 	return false;
@@ -2079,7 +2090,8 @@ static size_t greeting_end(const char *s, size_t m)
 	size_t e = 0, g = 0;
 	while (e < m && is_alpha((unsigned char)s[e]))
 		e++;
-	while (g < BR_ARRAY_LEN(greet) && !word_is(s, e, greet[g]))
+	int c0 = e ? lower((unsigned char)s[0]) : 0;
+	while (g < BR_ARRAY_LEN(greet) && (greet[g][0] != c0 || !word_is(s, e, greet[g])))
 		g++;
 	if (g == BR_ARRAY_LEN(greet))
 		return 0;
