@@ -368,6 +368,30 @@ static bool goes_on(const struct br_line *a, const struct br_line *b)
 	return j < b->len && b->text[j] >= 'a' && b->text[j] <= 'z';
 }
 
+/* Bytes of l without the blanks at its end. */
+static size_t trimmed_len(const struct br_line *l)
+{
+	size_t n = l->len;
+	while (n && (l->text[n - 1] == ' ' || l->text[n - 1] == '\t'))
+		n--;
+	return n;
+}
+
+/* Is line b the end of line a that a hard wrap at 60 columns or more moved
+ * onto a line of its own, after the spacing was doubled (so that the two
+ * touch)? a long (50 bytes or more) and too long to take b's first word
+ * within 60 columns, b short (30 bytes or less). */
+static bool wrapped_piece(const struct br_line *a, const struct br_line *b)
+{
+	size_t na = trimmed_len(a), nb = trimmed_len(b), k = 0;
+	while (k < nb && (b->text[k] == ' ' || b->text[k] == '\t'))
+		k++;
+	size_t w = k;
+	while (w < nb && b->text[w] != ' ' && b->text[w] != '\t')
+		w++;
+	return na >= 50 && nb > k && nb <= 30 && na + 1 + (w - k) > 60;
+}
+
 /* The stretch of double-spaced lines from line i (a line with text): true
  * when it qualifies, its end in *end (the gap after its last line with text
  * included, unless that gap is two blank lines). *stop is where the walk
@@ -379,8 +403,18 @@ static bool double_block(const struct br_doc *doc, const unsigned char *blank, s
 	size_t nl = doc->nlines, texts = 0, rows = 0, j = i;
 	bool ones = false;    /* a gap of exactly one blank line seen */
 	bool doubled = false; /* an original blank line, or a sentence cut in two */
+	bool tripled = false; /* an original blank line */
+	bool pieces = false;  /* a line with the end a wrap moved off it */
 	*end = i;
 	while (j < nl && !blank[j]) {
+		/* a line and the end a wrap moved off it (wrapped_piece) are
+		 * one line of the doubled text */
+		if (j + 2 < nl && !blank[j + 1] && blank[j + 2] &&
+		    wrapped_piece(&doc->lines[j], &doc->lines[j + 1])) {
+			rows += br_dec_numbers3(doc->lines[j].text, doc->lines[j].len);
+			pieces = true;
+			j++;
+		}
 		if (j + 1 < nl && !blank[j + 1])
 			break; /* two lines with text touch: the stretch ends before j */
 		texts++;
@@ -395,12 +429,15 @@ static bool double_block(const struct br_doc *doc, const unsigned char *blank, s
 			break;
 		}
 		ones = ones || gap == 1;
-		doubled = doubled || (gap >= 3 && g < nl) ||
+		tripled = tripled || (gap >= 3 && g < nl);
+		doubled = doubled || tripled ||
 			  (gap == 1 && g < nl && goes_on(&doc->lines[j], &doc->lines[g]));
 		j = g;
 	}
 	*stop = j > i ? j : i + 1;
-	return texts >= DOUBLE_MIN_LINES && rows >= 2 && ones && doubled;
+	/* paragraphs of two lines one blank line apart look like wrapped
+	 * pieces: with pieces, only an original blank line shows doubling */
+	return texts >= DOUBLE_MIN_LINES && rows >= 2 && ones && (pieces ? tripled : doubled);
 }
 
 /* The first qualifying stretch at or after line `from`: true, with its
@@ -438,14 +475,16 @@ bool br_dec_stage_undouble(struct br_doc *doc)
 	if (nl < 2 * DOUBLE_MIN_LINES - 1)
 		return false;
 	/* a quick look first, each line once: most documents have lines with
-	 * text that touch nearly everywhere, so few lone ones */
-	size_t lone = 0;
-	bool before = true, here = blank_line(&doc->lines[0]);
-	for (size_t i = 0; i < nl; i++) {
-		bool after = i + 1 == nl || blank_line(&doc->lines[i + 1]);
-		lone += !here && before && after;
-		before = here;
-		here = after;
+	 * text that touch nearly everywhere, so few lone ones (a line alone
+	 * between blank ones, or with the end a wrap moved off it) */
+	size_t lone = 0, run = 0;
+	for (size_t i = 0; i <= nl; i++) {
+		if (i < nl && !blank_line(&doc->lines[i])) {
+			run++;
+			continue;
+		}
+		lone += run == 1 || run == 2;
+		run = 0;
 	}
 	if (lone < DOUBLE_MIN_LINES)
 		return false;
