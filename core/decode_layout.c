@@ -258,6 +258,14 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 				continue;
 			}
 			want = next_after(g.num, &doc->lines[i]);
+			/* "   92 |" alone, its text on the line after it: a
+			 * wrap broke the line right after its number, and the
+			 * rest is the line (not an empty line, then text) */
+			struct gutter h;
+			if ((g.empty || rtrim_len(doc->lines[i].text, doc->lines[i].len) <= g.len) && i + 1 < j &&
+			    rtrim_len(doc->lines[i + 1].text, doc->lines[i + 1].len) &&
+			    !(gutter_of(&doc->lines[i + 1], &h, true) && is_next(&h, want)))
+				continue;
 			size_t cut = g.empty ? g.len : bare ? g.end + 1 : g.len + sep;
 			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, cut, 0);
 		}

@@ -95,6 +95,10 @@ static void wrapped_gutter(void **state)
 	      BR_TRANSPORT_NUMBERS);
 	static const char three[] = "1. a\n2. b\nx\ny\nz\n3. c\n4. d\n5. e\n";
 	check(three, three, 0);
+	/* the wrap broke a line right after its number: its text is the
+	 * line, not an empty line before it */
+	check("   90 | a\n   91 | b\n   92 |\n    #tb6,16G,87042,99\n   93 | \n   94 | c\n",
+	      "a\nb\n    #tb6,16G,87042,99\n\nc\n", BR_TRANSPORT_NUMBERS);
 }
 
 /* A numbered paste behind a comment's marks shows its gutter once they
