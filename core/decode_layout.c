@@ -1034,13 +1034,24 @@ static bool several_hosts(const struct br_doc *doc, size_t i, size_t j)
 	return runs > 1 && run >= 2;
 }
 
+/* The chat nick in a stamp of `cut` bytes ("[22:31] <dvr> "): its offset
+ * in *at and its length (0 when the stamp has none). */
+static size_t stamp_nick(const struct br_line *l, size_t cut, size_t *at)
+{
+	const char *lt = memchr(l->text, '<', cut);
+	const char *gt = lt ? memchr(lt, '>', cut - (size_t)(lt - l->text)) : NULL;
+	*at = lt ? (size_t)(lt - l->text) : 0;
+	return gt ? (size_t)(gt - lt) + 1 : 0;
+}
+
+
 static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *doc, size_t i, size_t j)
 {
 	/* a log of several machines: each one's lines under its name alone
 	 * ("nas1:", a block of its own), as the host tags below are */
 	bool hosts = several_hosts(doc, i, j);
-	const char *last = NULL;
-	size_t last_n = 0;
+	const char *last = NULL, *nick = NULL;
+	size_t last_n = 0, nick_n = 0;
 	for (; i < j; i++) {
 		size_t hn, a = hosts ? syslog_host(&doc->lines[i], &hn) : 0;
 		if (a && !(last && hn == last_n && memcmp(doc->lines[i].text + a, last, hn) == 0)) {
@@ -1054,7 +1065,20 @@ static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *d
 			last = head.text + a;
 			last_n = hn;
 		}
-		br_dec_strip_front(out, w, &doc->lines[i], i + 1, stamp_len(&doc->lines[i]), 0);
+		/* an introduction that opens another speaker's turn in a chat
+		 * log ("<dvr> other cable:" after "<kmoss> try the other
+		 * cable") starts a block: it goes on from no line before */
+		size_t cut = stamp_len(&doc->lines[i]), at;
+		struct br_line l = doc->lines[i];
+		size_t nn = stamp_nick(&l, cut, &at), e = l.len;
+		while (e > cut && (l.text[e - 1] == ' ' || l.text[e - 1] == '\t'))
+			e--;
+		if (nn && nick && e > cut && l.text[e - 1] == ':' &&
+		    (nn != nick_n || memcmp(l.text + at, nick, nn) != 0))
+			l.flags |= BR_LINE_BLOCK_START;
+		nick = nn ? l.text + at : NULL;
+		nick_n = nn;
+		br_dec_strip_front(out, w, &l, i + 1, cut, 0);
 	}
 }
 

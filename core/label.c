@@ -2240,7 +2240,7 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 	    ((i > 0 && settings_key(w, &doc->lines[i - 1])) ||
 	     (i + 1 < doc->nlines && settings_key(w, &doc->lines[i + 1]))))
 		return;
-	const struct br_line *prev = i > 0 ? &doc->lines[i - 1] : NULL;
+	const struct br_line *prev = i > 0 && !(doc->lines[i].flags & BR_LINE_BLOCK_START) ? &doc->lines[i - 1] : NULL;
 	/* a command line above ("# pdsh -w cn0[01-02] 'hdparm -tT /dev/sdb'")
 	 * is no sentence this one goes on from: "cn001:" names its output */
 	if (prev && shell_command(w, prev))
