@@ -12,9 +12,10 @@ A kind that loses figures names a mechanism that is not general yet.
 
 Known limits of the method: a real post was damaged, then encoded; per-line
 kinds damage a quoted-printable message's lines as written before its soft
-breaks (per_line), but whole-text kinds (double, qdouble, crcrlf, mdtable,
-jiratable, qp, qpqwrap on a post already encoded) damage its encoded lines,
-which costs h019 its 72 figures there.
+breaks (per_line); mdtable, jiratable and lostesc damage each
+quoted-printable part's decoded body and encode it again (before_qp); the
+other whole-text kinds (double, qdouble, crcrlf, qp, qpqwrap on a post
+already encoded) still damage its encoded lines.
 
 Kinds: bullet/bulstar/buldot put "- ", "* ", "• " before each line with text;
 numlist/numparen number them "1. "/"1) " per paragraph, numcont over the
@@ -142,6 +143,56 @@ def qp(t):
             enc = enc[cut:]
         res.append(enc)
     return 'Content-Transfer-Encoding: quoted-printable\n\n' + '\n'.join(res)
+
+
+QP_HEAD = re.compile(r'(?im)^content-transfer-encoding:[ \t]*quoted-printable[^\n]*\n(?:[^\n]+\n)*\n')
+
+
+def qp_body_encode(t):
+    """qp() without its header: the body of a quoted-printable part, each
+    character above '~' (a byte of the part's own charset, as decoded)
+    escaped as that byte."""
+    res = []
+    for line in t.split('\n'):
+        enc = ''.join('=%02X' % ord(c) if c == '=' or 126 < ord(c) < 256 else c for c in line)
+        if enc.endswith(' '):
+            enc = enc[:-1] + '=20'
+        while len(enc) > 75:
+            cut = 75
+            while '=' in enc[cut - 2:cut]:  # never split an escape
+                cut -= 1
+            res.append(enc[:cut] + '=')
+            enc = enc[cut:]
+        res.append(enc)
+    return '\n'.join(res)
+
+
+def before_qp(f):
+    """f as a real post meets it: damaged, then encoded. Each quoted-printable
+    part's body (up to the next MIME boundary line) is decoded, damaged on
+    its own and encoded again; the rest of the mail is damaged around it. For
+    kinds that act on lines or paragraphs (a table made of each paragraph,
+    colour codes on each line): a kind that acts on the whole text ("twice",
+    a wrapper) is not one of them."""
+    def g(t):
+        out, at = [], 0
+        marks = [re.escape(b) for b in re.findall(r'(?i)boundary="?([^";\s]+)', t)]
+        bound = re.compile(r'(?m)^--(?:%s)' % '|'.join(marks)) if marks else None
+        for m in QP_HEAD.finditer(t):
+            if m.start() < at:
+                continue
+            end = bound.search(t, m.end()) if bound else None
+            stop = end.start() if end else len(t)
+            body = re.sub(r'=\n', '', t[m.end():stop])
+            body = re.sub(r'=([0-9A-Fa-f]{2})', lambda x: chr(int(x.group(1), 16)), body)
+            out.append(f(t[at:m.end()]))
+            out.append(qp_body_encode(f(body)))
+            at = stop
+        if not out:
+            return f(t)
+        out.append(f(t[at:]))
+        return ''.join(out)
+    return g
 
 
 def rewrap_quoted(t, width=76):
@@ -373,7 +424,7 @@ KINDS = {
     'numall': numbered('%d. '),
     'numone': per_line(lambda l: '1. ' + l if l.strip() else l),
     'uuencode': uuencode,
-    'mdtable': md_table,
+    'mdtable': before_qp(md_table),
     'zwsp': in_numbers('\u200b'),
     'shy': in_numbers('\u00ad'),
     'thin': in_numbers('\u2009'),
@@ -395,10 +446,10 @@ KINDS = {
     'mdescape': md_escape,
     'irc': irc,
     'gmail': gmail,
-    'jiratable': jira_table,
+    'jiratable': before_qp(jira_table),
     'jiracode': lambda t: '{code}\n' + t + '\n{code}\n',
     'chatexport': chat_export,
-    'lostesc': lost_escapes,
+    'lostesc': before_qp(lost_escapes),
     'overstrike': overstrike,
     'ligature': ligatures,
 }

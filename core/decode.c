@@ -304,7 +304,7 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 				struct br_line t = *l;
 				t.text += q;
 				t.len -= (unsigned)q;
-				if (br_dec_is_fence(&t))
+				if (br_dec_is_fence(&t) || (t.len > 3 && t.text[1] == '`' && t.text[2] == '`'))
 					f->bits |= F_FENCE;
 			}
 			break;
@@ -327,6 +327,9 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 		}
 		}
 	}
+	/* "... MB/sec```": a fence glued to the end of the text */
+	if (n - i > 3 && s[n - 1] == '`' && s[n - 2] == '`' && s[n - 3] == '`' && s[n - 4] != '`')
+		f->bits |= F_FENCE;
 	if (s[i] == 'b' || (s[i] == '|' && i < 4))
 		block_facts(s, n, i, f);
 	else if (q > i && q < n && q < 16 && s[q] == '|')
@@ -338,6 +341,8 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 			f->bits |= F_PIPE;
 		else if ((s[i] == '`' || s[i] == '~') && br_dec_is_fence(l))
 			f->bits |= F_FENCE;
+		else if (s[i] == '`' && n - i > 3 && s[i + 1] == '`' && s[i + 2] == '`')
+			f->bits |= F_FENCE; /* "```/dev/sda:", a fence glued to its text */
 		else if ((s[i] == 'C' || s[i] == 'c') &&
 			 has_prefix_ci((const char *)s + i, n - i, "content-transfer-encoding:")) {
 			f->bits |= F_QP;

@@ -218,6 +218,11 @@ size_t br_dec_bb_tag_at(const char *s, size_t n, bool *closing, size_t *name);
 
 /* Is l a Markdown code fence (``` or ~~~, an info word allowed)? */
 bool br_dec_is_fence(const struct br_line *l);
+/* A fence glued to the text of its line, as a chat client lets one be typed
+ * ("```/dev/sda:" opening a block, "... MB/sec```" closing it): the bytes
+ * of the fence at the front (*front, with the blanks before it) and at the
+ * back (*back, with the blanks after it); false when there is none. */
+bool br_dec_fence_glued(const struct br_line *l, size_t *front, size_t *back);
 
 /* A list marker at the start of s[0..n) (decode_prefix.c): blanks, a
  * bullet ("*", "-", "+", "•", "·" ...) or a number ("12.", "3)"), and the

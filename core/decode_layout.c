@@ -258,6 +258,14 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 				continue;
 			}
 			want = next_after(g.num, &doc->lines[i]);
+			/* "   92 |" alone, its text on the line after it: a
+			 * wrap broke the line right after its number, and the
+			 * rest is the line (not an empty line, then text) */
+			struct gutter h;
+			if ((g.empty || rtrim_len(doc->lines[i].text, doc->lines[i].len) <= g.len) && i + 1 < j &&
+			    rtrim_len(doc->lines[i + 1].text, doc->lines[i + 1].len) &&
+			    !(gutter_of(&doc->lines[i + 1], &h, true) && is_next(&h, want)))
+				continue;
 			size_t cut = g.empty ? g.len : bare ? g.end + 1 : g.len + sep;
 			br_dec_strip_front(&out, &w, &doc->lines[i], i + 1, cut, 0);
 		}
@@ -368,6 +376,30 @@ static bool goes_on(const struct br_line *a, const struct br_line *b)
 	return j < b->len && b->text[j] >= 'a' && b->text[j] <= 'z';
 }
 
+/* Bytes of l without the blanks at its end. */
+static size_t trimmed_len(const struct br_line *l)
+{
+	size_t n = l->len;
+	while (n && (l->text[n - 1] == ' ' || l->text[n - 1] == '\t'))
+		n--;
+	return n;
+}
+
+/* Is line b the end of line a that a hard wrap at 60 columns or more moved
+ * onto a line of its own, after the spacing was doubled (so that the two
+ * touch)? a long (50 bytes or more) and too long to take b's first word
+ * within 60 columns, b short (30 bytes or less). */
+static bool wrapped_piece(const struct br_line *a, const struct br_line *b)
+{
+	size_t na = trimmed_len(a), nb = trimmed_len(b), k = 0;
+	while (k < nb && (b->text[k] == ' ' || b->text[k] == '\t'))
+		k++;
+	size_t w = k;
+	while (w < nb && b->text[w] != ' ' && b->text[w] != '\t')
+		w++;
+	return na >= 50 && nb > k && nb <= 30 && na + 1 + (w - k) > 60;
+}
+
 /* The stretch of double-spaced lines from line i (a line with text): true
  * when it qualifies, its end in *end (the gap after its last line with text
  * included, unless that gap is two blank lines). *stop is where the walk
@@ -379,8 +411,18 @@ static bool double_block(const struct br_doc *doc, const unsigned char *blank, s
 	size_t nl = doc->nlines, texts = 0, rows = 0, j = i;
 	bool ones = false;    /* a gap of exactly one blank line seen */
 	bool doubled = false; /* an original blank line, or a sentence cut in two */
+	bool tripled = false; /* an original blank line */
+	bool pieces = false;  /* a line with the end a wrap moved off it */
 	*end = i;
 	while (j < nl && !blank[j]) {
+		/* a line and the end a wrap moved off it (wrapped_piece) are
+		 * one line of the doubled text */
+		if (j + 2 < nl && !blank[j + 1] && blank[j + 2] &&
+		    wrapped_piece(&doc->lines[j], &doc->lines[j + 1])) {
+			rows += br_dec_numbers3(doc->lines[j].text, doc->lines[j].len);
+			pieces = true;
+			j++;
+		}
 		if (j + 1 < nl && !blank[j + 1])
 			break; /* two lines with text touch: the stretch ends before j */
 		texts++;
@@ -395,12 +437,15 @@ static bool double_block(const struct br_doc *doc, const unsigned char *blank, s
 			break;
 		}
 		ones = ones || gap == 1;
-		doubled = doubled || (gap >= 3 && g < nl) ||
+		tripled = tripled || (gap >= 3 && g < nl);
+		doubled = doubled || tripled ||
 			  (gap == 1 && g < nl && goes_on(&doc->lines[j], &doc->lines[g]));
 		j = g;
 	}
 	*stop = j > i ? j : i + 1;
-	return texts >= DOUBLE_MIN_LINES && rows >= 2 && ones && doubled;
+	/* paragraphs of two lines one blank line apart look like wrapped
+	 * pieces: with pieces, only an original blank line shows doubling */
+	return texts >= DOUBLE_MIN_LINES && rows >= 2 && ones && (pieces ? tripled : doubled);
 }
 
 /* The first qualifying stretch at or after line `from`: true, with its
@@ -438,14 +483,16 @@ bool br_dec_stage_undouble(struct br_doc *doc)
 	if (nl < 2 * DOUBLE_MIN_LINES - 1)
 		return false;
 	/* a quick look first, each line once: most documents have lines with
-	 * text that touch nearly everywhere, so few lone ones */
-	size_t lone = 0;
-	bool before = true, here = blank_line(&doc->lines[0]);
-	for (size_t i = 0; i < nl; i++) {
-		bool after = i + 1 == nl || blank_line(&doc->lines[i + 1]);
-		lone += !here && before && after;
-		before = here;
-		here = after;
+	 * text that touch nearly everywhere, so few lone ones (a line alone
+	 * between blank ones, or with the end a wrap moved off it) */
+	size_t lone = 0, run = 0;
+	for (size_t i = 0; i <= nl; i++) {
+		if (i < nl && !blank_line(&doc->lines[i])) {
+			run++;
+			continue;
+		}
+		lone += run == 1 || run == 2;
+		run = 0;
 	}
 	if (lone < DOUBLE_MIN_LINES)
 		return false;
@@ -987,13 +1034,24 @@ static bool several_hosts(const struct br_doc *doc, size_t i, size_t j)
 	return runs > 1 && run >= 2;
 }
 
+/* The chat nick in a stamp of `cut` bytes ("[22:31] <dvr> "): its offset
+ * in *at and its length (0 when the stamp has none). */
+static size_t stamp_nick(const struct br_line *l, size_t cut, size_t *at)
+{
+	const char *lt = memchr(l->text, '<', cut);
+	const char *gt = lt ? memchr(lt, '>', cut - (size_t)(lt - l->text)) : NULL;
+	*at = lt ? (size_t)(lt - l->text) : 0;
+	return gt ? (size_t)(gt - lt) + 1 : 0;
+}
+
+
 static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *doc, size_t i, size_t j)
 {
 	/* a log of several machines: each one's lines under its name alone
 	 * ("nas1:", a block of its own), as the host tags below are */
 	bool hosts = several_hosts(doc, i, j);
-	const char *last = NULL;
-	size_t last_n = 0;
+	const char *last = NULL, *nick = NULL;
+	size_t last_n = 0, nick_n = 0;
 	for (; i < j; i++) {
 		size_t hn, a = hosts ? syslog_host(&doc->lines[i], &hn) : 0;
 		if (a && !(last && hn == last_n && memcmp(doc->lines[i].text + a, last, hn) == 0)) {
@@ -1007,7 +1065,20 @@ static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *d
 			last = head.text + a;
 			last_n = hn;
 		}
-		br_dec_strip_front(out, w, &doc->lines[i], i + 1, stamp_len(&doc->lines[i]), 0);
+		/* an introduction that opens another speaker's turn in a chat
+		 * log ("<dvr> other cable:" after "<kmoss> try the other
+		 * cable") starts a block: it goes on from no line before */
+		size_t cut = stamp_len(&doc->lines[i]), at;
+		struct br_line l = doc->lines[i];
+		size_t nn = stamp_nick(&l, cut, &at), e = l.len;
+		while (e > cut && (l.text[e - 1] == ' ' || l.text[e - 1] == '\t'))
+			e--;
+		if (nn && nick && e > cut && l.text[e - 1] == ':' &&
+		    (nn != nick_n || memcmp(l.text + at, nick, nn) != 0))
+			l.flags |= BR_LINE_BLOCK_START;
+		nick = nn ? l.text + at : NULL;
+		nick_n = nn;
+		br_dec_strip_front(out, w, &l, i + 1, cut, 0);
 	}
 }
 

@@ -295,6 +295,51 @@ bool br_dec_is_fence(const struct br_line *l)
 	return br_is_blank(s + i, l->len - i);
 }
 
+bool br_dec_fence_glued(const struct br_line *l, size_t *front, size_t *back)
+{
+	const char *s = l->text;
+	size_t n = l->len, i = 0, e = n;
+	*front = *back = 0;
+	while (i < n && i < 3 && s[i] == ' ')
+		i++;
+	/* "```/dev/sda:": text that is no language name after the fence */
+	if (n - i > 3 && memcmp(s + i, "```", 3) == 0 && s[i + 3] != '`' && !br_dec_is_fence(l))
+		*front = i + 3;
+	while (e > *front && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	/* "= 2006.55 MB/sec```": text, then the fence */
+	if (e >= *front + 4 && memcmp(s + e - 3, "```", 3) == 0 && s[e - 4] != '`' &&
+	    !br_is_blank(s + *front, e - 3 - *front))
+		*back = n - (e - 3);
+	return *front || *back;
+}
+
+/* Line l (input line unread - 1) without `front` bytes at its start and
+ * `back` at its end, `depth` quotes deeper. */
+static void fence_trim(struct rw *out, struct lw *w, const struct br_line *l, size_t unread, size_t front,
+		       size_t back, unsigned depth)
+{
+	unsigned dp = l->depth + depth;
+	if (dp > 65535)
+		dp = 65535;
+	if (!l->joins && !back) { /* (the text stays NUL-terminated) */
+		struct br_line *d = br_dec_rw_slot(out, unread);
+		if (d != l)
+			*d = *l;
+		d->text += front;
+		d->len -= (unsigned)front;
+		d->depth = (unsigned short)dp;
+		return;
+	}
+	size_t ji = 0;
+	for (size_t c = front; c < l->len - back; c++) {
+		lw_carry(w, l, &ji, c);
+		br_buf_addc(&w->text, l->text[c]);
+	}
+	lw_carry(w, l, &ji, l->len);
+	br_dec_lw_emit(out, unread, w, l->line, l->end_line, dp, l->flags);
+}
+
 /* BBCode state across the lines of a document. */
 struct bb_state {
 	unsigned qdepth; /* [quote] depth */
@@ -397,6 +442,13 @@ bool br_dec_stage_bbcode(struct br_doc *doc, bool bbcode, bool fence)
 	size_t nl = doc->nlines;
 	for (size_t i = 0; i < nl; i++) {
 		if (fence && br_dec_is_fence(&doc->lines[i])) {
+			changed = true;
+			continue;
+		}
+		size_t front, back;
+		if (fence && br_dec_fence_glued(&doc->lines[i], &front, &back)) {
+			const struct br_line cur = doc->lines[i];
+			fence_trim(&out, &w, &cur, i + 1, front, back, st.qdepth);
 			changed = true;
 			continue;
 		}

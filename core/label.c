@@ -805,6 +805,29 @@ static size_t here_tail(const char *s, size_t n, size_t at)
 	return 0;
 }
 
+/* The name after "Raw output," or "Results,": the offset of the words
+ * after the comma at `at` when they are a short name (four words at most,
+ * no sentence, no filler such as "as promised", "again", "sorry"); 0 when
+ * none. */
+static size_t comma_name(const char *s, size_t n, size_t at)
+{
+	static const char *const idle[] = {"as", "again", "once", "then", "so", "but", "and",
+					   "finally", "please", "sorry", "though", "however",
+					   "unfortunately", "sadly", "first", "too", "also",
+					   "which", "where", "if", "when", "attached", "below"};
+	size_t t = at;
+	while (t < n && is_blankc(s[t]))
+		t++;
+	size_t e = t + title_word_end(s + t, n - t);
+	if (t >= n || count_words(s + t, n - t) > 4 || memchr(s + t, ',', n - t) ||
+	    sentence_break(s + t, n - t) || !names_start(s, n, t, e, true))
+		return 0;
+	for (size_t k = 0; k < BR_ARRAY_LEN(idle); k++)
+		if (word_is(s + t, e - t, idle[k]))
+			return 0;
+	return t;
+}
+
 static size_t intro_tail(const char *s, size_t n)
 {
 	static const char *const verbs[] = {"got", "get", "gives", "gave", "give", "shows", "showed",
@@ -827,7 +850,7 @@ static size_t intro_tail(const char *s, size_t n)
 	/* one pass over the words: the last generic one (the part is after
 	 * it), and none of a quote or a command */
 	size_t at = 0;
-	bool verb = false, output = false;
+	bool verb = false, output = false, noun = false;
 	for (size_t i = 0; i < n;) {
 		while (i < n && !is_alpha((unsigned char)s[i]))
 			i++;
@@ -840,13 +863,21 @@ static size_t intro_tail(const char *s, size_t n)
 				return 0;
 		for (size_t k = 0; k < BR_ARRAY_LEN(verbs); k++)
 			if (verbs[k][0] == c0 && word_is(s + i, j - i, verbs[k]))
-				verb = true, at = j, output = strncmp(verbs[k], "output", 6) == 0;
+				verb = true, at = j, output = strncmp(verbs[k], "output", 6) == 0,
+				noun = output || (k >= 7 && k <= 10); /* results .. figures */
 		while (j < n && s[j] == '\'')
 			j++; /* "here's" */
 		i = j;
 	}
 	if (!verb)
 		return 0;
+	/* "Raw output, scratch:", "Results, old laptop:": a name after the
+	 * noun and a comma */
+	if (noun && at < n && s[at] == ',') {
+		size_t t = comma_name(s, n, at + 1);
+		if (t)
+			return t;
+	}
 	/* "output of the scratch disk", "from my laptop", "for sda": only
 	 * with that preposition right after it ("output in txt format",
 	 * "the output sits in shell comments" name no run) */
@@ -927,6 +958,58 @@ static bool names_thing(const char *s, size_t n)
 }
 
 static bool starts_with_conjunction(const char *s, size_t m);
+
+/* Does the phrase s[0..n) speak of several machines at once ("our three
+ * boxes", "both servers", "all 4 nodes", "each host")? Such an
+ * introduction ("Here are the numbers from our three boxes:") heads a
+ * group of runs and names none of them. Disks are not counted: "RAID 5
+ * over 4 disks" is one run. */
+static bool names_group(const char *s, size_t n)
+{
+	static const char *const counts[] = {"both", "all", "each", "every", "two", "three", "four",
+					     "five", "six", "seven", "eight", "nine", "ten", "several",
+					     "multiple", "various"};
+	static const char *const machines[] = {"boxes", "machines", "servers", "hosts", "nodes",
+					       "systems", "computers", "laptops", "desktops",
+					       "workstations", "box", "machine", "server", "host",
+					       "node", "system"};
+	enum { PLURALS = 10 }; /* machines[] before the singulars */
+	size_t at[3] = {0}, len[3] = {0}, seen = 0; /* the three words before */
+	for (size_t i = 0; i < n;) {
+		while (i < n && !is_alpha((unsigned char)s[i]) && !is_digit((unsigned char)s[i]))
+			i++;
+		size_t j = i;
+		while (j < n && (is_alpha((unsigned char)s[j]) || is_digit((unsigned char)s[j])))
+			j++;
+		if (j == i)
+			break;
+		/* a machine word (most words are none: their first letter
+		 * first), then a count word among the three before it */
+		size_t k = BR_ARRAY_LEN(machines);
+		int m0 = lower((unsigned char)s[i]);
+		if (j - i >= 3 && strchr("bmshncldw", m0))
+			for (k = 0; k < BR_ARRAY_LEN(machines) &&
+				    (machines[k][0] != m0 || !word_is(s + i, j - i, machines[k]));
+			     k++)
+				;
+		for (size_t b = 0; k < BR_ARRAY_LEN(machines) && b < 3 && b < seen; b++) {
+			const char *w = s + at[(seen - 1 - b) % 3];
+			size_t wn = len[(seen - 1 - b) % 3], c = 0;
+			int c0 = lower((unsigned char)w[0]);
+			while (c < BR_ARRAY_LEN(counts) && (counts[c][0] != c0 || !word_is(w, wn, counts[c])))
+				c++;
+			/* "three boxes", "both servers"; "each host", "every node" */
+			if ((c < BR_ARRAY_LEN(counts) && (k < PLURALS || c == 2 || c == 3)) ||
+			    (k < PLURALS && is_digit((unsigned char)w[0]) && wn <= 2))
+				return true;
+		}
+		at[seen % 3] = i;
+		len[seen % 3] = j - i;
+		seen++;
+		i = j;
+	}
+	return false;
+}
 
 /* After "with", "using", "after": a short phrase of how it ran ("with
  * cfq", "using noop"), not a turn of phrase ("with that said", "with some
@@ -1345,6 +1428,22 @@ static void push(struct walk *w, enum kind kind, int rank, const char *s, size_t
 	w->prose = 0;
 }
 
+static bool names_group(const char *s, size_t n);
+
+/* Push a ':' introduction; one that heads a group of runs ("our three
+ * boxes") names none of them, but still ends the introductions before
+ * it. */
+static void push_intro(struct walk *w, const char *s, size_t n)
+{
+	if (!names_group(s, n)) {
+		push(w, K_COLON, R_COLON, s, n);
+		return;
+	}
+	while (w->top && w->o->nodes[w->top - 1].rank >= R_COLON)
+		w->top = w->o->nodes[w->top - 1].parent;
+	w->prose = 0;
+}
+
 static void prose(struct walk *w)
 {
 	const struct br_label_outline *o = w->o;
@@ -1505,14 +1604,16 @@ static size_t kv_key(const char *s, size_t n)
 	return klen;
 }
 
-/* "Host: alpha", "Server: atlas", "Machine: db-2": a key that says which
- * machine (host, hostname, server, machine, node, box), then a name of one
- * to three words. */
+/* "Host: alpha", "Server: atlas", "Machine: db-2", "RAID: Linux software
+ * RAID-5": a key that says which machine or which array (host, hostname,
+ * server, machine, node, box, raid, array), then a name of one to three
+ * words. */
 static bool machine_key(const char *s, size_t n)
 {
-	static const char *const keys[] = {"host", "hostname", "server", "machine", "node", "box"};
+	static const char *const keys[] = {"host", "hostname", "server", "machine", "node", "box",
+					   "raid", "array"};
 	/* asked of most lines: their first letter first */
-	if (n > 60 || n < 6 || !strchr("hHsSmMnNbB", s[0]))
+	if (n > 60 || n < 6 || !strchr("hHsSmMnNbBrRaA", s[0]))
 		return false;
 	const char *c = memchr(s, ':', n < 10 ? n : 10);
 	if (!c)
@@ -1971,12 +2072,42 @@ static bool joined_intro(struct walk *w, const struct br_doc *doc, size_t i, con
 	} else {
 		tn = jm;
 	}
-	push(w, K_COLON, R_COLON, joined + t, tn);
+	push_intro(w, joined + t, tn);
 	return true;
 }
 
 /* Step of colon_line: an introduction that starts with "and", "but", "or",
  * "so", "then" or "also" goes on from a sentence above. */
+/* "Hi all, ", "Hello everyone, ", "Thanks, ", "OK, ", "yeah, ", "Mine, ":
+ * a greeting, a thanks, an interjection or a pronoun of up to three words
+ * and a comma opening s[0..m); the offset of what follows it, 0 when there
+ * is none. */
+static size_t greeting_end(const char *s, size_t m)
+{
+	static const char *const greet[] = {"hi", "hello", "hey", "dear", "thanks", "thank",
+					    "ok", "okay", "well", "cheers", "greetings", "yeah",
+					    "yes", "yep", "sure", "anyway", "mine", "ours"};
+	size_t e = 0, g = 0;
+	while (e < m && is_alpha((unsigned char)s[e]))
+		e++;
+	int c0 = e ? lower((unsigned char)s[0]) : 0;
+	while (g < BR_ARRAY_LEN(greet) && (greet[g][0] != c0 || !word_is(s, e, greet[g])))
+		g++;
+	if (g == BR_ARRAY_LEN(greet))
+		return 0;
+	const char *c = memchr(s, ',', m < 30 ? m : 30);
+	if (!c || count_words(s, (size_t)(c - s)) > 3)
+		return 0;
+	size_t k = (size_t)(c - s) + 1;
+	while (k < m && is_blankc(s[k]))
+		k++;
+	/* "Mine, for comparison:" says more with its pronoun than
+	 * without: a pronoun goes before a thing named only */
+	if (g >= BR_ARRAY_LEN(greet) - 2 && !names_thing(s + k, m - k))
+		return 0;
+	return k < m ? k : 0;
+}
+
 static bool starts_with_conjunction(const char *s, size_t m)
 {
 	return has_word(s, m < 5 ? m : 5, "and") || has_word(s, m < 4 ? m : 4, "but") ||
@@ -2090,7 +2221,7 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 		size_t t = intro_tail(s, m), tn = m - t;
 		bool named = t || intro_lead(s, m, &t, &tn);
 		if (named && !sentence_break(s, m) && count_words(s + t, tn) <= 12) {
-			push(w, K_COLON, R_COLON, s + t, tn);
+			push_intro(w, s + t, tn);
 		} else if (w->top && w->o->nodes[w->top - 1].kind == K_COLON && result_above(w, doc, i)) {
 			/* "In my case I get:" after a result: the introduction
 			 * above was that result's, not this one's */
@@ -2109,7 +2240,7 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 	    ((i > 0 && settings_key(w, &doc->lines[i - 1])) ||
 	     (i + 1 < doc->nlines && settings_key(w, &doc->lines[i + 1]))))
 		return;
-	const struct br_line *prev = i > 0 ? &doc->lines[i - 1] : NULL;
+	const struct br_line *prev = i > 0 && !(doc->lines[i].flags & BR_LINE_BLOCK_START) ? &doc->lines[i - 1] : NULL;
 	/* a command line above ("# pdsh -w cn0[01-02] 'hdparm -tT /dev/sdb'")
 	 * is no sentence this one goes on from: "cn001:" names its output */
 	if (prev && shell_command(w, prev))
@@ -2123,6 +2254,12 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 	if (joins) {
 		prose(w);
 		return;
+	}
+	size_t g = greeting_end(s, m);
+	if (g) {
+		/* "Hi all, first host:": the name after the greeting */
+		s += g;
+		m -= g;
 	}
 	if (lower_start && starts_with_conjunction(s, m)) {
 		/* "and the old box, quoted twice:" after a blank line, a
@@ -2141,7 +2278,7 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 	if (m <= 80 && words <= 14 && !sentence_break(s, m) &&
 	    (is_alpha((unsigned char)s[0]) || is_digit((unsigned char)s[0]) || s[0] == '(' || s[0] == '"')) {
 		intro_lead(s, m, &lt, &ln);
-		push(w, K_COLON, R_COLON, s + lt, ln);
+		push_intro(w, s + lt, ln);
 	} else {
 		prose(w);
 	}

@@ -973,6 +973,20 @@ static void bbcode(void **state)
 	assert_int_equal(d->nlines, 1);
 	assert_int_equal(d->lines[0].line, 2);
 	br_doc_free(d);
+	/* and fences a chat client glued to the text: the text stays, a
+	 * language name alone is a fence line */
+	d = mem("```/dev/nvme0n1:\n Timing x = 2006.55 MB/sec```\n```sh\n/dev/sda:  \n```\n"
+		"> ```/dev/sdb:\n> ok```\n");
+	assert_int_equal(d->nlines, 5);
+	assert_string_equal(d->lines[0].text, "/dev/nvme0n1:");
+	assert_string_equal(d->lines[1].text, " Timing x = 2006.55 MB/sec");
+	assert_int_equal(d->lines[1].len, strlen(" Timing x = 2006.55 MB/sec"));
+	assert_string_equal(d->lines[2].text, "/dev/sda:  ");
+	assert_int_equal(d->lines[2].line, 4);
+	assert_string_equal(d->lines[3].text, "/dev/sdb:");
+	assert_int_equal(d->lines[3].depth, 1);
+	assert_string_equal(d->lines[4].text, "ok");
+	br_doc_free(d);
 }
 
 /* Stages rewrite the lines in place; a stage that makes more lines than it

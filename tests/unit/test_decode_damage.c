@@ -310,6 +310,20 @@ static void chat_log_stamps(void **state)
 	};
 	for (size_t i = 0; i < BR_ARRAY_LEN(ins); i++)
 		check(ins[i], ins[i], 0);
+	/* an introduction opening another speaker's turn starts a block;
+	 * the same speaker's lines, and a turn that introduces nothing, do
+	 * not */
+	struct br_doc *d = br_doc_from_mem("t", "[22:17] <kmoss> try the other cable\n"
+					   "[22:31] <dvr> other cable:\n"
+					   "[22:31] <dvr> /dev/sdc:\n"
+					   "[22:32] <kmoss> there you go\n", 116);
+	assert_int_equal(d->nlines, 4);
+	assert_string_equal(d->lines[1].text, "other cable:");
+	assert_int_equal(d->lines[0].flags & BR_LINE_BLOCK_START, 0);
+	assert_int_not_equal(d->lines[1].flags & BR_LINE_BLOCK_START, 0);
+	assert_int_equal(d->lines[2].flags & BR_LINE_BLOCK_START, 0);
+	assert_int_equal(d->lines[3].flags & BR_LINE_BLOCK_START, 0);
+	br_doc_free(d);
 }
 
 /* A chat app's export stamps each message, not each line: the stamp and

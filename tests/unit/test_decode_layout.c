@@ -95,6 +95,10 @@ static void wrapped_gutter(void **state)
 	      BR_TRANSPORT_NUMBERS);
 	static const char three[] = "1. a\n2. b\nx\ny\nz\n3. c\n4. d\n5. e\n";
 	check(three, three, 0);
+	/* the wrap broke a line right after its number: its text is the
+	 * line, not an empty line before it */
+	check("   90 | a\n   91 | b\n   92 |\n    #tb6,16G,87042,99\n   93 | \n   94 | c\n",
+	      "a\nb\n    #tb6,16G,87042,99\n\nc\n", BR_TRANSPORT_NUMBERS);
 }
 
 /* A numbered paste behind a comment's marks shows its gutter once they
@@ -194,6 +198,50 @@ static void double_spacing(void **state)
 	assert_int_equal(d->lines[2].line, 5);  /* /dev/sda: */
 	assert_int_equal(d->lines[6].line, 13); /* /dev/sdb: */
 	br_doc_free(d);
+}
+
+/* Double spacing, then a hard wrap: a long line and the end the wrap
+ * moved off it touch, and are one line of the doubled text. A paragraph
+ * of two lines as written (no doubling) is left alone. */
+static void double_spacing_then_wrapped(void **state)
+{
+	(void)state;
+	static const char in[] = "Pasted:\n\n\n\n"
+				 "stock_write_path        512 14210 97.1 26120 28.8 10880 15.9 12011\n"
+				 "75.0\n\n"
+				 "27330 16.4  221.7  2.3\n\n"
+				 "patched_write_path      512 15020 88.0 29011 21.7 11201 14.2 12500\n"
+				 "73.3\n\n"
+				 "28010 15.8  240.9  2.2\n\n"
+				 "Lee\n";
+	check(in,
+	      "Pasted:\n"
+	      "\n"
+	      "stock_write_path        512 14210 97.1 26120 28.8 10880 15.9 12011\n"
+	      "75.0\n"
+	      "27330 16.4  221.7  2.3\n"
+	      "patched_write_path      512 15020 88.0 29011 21.7 11201 14.2 12500\n"
+	      "73.3\n"
+	      "28010 15.8  240.9  2.2\n"
+	      "Lee\n",
+	      BR_TRANSPORT_SPACING);
+	static const char plain[] = "a\n\nb\n\nThe first line of a paragraph is long enough to wrap, it goes on\n"
+				    "and ends here.\n\nc 1 2 3\n\nd 4 5 6\n\ne\n";
+	check(plain, plain, 0);
+	/* rows and two-line paragraphs taking turns, a row going on in lower
+	 * case: no original blank line, so nothing doubled */
+	static const char turns[] = "Intro.\n\n"
+				    "bigiron  1  16G  1012  97  240111  33  120998  19  4490  98\n\n"
+				    "bigiron  Latency  11022us  3120ms  412ms  9911us  120ms\n\n"
+				    "His second machine went into a forum post that turned every comma into\n"
+				    "two blanks:\n\n"
+				    "1.97  1.97  smallfry  1  1412345678  4G  701  95  61022  14\n\n"
+				    "and a 1.03 run of his in the same form:\n\n"
+				    "tinybox  1G  8120  77  20112  18  9011  9  8012  92  29011\n\n"
+				    "The last line he pasted lost six of its twelve latencies on the way, so\n"
+				    "there is no telling:\n\n"
+				    "1.97  1.97  lostfield  1  1412349999  4G  690  95  60111  14\n";
+	check(turns, turns, 0);
 }
 
 /* CR CR LF line ends make the same double spacing. */
@@ -435,6 +483,7 @@ int main(void)
 		cmocka_unit_test(marked_double_spacing),
 		cmocka_unit_test(not_gutters),
 		cmocka_unit_test(double_spacing),
+		cmocka_unit_test(double_spacing_then_wrapped),
 		cmocka_unit_test(cr_cr_lf),
 		cmocka_unit_test(not_double_spacing),
 		cmocka_unit_test(quoted_double_spacing),

@@ -889,6 +889,53 @@ static void output_of_a_thing(void **state)
 	br_doc_free(d);
 }
 
+/* "Raw output, scratch:" names what follows the comma; an introduction
+ * of several machines at once ("our three boxes", "both servers") names
+ * none of the runs under it and ends the introduction before it; a
+ * "RAID: ..." key names the array as "Host: ..." names the machine. */
+static void comma_names_and_groups(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Prose.\n\nRaw output, scratch:\n\nRESULT-A" ROW "\n"
+			       "\nRaw output, as promised:\n\nRESULT-B" ROW "\n"
+			       "\nThe backup array, for comparison:\n\nRESULT-C" ROW "\n"
+			       "\nHere are the numbers from our three boxes, converted with bon_csv2txt:\n"
+			       "\nRESULT-D" ROW "\n"
+			       "\nBoth spare servers, same kernel:\nRESULT-E" ROW "\n"
+			       "\nRAID 5 over 4 disks:\nRESULT-F" ROW "\n"
+			       "\nResults for each host:\nRESULT-G" ROW "\n"
+			       "\nRAID:        Linux software RAID-5\n\nRESULT-H" ROW "\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "scratch");
+	expect(d, at(d, "RESULT-B", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-C", 0), NULL, "The backup array, for comparison");
+	expect(d, at(d, "RESULT-D", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-E", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-F", 0), NULL, "RAID 5 over 4 disks");
+	expect(d, at(d, "RESULT-G", 0), NULL, NULL);
+	expect(d, at(d, "RESULT-H", 0), NULL, "RAID: Linux software RAID-5");
+	br_doc_free(d);
+}
+
+/* A greeting before a comma ("Hi all, ", "Thanks, ") is no part of the
+ * name. */
+static void greetings_before_names(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Prose.\n\nHi all, first host:\n\nRESULT-A" ROW "\n"
+			       "\nHello everyone, the old server:\n\nRESULT-B" ROW "\n"
+			       "\nThanks, the NAS:\n\nRESULT-C" ROW "\n"
+			       "\nHighpoint, RAID 0:\n\nRESULT-D" ROW "\n"
+			       "\nyeah, mine with the deadline scheduler:\n\nRESULT-E" ROW "\n"
+			       "\nMine, RAID 1 on the onboard ports:\n\nRESULT-F" ROW "\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "first host");
+	expect(d, at(d, "RESULT-B", 0), NULL, "the old server");
+	expect(d, at(d, "RESULT-C", 0), NULL, "the NAS");
+	expect(d, at(d, "RESULT-D", 0), NULL, "Highpoint, RAID 0");
+	expect(d, at(d, "RESULT-E", 0), NULL, "mine with the deadline scheduler");
+	expect(d, at(d, "RESULT-F", 0), NULL, "RAID 1 on the onboard ports");
+	br_doc_free(d);
+}
+
 /* The names a shell loop echoes before each pass ("== sda ==", "=== web1",
  * tail's "==> file <==") title the output under them, below the
  * introduction of the loop; names over columns side by side title
@@ -1084,6 +1131,8 @@ int main(void)
 		cmocka_unit_test(archive_navigation_titles_nothing),
 		cmocka_unit_test(intros_that_name_before_the_speaker),
 		cmocka_unit_test(output_of_a_thing),
+		cmocka_unit_test(comma_names_and_groups),
+		cmocka_unit_test(greetings_before_names),
 		cmocka_unit_test(loop_echo_banners),
 		cmocka_unit_test(page_furniture_titles_nothing),
 		cmocka_unit_test(captions_title_what_follows),
