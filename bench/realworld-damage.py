@@ -128,33 +128,18 @@ def wrap(line, width=72):
 
 def qp(t):
     """Quoted-printable with soft breaks at 76, as a mail would be sent."""
+    # (each byte of a character's UTF-8 escaped, as a mailer does)
+    def escape(c):
+        return ''.join('=%02X' % b for b in c.encode('utf-8', 'surrogateescape'))
+    return 'Content-Transfer-Encoding: quoted-printable\n\n' + qp_lines(t, escape)
+
+
+def qp_lines(t, escape):
+    """Each line of t with '=' and the characters above '~' escaped
+    (escape(c)), a trailing blank as =20, soft breaks at 76 columns."""
     res = []
     for line in t.split('\n'):
-        # (each byte of a character's UTF-8 escaped, as a mailer does)
-        enc = ''.join(''.join('=%02X' % b for b in c.encode('utf-8', 'surrogateescape'))
-                      if c == '=' or ord(c) > 126 else c for c in line)
-        if enc.endswith(' '):
-            enc = enc[:-1] + '=20'
-        while len(enc) > 75:
-            cut = 75
-            while '=' in enc[cut - 2:cut]:  # never split an escape
-                cut -= 1
-            res.append(enc[:cut] + '=')
-            enc = enc[cut:]
-        res.append(enc)
-    return 'Content-Transfer-Encoding: quoted-printable\n\n' + '\n'.join(res)
-
-
-QP_HEAD = re.compile(r'(?im)^content-transfer-encoding:[ \t]*quoted-printable[^\n]*\n(?:[^\n]+\n)*\n')
-
-
-def qp_body_encode(t):
-    """qp() without its header: the body of a quoted-printable part, each
-    character above '~' (a byte of the part's own charset, as decoded)
-    escaped as that byte."""
-    res = []
-    for line in t.split('\n'):
-        enc = ''.join('=%02X' % ord(c) if c == '=' or 126 < ord(c) < 256 else c for c in line)
+        enc = ''.join(escape(c) if c == '=' or ord(c) > 126 else c for c in line)
         if enc.endswith(' '):
             enc = enc[:-1] + '=20'
         while len(enc) > 75:
@@ -165,6 +150,16 @@ def qp_body_encode(t):
             enc = enc[cut:]
         res.append(enc)
     return '\n'.join(res)
+
+
+QP_HEAD = re.compile(r'(?im)^content-transfer-encoding:[ \t]*quoted-printable[^\n]*\n(?:[^\n]+\n)*\n')
+
+
+def qp_body_encode(t):
+    """qp() without its header: the body of a quoted-printable part, each
+    character above '~' (a byte of the part's own charset, as decoded)
+    escaped as that byte."""
+    return qp_lines(t, lambda c: '=%02X' % ord(c) if ord(c) < 256 else c)
 
 
 def before_qp(f):

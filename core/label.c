@@ -108,6 +108,18 @@ static bool is_digit(int c)
 	return c >= '0' && c <= '9';
 }
 
+/* The next word (letters and digits) of s[0..n) from *i on: *i moves to
+ * its first byte; returns the end of it (== *i: none). */
+static size_t word_at(const char *s, size_t n, size_t *i)
+{
+	while (*i < n && !is_alpha((unsigned char)s[*i]) && !is_digit((unsigned char)s[*i]))
+		(*i)++;
+	size_t j = *i;
+	while (j < n && (is_alpha((unsigned char)s[j]) || is_digit((unsigned char)s[j])))
+		j++;
+	return j;
+}
+
 static bool is_blankc(int c)
 {
 	return c == ' ' || c == '\t';
@@ -976,11 +988,7 @@ static bool names_group(const char *s, size_t n)
 	enum { PLURALS = 10 }; /* machines[] before the singulars */
 	size_t at[3] = {0}, len[3] = {0}, seen = 0; /* the three words before */
 	for (size_t i = 0; i < n;) {
-		while (i < n && !is_alpha((unsigned char)s[i]) && !is_digit((unsigned char)s[i]))
-			i++;
-		size_t j = i;
-		while (j < n && (is_alpha((unsigned char)s[j]) || is_digit((unsigned char)s[j])))
-			j++;
+		size_t j = word_at(s, n, &i);
 		if (j == i)
 			break;
 		/* a machine word (most words are none: their first letter
@@ -2293,11 +2301,7 @@ static bool dated(const char *s, size_t n)
 					     "jul", "aug", "sep", "oct", "nov", "dec"};
 	bool day = false, month = false, year = false;
 	for (size_t i = 0; i < n;) {
-		while (i < n && !is_alpha((unsigned char)s[i]) && !is_digit((unsigned char)s[i]))
-			i++;
-		size_t j = i;
-		while (j < n && (is_alpha((unsigned char)s[j]) || is_digit((unsigned char)s[j])))
-			j++;
+		size_t j = word_at(s, n, &i);
 		if (j - i == 4 && (memcmp(s + i, "19", 2) == 0 || memcmp(s + i, "20", 2) == 0) &&
 		    is_digit((unsigned char)s[i + 2]) && is_digit((unsigned char)s[i + 3]))
 			year = true;
