@@ -840,7 +840,12 @@ static size_t comma_name(const char *s, size_t n, size_t at)
 	return t;
 }
 
-static size_t intro_tail(const char *s, size_t n)
+/* Step of intro_tail: one pass over the words of s[0..n) for the last
+ * generic one ("got", "results", "output", "here"...): 1 with *at just
+ * after it (*output: it is "output(s)"; *noun: a noun, "results" ..
+ * "figures" or "output"), 0 with none, -1 when a word says the line
+ * quotes or shows code ("wrote", "command", "example"). */
+static int intro_verb(const char *s, size_t n, size_t *at, bool *output, bool *noun)
 {
 	static const char *const verbs[] = {"got", "get", "gives", "gave", "give", "shows", "showed",
 					    "results", "result", "numbers", "figures", "reported", "here",
@@ -848,6 +853,30 @@ static size_t intro_tail(const char *s, size_t n)
 	static const char *const not_results[] = {"wrote", "writes", "schrieb", "said", "says",
 						  "ecrit", "command", "commands", "code", "quote",
 						  "example"};
+	int verb = 0;
+	for (size_t i = 0; i < n;) {
+		while (i < n && !is_alpha((unsigned char)s[i]))
+			i++;
+		size_t j = i;
+		while (j < n && is_alpha((unsigned char)s[j]))
+			j++;
+		int c0 = j > i ? lower((unsigned char)s[i]) : 0;
+		for (size_t k = 0; k < BR_ARRAY_LEN(not_results); k++)
+			if (not_results[k][0] == c0 && word_is(s + i, j - i, not_results[k]))
+				return -1;
+		for (size_t k = 0; k < BR_ARRAY_LEN(verbs); k++)
+			if (verbs[k][0] == c0 && word_is(s + i, j - i, verbs[k]))
+				verb = 1, *at = j, *output = strncmp(verbs[k], "output", 6) == 0,
+				*noun = *output || (k >= 7 && k <= 10); /* results .. figures */
+		while (j < n && s[j] == '\'')
+			j++; /* "here's" */
+		i = j;
+	}
+	return verb;
+}
+
+static size_t intro_tail(const char *s, size_t n)
+{
 	/* "Joe wrote": the commonest generic introduction, told by its last
 	 * word before any other look */
 	size_t lw = n;
@@ -859,28 +888,11 @@ static size_t intro_tail(const char *s, size_t n)
 	if ((memchr(s, '.', n) && (has_word(s, n, "e.g") || has_word(s, n, "i.e"))) ||
 	    (memchr(s, 0xc3, n) && has_word(s, n, "\303\251crit")))
 		return 0;
-	/* one pass over the words: the last generic one (the part is after
-	 * it), and none of a quote or a command */
+	/* the last generic word (the part is after it), and none of a quote
+	 * or a command */
 	size_t at = 0;
-	bool verb = false, output = false, noun = false;
-	for (size_t i = 0; i < n;) {
-		while (i < n && !is_alpha((unsigned char)s[i]))
-			i++;
-		size_t j = i;
-		while (j < n && is_alpha((unsigned char)s[j]))
-			j++;
-		int c0 = j > i ? lower((unsigned char)s[i]) : 0;
-		for (size_t k = 0; k < BR_ARRAY_LEN(not_results); k++)
-			if (not_results[k][0] == c0 && word_is(s + i, j - i, not_results[k]))
-				return 0;
-		for (size_t k = 0; k < BR_ARRAY_LEN(verbs); k++)
-			if (verbs[k][0] == c0 && word_is(s + i, j - i, verbs[k]))
-				verb = true, at = j, output = strncmp(verbs[k], "output", 6) == 0,
-				noun = output || (k >= 7 && k <= 10); /* results .. figures */
-		while (j < n && s[j] == '\'')
-			j++; /* "here's" */
-		i = j;
-	}
+	bool output = false, noun = false;
+	bool verb = intro_verb(s, n, &at, &output, &noun) > 0;
 	if (!verb)
 		return 0;
 	/* "Raw output, scratch:", "Results, old laptop:": a name after the
