@@ -94,11 +94,17 @@ for sn in TERM:15 QUIT:3; do
 	while :; do
 		$DFL $BR_BIN -q "$T/big.jsonl" -o "$O/r.jsonl" &
 		pid=$!
-		if wait_for "$O" 'r.jsonl.benchreport-tmp.*'; then
+		# frozen once its temporary file is seen, and signalled only if the
+		# file is still there: on a loaded machine it could be renamed into
+		# place between the look and the signal
+		if wait_for "$O" 'r.jsonl.benchreport-tmp.*' && kill -STOP $pid 2>/dev/null &&
+			[ -n "$(ls -A "$O" | grep '^r\.jsonl\.benchreport-tmp')" ]; then
 			kill -"$sig" $pid
+			kill -CONT $pid
 			reap "SIG$sig"
 			break
 		fi
+		kill -CONT $pid 2>/dev/null
 		wait $pid
 		# it finished before the temporary file was seen: try again
 		echo "the old report" >"$O/r.jsonl"
