@@ -717,6 +717,7 @@ static int load(const struct report_args *a, const struct br_renderer *rend, str
 		unsigned needs = (rend ? rend->needs : 0) | (a->charts_dir ? BR_NEED_PARAMS : 0);
 		unsigned keep = (needs & BR_NEED_RAW ? BR_KEEP_RAW : 0) | (needs & BR_NEED_PARAMS ? BR_KEEP_PARAMS : 0) |
 				(needs & BR_NEED_EXCERPTS ? BR_KEEP_EXCERPT : 0) | (needs & BR_NEED_ALSO ? BR_KEEP_ALSO : 0);
+		lo.excerpts_later = needs & BR_NEED_EXCERPTS_LATER;
 		rc = br_load_view(a->inputs.v, a->inputs.n, &lo, stream_budget(), keep, l);
 	}
 	for (size_t i = 0; i < l->nerrors; i++)

@@ -72,6 +72,7 @@ void br_dataset_free(struct br_dataset *ds)
 	}
 	free(ds->inputs);
 	free(ds->claims);
+	br_excerpts_free(ds->excerpts);
 	for (struct br_ds_strings *b = ds->strs, *next; b; b = next) {
 		next = b->next;
 		free(b);

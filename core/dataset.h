@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "diag.h"
+#include "excerpts.h"
 #include "record.h"
 
 struct br_input {
@@ -42,6 +43,10 @@ struct br_dataset {
 	bool skip_claims;        /* set before parsing: keep no claims (no --explain) */
 	bool skip_excerpts;      /* set before parsing: keep no excerpts (an output
 				  * that shows none: the tables, the charts) */
+	bool excerpts_later;     /* set before parsing: a regular file's excerpts are
+				  * not copied but read back when shown (the
+				  * records' excerpt_later) */
+	struct br_excerpts *excerpts; /* where to read them back from (excerpts.h), or NULL */
 	struct br_ds_strings *strs; /* internal (dataset.c): the claims' strings */
 };
 

@@ -414,6 +414,8 @@ struct br_doc_reader {
 	bool pieces;        /* not mbox nor UTF-16, and big or not a regular
 			     * file: read in pieces (PIECE) */
 	size_t size;        /* a regular file's size (0: unknown) */
+	bool rereadable;    /* a regular file, not standard input: its
+			     * documents can be read again by their spans */
 	size_t shed;        /* bytes of it dropped from the front of buf */
 	size_t piece;       /* bytes before a piece may be cut (PIECE) */
 	long row_shape;     /* the shape of the last line scanned (row_shape()) */
@@ -731,6 +733,33 @@ static int next_part(struct br_doc_reader *rd, size_t (*end_at)(struct br_doc_re
 
 static int reader_init(int fd, bool is_stdin, const char *path, struct br_doc_reader **out);
 
+/* The bytes of the document at *sp of fd, read again (NUL-terminated);
+ * NULL with br_error() when they are no longer there. */
+static char *span_bytes(int fd, const char *name, const struct br_doc_span *sp)
+{
+	char *bytes = br_malloc(sp->len + 1);
+	size_t got = 0;
+	while (got < sp->len) {
+		ssize_t r = pread(fd, bytes + got, sp->len - got, (off_t)(sp->off + got));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			int e = errno;
+			free(bytes);
+			br_error("cannot read '%s' again: %s", name, strerror(e));
+			return NULL;
+		}
+		if (r == 0) {
+			free(bytes);
+			br_error("an input changed while it was read: '%s'", name);
+			return NULL;
+		}
+		got += (size_t)r;
+	}
+	bytes[sp->len] = '\0';
+	return bytes;
+}
+
 /* The one document of a reader made by br_doc_reader_open_span: its bytes
  * read again, handed out as the reader that first read them did (a
  * message of a mail archive looked at first). */
@@ -738,27 +767,24 @@ static int next_span(struct br_doc_reader *rd, struct br_doc **doc, unsigned *li
 {
 	const struct br_doc_span *sp = rd->span;
 	rd->done = true;
-	char *bytes = br_malloc(sp->len + 1);
-	size_t got = 0;
-	while (got < sp->len) {
-		ssize_t r = pread(rd->fd, bytes + got, sp->len - got, (off_t)(sp->off + got));
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			int e = errno;
-			free(bytes);
-			return br_error("cannot read '%s' again: %s", rd->name, strerror(e));
-		}
-		if (r == 0) {
-			free(bytes);
-			return br_error("an input changed while it was read: '%s'", rd->name);
-		}
-		got += (size_t)r;
-	}
-	bytes[sp->len] = '\0';
+	char *bytes = span_bytes(rd->fd, rd->name, sp);
+	if (!bytes)
+		return -1;
 	*line0 = sp->line0;
 	*doc = doc_new(rd->name, bytes, sp->len, sp->mbox ? rd->look : NULL, rd->look_arg);
 	return 0;
+}
+
+int br_doc_read_span(int fd, const char *name, const struct br_doc_span *sp, struct br_doc **out)
+{
+	char *bytes = span_bytes(fd, name, sp);
+	*out = bytes ? doc_new(name, bytes, sp->len, NULL, NULL) : NULL;
+	return bytes ? 0 : -1;
+}
+
+bool br_doc_reader_rereadable(const struct br_doc_reader *rd)
+{
+	return rd->rereadable;
 }
 
 void br_doc_reader_span(const struct br_doc_reader *rd, struct br_doc_span *sp)
@@ -779,6 +805,9 @@ int br_doc_reader_open_span(const char *path, int stdin_copy, const struct br_do
 	rd->is_stdin = is_stdin;
 	rd->name = is_stdin ? "<stdin>" : path;
 	rd->span = sp;
+	rd->last = *sp;
+	struct stat st;
+	rd->rereadable = !is_stdin && fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	*out = rd;
 	return 0;
 }
@@ -820,6 +849,7 @@ static int reader_init(int fd, bool is_stdin, const char *path, struct br_doc_re
 	struct stat st;
 	bool reg = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	rd->size = reg ? (size_t)st.st_size : 0;
+	rd->rereadable = reg && !is_stdin;
 	/* a UTF-16 text is one document however big: a piece would start
 	 * without its byte-order mark, maybe inside a character */
 	rd->utf16 = br_decode_utf16_mark(rd->buf, rd->len);

@@ -162,6 +162,14 @@ struct br_doc_span {
 };
 /* Where the document rd handed out last was. */
 void br_doc_reader_span(const struct br_doc_reader *rd, struct br_doc_span *sp);
+/* Whether rd reads a regular file (not standard input), whose documents
+ * br_doc_read_span can read again. */
+bool br_doc_reader_rereadable(const struct br_doc_reader *rd);
+/* The document at *sp of the file open as fd (named name), read again and
+ * decoded as it was (a message of a mail archive without the first look:
+ * decoded whole). 0, or -1 with br_error() when its bytes are no longer
+ * there. */
+int br_doc_read_span(int fd, const char *name, const struct br_doc_span *sp, struct br_doc **out);
 /* A reader that hands out one document: the one a reader of PATH handed
  * out at *sp (kept by the caller while the reader lives), read again and
  * made as it was then (standard input "-" from the file stdin_copy when

@@ -593,6 +593,7 @@ struct br_record *br_record_clone(const struct br_record *r)
 	br_record_set_source_strings(c, r->source.file, r->source.format, r->source.excerpt);
 	c->source.line = r->source.line;
 	c->source.end_line = r->source.end_line;
+	c->excerpt_later = r->excerpt_later;
 	for (size_t i = 0; i < r->nalso; i++) {
 		c->also = br_grow(c->also, &c->cap_also, c->nalso + 1, sizeof *c->also);
 		source_copy(&c->also[c->nalso++], &r->also[i]);
@@ -841,6 +842,7 @@ static struct br_record *copy_compact(struct br_record *r, unsigned n, unsigned 
 	c->source.file = str_copy0(c, r->source.file);
 	c->source.format = str_copy0(c, r->source.format);
 	c->source.excerpt = keep & BR_KEEP_EXCERPT ? str_copy0(c, r->source.excerpt) : NULL;
+	c->excerpt_later = r->excerpt_later && (keep & BR_KEEP_EXCERPT);
 	if (r->nparams && (keep & BR_KEEP_PARAMS)) {
 		c->params = str_alloc_aligned(c, r->nparams * sizeof *c->params);
 		c->cap_params = r->nparams;
@@ -988,6 +990,7 @@ void br_record_set_source(struct br_record *r, const char *file, unsigned line, 
 	r->source.format = str_dup(r, format);
 	r->source.line = line;
 	r->source.end_line = end_line < line ? line : end_line;
+	r->excerpt_later = false; /* (other lines: the excerpt, if any, is set again) */
 }
 
 void br_record_set_source_strings(struct br_record *r, const char *file, const char *format,
@@ -998,13 +1001,21 @@ void br_record_set_source_strings(struct br_record *r, const char *file, const c
 	dead(r, r->source.excerpt);
 	r->source.file = str_copy0(r, file);
 	r->source.format = str_copy0(r, format);
-	dead(r, r->source.excerpt);
 	r->source.excerpt = str_copy0(r, excerpt);
+	r->excerpt_later = false;
 }
 
 void br_record_set_excerpt(struct br_record *r, const char *excerpt)
 {
 	r->source.excerpt = str_copy0(r, excerpt);
+	r->excerpt_later = false;
+}
+
+void br_record_defer_excerpt(struct br_record *r)
+{
+	dead(r, r->source.excerpt);
+	r->source.excerpt = NULL;
+	r->excerpt_later = true;
 }
 
 char *br_record_excerpt_room(struct br_record *r, size_t n)
@@ -1013,6 +1024,7 @@ char *br_record_excerpt_room(struct br_record *r, size_t n)
 	p[n] = '\0';
 	dead(r, r->source.excerpt);
 	r->source.excerpt = p;
+	r->excerpt_later = false;
 	return p;
 }
 

@@ -140,6 +140,10 @@ struct br_record {
 	bool host_cut;    /* host may be a cut-off copy of a longer name (the
 			   * format cuts names: bonnie++ text's name/size cell);
 			   * only then does a longer name it starts merge with it */
+	bool excerpt_later; /* no copy of the excerpt (source.excerpt NULL): it is
+			   * the text of lines line..end_line of input `input`,
+			   * read back when shown (dataset.h br_dataset.excerpts;
+			   * see br_record_defer_excerpt) */
 	unsigned input;   /* 1 + index of the dataset input it was read from
 			   * (br_dataset.inputs), 0 = unknown; not in JSON Lines */
 	unsigned char ran_at_from; /* enum br_ran_from; BR_RAN_NONE: no date */
@@ -202,6 +206,10 @@ void br_record_set_source_strings(struct br_record *r, const char *file, const c
 				  const char *excerpt);
 /* source.excerpt copied byte for byte; NULL clears. */
 void br_record_set_excerpt(struct br_record *r, const char *excerpt);
+/* r's excerpt is not copied but read back when shown (excerpt_later): it
+ * must be the text of lines source.line..source.end_line as they stand;
+ * setting the source or an excerpt again ends that. */
+void br_record_defer_excerpt(struct br_record *r);
 /* Room for an excerpt of n bytes, made source.excerpt: the caller writes
  * the n bytes (the terminating NUL is written here). */
 char *br_record_excerpt_room(struct br_record *r, size_t n);

@@ -48,6 +48,10 @@ enum br_report_need {
 	BR_NEED_DIAGS = 1u << 9,    /* the diagnostics, all of them, as the output's
 				       own (the report's warnings): not only on
 				       stderr, where --quiet leaves them out */
+	BR_NEED_EXCERPTS_LATER = 1u << 10, /* with BR_NEED_EXCERPTS: the output reads
+				       an excerpt back (br_excerpts_read) where
+				       a record has none but excerpt_later, so
+				       a view need not copy them */
 };
 
 /* The HTML report's charts: wide, and narrow for phones; at most this many

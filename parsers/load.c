@@ -578,11 +578,15 @@ static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 	/* its first record's number: past the budget the records go as they
 	 * come, before it they are all still held */
 	st->doc_g0[st->ndocs++] = st->prints ? st->nrec : rec0;
+	bool later = false;
 	for (size_t i = rec0; i < ds->records.n; i++) {
 		as_loaded(ds->records.v[i], a, ds->ninputs - 1);
+		later = later || ds->records.v[i]->excerpt_later;
 		if (!st->prints)
 			st->held += br_record_bytes(ds->records.v[i]);
 	}
+	if (later) /* where to read its excerpts back from */
+		br_excerpts_add_doc(ds->excerpts, ds->ninputs - 1, a->path, &st->span[st->ndocs - 1]);
 	if (!st->prints && st->held <= st->budget)
 		return;
 	size_t from = rec0;
@@ -700,6 +704,10 @@ static int stream_open(const struct br_load_input *in, size_t n, const struct br
 	}
 	out->ds.skip_claims = true;
 	out->ds.skip_excerpts = o->no_excerpts;
+	if (st->view && o->excerpts_later && !o->no_excerpts) {
+		out->ds.excerpts_later = true;
+		out->ds.excerpts = br_excerpts_new();
+	}
 	st->input_doc0 = br_calloc(n + 1, sizeof *st->input_doc0);
 	st->input_k = br_calloc(n ? n : 1, sizeof *st->input_k);
 	int status = 0;

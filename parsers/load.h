@@ -33,6 +33,8 @@ void br_load_input_from_arg(struct br_load_input *in, const char *arg, const cha
 struct br_load_opts {
 	bool claims;       /* keep the parsers' claims (--explain, --dump=claims) */
 	bool no_excerpts;  /* keep no records' excerpts (the output shows none) */
+	bool excerpts_later; /* the view only: a regular file's excerpts are read
+			    * back when shown (core/excerpts.h), not copied */
 	bool lines_only;   /* decode only: each document's logical lines into
 			    * br_load.lines (br_dump_lines), nothing parsed */
 	bool (*archive_is)(const char *path);

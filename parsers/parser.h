@@ -44,6 +44,8 @@ struct br_parse_ctx {
 	size_t first_record;              /* ds->records index of this document's first */
 	void **kept;                      /* the parser's slot for its reconcile hook (NULL
 					   * before parse(); the hook frees what is left there) */
+	bool excerpts_later;              /* the records' excerpts are read back when
+					   * shown (br_record_defer_excerpt), not copied */
 };
 
 /* What a parser's reconcile hook is given: every parser has parsed the

@@ -132,21 +132,31 @@ slow:;
 	free(t);
 }
 
+/* r's excerpt, lines a..b: copied, or read back when shown (the lines
+ * are then the record's source lines: br_record_defer_excerpt) */
+static void excerpt(struct br_parse_ctx *ctx, struct br_record *r, unsigned a, unsigned b)
+{
+	if (ctx->ds->skip_excerpts)
+		return;
+	if (ctx->excerpts_later && a == r->source.line && b == r->source.end_line)
+		br_record_defer_excerpt(r);
+	else
+		set_excerpt(r, ctx->doc, a, b);
+}
+
 struct br_record *br_parse_record_new(struct br_parse_ctx *ctx, enum br_tool tool, size_t first,
 				      size_t last)
 {
 	struct br_record *r = br_record_new(tool);
 	unsigned a = orig_line(ctx->doc, first, false), b = orig_line(ctx->doc, last, true);
 	br_record_set_source(r, ctx->doc->path, a, b, ctx->parser->name);
-	if (!ctx->ds->skip_excerpts)
-		set_excerpt(r, ctx->doc, a, b);
+	excerpt(ctx, r, a, b);
 	return r;
 }
 
 void br_parse_set_excerpt(struct br_parse_ctx *ctx, struct br_record *r, unsigned a, unsigned b)
 {
-	if (!ctx->ds->skip_excerpts)
-		set_excerpt(r, ctx->doc, a, b);
+	excerpt(ctx, r, a, b);
 }
 
 void br_parse_emit(struct br_parse_ctx *ctx, struct br_record *r)
@@ -348,13 +358,14 @@ static const struct br_doc *shown_view(const struct br_doc *doc, struct shown_do
  * are the file's from line0 + 1 on (a message of a mail archive). `lk`
  * holds what the first look already knows of it (or NULL). */
 static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t input_idx,
-			unsigned line0, const struct look *lk)
+			unsigned line0, const struct look *lk, bool rereadable)
 {
 	size_t rec0 = ds->records.n, diag0 = ds->diags.n, claim0 = ds->nclaims;
 	struct br_parse_ctx ctx = {0};
 	void *kept[BR_ARRAY_LEN(parsers)] = {NULL};
 	ctx.doc = doc;
 	ctx.ds = ds;
+	ctx.excerpts_later = rereadable && ds->excerpts_later;
 	ctx.claimed = br_calloc(doc->nlines ? doc->nlines : 1, 1);
 	ctx.first_record = rec0;
 	/* ds->inputs may move while parsing: index, not pointer */
@@ -396,7 +407,7 @@ static size_t parse_doc(const struct br_doc *doc, struct br_dataset *ds, size_t 
 size_t br_parse_document(const struct br_doc *doc, struct br_dataset *ds)
 {
 	br_dataset_add_input(ds, doc->path);
-	return parse_doc(doc, ds, ds->ninputs - 1, 0, NULL);
+	return parse_doc(doc, ds, ds->ninputs - 1, 0, NULL, false);
 }
 
 int br_parse_file(const char *path, struct br_dataset *ds)
@@ -433,7 +444,7 @@ static int parse_reader(struct br_doc_reader *rd, struct br_dataset *ds, const s
 		}
 		size_t rec0 = ds->records.n;
 		if (!each || !each->want || each->want(each->arg, ndocs))
-			parse_doc(doc, ds, input_idx, line0, &lk);
+			parse_doc(doc, ds, input_idx, line0, &lk, br_doc_reader_rereadable(rd));
 		br_doc_free(doc);
 		if (each && each->done)
 			each->done(each->arg, ds, rec0, ndocs);

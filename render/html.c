@@ -1746,16 +1746,30 @@ static void source(struct report *rp, size_t i, const struct br_record *r)
 	t_text(t, h3, name);
 	free(name);
 	source_where(rp, div, r);
-	if (r->source.excerpt) {
+	/* the excerpt, or the lines read back from the input now (a copy into
+	 * the batch: the string goes before the batch is written) */
+	char *later = !r->source.excerpt && rp->ds->excerpts ? br_excerpts_read(rp->ds->excerpts, r) : NULL;
+	const char *ex = r->source.excerpt ? r->source.excerpt : later;
+	const char *why = r->excerpt_later && !later && rp->ds->excerpts ? br_excerpts_error(rp->ds->excerpts) : NULL;
+	if (ex || why) {
 		xmlNodePtr det = t_el(t, div, "details");
 		char sum[96];
 		if (r->source.end_line > r->source.line)
 			snprintf(sum, sizeof sum, "Original text, lines %u\xe2\x80\x93%u", r->source.line, r->source.end_line);
 		else
 			snprintf(sum, sizeof sum, "Original text, line %u", r->source.line);
-		t_text_ascii(t, t_el(t, det, "summary"), sum);
-		t_text_kept(t, t_el(t, det, "pre"), r->source.excerpt);
+		xmlNodePtr s = t_el(t, det, "summary");
+		t_text_ascii(t, s, sum);
+		if (why) {
+			t_text_lit(t, s, ": not shown, ");
+			t_text(t, s, why);
+		}
+		if (later)
+			t_text(t, t_el(t, det, "pre"), later);
+		else if (ex)
+			t_text_kept(t, t_el(t, det, "pre"), ex);
 	}
+	free(later);
 	t_dump(t, div);
 }
 
@@ -2085,7 +2099,7 @@ const struct br_renderer br_renderer_html = {
 	.name = "html",
 	.extensions = ".html .htm",
 	.summary = "self-contained HTML report: charts, comparison tables, sources",
-	.needs = BR_NEED_TABLES | BR_NEED_SECTIONS | BR_NEED_EXCERPTS | BR_NEED_RAW | BR_NEED_PARAMS |
+	.needs = BR_NEED_TABLES | BR_NEED_SECTIONS | BR_NEED_EXCERPTS | BR_NEED_EXCERPTS_LATER | BR_NEED_RAW | BR_NEED_PARAMS |
 		 BR_NEED_ALSO | BR_NEED_DIAGS,
 	.render = render,
 };

@@ -306,6 +306,113 @@ static void an_input_that_changes_is_an_error(void **state)
 	free(a);
 }
 
+/* Each record's excerpt, as a view with excerpts read back shows it,
+ * one per line (NUL for none); *nlater: how many were read back. */
+static char *excerpts_of(const struct inputs *in, size_t budget, bool later, size_t *nlater)
+{
+	struct br_load_opts o = {.excerpts_later = later};
+	struct br_load l;
+	assert_int_equal(br_load_view(in->v, in->n, &o, budget, BR_KEEP_ALL, &l), 0);
+	assert_true(!later || l.ds.excerpts);
+	struct br_buf b = BR_BUF_INIT;
+	*nlater = 0;
+	for (size_t i = 0; i < l.ds.records.n; i++) {
+		const struct br_record *r = l.ds.records.v[i];
+		char *back = NULL;
+		if (r->excerpt_later) {
+			assert_null(r->source.excerpt);
+			back = br_excerpts_read(l.ds.excerpts, r);
+			assert_non_null(back);
+			++*nlater;
+		}
+		const char *ex = back ? back : r->source.excerpt;
+		br_buf_addf(&b, "%s:%u-%u\n%s\n", r->source.file, r->source.line, r->source.end_line, ex ? ex : "(none)");
+		free(back);
+	}
+	br_load_free(&l);
+	return br_buf_detach(&b);
+}
+
+/* Excerpts read back when shown are the copies, byte for byte: the
+ * corpus (mail, quoted-printable, base64, HTML, other character sets,
+ * CRLF), a file in pieces and an mbox, whatever the budget. */
+static void excerpts_read_back_as_copied(void **state)
+{
+	(void)state;
+	struct inputs in = {0};
+	add_corpus(&in);
+	/* a CRLF file, and an mbox of two messages, one of them
+	 * quoted-printable */
+	char *crlf = temp_file("Disk notes\r\n\r\n/dev/sda:\r\n Timing cached reads:   7000 MB in  2.00 seconds = 3500.12 MB/sec\r\n"
+			       " Timing buffered disk reads: 300 MB in  3.01 seconds =  99.67 MB/sec\r\n");
+	char *mbox = temp_file("From a@example.org Mon Jan  1 00:00:00 2001\nSubject: one\n\n"
+			       "/dev/hda:\n Timing buffered disk reads:  64 MB in  3.04 seconds =  21.05 MB/sec\n\n"
+			       "From b@example.org Mon Jan  1 00:00:00 2001\nSubject: two\n"
+			       "Content-Transfer-Encoding: quoted-printable\n\n"
+			       "/dev/hdb:\n Timing buffered disk reads:  62 MB in  3.0=\n1 seconds =3D 20.60 MB/sec\n"
+			       "\n-- \nsent from the lab\nsecond line\n\n"
+			       "From c@example.org Mon Jan  1 00:00:00 2001\nSubject: three\n\n"
+			       "/dev/hdc:\n Timing buffered disk reads:  60 MB in  3.02 seconds =  19.87 MB/sec\n"
+			       "\nthanks\nmore\n");
+	add(&in, crlf);
+	add(&in, mbox);
+	size_t n0, n1;
+	char *want = excerpts_of(&in, 0, false, &n0);
+	assert_int_equal(n0, 0);
+	static const size_t budgets[] = {1, 0};
+	for (size_t k = 0; k < 2; k++) {
+		char *got = excerpts_of(&in, budgets[k], true, &n1);
+		assert_string_equal(got, want);
+		assert_true(n1 > 500); /* (nearly every record of the corpus) */
+		free(got);
+	}
+	assert_non_null(strstr(want, "20.60 MB/sec"));
+	assert_non_null(strstr(want, "3500.12 MB/sec\n Timing"));
+	free(want);
+	inputs_free(&in);
+	unlink(crlf);
+	unlink(mbox);
+	free(crlf);
+	free(mbox);
+}
+
+/* A file that changed after it was read: its excerpts are not read back,
+ * and the reason says so. */
+static void excerpt_of_a_changed_file_is_not_read(void **state)
+{
+	(void)state;
+	char *a = temp_file("/dev/sda:\n Timing buffered disk reads: 300 MB in  3.01 seconds =  99.67 MB/sec\n");
+	struct inputs in = {0};
+	add(&in, a);
+	struct br_load_opts o = {.excerpts_later = true};
+	struct br_load l;
+	assert_int_equal(br_load_view(in.v, in.n, &o, 0, BR_KEEP_ALL, &l), 0);
+	assert_int_equal(l.ds.records.n, 1);
+	const struct br_record *r = l.ds.records.v[0];
+	assert_true(r->excerpt_later);
+	FILE *f = fopen(a, "w");
+	assert_non_null(f);
+	fputs("/dev/sda:\n Timing buffered disk reads: 900 MB in  3.01 seconds = 299.01 MB/sec\n", f);
+	fclose(f);
+	assert_null(br_excerpts_read(l.ds.excerpts, r));
+	assert_non_null(strstr(br_excerpts_error(l.ds.excerpts), "changed after it was read"));
+	br_load_free(&l);
+	/* as it was: read back */
+	f = fopen(a, "w");
+	assert_non_null(f);
+	fputs("/dev/sda:\n Timing buffered disk reads: 300 MB in  3.01 seconds =  99.67 MB/sec\n", f);
+	fclose(f);
+	assert_int_equal(br_load_view(in.v, in.n, &o, 0, BR_KEEP_ALL, &l), 0);
+	char *back = br_excerpts_read(l.ds.excerpts, l.ds.records.v[0]);
+	assert_string_equal(back, " Timing buffered disk reads: 300 MB in  3.01 seconds =  99.67 MB/sec");
+	assert_null(br_excerpts_error(l.ds.excerpts));
+	free(back);
+	br_load_free(&l);
+	inputs_free(&in);
+	unlink(a);
+	free(a);
+}
+
 int main(void)
 {
 	br_parsers_init();
@@ -314,6 +421,8 @@ int main(void)
 		cmocka_unit_test(repeated_runs_and_cut_hosts),
 		cmocka_unit_test(near_figures_merge_as_held),
 		cmocka_unit_test(an_input_that_changes_is_an_error),
+		cmocka_unit_test(excerpts_read_back_as_copied),
+		cmocka_unit_test(excerpt_of_a_changed_file_is_not_read),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
