@@ -711,7 +711,7 @@ static int next_part(struct br_doc_reader *rd, size_t (*end_at)(struct br_doc_re
 		rd->done = true;
 		return 0;
 	}
-	rd->last = (struct br_doc_span){rd->shed + rd->off, end - rd->off, rd->line0, rd->mbox};
+	rd->last = (struct br_doc_span){rd->shed + rd->off, end - rd->off, rd->line0, rd->mbox, false};
 	if (rd->off == 0 && end == rd->len && rd->eof) {
 		/* the rest of the file, all in buf: handed over, not copied */
 		rd->buf[end] = '\0';
@@ -892,7 +892,7 @@ int br_doc_reader_next(struct br_doc_reader *rd, struct br_doc **doc, unsigned *
 		free(rd->buf);
 		rd->buf = NULL;
 		rd->len = rd->off = 0;
-		rd->last = (struct br_doc_span){0, n, 0, false};
+		rd->last = (struct br_doc_span){0, n, 0, false, false};
 		*doc = doc_new(rd->name, bytes, n, NULL, NULL);
 		return 0;
 	}
@@ -957,7 +957,7 @@ static bool plain_text(const char *s, size_t n)
 /* Text of an excerpt, each piece after the first on a line of its own;
  * bytes as read in the document's declared character set (charset, or
  * NULL) made UTF-8. */
-static void excerpt_add(struct br_buf *b, bool *first, const char *p, size_t n, const char *charset)
+void br_doc_excerpt_add(struct br_buf *b, bool *first, const char *p, size_t n, const char *charset)
 {
 	if (!*first)
 		br_buf_addc(b, '\n');
@@ -985,14 +985,14 @@ char *br_doc_excerpt(const struct br_doc *doc, unsigned first, unsigned last)
 		if (!(l->flags & BR_LINE_DECODED) || l->end_line < first || l->line > last)
 			continue;
 		for (; i < l->line; i++)
-			excerpt_add(&b, &none, doc->raw + doc->phys[i - 1], br_doc_phys_len(doc, i - 1),
+			br_doc_excerpt_add(&b, &none, doc->raw + doc->phys[i - 1], br_doc_phys_len(doc, i - 1),
 				    doc->charset);
-		excerpt_add(&b, &none, l->text, l->len, NULL);
+		br_doc_excerpt_add(&b, &none, l->text, l->len, NULL);
 		if (i <= l->end_line)
 			i = l->end_line + 1;
 	}
 	for (; i <= last; i++)
-		excerpt_add(&b, &none, doc->raw + doc->phys[i - 1], br_doc_phys_len(doc, i - 1), doc->charset);
+		br_doc_excerpt_add(&b, &none, doc->raw + doc->phys[i - 1], br_doc_phys_len(doc, i - 1), doc->charset);
 	return br_buf_detach(&b);
 }
 

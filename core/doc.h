@@ -159,6 +159,10 @@ struct br_doc_span {
 	size_t len;
 	unsigned line0;
 	bool mbox;
+	bool as_read;      /* its excerpts are its lines as read, each made
+			    * UTF-8 by br_doc_excerpt_add without a character
+			    * set (no base64 shown, none declared): they can
+			    * be read back line by line (core/excerpts.c) */
 };
 /* Where the document rd handed out last was. */
 void br_doc_reader_span(const struct br_doc_reader *rd, struct br_doc_span *sp);
@@ -212,6 +216,9 @@ void br_doc_bytes(const struct br_doc *doc, void (*fn)(void *arg, const char *p,
 /* Original text of physical lines first..last (1-based, inclusive), joined
  * with LF, as valid UTF-8 (caller frees). */
 char *br_doc_excerpt(const struct br_doc *doc, unsigned first, unsigned last);
+/* One line of an excerpt, n bytes at p as read in the character set
+ * charset (or NULL), added to b (an LF before it unless *first). */
+void br_doc_excerpt_add(struct br_buf *b, bool *first, const char *p, size_t n, const char *charset);
 
 /* A date the document states for the text below it (br_doc_dates). */
 struct br_doc_date {

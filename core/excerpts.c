@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -29,13 +30,25 @@ struct input {
 	char *error;       /* why it cannot be (fd -1) */
 };
 
+/* A document read line by line (one whose lines are as read): where in
+ * docs[at] the next line starts, and the bytes read ahead of it. */
+struct cursor {
+	size_t at;          /* (SIZE_MAX: none) */
+	unsigned line;      /* the document's line that starts at pos, 1-based */
+	uint64_t pos;       /* its offset in the file */
+	char *buf;          /* buf[beg..end): the file's bytes from pos on */
+	size_t beg, end, cap;
+};
+
 struct br_excerpts {
 	struct input *in;
 	size_t nin, cap_in;
 	struct br_doc_span *docs;
 	size_t ndocs, cap_docs;
-	struct br_doc *doc; /* the document read last, docs[at] */
+	struct br_doc *doc; /* the document read last, docs[at] (whole) */
 	size_t at;
+	struct cursor cur;  /* or the one read line by line */
+	struct br_buf text;
 	const char *error;  /* the last read's failure, or NULL */
 };
 
@@ -54,7 +67,9 @@ static bool same_file(const struct stat *st, const struct ident *was)
 
 struct br_excerpts *br_excerpts_new(void)
 {
-	return br_calloc(1, sizeof(struct br_excerpts));
+	struct br_excerpts *x = br_calloc(1, sizeof *x);
+	x->at = x->cur.at = SIZE_MAX;
+	return x;
 }
 
 void br_excerpts_free(struct br_excerpts *x)
@@ -70,6 +85,8 @@ void br_excerpts_free(struct br_excerpts *x)
 	free(x->in);
 	free(x->docs);
 	br_doc_free(x->doc);
+	free(x->cur.buf);
+	br_buf_free(&x->text);
 	free(x);
 }
 
@@ -132,6 +149,99 @@ static size_t doc_of(const struct br_excerpts *x, const struct input *in, unsign
 	return lo;
 }
 
+/* More of the file after what the cursor holds, up to the end of
+ * document sp: the bytes read (0 at its end), or -1 on an error. */
+static ssize_t cursor_fill(struct cursor *c, int fd, const struct br_doc_span *sp)
+{
+	if (c->beg) {
+		memmove(c->buf, c->buf + c->beg, c->end - c->beg);
+		c->end -= c->beg;
+		c->beg = 0;
+	}
+	if (c->end == c->cap)
+		c->buf = br_grow(c->buf, &c->cap, c->cap ? 2 * c->cap : (size_t)64 << 10, 1);
+	uint64_t at = c->pos + c->end, stop = sp->off + sp->len;
+	if (at >= stop)
+		return 0;
+	size_t want = c->cap - c->end;
+	if (want > stop - at)
+		want = (size_t)(stop - at);
+	ssize_t r;
+	do
+		r = pread(fd, c->buf + c->end, want, (off_t)at);
+	while (r < 0 && errno == EINTR);
+	if (r > 0)
+		c->end += (size_t)r;
+	return r;
+}
+
+/* The next line of the cursor's document as split_physical (doc.c) cuts
+ * lines: up to an LF, a CR or a CRLF (*len bytes at *p, the cursor moved
+ * past its end). false at the document's end or on an error (*err). */
+static bool cursor_line(struct cursor *c, int fd, const struct br_doc_span *sp, const char **p, size_t *len,
+			bool *err)
+{
+	size_t k = c->beg;
+	for (;;) {
+		while (k < c->end && c->buf[k] != '\n' && c->buf[k] != '\r')
+			k++;
+		/* a CR last of what is held: an LF may follow it */
+		if (k + 1 < c->end || (k < c->end && c->buf[k] == '\n'))
+			break;
+		size_t done = k - c->beg;
+		ssize_t r = cursor_fill(c, fd, sp);
+		if (r < 0) {
+			*err = true;
+			return false;
+		}
+		k = c->beg + done;
+		if (r == 0)
+			break;
+	}
+	if (k == c->beg && k == c->end)
+		return false; /* the document's end */
+	size_t term = k == c->end ? 0 : c->buf[k] == '\r' && k + 1 < c->end && c->buf[k + 1] == '\n' ? 2 : 1;
+	*p = c->buf + c->beg;
+	*len = k - c->beg;
+	c->pos += k + term - c->beg;
+	c->beg = k + term;
+	c->line++;
+	return true;
+}
+
+/* Lines first..last of document d read line by line into x->text (an
+ * excerpt as br_doc_excerpt makes it); false on a read error. */
+static bool read_lines(struct br_excerpts *x, int fd, size_t d, unsigned first, unsigned last)
+{
+	struct cursor *c = &x->cur;
+	const struct br_doc_span *sp = &x->docs[d];
+	if (c->at != d || c->line > first) { /* from the document's start */
+		c->at = d;
+		c->line = 1;
+		c->pos = sp->off;
+		c->beg = c->end = 0;
+		if (cursor_fill(c, fd, sp) < 0)
+			return false;
+		/* (split_physical: a UTF-8 byte-order mark is no line's) */
+		if (c->end >= 3 && memcmp(c->buf, "\xef\xbb\xbf", 3) == 0) {
+			c->beg = 3;
+			c->pos += 3;
+		}
+	}
+	br_buf_reset(&x->text);
+	bool none = true, err = false;
+	const char *p;
+	size_t n;
+	while (c->line <= last) {
+		unsigned line = c->line;
+		if (!cursor_line(c, fd, sp, &p, &n, &err))
+			break;
+		if (line >= first)
+			br_doc_excerpt_add(&x->text, &none, p, n, NULL);
+	}
+	return !err;
+}
+
 char *br_excerpts_read(struct br_excerpts *x, const struct br_record *r)
 {
 	x->error = NULL;
@@ -139,14 +249,28 @@ char *br_excerpts_read(struct br_excerpts *x, const struct br_record *r)
 		return NULL;
 	struct input *in = &x->in[r->input - 1];
 	size_t d = doc_of(x, in, r->source.line);
-	if (!x->doc || x->at != d) {
-		br_doc_free(x->doc);
-		x->doc = NULL;
-		int fd = input_fd(in);
-		if (fd < 0) {
+	int fd = input_fd(in);
+	if (fd < 0) {
+		x->error = in->error;
+		return NULL;
+	}
+	unsigned line0 = x->docs[d].line0, first = r->source.line - line0, last = r->source.end_line - line0;
+	if (first < 1)
+		first = 1;
+	if (x->docs[d].as_read) {
+		if (!read_lines(x, fd, d, first, last)) {
+			free(in->error);
+			in->error = br_asprintf("cannot read '%s' again: %s", in->path, strerror(errno));
 			x->error = in->error;
+			x->cur.at = SIZE_MAX;
 			return NULL;
 		}
+		return br_strdup(x->text.len ? x->text.data : "");
+	}
+	if (x->at != d) {
+		br_doc_free(x->doc);
+		x->doc = NULL;
+		x->at = SIZE_MAX;
 		if (br_doc_read_span(fd, in->path, &x->docs[d], &x->doc) < 0) {
 			free(in->error);
 			in->error = br_strdup(br_last_error());
@@ -155,8 +279,7 @@ char *br_excerpts_read(struct br_excerpts *x, const struct br_record *r)
 		}
 		x->at = d;
 	}
-	unsigned line0 = x->docs[d].line0;
-	return br_doc_excerpt(x->doc, r->source.line - line0, r->source.end_line - line0);
+	return br_doc_excerpt(x->doc, first, last);
 }
 
 const char *br_excerpts_error(const struct br_excerpts *x)

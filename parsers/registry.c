@@ -440,6 +440,7 @@ static int parse_reader(struct br_doc_reader *rd, struct br_dataset *ds, const s
 		if (each && each->where) {
 			struct br_doc_span sp;
 			br_doc_reader_span(rd, &sp);
+			sp.as_read = !doc->shown && !doc->charset;
 			each->where(each->arg, ndocs, &sp);
 		}
 		size_t rec0 = ds->records.n;

@@ -748,7 +748,7 @@ static void documents_read_again_where_they_were(void **state)
 		br_doc_reader_close(rd);
 		assert_true(k == 2 ? n == 1 : n > 5);
 		/* shrunk: the last document is no longer there */
-		struct br_doc_span gone = {files[k]->len - 10, 10, 0, false};
+		struct br_doc_span gone = {files[k]->len - 10, 10, 0, false, false};
 		assert_int_equal(truncate(path, (off_t)(files[k]->len - 20)), 0);
 		assert_int_equal(br_doc_reader_open_span(path, 0, &gone, &rd), 0);
 		assert_int_equal(br_doc_reader_next(rd, &d, &line0), -1);

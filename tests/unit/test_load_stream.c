@@ -354,8 +354,22 @@ static void excerpts_read_back_as_copied(void **state)
 			       "From c@example.org Mon Jan  1 00:00:00 2001\nSubject: three\n\n"
 			       "/dev/hdc:\n Timing buffered disk reads:  60 MB in  3.02 seconds =  19.87 MB/sec\n"
 			       "\nthanks\nmore\n");
+	/* a byte-order mark and lines ended by a lone CR; a line longer than
+	 * what is read at a time, and a CRLF cut by it */
+	char *cr = temp_file("\xef\xbb\xbf" "Old Mac notes\r\r/dev/sdc:\r Timing buffered disk reads:  90 MB in  3.00 seconds =  30.00 MB/sec\r");
+	struct br_buf big = BR_BUF_INIT;
+	for (int i = 0; i < 70000; i++)
+		br_buf_addc(&big, i % 70 == 69 ? ' ' : 'x');
+	br_buf_adds(&big, "\r\n\r\n/dev/sdd:\r\n Timing buffered disk reads: 120 MB in  3.00 seconds =  40.00 MB/sec\r\n");
+	while (big.len % 65536 != 65535)
+		br_buf_addc(&big, big.len % 80 ? 'y' : '\n');
+	br_buf_adds(&big, "\r\n/dev/sde:\r\n Timing buffered disk reads: 150 MB in  3.00 seconds =  50.00 MB/sec\r\n");
+	char *longline = temp_file(big.data);
+	br_buf_free(&big);
 	add(&in, crlf);
 	add(&in, mbox);
+	add(&in, cr);
+	add(&in, longline);
 	size_t n0, n1;
 	char *want = excerpts_of(&in, 0, false, &n0);
 	assert_int_equal(n0, 0);
@@ -368,12 +382,16 @@ static void excerpts_read_back_as_copied(void **state)
 	}
 	assert_non_null(strstr(want, "20.60 MB/sec"));
 	assert_non_null(strstr(want, "3500.12 MB/sec\n Timing"));
+	assert_non_null(strstr(want, " 30.00 MB/sec"));
+	assert_non_null(strstr(want, " 40.00 MB/sec"));
+	assert_non_null(strstr(want, " Timing buffered disk reads: 150 MB in  3.00 seconds =  50.00 MB/sec\n"));
 	free(want);
 	inputs_free(&in);
-	unlink(crlf);
-	unlink(mbox);
-	free(crlf);
-	free(mbox);
+	char *tmp[] = {crlf, mbox, cr, longline};
+	for (size_t i = 0; i < 4; i++) {
+		unlink(tmp[i]);
+		free(tmp[i]);
+	}
 }
 
 /* A file that changed after it was read: its excerpts are not read back,
