@@ -296,7 +296,7 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 	if (q < n) {
 		layout_facts(s, n, q, f);
 		switch (s[q]) {
-		case '#': case '*': case '/': case ';': case '%': case '-': case '+':
+		case '#': case '*': case '/': case ';': case '%': case '-': case '+': case ':':
 			f->bits |= F_PREFIX;
 			break;
 		case '`': case '~':

@@ -1366,6 +1366,31 @@ static void prefix_blocks_lose_their_shared_prefix(void **state)
 	br_doc_free(d);
 }
 
+/* A Usenet reader's ": " quoting is a shared prefix like "; ": it goes,
+ * the lines are one level deep; a line that only opens with ":)" or ":x"
+ * is no quote. */
+static void usenet_colon_quoting(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("jd writes:\n"
+			       ": Here are the figures:\n"
+			       ":\n"
+			       ": Machine    MB K/sec %CPU\n"
+			       ": alpha     256  4410 71.5\n"
+			       "\n"
+			       ":) nice\n"
+			       ":x 1 2 3\n");
+	assert_true(d->transport & BR_TRANSPORT_PREFIX);
+	assert_string_equal(at(d, 1), "Here are the figures:");
+	assert_string_equal(at(d, 3), "Machine    MB K/sec %CPU");
+	assert_string_equal(at(d, 4), "alpha     256  4410 71.5");
+	assert_int_equal(d->lines[4].depth, 1);
+	assert_int_equal(d->lines[0].depth, 0);
+	assert_string_equal(at(d, 6), ":) nice");
+	assert_string_equal(at(d, 7), ":x 1 2 3");
+	br_doc_free(d);
+}
+
 /* A prefixed line that a hard wrap cut: its end, on a line without the
  * prefix, stays in the block as it is, and the lines after it still lose
  * the prefix; a line without one after a short line ends the block. */
@@ -1849,6 +1874,7 @@ int main(void)
 		cmocka_unit_test(tabs_are_bounded),
 		cmocka_unit_test(prefix_blocks_lose_their_shared_prefix),
 		cmocka_unit_test(prefix_block_keeps_wrapped_ends),
+		cmocka_unit_test(usenet_colon_quoting),
 		cmocka_unit_test(diff_block_keeps_wrapped_ends),
 		cmocka_unit_test(lists_and_wraps_behind_numbers),
 		cmocka_unit_test(bullets_and_diff_markers),
