@@ -1010,10 +1010,10 @@ static size_t syslog_host(const struct br_line *l, size_t *hn)
 	return k + 1;
 }
 
-/* Do lines [i, j) name more than one host (a log gathered from several
- * machines), each in a run of two lines or more (not taking turns line by
+/* Do lines [i, j) name their hosts, each in a run of two lines or more (a
+ * machine's log, or one gathered from several; not taking turns line by
  * line, where the stamp's host is all that says whose a line is)? */
-static bool several_hosts(const struct br_doc *doc, size_t i, size_t j)
+static bool named_hosts(const struct br_doc *doc, size_t i, size_t j)
 {
 	size_t runs = 0, run = 0, hn0 = 0, a0 = 0;
 	for (size_t k = i; k < j; k++) {
@@ -1031,7 +1031,7 @@ static bool several_hosts(const struct br_doc *doc, size_t i, size_t j)
 		hn0 = hn;
 		a0 = a;
 	}
-	return runs > 1 && run >= 2;
+	return runs > 0 && run >= 2;
 }
 
 /* The chat nick in a stamp of `cut` bytes ("[22:31] <dvr> "): its offset
@@ -1047,9 +1047,10 @@ static size_t stamp_nick(const struct br_line *l, size_t cut, size_t *at)
 
 static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *doc, size_t i, size_t j)
 {
-	/* a log of several machines: each one's lines under its name alone
-	 * ("nas1:", a block of its own), as the host tags below are */
-	bool hosts = several_hosts(doc, i, j);
+	/* a machine's log, or one of several machines: each one's lines
+	 * under its name alone ("nas1:", a block of its own), as the host
+	 * tags below are */
+	bool hosts = named_hosts(doc, i, j);
 	const char *last = NULL, *nick = NULL;
 	size_t last_n = 0, nick_n = 0;
 	for (; i < j; i++) {
