@@ -216,7 +216,8 @@ struct br_doc_date {
  * The dates in doc, in line order: the Date: header of each mail message
  * (a "Date:" logical line holding an RFC 2822 date, br_date_rfc2822, next
  * to another header line, From:, Subject:, Message-ID: ..., or with them
- * collapsed onto its own line; quoted headers count, at their depth), and
+ * collapsed onto its own line; quoted headers count, at their depth), an
+ * Outlook "Sent:" line in such a block (a quoted original's), and
  * the header line benchreport run writes above each run ("[benchreport-run
  * V] run N of M, YYYY-MM-DD HH:MM:SS UTC; ..."). *out is malloc'd (NULL when
  * there are none); the count is returned.
