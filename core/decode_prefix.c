@@ -38,6 +38,10 @@ static size_t marker_prefix(const char *s, size_t n, bool *markers, bool *cite)
 		char c = s[i];
 		size_t k = i;
 		if (c == '#') {
+			/* an Org keyword ("#+CAPTION: ...", "#+BEGIN_EXAMPLE")
+			 * is the document's markup, no comment */
+			if (k + 2 < n && s[k + 1] == '+' && (unsigned char)((s[k + 2] | 0x20) - 'a') < 26)
+				return i;
 			while (k < n && s[k] == '#')
 				k++;
 		} else if (c == '/' && k + 1 < n && s[k + 1] == '/') {

@@ -1101,6 +1101,46 @@ static void here_is_the_thing(void **state)
 	br_doc_free(d);
 }
 
+/* Markup around tables: an Org "#+CAPTION:" titles the block below it
+ * (each caption in the place of the one before), other Org keywords title
+ * nothing; a reST grid table's top border ("+----+----+" over "| a |")
+ * is no message separator, so the heading above still titles its rows. */
+static void org_captions_and_grid_borders(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"* Results\n"
+		"\n"
+		"#+CAPTION: Bonnie on the Seagate, ext3\n"
+		"#+BEGIN_EXAMPLE\n"
+		"barra 512 9120 88.1 21040 12.3\n"
+		"#+END_EXAMPLE\n"
+		"\n"
+		"#+CAPTION: Bonnie on the Raptor, ext3\n"
+		"#+BEGIN_EXAMPLE\n"
+		"raptor 512 4410 71.5 11920 9.8\n"
+		"#+END_EXAMPLE\n"
+		"\n"
+		"Build farm disks\n"
+		"================\n"
+		"\n"
+		"+----------+--------------+----------------+\n"
+		"| disk     | cached MB/s  | buffered MB/s  |\n"
+		"+==========+==============+================+\n"
+		"| nvme0n1  | 14210.55     | 2210.40        |\n"
+		"+----------+--------------+----------------+\n"
+		"\n"
+		"--------------------------------------------\n"
+		"next message\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "barra", 0), NULL, "Bonnie on the Seagate, ext3");
+	expect(d, at(d, "raptor", 0), NULL, "Bonnie on the Raptor, ext3");
+	expect(d, at(d, "| nvme0n1", 0), "nvme0n1", "Build farm disks / nvme0n1");
+	/* a rule alone after a blank line still starts a message */
+	expect(d, at(d, "next message", 0), NULL, NULL);
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1139,6 +1179,7 @@ int main(void)
 		cmocka_unit_test(boxed_titles_over_banners),
 		cmocka_unit_test(bold_names_title),
 		cmocka_unit_test(here_is_the_thing),
+		cmocka_unit_test(org_captions_and_grid_borders),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
