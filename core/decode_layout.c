@@ -885,6 +885,16 @@ static size_t chat_stamp_at(const char *s, size_t n, size_t i, bool bracket)
 	return sender_at(s, n, k);
 }
 
+/* A chat log written without time stamps: "<joe> text" (no closing tag
+ * on the line: "<td> 5 </td>" is HTML); the bytes up to the text, or 0. */
+static size_t bare_nick(const char *s, size_t n, size_t i)
+{
+	size_t k = nick_at(s, n, i);
+	if (k == i || k + 1 >= n || s[k] != ' ' || memmem(s + k, n - k, "</", 2))
+		return 0;
+	return k + 1;
+}
+
 /* Bytes of l's time stamp with what goes with it; 0 if none. */
 static size_t stamp_len(const struct br_line *l)
 {
@@ -892,6 +902,8 @@ static size_t stamp_len(const struct br_line *l)
 	size_t n = l->len, i = 0;
 	while (i < n && i < 4 && (s[i] == ' ' || s[i] == '\t'))
 		i++;
+	if (i < n && s[i] == '<')
+		return bare_nick(s, n, i);
 	bool bracket = i < n && s[i] == '[';
 	i += bracket;
 	if (i + 5 > n)

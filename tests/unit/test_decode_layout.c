@@ -473,6 +473,16 @@ static void log_hosts(void **state)
 	      "a\nb\nc\n", 0);
 }
 
+/* A chat log written without time stamps: three lines or more behind
+ * "<nick> " lose it, as stamped ones do; fewer stay as they are. */
+static void chat_nicks_without_stamps(void **state)
+{
+	(void)state;
+	check("<zed> sure, mine\n<zed> /dev/sda:\n<zed>  Timing a\n<kraut> and sdb?\n",
+	      "sure, mine\n/dev/sda:\n Timing a\nand sdb?\n", 0);
+	check("<zed> a\n<zed> b\nc\n", "<zed> a\n<zed> b\nc\n", 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -495,6 +505,7 @@ int main(void)
 		cmocka_unit_test(blank_gutters),
 		cmocka_unit_test(host_tags),
 		cmocka_unit_test(log_hosts),
+		cmocka_unit_test(chat_nicks_without_stamps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
