@@ -52,6 +52,8 @@ enum {
 	BR_LINE_HEADING = 1 << 2,      /* from an HTML <h1>..<h6> or similar */
 	BR_LINE_BLOCK_START = 1 << 3,  /* first line of a block (paragraph break before) */
 	BR_LINE_DECODED = 1 << 4,      /* from a base64 body: its original lines are base64 */
+	BR_LINE_CAPTION = 1 << 5,      /* a table's or figure's caption (<caption>,
+					* <figcaption>, MediaWiki's "|+") */
 };
 /* BR_LINE_HEADING lines from HTML keep their level (1 for <h1> .. 6 for
  * <h6>; 0 when unknown) in flags bits 8..10. */

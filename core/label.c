@@ -2849,6 +2849,11 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	}
 	if ((l->flags & BR_LINE_TABLE_ROW) || summary_line(w, s, n))
 		return;
+	if (l->flags & BR_LINE_CAPTION) {
+		/* a table's caption titles it, in the place of the one before */
+		push(w, K_COLON, R_COLON, s, n);
+		return;
+	}
 	/* what a command prints, down to the next blank line, titles nothing */
 	if (prompt_line(s, n) || (n > 2 && s[0] == '#' && s[1] == ' ' && command_word(s, n) && !titled_by_tool(s, n)))
 		w->in_output = true;

@@ -1141,6 +1141,26 @@ static void org_captions_and_grid_borders(void **state)
 	br_doc_free(d);
 }
 
+/* A MediaWiki table's caption ("|+ ...", whatever its words: one that
+ * names the tool is no command) titles its rows. */
+static void wiki_caption_titles_its_table(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"== Build farm ==\n"
+		"\n"
+		"{| class=\"wikitable\"\n"
+		"|+ hdparm -tT on the build farm, March\n"
+		"|-\n"
+		"! Host !! cached !! buffered\n"
+		"|-\n"
+		"| build01 || 9412.60 MB/sec || 1762.48 MB/sec\n"
+		"|}\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "build01", 0), "build01", "hdparm -tT on the build farm, March / build01");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1180,6 +1200,7 @@ int main(void)
 		cmocka_unit_test(bold_names_title),
 		cmocka_unit_test(here_is_the_thing),
 		cmocka_unit_test(org_captions_and_grid_borders),
+		cmocka_unit_test(wiki_caption_titles_its_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
