@@ -987,6 +987,17 @@ static void bbcode(void **state)
 	assert_int_equal(d->lines[3].depth, 1);
 	assert_string_equal(d->lines[4].text, "ok");
 	br_doc_free(d);
+	/* phpBB 2's stored tags carry the post's uid: they are tags all the
+	 * same, and a quote closed so ends there */
+	d = mem("[quote:3k2j1h9x=\"w\"]mine\n[code:1:3k2j1h9x]/dev/md0:[/code:1:3k2j1h9x][/quote:3k2j1h9x]\n"
+		"after\nsb[x:1]\n");
+	assert_string_equal(d->lines[0].text, "mine");
+	assert_int_equal(d->lines[0].depth, 1);
+	assert_string_equal(d->lines[1].text, "/dev/md0:");
+	assert_string_equal(d->lines[2].text, "after");
+	assert_int_equal(d->lines[2].depth, 0);
+	assert_string_equal(d->lines[3].text, "sb[x:1]");
+	br_doc_free(d);
 }
 
 /* Stages rewrite the lines in place; a stage that makes more lines than it
