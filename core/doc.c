@@ -1024,6 +1024,7 @@ static bool ascii_prefix(const char *s, size_t n, const char *lit)
 /* The header names that put a Date: line in a message's header block. */
 static const char *const mail_headers[] = {
 	"from:", "to:", "cc:", "subject:", "message-id:", "sent:", "newsgroups:", "reply-to:",
+	"von:", "gesendet:", "an:", "betreff:",
 	"references:", "in-reply-to:", "mime-version:", "content-type:", "organization:",
 	"user-agent:", "received:", "return-path:", "sender:", "x-",
 };
@@ -1087,22 +1088,30 @@ static bool header_shape(const char *s, size_t n)
  * Message-----"): "Tuesday, March 04, 2008 10:12 AM", "Monday, 2 March 2015
  * 17:40", "02 March 2015 17:40" (the day of the week optional, the day
  * before or after the month, seconds optional, a 12-hour clock with AM or
- * PM). Outlook writes the sender's local time without a zone: taken as
- * UTC, as a Date: without a zone is. */
-static const char *const month_names[12] = {"jan", "feb", "mar", "apr", "may", "jun",
-					     "jul", "aug", "sep", "oct", "nov", "dec"};
+ * PM); a German Outlook's "Gesendet: Mittwoch, 4. Juni 2014 17:05" too.
+ * Outlook writes the sender's local time without a zone: taken as UTC, as
+ * a Date: without a zone is. */
+static const struct {
+	const char *prefix;
+	int month;
+} month_names[] = {
+	{"jan", 1}, {"feb", 2}, {"mar", 3}, {"apr", 4}, {"may", 5}, {"jun", 6}, {"jul", 7}, {"aug", 8},
+	{"sep", 9}, {"oct", 10}, {"nov", 11}, {"dec", 12},
+	{"m\xc3\xa4r", 3}, {"mrz", 3}, {"mai", 5}, {"okt", 10}, {"dez", 12}, /* German */
+};
 
-/* The word at s[*i] (letters), its month (1-12) or 0; *i past it. */
+/* The word at s[*i] (letters, UTF-8's too), its month (1-12) or 0; *i
+ * past it. */
 static int sent_month(const char *s, size_t n, size_t *i)
 {
 	size_t a = *i;
-	while (*i < n && ((s[*i] | 0x20) >= 'a' && (s[*i] | 0x20) <= 'z'))
+	while (*i < n && (((s[*i] | 0x20) >= 'a' && (s[*i] | 0x20) <= 'z') || (unsigned char)s[*i] >= 0x80))
 		(*i)++;
 	if (*i - a < 3)
 		return 0;
-	for (int m = 0; m < 12; m++)
-		if (ascii_prefix(s + a, *i - a, month_names[m]))
-			return m + 1;
+	for (size_t m = 0; m < BR_ARRAY_LEN(month_names); m++)
+		if (ascii_prefix(s + a, *i - a, month_names[m].prefix))
+			return month_names[m].month;
 	return 0;
 }
 
@@ -1118,7 +1127,7 @@ static int sent_number(const char *s, size_t n, size_t *i, size_t maxd)
 
 static void sent_blanks(const char *s, size_t n, size_t *i)
 {
-	while (*i < n && (s[*i] == ' ' || s[*i] == '\t' || s[*i] == ','))
+	while (*i < n && (s[*i] == ' ' || s[*i] == '\t' || s[*i] == ',' || s[*i] == '.'))
 		(*i)++;
 }
 
@@ -1215,8 +1224,10 @@ size_t br_doc_dates(const struct br_doc *doc, struct br_doc_date **out)
 			if (!br_date_rfc2822(l->text + 5, l->len - 5, &t, &used) ||
 			    !in_header_block(doc, i, l->text + 5 + used, l->len - 5 - used))
 				continue;
-		} else if (l->len > 5 && ascii_prefix(l->text, l->len, "sent:")) {
-			if (!outlook_date(l->text + 5, l->len - 5, &t) || !in_header_block(doc, i, "", 0))
+		} else if ((l->len > 5 && ascii_prefix(l->text, l->len, "sent:")) ||
+			   (l->len > 9 && ascii_prefix(l->text, l->len, "gesendet:"))) {
+			size_t k = (l->text[0] | 0x20) == 's' ? 5 : 9;
+			if (!outlook_date(l->text + k, l->len - k, &t) || !in_header_block(doc, i, "", 0))
 				continue;
 		} else if (l->len > 40 && memchr(l->text, '[', l->len) && runner_date(l->text, l->len, &t)) {
 			runner = true;

@@ -1694,8 +1694,15 @@ static bool message_start(const struct br_doc *doc, size_t i, const char *s, siz
 	bool after_break = i == 0 || blank_line(&doc->lines[i - 1]);
 	if (n >= 20 && rule_line(s, n) && s[0] == s[n - 1] && after_break && !top_border(doc, i))
 		return true;
-	if ((s[0] == '-' || s[0] == '_') && contains_ci(s, n < 40 ? n : 40, "original message"))
-		return true;
+	/* Outlook's separator, in the languages it is set to (the German
+	 * "Ursprüngliche Nachricht" by its ASCII end: contains_ci folds ASCII) */
+	static const char *const orig[] = {"original message", "ngliche nachricht", "message d'origine",
+					   "mensaje original", "messaggio originale", "oorspronkelijk bericht",
+					   "mensagem original"};
+	if (s[0] == '-' || s[0] == '_')
+		for (size_t k = 0; k < BR_ARRAY_LEN(orig); k++)
+			if (contains_ci(s, n < 48 ? n : 48, orig[k]))
+				return true;
 	if (!after_break)
 		return false;
 	static const char *const hdr[] = {"From: ", "Subject: ", "Date: ", "Message: ", "Message-ID: "};

@@ -296,6 +296,11 @@ static void outlook_sent_dates_the_original(void **state)
 	assert_true(br_date_make(2015, 3, 2, 17, 40, 0, &t));
 	assert_int_equal(d[0].t, t);
 	free(d);
+	/* a German Outlook's header block */
+	assert_int_equal(dates_of("Von: x\nGesendet: Dienstag, 3. M\xc3\xa4rz 2015 09:05\nAn: y\n", &d), 1);
+	assert_true(br_date_make(2015, 3, 3, 9, 5, 0, &t));
+	assert_int_equal(d[0].t, t);
+	free(d);
 	assert_int_equal(dates_of("Sent: Monday, 2 March 2015 17:40\nin prose\n", &d), 0);
 	assert_int_equal(dates_of("From: x\nSent: yesterday, from my phone\n", &d), 0);
 	assert_int_equal(dates_of("From: x\nSent: March 2015\n", &d), 0);

@@ -1161,6 +1161,25 @@ static void wiki_caption_titles_its_table(void **state)
 	br_doc_free(d);
 }
 
+/* Outlook's "-----Original Message-----" in another language starts the
+ * quoted message: the separator titles nothing, the reply's titles end. */
+static void outlook_separators_in_other_languages(void **state)
+{
+	(void)state;
+	static const char *const sep[] = {"-----Urspr\xc3\xbcngliche Nachricht-----", "-----Message d'origine-----",
+					  "-----Mensaje original-----", "-----Original Message-----"};
+	for (size_t i = 0; i < BR_ARRAY_LEN(sep); i++) {
+		char in[512];
+		snprintf(in, sizeof in,
+			 "Results for the new box:\n\n%s\nFrom: Bert\nSent: Wednesday, 4 June 2014 17:05\n\n"
+			 "/dev/sdi:\n Timing cached reads:   4424 MB in  2.00 seconds = 2211.40 MB/sec\n",
+			 sep[i]);
+		struct br_doc *d = mem(in);
+		expect(d, at(d, "/dev/sdi", 0), NULL, NULL);
+		br_doc_free(d);
+	}
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1201,6 +1220,7 @@ int main(void)
 		cmocka_unit_test(here_is_the_thing),
 		cmocka_unit_test(org_captions_and_grid_borders),
 		cmocka_unit_test(wiki_caption_titles_its_table),
+		cmocka_unit_test(outlook_separators_in_other_languages),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
