@@ -33,7 +33,10 @@ cronly ends lines with CR alone (old Mac); utf16 is PowerShell's '>' (UTF-16LE,
 BOM, CRLF); mdescape backslash-escapes Markdown's characters; irc puts a chat
 log's stamp and nick before each line; gmail is a web mail's <div> lines;
 jiratable makes each paragraph a Jira table ('||head||' then '|cell|'),
-jiracode wraps the post in {code} ... {code}.
+jiracode wraps the post in {code} ... {code}; colon quotes it as a Usenet
+reader does (': '); phpbb wraps it in phpBB's stored tags with the post's
+uid ('[code:1:3k2j1h9x]'); nicks is a chat log without time stamps ('<joe> '
+before each line with text).
 
 A kind written "a+b" applies a, then b to its result (numlist+cp1252: a list
 re-encoded; sigmid+wrap60: a signature in the middle, then a hard wrap).
@@ -447,6 +450,9 @@ KINDS = {
     'lostesc': before_qp(lost_escapes),
     'overstrike': overstrike,
     'ligature': ligatures,
+    'colon': per_line(lambda l: ': ' + l if l else ':'),
+    'phpbb': lambda t: '[quote="joe":3k2j1h9x][code:1:3k2j1h9x]\n' + t + '\n[/code:1:3k2j1h9x][/quote:3k2j1h9x]\n',
+    'nicks': lambda t: '\n'.join('<joe> ' + l for l in t.split('\n') if l.strip()),
 }
 
 

@@ -210,6 +210,8 @@ static inline void layout_facts(const unsigned char *s, size_t n, size_t q, stru
 {
 	size_t r = q + (s[q] == '[');
 	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	if (s[q] == '<')
+		f->bits |= F_STAMP; /* a chat log's "<joe> " without a stamp */
 	if (r + 5 <= n && (is_digit(s[r]) ? s[r + 1] == ':' || s[r + 2] == ':' || s[r + 4] == '-'
 					 : s[r + 3] == ' ' && memchr("ADFJMNOS", s[r], 8)))
 		for (size_t m = 0; m < 36; m += 3)
@@ -296,7 +298,7 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 	if (q < n) {
 		layout_facts(s, n, q, f);
 		switch (s[q]) {
-		case '#': case '*': case '/': case ';': case '%': case '-': case '+':
+		case '#': case '*': case '/': case ';': case '%': case '-': case '+': case ':':
 			f->bits |= F_PREFIX;
 			break;
 		case '`': case '~':

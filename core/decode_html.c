@@ -31,6 +31,7 @@ struct hw {
 	unsigned pre;          /* <pre> nesting */
 	bool pre_start;        /* right after <pre>: a first newline is dropped */
 	unsigned heading;      /* 1..6 inside <hN> */
+	unsigned caption;      /* <caption>, <figcaption> nesting */
 	unsigned quote;        /* <blockquote> nesting */
 	unsigned skip;         /* inside <script>, <style>, <head> ... */
 	unsigned level;        /* element nesting */
@@ -70,6 +71,8 @@ static void hw_flush(struct hw *h, bool force)
 		flags |= BR_LINE_PRE;
 	if (h->heading)
 		flags |= BR_LINE_HEADING | (h->heading << BR_LINE_LEVEL_SHIFT);
+	if (h->caption)
+		flags |= BR_LINE_CAPTION;
 	if (h->row)
 		flags |= BR_LINE_TABLE_ROW;
 	br_dec_lw_emit(h->out, h->unread, &h->w, map_line(h, first, false), map_line(h, last, true),
@@ -128,6 +131,7 @@ enum {
 	EL_PRE = 1 << 2,     /* keeps its layout */
 	EL_CELL = 1 << 3,    /* td, th */
 	EL_HEADING = 1 << 4, /* h1..h6 */
+	EL_CAPTION = 1 << 5, /* caption, figcaption */
 };
 struct element {
 	const char *name;
@@ -135,10 +139,10 @@ struct element {
 };
 static const struct element elements[] = {
 	{"address", EL_BLOCK}, {"article", EL_BLOCK}, {"aside", EL_BLOCK},
-	{"blockquote", EL_BLOCK}, {"body", EL_BLOCK}, {"br", EL_BLOCK}, {"caption", EL_BLOCK},
+	{"blockquote", EL_BLOCK}, {"body", EL_BLOCK}, {"br", EL_BLOCK}, {"caption", EL_BLOCK | EL_CAPTION},
 	{"center", EL_BLOCK}, {"cite", EL_BLOCK}, {"dd", EL_BLOCK}, {"details", EL_BLOCK},
 	{"dir", EL_BLOCK}, {"div", EL_BLOCK}, {"dl", EL_BLOCK}, {"dt", EL_BLOCK},
-	{"fieldset", EL_BLOCK}, {"figcaption", EL_BLOCK}, {"figure", EL_BLOCK},
+	{"fieldset", EL_BLOCK}, {"figcaption", EL_BLOCK | EL_CAPTION}, {"figure", EL_BLOCK},
 	{"footer", EL_BLOCK}, {"form", EL_BLOCK}, {"h1", EL_BLOCK | EL_HEADING},
 	{"h2", EL_BLOCK | EL_HEADING}, {"h3", EL_BLOCK | EL_HEADING},
 	{"h4", EL_BLOCK | EL_HEADING}, {"h5", EL_BLOCK | EL_HEADING},
@@ -248,6 +252,8 @@ static void sax_start(void *ctx, const xmlChar *xname, const xmlChar **attrs)
 	h->block = true;
 	if (el & EL_HEADING)
 		h->heading = (unsigned)(name[1] - '0');
+	else if ((el & EL_CAPTION) && h->caption < 1000)
+		h->caption++;
 	else if (strcmp(name, "blockquote") == 0 && h->quote < 1000)
 		h->quote++;
 	if ((el & EL_PRE) && h->pre < 1000) {
@@ -289,6 +295,8 @@ static void sax_end(void *ctx, const xmlChar *xname)
 	h->block = true;
 	if (el & EL_HEADING)
 		h->heading = 0;
+	else if ((el & EL_CAPTION) && h->caption)
+		h->caption--;
 	else if (strcmp(name, "blockquote") == 0 && h->quote)
 		h->quote--;
 	if ((el & EL_PRE) && h->pre) {

@@ -885,6 +885,16 @@ static size_t chat_stamp_at(const char *s, size_t n, size_t i, bool bracket)
 	return sender_at(s, n, k);
 }
 
+/* A chat log written without time stamps: "<joe> text" (no closing tag
+ * on the line: "<td> 5 </td>" is HTML); the bytes up to the text, or 0. */
+static size_t bare_nick(const char *s, size_t n, size_t i)
+{
+	size_t k = nick_at(s, n, i);
+	if (k == i || k + 1 >= n || s[k] != ' ' || memmem(s + k, n - k, "</", 2))
+		return 0;
+	return k + 1;
+}
+
 /* Bytes of l's time stamp with what goes with it; 0 if none. */
 static size_t stamp_len(const struct br_line *l)
 {
@@ -892,6 +902,8 @@ static size_t stamp_len(const struct br_line *l)
 	size_t n = l->len, i = 0;
 	while (i < n && i < 4 && (s[i] == ' ' || s[i] == '\t'))
 		i++;
+	if (i < n && s[i] == '<')
+		return bare_nick(s, n, i);
 	bool bracket = i < n && s[i] == '[';
 	i += bracket;
 	if (i + 5 > n)
@@ -1010,10 +1022,10 @@ static size_t syslog_host(const struct br_line *l, size_t *hn)
 	return k + 1;
 }
 
-/* Do lines [i, j) name more than one host (a log gathered from several
- * machines), each in a run of two lines or more (not taking turns line by
+/* Do lines [i, j) name their hosts, each in a run of two lines or more (a
+ * machine's log, or one gathered from several; not taking turns line by
  * line, where the stamp's host is all that says whose a line is)? */
-static bool several_hosts(const struct br_doc *doc, size_t i, size_t j)
+static bool named_hosts(const struct br_doc *doc, size_t i, size_t j)
 {
 	size_t runs = 0, run = 0, hn0 = 0, a0 = 0;
 	for (size_t k = i; k < j; k++) {
@@ -1031,7 +1043,7 @@ static bool several_hosts(const struct br_doc *doc, size_t i, size_t j)
 		hn0 = hn;
 		a0 = a;
 	}
-	return runs > 1 && run >= 2;
+	return runs > 0 && run >= 2;
 }
 
 /* The chat nick in a stamp of `cut` bytes ("[22:31] <dvr> "): its offset
@@ -1047,9 +1059,10 @@ static size_t stamp_nick(const struct br_line *l, size_t cut, size_t *at)
 
 static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *doc, size_t i, size_t j)
 {
-	/* a log of several machines: each one's lines under its name alone
-	 * ("nas1:", a block of its own), as the host tags below are */
-	bool hosts = several_hosts(doc, i, j);
+	/* a machine's log, or one of several machines: each one's lines
+	 * under its name alone ("nas1:", a block of its own), as the host
+	 * tags below are */
+	bool hosts = named_hosts(doc, i, j);
 	const char *last = NULL, *nick = NULL;
 	size_t last_n = 0, nick_n = 0;
 	for (; i < j; i++) {

@@ -280,7 +280,7 @@ static void wiki_table(const struct br_doc *doc, size_t i, size_t j, struct rw *
 		if (wiki_mark(l, "|+")) { /* the caption: a line of text */
 			wiki_flush(out, w, &r, k + 1);
 			struct wiki_row c = {.line = l->line, .end_line = l->end_line, .depth = l->depth,
-					     .flags = l->flags};
+					     .flags = l->flags | BR_LINE_CAPTION};
 			wiki_cells(w, &c, s + 2, n - 2, false, false);
 			wiki_flush(out, w, &c, k + 1);
 			continue;

@@ -10,8 +10,8 @@
 
 /*
  * A result pasted behind comment or list markers: a block of lines that all
- * start with the same "# ", "#\t", "# # ", " * ", "//", "; ", "% " or a
- * Supercite tag ("ZC> ") loses what its lines share; Markdown bullets
+ * start with the same "# ", "#\t", "# # ", " * ", "//", "; ", "% ", ": " (a
+ * Usenet reader's quoting) or a Supercite tag ("ZC> ") loses what its lines share; Markdown bullets
  * ("* ", "  - ", "+ ") lose their marker line by line; a unified diff's
  * marker column (" ", "-", "+") goes from a block with both "-" and "+"
  * lines. A block is two or more consecutive lines with text after the
@@ -24,7 +24,7 @@
 /* The length of the marker prefix of s[0..n): blanks and markers, up to the
  * first other character; n when the line is nothing but that. *markers is
  * set to whether it holds a marker (blanks alone are not a prefix); *cite to
- * whether one of them is a Supercite tag. */
+ * whether one of them quotes (a Supercite tag, a Usenet ':'). */
 static size_t marker_prefix(const char *s, size_t n, bool *markers, bool *cite)
 {
 	size_t i = 0;
@@ -38,6 +38,10 @@ static size_t marker_prefix(const char *s, size_t n, bool *markers, bool *cite)
 		char c = s[i];
 		size_t k = i;
 		if (c == '#') {
+			/* an Org keyword ("#+CAPTION: ...", "#+BEGIN_EXAMPLE")
+			 * is the document's markup, no comment */
+			if (k + 2 < n && s[k + 1] == '+' && (unsigned char)((s[k + 2] | 0x20) - 'a') < 26)
+				return i;
 			while (k < n && s[k] == '#')
 				k++;
 		} else if (c == '/' && k + 1 < n && s[k + 1] == '/') {
@@ -49,10 +53,12 @@ static size_t marker_prefix(const char *s, size_t n, bool *markers, bool *cite)
 			while (k < n && s[k] == '>')
 				k++;
 			*cite = true;
-		} else if (c == '*' || c == ';' || c == '%') {
+		} else if (c == '*' || c == ';' || c == '%' || c == ':') {
 			k++;
 			if (k < n && s[k] != ' ' && s[k] != '\t')
-				return i; /* "**bold**", "%CP", ";x" */
+				return i; /* "**bold**", "%CP", ";x", ":)" */
+			if (c == ':')
+				*cite = true; /* a Usenet quote: one level deep */
 		} else if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) {
 			/* a Supercite tag: one to four letters, then '>' */
 			while (k < n && k - i < 5 && ((s[k] >= 'A' && s[k] <= 'Z') ||

@@ -266,6 +266,18 @@ size_t br_dec_bb_tag_at(const char *s, size_t n, bool *closing, size_t *name)
 	if (k == BR_ARRAY_LEN(br_dec_bb_tags))
 		return 0;
 	*name = k;
+	if (s[i] == ':') {
+		/* phpBB's stored form: the post's uid after each tag name
+		 * ("[code:1:3k2j1h9x]", "[/quote:3k2j1h9x]",
+		 * "[quote:3k2j1h9x="joe"]") */
+		size_t u = i + 1;
+		while (u < n && u - i <= 16 &&
+		       (((s[u] | 0x20) >= 'a' && (s[u] | 0x20) <= 'z') || is_digit(s[u]) || s[u] == ':'))
+			u++;
+		if (u == i + 1 || u >= n || (s[u] != ']' && s[u] != '='))
+			return 0;
+		i = u;
+	}
 	if (s[i] == ']')
 		return i + 1;
 	if (*closing || (s[i] != '=' && s[i] != ' '))

@@ -66,14 +66,37 @@ size_t br_dec_odd_space(const unsigned char *s, size_t n, const char **repl)
  * (U+2007) between digits, three digits and no fourth after it, groups the
  * digits of one number ("84 920" as a typesetter or a French locale prints
  * it): it goes, where any other space would split the number in two. A
- * table's columns are never that narrow; a no-break space (U+00A0) pads
- * columns and stays a space.
+ * table's columns are never that narrow. A no-break space (U+00A0, or
+ * Latin-1's byte) pads columns and stays a space ("605 984" may be two
+ * columns), unless it is the one blank between a number's first group of
+ * one to three digits (at a blank, '=' or the line's start) and a group
+ * of three with a fraction or a unit after it ("= 10 257.29 MB/sec",
+ * "19 880 MB in", a locale's print of one figure: no two columns read so).
  */
+static bool nbsp_group(const unsigned char *s, size_t n, size_t k, size_t m)
+{
+	size_t d = k, e = k + m + 3;
+	while (d > 0 && is_digit(s[d - 1]))
+		d--;
+	if (k - d < 1 || k - d > 3 || (d > 0 && s[d - 1] != ' ' && s[d - 1] != '=') || e + 1 >= n)
+		return false;
+	if (s[e] == '.' || s[e] == ',')
+		return is_digit(s[e + 1]);
+	/* a unit: one to four letters, then a blank, '/' or the end */
+	size_t u = e + 1;
+	while (u < n && u - e <= 5 && (unsigned char)((s[u] | 0x20) - 'a') < 26)
+		u++;
+	return s[e] == ' ' && u > e + 1 && u - e <= 5 && (u == n || s[u] == ' ' || s[u] == '/');
+}
+
 static bool digit_group_space(const unsigned char *s, size_t n, size_t k, size_t m)
 {
-	if (m != 3 || s[k] != 0xe2 || k == 0 || !is_digit(s[k - 1]))
+	if (k == 0 || !is_digit(s[k - 1]))
 		return false;
-	if (!((s[k + 1] == 0x80 && (s[k + 2] == 0x89 || s[k + 2] == 0xaf || s[k + 2] == 0x87))))
+	bool nbsp = (m == 2 && s[k] == 0xc2 && s[k + 1] == 0xa0) || (m == 1 && s[k] == 0xa0);
+	if (nbsp ? !nbsp_group(s, n, k, m)
+		 : m != 3 || s[k] != 0xe2 || s[k + 1] != 0x80 ||
+			   (s[k + 2] != 0x89 && s[k + 2] != 0xaf && s[k + 2] != 0x87))
 		return false;
 	size_t e = k + m;
 	return e + 3 <= n && is_digit(s[e]) && is_digit(s[e + 1]) && is_digit(s[e + 2]) &&

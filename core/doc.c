@@ -1054,6 +1054,7 @@ static bool ascii_prefix(const char *s, size_t n, const char *lit)
 /* The header names that put a Date: line in a message's header block. */
 static const char *const mail_headers[] = {
 	"from:", "to:", "cc:", "subject:", "message-id:", "sent:", "newsgroups:", "reply-to:",
+	"von:", "gesendet:", "an:", "betreff:",
 	"references:", "in-reply-to:", "mime-version:", "content-type:", "organization:",
 	"user-agent:", "received:", "return-path:", "sender:", "x-",
 };
@@ -1113,6 +1114,96 @@ static bool header_shape(const char *s, size_t n)
 	return i > 0 && i < n && s[i] == ':';
 }
 
+/* Outlook's "Sent:" in a quoted message's header block ("-----Original
+ * Message-----"): "Tuesday, March 04, 2008 10:12 AM", "Monday, 2 March 2015
+ * 17:40", "02 March 2015 17:40" (the day of the week optional, the day
+ * before or after the month, seconds optional, a 12-hour clock with AM or
+ * PM); a German Outlook's "Gesendet: Mittwoch, 4. Juni 2014 17:05" too.
+ * Outlook writes the sender's local time without a zone: taken as UTC, as
+ * a Date: without a zone is. */
+static const struct {
+	const char *prefix;
+	int month;
+} month_names[] = {
+	{"jan", 1}, {"feb", 2}, {"mar", 3}, {"apr", 4}, {"may", 5}, {"jun", 6}, {"jul", 7}, {"aug", 8},
+	{"sep", 9}, {"oct", 10}, {"nov", 11}, {"dec", 12},
+	{"m\xc3\xa4r", 3}, {"mrz", 3}, {"mai", 5}, {"okt", 10}, {"dez", 12}, /* German */
+};
+
+/* The word at s[*i] (letters, UTF-8's too), its month (1-12) or 0; *i
+ * past it. */
+static int sent_month(const char *s, size_t n, size_t *i)
+{
+	size_t a = *i;
+	while (*i < n && (((s[*i] | 0x20) >= 'a' && (s[*i] | 0x20) <= 'z') || (unsigned char)s[*i] >= 0x80))
+		(*i)++;
+	if (*i - a < 3)
+		return 0;
+	for (size_t m = 0; m < BR_ARRAY_LEN(month_names); m++)
+		if (ascii_prefix(s + a, *i - a, month_names[m].prefix))
+			return month_names[m].month;
+	return 0;
+}
+
+/* A number of 1..maxd digits at s[*i], -1 if none; *i past it. */
+static int sent_number(const char *s, size_t n, size_t *i, size_t maxd)
+{
+	size_t a = *i;
+	int v = 0;
+	while (*i < n && *i - a < maxd && s[*i] >= '0' && s[*i] <= '9')
+		v = v * 10 + (s[(*i)++] - '0');
+	return *i > a ? v : -1;
+}
+
+static void sent_blanks(const char *s, size_t n, size_t *i)
+{
+	while (*i < n && (s[*i] == ' ' || s[*i] == '\t' || s[*i] == ',' || s[*i] == '.'))
+		(*i)++;
+}
+
+static bool outlook_date(const char *s, size_t n, int64_t *t)
+{
+	size_t i = 0, w;
+	sent_blanks(s, n, &i);
+	w = i;
+	if (!sent_month(s, n, &w)) { /* a day of the week, or none */
+		while (i < n && ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z'))
+			i++;
+		sent_blanks(s, n, &i);
+	}
+	int day = sent_number(s, n, &i, 2), mon;
+	sent_blanks(s, n, &i);
+	mon = sent_month(s, n, &i);
+	sent_blanks(s, n, &i);
+	if (day < 0)
+		day = sent_number(s, n, &i, 2); /* "March 04, 2008" */
+	sent_blanks(s, n, &i);
+	size_t y0 = i;
+	int year = sent_number(s, n, &i, 4);
+	if (!mon || day < 0 || i - y0 != 4)
+		return false;
+	sent_blanks(s, n, &i);
+	int hour = sent_number(s, n, &i, 2), min = -1, sec = 0;
+	if (hour >= 0 && i < n && s[i] == ':') {
+		i++;
+		min = sent_number(s, n, &i, 2);
+	}
+	if (min >= 0 && i < n && s[i] == ':') {
+		i++;
+		sec = sent_number(s, n, &i, 2);
+	}
+	if (min < 0 || sec < 0)
+		return false;
+	sent_blanks(s, n, &i);
+	if (i + 1 < n && (s[i + 1] == 'M' || s[i + 1] == 'm') &&
+	    ((s[i] | 0x20) == 'a' || (s[i] | 0x20) == 'p')) {
+		if (hour < 1 || hour > 12)
+			return false;
+		hour = hour % 12 + ((s[i] | 0x20) == 'p' ? 12 : 0);
+	}
+	return br_date_make(year, mon, day, hour, min, sec, t);
+}
+
 /* An HTML mail's logical lines are its body's: its header block, the
  * physical lines above the first blank one, is read from the bytes. */
 static int64_t html_mail_date(const struct br_doc *doc, unsigned *line)
@@ -1162,6 +1253,11 @@ size_t br_doc_dates(const struct br_doc *doc, struct br_doc_date **out)
 		if (l->len > 5 && ascii_prefix(l->text, l->len, "date:")) {
 			if (!br_date_rfc2822(l->text + 5, l->len - 5, &t, &used) ||
 			    !in_header_block(doc, i, l->text + 5 + used, l->len - 5 - used))
+				continue;
+		} else if ((l->len > 5 && ascii_prefix(l->text, l->len, "sent:")) ||
+			   (l->len > 9 && ascii_prefix(l->text, l->len, "gesendet:"))) {
+			size_t k = (l->text[0] | 0x20) == 's' ? 5 : 9;
+			if (!outlook_date(l->text + k, l->len - k, &t) || !in_header_block(doc, i, "", 0))
 				continue;
 		} else if (l->len > 40 && memchr(l->text, '[', l->len) && runner_date(l->text, l->len, &t)) {
 			runner = true;

@@ -52,6 +52,8 @@ enum {
 	BR_LINE_HEADING = 1 << 2,      /* from an HTML <h1>..<h6> or similar */
 	BR_LINE_BLOCK_START = 1 << 3,  /* first line of a block (paragraph break before) */
 	BR_LINE_DECODED = 1 << 4,      /* from a base64 body: its original lines are base64 */
+	BR_LINE_CAPTION = 1 << 5,      /* a table's or figure's caption (<caption>,
+					* <figcaption>, MediaWiki's "|+") */
 };
 /* BR_LINE_HEADING lines from HTML keep their level (1 for <h1> .. 6 for
  * <h6>; 0 when unknown) in flags bits 8..10. */
@@ -231,7 +233,8 @@ struct br_doc_date {
  * The dates in doc, in line order: the Date: header of each mail message
  * (a "Date:" logical line holding an RFC 2822 date, br_date_rfc2822, next
  * to another header line, From:, Subject:, Message-ID: ..., or with them
- * collapsed onto its own line; quoted headers count, at their depth), and
+ * collapsed onto its own line; quoted headers count, at their depth), an
+ * Outlook "Sent:" line in such a block (a quoted original's), and
  * the header line benchreport run writes above each run ("[benchreport-run
  * V] run N of M, YYYY-MM-DD HH:MM:SS UTC; ..."). *out is malloc'd (NULL when
  * there are none); the count is returned.

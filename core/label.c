@@ -1677,13 +1677,32 @@ static bool key_value(struct walk *w, const char *s, size_t n)
 
 /* A new message starts here (a mail header block, a digest separator, an
  * "Original Message" line): nothing above titles what follows. */
+/* Is line i the top border of a table or a box ("+------+-----+" over
+ * "| disk | MB/s |", a reST grid table): no message separator. */
+static bool top_border(const struct br_doc *doc, size_t i)
+{
+	const char *t;
+	size_t tn;
+	if (i + 1 >= doc->nlines)
+		return false;
+	span(&doc->lines[i + 1], &t, &tn);
+	return tn && t[0] == '|';
+}
+
 static bool message_start(const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
 	bool after_break = i == 0 || blank_line(&doc->lines[i - 1]);
-	if (n >= 20 && rule_line(s, n) && s[0] == s[n - 1] && after_break)
+	if (n >= 20 && rule_line(s, n) && s[0] == s[n - 1] && after_break && !top_border(doc, i))
 		return true;
-	if ((s[0] == '-' || s[0] == '_') && contains_ci(s, n < 40 ? n : 40, "original message"))
-		return true;
+	/* Outlook's separator, in the languages it is set to (the German
+	 * "Ursprüngliche Nachricht" by its ASCII end: contains_ci folds ASCII) */
+	static const char *const orig[] = {"original message", "ngliche nachricht", "message d'origine",
+					   "mensaje original", "messaggio originale", "oorspronkelijk bericht",
+					   "mensagem original"};
+	if (s[0] == '-' || s[0] == '_')
+		for (size_t k = 0; k < BR_ARRAY_LEN(orig); k++)
+			if (contains_ci(s, n < 48 ? n : 48, orig[k]))
+				return true;
 	if (!after_break)
 		return false;
 	static const char *const hdr[] = {"From: ", "Subject: ", "Date: ", "Message: ", "Message-ID: "};
@@ -1999,6 +2018,30 @@ static void hash_line(struct walk *w, const char *s, size_t n)
 		if (t < n && (is_alpha((unsigned char)s[t]) || is_digit((unsigned char)s[t])))
 			push(w, K_HEADING, hash_rank(w, h), s + h, n - h);
 	}
+}
+
+/* An Org keyword line: "#+CAPTION: text" titles the block below it, as a
+ * caption does (in the place of the caption before it); "#+TITLE: text" is
+ * the document's title; the others ("#+BEGIN_EXAMPLE", "#+NAME: t1") are
+ * markup that titles nothing. False when s is no keyword line. */
+static bool org_keyword(struct walk *w, const char *s, size_t n)
+{
+	if (n < 3 || s[0] != '#' || s[1] != '+' || !is_alpha((unsigned char)s[2]))
+		return false;
+	size_t e = 2;
+	while (e < n && (is_alpha((unsigned char)s[e]) || s[e] == '_'))
+		e++;
+	if (e >= n || s[e] != ':')
+		return true;
+	bool caption = word_is(s + 2, e - 2, "caption"), title = word_is(s + 2, e - 2, "title");
+	size_t t = e + 1;
+	while (t < n && is_blankc(s[t]))
+		t++;
+	if (t < n && caption)
+		push(w, K_COLON, R_COLON, s + t, n - t);
+	else if (t < n && title)
+		push(w, K_HEADING, R_HTML + 10, s + t, n - t);
+	return true;
 }
 
 /* Step of classify_line: "1." / "a)" items short enough to title a part;
@@ -2813,6 +2856,11 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	}
 	if ((l->flags & BR_LINE_TABLE_ROW) || summary_line(w, s, n))
 		return;
+	if (l->flags & BR_LINE_CAPTION) {
+		/* a table's caption titles it, in the place of the one before */
+		push(w, K_COLON, R_COLON, s, n);
+		return;
+	}
 	/* what a command prints, down to the next blank line, titles nothing */
 	if (prompt_line(s, n) || (n > 2 && s[0] == '#' && s[1] == ' ' && command_word(s, n) && !titled_by_tool(s, n)))
 		w->in_output = true;
@@ -2844,7 +2892,8 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	if (echo_banner(w, s, n))
 		return;
 	if (s[0] == '#') {
-		hash_line(w, s, n);
+		if (!org_keyword(w, s, n))
+			hash_line(w, s, n);
 		return;
 	}
 	/* a ':' line is judged by its first word only: "xfs, freshly made with

@@ -589,6 +589,7 @@ struct br_record *br_record_clone(const struct br_record *r)
 	c->ran_at = r->ran_at;
 	c->ran_at_prec = r->ran_at_prec;
 	c->ran_at_from = r->ran_at_from;
+	c->quote_depth = r->quote_depth;
 	br_record_set_label(c, r->label);
 	br_record_set_source_strings(c, r->source.file, r->source.format, r->source.excerpt);
 	c->source.line = r->source.line;
@@ -1302,9 +1303,30 @@ static uint64_t shared_figures(const struct br_record *a, const struct br_record
 	return t;
 }
 
+/* The innermost title of a label ("DBENCH / Bonnie": "Bonnie"). */
+static const char *last_title(const char *l)
+{
+	for (const char *p = strstr(l, " / "); p; p = strstr(l, " / "))
+		l = p + 3;
+	return l;
+}
+
+/* Two records one document prints at one quote depth, in one format, under
+ * two titles: two machines that printed the same figures ("node-a:" and
+ * "node-b:" over identical hdparm lines), not one run shown twice (a post
+ * quoted again is deeper; a text table's CSV twin is another format; a
+ * post pasted twice has its titles again, the second under more). */
+static bool labelled_apart(const struct br_record *a, const struct br_record *b)
+{
+	const struct br_source *x = &a->source, *y = &b->source;
+	return a->label && b->label && a->quote_depth == b->quote_depth && x->file && y->file && x->format &&
+	       y->format && strcmp(last_title(a->label), last_title(b->label)) != 0 &&
+	       strcmp(x->file, y->file) == 0 && strcmp(x->format, y->format) == 0;
+}
+
 bool br_record_same_run(const struct br_record *a, const struct br_record *b)
 {
-	if (a->tool != b->tool || !host_compatible(a, b))
+	if (a->tool != b->tool || !host_compatible(a, b) || labelled_apart(a, b))
 		return false;
 	uint64_t t = shared_figures(a, b);
 	if (t == 0)
@@ -1792,7 +1814,7 @@ static bool kept_same_run(const struct br_merge_index *ms, size_t a, size_t i)
 	bool lone = (t & (t - 1)) == 0;
 	if (lone && (!x->host || !y->host))
 		return false;
-	if (!hosts_compatible(x, ms->hl[a], y, ms->hl[i]))
+	if (!hosts_compatible(x, ms->hl[a], y, ms->hl[i]) || labelled_apart(x, y))
 		return false;
 	for (uint64_t m = t; m; m &= m - 1) {
 		int k = __builtin_ctzll(m);

@@ -148,6 +148,9 @@ struct br_record {
 			   * (br_dataset.inputs), 0 = unknown; not in JSON Lines */
 	unsigned char ran_at_from; /* enum br_ran_from; BR_RAN_NONE: no date */
 	unsigned char ran_at_prec; /* enum br_date_prec of ran_at */
+	unsigned short quote_depth; /* the mail quote depth of its first line, set
+				     * by parsers/reconcile.c (0: none or unknown);
+				     * not in JSON Lines */
 	int64_t ran_at;   /* when it ran: seconds since 1970 UTC (br_record_set_ran_at) */
 	struct br_source *also; /* further appearances merged into this record */
 	size_t nalso, cap_also;

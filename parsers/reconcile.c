@@ -493,10 +493,24 @@ static void merge_unnamed(const struct br_doc *doc, struct br_dataset *ds, size_
 	free(gone);
 }
 
+/* Each record's quote depth: that of the line it starts on (a record
+ * read back from JSON Lines, of another file, has none). */
+static void quote_depths(const struct br_doc *doc, struct br_dataset *ds, size_t rec0)
+{
+	if (!doc->nlines)
+		return;
+	for (size_t i = rec0; i < ds->records.n; i++) {
+		struct br_record *r = ds->records.v[i];
+		if (r->source.file && names_doc(r->source.file, doc))
+			r->quote_depth = doc->lines[line_index(doc, r->source.line)].depth;
+	}
+}
+
 void br_reconcile_document(const struct br_doc *doc, struct br_dataset *ds, size_t rec0, size_t diag0,
 			   size_t claim0, unsigned line0)
 {
 	document_order(doc, ds, rec0, diag0);
+	quote_depths(doc, ds, rec0);
 	if (ds->records.n - rec0 >= 2)
 		merge_unnamed(doc, ds, rec0);
 	give_dates(doc, ds, rec0);

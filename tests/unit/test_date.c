@@ -264,6 +264,48 @@ static void quoted_headers_date_the_quoted_result(void **state)
 	br_buf_free(&b);
 }
 
+/* Outlook's top-posted reply: the original below "-----Original
+ * Message-----" is not quoted, its "Sent:" (local time, no zone: taken as
+ * UTC) dates the result under it; the reply's result keeps the Date:. A
+ * "Sent:" without a header beside it, or not a date, is none. */
+static void outlook_sent_dates_the_original(void **state)
+{
+	(void)state;
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_adds(&b, "From: a@example.org\nDate: Wed, 12 Mar 2008 09:00:00 +0000\n\nMine:\n\n");
+	br_buf_adds(&b, hdparm_line);
+	br_buf_adds(&b, "\n-----Original Message-----\nFrom: Bert [mailto:b@example.org]\n"
+			"Sent: Tuesday, March 04, 2008 10:12 PM\nTo: a\nSubject: slow disk\n\n"
+			"/dev/sdb:\n Timing buffered disk reads:  64 MB in  3.00 seconds = 31.33 MB/sec\n");
+	struct br_doc *doc = br_doc_from_mem("outlook.txt", b.data, b.len);
+	struct br_dataset ds = {0};
+	br_parse_document(doc, &ds);
+	assert_int_equal(ds.records.n, 2);
+	char when[BR_DATE_BUF];
+	assert_true(br_record_ran_at_iso(ds.records.v[0], when));
+	assert_string_equal(when, "2008-03-12T09:00:00Z");
+	assert_true(br_record_ran_at_iso(ds.records.v[1], when));
+	assert_string_equal(when, "2008-03-04T22:12:00Z");
+	br_dataset_free(&ds);
+	br_doc_free(doc);
+	br_buf_free(&b);
+	/* the day before the month, a 24-hour clock */
+	struct br_doc_date *d;
+	assert_int_equal(dates_of("From: x\nSent: Monday, 2 March 2015 17:40\n", &d), 1);
+	int64_t t;
+	assert_true(br_date_make(2015, 3, 2, 17, 40, 0, &t));
+	assert_int_equal(d[0].t, t);
+	free(d);
+	/* a German Outlook's header block */
+	assert_int_equal(dates_of("Von: x\nGesendet: Dienstag, 3. M\xc3\xa4rz 2015 09:05\nAn: y\n", &d), 1);
+	assert_true(br_date_make(2015, 3, 3, 9, 5, 0, &t));
+	assert_int_equal(d[0].t, t);
+	free(d);
+	assert_int_equal(dates_of("Sent: Monday, 2 March 2015 17:40\nin prose\n", &d), 0);
+	assert_int_equal(dates_of("From: x\nSent: yesterday, from my phone\n", &d), 0);
+	assert_int_equal(dates_of("From: x\nSent: March 2015\n", &d), 0);
+}
+
 /* ------------------------------------------------------------ CSV seeds */
 
 static const char *csv_197(const char *seed)
@@ -381,6 +423,7 @@ int main(void)
 		cmocka_unit_test(documents_state_their_dates),
 		cmocka_unit_test(records_take_the_date_of_their_message),
 		cmocka_unit_test(quoted_headers_date_the_quoted_result),
+		cmocka_unit_test(outlook_sent_dates_the_original),
 		cmocka_unit_test(csv_seed_is_the_day),
 		cmocka_unit_test(csv_seed_against_the_mail),
 		cmocka_unit_test(merge_keeps_the_more_trusted_date),

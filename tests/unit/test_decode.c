@@ -987,6 +987,17 @@ static void bbcode(void **state)
 	assert_int_equal(d->lines[3].depth, 1);
 	assert_string_equal(d->lines[4].text, "ok");
 	br_doc_free(d);
+	/* phpBB 2's stored tags carry the post's uid: they are tags all the
+	 * same, and a quote closed so ends there */
+	d = mem("[quote:3k2j1h9x=\"w\"]mine\n[code:1:3k2j1h9x]/dev/md0:[/code:1:3k2j1h9x][/quote:3k2j1h9x]\n"
+		"after\nsb[x:1]\n");
+	assert_string_equal(d->lines[0].text, "mine");
+	assert_int_equal(d->lines[0].depth, 1);
+	assert_string_equal(d->lines[1].text, "/dev/md0:");
+	assert_string_equal(d->lines[2].text, "after");
+	assert_int_equal(d->lines[2].depth, 0);
+	assert_string_equal(d->lines[3].text, "sb[x:1]");
+	br_doc_free(d);
 }
 
 /* Stages rewrite the lines in place; a stage that makes more lines than it
@@ -1363,6 +1374,31 @@ static void prefix_blocks_lose_their_shared_prefix(void **state)
 	assert_int_equal(d->lines[2].depth, 0);
 	for (size_t i = 0; i < d->nlines; i++)
 		assert_int_equal(d->lines[i].line, i + 1);
+	br_doc_free(d);
+}
+
+/* A Usenet reader's ": " quoting is a shared prefix like "; ": it goes,
+ * the lines are one level deep; a line that only opens with ":)" or ":x"
+ * is no quote. */
+static void usenet_colon_quoting(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("jd writes:\n"
+			       ": Here are the figures:\n"
+			       ":\n"
+			       ": Machine    MB K/sec %CPU\n"
+			       ": alpha     256  4410 71.5\n"
+			       "\n"
+			       ":) nice\n"
+			       ":x 1 2 3\n");
+	assert_true(d->transport & BR_TRANSPORT_PREFIX);
+	assert_string_equal(at(d, 1), "Here are the figures:");
+	assert_string_equal(at(d, 3), "Machine    MB K/sec %CPU");
+	assert_string_equal(at(d, 4), "alpha     256  4410 71.5");
+	assert_int_equal(d->lines[4].depth, 1);
+	assert_int_equal(d->lines[0].depth, 0);
+	assert_string_equal(at(d, 6), ":) nice");
+	assert_string_equal(at(d, 7), ":x 1 2 3");
 	br_doc_free(d);
 }
 
@@ -1849,6 +1885,7 @@ int main(void)
 		cmocka_unit_test(tabs_are_bounded),
 		cmocka_unit_test(prefix_blocks_lose_their_shared_prefix),
 		cmocka_unit_test(prefix_block_keeps_wrapped_ends),
+		cmocka_unit_test(usenet_colon_quoting),
 		cmocka_unit_test(diff_block_keeps_wrapped_ends),
 		cmocka_unit_test(lists_and_wraps_behind_numbers),
 		cmocka_unit_test(bullets_and_diff_markers),

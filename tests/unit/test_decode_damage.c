@@ -153,6 +153,12 @@ static void hyphens_and_digit_groups(void **state)
 	      BR_TRANSPORT_TABS);
 	/* a no-break space pads columns: it stays a space between digits */
 	check("605\xc2\xa0" "984\n", "605 984\n", BR_TRANSPORT_TABS);
+	/* ... unless it is a figure's only blank between its digit groups,
+	 * a fraction after them (a locale's print; Latin-1's byte too) */
+	check("= 10\xc2\xa0" "257.29 MB/sec 605\xc2\xa0" "984 a12\xc2\xa0" "345.6 1\xc2\xa0" "2345.6\n",
+	      "= 10257.29 MB/sec 605 984 a12 345.6 1 2345.6\n", BR_TRANSPORT_TABS);
+	check("19\xc2\xa0" "880 MB in 12\xc2\xa0" "345 67 1\xc2\xa0" "234 hosts\n", "19880 MB in 12 345 67 1 234 hosts\n",
+	      BR_TRANSPORT_TABS);
 	/* "í" ends in the byte AD: no soft hyphen */
 	check("r\xc3\xad" "o 1 2 3\n", "r\xc3\xad" "o 1 2 3\n", 0);
 }

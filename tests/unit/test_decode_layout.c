@@ -456,9 +456,9 @@ static void host_tags(void **state)
 	check("[Pipeline] sh\n[Pipeline] }\n[Pipeline] // stage\n", "[Pipeline] sh\n[Pipeline] }\n[Pipeline] // stage\n", 0);
 }
 
-/* A journal of several machines, each in a run of lines: each run under
- * its host's name alone (a block of its own); one machine's, or machines
- * taking turns line by line: no names. */
+/* A journal of one machine or several, each in a run of lines: each run
+ * under its host's name alone (a block of its own: the name titles the
+ * machine's output); machines taking turns line by line: no names. */
 static void log_hosts(void **state)
 {
 	(void)state;
@@ -468,9 +468,19 @@ static void log_hosts(void **state)
 	      "Mar 03 10:00:12 nas2 b.sh[7]:  Timing b\n",
 	      "nas1:\n/dev/sda:\n Timing a\n\nnas2:\n/dev/sda:\n Timing b\n", 0);
 	check("Mar 03 10:00:01 nas1 b.sh[1]: a\nMar 03 10:00:05 nas1 b.sh[1]: b\nMar 03 10:00:09 nas1 b.sh[1]: c\n",
-	      "a\nb\nc\n", 0);
+	      "nas1:\na\nb\nc\n", 0);
 	check("Mar 03 10:00:01 nas1 b.sh[1]: a\nMar 03 10:00:05 nas2 b.sh[1]: b\nMar 03 10:00:09 nas1 b.sh[1]: c\n",
 	      "a\nb\nc\n", 0);
+}
+
+/* A chat log written without time stamps: three lines or more behind
+ * "<nick> " lose it, as stamped ones do; fewer stay as they are. */
+static void chat_nicks_without_stamps(void **state)
+{
+	(void)state;
+	check("<zed> sure, mine\n<zed> /dev/sda:\n<zed>  Timing a\n<kraut> and sdb?\n",
+	      "sure, mine\n/dev/sda:\n Timing a\nand sdb?\n", 0);
+	check("<zed> a\n<zed> b\nc\n", "<zed> a\n<zed> b\nc\n", 0);
 }
 
 int main(void)
@@ -495,6 +505,7 @@ int main(void)
 		cmocka_unit_test(blank_gutters),
 		cmocka_unit_test(host_tags),
 		cmocka_unit_test(log_hosts),
+		cmocka_unit_test(chat_nicks_without_stamps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1101,6 +1101,85 @@ static void here_is_the_thing(void **state)
 	br_doc_free(d);
 }
 
+/* Markup around tables: an Org "#+CAPTION:" titles the block below it
+ * (each caption in the place of the one before), other Org keywords title
+ * nothing; a reST grid table's top border ("+----+----+" over "| a |")
+ * is no message separator, so the heading above still titles its rows. */
+static void org_captions_and_grid_borders(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"* Results\n"
+		"\n"
+		"#+CAPTION: Bonnie on the Seagate, ext3\n"
+		"#+BEGIN_EXAMPLE\n"
+		"barra 512 9120 88.1 21040 12.3\n"
+		"#+END_EXAMPLE\n"
+		"\n"
+		"#+CAPTION: Bonnie on the Raptor, ext3\n"
+		"#+BEGIN_EXAMPLE\n"
+		"raptor 512 4410 71.5 11920 9.8\n"
+		"#+END_EXAMPLE\n"
+		"\n"
+		"Build farm disks\n"
+		"================\n"
+		"\n"
+		"+----------+--------------+----------------+\n"
+		"| disk     | cached MB/s  | buffered MB/s  |\n"
+		"+==========+==============+================+\n"
+		"| nvme0n1  | 14210.55     | 2210.40        |\n"
+		"+----------+--------------+----------------+\n"
+		"\n"
+		"--------------------------------------------\n"
+		"next message\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "barra", 0), NULL, "Bonnie on the Seagate, ext3");
+	expect(d, at(d, "raptor", 0), NULL, "Bonnie on the Raptor, ext3");
+	expect(d, at(d, "| nvme0n1", 0), "nvme0n1", "Build farm disks / nvme0n1");
+	/* a rule alone after a blank line still starts a message */
+	expect(d, at(d, "next message", 0), NULL, NULL);
+	br_doc_free(d);
+}
+
+/* A MediaWiki table's caption ("|+ ...", whatever its words: one that
+ * names the tool is no command) titles its rows. */
+static void wiki_caption_titles_its_table(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"== Build farm ==\n"
+		"\n"
+		"{| class=\"wikitable\"\n"
+		"|+ hdparm -tT on the build farm, March\n"
+		"|-\n"
+		"! Host !! cached !! buffered\n"
+		"|-\n"
+		"| build01 || 9412.60 MB/sec || 1762.48 MB/sec\n"
+		"|}\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "build01", 0), "build01", "hdparm -tT on the build farm, March / build01");
+	br_doc_free(d);
+}
+
+/* Outlook's "-----Original Message-----" in another language starts the
+ * quoted message: the separator titles nothing, the reply's titles end. */
+static void outlook_separators_in_other_languages(void **state)
+{
+	(void)state;
+	static const char *const sep[] = {"-----Urspr\xc3\xbcngliche Nachricht-----", "-----Message d'origine-----",
+					  "-----Mensaje original-----", "-----Original Message-----"};
+	for (size_t i = 0; i < BR_ARRAY_LEN(sep); i++) {
+		char in[512];
+		snprintf(in, sizeof in,
+			 "Results for the new box:\n\n%s\nFrom: Bert\nSent: Wednesday, 4 June 2014 17:05\n\n"
+			 "/dev/sdi:\n Timing cached reads:   4424 MB in  2.00 seconds = 2211.40 MB/sec\n",
+			 sep[i]);
+		struct br_doc *d = mem(in);
+		expect(d, at(d, "/dev/sdi", 0), NULL, NULL);
+		br_doc_free(d);
+	}
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1139,6 +1218,9 @@ int main(void)
 		cmocka_unit_test(boxed_titles_over_banners),
 		cmocka_unit_test(bold_names_title),
 		cmocka_unit_test(here_is_the_thing),
+		cmocka_unit_test(org_captions_and_grid_borders),
+		cmocka_unit_test(wiki_caption_titles_its_table),
+		cmocka_unit_test(outlook_separators_in_other_languages),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -896,12 +896,47 @@ static void unnamed_summary_merges_with_its_output(void **state)
 	br_record_free(w[1]);
 }
 
+/* Two machines that printed the same figures, each under its own title in
+ * one document at one quote depth, in one format, stay two records; the
+ * same titles again under more (a post pasted twice), a deeper copy (a
+ * quote) or another document merge as before. */
+static void same_figures_under_two_titles_stay_apart(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *label, *file;
+		unsigned depth;
+	} in[] = {
+		{"node-a", "t.txt", 0},
+		{"node-b", "t.txt", 0},          /* another machine */
+		{"Notes / node-a", "t.txt", 0},  /* node-a again, under more */
+		{"node-c", "t.txt", 1},          /* quoted: the same run */
+		{"node-d", "u.txt", 0},          /* another document */
+	};
+	struct br_recset s = {0};
+	for (size_t i = 0; i < BR_ARRAY_LEN(in); i++) {
+		struct br_record *r = bonniepp("box", 9314, 6);
+		br_record_set_label(r, in[i].label);
+		br_record_set_source(r, in[i].file, (unsigned)(10 * i + 1), (unsigned)(10 * i + 2), "bonnie++-text");
+		r->quote_depth = (unsigned short)in[i].depth;
+		br_recset_add(&s, r);
+	}
+	assert_false(br_record_same_run(s.v[0], s.v[1]));
+	assert_true(br_record_same_run(s.v[0], s.v[2]));
+	assert_int_equal(br_recset_merge(&s), 3);
+	assert_int_equal(s.n, 2);
+	assert_string_equal(s.v[0]->label, "node-a");
+	assert_string_equal(s.v[1]->label, "node-b");
+	br_recset_free(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(metric_table_is_consistent),
 		cmocka_unit_test(merge_keeps_full_host_and_first_source),
 		cmocka_unit_test(merge_needs_compatible_hosts_and_equal_figures),
+		cmocka_unit_test(same_figures_under_two_titles_stay_apart),
 		cmocka_unit_test(unnamed_summary_merges_with_its_output),
 		cmocka_unit_test(prefix_hosts_merge_only_when_cut),
 		cmocka_unit_test(merge_respects_printed_precision_and_doubt),
