@@ -84,6 +84,52 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* The figure s[0..n) written with commas, its digits before the first
+ * comma ending at *i: thousands separators when every group after a comma
+ * has three digits and the first at most three ("41,234", "1,204,112"),
+ * a decimal comma when one or two digits end it ("245,6", "97,35": a
+ * grouping never has fewer than three). The plain figure goes to p (*pn
+ * bytes, "41234", "245.6"), *i past it; false when the commas are neither
+ * (a CSV fragment "4,97", "12,3456"). */
+static bool comma_figure(const char *s, size_t n, size_t *i, char *p, size_t *pn, int *dec)
+{
+	size_t k = *i, m = 0;
+	memcpy(p, s, k);
+	m = k;
+	size_t d = k + 1;
+	while (d < n && is_digit(s[d]))
+		d++;
+	if (d - k - 1 >= 1 && d - k - 1 <= 2 && (d == n || !is_digit(s[d])) &&
+	    (d == n || s[d] != ',') && (d == n || s[d] != '.')) {
+		p[m++] = '.';
+		memcpy(p + m, s + k + 1, d - k - 1);
+		m += d - k - 1;
+		*dec = (int)(d - k - 1);
+		*i = d;
+		*pn = m;
+		return true;
+	}
+	if (k > 3)
+		return false;
+	while (k < n && s[k] == ',') {
+		if (k + 4 > n || !is_digit(s[k + 1]) || !is_digit(s[k + 2]) || !is_digit(s[k + 3]) ||
+		    (k + 4 < n && is_digit(s[k + 4])) || m + 3 >= 24)
+			return false;
+		memcpy(p + m, s + k + 1, 3);
+		m += 3;
+		k += 4;
+	}
+	/* a decimal part after the groups ("180,223.5") */
+	if (k + 1 < n && s[k] == '.' && is_digit(s[k + 1])) {
+		p[m++] = s[k++];
+		while (k < n && is_digit(s[k]) && m < 39)
+			p[m++] = s[k++], (*dec)++;
+	}
+	*i = k;
+	*pn = m;
+	return true;
+}
+
 /* Classify a token as a figure: "6618", "179.9", "540k", "1.1g", "+++++",
  * "+++", "15865us", "554ms". */
 static void value_kind(struct ptok *t)
@@ -107,14 +153,20 @@ static void value_kind(struct ptok *t)
 	if (i == 0 || i > 24)
 		return;
 	int dec = 0;
-	if (i + 1 < n && s[i] == '.' && is_digit(s[i + 1])) {
+	/* a figure retyped with thousands separators ("41,234") or a
+	 * decimal comma ("245,6"): its plain form in p */
+	char p[40];
+	size_t pn = 0;
+	if (i < n && s[i] == ',' && !comma_figure(s, n, &i, p, &pn, &dec))
+		return;
+	if (i + 1 < n && s[i] == '.' && is_digit(s[i + 1]) && !pn) {
 		i++;
 		while (i < n && is_digit(s[i]))
 			i++, dec++;
 	}
 	if (i >= 40)
 		return;
-	t->v = br_parse_decimal(s, i);
+	t->v = pn ? br_parse_decimal(p, pn) : br_parse_decimal(s, i);
 	t->decimals = dec;
 	if (i == n) {
 		t->kind = dec ? VK_DEC : VK_INT;
@@ -674,8 +726,22 @@ static void copy_tok(char *dst, size_t cap, const char *s, size_t n)
 {
 	if (n >= cap)
 		n = cap - 1;
-	memcpy(dst, s, n);
-	dst[n] = '\0';
+	if (!memchr(s, ',', n)) {
+		memcpy(dst, s, n);
+		dst[n] = '\0';
+		return;
+	}
+	/* a figure with commas (value_kind read it): as printed without
+	 * them, "41,234" as 41234 and "245,6" as 245.6 */
+	size_t m = 0;
+	for (size_t k = 0; k < n; k++) {
+		if (s[k] != ',')
+			dst[m++] = s[k];
+		else if (!(k + 3 < n && is_digit(s[k + 1]) && is_digit(s[k + 2]) && is_digit(s[k + 3]) &&
+			   (k + 4 == n || !is_digit(s[k + 4]))))
+			dst[m++] = '.';
+	}
+	dst[m] = '\0';
 }
 
 /* Turn a rate/CPU pair into a figure. Returns false when the tokens are not
