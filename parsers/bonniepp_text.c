@@ -1161,8 +1161,12 @@ static size_t read_tokens(struct pstate_all *ps, size_t i, const struct ptoks *t
 	size_t lines;
 	const struct ptok *slot[12];
 	bool assumed_f;
-	if (!tails && nv < 12 && collapsed(tk, cell))
-		return 0; /* a note after a row short of figures whose spacing is lost: no guess */
+	/* a note after a row short of figures whose spacing is lost: no
+	 * guess, unless its eight are a -f row's (the grid's own guess for a
+	 * collapsed row without a note: the note ends the line, so no wrap
+	 * took figures from it) */
+	if (!tails && nv < 12 && nv != 8 && collapsed(tk, cell))
+		return 0;
 	if (!place_figures(ps, i, tk, cell, create, tails, vals, &nv, &lines, slot, &assumed_f)) {
 		*looks = true;
 		*why = "its figures do not fit the six columns";
