@@ -139,10 +139,11 @@ static struct br_pattern re_column = BR_PATTERN_OPT(
 static struct br_pattern re_unit = BR_PATTERN_OPT(
 	"hdparm-unit", "(?<![a-z])([gmk])i?B\\s*/\\s*s(?:ec)?(?![a-z])", PCRE2_CASELESS);
 
-/* A rate as a poster's table writes it: "498.10", or with thousands
- * grouped by commas ("9,412", "17,919.84": exactly three digits a group,
- * so "9,41" is no rate); cell_rate() reads it. */
-#define CELL_NUM "(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)"
+/* A rate as a poster's table writes it: "498.10", with thousands grouped
+ * by commas ("9,412", "17,919.84": exactly three digits a group), or with
+ * a decimal comma ("1241,03", "9,41": one or two digits after it, which a
+ * group never has); cell_rate() reads it. */
+#define CELL_NUM "(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+,\\d{1,2}(?![\\d,.])|\\d+(?:\\.\\d+)?)"
 
 /* A table cell holding a rate: "498.10 MB/sec", "95.3", "17.9 GB/s", or
  * nothing ("-", "n/a", ""). 1 rate, 2 unit letter; no group: nothing. */
@@ -2785,6 +2786,27 @@ static const char *table_text(const struct br_line *l, size_t *n)
 	return s;
 }
 
+/* The one unit the lines right above a table's header at line i name (the
+ * sentence that brings it in: "the mean of three runs (MB/s):"), up to
+ * three lines back, none a line already read; 0 when they name none or two
+ * kinds ("MB/s, and kB/s for the old disk"). */
+static char intro_unit(struct hp *st, size_t i)
+{
+	char u = 0;
+	for (size_t k = i, back = 0; k-- > 0 && back < 3 && !br_parse_is_claimed(st->ctx, k); back++) {
+		const struct br_line *l = &st->doc->lines[k];
+		size_t ov[2 * 2];
+		for (size_t at = 0; l->len <= MAX_LINE && br_re_match(&re_unit, l->text, l->len, at, ov, 2) > 0;
+		     at = ov[1]) {
+			char c = (char)tolower((unsigned char)l->text[ov[2]]);
+			if (u && c != u)
+				return 0;
+			u = c;
+		}
+	}
+	return u;
+}
+
 /* A table header at line i: read its rows (they are consumed). False when
  * no row follows, the line is then read as anything else. */
 static bool table_at(struct hp *st, size_t i)
@@ -2798,6 +2820,8 @@ static bool table_at(struct hp *st, size_t i)
 	 * is in their unit */
 	if (!t.unit)
 		t.unit = timing_unit(st);
+	if (!t.unit)
+		t.unit = intro_unit(st, i);
 	size_t j = i + 1, rates = 0;
 	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
 		size_t rn;
