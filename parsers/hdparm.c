@@ -2787,14 +2787,17 @@ static const char *table_text(const struct br_line *l, size_t *n)
 }
 
 /* The one unit the lines right above a table's header at line i name (the
- * sentence that brings it in: "the mean of three runs (MB/s):"), up to
- * three lines back, none a line already read; 0 when they name none or two
- * kinds ("MB/s, and kB/s for the old disk"). */
+ * sentence that brings it in: "the mean of three runs (MB/s):", "hdparm
+ * -tT on each node, MB/sec:"), up to three lines back, none of hdparm's own
+ * figures ("MB in"); 0 when they name none or two kinds ("MB/s, and kB/s
+ * for the old disk"). */
 static char intro_unit(struct hp *st, size_t i)
 {
 	char u = 0;
-	for (size_t k = i, back = 0; k-- > 0 && back < 3 && !br_parse_is_claimed(st->ctx, k); back++) {
+	for (size_t k = i, back = 0; k-- > 0 && back < 3; back++) {
 		const struct br_line *l = &st->doc->lines[k];
+		if (has(l->text, l->len, "B in"))
+			return 0;
 		size_t ov[2 * 2];
 		for (size_t at = 0; l->len <= MAX_LINE && br_re_match(&re_unit, l->text, l->len, at, ov, 2) > 0;
 		     at = ov[1]) {
@@ -3202,6 +3205,8 @@ static bool transposed_at(struct hp *st, size_t i)
 	char hunit = unit_in(t.hs, t.hn);
 	if (!hunit && (has_ci(t.hs, t.hn, "timing") || has_ci(s, n, "timing")))
 		hunit = 'm';
+	if (!hunit)
+		hunit = intro_unit(st, t.h);
 	size_t made = 0;
 	for (size_t col = 1; col < t.ncol; col++)
 		made += column_record(st, &t, col, hunit);
@@ -3438,12 +3443,13 @@ static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, boo
  * or a row. */
 static bool hand_table(struct hp *st, size_t i, const char *s, size_t n, bool rate)
 {
-	if ((rate || has(s, n, "b/s")) && (memchr(s, '|', n) || memchr(s, '\t', n) || has_gap(s, n)) &&
+	bool kind = has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
+		    has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads");
+	/* a row by kind: its unit in the row, or above the table */
+	if ((rate || has(s, n, "b/s") || kind) && (memchr(s, '|', n) || memchr(s, '\t', n) || has_gap(s, n)) &&
 	    transposed_at(st, i))
 		return true;
-	return (has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
-		has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads") || has(s, n, "hdparm")) &&
-	       table_at(st, i);
+	return (kind || has(s, n, "hdparm")) && table_at(st, i);
 }
 
 /* Steps 8 to 10 of one_line: what hdparm writes around its timings: its
