@@ -3222,6 +3222,124 @@ static bool transposed_at(struct hp *st, size_t i)
 	return true;
 }
 
+/*
+ * A table a poster keeps of one kind of timing, a column per device and a
+ * row per day or run ("date  sda  sdb  sdc", then "2009-03-02  72.41
+ * 70.88  55.12"): the header's cells after the first are device names
+ * (re_prose_dev, each cell whole), the kind is the one the header or the
+ * lines right above it name ("hdparm -t", "buffered disk reads"), the unit
+ * the one they name (or the document's timing lines'). One record a cell:
+ * the device its host, the row's first cell its label.
+ */
+
+/* Is the cell c[0..cn) a device's name, whole ("sda", "/dev/nvme0n1")? */
+static bool device_cell(const char *c, size_t cn)
+{
+	size_t ov[2 * 2];
+	return cn >= 3 && cn <= NOTE_MAX && br_re_match(&re_prose_dev, c, cn, 0, ov, 2) > 0 && ov[0] == 0 &&
+	       ov[1] == cn;
+}
+
+/* The one kind the lines [from, to] name (re_column), false when they name
+ * none or two. */
+static bool one_kind(struct hp *st, size_t from, size_t to, enum kind *k)
+{
+	bool got = false;
+	for (size_t j = from; j <= to; j++) {
+		const struct br_line *l = &st->doc->lines[j];
+		size_t ov[2 * 4];
+		if (l->len > MAX_LINE)
+			return false;
+		for (size_t at = 0; br_re_match(&re_column, l->text, l->len, at, ov, 4) > 0; at = ov[1]) {
+			enum kind kk = column_kind(l->text, ov);
+			if (got && kk != *k)
+				return false;
+			*k = kk;
+			got = true;
+		}
+	}
+	return got;
+}
+
+/* Step of device_columns_at: the record of row r's cell col (device dev). */
+static void device_cell_record(struct hp *st, size_t i, size_t j, const struct tval *v, enum kind k,
+			       char unit, const char *dev, size_t dn, const char *name, size_t nn)
+{
+	struct br_record *rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, j, j);
+	cell_rate(rec, kind_metric[k], v->rate, v->rate_len, v->unit ? v->unit : unit);
+	char *host = br_strndup(dev, dn);
+	br_record_set_host(rec, host);
+	free(host);
+	give_version(st, rec, j);
+	char *own = nn ? br_strndup(name, nn) : NULL;
+	char *label = br_parse_label(st->ctx, i, own);
+	br_record_set_label(rec, label);
+	free(label);
+	free(own);
+	finished(st, rec);
+}
+
+/* The table by device (see above) whose header is line i; false when line
+ * i heads none. */
+static bool device_columns_at(struct hp *st, size_t i)
+{
+	size_t n;
+	const char *s = table_text(&st->doc->lines[i], &n);
+	char sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : has_gap(s, n) ? ' ' : 0;
+	const char *c;
+	size_t cn, ncol = 1;
+	if (!sep || n > TABLE_HEAD_MAX || !cell_at(s, n, sep, 0, &c, &cn) || device_cell(c, cn))
+		return false;
+	while (ncol < TCOLS && cell_at(s, n, sep, ncol, &c, &cn) && device_cell(c, cn))
+		ncol++;
+	if (ncol < 3 || cell_at(s, n, sep, ncol, &c, &cn))
+		return false;
+	enum kind k = K_BUFFERED;
+	size_t from = i >= 3 ? i - 3 : 0;
+	char unit = unit_in(s, n);
+	if (!unit)
+		unit = timing_unit(st);
+	if (!unit)
+		unit = intro_unit(st, i);
+	if (!unit || !one_kind(st, from, i, &k) || !(has_ci(s, n, "hdparm") || shows_hdparm(st, i)))
+		return false;
+	size_t j = i + 1, made = 0;
+	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
+		size_t rn;
+		const char *r = table_text(&st->doc->lines[j], &rn);
+		if (rn == 0 || rn > MAX_LINE)
+			break;
+		if (rule_line(r, rn))
+			continue;
+		struct tval v[TCOLS];
+		const char *name;
+		size_t nn;
+		bool ok = cell_at(r, rn, sep, 0, &name, &nn) && !cell_at(r, rn, sep, ncol, &c, &cn);
+		for (size_t col = 1; ok && col < ncol; col++)
+			ok = cell_at(r, rn, sep, col, &c, &cn) && cell_value(c, cn, sep, &v[col]);
+		if (!ok)
+			break;
+		for (size_t col = 1; col < ncol; col++) {
+			const char *dev;
+			size_t dn;
+			if (!v[col].present || !cell_at(s, n, sep, col, &dev, &dn))
+				continue;
+			device_cell_record(st, i, j, &v[col], k, unit, dev, dn, name, nn);
+			made++;
+		}
+	}
+	if (made == 0)
+		return false;
+	drop_pending(st);
+	set_open(st, NULL);
+	st->evidence = true;
+	st->in_block = false;
+	st->have_last = false;
+	br_parse_claim(st->ctx, i, j - 1, "table of hdparm rates by device, written by hand");
+	st->skip_to = j;
+	return true;
+}
+
 /* Step 0 of one_line: several lines of hdparm's run together (but
  * hdparm's labels without a figure may head the columns of a table), or a
  * line longer than any of hdparm's (prose); true when it was either.
@@ -3449,7 +3567,12 @@ static bool hand_table(struct hp *st, size_t i, const char *s, size_t n, bool ra
 	if ((rate || has(s, n, "b/s") || kind) && (memchr(s, '|', n) || memchr(s, '\t', n) || has_gap(s, n)) &&
 	    transposed_at(st, i))
 		return true;
-	return (kind || has(s, n, "hdparm")) && table_at(st, i);
+	if ((kind || has(s, n, "hdparm")) && table_at(st, i))
+		return true;
+	/* "date  sda  sdb": no digit but in the devices' names */
+	return !rate && (has(s, n, "sd") || has(s, n, "hd") || has(s, n, "nvme") || has(s, n, "md") ||
+			 has(s, n, "ad")) &&
+	       device_columns_at(st, i);
 }
 
 /* Steps 8 to 10 of one_line: what hdparm writes around its timings: its
@@ -3529,6 +3652,35 @@ static void one_line(struct hp *st, size_t i)
 	prose(st, s, n);
 }
 
+/* Is the word at s[w..n) (up to a blank or '|', after one) a device's
+ * name whole (device_cell)? */
+static bool device_word(const char *s, size_t w, size_t n)
+{
+	if (w == 0 || !strchr(" \t|", s[w - 1]))
+		return false;
+	size_t e = w;
+	while (e < n && !strchr(" \t|", s[e]))
+		e++;
+	return device_cell(s + w, e - w);
+}
+
+/* Could s[0..n) head a table by device ("date  sda  sdb  sdc",
+ * device_columns_at)? Two words or more that are disks' names ("sda",
+ * "hdc", "md0", "vdb", "/dev/sdb", "nvme0n1"), each found by its second
+ * byte: one pass over the line's 'd' bytes (and its 'v's for "nvme"). */
+static bool device_heads(const char *s, size_t n)
+{
+	int heads = 0;
+	const char *end = s + n;
+	for (const char *p = memchr(s, 'd', n); p && heads < 2;
+	     p = p + 1 < end ? memchr(p + 1, 'd', (size_t)(end - p - 1)) : NULL)
+		heads += p > s && strchr("shmv/", p[-1]) && device_word(s, (size_t)(p - 1 - s), n);
+	for (const char *p = memchr(s, 'v', n); p && heads < 2;
+	     p = p + 1 < end ? memchr(p + 1, 'v', (size_t)(end - p - 1)) : NULL)
+		heads += p > s && p[-1] == 'n' && device_word(s, (size_t)(p - 1 - s), n);
+	return heads >= 2;
+}
+
 /* The line a run of hdparm output can hinge on: a timing label, figures
  * (at the start or the end of the line), a hand-written rate. Everything
  * else (headers, prompts, stderr) matters only near such a line. O(1) but
@@ -3557,6 +3709,8 @@ static bool candidate(const char *s, size_t n)
 	/* a table's header; each word looked for by a letter rarer in prose
 	 * than its first */
 	if (br_has_at(s, n, "ached", 5, 1) || br_has_at(s, n, "uffered", 7, 1))
+		return true;
+	if (n <= TABLE_HEAD_MAX && device_heads(s, n))
 		return true;
 	while (n > 4 && (s[n - 1] == '|' || s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--; /* a table row's last cell */
