@@ -139,11 +139,14 @@ static struct br_pattern re_column = BR_PATTERN_OPT(
 static struct br_pattern re_unit = BR_PATTERN_OPT(
 	"hdparm-unit", "(?<![a-z])([gmk])i?B\\s*/\\s*s(?:ec)?(?![a-z])", PCRE2_CASELESS);
 
-/* A rate as a poster's table writes it: "498.10", with thousands grouped
- * by commas ("9,412", "17,919.84": exactly three digits a group), or with
- * a decimal comma ("1241,03", "9,41": one or two digits after it, which a
- * group never has); cell_rate() reads it. */
-#define CELL_NUM "(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+,\\d{1,2}(?![\\d,.])|\\d+(?:\\.\\d+)?)"
+/* A rate as a poster's table writes it: "498.10", or with thousands
+ * grouped by commas ("9,412", "17,919.84": exactly three digits a group,
+ * so "9,41" is no rate); cell_rate() reads it. */
+#define CELL_NUM "(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)"
+
+/* The same in a table whose figures have a decimal comma ("1241,03",
+ * "98,5": table_commas) and so no point and no thousands group. */
+#define CELL_NUM_DC "(\\d+,\\d{1,2}|\\d+)"
 
 /* A table cell holding a rate: "498.10 MB/sec", "95.3", "17.9 GB/s", or
  * nothing ("-", "n/a", ""). 1 rate, 2 unit letter; no group: nothing. */
@@ -165,6 +168,16 @@ static struct br_pattern re_cell_dc = BR_PATTERN_OPT(
 static struct br_pattern re_cell_last = BR_PATTERN_OPT(
 	"hdparm-cell-last",
 	"(?:^|\\s)(?:" CELL_NUM "\\s*(?:([gmk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)\\s*$",
+	PCRE2_CASELESS);
+
+/* re_cell and re_cell_last in a table of decimal commas (table_commas). */
+static struct br_pattern re_cell_comma = BR_PATTERN_OPT(
+	"hdparm-cell-comma",
+	"^\\s*(?:" CELL_NUM_DC "\\s*(?:([gmk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)?\\s*$",
+	PCRE2_CASELESS);
+static struct br_pattern re_cell_last_comma = BR_PATTERN_OPT(
+	"hdparm-cell-last-comma",
+	"(?:^|\\s)(?:" CELL_NUM_DC "\\s*(?:([gmk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)\\s*$",
 	PCRE2_CASELESS);
 
 /* A shell prompt running hdparm with options or a device; group 1 the arguments. */
@@ -2375,6 +2388,7 @@ struct table {
 	struct tcol col[4];
 	size_t name_cell; /* (size_t)-1: none */
 	char unit;   /* from the header line */
+	bool dc;     /* its figures have a decimal comma (table_commas) */
 };
 
 /* The kind a re_column match names: hdparm's -T, its -t, or the words. */
@@ -2610,7 +2624,7 @@ struct tval {
 
 /* One cell's rate, or nothing; false: the cell is not a rate at all. sep:
  * the table's separator (';': its figures may have a decimal comma). */
-static bool cell_value(const char *c, size_t cn, char sep, struct tval *v)
+static bool cell_value(const char *c, size_t cn, char sep, bool dc, struct tval *v)
 {
 	size_t ov[2 * 5];
 	memset(v, 0, sizeof *v);
@@ -2625,7 +2639,7 @@ static bool cell_value(const char *c, size_t cn, char sep, struct tval *v)
 		v->unit = (char)tolower((unsigned char)c[ov[8]]);
 		return true;
 	}
-	if (br_re_match(sep == ';' ? &re_cell_dc : &re_cell, c, cn, 0, ov, 3) <= 0)
+	if (br_re_match(sep == ';' ? &re_cell_dc : dc ? &re_cell_comma : &re_cell, c, cn, 0, ov, 3) <= 0)
 		return false;
 	if (ov[2] != (size_t)-1) {
 		v->present = true;
@@ -2651,7 +2665,7 @@ static bool table_row(const struct table *t, const char *s, size_t n, struct tva
 			size_t xn;
 			if (!cell_at(s, n, t->sep, t->col[c].cell, &x, &xn))
 				memset(&v[c], 0, sizeof v[c]); /* a row cut short */
-			else if (!cell_value(x, xn, t->sep, &v[c]))
+			else if (!cell_value(x, xn, t->sep, t->dc, &v[c]))
 				return false;
 		}
 		if (t->name_cell != (size_t)-1)
@@ -2661,7 +2675,7 @@ static bool table_row(const struct table *t, const char *s, size_t n, struct tva
 		if (has(s, n, "MB in"))
 			return false; /* hdparm's own figures: not a row of rates */
 		for (size_t c = t->ncol; c-- > 0;) {
-			if (br_re_match(&re_cell_last, s, end, 0, ov, 3) <= 0)
+			if (br_re_match(t->dc ? &re_cell_last_comma : &re_cell_last, s, end, 0, ov, 3) <= 0)
 				return false;
 			memset(&v[c], 0, sizeof v[c]);
 			if (ov[2] != (size_t)-1) {
@@ -2786,6 +2800,33 @@ static const char *table_text(const struct br_line *l, size_t *n)
 	return s;
 }
 
+/* Do the figures of the table whose rows start at line i have a decimal
+ * comma ("1241,03", "98,5")? Only when one has, and none of the rows up to
+ * the next blank line has a decimal point or a thousands group ("1,402.5",
+ * "9,412"): there "9,41" is a typing slip, not a figure. */
+static bool table_commas(struct hp *st, size_t i)
+{
+	bool comma = false;
+	for (size_t j = i, rows = 0; j < st->doc->nlines && rows < 64; j++, rows++) {
+		const struct br_line *l = &st->doc->lines[j];
+		const char *x = l->text;
+		size_t n = l->len;
+		if (br_is_blank(x, n))
+			break;
+		for (size_t k = 1; k + 1 < n; k++) {
+			if (!is_digit(x[k - 1]) || !is_digit(x[k + 1]))
+				continue;
+			size_t d = k + 1;
+			while (d < n && is_digit(x[d]))
+				d++;
+			if (x[k] == '.' || (x[k] == ',' && d - k - 1 == 3))
+				return false;
+			comma |= x[k] == ',' && d - k - 1 <= 2;
+		}
+	}
+	return comma;
+}
+
 /* The one unit the lines right above a table's header at line i name (the
  * sentence that brings it in: "the mean of three runs (MB/s):", "hdparm
  * -tT on each node, MB/sec:"), up to three lines back, none of hdparm's own
@@ -2801,6 +2842,11 @@ static char intro_unit(struct hp *st, size_t i)
 		size_t ov[2 * 2];
 		for (size_t at = 0; l->len <= MAX_LINE && br_re_match(&re_unit, l->text, l->len, at, ov, 2) > 0;
 		     at = ov[1]) {
+			size_t b = ov[0];
+			while (b && (l->text[b - 1] == ' ' || l->text[b - 1] == '\t'))
+				b--;
+			if (b && is_digit(l->text[b - 1]))
+				continue; /* a figure's unit ("1 MB/s"), not the table's */
 			char c = (char)tolower((unsigned char)l->text[ov[2]]);
 			if (u && c != u)
 				return 0;
@@ -2825,6 +2871,7 @@ static bool table_at(struct hp *st, size_t i)
 		t.unit = timing_unit(st);
 	if (!t.unit)
 		t.unit = intro_unit(st, i);
+	t.dc = table_commas(st, i + 1);
 	size_t j = i + 1, rates = 0;
 	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
 		size_t rn;
@@ -3067,6 +3114,7 @@ struct transposed {
 	struct tval v[4][TCOLS];
 	enum kind kinds[4];
 	char kunit[4];
+	bool dc;             /* its figures have a decimal comma (table_commas) */
 };
 
 /* Step of transposed_at: the names row above line i (rules skipped) into
@@ -3127,7 +3175,7 @@ static void kind_rows(struct hp *st, size_t i, struct transposed *t)
 			if (!cell_at(r, rn, t->sep, col, &x, &xn))
 				memset(&t->v[rows][col], 0, sizeof t->v[rows][col]);
 			else
-				ok = cell_value(x, xn, t->sep, &t->v[rows][col]);
+				ok = cell_value(x, xn, t->sep, t->dc, &t->v[rows][col]);
 		}
 		if (!ok)
 			break;
@@ -3199,6 +3247,7 @@ static bool transposed_at(struct hp *st, size_t i)
 		return false;
 	if (!names_row(st, i, &t))
 		return false;
+	t.dc = table_commas(st, i);
 	kind_rows(st, i, &t);
 	if (t.rows == 0)
 		return false;
@@ -3303,6 +3352,7 @@ static bool device_columns_at(struct hp *st, size_t i)
 		unit = intro_unit(st, i);
 	if (!unit || !one_kind(st, from, i, &k) || !(has_ci(s, n, "hdparm") || shows_hdparm(st, i)))
 		return false;
+	bool dc = table_commas(st, i + 1);
 	size_t j = i + 1, made = 0;
 	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
 		size_t rn;
@@ -3316,7 +3366,7 @@ static bool device_columns_at(struct hp *st, size_t i)
 		size_t nn;
 		bool ok = cell_at(r, rn, sep, 0, &name, &nn) && !cell_at(r, rn, sep, ncol, &c, &cn);
 		for (size_t col = 1; ok && col < ncol; col++)
-			ok = cell_at(r, rn, sep, col, &c, &cn) && cell_value(c, cn, sep, &v[col]);
+			ok = cell_at(r, rn, sep, col, &c, &cn) && cell_value(c, cn, sep, dc, &v[col]);
 		if (!ok)
 			break;
 		for (size_t col = 1; col < ncol; col++) {
