@@ -726,13 +726,17 @@ static void copy_tok(char *dst, size_t cap, const char *s, size_t n)
 {
 	if (n >= cap)
 		n = cap - 1;
-	if (!memchr(s, ',', n)) {
-		memcpy(dst, s, n);
-		dst[n] = '\0';
-		return;
-	}
-	/* a figure with commas (value_kind read it): as printed without
-	 * them, "41,234" as 41234 and "245,6" as 245.6 */
+	memcpy(dst, s, n);
+	dst[n] = '\0';
+}
+
+/* A figure's token as printed (copy_tok), a figure retyped with commas
+ * (value_kind read it) without them: "41,234" as 41234, "245,6" as
+ * 245.6. */
+static void copy_fig(char *dst, size_t cap, const char *s, size_t n)
+{
+	if (n >= cap)
+		n = cap - 1;
 	size_t m = 0;
 	for (size_t k = 0; k < n; k++) {
 		if (s[k] != ',')
@@ -756,7 +760,7 @@ static bool set_pair(struct pval *pv, const struct ptok *rate, const struct ptok
 	pv->present = true;
 	pv->kind = rate->kind;
 	pv->marked = rate->marked || cpu->marked;
-	copy_tok(pv->raw, sizeof pv->raw, rate->s, rate->n);
+	copy_fig(pv->raw, sizeof pv->raw, rate->s, rate->n);
 	double step = pow(10, -rate->decimals), scale = 1;
 	if (rate->kind == VK_SUF)
 		scale = rate->suffix == 'm' ? 1024 : rate->suffix == 'g' ? 1048576 : 1;
@@ -1231,7 +1235,7 @@ static bool glued_latency(struct pstate_all *ps, const struct ptoks *tk, int not
 		dst[k].kind = VK_LAT;
 		dst[k].v = t->v * scale;
 		dst[k].res = scale;
-		copy_tok(dst[k].raw, sizeof dst[k].raw, t->s, t->n);
+		copy_fig(dst[k].raw, sizeof dst[k].raw, t->s, t->n);
 	}
 	if (create)
 		ps->run.cr_lat = true;
@@ -1356,7 +1360,7 @@ static size_t read_latency(struct pstate_all *ps, size_t i, bool create)
 		dst[k].kind = VK_LAT;
 		dst[k].v = slot[k]->v * scale;
 		dst[k].res = scale;
-		copy_tok(dst[k].raw, sizeof dst[k].raw, slot[k]->s, slot[k]->n);
+		copy_fig(dst[k].raw, sizeof dst[k].raw, slot[k]->s, slot[k]->n);
 	}
 	if (create)
 		ps->run.cr_lat = true;
