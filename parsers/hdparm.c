@@ -3328,6 +3328,16 @@ static void device_cell_record(struct hp *st, size_t i, size_t j, const struct t
 	finished(st, rec);
 }
 
+/* Has s[0..n) a cell k or after it, an empty last cell aside ("| a | b |")? */
+static bool cells_after(const char *s, size_t n, char sep, size_t k)
+{
+	const char *c;
+	size_t cn;
+	if (!cell_at(s, n, sep, k, &c, &cn))
+		return false;
+	return cn > 0 || cell_at(s, n, sep, k + 1, &c, &cn);
+}
+
 /* The table by device (see above) whose header is line i; false when line
  * i heads none. */
 static bool device_columns_at(struct hp *st, size_t i)
@@ -3339,9 +3349,10 @@ static bool device_columns_at(struct hp *st, size_t i)
 	size_t cn, ncol = 1;
 	if (!sep || n > TABLE_HEAD_MAX || !cell_at(s, n, sep, 0, &c, &cn) || device_cell(c, cn))
 		return false;
+
 	while (ncol < TCOLS && cell_at(s, n, sep, ncol, &c, &cn) && device_cell(c, cn))
 		ncol++;
-	if (ncol < 3 || cell_at(s, n, sep, ncol, &c, &cn))
+	if (ncol < 3 || cells_after(s, n, sep, ncol))
 		return false;
 	enum kind k = K_BUFFERED;
 	size_t from = i >= 3 ? i - 3 : 0;
@@ -3364,7 +3375,7 @@ static bool device_columns_at(struct hp *st, size_t i)
 		struct tval v[TCOLS];
 		const char *name;
 		size_t nn;
-		bool ok = cell_at(r, rn, sep, 0, &name, &nn) && !cell_at(r, rn, sep, ncol, &c, &cn);
+		bool ok = cell_at(r, rn, sep, 0, &name, &nn) && !cells_after(r, rn, sep, ncol);
 		for (size_t col = 1; ok && col < ncol; col++)
 			ok = cell_at(r, rn, sep, col, &c, &cn) && cell_value(c, cn, sep, dc, &v[col]);
 		if (!ok)

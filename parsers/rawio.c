@@ -113,9 +113,51 @@ static bool rule_line(const char *s, size_t n)
 	return dash;
 }
 
+/* Where the figure t has a comma, what it is: thousands separators when
+ * every group after one has three digits and the first at most three
+ * ("20,659.3", "1,261"), a decimal comma when one or two digits end it and
+ * there is no point ("3336,9": a group never has fewer than three). False:
+ * neither, the token is a word. */
+static bool classify_commas(struct token *t)
+{
+	const char *s = t->s;
+	size_t n = t->n, c = (size_t)((const char *)memchr(s, ',', n) - s);
+	size_t d = c + 1;
+	while (d < n && s[d] >= '0' && s[d] <= '9')
+		d++;
+	if (c > 0 && d == n && n - c - 1 >= 1 && n - c - 1 <= 2) {
+		for (size_t k = 0; k < c; k++)
+			if (s[k] < '0' || s[k] > '9')
+				return false;
+		t->num = t->dec = true;
+		return true;
+	}
+	if (c == 0 || c > 3)
+		return false;
+	size_t k = 0;
+	for (; k < n && s[k] != '.'; k++) {
+		bool comma = k >= c && (k - c) % 4 == 0;
+		if (comma ? s[k] != ',' : (s[k] < '0' || s[k] > '9'))
+			return false;
+	}
+	if ((k - c) % 4 != 0)
+		return false; /* the last group is short */
+	size_t after = 0;
+	for (size_t j = k + 1; j < n; j++, after++)
+		if (s[j] < '0' || s[j] > '9')
+			return false;
+	t->num = k == n || after > 0;
+	t->dec = k < n;
+	return true;
+}
+
 static void classify(struct token *t)
 {
 	size_t digits = 0, dots = 0, after = 0;
+	if (memchr(t->s, ',', t->n)) {
+		classify_commas(t);
+		return;
+	}
 	for (size_t i = 0; i < t->n; i++) {
 		if (t->s[i] >= '0' && t->s[i] <= '9') {
 			digits++;
@@ -242,7 +284,15 @@ static double kib_per_sec(const char *s, size_t n)
 static void set_figure(struct br_record *r, enum br_metric_id id, const struct token *t, bool rate)
 {
 	char *raw = br_strndup(t->s, t->n);
-	double v = rate ? kib_per_sec(t->s, t->n) : strtod(raw, NULL);
+	/* a figure with commas (classify_commas) as plain digits and a point */
+	size_t m = 0;
+	for (size_t k = 0; k < t->n; k++)
+		if (t->s[k] != ',')
+			raw[m++] = t->s[k];
+		else if (!memchr(t->s, '.', t->n) && t->n - k - 1 <= 2)
+			raw[m++] = '.';
+	raw[m] = '\0';
+	double v = rate ? kib_per_sec(raw, m) : strtod(raw, NULL);
 	struct br_value *bv = br_record_set(r, id, v, raw);
 	bv->marked = t->marked;
 	free(raw);

@@ -393,6 +393,27 @@ static void captions_below_tables(void **state)
 	done(&r);
 }
 
+/* Rows retyped with thousands separators ("20,659.3", "1,261") or with a
+ * decimal comma ("3336,9"): read, their printed form plain; a comma that
+ * is neither ("33,36.9") is a word, and the row is not read. */
+static void comma_figures(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "           Random read      Sequential read    Random write     Sequential write\n"
+		"ID         K/sec   /sec     K/sec     /sec     K/sec   /sec     K/sec     /sec\n"
+		"stripe4    3,336.9  207     20,659.3  1,261    2,240.7  139     16,862.8  1,029\n"
+		"mirror2    3534,5   218     11908,9    727     1151,2    71      7739,2    472\n"
+		"bad        33,36.9  218     11908.9    727     1151.2    71      7739.2    472\n");
+	assert_int_equal(r.n, 2);
+	rate(rec(&r, 0), BR_M_seq_read, "20659.3", false);
+	ops(rec(&r, 0), BR_M_seq_read_ops, 1261, false);
+	ops(rec(&r, 0), BR_M_seq_write_ops, 1029, false);
+	rate(rec(&r, 1), BR_M_random_read, "3534.5", false);
+	rate(rec(&r, 1), BR_M_seq_write, "7739.2", false);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -411,6 +432,7 @@ int main(void)
 		cmocka_unit_test(note_after_row),
 		cmocka_unit_test(table_across_page_break),
 		cmocka_unit_test(captions_below_tables),
+		cmocka_unit_test(comma_figures),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
