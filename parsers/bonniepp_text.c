@@ -2490,6 +2490,22 @@ static const char *hand_line(const struct br_doc *doc, const struct br_line *l, 
 	return p + a;
 }
 
+/* The figure of a header cell that names a test but not its direction
+ * ("Per Chr", "Block", as bonnie++'s own header has them under "Sequential
+ * Output" and "Sequential Input"): its place in bonnie++'s order tells,
+ * output before the rewrite column or the same test's first column, input
+ * after. -1: the cell names neither. */
+static int hand_in_order(const struct htable *t, size_t j, const char *s, size_t n)
+{
+	bool chr = hand_has(s, n, "chr") || hand_has(s, n, "char");
+	if (!chr && !hand_has_word(s, n, "block"))
+		return -1;
+	bool after = false;
+	for (size_t d = 0; d < j; d++)
+		after = after || t->col[d].id == BR_M_rewrite || t->col[d].id == (chr ? BR_M_putc : BR_M_put_block);
+	return chr ? (after ? BR_M_getc : BR_M_putc) : (after ? BR_M_get_block : BR_M_put_block);
+}
+
 /* Is line s[0..n) a header of a hand table? Fills t. */
 static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 {
@@ -2513,6 +2529,8 @@ static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 			h->id = -1;
 			continue;
 		}
+		if (h->id == -1 && cn[j] && cn[j] <= 40)
+			h->id = hand_in_order(t, j, c[j], cn[j]);
 		if (cpu) {
 			/* the CPU of the figure it names, else of the one before */
 			h->cpu = true;
@@ -2596,12 +2614,17 @@ static void hand_value(const char *c, size_t n, struct hval *v)
 			break;
 	}
 	int dec = 0;
-	if (m && i + 1 < n && c[i] == '.' && is_digit(c[i + 1])) {
-		num[m++] = c[i++];
+	/* a decimal comma ("245,6", "97,35"): one or two digits after it,
+	 * which a thousands group never has */
+	bool comma = m && i + 1 < n && c[i] == ',' && is_digit(c[i + 1]) &&
+		     (i + 2 == n || !is_digit(c[i + 2]) || i + 3 == n || !is_digit(c[i + 3]));
+	if (m && i + 1 < n && (c[i] == '.' || comma) && is_digit(c[i + 1])) {
+		num[m++] = '.';
+		i++;
 		while (i < n && is_digit(c[i]) && m + 1 < sizeof num)
 			num[m++] = c[i++], dec++;
 	}
-	if (!m || m > 15 || (i < n && is_digit(c[i]))) {
+	if (!m || m > 15 || (i < n && (is_digit(c[i]) || c[i] == ',' || c[i] == '.'))) {
 		v->kind = HV_BAD;
 		return;
 	}

@@ -1777,6 +1777,29 @@ static void collapsed_f_row_with_note(void **state)
 	done(&r);
 }
 
+/* A hand table whose columns name the tests but not their direction
+ * ("PerChr", "Block" twice, as under bonnie++'s own "Sequential Output" and
+ * "Sequential Input"): output before the rewrite column, input after; a
+ * cell with a decimal comma ("245,6") is read. */
+static void hand_table_order_and_decimal_comma(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ 1.03:\n"
+		"\n"
+		"| Machine | Size | PerChr K/s | %CP | Block K/s | %CP | Rewrite K/s | %CP | PerChr K/s | %CP | Block K/s | %CP | Seeks /s | %CP |\n"
+		"|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+		"| fs-alt | 4G | 45123 | 97 | 61234 | 22 | 24512 | 8 | 41234 | 88 | 70123 | 9 | 245,6 | 0 |\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_putc, 45123, 97);
+	assert_fig(&r, 0, BR_M_put_block, 61234, 22);
+	assert_fig(&r, 0, BR_M_getc, 41234, 88);
+	assert_fig(&r, 0, BR_M_get_block, 70123, 9);
+	assert_fig(&r, 0, BR_M_seeks, 245.6, 0);
+	assert_string_equal(fig(&r, 0, BR_M_seeks).raw, "245.6");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1826,6 +1849,7 @@ int main(void)
 		cmocka_unit_test(stray_row_needs_a_table_above),
 		cmocka_unit_test(comma_figures),
 		cmocka_unit_test(collapsed_f_row_with_note),
+		cmocka_unit_test(hand_table_order_and_decimal_comma),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
