@@ -3361,7 +3361,8 @@ static bool device_columns_at(struct hp *st, size_t i)
 		unit = timing_unit(st);
 	if (!unit)
 		unit = intro_unit(st, i);
-	if (!unit || !one_kind(st, from, i, &k) || !(has_ci(s, n, "hdparm") || shows_hdparm(st, i)))
+	/* without a unit above, each cell must name its own ("170.1 MB/s") */
+	if (!one_kind(st, from, i, &k) || !(has_ci(s, n, "hdparm") || shows_hdparm(st, i)))
 		return false;
 	bool dc = table_commas(st, i + 1);
 	size_t j = i + 1, made = 0;
@@ -3383,7 +3384,7 @@ static bool device_columns_at(struct hp *st, size_t i)
 		for (size_t col = 1; col < ncol; col++) {
 			const char *dev;
 			size_t dn;
-			if (!v[col].present || !cell_at(s, n, sep, col, &dev, &dn))
+			if (!v[col].present || !(v[col].unit || unit) || !cell_at(s, n, sep, col, &dev, &dn))
 				continue;
 			device_cell_record(st, i, j, &v[col], k, unit, dev, dn, name, nn);
 			made++;

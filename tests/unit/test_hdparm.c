@@ -1883,6 +1883,15 @@ static void table_by_device(void **state)
 	one_figure(rec(&r, 3), BR_M_buffered_read, 41.03 * 1024, "41.03");
 	done(&r);
 
+	/* no unit above, each cell its own */
+	run(&r, "Buffered disk reads (hdparm -t), one run a week:\n"
+		"week   /dev/sda     /dev/sdb\n"
+		"w01    170.1 MB/s   31.6 MB/s\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdb");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 31.6 * 1024, "31.6");
+	done(&r);
+
 	/* no kind named above: no guess */
 	run(&r, "hdparm on every disk (MB/sec):\n"
 		"date        sda     sdb\n"
