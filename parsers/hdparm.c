@@ -2413,13 +2413,14 @@ static bool has_gap(const char *s, size_t n)
 
 /* Cell k of s[0..n) between separators ('|', or the TABs decode puts
  * between an HTML row's cells: other TABs are expanded; ' ': a gap of two
- * blanks or more, the columns of a table aligned with spaces). */
+ * blanks or more, the columns of a table aligned with spaces; '1': one
+ * blank or more, a table whose spacing was lost, one word a cell). */
 static bool cell_at(const char *s, size_t n, char sep, size_t k, const char **c, size_t *cn)
 {
 	size_t a = 0, idx = 0;
 	for (;;) {
 		size_t b = a;
-		while (b < n && !(s[b] == sep && (sep != ' ' || (b + 1 < n && s[b + 1] == ' '))))
+		while (b < n && !(sep == '1' ? s[b] == ' ' : s[b] == sep && (sep != ' ' || (b + 1 < n && s[b + 1] == ' '))))
 			b++;
 		if (idx == k) {
 			*c = s + a;
@@ -2435,7 +2436,7 @@ static bool cell_at(const char *s, size_t n, char sep, size_t k, const char **c,
 		if (b >= n)
 			return false;
 		a = b + 1;
-		while (sep == ' ' && a < n && s[a] == ' ')
+		while ((sep == ' ' || sep == '1') && a < n && s[a] == ' ')
 			a++;
 		idx++;
 	}
@@ -3344,7 +3345,8 @@ static bool device_columns_at(struct hp *st, size_t i)
 {
 	size_t n;
 	const char *s = table_text(&st->doc->lines[i], &n);
-	char sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : has_gap(s, n) ? ' ' : 0;
+	/* '1': the spacing lost, a cell each word (cell_at) */
+	char sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : has_gap(s, n) ? ' ' : '1';
 	const char *c;
 	size_t cn, ncol = 1;
 	if (!sep || n > TABLE_HEAD_MAX || !cell_at(s, n, sep, 0, &c, &cn) || device_cell(c, cn))

@@ -1883,6 +1883,15 @@ static void table_by_device(void **state)
 	one_figure(rec(&r, 3), BR_M_buffered_read, 41.03 * 1024, "41.03");
 	done(&r);
 
+	/* the spacing lost: a cell each word */
+	run(&r, "Each Monday I run hdparm -t on every disk (MB/sec):\n"
+		"date sda sdb\n"
+		"2009-03-02 72.41 70.88\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "sdb");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 70.88 * 1024, "70.88");
+	done(&r);
+
 	/* no unit above, each cell its own */
 	run(&r, "Buffered disk reads (hdparm -t), one run a week:\n"
 		"week   /dev/sda     /dev/sdb\n"
