@@ -3621,6 +3621,45 @@ static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, boo
 	       prompt_line(st, i, s, n);
 }
 
+/* Is the word at s[w..n) (up to a blank or '|', after one) a device's
+ * name whole (device_cell)? */
+static bool device_word(const char *s, size_t w, size_t n)
+{
+	if (w == 0 || !strchr(" \t|", s[w - 1]))
+		return false;
+	size_t e = w;
+	while (e < n && s[e] != ' ' && s[e] != '\t' && s[e] != '|' && e - w <= 24)
+		e++;
+	/* a word of prose ("sdram,", "hdparm") seldom ends as a disk's
+	 * name does, in a letter or a digit, within 24 bytes */
+	if (e - w > 24 || e - w < 3 || !isalnum((unsigned char)s[e - 1]) || memchr(s + w, '.', e - w))
+		return false;
+	return device_cell(s + w, e - w);
+}
+
+/* Could s[0..n) head a table by device ("date  sda  sdb  sdc",
+ * device_columns_at)? Two words or more that are disks' names ("sda",
+ * "hdc", "md0", "vdb", "/dev/sdb", "nvme0n1"), each found by its second
+ * byte: one pass over the line's 'd' bytes (and its 'v's for "nvme"). */
+static bool device_heads(const char *s, size_t n)
+{
+	int heads = 0;
+	const char *end = s + n;
+	for (const char *p = memchr(s, 'd', n); p && heads < 2;
+	     p = p + 1 < end ? memchr(p + 1, 'd', (size_t)(end - p - 1)) : NULL) {
+		if (p - s < 2 || !(p[-2] == ' ' || p[-2] == '\t' || p[-2] == '|'))
+			continue; /* the word's second byte only */
+		char c = p[-1];
+		heads += (c == 's' || c == 'h' || c == 'm' || c == 'v' || c == '/') &&
+			 device_word(s, (size_t)(p - 1 - s), n);
+	}
+	if (heads < 2 && br_has(s, n, "nvme", 4))
+		for (const char *p = memchr(s, 'v', n); p && heads < 2;
+		     p = p + 1 < end ? memchr(p + 1, 'v', (size_t)(end - p - 1)) : NULL)
+			heads += p > s && p[-1] == 'n' && device_word(s, (size_t)(p - 1 - s), n);
+	return heads >= 2;
+}
+
 /* Step 5 of one_line: a table of rates written by hand, a column per kind
  * or a row. */
 static bool hand_table(struct hp *st, size_t i, const char *s, size_t n, bool rate)
@@ -3634,9 +3673,7 @@ static bool hand_table(struct hp *st, size_t i, const char *s, size_t n, bool ra
 	if ((kind || has(s, n, "hdparm")) && table_at(st, i))
 		return true;
 	/* "date  sda  sdb": no digit but in the devices' names */
-	return !rate && (has(s, n, "sd") || has(s, n, "hd") || has(s, n, "nvme") || has(s, n, "md") ||
-			 has(s, n, "ad")) &&
-	       device_columns_at(st, i);
+	return !rate && n <= TABLE_HEAD_MAX && device_heads(s, n) && device_columns_at(st, i);
 }
 
 /* Steps 8 to 10 of one_line: what hdparm writes around its timings: its
@@ -3714,35 +3751,6 @@ static void one_line(struct hp *st, size_t i)
 	if (device_note(st, i, s, n) || name_below(st, i, s, n))
 		return;
 	prose(st, s, n);
-}
-
-/* Is the word at s[w..n) (up to a blank or '|', after one) a device's
- * name whole (device_cell)? */
-static bool device_word(const char *s, size_t w, size_t n)
-{
-	if (w == 0 || !strchr(" \t|", s[w - 1]))
-		return false;
-	size_t e = w;
-	while (e < n && !strchr(" \t|", s[e]))
-		e++;
-	return device_cell(s + w, e - w);
-}
-
-/* Could s[0..n) head a table by device ("date  sda  sdb  sdc",
- * device_columns_at)? Two words or more that are disks' names ("sda",
- * "hdc", "md0", "vdb", "/dev/sdb", "nvme0n1"), each found by its second
- * byte: one pass over the line's 'd' bytes (and its 'v's for "nvme"). */
-static bool device_heads(const char *s, size_t n)
-{
-	int heads = 0;
-	const char *end = s + n;
-	for (const char *p = memchr(s, 'd', n); p && heads < 2;
-	     p = p + 1 < end ? memchr(p + 1, 'd', (size_t)(end - p - 1)) : NULL)
-		heads += p > s && strchr("shmv/", p[-1]) && device_word(s, (size_t)(p - 1 - s), n);
-	for (const char *p = memchr(s, 'v', n); p && heads < 2;
-	     p = p + 1 < end ? memchr(p + 1, 'v', (size_t)(end - p - 1)) : NULL)
-		heads += p > s && p[-1] == 'n' && device_word(s, (size_t)(p - 1 - s), n);
-	return heads >= 2;
 }
 
 /* The line a run of hdparm output can hinge on: a timing label, figures

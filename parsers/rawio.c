@@ -684,8 +684,10 @@ static size_t parse(struct br_parse_ctx *ctx)
 	int rawio = -1;
 	for (size_t i = 0; i < doc->nlines;) {
 		const struct br_line *l = &doc->lines[i];
+		if (rawio == 0)
+			break;
 		if (br_parse_is_claimed(ctx, i) || !br_has(l->text, l->len, "/s", 2) ||
-		    (rawio < 0 && (rawio = names_rawio(doc)) == 0) || rawio == 0) {
+		    (rawio < 0 && (rawio = names_rawio(doc)) == 0)) {
 			i++;
 			continue;
 		}
