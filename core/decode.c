@@ -334,6 +334,8 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 		f->bits |= F_FENCE;
 	if (s[i] == 'b' || (s[i] == '|' && i < 4))
 		block_facts(s, n, i, f);
+	else if (s[i] == '|' && i + 1 < n && s[i + 1] == '-')
+		block_facts(s, n, i, f); /* a MediaWiki row "|-" indented as code */
 	else if (q > i && q < n && q < 16 && s[q] == '|')
 		block_facts(s, n, q, f); /* a table quoted in a reply */
 	if (i < 4) {

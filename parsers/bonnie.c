@@ -83,6 +83,60 @@ static size_t star_at(const char *s, size_t j, size_t b)
 	return j + 1 < b && s[j] == '\\' && s[j + 1] == '*' ? 2 : 0;
 }
 
+/* The end of a figure retyped with commas whose digits s[d0..j) stop at
+ * the comma s[j]: a decimal comma when one or two digits end it ("97,3",
+ * "110,55": a grouping never has fewer than three), else thousands
+ * separators when every group has three digits and the first at most three
+ * ("41,234", "1,204,112.5"); *dec the digits after the mark. 0: neither
+ * (the comma ends the number as a word). */
+static size_t comma_end(const char *s, size_t d0, size_t j, size_t b, int *dec)
+{
+	size_t d = j + 1;
+	while (d < b && is_digit(s[d]))
+		d++;
+	if (d - j - 1 >= 1 && d - j - 1 <= 2 && (d == b || star_at(s, d, b))) {
+		*dec = (int)(d - j - 1);
+		return d;
+	}
+	if (j - d0 > 3)
+		return 0;
+	while (j < b && s[j] == ',') {
+		if (j + 4 > b || !is_digit(s[j + 1]) || !is_digit(s[j + 2]) || !is_digit(s[j + 3]) ||
+		    (j + 4 < b && is_digit(s[j + 4])))
+			return 0;
+		j += 4;
+	}
+	if (j + 1 < b && s[j] == '.' && is_digit(s[j + 1]))
+		for (j++; j < b && is_digit(s[j]); j++)
+			(*dec)++;
+	return j;
+}
+
+/* A figure as printed, commas read as comma_end did: s[0..n) into dst
+ * (cap bytes) without its thousands separators, a decimal comma as a
+ * point. */
+static void plain_number(const char *s, size_t n, char *dst, size_t cap)
+{
+	size_t m = 0;
+	for (size_t k = 0; k < n && m + 1 < cap; k++) {
+		if (s[k] != ',')
+			dst[m++] = s[k];
+		else if (!(k + 3 < n && is_digit(s[k + 3]) && (k + 4 == n || !is_digit(s[k + 4]))))
+			dst[m++] = '.';
+	}
+	dst[m] = '\0';
+}
+
+/* The value of the figure s[0..n) (maybe with commas: comma_end). */
+static double number_value(const char *s, size_t n)
+{
+	if (!memchr(s, ',', n))
+		return br_parse_decimal(s, n);
+	char t[40];
+	plain_number(s, n, t, sizeof t);
+	return br_parse_decimal(t, strlen(t));
+}
+
 /* Parse one whitespace-free token as a run of numbers with '*' markers
  * ("7960", "39.6*", "10.0*261.0", "**88826**", "1*2047", "6960\\*").
  * Returns false when the token is a word ("IBM_SCSI", "3000M", "39.6%"). */
@@ -100,7 +154,10 @@ static bool scan_numbers(const char *s, size_t a, size_t b, struct brow *r)
 		while (j < b && is_digit(s[j]))
 			j++;
 		int dec = 0;
-		if (j + 1 < b && s[j] == '.' && is_digit(s[j + 1])) {
+		size_t c = j < b && s[j] == ',' ? comma_end(s, d0, j, b, &dec) : 0;
+		if (c)
+			j = c;
+		else if (j + 1 < b && s[j] == '.' && is_digit(s[j + 1])) {
 			j++;
 			while (j < b && is_digit(s[j]))
 				j++, dec++;
@@ -120,7 +177,7 @@ static bool scan_numbers(const char *s, size_t a, size_t b, struct brow *r)
 			struct bnum *x = &r->num[r->n];
 			x->off = d0;
 			x->len = d1 - d0;
-			x->v = br_parse_decimal(s + d0, d1 - d0);
+			x->v = number_value(s + d0, d1 - d0);
 			x->decimals = dec;
 			x->lead = (unsigned char)(lead > 9 ? 9 : lead);
 			x->trail = (unsigned char)(trail > 9 ? 9 : trail);
@@ -639,6 +696,10 @@ static bool read_right(const char *s, size_t len, unsigned flags, struct brow *r
 static void copy_digits(const struct brow *r, const struct bnum *x, char *dst, size_t cap)
 {
 	size_t n = x->len < cap - 1 ? x->len : cap - 1;
+	if (memchr(r->base + x->off, ',', n)) {
+		plain_number(r->base + x->off, n, dst, cap);
+		return;
+	}
 	memcpy(dst, r->base + x->off, n);
 	dst[n] = '\0';
 }

@@ -84,6 +84,52 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* The figure s[0..n) written with commas, its digits before the first
+ * comma ending at *i: thousands separators when every group after a comma
+ * has three digits and the first at most three ("41,234", "1,204,112"),
+ * a decimal comma when one or two digits end it ("245,6", "97,35": a
+ * grouping never has fewer than three). The plain figure goes to p (*pn
+ * bytes, "41234", "245.6"), *i past it; false when the commas are neither
+ * (a CSV fragment "4,97", "12,3456"). */
+static bool comma_figure(const char *s, size_t n, size_t *i, char *p, size_t *pn, int *dec)
+{
+	size_t k = *i, m = 0;
+	memcpy(p, s, k);
+	m = k;
+	size_t d = k + 1;
+	while (d < n && is_digit(s[d]))
+		d++;
+	if (d - k - 1 >= 1 && d - k - 1 <= 2 && (d == n || !is_digit(s[d])) &&
+	    (d == n || s[d] != ',') && (d == n || s[d] != '.')) {
+		p[m++] = '.';
+		memcpy(p + m, s + k + 1, d - k - 1);
+		m += d - k - 1;
+		*dec = (int)(d - k - 1);
+		*i = d;
+		*pn = m;
+		return true;
+	}
+	if (k > 3)
+		return false;
+	while (k < n && s[k] == ',') {
+		if (k + 4 > n || !is_digit(s[k + 1]) || !is_digit(s[k + 2]) || !is_digit(s[k + 3]) ||
+		    (k + 4 < n && is_digit(s[k + 4])) || m + 3 >= 24)
+			return false;
+		memcpy(p + m, s + k + 1, 3);
+		m += 3;
+		k += 4;
+	}
+	/* a decimal part after the groups ("180,223.5") */
+	if (k + 1 < n && s[k] == '.' && is_digit(s[k + 1])) {
+		p[m++] = s[k++];
+		while (k < n && is_digit(s[k]) && m < 39)
+			p[m++] = s[k++], (*dec)++;
+	}
+	*i = k;
+	*pn = m;
+	return true;
+}
+
 /* Classify a token as a figure: "6618", "179.9", "540k", "1.1g", "+++++",
  * "+++", "15865us", "554ms". */
 static void value_kind(struct ptok *t)
@@ -107,14 +153,20 @@ static void value_kind(struct ptok *t)
 	if (i == 0 || i > 24)
 		return;
 	int dec = 0;
-	if (i + 1 < n && s[i] == '.' && is_digit(s[i + 1])) {
+	/* a figure retyped with thousands separators ("41,234") or a
+	 * decimal comma ("245,6"): its plain form in p */
+	char p[40];
+	size_t pn = 0;
+	if (i < n && s[i] == ',' && !comma_figure(s, n, &i, p, &pn, &dec))
+		return;
+	if (i + 1 < n && s[i] == '.' && is_digit(s[i + 1]) && !pn) {
 		i++;
 		while (i < n && is_digit(s[i]))
 			i++, dec++;
 	}
 	if (i >= 40)
 		return;
-	t->v = br_parse_decimal(s, i);
+	t->v = pn ? br_parse_decimal(p, pn) : br_parse_decimal(s, i);
 	t->decimals = dec;
 	if (i == n) {
 		t->kind = dec ? VK_DEC : VK_INT;
@@ -678,6 +730,24 @@ static void copy_tok(char *dst, size_t cap, const char *s, size_t n)
 	dst[n] = '\0';
 }
 
+/* A figure's token as printed (copy_tok), a figure retyped with commas
+ * (value_kind read it) without them: "41,234" as 41234, "245,6" as
+ * 245.6. */
+static void copy_fig(char *dst, size_t cap, const char *s, size_t n)
+{
+	if (n >= cap)
+		n = cap - 1;
+	size_t m = 0;
+	for (size_t k = 0; k < n; k++) {
+		if (s[k] != ',')
+			dst[m++] = s[k];
+		else if (!(k + 3 < n && is_digit(s[k + 1]) && is_digit(s[k + 2]) && is_digit(s[k + 3]) &&
+			   (k + 4 == n || !is_digit(s[k + 4]))))
+			dst[m++] = '.';
+	}
+	dst[m] = '\0';
+}
+
 /* Turn a rate/CPU pair into a figure. Returns false when the tokens are not
  * a rate and a CPU figure. */
 static bool set_pair(struct pval *pv, const struct ptok *rate, const struct ptok *cpu)
@@ -690,7 +760,7 @@ static bool set_pair(struct pval *pv, const struct ptok *rate, const struct ptok
 	pv->present = true;
 	pv->kind = rate->kind;
 	pv->marked = rate->marked || cpu->marked;
-	copy_tok(pv->raw, sizeof pv->raw, rate->s, rate->n);
+	copy_fig(pv->raw, sizeof pv->raw, rate->s, rate->n);
 	double step = pow(10, -rate->decimals), scale = 1;
 	if (rate->kind == VK_SUF)
 		scale = rate->suffix == 'm' ? 1024 : rate->suffix == 'g' ? 1048576 : 1;
@@ -1095,8 +1165,12 @@ static size_t read_tokens(struct pstate_all *ps, size_t i, const struct ptoks *t
 	size_t lines;
 	const struct ptok *slot[12];
 	bool assumed_f;
-	if (!tails && nv < 12 && collapsed(tk, cell))
-		return 0; /* a note after a row short of figures whose spacing is lost: no guess */
+	/* a note after a row short of figures whose spacing is lost: no
+	 * guess, unless its eight are a -f row's (the grid's own guess for a
+	 * collapsed row without a note: the note ends the line, so no wrap
+	 * took figures from it) */
+	if (!tails && nv < 12 && nv != 8 && collapsed(tk, cell))
+		return 0;
 	if (!place_figures(ps, i, tk, cell, create, tails, vals, &nv, &lines, slot, &assumed_f)) {
 		*looks = true;
 		*why = "its figures do not fit the six columns";
@@ -1161,7 +1235,7 @@ static bool glued_latency(struct pstate_all *ps, const struct ptoks *tk, int not
 		dst[k].kind = VK_LAT;
 		dst[k].v = t->v * scale;
 		dst[k].res = scale;
-		copy_tok(dst[k].raw, sizeof dst[k].raw, t->s, t->n);
+		copy_fig(dst[k].raw, sizeof dst[k].raw, t->s, t->n);
 	}
 	if (create)
 		ps->run.cr_lat = true;
@@ -1286,7 +1360,7 @@ static size_t read_latency(struct pstate_all *ps, size_t i, bool create)
 		dst[k].kind = VK_LAT;
 		dst[k].v = slot[k]->v * scale;
 		dst[k].res = scale;
-		copy_tok(dst[k].raw, sizeof dst[k].raw, slot[k]->s, slot[k]->n);
+		copy_fig(dst[k].raw, sizeof dst[k].raw, slot[k]->s, slot[k]->n);
 	}
 	if (create)
 		ps->run.cr_lat = true;
@@ -2416,6 +2490,22 @@ static const char *hand_line(const struct br_doc *doc, const struct br_line *l, 
 	return p + a;
 }
 
+/* The figure of a header cell that names a test but not its direction
+ * ("Per Chr", "Block", as bonnie++'s own header has them under "Sequential
+ * Output" and "Sequential Input"): its place in bonnie++'s order tells,
+ * output before the rewrite column or the same test's first column, input
+ * after. -1: the cell names neither. */
+static int hand_in_order(const struct htable *t, size_t j, const char *s, size_t n)
+{
+	bool chr = hand_has(s, n, "chr") || hand_has(s, n, "char");
+	if (!chr && !hand_has_word(s, n, "block"))
+		return -1;
+	bool after = false;
+	for (size_t d = 0; d < j; d++)
+		after = after || t->col[d].id == BR_M_rewrite || t->col[d].id == (chr ? BR_M_putc : BR_M_put_block);
+	return chr ? (after ? BR_M_getc : BR_M_putc) : (after ? BR_M_get_block : BR_M_put_block);
+}
+
 /* Is line s[0..n) a header of a hand table? Fills t. */
 static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 {
@@ -2439,6 +2529,8 @@ static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 			h->id = -1;
 			continue;
 		}
+		if (h->id == -1 && cn[j] && cn[j] <= 40)
+			h->id = hand_in_order(t, j, c[j], cn[j]);
 		if (cpu) {
 			/* the CPU of the figure it names, else of the one before */
 			h->cpu = true;
@@ -2522,12 +2614,17 @@ static void hand_value(const char *c, size_t n, struct hval *v)
 			break;
 	}
 	int dec = 0;
-	if (m && i + 1 < n && c[i] == '.' && is_digit(c[i + 1])) {
-		num[m++] = c[i++];
+	/* a decimal comma ("245,6", "97,35"): one or two digits after it,
+	 * which a thousands group never has */
+	bool comma = m && i + 1 < n && c[i] == ',' && is_digit(c[i + 1]) &&
+		     (i + 2 == n || !is_digit(c[i + 2]) || i + 3 == n || !is_digit(c[i + 3]));
+	if (m && i + 1 < n && (c[i] == '.' || comma) && is_digit(c[i + 1])) {
+		num[m++] = '.';
+		i++;
 		while (i < n && is_digit(c[i]) && m + 1 < sizeof num)
 			num[m++] = c[i++], dec++;
 	}
-	if (!m || m > 15 || (i < n && is_digit(c[i]))) {
+	if (!m || m > 15 || (i < n && (is_digit(c[i]) || c[i] == ',' || c[i] == '.'))) {
 		v->kind = HV_BAD;
 		return;
 	}

@@ -144,6 +144,10 @@ static struct br_pattern re_unit = BR_PATTERN_OPT(
  * so "9,41" is no rate); cell_rate() reads it. */
 #define CELL_NUM "(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)"
 
+/* The same in a table whose figures have a decimal comma ("1241,03",
+ * "98,5": table_commas) and so no point and no thousands group. */
+#define CELL_NUM_DC "(\\d+,\\d{1,2}|\\d+)"
+
 /* A table cell holding a rate: "498.10 MB/sec", "95.3", "17.9 GB/s", or
  * nothing ("-", "n/a", ""). 1 rate, 2 unit letter; no group: nothing. */
 static struct br_pattern re_cell = BR_PATTERN_OPT(
@@ -164,6 +168,16 @@ static struct br_pattern re_cell_dc = BR_PATTERN_OPT(
 static struct br_pattern re_cell_last = BR_PATTERN_OPT(
 	"hdparm-cell-last",
 	"(?:^|\\s)(?:" CELL_NUM "\\s*(?:([gmk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)\\s*$",
+	PCRE2_CASELESS);
+
+/* re_cell and re_cell_last in a table of decimal commas (table_commas). */
+static struct br_pattern re_cell_comma = BR_PATTERN_OPT(
+	"hdparm-cell-comma",
+	"^\\s*(?:" CELL_NUM_DC "\\s*(?:([gmk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)?\\s*$",
+	PCRE2_CASELESS);
+static struct br_pattern re_cell_last_comma = BR_PATTERN_OPT(
+	"hdparm-cell-last-comma",
+	"(?:^|\\s)(?:" CELL_NUM_DC "\\s*(?:([gmk])i?B\\s*/\\s*s(?:ec)?)?|-+|n/?a|\\?)\\s*$",
 	PCRE2_CASELESS);
 
 /* A shell prompt running hdparm with options or a device; group 1 the arguments. */
@@ -2374,6 +2388,7 @@ struct table {
 	struct tcol col[4];
 	size_t name_cell; /* (size_t)-1: none */
 	char unit;   /* from the header line */
+	bool dc;     /* its figures have a decimal comma (table_commas) */
 };
 
 /* The kind a re_column match names: hdparm's -T, its -t, or the words. */
@@ -2398,13 +2413,14 @@ static bool has_gap(const char *s, size_t n)
 
 /* Cell k of s[0..n) between separators ('|', or the TABs decode puts
  * between an HTML row's cells: other TABs are expanded; ' ': a gap of two
- * blanks or more, the columns of a table aligned with spaces). */
+ * blanks or more, the columns of a table aligned with spaces; '1': one
+ * blank or more, a table whose spacing was lost, one word a cell). */
 static bool cell_at(const char *s, size_t n, char sep, size_t k, const char **c, size_t *cn)
 {
 	size_t a = 0, idx = 0;
 	for (;;) {
 		size_t b = a;
-		while (b < n && !(s[b] == sep && (sep != ' ' || (b + 1 < n && s[b + 1] == ' '))))
+		while (b < n && !(sep == '1' ? s[b] == ' ' : s[b] == sep && (sep != ' ' || (b + 1 < n && s[b + 1] == ' '))))
 			b++;
 		if (idx == k) {
 			*c = s + a;
@@ -2420,7 +2436,7 @@ static bool cell_at(const char *s, size_t n, char sep, size_t k, const char **c,
 		if (b >= n)
 			return false;
 		a = b + 1;
-		while (sep == ' ' && a < n && s[a] == ' ')
+		while ((sep == ' ' || sep == '1') && a < n && s[a] == ' ')
 			a++;
 		idx++;
 	}
@@ -2609,7 +2625,7 @@ struct tval {
 
 /* One cell's rate, or nothing; false: the cell is not a rate at all. sep:
  * the table's separator (';': its figures may have a decimal comma). */
-static bool cell_value(const char *c, size_t cn, char sep, struct tval *v)
+static bool cell_value(const char *c, size_t cn, char sep, bool dc, struct tval *v)
 {
 	size_t ov[2 * 5];
 	memset(v, 0, sizeof *v);
@@ -2624,7 +2640,7 @@ static bool cell_value(const char *c, size_t cn, char sep, struct tval *v)
 		v->unit = (char)tolower((unsigned char)c[ov[8]]);
 		return true;
 	}
-	if (br_re_match(sep == ';' ? &re_cell_dc : &re_cell, c, cn, 0, ov, 3) <= 0)
+	if (br_re_match(sep == ';' ? &re_cell_dc : dc ? &re_cell_comma : &re_cell, c, cn, 0, ov, 3) <= 0)
 		return false;
 	if (ov[2] != (size_t)-1) {
 		v->present = true;
@@ -2650,7 +2666,7 @@ static bool table_row(const struct table *t, const char *s, size_t n, struct tva
 			size_t xn;
 			if (!cell_at(s, n, t->sep, t->col[c].cell, &x, &xn))
 				memset(&v[c], 0, sizeof v[c]); /* a row cut short */
-			else if (!cell_value(x, xn, t->sep, &v[c]))
+			else if (!cell_value(x, xn, t->sep, t->dc, &v[c]))
 				return false;
 		}
 		if (t->name_cell != (size_t)-1)
@@ -2660,7 +2676,7 @@ static bool table_row(const struct table *t, const char *s, size_t n, struct tva
 		if (has(s, n, "MB in"))
 			return false; /* hdparm's own figures: not a row of rates */
 		for (size_t c = t->ncol; c-- > 0;) {
-			if (br_re_match(&re_cell_last, s, end, 0, ov, 3) <= 0)
+			if (br_re_match(t->dc ? &re_cell_last_comma : &re_cell_last, s, end, 0, ov, 3) <= 0)
 				return false;
 			memset(&v[c], 0, sizeof v[c]);
 			if (ov[2] != (size_t)-1) {
@@ -2785,6 +2801,62 @@ static const char *table_text(const struct br_line *l, size_t *n)
 	return s;
 }
 
+/* Do the figures of the table whose rows start at line i have a decimal
+ * comma ("1241,03", "98,5")? Only when one has, and none of the rows up to
+ * the next blank line has a decimal point or a thousands group ("1,402.5",
+ * "9,412"): there "9,41" is a typing slip, not a figure. */
+static bool table_commas(struct hp *st, size_t i)
+{
+	bool comma = false;
+	for (size_t j = i, rows = 0; j < st->doc->nlines && rows < 64; j++, rows++) {
+		const struct br_line *l = &st->doc->lines[j];
+		const char *x = l->text;
+		size_t n = l->len;
+		if (br_is_blank(x, n))
+			break;
+		for (size_t k = 1; k + 1 < n; k++) {
+			if (!is_digit(x[k - 1]) || !is_digit(x[k + 1]))
+				continue;
+			size_t d = k + 1;
+			while (d < n && is_digit(x[d]))
+				d++;
+			if (x[k] == '.' || (x[k] == ',' && d - k - 1 == 3))
+				return false;
+			comma |= x[k] == ',' && d - k - 1 <= 2;
+		}
+	}
+	return comma;
+}
+
+/* The one unit the lines right above a table's header at line i name (the
+ * sentence that brings it in: "the mean of three runs (MB/s):", "hdparm
+ * -tT on each node, MB/sec:"), up to three lines back, none of hdparm's own
+ * figures ("MB in"); 0 when they name none or two kinds ("MB/s, and kB/s
+ * for the old disk"). */
+static char intro_unit(struct hp *st, size_t i)
+{
+	char u = 0;
+	for (size_t k = i, back = 0; k-- > 0 && back < 3; back++) {
+		const struct br_line *l = &st->doc->lines[k];
+		if (has(l->text, l->len, "B in"))
+			return 0;
+		size_t ov[2 * 2];
+		for (size_t at = 0; l->len <= MAX_LINE && br_re_match(&re_unit, l->text, l->len, at, ov, 2) > 0;
+		     at = ov[1]) {
+			size_t b = ov[0];
+			while (b && (l->text[b - 1] == ' ' || l->text[b - 1] == '\t'))
+				b--;
+			if (b && is_digit(l->text[b - 1]))
+				continue; /* a figure's unit ("1 MB/s"), not the table's */
+			char c = (char)tolower((unsigned char)l->text[ov[2]]);
+			if (u && c != u)
+				return 0;
+			u = c;
+		}
+	}
+	return u;
+}
+
 /* A table header at line i: read its rows (they are consumed). False when
  * no row follows, the line is then read as anything else. */
 static bool table_at(struct hp *st, size_t i)
@@ -2798,6 +2870,9 @@ static bool table_at(struct hp *st, size_t i)
 	 * is in their unit */
 	if (!t.unit)
 		t.unit = timing_unit(st);
+	if (!t.unit)
+		t.unit = intro_unit(st, i);
+	t.dc = table_commas(st, i + 1);
 	size_t j = i + 1, rates = 0;
 	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
 		size_t rn;
@@ -3040,6 +3115,7 @@ struct transposed {
 	struct tval v[4][TCOLS];
 	enum kind kinds[4];
 	char kunit[4];
+	bool dc;             /* its figures have a decimal comma (table_commas) */
 };
 
 /* Step of transposed_at: the names row above line i (rules skipped) into
@@ -3100,7 +3176,7 @@ static void kind_rows(struct hp *st, size_t i, struct transposed *t)
 			if (!cell_at(r, rn, t->sep, col, &x, &xn))
 				memset(&t->v[rows][col], 0, sizeof t->v[rows][col]);
 			else
-				ok = cell_value(x, xn, t->sep, &t->v[rows][col]);
+				ok = cell_value(x, xn, t->sep, t->dc, &t->v[rows][col]);
 		}
 		if (!ok)
 			break;
@@ -3172,12 +3248,15 @@ static bool transposed_at(struct hp *st, size_t i)
 		return false;
 	if (!names_row(st, i, &t))
 		return false;
+	t.dc = table_commas(st, i);
 	kind_rows(st, i, &t);
 	if (t.rows == 0)
 		return false;
 	char hunit = unit_in(t.hs, t.hn);
 	if (!hunit && (has_ci(t.hs, t.hn, "timing") || has_ci(s, n, "timing")))
 		hunit = 'm';
+	if (!hunit)
+		hunit = intro_unit(st, t.h);
 	size_t made = 0;
 	for (size_t col = 1; col < t.ncol; col++)
 		made += column_record(st, &t, col, hunit);
@@ -3190,6 +3269,138 @@ static bool transposed_at(struct hp *st, size_t i)
 	st->have_last = false;
 	br_parse_claim(st->ctx, t.h, t.end - 1, "table of hdparm rates by kind, written by hand");
 	st->skip_to = t.end;
+	return true;
+}
+
+/*
+ * A table a poster keeps of one kind of timing, a column per device and a
+ * row per day or run ("date  sda  sdb  sdc", then "2009-03-02  72.41
+ * 70.88  55.12"): the header's cells after the first are device names
+ * (re_prose_dev, each cell whole), the kind is the one the header or the
+ * lines right above it name ("hdparm -t", "buffered disk reads"), the unit
+ * the one they name (or the document's timing lines'). One record a cell:
+ * the device its host, the row's first cell its label.
+ */
+
+/* Is the cell c[0..cn) a device's name, whole ("sda", "/dev/nvme0n1")? */
+static bool device_cell(const char *c, size_t cn)
+{
+	size_t ov[2 * 2];
+	return cn >= 3 && cn <= NOTE_MAX && br_re_match(&re_prose_dev, c, cn, 0, ov, 2) > 0 && ov[0] == 0 &&
+	       ov[1] == cn;
+}
+
+/* The one kind the lines [from, to] name (re_column), false when they name
+ * none or two. */
+static bool one_kind(struct hp *st, size_t from, size_t to, enum kind *k)
+{
+	bool got = false;
+	for (size_t j = from; j <= to; j++) {
+		const struct br_line *l = &st->doc->lines[j];
+		size_t ov[2 * 4];
+		if (l->len > MAX_LINE)
+			return false;
+		for (size_t at = 0; br_re_match(&re_column, l->text, l->len, at, ov, 4) > 0; at = ov[1]) {
+			enum kind kk = column_kind(l->text, ov);
+			if (got && kk != *k)
+				return false;
+			*k = kk;
+			got = true;
+		}
+	}
+	return got;
+}
+
+/* Step of device_columns_at: the record of row r's cell col (device dev). */
+static void device_cell_record(struct hp *st, size_t i, size_t j, const struct tval *v, enum kind k,
+			       char unit, const char *dev, size_t dn, const char *name, size_t nn)
+{
+	struct br_record *rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, j, j);
+	cell_rate(rec, kind_metric[k], v->rate, v->rate_len, v->unit ? v->unit : unit);
+	char *host = br_strndup(dev, dn);
+	br_record_set_host(rec, host);
+	free(host);
+	give_version(st, rec, j);
+	char *own = nn ? br_strndup(name, nn) : NULL;
+	char *label = br_parse_label(st->ctx, i, own);
+	br_record_set_label(rec, label);
+	free(label);
+	free(own);
+	finished(st, rec);
+}
+
+/* Has s[0..n) a cell k or after it, an empty last cell aside ("| a | b |")? */
+static bool cells_after(const char *s, size_t n, char sep, size_t k)
+{
+	const char *c;
+	size_t cn;
+	if (!cell_at(s, n, sep, k, &c, &cn))
+		return false;
+	return cn > 0 || cell_at(s, n, sep, k + 1, &c, &cn);
+}
+
+/* The table by device (see above) whose header is line i; false when line
+ * i heads none. */
+static bool device_columns_at(struct hp *st, size_t i)
+{
+	size_t n;
+	const char *s = table_text(&st->doc->lines[i], &n);
+	/* '1': the spacing lost, a cell each word (cell_at) */
+	char sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : has_gap(s, n) ? ' ' : '1';
+	const char *c;
+	size_t cn, ncol = 1;
+	if (!sep || n > TABLE_HEAD_MAX || !cell_at(s, n, sep, 0, &c, &cn) || device_cell(c, cn))
+		return false;
+
+	while (ncol < TCOLS && cell_at(s, n, sep, ncol, &c, &cn) && device_cell(c, cn))
+		ncol++;
+	if (ncol < 3 || cells_after(s, n, sep, ncol))
+		return false;
+	enum kind k = K_BUFFERED;
+	size_t from = i >= 3 ? i - 3 : 0;
+	char unit = unit_in(s, n);
+	if (!unit)
+		unit = timing_unit(st);
+	if (!unit)
+		unit = intro_unit(st, i);
+	/* without a unit above, each cell must name its own ("170.1 MB/s") */
+	if (!one_kind(st, from, i, &k) || !(has_ci(s, n, "hdparm") || shows_hdparm(st, i)))
+		return false;
+	bool dc = table_commas(st, i + 1);
+	size_t j = i + 1, made = 0;
+	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
+		size_t rn;
+		const char *r = table_text(&st->doc->lines[j], &rn);
+		if (rn == 0 || rn > MAX_LINE)
+			break;
+		if (rule_line(r, rn))
+			continue;
+		struct tval v[TCOLS];
+		const char *name;
+		size_t nn;
+		bool ok = cell_at(r, rn, sep, 0, &name, &nn) && !cells_after(r, rn, sep, ncol);
+		for (size_t col = 1; ok && col < ncol; col++)
+			ok = cell_at(r, rn, sep, col, &c, &cn) && cell_value(c, cn, sep, dc, &v[col]);
+		if (!ok)
+			break;
+		for (size_t col = 1; col < ncol; col++) {
+			const char *dev;
+			size_t dn;
+			if (!v[col].present || !(v[col].unit || unit) || !cell_at(s, n, sep, col, &dev, &dn))
+				continue;
+			device_cell_record(st, i, j, &v[col], k, unit, dev, dn, name, nn);
+			made++;
+		}
+	}
+	if (made == 0)
+		return false;
+	drop_pending(st);
+	set_open(st, NULL);
+	st->evidence = true;
+	st->in_block = false;
+	st->have_last = false;
+	br_parse_claim(st->ctx, i, j - 1, "table of hdparm rates by device, written by hand");
+	st->skip_to = j;
 	return true;
 }
 
@@ -3410,16 +3621,59 @@ static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, boo
 	       prompt_line(st, i, s, n);
 }
 
+/* Is the word at s[w..n) (up to a blank or '|', after one) a device's
+ * name whole (device_cell)? */
+static bool device_word(const char *s, size_t w, size_t n)
+{
+	if (w == 0 || !strchr(" \t|", s[w - 1]))
+		return false;
+	size_t e = w;
+	while (e < n && s[e] != ' ' && s[e] != '\t' && s[e] != '|' && e - w <= 24)
+		e++;
+	/* a word of prose ("sdram,", "hdparm") seldom ends as a disk's
+	 * name does, in a letter or a digit, within 24 bytes */
+	if (e - w > 24 || e - w < 3 || !isalnum((unsigned char)s[e - 1]) || memchr(s + w, '.', e - w))
+		return false;
+	return device_cell(s + w, e - w);
+}
+
+/* Could s[0..n) head a table by device ("date  sda  sdb  sdc",
+ * device_columns_at)? Two words or more that are disks' names ("sda",
+ * "hdc", "md0", "vdb", "/dev/sdb", "nvme0n1"), each found by its second
+ * byte: one pass over the line's 'd' bytes (and its 'v's for "nvme"). */
+static bool device_heads(const char *s, size_t n)
+{
+	int heads = 0;
+	const char *end = s + n;
+	for (const char *p = memchr(s, 'd', n); p && heads < 2;
+	     p = p + 1 < end ? memchr(p + 1, 'd', (size_t)(end - p - 1)) : NULL) {
+		if (p - s < 2 || !(p[-2] == ' ' || p[-2] == '\t' || p[-2] == '|'))
+			continue; /* the word's second byte only */
+		char c = p[-1];
+		heads += (c == 's' || c == 'h' || c == 'm' || c == 'v' || c == '/') &&
+			 device_word(s, (size_t)(p - 1 - s), n);
+	}
+	if (heads < 2 && br_has(s, n, "nvme", 4))
+		for (const char *p = memchr(s, 'v', n); p && heads < 2;
+		     p = p + 1 < end ? memchr(p + 1, 'v', (size_t)(end - p - 1)) : NULL)
+			heads += p > s && p[-1] == 'n' && device_word(s, (size_t)(p - 1 - s), n);
+	return heads >= 2;
+}
+
 /* Step 5 of one_line: a table of rates written by hand, a column per kind
  * or a row. */
 static bool hand_table(struct hp *st, size_t i, const char *s, size_t n, bool rate)
 {
-	if ((rate || has(s, n, "b/s")) && (memchr(s, '|', n) || memchr(s, '\t', n) || has_gap(s, n)) &&
+	bool kind = has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
+		    has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads");
+	/* a row by kind: its unit in the row, or above the table */
+	if ((rate || has(s, n, "b/s") || kind) && (memchr(s, '|', n) || memchr(s, '\t', n) || has_gap(s, n)) &&
 	    transposed_at(st, i))
 		return true;
-	return (has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
-		has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads") || has(s, n, "hdparm")) &&
-	       table_at(st, i);
+	if ((kind || has(s, n, "hdparm")) && table_at(st, i))
+		return true;
+	/* "date  sda  sdb": no digit but in the devices' names */
+	return !rate && n <= TABLE_HEAD_MAX && device_heads(s, n) && device_columns_at(st, i);
 }
 
 /* Steps 8 to 10 of one_line: what hdparm writes around its timings: its
@@ -3527,6 +3781,8 @@ static bool candidate(const char *s, size_t n)
 	/* a table's header; each word looked for by a letter rarer in prose
 	 * than its first */
 	if (br_has_at(s, n, "ached", 5, 1) || br_has_at(s, n, "uffered", 7, 1))
+		return true;
+	if (n <= TABLE_HEAD_MAX && device_heads(s, n))
 		return true;
 	while (n > 4 && (s[n - 1] == '|' || s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--; /* a table row's last cell */

@@ -50,6 +50,15 @@ static struct br_pattern re_group = BR_PATTERN_OPT(
 static struct br_pattern re_units = BR_PATTERN_OPT(
 	"rawio-units", "^(?:id[\\s|]+)?(?:k/sec[\\s|]*/sec\\b[\\s|]*)+$", PCRE2_CASELESS);
 
+/* A test's figures retyped in a sentence ("random read 3336.9 K/sec (207
+ * /sec)", "sequential write: 7739.2 K/sec, 472 /sec"): 1 random|sequential,
+ * 2 read|write, 3 the rate, 4 the operations per second (maybe none). */
+static struct br_pattern re_prose = BR_PATTERN_OPT(
+	"rawio-prose",
+	"\\b(random|sequential)\\s+(read|write)s?\\b[\\s:=]*(?:(?:of|at|is|was)\\s+)?"
+	"(\\d+(?:\\.\\d+)?)\\s*kb?/s(?:ec)?\\b(?:\\s*[(,]\\s*(\\d+)\\s*/\\s*s(?:ec)?\\b\\)?)?",
+	PCRE2_CASELESS);
+
 enum { MAX_GROUPS = 4, MAX_TOKENS = 32, MAX_BLANKS = 2 };
 
 struct group {
@@ -113,9 +122,51 @@ static bool rule_line(const char *s, size_t n)
 	return dash;
 }
 
+/* Where the figure t has a comma, what it is: thousands separators when
+ * every group after one has three digits and the first at most three
+ * ("20,659.3", "1,261"), a decimal comma when one or two digits end it and
+ * there is no point ("3336,9": a group never has fewer than three). False:
+ * neither, the token is a word. */
+static bool classify_commas(struct token *t)
+{
+	const char *s = t->s;
+	size_t n = t->n, c = (size_t)((const char *)memchr(s, ',', n) - s);
+	size_t d = c + 1;
+	while (d < n && s[d] >= '0' && s[d] <= '9')
+		d++;
+	if (c > 0 && d == n && n - c - 1 >= 1 && n - c - 1 <= 2) {
+		for (size_t k = 0; k < c; k++)
+			if (s[k] < '0' || s[k] > '9')
+				return false;
+		t->num = t->dec = true;
+		return true;
+	}
+	if (c == 0 || c > 3)
+		return false;
+	size_t k = 0;
+	for (; k < n && s[k] != '.'; k++) {
+		bool comma = k >= c && (k - c) % 4 == 0;
+		if (comma ? s[k] != ',' : (s[k] < '0' || s[k] > '9'))
+			return false;
+	}
+	if ((k - c) % 4 != 0)
+		return false; /* the last group is short */
+	size_t after = 0;
+	for (size_t j = k + 1; j < n; j++, after++)
+		if (s[j] < '0' || s[j] > '9')
+			return false;
+	t->num = k == n || after > 0;
+	t->dec = k < n;
+	return true;
+}
+
 static void classify(struct token *t)
 {
 	size_t digits = 0, dots = 0, after = 0;
+	if (memchr(t->s, ',', t->n)) {
+		classify_commas(t);
+		return;
+	}
 	for (size_t i = 0; i < t->n; i++) {
 		if (t->s[i] >= '0' && t->s[i] <= '9') {
 			digits++;
@@ -242,7 +293,15 @@ static double kib_per_sec(const char *s, size_t n)
 static void set_figure(struct br_record *r, enum br_metric_id id, const struct token *t, bool rate)
 {
 	char *raw = br_strndup(t->s, t->n);
-	double v = rate ? kib_per_sec(t->s, t->n) : strtod(raw, NULL);
+	/* a figure with commas (classify_commas) as plain digits and a point */
+	size_t m = 0;
+	for (size_t k = 0; k < t->n; k++)
+		if (t->s[k] != ',')
+			raw[m++] = t->s[k];
+		else if (!memchr(t->s, '.', t->n) && t->n - k - 1 <= 2)
+			raw[m++] = '.';
+	raw[m] = '\0';
+	double v = rate ? kib_per_sec(raw, m) : strtod(raw, NULL);
 	struct br_value *bv = br_record_set(r, id, v, raw);
 	bv->marked = t->marked;
 	free(raw);
@@ -493,6 +552,121 @@ static size_t table_at(struct br_parse_ctx *ctx, size_t i, const char *s, size_t
 	return end > i ? end : i + 1;
 }
 
+/*
+ * rawio's figures retyped as sentences, a device each ("STRIPE: random
+ * read 3336.9 K/sec (207 /sec), sequential read ...", maybe over two
+ * lines): one record for the lines from one that opens with its ID and a
+ * colon (or holds two tests' figures without one) up to the next that
+ * does, each test at most once. Read only in a document that names rawio:
+ * the words alone are any disk benchmark's.
+ */
+struct prose_rec {
+	struct token fig[2 * MAX_GROUPS]; /* rate, ops of each group (ops may be absent) */
+	bool has[MAX_GROUPS];
+	const char *id;
+	size_t id_len;
+};
+
+/* The ID opening s[0..n) ("STRIPE:", "mirror2:"): one word and a colon. */
+static size_t prose_id(const char *s, size_t n)
+{
+	size_t k = 0;
+	while (k < n && k < 40 && s[k] != ':' && s[k] != ' ' && s[k] != '\t')
+		k++;
+	return k > 0 && k < n && s[k] == ':' ? k : 0;
+}
+
+/* The figures of line l into pr; false when it holds none, or a test it
+ * already has. */
+static bool prose_line(const struct br_line *l, struct prose_rec *pr)
+{
+	size_t ov[2 * 5], at = 0;
+	bool any = false;
+	while (l->len <= 400 && br_re_match(&re_prose, l->text, l->len, at, ov, 5) > 0) {
+		bool seq = (l->text[ov[2]] | 0x20) == 's', wr = (l->text[ov[4]] | 0x20) == 'w';
+		int g = (seq ? 1 : 0) + (wr ? 2 : 0);
+		if (pr->has[g])
+			return false;
+		pr->has[g] = true;
+		struct token *r = &pr->fig[2 * g], *o = &pr->fig[2 * g + 1];
+		memset(r, 0, sizeof *r);
+		memset(o, 0, sizeof *o);
+		r->s = l->text + ov[6];
+		r->n = ov[7] - ov[6];
+		classify(r);
+		if (ov[8] != PCRE2_UNSET) {
+			o->s = l->text + ov[8];
+			o->n = ov[9] - ov[8];
+			classify(o);
+		}
+		any = true;
+		at = ov[1];
+	}
+	return any;
+}
+
+static void prose_emit(struct br_parse_ctx *ctx, const struct prose_rec *pr, size_t first, size_t last)
+{
+	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_RAWIO, first, last);
+	if (pr->id_len) {
+		char *host = br_strndup(pr->id, pr->id_len);
+		br_record_set_host(r, host);
+		free(host);
+	}
+	char *label = br_parse_label(ctx, first, NULL);
+	br_record_set_label(r, label);
+	free(label);
+	for (int g = 0; g < MAX_GROUPS; g++) {
+		if (!pr->has[g])
+			continue;
+		set_figure(r, groups[g].rate, &pr->fig[2 * g], true);
+		if (pr->fig[2 * g + 1].n)
+			set_figure(r, groups[g].ops, &pr->fig[2 * g + 1], false);
+	}
+	br_parse_claim(ctx, first, last, "rawio figures in sentences");
+	br_parse_emit(ctx, r);
+}
+
+/* The record of sentences from line i (see above); the line after them,
+ * i when line i holds no figures. */
+static size_t prose_at(struct br_parse_ctx *ctx, size_t i)
+{
+	const struct br_doc *doc = ctx->doc;
+	struct prose_rec pr;
+	memset(&pr, 0, sizeof pr);
+	if (!prose_line(&doc->lines[i], &pr))
+		return i;
+	const struct br_line *l = &doc->lines[i];
+	pr.id_len = prose_id(l->text, l->len);
+	pr.id = l->text;
+	size_t j = i + 1;
+	for (; j < doc->nlines && !br_parse_is_claimed(ctx, j); j++) {
+		const struct br_line *m = &doc->lines[j];
+		struct prose_rec more = pr;
+		if (prose_id(m->text, m->len) || !prose_line(m, &more))
+			break;
+		pr = more;
+	}
+	/* one figure in a sentence without an ID: a remark, maybe another
+	 * tool's ("fio claimed random read 3100 K/sec") */
+	int tests = 0;
+	for (int g = 0; g < MAX_GROUPS; g++)
+		tests += pr.has[g];
+	if (!pr.id_len && tests < 2)
+		return i;
+	prose_emit(ctx, &pr, i, j - 1);
+	return j;
+}
+
+/* Does the document name rawio (its figures in sentences are then rawio's)? */
+static bool names_rawio(const struct br_doc *doc)
+{
+	for (size_t k = 0; k < doc->nlines; k++)
+		if (br_has(doc->lines[k].text, doc->lines[k].len, "rawio", 5))
+			return true;
+	return false;
+}
+
 static size_t parse(struct br_parse_ctx *ctx)
 {
 	const struct br_doc *doc = ctx->doc;
@@ -505,6 +679,20 @@ static size_t parse(struct br_parse_ctx *ctx)
 			continue;
 		}
 		i = table_at(ctx, i, s, n);
+	}
+	/* figures in sentences, where no table took them */
+	int rawio = -1;
+	for (size_t i = 0; i < doc->nlines;) {
+		const struct br_line *l = &doc->lines[i];
+		if (rawio == 0)
+			break;
+		if (br_parse_is_claimed(ctx, i) || !br_has(l->text, l->len, "/s", 2) ||
+		    (rawio < 0 && (rawio = names_rawio(doc)) == 0)) {
+			i++;
+			continue;
+		}
+		size_t j = prose_at(ctx, i);
+		i = j > i ? j : i + 1;
 	}
 	return ctx->nrecords - before;
 }

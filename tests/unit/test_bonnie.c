@@ -899,11 +899,34 @@ static void escaped_marks(void **state)
 	done(&r);
 }
 
+/* Figures with a decimal comma (a de_DE locale: "95,1") or thousands
+ * separators ("18,234"), and a machine name of two words: read, their
+ * printed form plain. */
+static void comma_figures_and_spaced_names(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"quantum   256  4123 95,1  8012 21,3  3120  9,8  3988 90,2  9120 11,4 110,5  2,1\n"
+		"dell 2650 1024 18,234 89.1 42,011 31.2 17,012 14.3 19,230 91.0 51,234 19.8 321.4  2.3\n");
+	assert_int_equal(r.n, 2);
+	assert_fig(&r, 0, BR_M_putc, 4123, 95.1, false);
+	assert_fig(&r, 0, BR_M_seeks, 110.5, 2.1, false);
+	assert_string_equal(fig(&r, 0, BR_M_seeks).raw, "110.5");
+	assert_string_equal(r.ds.records.v[1]->host, "dell 2650");
+	assert_fig(&r, 1, BR_M_putc, 18234, 89.1, false);
+	assert_string_equal(fig(&r, 1, BR_M_get_block).raw, "51234");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(original_table),
+		cmocka_unit_test(comma_figures_and_spaced_names),
 		cmocka_unit_test(collapsed_with_glued_asterisks),
 		cmocka_unit_test(collapsed_machine_line_without_mb),
 		cmocka_unit_test(multi_volume_and_overflow),

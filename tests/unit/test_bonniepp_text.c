@@ -1721,6 +1721,85 @@ static void escaped_marks(void **state)
 	done(&r);
 }
 
+/* Figures retyped with thousands separators ("41,234") or a decimal comma
+ * ("245,6", a de_DE terminal): read, their printed form plain; a comma
+ * that is neither ("12,3456") leaves the row unread. */
+static void comma_figures(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"fileserv2        4G 45123  97 61234  22 24512   8 41234  88 70123   9 245,6   0\n"
+		"sanlun1         16G 41,234  88 121,456  35 52,001  12 44,312  91 180,223  18 612.4   2\n");
+	assert_int_equal(r.n, 2);
+	assert_int_equal(warnings(&r), 0);
+	assert_fig(&r, 0, BR_M_seeks, 245.6, 0);
+	assert_string_equal(fig(&r, 0, BR_M_seeks).raw, "245.6");
+	assert_fig(&r, 1, BR_M_putc, 41234, 88);
+	assert_fig(&r, 1, BR_M_get_block, 180223, 18);
+	assert_string_equal(fig(&r, 1, BR_M_put_block).raw, "121456");
+	done(&r);
+
+	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"fileserv2        4G 45123  97 61234  22 24512   8 41234  88 70123   9 12,3456   0\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A collapsed -f row (eight figures, spacing lost) with a note after its
+ * figures: read as without the note, the note left out. */
+static void collapsed_f_row_with_note(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version 1.03 ------Sequential Output------ --Sequential Input- --Random-\n"
+		"-Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec %CP\n"
+		"arr-xfs 8G 91234 31 40123 12 110234 14 402.1 1 <-- xfs, default mkfs\n");
+	assert_int_equal(r.n, 1);
+	assert_false(fig_present(&r, 0, BR_M_putc));
+	assert_fig(&r, 0, BR_M_put_block, 91234, 31);
+	assert_fig(&r, 0, BR_M_rewrite, 40123, 12);
+	assert_fig(&r, 0, BR_M_get_block, 110234, 14);
+	assert_fig(&r, 0, BR_M_seeks, 402.1, 1);
+	done(&r);
+
+	/* six figures and a note: no guess */
+	run(&r, "Version 1.03 ------Sequential Output------ --Sequential Input- --Random-\n"
+		"-Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec %CP\n"
+		"arr-xfs 8G 91234 31 40123 12 110234 14 <-- xfs\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A hand table whose columns name the tests but not their direction
+ * ("PerChr", "Block" twice, as under bonnie++'s own "Sequential Output" and
+ * "Sequential Input"): output before the rewrite column, input after; a
+ * cell with a decimal comma ("245,6") is read. */
+static void hand_table_order_and_decimal_comma(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ 1.03:\n"
+		"\n"
+		"| Machine | Size | PerChr K/s | %CP | Block K/s | %CP | Rewrite K/s | %CP | PerChr K/s | %CP | Block K/s | %CP | Seeks /s | %CP |\n"
+		"|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+		"| fs-alt | 4G | 45123 | 97 | 61234 | 22 | 24512 | 8 | 41234 | 88 | 70123 | 9 | 245,6 | 0 |\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_putc, 45123, 97);
+	assert_fig(&r, 0, BR_M_put_block, 61234, 22);
+	assert_fig(&r, 0, BR_M_getc, 41234, 88);
+	assert_fig(&r, 0, BR_M_get_block, 70123, 9);
+	assert_fig(&r, 0, BR_M_seeks, 245.6, 0);
+	assert_string_equal(fig(&r, 0, BR_M_seeks).raw, "245.6");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1768,6 +1847,9 @@ int main(void)
 		cmocka_unit_test(table_across_page_breaks),
 		cmocka_unit_test(stray_full_row_takes_the_header),
 		cmocka_unit_test(stray_row_needs_a_table_above),
+		cmocka_unit_test(comma_figures),
+		cmocka_unit_test(collapsed_f_row_with_note),
+		cmocka_unit_test(hand_table_order_and_decimal_comma),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

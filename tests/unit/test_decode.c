@@ -683,6 +683,14 @@ static void mediawiki_table_rows(void **state)
 	d = mem("{| class=\"wikitable\"\n|-\n| a || 1\n");
 	assert_string_equal(holding(d, "a ||")->text, "| a || 1");
 	br_doc_free(d);
+	/* the source indented as a block of code (four blanks or more): the
+	 * same rows */
+	d = mem("text\n\n    {| class=\"wikitable\"\n    ! Host !! Cached\n    |-\n"
+		"    | a || 1\n    |-\n    | b || 2\n    |}\n");
+	assert_string_equal(find(d, "Host")->text, "Host\tCached");
+	assert_string_equal(find(d, "a\t")->text, "a\t1");
+	assert_string_equal(find(d, "b\t")->text, "b\t2");
+	br_doc_free(d);
 }
 
 static void deep_quoting_is_bounded(void **state)

@@ -1807,6 +1807,113 @@ static void wrapped_after_first_figure(void **state)
 	done(&r);
 }
 
+/* A hand table's cells with a decimal comma ("1241,03": one or two digits
+ * after it, which a thousands group never has) when no figure of the table
+ * has a point or a group (table_units_and_grouping: there "9,41" is no
+ * rate); the unit named only by the sentence above the table. */
+static void table_decimal_comma_unit_above(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -tT, the mean of three runs (MB/s):\n"
+		"\n"
+		"| Device | Cached reads | Buffered reads |\n"
+		"|---|---|---|\n"
+		"| /dev/sda | 1241,03 | 98,5 |\n"
+		"| /dev/sdb | 1198 | 61,2 |\n");
+	assert_int_equal(r.n, 2);
+	assert_int_equal(warnings(&r), 0);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	figure(rec(&r, 0), BR_M_cached_read, 1241.03 * 1024, "1241.03");
+	figure(rec(&r, 0), BR_M_buffered_read, 98.5 * 1024, "98.5");
+	figure(rec(&r, 1), BR_M_cached_read, 1198.0 * 1024, "1198");
+	figure(rec(&r, 1), BR_M_buffered_read, 61.2 * 1024, "61.2");
+	done(&r);
+
+	/* columns apart by blanks, read from the right */
+	run(&r, "hdparm -tT:\n"
+		"device      cached reads (MB/s)   buffered reads (MB/s)\n"
+		"/dev/hda    1024,11               58,23\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_buffered_read, 58.23 * 1024, "58.23");
+	done(&r);
+
+	/* two units above: none is taken */
+	run(&r, "hdparm -tT in MB/s, and kB/s for the old disk:\n"
+		"| Device | Cached reads | Buffered reads |\n"
+		"| /dev/sda | 1241.03 | 98.5 |\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A table by kind (a row each for cached and buffered reads, a column per
+ * host) whose unit only the line above it names. */
+static void kind_rows_unit_above(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -tT /dev/sda on each node, MB/sec:\n"
+		"\n"
+		"                  node1     node2\n"
+		"cached reads      6012.33   5987.10\n"
+		"buffered reads     121.44    119.80\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "node1");
+	figure(rec(&r, 0), BR_M_cached_read, 6012.33 * 1024, "6012.33");
+	figure(rec(&r, 1), BR_M_buffered_read, 119.80 * 1024, "119.80");
+	done(&r);
+}
+
+/* A hand table of one timing kind, a column per device, a row per date:
+ * the kind and unit from the lines above, a record per cell. */
+static void table_by_device(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Each Monday I run hdparm -t on every disk (MB/sec):\n"
+		"\n"
+		"date        sda     sdb\n"
+		"2009-03-02  72.41   70.88\n"
+		"2009-03-09  72.10   41.03\n");
+	assert_int_equal(r.n, 4);
+	assert_int_equal(warnings(&r), 0);
+	assert_string_equal(rec(&r, 0)->host, "sda");
+	assert_string_equal(rec(&r, 1)->host, "sdb");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 72.41 * 1024, "72.41");
+	one_figure(rec(&r, 3), BR_M_buffered_read, 41.03 * 1024, "41.03");
+	done(&r);
+
+	/* the spacing lost: a cell each word */
+	run(&r, "Each Monday I run hdparm -t on every disk (MB/sec):\n"
+		"date sda sdb\n"
+		"2009-03-02 72.41 70.88\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "sdb");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 70.88 * 1024, "70.88");
+	done(&r);
+
+	/* no unit above, each cell its own */
+	run(&r, "Buffered disk reads (hdparm -t), one run a week:\n"
+		"week   /dev/sda     /dev/sdb\n"
+		"w01    170.1 MB/s   31.6 MB/s\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdb");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 31.6 * 1024, "31.6");
+	done(&r);
+
+	/* no kind named above: no guess */
+	run(&r, "hdparm on every disk (MB/sec):\n"
+		"date        sda     sdb\n"
+		"2009-03-02  72.41   70.88\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+
+	/* a loop over the devices is no header */
+	run(&r, "for d in /dev/sd?; do hdparm -W $d; done\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1861,6 +1968,9 @@ int main(void)
 		cmocka_unit_test(stderr_tail_wrapped),
 		cmocka_unit_test(trailing_empty_cells),
 		cmocka_unit_test(chat_nick_device_header),
+		cmocka_unit_test(table_decimal_comma_unit_above),
+		cmocka_unit_test(kind_rows_unit_above),
+		cmocka_unit_test(table_by_device),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();

@@ -393,6 +393,57 @@ static void captions_below_tables(void **state)
 	done(&r);
 }
 
+/* Rows retyped with thousands separators ("20,659.3", "1,261") or with a
+ * decimal comma ("3336,9"): read, their printed form plain; a comma that
+ * is neither ("33,36.9") is a word, and the row is not read. */
+static void comma_figures(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "           Random read      Sequential read    Random write     Sequential write\n"
+		"ID         K/sec   /sec     K/sec     /sec     K/sec   /sec     K/sec     /sec\n"
+		"stripe4    3,336.9  207     20,659.3  1,261    2,240.7  139     16,862.8  1,029\n"
+		"mirror2    3534,5   218     11908,9    727     1151,2    71      7739,2    472\n"
+		"bad        33,36.9  218     11908.9    727     1151.2    71      7739.2    472\n");
+	assert_int_equal(r.n, 2);
+	rate(rec(&r, 0), BR_M_seq_read, "20659.3", false);
+	ops(rec(&r, 0), BR_M_seq_read_ops, 1261, false);
+	ops(rec(&r, 0), BR_M_seq_write_ops, 1029, false);
+	rate(rec(&r, 1), BR_M_random_read, "3534.5", false);
+	rate(rec(&r, 1), BR_M_seq_write, "7739.2", false);
+	done(&r);
+}
+
+/* rawio's figures retyped as sentences, a device each (its ID and a
+ * colon), maybe over two lines: one record a device; without rawio named
+ * in the document the same words are no record. */
+static void figures_in_sentences(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "From my notes of rawio -a:\n"
+		"\n"
+		"STRIPE: random read 3336.9 K/sec (207 /sec), sequential read 20659.3 K/sec (1261 /sec),\n"
+		"random write 2240.7 K/sec (139 /sec), sequential write 16862.8 K/sec (1029 /sec).\n"
+		"MIRROR: random read 3534.5 K/sec (218 /sec), sequential read 11908.9 K/sec.\n"
+		"\n"
+		"A friend's fio run claimed random read 3100 K/sec, which fits.\n");
+	assert_int_equal(r.n, 2); /* one figure without an ID: a remark */
+	assert_string_equal(rec(&r, 0)->host, "STRIPE");
+	rate(rec(&r, 0), BR_M_random_read, "3336.9", false);
+	ops(rec(&r, 0), BR_M_seq_write_ops, 1029, false);
+	rate(rec(&r, 0), BR_M_seq_write, "16862.8", false);
+	assert_string_equal(rec(&r, 1)->host, "MIRROR");
+	rate(rec(&r, 1), BR_M_seq_read, "11908.9", false);
+	assert_false(br_record_get(rec(&r, 1), BR_M_seq_read_ops).present);
+	assert_false(br_record_get(rec(&r, 1), BR_M_random_write).present);
+	done(&r);
+
+	run(&r, "fio says random read 3336.9 K/sec (207 /sec) on the stripe.\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -411,6 +462,8 @@ int main(void)
 		cmocka_unit_test(note_after_row),
 		cmocka_unit_test(table_across_page_break),
 		cmocka_unit_test(captions_below_tables),
+		cmocka_unit_test(comma_figures),
+		cmocka_unit_test(figures_in_sentences),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
