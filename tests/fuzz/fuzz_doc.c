@@ -4,7 +4,9 @@
  * archive one message at a time (read in small pieces, so that the pieces
  * end anywhere): the messages' bytes must be the file's, in order; and
  * br_parse_file, whose first look skips messages no parser would read,
- * must find the records and diagnostics of every message parsed whole. */
+ * must find the records and diagnostics of every message parsed whole; and
+ * the excerpts a view reads back from the file (core/excerpts.c) must be
+ * the copies the reading makes. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -17,6 +19,8 @@
 
 #include "dataset.h"
 #include "doc.h"
+#include "excerpts.h"
+#include "load.h"
 #include "parser.h"
 #include "regex.h"
 #include "util.h"
@@ -26,6 +30,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void put_bytes(void *arg, const char *p, size_t n)
 {
 	br_buf_add(arg, p, n);
+}
+
+/* Every record's excerpt read back from path is the one copied when read. */
+static void excerpts_back(const char *path)
+{
+	struct br_load_input in = {path, NULL};
+	struct br_load_opts copied = {0}, later = {.excerpts_later = true};
+	struct br_load a, b;
+	br_load_view(&in, 1, &copied, 0, BR_KEEP_ALL, &a);
+	br_load_view(&in, 1, &later, 0, BR_KEEP_ALL, &b);
+	if (a.ds.records.n != b.ds.records.n)
+		abort();
+	for (size_t i = 0; i < a.ds.records.n; i++) {
+		const struct br_record *x = a.ds.records.v[i], *y = b.ds.records.v[i];
+		if (!y->excerpt_later) {
+			if ((x->source.excerpt == NULL) != (y->source.excerpt == NULL) ||
+			    (x->source.excerpt && strcmp(x->source.excerpt, y->source.excerpt) != 0))
+				abort();
+			continue;
+		}
+		char *back = br_excerpts_read(b.ds.excerpts, y);
+		if (!back || !x->source.excerpt || strcmp(back, x->source.excerpt) != 0)
+			abort(); /* read back other than it was read */
+		free(back);
+	}
+	br_load_free(&a);
+	br_load_free(&b);
 }
 
 static void read_as_file(const uint8_t *data, size_t size)
@@ -68,6 +99,7 @@ static void read_as_file(const uint8_t *data, size_t size)
 	br_buf_free(&all);
 	br_recset_merge(&ds.records);
 	br_dataset_free(&ds);
+	excerpts_back(path);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
