@@ -526,6 +526,40 @@ static void gutter_padded_with_nbsp(void **state)
 	br_doc_free(d);
 }
 
+/* A code viewer's copy of two or three lines: numbers and two blanks in
+ * front of a CSV row or hdparm's lines, the whole block numbered; the
+ * numbers go. Runs numbered in front of a whitespace table's machine
+ * column, and a table of figures, keep them (a column). */
+static void gutter_short_block(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("copied:\n"
+			       "```\n"
+			       "1  castor,2G,41234,96,52311,14,21034,6,38123,88,61234,9,312.4,1\n"
+			       "2  pollux,2G,40123,95,51022,13,20987,6,37654,87,60321,9,305.1,1\n"
+			       "```\n");
+	assert_true(d->transport & BR_TRANSPORT_NUMBERS);
+	assert_memory_equal(holding(d, "castor")->text, "castor,2G,", 10);
+	assert_memory_equal(holding(d, "pollux")->text, "pollux,2G,", 10);
+	br_doc_free(d);
+	d = mem("\n1  /dev/sdb:\n2   Timing cached reads:   2210 MB in  2.00 seconds = 1105.12 MB/sec\n\n");
+	assert_string_equal(find(d, "/dev/sdb")->text, "/dev/sdb:");
+	assert_memory_equal(holding(d, "cached")->text, " Timing cached", 14);
+	br_doc_free(d);
+	d = mem("\n1  sam     512  3652 100.0 11066 15.6  6014 10.6  2999 89.1 18276 17.4 185.5  2.8\n"
+		"2  sam     512  3647 99.8 11055 15.8  5924 10.3  3003 88.8 18270 18.5 183.5  3.1\n\n");
+	assert_false(d->transport & BR_TRANSPORT_NUMBERS);
+	assert_memory_equal(holding(d, "3652")->text, "1  sam", 6);
+	br_doc_free(d);
+	d = mem("\n1  120  44\n2  130  45\n\n");
+	assert_false(d->transport & BR_TRANSPORT_NUMBERS);
+	br_doc_free(d);
+	/* a line of prose before the block, no blank line: not a whole block */
+	d = mem("Results\n1  castor,2G,41234,96\n2  pollux,2G,40123,95\n");
+	assert_false(d->transport & BR_TRANSPORT_NUMBERS);
+	br_doc_free(d);
+}
+
 /* A numbered paste in a message encoded after it was numbered: the soft
  * breaks' rests carry no number, a numbered empty line ends in "=20", and
  * the message pasted in says it was 7bit; the numbers go once the
@@ -1867,6 +1901,7 @@ int main(void)
 		cmocka_unit_test(qp_twice),
 		cmocka_unit_test(qp_second_look_keeps_signs),
 		cmocka_unit_test(gutter_under_qp),
+		cmocka_unit_test(gutter_short_block),
 		cmocka_unit_test(gutter_padded_with_nbsp),
 		cmocka_unit_test(quoted_rest_rewrapped),
 		cmocka_unit_test(table_cells_one_a_line),
