@@ -1133,6 +1133,54 @@ static size_t stamp_nick(const struct br_line *l, size_t cut, size_t *at)
 	return gt ? (size_t)(gt - lt) + 1 : 0;
 }
 
+/* Line k's nick (stamp_nick), its text after the stamp in *t, *tn. */
+static size_t line_nick(const struct br_doc *doc, size_t k, const char **nick, const char **t, size_t *tn)
+{
+	const struct br_line *l = &doc->lines[k];
+	size_t cut = stamp_len(l), at, nn = stamp_nick(l, cut, &at);
+	*nick = l->text + at;
+	*t = l->text + cut;
+	*tn = l->len - cut;
+	return nn;
+}
+
+static bool same_nick(const char *a, size_t an, const char *b, size_t bn)
+{
+	return an && an == bn && memcmp(a, b, an) == 0;
+}
+
+/*
+ * Other speakers' words said in the middle of speaker A's paste: one or
+ * two lines of other nicks after A's line p, then A's line again. Line p
+ * must be a paste's (its text ends with ':', as "/dev/sda:", or is
+ * indented output), and A's line after them indented output with a
+ * figure (" Timing cached reads: ..."). Their count (0: none); the paste
+ * reads on without them (they would split its record and title its rest).
+ * Reads lines after p only (those before it are written over).
+ */
+static size_t interjections(const struct br_doc *doc, size_t p, size_t hi)
+{
+	const char *a, *pt;
+	size_t ptn, an = line_nick(doc, p, &a, &pt, &ptn);
+	size_t e = an ? rtrim_len(pt, ptn) : 0;
+	if (!e || !(pt[e - 1] == ':' || pt[0] == ' ' || pt[0] == '\t'))
+		return 0;
+	for (size_t q = p + 1; q < hi && q <= p + 3; q++) {
+		const char *b, *qt;
+		size_t qtn, bn = line_nick(doc, q, &b, &qt, &qtn);
+		if (!bn)
+			return 0;
+		if (!same_nick(a, an, b, bn))
+			continue;
+		if (q == p + 1 || qtn < 2 || (qt[0] != ' ' && qt[0] != '\t'))
+			return 0;
+		for (size_t k = 0; k < qtn; k++)
+			if (is_digit((unsigned char)qt[k]))
+				return q - p - 1;
+		return 0;
+	}
+	return 0;
+}
 
 static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *doc, size_t i, size_t j)
 {
@@ -1141,8 +1189,11 @@ static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *d
 	 * tags below are */
 	bool hosts = named_hosts(doc, i, j);
 	const char *last = NULL, *nick = NULL;
-	size_t last_n = 0, nick_n = 0;
+	size_t last_n = 0, nick_n = 0, skip_to = 0;
 	for (; i < j; i++) {
+		if (i < skip_to)
+			continue; /* (interjections) */
+		skip_to = i + 1 + interjections(doc, i, j);
 		size_t hn, a = hosts ? syslog_host(&doc->lines[i], &hn) : 0;
 		if (a && !(last && hn == last_n && memcmp(doc->lines[i].text + a, last, hn) == 0)) {
 			const struct br_line head = doc->lines[i];

@@ -560,6 +560,27 @@ static void gutter_short_block(void **state)
 	br_doc_free(d);
 }
 
+/* Another speaker's line or two in the middle of a chat paste (between
+ * "/dev/sda:" and its indented lines) goes; a reply between two pastes,
+ * or before a line of A's that is not indented output, stays. */
+static void chat_interjection_dropped(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("[21:02] <zed> /dev/sda:\n"
+			       "[21:02] <kraut> wait, which kernel?\n"
+			       "[21:02] <ahab> heh\n"
+			       "[21:02] <zed>  Timing cached reads:   7864 MB in  2.00 seconds = 3935.41 MB/sec\n"
+			       "[21:03] <kraut> and sdb?\n"
+			       "[21:03] <zed> sdb is the same\n");
+	assert_string_equal(d->lines[0].text, "/dev/sda:");
+	assert_memory_equal(d->lines[1].text, " Timing cached", 14);
+	assert_string_equal(d->lines[2].text, "and sdb?");
+	br_doc_free(d);
+	d = mem("<zed> /dev/sda:\n<kraut> lol\n<zed>  Timing buffered disk reads: 338 MB in  3.01 seconds\n");
+	assert_int_equal(d->nlines, 2);
+	br_doc_free(d);
+}
+
 /* A numbered paste in a message encoded after it was numbered: the soft
  * breaks' rests carry no number, a numbered empty line ends in "=20", and
  * the message pasted in says it was 7bit; the numbers go once the
@@ -1902,6 +1923,7 @@ int main(void)
 		cmocka_unit_test(qp_second_look_keeps_signs),
 		cmocka_unit_test(gutter_under_qp),
 		cmocka_unit_test(gutter_short_block),
+		cmocka_unit_test(chat_interjection_dropped),
 		cmocka_unit_test(gutter_padded_with_nbsp),
 		cmocka_unit_test(quoted_rest_rewrapped),
 		cmocka_unit_test(table_cells_one_a_line),
