@@ -2901,7 +2901,20 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		s += 2;
 		n -= 4;
 	}
-	w->bold = bold_alone(s, n);
+	/* MediaWiki's emphasis ("'''RAID 5'''", "''the old mirror''"): a
+	 * caption over a <pre> block, as bold as Markdown's */
+	if (n > 6 && s[0] == '\'' && s[1] == '\'' && s[n - 1] == '\'' && s[n - 2] == '\'') {
+		size_t q = s[2] == '\'' && s[n - 3] == '\'' ? 3 : 2;
+		if (n > 2 * q + 1 && s[q] != '\'' && !is_blankc(s[q]) && !memchr(s + q, '\'', n - 2 * q)) {
+			s += q - 2;
+			n -= 2 * (q - 2);
+			w->bold = true;
+		} else {
+			w->bold = false;
+		}
+	} else {
+		w->bold = bold_alone(s, n);
+	}
 	if (w->bold) {
 		/* "**Crucial MX500**", "**filer3**" alone between blank lines: a
 		 * name in bold over what follows, a heading without its marks

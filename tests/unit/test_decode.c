@@ -581,6 +581,22 @@ static void chat_interjection_dropped(void **state)
 	br_doc_free(d);
 }
 
+/* A wiki page's source, text around <pre> blocks and nothing else of a
+ * page: its blank lines part paragraphs (the caption over the <pre> is a
+ * line of its own); in a page with <p> they do not. */
+static void wiki_source_blank_lines_part(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("== Disks ==\n\nSome notes here.\n\n'''RAID5 over four disks'''\n\n<pre>\n/dev/md1:\n</pre>\n");
+	assert_true(d->transport & BR_TRANSPORT_HTML);
+	assert_string_equal(find(d, "'''RAID5")->text, "'''RAID5 over four disks'''");
+	assert_string_equal(find(d, "Some notes")->text, "Some notes here.");
+	br_doc_free(d);
+	d = mem("<p>Some notes\n\nhere.</p>\n<pre>\n/dev/md1:\n</pre>\n");
+	assert_string_equal(find(d, "Some notes")->text, "Some notes here.");
+	br_doc_free(d);
+}
+
 /* A numbered paste in a message encoded after it was numbered: the soft
  * breaks' rests carry no number, a numbered empty line ends in "=20", and
  * the message pasted in says it was 7bit; the numbers go once the
@@ -1924,6 +1940,7 @@ int main(void)
 		cmocka_unit_test(gutter_under_qp),
 		cmocka_unit_test(gutter_short_block),
 		cmocka_unit_test(chat_interjection_dropped),
+		cmocka_unit_test(wiki_source_blank_lines_part),
 		cmocka_unit_test(gutter_padded_with_nbsp),
 		cmocka_unit_test(quoted_rest_rewrapped),
 		cmocka_unit_test(table_cells_one_a_line),

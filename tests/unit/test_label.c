@@ -225,6 +225,14 @@ static void name_over_device_and_tool_intro(void **state)
 	expect(d, at(d, "WD Red", 0), NULL, "hdparm -T figures for the NAS bays");
 	expect(d, at(d, "WD Green", 0), NULL, "The old NAS");
 	br_doc_free(d);
+	/* MediaWiki's emphasis around a caption alone on its line */
+	d = mem("'''RAID5 over four WD Reds'''\n\n/dev/md1:\n"
+		" Timing buffered disk reads: 524 MB in  3.00 seconds = 174.50 MB/sec\n\n"
+		"''the old mirror''\n\n/dev/md0:\n"
+		" Timing buffered disk reads: 224 MB in  3.00 seconds = 74.50 MB/sec\n");
+	expect(d, at(d, "/dev/md1", 0), NULL, "RAID5 over four WD Reds");
+	expect(d, at(d, "/dev/md0", 0), NULL, "the old mirror");
+	br_doc_free(d);
 }
 
 /* Seed 004 (after QP decoding): "-hw raid" bullets directly above, ':'
