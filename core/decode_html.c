@@ -39,6 +39,8 @@ struct hw {
 	unsigned row_level;    /* nesting level of that <tr> */
 	unsigned cells;        /* cells so far in the row */
 	long span;             /* colspan of the open cell */
+	bool paras;            /* a blank line parts blocks (text around <pre>: a wiki's source) */
+	unsigned newlines;     /* newlines in the blanks being read outside <pre> */
 };
 
 static unsigned map_line(const struct hw *h, unsigned k, bool end)
@@ -112,10 +114,16 @@ static void hw_text(struct hw *h, const char *s, size_t n)
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
 			if (c == '\n')
 				h->cur++;
+			if (c == '\n' && ++h->newlines == 2 && h->paras && !h->row && h->w.text.len) {
+				hw_flush(h, false);
+				h->block = true;
+				continue;
+			}
 			if (h->w.text.len && h->w.text.data[h->w.text.len - 1] != '\t')
 				h->space = true;
 			continue;
 		}
+		h->newlines = 0;
 		if (h->space) {
 			br_buf_addc(&h->w.text, ' ');
 			h->space = false;
@@ -340,7 +348,7 @@ static bool names_charset(const char *buf, size_t len)
 }
 
 static void html_lines(struct rw *out, size_t unread, const char *buf, size_t len,
-		       const unsigned *lmap, const unsigned *emap, size_t nmap, unsigned depth)
+		       const unsigned *lmap, const unsigned *emap, size_t nmap, unsigned depth, bool paras)
 {
 	if (len > INT_MAX)
 		len = INT_MAX;
@@ -355,6 +363,7 @@ static void html_lines(struct rw *out, size_t unread, const char *buf, size_t le
 	h.emap = emap;
 	h.nmap = nmap;
 	h.depth_base = depth;
+	h.paras = paras;
 	h.cur = 1;
 	htmlSAXHandler sax;
 	memset(&sax, 0, sizeof sax);
@@ -399,6 +408,25 @@ static char *join_lines(const struct br_doc *doc, size_t first, size_t end, size
 	return br_buf_detach(&buf);
 }
 
+/* Is doc text with <pre> blocks and inline markup alone (a wiki page's
+ * source), no element of a page that breaks lines (<p>, <br>, <div>,
+ * <table>, <li>, <body>)? Its blank lines part its paragraphs. */
+static bool text_around_pre(const struct br_doc *doc)
+{
+	static const char *const tags[] = {"<p>", "<p ", "<P>", "<br", "<BR", "<div", "<DIV", "<table", "<TABLE",
+					   "<li", "<LI", "<body", "<BODY", "<html", "<HTML", "<!"};
+	for (size_t i = 0; i < doc->nlines; i++) {
+		const struct br_line *l = &doc->lines[i];
+		const char *p = l->len ? memchr(l->text, '<', l->len) : NULL;
+		for (; p; p = memchr(p + 1, '<', l->len - (size_t)(p + 1 - l->text)))
+			for (size_t k = 0; k < BR_ARRAY_LEN(tags); k++)
+				if ((size_t)(l->text + l->len - p) >= strlen(tags[k]) &&
+				    memcmp(p, tags[k], strlen(tags[k])) == 0)
+					return false;
+	}
+	return true;
+}
+
 bool br_dec_stage_html_page(struct br_doc *doc)
 {
 	size_t len;
@@ -406,7 +434,8 @@ bool br_dec_stage_html_page(struct br_doc *doc)
 	char *buf = join_lines(doc, 0, doc->nlines, &len, &lmap, &emap);
 	struct rw out;
 	rw_init(&out, doc);
-	html_lines(&out, doc->nlines, buf, len, lmap, emap, doc->nlines, 0);
+	bool paras = text_around_pre(doc);
+	html_lines(&out, doc->nlines, buf, len, lmap, emap, doc->nlines, 0, paras);
 	free(buf);
 	free(lmap);
 	free(emap);
@@ -458,7 +487,7 @@ bool br_dec_stage_html_rows(struct br_doc *doc)
 		size_t len;
 		unsigned *lmap, *emap;
 		char *buf = join_lines(doc, i, j, &len, &lmap, &emap);
-		html_lines(&out, j, buf, len, lmap, emap, j - i, doc->lines[i].depth);
+		html_lines(&out, j, buf, len, lmap, emap, j - i, doc->lines[i].depth, false);
 		free(buf);
 		free(lmap);
 		free(emap);

@@ -39,6 +39,7 @@ struct gutter {
 	bool empty;      /* the number alone: a numbered empty line */
 	bool glued;      /* "12:text" (grep -n): the text right after the ':' */
 	bool colon;      /* the separator is a ':' right after the number */
+	bool bar;        /* the separator is a '|' */
 };
 
 /* Bytes of a blank at s[i]: a space, a TAB, a no-break space (U+00A0 in
@@ -73,6 +74,7 @@ static bool gutter_of(const struct br_line *l, struct gutter *g, bool inside)
 	g->blanks = 0;
 	g->glued = false;
 	g->colon = false;
+	g->bar = false;
 	g->end = i;
 	g->digits = (unsigned)(i - d);
 	g->empty = rtrim_len(s, n) == i;
@@ -87,6 +89,7 @@ static bool gutter_of(const struct br_line *l, struct gutter *g, bool inside)
 	bool sep = b < n && (s[b] == '|' || (b == i && (s[b] == '.' || s[b] == ':' || s[b] == ')')));
 	if (sep) {
 		g->colon = b == i && s[b] == ':';
+		g->bar = s[b] == '|';
 		/* "12." "12:" "12)" right after the number, "|" after blanks too */
 		size_t k = b + 1, nb = k < n ? gutter_blank(s, k, n) : 0;
 		if (nb && s[k] != ' ' && s[k] != '\t') {
@@ -163,6 +166,78 @@ static size_t wrapped_lines(const struct br_doc *doc, size_t j, struct next_num 
 	return 0;
 }
 
+static bool is_number_word(const unsigned char *w, const unsigned char *e);
+
+/* Does line k part blocks: out of the document, empty, or its first
+ * character other than a letter or a digit (a fence "```", "[code]",
+ * "<pre>", a rule)? */
+static bool block_edge(const struct br_doc *doc, size_t k)
+{
+	if (k >= doc->nlines)
+		return true;
+	const struct br_line *l = &doc->lines[k];
+	size_t i = 0;
+	while (i < l->len && (l->text[i] == ' ' || l->text[i] == '\t'))
+		i++;
+	if (i >= l->len)
+		return true;
+	unsigned char c = (unsigned char)l->text[i];
+	return !(is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80);
+}
+
+/* How many words of s[0..n), between blanks, are numbers (digits, '.'
+ * and '+', a digit or '+' first): up to `most`. */
+static int blank_numbers(const char *s, size_t n, int most)
+{
+	int k = 0;
+	for (size_t i = 0; i < n && k < most;) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		size_t w = i;
+		while (i < n && s[i] != ' ' && s[i] != '\t')
+			i++;
+		k += is_number_word((const unsigned char *)s + w, (const unsigned char *)s + i);
+	}
+	return k;
+}
+
+/* Is the text after gutter g of line l one a short block may strip the
+ * numbers from: it starts with a letter or a mark, not a digit, and is
+ * no row of columns (five numbers or more between blanks) whose first
+ * column the number would be (runs numbered in front of the machine
+ * column), nor a table row with '|' of its own after a '|' gutter? A
+ * CSV row, prose or an hdparm line is none of these. */
+static bool short_text(const struct br_line *l, const struct gutter *g)
+{
+	size_t k = g->len + g->blanks;
+	if (k >= l->len || is_digit((unsigned char)l->text[k]) || l->text[k] == '-' || l->text[k] == '+')
+		return false;
+	if (g->bar && memchr(l->text + k, '|', l->len - k))
+		return false;
+	return blank_numbers(l->text + k, l->len - k, 5) < 5;
+}
+
+/*
+ * A short numbered block, under GUTTER_MIN_LINES lines: a code viewer's
+ * copy of two or three lines ("1  castor,2G,..." / "2  pollux,..."). Its
+ * numbers are a gutter when they count up on every line of a whole block
+ * (blocks_edge lines before and after it, no line of it empty), after
+ * blanks or a '|' (". " and ")" are a list's, which the list stage reads),
+ * and the text after them never starts with a figure.
+ */
+static bool short_block(const struct br_doc *doc, size_t i, size_t j, int kind)
+{
+	if (j - i < 2 || kind == 0 || !block_edge(doc, i ? i - 1 : doc->nlines) || !block_edge(doc, j))
+		return false;
+	for (size_t k = i; k < j; k++) {
+		struct gutter g;
+		if (!gutter_of(&doc->lines[k], &g, true) || g.empty || g.glued ||
+		    (kind == 1 && !g.bar) || !short_text(&doc->lines[k], &g))
+			return false;
+	}
+	return true;
+}
+
 /* The end of the numbered block from line i (i when there is none); *sep
  * the blanks that separate a blanks-only gutter from the text (else 0);
  * *only_number when the gutter is the number and its ':' alone (grep -n). */
@@ -210,7 +285,9 @@ static size_t gutter_block(const struct br_doc *doc, size_t i, size_t *sep, bool
 		/* " 9" over "10": numbers right-aligned, as a terminal pads them */
 		aligned |= h.digits != g.digits && h.end == g.end;
 	}
-	if (numbered < GUTTER_MIN_LINES || (kind == 2 && !empty && !aligned) || (glued && !colons))
+	bool whole = numbered < GUTTER_MIN_LINES && numbered == j - i && short_block(doc, i, j, kind);
+	if ((numbered < GUTTER_MIN_LINES && !whole) || (kind == 2 && !empty && !aligned && !whole) ||
+	    (glued && !colons))
 		return i;
 	*only_number = glued;
 	if (kind == 2)
@@ -223,7 +300,7 @@ bool br_dec_stage_gutter(struct br_doc *doc)
 	size_t nl = doc->nlines;
 	/* most documents have no line that starts with a number: no rewrite */
 	size_t first = nl;
-	for (size_t i = 0; i + GUTTER_MIN_LINES <= nl && first == nl; i++) {
+	for (size_t i = 0; i + 2 <= nl && first == nl; i++) {
 		const struct br_line *l = &doc->lines[i];
 		size_t k = 0;
 		for (size_t b; k < l->len && (b = gutter_blank(l->text, k, l->len)) != 0;)
@@ -1056,6 +1133,54 @@ static size_t stamp_nick(const struct br_line *l, size_t cut, size_t *at)
 	return gt ? (size_t)(gt - lt) + 1 : 0;
 }
 
+/* Line k's nick (stamp_nick), its text after the stamp in *t, *tn. */
+static size_t line_nick(const struct br_doc *doc, size_t k, const char **nick, const char **t, size_t *tn)
+{
+	const struct br_line *l = &doc->lines[k];
+	size_t cut = stamp_len(l), at, nn = stamp_nick(l, cut, &at);
+	*nick = l->text + at;
+	*t = l->text + cut;
+	*tn = l->len - cut;
+	return nn;
+}
+
+static bool same_nick(const char *a, size_t an, const char *b, size_t bn)
+{
+	return an && an == bn && memcmp(a, b, an) == 0;
+}
+
+/*
+ * Other speakers' words said in the middle of speaker A's paste: one or
+ * two lines of other nicks after A's line p, then A's line again. Line p
+ * must be a paste's (its text ends with ':', as "/dev/sda:", or is
+ * indented output), and A's line after them indented output with a
+ * figure (" Timing cached reads: ..."). Their count (0: none); the paste
+ * reads on without them (they would split its record and title its rest).
+ * Reads lines after p only (those before it are written over).
+ */
+static size_t interjections(const struct br_doc *doc, size_t p, size_t hi)
+{
+	const char *a, *pt;
+	size_t ptn, an = line_nick(doc, p, &a, &pt, &ptn);
+	size_t e = an ? rtrim_len(pt, ptn) : 0;
+	if (!e || !(pt[e - 1] == ':' || pt[0] == ' ' || pt[0] == '\t'))
+		return 0;
+	for (size_t q = p + 1; q < hi && q <= p + 3; q++) {
+		const char *b, *qt;
+		size_t qtn, bn = line_nick(doc, q, &b, &qt, &qtn);
+		if (!bn)
+			return 0;
+		if (!same_nick(a, an, b, bn))
+			continue;
+		if (q == p + 1 || qtn < 2 || (qt[0] != ' ' && qt[0] != '\t'))
+			return 0;
+		for (size_t k = 0; k < qtn; k++)
+			if (is_digit((unsigned char)qt[k]))
+				return q - p - 1;
+		return 0;
+	}
+	return 0;
+}
 
 static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *doc, size_t i, size_t j)
 {
@@ -1064,8 +1189,11 @@ static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *d
 	 * tags below are */
 	bool hosts = named_hosts(doc, i, j);
 	const char *last = NULL, *nick = NULL;
-	size_t last_n = 0, nick_n = 0;
+	size_t last_n = 0, nick_n = 0, skip_to = 0;
 	for (; i < j; i++) {
+		if (i < skip_to)
+			continue; /* (interjections) */
+		skip_to = i + 1 + interjections(doc, i, j);
 		size_t hn, a = hosts ? syslog_host(&doc->lines[i], &hn) : 0;
 		if (a && !(last && hn == last_n && memcmp(doc->lines[i].text + a, last, hn) == 0)) {
 			const struct br_line head = doc->lines[i];

@@ -576,6 +576,43 @@ static bool titled_by_tool(const char *s, size_t n)
 	return count_words(s + j, n - j) >= (hashes == 1 ? 3u : 2u);
 }
 
+/*
+ * "hdparm -T figures for the NAS bays:", "bonnie++ -s 2g results on the
+ * old box:": a ':' line that names the tool with its options and then goes
+ * on in words alone, three or more (no path, pipe, '=', ';', '$' after the
+ * options) that name a thing (names_thing), titles what follows;
+ * "hdparm -tT /dev/sda:" runs it, "hdparm -tT on the spares:" and
+ * "hdparm -tT, from the sheet:" name nothing of their own.
+ */
+static bool names_thing(const char *s, size_t n);
+
+static bool titled_after_options(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && !is_blankc(s[i]))
+		i++;
+	for (;;) { /* the options and their values ("-s 2g") */
+		while (i < n && is_blankc(s[i]))
+			i++;
+		if (i >= n || s[i] != '-')
+			break;
+		while (i < n && !is_blankc(s[i]))
+			i++;
+		size_t v = i;
+		while (v < n && is_blankc(s[v]))
+			v++;
+		if (v < n && is_digit((unsigned char)s[v]))
+			for (i = v; i < n && !is_blankc(s[i]);)
+				i++;
+	}
+	if (i >= n || !is_alpha((unsigned char)s[i]) || command_args(s, n, i))
+		return false;
+	for (size_t k = i; k < n; k++)
+		if (strchr("=;$`|<>/\\", s[k]))
+			return false;
+	return count_words(s + i, n - i) >= 3 && names_thing(s + i, n - i);
+}
+
 static bool command_line(const char *s, size_t n)
 {
 	if (command_word(s, n))
@@ -1725,9 +1762,17 @@ bool br_label_message_start(const struct br_doc *doc, size_t i)
 /* Could the line be a heading at all? (Most lines cannot; this is cheap.) */
 /* Could s[0..n), line i, be a name over the result below it
  * (name_over_result)? A short line of a few words over a longer one. */
+static bool device_head(const char *s, size_t n);
+
 static bool name_shape(const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
-	if (n > 30 || i + 1 >= doc->nlines || doc->lines[i + 1].len < 20 || strchr(".,;:!?)", s[n - 1]))
+	if (n > 30 || i + 1 >= doc->nlines || strchr(".,;:!?)", s[n - 1]))
+		return false;
+	/* (past hdparm's "/dev/sda:" over its figures) */
+	if (i + 2 < doc->nlines && doc->lines[i + 1].len && doc->lines[i + 1].text[0] == '/' &&
+	    device_head(doc->lines[i + 1].text, doc->lines[i + 1].len))
+		i++;
+	if (doc->lines[i + 1].len < 20)
 		return false;
 	/* the line below holds figures early on (a row, a CSV line, a
 	 * timing line) */
@@ -2463,6 +2508,13 @@ static bool standalone_heading(struct walk *w, const struct br_doc *doc, size_t 
  * ("ext4" over one CSV line, "xfs" over the next): that result's title,
  * below a ':' introduction (so the next name takes its place, and prose
  * ends it as it ends one). */
+/* Is s[0..n) a path alone with a ':' after it, as hdparm heads its
+ * result with ("/dev/sda:")? It neither titles nor ends a title. */
+static bool device_head(const char *s, size_t n)
+{
+	return n > 2 && s[0] == '/' && s[n - 1] == ':' && !memchr(s, ' ', n) && !memchr(s, '\t', n);
+}
+
 static bool name_over_result(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
 	if (w->in_output || n > 30 || i + 1 >= doc->nlines || count_words(s, n) > 3 ||
@@ -2482,8 +2534,16 @@ static bool name_over_result(struct walk *w, const struct br_doc *doc, size_t i,
 	const char *t;
 	size_t tn;
 	span(below, &t, &tn);
-	if (!tn || below->depth != doc->lines[i].depth || !memo_test(&w->result, t, tn))
+	if (!tn || below->depth != doc->lines[i].depth)
 		return false;
+	if (!memo_test(&w->result, t, tn)) {
+		/* hdparm's "/dev/sda:" heads the result on the line after it */
+		if (!device_head(t, tn) || i + 2 >= doc->nlines || doc->lines[i + 2].depth != below->depth)
+			return false;
+		span(&doc->lines[i + 2], &t, &tn);
+		if (!tn || !memo_test(&w->result, t, tn))
+			return false;
+	}
 	if (above && !blank_line(above)) {
 		/* a result that ends in figures or units, not in words (a
 		 * sentence going on into this line) */
@@ -2841,7 +2901,20 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		s += 2;
 		n -= 4;
 	}
-	w->bold = bold_alone(s, n);
+	/* MediaWiki's emphasis ("'''RAID 5'''", "''the old mirror''"): a
+	 * caption over a <pre> block, as bold as Markdown's */
+	if (n > 6 && s[0] == '\'' && s[1] == '\'' && s[n - 1] == '\'' && s[n - 2] == '\'') {
+		size_t q = s[2] == '\'' && s[n - 3] == '\'' ? 3 : 2;
+		if (n > 2 * q + 1 && s[q] != '\'' && !is_blankc(s[q]) && !memchr(s + q, '\'', n - 2 * q)) {
+			s += q - 2;
+			n -= 2 * (q - 2);
+			w->bold = true;
+		} else {
+			w->bold = false;
+		}
+	} else {
+		w->bold = bold_alone(s, n);
+	}
 	if (w->bold) {
 		/* "**Crucial MX500**", "**filer3**" alone between blank lines: a
 		 * name in bold over what follows, a heading without its marks
@@ -2868,7 +2941,7 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		/* prose or a result: only matters to what prose ends */
 		const struct node *top = node_at(w->o, w->top);
 		if (top && (top->kind == K_BULLET || top->kind == K_COLON) && !memo_test(&w->result, s, n) &&
-		    !rule_line(s, n) && !br_label_page_line(doc, i))
+		    !rule_line(s, n) && !br_label_page_line(doc, i) && !device_head(s, n))
 			prose(w);
 		return;
 	}
@@ -2899,7 +2972,8 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	/* a ':' line is judged by its first word only: "xfs, freshly made with
 	 * mkfs.xfs -f:" introduces a result, "# hdparm -t /dev/sda" is a command */
 	if (s[0] == '$' || s[0] == '%' ||
-	    (s[n - 1] == ':' ? (command_word(s, n) && !titled_by_tool(s, n)) || tool_invocation(s, n)
+	    (s[n - 1] == ':' ? (command_word(s, n) && !titled_by_tool(s, n) && !titled_after_options(s, n - 1)) ||
+				   tool_invocation(s, n)
 			     : memo_test(&w->command, s, n))) {
 		if ((s[0] == '$' || s[0] == '%') && n > 1 && s[1] == ' ')
 			w->in_output = true;

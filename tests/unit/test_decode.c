@@ -526,6 +526,77 @@ static void gutter_padded_with_nbsp(void **state)
 	br_doc_free(d);
 }
 
+/* A code viewer's copy of two or three lines: numbers and two blanks in
+ * front of a CSV row or hdparm's lines, the whole block numbered; the
+ * numbers go. Runs numbered in front of a whitespace table's machine
+ * column, and a table of figures, keep them (a column). */
+static void gutter_short_block(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("copied:\n"
+			       "```\n"
+			       "1  castor,2G,41234,96,52311,14,21034,6,38123,88,61234,9,312.4,1\n"
+			       "2  pollux,2G,40123,95,51022,13,20987,6,37654,87,60321,9,305.1,1\n"
+			       "```\n");
+	assert_true(d->transport & BR_TRANSPORT_NUMBERS);
+	assert_memory_equal(holding(d, "castor")->text, "castor,2G,", 10);
+	assert_memory_equal(holding(d, "pollux")->text, "pollux,2G,", 10);
+	br_doc_free(d);
+	d = mem("\n1  /dev/sdb:\n2   Timing cached reads:   2210 MB in  2.00 seconds = 1105.12 MB/sec\n\n");
+	assert_string_equal(find(d, "/dev/sdb")->text, "/dev/sdb:");
+	assert_memory_equal(holding(d, "cached")->text, " Timing cached", 14);
+	br_doc_free(d);
+	d = mem("\n1  sam     512  3652 100.0 11066 15.6  6014 10.6  2999 89.1 18276 17.4 185.5  2.8\n"
+		"2  sam     512  3647 99.8 11055 15.8  5924 10.3  3003 88.8 18270 18.5 183.5  3.1\n\n");
+	assert_false(d->transport & BR_TRANSPORT_NUMBERS);
+	assert_memory_equal(holding(d, "3652")->text, "1  sam", 6);
+	br_doc_free(d);
+	d = mem("\n1  120  44\n2  130  45\n\n");
+	assert_false(d->transport & BR_TRANSPORT_NUMBERS);
+	br_doc_free(d);
+	/* a line of prose before the block, no blank line: not a whole block */
+	d = mem("Results\n1  castor,2G,41234,96\n2  pollux,2G,40123,95\n");
+	assert_false(d->transport & BR_TRANSPORT_NUMBERS);
+	br_doc_free(d);
+}
+
+/* Another speaker's line or two in the middle of a chat paste (between
+ * "/dev/sda:" and its indented lines) goes; a reply between two pastes,
+ * or before a line of A's that is not indented output, stays. */
+static void chat_interjection_dropped(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("[21:02] <zed> /dev/sda:\n"
+			       "[21:02] <kraut> wait, which kernel?\n"
+			       "[21:02] <ahab> heh\n"
+			       "[21:02] <zed>  Timing cached reads:   7864 MB in  2.00 seconds = 3935.41 MB/sec\n"
+			       "[21:03] <kraut> and sdb?\n"
+			       "[21:03] <zed> sdb is the same\n");
+	assert_string_equal(d->lines[0].text, "/dev/sda:");
+	assert_memory_equal(d->lines[1].text, " Timing cached", 14);
+	assert_string_equal(d->lines[2].text, "and sdb?");
+	br_doc_free(d);
+	d = mem("<zed> /dev/sda:\n<kraut> lol\n<zed>  Timing buffered disk reads: 338 MB in  3.01 seconds\n");
+	assert_int_equal(d->nlines, 2);
+	br_doc_free(d);
+}
+
+/* A wiki page's source, text around <pre> blocks and nothing else of a
+ * page: its blank lines part paragraphs (the caption over the <pre> is a
+ * line of its own); in a page with <p> they do not. */
+static void wiki_source_blank_lines_part(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("== Disks ==\n\nSome notes here.\n\n'''RAID5 over four disks'''\n\n<pre>\n/dev/md1:\n</pre>\n");
+	assert_true(d->transport & BR_TRANSPORT_HTML);
+	assert_string_equal(find(d, "'''RAID5")->text, "'''RAID5 over four disks'''");
+	assert_string_equal(find(d, "Some notes")->text, "Some notes here.");
+	br_doc_free(d);
+	d = mem("<p>Some notes\n\nhere.</p>\n<pre>\n/dev/md1:\n</pre>\n");
+	assert_string_equal(find(d, "Some notes")->text, "Some notes here.");
+	br_doc_free(d);
+}
+
 /* A numbered paste in a message encoded after it was numbered: the soft
  * breaks' rests carry no number, a numbered empty line ends in "=20", and
  * the message pasted in says it was 7bit; the numbers go once the
@@ -1867,6 +1938,9 @@ int main(void)
 		cmocka_unit_test(qp_twice),
 		cmocka_unit_test(qp_second_look_keeps_signs),
 		cmocka_unit_test(gutter_under_qp),
+		cmocka_unit_test(gutter_short_block),
+		cmocka_unit_test(chat_interjection_dropped),
+		cmocka_unit_test(wiki_source_blank_lines_part),
 		cmocka_unit_test(gutter_padded_with_nbsp),
 		cmocka_unit_test(quoted_rest_rewrapped),
 		cmocka_unit_test(table_cells_one_a_line),

@@ -195,6 +195,46 @@ static void own_title_and_generic_intro(void **state)
 	br_doc_free(d);
 }
 
+/* A short name right over hdparm's "/dev/sda:" titles the result under
+ * it, as it does right over a result line; "hdparm -T figures for the
+ * NAS bays:" (the tool, its option, then words) titles what follows, where
+ * "hdparm -tT /dev/sda:" runs it and is passed over. */
+static void name_over_device_and_tool_intro(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"single disk here\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 124 MB in  3.00 seconds = 41.30 MB/sec\n"
+		"\n"
+		"The new NAS:\n"
+		"\n"
+		"hdparm -T figures for the NAS bays:\n"
+		"\n"
+		"disk              cached (MB/s)\n"
+		"WD Red 4TB        1520.3\n"
+		"\n"
+		"The old NAS:\n"
+		"\n"
+		"hdparm -tT /dev/sdb:\n"
+		"\n"
+		"disk              cached (MB/s)\n"
+		"WD Green 2TB      1320.3\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "/dev/sda:", 0), NULL, "single disk here");
+	expect(d, at(d, "WD Red", 0), NULL, "hdparm -T figures for the NAS bays");
+	expect(d, at(d, "WD Green", 0), NULL, "The old NAS");
+	br_doc_free(d);
+	/* MediaWiki's emphasis around a caption alone on its line */
+	d = mem("'''RAID5 over four WD Reds'''\n\n/dev/md1:\n"
+		" Timing buffered disk reads: 524 MB in  3.00 seconds = 174.50 MB/sec\n\n"
+		"''the old mirror''\n\n/dev/md0:\n"
+		" Timing buffered disk reads: 224 MB in  3.00 seconds = 74.50 MB/sec\n");
+	expect(d, at(d, "/dev/md1", 0), NULL, "RAID5 over four WD Reds");
+	expect(d, at(d, "/dev/md0", 0), NULL, "the old mirror");
+	br_doc_free(d);
+}
+
 /* Seed 004 (after QP decoding): "-hw raid" bullets directly above, ':'
  * lines above them, outline-numbered sections further up. */
 static void bullets_under_colon_lines(void **state)
@@ -1185,6 +1225,7 @@ int main(void)
 	br_parsers_init(); /* the tools' words for decoding and labels */
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(underlined_block_and_hash_headings),
+		cmocka_unit_test(name_over_device_and_tool_intro),
 		cmocka_unit_test(standalone_titles_and_colon_lines),
 		cmocka_unit_test(colon_lines_last_sentence),
 		cmocka_unit_test(own_title_and_generic_intro),
