@@ -8,9 +8,10 @@ D="$T/target"
 mkdir "$D" || fail "mkdir"
 # A background job of a non-interactive shell starts with SIGINT ignored
 # (and the runner, like any program, keeps an ignored signal ignored):
-# GNU env (coreutils 8.31+) gives it back its default action.
+# GNU env (coreutils 8.31+) gives it back its default action, and SIGTERM
+# and SIGHUP theirs (a caller run under nohup leaves SIGHUP ignored).
 if env --default-signal=INT true 2>/dev/null; then
-	DFL="env --default-signal=INT"
+	DFL="env --default-signal=INT,TERM,HUP"
 else
 	DFL=
 	echo "note: env --default-signal not available: the SIGINT cases are skipped"

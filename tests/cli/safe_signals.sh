@@ -8,9 +8,10 @@ D="$T/target"
 mkdir "$D" || fail "mkdir"
 # A background job of a non-interactive shell starts with SIGINT and
 # SIGQUIT ignored (kept ignored, like nohup's SIGHUP): GNU env gives SIGQUIT
-# back its default action.
+# back its default action, and the other signals sent here theirs (the
+# caller may have left any of them ignored).
 if env --default-signal=QUIT true 2>/dev/null; then
-	DFL="env --default-signal=QUIT"
+	DFL="env --default-signal=QUIT,TERM,USR1,ALRM"
 else
 	DFL=
 	echo "note: env --default-signal not available: the SIGQUIT cases are skipped"
@@ -56,7 +57,7 @@ interrupt USR1 10 'br-rawio.*' --tests rawio
 interrupt ALRM 14 'br-files.*' --tests bonnie --size 4M --files 2
 
 # SIGPIPE is not a reason to die (nor to leave files): the run goes on
-$BR run --dir "$D" --quick --runs 100 -q --raw --tests hdparm >"$T/out" 2>"$T/err" &
+$DFL $BR run --dir "$D" --quick --runs 100 -q --raw --tests hdparm >"$T/out" 2>"$T/err" &
 pid=$!
 wait_for "$D" 'br-hdparm.*' || { kill -KILL $pid 2>/dev/null; fail "no scratch file appeared"; }
 kill -PIPE $pid
