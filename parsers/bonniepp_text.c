@@ -1089,14 +1089,46 @@ static bool place_figures(struct pstate_all *ps, size_t i, const struct ptoks *t
 /* Step of read_row: 2.00 leaves a skipped column almost no room, so the
  * grid can place its 8 figures anywhere; the units say which is which.
  * False when they fit no columns. */
-static bool retype_198(const struct ptok **slot, const struct ptok *vals)
+static void f_layout(const struct ptok **slot, const struct ptok *vals)
 {
 	static const int map[8] = {2, 3, 4, 5, 8, 9, 10, 11};
 	for (int k = 0; k < 12; k++)
 		slot[k] = NULL;
 	for (int k = 0; k < 8; k++)
 		slot[map[k]] = &vals[k];
+}
+
+static bool retype_198(const struct ptok **slot, const struct ptok *vals)
+{
+	f_layout(slot, vals);
 	return types_198(slot);
+}
+
+/* Before 2.00 every K/sec figure is a whole number and only the seeks have
+ * a decimal: a decimal figure the grid put in a K/sec column, the seeks
+ * column left blank, says the row's columns moved (TABs expanded at other
+ * stops than 8, an editor's re-indent). */
+static bool kps_decimal(const struct ptok *const slot[12])
+{
+	for (int p = 0; p < 5; p++)
+		if (slot[2 * p] && slot[2 * p]->kind == VK_DEC)
+			return true;
+	return false;
+}
+
+/* Step of read_row: a 1.x row of 8 figures whose columns disagree with
+ * their types (kps_decimal with the seeks blank) is read by its tokens as
+ * the -f layout, when the figures fit that one. */
+static bool retype_1x(const struct ptok **slot, const struct ptok *vals)
+{
+	if (slot[10] || !kps_decimal(slot))
+		return false;
+	const struct ptok *f[12];
+	f_layout(f, vals);
+	if (kps_decimal(f) || f[10]->kind != VK_DEC)
+		return false;
+	memcpy(slot, f, sizeof f);
+	return true;
 }
 
 /* Step of read_row: the row's cell (the files spec of a create row, the
@@ -1186,6 +1218,7 @@ static size_t read_tokens(struct pstate_all *ps, size_t i, const struct ptoks *t
 		}
 		retyped = true;
 	}
+	bool moved = !run->fam198 && !create && nv == 8 && retype_1x(slot, vals);
 	struct pval *dst = create ? run->cr : run->io;
 	for (int p = 0; p < 6; p++)
 		if (!set_pair(&dst[p], slot[2 * p], slot[2 * p + 1])) {
@@ -1201,6 +1234,10 @@ static size_t read_tokens(struct pstate_all *ps, size_t i, const struct ptoks *t
 		br_parse_note(ps->ctx, i,
 			      "bonnie++ row has 8 of 12 figures whose columns do not fit their "
 			      "units; taking the per-char tests as skipped (-f)");
+	if (moved)
+		br_parse_note(ps->ctx, i,
+			      "bonnie++ row has 8 of 12 figures and a decimal one in a K/sec column; "
+			      "its columns moved: taking the per-char tests as skipped (-f)");
 	keep_cell(ps, i, l, tk, cell, glue, create);
 	return used;
 }

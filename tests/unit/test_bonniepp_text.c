@@ -1777,6 +1777,41 @@ static void collapsed_f_row_with_note(void **state)
 	done(&r);
 }
 
+/* A -f row whose blank columns moved (TABs expanded at 4-column stops): the
+ * grid would put the block read under the per-char read and the seeks
+ * (the one decimal figure) under the block read; the figures' kinds say
+ * the columns moved, and the row is read as the -f layout. A row whose
+ * decimal figure is where the seeks are stays as the grid reads it. */
+static void tab4_shifted_f_row(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.02b      ------Sequential Output------ --Sequential Input- --Random-\n"
+		"            -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"Gaia         1G:32k       26895  41 10177  13       25450  16 145.5   3\n");
+	assert_int_equal(r.n, 1);
+	assert_false(fig_present(&r, 0, BR_M_putc));
+	assert_false(fig_present(&r, 0, BR_M_getc));
+	assert_fig(&r, 0, BR_M_put_block, 26895, 41);
+	assert_fig(&r, 0, BR_M_rewrite, 10177, 13);
+	assert_fig(&r, 0, BR_M_get_block, 25450, 16);
+	assert_fig(&r, 0, BR_M_seeks, 145.5, 3);
+	done(&r);
+
+	/* per-char read and block read blank, in their columns: kept */
+	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"box             1G 41234  97 52345  30 20123  10                     210.4   1\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_putc, 41234, 97);
+	assert_false(fig_present(&r, 0, BR_M_getc));
+	assert_false(fig_present(&r, 0, BR_M_get_block));
+	assert_fig(&r, 0, BR_M_seeks, 210.4, 1);
+	done(&r);
+}
+
 /* A hand table whose columns name the tests but not their direction
  * ("PerChr", "Block" twice, as under bonnie++'s own "Sequential Output" and
  * "Sequential Input"): output before the rewrite column, input after; a
@@ -1850,6 +1885,7 @@ int main(void)
 		cmocka_unit_test(comma_figures),
 		cmocka_unit_test(collapsed_f_row_with_note),
 		cmocka_unit_test(hand_table_order_and_decimal_comma),
+		cmocka_unit_test(tab4_shifted_f_row),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
