@@ -1812,6 +1812,58 @@ static void tab4_shifted_f_row(void **state)
 	done(&r);
 }
 
+/* A phone's wrap at 40 columns: the version lines and the create block's
+ * first header line cut after "Sequential" (the next line says "Output"
+ * or "Create"), the row cut within 40 columns with its tail on two lines:
+ * one run, its I/O row whole, its create row joined to it. */
+static void wrapped_at_40_columns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.96       ------Sequential\n"
+		"Output------ --Sequential Input-\n"
+		"--Random-\n"
+		"Concurrency   1     -Per Chr- --Block--\n"
+		"-Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP\n"
+		"K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"thinkpad-x2     16G   912  97 201337 \n"
+		"21 98213  12  4410  98 412556  19  6021\n"
+		" 88\n"
+		"Version  1.96       ------Sequential\n"
+		"Create------ --------Random\n"
+		"Create--------\n"
+		"thinkpad-x2         -Create-- --Read---\n"
+		"-Delete-- -Create-- --Read--- -Delete--\n"
+		"              files  /sec %CP  /sec %CP\n"
+		" /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"                 16 21034  61 +++++ +++\n"
+		"30122  72 22981  63 +++++ +++ 28110  70\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_putc, 912, 97);
+	assert_fig(&r, 0, BR_M_get_block, 412556, 19);
+	assert_fig(&r, 0, BR_M_seeks, 6021, 88);
+	assert_fig(&r, 0, BR_M_seq_create, 21034, 61);
+	assert_fig(&r, 0, BR_M_ran_del, 28110, 70);
+	assert_string_equal(r.ds.records.v[0]->version, "1.96");
+	done(&r);
+
+	/* 1.0x: the create block's "------Sequential" alone on its line */
+	run(&r, "Version 1.01d       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                   -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"jco-linux     3100M 21468  33 28510  20 17655  10 38814  65 82601  40 399.0   3\n"
+		"                   ------Sequential\n"
+		"Create------ --------Random Create--------\n"
+		"                   -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+		"             files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"                16 17419  56 +++++ +++ 16464  58 17617  59 +++++ +++  7220  40\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_seeks, 399.0, 3);
+	assert_fig(&r, 0, BR_M_seq_create, 17419, 56);
+	done(&r);
+}
+
 /* A hand table whose columns name the tests but not their direction
  * ("PerChr", "Block" twice, as under bonnie++'s own "Sequential Output" and
  * "Sequential Input"): output before the rewrite column, input after; a
@@ -1886,6 +1938,7 @@ int main(void)
 		cmocka_unit_test(collapsed_f_row_with_note),
 		cmocka_unit_test(hand_table_order_and_decimal_comma),
 		cmocka_unit_test(tab4_shifted_f_row),
+		cmocka_unit_test(wrapped_at_40_columns),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
