@@ -479,6 +479,36 @@ static void hard_wrapped_rows(void **state)
 	done(&r);
 }
 
+/* A mail signature ("-- ", lines up to a blank) between the header and
+ * the rows, which a wrap took out of their original shape: the table stays
+ * open over it. A "--" that starts no signature block (no blank line
+ * within six lines) does not. */
+static void signature_between_header_and_rows(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "              -------Sequential Output--------\n"
+		"---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char-\n"
+		"--Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU\n"
+		"K/sec %CPU  /sec %CPU\n"
+		"-- \n"
+		"Jo Bloggs, Storage Team\n"
+		"Sent from my phone\n"
+		"\n"
+		"\n"
+		"nfs-a     256  3624 100.0 11044 16.1  6080 13.3  3292 98.2\n"
+		"15683 19.4 184.4  3.0\n"
+		"nfs-b     256  3638 100.0 11060 15.9  6179 13.0  3294 98.2\n"
+		"15945 17.6 177.9  2.7\n");
+	assert_int_equal(r.n, 2);
+	assert_fig(&r, 0, BR_M_putc, 3624, 100.0, false);
+	assert_fig(&r, 0, BR_M_seeks, 184.4, 3.0, false);
+	assert_fig(&r, 1, BR_M_get_block, 15945, 17.6, false);
+	done(&r);
+}
+
 static void truncated_row_warns(void **state)
 {
 	(void)state;
@@ -956,6 +986,7 @@ int main(void)
 		cmocka_unit_test(rows_wrapped_into_pieces),
 		cmocka_unit_test(detect_words),
 		cmocka_unit_test(escaped_marks),
+		cmocka_unit_test(signature_between_header_and_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
