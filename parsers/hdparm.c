@@ -3761,8 +3761,21 @@ static bool candidate(const char *s, size_t n)
 {
 	if (n < 4)
 		return false;
-	if (is_digit(*s))
-		return br_has(s, n, "MB", 2);
+	if (is_digit(*s)) {
+		if (br_has(s, n, "MB", 2))
+			return true;
+		/* a numbered list's marker ("1. ", "12) ") before the line:
+		 * the line after it is looked at as any other */
+		size_t m = 0;
+		while (m < n && m < 3 && is_digit(s[m]))
+			m++;
+		if (m + 2 >= n || (s[m] != '.' && s[m] != ')') || (s[m + 1] != ' ' && s[m + 1] != '\t'))
+			return false;
+		s += m + 2;
+		n -= m + 2;
+		if (n < 4)
+			return false;
+	}
 	/* timings in the middle of a line ("MB in"), a rate anywhere ("B/s":
 	 * hand-written lines): one pass over the line's 'B' bytes */
 	for (const char *p = memchr(s, 'B', n), *end = s + n; p;

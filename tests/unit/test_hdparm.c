@@ -1337,6 +1337,24 @@ static void summary_tables(void **state)
 	done(&r);
 }
 
+/* A numbered list's marker ("1. ", "2) ") before a line: the line after
+ * it is looked at as one without (a sentence quoting a figure, a timing
+ * line). */
+static void numbered_list_marker(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "1. On the topic of speeds.. hdparm -t gives me 56Mb/s on my Maxtor 80Mb 8mb\n"
+		"1. cache PATA drive.\n"
+		"\n"
+		"2) with hdparm -T /dev/hda I see 900 kB/s.\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 56.0 * 1024, "56");
+	assert_string_equal(br_record_param(rec(&r, 0), "read_from")->str, "prose");
+	one_figure(rec(&r, 1), BR_M_cached_read, 900.0, "900");
+	done(&r);
+}
+
 /* A sentence quoting one hdparm figure is read, marked as read from
  * prose; a sentence leaving any doubt (two figures, -tT, a wish, a
  * question, a range, two devices) is not. */
@@ -1971,6 +1989,7 @@ int main(void)
 		cmocka_unit_test(table_decimal_comma_unit_above),
 		cmocka_unit_test(kind_rows_unit_above),
 		cmocka_unit_test(table_by_device),
+		cmocka_unit_test(numbered_list_marker),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
