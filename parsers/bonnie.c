@@ -1237,7 +1237,11 @@ static void use_row(struct bstate *st, const struct brow *r, const struct bres *
 			 res->right ? " (read from the right)" : "", hn ? " for " : "", (int)hn,
 			 r->base + r->name_off);
 	claim_once(st, i, last, why);
-	emit_row(st, r, res, t->first, first, last, own);
+	/* a row added below a quoted table (a reply's own run under the
+	 * quoted header) is titled where it stands, not at the quoted header */
+	const struct br_line *lines = st->ctx->doc->lines;
+	size_t label_idx = lines[i].depth < lines[t->start].depth ? first : t->first;
+	emit_row(st, r, res, label_idx, first, last, own);
 	free(own);
 	t->nrows++;
 	t->blanks = t->prose = 0;

@@ -509,6 +509,30 @@ static void signature_between_header_and_rows(void **state)
 	done(&r);
 }
 
+/* A reply's own row added below the quoted table: titled by the prose
+ * right above it, not by the quoted header's title. */
+static void own_row_below_quoted_table(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Bob wrote:\n"
+		"> Results on the sparc with the stock kernel:\n"
+		">\n"
+		">               -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		">               -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"> Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"> sparc20   100  1933 97.6  4610 40.2  1850 33.3  1790 95.8  4544 30.1  62.1  5.9\n"
+		"\n"
+		"Same test on my ultra5 with the patched kernel:\n"
+		"\n"
+		"ultra5    100  3112 98.0  7120 45.5  2844 30.1  2911 96.4  8210 31.0 120.4  8.1\n");
+	assert_int_equal(r.n, 2);
+	assert_non_null(strstr(r.ds.records.v[0]->label, "stock kernel"));
+	assert_non_null(strstr(r.ds.records.v[1]->label, "ultra5 with the patched kernel"));
+	assert_fig(&r, 1, BR_M_seeks, 120.4, 8.1, false);
+	done(&r);
+}
+
 static void truncated_row_warns(void **state)
 {
 	(void)state;
@@ -987,6 +1011,7 @@ int main(void)
 		cmocka_unit_test(detect_words),
 		cmocka_unit_test(escaped_marks),
 		cmocka_unit_test(signature_between_header_and_rows),
+		cmocka_unit_test(own_row_below_quoted_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
