@@ -1957,16 +1957,28 @@ static void pend_flush(struct pstate_all *ps)
 	run_reset(&ps->pend);
 }
 
-/* Only blanks and punctuation (a code fence, a rule) on lines a..b? */
+/* Only blanks and punctuation (a code fence, a rule) on lines a..b? A mail
+ * signature ("-- " alone, then its lines up to a blank one) counts as
+ * none: a digest or a paste put it between the two blocks. */
 static bool gap_is_empty(const struct br_doc *doc, size_t a, size_t b)
 {
-	for (size_t i = a; i <= b && i < doc->nlines; i++)
+	bool sig = false;
+	for (size_t i = a; i <= b && i < doc->nlines; i++) {
+		const struct br_line *l = &doc->lines[i];
+		if (br_is_blank(l->text, l->len))
+			sig = false;
+		else if (l->len >= 2 && l->len <= 3 && memcmp(l->text, "--", 2) == 0 &&
+			 (l->len == 2 || l->text[2] == ' '))
+			sig = true;
+		if (sig)
+			continue;
 		for (size_t k = 0; k < doc->lines[i].len; k++) {
 			unsigned char c = (unsigned char)doc->lines[i].text[k];
 			if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 			    c >= 0x80)
 				return false;
 		}
+	}
 	return true;
 }
 

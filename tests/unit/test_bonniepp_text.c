@@ -1864,6 +1864,29 @@ static void wrapped_at_40_columns(void **state)
 	done(&r);
 }
 
+/* 1.96's create block set apart from the I/O block by a mail signature:
+ * the same run. */
+static void signature_between_blocks(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.96       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"zfs-box         32G   201  99 412334  41 198234  22   512  99 601234  28  1021  31\n"
+		"-- \n"
+		"someone, somewhere\n"
+		"\n"
+		"Version  1.96       ------Sequential Create------ --------Random Create--------\n"
+		"zfs-box             -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+		"              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"                 16 12034  88 +++++ +++ 15012  91 13012  90 +++++ +++ 14023  92\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_seeks, 1021, 31);
+	assert_fig(&r, 0, BR_M_seq_create, 12034, 88);
+	done(&r);
+}
+
 /* A hand table whose columns name the tests but not their direction
  * ("PerChr", "Block" twice, as under bonnie++'s own "Sequential Output" and
  * "Sequential Input"): output before the rewrite column, input after; a
@@ -1939,6 +1962,7 @@ int main(void)
 		cmocka_unit_test(hand_table_order_and_decimal_comma),
 		cmocka_unit_test(tab4_shifted_f_row),
 		cmocka_unit_test(wrapped_at_40_columns),
+		cmocka_unit_test(signature_between_blocks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
