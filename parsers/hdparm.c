@@ -1292,6 +1292,10 @@ static size_t prompt_devices(const char *a, const char *end, const char **dev, s
 		if (*w != '/')
 			continue;
 		size_t wn = (size_t)(a - w);
+		/* "hdparm -t /dev/sdb, three runs": a sentence's punctuation
+		 * after the device is not its name's */
+		while (wn > 1 && strchr(",.;:)", w[wn - 1]))
+			wn--;
 		/* "/dev/sd$d", "/dev/sd[ab]", "/dev/sd*": a loop's or a glob's
 		 * devices, several, none of them this word */
 		for (const char *c = w; c < a && ndev < 2; c++)

@@ -1376,6 +1376,20 @@ static void collapsed_tables(void **state)
 	done(&r);
 }
 
+/* A device named in a sentence-like command line keeps no punctuation
+ * ("hdparm -t /dev/sdb, three runs:"). */
+static void prompt_device_punctuation(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -t /dev/sdb, three runs:\n"
+		"\n"
+		" Timing buffered disk reads: 512 MB in  3.01 seconds = 170.10 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdb");
+	done(&r);
+}
+
 /* A numbered list's marker ("1. ", "2) ") before a line: the line after
  * it is looked at as one without (a sentence quoting a figure, a timing
  * line). */
@@ -2030,6 +2044,7 @@ int main(void)
 		cmocka_unit_test(table_by_device),
 		cmocka_unit_test(numbered_list_marker),
 		cmocka_unit_test(collapsed_tables),
+		cmocka_unit_test(prompt_device_punctuation),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
