@@ -1237,7 +1237,11 @@ static void use_row(struct bstate *st, const struct brow *r, const struct bres *
 			 res->right ? " (read from the right)" : "", hn ? " for " : "", (int)hn,
 			 r->base + r->name_off);
 	claim_once(st, i, last, why);
-	emit_row(st, r, res, t->first, first, last, own);
+	/* a row added below a quoted table (a reply's own run under the
+	 * quoted header) is titled where it stands, not at the quoted header */
+	const struct br_line *lines = st->ctx->doc->lines;
+	size_t label_idx = lines[i].depth < lines[t->start].depth ? first : t->first;
+	emit_row(st, r, res, label_idx, first, last, own);
 	free(own);
 	t->nrows++;
 	t->blanks = t->prose = 0;
@@ -1499,6 +1503,22 @@ static bool label_above_row(struct pass *p, size_t i)
 	       table_row(st, i + 1, &peek, &pres, &pdamaged, &ptail);
 }
 
+/* Step of table_line: a mail signature ("-- " alone on a line, then the
+ * lines up to the next blank one, at most six) that a digest or a reply
+ * put between a table's header and its rows, or between two rows: the
+ * lines it takes, 0 when line i does not start one. */
+static size_t signature(const struct br_doc *doc, size_t i)
+{
+	const struct br_line *l = &doc->lines[i];
+	if (l->len < 2 || l->len > 3 || l->text[0] != '-' || l->text[1] != '-' ||
+	    (l->len == 3 && l->text[2] != ' '))
+		return 0;
+	size_t k = i + 1;
+	while (k < doc->nlines && k <= i + 6 && !is_blank_line(&doc->lines[k]))
+		k++;
+	return k < doc->nlines && k <= i + 6 ? k - i : 0;
+}
+
 /* Step of parse: line i inside an open table: a row (perhaps wrapped over
  * several lines), a damaged row, a label above a row, or prose between
  * rows. Returns the lines it took, 0 when the line is read on (the table
@@ -1525,6 +1545,11 @@ static size_t table_line(struct pass *p, size_t i)
 		p->own_idx = i;
 		p->have_own = true;
 		return 1;
+	}
+	size_t sig = signature(st->ctx->doc, i);
+	if (sig) {
+		p->have_own = false;
+		return sig;
 	}
 	/* a few lines of prose between the rows of a hand-edited
 	 * table leave it open */

@@ -308,7 +308,8 @@ enum pk {
 
 static struct br_pattern re_ver = BR_PATTERN(
 	"bonnie++-version",
-	"^\\s*Version\\s+(\\d[0-9a-z.]*|benchreport-run\\s+\\d+(?:\\.\\d+){0,3})\\s*(?:-+\\s*Sequential\\s+(Output|Create)\\b|$)");
+	"^\\s*Version\\s+(\\d[0-9a-z.]*|benchreport-run\\s+\\d+(?:\\.\\d+){0,3})\\s*"
+	"(?:-+\\s*Sequential\\s+(Output|Create)\\b|(-+\\s*(?:Sequential\\s*)?)?$)");
 /* The version `benchreport run` writes in bonnie++'s layout starts so
  * (runner/runner.h BR_RUN_VERSION_PREFIX; parsers do not include the runner). */
 #define RUNNER_PREFIX "benchreport-run "
@@ -408,7 +409,8 @@ struct pline {
 	enum pk kind;
 	char version[32];     /* "2.00a"; "benchreport-run 0.1.0" (one blank) */
 	bool ver_create;      /* PK_VER: the create block */
-	bool ver_weak;        /* PK_VER: nothing after the version */
+	bool ver_weak;        /* PK_VER: nothing after the version (or ver_cut) */
+	bool ver_cut;         /* PK_VER: a wrap cut it after "-----Sequential" */
 	long concurrency;     /* PK_IO2: -1 = not printed */
 	int io3_mb;           /* PK_IO3: plain MB size column (1.00–1.00c) */
 	bool io3_198;         /* PK_IO3: "Name:Size etc" (1.98+) */
@@ -461,8 +463,9 @@ static bool block_then_space(const char *s, size_t len)
  * version is kept in pl. */
 static bool version_line(const char *s, size_t len, struct pline *pl)
 {
-	size_t ov[6];
-	if (!starts(s, len, "Version") || br_re_match(&re_ver, s, len, 0, ov, 3) <= 0)
+	size_t ov[8];
+	int m;
+	if (!starts(s, len, "Version") || (m = br_re_match(&re_ver, s, len, 0, ov, 4)) <= 0)
 		return false;
 	size_t n = ov[3] - ov[2];
 	if (n >= sizeof pl->version)
@@ -471,6 +474,7 @@ static bool version_line(const char *s, size_t len, struct pline *pl)
 	pl->version[n] = '\0';
 	runner_version(pl->version);
 	pl->ver_weak = ov[4] == (size_t)-1;
+	pl->ver_cut = m > 3 && ov[6] != (size_t)-1 && ov[7] > ov[6];
 	pl->ver_create = !pl->ver_weak && s[ov[4]] == 'C';
 	return true;
 }
@@ -914,6 +918,7 @@ static size_t tail_lines(const struct br_parse_ctx *ctx, size_t i, size_t max_pi
 	unsigned base = line_width(l->text, l->len) + 1;
 	size_t pieces = 0, lone = 0;
 	int n = *nv;
+	bool near = false; /* the first piece starts within 50 columns */
 	*lines = 0;
 	for (size_t k = i + 1; k < doc->nlines && n < want && pieces < max_pieces; k++) {
 		const struct br_line *m = &doc->lines[k];
@@ -927,8 +932,8 @@ static size_t tail_lines(const struct br_parse_ctx *ctx, size_t i, size_t max_pi
 		tokenize(m->text, m->len, &tail);
 		if (!all_values(&tail, latency) || n + tail.n > want)
 			break;
-		if (pieces == 0 && n + tail.n < want && base + tail.t[0].col1 <= 50)
-			break; /* the row line is too short for a wrap to have cut it */
+		if (pieces == 0)
+			near = base + tail.t[0].col1 <= 50;
 		for (int t = 0; t < tail.n; t++) {
 			vals[n] = tail.t[t];
 			vals[n].col1 += base;
@@ -937,6 +942,12 @@ static size_t tail_lines(const struct br_parse_ctx *ctx, size_t i, size_t max_pi
 		base += line_width(m->text, m->len) + 1;
 		pieces++;
 		*lines = k - i;
+	}
+	if (near && n < want) {
+		/* the row line is too short for a wrap to have cut it, unless
+		 * the pieces fill the row (a narrow wrap, a phone's at 40) */
+		*lines = 0;
+		return 0;
 	}
 	*nv = n;
 	return pieces;
@@ -1089,14 +1100,46 @@ static bool place_figures(struct pstate_all *ps, size_t i, const struct ptoks *t
 /* Step of read_row: 2.00 leaves a skipped column almost no room, so the
  * grid can place its 8 figures anywhere; the units say which is which.
  * False when they fit no columns. */
-static bool retype_198(const struct ptok **slot, const struct ptok *vals)
+static void f_layout(const struct ptok **slot, const struct ptok *vals)
 {
 	static const int map[8] = {2, 3, 4, 5, 8, 9, 10, 11};
 	for (int k = 0; k < 12; k++)
 		slot[k] = NULL;
 	for (int k = 0; k < 8; k++)
 		slot[map[k]] = &vals[k];
+}
+
+static bool retype_198(const struct ptok **slot, const struct ptok *vals)
+{
+	f_layout(slot, vals);
 	return types_198(slot);
+}
+
+/* Before 2.00 every K/sec figure is a whole number and only the seeks have
+ * a decimal: a decimal figure the grid put in a K/sec column, the seeks
+ * column left blank, says the row's columns moved (TABs expanded at other
+ * stops than 8, an editor's re-indent). */
+static bool kps_decimal(const struct ptok *const slot[12])
+{
+	for (int p = 0; p < 5; p++)
+		if (slot[2 * p] && slot[2 * p]->kind == VK_DEC)
+			return true;
+	return false;
+}
+
+/* Step of read_row: a 1.x row of 8 figures whose columns disagree with
+ * their types (kps_decimal with the seeks blank) is read by its tokens as
+ * the -f layout, when the figures fit that one. */
+static bool retype_1x(const struct ptok **slot, const struct ptok *vals)
+{
+	if (slot[10] || !kps_decimal(slot))
+		return false;
+	const struct ptok *f[12];
+	f_layout(f, vals);
+	if (kps_decimal(f) || f[10]->kind != VK_DEC)
+		return false;
+	memcpy(slot, f, sizeof f);
+	return true;
 }
 
 /* Step of read_row: the row's cell (the files spec of a create row, the
@@ -1186,6 +1229,7 @@ static size_t read_tokens(struct pstate_all *ps, size_t i, const struct ptoks *t
 		}
 		retyped = true;
 	}
+	bool moved = !run->fam198 && !create && nv == 8 && retype_1x(slot, vals);
 	struct pval *dst = create ? run->cr : run->io;
 	for (int p = 0; p < 6; p++)
 		if (!set_pair(&dst[p], slot[2 * p], slot[2 * p + 1])) {
@@ -1201,6 +1245,10 @@ static size_t read_tokens(struct pstate_all *ps, size_t i, const struct ptoks *t
 		br_parse_note(ps->ctx, i,
 			      "bonnie++ row has 8 of 12 figures whose columns do not fit their "
 			      "units; taking the per-char tests as skipped (-f)");
+	if (moved)
+		br_parse_note(ps->ctx, i,
+			      "bonnie++ row has 8 of 12 figures and a decimal one in a K/sec column; "
+			      "its columns moved: taking the per-char tests as skipped (-f)");
 	keep_cell(ps, i, l, tk, cell, glue, create);
 	return used;
 }
@@ -1909,16 +1957,28 @@ static void pend_flush(struct pstate_all *ps)
 	run_reset(&ps->pend);
 }
 
-/* Only blanks and punctuation (a code fence, a rule) on lines a..b? */
+/* Only blanks and punctuation (a code fence, a rule) on lines a..b? A mail
+ * signature ("-- " alone, then its lines up to a blank one) counts as
+ * none: a digest or a paste put it between the two blocks. */
 static bool gap_is_empty(const struct br_doc *doc, size_t a, size_t b)
 {
-	for (size_t i = a; i <= b && i < doc->nlines; i++)
+	bool sig = false;
+	for (size_t i = a; i <= b && i < doc->nlines; i++) {
+		const struct br_line *l = &doc->lines[i];
+		if (br_is_blank(l->text, l->len))
+			sig = false;
+		else if (l->len >= 2 && l->len <= 3 && memcmp(l->text, "--", 2) == 0 &&
+			 (l->len == 2 || l->text[2] == ' '))
+			sig = true;
+		if (sig)
+			continue;
 		for (size_t k = 0; k < doc->lines[i].len; k++) {
 			unsigned char c = (unsigned char)doc->lines[i].text[k];
 			if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 			    c >= 0x80)
 				return false;
 		}
+	}
 	return true;
 }
 
@@ -3389,6 +3449,55 @@ static bool wrapped_one_line(struct pstate_all *ps, size_t i, size_t *last)
 	return true;
 }
 
+/* Does line i + 1 start (after dashes, blanks and a "Sequential" that a
+ * wrap moved there) with the word "Create"? */
+static bool next_says_create(const struct br_doc *doc, size_t i)
+{
+	if (i + 1 >= doc->nlines)
+		return false;
+	const char *s = doc->lines[i + 1].text;
+	size_t n = doc->lines[i + 1].len, a = 0;
+	while (a < n && (s[a] == '-' || blank_at(s, a, n)))
+		a++;
+	if (starts(s + a, n - a, "Sequential")) {
+		a += 10;
+		while (a < n && blank_at(s, a, n))
+			a++;
+	}
+	return starts(s + a, n - a, "Create");
+}
+
+/* A header line a wrap cut after its dash run or "Sequential": the next
+ * line's first word ("Create------", "Output------") says which block it
+ * heads. A cut version line (ver_cut) heads the create block when it says
+ * "Create"; a bare "------Sequential" line (PK_OTHER, which no pattern
+ * takes) is the create block's first header line then. Line i is the line
+ * of text s[0..len), pl what classify_line said. */
+static void cut_header(const struct br_doc *doc, size_t i, const char *s, size_t len, struct pline *pl)
+{
+	if (pl->kind == PK_VER) {
+		if (pl->ver_cut)
+			pl->ver_create = next_says_create(doc, i);
+		return;
+	}
+	if (pl->kind != PK_OTHER || len < 11)
+		return;
+	while (len > 0 && blank_at(s, len - 1, len))
+		len--;
+	size_t a = 0;
+	while (a < len && blank_at(s, a, len))
+		a++;
+	/* "------Sequential" and nothing else (the byte tests first) */
+	if (len < 11 || s[len - 1] != 'l' || s[a] != '-' || memcmp(s + len - 10, "Sequential", 10) != 0)
+		return;
+	while (a < len - 10 && s[a] == '-')
+		a++;
+	while (a < len - 10 && blank_at(s, a, len))
+		a++;
+	if (a == len - 10 && next_says_create(doc, i))
+		pl->kind = PK_CR1;
+}
+
 /* Step of parse_lines: a blank line inside a report at line i: the report
  * goes on only if the next non-blank line (up to two below) goes on with
  * it; *resume is then the line before that one. */
@@ -3410,6 +3519,7 @@ static bool run_spans_blank(struct pstate_all *pps, size_t i, bool in_hdr, size_
 		return false;
 	struct pline nx;
 	classify_line(doc->lines[k].text, doc->lines[k].len, false, &nx, &pps->sc[1]);
+	cut_header(doc, k, doc->lines[k].text, doc->lines[k].len, &nx);
 	bool goes_on = nx.kind == PK_LAT ||
 		       (run->st == ST_IOROW && (is_cr_header(nx.kind) || (nx.kind == PK_VER && nx.ver_create))) ||
 		       (in_hdr && (nx.kind == PK_OTHER || is_io_header(nx.kind) || is_cr_header(nx.kind))) ||
@@ -3538,6 +3648,7 @@ static void parse_lines(struct pstate_all *pps)
 		}
 		bool in_hdr = run->open && (run->st == ST_IOHDR || run->st == ST_CRHDR);
 		classify_line(l->text, l->len, in_hdr, &pl, &pps->sc[0]);
+		cut_header(doc, i, l->text, l->len, &pl);
 		if (run->open) {
 			if (pl.kind == PK_BLANK || (pl.kind == PK_OTHER && br_label_page_line(doc, i))) {
 				/* a blank line inside a report: go on only if the report does */

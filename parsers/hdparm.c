@@ -1292,6 +1292,10 @@ static size_t prompt_devices(const char *a, const char *end, const char **dev, s
 		if (*w != '/')
 			continue;
 		size_t wn = (size_t)(a - w);
+		/* "hdparm -t /dev/sdb, three runs": a sentence's punctuation
+		 * after the device is not its name's */
+		while (wn > 1 && strchr(",.;:)", w[wn - 1]))
+			wn--;
 		/* "/dev/sd$d", "/dev/sd[ab]", "/dev/sd*": a loop's or a glob's
 		 * devices, several, none of them this word */
 		for (const char *c = w; c < a && ndev < 2; c++)
@@ -2415,12 +2419,69 @@ static bool has_gap(const char *s, size_t n)
  * between an HTML row's cells: other TABs are expanded; ' ': a gap of two
  * blanks or more, the columns of a table aligned with spaces; '1': one
  * blank or more, a table whose spacing was lost, one word a cell). */
+static size_t word_end(const char *s, size_t n, size_t a)
+{
+	while (a < n && s[a] != ' ')
+		a++;
+	return a;
+}
+
+static size_t skip_blanks(const char *s, size_t n, size_t a)
+{
+	while (a < n && s[a] == ' ')
+		a++;
+	return a;
+}
+
+/* A rate's unit as a word of its own ("MB/s", "MiB/sec", "kB/s")? */
+static bool unit_word(const char *w, size_t n)
+{
+	if (n < 3 || !isalpha((unsigned char)w[0]))
+		return false;
+	const char *sl = memchr(w, '/', n);
+	return sl && sl + 1 < w + n && (sl[1] == 's' || sl[1] == 'S');
+}
+
+/* Cell k of a line whose spacing was lost (cell_at's '1'): a word a cell,
+ * but a unit after a figure ("72.4 MB/s") stays in the figure's cell, and
+ * the words before the first figure of a line that has one ("cached reads
+ * 9412.6 7649.6") are one cell, the row's name. */
+static bool word_cell_at(const char *s, size_t n, size_t k, const char **c, size_t *cn)
+{
+	size_t a = skip_blanks(s, n, 0), idx = 0;
+	bool name = false;
+	if (a < n && !is_digit(s[a]))
+		for (size_t w = a; w < n && !name; w = skip_blanks(s, n, word_end(s, n, w)))
+			name = is_digit(s[w]);
+	for (; a < n; a = skip_blanks(s, n, a), idx++) {
+		size_t b = word_end(s, n, a), nx = skip_blanks(s, n, b);
+		if (name) {
+			while (nx < n && !is_digit(s[nx])) {
+				b = word_end(s, n, nx);
+				nx = skip_blanks(s, n, b);
+			}
+			name = false;
+		} else if (is_digit(s[a]) && nx < n && unit_word(s + nx, word_end(s, n, nx) - nx)) {
+			b = word_end(s, n, nx);
+		}
+		if (idx == k) {
+			*c = s + a;
+			*cn = b - a;
+			return true;
+		}
+		a = b;
+	}
+	return false;
+}
+
 static bool cell_at(const char *s, size_t n, char sep, size_t k, const char **c, size_t *cn)
 {
+	if (sep == '1')
+		return word_cell_at(s, n, k, c, cn);
 	size_t a = 0, idx = 0;
 	for (;;) {
 		size_t b = a;
-		while (b < n && !(sep == '1' ? s[b] == ' ' : s[b] == sep && (sep != ' ' || (b + 1 < n && s[b + 1] == ' '))))
+		while (b < n && !(s[b] == sep && (sep != ' ' || (b + 1 < n && s[b + 1] == ' '))))
 			b++;
 		if (idx == k) {
 			*c = s + a;
@@ -2436,7 +2497,7 @@ static bool cell_at(const char *s, size_t n, char sep, size_t k, const char **c,
 		if (b >= n)
 			return false;
 		a = b + 1;
-		while ((sep == ' ' || sep == '1') && a < n && s[a] == ' ')
+		while (sep == ' ' && a < n && s[a] == ' ')
 			a++;
 		idx++;
 	}
@@ -3137,9 +3198,23 @@ static bool names_row(struct hp *st, size_t i, struct transposed *t)
 	if (hn == 0 || !memchr(hs, t->sep, hn) || (t->sep == ' ' && !has_gap(hs, hn)) ||
 	    br_parse_is_claimed(st->ctx, h) || !(has_ci(hs, hn, "hdparm") || has_evidence(st, i)))
 		return false;
-	/* aligned with spaces, the empty cell over the kinds is only blanks */
+	/* aligned with spaces, the empty cell over the kinds is only blanks;
+	 * with the spacing lost, it is gone: the names row has one cell
+	 * fewer than the kind row */
 	const struct br_line *hl = &st->doc->lines[h];
 	t->shift = t->sep == ' ' && hl->len >= 2 && hl->text[0] == ' ' && hl->text[1] == ' ';
+	size_t names = 0, cells = 0;
+	if (t->sep == '1') {
+		size_t rn;
+		const char *r = table_text(&st->doc->lines[i], &rn);
+		while (names <= TCOLS && cell_at(hs, hn, '1', names, &c, &cn))
+			names++;
+		while (cells <= TCOLS && cell_at(r, rn, '1', cells, &c, &cn))
+			cells++;
+		if (cells != names && cells != names + 1)
+			return false;
+		t->shift = cells == names + 1;
+	}
 	size_t ncol = t->shift;
 	while (ncol < TCOLS && cell_at(hs, hn, t->sep, ncol - t->shift, &c, &cn))
 		ncol++;
@@ -3238,7 +3313,8 @@ static bool transposed_at(struct hp *st, size_t i)
 	size_t n;
 	const char *s = table_text(&st->doc->lines[i], &n);
 	struct transposed t;
-	t.sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : has_gap(s, n) ? ' ' : 0;
+	/* '1': the spacing lost, a word a cell (word_cell_at) */
+	t.sep = memchr(s, '|', n) ? '|' : memchr(s, '\t', n) ? '\t' : has_gap(s, n) ? ' ' : '1';
 	t.shift = 0;
 	t.first = i;
 	const char *c;
@@ -3667,8 +3743,10 @@ static bool hand_table(struct hp *st, size_t i, const char *s, size_t n, bool ra
 	bool kind = has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
 		    has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads");
 	/* a row by kind: its unit in the row, or above the table */
-	if ((rate || has(s, n, "b/s") || kind) && (memchr(s, '|', n) || memchr(s, '\t', n) || has_gap(s, n)) &&
-	    transposed_at(st, i))
+	/* (a kind row whose spacing was lost: a kind word and one blank
+	 * between cells) */
+	if ((rate || has(s, n, "b/s") || kind) &&
+	    (memchr(s, '|', n) || memchr(s, '\t', n) || has_gap(s, n) || kind) && transposed_at(st, i))
 		return true;
 	if ((kind || has(s, n, "hdparm")) && table_at(st, i))
 		return true;
@@ -3761,8 +3839,21 @@ static bool candidate(const char *s, size_t n)
 {
 	if (n < 4)
 		return false;
-	if (is_digit(*s))
-		return br_has(s, n, "MB", 2);
+	if (is_digit(*s)) {
+		if (br_has(s, n, "MB", 2))
+			return true;
+		/* a numbered list's marker ("1. ", "12) ") before the line:
+		 * the line after it is looked at as any other */
+		size_t m = 0;
+		while (m < n && m < 3 && is_digit(s[m]))
+			m++;
+		if (m + 2 >= n || (s[m] != '.' && s[m] != ')') || (s[m + 1] != ' ' && s[m + 1] != '\t'))
+			return false;
+		s += m + 2;
+		n -= m + 2;
+		if (n < 4)
+			return false;
+	}
 	/* timings in the middle of a line ("MB in"), a rate anywhere ("B/s":
 	 * hand-written lines): one pass over the line's 'B' bytes */
 	for (const char *p = memchr(s, 'B', n), *end = s + n; p;

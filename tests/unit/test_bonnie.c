@@ -479,6 +479,60 @@ static void hard_wrapped_rows(void **state)
 	done(&r);
 }
 
+/* A mail signature ("-- ", lines up to a blank) between the header and
+ * the rows, which a wrap took out of their original shape: the table stays
+ * open over it. A "--" that starts no signature block (no blank line
+ * within six lines) does not. */
+static void signature_between_header_and_rows(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "              -------Sequential Output--------\n"
+		"---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char-\n"
+		"--Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU\n"
+		"K/sec %CPU  /sec %CPU\n"
+		"-- \n"
+		"Jo Bloggs, Storage Team\n"
+		"Sent from my phone\n"
+		"\n"
+		"\n"
+		"nfs-a     256  3624 100.0 11044 16.1  6080 13.3  3292 98.2\n"
+		"15683 19.4 184.4  3.0\n"
+		"nfs-b     256  3638 100.0 11060 15.9  6179 13.0  3294 98.2\n"
+		"15945 17.6 177.9  2.7\n");
+	assert_int_equal(r.n, 2);
+	assert_fig(&r, 0, BR_M_putc, 3624, 100.0, false);
+	assert_fig(&r, 0, BR_M_seeks, 184.4, 3.0, false);
+	assert_fig(&r, 1, BR_M_get_block, 15945, 17.6, false);
+	done(&r);
+}
+
+/* A reply's own row added below the quoted table: titled by the prose
+ * right above it, not by the quoted header's title. */
+static void own_row_below_quoted_table(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Bob wrote:\n"
+		"> Results on the sparc with the stock kernel:\n"
+		">\n"
+		">               -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		">               -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"> Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"> sparc20   100  1933 97.6  4610 40.2  1850 33.3  1790 95.8  4544 30.1  62.1  5.9\n"
+		"\n"
+		"Same test on my ultra5 with the patched kernel:\n"
+		"\n"
+		"ultra5    100  3112 98.0  7120 45.5  2844 30.1  2911 96.4  8210 31.0 120.4  8.1\n");
+	assert_int_equal(r.n, 2);
+	assert_non_null(strstr(r.ds.records.v[0]->label, "stock kernel"));
+	assert_non_null(strstr(r.ds.records.v[1]->label, "ultra5 with the patched kernel"));
+	assert_fig(&r, 1, BR_M_seeks, 120.4, 8.1, false);
+	done(&r);
+}
+
 static void truncated_row_warns(void **state)
 {
 	(void)state;
@@ -956,6 +1010,8 @@ int main(void)
 		cmocka_unit_test(rows_wrapped_into_pieces),
 		cmocka_unit_test(detect_words),
 		cmocka_unit_test(escaped_marks),
+		cmocka_unit_test(signature_between_header_and_rows),
+		cmocka_unit_test(own_row_below_quoted_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

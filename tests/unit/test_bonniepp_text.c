@@ -1777,6 +1777,116 @@ static void collapsed_f_row_with_note(void **state)
 	done(&r);
 }
 
+/* A -f row whose blank columns moved (TABs expanded at 4-column stops): the
+ * grid would put the block read under the per-char read and the seeks
+ * (the one decimal figure) under the block read; the figures' kinds say
+ * the columns moved, and the row is read as the -f layout. A row whose
+ * decimal figure is where the seeks are stays as the grid reads it. */
+static void tab4_shifted_f_row(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.02b      ------Sequential Output------ --Sequential Input- --Random-\n"
+		"            -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"Gaia         1G:32k       26895  41 10177  13       25450  16 145.5   3\n");
+	assert_int_equal(r.n, 1);
+	assert_false(fig_present(&r, 0, BR_M_putc));
+	assert_false(fig_present(&r, 0, BR_M_getc));
+	assert_fig(&r, 0, BR_M_put_block, 26895, 41);
+	assert_fig(&r, 0, BR_M_rewrite, 10177, 13);
+	assert_fig(&r, 0, BR_M_get_block, 25450, 16);
+	assert_fig(&r, 0, BR_M_seeks, 145.5, 3);
+	done(&r);
+
+	/* per-char read and block read blank, in their columns: kept */
+	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"box             1G 41234  97 52345  30 20123  10                     210.4   1\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_putc, 41234, 97);
+	assert_false(fig_present(&r, 0, BR_M_getc));
+	assert_false(fig_present(&r, 0, BR_M_get_block));
+	assert_fig(&r, 0, BR_M_seeks, 210.4, 1);
+	done(&r);
+}
+
+/* A phone's wrap at 40 columns: the version lines and the create block's
+ * first header line cut after "Sequential" (the next line says "Output"
+ * or "Create"), the row cut within 40 columns with its tail on two lines:
+ * one run, its I/O row whole, its create row joined to it. */
+static void wrapped_at_40_columns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.96       ------Sequential\n"
+		"Output------ --Sequential Input-\n"
+		"--Random-\n"
+		"Concurrency   1     -Per Chr- --Block--\n"
+		"-Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP\n"
+		"K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"thinkpad-x2     16G   912  97 201337 \n"
+		"21 98213  12  4410  98 412556  19  6021\n"
+		" 88\n"
+		"Version  1.96       ------Sequential\n"
+		"Create------ --------Random\n"
+		"Create--------\n"
+		"thinkpad-x2         -Create-- --Read---\n"
+		"-Delete-- -Create-- --Read--- -Delete--\n"
+		"              files  /sec %CP  /sec %CP\n"
+		" /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"                 16 21034  61 +++++ +++\n"
+		"30122  72 22981  63 +++++ +++ 28110  70\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_putc, 912, 97);
+	assert_fig(&r, 0, BR_M_get_block, 412556, 19);
+	assert_fig(&r, 0, BR_M_seeks, 6021, 88);
+	assert_fig(&r, 0, BR_M_seq_create, 21034, 61);
+	assert_fig(&r, 0, BR_M_ran_del, 28110, 70);
+	assert_string_equal(r.ds.records.v[0]->version, "1.96");
+	done(&r);
+
+	/* 1.0x: the create block's "------Sequential" alone on its line */
+	run(&r, "Version 1.01d       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                   -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"jco-linux     3100M 21468  33 28510  20 17655  10 38814  65 82601  40 399.0   3\n"
+		"                   ------Sequential\n"
+		"Create------ --------Random Create--------\n"
+		"                   -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+		"             files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"                16 17419  56 +++++ +++ 16464  58 17617  59 +++++ +++  7220  40\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_seeks, 399.0, 3);
+	assert_fig(&r, 0, BR_M_seq_create, 17419, 56);
+	done(&r);
+}
+
+/* 1.96's create block set apart from the I/O block by a mail signature:
+ * the same run. */
+static void signature_between_blocks(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.96       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"zfs-box         32G   201  99 412334  41 198234  22   512  99 601234  28  1021  31\n"
+		"-- \n"
+		"someone, somewhere\n"
+		"\n"
+		"Version  1.96       ------Sequential Create------ --------Random Create--------\n"
+		"zfs-box             -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
+		"              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"                 16 12034  88 +++++ +++ 15012  91 13012  90 +++++ +++ 14023  92\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_seeks, 1021, 31);
+	assert_fig(&r, 0, BR_M_seq_create, 12034, 88);
+	done(&r);
+}
+
 /* A hand table whose columns name the tests but not their direction
  * ("PerChr", "Block" twice, as under bonnie++'s own "Sequential Output" and
  * "Sequential Input"): output before the rewrite column, input after; a
@@ -1850,6 +1960,9 @@ int main(void)
 		cmocka_unit_test(comma_figures),
 		cmocka_unit_test(collapsed_f_row_with_note),
 		cmocka_unit_test(hand_table_order_and_decimal_comma),
+		cmocka_unit_test(tab4_shifted_f_row),
+		cmocka_unit_test(wrapped_at_40_columns),
+		cmocka_unit_test(signature_between_blocks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

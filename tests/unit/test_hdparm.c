@@ -1337,6 +1337,77 @@ static void summary_tables(void **state)
 	done(&r);
 }
 
+/* Tables whose spacing was lost (one blank between cells): a table by kind
+ * whose row names are two words ("cached reads 9412.6 7649.6") under a
+ * names row without its empty first cell, and a table by device whose
+ * cells hold their unit ("72.41 MB/s"). A kind word in a sentence with
+ * other words after it is no row. */
+static void collapsed_tables(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm results in MB/s, two kernels:\n"
+		"\n"
+		"2.6.32 3.10\n"
+		"cached reads 9412.6 7649.6\n"
+		"buffered reads 182.3 190.1\n");
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 0), BR_M_cached_read, 9412.6 * 1024, "9412.6");
+	figure(rec(&r, 0), BR_M_buffered_read, 182.3 * 1024, "182.3");
+	figure(rec(&r, 1), BR_M_cached_read, 7649.6 * 1024, "7649.6");
+	figure(rec(&r, 1), BR_M_buffered_read, 190.1 * 1024, "190.1");
+	done(&r);
+
+	run(&r, "My log of hdparm -t (buffered disk reads) on the three array disks:\n"
+		"\n"
+		"date sda sdb sdc\n"
+		"2009-03-02 72.41 MB/s 70.88 MB/s 55.12 MB/s\n");
+	assert_int_equal(r.n, 3);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 72.41 * 1024, "72.41");
+	assert_string_equal(rec(&r, 0)->host, "sda");
+	one_figure(rec(&r, 2), BR_M_buffered_read, 55.12 * 1024, "55.12");
+	assert_string_equal(rec(&r, 2)->host, "sdc");
+	done(&r);
+
+	run(&r, "hdparm on two kernels\n"
+		"2.6.32 3.10\n"
+		"cached reads were 9412.6 on both\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A device named in a sentence-like command line keeps no punctuation
+ * ("hdparm -t /dev/sdb, three runs:"). */
+static void prompt_device_punctuation(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -t /dev/sdb, three runs:\n"
+		"\n"
+		" Timing buffered disk reads: 512 MB in  3.01 seconds = 170.10 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdb");
+	done(&r);
+}
+
+/* A numbered list's marker ("1. ", "2) ") before a line: the line after
+ * it is looked at as one without (a sentence quoting a figure, a timing
+ * line). */
+static void numbered_list_marker(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "1. On the topic of speeds.. hdparm -t gives me 56Mb/s on my Maxtor 80Mb 8mb\n"
+		"1. cache PATA drive.\n"
+		"\n"
+		"2) with hdparm -T /dev/hda I see 900 kB/s.\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 56.0 * 1024, "56");
+	assert_string_equal(br_record_param(rec(&r, 0), "read_from")->str, "prose");
+	one_figure(rec(&r, 1), BR_M_cached_read, 900.0, "900");
+	done(&r);
+}
+
 /* A sentence quoting one hdparm figure is read, marked as read from
  * prose; a sentence leaving any doubt (two figures, -tT, a wish, a
  * question, a range, two devices) is not. */
@@ -1971,6 +2042,9 @@ int main(void)
 		cmocka_unit_test(table_decimal_comma_unit_above),
 		cmocka_unit_test(kind_rows_unit_above),
 		cmocka_unit_test(table_by_device),
+		cmocka_unit_test(numbered_list_marker),
+		cmocka_unit_test(collapsed_tables),
+		cmocka_unit_test(prompt_device_punctuation),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();

@@ -26,15 +26,17 @@
 #include "render.h"
 #include "util.h"
 
+enum { MAX_INPUTS = 800 }; /* the corpus twice, with room to grow */
+
 struct inputs {
-	struct br_load_input v[400];
-	char *paths[400];
+	struct br_load_input v[MAX_INPUTS];
+	char *paths[MAX_INPUTS];
 	size_t n;
 };
 
 static void add(struct inputs *in, const char *path)
 {
-	assert_true(in->n < 400);
+	assert_true(in->n < MAX_INPUTS);
 	in->paths[in->n] = br_strdup(path);
 	in->v[in->n] = (struct br_load_input){in->paths[in->n], NULL};
 	in->n++;
