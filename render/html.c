@@ -792,20 +792,21 @@ static void table_head(struct report *rp, const struct br_cmp_table *tb, const b
  * The comparison tables' rows are most of a report (100,000 results make
  * 400,000 rows), and xmlTextWriter's bookkeeping of every start tag,
  * attribute and end tag costs more than writing their bytes. So each row is
- * a small libxml2 tree, serialised by libxml2 (xmlNodeDumpOutput, as XML:
- * the writer's syntax) into the writer's own output buffer, and its nodes
- * are kept for the next row: a row is the same few dozen nodes with other
- * values, so it costs its serialisation, not its allocation. The bytes are
- * the writer's: attribute values go through the same libxml2 escaping; in
- * text the writer also escapes '"', which the tree holds as a &quot;
- * reference node; an element without content gets an empty text node (the
- * writer closes every element with an end tag). A text node's content is
- * never libxml2's to free: a copy in the batch's blocks (struct copies, reset
- * after each batch), a string of the dictionary, or a string of the model
- * itself when it is valid UTF-8 as it stands (the model outlives the report:
- * the excerpts, names and input names are not copied), and NULL while the
- * node is spare, so that freeing a spare node frees no content. Rows are written
- * ROWS_BATCH at a time (reset after each batch), so memory is a few rows'.
+ * a small libxml2 tree, written out by this file's serialiser (ser_nodes:
+ * the bytes libxml2's XML serialisation makes, in one pass into one buffer)
+ * into the writer's own output buffer, and its nodes are kept for the next
+ * row: a row is the same few dozen nodes with other values, so it costs its
+ * serialisation, not its allocation. The bytes are the writer's: attribute
+ * values are escaped as libxml2 escapes them; in text the writer also
+ * escapes '"', which the tree holds as a &quot; reference node; every
+ * element is closed with an end tag, as the writer closes it. A text node's
+ * content is never libxml2's to free: a copy in the batch's blocks (struct
+ * copies, reset after each batch), a string of the dictionary, or a string
+ * of the model itself when it is valid UTF-8 as it stands (the model
+ * outlives the report: the excerpts, names and input names are not copied),
+ * and NULL while the node is spare, so that freeing a spare node frees no
+ * content. Rows are written ROWS_BATCH at a time (reset after each batch),
+ * so memory is a few rows'.
  */
 #define ROWS_BATCH 64
 
@@ -821,6 +822,7 @@ struct rows {
 	} *copies;
 	size_t used;                     /* of the newest block */
 	struct br_buf tmp, cpu, num;     /* scratch for formatted values */
+	struct br_buf ser;               /* the batch's bytes */
 	const char *same;                /* the last input name found valid UTF-8
 					  * (a row's data-input: the same string
 					  * row after row, checked once) */
@@ -917,6 +919,7 @@ static void rows_free(struct rows *t)
 	br_buf_free(&t->tmp);
 	br_buf_free(&t->cpu);
 	br_buf_free(&t->num);
+	br_buf_free(&t->ser);
 }
 
 static void link_child(xmlNodePtr parent, xmlNodePtr n)
@@ -1155,26 +1158,160 @@ static void t_recycle(struct rows *t, xmlNodePtr n)
 	}
 }
 
-/* An empty text node in every element without content (its end tag). */
-static void t_fill_empty(struct rows *t, xmlNodePtr n)
+/*
+ * The batch's bytes, written here rather than by xmlNodeDumpOutput: the same
+ * bytes (libxml2 2.9's XML serialisation of a document without a declared
+ * encoding), in one pass over the tree into one buffer, where libxml2 makes a
+ * dozen small writes of a few bytes each into its output buffer, half the
+ * report's instructions. The tree still holds the structure and every string
+ * is escaped here, in one place: text escapes '<', '>', '&' and CR;
+ * attribute values also '"', tab and LF, and write every non-ASCII character
+ * as a character reference. The strings are valid UTF-8 (utf8n); a byte that
+ * is not is written as it is. Rows hold elements, text and the &quot;
+ * reference only; an element without content gets an end tag (the writer
+ * closes every element so).
+ */
+/* The bytes that end a run of bytes written as they are: NUL (the end),
+ * and those escaped in text, in an attribute value, in neither (a name). */
+static const unsigned char ser_text[256] = {
+	[0] = 1, ['<'] = 1, ['>'] = 1, ['&'] = 1, ['\r'] = 1,
+};
+static const unsigned char ser_attr[256] = {
+	[0] = 1, ['<'] = 1, ['>'] = 1, ['&'] = 1, ['\r'] = 1,
+	['"'] = 1, ['\n'] = 1, ['\t'] = 1,
+	[0x80] = 1, [0x81] = 1, [0x82] = 1, [0x83] = 1, [0x84] = 1, [0x85] = 1, [0x86] = 1, [0x87] = 1,
+	[0x88] = 1, [0x89] = 1, [0x8a] = 1, [0x8b] = 1, [0x8c] = 1, [0x8d] = 1, [0x8e] = 1, [0x8f] = 1,
+	[0x90] = 1, [0x91] = 1, [0x92] = 1, [0x93] = 1, [0x94] = 1, [0x95] = 1, [0x96] = 1, [0x97] = 1,
+	[0x98] = 1, [0x99] = 1, [0x9a] = 1, [0x9b] = 1, [0x9c] = 1, [0x9d] = 1, [0x9e] = 1, [0x9f] = 1,
+	[0xa0] = 1, [0xa1] = 1, [0xa2] = 1, [0xa3] = 1, [0xa4] = 1, [0xa5] = 1, [0xa6] = 1, [0xa7] = 1,
+	[0xa8] = 1, [0xa9] = 1, [0xaa] = 1, [0xab] = 1, [0xac] = 1, [0xad] = 1, [0xae] = 1, [0xaf] = 1,
+	[0xb0] = 1, [0xb1] = 1, [0xb2] = 1, [0xb3] = 1, [0xb4] = 1, [0xb5] = 1, [0xb6] = 1, [0xb7] = 1,
+	[0xb8] = 1, [0xb9] = 1, [0xba] = 1, [0xbb] = 1, [0xbc] = 1, [0xbd] = 1, [0xbe] = 1, [0xbf] = 1,
+	[0xc0] = 1, [0xc1] = 1, [0xc2] = 1, [0xc3] = 1, [0xc4] = 1, [0xc5] = 1, [0xc6] = 1, [0xc7] = 1,
+	[0xc8] = 1, [0xc9] = 1, [0xca] = 1, [0xcb] = 1, [0xcc] = 1, [0xcd] = 1, [0xce] = 1, [0xcf] = 1,
+	[0xd0] = 1, [0xd1] = 1, [0xd2] = 1, [0xd3] = 1, [0xd4] = 1, [0xd5] = 1, [0xd6] = 1, [0xd7] = 1,
+	[0xd8] = 1, [0xd9] = 1, [0xda] = 1, [0xdb] = 1, [0xdc] = 1, [0xdd] = 1, [0xde] = 1, [0xdf] = 1,
+	[0xe0] = 1, [0xe1] = 1, [0xe2] = 1, [0xe3] = 1, [0xe4] = 1, [0xe5] = 1, [0xe6] = 1, [0xe7] = 1,
+	[0xe8] = 1, [0xe9] = 1, [0xea] = 1, [0xeb] = 1, [0xec] = 1, [0xed] = 1, [0xee] = 1, [0xef] = 1,
+	[0xf0] = 1, [0xf1] = 1, [0xf2] = 1, [0xf3] = 1, [0xf4] = 1, [0xf5] = 1, [0xf6] = 1, [0xf7] = 1,
+	[0xf8] = 1, [0xf9] = 1, [0xfa] = 1, [0xfb] = 1, [0xfc] = 1, [0xfd] = 1, [0xfe] = 1, [0xff] = 1,
+};
+static const unsigned char ser_name[256] = {[0] = 1};
+
+/* One escaped character at o (room for 10 bytes); returns past it and
+ * moves *s past the character's last byte. */
+static char *ser_char(char *o, const unsigned char **s)
 {
-	for (; n; n = n->next)
-		if (n->type == XML_ELEMENT_NODE) {
-			if (n->children)
-				t_fill_empty(t, n->children);
-			else
-				t_text_node(t, n, "", 0);
+	const unsigned char *p = *s;
+	unsigned c = *p;
+	const char *ent;
+	switch (c) {
+	case '<': ent = "&lt;"; break;
+	case '>': ent = "&gt;"; break;
+	case '&': ent = "&amp;"; break;
+	case '\r': ent = "&#13;"; break;
+	case '"': ent = "&quot;"; break;
+	case '\n': ent = "&#10;"; break;
+	case '\t': ent = "&#9;"; break;
+	default: {
+		unsigned n = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+		unsigned v = c & (0x3fu >> n), k = 1;
+		for (; k <= n && (p[k] & 0xc0) == 0x80; k++)
+			v = v << 6 | (p[k] & 0x3fu);
+		if (!n || k <= n) { /* not UTF-8: as it is */
+			*o++ = (char)c;
+			return o;
 		}
+		*s = p + n;
+		char hex[8];
+		int h = 0;
+		do
+			hex[h++] = "0123456789ABCDEF"[v & 15];
+		while (v >>= 4);
+		*o++ = '&', *o++ = '#', *o++ = 'x';
+		while (h)
+			*o++ = hex[--h];
+		*o++ = ';';
+		return o;
+	}
+	}
+	size_t len = strlen(ent);
+	memcpy(o, ent, len);
+	return o + len;
 }
 
-/* The rows held serialised by libxml2 (the fragment: its children, no tag
- * of its own), their nodes kept for the next. Before the writer goes on. */
+/* Room for 10 bytes more at o in b (o its end); returns o moved with it. */
+static char *ser_room(struct br_buf *b, char *o)
+{
+	b->len = (size_t)(o - b->data);
+	br_buf_grow(b, 10);
+	return b->data + b->len;
+}
+
+/* s into b, escaped as tab says (ser_text, ser_attr, ser_name). */
+static inline void ser_put(struct br_buf *b, const xmlChar *s, const unsigned char tab[256])
+{
+	char *o = b->data + b->len, *end = b->data + b->cap - 11;
+	for (const unsigned char *p = s;; p++) {
+		if (o >= end) {
+			o = ser_room(b, o);
+			end = b->data + b->cap - 11;
+		}
+		if (!tab[*p])
+			*o++ = (char)*p;
+		else if (*p)
+			o = ser_char(o, &p);
+		else
+			break;
+	}
+	*o = '\0';
+	b->len = (size_t)(o - b->data);
+}
+
+static void ser_nodes(struct br_buf *b, xmlNodePtr n)
+{
+	for (; n; n = n->next) {
+		if (n->type == XML_TEXT_NODE) {
+			if (n->content)
+				ser_put(b, n->content, ser_text);
+			continue;
+		}
+		if (n->type == XML_ENTITY_REF_NODE) {
+			br_buf_addc(b, '&');
+			ser_put(b, n->name, ser_name);
+			br_buf_addc(b, ';');
+			continue;
+		}
+		br_buf_addc(b, '<');
+		ser_put(b, n->name, ser_name);
+		for (xmlAttrPtr a = n->properties; a; a = a->next) {
+			br_buf_addc(b, ' ');
+			ser_put(b, a->name, ser_name);
+			br_buf_addc(b, '=');
+			br_buf_addc(b, '"');
+			for (xmlNodePtr v = a->children; v; v = v->next)
+				if (v->content)
+					ser_put(b, v->content, ser_attr);
+			br_buf_addc(b, '"');
+		}
+		br_buf_addc(b, '>');
+		ser_nodes(b, n->children);
+		br_buf_addc(b, '<');
+		br_buf_addc(b, '/');
+		ser_put(b, n->name, ser_name);
+		br_buf_addc(b, '>');
+	}
+}
+
+/* The rows held written out, their nodes kept for the next. Before the
+ * writer goes on. */
 static void t_flush(struct rows *t)
 {
 	if (!t->nbatch)
 		return;
-	t_fill_empty(t, t->batch->children);
-	xmlNodeDumpOutput(t->out, t->doc, t->batch, 0, 0, "UTF-8");
+	br_buf_reset(&t->ser);
+	ser_nodes(&t->ser, t->batch->children);
+	xmlOutputBufferWrite(t->out, (int)t->ser.len, t->ser.data);
 	t_recycle(t, t->batch->children);
 	t->batch->children = t->batch->last = NULL;
 	t->nbatch = 0;
