@@ -4,10 +4,11 @@
  * generated, so every string that came from input is escaped by libxml2
  * (never by string concatenation) and no document tree is kept: the report
  * of 100,000 results costs the comparison model, not 5 KB of nodes per
- * result. The bulk, the tables' rows and the sources, goes through libxml2's
- * tree serialiser instead of the writer, one row (one source) at a time
- * into the writer's output, its nodes reused for the next (struct rows):
- * the same bytes for less bookkeeping. No external resources: the charts
+ * result. The bulk, the tables' rows and the sources, goes through this
+ * file's own markup writer instead (struct rows, "rows" below): the same
+ * structure (an element, its attributes, its content) and the same bytes,
+ * every value and text escaped by one escaper as libxml2 escapes, for a
+ * fifth of the instructions. No external resources: the charts
  * are SVG inlined (a libxml2 tree each, ids prefixed per chart, serialised
  * by libxml2), the stylesheet and the one script (click a header to sort a
  * table; the filter box) are inline constants; everything reads with
@@ -786,395 +787,65 @@ static void table_head(struct report *rp, const struct br_cmp_table *tb, const b
 	end(rp); /* thead */
 }
 
-/* ------------------------------------------------------------ rows as trees */
+/* ------------------------------------------------------------ rows */
 
 /*
- * The comparison tables' rows are most of a report (100,000 results make
- * 400,000 rows), and xmlTextWriter's bookkeeping of every start tag,
- * attribute and end tag costs more than writing their bytes. So each row is
- * a small libxml2 tree, written out by this file's serialiser (ser_nodes:
- * the bytes libxml2's XML serialisation makes, in one pass into one buffer)
- * into the writer's own output buffer, and its nodes are kept for the next
- * row: a row is the same few dozen nodes with other values, so it costs its
- * serialisation, not its allocation. The bytes are the writer's: attribute
- * values are escaped as libxml2 escapes them; in text the writer also
- * escapes '"', which the tree holds as a &quot; reference node; every
- * element is closed with an end tag, as the writer closes it. A text node's
- * content is never libxml2's to free: a copy in the batch's blocks (struct
- * copies, reset after each batch), a string of the dictionary, or a string
- * of the model itself when it is valid UTF-8 as it stands (the model
- * outlives the report: the excerpts, names and input names are not copied),
- * and NULL while the node is spare, so that freeing a spare node frees no
- * content. Rows are written ROWS_BATCH at a time (reset after each batch),
- * so memory is a few rows'.
+ * The comparison tables' rows and the sources are most of a report
+ * (100,000 results make 400,000 rows and 100,000 sources), and
+ * xmlTextWriter's bookkeeping of every start tag, attribute and end tag,
+ * and libxml2's serialiser's small writes into its output buffer, cost
+ * several times more than their bytes. So they are written by this file's
+ * own markup writer, the same way: an element is opened under its parent
+ * (any deeper element still open is closed first), its attributes follow
+ * it, then its content; every element is closed with an end tag. Its
+ * bytes are the writer's: names are this file's constants; every value
+ * and every text, whatever it holds, goes through the one escaper below
+ * (ser_put), which escapes as libxml2 does: text '<', '>', '&', CR and
+ * '"' (the writer's text escaping), attribute values also tab and LF,
+ * with every non-ASCII character written as a character reference. No
+ * function here writes a byte of markup that came from input. Text is
+ * made valid UTF-8 first (utf8n). Rows are held in one buffer and handed
+ * to the output after the writer's own bytes (its buffer flushed first) a
+ * few hundred KiB at a time, so memory is a few rows'.
  */
-#define ROWS_BATCH 64
+#define ROWS_HOLD (256 * 1024)
+#define ROWS_DEPTH 16
+
+/* An open element: its depth (1: a row, a source), 0 none (the top). */
+typedef unsigned rel;
 
 struct rows {
-	xmlDocPtr doc;                   /* the nodes' document: names in its dictionary */
-	xmlOutputBufferPtr out;          /* the writer's */
-	xmlNodePtr spare_el, spare_text; /* unlinked nodes to reuse, chained by ->next */
-	xmlAttrPtr spare_attr;           /* each keeps its text child */
-	struct copies {                  /* the batch's values, newest block first */
-		struct copies *older;
-		size_t cap;
-		char data[];
-	} *copies;
-	size_t used;                     /* of the newest block */
+	xmlOutputBufferPtr out;          /* the writer's: flushed before ours */
+	struct br_sink *sink;            /* where both go */
+	struct br_buf buf;               /* rows not yet handed on */
+	const char *open[ROWS_DEPTH];    /* the open elements' names */
+	rel depth;
+	bool in_tag;                     /* the newest element's start tag is open */
 	struct br_buf tmp, cpu, num;     /* scratch for formatted values */
-	struct br_buf ser;               /* the batch's bytes */
 	const char *same;                /* the last input name found valid UTF-8
 					  * (a row's data-input: the same string
 					  * row after row, checked once) */
-	xmlNodePtr batch;                /* a fragment: the rows not yet written */
-	size_t nbatch;
-	struct {                         /* string constants → the dictionary's copy */
-		const char *key;
-		const xmlChar *val;
-	} lits[64];
 };
 
-static bool rows_init(struct rows *t, xmlOutputBufferPtr out)
+static void rows_init(struct rows *t, xmlOutputBufferPtr out, struct br_sink *sink)
 {
 	memset(t, 0, sizeof *t);
 	t->out = out;
-	t->doc = xmlNewDoc(BAD_CAST "1.0");
-	if (t->doc)
-		t->doc->dict = xmlDictCreate();
-	if (t->doc && t->doc->dict)
-		t->batch = xmlNewDocFragment(t->doc);
-	return t->batch != NULL;
+	t->sink = sink;
 }
-
-/* Room for n bytes and a NUL among the batch's values, valid until the
- * batch is written. */
-static char *room(struct rows *t, size_t n)
-{
-	struct copies *b = t->copies;
-	if (!b || b->cap - t->used < n + 1) {
-		size_t cap = 65536;
-		while (cap < n + 1)
-			cap *= 2;
-		struct copies *nb = br_malloc(sizeof *nb + cap);
-		nb->older = b;
-		nb->cap = cap;
-		t->copies = b = nb;
-		t->used = 0;
-	}
-	char *p = b->data + t->used;
-	p[n] = '\0';
-	t->used += n + 1;
-	return p;
-}
-
-/* A copy of s[0..n) among the batch's values. */
-static xmlChar *copy(struct rows *t, const char *s, size_t n)
-{
-	return (xmlChar *)memcpy(room(t, n), s, n);
-}
-
-/* After a batch: the newest block of copies kept for the next, the others
- * freed (all: at the end). */
-static void copies_reset(struct rows *t, bool all)
-{
-	struct copies *b = t->copies;
-	if (!b)
-		return;
-	for (struct copies *o = all ? b : b->older, *next; o; o = next) {
-		next = o->older;
-		free(o);
-	}
-	if (all)
-		t->copies = NULL;
-	else
-		b->older = NULL;
-	t->used = 0;
-}
-
-static void t_recycle(struct rows *t, xmlNodePtr n);
 
 static void rows_free(struct rows *t)
 {
-	if (t->batch) { /* rows not written (none but on an error) */
-		t_recycle(t, t->batch->children);
-		t->batch->children = t->batch->last = NULL;
-		xmlFreeNode(t->batch);
-	}
-	for (xmlNodePtr n; (n = t->spare_el) || (n = t->spare_text);) {
-		if (n == t->spare_el)
-			t->spare_el = n->next;
-		else
-			t->spare_text = n->next;
-		n->next = NULL;
-		xmlFreeNode(n);
-	}
-	for (xmlAttrPtr a; (a = t->spare_attr);) {
-		t->spare_attr = a->next;
-		a->next = NULL;
-		xmlFreeProp(a);
-	}
-	if (t->doc)
-		xmlFreeDoc(t->doc); /* and its dictionary */
-	copies_reset(t, true);
+	br_buf_free(&t->buf);
 	br_buf_free(&t->tmp);
 	br_buf_free(&t->cpu);
 	br_buf_free(&t->num);
-	br_buf_free(&t->ser);
 }
 
-static void link_child(xmlNodePtr parent, xmlNodePtr n)
-{
-	n->parent = parent;
-	n->next = NULL;
-	n->prev = parent->last;
-	if (parent->last)
-		parent->last->next = n;
-	else
-		parent->children = n;
-	parent->last = n;
-}
-
-static void *need(void *p)
-{
-	if (!p)
-		br_out_of_memory(0);
-	return p;
-}
-
-/* A string constant (an element or attribute name, a fixed value) as the
- * dictionary holds it, looked up once for each place that names it. */
-static const xmlChar *lit(struct rows *t, const char *s)
-{
-	size_t h = (size_t)((uintptr_t)s >> 3) % BR_ARRAY_LEN(t->lits);
-	if (t->lits[h].key != s) {
-		t->lits[h].key = s;
-		t->lits[h].val = need((void *)xmlDictLookup(t->doc->dict, BAD_CAST s, -1));
-	}
-	return t->lits[h].val;
-}
-
-/* An element appended to parent (none: a row); name a string constant. */
-static xmlNodePtr t_el(struct rows *t, xmlNodePtr parent, const char *name)
-{
-	xmlNodePtr n = t->spare_el;
-	if (n) {
-		t->spare_el = n->next;
-		n->name = lit(t, name);
-		n->next = n->prev = n->parent = NULL;
-	} else
-		n = need(xmlNewDocNode(t->doc, NULL, BAD_CAST name, NULL));
-	if (parent)
-		link_child(parent, n);
-	return n;
-}
-
-/* A text node, its content v (a copy or the dictionary's: see struct rows). */
-static xmlNodePtr text_node(struct rows *t, const xmlChar *v)
-{
-	xmlNodePtr x = t->spare_text;
-	if (x)
-		t->spare_text = x->next;
-	else
-		x = need(xmlNewDocTextLen(t->doc, NULL, 0));
-	x->next = x->prev = x->parent = NULL;
-	x->content = (xmlChar *)v;
-	return x;
-}
-
-/* The bytes s[0..n) (valid UTF-8, no '"') as text of parent: one text
- * node with the text just before it (one escaping pass, not two). */
-static void t_text_node(struct rows *t, xmlNodePtr parent, const char *s, size_t n)
-{
-	xmlNodePtr last = parent->last;
-	if (!last || last->type != XML_TEXT_NODE || !last->content) {
-		link_child(parent, text_node(t, copy(t, s, n)));
-		return;
-	}
-	size_t had = strlen((const char *)last->content);
-	char *tail = t->copies ? t->copies->data + t->used : NULL;
-	if (tail && (char *)last->content + had + 1 == tail && t->copies->cap - t->used >= n) {
-		memcpy(tail - 1, s, n); /* the last copy made: grown in place */
-		tail[n - 1] = '\0';
-		t->used += n;
-		return;
-	}
-	char *both = room(t, had + n);
-	memcpy(both, last->content, had);
-	memcpy(both + had, s, n);
-	last->content = (xmlChar *)both;
-}
-
-/* A string constant (valid UTF-8, no '"') as text of parent. */
-static void t_text_lit(struct rows *t, xmlNodePtr parent, const char *s)
-{
-	xmlNodePtr last = parent->last;
-	if (last && last->type == XML_TEXT_NODE && last->content)
-		t_text_node(t, parent, s, strlen(s));
-	else
-		link_child(parent, text_node(t, lit(t, s)));
-}
-
-/* Text from input, made valid UTF-8 first; libxml2 escapes it. */
-static void t_text(struct rows *t, xmlNodePtr parent, const char *s)
-{
-	char *own;
-	size_t len;
-	const char *u = utf8n(s, &own, &len), *end = u + len;
-	for (;;) {
-		const char *q = memchr(u, '"', (size_t)(end - u));
-		size_t n = q ? (size_t)(q - u) : (size_t)(end - u);
-		if (n)
-			t_text_node(t, parent, u, n);
-		if (!q)
-			break;
-		link_child(parent, need(xmlNewReference(t->doc, BAD_CAST "&quot;")));
-		u = q + 1;
-	}
-	free(own);
-}
-
-/* Text formatted here (numbers, dates, this file's constants: valid
- * UTF-8), without a second look unless it holds a '"'. */
-static void t_text_ascii(struct rows *t, xmlNodePtr parent, const char *s)
-{
-	if (strchr(s, '"'))
-		t_text(t, parent, s);
-	else
-		t_text_node(t, parent, s, strlen(s));
-}
-
-/* Text of the model (it outlives the report): the text node holds the
- * model's string itself when it can (valid UTF-8, no '"', no text just
- * before it to join), else as t_text. */
-static void t_text_kept(struct rows *t, xmlNodePtr parent, const char *s)
-{
-	char *own;
-	size_t len;
-	const char *u = utf8n(s, &own, &len);
-	xmlNodePtr last = parent->last;
-	if (own || !len || (last && last->type == XML_TEXT_NODE && last->content) || memchr(u, '"', len)) {
-		free(own);
-		t_text(t, parent, s);
-		return;
-	}
-	link_child(parent, text_node(t, BAD_CAST u));
-}
-
-/* The attribute k (a string constant) = v after el's others. */
-static void attr_node(struct rows *t, xmlNodePtr el, const char *k, const xmlChar *v)
-{
-	xmlAttrPtr a = t->spare_attr;
-	if (a) {
-		t->spare_attr = a->next;
-		a->name = lit(t, k);
-		a->next = a->prev = NULL;
-	} else {
-		a = need(xmlNewDocProp(t->doc, BAD_CAST k, NULL));
-		a->children = a->last = text_node(t, NULL);
-		a->children->parent = (xmlNodePtr)a;
-	}
-	a->children->content = (xmlChar *)v;
-	a->parent = el;
-	if (!el->properties) {
-		el->properties = a;
-		return;
-	}
-	xmlAttrPtr last = el->properties;
-	while (last->next)
-		last = last->next;
-	last->next = a;
-	a->prev = last;
-}
-
-/* The attribute k="v" after el's others: k a string constant, v any text. */
-static void t_attr(struct rows *t, xmlNodePtr el, const char *k, const char *v)
-{
-	char *own;
-	size_t len;
-	const char *u = utf8n(v, &own, &len);
-	attr_node(t, el, k, copy(t, u, len));
-	free(own);
-}
-
-/* The attribute k="v": k a string constant, v a string of the model (it
- * outlives the report), held as it is when valid UTF-8; the same string
- * as the last time is not checked again. */
-static void t_attr_kept(struct rows *t, xmlNodePtr el, const char *k, const char *v)
-{
-	if (v && v == t->same) {
-		attr_node(t, el, k, BAD_CAST v);
-		return;
-	}
-	char *own;
-	size_t len;
-	const char *u = utf8n(v, &own, &len);
-	if (own) {
-		attr_node(t, el, k, copy(t, u, len));
-		free(own);
-		return;
-	}
-	attr_node(t, el, k, BAD_CAST u);
-	t->same = v;
-}
-
-/* The attribute k="v": k a string constant, v formatted here (ASCII). */
-static void t_attr_ascii(struct rows *t, xmlNodePtr el, const char *k, const char *v)
-{
-	attr_node(t, el, k, copy(t, v, strlen(v)));
-}
-
-/* The attribute k="v", both string constants (ASCII). */
-static void t_attr_lit(struct rows *t, xmlNodePtr el, const char *k, const char *v)
-{
-	attr_node(t, el, k, lit(t, v));
-}
-
-/* Every node under n back to the spares (references are freed). */
-static void t_recycle(struct rows *t, xmlNodePtr n)
-{
-	while (n) {
-		xmlNodePtr next = n->next;
-		if (n->type == XML_ELEMENT_NODE) {
-			for (xmlAttrPtr a = n->properties, an; a; a = an) {
-				an = a->next;
-				a->children->content = NULL;
-				a->next = t->spare_attr;
-				t->spare_attr = a;
-			}
-			t_recycle(t, n->children);
-			n->properties = NULL;
-			n->children = n->last = NULL;
-			n->next = t->spare_el;
-			t->spare_el = n;
-		} else if (n->type == XML_TEXT_NODE) {
-			n->content = NULL;
-			n->next = t->spare_text;
-			t->spare_text = n;
-		} else {
-			n->next = n->prev = n->parent = NULL;
-			xmlFreeNode(n);
-		}
-		n = next;
-	}
-}
-
-/*
- * The batch's bytes, written here rather than by xmlNodeDumpOutput: the same
- * bytes (libxml2 2.9's XML serialisation of a document without a declared
- * encoding), in one pass over the tree into one buffer, where libxml2 makes a
- * dozen small writes of a few bytes each into its output buffer, half the
- * report's instructions. The tree still holds the structure and every string
- * is escaped here, in one place: text escapes '<', '>', '&' and CR;
- * attribute values also '"', tab and LF, and write every non-ASCII character
- * as a character reference. The strings are valid UTF-8 (utf8n); a byte that
- * is not is written as it is. Rows hold elements, text and the &quot;
- * reference only; an element without content gets an end tag (the writer
- * closes every element so).
- */
 /* The bytes that end a run of bytes written as they are: NUL (the end),
- * and those escaped in text, in an attribute value, in neither (a name). */
+ * and those escaped in text, in an attribute value. */
 static const unsigned char ser_text[256] = {
-	[0] = 1, ['<'] = 1, ['>'] = 1, ['&'] = 1, ['\r'] = 1,
+	[0] = 1, ['<'] = 1, ['>'] = 1, ['&'] = 1, ['\r'] = 1, ['"'] = 1,
 };
 static const unsigned char ser_attr[256] = {
 	[0] = 1, ['<'] = 1, ['>'] = 1, ['&'] = 1, ['\r'] = 1,
@@ -1196,10 +867,9 @@ static const unsigned char ser_attr[256] = {
 	[0xf0] = 1, [0xf1] = 1, [0xf2] = 1, [0xf3] = 1, [0xf4] = 1, [0xf5] = 1, [0xf6] = 1, [0xf7] = 1,
 	[0xf8] = 1, [0xf9] = 1, [0xfa] = 1, [0xfb] = 1, [0xfc] = 1, [0xfd] = 1, [0xfe] = 1, [0xff] = 1,
 };
-static const unsigned char ser_name[256] = {[0] = 1};
 
 /* One escaped character at o (room for 10 bytes); returns past it and
- * moves *s past the character's last byte. */
+ * moves *s to the character's last byte. */
 static char *ser_char(char *o, const unsigned char **s)
 {
 	const unsigned char *p = *s;
@@ -1248,11 +918,13 @@ static char *ser_room(struct br_buf *b, char *o)
 	return b->data + b->len;
 }
 
-/* s into b, escaped as tab says (ser_text, ser_attr, ser_name). */
-static inline void ser_put(struct br_buf *b, const xmlChar *s, const unsigned char tab[256])
+/* s into b, escaped as tab says (ser_text, ser_attr). */
+static inline void ser_put(struct br_buf *b, const char *s, const unsigned char tab[256])
 {
+	if (b->cap - b->len <= 16)
+		br_buf_grow(b, 16);
 	char *o = b->data + b->len, *end = b->data + b->cap - 11;
-	for (const unsigned char *p = s;; p++) {
+	for (const unsigned char *p = (const unsigned char *)s;; p++) {
 		if (o >= end) {
 			o = ser_room(b, o);
 			end = b->data + b->cap - 11;
@@ -1268,62 +940,135 @@ static inline void ser_put(struct br_buf *b, const xmlChar *s, const unsigned ch
 	b->len = (size_t)(o - b->data);
 }
 
-static void ser_nodes(struct br_buf *b, xmlNodePtr n)
+/* before, a name (an element's or an attribute's: this file's constant,
+ * nothing to escape, short) and after into b. */
+static inline void put_name(struct br_buf *b, const char *before, const char *name, const char *after)
 {
-	for (; n; n = n->next) {
-		if (n->type == XML_TEXT_NODE) {
-			if (n->content)
-				ser_put(b, n->content, ser_text);
-			continue;
-		}
-		if (n->type == XML_ENTITY_REF_NODE) {
-			br_buf_addc(b, '&');
-			ser_put(b, n->name, ser_name);
-			br_buf_addc(b, ';');
-			continue;
-		}
-		br_buf_addc(b, '<');
-		ser_put(b, n->name, ser_name);
-		for (xmlAttrPtr a = n->properties; a; a = a->next) {
-			br_buf_addc(b, ' ');
-			ser_put(b, a->name, ser_name);
-			br_buf_addc(b, '=');
-			br_buf_addc(b, '"');
-			for (xmlNodePtr v = a->children; v; v = v->next)
-				if (v->content)
-					ser_put(b, v->content, ser_attr);
-			br_buf_addc(b, '"');
-		}
-		br_buf_addc(b, '>');
-		ser_nodes(b, n->children);
-		br_buf_addc(b, '<');
-		br_buf_addc(b, '/');
-		ser_put(b, n->name, ser_name);
-		br_buf_addc(b, '>');
-	}
+	if (b->cap - b->len <= 64)
+		br_buf_grow(b, 64);
+	char *o = b->data + b->len, *stop = o + 60;
+	for (const char *p = before; *p; p++)
+		*o++ = *p;
+	for (const char *p = name; *p && o < stop; p++)
+		*o++ = *p;
+	for (const char *p = after; *p; p++)
+		*o++ = *p;
+	*o = '\0';
+	b->len = (size_t)(o - b->data);
 }
 
-/* The rows held written out, their nodes kept for the next. Before the
- * writer goes on. */
+/* A mistake of this file's (an attribute after content, elements nested
+ * deeper than the rows ever are): the report would be wrong. */
+static void rows_bug(const char *what)
+{
+	fprintf(stderr, "benchreport: bug: html rows: %s\n", what);
+	abort();
+}
+
+/* The open elements deeper than d closed (and a start tag still open). */
+static void t_close_to(struct rows *t, rel d)
+{
+	if (t->in_tag) {
+		br_buf_addc(&t->buf, '>');
+		t->in_tag = false;
+	}
+	for (; t->depth > d; t->depth--)
+		put_name(&t->buf, "</", t->open[t->depth - 1], ">");
+}
+
+/* An element opened under parent (0: a row); name a string constant. */
+static rel t_el(struct rows *t, rel parent, const char *name)
+{
+	t_close_to(t, parent);
+	if (t->depth == ROWS_DEPTH)
+		rows_bug("nested too deep");
+	t->open[t->depth++] = name;
+	put_name(&t->buf, "<", name, "");
+	t->in_tag = true;
+	return t->depth;
+}
+
+/* The attribute k="v" of el, the element just opened: k a string
+ * constant, v valid UTF-8. */
+static void attr_put(struct rows *t, rel el, const char *k, const char *v)
+{
+	if (el != t->depth || !t->in_tag)
+		rows_bug("an attribute after content");
+	put_name(&t->buf, " ", k, "=\"");
+	ser_put(&t->buf, v, ser_attr);
+	br_buf_addc(&t->buf, '"');
+}
+
+/* Valid UTF-8 as text of el, after what el holds. */
+static void text_put(struct rows *t, rel el, const char *s)
+{
+	t_close_to(t, el);
+	ser_put(&t->buf, s, ser_text);
+}
+
+/* Text from input, made valid UTF-8 first. */
+static void t_text(struct rows *t, rel parent, const char *s)
+{
+	char *own;
+	size_t len;
+	text_put(t, parent, utf8n(s, &own, &len));
+	free(own);
+}
+
+/* Text formatted here or a string constant (valid UTF-8). */
+static void t_text_ascii(struct rows *t, rel parent, const char *s)
+{
+	text_put(t, parent, s);
+}
+
+/* The attribute k="v": k a string constant, v any text. */
+static void t_attr(struct rows *t, rel el, const char *k, const char *v)
+{
+	char *own;
+	size_t len;
+	attr_put(t, el, k, utf8n(v, &own, &len));
+	free(own);
+}
+
+/* The attribute k="v": k a string constant, v a string of the model; the
+ * same string as the last time is not checked again. */
+static void t_attr_kept(struct rows *t, rel el, const char *k, const char *v)
+{
+	if (v && v == t->same) {
+		attr_put(t, el, k, v);
+		return;
+	}
+	char *own;
+	size_t len;
+	attr_put(t, el, k, utf8n(v, &own, &len));
+	if (!own)
+		t->same = v;
+	free(own);
+}
+
+/* The attribute k="v": v formatted here (ASCII) or a string constant. */
+static void t_attr_ascii(struct rows *t, rel el, const char *k, const char *v)
+{
+	attr_put(t, el, k, v);
+}
+
+/* The rows held handed on, after the writer's bytes. Before the writer
+ * goes on. */
 static void t_flush(struct rows *t)
 {
-	if (!t->nbatch)
+	t_close_to(t, 0);
+	if (!t->buf.len)
 		return;
-	br_buf_reset(&t->ser);
-	ser_nodes(&t->ser, t->batch->children);
-	xmlOutputBufferWrite(t->out, (int)t->ser.len, t->ser.data);
-	t_recycle(t, t->batch->children);
-	t->batch->children = t->batch->last = NULL;
-	t->nbatch = 0;
-	copies_reset(t, false);
+	xmlOutputBufferFlush(t->out);
+	br_sink_write(t->sink, t->buf.data, t->buf.len);
+	br_buf_reset(&t->buf);
 }
 
-/* A row done: held with the others, written ROWS_BATCH at a time (the
- * serialiser's setup once for all, memory for a few rows). */
-static void t_dump(struct rows *t, xmlNodePtr row)
+/* A row done: held with the others, handed on ROWS_HOLD bytes at a time. */
+static void t_dump(struct rows *t)
 {
-	link_child(t->batch, row);
-	if (++t->nbatch == ROWS_BATCH)
+	t_close_to(t, 0);
+	if (t->buf.len >= ROWS_HOLD)
 		t_flush(t);
 }
 
@@ -1389,18 +1134,17 @@ static void style_classes(struct br_buf *b)
 }
 
 /* A colour swatch matching the series' bars in the charts. */
-static void swatch(struct rows *t, xmlNodePtr parent, size_t slot)
+static void swatch(struct rows *t, rel parent, size_t slot)
 {
 	enum br_chart_pattern pat;
 	br_chart_colour(slot, &pat);
-	xmlNodePtr s = t_el(t, parent, "span");
-	char cls[48];
-	if (pat == BR_PAT_SOLID)
-		snprintf(cls, sizeof cls, "sw c%zu", slot % BR_CHART_COLOURS);
-	else
-		snprintf(cls, sizeof cls, "sw c%zu p%d", slot % BR_CHART_COLOURS, (int)pat);
+	rel s = t_el(t, parent, "span");
+	char cls[80]; /* "sw c3", "sw c3 p1": no printf, one a row */
+	with_num(cls, "sw c", slot % BR_CHART_COLOURS);
+	if (pat != BR_PAT_SOLID)
+		with_num(cls + strlen(cls), " p", (size_t)pat);
 	t_attr_ascii(t, s, "class", cls);
-	t_attr_lit(t, s, "aria-hidden", "true");
+	t_attr_ascii(t, s, "aria-hidden", "true");
 }
 
 /* Shade 0 (worst) … 1 (best) as its class: "n h7", "n best h20" (one per
@@ -1432,7 +1176,7 @@ static bool raw_says_more(const char *raw, const char *shown, const char *unit)
 }
 
 /* A figure's attributes (the writer's order) and its number, ± and ratio. */
-static void cell_value(struct rows *t, xmlNodePtr td, const struct br_cmp_col *col, const struct br_cmp_cell *ce)
+static void cell_value(struct rows *t, rel td, const struct br_cmp_col *col, const struct br_cmp_cell *ce)
 {
 	struct br_buf *b = &t->tmp, *shown = &t->num;
 	char v[64];
@@ -1464,8 +1208,8 @@ static void cell_value(struct rows *t, xmlNodePtr td, const struct br_cmp_col *c
 		br_buf_adds(b, "\xc2\xb1");
 		br_cmp_format(col, ce->sd, b);
 		br_buf_addf(b, " n=%zu", ce->n);
-		xmlNodePtr sp = t_el(t, td, "span");
-		t_attr_lit(t, sp, "class", "sd");
+		rel sp = t_el(t, td, "span");
+		t_attr_ascii(t, sp, "class", "sd");
 		t_text_ascii(t, sp, br_buf_str(b));
 	}
 	if (ce->has_ratio) {
@@ -1474,32 +1218,32 @@ static void cell_value(struct rows *t, xmlNodePtr td, const struct br_cmp_col *c
 		const char *sig = br_cmp_sig_text(ce->sig);
 		if (sig && *sig)
 			br_buf_addf(b, ", %s", sig);
-		xmlNodePtr sp = t_el(t, td, "span");
-		t_attr_lit(t, sp, "class", fabs(ce->ratio - 1) < 0.005 ? "ratio" : ce->better ? "ratio up" : "ratio down");
+		rel sp = t_el(t, td, "span");
+		t_attr_ascii(t, sp, "class", fabs(ce->ratio - 1) < 0.005 ? "ratio" : ce->better ? "ratio up" : "ratio down");
 		t_text_ascii(t, sp, br_buf_str(b));
 	}
 }
 
 /* One figure of a comparison table: attributes, then the number and its
  * small print. */
-static void cell(struct rows *t, xmlNodePtr tr, const struct br_cmp_col *col, const struct br_cmp_cell *ce,
+static void cell(struct rows *t, rel tr, const struct br_cmp_col *col, const struct br_cmp_cell *ce,
 		 bool tenths)
 {
-	xmlNodePtr td = t_el(t, tr, "td");
+	rel td = t_el(t, tr, "td");
 	if (!ce->present) {
-		t_attr_lit(t, td, "title", "not in this result");
-		t_attr_lit(t, td, "class", "n na");
-		t_text_lit(t, td, "\xe2\x80\x93");
+		t_attr_ascii(t, td, "title", "not in this result");
+		t_attr_ascii(t, td, "class", "n na");
+		t_text_ascii(t, td, "\xe2\x80\x93");
 	} else if (!ce->has_value) {
 		if (ce->too_fast) {
-			t_attr_lit(t, td, "title", "too fast to measure: the tool printed +++++ (no figure, not zero)");
-			t_attr_lit(t, td, "data-v", col->info->better == BR_HIGHER ? "1e300" : "-1");
-			t_attr_lit(t, td, "class", "n tf");
-			t_text_lit(t, td, "+++++");
+			t_attr_ascii(t, td, "title", "too fast to measure: the tool printed +++++ (no figure, not zero)");
+			t_attr_ascii(t, td, "data-v", col->info->better == BR_HIGHER ? "1e300" : "-1");
+			t_attr_ascii(t, td, "class", "n tf");
+			t_text_ascii(t, td, "+++++");
 		} else {
 			t_attr(t, td, "title", ce->raw ? ce->raw : "unreadable figure");
-			t_attr_lit(t, td, "class", "n tf");
-			t_text_lit(t, td, "?");
+			t_attr_ascii(t, td, "class", "n tf");
+			t_text_ascii(t, td, "?");
 		}
 	} else
 		cell_value(t, td, col, ce);
@@ -1507,20 +1251,20 @@ static void cell(struct rows *t, xmlNodePtr tr, const struct br_cmp_col *col, co
 		br_buf_reset(&t->cpu);
 		br_format_cpu(ce->cpu, tenths, &t->cpu);
 		br_buf_adds(&t->cpu, "% cpu");
-		xmlNodePtr sp = t_el(t, td, "span");
-		t_attr_lit(t, sp, "class", "cpu");
+		rel sp = t_el(t, td, "span");
+		t_attr_ascii(t, sp, "class", "cpu");
 		t_text_ascii(t, sp, br_buf_str(&t->cpu));
 	}
 }
 
 /* The row heading: swatch, name linking to the source, the runs behind an
  * aggregated row. */
-static void row_head(struct report *rp, xmlNodePtr tr, const struct br_cmp_table *tb, size_t r)
+static void row_head(struct report *rp, rel tr, const struct br_cmp_table *tb, size_t r)
 {
 	struct rows *t = rp->rows;
 	const struct br_cmp_row *row = &tb->rows[r];
-	xmlNodePtr th = t_el(t, tr, "th");
-	t_attr_lit(t, th, "scope", "row");
+	rel th = t_el(t, tr, "th");
+	t_attr_ascii(t, th, "scope", "row");
 	const struct br_record *first = row->nmembers ? row->members[0] : NULL;
 	char ref[48];
 	if (first) {
@@ -1528,18 +1272,18 @@ static void row_head(struct report *rp, xmlNodePtr tr, const struct br_cmp_table
 		if (s)
 			swatch(t, th, s->colour);
 	}
-	xmlNodePtr a = t_el(t, th, "a");
+	rel a = t_el(t, th, "a");
 	if (first)
 		t_attr_ascii(t, a, "href", with_num(ref, "#r", record_index(rp, first) + 1));
-	t_text_kept(t, a, row->name);
+	t_text(t, a, row->name);
 	if (row->nmembers > 1) {
-		xmlNodePtr sub = t_el(t, th, "span");
-		t_attr_lit(t, sub, "class", "sub");
+		rel sub = t_el(t, th, "span");
+		t_attr_ascii(t, sub, "class", "sub");
 		t_text_ascii(t, sub, with_num(ref, "", row->nmembers));
-		t_text_lit(t, sub, " runs: ");
+		t_text_ascii(t, sub, " runs: ");
 		for (size_t m = 0; m < row->nmembers; m++) {
 			if (m)
-				t_text_lit(t, sub, ", ");
+				t_text_ascii(t, sub, ", ");
 			size_t k = record_index(rp, row->members[m]) + 1;
 			a = t_el(t, sub, "a");
 			t_attr_ascii(t, a, "href", with_num(ref, "#r", k));
@@ -1550,36 +1294,36 @@ static void row_head(struct report *rp, xmlNodePtr tr, const struct br_cmp_table
 
 /* Tool and version, size: from a row's first run (empty cells without). */
 /* "bonnie++ 2.00a": the tool and, when known, its version, as text of el. */
-static void tool_text(struct rows *t, xmlNodePtr el, const struct br_record *r)
+static void tool_text(struct rows *t, rel el, const struct br_record *r)
 {
-	t_text_lit(t, el, br_tool_name(r->tool));
+	t_text_ascii(t, el, br_tool_name(r->tool));
 	if (r->version) {
-		t_text_lit(t, el, " ");
-		t_text_kept(t, el, r->version);
+		t_text_ascii(t, el, " ");
+		t_text(t, el, r->version);
 	}
 }
 
-static void tool_cells(struct rows *t, xmlNodePtr tr, const struct br_record *first)
+static void tool_cells(struct rows *t, rel tr, const struct br_record *first)
 {
 	if (!first) {
 		t_el(t, tr, "td");
 		t_el(t, tr, "td");
 		return;
 	}
-	xmlNodePtr td = t_el(t, tr, "td");
-	t_attr_lit(t, td, "class", "t");
+	rel td = t_el(t, tr, "td");
+	t_attr_ascii(t, td, "class", "t");
 	tool_text(t, td, first);
 	const struct br_param *sz = br_record_param(first, "size");
 	const struct br_param *sb = br_record_param(first, "size_bytes");
 	td = t_el(t, tr, "td");
-	t_attr_lit(t, td, "class", "t");
+	t_attr_ascii(t, td, "class", "t");
 	char v[64];
 	if (sb && !sb->str) {
 		fmt_exact(v, sizeof v, sb->num);
 		t_attr_ascii(t, td, "data-v", v);
 	}
 	if (sz && sz->str)
-		t_text_kept(t, td, sz->str);
+		t_text(t, td, sz->str);
 	else if (sz)
 		t_text_ascii(t, td, fmt_param(v, sizeof v, sz->num));
 }
@@ -1594,9 +1338,9 @@ static void table_body(struct report *rp, const struct br_cmp_table *tb, const b
 		const struct br_cmp_row *row = &tb->rows[r];
 		if (!br_cmp_row_has(tb, r, col_on))
 			continue;
-		xmlNodePtr tr = t_el(t, NULL, "tr");
+		rel tr = t_el(t, 0, "tr");
 		if (row->is_baseline)
-			t_attr_lit(t, tr, "class", "baseline");
+			t_attr_ascii(t, tr, "class", "baseline");
 		if (row->nmembers) /* the filter matches the input's name too */
 			t_attr_kept(t, tr, "data-input", row->input ? row->input : br_report_record_input(rp->rep, row->members[0]));
 		row_head(rp, tr, tb, r);
@@ -1606,7 +1350,7 @@ static void table_body(struct report *rp, const struct br_cmp_table *tb, const b
 				struct br_cmp_cell tmp;
 				cell(t, tr, &tb->cols[c], br_cmp_cell(tb, r, c, &tmp), br_cmp_cpu_tenths(row));
 			}
-		t_dump(t, tr);
+		t_dump(t);
 	}
 	t_flush(t);
 	end(rp); /* tbody */
@@ -1818,10 +1562,10 @@ static void by_metric(struct report *rp)
 	end(rp); /* section */
 }
 
-static void source_line(struct report *rp, xmlNodePtr p, const struct br_source *s)
+static void source_line(struct report *rp, rel p, const struct br_source *s)
 {
 	struct rows *t = rp->rows;
-	t_text_kept(t, t_el(t, p, "code"), s->file ? br_provenance_file(rp->o, s->file) : "?");
+	t_text(t, t_el(t, p, "code"), s->file ? br_provenance_file(rp->o, s->file) : "?");
 	char lines[64];
 	if (s->end_line > s->line)
 		snprintf(lines, sizeof lines, ", lines %u\xe2\x80\x93%u", s->line, s->end_line);
@@ -1829,18 +1573,18 @@ static void source_line(struct report *rp, xmlNodePtr p, const struct br_source 
 		snprintf(lines, sizeof lines, ", line %u", s->line);
 	t_text_ascii(t, p, lines);
 	if (s->format) {
-		t_text_lit(t, p, " (");
+		t_text_ascii(t, p, " (");
 		t_text(t, p, s->format);
-		t_text_lit(t, p, ")");
+		t_text_ascii(t, p, ")");
 	}
 }
 
 /* Tool, when it ran, where it was read, its parameters: one line. */
-static void source_where(struct report *rp, xmlNodePtr div, const struct br_record *r)
+static void source_where(struct report *rp, rel div, const struct br_record *r)
 {
 	struct rows *t = rp->rows;
-	xmlNodePtr p = t_el(t, div, "p");
-	t_attr_lit(t, p, "class", "where");
+	rel p = t_el(t, div, "p");
+	t_attr_ascii(t, p, "class", "where");
 	tool_text(t, p, r);
 	char when[BR_DATE_BUF];
 	if (br_record_ran_at_iso(r, when)) {
@@ -1850,19 +1594,19 @@ static void source_where(struct report *rp, xmlNodePtr div, const struct br_reco
 		br_buf_addf(&t->tmp, " \xc2\xb7 ran %s (%s)", when, br_ran_from_name((enum br_ran_from)r->ran_at_from));
 		t_text_ascii(t, p, br_buf_str(&t->tmp));
 	}
-	t_text_lit(t, p, " \xc2\xb7 ");
+	t_text_ascii(t, p, " \xc2\xb7 ");
 	source_line(rp, p, &r->source);
 	for (size_t k = 0; k < r->nalso; k++) {
-		t_text_lit(t, p, "; also ");
+		t_text_ascii(t, p, "; also ");
 		source_line(rp, p, &r->also[k]);
 	}
 	if (r->nparams)
-		t_text_lit(t, p, " \xc2\xb7 ");
+		t_text_ascii(t, p, " \xc2\xb7 ");
 	for (size_t k = 0; k < r->nparams; k++) {
 		if (k)
-			t_text_lit(t, p, ", ");
+			t_text_ascii(t, p, ", ");
 		t_text(t, p, r->params[k].key);
-		t_text_lit(t, p, " ");
+		t_text_ascii(t, p, " ");
 		char num[64];
 		t_text(t, p, r->params[k].str ? r->params[k].str : fmt_param(num, sizeof num, r->params[k].num));
 	}
@@ -1873,12 +1617,12 @@ static void source(struct report *rp, size_t i, const struct br_record *r)
 {
 	struct rows *t = rp->rows;
 	char num[48];
-	xmlNodePtr div = t_el(t, NULL, "div");
-	t_attr_lit(t, div, "class", "src");
+	rel div = t_el(t, 0, "div");
+	t_attr_ascii(t, div, "class", "src");
 	t_attr_ascii(t, div, "id", with_num(num, "r", i + 1));
-	xmlNodePtr h3 = t_el(t, div, "h3");
+	rel h3 = t_el(t, div, "h3");
 	t_text_ascii(t, h3, with_num(num, "#", i + 1));
-	t_text_lit(t, h3, " ");
+	t_text_ascii(t, h3, " ");
 	char *name = br_record_display_name(r);
 	t_text(t, h3, name);
 	free(name);
@@ -1889,25 +1633,25 @@ static void source(struct report *rp, size_t i, const struct br_record *r)
 	const char *ex = r->source.excerpt ? r->source.excerpt : later;
 	const char *why = r->excerpt_later && !later && rp->ds->excerpts ? br_excerpts_error(rp->ds->excerpts) : NULL;
 	if (ex || why) {
-		xmlNodePtr det = t_el(t, div, "details");
+		rel det = t_el(t, div, "details");
 		char sum[96];
 		if (r->source.end_line > r->source.line)
 			snprintf(sum, sizeof sum, "Original text, lines %u\xe2\x80\x93%u", r->source.line, r->source.end_line);
 		else
 			snprintf(sum, sizeof sum, "Original text, line %u", r->source.line);
-		xmlNodePtr s = t_el(t, det, "summary");
+		rel s = t_el(t, det, "summary");
 		t_text_ascii(t, s, sum);
 		if (why) {
-			t_text_lit(t, s, ": not shown, ");
+			t_text_ascii(t, s, ": not shown, ");
 			t_text(t, s, why);
 		}
 		if (later)
 			t_text(t, t_el(t, det, "pre"), later);
 		else if (ex)
-			t_text_kept(t, t_el(t, det, "pre"), ex);
+			t_text(t, t_el(t, det, "pre"), ex);
 	}
 	free(later);
-	t_dump(t, div);
+	t_dump(t);
 }
 
 static void sources(struct report *rp)
@@ -2208,11 +1952,7 @@ static int render(const struct br_report *rep, struct br_sink *out)
 		return br_error("cannot start the HTML report");
 	}
 	struct rows rows;
-	if (!rows_init(&rows, ob)) {
-		rows_free(&rows);
-		xmlFreeTextWriter(rp.w);
-		return br_error("cannot start the HTML report");
-	}
+	rows_init(&rows, ob, out);
 	rp.rows = &rows;
 	for (size_t i = 0; i < ds->records.n; i++)
 		br_ptrmap_put(&rp.recidx, ds->records.v[i], i);
