@@ -1562,15 +1562,25 @@ static void by_metric(struct report *rp)
 	end(rp); /* section */
 }
 
+/* what, then " N" or "s N–M" (a source's lines: one each, no printf) into
+ * out (room for what and 56 bytes). */
+static void line_range(char *out, const char *what, unsigned line, unsigned end_line)
+{
+	size_t n = strlen(what);
+	memcpy(out, what, n);
+	if (end_line > line) {
+		with_num(out + n, "s ", line);
+		with_num(out + strlen(out), "\xe2\x80\x93", end_line);
+	} else
+		with_num(out + n, " ", line);
+}
+
 static void source_line(struct report *rp, rel p, const struct br_source *s)
 {
 	struct rows *t = rp->rows;
 	t_text(t, t_el(t, p, "code"), s->file ? br_provenance_file(rp->o, s->file) : "?");
 	char lines[64];
-	if (s->end_line > s->line)
-		snprintf(lines, sizeof lines, ", lines %u\xe2\x80\x93%u", s->line, s->end_line);
-	else
-		snprintf(lines, sizeof lines, ", line %u", s->line);
+	line_range(lines, ", line", s->line, s->end_line);
 	t_text_ascii(t, p, lines);
 	if (s->format) {
 		t_text_ascii(t, p, " (");
@@ -1635,10 +1645,7 @@ static void source(struct report *rp, size_t i, const struct br_record *r)
 	if (ex || why) {
 		rel det = t_el(t, div, "details");
 		char sum[96];
-		if (r->source.end_line > r->source.line)
-			snprintf(sum, sizeof sum, "Original text, lines %u\xe2\x80\x93%u", r->source.line, r->source.end_line);
-		else
-			snprintf(sum, sizeof sum, "Original text, line %u", r->source.line);
+		line_range(sum, "Original text, line", r->source.line, r->source.end_line);
 		rel s = t_el(t, det, "summary");
 		t_text_ascii(t, s, sum);
 		if (why) {
