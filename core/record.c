@@ -920,7 +920,11 @@ static struct br_record *copy_to(struct br_record *r, unsigned keep, int arena)
 
 struct br_record *br_record_slim(struct br_record *r, unsigned keep)
 {
-	return copy_to(r, keep & BR_KEEP_ALL, ARENA_SLIM);
+	keep &= BR_KEEP_ALL;
+	if (keep == BR_KEEP_ALL && r && r->frozen && (r->compact || !r->held) && r->strs && !r->strs->next &&
+	    !r->dead)
+		return r; /* compacted, nothing to drop: a copy would be the same bytes */
+	return copy_to(r, keep, ARENA_SLIM);
 }
 
 /* p, a pointer into [from, from + n), at the same place of `to`. */
