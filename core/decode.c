@@ -631,6 +631,54 @@ static void decode_transport(struct br_doc *doc, struct signs *sg_out)
 	*sg_out = sg;
 }
 
+/* A reply's quoting, forum and Markdown markup undone (sg: what the scan
+ * saw), and what showed once each was gone. */
+static void unquote(struct br_doc *doc, struct signs *sg)
+{
+	/* a quoted numbered paste shows its gutter, a quoted block double
+	 * spaced its blank lines, once unquoted */
+	if ((sg->quote || sg->pipe) && br_dec_stage_quote(doc, sg->pipe)) {
+		/* (the paste's own quoting and prefixes, behind the numbers) */
+		if (br_dec_stage_gutter(doc)) {
+			br_dec_stage_quote(doc, sg->pipe);
+			sg->prefix = true;
+		}
+		if (sg->stamp)
+			br_dec_stage_stamps(doc);
+		if (sg->tag)
+			br_dec_stage_tags(doc);
+		br_dec_stage_undouble(doc);
+	}
+	if (sg->bbcode || sg->fence)
+		br_dec_stage_bbcode(doc, sg->bbcode, sg->fence);
+	/* lines of output made a Markdown table's rows, read as an HTML
+	 * table's (what their cells hold may have a prefix of its own) */
+	if (sg->mdtable && br_dec_stage_mdtable(doc))
+		sg->ws = sg->prefix = true;
+}
+
+/* Block prefixes removed, at most three layers (sg: what the scan saw). */
+static void unprefix(struct br_doc *doc, struct signs *sg)
+{
+	/* a block's prefix gone, what it held may have one of its own (a diff
+	 * or a list in a comment): at most three layers */
+	int layers = 0;
+	while (sg->prefix && layers < 3 && br_dec_stage_prefix(doc)) {
+		layers++;
+		/* a numbered paste behind the marks shows its gutter once
+		 * they are gone (" *   12. "), before its numbers could be
+		 * taken for a list's */
+		br_dec_stage_gutter(doc);
+		/* a reply commented out ("# > "): its quoting shows once
+		 * the marks are gone */
+		br_dec_stage_quote(doc, false);
+		/* double spacing whose blank lines had the marks too ("# "),
+		 * before the next layer's marks are looked for (the blank
+		 * lines would part its block) */
+		br_dec_stage_undouble(doc);
+	}
+}
+
 void br_decode(struct br_doc *doc)
 {
 	/* a document saved as UTF-16: its text's lines, before all else */
@@ -664,43 +712,8 @@ void br_decode(struct br_doc *doc)
 	}
 	/* double spacing (after the gutter, which numbers the blank lines too) */
 	br_dec_stage_undouble(doc);
-	/* a quoted numbered paste shows its gutter, a quoted block double
-	 * spaced its blank lines, once unquoted */
-	if ((sg.quote || sg.pipe) && br_dec_stage_quote(doc, sg.pipe)) {
-		/* (the paste's own quoting and prefixes, behind the numbers) */
-		if (br_dec_stage_gutter(doc)) {
-			br_dec_stage_quote(doc, sg.pipe);
-			sg.prefix = true;
-		}
-		if (sg.stamp)
-			br_dec_stage_stamps(doc);
-		if (sg.tag)
-			br_dec_stage_tags(doc);
-		br_dec_stage_undouble(doc);
-	}
-	if (sg.bbcode || sg.fence)
-		br_dec_stage_bbcode(doc, sg.bbcode, sg.fence);
-	/* lines of output made a Markdown table's rows, read as an HTML
-	 * table's (what their cells hold may have a prefix of its own) */
-	if (sg.mdtable && br_dec_stage_mdtable(doc))
-		sg.ws = sg.prefix = true;
-	/* a block's prefix gone, what it held may have one of its own (a diff
-	 * or a list in a comment): at most three layers */
-	int layers = 0;
-	while (sg.prefix && layers < 3 && br_dec_stage_prefix(doc)) {
-		layers++;
-		/* a numbered paste behind the marks shows its gutter once
-		 * they are gone (" *   12. "), before its numbers could be
-		 * taken for a list's */
-		br_dec_stage_gutter(doc);
-		/* a reply commented out ("# > "): its quoting shows once
-		 * the marks are gone */
-		br_dec_stage_quote(doc, false);
-		/* double spacing whose blank lines had the marks too ("# "),
-		 * before the next layer's marks are looked for (the blank
-		 * lines would part its block) */
-		br_dec_stage_undouble(doc);
-	}
+	unquote(doc, &sg);
+	unprefix(doc, &sg);
 	/* a command's output as an Ansible task result's JSON strings */
 	if (sg.jsonlog)
 		br_dec_stage_jsonlog(doc);

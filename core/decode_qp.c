@@ -354,15 +354,15 @@ static void qp_decode_span(struct lw *w, const struct br_line *in, size_t *ji, s
 }
 
 /* Decode; and scan the lines written into *rs (when it returns true). */
-bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
+/* The document cut where a message, a part or its headers start: each
+ * region counted (qp_count), *n of them. */
+static struct qp_region *qp_regions(struct br_doc *doc, size_t *n)
 {
-	size_t nl = doc->nlines;
 	struct boundaries bd;
 	find_boundaries(doc, &bd);
 	struct qp_region *regs = NULL;
 	size_t nregs = 0, capr = 0;
-	bool any = false;
-	for (size_t i = 0; i < nl; i++) {
+	for (size_t i = 0; i < doc->nlines; i++) {
 		const struct br_line *prev = i ? &doc->lines[i - 1] : NULL;
 		if (i == 0 || boundary_line(&doc->lines[i], prev) || declared_boundary(&doc->lines[i], &bd)) {
 			regs = br_grow(regs, &capr, nregs + 1, sizeof *regs);
@@ -373,6 +373,65 @@ bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
 		qp_count(&doc->lines[i], &regs[nregs - 1]);
 		regs[nregs - 1].end = i + 1;
 	}
+	*n = nregs;
+	return regs;
+}
+
+/* One quoted-printable region decoded into out: each line with its soft
+ * breaks joined to the lines they continue (behind the same quote marks),
+ * a line without '=' kept as it is. */
+static void qp_region_decode(struct br_doc *doc, struct rescan *rs, const struct qp_region *reg, struct rw *out,
+			     struct lw *w)
+{
+	size_t i = reg->first, end = reg->end;
+	int spaced = -1; /* soft_breaks_spaced, asked when a break meets a blank line */
+	while (i < end) {
+		const struct br_line *first = &doc->lines[i];
+		/* no "=" at all: no escape, no soft break; the line stays */
+		if (!memchr(first->text, '=', first->len)) {
+			br_dec_rescan_kept(rs, i, first);
+			rw_keep(out, first, i + 1);
+			i++;
+			continue;
+		}
+		size_t pfx = br_dec_mark_prefix_len(first->text, first->len);
+		size_t j = i, from = 0;
+		for (;;) {
+			const struct br_line *l = &doc->lines[j];
+			size_t ji = 0;
+			while (ji < br_line_njoins(l) && l->joins[ji] < from)
+				ji++;
+			size_t sb = soft_break(l);
+			bool soft = sb != SIZE_MAX && sb >= from;
+			qp_decode_span(w, l, &ji, from, soft ? sb : l->len);
+			if (!soft || j + 1 >= end)
+				break;
+			j++;
+			/* the blank line double spacing put after it */
+			if (j + 1 < end && blank_behind_marks(&doc->lines[j]) &&
+			    !blank_behind_marks(&doc->lines[j + 1])) {
+				if (spaced < 0)
+					spaced = soft_breaks_spaced(doc, reg->first, end);
+				j += (size_t)spaced;
+			}
+			br_dec_lw_join(w);
+			from = 0;
+			const struct br_line *nx = &doc->lines[j];
+			size_t npfx = pfx ? br_dec_mark_prefix_len(nx->text, nx->len) : 0;
+			if (npfx && br_dec_mark_shape_within(nx->text, npfx, first->text, pfx))
+				from = npfx;
+		}
+		br_dec_rescan_new(rs, br_dec_lw_emit(out, j + 1, w, first->line, doc->lines[j].end_line,
+						     first->depth, first->flags));
+		i = j + 1;
+	}
+}
+
+bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
+{
+	size_t nregs;
+	struct qp_region *regs = qp_regions(doc, &nregs);
+	bool any = false;
 	for (size_t r = 0; r < nregs; r++)
 		any |= qp_decide(&regs[r]);
 	if (!any) {
@@ -383,55 +442,13 @@ bool br_dec_stage_qp(struct br_doc *doc, struct rescan *rs)
 	rw_init(&out, doc);
 	struct lw w = {0};
 	for (size_t r = 0; r < nregs; r++) {
-		size_t i = regs[r].first, end = regs[r].end;
-		if (!qp_decide(&regs[r])) {
-			for (; i < end; i++) {
-				br_dec_rescan_kept(rs, i, &doc->lines[i]);
-				rw_keep(&out, &doc->lines[i], i + 1);
-			}
+		if (qp_decide(&regs[r])) {
+			qp_region_decode(doc, rs, &regs[r], &out, &w);
 			continue;
 		}
-		int spaced = -1; /* soft_breaks_spaced, asked when a break meets a blank line */
-		while (i < end) {
-			const struct br_line *first = &doc->lines[i];
-			/* no "=" at all: no escape, no soft break; the line stays */
-			if (!memchr(first->text, '=', first->len)) {
-				br_dec_rescan_kept(rs, i, first);
-				rw_keep(&out, first, i + 1);
-				i++;
-				continue;
-			}
-			size_t pfx = br_dec_mark_prefix_len(first->text, first->len);
-			size_t j = i, from = 0;
-			for (;;) {
-				const struct br_line *l = &doc->lines[j];
-				size_t ji = 0;
-				while (ji < br_line_njoins(l) && l->joins[ji] < from)
-					ji++;
-				size_t sb = soft_break(l);
-				bool soft = sb != SIZE_MAX && sb >= from;
-				qp_decode_span(&w, l, &ji, from, soft ? sb : l->len);
-				if (!soft || j + 1 >= end)
-					break;
-				j++;
-				/* the blank line double spacing put after it */
-				if (j + 1 < end && blank_behind_marks(&doc->lines[j]) &&
-				    !blank_behind_marks(&doc->lines[j + 1])) {
-					if (spaced < 0)
-						spaced = soft_breaks_spaced(doc, regs[r].first, end);
-					j += (size_t)spaced;
-				}
-				br_dec_lw_join(&w);
-				from = 0;
-				const struct br_line *nx = &doc->lines[j];
-				size_t npfx = pfx ? br_dec_mark_prefix_len(nx->text, nx->len) : 0;
-				if (npfx && br_dec_mark_shape_within(nx->text, npfx, first->text, pfx))
-					from = npfx;
-			}
-			br_dec_rescan_new(rs, br_dec_lw_emit(&out, j + 1, &w, first->line,
-							     doc->lines[j].end_line, first->depth,
-							     first->flags));
-			i = j + 1;
+		for (size_t i = regs[r].first; i < regs[r].end; i++) {
+			br_dec_rescan_kept(rs, i, &doc->lines[i]);
+			rw_keep(&out, &doc->lines[i], i + 1);
 		}
 	}
 	br_dec_lw_free(&w);
