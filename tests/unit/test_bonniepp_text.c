@@ -1470,6 +1470,46 @@ static void hand_table_run_column(void **state)
 	done(&r);
 }
 
+/* A transposed table with no unit anywhere, copied from bonnie++'s print:
+ * the rates are its K/sec (whole numbers, block rates of 1000 or more),
+ * seeks and file tests per second; a size row is skipped. Figures that
+ * cannot be K/sec (converted to MB/s) are not read, said once. */
+static void transposed_no_unit(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ 1.03e on both boxes:\n"
+		"\n"
+		"                    alpha      beta\n"
+		"Size                4G         4G\n"
+		"Per Char Output     48211      51022\n"
+		"Block Output        88123      91450\n"
+		"Rewrite             33012      35121\n"
+		"Block Input         120334     131990\n"
+		"Random Seeks        301.2      322.5\n"
+		"Sequential Create   2891       3012\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "alpha");
+	assert_fig(&r, 0, BR_M_putc, 48211, -1);
+	assert_fig(&r, 0, BR_M_put_block, 88123, -1);
+	assert_fig(&r, 1, BR_M_get_block, 131990, -1);
+	assert_fig(&r, 1, BR_M_seeks, 322.5, -1);
+	assert_fig(&r, 1, BR_M_seq_create, 3012, -1);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+	run(&r, "bonnie++ summed up:\n\n"
+		"| test | alpha | beta |\n"
+		"| block write | 86 | 89 |\n"
+		"| rewrite | 32.5 | 34 |\n"
+		"| seeks | 301 | 322 |\n");
+	assert_int_equal(r.n, 2);
+	assert_false(fig_present(&r, 0, BR_M_put_block));
+	assert_false(fig_present(&r, 1, BR_M_rewrite));
+	assert_fig(&r, 1, BR_M_seeks, 322, -1);
+	assert_int_equal(warnings(&r), 1);
+	done(&r);
+}
+
 /* A hand table the other way round: a row a figure (its unit in its first
  * cell), a column a run named by the header; a CPU row is the CPU of the
  * row above. Rows of other tools' figures make no table. */
@@ -1654,9 +1694,10 @@ static void table_across_page_breaks(void **state)
 }
 
 /* A full row outside any table, below a table of the same document, is
- * read under that table's header (a reply adds its own machine's row); a
- * -f row's eight figures, another tool's lines of numbers (iozone's, no
- * machine name) or a "CPU" figure no percentage can be are not. */
+ * read under that table's header (a reply adds its own machine's row), and
+ * so is a -f row (the per-char columns empty); another tool's lines of
+ * numbers (iozone's, no machine name), a row missing other tests or a
+ * "CPU" figure no percentage can be are not. */
 static void stray_full_row_takes_the_header(void **state)
 {
 	(void)state;
@@ -1670,19 +1711,28 @@ static void stray_full_row_takes_the_header(void **state)
 		"\n"
 		"vault2          64G   790  97 498120  49 240119  29  3012  96 640033  30 877.0  33\n"
 		"\n"
-		"and with -f (no per-char tests), which is not a full row:\n"
+		"and with -f (no per-char tests):\n"
 		"vault3          64G        498120  49 240119  29            640033  30 877.0  33\n"
 		"uptime 12 days  64G  1 2 3 4 5 6 7 8 9 10 11 12 13\n"
+		"and one whose rewrite is lost, not a -f row:\n"
+		"vault4          64G   790  97 498120  49             3012  96 640033  30 877.0  33\n"
 		"\n"
 		"iozone, same disk:\n"
 		"         8388608    1024   512332   498765  1210455  1233411  1187211   455902  1100223   511023   1120322\n"
 		"         8388608    4096   522112    50012  1220455    12341  1197211    65902  1110223    21023   1130322\n"
 		"tape9           64G   790 597 498120  49 240119  29  3012  96 640033  30 877.0  33\n");
-	assert_int_equal(r.n, 2);
+	assert_int_equal(r.n, 3);
 	assert_string_equal(rec(&r, 1)->host, "vault2");
 	assert_fig(&r, 1, BR_M_putc, 790, 97);
 	assert_fig(&r, 1, BR_M_seeks, 877.0, 33);
 	assert_int_equal(rec(&r, 1)->source.line, 8);
+	assert_string_equal(rec(&r, 2)->host, "vault3");
+	assert_false(br_record_get(rec(&r, 2), BR_M_putc).present);
+	assert_false(br_record_get(rec(&r, 2), BR_M_getc).present);
+	assert_fig(&r, 2, BR_M_put_block, 498120, 49);
+	assert_fig(&r, 2, BR_M_rewrite, 240119, 29);
+	assert_fig(&r, 2, BR_M_get_block, 640033, 30);
+	assert_fig(&r, 2, BR_M_seeks, 877.0, 33);
 	done(&r);
 }
 
@@ -1951,6 +2001,7 @@ int main(void)
 		cmocka_unit_test(hand_table_beside_hdparm_columns),
 		cmocka_unit_test(escaped_marks),
 		cmocka_unit_test(hand_table_transposed),
+		cmocka_unit_test(transposed_no_unit),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
 		cmocka_unit_test(table_on_one_line_wrapped),
