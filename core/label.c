@@ -2886,13 +2886,42 @@ static bool bold_alone(const char *s, size_t n)
 	return true;
 }
 
+/*
+ * A MediaWiki definition term ("; Single SSD") right over a <pre> block
+ * (lines indented by a blank), a table ("{|", "|", an HTML one's rows),
+ * or its definition (": ..."): it names what follows, as a caption does,
+ * in the place of the term before it. An ini file's comment ("; cache
+ * size in MB") has a setting or more comment under it, and a sentence
+ * ends with its stop: neither is a term.
+ */
+static bool wiki_term(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	if (n < 3 || s[0] != ';' || i + 1 >= doc->nlines)
+		return false;
+	size_t a = 1;
+	while (a < n && is_blankc(s[a]))
+		a++;
+	if (a == n || !(is_alpha((unsigned char)s[a]) || is_digit((unsigned char)s[a])) || n - a > 60 ||
+	    count_words(s + a, n - a) > 8 || strchr(".!?,;", s[n - 1]))
+		return false;
+	const struct br_line *nx = &doc->lines[i + 1];
+	const char *t = nx->text;
+	bool below = (nx->flags & (BR_LINE_PRE | BR_LINE_TABLE_ROW)) ||
+		     (nx->len > 1 && ((t[0] == ' ' && !is_blankc(t[1])) || (t[0] == '{' && t[1] == '|') ||
+				      t[0] == '|' || (t[0] == ':' && t[1] != ':')));
+	if (!below)
+		return false;
+	push(w, K_COLON, R_COLON, s + a, n - a);
+	return true;
+}
+
 static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)
 {
 	const struct br_line *l = &doc->lines[i];
 	const char *s;
 	size_t n;
 	span(l, &s, &n);
-	if (line_resets(w, doc, i, s, n))
+	if (line_resets(w, doc, i, s, n) || wiki_term(w, doc, i, s, n))
 		return;
 	/* a bold introduction ("**Results with noatime:**", "__ext4:__") is
 	 * one without its marks */
