@@ -501,6 +501,8 @@ static bool named_create_line(const char *line, const char *s, size_t len, bool 
 	size_t b = (size_t)(cre - s);
 	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
 		b--;
+	if (s[0] == '-')
+		b = 0; /* "-Delete-- -Create-- ...": a header wrapped, no name */
 	pl->name_a = (size_t)(s - line);
 	pl->name_b = (size_t)(s - line) + b;
 	return true;
@@ -943,9 +945,10 @@ static size_t tail_lines(const struct br_parse_ctx *ctx, size_t i, size_t max_pi
 		pieces++;
 		*lines = k - i;
 	}
-	if (near && n < want) {
+	if (near && n < want && !(want == 12 && n == 8 && !latency)) {
 		/* the row line is too short for a wrap to have cut it, unless
-		 * the pieces fill the row (a narrow wrap, a phone's at 40) */
+		 * the pieces fill the row (a narrow wrap, a phone's at 40), or
+		 * a -f row's eight figures (the grid then places them) */
 		*lines = 0;
 		return 0;
 	}

@@ -1470,6 +1470,50 @@ static void hand_table_run_column(void **state)
 	done(&r);
 }
 
+/* bon_csv2txt's -f rows and create header wrapped at 40 columns: each
+ * row's eight figures over two lines are a -f row, "-Delete-- -Create--"
+ * (a header's wrapped piece) names no machine, and row k of the create
+ * section still joins row k of the I/O section. */
+static void fast_rows_wrapped_at_40(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.02b      ------Sequential\n"
+		"Output------ --Sequential Input-\n"
+		"--Random-\n"
+		"                    -Per Chr- --Block--\n"
+		"-Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP\n"
+		"K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"pebble       2G:16k           31022  38\n"
+		"12011  11           29221  15 151.2   2\n"
+		"pebble       2G:16k           30871  37\n"
+		"11902  11           29980  16 149.9   2\n"
+		"                    ------Sequential\n"
+		"Create------ --------Random\n"
+		"Create--------\n"
+		"                    -Create-- --Read---\n"
+		"-Delete-- -Create-- --Read--- -Delete--\n"
+		"files:max:min        /sec %CP  /sec %CP\n"
+		" /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"pebble           16   402  96 +++++ +++\n"
+		"15022  80   398  96 +++++ +++  1702  95\n"
+		"pebble           16   371  90 +++++ +++\n"
+		"13011  70   360  88 +++++ +++  1511  80\n");
+	assert_int_equal(r.n, 2);
+	for (size_t k = 0; k < 2; k++) {
+		assert_string_equal(rec(&r, k)->host, "pebble");
+		assert_false(fig_present(&r, k, BR_M_putc));
+	}
+	assert_fig(&r, 0, BR_M_put_block, 31022, 38);
+	assert_fig(&r, 0, BR_M_rewrite, 12011, 11);
+	assert_fig(&r, 0, BR_M_seeks, 151.2, 2);
+	assert_fig(&r, 0, BR_M_seq_create, 402, 96);
+	assert_fig(&r, 1, BR_M_get_block, 29980, 16);
+	assert_fig(&r, 1, BR_M_ran_del, 1511, 80);
+	done(&r);
+}
+
 /* A transposed table with no unit anywhere, copied from bonnie++'s print:
  * the rates are its K/sec (whole numbers, block rates of 1000 or more),
  * seeks and file tests per second; a size row is skipped. Figures that
@@ -2002,6 +2046,7 @@ int main(void)
 		cmocka_unit_test(escaped_marks),
 		cmocka_unit_test(hand_table_transposed),
 		cmocka_unit_test(transposed_no_unit),
+		cmocka_unit_test(fast_rows_wrapped_at_40),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
 		cmocka_unit_test(table_on_one_line_wrapped),
