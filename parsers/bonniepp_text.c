@@ -3675,10 +3675,24 @@ static bool stray_plausible(const struct prun *run)
  * (eight figures). Anything less (a line of numbers from another tool, a
  * row missing other tests) is left alone.
  */
+/* Line i is a stray row's first part, the rest wrapped onto line i + 1
+ * (lines of figures only): read_row joins them as it joins a row under
+ * its header. */
+static bool wrapped_stray(const struct br_parse_ctx *ctx, size_t i)
+{
+	const struct br_doc *doc = ctx->doc;
+	if (i + 1 >= doc->nlines || br_parse_is_claimed(ctx, i + 1) ||
+	    !br_digit_runs(doc->lines[i].text, doc->lines[i].len, 3))
+		return false;
+	struct ptoks tail;
+	tokenize(doc->lines[i + 1].text, doc->lines[i + 1].len, &tail);
+	return all_values(&tail, false);
+}
+
 static bool stray_row(struct pstate_all *ps, size_t *ip)
 {
 	size_t i = *ip;
-	if (!ps->has_hdr || !row_shape(&ps->ctx->doc->lines[i], false))
+	if (!ps->has_hdr || !(row_shape(&ps->ctx->doc->lines[i], false) || wrapped_stray(ps->ctx, i)))
 		return false;
 	run_start(ps, i);
 	struct prun *run = &ps->run;

@@ -1780,6 +1780,29 @@ static void stray_full_row_takes_the_header(void **state)
 	done(&r);
 }
 
+/* A stray row a mail wrap cut (its last figures on the next line), a -f
+ * one too, is read as it would be whole. */
+static void stray_row_wrapped(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"kestrel          8G 51234  92 98231  31 41022  11 49811  85 151022  17 412.5   1\n"
+		"\n"
+		"and with -f on the spare:\n"
+		"\n"
+		"heron            8G           99012  28 43011  12           150223  17\n"
+		"401.2   1\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "heron");
+	assert_false(fig_present(&r, 1, BR_M_putc));
+	assert_fig(&r, 1, BR_M_put_block, 99012, 28);
+	assert_fig(&r, 1, BR_M_seeks, 401.2, 1);
+	done(&r);
+}
+
 /* Without a table above it, the same row is nobody's. */
 static void stray_row_needs_a_table_above(void **state)
 {
@@ -2053,6 +2076,7 @@ int main(void)
 		cmocka_unit_test(table_across_page_breaks),
 		cmocka_unit_test(stray_full_row_takes_the_header),
 		cmocka_unit_test(stray_row_needs_a_table_above),
+		cmocka_unit_test(stray_row_wrapped),
 		cmocka_unit_test(comma_figures),
 		cmocka_unit_test(collapsed_f_row_with_note),
 		cmocka_unit_test(hand_table_order_and_decimal_comma),
