@@ -3006,7 +3006,7 @@ static size_t transposed_rows(const struct br_doc *doc, size_t h, char sep, size
 			      size_t *end)
 {
 	size_t nr = 0, j = h + 1;
-	for (; j < doc->nlines && doc->lines[j].len && nr < TROWS; j++) {
+	for (; j < doc->nlines && !br_is_blank(doc->lines[j].text, doc->lines[j].len) && nr < TROWS; j++) {
 		size_t n;
 		char rs;
 		const char *s = hand_line(doc, &doc->lines[j], &n, &rs);
@@ -3150,7 +3150,8 @@ static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool
 	if (krow < 2 || !cn[0] || cn[0] > 40 || hand_kind(c[0], cn[0], &cpu) < 0)
 		return 0;
 	size_t h = i;
-	while (h > 0 && i - h < TROWS + 2 && doc->lines[h - 1].len && !br_parse_is_claimed(ctx, h - 1))
+	while (h > 0 && i - h < TROWS + 2 && !br_is_blank(doc->lines[h - 1].text, doc->lines[h - 1].len) &&
+	       !br_parse_is_claimed(ctx, h - 1))
 		h--;
 	s = hand_line(doc, &doc->lines[h], &n, &sep);
 	size_t ncol = hand_cells(s, n, sep, c, cn), end;

@@ -1552,6 +1552,18 @@ static void transposed_no_unit(void **state)
 	assert_fig(&r, 1, BR_M_seeks, 322, -1);
 	assert_int_equal(warnings(&r), 1);
 	done(&r);
+	/* indented, the blank lines around it holding the indent: a line of
+	 * blanks ends the table as an empty one does */
+	run(&r, "bonnie++ on two servers:\n"
+		"    \n"
+		"                         nfs-old     nfs-new\n"
+		"    Block write K/s         3924       11109\n"
+		"    Rewrite K/s             3201        5210\n"
+		"    \n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "nfs-new");
+	assert_fig(&r, 1, BR_M_rewrite, 5210, -1);
+	done(&r);
 }
 
 /* A hand table the other way round: a row a figure (its unit in its first
