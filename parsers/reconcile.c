@@ -521,6 +521,22 @@ static bool same_str(const char *a, const char *b)
 	return a == b || (a && b && strcmp(a, b) == 0);
 }
 
+/* The innermost title of a label ("DBENCH / Bonnie": "Bonnie"). */
+static const char *innermost(const char *l)
+{
+	for (const char *p = strstr(l, " / "); p; p = strstr(l, " / "))
+		l = p + 3;
+	return l;
+}
+
+/* Labels of one sentence said twice: the same, or the same innermost
+ * title (the second copy of a post pasted without its headers is read
+ * under the first copy's titles too). */
+static bool same_title(const char *a, const char *b)
+{
+	return same_str(a, b) || (a && b && strcmp(innermost(a), innermost(b)) == 0);
+}
+
 static bool same_params(const struct br_record *a, const struct br_record *b)
 {
 	if (a->nparams != b->nparams)
@@ -561,14 +577,15 @@ static bool one_post_between(const struct br_doc *doc, size_t a, size_t b)
 }
 
 /* The lines above logical lines a < b are the same, back to a message's
- * start or SAME_ABOVE lines (at least one line compared). */
+ * start (above either: the first copy may lack the blank line that makes
+ * its headers a message's) or SAME_ABOVE lines (at least one compared). */
 static bool same_above(const struct br_doc *doc, size_t a, size_t b)
 {
 	size_t k = 1;
 	for (; k <= SAME_ABOVE && k <= a; k++) {
 		if (!same_line(&doc->lines[a - k], &doc->lines[b - k]))
 			return false;
-		if (br_label_message_start(doc, a - k))
+		if (br_label_message_start(doc, a - k) || br_label_message_start(doc, b - k))
 			return true;
 	}
 	return k > 1;
@@ -577,7 +594,7 @@ static bool same_above(const struct br_doc *doc, size_t a, size_t b)
 static bool said_again(const struct br_doc *doc, const struct br_record *a, const struct br_record *b)
 {
 	if (a->tool != b->tool || a->held != b->held || a->quote_depth != b->quote_depth ||
-	    !same_str(a->label, b->label) || !same_params(a, b))
+	    !same_title(a->label, b->label) || !same_params(a, b))
 		return false;
 	enum br_metric_id m = (enum br_metric_id)__builtin_ctzll(a->held);
 	const struct br_value x = br_record_get(a, m), y = br_record_get(b, m);

@@ -39,6 +39,22 @@ static void post_pasted_twice(void **state)
 	assert_int_equal(hdparm_records(buf), 1);
 }
 
+/* Pasted twice inside a block (its first headers after "{{{", not after
+ * a blank line), or without headers the reader knows (each line behind a
+ * chat nick, the second copy read under the first one's titles). */
+static void post_pasted_twice_wrapped(void **state)
+{
+	(void)state;
+	char buf[2 * sizeof post + 16];
+	snprintf(buf, sizeof buf, "{{{\n%s\n%s}}}\n", post, post);
+	assert_int_equal(hdparm_records(buf), 1);
+	assert_int_equal(hdparm_records("<joe> The array, with Bonnie:\n"
+					"<joe> hdparm -t gives me 48 MB/s on the lone Seagate here.\n"
+					"<joe> The array, with Bonnie:\n"
+					"<joe> hdparm -t gives me 48 MB/s on the lone Seagate here.\n"),
+			 1);
+}
+
 /* The sentence said again later in the same post (a summary). */
 static void sentence_repeated_in_one_post(void **state)
 {
@@ -77,6 +93,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(post_pasted_twice),
+		cmocka_unit_test(post_pasted_twice_wrapped),
 		cmocka_unit_test(sentence_repeated_in_one_post),
 		cmocka_unit_test(same_sentence_two_authors),
 	};
