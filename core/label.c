@@ -2297,6 +2297,33 @@ static bool starts_with_speaker(const char *s, size_t n)
 	return word_is(s, e, "i") || word_is(s, e, "we") || word_is(s, e, "you");
 }
 
+/* Step of colon_line: s[0..m), the line's last sentence (`cut`: a
+ * sentence before it was left out), is a generic introduction ("Here's
+ * what I got on the new array", "I get"): it titles with its end, or
+ * with the line above it joins, or not at all. */
+static void intro_colon(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t m, size_t cut)
+{
+	/* "With the sata_nv driver from 2.6.16" / "I get:": the
+	 * speaker and the verb wrapped onto a line of their own */
+	if (!cut && i > 0 && count_words(s, m) <= 3 && starts_with_speaker(s, m) &&
+	    continued(w, &doc->lines[i - 1]) && joined_intro(w, doc, i, s, m))
+		return;
+	/* "Hans" above "James wrote:" signs the message off */
+	if (w->signature && w->top == w->signature &&
+	    (has_word(s, m, "wrote") || has_word(s, m, "writes") || has_word(s, m, "schrieb")))
+		w->top = w->o->nodes[w->top - 1].parent;
+	/* "Here's what I got on the new array:" titles with its end */
+	size_t t = intro_tail(s, m), tn = m - t;
+	bool named = t || intro_lead(s, m, &t, &tn);
+	if (named && !sentence_break(s, m) && count_words(s + t, tn) <= 12) {
+		push_intro(w, s + t, tn);
+	} else if (w->top && w->o->nodes[w->top - 1].kind == K_COLON && result_above(w, doc, i)) {
+		/* "In my case I get:" after a result: the introduction
+		 * above was that result's, not this one's */
+		w->top = w->o->nodes[w->top - 1].parent;
+	}
+}
+
 /* Step of classify_line: a line ending in ':' introduces what follows
  * (K_COLON), unless it is a front-matter key, a sign-off, a path or a
  * sentence too long to title anything. */
@@ -2316,25 +2343,7 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 		m -= cut;
 	}
 	if (memo_test(&w->intro, s, m)) {
-		/* "With the sata_nv driver from 2.6.16" / "I get:": the
-		 * speaker and the verb wrapped onto a line of their own */
-		if (!cut && i > 0 && count_words(s, m) <= 3 && starts_with_speaker(s, m) &&
-		    continued(w, &doc->lines[i - 1]) && joined_intro(w, doc, i, s, m))
-			return;
-		/* "Hans" above "James wrote:" signs the message off */
-		if (w->signature && w->top == w->signature &&
-		    (has_word(s, m, "wrote") || has_word(s, m, "writes") || has_word(s, m, "schrieb")))
-			w->top = w->o->nodes[w->top - 1].parent;
-		/* "Here's what I got on the new array:" titles with its end */
-		size_t t = intro_tail(s, m), tn = m - t;
-		bool named = t || intro_lead(s, m, &t, &tn);
-		if (named && !sentence_break(s, m) && count_words(s + t, tn) <= 12) {
-			push_intro(w, s + t, tn);
-		} else if (w->top && w->o->nodes[w->top - 1].kind == K_COLON && result_above(w, doc, i)) {
-			/* "In my case I get:" after a result: the introduction
-			 * above was that result's, not this one's */
-			w->top = w->o->nodes[w->top - 1].parent;
-		}
+		intro_colon(w, doc, i, s, m, cut);
 		return;
 	}
 	if (s[0] == '/' || (s[0] == '[' && s[m - 1] == ']') || prompt_word(s, m) || column_names(s, m))
@@ -2886,14 +2895,42 @@ static bool bold_alone(const char *s, size_t n)
 	return true;
 }
 
-static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)
+/*
+ * A MediaWiki definition term ("; Single SSD") right over a <pre> block
+ * (lines indented by a blank), a table ("{|", "|", an HTML one's rows),
+ * or its definition (": ..."): it names what follows, as a caption does,
+ * in the place of the term before it. An ini file's comment ("; cache
+ * size in MB") has a setting or more comment under it, and a sentence
+ * ends with its stop: neither is a term.
+ */
+static bool wiki_term(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
-	const struct br_line *l = &doc->lines[i];
-	const char *s;
-	size_t n;
-	span(l, &s, &n);
-	if (line_resets(w, doc, i, s, n))
-		return;
+	if (n < 3 || s[0] != ';' || i + 1 >= doc->nlines)
+		return false;
+	size_t a = 1;
+	while (a < n && is_blankc(s[a]))
+		a++;
+	if (a == n || !(is_alpha((unsigned char)s[a]) || is_digit((unsigned char)s[a])) || n - a > 60 ||
+	    count_words(s + a, n - a) > 8 || strchr(".!?,;", s[n - 1]))
+		return false;
+	const struct br_line *nx = &doc->lines[i + 1];
+	const char *t = nx->text;
+	bool below = (nx->flags & (BR_LINE_PRE | BR_LINE_TABLE_ROW)) ||
+		     (nx->len > 1 && ((t[0] == ' ' && !is_blankc(t[1])) || (t[0] == '{' && t[1] == '|') ||
+				      t[0] == '|' || (t[0] == ':' && t[1] != ':')));
+	if (!below)
+		return false;
+	push(w, K_COLON, R_COLON, s + a, n - a);
+	return true;
+}
+
+/* Step of classify_line: the line s[0..n) without the marks of
+ * emphasis around it (Markdown's, MediaWiki's); w->bold when it is one
+ * bold span. */
+static void unmark(struct walk *w, const char **sp, size_t *np)
+{
+	const char *s = *sp;
+	size_t n = *np;
 	/* a bold introduction ("**Results with noatime:**", "__ext4:__") is
 	 * one without its marks */
 	if (n > 5 && (s[0] == '*' || s[0] == '_') && s[1] == s[0] && s[n - 1] == s[0] && s[n - 2] == s[0] &&
@@ -2922,6 +2959,35 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		s += 2;
 		n -= 4;
 	}
+	*sp = s;
+	*np = n;
+}
+
+/* Step of classify_line: a caption above a table or figure titles it
+ * (one a rule above took is a heading already), in the place of the
+ * caption before it, whichever rule took that one. */
+static bool caption_above(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	if (!caption_line(s, n) || w->in_output || (i + 1 < doc->nlines && continued_below(&doc->lines[i + 1])))
+		return false;
+	const struct br_label_outline *o = w->o;
+	while (w->top && caption_line(o->text.data + o->nodes[w->top - 1].text, o->nodes[w->top - 1].len))
+		w->top = o->nodes[w->top - 1].parent;
+	push(w, K_COLON, R_COLON, s, n);
+	return true;
+}
+
+static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)
+{
+	const struct br_line *l = &doc->lines[i];
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	if (line_resets(w, doc, i, s, n))
+		return;
+	unmark(w, &s, &n);
+	if (wiki_term(w, doc, i, s, n))
+		return;
 	if (l->flags & BR_LINE_HEADING) {
 		unsigned lv = BR_LINE_LEVEL(l->flags);
 		push(w, K_HEADING, R_HTML + 10 * (int)(lv ? lv : 7), s, n);
@@ -2987,18 +3053,8 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	}
 	if (standalone_heading(w, doc, i, s, n) || key_value_intro(w, doc, i, s, n) || name_over_result(w, doc, i, s, n))
 		return;
-	/* a caption above a table or figure titles it (one a rule above
-	 * took is a heading already) */
-	if (caption_line(s, n) && !w->in_output && !(i + 1 < doc->nlines && continued_below(&doc->lines[i + 1]))) {
-		/* it takes the place of the caption before it, whichever
-		 * rule took that one */
-		const struct br_label_outline *o = w->o;
-		while (w->top && caption_line(o->text.data + o->nodes[w->top - 1].text, o->nodes[w->top - 1].len))
-			w->top = o->nodes[w->top - 1].parent;
-		push(w, K_COLON, R_COLON, s, n);
-		return;
-	}
-	prose(w);
+	if (!caption_above(w, doc, i, s, n))
+		prose(w);
 }
 
 static void walk_free(struct br_label_outline *o)

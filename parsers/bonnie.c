@@ -1023,6 +1023,23 @@ static bool glued_text(const char *s, size_t len)
 	return false;
 }
 
+/* Does the line hold figures, then, after a blank, a note with its mark
+ * ("120.1  2.0   <- ext2", "2.1  (reiserfs)")? A row's last piece a
+ * wrap moved below it, the note the poster wrote after the row with it. */
+static bool noted_piece(const char *s, size_t len)
+{
+	struct brow run;
+	run.n = 0;
+	for (size_t i = 0, a; next_word(s, len, &i, &a);) {
+		if (!scan_numbers(s, a, i, &run))
+			return run.n > 0 && a > 0 && blank_at(s, a - 1, len) &&
+			       (s[a] == '<' || s[a] == '(' || s[a] == '#' || s[a] == '[' || s[a] == '*');
+		if (run.n >= ROW_MAX)
+			return false;
+	}
+	return false;
+}
+
 /* How many numbers end the line (its last run of them, words aside). */
 static int trailing_numbers(const char *s, size_t len)
 {
@@ -1059,8 +1076,9 @@ static size_t wrapped_row(struct bstate *st, size_t i, int n0, unsigned flags, b
 			break;
 		scan_row(m->text, m->len, &next);
 		/* the last piece may end in text glued to its last figure
-		 * (the next shell prompt: "3.0[root@sam ~]#"), as a row may */
-		bool last = next.junk && next.n > 0 && glued_text(m->text, m->len);
+		 * (the next shell prompt: "3.0[root@sam ~]#"), or in the
+		 * poster's note after the row ("<- ext2"), as a row may */
+		bool last = next.junk && next.n > 0 && (glued_text(m->text, m->len) || noted_piece(m->text, m->len));
 		if ((next.junk && !last) || next.name_len != 0 || next.n == 0 ||
 		    (total += next.n) > 14)
 			break;

@@ -2077,8 +2077,13 @@ static bool spaced_start(const struct br_doc *doc, size_t i, bool *wrapped)
 	*wrapped = false;
 	if (br_digit_runs(l->text, l->len, MIN_SPACED))
 		return true;
-	*wrapped = i + 1 < doc->nlines && br_digit_runs(l->text, l->len, MIN_SPACED / 2) &&
+	*wrapped = i + 1 < doc->nlines && br_digit_runs(l->text, l->len, MIN_SPACED / 4) &&
 		   doc->lines[i + 1].len <= MAX_LINE && figures_only(&doc->lines[i + 1]);
+	/* a narrow wrap (40 columns) leaves a quarter on the first line and
+	 * two lines of figures or more below it */
+	if (*wrapped && !br_digit_runs(l->text, l->len, MIN_SPACED / 2))
+		*wrapped = i + 2 < doc->nlines && doc->lines[i + 2].len <= MAX_LINE &&
+			   figures_only(&doc->lines[i + 2]);
 	return *wrapped;
 }
 

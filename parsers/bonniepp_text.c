@@ -501,6 +501,8 @@ static bool named_create_line(const char *line, const char *s, size_t len, bool 
 	size_t b = (size_t)(cre - s);
 	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
 		b--;
+	if (s[0] == '-')
+		b = 0; /* "-Delete-- -Create-- ...": a header wrapped, no name */
 	pl->name_a = (size_t)(s - line);
 	pl->name_b = (size_t)(s - line) + b;
 	return true;
@@ -943,9 +945,10 @@ static size_t tail_lines(const struct br_parse_ctx *ctx, size_t i, size_t max_pi
 		pieces++;
 		*lines = k - i;
 	}
-	if (near && n < want) {
+	if (near && n < want && !(want == 12 && n == 8 && !latency)) {
 		/* the row line is too short for a wrap to have cut it, unless
-		 * the pieces fill the row (a narrow wrap, a phone's at 40) */
+		 * the pieces fill the row (a narrow wrap, a phone's at 40), or
+		 * a -f row's eight figures (the grid then places them) */
 		*lines = 0;
 		return 0;
 	}
@@ -2982,13 +2985,28 @@ struct trow {
 	struct hval v[HAND_COLS];
 };
 
+/* Does a transposed table's row name a setting of the runs ("Size",
+ * "Files", "Machine", bonnie++'s own cells) rather than a figure? */
+static bool param_row(const char *s, size_t n)
+{
+	static const char *const words[] = {"size", "file size", "files", "machine", "version", "chunk",
+					    "chunk size", "concurrency"};
+	hand_unmark(&s, &n);
+	while (n && (s[n - 1] == ':' || s[n - 1] == ' '))
+		n--;
+	for (size_t k = 0; k < BR_ARRAY_LEN(words); k++)
+		if (n == strlen(words[k]) && strncasecmp(s, words[k], n) == 0)
+			return true;
+	return false;
+}
+
 /* The rows of the table whose header is line h, into rows[] (at most
  * TROWS); returns how many, the line after the last in *end. */
 static size_t transposed_rows(const struct br_doc *doc, size_t h, char sep, size_t ncol, struct trow *rows,
 			      size_t *end)
 {
 	size_t nr = 0, j = h + 1;
-	for (; j < doc->nlines && doc->lines[j].len && nr < TROWS; j++) {
+	for (; j < doc->nlines && !br_is_blank(doc->lines[j].text, doc->lines[j].len) && nr < TROWS; j++) {
 		size_t n;
 		char rs;
 		const char *s = hand_line(doc, &doc->lines[j], &n, &rs);
@@ -3001,6 +3019,8 @@ static size_t transposed_rows(const struct br_doc *doc, size_t h, char sep, size
 			continue; /* a rule */
 		if (rs != sep || hand_cells(s, n, sep, c, cn) != ncol)
 			break;
+		if (param_row(c[0], cn[0]))
+			continue; /* the runs' size or file count, no figure */
 		bool cpu = false;
 		int id = cn[0] && cn[0] <= 40 ? hand_kind(c[0], cn[0], &cpu) : -1;
 		if ((id < 0 && !(cpu && nr)) || id == -2)
@@ -3022,21 +3042,66 @@ static size_t transposed_rows(const struct br_doc *doc, size_t h, char sep, size
 	return nr;
 }
 
-/* Column x of a transposed table as a record named `name`. */
-static void transposed_record(struct pstate_all *ps, size_t h, size_t end, const struct trow *rows, size_t nr,
+/* The unit of row r's figure in column x: the cell's, the row's, else the
+ * table's (0: none). */
+static char trow_unit(const struct trow *row, size_t x, char line_unit)
+{
+	const struct hval *v = &row->v[x];
+	return v->unit && v->unit != '%' ? v->unit : row->unit ? row->unit : line_unit;
+}
+
+/*
+ * A transposed table that gives no unit for its rates, anywhere: bonnie
+ * and bonnie++ print those in K/sec, whole numbers (seeks and the file
+ * tests per second, which need no unit), and a table copied from that
+ * print keeps them so. Column x's unitless rates are taken as K/sec when
+ * each is a whole number and each block rate (write, rewrite, read) at
+ * least 1000: no disk bonnie++ ran on moves a block in under 1 MB/s, while
+ * a table converted to MB/s ("410", "52.3") fails one or the other and is
+ * not read, as before.
+ */
+static bool kibs_as_printed(const struct trow *rows, size_t nr, size_t x, char line_unit)
+{
+	bool block = false;
+	for (size_t r = 0; r < nr; r++) {
+		const struct hval *v = &rows[r].v[x];
+		if (rows[r].id < 0 || v->kind != HV_NUM || trow_unit(&rows[r], x, line_unit) ||
+		    br_metric((enum br_metric_id)rows[r].id)->unit != BR_UNIT_KIBS)
+			continue;
+		if (strchr(v->raw, '.'))
+			return false;
+		if (rows[r].id == BR_M_putc || rows[r].id == BR_M_getc)
+			continue;
+		if (v->v < 1000)
+			return false;
+		block = true;
+	}
+	return block;
+}
+
+/* Column x of a transposed table as a record named `name`. Returns
+ * what the table's note says: TOOK_KIBS when it took unitless rates as
+ * K/sec (kibs_as_printed), LEFT_UNITLESS when it left some unread. */
+enum { TOOK_KIBS = 1, LEFT_UNITLESS = 2 };
+
+static unsigned transposed_record(struct pstate_all *ps, size_t h, size_t end, const struct trow *rows, size_t nr,
 			      size_t x, const char *name, size_t nn, char line_unit, enum br_tool tool)
 {
 	struct br_parse_ctx *ctx = ps->ctx;
 	struct br_record *rec = NULL;
-	bool unitless = false;
+	bool unitless = false, as_printed = kibs_as_printed(rows, nr, x, line_unit), took = false;
 	for (size_t r = 0; r < nr; r++) {
 		const struct hval *v = &rows[r].v[x];
 		if (rows[r].id < 0 || v->kind == HV_NONE)
 			continue;
 		enum br_metric_id id = (enum br_metric_id)rows[r].id;
-		char u = v->unit && v->unit != '%' ? v->unit : rows[r].unit ? rows[r].unit : line_unit;
+		char u = trow_unit(&rows[r], x, line_unit);
 		bool rate = br_metric(id)->unit == BR_UNIT_KIBS;
 		double scale = u == 'k' ? 1 : u == 'm' ? 1024 : u == 'g' ? 1048576 : 0;
+		if (rate && !scale && v->kind == HV_NUM && as_printed) {
+			scale = 1;
+			took = true;
+		}
 		if (rate && !scale && v->kind == HV_NUM) {
 			unitless = true;
 			continue;
@@ -3054,11 +3119,9 @@ static void transposed_record(struct pstate_all *ps, size_t h, size_t end, const
 		if (r + 1 < nr && rows[r + 1].id < 0 && rows[r + 1].v[x].kind == HV_NUM)
 			br_record_set_cpu(rec, id, rows[r + 1].v[x].v);
 	}
-	if (unitless)
-		br_parse_warn(ctx, h, "bonnie++ figures in a table written by hand with no unit for some "
-				      "rates; those not read");
+	unsigned said = (took ? TOOK_KIBS : 0) | (unitless ? LEFT_UNITLESS : 0);
 	if (!rec)
-		return;
+		return said;
 	hand_unmark(&name, &nn);
 	char host[NAME_MAX_LEN];
 	copy_tok(host, sizeof host, name, nn);
@@ -3069,6 +3132,7 @@ static void transposed_record(struct pstate_all *ps, size_t h, size_t end, const
 	free(label);
 	br_parse_emit(ctx, rec);
 	ps->emitted++;
+	return said;
 }
 
 static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool)
@@ -3086,7 +3150,8 @@ static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool
 	if (krow < 2 || !cn[0] || cn[0] > 40 || hand_kind(c[0], cn[0], &cpu) < 0)
 		return 0;
 	size_t h = i;
-	while (h > 0 && i - h < TROWS + 2 && doc->lines[h - 1].len && !br_parse_is_claimed(ctx, h - 1))
+	while (h > 0 && i - h < TROWS + 2 && !br_is_blank(doc->lines[h - 1].text, doc->lines[h - 1].len) &&
+	       !br_parse_is_claimed(ctx, h - 1))
 		h--;
 	s = hand_line(doc, &doc->lines[h], &n, &sep);
 	size_t ncol = hand_cells(s, n, sep, c, cn), end;
@@ -3116,8 +3181,15 @@ static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool
 	if (figures < 2 || !own || end <= i)
 		return 0;
 	char line_unit = hand_unit(s, n);
+	unsigned said = 0;
 	for (size_t x = 1; x < ncol; x++)
-		transposed_record(ps, h, end, rows, nr, x, c[x], cn[x], line_unit == 'c' ? 0 : line_unit, tool);
+		said |= transposed_record(ps, h, end, rows, nr, x, c[x], cn[x], line_unit == 'c' ? 0 : line_unit, tool);
+	if (said & LEFT_UNITLESS)
+		br_parse_warn(ctx, h, "bonnie++ figures in a table written by hand with no unit for some "
+				      "rates; those not read");
+	if (said & TOOK_KIBS)
+		br_parse_note(ctx, h, "bonnie++ figures in a table written by hand with no unit for the "
+				      "rates; taken as K/sec, as bonnie++ prints them");
 	br_parse_claim(ctx, h, end - 1, "table of bonnie figures written by hand, a column a run");
 	return end;
 }
@@ -3569,7 +3641,8 @@ static void open_run(struct pstate_all *pps, size_t i, const struct pline *pl)
 }
 
 /* A row read away from any header is a run only when it looks like one
- * in every part: a machine name with a letter in it, all six tests, each
+ * in every part: a machine name with a letter in it, all six tests (or the
+ * four a -f run prints: both per-char tests skipped, nothing else), each
  * with a CPU figure a percentage can be (the seeks' several processes may
  * pass 100) — not another tool's line of numbers (iozone's "8388608 1024
  * 512332 498765 ..."). */
@@ -3580,7 +3653,11 @@ static bool stray_plausible(const struct prun *run)
 		letter = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z');
 	if (!letter)
 		return false;
+	/* -f: the per-char write and read (columns 0 and 3) left empty */
+	bool fast = !run->io[0].present && !run->io[3].present;
 	for (int p = 0; p < 6; p++) {
+		if (fast && (p == 0 || p == 3))
+			continue;
 		const struct pval *v = &run->io[p];
 		double most = io_ids[p] == BR_M_seeks ? 999 : 100;
 		if (!v->present || (v->has_cpu && (v->cpu < 0 || v->cpu > most)))
@@ -3591,17 +3668,32 @@ static bool stray_plausible(const struct prun *run)
 
 /*
  * Line i, outside any table, is a full I/O row (all six tests: a name, a
- * size and twelve figures) in a document whose earlier table had such rows
- * under a strong header: the row is read under that header, a run of its
+ * size and twelve figures; or a -f run's four) in a document whose earlier
+ * table had such rows under a strong header: the row is read under that header, a run of its
  * own. A reply quotes a table and adds its own machine's row under the
  * quote ("ours, for comparison:"), a post gives a second row after some
- * prose. Anything less than a full row (a -f row's eight figures, a line
- * of numbers from another tool) is left alone.
+ * prose; "mine, run with -f:" adds a row with the per-char columns empty
+ * (eight figures). Anything less (a line of numbers from another tool, a
+ * row missing other tests) is left alone.
  */
+/* Line i is a stray row's first part, the rest wrapped onto line i + 1
+ * (lines of figures only): read_row joins them as it joins a row under
+ * its header. */
+static bool wrapped_stray(const struct br_parse_ctx *ctx, size_t i)
+{
+	const struct br_doc *doc = ctx->doc;
+	if (i + 1 >= doc->nlines || br_parse_is_claimed(ctx, i + 1) ||
+	    !br_digit_runs(doc->lines[i].text, doc->lines[i].len, 3))
+		return false;
+	struct ptoks tail;
+	tokenize(doc->lines[i + 1].text, doc->lines[i + 1].len, &tail);
+	return all_values(&tail, false);
+}
+
 static bool stray_row(struct pstate_all *ps, size_t *ip)
 {
 	size_t i = *ip;
-	if (!ps->has_hdr || !row_shape(&ps->ctx->doc->lines[i], false))
+	if (!ps->has_hdr || !(row_shape(&ps->ctx->doc->lines[i], false) || wrapped_stray(ps->ctx, i)))
 		return false;
 	run_start(ps, i);
 	struct prun *run = &ps->run;

@@ -493,6 +493,138 @@ static void merge_unnamed(const struct br_doc *doc, struct br_dataset *ds, size_
 	free(gone);
 }
 
+/*
+ * One figure said twice in one post: a sentence ("hdparm -t gives me
+ * 56MB/s on ...") repeated, or the whole post pasted twice, makes two
+ * lone-figure records that no host tells apart (br_record_same_run merges
+ * lone figures only under a host). Two such records of the document, of one
+ * tool, figure, label, parameters and quote depth, read from the same text,
+ * are one run when nothing between them starts another message or post
+ * (a header block, a "... wrote:" line, another quote depth), or when the
+ * lines above each, back to the message's start or SAME_ABOVE lines, are the
+ * same too (the message itself repeated: the same author, the same words).
+ * Two people who write the same sentence in two messages keep two records:
+ * their messages' headers differ.
+ */
+#define SAME_ABOVE 12
+
+/* Is r a record of doc holding one figure and no host? */
+static bool lone_figure(const struct br_doc *doc, const struct br_record *r)
+{
+	uint64_t h = br_record_held(r);
+	return !r->host && h && !(h & (h - 1)) && r->source.file && names_doc(r->source.file, doc) &&
+	       r->source.line == r->source.end_line;
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The innermost title of a label ("DBENCH / Bonnie": "Bonnie"). */
+static const char *innermost(const char *l)
+{
+	for (const char *p = strstr(l, " / "); p; p = strstr(l, " / "))
+		l = p + 3;
+	return l;
+}
+
+/* Labels of one sentence said twice: the same, or the same innermost
+ * title (the second copy of a post pasted without its headers is read
+ * under the first copy's titles too). */
+static bool same_title(const char *a, const char *b)
+{
+	return same_str(a, b) || (a && b && strcmp(innermost(a), innermost(b)) == 0);
+}
+
+static bool same_params(const struct br_record *a, const struct br_record *b)
+{
+	if (a->nparams != b->nparams)
+		return false;
+	for (size_t i = 0; i < a->nparams; i++) {
+		const struct br_param *p = &a->params[i], *q = br_record_param(b, p->key);
+		if (!q || (p->str == NULL) != (q->str == NULL) ||
+		    (p->str ? strcmp(p->str, q->str) != 0 : p->num != q->num))
+			return false;
+	}
+	return true;
+}
+
+static bool same_line(const struct br_line *x, const struct br_line *y)
+{
+	return x->len == y->len && x->depth == y->depth && memcmp(x->text, y->text, x->len) == 0;
+}
+
+/* Does logical line k close with "wrote:" or "writes:" (an attribution)? */
+static bool attribution(const struct br_line *l)
+{
+	size_t n = l->len;
+	while (n && (l->text[n - 1] == ' ' || l->text[n - 1] == '\t'))
+		n--;
+	return (n >= 6 && memcmp(l->text + n - 6, "wrote:", 6) == 0) ||
+	       (n >= 7 && memcmp(l->text + n - 7, "writes:", 7) == 0);
+}
+
+/* Nothing on logical lines (a, b) starts another message or post. */
+static bool one_post_between(const struct br_doc *doc, size_t a, size_t b)
+{
+	for (size_t k = a + 1; k < b; k++) {
+		const struct br_line *l = &doc->lines[k];
+		if (l->len && (l->depth != doc->lines[a].depth || attribution(l) || br_label_message_start(doc, k)))
+			return false;
+	}
+	return true;
+}
+
+/* The lines above logical lines a < b are the same, back to a message's
+ * start (above either: the first copy may lack the blank line that makes
+ * its headers a message's) or SAME_ABOVE lines (at least one compared). */
+static bool same_above(const struct br_doc *doc, size_t a, size_t b)
+{
+	size_t k = 1;
+	for (; k <= SAME_ABOVE && k <= a; k++) {
+		if (!same_line(&doc->lines[a - k], &doc->lines[b - k]))
+			return false;
+		if (br_label_message_start(doc, a - k) || br_label_message_start(doc, b - k))
+			return true;
+	}
+	return k > 1;
+}
+
+static bool said_again(const struct br_doc *doc, const struct br_record *a, const struct br_record *b)
+{
+	if (a->tool != b->tool || a->held != b->held || a->quote_depth != b->quote_depth ||
+	    !same_title(a->label, b->label) || !same_params(a, b))
+		return false;
+	enum br_metric_id m = (enum br_metric_id)__builtin_ctzll(a->held);
+	const struct br_value x = br_record_get(a, m), y = br_record_get(b, m);
+	if (x.value != y.value || !same_str(x.raw, y.raw))
+		return false;
+	size_t i = line_index(doc, a->source.line), j = line_index(doc, b->source.line);
+	if (i >= j || !same_line(&doc->lines[i], &doc->lines[j]))
+		return false;
+	return one_post_between(doc, i, j) || same_above(doc, i, j);
+}
+
+static void merge_said_again(const struct br_doc *doc, struct br_dataset *ds, size_t rec0)
+{
+	size_t n = ds->records.n - rec0, w = 0;
+	struct br_record **v = ds->records.v + rec0;
+	for (size_t i = 0; i < n; i++) {
+		bool gone = false;
+		if (lone_figure(doc, v[i]))
+			for (size_t k = 0; k < w && !gone; k++)
+				if (lone_figure(doc, v[k]) && said_again(doc, v[k], v[i])) {
+					br_record_merge(v[k], v[i]);
+					br_record_free(v[i]);
+					gone = true;
+				}
+		if (!gone)
+			v[w++] = v[i];
+	}
+	ds->records.n = rec0 + w;
+}
+
 /* Each record's quote depth: that of the line it starts on (a record
  * read back from JSON Lines, of another file, has none). */
 static void quote_depths(const struct br_doc *doc, struct br_dataset *ds, size_t rec0)
@@ -513,6 +645,8 @@ void br_reconcile_document(const struct br_doc *doc, struct br_dataset *ds, size
 	quote_depths(doc, ds, rec0);
 	if (ds->records.n - rec0 >= 2)
 		merge_unnamed(doc, ds, rec0);
+	if (doc->nlines && ds->records.n - rec0 >= 2)
+		merge_said_again(doc, ds, rec0);
 	give_dates(doc, ds, rec0);
 	if (doc->nlines && ds->records.n - rec0 >= 2)
 		names_after(doc, ds, rec0);

@@ -870,6 +870,29 @@ static void notes_title_rows(void **state)
 	done(&r);
 }
 
+/* A row a wrap cut, its note going along with its last figures: the
+ * pieces join and the note still titles the row; a piece with words that
+ * are no note ("ms in all") is no piece of it. */
+static void notes_on_wrapped_pieces(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Only the kernel changed:\n\n"
+		"              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"athlon    512  9811 97.3 24511 20.1  8710  7.2  9012 88.1 27012  9.8\n"
+		"181.2  1.1  <- 2.4.9\n"
+		"athlon    512  9855 97.4 27711 23.1  9790  8.4  9088 88.5 29102 10.0\n"
+		"183.3  1.2  (2.4.10)\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.ds.records.v[0]->label, "Only the kernel changed / 2.4.9");
+	assert_string_equal(r.ds.records.v[1]->label, "Only the kernel changed / 2.4.10");
+	assert_fig(&r, 0, BR_M_seeks, 181.2, 1.1, false);
+	assert_fig(&r, 1, BR_M_seeks, 183.3, 1.2, false);
+	done(&r);
+}
+
 /* A word cut by a wrap counts as a piece of a Bonnie header word only if
  * it is the start (at the end of the line) or the end (at its start) of a
  * word of Bonnie's own: "Laten" begins only Bonnie++'s "Latency", so the
@@ -1002,6 +1025,7 @@ int main(void)
 		cmocka_unit_test(claimed_lines_are_skipped),
 		cmocka_unit_test(header_fragments),
 		cmocka_unit_test(notes_title_rows),
+		cmocka_unit_test(notes_on_wrapped_pieces),
 		cmocka_unit_test(rows_read_from_the_right),
 		cmocka_unit_test(label_number_without_mb_column),
 		cmocka_unit_test(prompt_glued_to_the_row),

@@ -1486,6 +1486,17 @@ static void spaced_record_wrapped(void **state)
 		"1 2 3\n");
 	assert_int_equal(r.n, 0);
 	done(&r);
+
+	/* wrapped at 40 columns: a quarter of it on its first line */
+	run(&r, "kestrel  1  8G  612  97  86220  22 \n"
+		"47110  15  910  97  112040  23  320.4 \n"
+		"5  16  9520  41  +++++  +++  9012  35 \n"
+		"6701  30  +++++  +++  3590  15\n");
+	assert_int_equal(r.n, 1);
+	x = rec(&r, 0);
+	fig(x, BR_M_put_block, 86220, "86220", 22);
+	fig(x, BR_M_ran_del, 3590, "3590", 15);
+	done(&r);
 }
 
 /* bonnie++ CSV lines a spreadsheet of a decimal-comma locale saved again:

@@ -1470,6 +1470,102 @@ static void hand_table_run_column(void **state)
 	done(&r);
 }
 
+/* bon_csv2txt's -f rows and create header wrapped at 40 columns: each
+ * row's eight figures over two lines are a -f row, "-Delete-- -Create--"
+ * (a header's wrapped piece) names no machine, and row k of the create
+ * section still joins row k of the I/O section. */
+static void fast_rows_wrapped_at_40(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.02b      ------Sequential\n"
+		"Output------ --Sequential Input-\n"
+		"--Random-\n"
+		"                    -Per Chr- --Block--\n"
+		"-Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP\n"
+		"K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"pebble       2G:16k           31022  38\n"
+		"12011  11           29221  15 151.2   2\n"
+		"pebble       2G:16k           30871  37\n"
+		"11902  11           29980  16 149.9   2\n"
+		"                    ------Sequential\n"
+		"Create------ --------Random\n"
+		"Create--------\n"
+		"                    -Create-- --Read---\n"
+		"-Delete-- -Create-- --Read--- -Delete--\n"
+		"files:max:min        /sec %CP  /sec %CP\n"
+		" /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
+		"pebble           16   402  96 +++++ +++\n"
+		"15022  80   398  96 +++++ +++  1702  95\n"
+		"pebble           16   371  90 +++++ +++\n"
+		"13011  70   360  88 +++++ +++  1511  80\n");
+	assert_int_equal(r.n, 2);
+	for (size_t k = 0; k < 2; k++) {
+		assert_string_equal(rec(&r, k)->host, "pebble");
+		assert_false(fig_present(&r, k, BR_M_putc));
+	}
+	assert_fig(&r, 0, BR_M_put_block, 31022, 38);
+	assert_fig(&r, 0, BR_M_rewrite, 12011, 11);
+	assert_fig(&r, 0, BR_M_seeks, 151.2, 2);
+	assert_fig(&r, 0, BR_M_seq_create, 402, 96);
+	assert_fig(&r, 1, BR_M_get_block, 29980, 16);
+	assert_fig(&r, 1, BR_M_ran_del, 1511, 80);
+	done(&r);
+}
+
+/* A transposed table with no unit anywhere, copied from bonnie++'s print:
+ * the rates are its K/sec (whole numbers, block rates of 1000 or more),
+ * seeks and file tests per second; a size row is skipped. Figures that
+ * cannot be K/sec (converted to MB/s) are not read, said once. */
+static void transposed_no_unit(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ 1.03e on both boxes:\n"
+		"\n"
+		"                    alpha      beta\n"
+		"Size                4G         4G\n"
+		"Per Char Output     48211      51022\n"
+		"Block Output        88123      91450\n"
+		"Rewrite             33012      35121\n"
+		"Block Input         120334     131990\n"
+		"Random Seeks        301.2      322.5\n"
+		"Sequential Create   2891       3012\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "alpha");
+	assert_fig(&r, 0, BR_M_putc, 48211, -1);
+	assert_fig(&r, 0, BR_M_put_block, 88123, -1);
+	assert_fig(&r, 1, BR_M_get_block, 131990, -1);
+	assert_fig(&r, 1, BR_M_seeks, 322.5, -1);
+	assert_fig(&r, 1, BR_M_seq_create, 3012, -1);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+	run(&r, "bonnie++ summed up:\n\n"
+		"| test | alpha | beta |\n"
+		"| block write | 86 | 89 |\n"
+		"| rewrite | 32.5 | 34 |\n"
+		"| seeks | 301 | 322 |\n");
+	assert_int_equal(r.n, 2);
+	assert_false(fig_present(&r, 0, BR_M_put_block));
+	assert_false(fig_present(&r, 1, BR_M_rewrite));
+	assert_fig(&r, 1, BR_M_seeks, 322, -1);
+	assert_int_equal(warnings(&r), 1);
+	done(&r);
+	/* indented, the blank lines around it holding the indent: a line of
+	 * blanks ends the table as an empty one does */
+	run(&r, "bonnie++ on two servers:\n"
+		"    \n"
+		"                         nfs-old     nfs-new\n"
+		"    Block write K/s         3924       11109\n"
+		"    Rewrite K/s             3201        5210\n"
+		"    \n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "nfs-new");
+	assert_fig(&r, 1, BR_M_rewrite, 5210, -1);
+	done(&r);
+}
+
 /* A hand table the other way round: a row a figure (its unit in its first
  * cell), a column a run named by the header; a CPU row is the CPU of the
  * row above. Rows of other tools' figures make no table. */
@@ -1654,9 +1750,10 @@ static void table_across_page_breaks(void **state)
 }
 
 /* A full row outside any table, below a table of the same document, is
- * read under that table's header (a reply adds its own machine's row); a
- * -f row's eight figures, another tool's lines of numbers (iozone's, no
- * machine name) or a "CPU" figure no percentage can be are not. */
+ * read under that table's header (a reply adds its own machine's row), and
+ * so is a -f row (the per-char columns empty); another tool's lines of
+ * numbers (iozone's, no machine name), a row missing other tests or a
+ * "CPU" figure no percentage can be are not. */
 static void stray_full_row_takes_the_header(void **state)
 {
 	(void)state;
@@ -1670,19 +1767,51 @@ static void stray_full_row_takes_the_header(void **state)
 		"\n"
 		"vault2          64G   790  97 498120  49 240119  29  3012  96 640033  30 877.0  33\n"
 		"\n"
-		"and with -f (no per-char tests), which is not a full row:\n"
+		"and with -f (no per-char tests):\n"
 		"vault3          64G        498120  49 240119  29            640033  30 877.0  33\n"
 		"uptime 12 days  64G  1 2 3 4 5 6 7 8 9 10 11 12 13\n"
+		"and one whose rewrite is lost, not a -f row:\n"
+		"vault4          64G   790  97 498120  49             3012  96 640033  30 877.0  33\n"
 		"\n"
 		"iozone, same disk:\n"
 		"         8388608    1024   512332   498765  1210455  1233411  1187211   455902  1100223   511023   1120322\n"
 		"         8388608    4096   522112    50012  1220455    12341  1197211    65902  1110223    21023   1130322\n"
 		"tape9           64G   790 597 498120  49 240119  29  3012  96 640033  30 877.0  33\n");
-	assert_int_equal(r.n, 2);
+	assert_int_equal(r.n, 3);
 	assert_string_equal(rec(&r, 1)->host, "vault2");
 	assert_fig(&r, 1, BR_M_putc, 790, 97);
 	assert_fig(&r, 1, BR_M_seeks, 877.0, 33);
 	assert_int_equal(rec(&r, 1)->source.line, 8);
+	assert_string_equal(rec(&r, 2)->host, "vault3");
+	assert_false(br_record_get(rec(&r, 2), BR_M_putc).present);
+	assert_false(br_record_get(rec(&r, 2), BR_M_getc).present);
+	assert_fig(&r, 2, BR_M_put_block, 498120, 49);
+	assert_fig(&r, 2, BR_M_rewrite, 240119, 29);
+	assert_fig(&r, 2, BR_M_get_block, 640033, 30);
+	assert_fig(&r, 2, BR_M_seeks, 877.0, 33);
+	done(&r);
+}
+
+/* A stray row a mail wrap cut (its last figures on the next line), a -f
+ * one too, is read as it would be whole. */
+static void stray_row_wrapped(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"kestrel          8G 51234  92 98231  31 41022  11 49811  85 151022  17 412.5   1\n"
+		"\n"
+		"and with -f on the spare:\n"
+		"\n"
+		"heron            8G           99012  28 43011  12           150223  17\n"
+		"401.2   1\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "heron");
+	assert_false(fig_present(&r, 1, BR_M_putc));
+	assert_fig(&r, 1, BR_M_put_block, 99012, 28);
+	assert_fig(&r, 1, BR_M_seeks, 401.2, 1);
 	done(&r);
 }
 
@@ -1951,12 +2080,15 @@ int main(void)
 		cmocka_unit_test(hand_table_beside_hdparm_columns),
 		cmocka_unit_test(escaped_marks),
 		cmocka_unit_test(hand_table_transposed),
+		cmocka_unit_test(transposed_no_unit),
+		cmocka_unit_test(fast_rows_wrapped_at_40),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),
 		cmocka_unit_test(table_on_one_line_wrapped),
 		cmocka_unit_test(table_across_page_breaks),
 		cmocka_unit_test(stray_full_row_takes_the_header),
 		cmocka_unit_test(stray_row_needs_a_table_above),
+		cmocka_unit_test(stray_row_wrapped),
 		cmocka_unit_test(comma_figures),
 		cmocka_unit_test(collapsed_f_row_with_note),
 		cmocka_unit_test(hand_table_order_and_decimal_comma),

@@ -567,6 +567,42 @@ static void details_summary(void **state)
 	br_doc_free(d);
 }
 
+/* A MediaWiki definition term ("; Single SSD") over a <pre> block, a
+ * table or its definition names what follows, in the place of the term
+ * before it; an ini comment over a setting, or a term ending a sentence,
+ * does not. */
+static void wiki_definition_terms(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("== Disk benchmarks ==\n"
+			       "\n"
+			       "; Single SSD\n"
+			       " RESULT-A is a row of figures.\n"
+			       "\n"
+			       "; RAID1 of two HDDs\n"
+			       "{|\n"
+			       "| RESULT-B is a row of figures.\n"
+			       "|}\n"
+			       "\n"
+			       ";Old box\n"
+			       ": RESULT-C is a row of figures.\n");
+	expect(d, at(d, " RESULT-A", 0), NULL, "Single SSD");
+	expect(d, at(d, "| RESULT-B", 0), NULL, "RAID1 of two HDDs");
+	expect(d, at(d, ": RESULT-C", 0), NULL, "Old box");
+	br_doc_free(d);
+	d = mem("== Disk benchmarks ==\n"
+		"\n"
+		"; the cache size in MB\n"
+		"cache = 512\n"
+		"RESULT-A is a row of figures.\n"
+		"\n"
+		"; we ran it twice.\n"
+		" RESULT-B is a row of figures.\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "Disk benchmarks");
+	expect(d, at(d, " RESULT-B", 0), NULL, "Disk benchmarks");
+	br_doc_free(d);
+}
+
 /* A poster's note after a row's figures, its marks left out, titles the
  * row; a prompt run into the row, marks alone or a long sentence do not. */
 static void notes_after_figures(void **state)
@@ -1231,6 +1267,7 @@ int main(void)
 		cmocka_unit_test(own_title_and_generic_intro),
 		cmocka_unit_test(titles_that_name_the_tool),
 		cmocka_unit_test(details_summary),
+		cmocka_unit_test(wiki_definition_terms),
 		cmocka_unit_test(notes_after_figures),
 		cmocka_unit_test(bullets_under_colon_lines),
 		cmocka_unit_test(outline_numbering),
