@@ -115,13 +115,14 @@ static struct br_pattern re_partial = BR_PATTERN_OPT(
 	FIG "(?:\\s*[mk]i?B?(?:\\s*/\\s*s?)?)?)?)?)?)?)?)?\\s*$",
 	PCRE2_CASELESS);
 
-/* A hand-written summary: "<title> [kind words] : R MB/sec" and nothing
+/* A hand-written summary: "<title> [kind words] : R MB/sec" (or "= R
+ * MB/sec" right after a word: "Timing cached reads = 812 mb/sec") and nothing
  * after (but a table's empty cells, " | |", when the post was pasted into
  * one's first column). 1 title, 2 kind words, 3 rate, 4 unit letter. */
 static struct br_pattern re_hand = BR_PATTERN_OPT(
 	"hdparm-hand",
 	"^(.*?)((?:\\s*\\b(?:timing|o_direct|direct|buffered|bfr|buffer-cache|buffer|cached|cache|"
-	"disk|reads?)\\b)*)\\s*:\\s*(?:=\\s*(?:3D)?\\s*)?(" FIG ")\\s*([mk])i?B\\s*/\\s*"
+	"disk|reads?)\\b)*)\\s*(?::\\s*(?:=\\s*(?:3D)?\\s*)?|(?<=[a-z])\\s*=\\s*(?:3D)?\\s*)(" FIG ")\\s*([mk])i?B\\s*/\\s*"
 	"s(?:ec)?(?:\\s+\\|)*\\s*$",
 	PCRE2_CASELESS);
 
@@ -3813,8 +3814,10 @@ static void one_line(struct hp *st, size_t i)
 	/* 6. "/dev/sda: cached 498.10 MB/sec, buffered 95.3 MB/sec" */
 	if ((rate || has(s, n, "b/s")) && pairs_line(st, i, s, n))
 		return;
-	/* 7. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec" */
-	if (rate && memchr(s, ':', n) && hand_line(st, i, s, n))
+	/* 7. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec", also
+	 * "Timing cached reads = 812 mb/sec" (the unit in lower case) */
+	if ((rate || has(s, n, "b/s")) && (memchr(s, ':', n) || memchr(s, '=', n)) &&
+	    hand_line(st, i, s, n))
 		return;
 	/* 7b. "sda gives 120 MB/sec, sdb 98 MB/sec" under "hdparm -t ...:" */
 	if ((rate || has(s, n, "b/s")) && devices_sentence(st, i))
@@ -3981,13 +3984,19 @@ static size_t parse(struct br_parse_ctx *ctx)
 	return ctx->nrecords - before;
 }
 
-/* Worth a look only if some figure ("MB/sec", "kB/s", QP-broken "MB/=")
- * could be there: one memchr pass over the bytes. */
+/* Worth a look only if some figure ("MB/sec", "kB/s", "56mb/sec",
+ * QP-broken "MB/=") could be there: one memchr pass over the '/' bytes,
+ * the unit's 'B' or 'b' before one. Case-blind so that a post writing
+ * only "mb/s" is read; the readers decide what is a figure. */
 static bool detect(const struct br_doc *doc)
 {
 	const char *p = doc->raw, *end = doc->raw + doc->raw_len;
-	while (p + 2 < end && (p = memchr(p, 'B', (size_t)(end - p - 2)))) {
-		if (p[1] == '/' && (p[2] == 's' || p[2] == 'S' || p[2] == '='))
+	if (doc->raw_len < 3)
+		return false;
+	p++;
+	while (p + 1 < end && (p = memchr(p, '/', (size_t)(end - p - 1)))) {
+		if ((p[-1] == 'B' || p[-1] == 'b') &&
+		    (p[1] == 's' || p[1] == 'S' || p[1] == '='))
 			return true;
 		p++;
 	}

@@ -578,7 +578,8 @@ static void hand_line_is_the_pattern(void **state)
 	static struct br_pattern re_hand = BR_PATTERN_OPT(
 		"test-hdparm-hand",
 		"^(.*?)((?:\\s*\\b(?:timing|o_direct|direct|buffered|bfr|buffer-cache|buffer|cached|cache|"
-		"disk|reads?)\\b)*)\\s*:\\s*(?:=\\s*(?:3D)?\\s*)?(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*"
+		"disk|reads?)\\b)*)\\s*(?::\\s*(?:=\\s*(?:3D)?\\s*)?|(?<=[a-z])\\s*=\\s*(?:3D)?\\s*)"
+		"(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*"
 		"s(?:ec)?\\s*$",
 		PCRE2_CASELESS);
 	static const char *const sp[] = {"", "", "", " ", " ", "  ", "\t", "\v", " \f"};
@@ -1390,6 +1391,30 @@ static void prompt_device_punctuation(void **state)
 	done(&r);
 }
 
+/* Figures whose unit is written in lower case ("56mb/sec", "= 812
+ * mb/sec") get the document looked at (detect is case-blind) and are
+ * read; prose with "mb" but no figure of hdparm's gives nothing. */
+static void lower_case_units(void **state)
+{
+	(void)state;
+	struct run r;
+	run_parser(&r, "hdparm", "I ran hdparm -t /dev/sda and it gives me 56mb/sec, sigh.\n", true);
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 56.0 * 1024, "56");
+	done(&r);
+	run_parser(&r, "hdparm", "my laptop, hdparm -tT:\n"
+		" Timing buffered disk reads = 56 mb/sec\n"
+		" Timing cached reads = 812 mb/sec\n", true);
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_buffered_read, 56.0 * 1024, "56");
+	figure(rec(&r, 0), BR_M_cached_read, 812.0 * 1024, "812");
+	done(&r);
+	run_parser(&r, "hdparm", "I have 512 mb of ram; the mb/s on the box says 100.\n"
+		"No hdparm run yet.\n", true);
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 /* A numbered list's marker ("1. ", "2) ") before a line: the line after
  * it is looked at as one without (a sentence quoting a figure, a timing
  * line). */
@@ -2045,6 +2070,7 @@ int main(void)
 		cmocka_unit_test(numbered_list_marker),
 		cmocka_unit_test(collapsed_tables),
 		cmocka_unit_test(prompt_device_punctuation),
+		cmocka_unit_test(lower_case_units),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
