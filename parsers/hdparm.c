@@ -127,13 +127,14 @@ static struct br_pattern re_hand = BR_PATTERN_OPT(
 	PCRE2_CASELESS);
 
 /* A timing kind as a table's column names it ("Timing cached reads",
- * "buffered disk", "O_DIRECT cached", "Cached", "Disk reads", "hdparm -T");
+ * "buffered disk", "O_DIRECT cached", "Cached", "Disk reads", "hdparm -T", or
+ * "-T" alone at a cell's start: "| -T | -t |");
  * 1 the words, 2 hdparm's -T (cached), 3 its -t (buffered). */
 static struct br_pattern re_column = BR_PATTERN_OPT(
 	"hdparm-column",
 	"(?<![a-z0-9_])(?:timing\\s+)?(o_direct\\s+cached|o_direct\\s+disk|direct\\s+cached|"
 	"buffer[- ]?cache|cached|buffered(?:\\s+disk)?|direct(?:\\s+disk)?|disk(?=\\s+reads?)|"
-	"hdparm\\s+-(?-i:(T)|(t))(?![a-z]))(?:\\s+reads?)?(?![a-z0-9_])",
+	"(?:hdparm\\s+|(?<=[|\\t])\\s*)-(?-i:(T)|(t))(?![a-z]))(?:\\s+reads?)?(?![a-z0-9_])",
 	PCRE2_CASELESS);
 
 /* A rate unit anywhere ("MB/s", "(kB/sec)"); 1 the unit letter. */
@@ -2894,12 +2895,15 @@ static bool table_commas(struct hp *st, size_t i)
  * sentence that brings it in: "the mean of three runs (MB/s):", "hdparm
  * -tT on each node, MB/sec:"), up to three lines back, none of hdparm's own
  * figures ("MB in"); 0 when they name none or two kinds ("MB/s, and kB/s
- * for the old disk"). */
-static char intro_unit(struct hp *st, size_t i)
+ * for the old disk"). With `below`, the three lines from line i on instead:
+ * a caption under the table ("all in MB/sec, from hdparm -tT"). */
+static char near_unit(struct hp *st, size_t i, bool below)
 {
 	char u = 0;
-	for (size_t k = i, back = 0; k-- > 0 && back < 3; back++) {
-		const struct br_line *l = &st->doc->lines[k];
+	for (size_t k = i, back = 0; back < 3; back++) {
+		if (below ? k >= st->doc->nlines : k == 0)
+			break;
+		const struct br_line *l = &st->doc->lines[below ? k++ : --k];
 		if (has(l->text, l->len, "B in"))
 			return 0;
 		size_t ov[2 * 2];
@@ -2919,6 +2923,15 @@ static char intro_unit(struct hp *st, size_t i)
 	return u;
 }
 
+/* The line after the rows of the table whose first row is line i (its
+ * first blank line or the end). */
+static size_t table_end(struct hp *st, size_t i)
+{
+	while (i < st->doc->nlines && !br_is_blank(st->doc->lines[i].text, st->doc->lines[i].len))
+		i++;
+	return i;
+}
+
 /* A table header at line i: read its rows (they are consumed). False when
  * no row follows, the line is then read as anything else. */
 static bool table_at(struct hp *st, size_t i)
@@ -2933,7 +2946,9 @@ static bool table_at(struct hp *st, size_t i)
 	if (!t.unit)
 		t.unit = timing_unit(st);
 	if (!t.unit)
-		t.unit = intro_unit(st, i);
+		t.unit = near_unit(st, i, false);
+	if (!t.unit)
+		t.unit = near_unit(st, table_end(st, i + 1), true);
 	t.dc = table_commas(st, i + 1);
 	size_t j = i + 1, rates = 0;
 	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
@@ -3333,7 +3348,7 @@ static bool transposed_at(struct hp *st, size_t i)
 	if (!hunit && (has_ci(t.hs, t.hn, "timing") || has_ci(s, n, "timing")))
 		hunit = 'm';
 	if (!hunit)
-		hunit = intro_unit(st, t.h);
+		hunit = near_unit(st, t.h, false);
 	size_t made = 0;
 	for (size_t col = 1; col < t.ncol; col++)
 		made += column_record(st, &t, col, hunit);
@@ -3439,7 +3454,7 @@ static bool device_columns_at(struct hp *st, size_t i)
 	if (!unit)
 		unit = timing_unit(st);
 	if (!unit)
-		unit = intro_unit(st, i);
+		unit = near_unit(st, i, false);
 	/* without a unit above, each cell must name its own ("170.1 MB/s") */
 	if (!one_kind(st, from, i, &k) || !(has_ci(s, n, "hdparm") || shows_hdparm(st, i)))
 		return false;
@@ -3749,7 +3764,9 @@ static bool hand_table(struct hp *st, size_t i, const char *s, size_t n, bool ra
 	if ((rate || has(s, n, "b/s") || kind) &&
 	    (memchr(s, '|', n) || memchr(s, '\t', n) || has_gap(s, n) || kind) && transposed_at(st, i))
 		return true;
-	if ((kind || has(s, n, "hdparm")) && table_at(st, i))
+	/* ("| -T | -t |": hdparm's options alone name the columns) */
+	bool opts = (has(s, n, "-T") || has(s, n, "-t")) && (memchr(s, '|', n) || memchr(s, '\t', n));
+	if ((kind || opts || has(s, n, "hdparm")) && table_at(st, i))
 		return true;
 	/* "date  sda  sdb": no digit but in the devices' names */
 	return !rate && n <= TABLE_HEAD_MAX && device_heads(s, n) && device_columns_at(st, i);

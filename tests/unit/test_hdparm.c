@@ -1415,6 +1415,40 @@ static void lower_case_units(void **state)
 	done(&r);
 }
 
+/* A table without a unit whose caption below it gives one ("all in
+ * MB/sec, from hdparm -tT"), and one whose columns are hdparm's options
+ * alone ("| -T | -t |"), hdparm named only under it. */
+static void table_caption_below(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "| disk     | cached | buffered |\n"
+		"|----------|--------|----------|\n"
+		"| /dev/sda | 6120.3 | 112.4    |\n"
+		"\n"
+		"Both in MB/sec as printed by hdparm -tT.\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 6120.3 * 1024, "6120.3");
+	figure(rec(&r, 0), BR_M_buffered_read, 112.4 * 1024, "112.4");
+	done(&r);
+	run(&r, "| drive | -T     | -t   |\n"
+		"|-------|--------|------|\n"
+		"| sdc   | 1650.9 | 61.0 |\n"
+		"\n"
+		"^ hdparm 9.43 there, MB/sec.\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 1650.9 * 1024, "1650.9");
+	figure(rec(&r, 0), BR_M_buffered_read, 61.0 * 1024, "61.0");
+	done(&r);
+	/* a caption with two units says none */
+	run(&r, "| disk     | cached | buffered |\n"
+		"| /dev/sda | 6120.3 | 112.4    |\n"
+		"\n"
+		"hdparm -tT: MB/sec here, kB/s on the old one.\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 /* A numbered list's marker ("1. ", "2) ") before a line: the line after
  * it is looked at as one without (a sentence quoting a figure, a timing
  * line). */
@@ -2071,6 +2105,7 @@ int main(void)
 		cmocka_unit_test(collapsed_tables),
 		cmocka_unit_test(prompt_device_punctuation),
 		cmocka_unit_test(lower_case_units),
+		cmocka_unit_test(table_caption_below),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
