@@ -126,6 +126,23 @@ static struct br_pattern re_hand = BR_PATTERN_OPT(
 	"s(?:ec)?(?:\\s+\\|)*\\s*$",
 	PCRE2_CASELESS);
 
+/* hdparm's kinds in the words of a post in another language, as its
+ * table's columns name them (kind_of tells which: "cach", "speicher",
+ * "direkt"): German "Zwischengespeichert", "gecached", "Cache-Lesen",
+ * "Gepufferte Lesezugriffe", "Puffer-Lesen"; French "lectures en cache",
+ * "lectures disque tamponnées"/"bufferisées"; Spanish "lecturas en caché",
+ * "en búfer"; Italian "letture in cache", "bufferizzate"; Dutch
+ * "gecachet", "gebufferd"; Portuguese "em cache"; Polish "buforowane". A
+ * reading word may follow ("Lesen", "Lesezugriffe"). */
+#define FOREIGN_KINDS \
+	"(?:(?:lectures?|lecturas?|letture|leituras?)\\s+)?(?:en|in|em|dal|da|de|aus\\s+dem|im)\\s+cach[eé]|" \
+	"zwischengespeichert\\w*|gecach(?:ed|et|te|t)\\w*|cache-?(?=\\s*(?:lesen|lesezugriffe))|" \
+	"(?:(?:lectures?|lecturas?|letture|leituras?)\\s+)?(?:(?:disque|disco)\\s+)?" \
+	"(?:tamponn[eé]e?s?|bufferis[eé]e?s?|bufferizzat[aeio]|bufferizad[ao]s?|en\\s+b[uú]fer)|" \
+	"gepuffert\\w*|puffer-?(?=\\s*(?:lesen|lesezugriffe))|gebufferd\\w*|buforowane|" \
+	"direkt\\w*(?=\\s*(?:lesen|lesezugriffe))|" \
+	"(?:festplatte|platte)n?-?(?=\\s*(?:lesen|lesezugriffe))"
+
 /* A timing kind as a table's column names it ("Timing cached reads",
  * "buffered disk", "O_DIRECT cached", "Cached", "Disk reads", "hdparm -T", or
  * "-T" alone at a cell's start: "| -T | -t |");
@@ -134,7 +151,8 @@ static struct br_pattern re_column = BR_PATTERN_OPT(
 	"hdparm-column",
 	"(?<![a-z0-9_])(?:timing\\s+)?(o_direct\\s+cached|o_direct\\s+disk|direct\\s+cached|"
 	"buffer[- ]?cache|cached|buffered(?:\\s+disk)?|direct(?:\\s+disk)?|disk(?=\\s+reads?)|"
-	"(?:hdparm\\s+|(?<=[|\\t])\\s*)-(?-i:(T)|(t))(?![a-z]))(?:\\s+reads?)?(?![a-z0-9_])",
+	FOREIGN_KINDS "|(?:hdparm\\s+|(?<=[|\\t])\\s*)-(?-i:(T)|(t))(?![a-z]))"
+	"(?:\\s+reads?|\\s*(?:lesen|lesezugriffe))?(?![a-z0-9_])",
 	PCRE2_CASELESS);
 
 /* A rate unit anywhere ("MB/s", "(kB/sec)"); 1 the unit letter. */
@@ -332,7 +350,10 @@ static const char *stripped(const struct br_line *l, size_t *n)
 
 static enum kind kind_of(const char *s, size_t n)
 {
-	bool direct = has_ci(s, n, "direct"), cache = has_ci(s, n, "cache");
+	/* (and in FOREIGN_KINDS' words: "caché", "gecached", "Zwischen-
+	 * gespeichert", "direkt") */
+	bool direct = has_ci(s, n, "direct") || has_ci(s, n, "direkt");
+	bool cache = has_ci(s, n, "cach") || has_ci(s, n, "speicher");
 	if (direct)
 		return cache ? K_DIRECT_CACHED : K_DIRECT;
 	return cache ? K_CACHED : K_BUFFERED;
@@ -3754,10 +3775,20 @@ static bool device_heads(const char *s, size_t n)
 
 /* Step 5 of one_line: a table of rates written by hand, a column per kind
  * or a row. */
+/* Might s name a kind in another language's words (FOREIGN_KINDS)? A
+ * first sieve: "caché", "Zwischengespeichert", "gepuffert", "tamponnées",
+ * "búfer", "buforowane", "Lesen". */
+static bool foreign_kind(const char *s, size_t n)
+{
+	return has_ci(s, n, "cach") || has_ci(s, n, "speicher") || has_ci(s, n, "puffer") ||
+	       has_ci(s, n, "tampon") || has(s, n, "b\xc3\xba" "fer") || has_ci(s, n, "bufor") ||
+	       has_ci(s, n, "lese") || has_ci(s, n, "gebufferd");
+}
+
 static bool hand_table(struct hp *st, size_t i, const char *s, size_t n, bool rate)
 {
 	bool kind = has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
-		    has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads");
+		    has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads") || foreign_kind(s, n);
 	/* a row by kind: its unit in the row, or above the table */
 	/* (a kind row whose spacing was lost: a kind word and one blank
 	 * between cells) */
@@ -3851,6 +3882,16 @@ static void one_line(struct hp *st, size_t i)
 	prose(st, s, n);
 }
 
+/* Does s hold a word of FOREIGN_KINDS that candidate() does not look
+ * for otherwise ("Zwischengespeichert", "tamponnées", "caché", "búfer",
+ * "buforowane", "Cache-Lesen")? Each by a rarer letter than its first. */
+static bool foreign_head(const char *s, size_t n)
+{
+	return br_has_at(s, n, "peicher", 7, 1) || br_has_at(s, n, "ampon", 5, 2) ||
+	       br_has_at(s, n, "ach\xc3\xa9", 5, 3) || br_has_at(s, n, "\xc3\xba" "fer", 5, 0) ||
+	       br_has_at(s, n, "ufor", 4, 1) || br_has_at(s, n, "ache-", 5, 4);
+}
+
 /* The line a run of hdparm output can hinge on: a timing label, figures
  * (at the start or the end of the line), a hand-written rate. Everything
  * else (headers, prompts, stderr) matters only near such a line. O(1) but
@@ -3890,8 +3931,9 @@ static bool candidate(const char *s, size_t n)
 	if ((*s == 'T' || *s == 't') && n >= 6 && strncasecmp(s, "timing", 6) == 0)
 		return true;
 	/* a table's header; each word looked for by a letter rarer in prose
-	 * than its first */
-	if (br_has_at(s, n, "ached", 5, 1) || br_has_at(s, n, "uffered", 7, 1))
+	 * than its first ("buffer" also stands for a German, French, Italian,
+	 * Dutch one: "Puffer", "bufferisées", "gebufferd") */
+	if (br_has_at(s, n, "ached", 5, 1) || br_has_at(s, n, "uffer", 5, 1) || foreign_head(s, n))
 		return true;
 	if (n <= TABLE_HEAD_MAX && device_heads(s, n))
 		return true;

@@ -1449,6 +1449,44 @@ static void table_caption_below(void **state)
 	done(&r);
 }
 
+/* hdparm's kinds in other languages' words name a table's columns or
+ * rows: German "Zwischengespeichert", "Gepufferte Lesezugriffe",
+ * "Cache-Lesen", "Puffer-Lesen"; French "Lectures en cache", "tamponnées";
+ * Spanish "Lecturas en caché", "En búfer". */
+static void european_kind_words(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -tT:\n"
+		"| Platte   | Zwischengespeichert | Gepufferte Lesezugriffe |\n"
+		"| /dev/sda | 7012,55 MB/s        | 134,20 MB/s             |\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 7012.55 * 1024, "7012.55");
+	figure(rec(&r, 0), BR_M_buffered_read, 134.20 * 1024, "134.20");
+	done(&r);
+	run(&r, "hdparm -tT, MB/s:\n"
+		"\n"
+		"               sdc       sdd\n"
+		"Cache-Lesen    1650,9    1702,2\n"
+		"Puffer-Lesen   61,0      58,3\n");
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 1), BR_M_cached_read, 1702.2 * 1024, "1702.2");
+	figure(rec(&r, 1), BR_M_buffered_read, 58.3 * 1024, "58.3");
+	done(&r);
+	run(&r, "hdparm -tT :\n"
+		"| Disque   | Lectures disque tamponn\xc3\xa9" "es | Lectures en cache |\n"
+		"| /dev/sda | 118,40 MB/s | 5230,12 MB/s |\n"
+		"\n"
+		"Disco      Lecturas en cach\xc3\xa9   En b\xc3\xba" "fer\n"
+		"/dev/sdb   4810.2 MB/s         101.7 MB/s\n");
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 0), BR_M_cached_read, 5230.12 * 1024, "5230.12");
+	figure(rec(&r, 0), BR_M_buffered_read, 118.40 * 1024, "118.40");
+	figure(rec(&r, 1), BR_M_cached_read, 4810.2 * 1024, "4810.2");
+	figure(rec(&r, 1), BR_M_buffered_read, 101.7 * 1024, "101.7");
+	done(&r);
+}
+
 /* A numbered list's marker ("1. ", "2) ") before a line: the line after
  * it is looked at as one without (a sentence quoting a figure, a timing
  * line). */
@@ -2105,6 +2143,7 @@ int main(void)
 		cmocka_unit_test(collapsed_tables),
 		cmocka_unit_test(prompt_device_punctuation),
 		cmocka_unit_test(lower_case_units),
+		cmocka_unit_test(european_kind_words),
 		cmocka_unit_test(table_caption_below),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
