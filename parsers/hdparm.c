@@ -326,6 +326,21 @@ static bool has_ci(const char *s, size_t n, const char *lower)
 	return false;
 }
 
+/* The length of s[0..len) without the blanks after it, nor a table's empty
+ * cells (" | |": the post pasted into a table's first column; one '|' may
+ * end a row of cells). */
+static size_t text_end(const char *s, size_t len)
+{
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
+		len--;
+	size_t e = len, pipes = 0;
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '|'))
+		pipes += s[--e] == '|';
+	if (pipes >= 2 && e < len && (s[e] == ' ' || s[e] == '\t'))
+		len = e;
+	return len;
+}
+
 /* The line without leading blanks and quote marks, and without trailing blanks. */
 static const char *stripped(const struct br_line *l, size_t *n)
 {
@@ -335,16 +350,7 @@ static const char *stripped(const struct br_line *l, size_t *n)
 		s++;
 		len--;
 	}
-	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
-		len--;
-	/* a table's empty cells after the text (" | |": the post pasted into
-	 * a table's first column; one '|' may end a row of cells) */
-	size_t e = len, pipes = 0;
-	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '|'))
-		pipes += s[--e] == '|';
-	if (pipes >= 2 && e < len && (s[e] == ' ' || s[e] == '\t'))
-		len = e;
-	*n = len;
+	*n = text_end(s, len);
 	return s;
 }
 
@@ -1469,22 +1475,53 @@ static char *prose_subject(const char *s, size_t n)
 	return e ? br_strndup(s, e) : NULL;
 }
 
+/* The last steps of a record read from figures written by hand: its host
+ * (`host`, freed; NULL leaves it as it is), the version of the message
+ * line `at` is in, the label of line `head` with the record's own title
+ * (`own`, freed), and out it goes (held while a run is open). */
+static void record_done(struct hp *st, struct br_record *r, char *host, size_t at, size_t head,
+			char *own)
+{
+	if (host)
+		br_record_set_host(r, host);
+	free(host);
+	give_version(st, r, at);
+	char *label = br_parse_label(st->ctx, head, own);
+	br_record_set_label(r, label);
+	free(label);
+	free(own);
+	finished(st, r);
+}
+
+/* Lines first..last held figures written by hand, now in records: they are
+ * claimed as `why`, the document has shown hdparm, no block of its output
+ * or run of its timings goes on past them, and reading goes on after them. */
+static void hand_read(struct hp *st, size_t first, size_t last, const char *why)
+{
+	br_parse_claim(st->ctx, first, last, why);
+	st->evidence = true;
+	st->in_block = false;
+	st->have_last = false;
+	if (last + 1 > st->skip_to)
+		st->skip_to = last + 1;
+}
+
+/* The same for a table written by hand, lines first..end-1: nothing
+ * pending or open before it goes on either. */
+static void table_read(struct hp *st, size_t first, size_t end, const char *why)
+{
+	drop_pending(st);
+	set_open(st, NULL);
+	hand_read(st, first, end - 1, why);
+}
+
 /* A record read from one line i of its own (prose, a hand-written line):
  * version, label (`own` is freed), claim, emit; the run above is over. */
 static void finish_line_record(struct hp *st, struct br_record *r, size_t i, char *own,
 			       const char *why)
 {
-	struct br_parse_ctx *ctx = st->ctx;
-	give_version(st, r, i);
-	char *label = br_parse_label(ctx, i, own);
-	br_record_set_label(r, label);
-	free(label);
-	free(own);
-	br_parse_claim(ctx, i, i, why);
-	finished(st, r);
-	st->evidence = true;
-	st->in_block = false;
-	st->have_last = false;
+	record_done(st, r, NULL, i, i, own);
+	hand_read(st, i, i, why);
 }
 
 /*
@@ -1892,21 +1929,9 @@ static bool devices_sentence(struct hp *st, size_t i)
 			      raw);
 		num_free(raw, buf);
 		br_record_param_str(rec, "read_from", "prose");
-		char *host = br_strndup(se.text + se.at[d], se.end[d] - se.at[d]);
-		br_record_set_host(rec, host);
-		free(host);
-		give_version(st, rec, i);
-		char *label = br_parse_label(ctx, i, NULL);
-		br_record_set_label(rec, label);
-		free(label);
-		finished(st, rec);
+		record_done(st, rec, br_strndup(se.text + se.at[d], se.end[d] - se.at[d]), i, i, NULL);
 	}
-	br_parse_claim(ctx, i, se.last, "hdparm figures of several devices quoted in prose");
-	st->evidence = true;
-	st->in_block = false;
-	st->have_last = false;
-	if (se.last > i)
-		st->skip_to = se.last + 1;
+	hand_read(st, i, se.last, "hdparm figures of several devices quoted in prose");
 	return true;
 }
 
@@ -2818,15 +2843,7 @@ static void table_record(struct hp *st, const struct table *t, size_t head, size
 		nn--;
 	char *own = NULL, *host = NULL;
 	name_parts(name, nn, &host, &own);
-	if (host)
-		br_record_set_host(r, host);
-	free(host);
-	give_version(st, r, j);
-	char *label = br_parse_label(ctx, head, own);
-	br_record_set_label(r, label);
-	free(label);
-	free(own);
-	finished(st, r);
+	record_done(st, r, host, j, head, own);
 }
 
 /* A row of units under the header ("|      | MB/s | MB/s |"): the units of
@@ -2872,16 +2889,7 @@ static const char *table_text(const struct br_line *l, size_t *n)
 		s++;
 		len--;
 	}
-	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
-		len--;
-	/* a table's empty cells after the text (" | |": the post pasted into
-	 * a table's first column; one '|' may end a row of cells) */
-	size_t e = len, pipes = 0;
-	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '|'))
-		pipes += s[--e] == '|';
-	if (pipes >= 2 && e < len && (s[e] == ' ' || s[e] == '\t'))
-		len = e;
-	*n = len;
+	*n = text_end(s, len);
 	return s;
 }
 
@@ -2990,13 +2998,7 @@ static bool table_at(struct hp *st, size_t i)
 	}
 	if (rates == 0)
 		return false;
-	drop_pending(st);
-	set_open(st, NULL);
-	st->evidence = true;
-	st->in_block = false;
-	st->have_last = false;
-	br_parse_claim(st->ctx, i, j - 1, "table of hdparm rates written by hand");
-	st->skip_to = j;
+	table_read(st, i, j, "table of hdparm rates written by hand");
 	return true;
 }
 
@@ -3150,10 +3152,8 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		br_record_set_host(rec, host ? host : st->host.data);
 	free(host);
 	finish_line_record(st, rec, i, own, "rates named by kind, written by hand");
-	if (last > i) {
-		br_parse_claim(ctx, i + 1, last, "rates named by kind, written by hand");
-		st->skip_to = last + 1;
-	}
+	if (last > i)
+		hand_read(st, i + 1, last, "rates named by kind, written by hand");
 	return true;
 }
 
@@ -3331,15 +3331,7 @@ static bool column_record(struct hp *st, const struct transposed *t, size_t col,
 	char *own = NULL, *host = NULL;
 	if (col >= t->shift && cell_at(t->hs, t->hn, t->sep, col - t->shift, &name, &nn))
 		name_parts(name, nn, &host, &own);
-	if (host)
-		br_record_set_host(rec, host);
-	free(host);
-	give_version(st, rec, t->first);
-	char *label = br_parse_label(st->ctx, t->h, own);
-	br_record_set_label(rec, label);
-	free(label);
-	free(own);
-	finished(st, rec);
+	record_done(st, rec, host, t->first, t->h, own);
 	return true;
 }
 
@@ -3375,13 +3367,7 @@ static bool transposed_at(struct hp *st, size_t i)
 		made += column_record(st, &t, col, hunit);
 	if (made == 0)
 		return false;
-	drop_pending(st);
-	set_open(st, NULL);
-	st->evidence = true;
-	st->in_block = false;
-	st->have_last = false;
-	br_parse_claim(st->ctx, t.h, t.end - 1, "table of hdparm rates by kind, written by hand");
-	st->skip_to = t.end;
+	table_read(st, t.h, t.end, "table of hdparm rates by kind, written by hand");
 	return true;
 }
 
@@ -3430,16 +3416,7 @@ static void device_cell_record(struct hp *st, size_t i, size_t j, const struct t
 {
 	struct br_record *rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, j, j);
 	cell_rate(rec, kind_metric[k], v->rate, v->rate_len, v->unit ? v->unit : unit);
-	char *host = br_strndup(dev, dn);
-	br_record_set_host(rec, host);
-	free(host);
-	give_version(st, rec, j);
-	char *own = nn ? br_strndup(name, nn) : NULL;
-	char *label = br_parse_label(st->ctx, i, own);
-	br_record_set_label(rec, label);
-	free(label);
-	free(own);
-	finished(st, rec);
+	record_done(st, rec, br_strndup(dev, dn), j, i, nn ? br_strndup(name, nn) : NULL);
 }
 
 /* Has s[0..n) a cell k or after it, an empty last cell aside ("| a | b |")? */
@@ -3507,13 +3484,7 @@ static bool device_columns_at(struct hp *st, size_t i)
 	}
 	if (made == 0)
 		return false;
-	drop_pending(st);
-	set_open(st, NULL);
-	st->evidence = true;
-	st->in_block = false;
-	st->have_last = false;
-	br_parse_claim(st->ctx, i, j - 1, "table of hdparm rates by device, written by hand");
-	st->skip_to = j;
+	table_read(st, i, j, "table of hdparm rates by device, written by hand");
 	return true;
 }
 
