@@ -3077,6 +3077,72 @@ static size_t sentence_name(char *own)
  * no kind twice, no word of writing (hdparm only reads), and the document
  * must have shown hdparm. The text before is the device or the title.
  */
+/* The one device the hdparm commands in sentence s[0..n) name ("hdparm -T
+ * /dev/sda reports ... and hdparm -t /dev/sda gives ..."), a copy; NULL
+ * when they name none, or two (then *two is set: "hdparm -T /dev/sdb
+ * shows ... but hdparm -t /dev/sdc gives ..." is not one run). */
+static char *command_device(const char *s, size_t n, bool *two)
+{
+	*two = false;
+	size_t ov[2 * 3];
+	const char *dev = NULL;
+	size_t dn = 0;
+	for (size_t at = 0; br_re_match(&re_prose_cmd, s, n, at, ov, 3) > 0; at = ov[1]) {
+		const char *d = s + ov[4], *e = s + ov[5];
+		while (d < e && (*d == ' ' || *d == '\t'))
+			d++;
+		if (d == e)
+			continue;
+		while (e > d && e[-1] == '.')
+			e--; /* the sentence's full stop */
+		if (memchr(d, ' ', (size_t)(e - d)) || memchr(d, '\t', (size_t)(e - d)) ||
+		    (dev && (dn != (size_t)(e - d) || memcmp(dev, d, dn) != 0))) {
+			*two = true; /* two devices, in one command or two */
+			return NULL;
+		}
+		dev = d;
+		dn = (size_t)(e - d);
+	}
+	return dev ? br_strndup(dev, dn) : NULL;
+}
+
+/* Step of pairs_span: rates r of a sentence whose hdparm commands name two
+ * devices ("hdparm -T /dev/sdb shows 4980 MB/s but hdparm -t /dev/sdc
+ * gives 98 MB/s"): a record each, of the device the command before it
+ * names (none: not read). Rate r is at s[a[r]..), of kind k[r]. */
+static bool rates_by_command(struct hp *st, size_t i, size_t last, const char *s, size_t nr,
+			     const size_t *a, const enum kind *k, const char *const *num,
+			     const size_t *numl, const char *unit)
+{
+	const char *dev[4];
+	size_t dn[4], ov[2 * 3];
+	for (size_t r = 0; r < nr; r++) {
+		dev[r] = NULL;
+		size_t from = r ? a[r - 1] : 0;
+		for (size_t at = from; br_re_match(&re_prose_cmd, s, a[r], at, ov, 3) > 0; at = ov[1]) {
+			dev[r] = s + ov[4];
+			dn[r] = group_len(ov, 2);
+		}
+		while (dev[r] && dn[r] && (*dev[r] == ' ' || *dev[r] == '\t'))
+			dev[r]++, dn[r]--;
+		if (!dev[r] || !dn[r] || memchr(dev[r], ' ', dn[r]) || memchr(dev[r], '\t', dn[r]))
+			return false;
+	}
+	drop_pending(st);
+	set_open(st, NULL);
+	for (size_t r = 0; r < nr; r++) {
+		struct br_record *rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, i, last);
+		char buf[NUM_BUF];
+		char *raw = num_text(buf, num[r], numl[r]);
+		br_record_set(rec, kind_metric[k[r]], fig_value(num[r], numl[r]) * rate_scale(unit[r]), raw);
+		num_free(raw, buf);
+		br_record_param_str(rec, "read_from", "prose");
+		record_done(st, rec, br_strndup(dev[r], dn[r]), i, i, NULL);
+	}
+	hand_read(st, i, last, "rates of two devices' hdparm commands, written by hand");
+	return true;
+}
+
 static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size_t n)
 {
 	enum { MAXR = 4 };
@@ -3126,6 +3192,10 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		br_parse_claim(st->ctx, i, last, "a figure computed from the runs (average), not a run");
 		return true;
 	}
+	bool two;
+	char *cmd_dev = command_device(s, n, &two);
+	if (two) /* a figure of each of two devices: no one run */
+		return rates_by_command(st, i, last, s, nr, a, k, num, numl, unit);
 	drop_pending(st);
 	set_open(st, NULL);
 	struct br_parse_ctx *ctx = st->ctx;
@@ -3148,6 +3218,10 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		if (!own && br_re_match(&re_column, s, n, b[nr - 1], kv, 4) > 0 && kind_next(s, b[nr - 1], kv[0]))
 			own = prose_subject(s + kv[1], n - kv[1]);
 	}
+	if (!host && !st->host.len)
+		host = cmd_dev;
+	else
+		free(cmd_dev);
 	if (host || st->host.len)
 		br_record_set_host(rec, host ? host : st->host.data);
 	free(host);

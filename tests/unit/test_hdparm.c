@@ -1487,6 +1487,27 @@ static void european_kind_words(void **state)
 	done(&r);
 }
 
+/* A sentence naming each kind by hdparm's option and the device in the
+ * command: one run of that device; two devices' commands: a record each. */
+static void prose_kinds_by_option_device(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -T /dev/sda reports 5120.4 mb/s here and hdparm -t /dev/sda gives 128.7 mb/s.\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	figure(rec(&r, 0), BR_M_cached_read, 5120.4 * 1024, "5120.4");
+	figure(rec(&r, 0), BR_M_buffered_read, 128.7 * 1024, "128.7");
+	done(&r);
+	run(&r, "hdparm -T /dev/sdb shows 4980.2 MB/s but hdparm -t /dev/sdc gives 98.1 MB/s.\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdb");
+	one_figure(rec(&r, 0), BR_M_cached_read, 4980.2 * 1024, "4980.2");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdc");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 98.1 * 1024, "98.1");
+	done(&r);
+}
+
 /* A numbered list's marker ("1. ", "2) ") before a line: the line after
  * it is looked at as one without (a sentence quoting a figure, a timing
  * line). */
@@ -2143,6 +2164,7 @@ int main(void)
 		cmocka_unit_test(collapsed_tables),
 		cmocka_unit_test(prompt_device_punctuation),
 		cmocka_unit_test(lower_case_units),
+		cmocka_unit_test(prose_kinds_by_option_device),
 		cmocka_unit_test(european_kind_words),
 		cmocka_unit_test(table_caption_below),
 	};
