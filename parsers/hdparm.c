@@ -2952,13 +2952,23 @@ static char near_unit(struct hp *st, size_t i, bool below)
 	return u;
 }
 
-/* The line after the rows of the table whose first row is line i (its
- * first blank line or the end). */
-static size_t table_end(struct hp *st, size_t i)
+/* The line after the rows of table t whose first row is line j: where
+ * table_at's reading of them stops (a rule, a units row or a row of cells
+ * goes on; "[/table]", a caption or a blank line ends them). */
+static size_t table_end(struct hp *st, const struct table *t, size_t j)
 {
-	while (i < st->doc->nlines && !br_is_blank(st->doc->lines[i].text, st->doc->lines[i].len))
-		i++;
-	return i;
+	struct table u = *t; /* units_row may change it */
+	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
+		size_t rn;
+		const char *r = table_text(&st->doc->lines[j], &rn);
+		struct tval v[BR_ARRAY_LEN(u.col)];
+		const char *name;
+		size_t nn;
+		if (rn == 0 || (!rule_line(r, rn) && !units_row(&u, r, rn) &&
+				(rn > MAX_LINE || !table_row(&u, r, rn, v, &name, &nn))))
+			break;
+	}
+	return j;
 }
 
 /* A table header at line i: read its rows (they are consumed). False when
@@ -2972,13 +2982,13 @@ static bool table_at(struct hp *st, size_t i)
 		return false;
 	/* a table without a unit, copied from the document's timing lines,
 	 * is in their unit */
+	t.dc = table_commas(st, i + 1);
 	if (!t.unit)
 		t.unit = timing_unit(st);
 	if (!t.unit)
 		t.unit = near_unit(st, i, false);
 	if (!t.unit)
-		t.unit = near_unit(st, table_end(st, i + 1), true);
-	t.dc = table_commas(st, i + 1);
+		t.unit = near_unit(st, table_end(st, &t, i + 1), true);
 	size_t j = i + 1, rates = 0;
 	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
 		size_t rn;

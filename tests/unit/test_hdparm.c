@@ -1440,6 +1440,13 @@ static void table_caption_below(void **state)
 	figure(rec(&r, 0), BR_M_cached_read, 1650.9 * 1024, "1650.9");
 	figure(rec(&r, 0), BR_M_buffered_read, 61.0 * 1024, "61.0");
 	done(&r);
+	/* the caption right under the last row ("[/table]" read away) */
+	run(&r, "| disk | cached | buffered |\n"
+		"| sda  | 6120,3 | 112,4    |\n"
+		"(alles in MB/s, hdparm -tT)\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_buffered_read, 112.4 * 1024, "112.4");
+	done(&r);
 	/* a caption with two units says none */
 	run(&r, "| disk     | cached | buffered |\n"
 		"| /dev/sda | 6120.3 | 112.4    |\n"
