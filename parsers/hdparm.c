@@ -3325,14 +3325,17 @@ static bool names_row(struct hp *st, size_t i, struct transposed *t)
 	const struct br_line *hl = &st->doc->lines[h];
 	t->shift = t->sep == ' ' && hl->len >= 2 && hl->text[0] == ' ' && hl->text[1] == ' ';
 	size_t names = 0, cells = 0;
-	if (t->sep == '1') {
+	/* (or its blanks were taken with a list's marker before every line:
+	 * "- " and the blanks after it; then too the names row has one cell
+	 * fewer than the kind row) */
+	if (t->sep == '1' || (t->sep == ' ' && !t->shift)) {
 		size_t rn;
 		const char *r = table_text(&st->doc->lines[i], &rn);
-		while (names <= TCOLS && cell_at(hs, hn, '1', names, &c, &cn))
+		while (names <= TCOLS && cell_at(hs, hn, t->sep, names, &c, &cn))
 			names++;
-		while (cells <= TCOLS && cell_at(r, rn, '1', cells, &c, &cn))
+		while (cells <= TCOLS && cell_at(r, rn, t->sep, cells, &c, &cn))
 			cells++;
-		if (cells != names && cells != names + 1)
+		if (t->sep == '1' && cells != names && cells != names + 1)
 			return false;
 		t->shift = cells == names + 1;
 	}

@@ -1515,6 +1515,27 @@ static void prose_kinds_by_option_device(void **state)
 	done(&r);
 }
 
+/* A table by kind whose lines all had a list's marker ("- "): taken away
+ * with the blanks after it, the names row lost its empty corner cell; it
+ * has one cell fewer than the kind rows, so the names stand over the
+ * figures' columns (sda was read as sdb's). */
+static void kind_rows_list_marker(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "- Results (hdparm -tT, MB/s):\n"
+		"\n"
+		"-                      sda       sdb\n"
+		"- Cached               7012.5    6988.1\n"
+		"- Buffered             134.2     98.4\n");
+	assert_int_equal(r.n, 2);
+	assert_non_null(strstr(rec(&r, 0)->label, "sda"));
+	figure(rec(&r, 0), BR_M_cached_read, 7012.5 * 1024, "7012.5");
+	assert_non_null(strstr(rec(&r, 1)->label, "sdb"));
+	figure(rec(&r, 1), BR_M_buffered_read, 98.4 * 1024, "98.4");
+	done(&r);
+}
+
 /* A numbered list's marker ("1. ", "2) ") before a line: the line after
  * it is looked at as one without (a sentence quoting a figure, a timing
  * line). */
@@ -2171,6 +2192,7 @@ int main(void)
 		cmocka_unit_test(collapsed_tables),
 		cmocka_unit_test(prompt_device_punctuation),
 		cmocka_unit_test(lower_case_units),
+		cmocka_unit_test(kind_rows_list_marker),
 		cmocka_unit_test(prose_kinds_by_option_device),
 		cmocka_unit_test(european_kind_words),
 		cmocka_unit_test(table_caption_below),
