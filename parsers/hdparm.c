@@ -2022,9 +2022,25 @@ static bool computed_name(const char *s, size_t n, bool alone)
 	return false;
 }
 
+/* The length of a numbered list's marker at the start of s ("1. ", "12)
+ * " with its blank), 0 if none. */
+static size_t list_marker(const char *s, size_t n)
+{
+	size_t m = 0;
+	while (m < n && m < 3 && is_digit(s[m]))
+		m++;
+	if (!m || m + 2 >= n || (s[m] != '.' && s[m] != ')') || (s[m + 1] != ' ' && s[m + 1] != '\t'))
+		return 0;
+	return m + 2;
+}
+
 static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 5];
+	/* "1. cached reads: 812 MB/sec": the marker is no title */
+	size_t m = list_marker(s, n);
+	s += m;
+	n -= m;
 	if (!ends_in_rate_unit(s, n) || br_re_match(&re_hand, s, n, 0, ov, 5) <= 0)
 		return false;
 	const char *words = s + ov[4];
@@ -3963,13 +3979,11 @@ static bool candidate(const char *s, size_t n)
 			return true;
 		/* a numbered list's marker ("1. ", "12) ") before the line:
 		 * the line after it is looked at as any other */
-		size_t m = 0;
-		while (m < n && m < 3 && is_digit(s[m]))
-			m++;
-		if (m + 2 >= n || (s[m] != '.' && s[m] != ')') || (s[m + 1] != ' ' && s[m + 1] != '\t'))
+		size_t m = list_marker(s, n);
+		if (!m || m >= n)
 			return false;
-		s += m + 2;
-		n -= m + 2;
+		s += m;
+		n -= m;
 		if (n < 4)
 			return false;
 	}

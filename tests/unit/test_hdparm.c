@@ -1536,6 +1536,21 @@ static void kind_rows_list_marker(void **state)
 	done(&r);
 }
 
+/* A numbered list's marker before a line written by hand is no title of
+ * its own: the lines stay one run. */
+static void numbered_hand_lines(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm on the laptop:\n"
+		"1. cached reads: 812 MB/sec\n"
+		"2. buffered disk reads: 31.5 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 812.0 * 1024, "812");
+	figure(rec(&r, 0), BR_M_buffered_read, 31.5 * 1024, "31.5");
+	done(&r);
+}
+
 /* A numbered list's marker ("1. ", "2) ") before a line: the line after
  * it is looked at as one without (a sentence quoting a figure, a timing
  * line). */
@@ -2192,6 +2207,7 @@ int main(void)
 		cmocka_unit_test(collapsed_tables),
 		cmocka_unit_test(prompt_device_punctuation),
 		cmocka_unit_test(lower_case_units),
+		cmocka_unit_test(numbered_hand_lines),
 		cmocka_unit_test(kind_rows_list_marker),
 		cmocka_unit_test(prose_kinds_by_option_device),
 		cmocka_unit_test(european_kind_words),
