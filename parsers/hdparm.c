@@ -3169,6 +3169,34 @@ static bool rates_by_command(struct hp *st, size_t i, size_t last, const char *s
 	return true;
 }
 
+/* Step of pairs_span: the name of the record rec read from sentence
+ * s[0..n) ("/dev/sda:", "sda -", "WD Red 3TB:", "node01 /dev/sda:" before
+ * the first rate, ending at name_end; else what follows the last rate,
+ * which ends at `after`): its host is set (else the device of the
+ * sentence's hdparm commands, cmd_dev, freed), its own title returned. */
+static char *pairs_name(struct hp *st, struct br_record *rec, const char *s, size_t n, size_t name_end,
+			size_t after, char *cmd_dev)
+{
+	char *own = NULL, *host = NULL;
+	name_parts(s, name_end, &host, &own);
+	if (own && sentence_name(own) == 0) {
+		free(own);
+		/* "hdparm gives ... on the laptop": what follows the last rate */
+		own = prose_subject(s + after, n - after);
+		size_t kv[2 * 4];
+		if (!own && br_re_match(&re_column, s, n, after, kv, 4) > 0 && kind_next(s, after, kv[0]))
+			own = prose_subject(s + kv[1], n - kv[1]);
+	}
+	if (!host && !st->host.len)
+		host = cmd_dev;
+	else
+		free(cmd_dev);
+	if (host || st->host.len)
+		br_record_set_host(rec, host ? host : st->host.data);
+	free(host);
+	return own;
+}
+
 static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size_t n)
 {
 	enum { MAXR = 4 };
@@ -3233,24 +3261,7 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 			      fig_value(num[r], numl[r]) * rate_scale(unit[r]), raw);
 		num_free(raw, buf);
 	}
-	/* the name: "/dev/sda:", "sda -", "WD Red 3TB:", "node01 /dev/sda:" */
-	char *own = NULL, *host = NULL;
-	name_parts(s, name_end, &host, &own);
-	if (own && sentence_name(own) == 0) {
-		free(own);
-		/* "hdparm gives ... on the laptop": what follows the last rate */
-		own = prose_subject(s + b[nr - 1], n - b[nr - 1]);
-		size_t kv[2 * 4];
-		if (!own && br_re_match(&re_column, s, n, b[nr - 1], kv, 4) > 0 && kind_next(s, b[nr - 1], kv[0]))
-			own = prose_subject(s + kv[1], n - kv[1]);
-	}
-	if (!host && !st->host.len)
-		host = cmd_dev;
-	else
-		free(cmd_dev);
-	if (host || st->host.len)
-		br_record_set_host(rec, host ? host : st->host.data);
-	free(host);
+	char *own = pairs_name(st, rec, s, n, name_end, b[nr - 1], cmd_dev);
 	finish_line_record(st, rec, i, own, "rates named by kind, written by hand");
 	if (last > i)
 		hand_read(st, i + 1, last, "rates named by kind, written by hand");
