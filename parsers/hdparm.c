@@ -115,24 +115,44 @@ static struct br_pattern re_partial = BR_PATTERN_OPT(
 	FIG "(?:\\s*[mk]i?B?(?:\\s*/\\s*s?)?)?)?)?)?)?)?)?\\s*$",
 	PCRE2_CASELESS);
 
-/* A hand-written summary: "<title> [kind words] : R MB/sec" and nothing
+/* A hand-written summary: "<title> [kind words] : R MB/sec" (or "= R
+ * MB/sec" right after a word: "Timing cached reads = 812 mb/sec") and nothing
  * after (but a table's empty cells, " | |", when the post was pasted into
  * one's first column). 1 title, 2 kind words, 3 rate, 4 unit letter. */
 static struct br_pattern re_hand = BR_PATTERN_OPT(
 	"hdparm-hand",
 	"^(.*?)((?:\\s*\\b(?:timing|o_direct|direct|buffered|bfr|buffer-cache|buffer|cached|cache|"
-	"disk|reads?)\\b)*)\\s*:\\s*(?:=\\s*(?:3D)?\\s*)?(" FIG ")\\s*([mk])i?B\\s*/\\s*"
+	"disk|reads?)\\b)*)\\s*(?::\\s*(?:=\\s*(?:3D)?\\s*)?|(?<=[a-z])\\s*=\\s*(?:3D)?\\s*)(" FIG ")\\s*([mk])i?B\\s*/\\s*"
 	"s(?:ec)?(?:\\s+\\|)*\\s*$",
 	PCRE2_CASELESS);
 
+/* hdparm's kinds in the words of a post in another language, as its
+ * table's columns name them (kind_of tells which: "cach", "speicher",
+ * "direkt"): German "Zwischengespeichert", "gecached", "Cache-Lesen",
+ * "Gepufferte Lesezugriffe", "Puffer-Lesen"; French "lectures en cache",
+ * "lectures disque tamponnées"/"bufferisées"; Spanish "lecturas en caché",
+ * "en búfer"; Italian "letture in cache", "bufferizzate"; Dutch
+ * "gecachet", "gebufferd"; Portuguese "em cache"; Polish "buforowane". A
+ * reading word may follow ("Lesen", "Lesezugriffe"). */
+#define FOREIGN_KINDS \
+	"(?:(?:lectures?|lecturas?|letture|leituras?)\\s+)?(?:en|in|em|dal|da|de|aus\\s+dem|im)\\s+cach[eé]|" \
+	"zwischengespeichert\\w*|gecach(?:ed|et|te|t)\\w*|cache-?(?=\\s*(?:lesen|lesezugriffe))|" \
+	"(?:(?:lectures?|lecturas?|letture|leituras?)\\s+)?(?:(?:disque|disco)\\s+)?" \
+	"(?:tamponn[eé]e?s?|bufferis[eé]e?s?|bufferizzat[aeio]|bufferizad[ao]s?|en\\s+b[uú]fer)|" \
+	"gepuffert\\w*|puffer-?(?=\\s*(?:lesen|lesezugriffe))|gebufferd\\w*|buforowane|" \
+	"direkt\\w*(?=\\s*(?:lesen|lesezugriffe))|" \
+	"(?:festplatte|platte)n?-?(?=\\s*(?:lesen|lesezugriffe))"
+
 /* A timing kind as a table's column names it ("Timing cached reads",
- * "buffered disk", "O_DIRECT cached", "Cached", "Disk reads", "hdparm -T");
+ * "buffered disk", "O_DIRECT cached", "Cached", "Disk reads", "hdparm -T", or
+ * "-T" alone at a cell's start: "| -T | -t |");
  * 1 the words, 2 hdparm's -T (cached), 3 its -t (buffered). */
 static struct br_pattern re_column = BR_PATTERN_OPT(
 	"hdparm-column",
 	"(?<![a-z0-9_])(?:timing\\s+)?(o_direct\\s+cached|o_direct\\s+disk|direct\\s+cached|"
 	"buffer[- ]?cache|cached|buffered(?:\\s+disk)?|direct(?:\\s+disk)?|disk(?=\\s+reads?)|"
-	"hdparm\\s+-(?-i:(T)|(t))(?![a-z]))(?:\\s+reads?)?(?![a-z0-9_])",
+	FOREIGN_KINDS "|(?:hdparm\\s+|(?<=[|\\t])\\s*)-(?-i:(T)|(t))(?![a-z]))"
+	"(?:\\s+reads?|\\s*(?:lesen|lesezugriffe))?(?![a-z0-9_])",
 	PCRE2_CASELESS);
 
 /* A rate unit anywhere ("MB/s", "(kB/sec)"); 1 the unit letter. */
@@ -306,6 +326,21 @@ static bool has_ci(const char *s, size_t n, const char *lower)
 	return false;
 }
 
+/* The length of s[0..len) without the blanks after it, nor a table's empty
+ * cells (" | |": the post pasted into a table's first column; one '|' may
+ * end a row of cells). */
+static size_t text_end(const char *s, size_t len)
+{
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
+		len--;
+	size_t e = len, pipes = 0;
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '|'))
+		pipes += s[--e] == '|';
+	if (pipes >= 2 && e < len && (s[e] == ' ' || s[e] == '\t'))
+		len = e;
+	return len;
+}
+
 /* The line without leading blanks and quote marks, and without trailing blanks. */
 static const char *stripped(const struct br_line *l, size_t *n)
 {
@@ -315,22 +350,16 @@ static const char *stripped(const struct br_line *l, size_t *n)
 		s++;
 		len--;
 	}
-	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
-		len--;
-	/* a table's empty cells after the text (" | |": the post pasted into
-	 * a table's first column; one '|' may end a row of cells) */
-	size_t e = len, pipes = 0;
-	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '|'))
-		pipes += s[--e] == '|';
-	if (pipes >= 2 && e < len && (s[e] == ' ' || s[e] == '\t'))
-		len = e;
-	*n = len;
+	*n = text_end(s, len);
 	return s;
 }
 
 static enum kind kind_of(const char *s, size_t n)
 {
-	bool direct = has_ci(s, n, "direct"), cache = has_ci(s, n, "cache");
+	/* (and in FOREIGN_KINDS' words: "caché", "gecached", "Zwischen-
+	 * gespeichert", "direkt") */
+	bool direct = has_ci(s, n, "direct") || has_ci(s, n, "direkt");
+	bool cache = has_ci(s, n, "cach") || has_ci(s, n, "speicher");
 	if (direct)
 		return cache ? K_DIRECT_CACHED : K_DIRECT;
 	return cache ? K_CACHED : K_BUFFERED;
@@ -1446,22 +1475,53 @@ static char *prose_subject(const char *s, size_t n)
 	return e ? br_strndup(s, e) : NULL;
 }
 
+/* The last steps of a record read from figures written by hand: its host
+ * (`host`, freed; NULL leaves it as it is), the version of the message
+ * line `at` is in, the label of line `head` with the record's own title
+ * (`own`, freed), and out it goes (held while a run is open). */
+static void record_done(struct hp *st, struct br_record *r, char *host, size_t at, size_t head,
+			char *own)
+{
+	if (host)
+		br_record_set_host(r, host);
+	free(host);
+	give_version(st, r, at);
+	char *label = br_parse_label(st->ctx, head, own);
+	br_record_set_label(r, label);
+	free(label);
+	free(own);
+	finished(st, r);
+}
+
+/* Lines first..last held figures written by hand, now in records: they are
+ * claimed as `why`, the document has shown hdparm, no block of its output
+ * or run of its timings goes on past them, and reading goes on after them. */
+static void hand_read(struct hp *st, size_t first, size_t last, const char *why)
+{
+	br_parse_claim(st->ctx, first, last, why);
+	st->evidence = true;
+	st->in_block = false;
+	st->have_last = false;
+	if (last + 1 > st->skip_to)
+		st->skip_to = last + 1;
+}
+
+/* The same for a table written by hand, lines first..end-1: nothing
+ * pending or open before it goes on either. */
+static void table_read(struct hp *st, size_t first, size_t end, const char *why)
+{
+	drop_pending(st);
+	set_open(st, NULL);
+	hand_read(st, first, end - 1, why);
+}
+
 /* A record read from one line i of its own (prose, a hand-written line):
  * version, label (`own` is freed), claim, emit; the run above is over. */
 static void finish_line_record(struct hp *st, struct br_record *r, size_t i, char *own,
 			       const char *why)
 {
-	struct br_parse_ctx *ctx = st->ctx;
-	give_version(st, r, i);
-	char *label = br_parse_label(ctx, i, own);
-	br_record_set_label(r, label);
-	free(label);
-	free(own);
-	br_parse_claim(ctx, i, i, why);
-	finished(st, r);
-	st->evidence = true;
-	st->in_block = false;
-	st->have_last = false;
+	record_done(st, r, NULL, i, i, own);
+	hand_read(st, i, i, why);
 }
 
 /*
@@ -1869,21 +1929,9 @@ static bool devices_sentence(struct hp *st, size_t i)
 			      raw);
 		num_free(raw, buf);
 		br_record_param_str(rec, "read_from", "prose");
-		char *host = br_strndup(se.text + se.at[d], se.end[d] - se.at[d]);
-		br_record_set_host(rec, host);
-		free(host);
-		give_version(st, rec, i);
-		char *label = br_parse_label(ctx, i, NULL);
-		br_record_set_label(rec, label);
-		free(label);
-		finished(st, rec);
+		record_done(st, rec, br_strndup(se.text + se.at[d], se.end[d] - se.at[d]), i, i, NULL);
 	}
-	br_parse_claim(ctx, i, se.last, "hdparm figures of several devices quoted in prose");
-	st->evidence = true;
-	st->in_block = false;
-	st->have_last = false;
-	if (se.last > i)
-		st->skip_to = se.last + 1;
+	hand_read(st, i, se.last, "hdparm figures of several devices quoted in prose");
 	return true;
 }
 
@@ -1974,9 +2022,25 @@ static bool computed_name(const char *s, size_t n, bool alone)
 	return false;
 }
 
+/* The length of a numbered list's marker at the start of s ("1. ", "12)
+ * " with its blank), 0 if none. */
+static size_t list_marker(const char *s, size_t n)
+{
+	size_t m = 0;
+	while (m < n && m < 3 && is_digit(s[m]))
+		m++;
+	if (!m || m + 2 >= n || (s[m] != '.' && s[m] != ')') || (s[m + 1] != ' ' && s[m + 1] != '\t'))
+		return 0;
+	return m + 2;
+}
+
 static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 5];
+	/* "1. cached reads: 812 MB/sec": the marker is no title */
+	size_t m = list_marker(s, n);
+	s += m;
+	n -= m;
 	if (!ends_in_rate_unit(s, n) || br_re_match(&re_hand, s, n, 0, ov, 5) <= 0)
 		return false;
 	const char *words = s + ov[4];
@@ -2795,15 +2859,7 @@ static void table_record(struct hp *st, const struct table *t, size_t head, size
 		nn--;
 	char *own = NULL, *host = NULL;
 	name_parts(name, nn, &host, &own);
-	if (host)
-		br_record_set_host(r, host);
-	free(host);
-	give_version(st, r, j);
-	char *label = br_parse_label(ctx, head, own);
-	br_record_set_label(r, label);
-	free(label);
-	free(own);
-	finished(st, r);
+	record_done(st, r, host, j, head, own);
 }
 
 /* A row of units under the header ("|      | MB/s | MB/s |"): the units of
@@ -2849,16 +2905,7 @@ static const char *table_text(const struct br_line *l, size_t *n)
 		s++;
 		len--;
 	}
-	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
-		len--;
-	/* a table's empty cells after the text (" | |": the post pasted into
-	 * a table's first column; one '|' may end a row of cells) */
-	size_t e = len, pipes = 0;
-	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '|'))
-		pipes += s[--e] == '|';
-	if (pipes >= 2 && e < len && (s[e] == ' ' || s[e] == '\t'))
-		len = e;
-	*n = len;
+	*n = text_end(s, len);
 	return s;
 }
 
@@ -2893,12 +2940,15 @@ static bool table_commas(struct hp *st, size_t i)
  * sentence that brings it in: "the mean of three runs (MB/s):", "hdparm
  * -tT on each node, MB/sec:"), up to three lines back, none of hdparm's own
  * figures ("MB in"); 0 when they name none or two kinds ("MB/s, and kB/s
- * for the old disk"). */
-static char intro_unit(struct hp *st, size_t i)
+ * for the old disk"). With `below`, the three lines from line i on instead:
+ * a caption under the table ("all in MB/sec, from hdparm -tT"). */
+static char near_unit(struct hp *st, size_t i, bool below)
 {
 	char u = 0;
-	for (size_t k = i, back = 0; k-- > 0 && back < 3; back++) {
-		const struct br_line *l = &st->doc->lines[k];
+	for (size_t k = i, back = 0; back < 3; back++) {
+		if (below ? k >= st->doc->nlines : k == 0)
+			break;
+		const struct br_line *l = &st->doc->lines[below ? k++ : --k];
 		if (has(l->text, l->len, "B in"))
 			return 0;
 		size_t ov[2 * 2];
@@ -2918,6 +2968,25 @@ static char intro_unit(struct hp *st, size_t i)
 	return u;
 }
 
+/* The line after the rows of table t whose first row is line j: where
+ * table_at's reading of them stops (a rule, a units row or a row of cells
+ * goes on; "[/table]", a caption or a blank line ends them). */
+static size_t table_end(struct hp *st, const struct table *t, size_t j)
+{
+	struct table u = *t; /* units_row may change it */
+	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
+		size_t rn;
+		const char *r = table_text(&st->doc->lines[j], &rn);
+		struct tval v[BR_ARRAY_LEN(u.col)];
+		const char *name;
+		size_t nn;
+		if (rn == 0 || (!rule_line(r, rn) && !units_row(&u, r, rn) &&
+				(rn > MAX_LINE || !table_row(&u, r, rn, v, &name, &nn))))
+			break;
+	}
+	return j;
+}
+
 /* A table header at line i: read its rows (they are consumed). False when
  * no row follows, the line is then read as anything else. */
 static bool table_at(struct hp *st, size_t i)
@@ -2929,11 +2998,13 @@ static bool table_at(struct hp *st, size_t i)
 		return false;
 	/* a table without a unit, copied from the document's timing lines,
 	 * is in their unit */
+	t.dc = table_commas(st, i + 1);
 	if (!t.unit)
 		t.unit = timing_unit(st);
 	if (!t.unit)
-		t.unit = intro_unit(st, i);
-	t.dc = table_commas(st, i + 1);
+		t.unit = near_unit(st, i, false);
+	if (!t.unit)
+		t.unit = near_unit(st, table_end(st, &t, i + 1), true);
 	size_t j = i + 1, rates = 0;
 	for (; j < st->doc->nlines && !br_parse_is_claimed(st->ctx, j); j++) {
 		size_t rn;
@@ -2953,13 +3024,7 @@ static bool table_at(struct hp *st, size_t i)
 	}
 	if (rates == 0)
 		return false;
-	drop_pending(st);
-	set_open(st, NULL);
-	st->evidence = true;
-	st->in_block = false;
-	st->have_last = false;
-	br_parse_claim(st->ctx, i, j - 1, "table of hdparm rates written by hand");
-	st->skip_to = j;
+	table_read(st, i, j, "table of hdparm rates written by hand");
 	return true;
 }
 
@@ -3038,6 +3103,100 @@ static size_t sentence_name(char *own)
  * no kind twice, no word of writing (hdparm only reads), and the document
  * must have shown hdparm. The text before is the device or the title.
  */
+/* The one device the hdparm commands in sentence s[0..n) name ("hdparm -T
+ * /dev/sda reports ... and hdparm -t /dev/sda gives ..."), a copy; NULL
+ * when they name none, or two (then *two is set: "hdparm -T /dev/sdb
+ * shows ... but hdparm -t /dev/sdc gives ..." is not one run). */
+static char *command_device(const char *s, size_t n, bool *two)
+{
+	*two = false;
+	size_t ov[2 * 3];
+	const char *dev = NULL;
+	size_t dn = 0;
+	for (size_t at = 0; br_re_match(&re_prose_cmd, s, n, at, ov, 3) > 0; at = ov[1]) {
+		const char *d = s + ov[4], *e = s + ov[5];
+		while (d < e && (*d == ' ' || *d == '\t'))
+			d++;
+		if (d == e)
+			continue;
+		while (e > d && e[-1] == '.')
+			e--; /* the sentence's full stop */
+		if (memchr(d, ' ', (size_t)(e - d)) || memchr(d, '\t', (size_t)(e - d)) ||
+		    (dev && (dn != (size_t)(e - d) || memcmp(dev, d, dn) != 0))) {
+			*two = true; /* two devices, in one command or two */
+			return NULL;
+		}
+		dev = d;
+		dn = (size_t)(e - d);
+	}
+	return dev ? br_strndup(dev, dn) : NULL;
+}
+
+/* Step of pairs_span: rates r of a sentence whose hdparm commands name two
+ * devices ("hdparm -T /dev/sdb shows 4980 MB/s but hdparm -t /dev/sdc
+ * gives 98 MB/s"): a record each, of the device the command before it
+ * names (none: not read). Rate r is at s[a[r]..), of kind k[r]. */
+static bool rates_by_command(struct hp *st, size_t i, size_t last, const char *s, size_t nr,
+			     const size_t *a, const enum kind *k, const char *const *num,
+			     const size_t *numl, const char *unit)
+{
+	const char *dev[4];
+	size_t dn[4], ov[2 * 3];
+	for (size_t r = 0; r < nr; r++) {
+		dev[r] = NULL;
+		size_t from = r ? a[r - 1] : 0;
+		for (size_t at = from; br_re_match(&re_prose_cmd, s, a[r], at, ov, 3) > 0; at = ov[1]) {
+			dev[r] = s + ov[4];
+			dn[r] = group_len(ov, 2);
+		}
+		while (dev[r] && dn[r] && (*dev[r] == ' ' || *dev[r] == '\t'))
+			dev[r]++, dn[r]--;
+		if (!dev[r] || !dn[r] || memchr(dev[r], ' ', dn[r]) || memchr(dev[r], '\t', dn[r]))
+			return false;
+	}
+	drop_pending(st);
+	set_open(st, NULL);
+	for (size_t r = 0; r < nr; r++) {
+		struct br_record *rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, i, last);
+		char buf[NUM_BUF];
+		char *raw = num_text(buf, num[r], numl[r]);
+		br_record_set(rec, kind_metric[k[r]], fig_value(num[r], numl[r]) * rate_scale(unit[r]), raw);
+		num_free(raw, buf);
+		br_record_param_str(rec, "read_from", "prose");
+		record_done(st, rec, br_strndup(dev[r], dn[r]), i, i, NULL);
+	}
+	hand_read(st, i, last, "rates of two devices' hdparm commands, written by hand");
+	return true;
+}
+
+/* Step of pairs_span: the name of the record rec read from sentence
+ * s[0..n) ("/dev/sda:", "sda -", "WD Red 3TB:", "node01 /dev/sda:" before
+ * the first rate, ending at name_end; else what follows the last rate,
+ * which ends at `after`): its host is set (else the device of the
+ * sentence's hdparm commands, cmd_dev, freed), its own title returned. */
+static char *pairs_name(struct hp *st, struct br_record *rec, const char *s, size_t n, size_t name_end,
+			size_t after, char *cmd_dev)
+{
+	char *own = NULL, *host = NULL;
+	name_parts(s, name_end, &host, &own);
+	if (own && sentence_name(own) == 0) {
+		free(own);
+		/* "hdparm gives ... on the laptop": what follows the last rate */
+		own = prose_subject(s + after, n - after);
+		size_t kv[2 * 4];
+		if (!own && br_re_match(&re_column, s, n, after, kv, 4) > 0 && kind_next(s, after, kv[0]))
+			own = prose_subject(s + kv[1], n - kv[1]);
+	}
+	if (!host && !st->host.len)
+		host = cmd_dev;
+	else
+		free(cmd_dev);
+	if (host || st->host.len)
+		br_record_set_host(rec, host ? host : st->host.data);
+	free(host);
+	return own;
+}
+
 static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size_t n)
 {
 	enum { MAXR = 4 };
@@ -3087,6 +3246,10 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		br_parse_claim(st->ctx, i, last, "a figure computed from the runs (average), not a run");
 		return true;
 	}
+	bool two;
+	char *cmd_dev = command_device(s, n, &two);
+	if (two) /* a figure of each of two devices: no one run */
+		return rates_by_command(st, i, last, s, nr, a, k, num, numl, unit);
 	drop_pending(st);
 	set_open(st, NULL);
 	struct br_parse_ctx *ctx = st->ctx;
@@ -3098,25 +3261,10 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 			      fig_value(num[r], numl[r]) * rate_scale(unit[r]), raw);
 		num_free(raw, buf);
 	}
-	/* the name: "/dev/sda:", "sda -", "WD Red 3TB:", "node01 /dev/sda:" */
-	char *own = NULL, *host = NULL;
-	name_parts(s, name_end, &host, &own);
-	if (own && sentence_name(own) == 0) {
-		free(own);
-		/* "hdparm gives ... on the laptop": what follows the last rate */
-		own = prose_subject(s + b[nr - 1], n - b[nr - 1]);
-		size_t kv[2 * 4];
-		if (!own && br_re_match(&re_column, s, n, b[nr - 1], kv, 4) > 0 && kind_next(s, b[nr - 1], kv[0]))
-			own = prose_subject(s + kv[1], n - kv[1]);
-	}
-	if (host || st->host.len)
-		br_record_set_host(rec, host ? host : st->host.data);
-	free(host);
+	char *own = pairs_name(st, rec, s, n, name_end, b[nr - 1], cmd_dev);
 	finish_line_record(st, rec, i, own, "rates named by kind, written by hand");
-	if (last > i) {
-		br_parse_claim(ctx, i + 1, last, "rates named by kind, written by hand");
-		st->skip_to = last + 1;
-	}
+	if (last > i)
+		hand_read(st, i + 1, last, "rates named by kind, written by hand");
 	return true;
 }
 
@@ -3204,14 +3352,17 @@ static bool names_row(struct hp *st, size_t i, struct transposed *t)
 	const struct br_line *hl = &st->doc->lines[h];
 	t->shift = t->sep == ' ' && hl->len >= 2 && hl->text[0] == ' ' && hl->text[1] == ' ';
 	size_t names = 0, cells = 0;
-	if (t->sep == '1') {
+	/* (or its blanks were taken with a list's marker before every line:
+	 * "- " and the blanks after it; then too the names row has one cell
+	 * fewer than the kind row) */
+	if (t->sep == '1' || (t->sep == ' ' && !t->shift)) {
 		size_t rn;
 		const char *r = table_text(&st->doc->lines[i], &rn);
-		while (names <= TCOLS && cell_at(hs, hn, '1', names, &c, &cn))
+		while (names <= TCOLS && cell_at(hs, hn, t->sep, names, &c, &cn))
 			names++;
-		while (cells <= TCOLS && cell_at(r, rn, '1', cells, &c, &cn))
+		while (cells <= TCOLS && cell_at(r, rn, t->sep, cells, &c, &cn))
 			cells++;
-		if (cells != names && cells != names + 1)
+		if (t->sep == '1' && cells != names && cells != names + 1)
 			return false;
 		t->shift = cells == names + 1;
 	}
@@ -3294,15 +3445,7 @@ static bool column_record(struct hp *st, const struct transposed *t, size_t col,
 	char *own = NULL, *host = NULL;
 	if (col >= t->shift && cell_at(t->hs, t->hn, t->sep, col - t->shift, &name, &nn))
 		name_parts(name, nn, &host, &own);
-	if (host)
-		br_record_set_host(rec, host);
-	free(host);
-	give_version(st, rec, t->first);
-	char *label = br_parse_label(st->ctx, t->h, own);
-	br_record_set_label(rec, label);
-	free(label);
-	free(own);
-	finished(st, rec);
+	record_done(st, rec, host, t->first, t->h, own);
 	return true;
 }
 
@@ -3332,19 +3475,13 @@ static bool transposed_at(struct hp *st, size_t i)
 	if (!hunit && (has_ci(t.hs, t.hn, "timing") || has_ci(s, n, "timing")))
 		hunit = 'm';
 	if (!hunit)
-		hunit = intro_unit(st, t.h);
+		hunit = near_unit(st, t.h, false);
 	size_t made = 0;
 	for (size_t col = 1; col < t.ncol; col++)
 		made += column_record(st, &t, col, hunit);
 	if (made == 0)
 		return false;
-	drop_pending(st);
-	set_open(st, NULL);
-	st->evidence = true;
-	st->in_block = false;
-	st->have_last = false;
-	br_parse_claim(st->ctx, t.h, t.end - 1, "table of hdparm rates by kind, written by hand");
-	st->skip_to = t.end;
+	table_read(st, t.h, t.end, "table of hdparm rates by kind, written by hand");
 	return true;
 }
 
@@ -3393,16 +3530,7 @@ static void device_cell_record(struct hp *st, size_t i, size_t j, const struct t
 {
 	struct br_record *rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, j, j);
 	cell_rate(rec, kind_metric[k], v->rate, v->rate_len, v->unit ? v->unit : unit);
-	char *host = br_strndup(dev, dn);
-	br_record_set_host(rec, host);
-	free(host);
-	give_version(st, rec, j);
-	char *own = nn ? br_strndup(name, nn) : NULL;
-	char *label = br_parse_label(st->ctx, i, own);
-	br_record_set_label(rec, label);
-	free(label);
-	free(own);
-	finished(st, rec);
+	record_done(st, rec, br_strndup(dev, dn), j, i, nn ? br_strndup(name, nn) : NULL);
 }
 
 /* Has s[0..n) a cell k or after it, an empty last cell aside ("| a | b |")? */
@@ -3438,7 +3566,7 @@ static bool device_columns_at(struct hp *st, size_t i)
 	if (!unit)
 		unit = timing_unit(st);
 	if (!unit)
-		unit = intro_unit(st, i);
+		unit = near_unit(st, i, false);
 	/* without a unit above, each cell must name its own ("170.1 MB/s") */
 	if (!one_kind(st, from, i, &k) || !(has_ci(s, n, "hdparm") || shows_hdparm(st, i)))
 		return false;
@@ -3470,13 +3598,7 @@ static bool device_columns_at(struct hp *st, size_t i)
 	}
 	if (made == 0)
 		return false;
-	drop_pending(st);
-	set_open(st, NULL);
-	st->evidence = true;
-	st->in_block = false;
-	st->have_last = false;
-	br_parse_claim(st->ctx, i, j - 1, "table of hdparm rates by device, written by hand");
-	st->skip_to = j;
+	table_read(st, i, j, "table of hdparm rates by device, written by hand");
 	return true;
 }
 
@@ -3738,17 +3860,29 @@ static bool device_heads(const char *s, size_t n)
 
 /* Step 5 of one_line: a table of rates written by hand, a column per kind
  * or a row. */
+/* Might s name a kind in another language's words (FOREIGN_KINDS)? A
+ * first sieve: "caché", "Zwischengespeichert", "gepuffert", "tamponnées",
+ * "búfer", "buforowane", "Lesen". */
+static bool foreign_kind(const char *s, size_t n)
+{
+	return has_ci(s, n, "cach") || has_ci(s, n, "speicher") || has_ci(s, n, "puffer") ||
+	       has_ci(s, n, "tampon") || has(s, n, "b\xc3\xba" "fer") || has_ci(s, n, "bufor") ||
+	       has_ci(s, n, "lese") || has_ci(s, n, "gebufferd");
+}
+
 static bool hand_table(struct hp *st, size_t i, const char *s, size_t n, bool rate)
 {
 	bool kind = has(s, n, "ache") || has(s, n, "uffer") || has(s, n, "irect") || has(s, n, "ACHE") ||
-		    has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads");
+		    has(s, n, "UFFER") || has(s, n, "IRECT") || has(s, n, "isk reads") || foreign_kind(s, n);
 	/* a row by kind: its unit in the row, or above the table */
 	/* (a kind row whose spacing was lost: a kind word and one blank
 	 * between cells) */
 	if ((rate || has(s, n, "b/s") || kind) &&
 	    (memchr(s, '|', n) || memchr(s, '\t', n) || has_gap(s, n) || kind) && transposed_at(st, i))
 		return true;
-	if ((kind || has(s, n, "hdparm")) && table_at(st, i))
+	/* ("| -T | -t |": hdparm's options alone name the columns) */
+	bool opts = (has(s, n, "-T") || has(s, n, "-t")) && (memchr(s, '|', n) || memchr(s, '\t', n));
+	if ((kind || opts || has(s, n, "hdparm")) && table_at(st, i))
 		return true;
 	/* "date  sda  sdb": no digit but in the devices' names */
 	return !rate && n <= TABLE_HEAD_MAX && device_heads(s, n) && device_columns_at(st, i);
@@ -3813,8 +3947,10 @@ static void one_line(struct hp *st, size_t i)
 	/* 6. "/dev/sda: cached 498.10 MB/sec, buffered 95.3 MB/sec" */
 	if ((rate || has(s, n, "b/s")) && pairs_line(st, i, s, n))
 		return;
-	/* 7. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec" */
-	if (rate && memchr(s, ':', n) && hand_line(st, i, s, n))
+	/* 7. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec", also
+	 * "Timing cached reads = 812 mb/sec" (the unit in lower case) */
+	if ((rate || has(s, n, "b/s")) && (memchr(s, ':', n) || memchr(s, '=', n)) &&
+	    hand_line(st, i, s, n))
 		return;
 	/* 7b. "sda gives 120 MB/sec, sdb 98 MB/sec" under "hdparm -t ...:" */
 	if ((rate || has(s, n, "b/s")) && devices_sentence(st, i))
@@ -3831,6 +3967,16 @@ static void one_line(struct hp *st, size_t i)
 	prose(st, s, n);
 }
 
+/* Does s hold a word of FOREIGN_KINDS that candidate() does not look
+ * for otherwise ("Zwischengespeichert", "tamponnées", "caché", "búfer",
+ * "buforowane", "Cache-Lesen")? Each by a rarer letter than its first. */
+static bool foreign_head(const char *s, size_t n)
+{
+	return br_has_at(s, n, "peicher", 7, 1) || br_has_at(s, n, "ampon", 5, 2) ||
+	       br_has_at(s, n, "ach\xc3\xa9", 5, 3) || br_has_at(s, n, "\xc3\xba" "fer", 5, 0) ||
+	       br_has_at(s, n, "ufor", 4, 1) || br_has_at(s, n, "ache-", 5, 4);
+}
+
 /* The line a run of hdparm output can hinge on: a timing label, figures
  * (at the start or the end of the line), a hand-written rate. Everything
  * else (headers, prompts, stderr) matters only near such a line. O(1) but
@@ -3844,13 +3990,11 @@ static bool candidate(const char *s, size_t n)
 			return true;
 		/* a numbered list's marker ("1. ", "12) ") before the line:
 		 * the line after it is looked at as any other */
-		size_t m = 0;
-		while (m < n && m < 3 && is_digit(s[m]))
-			m++;
-		if (m + 2 >= n || (s[m] != '.' && s[m] != ')') || (s[m + 1] != ' ' && s[m + 1] != '\t'))
+		size_t m = list_marker(s, n);
+		if (!m || m >= n)
 			return false;
-		s += m + 2;
-		n -= m + 2;
+		s += m;
+		n -= m;
 		if (n < 4)
 			return false;
 	}
@@ -3870,8 +4014,9 @@ static bool candidate(const char *s, size_t n)
 	if ((*s == 'T' || *s == 't') && n >= 6 && strncasecmp(s, "timing", 6) == 0)
 		return true;
 	/* a table's header; each word looked for by a letter rarer in prose
-	 * than its first */
-	if (br_has_at(s, n, "ached", 5, 1) || br_has_at(s, n, "uffered", 7, 1))
+	 * than its first ("buffer" also stands for a German, French, Italian,
+	 * Dutch one: "Puffer", "bufferisées", "gebufferd") */
+	if (br_has_at(s, n, "ached", 5, 1) || br_has_at(s, n, "uffer", 5, 1) || foreign_head(s, n))
 		return true;
 	if (n <= TABLE_HEAD_MAX && device_heads(s, n))
 		return true;
@@ -3981,13 +4126,19 @@ static size_t parse(struct br_parse_ctx *ctx)
 	return ctx->nrecords - before;
 }
 
-/* Worth a look only if some figure ("MB/sec", "kB/s", QP-broken "MB/=")
- * could be there: one memchr pass over the bytes. */
+/* Worth a look only if some figure ("MB/sec", "kB/s", "56mb/sec",
+ * QP-broken "MB/=") could be there: one memchr pass over the '/' bytes,
+ * the unit's 'B' or 'b' before one. Case-blind so that a post writing
+ * only "mb/s" is read; the readers decide what is a figure. */
 static bool detect(const struct br_doc *doc)
 {
 	const char *p = doc->raw, *end = doc->raw + doc->raw_len;
-	while (p + 2 < end && (p = memchr(p, 'B', (size_t)(end - p - 2)))) {
-		if (p[1] == '/' && (p[2] == 's' || p[2] == 'S' || p[2] == '='))
+	if (doc->raw_len < 3)
+		return false;
+	p++;
+	while (p + 1 < end && (p = memchr(p, '/', (size_t)(end - p - 1)))) {
+		if ((p[-1] == 'B' || p[-1] == 'b') &&
+		    (p[1] == 's' || p[1] == 'S' || p[1] == '='))
 			return true;
 		p++;
 	}

@@ -357,6 +357,74 @@ static bool pairs_ok(const struct token *nums, int ngroups)
 	return true;
 }
 
+/* The text after row r's last figure on line j (a note), when the table
+ * has units: noted, cut off r, and returned as the row's title (NULL: none). */
+static char *row_note(struct table *tb, size_t j, struct row *r, size_t need)
+{
+	size_t note = r->tail || !tb->units ? r->n : note_start(r, need);
+	if (note >= r->n)
+		return NULL;
+	const struct token *a = &r->t[note], *b = &r->t[r->n - 1];
+	size_t len = (size_t)(b->s + b->n - a->s);
+	br_parse_note(tb->ctx, j, "text after the rawio row's last figure left out: '%.*s'",
+		      (int)(len > 60 ? 60 : len), a->s);
+	r->n = note;
+	r->tail = need;
+	return br_label_note(a->s, len); /* the note titles the row */
+}
+
+/* Row r on line j with all its figures: a record, or a warning when they
+ * do not line up. */
+static void full_row(struct table *tb, size_t j, const struct row *r, size_t need, const char *title)
+{
+	const char *id;
+	size_t id_len;
+	const struct token *nums = &r->t[r->n - need];
+	row_id(r, need, &id, &id_len);
+	if (pairs_ok(nums, tb->ngroups)) {
+		emit_row(tb, j, j, id, id_len, nums, title);
+		return;
+	}
+	br_parse_warn(tb->ctx, j,
+		      "row '%.*s': a /sec figure has decimals, so the columns do "
+		      "not line up; skipped",
+		      (int)(id_len > 40 ? 40 : id_len ? id_len : 1), id_len ? id : "?");
+	br_parse_claim(tb->ctx, j, j, "table row, unreadable");
+}
+
+/* Row r on line j with too few figures: a row wrapped by a mail client
+ * goes on on the next line with figures only. The lines it took beyond
+ * j (1 when joined; 0 and a warning when not). */
+static size_t short_row(struct table *tb, size_t j, const struct row *r, size_t need)
+{
+	const struct br_doc *doc = tb->ctx->doc;
+	const char *id;
+	size_t id_len;
+	row_id(r, r->tail, &id, &id_len);
+	if (j + 1 < doc->nlines && !br_parse_is_claimed(tb->ctx, j + 1)) {
+		struct row next;
+		struct token joined[2 * MAX_GROUPS];
+		size_t tn;
+		const char *t = stripped(&doc->lines[j + 1], &tn);
+		tokenize(t, tn, &next);
+		if (next.n && next.tail == next.n && r->tail + next.tail == need) {
+			memcpy(joined, &r->t[r->n - r->tail], r->tail * sizeof *joined);
+			memcpy(joined + r->tail, next.t, next.tail * sizeof *joined);
+			if (pairs_ok(joined, tb->ngroups)) {
+				emit_row(tb, j, j + 1, id, id_len, joined, NULL);
+				return 1;
+			}
+		}
+	}
+	br_parse_warn(tb->ctx, j,
+		      "row '%.*s' has %zu figure%s; the header's %d group%s need %zu "
+		      "(a K/sec and a /sec figure each); skipped",
+		      (int)(id_len > 40 ? 40 : id_len ? id_len : 1), id_len ? id : "?", r->tail,
+		      r->tail == 1 ? "" : "s", tb->ngroups, tb->ngroups == 1 ? "" : "s", need);
+	br_parse_claim(tb->ctx, j, j, "table row, figures missing");
+	return 0;
+}
+
 /*
  * Read the rows after the header (and units line) starting at line j;
  * returns the index of the first line that is not part of the table.
@@ -366,8 +434,7 @@ static size_t read_rows(struct table *tb, size_t j)
 	const struct br_doc *doc = tb->ctx->doc;
 	size_t need = 2 * (size_t)tb->ngroups;
 	size_t blanks = 0;
-	struct row r, next;
-	struct token joined[2 * MAX_GROUPS];
+	struct row r;
 	for (; j < doc->nlines; j++) {
 		if (br_parse_is_claimed(tb->ctx, j))
 			break;
@@ -385,63 +452,17 @@ static size_t read_rows(struct table *tb, size_t j)
 			continue;
 		}
 		tokenize(s, n, &r);
-		size_t note = r.tail || !tb->units ? r.n : note_start(&r, need);
-		char *title = NULL;
-		if (note < r.n) {
-			const struct token *a = &r.t[note], *b = &r.t[r.n - 1];
-			size_t len = (size_t)(b->s + b->n - a->s);
-			br_parse_note(tb->ctx, j, "text after the rawio row's last figure left out: '%.*s'",
-				      (int)(len > 60 ? 60 : len), a->s);
-			title = br_label_note(a->s, len); /* the note titles the row */
-			r.n = note;
-			r.tail = need;
-		}
+		char *title = row_note(tb, j, &r, need);
 		if (!row_like(&r)) {
 			free(title);
 			break;
 		}
 		blanks = 0;
-		const char *id;
-		size_t id_len;
-		if (r.tail >= need) {
-			const struct token *nums = &r.t[r.n - need];
-			row_id(&r, need, &id, &id_len);
-			if (pairs_ok(nums, tb->ngroups)) {
-				emit_row(tb, j, j, id, id_len, nums, title);
-			} else {
-				br_parse_warn(tb->ctx, j,
-					      "row '%.*s': a /sec figure has decimals, so the columns do "
-					      "not line up; skipped",
-					      (int)(id_len > 40 ? 40 : id_len ? id_len : 1), id_len ? id : "?");
-				br_parse_claim(tb->ctx, j, j, "table row, unreadable");
-			}
-			free(title);
-			continue;
-		}
-		free(title); /* (a row with a note has its figures) */
-		/* Too few figures: a row wrapped by a mail client continues on
-		 * the next line with figures only. */
-		row_id(&r, r.tail, &id, &id_len);
-		if (j + 1 < doc->nlines && !br_parse_is_claimed(tb->ctx, j + 1)) {
-			size_t tn;
-			const char *t = stripped(&doc->lines[j + 1], &tn);
-			tokenize(t, tn, &next);
-			if (next.n && next.tail == next.n && r.tail + next.tail == need) {
-				memcpy(joined, &r.t[r.n - r.tail], r.tail * sizeof *joined);
-				memcpy(joined + r.tail, next.t, next.tail * sizeof *joined);
-				if (pairs_ok(joined, tb->ngroups)) {
-					emit_row(tb, j, j + 1, id, id_len, joined, NULL);
-					j++;
-					continue;
-				}
-			}
-		}
-		br_parse_warn(tb->ctx, j,
-			      "row '%.*s' has %zu figure%s; the header's %d group%s need %zu "
-			      "(a K/sec and a /sec figure each); skipped",
-			      (int)(id_len > 40 ? 40 : id_len ? id_len : 1), id_len ? id : "?", r.tail,
-			      r.tail == 1 ? "" : "s", tb->ngroups, tb->ngroups == 1 ? "" : "s", need);
-		br_parse_claim(tb->ctx, j, j, "table row, figures missing");
+		if (r.tail >= need)
+			full_row(tb, j, &r, need, title);
+		else /* (a row with a note has its figures) */
+			j += short_row(tb, j, &r, need);
+		free(title);
 	}
 	return j;
 }

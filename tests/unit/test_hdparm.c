@@ -578,7 +578,8 @@ static void hand_line_is_the_pattern(void **state)
 	static struct br_pattern re_hand = BR_PATTERN_OPT(
 		"test-hdparm-hand",
 		"^(.*?)((?:\\s*\\b(?:timing|o_direct|direct|buffered|bfr|buffer-cache|buffer|cached|cache|"
-		"disk|reads?)\\b)*)\\s*:\\s*(?:=\\s*(?:3D)?\\s*)?(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*"
+		"disk|reads?)\\b)*)\\s*(?::\\s*(?:=\\s*(?:3D)?\\s*)?|(?<=[a-z])\\s*=\\s*(?:3D)?\\s*)"
+		"(\\d+(?:\\.\\d+)?)\\s*([mk])i?B\\s*/\\s*"
 		"s(?:ec)?\\s*$",
 		PCRE2_CASELESS);
 	static const char *const sp[] = {"", "", "", " ", " ", "  ", "\t", "\v", " \f"};
@@ -1390,6 +1391,166 @@ static void prompt_device_punctuation(void **state)
 	done(&r);
 }
 
+/* Figures whose unit is written in lower case ("56mb/sec", "= 812
+ * mb/sec") get the document looked at (detect is case-blind) and are
+ * read; prose with "mb" but no figure of hdparm's gives nothing. */
+static void lower_case_units(void **state)
+{
+	(void)state;
+	struct run r;
+	run_parser(&r, "hdparm", "I ran hdparm -t /dev/sda and it gives me 56mb/sec, sigh.\n", true);
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 56.0 * 1024, "56");
+	done(&r);
+	run_parser(&r, "hdparm", "my laptop, hdparm -tT:\n"
+		" Timing buffered disk reads = 56 mb/sec\n"
+		" Timing cached reads = 812 mb/sec\n", true);
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_buffered_read, 56.0 * 1024, "56");
+	figure(rec(&r, 0), BR_M_cached_read, 812.0 * 1024, "812");
+	done(&r);
+	run_parser(&r, "hdparm", "I have 512 mb of ram; the mb/s on the box says 100.\n"
+		"No hdparm run yet.\n", true);
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A table without a unit whose caption below it gives one ("all in
+ * MB/sec, from hdparm -tT"), and one whose columns are hdparm's options
+ * alone ("| -T | -t |"), hdparm named only under it. */
+static void table_caption_below(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "| disk     | cached | buffered |\n"
+		"|----------|--------|----------|\n"
+		"| /dev/sda | 6120.3 | 112.4    |\n"
+		"\n"
+		"Both in MB/sec as printed by hdparm -tT.\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 6120.3 * 1024, "6120.3");
+	figure(rec(&r, 0), BR_M_buffered_read, 112.4 * 1024, "112.4");
+	done(&r);
+	run(&r, "| drive | -T     | -t   |\n"
+		"|-------|--------|------|\n"
+		"| sdc   | 1650.9 | 61.0 |\n"
+		"\n"
+		"^ hdparm 9.43 there, MB/sec.\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 1650.9 * 1024, "1650.9");
+	figure(rec(&r, 0), BR_M_buffered_read, 61.0 * 1024, "61.0");
+	done(&r);
+	/* the caption right under the last row ("[/table]" read away) */
+	run(&r, "| disk | cached | buffered |\n"
+		"| sda  | 6120,3 | 112,4    |\n"
+		"(alles in MB/s, hdparm -tT)\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_buffered_read, 112.4 * 1024, "112.4");
+	done(&r);
+	/* a caption with two units says none */
+	run(&r, "| disk     | cached | buffered |\n"
+		"| /dev/sda | 6120.3 | 112.4    |\n"
+		"\n"
+		"hdparm -tT: MB/sec here, kB/s on the old one.\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* hdparm's kinds in other languages' words name a table's columns or
+ * rows: German "Zwischengespeichert", "Gepufferte Lesezugriffe",
+ * "Cache-Lesen", "Puffer-Lesen"; French "Lectures en cache", "tamponnées";
+ * Spanish "Lecturas en caché", "En búfer". */
+static void european_kind_words(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -tT:\n"
+		"| Platte   | Zwischengespeichert | Gepufferte Lesezugriffe |\n"
+		"| /dev/sda | 7012,55 MB/s        | 134,20 MB/s             |\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 7012.55 * 1024, "7012.55");
+	figure(rec(&r, 0), BR_M_buffered_read, 134.20 * 1024, "134.20");
+	done(&r);
+	run(&r, "hdparm -tT, MB/s:\n"
+		"\n"
+		"               sdc       sdd\n"
+		"Cache-Lesen    1650,9    1702,2\n"
+		"Puffer-Lesen   61,0      58,3\n");
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 1), BR_M_cached_read, 1702.2 * 1024, "1702.2");
+	figure(rec(&r, 1), BR_M_buffered_read, 58.3 * 1024, "58.3");
+	done(&r);
+	run(&r, "hdparm -tT :\n"
+		"| Disque   | Lectures disque tamponn\xc3\xa9" "es | Lectures en cache |\n"
+		"| /dev/sda | 118,40 MB/s | 5230,12 MB/s |\n"
+		"\n"
+		"Disco      Lecturas en cach\xc3\xa9   En b\xc3\xba" "fer\n"
+		"/dev/sdb   4810.2 MB/s         101.7 MB/s\n");
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 0), BR_M_cached_read, 5230.12 * 1024, "5230.12");
+	figure(rec(&r, 0), BR_M_buffered_read, 118.40 * 1024, "118.40");
+	figure(rec(&r, 1), BR_M_cached_read, 4810.2 * 1024, "4810.2");
+	figure(rec(&r, 1), BR_M_buffered_read, 101.7 * 1024, "101.7");
+	done(&r);
+}
+
+/* A sentence naming each kind by hdparm's option and the device in the
+ * command: one run of that device; two devices' commands: a record each. */
+static void prose_kinds_by_option_device(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -T /dev/sda reports 5120.4 mb/s here and hdparm -t /dev/sda gives 128.7 mb/s.\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	figure(rec(&r, 0), BR_M_cached_read, 5120.4 * 1024, "5120.4");
+	figure(rec(&r, 0), BR_M_buffered_read, 128.7 * 1024, "128.7");
+	done(&r);
+	run(&r, "hdparm -T /dev/sdb shows 4980.2 MB/s but hdparm -t /dev/sdc gives 98.1 MB/s.\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdb");
+	one_figure(rec(&r, 0), BR_M_cached_read, 4980.2 * 1024, "4980.2");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdc");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 98.1 * 1024, "98.1");
+	done(&r);
+}
+
+/* A table by kind whose lines all had a list's marker ("- "): taken away
+ * with the blanks after it, the names row lost its empty corner cell; it
+ * has one cell fewer than the kind rows, so the names stand over the
+ * figures' columns (sda was read as sdb's). */
+static void kind_rows_list_marker(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "- Results (hdparm -tT, MB/s):\n"
+		"\n"
+		"-                      sda       sdb\n"
+		"- Cached               7012.5    6988.1\n"
+		"- Buffered             134.2     98.4\n");
+	assert_int_equal(r.n, 2);
+	assert_non_null(strstr(rec(&r, 0)->label, "sda"));
+	figure(rec(&r, 0), BR_M_cached_read, 7012.5 * 1024, "7012.5");
+	assert_non_null(strstr(rec(&r, 1)->label, "sdb"));
+	figure(rec(&r, 1), BR_M_buffered_read, 98.4 * 1024, "98.4");
+	done(&r);
+}
+
+/* A numbered list's marker before a line written by hand is no title of
+ * its own: the lines stay one run. */
+static void numbered_hand_lines(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm on the laptop:\n"
+		"1. cached reads: 812 MB/sec\n"
+		"2. buffered disk reads: 31.5 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 812.0 * 1024, "812");
+	figure(rec(&r, 0), BR_M_buffered_read, 31.5 * 1024, "31.5");
+	done(&r);
+}
+
 /* A numbered list's marker ("1. ", "2) ") before a line: the line after
  * it is looked at as one without (a sentence quoting a figure, a timing
  * line). */
@@ -2045,6 +2206,12 @@ int main(void)
 		cmocka_unit_test(numbered_list_marker),
 		cmocka_unit_test(collapsed_tables),
 		cmocka_unit_test(prompt_device_punctuation),
+		cmocka_unit_test(lower_case_units),
+		cmocka_unit_test(numbered_hand_lines),
+		cmocka_unit_test(kind_rows_list_marker),
+		cmocka_unit_test(prose_kinds_by_option_device),
+		cmocka_unit_test(european_kind_words),
+		cmocka_unit_test(table_caption_below),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
