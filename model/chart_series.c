@@ -62,8 +62,22 @@ const struct br_chart_stat *br_chart_stat(const struct br_chart_set *set, size_t
 	int c = stat_col(set, s, id);
 	if (c < 0)
 		return st;
+	const struct br_cmp_table *tb = &set->cmp->tables[set->v[s].table];
+	size_t r = set->v[s].row;
+	if (tb->rows[r].nmembers == 1 && !tb->rows[r].cells) {
+		/* one run: its figure as the cell would hold it, without making
+		 * the cell (a chart set asks for every row's figures) */
+		struct br_cmp_fig f;
+		br_cmp_fig(tb, r, (size_t)c, &f);
+		if (!f.present)
+			return st;
+		*st = (struct br_chart_stat){.present = true, .too_fast = f.too_fast, .has_value = f.has_value,
+					     .value = f.value, .n = f.has_value ? 1 : 0, .min = f.value,
+					     .max = f.value, .has_cpu = f.has_cpu, .cpu = f.cpu};
+		return st;
+	}
 	struct br_cmp_cell buf;
-	const struct br_cmp_cell *cell = br_cmp_cell(&set->cmp->tables[set->v[s].table], set->v[s].row, (size_t)c, &buf);
+	const struct br_cmp_cell *cell = br_cmp_cell(tb, r, (size_t)c, &buf);
 	if (!cell->present)
 		return st;
 	st->present = true;
