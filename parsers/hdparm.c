@@ -333,6 +333,84 @@ static bool has_ci(const char *s, size_t n, const char *lower)
 	return false;
 }
 
+/* Where s[from..n) holds "timing" in any case, or n: re_timing_any's
+ * match starts there (its look-behinds are empty), so matching from that
+ * offset gives what matching from `from` gives, without trying the
+ * pattern at every byte before it. */
+static size_t timing_from(const char *s, size_t n, size_t from)
+{
+	for (size_t i = from; i + 6 <= n; i++)
+		if ((s[i] == 't' || s[i] == 'T') && strncasecmp(s + i + 1, "iming", 5) == 0)
+			return i;
+	return n;
+}
+
+/* re_timing_any from offset `from` of s[0..n), started at the first
+ * "timing" (timing_from); br_re_match's result. */
+static int timing_any(const char *s, size_t n, size_t from, size_t *ov, int ovn)
+{
+	size_t at = timing_from(s, n, from);
+	if (at == n)
+		return PCRE2_ERROR_NOMATCH;
+	return br_re_match(&re_timing_any, s, n, at, ov, ovn);
+}
+
+/* Could s[0..n) hold a kind as re_column names one? Every alternative of
+ * the pattern holds one of these words (in any case): one pass over the
+ * line, a compare only where a word's first letter stands. Bytes that
+ * start a character PCRE2's caseless matching folds onto an ASCII letter
+ * of them (U+017F long s, U+212A Kelvin sign) leave the answer to the
+ * pattern. */
+static bool kind_word_in(const char *s, size_t n)
+{
+	static const char *const words[] = {
+		"cach", "buffer", "bufer", "bufor", "b\xc3\xba" "fer", "b\xc3\x9a" "fer", "direct",
+		"direkt", "disk", "speicher", "tampon", "puffer", "platte", "-t", NULL};
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == 0xc5 || c == 0xe2)
+			return true;
+		c = (unsigned char)tolower(c);
+		if (c != 'c' && c != 'b' && c != 'd' && c != 's' && c != 't' && c != 'p' && c != '-')
+			continue;
+		for (const char *const *w = words; *w; w++) {
+			size_t m = strlen(*w);
+			if (**w == (char)c && m <= n - i && strncasecmp(s + i + 1, *w + 1, m - 1) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* re_column from offset `from` of s[0..n) (4 pairs in ov), not run on
+ * text that names no kind (kind_word_in): tables and sentences ask it
+ * of every cell and clause. */
+static int column_match(const char *s, size_t n, size_t from, size_t *ov)
+{
+	if (from >= n || !kind_word_in(s + from, n - from))
+		return PCRE2_ERROR_NOMATCH;
+	return br_re_match(&re_column, s, n, from, ov, 4);
+}
+
+/* The first timing label of a line (timing_any from its start), found
+ * once by one_line() for the readers that look at the same line in turn
+ * (side_labels, collapsed_line, step 1's re_timing): each used to run the
+ * pattern over the line again. */
+struct tlabel {
+	int rc;            /* br_re_match's result */
+	size_t ov[2 * 3];  /* its pairs when rc > 0 */
+};
+
+/* The first label of s[0..n) into ov (3 pairs): `known`'s when the caller
+ * found it already, else looked for. */
+static int first_label(const char *s, size_t n, const struct tlabel *known, size_t *ov)
+{
+	if (!known)
+		return timing_any(s, n, 0, ov, 3);
+	memcpy(ov, known->ov, sizeof known->ov);
+	return known->rc;
+}
+
 /* The length of s[0..len) without the blanks after it, nor a table's empty
  * cells (" | |": the post pasted into a table's first column; one '|' may
  * end a row of cells). */
@@ -485,7 +563,7 @@ static enum result read_figures(struct hp *st, size_t idx, const char *s, size_t
 		 * text before that label completes these figures, the label
 		 * and its figures are read after them (read_rests) */
 		size_t cut = tn, lv[2 * 3];
-		if (br_re_match(&re_timing_any, t, tn, 0, lv, 3) > 0 && lv[0] > 0)
+		if (timing_any(t, tn, 0, lv, 3) > 0 && lv[0] > 0)
 			cut = lv[0];
 		br_buf_reset(&st->join);
 		br_buf_add(&st->join, s, n);
@@ -958,7 +1036,8 @@ static void run_name(struct hp *st, size_t i)
 
 /* " Timing <kind> reads:" with or without figures after it. */
 static void timing_one(struct hp *st, size_t i, const char *s, size_t n, const size_t *ov);
-static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n);
+struct tlabel;
+static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n, const struct tlabel *known);
 
 /*
  * The timings a joined line went on with after the figures it completed
@@ -975,7 +1054,7 @@ static void read_rests(struct hp *st)
 		const char *s = st->rest;
 		size_t n = st->rest_len, i = st->rest_line, ov[2 * 3];
 		st->rest = NULL;
-		if (!collapsed_line(st, i, s, n) && br_re_match(&re_timing, s, n, 0, ov, 3) > 0)
+		if (!collapsed_line(st, i, s, n, NULL) && br_re_match(&re_timing, s, n, 0, ov, 3) > 0)
 			timing_one(st, i, s, n, ov);
 	}
 	st->in_rest = false;
@@ -1648,7 +1727,7 @@ static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum 
 	/* the subject after the kind's word ("58.3 MB/sec buffered for the
 	 * IDE disk") */
 	size_t after = rv[1], kv[2 * 4];
-	if (br_re_match(&re_column, s, n, after, kv, 4) > 0 && kind_next(s, after, kv[0]))
+	if (column_match(s, n, after, kv) > 0 && kind_next(s, after, kv[0]))
 		after = kv[1];
 	finish_line_record(st, r, i, prose_subject(s + after, n - after), "an hdparm figure quoted in prose");
 }
@@ -1684,7 +1763,7 @@ static bool kind_word_line(struct hp *st, size_t i, const char *s, size_t n)
 	size_t rv[2 * 3], more[2 * 3], kv[2 * 4], h[2];
 	if (n > MAX_LINE || br_re_match(&re_prose_cmd, s, n, 0, NULL, 0) > 0 ||
 	    br_re_match(&re_prose_rate, s, n, 0, rv, 3) <= 0 || br_re_match(&re_prose_rate, s, n, rv[1], more, 3) > 0 ||
-	    br_re_match(&re_column, s, n, rv[1], kv, 4) <= 0 || !kind_next(s, rv[1], kv[0]) || doubtful(s, n, true))
+	    column_match(s, n, rv[1], kv) <= 0 || !kind_next(s, rv[1], kv[0]) || doubtful(s, n, true))
 		return false;
 	/* hdparm named once, before the rate, as a word */
 	const char *p = memmem(s, rv[0], "hdparm", 6);
@@ -2264,20 +2343,20 @@ static bool same_name_as_before(struct hp *st, size_t i, const char *s, size_t a
 		return false;
 	size_t pn, ov[2 * 3];
 	const char *p = stripped(&st->doc->lines[i - 1], &pn);
-	if (br_re_match(&re_timing_any, p, pn, 0, ov, 3) <= 0 || ov[0] == 0 ||
-	    br_re_match(&re_timing_any, p, pn, ov[1], NULL, 0) > 0)
+	if (timing_any(p, pn, 0, ov, 3) <= 0 || ov[0] == 0 ||
+	    timing_any(p, pn, ov[1], NULL, 0) > 0)
 		return false;
 	size_t a = at, b = ov[0];
 	const char *x = name_trim(s, &a), *y = name_trim(p, &b);
 	return a && a == b && memcmp(x, y, a) == 0;
 }
 
-static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
+static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n, const struct tlabel *known)
 {
 	size_t ov[2 * 3], nx[2 * 3];
-	if (br_re_match(&re_timing_any, s, n, 0, ov, 3) <= 0)
+	if (first_label(s, n, known, ov) <= 0)
 		return false;
-	bool more = br_re_match(&re_timing_any, s, n, ov[1], nx, 3) > 0;
+	bool more = timing_any(s, n, ov[1], nx, 3) > 0;
 	if (ov[0] == 0 && !more)
 		return false;
 	size_t gap = 0; /* the text before the label, after the previous label */
@@ -2302,7 +2381,7 @@ static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
 			break;
 		gap = ov[1];
 		memcpy(ov, nx, sizeof ov);
-		more = br_re_match(&re_timing_any, s, n, ov[1], nx, 3) > 0;
+		more = timing_any(s, n, ov[1], nx, 3) > 0;
 	}
 	return true;
 }
@@ -2678,7 +2757,7 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 			     !(k >= 5 && strncasecmp(s + k - 5, "reads", 5) == 0)))
 				return false; /* a sentence, not a header ("reads:" may end a column's name) */
 	size_t ov[2 * 4], at = 0, pos[BR_ARRAY_LEN(t->col)];
-	while (br_re_match(&re_column, s, n, at, ov, 4) > 0) {
+	while (column_match(s, n, at, ov) > 0) {
 		enum kind k = column_kind(s, ov);
 		for (size_t c = 0; c < t->ncol; c++)
 			if (t->col[c].kind == k)
@@ -2716,7 +2795,7 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 		size_t k = 0;
 		while (k < n && !isalnum((unsigned char)s[k]))
 			k++;
-		if (br_re_match(&re_column, s, n, 0, ov, 4) > 0 && ov[0] <= k)
+		if (column_match(s, n, 0, ov) > 0 && ov[0] <= k)
 			return false;
 	}
 	/* hdparm's own words name the columns: its figures, in its MB/sec */
@@ -3041,7 +3120,7 @@ static int kind_in(const char *s, size_t from, size_t to, enum kind *k, size_t *
 {
 	size_t ov[2 * 4];
 	int got = 0;
-	for (size_t p = from; br_re_match(&re_column, s, to, p, ov, 4) > 0; p = ov[1]) {
+	for (size_t p = from; column_match(s, to, p, ov) > 0; p = ov[1]) {
 		*k = column_kind(s, ov);
 		if (!got && at)
 			*at = ov[0];
@@ -3191,7 +3270,7 @@ static char *pairs_name(struct hp *st, struct br_record *rec, const char *s, siz
 		/* "hdparm gives ... on the laptop": what follows the last rate */
 		own = prose_subject(s + after, n - after);
 		size_t kv[2 * 4];
-		if (!own && br_re_match(&re_column, s, n, after, kv, 4) > 0 && kind_next(s, after, kv[0]))
+		if (!own && column_match(s, n, after, kv) > 0 && kind_next(s, after, kv[0]))
 			own = prose_subject(s + kv[1], n - kv[1]);
 	}
 	if (!host && !st->host.len)
@@ -3520,7 +3599,7 @@ static bool one_kind(struct hp *st, size_t from, size_t to, enum kind *k)
 		size_t ov[2 * 4];
 		if (l->len > MAX_LINE)
 			return false;
-		for (size_t at = 0; br_re_match(&re_column, l->text, l->len, at, ov, 4) > 0; at = ov[1]) {
+		for (size_t at = 0; column_match(l->text, l->len, at, ov) > 0; at = ov[1]) {
 			enum kind kk = column_kind(l->text, ov);
 			if (got && kk != *k)
 				return false;
@@ -3627,10 +3706,10 @@ enum { SIDE_COLS = 4 };
 /* The labels of line s[0..n) (their starts in at[], up to SIDE_COLS): two
  * or more, blanks only before the first, a wide gap ("  ", a tab, '|')
  * before each next, all of one kind; else 0. */
-static size_t side_labels(const char *s, size_t n, size_t *at, enum kind *kind)
+static size_t side_labels(const char *s, size_t n, size_t *at, enum kind *kind, const struct tlabel *known)
 {
 	size_t k = 0, ov[2 * 3], from = 0;
-	while (k <= SIDE_COLS && br_re_match(&re_timing_any, s, n, from, ov, 3) > 0) {
+	while (k <= SIDE_COLS && (k == 0 ? first_label(s, n, known, ov) : timing_any(s, n, from, ov, 3)) > 0) {
 		enum kind kk = kind_of(s + ov[2], group_len(ov, 1));
 		if (k == SIDE_COLS || (k && kk != *kind))
 			return 0;
@@ -3701,18 +3780,18 @@ static bool side_titles(const char *s, size_t n, size_t k, const char **name, si
 	return c == k;
 }
 
-static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n)
+static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n, const struct tlabel *known)
 {
 	size_t at[SIDE_COLS], k;
 	enum kind kind;
-	if (!(k = side_labels(s, n, at, &kind)))
+	if (!(k = side_labels(s, n, at, &kind, known)))
 		return false;
 	size_t last = i;
 	for (size_t j = i + 1; j < st->doc->nlines && j < i + 8; j++) {
 		size_t tn, ta[SIDE_COLS];
 		const char *t = stripped(&st->doc->lines[j], &tn);
 		enum kind tk;
-		if (!tn || side_labels(t, tn, ta, &tk) != k || br_parse_is_claimed(st->ctx, j))
+		if (!tn || side_labels(t, tn, ta, &tk, NULL) != k || br_parse_is_claimed(st->ctx, j))
 			break;
 		last = j;
 	}
@@ -3740,7 +3819,7 @@ static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n)
 		for (size_t j = i; j <= last; j++) {
 			size_t tn, ta[SIDE_COLS], ov[2 * 3];
 			const char *t = stripped(&st->doc->lines[j], &tn);
-			side_labels(t, tn, ta, &kind);
+			side_labels(t, tn, ta, &kind, NULL);
 			size_t e = c + 1 < k ? ta[c + 1] : tn;
 			while (e > ta[c] && strchr(" \t|<>", t[e - 1]))
 				e--;
@@ -3753,7 +3832,7 @@ static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n)
 				cut[sn++] = 's';
 				seg = cut;
 			}
-			if (br_re_match(&re_timing_any, seg, sn, 0, ov, 3) > 0)
+			if (timing_any(seg, sn, 0, ov, 3) > 0)
 				timing_line(st, j, seg, sn, ov);
 		}
 	}
@@ -3763,15 +3842,16 @@ static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n)
 	return true;
 }
 
-static bool run_together(struct hp *st, size_t i, const char *s, size_t n, bool timing)
+static bool run_together(struct hp *st, size_t i, const char *s, size_t n, bool timing,
+			 const struct tlabel *lab)
 {
-	if (timing && side_by_side(st, i, s, n))
+	if (timing && side_by_side(st, i, s, n, lab))
 		return true;
 	if (timing) {
 		bool digit = false;
 		for (size_t k = 0; k < n && !digit; k++)
 			digit = is_digit(s[k]);
-		if ((!digit && n <= TABLE_HEAD_MAX && table_at(st, i)) || collapsed_line(st, i, s, n))
+		if ((!digit && n <= TABLE_HEAD_MAX && table_at(st, i)) || collapsed_line(st, i, s, n, lab))
 			return true;
 	}
 	if (n > MAX_LINE) { /* no line of hdparm's is that long */
@@ -3928,18 +4008,21 @@ static void one_line(struct hp *st, size_t i)
 {
 	size_t n;
 	const char *s = stripped(&st->doc->lines[i], &n);
-	size_t ov[2 * 3];
 
 	if (st->pending && i - st->pend_idx > PENDING_WINDOW)
 		drop_pending(st);
 	if (n == 0)
 		return; /* blank lines neither start nor end anything */
 	bool timing = has(s, n, "iming");
-	if (run_together(st, i, s, n, timing))
+	struct tlabel lab = {0};
+	if (timing)
+		lab.rc = timing_any(s, n, 0, lab.ov, 3);
+	if (run_together(st, i, s, n, timing, &lab))
 		return;
-	/* 1. " Timing cached reads: ..." */
-	if (timing && br_re_match(&re_timing, s, n, 0, ov, 3) > 0) {
-		timing_line(st, i, s, n, ov);
+	/* 1. " Timing cached reads: ..." (re_timing matches where the first
+	 * label stands at the line's start, with the same groups) */
+	if (timing && lab.rc > 0 && lab.ov[0] == 0) {
+		timing_line(st, i, s, n, lab.ov);
 		return;
 	}
 	bool rate = has(s, n, "B/s");
