@@ -1669,6 +1669,8 @@ static const char *device_before(const char *s, size_t to, size_t *dn)
 	return s;
 }
 
+static bool sentence_goes_on(struct hp *st, size_t i, const char *dev, size_t dn, const char *rest, size_t rn);
+
 static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 3], rv[2 * 3], more[2 * 3];
@@ -1677,7 +1679,7 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 	if (br_has(s + ov[1], n - ov[1], "hdparm", 6) || br_has(s, ov[0], "hdparm", 6))
 		return false; /* hdparm named twice: which figure is whose */
 	enum kind k;
-	if (!one_timing(s + ov[2], group_len(ov, 1), &k))
+	if (!one_timing(s + ov[2], group_len(ov, 1), &k) || sentence_goes_on(st, i, s + ov[4], group_len(ov, 2), s + ov[1], n - ov[1]))
 		return false;
 	const char *dev = NULL;
 	size_t dn = 0;
@@ -1829,6 +1831,34 @@ static bool sentence_at(struct hp *st, size_t i, struct sentence *se)
 	return se->n > 0;
 }
 
+/* Does the sentence line i starts name hdparm again, with the device
+ * dev[0..dn) its command names, on the lines it wraps onto ("hdparm -T
+ * /dev/sda reports 5120.4 MB/s here" / "and hdparm -t /dev/sda gives 128.7
+ * MB/s")? Then it is read whole (pairs_sentence), one record of both
+ * kinds, not a line at a time. `rest` is line i after its command. */
+static bool sentence_goes_on(struct hp *st, size_t i, const char *dev, size_t dn, const char *rest, size_t rn)
+{
+	while (dn && (*dev == ' ' || *dev == '\t')) {
+		dev++;
+		dn--;
+	}
+	if (!dn || !rn || strchr(".!?", rest[rn - 1]))
+		return false;
+	struct sentence se;
+	if (!sentence_at(st, i, &se) || se.last == i)
+		return false;
+	/* hdparm again before the sentence ends (". " within a line: "down
+	 * from what I remember. With hdparm -T ..." is a sentence of its own) */
+	const char *p = memmem(se.text, se.n, "hdparm", 6);
+	for (p = p ? p + 6 : se.text + se.n; p + 6 <= se.text + se.n; p++) {
+		if (strchr(".!?", *p) && *p && (p[1] == ' ' || p[1] == '\t'))
+			return false;
+		if (memcmp(p, "hdparm", 6) == 0)
+			return memmem(p, (size_t)(se.text + se.n - p), dev, dn) != NULL;
+	}
+	return false;
+}
+
 /* The rates and devices of the sentence from byte `from` on, in order;
  * false past MAX_DEVS of either. */
 static bool sentence_items(struct sentence *se, size_t from)
@@ -1928,6 +1958,26 @@ static bool command_after_clause(const char *s, size_t cmd)
  * after it) or on the line above, or, in a document that shows hdparm,
  * one timing named before the first rate ("Timing buffered disk reads
  * with hdparm: sda=120MB/s, ..."); false when none says one. */
+/* The one timing a line without figures says what follows is ("hdparm -t
+ * on each disk:", "## Read speeds (hdparm -t)", "buffered disk reads with
+ * hdparm:"): by hdparm's one option, or a kind's words (when no option
+ * words said it). */
+static bool intro_kind(const char *s, size_t n, enum kind *k)
+{
+	size_t ov[2 * 3];
+	if (n > MAX_LINE || !br_has(s, n, "hdparm", 6) || br_re_match(&re_prose_rate, s, n, 0, ov, 3) > 0 ||
+	    doubtful(s, n, false))
+		return false;
+	if (br_re_match(&re_prose_cmd, s, n, 0, ov, 3) > 0) {
+		/* "(hdparm -T and -t)": another option after them names
+		 * the other kind too */
+		return !br_has(s + ov[1], n - ov[1], "hdparm", 6) && one_timing(s + ov[2], group_len(ov, 1), k) &&
+		       !br_has(s + ov[1], n - ov[1], "-t", 2) && !br_has(s + ov[1], n - ov[1], "-T", 2) &&
+		       !doubtful(s, n, true);
+	}
+	return kind_in(s, 0, n, k, NULL) == 1;
+}
+
 static bool sentence_timing(struct hp *st, size_t i, const struct sentence *se, enum kind *k,
 			    size_t *from)
 {
@@ -1959,13 +2009,7 @@ static bool sentence_timing(struct hp *st, size_t i, const struct sentence *se, 
 		return false;
 	size_t n;
 	const char *s = stripped(&st->doc->lines[i - 1], &n);
-	if (!n || n > MAX_LINE || !br_has(s, n, "hdparm", 6) || br_re_match(&re_prose_rate, s, n, 0, ov, 3) > 0 ||
-	    doubtful(s, n, false))
-		return false;
-	if (br_re_match(&re_prose_cmd, s, n, 0, ov, 3) > 0)
-		return !br_has(s + ov[1], n - ov[1], "hdparm", 6) && one_timing(s + ov[2], group_len(ov, 1), k) &&
-		       !doubtful(s, n, true);
-	return kind_in(s, 0, n, k, NULL) == 1;
+	return n && intro_kind(s, n, k);
 }
 
 /* Could s[0..n) name a disk (re_prose_dev): a 'd' after 's', 'h', 'v',
@@ -2120,6 +2164,90 @@ static size_t list_marker(const char *s, size_t n)
 	return m + 2;
 }
 
+/* Where the device a hand-written line's title t[0..tn) is stands
+ * ("**sda** (Samsung 860 EVO)", "`/dev/sdb`", "sdc"): *da its start, *dl
+ * its length, *na..*nl the note in parentheses after it (0 long if none).
+ * Nothing but Markdown's marks, blanks and that note around it. */
+static bool title_device(const char *t, size_t tn, size_t *da, size_t *dl, size_t *na, size_t *nl)
+{
+	size_t a = 0, ov[2 * 2];
+	while (a < tn && strchr("*_` \t", t[a]))
+		a++;
+	if (a == tn || br_re_match(&re_prose_dev, t + a, tn - a, 0, ov, 2) <= 0 || ov[0] != 0)
+		return false;
+	size_t e = a + ov[1];
+	while (e < tn && strchr("*_`", t[e]))
+		e++;
+	while (e < tn && (t[e] == ' ' || t[e] == '\t'))
+		e++;
+	if (e < tn && !(t[e] == '(' && t[tn - 1] == ')' && tn - e > 2 && !memchr(t + e + 1, '(', tn - e - 2)))
+		return false;
+	*da = a;
+	*dl = ov[1];
+	*na = e < tn ? e + 1 : 0;
+	*nl = e < tn ? tn - e - 2 : 0;
+	return true;
+}
+
+/* Is s[0..n) an item of a list of devices' rates ("- **sdb** (WD Blue):
+ * 178.40 MB/sec")? Its re_hand groups in ov, its title's device as
+ * title_device() says. */
+static bool list_item_line(const char *s, size_t n, size_t *ov, size_t *da, size_t *dl, size_t *na, size_t *nl)
+{
+	size_t m = list_marker(s, n);
+	s += m;
+	n -= m;
+	if (n > MAX_LINE || !ends_in_rate_unit(s, n) || br_re_match(&re_hand, s, n, 0, ov, 5) <= 0 || group_len(ov, 2))
+		return false;
+	size_t tn = group_len(ov, 1);
+	while (tn && (s[ov[2] + tn - 1] == ' ' || s[ov[2] + tn - 1] == '\t'))
+		tn--;
+	return tn && title_device(s + ov[2], tn, da, dl, na, nl);
+}
+
+enum { LIST_UP = 12 }; /* lines a list of devices' rates is looked over */
+
+/* The timing the line above a list of devices' rates names (intro_kind:
+ * "## Disk read speeds (hdparm -t, three runs each)"), the list's items and
+ * blank lines between: one kind, one option ("hdparm -T and -t" names two). */
+static bool list_kind(struct hp *st, size_t i, enum kind *k)
+{
+	for (size_t j = i; j-- > 0 && i - j <= LIST_UP;) {
+		size_t n, ov[2 * 5], da, dl, na, nl;
+		const char *s = stripped(&st->doc->lines[j], &n);
+		if (!n || list_item_line(s, n, ov, &da, &dl, &na, &nl))
+			continue;
+		return intro_kind(s, n, k);
+	}
+	return false;
+}
+
+/* Step 7 for a line naming no kind: an item of a list of devices' rates
+ * under a line saying which timing they are (list_kind): a record of the
+ * device, its note in parentheses the record's own title. */
+static bool device_item(struct hp *st, size_t i)
+{
+	size_t n, ov[2 * 5], da, dl, na, nl;
+	const char *s = stripped(&st->doc->lines[i], &n);
+	enum kind k;
+	if (!list_item_line(s, n, ov, &da, &dl, &na, &nl) || !list_kind(st, i, &k))
+		return false;
+	s += list_marker(s, n); /* ov is of the line after its marker */
+	const char *t = s + ov[2];
+	drop_pending(st);
+	set_open(st, NULL);
+	struct br_record *rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, i, i);
+	char buf[NUM_BUF];
+	char *raw = num_text(buf, s + ov[6], group_len(ov, 3));
+	br_record_set(rec, kind_metric[k],
+		      fig_value(s + ov[6], group_len(ov, 3)) * rate_scale((char)tolower((unsigned char)s[ov[8]])),
+		      raw);
+	num_free(raw, buf);
+	record_done(st, rec, br_strndup(t + da, dl), i, i, nl ? br_strndup(t + na, nl) : NULL);
+	hand_read(st, i, i, "an hdparm figure of a device in a list under its timing");
+	return true;
+}
+
 static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 5];
@@ -2142,7 +2270,7 @@ static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 	else if (run)
 		k = st->last_kind;
 	else
-		return false;
+		return device_item(st, i);
 	if (st->have_last && computed_name(s, ov[6], false)) {
 		/* "Average buffered disk reads: 146.14 MB/sec" under the runs:
 		 * the runs are the results (--aggregate averages them) */

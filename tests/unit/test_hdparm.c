@@ -2146,6 +2146,58 @@ static void table_by_device(void **state)
 	done(&r);
 }
 
+/* A Markdown list of devices' rates under a heading that names the
+ * timing by hdparm's option: a record per device, its note in
+ * parentheses its title; a sentence with a rate but no device, and a list
+ * under "hdparm -Tt" (two kinds), give none. */
+static void device_list_under_option(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "## Disk read speeds (hdparm -t, three runs each, averaged)\n"
+		"\n"
+		"- **sda** (Samsung 860 EVO): 531.12 MB/sec\n"
+		"- **sdb** (WD Blue 2TB): 178.40 MB/sec\n"
+		"- `sdc`: 61.03 MB/sec\n"
+		"\n"
+		"Cached reads were around 9800 MB/sec on all three, as expected.\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->host, "sda");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 531.12 * 1024, "531.12");
+	assert_string_equal(rec(&r, 1)->host, "sdb");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 178.40 * 1024, "178.40");
+	assert_string_equal(rec(&r, 2)->host, "sdc");
+	one_figure(rec(&r, 2), BR_M_buffered_read, 61.03 * 1024, "61.03");
+	done(&r);
+	run(&r, "Both kinds (hdparm -T and -t):\n"
+		"- sda: 531.12 MB/sec\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A sentence wrapped across two lines, each naming hdparm with one option
+ * and the same device: one record of both kinds; a sentence that ends
+ * within the second line ("... remember. With hdparm -T ...") stays two. */
+static void prose_wrapped_two_commands(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -T /dev/sda reports 5120.4 MB/s here\n"
+		"and hdparm -t /dev/sda gives 128.7 MB/s\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	figure(rec(&r, 0), BR_M_cached_read, 5120.4 * 1024, "5120.4");
+	figure(rec(&r, 0), BR_M_buffered_read, 128.7 * 1024, "128.7");
+	done(&r);
+	run(&r, "hdparm -t /dev/hda gives me 41.5 MB/s with the old disk,\n"
+		"down from before. With hdparm -T /dev/hda I see 213 MB/sec, the\n"
+		"same as ever.\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 41.5 * 1024, "41.5");
+	one_figure(rec(&r, 1), BR_M_cached_read, 213.0 * 1024, "213");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2212,6 +2264,8 @@ int main(void)
 		cmocka_unit_test(prose_kinds_by_option_device),
 		cmocka_unit_test(european_kind_words),
 		cmocka_unit_test(table_caption_below),
+		cmocka_unit_test(device_list_under_option),
+		cmocka_unit_test(prose_wrapped_two_commands),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
