@@ -3428,7 +3428,9 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		unit[nr] = (char)tolower((unsigned char)s[ov[4]]);
 		nr++;
 	}
-	if (nr < 2 || !has_evidence(st, i))
+	/* "should hdparm -t give more than 100 MB/s? ... I'd expect 120
+	 * MB/sec": a question, a wish, a bound is no run */
+	if (nr < 2 || !has_evidence(st, i) || doubtful(s, n, false))
 		return false;
 	static const char *const other[] = {"writ", "wrote", "dd ", "fio", "bonnie", "iozone"};
 	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)

@@ -2198,6 +2198,24 @@ static void prose_wrapped_two_commands(void **state)
 	done(&r);
 }
 
+/* Rates named by kind in a sentence that doubts them (a question, a
+ * bound, an expectation) are no run. */
+static void pairs_doubtful(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "should hdparm -t give more than 100 MB/s on a WD Green? Mine seems slow\n"
+		"but I have no numbers. What do you get with\n"
+		"hdparm -T and -t on similar disks? I'd expect something like 120 MB/sec.\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "hdparm on the laptop: 812 MB/sec cached, 31.5 MB/sec buffered.\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 812.0 * 1024, "812");
+	figure(rec(&r, 0), BR_M_buffered_read, 31.5 * 1024, "31.5");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2266,6 +2284,7 @@ int main(void)
 		cmocka_unit_test(table_caption_below),
 		cmocka_unit_test(device_list_under_option),
 		cmocka_unit_test(prose_wrapped_two_commands),
+		cmocka_unit_test(pairs_doubtful),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
