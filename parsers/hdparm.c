@@ -4018,6 +4018,184 @@ static bool figures_alone(struct hp *st, size_t i, const char *s, size_t n, bool
 	return false;
 }
 
+/* ------------------------------------------- rates named in a sentence */
+
+/* The timing a clause of a sentence asks for by hdparm's options ("hdparm
+ * -t gives", "with --direct", "-T says"), in c[0..n): each option a word of
+ * its own; false when it names none or two kinds. */
+static bool clause_option(const char *c, size_t n, enum kind *k)
+{
+	bool t = false, T = false, direct = false;
+	for (size_t a = 0; a + 1 < n; a++) {
+		if (c[a] != '-' || (a && c[a - 1] != ' ' && c[a - 1] != '\t'))
+			continue;
+		size_t e = a;
+		while (e < n && c[e] != ' ' && c[e] != '\t' && c[e] != ',' && c[e] != ';')
+			e++;
+		if (e - a == 2 && c[a + 1] == 't')
+			t = true;
+		else if (e - a == 2 && c[a + 1] == 'T')
+			T = true;
+		else if (e - a == 8 && strncmp(c + a, "--direct", 8) == 0)
+			direct = true;
+	}
+	if (t && T)
+		return false;
+	if (direct)
+		*k = T ? K_DIRECT_CACHED : K_DIRECT;
+	else if (t || T)
+		*k = t ? K_BUFFERED : K_CACHED;
+	return direct || t || T;
+}
+
+/* The name a rate's words give it: after it ("61 MB/s on the old Maxtor
+ * and ...": prose_subject, a last "and" gone), else before it ("the WD
+ * does 181 MB/s": the words after "the"/"my" and before a verb). c[0..a)
+ * is the clause before the rate, c[b..e) after it up to the next rate. */
+static char *rate_name(const char *c, size_t a, size_t b, size_t e)
+{
+	char *name = prose_subject(c + b, e - b);
+	if (name) {
+		size_t l = strlen(name);
+		for (size_t k = 0; k < 2; k++) {
+			static const char *const tail[] = {" and", " but"};
+			if (l > 4 && strcmp(name + l - 4, tail[k]) == 0)
+				name[l -= 4] = '\0';
+		}
+		return name;
+	}
+	size_t v = a; /* the verb: the word right before the rate */
+	while (v && c[v - 1] == ' ')
+		v--;
+	size_t ve = v;
+	while (v && isalpha((unsigned char)c[v - 1]))
+		v--;
+	if (v == ve)
+		return NULL;
+	size_t w = v;
+	while (w && c[w - 1] == ' ')
+		w--;
+	for (size_t d = w; d >= 4; d--)
+		if ((strncasecmp(c + d - 4, "the ", 4) == 0 || strncasecmp(c + d - 4, " my ", 4) == 0) &&
+		    (d == 4 || c[d - 5] == ' ')) {
+			size_t words = 0, other = 0;
+			for (size_t q = d; q < w; q++) {
+				words += c[q] == ' ';
+				other += !isalnum((unsigned char)c[q]) && c[q] != ' ' && c[q] != '-';
+			}
+			return w > d && !other && words <= 2 ? br_strndup(c + d, w - d) : NULL;
+		}
+	return NULL;
+}
+
+enum { NAMED_MAX = 4 };
+
+struct named {
+	char *name[NAMED_MAX];
+	int n;
+	double v[NAMED_MAX][4];
+	size_t raw_at[NAMED_MAX][4], raw_len[NAMED_MAX][4];
+	bool has[NAMED_MAX][4];
+};
+
+/* The item a name is: one named before, or the last words of one ("the WD"
+ * after "the new WD"); a new one, or -1 past NAMED_MAX. */
+static int named_item(struct named *nm, char *name)
+{
+	size_t l = strlen(name);
+	for (int q = 0; q < nm->n; q++) {
+		size_t m = strlen(nm->name[q]);
+		if (strcasecmp(nm->name[q], name) == 0 ||
+		    (m > l && nm->name[q][m - l - 1] == ' ' && strcasecmp(nm->name[q] + m - l, name) == 0)) {
+			free(name);
+			return q;
+		}
+	}
+	if (nm->n == NAMED_MAX) {
+		free(name);
+		return -1;
+	}
+	nm->name[nm->n] = name;
+	return nm->n++;
+}
+
+/* The rates of a sentence, clause by clause (cut at ';'), each clause's
+ * timing by hdparm's options, each rate of a thing the words around it
+ * name ("hdparm -t gives 61 MB/s on the old Maxtor and 178 MB/s on the new
+ * WD; with --direct the WD does 181 MB/s"): false if a rate has no name or
+ * no timing, or a thing a timing twice. */
+static bool named_collect(const char *s, size_t n, struct named *nm)
+{
+	enum kind k = K_BUFFERED;
+	bool have = false;
+	size_t ov[2 * 3];
+	for (size_t c = 0; c < n;) {
+		size_t e = c;
+		while (e < n && s[e] != ';')
+			e++;
+		enum kind ck;
+		if (clause_option(s + c, e - c, &ck)) {
+			k = ck;
+			have = true;
+		}
+		for (size_t at = c; br_re_match(&re_prose_rate, s, e, at, ov, 3) > 0; at = ov[1]) {
+			size_t nx[2 * 3], to = br_re_match(&re_prose_rate, s, e, ov[1], nx, 3) > 0 ? nx[0] : e;
+			char *name = have ? rate_name(s + c, ov[0] - c, ov[1] - c, to - c) : NULL;
+			int q = name ? named_item(nm, name) : -1;
+			if (q < 0 || nm->has[q][k])
+				return false;
+			nm->has[q][k] = true;
+			nm->v[q][k] = fig_value(s + ov[2], group_len(ov, 1)) *
+				      rate_scale((char)tolower((unsigned char)s[ov[4]]));
+			nm->raw_at[q][k] = ov[2];
+			nm->raw_len[q][k] = group_len(ov, 1);
+		}
+		c = e + 1;
+	}
+	return nm->n > 0;
+}
+
+static void named_free(struct named *nm)
+{
+	for (int q = 0; q < nm->n; q++)
+		free(nm->name[q]);
+}
+
+/* Step 4 for a sentence naming hdparm whose rates are each of a thing it
+ * names (named_collect): a record a thing, titled by its name. */
+static bool named_rates(struct hp *st, size_t i)
+{
+	static const char *const other[] = {"dd ", "fio", "bonnie", "iozone", "writ", "wrote"};
+	struct sentence se;
+	struct named nm = {0};
+	if (!sentence_at(st, i, &se) || !br_has(se.text, se.n, "hdparm", 6) || doubtful(se.text, se.n, true))
+		return false;
+	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
+		if (has_ci(se.text, se.n, other[q]))
+			return false;
+	if (!named_collect(se.text, se.n, &nm) || nm.n < 2) {
+		named_free(&nm);
+		return false;
+	}
+	drop_pending(st);
+	set_open(st, NULL);
+	for (int q = 0; q < nm.n; q++) {
+		struct br_record *rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, i, se.last);
+		for (int k = 0; k < 4; k++)
+			if (nm.has[q][k]) {
+				char buf[NUM_BUF];
+				char *raw = num_text(buf, se.text + nm.raw_at[q][k], nm.raw_len[q][k]);
+				br_record_set(rec, kind_metric[k], nm.v[q][k], raw);
+				num_free(raw, buf);
+			}
+		br_record_param_str(rec, "read_from", "prose");
+		record_done(st, rec, NULL, i, i, nm.name[q]);
+		nm.name[q] = NULL;
+	}
+	hand_read(st, i, se.last, "hdparm figures of things a sentence names");
+	return true;
+}
+
 /* Step 4 of one_line: a line that says "hdparm": the names over a table by
  * kind, a version line, prose with a rate, or a prompt. */
 static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, bool rate)
@@ -4031,8 +4209,8 @@ static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, boo
 	}
 	return version_line(st, i, s, n) ||
 	       ((rate || has(s, n, "b/s")) &&
-		(devices_sentence(st, i) || prose_line(st, i, s, n) || pairs_sentence(st, i) ||
-		 kind_word_line(st, i, s, n))) ||
+		(devices_sentence(st, i) || named_rates(st, i) || prose_line(st, i, s, n) ||
+		 pairs_sentence(st, i) || kind_word_line(st, i, s, n))) ||
 	       prompt_line(st, i, s, n);
 }
 

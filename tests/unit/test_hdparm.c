@@ -2216,6 +2216,27 @@ static void pairs_doubtful(void **state)
 	done(&r);
 }
 
+/* A sentence whose rates are each of a thing it names, clause by clause
+ * a timing by hdparm's options: a record a thing ("the WD" is "the new
+ * WD" again); a rate without a name, or a doubt, gives none. */
+static void rates_named_by_thing(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "For what it's worth, hdparm -t gives 61 MB/s on the old Maxtor and 178 MB/s on the\n"
+		"new WD; with --direct the WD does 181 MB/s.\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "old Maxtor");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 61.0 * 1024, "61");
+	assert_string_equal(rec(&r, 1)->label, "new WD");
+	figure(rec(&r, 1), BR_M_buffered_read, 178.0 * 1024, "178");
+	figure(rec(&r, 1), BR_M_direct_read, 181.0 * 1024, "181");
+	done(&r);
+	run(&r, "hdparm -t gives 61 MB/s on the old Maxtor and I hope for 178 MB/s on the new WD.\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2285,6 +2306,7 @@ int main(void)
 		cmocka_unit_test(device_list_under_option),
 		cmocka_unit_test(prose_wrapped_two_commands),
 		cmocka_unit_test(pairs_doubtful),
+		cmocka_unit_test(rates_named_by_thing),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
