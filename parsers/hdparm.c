@@ -2599,23 +2599,24 @@ static bool name_below(struct hp *st, size_t i, const char *s, size_t n)
 static void name_parts(const char *t, size_t tn, char **host, char **own)
 {
 	*host = *own = NULL;
-	while (tn && strchr(" \t:-,=(|", t[tn - 1]))
+	/* (Markdown's code and emphasis marks around a name: "`/dev/sda`:") */
+	while (tn && strchr(" \t:-,=(|`*", t[tn - 1]))
 		tn--;
-	while (tn && (*t == ' ' || *t == '\t' || *t == '|')) {
+	while (tn && (*t == ' ' || *t == '\t' || *t == '|' || *t == '`' || *t == '*')) {
 		t++;
 		tn--;
 	}
 	if (tn == 0 || tn > TABLE_NAME_MAX)
 		return;
 	size_t d = 0;
-	while (d < tn && !(t[d] == '/' && (d == 0 || t[d - 1] == ' ' || t[d - 1] == '\t')))
+	while (d < tn && !(t[d] == '/' && (d == 0 || strchr(" \t`*", t[d - 1]))))
 		d++;
 	size_t e = d;
 	while (e < tn && t[e] != ' ' && t[e] != '\t')
 		e++;
 	if (d < tn && e - d > 1) {
 		size_t hn = e - d;
-		while (hn && t[d + hn - 1] == ':')
+		while (hn && strchr(":`*", t[d + hn - 1]))
 			hn--;
 		*host = br_strndup(t + d, hn);
 		/* the rest, when the path ends the name or starts it */

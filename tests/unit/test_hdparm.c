@@ -2237,6 +2237,25 @@ static void rates_named_by_thing(void **state)
 	done(&r);
 }
 
+/* A name in Markdown's code or emphasis marks ("`/dev/sda`:", the same
+ * between double asterisks) before rates named by kind: the device is the
+ * host. */
+static void marked_device_names(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "From `hdparm -tT`:\n"
+		"- `/dev/sda`: cached 3702.18 MB/sec, buffered 451.07 MB/sec\n"
+		"- **/dev/sdc**: cached 4088.31 MB/sec, buffered 17.93 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	figure(rec(&r, 0), BR_M_cached_read, 3702.18 * 1024, "3702.18");
+	figure(rec(&r, 0), BR_M_buffered_read, 451.07 * 1024, "451.07");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdc");
+	figure(rec(&r, 1), BR_M_buffered_read, 17.93 * 1024, "17.93");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2307,6 +2326,7 @@ int main(void)
 		cmocka_unit_test(prose_wrapped_two_commands),
 		cmocka_unit_test(pairs_doubtful),
 		cmocka_unit_test(rates_named_by_thing),
+		cmocka_unit_test(marked_device_names),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
