@@ -355,6 +355,27 @@ static int timing_any(const char *s, size_t n, size_t from, size_t *ov, int ovn)
 	return br_re_match(&re_timing_any, s, n, at, ov, ovn);
 }
 
+/* Does s[0..n) hold one of `words` (lower case, NULL-ended) in any case?
+ * One pass over the line: a compare only where a word's first letter
+ * stands (has_ci a word at a time was a pass each). */
+static bool has_any_ci(const char *s, size_t n, const char *const *words)
+{
+	bool first[UCHAR_MAX + 1] = {false};
+	for (const char *const *w = words; *w; w++)
+		first[(unsigned char)**w] = true;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)tolower((unsigned char)s[i]);
+		if (!first[c])
+			continue;
+		for (const char *const *w = words; *w; w++) {
+			size_t m = strlen(*w);
+			if (**w == (char)c && m <= n - i && strncasecmp(s + i + 1, *w + 1, m - 1) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
 /* Could s[0..n) hold a kind as re_column names one? Every alternative of
  * the pattern holds one of these words (in any case): one pass over the
  * line, a compare only where a word's first letter stands. Bytes that
@@ -366,20 +387,7 @@ static bool kind_word_in(const char *s, size_t n)
 	static const char *const words[] = {
 		"cach", "buffer", "bufer", "bufor", "b\xc3\xba" "fer", "b\xc3\x9a" "fer", "direct",
 		"direkt", "disk", "speicher", "tampon", "puffer", "platte", "-t", NULL};
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == 0xc5 || c == 0xe2)
-			return true;
-		c = (unsigned char)tolower(c);
-		if (c != 'c' && c != 'b' && c != 'd' && c != 's' && c != 't' && c != 'p' && c != '-')
-			continue;
-		for (const char *const *w = words; *w; w++) {
-			size_t m = strlen(*w);
-			if (**w == (char)c && m <= n - i && strncasecmp(s + i + 1, *w + 1, m - 1) == 0)
-				return true;
-		}
-	}
-	return false;
+	return memchr(s, 0xc5, n) || memchr(s, 0xe2, n) || has_any_ci(s, n, words);
 }
 
 /* re_column from offset `from` of s[0..n) (4 pairs in ov), not run on
@@ -4261,9 +4269,9 @@ static bool device_heads(const char *s, size_t n)
  * "búfer", "buforowane", "Lesen". */
 static bool foreign_kind(const char *s, size_t n)
 {
-	return has_ci(s, n, "cach") || has_ci(s, n, "speicher") || has_ci(s, n, "puffer") ||
-	       has_ci(s, n, "tampon") || has(s, n, "b\xc3\xba" "fer") || has_ci(s, n, "bufor") ||
-	       has_ci(s, n, "lese") || has_ci(s, n, "gebufferd");
+	static const char *const words[] = {"cach", "speicher", "puffer", "tampon", "bufor",
+					    "lese", "gebufferd", NULL};
+	return has_any_ci(s, n, words) || has(s, n, "b\xc3\xba" "fer");
 }
 
 static bool hand_table(struct hp *st, size_t i, const char *s, size_t n, bool rate)
