@@ -1611,11 +1611,11 @@ static void table_read(struct hp *st, size_t first, size_t end, const char *why)
 
 /* A record read from one line i of its own (prose, a hand-written line):
  * version, label (`own` is freed), claim, emit; the run above is over. */
-static void finish_line_record(struct hp *st, struct br_record *r, size_t i, char *own,
+static void finish_line_record(struct hp *st, struct br_record *r, size_t i, size_t last, char *own,
 			       const char *why)
 {
 	record_done(st, r, NULL, i, i, own);
-	hand_read(st, i, i, why);
+	hand_read(st, i, last, why);
 }
 
 /*
@@ -1657,8 +1657,8 @@ static bool one_timing(const char *opt, size_t on, enum kind *k)
 }
 
 static enum kind column_kind(const char *s, const size_t *ov);
-static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum kind k, const size_t *rv,
-			 const char *dev, size_t dn);
+static void prose_record(struct hp *st, size_t i, size_t last, const char *s, size_t n, enum kind k,
+			 const size_t *rv, const char *dev, size_t dn);
 static bool kind_next(const char *s, size_t end, size_t at);
 static char *prose_subject(const char *s, size_t n);
 
@@ -1679,7 +1679,7 @@ static const char *device_before(const char *s, size_t to, size_t *dn)
 
 static bool sentence_goes_on(struct hp *st, size_t i, const char *dev, size_t dn, const char *rest, size_t rn);
 
-static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
+static bool prose_line(struct hp *st, size_t i, size_t last, const char *s, size_t n)
 {
 	size_t ov[2 * 3], rv[2 * 3], more[2 * 3];
 	if (n > MAX_LINE || br_re_match(&re_prose_cmd, s, n, 0, ov, 3) <= 0)
@@ -1707,20 +1707,20 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 	if ((b >= 2 && strncasecmp(s + b - 2, "to", 2) == 0) ||
 	    (b >= 3 && strncasecmp(s + b - 3, "and", 3) == 0) || (b >= 2 && strncasecmp(s + b - 2, "or", 2) == 0))
 		return false;
-	prose_record(st, i, s, n, k, rv, dev, dn);
+	prose_record(st, i, last, s, n, k, rv, dev, dn);
 	return true;
 }
 
 /* The record of a figure prose_line or kind_word_line read: the rate at
  * rv in s[0..n) of timing k, of device dev[0..dn) (if any), titled by
  * what the sentence says after the rate ("... on my Maxtor"). */
-static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum kind k, const size_t *rv,
-			 const char *dev, size_t dn)
+static void prose_record(struct hp *st, size_t i, size_t last, const char *s, size_t n, enum kind k,
+			 const size_t *rv, const char *dev, size_t dn)
 {
 	drop_pending(st);
 	set_open(st, NULL);
 	struct br_parse_ctx *ctx = st->ctx;
-	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, i);
+	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, last);
 	char buf[NUM_BUF];
 	const char *num = s + rv[2];
 	size_t nl = group_len(rv, 1);
@@ -1739,7 +1739,7 @@ static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum 
 	size_t after = rv[1], kv[2 * 4];
 	if (column_match(s, n, after, kv) > 0 && kind_next(s, after, kv[0]))
 		after = kv[1];
-	finish_line_record(st, r, i, prose_subject(s + after, n - after), "an hdparm figure quoted in prose");
+	finish_line_record(st, r, i, last, prose_subject(s + after, n - after), "an hdparm figure quoted in prose");
 }
 
 /* Does the kind's word at `at` follow the rate ending at `end` directly
@@ -1791,7 +1791,7 @@ static bool kind_word_line(struct hp *st, size_t i, const char *s, size_t n)
 	enum kind k = column_kind(s, kv);
 	size_t dn = 0;
 	const char *dev = device_before(s, h[0], &dn);
-	prose_record(st, i, s, n, k, rv, dev, dn);
+	prose_record(st, i, i, s, n, k, rv, dev, dn);
 	return true;
 }
 
@@ -3487,7 +3487,7 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		num_free(raw, buf);
 	}
 	char *own = pairs_name(st, rec, s, n, name_end, b[nr - 1], cmd_dev);
-	finish_line_record(st, rec, i, own, "rates named by kind, written by hand");
+	finish_line_record(st, rec, i, i, own, "rates named by kind, written by hand");
 	if (last > i)
 		hand_read(st, i + 1, last, "rates named by kind, written by hand");
 	return true;
@@ -4205,6 +4205,19 @@ static bool named_rates(struct hp *st, size_t i)
 	return true;
 }
 
+/* A sentence quoting one figure (prose_line) whose line ends were moved:
+ * hdparm on line i, its rate on a line after ("On the topic of speeds..
+ * hdparm -t" / "gives me 56Mb/s on my Maxtor"): read whole, the lines up
+ * to its end claimed with it. */
+static bool prose_wrapped(struct hp *st, size_t i, const char *s, size_t n)
+{
+	struct sentence se;
+	if (strchr(".!?:", s[n - 1]) || memchr(s, '|', n) || memchr(s, '\t', n) || !sentence_at(st, i, &se) ||
+	    se.last == i || memchr(se.text, '|', se.n))
+		return false; /* (a table's header is no sentence) */
+	return prose_line(st, i, se.last, se.text, se.n);
+}
+
 /* Step 4 of one_line: a line that says "hdparm": the names over a table by
  * kind, a version line, prose with a rate, or a prompt. */
 static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, bool rate)
@@ -4218,9 +4231,9 @@ static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, boo
 	}
 	return version_line(st, i, s, n) ||
 	       ((rate || has(s, n, "b/s")) &&
-		(devices_sentence(st, i) || named_rates(st, i) || prose_line(st, i, s, n) ||
+		(devices_sentence(st, i) || named_rates(st, i) || prose_line(st, i, i, s, n) ||
 		 pairs_sentence(st, i) || kind_word_line(st, i, s, n))) ||
-	       prompt_line(st, i, s, n);
+	       prompt_line(st, i, s, n) || (!rate && !has(s, n, "b/s") && prose_wrapped(st, i, s, n));
 }
 
 /* Is the word at s[w..n) (up to a blank or '|', after one) a device's
@@ -4434,6 +4447,18 @@ static bool candidate(const char *s, size_t n)
 	return s[n - 4] == '/' && strncasecmp(s + n - 4, "/sec", 4) == 0;
 }
 
+/* A rate in lower case ("56Mb/s") on the line after one naming hdparm: a
+ * sentence quoting a figure whose line ends were moved (prose_wrapped)
+ * is worth reading there too. */
+static bool rate_after_mention(struct hp *st, size_t i, const char *s, size_t n)
+{
+	if (i == 0 || !br_has(s, n, "b/s", 3))
+		return false;
+	size_t pn;
+	const char *p = stripped(&st->doc->lines[i - 1], &pn);
+	return br_has(p, pn, "hdparm", 6);
+}
+
 static void read_line(struct hp *st, size_t i)
 {
 	if (i < st->skip_to) { /* the second half of a wrapped line */
@@ -4503,7 +4528,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	for (size_t i = 0; i < st.doc->nlines; i++) {
 		size_t n;
 		const char *s = stripped(&st.doc->lines[i], &n);
-		if (i < next || !candidate(s, n))
+		if (i < next || !(candidate(s, n) || rate_after_mention(&st, i, s, n)))
 			continue;
 		size_t from = i, seen = 0;
 		while (from > next && seen < WINDOW) {

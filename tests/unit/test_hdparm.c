@@ -2256,6 +2256,24 @@ static void marked_device_names(void **state)
 	done(&r);
 }
 
+/* A sentence quoting one figure whose line ends were moved: hdparm on
+ * one line, its rate on the next (in lower case, "56Mb/s"): one record of
+ * the lines up to the sentence's end; a table's header naming hdparm is
+ * no such sentence. */
+static void prose_rate_on_next_line(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "On the topic of speeds.. hdparm -t\n"
+		"gives me 56Mb/s on my Maxtor 80Mb 8mb\n"
+		"cache PATA drive.\n");
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 56.0 * 1024, "56");
+	assert_string_equal(br_record_param(rec(&r, 0), "read_from")->str, "prose");
+	assert_int_equal(rec(&r, 0)->source.end_line - rec(&r, 0)->source.line, 2);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2327,6 +2345,7 @@ int main(void)
 		cmocka_unit_test(pairs_doubtful),
 		cmocka_unit_test(rates_named_by_thing),
 		cmocka_unit_test(marked_device_names),
+		cmocka_unit_test(prose_rate_on_next_line),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
