@@ -317,13 +317,106 @@ static inline bool has(const char *s, size_t n, const char *needle)
 	return br_has(s, n, needle, strlen(needle));
 }
 
+/* Does s[0..n) contain `lower` in any case? The first byte is matched by
+ * a table look-up before any compare: strncasecmp() at every offset cost
+ * some 40 instructions a byte, and hand_table() asks this of every line
+ * it reads, seven words at a time (foreign_kind). */
 static bool has_ci(const char *s, size_t n, const char *lower)
 {
 	size_t m = strlen(lower);
+	if (m == 0)
+		return true;
+	int c0 = tolower((unsigned char)lower[0]);
 	for (size_t i = 0; i + m <= n; i++)
-		if (strncasecmp(s + i, lower, m) == 0)
+		if (tolower((unsigned char)s[i]) == c0 && strncasecmp(s + i + 1, lower + 1, m - 1) == 0)
 			return true;
 	return false;
+}
+
+/* Where s[from..n) holds "timing" in any case, or n: re_timing_any's
+ * match starts there (its look-behinds are empty), so matching from that
+ * offset gives what matching from `from` gives, without trying the
+ * pattern at every byte before it. */
+static size_t timing_from(const char *s, size_t n, size_t from)
+{
+	for (size_t i = from; i + 6 <= n; i++)
+		if ((s[i] == 't' || s[i] == 'T') && strncasecmp(s + i + 1, "iming", 5) == 0)
+			return i;
+	return n;
+}
+
+/* re_timing_any from offset `from` of s[0..n), started at the first
+ * "timing" (timing_from); br_re_match's result. */
+static int timing_any(const char *s, size_t n, size_t from, size_t *ov, int ovn)
+{
+	size_t at = timing_from(s, n, from);
+	if (at == n)
+		return PCRE2_ERROR_NOMATCH;
+	return br_re_match(&re_timing_any, s, n, at, ov, ovn);
+}
+
+/* Does s[0..n) hold one of `words` (lower case, NULL-ended) in any case?
+ * One pass over the line: a compare only where a word's first letter
+ * stands (has_ci a word at a time was a pass each). */
+static bool has_any_ci(const char *s, size_t n, const char *const *words)
+{
+	bool first[UCHAR_MAX + 1] = {false};
+	for (const char *const *w = words; *w; w++)
+		first[(unsigned char)**w] = true;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)tolower((unsigned char)s[i]);
+		if (!first[c])
+			continue;
+		for (const char *const *w = words; *w; w++) {
+			size_t m = strlen(*w);
+			if (**w == (char)c && m <= n - i && strncasecmp(s + i + 1, *w + 1, m - 1) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Could s[0..n) hold a kind as re_column names one? Every alternative of
+ * the pattern holds one of these words (in any case): one pass over the
+ * line, a compare only where a word's first letter stands. Bytes that
+ * start a character PCRE2's caseless matching folds onto an ASCII letter
+ * of them (U+017F long s, U+212A Kelvin sign) leave the answer to the
+ * pattern. */
+static bool kind_word_in(const char *s, size_t n)
+{
+	static const char *const words[] = {
+		"cach", "buffer", "bufer", "bufor", "b\xc3\xba" "fer", "b\xc3\x9a" "fer", "direct",
+		"direkt", "disk", "speicher", "tampon", "puffer", "platte", "-t", NULL};
+	return memchr(s, 0xc5, n) || memchr(s, 0xe2, n) || has_any_ci(s, n, words);
+}
+
+/* re_column from offset `from` of s[0..n) (4 pairs in ov), not run on
+ * text that names no kind (kind_word_in): tables and sentences ask it
+ * of every cell and clause. */
+static int column_match(const char *s, size_t n, size_t from, size_t *ov)
+{
+	if (from >= n || !kind_word_in(s + from, n - from))
+		return PCRE2_ERROR_NOMATCH;
+	return br_re_match(&re_column, s, n, from, ov, 4);
+}
+
+/* The first timing label of a line (timing_any from its start), found
+ * once by one_line() for the readers that look at the same line in turn
+ * (side_labels, collapsed_line, step 1's re_timing): each used to run the
+ * pattern over the line again. */
+struct tlabel {
+	int rc;            /* br_re_match's result */
+	size_t ov[2 * 3];  /* its pairs when rc > 0 */
+};
+
+/* The first label of s[0..n) into ov (3 pairs): `known`'s when the caller
+ * found it already, else looked for. */
+static int first_label(const char *s, size_t n, const struct tlabel *known, size_t *ov)
+{
+	if (!known)
+		return timing_any(s, n, 0, ov, 3);
+	memcpy(ov, known->ov, sizeof known->ov);
+	return known->rc;
 }
 
 /* The length of s[0..len) without the blanks after it, nor a table's empty
@@ -478,7 +571,7 @@ static enum result read_figures(struct hp *st, size_t idx, const char *s, size_t
 		 * text before that label completes these figures, the label
 		 * and its figures are read after them (read_rests) */
 		size_t cut = tn, lv[2 * 3];
-		if (br_re_match(&re_timing_any, t, tn, 0, lv, 3) > 0 && lv[0] > 0)
+		if (timing_any(t, tn, 0, lv, 3) > 0 && lv[0] > 0)
 			cut = lv[0];
 		br_buf_reset(&st->join);
 		br_buf_add(&st->join, s, n);
@@ -951,7 +1044,8 @@ static void run_name(struct hp *st, size_t i)
 
 /* " Timing <kind> reads:" with or without figures after it. */
 static void timing_one(struct hp *st, size_t i, const char *s, size_t n, const size_t *ov);
-static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n);
+struct tlabel;
+static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n, const struct tlabel *known);
 
 /*
  * The timings a joined line went on with after the figures it completed
@@ -968,7 +1062,7 @@ static void read_rests(struct hp *st)
 		const char *s = st->rest;
 		size_t n = st->rest_len, i = st->rest_line, ov[2 * 3];
 		st->rest = NULL;
-		if (!collapsed_line(st, i, s, n) && br_re_match(&re_timing, s, n, 0, ov, 3) > 0)
+		if (!collapsed_line(st, i, s, n, NULL) && br_re_match(&re_timing, s, n, 0, ov, 3) > 0)
 			timing_one(st, i, s, n, ov);
 	}
 	st->in_rest = false;
@@ -1517,11 +1611,11 @@ static void table_read(struct hp *st, size_t first, size_t end, const char *why)
 
 /* A record read from one line i of its own (prose, a hand-written line):
  * version, label (`own` is freed), claim, emit; the run above is over. */
-static void finish_line_record(struct hp *st, struct br_record *r, size_t i, char *own,
+static void finish_line_record(struct hp *st, struct br_record *r, size_t i, size_t last, char *own,
 			       const char *why)
 {
 	record_done(st, r, NULL, i, i, own);
-	hand_read(st, i, i, why);
+	hand_read(st, i, last, why);
 }
 
 /*
@@ -1563,8 +1657,8 @@ static bool one_timing(const char *opt, size_t on, enum kind *k)
 }
 
 static enum kind column_kind(const char *s, const size_t *ov);
-static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum kind k, const size_t *rv,
-			 const char *dev, size_t dn);
+static void prose_record(struct hp *st, size_t i, size_t last, const char *s, size_t n, enum kind k,
+			 const size_t *rv, const char *dev, size_t dn);
 static bool kind_next(const char *s, size_t end, size_t at);
 static char *prose_subject(const char *s, size_t n);
 
@@ -1583,7 +1677,9 @@ static const char *device_before(const char *s, size_t to, size_t *dn)
 	return s;
 }
 
-static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
+static bool sentence_goes_on(struct hp *st, size_t i, const char *dev, size_t dn, const char *rest, size_t rn);
+
+static bool prose_line(struct hp *st, size_t i, size_t last, const char *s, size_t n)
 {
 	size_t ov[2 * 3], rv[2 * 3], more[2 * 3];
 	if (n > MAX_LINE || br_re_match(&re_prose_cmd, s, n, 0, ov, 3) <= 0)
@@ -1591,7 +1687,7 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 	if (br_has(s + ov[1], n - ov[1], "hdparm", 6) || br_has(s, ov[0], "hdparm", 6))
 		return false; /* hdparm named twice: which figure is whose */
 	enum kind k;
-	if (!one_timing(s + ov[2], group_len(ov, 1), &k))
+	if (!one_timing(s + ov[2], group_len(ov, 1), &k) || sentence_goes_on(st, i, s + ov[4], group_len(ov, 2), s + ov[1], n - ov[1]))
 		return false;
 	const char *dev = NULL;
 	size_t dn = 0;
@@ -1611,20 +1707,20 @@ static bool prose_line(struct hp *st, size_t i, const char *s, size_t n)
 	if ((b >= 2 && strncasecmp(s + b - 2, "to", 2) == 0) ||
 	    (b >= 3 && strncasecmp(s + b - 3, "and", 3) == 0) || (b >= 2 && strncasecmp(s + b - 2, "or", 2) == 0))
 		return false;
-	prose_record(st, i, s, n, k, rv, dev, dn);
+	prose_record(st, i, last, s, n, k, rv, dev, dn);
 	return true;
 }
 
 /* The record of a figure prose_line or kind_word_line read: the rate at
  * rv in s[0..n) of timing k, of device dev[0..dn) (if any), titled by
  * what the sentence says after the rate ("... on my Maxtor"). */
-static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum kind k, const size_t *rv,
-			 const char *dev, size_t dn)
+static void prose_record(struct hp *st, size_t i, size_t last, const char *s, size_t n, enum kind k,
+			 const size_t *rv, const char *dev, size_t dn)
 {
 	drop_pending(st);
 	set_open(st, NULL);
 	struct br_parse_ctx *ctx = st->ctx;
-	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, i);
+	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, last);
 	char buf[NUM_BUF];
 	const char *num = s + rv[2];
 	size_t nl = group_len(rv, 1);
@@ -1641,9 +1737,9 @@ static void prose_record(struct hp *st, size_t i, const char *s, size_t n, enum 
 	/* the subject after the kind's word ("58.3 MB/sec buffered for the
 	 * IDE disk") */
 	size_t after = rv[1], kv[2 * 4];
-	if (br_re_match(&re_column, s, n, after, kv, 4) > 0 && kind_next(s, after, kv[0]))
+	if (column_match(s, n, after, kv) > 0 && kind_next(s, after, kv[0]))
 		after = kv[1];
-	finish_line_record(st, r, i, prose_subject(s + after, n - after), "an hdparm figure quoted in prose");
+	finish_line_record(st, r, i, last, prose_subject(s + after, n - after), "an hdparm figure quoted in prose");
 }
 
 /* Does the kind's word at `at` follow the rate ending at `end` directly
@@ -1677,7 +1773,7 @@ static bool kind_word_line(struct hp *st, size_t i, const char *s, size_t n)
 	size_t rv[2 * 3], more[2 * 3], kv[2 * 4], h[2];
 	if (n > MAX_LINE || br_re_match(&re_prose_cmd, s, n, 0, NULL, 0) > 0 ||
 	    br_re_match(&re_prose_rate, s, n, 0, rv, 3) <= 0 || br_re_match(&re_prose_rate, s, n, rv[1], more, 3) > 0 ||
-	    br_re_match(&re_column, s, n, rv[1], kv, 4) <= 0 || !kind_next(s, rv[1], kv[0]) || doubtful(s, n, true))
+	    column_match(s, n, rv[1], kv) <= 0 || !kind_next(s, rv[1], kv[0]) || doubtful(s, n, true))
 		return false;
 	/* hdparm named once, before the rate, as a word */
 	const char *p = memmem(s, rv[0], "hdparm", 6);
@@ -1695,7 +1791,7 @@ static bool kind_word_line(struct hp *st, size_t i, const char *s, size_t n)
 	enum kind k = column_kind(s, kv);
 	size_t dn = 0;
 	const char *dev = device_before(s, h[0], &dn);
-	prose_record(st, i, s, n, k, rv, dev, dn);
+	prose_record(st, i, i, s, n, k, rv, dev, dn);
 	return true;
 }
 
@@ -1741,6 +1837,34 @@ static bool sentence_at(struct hp *st, size_t i, struct sentence *se)
 	}
 	se->text[se->n] = '\0';
 	return se->n > 0;
+}
+
+/* Does the sentence line i starts name hdparm again, with the device
+ * dev[0..dn) its command names, on the lines it wraps onto ("hdparm -T
+ * /dev/sda reports 5120.4 MB/s here" / "and hdparm -t /dev/sda gives 128.7
+ * MB/s")? Then it is read whole (pairs_sentence), one record of both
+ * kinds, not a line at a time. `rest` is line i after its command. */
+static bool sentence_goes_on(struct hp *st, size_t i, const char *dev, size_t dn, const char *rest, size_t rn)
+{
+	while (dn && (*dev == ' ' || *dev == '\t')) {
+		dev++;
+		dn--;
+	}
+	if (!dn || !rn || strchr(".!?", rest[rn - 1]))
+		return false;
+	struct sentence se;
+	if (!sentence_at(st, i, &se) || se.last == i)
+		return false;
+	/* hdparm again before the sentence ends (". " within a line: "down
+	 * from what I remember. With hdparm -T ..." is a sentence of its own) */
+	const char *p = memmem(se.text, se.n, "hdparm", 6);
+	for (p = p ? p + 6 : se.text + se.n; p + 6 <= se.text + se.n; p++) {
+		if (strchr(".!?", *p) && *p && (p[1] == ' ' || p[1] == '\t'))
+			return false;
+		if (memcmp(p, "hdparm", 6) == 0)
+			return memmem(p, (size_t)(se.text + se.n - p), dev, dn) != NULL;
+	}
+	return false;
 }
 
 /* The rates and devices of the sentence from byte `from` on, in order;
@@ -1842,6 +1966,26 @@ static bool command_after_clause(const char *s, size_t cmd)
  * after it) or on the line above, or, in a document that shows hdparm,
  * one timing named before the first rate ("Timing buffered disk reads
  * with hdparm: sda=120MB/s, ..."); false when none says one. */
+/* The one timing a line without figures says what follows is ("hdparm -t
+ * on each disk:", "## Read speeds (hdparm -t)", "buffered disk reads with
+ * hdparm:"): by hdparm's one option, or a kind's words (when no option
+ * words said it). */
+static bool intro_kind(const char *s, size_t n, enum kind *k)
+{
+	size_t ov[2 * 3];
+	if (n > MAX_LINE || !br_has(s, n, "hdparm", 6) || br_re_match(&re_prose_rate, s, n, 0, ov, 3) > 0 ||
+	    doubtful(s, n, false))
+		return false;
+	if (br_re_match(&re_prose_cmd, s, n, 0, ov, 3) > 0) {
+		/* "(hdparm -T and -t)": another option after them names
+		 * the other kind too */
+		return !br_has(s + ov[1], n - ov[1], "hdparm", 6) && one_timing(s + ov[2], group_len(ov, 1), k) &&
+		       !br_has(s + ov[1], n - ov[1], "-t", 2) && !br_has(s + ov[1], n - ov[1], "-T", 2) &&
+		       !doubtful(s, n, true);
+	}
+	return kind_in(s, 0, n, k, NULL) == 1;
+}
+
 static bool sentence_timing(struct hp *st, size_t i, const struct sentence *se, enum kind *k,
 			    size_t *from)
 {
@@ -1873,13 +2017,7 @@ static bool sentence_timing(struct hp *st, size_t i, const struct sentence *se, 
 		return false;
 	size_t n;
 	const char *s = stripped(&st->doc->lines[i - 1], &n);
-	if (!n || n > MAX_LINE || !br_has(s, n, "hdparm", 6) || br_re_match(&re_prose_rate, s, n, 0, ov, 3) > 0 ||
-	    doubtful(s, n, false))
-		return false;
-	if (br_re_match(&re_prose_cmd, s, n, 0, ov, 3) > 0)
-		return !br_has(s + ov[1], n - ov[1], "hdparm", 6) && one_timing(s + ov[2], group_len(ov, 1), k) &&
-		       !doubtful(s, n, true);
-	return kind_in(s, 0, n, k, NULL) == 1;
+	return n && intro_kind(s, n, k);
 }
 
 /* Could s[0..n) name a disk (re_prose_dev): a 'd' after 's', 'h', 'v',
@@ -2034,6 +2172,90 @@ static size_t list_marker(const char *s, size_t n)
 	return m + 2;
 }
 
+/* Where the device a hand-written line's title t[0..tn) is stands
+ * ("**sda** (Samsung 860 EVO)", "`/dev/sdb`", "sdc"): *da its start, *dl
+ * its length, *na..*nl the note in parentheses after it (0 long if none).
+ * Nothing but Markdown's marks, blanks and that note around it. */
+static bool title_device(const char *t, size_t tn, size_t *da, size_t *dl, size_t *na, size_t *nl)
+{
+	size_t a = 0, ov[2 * 2];
+	while (a < tn && strchr("*_` \t", t[a]))
+		a++;
+	if (a == tn || br_re_match(&re_prose_dev, t + a, tn - a, 0, ov, 2) <= 0 || ov[0] != 0)
+		return false;
+	size_t e = a + ov[1];
+	while (e < tn && strchr("*_`", t[e]))
+		e++;
+	while (e < tn && (t[e] == ' ' || t[e] == '\t'))
+		e++;
+	if (e < tn && !(t[e] == '(' && t[tn - 1] == ')' && tn - e > 2 && !memchr(t + e + 1, '(', tn - e - 2)))
+		return false;
+	*da = a;
+	*dl = ov[1];
+	*na = e < tn ? e + 1 : 0;
+	*nl = e < tn ? tn - e - 2 : 0;
+	return true;
+}
+
+/* Is s[0..n) an item of a list of devices' rates ("- **sdb** (WD Blue):
+ * 178.40 MB/sec")? Its re_hand groups in ov, its title's device as
+ * title_device() says. */
+static bool list_item_line(const char *s, size_t n, size_t *ov, size_t *da, size_t *dl, size_t *na, size_t *nl)
+{
+	size_t m = list_marker(s, n);
+	s += m;
+	n -= m;
+	if (n > MAX_LINE || !ends_in_rate_unit(s, n) || br_re_match(&re_hand, s, n, 0, ov, 5) <= 0 || group_len(ov, 2))
+		return false;
+	size_t tn = group_len(ov, 1);
+	while (tn && (s[ov[2] + tn - 1] == ' ' || s[ov[2] + tn - 1] == '\t'))
+		tn--;
+	return tn && title_device(s + ov[2], tn, da, dl, na, nl);
+}
+
+enum { LIST_UP = 12 }; /* lines a list of devices' rates is looked over */
+
+/* The timing the line above a list of devices' rates names (intro_kind:
+ * "## Disk read speeds (hdparm -t, three runs each)"), the list's items and
+ * blank lines between: one kind, one option ("hdparm -T and -t" names two). */
+static bool list_kind(struct hp *st, size_t i, enum kind *k)
+{
+	for (size_t j = i; j-- > 0 && i - j <= LIST_UP;) {
+		size_t n, ov[2 * 5], da, dl, na, nl;
+		const char *s = stripped(&st->doc->lines[j], &n);
+		if (!n || list_item_line(s, n, ov, &da, &dl, &na, &nl))
+			continue;
+		return intro_kind(s, n, k);
+	}
+	return false;
+}
+
+/* Step 7 for a line naming no kind: an item of a list of devices' rates
+ * under a line saying which timing they are (list_kind): a record of the
+ * device, its note in parentheses the record's own title. */
+static bool device_item(struct hp *st, size_t i)
+{
+	size_t n, ov[2 * 5], da, dl, na, nl;
+	const char *s = stripped(&st->doc->lines[i], &n);
+	enum kind k;
+	if (!list_item_line(s, n, ov, &da, &dl, &na, &nl) || !list_kind(st, i, &k))
+		return false;
+	s += list_marker(s, n); /* ov is of the line after its marker */
+	const char *t = s + ov[2];
+	drop_pending(st);
+	set_open(st, NULL);
+	struct br_record *rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, i, i);
+	char buf[NUM_BUF];
+	char *raw = num_text(buf, s + ov[6], group_len(ov, 3));
+	br_record_set(rec, kind_metric[k],
+		      fig_value(s + ov[6], group_len(ov, 3)) * rate_scale((char)tolower((unsigned char)s[ov[8]])),
+		      raw);
+	num_free(raw, buf);
+	record_done(st, rec, br_strndup(t + da, dl), i, i, nl ? br_strndup(t + na, nl) : NULL);
+	hand_read(st, i, i, "an hdparm figure of a device in a list under its timing");
+	return true;
+}
+
 static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 5];
@@ -2056,7 +2278,7 @@ static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 	else if (run)
 		k = st->last_kind;
 	else
-		return false;
+		return device_item(st, i);
 	if (st->have_last && computed_name(s, ov[6], false)) {
 		/* "Average buffered disk reads: 146.14 MB/sec" under the runs:
 		 * the runs are the results (--aggregate averages them) */
@@ -2257,20 +2479,20 @@ static bool same_name_as_before(struct hp *st, size_t i, const char *s, size_t a
 		return false;
 	size_t pn, ov[2 * 3];
 	const char *p = stripped(&st->doc->lines[i - 1], &pn);
-	if (br_re_match(&re_timing_any, p, pn, 0, ov, 3) <= 0 || ov[0] == 0 ||
-	    br_re_match(&re_timing_any, p, pn, ov[1], NULL, 0) > 0)
+	if (timing_any(p, pn, 0, ov, 3) <= 0 || ov[0] == 0 ||
+	    timing_any(p, pn, ov[1], NULL, 0) > 0)
 		return false;
 	size_t a = at, b = ov[0];
 	const char *x = name_trim(s, &a), *y = name_trim(p, &b);
 	return a && a == b && memcmp(x, y, a) == 0;
 }
 
-static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
+static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n, const struct tlabel *known)
 {
 	size_t ov[2 * 3], nx[2 * 3];
-	if (br_re_match(&re_timing_any, s, n, 0, ov, 3) <= 0)
+	if (first_label(s, n, known, ov) <= 0)
 		return false;
-	bool more = br_re_match(&re_timing_any, s, n, ov[1], nx, 3) > 0;
+	bool more = timing_any(s, n, ov[1], nx, 3) > 0;
 	if (ov[0] == 0 && !more)
 		return false;
 	size_t gap = 0; /* the text before the label, after the previous label */
@@ -2295,7 +2517,7 @@ static bool collapsed_line(struct hp *st, size_t i, const char *s, size_t n)
 			break;
 		gap = ov[1];
 		memcpy(ov, nx, sizeof ov);
-		more = br_re_match(&re_timing_any, s, n, ov[1], nx, 3) > 0;
+		more = timing_any(s, n, ov[1], nx, 3) > 0;
 	}
 	return true;
 }
@@ -2385,23 +2607,24 @@ static bool name_below(struct hp *st, size_t i, const char *s, size_t n)
 static void name_parts(const char *t, size_t tn, char **host, char **own)
 {
 	*host = *own = NULL;
-	while (tn && strchr(" \t:-,=(|", t[tn - 1]))
+	/* (Markdown's code and emphasis marks around a name: "`/dev/sda`:") */
+	while (tn && strchr(" \t:-,=(|`*", t[tn - 1]))
 		tn--;
-	while (tn && (*t == ' ' || *t == '\t' || *t == '|')) {
+	while (tn && (*t == ' ' || *t == '\t' || *t == '|' || *t == '`' || *t == '*')) {
 		t++;
 		tn--;
 	}
 	if (tn == 0 || tn > TABLE_NAME_MAX)
 		return;
 	size_t d = 0;
-	while (d < tn && !(t[d] == '/' && (d == 0 || t[d - 1] == ' ' || t[d - 1] == '\t')))
+	while (d < tn && !(t[d] == '/' && (d == 0 || strchr(" \t`*", t[d - 1]))))
 		d++;
 	size_t e = d;
 	while (e < tn && t[e] != ' ' && t[e] != '\t')
 		e++;
 	if (d < tn && e - d > 1) {
 		size_t hn = e - d;
-		while (hn && t[d + hn - 1] == ':')
+		while (hn && strchr(":`*", t[d + hn - 1]))
 			hn--;
 		*host = br_strndup(t + d, hn);
 		/* the rest, when the path ends the name or starts it */
@@ -2671,7 +2894,7 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 			     !(k >= 5 && strncasecmp(s + k - 5, "reads", 5) == 0)))
 				return false; /* a sentence, not a header ("reads:" may end a column's name) */
 	size_t ov[2 * 4], at = 0, pos[BR_ARRAY_LEN(t->col)];
-	while (br_re_match(&re_column, s, n, at, ov, 4) > 0) {
+	while (column_match(s, n, at, ov) > 0) {
 		enum kind k = column_kind(s, ov);
 		for (size_t c = 0; c < t->ncol; c++)
 			if (t->col[c].kind == k)
@@ -2709,7 +2932,7 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 		size_t k = 0;
 		while (k < n && !isalnum((unsigned char)s[k]))
 			k++;
-		if (br_re_match(&re_column, s, n, 0, ov, 4) > 0 && ov[0] <= k)
+		if (column_match(s, n, 0, ov) > 0 && ov[0] <= k)
 			return false;
 	}
 	/* hdparm's own words name the columns: its figures, in its MB/sec */
@@ -3034,7 +3257,7 @@ static int kind_in(const char *s, size_t from, size_t to, enum kind *k, size_t *
 {
 	size_t ov[2 * 4];
 	int got = 0;
-	for (size_t p = from; br_re_match(&re_column, s, to, p, ov, 4) > 0; p = ov[1]) {
+	for (size_t p = from; column_match(s, to, p, ov) > 0; p = ov[1]) {
 		*k = column_kind(s, ov);
 		if (!got && at)
 			*at = ov[0];
@@ -3184,7 +3407,7 @@ static char *pairs_name(struct hp *st, struct br_record *rec, const char *s, siz
 		/* "hdparm gives ... on the laptop": what follows the last rate */
 		own = prose_subject(s + after, n - after);
 		size_t kv[2 * 4];
-		if (!own && br_re_match(&re_column, s, n, after, kv, 4) > 0 && kind_next(s, after, kv[0]))
+		if (!own && column_match(s, n, after, kv) > 0 && kind_next(s, after, kv[0]))
 			own = prose_subject(s + kv[1], n - kv[1]);
 	}
 	if (!host && !st->host.len)
@@ -3214,7 +3437,9 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		unit[nr] = (char)tolower((unsigned char)s[ov[4]]);
 		nr++;
 	}
-	if (nr < 2 || !has_evidence(st, i))
+	/* "should hdparm -t give more than 100 MB/s? ... I'd expect 120
+	 * MB/sec": a question, a wish, a bound is no run */
+	if (nr < 2 || !has_evidence(st, i) || doubtful(s, n, false))
 		return false;
 	static const char *const other[] = {"writ", "wrote", "dd ", "fio", "bonnie", "iozone"};
 	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
@@ -3262,7 +3487,7 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		num_free(raw, buf);
 	}
 	char *own = pairs_name(st, rec, s, n, name_end, b[nr - 1], cmd_dev);
-	finish_line_record(st, rec, i, own, "rates named by kind, written by hand");
+	finish_line_record(st, rec, i, i, own, "rates named by kind, written by hand");
 	if (last > i)
 		hand_read(st, i + 1, last, "rates named by kind, written by hand");
 	return true;
@@ -3513,7 +3738,7 @@ static bool one_kind(struct hp *st, size_t from, size_t to, enum kind *k)
 		size_t ov[2 * 4];
 		if (l->len > MAX_LINE)
 			return false;
-		for (size_t at = 0; br_re_match(&re_column, l->text, l->len, at, ov, 4) > 0; at = ov[1]) {
+		for (size_t at = 0; column_match(l->text, l->len, at, ov) > 0; at = ov[1]) {
 			enum kind kk = column_kind(l->text, ov);
 			if (got && kk != *k)
 				return false;
@@ -3620,10 +3845,10 @@ enum { SIDE_COLS = 4 };
 /* The labels of line s[0..n) (their starts in at[], up to SIDE_COLS): two
  * or more, blanks only before the first, a wide gap ("  ", a tab, '|')
  * before each next, all of one kind; else 0. */
-static size_t side_labels(const char *s, size_t n, size_t *at, enum kind *kind)
+static size_t side_labels(const char *s, size_t n, size_t *at, enum kind *kind, const struct tlabel *known)
 {
 	size_t k = 0, ov[2 * 3], from = 0;
-	while (k <= SIDE_COLS && br_re_match(&re_timing_any, s, n, from, ov, 3) > 0) {
+	while (k <= SIDE_COLS && (k == 0 ? first_label(s, n, known, ov) : timing_any(s, n, from, ov, 3)) > 0) {
 		enum kind kk = kind_of(s + ov[2], group_len(ov, 1));
 		if (k == SIDE_COLS || (k && kk != *kind))
 			return 0;
@@ -3694,18 +3919,18 @@ static bool side_titles(const char *s, size_t n, size_t k, const char **name, si
 	return c == k;
 }
 
-static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n)
+static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n, const struct tlabel *known)
 {
 	size_t at[SIDE_COLS], k;
 	enum kind kind;
-	if (!(k = side_labels(s, n, at, &kind)))
+	if (!(k = side_labels(s, n, at, &kind, known)))
 		return false;
 	size_t last = i;
 	for (size_t j = i + 1; j < st->doc->nlines && j < i + 8; j++) {
 		size_t tn, ta[SIDE_COLS];
 		const char *t = stripped(&st->doc->lines[j], &tn);
 		enum kind tk;
-		if (!tn || side_labels(t, tn, ta, &tk) != k || br_parse_is_claimed(st->ctx, j))
+		if (!tn || side_labels(t, tn, ta, &tk, NULL) != k || br_parse_is_claimed(st->ctx, j))
 			break;
 		last = j;
 	}
@@ -3733,7 +3958,7 @@ static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n)
 		for (size_t j = i; j <= last; j++) {
 			size_t tn, ta[SIDE_COLS], ov[2 * 3];
 			const char *t = stripped(&st->doc->lines[j], &tn);
-			side_labels(t, tn, ta, &kind);
+			side_labels(t, tn, ta, &kind, NULL);
 			size_t e = c + 1 < k ? ta[c + 1] : tn;
 			while (e > ta[c] && strchr(" \t|<>", t[e - 1]))
 				e--;
@@ -3746,7 +3971,7 @@ static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n)
 				cut[sn++] = 's';
 				seg = cut;
 			}
-			if (br_re_match(&re_timing_any, seg, sn, 0, ov, 3) > 0)
+			if (timing_any(seg, sn, 0, ov, 3) > 0)
 				timing_line(st, j, seg, sn, ov);
 		}
 	}
@@ -3756,15 +3981,16 @@ static bool side_by_side(struct hp *st, size_t i, const char *s, size_t n)
 	return true;
 }
 
-static bool run_together(struct hp *st, size_t i, const char *s, size_t n, bool timing)
+static bool run_together(struct hp *st, size_t i, const char *s, size_t n, bool timing,
+			 const struct tlabel *lab)
 {
-	if (timing && side_by_side(st, i, s, n))
+	if (timing && side_by_side(st, i, s, n, lab))
 		return true;
 	if (timing) {
 		bool digit = false;
 		for (size_t k = 0; k < n && !digit; k++)
 			digit = is_digit(s[k]);
-		if ((!digit && n <= TABLE_HEAD_MAX && table_at(st, i)) || collapsed_line(st, i, s, n))
+		if ((!digit && n <= TABLE_HEAD_MAX && table_at(st, i)) || collapsed_line(st, i, s, n, lab))
 			return true;
 	}
 	if (n > MAX_LINE) { /* no line of hdparm's is that long */
@@ -3801,6 +4027,197 @@ static bool figures_alone(struct hp *st, size_t i, const char *s, size_t n, bool
 	return false;
 }
 
+/* ------------------------------------------- rates named in a sentence */
+
+/* The timing a clause of a sentence asks for by hdparm's options ("hdparm
+ * -t gives", "with --direct", "-T says"), in c[0..n): each option a word of
+ * its own; false when it names none or two kinds. */
+static bool clause_option(const char *c, size_t n, enum kind *k)
+{
+	bool t = false, T = false, direct = false;
+	for (size_t a = 0; a + 1 < n; a++) {
+		if (c[a] != '-' || (a && c[a - 1] != ' ' && c[a - 1] != '\t'))
+			continue;
+		size_t e = a;
+		while (e < n && c[e] != ' ' && c[e] != '\t' && c[e] != ',' && c[e] != ';')
+			e++;
+		if (e - a == 2 && c[a + 1] == 't')
+			t = true;
+		else if (e - a == 2 && c[a + 1] == 'T')
+			T = true;
+		else if (e - a == 8 && strncmp(c + a, "--direct", 8) == 0)
+			direct = true;
+	}
+	if (t && T)
+		return false;
+	if (direct)
+		*k = T ? K_DIRECT_CACHED : K_DIRECT;
+	else if (t || T)
+		*k = t ? K_BUFFERED : K_CACHED;
+	return direct || t || T;
+}
+
+/* The name a rate's words give it: after it ("61 MB/s on the old Maxtor
+ * and ...": prose_subject, a last "and" gone), else before it ("the WD
+ * does 181 MB/s": the words after "the"/"my" and before a verb). c[0..a)
+ * is the clause before the rate, c[b..e) after it up to the next rate. */
+static char *rate_name(const char *c, size_t a, size_t b, size_t e)
+{
+	char *name = prose_subject(c + b, e - b);
+	if (name) {
+		size_t l = strlen(name);
+		for (size_t k = 0; k < 2; k++) {
+			static const char *const tail[] = {" and", " but"};
+			if (l > 4 && strcmp(name + l - 4, tail[k]) == 0)
+				name[l -= 4] = '\0';
+		}
+		return name;
+	}
+	size_t v = a; /* the verb: the word right before the rate */
+	while (v && c[v - 1] == ' ')
+		v--;
+	size_t ve = v;
+	while (v && isalpha((unsigned char)c[v - 1]))
+		v--;
+	if (v == ve)
+		return NULL;
+	size_t w = v;
+	while (w && c[w - 1] == ' ')
+		w--;
+	for (size_t d = w; d >= 4; d--)
+		if ((strncasecmp(c + d - 4, "the ", 4) == 0 || strncasecmp(c + d - 4, " my ", 4) == 0) &&
+		    (d == 4 || c[d - 5] == ' ')) {
+			size_t words = 0, other = 0;
+			for (size_t q = d; q < w; q++) {
+				words += c[q] == ' ';
+				other += !isalnum((unsigned char)c[q]) && c[q] != ' ' && c[q] != '-';
+			}
+			return w > d && !other && words <= 2 ? br_strndup(c + d, w - d) : NULL;
+		}
+	return NULL;
+}
+
+enum { NAMED_MAX = 4 };
+
+struct named {
+	char *name[NAMED_MAX];
+	int n;
+	double v[NAMED_MAX][4];
+	size_t raw_at[NAMED_MAX][4], raw_len[NAMED_MAX][4];
+	bool has[NAMED_MAX][4];
+};
+
+/* The item a name is: one named before, or the last words of one ("the WD"
+ * after "the new WD"); a new one, or -1 past NAMED_MAX. */
+static int named_item(struct named *nm, char *name)
+{
+	size_t l = strlen(name);
+	for (int q = 0; q < nm->n; q++) {
+		size_t m = strlen(nm->name[q]);
+		if (strcasecmp(nm->name[q], name) == 0 ||
+		    (m > l && nm->name[q][m - l - 1] == ' ' && strcasecmp(nm->name[q] + m - l, name) == 0)) {
+			free(name);
+			return q;
+		}
+	}
+	if (nm->n == NAMED_MAX) {
+		free(name);
+		return -1;
+	}
+	nm->name[nm->n] = name;
+	return nm->n++;
+}
+
+/* The rates of a sentence, clause by clause (cut at ';'), each clause's
+ * timing by hdparm's options, each rate of a thing the words around it
+ * name ("hdparm -t gives 61 MB/s on the old Maxtor and 178 MB/s on the new
+ * WD; with --direct the WD does 181 MB/s"): false if a rate has no name or
+ * no timing, or a thing a timing twice. */
+static bool named_collect(const char *s, size_t n, struct named *nm)
+{
+	enum kind k = K_BUFFERED;
+	bool have = false;
+	size_t ov[2 * 3];
+	for (size_t c = 0; c < n;) {
+		size_t e = c;
+		while (e < n && s[e] != ';')
+			e++;
+		enum kind ck;
+		if (clause_option(s + c, e - c, &ck)) {
+			k = ck;
+			have = true;
+		}
+		for (size_t at = c; br_re_match(&re_prose_rate, s, e, at, ov, 3) > 0; at = ov[1]) {
+			size_t nx[2 * 3], to = br_re_match(&re_prose_rate, s, e, ov[1], nx, 3) > 0 ? nx[0] : e;
+			char *name = have ? rate_name(s + c, ov[0] - c, ov[1] - c, to - c) : NULL;
+			int q = name ? named_item(nm, name) : -1;
+			if (q < 0 || nm->has[q][k])
+				return false;
+			nm->has[q][k] = true;
+			nm->v[q][k] = fig_value(s + ov[2], group_len(ov, 1)) *
+				      rate_scale((char)tolower((unsigned char)s[ov[4]]));
+			nm->raw_at[q][k] = ov[2];
+			nm->raw_len[q][k] = group_len(ov, 1);
+		}
+		c = e + 1;
+	}
+	return nm->n > 0;
+}
+
+static void named_free(struct named *nm)
+{
+	for (int q = 0; q < nm->n; q++)
+		free(nm->name[q]);
+}
+
+/* Step 4 for a sentence naming hdparm whose rates are each of a thing it
+ * names (named_collect): a record a thing, titled by its name. */
+static bool named_rates(struct hp *st, size_t i)
+{
+	static const char *const other[] = {"dd ", "fio", "bonnie", "iozone", "writ", "wrote"};
+	struct sentence se;
+	struct named nm = {0};
+	if (!sentence_at(st, i, &se) || !br_has(se.text, se.n, "hdparm", 6) || doubtful(se.text, se.n, true))
+		return false;
+	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
+		if (has_ci(se.text, se.n, other[q]))
+			return false;
+	if (!named_collect(se.text, se.n, &nm) || nm.n < 2) {
+		named_free(&nm);
+		return false;
+	}
+	drop_pending(st);
+	set_open(st, NULL);
+	for (int q = 0; q < nm.n; q++) {
+		struct br_record *rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, i, se.last);
+		for (int k = 0; k < 4; k++)
+			if (nm.has[q][k]) {
+				char buf[NUM_BUF];
+				char *raw = num_text(buf, se.text + nm.raw_at[q][k], nm.raw_len[q][k]);
+				br_record_set(rec, kind_metric[k], nm.v[q][k], raw);
+				num_free(raw, buf);
+			}
+		br_record_param_str(rec, "read_from", "prose");
+		record_done(st, rec, NULL, i, i, nm.name[q]);
+		nm.name[q] = NULL;
+	}
+	hand_read(st, i, se.last, "hdparm figures of things a sentence names");
+	return true;
+}
+
+/* A sentence quoting one figure (prose_line) whose line ends were moved:
+ * hdparm on line i, its rate on a line after ("On the topic of speeds..
+ * hdparm -t" / "gives me 56Mb/s on my Maxtor"): read whole, the lines up
+ * to its end claimed with it. */
+static bool prose_wrapped(struct hp *st, size_t i, const char *s, size_t n)
+{
+	struct sentence se;
+	if (strchr(".!?:", s[n - 1]) || memchr(s, '|', n) || memchr(s, '\t', n) || !sentence_at(st, i, &se) ||
+	    se.last == i || memchr(se.text, '|', se.n))
+		return false; /* (a table's header is no sentence) */
+	return prose_line(st, i, se.last, se.text, se.n);
+}
+
 /* Step 4 of one_line: a line that says "hdparm": the names over a table by
  * kind, a version line, prose with a rate, or a prompt. */
 static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, bool rate)
@@ -3814,9 +4231,9 @@ static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, boo
 	}
 	return version_line(st, i, s, n) ||
 	       ((rate || has(s, n, "b/s")) &&
-		(devices_sentence(st, i) || prose_line(st, i, s, n) || pairs_sentence(st, i) ||
-		 kind_word_line(st, i, s, n))) ||
-	       prompt_line(st, i, s, n);
+		(devices_sentence(st, i) || named_rates(st, i) || prose_line(st, i, i, s, n) ||
+		 pairs_sentence(st, i) || kind_word_line(st, i, s, n))) ||
+	       prompt_line(st, i, s, n) || (!rate && !has(s, n, "b/s") && prose_wrapped(st, i, s, n));
 }
 
 /* Is the word at s[w..n) (up to a blank or '|', after one) a device's
@@ -3865,9 +4282,9 @@ static bool device_heads(const char *s, size_t n)
  * "búfer", "buforowane", "Lesen". */
 static bool foreign_kind(const char *s, size_t n)
 {
-	return has_ci(s, n, "cach") || has_ci(s, n, "speicher") || has_ci(s, n, "puffer") ||
-	       has_ci(s, n, "tampon") || has(s, n, "b\xc3\xba" "fer") || has_ci(s, n, "bufor") ||
-	       has_ci(s, n, "lese") || has_ci(s, n, "gebufferd");
+	static const char *const words[] = {"cach", "speicher", "puffer", "tampon", "bufor",
+					    "lese", "gebufferd", NULL};
+	return has_any_ci(s, n, words) || has(s, n, "b\xc3\xba" "fer");
 }
 
 static bool hand_table(struct hp *st, size_t i, const char *s, size_t n, bool rate)
@@ -3921,18 +4338,21 @@ static void one_line(struct hp *st, size_t i)
 {
 	size_t n;
 	const char *s = stripped(&st->doc->lines[i], &n);
-	size_t ov[2 * 3];
 
 	if (st->pending && i - st->pend_idx > PENDING_WINDOW)
 		drop_pending(st);
 	if (n == 0)
 		return; /* blank lines neither start nor end anything */
 	bool timing = has(s, n, "iming");
-	if (run_together(st, i, s, n, timing))
+	struct tlabel lab = {0};
+	if (timing)
+		lab.rc = timing_any(s, n, 0, lab.ov, 3);
+	if (run_together(st, i, s, n, timing, &lab))
 		return;
-	/* 1. " Timing cached reads: ..." */
-	if (timing && br_re_match(&re_timing, s, n, 0, ov, 3) > 0) {
-		timing_line(st, i, s, n, ov);
+	/* 1. " Timing cached reads: ..." (re_timing matches where the first
+	 * label stands at the line's start, with the same groups) */
+	if (timing && lab.rc > 0 && lab.ov[0] == 0) {
+		timing_line(st, i, s, n, lab.ov);
 		return;
 	}
 	bool rate = has(s, n, "B/s");
@@ -4027,6 +4447,18 @@ static bool candidate(const char *s, size_t n)
 	return s[n - 4] == '/' && strncasecmp(s + n - 4, "/sec", 4) == 0;
 }
 
+/* A rate in lower case ("56Mb/s") on the line after one naming hdparm: a
+ * sentence quoting a figure whose line ends were moved (prose_wrapped)
+ * is worth reading there too. */
+static bool rate_after_mention(struct hp *st, size_t i, const char *s, size_t n)
+{
+	if (i == 0 || !br_has(s, n, "b/s", 3))
+		return false;
+	size_t pn;
+	const char *p = stripped(&st->doc->lines[i - 1], &pn);
+	return br_has(p, pn, "hdparm", 6);
+}
+
 static void read_line(struct hp *st, size_t i)
 {
 	if (i < st->skip_to) { /* the second half of a wrapped line */
@@ -4096,7 +4528,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	for (size_t i = 0; i < st.doc->nlines; i++) {
 		size_t n;
 		const char *s = stripped(&st.doc->lines[i], &n);
-		if (i < next || !candidate(s, n))
+		if (i < next || !(candidate(s, n) || rate_after_mention(&st, i, s, n)))
 			continue;
 		size_t from = i, seen = 0;
 		while (from > next && seen < WINDOW) {

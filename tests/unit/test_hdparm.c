@@ -2146,6 +2146,134 @@ static void table_by_device(void **state)
 	done(&r);
 }
 
+/* A Markdown list of devices' rates under a heading that names the
+ * timing by hdparm's option: a record per device, its note in
+ * parentheses its title; a sentence with a rate but no device, and a list
+ * under "hdparm -Tt" (two kinds), give none. */
+static void device_list_under_option(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "## Disk read speeds (hdparm -t, three runs each, averaged)\n"
+		"\n"
+		"- **sda** (Samsung 860 EVO): 531.12 MB/sec\n"
+		"- **sdb** (WD Blue 2TB): 178.40 MB/sec\n"
+		"- `sdc`: 61.03 MB/sec\n"
+		"\n"
+		"Cached reads were around 9800 MB/sec on all three, as expected.\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->host, "sda");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 531.12 * 1024, "531.12");
+	assert_string_equal(rec(&r, 1)->host, "sdb");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 178.40 * 1024, "178.40");
+	assert_string_equal(rec(&r, 2)->host, "sdc");
+	one_figure(rec(&r, 2), BR_M_buffered_read, 61.03 * 1024, "61.03");
+	done(&r);
+	run(&r, "Both kinds (hdparm -T and -t):\n"
+		"- sda: 531.12 MB/sec\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A sentence wrapped across two lines, each naming hdparm with one option
+ * and the same device: one record of both kinds; a sentence that ends
+ * within the second line ("... remember. With hdparm -T ...") stays two. */
+static void prose_wrapped_two_commands(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -T /dev/sda reports 5120.4 MB/s here\n"
+		"and hdparm -t /dev/sda gives 128.7 MB/s\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	figure(rec(&r, 0), BR_M_cached_read, 5120.4 * 1024, "5120.4");
+	figure(rec(&r, 0), BR_M_buffered_read, 128.7 * 1024, "128.7");
+	done(&r);
+	run(&r, "hdparm -t /dev/hda gives me 41.5 MB/s with the old disk,\n"
+		"down from before. With hdparm -T /dev/hda I see 213 MB/sec, the\n"
+		"same as ever.\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 41.5 * 1024, "41.5");
+	one_figure(rec(&r, 1), BR_M_cached_read, 213.0 * 1024, "213");
+	done(&r);
+}
+
+/* Rates named by kind in a sentence that doubts them (a question, a
+ * bound, an expectation) are no run. */
+static void pairs_doubtful(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "should hdparm -t give more than 100 MB/s on a WD Green? Mine seems slow\n"
+		"but I have no numbers. What do you get with\n"
+		"hdparm -T and -t on similar disks? I'd expect something like 120 MB/sec.\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "hdparm on the laptop: 812 MB/sec cached, 31.5 MB/sec buffered.\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 812.0 * 1024, "812");
+	figure(rec(&r, 0), BR_M_buffered_read, 31.5 * 1024, "31.5");
+	done(&r);
+}
+
+/* A sentence whose rates are each of a thing it names, clause by clause
+ * a timing by hdparm's options: a record a thing ("the WD" is "the new
+ * WD" again); a rate without a name, or a doubt, gives none. */
+static void rates_named_by_thing(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "For what it's worth, hdparm -t gives 61 MB/s on the old Maxtor and 178 MB/s on the\n"
+		"new WD; with --direct the WD does 181 MB/s.\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "old Maxtor");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 61.0 * 1024, "61");
+	assert_string_equal(rec(&r, 1)->label, "new WD");
+	figure(rec(&r, 1), BR_M_buffered_read, 178.0 * 1024, "178");
+	figure(rec(&r, 1), BR_M_direct_read, 181.0 * 1024, "181");
+	done(&r);
+	run(&r, "hdparm -t gives 61 MB/s on the old Maxtor and I hope for 178 MB/s on the new WD.\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A name in Markdown's code or emphasis marks ("`/dev/sda`:", the same
+ * between double asterisks) before rates named by kind: the device is the
+ * host. */
+static void marked_device_names(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "From `hdparm -tT`:\n"
+		"- `/dev/sda`: cached 3702.18 MB/sec, buffered 451.07 MB/sec\n"
+		"- **/dev/sdc**: cached 4088.31 MB/sec, buffered 17.93 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	figure(rec(&r, 0), BR_M_cached_read, 3702.18 * 1024, "3702.18");
+	figure(rec(&r, 0), BR_M_buffered_read, 451.07 * 1024, "451.07");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdc");
+	figure(rec(&r, 1), BR_M_buffered_read, 17.93 * 1024, "17.93");
+	done(&r);
+}
+
+/* A sentence quoting one figure whose line ends were moved: hdparm on
+ * one line, its rate on the next (in lower case, "56Mb/s"): one record of
+ * the lines up to the sentence's end; a table's header naming hdparm is
+ * no such sentence. */
+static void prose_rate_on_next_line(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "On the topic of speeds.. hdparm -t\n"
+		"gives me 56Mb/s on my Maxtor 80Mb 8mb\n"
+		"cache PATA drive.\n");
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 56.0 * 1024, "56");
+	assert_string_equal(br_record_param(rec(&r, 0), "read_from")->str, "prose");
+	assert_int_equal(rec(&r, 0)->source.end_line - rec(&r, 0)->source.line, 2);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2212,6 +2340,12 @@ int main(void)
 		cmocka_unit_test(prose_kinds_by_option_device),
 		cmocka_unit_test(european_kind_words),
 		cmocka_unit_test(table_caption_below),
+		cmocka_unit_test(device_list_under_option),
+		cmocka_unit_test(prose_wrapped_two_commands),
+		cmocka_unit_test(pairs_doubtful),
+		cmocka_unit_test(rates_named_by_thing),
+		cmocka_unit_test(marked_device_names),
+		cmocka_unit_test(prose_rate_on_next_line),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
