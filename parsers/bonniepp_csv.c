@@ -919,15 +919,41 @@ static bool has_commas(const char *s, size_t n, size_t min);
  * (returns the new length; the text may move to s[0]):
  * - Markdown inline code: a `...` span holding five commas or more is the
  *   line ("Raw CSV: `web1,4G,...`");
- * - the poster's lead-in before it: text up to the last ": " that five
- *   commas follow ("CSV line: 1.96,1.96,...", "and of box C, last week:
- *   boxc,8G,..."; no field bonnie++ writes holds ": ");
+ * - the poster's lead-in before it (lead_in): text up to the last ": "
+ *   that five commas follow ("CSV line: 1.96,1.96,...", "and of box C, last
+ *   week: boxc,8G,..."; no field bonnie++ writes holds ": "), or a " - ",
+ *   " = ", " -> " ("xfs - 1.03e,...");
  * - the poster's note after the record: past five commas, after blanks,
  *   text that no field starts with ("  <- defaults", " (noatime)",
  *   "  # tuned, 2 runs"). An archive's re-wrap puts single blanks inside
  *   fields ("1 7396", "71 1us"), so a note that starts with a letter needs
  *   two blanks or a TAB.
  */
+/* The length of the poster's lead-in before a CSV line s[0..n): up to the
+ * last ": " that five commas follow, or a name's " - ", " = ", " -> ", " => "
+ * that does ("ext4: 1.97,1.97,...", "xfs - 1.03e,..."); 0 when there is
+ * none. *sep (when asked) is set to where the separator begins. */
+static size_t lead_in(const char *s, size_t n, size_t *sep)
+{
+	size_t lead = 0, at = 0;
+	for (size_t i = 0; i + 1 < n; i++) {
+		size_t k = i;
+		if (s[i] == ':')
+			k = i + 1;
+		else if (i > 0 && is_blank(s[i - 1]) && (s[i] == '-' || s[i] == '='))
+			k = i + 1 + (s[i + 1] == '>');
+		else
+			continue;
+		if (k < n && is_blank(s[k]) && has_commas(s + k + 1, n - k - 1, 5)) {
+			lead = k + 1;
+			at = s[i] == ':' ? i : i - 1;
+		}
+	}
+	if (sep)
+		*sep = at;
+	return lead;
+}
+
 static size_t cut_wrapping(char *s, size_t n)
 {
 	const char *tick = memchr(s, '`', n);
@@ -939,11 +965,7 @@ static size_t cut_wrapping(char *s, size_t n)
 			n = len;
 		}
 	}
-	/* the last ": " with five commas after it (a note's own ": " has fewer) */
-	size_t lead = 0;
-	for (const char *p = s; (p = memchr(p, ':', n - (size_t)(p - s))) && p + 1 < s + n; p++)
-		if (is_blank(p[1]) && has_commas(p + 2, n - (size_t)(p + 2 - s), 5))
-			lead = (size_t)(p + 2 - s);
+	size_t lead = lead_in(s, n, NULL);
 	if (lead) {
 		memmove(s, s + lead, n - lead);
 		n -= lead;
@@ -1522,6 +1544,40 @@ static const char *record_label(struct br_parse_ctx *ctx, struct labels *lb, siz
 	return lb->label;
 }
 
+/* The lead-in of a CSV line as its record's own label: a short name before
+ * the record ("ext4: 1.97,...", "xfs - 1.03e,...": "ext4", "xfs"), or NULL
+ * when there is none or it introduces rather than names ("CSV line:",
+ * "Raw output of the second run:", a sentence). A new string. */
+static char *lead_label(const struct br_line *l)
+{
+	static const char *const generic[] = {"csv", "line", "lines", "output", "result", "results",
+					      "raw", "log", "here", "bonnie", "bonnie++", "run",
+					      "record", "row", "data", "the", "and", "of", "from"};
+	size_t sep, lead = lead_in(l->text, l->len, &sep);
+	if (!lead)
+		return NULL;
+	const char *s = l->text, *e = l->text + sep;
+	while (s < e && (is_blank(*s) || *s == '*' || *s == '-' || *s == '>'))
+		s++;
+	while (e > s && (is_blank(e[-1]) || e[-1] == '*'))
+		e--;
+	if (e == s || e - s > 32)
+		return NULL;
+	size_t words = 0;
+	for (const char *w = s; w < e;) {
+		const char *we = w;
+		while (we < e && !is_blank(*we))
+			we++;
+		for (size_t g = 0; g < BR_ARRAY_LEN(generic); g++)
+			if ((size_t)(we - w) == strlen(generic[g]) && !strncasecmp(w, generic[g], (size_t)(we - w)))
+				return NULL;
+		words++;
+		for (w = we; w < e && is_blank(*w); w++)
+			;
+	}
+	return words <= 3 ? br_strndup(s, (size_t)(e - s)) : NULL;
+}
+
 /* The record of a judged-complete field set spanning logical lines
  * first..last; `why` is the claim's reason, plain whether fs is the fields
  * of a plain line (see split_plain). */
@@ -1544,7 +1600,16 @@ static void emit(struct br_parse_ctx *ctx, struct labels *lb, const struct field
 	if (L == &layouts[L_HTML] && fs->html_version[0])
 		set_version(r, fs->html_version);
 
-	br_record_set_label(r, record_label(ctx, lb, first, last, plain));
+	const char *label = record_label(ctx, lb, first, last, plain);
+	char *own = lead_label(&ctx->doc->lines[first]);
+	if (own) { /* the poster's name for this record, under the outline's title */
+		char *titled = br_parse_label(ctx, first, own);
+		br_record_set_label(r, titled);
+		free(titled);
+		free(own);
+	} else {
+		br_record_set_label(r, label);
+	}
 
 	note_repairs(ctx, &bd, first, last);
 	br_buf_free(&bd.fixes);
