@@ -2977,6 +2977,25 @@ static bool caption_above(struct walk *w, const struct br_doc *doc, size_t i, co
 	return true;
 }
 
+/* Does s[0..n) name a setting a disk benchmark is run under, by a word
+ * names_thing does not know: an I/O scheduler, a filesystem, a mount or
+ * cache option ("switched to noop", "and xfs with nobarrier")? */
+static bool names_setting(const char *s, size_t n)
+{
+	static const char *const words[] = {
+		"noop", "deadline", "cfq", "anticipatory", "bfq", "kyber", "xfs", "btrfs", "jfs", "zfs",
+		"reiserfs", "ufs", "ntfs", "vfat", "tmpfs", "noatime", "relatime", "nobarrier",
+		"barrier", "writeback", "writethrough", "journal", "async", "sync", "readahead",
+		"cache", "stripe", "chunk", "lvm", "dm-crypt", "luks", "nfs", "iscsi",
+	};
+	struct tmask t;
+	text_mask(&t, s, n);
+	for (size_t k = 0; k < BR_ARRAY_LEN(words); k++)
+		if (has_word_t(&t, s, n, words[k]))
+			return true;
+	return false;
+}
+
 /* Step of classify_line: a sentence that is a paragraph of its own right
  * above a result (or one blank line above it), without a ':' ("so I switched to noop and got", "and
  * deadline was about the same as noop") introduces that result as a ':'
@@ -2993,10 +3012,13 @@ static bool sentence_over_result(struct walk *w, const struct br_doc *doc, size_
 	    blank_line(&doc->lines[b]) || doc->lines[b].depth != doc->lines[i].depth ||
 	    !is_alpha((unsigned char)s[0]) || strchr(".,;:!?)", s[n - 1]))
 		return false;
-	size_t words = count_words(s, n), at;
-	bool output, noun;
+	size_t words = count_words(s, n), at = 0;
+	bool output = false, noun = false;
+	/* it names what the run is of ("noop", "the new disk", "2.6.32"), and
+	 * not the figures themselves ("gives these figures as well") */
 	if (words < 3 || words > 12 || sentence_break(s, n) || code_like(s, n) || filler_word(s, n) ||
-	    command_word(s, n) || intro_verb(s, n, &at, &output, &noun) < 0)
+	    command_word(s, n) || byline(s, n) || dated(s, n) || intro_verb(s, n, &at, &output, &noun) < 0 ||
+	    noun || !(names_thing(s, n) || names_setting(s, n)))
 		return false;
 	const char *t;
 	size_t tn;

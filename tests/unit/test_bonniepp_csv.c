@@ -1407,6 +1407,27 @@ static void csv_line_wrapped_in_a_post(void **state)
 	assert_string_equal(rec(&v, 0)->version, "1.96");
 	fig(rec(&v, 0), BR_M_put_block, 126598, "126598", 11);
 	done(&v);
+	/* a short name as lead-in, after ':', ' - ', ' = ' or ' -> ', labels its
+	 * record; a lead-in that introduces ("CSV line:") does not */
+	static const char *const leads[][2] = {{"ext4: ", "ext4"}, {"xfs - ", "xfs"}, {"btrfs lzo = ", "btrfs lzo"},
+					       {"* raid10 f2 -> ", "raid10 f2"}, {"Raw CSV line: ", NULL}};
+	for (size_t k = 0; k < BR_ARRAY_LEN(leads); k++) {
+		char *in = br_asprintf("%s1.97,1.97,stor1,1,1351234567,8G,,612,97,98213,21,41022,12,2310,96,121880,14,"
+				       "301.4,8,16,,,,,14022,55,+++++,+++,19910,60,15120,58,+++++,+++,17740,53,23015us,"
+				       "2001ms,1410ms,18110us,120ms,290ms,412us,610us,702us,380us,22us,501us\n",
+				       leads[k][0]);
+		struct run n;
+		run(&n, in);
+		assert_int_equal(n.n, 1);
+		assert_string_equal(rec(&n, 0)->host, "stor1");
+		if (leads[k][1])
+			assert_string_equal(rec(&n, 0)->label, leads[k][1]);
+		else
+			assert_null(rec(&n, 0)->label);
+		fig(rec(&n, 0), BR_M_put_block, 98213, "98213", 21);
+		done(&n);
+		free(in);
+	}
 	/* a lower-case word one blank after the last field may be a piece of it */
 	struct run r;
 	run(&r, "fileserv,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9 ok\n");
