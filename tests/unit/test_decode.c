@@ -711,6 +711,37 @@ static void pipe_quoting_but_not_markdown_tables(void **state)
 	br_doc_free(d);
 }
 
+/* A Markdown table a mail client wrapped (in '> ' quoting too): each row
+ * cut at a blank is joined again to the delimiter row's count of cells,
+ * its line range the pieces'; a piece that makes no row whole stays. */
+static void wrapped_markdown_rows_joined(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("> | fs | Size | Block K/s | Rewrite K/s | In\n"
+			       "> Block K/s | Seeks/s |\n"
+			       "> |---|---|---|---|---|---|\n"
+			       "> | ext4 | 8G | 98213 | 41022 | 121880 |\n"
+			       "> 301.4 |\n"
+			       "> | xfs | 8G | 104332 | 45901 | 125012 | 322.9 |\n"
+			       ">\n"
+			       "> thanks\n");
+	assert_string_equal(d->lines[0].text, "| fs | Size | Block K/s | Rewrite K/s | In Block K/s | Seeks/s |");
+	assert_int_equal(d->lines[0].depth, 1);
+	assert_int_equal(d->lines[0].end_line, 2);
+	assert_string_equal(d->lines[2].text, "| ext4 | 8G | 98213 | 41022 | 121880 | 301.4 |");
+	assert_int_equal(d->lines[2].line, 4);
+	assert_int_equal(d->lines[2].end_line, 5);
+	assert_string_equal(d->lines[3].text, "| xfs | 8G | 104332 | 45901 | 125012 | 322.9 |");
+	assert_true(d->transport & BR_TRANSPORT_MDTABLE);
+	br_doc_free(d);
+	/* a row with a cell too many after the join is left in its pieces
+	 * (the table, no grid now, read as rows of cells) */
+	d = mem("| a | b |\n|---|---|\n| 1 | 2 |\n| 3 |\n4 | 5 |\n");
+	assert_string_equal(d->lines[2].text, "3");
+	assert_string_equal(d->lines[3].text, "4 | 5 |");
+	br_doc_free(d);
+}
+
 /* A MediaWiki table's source: each row one line of cells apart by TAB
  * (header "!"/"!!" cells, "||" cells, one cell a line, "attrs | text"),
  * spanning its lines; the caption a line of text; "{|" and "|}" blank
@@ -1990,6 +2021,7 @@ int main(void)
 		cmocka_unit_test(fullwidth_colon_at_line_end),
 		cmocka_unit_test(b64_parts_chosen),
 		cmocka_unit_test(ansible_results_unwrapped),
+		cmocka_unit_test(wrapped_markdown_rows_joined),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
