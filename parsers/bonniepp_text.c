@@ -3299,19 +3299,6 @@ static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool
 	if (figures < 2 || !own || end <= i)
 		return 0;
 	char line_unit = hand_unit(s, n);
-	/* no unit over the columns: the paragraph introducing the table may
-	 * give one ("Everything in MB/s except seeks:"), in its last three
-	 * lines (a wrap may have moved the unit up a line) */
-	for (size_t k = h, seen = 0; (!line_unit || line_unit == 'c') && k-- > 0 && h - k <= 4 && seen < 3;) {
-		if (br_is_blank(doc->lines[k].text, doc->lines[k].len)) {
-			if (seen)
-				break;
-			continue;
-		}
-		seen++;
-		if (doc->lines[k].len <= 100)
-			line_unit = hand_unit(doc->lines[k].text, doc->lines[k].len);
-	}
 	unsigned said = 0;
 	for (size_t x = 1; x < ncol; x++)
 		said |= transposed_record(ps, h, end, rows, nr, x, c[x], cn[x], line_unit == 'c' ? 0 : line_unit, tool);

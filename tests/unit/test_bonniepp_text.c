@@ -1516,8 +1516,8 @@ static void fast_rows_wrapped_at_40(void **state)
 
 /* A transposed table whose columns lost their alignment: blanks
  * collapsed (rows split from the right), the names' line with no blank
- * line above it, its indent gone, empty cells after each line (" | |");
- * the unit from the paragraph above when the table gives none. */
+ * line above it, a unit in its corner, empty cells after each line
+ * (" | |"). */
 static void transposed_unaligned(void **state)
 {
 	(void)state;
@@ -1537,8 +1537,8 @@ static void transposed_unaligned(void **state)
 	assert_fig(&r, 1, BR_M_put_block, 104332, -1);
 	assert_fig(&r, 1, BR_M_seeks, 322.9, -1);
 	done(&r);
-	run(&r, "bonnie++ on the NAS boxes, rates in MB/s, pasted into a table:\n"
-		"nas1        nas2 | |\n"
+	run(&r, "bonnie++ on the NAS boxes, pasted into a table:\n"
+		"MB/s        nas1        nas2 | |\n"
 		"Block write        101.2       96.4 | |\n"
 		"Rewrite            44.1        40.0 | |\n"
 		"Random seeks       145.2       138.0 | |\n");
