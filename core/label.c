@@ -842,7 +842,10 @@ static size_t here_tail(const char *s, size_t n, size_t at)
 		while (r < n && is_blankc(s[r]))
 			r++;
 		size_t re = r + title_word_end(s + r, n - r);
-		if (det && prep && names_start(s, n, r, re, false))
+		/* "here's mine on the new mirror": a pronoun for the poster's
+		 * own run, named by what the preposition after it names */
+		bool own = word_is(s + d, de - d, "mine") || word_is(s + d, de - d, "ours");
+		if ((det || own) && prep && names_start(s, n, r, re, false))
 			return r;
 	}
 	size_t e = t;

@@ -1294,6 +1294,18 @@ static void sentences_over_runs(void **state)
 	br_doc_free(d);
 }
 
+/* "Here's mine on the new mirror:": the poster's own run, named by what
+ * the preposition after "mine" names. */
+static void here_mine_intro(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Sure, here's mine on the new WD Red 4TB mirror:\n\nRESULT-A: 16 2.00 8.00 9.10\n"
+			       "\nhere is ours on the 3ware box:\nRESULT-B: 16 2.00 8.00 9.10\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "the new WD Red 4TB mirror");
+	expect(d, at(d, "RESULT-B", 0), NULL, "the 3ware box");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1338,6 +1350,7 @@ int main(void)
 		cmocka_unit_test(wiki_caption_titles_its_table),
 		cmocka_unit_test(outlook_separators_in_other_languages),
 		cmocka_unit_test(sentences_over_runs),
+		cmocka_unit_test(here_mine_intro),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
