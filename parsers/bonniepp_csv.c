@@ -2208,6 +2208,47 @@ static void html_header(struct scan *sc, size_t i)
 	memcpy(sc->html_version, version, sizeof version);
 }
 
+/* Is there a bon_csv2html units row ("K/sec % CPU K/sec ...", not the
+ * "K/sec %CP" of bonnie++'s text) in the dozen lines above line i? */
+static bool units_row_above(const struct br_doc *doc, size_t i)
+{
+	for (size_t k = i; k > 0 && i - k < 12;) {
+		k--;
+		/* ("% CPU": bonnie++'s own text header has "%CP") */
+		if ((count_word(&doc->lines[k], "K/sec") >= 3 || count_word(&doc->lines[k], "M/sec") >= 3) &&
+		    count_word(&doc->lines[k], "CPU") >= 3)
+			return true;
+	}
+	return false;
+}
+
+/* A bon_csv2html row of a run without the file tests (-n 0: its name,
+ * size and twelve I/O cells) fits no placement the scan tries (a 1.0x
+ * line without a part is a text row, the text parser's); under the
+ * report's units row it is the report's. Fits it on the placements with
+ * the creation part empty: 1 when exactly one places every token. */
+static int fit_io_only(struct spaced *sp, const struct layout *L, uint64_t *mask, size_t *extra)
+{
+	int found = 0;
+	for (unsigned st = 0; st < E_STATES; st++) {
+		if (!(st & E_CREATE) || (st & E_IO) || (st >> E_SPEC_SHIFT) || (st & E_CRLAT))
+			continue; /* (the spec and creation latencies: empty already) */
+		uint64_t m = 0;
+		for (size_t k = 0; k < L->len; k++)
+			if (slot_present(L, k, st))
+				m |= (uint64_t)1 << k;
+		size_t present = (size_t)__builtin_popcountll(m);
+		if (present > sp->n || (found && m == *mask) || !place(sp, NULL, L, m, sp->n - present, false))
+			continue;
+		if (found)
+			return 2;
+		found = 1;
+		*mask = m;
+		*extra = sp->n - present;
+	}
+	return found;
+}
+
 /* Try a record with blanks for commas at logical line i (`wrapped`: its
  * first line is short of one, figures follow); returns the last line used
  * (i when none). */
@@ -2229,10 +2270,11 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 	/* the record may go on (wrapped, or its latency row) on the lines
 	 * below: the longest span read one way wins */
 	size_t best = (size_t)-1, last = i, ambiguous = (size_t)-1;
+	bool io_only = L == &layouts[L_HTML] && sp->n < 27 && units_row_above(doc, i);
 	for (;;) {
 		uint64_t mask;
 		size_t extra;
-		int r = fit(sp, L, &mask, &extra);
+		int r = io_only ? fit_io_only(sp, L, &mask, &extra) : fit(sp, L, &mask, &extra);
 		if (r == 1)
 			best = last;
 		else if (r == 2)
@@ -2263,7 +2305,10 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 	uint64_t mask;
 	size_t extra;
 	spaced_tokens(sc, i, best, name, sizeof name);
-	fit(sp, L, &mask, &extra);
+	if (io_only)
+		fit_io_only(sp, L, &mask, &extra);
+	else
+		fit(sp, L, &mask, &extra);
 	struct fields *fs = &sc->fs;
 	fs->L = L;
 	fs->plain = false;
@@ -2309,7 +2354,9 @@ static size_t parse(struct br_parse_ctx *ctx)
 			continue;
 		if (has_commas(l->text, l->len, MIN_COMMAS) || semicolon_row(l->text, l->len))
 			i = try_record(&sc, i);
-		else if (spaced_start(doc, i, &wrapped))
+		else if (spaced_start(doc, i, &wrapped) ||
+			 /* a bon_csv2html row of a run without the file tests */
+			 (br_digit_runs(l->text, l->len, 12) && units_row_above(doc, i)))
 			i = try_spaced(&sc, i, wrapped);
 	}
 	csv_free(&sc.csv);

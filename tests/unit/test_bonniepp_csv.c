@@ -1435,6 +1435,28 @@ static void csv_line_wrapped_in_a_post(void **state)
 	done(&r);
 }
 
+/* A bon_csv2html row of a run without the file tests (-n 0: name, size,
+ * twelve I/O cells) is read under the report's units row ("K/sec % CPU");
+ * under bonnie++'s own text header ("K/sec %CP") it is the text
+ * parser's, and this parser leaves it. */
+static void html_row_io_only(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version 1.97  Sequential Output  Sequential Input  Random\n"
+		"K/sec  % CPU  K/sec  % CPU  K/sec  % CPU  K/sec  % CPU  K/sec  % CPU  /sec  % CPU\n"
+		"web01  8G  612  97  98213  21  41022  12  2310  96  121880  14  301.4  8\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "web01");
+	fig(rec(&r, 0), BR_M_put_block, 98213, "98213", 21);
+	fig(rec(&r, 0), BR_M_seeks, 301.4, "301.4", 8);
+	done(&r);
+	run(&r, "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"web01  8G  612  97  98213  21  41022  12  2310  96  121880  14  301.4  8\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 static void spaced_103_without_concurrency(void **state)
 {
 	(void)state;
@@ -1607,6 +1629,7 @@ int main(void)
 		cmocka_unit_test(spaced_ambiguous_is_refused),
 		cmocka_unit_test(spaced_text_row_left_alone),
 		cmocka_unit_test(spaced_record_wrapped),
+		cmocka_unit_test(html_row_io_only),
 		cmocka_unit_test(semicolon_rows_decimal_commas),
 	};
 	return cmocka_run_group_tests(tests, NULL, teardown);
