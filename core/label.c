@@ -3119,10 +3119,9 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		colon_line(w, doc, i, s, n);
 		return;
 	}
-	if (standalone_heading(w, doc, i, s, n) || key_value_intro(w, doc, i, s, n) || name_over_result(w, doc, i, s, n) ||
-	    sentence_over_result(w, doc, i, s, n))
-		return;
-	if (!caption_above(w, doc, i, s, n))
+	if (!(standalone_heading(w, doc, i, s, n) || key_value_intro(w, doc, i, s, n) ||
+	      name_over_result(w, doc, i, s, n) || sentence_over_result(w, doc, i, s, n) ||
+	      caption_above(w, doc, i, s, n)))
 		prose(w);
 }
 

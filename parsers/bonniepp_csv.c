@@ -2249,6 +2249,12 @@ static int fit_io_only(struct spaced *sp, const struct layout *L, uint64_t *mask
 	return found;
 }
 
+/* fit(), or fit_io_only() for a row of a run without the file tests. */
+static int fit_as(struct spaced *sp, const struct layout *L, bool io_only, uint64_t *mask, size_t *extra)
+{
+	return io_only ? fit_io_only(sp, L, mask, extra) : fit(sp, L, mask, extra);
+}
+
 /* Try a record with blanks for commas at logical line i (`wrapped`: its
  * first line is short of one, figures follow); returns the last line used
  * (i when none). */
@@ -2274,7 +2280,7 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 	for (;;) {
 		uint64_t mask;
 		size_t extra;
-		int r = io_only ? fit_io_only(sp, L, &mask, &extra) : fit(sp, L, &mask, &extra);
+		int r = fit_as(sp, L, io_only, &mask, &extra);
 		if (r == 1)
 			best = last;
 		else if (r == 2)
@@ -2305,10 +2311,7 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 	uint64_t mask;
 	size_t extra;
 	spaced_tokens(sc, i, best, name, sizeof name);
-	if (io_only)
-		fit_io_only(sp, L, &mask, &extra);
-	else
-		fit(sp, L, &mask, &extra);
+	fit_as(sp, L, io_only, &mask, &extra);
 	struct fields *fs = &sc->fs;
 	fs->L = L;
 	fs->plain = false;
