@@ -52,21 +52,50 @@ static bool cell_line(const struct br_line *l, bool *number)
 	return blanks <= 2;
 }
 
+/* Is line l a cell holding a latency ("22758us", "23ms")? */
+static bool latency_cell(const struct br_line *l)
+{
+	size_t a = 0, n = rtrim_len(l->text, l->len);
+	while (a < n && (l->text[a] == ' ' || l->text[a] == '\t'))
+		a++;
+	size_t d = a;
+	while (d < n && (is_digit((unsigned char)l->text[d]) || l->text[d] == '.'))
+		d++;
+	return d > a && is_digit((unsigned char)l->text[a]) && n - d == 2 &&
+	       (l->text[d] == 'u' || l->text[d] == 'm') && l->text[d + 1] == 's';
+}
+
+/* Does line j start a row of its own inside a paragraph of cells (the
+ * rows of a table copied without blank lines between them): a word, a
+ * machine's name, with two figures after it ("web01" / "8G" / "612"), or
+ * a word right after a figure with two latencies after it ("34" /
+ * "Latency" / "22758us" / "817us": bon_csv2html's latency row)? */
+static bool row_label(const struct br_doc *doc, size_t j)
+{
+	bool num, n1, n2, prev;
+	if (j + 2 >= doc->nlines || !cell_line(&doc->lines[j], &num) || num ||
+	    !cell_line(&doc->lines[j + 1], &n1) || !cell_line(&doc->lines[j + 2], &n2))
+		return false;
+	return (n1 && n2) || (j > 0 && cell_line(&doc->lines[j - 1], &prev) && prev &&
+			      latency_cell(&doc->lines[j + 1]) && latency_cell(&doc->lines[j + 2]));
+}
+
 /* The paragraph of cell lines from line i: its end (i when line i is no
- * cell), and how many of them are numbers. */
+ * cell; a line that starts a row of its own ends it, row_label), and how
+ * many of them are numbers. */
 static size_t cell_para(const struct br_doc *doc, size_t i, size_t *numbers)
 {
 	size_t j = i;
 	bool num;
 	*numbers = 0;
 	for (; j < doc->nlines && doc->lines[j].depth == doc->lines[i].depth &&
-	       cell_line(&doc->lines[j], &num); j++)
+	       cell_line(&doc->lines[j], &num) && (j == i || !row_label(doc, j)); j++)
 		*numbers += num;
 	return j;
 }
 
 /* The group of cell paragraphs (CELL_MIN_CELLS lines or more) from line i, apart by
- * blank lines: its end (after its last paragraph; i when line i starts
+ * blank lines or a line starting a row (row_label): its end (after its last paragraph; i when line i starts
  * none); true when it is a table (two paragraphs or more, one of them a
  * result row). A group that is none holds none: it is passed whole. */
 static bool cell_group(const struct br_doc *doc, size_t i, size_t *end)
@@ -84,7 +113,7 @@ static bool cell_group(const struct br_doc *doc, size_t i, size_t *end)
 		j = e;
 		while (j < doc->nlines && line_blank(&doc->lines[j]))
 			j++;
-		if (j == e)
+		if (j == e && !(j < doc->nlines && doc->lines[j].depth == doc->lines[i].depth && row_label(doc, j)))
 			break;
 	}
 	return paras >= 2 && result;

@@ -305,8 +305,144 @@ static void wiki_table(const struct br_doc *doc, size_t i, size_t j, struct rw *
 	wiki_blank(out, w, &close, j);
 }
 
+/* ------------------------------------------------------------ wrapped rows */
+
+/* Does l start a row (a '|' after up to three blanks)? */
+static bool row_start(const struct br_line *l)
+{
+	size_t i = 0;
+	while (i < l->len && i < 3 && l->text[i] == ' ')
+		i++;
+	return i < l->len && l->text[i] == '|';
+}
+
+/* The '|' of l's text (an escaped "\|" is none). */
+static size_t bars(const struct br_line *l)
+{
+	size_t c = 0;
+	for (size_t k = 0; k < l->len; k++)
+		c += l->text[k] == '|' && !(k > 0 && l->text[k - 1] == '\\');
+	return c;
+}
+
+/* Does line j go on the row above it: same depth as line i, not blank, no
+ * row of its own? */
+static bool row_piece(const struct br_doc *doc, size_t i, size_t j)
+{
+	const struct br_line *l = &doc->lines[j];
+	return j < doc->nlines && l->depth == doc->lines[i].depth && rtrim_len(l->text, l->len) > 0 &&
+	       !row_start(l);
+}
+
+/* The end of the row starting at line i of a table of `want` cells, a mail
+ * client's wrap having cut it into pieces: the lines after it that start
+ * no row, until the row ends in '|' with its cells all there (want + 1
+ * bars); i + 1 when it was not cut or its pieces do not make it whole. */
+static size_t row_pieces_end(const struct br_doc *doc, size_t i, size_t want)
+{
+	const struct br_line *l = &doc->lines[i];
+	size_t n = bars(l), e = rtrim_len(l->text, l->len);
+	if (n >= want + 1 && e && l->text[e - 1] == '|')
+		return i + 1;
+	for (size_t j = i + 1; j < i + 5 && row_piece(doc, i, j); j++) {
+		l = &doc->lines[j];
+		n += bars(l);
+		e = rtrim_len(l->text, l->len);
+		if (n >= want + 1 && l->text[e - 1] == '|')
+			return n == want + 1 ? j + 1 : i + 1;
+	}
+	return i + 1;
+}
+
+/* Write lines i..j-1 as one, joined by a blank (its pieces' line range). */
+static void emit_joined(const struct br_doc *doc, size_t i, size_t j, struct rw *out, struct lw *w)
+{
+	const struct br_line first = doc->lines[i], last = doc->lines[j - 1];
+	lw_reset(w);
+	for (size_t k = i; k < j; k++) {
+		const struct br_line *l = &doc->lines[k];
+		size_t a = 0, e = rtrim_len(l->text, l->len);
+		if (k > i) {
+			while (a < e && (l->text[a] == ' ' || l->text[a] == '\t'))
+				a++;
+			br_buf_addc(&w->text, ' ');
+		}
+		br_buf_add(&w->text, l->text + a, e - a);
+	}
+	br_dec_lw_emit(out, j, w, first.line, last.end_line, first.depth, first.flags);
+}
+
+/* The header row starting at line i, its pieces over lines i..d-1, the
+ * delimiter row at d: d when there is one (i + 1 .. i + 4) of the
+ * header's cell count; 0 otherwise. */
+static size_t wrapped_header(const struct br_doc *doc, size_t i)
+{
+	if (!row_start(&doc->lines[i]))
+		return 0;
+	size_t n = bars(&doc->lines[i]), d = i + 1;
+	while (d < i + 5 && row_piece(doc, i, d))
+		n += bars(&doc->lines[d++]);
+	if (d >= doc->nlines || doc->lines[d].depth != doc->lines[i].depth || !delimiter_row(&doc->lines[d]))
+		return 0;
+	const struct br_line *dl = &doc->lines[d];
+	const char *s;
+	size_t m;
+	row_inner(dl, &s, &m);
+	return n == cells(s, m) + 1 ? d : 0;
+}
+
+/*
+ * A table a mail client wrapped at 60-72 columns: a row cut at a blank goes
+ * on on the next line, which starts with no '|' ("| node01 | 16G | 88123 |"
+ * / "210.5 |"); the delimiter row, one word, stays whole. Its rows are
+ * joined again (a blank where they were cut), each to the delimiter row's
+ * count of cells, so the table reads as one; a piece that makes no row
+ * whole is left as it is. Returns whether any was joined.
+ */
+static bool join_wrapped_rows(struct br_doc *doc)
+{
+	struct rw out;
+	struct lw w = {0};
+	rw_init(&out, doc);
+	bool changed = false;
+	for (size_t i = 0; i < doc->nlines;) {
+		size_t d = wrapped_header(doc, i);
+		if (!d) {
+			rw_keep(&out, &doc->lines[i], i + 1);
+			i++;
+			continue;
+		}
+		const char *s;
+		size_t m;
+		row_inner(&doc->lines[d], &s, &m);
+		size_t want = cells(s, m);
+		if (d > i + 1) {
+			emit_joined(doc, i, d, &out, &w);
+			changed = true;
+		} else {
+			rw_keep(&out, &doc->lines[i], i + 1);
+		}
+		rw_keep(&out, &doc->lines[d], d + 1);
+		for (i = d + 1; i < doc->nlines && doc->lines[i].depth == doc->lines[d].depth &&
+				row_start(&doc->lines[i]);) {
+			size_t j = row_pieces_end(doc, i, want);
+			if (j > i + 1) {
+				emit_joined(doc, i, j, &out, &w);
+				changed = true;
+			} else {
+				rw_keep(&out, &doc->lines[i], i + 1);
+			}
+			i = j;
+		}
+	}
+	br_dec_lw_free(&w);
+	br_dec_rw_done(&out);
+	return changed;
+}
+
 bool br_dec_stage_mdtable(struct br_doc *doc)
 {
+	bool joined = join_wrapped_rows(doc);
 	struct rw out;
 	struct lw w = {0};
 	rw_init(&out, doc);
@@ -344,7 +480,7 @@ bool br_dec_stage_mdtable(struct br_doc *doc)
 	}
 	br_dec_lw_free(&w);
 	br_dec_rw_done(&out);
-	if (changed)
+	if (changed || joined)
 		doc->transport |= BR_TRANSPORT_MDTABLE;
-	return changed;
+	return changed || joined;
 }

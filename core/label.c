@@ -842,7 +842,10 @@ static size_t here_tail(const char *s, size_t n, size_t at)
 		while (r < n && is_blankc(s[r]))
 			r++;
 		size_t re = r + title_word_end(s + r, n - r);
-		if (det && prep && names_start(s, n, r, re, false))
+		/* "here's mine on the new mirror": a pronoun for the poster's
+		 * own run, named by what the preposition after it names */
+		bool own = word_is(s + d, de - d, "mine") || word_is(s + d, de - d, "ours");
+		if ((det || own) && prep && names_start(s, n, r, re, false))
 			return r;
 	}
 	size_t e = t;
@@ -2977,6 +2980,69 @@ static bool caption_above(struct walk *w, const struct br_doc *doc, size_t i, co
 	return true;
 }
 
+/* Does s[0..n) name a setting a disk benchmark is run under, by a word
+ * names_thing does not know: an I/O scheduler, a filesystem, a mount or
+ * cache option ("switched to noop", "and xfs with nobarrier")? */
+static bool names_setting(const char *s, size_t n)
+{
+	static const char *const words[] = {
+		"noop", "deadline", "cfq", "anticipatory", "bfq", "kyber", "xfs", "btrfs", "jfs", "zfs",
+		"reiserfs", "ufs", "ntfs", "vfat", "tmpfs", "noatime", "relatime", "nobarrier",
+		"barrier", "writeback", "writethrough", "journal", "async", "sync", "readahead",
+		"cache", "stripe", "chunk", "lvm", "dm-crypt", "luks", "nfs", "iscsi",
+	};
+	struct tmask t;
+	text_mask(&t, s, n);
+	for (size_t k = 0; k < BR_ARRAY_LEN(words); k++)
+		if (has_word_t(&t, s, n, words[k]))
+			return true;
+	return false;
+}
+
+/* Step of classify_line: a sentence that is a paragraph of its own right
+ * above a result (or one blank line above it), without a ':' ("so I switched to noop and got", "and
+ * deadline was about the same as noop") introduces that result as a ':'
+ * line would: the whole sentence titles it, until the next introduction or
+ * enough prose. Not a sentence that ends ('.', '?', '!'), a quote's
+ * attribution ("Joe wrote"), a command or what a command prints. */
+static bool sentence_over_result(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	/* the result right below it, or below one blank line */
+	size_t b = i + 1;
+	if (b < doc->nlines && blank_line(&doc->lines[b]))
+		b++;
+	if (w->in_output || n > 80 || i == 0 || b >= doc->nlines || !blank_line(&doc->lines[i - 1]) ||
+	    blank_line(&doc->lines[b]) || doc->lines[b].depth != doc->lines[i].depth ||
+	    !is_alpha((unsigned char)s[0]) || strchr(".,;:!?)", s[n - 1]))
+		return false;
+	size_t words = count_words(s, n), at = 0;
+	bool output = false, noun = false;
+	/* it names what the run is of ("noop", "the new disk", "2.6.32"), and
+	 * not the figures themselves ("gives these figures as well") */
+	if (words < 3 || words > 12 || sentence_break(s, n) || code_like(s, n) || filler_word(s, n) ||
+	    command_word(s, n) || byline(s, n) || dated(s, n) || intro_verb(s, n, &at, &output, &noun) < 0 ||
+	    noun || !(names_thing(s, n) || names_setting(s, n)))
+		return false;
+	const char *t;
+	size_t tn;
+	span(&doc->lines[b], &t, &tn);
+	/* (not a result's own header, "Version 1.97 ---Sequential Output---",
+	 * nor two sentences, the second going on below) */
+	if (!tn || t[tn - 1] == ':' || memmem(s, n, "--", 2) || memmem(s, n, ". ", 2) ||
+	    memo_test(&w->result, s, n) || !memo_test(&w->result, t, tn))
+		return false;
+	/* the sentence over the run before, taken as a standalone title (a
+	 * paragraph of its own between blank lines), introduced that run, not
+	 * this one */
+	for (const struct node *top = node_at(w->o, w->top);
+	     top && top->kind == K_HEADING && top->rank == R_STANDALONE &&
+	     count_words(w->o->text.data + top->text, top->len) >= 4;
+	     top = node_at(w->o, w->top))
+		w->top = top->parent;
+	push(w, K_COLON, R_COLON, s, n);
+	return true;
+}
+
 static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)
 {
 	const struct br_line *l = &doc->lines[i];
@@ -3004,6 +3070,8 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	if (prompt_line(s, n) || (n > 2 && s[0] == '#' && s[1] == ' ' && command_word(s, n) && !titled_by_tool(s, n)))
 		w->in_output = true;
 	if (!maybe_heading(doc, i, s, n)) {
+		if (sentence_over_result(w, doc, i, s, n))
+			return;
 		/* prose or a result: only matters to what prose ends */
 		const struct node *top = node_at(w->o, w->top);
 		if (top && (top->kind == K_BULLET || top->kind == K_COLON) && !memo_test(&w->result, s, n) &&
@@ -3051,9 +3119,9 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 		colon_line(w, doc, i, s, n);
 		return;
 	}
-	if (standalone_heading(w, doc, i, s, n) || key_value_intro(w, doc, i, s, n) || name_over_result(w, doc, i, s, n))
-		return;
-	if (!caption_above(w, doc, i, s, n))
+	if (!(standalone_heading(w, doc, i, s, n) || key_value_intro(w, doc, i, s, n) ||
+	      name_over_result(w, doc, i, s, n) || sentence_over_result(w, doc, i, s, n) ||
+	      caption_above(w, doc, i, s, n)))
 		prose(w);
 }
 

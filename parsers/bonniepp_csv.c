@@ -919,15 +919,41 @@ static bool has_commas(const char *s, size_t n, size_t min);
  * (returns the new length; the text may move to s[0]):
  * - Markdown inline code: a `...` span holding five commas or more is the
  *   line ("Raw CSV: `web1,4G,...`");
- * - the poster's lead-in before it: text up to the last ": " that five
- *   commas follow ("CSV line: 1.96,1.96,...", "and of box C, last week:
- *   boxc,8G,..."; no field bonnie++ writes holds ": ");
+ * - the poster's lead-in before it (lead_in): text up to the last ": "
+ *   that five commas follow ("CSV line: 1.96,1.96,...", "and of box C, last
+ *   week: boxc,8G,..."; no field bonnie++ writes holds ": "), or a " - ",
+ *   " = ", " -> " ("xfs - 1.03e,...");
  * - the poster's note after the record: past five commas, after blanks,
  *   text that no field starts with ("  <- defaults", " (noatime)",
  *   "  # tuned, 2 runs"). An archive's re-wrap puts single blanks inside
  *   fields ("1 7396", "71 1us"), so a note that starts with a letter needs
  *   two blanks or a TAB.
  */
+/* The length of the poster's lead-in before a CSV line s[0..n): up to the
+ * last ": " that five commas follow, or a name's " - ", " = ", " -> ", " => "
+ * that does ("ext4: 1.97,1.97,...", "xfs - 1.03e,..."); 0 when there is
+ * none. *sep (when asked) is set to where the separator begins. */
+static size_t lead_in(const char *s, size_t n, size_t *sep)
+{
+	size_t lead = 0, at = 0;
+	for (size_t i = 0; i + 1 < n; i++) {
+		size_t k = i;
+		if (s[i] == ':')
+			k = i + 1;
+		else if (i > 0 && is_blank(s[i - 1]) && (s[i] == '-' || s[i] == '='))
+			k = i + 1 + (s[i + 1] == '>');
+		else
+			continue;
+		if (k < n && is_blank(s[k]) && has_commas(s + k + 1, n - k - 1, 5)) {
+			lead = k + 1;
+			at = s[i] == ':' ? i : i - 1;
+		}
+	}
+	if (sep)
+		*sep = at;
+	return lead;
+}
+
 static size_t cut_wrapping(char *s, size_t n)
 {
 	const char *tick = memchr(s, '`', n);
@@ -939,11 +965,7 @@ static size_t cut_wrapping(char *s, size_t n)
 			n = len;
 		}
 	}
-	/* the last ": " with five commas after it (a note's own ": " has fewer) */
-	size_t lead = 0;
-	for (const char *p = s; (p = memchr(p, ':', n - (size_t)(p - s))) && p + 1 < s + n; p++)
-		if (is_blank(p[1]) && has_commas(p + 2, n - (size_t)(p + 2 - s), 5))
-			lead = (size_t)(p + 2 - s);
+	size_t lead = lead_in(s, n, NULL);
 	if (lead) {
 		memmove(s, s + lead, n - lead);
 		n -= lead;
@@ -1522,6 +1544,40 @@ static const char *record_label(struct br_parse_ctx *ctx, struct labels *lb, siz
 	return lb->label;
 }
 
+/* The lead-in of a CSV line as its record's own label: a short name before
+ * the record ("ext4: 1.97,...", "xfs - 1.03e,...": "ext4", "xfs"), or NULL
+ * when there is none or it introduces rather than names ("CSV line:",
+ * "Raw output of the second run:", a sentence). A new string. */
+static char *lead_label(const struct br_line *l)
+{
+	static const char *const generic[] = {"csv", "line", "lines", "output", "result", "results",
+					      "raw", "log", "here", "bonnie", "bonnie++", "run",
+					      "record", "row", "data", "the", "and", "of", "from"};
+	size_t sep, lead = lead_in(l->text, l->len, &sep);
+	if (!lead)
+		return NULL;
+	const char *s = l->text, *e = l->text + sep;
+	while (s < e && (is_blank(*s) || *s == '*' || *s == '-' || *s == '>'))
+		s++;
+	while (e > s && (is_blank(e[-1]) || e[-1] == '*'))
+		e--;
+	if (e == s || e - s > 32)
+		return NULL;
+	size_t words = 0;
+	for (const char *w = s; w < e;) {
+		const char *we = w;
+		while (we < e && !is_blank(*we))
+			we++;
+		for (size_t g = 0; g < BR_ARRAY_LEN(generic); g++)
+			if ((size_t)(we - w) == strlen(generic[g]) && !strncasecmp(w, generic[g], (size_t)(we - w)))
+				return NULL;
+		words++;
+		for (w = we; w < e && is_blank(*w); w++)
+			;
+	}
+	return words <= 3 ? br_strndup(s, (size_t)(e - s)) : NULL;
+}
+
 /* The record of a judged-complete field set spanning logical lines
  * first..last; `why` is the claim's reason, plain whether fs is the fields
  * of a plain line (see split_plain). */
@@ -1544,7 +1600,16 @@ static void emit(struct br_parse_ctx *ctx, struct labels *lb, const struct field
 	if (L == &layouts[L_HTML] && fs->html_version[0])
 		set_version(r, fs->html_version);
 
-	br_record_set_label(r, record_label(ctx, lb, first, last, plain));
+	const char *label = record_label(ctx, lb, first, last, plain);
+	char *own = lead_label(&ctx->doc->lines[first]);
+	if (own) { /* the poster's name for this record, under the outline's title */
+		char *titled = br_parse_label(ctx, first, own);
+		br_record_set_label(r, titled);
+		free(titled);
+		free(own);
+	} else {
+		br_record_set_label(r, label);
+	}
 
 	note_repairs(ctx, &bd, first, last);
 	br_buf_free(&bd.fixes);
@@ -2143,6 +2208,53 @@ static void html_header(struct scan *sc, size_t i)
 	memcpy(sc->html_version, version, sizeof version);
 }
 
+/* Is there a bon_csv2html units row ("K/sec % CPU K/sec ...", not the
+ * "K/sec %CP" of bonnie++'s text) in the dozen lines above line i? */
+static bool units_row_above(const struct br_doc *doc, size_t i)
+{
+	for (size_t k = i; k > 0 && i - k < 12;) {
+		k--;
+		/* ("% CPU": bonnie++'s own text header has "%CP") */
+		if ((count_word(&doc->lines[k], "K/sec") >= 3 || count_word(&doc->lines[k], "M/sec") >= 3) &&
+		    count_word(&doc->lines[k], "CPU") >= 3)
+			return true;
+	}
+	return false;
+}
+
+/* A bon_csv2html row of a run without the file tests (-n 0: its name,
+ * size and twelve I/O cells) fits no placement the scan tries (a 1.0x
+ * line without a part is a text row, the text parser's); under the
+ * report's units row it is the report's. Fits it on the placements with
+ * the creation part empty: 1 when exactly one places every token. */
+static int fit_io_only(struct spaced *sp, const struct layout *L, uint64_t *mask, size_t *extra)
+{
+	int found = 0;
+	for (unsigned st = 0; st < E_STATES; st++) {
+		if (!(st & E_CREATE) || (st & E_IO) || (st >> E_SPEC_SHIFT) || (st & E_CRLAT))
+			continue; /* (the spec and creation latencies: empty already) */
+		uint64_t m = 0;
+		for (size_t k = 0; k < L->len; k++)
+			if (slot_present(L, k, st))
+				m |= (uint64_t)1 << k;
+		size_t present = (size_t)__builtin_popcountll(m);
+		if (present > sp->n || (found && m == *mask) || !place(sp, NULL, L, m, sp->n - present, false))
+			continue;
+		if (found)
+			return 2;
+		found = 1;
+		*mask = m;
+		*extra = sp->n - present;
+	}
+	return found;
+}
+
+/* fit(), or fit_io_only() for a row of a run without the file tests. */
+static int fit_as(struct spaced *sp, const struct layout *L, bool io_only, uint64_t *mask, size_t *extra)
+{
+	return io_only ? fit_io_only(sp, L, mask, extra) : fit(sp, L, mask, extra);
+}
+
 /* Try a record with blanks for commas at logical line i (`wrapped`: its
  * first line is short of one, figures follow); returns the last line used
  * (i when none). */
@@ -2164,10 +2276,11 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 	/* the record may go on (wrapped, or its latency row) on the lines
 	 * below: the longest span read one way wins */
 	size_t best = (size_t)-1, last = i, ambiguous = (size_t)-1;
+	bool io_only = L == &layouts[L_HTML] && sp->n < 27 && units_row_above(doc, i);
 	for (;;) {
 		uint64_t mask;
 		size_t extra;
-		int r = fit(sp, L, &mask, &extra);
+		int r = fit_as(sp, L, io_only, &mask, &extra);
 		if (r == 1)
 			best = last;
 		else if (r == 2)
@@ -2198,7 +2311,7 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 	uint64_t mask;
 	size_t extra;
 	spaced_tokens(sc, i, best, name, sizeof name);
-	fit(sp, L, &mask, &extra);
+	fit_as(sp, L, io_only, &mask, &extra);
 	struct fields *fs = &sc->fs;
 	fs->L = L;
 	fs->plain = false;
@@ -2244,7 +2357,9 @@ static size_t parse(struct br_parse_ctx *ctx)
 			continue;
 		if (has_commas(l->text, l->len, MIN_COMMAS) || semicolon_row(l->text, l->len))
 			i = try_record(&sc, i);
-		else if (spaced_start(doc, i, &wrapped))
+		else if (spaced_start(doc, i, &wrapped) ||
+			 /* a bon_csv2html row of a run without the file tests */
+			 (br_digit_runs(l->text, l->len, 12) && units_row_above(doc, i)))
 			i = try_spaced(&sc, i, wrapped);
 	}
 	csv_free(&sc.csv);

@@ -2524,6 +2524,18 @@ static const char *hand_line(const struct br_doc *doc, const struct br_line *l, 
 {
 	*n = l->len;
 	*sep = memchr(l->text, '|', l->len) ? '|' : ' ';
+	if (*sep == '|') {
+		/* empty cells after the line, its only bars (" | |": each line
+		 * pasted into a table's first column) make no table of it */
+		size_t e = l->len;
+		while (e && (l->text[e - 1] == ' ' || l->text[e - 1] == '\t' || l->text[e - 1] == '|'))
+			e--;
+		if (e && e < l->len && l->text[e] == ' ' && !memchr(l->text, '|', e)) {
+			*n = e;
+			*sep = ' ';
+			return l->text;
+		}
+	}
 	if (*sep == '|' || l->line != l->end_line || l->line == 0 || l->line > doc->nphys ||
 	    doc->shown) /* (a decoded base64 line: its physical line is base64) */
 		return l->text;
@@ -2990,7 +3002,8 @@ struct trow {
 static bool param_row(const char *s, size_t n)
 {
 	static const char *const words[] = {"size", "file size", "files", "machine", "version", "chunk",
-					    "chunk size", "concurrency"};
+					    "chunk size", "concurrency", "machine size", "data size", "test size",
+					    "num files", "number of files", "file count"};
 	hand_unmark(&s, &n);
 	while (n && (s[n - 1] == ':' || s[n - 1] == ' '))
 		n--;
@@ -3002,8 +3015,10 @@ static bool param_row(const char *s, size_t n)
 
 /* The rows of the table whose header is line h, into rows[] (at most
  * TROWS); returns how many, the line after the last in *end. */
-static size_t transposed_rows(const struct br_doc *doc, size_t h, char sep, size_t ncol, struct trow *rows,
-			      size_t *end)
+static size_t right_cells(const char *s, size_t n, size_t want, const char **c, size_t *cn);
+
+static size_t transposed_rows(const struct br_doc *doc, size_t h, char sep, size_t ncol, bool right,
+			      struct trow *rows, size_t *end)
 {
 	size_t nr = 0, j = h + 1;
 	for (; j < doc->nlines && !br_is_blank(doc->lines[j].text, doc->lines[j].len) && nr < TROWS; j++) {
@@ -3017,7 +3032,8 @@ static size_t transposed_rows(const struct br_doc *doc, size_t h, char sep, size
 			k++;
 		if (k == n)
 			continue; /* a rule */
-		if (rs != sep || hand_cells(s, n, sep, c, cn) != ncol)
+		if (right ? rs == '|' || right_cells(s, n, ncol, c, cn) != ncol
+			  : rs != sep || hand_cells(s, n, sep, c, cn) != ncol)
 			break;
 		if (param_row(c[0], cn[0]))
 			continue; /* the runs' size or file count, no figure */
@@ -3135,6 +3151,97 @@ static unsigned transposed_record(struct pstate_all *ps, size_t h, size_t end, c
 	return said;
 }
 
+/* The blank-separated words of s[0..n) from the right: the last want - 1
+ * words are cells of their own, what is before them the first cell (a
+ * figure's name of several words: "Per Char Output 612 598"). A table whose
+ * columns lost their alignment (blanks collapsed, TABs mixed in) splits so.
+ * Returns want, or 0 when s has too few words. */
+static size_t right_cells(const char *s, size_t n, size_t want, const char **c, size_t *cn)
+{
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	size_t k = want;
+	while (k > 1) {
+		size_t b = n;
+		while (n && s[n - 1] != ' ' && s[n - 1] != '\t')
+			n--;
+		if (n == b)
+			return 0;
+		k--;
+		c[k] = s + n;
+		cn[k] = b - n;
+		while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+			n--;
+	}
+	size_t a = 0;
+	while (a < n && (s[a] == ' ' || s[a] == '\t'))
+		a++;
+	if (a == n)
+		return 0;
+	c[0] = s + a;
+	cn[0] = n - a;
+	return want;
+}
+
+/* How many words end s[0..n) that read as figures ("612 598", "+++++
+ * 301.4"): the runs of a transposed table whose alignment was lost. */
+static size_t value_words(const char *s, size_t n)
+{
+	const char *c[HAND_COLS + 1];
+	size_t cn[HAND_COLS + 1], k = 1;
+	while (k < HAND_COLS && right_cells(s, n, k + 1, c, cn) == k + 1) {
+		struct hval v;
+		hand_value(c[1], cn[1], &v);
+		if (v.kind != HV_NUM && v.kind != HV_FAST)
+			break;
+		k++;
+	}
+	return k - 1;
+}
+
+/* The names' line of a transposed table whose columns lost their
+ * alignment, found from its row at line i (the line above the rows that
+ * name a figure or a setting): its index, or i when there is none; *ncol
+ * the columns (the runs and the names' column), c and cn the names. */
+static size_t right_header(const struct br_doc *doc, size_t i, size_t *ncol, const char **c, size_t *cn)
+{
+	size_t n;
+	char sep;
+	const char *s = hand_line(doc, &doc->lines[i], &n, &sep);
+	size_t m = sep == '|' ? 0 : value_words(s, n);
+	if (!m)
+		return i;
+	size_t h = i;
+	bool cpu;
+	while (h > 0 && i - h < TROWS + 2) {
+		const char *t = hand_line(doc, &doc->lines[h - 1], &n, &sep);
+		if (sep == '|' || br_is_blank(t, n) || right_cells(t, n, m + 1, c, cn) != m + 1 ||
+		    !(param_row(c[0], cn[0]) || (cn[0] <= 40 && hand_kind(c[0], cn[0], &cpu) >= 0)))
+			break;
+		h--;
+	}
+	if (h == 0)
+		return i;
+	s = hand_line(doc, &doc->lines[h - 1], &n, &sep);
+	/* the names: the last m words of the line (a corner cell before them
+	 * or none) */
+	if (sep == '|' || br_is_blank(s, n) || right_cells(s, n, m + 1, c, cn) != m + 1) {
+		if (sep == '|' || br_is_blank(s, n) || right_cells(s, n, m, c + 1, cn + 1) != m || m < 2)
+			return i;
+		/* m words: the corner is empty; right_cells put them at c[1..] */
+		c[0] = s;
+		cn[0] = 0;
+	}
+	for (size_t x = 1; x <= m; x++) {
+		struct hval v;
+		hand_value(c[x], cn[x], &v);
+		if (v.kind != HV_BAD)
+			return i; /* a figure is no run's name */
+	}
+	*ncol = m + 1;
+	return h - 1;
+}
+
 static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool)
 {
 	struct br_parse_ctx *ctx = ps->ctx;
@@ -3146,7 +3253,9 @@ static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool
 	size_t cn[HAND_COLS + 1];
 	bool cpu;
 	/* line i is a row naming a figure in its first cell */
-	size_t krow = hand_cells(s, n, sep, c, cn);
+	size_t krow = hand_cells(s, n, sep, c, cn), m;
+	if (krow < 2 && sep != '|' && (m = value_words(s, n)) > 0)
+		krow = right_cells(s, n, m + 1, c, cn); /* single blanks between cells */
 	if (krow < 2 || !cn[0] || cn[0] > 40 || hand_kind(c[0], cn[0], &cpu) < 0)
 		return 0;
 	size_t h = i;
@@ -3164,10 +3273,19 @@ static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool
 		cn[0] = 0;
 		ncol++;
 	}
-	if (h == i || ncol < 2 || ncol > HAND_COLS)
-		return 0;
 	struct trow rows[TROWS];
-	size_t nr = transposed_rows(doc, h, sep, ncol, rows, &end);
+	size_t nr = h == i || ncol < 2 || ncol > HAND_COLS ? 0 : transposed_rows(doc, h, sep, ncol, false, rows, &end);
+	if (nr < 2) {
+		/* the columns lost their alignment (blanks collapsed, TABs
+		 * mixed in, the names' indent gone): rows split from the right */
+		size_t rh = right_header(doc, i, &ncol, c, cn);
+		if (rh == i)
+			return 0;
+		h = rh;
+		nr = transposed_rows(doc, h, sep, ncol, true, rows, &end);
+		char hs;
+		s = hand_line(doc, &doc->lines[h], &n, &hs); /* (its unit below) */
+	}
 	size_t figures = 0;
 	bool own = false;
 	for (size_t r = 0; r < nr; r++)

@@ -1407,9 +1407,52 @@ static void csv_line_wrapped_in_a_post(void **state)
 	assert_string_equal(rec(&v, 0)->version, "1.96");
 	fig(rec(&v, 0), BR_M_put_block, 126598, "126598", 11);
 	done(&v);
+	/* a short name as lead-in, after ':', ' - ', ' = ' or ' -> ', labels its
+	 * record; a lead-in that introduces ("CSV line:") does not */
+	static const char *const leads[][2] = {{"ext4: ", "ext4"}, {"xfs - ", "xfs"}, {"btrfs lzo = ", "btrfs lzo"},
+					       {"* raid10 f2 -> ", "raid10 f2"}, {"Raw CSV line: ", NULL}};
+	for (size_t k = 0; k < BR_ARRAY_LEN(leads); k++) {
+		char *in = br_asprintf("%s1.97,1.97,stor1,1,1351234567,8G,,612,97,98213,21,41022,12,2310,96,121880,14,"
+				       "301.4,8,16,,,,,14022,55,+++++,+++,19910,60,15120,58,+++++,+++,17740,53,23015us,"
+				       "2001ms,1410ms,18110us,120ms,290ms,412us,610us,702us,380us,22us,501us\n",
+				       leads[k][0]);
+		struct run n;
+		run(&n, in);
+		assert_int_equal(n.n, 1);
+		assert_string_equal(rec(&n, 0)->host, "stor1");
+		if (leads[k][1])
+			assert_string_equal(rec(&n, 0)->label, leads[k][1]);
+		else
+			assert_null(rec(&n, 0)->label);
+		fig(rec(&n, 0), BR_M_put_block, 98213, "98213", 21);
+		done(&n);
+		free(in);
+	}
 	/* a lower-case word one blank after the last field may be a piece of it */
 	struct run r;
 	run(&r, "fileserv,4G,30348,47,35023,5,12701,2,30363,49,44790,6,165.0,0,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9 ok\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A bon_csv2html row of a run without the file tests (-n 0: name, size,
+ * twelve I/O cells) is read under the report's units row ("K/sec % CPU");
+ * under bonnie++'s own text header ("K/sec %CP") it is the text
+ * parser's, and this parser leaves it. */
+static void html_row_io_only(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version 1.97  Sequential Output  Sequential Input  Random\n"
+		"K/sec  % CPU  K/sec  % CPU  K/sec  % CPU  K/sec  % CPU  K/sec  % CPU  /sec  % CPU\n"
+		"web01  8G  612  97  98213  21  41022  12  2310  96  121880  14  301.4  8\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "web01");
+	fig(rec(&r, 0), BR_M_put_block, 98213, "98213", 21);
+	fig(rec(&r, 0), BR_M_seeks, 301.4, "301.4", 8);
+	done(&r);
+	run(&r, "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"web01  8G  612  97  98213  21  41022  12  2310  96  121880  14  301.4  8\n");
 	assert_int_equal(r.n, 0);
 	done(&r);
 }
@@ -1586,6 +1629,7 @@ int main(void)
 		cmocka_unit_test(spaced_ambiguous_is_refused),
 		cmocka_unit_test(spaced_text_row_left_alone),
 		cmocka_unit_test(spaced_record_wrapped),
+		cmocka_unit_test(html_row_io_only),
 		cmocka_unit_test(semicolon_rows_decimal_commas),
 	};
 	return cmocka_run_group_tests(tests, NULL, teardown);

@@ -1514,6 +1514,47 @@ static void fast_rows_wrapped_at_40(void **state)
 	done(&r);
 }
 
+/* A transposed table whose columns lost their alignment: blanks
+ * collapsed (rows split from the right), the names' line with no blank
+ * line above it, a unit in its corner, empty cells after each line
+ * (" | |"). */
+static void transposed_unaligned(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ 1.96 (K/sec):\n"
+		"\n"
+		" fs-a fs-b\n"
+		"Size 8G 8G\n"
+		"Per Char Output 612 598\n"
+		"Block Output 98213 104332\n"
+		"Rewrite 41022 45901\n"
+		"Random Seeks 301.4 322.9\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "fs-a");
+	assert_string_equal(rec(&r, 1)->host, "fs-b");
+	assert_fig(&r, 0, BR_M_putc, 612, -1);
+	assert_fig(&r, 1, BR_M_put_block, 104332, -1);
+	assert_fig(&r, 1, BR_M_seeks, 322.9, -1);
+	done(&r);
+	run(&r, "bonnie++ on the NAS boxes, pasted into a table:\n"
+		"MB/s        nas1        nas2 | |\n"
+		"Block write        101.2       96.4 | |\n"
+		"Rewrite            44.1        40.0 | |\n"
+		"Random seeks       145.2       138.0 | |\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "nas1");
+	assert_fig(&r, 0, BR_M_put_block, 101.2 * 1024, -1);
+	assert_fig(&r, 1, BR_M_seeks, 138.0, -1);
+	done(&r);
+	/* words after the names that are no figures: no table */
+	run(&r, "bonnie++ notes\n"
+		"Rewrite 3 sections 2 pages\n"
+		"Seeks to add 4 5\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 /* A transposed table with no unit anywhere, copied from bonnie++'s print:
  * the rates are its K/sec (whole numbers, block rates of 1000 or more),
  * seeks and file tests per second; a size row is skipped. Figures that
@@ -2081,6 +2122,7 @@ int main(void)
 		cmocka_unit_test(escaped_marks),
 		cmocka_unit_test(hand_table_transposed),
 		cmocka_unit_test(transposed_no_unit),
+		cmocka_unit_test(transposed_unaligned),
 		cmocka_unit_test(fast_rows_wrapped_at_40),
 		cmocka_unit_test(explain_rejected_row),
 		cmocka_unit_test(table_on_one_line),

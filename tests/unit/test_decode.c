@@ -477,6 +477,34 @@ static void table_cells_one_a_line(void **state)
 	br_doc_free(d);
 }
 
+/* The same table copied with no blank line anywhere: a row starts at a
+ * word with two figures after it (a machine's name), and at a word right
+ * after a figure with two latencies after it (the latency row); the
+ * second "Latency" of that row stays in it, and a column of words in the
+ * header stays one row. */
+static void table_cells_rows_without_blank_lines(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("The report:\n"
+			       "\n"
+			       "Version 2.00a\nSequential Output\nSequential Input\nSize\nPer Char\nK/sec\n% CPU\n"
+			       "nas-east\n64G\n919\n83\n182\n18\n88\n16\n1184\n99\n195\n9\n258.4\n35\n"
+			       "Latency\n22758us\n817us\n977us\nLatency\n23ms\n948us\n"
+			       "nas-west\n16G\n1153\n99\n169\n25\n82\n11\n1380\n99\n279\n14\n292.2\n31\n");
+	assert_true(d->transport & BR_TRANSPORT_MDTABLE);
+	assert_string_equal(find(d, "Version")->text,
+			    "Version 2.00a   Sequential Output       Sequential Input        Size    Per Char        "
+			    "K/sec   % CPU");
+	const struct br_line *row = find(d, "nas-east");
+	assert_int_equal(row->line, 10);
+	assert_int_equal(row->end_line, 23);
+	assert_string_equal(find(d, "Latency")->text, "Latency 22758us 817us   977us   Latency 23ms    948us");
+	row = find(d, "nas-west");
+	assert_int_equal(row->line, 31);
+	assert_int_equal(row->end_line, 44);
+	br_doc_free(d);
+}
+
 /* A quoted line a reader's client re-wrapped at 60 columns without the
  * marks: its rest is as deep as it; a reply written between quoted lines
  * (the quoted line before it short) stays the writer's own. */
@@ -708,6 +736,37 @@ static void pipe_quoting_but_not_markdown_tables(void **state)
 	assert_int_equal(d->lines[0].depth, 1);
 	assert_string_equal(d->lines[0].text, "Version 1.96");
 	assert_string_equal(d->lines[2].text, "Machine Size");
+	br_doc_free(d);
+}
+
+/* A Markdown table a mail client wrapped (in '> ' quoting too): each row
+ * cut at a blank is joined again to the delimiter row's count of cells,
+ * its line range the pieces'; a piece that makes no row whole stays. */
+static void wrapped_markdown_rows_joined(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("> | fs | Size | Block K/s | Rewrite K/s | In\n"
+			       "> Block K/s | Seeks/s |\n"
+			       "> |---|---|---|---|---|---|\n"
+			       "> | ext4 | 8G | 98213 | 41022 | 121880 |\n"
+			       "> 301.4 |\n"
+			       "> | xfs | 8G | 104332 | 45901 | 125012 | 322.9 |\n"
+			       ">\n"
+			       "> thanks\n");
+	assert_string_equal(d->lines[0].text, "| fs | Size | Block K/s | Rewrite K/s | In Block K/s | Seeks/s |");
+	assert_int_equal(d->lines[0].depth, 1);
+	assert_int_equal(d->lines[0].end_line, 2);
+	assert_string_equal(d->lines[2].text, "| ext4 | 8G | 98213 | 41022 | 121880 | 301.4 |");
+	assert_int_equal(d->lines[2].line, 4);
+	assert_int_equal(d->lines[2].end_line, 5);
+	assert_string_equal(d->lines[3].text, "| xfs | 8G | 104332 | 45901 | 125012 | 322.9 |");
+	assert_true(d->transport & BR_TRANSPORT_MDTABLE);
+	br_doc_free(d);
+	/* a row with a cell too many after the join is left in its pieces
+	 * (the table, no grid now, read as rows of cells) */
+	d = mem("| a | b |\n|---|---|\n| 1 | 2 |\n| 3 |\n4 | 5 |\n");
+	assert_string_equal(d->lines[2].text, "3");
+	assert_string_equal(d->lines[3].text, "4 | 5 |");
 	br_doc_free(d);
 }
 
@@ -1990,6 +2049,8 @@ int main(void)
 		cmocka_unit_test(fullwidth_colon_at_line_end),
 		cmocka_unit_test(b64_parts_chosen),
 		cmocka_unit_test(ansible_results_unwrapped),
+		cmocka_unit_test(wrapped_markdown_rows_joined),
+		cmocka_unit_test(table_cells_rows_without_blank_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

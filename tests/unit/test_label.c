@@ -1256,6 +1256,56 @@ static void outlook_separators_in_other_languages(void **state)
 	}
 }
 
+/* A sentence without a ':' that is a paragraph of its own right above a run
+ * (or one blank line above it) introduces that run, in the place of the
+ * sentence above the run before; a sentence that ends, a result's own
+ * header and a quote's attribution do not. */
+static void sentences_over_runs(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Subject: elevator tests\n"
+		"\n"
+		"so I switched to noop and got\n"
+		"\n"
+		"Version  1.96       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"raidbox          4G   405  98 64012  15 30122   9  2001  97 90110   9 201.7   5\n"
+		"\n"
+		"and deadline was about the same as noop\n"
+		"Version  1.96       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"raidbox          4G   403  98 63890  15 29987   9  1998  97 89877   9 199.9   5\n"
+		"\n"
+		"here is cfq again after the reboot, just to be sure\n"
+		"\n"
+		"raidbox,4G,401,98,61233,14,28011,8,1990,97,88012,9,188.2,4,16,1022,7,+++++,+++,998,6,1011,8,+++++,+++,702,5\n"
+		"\n"
+		"That was all of them.\n"
+		"raidbox,4G,402,98,61233,14,28011,8,1990,97,88012,9,188.2,4,16,1022,7,+++++,+++,998,6,1011,8,+++++,+++,702,5\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "raidbox ", 0), NULL, "so I switched to noop and got");
+	expect(d, at(d, "raidbox ", 1), NULL, "and deadline was about the same as noop");
+	expect(d, at(d, "raidbox,", 0), NULL, "here is cfq again after the reboot, just to be sure");
+	/* a sentence that ends introduces nothing */
+	expect(d, at(d, "raidbox,", 1), NULL, "here is cfq again after the reboot, just to be sure");
+	br_doc_free(d);
+}
+
+/* "Here's mine on the new mirror:": the poster's own run, named by what
+ * the preposition after "mine" names. */
+static void here_mine_intro(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Sure, here's mine on the new WD Red 4TB mirror:\n\nRESULT-A: 16 2.00 8.00 9.10\n"
+			       "\nhere is ours on the 3ware box:\nRESULT-B: 16 2.00 8.00 9.10\n");
+	expect(d, at(d, "RESULT-A", 0), NULL, "the new WD Red 4TB mirror");
+	expect(d, at(d, "RESULT-B", 0), NULL, "the 3ware box");
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1299,6 +1349,8 @@ int main(void)
 		cmocka_unit_test(org_captions_and_grid_borders),
 		cmocka_unit_test(wiki_caption_titles_its_table),
 		cmocka_unit_test(outlook_separators_in_other_languages),
+		cmocka_unit_test(sentences_over_runs),
+		cmocka_unit_test(here_mine_intro),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
