@@ -3015,6 +3015,11 @@ static bool sentence_over_result(struct walk *w, const struct br_doc *doc, size_
 	    blank_line(&doc->lines[b]) || doc->lines[b].depth != doc->lines[i].depth ||
 	    !is_alpha((unsigned char)s[0]) || strchr(".,;:!?)", s[n - 1]))
 		return false;
+	const char *t;
+	size_t tn;
+	span(&doc->lines[b], &t, &tn);
+	if (!tn || !memo_test(&w->result, t, tn))
+		return false; /* (first: most sentences are over no result) */
 	size_t words = count_words(s, n), at = 0;
 	bool output = false, noun = false;
 	/* it names what the run is of ("noop", "the new disk", "2.6.32"), and
@@ -3023,13 +3028,9 @@ static bool sentence_over_result(struct walk *w, const struct br_doc *doc, size_
 	    command_word(s, n) || byline(s, n) || dated(s, n) || intro_verb(s, n, &at, &output, &noun) < 0 ||
 	    noun || !(names_thing(s, n) || names_setting(s, n)))
 		return false;
-	const char *t;
-	size_t tn;
-	span(&doc->lines[b], &t, &tn);
 	/* (not a result's own header, "Version 1.97 ---Sequential Output---",
 	 * nor two sentences, the second going on below) */
-	if (!tn || t[tn - 1] == ':' || memmem(s, n, "--", 2) || memmem(s, n, ". ", 2) ||
-	    memo_test(&w->result, s, n) || !memo_test(&w->result, t, tn))
+	if (t[tn - 1] == ':' || memmem(s, n, "--", 2) || memmem(s, n, ". ", 2) || memo_test(&w->result, s, n))
 		return false;
 	/* the sentence over the run before, taken as a standalone title (a
 	 * paragraph of its own between blank lines), introduced that run, not

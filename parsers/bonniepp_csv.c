@@ -2214,9 +2214,10 @@ static bool units_row_above(const struct br_doc *doc, size_t i)
 {
 	for (size_t k = i; k > 0 && i - k < 12;) {
 		k--;
-		/* ("% CPU": bonnie++'s own text header has "%CP") */
-		if ((count_word(&doc->lines[k], "K/sec") >= 3 || count_word(&doc->lines[k], "M/sec") >= 3) &&
-		    count_word(&doc->lines[k], "CPU") >= 3)
+		/* ("% CPU": bonnie++'s own text header has "%CP"; the rarest
+		 * word first: most lines looked at are rows) */
+		if (count_word(&doc->lines[k], "CPU") >= 3 &&
+		    (count_word(&doc->lines[k], "K/sec") >= 3 || count_word(&doc->lines[k], "M/sec") >= 3))
 			return true;
 	}
 	return false;
