@@ -910,34 +910,34 @@ static char *ser_char(char *o, const unsigned char **s)
 	return o + len;
 }
 
-/* Room for 10 bytes more at o in b (o its end); returns o moved with it. */
-static char *ser_room(struct br_buf *b, char *o)
-{
-	b->len = (size_t)(o - b->data);
-	br_buf_grow(b, 10);
-	return b->data + b->len;
-}
-
-/* s into b, escaped as tab says (ser_text, ser_attr). */
+/* s into b, escaped as tab says (ser_text, ser_attr): each run of bytes
+ * written as they are found first, then copied. Inlined where it is used
+ * (a few hundred strings a result: the call was a fifth of its cost). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline void ser_put(struct br_buf *b, const char *s, const unsigned char tab[256])
 {
-	if (b->cap - b->len <= 16)
-		br_buf_grow(b, 16);
-	char *o = b->data + b->len, *end = b->data + b->cap - 11;
-	for (const unsigned char *p = (const unsigned char *)s;; p++) {
-		if (o >= end) {
-			o = ser_room(b, o);
-			end = b->data + b->cap - 11;
+	const unsigned char *p = (const unsigned char *)s;
+	for (;;) {
+		const unsigned char *q = p;
+		while (!tab[*q])
+			q++;
+		size_t n = (size_t)(q - p);
+		if (b->cap - b->len <= n + 11)
+			br_buf_grow(b, n + 11);
+		char *o = b->data + b->len;
+		memcpy(o, p, n);
+		o += n;
+		if (!*q) {
+			*o = '\0';
+			b->len = (size_t)(o - b->data);
+			return;
 		}
-		if (!tab[*p])
-			*o++ = (char)*p;
-		else if (*p)
-			o = ser_char(o, &p);
-		else
-			break;
+		o = ser_char(o, &q);
+		b->len = (size_t)(o - b->data);
+		p = q + 1;
 	}
-	*o = '\0';
-	b->len = (size_t)(o - b->data);
 }
 
 /* before, a name (an element's or an attribute's: this file's constant,
