@@ -96,7 +96,7 @@ static struct slab *slab_new(enum br_tool tool);
  * arena empties a slab every few thousand records; mapping a new one each
  * time faulted every page in again (at 100,000 CSV runs, half the page
  * faults of a text table). */
-#define FROZEN_SPARES 4
+#define FROZEN_SPARES 2
 static struct slab *frozen_spare[FROZEN_SPARES];
 static size_t nfrozen_spare;
 
