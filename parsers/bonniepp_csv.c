@@ -960,17 +960,36 @@ static size_t lead_in(const char *s, size_t n, size_t *sep)
 	return lead;
 }
 
+/* The line inside the first span of s[0..n) between two q's that holds
+ * five commas or more (cut to s[0], its length returned; n when none):
+ * Markdown inline code (`...`), or a string of a program's output (JSON's
+ * "csv": "1.96,...", a Python repr '1.96,...'), less a "\n" it ends with.
+ * bonnie++ quotes no field, and a CSV file that quotes each field holds no
+ * comma between two quotes. */
+static size_t cut_span(char *s, size_t n, char q)
+{
+	const char *open = memchr(s, q, n);
+	while (open) {
+		const char *end = memchr(open + 1, q, n - (size_t)(open + 1 - s));
+		if (!end)
+			return n;
+		size_t len = (size_t)(end - open - 1);
+		if (has_commas(open + 1, len, 5)) {
+			if (q != '`' && len >= 2 && open[len - 1] == '\\' && open[len] == 'n')
+				len -= 2 + (len >= 4 && open[len - 3] == '\\' && open[len - 2] == 'r') * 2;
+			memmove(s, open + 1, len);
+			return len;
+		}
+		open = memchr(end + 1, q, n - (size_t)(end + 1 - s));
+	}
+	return n;
+}
+
 static size_t cut_wrapping(char *s, size_t n)
 {
-	const char *tick = memchr(s, '`', n);
-	if (tick) {
-		const char *end = memchr(tick + 1, '`', n - (size_t)(tick + 1 - s));
-		size_t len = end ? (size_t)(end - tick - 1) : 0;
-		if (end && has_commas(tick + 1, len, 5)) {
-			memmove(s, tick + 1, len);
-			n = len;
-		}
-	}
+	n = cut_span(s, n, '`');
+	if (memchr(s, '"', n))
+		n = cut_span(s, n, '"');
 	size_t lead = lead_in(s, n, NULL);
 	if (lead) {
 		memmove(s, s + lead, n - lead);
@@ -1065,8 +1084,9 @@ static bool add_line(struct br_buf *b, const struct br_line *l, bool mark_start)
 	if (memchr(b->data + start, ';', b->len - start) && semicolon_row(b->data + start, b->len - start))
 		semicolons_to_commas(b->data + start, b->len - start);
 	if (memchr(b->data + start, '`', b->len - start) || memchr(b->data + start, ' ', b->len - start) ||
-	    memchr(b->data + start, '\t', b->len - start))
-		/* (a lead-in, a note and inline code all come with a blank or a `) */
+	    memchr(b->data + start, '\t', b->len - start) || memchr(b->data + start, '"', b->len - start))
+		/* (a lead-in, a note, inline code and a string all come with a
+		 * blank, a ` or a ") */
 		b->len = start + cut_wrapping(b->data + start, b->len - start);
 	/* blanks at the end, and a table's empty cells (" | |": the post
 	 * pasted into a table's first column) */
