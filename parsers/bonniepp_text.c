@@ -3273,6 +3273,12 @@ static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool
 		cn[0] = 0;
 		ncol++;
 	}
+	/* a line naming a figure and giving it is a row, not the runs' names:
+	 * the figures are listed by hand (hand_list) */
+	struct hval hv;
+	if (ncol >= 2 && cn[0] && cn[0] <= 40 && hand_kind(c[0], cn[0], &cpu) >= 0 &&
+	    (hand_value(c[1], cn[1], &hv), hv.kind == HV_NUM || hv.kind == HV_FAST))
+		return 0;
 	struct trow rows[TROWS];
 	size_t nr = h == i || ncol < 2 || ncol > HAND_COLS ? 0 : transposed_rows(doc, h, sep, ncol, false, rows, &end);
 	if (nr < 2) {
@@ -3312,6 +3318,184 @@ static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool
 	return end;
 }
 
+/*
+ * Figures listed by hand, a line a figure, with no table around them:
+ *
+ *   * Block write: 187 MB/s, 14% CPU        Sequential write:   612 MB/s   (23% CPU)
+ *   * Rewrite: 92 MB/s, 9% CPU              Random seeks:       1450 /s
+ *   * Seeks: 612.4/s
+ *
+ * A line is its figure's name (hand_kind), a ':' or '=', then the figure as
+ * a hand table's cell reads it (hand_value: a unit, "(12%)"), the CPU also
+ * after a comma ("187 MB/s, 14% CPU"). The lines of one list are one run;
+ * as for a transposed table (hand_transposed), the list must name two
+ * figures or more, each once, one of them bonnie's own (not only block
+ * write and read, which any tool reports), and a rate needs its unit. A
+ * list that an expectation introduces ("what I would expect:") is no run.
+ */
+struct lrow {
+	int id;
+	struct hval v;
+};
+
+/* The CPU at the end of a list line's figure (", 14% CPU", "; 9 %CP",
+ * "14% cpu"): its value, the figure's text cut before it (*n); -1 when
+ * there is none. */
+static double list_cpu(const char *c, size_t *n)
+{
+	size_t e = *n;
+	while (e && (c[e - 1] == ' ' || c[e - 1] == ')' || c[e - 1] == '.'))
+		e--;
+	size_t w = e;
+	while (w && isalpha((unsigned char)c[w - 1]))
+		w--;
+	if (!((e - w == 3 && strncasecmp(c + w, "cpu", 3) == 0) || (e - w == 2 && strncasecmp(c + w, "cp", 2) == 0)))
+		return -1;
+	while (w && c[w - 1] == ' ')
+		w--;
+	if (!w || c[w - 1] != '%')
+		return -1;
+	size_t d = --w;
+	while (d && c[d - 1] == ' ')
+		d--;
+	size_t b = d;
+	while (b && (is_digit(c[b - 1]) || c[b - 1] == '.'))
+		b--;
+	if (b == d || d - b > 5 || !b || !(c[b - 1] == ',' || c[b - 1] == ';' || c[b - 1] == ' ' || c[b - 1] == '('))
+		return -1;
+	double cpu = br_parse_decimal(c + b, d - b);
+	while (b && (c[b - 1] == ',' || c[b - 1] == ';' || c[b - 1] == ' ' || c[b - 1] == '('))
+		b--;
+	*n = b;
+	return cpu;
+}
+
+/* Line l as a list line: its figure into *r; false when it is none. */
+static bool list_line(const struct br_line *l, struct lrow *r)
+{
+	const char *s = l->text;
+	size_t n = l->len;
+	if (n < 6 || n > 120)
+		return false;
+	size_t a = 0;
+	while (a < n && (s[a] == ' ' || s[a] == '\t'))
+		a++;
+	if (a + 1 < n && (s[a] == '*' || s[a] == '-' || s[a] == '+') && s[a + 1] == ' ')
+		a += 2;
+	else if (a + 2 < n && (unsigned char)s[a] == 0xe2 && (unsigned char)s[a + 1] == 0x80 &&
+		 (unsigned char)s[a + 2] == 0xa2)
+		a += 3; /* a bullet */
+	/* the name ends at a ':' or '=', or at two blanks or a TAB */
+	const char *sep = memchr(s + a, ':', n - a), *c;
+	if (!sep)
+		sep = memchr(s + a, '=', n - a);
+	if (sep) {
+		c = sep + 1;
+	} else {
+		for (sep = s + a; sep < s + n && *sep != '\t' && !(sep[0] == ' ' && sep + 1 < s + n && sep[1] == ' ');)
+			sep++;
+		c = sep;
+	}
+	if (sep >= s + n || sep == s + a || sep - (s + a) > 40)
+		return false;
+	bool cpu;
+	r->id = hand_kind(s + a, (size_t)(sep - (s + a)), &cpu);
+	if (r->id < 0 || cpu)
+		return false;
+	size_t cn = (size_t)(s + n - c);
+	while (cn && (*c == ' ' || *c == '\t'))
+		c++, cn--;
+	while (cn && (c[cn - 1] == ' ' || c[cn - 1] == '\t'))
+		cn--;
+	double lc = list_cpu(c, &cn);
+	hand_value(c, cn, &r->v);
+	if (r->v.kind != HV_NUM && r->v.kind != HV_FAST)
+		return false;
+	if (lc >= 0 && r->v.cpu < 0)
+		r->v.cpu = lc;
+	bool rate = br_metric((enum br_metric_id)r->id)->unit == BR_UNIT_KIBS;
+	if (rate)
+		return r->v.kind == HV_FAST || (r->v.unit && r->v.unit != '%' && r->v.unit != 'c');
+	return r->v.unit != '%' && (!r->v.unit || r->v.unit == 'c');
+}
+
+/* Does the line above a list (h: its first line) say that what follows is
+ * expected, not measured? */
+static bool list_expected(const struct br_doc *doc, size_t h)
+{
+	static const char *const words[] = {"expect", "should", "typical", "would", "theoretic",
+					    "spec", "target", "goal", "hope", "rated", "claim", "advertis",
+					    "datasheet"};
+	/* the paragraph right above (its last three lines: an introduction
+	 * re-wrapped ends in a line of a word or two) */
+	bool text = false;
+	for (size_t k = h; k-- > 0 && h - k <= 4;) {
+		const struct br_line *l = &doc->lines[k];
+		if (br_is_blank(l->text, l->len)) {
+			if (text)
+				break;
+			continue;
+		}
+		text = true;
+		for (size_t w = 0; w < BR_ARRAY_LEN(words); w++)
+			if (hand_has(l->text, l->len, words[w]))
+				return true;
+	}
+	return false;
+}
+
+/* The list that line i is a line of (see above) as a record: the line after
+ * it, or 0 when there is none. */
+static size_t hand_list(struct pstate_all *ps, size_t i, enum br_tool tool)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	const struct br_doc *doc = ctx->doc;
+	struct lrow rows[TROWS];
+	if (!list_line(&doc->lines[i], &rows[0]))
+		return 0;
+	size_t h = i;
+	while (h > 0 && i - h < TROWS - 1 && !br_parse_is_claimed(ctx, h - 1) && list_line(&doc->lines[h - 1], &rows[0]))
+		h--;
+	size_t nr = 0, end = h;
+	bool own = false, rated = false, bare = false;
+	for (; end < doc->nlines && nr < TROWS && !br_parse_is_claimed(ctx, end); end++) {
+		if (!list_line(&doc->lines[end], &rows[nr]))
+			break;
+		for (size_t q = 0; q < nr; q++)
+			if (rows[q].id == rows[nr].id)
+				return 0; /* two runs, or not bonnie's names */
+		own = own || (rows[nr].id != BR_M_put_block && rows[nr].id != BR_M_get_block);
+		rated = rated || (rows[nr].v.unit && rows[nr].v.unit != 'c');
+		bare = bare || (rows[nr].v.kind == HV_NUM && !rows[nr].v.unit);
+		nr++;
+	}
+	/* a count with no "/s" is a figure only beside rates with their unit
+	 * (not a list of settings: "Seeks: 4000") */
+	if (nr < 2 || !own || (bare && !rated) || end <= i || list_expected(doc, h))
+		return 0;
+	struct br_record *rec = br_parse_record_new(ctx, tool, h, end - 1);
+	for (size_t r = 0; r < nr; r++) {
+		const struct hval *v = &rows[r].v;
+		enum br_metric_id id = (enum br_metric_id)rows[r].id;
+		if (v->kind == HV_FAST) {
+			br_record_set_too_fast(rec, id, v->raw);
+			continue;
+		}
+		bool rate = br_metric(id)->unit == BR_UNIT_KIBS;
+		double scale = v->unit == 'm' ? 1024 : v->unit == 'g' ? 1048576 : 1;
+		br_record_set(rec, id, rate ? v->v * scale : v->v, v->raw);
+		if (v->cpu >= 0)
+			br_record_set_cpu(rec, id, v->cpu);
+	}
+	char *label = br_parse_label(ctx, h, NULL);
+	br_record_set_label(rec, label);
+	free(label);
+	br_parse_emit(ctx, rec);
+	ps->emitted++;
+	br_parse_claim(ctx, h, end - 1, "bonnie figures listed by hand, a line a figure");
+	return end;
+}
+
 /* Every hand table among the lines no one claimed, in a document that
  * names bonnie (table_signs): bonnie++'s when it names that, else Bonnie's. */
 static void hand_tables(struct pstate_all *ps)
@@ -3335,6 +3519,8 @@ static void hand_tables(struct pstate_all *ps)
 		const char *s = hand_line(doc, &doc->lines[i], &n, &sep);
 		if (!hand_header(s, n, sep, &t)) {
 			size_t end = hand_transposed(ps, i, tool);
+			if (!end)
+				end = hand_list(ps, i, tool);
 			next = end > next ? end : next;
 			continue;
 		}
