@@ -3100,6 +3100,19 @@ static bool kibs_as_printed(const struct trow *rows, size_t nr, size_t x, char l
  * K/sec (kibs_as_printed), LEFT_UNITLESS when it left some unread. */
 enum { TOOK_KIBS = 1, LEFT_UNITLESS = 2 };
 
+/* Does a transposed table's column head say what the column holds rather
+ * than whose run it is ("| Test | Result |")? */
+static bool generic_name(const char *s)
+{
+	static const char *const words[] = {"result", "results", "value", "values", "score", "figure",
+					    "figures", "measured", "speed", "throughput", "rate", "number",
+					    "numbers", "output"};
+	for (size_t k = 0; k < BR_ARRAY_LEN(words); k++)
+		if (strcasecmp(s, words[k]) == 0)
+			return true;
+	return false;
+}
+
 static unsigned transposed_record(struct pstate_all *ps, size_t h, size_t end, const struct trow *rows, size_t nr,
 			      size_t x, const char *name, size_t nn, char line_unit, enum br_tool tool)
 {
@@ -3141,7 +3154,7 @@ static unsigned transposed_record(struct pstate_all *ps, size_t h, size_t end, c
 	hand_unmark(&name, &nn);
 	char host[NAME_MAX_LEN];
 	copy_tok(host, sizeof host, name, nn);
-	if (host[0])
+	if (host[0] && !generic_name(host))
 		br_record_set_host(rec, host);
 	char *label = br_parse_label(ctx, h, NULL);
 	br_record_set_label(rec, label);
@@ -3223,6 +3236,11 @@ static size_t right_header(const struct br_doc *doc, size_t i, size_t *ncol, con
 	if (h == 0)
 		return i;
 	s = hand_line(doc, &doc->lines[h - 1], &n, &sep);
+	size_t e = n;
+	while (e && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	if (e && s[e - 1] == ':')
+		return i; /* a line that introduces, not the runs' names */
 	/* the names: the last m words of the line (a corner cell before them
 	 * or none) */
 	if (sep == '|' || br_is_blank(s, n) || right_cells(s, n, m + 1, c, cn) != m + 1) {
@@ -3273,14 +3291,20 @@ static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool
 		cn[0] = 0;
 		ncol++;
 	}
-	/* a line naming a figure and giving it is a row, not the runs' names:
-	 * the figures are listed by hand (hand_list) */
+	/* a line naming a figure and giving it is a row, not the runs' names,
+	 * and a line ending in ':' introduces: the figures are listed by hand
+	 * (hand_list) */
 	struct hval hv;
 	if (ncol >= 2 && cn[0] && cn[0] <= 40 && hand_kind(c[0], cn[0], &cpu) >= 0 &&
 	    (hand_value(c[1], cn[1], &hv), hv.kind == HV_NUM || hv.kind == HV_FAST))
 		return 0;
+	size_t hn = n;
+	while (hn && (s[hn - 1] == ' ' || s[hn - 1] == '\t'))
+		hn--;
+	bool intro = hn && s[hn - 1] == ':';
 	struct trow rows[TROWS];
-	size_t nr = h == i || ncol < 2 || ncol > HAND_COLS ? 0 : transposed_rows(doc, h, sep, ncol, false, rows, &end);
+	size_t nr = h == i || intro || ncol < 2 || ncol > HAND_COLS ? 0
+								 : transposed_rows(doc, h, sep, ncol, false, rows, &end);
 	if (nr < 2) {
 		/* the columns lost their alignment (blanks collapsed, TABs
 		 * mixed in, the names' indent gone): rows split from the right */
@@ -3370,8 +3394,10 @@ static double list_cpu(const char *c, size_t *n)
 	return cpu;
 }
 
-/* Line l as a list line: its figure into *r; false when it is none. */
-static bool list_line(const struct br_line *l, struct lrow *r)
+/* Line l as a list line: its figure into *r; false when it is none. A
+ * rate with no unit takes `unit`, the introduction's ("in K/sec:"), if any
+ * ('?': the shape alone is asked). */
+static bool list_line(const struct br_line *l, struct lrow *r, char unit)
 {
 	const char *s = l->text;
 	size_t n = l->len;
@@ -3403,8 +3429,8 @@ static bool list_line(const struct br_line *l, struct lrow *r)
 	if (r->id < 0 || cpu)
 		return false;
 	size_t cn = (size_t)(s + n - c);
-	while (cn && (*c == ' ' || *c == '\t'))
-		c++, cn--;
+	while (cn && (*c == ' ' || *c == '\t' || *c == '*' || *c == '_'))
+		c++, cn--; /* ("**Block write:** 45 MB/s") */
 	while (cn && (c[cn - 1] == ' ' || c[cn - 1] == '\t'))
 		cn--;
 	double lc = list_cpu(c, &cn);
@@ -3414,8 +3440,10 @@ static bool list_line(const struct br_line *l, struct lrow *r)
 	if (lc >= 0 && r->v.cpu < 0)
 		r->v.cpu = lc;
 	bool rate = br_metric((enum br_metric_id)r->id)->unit == BR_UNIT_KIBS;
+	if (rate && r->v.kind == HV_NUM && !r->v.unit)
+		r->v.unit = unit;
 	if (rate)
-		return r->v.kind == HV_FAST || (r->v.unit && r->v.unit != '%' && r->v.unit != 'c');
+		return r->v.kind == HV_FAST || unit == '?' || (r->v.unit && r->v.unit != '%' && r->v.unit != 'c');
 	return r->v.unit != '%' && (!r->v.unit || r->v.unit == 'c');
 }
 
@@ -3451,15 +3479,22 @@ static size_t hand_list(struct pstate_all *ps, size_t i, enum br_tool tool)
 	struct br_parse_ctx *ctx = ps->ctx;
 	const struct br_doc *doc = ctx->doc;
 	struct lrow rows[TROWS];
-	if (!list_line(&doc->lines[i], &rows[0]))
+	if (!list_line(&doc->lines[i], &rows[0], '?'))
 		return 0;
 	size_t h = i;
-	while (h > 0 && i - h < TROWS - 1 && !br_parse_is_claimed(ctx, h - 1) && list_line(&doc->lines[h - 1], &rows[0]))
+	while (h > 0 && i - h < TROWS - 1 && !br_parse_is_claimed(ctx, h - 1) &&
+	       list_line(&doc->lines[h - 1], &rows[0], '?'))
 		h--;
+	/* the unit the line above gives ("Bonnie++, in K/sec:") */
+	char unit = 0;
+	if (h > 0 && doc->lines[h - 1].len <= 100) {
+		unit = hand_unit(doc->lines[h - 1].text, doc->lines[h - 1].len);
+		unit = unit == 'c' ? 0 : unit;
+	}
 	size_t nr = 0, end = h;
 	bool own = false, rated = false, bare = false;
 	for (; end < doc->nlines && nr < TROWS && !br_parse_is_claimed(ctx, end); end++) {
-		if (!list_line(&doc->lines[end], &rows[nr]))
+		if (!list_line(&doc->lines[end], &rows[nr], unit))
 			break;
 		for (size_t q = 0; q < nr; q++)
 			if (rows[q].id == rows[nr].id)
