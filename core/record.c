@@ -459,6 +459,165 @@ void br_value_set_resolution(struct br_value *v, double res)
 	v->res = k;
 }
 
+/* ------------------------------------------------------------ raw forms */
+
+/*
+ * Most figures are printed as their value says: a bonnie++ CSV line's
+ * "241652" (KiB/s), "328.9" (/s), "27556us" and "19ms" (us), "+++++". A
+ * compact record keeps such a raw as its form, a byte, rather than its
+ * bytes (147 a CSV run): the form says how the value is printed again (the
+ * power of ten the printed number is of the value, its decimals, the text
+ * after it), or that the raw is a text alone, whatever the value. A raw is
+ * kept so only when printing the value in its form gives back its very
+ * bytes, which form_of() checks with the code that prints it (form_make);
+ * any other (a leading zero, MB/s made KiB/s, a long text) stays a string.
+ * The forms are few (a format prints a handful), interned in a
+ * process-wide table like the resolutions: numbers 1 to FORM_MAX, never
+ * changed once written, so reading needs no lock; adding one takes it,
+ * after a look in the thread's copy of the table. Past FORM_MAX distinct
+ * forms, raws are kept as strings.
+ */
+#define FORM_TEXT 6    /* bytes of text after the number, at most */
+#define FORM_DIGITS 15 /* digits of the number, at most */
+#define FORM_MAX 255
+#define FORM_NUMBER 0x80 /* struct raw_form.dec: a number comes first */
+struct raw_form {
+	char text[FORM_TEXT]; /* after the number (or the whole raw), NUL padded */
+	uint8_t dec;          /* the number's decimals, | FORM_NUMBER */
+	uint8_t q;            /* 8 + q: the number printed is the value / 10^q */
+};
+_Static_assert(sizeof(struct raw_form) == 8, "a form is 8 bytes");
+
+static struct {
+	pthread_mutex_t lock;
+	unsigned n; /* entries in use (entry 0 unused) */
+	struct raw_form f[FORM_MAX + 1];
+} forms = {PTHREAD_MUTEX_INITIALIZER, 1, {{{0}, 0, 0}}};
+
+static const double pow10_tab[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+				   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+				   1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+/* The number a figure of value v prints in form f, as an integer of
+ * f's decimals; false when there is none (negative, too big). */
+static bool form_number(const struct raw_form *f, double v, uint64_t *n)
+{
+	int e = (int)(f->dec & ~FORM_NUMBER) - ((int)f->q - 8);
+	double x = e >= 0 ? v * pow10_tab[e] : v / pow10_tab[-e];
+	if (!(x >= 0 && x < 0x1p52))
+		return false;
+	*n = (uint64_t)(x + 0.5);
+	return true;
+}
+
+/* The raw of a figure of value v in form f, into buf. */
+static const char *form_make(const struct raw_form *f, double v, char buf[BR_RAW_BUF])
+{
+	char *p = buf;
+	uint64_t n;
+	if ((f->dec & FORM_NUMBER) && form_number(f, v, &n)) {
+		unsigned dec = f->dec & ~FORM_NUMBER;
+		char d[24], *e = d + sizeof d;
+		do {
+			*--e = (char)('0' + n % 10);
+			n /= 10;
+		} while (n || d + sizeof d - e <= dec);
+		for (char *point = d + sizeof d - dec; e < point;)
+			*p++ = *e++;
+		if (dec)
+			*p++ = '.';
+		while (e < d + sizeof d)
+			*p++ = *e++;
+	}
+	/* (the text is NUL padded: its first NUL, or the one after, ends it) */
+	memcpy(p, f->text, FORM_TEXT);
+	p[FORM_TEXT] = '\0';
+	return buf;
+}
+
+const char *br_value_raw(const struct br_value *v, char buf[BR_RAW_BUF])
+{
+	if (v->raw || !v->form)
+		return v->raw;
+	return form_make(&forms.f[v->form], v->value, buf);
+}
+
+/* The thread's recent forms, direct-mapped by their bytes: nearly every
+ * figure finds its form here. */
+#define FORM_CACHE 16
+static _Thread_local struct {
+	uint64_t bytes;
+	unsigned k;
+} form_cache[FORM_CACHE];
+
+/* The number of form f, added when new (0: the table is full). */
+static unsigned form_intern(const struct raw_form *f)
+{
+	uint64_t bytes;
+	memcpy(&bytes, f, sizeof bytes);
+	unsigned c = (unsigned)((bytes * 0x9e3779b97f4a7c15u) >> 60) & (FORM_CACHE - 1);
+	if (form_cache[c].k && form_cache[c].bytes == bytes)
+		return form_cache[c].k;
+	pthread_mutex_lock(&forms.lock);
+	unsigned k = 1;
+	while (k < forms.n && memcmp(&forms.f[k], f, sizeof *f) != 0)
+		k++;
+	if (k == forms.n && k <= FORM_MAX)
+		forms.f[forms.n++] = *f;
+	pthread_mutex_unlock(&forms.lock);
+	if (k > FORM_MAX)
+		return 0;
+	form_cache[c].bytes = bytes;
+	form_cache[c].k = k;
+	return k;
+}
+
+static bool is_digit(unsigned char c)
+{
+	return (unsigned)(c - '0') < 10;
+}
+
+/* The form that prints value v as raw s exactly, or 0: s is a number
+ * (no sign, no leading zero, FORM_DIGITS digits at most) that is v / 10^q
+ * for a q of the usual units' (1, 10^3, 10^6, 10^-3), then FORM_TEXT bytes
+ * at most; or FORM_TEXT bytes without a number first. *len: strlen(s)
+ * when a form is found. */
+static unsigned form_of(const char *s, double v, size_t *len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint64_t n = 0;
+	unsigned digits = 0, dec = 0;
+	if (is_digit(*p)) {
+		if (p[0] == '0' && is_digit(p[1]))
+			return 0;
+		for (; is_digit(*p); p++, digits++)
+			n = n * 10 + (unsigned)(*p - '0');
+		if (*p == '.' && is_digit(p[1]))
+			for (p++; is_digit(*p); p++, digits++, dec++)
+				n = n * 10 + (unsigned)(*p - '0');
+		if (digits > FORM_DIGITS)
+			return 0;
+	}
+	struct raw_form f = {.dec = digits ? (uint8_t)(dec | FORM_NUMBER) : 0, .q = 8};
+	unsigned t = 0;
+	for (; p[t]; t++) {
+		if (t == FORM_TEXT)
+			return 0;
+		f.text[t] = (char)p[t];
+	}
+	*len = (size_t)((const char *)p - s) + t;
+	if (!digits)
+		return form_intern(&f);
+	static const int qs[] = {0, 3, 6, -3};
+	for (size_t i = 0; i < sizeof qs / sizeof *qs; i++) {
+		uint64_t m;
+		f.q = (uint8_t)(8 + qs[i]);
+		if (form_number(&f, v, &m) && m == n)
+			return form_intern(&f);
+	}
+	return 0;
+}
+
 /* ------------------------------------------------------------ figures */
 
 
@@ -523,18 +682,20 @@ static uint16_t cpu_code(const struct br_value *v)
 }
 
 /* v as a compact figure, whose raw string is at offset `raw` - 1 from the
- * record (0: none) and whose cpu_code() is `cpu`; false when its cpu or
- * resolution is odd (*odd then holds them). */
-static bool fig_of(const struct br_value *v, uint32_t raw, uint16_t cpu, struct br_fig *f,
+ * record (0: none), or (form not 0) is made in that form, and whose
+ * cpu_code() is `cpu`; false when its cpu or resolution is odd (*odd then
+ * holds them). */
+static bool fig_of(const struct br_value *v, uint32_t raw, unsigned form, uint16_t cpu, struct br_fig *f,
 		   struct br_fig_odd *odd)
 {
 	f->value = v->value;
-	f->raw = raw;
+	f->raw = form ? form : raw;
 	f->cpu = cpu;
 	f->res = v->res < BR_FIG_ODD_RES ? (uint8_t)v->res : BR_FIG_ODD_RES;
 	f->flags = (uint8_t)((v->present ? BR_FIG_PRESENT : 0) | (v->has_value ? BR_FIG_HAS_VALUE : 0) |
 			     (v->has_cpu ? BR_FIG_HAS_CPU : 0) | (v->too_fast ? BR_FIG_TOO_FAST : 0) |
-			     (v->marked ? BR_FIG_MARKED : 0) | (v->doubtful ? BR_FIG_DOUBTFUL : 0));
+			     (v->marked ? BR_FIG_MARKED : 0) | (v->doubtful ? BR_FIG_DOUBTFUL : 0) |
+			     (form ? BR_FIG_FORM : 0));
 	if (f->cpu && f->res != BR_FIG_ODD_RES)
 		return true;
 	*odd = (struct br_fig_odd){v->cpu, v->res, 0};
@@ -576,6 +737,12 @@ struct br_value *br_record_value(struct br_record *r, enum br_metric_id id)
 	if (!(r->held >> id & 1))
 		return NULL;
 	struct br_value *v = value_slot(r, id);
+	if (v->form) {
+		/* (the value may change: its raw is a string again) */
+		char buf[BR_RAW_BUF];
+		v->raw = str_copy0(r, br_value_raw(v, buf));
+		v->form = 0;
+	}
 	return v->present ? v : NULL;
 }
 
@@ -667,10 +834,21 @@ static void size_aligned(struct sizer *z, size_t n)
 	z->used = ((z->used + 7) & ~(size_t)7) + n;
 }
 
-/* The bytes of r's compact copy keeping `keep` (BR_KEEP_*), its n
- * figures nodd of them odd. */
-static size_t compact_size(const struct br_record *r, unsigned n, unsigned nodd, unsigned keep)
+/* What a record's figures become when compacted: how many, how many of
+ * them odd, each one's cpu_code() and raw form (0: its raw, if any, is
+ * kept as a string), and the bytes of the raws no longer kept. */
+struct figs_plan {
+	unsigned n, nodd;
+	size_t dropped;
+	uint16_t cpu[BR_METRIC_COUNT];
+	uint8_t form[BR_METRIC_COUNT];
+};
+
+/* The bytes of r's compact copy keeping `keep` (BR_KEEP_*), its figures
+ * as pl says. */
+static size_t compact_size(const struct br_record *r, const struct figs_plan *pl, unsigned keep)
 {
+	unsigned n = pl->n, nodd = pl->nodd;
 	struct sizer z = {0};
 	size_str(&z, r->version);
 	size_str(&z, r->host);
@@ -690,7 +868,8 @@ static size_t compact_size(const struct br_record *r, unsigned n, unsigned nodd,
 		size_aligned(&z, n * sizeof(struct br_fig) + nodd * sizeof(struct br_fig_odd));
 	unsigned k = 0;
 	for (uint64_t m = r->held; m && (keep & BR_KEEP_RAW); m &= m - 1, k++)
-		size_str(&z, held_fig(r, k, (enum br_metric_id)__builtin_ctzll(m)).raw);
+		if (!pl->form[k])
+			size_str(&z, held_fig(r, k, (enum br_metric_id)__builtin_ctzll(m)).raw);
 	return z.used;
 }
 
@@ -736,19 +915,20 @@ static void *moved(const struct move *mv, const void *p)
 	return mv->to->data + (o >= mv->at + mv->hole ? o - mv->hole : o);
 }
 
-/* r's figures, compact, into f[] and the odd ones after them, their cpu
- * codes cpu[]: each one's raw string moved by mv, or (mv NULL) copied
- * into c, or (raw false) left out. */
-static void put_figs(struct br_record *c, const struct br_record *r, struct br_fig *f, const uint16_t *cpu,
-		     const struct move *mv, bool raw)
+/* r's figures, compact, into f[] and the odd ones after them, as pl
+ * says: each one's raw kept in its form, or its string moved by mv, or
+ * (mv NULL) copied into c; or (raw false) left out. */
+static void put_figs(struct br_record *c, const struct br_record *r, struct br_fig *f,
+		     const struct figs_plan *pl, const struct move *mv, bool raw)
 {
 	struct br_fig_odd *odd = (struct br_fig_odd *)(void *)(f + c->nvals);
 	unsigned k = 0, o = 0;
 	for (uint64_t m = r->held; m; m &= m - 1, k++) {
 		struct br_value v = held_fig(r, k, (enum br_metric_id)__builtin_ctzll(m));
-		const char *p = !raw ? NULL : mv ? moved(mv, v.raw) : str_copy0(c, v.raw);
+		unsigned form = raw ? pl->form[k] : 0;
+		const char *p = !raw || form ? NULL : mv ? moved(mv, v.raw) : str_copy0(c, v.raw);
 		struct br_fig_odd x;
-		if (!fig_of(&v, p ? (uint32_t)(p - (const char *)c) + 1 : 0, cpu[k], &f[k], &x)) {
+		if (!fig_of(&v, p ? (uint32_t)(p - (const char *)c) + 1 : 0, form, pl->cpu[k], &f[k], &x)) {
 			x.k = k;
 			odd[o++] = x;
 		}
@@ -769,8 +949,9 @@ static struct br_fig *fig_room(struct br_record *c, unsigned n, unsigned nodd)
  * (its params table without its unused slots), every pointer into them
  * moved by the same distance (a string that was replaced comes along; at
  * most a few bytes a record), the figures after them. */
-static struct br_record *compact_one_block(struct br_record *r, unsigned n, unsigned nodd, const uint16_t *cpu)
+static struct br_record *compact_one_block(struct br_record *r, const struct figs_plan *pl)
 {
+	unsigned n = pl->n, nodd = pl->nodd;
 	const struct br_strblock *b = r->strs;
 	struct move mv = {.from = b};
 	if (r->params) {
@@ -812,19 +993,19 @@ static struct br_record *compact_one_block(struct br_record *r, unsigned n, unsi
 	}
 	struct br_fig *f = fig_room(c, n, nodd);
 	if (n)
-		put_figs(c, r, f, cpu, &mv, true);
+		put_figs(c, r, f, pl, &mv, true);
 	r->also = NULL;
 	r->nalso = r->cap_also = 0;
 	br_record_free(r);
 	return c;
 }
 
-/* r's n figures (nodd of them odd, their cpu codes cpu[]) and what keep
- * (BR_KEEP_*) says, copied string by string into size bytes of `arena`;
- * r is freed. */
-static struct br_record *copy_compact(struct br_record *r, unsigned n, unsigned nodd, const uint16_t *cpu,
-				      unsigned keep, size_t need, int arena)
+/* r's figures (as pl says) and what keep (BR_KEEP_*) says, copied string
+ * by string into need bytes of `arena`; r is freed. */
+static struct br_record *copy_compact(struct br_record *r, const struct figs_plan *pl, unsigned keep, size_t need,
+				      int arena)
 {
+	unsigned n = pl->n, nodd = pl->nodd;
 	/* (slim records, many and read once a table, need no cache-line start) */
 	size_t align = arena == ARENA_SLIM ? 15 : 63;
 	size_t size = (sizeof *r + sizeof(struct br_strblock) + need + align) & ~align;
@@ -858,7 +1039,7 @@ static struct br_record *copy_compact(struct br_record *r, unsigned n, unsigned 
 	}
 	struct br_fig *f = fig_room(c, n, nodd);
 	if (n)
-		put_figs(c, r, f, cpu, NULL, keep & BR_KEEP_RAW);
+		put_figs(c, r, f, pl, NULL, keep & BR_KEEP_RAW);
 	if (keep & BR_KEEP_ALSO) {
 		/* the also[] sources are the record's own mallocs: they move */
 		r->also = NULL;
@@ -871,17 +1052,23 @@ static struct br_record *copy_compact(struct br_record *r, unsigned n, unsigned 
 	return c;
 }
 
-/* The figure count of r, how many are odd, and their cpu codes. */
-static unsigned count_figs(const struct br_record *r, uint16_t *cpu, unsigned *nodd)
+/* What r's figures become compacted (struct figs_plan); their raws'
+ * forms only when `raws` (kept). */
+static void plan_figs(const struct br_record *r, bool raws, struct figs_plan *pl)
 {
 	unsigned n = 0;
-	*nodd = 0;
+	pl->nodd = 0;
+	pl->dropped = 0;
 	for (uint64_t m = r->held; m; m &= m - 1, n++) {
 		struct br_value v = held_fig(r, n, (enum br_metric_id)__builtin_ctzll(m));
-		cpu[n] = cpu_code(&v);
-		*nodd += !cpu[n] || v.res >= BR_FIG_ODD_RES;
+		pl->cpu[n] = cpu_code(&v);
+		pl->nodd += !pl->cpu[n] || v.res >= BR_FIG_ODD_RES;
+		size_t len = 0;
+		pl->form[n] = (uint8_t)(!raws ? 0 : v.raw ? form_of(v.raw, v.value, &len) : v.form);
+		if (v.raw && pl->form[n])
+			pl->dropped += len + 1;
 	}
-	return n;
+	pl->n = n;
 }
 
 struct br_record *br_record_compact(struct br_record *r)
@@ -890,18 +1077,18 @@ struct br_record *br_record_compact(struct br_record *r)
 		return NULL;
 	if (r->frozen && (r->compact || !r->held) && r->strs && !r->strs->next && !r->dead)
 		return r; /* compacted, unchanged since */
-	unsigned nodd;
-	uint16_t cpu[BR_METRIC_COUNT];
-	unsigned n = count_figs(r, cpu, &nodd);
-	/* one block with few dead bytes: copied whole, else string by string */
-	if (r->strs && !r->strs->next && r->dead <= 64 && !r->compact)
-		return compact_one_block(r, n, nodd, cpu);
-	size_t need = compact_size(r, n, nodd, BR_KEEP_ALL);
+	struct figs_plan pl;
+	plan_figs(r, true, &pl);
+	/* one block with few dead bytes (the raws kept in their form are
+	 * dead then): copied whole, else string by string */
+	if (r->strs && !r->strs->next && r->dead + pl.dropped <= 64 && !r->compact)
+		return compact_one_block(r, &pl);
+	size_t need = compact_size(r, &pl, BR_KEEP_ALL);
 	size_t size = (sizeof *r + sizeof(struct br_strblock) + need + 63) & ~(size_t)63;
 	size_t now = footprint(r);
 	if (size > FROZEN_MAX || ((r->compact || !r->held) && size + now / 8 > now))
 		return r; /* (saving under an eighth is not worth the copy) */
-	return copy_compact(r, n, nodd, cpu, BR_KEEP_ALL, need, ARENA_BUILT);
+	return copy_compact(r, &pl, BR_KEEP_ALL, need, ARENA_BUILT);
 }
 
 /* r copied into `arena`, keeping `keep` (r itself when too big). */
@@ -909,13 +1096,12 @@ static struct br_record *copy_to(struct br_record *r, unsigned keep, int arena)
 {
 	if (!r)
 		return NULL;
-	unsigned nodd;
-	uint16_t cpu[BR_METRIC_COUNT];
-	unsigned n = count_figs(r, cpu, &nodd);
-	size_t need = compact_size(r, n, nodd, keep);
+	struct figs_plan pl;
+	plan_figs(r, keep & BR_KEEP_RAW, &pl);
+	size_t need = compact_size(r, &pl, keep);
 	if ((sizeof *r + sizeof(struct br_strblock) + need + 63) > FROZEN_MAX)
 		return r;
-	return copy_compact(r, n, nodd, cpu, keep, need, arena);
+	return copy_compact(r, &pl, keep, need, arena);
 }
 
 struct br_record *br_record_slim(struct br_record *r, unsigned keep)

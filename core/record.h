@@ -47,10 +47,16 @@ int br_ran_from_by_name(const char *name);
 struct br_value {
 	double value;     /* normalised unit */
 	double cpu;       /* percent */
-	char *raw;        /* the figure as printed, or NULL */
+	/* The figure as printed, or NULL: read it with br_value_raw, which
+	 * also makes the ones that a compact record keeps as their value says
+	 * (raw NULL, form not 0). */
+	char *raw;
 	/* Internal: the smallest step of the printed figure, normalised (0 =
 	 * exact), read and set with br_value_resolution / _set_resolution */
 	uint32_t res;
+	/* Internal: not 0, the figure as printed is its value in the form of
+	 * that number (record.c's table of forms: "19ms", "328.9", "+++++") */
+	uint8_t form;
 	bool present : 1;   /* the document holds this figure */
 	bool has_value : 1; /* false: JSON null (too fast, or unreadable) */
 	bool has_cpu : 1;
@@ -59,6 +65,12 @@ struct br_value {
 	/* Internal, not in JSON Lines: */
 	bool doubtful : 1;  /* the parser distrusts it (bonnie++ 2.00a text create rates) */
 };
+
+/* The figure as printed (NULL when none): v->raw, or the bytes its form
+ * makes of its value, written into buf. The bytes are those the record was
+ * given, whichever way they are kept. */
+#define BR_RAW_BUF 40
+const char *br_value_raw(const struct br_value *v, char buf[BR_RAW_BUF]);
 
 /* The resolution of a figure (0 = exact), exactly as it was set, whatever
  * the number of distinct ones (docs/limits.md). */
@@ -109,7 +121,8 @@ struct br_vbuild {
 /* Private (record.c): a figure of a compacted record. */
 struct br_fig {
 	double value;
-	uint32_t raw;     /* 1 + the raw string's offset from the record, 0 = none */
+	uint32_t raw;     /* 1 + the raw string's offset from the record, 0 = none;
+			   * with BR_FIG_FORM, the raw's form (struct br_value.form) */
 	uint16_t cpu;     /* 1 + the cpu in tenths, when exactly that; 0: the
 			   * record's odd figures hold it */
 	uint8_t res;      /* the resolution's number when below BR_FIG_ODD_RES,
@@ -126,7 +139,7 @@ struct br_fig_odd {
 #define BR_FIG_ODD_RES 255
 enum {
 	BR_FIG_PRESENT = 1, BR_FIG_HAS_VALUE = 2, BR_FIG_HAS_CPU = 4,
-	BR_FIG_TOO_FAST = 8, BR_FIG_MARKED = 16, BR_FIG_DOUBTFUL = 32
+	BR_FIG_TOO_FAST = 8, BR_FIG_MARKED = 16, BR_FIG_DOUBTFUL = 32, BR_FIG_FORM = 64
 };
 
 struct br_record {
@@ -254,8 +267,9 @@ static inline struct br_value br_record_fig_(const struct br_record *r, unsigned
 	struct br_value v = {
 		.value = f->value,
 		.cpu = f->cpu ? (f->cpu - 1) / 10.0 : 0,
-		.raw = f->raw ? (char *)(uintptr_t)r + f->raw - 1 : NULL,
+		.raw = f->raw && !(f->flags & BR_FIG_FORM) ? (char *)(uintptr_t)r + f->raw - 1 : NULL,
 		.res = f->res,
+		.form = f->flags & BR_FIG_FORM ? (uint8_t)f->raw : 0,
 		.present = f->flags & BR_FIG_PRESENT,
 		.has_value = f->flags & BR_FIG_HAS_VALUE,
 		.has_cpu = f->flags & BR_FIG_HAS_CPU,

@@ -1179,7 +1179,8 @@ static bool raw_says_more(const char *raw, const char *shown, const char *unit)
 static void cell_value(struct rows *t, rel td, const struct br_cmp_col *col, const struct br_cmp_cell *ce)
 {
 	struct br_buf *b = &t->tmp, *shown = &t->num;
-	char v[64];
+	char v[64], rawbuf[BR_RAW_BUF];
+	const char *raw;
 	fmt_exact(v, sizeof v, ce->value);
 	t_attr_ascii(t, td, "data-v", v);
 	br_buf_reset(shown);
@@ -1194,10 +1195,10 @@ static void cell_value(struct rows *t, rel td, const struct br_cmp_col *col, con
 		br_cmp_format(col, ce->max, b);
 		br_buf_addf(b, " %s", col->unit.name);
 		t_attr(t, td, "title", br_buf_str(b));
-	} else if (ce->raw && raw_says_more(ce->raw, br_buf_str(shown), col->unit.name)) {
+	} else if ((raw = br_cmp_cell_raw(ce, rawbuf)) && raw_says_more(raw, br_buf_str(shown), col->unit.name)) {
 		br_buf_reset(b);
 		br_buf_adds(b, "as printed: ");
-		br_buf_adds(b, ce->raw);
+		br_buf_adds(b, raw);
 		t_attr(t, td, "title", br_buf_str(b));
 	}
 	shade_class(br_cmp_shade(col, ce->value), ce->best && col->has_best, v);
@@ -1241,7 +1242,9 @@ static void cell(struct rows *t, rel tr, const struct br_cmp_col *col, const str
 			t_attr_ascii(t, td, "class", "n tf");
 			t_text_ascii(t, td, "+++++");
 		} else {
-			t_attr(t, td, "title", ce->raw ? ce->raw : "unreadable figure");
+			char rawbuf[BR_RAW_BUF];
+			const char *raw = br_cmp_cell_raw(ce, rawbuf);
+			t_attr(t, td, "title", raw ? raw : "unreadable figure");
 			t_attr_ascii(t, td, "class", "n tf");
 			t_text_ascii(t, td, "?");
 		}
