@@ -498,6 +498,25 @@ static const double pow10_tab[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7
 				   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
 				   1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
+static const uint64_t pow10_int[] = {1u,
+				     10u,
+				     100u,
+				     1000u,
+				     10000u,
+				     100000u,
+				     1000000u,
+				     10000000u,
+				     100000000u,
+				     1000000000u,
+				     10000000000u,
+				     100000000000u,
+				     1000000000000u,
+				     10000000000000u,
+				     100000000000000u,
+				     1000000000000000u,
+				     10000000000000000u,
+				     100000000000000000u};
+
 /* The number a figure of value v prints in form f, as an integer of
  * f's decimals; false when there is none (negative, too big). */
 static bool form_number(const struct raw_form *f, double v, uint64_t *n)
@@ -510,24 +529,31 @@ static bool form_number(const struct raw_form *f, double v, uint64_t *n)
 	return true;
 }
 
-/* The raw of a figure of value v in form f, into buf. */
+/* The raw of a figure of value v in form f, into buf: its digits written
+ * from the end, once their count is known. */
 static const char *form_make(const struct raw_form *f, double v, char buf[BR_RAW_BUF])
 {
 	char *p = buf;
 	uint64_t n;
 	if ((f->dec & FORM_NUMBER) && form_number(f, v, &n)) {
-		unsigned dec = f->dec & ~FORM_NUMBER;
-		char d[24], *e = d + sizeof d;
-		do {
-			*--e = (char)('0' + n % 10);
-			n /= 10;
-		} while (n || d + sizeof d - e <= dec);
-		for (char *point = d + sizeof d - dec; e < point;)
-			*p++ = *e++;
+		unsigned dec = f->dec & ~FORM_NUMBER, nd = 1;
+		while (nd < FORM_DIGITS + 2 && n >= pow10_int[nd])
+			nd++;
+		if (nd <= dec)
+			nd = dec + 1;
+		char *end = p + nd + (dec != 0), *q = end;
+		for (unsigned i = 0; i < dec; i++, n /= 10)
+			*--q = (char)('0' + n % 10);
 		if (dec)
-			*p++ = '.';
-		while (e < d + sizeof d)
-			*p++ = *e++;
+			*--q = '.';
+		if (n >> 32) {
+			for (; q > p; n /= 10)
+				*--q = (char)('0' + n % 10);
+		} else {
+			for (uint32_t w = (uint32_t)n; q > p; w /= 10)
+				*--q = (char)('0' + w % 10);
+		}
+		p = end;
 	}
 	/* (the text is NUL padded: its first NUL, or the one after, ends it) */
 	memcpy(p, f->text, FORM_TEXT);
@@ -1059,13 +1085,16 @@ static void plan_figs(const struct br_record *r, bool raws, struct figs_plan *pl
 	unsigned n = 0;
 	pl->nodd = 0;
 	pl->dropped = 0;
+	struct br_value c;
 	for (uint64_t m = r->held; m; m &= m - 1, n++) {
-		struct br_value v = held_fig(r, n, (enum br_metric_id)__builtin_ctzll(m));
-		pl->cpu[n] = cpu_code(&v);
-		pl->nodd += !pl->cpu[n] || v.res >= BR_FIG_ODD_RES;
+		enum br_metric_id id = (enum br_metric_id)__builtin_ctzll(m);
+		/* (a built record's figure read in place: no copy of it) */
+		const struct br_value *v = r->compact ? (c = fig_value(r, n), &c) : &((const struct br_vbuild *)r->vals)->v[id];
+		pl->cpu[n] = cpu_code(v);
+		pl->nodd += !pl->cpu[n] || v->res >= BR_FIG_ODD_RES;
 		size_t len = 0;
-		pl->form[n] = (uint8_t)(!raws ? 0 : v.raw ? form_of(v.raw, v.value, &len) : v.form);
-		if (v.raw && pl->form[n])
+		pl->form[n] = (uint8_t)(!raws ? 0 : v->raw ? form_of(v->raw, v->value, &len) : v->form);
+		if (v->raw && pl->form[n])
 			pl->dropped += len + 1;
 	}
 	pl->n = n;

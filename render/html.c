@@ -196,16 +196,138 @@ static void elf(struct report *rp, const char *name, const char *fmt, ...)
 
 /* v as "%.17g" prints it (every bit, for sorting), integers below 2^53
  * without printf (most figures are whole numbers). */
+/* snprintf(out, n, "%.17g", v) for the v whose 17 digits an exact product
+ * in 128 bits gives (not whole, 1e-4 <= |v| < 1e17: every figure with a
+ * fraction a table shows); false for the others, left to printf. The
+ * digits are |v| * 10^(16 - X) rounded half to even, X the decimal
+ * exponent after rounding, as printf makes them of the exact binary value;
+ * then %g's form: a point after X + 1 digits, trailing zeros dropped. */
+static bool fmt_g17(char *out, size_t n, double v)
+{
+#ifdef __SIZEOF_INT128__
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof bits);
+	int be = (int)(bits >> 52 & 0x7ff);
+	if (be == 0 || be == 0x7ff)
+		return false;
+	uint64_t m = (bits & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1) << 52);
+	int s = 1075 - be; /* |v| = m / 2^s */
+	if (s <= 0 || s > 70)
+		return false;
+	static const uint64_t p10[] = {1,
+				       10,
+				       100,
+				       1000,
+				       10000,
+				       100000,
+				       1000000,
+				       10000000,
+				       100000000,
+				       1000000000,
+				       10000000000u,
+				       100000000000u,
+				       1000000000000u,
+				       10000000000000u,
+				       100000000000000u,
+				       1000000000000000u,
+				       10000000000000000u,
+				       100000000000000000u,
+				       1000000000000000000u,
+				       10000000000000000000u};
+	/* X: within one of floor(log2|v| * log10(2)) */
+	int x = (int)floor((double)(be - 1023) * 0.30102999566398120);
+	unsigned __int128 q = 0;
+	for (int tries = 0; tries < 3; tries++) {
+		int k = 16 - x;
+		if (x < -4 || x > 16 || k > 20)
+			return false;
+		unsigned __int128 pk = k <= 19 ? (unsigned __int128)p10[k] : (unsigned __int128)p10[19] * 10;
+		unsigned __int128 prod = (unsigned __int128)m * pk;
+		q = prod >> s;
+		unsigned __int128 rem = prod - (q << s), half = (unsigned __int128)1 << (s - 1);
+		if (rem > half || (rem == half && (q & 1)))
+			q++;
+		if (q >= (unsigned __int128)p10[17]) {
+			if (q == (unsigned __int128)p10[17] && tries > 0) {
+				/* (rounded up to the next power: one digit more of exponent) */
+				q = p10[16];
+				x++;
+				break;
+			}
+			x++;
+			continue;
+		}
+		if (q < (unsigned __int128)p10[16]) {
+			x--;
+			continue;
+		}
+		break;
+	}
+	if (q < (unsigned __int128)p10[16] || q >= (unsigned __int128)p10[17] || x < -4 || x > 16)
+		return false;
+	char d[17];
+	uint64_t u = (uint64_t)q;
+	for (int i = 16; i >= 0; i--) {
+		d[i] = (char)('0' + u % 10);
+		u /= 10;
+	}
+	int nd = 17;
+	while (nd > 1 && nd > x + 1 && d[nd - 1] == '0')
+		nd--;
+	char buf[32], *p = buf;
+	if (v < 0)
+		*p++ = '-';
+	if (x >= 0) {
+		memcpy(p, d, (size_t)x + 1);
+		p += x + 1;
+		if (nd > x + 1) {
+			*p++ = '.';
+			memcpy(p, d + x + 1, (size_t)(nd - x - 1));
+			p += nd - x - 1;
+		}
+	} else {
+		*p++ = '0';
+		*p++ = '.';
+		for (int i = 0; i < -x - 1; i++)
+			*p++ = '0';
+		memcpy(p, d, (size_t)nd);
+		p += nd;
+	}
+	if ((size_t)(p - buf) >= n)
+		return false;
+	memcpy(out, buf, (size_t)(p - buf));
+	out[p - buf] = '\0';
+	return true;
+#else
+	(void)out, (void)n, (void)v;
+	return false;
+#endif
+}
+
 static void fmt_exact(char *out, size_t n, double v)
 {
 	if (v == floor(v) && fabs(v) < 9007199254740992.0 && !(v == 0 && signbit(v))) {
 		char tmp[24];
 		size_t k = sizeof tmp;
 		unsigned long long u = (unsigned long long)fabs(v);
-		do {
+		/* (two digits a step, in 32 bits where the number fits: one
+		 * figure of every cell) */
+		static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+					    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+					    "8081828384858687888990919293949596979899";
+		for (; u >> 32; u /= 10)
 			tmp[--k] = (char)('0' + u % 10);
-			u /= 10;
-		} while (u);
+		uint32_t w = (uint32_t)u;
+		for (; w >= 100; w /= 100) {
+			k -= 2;
+			memcpy(tmp + k, pairs + 2 * (w % 100), 2);
+		}
+		if (w >= 10) {
+			k -= 2;
+			memcpy(tmp + k, pairs + 2 * w, 2);
+		} else {
+			tmp[--k] = (char)('0' + w);
+		}
 		if (v < 0)
 			tmp[--k] = '-';
 		size_t len = sizeof tmp - k;
@@ -215,7 +337,8 @@ static void fmt_exact(char *out, size_t n, double v)
 			return;
 		}
 	}
-	snprintf(out, n, "%.17g", v);
+	if (!fmt_g17(out, n, v))
+		snprintf(out, n, "%.17g", v);
 }
 
 /* A parameter number as it was: integers whole ("34359738368"), others
