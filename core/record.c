@@ -267,12 +267,10 @@ static char *str_copy0(struct br_record *r, const char *s)
 	return s ? str_copy(r, s, strlen(s)) : NULL;
 }
 
-/* A copy of s as br_utf8_dup makes it (invalid UTF-8 and control
- * characters but TAB and LF become U+FFFD), in r's blocks. */
-static char *str_dup(struct br_record *r, const char *s)
+/* The length of s when br_utf8_dup would leave it as it is (printable
+ * ASCII, TAB, LF), else (size_t)-1. */
+static size_t plain_len(const char *s)
 {
-	if (!s)
-		return NULL;
 	size_t n = 0;
 	/* printable ASCII is 0x20..0x7e: one unsigned compare a byte, the
 	 * rest (NUL ends it, TAB and LF pass) looked at only when it fails */
@@ -280,16 +278,147 @@ static char *str_dup(struct br_record *r, const char *s)
 		if ((unsigned char)(*u - 0x20) <= 0x7e - 0x20)
 			continue;
 		if (*u == '\0')
-			break;
+			return n;
 		if (*u != '\t' && *u != '\n')
-			goto slow;
+			return (size_t)-1;
 	}
-	return str_copy(r, s, n);
-slow:;
+}
+
+/* A copy of s as br_utf8_dup makes it (invalid UTF-8 and control
+ * characters but TAB and LF become U+FFFD), in r's blocks. */
+static char *str_dup(struct br_record *r, const char *s)
+{
+	if (!s)
+		return NULL;
+	size_t n = plain_len(s);
+	if (n != (size_t)-1)
+		return str_copy(r, s, n);
 	char *t = br_utf8_dup(s, strlen(s));
 	char *p = str_copy(r, t, strlen(t));
 	free(t);
 	return p;
+}
+
+/*
+ * Strings that many records hold alike (a param's key, their source's
+ * file and format, a tool's version: 96 bytes a bonnie++ CSV run) are
+ * kept once for the process: shared, never changed nor freed (like the
+ * resolutions and the forms), in chunks that never move. A record's
+ * pointer to one lies outside its blocks, and its copies keep the pointer
+ * (in_blocks tells which strings to copy). The table only grows: its
+ * strings are the distinct keys, files, formats and versions read. A
+ * thread's recent ones are found without the lock.
+ */
+#define SHARED_CHUNK 4096
+#define SHARED_CACHE 64
+struct shared_chunk {
+	struct shared_chunk *next;
+	size_t used, cap;
+	char data[];
+};
+static struct {
+	pthread_mutex_t lock;
+	const char **slot; /* open addressing by hash; NULL = empty */
+	size_t nslot, n;
+	struct shared_chunk *chunks;
+} shared = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, NULL};
+static _Thread_local struct {
+	uint64_t h;
+	const char *s;
+} shared_cache[SHARED_CACHE];
+
+static uint64_t shared_hash(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3u;
+	return h | 1;
+}
+
+/* The shared copy of s (n bytes); under the lock. */
+static const char *shared_add(const char *s, size_t n, uint64_t h)
+{
+	if (2 * (shared.n + 1) > shared.nslot) {
+		size_t m = shared.nslot ? 2 * shared.nslot : 256;
+		const char **t = br_calloc(m, sizeof *t);
+		for (size_t i = 0; i < shared.nslot; i++) {
+			const char *x = shared.slot[i];
+			if (!x)
+				continue;
+			size_t j = (size_t)(shared_hash(x, strlen(x)) >> 32) & (m - 1);
+			while (t[j])
+				j = (j + 1) & (m - 1);
+			t[j] = x;
+		}
+		free(shared.slot);
+		shared.slot = t;
+		shared.nslot = m;
+	}
+	size_t mask = shared.nslot - 1, j = (size_t)(h >> 32) & mask;
+	for (; shared.slot[j]; j = (j + 1) & mask)
+		if (strncmp(shared.slot[j], s, n) == 0 && shared.slot[j][n] == '\0')
+			return shared.slot[j];
+	struct shared_chunk *c = shared.chunks;
+	if (!c || c->cap - c->used < n + 1) {
+		size_t cap = n + 1 > SHARED_CHUNK ? n + 1 : SHARED_CHUNK;
+		c = br_malloc(sizeof *c + cap);
+		c->next = shared.chunks;
+		c->used = 0;
+		c->cap = cap;
+		shared.chunks = c;
+	}
+	char *p = c->data + c->used;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	c->used += n + 1;
+	shared.slot[j] = p;
+	shared.n++;
+	return p;
+}
+
+/* The shared copy of s (NULL: NULL). */
+static char *shared_str(const char *s)
+{
+	if (!s)
+		return NULL;
+	size_t n = strlen(s);
+	uint64_t h = shared_hash(s, n);
+	unsigned c = (unsigned)(h >> 58) & (SHARED_CACHE - 1);
+	const char *p = shared_cache[c].s;
+	if (!(p && shared_cache[c].h == h && memcmp(p, s, n + 1) == 0)) {
+		pthread_mutex_lock(&shared.lock);
+		p = shared_add(s, n, h);
+		pthread_mutex_unlock(&shared.lock);
+		shared_cache[c].h = h;
+		shared_cache[c].s = p;
+	}
+	return (char *)(uintptr_t)p;
+}
+
+/* The shared copy of s as br_utf8_dup makes it (str_dup). */
+static char *shared_dup(const char *s)
+{
+	if (!s || plain_len(s) != (size_t)-1)
+		return shared_str(s);
+	char *t = br_utf8_dup(s, strlen(s));
+	char *p = shared_str(t);
+	free(t);
+	return p;
+}
+
+/* Is p in r's blocks (else: shared, or none)? */
+static bool in_blocks(const struct br_record *r, const char *p)
+{
+	for (const struct br_strblock *b = r->strs; b && p; b = b->next)
+		if (p >= b->data && p < b->data + b->cap)
+			return true;
+	return false;
+}
+
+/* s copied into c when it is r's own (in its blocks), else kept: shared. */
+static char *own_copy(struct br_record *c, const struct br_record *r, const char *s)
+{
+	return in_blocks(r, s) ? str_copy(c, s, strlen(s)) : (char *)(uintptr_t)s;
 }
 
 /* A string of r replaced: its bytes stay in the block, dead (counted for
@@ -301,7 +430,7 @@ static void dead_bytes(struct br_record *r, size_t n)
 
 static void dead(struct br_record *r, const char *old)
 {
-	if (old)
+	if (old && in_blocks(r, old))
 		dead_bytes(r, strlen(old) + 1);
 }
 
@@ -855,6 +984,13 @@ static void size_str(struct sizer *z, const char *s)
 		z->used += strlen(s) + 1;
 }
 
+/* size_str of r's own strings (shared ones are not copied) */
+static void size_own(struct sizer *z, const struct br_record *r, const char *s)
+{
+	if (in_blocks(r, s))
+		size_str(z, s);
+}
+
 static void size_aligned(struct sizer *z, size_t n)
 {
 	z->used = ((z->used + 7) & ~(size_t)7) + n;
@@ -876,17 +1012,17 @@ static size_t compact_size(const struct br_record *r, const struct figs_plan *pl
 {
 	unsigned n = pl->n, nodd = pl->nodd;
 	struct sizer z = {0};
-	size_str(&z, r->version);
+	size_own(&z, r, r->version);
 	size_str(&z, r->host);
 	size_str(&z, r->label);
-	size_str(&z, r->source.file);
-	size_str(&z, r->source.format);
+	size_own(&z, r, r->source.file);
+	size_own(&z, r, r->source.format);
 	if (keep & BR_KEEP_EXCERPT)
 		size_str(&z, r->source.excerpt);
 	if (r->nparams && (keep & BR_KEEP_PARAMS)) {
 		size_aligned(&z, r->nparams * sizeof *r->params);
 		for (size_t i = 0; i < r->nparams; i++) {
-			size_str(&z, r->params[i].key);
+			size_own(&z, r, r->params[i].key);
 			size_str(&z, r->params[i].str);
 		}
 	}
@@ -935,8 +1071,8 @@ struct move {
 
 static void *moved(const struct move *mv, const void *p)
 {
-	if (!p)
-		return NULL;
+	if (!p || (const char *)p < mv->from->data || (const char *)p >= mv->from->data + mv->from->used)
+		return (void *)(uintptr_t)p; /* (shared) */
 	size_t o = (size_t)((const char *)p - mv->from->data);
 	return mv->to->data + (o >= mv->at + mv->hole ? o - mv->hole : o);
 }
@@ -1044,18 +1180,18 @@ static struct br_record *copy_compact(struct br_record *r, const struct figs_pla
 	c->strs->used = 0;
 	c->strs->cap = need;
 	/* byte for byte: the strings were made valid when first set */
-	c->version = str_copy0(c, r->version);
+	c->version = own_copy(c, r, r->version);
 	c->host = str_copy0(c, r->host);
 	c->label = str_copy0(c, r->label);
-	c->source.file = str_copy0(c, r->source.file);
-	c->source.format = str_copy0(c, r->source.format);
+	c->source.file = own_copy(c, r, r->source.file);
+	c->source.format = own_copy(c, r, r->source.format);
 	c->source.excerpt = keep & BR_KEEP_EXCERPT ? str_copy0(c, r->source.excerpt) : NULL;
 	c->excerpt_later = r->excerpt_later && (keep & BR_KEEP_EXCERPT);
 	if (r->nparams && (keep & BR_KEEP_PARAMS)) {
 		c->params = str_alloc_aligned(c, r->nparams * sizeof *c->params);
 		c->cap_params = r->nparams;
 		for (size_t i = 0; i < r->nparams; i++) {
-			c->params[i].key = str_copy0(c, r->params[i].key);
+			c->params[i].key = own_copy(c, r, r->params[i].key);
 			c->params[i].str = str_copy0(c, r->params[i].str);
 			c->params[i].num = r->params[i].num;
 		}
@@ -1186,7 +1322,7 @@ struct br_record *br_record_hold(struct br_record *r)
 void br_record_set_version(struct br_record *r, const char *v)
 {
 	dead(r, r->version);
-	r->version = str_dup(r, v);
+	r->version = shared_dup(v);
 }
 
 void br_record_set_host(struct br_record *r, const char *h)
@@ -1206,8 +1342,8 @@ void br_record_set_source(struct br_record *r, const char *file, unsigned line, 
 {
 	dead(r, r->source.file);
 	dead(r, r->source.format);
-	r->source.file = str_dup(r, file);
-	r->source.format = str_dup(r, format);
+	r->source.file = shared_dup(file);
+	r->source.format = shared_dup(format);
 	r->source.line = line;
 	r->source.end_line = end_line < line ? line : end_line;
 	r->excerpt_later = false; /* (other lines: the excerpt, if any, is set again) */
@@ -1219,8 +1355,8 @@ void br_record_set_source_strings(struct br_record *r, const char *file, const c
 	dead(r, r->source.file);
 	dead(r, r->source.format);
 	dead(r, r->source.excerpt);
-	r->source.file = str_copy0(r, file);
-	r->source.format = str_copy0(r, format);
+	r->source.file = shared_str(file);
+	r->source.format = shared_str(format);
 	r->source.excerpt = str_copy0(r, excerpt);
 	r->excerpt_later = false;
 }
@@ -1314,7 +1450,7 @@ static struct br_param *param_slot(struct br_record *r, const char *key)
 		r->cap_params = cap;
 	}
 	struct br_param *p = &r->params[r->nparams++];
-	p->key = str_copy(r, key, strlen(key));
+	p->key = shared_str(key);
 	p->str = NULL;
 	p->num = 0;
 	return p;
