@@ -697,6 +697,53 @@ const char *br_value_raw(const struct br_value *v, char buf[BR_RAW_BUF])
 	return form_make(&forms.f[v->form], v->value, buf);
 }
 
+/* Is s[0..n) the number of a figure of value v in form f? (the digits
+ * form_make would write, told by reading s) */
+static bool form_number_is(const struct raw_form *f, double v, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+	uint64_t m = 0, want;
+	unsigned digits = 0, dec = 0;
+	if (p == end || (unsigned)(*p - '0') >= 10 || (p[0] == '0' && n > 1 && p[1] != '.'))
+		return false;
+	for (; p < end && (unsigned)(*p - '0') < 10 && digits <= FORM_DIGITS; p++, digits++)
+		m = m * 10 + (unsigned)(*p - '0');
+	if (p < end && *p == '.')
+		for (p++; p < end && (unsigned)(*p - '0') < 10 && digits <= FORM_DIGITS; p++, digits++, dec++)
+			m = m * 10 + (unsigned)(*p - '0');
+	/* (form_make writes at least dec + 1 digits: "0.05", never ".05") */
+	return p == end && dec == (f->dec & ~FORM_NUMBER) && (dec == 0 || s[n - dec - 1] == '.') &&
+	       digits <= FORM_DIGITS && form_number(f, v, &want) && want == m;
+}
+
+/* Is the NUL-terminated a empty, or b? */
+static bool empty_or(const char *a, const char *b)
+{
+	if (!*a)
+		return true;
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
+bool br_value_raw_is(const struct br_value *v, const char *s, size_t n, const char *tail)
+{
+	if (v->raw)
+		return strncmp(v->raw, s, n) == 0 && empty_or(v->raw + n, tail);
+	if (!v->form)
+		return false;
+	const struct raw_form *f = &forms.f[v->form];
+	char text[FORM_TEXT + 1];
+	memcpy(text, f->text, FORM_TEXT);
+	text[FORM_TEXT] = '\0';
+	if (f->dec & FORM_NUMBER)
+		return empty_or(text, tail) && form_number_is(f, v->value, s, n);
+	size_t i = 0;
+	while (i < n && text[i] == s[i])
+		i++;
+	return i == n && empty_or(text + n, tail);
+}
+
 /* The thread's recent forms, direct-mapped by their bytes: nearly every
  * figure finds its form here. */
 #define FORM_CACHE 16
@@ -756,7 +803,8 @@ static unsigned form_of(const char *s, double v, size_t *len)
 	struct raw_form f = {.dec = digits ? (uint8_t)(dec | FORM_NUMBER) : 0, .q = 8};
 	unsigned t = 0;
 	for (; p[t]; t++) {
-		if (t == FORM_TEXT)
+		/* (printable ASCII: what str_dup keeps as it is) */
+		if (t == FORM_TEXT || (unsigned char)(p[t] - 0x20) > 0x7e - 0x20)
 			return 0;
 		f.text[t] = (char)p[t];
 	}
@@ -892,12 +940,6 @@ struct br_value *br_record_value(struct br_record *r, enum br_metric_id id)
 	if (!(r->held >> id & 1))
 		return NULL;
 	struct br_value *v = value_slot(r, id);
-	if (v->form) {
-		/* (the value may change: its raw is a string again) */
-		char buf[BR_RAW_BUF];
-		v->raw = str_copy0(r, br_value_raw(v, buf));
-		v->form = 0;
-	}
 	return v->present ? v : NULL;
 }
 
@@ -1482,7 +1524,10 @@ struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double
 		dead(r, v->raw);
 	bool finite = isfinite(value);
 	*v = (struct br_value){.value = finite ? value : 0, .present = true, .has_value = finite};
-	v->raw = str_dup(r, raw);
+	/* a raw that the value prints again is kept as its form, not copied */
+	size_t len;
+	v->form = raw ? (uint8_t)form_of(raw, v->value, &len) : 0;
+	v->raw = v->form ? NULL : str_dup(r, raw);
 	return v;
 }
 

@@ -71,6 +71,10 @@ struct br_value {
  * given, whichever way they are kept. */
 #define BR_RAW_BUF 40
 const char *br_value_raw(const struct br_value *v, char buf[BR_RAW_BUF]);
+/* Is v's raw (as br_value_raw gives it) the n bytes of s (none of them
+ * NUL), alone or then the string tail ("593", "593us")? Told without
+ * making it. False when v has none. */
+bool br_value_raw_is(const struct br_value *v, const char *s, size_t n, const char *tail);
 
 /* The resolution of a figure (0 = exact), exactly as it was set, whatever
  * the number of distinct ones (docs/limits.md). */
@@ -245,7 +249,8 @@ const struct br_param *br_record_param(const struct br_record *r, const char *ke
 
 /* A figure: value in the normalised unit; raw as printed (may be NULL).
  * The figure returned may be changed in place until the record's next
- * setter or compaction. */
+ * setter or compaction, but not its value: a raw that the value prints
+ * again is kept as its form (br_value_raw), so set the figure again. */
 struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double value, const char *raw);
 /* What br_record_get gives for a metric the record does not hold: all
  * zero, present false. */
@@ -294,9 +299,9 @@ static inline struct br_value br_record_get(const struct br_record *r, enum br_m
 	x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
 	return br_record_fig_(r, (unsigned)((((x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu) * 0x0101010101010101u) >> 56));
 }
-/* The figure of metric id, to change in place; NULL when the record does not
- * hold it (br_record_set adds one). Valid until the record's next setter or
- * compaction. */
+/* The figure of metric id, to change in place (not its value: see
+ * br_record_set); NULL when the record does not hold it (br_record_set adds
+ * one). Valid until the record's next setter or compaction. */
 struct br_value *br_record_value(struct br_record *r, enum br_metric_id id);
 /* A figure the tool printed as too fast to measure (+++++): value null. */
 struct br_value *br_record_set_too_fast(struct br_record *r, enum br_metric_id id, const char *raw);

@@ -239,6 +239,9 @@ const struct br_cmp_cell *br_cmp_cell(const struct br_cmp_table *t, size_t r, si
 /* The cell's figure as printed (NULL: none): its raw, or made into buf
  * (br_value_raw). */
 const char *br_cmp_cell_raw(const struct br_cmp_cell *c, char buf[BR_RAW_BUF]);
+/* The cell's figure for br_value_raw and br_value_raw_is: its value, raw
+ * and form (a single run's cell). */
+struct br_value br_cmp_cell_fig(const struct br_cmp_cell *c);
 /* What a table view prints of a cell, and all that a run of its own needs
  * to give it (no statistics, no ratio): br_cmp_fig() is br_cmp_cell()
  * for a view that shows the figure, its cpu and the best mark only. */

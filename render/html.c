@@ -1287,15 +1287,14 @@ static void shade_class(double s, bool best, char *out)
 	out[n] = '\0';
 }
 
-/* Whether the figure as printed says what the cell does not: not when it
- * is the cell's number, alone or with the column's unit ("593us" under
- * "593" in a column of us). */
-static bool raw_says_more(const char *raw, const char *shown, const char *unit)
+/* Whether the figure as printed (the cell has one) says what the cell
+ * does not: not when it is the cell's number, alone or with the column's
+ * unit ("593us" under "593" in a column of us). Told without making it. */
+static bool raw_says_more(const struct br_cmp_cell *ce, const struct br_buf *shown, const char *unit)
 {
-	size_t n = strlen(shown);
-	if (strncmp(raw, shown, n) != 0)
-		return true;
-	return raw[n] && strcmp(raw + n, unit) != 0;
+	const struct br_value v = br_cmp_cell_fig(ce);
+	const char *s = br_buf_str(shown);
+	return !br_value_raw_is(&v, s, shown->len, unit);
 }
 
 /* A figure's attributes (the writer's order) and its number, ± and ratio. */
@@ -1318,7 +1317,8 @@ static void cell_value(struct rows *t, rel td, const struct br_cmp_col *col, con
 		br_cmp_format(col, ce->max, b);
 		br_buf_addf(b, " %s", col->unit.name);
 		t_attr(t, td, "title", br_buf_str(b));
-	} else if ((raw = br_cmp_cell_raw(ce, rawbuf)) && raw_says_more(raw, br_buf_str(shown), col->unit.name)) {
+	} else if ((ce->raw || ce->raw_form) && raw_says_more(ce, shown, col->unit.name) &&
+		   (raw = br_cmp_cell_raw(ce, rawbuf))) {
 		br_buf_reset(b);
 		br_buf_adds(b, "as printed: ");
 		br_buf_adds(b, raw);
