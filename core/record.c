@@ -326,6 +326,11 @@ static _Thread_local struct {
 	uint64_t h;
 	const char *s;
 } shared_cache[SHARED_CACHE];
+/* and by the caller's pointer (a parser's string constant): the string
+ * there is compared, not hashed */
+static _Thread_local struct {
+	const char *from, *s;
+} shared_seen[SHARED_CACHE];
 
 static uint64_t shared_hash(const char *s, size_t n)
 {
@@ -381,6 +386,9 @@ static char *shared_str(const char *s)
 {
 	if (!s)
 		return NULL;
+	unsigned w = (unsigned)((uintptr_t)s >> 3) & (SHARED_CACHE - 1);
+	if (shared_seen[w].from == s && strcmp(s, shared_seen[w].s) == 0)
+		return (char *)(uintptr_t)shared_seen[w].s;
 	size_t n = strlen(s);
 	uint64_t h = shared_hash(s, n);
 	unsigned c = (unsigned)(h >> 58) & (SHARED_CACHE - 1);
@@ -392,6 +400,8 @@ static char *shared_str(const char *s)
 		shared_cache[c].h = h;
 		shared_cache[c].s = p;
 	}
+	shared_seen[w].from = s;
+	shared_seen[w].s = p;
 	return (char *)(uintptr_t)p;
 }
 
@@ -648,7 +658,7 @@ static const uint64_t pow10_int[] = {1u,
 
 /* The number a figure of value v prints in form f, as an integer of
  * f's decimals; false when there is none (negative, too big). */
-static bool form_number(const struct raw_form *f, double v, uint64_t *n)
+static inline bool form_number(const struct raw_form *f, double v, uint64_t *n)
 {
 	int e = (int)(f->dec & ~FORM_NUMBER) - ((int)f->q - 8);
 	double x = e >= 0 ? v * pow10_tab[e] : v / pow10_tab[-e];
@@ -702,18 +712,23 @@ const char *br_value_raw(const struct br_value *v, char buf[BR_RAW_BUF])
 static bool form_number_is(const struct raw_form *f, double v, const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + n;
-	uint64_t m = 0, want;
-	unsigned digits = 0, dec = 0;
-	if (p == end || (unsigned)(*p - '0') >= 10 || (p[0] == '0' && n > 1 && p[1] != '.'))
+	uint64_t m = 0, want; /* (past FORM_DIGITS it wraps: not equal then) */
+	unsigned dec = 0, c;
+	/* s has no NUL: a digit run stops at end or before */
+	if (n == 0 || n > FORM_DIGITS + 1 || (unsigned)(*p - '0') >= 10 || (p[0] == '0' && n > 1 && p[1] != '.'))
 		return false;
-	for (; p < end && (unsigned)(*p - '0') < 10 && digits <= FORM_DIGITS; p++, digits++)
-		m = m * 10 + (unsigned)(*p - '0');
-	if (p < end && *p == '.')
-		for (p++; p < end && (unsigned)(*p - '0') < 10 && digits <= FORM_DIGITS; p++, digits++, dec++)
-			m = m * 10 + (unsigned)(*p - '0');
+	for (; p < end && (c = (unsigned)(*p - '0')) < 10; p++)
+		m = m * 10 + c;
+	if (p < end && *p == '.') {
+		const unsigned char *f0 = ++p;
+		for (; p < end && (c = (unsigned)(*p - '0')) < 10; p++)
+			m = m * 10 + c;
+		dec = (unsigned)(p - f0);
+		if (dec == 0)
+			return false;
+	}
 	/* (form_make writes at least dec + 1 digits: "0.05", never ".05") */
-	return p == end && dec == (f->dec & ~FORM_NUMBER) && (dec == 0 || s[n - dec - 1] == '.') &&
-	       digits <= FORM_DIGITS && form_number(f, v, &want) && want == m;
+	return p == end && dec == (f->dec & ~FORM_NUMBER) && form_number(f, v, &want) && want == m;
 }
 
 /* Is the NUL-terminated a empty, or b? */
@@ -753,7 +768,7 @@ static _Thread_local struct {
 } form_cache[FORM_CACHE];
 
 /* The number of form f, added when new (0: the table is full). */
-static unsigned form_intern(const struct raw_form *f)
+static inline unsigned form_intern(const struct raw_form *f)
 {
 	uint64_t bytes;
 	memcpy(&bytes, f, sizeof bytes);
@@ -787,16 +802,21 @@ static bool is_digit(unsigned char c)
 static unsigned form_of(const char *s, double v, size_t *len)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	uint64_t n = 0;
-	unsigned digits = 0, dec = 0;
+	uint64_t n = 0; /* (past FORM_DIGITS it wraps: no form then) */
+	unsigned digits = 0, dec = 0, c;
 	if (is_digit(*p)) {
 		if (p[0] == '0' && is_digit(p[1]))
 			return 0;
-		for (; is_digit(*p); p++, digits++)
-			n = n * 10 + (unsigned)(*p - '0');
-		if (*p == '.' && is_digit(p[1]))
-			for (p++; is_digit(*p); p++, digits++, dec++)
-				n = n * 10 + (unsigned)(*p - '0');
+		const unsigned char *d0 = p;
+		for (; (c = (unsigned)(*p - '0')) < 10; p++)
+			n = n * 10 + c;
+		if (*p == '.' && is_digit(p[1])) {
+			const unsigned char *f0 = ++p;
+			for (; (c = (unsigned)(*p - '0')) < 10; p++)
+				n = n * 10 + c;
+			dec = (unsigned)(p - f0);
+		}
+		digits = (unsigned)(p - d0) - (dec ? 1 : 0);
 		if (digits > FORM_DIGITS)
 			return 0;
 	}

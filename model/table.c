@@ -1247,12 +1247,6 @@ const struct br_cmp_cell *br_cmp_cell(const struct br_cmp_table *t, size_t r, si
 	return buf;
 }
 
-struct br_value br_cmp_cell_fig(const struct br_cmp_cell *c)
-{
-	/* (a single run's cell: value is the figure's, which its form prints) */
-	return (struct br_value){.value = c->value, .raw = (char *)(uintptr_t)c->raw, .form = c->raw_form};
-}
-
 const char *br_cmp_cell_raw(const struct br_cmp_cell *c, char buf[BR_RAW_BUF])
 {
 	const struct br_value v = br_cmp_cell_fig(c);

@@ -240,8 +240,12 @@ const struct br_cmp_cell *br_cmp_cell(const struct br_cmp_table *t, size_t r, si
  * (br_value_raw). */
 const char *br_cmp_cell_raw(const struct br_cmp_cell *c, char buf[BR_RAW_BUF]);
 /* The cell's figure for br_value_raw and br_value_raw_is: its value, raw
- * and form (a single run's cell). */
-struct br_value br_cmp_cell_fig(const struct br_cmp_cell *c);
+ * and form (a single run's cell: value is the figure's, which its form
+ * prints). */
+static inline struct br_value br_cmp_cell_fig(const struct br_cmp_cell *c)
+{
+	return (struct br_value){.value = c->value, .raw = (char *)(uintptr_t)c->raw, .form = c->raw_form};
+}
 /* What a table view prints of a cell, and all that a run of its own needs
  * to give it (no statistics, no ratio): br_cmp_fig() is br_cmp_cell()
  * for a view that shows the figure, its cpu and the best mark only. */

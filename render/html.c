@@ -306,34 +306,40 @@ static bool fmt_g17(char *out, size_t n, double v)
 
 static void fmt_exact(char *out, size_t n, double v)
 {
-	if (v == floor(v) && fabs(v) < 9007199254740992.0 && !(v == 0 && signbit(v))) {
-		char tmp[24];
-		size_t k = sizeof tmp;
-		unsigned long long u = (unsigned long long)fabs(v);
-		/* (two digits a step, in 32 bits where the number fits: one
-		 * figure of every cell) */
+	double a = fabs(v);
+	uint64_t u;
+	if (a < 9007199254740992.0 && (double)(int64_t)(u = (uint64_t)(int64_t)a) == a && !(v == 0 && signbit(v))) {
+		/* (one figure of every cell: the digits counted, then written
+		 * from the end straight into out, two a step in 32 bits) */
+		static const uint64_t p10[] = {1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u,
+					       100000000u, 1000000000u, 10000000000u, 100000000000u,
+					       1000000000000u, 10000000000000u, 100000000000000u,
+					       1000000000000000u};
 		static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
 					    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 					    "8081828384858687888990919293949596979899";
-		for (; u >> 32; u /= 10)
-			tmp[--k] = (char)('0' + u % 10);
-		uint32_t w = (uint32_t)u;
-		for (; w >= 100; w /= 100) {
-			k -= 2;
-			memcpy(tmp + k, pairs + 2 * (w % 100), 2);
-		}
-		if (w >= 10) {
-			k -= 2;
-			memcpy(tmp + k, pairs + 2 * w, 2);
-		} else {
-			tmp[--k] = (char)('0' + w);
-		}
-		if (v < 0)
-			tmp[--k] = '-';
-		size_t len = sizeof tmp - k;
+		size_t nd = 1;
+		while (nd < sizeof p10 / sizeof *p10 && u >= p10[nd])
+			nd++;
+		size_t len = nd + (v < 0);
 		if (len < n) {
-			memcpy(out, tmp + k, len);
-			out[len] = '\0';
+			char *q = out + len;
+			*q = '\0';
+			for (; u >> 32; u /= 10)
+				*--q = (char)('0' + u % 10);
+			uint32_t w = (uint32_t)u;
+			for (; w >= 100; w /= 100) {
+				q -= 2;
+				memcpy(q, pairs + 2 * (w % 100), 2);
+			}
+			if (w >= 10) {
+				q -= 2;
+				memcpy(q, pairs + 2 * w, 2);
+			} else {
+				*--q = (char)('0' + w);
+			}
+			if (v < 0)
+				*--q = '-';
 			return;
 		}
 	}
