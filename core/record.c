@@ -664,7 +664,7 @@ static inline bool form_number(const struct raw_form *f, double v, uint64_t *n)
 	double x = e >= 0 ? v * pow10_tab[e] : v / pow10_tab[-e];
 	if (!(x >= 0 && x < 0x1p52))
 		return false;
-	*n = (uint64_t)(x + 0.5);
+	*n = (uint64_t)(int64_t)(x + 0.5); /* (x < 2^52: the signed conversion, one instruction) */
 	return true;
 }
 
@@ -675,9 +675,11 @@ static const char *form_make(const struct raw_form *f, double v, char buf[BR_RAW
 	char *p = buf;
 	uint64_t n;
 	if ((f->dec & FORM_NUMBER) && form_number(f, v, &n)) {
-		unsigned dec = f->dec & ~FORM_NUMBER, nd = 1;
-		while (nd < FORM_DIGITS + 2 && n >= pow10_int[nd])
-			nd++;
+		unsigned dec = f->dec & ~FORM_NUMBER;
+		/* (the digits from the bits: floor(bits * log10 2), then one
+		 * compare; n < 2^52) */
+		unsigned t = ((unsigned)(64 - __builtin_clzll(n | 1)) * 1233) >> 12;
+		unsigned nd = t + (n >= pow10_int[t]);
 		if (nd <= dec)
 			nd = dec + 1;
 		char *end = p + nd + (dec != 0), *q = end;
@@ -752,7 +754,7 @@ bool br_value_raw_is(const struct br_value *v, const char *s, size_t n, const ch
 	memcpy(text, f->text, FORM_TEXT);
 	text[FORM_TEXT] = '\0';
 	if (f->dec & FORM_NUMBER)
-		return empty_or(text, tail) && form_number_is(f, v->value, s, n);
+		return (!text[0] || empty_or(text, tail)) && form_number_is(f, v->value, s, n);
 	size_t i = 0;
 	while (i < n && text[i] == s[i])
 		i++;
@@ -830,6 +832,8 @@ static unsigned form_of(const char *s, double v, size_t *len)
 	}
 	*len = (size_t)((const char *)p - s) + t;
 	if (!digits)
+		return form_intern(&f);
+	if (!dec && v == (double)(int64_t)n) /* (the common case: the value printed whole) */
 		return form_intern(&f);
 	static const int qs[] = {0, 3, 6, -3};
 	for (size_t i = 0; i < sizeof qs / sizeof *qs; i++) {
@@ -912,13 +916,12 @@ static bool fig_of(const struct br_value *v, uint32_t raw, unsigned form, uint16
 		   struct br_fig_odd *odd)
 {
 	f->value = v->value;
-	f->raw = form ? form : raw;
+	f->raw = form ? BR_FIG_FORM | form : raw;
 	f->cpu = cpu;
 	f->res = v->res < BR_FIG_ODD_RES ? (uint8_t)v->res : BR_FIG_ODD_RES;
 	f->flags = (uint8_t)((v->present ? BR_FIG_PRESENT : 0) | (v->has_value ? BR_FIG_HAS_VALUE : 0) |
 			     (v->has_cpu ? BR_FIG_HAS_CPU : 0) | (v->too_fast ? BR_FIG_TOO_FAST : 0) |
-			     (v->marked ? BR_FIG_MARKED : 0) | (v->doubtful ? BR_FIG_DOUBTFUL : 0) |
-			     (form ? BR_FIG_FORM : 0));
+			     (v->marked ? BR_FIG_MARKED : 0) | (v->doubtful ? BR_FIG_DOUBTFUL : 0));
 	if (f->cpu && f->res != BR_FIG_ODD_RES)
 		return true;
 	*odd = (struct br_fig_odd){v->cpu, v->res, 0};

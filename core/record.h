@@ -125,8 +125,9 @@ struct br_vbuild {
 /* Private (record.c): a figure of a compacted record. */
 struct br_fig {
 	double value;
-	uint32_t raw;     /* 1 + the raw string's offset from the record, 0 = none;
-			   * with BR_FIG_FORM, the raw's form (struct br_value.form) */
+	uint32_t raw;     /* 1 + the raw string's offset from the record (below
+			   * BR_FIG_FORM), 0 = none; or BR_FIG_FORM | the raw's form
+			   * (struct br_value.form) */
 	uint16_t cpu;     /* 1 + the cpu in tenths, when exactly that; 0: the
 			   * record's odd figures hold it */
 	uint8_t res;      /* the resolution's number when below BR_FIG_ODD_RES,
@@ -143,8 +144,9 @@ struct br_fig_odd {
 #define BR_FIG_ODD_RES 255
 enum {
 	BR_FIG_PRESENT = 1, BR_FIG_HAS_VALUE = 2, BR_FIG_HAS_CPU = 4,
-	BR_FIG_TOO_FAST = 8, BR_FIG_MARKED = 16, BR_FIG_DOUBTFUL = 32, BR_FIG_FORM = 64
+	BR_FIG_TOO_FAST = 8, BR_FIG_MARKED = 16, BR_FIG_DOUBTFUL = 32
 };
+#define BR_FIG_FORM 0x80000000u /* in struct br_fig.raw */
 
 struct br_record {
 	enum br_tool tool;
@@ -272,9 +274,9 @@ static inline struct br_value br_record_fig_(const struct br_record *r, unsigned
 	struct br_value v = {
 		.value = f->value,
 		.cpu = f->cpu ? (f->cpu - 1) / 10.0 : 0,
-		.raw = f->raw && !(f->flags & BR_FIG_FORM) ? (char *)(uintptr_t)r + f->raw - 1 : NULL,
+		.raw = f->raw - 1 < BR_FIG_FORM - 1 ? (char *)(uintptr_t)r + f->raw - 1 : NULL,
 		.res = f->res,
-		.form = f->flags & BR_FIG_FORM ? (uint8_t)f->raw : 0,
+		.form = f->raw & BR_FIG_FORM ? (uint8_t)f->raw : 0,
 		.present = f->flags & BR_FIG_PRESENT,
 		.has_value = f->flags & BR_FIG_HAS_VALUE,
 		.has_cpu = f->flags & BR_FIG_HAS_CPU,

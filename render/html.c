@@ -266,11 +266,12 @@ static bool fmt_g17(char *out, size_t n, double v)
 	if (q < (unsigned __int128)p10[16] || q >= (unsigned __int128)p10[17] || x < -4 || x > 16)
 		return false;
 	char d[17];
-	uint64_t u = (uint64_t)q;
-	for (int i = 16; i >= 0; i--) {
-		d[i] = (char)('0' + u % 10);
-		u /= 10;
-	}
+	/* (as two halves of 9 and 8 digits, each in 32 bits) */
+	uint32_t hi = (uint32_t)((uint64_t)q / 100000000u), lo = (uint32_t)((uint64_t)q % 100000000u);
+	for (int i = 16; i >= 9; i--, lo /= 10)
+		d[i] = (char)('0' + lo % 10);
+	for (int i = 8; i >= 0; i--, hi /= 10)
+		d[i] = (char)('0' + hi % 10);
 	int nd = 17;
 	while (nd > 1 && nd > x + 1 && d[nd - 1] == '0')
 		nd--;
@@ -318,9 +319,12 @@ static void fmt_exact(char *out, size_t n, double v)
 		static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
 					    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 					    "8081828384858687888990919293949596979899";
-		size_t nd = 1;
-		while (nd < sizeof p10 / sizeof *p10 && u >= p10[nd])
-			nd++;
+		/* (the digits from the bits: floor(bits * log10 2), then one
+		 * compare) */
+		size_t t = ((size_t)(64 - __builtin_clzll(u | 1)) * 1233) >> 12;
+		size_t nd = t + (u >= p10[t]);
+		if (nd == 0)
+			nd = 1;
 		size_t len = nd + (v < 0);
 		if (len < n) {
 			char *q = out + len;

@@ -1007,6 +1007,44 @@ static void raws_kept_as_forms_read_back_the_same(void **state)
 	br_record_free(r);
 }
 
+/* Numbers of every length and decimals, as printed and as their values
+ * say: each raw comes back byte for byte, from its form. */
+static void raws_of_every_length_read_back(void **state)
+{
+	(void)state;
+	static const char *const text[] = {"", "us", "ms", "k", "%"};
+	for (int digits = 1; digits <= 15; digits++)
+		for (int dec = 0; dec < digits && dec <= 4; dec++)
+			for (int k = 0; k < 40; k++) {
+				/* digits of k's pattern, no leading zero but "0.x" */
+				char num[32], raw[40];
+				unsigned long long n = 0;
+				for (int i = 0; i < digits; i++)
+					n = n * 10 + (unsigned)((i == 0 && digits - dec > 1 ? 1 : 0) + (k * 7 + i * 3) % 9);
+				if (digits - dec == 1 && dec)
+					n %= 1000000000000000ull; /* (its first digit may be 0: "0.xx") */
+				snprintf(num, sizeof num, "%0*llu", digits, n);
+				if (dec) {
+					memmove(num + digits - dec + 1, num + digits - dec, (size_t)dec + 1);
+					num[digits - dec] = '.';
+				}
+				if (digits - dec > 1 && num[0] == '0')
+					continue;
+				snprintf(raw, sizeof raw, "%s%s", num, text[k % 5]);
+				double value = strtod(num, NULL) * (k % 5 == 2 ? 1000 : 1);
+				struct br_record *r = br_record_new(BR_TOOL_BONNIEPP);
+				br_record_set(r, BR_M_putc, value, raw);
+				r = br_record_compact(r);
+				const struct br_value v = br_record_get(r, BR_M_putc);
+				assert_string_equal(raw_of(v), raw);
+				char shown[40];
+				snprintf(shown, sizeof shown, "%s", num);
+				assert_true(br_value_raw_is(&v, shown, strlen(shown), text[k % 5]));
+				assert_true(k % 5 == 0 || !br_value_raw_is(&v, shown, strlen(shown), "x"));
+				br_record_free(r);
+			}
+}
+
 /* Past the table's few hundred forms, raws are kept as strings: the same
  * bytes either way. (Last: it fills the process's table.) */
 static void raws_past_the_forms_stay_strings(void **state)
@@ -1055,6 +1093,7 @@ int main(void)
 		cmocka_unit_test(resolutions_read_back_exactly),
 		cmocka_unit_test(resolutions_have_no_ceiling),
 		cmocka_unit_test(raws_kept_as_forms_read_back_the_same),
+		cmocka_unit_test(raws_of_every_length_read_back),
 		cmocka_unit_test(raws_past_the_forms_stay_strings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
