@@ -1,10 +1,15 @@
 /*
  * record — the common record (SCHEMA.md) and the record set.
  *
- * A br_record owns all its strings. version, host, label, the params, the
- * raw figures and source's file, format and excerpt live in blocks the
- * record owns (one allocation for a typical record, not one per string):
- * set them only through the functions below, never free() or assign them.
+ * A br_record owns its strings. host, label, the params' strings, the raw
+ * figures and source's excerpt live in blocks the record owns (one
+ * allocation for a typical record, not one per string); version, the
+ * params' keys and source's file and format are shared strings, one copy
+ * for the process (many records hold them alike), never freed; and a raw
+ * figure that its value prints again ("241652", "19ms", "+++++") is kept
+ * as its form, not its bytes (read raws with br_value_raw). Set them only
+ * through the functions below, never free() or assign them; none is
+ * changed in place.
  * The strings of the also[] sources are each malloc'd, owned by the record
  * and freed with it. Metric values are stored in the units of
  * SCHEMA.md (KiB/s, /s, us); parsers convert once, renderers only scale for
