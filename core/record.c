@@ -656,6 +656,10 @@ static const uint64_t pow10_int[] = {1u,
 				     10000000000000000u,
 				     100000000000000000u};
 
+static const char digit_pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+				  "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+				  "8081828384858687888990919293949596979899";
+
 /* The number a figure of value v prints in form f, as an integer of
  * f's decimals; false when there is none (negative, too big). */
 static inline bool form_number(const struct raw_form *f, double v, uint64_t *n)
@@ -687,13 +691,17 @@ static const char *form_make(const struct raw_form *f, double v, char buf[BR_RAW
 			*--q = (char)('0' + n % 10);
 		if (dec)
 			*--q = '.';
-		if (n >> 32) {
-			for (; q > p; n /= 10)
-				*--q = (char)('0' + n % 10);
-		} else {
-			for (uint32_t w = (uint32_t)n; q > p; w /= 10)
-				*--q = (char)('0' + w % 10);
+		for (; n >> 32 && q > p; n /= 10)
+			*--q = (char)('0' + n % 10);
+		/* (two digits a step in 32 bits: a raw of every figure of JSON
+		 * Lines) */
+		uint32_t w = (uint32_t)n;
+		for (; q - p >= 2; w /= 100) {
+			q -= 2;
+			memcpy(q, digit_pairs + 2 * (w % 100), 2);
 		}
+		if (q > p)
+			*--q = (char)('0' + w % 10);
 		p = end;
 	}
 	/* (the text is NUL padded: its first NUL, or the one after, ends it) */
