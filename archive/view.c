@@ -111,8 +111,10 @@ static void add_value(struct br_buf *b, const struct br_value *v, const struct b
 		br_buf_add_double(b, v->cpu);
 		br_buf_adds(b, "%");
 	}
-	if (v->raw)
-		br_buf_addf(b, ", printed \"%s\"", v->raw);
+	char rawbuf[BR_RAW_BUF];
+	const char *raw = br_value_raw(v, rawbuf);
+	if (raw)
+		br_buf_addf(b, ", printed \"%s\"", raw);
 	if (v->too_fast && v->has_value)
 		br_buf_adds(b, ", too fast");
 	if (v->marked)

@@ -296,12 +296,10 @@ static char *str_copy0(struct br_record *r, const char *s)
 	return s ? str_copy(r, s, strlen(s)) : NULL;
 }
 
-/* A copy of s as br_utf8_dup makes it (invalid UTF-8 and control
- * characters but TAB and LF become U+FFFD), in r's blocks. */
-static char *str_dup(struct br_record *r, const char *s)
+/* The length of s when br_utf8_dup would leave it as it is (printable
+ * ASCII, TAB, LF), else (size_t)-1. */
+static size_t plain_len(const char *s)
 {
-	if (!s)
-		return NULL;
 	size_t n = 0;
 	/* printable ASCII is 0x20..0x7e: one unsigned compare a byte, the
 	 * rest (NUL ends it, TAB and LF pass) looked at only when it fails */
@@ -309,16 +307,157 @@ static char *str_dup(struct br_record *r, const char *s)
 		if ((unsigned char)(*u - 0x20) <= 0x7e - 0x20)
 			continue;
 		if (*u == '\0')
-			break;
+			return n;
 		if (*u != '\t' && *u != '\n')
-			goto slow;
+			return (size_t)-1;
 	}
-	return str_copy(r, s, n);
-slow:;
+}
+
+/* A copy of s as br_utf8_dup makes it (invalid UTF-8 and control
+ * characters but TAB and LF become U+FFFD), in r's blocks. */
+static char *str_dup(struct br_record *r, const char *s)
+{
+	if (!s)
+		return NULL;
+	size_t n = plain_len(s);
+	if (n != (size_t)-1)
+		return str_copy(r, s, n);
 	char *t = br_utf8_dup(s, strlen(s));
 	char *p = str_copy(r, t, strlen(t));
 	free(t);
 	return p;
+}
+
+/*
+ * Strings that many records hold alike (a param's key, their source's
+ * file and format, a tool's version: 96 bytes a bonnie++ CSV run) are
+ * kept once for the process: shared, never changed nor freed (like the
+ * resolutions and the forms), in chunks that never move. A record's
+ * pointer to one lies outside its blocks, and its copies keep the pointer
+ * (in_blocks tells which strings to copy). The table only grows: its
+ * strings are the distinct keys, files, formats and versions read. A
+ * thread's recent ones are found without the lock.
+ */
+#define SHARED_CHUNK 4096
+#define SHARED_CACHE 64
+struct shared_chunk {
+	struct shared_chunk *next;
+	size_t used, cap;
+	char data[];
+};
+static struct {
+	pthread_mutex_t lock;
+	const char **slot; /* open addressing by hash; NULL = empty */
+	size_t nslot, n;
+	struct shared_chunk *chunks;
+} shared = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, NULL};
+static _Thread_local struct {
+	uint64_t h;
+	const char *s;
+} shared_cache[SHARED_CACHE];
+/* and by the caller's pointer (a parser's string constant): the string
+ * there is compared, not hashed */
+static _Thread_local struct {
+	const char *from, *s;
+} shared_seen[SHARED_CACHE];
+
+static uint64_t shared_hash(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3u;
+	return h | 1;
+}
+
+/* The shared copy of s (n bytes); under the lock. */
+static const char *shared_add(const char *s, size_t n, uint64_t h)
+{
+	if (2 * (shared.n + 1) > shared.nslot) {
+		size_t m = shared.nslot ? 2 * shared.nslot : 256;
+		const char **t = br_calloc(m, sizeof *t);
+		for (size_t i = 0; i < shared.nslot; i++) {
+			const char *x = shared.slot[i];
+			if (!x)
+				continue;
+			size_t j = (size_t)(shared_hash(x, strlen(x)) >> 32) & (m - 1);
+			while (t[j])
+				j = (j + 1) & (m - 1);
+			t[j] = x;
+		}
+		free(shared.slot);
+		shared.slot = t;
+		shared.nslot = m;
+	}
+	size_t mask = shared.nslot - 1, j = (size_t)(h >> 32) & mask;
+	for (; shared.slot[j]; j = (j + 1) & mask)
+		if (strncmp(shared.slot[j], s, n) == 0 && shared.slot[j][n] == '\0')
+			return shared.slot[j];
+	struct shared_chunk *c = shared.chunks;
+	if (!c || c->cap - c->used < n + 1) {
+		size_t cap = n + 1 > SHARED_CHUNK ? n + 1 : SHARED_CHUNK;
+		c = br_malloc(sizeof *c + cap);
+		c->next = shared.chunks;
+		c->used = 0;
+		c->cap = cap;
+		shared.chunks = c;
+	}
+	char *p = c->data + c->used;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	c->used += n + 1;
+	shared.slot[j] = p;
+	shared.n++;
+	return p;
+}
+
+/* The shared copy of s (NULL: NULL). */
+static char *shared_str(const char *s)
+{
+	if (!s)
+		return NULL;
+	unsigned w = (unsigned)((uintptr_t)s >> 3) & (SHARED_CACHE - 1);
+	if (shared_seen[w].from == s && strcmp(s, shared_seen[w].s) == 0)
+		return (char *)(uintptr_t)shared_seen[w].s;
+	size_t n = strlen(s);
+	uint64_t h = shared_hash(s, n);
+	unsigned c = (unsigned)(h >> 58) & (SHARED_CACHE - 1);
+	const char *p = shared_cache[c].s;
+	if (!(p && shared_cache[c].h == h && memcmp(p, s, n + 1) == 0)) {
+		pthread_mutex_lock(&shared.lock);
+		p = shared_add(s, n, h);
+		pthread_mutex_unlock(&shared.lock);
+		shared_cache[c].h = h;
+		shared_cache[c].s = p;
+	}
+	shared_seen[w].from = s;
+	shared_seen[w].s = p;
+	return (char *)(uintptr_t)p;
+}
+
+/* The shared copy of s as br_utf8_dup makes it (str_dup). */
+static char *shared_dup(const char *s)
+{
+	if (!s || plain_len(s) != (size_t)-1)
+		return shared_str(s);
+	char *t = br_utf8_dup(s, strlen(s));
+	char *p = shared_str(t);
+	free(t);
+	return p;
+}
+
+/* Is p in r's blocks (else: shared, or none)? */
+static bool in_blocks(const struct br_record *r, const char *p)
+{
+	for (const struct br_strblock *b = r->strs; b && p; b = b->next)
+		if (p >= b->data && p < b->data + b->cap)
+			return true;
+	return false;
+}
+
+/* s copied into c when it is r's own (in its blocks), else kept: shared. */
+static char *own_copy(struct br_record *c, const struct br_record *r, const char *s)
+{
+	return in_blocks(r, s) ? str_copy(c, s, strlen(s)) : (char *)(uintptr_t)s;
 }
 
 /* A string of r replaced: its bytes stay in the block, dead (counted for
@@ -330,7 +469,7 @@ static void dead_bytes(struct br_record *r, size_t n)
 
 static void dead(struct br_record *r, const char *old)
 {
-	if (old)
+	if (old && in_blocks(r, old))
 		dead_bytes(r, strlen(old) + 1);
 }
 
@@ -488,6 +627,261 @@ void br_value_set_resolution(struct br_value *v, double res)
 	v->res = k;
 }
 
+/* ------------------------------------------------------------ raw forms */
+
+/*
+ * Most figures are printed as their value says: a bonnie++ CSV line's
+ * "241652" (KiB/s), "328.9" (/s), "27556us" and "19ms" (us), "+++++". A
+ * compact record keeps such a raw as its form, a byte, rather than its
+ * bytes (147 a CSV run): the form says how the value is printed again (the
+ * power of ten the printed number is of the value, its decimals, the text
+ * after it), or that the raw is a text alone, whatever the value. A raw is
+ * kept so only when printing the value in its form gives back its very
+ * bytes, which form_of() checks with the code that prints it (form_make);
+ * any other (a leading zero, MB/s made KiB/s, a long text) stays a string.
+ * The forms are few (a format prints a handful), interned in a
+ * process-wide table like the resolutions: numbers 1 to FORM_MAX, never
+ * changed once written, so reading needs no lock; adding one takes it,
+ * after a look in the thread's copy of the table. Past FORM_MAX distinct
+ * forms, raws are kept as strings.
+ */
+#define FORM_TEXT 6    /* bytes of text after the number, at most */
+#define FORM_DIGITS 15 /* digits of the number, at most */
+#define FORM_MAX 255
+#define FORM_NUMBER 0x80 /* struct raw_form.dec: a number comes first */
+struct raw_form {
+	char text[FORM_TEXT]; /* after the number (or the whole raw), NUL padded */
+	uint8_t dec;          /* the number's decimals, | FORM_NUMBER */
+	uint8_t q;            /* 8 + q: the number printed is the value / 10^q */
+};
+_Static_assert(sizeof(struct raw_form) == 8, "a form is 8 bytes");
+
+static struct {
+	pthread_mutex_t lock;
+	unsigned n; /* entries in use (entry 0 unused) */
+	struct raw_form f[FORM_MAX + 1];
+} forms = {PTHREAD_MUTEX_INITIALIZER, 1, {{{0}, 0, 0}}};
+
+static const double pow10_tab[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+				   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+				   1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+static const uint64_t pow10_int[] = {1u,
+				     10u,
+				     100u,
+				     1000u,
+				     10000u,
+				     100000u,
+				     1000000u,
+				     10000000u,
+				     100000000u,
+				     1000000000u,
+				     10000000000u,
+				     100000000000u,
+				     1000000000000u,
+				     10000000000000u,
+				     100000000000000u,
+				     1000000000000000u,
+				     10000000000000000u,
+				     100000000000000000u};
+
+static const char digit_pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+				  "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+				  "8081828384858687888990919293949596979899";
+
+/* The number a figure of value v prints in form f, as an integer of
+ * f's decimals; false when there is none (negative, too big). */
+static inline bool form_number(const struct raw_form *f, double v, uint64_t *n)
+{
+	int e = (int)(f->dec & ~FORM_NUMBER) - ((int)f->q - 8);
+	double x = e >= 0 ? v * pow10_tab[e] : v / pow10_tab[-e];
+	if (!(x >= 0 && x < 0x1p52))
+		return false;
+	*n = (uint64_t)(int64_t)(x + 0.5); /* (x < 2^52: the signed conversion, one instruction) */
+	return true;
+}
+
+/* The raw of a figure of value v in form f, into buf: its digits written
+ * from the end, once their count is known. */
+static const char *form_make(const struct raw_form *f, double v, char buf[BR_RAW_BUF])
+{
+	char *p = buf;
+	uint64_t n;
+	if ((f->dec & FORM_NUMBER) && form_number(f, v, &n)) {
+		unsigned dec = f->dec & ~FORM_NUMBER;
+		/* (the digits from the bits: floor(bits * log10 2), then one
+		 * compare; n < 2^52) */
+		unsigned t = ((unsigned)(64 - __builtin_clzll(n | 1)) * 1233) >> 12;
+		unsigned nd = t + (n >= pow10_int[t]);
+		if (nd <= dec)
+			nd = dec + 1;
+		char *end = p + nd + (dec != 0), *q = end;
+		for (unsigned i = 0; i < dec; i++, n /= 10)
+			*--q = (char)('0' + n % 10);
+		if (dec)
+			*--q = '.';
+		for (; n >> 32 && q > p; n /= 10)
+			*--q = (char)('0' + n % 10);
+		/* (two digits a step in 32 bits: a raw of every figure of JSON
+		 * Lines) */
+		uint32_t w = (uint32_t)n;
+		for (; q - p >= 2; w /= 100) {
+			q -= 2;
+			memcpy(q, digit_pairs + 2 * (w % 100), 2);
+		}
+		if (q > p)
+			*--q = (char)('0' + w % 10);
+		p = end;
+	}
+	/* (the text is NUL padded: its first NUL, or the one after, ends it) */
+	memcpy(p, f->text, FORM_TEXT);
+	p[FORM_TEXT] = '\0';
+	return buf;
+}
+
+const char *br_value_raw(const struct br_value *v, char buf[BR_RAW_BUF])
+{
+	if (v->raw || !v->form)
+		return v->raw;
+	return form_make(&forms.f[v->form], v->value, buf);
+}
+
+/* Is s[0..n) the number of a figure of value v in form f? (the digits
+ * form_make would write, told by reading s) */
+static bool form_number_is(const struct raw_form *f, double v, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+	uint64_t m = 0, want; /* (past FORM_DIGITS it wraps: not equal then) */
+	unsigned dec = 0, c;
+	/* s has no NUL: a digit run stops at end or before */
+	if (n == 0 || n > FORM_DIGITS + 1 || (unsigned)(*p - '0') >= 10 || (p[0] == '0' && n > 1 && p[1] != '.'))
+		return false;
+	for (; p < end && (c = (unsigned)(*p - '0')) < 10; p++)
+		m = m * 10 + c;
+	if (p < end && *p == '.') {
+		const unsigned char *f0 = ++p;
+		for (; p < end && (c = (unsigned)(*p - '0')) < 10; p++)
+			m = m * 10 + c;
+		dec = (unsigned)(p - f0);
+		if (dec == 0)
+			return false;
+	}
+	/* (form_make writes at least dec + 1 digits: "0.05", never ".05") */
+	return p == end && dec == (f->dec & ~FORM_NUMBER) && form_number(f, v, &want) && want == m;
+}
+
+/* Is the NUL-terminated a empty, or b? */
+static bool empty_or(const char *a, const char *b)
+{
+	if (!*a)
+		return true;
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
+bool br_value_raw_is(const struct br_value *v, const char *s, size_t n, const char *tail)
+{
+	if (v->raw)
+		return strncmp(v->raw, s, n) == 0 && empty_or(v->raw + n, tail);
+	if (!v->form)
+		return false;
+	const struct raw_form *f = &forms.f[v->form];
+	char text[FORM_TEXT + 1];
+	memcpy(text, f->text, FORM_TEXT);
+	text[FORM_TEXT] = '\0';
+	if (f->dec & FORM_NUMBER)
+		return (!text[0] || empty_or(text, tail)) && form_number_is(f, v->value, s, n);
+	size_t i = 0;
+	while (i < n && text[i] == s[i])
+		i++;
+	return i == n && empty_or(text + n, tail);
+}
+
+/* The thread's recent forms, direct-mapped by their bytes: nearly every
+ * figure finds its form here. */
+#define FORM_CACHE 16
+static _Thread_local struct {
+	uint64_t bytes;
+	unsigned k;
+} form_cache[FORM_CACHE];
+
+/* The number of form f, added when new (0: the table is full). */
+static inline unsigned form_intern(const struct raw_form *f)
+{
+	uint64_t bytes;
+	memcpy(&bytes, f, sizeof bytes);
+	unsigned c = (unsigned)((bytes * 0x9e3779b97f4a7c15u) >> 60) & (FORM_CACHE - 1);
+	if (form_cache[c].k && form_cache[c].bytes == bytes)
+		return form_cache[c].k;
+	pthread_mutex_lock(&forms.lock);
+	unsigned k = 1;
+	while (k < forms.n && memcmp(&forms.f[k], f, sizeof *f) != 0)
+		k++;
+	if (k == forms.n && k <= FORM_MAX)
+		forms.f[forms.n++] = *f;
+	pthread_mutex_unlock(&forms.lock);
+	if (k > FORM_MAX)
+		return 0;
+	form_cache[c].bytes = bytes;
+	form_cache[c].k = k;
+	return k;
+}
+
+static bool is_digit(unsigned char c)
+{
+	return (unsigned)(c - '0') < 10;
+}
+
+/* The form that prints value v as raw s exactly, or 0: s is a number
+ * (no sign, no leading zero, FORM_DIGITS digits at most) that is v / 10^q
+ * for a q of the usual units' (1, 10^3, 10^6, 10^-3), then FORM_TEXT bytes
+ * at most; or FORM_TEXT bytes without a number first. *len: strlen(s)
+ * when a form is found. */
+static unsigned form_of(const char *s, double v, size_t *len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint64_t n = 0; /* (past FORM_DIGITS it wraps: no form then) */
+	unsigned digits = 0, dec = 0, c;
+	if (is_digit(*p)) {
+		if (p[0] == '0' && is_digit(p[1]))
+			return 0;
+		const unsigned char *d0 = p;
+		for (; (c = (unsigned)(*p - '0')) < 10; p++)
+			n = n * 10 + c;
+		if (*p == '.' && is_digit(p[1])) {
+			const unsigned char *f0 = ++p;
+			for (; (c = (unsigned)(*p - '0')) < 10; p++)
+				n = n * 10 + c;
+			dec = (unsigned)(p - f0);
+		}
+		digits = (unsigned)(p - d0) - (dec ? 1 : 0);
+		if (digits > FORM_DIGITS)
+			return 0;
+	}
+	struct raw_form f = {.dec = digits ? (uint8_t)(dec | FORM_NUMBER) : 0, .q = 8};
+	unsigned t = 0;
+	for (; p[t]; t++) {
+		/* (printable ASCII: what str_dup keeps as it is) */
+		if (t == FORM_TEXT || (unsigned char)(p[t] - 0x20) > 0x7e - 0x20)
+			return 0;
+		f.text[t] = (char)p[t];
+	}
+	*len = (size_t)((const char *)p - s) + t;
+	if (!digits)
+		return form_intern(&f);
+	if (!dec && v == (double)(int64_t)n) /* (the common case: the value printed whole) */
+		return form_intern(&f);
+	static const int qs[] = {0, 3, 6, -3};
+	for (size_t i = 0; i < sizeof qs / sizeof *qs; i++) {
+		uint64_t m;
+		f.q = (uint8_t)(8 + qs[i]);
+		if (form_number(&f, v, &m) && m == n)
+			return form_intern(&f);
+	}
+	return 0;
+}
+
 /* ------------------------------------------------------------ figures */
 
 
@@ -552,13 +946,14 @@ static uint16_t cpu_code(const struct br_value *v)
 }
 
 /* v as a compact figure, whose raw string is at offset `raw` - 1 from the
- * record (0: none) and whose cpu_code() is `cpu`; false when its cpu or
- * resolution is odd (*odd then holds them). */
-static bool fig_of(const struct br_value *v, uint32_t raw, uint16_t cpu, struct br_fig *f,
+ * record (0: none), or (form not 0) is made in that form, and whose
+ * cpu_code() is `cpu`; false when its cpu or resolution is odd (*odd then
+ * holds them). */
+static bool fig_of(const struct br_value *v, uint32_t raw, unsigned form, uint16_t cpu, struct br_fig *f,
 		   struct br_fig_odd *odd)
 {
 	f->value = v->value;
-	f->raw = raw;
+	f->raw = form ? BR_FIG_FORM | form : raw;
 	f->cpu = cpu;
 	f->res = v->res < BR_FIG_ODD_RES ? (uint8_t)v->res : BR_FIG_ODD_RES;
 	f->flags = (uint8_t)((v->present ? BR_FIG_PRESENT : 0) | (v->has_value ? BR_FIG_HAS_VALUE : 0) |
@@ -691,27 +1086,45 @@ static void size_str(struct sizer *z, const char *s)
 		z->used += strlen(s) + 1;
 }
 
+/* size_str of r's own strings (shared ones are not copied) */
+static void size_own(struct sizer *z, const struct br_record *r, const char *s)
+{
+	if (in_blocks(r, s))
+		size_str(z, s);
+}
+
 static void size_aligned(struct sizer *z, size_t n)
 {
 	z->used = ((z->used + 7) & ~(size_t)7) + n;
 }
 
-/* The bytes of r's compact copy keeping `keep` (BR_KEEP_*), its n
- * figures nodd of them odd. */
-static size_t compact_size(const struct br_record *r, unsigned n, unsigned nodd, unsigned keep)
+/* What a record's figures become when compacted: how many, how many of
+ * them odd, each one's cpu_code() and raw form (0: its raw, if any, is
+ * kept as a string), and the bytes of the raws no longer kept. */
+struct figs_plan {
+	unsigned n, nodd;
+	size_t dropped;
+	uint16_t cpu[BR_METRIC_COUNT];
+	uint8_t form[BR_METRIC_COUNT];
+};
+
+/* The bytes of r's compact copy keeping `keep` (BR_KEEP_*), its figures
+ * as pl says. */
+static size_t compact_size(const struct br_record *r, const struct figs_plan *pl, unsigned keep)
 {
+	unsigned n = pl->n, nodd = pl->nodd;
 	struct sizer z = {0};
-	size_str(&z, r->version);
+	size_own(&z, r, r->version);
 	size_str(&z, r->host);
 	size_str(&z, r->label);
-	size_str(&z, r->source.file);
-	size_str(&z, r->source.format);
+	size_own(&z, r, r->source.file);
+	size_own(&z, r, r->source.format);
 	if (keep & BR_KEEP_EXCERPT)
 		size_str(&z, r->source.excerpt);
 	if (r->nparams && (keep & BR_KEEP_PARAMS)) {
 		size_aligned(&z, r->nparams * sizeof *r->params);
 		for (size_t i = 0; i < r->nparams; i++) {
-			size_str(&z, r->params[i].key);
+			size_own(&z, r, r->params[i].key);
 			size_str(&z, r->params[i].str);
 		}
 	}
@@ -719,7 +1132,8 @@ static size_t compact_size(const struct br_record *r, unsigned n, unsigned nodd,
 		size_aligned(&z, n * sizeof(struct br_fig) + nodd * sizeof(struct br_fig_odd));
 	unsigned k = 0;
 	for (uint64_t m = r->held; m && (keep & BR_KEEP_RAW); m &= m - 1, k++)
-		size_str(&z, held_fig(r, k, (enum br_metric_id)__builtin_ctzll(m)).raw);
+		if (!pl->form[k])
+			size_str(&z, held_fig(r, k, (enum br_metric_id)__builtin_ctzll(m)).raw);
 	return z.used;
 }
 
@@ -759,25 +1173,26 @@ struct move {
 
 static void *moved(const struct move *mv, const void *p)
 {
-	if (!p)
-		return NULL;
+	if (!p || (const char *)p < mv->from->data || (const char *)p >= mv->from->data + mv->from->used)
+		return (void *)(uintptr_t)p; /* (shared) */
 	size_t o = (size_t)((const char *)p - mv->from->data);
 	return mv->to->data + (o >= mv->at + mv->hole ? o - mv->hole : o);
 }
 
-/* r's figures, compact, into f[] and the odd ones after them, their cpu
- * codes cpu[]: each one's raw string moved by mv, or (mv NULL) copied
- * into c, or (raw false) left out. */
-static void put_figs(struct br_record *c, const struct br_record *r, struct br_fig *f, const uint16_t *cpu,
-		     const struct move *mv, bool raw)
+/* r's figures, compact, into f[] and the odd ones after them, as pl
+ * says: each one's raw kept in its form, or its string moved by mv, or
+ * (mv NULL) copied into c; or (raw false) left out. */
+static void put_figs(struct br_record *c, const struct br_record *r, struct br_fig *f,
+		     const struct figs_plan *pl, const struct move *mv, bool raw)
 {
 	struct br_fig_odd *odd = (struct br_fig_odd *)(void *)(f + c->nvals);
 	unsigned k = 0, o = 0;
 	for (uint64_t m = r->held; m; m &= m - 1, k++) {
 		struct br_value v = held_fig(r, k, (enum br_metric_id)__builtin_ctzll(m));
-		const char *p = !raw ? NULL : mv ? moved(mv, v.raw) : str_copy0(c, v.raw);
+		unsigned form = raw ? pl->form[k] : 0;
+		const char *p = !raw || form ? NULL : mv ? moved(mv, v.raw) : str_copy0(c, v.raw);
 		struct br_fig_odd x;
-		if (!fig_of(&v, p ? (uint32_t)(p - (const char *)c) + 1 : 0, cpu[k], &f[k], &x)) {
+		if (!fig_of(&v, p ? (uint32_t)(p - (const char *)c) + 1 : 0, form, pl->cpu[k], &f[k], &x)) {
 			x.k = k;
 			odd[o++] = x;
 		}
@@ -798,8 +1213,9 @@ static struct br_fig *fig_room(struct br_record *c, unsigned n, unsigned nodd)
  * (its params table without its unused slots), every pointer into them
  * moved by the same distance (a string that was replaced comes along; at
  * most a few bytes a record), the figures after them. */
-static struct br_record *compact_one_block(struct br_record *r, unsigned n, unsigned nodd, const uint16_t *cpu)
+static struct br_record *compact_one_block(struct br_record *r, const struct figs_plan *pl)
 {
+	unsigned n = pl->n, nodd = pl->nodd;
 	const struct br_strblock *b = r->strs;
 	struct move mv = {.from = b};
 	if (r->params) {
@@ -841,19 +1257,19 @@ static struct br_record *compact_one_block(struct br_record *r, unsigned n, unsi
 	}
 	struct br_fig *f = fig_room(c, n, nodd);
 	if (n)
-		put_figs(c, r, f, cpu, &mv, true);
+		put_figs(c, r, f, pl, &mv, true);
 	r->also = NULL;
 	r->nalso = r->cap_also = 0;
 	br_record_free(r);
 	return c;
 }
 
-/* r's n figures (nodd of them odd, their cpu codes cpu[]) and what keep
- * (BR_KEEP_*) says, copied string by string into size bytes of `arena`;
- * r is freed. */
-static struct br_record *copy_compact(struct br_record *r, unsigned n, unsigned nodd, const uint16_t *cpu,
-				      unsigned keep, size_t need, int arena)
+/* r's figures (as pl says) and what keep (BR_KEEP_*) says, copied string
+ * by string into need bytes of `arena`; r is freed. */
+static struct br_record *copy_compact(struct br_record *r, const struct figs_plan *pl, unsigned keep, size_t need,
+				      int arena)
 {
+	unsigned n = pl->n, nodd = pl->nodd;
 	/* (slim records, many and read once a table, need no cache-line start) */
 	size_t align = arena == ARENA_SLIM ? 15 : 63;
 	size_t size = (sizeof *r + sizeof(struct br_strblock) + need + align) & ~align;
@@ -866,18 +1282,18 @@ static struct br_record *copy_compact(struct br_record *r, unsigned n, unsigned 
 	c->strs->used = 0;
 	c->strs->cap = need;
 	/* byte for byte: the strings were made valid when first set */
-	c->version = str_copy0(c, r->version);
+	c->version = own_copy(c, r, r->version);
 	c->host = str_copy0(c, r->host);
 	c->label = str_copy0(c, r->label);
-	c->source.file = str_copy0(c, r->source.file);
-	c->source.format = str_copy0(c, r->source.format);
+	c->source.file = own_copy(c, r, r->source.file);
+	c->source.format = own_copy(c, r, r->source.format);
 	c->source.excerpt = keep & BR_KEEP_EXCERPT ? str_copy0(c, r->source.excerpt) : NULL;
 	c->excerpt_later = r->excerpt_later && (keep & BR_KEEP_EXCERPT);
 	if (r->nparams && (keep & BR_KEEP_PARAMS)) {
 		c->params = str_alloc_aligned(c, r->nparams * sizeof *c->params);
 		c->cap_params = r->nparams;
 		for (size_t i = 0; i < r->nparams; i++) {
-			c->params[i].key = str_copy0(c, r->params[i].key);
+			c->params[i].key = own_copy(c, r, r->params[i].key);
 			c->params[i].str = str_copy0(c, r->params[i].str);
 			c->params[i].num = r->params[i].num;
 		}
@@ -887,7 +1303,7 @@ static struct br_record *copy_compact(struct br_record *r, unsigned n, unsigned 
 	}
 	struct br_fig *f = fig_room(c, n, nodd);
 	if (n)
-		put_figs(c, r, f, cpu, NULL, keep & BR_KEEP_RAW);
+		put_figs(c, r, f, pl, NULL, keep & BR_KEEP_RAW);
 	if (keep & BR_KEEP_ALSO) {
 		/* the also[] sources are the record's own mallocs: they move */
 		r->also = NULL;
@@ -900,17 +1316,26 @@ static struct br_record *copy_compact(struct br_record *r, unsigned n, unsigned 
 	return c;
 }
 
-/* The figure count of r, how many are odd, and their cpu codes. */
-static unsigned count_figs(const struct br_record *r, uint16_t *cpu, unsigned *nodd)
+/* What r's figures become compacted (struct figs_plan); their raws'
+ * forms only when `raws` (kept). */
+static void plan_figs(const struct br_record *r, bool raws, struct figs_plan *pl)
 {
 	unsigned n = 0;
-	*nodd = 0;
+	pl->nodd = 0;
+	pl->dropped = 0;
+	struct br_value c;
 	for (uint64_t m = r->held; m; m &= m - 1, n++) {
-		struct br_value v = held_fig(r, n, (enum br_metric_id)__builtin_ctzll(m));
-		cpu[n] = cpu_code(&v);
-		*nodd += !cpu[n] || v.res >= BR_FIG_ODD_RES;
+		enum br_metric_id id = (enum br_metric_id)__builtin_ctzll(m);
+		/* (a built record's figure read in place: no copy of it) */
+		const struct br_value *v = r->compact ? (c = fig_value(r, n), &c) : &((const struct br_vbuild *)r->vals)->v[id];
+		pl->cpu[n] = cpu_code(v);
+		pl->nodd += !pl->cpu[n] || v->res >= BR_FIG_ODD_RES;
+		size_t len = 0;
+		pl->form[n] = (uint8_t)(!raws ? 0 : v->raw ? form_of(v->raw, v->value, &len) : v->form);
+		if (v->raw && pl->form[n])
+			pl->dropped += len + 1;
 	}
-	return n;
+	pl->n = n;
 }
 
 struct br_record *br_record_compact(struct br_record *r)
@@ -919,18 +1344,18 @@ struct br_record *br_record_compact(struct br_record *r)
 		return NULL;
 	if (r->frozen && (r->compact || !r->held) && r->strs && !r->strs->next && !r->dead)
 		return r; /* compacted, unchanged since */
-	unsigned nodd;
-	uint16_t cpu[BR_METRIC_COUNT];
-	unsigned n = count_figs(r, cpu, &nodd);
-	/* one block with few dead bytes: copied whole, else string by string */
-	if (r->strs && !r->strs->next && r->dead <= 64 && !r->compact)
-		return compact_one_block(r, n, nodd, cpu);
-	size_t need = compact_size(r, n, nodd, BR_KEEP_ALL);
+	struct figs_plan pl;
+	plan_figs(r, true, &pl);
+	/* one block with few dead bytes (the raws kept in their form are
+	 * dead then): copied whole, else string by string */
+	if (r->strs && !r->strs->next && r->dead + pl.dropped <= 64 && !r->compact)
+		return compact_one_block(r, &pl);
+	size_t need = compact_size(r, &pl, BR_KEEP_ALL);
 	size_t size = (sizeof *r + sizeof(struct br_strblock) + need + 63) & ~(size_t)63;
 	size_t now = footprint(r);
 	if (size > FROZEN_MAX || ((r->compact || !r->held) && size + now / 8 > now))
 		return r; /* (saving under an eighth is not worth the copy) */
-	return copy_compact(r, n, nodd, cpu, BR_KEEP_ALL, need, ARENA_BUILT);
+	return copy_compact(r, &pl, BR_KEEP_ALL, need, ARENA_BUILT);
 }
 
 /* r copied into `arena`, keeping `keep` (r itself when too big). */
@@ -938,13 +1363,12 @@ static struct br_record *copy_to(struct br_record *r, unsigned keep, int arena)
 {
 	if (!r)
 		return NULL;
-	unsigned nodd;
-	uint16_t cpu[BR_METRIC_COUNT];
-	unsigned n = count_figs(r, cpu, &nodd);
-	size_t need = compact_size(r, n, nodd, keep);
+	struct figs_plan pl;
+	plan_figs(r, keep & BR_KEEP_RAW, &pl);
+	size_t need = compact_size(r, &pl, keep);
 	if ((sizeof *r + sizeof(struct br_strblock) + need + 63) > FROZEN_MAX)
 		return r;
-	return copy_compact(r, n, nodd, cpu, keep, need, arena);
+	return copy_compact(r, &pl, keep, need, arena);
 }
 
 struct br_record *br_record_slim(struct br_record *r, unsigned keep)
@@ -1000,7 +1424,7 @@ struct br_record *br_record_hold(struct br_record *r)
 void br_record_set_version(struct br_record *r, const char *v)
 {
 	dead(r, r->version);
-	r->version = str_dup(r, v);
+	r->version = shared_dup(v);
 }
 
 void br_record_set_host(struct br_record *r, const char *h)
@@ -1020,8 +1444,8 @@ void br_record_set_source(struct br_record *r, const char *file, unsigned line, 
 {
 	dead(r, r->source.file);
 	dead(r, r->source.format);
-	r->source.file = str_dup(r, file);
-	r->source.format = str_dup(r, format);
+	r->source.file = shared_dup(file);
+	r->source.format = shared_dup(format);
 	r->source.line = line;
 	r->source.end_line = end_line < line ? line : end_line;
 	r->excerpt_later = false; /* (other lines: the excerpt, if any, is set again) */
@@ -1033,8 +1457,8 @@ void br_record_set_source_strings(struct br_record *r, const char *file, const c
 	dead(r, r->source.file);
 	dead(r, r->source.format);
 	dead(r, r->source.excerpt);
-	r->source.file = str_copy0(r, file);
-	r->source.format = str_copy0(r, format);
+	r->source.file = shared_str(file);
+	r->source.format = shared_str(format);
 	r->source.excerpt = str_copy0(r, excerpt);
 	r->excerpt_later = false;
 }
@@ -1128,7 +1552,7 @@ static struct br_param *param_slot(struct br_record *r, const char *key)
 		r->cap_params = cap;
 	}
 	struct br_param *p = &r->params[r->nparams++];
-	p->key = str_copy(r, key, strlen(key));
+	p->key = shared_str(key);
 	p->str = NULL;
 	p->num = 0;
 	return p;
@@ -1160,7 +1584,10 @@ struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double
 		dead(r, v->raw);
 	bool finite = isfinite(value);
 	*v = (struct br_value){.value = finite ? value : 0, .present = true, .has_value = finite};
-	v->raw = str_dup(r, raw);
+	/* a raw that the value prints again is kept as its form, not copied */
+	size_t len;
+	v->form = raw ? (uint8_t)form_of(raw, v->value, &len) : 0;
+	v->raw = v->form ? NULL : str_dup(r, raw);
 	return v;
 }
 

@@ -1,10 +1,15 @@
 /*
  * record — the common record (SCHEMA.md) and the record set.
  *
- * A br_record owns all its strings. version, host, label, the params, the
- * raw figures and source's file, format and excerpt live in blocks the
- * record owns (one allocation for a typical record, not one per string):
- * set them only through the functions below, never free() or assign them.
+ * A br_record owns its strings. host, label, the params' strings, the raw
+ * figures and source's excerpt live in blocks the record owns (one
+ * allocation for a typical record, not one per string); version, the
+ * params' keys and source's file and format are shared strings, one copy
+ * for the process (many records hold them alike), never freed; and a raw
+ * figure that its value prints again ("241652", "19ms", "+++++") is kept
+ * as its form, not its bytes (read raws with br_value_raw). Set them only
+ * through the functions below, never free() or assign them; none is
+ * changed in place.
  * The strings of the also[] sources are each malloc'd, owned by the record
  * and freed with it. Metric values are stored in the units of
  * SCHEMA.md (KiB/s, /s, us); parsers convert once, renderers only scale for
@@ -47,10 +52,16 @@ int br_ran_from_by_name(const char *name);
 struct br_value {
 	double value;     /* normalised unit */
 	double cpu;       /* percent */
-	char *raw;        /* the figure as printed, or NULL */
+	/* The figure as printed, or NULL: read it with br_value_raw, which
+	 * also makes the ones that a compact record keeps as their value says
+	 * (raw NULL, form not 0). */
+	char *raw;
 	/* Internal: the smallest step of the printed figure, normalised (0 =
 	 * exact), read and set with br_value_resolution / _set_resolution */
 	uint32_t res;
+	/* Internal: not 0, the figure as printed is its value in the form of
+	 * that number (record.c's table of forms: "19ms", "328.9", "+++++") */
+	uint8_t form;
 	bool present : 1;   /* the document holds this figure */
 	bool has_value : 1; /* false: JSON null (too fast, or unreadable) */
 	bool has_cpu : 1;
@@ -59,6 +70,16 @@ struct br_value {
 	/* Internal, not in JSON Lines: */
 	bool doubtful : 1;  /* the parser distrusts it (bonnie++ 2.00a text create rates) */
 };
+
+/* The figure as printed (NULL when none): v->raw, or the bytes its form
+ * makes of its value, written into buf. The bytes are those the record was
+ * given, whichever way they are kept. */
+#define BR_RAW_BUF 40
+const char *br_value_raw(const struct br_value *v, char buf[BR_RAW_BUF]);
+/* Is v's raw (as br_value_raw gives it) the n bytes of s (none of them
+ * NUL), alone or then the string tail ("593", "593us")? Told without
+ * making it. False when v has none. */
+bool br_value_raw_is(const struct br_value *v, const char *s, size_t n, const char *tail);
 
 /* The resolution of a figure (0 = exact), exactly as it was set, whatever
  * the number of distinct ones (docs/limits.md). */
@@ -109,7 +130,9 @@ struct br_vbuild {
 /* Private (record.c): a figure of a compacted record. */
 struct br_fig {
 	double value;
-	uint32_t raw;     /* 1 + the raw string's offset from the record, 0 = none */
+	uint32_t raw;     /* 1 + the raw string's offset from the record (below
+			   * BR_FIG_FORM), 0 = none; or BR_FIG_FORM | the raw's form
+			   * (struct br_value.form) */
 	uint16_t cpu;     /* 1 + the cpu in tenths, when exactly that; 0: the
 			   * record's odd figures hold it */
 	uint8_t res;      /* the resolution's number when below BR_FIG_ODD_RES,
@@ -128,6 +151,7 @@ enum {
 	BR_FIG_PRESENT = 1, BR_FIG_HAS_VALUE = 2, BR_FIG_HAS_CPU = 4,
 	BR_FIG_TOO_FAST = 8, BR_FIG_MARKED = 16, BR_FIG_DOUBTFUL = 32
 };
+#define BR_FIG_FORM 0x80000000u /* in struct br_fig.raw */
 
 struct br_record {
 	enum br_tool tool;
@@ -232,7 +256,8 @@ const struct br_param *br_record_param(const struct br_record *r, const char *ke
 
 /* A figure: value in the normalised unit; raw as printed (may be NULL).
  * The figure returned may be changed in place until the record's next
- * setter or compaction. */
+ * setter or compaction, but not its value: a raw that the value prints
+ * again is kept as its form (br_value_raw), so set the figure again. */
 struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double value, const char *raw);
 /* What br_record_get gives for a metric the record does not hold: all
  * zero, present false. */
@@ -254,8 +279,9 @@ static inline struct br_value br_record_fig_(const struct br_record *r, unsigned
 	struct br_value v = {
 		.value = f->value,
 		.cpu = f->cpu ? (f->cpu - 1) / 10.0 : 0,
-		.raw = f->raw ? (char *)(uintptr_t)r + f->raw - 1 : NULL,
+		.raw = f->raw - 1 < BR_FIG_FORM - 1 ? (char *)(uintptr_t)r + f->raw - 1 : NULL,
 		.res = f->res,
+		.form = f->raw & BR_FIG_FORM ? (uint8_t)f->raw : 0,
 		.present = f->flags & BR_FIG_PRESENT,
 		.has_value = f->flags & BR_FIG_HAS_VALUE,
 		.has_cpu = f->flags & BR_FIG_HAS_CPU,
@@ -280,9 +306,9 @@ static inline struct br_value br_record_get(const struct br_record *r, enum br_m
 	x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
 	return br_record_fig_(r, (unsigned)((((x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu) * 0x0101010101010101u) >> 56));
 }
-/* The figure of metric id, to change in place; NULL when the record does not
- * hold it (br_record_set adds one). Valid until the record's next setter or
- * compaction. */
+/* The figure of metric id, to change in place (not its value: see
+ * br_record_set); NULL when the record does not hold it (br_record_set adds
+ * one). Valid until the record's next setter or compaction. */
 struct br_value *br_record_value(struct br_record *r, enum br_metric_id id);
 /* A figure the tool printed as too fast to measure (+++++): value null. */
 struct br_value *br_record_set_too_fast(struct br_record *r, enum br_metric_id id, const char *raw);

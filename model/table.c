@@ -374,6 +374,7 @@ static void fill_one(struct br_cmp_cell *c, const struct br_value *v)
 	c->present = true;
 	c->marked = v->marked;
 	c->raw = v->raw;
+	c->raw_form = v->form;
 	c->n_too_fast = v->too_fast ? 1 : 0;
 	if (v->has_value && isfinite(v->value)) {
 		c->n = 1;
@@ -1244,6 +1245,12 @@ const struct br_cmp_cell *br_cmp_cell(const struct br_cmp_table *t, size_t r, si
 		return &t->rows[r].cells[k];
 	cell_fill(t, r, k, buf);
 	return buf;
+}
+
+const char *br_cmp_cell_raw(const struct br_cmp_cell *c, char buf[BR_RAW_BUF])
+{
+	const struct br_value v = br_cmp_cell_fig(c);
+	return br_value_raw(&v, buf);
 }
 
 /* br_cmp_fig() from the whole cell (out of line: the common case below

@@ -128,10 +128,12 @@ struct br_cmp_cell {
 	bool best_cpu;       /* lowest cpu of its column */
 	bool has_ratio;      /* against the baseline row (false on the baseline row itself) */
 	bool better;         /* the difference goes the good way for this metric */
+	uint8_t raw_form;    /* with raw NULL, the form it is made in (br_cmp_cell_raw) */
 	enum br_cmp_sig sig; /* aggregated rows only; otherwise BR_CMP_SIG_NONE */
 	double value;        /* SCHEMA.md unit; the mean over runs when aggregated */
 	double cpu;          /* percent; mean over runs with cpu when aggregated */
-	const char *raw;     /* as printed (borrowed; NULL for aggregates of 2+ runs) */
+	const char *raw;     /* as printed (borrowed; NULL for aggregates of 2+ runs):
+			      * read it with br_cmp_cell_raw */
 	/* Run statistics over the numbers (n = 1 without --aggregate). */
 	size_t n;            /* runs with a number */
 	size_t n_too_fast;   /* runs printed +++++ */
@@ -234,6 +236,16 @@ void br_cmp_free(struct br_cmp *c);
  * numbers (and the t-test against a baseline) every time. */
 const struct br_cmp_cell *br_cmp_cell(const struct br_cmp_table *t, size_t r, size_t k,
 				      struct br_cmp_cell *buf);
+/* The cell's figure as printed (NULL: none): its raw, or made into buf
+ * (br_value_raw). */
+const char *br_cmp_cell_raw(const struct br_cmp_cell *c, char buf[BR_RAW_BUF]);
+/* The cell's figure for br_value_raw and br_value_raw_is: its value, raw
+ * and form (a single run's cell: value is the figure's, which its form
+ * prints). */
+static inline struct br_value br_cmp_cell_fig(const struct br_cmp_cell *c)
+{
+	return (struct br_value){.value = c->value, .raw = (char *)(uintptr_t)c->raw, .form = c->raw_form};
+}
 /* What a table view prints of a cell, and all that a run of its own needs
  * to give it (no statistics, no ratio): br_cmp_fig() is br_cmp_cell()
  * for a view that shows the figure, its cpu and the best mark only. */

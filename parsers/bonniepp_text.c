@@ -1827,7 +1827,9 @@ static int take_missing(struct br_record *rec, const struct br_record *twin)
 		const struct br_value y = br_record_get(twin, (enum br_metric_id)i);
 		if (!y.present || br_record_get(rec, (enum br_metric_id)i).present)
 			continue;
-		struct br_value *x = br_record_set(rec, (enum br_metric_id)i, y.has_value ? y.value : NAN, y.raw);
+		char raw[BR_RAW_BUF];
+		struct br_value *x = br_record_set(rec, (enum br_metric_id)i, y.has_value ? y.value : NAN,
+						   br_value_raw(&y, raw));
 		br_value_set_resolution(x, br_value_resolution(y));
 		x->too_fast = y.too_fast;
 		x->marked = y.marked;

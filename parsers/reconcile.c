@@ -598,7 +598,8 @@ static bool said_again(const struct br_doc *doc, const struct br_record *a, cons
 		return false;
 	enum br_metric_id m = (enum br_metric_id)__builtin_ctzll(a->held);
 	const struct br_value x = br_record_get(a, m), y = br_record_get(b, m);
-	if (x.value != y.value || !same_str(x.raw, y.raw))
+	char xb[BR_RAW_BUF], yb[BR_RAW_BUF];
+	if (x.value != y.value || !same_str(br_value_raw(&x, xb), br_value_raw(&y, yb)))
 		return false;
 	size_t i = line_index(doc, a->source.line), j = line_index(doc, b->source.line);
 	if (i >= j || !same_line(&doc->lines[i], &doc->lines[j]))

@@ -147,18 +147,20 @@ static void add_latency(struct br_buf *b, const struct br_record *r, enum br_met
 	double us = v->value;
 	/* the figure as bonnie++ printed it, when it says the same: digits
 	 * and a unit */
-	if (v->raw) {
-		const char *end = v->raw;
+	char rawbuf[BR_RAW_BUF];
+	const char *raw = br_value_raw(v, rawbuf);
+	if (raw) {
+		const char *end = raw;
 		double n = 0;
 		for (; *end >= '0' && *end <= '9'; end++)
 			n = n * 10 + (*end - '0'); /* exact up to 15 digits */
-		if (end - v->raw > 15)
-			n = strtod(v->raw, NULL);
+		if (end - raw > 15)
+			n = strtod(raw, NULL);
 		double mult = strcmp(end, "us") == 0 ? 1 : strcmp(end, "ms") == 0 ? 1000
 						     : strcmp(end, "s") == 0   ? 1e6
 									      : 0;
-		if (mult && end != v->raw && fabs(n * mult - us) < 0.5) {
-			br_buf_adds(b, v->raw);
+		if (mult && end != raw && fabs(n * mult - us) < 0.5) {
+			br_buf_adds(b, raw);
 			return;
 		}
 	}

@@ -196,26 +196,159 @@ static void elf(struct report *rp, const char *name, const char *fmt, ...)
 
 /* v as "%.17g" prints it (every bit, for sorting), integers below 2^53
  * without printf (most figures are whole numbers). */
+/* snprintf(out, n, "%.17g", v) for the v whose 17 digits an exact product
+ * in 128 bits gives (not whole, 1e-4 <= |v| < 1e17: every figure with a
+ * fraction a table shows); false for the others, left to printf. The
+ * digits are |v| * 10^(16 - X) rounded half to even, X the decimal
+ * exponent after rounding, as printf makes them of the exact binary value;
+ * then %g's form: a point after X + 1 digits, trailing zeros dropped. */
+static bool fmt_g17(char *out, size_t n, double v)
+{
+#ifdef __SIZEOF_INT128__
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof bits);
+	int be = (int)(bits >> 52 & 0x7ff);
+	if (be == 0 || be == 0x7ff)
+		return false;
+	uint64_t m = (bits & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1) << 52);
+	int s = 1075 - be; /* |v| = m / 2^s */
+	if (s <= 0 || s > 70)
+		return false;
+	static const uint64_t p10[] = {1,
+				       10,
+				       100,
+				       1000,
+				       10000,
+				       100000,
+				       1000000,
+				       10000000,
+				       100000000,
+				       1000000000,
+				       10000000000u,
+				       100000000000u,
+				       1000000000000u,
+				       10000000000000u,
+				       100000000000000u,
+				       1000000000000000u,
+				       10000000000000000u,
+				       100000000000000000u,
+				       1000000000000000000u,
+				       10000000000000000000u};
+	/* X: within one of floor(log2|v| * log10(2)) */
+	int x = (int)floor((double)(be - 1023) * 0.30102999566398120);
+	unsigned __int128 q = 0;
+	for (int tries = 0; tries < 3; tries++) {
+		int k = 16 - x;
+		if (x < -4 || x > 16 || k > 20)
+			return false;
+		unsigned __int128 pk = k <= 19 ? (unsigned __int128)p10[k] : (unsigned __int128)p10[19] * 10;
+		unsigned __int128 prod = (unsigned __int128)m * pk;
+		q = prod >> s;
+		unsigned __int128 rem = prod - (q << s), half = (unsigned __int128)1 << (s - 1);
+		if (rem > half || (rem == half && (q & 1)))
+			q++;
+		if (q >= (unsigned __int128)p10[17]) {
+			if (q == (unsigned __int128)p10[17] && tries > 0) {
+				/* (rounded up to the next power: one digit more of exponent) */
+				q = p10[16];
+				x++;
+				break;
+			}
+			x++;
+			continue;
+		}
+		if (q < (unsigned __int128)p10[16]) {
+			x--;
+			continue;
+		}
+		break;
+	}
+	if (q < (unsigned __int128)p10[16] || q >= (unsigned __int128)p10[17] || x < -4 || x > 16)
+		return false;
+	char d[17];
+	/* (as two halves of 9 and 8 digits, each in 32 bits) */
+	uint32_t hi = (uint32_t)((uint64_t)q / 100000000u), lo = (uint32_t)((uint64_t)q % 100000000u);
+	for (int i = 16; i >= 9; i--, lo /= 10)
+		d[i] = (char)('0' + lo % 10);
+	for (int i = 8; i >= 0; i--, hi /= 10)
+		d[i] = (char)('0' + hi % 10);
+	int nd = 17;
+	while (nd > 1 && nd > x + 1 && d[nd - 1] == '0')
+		nd--;
+	char buf[32], *p = buf;
+	if (v < 0)
+		*p++ = '-';
+	if (x >= 0) {
+		memcpy(p, d, (size_t)x + 1);
+		p += x + 1;
+		if (nd > x + 1) {
+			*p++ = '.';
+			memcpy(p, d + x + 1, (size_t)(nd - x - 1));
+			p += nd - x - 1;
+		}
+	} else {
+		*p++ = '0';
+		*p++ = '.';
+		for (int i = 0; i < -x - 1; i++)
+			*p++ = '0';
+		memcpy(p, d, (size_t)nd);
+		p += nd;
+	}
+	if ((size_t)(p - buf) >= n)
+		return false;
+	memcpy(out, buf, (size_t)(p - buf));
+	out[p - buf] = '\0';
+	return true;
+#else
+	(void)out, (void)n, (void)v;
+	return false;
+#endif
+}
+
 static void fmt_exact(char *out, size_t n, double v)
 {
-	if (v == floor(v) && fabs(v) < 9007199254740992.0 && !(v == 0 && signbit(v))) {
-		char tmp[24];
-		size_t k = sizeof tmp;
-		unsigned long long u = (unsigned long long)fabs(v);
-		do {
-			tmp[--k] = (char)('0' + u % 10);
-			u /= 10;
-		} while (u);
-		if (v < 0)
-			tmp[--k] = '-';
-		size_t len = sizeof tmp - k;
+	double a = fabs(v);
+	uint64_t u;
+	if (a < 9007199254740992.0 && (double)(int64_t)(u = (uint64_t)(int64_t)a) == a && !(v == 0 && signbit(v))) {
+		/* (one figure of every cell: the digits counted, then written
+		 * from the end straight into out, two a step in 32 bits) */
+		static const uint64_t p10[] = {1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u,
+					       100000000u, 1000000000u, 10000000000u, 100000000000u,
+					       1000000000000u, 10000000000000u, 100000000000000u,
+					       1000000000000000u};
+		static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+					    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+					    "8081828384858687888990919293949596979899";
+		/* (the digits from the bits: floor(bits * log10 2), then one
+		 * compare) */
+		size_t t = ((size_t)(64 - __builtin_clzll(u | 1)) * 1233) >> 12;
+		size_t nd = t + (u >= p10[t]);
+		if (nd == 0)
+			nd = 1;
+		size_t len = nd + (v < 0);
 		if (len < n) {
-			memcpy(out, tmp + k, len);
-			out[len] = '\0';
+			char *q = out + len;
+			*q = '\0';
+			for (; u >> 32; u /= 10)
+				*--q = (char)('0' + u % 10);
+			uint32_t w = (uint32_t)u;
+			for (; w >= 100; w /= 100) {
+				q -= 2;
+				memcpy(q, pairs + 2 * (w % 100), 2);
+			}
+			if (w >= 10) {
+				q -= 2;
+				memcpy(q, pairs + 2 * w, 2);
+			} else {
+				*--q = (char)('0' + w);
+			}
+			if (v < 0)
+				*--q = '-';
 			return;
 		}
 	}
-	snprintf(out, n, "%.17g", v);
+	if (!fmt_g17(out, n, v))
+		snprintf(out, n, "%.17g", v);
 }
 
 /* A parameter number as it was: integers whole ("34359738368"), others
@@ -1164,22 +1297,22 @@ static void shade_class(double s, bool best, char *out)
 	out[n] = '\0';
 }
 
-/* Whether the figure as printed says what the cell does not: not when it
- * is the cell's number, alone or with the column's unit ("593us" under
- * "593" in a column of us). */
-static bool raw_says_more(const char *raw, const char *shown, const char *unit)
+/* Whether the figure as printed (the cell has one) says what the cell
+ * does not: not when it is the cell's number, alone or with the column's
+ * unit ("593us" under "593" in a column of us). Told without making it. */
+static bool raw_says_more(const struct br_cmp_cell *ce, const struct br_buf *shown, const char *unit)
 {
-	size_t n = strlen(shown);
-	if (strncmp(raw, shown, n) != 0)
-		return true;
-	return raw[n] && strcmp(raw + n, unit) != 0;
+	const struct br_value v = br_cmp_cell_fig(ce);
+	const char *s = br_buf_str(shown);
+	return !br_value_raw_is(&v, s, shown->len, unit);
 }
 
 /* A figure's attributes (the writer's order) and its number, ± and ratio. */
 static void cell_value(struct rows *t, rel td, const struct br_cmp_col *col, const struct br_cmp_cell *ce)
 {
 	struct br_buf *b = &t->tmp, *shown = &t->num;
-	char v[64];
+	char v[64], rawbuf[BR_RAW_BUF];
+	const char *raw;
 	fmt_exact(v, sizeof v, ce->value);
 	t_attr_ascii(t, td, "data-v", v);
 	br_buf_reset(shown);
@@ -1194,10 +1327,11 @@ static void cell_value(struct rows *t, rel td, const struct br_cmp_col *col, con
 		br_cmp_format(col, ce->max, b);
 		br_buf_addf(b, " %s", col->unit.name);
 		t_attr(t, td, "title", br_buf_str(b));
-	} else if (ce->raw && raw_says_more(ce->raw, br_buf_str(shown), col->unit.name)) {
+	} else if ((ce->raw || ce->raw_form) && raw_says_more(ce, shown, col->unit.name) &&
+		   (raw = br_cmp_cell_raw(ce, rawbuf))) {
 		br_buf_reset(b);
 		br_buf_adds(b, "as printed: ");
-		br_buf_adds(b, ce->raw);
+		br_buf_adds(b, raw);
 		t_attr(t, td, "title", br_buf_str(b));
 	}
 	shade_class(br_cmp_shade(col, ce->value), ce->best && col->has_best, v);
@@ -1241,7 +1375,9 @@ static void cell(struct rows *t, rel tr, const struct br_cmp_col *col, const str
 			t_attr_ascii(t, td, "class", "n tf");
 			t_text_ascii(t, td, "+++++");
 		} else {
-			t_attr(t, td, "title", ce->raw ? ce->raw : "unreadable figure");
+			char rawbuf[BR_RAW_BUF];
+			const char *raw = br_cmp_cell_raw(ce, rawbuf);
+			t_attr(t, td, "title", raw ? raw : "unreadable figure");
 			t_attr_ascii(t, td, "class", "n tf");
 			t_text_ascii(t, td, "?");
 		}

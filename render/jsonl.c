@@ -178,9 +178,11 @@ void br_record_to_json(const struct br_record *r, struct br_buf *b)
 			PUT_LIT(b, ",\"cpu\":");
 			br_buf_add_double(b, v.cpu);
 		}
-		if (v.raw) {
+		char rawbuf[BR_RAW_BUF];
+		const char *raw = br_value_raw(&v, rawbuf);
+		if (raw) {
 			PUT_LIT(b, ",\"raw\":");
-			br_json_add_cstr(b, v.raw);
+			br_json_add_cstr(b, raw);
 		}
 		if (v.too_fast)
 			PUT_LIT(b, ",\"too_fast\":true");

@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "raw_of.h"
 #include "dataset.h"
 #include "doc.h"
 #include "parser.h"
@@ -87,7 +88,7 @@ static void original_table(void **state)
 	assert_fig(&r, 0, BR_M_getc, 4763, 61.4, false);
 	assert_fig(&r, 0, BR_M_get_block, 6736, 24.4, false);
 	assert_fig(&r, 0, BR_M_seeks, 143.7, 4.0, false);
-	assert_string_equal(fig(&r, 0, BR_M_seeks).raw, "143.7");
+	assert_string_equal(raw_of(fig(&r, 0, BR_M_seeks)), "143.7");
 	assert_int_equal(br_record_metric_count(rec), 6);
 	/* the record spans the progress lines and the table; all are claimed */
 	assert_int_equal(rec->source.line, 1);
@@ -333,7 +334,7 @@ static void bonnie64(void **state)
 	assert_fig(&r, 0, BR_M_putc, 50.0 * 1024, 77.0, false);
 	assert_fig(&r, 0, BR_M_get_block, 1282.1 * 1024, 64.1, false);
 	assert_fig(&r, 0, BR_M_seeks, 66666, 66.7, false);
-	assert_string_equal(fig(&r, 0, BR_M_put_block).raw, "454.5");
+	assert_string_equal(raw_of(fig(&r, 0, BR_M_put_block)), "454.5");
 	assert_true(fabs(br_value_resolution(fig(&r, 0, BR_M_put_block)) - 102.4) < 1e-9);
 	done(&r);
 
@@ -381,7 +382,7 @@ static void markdown_bold_and_tabs(void **state)
 	assert_int_equal(r.n, 1);
 	assert_string_equal(r.ds.records.v[0]->host, "fast");
 	assert_fig(&r, 0, BR_M_putc, 88826, 99.1, true);
-	assert_string_equal(fig(&r, 0, BR_M_putc).raw, "88826");
+	assert_string_equal(raw_of(fig(&r, 0, BR_M_putc)), "88826");
 	assert_fig(&r, 0, BR_M_put_block, 90000, 30.0, false);
 	done(&r);
 }
@@ -991,10 +992,10 @@ static void comma_figures_and_spaced_names(void **state)
 	assert_int_equal(r.n, 2);
 	assert_fig(&r, 0, BR_M_putc, 4123, 95.1, false);
 	assert_fig(&r, 0, BR_M_seeks, 110.5, 2.1, false);
-	assert_string_equal(fig(&r, 0, BR_M_seeks).raw, "110.5");
+	assert_string_equal(raw_of(fig(&r, 0, BR_M_seeks)), "110.5");
 	assert_string_equal(r.ds.records.v[1]->host, "dell 2650");
 	assert_fig(&r, 1, BR_M_putc, 18234, 89.1, false);
-	assert_string_equal(fig(&r, 1, BR_M_get_block).raw, "51234");
+	assert_string_equal(raw_of(fig(&r, 1, BR_M_get_block)), "51234");
 	done(&r);
 }
 

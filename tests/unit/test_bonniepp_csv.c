@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "raw_of.h"
 #include "dataset.h"
 #include "doc.h"
 #include "label.h"
@@ -76,7 +77,7 @@ static void fig(const struct br_record *r, enum br_metric_id id, double value, c
 	assert_true(v.has_value);
 	assert_false(v.too_fast);
 	near(v.value, value);
-	assert_string_equal(v.raw, raw);
+	assert_string_equal(raw_of(v), raw);
 	if (cpu < 0) {
 		assert_false(v.has_cpu);
 	} else {
@@ -92,7 +93,7 @@ static void too_fast(const struct br_record *r, enum br_metric_id id)
 	assert_false(v.has_value);
 	assert_true(v.too_fast);
 	assert_false(v.has_cpu);
-	assert_string_equal(v.raw, "+++++");
+	assert_string_equal(raw_of(v), "+++++");
 }
 
 /* ------------------------------------------------------------ 1.0x */
@@ -780,7 +781,7 @@ static void same_record(const struct br_record *a, const struct br_record *b)
 		assert_true(x.value == y.value);
 		assert_true(x.cpu == y.cpu);
 		assert_true(br_value_resolution(x) == br_value_resolution(y));
-		assert_string_equal(x.raw ? x.raw : "(null)", y.raw ? y.raw : "(null)");
+		assert_string_equal(raw_of(x) ? raw_of(x) : "(null)", raw_of(y) ? raw_of(y) : "(null)");
 	}
 }
 
@@ -1093,13 +1094,13 @@ static void figures_read_like_strtod(void **state)
 			if (!v.has_value)
 				continue;
 			char *end;
-			double want = strtod(v.raw, &end);
+			double want = strtod(raw_of(v), &end);
 			if (!strcmp(end, "ms"))
 				want *= 1000;
 			else if (!strcmp(end, "s"))
 				want *= 1e6;
 			if (v.value != want)
-				fail_msg("%s: %.17g != %.17g", v.raw, v.value, want);
+				fail_msg("%s: %.17g != %.17g", raw_of(v), v.value, want);
 		}
 	}
 	assert_true(br_record_get(rec(&r, 0), BR_M_putc).value == 98765432109876543.0);
@@ -1149,7 +1150,7 @@ static void field_shapes_at_the_limits(void **state)
 	fig(rec(&r, 0), BR_M_putc, 1000, "1000", 9999);
 	fig(rec(&r, 0), BR_M_put_block, 2000, "2000", -1);
 	assert_true(br_record_get(rec(&r, 0), BR_M_seeks).too_fast);
-	assert_string_equal(br_record_get(rec(&r, 0), BR_M_seeks).raw, "+++");
+	assert_string_equal(raw_of(br_record_get(rec(&r, 0), BR_M_seeks)), "+++");
 	assert_false(br_record_get(rec(&r, 0), BR_M_seeks).has_cpu);
 	done(&r);
 	/* versions: the quick check reads d.dd[a-z], the pattern the rest */
@@ -1560,7 +1561,7 @@ static void semicolon_rows_decimal_commas(void **state)
 	struct br_value v = br_record_get(rec(&r, 0), BR_M_seeks);
 	assert_true(v.present && v.has_value);
 	assert_true(v.value == 207.2);
-	assert_string_equal(v.raw, "207.2");
+	assert_string_equal(raw_of(v), "207.2");
 	assert_true(br_record_get(rec(&r, 0), BR_M_put_block).value == 39912);
 	assert_string_equal(rec(&r, 1)->host, "fs1");
 	assert_true(br_record_get(rec(&r, 1), BR_M_seeks).value == 212.4);

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "raw_of.h"
 #include "dataset.h"
 #include "doc.h"
 #include "parser.h"
@@ -58,7 +59,7 @@ static void assert_too_fast(const struct run *r, size_t i, enum br_metric_id id)
 	assert_true(v.too_fast);
 	assert_false(v.has_value);
 	assert_false(v.has_cpu);
-	assert_string_equal(v.raw, "+++++");
+	assert_string_equal(raw_of(v), "+++++");
 }
 
 static double param_num(const struct run *r, size_t i, const char *key)
@@ -104,7 +105,7 @@ static void version_103(void **state)
 	assert_fig(&r, 0, BR_M_getc, 30363, 49);
 	assert_fig(&r, 0, BR_M_get_block, 44790, 6);
 	assert_fig(&r, 0, BR_M_seeks, 165.0, 0);
-	assert_string_equal(fig(&r, 0, BR_M_seeks).raw, "165.0");
+	assert_string_equal(raw_of(fig(&r, 0, BR_M_seeks)), "165.0");
 	assert_fig(&r, 0, BR_M_seq_create, 2140, 12);
 	assert_too_fast(&r, 0, BR_M_seq_stat);
 	assert_fig(&r, 0, BR_M_seq_del, 1716, 10);
@@ -224,7 +225,7 @@ static void version_196_latency_concurrency(void **state)
 	assert_fig(&r, 0, BR_M_seeks, 13116, 160);
 	assert_fig(&r, 0, BR_M_putc_latency, 15865, -1);
 	assert_fig(&r, 0, BR_M_put_block_latency, 554000, -1);
-	assert_string_equal(fig(&r, 0, BR_M_put_block_latency).raw, "554ms");
+	assert_string_equal(raw_of(fig(&r, 0, BR_M_put_block_latency)), "554ms");
 	assert_fig(&r, 0, BR_M_seeks_latency, 2480, -1);
 	assert_fig(&r, 0, BR_M_seq_create, 23322, 22);
 	assert_fig(&r, 0, BR_M_seq_del, 24000, 16);
@@ -302,7 +303,7 @@ static void version_200a_units(void **state)
 	assert_true(br_value_resolution(fig(&r, 0, BR_M_putc)) == 1);
 	assert_fig(&r, 0, BR_M_put_block, 728 * 1024.0, 100);
 	assert_true(br_value_resolution(fig(&r, 0, BR_M_put_block)) == 1024);
-	assert_string_equal(fig(&r, 0, BR_M_put_block).raw, "728m");
+	assert_string_equal(raw_of(fig(&r, 0, BR_M_put_block)), "728m");
 	assert_fig(&r, 0, BR_M_get_block, 1.1 * 1048576, 58);
 	assert_true(fabs(br_value_resolution(fig(&r, 0, BR_M_get_block)) - 0.1 * 1048576) < 1e-6);
 	assert_too_fast(&r, 0, BR_M_seeks);
@@ -340,7 +341,7 @@ static void version_200a_create_bug(void **state)
 		assert_false(v.too_fast);
 		assert_true(v.doubtful);
 		assert_true(v.has_cpu && v.cpu == cpu[k]);
-		assert_string_equal(v.raw, "49152");
+		assert_string_equal(raw_of(v), "49152");
 	}
 	assert_too_fast(&r, 0, BR_M_seq_stat);
 	assert_int_equal(warnings(&r), 0); /* a note says why */
@@ -626,7 +627,7 @@ static void markers_and_csv2txt_zero(void **state)
 	assert_fig(&r, 0, BR_M_putc, 1250, 99);
 	assert_true(fig(&r, 0, BR_M_put_block).too_fast);
 	assert_false(fig(&r, 0, BR_M_put_block).has_value);
-	assert_string_equal(fig(&r, 0, BR_M_put_block).raw, "0k"); /* as printed */
+	assert_string_equal(raw_of(fig(&r, 0, BR_M_put_block)), "0k"); /* as printed */
 	assert_too_fast(&r, 0, BR_M_seeks);
 	done(&r);
 }
@@ -1906,10 +1907,10 @@ static void comma_figures(void **state)
 	assert_int_equal(r.n, 2);
 	assert_int_equal(warnings(&r), 0);
 	assert_fig(&r, 0, BR_M_seeks, 245.6, 0);
-	assert_string_equal(fig(&r, 0, BR_M_seeks).raw, "245.6");
+	assert_string_equal(raw_of(fig(&r, 0, BR_M_seeks)), "245.6");
 	assert_fig(&r, 1, BR_M_putc, 41234, 88);
 	assert_fig(&r, 1, BR_M_get_block, 180223, 18);
-	assert_string_equal(fig(&r, 1, BR_M_put_block).raw, "121456");
+	assert_string_equal(raw_of(fig(&r, 1, BR_M_put_block)), "121456");
 	done(&r);
 
 	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
@@ -2076,7 +2077,7 @@ static void hand_table_order_and_decimal_comma(void **state)
 	assert_fig(&r, 0, BR_M_getc, 41234, 88);
 	assert_fig(&r, 0, BR_M_get_block, 70123, 9);
 	assert_fig(&r, 0, BR_M_seeks, 245.6, 0);
-	assert_string_equal(fig(&r, 0, BR_M_seeks).raw, "245.6");
+	assert_string_equal(raw_of(fig(&r, 0, BR_M_seeks)), "245.6");
 	done(&r);
 }
 

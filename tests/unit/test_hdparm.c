@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "raw_of.h"
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
@@ -45,7 +46,7 @@ static void figure(const struct br_record *r, enum br_metric_id id, double value
 	assert_true(br_record_get(r, id).present);
 	assert_true(br_record_get(r, id).has_value);
 	assert_true(fabs(br_record_get(r, id).value - value) < 1e-9);
-	assert_string_equal(br_record_get(r, id).raw, raw);
+	assert_string_equal(raw_of(br_record_get(r, id)), raw);
 }
 
 /* The record holds exactly one figure, `id`, equal to value (and raw). */
@@ -57,7 +58,7 @@ static void one_figure(const struct br_record *r, enum br_metric_id id, double v
 	assert_true(br_record_get(r, id).present);
 	assert_true(br_record_get(r, id).has_value);
 	assert_true(fabs(br_record_get(r, id).value - value) < 1e-9);
-	assert_string_equal(br_record_get(r, id).raw, raw);
+	assert_string_equal(raw_of(br_record_get(r, id)), raw);
 }
 
 static void modern_layout(void **state)

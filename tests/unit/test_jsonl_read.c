@@ -14,6 +14,7 @@
 #include "jsonl.h"
 #include "parser.h"
 #include "record.h"
+#include "raw_of.h"
 #include "render.h"
 
 /* Parse text as the document "in.jsonl" into ds (records not merged). */
@@ -117,7 +118,7 @@ static void every_key_reads_back(void **state)
 	assert_true(br_record_get(r, BR_M_putc).present && br_record_get(r, BR_M_putc).has_value);
 	assert_true(br_record_get(r, BR_M_putc).value == 72343);
 	assert_true(br_record_get(r, BR_M_putc).has_cpu && br_record_get(r, BR_M_putc).cpu == 98);
-	assert_string_equal(br_record_get(r, BR_M_putc).raw, "72343");
+	assert_string_equal(raw_of(br_record_get(r, BR_M_putc)), "72343");
 	assert_true(br_record_get(r, BR_M_put_block).marked);
 	assert_true(br_record_get(r, BR_M_put_block).value == 1468006.4);
 	assert_false(br_record_get(r, BR_M_put_block).has_cpu);
@@ -130,7 +131,7 @@ static void every_key_reads_back(void **state)
 	assert_false(br_record_get(r, BR_M_ran_del).too_fast);
 	assert_true(br_record_get(r, BR_M_putc_latency).value == 1234.5);
 	assert_true(br_record_get(r, BR_M_seeks_latency).value == 0.25);
-	assert_null(br_record_get(r, BR_M_seeks_latency).raw);
+	assert_null(raw_of(br_record_get(r, BR_M_seeks_latency)));
 	assert_false(br_record_get(r, BR_M_getc).present);
 	assert_true(br_value_resolution(br_record_get(r, BR_M_putc)) == 0);
 
@@ -187,7 +188,7 @@ static void too_fast_with_and_without_value(void **state)
 	const struct br_record *r = ds.records.v[0];
 	assert_true(br_record_get(r, BR_M_putc).too_fast);
 	assert_false(br_record_get(r, BR_M_putc).has_value);
-	assert_string_equal(br_record_get(r, BR_M_putc).raw, "+++++");
+	assert_string_equal(raw_of(br_record_get(r, BR_M_putc)), "+++++");
 	assert_true(br_record_get(r, BR_M_getc).too_fast);
 	assert_true(br_record_get(r, BR_M_getc).has_value);
 	assert_false(br_record_get(r, BR_M_getc).marked);

@@ -8,6 +8,7 @@
 
 #include <cmocka.h>
 
+#include "raw_of.h"
 #include "dataset.h"
 #include "doc.h"
 #include "parser.h"
@@ -26,7 +27,7 @@ static void rate(const struct br_record *r, enum br_metric_id id, const char *ra
 {
 	const struct br_value v = br_record_get(r, id);
 	assert_true(v.present && v.has_value);
-	assert_string_equal(v.raw, raw);
+	assert_string_equal(raw_of(v), raw);
 	assert_true(fabs(v.value - strtod(raw, NULL) * 1000 / 1024) < 1e-9);
 	assert_int_equal(v.marked, marked);
 	assert_int_equal(br_metric(id)->unit, BR_UNIT_KIBS);

@@ -12,6 +12,7 @@
 
 #include "metric.h"
 #include "record.h"
+#include "raw_of.h"
 
 static void metric_table_is_consistent(void **state)
 {
@@ -188,14 +189,14 @@ static void strings_survive_growth_replacement_and_merge(void **state)
 	br_record_set_version(a, "1.\x01\xff");  /* control char, invalid UTF-8 */
 	assert_string_equal(a->version, "1.\xef\xbf\xbd\xef\xbf\xbd");
 	br_record_set(a, BR_M_seeks, 5, NULL);  /* raw cleared */
-	assert_null(br_record_get(a, BR_M_seeks).raw);
+	assert_null(raw_of(br_record_get(a, BR_M_seeks)));
 	br_record_set_host(a, a->host);         /* its own string */
 	assert_string_equal(a->host, "second-host");
 	for (int i = 0; i < BR_METRIC_COUNT; i++) {
 		if (i == BR_M_seeks)
 			continue;
 		snprintf(raw, sizeof raw, "%d-a-long-printed-figure-of-forty-bytes-%03d", i, i);
-		assert_string_equal(br_record_get(a, i).raw, raw);
+		assert_string_equal(raw_of(br_record_get(a, i)), raw);
 	}
 	br_record_set_source(a, "a.txt", 3, 3, "bonnie++-csv");
 	/* a params table that outgrows its first place */
@@ -235,8 +236,8 @@ static void strings_survive_growth_replacement_and_merge(void **state)
 	assert_string_equal(x->host, "h.example.org");
 	assert_string_equal(x->label, "RAID 5");
 	assert_string_equal(x->version, "1.03");
-	assert_string_equal(br_record_get(x, BR_M_getc).raw, "1364");
-	assert_string_equal(br_record_get(x, BR_M_seq_stat).raw, "+++++");
+	assert_string_equal(raw_of(br_record_get(x, BR_M_getc)), "1364");
+	assert_string_equal(raw_of(br_record_get(x, BR_M_seq_stat)), "+++++");
 	assert_int_equal(x->nalso, 1);
 	assert_string_equal(x->also[0].file, "b.txt");
 	assert_string_equal(x->also[0].format, "bonnie++-text");
@@ -245,7 +246,7 @@ static void strings_survive_growth_replacement_and_merge(void **state)
 	struct br_record *c = br_record_clone(a);
 	br_record_free(a);
 	assert_string_equal(c->host, "second-host");
-	assert_string_equal(br_record_get(c, BR_M_putc).raw, "0-a-long-printed-figure-of-forty-bytes-000");
+	assert_string_equal(raw_of(br_record_get(c, BR_M_putc)), "0-a-long-printed-figure-of-forty-bytes-000");
 	assert_string_equal(c->source.file, "a.txt");
 	assert_int_equal(c->nparams, 40);
 	assert_string_equal(br_record_param(c, "param-38")->str, "param-38");
@@ -364,8 +365,8 @@ static void sparse_values_stay_put_and_read_back(void **state)
 			assert_true(v.value == m * 1.5);
 			char want[16];
 			snprintf(want, sizeof want, "%d.", m);
-			assert_memory_equal(v.raw, want, strlen(want));
-			assert_int_equal(strlen(v.raw), strlen(want) + 40);
+			assert_memory_equal(raw_of(v), want, strlen(want));
+			assert_int_equal(strlen(raw_of(v)), strlen(want) + 40);
 		}
 		/* a copy is the same, and its own */
 		struct br_record *c = br_record_clone(r);
@@ -373,8 +374,8 @@ static void sparse_values_stay_put_and_read_back(void **state)
 			const struct br_value a = br_record_get(r, (enum br_metric_id)m);
 			const struct br_value b = br_record_get(c, (enum br_metric_id)m);
 			assert_ptr_not_equal(&a, &b);
-			assert_ptr_not_equal(a.raw, b.raw);
-			assert_string_equal(a.raw, b.raw);
+			assert_ptr_not_equal(raw_of(a), raw_of(b));
+			assert_string_equal(raw_of(a), raw_of(b));
 			assert_true(a.value == b.value && a.cpu == b.cpu);
 		}
 		br_record_free(r);
@@ -391,7 +392,7 @@ static void sparse_values_stay_put_and_read_back(void **state)
 	br_record_set(r, BR_M_putc, 1000, "1000");
 	assert_false(br_record_get(r, BR_M_putc).has_cpu);
 	assert_false(br_record_get(r, BR_M_seeks).present);
-	assert_true(br_record_get(r, BR_M_seeks).value == 0 && !br_record_get(r, BR_M_seeks).raw);
+	assert_true(br_record_get(r, BR_M_seeks).value == 0 && !raw_of(br_record_get(r, BR_M_seeks)));
 	br_record_free(r);
 }
 
@@ -422,7 +423,7 @@ static void merge_adds_figures_the_survivor_lacks(void **state)
 		const struct br_value v = br_record_get(a, (enum br_metric_id)m);
 		assert_true(v.present);
 		assert_true(v.value == m * 10.0);
-		assert_string_equal(v.raw, "x");
+		assert_string_equal(raw_of(v), "x");
 	}
 	assert_int_equal(br_record_metric_count(a), 2 + (BR_M_ran_del_latency - BR_M_putc_latency + 1));
 	br_recset_free(&s);
@@ -450,7 +451,7 @@ static void many_records_freed_and_remade(void **state)
 		for (int i = 0; i < N; i++) {
 			snprintf(host, sizeof host, "host-%d", i);
 			assert_string_equal(v[i]->host, host);
-			assert_string_equal(br_record_get(v[i], BR_M_cached_read).raw, host);
+			assert_string_equal(raw_of(br_record_get(v[i], BR_M_cached_read)), host);
 			assert_true(br_record_get(v[i], BR_M_cached_read).value == i);
 		}
 		/* free a scattered part: every record of some stretches (whole
@@ -488,7 +489,7 @@ static void fingerprint_keep(const struct br_record *r, unsigned keep, char *out
 			continue;
 		PUT("m%d %d%d%d%d%d%d %.17g %.17g %.17g %s|", m, v.present, v.has_value, v.has_cpu,
 		    v.too_fast, v.marked, v.doubtful, v.value, v.cpu, br_value_resolution(v),
-		    v.raw && (keep & BR_KEEP_RAW) ? v.raw : "(null)");
+		    raw_of(v) && (keep & BR_KEEP_RAW) ? raw_of(v) : "(null)");
 	}
 #undef PUT
 	assert_true(n < cap);
@@ -930,6 +931,145 @@ static void same_figures_under_two_titles_stay_apart(void **state)
 	br_recset_free(&s);
 }
 
+/*
+ * A compact record keeps a raw that its value prints again as that value's
+ * form (raw NULL, form set), and gives back the very bytes; a raw that
+ * says more than the value (a leading zero, another unit, an exponent, a
+ * long text) is kept as it was, a string. Both survive a clone, a change
+ * of the value (the raw stays what was printed) and a slim copy.
+ */
+static void raws_kept_as_forms_read_back_the_same(void **state)
+{
+	(void)state;
+	static const struct {
+		enum br_metric_id id;
+		double value;
+		const char *raw;
+		bool form; /* kept as a form */
+	} fig[] = {
+		{BR_M_putc, 760, "760", true},
+		{BR_M_seeks, 328.9, "328.9", true},
+		{BR_M_getc_latency, 19000, "19ms", true},
+		{BR_M_put_block_latency, 27556, "27556us", true},
+		{BR_M_seq_create, 0.5, "0.50", true},
+		{BR_M_ran_create, 31000, "31.0k", true},
+		{BR_M_rewrite, 83263, "083263", false},          /* a leading zero */
+		{BR_M_put_block, 241664, "236M", false},         /* MB/s made KiB/s */
+		{BR_M_get_block, 760, "7.60e2", false},          /* an exponent */
+		{BR_M_seq_del, 26649, "26649 files/s", false},   /* a long text */
+		{BR_M_ran_del, 0, "0", true},
+	};
+	struct br_record *r = br_record_new(BR_TOOL_BONNIEPP);
+	for (size_t i = 0; i < sizeof fig / sizeof *fig; i++) {
+		/* (kept as a form from the start: no copy of the bytes) */
+		const struct br_value *v = br_record_set(r, fig[i].id, fig[i].value, fig[i].raw);
+		assert_int_equal(v->raw == NULL, fig[i].form);
+		assert_string_equal(raw_of(*v), fig[i].raw);
+	}
+	br_record_set_too_fast(r, BR_M_seq_stat, "+++++");
+	br_record_set_too_fast(r, BR_M_ran_stat, "+++");
+	size_t before = br_record_bytes(r);
+	r = br_record_compact(r);
+	assert_true(br_record_bytes(r) < before);
+	struct br_record *c = br_record_clone(r);
+	c = br_record_compact(c);
+	for (size_t i = 0; i < sizeof fig / sizeof *fig; i++) {
+		const struct br_value v = br_record_get(r, fig[i].id);
+		assert_string_equal(raw_of(v), fig[i].raw);
+		assert_int_equal(v.raw == NULL, fig[i].form);
+		assert_int_equal(v.form != 0, fig[i].form);
+		assert_true(v.value == fig[i].value);
+		assert_string_equal(raw_of(br_record_get(c, fig[i].id)), fig[i].raw);
+	}
+	const struct br_value tf = br_record_get(r, BR_M_seq_stat);
+	assert_true(tf.too_fast && !tf.has_value && !tf.raw && tf.form);
+	assert_string_equal(raw_of(tf), "+++++");
+	assert_string_equal(raw_of(br_record_get(c, BR_M_ran_stat)), "+++");
+	/* a figure set again, with another raw: that one */
+	struct br_value *w = br_record_set(c, BR_M_getc_latency, 21000, "21.0ms");
+	assert_null(w->raw);
+	assert_string_equal(raw_of(*w), "21.0ms");
+	w = br_record_set(c, BR_M_put_block_latency, 27556, "27556 microseconds");
+	assert_non_null(w->raw);
+	c = br_record_compact(c);
+	assert_string_equal(raw_of(br_record_get(c, BR_M_getc_latency)), "21.0ms");
+	assert_string_equal(raw_of(br_record_get(c, BR_M_put_block_latency)), "27556 microseconds");
+	assert_true(br_record_get(c, BR_M_getc_latency).value == 21000);
+	/* text that is not printable ASCII is not a form (str_dup mends it) */
+	w = br_record_set(c, BR_M_putc, 760, "760\x01");
+	assert_non_null(w->raw);
+	/* a slim copy without raws has none, forms or strings */
+	struct br_record *s = br_record_slim(c, BR_KEEP_ALL & ~BR_KEEP_RAW);
+	assert_null(raw_of(br_record_get(s, BR_M_putc)));
+	assert_null(raw_of(br_record_get(s, BR_M_rewrite)));
+	assert_null(raw_of(br_record_get(s, BR_M_seq_stat)));
+	br_record_free(s);
+	br_record_free(r);
+}
+
+/* Numbers of every length and decimals, as printed and as their values
+ * say: each raw comes back byte for byte, from its form. */
+static void raws_of_every_length_read_back(void **state)
+{
+	(void)state;
+	static const char *const text[] = {"", "us", "ms", "k", "%"};
+	for (int digits = 1; digits <= 15; digits++)
+		for (int dec = 0; dec < digits && dec <= 4; dec++)
+			for (int k = 0; k < 40; k++) {
+				/* digits of k's pattern, no leading zero but "0.x" */
+				char num[32], raw[40];
+				unsigned long long n = 0;
+				for (int i = 0; i < digits; i++)
+					n = n * 10 + (unsigned)((i == 0 && digits - dec > 1 ? 1 : 0) + (k * 7 + i * 3) % 9);
+				if (digits - dec == 1 && dec)
+					n %= 1000000000000000ull; /* (its first digit may be 0: "0.xx") */
+				snprintf(num, sizeof num, "%0*llu", digits, n);
+				if (dec) {
+					memmove(num + digits - dec + 1, num + digits - dec, (size_t)dec + 1);
+					num[digits - dec] = '.';
+				}
+				if (digits - dec > 1 && num[0] == '0')
+					continue;
+				snprintf(raw, sizeof raw, "%s%s", num, text[k % 5]);
+				double value = strtod(num, NULL) * (k % 5 == 2 ? 1000 : 1);
+				struct br_record *r = br_record_new(BR_TOOL_BONNIEPP);
+				br_record_set(r, BR_M_putc, value, raw);
+				r = br_record_compact(r);
+				const struct br_value v = br_record_get(r, BR_M_putc);
+				assert_string_equal(raw_of(v), raw);
+				char shown[40];
+				snprintf(shown, sizeof shown, "%s", num);
+				assert_true(br_value_raw_is(&v, shown, strlen(shown), text[k % 5]));
+				assert_true(k % 5 == 0 || !br_value_raw_is(&v, shown, strlen(shown), "x"));
+				br_record_free(r);
+			}
+}
+
+/* Past the table's few hundred forms, raws are kept as strings: the same
+ * bytes either way. (Last: it fills the process's table.) */
+static void raws_past_the_forms_stay_strings(void **state)
+{
+	(void)state;
+	struct br_record *v[400];
+	for (int i = 0; i < 400; i++) {
+		char raw[16];
+		snprintf(raw, sizeof raw, "%dx%03d", i, i);
+		v[i] = br_record_new(BR_TOOL_BONNIEPP);
+		br_record_set(v[i], BR_M_putc, i, raw);
+		v[i] = br_record_compact(v[i]);
+	}
+	int forms = 0;
+	for (int i = 0; i < 400; i++) {
+		char raw[16];
+		snprintf(raw, sizeof raw, "%dx%03d", i, i);
+		const struct br_value x = br_record_get(v[i], BR_M_putc);
+		assert_string_equal(raw_of(x), raw);
+		forms += x.form != 0;
+		br_record_free(v[i]);
+	}
+	assert_true(forms > 100 && forms < 256);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -952,6 +1092,9 @@ int main(void)
 		cmocka_unit_test(merge_print_keeps_same_runs_together),
 		cmocka_unit_test(resolutions_read_back_exactly),
 		cmocka_unit_test(resolutions_have_no_ceiling),
+		cmocka_unit_test(raws_kept_as_forms_read_back_the_same),
+		cmocka_unit_test(raws_of_every_length_read_back),
+		cmocka_unit_test(raws_past_the_forms_stay_strings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
