@@ -2368,6 +2368,23 @@ static void intro_colon(struct walk *w, const struct br_doc *doc, size_t i, cons
 	}
 }
 
+/* A notebook's cell prompt, "In [12]" or "Out[13]" (IPython, Jupyter):
+ * furniture around a cell, no title of its output. */
+static bool cell_prompt(const char *s, size_t m)
+{
+	size_t k = m >= 2 && s[0] == 'I' && s[1] == 'n' ? 2 : m >= 3 && memcmp(s, "Out", 3) == 0 ? 3 : 0;
+	if (!k || m < k + 3)
+		return false;
+	while (k < m && s[k] == ' ')
+		k++;
+	if (k >= m || s[k] != '[' || s[m - 1] != ']')
+		return false;
+	for (k++; k + 1 < m; k++)
+		if (!is_digit((unsigned char)s[k]) && s[k] != ' ')
+			return false;
+	return true;
+}
+
 /* Step of classify_line: a line ending in ':' introduces what follows
  * (K_COLON), unless it is a front-matter key, a sign-off, a path or a
  * sentence too long to title anything. */
@@ -2390,7 +2407,8 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 		intro_colon(w, doc, i, s, m, cut);
 		return;
 	}
-	if (s[0] == '/' || (s[0] == '[' && s[m - 1] == ']') || prompt_word(s, m) || column_names(s, m))
+	if (s[0] == '/' || (s[0] == '[' && s[m - 1] == ']') || prompt_word(s, m) || column_names(s, m) ||
+	    cell_prompt(s, m))
 		return;
 	/* a sentence that goes on from the line above starts in lower case */
 	size_t words = count_words(s, m);

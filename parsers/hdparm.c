@@ -578,6 +578,13 @@ static enum result read_figures(struct hp *st, size_t idx, const char *s, size_t
 		return R_NONE;
 	if (br_re_match(&re_result, s, n, 0, ov, 5) > 0) {
 		take_full(f, s, ov);
+		/* "... = 7110.09 MB/s" / "ec": the unit's end wrapped onto a
+		 * line of its own is the line's */
+		const char *t;
+		size_t tn;
+		if (ov[1] == n && s[n - 1] == 's' && s[n - 2] == '/' && joinable(st, idx + 1, &t, &tn) && tn == 2 &&
+		    t[0] == 'e' && t[1] == 'c')
+			f->extra = 1;
 		return R_FULL;
 	}
 	if (br_re_match(&re_rate_only, s, n, 0, ov, 3) > 0) {

@@ -108,6 +108,15 @@ static void rate_wrapped_inside_digits(void **state)
 	figure(rec(&r, 0), BR_M_buffered_read, 1933.85 * 1024, "1933.85");
 	assert_int_equal(rec(&r, 0)->source.end_line, 5);
 	done(&r);
+	/* the unit's end alone on the next line ("MB/s" / "ec") is the line's:
+	 * the run goes on past it */
+	run(&r, "/dev/sdc:\n"
+		"Timing cached reads: 14206 MB in 2.00 seconds = 7110.09 MB/s\n"
+		"ec\n"
+		"Timing buffered disk reads: 402 MB in 3.01 seconds = 133.56 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	done(&r);
 	/* 58 MB in 3 s is no 1933.85 MB/sec */
 	run(&r, "/dev/sda:\n"
 		"Timing buffered disk reads: 58 MB in 3.00 seconds = 193\n"

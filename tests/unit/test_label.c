@@ -150,6 +150,22 @@ static void org_headings(void **state)
 	br_doc_free(d);
 }
 
+/* A notebook's cell prompts ("In [12]:", "Out[13]:") title nothing. */
+static void notebook_cell_prompts(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("In [12]:\n!sudo hdparm -tT /dev/md127\n\n/dev/md127:\n"
+			       " Timing cached reads:   21880 MB in  1.99 seconds = 10995.47 MB/sec\n"
+			       "Out[13]:\n"
+			       " Timing cached reads:   21880 MB in  1.99 seconds = 10995.47 MB/sec\n"
+			       "Index [2]:\n"
+			       " Timing cached reads:   21880 MB in  1.99 seconds = 10995.47 MB/sec\n");
+	expect(d, at(d, " Timing", 0), NULL, NULL);
+	expect(d, at(d, " Timing", 1), NULL, NULL);
+	expect(d, at(d, " Timing", 2), NULL, "Index [2]");
+	br_doc_free(d);
+}
+
 /* Seed 003: a rendered web page, blank lines between blocks. */
 static void standalone_titles_and_colon_lines(void **state)
 {
@@ -1408,6 +1424,7 @@ int main(void)
 		cmocka_unit_test(here_mine_intro),
 		cmocka_unit_test(colon_block_without_result_ends),
 		cmocka_unit_test(org_headings),
+		cmocka_unit_test(notebook_cell_prompts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
