@@ -67,6 +67,7 @@ struct signs {
 	bool tag;         /* a line may start with a host's tag ("cn001: ") */
 	bool entity;      /* a line may hold an HTML character reference */
 	bool lostesc;     /* terminal colours without their ESC ("[1;32m") */
+	bool latex;       /* a LaTeX tabular's row: cells apart by '&', two backslashes at its end */
 };
 
 /* Tag names the scan knows, sorted for bsearch. */
@@ -202,6 +203,7 @@ enum {
 	F_MDTABLE = 1 << 19,   /* a Markdown table's delimiter row ("|---|:--|") */
 	F_ESCAPE = 1 << 20,    /* a backslash before Markdown's "*_+-#|`[]" */
 	F_LOSTESC = 1 << 21,   /* a colour reset that lost its ESC ("[0m", "^[[m") */
+	F_LATEX = 1 << 22,     /* a LaTeX table row's end, two backslashes after an '&' */
 };
 
 /* The facts of what the text behind any quote markers (s[q]) starts with
@@ -334,6 +336,8 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 		f->bits |= F_FENCE;
 	if (s[i] == 'b' || (s[i] == '|' && i < 4))
 		block_facts(s, n, i, f);
+	else if (s[i] == '^' && i < 4 && n - i > 2 && s[n - 1] == '^')
+		f->bits |= F_MDTABLE; /* a DokuWiki table's header row "^ a ^ b ^" */
 	else if (s[i] == '|' && i + 1 < n && s[i + 1] == '-')
 		block_facts(s, n, i, f); /* a MediaWiki row "|-" indented as code */
 	else if (q > i && q < n && q < 16 && s[q] == '|')
@@ -403,6 +407,8 @@ static inline void byte_facts(const unsigned char *s, size_t n, size_t i, size_t
 	case '\\':
 		if (k + 1 < n && s[k + 1] && strchr("*_+-#|`[]", s[k + 1]))
 			f->bits |= F_ESCAPE;
+		else if (k + 1 < n && s[k + 1] == '\\' && memchr(s, '&', k))
+			f->bits |= F_LATEX;
 		break;
 	case '&':
 		if (k + 3 < n && (s[k + 1] == '#' || ((s[k + 1] | 0x20) >= 'a' && (s[k + 1] | 0x20) <= 'z')))
@@ -509,6 +515,7 @@ static void scan_finish(const struct scan_state *st, struct signs *sg)
 	sg->entity = (b & F_ENTITY) != 0;
 	sg->tag = (b & F_TAG) != 0;
 	sg->lostesc = (b & F_LOSTESC) != 0;
+	sg->latex = (b & F_LATEX) != 0;
 }
 
 /* Scan the lines; keep the facts of those that have any in *keep. */
@@ -655,6 +662,8 @@ static void unquote(struct br_doc *doc, struct signs *sg)
 	 * table's (what their cells hold may have a prefix of its own) */
 	if (sg->mdtable && br_dec_stage_mdtable(doc))
 		sg->ws = sg->prefix = true;
+	if (sg->latex && br_dec_stage_latex(doc))
+		sg->ws = true;
 }
 
 /* Block prefixes removed, at most three layers (sg: what the scan saw). */

@@ -294,6 +294,7 @@ bool br_dec_stage_tags(struct br_doc *doc);                      /* decode_layou
 bool br_dec_stage_prefix(struct br_doc *doc);                    /* decode_prefix.c */
 bool br_dec_stage_html_rows(struct br_doc *doc);                 /* decode_html.c */
 bool br_dec_stage_mdtable(struct br_doc *doc);                   /* decode_mdtable.c */
+bool br_dec_stage_latex(struct br_doc *doc);                     /* decode_mdtable.c */
 bool br_dec_stage_cell_lines(struct br_doc *doc);                /* decode_cells.c */
 bool br_dec_stage_ws(struct br_doc *doc);                        /* decode_ws.c */
 bool br_dec_stage_jsonlog(struct br_doc *doc);                   /* decode_json.c */

@@ -23,6 +23,12 @@
  * one line of its cells apart by TAB, the caption a line of text; the
  * markup lines go. (The scan runs this stage for them: a "|-" line is a
  * delimiter row to it.)
+ *
+ * DokuWiki's: a header row "^ Host ^ Cached ^" (a '^' cell in a row too)
+ * over "| a | 1 |" rows; the '^' separators become '|', and the table is
+ * read as a person's Markdown table. LaTeX's tabular source: see
+ * br_dec_stage_latex below (a stage of its own: the scan sees "\\"
+ * after an '&', not a delimiter row).
  */
 #include "decode_int.h"
 
@@ -440,6 +446,51 @@ static bool join_wrapped_rows(struct br_doc *doc)
 	return changed;
 }
 
+/* ------------------------------------------------------------ DokuWiki */
+
+/* Is l a row of a DokuWiki table: '^' (a header cell) or '|' at both ends
+ * (up to three blanks before)? *head: it starts with '^'. */
+static bool doku_row(const struct br_line *l, bool *head)
+{
+	size_t i = 0, e = rtrim_len(l->text, l->len);
+	while (i < e && i < 3 && l->text[i] == ' ')
+		i++;
+	if (e < i + 2 || (l->text[i] != '^' && l->text[i] != '|') ||
+	    (l->text[e - 1] != '^' && l->text[e - 1] != '|'))
+		return false;
+	*head = l->text[i] == '^';
+	return true;
+}
+
+/* The end of a DokuWiki table from line i, whose first row is a header
+ * ("^ Host ^ Cached reads ^"): its rows at one depth; i when there is
+ * none (a row of '|' alone is a Markdown table's business). */
+static size_t doku_end(const struct br_doc *doc, size_t i)
+{
+	bool head;
+	if (!doku_row(&doc->lines[i], &head) || !head)
+		return i;
+	size_t j = i + 1;
+	while (j < doc->nlines && doc->lines[j].depth == doc->lines[i].depth && doku_row(&doc->lines[j], &head))
+		j++;
+	return j > i + 1 ? j : i;
+}
+
+/* Write DokuWiki row l with its '^' separators (a blank or the line's end
+ * on one side: "x^2" in a cell stays) made '|': a pipe table, as the
+ * parsers read a person's Markdown table. */
+static void doku_row_emit(struct rw *out, struct lw *w, const struct br_line *l, size_t unread)
+{
+	lw_reset(w);
+	size_t n = rtrim_len(l->text, l->len);
+	for (size_t k = 0; k < n; k++) {
+		char c = l->text[k];
+		bool edge = k == 0 || k + 1 == n || l->text[k - 1] == ' ' || l->text[k + 1] == ' ';
+		br_buf_addc(&w->text, c == '^' && edge ? '|' : c);
+	}
+	br_dec_lw_emit(out, unread, w, l->line, l->end_line, l->depth, l->flags);
+}
+
 bool br_dec_stage_mdtable(struct br_doc *doc)
 {
 	bool joined = join_wrapped_rows(doc);
@@ -457,6 +508,13 @@ bool br_dec_stage_mdtable(struct br_doc *doc)
 				i = wiki_next = end;
 				continue;
 			}
+		}
+		size_t d = doku_end(doc, i);
+		if (d > i) {
+			for (; i < d; i++)
+				doku_row_emit(&out, &w, &doc->lines[i], i + 1);
+			changed = true;
+			continue;
 		}
 		bool grid = false;
 		size_t j = table_end(doc, i, &grid);
@@ -483,4 +541,217 @@ bool br_dec_stage_mdtable(struct br_doc *doc)
 	if (changed || joined)
 		doc->transport |= BR_TRANSPORT_MDTABLE;
 	return changed || joined;
+}
+
+/* ------------------------------------------------------------ LaTeX */
+
+/*
+ * A LaTeX tabular pasted as its source (a thesis, a paper's appendix):
+ * rows "a & b & c \\", cells apart by '&' ("\&" is the text's), a rule
+ * ("\hline", "\midrule", "\cline{2-3}") after a row or on its own line.
+ * Each row becomes one line of its cells apart by TAB (BR_LINE_TABLE_ROW),
+ * as a Markdown table's; in a cell "\multicolumn{2}{c}{Random read}" and
+ * "\textbf{x}" are their text, "\%", "\_", "\$" their character, "\," (a
+ * thin space, between a figure's thousands too) and '$' nothing. A rule
+ * on a line of its own goes, so that a header and its rows meet as in the
+ * tool's table. Other lines stay as they are.
+ */
+
+/* Is s[0..n) a rule command ("\hline", "\toprule", "\cline{2-3}") and
+ * blanks only? */
+static bool latex_rule(const char *s, size_t n)
+{
+	static const char *const rules[] = {"\\hline", "\\toprule", "\\midrule", "\\bottomrule",
+					    "\\cline", "\\cmidrule"};
+	size_t k = 0;
+	while (k < n && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	if (k == n)
+		return false;
+	while (k < n) {
+		size_t r = 0;
+		while (r < BR_ARRAY_LEN(rules) && !(n - k >= strlen(rules[r]) &&
+						     memcmp(s + k, rules[r], strlen(rules[r])) == 0))
+			r++;
+		if (r == BR_ARRAY_LEN(rules))
+			return false;
+		k += strlen(rules[r]);
+		while (k < n && (s[k] == '(' || s[k] == '{' || s[k] == '[')) {
+			const char *e = memchr(s + k, s[k] == '(' ? ')' : s[k] == '{' ? '}' : ']', n - k);
+			if (!e)
+				return false;
+			k = (size_t)(e - s) + 1;
+		}
+		while (k < n && (s[k] == ' ' || s[k] == '\t'))
+			k++;
+	}
+	return true;
+}
+
+/* Where the row of line s[0..n) ends: at its "\\" (the rule or comment
+ * after it dropped); 0: the line is no row (no '&' cell before it). */
+static size_t latex_row_end(const char *s, size_t n)
+{
+	for (size_t k = 0; k + 1 < n; k++) {
+		if (s[k] == '\\' && s[k + 1] == '\\') {
+			size_t a = 0;
+			while (a < k && !(s[a] == '&' && (a == 0 || s[a - 1] != '\\')))
+				a++;
+			return a < k ? k : 0;
+		}
+		if (s[k] == '\\')
+			k++; /* "\&", "\%": an escaped character, not the end */
+	}
+	return 0;
+}
+
+/* The text of a command's braced argument from s[*k] == '{', *k moved
+ * past its '}' (nesting counted); the text itself is written by the
+ * caller, so this returns where it starts and how long it is. */
+static bool latex_arg(const char *s, size_t n, size_t *k, size_t *a, size_t *len)
+{
+	if (*k >= n || s[*k] != '{')
+		return false;
+	int depth = 0;
+	for (size_t j = *k; j < n; j++) {
+		if (s[j] == '{')
+			depth++;
+		else if (s[j] == '}' && --depth == 0) {
+			*a = *k + 1;
+			*len = j - *k - 1;
+			*k = j + 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Append cell text s[0..n) to w, its markup read (see above). */
+static void latex_text(struct lw *w, const char *s, size_t n)
+{
+	for (size_t k = 0; k < n;) {
+		char c = s[k];
+		if (c == '$' || c == '{' || c == '}' || c == '~') {
+			if (c == '~')
+				br_buf_addc(&w->text, ' ');
+			k++;
+			continue;
+		}
+		if (c != '\\' || k + 1 >= n) {
+			br_buf_addc(&w->text, c);
+			k++;
+			continue;
+		}
+		if (strchr("%_$&#", s[k + 1])) {
+			br_buf_addc(&w->text, s[k + 1]);
+			k += 2;
+			continue;
+		}
+		if (strchr(",;:! ", s[k + 1])) {
+			k += 2; /* a LaTeX space: nothing, "12\,345" is one figure */
+			continue;
+		}
+		/* a command: its name goes, its last braced argument stays
+		 * ("\multicolumn{2}{c|}{Random read}", "\textbf{812}") */
+		size_t j = k + 1;
+		while (j < n && ((s[j] | 0x20) >= 'a' && (s[j] | 0x20) <= 'z'))
+			j++;
+		size_t a = 0, len = 0, at = 0, alen = 0;
+		bool any = false;
+		while (latex_arg(s, n, &j, &at, &alen)) {
+			a = at;
+			len = alen;
+			any = true;
+		}
+		if (any)
+			latex_text(w, s + a, len);
+		k = j;
+	}
+}
+
+/* Write the row s[0..end) (lines first..last of the document) as its
+ * cells apart by TAB. */
+static void latex_row(struct rw *out, struct lw *w, const char *s, size_t end, const struct br_line *first,
+		      const struct br_line *last, size_t unread)
+{
+	lw_reset(w);
+	size_t a = 0;
+	for (size_t k = 0; k <= end; k++) {
+		if (k < end && !(s[k] == '&' && (k == 0 || s[k - 1] != '\\')))
+			continue;
+		size_t b = k;
+		while (a < b && (s[a] == ' ' || s[a] == '\t'))
+			a++;
+		while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+			b--;
+		latex_text(w, s + a, b - a);
+		if (k < end)
+			br_buf_addc(&w->text, '\t');
+		a = k + 1;
+	}
+	br_dec_lw_emit(out, unread, w, first->line, last->end_line, first->depth, first->flags | BR_LINE_TABLE_ROW);
+}
+
+/* Does s[0..n) hold a cell break ('&', not "\&")? */
+static bool latex_cells(const char *s, size_t n)
+{
+	for (const char *p = memchr(s, '&', n); p; p = memchr(p + 1, '&', n - (size_t)(p + 1 - s)))
+		if (p == s || p[-1] != '\\')
+			return true;
+	return false;
+}
+
+/* A row written over lines i.. ("& \multicolumn{2}{c}{Random read} &" /
+ * "\multicolumn{2}{c}{Random write} \\"), up to four: the line that ends
+ * it (its "\\" in `end` of the lines joined by blanks in `join`), or i
+ * when line i starts none. */
+static size_t latex_wrapped(const struct br_doc *doc, size_t i, struct br_buf *join, size_t *end)
+{
+	const struct br_line *l = &doc->lines[i];
+	if (!latex_cells(l->text, l->len))
+		return i;
+	br_buf_reset(join);
+	br_buf_add(join, l->text, l->len);
+	for (size_t j = i + 1; j < doc->nlines && j < i + 4; j++) {
+		const struct br_line *m = &doc->lines[j];
+		if (m->depth != l->depth || br_is_blank(m->text, m->len))
+			return i;
+		br_buf_addc(join, ' ');
+		br_buf_add(join, m->text, m->len);
+		if (memchr(m->text, '\\', m->len) && (*end = latex_row_end(join->data, join->len)) != 0)
+			return j;
+	}
+	return i;
+}
+
+bool br_dec_stage_latex(struct br_doc *doc)
+{
+	struct rw out;
+	struct lw w = {0};
+	struct br_buf join = {0};
+	rw_init(&out, doc);
+	bool changed = false;
+	for (size_t i = 0; i < doc->nlines; i++) {
+		const struct br_line *l = &doc->lines[i];
+		size_t end = memchr(l->text, '\\', l->len) ? latex_row_end(l->text, l->len) : 0, j;
+		if (end) {
+			latex_row(&out, &w, l->text, end, l, l, i + 1);
+			changed = true;
+		} else if ((j = latex_wrapped(doc, i, &join, &end)) > i) {
+			struct br_line first = *l, last = doc->lines[j];
+			latex_row(&out, &w, join.data, end, &first, &last, j + 1);
+			changed = true;
+			i = j;
+		} else if (changed && latex_rule(l->text, l->len)) {
+			continue; /* a rule between a table's rows */
+		} else {
+			rw_keep(&out, l, i + 1);
+		}
+	}
+	br_buf_free(&join);
+	br_dec_lw_free(&w);
+	br_dec_rw_done(&out);
+	if (changed)
+		doc->transport |= BR_TRANSPORT_MDTABLE;
+	return changed;
 }

@@ -1454,6 +1454,10 @@ struct walk {
 	struct memo command;        /* command_line() of lines seen */
 	bool in_output;             /* below a command or prompt, before a blank line */
 	bool fed;                   /* a line came under the ':' introduction on top */
+	bool block_open;            /* reading the block right under that introduction */
+	bool block_result;          /* ... and a result line came in it */
+	size_t block_lines;         /* ... and this many lines of other text */
+	uint32_t block_node;        /* the introduction's node (index + 1) */
 	uint32_t signature;         /* the node of a one-to-three-word standalone line */
 	bool bold;                  /* the line being read is one bold span (bold_alone) */
 };
@@ -1921,6 +1925,21 @@ static bool prompt_word(const char *s, size_t n)
 	return false;
 }
 
+/* Step of line_resets: a ':' introduction titles the block right under it
+ * ("Capabilities:" over "LBA, IORDY(can be disabled)" and "Queue depth:
+ * 32", an hdparm -I dump); when that block, two lines or more up to the
+ * blank line, held no result, what it introduced is over: a result after
+ * the blank line (the same post's hdparm -tT) is not its. */
+static void colon_block_ends(struct walk *w)
+{
+	bool spent = w->block_open && w->block_lines >= 2 && !w->block_result;
+	w->block_open = false;
+	/* the introduction and what its block pushed (bullets, "Queue
+	 * depth: 32") */
+	while (spent && w->top && w->top >= w->block_node)
+		w->top = w->o->nodes[w->top - 1].parent;
+}
+
 /* Step of line_resets: a ':' introduction titles the paragraph or block
  * under it; a new paragraph of prose after it (the blank line i, then a
  * sentence) is the poster talking again, and what that paragraph says
@@ -1965,6 +1984,7 @@ static bool line_resets(struct walk *w, const struct br_doc *doc, size_t i, cons
 		/* a name over a result (name_over_result) titles that block */
 		if (w->top && w->o->nodes[w->top - 1].rank == R_NAME)
 			w->top = w->o->nodes[w->top - 1].parent;
+		colon_block_ends(w);
 		colon_paragraph_ends(w, doc, i);
 		return true;
 	}
@@ -2066,6 +2086,27 @@ static void hash_line(struct walk *w, const char *s, size_t n)
 		if (t < n && (is_alpha((unsigned char)s[t]) || is_digit((unsigned char)s[t])))
 			push(w, K_HEADING, hash_rank(w, h), s + h, n - h);
 	}
+}
+
+/* Step of classify_line: an Org heading below the top level ("** NVMe
+ * (Samsung 980 Pro)", "*** ext4"): two to six stars, a blank, a title
+ * (not "** bold **", not a rule of stars), ranked by its stars as "#"
+ * headings are. One star is a bullet's mark as much as Org's first
+ * level, and stays a bullet. False when s is no such heading. */
+static bool org_heading(struct walk *w, const char *s, size_t n)
+{
+	size_t h = 0;
+	while (h < n && s[h] == '*')
+		h++;
+	if (h < 2 || h > 6 || h + 1 >= n || s[h] != ' ' || s[n - 1] == '*' || n > 160)
+		return false;
+	size_t t = h;
+	while (t < n && is_blankc(s[t]))
+		t++;
+	if (t >= n || !(is_alpha((unsigned char)s[t]) || is_digit((unsigned char)s[t])))
+		return false;
+	push(w, K_HEADING, hash_rank(w, h), s + t, n - t);
+	return true;
 }
 
 /* An Org keyword line: "#+CAPTION: text" titles the block below it, as a
@@ -2327,6 +2368,23 @@ static void intro_colon(struct walk *w, const struct br_doc *doc, size_t i, cons
 	}
 }
 
+/* A notebook's cell prompt, "In [12]" or "Out[13]" (IPython, Jupyter):
+ * furniture around a cell, no title of its output. */
+static bool cell_prompt(const char *s, size_t m)
+{
+	size_t k = m >= 2 && s[0] == 'I' && s[1] == 'n' ? 2 : m >= 3 && memcmp(s, "Out", 3) == 0 ? 3 : 0;
+	if (!k || m < k + 3)
+		return false;
+	while (k < m && s[k] == ' ')
+		k++;
+	if (k >= m || s[k] != '[' || s[m - 1] != ']')
+		return false;
+	for (k++; k + 1 < m; k++)
+		if (!is_digit((unsigned char)s[k]) && s[k] != ' ')
+			return false;
+	return true;
+}
+
 /* Step of classify_line: a line ending in ':' introduces what follows
  * (K_COLON), unless it is a front-matter key, a sign-off, a path or a
  * sentence too long to title anything. */
@@ -2349,7 +2407,8 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 		intro_colon(w, doc, i, s, m, cut);
 		return;
 	}
-	if (s[0] == '/' || (s[0] == '[' && s[m - 1] == ']') || prompt_word(s, m) || column_names(s, m))
+	if (s[0] == '/' || (s[0] == '[' && s[m - 1] == ']') || prompt_word(s, m) || column_names(s, m) ||
+	    cell_prompt(s, m))
 		return;
 	/* a sentence that goes on from the line above starts in lower case */
 	size_t words = count_words(s, m);
@@ -3114,7 +3173,7 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 			w->in_output = true;
 		return;
 	}
-	if (outline_item(w, s, n) || bullet_item(w, s, n))
+	if ((s[0] == '*' && org_heading(w, s, n)) || outline_item(w, s, n) || bullet_item(w, s, n))
 		return;
 	if (s[n - 1] == ':') {
 		colon_line(w, doc, i, s, n);
@@ -3152,6 +3211,45 @@ static struct br_label_outline *outline_new(const struct br_doc *doc)
 	return o;
 }
 
+/* Line l pushed a node: a ':' introduction on a line of its own
+ * ("Capabilities:"; not "RAID: Linux Software RAID-5", a key with its
+ * value, which titles the lines beside it) opens its block, a bullet or a
+ * key with its value is a line of the block it is in, any other heading
+ * ends it. */
+static void under_new_node(struct walk *w, const struct br_line *l)
+{
+	const struct node *top = node_at(w->o, w->top);
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	w->fed = false;
+	if (top && top->kind == K_COLON && n && s[n - 1] == ':') {
+		w->block_open = true;
+		w->block_result = false;
+		w->block_lines = 0;
+		w->block_node = w->top;
+	} else if (top && (top->kind == K_BULLET || top->kind == K_COLON)) {
+		w->block_lines++;
+	} else {
+		w->block_open = false;
+	}
+}
+
+/* Line l came under the heading on top (no node pushed). */
+static void under_intro(struct walk *w, const struct br_line *l)
+{
+	w->fed = true;
+	if (!w->block_open)
+		return;
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	if (n && memo_test(&w->result, s, n))
+		w->block_result = true;
+	else if (n && !memo_test(&w->command, s, n))
+		w->block_lines++;
+}
+
 /* Walk on until state[idx] is set. */
 static void outline_reach(struct br_label_outline *o, const struct br_doc *doc, size_t idx)
 {
@@ -3164,11 +3262,12 @@ static void outline_reach(struct br_label_outline *o, const struct br_doc *doc, 
 		}
 		size_t nodes = o->nnodes;
 		classify_line(o->walk, doc, i, &o->skip);
-		/* what the ':' introduction on top has under it (colon_paragraph_ends) */
+		/* what the ':' introduction on top has under it (colon_paragraph_ends,
+		 * colon_block_ends) */
 		if (o->nnodes != nodes)
-			o->walk->fed = false;
+			under_new_node(o->walk, &doc->lines[i]);
 		else if (doc->lines[i].len)
-			o->walk->fed = true;
+			under_intro(o->walk, &doc->lines[i]);
 	}
 	if (o->walked >= doc->nlines)
 		walk_free(o);

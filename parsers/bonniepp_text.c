@@ -2401,6 +2401,7 @@ struct htable {
 	int name;    /* the name column, -1 if none */
 	char run_word[16]; /* the name column counts runs ("run", "#"): its header */
 	bool shared; /* other columns are another tool's ("hdparm -T"): its parser reads them */
+	bool paren_cpu; /* its words say "CPU" is in brackets: "612 (21)" is a rate and its CPU */
 };
 
 /* Cells of s[0..n) between separators, trimmed; returns their count (at
@@ -2739,6 +2740,29 @@ static void hand_value(const char *c, size_t n, struct hval *v)
 	}
 }
 
+/* A cell "612 (21)" of a table whose words put the CPU in brackets
+ * (htable.paren_cpu): the figure before, its CPU in them. */
+static void hand_value_paren_cpu(const char *c, size_t n, struct hval *v)
+{
+	hand_unmark(&c, &n);
+	size_t p = n;
+	if (!n || c[n - 1] != ')')
+		return;
+	while (p > 0 && c[p - 1] != '(')
+		p--;
+	if (!p || n - p < 2 || n - p > 4)
+		return;
+	for (size_t k = p; k + 1 < n; k++)
+		if (!is_digit(c[k]))
+			return;
+	double cpu = br_parse_decimal(c + p, n - p - 1);
+	hand_value(c, p - 1, v);
+	if (v->kind == HV_NUM && v->cpu < 0)
+		v->cpu = cpu;
+	else
+		v->kind = HV_BAD;
+}
+
 /* Row s[0..n) of table t as a record, or false when it is no row of it. */
 static bool hand_row(struct pstate_all *ps, const struct htable *t, size_t head, size_t j, enum br_tool tool)
 {
@@ -2762,6 +2786,8 @@ static bool hand_row(struct pstate_all *ps, const struct htable *t, size_t head,
 			continue;
 		}
 		hand_value(c[x], cn[x], &v[x]);
+		if (v[x].kind == HV_BAD && t->paren_cpu && !h->cpu)
+			hand_value_paren_cpu(c[x], cn[x], &v[x]);
 		if (v[x].kind == HV_BAD || (h->cpu && v[x].kind == HV_NUM && v[x].unit && v[x].unit != '%'))
 			return false;
 		figures += h->id >= 0 && v[x].kind != HV_NONE;
@@ -2967,6 +2993,14 @@ static size_t *hand_candidates(const struct br_doc *doc, size_t *count)
 			at = end > start ? end : start + 1;
 		}
 	}
+	/* rows decoding made a table's (a LaTeX tabular: its TABs are not
+	 * in raw, its '&' are) */
+	if (doc->transport & BR_TRANSPORT_MDTABLE)
+		for (size_t i = 0; i < doc->nlines; i++)
+			if (doc->lines[i].flags & BR_LINE_TABLE_ROW) {
+				v = br_grow(v, &cap, n + 1, sizeof *v);
+				v[n++] = i;
+			}
 	if (n > 1)
 		qsort(v, n, sizeof *v, cmp_size);
 	size_t u = 0;
@@ -3535,6 +3569,52 @@ static size_t hand_list(struct pstate_all *ps, size_t i, enum br_tool tool)
 
 /* Every hand table among the lines no one claimed, in a document that
  * names bonnie (table_signs): bonnie++'s when it names that, else Bonnie's. */
+/* A rate's unit written with its "/s" ("K/sec", "MB/s", "KiB/s"): 'k',
+ * 'm' or 'g'; 0 when s[0..n) has none (a size, "8 GB", is none). */
+static char rate_unit(const char *s, size_t n)
+{
+	for (const char *p = memchr(s, '/', n); p; p = memchr(p + 1, '/', n - (size_t)(p + 1 - s))) {
+		size_t j = (size_t)(p - s);
+		if (j + 1 >= n || (s[j + 1] | 0x20) != 's' || (j + 2 < n && isalpha((unsigned char)s[j + 2]) &&
+							       (s[j + 2] | 0x20) != 'e'))
+			continue;
+		size_t k = j;
+		if (k && (s[k - 1] | 0x20) == 'b')
+			k--;
+		if (k && (s[k - 1] | 0x20) == 'i')
+			k--;
+		char c = k ? (char)(s[k - 1] | 0x20) : 0;
+		if ((c == 'k' || c == 'm' || c == 'g') && (k < 2 || !isalpha((unsigned char)s[k - 2])))
+			return c;
+	}
+	return 0;
+}
+
+/* The caption of a table set as markup (LaTeX: "\caption{... K/sec
+ * (\%CPU in brackets)}" a few lines of "\begin{tabular}", "\toprule" above
+ * its header at i): the unit its rates lack, and whether its CPU figures
+ * are in brackets. Lines of markup only are passed over, up to four; the
+ * first line of text is the caption. */
+static void hand_caption(const struct br_doc *doc, size_t i, struct htable *t)
+{
+	for (size_t k = i; k-- > 0 && i - k <= 4;) {
+		const struct br_line *l = &doc->lines[k];
+		if (!l->len || l->len > 200)
+			return;
+		const char *s = l->text;
+		size_t n = l->len;
+		while (n && (*s == ' ' || *s == '\t'))
+			s++, n--;
+		char u = rate_unit(s, n);
+		if (u && !t->unit)
+			t->unit = u;
+		if (hand_has(s, n, "cpu") && (hand_has(s, n, "bracket") || hand_has(s, n, "parenthes")))
+			t->paren_cpu = true;
+		if (u || !n || *s != '\\' || memchr(s, ' ', n))
+			return; /* text, not markup alone */
+	}
+}
+
 static void hand_tables(struct pstate_all *ps)
 {
 	struct br_parse_ctx *ctx = ps->ctx;
@@ -3569,6 +3649,7 @@ static void hand_tables(struct pstate_all *ps)
 				t.unit = u == 'c' ? 0 : u;
 				break;
 			}
+		hand_caption(doc, i, &t);
 		size_t j = i + 1, rows = 0;
 		for (; j < doc->nlines && !br_parse_is_claimed(ctx, j) && doc->lines[j].len; j++) {
 			if (hand_rule_or_units(&t, &doc->lines[j]))

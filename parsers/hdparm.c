@@ -47,6 +47,7 @@
  */
 #include <ctype.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,7 +113,7 @@ static struct br_pattern re_rate_only = BR_PATTERN_OPT(
 static struct br_pattern re_partial = BR_PATTERN_OPT(
 	"hdparm-partial",
 	"^\\d+(?:\\s*MB(?:\\s+in(?:\\s+" FIG "(?:\\s*sec(?:ond)?s?(?:\\s*=(?:\\s*(?:3D)?\\s*"
-	FIG "(?:\\s*[mk]i?B?(?:\\s*/\\s*s?)?)?)?)?)?)?)?)?\\s*$",
+	"(?:\\d+\\.(?!\\d)|" FIG "(?:\\s*[mk]i?B?(?:\\s*/\\s*s?)?)?))?)?)?)?)?)?\\s*$",
 	PCRE2_CASELESS);
 
 /* A hand-written summary: "<title> [kind words] : R MB/sec" (or "= R
@@ -533,6 +534,35 @@ static bool repair_qp(struct hp *st, const char *s, size_t n, struct figures *f)
 }
 
 /*
+ * A rate wrapped inside its digits ("= 1921." / "75 MB/sec", "= 193" /
+ * "3.85 MB/sec": a forum's fixed-width wrap): the join buffer holds the
+ * line (n bytes), a blank, and the next line's text; take the blank out
+ * and read again. Taken only when the glued rate is one hdparm prints
+ * (two decimals; an integer in kB/s) and agrees with its MB and seconds,
+ * since two figures side by side could be glued wrongly otherwise.
+ */
+static bool glued_rate(struct hp *st, size_t n, size_t *ov)
+{
+	char *d = st->join.data;
+	memmove(d + n, d + n + 1, st->join.len - n - 1);
+	st->join.len--;
+	pad_join(st);
+	if (br_re_match(&re_result, d, st->join.len, 0, ov, 5) <= 0 || ov[6] >= n || ov[7] <= n)
+		return false; /* the wrap is not inside the rate */
+	const char *r = d + ov[6];
+	size_t rn = ov[7] - ov[6];
+	const char *dot = memchr(r, '.', rn);
+	if (dot ? (size_t)(r + rn - dot) != 3 : tolower((unsigned char)d[ov[8]]) != 'k')
+		return false;
+	double mb = br_parse_decimal(d + ov[2], ov[3] - ov[2]);
+	double sec = br_parse_decimal(d + ov[4], ov[5] - ov[4]);
+	double rate = br_parse_decimal(r, rn);
+	if (tolower((unsigned char)d[ov[8]]) == 'k')
+		rate /= 1024.0;
+	return sec > 0 && rate > 0 && fabs(mb / sec - rate) <= 0.03 * rate;
+}
+
+/*
  * Read the figures in s[0..n) (the text after a label, or a line of figures
  * alone), joining line idx+1 when the figures were wrapped. R_NONE: the text
  * is not figures at all (error text, prose). After a label, text starting
@@ -548,6 +578,13 @@ static enum result read_figures(struct hp *st, size_t idx, const char *s, size_t
 		return R_NONE;
 	if (br_re_match(&re_result, s, n, 0, ov, 5) > 0) {
 		take_full(f, s, ov);
+		/* "... = 7110.09 MB/s" / "ec": the unit's end wrapped onto a
+		 * line of its own is the line's */
+		const char *t;
+		size_t tn;
+		if (ov[1] == n && s[n - 1] == 's' && s[n - 2] == '/' && joinable(st, idx + 1, &t, &tn) && tn == 2 &&
+		    t[0] == 'e' && t[1] == 'c')
+			f->extra = 1;
 		return R_FULL;
 	}
 	if (br_re_match(&re_rate_only, s, n, 0, ov, 3) > 0) {
@@ -578,7 +615,10 @@ static enum result read_figures(struct hp *st, size_t idx, const char *s, size_t
 		br_buf_addc(&st->join, ' ');
 		br_buf_add(&st->join, t, cut);
 		pad_join(st);
-		if (br_re_match(&re_result, st->join.data, st->join.len, 0, ov, 5) > 0) {
+		bool ok = br_re_match(&re_result, st->join.data, st->join.len, 0, ov, 5) > 0;
+		if (!ok && is_digit(*t) && (is_digit(s[n - 1]) || s[n - 1] == '.'))
+			ok = glued_rate(st, n, ov);
+		if (ok) {
 			take_full(f, st->join.data, ov);
 			f->extra = 1;
 			if (cut < tn) {
@@ -1437,6 +1477,21 @@ static size_t prompt_devices(const char *a, const char *end, const char **dev, s
 	return ndev;
 }
 
+/* A prompt without its user, the prompt word w[0..wn) before its mark:
+ * "node-a:~# ", "fs2:/root# ", "web3:~$ ": a host name, ':' and a
+ * directory ('~' or '/' on). The host's length, 0: none. */
+static size_t bare_prompt_machine(const char *w, size_t wn, const char **host)
+{
+	size_t e = 0;
+	while (e < wn && (isalnum((unsigned char)w[e]) || strchr(".-_", w[e])))
+		e++;
+	if (e == 0 || e > NOTE_MAX || e + 1 >= wn || w[e] != ':' || (w[e + 1] != '~' && w[e + 1] != '/') ||
+	    !isalpha((unsigned char)w[0]))
+		return 0;
+	*host = w;
+	return e;
+}
+
 /* The host a shell prompt names in s[0..at), the text before the command:
  * "alice@nas01:~$ ", "[bob@web3 ~]$ ", "root@backup2:/srv# " → "nas01",
  * "web3", "backup2"; 0 when there is no such prompt. */
@@ -1450,7 +1505,9 @@ static size_t prompt_machine(const char *s, size_t at, const char **host)
 	while (k + wn < at && s[k + wn] != ' ' && s[k + wn] != '\t')
 		wn++;
 	const char *a = memchr(w, '@', wn);
-	if (!a || a == w)
+	if (!a)
+		return k + wn == at && strchr("#$%", s[at]) ? bare_prompt_machine(w, wn, host) : 0;
+	if (a == w)
 		return 0;
 	size_t b = (size_t)(a + 1 - w), e = b;
 	while (e < wn && (isalnum((unsigned char)w[e]) || strchr(".-_", w[e])))
@@ -1475,7 +1532,8 @@ static bool several_machines(struct hp *st)
 	for (size_t i = 0; i < st->doc->nlines && !st->machines; i++) {
 		size_t n, ov[2 * 2];
 		const char *s = stripped(&st->doc->lines[i], &n), *h;
-		if (!memchr(s, '@', n) || !hdparm_with_args(s, n) || br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
+		if ((!memchr(s, '@', n) && !memchr(s, ':', n)) || !hdparm_with_args(s, n) ||
+		    br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
 			continue;
 		size_t hn = prompt_machine(s, ov[0], &h);
 		if (hn && first && (hn != fn || memcmp(h, first, hn) != 0))
@@ -1494,7 +1552,7 @@ static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 		return false;
 	br_buf_reset(&st->machine);
 	const char *h;
-	size_t hn = memchr(s, '@', ov[0]) ? prompt_machine(s, ov[0], &h) : 0;
+	size_t hn = memchr(s, '@', ov[0]) || memchr(s, ':', ov[0]) ? prompt_machine(s, ov[0], &h) : 0;
 	if (hn) {
 		br_buf_add(&st->machine, h, hn);
 		st->machine_alone = !several_machines(st);
@@ -2617,7 +2675,7 @@ static void name_parts(const char *t, size_t tn, char **host, char **own)
 	if (tn == 0 || tn > TABLE_NAME_MAX)
 		return;
 	size_t d = 0;
-	while (d < tn && !(t[d] == '/' && (d == 0 || strchr(" \t`*", t[d - 1]))))
+	while (d < tn && !(t[d] == '/' && (d == 0 || strchr(" \t`*;|", t[d - 1]))))
 		d++;
 	size_t e = d;
 	while (e < tn && t[e] != ' ' && t[e] != '\t')
@@ -2635,9 +2693,9 @@ static void name_parts(const char *t, size_t tn, char **host, char **own)
 			tn -= e;
 		} else
 			tn = 0;
-		while (tn && strchr(" \t:-,=(|", t[tn - 1]))
+		while (tn && strchr(" \t:-,=(|;", t[tn - 1]))
 			tn--;
-		while (tn && strchr(" \t:-,|", *t)) {
+		while (tn && strchr(" \t:-,|;", *t)) {
 			t++;
 			tn--;
 		}
@@ -2678,6 +2736,7 @@ struct table {
 	size_t ncol;
 	struct tcol col[4];
 	size_t name_cell; /* (size_t)-1: none */
+	size_t name_last; /* the last cell before the kinds' (name_cell when none) */
 	char unit;   /* from the header line */
 	bool dc;     /* its figures have a decimal comma (table_commas) */
 };
@@ -2948,6 +3007,10 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 			if (!used)
 				t->name_cell = k;
 		}
+	t->name_last = t->name_cell;
+	for (size_t c = 0; t->name_cell != (size_t)-1 && c < t->ncol; c++)
+		if (t->col[c].cell > t->name_last + 1 || c + 1 == t->ncol)
+			t->name_last = t->col[c].cell > t->name_cell ? t->col[c].cell - 1 : t->name_cell;
 	return has_ci(s, n, "timing") || has_ci(s, n, "hdparm") || shows_hdparm(st, i);
 }
 
@@ -2999,6 +3062,21 @@ static bool cell_value(const char *c, size_t cn, char sep, bool dc, struct tval 
 	return true;
 }
 
+/* A row's name cell and, when a cell after it (before the rates) holds
+ * the device ("| storage1 | /dev/sda | 9121.44 MB/sec |"), the cells up
+ * to that one: name_parts takes the device for the host and the rest
+ * for the name, so two disks of one host are two rows. */
+static void name_with_device(const struct table *t, const char *s, size_t n, const char **name, size_t *nn)
+{
+	for (size_t k = t->name_cell + 1; k <= t->name_last; k++) {
+		const char *c;
+		size_t cn;
+		if (cell_at(s, n, t->sep, k, &c, &cn) && cn > 5 && strncmp(c, "/dev/", 5) == 0 &&
+		    c + cn > *name)
+			*nn = (size_t)(c + cn - *name);
+	}
+}
+
 /* Row s[0..n) of table t: its rates (per column, maybe none) and its name.
  * False: not a row of the table. */
 static bool table_row(const struct table *t, const char *s, size_t n, struct tval *v,
@@ -3017,8 +3095,8 @@ static bool table_row(const struct table *t, const char *s, size_t n, struct tva
 			else if (!cell_value(x, xn, t->sep, t->dc, &v[c]))
 				return false;
 		}
-		if (t->name_cell != (size_t)-1)
-			cell_at(s, n, t->sep, t->name_cell, name, nn);
+		if (t->name_cell != (size_t)-1 && cell_at(s, n, t->sep, t->name_cell, name, nn))
+			name_with_device(t, s, n, name, nn);
 	} else {
 		size_t end = n, ov[2 * 3];
 		if (has(s, n, "MB in"))

@@ -458,6 +458,13 @@ static size_t read_rows(struct table *tb, size_t j)
 			break;
 		}
 		blanks = 0;
+		if (r.tail > need + 1) {
+			/* more figures than the groups and a row number: another
+			 * tool's line in the paste ("0 43 16.00 41 0.64 ...", iostat
+			 * run beside rawio), not a row; the table may go on */
+			free(title);
+			continue;
+		}
 		if (r.tail >= need)
 			full_row(tb, j, &r, need, title);
 		else /* (a row with a note has its figures) */

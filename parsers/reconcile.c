@@ -626,6 +626,67 @@ static void merge_said_again(const struct br_doc *doc, struct br_dataset *ds, si
 	ds->records.n = rec0 + w;
 }
 
+/*
+ * A summary table written by hand and the tool's output it sums up, both
+ * naming the host ("| storage2 | /dev/nvme0n1 | 14420.10 MB/sec | ..."
+ * over "Raw output of the last one:" and hdparm's lines): one run, though
+ * their titles differ (br_record_same_run keeps two titles at one depth
+ * apart: two machines that printed the same figures). Told by what the
+ * hand row lacks: no parameter at all (no size, no MB and seconds), where
+ * the output has them, and two figures or more, each the output's.
+ */
+static bool sums_up(const struct br_record *hand, const struct br_record *out)
+{
+	if (hand->tool != out->tool || hand->nparams || !out->nparams || !hand->host || !out->host ||
+	    strcmp(hand->host, out->host) != 0)
+		return false;
+	int shared = 0;
+	for (int m = 0; m < BR_METRIC_COUNT; m++) {
+		const struct br_value x = br_record_get(hand, (enum br_metric_id)m);
+		if (!x.present)
+			continue;
+		const struct br_value y = br_record_get(out, (enum br_metric_id)m);
+		if (!y.present || x.value != y.value)
+			return false;
+		shared++;
+	}
+	return shared >= 2;
+}
+
+/* A record that may be a hand-written row: a host, no parameter. */
+static bool hand_row(const struct br_record *r)
+{
+	return r->host && !r->nparams;
+}
+
+/* Summary tables are short: a document of many hand rows and outputs
+ * (pairs past this) is not one table over its outputs, and is not
+ * compared pair by pair. */
+enum { SUMMED_UP_PAIRS = 4096 };
+
+static void merge_summed_up(const struct br_doc *doc, struct br_dataset *ds, size_t rec0)
+{
+	size_t n = ds->records.n - rec0, w = 0, hand = 0;
+	struct br_record **v = ds->records.v + rec0;
+	for (size_t i = 0; i < n; i++)
+		hand += hand_row(v[i]);
+	if (!hand || hand == n || hand * (n - hand) > SUMMED_UP_PAIRS)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		bool gone = false;
+		for (size_t k = 0; k < w && !gone && names_doc(v[i]->source.file, doc); k++)
+			if (hand_row(v[k]) != hand_row(v[i]) && (sums_up(v[k], v[i]) || sums_up(v[i], v[k])) &&
+			    names_doc(v[k]->source.file, doc)) {
+				br_record_merge(v[k], v[i]);
+				br_record_free(v[i]);
+				gone = true;
+			}
+		if (!gone)
+			v[w++] = v[i];
+	}
+	ds->records.n = rec0 + w;
+}
+
 /* Each record's quote depth: that of the line it starts on (a record
  * read back from JSON Lines, of another file, has none). */
 static void quote_depths(const struct br_doc *doc, struct br_dataset *ds, size_t rec0)
@@ -648,6 +709,8 @@ void br_reconcile_document(const struct br_doc *doc, struct br_dataset *ds, size
 		merge_unnamed(doc, ds, rec0);
 	if (doc->nlines && ds->records.n - rec0 >= 2)
 		merge_said_again(doc, ds, rec0);
+	if (doc->nlines && ds->records.n - rec0 >= 2)
+		merge_summed_up(doc, ds, rec0);
 	give_dates(doc, ds, rec0);
 	if (doc->nlines && ds->records.n - rec0 >= 2)
 		names_after(doc, ds, rec0);

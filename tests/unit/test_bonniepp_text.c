@@ -1422,6 +1422,36 @@ static void hand_table_output_input_columns(void **state)
 }
 
 
+/* A LaTeX tabular written by hand (its rows made table rows by
+ * decoding): the unit its header lacks from the caption a few lines of
+ * markup above it ("K/sec"; not the "4\\,GB" of the file size), and its
+ * CPU figures in brackets without '%' because the caption says so; the
+ * same cells without that word are no figures. */
+static void hand_table_latex_caption(void **state)
+{
+	(void)state;
+	static const char in[] = "\\caption{bonnie++ 1.03e, 4\\,GB file, K/sec (\\%%CPU in %s)}\n"
+				 "\\begin{tabular}{lrrr}\n"
+				 "\\hline\n"
+				 "FS & Per char write & Rewrite & Per char read \\\\\n"
+				 "\\hline\n"
+				 "ext3 & 45210 (88) & 27644 (8) & 43002 (79) \\\\\n"
+				 "\\end{tabular}\n";
+	char buf[sizeof in + 16];
+	struct run r;
+	snprintf(buf, sizeof buf, in, "brackets");
+	run(&r, buf);
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_putc, 45210, 88);
+	assert_fig(&r, 0, BR_M_rewrite, 27644, 8);
+	assert_fig(&r, 0, BR_M_getc, 43002, 79);
+	done(&r);
+	snprintf(buf, sizeof buf, in, "a footnote");
+	run(&r, buf);
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 /* One hand table of two tools' columns, hdparm's beside bonnie++'s block
  * figures (bonnie++'s name over them is the sign): the bonnie++ columns
  * are read, the lines left unclaimed for hdparm's parser, which reads its
@@ -2119,6 +2149,7 @@ int main(void)
 		cmocka_unit_test(latency_glued_to_row),
 		cmocka_unit_test(hand_table_run_column),
 		cmocka_unit_test(hand_table_output_input_columns),
+		cmocka_unit_test(hand_table_latex_caption),
 		cmocka_unit_test(hand_table_beside_hdparm_columns),
 		cmocka_unit_test(escaped_marks),
 		cmocka_unit_test(hand_table_transposed),

@@ -770,6 +770,58 @@ static void wrapped_markdown_rows_joined(void **state)
 	br_doc_free(d);
 }
 
+/* A LaTeX tabular's source: each row one line of cells apart by TAB
+ * (a row over two lines joined), the markup of its cells read
+ * ("\\multicolumn", "\\textbf", "\\%", "\\,"), rules between rows gone;
+ * other lines stay. */
+static void latex_table_rows(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("\\begin{tabular}{lrr}\n"
+			       "\\hline\n"
+			       " & \\multicolumn{2}{c|}{Random read} &\n"
+			       "\\multicolumn{2}{c}{Sequential read} \\\\\n"
+			       "\\hline\n"
+			       "da0 & \\textbf{3011.7} & 12\\,345 (9\\%) \\\\ \\hline\n"
+			       "\\end{tabular}\n"
+			       "fish \\& chips\n");
+	const struct br_line *l = find(d, "\tRandom read");
+	assert_string_equal(l->text, "\tRandom read\tSequential read");
+	assert_true(l->flags & BR_LINE_TABLE_ROW);
+	assert_int_equal(l->line, 3);
+	assert_int_equal(l->end_line, 4);
+	l = find(d, "da0");
+	assert_string_equal(l->text, "da0\t3011.7\t12345 (9%)");
+	assert_true(l + 1 == find(d, "\\end{tabular}")); /* the rule under it gone */
+	assert_string_equal(find(d, "\\hline")->text, "\\hline"); /* before any row: kept */
+	assert_string_equal(find(d, "fish")->text, "fish \\& chips");
+	br_doc_free(d);
+	/* no "\\\\" row end: nothing is a table */
+	d = mem("a & b\nc & d\n");
+	assert_string_equal(d->lines[0].text, "a & b");
+	assert_int_equal(d->lines[0].flags & BR_LINE_TABLE_ROW, 0);
+	br_doc_free(d);
+}
+
+/* A DokuWiki table: its header row's '^' separators made '|' (a table
+ * the parsers read as a person's Markdown table), a '^' inside a cell
+ * kept; a "^ x ^" line alone is no table. */
+static void dokuwiki_table_rows(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("text\n"
+			       "^ Host ^ Device ^ Cached reads ^\n"
+			       "| a    | /dev/sda | 2^10 MB/sec |\n"
+			       "^ b    | /dev/sdb | 7.1 MB/sec |\n");
+	assert_string_equal(d->lines[1].text, "| Host | Device | Cached reads |");
+	assert_string_equal(d->lines[2].text, "| a    | /dev/sda | 2^10 MB/sec |");
+	assert_string_equal(d->lines[3].text, "| b    | /dev/sdb | 7.1 MB/sec |");
+	br_doc_free(d);
+	d = mem("^ alone ^\ntext\n");
+	assert_string_equal(d->lines[0].text, "^ alone ^");
+	br_doc_free(d);
+}
+
 /* A MediaWiki table's source: each row one line of cells apart by TAB
  * (header "!"/"!!" cells, "||" cells, one cell a line, "attrs | text"),
  * spanning its lines; the caption a line of text; "{|" and "|}" blank
@@ -2011,6 +2063,8 @@ int main(void)
 		cmocka_unit_test(quoting_depths_and_alignment),
 		cmocka_unit_test(pipe_quoting_but_not_markdown_tables),
 		cmocka_unit_test(mediawiki_table_rows),
+		cmocka_unit_test(latex_table_rows),
+		cmocka_unit_test(dokuwiki_table_rows),
 		cmocka_unit_test(deep_quoting_is_bounded),
 		cmocka_unit_test(html_page),
 		cmocka_unit_test(html_layout_table),

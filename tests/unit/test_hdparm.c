@@ -91,6 +91,57 @@ static void modern_layout(void **state)
 	done(&r);
 }
 
+/* A rate a forum wrapped inside its digits ("= 1921." / "75 MB/sec",
+ * "= 193" / "3.85 MB/sec") is glued back when the glued rate is one
+ * hdparm prints and agrees with its MB and seconds; a glue that would
+ * not agree is no figure. */
+static void rate_wrapped_inside_digits(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "/dev/nvme0n1:\n"
+		"Timing cached reads: 38804 MB in 1.99 seconds = 19500.\n"
+		"60 MB/sec\n"
+		"Timing buffered disk reads: 5802 MB in 3.00 seconds = 193\n"
+		"3.85 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 19500.60 * 1024, "19500.60");
+	figure(rec(&r, 0), BR_M_buffered_read, 1933.85 * 1024, "1933.85");
+	assert_int_equal(rec(&r, 0)->source.end_line, 5);
+	done(&r);
+	/* the unit's end alone on the next line ("MB/s" / "ec") is the line's:
+	 * the run goes on past it */
+	run(&r, "/dev/sdc:\n"
+		"Timing cached reads: 14206 MB in 2.00 seconds = 7110.09 MB/s\n"
+		"ec\n"
+		"Timing buffered disk reads: 402 MB in 3.01 seconds = 133.56 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	done(&r);
+	/* 58 MB in 3 s is no 1933.85 MB/sec */
+	run(&r, "/dev/sda:\n"
+		"Timing buffered disk reads: 58 MB in 3.00 seconds = 193\n"
+		"3.85 MB/sec\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A prompt without its user ("nfs-a:~# hdparm ..."): its host names the
+ * run when the document's prompts name two hosts. */
+static void prompt_host_without_user(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "nfs-a:~# hdparm -t /dev/sdc\n\n/dev/sdc:\n"
+		" Timing buffered disk reads: 548 MB in  3.00 seconds = 182.55 MB/sec\n\n"
+		"nfs-b:/root# hdparm -t /dev/sdc\n\n/dev/sdc:\n"
+		" Timing buffered disk reads: 302 MB in  3.01 seconds = 100.33 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->label, "nfs-a");
+	assert_string_equal(rec(&r, 1)->label, "nfs-b");
+	done(&r);
+}
+
 /* Records a later line could still join are emitted (and compacted) once
  * done with: each device's, when the next device starts, the last at the
  * end. */
@@ -2347,6 +2398,8 @@ int main(void)
 		cmocka_unit_test(rates_named_by_thing),
 		cmocka_unit_test(marked_device_names),
 		cmocka_unit_test(prose_rate_on_next_line),
+		cmocka_unit_test(rate_wrapped_inside_digits),
+		cmocka_unit_test(prompt_host_without_user),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();

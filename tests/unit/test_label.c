@@ -95,6 +95,77 @@ static void underlined_block_and_hash_headings(void **state)
 	br_doc_free(d);
 }
 
+/* A ':' line over a block of other text (an hdparm -I dump's
+ * "Capabilities:") titles that block only: after the blank line the
+ * result is not its. One over nothing but a blank line, or over a key
+ * with its value, still titles what follows. */
+static void colon_block_without_result_ends(void **state)
+{
+	(void)state;
+	static const char in[] = "Capabilities:\n"
+				 "\tLBA, IORDY(can be disabled)\n"
+				 "\tQueue depth: 32\n"
+				 "\n"
+				 "/dev/sdb:\n"
+				 " Timing cached reads:   2840 MB in  2.00 seconds = 1419.87 MB/sec\n"
+				 "\n"
+				 "Second box:\n"
+				 "\n"
+				 "/dev/sdc:\n"
+				 " Timing cached reads:   2800 MB in  2.00 seconds = 1400.00 MB/sec\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, " Timing", 0), NULL, NULL);
+	expect(d, at(d, " Timing", 1), NULL, "Second box");
+	br_doc_free(d);
+	d = mem("RAID:        Linux Software RAID-5\n"
+		"Disks:       5 pcs. IBM Deskstar\n"
+		"Controller:  3 pcs. Promise\n"
+		"\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n");
+	expect(d, at(d, "Machine", 0), NULL, "RAID: Linux Software RAID-5");
+	br_doc_free(d);
+}
+
+/* Org headings below the top level ("** NVMe") title what is under them;
+ * "* item" stays a bullet, "** bold **" is no heading. */
+static void org_headings(void **state)
+{
+	(void)state;
+	static const char in[] = "* Disks\n"
+				 "** NVMe (Samsung 980 Pro)\n"
+				 "#+begin_src sh\n"
+				 "hdparm -tT /dev/nvme0n1\n"
+				 "#+end_src\n"
+				 "\n"
+				 "/dev/nvme0n1:\n"
+				 " Timing cached reads:   45602 MB in  1.98 seconds = 23031.21 MB/sec\n"
+				 "*** older run\n"
+				 " Timing cached reads:   45000 MB in  1.98 seconds = 22727.27 MB/sec\n"
+				 "** bold **\n"
+				 " Timing cached reads:   44000 MB in  1.98 seconds = 22222.22 MB/sec\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, " Timing", 0), NULL, "NVMe (Samsung 980 Pro)");
+	expect(d, at(d, " Timing", 1), NULL, "NVMe (Samsung 980 Pro) / older run");
+	expect(d, at(d, " Timing", 2), NULL, "NVMe (Samsung 980 Pro) / older run");
+	br_doc_free(d);
+}
+
+/* A notebook's cell prompts ("In [12]:", "Out[13]:") title nothing. */
+static void notebook_cell_prompts(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("In [12]:\n!sudo hdparm -tT /dev/md127\n\n/dev/md127:\n"
+			       " Timing cached reads:   21880 MB in  1.99 seconds = 10995.47 MB/sec\n"
+			       "Out[13]:\n"
+			       " Timing cached reads:   21880 MB in  1.99 seconds = 10995.47 MB/sec\n"
+			       "Index [2]:\n"
+			       " Timing cached reads:   21880 MB in  1.99 seconds = 10995.47 MB/sec\n");
+	expect(d, at(d, " Timing", 0), NULL, NULL);
+	expect(d, at(d, " Timing", 1), NULL, NULL);
+	expect(d, at(d, " Timing", 2), NULL, "Index [2]");
+	br_doc_free(d);
+}
+
 /* Seed 003: a rendered web page, blank lines between blocks. */
 static void standalone_titles_and_colon_lines(void **state)
 {
@@ -1351,6 +1422,9 @@ int main(void)
 		cmocka_unit_test(outlook_separators_in_other_languages),
 		cmocka_unit_test(sentences_over_runs),
 		cmocka_unit_test(here_mine_intro),
+		cmocka_unit_test(colon_block_without_result_ends),
+		cmocka_unit_test(org_headings),
+		cmocka_unit_test(notebook_cell_prompts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,6 +42,25 @@ static void ops(const struct br_record *r, enum br_metric_id id, double value, b
 	assert_int_equal(br_metric(id)->unit, BR_UNIT_PERSEC);
 }
 
+/* Another tool's lines among the rows (iostat run beside rawio): more
+ * figures than the groups and a row number need, so no row; the table
+ * goes on past them. */
+static void other_tools_lines_among_rows(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "           Random read  Sequential read    Random write Sequential write\n"
+		"ID          K/sec  /sec    K/sec  /sec     K/sec  /sec     K/sec  /sec\n"
+		"r5vol      2410.7   148   9877.1   603     640.2    39    1210.5    74\n"
+		"   0   43 16.00  41  0.64  16.00  40  0.63   0  0  6  2 92\n"
+		"ad0        1788.2   110   9920.4   606    1502.6    92    8870.1   541\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "r5vol");
+	assert_string_equal(rec(&r, 1)->host, "ad0");
+	rate(rec(&r, 1), BR_M_random_read, "1788.2", false);
+	done(&r);
+}
+
 static const char seed_table[] =
 	"2. rawio\n"
 	"Random read Sequential read Random write Sequential write\n"
@@ -465,6 +484,7 @@ int main(void)
 		cmocka_unit_test(captions_below_tables),
 		cmocka_unit_test(comma_figures),
 		cmocka_unit_test(figures_in_sentences),
+		cmocka_unit_test(other_tools_lines_among_rows),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();

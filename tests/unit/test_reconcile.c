@@ -29,6 +29,33 @@ static size_t hdparm_records(const char *text)
 	return n;
 }
 
+/* A summary table by hand naming the host and the output it sums up,
+ * under two titles: one run. Two outputs of one device with the same
+ * figures under two titles stay two (two machines), and so does a table
+ * row whose figures differ from the output's. */
+static void table_over_its_output(void **state)
+{
+	(void)state;
+	static const char table[] = "Speeds:\n\n"
+				    "| Host | Device | Cached reads | Buffered disk reads |\n"
+				    "|---|---|---|---|\n"
+				    "| lab2 | /dev/sdb | 12870.35 MB/sec | %s MB/sec |\n\n"
+				    "The whole output of it:\n\n"
+				    "/dev/sdb:\n"
+				    " Timing cached reads:   25612 MB in  1.99 seconds = 12870.35 MB/sec\n"
+				    " Timing buffered disk reads: 6632 MB in  3.00 seconds = 2210.64 MB/sec\n";
+	char buf[sizeof table + 16];
+	snprintf(buf, sizeof buf, table, "2210.64");
+	assert_int_equal(hdparm_records(buf), 1);
+	snprintf(buf, sizeof buf, table, "2210.65");
+	assert_int_equal(hdparm_records(buf), 2);
+	assert_int_equal(hdparm_records("node-a:\n\n/dev/sdb:\n"
+					" Timing cached reads:   25612 MB in  1.99 seconds = 12870.35 MB/sec\n\n"
+					"node-b:\n\n/dev/sdb:\n"
+					" Timing cached reads:   25612 MB in  1.99 seconds = 12870.35 MB/sec\n"),
+			 2);
+}
+
 /* The whole post pasted twice: the same headers above the same sentence. */
 static void post_pasted_twice(void **state)
 {
@@ -96,6 +123,7 @@ int main(void)
 		cmocka_unit_test(post_pasted_twice_wrapped),
 		cmocka_unit_test(sentence_repeated_in_one_post),
 		cmocka_unit_test(same_sentence_two_authors),
+		cmocka_unit_test(table_over_its_output),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
