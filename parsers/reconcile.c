@@ -1,6 +1,7 @@
 /* reconcile — see reconcile.h. */
 #include "reconcile.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -565,15 +566,43 @@ static bool attribution(const struct br_line *l)
 	       (n >= 7 && memcmp(l->text + n - 7, "writes:", 7) == 0);
 }
 
-/* Nothing on logical lines (a, b) starts another message or post. */
-static bool one_post_between(const struct br_doc *doc, size_t a, size_t b)
+/*
+ * What "nothing between lines a and b starts another message or post"
+ * asks of the lines between, answered at once for a whole document (a log
+ * of a thousand bare timings asks it of every pair it compares): for each
+ * line, the first non-empty line after it at another quote depth, and how
+ * many lines before each start a message or post (a header block, a
+ * "... wrote:" line). Made when first asked.
+ */
+struct between {
+	size_t *change; /* change[i]: that line's index (nlines: none) */
+	size_t *starts; /* starts[k]: lines before k that start one */
+};
+
+static void between_make(struct between *bt, const struct br_doc *doc)
 {
-	for (size_t k = a + 1; k < b; k++) {
+	size_t n = doc->nlines, next = n;
+	bt->change = br_malloc((n + 1) * sizeof *bt->change);
+	bt->starts = br_malloc((n + 1) * sizeof *bt->starts);
+	bt->starts[0] = 0;
+	for (size_t k = 0; k < n; k++) {
 		const struct br_line *l = &doc->lines[k];
-		if (l->len && (l->depth != doc->lines[a].depth || attribution(l) || br_label_message_start(doc, k)))
-			return false;
+		bt->starts[k + 1] = bt->starts[k] + (l->len && (attribution(l) || br_label_message_start(doc, k)));
 	}
-	return true;
+	/* the next non-empty line at the same depth has the same answer */
+	for (size_t k = n; k-- > 0;) {
+		bt->change[k] = next == n ? n : doc->lines[next].depth != doc->lines[k].depth ? next : bt->change[next];
+		if (doc->lines[k].len)
+			next = k;
+	}
+}
+
+/* Nothing on logical lines (a, b) starts another message or post. */
+static bool one_post_between(const struct br_doc *doc, struct between *bt, size_t a, size_t b)
+{
+	if (!bt->change)
+		between_make(bt, doc);
+	return bt->change[a] >= b && bt->starts[b] == bt->starts[a + 1];
 }
 
 /* The lines above logical lines a < b are the same, back to a message's
@@ -591,7 +620,8 @@ static bool same_above(const struct br_doc *doc, size_t a, size_t b)
 	return k > 1;
 }
 
-static bool said_again(const struct br_doc *doc, const struct br_record *a, const struct br_record *b)
+static bool said_again(const struct br_doc *doc, struct between *bt, const struct br_record *a,
+		       const struct br_record *b)
 {
 	if (a->tool != b->tool || a->held != b->held || a->quote_depth != b->quote_depth ||
 	    !same_title(a->label, b->label) || !same_params(a, b))
@@ -604,26 +634,93 @@ static bool said_again(const struct br_doc *doc, const struct br_record *a, cons
 	size_t i = line_index(doc, a->source.line), j = line_index(doc, b->source.line);
 	if (i >= j || !same_line(&doc->lines[i], &doc->lines[j]))
 		return false;
-	return one_post_between(doc, i, j) || same_above(doc, i, j);
+	return one_post_between(doc, bt, i, j) || same_above(doc, i, j);
+}
+
+/* What said_again() needs equal of two lone figures, hashed: the tool,
+ * the figure and its value, the quote depth and the line's text. */
+static uint64_t said_key(const struct br_doc *doc, const struct br_record *r)
+{
+	const struct br_line *l = &doc->lines[line_index(doc, r->source.line)];
+	double x = br_record_get(r, (enum br_metric_id)__builtin_ctzll(r->held)).value + 0.0;
+	uint64_t h = 1469598103934665603u, bits;
+	memcpy(&bits, &x, sizeof bits);
+	uint64_t parts[4] = {(uint64_t)r->tool, r->held, r->quote_depth, bits};
+	for (size_t k = 0; k < 4; k++)
+		h = (h ^ parts[k]) * 1099511628211u;
+	for (size_t k = 0; k < l->len; k++)
+		h = (h ^ (unsigned char)l->text[k]) * 1099511628211u;
+	return h | 1;
+}
+
+/* Records compared with one lone figure, at most: the earliest of its
+ * key's (a line said again and again is one run with its first copy, or
+ * with none of them). */
+#define SAID_AGAIN_TRIES 8
+
+/* The lone figures of the document filed by said_key: chains of kept
+ * records (their index in v), earliest first. */
+struct said_index {
+	uint64_t *key;
+	size_t *first, *last, *next, cap;
+};
+
+static size_t said_slot(struct said_index *x, uint64_t key)
+{
+	size_t j = (size_t)(key >> 17) & (x->cap - 1);
+	while (x->key[j] && x->key[j] != key)
+		j = (j + 1) & (x->cap - 1);
+	return j;
 }
 
 static void merge_said_again(const struct br_doc *doc, struct br_dataset *ds, size_t rec0)
 {
-	size_t n = ds->records.n - rec0, w = 0;
+	size_t n = ds->records.n - rec0, w = 0, lone = 0;
 	struct br_record **v = ds->records.v + rec0;
+	for (size_t i = 0; i < n; i++)
+		lone += lone_figure(doc, v[i]);
+	if (lone < 2)
+		return;
+	struct said_index x = {0};
+	for (x.cap = 4; x.cap < 2 * lone; x.cap *= 2)
+		;
+	x.key = br_calloc(x.cap, sizeof *x.key);
+	x.first = br_malloc(x.cap * sizeof *x.first);
+	x.last = br_malloc(x.cap * sizeof *x.last);
+	x.next = br_malloc(n * sizeof *x.next);
+	struct between bt = {NULL, NULL};
 	for (size_t i = 0; i < n; i++) {
 		bool gone = false;
-		if (lone_figure(doc, v[i]))
-			for (size_t k = 0; k < w && !gone; k++)
-				if (lone_figure(doc, v[k]) && said_again(doc, v[k], v[i])) {
-					br_record_merge(v[k], v[i]);
-					br_record_free(v[i]);
-					gone = true;
-				}
+		if (lone_figure(doc, v[i])) {
+			uint64_t key = said_key(doc, v[i]);
+			size_t j = said_slot(&x, key), tries = 0;
+			if (x.key[j])
+				for (size_t k = x.first[j]; k != (size_t)-1 && !gone && tries++ < SAID_AGAIN_TRIES;
+				     k = x.next[k])
+					if (said_again(doc, &bt, v[k], v[i])) {
+						br_record_merge(v[k], v[i]);
+						br_record_free(v[i]);
+						gone = true;
+					}
+			if (!gone) {
+				x.next[w] = (size_t)-1;
+				if (!x.key[j])
+					x.key[j] = key, x.first[j] = w;
+				else
+					x.next[x.last[j]] = w;
+				x.last[j] = w;
+			}
+		}
 		if (!gone)
 			v[w++] = v[i];
 	}
 	ds->records.n = rec0 + w;
+	free(x.key);
+	free(x.first);
+	free(x.last);
+	free(x.next);
+	free(bt.change);
+	free(bt.starts);
 }
 
 /*
