@@ -232,6 +232,7 @@ struct br_load_stream {
 				    yet, to go in among those read again */
 	size_t *queue_g, nqueued;
 	uint64_t *queue_key;
+	size_t held_most;        /* the most records in kept and queue at once */
 	/* standard input, copied to a temporary file as pass 1 reads it, so
 	 * that pass 2 can read it again: the first "-" input's */
 	FILE *stdin_copy;
@@ -520,6 +521,8 @@ static void take(struct br_load_stream *st, struct br_record *r, size_t g, uint6
 		memset(st->gone + was, 0, (st->cap_gone - was) * sizeof *st->gone);
 	}
 	st->pending += br_record_bytes(r);
+	size_t held = st->kept.n + st->queue.n - st->nqueued;
+	st->held_most = held > st->held_most ? held : st->held_most;
 	if (st->pending >= st->budget && 4 * st->pending >= st->left)
 		settle(st);
 }
@@ -1031,6 +1034,11 @@ int br_load_stream_emit(struct br_load_stream *st, br_stream_write_fn *write, vo
 	}
 	free(buf);
 	return rc;
+}
+
+size_t br_load_stream_held_most(const struct br_load_stream *st)
+{
+	return st->held_most;
 }
 
 void br_load_stream_free(struct br_load_stream *st)
