@@ -720,7 +720,7 @@ static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
  * candidates that were not kept. */
 static void mark_candidates(struct br_load_stream *st)
 {
-	size_t n = st->nrec, ncut = 0;
+	size_t n = st->nrec, ncut = 0, ngroups = st->seen->group.used;
 	groups_free(st->seen);
 	st->seen = NULL;
 	tally_free(&st->hot);
@@ -731,9 +731,10 @@ static void mark_candidates(struct br_load_stream *st)
 		if (is_gone(st, i))
 			st->cand[i] = KEPT;
 	/* the same bucket and host, and figures that may be the same (the
-	 * tables grow with the keys: a table of 2n slots made at once would
-	 * be most of the memory where all the records are in a few groups) */
-	struct groups *g = groups_new(1024, false);
+	 * tables made for the groups pass 1 counted, not for n: where all
+	 * the records are in a few groups, 2n slots were most of the memory;
+	 * the others grow with their keys) */
+	struct groups *g = groups_new(ngroups, false);
 	for (size_t i = 0; i < n; i++) {
 		groups_add(g, st->fp, i);
 		ncut += st->fp[i].cut;
