@@ -1646,9 +1646,7 @@ struct early {
 	unsigned xgen;
 };
 
-static uint64_t place_key(size_t bucket, uint64_t pattern, struct cell cell);
-
-/* Names in order, then places. */
+/* By place, then by name. */
 static int early_cmp(const void *x, const void *y)
 {
 	const struct early *a = x, *b = y;
