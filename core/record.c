@@ -1816,9 +1816,16 @@ static void merge_into(struct br_record *a, struct br_record *b)
 		const struct br_value y = br_record_get(b, (enum br_metric_id)i);
 		if (!y.present)
 			continue;
+		/* a's figure is read first and taken in hand (value_slot, which
+		 * makes a compact record's figures 32 bytes each again) only
+		 * when it changes: a run quoted many times changes nothing */
+		const struct br_value was = br_record_get(a, (enum br_metric_id)i);
+		bool take = !was.present || (was.doubtful && !y.doubtful) ||
+			    (!was.doubtful && !y.doubtful && br_value_resolution(y) < br_value_resolution(was));
+		bool mark = y.marked && !was.marked, cpu = !was.has_cpu && y.has_cpu;
+		if (!take && !mark && !cpu)
+			continue;
 		struct br_value *x = value_slot(a, (enum br_metric_id)i);
-		bool take = !x->present || (x->doubtful && !y.doubtful) ||
-			    (!x->doubtful && !y.doubtful && br_value_resolution(y) < br_value_resolution(*x));
 		if (take) {
 			bool marked = x->marked || y.marked;
 			*x = *&y;
@@ -1826,7 +1833,7 @@ static void merge_into(struct br_record *a, struct br_record *b)
 			x->raw = y.raw ? str_copy(a, y.raw, strlen(y.raw)) : NULL;
 		} else {
 			x->marked = x->marked || y.marked;
-			if (!x->has_cpu && y.has_cpu) {
+			if (cpu) {
 				x->has_cpu = true;
 				x->cpu = y.cpu;
 			}
@@ -1889,6 +1896,14 @@ static uint64_t merge_key(const struct br_record *r)
 			break;
 	}
 	return h;
+}
+
+void br_record_merge_trim(struct br_record *r)
+{
+	if (r->cap_also > r->nalso) {
+		r->also = r->nalso ? br_realloc(r->also, r->nalso * sizeof *r->also) : (free(r->also), NULL);
+		r->cap_also = r->nalso;
+	}
 }
 
 uint64_t br_record_merge_key(const struct br_record *r)
@@ -2062,7 +2077,40 @@ struct br_merge_index {
 	struct node *nodes;
 	size_t nnodes, ncap;
 	size_t best;        /* earliest match so far, index+1 */
+	/* the records kept before the first find (a batch's survivors, an
+	 * archive's runs): each once, sorted by place and name, instead of
+	 * under every start of its name (X) */
+	struct early *early;
+	size_t nearly, cap_early;
+	bool sealed;        /* a find came: sorted, and X filed from now on */
 };
+
+/*
+ * A record kept before the first find, at its place (bucket, figure
+ * pattern, cell): a later cut name finds it by a search for the names
+ * its name starts (early_look), not in lists under every start of its
+ * name. A run quoted again and again with its name cut at every length
+ * had 40 entries a record that way; a batch of the stream (parsers/load.c
+ * settle) keeps every survivor before it looks. Its name is the record's
+ * host as it was (len bytes: a merge only lengthens it); an entry whose
+ * record was filed anew since (xgen) is not current.
+ */
+struct early {
+	uint64_t place;
+	const char *name;   /* at the sort (no merge comes before it) */
+	uint32_t rec, len;
+	unsigned xgen;
+};
+
+/* By place, then by name. */
+static int early_cmp(const void *x, const void *y)
+{
+	const struct early *a = x, *b = y;
+	if (a->place != b->place)
+		return a->place < b->place ? -1 : 1;
+	int c = memcmp(a->name, b->name, a->len < b->len ? a->len : b->len);
+	return c ? c : (a->len > b->len) - (a->len < b->len);
+}
 
 /* A figure of r the index may use: trusted, and too fast, without a
  * value, or a finite value of a finite resolution. */
@@ -2150,6 +2198,11 @@ static uint64_t list_key(size_t bucket, uint64_t host, uint64_t pattern, struct 
 	return k ? k : 1;
 }
 
+static uint64_t place_key(size_t bucket, uint64_t pattern, struct cell cell)
+{
+	return list_key(bucket, 0, pattern, cell);
+}
+
 static struct list *list_find(struct br_merge_index *ms, uint64_t key, bool add)
 {
 	if (add && (ms->nlists + 1) * 2 > ms->lcap) {
@@ -2227,6 +2280,15 @@ static void file_names(struct br_merge_index *ms, size_t a, size_t from)
 	file_under(ms, list_key(bi, host_class('E', fnv(r->host, n), n), pat, cell), a, false);
 	if (r->host_cut)
 		file_under(ms, list_key(bi, host_class('P', fnv(r->host, n), n), pat, cell), a, false);
+	if (!ms->sealed) {
+		/* the starts of its name: found by a search (early) */
+		if (ms->ncut_len && ms->cut_len[0] < n) {
+			ms->early = br_grow(ms->early, &ms->cap_early, ms->nearly + 1, sizeof *ms->early);
+			ms->early[ms->nearly++] = (struct early){place_key(bi, pat, cell), r->host, (uint32_t)a,
+								  (uint32_t)n, ms->xgen[a]};
+		}
+		return;
+	}
 	uint64_t h = FNV_START;
 	size_t done = 0;
 	for (size_t c = 0; c < ms->ncut_len && ms->cut_len[c] < n; c++) {
@@ -2318,6 +2380,45 @@ static void look_in(struct br_merge_index *ms, uint64_t key, size_t i)
 	}
 }
 
+/* The records kept before the first find, at place, whose names record
+ * i's cut name (n bytes) starts and is shorter than: the X entries they
+ * would have had. */
+static void early_look(struct br_merge_index *ms, uint64_t place, size_t i, size_t n)
+{
+	ms->st.lookups++;
+	const char *h = ms->v[i]->host;
+	size_t lo = 0, hi = ms->nearly;
+	while (lo < hi) { /* the first entry at (place, h) or after */
+		size_t mid = lo + (hi - lo) / 2;
+		const struct early *e = &ms->early[mid];
+		int c = e->place != place ? (e->place < place ? -1 : 1) : 0;
+		if (!c) {
+			c = memcmp(ms->v[e->rec]->host, h, e->len < n ? e->len : n);
+			c = c ? c : (e->len > n) - (e->len < n);
+		}
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < ms->nearly; lo++) {
+		const struct early *e = &ms->early[lo];
+		if (e->place != place || e->len < n || memcmp(ms->v[e->rec]->host, h, n) != 0)
+			break; /* (past the names h starts) */
+		if (e->len == n)
+			continue; /* (h itself: E) */
+		ms->st.visited++;
+		size_t a = e->rec;
+		if (ms->xgen[a] != e->xgen || ms->bk[a] != ms->bk[i])
+			continue; /* filed anew since; or two places hashed alike */
+		if (!ms->best || a + 1 < ms->best) {
+			ms->st.compared++;
+			if (kept_same_run(ms, a, i))
+				ms->best = a + 1;
+		}
+	}
+}
+
 /* Every list a kept record that is the same run as record i can be in. */
 static void look_up(struct br_merge_index *ms, size_t i)
 {
@@ -2346,8 +2447,11 @@ static void look_up(struct br_merge_index *ms, size_t i)
 				h = fnv_byte(h, (unsigned char)r->host[done]);
 			look_in(ms, list_key(bi, host_class('P', h, done), pat, cell), i);
 		}
-		if (r->host_cut)
+		if (r->host_cut) {
 			look_in(ms, list_key(bi, host_class('X', fnv(r->host, n), n), pat, cell), i);
+			if (ms->nearly)
+				early_look(ms, place_key(bi, pat, cell), i, n);
+		}
 	}
 }
 
@@ -2477,6 +2581,11 @@ struct br_merge_index *br_merge_index_new(struct br_record **v, size_t n, const 
 
 size_t br_merge_index_find(struct br_merge_index *ms, size_t i)
 {
+	if (!ms->sealed) {
+		ms->sealed = true;
+		if (ms->nearly > 1)
+			qsort(ms->early, ms->nearly, sizeof *ms->early, early_cmp);
+	}
 	ms->best = 0;
 	if (!can_merge(ms, i))
 		return BR_MERGE_NONE;
@@ -2548,6 +2657,7 @@ void br_merge_index_free(struct br_merge_index *ms)
 	free(ms->cut_len);
 	free(ms->lists);
 	free(ms->nodes);
+	free(ms->early);
 	free(ms);
 }
 

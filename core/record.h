@@ -386,6 +386,9 @@ bool br_record_same_run(const struct br_record *a, const struct br_record *b);
  * compared), and the merge it performs (b, the later appearance, goes into a;
  * b is left empty and must still be freed). */
 uint64_t br_record_merge_key(const struct br_record *r);
+/* r's also[] cut to its size (a record done merging: room for more
+ * appearances would be held to the end). */
+void br_record_merge_trim(struct br_record *r);
 void br_record_merge(struct br_record *a, struct br_record *b);
 /* A record's figures in two numbers, for telling apart runs that cannot
  * merge without holding them: if a and b (of one bucket) are the same

@@ -92,6 +92,9 @@ size_t br_load_stream_records(const struct br_load_stream *st);
  * failure was about an input. */
 int br_load_stream_io_error(const struct br_load_stream *st);
 int br_load_stream_emit(struct br_load_stream *st, br_stream_write_fn *write, void *arg);
+/* The most records it held at once past the budget, to merge (after
+ * br_load_stream_emit; for the growth tests). */
+size_t br_load_stream_held_most(const struct br_load_stream *st);
 void br_load_stream_free(struct br_load_stream *st);
 
 /*

@@ -119,8 +119,9 @@ static void to_buf(void *arg, const void *p, size_t n)
 	br_buf_add(arg, p, n);
 }
 
-/* What br_load_stream hands out with `budget`, as JSON Lines. */
-static char *streamed(const struct inputs *in, size_t budget, size_t *nrec)
+/* What br_load_stream hands out with `budget`, as JSON Lines; *held: the
+ * most records it held at once to merge (NULL: not asked). */
+static char *streamed_held(const struct inputs *in, size_t budget, size_t *nrec, size_t *held)
 {
 	struct br_load_opts o = {0};
 	struct br_load l;
@@ -129,9 +130,16 @@ static char *streamed(const struct inputs *in, size_t budget, size_t *nrec)
 	*nrec = br_load_stream_records(st);
 	struct br_buf b = BR_BUF_INIT;
 	assert_int_equal(br_load_stream_emit(st, to_buf, &b), 0);
+	if (held)
+		*held = br_load_stream_held_most(st);
 	br_load_stream_free(st);
 	br_load_free(&l);
 	return br_buf_detach(&b);
+}
+
+static char *streamed(const struct inputs *in, size_t budget, size_t *nrec)
+{
+	return streamed_held(in, budget, nrec, NULL);
 }
 
 static void same_at_every_budget(const struct inputs *in, size_t expect_merged_below)
@@ -276,6 +284,103 @@ static void near_figures_merge_as_held(void **state)
 	free(pb);
 	br_buf_free(&a);
 	br_buf_free(&b);
+}
+
+static const char run_fmt[] =
+	"{\"schema\":1,\"tool\":\"bonnie++\",\"host\":\"%.*s\",\"host_cut\":%s,"
+	"\"source\":{\"file\":\"prefix\",\"line\":%u,\"end_line\":%u,\"format\":\"bonnie++\"},"
+	"\"metrics\":{\"putc\":{\"value\":900,\"unit\":\"KiB/s\",\"cpu\":97},"
+	"\"put_block\":{\"value\":%u,\"unit\":\"KiB/s\",\"cpu\":%u},"
+	"\"seeks\":{\"value\":400.5,\"unit\":\"/s\",\"cpu\":30}}}\n";
+
+/* JSON Lines of the bench's prefix shape (bench/gen.c): n runs, cut
+ * names that start one another, 40 long at most, the same figures in
+ * each group of 40 (every run a candidate, each group one run). Before
+ * them a run named "zz" (cut), whose longer name comes after them with
+ * the same figures: a candidate pass 1 drops, read again in pass 2, and
+ * earlier than those merged while pass 1 read. */
+static char *prefix_file(unsigned n)
+{
+	static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN";
+	struct br_buf b = BR_BUF_INIT;
+	br_buf_addf(&b, run_fmt, 2, "zz", "true", 1u, 1u, 7u, 18u);
+	for (unsigned i = 0; i < n; i++)
+		br_buf_addf(&b, run_fmt, (int)(1 + i % 40), letters, "true", i + 2, i + 2, 100000 + 10 * (i / 40), 18u);
+	br_buf_addf(&b, run_fmt, 3, "zzz", "true", n + 2, n + 2, 7u, 18u);
+	char *path = temp_file(br_buf_str(&b));
+	br_buf_free(&b);
+	return path;
+}
+
+/* A run quoted twice (kept in pass 1, too few bytes to merge before the
+ * end), then 1,500 runs alone in their buckets, then the cut-name pair of
+ * prefix_file: pass 2 reads the pair's first, and pass 1's kept runs go
+ * in among pass 2's in record order. */
+static char *mixed_file(void)
+{
+	struct br_buf b = BR_BUF_INIT;
+	unsigned line = 1;
+	br_buf_addf(&b, run_fmt, 2, "zz", "true", line, line, 7u, 18u);
+	line++;
+	for (int k = 0; k < 2; k++, line++)
+		br_buf_addf(&b, run_fmt, 3, "dup", "false", line, line, 9u, 18u);
+	for (unsigned i = 0; i < 1500; i++, line++) {
+		char host[16];
+		int len = snprintf(host, sizeof host, "h%u", i);
+		br_buf_addf(&b, run_fmt, len, host, "false", line, line, 100000 + 10 * i, 19 + i % 60);
+	}
+	br_buf_addf(&b, run_fmt, 3, "zzz", "true", line, line, 7u, 18u);
+	char *path = temp_file(br_buf_str(&b));
+	br_buf_free(&b);
+	return path;
+}
+
+/* The most records the stream holds to merge, n runs of the prefix shape
+ * past a budget of 4096 bytes; the output checked. */
+static size_t prefix_held(unsigned n)
+{
+	char *p = prefix_file(n);
+	struct inputs in = {0};
+	add(&in, p);
+	size_t nh, ns, most;
+	char *want = held(&in, &nh);
+	assert_int_equal(nh, n / 40 + 1);
+	char *got = streamed_held(&in, 4096, &ns, &most);
+	assert_string_equal(got, want);
+	assert_int_equal(ns, n + 2);
+	free(got);
+	free(want);
+	inputs_free(&in);
+	unlink(p);
+	free(p);
+	return most;
+}
+
+/* Every run a candidate (cut names that start one another): merged as
+ * held, whatever the budget, and merged as they come, a batch at a time:
+ * the stream holds the survivors and a batch, not every candidate (it
+ * held all 2,000 and 8,000), and 4 times the runs hold at most 5 times
+ * as many. */
+static void candidates_merged_as_they_come(void **state)
+{
+	(void)state;
+	char *p = prefix_file(2000);
+	struct inputs in = {0};
+	add(&in, p);
+	same_at_every_budget(&in, 2000);
+	inputs_free(&in);
+	unlink(p);
+	free(p);
+	p = mixed_file();
+	add(&in, p);
+	same_at_every_budget(&in, 1503);
+	inputs_free(&in);
+	unlink(p);
+	free(p);
+	size_t x = prefix_held(2000), y = prefix_held(8000);
+	print_message("held to merge: %zu -> %zu\n", x, y);
+	assert_true(x < 2000 / 4);
+	assert_true(y <= 5 * x);
 }
 
 /* An input that is no longer what the first reading saw: an error. */
@@ -443,6 +548,7 @@ int main(void)
 		cmocka_unit_test(an_input_that_changes_is_an_error),
 		cmocka_unit_test(excerpts_read_back_as_copied),
 		cmocka_unit_test(excerpt_of_a_changed_file_is_not_read),
+		cmocka_unit_test(candidates_merged_as_they_come),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

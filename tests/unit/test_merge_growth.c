@@ -309,6 +309,56 @@ static void a_record_filed_again_is_found(void **state)
 	br_recset_free(&s);
 }
 
+/* A batch of the stream (parsers/load.c settle): n survivors of earlier
+ * batches, each a run with a 40-letter name (cut, the figures of its
+ * own), kept without a find; then n copies, the k-th run's under its
+ * name cut to 1 + k % 39 letters. The counts; each copy merges. */
+static struct br_merge_stats survivors_then_cut_copies(unsigned n)
+{
+	static const char name[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN";
+	struct br_recset s = {0};
+	for (unsigned i = 0; i < 2 * n; i++) {
+		char host[48];
+		unsigned len = i < n ? 40 : 1 + i % 39;
+		memcpy(host, name, len);
+		host[len] = 0;
+		double f[6];
+		memcpy(f, same, sizeof f);
+		f[1] = 100000 + 10.0 * (i % n);
+		br_recset_add(&s, bonnie(host, true, f, i + 1));
+	}
+	struct br_merge_index *ix = br_merge_index_new(s.v, s.n, NULL);
+	for (unsigned i = 0; i < n; i++)
+		br_merge_index_keep(ix, i);
+	for (unsigned i = n; i < 2 * n; i++) {
+		size_t a = br_merge_index_find(ix, i);
+		assert_int_equal(a, i - n);
+		br_merge_index_merge(ix, a, i);
+	}
+	struct br_merge_stats st;
+	br_merge_index_stats(ix, &st);
+	br_merge_index_free(ix);
+	br_recset_free(&s);
+	return st;
+}
+
+/* Records kept before the first find (a batch's survivors) are filed
+ * once, under their names, and a later cut name finds them by a search
+ * of the names it starts: not under each of the 39 starts of their
+ * names that are cut names (filed was 41 a survivor). */
+static void survivors_filed_once(void **state)
+{
+	(void)state;
+	struct br_merge_stats x = survivors_then_cut_copies(N), y = survivors_then_cut_copies(4 * N);
+	print_message("survivors, then cut copies: compared %zu -> %zu, visited %zu -> %zu, filed %zu -> %zu\n",
+		      x.compared, y.compared, x.visited, y.visited, x.filed, y.filed);
+	assert_true(y.filed <= 5 * x.filed + 16);
+	assert_true(y.compared <= 5 * x.compared + 16);
+	assert_true(y.visited <= 5 * x.visited + 16);
+	assert_true(y.filed <= 3 * (size_t)(4 * N));
+	assert_true(y.compared <= 2 * (size_t)(2 * 4 * N));
+}
+
 /* ------------------------------------------------------------ the archive */
 
 static char dir[64];
@@ -426,6 +476,7 @@ int main(void)
 		cmocka_unit_test(hdparm_figure_on_many_devices),
 		cmocka_unit_test(doubtful_create_rates_only),
 		cmocka_unit_test(a_record_filed_again_is_found),
+		cmocka_unit_test(survivors_filed_once),
 		cmocka_unit_test_setup_teardown(archive_rows_sharing_a_key, mkdir_tmp, rm_tmp),
 		cmocka_unit_test_setup_teardown(archive_finds_cut_names, mkdir_tmp, rm_tmp),
 	};

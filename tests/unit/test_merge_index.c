@@ -228,6 +228,96 @@ static void index_gives_the_plain_result(void **state)
 	}
 }
 
+/* The merge a batch at a time, as the stream merges its candidates
+ * (parsers/load.c settle): each batch's index holds the survivors of the
+ * batches before, kept without a find, in their buckets as read, then the
+ * batch's records, each found, merged or kept. */
+static size_t batch_merge(struct br_recset *s)
+{
+	size_t n = s->n, nsurv = 0, merged = 0;
+	uint64_t *key = br_malloc((n ? n : 1) * sizeof *key), *vk = br_malloc((n ? n : 1) * sizeof *vk);
+	struct br_record **v = br_malloc((n ? n : 1) * sizeof *v);
+	size_t *surv = br_malloc((n ? n : 1) * sizeof *surv), *at = br_malloc((n ? n : 1) * sizeof *at);
+	bool *gone = br_calloc(n ? n : 1, sizeof *gone);
+	for (size_t i = 0; i < n; i++)
+		key[i] = br_record_merge_key(s->v[i]);
+	for (size_t from = 0; from < n;) {
+		size_t to = from + 1 + rnd((unsigned)(n - from)), m = 0;
+		for (size_t j = 0; j < nsurv; j++, m++) {
+			at[m] = surv[j];
+			v[m] = s->v[at[m]];
+			vk[m] = key[at[m]];
+		}
+		for (size_t i = from; i < to; i++, m++) {
+			at[m] = i;
+			v[m] = s->v[i];
+			vk[m] = key[i];
+		}
+		struct br_merge_index *ix = br_merge_index_new(v, m, vk);
+		for (size_t j = 0; j < nsurv; j++)
+			br_merge_index_keep(ix, j);
+		for (size_t j = nsurv; j < m; j++) {
+			size_t a = br_merge_index_find(ix, j);
+			if (a == BR_MERGE_NONE) {
+				br_merge_index_keep(ix, j);
+				continue;
+			}
+			br_merge_index_merge(ix, a, j);
+			gone[at[j]] = true;
+			merged++;
+		}
+		br_merge_index_free(ix);
+		nsurv = 0;
+		for (size_t j = 0; j < m; j++)
+			if (!gone[at[j]])
+				surv[nsurv++] = at[j];
+		from = to;
+	}
+	size_t w = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (gone[i])
+			br_record_free(s->v[i]);
+		else
+			s->v[w++] = s->v[i];
+	}
+	s->n = w;
+	free(key);
+	free(vk);
+	free(v);
+	free(surv);
+	free(at);
+	free(gone);
+	return merged;
+}
+
+/* Merged a batch at a time, the plain result: the survivors filed before
+ * the first find (found by a search of their names' starts, not under
+ * each) and merged records in their buckets as read. */
+static void batches_give_the_plain_result(void **state)
+{
+	(void)state;
+	static const unsigned spreads[] = {1, 3, 20, 1000};
+	for (unsigned seed = 1; seed <= 200; seed++) {
+		rng_state = seed;
+		unsigned n = 2 + rnd(seed % 10 == 0 ? 1000 : 120);
+		unsigned spread = spreads[rnd(BR_ARRAY_LEN(spreads))];
+		struct br_recset a = {0}, b = {0};
+		for (unsigned i = 0; i < n; i++) {
+			struct br_record *r = random_record(spread);
+			br_record_set_source(r, "x", i + 1, i + 1, "test");
+			br_recset_add(&a, r);
+			br_recset_add(&b, br_record_clone(r));
+		}
+		size_t ma = batch_merge(&a), mb = reference_merge(&b);
+		assert_int_equal(ma, mb);
+		same_records(&a, &b);
+		for (size_t i = 0; i < a.n; i++)
+			assert_string_equal(a.v[i]->host ? a.v[i]->host : "", b.v[i]->host ? b.v[i]->host : "");
+		br_recset_free(&a);
+		br_recset_free(&b);
+	}
+}
+
 /* Many near-equal single figures in one bucket, the case the index is for:
  * 0, 1.024, 2.048 … apart with a resolution of 1.024 (all in one bucket:
  * the same order of magnitude): neighbours one step apart are two runs;
@@ -375,6 +465,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(index_gives_the_plain_result),
+		cmocka_unit_test(batches_give_the_plain_result),
 		cmocka_unit_test(neighbours_merge_within_the_resolution),
 		cmocka_unit_test(a_figure_moved_by_merging_is_still_found),
 		cmocka_unit_test(same_run_is_the_plain_test),
