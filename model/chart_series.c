@@ -28,7 +28,8 @@ void br_chart_set_free(struct br_chart_set *set)
 	if (!set)
 		return;
 	for (size_t i = 0; i < set->n; i++)
-		free(set->v[i].name);
+		if (set->v[i].own_name)
+			free((char *)set->v[i].name);
 	free(set->v);
 	free(set->col);
 	free(set->present);
@@ -98,53 +99,63 @@ const struct br_chart_stat *br_chart_stat(const struct br_chart_set *set, size_t
 
 /* The names given so far, per family (br_chart_set_from_cmp checks every
  * new name against them: a scan each would be quadratic in the rows).
- * Open addressing over borrowed strings; sized once for every row. */
+ * Open addressing; a slot holds 1 + the index of the series whose name
+ * it is (its name and family are the series'), 0 when free: 8 bytes a
+ * slot, not a copy of the name. Sized once for every row. */
 struct name_set {
-	const char **name;
-	int *family;
-	unsigned *next;   /* for a name taken as a base: the next "#k" to try */
+	const struct br_chart_series *v;
+	uint32_t *at;
+	uint32_t *next;   /* for a name taken as a base: the next "#k" to try */
 	size_t cap;
 };
 
-static size_t name_slot(const struct name_set *ns, int family, const char *name)
+static size_t name_slot(const struct name_set *ns, enum br_family family, const char *name)
 {
 	uint64_t h = 1469598103934665603ull ^ (uint64_t)family;
 	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
 		h = (h ^ *p) * 1099511628211ull;
 	size_t j = (size_t)h & (ns->cap - 1);
-	while (ns->name[j] && (ns->family[j] != family || strcmp(ns->name[j], name) != 0))
+	while (ns->at[j]) {
+		const struct br_chart_series *s = &ns->v[ns->at[j] - 1];
+		if (s->family == family && strcmp(s->name, name) == 0)
+			break;
 		j = (j + 1) & (ns->cap - 1);
+	}
 	return j;
 }
 
-static bool name_taken(const struct name_set *ns, int family, const char *name)
+static bool name_taken(const struct name_set *ns, enum br_family family, const char *name)
 {
-	return ns->name[name_slot(ns, family, name)] != NULL;
+	return ns->at[name_slot(ns, family, name)] != 0;
 }
 
-/* A name unique within the family: base, else "base #k" for the smallest
- * free k >= 2 (names are never removed, so the search for a base resumes
- * where its last one ended). */
-static char *name_unique(struct name_set *ns, int family, const char *base)
+/* Series s named uniquely within its family: base (borrowed), else
+ * "base #k" (own) for the smallest free k >= 2 (names are never removed,
+ * so the search for a base resumes where its last one ended). */
+static void name_unique(struct name_set *ns, struct br_chart_series *s, const char *base)
 {
-	size_t j = name_slot(ns, family, base);
-	if (!ns->name[j])
-		return br_strdup(base);
-	for (unsigned k = ns->next[j] ? ns->next[j] : 2;; k++) {
-		char *name = br_asprintf("%s #%u", base, k);
-		if (!name_taken(ns, family, name)) {
+	size_t j = name_slot(ns, s->family, base);
+	if (!ns->at[j]) {
+		s->name = base;
+		return;
+	}
+	for (uint32_t k = ns->next[j] ? ns->next[j] : 2;; k++) {
+		char *name = br_asprintf("%s #%u", base, (unsigned)k);
+		if (!name_taken(ns, s->family, name)) {
 			ns->next[j] = k + 1;
-			return name;
+			s->name = name;
+			s->own_name = true;
+			return;
 		}
 		free(name);
 	}
 }
 
-static void name_add(struct name_set *ns, int family, const char *name)
+/* Series k (named) into the set. */
+static void name_add(struct name_set *ns, size_t k)
 {
-	size_t j = name_slot(ns, family, name);
-	ns->name[j] = name;
-	ns->family[j] = family;
+	size_t j = name_slot(ns, ns->v[k].family, ns->v[k].name);
+	ns->at[j] = (uint32_t)(k + 1);
 }
 
 bool br_chart_ranked_before(const struct br_chart_ranked *x, const struct br_chart_ranked *y)
@@ -244,9 +255,38 @@ double br_chart_rank(const struct br_chart_set *set, size_t s, enum br_metric_id
 }
 
 struct slot_key {
-	size_t first;   /* dataset index of the first record */
-	size_t series;
+	uint32_t first;   /* dataset index of the first record (UINT32_MAX: none) */
+	uint32_t series;
 };
+
+/* Records → their index in a record set (each record is there once).
+ * Rows mostly come in the set's order: the record after the last one
+ * found is tried first, and the map (16 bytes a slot, 4 MiB at 100,000
+ * records) is made only when that misses. */
+struct order {
+	const struct br_recset *rs;
+	size_t next;
+	bool mapped;
+	struct br_ptrmap map;
+};
+
+static uint32_t order_of(struct order *o, const struct br_record *r)
+{
+	size_t i = o->next;
+	if (!o->rs || !r)
+		return UINT32_MAX;
+	if (i >= o->rs->n || o->rs->v[i] != r) {
+		if (!o->mapped) {
+			for (size_t k = 0; k < o->rs->n; k++)
+				br_ptrmap_put(&o->map, o->rs->v[k], k);
+			o->mapped = true;
+		}
+		if (!br_ptrmap_get(&o->map, r, &i))
+			return UINT32_MAX;
+	}
+	o->next = i + 1;
+	return (uint32_t)i;
+}
 
 static int cmp_slot_key(const void *a, const void *b)
 {
@@ -276,15 +316,11 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 	}
 	set->present = br_calloc(total, sizeof *set->present);
 	struct slot_key *keys = br_calloc(total, sizeof *keys);
-	struct br_ptrmap order = {0}; /* record → dataset index */
-	for (size_t i = 0; rs && i < rs->n; i++)
-		br_ptrmap_put(&order, rs->v[i], i);
-	struct name_set names = {0};
-	names.cap = 16;
+	struct order order = {.rs = rs};
+	struct name_set names = {.v = set->v, .cap = 16};
 	while (names.cap < total * 2)
 		names.cap *= 2;
-	names.name = br_calloc(names.cap, sizeof *names.name);
-	names.family = br_calloc(names.cap, sizeof *names.family);
+	names.at = br_calloc(names.cap, sizeof *names.at);
 	names.next = br_calloc(names.cap, sizeof *names.next);
 	for (size_t t = 0; t < cmp->ntables; t++) {
 		const struct br_cmp_table *tb = &cmp->tables[t];
@@ -293,23 +329,19 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 			struct br_chart_series *s = &set->v[set->n];
 			s->family = tb->family;
 			s->baseline = row->is_baseline;
-			s->nrecords = row->nmembers;
+			s->nrecords = (uint32_t)row->nmembers;
 			s->first = row->nmembers ? row->members[0] : NULL;
 			/* unique within the family: "name", "name #2", … */
-			char *name = name_unique(&names, (int)s->family, row->name ? row->name : "?");
-			s->name = name;
-			name_add(&names, (int)s->family, name);
-			s->table = t;
-			s->row = r;
+			name_unique(&names, s, row->name ? row->name : "?");
+			name_add(&names, set->n);
+			s->table = (uint32_t)t;
+			s->row = (uint32_t)r;
 			ranks(set, set->n, total);
 			const struct br_param *q = s->first && !set->quick ? br_record_param(s->first, "quick") : NULL;
 			if (q && q->str)
 				set->quick = q->str;
-			size_t first = (size_t)-1;
-			if (!row->nmembers || !br_ptrmap_get(&order, row->members[0], &first))
-				first = (size_t)-1;
-			keys[set->n].first = first;
-			keys[set->n].series = set->n;
+			keys[set->n].first = order_of(&order, s->first);
+			keys[set->n].series = (uint32_t)set->n;
 			set->n++;
 		}
 	}
@@ -319,15 +351,14 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 	size_t next[BR_FAM_COUNT] = {0};
 	for (size_t k = 0; k < set->n; k++) {
 		struct br_chart_series *sr = &set->v[keys[k].series];
-		sr->colour = next[sr->family]++;
+		sr->colour = (uint32_t)next[sr->family]++;
 	}
 	free(keys);
 	for (int id = 0; id < BR_METRIC_COUNT; id++)
 		if (set->best[id])
 			qsort(set->best[id], set->nbest[id], sizeof *set->best[id], cmp_best);
-	br_ptrmap_free(&order);
-	free(names.name);
-	free(names.family);
+	br_ptrmap_free(&order.map);
+	free(names.at);
 	free(names.next);
 }
 

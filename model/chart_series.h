@@ -33,15 +33,17 @@ struct br_chart_stat {  /* one per series and metric: keep it small */
 	double cpu;       /* percent (mean) */
 };
 
-struct br_chart_series {
-	char *name;           /* display name, unique within its family */
-	enum br_family family;
-	size_t colour;        /* palette slot: rank within its tool family by
-			       * dataset order of the series' first record */
-	bool baseline;        /* the --baseline row */
+struct br_chart_series {  /* one per row (100,000 in a big report): keep it small */
+	const char *name;     /* display name, unique within its family: its row's
+			       * name (borrowed from the model) or "name #k" (own) */
 	const struct br_record *first; /* the row's first record (borrowed) */
-	size_t nrecords;      /* records behind it (> 1 when aggregated) */
-	size_t table, row;    /* its row of the set's model: cmp->tables[table].rows[row] */
+	uint32_t colour;      /* palette slot: rank within its tool family by
+			       * dataset order of the series' first record */
+	uint32_t nrecords;    /* records behind it (> 1 when aggregated) */
+	uint32_t table, row;  /* its row of the set's model: cmp->tables[table].rows[row] */
+	enum br_family family;
+	bool baseline;        /* the --baseline row */
+	bool own_name;        /* name is the set's to free */
 };
 
 /* Every series of a dataset, in display order (colours stay in dataset

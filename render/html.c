@@ -66,7 +66,10 @@ struct report {
 	int nchart;
 	/* looked up for every row: record → dataset index (a scan each would
 	 * be quadratic) */
-	struct br_ptrmap recidx;
+	struct br_ptrmap recidx;   /* record → dataset index, made only after
+				    * record_index missed often (4 MiB at 100,000
+				    * records) */
+	unsigned recidx_misses;
 	size_t next_index;         /* record_index's first guess */
 	size_t *ser_base;          /* the set's series of each table's first row */
 	const struct br_report_section *secs; /* the report's sections, in order */
@@ -513,13 +516,32 @@ static const char script[] =
 
 /* ------------------------------------------------------------ pieces */
 
+/* Misses of record_index found by a scan before it makes its map: a
+ * report's few out-of-order look-ups (the best run of each metric) cost
+ * that many scans, and a report whose rows are in another order costs at
+ * most this many scans before the map. */
+#define RECIDX_SCANS 64
+
 /* r's index in the dataset. Rows mostly come in dataset order: the one
- * after the last found is tried before the map. */
+ * after the last found is tried before anything else. */
 static size_t record_index(struct report *rp, const struct br_record *r)
 {
 	size_t i = rp->next_index;
-	if (i >= rp->ds->records.n || rp->ds->records.v[i] != r)
-		i = br_ptrmap_get(&rp->recidx, r, &i) ? i : 0;
+	const struct br_recset *rs = &rp->ds->records;
+	if (i >= rs->n || rs->v[i] != r) {
+		if (rp->recidx_misses < RECIDX_SCANS) {
+			rp->recidx_misses++;
+			for (i = 0; i < rs->n && rs->v[i] != r; i++)
+				;
+			if (i == rs->n)
+				i = 0;
+		} else {
+			if (!rp->recidx.cap)
+				for (size_t k = 0; k < rs->n; k++)
+					br_ptrmap_put(&rp->recidx, rs->v[k], k);
+			i = br_ptrmap_get(&rp->recidx, r, &i) ? i : 0;
+		}
+	}
 	rp->next_index = i + 1;
 	return i;
 }
@@ -2097,8 +2119,6 @@ static int render(const struct br_report *rep, struct br_sink *out)
 	struct rows rows;
 	rows_init(&rows, ob, out);
 	rp.rows = &rows;
-	for (size_t i = 0; i < ds->records.n; i++)
-		br_ptrmap_put(&rp.recidx, ds->records.v[i], i);
 
 	char *title = o->title ? br_strdup(o->title) : br_strdup("Disk benchmark report");
 

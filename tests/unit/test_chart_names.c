@@ -4,6 +4,7 @@
  * to — a scan of every earlier series for every "#k" tried made 20,000
  * results of one device (one name) take minutes. */
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -47,6 +48,14 @@ static void clashing_names_are_numbered_per_family(void **state)
 	assert_string_equal(name_of(&set, 1), "a #2");
 	assert_string_equal(name_of(&set, 2), "a #2 #2");
 	assert_string_equal(name_of(&set, 3), "a"); /* another family */
+	/* a name free in its family is its row's, borrowed (100,000 series
+	 * hold no copies); a numbered one is the set's own */
+	for (size_t i = 0; i < set.n; i++) {
+		const struct br_cmp_row *row = &set.cmp->tables[set.v[i].table].rows[set.v[i].row];
+		bool borrowed = set.v[i].name == row->name;
+		assert_int_equal(borrowed, !set.v[i].own_name);
+		assert_int_equal(borrowed, i == 0 || i == 3);
+	}
 	/* colours in dataset order within each family */
 	assert_int_equal(set.v[0].colour, 0);
 	assert_int_equal(set.v[1].colour, 1);
