@@ -702,8 +702,9 @@ static inline bool form_number(const struct raw_form *f, double v, uint64_t *n)
 }
 
 /* The raw of a figure of value v in form f, into buf: its digits written
- * from the end, once their count is known. */
-static const char *form_make(const struct raw_form *f, double v, char buf[BR_RAW_BUF])
+ * from the end, once their count is known. Returns the end of the digits
+ * (the form's text, NUL padded, follows them). */
+static char *form_put(const struct raw_form *f, double v, char buf[BR_RAW_BUF])
 {
 	char *p = buf;
 	uint64_t n;
@@ -736,6 +737,12 @@ static const char *form_make(const struct raw_form *f, double v, char buf[BR_RAW
 	/* (the text is NUL padded: its first NUL, or the one after, ends it) */
 	memcpy(p, f->text, FORM_TEXT);
 	p[FORM_TEXT] = '\0';
+	return p;
+}
+
+static const char *form_make(const struct raw_form *f, double v, char buf[BR_RAW_BUF])
+{
+	form_put(f, v, buf);
 	return buf;
 }
 
@@ -744,6 +751,25 @@ const char *br_value_raw(const struct br_value *v, char buf[BR_RAW_BUF])
 	if (v->raw || !v->form)
 		return v->raw;
 	return form_make(&forms.f[v->form], v->value, buf);
+}
+
+/* (Added for the JSON Lines writer, render/jsonl.c: see record.h.) */
+size_t br_value_raw_json(const struct br_value *v, char out[BR_RAW_JSON_BUF])
+{
+	if (v->raw || !v->form)
+		return 0;
+	const struct raw_form *f = &forms.f[v->form];
+	out[0] = '"';
+	char *p = form_put(f, v->value, out + 1);
+	/* the text: printable ASCII but the quote and the backslash is
+	 * written as it is; anything else is left to the JSON writer */
+	for (const char *e = p + FORM_TEXT; p < e && *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
+			return 0;
+	}
+	*p++ = '"';
+	return (size_t)(p - out);
 }
 
 /* Is s[0..n) the number of a figure of value v in form f? (the digits

@@ -627,15 +627,15 @@ static void acc_cell(struct colacc *a, const struct br_cmp_cell *c, bool mean_of
 /* acc_cell() for the cell a single run's figure v makes (fill_one()),
  * without making it: the pass over 100,000 rows × 24 columns is most of
  * building a table. */
-static void acc_one(struct colacc *a, const struct br_value *v)
+static void acc_one(struct colacc *a, const struct br_figv *v)
 {
-	if (!v->present) {
+	if (!(v->flags & BR_FIG_PRESENT)) {
 		a->any_absent = true;
 		return;
 	}
 	a->present = true;
-	a->any_marked |= v->marked; /* (|=: no branch per figure) */
-	if (v->has_cpu) {
+	a->any_marked |= (v->flags & BR_FIG_MARKED) != 0; /* (|=: no branch per figure) */
+	if (v->flags & BR_FIG_HAS_CPU) {
 		double cpu = 0.0 + v->cpu;
 		if (!a->has_cpu || cpu < a->cpu_min)
 			a->cpu_min = cpu;
@@ -646,8 +646,8 @@ static void acc_one(struct colacc *a, const struct br_value *v)
 		a->cpu_decimals |= cpu != (double)(long long)cpu;
 		a->any_negative |= signbit(cpu) || !isfinite(cpu);
 	}
-	if (!v->has_value || !isfinite(v->value)) {
-		if (v->too_fast)
+	if (!(v->flags & BR_FIG_HAS_VALUE) || !isfinite(v->value)) {
+		if (v->flags & BR_FIG_TOO_FAST)
 			a->any_too_fast = true;
 		else
 			a->any_unreadable = true;
@@ -688,7 +688,8 @@ static void scan_rows(const struct trow *rows, size_t nrows, const struct slots 
 		bool mean_of_runs = aggregate && r->nmembers > 1;
 		for (int k = 0; k < sl->n; k++) {
 			if (r->nmembers == 1) {
-				struct br_value v = br_record_get(r->members[0], (enum br_metric_id)sl->metric[k]);
+				struct br_figv v;
+				br_record_figv(r->members[0], (enum br_metric_id)sl->metric[k], &v);
 				acc_one(&acc[k], &v);
 				continue;
 			}
@@ -1272,12 +1273,14 @@ void br_cmp_fig(const struct br_cmp_table *t, size_t r, size_t k, struct br_cmp_
 		return;
 	}
 	/* fill_one() and the best mark, for the fields asked */
-	const struct br_value v = br_record_get(row->members[0], col->metric);
-	f->present = v.present;
-	f->has_value = v.present && v.has_value && isfinite(v.value);
+	struct br_figv v;
+	unsigned fl = br_record_figv(row->members[0], col->metric, &v);
+	bool present = fl & BR_FIG_PRESENT;
+	f->present = present;
+	f->has_value = present && (fl & BR_FIG_HAS_VALUE) && isfinite(v.value);
 	f->value = f->has_value ? 0.0 + v.value : 0;
-	f->too_fast = v.present && !f->has_value && v.too_fast;
-	f->has_cpu = v.present && v.has_cpu;
+	f->too_fast = present && !f->has_value && (fl & BR_FIG_TOO_FAST);
+	f->has_cpu = present && (fl & BR_FIG_HAS_CPU);
 	f->cpu = f->has_cpu ? 0.0 + v.cpu : 0;
 	f->best = col->has_best && f->has_value && f->value == col->best;
 }
@@ -1288,7 +1291,7 @@ bool br_cmp_present(const struct br_cmp_table *t, size_t r, size_t k)
 	if (row->cells)
 		return row->cells[k].present;
 	for (size_t i = 0; i < row->nmembers; i++)
-		if (br_record_get(row->members[i], t->cols[k].metric).present)
+		if (br_record_figv(row->members[i], t->cols[k].metric, &(struct br_figv){0}) & BR_FIG_PRESENT)
 			return true;
 	return false;
 }

@@ -178,11 +178,18 @@ void br_record_to_json(const struct br_record *r, struct br_buf *b)
 			PUT_LIT(b, ",\"cpu\":");
 			br_buf_add_double(b, v.cpu);
 		}
-		char rawbuf[BR_RAW_BUF];
-		const char *raw = br_value_raw(&v, rawbuf);
-		if (raw) {
+		/* a raw kept as its form: written where it goes */
+		char rawbuf[BR_RAW_JSON_BUF];
+		size_t rn = br_value_raw_json(&v, rawbuf);
+		if (rn) {
 			PUT_LIT(b, ",\"raw\":");
-			br_json_add_cstr(b, raw);
+			put(b, rawbuf, rn);
+		} else {
+			const char *raw = br_value_raw(&v, rawbuf);
+			if (raw) {
+				PUT_LIT(b, ",\"raw\":");
+				br_json_add_cstr(b, raw);
+			}
 		}
 		if (v.too_fast)
 			PUT_LIT(b, ",\"too_fast\":true");

@@ -1070,6 +1070,58 @@ static void raws_past_the_forms_stay_strings(void **state)
 	assert_true(forms > 100 && forms < 256);
 }
 
+/* br_record_figv and br_value_raw_json say what br_record_get and
+ * br_value_raw do, built and compact, odd cpus and raws that need an
+ * escape too. */
+static void cheap_readers_agree_with_br_record_get(void **state)
+{
+	(void)state;
+	struct br_record *r = br_record_new(BR_TOOL_BONNIEPP);
+	br_record_set(r, BR_M_putc, 760, "760");
+	br_record_set_cpu(r, BR_M_putc, 42);
+	br_record_set(r, BR_M_seeks, 328.9, "328.9");
+	br_record_set_cpu(r, BR_M_seeks, 3.14159); /* not in tenths: odd */
+	br_record_set(r, BR_M_getc_latency, 19000, "19ms");
+	br_record_set(r, BR_M_seq_create, 5, "5\"");   /* a form that needs an escape */
+	br_record_set(r, BR_M_rewrite, 83263, "083263"); /* a string */
+	br_record_set_too_fast(r, BR_M_seq_stat, "+++++");
+	br_record_value(r, BR_M_putc)->marked = true;
+	for (int pass = 0; pass < 2; pass++) {
+		for (int m = 0; m < BR_METRIC_COUNT; m++) {
+			const struct br_value v = br_record_get(r, (enum br_metric_id)m);
+			struct br_figv f;
+			unsigned fl = br_record_figv(r, (enum br_metric_id)m, &f);
+			assert_int_equal(fl, f.flags);
+			assert_int_equal((fl & BR_FIG_PRESENT) != 0, v.present);
+			assert_int_equal((fl & BR_FIG_HAS_VALUE) != 0, v.has_value);
+			assert_int_equal((fl & BR_FIG_HAS_CPU) != 0, v.has_cpu);
+			assert_int_equal((fl & BR_FIG_TOO_FAST) != 0, v.too_fast);
+			assert_int_equal((fl & BR_FIG_MARKED) != 0, v.marked);
+			assert_memory_equal(&f.value, &v.value, sizeof f.value);
+			assert_memory_equal(&f.cpu, &v.cpu, sizeof f.cpu);
+			assert_true(br_record_value_of(r, (enum br_metric_id)m) == v.value);
+			char buf[BR_RAW_BUF], js[BR_RAW_JSON_BUF + 1];
+			const char *raw = br_value_raw(&v, buf);
+			size_t n = br_value_raw_json(&v, js);
+			if (!n)
+				continue;
+			assert_non_null(raw);
+			js[n] = '\0';
+			char want[BR_RAW_JSON_BUF + 1];
+			snprintf(want, sizeof want, "\"%s\"", raw);
+			assert_string_equal(js, want);
+		}
+		assert_int_equal(br_value_raw_json(&(struct br_value){0}, (char[BR_RAW_JSON_BUF]){0}), 0);
+		const struct br_value q = br_record_get(r, BR_M_seq_create);
+		assert_null(q.raw); /* (a form: its text has the quote) */
+		assert_int_equal(br_value_raw_json(&q, (char[BR_RAW_JSON_BUF]){0}), 0);
+		const struct br_value c = br_record_get(r, BR_M_putc);
+		assert_int_equal(br_value_raw_json(&c, (char[BR_RAW_JSON_BUF]){0}), 5);
+		r = br_record_compact(r);
+	}
+	br_record_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1092,6 +1144,7 @@ int main(void)
 		cmocka_unit_test(merge_print_keeps_same_runs_together),
 		cmocka_unit_test(resolutions_read_back_exactly),
 		cmocka_unit_test(resolutions_have_no_ceiling),
+		cmocka_unit_test(cheap_readers_agree_with_br_record_get), /* (before the forms run out) */
 		cmocka_unit_test(raws_kept_as_forms_read_back_the_same),
 		cmocka_unit_test(raws_of_every_length_read_back),
 		cmocka_unit_test(raws_past_the_forms_stay_strings),
