@@ -1103,6 +1103,10 @@ static bool intro_lead(const char *s, size_t n, size_t *at, size_t *len)
 					    "obtain", "obtained", "have", "had"};
 	static const char *const fill[] = {"now", "still", "only", "then", "also", "just", "can",
 					   "could", "typically", "usually", "consistently", "finally"};
+	/* "On our R710 hdparm -tT gives:": the tool speaks for the poster */
+	static const char *const tools[] = {"hdparm", "bonnie", "rawio"};
+	static const char *const tool_verbs[] = {"gives", "gave", "shows", "showed", "reports",
+						 "reported", "says", "said", "prints", "printed"};
 	/* "and on kernel 5.0 I get:" goes on from a sentence above */
 	size_t b = 0;
 	if (starts_with_conjunction(s, n)) {
@@ -1117,27 +1121,43 @@ static bool intro_lead(const char *s, size_t n, size_t *at, size_t *len)
 		return false;
 	size_t t = p < 5 ? e : b, speaker = 0, words = 0;
 	enum { WANT_WHO, WANT_VERB } state = WANT_WHO;
-	for (size_t i = e; i < n && words < 14; words++) {
+	bool tool = false; /* the speaker is the tool, not a person */
+	for (size_t i = e; i < n && words < 14 + (tool ? 8 : 0);) {
 		while (i < n && (is_blankc(s[i]) || s[i] == ','))
 			i++;
 		size_t j = i;
 		while (j < n && is_alpha((unsigned char)s[j]))
 			j++;
-		bool is_who = false, is_verb = false, is_fill = false;
+		bool is_who = false, is_verb = false, is_fill = false, is_tool = false;
 		for (size_t k = 0; k < BR_ARRAY_LEN(who); k++)
 			is_who = is_who || word_is(s + i, j - i, who[k]);
 		for (size_t k = 0; k < BR_ARRAY_LEN(verbs); k++)
 			is_verb = is_verb || word_is(s + i, j - i, verbs[k]);
 		for (size_t k = 0; k < BR_ARRAY_LEN(fill); k++)
 			is_fill = is_fill || word_is(s + i, j - i, fill[k]);
+		for (size_t k = 0; k < BR_ARRAY_LEN(tools) && j > i && s[i] != 'I'; k++)
+			is_tool = is_tool || word_is(s + i, j - i, tools[k]);
+		/* after the tool, its options and paths ("-tT", "/dev/sdb") */
+		if (tool) {
+			for (size_t k = 0; k < BR_ARRAY_LEN(tool_verbs); k++)
+				is_verb = is_verb || word_is(s + i, j - i, tool_verbs[k]);
+			is_fill = is_fill || s[i] == '-' || s[i] == '/' || s[i] == '+' ||
+				  (i > 0 && (s[i - 1] == '-' || s[i - 1] == '/'));
+		}
 		if (state == WANT_VERB && is_verb)
 			break;
 		if (state == WANT_VERB && !is_fill)
-			state = WANT_WHO;
-		if (state == WANT_WHO && is_who && (j == n || is_blankc(s[j])))
-			state = WANT_VERB, speaker = i;
+			state = WANT_WHO, tool = false;
+		if (state == WANT_WHO && (is_who || is_tool) &&
+		    (j == n || is_blankc(s[j]) || (is_tool && s[j] == '+')))
+			state = WANT_VERB, speaker = i, tool = is_tool;
+		/* a run of signs and digits ("6/i", "(RAID10,") is one word,
+		 * and only words of letters count toward the limit */
 		if (j == i)
-			j++;
+			while (++j < n && !is_alpha((unsigned char)s[j]) && !is_blankc(s[j]) && s[j] != ',')
+				;
+		else
+			words++;
 		i = j;
 		if (i >= n)
 			return false;
@@ -1152,7 +1172,7 @@ static bool intro_lead(const char *s, size_t n, size_t *at, size_t *len)
 	size_t a = p < 5 ? t : e; /* the part after the preposition */
 	while (a < end && is_blankc(s[a]))
 		a++;
-	if (end == t || count_words(s + t, end - t) > 8 || sentence_break(s + t, end - t) ||
+	if (end == t || count_words(s + t, end - t) > (tool ? 12 : 8) || sentence_break(s + t, end - t) ||
 	    command_word(s + a, end - a) || !(names_thing(s + a, end - a) || (p >= 5 && says_how(s + a, end - a))))
 		return false;
 	*at = t;
