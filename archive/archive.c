@@ -26,6 +26,7 @@
 #endif
 
 #define BUSY_TIMEOUT_MS 30000 /* another add may hold the write lock this long */
+#define GUEST_TRIES 100       /* 10 ms apart: a writer switching its journal back */
 
 struct br_archive {
 	sqlite3 *db;
@@ -407,6 +408,52 @@ static void sql_match(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 }
 
 /*
+ * The VFS of a reader that does not own the archive: the default one, except
+ * that it never creates a -wal (a -shm it never creates either: such a
+ * reader opens with readonly_shm=1). A file it created would be its own and
+ * lock the owner out. Where SQLite would create one (a writer is switching
+ * the journal and has removed its -wal but not yet the WAL mark in the
+ * header) the open fails with SQLITE_CANTOPEN and the reader tries again.
+ */
+static sqlite3_vfs guest_vfs;
+
+static int guest_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f, int flags, int *out)
+{
+	sqlite3_vfs *base = vfs->pAppData;
+	if (flags & SQLITE_OPEN_WAL)
+		flags &= ~SQLITE_OPEN_CREATE;
+	return base->xOpen(base, name, f, flags, out);
+}
+
+static const char *guest_vfs_name(void)
+{
+	if (!guest_vfs.zName) {
+		sqlite3_vfs *base = sqlite3_vfs_find(NULL);
+		if (!base)
+			return NULL;
+		guest_vfs = *base;
+		guest_vfs.pNext = NULL;
+		guest_vfs.zName = "benchreport-guest";
+		guest_vfs.pAppData = base;
+		guest_vfs.xOpen = guest_open;
+		if (sqlite3_vfs_register(&guest_vfs, 0) != SQLITE_OK) {
+			guest_vfs.zName = NULL;
+			return NULL;
+		}
+	}
+	return guest_vfs.zName;
+}
+
+/* Would a file this process creates beside PATH belong to someone other
+ * than the archive's owner? (root's are given to the owner by SQLite) */
+static bool guest_of(const char *path)
+{
+	struct stat st;
+	uid_t me = geteuid();
+	return me != 0 && stat(path, &st) == 0 && st.st_uid != me;
+}
+
+/*
  * Readers never write and never create a file: they open the database
  * read-only. At rest an archive is in rollback-journal mode (writers switch
  * to WAL for their transaction and back when they close, see
@@ -424,11 +471,14 @@ static int open_db(const char *path, bool writable, struct br_archive **out)
 	a->writable = writable;
 	int flags = (writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY) | SQLITE_OPEN_NOMUTEX;
 	char *uri = NULL;
-	if (!writable && wal_without_log(path)) {
+	const char *vfs = NULL;
+	if (!writable && wal_without_log(path))
 		uri = file_uri(path, "immutable=1");
+	else if (!writable && guest_of(path) && (vfs = guest_vfs_name()))
+		uri = file_uri(path, "readonly_shm=1");
+	if (uri)
 		flags |= SQLITE_OPEN_URI;
-	}
-	int orc = sqlite3_open_v2(uri ? uri : path, &a->db, flags, NULL);
+	int orc = sqlite3_open_v2(uri ? uri : path, &a->db, flags, vfs);
 	free(uri);
 	if (orc != SQLITE_OK) {
 		int rc = db_fail(a, "open");
@@ -476,6 +526,25 @@ int br_archive_open_read(const char *path, struct br_archive **out)
 	struct br_archive *a;
 	if ((rc = open_db(path, false, &a)))
 		return rc;
+	/* a guest (guest_open) that came while a writer switched the journal
+	 * back finds neither the -wal nor yet the header without it: it waits
+	 * for the switch (milliseconds) and opens again */
+	for (int i = 0; (sqlite3_exec(a->db, "PRAGMA application_id", NULL, NULL, NULL) & 0xff) == SQLITE_CANTOPEN;
+	     i++) {
+		if (i == GUEST_TRIES) {
+			if (!guest_of(path))
+				break; /* verify says what SQLite says */
+			/* no writer: one died between its -shm and its -wal */
+			br_archive_close(a);
+			br_error("cannot read '%s': an interrupted write left it to be recovered, which needs "
+				 "its owner (run benchreport on it once as its owner)", path);
+			return BR_ARCHIVE_EIO;
+		}
+		br_archive_close(a);
+		nanosleep(&(struct timespec){.tv_nsec = 10 * 1000 * 1000}, NULL);
+		if ((rc = open_db(path, false, &a)))
+			return rc;
+	}
 	int64_t v;
 	if ((rc = verify(a, &v)) && (sqlite3_extended_errcode(a->db) & 0xff) == SQLITE_READONLY) {
 		/* a writer died in the middle (kill -9): its -wal must be

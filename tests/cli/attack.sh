@@ -172,6 +172,29 @@ shared_archive() {
 	$BR_BIN archive add -q "$S/a.db" corpus/hdparm-busybox.txt || { echo "the owner was locked out"; return 1; }
 	$BR_BIN archive check "$S/a.db" >/dev/null
 }
+# A writer going back to a rollback journal removes its -shm, then its
+# -wal, then the WAL mark in the header: a reader in between must create
+# neither (it would be the reader's, and the owner's next add fails).
+guest_between() {
+	S="$T/sticky2"
+	mkdir -p "$S" && chmod 1777 "$S"
+	$BR_BIN archive add -q "$S/a.db" "$IN" || return 1
+	$BR_BIN archive add -q "$S/a.db" "$T/mid.jsonl" &
+	pid=$!
+	wait_for "$S" 'a.db-wal' || { wait $pid; echo "note: the add was done before the kill"; return 0; }
+	kill -KILL $pid
+	wait $pid
+	[ -e "$S/a.db-wal" ] || { echo "note: no -wal left by the kill"; return 0; }
+	rm -f "$S/a.db-shm"
+	$AS $BR_BIN archive list "$S/a.db" >/dev/null 2>"$T/guest.err"
+	st=$?
+	[ -z "$(find "$S" -user nobody)" ] || { ls -la "$S"; return 1; }
+	[ $st -eq 3 ] && grep -q "its owner" "$T/guest.err" || { echo "exit $st"; cat "$T/guest.err"; return 1; }
+	$BR_BIN archive check "$S/a.db" >/dev/null || return 1
+	$AS $BR_BIN archive list "$S/a.db" >/dev/null || { echo "the guest cannot read after the owner"; return 1; }
+	[ -z "$(find "$S" -user nobody)" ] || { ls -la "$S"; return 1; }
+	$BR_BIN archive add -q "$S/a.db" corpus/hdparm-busybox.txt || { echo "the owner was locked out"; return 1; }
+}
 readonly_dir() {
 	R="$T/ro"
 	mkdir -p "$R" && $BR_BIN archive add -q "$R/a.db" "$IN" corpus/hdparm-busybox.txt && chmod 555 "$R"
@@ -186,6 +209,7 @@ readonly_dir() {
 }
 if [ -n "$AS" ]; then
 	attack "another user reads a shared archive in a sticky directory while the owner adds" shared_archive
+	attack "another user reads while a writer is between removing its -shm and its -wal" guest_between
 	attack "every reader in a read-only directory; a writer there gets exit 3" readonly_dir
 else
 	skip "another user (needs root and setpriv): shared archive, read-only directory"
