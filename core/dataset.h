@@ -48,6 +48,9 @@ struct br_dataset {
 				  * records' excerpt_later) */
 	struct br_excerpts *excerpts; /* where to read them back from (excerpts.h), or NULL */
 	struct br_ds_strings *strs; /* internal (dataset.c): the claims' strings */
+	size_t reconcile_looked; /* counted: what the reconcile step compared
+				  * (record pairs, label parts), so that a test
+				  * can check that it grows linearly */
 };
 
 struct br_input *br_dataset_add_input(struct br_dataset *ds, const char *path);

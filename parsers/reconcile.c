@@ -380,16 +380,46 @@ static bool has_caption(const char *l)
 	return false;
 }
 
-/* The label l without its parts equal to `part`: a new string, or NULL
- * when nothing is left. */
-static char *without_part(const char *l, const char *part)
+/* The captions' texts, filed by hash, so that taking them off every label
+ * costs the labels' length, not labels times captions. */
+struct caption_set {
+	uint64_t *hash; /* 0: empty slot */
+	const char **text;
+	size_t cap;
+	size_t *looked; /* slots looked at (br_dataset.reconcile_looked) */
+};
+
+static uint64_t part_hash(const char *p, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (size_t k = 0; k < n; k++)
+		h = (h ^ (unsigned char)p[k]) * 0x100000001b3ull;
+	return h | 1;
+}
+
+/* The slot of part p (n bytes) in cs: where it is, or the empty one where
+ * it would go. */
+static size_t caption_slot(const struct caption_set *cs, const char *p, size_t n, uint64_t h)
+{
+	size_t j = (size_t)(h >> 7) & (cs->cap - 1);
+	while (++*cs->looked, cs->hash[j] &&
+	       !(cs->hash[j] == h && strlen(cs->text[j]) == n && memcmp(cs->text[j], p, n) == 0))
+		j = (j + 1) & (cs->cap - 1);
+	return j;
+}
+
+/* Label l without its parts that are captions: a new string, or NULL when
+ * nothing is left; *cut says whether any was. */
+static char *without_captions(const char *l, const struct caption_set *cs, bool *cut)
 {
 	struct br_buf b = BR_BUF_INIT;
-	size_t pn = strlen(part);
+	*cut = false;
 	for (const char *p = l; p;) {
 		const char *q = strstr(p, " / ");
 		size_t n = q ? (size_t)(q - p) : strlen(p);
-		if (!(n == pn && memcmp(p, part, n) == 0)) {
+		if (cs->hash[caption_slot(cs, p, n, part_hash(p, n))]) {
+			*cut = true;
+		} else {
 			if (b.len)
 				br_buf_adds(&b, " / ");
 			br_buf_add(&b, p, n);
@@ -428,13 +458,30 @@ static void captions_below(const struct br_doc *doc, struct br_dataset *ds, size
 		const struct br_line *c = &doc->lines[cap[k - a]];
 		text[k - a] = br_label_caption_text(c->text, c->len);
 	}
-	for (size_t k = a; k < b; k++)
-		for (size_t c = a; c < b && v[k]->label; c++)
-			if (text[c - a]) {
-				char *l = without_part(v[k]->label, text[c - a]);
-				br_record_set_label(v[k], l);
-				free(l);
-			}
+	struct caption_set cs = {NULL, NULL, 4, &ds->reconcile_looked};
+	while (cs.cap < 2 * (b - a))
+		cs.cap *= 2;
+	cs.hash = br_calloc(cs.cap, sizeof *cs.hash);
+	cs.text = br_calloc(cs.cap, sizeof *cs.text);
+	bool any = false;
+	for (size_t c = a; c < b; c++)
+		if (text[c - a]) {
+			size_t n = strlen(text[c - a]);
+			uint64_t h = part_hash(text[c - a], n);
+			size_t j = caption_slot(&cs, text[c - a], n, h);
+			cs.hash[j] = h;
+			cs.text[j] = text[c - a];
+			any = true;
+		}
+	for (size_t k = a; k < b && any; k++) {
+		bool cut;
+		char *l = v[k]->label ? without_captions(v[k]->label, &cs, &cut) : NULL;
+		if (v[k]->label && cut)
+			br_record_set_label(v[k], l);
+		free(l);
+	}
+	free(cs.hash);
+	free(cs.text);
 	/* each titles the results back to the one before it */
 	size_t from = a;
 	for (size_t k = a; k < b; k++) {
@@ -697,7 +744,7 @@ static void merge_said_again(const struct br_doc *doc, struct br_dataset *ds, si
 			if (x.key[j])
 				for (size_t k = x.first[j]; k != (size_t)-1 && !gone && tries++ < SAID_AGAIN_TRIES;
 				     k = x.next[k])
-					if (said_again(doc, &bt, v[k], v[i])) {
+					if (++ds->reconcile_looked, said_again(doc, &bt, v[k], v[i])) {
 						br_record_merge(v[k], v[i]);
 						br_record_free(v[i]);
 						gone = true;
@@ -761,6 +808,17 @@ static bool hand_row(const struct br_record *r)
  * compared pair by pair. */
 enum { SUMMED_UP_PAIRS = 4096 };
 
+/* The hand row kept[1][c] took its output's parameters: it is an output
+ * now, put among them in order (at most SUMMED_UP_PAIRS moves in all). */
+static void change_kind(size_t *kept[2], size_t nkept[2], size_t c, struct br_dataset *ds)
+{
+	size_t k = kept[1][c], j = nkept[0]++;
+	memmove(kept[1] + c, kept[1] + c + 1, (--nkept[1] - c) * sizeof(size_t));
+	for (; j > 0 && kept[0][j - 1] > k; j--, ds->reconcile_looked++)
+		kept[0][j] = kept[0][j - 1];
+	kept[0][j] = k;
+}
+
 static void merge_summed_up(const struct br_doc *doc, struct br_dataset *ds, size_t rec0)
 {
 	size_t n = ds->records.n - rec0, w = 0, hand = 0;
@@ -769,19 +827,32 @@ static void merge_summed_up(const struct br_doc *doc, struct br_dataset *ds, siz
 		hand += hand_row(v[i]);
 	if (!hand || hand == n || hand * (n - hand) > SUMMED_UP_PAIRS)
 		return;
+	/* the kept records of the document of each kind (hand rows, outputs),
+	 * by their index in v: each is compared with the other kind's only */
+	size_t *kept[2] = {br_malloc(n * sizeof(size_t)), br_malloc(n * sizeof(size_t))}, nkept[2] = {0, 0};
 	for (size_t i = 0; i < n; i++) {
-		bool gone = false;
-		for (size_t k = 0; k < w && !gone && names_doc(v[i]->source.file, doc); k++)
-			if (hand_row(v[k]) != hand_row(v[i]) && (sums_up(v[k], v[i]) || sums_up(v[i], v[k])) &&
-			    names_doc(v[k]->source.file, doc)) {
+		bool gone = false, ours = names_doc(v[i]->source.file, doc);
+		int kind = hand_row(v[i]);
+		for (size_t c = 0; c < nkept[!kind] && !gone && ours; c++) {
+			size_t k = kept[!kind][c];
+			ds->reconcile_looked++;
+			if (sums_up(v[k], v[i]) || sums_up(v[i], v[k])) {
 				br_record_merge(v[k], v[i]);
 				br_record_free(v[i]);
 				gone = true;
+				if (!kind && !hand_row(v[k]))
+					change_kind(kept, nkept, c, ds);
 			}
-		if (!gone)
-			v[w++] = v[i];
+		}
+		if (gone)
+			continue;
+		if (ours)
+			kept[kind][nkept[kind]++] = w;
+		v[w++] = v[i];
 	}
 	ds->records.n = rec0 + w;
+	free(kept[0]);
+	free(kept[1]);
 }
 
 /* Each record's quote depth: that of the line it starts on (a record
