@@ -911,24 +911,23 @@ static unsigned form_of(const char *s, double v, size_t *len)
 /* ------------------------------------------------------------ figures */
 
 
-/* The odd figures of a compact record (record.h: after its figures). */
+/* The odd figures of a compact record (record.h: after its figures and
+ * its big values). */
 static const struct br_fig_odd *odd_figs(const struct br_record *r)
 {
-	return (const struct br_fig_odd *)(const void *)((const struct br_fig *)r->vals + r->nvals);
+	return (const struct br_fig_odd *)(const void *)(br_record_big_(r) + r->nbig);
 }
 
 struct br_value br_record_odd_fig(const struct br_record *r, unsigned k, struct br_value v)
 {
-	const struct br_fig *f = (const struct br_fig *)r->vals + k;
 	const struct br_fig_odd *o = odd_figs(r);
-	for (unsigned i = 0; i < r->nodd; i++) {
-		if (o[i].k != k)
-			continue;
-		if (!f->cpu)
+	for (unsigned i = 0; i < r->nodd; i++)
+		if (o[i].k == k) {
 			v.cpu = o[i].cpu;
-		if (f->res == BR_FIG_ODD_RES)
 			v.res = o[i].res;
-	}
+			v.raw = o[i].raw ? (char *)(uintptr_t)r + o[i].raw - 1 : NULL;
+			break;
+		}
 	return v;
 }
 
@@ -948,7 +947,7 @@ static inline struct br_value held_fig(const struct br_record *r, unsigned k, en
 static inline unsigned held_flags(const struct br_record *r, unsigned k, enum br_metric_id id)
 {
 	if (r->compact)
-		return ((const struct br_fig *)r->vals)[k].flags;
+		return ((const struct br_fig *)r->vals)[k].flags & BR_FIG_VALUE_FLAGS;
 	const struct br_value *v = &((const struct br_vbuild *)r->vals)->v[id];
 	return (v->present ? BR_FIG_PRESENT : 0u) | (v->has_value ? BR_FIG_HAS_VALUE : 0u) |
 	       (v->has_cpu ? BR_FIG_HAS_CPU : 0u) | (v->too_fast ? BR_FIG_TOO_FAST : 0u) |
@@ -956,39 +955,64 @@ static inline unsigned held_flags(const struct br_record *r, unsigned k, enum br
 }
 
 
-/* The cpu of v as a compact figure keeps it: 1 + its tenths when they
- * give back the very same double (what tools print: 0 to 100, a decimal at
- * most), else 0. */
-static uint16_t cpu_code(const struct br_value *v)
+/* d as the integer *i, when that gives back the very same double. */
+static bool int_fits(double d, int32_t lo, int32_t hi, int32_t *i)
 {
-	if (!(v->cpu >= 0 && v->cpu < 6000))
-		return 0;
-	long t = (long)(v->cpu * 10 + 0.5);
-	double back = (double)t / 10.0;
+	if (!(d >= lo && d <= hi))
+		return false;
+	*i = (int32_t)d;
+	double back = *i;
 	uint64_t a, b;
 	memcpy(&a, &back, sizeof a);
-	memcpy(&b, &v->cpu, sizeof b);
-	return a == b ? (uint16_t)(t + 1) : 0;
+	memcpy(&b, &d, sizeof b);
+	return a == b;
 }
 
-/* v as a compact figure, whose raw string is at offset `raw` - 1 from the
- * record (0: none), or (form not 0) is made in that form, and whose
- * cpu_code() is `cpu`; false when its cpu or resolution is odd (*odd then
- * holds them). */
-static bool fig_of(const struct br_value *v, uint32_t raw, unsigned form, uint16_t cpu, struct br_fig *f,
-		   struct br_fig_odd *odd)
+/* Does v's value fit struct br_fig (else it is a big value)? */
+static bool value_fits(const struct br_value *v)
 {
-	f->value = v->value;
-	f->raw = form ? BR_FIG_FORM | form : raw;
-	f->cpu = cpu;
-	f->res = v->res < BR_FIG_ODD_RES ? (uint8_t)v->res : BR_FIG_ODD_RES;
-	f->flags = (uint8_t)((v->present ? BR_FIG_PRESENT : 0) | (v->has_value ? BR_FIG_HAS_VALUE : 0) |
+	int32_t i;
+	return int_fits(v->value, INT32_MIN, INT32_MAX, &i);
+}
+
+/* Do v's cpu and resolution fit struct br_fig (else it is odd, as is a
+ * figure whose raw is kept as a string)? */
+static bool cpu_res_fit(const struct br_value *v)
+{
+	int32_t i;
+	return v->res <= UINT8_MAX && int_fits(v->cpu, 0, UINT8_MAX, &i);
+}
+
+/* v as compact figure k, into f (and the big values and odd figures that
+ * c's figures f[] are followed by, filled in order, *nbig and *nodd of
+ * them so far); its raw string is at offset `raw` - 1 from the record (0:
+ * none), or (form not 0) is made in that form. */
+static void fig_of(const struct br_record *c, const struct br_value *v, uint32_t raw, unsigned form, unsigned k,
+		   struct br_fig *f, unsigned *nbig, unsigned *nodd)
+{
+	double *big = (double *)(void *)(f + c->nvals);
+	struct br_fig_odd *odd = (struct br_fig_odd *)(void *)(big + c->nbig);
+	struct br_fig *g = f + k;
+	int32_t i = 0;
+	g->flags = (uint8_t)((v->present ? BR_FIG_PRESENT : 0) | (v->has_value ? BR_FIG_HAS_VALUE : 0) |
 			     (v->has_cpu ? BR_FIG_HAS_CPU : 0) | (v->too_fast ? BR_FIG_TOO_FAST : 0) |
 			     (v->marked ? BR_FIG_MARKED : 0) | (v->doubtful ? BR_FIG_DOUBTFUL : 0));
-	if (f->cpu && f->res != BR_FIG_ODD_RES)
-		return true;
-	*odd = (struct br_fig_odd){v->cpu, v->res, 0};
-	return false;
+	if (int_fits(v->value, INT32_MIN, INT32_MAX, &i)) {
+		g->value = i;
+	} else {
+		g->value = (int32_t)*nbig;
+		big[(*nbig)++] = v->value;
+		g->flags |= BR_FIG_BIG;
+	}
+	g->form = (uint8_t)form;
+	if (!raw && v->res <= UINT8_MAX && int_fits(v->cpu, 0, UINT8_MAX, &i)) {
+		g->cpu = (uint8_t)i;
+		g->res = (uint8_t)v->res;
+		return;
+	}
+	g->cpu = g->res = 0;
+	g->flags |= BR_FIG_ODD;
+	odd[(*nodd)++] = (struct br_fig_odd){v->cpu, v->res, raw, k};
 }
 
 /* The record's figures made struct br_value's again, to change (in a
@@ -1003,7 +1027,7 @@ static void thaw(struct br_record *r)
 		b->v[__builtin_ctzll(m)] = fig_value(r, k++); /* (raw stays in the record's blocks) */
 	r->vals = b;
 	r->compact = false;
-	r->nodd = 0;
+	r->nodd = r->nbig = 0;
 }
 
 /* The value of metric id, added (all zero) if the record has none. */
@@ -1125,20 +1149,25 @@ static void size_aligned(struct sizer *z, size_t n)
 }
 
 /* What a record's figures become when compacted: how many, how many of
- * them odd, each one's cpu_code() and raw form (0: its raw, if any, is
- * kept as a string), and the bytes of the raws no longer kept. */
+ * them big or odd, each one's raw form (0: its raw, if any, is kept as a
+ * string), and the bytes of the raws no longer kept. */
 struct figs_plan {
-	unsigned n, nodd;
+	unsigned n, nbig, nodd;
 	size_t dropped;
-	uint16_t cpu[BR_METRIC_COUNT];
 	uint8_t form[BR_METRIC_COUNT];
 };
+
+/* The bytes of the figures pl says. */
+static size_t figs_bytes(const struct figs_plan *pl)
+{
+	return pl->n * sizeof(struct br_fig) + pl->nbig * sizeof(double) + pl->nodd * sizeof(struct br_fig_odd);
+}
 
 /* The bytes of r's compact copy keeping `keep` (BR_KEEP_*), its figures
  * as pl says. */
 static size_t compact_size(const struct br_record *r, const struct figs_plan *pl, unsigned keep)
 {
-	unsigned n = pl->n, nodd = pl->nodd;
+	unsigned n = pl->n;
 	struct sizer z = {0};
 	size_own(&z, r, r->version);
 	size_str(&z, r->host);
@@ -1155,7 +1184,7 @@ static size_t compact_size(const struct br_record *r, const struct figs_plan *pl
 		}
 	}
 	if (n)
-		size_aligned(&z, n * sizeof(struct br_fig) + nodd * sizeof(struct br_fig_odd));
+		size_aligned(&z, figs_bytes(pl));
 	unsigned k = 0;
 	for (uint64_t m = r->held; m && (keep & BR_KEEP_RAW); m &= m - 1, k++)
 		if (!pl->form[k])
@@ -1211,27 +1240,23 @@ static void *moved(const struct move *mv, const void *p)
 static void put_figs(struct br_record *c, const struct br_record *r, struct br_fig *f,
 		     const struct figs_plan *pl, const struct move *mv, bool raw)
 {
-	struct br_fig_odd *odd = (struct br_fig_odd *)(void *)(f + c->nvals);
-	unsigned k = 0, o = 0;
+	unsigned k = 0, nbig = 0, nodd = 0;
 	for (uint64_t m = r->held; m; m &= m - 1, k++) {
 		struct br_value v = held_fig(r, k, (enum br_metric_id)__builtin_ctzll(m));
 		unsigned form = raw ? pl->form[k] : 0;
 		const char *p = !raw || form ? NULL : mv ? moved(mv, v.raw) : str_copy0(c, v.raw);
-		struct br_fig_odd x;
-		if (!fig_of(&v, p ? (uint32_t)(p - (const char *)c) + 1 : 0, form, pl->cpu[k], &f[k], &x)) {
-			x.k = k;
-			odd[o++] = x;
-		}
+		fig_of(c, &v, p ? (uint32_t)(p - (const char *)c) + 1 : 0, form, k, f, &nbig, &nodd);
 	}
 }
 
-/* The room of n compact figures, nodd of them odd, carved from c. */
-static struct br_fig *fig_room(struct br_record *c, unsigned n, unsigned nodd)
+/* The room of the compact figures pl says, carved from c. */
+static struct br_fig *fig_room(struct br_record *c, const struct figs_plan *pl)
 {
-	c->nvals = (unsigned char)n;
-	c->nodd = (unsigned char)nodd;
-	c->compact = n > 0;
-	c->vals = n ? str_alloc_aligned(c, n * sizeof(struct br_fig) + nodd * sizeof(struct br_fig_odd)) : NULL;
+	c->nvals = (unsigned char)pl->n;
+	c->nbig = (unsigned char)pl->nbig;
+	c->nodd = (unsigned char)pl->nodd;
+	c->compact = pl->n > 0;
+	c->vals = pl->n ? str_alloc_aligned(c, figs_bytes(pl)) : NULL;
 	return c->vals;
 }
 
@@ -1241,7 +1266,7 @@ static struct br_fig *fig_room(struct br_record *c, unsigned n, unsigned nodd)
  * most a few bytes a record), the figures after them. */
 static struct br_record *compact_one_block(struct br_record *r, const struct figs_plan *pl)
 {
-	unsigned n = pl->n, nodd = pl->nodd;
+	unsigned n = pl->n;
 	const struct br_strblock *b = r->strs;
 	struct move mv = {.from = b};
 	if (r->params) {
@@ -1249,8 +1274,7 @@ static struct br_record *compact_one_block(struct br_record *r, const struct fig
 		mv.hole = (r->cap_params - r->nparams) * sizeof *r->params;
 	}
 	size_t used = b->used - mv.hole;
-	size_t need = n ? ((used + 7) & ~(size_t)7) + n * sizeof(struct br_fig) + nodd * sizeof(struct br_fig_odd)
-			: used;
+	size_t need = n ? ((used + 7) & ~(size_t)7) + figs_bytes(pl) : used;
 	size_t size = (sizeof *r + sizeof *b + need + 63) & ~(size_t)63;
 	size_t now = footprint(r);
 	if (size > FROZEN_MAX || ((r->compact || !r->held) && size + now / 16 > now))
@@ -1281,7 +1305,7 @@ static struct br_record *compact_one_block(struct br_record *r, const struct fig
 			c->params[i].str = moved(&mv, r->params[i].str);
 		}
 	}
-	struct br_fig *f = fig_room(c, n, nodd);
+	struct br_fig *f = fig_room(c, pl);
 	if (n)
 		put_figs(c, r, f, pl, &mv, true);
 	r->also = NULL;
@@ -1295,7 +1319,7 @@ static struct br_record *compact_one_block(struct br_record *r, const struct fig
 static struct br_record *copy_compact(struct br_record *r, const struct figs_plan *pl, unsigned keep, size_t need,
 				      int arena)
 {
-	unsigned n = pl->n, nodd = pl->nodd;
+	unsigned n = pl->n;
 	/* (slim records, many and read once a table, need no cache-line start) */
 	size_t align = arena == ARENA_SLIM ? 15 : 63;
 	size_t size = (sizeof *r + sizeof(struct br_strblock) + need + align) & ~align;
@@ -1327,7 +1351,7 @@ static struct br_record *copy_compact(struct br_record *r, const struct figs_pla
 		c->params = NULL;
 		c->nparams = c->cap_params = 0;
 	}
-	struct br_fig *f = fig_room(c, n, nodd);
+	struct br_fig *f = fig_room(c, pl);
 	if (n)
 		put_figs(c, r, f, pl, NULL, keep & BR_KEEP_RAW);
 	if (keep & BR_KEEP_ALSO) {
@@ -1347,19 +1371,19 @@ static struct br_record *copy_compact(struct br_record *r, const struct figs_pla
 static void plan_figs(const struct br_record *r, bool raws, struct figs_plan *pl)
 {
 	unsigned n = 0;
-	pl->nodd = 0;
+	pl->nbig = pl->nodd = 0;
 	pl->dropped = 0;
 	struct br_value c;
 	for (uint64_t m = r->held; m; m &= m - 1, n++) {
 		enum br_metric_id id = (enum br_metric_id)__builtin_ctzll(m);
 		/* (a built record's figure read in place: no copy of it) */
 		const struct br_value *v = r->compact ? (c = fig_value(r, n), &c) : &((const struct br_vbuild *)r->vals)->v[id];
-		pl->cpu[n] = cpu_code(v);
-		pl->nodd += !pl->cpu[n] || v->res >= BR_FIG_ODD_RES;
 		size_t len = 0;
 		pl->form[n] = (uint8_t)(!raws ? 0 : v->raw ? form_of(v->raw, v->value, &len) : v->form);
 		if (v->raw && pl->form[n])
 			pl->dropped += len + 1;
+		pl->nbig += !value_fits(v);
+		pl->nodd += !cpu_res_fit(v) || (raws && v->raw && !pl->form[n]);
 	}
 	pl->n = n;
 }
@@ -2829,7 +2853,7 @@ void br_record_merge_print(const struct br_record *r, uint64_t *sig, uint64_t *f
 			continue; /* not trusted (trusted_mask) */
 		t |= (uint64_t)1 << id;
 		double value, res;
-		if (cf && cf[k].res != BR_FIG_ODD_RES) { /* (the common case, without a struct br_value) */
+		if (cf && !(cf[k].flags & (BR_FIG_BIG | BR_FIG_ODD))) { /* (the common case, without a struct br_value) */
 			value = cf[k].value;
 			res = cf[k].res ? res_entry(cf[k].res) : 0;
 		} else {
