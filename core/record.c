@@ -1593,13 +1593,15 @@ static struct br_param *param_slot(struct br_record *r, const char *key)
 	if (r->nparams == r->cap_params) {
 		/* the table lives in the record's blocks too; a grown one leaves
 		 * the old one there */
-		size_t cap = r->cap_params ? 2 * r->cap_params : 8;
+		if (r->cap_params > UINT32_MAX / 2)
+			br_out_of_memory(SIZE_MAX); /* (a count of 2^31 params: nparams is 32 bits) */
+		size_t cap = r->cap_params ? 2 * (size_t)r->cap_params : 8;
 		struct br_param *t = str_alloc_aligned(r, cap * sizeof *t);
 		if (r->nparams)
 			memcpy(t, r->params, r->nparams * sizeof *t);
 		dead_bytes(r, r->cap_params * sizeof *t);
 		r->params = t;
-		r->cap_params = cap;
+		r->cap_params = (uint32_t)cap;
 	}
 	struct br_param *p = &r->params[r->nparams++];
 	p->key = shared_str(key);

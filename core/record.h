@@ -182,6 +182,9 @@ struct br_record {
 			   * the text of lines line..end_line of input `input`,
 			   * read back when shown (dataset.h br_dataset.excerpts;
 			   * see br_record_defer_excerpt) */
+	bool frozen;      /* private (record.c), here in a hole: compacted
+			   * (br_record_compact) */
+	bool compact;     /* private: the figures are struct br_fig's */
 	unsigned input;   /* 1 + index of the dataset input it was read from
 			   * (br_dataset.inputs), 0 = unknown; not in JSON Lines */
 	unsigned char ran_at_from; /* enum br_ran_from; BR_RAN_NONE: no date */
@@ -189,23 +192,22 @@ struct br_record {
 	unsigned short quote_depth; /* the mail quote depth of its first line, set
 				     * by parsers/reconcile.c (0: none or unknown);
 				     * not in JSON Lines */
+	unsigned char nvals;      /* private, here in a hole: values held */
+	unsigned char nodd;       /* private: compact: odd figures */
+	unsigned char nbig;       /* private: compact: big values */
 	int64_t ran_at;   /* when it ran: seconds since 1970 UTC (br_record_set_ran_at) */
 	struct br_source *also; /* further appearances merged into this record */
 	size_t nalso, cap_also;
 	struct br_param *params;
-	size_t nparams, cap_params;
+	uint32_t nparams, cap_params;
 	/* Private to core/record.c and the inline accessors below: no other
 	 * code reads or writes these; figures are read through br_record_get
 	 * and br_record_held. */
 	struct br_strblock *strs; /* where the strings and values live */
 	void *vals;               /* struct br_vbuild, or (compact) struct br_fig[nvals]
-				   * then struct br_fig_odd[nodd] */
+				   * then double[nbig], struct br_fig_odd[nodd] */
 	uint64_t held;            /* bit i: the record has a value for metric i */
-	unsigned char nvals;      /* values held */
-	unsigned char nodd;       /* compact: odd figures */
-	unsigned char nbig;       /* compact: big values */
-	bool frozen;              /* compacted (br_record_compact) */
-	bool compact;             /* the figures are struct br_fig's */
+	/* (and nvals, nodd, nbig, frozen, compact above) */
 };
 
 struct br_record *br_record_new(enum br_tool tool);
