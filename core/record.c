@@ -1074,10 +1074,11 @@ struct br_record *br_record_clone(const struct br_record *r)
 		source_copy(&c->also[c->nalso++], &r->also[i]);
 	}
 	for (size_t i = 0; i < r->nparams; i++) {
-		if (r->params[i].str)
-			br_record_param_str(c, r->params[i].key, r->params[i].str);
+		struct br_param p = br_record_param_at(r, i);
+		if (p.str)
+			br_record_param_str(c, p.key, p.str);
 		else
-			br_record_param_num(c, r->params[i].key, r->params[i].num);
+			br_record_param_num(c, p.key, p.num);
 	}
 	for (uint64_t m = r->held; m; m &= m - 1) {
 		enum br_metric_id i = (enum br_metric_id)__builtin_ctzll(m);
@@ -1087,6 +1088,173 @@ struct br_record *br_record_clone(const struct br_record *r)
 		d->raw = v.raw ? str_copy(c, v.raw, strlen(v.raw)) : NULL;
 	}
 	return c;
+}
+
+/* ------------------------------------------------------------ params */
+
+/*
+ * A compacted record's params are packed, 8 bytes each (a struct br_param
+ * is 24): the key by its number in a process-wide table of the keys (the
+ * shared strings params are set with: a parser's vocabulary), and the
+ * value inline when an integer that fits 32 bits, else where it is in the
+ * record (a string, or a double). The table is like the resolutions':
+ * chunks that never move, a number handed out once its entry is written,
+ * read without a lock, added to under it, after a look in the thread's
+ * cache of recent keys.
+ */
+struct pslot {
+	uint32_t key; /* the key's number << 2 | its kind (PV_*) */
+	uint32_t v;   /* PV_INT: the number (int32_t); PV_BIG, PV_STR: 1 + the
+		       * offset of the double or string from the record */
+};
+enum { PV_INT, PV_BIG, PV_STR };
+
+#define KEY_CHUNK_BITS 10
+#define KEY_CHUNK ((size_t)1 << KEY_CHUNK_BITS)
+#define KEY_CHUNKS ((size_t)1 << (30 - KEY_CHUNK_BITS))
+static struct {
+	pthread_mutex_t lock;
+	uint32_t n;                      /* keys numbered */
+	const char **chunk[KEY_CHUNKS];  /* key k: chunk[k >> KEY_CHUNK_BITS][k % KEY_CHUNK] */
+	uint32_t *hash;                  /* 1 + k by the key's address; 0 = empty */
+	size_t nhash;                    /* slots, a power of two, at least 2 * n */
+} key_tab = {PTHREAD_MUTEX_INITIALIZER, 0, {NULL}, NULL, 0};
+
+#define KEY_CACHE 16
+static _Thread_local struct {
+	const char *key;
+	uint32_t k;
+} key_cache[KEY_CACHE];
+
+static const char *key_at(uint32_t k)
+{
+	return key_tab.chunk[k >> KEY_CHUNK_BITS][k & (KEY_CHUNK - 1)];
+}
+
+static size_t key_mix(const char *key)
+{
+	return (size_t)(((uint64_t)(uintptr_t)key * 0x9e3779b97f4a7c15u) >> 32);
+}
+
+/* Twice the slots, every key placed again; under the lock. */
+static void key_rehash(void)
+{
+	size_t n = key_tab.nhash ? 2 * key_tab.nhash : 64;
+	uint32_t *h = br_calloc(n, sizeof *h);
+	for (uint32_t k = 0; k < key_tab.n; k++) {
+		size_t i = key_mix(key_at(k)) & (n - 1);
+		while (h[i])
+			i = (i + 1) & (n - 1);
+		h[i] = k + 1;
+	}
+	free(key_tab.hash);
+	key_tab.hash = h;
+	key_tab.nhash = n;
+}
+
+/* The number of key, a shared string (shared_str), added when new. */
+static uint32_t key_number(const char *key)
+{
+	unsigned c = (unsigned)((uintptr_t)key >> 3) & (KEY_CACHE - 1);
+	if (key_cache[c].key == key)
+		return key_cache[c].k;
+	pthread_mutex_lock(&key_tab.lock);
+	if (2 * ((size_t)key_tab.n + 1) > key_tab.nhash)
+		key_rehash();
+	size_t mask = key_tab.nhash - 1, h = key_mix(key) & mask;
+	while (key_tab.hash[h] && key_at(key_tab.hash[h] - 1) != key)
+		h = (h + 1) & mask;
+	if (!key_tab.hash[h]) {
+		if (key_tab.n == KEY_CHUNKS * KEY_CHUNK)
+			br_out_of_memory(sizeof key); /* a billion distinct keys */
+		uint32_t k = key_tab.n;
+		const char ***ch = &key_tab.chunk[k >> KEY_CHUNK_BITS];
+		if (!*ch)
+			*ch = br_calloc(KEY_CHUNK, sizeof **ch);
+		(*ch)[k & (KEY_CHUNK - 1)] = key;
+		key_tab.hash[h] = k + 1;
+		key_tab.n++;
+	}
+	uint32_t k = key_tab.hash[h] - 1;
+	pthread_mutex_unlock(&key_tab.lock);
+	key_cache[c].key = key;
+	key_cache[c].k = k;
+	return k;
+}
+
+/* What is at offset o - 1 from r (o from a struct pslot). */
+static const char *at_offset(const struct br_record *r, uint32_t o)
+{
+	return (const char *)r + o - 1;
+}
+
+/* 1 + the offset of p from r (p in r's one allocation). */
+static uint32_t offset_of(const struct br_record *r, const void *p)
+{
+	return (uint32_t)((const char *)p - (const char *)r) + 1;
+}
+
+struct br_param br_record_param_at(const struct br_record *r, size_t i)
+{
+	if (!r->params_packed)
+		return ((const struct br_param *)r->params)[i];
+	const struct pslot *p = (const struct pslot *)r->params + i;
+	struct br_param q = {(char *)(uintptr_t)key_at(p->key >> 2), NULL, 0};
+	switch (p->key & 3) {
+	case PV_INT:
+		q.num = (int32_t)p->v;
+		break;
+	case PV_BIG:
+		memcpy(&q.num, at_offset(r, p->v), sizeof q.num);
+		break;
+	default:
+		q.str = (char *)(uintptr_t)at_offset(r, p->v);
+	}
+	return q;
+}
+
+/* The index of r's param of key, or r->nparams when none. */
+static size_t param_index(const struct br_record *r, const char *key)
+{
+	size_t i = 0;
+	if (!r->params_packed) {
+		const struct br_param *t = r->params;
+		while (i < r->nparams && !(t[i].key[0] == key[0] && strcmp(t[i].key, key) == 0))
+			i++;
+		return i;
+	}
+	const struct pslot *t = r->params;
+	for (; i < r->nparams; i++) {
+		const char *k = key_at(t[i].key >> 2);
+		if (k[0] == key[0] && strcmp(k, key) == 0)
+			break;
+	}
+	return i;
+}
+
+const struct br_param *br_record_param_get(const struct br_record *r, const char *key, struct br_param *buf)
+{
+	size_t i = param_index(r, key);
+	if (i == r->nparams)
+		return NULL;
+	*buf = br_record_param_at(r, i);
+	return buf;
+}
+
+/* r's params as a struct br_param[] again, to change (their strings stay
+ * where they are). */
+static void unpack_params(struct br_record *r)
+{
+	if (!r->params_packed)
+		return;
+	size_t n = r->nparams, cap = n ? n : 1;
+	struct br_param *t = str_alloc_aligned(r, cap * sizeof *t);
+	for (size_t i = 0; i < n; i++)
+		t[i] = br_record_param_at(r, i);
+	dead_bytes(r, n * sizeof(struct pslot));
+	r->params = t;
+	r->cap_params = (uint32_t)cap;
+	r->params_packed = false;
 }
 
 /* ------------------------------------------------------------ compacting */
@@ -1176,11 +1344,15 @@ static size_t compact_size(const struct br_record *r, const struct figs_plan *pl
 	size_own(&z, r, r->source.format);
 	if (keep & BR_KEEP_EXCERPT)
 		size_str(&z, r->source.excerpt);
-	if (r->nparams && (keep & BR_KEEP_PARAMS)) {
-		size_aligned(&z, r->nparams * sizeof *r->params);
+	if (r->nparams && (keep & BR_KEEP_PARAMS)) { /* (as pack_params carves them) */
+		size_aligned(&z, r->nparams * sizeof(struct pslot));
 		for (size_t i = 0; i < r->nparams; i++) {
-			size_own(&z, r, r->params[i].key);
-			size_str(&z, r->params[i].str);
+			struct br_param p = br_record_param_at(r, i);
+			int32_t x;
+			if (p.str)
+				size_str(&z, p.str);
+			else if (!int_fits(p.num, INT32_MIN, INT32_MAX, &x))
+				size_aligned(&z, sizeof(double));
 		}
 	}
 	if (n)
@@ -1234,6 +1406,47 @@ static void *moved(const struct move *mv, const void *p)
 	return mv->to->data + (o >= mv->at + mv->hole ? o - mv->hole : o);
 }
 
+/* The bytes of the doubles of r's params packed (pack_params). */
+static size_t packed_doubles(const struct br_record *r)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->nparams; i++) {
+		struct br_param p = br_record_param_at(r, i);
+		int32_t x;
+		if (!p.str && !int_fits(p.num, INT32_MIN, INT32_MAX, &x))
+			n += sizeof(double);
+	}
+	return n;
+}
+
+/* r's params packed into c's block, c's params then: the table, then
+ * each string (moved by mv, or copied when mv is NULL) or double in turn. */
+static void pack_params(struct br_record *c, const struct br_record *r, const struct move *mv)
+{
+	size_t n = r->nparams;
+	struct pslot *t = str_alloc_aligned(c, n * sizeof *t);
+	for (size_t i = 0; i < n; i++) {
+		struct br_param p = br_record_param_at(r, i);
+		uint32_t kind = PV_STR;
+		int32_t x = 0;
+		if (p.str) {
+			t[i].v = offset_of(c, mv ? moved(mv, p.str) : str_copy0(c, p.str));
+		} else if (int_fits(p.num, INT32_MIN, INT32_MAX, &x)) {
+			kind = PV_INT;
+			t[i].v = (uint32_t)x;
+		} else {
+			kind = PV_BIG;
+			double *d = str_alloc_aligned(c, sizeof *d);
+			*d = p.num;
+			t[i].v = offset_of(c, d);
+		}
+		t[i].key = key_number(p.key) << 2 | kind;
+	}
+	c->params = t;
+	c->nparams = c->cap_params = (uint32_t)n;
+	c->params_packed = true;
+}
+
 /* r's figures, compact, into f[] and the odd ones after them, as pl
  * says: each one's raw kept in its form, or its string moved by mv, or
  * (mv NULL) copied into c; or (raw false) left out. */
@@ -1269,12 +1482,13 @@ static struct br_record *compact_one_block(struct br_record *r, const struct fig
 	unsigned n = pl->n;
 	const struct br_strblock *b = r->strs;
 	struct move mv = {.from = b};
-	if (r->params) {
-		mv.at = (size_t)((const char *)(r->params + r->nparams) - b->data);
-		mv.hole = (r->cap_params - r->nparams) * sizeof *r->params;
+	if (r->params) { /* (the table goes: packed after the strings) */
+		mv.at = (size_t)((const char *)r->params - b->data);
+		mv.hole = r->cap_params * (r->params_packed ? sizeof(struct pslot) : sizeof(struct br_param));
 	}
 	size_t used = b->used - mv.hole;
-	size_t need = n ? ((used + 7) & ~(size_t)7) + figs_bytes(pl) : used;
+	size_t pbytes = r->nparams ? r->nparams * sizeof(struct pslot) + packed_doubles(r) : 0;
+	size_t need = n || pbytes ? ((used + 7) & ~(size_t)7) + pbytes + figs_bytes(pl) : used;
 	size_t size = (sizeof *r + sizeof *b + need + 63) & ~(size_t)63;
 	size_t now = footprint(r);
 	if (size > FROZEN_MAX || ((r->compact || !r->held) && size + now / 16 > now))
@@ -1297,14 +1511,10 @@ static struct br_record *compact_one_block(struct br_record *r, const struct fig
 	c->source.file = moved(&mv, r->source.file);
 	c->source.format = moved(&mv, r->source.format);
 	c->source.excerpt = moved(&mv, r->source.excerpt);
-	if (c->params) {
-		c->params = moved(&mv, r->params);
-		c->cap_params = c->nparams;
-		for (size_t i = 0; i < c->nparams; i++) {
-			c->params[i].key = moved(&mv, r->params[i].key);
-			c->params[i].str = moved(&mv, r->params[i].str);
-		}
-	}
+	c->params = NULL;
+	c->params_packed = false;
+	if (r->nparams)
+		pack_params(c, r, &mv);
 	struct br_fig *f = fig_room(c, pl);
 	if (n)
 		put_figs(c, r, f, pl, &mv, true);
@@ -1339,16 +1549,11 @@ static struct br_record *copy_compact(struct br_record *r, const struct figs_pla
 	c->source.format = own_copy(c, r, r->source.format);
 	c->source.excerpt = keep & BR_KEEP_EXCERPT ? str_copy0(c, r->source.excerpt) : NULL;
 	c->excerpt_later = r->excerpt_later && (keep & BR_KEEP_EXCERPT);
+	c->params = NULL;
+	c->params_packed = false;
 	if (r->nparams && (keep & BR_KEEP_PARAMS)) {
-		c->params = str_alloc_aligned(c, r->nparams * sizeof *c->params);
-		c->cap_params = r->nparams;
-		for (size_t i = 0; i < r->nparams; i++) {
-			c->params[i].key = own_copy(c, r, r->params[i].key);
-			c->params[i].str = str_copy0(c, r->params[i].str);
-			c->params[i].num = r->params[i].num;
-		}
+		pack_params(c, r, NULL);
 	} else {
-		c->params = NULL;
 		c->nparams = c->cap_params = 0;
 	}
 	struct br_fig *f = fig_room(c, pl);
@@ -1458,11 +1663,7 @@ struct br_record *br_record_hold(struct br_record *r)
 	MOVE(source.excerpt);
 	MOVE(strs);
 	MOVE(vals);
-	MOVE(params);
-	for (size_t i = 0; i < c->nparams; i++) {
-		MOVE(params[i].key);
-		MOVE(params[i].str);
-	}
+	MOVE(params); /* (packed: its strings and doubles are offsets from the record) */
 #undef MOVE
 	/* the also[] sources are the record's own mallocs: they move */
 	r->also = NULL;
@@ -1584,26 +1785,28 @@ bool br_record_ran_at_iso(const struct br_record *r, char buf[BR_DATE_BUF])
 
 static struct br_param *param_slot(struct br_record *r, const char *key)
 {
-	for (size_t i = 0; i < r->nparams; i++)
-		if (r->params[i].key[0] == key[0] && strcmp(r->params[i].key, key) == 0) {
-			dead(r, r->params[i].str);
-			r->params[i].str = NULL;
-			return &r->params[i];
-		}
+	unpack_params(r);
+	size_t i = param_index(r, key);
+	struct br_param *t = r->params;
+	if (i < r->nparams) {
+		dead(r, t[i].str);
+		t[i].str = NULL;
+		return &t[i];
+	}
 	if (r->nparams == r->cap_params) {
 		/* the table lives in the record's blocks too; a grown one leaves
 		 * the old one there */
 		if (r->cap_params > UINT32_MAX / 2)
 			br_out_of_memory(SIZE_MAX); /* (a count of 2^31 params: nparams is 32 bits) */
 		size_t cap = r->cap_params ? 2 * (size_t)r->cap_params : 8;
-		struct br_param *t = str_alloc_aligned(r, cap * sizeof *t);
+		struct br_param *g = str_alloc_aligned(r, cap * sizeof *g);
 		if (r->nparams)
-			memcpy(t, r->params, r->nparams * sizeof *t);
-		dead_bytes(r, r->cap_params * sizeof *t);
-		r->params = t;
+			memcpy(g, t, r->nparams * sizeof *g);
+		dead_bytes(r, r->cap_params * sizeof *g);
+		r->params = g;
 		r->cap_params = (uint32_t)cap;
 	}
-	struct br_param *p = &r->params[r->nparams++];
+	struct br_param *p = (struct br_param *)r->params + r->nparams++;
 	p->key = shared_str(key);
 	p->str = NULL;
 	p->num = 0;
@@ -1619,14 +1822,6 @@ void br_record_param_str(struct br_record *r, const char *key, const char *value
 void br_record_param_num(struct br_record *r, const char *key, double value)
 {
 	param_slot(r, key)->num = value;
-}
-
-const struct br_param *br_record_param(const struct br_record *r, const char *key)
-{
-	for (size_t i = 0; i < r->nparams; i++)
-		if (r->params[i].key[0] == key[0] && strcmp(r->params[i].key, key) == 0)
-			return &r->params[i];
-	return NULL;
 }
 
 struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double value, const char *raw)
@@ -1787,12 +1982,13 @@ static uint64_t trusted_mask(const struct br_record *r)
 static bool params_match(const struct br_record *a, const struct br_record *b)
 {
 	for (size_t i = 0; i < a->nparams; i++) {
-		const struct br_param *p = &a->params[i], *q = br_record_param(b, p->key);
+		struct br_param p = br_record_param_at(a, i), qb;
+		const struct br_param *q = br_record_param_get(b, p.key, &qb);
 		if (!q)
 			continue;
-		if ((p->str == NULL) != (q->str == NULL))
+		if ((p.str == NULL) != (q->str == NULL))
 			return false;
-		if (p->str ? strcmp(p->str, q->str) != 0 : p->num != q->num)
+		if (p.str ? strcmp(p.str, q->str) != 0 : p.num != q->num)
 			return false;
 	}
 	return true;
@@ -1891,13 +2087,15 @@ static void merge_into(struct br_record *a, struct br_record *b)
 			}
 		}
 	}
-	for (size_t i = 0; i < b->nparams; i++)
-		if (!br_record_param(a, b->params[i].key)) {
-			if (b->params[i].str)
-				br_record_param_str(a, b->params[i].key, b->params[i].str);
-			else
-				br_record_param_num(a, b->params[i].key, b->params[i].num);
-		}
+	for (size_t i = 0; i < b->nparams; i++) {
+		struct br_param p = br_record_param_at(b, i);
+		if (param_index(a, p.key) < a->nparams)
+			continue;
+		if (p.str)
+			br_record_param_str(a, p.key, p.str);
+		else
+			br_record_param_num(a, p.key, p.num);
+	}
 	a->also = br_grow(a->also, &a->cap_also, a->nalso + 1 + b->nalso, sizeof *a->also);
 	/* b's source strings are in b's blocks: a's also[] gets copies */
 	source_copy(&a->also[a->nalso++], &b->source);

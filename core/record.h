@@ -195,11 +195,15 @@ struct br_record {
 	unsigned char nvals;      /* private, here in a hole: values held */
 	unsigned char nodd;       /* private: compact: odd figures */
 	unsigned char nbig;       /* private: compact: big values */
+	bool params_packed;       /* private: the params are packed (record.c) */
 	int64_t ran_at;   /* when it ran: seconds since 1970 UTC (br_record_set_ran_at) */
 	struct br_source *also; /* further appearances merged into this record */
 	size_t nalso, cap_also;
-	struct br_param *params;
-	uint32_t nparams, cap_params;
+	/* Private (record.c): the params, a struct br_param[cap_params] while
+	 * the record is built, packed once compacted (params_packed); read
+	 * them with br_record_param_at and br_record_param. */
+	void *params;
+	uint32_t nparams, cap_params; /* nparams: how many */
 	/* Private to core/record.c and the inline accessors below: no other
 	 * code reads or writes these; figures are read through br_record_get
 	 * and br_record_held. */
@@ -269,7 +273,15 @@ bool br_record_ran_at_iso(const struct br_record *r, char buf[BR_DATE_BUF]);
 /* Params keep insertion order; setting an existing key replaces it. */
 void br_record_param_str(struct br_record *r, const char *key, const char *value);
 void br_record_param_num(struct br_record *r, const char *key, double value);
-const struct br_param *br_record_param(const struct br_record *r, const char *key);
+/* Param i of r (i < r->nparams), by value: its strings are r's, valid
+ * until r changes. */
+struct br_param br_record_param_at(const struct br_record *r, size_t i);
+/* r's param of key, written into *buf: buf, or NULL when r has none. */
+const struct br_param *br_record_param_get(const struct br_record *r, const char *key, struct br_param *buf);
+/* r's param of key (NULL when none), a copy in a struct br_param of the
+ * block the call stands in: the pointer is valid to that block's end (and
+ * its strings while r does not change); do not return it. */
+#define br_record_param(r, key) br_record_param_get((r), (key), &(struct br_param){NULL, NULL, 0})
 
 /* A figure: value in the normalised unit; raw as printed (may be NULL).
  * The figure returned may be changed in place until the record's next
