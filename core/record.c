@@ -968,6 +968,9 @@ static bool int_fits(double d, int32_t lo, int32_t hi, int32_t *i)
 	return a == b;
 }
 
+/* What of a figure fits struct br_fig (the rest is kept beside it). */
+enum { FITS_VALUE = 1, FITS_CPU_RES = 2 };
+
 /* Does v's value fit struct br_fig (else it is a big value)? */
 static bool value_fits(const struct br_value *v)
 {
@@ -986,27 +989,27 @@ static bool cpu_res_fit(const struct br_value *v)
 /* v as compact figure k, into f (and the big values and odd figures that
  * c's figures f[] are followed by, filled in order, *nbig and *nodd of
  * them so far); its raw string is at offset `raw` - 1 from the record (0:
- * none), or (form not 0) is made in that form. */
-static void fig_of(const struct br_record *c, const struct br_value *v, uint32_t raw, unsigned form, unsigned k,
-		   struct br_fig *f, unsigned *nbig, unsigned *nodd)
+ * none), or (form not 0) is made in that form; `fits` (FITS_*) says
+ * what of it fits struct br_fig (value_fits, cpu_res_fit). */
+static void fig_of(const struct br_record *c, const struct br_value *v, uint32_t raw, unsigned form, unsigned fits,
+		   unsigned k, struct br_fig *f, unsigned *nbig, unsigned *nodd)
 {
 	double *big = (double *)(void *)(f + c->nvals);
 	struct br_fig_odd *odd = (struct br_fig_odd *)(void *)(big + c->nbig);
 	struct br_fig *g = f + k;
-	int32_t i = 0;
 	g->flags = (uint8_t)((v->present ? BR_FIG_PRESENT : 0) | (v->has_value ? BR_FIG_HAS_VALUE : 0) |
 			     (v->has_cpu ? BR_FIG_HAS_CPU : 0) | (v->too_fast ? BR_FIG_TOO_FAST : 0) |
 			     (v->marked ? BR_FIG_MARKED : 0) | (v->doubtful ? BR_FIG_DOUBTFUL : 0));
-	if (int_fits(v->value, INT32_MIN, INT32_MAX, &i)) {
-		g->value = i;
+	if (fits & FITS_VALUE) {
+		g->value = (int32_t)v->value;
 	} else {
 		g->value = (int32_t)*nbig;
 		big[(*nbig)++] = v->value;
 		g->flags |= BR_FIG_BIG;
 	}
 	g->form = (uint8_t)form;
-	if (!raw && v->res <= UINT8_MAX && int_fits(v->cpu, 0, UINT8_MAX, &i)) {
-		g->cpu = (uint8_t)i;
+	if (!raw && (fits & FITS_CPU_RES)) {
+		g->cpu = (uint8_t)v->cpu;
 		g->res = (uint8_t)v->res;
 		return;
 	}
@@ -1120,7 +1123,7 @@ static struct {
 	size_t nhash;                    /* slots, a power of two, at least 2 * n */
 } key_tab = {PTHREAD_MUTEX_INITIALIZER, 0, {NULL}, NULL, 0};
 
-#define KEY_CACHE 16
+#define KEY_CACHE 32 /* the thread's recent keys: a key looks in 4 slots from its hash's */
 static _Thread_local struct {
 	const char *key;
 	uint32_t k;
@@ -1155,9 +1158,17 @@ static void key_rehash(void)
 /* The number of key, a shared string (shared_str), added when new. */
 static uint32_t key_number(const char *key)
 {
-	unsigned c = (unsigned)((uintptr_t)key >> 3) & (KEY_CACHE - 1);
-	if (key_cache[c].key == key)
-		return key_cache[c].k;
+	/* (keys lie side by side in the shared chunks: hashed, not their low bits) */
+	unsigned c = (unsigned)(((uint64_t)(uintptr_t)key * 0x9e3779b97f4a7c15u) >> 59) & (KEY_CACHE - 1);
+	for (unsigned j = 0; j < 4; j++) {
+		unsigned w = (c + j) & (KEY_CACHE - 1);
+		if (key_cache[w].key == key)
+			return key_cache[w].k;
+		if (!key_cache[w].key) {
+			c = w; /* (an empty slot: the key goes there) */
+			break;
+		}
+	}
 	pthread_mutex_lock(&key_tab.lock);
 	if (2 * ((size_t)key_tab.n + 1) > key_tab.nhash)
 		key_rehash();
@@ -1323,6 +1334,7 @@ struct figs_plan {
 	unsigned n, nbig, nodd;
 	size_t dropped;
 	uint8_t form[BR_METRIC_COUNT];
+	uint8_t fits[BR_METRIC_COUNT]; /* FITS_*: what fits struct br_fig */
 };
 
 /* The bytes of the figures pl says. */
@@ -1458,7 +1470,7 @@ static void put_figs(struct br_record *c, const struct br_record *r, struct br_f
 		struct br_value v = held_fig(r, k, (enum br_metric_id)__builtin_ctzll(m));
 		unsigned form = raw ? pl->form[k] : 0;
 		const char *p = !raw || form ? NULL : mv ? moved(mv, v.raw) : str_copy0(c, v.raw);
-		fig_of(c, &v, p ? (uint32_t)(p - (const char *)c) + 1 : 0, form, k, f, &nbig, &nodd);
+		fig_of(c, &v, p ? (uint32_t)(p - (const char *)c) + 1 : 0, form, pl->fits[k], k, f, &nbig, &nodd);
 	}
 }
 
@@ -1587,8 +1599,9 @@ static void plan_figs(const struct br_record *r, bool raws, struct figs_plan *pl
 		pl->form[n] = (uint8_t)(!raws ? 0 : v->raw ? form_of(v->raw, v->value, &len) : v->form);
 		if (v->raw && pl->form[n])
 			pl->dropped += len + 1;
-		pl->nbig += !value_fits(v);
-		pl->nodd += !cpu_res_fit(v) || (raws && v->raw && !pl->form[n]);
+		pl->fits[n] = (uint8_t)((value_fits(v) ? FITS_VALUE : 0) | (cpu_res_fit(v) ? FITS_CPU_RES : 0));
+		pl->nbig += !(pl->fits[n] & FITS_VALUE);
+		pl->nodd += !(pl->fits[n] & FITS_CPU_RES) || (raws && v->raw && !pl->form[n]);
 	}
 	pl->n = n;
 }
@@ -1786,13 +1799,15 @@ bool br_record_ran_at_iso(const struct br_record *r, char buf[BR_DATE_BUF])
 static struct br_param *param_slot(struct br_record *r, const char *key)
 {
 	unpack_params(r);
-	size_t i = param_index(r, key);
+	/* (every key is a shared string: one key, one address) */
+	char *k = shared_str(key);
 	struct br_param *t = r->params;
-	if (i < r->nparams) {
-		dead(r, t[i].str);
-		t[i].str = NULL;
-		return &t[i];
-	}
+	for (size_t i = 0; i < r->nparams; i++)
+		if (t[i].key == k) {
+			dead(r, t[i].str);
+			t[i].str = NULL;
+			return &t[i];
+		}
 	if (r->nparams == r->cap_params) {
 		/* the table lives in the record's blocks too; a grown one leaves
 		 * the old one there */
@@ -1807,7 +1822,7 @@ static struct br_param *param_slot(struct br_record *r, const char *key)
 		r->cap_params = (uint32_t)cap;
 	}
 	struct br_param *p = (struct br_param *)r->params + r->nparams++;
-	p->key = shared_str(key);
+	p->key = k;
 	p->str = NULL;
 	p->num = 0;
 	return p;
