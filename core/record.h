@@ -301,7 +301,7 @@ static inline uint64_t br_record_held(const struct br_record *r)
 /* Private (record.c): v, compact figure k of r, with its odd cpu,
  * resolution and raw string. */
 struct br_value br_record_odd_fig(const struct br_record *r, unsigned k, struct br_value v);
-/* Private: r's compact figures, and its big values after them. */
+/* Private: the big values of r, after its compact figures. */
 static inline const double *br_record_big_(const struct br_record *r)
 {
 	return (const double *)(const void *)((const struct br_fig *)r->vals + r->nvals);
