@@ -145,11 +145,12 @@ static void add_figures(struct br_buf *b, const char *json)
 	if (r && r->nparams) {
 		br_buf_adds(b, "  params  ");
 		for (size_t i = 0; i < r->nparams; i++) {
-			br_buf_addf(b, " %s=", r->params[i].key);
-			if (r->params[i].str)
-				br_buf_adds(b, r->params[i].str);
+			struct br_param p = br_record_param_at(r, i);
+			br_buf_addf(b, " %s=", p.key);
+			if (p.str)
+				br_buf_adds(b, p.str);
 			else
-				br_buf_add_double(b, r->params[i].num);
+				br_buf_add_double(b, p.num);
 		}
 		br_buf_addc(b, '\n');
 	}

@@ -911,24 +911,23 @@ static unsigned form_of(const char *s, double v, size_t *len)
 /* ------------------------------------------------------------ figures */
 
 
-/* The odd figures of a compact record (record.h: after its figures). */
+/* The odd figures of a compact record (record.h: after its figures and
+ * its big values). */
 static const struct br_fig_odd *odd_figs(const struct br_record *r)
 {
-	return (const struct br_fig_odd *)(const void *)((const struct br_fig *)r->vals + r->nvals);
+	return (const struct br_fig_odd *)(const void *)(br_record_big_(r) + r->nbig);
 }
 
 struct br_value br_record_odd_fig(const struct br_record *r, unsigned k, struct br_value v)
 {
-	const struct br_fig *f = (const struct br_fig *)r->vals + k;
 	const struct br_fig_odd *o = odd_figs(r);
-	for (unsigned i = 0; i < r->nodd; i++) {
-		if (o[i].k != k)
-			continue;
-		if (!f->cpu)
+	for (unsigned i = 0; i < r->nodd; i++)
+		if (o[i].k == k) {
 			v.cpu = o[i].cpu;
-		if (f->res == BR_FIG_ODD_RES)
 			v.res = o[i].res;
-	}
+			v.raw = o[i].raw ? (char *)(uintptr_t)r + o[i].raw - 1 : NULL;
+			break;
+		}
 	return v;
 }
 
@@ -948,7 +947,7 @@ static inline struct br_value held_fig(const struct br_record *r, unsigned k, en
 static inline unsigned held_flags(const struct br_record *r, unsigned k, enum br_metric_id id)
 {
 	if (r->compact)
-		return ((const struct br_fig *)r->vals)[k].flags;
+		return ((const struct br_fig *)r->vals)[k].flags & BR_FIG_VALUE_FLAGS;
 	const struct br_value *v = &((const struct br_vbuild *)r->vals)->v[id];
 	return (v->present ? BR_FIG_PRESENT : 0u) | (v->has_value ? BR_FIG_HAS_VALUE : 0u) |
 	       (v->has_cpu ? BR_FIG_HAS_CPU : 0u) | (v->too_fast ? BR_FIG_TOO_FAST : 0u) |
@@ -956,39 +955,67 @@ static inline unsigned held_flags(const struct br_record *r, unsigned k, enum br
 }
 
 
-/* The cpu of v as a compact figure keeps it: 1 + its tenths when they
- * give back the very same double (what tools print: 0 to 100, a decimal at
- * most), else 0. */
-static uint16_t cpu_code(const struct br_value *v)
+/* d as the integer *i, when that gives back the very same double. */
+static bool int_fits(double d, int32_t lo, int32_t hi, int32_t *i)
 {
-	if (!(v->cpu >= 0 && v->cpu < 6000))
-		return 0;
-	long t = (long)(v->cpu * 10 + 0.5);
-	double back = (double)t / 10.0;
+	if (!(d >= lo && d <= hi))
+		return false;
+	*i = (int32_t)d;
+	double back = *i;
 	uint64_t a, b;
 	memcpy(&a, &back, sizeof a);
-	memcpy(&b, &v->cpu, sizeof b);
-	return a == b ? (uint16_t)(t + 1) : 0;
+	memcpy(&b, &d, sizeof b);
+	return a == b;
 }
 
-/* v as a compact figure, whose raw string is at offset `raw` - 1 from the
- * record (0: none), or (form not 0) is made in that form, and whose
- * cpu_code() is `cpu`; false when its cpu or resolution is odd (*odd then
- * holds them). */
-static bool fig_of(const struct br_value *v, uint32_t raw, unsigned form, uint16_t cpu, struct br_fig *f,
-		   struct br_fig_odd *odd)
+/* What of a figure fits struct br_fig (the rest is kept beside it). */
+enum { FITS_VALUE = 1, FITS_CPU_RES = 2 };
+
+/* Does v's value fit struct br_fig (else it is a big value)? */
+static bool value_fits(const struct br_value *v)
 {
-	f->value = v->value;
-	f->raw = form ? BR_FIG_FORM | form : raw;
-	f->cpu = cpu;
-	f->res = v->res < BR_FIG_ODD_RES ? (uint8_t)v->res : BR_FIG_ODD_RES;
-	f->flags = (uint8_t)((v->present ? BR_FIG_PRESENT : 0) | (v->has_value ? BR_FIG_HAS_VALUE : 0) |
+	int32_t i;
+	return int_fits(v->value, INT32_MIN, INT32_MAX, &i);
+}
+
+/* Do v's cpu and resolution fit struct br_fig (else it is odd, as is a
+ * figure whose raw is kept as a string)? */
+static bool cpu_res_fit(const struct br_value *v)
+{
+	int32_t i;
+	return v->res <= UINT8_MAX && int_fits(v->cpu, 0, UINT8_MAX, &i);
+}
+
+/* v as compact figure k, into f (and the big values and odd figures that
+ * c's figures f[] are followed by, filled in order, *nbig and *nodd of
+ * them so far); its raw string is at offset `raw` - 1 from the record (0:
+ * none), or (form not 0) is made in that form; `fits` (FITS_*) says
+ * what of it fits struct br_fig (value_fits, cpu_res_fit). */
+static void fig_of(const struct br_record *c, const struct br_value *v, uint32_t raw, unsigned form, unsigned fits,
+		   unsigned k, struct br_fig *f, unsigned *nbig, unsigned *nodd)
+{
+	double *big = (double *)(void *)(f + c->nvals);
+	struct br_fig_odd *odd = (struct br_fig_odd *)(void *)(big + c->nbig);
+	struct br_fig *g = f + k;
+	g->flags = (uint8_t)((v->present ? BR_FIG_PRESENT : 0) | (v->has_value ? BR_FIG_HAS_VALUE : 0) |
 			     (v->has_cpu ? BR_FIG_HAS_CPU : 0) | (v->too_fast ? BR_FIG_TOO_FAST : 0) |
 			     (v->marked ? BR_FIG_MARKED : 0) | (v->doubtful ? BR_FIG_DOUBTFUL : 0));
-	if (f->cpu && f->res != BR_FIG_ODD_RES)
-		return true;
-	*odd = (struct br_fig_odd){v->cpu, v->res, 0};
-	return false;
+	if (fits & FITS_VALUE) {
+		g->value = (int32_t)v->value;
+	} else {
+		g->value = (int32_t)*nbig;
+		big[(*nbig)++] = v->value;
+		g->flags |= BR_FIG_BIG;
+	}
+	g->form = (uint8_t)form;
+	if (!raw && (fits & FITS_CPU_RES)) {
+		g->cpu = (uint8_t)v->cpu;
+		g->res = (uint8_t)v->res;
+		return;
+	}
+	g->cpu = g->res = 0;
+	g->flags |= BR_FIG_ODD;
+	odd[(*nodd)++] = (struct br_fig_odd){v->cpu, v->res, raw, k};
 }
 
 /* The record's figures made struct br_value's again, to change (in a
@@ -1003,7 +1030,7 @@ static void thaw(struct br_record *r)
 		b->v[__builtin_ctzll(m)] = fig_value(r, k++); /* (raw stays in the record's blocks) */
 	r->vals = b;
 	r->compact = false;
-	r->nodd = 0;
+	r->nodd = r->nbig = 0;
 }
 
 /* The value of metric id, added (all zero) if the record has none. */
@@ -1050,10 +1077,11 @@ struct br_record *br_record_clone(const struct br_record *r)
 		source_copy(&c->also[c->nalso++], &r->also[i]);
 	}
 	for (size_t i = 0; i < r->nparams; i++) {
-		if (r->params[i].str)
-			br_record_param_str(c, r->params[i].key, r->params[i].str);
+		struct br_param p = br_record_param_at(r, i);
+		if (p.str)
+			br_record_param_str(c, p.key, p.str);
 		else
-			br_record_param_num(c, r->params[i].key, r->params[i].num);
+			br_record_param_num(c, p.key, p.num);
 	}
 	for (uint64_t m = r->held; m; m &= m - 1) {
 		enum br_metric_id i = (enum br_metric_id)__builtin_ctzll(m);
@@ -1063,6 +1091,181 @@ struct br_record *br_record_clone(const struct br_record *r)
 		d->raw = v.raw ? str_copy(c, v.raw, strlen(v.raw)) : NULL;
 	}
 	return c;
+}
+
+/* ------------------------------------------------------------ params */
+
+/*
+ * A compacted record's params are packed, 8 bytes each (a struct br_param
+ * is 24): the key by its number in a process-wide table of the keys (the
+ * shared strings params are set with: a parser's vocabulary), and the
+ * value inline when an integer that fits 32 bits, else where it is in the
+ * record (a string, or a double). The table is like the resolutions':
+ * chunks that never move, a number handed out once its entry is written,
+ * read without a lock, added to under it, after a look in the thread's
+ * cache of recent keys.
+ */
+struct pslot {
+	uint32_t key; /* the key's number << 2 | its kind (PV_*) */
+	uint32_t v;   /* PV_INT: the number (int32_t); PV_BIG, PV_STR: 1 + the
+		       * offset of the double or string from the record */
+};
+enum { PV_INT, PV_BIG, PV_STR };
+
+#define KEY_CHUNK_BITS 10
+#define KEY_CHUNK ((size_t)1 << KEY_CHUNK_BITS)
+#define KEY_CHUNKS ((size_t)1 << (30 - KEY_CHUNK_BITS))
+static struct {
+	pthread_mutex_t lock;
+	uint32_t n;                      /* keys numbered */
+	const char **chunk[KEY_CHUNKS];  /* key k: chunk[k >> KEY_CHUNK_BITS][k % KEY_CHUNK] */
+	uint32_t *hash;                  /* 1 + k by the key's address; 0 = empty */
+	size_t nhash;                    /* slots, a power of two, at least 2 * n */
+} key_tab = {PTHREAD_MUTEX_INITIALIZER, 0, {NULL}, NULL, 0};
+
+#define KEY_CACHE 32 /* the thread's recent keys: a key looks in 4 slots from its hash's */
+static _Thread_local struct {
+	const char *key;
+	uint32_t k;
+} key_cache[KEY_CACHE];
+
+static const char *key_at(uint32_t k)
+{
+	return key_tab.chunk[k >> KEY_CHUNK_BITS][k & (KEY_CHUNK - 1)];
+}
+
+static size_t key_mix(const char *key)
+{
+	return (size_t)(((uint64_t)(uintptr_t)key * 0x9e3779b97f4a7c15u) >> 32);
+}
+
+/* Twice the slots, every key placed again; under the lock. */
+static void key_rehash(void)
+{
+	size_t n = key_tab.nhash ? 2 * key_tab.nhash : 64;
+	uint32_t *h = br_calloc(n, sizeof *h);
+	for (uint32_t k = 0; k < key_tab.n; k++) {
+		size_t i = key_mix(key_at(k)) & (n - 1);
+		while (h[i])
+			i = (i + 1) & (n - 1);
+		h[i] = k + 1;
+	}
+	free(key_tab.hash);
+	key_tab.hash = h;
+	key_tab.nhash = n;
+}
+
+/* The number of key, a shared string (shared_str), added when new. */
+static uint32_t key_number(const char *key)
+{
+	/* (keys lie side by side in the shared chunks: hashed, not their low bits) */
+	unsigned c = (unsigned)(((uint64_t)(uintptr_t)key * 0x9e3779b97f4a7c15u) >> 59) & (KEY_CACHE - 1);
+	for (unsigned j = 0; j < 4; j++) {
+		unsigned w = (c + j) & (KEY_CACHE - 1);
+		if (key_cache[w].key == key)
+			return key_cache[w].k;
+		if (!key_cache[w].key) {
+			c = w; /* (an empty slot: the key goes there) */
+			break;
+		}
+	}
+	pthread_mutex_lock(&key_tab.lock);
+	if (2 * ((size_t)key_tab.n + 1) > key_tab.nhash)
+		key_rehash();
+	size_t mask = key_tab.nhash - 1, h = key_mix(key) & mask;
+	while (key_tab.hash[h] && key_at(key_tab.hash[h] - 1) != key)
+		h = (h + 1) & mask;
+	if (!key_tab.hash[h]) {
+		if (key_tab.n == KEY_CHUNKS * KEY_CHUNK)
+			br_out_of_memory(sizeof key); /* a billion distinct keys */
+		uint32_t k = key_tab.n;
+		const char ***ch = &key_tab.chunk[k >> KEY_CHUNK_BITS];
+		if (!*ch)
+			*ch = br_calloc(KEY_CHUNK, sizeof **ch);
+		(*ch)[k & (KEY_CHUNK - 1)] = key;
+		key_tab.hash[h] = k + 1;
+		key_tab.n++;
+	}
+	uint32_t k = key_tab.hash[h] - 1;
+	pthread_mutex_unlock(&key_tab.lock);
+	key_cache[c].key = key;
+	key_cache[c].k = k;
+	return k;
+}
+
+/* What is at offset o - 1 from r (o from a struct pslot). */
+static const char *at_offset(const struct br_record *r, uint32_t o)
+{
+	return (const char *)r + o - 1;
+}
+
+/* 1 + the offset of p from r (p in r's one allocation). */
+static uint32_t offset_of(const struct br_record *r, const void *p)
+{
+	return (uint32_t)((const char *)p - (const char *)r) + 1;
+}
+
+struct br_param br_record_param_at(const struct br_record *r, size_t i)
+{
+	if (!r->params_packed)
+		return ((const struct br_param *)r->params)[i];
+	const struct pslot *p = (const struct pslot *)r->params + i;
+	struct br_param q = {(char *)(uintptr_t)key_at(p->key >> 2), NULL, 0};
+	switch (p->key & 3) {
+	case PV_INT:
+		q.num = (int32_t)p->v;
+		break;
+	case PV_BIG:
+		memcpy(&q.num, at_offset(r, p->v), sizeof q.num);
+		break;
+	default:
+		q.str = (char *)(uintptr_t)at_offset(r, p->v);
+	}
+	return q;
+}
+
+/* The index of r's param of key, or r->nparams when none. */
+static size_t param_index(const struct br_record *r, const char *key)
+{
+	size_t i = 0;
+	if (!r->params_packed) {
+		const struct br_param *t = r->params;
+		while (i < r->nparams && !(t[i].key[0] == key[0] && strcmp(t[i].key, key) == 0))
+			i++;
+		return i;
+	}
+	const struct pslot *t = r->params;
+	for (; i < r->nparams; i++) {
+		const char *k = key_at(t[i].key >> 2);
+		if (k[0] == key[0] && strcmp(k, key) == 0)
+			break;
+	}
+	return i;
+}
+
+const struct br_param *br_record_param_get(const struct br_record *r, const char *key, struct br_param *buf)
+{
+	size_t i = param_index(r, key);
+	if (i == r->nparams)
+		return NULL;
+	*buf = br_record_param_at(r, i);
+	return buf;
+}
+
+/* r's params as a struct br_param[] again, to change (their strings stay
+ * where they are). */
+static void unpack_params(struct br_record *r)
+{
+	if (!r->params_packed)
+		return;
+	size_t n = r->nparams, cap = n ? n : 1;
+	struct br_param *t = str_alloc_aligned(r, cap * sizeof *t);
+	for (size_t i = 0; i < n; i++)
+		t[i] = br_record_param_at(r, i);
+	dead_bytes(r, n * sizeof(struct pslot));
+	r->params = t;
+	r->cap_params = (uint32_t)cap;
+	r->params_packed = false;
 }
 
 /* ------------------------------------------------------------ compacting */
@@ -1125,20 +1328,26 @@ static void size_aligned(struct sizer *z, size_t n)
 }
 
 /* What a record's figures become when compacted: how many, how many of
- * them odd, each one's cpu_code() and raw form (0: its raw, if any, is
- * kept as a string), and the bytes of the raws no longer kept. */
+ * them big or odd, each one's raw form (0: its raw, if any, is kept as a
+ * string), and the bytes of the raws no longer kept. */
 struct figs_plan {
-	unsigned n, nodd;
+	unsigned n, nbig, nodd;
 	size_t dropped;
-	uint16_t cpu[BR_METRIC_COUNT];
 	uint8_t form[BR_METRIC_COUNT];
+	uint8_t fits[BR_METRIC_COUNT]; /* FITS_*: what fits struct br_fig */
 };
+
+/* The bytes of the figures pl says. */
+static size_t figs_bytes(const struct figs_plan *pl)
+{
+	return pl->n * sizeof(struct br_fig) + pl->nbig * sizeof(double) + pl->nodd * sizeof(struct br_fig_odd);
+}
 
 /* The bytes of r's compact copy keeping `keep` (BR_KEEP_*), its figures
  * as pl says. */
 static size_t compact_size(const struct br_record *r, const struct figs_plan *pl, unsigned keep)
 {
-	unsigned n = pl->n, nodd = pl->nodd;
+	unsigned n = pl->n;
 	struct sizer z = {0};
 	size_own(&z, r, r->version);
 	size_str(&z, r->host);
@@ -1147,15 +1356,19 @@ static size_t compact_size(const struct br_record *r, const struct figs_plan *pl
 	size_own(&z, r, r->source.format);
 	if (keep & BR_KEEP_EXCERPT)
 		size_str(&z, r->source.excerpt);
-	if (r->nparams && (keep & BR_KEEP_PARAMS)) {
-		size_aligned(&z, r->nparams * sizeof *r->params);
+	if (r->nparams && (keep & BR_KEEP_PARAMS)) { /* (as pack_params carves them) */
+		size_aligned(&z, r->nparams * sizeof(struct pslot));
 		for (size_t i = 0; i < r->nparams; i++) {
-			size_own(&z, r, r->params[i].key);
-			size_str(&z, r->params[i].str);
+			struct br_param p = br_record_param_at(r, i);
+			int32_t x;
+			if (p.str)
+				size_str(&z, p.str);
+			else if (!int_fits(p.num, INT32_MIN, INT32_MAX, &x))
+				size_aligned(&z, sizeof(double));
 		}
 	}
 	if (n)
-		size_aligned(&z, n * sizeof(struct br_fig) + nodd * sizeof(struct br_fig_odd));
+		size_aligned(&z, figs_bytes(pl));
 	unsigned k = 0;
 	for (uint64_t m = r->held; m && (keep & BR_KEEP_RAW); m &= m - 1, k++)
 		if (!pl->form[k])
@@ -1205,33 +1418,70 @@ static void *moved(const struct move *mv, const void *p)
 	return mv->to->data + (o >= mv->at + mv->hole ? o - mv->hole : o);
 }
 
+/* The bytes of the doubles of r's params packed (pack_params). */
+static size_t packed_doubles(const struct br_record *r)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->nparams; i++) {
+		struct br_param p = br_record_param_at(r, i);
+		int32_t x;
+		if (!p.str && !int_fits(p.num, INT32_MIN, INT32_MAX, &x))
+			n += sizeof(double);
+	}
+	return n;
+}
+
+/* r's params packed into c's block, c's params then: the table, then
+ * each string (moved by mv, or copied when mv is NULL) or double in turn. */
+static void pack_params(struct br_record *c, const struct br_record *r, const struct move *mv)
+{
+	size_t n = r->nparams;
+	struct pslot *t = str_alloc_aligned(c, n * sizeof *t);
+	for (size_t i = 0; i < n; i++) {
+		struct br_param p = br_record_param_at(r, i);
+		uint32_t kind = PV_STR;
+		int32_t x = 0;
+		if (p.str) {
+			t[i].v = offset_of(c, mv ? moved(mv, p.str) : str_copy0(c, p.str));
+		} else if (int_fits(p.num, INT32_MIN, INT32_MAX, &x)) {
+			kind = PV_INT;
+			t[i].v = (uint32_t)x;
+		} else {
+			kind = PV_BIG;
+			double *d = str_alloc_aligned(c, sizeof *d);
+			*d = p.num;
+			t[i].v = offset_of(c, d);
+		}
+		t[i].key = key_number(p.key) << 2 | kind;
+	}
+	c->params = t;
+	c->nparams = c->cap_params = (uint32_t)n;
+	c->params_packed = true;
+}
+
 /* r's figures, compact, into f[] and the odd ones after them, as pl
  * says: each one's raw kept in its form, or its string moved by mv, or
  * (mv NULL) copied into c; or (raw false) left out. */
 static void put_figs(struct br_record *c, const struct br_record *r, struct br_fig *f,
 		     const struct figs_plan *pl, const struct move *mv, bool raw)
 {
-	struct br_fig_odd *odd = (struct br_fig_odd *)(void *)(f + c->nvals);
-	unsigned k = 0, o = 0;
+	unsigned k = 0, nbig = 0, nodd = 0;
 	for (uint64_t m = r->held; m; m &= m - 1, k++) {
 		struct br_value v = held_fig(r, k, (enum br_metric_id)__builtin_ctzll(m));
 		unsigned form = raw ? pl->form[k] : 0;
 		const char *p = !raw || form ? NULL : mv ? moved(mv, v.raw) : str_copy0(c, v.raw);
-		struct br_fig_odd x;
-		if (!fig_of(&v, p ? (uint32_t)(p - (const char *)c) + 1 : 0, form, pl->cpu[k], &f[k], &x)) {
-			x.k = k;
-			odd[o++] = x;
-		}
+		fig_of(c, &v, p ? (uint32_t)(p - (const char *)c) + 1 : 0, form, pl->fits[k], k, f, &nbig, &nodd);
 	}
 }
 
-/* The room of n compact figures, nodd of them odd, carved from c. */
-static struct br_fig *fig_room(struct br_record *c, unsigned n, unsigned nodd)
+/* The room of the compact figures pl says, carved from c. */
+static struct br_fig *fig_room(struct br_record *c, const struct figs_plan *pl)
 {
-	c->nvals = (unsigned char)n;
-	c->nodd = (unsigned char)nodd;
-	c->compact = n > 0;
-	c->vals = n ? str_alloc_aligned(c, n * sizeof(struct br_fig) + nodd * sizeof(struct br_fig_odd)) : NULL;
+	c->nvals = (unsigned char)pl->n;
+	c->nbig = (unsigned char)pl->nbig;
+	c->nodd = (unsigned char)pl->nodd;
+	c->compact = pl->n > 0;
+	c->vals = pl->n ? str_alloc_aligned(c, figs_bytes(pl)) : NULL;
 	return c->vals;
 }
 
@@ -1241,16 +1491,16 @@ static struct br_fig *fig_room(struct br_record *c, unsigned n, unsigned nodd)
  * most a few bytes a record), the figures after them. */
 static struct br_record *compact_one_block(struct br_record *r, const struct figs_plan *pl)
 {
-	unsigned n = pl->n, nodd = pl->nodd;
+	unsigned n = pl->n;
 	const struct br_strblock *b = r->strs;
 	struct move mv = {.from = b};
-	if (r->params) {
-		mv.at = (size_t)((const char *)(r->params + r->nparams) - b->data);
-		mv.hole = (r->cap_params - r->nparams) * sizeof *r->params;
+	if (r->params) { /* (the table goes: packed after the strings) */
+		mv.at = (size_t)((const char *)r->params - b->data);
+		mv.hole = r->cap_params * (r->params_packed ? sizeof(struct pslot) : sizeof(struct br_param));
 	}
 	size_t used = b->used - mv.hole;
-	size_t need = n ? ((used + 7) & ~(size_t)7) + n * sizeof(struct br_fig) + nodd * sizeof(struct br_fig_odd)
-			: used;
+	size_t pbytes = r->nparams ? r->nparams * sizeof(struct pslot) + packed_doubles(r) : 0;
+	size_t need = n || pbytes ? ((used + 7) & ~(size_t)7) + pbytes + figs_bytes(pl) : used;
 	size_t size = (sizeof *r + sizeof *b + need + 63) & ~(size_t)63;
 	size_t now = footprint(r);
 	if (size > FROZEN_MAX || ((r->compact || !r->held) && size + now / 16 > now))
@@ -1273,15 +1523,11 @@ static struct br_record *compact_one_block(struct br_record *r, const struct fig
 	c->source.file = moved(&mv, r->source.file);
 	c->source.format = moved(&mv, r->source.format);
 	c->source.excerpt = moved(&mv, r->source.excerpt);
-	if (c->params) {
-		c->params = moved(&mv, r->params);
-		c->cap_params = c->nparams;
-		for (size_t i = 0; i < c->nparams; i++) {
-			c->params[i].key = moved(&mv, r->params[i].key);
-			c->params[i].str = moved(&mv, r->params[i].str);
-		}
-	}
-	struct br_fig *f = fig_room(c, n, nodd);
+	c->params = NULL;
+	c->params_packed = false;
+	if (r->nparams)
+		pack_params(c, r, &mv);
+	struct br_fig *f = fig_room(c, pl);
 	if (n)
 		put_figs(c, r, f, pl, &mv, true);
 	r->also = NULL;
@@ -1295,7 +1541,7 @@ static struct br_record *compact_one_block(struct br_record *r, const struct fig
 static struct br_record *copy_compact(struct br_record *r, const struct figs_plan *pl, unsigned keep, size_t need,
 				      int arena)
 {
-	unsigned n = pl->n, nodd = pl->nodd;
+	unsigned n = pl->n;
 	/* (slim records, many and read once a table, need no cache-line start) */
 	size_t align = arena == ARENA_SLIM ? 15 : 63;
 	size_t size = (sizeof *r + sizeof(struct br_strblock) + need + align) & ~align;
@@ -1315,19 +1561,14 @@ static struct br_record *copy_compact(struct br_record *r, const struct figs_pla
 	c->source.format = own_copy(c, r, r->source.format);
 	c->source.excerpt = keep & BR_KEEP_EXCERPT ? str_copy0(c, r->source.excerpt) : NULL;
 	c->excerpt_later = r->excerpt_later && (keep & BR_KEEP_EXCERPT);
+	c->params = NULL;
+	c->params_packed = false;
 	if (r->nparams && (keep & BR_KEEP_PARAMS)) {
-		c->params = str_alloc_aligned(c, r->nparams * sizeof *c->params);
-		c->cap_params = r->nparams;
-		for (size_t i = 0; i < r->nparams; i++) {
-			c->params[i].key = own_copy(c, r, r->params[i].key);
-			c->params[i].str = str_copy0(c, r->params[i].str);
-			c->params[i].num = r->params[i].num;
-		}
+		pack_params(c, r, NULL);
 	} else {
-		c->params = NULL;
 		c->nparams = c->cap_params = 0;
 	}
-	struct br_fig *f = fig_room(c, n, nodd);
+	struct br_fig *f = fig_room(c, pl);
 	if (n)
 		put_figs(c, r, f, pl, NULL, keep & BR_KEEP_RAW);
 	if (keep & BR_KEEP_ALSO) {
@@ -1347,19 +1588,20 @@ static struct br_record *copy_compact(struct br_record *r, const struct figs_pla
 static void plan_figs(const struct br_record *r, bool raws, struct figs_plan *pl)
 {
 	unsigned n = 0;
-	pl->nodd = 0;
+	pl->nbig = pl->nodd = 0;
 	pl->dropped = 0;
 	struct br_value c;
 	for (uint64_t m = r->held; m; m &= m - 1, n++) {
 		enum br_metric_id id = (enum br_metric_id)__builtin_ctzll(m);
 		/* (a built record's figure read in place: no copy of it) */
 		const struct br_value *v = r->compact ? (c = fig_value(r, n), &c) : &((const struct br_vbuild *)r->vals)->v[id];
-		pl->cpu[n] = cpu_code(v);
-		pl->nodd += !pl->cpu[n] || v->res >= BR_FIG_ODD_RES;
 		size_t len = 0;
 		pl->form[n] = (uint8_t)(!raws ? 0 : v->raw ? form_of(v->raw, v->value, &len) : v->form);
 		if (v->raw && pl->form[n])
 			pl->dropped += len + 1;
+		pl->fits[n] = (uint8_t)((value_fits(v) ? FITS_VALUE : 0) | (cpu_res_fit(v) ? FITS_CPU_RES : 0));
+		pl->nbig += !(pl->fits[n] & FITS_VALUE);
+		pl->nodd += !(pl->fits[n] & FITS_CPU_RES) || (raws && v->raw && !pl->form[n]);
 	}
 	pl->n = n;
 }
@@ -1434,11 +1676,7 @@ struct br_record *br_record_hold(struct br_record *r)
 	MOVE(source.excerpt);
 	MOVE(strs);
 	MOVE(vals);
-	MOVE(params);
-	for (size_t i = 0; i < c->nparams; i++) {
-		MOVE(params[i].key);
-		MOVE(params[i].str);
-	}
+	MOVE(params); /* (packed: its strings and doubles are offsets from the record) */
 #undef MOVE
 	/* the also[] sources are the record's own mallocs: they move */
 	r->also = NULL;
@@ -1560,25 +1798,31 @@ bool br_record_ran_at_iso(const struct br_record *r, char buf[BR_DATE_BUF])
 
 static struct br_param *param_slot(struct br_record *r, const char *key)
 {
+	unpack_params(r);
+	/* (every key is a shared string: one key, one address) */
+	char *k = shared_str(key);
+	struct br_param *t = r->params;
 	for (size_t i = 0; i < r->nparams; i++)
-		if (r->params[i].key[0] == key[0] && strcmp(r->params[i].key, key) == 0) {
-			dead(r, r->params[i].str);
-			r->params[i].str = NULL;
-			return &r->params[i];
+		if (t[i].key == k) {
+			dead(r, t[i].str);
+			t[i].str = NULL;
+			return &t[i];
 		}
 	if (r->nparams == r->cap_params) {
 		/* the table lives in the record's blocks too; a grown one leaves
 		 * the old one there */
-		size_t cap = r->cap_params ? 2 * r->cap_params : 8;
-		struct br_param *t = str_alloc_aligned(r, cap * sizeof *t);
+		if (r->cap_params > UINT32_MAX / 2)
+			br_out_of_memory(SIZE_MAX); /* (a count of 2^31 params: nparams is 32 bits) */
+		size_t cap = r->cap_params ? 2 * (size_t)r->cap_params : 8;
+		struct br_param *g = str_alloc_aligned(r, cap * sizeof *g);
 		if (r->nparams)
-			memcpy(t, r->params, r->nparams * sizeof *t);
-		dead_bytes(r, r->cap_params * sizeof *t);
-		r->params = t;
-		r->cap_params = cap;
+			memcpy(g, t, r->nparams * sizeof *g);
+		dead_bytes(r, r->cap_params * sizeof *g);
+		r->params = g;
+		r->cap_params = (uint32_t)cap;
 	}
-	struct br_param *p = &r->params[r->nparams++];
-	p->key = shared_str(key);
+	struct br_param *p = (struct br_param *)r->params + r->nparams++;
+	p->key = k;
 	p->str = NULL;
 	p->num = 0;
 	return p;
@@ -1593,14 +1837,6 @@ void br_record_param_str(struct br_record *r, const char *key, const char *value
 void br_record_param_num(struct br_record *r, const char *key, double value)
 {
 	param_slot(r, key)->num = value;
-}
-
-const struct br_param *br_record_param(const struct br_record *r, const char *key)
-{
-	for (size_t i = 0; i < r->nparams; i++)
-		if (r->params[i].key[0] == key[0] && strcmp(r->params[i].key, key) == 0)
-			return &r->params[i];
-	return NULL;
 }
 
 struct br_value *br_record_set(struct br_record *r, enum br_metric_id id, double value, const char *raw)
@@ -1761,12 +1997,13 @@ static uint64_t trusted_mask(const struct br_record *r)
 static bool params_match(const struct br_record *a, const struct br_record *b)
 {
 	for (size_t i = 0; i < a->nparams; i++) {
-		const struct br_param *p = &a->params[i], *q = br_record_param(b, p->key);
+		struct br_param p = br_record_param_at(a, i), qb;
+		const struct br_param *q = br_record_param_get(b, p.key, &qb);
 		if (!q)
 			continue;
-		if ((p->str == NULL) != (q->str == NULL))
+		if ((p.str == NULL) != (q->str == NULL))
 			return false;
-		if (p->str ? strcmp(p->str, q->str) != 0 : p->num != q->num)
+		if (p.str ? strcmp(p.str, q->str) != 0 : p.num != q->num)
 			return false;
 	}
 	return true;
@@ -1865,13 +2102,15 @@ static void merge_into(struct br_record *a, struct br_record *b)
 			}
 		}
 	}
-	for (size_t i = 0; i < b->nparams; i++)
-		if (!br_record_param(a, b->params[i].key)) {
-			if (b->params[i].str)
-				br_record_param_str(a, b->params[i].key, b->params[i].str);
-			else
-				br_record_param_num(a, b->params[i].key, b->params[i].num);
-		}
+	for (size_t i = 0; i < b->nparams; i++) {
+		struct br_param p = br_record_param_at(b, i);
+		if (param_index(a, p.key) < a->nparams)
+			continue;
+		if (p.str)
+			br_record_param_str(a, p.key, p.str);
+		else
+			br_record_param_num(a, p.key, p.num);
+	}
 	a->also = br_grow(a->also, &a->cap_also, a->nalso + 1 + b->nalso, sizeof *a->also);
 	/* b's source strings are in b's blocks: a's also[] gets copies */
 	source_copy(&a->also[a->nalso++], &b->source);
@@ -2829,7 +3068,7 @@ void br_record_merge_print(const struct br_record *r, uint64_t *sig, uint64_t *f
 			continue; /* not trusted (trusted_mask) */
 		t |= (uint64_t)1 << id;
 		double value, res;
-		if (cf && cf[k].res != BR_FIG_ODD_RES) { /* (the common case, without a struct br_value) */
+		if (cf && !(cf[k].flags & (BR_FIG_BIG | BR_FIG_ODD))) { /* (the common case, without a struct br_value) */
 			value = cf[k].value;
 			res = cf[k].res ? res_entry(cf[k].res) : 0;
 		} else {

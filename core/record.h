@@ -47,8 +47,9 @@ enum br_ran_from {
 const char *br_ran_from_name(enum br_ran_from f);
 int br_ran_from_by_name(const char *name);
 
-/* (A record holds one per figure: 32 bytes, the flags bits and the
- * resolution a number in record.c's table of the distinct ones.) */
+/* (A record holds one per figure while it is built: 32 bytes, the flags
+ * bits and the resolution a number in record.c's table of the distinct
+ * ones.) */
 struct br_value {
 	double value;     /* normalised unit */
 	double cpu;       /* percent */
@@ -116,8 +117,9 @@ struct br_strblock; /* record.c */
  *   - while it is built: a struct br_value of 32 bytes for every metric
  *     (struct br_vbuild, beside the record), which the setters hand out to
  *     change in place;
- *   - once compacted (br_record_compact): a struct br_fig of 16 bytes for
- *     each metric it holds, in metric order. A setter called on such a
+ *   - once compacted (br_record_compact): a struct br_fig of 8 bytes for
+ *     each metric it holds, in metric order (a figure that does not fit
+ *     takes 8 or 24 bytes more after them). A setter called on such a
  *     record turns it back into the first form.
  * Readers get a figure by value (br_record_get) and never hold a pointer
  * into a record's figures.
@@ -134,31 +136,36 @@ struct br_vbuild {
 	struct br_value v[BR_METRIC_COUNT];
 };
 
-/* Private (record.c): a figure of a compacted record. */
+/* Private (record.c): a figure of a compacted record, 8 bytes. Most
+ * figures are what tools print: an integer value, an integer cpu percent,
+ * one of the first resolutions, a raw kept as its form or none; what does
+ * not fit is kept after the figures (BR_FIG_BIG, BR_FIG_ODD). */
 struct br_fig {
-	double value;
-	uint32_t raw;     /* 1 + the raw string's offset from the record (below
-			   * BR_FIG_FORM), 0 = none; or BR_FIG_FORM | the raw's form
-			   * (struct br_value.form) */
-	uint16_t cpu;     /* 1 + the cpu in tenths, when exactly that; 0: the
-			   * record's odd figures hold it */
-	uint8_t res;      /* the resolution's number when below BR_FIG_ODD_RES,
-			   * else the odd figures hold it */
+	int32_t value;    /* the value, when exactly this integer; BR_FIG_BIG: the
+			   * index of the value among the record's big values */
+	uint8_t cpu;      /* the cpu, when exactly this integer percent (else BR_FIG_ODD) */
+	uint8_t res;      /* the resolution's number, when below 256 (else BR_FIG_ODD) */
+	uint8_t form;     /* the raw's form (struct br_value.form); 0: no raw, or
+			   * (BR_FIG_ODD) a string */
 	uint8_t flags;    /* BR_FIG_* */
 };
-/* Private: a figure whose cpu or resolution does not fit struct br_fig,
- * after the record's figures. */
+/* Private: the cpu, resolution and raw string of a figure that does not
+ * fit struct br_fig (BR_FIG_ODD), after the record's big values (doubles,
+ * after its figures). */
 struct br_fig_odd {
 	double cpu;
 	uint32_t res;
+	uint32_t raw;     /* 1 + the raw string's offset from the record, 0 = none */
 	uint32_t k;       /* the figure's index */
 };
-#define BR_FIG_ODD_RES 255
 enum {
 	BR_FIG_PRESENT = 1, BR_FIG_HAS_VALUE = 2, BR_FIG_HAS_CPU = 4,
-	BR_FIG_TOO_FAST = 8, BR_FIG_MARKED = 16, BR_FIG_DOUBTFUL = 32
+	BR_FIG_TOO_FAST = 8, BR_FIG_MARKED = 16, BR_FIG_DOUBTFUL = 32,
+	/* private (record.c): where a compact figure keeps what does not fit */
+	BR_FIG_BIG = 64, BR_FIG_ODD = 128
 };
-#define BR_FIG_FORM 0x80000000u /* in struct br_fig.raw */
+/* The flags of struct br_value's bits (what br_record_figv gives) */
+#define BR_FIG_VALUE_FLAGS 63u
 
 struct br_record {
 	enum br_tool tool;
@@ -175,6 +182,9 @@ struct br_record {
 			   * the text of lines line..end_line of input `input`,
 			   * read back when shown (dataset.h br_dataset.excerpts;
 			   * see br_record_defer_excerpt) */
+	bool frozen;      /* private (record.c), here in a hole: compacted
+			   * (br_record_compact) */
+	bool compact;     /* private: the figures are struct br_fig's */
 	unsigned input;   /* 1 + index of the dataset input it was read from
 			   * (br_dataset.inputs), 0 = unknown; not in JSON Lines */
 	unsigned char ran_at_from; /* enum br_ran_from; BR_RAN_NONE: no date */
@@ -182,22 +192,26 @@ struct br_record {
 	unsigned short quote_depth; /* the mail quote depth of its first line, set
 				     * by parsers/reconcile.c (0: none or unknown);
 				     * not in JSON Lines */
+	unsigned char nvals;      /* private, here in a hole: values held */
+	unsigned char nodd;       /* private: compact: odd figures */
+	unsigned char nbig;       /* private: compact: big values */
+	bool params_packed;       /* private: the params are packed (record.c) */
 	int64_t ran_at;   /* when it ran: seconds since 1970 UTC (br_record_set_ran_at) */
 	struct br_source *also; /* further appearances merged into this record */
 	size_t nalso, cap_also;
-	struct br_param *params;
-	size_t nparams, cap_params;
+	/* Private (record.c): the params, a struct br_param[cap_params] while
+	 * the record is built, packed once compacted (params_packed); read
+	 * them with br_record_param_at and br_record_param. */
+	void *params;
+	uint32_t nparams, cap_params; /* nparams: how many */
 	/* Private to core/record.c and the inline accessors below: no other
 	 * code reads or writes these; figures are read through br_record_get
 	 * and br_record_held. */
 	struct br_strblock *strs; /* where the strings and values live */
 	void *vals;               /* struct br_vbuild, or (compact) struct br_fig[nvals]
-				   * then struct br_fig_odd[nodd] */
+				   * then double[nbig], struct br_fig_odd[nodd] */
 	uint64_t held;            /* bit i: the record has a value for metric i */
-	unsigned char nvals;      /* values held */
-	unsigned char nodd;       /* compact: odd figures */
-	bool frozen;              /* compacted (br_record_compact) */
-	bool compact;             /* the figures are struct br_fig's */
+	/* (and nvals, nodd, nbig, frozen, compact above) */
 };
 
 struct br_record *br_record_new(enum br_tool tool);
@@ -259,7 +273,15 @@ bool br_record_ran_at_iso(const struct br_record *r, char buf[BR_DATE_BUF]);
 /* Params keep insertion order; setting an existing key replaces it. */
 void br_record_param_str(struct br_record *r, const char *key, const char *value);
 void br_record_param_num(struct br_record *r, const char *key, double value);
-const struct br_param *br_record_param(const struct br_record *r, const char *key);
+/* Param i of r (i < r->nparams), by value: its strings are r's, valid
+ * until r changes. */
+struct br_param br_record_param_at(const struct br_record *r, size_t i);
+/* r's param of key, written into *buf: buf, or NULL when r has none. */
+const struct br_param *br_record_param_get(const struct br_record *r, const char *key, struct br_param *buf);
+/* r's param of key (NULL when none), a copy in a struct br_param of the
+ * block the call stands in: the pointer is valid to that block's end (and
+ * its strings while r does not change); do not return it. */
+#define br_record_param(r, key) br_record_param_get((r), (key), &(struct br_param){NULL, NULL, 0})
 
 /* A figure: value in the normalised unit; raw as printed (may be NULL).
  * The figure returned may be changed in place until the record's next
@@ -276,19 +298,29 @@ static inline uint64_t br_record_held(const struct br_record *r)
 {
 	return r->held;
 }
-/* Private (record.c): v, compact figure k of r, with its odd cpu or
- * resolution. */
+/* Private (record.c): v, compact figure k of r, with its odd cpu,
+ * resolution and raw string. */
 struct br_value br_record_odd_fig(const struct br_record *r, unsigned k, struct br_value v);
+/* Private: the big values of r, after its compact figures. */
+static inline const double *br_record_big_(const struct br_record *r)
+{
+	return (const double *)(const void *)((const struct br_fig *)r->vals + r->nvals);
+}
+/* Private: the value of compact figure f of r. */
+static inline double br_record_fig_value_(const struct br_record *r, const struct br_fig *f)
+{
+	return f->flags & BR_FIG_BIG ? br_record_big_(r)[f->value] : (double)f->value;
+}
 /* Private: compact figure k of r as a struct br_value. */
 static inline struct br_value br_record_fig_(const struct br_record *r, unsigned k)
 {
 	const struct br_fig *f = (const struct br_fig *)r->vals + k;
 	struct br_value v = {
-		.value = f->value,
-		.cpu = f->cpu ? (f->cpu - 1) / 10.0 : 0,
-		.raw = f->raw - 1 < BR_FIG_FORM - 1 ? (char *)(uintptr_t)r + f->raw - 1 : NULL,
+		.value = br_record_fig_value_(r, f),
+		.cpu = f->cpu,
+		.raw = NULL,
 		.res = f->res,
-		.form = f->raw & BR_FIG_FORM ? (uint8_t)f->raw : 0,
+		.form = f->form,
 		.present = f->flags & BR_FIG_PRESENT,
 		.has_value = f->flags & BR_FIG_HAS_VALUE,
 		.has_cpu = f->flags & BR_FIG_HAS_CPU,
@@ -296,7 +328,7 @@ static inline struct br_value br_record_fig_(const struct br_record *r, unsigned
 		.marked = f->flags & BR_FIG_MARKED,
 		.doubtful = f->flags & BR_FIG_DOUBTFUL,
 	};
-	return f->cpu && f->res != BR_FIG_ODD_RES ? v : br_record_odd_fig(r, k, v);
+	return f->flags & BR_FIG_ODD ? br_record_odd_fig(r, k, v) : v;
 }
 /* The figure of metric id, by value (br_value_none when the record does
  * not hold it). Its raw string is the record's: valid until it changes. */
@@ -354,9 +386,9 @@ static inline unsigned br_record_figv(const struct br_record *r, enum br_metric_
 	}
 	unsigned k = br_record_fig_index_(r, id);
 	const struct br_fig *g = (const struct br_fig *)r->vals + k;
-	f->value = g->value;
-	f->cpu = g->cpu ? (g->cpu - 1) / 10.0 : r->nodd ? br_record_odd_fig(r, k, br_value_none).cpu : 0;
-	f->flags = g->flags;
+	f->value = br_record_fig_value_(r, g);
+	f->cpu = g->flags & BR_FIG_ODD ? br_record_odd_fig(r, k, br_value_none).cpu : g->cpu;
+	f->flags = g->flags & BR_FIG_VALUE_FLAGS;
 	return f->flags;
 }
 /* Only the value of metric id of r (0 when r does not hold it; test the
@@ -367,7 +399,7 @@ static inline double br_record_value_of(const struct br_record *r, enum br_metri
 		return 0;
 	if (!r->compact)
 		return ((const struct br_vbuild *)r->vals)->v[id].value;
-	return ((const struct br_fig *)r->vals)[br_record_fig_index_(r, id)].value;
+	return br_record_fig_value_(r, (const struct br_fig *)r->vals + br_record_fig_index_(r, id));
 }
 
 /* The figure of metric id, to change in place (not its value: see

@@ -58,14 +58,9 @@ static void add_num(struct br_buf *b, double v)
 		br_buf_add_double(b, v);
 }
 
-static const struct br_param *param(const struct br_record *r, const char *key)
-{
-	return br_record_param(r, key);
-}
-
 static void add_param(struct br_buf *b, const struct br_record *r, const char *key)
 {
-	const struct br_param *p = param(r, key);
+	const struct br_param *p = br_record_param(r, key);
 	if (!p)
 		return;
 	if (p->str)
@@ -77,7 +72,7 @@ static void add_param(struct br_buf *b, const struct br_record *r, const char *k
 /* bonnie++'s size notation: "300M", "16G"; "" when unknown. */
 static void add_size(struct br_buf *b, const struct br_record *r)
 {
-	const struct br_param *p = param(r, "size");
+	const struct br_param *p = br_record_param(r, "size");
 	if (p && p->str) {
 		const char *s = p->str;
 		size_t n = strspn(s, "0123456789"), len = 0;
@@ -90,7 +85,7 @@ static void add_size(struct br_buf *b, const struct br_record *r)
 			return;
 		}
 	}
-	p = param(r, "size_bytes");
+	p = br_record_param(r, "size_bytes");
 	if (!p || p->str || p->num <= 0)
 		return;
 	double mib = p->num / 1048576.0;
@@ -105,7 +100,7 @@ static void add_size(struct br_buf *b, const struct br_record *r)
 /* bonnie++'s chunk notation: "4k", "512", "1m". */
 static void add_chunk(struct br_buf *b, const struct br_record *r)
 {
-	const struct br_param *p = param(r, "chunk_size");
+	const struct br_param *p = br_record_param(r, "chunk_size");
 	if (!p || p->str || p->num <= 0)
 		return;
 	double v = p->num;
@@ -194,7 +189,7 @@ static void add_record(struct br_buf *b, const struct br_record *r)
 	for (size_t i = 0; i < BR_ARRAY_LEN(io); i++)
 		add_pair(b, r, io[i]);
 	br_buf_addc(b, ',');
-	const struct br_param *nf = param(r, "files");
+	const struct br_param *nf = br_record_param(r, "files");
 	if (nf && !nf->str)
 		add_num(b, nf->num / 1024);
 	br_buf_addc(b, ',');

@@ -1771,12 +1771,13 @@ static void source_where(struct report *rp, rel div, const struct br_record *r)
 	if (r->nparams)
 		t_text_ascii(t, p, " \xc2\xb7 ");
 	for (size_t k = 0; k < r->nparams; k++) {
+		struct br_param q = br_record_param_at(r, k);
 		if (k)
 			t_text_ascii(t, p, ", ");
-		t_text(t, p, r->params[k].key);
+		t_text(t, p, q.key);
 		t_text_ascii(t, p, " ");
 		char num[64];
-		t_text(t, p, r->params[k].str ? r->params[k].str : fmt_param(num, sizeof num, r->params[k].num));
+		t_text(t, p, q.str ? q.str : fmt_param(num, sizeof num, q.num));
 	}
 }
 

@@ -141,14 +141,15 @@ void br_record_to_json(const struct br_record *r, struct br_buf *b)
 	add_source(b, &r->source);
 	PUT_LIT(b, ",\"params\":{");
 	for (size_t i = 0; i < r->nparams; i++) {
+		struct br_param p = br_record_param_at(r, i);
 		if (i)
 			put_c(b, ',');
-		br_json_add_cstr(b, r->params[i].key);
+		br_json_add_cstr(b, p.key);
 		put_c(b, ':');
-		if (r->params[i].str)
-			br_json_add_cstr(b, r->params[i].str);
+		if (p.str)
+			br_json_add_cstr(b, p.str);
 		else
-			br_buf_add_double(b, r->params[i].num);
+			br_buf_add_double(b, p.num);
 	}
 	PUT_LIT(b, "},\"ran_at\":");
 	char when[BR_DATE_BUF];

@@ -764,12 +764,13 @@ static void same_record(const struct br_record *a, const struct br_record *b)
 	assert_string_equal(a->label ? a->label : "(null)", b->label ? b->label : "(null)");
 	assert_int_equal(a->nparams, b->nparams);
 	for (size_t i = 0; i < a->nparams; i++) {
-		assert_string_equal(a->params[i].key, b->params[i].key);
-		assert_int_equal(a->params[i].str == NULL, b->params[i].str == NULL);
-		if (a->params[i].str)
-			assert_string_equal(a->params[i].str, b->params[i].str);
+		struct br_param p = br_record_param_at(a, i), q = br_record_param_at(b, i);
+		assert_string_equal(p.key, q.key);
+		assert_int_equal(p.str == NULL, q.str == NULL);
+		if (p.str)
+			assert_string_equal(p.str, q.str);
 		else
-			assert_true(a->params[i].num == b->params[i].num);
+			assert_true(p.num == q.num);
 	}
 	for (int m = 0; m < BR_METRIC_COUNT; m++) {
 		const struct br_value x = br_record_get(a, m), y = br_record_get(b, m);
