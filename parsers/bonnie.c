@@ -1113,6 +1113,76 @@ static size_t wrapped_row(struct bstate *st, size_t i, int n0, unsigned flags, b
 	return 0;
 }
 
+/* Visual column of byte `off` of s (TAB stops of 8). */
+static unsigned col_at(const char *s, size_t off)
+{
+	unsigned col = 0;
+	for (size_t k = 0; k < off; k++)
+		if (s[k] == '\t')
+			col = (col / 8 + 1) * 8;
+		else if (((unsigned char)s[k] & 0xc0) != 0x80)
+			col++;
+	return col;
+}
+
+/* Is s[0..n) the name of a line of CPU figures ("%CPU", "CPU", "(%CPU)")? */
+static bool cpu_name(const char *s, size_t n)
+{
+	size_t k = 0;
+	for (size_t x = 0; x < n; x++) {
+		if (strchr("%()[]:", s[x]))
+			continue;
+		if (k > 2 || (s[x] | 0x20) != "cpu"[k])
+			return false;
+		k++;
+	}
+	return k >= 2;
+}
+
+/*
+ * Row line i holds the six rates alone (r0: maybe its size before them),
+ * their %CPU figures on the line under it, each right of its rate and left
+ * of the next one (a table re-typed so, or narrowed; maybe "%CPU" first):
+ *
+ *   oldbox    100  2611       3924       3201       4763       6736      143.7
+ *      %CPU        90.7       86.2       13.3       61.4       24.4        4.0
+ *
+ * The row with each %CPU after its rate is read (r, res from st->buf);
+ * returns 2, or 0 when line i + 1 is no such line.
+ */
+static size_t cpu_below(struct bstate *st, size_t i, const struct brow *r0, unsigned flags, struct brow *r,
+			struct bres *res)
+{
+	const struct br_doc *doc = st->ctx->doc;
+	const struct br_line *l = &doc->lines[i], *m = &doc->lines[i + 1];
+	if (r0->junk || r0->n < 6 || r0->n > 7 || i + 1 >= doc->nlines || br_parse_is_claimed(st->ctx, i + 1) ||
+	    !br_digit_runs(m->text, m->len, 6))
+		return 0;
+	struct brow c;
+	scan_row(m->text, m->len, &c);
+	if (c.junk || c.n != 6 || (c.name_len && !cpu_name(m->text + c.name_off, c.name_len)))
+		return 0;
+	int base = r0->n - 6;
+	for (int k = 0; k < 6; k++) {
+		const struct bnum *rate = &r0->num[base + k], *cpu = &c.num[k];
+		unsigned end = col_at(m->text, cpu->off + cpu->len - 1);
+		if (cpu->v > 999 || end < col_at(l->text, rate->off) ||
+		    (k < 5 && end >= col_at(l->text, r0->num[base + k + 1].off)))
+			return 0;
+	}
+	br_buf_reset(&st->buf);
+	br_buf_add(&st->buf, l->text, r0->num[base].off);
+	for (int k = 0; k < 6; k++) {
+		const struct bnum *rate = &r0->num[base + k], *cpu = &c.num[k];
+		br_buf_addc(&st->buf, ' ');
+		br_buf_add(&st->buf, l->text + rate->off, rate->len);
+		br_buf_addc(&st->buf, ' ');
+		br_buf_add(&st->buf, m->text + cpu->off, cpu->len);
+	}
+	scan_row(st->buf.data, st->buf.len, r);
+	return interp_row(r, flags, false, res) ? 2 : 0;
+}
+
 /* Read line i (and maybe a few after it when a hard wrap cut the row) as a
  * row of the open table: by tokens from the left, else from the right (a
  * hand-edited row, see scan_row_right). Returns the lines used (0: not a row); *tail is
@@ -1156,6 +1226,11 @@ static size_t table_row(struct bstate *st, size_t i, struct brow *r, struct bres
 		return 1;
 	}
 	scan_row(l->text, l->len, r);
+	struct brow r0 = *r;
+	size_t below = cpu_below(st, i, &r0, flags, r, res);
+	if (below)
+		return below;
+	*r = r0;
 	if (r->junk) {
 		/* words among the numbers ("1  sam  512 ..."): a hand-edited
 		 * row, read from the right, whose tail a wrap may have taken */

@@ -1079,6 +1079,78 @@ static bool header_words_name(const struct ptoks *tk, int cell)
 	return words;
 }
 
+/* Could token t be a %CP figure: a whole number a CPU can show (the
+ * seekers' may pass 100 on SMP), or "+++"? */
+static bool cpu_figure(const struct ptok *t)
+{
+	return t->kind == VK_PLUS3 || (t->kind == VK_INT && t->v <= 999);
+}
+
+/* Does token t say "CPU" ("%CPU", "%CP", "CPU%", "(%CPU)", "cpu:"): the
+ * name of a line of CPU figures? */
+static bool cpu_word(const struct ptok *t)
+{
+	if (t->kind != VK_NONE || t->n > 8)
+		return false;
+	for (size_t k = 0; k + 2 < t->n + 1; k++)
+		if (strncasecmp(t->s + k, "cp", 2) == 0 && (k > 0 || t->n == 2 || (t->s[2] | 0x20) == 'u'))
+			return k == 0 || t->s[k - 1] == '%' || t->s[k - 1] == '(';
+	return false;
+}
+
+/*
+ * Step of place_figures: a row of rates alone with their CPU figures on
+ * the line under it, each right of its rate and left of the next rate (a
+ * table re-typed so, or made narrower; maybe a "%CPU" word first):
+ *
+ *   spindle-a        4G 30348     35023     12701     30363     44790     165.0
+ *                          47         5         2        49         6         0
+ *
+ * The row's n figures and the n under them, paired, into vals; *lines 1.
+ * A row that reads as rates and CPUs itself is not one (its wrapped tail
+ * is on the next line), unless the line under it says "CPU".
+ */
+static bool cpu_line(const struct br_parse_ctx *ctx, size_t i, bool loose, struct ptok *vals, int *nv,
+		     size_t *lines)
+{
+	const struct br_doc *doc = ctx->doc;
+	int n = *nv;
+	if (n < 2 || n > 6 || i + 1 >= doc->nlines || br_parse_is_claimed(ctx, i + 1))
+		return false;
+	const struct br_line *m = &doc->lines[i + 1];
+	if (!br_digit_runs(m->text, m->len, 1))
+		return false;
+	struct ptoks tk;
+	tokenize(m->text, m->len, &tk);
+	int a = !tk.overflow && tk.n == n + 1 && cpu_word(&tk.t[0]);
+	if (tk.overflow || tk.n - a != n)
+		return false;
+	bool pairs = n % 2 == 0;
+	for (int k = 1; k < n; k += 2)
+		pairs = pairs && cpu_figure(&vals[k]);
+	if (pairs && !a)
+		return false;
+	/* both lines' spacing lost (an archive collapsed it): no columns to
+	 * look at, the word "CPU" must say what the line is */
+	loose = loose && a && collapsed(&tk, 0);
+	for (int k = 0; k < n; k++) {
+		const struct ptok *c = &tk.t[a + k];
+		unsigned r0 = vals[k].col1 + 1 - (unsigned)(vals[k].b - vals[k].a);
+		unsigned next0 = k + 1 < n ? vals[k + 1].col1 + 1 - (unsigned)(vals[k + 1].b - vals[k + 1].a) : ~0u;
+		if (!cpu_figure(c) || vals[k].kind == VK_PLUS3 || (!loose && (c->col1 < r0 || c->col1 >= next0)))
+			return false;
+	}
+	struct ptok out[12];
+	for (int k = 0; k < n; k++) {
+		out[2 * k] = vals[k];
+		out[2 * k + 1] = tk.t[a + k];
+	}
+	memcpy(vals, out, (size_t)(2 * n) * sizeof *vals);
+	*nv = 2 * n;
+	*lines = 1;
+	return true;
+}
+
 /* Step of read_row: the nv figures in vals placed on the grid's twelve
  * slots, with the row's tail wrapped onto the next line(s) taken in as
  * many pieces as the grid places, the most first. *nv and *lines become
@@ -1089,6 +1161,14 @@ static bool place_figures(struct pstate_all *ps, size_t i, const struct ptoks *t
 {
 	const int nrow = *nv;
 	*lines = 0;
+	bool loose = collapsed(tk, cell);
+	if (tails && nrow <= 6 && cpu_line(ps->ctx, i, loose, vals, nv, lines)) {
+		if (place_pairs(vals, *nv, tk->t[cell].col1, loose && !create, slot, assumed_f))
+			return true;
+		memcpy(vals, tk->t + cell + 1, (size_t)nrow * sizeof *vals);
+		*nv = nrow;
+		*lines = 0;
+	}
 	size_t pieces = *nv < 12 && tails ? tail_lines(ps->ctx, i, SIZE_MAX, false, 12, vals, nv, lines) : 0;
 	for (;;) {
 		if (place_pairs(vals, *nv, tk->t[cell].col1, collapsed(tk, cell) && !create, slot, assumed_f))
@@ -2402,6 +2482,7 @@ struct htable {
 	char run_word[16]; /* the name column counts runs ("run", "#"): its header */
 	bool shared; /* other columns are another tool's ("hdparm -T"): its parser reads them */
 	bool paren_cpu; /* its words say "CPU" is in brackets: "612 (21)" is a rate and its CPU */
+	bool indent; /* no name column, the header indented: rows may have cells before its columns */
 };
 
 /* Cells of s[0..n) between separators, trimmed; returns their count (at
@@ -2486,6 +2567,34 @@ static char hand_unit(const char *s, size_t n)
 	return 0;
 }
 
+/* Bonnie's own words for its columns, "Char out", "Block in", "char-in":
+ * 'w' (output), 'r' (input) or 0 when s[0..n) has none. */
+static char hand_in_out(const char *s, size_t n)
+{
+	static const char *const tests[] = {"char", "chr", "block"};
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0 && isalpha((unsigned char)s[i - 1]))
+			continue;
+		for (size_t w = 0; w < BR_ARRAY_LEN(tests); w++) {
+			size_t m = strlen(tests[w]), j = i + m;
+			if (j > n || strncasecmp(s + i, tests[w], m) != 0)
+				continue;
+			if (j >= n || !(s[j] == ' ' || s[j] == '-' || s[j] == '_'))
+				continue;
+			while (j < n && (s[j] == ' ' || s[j] == '-' || s[j] == '_'))
+				j++;
+			size_t k = j;
+			while (k < n && isalpha((unsigned char)s[k]))
+				k++;
+			if (k - j == 3 && strncasecmp(s + j, "out", 3) == 0)
+				return 'w';
+			if (k - j == 2 && strncasecmp(s + j, "in", 2) == 0)
+				return 'r';
+		}
+	}
+	return 0;
+}
+
 /* The figure a header cell names (enum br_metric_id), -1 if none; *cpu
  * when it is a CPU column. */
 static int hand_kind(const char *s, size_t n, bool *cpu)
@@ -2506,6 +2615,11 @@ static int hand_kind(const char *s, size_t n, bool *cpu)
 		return ran ? BR_M_ran_stat : BR_M_seq_stat;
 	bool wr = hand_has(s, n, "writ") || hand_has(s, n, "output") || hand_has_word(s, n, "put");
 	bool rd = hand_has(s, n, "read") || hand_has(s, n, "input") || hand_has_word(s, n, "get");
+	if (!wr && !rd) {
+		char io = hand_in_out(s, n);
+		wr = io == 'w';
+		rd = io == 'r';
+	}
 	if (wr == rd)
 		return ran && !wr ? BR_M_seeks : -1; /* "Random" is bonnie's seeks */
 	if (ran)
@@ -2584,6 +2698,21 @@ static int hand_in_order(const struct htable *t, size_t j, const char *s, size_t
 	return chr ? (after ? BR_M_getc : BR_M_putc) : (after ? BR_M_get_block : BR_M_put_block);
 }
 
+static void hand_unmark(const char **c, size_t *n);
+
+/* Does a header cell after the figures' say it holds the runs' names
+ * ("host", "Machine", "disk")? */
+static bool names_runs(const char *s, size_t n)
+{
+	static const char *const words[] = {"host", "hostname", "machine", "name", "server", "box", "system",
+					    "node", "disk", "drive", "device", "array", "filesystem", "fs"};
+	hand_unmark(&s, &n);
+	for (size_t k = 0; k < BR_ARRAY_LEN(words); k++)
+		if (n == strlen(words[k]) && strncasecmp(s, words[k], n) == 0)
+			return true;
+	return false;
+}
+
 /* Is line s[0..n) a header of a hand table? Fills t. */
 static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 {
@@ -2618,6 +2747,8 @@ static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 		}
 		if (h->id < 0) {
 			t->shared = t->shared || hand_has(c[j], cn[j], "hdparm");
+			if (t->name < 0 && figures && names_runs(c[j], cn[j]))
+				t->name = (int)j; /* the names' column last */
 			if (t->name < 0 && !figures) {
 				t->name = (int)j;
 				/* "run", "#", "pass", "try": the row's number, no host */
@@ -2639,6 +2770,9 @@ static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 		 * block write" beside hdparm's columns) */
 		own = own || (h->id != BR_M_put_block && h->id != BR_M_get_block) || hand_has(c[j], cn[j], "bonnie");
 	}
+	/* "            Char out  Block out ...": the rows' names (and units)
+	 * stand left of the columns */
+	t->indent = t->name < 0 && sep == ' ' && n > 2 && (s[0] == '\t' || (s[0] == ' ' && s[1] == ' '));
 	return figures >= 2 && own;
 }
 
@@ -2763,20 +2897,113 @@ static void hand_value_paren_cpu(const char *c, size_t n, struct hval *v)
 		v->kind = HV_BAD;
 }
 
-/* Row s[0..n) of table t as a record, or false when it is no row of it. */
-static bool hand_row(struct pstate_all *ps, const struct htable *t, size_t head, size_t j, enum br_tool tool)
+/* Is the name cell s[0..n) a CPU row's ("%CPU", "CPU", "(%CPU)", "cpu %:")? */
+static bool hand_cpu_name(const char *s, size_t n)
 {
-	struct br_parse_ctx *ctx = ps->ctx;
+	size_t k = 0;
+	for (size_t x = 0; x < n; x++) {
+		if (strchr("%()[]:*_ ", s[x]))
+			continue;
+		if (k > 2 || (s[x] | 0x20) != "cpu"[k])
+			return false;
+		k++;
+	}
+	return k >= 2;
+}
+
+/* The cells of a hand table's line before its columns (htable.indent):
+ * what they say of the row. */
+struct hlead {
+	const char *name; /* the row's name, NULL if none */
+	size_t name_n;
+	char unit;        /* a unit cell ("(K/s)", "MB/s") */
+	bool cpu;         /* a "%CPU" cell: the CPU of the row above */
+};
+
+/* Line j cut into table t's cells, c[0..) lined up with its columns
+ * (the cells before them read into *ld); SIZE_MAX when it is no line of t. */
+static size_t hand_row_cells(const struct br_doc *doc, const struct htable *t, size_t j, const char **c, size_t *cn,
+			     struct hlead *ld)
+{
+	memset(ld, 0, sizeof *ld);
 	size_t ln;
 	char sep;
-	const char *s = hand_line(ctx->doc, &ctx->doc->lines[j], &ln, &sep);
+	const char *s = hand_line(doc, &doc->lines[j], &ln, &sep);
 	if (sep != t->sep && !(sep == ' ' && t->sep == '\t'))
-		return false;
+		return SIZE_MAX;
+	size_t k = hand_cells(s, ln, t->sep, c, cn);
+	size_t lead = t->indent && k > t->ncol && k <= t->ncol + 2 ? k - t->ncol : 0;
+	for (size_t x = 0; x < lead; x++) {
+		bool digits = false;
+		for (size_t y = 0; y < cn[x]; y++)
+			digits = digits || is_digit(c[x][y]);
+		char u = digits ? 0 : hand_unit(c[x], cn[x]);
+		if (hand_cpu_name(c[x], cn[x]))
+			ld->cpu = true;
+		else if (u && u != 'c' && (x > 0 || lead == 1 || c[x][0] == '('))
+			ld->unit = u;
+		else if (x == 0 && cn[x] && !ld->name)
+			ld->name = c[x], ld->name_n = cn[x];
+		else
+			return SIZE_MAX;
+	}
+	if (lead) {
+		memmove(c, c + lead, (k - lead) * sizeof *c);
+		memmove(cn, cn + lead, (k - lead) * sizeof *cn);
+		k -= lead;
+	}
+	if (k > HAND_COLS || (t->sep == ' ' ? k != t->ncol : k + 1 < t->ncol))
+		return SIZE_MAX;
+	if (!lead && t->name >= 0 && (size_t)t->name < k && hand_cpu_name(c[t->name], cn[t->name]))
+		ld->cpu = true;
+	return k;
+}
+
+/* Line j under the row of record rec, a CPU row of table t ("| %CPU | 11 |
+ * 9 |", "(%CPU)  100  91"): its figures are the CPU of rec's. False
+ * when it is none. */
+static bool hand_cpu_row(const struct br_doc *doc, const struct htable *t, size_t j, struct br_record *rec)
+{
 	const char *c[HAND_COLS + 1];
 	size_t cn[HAND_COLS + 1];
-	size_t k = hand_cells(s, ln, t->sep, c, cn);
-	if (k > HAND_COLS || (t->sep == ' ' ? k != t->ncol : k + 1 < t->ncol))
+	struct hlead ld;
+	if (j >= doc->nlines || !doc->lines[j].len)
 		return false;
+	size_t k = hand_row_cells(doc, t, j, c, cn, &ld);
+	if (k == SIZE_MAX || !ld.cpu)
+		return false;
+	double cpu[HAND_COLS];
+	size_t got = 0;
+	for (size_t x = 0; x < t->ncol; x++) {
+		cpu[x] = -1;
+		if (x >= k || t->col[x].id < 0)
+			continue;
+		struct hval v;
+		hand_value(c[x], cn[x], &v);
+		if (v.kind == HV_BAD || (v.kind == HV_NUM && ((v.unit && v.unit != '%') || v.v > 999)))
+			return false;
+		if (v.kind == HV_NUM && br_record_get(rec, (enum br_metric_id)t->col[x].id).present)
+			cpu[x] = v.v, got++;
+	}
+	if (!got)
+		return false;
+	for (size_t x = 0; x < t->ncol; x++)
+		if (cpu[x] >= 0)
+			br_record_set_cpu(rec, (enum br_metric_id)t->col[x].id, cpu[x]);
+	return true;
+}
+
+/* Row j of table t as a record: the lines it takes (2 with a CPU row
+ * under it), 0 when it is no row of it. */
+static size_t hand_row(struct pstate_all *ps, const struct htable *t, size_t head, size_t j, enum br_tool tool)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	const char *c[HAND_COLS + 1];
+	size_t cn[HAND_COLS + 1];
+	struct hlead ld;
+	size_t k = hand_row_cells(ctx->doc, t, j, c, cn, &ld);
+	if (k == SIZE_MAX)
+		return 0;
 	struct hval v[HAND_COLS];
 	size_t figures = 0;
 	for (size_t x = 0; x < t->ncol; x++) {
@@ -2789,18 +3016,20 @@ static bool hand_row(struct pstate_all *ps, const struct htable *t, size_t head,
 		if (v[x].kind == HV_BAD && t->paren_cpu && !h->cpu)
 			hand_value_paren_cpu(c[x], cn[x], &v[x]);
 		if (v[x].kind == HV_BAD || (h->cpu && v[x].kind == HV_NUM && v[x].unit && v[x].unit != '%'))
-			return false;
+			return 0;
 		figures += h->id >= 0 && v[x].kind != HV_NONE;
 	}
 	if (!figures)
-		return false;
+		return 0;
+	if (ld.cpu)
+		return 1; /* a CPU row with no row above it: nothing to read */
 	struct br_record *rec = NULL;
 	bool unitless = false;
 	for (size_t x = 0; x < t->ncol; x++) {
 		const struct hcol *h = &t->col[x];
 		if (h->id < 0 || v[x].kind == HV_NONE)
 			continue;
-		char u = v[x].unit && v[x].unit != '%' ? v[x].unit : h->unit ? h->unit : t->unit;
+		char u = v[x].unit && v[x].unit != '%' ? v[x].unit : ld.unit ? ld.unit : h->unit ? h->unit : t->unit;
 		bool rate = br_metric((enum br_metric_id)h->id)->unit == BR_UNIT_KIBS;
 		double scale = u == 'k' ? 1 : u == 'm' ? 1024 : u == 'g' ? 1048576 : 0;
 		if (rate && !scale && v[x].kind == HV_NUM) {
@@ -2821,15 +3050,23 @@ static bool hand_row(struct pstate_all *ps, const struct htable *t, size_t head,
 		br_parse_warn(ctx, j, "bonnie++ figures in a table written by hand with no unit for some "
 				      "rates; those not read");
 	if (!rec)
-		return true; /* a row of the table, with nothing to read */
+		return 1; /* a row of the table, with nothing to read */
 	for (size_t x = 0; x < t->ncol; x++)
 		if (t->col[x].cpu && t->col[x].of >= 0 && v[x].kind == HV_NUM &&
 		    br_record_get(rec, (enum br_metric_id)t->col[x].of).present)
 			br_record_set_cpu(rec, (enum br_metric_id)t->col[x].of, v[x].v);
+	size_t used = 1;
+	if (!br_parse_is_claimed(ctx, j + 1) && hand_cpu_row(ctx->doc, t, j + 1, rec)) {
+		used = 2;
+		rec->source.end_line = ctx->doc->lines[j + 1].end_line;
+		br_parse_set_excerpt(ctx, rec, rec->source.line, rec->source.end_line);
+	}
 	char own[NAME_MAX_LEN + 32] = "";
-	if (t->name >= 0 && (size_t)t->name < k && cn[t->name]) {
-		const char *nm = c[t->name];
-		size_t nn = cn[t->name];
+	const char *nm = ld.name;
+	size_t nn = ld.name_n;
+	if (!nm && t->name >= 0 && (size_t)t->name < k && cn[t->name])
+		nm = c[t->name], nn = cn[t->name];
+	if (nm) {
 		hand_unmark(&nm, &nn);
 		char host[NAME_MAX_LEN];
 		copy_tok(host, sizeof host, nm, nn);
@@ -2843,7 +3080,7 @@ static bool hand_row(struct pstate_all *ps, const struct htable *t, size_t head,
 	free(label);
 	br_parse_emit(ctx, rec);
 	ps->emitted++;
-	return true;
+	return used;
 }
 
 /* A "|---|:---:|" rule, or a units row ("| | MB/s | MB/s |") that gives
@@ -3150,7 +3387,7 @@ static bool generic_name(const char *s)
 }
 
 static unsigned transposed_record(struct pstate_all *ps, size_t h, size_t end, const struct trow *rows, size_t nr,
-			      size_t x, const char *name, size_t nn, char line_unit, enum br_tool tool)
+			      size_t x, size_t cpu_x, const char *name, size_t nn, char line_unit, enum br_tool tool)
 {
 	struct br_parse_ctx *ctx = ps->ctx;
 	struct br_record *rec = NULL;
@@ -3180,9 +3417,12 @@ static unsigned transposed_record(struct pstate_all *ps, size_t h, size_t end, c
 		br_record_set(rec, id, rate ? v->v * scale : v->v, v->raw);
 		if (v->cpu >= 0)
 			br_record_set_cpu(rec, id, v->cpu);
-		/* a CPU row under it */
+		/* a CPU row under it, a CPU column beside it */
 		if (r + 1 < nr && rows[r + 1].id < 0 && rows[r + 1].v[x].kind == HV_NUM)
 			br_record_set_cpu(rec, id, rows[r + 1].v[x].v);
+		if (cpu_x && rows[r].v[cpu_x].kind == HV_NUM &&
+		    (!rows[r].v[cpu_x].unit || rows[r].v[cpu_x].unit == '%'))
+			br_record_set_cpu(rec, id, rows[r].v[cpu_x].v);
 	}
 	unsigned said = (took ? TOOK_KIBS : 0) | (unitless ? LEFT_UNITLESS : 0);
 	if (!rec)
@@ -3296,6 +3536,19 @@ static size_t right_header(const struct br_doc *doc, size_t i, size_t *ncol, con
 	return h - 1;
 }
 
+/* Does a column head name a unit and nothing else ("K/sec", "(MB/s)",
+ * "/sec")? */
+static bool unit_name(const char *s, size_t n)
+{
+	size_t m = 0;
+	for (size_t k = 0; k < n; k++) {
+		if (is_digit(s[k]))
+			return false;
+		m += !strchr("()[] ", s[k]);
+	}
+	return m && m <= 6 && hand_unit(s, n);
+}
+
 static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool)
 {
 	struct br_parse_ctx *ctx = ps->ctx;
@@ -3366,8 +3619,23 @@ static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool
 		return 0;
 	char line_unit = hand_unit(s, n);
 	unsigned said = 0;
-	for (size_t x = 1; x < ncol; x++)
-		said |= transposed_record(ps, h, end, rows, nr, x, c[x], cn[x], line_unit == 'c' ? 0 : line_unit, tool);
+	for (size_t x = 1; x < ncol; x++) {
+		/* a column headed "%CPU" is the CPU of the one before it; one
+		 * headed by a unit alone ("K/sec", "MB/s") is a run with no
+		 * name, in that unit */
+		if (x > 1 && hand_cpu_name(c[x], cn[x]))
+			continue;
+		size_t cpu_x = x + 1 < ncol && hand_cpu_name(c[x + 1], cn[x + 1]) ? x + 1 : 0;
+		char u = line_unit == 'c' ? 0 : line_unit;
+		const char *nm = c[x];
+		size_t nn = cn[x];
+		if (unit_name(nm, nn)) {
+			char cu = hand_unit(nm, nn);
+			u = cu == 'c' ? u : cu;
+			nn = 0;
+		}
+		said |= transposed_record(ps, h, end, rows, nr, x, cpu_x, nm, nn, u, tool);
+	}
 	if (said & LEFT_UNITLESS)
 		br_parse_warn(ctx, h, "bonnie++ figures in a table written by hand with no unit for some "
 				      "rates; those not read");
@@ -3430,6 +3698,27 @@ static double list_cpu(const char *c, size_t *n)
 	return cpu;
 }
 
+/* A dash between blanks in s[a..n) ("Rewrite - 301 MB/s", "–", "—")
+ * before the first digit: *at where it starts, its length with the blank
+ * before it; 0 when there is none. */
+static size_t list_dash(const char *s, size_t a, size_t n, const char **at)
+{
+	for (size_t i = a + 1; i + 2 < n && !is_digit(s[i]); i++) {
+		if (s[i - 1] != ' ')
+			continue;
+		size_t w = s[i] == '-' ? 1
+			   : (unsigned char)s[i] == 0xe2 && (unsigned char)s[i + 1] == 0x80 &&
+					     ((unsigned char)s[i + 2] == 0x93 || (unsigned char)s[i + 2] == 0x94)
+				   ? 3
+				   : 0;
+		if (w && i + w < n && s[i + w] == ' ') {
+			*at = s + i - 1;
+			return w + 1;
+		}
+	}
+	return 0;
+}
+
 /* Line l as a list line: its figure into *r; false when it is none. A
  * rate with no unit takes `unit`, the introduction's ("in K/sec:"), if any
  * ('?': the shape alone is asked). */
@@ -3447,12 +3736,14 @@ static bool list_line(const struct br_line *l, struct lrow *r, char unit)
 	else if (a + 2 < n && (unsigned char)s[a] == 0xe2 && (unsigned char)s[a + 1] == 0x80 &&
 		 (unsigned char)s[a + 2] == 0xa2)
 		a += 3; /* a bullet */
-	/* the name ends at a ':' or '=', or at two blanks or a TAB */
+	/* the name ends at a ':' or '=', a dash between blanks ("Rewrite -
+	 * 301 MB/s", an en or em dash), or at two blanks or a TAB */
 	const char *sep = memchr(s + a, ':', n - a), *c;
 	if (!sep)
 		sep = memchr(s + a, '=', n - a);
+	size_t dash = sep ? 0 : list_dash(s, a, n, &sep);
 	if (sep) {
-		c = sep + 1;
+		c = sep + (dash ? dash : 1);
 	} else {
 		for (sep = s + a; sep < s + n && *sep != '\t' && !(sep[0] == ' ' && sep + 1 < s + n && sep[1] == ' ');)
 			sep++;
@@ -3476,6 +3767,11 @@ static bool list_line(const struct br_line *l, struct lrow *r, char unit)
 	if (lc >= 0 && r->v.cpu < 0)
 		r->v.cpu = lc;
 	bool rate = br_metric((enum br_metric_id)r->id)->unit == BR_UNIT_KIBS;
+	/* a rate with no unit: its name's ("Block write (K/sec): 61234"),
+	 * else the introduction's */
+	char own = rate && r->v.kind == HV_NUM && !r->v.unit ? hand_unit(s + a, (size_t)(sep - (s + a))) : 0;
+	if (own && own != 'c')
+		r->v.unit = own;
 	if (rate && r->v.kind == HV_NUM && !r->v.unit)
 		r->v.unit = unit;
 	if (rate)
@@ -3615,6 +3911,18 @@ static void hand_caption(const struct br_doc *doc, size_t i, struct htable *t)
 	}
 }
 
+/* Is line s[0..n) the upper line of a header of two ("   Sequential
+ * Output   Sequential Input   Random"), words over the columns' and no
+ * figure? */
+static bool group_line(const char *s, size_t n)
+{
+	if (br_digit_runs(s, n, 1) || !br_has(s, n, "equential", 9))
+		return false;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return n && s[n - 1] != ':' && s[n - 1] != '.';
+}
+
 static void hand_tables(struct pstate_all *ps)
 {
 	struct br_parse_ctx *ctx = ps->ctx;
@@ -3643,19 +3951,27 @@ static void hand_tables(struct pstate_all *ps)
 		}
 		/* no unit over the columns: the line introducing the table may
 		 * give one ("Bonnie++ numbers, in MB/s:") */
-		for (size_t k = i; !t.unit && k-- > 0 && i - k <= 2;)
-			if (doc->lines[k].len && doc->lines[k].len <= 100) {
+		size_t k = i;
+		while (!t.unit && k-- > 0 && i - k <= 3)
+			if (doc->lines[k].len && doc->lines[k].len <= 100 &&
+			    !(k + 1 == i && group_line(doc->lines[k].text, doc->lines[k].len))) {
 				char u = hand_unit(doc->lines[k].text, doc->lines[k].len);
 				t.unit = u == 'c' ? 0 : u;
 				break;
 			}
+		/* or its first lines, re-wrapped ("... Figures in MB/s," / "CPU
+		 * in percent next to each:"): a rate's unit with its "/s" */
+		for (size_t m = k; !t.unit && k < i && m-- > 0 && k - m <= 2 && doc->lines[m].len;)
+			t.unit = rate_unit(doc->lines[m].text, doc->lines[m].len);
 		hand_caption(doc, i, &t);
 		size_t j = i + 1, rows = 0;
 		for (; j < doc->nlines && !br_parse_is_claimed(ctx, j) && doc->lines[j].len; j++) {
 			if (hand_rule_or_units(&t, &doc->lines[j]))
 				continue;
-			if (!hand_row(ps, &t, i, j, tool))
+			size_t used = hand_row(ps, &t, i, j, tool);
+			if (!used)
 				break;
+			j += used - 1;
 			rows++;
 		}
 		if (!rows)
@@ -3891,6 +4207,13 @@ static bool units_then_row(const struct br_line *l)
 		p++;
 	}
 	if (!cp)
+		return false;
+	/* a line that starts with it names CPU figures ("  %CP  3  4"), under
+	 * a row of rates (cpu_line) */
+	const char *q = l->text;
+	while (q < cp && (*q == ' ' || *q == '\t'))
+		q++;
+	if (q == cp)
 		return false;
 	for (p = cp + 3; p < end; p++)
 		if (is_digit(*p))

@@ -999,6 +999,26 @@ static void comma_figures_and_spaced_names(void **state)
 	done(&r);
 }
 
+/* A row of the six rates with its %CPU figures on the line under it, each
+ * right of its rate: one row, every CPU read. */
+static void cpu_figures_on_line_below(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec      K/sec      K/sec      K/sec      K/sec       /sec\n"
+		"oldbox    100  2611       3924       3201       4763       6736      143.7\n"
+		"   %CPU        90.7       86.2       13.3       61.4       24.4        4.0\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "oldbox");
+	assert_fig(&r, 0, BR_M_putc, 2611, 90.7, false);
+	assert_fig(&r, 0, BR_M_get_block, 6736, 24.4, false);
+	assert_fig(&r, 0, BR_M_seeks, 143.7, 4.0, false);
+	assert_int_equal(r.ds.records.v[0]->source.end_line, 5);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1037,6 +1057,7 @@ int main(void)
 		cmocka_unit_test(escaped_marks),
 		cmocka_unit_test(signature_between_header_and_rows),
 		cmocka_unit_test(own_row_below_quoted_table),
+		cmocka_unit_test(cpu_figures_on_line_below),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2111,6 +2111,165 @@ static void hand_table_order_and_decimal_comma(void **state)
 	done(&r);
 }
 
+/* A row of rates alone with its %CP figures on the line under it, each
+ * right of its rate (a table narrowed by hand, maybe "%CPU" first): one
+ * run with every CPU; a row whose tail a wrap moved (rates and CPUs
+ * paired on both lines) is still joined as a tail, and a line of figures
+ * that do not sit under the rates is no CPU line. */
+static void cpu_figures_on_line_below(void **state)
+{
+	(void)state;
+	static const char head[] =
+		"Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n";
+	char buf[1024];
+	struct run r;
+	snprintf(buf, sizeof buf, "%s%s", head,
+		 "moudry.com       4G 30348     35023     12701     30363     44790     165.0\n"
+		 "  %CPU                 47         5         2        49         6         0\n");
+	run(&r, buf);
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "moudry.com");
+	assert_fig(&r, 0, BR_M_putc, 30348, 47);
+	assert_fig(&r, 0, BR_M_rewrite, 12701, 2);
+	assert_fig(&r, 0, BR_M_seeks, 165.0, 0);
+	done(&r);
+	/* -f: blank columns, the CPUs under the rates that are there */
+	snprintf(buf, sizeof buf, "%s%s", head,
+		 "servername01  160G           39912     29398               79075     207.2\n"
+		 "                                 3         4                   4        34\n");
+	run(&r, buf);
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 39912, 3);
+	assert_fig(&r, 0, BR_M_get_block, 79075, 4);
+	assert_fig(&r, 0, BR_M_seeks, 207.2, 34);
+	assert_false(br_record_get(r.ds.records.v[0], BR_M_putc).present);
+	done(&r);
+	/* spacing collapsed on both lines: the word "%CPU" says what the
+	 * line is */
+	snprintf(buf, sizeof buf, "%s%s", head,
+		 "webhost 2G 28770 33120 11877 29021 41002 151.3\n"
+		 "%CPU 45 5 2 47 6 0\n");
+	run(&r, buf);
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_putc, 28770, 45);
+	assert_fig(&r, 0, BR_M_seeks, 151.3, 0);
+	done(&r);
+	/* the same figures pushed left of their rates: no CPU line */
+	snprintf(buf, sizeof buf, "%s%s", head,
+		 "moudry.com       4G 30348     35023     12701     30363     44790     165.0\n"
+		 "47 5 2 49 6 0\n");
+	run(&r, buf);
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A hand table with a CPU row under each run's row ("| %CPU | 11 | 9
+ * |"): the CPU figures of the row above, not a run of their own; rows
+ * whose name and unit stand left of an indented header's columns. */
+static void hand_table_cpu_rows(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ 1.97 on the rack\n"
+		"\n"
+		"| host | Seq write K/s | Rewrite K/s | Seq read K/s | Seeks /s |\n"
+		"|---|---|---|---|---|\n"
+		"| rack-01 | 126598 | 74273 | 229733 | 13116 |\n"
+		"| %CPU | 11 | 9 | 15 | 160 |\n"
+		"| rack-02 | 120044 | 70112 | 221876 | 12450 |\n"
+		"| %CPU | 10 | 9 | 14 | 150 |\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.ds.records.v[1]->host, "rack-02");
+	assert_fig(&r, 0, BR_M_put_block, 126598, 11);
+	assert_fig(&r, 1, BR_M_seeks, 12450, 150);
+	assert_int_equal(r.ds.records.v[0]->source.end_line, 6);
+	done(&r);
+	run(&r, "bonnie++ 1.98, block tests only:\n"
+		"\n"
+		"                Block write   Rewrite   Block read   Seeks\n"
+		"nfs-a  (K/s)       745124      980550     1203968    8210\n"
+		"       (%CPU)         100          91          58      40\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "nfs-a");
+	assert_fig(&r, 0, BR_M_put_block, 745124, 100);
+	assert_fig(&r, 0, BR_M_seeks, 8210, 40);
+	done(&r);
+}
+
+/* Bonnie 1.x's own column words, "Char out", "Block in", as a hand
+ * table's headers, a list's names or a transposed table's rows, whose
+ * columns may be "K/sec" (a run with no name) and "%CPU" (the CPU of the
+ * column before). */
+static void bonnie_column_words(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Bonnie 1.2, one figure a line:\n"
+		"\n"
+		"Char out:  21846 KB/s\n"
+		"Block out: 58316 KB/s\n"
+		"Rewrite:   11099 KB/s\n"
+		"Char in:   14346 KB/s\n"
+		"Block in:  18026 KB/s\n"
+		"Seeks:     939.3 /s\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_putc, 21846, -1);
+	assert_fig(&r, 0, BR_M_getc, 14346, -1);
+	assert_fig(&r, 0, BR_M_get_block, 18026, -1);
+	done(&r);
+	run(&r, "Bonnie on the mail server:\n"
+		"\n"
+		"| Test      | K/sec | %CPU |\n"
+		"|-----------|------:|-----:|\n"
+		"| Char out  | 12033 | 96 |\n"
+		"| Block out | 24102 | 18 |\n"
+		"| Rewrite   | 10211 | 14 |\n"
+		"| Block in  | 27011 | 15 |\n");
+	assert_int_equal(r.n, 1);
+	assert_null(r.ds.records.v[0]->host);
+	assert_fig(&r, 0, BR_M_putc, 12033, 96);
+	assert_fig(&r, 0, BR_M_get_block, 27011, 15);
+	done(&r);
+}
+
+/* A list whose names end at a dash between blanks ("Rewrite - 301
+ * MB/s"), or whose unit is in the name ("Block write (K/sec): 61234"); a
+ * hand table whose runs' names are in its last column ("machine"). */
+static void hand_list_dashes_and_names_last(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "bonnie++ 1.98 on my desktop:\n"
+		"\n"
+		"Block write - 612 MB/s (23% CPU)\n"
+		"Rewrite \xe2\x80\x93 301 MB/s (18% CPU)\n"
+		"Seeks - 1450/s\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 612 * 1024, 23);
+	assert_fig(&r, 0, BR_M_rewrite, 301 * 1024, 18);
+	done(&r);
+	run(&r, "bonnie++ 1.03 summary:\n"
+		"\n"
+		"Block write (K/sec): 61234\n"
+		"Rewrite (K/sec): 30211\n"
+		"Random seeks (/sec): 412.5\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 61234, -1);
+	assert_fig(&r, 0, BR_M_seeks, 412.5, -1);
+	done(&r);
+	run(&r, "bonnie++ 1.97, MB/s:\n"
+		"\n"
+		"| Seq write | Rewrite | Seq read | Seeks/s | machine |\n"
+		"|---|---|---|---|---|\n"
+		"| 412 | 201 | 655 | 3011 | db1 |\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "db1");
+	assert_fig(&r, 0, BR_M_get_block, 655 * 1024, -1);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2169,6 +2328,10 @@ int main(void)
 		cmocka_unit_test(tab4_shifted_f_row),
 		cmocka_unit_test(wrapped_at_40_columns),
 		cmocka_unit_test(signature_between_blocks),
+		cmocka_unit_test(cpu_figures_on_line_below),
+		cmocka_unit_test(hand_table_cpu_rows),
+		cmocka_unit_test(bonnie_column_words),
+		cmocka_unit_test(hand_list_dashes_and_names_last),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
