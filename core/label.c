@@ -56,6 +56,7 @@ enum {
 	R_STANDALONE = 250,
 	R_OUTLINE = 300,
 	R_COLON = 400,
+	R_SUBCOLON = 410,       /* a ':' introduction right under another (push_intro) */
 	R_NAME = 450,           /* a name right over a result (name_over_result) */
 	R_ECHO = 460,           /* a name a shell loop echoes (echo_banner) */
 	R_BULLET = 600,
@@ -1180,6 +1181,40 @@ static bool intro_lead(const char *s, size_t n, size_t *at, size_t *len)
 	return true;
 }
 
+static bool starts_with_speaker(const char *s, size_t n);
+
+/* An introduction whose subject is the machine and whose verb says that
+ * its result follows: "Server web2 gives:", "db3 gave:", "The old laptop
+ * shows:". The subject (s[0..*len)); false when it is none: a person ("I
+ * got:"; "Joe says:" quotes and is no such verb), a pronoun or the tool
+ * ("This gives:", "hdparm -tT shows:"), more than four words, or words that
+ * name no thing (names_thing: "The command gives:"). */
+static bool subject_intro(const char *s, size_t n, size_t *len)
+{
+	static const char *const verbs[] = {"gives", "gave", "shows", "showed", "reports",
+					    "reported", "got"};
+	static const char *const idle[] = {"hdparm", "bonnie", "rawio", "it", "this", "that",
+					   "which", "what", "he", "she", "who"};
+	size_t b = n;
+	while (b && is_alpha((unsigned char)s[b - 1]))
+		b--;
+	size_t k = 0;
+	while (k < BR_ARRAY_LEN(verbs) && !word_is(s + b, n - b, verbs[k]))
+		k++;
+	if (k == BR_ARRAY_LEN(verbs) || !b || !is_blankc(s[b - 1]))
+		return false;
+	while (b && is_blankc(s[b - 1]))
+		b--;
+	if (!b || count_words(s, b) > 4 || sentence_break(s, b) || starts_with_speaker(s, b) ||
+	    command_word(s, b) || !names_thing(s, b))
+		return false;
+	for (k = 0; k < BR_ARRAY_LEN(idle); k++)
+		if (has_word(s, b, idle[k]))
+			return false;
+	*len = b;
+	return true;
+}
+
 /* Outline enumerators: "1. ", "12) ", "A. ", "b) ", "(a) ", "iv. ", "2.1. ".
  * Returns the length of the enumerator (with the blank after it), 0 if none. */
 enum { ST_NUM_DOT = 1, ST_NUM_PAR, ST_UP_DOT, ST_UP_PAR, ST_LOW_DOT, ST_LOW_PAR, ST_PAREN_NUM,
@@ -1478,6 +1513,7 @@ struct walk {
 	bool block_result;          /* ... and a result line came in it */
 	size_t block_lines;         /* ... and this many lines of other text */
 	uint32_t block_node;        /* the introduction's node (index + 1) */
+	bool fresh;                 /* a ':' introduction is on top, nothing under it yet */
 	uint32_t signature;         /* the node of a one-to-three-word standalone line */
 	bool bold;                  /* the line being read is one bold span (bold_alone) */
 };
@@ -1514,13 +1550,112 @@ static void push(struct walk *w, enum kind kind, int rank, const char *s, size_t
 
 static bool names_group(const char *s, size_t n);
 
+/* Where the introduction s[0..n) starts naming a unit of rate at its end
+ * ("All figures are in MB/s", "Bonnie figures are K/sec", "db3 (in
+ * MiB/s)"), with the words that only lead to it ("All figures are in"):
+ * that part says how to read the figures below, not whose they are. n
+ * when there is none; 0 when it is all there is. */
+static size_t unit_part(const char *s, size_t n)
+{
+	size_t m = n;
+	while (m && (is_blankc(s[m - 1]) || s[m - 1] == ')'))
+		m--;
+	/* "MB/s", "K/sec", "kB/sec", "MiB/s": one to three letters from K, M
+	 * or G, '/', "s" or "sec" */
+	size_t e = m;
+	while (e && is_alpha((unsigned char)s[e - 1]))
+		e--;
+	if (e < 2 || s[e - 1] != '/' || !(word_is(s + e, m - e, "s") || word_is(s + e, m - e, "sec")))
+		return n;
+	size_t b = e - 1;
+	while (b && is_alpha((unsigned char)s[b - 1]))
+		b--;
+	if (e - 1 - b < 1 || e - 1 - b > 3 || (b && !is_blankc(s[b - 1]) && s[b - 1] != '(') ||
+	    !strchr("KkMmGg", s[b]))
+		return n;
+	/* in parentheses with more ("(hdparm -tT, MB/s)"): all of them go */
+	int depth = 0;
+	for (size_t k = b; k-- > 0 && depth <= 0;)
+		if (s[k] == ')' || s[k] == '(')
+			if ((depth += s[k] == '(' ? 1 : -1) > 0)
+				b = k;
+	/* and the words that lead to it: "are in", "(in", ", all" */
+	static const char *const lead[] = {"in", "are", "is", "all", "figures", "numbers", "results",
+					   "the", "my", "our", "these", "hdparm", "bonnie", "rawio",
+					   "values", "rates"};
+	for (;;) {
+		while (b && (is_blankc(s[b - 1]) || s[b - 1] == '(' || s[b - 1] == ','))
+			b--;
+		size_t a = b;
+		while (a && is_alpha((unsigned char)s[a - 1]))
+			a--;
+		size_t k = 0;
+		while (k < BR_ARRAY_LEN(lead) && !word_is(s + a, b - a, lead[k]))
+			k++;
+		if (a == b || k == BR_ARRAY_LEN(lead))
+			return b;
+		b = a;
+		while (b && s[b - 1] == '+')
+			b--; /* "bonnie++" */
+	}
+}
+
+static bool byline(const char *s, size_t n);
+
+/* Is node nd a short name ("db3", "Machine: db3", "node07, /dev/sdb"),
+ * not a sentence of where the figures come from ("The storage container,
+ * from docker compose logs") nor a forum's byline ("Reply by joe")? */
+static bool name_node(const struct br_label_outline *o, const struct node *nd)
+{
+	const char *t = o->text.data + nd->text;
+	size_t e = title_word_end(t, nd->len);
+	return count_words(t, nd->len) <= 4 && !word_is(t, e, "reply") && !word_is(t, e, "quote") &&
+	       !word_is(t, e, "re") && !byline(t, nd->len);
+}
+
+/* Does the introduction s[0..n) name the next phase of the runs under
+ * node nd's ("Before it was:" then "After the upgrade:", "Run 1:" then
+ * "Run 2:"): a word of a phase first, or the same first word? (nd NULL:
+ * a first phase under a name, "db3:" / "Before it was:"; "mars:" under
+ * "Nightly check:" is a name of its own, as is "venus:" after it.) */
+static bool next_phase(const struct br_label_outline *o, const struct node *nd, const char *s, size_t n)
+{
+	static const char *const phases[] = {"before", "after", "then", "now", "old", "new", "first",
+					     "second", "third", "with", "without", "stock", "default",
+					     "defaults", "tuned", "run", "try", "pass", "again"};
+	size_t e = title_word_end(s, n);
+	for (size_t k = 0; k < BR_ARRAY_LEN(phases); k++)
+		if (word_is(s, e, phases[k]))
+			return true;
+	if (!nd)
+		return false;
+	const char *t = o->text.data + nd->text;
+	size_t te = title_word_end(t, nd->len);
+	return te == e && te && strncasecmp(s, t, e) == 0;
+}
+
 /* Push a ':' introduction; one that heads a group of runs ("our three
- * boxes") names none of them, but still ends the introductions before
- * it. */
+ * boxes") names none of them, nor does one that only names the unit
+ * ("All figures are in MB/s"), but both still end the introductions
+ * before it. */
 static void push_intro(struct walk *w, const char *s, size_t n)
 {
-	if (!names_group(s, n)) {
-		push(w, K_COLON, R_COLON, s, n);
+	if (n > 4 && memchr(s, '/', n)) {
+		n = unit_part(s, n);
+	}
+	if (n && !names_group(s, n)) {
+		/* "db3:" (or "Machine: db3") with nothing under it yet, then
+		 * "Before it was:" ... "After the upgrade:": the runs of one
+		 * machine, each titled under its name; a short introduction
+		 * goes under the one above it, and after a result of its own
+		 * (no prose between) the next takes its place */
+		const struct node *top = node_at(w->o, w->top);
+		int rank = R_COLON;
+		if (top && top->kind == K_COLON && top->depth == w->depth && count_words(s, n) <= 4 &&
+		    ((top->rank == R_COLON && w->fresh && name_node(w->o, top) && next_phase(NULL, NULL, s, n)) ||
+		     (top->rank == R_SUBCOLON && !w->prose && next_phase(w->o, top, s, n))))
+			rank = R_SUBCOLON;
+		push(w, K_COLON, rank, s, n);
 		return;
 	}
 	while (w->top && w->o->nodes[w->top - 1].rank >= R_COLON)
@@ -1778,6 +1913,44 @@ static bool message_start(const struct br_doc *doc, size_t i, const char *s, siz
 	return n > 5 && memcmp(s, "From ", 5) == 0 && contains_ci(s, n, "@");
 }
 
+/* A forum's or a link aggregator's furniture between posts: "Reply",
+ * "Share", "Report", "Save", "Permalink", "level 2", "12 comments", "3
+ * points", "Posted by u/name", "u/name" alone. The post below it is
+ * another one's (or none); what titled the post above does not title it. */
+static bool chrome_line(const char *s, size_t n)
+{
+	static const char *const alone[] = {"reply", "share", "report", "save", "permalink",
+					    "give award", "award", "more replies", "continue this thread"};
+	static const char *const counted[] = {"comments", "comment", "replies", "points", "point",
+					      "upvotes", "votes"};
+	if (n > 40 || !strchr("RrSsPpGgAaMmCcLlUu0123456789", s[0]))
+		return false;
+	if (n > 2 && (s[0] == 'u' || s[0] == 'U') && s[1] == '/')
+		return count_words(s, n) == 1;
+	if (n > 12 && memcmp(s, "Posted by u/", 12) == 0)
+		return true;
+	for (size_t k = 0; k < BR_ARRAY_LEN(alone); k++)
+		if (word_is(s, n, alone[k]))
+			return true;
+	size_t e = title_word_end(s, n), b = e;
+	while (b < n && is_blankc(s[b]))
+		b++;
+	if (b == e || b >= n)
+		return false;
+	/* "level 2"; "12 comments" */
+	bool num_after = true, num_before = true;
+	for (size_t k = b; k < n; k++)
+		num_after = num_after && is_digit((unsigned char)s[k]);
+	for (size_t k = 0; k < e; k++)
+		num_before = num_before && (is_digit((unsigned char)s[k]) || s[k] == '.' || s[k] == 'k');
+	if (num_after && word_is(s, e, "level"))
+		return true;
+	for (size_t k = 0; num_before && is_digit((unsigned char)s[0]) && k < BR_ARRAY_LEN(counted); k++)
+		if (word_is(s + b, n - b, counted[k]))
+			return true;
+	return false;
+}
+
 bool br_label_message_start(const struct br_doc *doc, size_t i)
 {
 	const char *s;
@@ -1975,8 +2148,9 @@ static void colon_paragraph_ends(struct walk *w, const struct br_doc *doc, size_
 	const char *s;
 	size_t n;
 	span(l, &s, &n);
-	if (n < 30 || l->depth != top->depth || !is_alpha((unsigned char)s[0]) || maybe_heading(doc, i + 1, s, n) ||
-	    count_words(s, n) < 6)
+	/* (a sentence of its own between blank lines is no heading) */
+	if (n < 30 || l->depth != top->depth || !is_alpha((unsigned char)s[0]) ||
+	    (maybe_heading(doc, i + 1, s, n) && !strchr(".!?", s[n - 1])) || count_words(s, n) < 6)
 		return;
 	/* words, not a row of figures; a sentence: its paragraph (a few
 	 * lines) ends as one does */
@@ -1984,9 +2158,17 @@ static void colon_paragraph_ends(struct walk *w, const struct br_doc *doc, size_
 	count_line(s, n, &lc);
 	if (lc.num * 3 >= lc.tok)
 		return;
+	/* (the paragraph ends at a blank line, or right over the next
+	 * result: "Now the laptop, which is much older." / its figures) */
 	for (size_t j = i + 1; j < doc->nlines && j < i + 5; j++) {
 		span(&doc->lines[j], &s, &n);
-		if (!n || (j + 1 < doc->nlines && blank_line(&doc->lines[j + 1]))) {
+		const char *t = NULL;
+		size_t tn = 0;
+		if (j + 1 < doc->nlines)
+			span(&doc->lines[j + 1], &t, &tn);
+		if (!n || (j + 1 < doc->nlines &&
+			   (!tn || (strchr(".!?:", s[n - 1]) && s[0] != '/' && memo_test(&w->result, t, tn) &&
+				    !memo_test(&w->result, s, n))))) {
 			if (n && strchr(".!?:", s[n - 1]))
 				w->top = top->parent;
 			return;
@@ -2012,7 +2194,7 @@ static bool line_resets(struct walk *w, const struct br_doc *doc, size_t i, cons
 	w->depth = l->depth;
 	while (w->top && w->o->nodes[w->top - 1].depth > l->depth)
 		w->top = w->o->nodes[w->top - 1].parent;
-	if (message_start(doc, i, s, n)) {
+	if (message_start(doc, i, s, n) || chrome_line(s, n)) {
 		w->in_output = false;
 		w->top = 0;
 		w->ol_depth = 0;
@@ -2378,7 +2560,7 @@ static void intro_colon(struct walk *w, const struct br_doc *doc, size_t i, cons
 		w->top = w->o->nodes[w->top - 1].parent;
 	/* "Here's what I got on the new array:" titles with its end */
 	size_t t = intro_tail(s, m), tn = m - t;
-	bool named = t || intro_lead(s, m, &t, &tn);
+	bool named = t || intro_lead(s, m, &t, &tn) || subject_intro(s, m, &tn);
 	if (named && !sentence_break(s, m) && count_words(s + t, tn) <= 12) {
 		push_intro(w, s + t, tn);
 	} else if (w->top && w->o->nodes[w->top - 1].kind == K_COLON && result_above(w, doc, i)) {
@@ -3243,6 +3425,7 @@ static void under_new_node(struct walk *w, const struct br_line *l)
 	size_t n;
 	span(l, &s, &n);
 	w->fed = false;
+	w->fresh = top && top->kind == K_COLON;
 	if (top && top->kind == K_COLON && n && s[n - 1] == ':') {
 		w->block_open = true;
 		w->block_result = false;
@@ -3259,6 +3442,7 @@ static void under_new_node(struct walk *w, const struct br_line *l)
 static void under_intro(struct walk *w, const struct br_line *l)
 {
 	w->fed = true;
+	w->fresh = false;
 	if (!w->block_open)
 		return;
 	const char *s;

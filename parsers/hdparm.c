@@ -89,15 +89,22 @@ static struct br_pattern re_label_head = BR_PATTERN_OPT(
 
 /* A time or a rate as hdparm prints it ("%5.2f": "3.01", "44.85"), or as
  * it reads under a locale with a decimal comma ("3,01", "44,85": one or two
- * digits after the comma, so never a thousands group); fig_value() reads
- * both. */
-#define FIG "\\d+(?:\\.\\d+|,\\d{1,2}(?!\\d))?"
+ * digits after the comma, so never a thousands group), or as a poster
+ * groups its thousands ("8.688,52" in a European locale, "8,688.52"): the
+ * grouped forms need both marks, so "1.234" stays a decimal; fig_value()
+ * reads them all. */
+#define FIG "(?:\\d{1,3}(?:\\.\\d{3})+,\\d{1,2}(?!\\d)|\\d{1,3}(?:,\\d{3})+\\.\\d{1,2}(?!\\d)|" \
+	"\\d+(?:\\.\\d+|,\\d{1,2}(?!\\d))?)"
+
+/* hdparm's count of MB ("%3u"), whole, its thousands maybe grouped by a
+ * poster or a locale ("1.234 MB in", "17,034 MB in"): mb_value() reads it. */
+#define MBFIG "(?:\\d{1,3}(?:[.,]\\d{3})+(?!\\d)|\\d+)"
 
 /* "N MB in S seconds = R MB/sec" — 1 mb, 2 seconds, 3 rate, 4 unit letter.
  * `=3D` is what an undecoded quoted-printable copy shows for `=`. */
 static struct br_pattern re_result = BR_PATTERN_OPT(
 	"hdparm-result",
-	"^(\\d+)\\s*MB\\s+in\\s+(" FIG ")\\s*sec(?:ond)?s?\\s*=\\s*(?:3D)?\\s*"
+	"^(" MBFIG ")\\s*MB\\s+in\\s+(" FIG ")\\s*sec(?:ond)?s?\\s*=\\s*(?:3D)?\\s*"
 	"(" FIG ")\\s*([mk])i?B\\s*/\\s*s(?:ec)?\\b",
 	PCRE2_CASELESS);
 
@@ -112,7 +119,7 @@ static struct br_pattern re_rate_only = BR_PATTERN_OPT(
  * hard-wrapped; the caller tries the next line first). */
 static struct br_pattern re_partial = BR_PATTERN_OPT(
 	"hdparm-partial",
-	"^\\d+(?:\\s*MB(?:\\s+in(?:\\s+" FIG "(?:\\s*sec(?:ond)?s?(?:\\s*=(?:\\s*(?:3D)?\\s*"
+	"^(?:\\d+|" MBFIG "(?=\\s*MB))(?:\\s*MB(?:\\s+in(?:\\s+" FIG "(?:\\s*sec(?:ond)?s?(?:\\s*=(?:\\s*(?:3D)?\\s*"
 	"(?:\\d+\\.(?!\\d)|" FIG "(?:\\s*[mk]i?B?(?:\\s*/\\s*s?)?)?))?)?)?)?)?)?\\s*$",
 	PCRE2_CASELESS);
 
@@ -142,7 +149,7 @@ static struct br_pattern re_hand = BR_PATTERN_OPT(
 	"(?:tamponn[eé]e?s?|bufferis[eé]e?s?|bufferizzat[aeio]|bufferizad[ao]s?|en\\s+b[uú]fer)|" \
 	"gepuffert\\w*|puffer-?(?=\\s*(?:lesen|lesezugriffe))|gebufferd\\w*|buforowane|" \
 	"direkt\\w*(?=\\s*(?:lesen|lesezugriffe))|" \
-	"(?:festplatte|platte)n?-?(?=\\s*(?:lesen|lesezugriffe))"
+	"(?:festplatte|platte)n?-?(?=\\s*(?:lesen|lesezugriffe))|von\\s+(?:der\\s+)?platte"
 
 /* A timing kind as a table's column names it ("Timing cached reads",
  * "buffered disk", "O_DIRECT cached", "Cached", "Disk reads", "hdparm -T", or
@@ -303,6 +310,7 @@ struct hp {
 	size_t prev_nonblank;     /* index of the previous non-blank line + 1, 0 = none */
 	size_t skip_to;           /* lines before this one were read already (joined) */
 	struct br_record *open;   /* this invocation's record, still taking timing lines */
+	struct br_buf open_own;   /* its title of its own (a hand line's), empty = none */
 	struct br_recset held;    /* records finished after it, emitted behind it */
 	size_t open_block;        /* block_start of the run it belongs to */
 	size_t warned;            /* the line last warned about + 1 */
@@ -654,18 +662,41 @@ static size_t decimal_comma(const char *s, size_t n)
 	return c + 1;
 }
 
+/* s[0..n) (n < NUM_BUF) as plain digits and a point into t: a decimal
+ * comma becomes a point, and a figure grouped by a poster (FIG's
+ * "8.688,52", "8,688.52": both marks) loses its groups, the last mark
+ * being the decimal one. Returns false when s needs no change. */
+static bool fig_plain(const char *s, size_t n, char *t)
+{
+	size_t c = decimal_comma(s, n);
+	const char *dot = memchr(s, '.', n), *comma = memchr(s, ',', n);
+	if (!c && !(dot && comma))
+		return false;
+	size_t dec = c ? c - 1 : n;
+	if (!c)
+		for (dec = n; dec > 0 && is_digit(s[dec - 1]); dec--)
+			;
+	size_t k = 0;
+	for (size_t j = 0; j < n; j++)
+		if (is_digit(s[j]))
+			t[k++] = s[j];
+		else if (j == dec - (c ? 0 : 1))
+			t[k++] = '.';
+	t[k] = '\0';
+	return true;
+}
+
 /* The figure's printed form always has a point: a decimal comma is put
  * back to one ("44,85" is 44.85 MB/sec), so every view shows it alike. */
 static char *num_text(char *buf, const char *s, size_t n)
 {
+	if (n < NUM_BUF && fig_plain(s, n, buf))
+		return buf;
 	char *t = n >= NUM_BUF ? br_strndup(s, n) : buf;
 	if (t == buf) {
 		memcpy(buf, s, n);
 		buf[n] = '\0';
 	}
-	size_t c = decimal_comma(t, n);
-	if (c)
-		t[c - 1] = '.';
 	return t;
 }
 
@@ -673,13 +704,24 @@ static char *num_text(char *buf, const char *s, size_t n)
  * groups): br_parse_decimal()'s, a decimal comma read as a point. */
 static double fig_value(const char *s, size_t n)
 {
-	size_t c = decimal_comma(s, n);
-	if (!c || n >= NUM_BUF)
+	char t[NUM_BUF];
+	if (n >= NUM_BUF || !fig_plain(s, n, t))
+		return br_parse_decimal(s, n);
+	return br_parse_decimal(t, strlen(t));
+}
+
+/* The value of an MB count (MBFIG): hdparm's is whole, so a mark in it
+ * groups thousands ("1.234 MB" is 1234). */
+static double mb_value(const char *s, size_t n)
+{
+	if (n >= NUM_BUF || (!memchr(s, '.', n) && !memchr(s, ',', n)))
 		return br_parse_decimal(s, n);
 	char t[NUM_BUF];
-	memcpy(t, s, n);
-	t[c - 1] = '.';
-	return br_parse_decimal(t, n);
+	size_t k = 0;
+	for (size_t j = 0; j < n; j++)
+		if (is_digit(s[j]))
+			t[k++] = s[j];
+	return br_parse_decimal(t, k);
 }
 
 static void num_free(char *t, const char *buf)
@@ -831,6 +873,7 @@ static void set_open(struct hp *st, struct br_record *r)
 		return;
 	if (st->open)
 		br_parse_emit(st->ctx, st->open);
+	br_buf_reset(&st->open_own);
 	for (size_t i = 0; i < st->held.n; i++)
 		br_parse_emit(st->ctx, st->held.v[i]);
 	st->held.n = 0;
@@ -848,11 +891,18 @@ static void finished(struct hp *st, struct br_record *r)
 }
 
 static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, const struct figures *f,
-		      long offset, const char *why)
+		      long offset, const char *own, const char *why)
 {
 	struct br_record *r = st->open;
 	enum br_metric_id id = kind_metric[k];
 	if (!r || !st->in_block || st->open_block != st->block_start || br_record_get(r, id).present)
+		return false;
+	/* a line with a title of its own joins only the line right above
+	 * with the same title ("SSD cached reads: 8688 MB/s" / "SSD buffered
+	 * disk reads: 411 MB/s"), and no other line joins it */
+	if ((own || st->open_own.len) &&
+	    (!own || !st->open_own.len || strcasecmp(own, st->open_own.data) != 0 ||
+	     !(st->have_last && st->last_idx + 1 == first)))
 		return false;
 	/* a reading at an --offset is a result of its own */
 	if (offset != NO_OFFSET || br_record_param(r, "offset"))
@@ -883,7 +933,7 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 	br_record_set(r, id, v, raw);
 	num_free(raw, buf);
 	if (f->mb)
-		per_metric_params(r, id, fig_value(f->mb, f->mb_len),
+		per_metric_params(r, id, mb_value(f->mb, f->mb_len),
 				  fig_value(f->sec, f->sec_len));
 	unsigned end = st->doc->lines[last < st->doc->nlines ? last : st->doc->nlines - 1].end_line;
 	if (end > r->source.end_line) {
@@ -942,7 +992,7 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 {
 	struct br_parse_ctx *ctx = st->ctx;
 	last += f->extra;
-	if (!own && join_open(st, first, last, k, f, offset, why)) {
+	if (join_open(st, first, last, k, f, offset, own, why)) {
 		keep_rest(st, f, last);
 		return;
 	}
@@ -954,7 +1004,7 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	br_record_set(r, kind_metric[k], v, raw);
 	num_free(raw, buf);
 	if (f->mb) {
-		br_record_param_num(r, "mb", fig_value(f->mb, f->mb_len));
+		br_record_param_num(r, "mb", mb_value(f->mb, f->mb_len));
 		br_record_param_num(r, "seconds", fig_value(f->sec, f->sec_len));
 	}
 	if (offset != NO_OFFSET)
@@ -969,13 +1019,11 @@ static void emit(struct hp *st, size_t first, size_t last, enum kind k, const st
 	br_record_set_label(r, label);
 	free(label);
 	br_parse_claim(ctx, first, last, why);
-	/* one with a title of its own takes no more timing lines */
-	if (own) {
-		finished(st, r);
-		set_open(st, NULL);
-	} else {
-		set_open(st, r);
-	}
+	/* one with a title of its own takes no more timing lines but those
+	 * of the same title (join_open) */
+	set_open(st, r);
+	if (own)
+		br_buf_add(&st->open_own, own, strlen(own));
 	st->open_block = st->block_start;
 	st->skip_to = last + 1;
 	st->have_last = true;
@@ -3139,7 +3187,7 @@ static void table_record(struct hp *st, const struct table *t, size_t head, size
 		enum br_metric_id id = kind_metric[t->col[c].kind];
 		cell_rate(r, id, v[c].rate, v[c].rate_len, unit);
 		if (v[c].mb)
-			per_metric_params(r, id, fig_value(v[c].mb, v[c].mb_len),
+			per_metric_params(r, id, mb_value(v[c].mb, v[c].mb_len),
 					  fig_value(v[c].sec, v[c].sec_len));
 	}
 	if (!r) {
@@ -3730,7 +3778,7 @@ static struct br_record *column_rates(struct hp *st, const struct transposed *t,
 		enum br_metric_id id = kind_metric[t->kinds[q]];
 		cell_rate(rec, id, x->rate, x->rate_len, unit);
 		if (x->mb)
-			per_metric_params(rec, id, fig_value(x->mb, x->mb_len),
+			per_metric_params(rec, id, mb_value(x->mb, x->mb_len),
 					  fig_value(x->sec, x->sec_len));
 	}
 	return rec;
@@ -4630,6 +4678,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	free(st.msg_version);
 	br_buf_free(&st.join);
 	br_buf_free(&st.relabel);
+	br_buf_free(&st.open_own);
 	br_buf_free(&st.host);
 	br_buf_free(&st.note);
 	br_buf_free(&st.machine);

@@ -425,6 +425,37 @@ static size_t short_row(struct table *tb, size_t j, const struct row *r, size_t 
 	return 0;
 }
 
+/* A line another program wrote into the paste between two rows: the
+ * kernel's ("da2: 152627MB <ATA ...> at scbus1", "[ 12.3] ata1: ...",
+ * "kernel: ...") or iostat's heading ("tty da0 cpu", "tin tout KB/t"). */
+static bool interloper(const char *s, size_t n)
+{
+	if (n && s[0] == '[')
+		return true;
+	size_t e = 0;
+	bool digit = false;
+	while (e < n && s[e] != ' ' && s[e] != '\t' && s[e] != ':') {
+		digit = digit || (s[e] >= '0' && s[e] <= '9');
+		e++;
+	}
+	if (e < n && s[e] == ':' && e > 0 && (digit || (e == 6 && strncmp(s, "kernel", 6) == 0)))
+		return true;
+	return (e == 3 && (strncmp(s, "tty", 3) == 0 || strncmp(s, "tin", 3) == 0));
+}
+
+/* Is line j (unclaimed, not blank) a full row of the table? */
+static bool row_next(struct table *tb, size_t j, size_t need)
+{
+	const struct br_doc *doc = tb->ctx->doc;
+	if (j >= doc->nlines || br_parse_is_claimed(tb->ctx, j))
+		return false;
+	size_t n;
+	const char *s = stripped(&doc->lines[j], &n);
+	struct row r;
+	tokenize(s, n, &r);
+	return n && row_like(&r) && r.tail >= need && r.tail <= need + 1;
+}
+
 /*
  * Read the rows after the header (and units line) starting at line j;
  * returns the index of the first line that is not part of the table.
@@ -455,6 +486,8 @@ static size_t read_rows(struct table *tb, size_t j)
 		char *title = row_note(tb, j, &r, need);
 		if (!row_like(&r)) {
 			free(title);
+			if (interloper(s, n) && row_next(tb, j + 1, need))
+				continue;
 			break;
 		}
 		blanks = 0;

@@ -313,6 +313,29 @@ static void busybox(void **state)
 	done(&r);
 }
 
+/* gen13: thousands grouped by a locale or a poster ("17.034 MB",
+ * "8.688,52", "8,688.52") are read whole, never as 8.688; two hand lines
+ * with the same title make one run. */
+static void grouped_thousands_and_titled_pairs(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "\n/dev/sda:\n"
+		" Timing cached reads:   17.034 MB in  2,00 seconds = 8.688,52 MB/sec\n"
+		" Timing buffered disk reads: 1.234 MB in  3,00 seconds = 411,23 MB/sec\n"
+		"\nhdparm -tT:\n\n"
+		"SSD cached reads: 8,688.52 MB/s\n"
+		"SSD buffered disk reads: 411.23 MB/s\n");
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 0), BR_M_cached_read, 8688.52 * 1024, "8688.52");
+	figure(rec(&r, 0), BR_M_buffered_read, 411.23 * 1024, "411.23");
+	assert_true(param(rec(&r, 0), "cached_read_mb") == 17034);
+	assert_true(param(rec(&r, 0), "buffered_read_mb") == 1234);
+	figure(rec(&r, 1), BR_M_cached_read, 8688.52 * 1024, "8688.52");
+	figure(rec(&r, 1), BR_M_buffered_read, 411.23 * 1024, "411.23");
+	done(&r);
+}
+
 static void hard_wraps_are_joined(void **state)
 {
 	(void)state;
@@ -2337,6 +2360,7 @@ int main(void)
 		cmocka_unit_test(old_versions_and_collapsed_space),
 		cmocka_unit_test(direct_offset_and_kb),
 		cmocka_unit_test(busybox),
+		cmocka_unit_test(grouped_thousands_and_titled_pairs),
 		cmocka_unit_test(hard_wraps_are_joined),
 		cmocka_unit_test(stderr_between_label_and_figures),
 		cmocka_unit_test(dangling_label_is_no_record),

@@ -1377,6 +1377,53 @@ static void here_mine_intro(void **state)
 	br_doc_free(d);
 }
 
+/* gen13: a machine before its verb ("Server web2 gives:"); a name with
+ * nothing under it titles the phases below it ("db3:" / "Before it was:" /
+ * "After the upgrade:"); an introduction that only names the unit titles
+ * nothing; a sentence of its own after a result ends the introduction; a
+ * forum's furniture between posts ends what titled the post above. */
+static void subjects_phases_units_and_chrome(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Server web2 gives:\n"
+		" Timing cached reads:   9120 MB in  2.00 seconds = 4560.00 MB/sec\n"
+		"\n"
+		"db3:\n"
+		"\n"
+		"Before it was:\n"
+		" Timing cached reads:   6120 MB in  2.00 seconds = 3060.22 MB/sec\n"
+		"\n"
+		"After the upgrade:\n"
+		" Timing cached reads:   6180 MB in  2.00 seconds = 3090.01 MB/sec\n"
+		"\n"
+		"All figures are in MB/s:\n"
+		" Timing cached reads:   6110 MB in  2.00 seconds = 3055.00 MB/sec\n"
+		"\n"
+		"Results on the new array:\n"
+		" Timing cached reads:   6100 MB in  2.00 seconds = 3050.00 MB/sec\n"
+		"\n"
+		"My desktop has nothing to do with that array and is much older.\n"
+		"\n"
+		" Timing cached reads:   4100 MB in  2.00 seconds = 2050.00 MB/sec\n"
+		"\n"
+		"node1 with the WD Red:\n"
+		" Timing cached reads:   4200 MB in  2.00 seconds = 2100.00 MB/sec\n"
+		"Reply\n"
+		"u/someone\n"
+		" Timing cached reads:   4300 MB in  2.00 seconds = 2150.00 MB/sec\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, " Timing", 0), NULL, "Server web2");
+	expect(d, at(d, " Timing", 1), NULL, "db3 / Before it was");
+	expect(d, at(d, " Timing", 2), NULL, "db3 / After the upgrade");
+	expect(d, at(d, " Timing", 3), NULL, NULL);
+	expect(d, at(d, " Timing", 4), NULL, "the new array");
+	expect(d, at(d, " Timing", 5), NULL, NULL);
+	expect(d, at(d, " Timing", 6), NULL, "node1 with the WD Red");
+	expect(d, at(d, " Timing", 7), NULL, NULL);
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1425,6 +1472,7 @@ int main(void)
 		cmocka_unit_test(colon_block_without_result_ends),
 		cmocka_unit_test(org_headings),
 		cmocka_unit_test(notebook_cell_prompts),
+		cmocka_unit_test(subjects_phases_units_and_chrome),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

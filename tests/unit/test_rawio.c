@@ -61,6 +61,29 @@ static void other_tools_lines_among_rows(void **state)
 	done(&r);
 }
 
+/* gen13: the kernel's lines ("da2: ...", "[ 12.3] ata3: ...") or
+ * iostat's heading between two rows: the table goes on past them, when a
+ * full row follows; prose after the rows still ends it. */
+static void kernel_lines_among_rows(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "           Random read  Sequential read    Random write Sequential write\n"
+		"ID          K/sec  /sec    K/sec  /sec     K/sec  /sec     K/sec  /sec\n"
+		"r5-a        981.6    60   7012.3   428     401.2    24   2100.9   128\n"
+		"da2: 152627MB <ATA WDC WD1600JB 08.02D08> at scbus1 target 0 lun 0\n"
+		"r5-b        990.4    60   7100.2   433     399.7    24   2088.4   127\n"
+		"[ 4021.339120] ata3: hard resetting link\n"
+		"r5-c        978.0    59   6990.5   426     402.9    24   2111.0   128\n"
+		"Then I tried it again:\n"
+		"r5-d        978.0    59   6990.5   426     402.9    24   2111.0   128\n");
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 1)->host, "r5-b");
+	assert_string_equal(rec(&r, 2)->host, "r5-c");
+	rate(rec(&r, 2), BR_M_random_read, "978.0", false);
+	done(&r);
+}
+
 static const char seed_table[] =
 	"2. rawio\n"
 	"Random read Sequential read Random write Sequential write\n"
@@ -485,6 +508,7 @@ int main(void)
 		cmocka_unit_test(comma_figures),
 		cmocka_unit_test(figures_in_sentences),
 		cmocka_unit_test(other_tools_lines_among_rows),
+		cmocka_unit_test(kernel_lines_among_rows),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
