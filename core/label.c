@@ -1582,7 +1582,7 @@ static size_t unit_part(const char *s, size_t n)
 	/* and the words that lead to it: "are in", "(in", ", all" */
 	static const char *const lead[] = {"in", "are", "is", "all", "figures", "numbers", "results",
 					   "the", "my", "our", "these", "hdparm", "bonnie", "rawio",
-					   "values", "rates"};
+					   "values", "rates", "its", "their", "own"};
 	for (;;) {
 		while (b && (is_blankc(s[b - 1]) || s[b - 1] == '(' || s[b - 1] == ','))
 			b--;
