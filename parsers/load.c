@@ -521,7 +521,8 @@ static void take(struct br_load_stream *st, struct br_record *r, size_t g, uint6
 		st->gone = br_grow(st->gone, &st->cap_gone, g / 64 + 1, sizeof *st->gone);
 		memset(st->gone + was, 0, (st->cap_gone - was) * sizeof *st->gone);
 	}
-	st->pending += br_record_bytes(r);
+	/* (a candidate costs its bytes and its entries in the three arrays) */
+	st->pending += br_record_bytes(r) + sizeof *st->kept_g + sizeof *st->kept_key + sizeof r;
 	size_t held = st->kept.n + st->queue.n - st->nqueued;
 	st->held_most = held > st->held_most ? held : st->held_most;
 	/* pass 1's first batch waits for eight budgets of candidates: a merge
