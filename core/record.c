@@ -1243,13 +1243,12 @@ static size_t param_index(const struct br_record *r, const char *key)
 	return i;
 }
 
-const struct br_param *br_record_param_get(const struct br_record *r, const char *key, struct br_param *buf)
+struct br_param br_record_param(const struct br_record *r, const char *key)
 {
 	size_t i = param_index(r, key);
 	if (i == r->nparams)
-		return NULL;
-	*buf = br_record_param_at(r, i);
-	return buf;
+		return (struct br_param){NULL, NULL, 0};
+	return br_record_param_at(r, i);
 }
 
 /* r's params as a struct br_param[] again, to change (their strings stay
@@ -1997,13 +1996,13 @@ static uint64_t trusted_mask(const struct br_record *r)
 static bool params_match(const struct br_record *a, const struct br_record *b)
 {
 	for (size_t i = 0; i < a->nparams; i++) {
-		struct br_param p = br_record_param_at(a, i), qb;
-		const struct br_param *q = br_record_param_get(b, p.key, &qb);
-		if (!q)
+		struct br_param p = br_record_param_at(a, i);
+		struct br_param q = br_record_param(b, p.key);
+		if (!q.key)
 			continue;
-		if ((p.str == NULL) != (q->str == NULL))
+		if ((p.str == NULL) != (q.str == NULL))
 			return false;
-		if (p.str ? strcmp(p.str, q->str) != 0 : p.num != q->num)
+		if (p.str ? strcmp(p.str, q.str) != 0 : p.num != q.num)
 			return false;
 	}
 	return true;

@@ -276,12 +276,9 @@ void br_record_param_num(struct br_record *r, const char *key, double value);
 /* Param i of r (i < r->nparams), by value: its strings are r's, valid
  * until r changes. */
 struct br_param br_record_param_at(const struct br_record *r, size_t i);
-/* r's param of key, written into *buf: buf, or NULL when r has none. */
-const struct br_param *br_record_param_get(const struct br_record *r, const char *key, struct br_param *buf);
-/* r's param of key (NULL when none), a copy in a struct br_param of the
- * block the call stands in: the pointer is valid to that block's end (and
- * its strings while r does not change); do not return it. */
-#define br_record_param(r, key) br_record_param_get((r), (key), &(struct br_param){NULL, NULL, 0})
+/* r's param of key, by value (its strings are r's, valid until r
+ * changes); its key is NULL when r has none. */
+struct br_param br_record_param(const struct br_record *r, const char *key);
 
 /* A figure: value in the normalised unit; raw as printed (may be NULL).
  * The figure returned may be changed in place until the record's next

@@ -337,9 +337,11 @@ void br_chart_set_from_cmp(struct br_chart_set *set, const struct br_cmp *cmp,
 			s->table = (uint32_t)t;
 			s->row = (uint32_t)r;
 			ranks(set, set->n, total);
-			const struct br_param *q = s->first && !set->quick ? br_record_param(s->first, "quick") : NULL;
-			if (q && q->str)
-				set->quick = q->str;
+			if (s->first && !set->quick) {
+				struct br_param q = br_record_param(s->first, "quick");
+				if (q.str)
+					set->quick = q.str;
+			}
 			keys[set->n].first = order_of(&order, s->first);
 			keys[set->n].series = (uint32_t)set->n;
 			set->n++;

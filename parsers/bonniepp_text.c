@@ -1578,7 +1578,7 @@ static void put_params(struct br_record *rec, const struct prun *run)
 	}
 	if (run->files[0] && is_digit(run->files[0]))
 		br_record_param_num(rec, "files", strtod(run->files, NULL) * 1024);
-	if (run->concurrency >= 0 && !br_record_param(rec, "concurrency"))
+	if (run->concurrency >= 0 && !br_record_param(rec, "concurrency").key)
 		br_record_param_num(rec, "concurrency", (double)run->concurrency);
 }
 

@@ -905,26 +905,26 @@ static bool join_open(struct hp *st, size_t first, size_t last, enum kind k, con
 	     !(st->have_last && st->last_idx + 1 == first)))
 		return false;
 	/* a reading at an --offset is a result of its own */
-	if (offset != NO_OFFSET || br_record_param(r, "offset"))
+	if (offset != NO_OFFSET || br_record_param(r, "offset").key)
 		return false;
 	const char *host = st->host.len ? st->host.data : NULL;
 	if ((r->host == NULL) != (host == NULL) || (host && strcmp(r->host, host) != 0))
 		return false;
-	const struct br_param *pmb = br_record_param(r, "mb");
+	struct br_param pmb = br_record_param(r, "mb");
 	/* a rate-only reading (edited by hand) joins only another one, on its
 	 * line ("Timing cached reads: 498 MB/sec, Timing buffered disk reads:
 	 * 95 MB/sec") or the line before ("cached: 498 MB/sec" / "buffered: 95
 	 * MB/sec" under a device) */
-	if ((!pmb || !f->mb) &&
-	    (pmb || f->mb ||
+	if ((!pmb.key || !f->mb) &&
+	    (pmb.key || f->mb ||
 	     (r->source.line != st->doc->lines[first].line &&
 	      !(st->have_last && st->last_idx + 1 == first))))
 		return false;
 	/* the first line's own figures, under its metric's name */
-	for (int m = 0; pmb && m < BR_METRIC_COUNT; m++)
+	for (int m = 0; pmb.key && m < BR_METRIC_COUNT; m++)
 		if (br_record_get(r, (enum br_metric_id)m).present) {
-			const struct br_param *psec = br_record_param(r, "seconds");
-			per_metric_params(r, (enum br_metric_id)m, pmb->num, psec ? psec->num : 0);
+			struct br_param psec = br_record_param(r, "seconds");
+			per_metric_params(r, (enum br_metric_id)m, pmb.num, psec.key ? psec.num : 0);
 			break;
 		}
 	char buf[NUM_BUF];

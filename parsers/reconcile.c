@@ -591,9 +591,9 @@ static bool same_params(const struct br_record *a, const struct br_record *b)
 		return false;
 	for (size_t i = 0; i < a->nparams; i++) {
 		struct br_param p = br_record_param_at(a, i);
-		const struct br_param *q = br_record_param(b, p.key);
-		if (!q || (p.str == NULL) != (q->str == NULL) ||
-		    (p.str ? strcmp(p.str, q->str) != 0 : p.num != q->num))
+		struct br_param q = br_record_param(b, p.key);
+		if (!q.key || (p.str == NULL) != (q.str == NULL) ||
+		    (p.str ? strcmp(p.str, q.str) != 0 : p.num != q.num))
 			return false;
 	}
 	return true;

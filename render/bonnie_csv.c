@@ -60,21 +60,21 @@ static void add_num(struct br_buf *b, double v)
 
 static void add_param(struct br_buf *b, const struct br_record *r, const char *key)
 {
-	const struct br_param *p = br_record_param(r, key);
-	if (!p)
+	struct br_param p = br_record_param(r, key);
+	if (!p.key)
 		return;
-	if (p->str)
-		add_text(b, p->str);
+	if (p.str)
+		add_text(b, p.str);
 	else
-		add_num(b, p->num);
+		add_num(b, p.num);
 }
 
 /* bonnie++'s size notation: "300M", "16G"; "" when unknown. */
 static void add_size(struct br_buf *b, const struct br_record *r)
 {
-	const struct br_param *p = br_record_param(r, "size");
-	if (p && p->str) {
-		const char *s = p->str;
+	struct br_param p = br_record_param(r, "size");
+	if (p.key && p.str) {
+		const char *s = p.str;
 		size_t n = strspn(s, "0123456789"), len = 0;
 		if (n && (s[n] == '\0' || s[n] == ':'))
 			len = n;
@@ -86,9 +86,9 @@ static void add_size(struct br_buf *b, const struct br_record *r)
 		}
 	}
 	p = br_record_param(r, "size_bytes");
-	if (!p || p->str || p->num <= 0)
+	if (!p.key || p.str || p.num <= 0)
 		return;
-	double mib = p->num / 1048576.0;
+	double mib = p.num / 1048576.0;
 	if (integral(mib / 1024))
 		add_fixed(b, mib / 1024, 0, "G");
 	else if (integral(mib))
@@ -100,10 +100,10 @@ static void add_size(struct br_buf *b, const struct br_record *r)
 /* bonnie++'s chunk notation: "4k", "512", "1m". */
 static void add_chunk(struct br_buf *b, const struct br_record *r)
 {
-	const struct br_param *p = br_record_param(r, "chunk_size");
-	if (!p || p->str || p->num <= 0)
+	struct br_param p = br_record_param(r, "chunk_size");
+	if (!p.key || p.str || p.num <= 0)
 		return;
-	double v = p->num;
+	double v = p.num;
 	if (integral(v / 1048576))
 		add_fixed(b, v / 1048576, 0, "m");
 	else if (integral(v / 1024))
@@ -189,9 +189,9 @@ static void add_record(struct br_buf *b, const struct br_record *r)
 	for (size_t i = 0; i < BR_ARRAY_LEN(io); i++)
 		add_pair(b, r, io[i]);
 	br_buf_addc(b, ',');
-	const struct br_param *nf = br_record_param(r, "files");
-	if (nf && !nf->str)
-		add_num(b, nf->num / 1024);
+	struct br_param nf = br_record_param(r, "files");
+	if (nf.key && !nf.str)
+		add_num(b, nf.num / 1024);
 	br_buf_addc(b, ',');
 	add_param(b, r, "max_size");
 	br_buf_addc(b, ',');

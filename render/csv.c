@@ -88,7 +88,7 @@ static void add_uint(struct br_buf *b, unsigned v)
 static void row_out(struct br_buf *line, const struct br_record *r, const bool *cols,
 		    const bool *cpu_cols)
 {
-	const struct br_param *size = br_record_param(r, "size");
+	struct br_param size = br_record_param(r, "size");
 	field(line, br_tool_name(r->tool));
 	br_buf_addc(line, ',');
 	field(line, r->version);
@@ -103,10 +103,10 @@ static void row_out(struct br_buf *line, const struct br_record *r, const bool *
 	br_buf_addc(line, ',');
 	add_uint(line, r->source.end_line);
 	br_buf_addc(line, ',');
-	if (size && size->str)
-		field(line, size->str);
-	else if (size)
-		br_buf_add_double(line, size->num);
+	if (size.key && size.str)
+		field(line, size.str);
+	else if (size.key)
+		br_buf_add_double(line, size.num);
 	struct br_buf fast = BR_BUF_INIT, marked = BR_BUF_INIT;
 	for (int m = 0; m < BR_METRIC_COUNT; m++) {
 		if (!cols[m])

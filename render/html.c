@@ -1471,19 +1471,19 @@ static void tool_cells(struct rows *t, rel tr, const struct br_record *first)
 	rel td = t_el(t, tr, "td");
 	t_attr_ascii(t, td, "class", "t");
 	tool_text(t, td, first);
-	const struct br_param *sz = br_record_param(first, "size");
-	const struct br_param *sb = br_record_param(first, "size_bytes");
+	struct br_param sz = br_record_param(first, "size");
+	struct br_param sb = br_record_param(first, "size_bytes");
 	td = t_el(t, tr, "td");
 	t_attr_ascii(t, td, "class", "t");
 	char v[64];
-	if (sb && !sb->str) {
-		fmt_exact(v, sizeof v, sb->num);
+	if (sb.key && !sb.str) {
+		fmt_exact(v, sizeof v, sb.num);
 		t_attr_ascii(t, td, "data-v", v);
 	}
-	if (sz && sz->str)
-		t_text(t, td, sz->str);
-	else if (sz)
-		t_text_ascii(t, td, fmt_param(v, sizeof v, sz->num));
+	if (sz.key && sz.str)
+		t_text(t, td, sz.str);
+	else if (sz.key)
+		t_text_ascii(t, td, fmt_param(v, sizeof v, sz.num));
 }
 
 /* The rows that have a figure of the group, each a tree (above). */

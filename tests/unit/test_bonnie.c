@@ -45,14 +45,14 @@ static void assert_fig(const struct run *r, size_t i, enum br_metric_id id, doub
 
 static const char *param_str(const struct run *r, size_t i, const char *key)
 {
-	const struct br_param *p = br_record_param(r->ds.records.v[i], key);
-	return p && p->str ? p->str : NULL;
+	struct br_param p = br_record_param(r->ds.records.v[i], key);
+	return p.key && p.str ? p.str : NULL;
 }
 
 static double param_num(const struct run *r, size_t i, const char *key)
 {
-	const struct br_param *p = br_record_param(r->ds.records.v[i], key);
-	return p && !p->str ? p->num : -1;
+	struct br_param p = br_record_param(r->ds.records.v[i], key);
+	return p.key && !p.str ? p.num : -1;
 }
 
 /* ------------------------------------------------------------------ layouts */
@@ -126,7 +126,7 @@ static void collapsed_with_glued_asterisks(void **state)
 	assert_fig(&r, 1, BR_M_rewrite, 6449, 16.7, false);
 	assert_fig(&r, 2, BR_M_seeks, 405.5, 5.2, true);      /* "405.5* 5.2" */
 	assert_fig(&r, 2, BR_M_put_block, 13470, 22.0, false);
-	assert_null(br_record_param(r.ds.records.v[0], "size"));
+	assert_null(br_record_param(r.ds.records.v[0], "size").key);
 	/* the first record spans header and row, the others their row only */
 	assert_int_equal(r.ds.records.v[0]->source.line, 2);
 	assert_int_equal(r.ds.records.v[0]->source.end_line, 4);
@@ -602,7 +602,7 @@ static void label_number_without_mb_column(void **state)
 		"SINGLE 14870 96.2 44102 33.0 17311 16.0 15540 97.9 51204 21.3 298.1 2.1\n");
 	assert_int_equal(r.n, 2);
 	assert_string_equal(r.ds.records.v[0]->host, "RAID 0");
-	assert_null(br_record_param(r.ds.records.v[0], "size"));
+	assert_null(br_record_param(r.ds.records.v[0], "size").key);
 	assert_fig(&r, 0, BR_M_putc, 15021, 97.0, false);
 	assert_fig(&r, 0, BR_M_seeks, 512.3, 4.4, false);
 	assert_string_equal(r.ds.records.v[1]->host, "SINGLE");

@@ -48,18 +48,18 @@ static char *diag_with(const struct run *r, enum br_severity sev, const char *ne
 
 static double pnum(const struct br_record *r, const char *key)
 {
-	const struct br_param *p = br_record_param(r, key);
-	assert_non_null(p);
-	assert_null(p->str);
-	return p->num;
+	struct br_param p = br_record_param(r, key);
+	assert_non_null(p.key);
+	assert_null(p.str);
+	return p.num;
 }
 
 static const char *pstr(const struct br_record *r, const char *key)
 {
-	const struct br_param *p = br_record_param(r, key);
-	assert_non_null(p);
-	assert_non_null(p->str);
-	return p->str;
+	struct br_param p = br_record_param(r, key);
+	assert_non_null(p.key);
+	assert_non_null(p.str);
+	return p.str;
 }
 
 static void near(double a, double b)
@@ -189,7 +189,7 @@ static void layout_10x_without_file_test(void **state)
 		struct br_record *x = rec(&r, i);
 		assert_int_equal(br_record_metric_count(x), 6);
 		assert_false(br_record_get(x, BR_M_seq_create).present);
-		assert_null(br_record_param(x, "files"));
+		assert_null(br_record_param(x, "files").key);
 		near(pnum(x, "size_bytes"), 2.0 * 1073741824);
 	}
 	fig(rec(&r, 0), BR_M_seeks, 166.4, "166.4", 0);
@@ -206,7 +206,7 @@ static void layout_10x_file_test_only(void **state)
 	run(&r, "spool-only,,,,,,,,,,,,,,16,2140,12,+++++,+++,1716,10,2166,13,+++++,+++,1507,9\n");
 	assert_int_equal(r.n, 1);
 	struct br_record *x = rec(&r, 0);
-	assert_null(br_record_param(x, "size"));
+	assert_null(br_record_param(x, "size").key);
 	for (int m = BR_M_putc; m <= BR_M_seeks; m++)
 		assert_false(br_record_get(x, m).present); /* empty: absent, never 0 */
 	fig(x, BR_M_seq_create, 2140, "2140", 12);
@@ -311,7 +311,7 @@ static void layout_196_48(void **state)
 	near(pnum(x, "concurrency"), 1);
 	assert_string_equal(pstr(x, "size"), "32080M");
 	near(pnum(x, "size_bytes"), 32080.0 * 1048576);
-	assert_null(br_record_param(x, "chunk_size"));
+	assert_null(br_record_param(x, "chunk_size").key);
 	fig(x, BR_M_putc, 1148, "1148", 98);
 	fig(x, BR_M_put_block, 126598, "126598", 11);
 	fig(x, BR_M_seeks, 13116, "13116", 160); /* >100% on SMP */
@@ -345,7 +345,7 @@ static void layout_197_dirs_in_chunk_slot(void **state)
 	near(pnum(x, "max_size"), 2000);
 	near(pnum(x, "min_size"), 100);
 	near(pnum(x, "num_dirs"), 4);
-	assert_null(br_record_param(x, "file_chunk_size"));
+	assert_null(br_record_param(x, "file_chunk_size").key);
 	fig(x, BR_M_getc, 2102, "2102", 99);
 	fig(x, BR_M_getc_latency, 3086, "3086us", -1);
 	done(&r);
@@ -391,7 +391,7 @@ static void layout_200a_file_test_only(void **state)
 		"+++++,+++,1378,98,+++++,+++,+++++,+++,,,,,,,4764us,67us,478us,1755us,84us,1421us\n");
 	assert_int_equal(r.n, 1);
 	struct br_record *x = rec(&r, 0);
-	assert_null(br_record_param(x, "seeks_count"));
+	assert_null(br_record_param(x, "seeks_count").key);
 	assert_false(br_record_get(x, BR_M_putc).present);
 	assert_false(br_record_get(x, BR_M_putc_latency).present);
 	fig(x, BR_M_seq_create, 1155, "1155", 97);
@@ -1243,7 +1243,7 @@ static void spaced_versioned_line(void **state)
 	near(pnum(x, "concurrency"), 1);
 	near(pnum(x, "seed"), 1412345678);
 	near(pnum(x, "files"), 16384);
-	assert_null(br_record_param(x, "chunk_size"));
+	assert_null(br_record_param(x, "chunk_size").key);
 	fig(x, BR_M_putc, 701, "701", 95);
 	fig(x, BR_M_seeks, 233.4, "233.4", 6);
 	fig(x, BR_M_seq_create, 6011, "6011", 30);
@@ -1289,7 +1289,7 @@ static void spaced_without_io_part(void **state)
 		"+++++  +++  10020  58  2210us  530us  1789us  2001us  98us  1650us\n");
 	assert_int_equal(r.n, 1);
 	struct br_record *x = rec(&r, 0);
-	assert_null(br_record_param(x, "size"));
+	assert_null(br_record_param(x, "size").key);
 	near(pnum(x, "files"), 16384);
 	assert_false(br_record_get(x, BR_M_putc).present);
 	fig(x, BR_M_seq_create, 9120, "9120", 61);
@@ -1468,7 +1468,7 @@ static void spaced_103_without_concurrency(void **state)
 	assert_int_equal(r.n, 1);
 	struct br_record *x = rec(&r, 0);
 	assert_string_equal(x->host, "tinybox");
-	assert_null(br_record_param(x, "concurrency"));
+	assert_null(br_record_param(x, "concurrency").key);
 	fig(x, BR_M_putc, 8120, "8120", 77);
 	fig(x, BR_M_seeks, 188.2, "188.2", 1);
 	fig(x, BR_M_ran_del, 702, "702", 5);

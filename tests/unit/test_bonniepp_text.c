@@ -64,14 +64,14 @@ static void assert_too_fast(const struct run *r, size_t i, enum br_metric_id id)
 
 static double param_num(const struct run *r, size_t i, const char *key)
 {
-	const struct br_param *p = br_record_param(r->ds.records.v[i], key);
-	return p && !p->str ? p->num : -1;
+	struct br_param p = br_record_param(r->ds.records.v[i], key);
+	return p.key && !p.str ? p.num : -1;
 }
 
 static const char *param_str(const struct run *r, size_t i, const char *key)
 {
-	const struct br_param *p = br_record_param(r->ds.records.v[i], key);
-	return p && p->str ? p->str : NULL;
+	struct br_param p = br_record_param(r->ds.records.v[i], key);
+	return p.key && p.str ? p.str : NULL;
 }
 
 /* ------------------------------------------------------------------ 1.0x */

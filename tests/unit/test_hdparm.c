@@ -34,9 +34,9 @@ static void run(struct run *r, const char *text)
 
 static double param(const struct br_record *r, const char *key)
 {
-	const struct br_param *p = br_record_param(r, key);
-	assert_non_null(p);
-	return p->num;
+	struct br_param p = br_record_param(r, key);
+	assert_non_null(p.key);
+	return p.num;
 }
 
 /* The record holds figure `id`, equal to value (and raw). */
@@ -80,7 +80,7 @@ static void modern_layout(void **state)
 	assert_true(param(rec(&r, 0), "cached_read_mb") == 38116);
 	assert_true(param(rec(&r, 0), "buffered_read_mb") == 512);
 	assert_true(param(rec(&r, 0), "buffered_read_seconds") == 1.12);
-	assert_null(br_record_param(rec(&r, 0), "offset"));
+	assert_null(br_record_param(rec(&r, 0), "offset").key);
 	assert_int_equal(rec(&r, 0)->source.line, 3);
 	assert_int_equal(rec(&r, 0)->source.end_line, 4);
 	assert_string_equal(rec(&r, 0)->source.format, "hdparm");
@@ -1639,7 +1639,7 @@ static void numbered_list_marker(void **state)
 		"2) with hdparm -T /dev/hda I see 900 kB/s.\n");
 	assert_int_equal(r.n, 2);
 	one_figure(rec(&r, 0), BR_M_buffered_read, 56.0 * 1024, "56");
-	assert_string_equal(br_record_param(rec(&r, 0), "read_from")->str, "prose");
+	assert_string_equal(br_record_param(rec(&r, 0), "read_from").str, "prose");
 	one_figure(rec(&r, 1), BR_M_cached_read, 900.0, "900");
 	done(&r);
 }
@@ -1655,9 +1655,9 @@ static void figures_quoted_in_prose(void **state)
 		"and with hdparm -T /dev/hda I see 900 kB/s.\n");
 	assert_int_equal(r.n, 2);
 	one_figure(rec(&r, 0), BR_M_buffered_read, 56.0 * 1024, "56");
-	const struct br_param *p = br_record_param(rec(&r, 0), "read_from");
-	assert_non_null(p);
-	assert_string_equal(p->str, "prose");
+	struct br_param p = br_record_param(rec(&r, 0), "read_from");
+	assert_non_null(p.key);
+	assert_string_equal(p.str, "prose");
 	assert_string_equal(rec(&r, 0)->label, "Maxtor 80Mb 8mb");
 	assert_null(rec(&r, 0)->host);
 	one_figure(rec(&r, 1), BR_M_cached_read, 900.0, "900");
@@ -1705,9 +1705,9 @@ static void devices_in_one_sentence(void **state)
 	static const char *const hosts[] = {"sda", "sdb", "hdc", "/dev/sda", "nvme0n1", "ada0", "ada1"};
 	for (size_t k = 0; k < 7; k++) {
 		assert_string_equal(rec(&r, k)->host, hosts[k]);
-		const struct br_param *p = br_record_param(rec(&r, k), "read_from");
-		assert_non_null(p);
-		assert_string_equal(p->str, "prose");
+		struct br_param p = br_record_param(rec(&r, k), "read_from");
+		assert_non_null(p.key);
+		assert_string_equal(p.str, "prose");
 	}
 	one_figure(rec(&r, 0), BR_M_buffered_read, 120.0 * 1024, "120");
 	one_figure(rec(&r, 2), BR_M_buffered_read, 25.0 * 1024, "25");
@@ -2344,7 +2344,7 @@ static void prose_rate_on_next_line(void **state)
 		"cache PATA drive.\n");
 	assert_int_equal(r.n, 1);
 	one_figure(rec(&r, 0), BR_M_buffered_read, 56.0 * 1024, "56");
-	assert_string_equal(br_record_param(rec(&r, 0), "read_from")->str, "prose");
+	assert_string_equal(br_record_param(rec(&r, 0), "read_from").str, "prose");
 	assert_int_equal(rec(&r, 0)->source.end_line - rec(&r, 0)->source.line, 2);
 	done(&r);
 }

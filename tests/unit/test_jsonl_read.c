@@ -110,10 +110,10 @@ static void every_key_reads_back(void **state)
 	assert_null(r->also[1].excerpt);
 
 	assert_int_equal(r->nparams, 5);
-	assert_string_equal(br_record_param(r, "size")->str, "16G");
-	assert_null(br_record_param(r, "size_bytes")->str);
-	assert_true(br_record_param(r, "size_bytes")->num == 17179869184.0);
-	assert_true(br_record_param(r, "files")->num == 16384);
+	assert_string_equal(br_record_param(r, "size").str, "16G");
+	assert_null(br_record_param(r, "size_bytes").str);
+	assert_true(br_record_param(r, "size_bytes").num == 17179869184.0);
+	assert_true(br_record_param(r, "files").num == 16384);
 
 	assert_true(br_record_get(r, BR_M_putc).present && br_record_get(r, BR_M_putc).has_value);
 	assert_true(br_record_get(r, BR_M_putc).value == 72343);

@@ -144,12 +144,12 @@ static bool plain_same_run(const struct br_record *a, const struct br_record *b)
 	if (trusted == 1) {
 		for (size_t i = 0; i < a->nparams; i++) {
 			struct br_param p = br_record_param_at(a, i);
-			const struct br_param *q = br_record_param(b, p.key);
-			if (!q)
+			struct br_param q = br_record_param(b, p.key);
+			if (!q.key)
 				continue;
-			if ((p.str == NULL) != (q->str == NULL))
+			if ((p.str == NULL) != (q.str == NULL))
 				return false;
-			if (p.str ? strcmp(p.str, q->str) != 0 : p.num != q->num)
+			if (p.str ? strcmp(p.str, q.str) != 0 : p.num != q.num)
 				return false;
 		}
 		if (!a->host || !b->host)
