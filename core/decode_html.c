@@ -332,18 +332,25 @@ static void sax_text(void *ctx, const xmlChar *s, int len)
 	hw_text(h, (const char *)s, (size_t)len);
 }
 
-/* Does the page say its encoding (a "charset" in its head, an XML
- * declaration's encoding, a byte-order mark)? */
+/* Does the page say its encoding (a "charset" in a tag of its head, an
+ * XML declaration's encoding, a byte-order mark)? Only a tag names it: a
+ * mail turned into a page keeps its headers as text ("Content-Type:
+ * text/plain; charset=us-ascii<br>"), and libxml2 reads UTF-8 bytes of a
+ * page that names nothing as Latin-1 ("Â " for each no-break space). */
 static bool names_charset(const char *buf, size_t len)
 {
 	if (len >= 2 && (((unsigned char)buf[0] == 0xfe && (unsigned char)buf[1] == 0xff) ||
 			 ((unsigned char)buf[0] == 0xff && (unsigned char)buf[1] == 0xfe)))
 		return true;
 	size_t n = len < 4096 ? len : 4096;
-	for (size_t i = 0; i + 8 <= n; i++)
-		if ((buf[i] == 'c' || buf[i] == 'C' || buf[i] == 'e' || buf[i] == 'E') &&
-		    (has_prefix_ci(buf + i, n - i, "charset") || has_prefix_ci(buf + i, n - i, "encoding=")))
+	bool in_tag = false;
+	for (size_t i = 0; i + 8 <= n; i++) {
+		if (buf[i] == '<' || buf[i] == '>')
+			in_tag = buf[i] == '<';
+		else if (in_tag && (buf[i] == 'c' || buf[i] == 'C' || buf[i] == 'e' || buf[i] == 'E') &&
+			 (has_prefix_ci(buf + i, n - i, "charset") || has_prefix_ci(buf + i, n - i, "encoding=")))
 			return true;
+	}
 	return false;
 }
 

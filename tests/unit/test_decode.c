@@ -1776,6 +1776,14 @@ static void html_charset_unnamed_is_utf8(void **state)
 	d = mem(latin1);
 	assert_string_equal(find(d, "R")->text, "R\xc3\xa9sultats");
 	br_doc_free(d);
+	/* a mail turned into a page: its header's charset is text, not the
+	 * page's; the no-break spaces of its table are UTF-8 */
+	static const char mail[] = "<html><body><div>Subject: results<br>\n"
+				   "Content-Type: text/plain; charset=us-ascii<br>\n"
+				   "<br>\nMachine \xc2\xa0 \xc2\xa0MB K/sec<br>\n</div></body></html>\n";
+	d = mem(mail);
+	assert_string_equal(find(d, "Machine")->text, "Machine    MB K/sec");
+	br_doc_free(d);
 }
 
 /* Prefixes behind quoting, quoting behind prefixes or indentation, an
