@@ -1125,20 +1125,6 @@ static unsigned col_at(const char *s, size_t off)
 	return col;
 }
 
-/* Is s[0..n) the name of a line of CPU figures ("%CPU", "CPU", "(%CPU)")? */
-static bool cpu_name(const char *s, size_t n)
-{
-	size_t k = 0;
-	for (size_t x = 0; x < n; x++) {
-		if (strchr("%()[]:", s[x]))
-			continue;
-		if (k > 2 || (s[x] | 0x20) != "cpu"[k])
-			return false;
-		k++;
-	}
-	return k >= 2;
-}
-
 /*
  * Row line i holds the six rates alone (r0: maybe its size before them),
  * their %CPU figures on the line under it, each right of its rate and left
@@ -1160,7 +1146,7 @@ static size_t cpu_below(struct bstate *st, size_t i, const struct brow *r0, unsi
 		return 0;
 	struct brow c;
 	scan_row(m->text, m->len, &c);
-	if (c.junk || c.n != 6 || (c.name_len && !cpu_name(m->text + c.name_off, c.name_len)))
+	if (c.junk || c.n != 6 || (c.name_len && !br_parse_cpu_name(m->text + c.name_off, c.name_len)))
 		return 0;
 	int base = r0->n - 6;
 	for (int k = 0; k < 6; k++) {

@@ -2897,20 +2897,6 @@ static void hand_value_paren_cpu(const char *c, size_t n, struct hval *v)
 		v->kind = HV_BAD;
 }
 
-/* Is the name cell s[0..n) a CPU row's ("%CPU", "CPU", "(%CPU)", "cpu %:")? */
-static bool hand_cpu_name(const char *s, size_t n)
-{
-	size_t k = 0;
-	for (size_t x = 0; x < n; x++) {
-		if (strchr("%()[]:*_ ", s[x]))
-			continue;
-		if (k > 2 || (s[x] | 0x20) != "cpu"[k])
-			return false;
-		k++;
-	}
-	return k >= 2;
-}
-
 /* The cells of a hand table's line before its columns (htable.indent):
  * what they say of the row. */
 struct hlead {
@@ -2938,7 +2924,7 @@ static size_t hand_row_cells(const struct br_doc *doc, const struct htable *t, s
 		for (size_t y = 0; y < cn[x]; y++)
 			digits = digits || is_digit(c[x][y]);
 		char u = digits ? 0 : hand_unit(c[x], cn[x]);
-		if (hand_cpu_name(c[x], cn[x]))
+		if (br_parse_cpu_name(c[x], cn[x]))
 			ld->cpu = true;
 		else if (u && u != 'c' && (x > 0 || lead == 1 || c[x][0] == '('))
 			ld->unit = u;
@@ -2954,7 +2940,7 @@ static size_t hand_row_cells(const struct br_doc *doc, const struct htable *t, s
 	}
 	if (k > HAND_COLS || (t->sep == ' ' ? k != t->ncol : k + 1 < t->ncol))
 		return SIZE_MAX;
-	if (!lead && t->name >= 0 && (size_t)t->name < k && hand_cpu_name(c[t->name], cn[t->name]))
+	if (!lead && t->name >= 0 && (size_t)t->name < k && br_parse_cpu_name(c[t->name], cn[t->name]))
 		ld->cpu = true;
 	return k;
 }
@@ -3623,9 +3609,9 @@ static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool
 		/* a column headed "%CPU" is the CPU of the one before it; one
 		 * headed by a unit alone ("K/sec", "MB/s") is a run with no
 		 * name, in that unit */
-		if (x > 1 && hand_cpu_name(c[x], cn[x]))
+		if (x > 1 && br_parse_cpu_name(c[x], cn[x]))
 			continue;
-		size_t cpu_x = x + 1 < ncol && hand_cpu_name(c[x + 1], cn[x + 1]) ? x + 1 : 0;
+		size_t cpu_x = x + 1 < ncol && br_parse_cpu_name(c[x + 1], cn[x + 1]) ? x + 1 : 0;
 		char u = line_unit == 'c' ? 0 : line_unit;
 		const char *nm = c[x];
 		size_t nn = cn[x];

@@ -1019,6 +1019,27 @@ static void cpu_figures_on_line_below(void **state)
 	done(&r);
 }
 
+/* The line below is named as bonnie++ hand tables name theirs ("cpu %",
+ * "*CPU*"): one rule for both parsers (br_parse_cpu_name). */
+static void cpu_row_below_named_as_hand_tables(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec      K/sec      K/sec      K/sec      K/sec       /sec\n"
+		"oldbox    100  2611       3924       3201       4763       6736      143.7\n"
+		"  cpu %        90.7       86.2       13.3       61.4       24.4        4.0\n"
+		"newbox    100  5120       7301       4022       6120       9120      201.5\n"
+		" *CPU*         95.1       44.0       20.2       80.3       30.1        6.5\n");
+	assert_int_equal(r.n, 2);
+	assert_fig(&r, 0, BR_M_putc, 2611, 90.7, false);
+	assert_fig(&r, 0, BR_M_seeks, 143.7, 4.0, false);
+	assert_fig(&r, 1, BR_M_rewrite, 4022, 20.2, false);
+	assert_fig(&r, 1, BR_M_seeks, 201.5, 6.5, false);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1058,6 +1079,7 @@ int main(void)
 		cmocka_unit_test(signature_between_header_and_rows),
 		cmocka_unit_test(own_row_below_quoted_table),
 		cmocka_unit_test(cpu_figures_on_line_below),
+		cmocka_unit_test(cpu_row_below_named_as_hand_tables),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
