@@ -721,7 +721,17 @@ static char *line_text(const struct br_line *l)
 	return b > a ? br_utf8_dup(l->text + a, b - a) : NULL;
 }
 
-static void set_figure(struct br_record *rec, enum br_metric_id id, const struct brow *r,
+/*
+ * The largest %CPU of a row: Bonnie's CPU time over the test's time, 100 a
+ * process; only the seek test runs several (3 children: 187.9 in the
+ * posts), and " %4.1f" gives it three digits before its decimal. A fourth
+ * ("2611 9021") is no CPU figure Bonnie printed.
+ */
+#define CPU_MAX 999.9
+
+/* Set figure id of rec from val and its CPU; false when the CPU is more
+ * than Bonnie prints (CPU_MAX): the figure is kept without it. */
+static bool set_figure(struct br_record *rec, enum br_metric_id id, const struct brow *r,
 		       const struct bnum *val, const struct bnum *cpu, char units)
 {
 	char raw[40];
@@ -731,8 +741,13 @@ static void set_figure(struct br_record *rec, enum br_metric_id id, const struct
 		scale = 1024;
 	struct br_value *bv = br_record_set(rec, id, val->v * scale, raw);
 	br_value_set_resolution(bv, step * scale);
+	if (cpu->v > CPU_MAX) {
+		bv->marked = val->lead || val->trail;
+		return false;
+	}
 	bv->marked = val->lead || val->trail || cpu->lead || cpu->trail;
 	br_record_set_cpu(rec, id, cpu->v);
+	return true;
 }
 
 /* Emit one record for a row. Lines first..last are its source; own is a
@@ -792,8 +807,15 @@ static void emit_row(struct bstate *st, const struct brow *r, const struct bres 
 	}
 
 	const struct bnum *v = x + res->k;
+	int dropped = -1;
 	for (int g = 0; g < 6; g++)
-		set_figure(rec, order[g], r, &v[2 * g], &v[2 * g + 1], res->units);
+		if (!set_figure(rec, order[g], r, &v[2 * g], &v[2 * g + 1], res->units) && dropped < 0)
+			dropped = g;
+	if (dropped >= 0)
+		br_parse_warn(ctx, last,
+			      "Bonnie %%CPU figure %g beside %g is no CPU use Bonnie printed "
+			      "(three digits at most); the figure is kept without it",
+			      v[2 * dropped + 1].v, v[2 * dropped].v);
 	br_parse_emit(ctx, rec);
 	st->emitted++;
 }
@@ -1125,20 +1147,6 @@ static unsigned col_at(const char *s, size_t off)
 	return col;
 }
 
-/* Is s[0..n) the name of a line of CPU figures ("%CPU", "CPU", "(%CPU)")? */
-static bool cpu_name(const char *s, size_t n)
-{
-	size_t k = 0;
-	for (size_t x = 0; x < n; x++) {
-		if (strchr("%()[]:", s[x]))
-			continue;
-		if (k > 2 || (s[x] | 0x20) != "cpu"[k])
-			return false;
-		k++;
-	}
-	return k >= 2;
-}
-
 /*
  * Row line i holds the six rates alone (r0: maybe its size before them),
  * their %CPU figures on the line under it, each right of its rate and left
@@ -1160,13 +1168,13 @@ static size_t cpu_below(struct bstate *st, size_t i, const struct brow *r0, unsi
 		return 0;
 	struct brow c;
 	scan_row(m->text, m->len, &c);
-	if (c.junk || c.n != 6 || (c.name_len && !cpu_name(m->text + c.name_off, c.name_len)))
+	if (c.junk || c.n != 6 || (c.name_len && !br_parse_cpu_name(m->text + c.name_off, c.name_len)))
 		return 0;
 	int base = r0->n - 6;
 	for (int k = 0; k < 6; k++) {
 		const struct bnum *rate = &r0->num[base + k], *cpu = &c.num[k];
 		unsigned end = col_at(m->text, cpu->off + cpu->len - 1);
-		if (cpu->v > 999 || end < col_at(l->text, rate->off) ||
+		if (cpu->v > CPU_MAX || end < col_at(l->text, rate->off) ||
 		    (k < 5 && end >= col_at(l->text, r0->num[base + k + 1].off)))
 			return 0;
 	}

@@ -63,7 +63,8 @@
 
 #define MARK '\x01'     /* in a joined text: an original line began here */
 #define MAX_FIELDS 64   /* more is not bonnie++ CSV */
-#define MAX_JOIN 8      /* continuation lines one record may span */
+#define MAX_JOIN 50     /* continuation lines one record may span: a record
+			 * cut at every comma spans one a field, 50 at most */
 #define MAX_GAP 2       /* blank lines between two pieces of one record */
 #define MAX_LINE 4096   /* longer logical lines are not bonnie++ CSV */
 #define MIN_COMMAS 4    /* a line that starts a record has at least this many */
@@ -1352,6 +1353,30 @@ struct params {
 	struct pfield seekprocs;
 };
 
+/*
+ * Step of field_into: the CPU s of metric m, unless it is more than a
+ * test can print. bonnie++ writes a test's CPU use, the CPU time of its
+ * processes over the test's time: 100 a process, over 100 only for the
+ * seekers (3, 5 from 1.92) or with -c; the text report's " %3d" holds it
+ * (the posts: up to 210). A fourth digit, unless the run ran ten copies
+ * of each test at once (the concurrency field: 999 per copy), is no CPU
+ * figure: the rate stays, without it, as the text parser keeps it.
+ */
+static void cpu_into(struct build *bd, struct br_record *r, int m, const struct params *pm, const char *s,
+		     const struct fig *f)
+{
+	double c = f->known ? f->v : num(s, NULL);
+	double conc = pm->conc.s ? pf_num(pm->conc, NULL) : 1;
+	if (c > 999.0 * (conc > 1 ? conc : 1)) {
+		br_parse_warn(bd->ctx, bd->first,
+			      "bonnie++ CSV %%CP figure %s of %s is no CPU use a test printed "
+			      "(three digits at most); the rate is kept without it",
+			      s, br_metric((enum br_metric_id)m)->name);
+		return;
+	}
+	set_cpu(r, m, s, f);
+}
+
 /* Step of emit: field i (non-empty, or the name) of a rate, seeks, cpu or
  * latency slot sets its figure; a parameter slot is kept in *pm. */
 /* The block rates (bon_csv2html 2.00a prints them in M/sec, the per-char
@@ -1431,7 +1456,7 @@ static void field_into(struct build *bd, struct br_record *r, const struct field
 	case K_CPU:
 		/* the cpu of a too-fast test is not a measurement */
 		if (s[0] != '+' && !rate_fast[m])
-			set_cpu(r, m, s, &fs->fig[i]);
+			cpu_into(bd, r, m, pm, s, &fs->fig[i]);
 		break;
 	case K_LAT:
 		set_latency(r, m, s, &fs->fig[i]);
@@ -1730,6 +1755,38 @@ static bool can_continue(const struct br_parse_ctx *ctx, size_t first, size_t ne
 	       !is_header(l->text);
 }
 
+/* Commas in s[0..n), and whether a field holds a digit (*digits). */
+static size_t count_commas(const char *s, size_t n, bool *digits)
+{
+	size_t c = 0;
+	*digits = false;
+	for (size_t k = 0; k < n; k++) {
+		c += s[k] == ',';
+		*digits = *digits || (s[k] >= '0' && s[k] <= '9');
+	}
+	return c;
+}
+
+/*
+ * Is line i a row of another program's CSV: under a header line of words
+ * with as many commas ("model,capacity,price,..."), maybe other rows like
+ * it between? bonnie++ writes no such header but its own (is_header). Asked
+ * only of a line that could not be read, before a warning.
+ */
+static bool foreign_row(const struct br_doc *doc, size_t i)
+{
+	bool digits;
+	size_t c = count_commas(doc->lines[i].text, doc->lines[i].len, &digits);
+	for (size_t k = i; k-- > 0 && i - k <= 64;) {
+		const struct br_line *l = &doc->lines[k];
+		if (count_commas(l->text, l->len, &digits) != c)
+			return false;
+		if (!digits)
+			return !is_header(l->text);
+	}
+	return false;
+}
+
 /* A line that starts like a bonnie++ record but cannot be read: worth a
  * warning only when it really looks like one. */
 static void diagnose(struct scan *sc, size_t first, size_t last, const struct verdict *v)
@@ -1737,7 +1794,7 @@ static void diagnose(struct scan *sc, size_t first, size_t last, const struct ve
 	const struct fields *fs = &sc->fs;
 	const struct layout *L = fs->L;
 	bool versioned = !L->name_first;
-	if (v->figures < 6 || (!versioned && fs->count < 12)) {
+	if (v->figures < 6 || (!versioned && fs->count < 12) || foreign_row(sc->ctx->doc, first)) {
 		/* too little of a record for a warning; --explain still says why */
 		if (!sc->ctx->ds->skip_claims && (versioned || (fs->count >= 12 && v->bad > 0)))
 			br_parse_note(sc->ctx, first,
@@ -1760,6 +1817,21 @@ static void diagnose(struct scan *sc, size_t first, size_t last, const struct ve
 			      fs->count, L->name, L->len);
 	}
 	br_parse_claim(sc->ctx, first, last, "unreadable bonnie++ CSV line");
+}
+
+/* Does line l end with a comma (blanks after it aside)? */
+static bool ends_comma(const struct br_line *l)
+{
+	size_t n = l->len;
+	while (n && (l->text[n - 1] == ' ' || l->text[n - 1] == '\t'))
+		n--;
+	return n && l->text[n - 1] == ',';
+}
+
+/* Is line l one short field alone: no comma, no blank inside? */
+static bool lone_field(const struct br_line *l)
+{
+	return l->len && l->len <= 24 && !memchr(l->text, ',', l->len) && !memchr(l->text, ' ', l->len);
 }
 
 /* Try a record starting at logical line i; returns the last line used. */
@@ -1790,7 +1862,12 @@ static size_t try_record(struct scan *sc, size_t i)
 	if (!soft && done.full)
 		best = i;
 	for (;;) {
-		if (!soft && count >= L->len)
+		/* a record full only by the empty field after the comma that ends
+		 * its line may have its last field on the next, alone ("988," /
+		 * "8"); a next line with commas is another record */
+		if (!soft && count >= L->len &&
+		    !(count == L->len && ends_comma(&doc->lines[last]) && last + 1 < doc->nlines &&
+		      lone_field(&doc->lines[last + 1])))
 			break;
 		/* a record still short of its layout may go on after a blank line
 		 * or two (a mail client's paragraph break between the pieces) */
@@ -2367,6 +2444,31 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 	return best;
 }
 
+/* Is line l one field of a record cut at every comma ("kiosk7,"): a word
+ * with no blank, ending in its comma? */
+static bool field_line(const struct br_line *l)
+{
+	return l->len >= 2 && l->len <= 24 && l->text[l->len - 1] == ',' && !memchr(l->text, ' ', l->len) &&
+	       !memchr(l->text, '\t', l->len);
+}
+
+/*
+ * Does a record cut at every comma start at line i: a field a line (a
+ * phone's editor, a form that wrapped at each comma), so that no line has
+ * MIN_COMMAS commas? Its first MIN_COMMAS lines are fields; try_record
+ * joins them. The cheap test first: prose rarely ends a line with a comma
+ * and no blank before it.
+ */
+static bool field_per_line(const struct br_doc *doc, size_t i)
+{
+	if (!field_line(&doc->lines[i]) || i + MIN_COMMAS > doc->nlines)
+		return false;
+	for (size_t k = i + 1; k < i + MIN_COMMAS; k++)
+		if (!field_line(&doc->lines[k]))
+			return false;
+	return i == 0 || !field_line(&doc->lines[i - 1]);
+}
+
 static size_t parse(struct br_parse_ctx *ctx)
 {
 	const struct br_doc *doc = ctx->doc;
@@ -2382,7 +2484,8 @@ static size_t parse(struct br_parse_ctx *ctx)
 		const struct br_line *l = &doc->lines[i];
 		if (br_parse_is_claimed(ctx, i) || l->len > MAX_LINE)
 			continue;
-		if (has_commas(l->text, l->len, MIN_COMMAS) || semicolon_row(l->text, l->len))
+		if (has_commas(l->text, l->len, MIN_COMMAS) || semicolon_row(l->text, l->len) ||
+		    field_per_line(doc, i))
 			i = try_record(&sc, i);
 		else if (spaced_start(doc, i, &wrapped) ||
 			 /* a bon_csv2html row of a run without the file tests */

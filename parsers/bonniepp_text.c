@@ -754,9 +754,25 @@ static void copy_fig(char *dst, size_t cap, const char *s, size_t n)
 	dst[m] = '\0';
 }
 
+/*
+ * The largest %CP figure of a run: bonnie++ prints a test's CPU use as
+ * " %3d", the CPU time of its processes over the test's time. One process
+ * keeps one CPU busy (100); a test over 100 ran several at once (the
+ * seekers: 3, 5 from 1.92; every test with -c, "Concurrency N"): the
+ * posts hold up to 210, and the column's three digits fit ten processes.
+ * A fourth digit beside a rate ("35023 9921") is no CPU figure a test
+ * printed, unless the run ran ten copies of each test: 999 per copy.
+ */
+static double cpu_max(const struct prun *run)
+{
+	return run->concurrency > 1 ? 999.0 * (double)run->concurrency : 999.0;
+}
+
 /* Turn a rate/CPU pair into a figure. Returns false when the tokens are not
- * a rate and a CPU figure. */
-static bool set_pair(struct pval *pv, const struct ptok *rate, const struct ptok *cpu)
+ * a rate and a CPU figure. A CPU figure over `max` is no measurement: the
+ * rate is kept without it and *dropped set (the caller says so). */
+static bool set_pair(struct pval *pv, const struct ptok *rate, const struct ptok *cpu, double max,
+		     bool *dropped)
 {
 	memset(pv, 0, sizeof *pv);
 	if (!rate)
@@ -780,7 +796,10 @@ static bool set_pair(struct pval *pv, const struct ptok *rate, const struct ptok
 	/* 1.00–1.00b print a CPU figure next to +++++; like the CSV parser we
 	 * keep none: the CPU of a test too short to time is not a measurement
 	 * (and both copies of a run must agree to be merged). */
-	if (cpu->kind == VK_INT && pv->kind != VK_PLUS5) {
+	if (cpu->kind == VK_INT && pv->kind != VK_PLUS5 && cpu->v > max) {
+		pv->marked = rate->marked;
+		*dropped = true;
+	} else if (cpu->kind == VK_INT && pv->kind != VK_PLUS5) {
 		pv->has_cpu = true;
 		pv->cpu = cpu->v;
 		pv->marked = pv->marked || cpu->marked;
@@ -1314,12 +1333,22 @@ static size_t read_tokens(struct pstate_all *ps, size_t i, const struct ptoks *t
 	}
 	bool moved = !run->fam198 && !create && nv == 8 && retype_1x(slot, vals);
 	struct pval *dst = create ? run->cr : run->io;
-	for (int p = 0; p < 6; p++)
-		if (!set_pair(&dst[p], slot[2 * p], slot[2 * p + 1])) {
+	int dropped = -1;
+	for (int p = 0; p < 6; p++) {
+		bool d = false;
+		if (!set_pair(&dst[p], slot[2 * p], slot[2 * p + 1], cpu_max(run), &d)) {
 			*looks = true;
 			*why = "a figure there is no rate with its CPU figure";
 			return 0;
 		}
+		if (d && dropped < 0)
+			dropped = p;
+	}
+	if (dropped >= 0)
+		br_parse_warn(ps->ctx, i,
+			      "bonnie++ %%CP figure %.0f beside %s is no CPU use a test printed "
+			      "(three digits at most); the rate is kept without it",
+			      slot[2 * dropped + 1]->v, dst[dropped].raw);
 	if (assumed_f)
 		br_parse_note(ps->ctx, i,
 			      "bonnie++ row has 8 of 12 figures and its spacing is lost; "
@@ -2897,20 +2926,6 @@ static void hand_value_paren_cpu(const char *c, size_t n, struct hval *v)
 		v->kind = HV_BAD;
 }
 
-/* Is the name cell s[0..n) a CPU row's ("%CPU", "CPU", "(%CPU)", "cpu %:")? */
-static bool hand_cpu_name(const char *s, size_t n)
-{
-	size_t k = 0;
-	for (size_t x = 0; x < n; x++) {
-		if (strchr("%()[]:*_ ", s[x]))
-			continue;
-		if (k > 2 || (s[x] | 0x20) != "cpu"[k])
-			return false;
-		k++;
-	}
-	return k >= 2;
-}
-
 /* The cells of a hand table's line before its columns (htable.indent):
  * what they say of the row. */
 struct hlead {
@@ -2938,7 +2953,7 @@ static size_t hand_row_cells(const struct br_doc *doc, const struct htable *t, s
 		for (size_t y = 0; y < cn[x]; y++)
 			digits = digits || is_digit(c[x][y]);
 		char u = digits ? 0 : hand_unit(c[x], cn[x]);
-		if (hand_cpu_name(c[x], cn[x]))
+		if (br_parse_cpu_name(c[x], cn[x]))
 			ld->cpu = true;
 		else if (u && u != 'c' && (x > 0 || lead == 1 || c[x][0] == '('))
 			ld->unit = u;
@@ -2954,7 +2969,7 @@ static size_t hand_row_cells(const struct br_doc *doc, const struct htable *t, s
 	}
 	if (k > HAND_COLS || (t->sep == ' ' ? k != t->ncol : k + 1 < t->ncol))
 		return SIZE_MAX;
-	if (!lead && t->name >= 0 && (size_t)t->name < k && hand_cpu_name(c[t->name], cn[t->name]))
+	if (!lead && t->name >= 0 && (size_t)t->name < k && br_parse_cpu_name(c[t->name], cn[t->name]))
 		ld->cpu = true;
 	return k;
 }
@@ -3031,6 +3046,11 @@ static size_t hand_row(struct pstate_all *ps, const struct htable *t, size_t hea
 			continue;
 		char u = v[x].unit && v[x].unit != '%' ? v[x].unit : ld.unit ? ld.unit : h->unit ? h->unit : t->unit;
 		bool rate = br_metric((enum br_metric_id)h->id)->unit == BR_UNIT_KIBS;
+		/* Bonnie printed every whole rate in K/sec (Bonnie-64's M/sec
+		 * have a decimal): a Bonnie table's whole rate needs no unit */
+		if (!u && rate && tool == BR_TOOL_BONNIE && v[x].kind == HV_NUM && v[x].v == floor(v[x].v) &&
+		    !strchr(v[x].raw, '.'))
+			u = 'k';
 		double scale = u == 'k' ? 1 : u == 'm' ? 1024 : u == 'g' ? 1048576 : 0;
 		if (rate && !scale && v[x].kind == HV_NUM) {
 			unitless = true;
@@ -3053,8 +3073,15 @@ static size_t hand_row(struct pstate_all *ps, const struct htable *t, size_t hea
 		return 1; /* a row of the table, with nothing to read */
 	for (size_t x = 0; x < t->ncol; x++)
 		if (t->col[x].cpu && t->col[x].of >= 0 && v[x].kind == HV_NUM &&
-		    br_record_get(rec, (enum br_metric_id)t->col[x].of).present)
-			br_record_set_cpu(rec, (enum br_metric_id)t->col[x].of, v[x].v);
+		    br_record_get(rec, (enum br_metric_id)t->col[x].of).present) {
+			if (v[x].v > 999) /* as set_pair: no CPU use a test printed */
+				br_parse_warn(ctx, j,
+					      "bonnie++ %%CP figure %s is no CPU use a test printed "
+					      "(three digits at most); the rate is kept without it",
+					      v[x].raw);
+			else
+				br_record_set_cpu(rec, (enum br_metric_id)t->col[x].of, v[x].v);
+		}
 	size_t used = 1;
 	if (!br_parse_is_claimed(ctx, j + 1) && hand_cpu_row(ctx->doc, t, j + 1, rec)) {
 		used = 2;
@@ -3623,9 +3650,9 @@ static size_t hand_transposed(struct pstate_all *ps, size_t i, enum br_tool tool
 		/* a column headed "%CPU" is the CPU of the one before it; one
 		 * headed by a unit alone ("K/sec", "MB/s") is a run with no
 		 * name, in that unit */
-		if (x > 1 && hand_cpu_name(c[x], cn[x]))
+		if (x > 1 && br_parse_cpu_name(c[x], cn[x]))
 			continue;
-		size_t cpu_x = x + 1 < ncol && hand_cpu_name(c[x + 1], cn[x + 1]) ? x + 1 : 0;
+		size_t cpu_x = x + 1 < ncol && br_parse_cpu_name(c[x + 1], cn[x + 1]) ? x + 1 : 0;
 		char u = line_unit == 'c' ? 0 : line_unit;
 		const char *nm = c[x];
 		size_t nn = cn[x];
@@ -4139,6 +4166,13 @@ static size_t one_line_split(const char *t, size_t len, char **buf, size_t **sta
 	return sp.n;
 }
 
+static bool keep_no_diag(void *arg, const struct br_diag *dg)
+{
+	(void)arg;
+	(void)dg;
+	return false;
+}
+
 /*
  * Line i holds a whole report: read the lines one_line_split() cut it into
  * as a document of their own (each keeps line i's original line numbers,
@@ -4174,6 +4208,12 @@ static bool one_line_table(struct pstate_all *ps, size_t i, const struct br_line
 	vctx.claimed = br_calloc(n + 1, 1);
 	run_flush(ps);
 	pend_flush(ps);
+	/* a trial: when it gives no record, the line is read again as a line
+	 * of its own (or the paragraph as its lines), and what the trial said
+	 * of the lines it made up (a row "cannot be read", claims for
+	 * --explain) is undone, or a wrong guess would leave its diagnostics
+	 * beside the real reading's */
+	size_t diag0 = ctx->ds->diags.n, claim0 = ctx->ds->nclaims;
 	struct pstate_all in = {0};
 	in.ctx = &vctx;
 	run_reset(&in.run);
@@ -4185,6 +4225,10 @@ static bool one_line_table(struct pstate_all *ps, size_t i, const struct br_line
 	pstate_release(&in);
 	ctx->nrecords = vctx.nrecords;
 	ps->emitted += in.emitted;
+	if (!in.emitted) {
+		br_diags_filter(&ctx->ds->diags, diag0, keep_no_diag, NULL);
+		ctx->ds->nclaims = claim0;
+	}
 	for (size_t k = i; in.emitted && k <= last; k++)
 		ctx->claimed[k] = 1; /* the claims (for --explain) came from vctx */
 	free(vctx.claimed);

@@ -174,6 +174,24 @@ static inline size_t br_blank_at_plain(const char *s, size_t i, size_t len)
 	return 0;
 }
 
+/* Is s[0..n) the name of a row of %CPU figures ("%CPU", "CPU", "(%CPU)",
+ * "cpu %:", "*%CPU*")? Bonnie's and Bonnie++'s tables put the CPU of each
+ * rate on a line of its own so named when a row was re-typed or narrowed;
+ * brackets, '%', ':', emphasis and blanks around the word say nothing, and
+ * "CP" (bonnie++'s own heading) is the word cut short. */
+static inline bool br_parse_cpu_name(const char *s, size_t n)
+{
+	size_t k = 0;
+	for (size_t x = 0; x < n; x++) {
+		if (strchr("%()[]:*_ ", s[x]))
+			continue;
+		if (k > 2 || (s[x] | 0x20) != "cpu"[k])
+			return false;
+		k++;
+	}
+	return k >= 2;
+}
+
 /* strtod() of s[0..n), which holds only digits with at most one '.'
  * ("6618", "179.9"). Up to 15 digits the value is computed directly: the
  * digits as an integer are exact in a double, and so is the power of ten,

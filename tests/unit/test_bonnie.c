@@ -1019,6 +1019,47 @@ static void cpu_figures_on_line_below(void **state)
 	done(&r);
 }
 
+/* The line below is named as bonnie++ hand tables name theirs ("cpu %",
+ * "*CPU*"): one rule for both parsers (br_parse_cpu_name). */
+static void cpu_row_below_named_as_hand_tables(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec      K/sec      K/sec      K/sec      K/sec       /sec\n"
+		"oldbox    100  2611       3924       3201       4763       6736      143.7\n"
+		"  cpu %        90.7       86.2       13.3       61.4       24.4        4.0\n"
+		"newbox    100  5120       7301       4022       6120       9120      201.5\n"
+		" *CPU*         95.1       44.0       20.2       80.3       30.1        6.5\n");
+	assert_int_equal(r.n, 2);
+	assert_fig(&r, 0, BR_M_putc, 2611, 90.7, false);
+	assert_fig(&r, 0, BR_M_seeks, 143.7, 4.0, false);
+	assert_fig(&r, 1, BR_M_rewrite, 4022, 20.2, false);
+	assert_fig(&r, 1, BR_M_seeks, 201.5, 6.5, false);
+	done(&r);
+}
+
+/* A %CPU of four digits ("2611 9021") is no CPU use Bonnie printed: the
+ * figure is kept without it, with a warning; 187.9 (the seekers) stays. */
+static void cpu_over_three_digits(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"oldbox    100  2611 9021  3924 86.2  3201 13.3  4763 61.4  6736 24.4 143.7 187.9\n");
+	assert_int_equal(r.n, 1);
+	const struct br_value v = fig(&r, 0, BR_M_putc);
+	assert_true(v.value == 2611 && !v.has_cpu);
+	assert_fig(&r, 0, BR_M_put_block, 3924, 86.2, false);
+	assert_fig(&r, 0, BR_M_seeks, 143.7, 187.9, false);
+	assert_int_equal(r.ds.diags.n, 1);
+	assert_non_null(strstr(r.ds.diags.v[0].message, "9021"));
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1058,6 +1099,8 @@ int main(void)
 		cmocka_unit_test(signature_between_header_and_rows),
 		cmocka_unit_test(own_row_below_quoted_table),
 		cmocka_unit_test(cpu_figures_on_line_below),
+		cmocka_unit_test(cpu_row_below_named_as_hand_tables),
+		cmocka_unit_test(cpu_over_three_digits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

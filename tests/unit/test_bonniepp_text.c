@@ -2270,6 +2270,77 @@ static void hand_list_dashes_and_names_last(void **state)
 	done(&r);
 }
 
+/* A %CP figure of four digits beside a rate ("35023 9921") is no CPU use a
+ * test printed (" %3d"): the rate is kept without it, with a warning; a
+ * CPU over 100 as the seekers print it stays. */
+static void cpu_figure_over_three_digits(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
+		"                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+		"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+		"newbox           4G 30348  47 35023 9921 12701   2 30363  49 44790   6 13116 160\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_putc, 30348, 47);
+	assert_fig(&r, 0, BR_M_put_block, 35023, -1);
+	assert_fig(&r, 0, BR_M_rewrite, 12701, 2);
+	assert_fig(&r, 0, BR_M_seeks, 13116, 160);
+	assert_int_equal(br_diags_count(&r.ds.diags, BR_WARNING), 1);
+	assert_non_null(strstr(r.ds.diags.v[0].message, "9921"));
+	done(&r);
+	/* in a table written by hand too */
+	run(&r, "bonnie++ 1.97 in K/sec:\n"
+		"\n"
+		"| host | Block write | %CP | Rewrite | %CP | Block read | %CP |\n"
+		"| fs9  | 35023       | 9921 | 12701  | 2   | 44790     | 6   |\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 35023, -1);
+	assert_fig(&r, 0, BR_M_get_block, 44790, 6);
+	assert_int_equal(br_diags_count(&r.ds.diags, BR_WARNING), 1);
+	done(&r);
+}
+
+/* A line read as a report collapsed onto one line that gives no record
+ * leaves no diagnostic of that trial behind. */
+static void failed_one_line_trial_says_nothing(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "The whole thing came out on one line:\n"
+		"\n"
+		"Version 1.03 ------Sequential Output------ --Sequential Input- --Random- -Per Chr- "
+		"--Block-- -Rewrite- -Per Chr- --Block-- --Seeks-- Machine Size K/sec %CP K/sec %CP "
+		"K/sec %CP K/sec %CP K/sec %CP /sec %CP tiny 2G 30348 47 35023 12701 2 30363 49 44790 6 "
+		"165.0\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(r.ds.diags.n, 0);
+	assert_int_equal(r.ds.nclaims, 0);
+	done(&r);
+}
+
+/* Bonnie printed every whole rate in K/sec: a Bonnie table written by hand
+ * with no unit over its columns reads its whole rates so. */
+static void bonnie_hand_table_without_units(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Old results from the wiki (Bonnie 1.x, -s 512):\n"
+		"\n"
+		"|| Machine || MB || putc || %CPU || write || %CPU || rewrite || %CPU || getc || %CPU "
+		"|| read || %CPU || seeks || %CPU ||\n"
+		"|| alpha || 512 || 9120 || 97.2 || 22013 || 31.0 || 9801 || 19.5 || 9912 || 96.1 "
+		"|| 25012 || 20.3 || 211.4 || 2.2 ||\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(r.ds.records.v[0]->tool, BR_TOOL_BONNIE);
+	assert_true(fig(&r, 0, BR_M_putc).value == 9120);
+	assert_true(fabs(fig(&r, 0, BR_M_putc).cpu - 97.2) < 1e-9);
+	assert_true(fig(&r, 0, BR_M_get_block).value == 25012);
+	assert_true(fig(&r, 0, BR_M_seeks).value == 211.4);
+	assert_int_equal(br_diags_count(&r.ds.diags, BR_WARNING), 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2332,6 +2403,9 @@ int main(void)
 		cmocka_unit_test(hand_table_cpu_rows),
 		cmocka_unit_test(bonnie_column_words),
 		cmocka_unit_test(hand_list_dashes_and_names_last),
+		cmocka_unit_test(cpu_figure_over_three_digits),
+		cmocka_unit_test(failed_one_line_trial_says_nothing),
+		cmocka_unit_test(bonnie_hand_table_without_units),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
