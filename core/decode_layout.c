@@ -1188,8 +1188,8 @@ static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *d
 	 * under its name alone ("nas1:", a block of its own), as the host
 	 * tags below are */
 	bool hosts = named_hosts(doc, i, j);
-	const char *last = NULL, *nick = NULL;
-	size_t last_n = 0, nick_n = 0, skip_to = 0;
+	const char *last = NULL, *nick = NULL, *turn = NULL;
+	size_t last_n = 0, nick_n = 0, turn_n = 0, skip_to = 0;
 	for (; i < j; i++) {
 		if (i < skip_to)
 			continue; /* (interjections) */
@@ -1217,6 +1217,13 @@ static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *d
 		if (nn && nick && e > cut && l.text[e - 1] == ':' &&
 		    (nn != nick_n || memcmp(l.text + at, nick, nn) != 0))
 			l.flags |= BR_LINE_BLOCK_START;
+		/* the first speaker's turn and each other one after it: what
+		 * one said before titles nothing of the next one's (label.c) */
+		if (nn && (!turn || nn != turn_n || memcmp(l.text + at, turn, nn) != 0)) {
+			l.flags |= BR_LINE_TURN;
+			turn = l.text + at;
+			turn_n = nn;
+		}
 		nick = nn ? l.text + at : NULL;
 		nick_n = nn;
 		br_dec_strip_front(out, w, &l, i + 1, cut, 0);

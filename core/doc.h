@@ -54,6 +54,8 @@ enum {
 	BR_LINE_DECODED = 1 << 4,      /* from a base64 body: its original lines are base64 */
 	BR_LINE_CAPTION = 1 << 5,      /* a table's or figure's caption (<caption>,
 					* <figcaption>, MediaWiki's "|+") */
+	BR_LINE_TURN = 1 << 6,         /* a chat log's first line of a speaker's turn
+					* (its stamp's nick another than before) */
 };
 /* BR_LINE_HEADING lines from HTML keep their level (1 for <h1> .. 6 for
  * <h6>; 0 when unknown) in flags bits 8..10. */

@@ -72,6 +72,7 @@ struct node {
 	uint16_t rank;
 	uint16_t depth;    /* quote depth of the heading's line */
 	uint8_t kind;
+	uint8_t joined;    /* an introduction joined from the lines a wrap broke */
 };
 
 struct olevel {
@@ -1516,6 +1517,8 @@ struct walk {
 	bool fresh;                 /* a ':' introduction is on top, nothing under it yet */
 	uint32_t signature;         /* the node of a one-to-three-word standalone line */
 	bool bold;                  /* the line being read is one bold span (bold_alone) */
+	uint32_t turn_mark;         /* nodes from this index + 1 on came in a chat
+				     * speaker's turn (0: not in a chat log) */
 };
 
 static const struct node *node_at(const struct br_label_outline *o, uint32_t ref)
@@ -1544,6 +1547,7 @@ static void push(struct walk *w, enum kind kind, int rank, const char *s, size_t
 	nd->rank = (uint16_t)rank;
 	nd->depth = (uint16_t)w->depth;
 	nd->kind = (uint8_t)kind;
+	nd->joined = 0;
 	w->top = (uint32_t)o->nnodes;
 	w->prose = 0;
 }
@@ -1888,6 +1892,36 @@ static bool top_border(const struct br_doc *doc, size_t i)
 	return tn && t[0] == '|';
 }
 
+/* Is s[0..n) a mail header line a client writes over a quoted or
+ * forwarded message, in one of the languages it is set to: a header's name
+ * ("Betreff", "Objet", "Asunto", "Oggetto", "Sent"...), ':' (" :" in
+ * French), text? The names alone are common words ("Data:", "An:"), so
+ * this only tells a line of a header block; see message_start. */
+static bool header_line(const char *s, size_t n)
+{
+	static const char *const names[] = {
+		"from", "to", "cc", "sent", "subject", "date",                 /* en */
+		"von", "an", "betreff", "datum", "gesendet", "kopie",          /* de */
+		"de", "objet", "envoy\xc3\xa9", "\xc3\x80", "a",               /* fr */
+		"para", "asunto", "fecha", "enviado", "enviado el", "cc",      /* es */
+		"da", "oggetto", "data", "inviato", "inviato il",              /* it */
+		"van", "aan", "onderwerp", "verzonden",                        /* nl */
+		"assunto", "enviada", "enviada em",                            /* pt */
+	};
+	size_t c = 0;
+	while (c < n && c < 14 && s[c] != ':')
+		c++;
+	if (c == 0 || c >= n || c == 14 || c + 2 > n)
+		return false;
+	size_t e = c;
+	if (s[e - 1] == ' ')
+		e--; /* "Objet :" */
+	for (size_t k = 0; k < BR_ARRAY_LEN(names); k++)
+		if (strlen(names[k]) == e && strncasecmp(s, names[k], e) == 0)
+			return true;
+	return false;
+}
+
 static bool message_start(const struct br_doc *doc, size_t i, const char *s, size_t n)
 {
 	bool after_break = i == 0 || blank_line(&doc->lines[i - 1]);
@@ -1897,20 +1931,46 @@ static bool message_start(const struct br_doc *doc, size_t i, const char *s, siz
 	 * "Ursprüngliche Nachricht" by its ASCII end: contains_ci folds ASCII) */
 	static const char *const orig[] = {"original message", "ngliche nachricht", "message d'origine",
 					   "mensaje original", "messaggio originale", "oorspronkelijk bericht",
-					   "mensagem original"};
+					   "mensagem original", "forwarded message", "weitergeleitete nachricht",
+					   "message transf", "mensaje reenviado", "messaggio inoltrato",
+					   "doorgestuurd bericht", "mensagem encaminhada"};
 	if (s[0] == '-' || s[0] == '_')
 		for (size_t k = 0; k < BR_ARRAY_LEN(orig); k++)
 			if (contains_ci(s, n < 48 ? n : 48, orig[k]))
 				return true;
+	/* a header block in any language: two header lines or more, the
+	 * first after a break (header_rest: the others) */
+	if (after_break && i + 1 < doc->nlines && n > 3 && n < 200 && is_alpha((unsigned char)s[0]) &&
+	    header_line(s, n)) {
+		const char *t;
+		size_t tn;
+		span(&doc->lines[i + 1], &t, &tn);
+		if (tn && header_line(t, tn))
+			return true;
+	}
 	if (!after_break)
 		return false;
-	static const char *const hdr[] = {"From: ", "Subject: ", "Date: ", "Message: ", "Message-ID: "};
-	if (s[0] != 'F' && s[0] != 'S' && s[0] != 'D' && s[0] != 'M')
+	/* (a MIME part's headers start its text as a message's do) */
+	static const char *const hdr[] = {"From: ", "Subject: ", "Date: ", "Message: ", "Message-ID: ",
+					  "MIME-Version: ", "Content-Type: ", "Content-Transfer-Encoding: "};
+	if (s[0] != 'F' && s[0] != 'S' && s[0] != 'D' && s[0] != 'M' && s[0] != 'C')
 		return false; /* none of hdr, nor "From " */
 	for (size_t k = 0; k < BR_ARRAY_LEN(hdr); k++)
 		if (n > strlen(hdr[k]) && memcmp(s, hdr[k], strlen(hdr[k])) == 0)
 			return true;
 	return n > 5 && memcmp(s, "From ", 5) == 0 && contains_ci(s, n, "@");
+}
+
+/* Is line i (s[0..n)) a header line under another one (header_line):
+ * the rest of a header block, which titles nothing? */
+static bool header_rest(const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	if (i == 0 || n <= 3 || n >= 200 || !is_alpha((unsigned char)s[0]) || !header_line(s, n))
+		return false;
+	const char *t;
+	size_t tn;
+	span(&doc->lines[i - 1], &t, &tn);
+	return tn && header_line(t, tn);
 }
 
 /* A forum's or a link aggregator's furniture between posts: "Reply",
@@ -2183,6 +2243,7 @@ static bool line_resets(struct walk *w, const struct br_doc *doc, size_t i, cons
 	const struct br_line *l = &doc->lines[i];
 	if (!n) {
 		w->in_output = false;
+		w->turn_mark = 0;
 		/* a name over a result (name_over_result) titles that block */
 		if (w->top && w->o->nodes[w->top - 1].rank == R_NAME)
 			w->top = w->o->nodes[w->top - 1].parent;
@@ -2200,6 +2261,17 @@ static bool line_resets(struct walk *w, const struct br_doc *doc, size_t i, cons
 		w->ol_depth = 0;
 		w->prose = 0;
 		return true;
+	}
+	if (header_rest(doc, i, s, n))
+		return true;
+	if (l->flags & BR_LINE_TURN) {
+		/* a chat log's next speaker: what the one before said
+		 * introduces nothing of theirs (what titled the log above
+		 * it still does); their own line may */
+		while (w->turn_mark && w->top >= w->turn_mark)
+			w->top = w->o->nodes[w->top - 1].parent;
+		w->turn_mark = (uint32_t)w->o->nnodes + 1;
+		w->in_output = false;
 	}
 	return false;
 }
@@ -2426,7 +2498,10 @@ static bool joined_intro(struct walk *w, const struct br_doc *doc, size_t i, con
 	} else {
 		tn = jm;
 	}
+	size_t before = w->o->nnodes;
 	push_intro(w, joined + t, tn);
+	if (w->o->nnodes > before && w->top == w->o->nnodes)
+		w->o->nodes[w->top - 1].joined = 1;
 	return true;
 }
 
@@ -3499,6 +3574,17 @@ static bool same_text(const char *a, size_t n, const char *b)
 	return true;
 }
 
+/* Does heading a[0..n) end with the words of b, after a blank (in an
+ * introduction a wrap broke, its last line, which a parser read as the
+ * run's own title: "... the same disk as" / "before:")? */
+static bool ends_with_text(const char *a, size_t n, const char *b)
+{
+	size_t m = strlen(b);
+	if (!m || n <= m || !is_blankc(a[n - m - 1]))
+		return false;
+	return same_text(a + n - m, m, b);
+}
+
 /* br_buf_add_legacy(b, s, n), with a plain copy for the common heading of
  * printable ASCII (which it keeps as it is). */
 static void add_part(struct br_buf *b, const char *s, size_t n)
@@ -3558,6 +3644,13 @@ char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
 		if (idx >= doc->nlines)
 			idx = doc->nlines - 1;
 		outline_reach(o, doc, idx);
+		/* `own` the end of the introduction right over the run: a
+		 * fragment of it, which the introduction says whole */
+		const struct node *top = node_at(o, o->state[idx]);
+		if (want == 1 && top && top->joined && ends_with_text(o->text.data + top->text, top->len, own)) {
+			own = NULL;
+			want = 2;
+		}
 		/* a heading that says what `own` says is left out for the one
 		 * above it ("duron800" over its run, under an introduction) */
 		for (const struct node *nd = node_at(o, o->state[idx]); nd && np < want;

@@ -526,6 +526,42 @@ static void quoted_rest_rewrapped(void **state)
 	br_doc_free(d);
 }
 
+/* A reply a phone re-wrapped at 40 columns, quoted table and all: each
+ * quoted row leaves its rest unquoted below it, before the next piece
+ * quoted again. The document's own wrap (not the 60 columns of a desk
+ * client) finds the rests, and each goes back onto its quoted line; in a
+ * document not wrapped so narrow a short quoted line and the answer below
+ * it stay apart. */
+static void quoted_rest_rewrapped_narrow(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("On Tue, Ann wrote:\n"
+			       "> The numbers from the old array, as\n"
+			       "> promised, before we swap the\n"
+			       "> controller next week. They are not\n"
+			       "> great but they are what we have\n"
+			       "> right now on that box, sorry.\n"
+			       "> old_array_raid5      256 16690\n"
+			       "99.7 28332 29.9 11528 16.8 12411 77.2\n"
+			       "> 28888 17.3  237.4  2.1\n"
+			       "\n"
+			       "Thanks, that is slower than I hoped\n"
+			       "for, so we keep the new one then.\n");
+	const struct br_line *l = holding(d, "old_array_raid5");
+	assert_string_equal(l->text, "old_array_raid5      256 16690 99.7 28332 29.9 11528 16.8 12411 77.2");
+	assert_int_equal(l->depth, 1);
+	assert_int_equal(l->line, 7);
+	assert_int_equal(l->end_line, 8);
+	assert_int_equal(holding(d, "28888")->depth, 1);
+	br_doc_free(d);
+	d = mem("> Which filesystem did you put on the array for the test?\n"
+		"> a short one, just ten\n"
+		"ext4 default options mostly\n"
+		"> and then the next question of the thread, a long line again, goes here.\n");
+	assert_int_equal(find(d, "ext4")->depth, 0);
+	br_doc_free(d);
+}
+
 /* A numbered paste copied from a web page: the numbers padded with
  * no-break spaces (UTF-8, or Windows-1252's lone byte), in a web mail's
  * <div> lines too; the gutter goes all the same. */
@@ -2062,6 +2098,7 @@ int main(void)
 		cmocka_unit_test(wiki_source_blank_lines_part),
 		cmocka_unit_test(gutter_padded_with_nbsp),
 		cmocka_unit_test(quoted_rest_rewrapped),
+		cmocka_unit_test(quoted_rest_rewrapped_narrow),
 		cmocka_unit_test(table_cells_one_a_line),
 		cmocka_unit_test(qp_quoted_double_spaced_breaks),
 		cmocka_unit_test(qp_quoted_declaration),

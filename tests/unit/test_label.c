@@ -1327,6 +1327,84 @@ static void outlook_separators_in_other_languages(void **state)
 	}
 }
 
+/* A forwarded message's header block in the language the client is set
+ * to ("Da:" / "Inviato:" / "Oggetto:", "Objet :", the German forward
+ * banner) starts that message: its lines title nothing, nor does the
+ * heading of the mail around it. A lone "Data: ..." line is no header. */
+static void header_blocks_in_other_languages(void **state)
+{
+	(void)state;
+	static const char *const hdr[] = {
+		"Da: Marco Bianchi\nInviato: venerd\xc3\xac 6 novembre 2026 12:00\nA: Luca\nOggetto: risultati\n",
+		"De : Julie Martin\nEnvoy\xc3\xa9 : jeudi 5 novembre 2026\n\xc3\x80 : Luc\nObjet : mesures\n",
+		"De: Pablo Ruiz\nEnviado el: viernes\nPara: Ana\nAsunto: pruebas de disco\n",
+		"-------- Weitergeleitete Nachricht --------\nBetreff: hdparm Werte\nVon: Karl\n",
+	};
+	for (size_t i = 0; i < BR_ARRAY_LEN(hdr); i++) {
+		char in[512];
+		snprintf(in, sizeof in,
+			 "Numbers for the new box:\n\n%s\n"
+			 "/dev/sdc:\n Timing cached reads:   6010 MB in  2.00 seconds = 3005.50 MB/sec\n",
+			 hdr[i]);
+		struct br_doc *d = mem(in);
+		expect(d, at(d, "/dev/sdc", 0), NULL, NULL);
+		br_doc_free(d);
+	}
+	/* a MIME part's headers over its text title nothing either */
+	struct br_doc *d = mem("Content-Type: text/plain; charset=utf-8; format=flowed\n\n"
+			       "Here is the file server with the new controller:\n\n"
+			       "/dev/sdc:\n Timing cached reads:   6010 MB in  2.00 seconds = 3005.50 MB/sec\n");
+	expect(d, at(d, "/dev/sdc", 0), NULL, "the file server with the new controller");
+	br_doc_free(d);
+	d = mem("Data: three disks in a mirror\n\n"
+			       "/dev/sdc:\n Timing cached reads:   6010 MB in  2.00 seconds = 3005.50 MB/sec\n");
+	expect(d, at(d, "/dev/sdc", 0), NULL, "Data: three disks in a mirror");
+	br_doc_free(d);
+}
+
+/* A chat log: each speaker's introduction titles their own paste; the
+ * next speaker's turn ends it, though they introduce theirs with no ':'. */
+static void chat_turn_ends_introduction(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"[14:02] <mira> ok here is the laptop ssd:\n"
+		"[14:02] <mira> /dev/sda:\n"
+		"[14:02] <mira>  Timing cached reads:   9820 MB in  2.00 seconds = 4911.31 MB/sec\n"
+		"[14:03] <joel> mine is the old spinning one:\n"
+		"[14:03] <joel> /dev/sda:\n"
+		"[14:03] <joel>  Timing cached reads:   3120 MB in  2.00 seconds = 1559.80 MB/sec\n"
+		"[14:04] <mira> heh\n"
+		"[14:04] <kaz> and the desktop, same test\n"
+		"[14:04] <kaz> /dev/sdb:\n"
+		"[14:04] <kaz>  Timing cached reads:   11200 MB in  2.00 seconds = 5601.70 MB/sec\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "/dev/sda", 0), NULL, "the laptop ssd");
+	expect(d, at(d, "/dev/sda", 1), NULL, "mine is the old spinning one");
+	char *got = br_label_for(d, at(d, "/dev/sdb", 0), NULL);
+	assert_true(got == NULL || strstr(got, "spinning") == NULL);
+	free(got);
+	br_doc_free(d);
+}
+
+/* An introduction a wrap broke before its last word ("... the same disk
+ * as" / "before:"): a parser takes that last line for the run's own title;
+ * the label is the introduction whole, not it and its fragment again. An
+ * own title of its own stays under the introduction. */
+static void own_title_the_end_of_a_wrapped_introduction(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("Hello,\n\n"
+			       "Next, after a reboot with the new firmware, the same disk as\n"
+			       "before:\n\n"
+			       "/dev/sdb:\n"
+			       " Timing cached reads:   8410 MB in  2.00 seconds = 4206.22 MB/sec\n");
+	size_t i = at(d, " Timing", 0);
+	expect(d, i, "before", "Next, after a reboot with the new firmware, the same disk as before");
+	expect(d, i, "sdb fore", "Next, after a reboot with the new firmware, the same disk as before / sdb fore");
+	br_doc_free(d);
+}
+
 /* A sentence without a ':' that is a paragraph of its own right above a run
  * (or one blank line above it) introduces that run, in the place of the
  * sentence above the run before; a sentence that ends, a result's own
@@ -1467,6 +1545,9 @@ int main(void)
 		cmocka_unit_test(org_captions_and_grid_borders),
 		cmocka_unit_test(wiki_caption_titles_its_table),
 		cmocka_unit_test(outlook_separators_in_other_languages),
+		cmocka_unit_test(header_blocks_in_other_languages),
+		cmocka_unit_test(chat_turn_ends_introduction),
+		cmocka_unit_test(own_title_the_end_of_a_wrapped_introduction),
 		cmocka_unit_test(sentences_over_runs),
 		cmocka_unit_test(here_mine_intro),
 		cmocka_unit_test(colon_block_without_result_ends),
