@@ -3699,7 +3699,9 @@ static bool device_led(struct hp *st, size_t i, const char *s, size_t n)
 		m = 2;
 	while (m < n && strchr("*_` \t", s[m]))
 		m++;
-	if (m >= n || br_re_match(&re_prose_dev, s + m, n - m, 0, ov, 2) <= 0 || ov[0] != 0)
+	/* (a compare before the regex: a path, or a kernel name's first letter) */
+	if (m >= n || !strchr("/shxvnmad", s[m]) || br_re_match(&re_prose_dev, s + m, n - m, 0, ov, 2) <= 0 ||
+	    ov[0] != 0)
 		return false;
 	if (!has_evidence(st, i) && !shows_hdparm(st, i) && names_other_tool(st))
 		return false;

@@ -584,10 +584,10 @@ static bool add_groups(struct table *tb, const char *s, size_t n)
  * name. A scan of the first word and a compare. */
 static bool first_cell_then_group(const char *t, size_t n)
 {
-	size_t k = 0;
-	while (k < n && k <= 24 && !is_space(t[k]))
+	size_t k = 0, end = n < 25 ? n : 25;
+	while (k < end && (unsigned char)t[k] > ' ' && t[k] != '|')
 		k++;
-	if (k == 0 || k > 24 || k == n)
+	if (k == 0 || k == end || !is_space(t[k]))
 		return false;
 	while (k < n && is_space(t[k]))
 		k++;
