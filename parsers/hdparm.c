@@ -295,6 +295,7 @@ struct hp {
 	bool evidence;            /* the document has shown hdparm above ev_upto */
 	size_t ev_upto;
 	signed char ev_all;       /* it shows hdparm anywhere: -1 not looked yet */
+	signed char other_tool;   /* it names another disk benchmark: -1 not looked yet */
 	char timing_unit;         /* the one unit its timing lines print ('m' MB/sec,
 				   * 'k' kB/sec; 0 none or both), -1 not looked yet */
 	bool in_block;            /* inside a run of hdparm lines */
@@ -1456,8 +1457,9 @@ static bool device_header(struct hp *st, size_t i, const char *s, size_t n)
 		br_parse_claim(st->ctx, i, i, "hdparm's error for a device");
 		return true;
 	}
+	/* (a rate is no note: "/dev/sda: 187.35 MB/s" is a line written by hand) */
 	if (nn && (nn > NOTE_MAX || memchr(note, '=', nn) || memchr(note, ':', nn) ||
-		   has_ci(note, nn, "timing")))
+		   has_ci(note, nn, "timing") || ends_in_rate_unit(note, nn)))
 		return false;
 	if (strncmp(s, "/dev/", 5) != 0 && !timing_next(st, i, 3))
 		return false;
@@ -2747,6 +2749,12 @@ static void name_parts(const char *t, size_t tn, char **host, char **own)
 			t++;
 			tn--;
 		}
+		/* "/dev/sda (Intel 320):": the note in its parentheses */
+		if (tn > 2 && t[0] == '(' && t[tn - 1] == ')' && !memchr(t + 1, '(', tn - 2) &&
+		    !memchr(t + 1, ')', tn - 2)) {
+			t++;
+			tn -= 2;
+		}
 	}
 	if (tn)
 		*own = br_strndup(t, tn);
@@ -3546,7 +3554,37 @@ static char *pairs_name(struct hp *st, struct br_record *rec, const char *s, siz
 	return own;
 }
 
-static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size_t n)
+/* The poster's note in parentheses after a line's last rate, alone there
+ * ("(dma on)"), a copy; NULL if none. */
+static char *paren_note(const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '.'))
+		n--;
+	if (n < 3 || n - 2 > NOTE_MAX || s[0] != '(' || s[n - 1] != ')' || memchr(s + 1, '(', n - 2) ||
+	    memchr(s + 1, ')', n - 2))
+		return NULL;
+	return br_strndup(s + 1, n - 2);
+}
+
+/* Does s[0..n) name dd ("dd gave", "(dd)"), as a word: not the end of
+ * "/dev/sdd"? */
+static bool dd_word(const char *s, size_t n)
+{
+	for (size_t k = 0; k + 2 <= n; k++)
+		if ((s[k] | 0x20) == 'd' && (s[k + 1] | 0x20) == 'd' &&
+		    (k == 0 || !isalnum((unsigned char)s[k - 1])) &&
+		    (k + 2 == n || !isalnum((unsigned char)s[k + 2])))
+			return true;
+	return false;
+}
+
+/* `devlead`: the line starts with a device and passed device_led(): one
+ * rate is enough, and no hdparm need be shown above it. */
+static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size_t n, bool devlead)
 {
 	enum { MAXR = 4 };
 	size_t a[MAXR + 1], b[MAXR + 1], nr = 0, ov[2 * 4];
@@ -3565,12 +3603,15 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 	}
 	/* "should hdparm -t give more than 100 MB/s? ... I'd expect 120
 	 * MB/sec": a question, a wish, a bound is no run */
-	if (nr < 2 || !has_evidence(st, i) || doubtful(s, n, false))
+	if (nr < (devlead ? 1u : 2u) || (!devlead && !has_evidence(st, i)) || doubtful(s, n, false))
 		return false;
-	static const char *const other[] = {"writ", "wrote", "dd ", "fio", "bonnie", "iozone"};
+	static const char *const other[] = {"writ", "wrote", "fio", "bonnie", "iozone", "iostat",
+					    "sysbench"};
 	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
 		if (has_ci(s, n, other[q]))
 			return false; /* another tool's figures, or writing */
+	if (dd_word(s, n))
+		return false;
 	a[nr] = n;
 	enum kind k[MAXR];
 	size_t name_end = 0;
@@ -3613,6 +3654,8 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		num_free(raw, buf);
 	}
 	char *own = pairs_name(st, rec, s, n, name_end, b[nr - 1], cmd_dev);
+	if (devlead && before && !own) /* "/dev/hdc buffered 38.72 MB/sec (dma on)" */
+		own = paren_note(s + b[nr - 1], n - b[nr - 1]);
 	finish_line_record(st, rec, i, i, own, "rates named by kind, written by hand");
 	if (last > i)
 		hand_read(st, i + 1, last, "rates named by kind, written by hand");
@@ -3621,7 +3664,48 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 
 static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
 {
-	return pairs_span(st, i, i, s, n);
+	return pairs_span(st, i, i, s, n, false);
+}
+
+/* Does the document name a disk benchmark other than hdparm (dd, fio,
+ * iostat, sysbench, ...)? Looked for once. */
+static bool names_other_tool(struct hp *st)
+{
+	static const char *const tools[] = {"dd if", "dd of", "dd bs", "fio", "iostat", "sysbench",
+					    "bonnie", "iozone", "diskmark", "copied,", "iometer",
+					    "vdbench", "gnome-disks", NULL};
+	if (st->other_tool < 0) {
+		st->other_tool = 0;
+		for (size_t k = 0; k < st->doc->nlines && !st->other_tool; k++)
+			st->other_tool = has_any_ci(st->doc->lines[k].text, st->doc->lines[k].len, tools);
+	}
+	return st->other_tool > 0;
+}
+
+/*
+ * Step 7c: a line that opens with a device and names its rates by
+ * hdparm's kinds ("sda: cached 2345 MB/s, buffered 98 MB/s", "/dev/sdb
+ * buffered reads 112.4 MB/sec", a list's items): the words "cached" and
+ * "buffered" of a disk's read rates are hdparm's, so the line is its
+ * even in a document that never names it, unless the document names
+ * another disk benchmark (dd's "buffered" and "direct" reads, fio's,
+ * sysbench's) and not hdparm. A list's marker and Markdown's marks may
+ * come first.
+ */
+static bool device_led(struct hp *st, size_t i, const char *s, size_t n)
+{
+	size_t m = list_marker(s, n), ov[2 * 2];
+	if (!m && n > 2 && strchr("-*+", s[0]) && (s[1] == ' ' || s[1] == '\t'))
+		m = 2;
+	while (m < n && strchr("*_` \t", s[m]))
+		m++;
+	/* (a compare before the regex: a path, or a kernel name's first letter) */
+	if (m >= n || !strchr("/shxvnmad", s[m]) || br_re_match(&re_prose_dev, s + m, n - m, 0, ov, 2) <= 0 ||
+	    ov[0] != 0)
+		return false;
+	if (!has_evidence(st, i) && !shows_hdparm(st, i) && names_other_tool(st))
+		return false;
+	return pairs_span(st, i, i, s + m, n - m, true);
 }
 
 /* The same in a sentence naming hdparm, wrapped over lines of its
@@ -3630,7 +3714,7 @@ static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
 static bool pairs_sentence(struct hp *st, size_t i)
 {
 	struct sentence se;
-	return sentence_at(st, i, &se) && pairs_span(st, i, se.last, se.text, se.n);
+	return sentence_at(st, i, &se) && pairs_span(st, i, se.last, se.text, se.n, false);
 }
 
 /*
@@ -3881,7 +3965,7 @@ static void device_cell_record(struct hp *st, size_t i, size_t j, const struct t
 {
 	struct br_record *rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, j, j);
 	cell_rate(rec, kind_metric[k], v->rate, v->rate_len, v->unit ? v->unit : unit);
-	record_done(st, rec, br_strndup(dev, dn), j, i, nn ? br_strndup(name, nn) : NULL);
+	record_done(st, rec, dev ? br_strndup(dev, dn) : NULL, j, i, nn ? br_strndup(name, nn) : NULL);
 }
 
 /* Has s[0..n) a cell k or after it, an empty last cell aside ("| a | b |")? */
@@ -3896,6 +3980,70 @@ static bool cells_after(const char *s, size_t n, char sep, size_t k)
 
 /* The table by device (see above) whose header is line i; false when line
  * i heads none. */
+/* A table's column of one run of several ("Run 1", "run #2", "Try 3",
+ * "Pass 1", "#2", "2nd", "2nd run"): its number, 0 if it is none. */
+static unsigned run_cell(const char *c, size_t cn)
+{
+	static const char *const words[] = {"run", "try", "pass", "test"};
+	while (cn && strchr("*_` \t", *c))
+		c++, cn--;
+	while (cn && strchr("*_` \t", c[cn - 1]))
+		cn--;
+	size_t k = 0;
+	for (size_t w = 0; w < BR_ARRAY_LEN(words) && !k; w++)
+		if (cn > strlen(words[w]) && strncasecmp(c, words[w], strlen(words[w])) == 0)
+			k = strlen(words[w]);
+	while (k < cn && (c[k] == ' ' || c[k] == '#'))
+		k++;
+	unsigned num = 0;
+	size_t d = k;
+	while (d < cn && d - k < 2 && is_digit(c[d]))
+		num = num * 10 + (unsigned)(c[d++] - '0');
+	if (d == k || (k == 0 && d < cn && !(cn - d >= 2 && strchr("snrt", c[d] | 0x20))))
+		return 0; /* "2nd", "3rd", "1st run": a number first, then its suffix */
+	if (k > 0 && d < cn)
+		return 0;
+	return num;
+}
+
+/* The cells a header s[0..n) of runs' columns ("| Disk | Run 1 | Run 2 |
+ * Run 3 |") has after them: 1 for an "Average" column closing them (not
+ * read: the runs are the results), 0 for none; -1 when anything else
+ * follows. */
+static int after_runs(const char *s, size_t n, char sep, size_t ncol)
+{
+	const char *c;
+	size_t cn;
+	if (!cells_after(s, n, sep, ncol))
+		return 0;
+	return cell_at(s, n, sep, ncol, &c, &cn) && computed_name(c, cn, true) &&
+	       !cells_after(s, n, sep, ncol + 1) ? 1 : -1;
+}
+
+/* The first line of the paragraph above line i (blank lines between
+ * them allowed), at most PARA_UP lines up: where the words introducing a
+ * table of runs are looked for. */
+enum { PARA_UP = 8 };
+static size_t paragraph_above(struct hp *st, size_t i)
+{
+	size_t j = i;
+	while (j > 0 && br_is_blank(st->doc->lines[j - 1].text, st->doc->lines[j - 1].len))
+		j--;
+	while (j > 0 && i - j < PARA_UP && !br_is_blank(st->doc->lines[j - 1].text, st->doc->lines[j - 1].len))
+		j--;
+	return j;
+}
+
+/*
+ * Also the other way round: a row per device, a column per run (a timing
+ * repeated and tabled by hand), under a line naming the timing:
+ *
+ *   hdparm -t, three runs per disk (MB/s):
+ *   | Disk | Run 1 | Run 2 | Run 3 | Avg |
+ *   | sda  | 501.2 | 498.7 | 503.9 | 501.3 |
+ *
+ * a record per run, of the row's device (a name that is none titles it).
+ */
 static bool device_columns_at(struct hp *st, size_t i)
 {
 	size_t n;
@@ -3907,17 +4055,22 @@ static bool device_columns_at(struct hp *st, size_t i)
 	if (!sep || n > TABLE_HEAD_MAX || !cell_at(s, n, sep, 0, &c, &cn) || device_cell(c, cn))
 		return false;
 
-	while (ncol < TCOLS && cell_at(s, n, sep, ncol, &c, &cn) && device_cell(c, cn))
+	bool runs = cell_at(s, n, sep, 1, &c, &cn) && run_cell(c, cn);
+	while (ncol < TCOLS && cell_at(s, n, sep, ncol, &c, &cn) && (runs ? run_cell(c, cn) : device_cell(c, cn)))
 		ncol++;
-	if (ncol < 3 || cells_after(s, n, sep, ncol))
+	int extra = runs ? after_runs(s, n, sep, ncol) : cells_after(s, n, sep, ncol) ? -1 : 0;
+	if (ncol < 3 || extra < 0)
 		return false;
 	enum kind k = K_BUFFERED;
-	size_t from = i >= 3 ? i - 3 : 0;
+	size_t from = runs ? paragraph_above(st, i) : i >= 3 ? i - 3 : 0;
 	char unit = unit_in(s, n);
 	if (!unit)
 		unit = timing_unit(st);
 	if (!unit)
 		unit = near_unit(st, i, false);
+	/* (runs: the paragraph introducing them may name it) */
+	for (size_t up = i - 3; runs && !unit && up > from && up < i; up = up > from + 3 ? up - 3 : from)
+		unit = near_unit(st, up, false);
 	/* without a unit above, each cell must name its own ("170.1 MB/s") */
 	if (!one_kind(st, from, i, &k) || !(has_ci(s, n, "hdparm") || shows_hdparm(st, i)))
 		return false;
@@ -3933,7 +4086,7 @@ static bool device_columns_at(struct hp *st, size_t i)
 		struct tval v[TCOLS];
 		const char *name;
 		size_t nn;
-		bool ok = cell_at(r, rn, sep, 0, &name, &nn) && !cells_after(r, rn, sep, ncol);
+		bool ok = cell_at(r, rn, sep, 0, &name, &nn) && !cells_after(r, rn, sep, ncol + (size_t)extra);
 		for (size_t col = 1; ok && col < ncol; col++)
 			ok = cell_at(r, rn, sep, col, &c, &cn) && cell_value(c, cn, sep, dc, &v[col]);
 		if (!ok)
@@ -3943,7 +4096,11 @@ static bool device_columns_at(struct hp *st, size_t i)
 			size_t dn;
 			if (!v[col].present || !(v[col].unit || unit) || !cell_at(s, n, sep, col, &dev, &dn))
 				continue;
-			device_cell_record(st, i, j, &v[col], k, unit, dev, dn, name, nn);
+			if (runs) /* the row names the device, or titles the runs */
+				device_cell_record(st, i, j, &v[col], k, unit, device_cell(name, nn) ? name : NULL,
+						   device_cell(name, nn) ? nn : 0, name, device_cell(name, nn) ? 0 : nn);
+			else
+				device_cell_record(st, i, j, &v[col], k, unit, dev, dn, name, nn);
 			made++;
 		}
 	}
@@ -4401,6 +4558,17 @@ static bool device_heads(const char *s, size_t n)
 	return heads >= 2;
 }
 
+/* Might s[0..n) head a table of runs' columns ("Run 1", "Try 1")? One
+ * memchr pass over its '1' bytes. */
+static bool runs_head(const char *s, size_t n)
+{
+	const char *end = s + n;
+	for (const char *p = memchr(s, '1', n); p; p = p + 1 < end ? memchr(p + 1, '1', (size_t)(end - p - 1)) : NULL)
+		if (p - s >= 3 && p[-1] == ' ' && ((p[-3] == 'u' && p[-2] == 'n') || (p[-3] == 'r' && p[-2] == 'y')))
+			return true;
+	return false;
+}
+
 /* Step 5 of one_line: a table of rates written by hand, a column per kind
  * or a row. */
 /* Might s name a kind in another language's words (FOREIGN_KINDS)? A
@@ -4428,7 +4596,7 @@ static bool hand_table(struct hp *st, size_t i, const char *s, size_t n, bool ra
 	if ((kind || opts || has(s, n, "hdparm")) && table_at(st, i))
 		return true;
 	/* "date  sda  sdb": no digit but in the devices' names */
-	return !rate && n <= TABLE_HEAD_MAX && device_heads(s, n) && device_columns_at(st, i);
+	return !rate && n <= TABLE_HEAD_MAX && (device_heads(s, n) || runs_head(s, n)) && device_columns_at(st, i);
 }
 
 /* Steps 8 to 10 of one_line: what hdparm writes around its timings: its
@@ -4501,6 +4669,9 @@ static void one_line(struct hp *st, size_t i)
 	/* 7b. "sda gives 120 MB/sec, sdb 98 MB/sec" under "hdparm -t ...:" */
 	if ((rate || has(s, n, "b/s")) && devices_sentence(st, i))
 		return;
+	/* 7c. "sda: cached 2345 MB/s, buffered 98 MB/s" with no hdparm around */
+	if ((rate || has(s, n, "b/s")) && device_led(st, i, s, n))
+		return;
 	/* nor does a page break's furniture ("Page 3 of 7", a page number
 	 * alone) */
 	if (br_label_page_line(st->doc, i))
@@ -4564,7 +4735,7 @@ static bool candidate(const char *s, size_t n)
 	 * Dutch one: "Puffer", "bufferisées", "gebufferd") */
 	if (br_has_at(s, n, "ached", 5, 1) || br_has_at(s, n, "uffer", 5, 1) || foreign_head(s, n))
 		return true;
-	if (n <= TABLE_HEAD_MAX && device_heads(s, n))
+	if (n <= TABLE_HEAD_MAX && (device_heads(s, n) || runs_head(s, n)))
 		return true;
 	while (n > 4 && (s[n - 1] == '|' || s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--; /* a table row's last cell */
@@ -4646,6 +4817,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 	struct hp st = {0};
 	st.machines = -1;
 	st.ev_all = -1;
+	st.other_tool = -1;
 	st.timing_unit = -1;
 	st.ctx = ctx;
 	st.doc = ctx->doc;

@@ -40,15 +40,17 @@
  * read K/sec | /sec | ..."): '|' separates cells like a blank. */
 static struct br_pattern re_header = BR_PATTERN_OPT(
 	"rawio-header",
-	"^(?:id[\\s|]+)?(?:(?:random|sequential)\\s+(?:read|write)\\b(?:[\\s|]*k/sec[\\s|]*/sec\\b)?"
-	"[\\s|]*)+$",
+	"^(?:[^\\s|]+[\\s|]+)?(?:(?:random|sequential)\\s+(?:read|write)\\b"
+	"(?:[\\s|]*\\(?k/sec\\)?(?:[\\s|]*\\(?/sec\\b\\)?)?)?[\\s|]*)+$",
 	PCRE2_CASELESS);
 /* One group name in the header: 1 random|sequential, 2 read|write. */
 static struct br_pattern re_group = BR_PATTERN_OPT(
 	"rawio-group", "(random|sequential)\\s+(read|write)\\b", PCRE2_CASELESS);
-/* The units line: "ID K/sec /sec K/sec /sec ...". */
+/* The units line: "ID K/sec /sec K/sec /sec ...", or "K/sec" alone for
+ * each group when the poster kept only the rates (rates_only). */
 static struct br_pattern re_units = BR_PATTERN_OPT(
-	"rawio-units", "^(?:id[\\s|]+)?(?:k/sec[\\s|]*/sec\\b[\\s|]*)+$", PCRE2_CASELESS);
+	"rawio-units", "^(?:id[\\s|]+)?(?:(?:k/sec[\\s|]*/sec\\b[\\s|]*)+|(?:k/sec\\b[\\s|]*)+)$",
+	PCRE2_CASELESS);
 
 /* A test's figures retyped in a sentence ("random read 3336.9 K/sec (207
  * /sec)", "sequential write: 7739.2 K/sec, 472 /sec"): 1 random|sequential,
@@ -225,8 +227,9 @@ static void tokenize(const char *s, size_t n, struct row *r)
  * set apart from them, by two blanks or a mark ("<-", "("); the rest is
  * left out. Returns where the note starts, r->n when there is none (the
  * figures in a sentence are not a row's). Asked only under a units line.
+ * `step`: 2 when a K/sec and a /sec figure alternate, 1 when only rates.
  */
-static size_t note_start(const struct row *r, size_t need)
+static size_t note_start(const struct row *r, size_t need, size_t step)
 {
 	size_t run = 0;
 	for (size_t k = 0; k < r->n; k++) {
@@ -237,7 +240,7 @@ static size_t note_start(const struct row *r, size_t need)
 		}
 		if (run == need) {
 			bool rates = true;
-			for (size_t j = k - need; j < k && rates; j += 2)
+			for (size_t j = k - need; j < k && rates; j += step)
 				rates = r->t[j].dec;
 			const struct token *p = &r->t[k - 1];
 			size_t gap = (size_t)(t->s - (p->s + p->n)) - (p->marked ? 1 : 0);
@@ -313,9 +316,11 @@ struct table {
 	bool units;                  /* a units line ("K/sec /sec ...") under it */
 	int ngroups;
 	const struct group *g[MAX_GROUPS];
+	size_t stride;               /* figures a group: 2 (K/sec, /sec), 1 (rates_only) */
+	signed char *named;          /* the document names rawio: -1 not looked yet */
 };
 
-/* Emit the record of a row whose figures are nums[0..2*ngroups); `own`, a
+/* Emit the record of a row whose figures are nums[0..stride*ngroups); `own`, a
  * title the poster wrote after them (or NULL). */
 static void emit_row(struct table *tb, size_t first, size_t last, const char *id, size_t id_len,
 		     const struct token *nums, const char *own)
@@ -329,9 +334,10 @@ static void emit_row(struct table *tb, size_t first, size_t last, const char *id
 	char *label = br_parse_label(tb->ctx, tb->header, own);
 	br_record_set_label(r, label);
 	free(label);
-	for (int k = 0; k < tb->ngroups; k++) {
-		set_figure(r, tb->g[k]->rate, &nums[2 * k], true);
-		set_figure(r, tb->g[k]->ops, &nums[2 * k + 1], false);
+	for (size_t k = 0; k < (size_t)tb->ngroups; k++) {
+		set_figure(r, tb->g[k]->rate, &nums[tb->stride * k], true);
+		if (tb->stride == 2)
+			set_figure(r, tb->g[k]->ops, &nums[2 * k + 1], false);
 	}
 	br_parse_claim(tb->ctx, first, last, "table row");
 	br_parse_emit(tb->ctx, r);
@@ -349,9 +355,11 @@ static void row_id(const struct row *r, size_t used, const char **id, size_t *le
 	*len = (size_t)(r->t[last].s + r->t[last].n - r->t[0].s);
 }
 
-static bool pairs_ok(const struct token *nums, int ngroups)
+static bool pairs_ok(const struct table *tb, const struct token *nums)
 {
-	for (int k = 0; k < ngroups; k++)
+	if (tb->stride == 1)
+		return true; /* rates only: no count to check */
+	for (int k = 0; k < tb->ngroups; k++)
 		if (nums[2 * k + 1].dec)
 			return false; /* an operation count is an integer */
 	return true;
@@ -361,7 +369,7 @@ static bool pairs_ok(const struct token *nums, int ngroups)
  * has units: noted, cut off r, and returned as the row's title (NULL: none). */
 static char *row_note(struct table *tb, size_t j, struct row *r, size_t need)
 {
-	size_t note = r->tail || !tb->units ? r->n : note_start(r, need);
+	size_t note = r->tail || !tb->units ? r->n : note_start(r, need, tb->stride);
 	if (note >= r->n)
 		return NULL;
 	const struct token *a = &r->t[note], *b = &r->t[r->n - 1];
@@ -381,7 +389,7 @@ static void full_row(struct table *tb, size_t j, const struct row *r, size_t nee
 	size_t id_len;
 	const struct token *nums = &r->t[r->n - need];
 	row_id(r, need, &id, &id_len);
-	if (pairs_ok(nums, tb->ngroups)) {
+	if (pairs_ok(tb, nums)) {
 		emit_row(tb, j, j, id, id_len, nums, title);
 		return;
 	}
@@ -410,7 +418,7 @@ static size_t short_row(struct table *tb, size_t j, const struct row *r, size_t 
 		if (next.n && next.tail == next.n && r->tail + next.tail == need) {
 			memcpy(joined, &r->t[r->n - r->tail], r->tail * sizeof *joined);
 			memcpy(joined + r->tail, next.t, next.tail * sizeof *joined);
-			if (pairs_ok(joined, tb->ngroups)) {
+			if (pairs_ok(tb, joined)) {
 				emit_row(tb, j, j + 1, id, id_len, joined, NULL);
 				return 1;
 			}
@@ -418,9 +426,10 @@ static size_t short_row(struct table *tb, size_t j, const struct row *r, size_t 
 	}
 	br_parse_warn(tb->ctx, j,
 		      "row '%.*s' has %zu figure%s; the header's %d group%s need %zu "
-		      "(a K/sec and a /sec figure each); skipped",
+		      "(%s each); skipped",
 		      (int)(id_len > 40 ? 40 : id_len ? id_len : 1), id_len ? id : "?", r->tail,
-		      r->tail == 1 ? "" : "s", tb->ngroups, tb->ngroups == 1 ? "" : "s", need);
+		      r->tail == 1 ? "" : "s", tb->ngroups, tb->ngroups == 1 ? "" : "s", need,
+		      tb->stride == 2 ? "a K/sec and a /sec figure" : "a K/sec figure");
 	br_parse_claim(tb->ctx, j, j, "table row, figures missing");
 	return 0;
 }
@@ -443,6 +452,47 @@ static bool interloper(const char *s, size_t n)
 	return (e == 3 && (strncmp(s, "tty", 3) == 0 || strncmp(s, "tin", 3) == 0));
 }
 
+/* Does the document name rawio (its figures in sentences are then rawio's)? */
+static bool names_rawio(const struct br_doc *doc)
+{
+	for (size_t k = 0; k < doc->nlines; k++)
+		if (br_has(doc->lines[k].text, doc->lines[k].len, "rawio", 5))
+			return true;
+	return false;
+}
+
+/*
+ * A table without a units line whose row r (line j) has one figure per
+ * group, each a rate with its decimal as rawio prints it ("2170.2 7060.9
+ * 2262.2 3596.3"): the poster kept only the K/sec columns, when the
+ * document names rawio (the group names alone are any benchmark's) and the
+ * row is not one cut after half its pairs (the next line does not hold
+ * the rest). The table is then read so from here on (stride 1).
+ */
+static bool rates_only_row(struct table *tb, size_t j, const struct row *r)
+{
+	if (tb->units || tb->stride == 1 || tb->ngroups < 2 || r->tail != (size_t)tb->ngroups)
+		return false;
+	for (size_t k = r->n - r->tail; k < r->n; k++)
+		if (!r->t[k].dec)
+			return false;
+	const struct br_doc *doc = tb->ctx->doc;
+	if (j + 1 < doc->nlines && !br_parse_is_claimed(tb->ctx, j + 1)) {
+		size_t tn;
+		const char *t = stripped(&doc->lines[j + 1], &tn);
+		struct row next;
+		tokenize(t, tn, &next);
+		if (next.n && next.tail == next.n && r->tail + next.tail == 2 * (size_t)tb->ngroups)
+			return false;
+	}
+	if (*tb->named < 0)
+		*tb->named = names_rawio(doc);
+	if (!*tb->named)
+		return false;
+	tb->stride = 1;
+	return true;
+}
+
 /* Is line j (unclaimed, not blank) a full row of the table? */
 static bool row_next(struct table *tb, size_t j, size_t need)
 {
@@ -463,7 +513,7 @@ static bool row_next(struct table *tb, size_t j, size_t need)
 static size_t read_rows(struct table *tb, size_t j)
 {
 	const struct br_doc *doc = tb->ctx->doc;
-	size_t need = 2 * (size_t)tb->ngroups;
+	size_t need = tb->stride * (size_t)tb->ngroups;
 	size_t blanks = 0;
 	struct row r;
 	for (; j < doc->nlines; j++) {
@@ -498,6 +548,10 @@ static size_t read_rows(struct table *tb, size_t j)
 			free(title);
 			continue;
 		}
+		if (rates_only_row(tb, j, &r)) {
+			need = (size_t)tb->ngroups;
+			r.tail = need;
+		}
 		if (r.tail >= need)
 			full_row(tb, j, &r, need, title);
 		else /* (a row with a note has its figures) */
@@ -525,8 +579,24 @@ static bool add_groups(struct table *tb, const char *s, size_t n)
 	return true;
 }
 
-/* A header line starts with a group name or "ID": a compare or two per line
- * before any regex. */
+/* "Volume | Random read K/sec | ...", "disk  Sequential read ...": a
+ * table's first column headed by a word of the poster's, then a group
+ * name. A scan of the first word and a compare. */
+static bool first_cell_then_group(const char *t, size_t n)
+{
+	size_t k = 0, end = n < 25 ? n : 25;
+	while (k < end && (unsigned char)t[k] > ' ' && t[k] != '|')
+		k++;
+	if (k == 0 || k == end || !is_space(t[k]))
+		return false;
+	while (k < n && is_space(t[k]))
+		k++;
+	return (n - k >= 10 && strncasecmp(t + k, "sequential", 10) == 0) ||
+	       (n - k >= 6 && strncasecmp(t + k, "random", 6) == 0);
+}
+
+/* A header line starts with a group name or "ID" (or a word and a group
+ * name): a compare or two per line before any regex. */
 static bool header_line(const struct br_doc *doc, size_t i, const char **s, size_t *n)
 {
 	*s = stripped(&doc->lines[i], n);
@@ -547,17 +617,32 @@ static bool header_line(const struct br_doc *doc, size_t i, const char **s, size
 			return false;
 		break;
 	default:
-		return false;
+		if (!first_cell_then_group(t, *n))
+			return false;
 	}
 	size_t ov[2];
 	return br_re_match(&re_header, *s, *n, 0, ov, 1) > 0;
 }
 
-/* A table whose header starts at line i; returns the next line to look at. */
-static size_t table_at(struct br_parse_ctx *ctx, size_t i, const char *s, size_t n)
+/* The units s[0..n) names: how many "/sec" (the return), of them how
+ * many "K/sec" (*rates). */
+static size_t sec_units(const char *s, size_t n, size_t *rates)
+{
+	size_t all = 0;
+	*rates = 0;
+	for (const char *p = s; (p = memmem(p, n - (size_t)(p - s), "/sec", 4)); p += 4) {
+		all++;
+		*rates += p > s && (p[-1] | 0x20) == 'k';
+	}
+	return all;
+}
+
+/* A table whose header starts at line i; returns the next line to look at.
+ * `named`: the document names rawio (-1: not looked yet). */
+static size_t table_at(struct br_parse_ctx *ctx, size_t i, const char *s, size_t n, signed char *named)
 {
 	const struct br_doc *doc = ctx->doc;
-	struct table tb = {.ctx = ctx, .header = i};
+	struct table tb = {.ctx = ctx, .header = i, .stride = 2, .named = named};
 	bool ok = add_groups(&tb, s, n);
 	size_t j = i + 1;
 	/* a header wrapped by a mail client goes on on the next line */
@@ -574,8 +659,12 @@ static size_t table_at(struct br_parse_ctx *ctx, size_t i, const char *s, size_t
 		return j;
 	}
 	size_t last_head = j - 1;
-	/* units in the header's own cells: no units line to come */
-	bool units = memmem(s, n, "/sec", 4) != NULL;
+	/* units in the header's own cells: no units line to come; "K/sec"
+	 * alone in each, the rates only */
+	size_t rates, all = sec_units(s, n, &rates);
+	bool units = all > 0;
+	if (units && rates == all)
+		tb.stride = 1;
 	for (size_t k = j; k < doc->nlines && k <= j + 1; k++) {
 		if (br_parse_is_claimed(ctx, k))
 			break;
@@ -590,15 +679,15 @@ static size_t table_at(struct br_parse_ctx *ctx, size_t i, const char *s, size_t
 		size_t ov[2];
 		if (br_re_match(&re_units, t, tn, 0, ov, 1) > 0) {
 			units = true;
-			size_t pairs = 0;
-			for (const char *p = t; (p = memmem(p, tn - (size_t)(p - t), "/sec", 4)); p += 4)
-				pairs++;
-			pairs /= 2;
+			all = sec_units(t, tn, &rates);
+			tb.stride = rates == all ? 1 : 2;
+			size_t pairs = all / tb.stride;
 			if (pairs != (size_t)tb.ngroups)
 				br_parse_doubt(ctx, k,
-					      "units line has %zu K/sec,/sec pairs but the header names %d "
+					      "units line has %zu %s but the header names %d "
 					      "group%s; reading the header's groups",
-					      pairs, tb.ngroups, tb.ngroups == 1 ? "" : "s");
+					      pairs, tb.stride == 2 ? "K/sec,/sec pairs" : "K/sec columns",
+					      tb.ngroups, tb.ngroups == 1 ? "" : "s");
 			last_head = k;
 			j = k + 1;
 		}
@@ -719,19 +808,11 @@ static size_t prose_at(struct br_parse_ctx *ctx, size_t i)
 	return j;
 }
 
-/* Does the document name rawio (its figures in sentences are then rawio's)? */
-static bool names_rawio(const struct br_doc *doc)
-{
-	for (size_t k = 0; k < doc->nlines; k++)
-		if (br_has(doc->lines[k].text, doc->lines[k].len, "rawio", 5))
-			return true;
-	return false;
-}
-
 static size_t parse(struct br_parse_ctx *ctx)
 {
 	const struct br_doc *doc = ctx->doc;
 	size_t before = ctx->nrecords;
+	signed char rawio = -1; /* the document names rawio: not looked yet */
 	for (size_t i = 0; i < doc->nlines;) {
 		const char *s;
 		size_t n;
@@ -739,10 +820,9 @@ static size_t parse(struct br_parse_ctx *ctx)
 			i++;
 			continue;
 		}
-		i = table_at(ctx, i, s, n);
+		i = table_at(ctx, i, s, n, &rawio);
 	}
 	/* figures in sentences, where no table took them */
-	int rawio = -1;
 	for (size_t i = 0; i < doc->nlines;) {
 		const struct br_line *l = &doc->lines[i];
 		if (rawio == 0)

@@ -2349,6 +2349,105 @@ static void prose_rate_on_next_line(void **state)
 	done(&r);
 }
 
+/* gen15: a line opening with a device and naming its rates by hdparm's
+ * kinds is hdparm's even where no line names it; one rate is enough; a
+ * note in parentheses after the device or the rate titles the record. */
+static void device_led_lines_without_hdparm(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Quick numbers from the two boxes:\n"
+		"\n"
+		"sda: cached 2345 MB/s, buffered 98 MB/s\n"
+		"/dev/sdb  buffered reads 112.4 MB/sec\n"
+		"/dev/sdd  buffered reads 108.9 MB/sec\n"
+		"- /dev/sdc (WD Green): buffered 104 MB/s\n"
+		"/dev/hdc  buffered disk reads -> 38.72 MB/sec (dma on)\n");
+	assert_int_equal(r.n, 5);
+	/* (a kernel name alone titles the record, as under hdparm's name) */
+	assert_string_equal(rec(&r, 0)->label, "sda");
+	figure(rec(&r, 0), BR_M_cached_read, 2345.0 * 1024, "2345");
+	figure(rec(&r, 0), BR_M_buffered_read, 98.0 * 1024, "98");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdb");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 112.4 * 1024, "112.4");
+	/* ("sdd " is no "dd ": dd's name is a word of its own) */
+	assert_string_equal(rec(&r, 2)->host, "/dev/sdd");
+	assert_string_equal(rec(&r, 3)->host, "/dev/sdc");
+	assert_non_null(strstr(rec(&r, 3)->label, "WD Green"));
+	assert_null(strchr(rec(&r, 3)->label, '('));
+	assert_string_equal(rec(&r, 4)->host, "/dev/hdc");
+	assert_non_null(strstr(rec(&r, 4)->label, "dma on"));
+	done(&r);
+}
+
+/* ... but not where the document names another disk benchmark and not
+ * hdparm (dd's buffered and direct reads), nor a line naming one, nor
+ * rates with no hdparm kind (iostat's "read"), nor writes. */
+static void device_led_lines_of_other_tools(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Read tests with dd if=/dev/sdX of=/dev/null bs=1M:\n"
+		"sda: buffered 201 MB/s, direct 188 MB/s\n"
+		"sdb: buffered 97 MB/s\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "sda: buffered 480 MB/s (fio, 1M blocks)\n"
+		"sdb  read 97.50 MB/s  write 0.00 MB/s\n"
+		"sdc: buffered write 95 MB/s, cached write 1200 MB/s\n"
+		"sdd: cached 2345 MB/s (what sysbench said)\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* gen15: "/dev/sda: 187.35 MB/s" is a rate written by hand, no device
+ * header with a note: under "hdparm -t" it is a buffered read. */
+static void device_colon_rate_is_no_header(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Ergebnisse mit hdparm -t:\n"
+		"\n"
+		"/dev/sda: 187,35 MB/s\n"
+		"/dev/sdb: 96.12 MB/s\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 187.35 * 1024, "187.35");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdb");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 96.12 * 1024, "96.12");
+	done(&r);
+}
+
+/* gen15: a timing repeated and tabled by hand, a row per device and a
+ * column per run, under a line naming the timing: a record per run (an
+ * "Avg" column after the runs is not one); a row named by no device
+ * titles its runs. */
+static void runs_in_columns(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -t, three runs per disk (MB/s):\n"
+		"\n"
+		"| Disk | Run 1 | Run 2 | Run 3 | Avg |\n"
+		"|------|-------|-------|-------|-----|\n"
+		"| sda  | 501.2 | 498.7 | 503.9 | 501.3 |\n"
+		"| WD Red | 180.4 | 179.9 | 181.0 | 180.4 |\n");
+	assert_int_equal(r.n, 6);
+	assert_string_equal(rec(&r, 0)->host, "sda");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 501.2 * 1024, "501.2");
+	one_figure(rec(&r, 2), BR_M_buffered_read, 503.9 * 1024, "503.9");
+	assert_null(rec(&r, 3)->host);
+	assert_non_null(strstr(rec(&r, 3)->label, "WD Red"));
+	one_figure(rec(&r, 5), BR_M_buffered_read, 181.0 * 1024, "181.0");
+	done(&r);
+	/* with no timing named above, nobody's */
+	run(&r, "Three runs per disk (MB/s), hdparm:\n"
+		"| Disk | Run 1 | Run 2 |\n"
+		"| sda  | 501.2 | 498.7 |\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2424,6 +2523,10 @@ int main(void)
 		cmocka_unit_test(prose_rate_on_next_line),
 		cmocka_unit_test(rate_wrapped_inside_digits),
 		cmocka_unit_test(prompt_host_without_user),
+		cmocka_unit_test(device_led_lines_without_hdparm),
+		cmocka_unit_test(device_led_lines_of_other_tools),
+		cmocka_unit_test(device_colon_rate_is_no_header),
+		cmocka_unit_test(runs_in_columns),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();

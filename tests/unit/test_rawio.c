@@ -3,6 +3,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -487,6 +488,55 @@ static void figures_in_sentences(void **state)
 	done(&r);
 }
 
+/* gen15: a table of the K/sec columns only (the /sec ones left out): a
+ * units line of "K/sec" alone, or the unit in each header cell after a
+ * first column named by the poster; the rates only, no counts. */
+static void rates_only_tables(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "                Random read   Sequential read   Random write   Sequential write\n"
+		"ID              K/sec         K/sec             K/sec          K/sec\n"
+		"twed0           4410.7        61022.3           2980.1         48810.6\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "twed0");
+	rate(rec(&r, 0), BR_M_random_read, "4410.7", false);
+	rate(rec(&r, 0), BR_M_seq_read, "61022.3", false);
+	rate(rec(&r, 0), BR_M_random_write, "2980.1", false);
+	rate(rec(&r, 0), BR_M_seq_write, "48810.6", false);
+	assert_false(br_record_get(rec(&r, 0), BR_M_random_read_ops).present);
+	done(&r);
+	run(&r, "| Volume | Random read K/sec | Sequential read K/sec |\n"
+		"|--------|------------------:|----------------------:|\n"
+		"| raid10 | 3120.4 | 18220.7 |\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "raid10");
+	rate(rec(&r, 0), BR_M_seq_read, "18220.7", false);
+	assert_false(br_record_get(rec(&r, 0), BR_M_seq_read_ops).present);
+	done(&r);
+}
+
+/* ... with no units at all, only in a document naming rawio, and only
+ * rates with their decimal; the same table of another tool's figures
+ * stays a warning. */
+static void rates_only_without_units(void **state)
+{
+	(void)state;
+	struct run r;
+	const char *table = "Random read\tSequential read\tRandom write\tSequential write\n"
+			    "ad0\t2170.2\t7060.9\t2262.2\t3596.3\n";
+	char buf[256];
+	snprintf(buf, sizeof buf, "rawio -a, K/sec only:\n\n%s", table);
+	run(&r, buf);
+	assert_int_equal(r.n, 1);
+	rate(rec(&r, 0), BR_M_seq_write, "3596.3", false);
+	done(&r);
+	snprintf(buf, sizeof buf, "fio, MB/s:\n\n%s", table);
+	run(&r, buf);
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -509,6 +559,8 @@ int main(void)
 		cmocka_unit_test(figures_in_sentences),
 		cmocka_unit_test(other_tools_lines_among_rows),
 		cmocka_unit_test(kernel_lines_among_rows),
+		cmocka_unit_test(rates_only_tables),
+		cmocka_unit_test(rates_only_without_units),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
