@@ -3584,6 +3584,8 @@ static bool dd_word(const char *s, size_t n)
 
 /* `devlead`: the line starts with a device and passed device_led(): one
  * rate is enough, and no hdparm need be shown above it. */
+static bool intro_names_other_tool(struct hp *st, size_t i);
+
 static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size_t n, bool devlead)
 {
 	enum { MAXR = 4 };
@@ -3610,7 +3612,7 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
 		if (has_ci(s, n, other[q]))
 			return false; /* another tool's figures, or writing */
-	if (dd_word(s, n))
+	if (dd_word(s, n) || intro_names_other_tool(st, i))
 		return false;
 	a[nr] = n;
 	enum kind k[MAXR];
@@ -3669,17 +3671,37 @@ static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
 
 /* Does the document name a disk benchmark other than hdparm (dd, fio,
  * iostat, sysbench, ...)? Looked for once. */
+static const char *const other_tools[] = {"dd if", "dd of", "dd bs", "fio", "iostat", "sysbench",
+					  "bonnie", "iozone", "diskmark", "copied,", "iometer",
+					  "vdbench", "gnome-disks", NULL};
+
 static bool names_other_tool(struct hp *st)
 {
-	static const char *const tools[] = {"dd if", "dd of", "dd bs", "fio", "iostat", "sysbench",
-					    "bonnie", "iozone", "diskmark", "copied,", "iometer",
-					    "vdbench", "gnome-disks", NULL};
 	if (st->other_tool < 0) {
 		st->other_tool = 0;
 		for (size_t k = 0; k < st->doc->nlines && !st->other_tool; k++)
-			st->other_tool = has_any_ci(st->doc->lines[k].text, st->doc->lines[k].len, tools);
+			st->other_tool = has_any_ci(st->doc->lines[k].text, st->doc->lines[k].len, other_tools);
 	}
 	return st->other_tool > 0;
+}
+
+static size_t paragraph_above(struct hp *st, size_t i);
+
+/* Does the paragraph that introduces line i (the one above it) name
+ * another disk benchmark and no hdparm command ("Now the same disk, not
+ * with hdparm: dd if=/dev/sda ...")? Its figures are that tool's,
+ * whatever the document showed of hdparm before. */
+static bool intro_names_other_tool(struct hp *st, size_t i)
+{
+	static const char *const commands[] = {"hdparm -", "hdparm /", NULL};
+	bool other = false;
+	for (size_t k = paragraph_above(st, i); k < i; k++) {
+		const struct br_line *l = &st->doc->lines[k];
+		if (has_any_ci(l->text, l->len, commands))
+			return false;
+		other = other || has_any_ci(l->text, l->len, other_tools);
+	}
+	return other;
 }
 
 /*

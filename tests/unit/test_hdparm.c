@@ -2392,6 +2392,23 @@ static void device_led_lines_of_other_tools(void **state)
 		"sdb: buffered 97 MB/s\n");
 	assert_int_equal(r.n, 0);
 	done(&r);
+	/* hdparm shown above, but the paragraph over the line runs dd */
+	run(&r, "Earlier I posted hdparm -t numbers:\n"
+		"/dev/sda:\n"
+		" Timing buffered disk reads: 612 MB in  3.00 seconds = 203.85 MB/sec\n"
+		"\n"
+		"Now the same disk, not from hdparm. I ran dd if=/dev/sda of=/dev/null\n"
+		"with and without iflag=direct:\n"
+		"\n"
+		"sda: buffered 201 MB/s, direct 188 MB/s\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(rec(&r, 0)->source.line, 3);
+	done(&r);
+	/* a paragraph that runs both names hdparm's command: its figures */
+	run(&r, "Compared dd if=/dev/sda with hdparm -t --direct /dev/sda:\n"
+		"sda: buffered 201 MB/s, direct 188 MB/s\n");
+	assert_int_equal(r.n, 1);
+	done(&r);
 	run(&r, "sda: buffered 480 MB/s (fio, 1M blocks)\n"
 		"sdb  read 97.50 MB/s  write 0.00 MB/s\n"
 		"sdc: buffered write 95 MB/s, cached write 1200 MB/s\n"
