@@ -4118,9 +4118,10 @@ static bool device_columns_at(struct hp *st, size_t i)
 			size_t dn;
 			if (!v[col].present || !(v[col].unit || unit) || !cell_at(s, n, sep, col, &dev, &dn))
 				continue;
-			if (runs) /* the row names the device, or titles the runs */
-				device_cell_record(st, i, j, &v[col], k, unit, device_cell(name, nn) ? name : NULL,
-						   device_cell(name, nn) ? nn : 0, name, device_cell(name, nn) ? 0 : nn);
+			if (runs && device_cell(name, nn)) /* the row's device, the column's run ("Run 2") */
+				device_cell_record(st, i, j, &v[col], k, unit, name, nn, dev, dn);
+			else if (runs) /* the row titles the runs */
+				device_cell_record(st, i, j, &v[col], k, unit, NULL, 0, name, nn);
 			else
 				device_cell_record(st, i, j, &v[col], k, unit, dev, dn, name, nn);
 			made++;

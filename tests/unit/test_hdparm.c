@@ -2438,7 +2438,7 @@ static void device_colon_rate_is_no_header(void **state)
 /* gen15: a timing repeated and tabled by hand, a row per device and a
  * column per run, under a line naming the timing: a record per run (an
  * "Avg" column after the runs is not one); a row named by no device
- * titles its runs. */
+ * titles its runs; a device's run is titled by its column ("Run 1"). */
 static void runs_in_columns(void **state)
 {
 	(void)state;
@@ -2451,6 +2451,8 @@ static void runs_in_columns(void **state)
 		"| WD Red | 180.4 | 179.9 | 181.0 | 180.4 |\n");
 	assert_int_equal(r.n, 6);
 	assert_string_equal(rec(&r, 0)->host, "sda");
+	assert_string_equal(rec(&r, 0)->label, "Run 1");
+	assert_string_equal(rec(&r, 1)->label, "Run 2");
 	one_figure(rec(&r, 0), BR_M_buffered_read, 501.2 * 1024, "501.2");
 	one_figure(rec(&r, 2), BR_M_buffered_read, 503.9 * 1024, "503.9");
 	assert_null(rec(&r, 3)->host);
