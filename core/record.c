@@ -1647,6 +1647,14 @@ struct br_record *br_record_slim(struct br_record *r, unsigned keep)
 	return copy_to(r, keep, ARENA_SLIM);
 }
 
+/* Is r one compact block, unchanged since it was compacted (what
+ * br_record_hold copies byte for byte)? */
+static bool one_block(const struct br_record *r)
+{
+	return r->frozen && (r->compact || !r->held) && r->strs && !r->strs->next && !r->dead &&
+	       r->strs == (const struct br_strblock *)(const void *)(r + 1);
+}
+
 /* p, a pointer into [from, from + n), at the same place of `to`. */
 static void *relocated(const void *p, const char *from, size_t n, char *to)
 {
@@ -1656,8 +1664,7 @@ static void *relocated(const void *p, const char *from, size_t n, char *to)
 
 struct br_record *br_record_hold(struct br_record *r)
 {
-	if (!r || !(r->frozen && (r->compact || !r->held) && r->strs && !r->strs->next && !r->dead) ||
-	    r->strs != (struct br_strblock *)(r + 1))
+	if (!r || !one_block(r))
 		return copy_to(r, BR_KEEP_ALL, ARENA_HELD);
 	/* compacted and unchanged since: its one allocation copied byte for
 	 * byte, the pointers into it moved along (the figures' raw strings
@@ -1681,6 +1688,49 @@ struct br_record *br_record_hold(struct br_record *r)
 	r->also = NULL;
 	r->nalso = r->cap_also = 0;
 	br_record_free(r);
+	return c;
+}
+
+/* A packed record: where its block was, then the block (16 bytes, so
+ * that the block keeps the alignment of malloc's memory). */
+struct packed_head {
+	uintptr_t base;
+	uintptr_t size;
+};
+
+bool br_record_pack(const struct br_record *r, struct br_buf *out)
+{
+	if (!r || !one_block(r) || r->nalso)
+		return false;
+	struct packed_head h = {(uintptr_t)r, sizeof *r + sizeof(struct br_strblock) + r->strs->cap};
+	br_buf_add(out, &h, sizeof h);
+	br_buf_add(out, r, h.size);
+	return true;
+}
+
+const struct br_record *br_record_unpacked(void *p, size_t n)
+{
+	struct packed_head h;
+	if (n < sizeof h + sizeof(struct br_record))
+		return NULL;
+	memcpy(&h, p, sizeof h);
+	if (h.size != n - sizeof h)
+		return NULL;
+	char *from = (char *)h.base, *to = (char *)p + sizeof h;
+	struct br_record *c = (struct br_record *)(void *)to;
+	/* the pointers into the block moved along (as br_record_hold does);
+	 * the others are the process's shared strings, where they were */
+#define MOVE(field) (c->field = relocated(c->field, from, h.size, to))
+	MOVE(version);
+	MOVE(host);
+	MOVE(label);
+	MOVE(source.file);
+	MOVE(source.format);
+	MOVE(source.excerpt);
+	MOVE(strs);
+	MOVE(vals);
+	MOVE(params);
+#undef MOVE
 	return c;
 }
 

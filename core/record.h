@@ -241,6 +241,17 @@ struct br_record *br_record_slim(struct br_record *r, unsigned keep);
  * most records made with them are dropped (a stream's candidates), so
  * that it does not keep their memory; r is freed. */
 struct br_record *br_record_hold(struct br_record *r);
+/* r's bytes appended to out, for this process to read back (a stream's
+ * temporary file: parsers/load.c), when r is one compact block as
+ * compaction left it and has no also[] sources; false (out unchanged)
+ * otherwise. */
+bool br_record_pack(const struct br_record *r, struct br_buf *out);
+/* The record br_record_pack wrote, at p (n bytes, aligned as malloc's
+ * memory), its pointers moved there: read only, valid while p is and
+ * never freed (br_record_free); NULL when p is no packed record. The
+ * process that packed it must unpack it (shared strings stay where they
+ * were). */
+const struct br_record *br_record_unpacked(void *p, size_t n);
 
 /* Setters copy their arguments; NULL clears. */
 void br_record_set_version(struct br_record *r, const char *v);

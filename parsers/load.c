@@ -541,6 +541,32 @@ static void keep(struct br_load_stream *st, struct br_record *r, size_t g)
 	st->early = st->settled > 0;
 }
 
+/*
+ * The spill holds each record in a frame: its length and kind in 8 bytes,
+ * then the record as br_record_pack made it (PACKED), encoded when it is
+ * copied to the output, or, for a record that is not one block, its
+ * encoding. A packed CSV run is about a third of its JSON Lines encoding:
+ * at 1M runs, 2.1 GB of encodings went through the page cache twice and
+ * cost as much system time as the parsing's user time.
+ */
+#define PACKED 1u
+
+static void spill(struct br_load_stream *st, const struct br_record *r)
+{
+	br_buf_reset(&st->enc);
+	uint64_t head = 0;
+	br_buf_add(&st->enc, &head, sizeof head);
+	if (br_record_pack(r, &st->enc))
+		head = PACKED;
+	else
+		st->encode(st->encode_arg, r, &st->enc);
+	head |= (uint64_t)(st->enc.len - sizeof head) << 1;
+	memcpy(st->enc.data, &head, sizeof head);
+	if (fwrite(st->enc.data, 1, st->enc.len, st->spill) != st->enc.len && !st->spill_err)
+		st->spill_err = errno ? errno : EIO; /* (a full disk: said before the output) */
+	st->spilled += st->enc.len;
+}
+
 /* Pass 1 past the budget: records v[0..n) (numbers st->nrec on, one
  * document's or those held so far) fingerprinted, then each kept when a
  * record of its bucket and host came before it or comes with it, else
@@ -591,12 +617,7 @@ static void print(struct br_load_stream *st, struct br_record **v, size_t n)
 			keep(st, r, g0 + i);
 			continue;
 		}
-		br_buf_reset(&st->enc);
-		st->encode(st->encode_arg, r, &st->enc);
-		if (st->enc.len && fwrite(st->enc.data, 1, st->enc.len, st->spill) != st->enc.len &&
-		    !st->spill_err)
-			st->spill_err = errno ? errno : EIO; /* (a full disk: said before the output) */
-		st->spilled += st->enc.len;
+		spill(st, r);
 		br_record_free(r);
 	}
 	groups_free(here);
@@ -981,8 +1002,9 @@ static int read_again(struct br_load_stream *st)
 	return 0;
 }
 
-/* The spill's bytes [from, to) to write(). */
-static int copy_spill(struct br_load_stream *st, uint64_t from, uint64_t to, char *buf,
+/* The spill's records [from, to) (bytes) to write(), each encoded then
+ * if it is packed; buf: a buffer of *cap bytes, malloc's, grown. */
+static int copy_spill(struct br_load_stream *st, uint64_t from, uint64_t to, char **buf, size_t *cap,
 		      br_stream_write_fn *write, void *arg)
 {
 	if (to <= from)
@@ -992,14 +1014,33 @@ static int copy_spill(struct br_load_stream *st, uint64_t from, uint64_t to, cha
 		return br_error("cannot read the temporary file of the output: %s", strerror(errno));
 	}
 	while (from < to) {
-		size_t want = to - from < COPY_BLOCK ? (size_t)(to - from) : COPY_BLOCK;
-		if (fread(buf, 1, want, st->spill) != want) {
+		uint64_t head;
+		size_t n = 0;
+		bool ok = fread(&head, sizeof head, 1, st->spill) == 1;
+		if (ok) {
+			n = (size_t)(head >> 1);
+			if (n > *cap)
+				*buf = br_grow(*buf, cap, n, 1);
+			ok = n <= to - from - sizeof head && fread(*buf, 1, n, st->spill) == n;
+		}
+		if (!ok) {
 			st->spill_err = ferror(st->spill) && errno ? errno : EIO;
 			return br_error("cannot read the temporary file of the output: %s",
-					ferror(st->spill) ? strerror(errno) : "it is shorter than written");
+					ferror(st->spill) ? strerror(errno) : "it is not as written");
 		}
-		write(arg, buf, want);
-		from += want;
+		if (head & PACKED) {
+			const struct br_record *r = br_record_unpacked(*buf, n);
+			if (!r) {
+				st->spill_err = EIO;
+				return br_error("cannot read the temporary file of the output: it is not as written");
+			}
+			br_buf_reset(&st->enc);
+			st->encode(st->encode_arg, r, &st->enc);
+			write(arg, st->enc.data, st->enc.len);
+		} else {
+			write(arg, *buf, n);
+		}
+		from += sizeof head + n;
 	}
 	return 0;
 }
@@ -1024,13 +1065,14 @@ int br_load_stream_emit(struct br_load_stream *st, br_stream_write_fn *write, vo
 	merge_kept(st);
 	/* the spill's runs between candidates, and the survivors */
 	st->off[st->nrec] = st->spilled;
-	char *buf = br_malloc(COPY_BLOCK);
+	size_t cap = 4096;
+	char *buf = br_malloc(cap);
 	int rc = 0;
 	size_t from = 0, j = 0; /* the first record not written yet; kept[j] next */
 	for (size_t g = 0; g <= st->nrec && rc == 0; g++) {
 		if (g < st->nrec && !st->cand[g])
 			continue;
-		rc = copy_spill(st, st->off[from], st->off[g], buf, write, arg);
+		rc = copy_spill(st, st->off[from], st->off[g], &buf, &cap, write, arg);
 		if (g == st->nrec || rc < 0)
 			break;
 		if (!is_gone(st, g)) {

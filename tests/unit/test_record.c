@@ -772,6 +772,57 @@ static void slim_records_lose_only_what_they_leave_out(void **state)
 	assert_null(br_record_slim(NULL, 0));
 }
 
+/* A packed record reads back as it was, from other memory, once the
+ * record is freed (a stream's spill: parsers/load.c); a record of several
+ * blocks, not compacted, or with also[] sources is not packed. */
+static void packed_records_read_back_whole(void **state)
+{
+	(void)state;
+	static char want[8192], got[8192];
+	unsigned long long x = 11;
+	struct br_buf b = {0};
+	int packed = 0, refused = 0;
+	for (int i = 0; i < 600; i++) {
+		struct br_record *r = random_record(&x, i);
+		if (i % 5 == 0)
+			r = with_also(r);
+		if (i % 4)
+			r = br_record_compact(r);
+		br_buf_reset(&b);
+		fingerprint_keep(r, BR_KEEP_ALL, want, sizeof want);
+		bool one = r->nalso == 0 && i % 4 && br_record_pack(r, &b);
+		if (!one) {
+			if (r->nalso == 0 && i % 4 == 0) /* built, not compacted */
+				assert_false(br_record_pack(r, &b));
+			assert_int_equal(b.len, 0);
+			refused++;
+			br_record_free(r);
+			continue;
+		}
+		packed++;
+		char *copy = malloc(b.len);
+		assert_non_null(copy);
+		memcpy(copy, b.data, b.len);
+		memset(b.data, 0, b.len);
+		br_record_free(r);
+		const struct br_record *u = br_record_unpacked(copy, b.len);
+		assert_non_null(u);
+		fingerprint_keep(u, BR_KEEP_ALL, got, sizeof got);
+		assert_string_equal(got, want);
+		assert_null(br_record_unpacked(copy, b.len - 1)); /* cut: not a record */
+		free(copy);
+	}
+	/* also[] sources: never packed */
+	struct br_record *r = br_record_compact(with_also(random_record(&x, 1)));
+	br_buf_reset(&b);
+	assert_false(br_record_pack(r, &b));
+	assert_int_equal(b.len, 0);
+	br_record_free(r);
+	br_buf_free(&b);
+	assert_true(packed > 300);
+	assert_true(refused > 100);
+}
+
 /* The merge print's promise (record.h br_record_merge_print): two records
  * that are the same run have different sigs or the same figs, whatever
  * their figures. Figures moved by less than half their resolution stay on
@@ -1224,6 +1275,7 @@ int main(void)
 		cmocka_unit_test(merge_adds_figures_the_survivor_lacks),
 		cmocka_unit_test(compacted_records_are_the_same_records),
 		cmocka_unit_test(slim_records_lose_only_what_they_leave_out),
+		cmocka_unit_test(packed_records_read_back_whole),
 		cmocka_unit_test(merge_print_keeps_same_runs_together),
 		cmocka_unit_test(resolutions_read_back_exactly),
 		cmocka_unit_test(resolutions_have_no_ceiling),
