@@ -1283,8 +1283,11 @@ static void unpack_params(struct br_record *r)
  */
 static void *frozen_alloc(size_t size, int arena)
 {
+	/* (zeroed: the gaps between a record's parts are written with it to
+	 * a stream's spill, br_record_pack, and never read back; in a slab
+	 * they are fresh pages or an emptied slab's old bytes) */
 	if (!use_slabs())
-		return br_malloc(size);
+		return br_calloc(1, size);
 	pthread_mutex_lock(&slabs.lock);
 	struct slab *sl = frozen_cur[arena];
 	if (!sl || sl->bump + size > SLAB_SIZE) {
@@ -1299,7 +1302,7 @@ static void *frozen_alloc(size_t size, int arena)
 		sl->live++;
 	}
 	pthread_mutex_unlock(&slabs.lock);
-	return p ? p : br_malloc(size);
+	return p ? p : br_calloc(1, size);
 }
 
 /* What copying into one block takes: the same steps, in the same order, as
