@@ -291,8 +291,12 @@ static void draw_bar(struct pen *pen, const struct br_chart *c, const struct br_
 	font(pen, BR_CHART_FONT, set->v[b->series].baseline, false);
 	if (c->stacked) /* clear of the axis line at plot_x */
 		text(pen, c->label_x + 3, b->y - 3, b->label, 0, c->label_w);
-	else
-		text(pen, c->label_x + c->label_w, base, b->label, 1, c->label_w);
+	else /* the real font's hinted advances can pass the layout's
+	      * metrics by a few pixels: such a label reaches into the left
+	      * margin rather than losing its middle ("Run…sdb" beside a
+	      * whole "Run 1 / sdc") */
+		text(pen, c->label_x + c->label_w, base, b->label, 1,
+		     c->label_w + fmin(BR_CHART_MARGIN - 4, 0.08 * c->label_w));
 	double end = c->plot_x;
 	if (b->has_value) {
 		fill_bar(cr, c->plot_x, by, b->w, bh, set->v[b->series].colour);
