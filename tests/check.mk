@@ -7,7 +7,8 @@
 #                           memcheck (valgrind) over the golden and CLI tests
 #   make check-unit, check-golden, check-cli, check-fuzz-replay    one suite
 #   make check VALGRIND=1   make check with the golden and CLI tests under memcheck
-#   make golden-update GOLDEN='glob'   rewrite tests/golden/ for corpus/glob, printing the diffs
+#   make golden-update GOLDEN='glob...' rewrite tests/golden/ for corpus/glob (each name or glob,
+#                                   with or without corpus/), printing the diffs
 #
 # Each test writes DIR/SUITE/NAME.res and .log (tests/run1.sh); tests/summary.sh
 # adds them up and ends with "N passed, N failed, N skipped". A test that needs a
@@ -101,4 +102,4 @@ $(CHK)/fuzz/%.res: $(O)/tests/% FORCE
 
 GOLDEN ?= *
 golden-update: $(BIN)
-	@sh tests/golden.sh --update $(BIN) corpus/$(GOLDEN)
+	@sh tests/golden.sh --update $(BIN) $(addprefix corpus/,$(patsubst corpus/%,%,$(or $(GOLDEN),*)))

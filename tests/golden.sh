@@ -25,7 +25,11 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT INT TERM
 pass=0 fail=0
 for doc; do
-	[ -f "$doc" ] || continue
+	if [ ! -f "$doc" ]; then # (a name mistyped: said, not skipped in silence)
+		echo "golden: $doc: no such document" >&2
+		fail=$((fail + 1))
+		continue
+	fi
 	base=$(basename "$doc")
 	stem=${base%.*}
 	$WRAP "$BIN" --format jsonl "$doc" >"$out/$stem.jsonl" 2>"$out/$stem.err"
@@ -49,6 +53,6 @@ for doc; do
 		fi
 	done
 done
-[ "$MODE" = update ] && exit 0
+[ "$MODE" = update ] && exit $((fail > 0))
 echo "golden: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
