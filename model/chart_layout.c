@@ -628,6 +628,91 @@ static void columns(struct br_chart *c, const struct br_chart_set *set, double i
 		c->plot_w = inner * 0.25;
 }
 
+/* What the names of all of block bk's bars share: *head leading bytes,
+ * back to a word's end, and *tail trailing bytes, back to a word's start
+ * ("Run 1 / sdb" .. "Run 3 / sdb": "Run " and " / sdb"). */
+static void shared_ends(const struct br_chart_block *bk, const struct br_chart_set *set, size_t *head,
+			size_t *tail)
+{
+	*head = *tail = 0;
+	const char *first = bk->nbars > 1 ? set->v[bk->bars[0].series].name : NULL;
+	if (!first)
+		return;
+	size_t n = strlen(first), h = n, t = n;
+	for (size_t i = 1; i < bk->nbars && (h || t); i++) {
+		const char *s = set->v[bk->bars[i].series].name;
+		size_t m = s ? strlen(s) : 0, k = 0;
+		while (k < h && k < m && s[k] == first[k])
+			k++;
+		h = k;
+		for (k = 0; k < t && k < m && s[m - 1 - k] == first[n - 1 - k]; k++)
+			;
+		t = k;
+	}
+	while (h && first[h - 1] != ' ' && first[h - 1] != '/')
+		h--;
+	while (t && first[n - t] != ' ' && first[n - t] != '/')
+		t--;
+	*head = h;
+	*tail = t;
+}
+
+/* "…" and s. */
+static char *ell_before(const char *s)
+{
+	struct br_buf t = BR_BUF_INIT;
+	br_buf_adds(&t, "\xe2\x80\xa6");
+	br_buf_adds(&t, s);
+	return br_buf_detach(&t);
+}
+
+/* Bar b's label: its name, elided in the middle when too wide; but when
+ * that leaves only what every bar's name shares ("Run…sdb" for each of
+ * "Run 1 / sdb", "Run 2 / sdb"), the name less the shared head
+ * ("…1 / sdb"), elided in turn if need be. */
+static char *bar_label(const struct br_chart *c, const struct br_chart_set *set, const struct br_chart_bar *b,
+		       size_t head, size_t tail)
+{
+	static const char ell[] = "\xe2\x80\xa6";
+	const char *name = set->v[b->series].name;
+	bool bold = set->v[b->series].baseline;
+	char *e = br_chart_elide(name, c->label_w, BR_CHART_FONT, bold);
+	size_t n = name ? strlen(name) : 0, m = strlen(e);
+	const char *cut = name && head + tail < n ? strstr(e, ell) : NULL;
+	if (!cut)
+		return e;
+	size_t kept_head = (size_t)(cut - e), kept_tail = m - kept_head - strlen(ell);
+	if (kept_head > head || kept_tail > tail)
+		return e; /* some of what tells the bars apart is shown */
+	while (head < n && name[head] == ' ')
+		head++;
+	char *own = ell_before(name + head);
+	if (br_chart_text_width(own, BR_CHART_FONT, bold) > c->label_w) {
+		free(own);
+		own = br_chart_elide(name + head, c->label_w, BR_CHART_FONT, bold);
+	} else {
+		/* whole words of the shared head back, while they fit
+		 * ("…run 1 of the series" rather than "…1 of the series") */
+		for (size_t at = head; at > 0;) {
+			size_t p = at;
+			while (p > 0 && (name[p - 1] == ' ' || name[p - 1] == '/'))
+				p--;
+			while (p > 0 && name[p - 1] != ' ' && name[p - 1] != '/')
+				p--;
+			char *more = ell_before(name + p);
+			if (p == 0 || br_chart_text_width(more, BR_CHART_FONT, bold) > c->label_w) {
+				free(more);
+				break;
+			}
+			free(own);
+			own = more;
+			at = p;
+		}
+	}
+	free(e);
+	return own;
+}
+
 /* A block's axis (log decades or nice linear ticks), bar lengths, elided
  * labels and its tag. */
 static void block_axis(const struct br_chart *c, struct br_chart_block *bk, const struct br_chart_set *set,
@@ -661,10 +746,12 @@ static void block_axis(const struct br_chart *c, struct br_chart_block *bk, cons
 		bk->axis_min = 0;
 		br_chart_ticks(max, target < 2 ? 2 : target, &bk->tick_step, &bk->axis_max, &bk->nticks);
 	}
+	size_t head, tail;
+	shared_ends(bk, set, &head, &tail);
 	for (size_t i = 0; i < bk->nbars; i++) {
 		struct br_chart_bar *b = &bk->bars[i];
 		b->w = b->has_value ? br_chart_axis_pos(bk, b->value, c->plot_w) : 0;
-		b->label = br_chart_elide(set->v[b->series].name, c->label_w, BR_CHART_FONT, set->v[b->series].baseline);
+		b->label = bar_label(c, set, b, head, tail);
 	}
 	struct br_buf tag = BR_BUF_INIT;
 	if (bk->log)

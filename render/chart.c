@@ -289,12 +289,13 @@ static void draw_bar(struct pen *pen, const struct br_chart *c, const struct br_
 	double base = mid + 4;
 	rgb(pen, C_TEXT);
 	font(pen, BR_CHART_FONT, set->v[b->series].baseline, false);
+	/* the real font's hinted advances can pass the layout's metrics by a
+	 * few pixels: such a label takes room it has rather than losing its
+	 * middle ("Run…sdb" beside a whole "Run 1 / sdc"): above its bar, the
+	 * chart's width; beside it, the left margin */
 	if (c->stacked) /* clear of the axis line at plot_x */
-		text(pen, c->label_x + 3, b->y - 3, b->label, 0, c->label_w);
-	else /* the real font's hinted advances can pass the layout's
-	      * metrics by a few pixels: such a label reaches into the left
-	      * margin rather than losing its middle ("Run…sdb" beside a
-	      * whole "Run 1 / sdc") */
+		text(pen, c->label_x + 3, b->y - 3, b->label, 0, c->width - c->label_x - BR_CHART_MARGIN - 3);
+	else
 		text(pen, c->label_x + c->label_w, base, b->label, 1,
 		     c->label_w + fmin(BR_CHART_MARGIN - 4, 0.08 * c->label_w));
 	double end = c->plot_x;

@@ -315,6 +315,56 @@ static void latency_is_less_is_better(void **state)
 	br_dataset_free(&ds);
 }
 
+/* Names too wide for their column are cut in the middle; where that left
+ * only what every name shares ("Run…sdb" three times for runs 1 to 3 of
+ * sdb), the shared head goes instead, and the part that tells the bars
+ * apart stays. Names whose difference survives the cut keep it. */
+static void cut_names_keep_what_differs(void **state)
+{
+	(void)state;
+	struct br_dataset ds = {0};
+	static const char *const names[] = {
+		"Shared configuration of the array under test, run 1 of the series, on the sdb drive",
+		"Shared configuration of the array under test, run 2 of the series, on the sdb drive",
+		"Shared configuration of the array under test, run 3 of the series, on the sdb drive",
+	};
+	for (int i = 0; i < 3; i++)
+		br_recset_add(&ds.records, bpp(names[i], NULL, 1000 + i, 2000 + i, 3000 + i));
+	struct br_render_opts o = opts();
+	o.width = 640;
+	struct br_chart_set set;
+	br_chart_set_build(&set, &ds, &o);
+	struct br_chart *c = br_chart_build(&set, BR_GROUP_SEQ, -1, &o);
+	const struct br_chart_block *bk = block_of(c, BR_M_put_block);
+	assert_int_equal(bk->nbars, 3);
+	for (int i = 0; i < 3; i++) {
+		char want[16];
+		snprintf(want, sizeof want, "run %d", i + 1);
+		assert_non_null(strstr(bk->bars[i].label, want));
+		assert_true(br_chart_text_width(bk->bars[i].label, BR_CHART_FONT, false) <= c->label_w);
+		assert_ptr_equal(strstr(bk->bars[i].label, "\xe2\x80\xa6"), bk->bars[i].label); /* "…run 1 …" */
+	}
+	br_chart_free(c);
+	br_chart_set_free(&set);
+	br_dataset_free(&ds);
+	/* the difference at the end: the middle cut keeps it, and the head */
+	memset(&ds, 0, sizeof ds);
+	static const char *const tails[] = {
+		"Shared configuration of the array under test on the sdb drive, run 1",
+		"Shared configuration of the array under test on the sdb drive, run 2",
+	};
+	for (int i = 0; i < 2; i++)
+		br_recset_add(&ds.records, bpp(tails[i], NULL, 1000 + i, 2000 + i, 3000 + i));
+	br_chart_set_build(&set, &ds, &o);
+	c = br_chart_build(&set, BR_GROUP_SEQ, -1, &o);
+	bk = block_of(c, BR_M_put_block);
+	assert_int_equal(strncmp(bk->bars[0].label, "Shared", 6), 0);
+	assert_non_null(strstr(bk->bars[1].label, "run 2"));
+	br_chart_free(c);
+	br_chart_set_free(&set);
+	br_dataset_free(&ds);
+}
+
 static void top_n_keeps_the_best(void **state)
 {
 	(void)state;
@@ -920,6 +970,7 @@ int main(void)
 		cmocka_unit_test(too_fast_is_not_a_zero_bar),
 		cmocka_unit_test(latency_is_less_is_better),
 		cmocka_unit_test(top_n_keeps_the_best),
+		cmocka_unit_test(cut_names_keep_what_differs),
 		cmocka_unit_test(two_hundred_records_stay_legible),
 		cmocka_unit_test(aggregated_runs_have_whiskers),
 		cmocka_unit_test(many_bars_keep_input_order),
