@@ -1903,7 +1903,7 @@ static bool header_line(const char *s, size_t n)
 		"from", "to", "cc", "sent", "subject", "date",                 /* en */
 		"von", "an", "betreff", "datum", "gesendet", "kopie",          /* de */
 		"de", "objet", "envoy\xc3\xa9", "\xc3\x80", "a",               /* fr */
-		"para", "asunto", "fecha", "enviado", "enviado el", "cc",      /* es */
+		"para", "asunto", "fecha", "enviado", "enviado el",            /* es ("CC" above) */
 		"da", "oggetto", "data", "inviato", "inviato il",              /* it */
 		"van", "aan", "onderwerp", "verzonden",                        /* nl */
 		"assunto", "enviada", "enviada em",                            /* pt */
