@@ -3380,6 +3380,37 @@ static bool sentence_over_result(struct walk *w, const struct br_doc *doc, size_
 	return true;
 }
 
+/* "My old box gives" with no colon, over the result (below one blank line
+ * at most, or quoted below it, as a web reader writes a reply under the
+ * lines it quotes), or over a device's line and its result: the machine
+ * its subject names (subject_intro) titles it, as "My old box gives:"
+ * would. */
+static bool verb_over_result(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	size_t len, b = i + 1;
+	if (w->in_output || n > 80 || !is_alpha((unsigned char)s[n - 1]))
+		return false;
+	if (b < doc->nlines && blank_line(&doc->lines[b]))
+		b++;
+	if (b >= doc->nlines || doc->lines[b].depth < doc->lines[i].depth)
+		return false;
+	const char *t;
+	size_t tn;
+	span(&doc->lines[b], &t, &tn);
+	if (!tn || !(memo_test(&w->result, t, tn) || device_head(t, tn)) || !subject_intro(s, n, &len))
+		return false;
+	if (!memo_test(&w->result, t, tn)) {
+		/* the device's line: its result right below it */
+		if (b + 1 >= doc->nlines)
+			return false;
+		span(&doc->lines[b + 1], &t, &tn);
+		if (!tn || !memo_test(&w->result, t, tn))
+			return false;
+	}
+	push(w, K_COLON, R_COLON, s, len);
+	return true;
+}
+
 static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)
 {
 	const struct br_line *l = &doc->lines[i];
@@ -3406,6 +3437,8 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	/* what a command prints, down to the next blank line, titles nothing */
 	if (prompt_line(s, n) || (n > 2 && s[0] == '#' && s[1] == ' ' && command_word(s, n) && !titled_by_tool(s, n)))
 		w->in_output = true;
+	if (verb_over_result(w, doc, i, s, n))
+		return;
 	if (!maybe_heading(doc, i, s, n)) {
 		if (sentence_over_result(w, doc, i, s, n))
 			return;
