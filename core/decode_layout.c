@@ -814,7 +814,10 @@ bool br_dec_stage_lost_escapes(struct br_doc *doc)
  * (with or without seconds) going with it. A chat app's export stamps each
  * message, not each line: "[06/12/2026, 21:40:03] Omar: " (in brackets),
  * "6/12/26, 9:40 PM - Omar: " (after a dash); the date, the comma, the
- * clock and the sender's colon make one line a block of its own.
+ * clock and the sender's colon make one line a block of its own. A log a
+ * mail client re-wrapped has the stamp on each line's first piece only:
+ * the rests (br_dec_wrapped_rest) stay in the block and go back onto
+ * their lines.
  */
 #define STAMP_MIN_LINES 3
 
@@ -1285,6 +1288,7 @@ bool br_dec_stage_stamps(struct br_doc *doc)
  * are left as they are: the tag is all that says whose each line is. The
  * name is a host's: letters, digits, '.', '-', '_', with a digit in it or
  * behind compose's '|' ("Received: " three times over is a mail's header).
+ * Lines a mail client re-wrapped go back together, as a log's do.
  */
 #define TAG_MIN_LINES 3
 #define TAG_NAME_MAX 40

@@ -114,7 +114,7 @@ static size_t quote_block(struct br_doc *doc, const struct qdepth *q, size_t i, 
 
 /* Line k of a quote block without its p bytes of quote marks, then its
  * rest, the nr lines after it a reader's client re-wrapped without the
- * marks (rewrapped_rest), each after a blank: the line as quoted. */
+ * marks (br_dec_wrapped_rest), each after a blank: the line as quoted. */
 static void unquote_line(struct rw *out, struct lw *w, struct br_doc *doc, size_t k, size_t p,
 			 unsigned depth, bool strip_space, size_t nr)
 {
