@@ -387,6 +387,20 @@ static inline void tag_facts(const unsigned char *s, size_t n, size_t i, size_t 
 		f->bits |= F_PRE_CLOSE;
 }
 
+/* Is s[k] inside a tag that opens on its line ("<a href=3D"), not in text
+ * ('charset=3D"iso-8859-1"' of a mail's header shown on a page)? (Looks
+ * back 256 bytes at most.) */
+static bool in_tag(const unsigned char *s, size_t k)
+{
+	for (size_t j = k; j-- > 0 && k - j <= 256;) {
+		if (s[j] == '>')
+			return false;
+		if (s[j] == '<')
+			return ((s[j + 1] | 0x20) >= 'a' && (s[j + 1] | 0x20) <= 'z');
+	}
+	return false;
+}
+
 /* The facts of the interesting byte s[k]: an escape, a tag, a BBCode tag, a
  * TAB or an odd space. */
 static inline void byte_facts(const unsigned char *s, size_t n, size_t i, size_t k, struct line_facts *f)
@@ -397,7 +411,7 @@ static inline void byte_facts(const unsigned char *s, size_t n, size_t i, size_t
 		if (k + 2 < n && is_hex(s[k + 1]) && is_hex(s[k + 2])) {
 			f->bits |= F_QP;
 			if (k + 3 < n && s[k + 1] == '3' && s[k + 2] == 'D' &&
-			    (s[k + 3] == '"' || s[k + 3] == '\''))
+			    (s[k + 3] == '"' || s[k + 3] == '\'') && in_tag(s, k))
 				f->bits |= F_QP_MARKUP;
 		}
 		break;

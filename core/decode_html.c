@@ -27,6 +27,8 @@ struct hw {
 	unsigned first, last;  /* buffer lines of the current line's content (0 = none) */
 	bool block;            /* the next line starts a block */
 	bool space;            /* a collapsed blank is pending */
+	bool soft;             /* the line a <br> ended ends with '=': a blank
+				* at the next one's start is kept (below) */
 	unsigned cur;          /* current buffer line */
 	unsigned pre;          /* <pre> nesting */
 	bool pre_start;        /* right after <pre>: a first newline is dropped */
@@ -60,6 +62,7 @@ static void hw_flush(struct hw *h, bool force)
 	if (!h->pre || h->row)
 		while (h->w.text.len && h->w.text.data[h->w.text.len - 1] == ' ')
 			h->w.text.data[--h->w.text.len] = '\0';
+	h->soft = false;
 	if (!h->w.text.len && !force) {
 		h->space = false;
 		h->first = h->last = 0;
@@ -119,7 +122,8 @@ static void hw_text(struct hw *h, const char *s, size_t n)
 				h->block = true;
 				continue;
 			}
-			if (h->w.text.len && h->w.text.data[h->w.text.len - 1] != '\t')
+			if (h->w.text.len ? h->w.text.data[h->w.text.len - 1] != '\t'
+					  : h->soft && (c == ' ' || c == '\t'))
 				h->space = true;
 			continue;
 		}
@@ -128,6 +132,7 @@ static void hw_text(struct hw *h, const char *s, size_t n)
 			br_buf_addc(&h->w.text, ' ');
 			h->space = false;
 		}
+		h->soft = false;
 		hw_char(h, c);
 	}
 }
@@ -239,10 +244,16 @@ static void sax_start(void *ctx, const xmlChar *xname, const xmlChar **attrs)
 		h->row = false;
 	}
 	if (strcmp(name, "br") == 0) {
+		/* raw quoted-printable shown as a page: "145.5=<br>\n   3"
+		 * is "145.5" and "   3" (blanks after a soft break), so
+		 * the next line keeps a blank where its blanks were (what
+		 * the page collapses to), rather than none ("145.53") */
+		bool soft = !h->pre && h->w.text.len && h->w.text.data[h->w.text.len - 1] == '=';
 		if (h->pre)
 			hw_flush(h, true);
 		else
 			hw_flush(h, h->w.text.len == 0); /* <br><br>: an empty line */
+		h->soft = soft;
 		return;
 	}
 	if (strcmp(name, "tr") == 0) {

@@ -170,6 +170,32 @@ void br_dec_strip_front(struct rw *out, struct lw *w, const struct br_line *l, s
 const struct br_line *br_dec_lw_emit(struct rw *r, size_t unread, struct lw *w, unsigned line,
 				     unsigned end_line, unsigned depth, unsigned flags);
 
+/* ------------------------------------------------------------ hard wraps (decode_lines.c) */
+
+/* What a stage makes of line k's prefix (ctx its own): 0 when it has none,
+ * else a kind (a quote's depth, a chat log's stamp) the lines a wrap parted
+ * share. */
+typedef unsigned br_dec_line_kind_fn(const struct br_doc *doc, size_t k, const void *ctx);
+
+/* Lines i.. (up to three, of kind 0, with text) that are the rest of line
+ * i - 1, a line with a prefix a mail client re-wrapped (the prefix only on
+ * its first piece): each a line the one before it (as written, prefix and
+ * all) could not take its first word onto within the wrap (a wrap at 60
+ * keeps a line under 60; a narrower one the document shows, *wrap, worked
+ * out the first time it is needed: SIZE_MAX before), and after them a line
+ * of line i - 1's kind. Their count, 0 when there are none. */
+size_t br_dec_wrapped_rest(const struct br_doc *doc, size_t i, br_dec_line_kind_fn *kind, const void *ctx,
+			   size_t *wrap);
+
+/* Lines k + 1 .. k + nr of doc (a wrapped rest) added to w, each after a
+ * blank (a join there); the last original line they and end_line reach. */
+unsigned br_dec_join_rest(struct lw *w, const struct br_doc *doc, size_t k, size_t nr, unsigned end_line);
+
+/* Line l (line k of doc, or a copy of it) as br_dec_strip_front writes it,
+ * with its rest, lines k + 1 .. k + nr, joined on (br_dec_join_rest). */
+void br_dec_strip_front_rest(struct rw *out, struct lw *w, const struct br_line *l, const struct br_doc *doc,
+			     size_t k, size_t nr, size_t cut, unsigned depth);
+
 /* ------------------------------------------------------------ the scan (decode.c) */
 
 /* What kind of HTML tag s[0] == '<' starts (TAG_NONE: none the scan knows). */

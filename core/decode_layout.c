@@ -814,7 +814,10 @@ bool br_dec_stage_lost_escapes(struct br_doc *doc)
  * (with or without seconds) going with it. A chat app's export stamps each
  * message, not each line: "[06/12/2026, 21:40:03] Omar: " (in brackets),
  * "6/12/26, 9:40 PM - Omar: " (after a dash); the date, the comma, the
- * clock and the sender's colon make one line a block of its own.
+ * clock and the sender's colon make one line a block of its own. A log a
+ * mail client re-wrapped has the stamp on each line's first piece only:
+ * the rests (br_dec_wrapped_rest) stay in the block and go back onto
+ * their lines.
  */
 #define STAMP_MIN_LINES 3
 
@@ -1038,13 +1041,33 @@ static bool is_chat_stamp(const struct br_line *l)
 	       chat_stamp_at(s, n, i, i == 1);
 }
 
-/* The end of the stamped block from line i (i when there is none). */
-static size_t stamp_block(const struct br_doc *doc, size_t i)
+/* A line with a stamp is of kind 1, one without of kind 0 (for
+ * br_dec_wrapped_rest: a chat log a mail client re-wrapped, the stamp
+ * only on each line's first piece). */
+static unsigned stamp_kind(const struct br_doc *doc, size_t k, const void *ctx)
 {
-	size_t j = i;
-	while (j < doc->nlines && stamp_len(&doc->lines[j]))
-		j++;
-	if (j - i >= STAMP_MIN_LINES)
+	(void)ctx;
+	return stamp_len(&doc->lines[k]) > 0;
+}
+
+/* The end of the stamped block from line i (i when there is none): its
+ * lines with a stamp, and the rests a hard wrap moved off them (*wrap:
+ * br_dec_wrapped_rest's). */
+static size_t stamp_block(const struct br_doc *doc, size_t i, size_t *wrap)
+{
+	size_t j = i, stamped = 0;
+	while (j < doc->nlines) {
+		if (stamp_len(&doc->lines[j])) {
+			stamped++;
+			j++;
+			continue;
+		}
+		size_t nr = j > i ? br_dec_wrapped_rest(doc, j, stamp_kind, NULL, wrap) : 0;
+		if (!nr)
+			break;
+		j += nr;
+	}
+	if (stamped >= STAMP_MIN_LINES)
 		return j;
 	/* a chat export's message: its stamp and sender are enough */
 	for (j = i; j < doc->nlines && is_chat_stamp(&doc->lines[j]); j++)
@@ -1052,12 +1075,15 @@ static size_t stamp_block(const struct br_doc *doc, size_t i)
 	return j;
 }
 
-/* Rewrite doc from line `first` on: at each line i where block(doc, i)
- * ends a block further on, write(out, w, doc, i, j) writes lines [i, j);
+/* Rewrite doc from line `first` on: at each line i where block(doc, i,
+ * wrap) ends a block further on (*wrap: br_dec_wrapped_rest's, kept from
+ * call to call), write(out, w, doc, i, j) writes lines [i, j);
  * every other line is kept. Marks the document's lines as prefixed. */
-static void rewrite_blocks(struct br_doc *doc, size_t first, size_t (*block)(const struct br_doc *doc, size_t i),
+static void rewrite_blocks(struct br_doc *doc, size_t first,
+			   size_t (*block)(const struct br_doc *doc, size_t i, size_t *wrap),
 			   void (*write)(struct rw *out, struct lw *w, const struct br_doc *doc, size_t i, size_t j))
 {
+	size_t wrap = SIZE_MAX;
 	size_t nl = doc->nlines;
 	struct rw out;
 	struct lw w = {0};
@@ -1065,7 +1091,7 @@ static void rewrite_blocks(struct br_doc *doc, size_t first, size_t (*block)(con
 	for (size_t i = 0; i < first; i++)
 		rw_keep(&out, &doc->lines[i], i + 1);
 	for (size_t i = first; i < nl;) {
-		size_t j = block(doc, i);
+		size_t j = block(doc, i, &wrap);
 		if (j == i) {
 			rw_keep(&out, &doc->lines[i], i + 1);
 			i++;
@@ -1104,21 +1130,24 @@ static size_t syslog_host(const struct br_line *l, size_t *hn)
  * line, where the stamp's host is all that says whose a line is)? */
 static bool named_hosts(const struct br_doc *doc, size_t i, size_t j)
 {
-	size_t runs = 0, run = 0, hn0 = 0, a0 = 0;
+	size_t runs = 0, run = 0, hn0 = 0;
+	const char *h0 = NULL;
 	for (size_t k = i; k < j; k++) {
+		if (!stamp_len(&doc->lines[k]))
+			continue; /* a wrapped line's rest */
 		size_t hn, a = syslog_host(&doc->lines[k], &hn);
 		if (!a)
 			return false;
-		if (k > i && hn == hn0 && memcmp(doc->lines[k].text + a, doc->lines[k - 1].text + a0, hn) == 0) {
+		if (h0 && hn == hn0 && memcmp(doc->lines[k].text + a, h0, hn) == 0) {
 			run++;
 		} else {
-			if (k > i && run < 2)
+			if (h0 && run < 2)
 				return false;
 			runs++;
 			run = 1;
 		}
 		hn0 = hn;
-		a0 = a;
+		h0 = doc->lines[k].text + a;
 	}
 	return runs > 0 && run >= 2;
 }
@@ -1209,12 +1238,14 @@ static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *d
 		/* an introduction that opens another speaker's turn in a chat
 		 * log ("<dvr> other cable:" after "<kmoss> try the other
 		 * cable") starts a block: it goes on from no line before */
-		size_t cut = stamp_len(&doc->lines[i]), at;
+		size_t cut = stamp_len(&doc->lines[i]), at, nr = 0;
 		struct br_line l = doc->lines[i];
-		size_t nn = stamp_nick(&l, cut, &at), e = l.len;
-		while (e > cut && (l.text[e - 1] == ' ' || l.text[e - 1] == '\t'))
-			e--;
-		if (nn && nick && e > cut && l.text[e - 1] == ':' &&
+		while (i + 1 + nr < j && !stamp_len(&doc->lines[i + 1 + nr]))
+			nr++;
+		size_t nn = stamp_nick(&l, cut, &at);
+		const struct br_line *last_piece = nr ? &doc->lines[i + nr] : &l;
+		size_t e = rtrim_len(last_piece->text, last_piece->len);
+		if (nn && nick && (nr ? e > 0 : e > cut) && last_piece->text[e - 1] == ':' &&
 		    (nn != nick_n || memcmp(l.text + at, nick, nn) != 0))
 			l.flags |= BR_LINE_BLOCK_START;
 		/* the first speaker's turn and each other one after it: what
@@ -1226,15 +1257,18 @@ static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *d
 		}
 		nick = nn ? l.text + at : NULL;
 		nick_n = nn;
-		br_dec_strip_front(out, w, &l, i + 1, cut, 0);
+		/* the line's rests a hard wrap moved (the block's lines
+		 * without a stamp) go back onto it */
+		br_dec_strip_front_rest(out, w, &l, doc, i, nr, cut, 0);
+		i += nr;
 	}
 }
 
 bool br_dec_stage_stamps(struct br_doc *doc)
 {
-	size_t nl = doc->nlines, first = nl;
+	size_t nl = doc->nlines, first = nl, wrap = SIZE_MAX;
 	for (size_t i = 0; i < nl && first == nl; i++)
-		if (stamp_block(doc, i) > i)
+		if (stamp_block(doc, i, &wrap) > i)
 			first = i;
 	if (first == nl)
 		return false;
@@ -1254,6 +1288,7 @@ bool br_dec_stage_stamps(struct br_doc *doc)
  * are left as they are: the tag is all that says whose each line is. The
  * name is a host's: letters, digits, '.', '-', '_', with a digit in it or
  * behind compose's '|' ("Received: " three times over is a mail's header).
+ * Lines a mail client re-wrapped go back together, as a log's do.
  */
 #define TAG_MIN_LINES 3
 #define TAG_NAME_MAX 40
@@ -1323,18 +1358,36 @@ static size_t host_tag(const struct br_line *l, size_t *off, size_t *name)
 	return 0;
 }
 
-/* The end of the block of lines from i behind l[i]'s tag (i if none). */
-static size_t tag_block(const struct br_doc *doc, size_t i)
+/* A line behind a host's tag is of kind 1, one without of kind 0 (for
+ * br_dec_wrapped_rest: output a mail client re-wrapped, the tag only on
+ * each line's first piece). */
+static unsigned tag_kind(const struct br_doc *doc, size_t k, const void *ctx)
+{
+	size_t off, name;
+	(void)ctx;
+	return host_tag(&doc->lines[k], &off, &name) > 0;
+}
+
+/* The end of the block of lines from i behind l[i]'s tag (i if none), with
+ * the rests a hard wrap moved off them (*wrap: br_dec_wrapped_rest's). */
+static size_t tag_block(const struct br_doc *doc, size_t i, size_t *wrap)
 {
 	size_t off, name, cut = host_tag(&doc->lines[i], &off, &name);
 	if (!cut)
 		return i;
 	const char *s = doc->lines[i].text;
-	size_t j = i + 1, o2, other;
-	while (j < doc->nlines && host_tag(&doc->lines[j], &o2, &other) && other == name && o2 == off &&
-	       memcmp(doc->lines[j].text, s, off + name) == 0)
-		j++;
-	return j - i >= TAG_MIN_LINES ? j : i;
+	size_t j = i + 1, o2, other, tagged = 1;
+	while (j < doc->nlines) {
+		size_t nr = 0;
+		if (!host_tag(&doc->lines[j], &o2, &other))
+			nr = br_dec_wrapped_rest(doc, j, tag_kind, NULL, wrap);
+		if (!host_tag(&doc->lines[j + nr], &o2, &other) || other != name || o2 != off ||
+		    memcmp(doc->lines[j + nr].text, s, off + name) != 0)
+			break;
+		j += nr + 1;
+		tagged++;
+	}
+	return tagged >= TAG_MIN_LINES ? j : i;
 }
 
 /* A machine's block [i, j): the name alone, then the lines without it
@@ -1353,20 +1406,25 @@ static void write_untagged(struct rw *out, struct lw *w, const struct br_doc *do
 	 * (hdparm's first one): it titles what follows, right above it */
 	bool lead = true;
 	for (; i < j; i++) {
-		size_t cut = host_tag(&doc->lines[i], &off, &name);
+		size_t cut = host_tag(&doc->lines[i], &off, &name), nr = 0;
 		if (lead && br_is_blank(doc->lines[i].text + cut, doc->lines[i].len - cut))
 			continue;
 		lead = false;
-		br_dec_strip_front(out, w, &doc->lines[i], i + 1, cut, 0);
+		/* (the rests a wrap moved: the block's lines without a tag) */
+		while (i + 1 + nr < j && !host_tag(&doc->lines[i + 1 + nr], &off, &name))
+			nr++;
+		const struct br_line l = doc->lines[i];
+		br_dec_strip_front_rest(out, w, &l, doc, i, nr, cut, 0);
+		i += nr;
 	}
 }
 
 bool br_dec_stage_tags(struct br_doc *doc)
 {
-	size_t nl = doc->nlines, first = nl;
+	size_t nl = doc->nlines, first = nl, wrap = SIZE_MAX;
 	for (size_t i = 0; i + TAG_MIN_LINES <= nl && first == nl; i++)
 		if (doc->lines[i].len && (isalpha((unsigned char)doc->lines[i].text[0]) || doc->lines[i].text[0] == '[') &&
-		    tag_block(doc, i) > i)
+		    tag_block(doc, i, &wrap) > i)
 			first = i;
 	if (first == nl)
 		return false;

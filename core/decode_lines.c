@@ -6,6 +6,7 @@
 #include "decode_int.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "label.h"
@@ -143,4 +144,142 @@ bool br_dec_replace_spans(struct br_doc *doc, size_t n, br_dec_span_fn *decode, 
 	br_buf_free(&sp.text);
 	free(sp.at);
 	return changed;
+}
+
+/* ------------------------------------------------------------ hard wraps */
+
+/* Width in characters of s[0..n) (UTF-8: continuation bytes not counted)
+ * and the index of its first blank after column 0 (n when none): where a
+ * wrap could have broken it. */
+static size_t line_width(const char *s, size_t n, size_t *blank)
+{
+	size_t w = 0;
+	*blank = SIZE_MAX;
+	for (size_t c = 0; c < n; c++) {
+		if ((s[c] == ' ' || s[c] == '\t') && w && *blank == SIZE_MAX)
+			*blank = w;
+		w += ((unsigned char)s[c] & 0xc0) != 0x80;
+	}
+	if (*blank == SIZE_MAX)
+		*blank = w;
+	return w;
+}
+
+/* Narrowest and widest hard wrap (in columns) a rejoin looks for: at 60
+ * and over the fixed rule holds; under 30 a "wrap" is a list. */
+#define WRAP_MIN 30
+#define WRAP_FIXED 60
+
+/* The column a client hard-wrapped the whole document at, when that is
+ * under WRAP_FIXED, else 0. A wrap at W leaves no line longer than W that it
+ * could have broken (a blank before column W): the unbreakable ones (a URL,
+ * a long word) are longer, so the longest line says nothing. W is the
+ * narrowest width at most one line in fifty breaks that way, and a wrap it
+ * is when a fifth of the lines (five at least) end within 10 columns of it,
+ * as a wrap fills lines. */
+static size_t doc_wrap_width(const struct br_doc *doc)
+{
+	/* over[w]: lines a wrap at w would have broken (difference array);
+	 * end[w]: lines exactly w wide */
+	size_t over[WRAP_FIXED + 1] = {0}, end[WRAP_FIXED + 1] = {0}, lines = 0;
+	for (size_t i = 0; i < doc->nlines; i++) {
+		const struct br_line *l = &doc->lines[i];
+		if (br_is_blank(l->text, l->len))
+			continue;
+		size_t blank, w = line_width(l->text, l->len, &blank);
+		lines++;
+		if (w <= WRAP_FIXED) {
+			end[w]++;
+		}
+		/* breakable by a wrap at any width in (blank, w) */
+		size_t lo = blank + 1 > WRAP_MIN ? blank + 1 : WRAP_MIN;
+		if (w > lo && lo < WRAP_FIXED) {
+			over[lo]++;
+			if (w < WRAP_FIXED)
+				over[w]--;
+		}
+	}
+	size_t broken = 0, allow = lines / 50 > 1 ? lines / 50 : 1;
+	for (size_t w = WRAP_MIN; w < WRAP_FIXED; w++) {
+		broken += over[w];
+		if (broken > allow)
+			continue;
+		size_t full = 0;
+		for (size_t k = w - 10; k <= w; k++)
+			full += end[k];
+		return full >= 5 && full * 5 >= lines ? w : 0;
+	}
+	return 0;
+}
+
+size_t br_dec_wrapped_rest(const struct br_doc *doc, size_t i, br_dec_line_kind_fn *kind, const void *ctx,
+			   size_t *wrap)
+{
+	if (i == 0 || i >= doc->nlines)
+		return 0;
+	unsigned want = kind(doc, i - 1, ctx);
+	size_t k = i;
+	for (; k < doc->nlines && k < i + 3 && !kind(doc, k, ctx); k++) {
+		const struct br_line *l = &doc->lines[k], *prev = &doc->lines[k - 1];
+		size_t a = 0, w;
+		while (a < l->len && (l->text[a] == ' ' || l->text[a] == '\t'))
+			a++;
+		if (a == l->len)
+			return 0;
+		for (w = a; w < l->len && l->text[w] != ' ' && l->text[w] != '\t'; w++)
+			;
+		size_t width = prev->len;
+		if (!(doc->transport & (BR_TRANSPORT_BASE64 | BR_TRANSPORT_UUENCODE | BR_TRANSPORT_UTF16 |
+					BR_TRANSPORT_HTML)) &&
+		    prev->end_line && prev->end_line <= doc->nphys && prev->end_line == prev->line)
+			width = br_doc_phys_len(doc, prev->end_line - 1);
+		if (width >= WRAP_FIXED - 10 && width + 1 + (w - a) >= WRAP_FIXED)
+			continue;
+		/* a narrower wrap: the line before at least two thirds of it */
+		if (*wrap == SIZE_MAX)
+			*wrap = doc_wrap_width(doc);
+		if (!*wrap || width * 3 < *wrap * 2 || width + 1 + (w - a) <= *wrap)
+			return 0;
+	}
+	return k > i && k < doc->nlines && kind(doc, k, ctx) == want ? k - i : 0;
+}
+
+unsigned br_dec_join_rest(struct lw *w, const struct br_doc *doc, size_t k, size_t nr, unsigned end_line)
+{
+	for (size_t r = k + 1; r <= k + nr; r++) {
+		const struct br_line *m = &doc->lines[r];
+		size_t ji = 0;
+		br_buf_addc(&w->text, ' ');
+		br_dec_lw_join(w);
+		for (size_t c = 0; c < m->len; c++) {
+			lw_carry(w, m, &ji, c);
+			br_buf_addc(&w->text, m->text[c]);
+		}
+		lw_carry(w, m, &ji, m->len);
+		if (m->end_line > end_line)
+			end_line = m->end_line;
+	}
+	return end_line;
+}
+
+void br_dec_strip_front_rest(struct rw *out, struct lw *w, const struct br_line *l, const struct br_doc *doc,
+			     size_t k, size_t nr, size_t cut, unsigned depth)
+{
+	if (!nr) {
+		br_dec_strip_front(out, w, l, k + 1, cut, depth);
+		return;
+	}
+	if (cut > l->len)
+		cut = l->len;
+	unsigned dp = l->depth + depth;
+	size_t ji = 0;
+	while (ji < br_line_njoins(l) && l->joins[ji] < cut)
+		ji++;
+	for (size_t c = cut; c < l->len; c++) {
+		lw_carry(w, l, &ji, c);
+		br_buf_addc(&w->text, l->text[c]);
+	}
+	lw_carry(w, l, &ji, l->len);
+	unsigned end_line = br_dec_join_rest(w, doc, k, nr, l->end_line);
+	br_dec_lw_emit(out, k + 1 + nr, w, l->line, end_line, dp > 65535 ? 65535 : dp, l->flags);
 }

@@ -114,7 +114,7 @@ static size_t quote_block(struct br_doc *doc, const struct qdepth *q, size_t i, 
 
 /* Line k of a quote block without its p bytes of quote marks, then its
  * rest, the nr lines after it a reader's client re-wrapped without the
- * marks (rewrapped_rest), each after a blank: the line as quoted. */
+ * marks (br_dec_wrapped_rest), each after a blank: the line as quoted. */
 static void unquote_line(struct rw *out, struct lw *w, struct br_doc *doc, size_t k, size_t p,
 			 unsigned depth, bool strip_space, size_t nr)
 {
@@ -150,121 +150,18 @@ static void unquote_line(struct rw *out, struct lw *w, struct br_doc *doc, size_
 		br_buf_addc(&w->text, l->text[c]);
 	}
 	lw_carry(w, l, &ji, l->len);
-	unsigned line = l->line, end_line = l->end_line, dp = l->depth + depth, flags = l->flags;
-	for (size_t r = k + 1; r <= k + nr; r++) {
-		const struct br_line *m = &doc->lines[r];
-		br_buf_addc(&w->text, ' ');
-		br_dec_lw_join(w);
-		ji = 0;
-		for (size_t c = 0; c < m->len; c++) {
-			lw_carry(w, m, &ji, c);
-			br_buf_addc(&w->text, m->text[c]);
-		}
-		lw_carry(w, m, &ji, m->len);
-		if (m->end_line > end_line)
-			end_line = m->end_line;
-	}
+	unsigned line = l->line, dp = l->depth + depth, flags = l->flags;
+	unsigned end_line = br_dec_join_rest(w, doc, k, nr, l->end_line);
 	br_dec_lw_emit(out, k + 1 + nr, w, line, end_line, dp > 65535 ? 65535 : dp, flags);
 }
 
-/* Width in characters of s[0..n) (UTF-8: continuation bytes not counted)
- * and the index of its first blank after column 0 (n when none): where a
- * wrap could have broken it. */
-static size_t line_width(const char *s, size_t n, size_t *blank)
+/* The rest of quoted line i - 1 (of depth q[i - 1].depth) a reader's
+ * client re-wrapped without the marks: lines of depth 0, then one of its
+ * depth (br_dec_wrapped_rest). */
+static unsigned quote_kind(const struct br_doc *doc, size_t k, const void *ctx)
 {
-	size_t w = 0;
-	*blank = SIZE_MAX;
-	for (size_t c = 0; c < n; c++) {
-		if ((s[c] == ' ' || s[c] == '\t') && w && *blank == SIZE_MAX)
-			*blank = w;
-		w += ((unsigned char)s[c] & 0xc0) != 0x80;
-	}
-	if (*blank == SIZE_MAX)
-		*blank = w;
-	return w;
-}
-
-/* Narrowest and widest hard wrap (in columns) the quoting rejoin below looks
- * for: at 60 and over the fixed rule holds; under 30 a "wrap" is a list. */
-#define WRAP_MIN 30
-#define WRAP_FIXED 60
-
-/* The column a client hard-wrapped the whole document at, when that is
- * under WRAP_FIXED, else 0. A wrap at W leaves no line longer than W that it
- * could have broken (a blank before column W): the unbreakable ones (a URL,
- * a long word) are longer, so the longest line says nothing. W is the
- * narrowest width at most one line in fifty breaks that way, and a wrap it
- * is when a fifth of the lines (five at least) end within 10 columns of it,
- * as a wrap fills lines. */
-static size_t doc_wrap_width(const struct br_doc *doc)
-{
-	/* over[w]: lines a wrap at w would have broken (difference array);
-	 * end[w]: lines exactly w wide */
-	size_t over[WRAP_FIXED + 1] = {0}, end[WRAP_FIXED + 1] = {0}, lines = 0;
-	for (size_t i = 0; i < doc->nlines; i++) {
-		const struct br_line *l = &doc->lines[i];
-		if (br_is_blank(l->text, l->len))
-			continue;
-		size_t blank, w = line_width(l->text, l->len, &blank);
-		lines++;
-		if (w <= WRAP_FIXED) {
-			end[w]++;
-		}
-		/* breakable by a wrap at any width in (blank, w) */
-		size_t lo = blank + 1 > WRAP_MIN ? blank + 1 : WRAP_MIN;
-		if (w > lo && lo < WRAP_FIXED) {
-			over[lo]++;
-			if (w < WRAP_FIXED)
-				over[w]--;
-		}
-	}
-	size_t broken = 0, allow = lines / 50 > 1 ? lines / 50 : 1;
-	for (size_t w = WRAP_MIN; w < WRAP_FIXED; w++) {
-		broken += over[w];
-		if (broken > allow)
-			continue;
-		size_t full = 0;
-		for (size_t k = w - 10; k <= w; k++)
-			full += end[k];
-		return full >= 5 && full * 5 >= lines ? w : 0;
-	}
-	return 0;
-}
-
-/* Lines i.. (up to three, unquoted, with text) that are the rest of
- * quoted line i - 1 a reader's mail client re-wrapped without the marks:
- * each a line the one before it (as written, marks and all) could not
- * take its first word onto within the wrap (a wrap at 60 keeps a line
- * under 60; a narrower one the document shows, *wrap, worked out the first
- * time it is needed: SIZE_MAX before), and a line of the same depth after
- * them. Their count, 0 when there are none. */
-static size_t rewrapped_rest(const struct br_doc *doc, const struct qdepth *q, size_t i,
-			     size_t *wrap)
-{
-	size_t k = i;
-	for (; k < doc->nlines && k < i + 3 && !q[k].depth; k++) {
-		const struct br_line *l = &doc->lines[k], *prev = &doc->lines[k - 1];
-		size_t a = 0, w;
-		while (a < l->len && (l->text[a] == ' ' || l->text[a] == '\t'))
-			a++;
-		if (a == l->len)
-			return 0;
-		for (w = a; w < l->len && l->text[w] != ' ' && l->text[w] != '\t'; w++)
-			;
-		size_t width = prev->len;
-		if (!(doc->transport & (BR_TRANSPORT_BASE64 | BR_TRANSPORT_UUENCODE | BR_TRANSPORT_UTF16 |
-					BR_TRANSPORT_HTML)) &&
-		    prev->end_line && prev->end_line <= doc->nphys && prev->end_line == prev->line)
-			width = br_doc_phys_len(doc, prev->end_line - 1);
-		if (width >= WRAP_FIXED - 10 && width + 1 + (w - a) >= WRAP_FIXED)
-			continue;
-		/* a narrower wrap: the line before at least two thirds of it */
-		if (*wrap == SIZE_MAX)
-			*wrap = doc_wrap_width(doc);
-		if (!*wrap || width * 3 < *wrap * 2 || width + 1 + (w - a) <= *wrap)
-			return 0;
-	}
-	return k > i && k < doc->nlines && q[k].depth == q[i - 1].depth ? k - i : 0;
+	(void)doc;
+	return ((const struct qdepth *)ctx)[k].depth;
 }
 
 bool br_dec_stage_quote(struct br_doc *doc, bool pipe)
@@ -300,7 +197,7 @@ bool br_dec_stage_quote(struct br_doc *doc, bool pipe)
 		for (size_t k = i; k < j; k++) {
 			/* the last line's rest, re-wrapped, goes back onto it */
 			if (k + 1 == j && j < nl)
-				nr = rewrapped_rest(doc, q, j, &wrap);
+				nr = br_dec_wrapped_rest(doc, j, quote_kind, q, &wrap);
 			unquote_line(&out, &w, doc, k, q[k].plen, depth, strip_space, nr);
 		}
 		i = j + nr;

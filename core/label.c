@@ -1903,7 +1903,7 @@ static bool header_line(const char *s, size_t n)
 		"from", "to", "cc", "sent", "subject", "date",                 /* en */
 		"von", "an", "betreff", "datum", "gesendet", "kopie",          /* de */
 		"de", "objet", "envoy\xc3\xa9", "\xc3\x80", "a",               /* fr */
-		"para", "asunto", "fecha", "enviado", "enviado el", "cc",      /* es */
+		"para", "asunto", "fecha", "enviado", "enviado el",            /* es ("CC" above) */
 		"da", "oggetto", "data", "inviato", "inviato il",              /* it */
 		"van", "aan", "onderwerp", "verzonden",                        /* nl */
 		"assunto", "enviada", "enviada em",                            /* pt */
@@ -3380,6 +3380,78 @@ static bool sentence_over_result(struct walk *w, const struct br_doc *doc, size_
 	return true;
 }
 
+/* A chat speaker's line that opens their turn, right over the paste of
+ * that turn (a result, or a device's line and its result): "<ola> this is
+ * the laptop with the sata ssd" introduces it as a line ending in ':'
+ * would (a chat's lines end without one). It names what the run is of, as
+ * sentence_over_result's sentence does (a chat has no blank line before
+ * it). */
+static bool turn_over_result(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	const struct br_line *l = &doc->lines[i];
+	if (!(l->flags & BR_LINE_TURN) || w->in_output || n > 80 || i + 1 >= doc->nlines ||
+	    !is_alpha((unsigned char)s[0]) || strchr(".,;:!?)", s[n - 1]))
+		return false;
+	const char *t;
+	size_t tn, b = i + 1;
+	span(&doc->lines[b], &t, &tn);
+	if (!tn || (doc->lines[b].flags & BR_LINE_TURN))
+		return false;
+	if (!memo_test(&w->result, t, tn)) {
+		/* the device's line: its result right below it, in the turn */
+		if (!device_head(t, tn) || ++b >= doc->nlines || (doc->lines[b].flags & BR_LINE_TURN))
+			return false;
+		span(&doc->lines[b], &t, &tn);
+		if (!tn || !memo_test(&w->result, t, tn))
+			return false;
+	}
+	/* (what a pronoun stands for is not named: "mine is fine I think,
+	 * here it is") */
+	static const char *const pronouns[] = {"i", "it", "mine", "yours", "ours", "theirs"};
+	for (size_t k = 0; k < BR_ARRAY_LEN(pronouns); k++)
+		if (has_word(s, n, pronouns[k]))
+			return false;
+	size_t words = count_words(s, n), at = 0;
+	bool output = false, noun = false;
+	if (words < 3 || words > 12 || sentence_break(s, n) || code_like(s, n) || filler_word(s, n) ||
+	    command_word(s, n) || byline(s, n) || dated(s, n) || intro_verb(s, n, &at, &output, &noun) < 0 ||
+	    noun || !(names_thing(s, n) || names_setting(s, n)) || memo_test(&w->result, s, n))
+		return false;
+	push(w, K_COLON, R_COLON, s, n);
+	return true;
+}
+
+/* "My old box gives" with no colon, over the result (below one blank line
+ * at most, or quoted below it, as a web reader writes a reply under the
+ * lines it quotes), or over a device's line and its result: the machine
+ * its subject names (subject_intro) titles it, as "My old box gives:"
+ * would. */
+static bool verb_over_result(struct walk *w, const struct br_doc *doc, size_t i, const char *s, size_t n)
+{
+	size_t len, b = i + 1;
+	if (w->in_output || n > 80 || !is_alpha((unsigned char)s[n - 1]))
+		return false;
+	if (b < doc->nlines && blank_line(&doc->lines[b]))
+		b++;
+	if (b >= doc->nlines || doc->lines[b].depth < doc->lines[i].depth)
+		return false;
+	const char *t;
+	size_t tn;
+	span(&doc->lines[b], &t, &tn);
+	if (!tn || !(memo_test(&w->result, t, tn) || device_head(t, tn)) || !subject_intro(s, n, &len))
+		return false;
+	if (!memo_test(&w->result, t, tn)) {
+		/* the device's line: its result right below it */
+		if (b + 1 >= doc->nlines)
+			return false;
+		span(&doc->lines[b + 1], &t, &tn);
+		if (!tn || !memo_test(&w->result, t, tn))
+			return false;
+	}
+	push(w, K_COLON, R_COLON, s, len);
+	return true;
+}
+
 static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bool *skip_next)
 {
 	const struct br_line *l = &doc->lines[i];
@@ -3406,6 +3478,8 @@ static void classify_line(struct walk *w, const struct br_doc *doc, size_t i, bo
 	/* what a command prints, down to the next blank line, titles nothing */
 	if (prompt_line(s, n) || (n > 2 && s[0] == '#' && s[1] == ' ' && command_word(s, n) && !titled_by_tool(s, n)))
 		w->in_output = true;
+	if (verb_over_result(w, doc, i, s, n) || turn_over_result(w, doc, i, s, n))
+		return;
 	if (!maybe_heading(doc, i, s, n)) {
 		if (sentence_over_result(w, doc, i, s, n))
 			return;

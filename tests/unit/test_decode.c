@@ -1255,6 +1255,39 @@ static void split_lines_overtake_input(void **state)
 	br_doc_free(d);
 }
 
+/* Raw quoted-printable shown as a page ("=<br>" line ends, each line a
+ * <br>): a soft break's next line keeps one blank where its blanks were
+ * (the page collapses them; "145.5=" and "   3" are "145.5 3", not
+ * "145.53"), none where there were none ("Ra=", "ndom-"). A mail's header
+ * in the text ('charset=3D"iso-8859-1"') is no QP markup: the page is read
+ * first, then its soft breaks joined. */
+static void qp_shown_as_page(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("<html><body><div>Content-Transfer-Encoding: quoted-printable<br>\n"
+			       "<br>\n"
+			       "Content-Type: text/plain;<br>\n"
+			       "\tcharset=3D\"iso-8859-1\"<br>\n"
+			       "<br>\n"
+			       "Version  1.02b      --Sequential Input- --Ra=<br>\n"
+			       "ndom-<br>\n"
+			       "Gaia         1G:32k           25450  16 145.5=<br>\n"
+			       "   3<br>\n"
+			       "Gaia         1G:32k           25920  17 146.4=<br>\n"
+			       "=20<br>\n"
+			       "end</div></body></html>\n");
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_true(d->transport & BR_TRANSPORT_HTML);
+	assert_non_null(find(d, "Version 1.02b --Sequential Input- --Random-"));
+	const struct br_line *l = find(d, "Gaia 1G:32k 25450");
+	assert_string_equal(l->text, "Gaia 1G:32k 25450 16 145.5 3");
+	assert_int_equal(l->line, 8);
+	assert_int_equal(l->end_line, 9);
+	l = find(d, "Gaia 1G:32k 25920");
+	assert_string_equal(l->text, "Gaia 1G:32k 25920 17 146.4 ");
+	br_doc_free(d);
+}
+
 /* Quoting stripped from lines QP has joined: the joins move with the text. */
 static void quote_after_qp_join(void **state)
 {
@@ -2121,6 +2154,7 @@ int main(void)
 		cmocka_unit_test(bbcode),
 		cmocka_unit_test(split_lines_overtake_input),
 		cmocka_unit_test(quote_after_qp_join),
+		cmocka_unit_test(qp_shown_as_page),
 		cmocka_unit_test(tabs_and_nbsp),
 		cmocka_unit_test(tabs_are_bounded),
 		cmocka_unit_test(prefix_blocks_lose_their_shared_prefix),

@@ -483,6 +483,54 @@ static void chat_nicks_without_stamps(void **state)
 	check("<zed> a\n<zed> b\nc\n", "<zed> a\n<zed> b\nc\n", 0);
 }
 
+/* A chat log, a host-tagged paste, a journal a mail client re-wrapped: the
+ * stamp or the tag is on each line's first piece only. A piece its line
+ * could not have taken (the line, as written, 60 wide or more with its
+ * first word) goes back onto it, after a blank, up to a line with the
+ * prefix again; so the block holds (three prefixed lines) and each line is
+ * whole. A short line before it, or no prefixed line after it: a line of
+ * its own. */
+static void prefixes_rewrapped(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("[09:13] <patl> /dev/sda:\n"
+			       "[09:13] <patl>  Timing cached reads:   3172 MB in  2.00 seconds = 1586.21\n"
+			       "MB/sec\n"
+			       "[09:13] <patl>  Timing buffered disk reads:  212 MB in  3.01 seconds =\n"
+			       "70.43 MB/sec\n"
+			       "[09:14] <rgh> ok\n");
+	static const char *const want[] = {"/dev/sda:", " Timing cached reads:   3172 MB in  2.00 seconds = 1586.21 MB/sec",
+					   " Timing buffered disk reads:  212 MB in  3.01 seconds = 70.43 MB/sec", "ok"};
+	static const unsigned line[] = {1, 2, 4, 6}, end_line[] = {1, 3, 5, 6};
+	assert_int_equal(d->nlines, 4);
+	for (size_t i = 0; i < d->nlines; i++) {
+		assert_string_equal(d->lines[i].text, want[i]);
+		assert_int_equal(d->lines[i].line, line[i]);
+		assert_int_equal(d->lines[i].end_line, end_line[i]);
+	}
+	br_doc_free(d);
+	/* no stamp: "<nick> " alone */
+	check("<mira> Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP\n/sec %CP\n"
+	      "<mira> backup2 16G 612\n<mira> done\n",
+	      "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP /sec %CP\nbackup2 16G 612\ndone\n", 0);
+	/* host tags */
+	check("node01: /dev/sdb:\nnode01:  Timing cached reads:   17248 MB in  1.99 seconds = 8667.51\nMB/sec\n"
+	      "node01:  Timing buffered\n",
+	      "node01:\n/dev/sdb:\n Timing cached reads:   17248 MB in  1.99 seconds = 8667.51 MB/sec\n Timing buffered\n", 0);
+	/* a journal's host, its runs unbroken by the rests */
+	check("Mar 03 02:00:01 nas1 dc[1]: /dev/sdc:\nMar 03 02:00:03 nas1 dc[1]:  Timing cached reads:   9824 MB in\n"
+	      "2.00 seconds\nMar 03 02:00:06 nas1 dc[1]: done\n",
+	      "nas1:\n/dev/sdc:\n Timing cached reads:   9824 MB in 2.00 seconds\ndone\n", 0);
+	/* a short line before it; nothing stamped after it */
+	check("[10:01] <kim> a\n[10:02] <kim> run it three times on an idle system, then\nso it goes\n"
+	      "[10:03] <kim> b\n",
+	      "[10:01] <kim> a\n[10:02] <kim> run it three times on an idle system, then\nso it goes\n"
+	      "[10:03] <kim> b\n", 0);
+	check("[10:01] <kim> a\n[10:02] <kim> b\n[10:03] <kim> the numbers from hdparm on a busy box mean little\n"
+	      "We wrote that into the wiki.\n",
+	      "a\nb\nthe numbers from hdparm on a busy box mean little\nWe wrote that into the wiki.\n", 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -506,6 +554,7 @@ int main(void)
 		cmocka_unit_test(host_tags),
 		cmocka_unit_test(log_hosts),
 		cmocka_unit_test(chat_nicks_without_stamps),
+		cmocka_unit_test(prefixes_rewrapped),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

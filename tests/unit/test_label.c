@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "decode.h"
 #include "doc.h"
 #include "label.h"
 #include "util.h"
@@ -1502,6 +1503,61 @@ static void subjects_phases_units_and_chrome(void **state)
 	br_doc_free(d);
 }
 
+/* gen18: "My old box gives" with no colon over the result a web reader
+ * quoted under it (or over its device's line), titles it by its subject,
+ * as "My old box gives:" does; the same words in prose over no result,
+ * and a person's "I got" over one, title nothing. */
+static void verb_intro_without_colon(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"> Anyone else seeing slow reads?\n"
+		"\n"
+		"My old box gives\n"
+		"> /dev/sda:\n"
+		">  Timing cached reads:   1822 MB in  2.00 seconds = 911.28 MB/sec\n"
+		"\n"
+		"The rack server shows\n"
+		"\n"
+		" Timing cached reads:   9210 MB in  2.00 seconds = 4605.77 MB/sec\n";
+	struct br_doc *d = br_doc_from_mem("t", in, strlen(in));
+	br_decode(d);
+	expect(d, at(d, " Timing", 0), NULL, "My old box");
+	expect(d, at(d, " Timing", 1), NULL, "The rack server");
+	br_doc_free(d);
+	/* the words in prose, over no result */
+	static const char in2[] =
+		"The manual says the old box gives\n"
+		"a rough figure only, no more.\n"
+		" Timing cached reads:   4100 MB in  2.00 seconds = 2050.00 MB/sec\n";
+	d = mem(in2);
+	expect(d, at(d, " Timing", 0), NULL, NULL);
+	br_doc_free(d);
+}
+
+/* gen18: a chat speaker's line that opens their turn right over their
+ * paste names it with no colon ("<ola> this is the laptop with the sata
+ * ssd"); a line of a pronoun ("mine is fine I think, here it is"), a
+ * line over another speaker's paste, title nothing. */
+static void chat_intro_without_colon(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"[21:02] <ola> this is the laptop with the sata ssd\n"
+		"[21:02] <ola> /dev/sda:\n"
+		"[21:02] <ola>  Timing cached reads:   12040 MB in  2.00 seconds = 6025.61 MB/sec\n"
+		"[21:03] <ben> mine is fine I think, here it is\n"
+		"[21:03] <ben>  Timing cached reads:   10112 MB in  2.00 seconds = 5060.44 MB/sec\n"
+		"[21:04] <ola> the desktop with the old spinning disk\n"
+		"[21:04] <ben>  Timing cached reads:   10112 MB in  2.00 seconds = 5060.44 MB/sec\n";
+	struct br_doc *d = br_doc_from_mem("t", in, strlen(in));
+	br_decode(d);
+	expect(d, at(d, " Timing", 0), NULL, "this is the laptop with the sata ssd");
+	expect(d, at(d, " Timing", 1), NULL, NULL);
+	expect(d, at(d, " Timing", 2), NULL, NULL);
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1554,6 +1610,8 @@ int main(void)
 		cmocka_unit_test(org_headings),
 		cmocka_unit_test(notebook_cell_prompts),
 		cmocka_unit_test(subjects_phases_units_and_chrome),
+		cmocka_unit_test(verb_intro_without_colon),
+		cmocka_unit_test(chat_intro_without_colon),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
