@@ -343,6 +343,41 @@ static bool has_ci(const char *s, size_t n, const char *lower)
 	return false;
 }
 
+/* Does s[0..n) name one of `words` (lower case, NULL-ended), in any case,
+ * as a word: no letter or digit just before it, and, where the word ends
+ * in one, no letter just after it ("fio" and "fio's", "bonnie64", not
+ * "portfolio" nor "fiona"; "dd " is not the end of "add ")? One pass
+ * over the line, as has_any_ci. */
+static bool has_word_ci(const char *s, size_t n, const char *const *words)
+{
+	bool first[UCHAR_MAX + 1] = {false};
+	for (const char *const *w = words; *w; w++)
+		first[(unsigned char)**w] = true;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)tolower((unsigned char)s[i]);
+		if (!first[c] || (i && isalnum((unsigned char)s[i - 1])))
+			continue;
+		for (const char *const *w = words; *w; w++) {
+			size_t m = strlen(*w);
+			if (**w != (char)c || m > n - i || strncasecmp(s + i + 1, *w + 1, m - 1) != 0)
+				continue;
+			if (!isalnum((unsigned char)(*w)[m - 1]) || i + m == n || !isalpha((unsigned char)s[i + m]))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Another disk benchmark's name in a line that holds rates ("writ" and
+ * "wrote": a rate written, not read, whatever the word it starts). */
+static const char *const rate_other_tools[] = {"dd ", "dd,", "fio", "bonnie", "iozone", "iostat",
+					       "sysbench", NULL};
+
+static bool rates_of_other_tool(const char *s, size_t n)
+{
+	return has_word_ci(s, n, rate_other_tools) || has_ci(s, n, "writ") || has_ci(s, n, "wrote");
+}
+
 /* Where s[from..n) holds "timing" in any case, or n: re_timing_any's
  * match starts there (its look-behinds are empty), so matching from that
  * offset gives what matching from `from` gives, without trying the
@@ -1892,10 +1927,8 @@ static bool kind_word_line(struct hp *st, size_t i, const char *s, size_t n)
 	if ((h[0] && (isalnum((unsigned char)s[h[0] - 1]) || s[h[0] - 1] == '-' || s[h[0] - 1] == '/')) ||
 	    (h[1] < n && isalnum((unsigned char)s[h[1]])))
 		return false;
-	static const char *const other[] = {"dd ", "dd,", "fio", "bonnie", "iozone", "writ", "wrote"};
-	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
-		if (has_ci(s, n, other[q]))
-			return false;
+	if (rates_of_other_tool(s, n))
+		return false;
 	enum kind k = column_kind(s, kv);
 	size_t dn = 0;
 	const char *dev = device_before(s, h[0], &dn);
@@ -2145,7 +2178,6 @@ static bool maybe_device(const char *s, size_t n)
 
 static bool devices_sentence(struct hp *st, size_t i)
 {
-	static const char *const other[] = {"dd ", "fio", "bonnie", "iozone", "writ", "wrote"};
 	struct sentence se;
 	enum kind k;
 	size_t from, pairs;
@@ -2153,9 +2185,8 @@ static bool devices_sentence(struct hp *st, size_t i)
 	    doubtful(se.text, se.n, false) ||
 	    !sentence_items(&se, from) || !sentence_pairs(&se, &pairs))
 		return false;
-	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
-		if (has_ci(se.text, se.n, other[q]))
-			return false;
+	if (rates_of_other_tool(se.text, se.n))
+		return false;
 	/* one device and hdparm in the sentence: prose_line's */
 	if (pairs < 2 && from)
 		return false;
@@ -3607,11 +3638,8 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 	 * MB/sec": a question, a wish, a bound is no run */
 	if (nr < (devlead ? 1u : 2u) || (!devlead && !has_evidence(st, i)) || doubtful(s, n, false))
 		return false;
-	static const char *const other[] = {"writ", "wrote", "fio", "bonnie", "iozone", "iostat",
-					    "sysbench"};
-	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
-		if (has_ci(s, n, other[q]))
-			return false; /* another tool's figures, or writing */
+	if (rates_of_other_tool(s, n))
+		return false; /* another tool's figures, or writing */
 	if (dd_word(s, n) || intro_names_other_tool(st, i))
 		return false;
 	a[nr] = n;
@@ -3670,17 +3698,19 @@ static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
 }
 
 /* Does the document name a disk benchmark other than hdparm (dd, fio,
- * iostat, sysbench, ...)? Looked for once. */
+ * iostat, sysbench, ...), as a word (has_word_ci: not the "fio" of
+ * "portfolio")? Looked for once. */
 static const char *const other_tools[] = {"dd if", "dd of", "dd bs", "fio", "iostat", "sysbench",
-					  "bonnie", "iozone", "diskmark", "copied,", "iometer",
-					  "vdbench", "gnome-disks", NULL};
+					  "bonnie", "iozone", "diskmark", "crystaldiskmark",
+					  "kdiskmark", "copied,", "iometer", "vdbench",
+					  "gnome-disks", NULL};
 
 static bool names_other_tool(struct hp *st)
 {
 	if (st->other_tool < 0) {
 		st->other_tool = 0;
 		for (size_t k = 0; k < st->doc->nlines && !st->other_tool; k++)
-			st->other_tool = has_any_ci(st->doc->lines[k].text, st->doc->lines[k].len, other_tools);
+			st->other_tool = has_word_ci(st->doc->lines[k].text, st->doc->lines[k].len, other_tools);
 	}
 	return st->other_tool > 0;
 }
@@ -3699,7 +3729,7 @@ static bool intro_names_other_tool(struct hp *st, size_t i)
 		const struct br_line *l = &st->doc->lines[k];
 		if (has_any_ci(l->text, l->len, commands))
 			return false;
-		other = other || has_any_ci(l->text, l->len, other_tools);
+		other = other || has_word_ci(l->text, l->len, other_tools);
 	}
 	return other;
 }
@@ -4480,14 +4510,12 @@ static void named_free(struct named *nm)
  * names (named_collect): a record a thing, titled by its name. */
 static bool named_rates(struct hp *st, size_t i)
 {
-	static const char *const other[] = {"dd ", "fio", "bonnie", "iozone", "writ", "wrote"};
 	struct sentence se;
 	struct named nm = {0};
 	if (!sentence_at(st, i, &se) || !br_has(se.text, se.n, "hdparm", 6) || doubtful(se.text, se.n, true))
 		return false;
-	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
-		if (has_ci(se.text, se.n, other[q]))
-			return false;
+	if (rates_of_other_tool(se.text, se.n))
+		return false;
 	if (!named_collect(se.text, se.n, &nm) || nm.n < 2) {
 		named_free(&nm);
 		return false;

@@ -2467,6 +2467,38 @@ static void runs_in_columns(void **state)
 	done(&r);
 }
 
+/* gen17: another tool's name is a word ("fio", "dd "), not letters of
+ * another word: "Fiona", "add if", "odd night" name no tool, and the
+ * rates under them or in their sentence are hdparm's. */
+static void other_tool_is_a_word(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Fiona asked how the two disks compare. Read speeds, cached and buffered:\n"
+		"\n"
+		"sda: cached 9120 MB/s, buffered 512 MB/s\n"
+		"sdb: cached 9034 MB/s, buffered 188 MB/s\n");
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 1), BR_M_buffered_read, 188.0 * 1024, "188");
+	done(&r);
+	run(&r, "Numbers for the mirror pair (will add if anyone wants the rest):\n"
+		"/dev/sda: cached 7312 MB/s, buffered 142.50 MB/s\n");
+	assert_int_equal(r.n, 1);
+	done(&r);
+	run(&r, "After an odd night of resyncing, hdparm -t gives sda 120.5 MB/s and sdb 98.2 MB/s.\n");
+	assert_int_equal(r.n, 2);
+	done(&r);
+	/* the tools themselves still are */
+	run(&r, "Fio on both disks:\n"
+		"\n"
+		"sda: cached 9120 MB/s, buffered 512 MB/s\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "After an odd night, dd gives sda 120.5 MB/s and hdparm -t sdb 98.2 MB/s.\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2546,6 +2578,7 @@ int main(void)
 		cmocka_unit_test(device_led_lines_of_other_tools),
 		cmocka_unit_test(device_colon_rate_is_no_header),
 		cmocka_unit_test(runs_in_columns),
+		cmocka_unit_test(other_tool_is_a_word),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
