@@ -2354,30 +2354,74 @@ static bool list_item_line(const char *s, size_t n, size_t *ov, size_t *da, size
 
 enum { LIST_UP = 12 }; /* lines a list of devices' rates is looked over */
 
-/* The timing the line above a list of devices' rates names (intro_kind:
- * "## Disk read speeds (hdparm -t, three runs each)"), the list's items and
- * blank lines between: one kind, one option ("hdparm -T and -t" names two). */
-static bool list_kind(struct hp *st, size_t i, enum kind *k)
+enum { INTRO_UP = 4 }; /* lines an introduction is looked up over */
+
+/* The timing an introduction of lines ending at line j names, read as one
+ * sentence ("Disk read speeds, measured with hdparm -t on the new box," /
+ * "three runs each, the median:"): its lines joined, up the paragraph to
+ * at most INTRO_UP lines and MAX_LINE bytes, stopping at a blank line or
+ * one with a rate (a record's, not the introduction's). */
+static bool intro_para_kind(struct hp *st, size_t j, enum kind *k)
 {
-	for (size_t j = i; j-- > 0 && i - j <= LIST_UP;) {
+	size_t top = j, len = 0, n, ov[2 * 3];
+	for (;;) {
+		const char *s = stripped(&st->doc->lines[top], &n);
+		if (!n || len + n + 1 > MAX_LINE || (top < j && br_re_match(&re_prose_rate, s, n, 0, ov, 3) > 0)) {
+			top++;
+			break;
+		}
+		len += n + 1;
+		if (top == 0 || j - top + 1 == INTRO_UP)
+			break;
+		top--;
+	}
+	if (top >= j) /* one line: intro_kind() said it */
+		return false;
+	char buf[MAX_LINE + 1];
+	size_t m = 0;
+	for (size_t q = top; q <= j; q++) {
+		const char *s = stripped(&st->doc->lines[q], &n);
+		if (m)
+			buf[m++] = ' ';
+		memcpy(buf + m, s, n);
+		m += n;
+	}
+	return intro_kind(buf, m, k);
+}
+
+/* The timing the line above a list of devices' rates names (intro_kind:
+ * "## Disk read speeds (hdparm -t, three runs each)"), or the
+ * introduction that line ends (intro_para_kind), the list's items and
+ * blank lines between: one kind, one option ("hdparm -T and -t" names
+ * two). */
+static bool list_kind(struct hp *st, size_t i, enum kind *k, size_t *first)
+{
+	for (size_t j = i, item = i; j-- > 0 && i - j <= LIST_UP;) {
 		size_t n, ov[2 * 5], da, dl, na, nl;
 		const char *s = stripped(&st->doc->lines[j], &n);
-		if (!n || list_item_line(s, n, ov, &da, &dl, &na, &nl))
+		if (!n || list_item_line(s, n, ov, &da, &dl, &na, &nl)) {
+			item = n ? j : item;
 			continue;
-		return intro_kind(s, n, k);
+		}
+		*first = item;
+		if (intro_kind(s, n, k))
+			return true;
+		return br_re_match(&re_prose_rate, s, n, 0, ov, 3) <= 0 && intro_para_kind(st, j, k);
 	}
 	return false;
 }
 
 /* Step 7 for a line naming no kind: an item of a list of devices' rates
  * under a line saying which timing they are (list_kind): a record of the
- * device, its note in parentheses the record's own title. */
+ * device, its note in parentheses the record's own title, the words
+ * above the list (not the item above it: "1. sda: 412 MB/s") its
+ * label's. */
 static bool device_item(struct hp *st, size_t i)
 {
-	size_t n, ov[2 * 5], da, dl, na, nl;
+	size_t n, ov[2 * 5], da, dl, na, nl, first;
 	const char *s = stripped(&st->doc->lines[i], &n);
 	enum kind k;
-	if (!list_item_line(s, n, ov, &da, &dl, &na, &nl) || !list_kind(st, i, &k))
+	if (!list_item_line(s, n, ov, &da, &dl, &na, &nl) || !list_kind(st, i, &k, &first))
 		return false;
 	s += list_marker(s, n); /* ov is of the line after its marker */
 	const char *t = s + ov[2];
@@ -2390,7 +2434,7 @@ static bool device_item(struct hp *st, size_t i)
 		      fig_value(s + ov[6], group_len(ov, 3)) * rate_scale((char)tolower((unsigned char)s[ov[8]])),
 		      raw);
 	num_free(raw, buf);
-	record_done(st, rec, br_strndup(t + da, dl), i, i, nl ? br_strndup(t + na, nl) : NULL);
+	record_done(st, rec, br_strndup(t + da, dl), i, first, nl ? br_strndup(t + na, nl) : NULL);
 	hand_read(st, i, i, "an hdparm figure of a device in a list under its timing");
 	return true;
 }

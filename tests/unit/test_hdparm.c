@@ -2499,6 +2499,46 @@ static void other_tool_is_a_word(void **state)
 	done(&r);
 }
 
+/* gen17: a list of devices' rates under an introduction of two or three
+ * lines, hdparm's option on a line above the last: the introduction is
+ * read as one sentence; each item of a numbered list is labelled by the
+ * words above the list, not by the item above it. A line above with a
+ * rate ends the introduction; two options in it name no one timing. */
+static void device_list_under_long_intro(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Disk read speeds on the new file server, measured with hdparm -t\n"
+		"after a cold boot, three runs each and the median taken:\n"
+		"\n"
+		"- **sda** (Samsung 870 EVO): 538.20 MB/sec\n"
+		"- `sdc`: 96.40 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "sdc");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 96.40 * 1024, "96.40");
+	done(&r);
+	run(&r, "Every drive was tested with\n"
+		"hdparm -t on an idle system, with the page cache dropped before each\n"
+		"pass. Figures are per drive:\n"
+		"1. sda: 412.3 MB/s\n"
+		"2. sdb: 188.9 MB/s\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 1), BR_M_buffered_read, 188.9 * 1024, "188.9");
+	assert_null(strstr(rec(&r, 1)->label, "412"));
+	done(&r);
+	run(&r, "I ran both timings on each disk with hdparm -T and\n"
+		"-t, and wrote down the better one of them:\n"
+		"- sda: 531.12 MB/sec\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "sdd gave 88.3 MB/sec under hdparm -t.\n"
+		"The replacements, after I swapped them in:\n"
+		"- sda: 531.12 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "sdd");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2579,6 +2619,7 @@ int main(void)
 		cmocka_unit_test(device_colon_rate_is_no_header),
 		cmocka_unit_test(runs_in_columns),
 		cmocka_unit_test(other_tool_is_a_word),
+		cmocka_unit_test(device_list_under_long_intro),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
