@@ -2512,6 +2512,8 @@ struct htable {
 	bool shared; /* other columns are another tool's ("hdparm -T"): its parser reads them */
 	bool paren_cpu; /* its words say "CPU" is in brackets: "612 (21)" is a rate and its CPU */
 	bool indent; /* no name column, the header indented: rows may have cells before its columns */
+	int size;    /* the runs' file size column ("MB", "Size (GB)"), -1 if none */
+	char size_unit; /* its header's unit: 'M', 'G', 0 (none said) */
 };
 
 /* Cells of s[0..n) between separators, trimmed; returns their count (at
@@ -2742,11 +2744,44 @@ static bool names_runs(const char *s, size_t n)
 	return false;
 }
 
+/* Does a header cell say it holds the runs' file size ("MB", as Bonnie's
+ * own header has it over the size; "Size", "File size (GB)", "size MiB")?
+ * Its words are a size's and a unit's only; *unit 'M' or 'G' when it
+ * names one, else 0. */
+static bool size_head(const char *s, size_t n, char *unit)
+{
+	static const char *const words[] = {"file", "size", "data", "test", "in", "mb", "mib", "gb", "gib"};
+	hand_unmark(&s, &n);
+	bool size = false;
+	*unit = 0;
+	for (size_t k = 0; k < n;) {
+		if (s[k] == ' ' || s[k] == '(' || s[k] == ')' || s[k] == ',') {
+			k++;
+			continue;
+		}
+		size_t a = k;
+		while (k < n && isalpha((unsigned char)s[k]))
+			k++;
+		if (k == a || (k < n && s[k] != ' ' && s[k] != '(' && s[k] != ')' && s[k] != ','))
+			return false; /* "MB/s", "size2": no size's words */
+		size_t w = 0;
+		while (w < BR_ARRAY_LEN(words) && !(strlen(words[w]) == k - a && strncasecmp(s + a, words[w], k - a) == 0))
+			w++;
+		if (w == BR_ARRAY_LEN(words))
+			return false;
+		size = size || w == 1 || w >= 5;
+		if (w >= 5)
+			*unit = w >= 7 ? 'G' : 'M';
+	}
+	return size;
+}
+
 /* Is line s[0..n) a header of a hand table? Fills t. */
 static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 {
 	memset(t, 0, sizeof *t);
 	t->sep = sep;
+	t->size = -1;
 	const char *c[HAND_COLS + 1];
 	size_t cn[HAND_COLS + 1];
 	size_t k = hand_cells(s, n, t->sep, c, cn);
@@ -2772,6 +2807,10 @@ static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 			h->cpu = true;
 			h->of = h->id >= 0 ? h->id : j > 0 && !t->col[j - 1].cpu ? t->col[j - 1].id : -1;
 			h->id = -1;
+			continue;
+		}
+		if (h->id < 0 && t->size < 0 && size_head(c[j], cn[j], &t->size_unit)) {
+			t->size = (int)j; /* the runs' size, no name nor figure */
 			continue;
 		}
 		if (h->id < 0) {
@@ -3008,6 +3047,49 @@ static bool hand_cpu_row(const struct br_doc *doc, const struct htable *t, size_
 	return true;
 }
 
+/* Cell c[0..n) of table t's size column as the run's size: "512" under
+ * "MB" (Bonnie's own column: a plain number of MB, as bonnie.c keeps it;
+ * any size in MB under a Bonnie table's "Size"), "4G", "512 MB", "2" under
+ * "Size (GB)"; a cell that is no size, or a bonnie++ figure with no unit
+ * anywhere, gives none. */
+static void hand_size(struct br_record *rec, const struct htable *t, const char *c, size_t n, enum br_tool tool)
+{
+	hand_unmark(&c, &n);
+	size_t d = 0;
+	while (d < n && (is_digit(c[d]) || (c[d] == '.' && d && d + 1 < n && is_digit(c[d + 1]))))
+		d++;
+	size_t u = d;
+	while (u < n && c[u] == ' ')
+		u++;
+	char unit = t->size_unit;
+	if (u < n) {
+		char l = (char)toupper((unsigned char)c[u]);
+		size_t e = u + 1;
+		while (e < n && isalpha((unsigned char)c[e]))
+			e++;
+		/* "M", "MB", "MiB", "G", "GB", "GiB" and nothing after */
+		if (e != n || !strchr("MG", l) || e - u > 3 ||
+		    (e - u >= 2 && (c[e - 1] | 0x20) != 'b'))
+			return;
+		unit = l;
+	}
+	if (!d || d > 12 || (!unit && tool != BR_TOOL_BONNIE))
+		return;
+	if (!unit)
+		unit = 'M';
+	char size[24];
+	if (tool == BR_TOOL_BONNIE && unit == 'M')
+		snprintf(size, sizeof size, "%.*s", (int)d, c);
+	else
+		snprintf(size, sizeof size, "%.*s%s", (int)d, c, tool == BR_TOOL_BONNIE ? "GB" : unit == 'G' ? "G" : "M");
+	br_record_param_str(rec, "size", size);
+	if (tool == BR_TOOL_BONNIE && unit == 'G')
+		return; /* Bonnie-64's GB are 1000 MiB: no byte count (as bonnie.c) */
+	char with[24];
+	snprintf(with, sizeof with, "%.*s%c", (int)d, c, unit);
+	br_record_param_num(rec, "size_bytes", size_bytes(with, strlen(with)));
+}
+
 /* Row j of table t as a record: the lines it takes (2 with a CPU row
  * under it), 0 when it is no row of it. */
 static size_t hand_row(struct pstate_all *ps, const struct htable *t, size_t head, size_t j, enum br_tool tool)
@@ -3088,6 +3170,8 @@ static size_t hand_row(struct pstate_all *ps, const struct htable *t, size_t hea
 		rec->source.end_line = ctx->doc->lines[j + 1].end_line;
 		br_parse_set_excerpt(ctx, rec, rec->source.line, rec->source.end_line);
 	}
+	if (t->size >= 0 && (size_t)t->size < k)
+		hand_size(rec, t, c[t->size], cn[t->size], tool);
 	char own[NAME_MAX_LEN + 32] = "";
 	const char *nm = ld.name;
 	size_t nn = ld.name_n;
