@@ -3062,6 +3062,37 @@ static bool gap_columns(const char *s, size_t n, const size_t *pos, struct table
 	return true;
 }
 
+static bool names_other_tool(struct hp *st);
+static const char *table_text(const struct br_line *l, size_t *n);
+
+/* A table header t at line i in a document that names no hdparm: are its
+ * columns hdparm's two timings, "cached" and "buffered", over rates of
+ * MB/s ("| disk | Cached | Buffered |" over "| sda | 9120 MB/s | 512 MB/s
+ * |", or "(MB/s)" in the header)? The pair is hdparm's -T and -t; one of
+ * them ("cached" beside dd's "direct"), rates with no unit, or a document
+ * that names another disk benchmark is not. */
+static bool both_kinds(struct hp *st, const struct table *t, size_t i)
+{
+	bool cached = false, buffered = false;
+	for (size_t c = 0; c < t->ncol; c++) {
+		cached = cached || t->col[c].kind == K_CACHED;
+		buffered = buffered || t->col[c].kind == K_BUFFERED;
+	}
+	if (!cached || !buffered || names_other_tool(st))
+		return false;
+	bool mb = t->unit == 'm' || t->unit == 'g' || t->unit == 'k';
+	/* else a rate's unit in its first row (a rule and a units row may
+	 * come before it) */
+	for (size_t j = i + 1; !mb && j < st->doc->nlines && j <= i + 3; j++) {
+		size_t rn;
+		const char *r = table_text(&st->doc->lines[j], &rn);
+		if (rn == 0)
+			break;
+		mb = has_ci(r, rn, "b/s");
+	}
+	return mb;
+}
+
 /* Is s[0..n) a table header naming timing kinds? Fills t. */
 static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struct table *t)
 {
@@ -3142,7 +3173,7 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 	for (size_t c = 0; t->name_cell != (size_t)-1 && c < t->ncol; c++)
 		if (t->col[c].cell > t->name_last + 1 || c + 1 == t->ncol)
 			t->name_last = t->col[c].cell > t->name_cell ? t->col[c].cell - 1 : t->name_cell;
-	return has_ci(s, n, "timing") || has_ci(s, n, "hdparm") || shows_hdparm(st, i);
+	return has_ci(s, n, "timing") || has_ci(s, n, "hdparm") || shows_hdparm(st, i) || both_kinds(st, t, i);
 }
 
 /* "|---|:---:|", "+-----+", "=====": a table's rule. */
