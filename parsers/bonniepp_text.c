@@ -2489,9 +2489,9 @@ static void parse_lines(struct pstate_all *ps);
  * column's header, else the header line's; with none it is not read (no
  * guess) and a warning says so. Thousands separators ("1,234") go; "+++++"
  * is too fast to measure; "-", "n/a" and empty cells are no figure. A
- * "CPU"/"%CP" column is the CPU of the figure before it. A post that has
- * bonnie++'s own report or CSV lines is not searched for hand tables
- * (parse): such a table sums up those runs again.
+ * "CPU"/"%CP" column is the CPU of the figure before it. In a post that
+ * has bonnie++'s own report or CSV lines, a row that sums up one of those
+ * runs again is dropped (drop_restated); the others are runs of their own.
  */
 enum { HAND_COLS = 16, HAND_CELL = 96 };
 
@@ -4040,7 +4040,8 @@ static void hand_tables(struct pstate_all *ps)
 	const struct br_doc *doc = ctx->doc;
 	size_t tn;
 	const char *text = br_doc_text(doc, &tn);
-	enum br_tool tool = br_has(text, tn, "onnie++", 7) || br_has(text, tn, "ONNIE++", 7)
+	/* (bonnie++'s own report or CSV lines read above name it too) */
+	enum br_tool tool = br_has(text, tn, "onnie++", 7) || br_has(text, tn, "ONNIE++", 7) || ctx->nrecords
 				    ? BR_TOOL_BONNIEPP
 				    : BR_TOOL_BONNIE;
 	size_t ncand;
@@ -4670,7 +4671,7 @@ static bool report_signs(const struct br_doc *doc)
 
 /* The same for a table written by hand (hand_tables): the text names
  * bonnie, and one of its own figures. */
-static bool table_signs(const struct br_doc *doc)
+static bool table_words(const struct br_doc *doc, bool named)
 {
 	static const struct {
 		const char *s;
@@ -4684,7 +4685,7 @@ static bool table_signs(const struct br_doc *doc)
 	};
 	size_t n;
 	const char *s = br_doc_text(doc, &n);
-	if (!names_bonnie(s, n))
+	if (!named && !names_bonnie(s, n))
 		return false;
 	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
 		if (br_has_at(s, n, needles[i].s, strlen(needles[i].s), needles[i].k))
@@ -4692,9 +4693,83 @@ static bool table_signs(const struct br_doc *doc)
 	return false;
 }
 
+/* A hand table's signs: a bonnie figure's words in a document that names
+ * bonnie. */
+static bool table_signs(const struct br_doc *doc)
+{
+	return table_words(doc, false);
+}
+
 static bool detect(const struct br_doc *doc)
 {
 	return report_signs(doc) || table_signs(doc);
+}
+
+/* Does h, a run read from a table written by hand, restate run r read
+ * before it: two figures or more in common, each within 1.5% of r's times
+ * f (rounded; f the factor of MB/s read for MiB/s, for its rates)? */
+static bool restates_by(const struct br_record *h, const struct br_record *r, double f)
+{
+	int common = 0;
+	for (int id = 0; id < BR_METRIC_COUNT; id++) {
+		struct br_value a = br_record_get(h, (enum br_metric_id)id);
+		struct br_value b = br_record_get(r, (enum br_metric_id)id);
+		if (!a.present || !b.present)
+			continue;
+		if (a.too_fast || b.too_fast) {
+			if (a.too_fast != b.too_fast)
+				return false;
+			continue;
+		}
+		if (!a.has_value || !b.has_value)
+			continue;
+		double want = br_metric((enum br_metric_id)id)->unit == BR_UNIT_KIBS ? b.value * f : b.value;
+		if (fabs(a.value - want) > 0.015 * fabs(want) + 0.5)
+			return false;
+		common++;
+	}
+	return common >= 2;
+}
+
+static bool restates(const struct br_record *h, const struct br_record *r)
+{
+	/* MB/s of 10^6 bytes read as MiB/s, or the other way round */
+	static const double by[] = {1.0, 1.048576, 1 / 1.048576};
+	if (h->tool != r->tool)
+		return false;
+	for (size_t k = 0; k < BR_ARRAY_LEN(by); k++)
+		if (restates_by(h, r, by[k]))
+			return true;
+	return false;
+}
+
+enum { RESTATE_WINDOW = 4096 };
+
+/* Records from index `from` on are the hand tables' (parse): each that
+ * restates a run this document gave before them, in bonnie++'s own text
+ * or CSV, is dropped (its lines stay claimed: they were read). */
+static void drop_restated(struct pstate_all *ps, size_t from)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	struct br_recset *rs = &ctx->ds->records;
+	size_t out = from;
+	for (size_t k = from; k < rs->n; k++) {
+		struct br_record *h = rs->v[k];
+		bool again = false;
+		/* the runs nearest above, RESTATE_WINDOW at most: linear in the
+		 * document however many runs it holds */
+		size_t q0 = from - ctx->first_record > RESTATE_WINDOW ? from - RESTATE_WINDOW : ctx->first_record;
+		for (size_t q = q0; q < from && !again; q++)
+			again = restates(h, rs->v[q]);
+		if (!again) {
+			rs->v[out++] = h;
+			continue;
+		}
+		br_record_free(h);
+		ctx->nrecords--;
+		ps->emitted--;
+	}
+	rs->n = out;
 }
 
 static size_t parse(struct br_parse_ctx *ctx)
@@ -4706,12 +4781,18 @@ static size_t parse(struct br_parse_ctx *ctx)
 	run_reset(&ps.pend);
 	/* detect() said yes: for a report, or for a hand table. A table
 	 * written by hand in a post with bonnie++'s own reports or CSV lines
-	 * sums them up again (rounded, in other units): it is not read, and
-	 * not looked for. */
+	 * may sum them up again (rounded, in other units): its rows that
+	 * restate a run read before are dropped (drop_restated), the others
+	 * are runs of their own. */
 	if (report_signs(ctx->doc))
 		parse_lines(&ps);
-	if (ctx->nrecords == 0 && ps.emitted == 0 && table_signs(ctx->doc))
+	/* (runs read above name bonnie as its name does) */
+	if (table_words(ctx->doc, ctx->nrecords > 0)) {
+		size_t before = ctx->ds->records.n;
 		hand_tables(&ps);
+		if (before > ctx->first_record)
+			drop_restated(&ps, before);
+	}
 	pstate_release(&ps);
 	if (ctx->kept) {
 		*ctx->kept = ps.kept;
