@@ -4743,7 +4743,7 @@ static bool restates(const struct br_record *h, const struct br_record *r)
 	return false;
 }
 
-enum { RESTATE_WINDOW = 4096 };
+enum { RESTATE_WINDOW = 512 };
 
 /* Records from index `from` on are the hand tables' (parse): each that
  * restates a run this document gave before them, in bonnie++'s own text
