@@ -2489,9 +2489,9 @@ static void parse_lines(struct pstate_all *ps);
  * column's header, else the header line's; with none it is not read (no
  * guess) and a warning says so. Thousands separators ("1,234") go; "+++++"
  * is too fast to measure; "-", "n/a" and empty cells are no figure. A
- * "CPU"/"%CP" column is the CPU of the figure before it. A post that has
- * bonnie++'s own report or CSV lines is not searched for hand tables
- * (parse): such a table sums up those runs again.
+ * "CPU"/"%CP" column is the CPU of the figure before it. In a post that
+ * has bonnie++'s own report or CSV lines, a row that sums up one of those
+ * runs again is dropped (drop_restated); the others are runs of their own.
  */
 enum { HAND_COLS = 16, HAND_CELL = 96 };
 
@@ -2512,6 +2512,8 @@ struct htable {
 	bool shared; /* other columns are another tool's ("hdparm -T"): its parser reads them */
 	bool paren_cpu; /* its words say "CPU" is in brackets: "612 (21)" is a rate and its CPU */
 	bool indent; /* no name column, the header indented: rows may have cells before its columns */
+	int size;    /* the runs' file size column ("MB", "Size (GB)"), -1 if none */
+	char size_unit; /* its header's unit: 'M', 'G', 0 (none said) */
 };
 
 /* Cells of s[0..n) between separators, trimmed; returns their count (at
@@ -2742,11 +2744,44 @@ static bool names_runs(const char *s, size_t n)
 	return false;
 }
 
+/* Does a header cell say it holds the runs' file size ("MB", as Bonnie's
+ * own header has it over the size; "Size", "File size (GB)", "size MiB")?
+ * Its words are a size's and a unit's only; *unit 'M' or 'G' when it
+ * names one, else 0. */
+static bool size_head(const char *s, size_t n, char *unit)
+{
+	static const char *const words[] = {"file", "size", "data", "test", "in", "mb", "mib", "gb", "gib"};
+	hand_unmark(&s, &n);
+	bool size = false;
+	*unit = 0;
+	for (size_t k = 0; k < n;) {
+		if (s[k] == ' ' || s[k] == '(' || s[k] == ')' || s[k] == ',') {
+			k++;
+			continue;
+		}
+		size_t a = k;
+		while (k < n && isalpha((unsigned char)s[k]))
+			k++;
+		if (k == a || (k < n && s[k] != ' ' && s[k] != '(' && s[k] != ')' && s[k] != ','))
+			return false; /* "MB/s", "size2": no size's words */
+		size_t w = 0;
+		while (w < BR_ARRAY_LEN(words) && !(strlen(words[w]) == k - a && strncasecmp(s + a, words[w], k - a) == 0))
+			w++;
+		if (w == BR_ARRAY_LEN(words))
+			return false;
+		size = size || w == 1 || w >= 5;
+		if (w >= 5)
+			*unit = w >= 7 ? 'G' : 'M';
+	}
+	return size;
+}
+
 /* Is line s[0..n) a header of a hand table? Fills t. */
 static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 {
 	memset(t, 0, sizeof *t);
 	t->sep = sep;
+	t->size = -1;
 	const char *c[HAND_COLS + 1];
 	size_t cn[HAND_COLS + 1];
 	size_t k = hand_cells(s, n, t->sep, c, cn);
@@ -2772,6 +2807,10 @@ static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 			h->cpu = true;
 			h->of = h->id >= 0 ? h->id : j > 0 && !t->col[j - 1].cpu ? t->col[j - 1].id : -1;
 			h->id = -1;
+			continue;
+		}
+		if (h->id < 0 && t->size < 0 && size_head(c[j], cn[j], &t->size_unit)) {
+			t->size = (int)j; /* the runs' size, no name nor figure */
 			continue;
 		}
 		if (h->id < 0) {
@@ -3008,6 +3047,49 @@ static bool hand_cpu_row(const struct br_doc *doc, const struct htable *t, size_
 	return true;
 }
 
+/* Cell c[0..n) of table t's size column as the run's size: "512" under
+ * "MB" (Bonnie's own column: a plain number of MB, as bonnie.c keeps it;
+ * any size in MB under a Bonnie table's "Size"), "4G", "512 MB", "2" under
+ * "Size (GB)"; a cell that is no size, or a bonnie++ figure with no unit
+ * anywhere, gives none. */
+static void hand_size(struct br_record *rec, const struct htable *t, const char *c, size_t n, enum br_tool tool)
+{
+	hand_unmark(&c, &n);
+	size_t d = 0;
+	while (d < n && (is_digit(c[d]) || (c[d] == '.' && d && d + 1 < n && is_digit(c[d + 1]))))
+		d++;
+	size_t u = d;
+	while (u < n && c[u] == ' ')
+		u++;
+	char unit = t->size_unit;
+	if (u < n) {
+		char l = (char)toupper((unsigned char)c[u]);
+		size_t e = u + 1;
+		while (e < n && isalpha((unsigned char)c[e]))
+			e++;
+		/* "M", "MB", "MiB", "G", "GB", "GiB" and nothing after */
+		if (e != n || !strchr("MG", l) || e - u > 3 ||
+		    (e - u >= 2 && (c[e - 1] | 0x20) != 'b'))
+			return;
+		unit = l;
+	}
+	if (!d || d > 12 || (!unit && tool != BR_TOOL_BONNIE))
+		return;
+	if (!unit)
+		unit = 'M';
+	char size[24];
+	if (tool == BR_TOOL_BONNIE && unit == 'M')
+		snprintf(size, sizeof size, "%.*s", (int)d, c);
+	else
+		snprintf(size, sizeof size, "%.*s%s", (int)d, c, tool == BR_TOOL_BONNIE ? "GB" : unit == 'G' ? "G" : "M");
+	br_record_param_str(rec, "size", size);
+	if (tool == BR_TOOL_BONNIE && unit == 'G')
+		return; /* Bonnie-64's GB are 1000 MiB: no byte count (as bonnie.c) */
+	char with[24];
+	snprintf(with, sizeof with, "%.*s%c", (int)d, c, unit);
+	br_record_param_num(rec, "size_bytes", size_bytes(with, strlen(with)));
+}
+
 /* Row j of table t as a record: the lines it takes (2 with a CPU row
  * under it), 0 when it is no row of it. */
 static size_t hand_row(struct pstate_all *ps, const struct htable *t, size_t head, size_t j, enum br_tool tool)
@@ -3088,6 +3170,8 @@ static size_t hand_row(struct pstate_all *ps, const struct htable *t, size_t hea
 		rec->source.end_line = ctx->doc->lines[j + 1].end_line;
 		br_parse_set_excerpt(ctx, rec, rec->source.line, rec->source.end_line);
 	}
+	if (t->size >= 0 && (size_t)t->size < k)
+		hand_size(rec, t, c[t->size], cn[t->size], tool);
 	char own[NAME_MAX_LEN + 32] = "";
 	const char *nm = ld.name;
 	size_t nn = ld.name_n;
@@ -3956,7 +4040,8 @@ static void hand_tables(struct pstate_all *ps)
 	const struct br_doc *doc = ctx->doc;
 	size_t tn;
 	const char *text = br_doc_text(doc, &tn);
-	enum br_tool tool = br_has(text, tn, "onnie++", 7) || br_has(text, tn, "ONNIE++", 7)
+	/* (bonnie++'s own report or CSV lines read above name it too) */
+	enum br_tool tool = br_has(text, tn, "onnie++", 7) || br_has(text, tn, "ONNIE++", 7) || ctx->nrecords
 				    ? BR_TOOL_BONNIEPP
 				    : BR_TOOL_BONNIE;
 	size_t ncand;
@@ -4586,7 +4671,7 @@ static bool report_signs(const struct br_doc *doc)
 
 /* The same for a table written by hand (hand_tables): the text names
  * bonnie, and one of its own figures. */
-static bool table_signs(const struct br_doc *doc)
+static bool table_words(const struct br_doc *doc, bool named)
 {
 	static const struct {
 		const char *s;
@@ -4600,7 +4685,7 @@ static bool table_signs(const struct br_doc *doc)
 	};
 	size_t n;
 	const char *s = br_doc_text(doc, &n);
-	if (!names_bonnie(s, n))
+	if (!named && !names_bonnie(s, n))
 		return false;
 	for (size_t i = 0; i < BR_ARRAY_LEN(needles); i++)
 		if (br_has_at(s, n, needles[i].s, strlen(needles[i].s), needles[i].k))
@@ -4608,9 +4693,83 @@ static bool table_signs(const struct br_doc *doc)
 	return false;
 }
 
+/* A hand table's signs: a bonnie figure's words in a document that names
+ * bonnie. */
+static bool table_signs(const struct br_doc *doc)
+{
+	return table_words(doc, false);
+}
+
 static bool detect(const struct br_doc *doc)
 {
 	return report_signs(doc) || table_signs(doc);
+}
+
+/* Does h, a run read from a table written by hand, restate run r read
+ * before it: two figures or more in common, each within 1.5% of r's times
+ * f (rounded; f the factor of MB/s read for MiB/s, for its rates)? */
+static bool restates_by(const struct br_record *h, const struct br_record *r, double f)
+{
+	int common = 0;
+	for (int id = 0; id < BR_METRIC_COUNT; id++) {
+		struct br_value a = br_record_get(h, (enum br_metric_id)id);
+		struct br_value b = br_record_get(r, (enum br_metric_id)id);
+		if (!a.present || !b.present)
+			continue;
+		if (a.too_fast || b.too_fast) {
+			if (a.too_fast != b.too_fast)
+				return false;
+			continue;
+		}
+		if (!a.has_value || !b.has_value)
+			continue;
+		double want = br_metric((enum br_metric_id)id)->unit == BR_UNIT_KIBS ? b.value * f : b.value;
+		if (fabs(a.value - want) > 0.015 * fabs(want) + 0.5)
+			return false;
+		common++;
+	}
+	return common >= 2;
+}
+
+static bool restates(const struct br_record *h, const struct br_record *r)
+{
+	/* MB/s of 10^6 bytes read as MiB/s, or the other way round */
+	static const double by[] = {1.0, 1.048576, 1 / 1.048576};
+	if (h->tool != r->tool)
+		return false;
+	for (size_t k = 0; k < BR_ARRAY_LEN(by); k++)
+		if (restates_by(h, r, by[k]))
+			return true;
+	return false;
+}
+
+enum { RESTATE_WINDOW = 512 };
+
+/* Records from index `from` on are the hand tables' (parse): each that
+ * restates a run this document gave before them, in bonnie++'s own text
+ * or CSV, is dropped (its lines stay claimed: they were read). */
+static void drop_restated(struct pstate_all *ps, size_t from)
+{
+	struct br_parse_ctx *ctx = ps->ctx;
+	struct br_recset *rs = &ctx->ds->records;
+	size_t out = from;
+	for (size_t k = from; k < rs->n; k++) {
+		struct br_record *h = rs->v[k];
+		bool again = false;
+		/* the runs nearest above, RESTATE_WINDOW at most: linear in the
+		 * document however many runs it holds */
+		size_t q0 = from - ctx->first_record > RESTATE_WINDOW ? from - RESTATE_WINDOW : ctx->first_record;
+		for (size_t q = q0; q < from && !again; q++)
+			again = restates(h, rs->v[q]);
+		if (!again) {
+			rs->v[out++] = h;
+			continue;
+		}
+		br_record_free(h);
+		ctx->nrecords--;
+		ps->emitted--;
+	}
+	rs->n = out;
 }
 
 static size_t parse(struct br_parse_ctx *ctx)
@@ -4622,12 +4781,18 @@ static size_t parse(struct br_parse_ctx *ctx)
 	run_reset(&ps.pend);
 	/* detect() said yes: for a report, or for a hand table. A table
 	 * written by hand in a post with bonnie++'s own reports or CSV lines
-	 * sums them up again (rounded, in other units): it is not read, and
-	 * not looked for. */
+	 * may sum them up again (rounded, in other units): its rows that
+	 * restate a run read before are dropped (drop_restated), the others
+	 * are runs of their own. */
 	if (report_signs(ctx->doc))
 		parse_lines(&ps);
-	if (ctx->nrecords == 0 && ps.emitted == 0 && table_signs(ctx->doc))
+	/* (runs read above name bonnie as its name does) */
+	if (table_words(ctx->doc, ctx->nrecords > 0)) {
+		size_t before = ctx->ds->records.n;
 		hand_tables(&ps);
+		if (before > ctx->first_record)
+			drop_restated(&ps, before);
+	}
 	pstate_release(&ps);
 	if (ctx->kept) {
 		*ctx->kept = ps.kept;

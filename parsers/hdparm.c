@@ -343,6 +343,41 @@ static bool has_ci(const char *s, size_t n, const char *lower)
 	return false;
 }
 
+/* Does s[0..n) name one of `words` (lower case, NULL-ended), in any case,
+ * as a word: no letter or digit just before it, and, where the word ends
+ * in one, no letter just after it ("fio" and "fio's", "bonnie64", not
+ * "portfolio" nor "fiona"; "dd " is not the end of "add ")? One pass
+ * over the line, as has_any_ci. */
+static bool has_word_ci(const char *s, size_t n, const char *const *words)
+{
+	bool first[UCHAR_MAX + 1] = {false};
+	for (const char *const *w = words; *w; w++)
+		first[(unsigned char)**w] = true;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)tolower((unsigned char)s[i]);
+		if (!first[c] || (i && isalnum((unsigned char)s[i - 1])))
+			continue;
+		for (const char *const *w = words; *w; w++) {
+			size_t m = strlen(*w);
+			if (**w != (char)c || m > n - i || strncasecmp(s + i + 1, *w + 1, m - 1) != 0)
+				continue;
+			if (!isalnum((unsigned char)(*w)[m - 1]) || i + m == n || !isalpha((unsigned char)s[i + m]))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Another disk benchmark's name in a line that holds rates ("writ" and
+ * "wrote": a rate written, not read, whatever the word it starts). */
+static const char *const rate_other_tools[] = {"dd ", "dd,", "fio", "bonnie", "iozone", "iostat",
+					       "sysbench", NULL};
+
+static bool rates_of_other_tool(const char *s, size_t n)
+{
+	return has_word_ci(s, n, rate_other_tools) || has_ci(s, n, "writ") || has_ci(s, n, "wrote");
+}
+
 /* Where s[from..n) holds "timing" in any case, or n: re_timing_any's
  * match starts there (its look-behinds are empty), so matching from that
  * offset gives what matching from `from` gives, without trying the
@@ -1892,10 +1927,8 @@ static bool kind_word_line(struct hp *st, size_t i, const char *s, size_t n)
 	if ((h[0] && (isalnum((unsigned char)s[h[0] - 1]) || s[h[0] - 1] == '-' || s[h[0] - 1] == '/')) ||
 	    (h[1] < n && isalnum((unsigned char)s[h[1]])))
 		return false;
-	static const char *const other[] = {"dd ", "dd,", "fio", "bonnie", "iozone", "writ", "wrote"};
-	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
-		if (has_ci(s, n, other[q]))
-			return false;
+	if (rates_of_other_tool(s, n))
+		return false;
 	enum kind k = column_kind(s, kv);
 	size_t dn = 0;
 	const char *dev = device_before(s, h[0], &dn);
@@ -2145,7 +2178,6 @@ static bool maybe_device(const char *s, size_t n)
 
 static bool devices_sentence(struct hp *st, size_t i)
 {
-	static const char *const other[] = {"dd ", "fio", "bonnie", "iozone", "writ", "wrote"};
 	struct sentence se;
 	enum kind k;
 	size_t from, pairs;
@@ -2153,9 +2185,8 @@ static bool devices_sentence(struct hp *st, size_t i)
 	    doubtful(se.text, se.n, false) ||
 	    !sentence_items(&se, from) || !sentence_pairs(&se, &pairs))
 		return false;
-	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
-		if (has_ci(se.text, se.n, other[q]))
-			return false;
+	if (rates_of_other_tool(se.text, se.n))
+		return false;
 	/* one device and hdparm in the sentence: prose_line's */
 	if (pairs < 2 && from)
 		return false;
@@ -2323,30 +2354,74 @@ static bool list_item_line(const char *s, size_t n, size_t *ov, size_t *da, size
 
 enum { LIST_UP = 12 }; /* lines a list of devices' rates is looked over */
 
-/* The timing the line above a list of devices' rates names (intro_kind:
- * "## Disk read speeds (hdparm -t, three runs each)"), the list's items and
- * blank lines between: one kind, one option ("hdparm -T and -t" names two). */
-static bool list_kind(struct hp *st, size_t i, enum kind *k)
+enum { INTRO_UP = 4 }; /* lines an introduction is looked up over */
+
+/* The timing an introduction of lines ending at line j names, read as one
+ * sentence ("Disk read speeds, measured with hdparm -t on the new box," /
+ * "three runs each, the median:"): its lines joined, up the paragraph to
+ * at most INTRO_UP lines and MAX_LINE bytes, stopping at a blank line or
+ * one with a rate (a record's, not the introduction's). */
+static bool intro_para_kind(struct hp *st, size_t j, enum kind *k)
 {
-	for (size_t j = i; j-- > 0 && i - j <= LIST_UP;) {
+	size_t top = j, len = 0, n, ov[2 * 3];
+	for (;;) {
+		const char *s = stripped(&st->doc->lines[top], &n);
+		if (!n || len + n + 1 > MAX_LINE || (top < j && br_re_match(&re_prose_rate, s, n, 0, ov, 3) > 0)) {
+			top++;
+			break;
+		}
+		len += n + 1;
+		if (top == 0 || j - top + 1 == INTRO_UP)
+			break;
+		top--;
+	}
+	if (top >= j) /* one line: intro_kind() said it */
+		return false;
+	char buf[MAX_LINE + 1];
+	size_t m = 0;
+	for (size_t q = top; q <= j; q++) {
+		const char *s = stripped(&st->doc->lines[q], &n);
+		if (m)
+			buf[m++] = ' ';
+		memcpy(buf + m, s, n);
+		m += n;
+	}
+	return intro_kind(buf, m, k);
+}
+
+/* The timing the line above a list of devices' rates names (intro_kind:
+ * "## Disk read speeds (hdparm -t, three runs each)"), or the
+ * introduction that line ends (intro_para_kind), the list's items and
+ * blank lines between: one kind, one option ("hdparm -T and -t" names
+ * two). */
+static bool list_kind(struct hp *st, size_t i, enum kind *k, size_t *first)
+{
+	for (size_t j = i, item = i; j-- > 0 && i - j <= LIST_UP;) {
 		size_t n, ov[2 * 5], da, dl, na, nl;
 		const char *s = stripped(&st->doc->lines[j], &n);
-		if (!n || list_item_line(s, n, ov, &da, &dl, &na, &nl))
+		if (!n || list_item_line(s, n, ov, &da, &dl, &na, &nl)) {
+			item = n ? j : item;
 			continue;
-		return intro_kind(s, n, k);
+		}
+		*first = item;
+		if (intro_kind(s, n, k))
+			return true;
+		return br_re_match(&re_prose_rate, s, n, 0, ov, 3) <= 0 && intro_para_kind(st, j, k);
 	}
 	return false;
 }
 
 /* Step 7 for a line naming no kind: an item of a list of devices' rates
  * under a line saying which timing they are (list_kind): a record of the
- * device, its note in parentheses the record's own title. */
+ * device, its note in parentheses the record's own title, the words
+ * above the list (not the item above it: "1. sda: 412 MB/s") its
+ * label's. */
 static bool device_item(struct hp *st, size_t i)
 {
-	size_t n, ov[2 * 5], da, dl, na, nl;
+	size_t n, ov[2 * 5], da, dl, na, nl, first;
 	const char *s = stripped(&st->doc->lines[i], &n);
 	enum kind k;
-	if (!list_item_line(s, n, ov, &da, &dl, &na, &nl) || !list_kind(st, i, &k))
+	if (!list_item_line(s, n, ov, &da, &dl, &na, &nl) || !list_kind(st, i, &k, &first))
 		return false;
 	s += list_marker(s, n); /* ov is of the line after its marker */
 	const char *t = s + ov[2];
@@ -2359,7 +2434,7 @@ static bool device_item(struct hp *st, size_t i)
 		      fig_value(s + ov[6], group_len(ov, 3)) * rate_scale((char)tolower((unsigned char)s[ov[8]])),
 		      raw);
 	num_free(raw, buf);
-	record_done(st, rec, br_strndup(t + da, dl), i, i, nl ? br_strndup(t + na, nl) : NULL);
+	record_done(st, rec, br_strndup(t + da, dl), i, first, nl ? br_strndup(t + na, nl) : NULL);
 	hand_read(st, i, i, "an hdparm figure of a device in a list under its timing");
 	return true;
 }
@@ -2987,6 +3062,37 @@ static bool gap_columns(const char *s, size_t n, const size_t *pos, struct table
 	return true;
 }
 
+static bool names_other_tool(struct hp *st);
+static const char *table_text(const struct br_line *l, size_t *n);
+
+/* A table header t at line i in a document that names no hdparm: are its
+ * columns hdparm's two timings, "cached" and "buffered", over rates of
+ * MB/s ("| disk | Cached | Buffered |" over "| sda | 9120 MB/s | 512 MB/s
+ * |", or "(MB/s)" in the header)? The pair is hdparm's -T and -t; one of
+ * them ("cached" beside dd's "direct"), rates with no unit, or a document
+ * that names another disk benchmark is not. */
+static bool both_kinds(struct hp *st, const struct table *t, size_t i)
+{
+	bool cached = false, buffered = false;
+	for (size_t c = 0; c < t->ncol; c++) {
+		cached = cached || t->col[c].kind == K_CACHED;
+		buffered = buffered || t->col[c].kind == K_BUFFERED;
+	}
+	if (!cached || !buffered || names_other_tool(st))
+		return false;
+	bool mb = t->unit == 'm' || t->unit == 'g' || t->unit == 'k';
+	/* else a rate's unit in its first row (a rule and a units row may
+	 * come before it) */
+	for (size_t j = i + 1; !mb && j < st->doc->nlines && j <= i + 3; j++) {
+		size_t rn;
+		const char *r = table_text(&st->doc->lines[j], &rn);
+		if (rn == 0)
+			break;
+		mb = has_ci(r, rn, "b/s");
+	}
+	return mb;
+}
+
 /* Is s[0..n) a table header naming timing kinds? Fills t. */
 static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struct table *t)
 {
@@ -3067,7 +3173,7 @@ static bool table_header(struct hp *st, size_t i, const char *s, size_t n, struc
 	for (size_t c = 0; t->name_cell != (size_t)-1 && c < t->ncol; c++)
 		if (t->col[c].cell > t->name_last + 1 || c + 1 == t->ncol)
 			t->name_last = t->col[c].cell > t->name_cell ? t->col[c].cell - 1 : t->name_cell;
-	return has_ci(s, n, "timing") || has_ci(s, n, "hdparm") || shows_hdparm(st, i);
+	return has_ci(s, n, "timing") || has_ci(s, n, "hdparm") || shows_hdparm(st, i) || both_kinds(st, t, i);
 }
 
 /* "|---|:---:|", "+-----+", "=====": a table's rule. */
@@ -3607,11 +3713,8 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 	 * MB/sec": a question, a wish, a bound is no run */
 	if (nr < (devlead ? 1u : 2u) || (!devlead && !has_evidence(st, i)) || doubtful(s, n, false))
 		return false;
-	static const char *const other[] = {"writ", "wrote", "fio", "bonnie", "iozone", "iostat",
-					    "sysbench"};
-	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
-		if (has_ci(s, n, other[q]))
-			return false; /* another tool's figures, or writing */
+	if (rates_of_other_tool(s, n))
+		return false; /* another tool's figures, or writing */
 	if (dd_word(s, n) || intro_names_other_tool(st, i))
 		return false;
 	a[nr] = n;
@@ -3670,17 +3773,19 @@ static bool pairs_line(struct hp *st, size_t i, const char *s, size_t n)
 }
 
 /* Does the document name a disk benchmark other than hdparm (dd, fio,
- * iostat, sysbench, ...)? Looked for once. */
+ * iostat, sysbench, ...), as a word (has_word_ci: not the "fio" of
+ * "portfolio")? Looked for once. */
 static const char *const other_tools[] = {"dd if", "dd of", "dd bs", "fio", "iostat", "sysbench",
-					  "bonnie", "iozone", "diskmark", "copied,", "iometer",
-					  "vdbench", "gnome-disks", NULL};
+					  "bonnie", "iozone", "diskmark", "crystaldiskmark",
+					  "kdiskmark", "copied,", "iometer", "vdbench",
+					  "gnome-disks", NULL};
 
 static bool names_other_tool(struct hp *st)
 {
 	if (st->other_tool < 0) {
 		st->other_tool = 0;
 		for (size_t k = 0; k < st->doc->nlines && !st->other_tool; k++)
-			st->other_tool = has_any_ci(st->doc->lines[k].text, st->doc->lines[k].len, other_tools);
+			st->other_tool = has_word_ci(st->doc->lines[k].text, st->doc->lines[k].len, other_tools);
 	}
 	return st->other_tool > 0;
 }
@@ -3699,7 +3804,7 @@ static bool intro_names_other_tool(struct hp *st, size_t i)
 		const struct br_line *l = &st->doc->lines[k];
 		if (has_any_ci(l->text, l->len, commands))
 			return false;
-		other = other || has_any_ci(l->text, l->len, other_tools);
+		other = other || has_word_ci(l->text, l->len, other_tools);
 	}
 	return other;
 }
@@ -4480,14 +4585,12 @@ static void named_free(struct named *nm)
  * names (named_collect): a record a thing, titled by its name. */
 static bool named_rates(struct hp *st, size_t i)
 {
-	static const char *const other[] = {"dd ", "fio", "bonnie", "iozone", "writ", "wrote"};
 	struct sentence se;
 	struct named nm = {0};
 	if (!sentence_at(st, i, &se) || !br_has(se.text, se.n, "hdparm", 6) || doubtful(se.text, se.n, true))
 		return false;
-	for (size_t q = 0; q < BR_ARRAY_LEN(other); q++)
-		if (has_ci(se.text, se.n, other[q]))
-			return false;
+	if (rates_of_other_tool(se.text, se.n))
+		return false;
 	if (!named_collect(se.text, se.n, &nm) || nm.n < 2) {
 		named_free(&nm);
 		return false;

@@ -2341,6 +2341,100 @@ static void bonnie_hand_table_without_units(void **state)
 	done(&r);
 }
 
+/* gen17: a hand table's size column ("MB" as Bonnie heads it, "Size",
+ * "Size (GB)") is the run's size, no name nor figure: "512" under "MB"
+ * in a Bonnie table as bonnie.c keeps it, "64G" as written, "2" under
+ * "Size (GB)" 2G; a rate column ("MB/s") is no size; a bonnie++ size
+ * with no unit anywhere is none. */
+static void hand_table_size_column(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Bonnie 1.4 on the two boxes:\n"
+		"\n"
+		"| Machine | MB  | Char out | Block out | Rewrite | Char in | Block in | Seeks |\n"
+		"|---------|----:|---------:|----------:|--------:|--------:|---------:|------:|\n"
+		"| alpha   | 512 | 12033    | 24102     | 10211   | 11822   | 27011    | 177.2 |\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "alpha");
+	assert_string_equal(param_str(&r, 0, "size"), "512");
+	assert_true(param_num(&r, 0, "size_bytes") == 512.0 * 1048576);
+	assert_fig(&r, 0, BR_M_put_block, 24102, -1);
+	done(&r);
+	run(&r, "bonnie++ on the pools:\n"
+		"\n"
+		"| pool | Size | seq write MB/s | rewrite MB/s | seq read MB/s | seeks/s |\n"
+		"|------|------|---:|---:|---:|---:|\n"
+		"| tank | 64G  | 812 | 402 | 1530 | 611.2 |\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "tank");
+	assert_string_equal(param_str(&r, 0, "size"), "64G");
+	assert_true(param_num(&r, 0, "size_bytes") == 64.0 * 1073741824);
+	done(&r);
+	run(&r, "bonnie++ on the pools:\n"
+		"\n"
+		"| Size (GB) | seq write MB/s | rewrite MB/s | seeks/s |\n"
+		"|---|---:|---:|---:|\n"
+		"| 2 | 812 | 402 | 611.2 |\n");
+	assert_int_equal(r.n, 1);
+	assert_null(rec(&r, 0)->host);
+	assert_string_equal(param_str(&r, 0, "size"), "2G");
+	done(&r);
+	run(&r, "bonnie++ on the pools:\n"
+		"\n"
+		"| pool | Size | seq write MB/s | rewrite MB/s | seeks/s |\n"
+		"|---|---|---:|---:|---:|\n"
+		"| tank | 64 | 812 | 402 | 611.2 |\n");
+	assert_int_equal(r.n, 1);
+	assert_null(param_str(&r, 0, "size"));
+	done(&r);
+}
+
+/* gen17: a hand table in a post with bonnie++'s own report is read (was
+ * never looked for): its rows are runs of their own, unless a row restates
+ * the report's run (its figures within rounding, in MiB/s or in MB/s of
+ * 10^6 bytes), which is no second record. */
+static const char report_197[] =
+	"Version  1.97       ------Sequential Output------ --Sequential Input- --Random-\n"
+	"Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
+	"Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
+	"newbox          16G   850  98 98213  12 41022   5  2310  97 121880   6 612.3  14\n"
+	"\n";
+
+static void hand_table_beside_report(void **state)
+{
+	(void)state;
+	struct run r;
+	char doc[2048];
+	snprintf(doc, sizeof doc, "%s%s", report_197,
+		 "The two older servers, in MB/s:\n"
+		 "\n"
+		 "| server | seq write MB/s | rewrite MB/s | seq read MB/s | seeks/s |\n"
+		 "|--------|---:|---:|---:|---:|\n"
+		 "| old1   | 61.2 | 30.4 | 88.1 | 201.5 |\n"
+		 "| old2   | 58.7 | 29.9 | 90.3 | 188.0 |\n");
+	run(&r, doc);
+	assert_int_equal(r.n, 3);
+	assert_string_equal(rec(&r, 0)->host, "newbox");
+	assert_string_equal(rec(&r, 2)->host, "old2");
+	assert_int_equal(rec(&r, 2)->tool, BR_TOOL_BONNIEPP);
+	assert_fig(&r, 2, BR_M_put_block, 58.7 * 1024, -1);
+	done(&r);
+	/* the report's run again, in MiB/s, then in MB/s */
+	snprintf(doc, sizeof doc, "%s%s", report_197,
+		 "| disk | seq write MB/s | rewrite MB/s | seq read MB/s | seeks/s |\n"
+		 "|------|---:|---:|---:|---:|\n"
+		 "| ssd  | 95.9 | 40.1 | 119.0 | 612 |\n"
+		 "\n"
+		 "| disk | seq write MB/s | rewrite MB/s | seq read MB/s |\n"
+		 "|------|---:|---:|---:|\n"
+		 "| ssd  | 100.6 | 42.0 | 124.8 |\n");
+	run(&r, doc);
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "newbox");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2406,6 +2500,8 @@ int main(void)
 		cmocka_unit_test(cpu_figure_over_three_digits),
 		cmocka_unit_test(failed_one_line_trial_says_nothing),
 		cmocka_unit_test(bonnie_hand_table_without_units),
+		cmocka_unit_test(hand_table_size_column),
+		cmocka_unit_test(hand_table_beside_report),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -917,10 +917,13 @@ static void summary_table_before_its_outputs(void **state)
 	figure(rec(&r, 1), BR_M_buffered_read, 151.09 * 1024, "151.09");
 	done(&r);
 
+	/* gen17: hdparm's two timings over MB/sec are hdparm's, named or not */
 	run(&r, "| Disk    | Cached (MB/sec) | Buffered (MB/sec) |\n"
 		"|---------|-----------------|-------------------|\n"
 		"| boot    | 7509.33         | 540.41            |\n");
-	assert_int_equal(r.n, 0);
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 7509.33 * 1024, "7509.33");
+	figure(rec(&r, 0), BR_M_buffered_read, 540.41 * 1024, "540.41");
 	done(&r);
 
 	/* no unit in the table: the unit of the document's own timing lines
@@ -1398,8 +1401,31 @@ static void summary_tables(void **state)
 	assert_int_equal(r.n, 0);
 	assert_int_equal(warnings(&r), 1);
 	done(&r);
+	/* gen17: both of hdparm's timings over rates in MB/s are its own,
+	 * though it is not named; one of them, rates with no unit or in GB, or
+	 * a document naming another benchmark are not */
 	run(&r, "| disk | cached | buffered |\n"
 		"| hda | 210 MB/s | 19 MB/s |\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->label, "hda");
+	figure(rec(&r, 0), BR_M_buffered_read, 19.0 * 1024, "19");
+	done(&r);
+	run(&r, "| pool | cached | direct |\n"
+		"| tank | 2210 MB/s | 501 MB/s |\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "| pool | cached | buffered |\n"
+		"| tank | 12 | 3 |\n");
+	assert_int_equal(r.n, 0);
+	assert_int_equal(warnings(&r), 0);
+	done(&r);
+	run(&r, "| host | cached | buffered | free |\n"
+		"| db1 | 12.1 GB | 1.2 GB | 3.3 GB |\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "Read tests with dd if=/dev/sda of=/dev/null bs=1M:\n"
+		"| disk | cached | buffered |\n"
+		"| sda | 2210 MB/s | 501 MB/s |\n");
 	assert_int_equal(r.n, 0);
 	done(&r);
 
@@ -2467,6 +2493,78 @@ static void runs_in_columns(void **state)
 	done(&r);
 }
 
+/* gen17: another tool's name is a word ("fio", "dd "), not letters of
+ * another word: "Fiona", "add if", "odd night" name no tool, and the
+ * rates under them or in their sentence are hdparm's. */
+static void other_tool_is_a_word(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Fiona asked how the two disks compare. Read speeds, cached and buffered:\n"
+		"\n"
+		"sda: cached 9120 MB/s, buffered 512 MB/s\n"
+		"sdb: cached 9034 MB/s, buffered 188 MB/s\n");
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 1), BR_M_buffered_read, 188.0 * 1024, "188");
+	done(&r);
+	run(&r, "Numbers for the mirror pair (will add if anyone wants the rest):\n"
+		"/dev/sda: cached 7312 MB/s, buffered 142.50 MB/s\n");
+	assert_int_equal(r.n, 1);
+	done(&r);
+	run(&r, "After an odd night of resyncing, hdparm -t gives sda 120.5 MB/s and sdb 98.2 MB/s.\n");
+	assert_int_equal(r.n, 2);
+	done(&r);
+	/* the tools themselves still are */
+	run(&r, "Fio on both disks:\n"
+		"\n"
+		"sda: cached 9120 MB/s, buffered 512 MB/s\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "After an odd night, dd gives sda 120.5 MB/s and hdparm -t sdb 98.2 MB/s.\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* gen17: a list of devices' rates under an introduction of two or three
+ * lines, hdparm's option on a line above the last: the introduction is
+ * read as one sentence; each item of a numbered list is labelled by the
+ * words above the list, not by the item above it. A line above with a
+ * rate ends the introduction; two options in it name no one timing. */
+static void device_list_under_long_intro(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Disk read speeds on the new file server, measured with hdparm -t\n"
+		"after a cold boot, three runs each and the median taken:\n"
+		"\n"
+		"- **sda** (Samsung 870 EVO): 538.20 MB/sec\n"
+		"- `sdc`: 96.40 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "sdc");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 96.40 * 1024, "96.40");
+	done(&r);
+	run(&r, "Every drive was tested with\n"
+		"hdparm -t on an idle system, with the page cache dropped before each\n"
+		"pass. Figures are per drive:\n"
+		"1. sda: 412.3 MB/s\n"
+		"2. sdb: 188.9 MB/s\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 1), BR_M_buffered_read, 188.9 * 1024, "188.9");
+	assert_null(strstr(rec(&r, 1)->label, "412"));
+	done(&r);
+	run(&r, "I ran both timings on each disk with hdparm -T and\n"
+		"-t, and wrote down the better one of them:\n"
+		"- sda: 531.12 MB/sec\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "sdd gave 88.3 MB/sec under hdparm -t.\n"
+		"The replacements, after I swapped them in:\n"
+		"- sda: 531.12 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "sdd");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2546,6 +2644,8 @@ int main(void)
 		cmocka_unit_test(device_led_lines_of_other_tools),
 		cmocka_unit_test(device_colon_rate_is_no_header),
 		cmocka_unit_test(runs_in_columns),
+		cmocka_unit_test(other_tool_is_a_word),
+		cmocka_unit_test(device_list_under_long_intro),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
