@@ -1600,6 +1600,11 @@ static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 	size_t ov[2 * 2];
 	if (!hdparm_with_args(s, n) || br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
 		return false;
+	/* "hdparm -t /dev/sda => 92.3 MB/sec": the command with its result,
+	 * a sentence (prose_line), not a prompt */
+	size_t rv[2 * 3];
+	if (ov[2] != (size_t)-1 && br_re_match(&re_prose_rate, s, ov[3], ov[2], rv, 3) > 0)
+		return false;
 	br_buf_reset(&st->machine);
 	const char *h;
 	size_t hn = memchr(s, '@', ov[0]) || memchr(s, ':', ov[0]) ? prompt_machine(s, ov[0], &h) : 0;

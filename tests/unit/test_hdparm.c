@@ -1590,6 +1590,30 @@ static void prose_kinds_by_option_device(void **state)
 	done(&r);
 }
 
+/* A command with its result on the same line ("hdparm -t /dev/sda =>
+ * 92.3 MB/sec") is a sentence, not a prompt whose output follows: before,
+ * the first line was taken as a prompt and its figure lost. */
+static void command_with_its_result(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -t /dev/sda => 92.3 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 92.3 * 1024, "92.3");
+	done(&r);
+	run(&r, "Quick numbers:\n\nhdparm -t /dev/sda => 92.3 MB/sec\nhdparm -T /dev/sda => 3412.5 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_buffered_read, 92.3 * 1024, "92.3");
+	figure(rec(&r, 0), BR_M_cached_read, 3412.5 * 1024, "3412.5");
+	done(&r);
+	/* a prompt's arguments without a rate stay a prompt */
+	run(&r, "# hdparm -t /dev/sdb\n/dev/sdb:\n Timing buffered disk reads: 300 MB in  3.01 seconds =  99.67 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdb");
+	done(&r);
+}
+
 /* A table by kind whose lines all had a list's marker ("- "): taken away
  * with the blanks after it, the names row lost its empty corner cell; it
  * has one cell fewer than the kind rows, so the names stand over the
@@ -2532,6 +2556,7 @@ int main(void)
 		cmocka_unit_test(numbered_hand_lines),
 		cmocka_unit_test(kind_rows_list_marker),
 		cmocka_unit_test(prose_kinds_by_option_device),
+		cmocka_unit_test(command_with_its_result),
 		cmocka_unit_test(european_kind_words),
 		cmocka_unit_test(table_caption_below),
 		cmocka_unit_test(device_list_under_option),
