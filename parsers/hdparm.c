@@ -4098,8 +4098,11 @@ static bool device_columns_at(struct hp *st, size_t i)
 	/* (runs: the paragraph introducing them may name it) */
 	for (size_t up = i - 3; runs && !unit && up > from && up < i; up = up > from + 3 ? up - 3 : from)
 		unit = near_unit(st, up, false);
-	/* without a unit above, each cell must name its own ("170.1 MB/s") */
-	if (!one_kind(st, from, i, &k) || !(has_ci(s, n, "hdparm") || shows_hdparm(st, i)))
+	/* without a unit above, each cell must name its own ("170.1 MB/s");
+	 * a paragraph above naming another tool and no hdparm command makes
+	 * the table that tool's, whatever hdparm the document showed before */
+	if (!one_kind(st, from, i, &k) || !(has_ci(s, n, "hdparm") || shows_hdparm(st, i)) ||
+	    (!has_ci(s, n, "hdparm") && intro_names_other_tool(st, i)))
 		return false;
 	bool dc = table_commas(st, i + 1);
 	size_t j = i + 1, made = 0;
@@ -4586,14 +4589,21 @@ static bool device_heads(const char *s, size_t n)
 	return heads >= 2;
 }
 
-/* Might s[0..n) head a table of runs' columns ("Run 1", "Try 1")? One
- * memchr pass over its '1' bytes. */
+/* Might s[0..n) head a table of runs' columns ("Run 1", "Try 1", also
+ * "run1", "Run #1", as run_cell() reads them)? One memchr pass over its
+ * '1' bytes. */
 static bool runs_head(const char *s, size_t n)
 {
 	const char *end = s + n;
-	for (const char *p = memchr(s, '1', n); p; p = p + 1 < end ? memchr(p + 1, '1', (size_t)(end - p - 1)) : NULL)
-		if (p - s >= 3 && p[-1] == ' ' && ((p[-3] == 'u' && p[-2] == 'n') || (p[-3] == 'r' && p[-2] == 'y')))
+	for (const char *p = memchr(s, '1', n); p; p = p + 1 < end ? memchr(p + 1, '1', (size_t)(end - p - 1)) : NULL) {
+		const char *w = p;
+		if (w - s >= 1 && w[-1] == '#')
+			w--;
+		if (w - s >= 1 && w[-1] == ' ')
+			w--;
+		if (w - s >= 2 && ((w[-2] == 'u' && w[-1] == 'n') || (w[-2] == 'r' && w[-1] == 'y')))
 			return true;
+	}
 	return false;
 }
 

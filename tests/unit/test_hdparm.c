@@ -2491,6 +2491,51 @@ static void runs_in_columns(void **state)
 	done(&r);
 }
 
+/* gen19: a table of runs whose columns are headed "run1", "try2", "run
+ * #3" (run_cell's words, the blank before the number lost) under a line
+ * naming the timing: a record a device and run, titled by its column;
+ * a paragraph above naming another tool and no hdparm command makes the
+ * table that tool's, even after hdparm figures. */
+static void runs_in_columns_unspaced(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Results (hdparm -t, three runs each, MB/s):\n"
+		"\n"
+		"disk     run1    run2    run3\n"
+		"sda      87.2    86.9    87.5\n"
+		"md0      198.3   201.1   199.7\n");
+	assert_int_equal(r.n, 6);
+	assert_string_equal(rec(&r, 0)->host, "sda");
+	assert_string_equal(rec(&r, 0)->label, "run1");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 87.2 * 1024, "87.2");
+	assert_string_equal(rec(&r, 5)->host, "md0");
+	assert_string_equal(rec(&r, 5)->label, "run3");
+	one_figure(rec(&r, 5), BR_M_buffered_read, 199.7 * 1024, "199.7");
+	done(&r);
+	run(&r, "hdparm -T per box, MB/s:\n"
+		"host     run #1    run #2\n"
+		"sda      7012.4    6998.1\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 1), BR_M_cached_read, 6998.1 * 1024, "6998.1");
+	done(&r);
+	run(&r, "Results (three runs each, MB/s):\n"
+		"\n"
+		"disk     run1    run2    run3\n"
+		"sda      87.2    86.9    87.5\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "hdparm -t /dev/sda gave me 90 MB/s once.\n"
+		"\n"
+		"Now dd instead (dd if=/dev/sdX of=/dev/null bs=1M, buffered, MB/s):\n"
+		"\n"
+		"disk     run 1   run 2   run 3\n"
+		"sda      87.2    86.9    87.5\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(rec(&r, 0)->source.line, 1);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2571,6 +2616,7 @@ int main(void)
 		cmocka_unit_test(device_led_lines_of_other_tools),
 		cmocka_unit_test(device_colon_rate_is_no_header),
 		cmocka_unit_test(runs_in_columns),
+		cmocka_unit_test(runs_in_columns_unspaced),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
