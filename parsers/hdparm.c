@@ -1791,23 +1791,30 @@ static const char *device_before(const char *s, size_t to, size_t *dn)
 }
 
 static bool sentence_goes_on(struct hp *st, size_t i, const char *dev, size_t dn, const char *rest, size_t rn);
+static bool pairs_sentence(struct hp *st, size_t i);
 
-static bool prose_line(struct hp *st, size_t i, size_t last, const char *s, size_t n)
+/* The one figure prose_line reads in s[0..n) (line i): its timing *k,
+ * its rate rv, the device dev[0..dn) (NULL if none); false when the line
+ * has none it can read alone. `*on`: the sentence goes on onto the next
+ * lines naming hdparm again (sentence_goes_on), to be read whole first. */
+static bool prose_figure(struct hp *st, size_t i, const char *s, size_t n, enum kind *k, size_t *rv,
+			 const char **dev, size_t *dn, bool *on)
 {
-	size_t ov[2 * 3], rv[2 * 3], more[2 * 3];
+	size_t ov[2 * 3], more[2 * 3];
+	*on = false;
 	if (n > MAX_LINE || br_re_match(&re_prose_cmd, s, n, 0, ov, 3) <= 0)
 		return false;
 	if (br_has(s + ov[1], n - ov[1], "hdparm", 6) || br_has(s, ov[0], "hdparm", 6))
 		return false; /* hdparm named twice: which figure is whose */
-	enum kind k;
-	if (!one_timing(s + ov[2], group_len(ov, 1), &k) || sentence_goes_on(st, i, s + ov[4], group_len(ov, 2), s + ov[1], n - ov[1]))
+	if (!one_timing(s + ov[2], group_len(ov, 1), k))
 		return false;
-	const char *dev = NULL;
-	size_t dn = 0;
-	if (group_len(ov, 2) && prompt_devices(s + ov[4], s + ov[5], &dev, &dn) != 1)
+	*on = sentence_goes_on(st, i, s + ov[4], group_len(ov, 2), s + ov[1], n - ov[1]);
+	*dev = NULL;
+	*dn = 0;
+	if (group_len(ov, 2) && prompt_devices(s + ov[4], s + ov[5], dev, dn) != 1)
 		return false;
-	if (!dev)
-		dev = device_before(s, ov[0], &dn);
+	if (!*dev)
+		*dev = device_before(s, ov[0], dn);
 	if (doubtful(s, n, true))
 		return false;
 	if (br_re_match(&re_prose_rate, s, n, 0, rv, 3) <= 0 ||
@@ -1817,23 +1824,24 @@ static bool prose_line(struct hp *st, size_t i, size_t last, const char *s, size
 	size_t b = rv[0];
 	while (b && (s[b - 1] == ' ' || s[b - 1] == '\t'))
 		b--;
-	if ((b >= 2 && strncasecmp(s + b - 2, "to", 2) == 0) ||
-	    (b >= 3 && strncasecmp(s + b - 3, "and", 3) == 0) || (b >= 2 && strncasecmp(s + b - 2, "or", 2) == 0))
-		return false;
-	prose_record(st, i, last, s, n, k, rv, dev, dn);
-	return true;
+	return !((b >= 2 && strncasecmp(s + b - 2, "to", 2) == 0) ||
+		 (b >= 3 && strncasecmp(s + b - 3, "and", 3) == 0) || (b >= 2 && strncasecmp(s + b - 2, "or", 2) == 0));
 }
 
-/* The record of a figure prose_line or kind_word_line read: the rate at
- * rv in s[0..n) of timing k, of device dev[0..dn) (if any), titled by
- * what the sentence says after the rate ("... on my Maxtor"). */
-static void prose_record(struct hp *st, size_t i, size_t last, const char *s, size_t n, enum kind k,
-			 const size_t *rv, const char *dev, size_t dn)
+/* What the sentence s[0..n) says its rate rv is of ("... on my Maxtor"),
+ * after the timing's word that may follow the rate ("58.3 MB/sec
+ * buffered for the IDE disk"); NULL if nothing. */
+static char *prose_own(const char *s, size_t n, const size_t *rv)
 {
-	drop_pending(st);
-	set_open(st, NULL);
-	struct br_parse_ctx *ctx = st->ctx;
-	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, last);
+	size_t after = rv[1], kv[2 * 4];
+	if (column_match(s, n, after, kv) > 0 && kind_next(s, after, kv[0]))
+		after = kv[1];
+	return prose_subject(s + after, n - after);
+}
+
+/* One figure, the rate rv in s of timing k, set on record r. */
+static void prose_rate(struct br_record *r, const char *s, enum kind k, const size_t *rv)
+{
 	char buf[NUM_BUF];
 	const char *num = s + rv[2];
 	size_t nl = group_len(rv, 1);
@@ -1841,18 +1849,89 @@ static void prose_record(struct hp *st, size_t i, size_t last, const char *s, si
 	char unit = (char)tolower((unsigned char)s[rv[4]]);
 	br_record_set(r, kind_metric[k], fig_value(num, nl) * rate_scale(unit), raw);
 	num_free(raw, buf);
+}
+
+/* The record of a figure prose_line or kind_word_line read: the rate at
+ * rv in s[0..n) of timing k, of device dev[0..dn) (if any), titled by
+ * what the sentence says after the rate ("... on my Maxtor"); with the
+ * figure of the line after (prose_next) when s2 is not NULL: rate rv2 of
+ * s2, timing k2. */
+static void prose_record_two(struct hp *st, size_t i, size_t last, const char *s, size_t n, enum kind k,
+			     const size_t *rv, const char *dev, size_t dn, const char *s2, enum kind k2,
+			     const size_t *rv2)
+{
+	drop_pending(st);
+	set_open(st, NULL);
+	struct br_parse_ctx *ctx = st->ctx;
+	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, last);
+	prose_rate(r, s, k, rv);
+	if (s2)
+		prose_rate(r, s2, k2, rv2);
 	br_record_param_str(r, "read_from", "prose");
 	if (dev) {
 		char *host = br_strndup(dev, dn);
 		br_record_set_host(r, host);
 		free(host);
 	}
-	/* the subject after the kind's word ("58.3 MB/sec buffered for the
-	 * IDE disk") */
-	size_t after = rv[1], kv[2 * 4];
-	if (column_match(s, n, after, kv) > 0 && kind_next(s, after, kv[0]))
-		after = kv[1];
-	finish_line_record(st, r, i, last, prose_subject(s + after, n - after), "an hdparm figure quoted in prose");
+	finish_line_record(st, r, i, last, prose_own(s, n, rv), "an hdparm figure quoted in prose");
+}
+
+static void prose_record(struct hp *st, size_t i, size_t last, const char *s, size_t n, enum kind k,
+			 const size_t *rv, const char *dev, size_t dn)
+{
+	prose_record_two(st, i, last, s, n, k, rv, dev, dn, NULL, k, NULL);
+}
+
+/*
+ * Two timings of one run quoted a line each ("hdparm -t: 251.3 MB/s" /
+ * "hdparm -T: 7012.4 MB/s"): line j, right after line i of the same
+ * paragraph, read alone by prose_line too, of the other timing, of the
+ * same device (or none) and the same subject, joins line i's record.
+ * Its text and figure in *s2, *n2, rv2, *k2; false when it does not join.
+ */
+static bool prose_next(struct hp *st, size_t j, enum kind k, const char *dev, size_t dn, const char *own,
+		       const char **s2, size_t *n2, size_t *rv2, enum kind *k2)
+{
+	if (j >= st->doc->nlines || br_parse_is_claimed(st->ctx, j))
+		return false;
+	const char *t = stripped(&st->doc->lines[j], n2);
+	const char *dev2;
+	size_t dn2;
+	bool on;
+	if (*n2 == 0 || !prose_figure(st, j, t, *n2, k2, rv2, &dev2, &dn2, &on) || on || *k2 == k ||
+	    (dev == NULL) != (dev2 == NULL) || (dev && (dn != dn2 || memcmp(dev, dev2, dn) != 0)))
+		return false;
+	char *own2 = prose_own(t, *n2, rv2);
+	bool same = (own == NULL) == (own2 == NULL) && (!own || strcmp(own, own2) == 0);
+	free(own2);
+	*s2 = t;
+	return same;
+}
+
+static bool prose_line(struct hp *st, size_t i, size_t last, const char *s, size_t n)
+{
+	size_t rv[2 * 3];
+	enum kind k;
+	const char *dev;
+	size_t dn;
+	bool on;
+	if (!prose_figure(st, i, s, n, &k, rv, &dev, &dn, &on))
+		return false;
+	/* a sentence going on is read whole; when it cannot be (another
+	 * tool's figure on its next line), the line's own figure still is */
+	if (on && pairs_sentence(st, i))
+		return true;
+	size_t rv2[2 * 3], n2 = 0;
+	const char *s2 = NULL;
+	enum kind k2 = k;
+	char *own = prose_own(s, n, rv);
+	if (last == i && prose_next(st, i + 1, k, dev, dn, own, &s2, &n2, rv2, &k2))
+		last = i + 1;
+	else
+		s2 = NULL;
+	free(own);
+	prose_record_two(st, i, last, s, n, k, rv, dev, dn, s2, k2, rv2);
+	return true;
 }
 
 /* Does the kind's word at `at` follow the rate ending at `end` directly

@@ -2536,6 +2536,72 @@ static void runs_in_columns_unspaced(void **state)
 	done(&r);
 }
 
+/* gen19: a command with its result whose sentence seems to go on onto
+ * the next lines (hdparm named again) but cannot be read whole there
+ * (another tool's figure, two rates on a line): the line's own figure is
+ * still read. */
+static void line_figure_outlives_sentence(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -t /dev/sda => 92.3 MB/sec\n"
+		"hdparm -T /dev/sda => 3412.5 MB/sec and dd if=/dev/sda => 87.6 MB/s\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 92.3 * 1024, "92.3");
+	done(&r);
+	run(&r, "Some quick numbers from my laptop:\n"
+		"\n"
+		"hdparm -t /dev/sda => 92.3 MB/sec\n"
+		"hdparm -T /dev/sda => 3412.5 MB/sec\n"
+		"dd if=/dev/zero of=test bs=1M count=1024 => 87.6 MB/s\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_buffered_read, 92.3 * 1024, "92.3");
+	figure(rec(&r, 0), BR_M_cached_read, 3412.5 * 1024, "3412.5");
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	done(&r);
+}
+
+/* gen19: two timings of one run quoted a line each, no device named
+ * ("hdparm -t: 251.3 MB/s" / "hdparm -T: 7012.4 MB/s"): one record;
+ * lines of one kind, lines a blank apart, of two devices or of two
+ * subjects stay apart. */
+static void prose_lines_of_one_run(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "My new SSD:\n"
+		"\n"
+		"hdparm -t: 251.3 MB/s\n"
+		"hdparm -T: 7012.4 MB/s\n"
+		"hdparm -t: 249.0 MB/s\n");
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 0), BR_M_buffered_read, 251.3 * 1024, "251.3");
+	figure(rec(&r, 0), BR_M_cached_read, 7012.4 * 1024, "7012.4");
+	assert_null(rec(&r, 0)->host);
+	assert_int_equal(rec(&r, 0)->source.line, 3);
+	assert_int_equal(rec(&r, 0)->source.end_line, 4);
+	one_figure(rec(&r, 1), BR_M_buffered_read, 249.0 * 1024, "249.0");
+	done(&r);
+	run(&r, "hdparm -t /dev/sda => 251.3 MB/s.\n"
+		"hdparm -T /dev/sda => 7012.4 MB/s.\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	done(&r);
+	run(&r, "hdparm -t: 251.3 MB/s\n"
+		"hdparm -t: 249.8 MB/s\n"
+		"\n"
+		"hdparm -T: 7012.4 MB/s\n"
+		"hdparm -t /dev/sdb: 120.1 MB/s\n"
+		"hdparm -T /dev/sdc: 3001.2 MB/s\n"
+		"hdparm -t gives 56.1 MB/s on my Maxtor\n"
+		"hdparm -T gives 812.0 MB/s on the Samsung\n");
+	assert_int_equal(r.n, 7);
+	for (size_t k = 0; k < 7; k++)
+		assert_int_equal(br_record_metric_count(rec(&r, k)), 1);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2617,6 +2683,8 @@ int main(void)
 		cmocka_unit_test(device_colon_rate_is_no_header),
 		cmocka_unit_test(runs_in_columns),
 		cmocka_unit_test(runs_in_columns_unspaced),
+		cmocka_unit_test(line_figure_outlives_sentence),
+		cmocka_unit_test(prose_lines_of_one_run),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
