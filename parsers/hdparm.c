@@ -1794,16 +1794,18 @@ static bool sentence_goes_on(struct hp *st, size_t i, const char *dev, size_t dn
 static bool pairs_sentence(struct hp *st, size_t i);
 
 /* The one figure prose_line reads in s[0..n) (line i): its timing *k,
- * its rate rv, the device dev[0..dn) (NULL if none); false when the line
- * has none it can read alone. `*on`: the sentence goes on onto the next
- * lines naming hdparm again (sentence_goes_on), to be read whole first. */
+ * its rate rv, the device dev[0..dn) (NULL if none), where hdparm is
+ * named (*cmd); false when the line has none it can read alone. `*on`:
+ * the sentence goes on onto the next lines naming hdparm again
+ * (sentence_goes_on), to be read whole first. */
 static bool prose_figure(struct hp *st, size_t i, const char *s, size_t n, enum kind *k, size_t *rv,
-			 const char **dev, size_t *dn, bool *on)
+			 const char **dev, size_t *dn, size_t *cmd, bool *on)
 {
 	size_t ov[2 * 3], more[2 * 3];
 	*on = false;
 	if (n > MAX_LINE || br_re_match(&re_prose_cmd, s, n, 0, ov, 3) <= 0)
 		return false;
+	*cmd = ov[0];
 	if (br_has(s + ov[1], n - ov[1], "hdparm", 6) || br_has(s, ov[0], "hdparm", 6))
 		return false; /* hdparm named twice: which figure is whose */
 	if (!one_timing(s + ov[2], group_len(ov, 1), k))
@@ -1828,15 +1830,38 @@ static bool prose_figure(struct hp *st, size_t i, const char *s, size_t n, enum 
 		 (b >= 3 && strncasecmp(s + b - 3, "and", 3) == 0) || (b >= 2 && strncasecmp(s + b - 2, "or", 2) == 0));
 }
 
-/* What the sentence s[0..n) says its rate rv is of ("... on my Maxtor"),
- * after the timing's word that may follow the rate ("58.3 MB/sec
- * buffered for the IDE disk"); NULL if nothing. */
-static char *prose_own(const char *s, size_t n, const size_t *rv)
+/* Where what the sentence s[0..n) says after its rate rv starts, past
+ * the timing's word that may follow the rate ("58.3 MB/sec buffered for
+ * the IDE disk"). */
+static size_t prose_after(const char *s, size_t n, const size_t *rv)
 {
 	size_t after = rv[1], kv[2 * 4];
 	if (column_match(s, n, after, kv) > 0 && kind_next(s, after, kv[0]))
 		after = kv[1];
+	return after;
+}
+
+/* What the sentence s[0..n) says its rate rv is of ("... on my Maxtor");
+ * NULL if nothing. */
+static char *prose_own(const char *s, size_t n, const size_t *rv)
+{
+	size_t after = prose_after(s, n, rv);
 	return prose_subject(s + after, n - after);
+}
+
+/* Are a[0..an) and b[0..bn) the same words, blanks and a last '.', ','
+ * or ';' aside ("SSD:" and "SSD:", "(old cable)" and "(new cable)" not)? */
+static bool same_words(const char *a, size_t an, const char *b, size_t bn)
+{
+	while (an && a[an - 1] && strchr(" \t.,;", a[an - 1]))
+		an--;
+	while (bn && b[bn - 1] && strchr(" \t.,;", b[bn - 1]))
+		bn--;
+	while (an && (*a == ' ' || *a == '\t'))
+		a++, an--;
+	while (bn && (*b == ' ' || *b == '\t'))
+		b++, bn--;
+	return an == bn && strncasecmp(a, b, an) == 0;
 }
 
 /* One figure, the rate rv in s of timing k, set on record r. */
@@ -1884,52 +1909,51 @@ static void prose_record(struct hp *st, size_t i, size_t last, const char *s, si
 
 /*
  * Two timings of one run quoted a line each ("hdparm -t: 251.3 MB/s" /
- * "hdparm -T: 7012.4 MB/s"): line j, right after line i of the same
- * paragraph, read alone by prose_line too, of the other timing, of the
- * same device (or none) and the same subject, joins line i's record.
- * Its text and figure in *s2, *n2, rv2, *k2; false when it does not join.
+ * "hdparm -T: 7012.4 MB/s"): line j, right after line i (s[0..n), its
+ * rate rv, hdparm named at cmd) of the same paragraph, read alone by
+ * prose_line too, of the other timing, of the same device (or none),
+ * saying the same before hdparm ("SSD:", not "Old:" and "New:") and after
+ * the rate ("on my Maxtor"), joins line i's record. Its text and figure
+ * in *s2, rv2, *k2; false when it does not join.
  */
-static bool prose_next(struct hp *st, size_t j, enum kind k, const char *dev, size_t dn, const char *own,
-		       const char **s2, size_t *n2, size_t *rv2, enum kind *k2)
+static bool prose_next(struct hp *st, size_t j, const char *s, size_t n, const size_t *rv, size_t cmd,
+		       enum kind k, const char *dev, size_t dn, const char **s2, size_t *rv2, enum kind *k2)
 {
 	if (j >= st->doc->nlines || br_parse_is_claimed(st->ctx, j))
 		return false;
-	const char *t = stripped(&st->doc->lines[j], n2);
+	size_t tn, dn2, cmd2;
+	const char *t = stripped(&st->doc->lines[j], &tn);
 	const char *dev2;
-	size_t dn2;
 	bool on;
-	if (*n2 == 0 || !prose_figure(st, j, t, *n2, k2, rv2, &dev2, &dn2, &on) || on || *k2 == k ||
-	    (dev == NULL) != (dev2 == NULL) || (dev && (dn != dn2 || memcmp(dev, dev2, dn) != 0)))
+	if (tn == 0 || !prose_figure(st, j, t, tn, k2, rv2, &dev2, &dn2, &cmd2, &on) || on || *k2 == k ||
+	    (dev == NULL) != (dev2 == NULL) || (dev && (dn != dn2 || memcmp(dev, dev2, dn) != 0)) ||
+	    !same_words(s, cmd, t, cmd2))
 		return false;
-	char *own2 = prose_own(t, *n2, rv2);
-	bool same = (own == NULL) == (own2 == NULL) && (!own || strcmp(own, own2) == 0);
-	free(own2);
+	size_t a = prose_after(s, n, rv), a2 = prose_after(t, tn, rv2);
 	*s2 = t;
-	return same;
+	return same_words(s + a, n - a, t + a2, tn - a2);
 }
 
 static bool prose_line(struct hp *st, size_t i, size_t last, const char *s, size_t n)
 {
-	size_t rv[2 * 3];
+	size_t rv[2 * 3], cmd;
 	enum kind k;
 	const char *dev;
 	size_t dn;
 	bool on;
-	if (!prose_figure(st, i, s, n, &k, rv, &dev, &dn, &on))
+	if (!prose_figure(st, i, s, n, &k, rv, &dev, &dn, &cmd, &on))
 		return false;
 	/* a sentence going on is read whole; when it cannot be (another
 	 * tool's figure on its next line), the line's own figure still is */
 	if (on && pairs_sentence(st, i))
 		return true;
-	size_t rv2[2 * 3], n2 = 0;
+	size_t rv2[2 * 3];
 	const char *s2 = NULL;
 	enum kind k2 = k;
-	char *own = prose_own(s, n, rv);
-	if (last == i && prose_next(st, i + 1, k, dev, dn, own, &s2, &n2, rv2, &k2))
+	if (last == i && prose_next(st, i + 1, s, n, rv, cmd, k, dev, dn, &s2, rv2, &k2))
 		last = i + 1;
 	else
 		s2 = NULL;
-	free(own);
 	prose_record_two(st, i, last, s, n, k, rv, dev, dn, s2, k2, rv2);
 	return true;
 }

@@ -2595,10 +2595,20 @@ static void prose_lines_of_one_run(void **state)
 		"hdparm -t /dev/sdb: 120.1 MB/s\n"
 		"hdparm -T /dev/sdc: 3001.2 MB/s\n"
 		"hdparm -t gives 56.1 MB/s on my Maxtor\n"
-		"hdparm -T gives 812.0 MB/s on the Samsung\n");
-	assert_int_equal(r.n, 7);
-	for (size_t k = 0; k < 7; k++)
+		"hdparm -T gives 812.0 MB/s on the Samsung\n"
+		"Old: hdparm -t: 71.3 MB/s\n"
+		"New: hdparm -T: 7012.4 MB/s\n"
+		"hdparm -t: 92.1 MB/s (old cable)\n"
+		"hdparm -T: 3400.2 MB/s (new cable)\n");
+	assert_int_equal(r.n, 11);
+	for (size_t k = 0; k < 11; k++)
 		assert_int_equal(br_record_metric_count(rec(&r, k)), 1);
+	done(&r);
+	/* the same words around them, the timing's word after the rate aside */
+	run(&r, "SSD: hdparm -t: 251.3 MB/s buffered\n"
+		"SSD: hdparm -T: 7012.4 MB/s cached.\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
 	done(&r);
 }
 
