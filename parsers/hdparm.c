@@ -4693,8 +4693,8 @@ static bool device_heads(const char *s, size_t n)
 }
 
 /* Might s[0..n) head a table of runs' columns ("Run 1", "Try 1", also
- * "run1", "Run #1", as run_cell() reads them)? One memchr pass over its
- * '1' bytes. */
+ * "run1", "Run #1", "RUN 1", as run_cell() reads them)? One memchr pass
+ * over its '1' bytes. */
 static bool runs_head(const char *s, size_t n)
 {
 	const char *end = s + n;
@@ -4704,7 +4704,8 @@ static bool runs_head(const char *s, size_t n)
 			w--;
 		if (w - s >= 1 && w[-1] == ' ')
 			w--;
-		if (w - s >= 2 && ((w[-2] == 'u' && w[-1] == 'n') || (w[-2] == 'r' && w[-1] == 'y')))
+		if (w - s >= 2 && (((w[-2] | 0x20) == 'u' && (w[-1] | 0x20) == 'n') ||
+				   ((w[-2] | 0x20) == 'r' && (w[-1] | 0x20) == 'y')))
 			return true;
 	}
 	return false;

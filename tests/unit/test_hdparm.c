@@ -2514,7 +2514,7 @@ static void runs_in_columns_unspaced(void **state)
 	one_figure(rec(&r, 5), BR_M_buffered_read, 199.7 * 1024, "199.7");
 	done(&r);
 	run(&r, "hdparm -T per box, MB/s:\n"
-		"host     run #1    run #2\n"
+		"HOST     RUN #1    RUN #2\n"
 		"sda      7012.4    6998.1\n");
 	assert_int_equal(r.n, 2);
 	one_figure(rec(&r, 1), BR_M_cached_read, 6998.1 * 1024, "6998.1");
