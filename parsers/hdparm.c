@@ -1792,6 +1792,7 @@ static const char *device_before(const char *s, size_t to, size_t *dn)
 
 static bool sentence_goes_on(struct hp *st, size_t i, const char *dev, size_t dn, const char *rest, size_t rn);
 static bool pairs_sentence(struct hp *st, size_t i);
+static bool sentence_doubtful(struct hp *st, size_t i);
 
 /* The one figure prose_line reads in s[0..n) (line i): its timing *k,
  * its rate rv, the device dev[0..dn) (NULL if none), where hdparm is
@@ -1944,9 +1945,12 @@ static bool prose_line(struct hp *st, size_t i, size_t last, const char *s, size
 	if (!prose_figure(st, i, s, n, &k, rv, &dev, &dn, &cmd, &on))
 		return false;
 	/* a sentence going on is read whole; when it cannot be (another
-	 * tool's figure on its next line), the line's own figure still is */
+	 * tool's figure on its next line), the line's own figure still is,
+	 * unless the sentence makes it a question or a wish */
 	if (on && pairs_sentence(st, i))
 		return true;
+	if (on && sentence_doubtful(st, i))
+		return false;
 	size_t rv2[2 * 3];
 	const char *s2 = NULL;
 	enum kind k2 = k;
@@ -2053,6 +2057,14 @@ static bool sentence_at(struct hp *st, size_t i, struct sentence *se)
 	}
 	se->text[se->n] = '\0';
 	return se->n > 0;
+}
+
+/* Does the sentence line i starts make its figures a question, a wish, a
+ * bound (doubtful)? */
+static bool sentence_doubtful(struct hp *st, size_t i)
+{
+	struct sentence se;
+	return sentence_at(st, i, &se) && doubtful(se.text, se.n, false);
 }
 
 /* Does the sentence line i starts name hdparm again, with the device

@@ -2560,6 +2560,11 @@ static void line_figure_outlives_sentence(void **state)
 	figure(rec(&r, 0), BR_M_cached_read, 3412.5 * 1024, "3412.5");
 	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
 	done(&r);
+	/* a sentence that makes them a question: none */
+	run(&r, "hdparm -t /dev/sda gives 92.3 MB/sec and\n"
+		"hdparm -T /dev/sda gives 3412.5 MB/sec, is that normal?\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
 }
 
 /* gen19: two timings of one run quoted a line each, no device named
