@@ -2263,13 +2263,36 @@ static bool maybe_device(const char *s, size_t n)
 	return br_has(s, n, "nvme", 4) || br_has(s, n, "mmcblk", 6);
 }
 
+static bool devices_in(struct hp *st, size_t i, struct sentence *sp);
+
+/* The sentence line i starts, read whole; when it cannot be (another
+ * tool's figures on the lines it wraps onto), line i alone, unless the
+ * sentence makes its figures a question or a wish. */
 static bool devices_sentence(struct hp *st, size_t i)
 {
-	static const char *const other[] = {"dd ", "fio", "bonnie", "iozone", "writ", "wrote"};
 	struct sentence se;
+	if (!sentence_at(st, i, &se))
+		return false;
+	bool doubt = doubtful(se.text, se.n, false);
+	if (devices_in(st, i, &se))
+		return true;
+	if (se.last == i || doubt)
+		return false;
+	size_t n;
+	const char *s = stripped(&st->doc->lines[i], &n);
+	memcpy(se.text, s, n); /* (n <= se.n: the sentence's first line) */
+	se.text[se.n = n] = '\0';
+	se.last = i;
+	return devices_in(st, i, &se);
+}
+
+static bool devices_in(struct hp *st, size_t i, struct sentence *sp)
+{
+	static const char *const other[] = {"dd ", "fio", "bonnie", "iozone", "writ", "wrote"};
+	struct sentence se = *sp;
 	enum kind k;
 	size_t from, pairs;
-	if (!sentence_at(st, i, &se) || !maybe_device(se.text, se.n) || !sentence_timing(st, i, &se, &k, &from) ||
+	if (!maybe_device(se.text, se.n) || !sentence_timing(st, i, &se, &k, &from) ||
 	    doubtful(se.text, se.n, false) ||
 	    !sentence_items(&se, from) || !sentence_pairs(&se, &pairs))
 		return false;

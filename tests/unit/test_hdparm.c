@@ -2539,7 +2539,8 @@ static void runs_in_columns_unspaced(void **state)
 /* gen19: a command with its result whose sentence seems to go on onto
  * the next lines (hdparm named again) but cannot be read whole there
  * (another tool's figure, two rates on a line): the line's own figure is
- * still read. */
+ * still read, a sentence of devices' rates (devices_sentence) too; not
+ * when the sentence makes them a question. */
 static void line_figure_outlives_sentence(void **state)
 {
 	(void)state;
@@ -2563,6 +2564,17 @@ static void line_figure_outlives_sentence(void **state)
 	/* a sentence that makes them a question: none */
 	run(&r, "hdparm -t /dev/sda gives 92.3 MB/sec and\n"
 		"hdparm -T /dev/sda gives 3412.5 MB/sec, is that normal?\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	/* the same for devices in one sentence (devices_sentence) */
+	run(&r, "hdparm -t says sda gives 120.5 MB/sec and sdb 98.2 MB/sec\n"
+		"while dd if=/dev/sdc bs=1M gave 80.1 MB/s on sdc\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "sdb");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 98.2 * 1024, "98.2");
+	done(&r);
+	run(&r, "hdparm -t says sda gives 120.5 MB/sec and sdb 98.2 MB/sec\n"
+		"while dd gave 80.1 MB/s on sdc, is that normal?\n");
 	assert_int_equal(r.n, 0);
 	done(&r);
 }
