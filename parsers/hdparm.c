@@ -1635,6 +1635,11 @@ static bool prompt_line(struct hp *st, size_t i, const char *s, size_t n)
 	size_t ov[2 * 2];
 	if (!hdparm_with_args(s, n) || br_re_match(&re_prompt, s, n, 0, ov, 2) <= 0)
 		return false;
+	/* "hdparm -t /dev/sda => 92.3 MB/sec": the command with its result,
+	 * a sentence (prose_line), not a prompt */
+	size_t rv[2 * 3];
+	if (ov[2] != (size_t)-1 && br_re_match(&re_prose_rate, s, ov[3], ov[2], rv, 3) > 0)
+		return false;
 	br_buf_reset(&st->machine);
 	const char *h;
 	size_t hn = memchr(s, '@', ov[0]) || memchr(s, ':', ov[0]) ? prompt_machine(s, ov[0], &h) : 0;
@@ -1821,23 +1826,33 @@ static const char *device_before(const char *s, size_t to, size_t *dn)
 }
 
 static bool sentence_goes_on(struct hp *st, size_t i, const char *dev, size_t dn, const char *rest, size_t rn);
+static bool pairs_sentence(struct hp *st, size_t i);
+static bool sentence_doubtful(struct hp *st, size_t i);
 
-static bool prose_line(struct hp *st, size_t i, size_t last, const char *s, size_t n)
+/* The one figure prose_line reads in s[0..n) (line i): its timing *k,
+ * its rate rv, the device dev[0..dn) (NULL if none), where hdparm is
+ * named (*cmd); false when the line has none it can read alone. `*on`:
+ * the sentence goes on onto the next lines naming hdparm again
+ * (sentence_goes_on), to be read whole first. */
+static bool prose_figure(struct hp *st, size_t i, const char *s, size_t n, enum kind *k, size_t *rv,
+			 const char **dev, size_t *dn, size_t *cmd, bool *on)
 {
-	size_t ov[2 * 3], rv[2 * 3], more[2 * 3];
+	size_t ov[2 * 3], more[2 * 3];
+	*on = false;
 	if (n > MAX_LINE || br_re_match(&re_prose_cmd, s, n, 0, ov, 3) <= 0)
 		return false;
+	*cmd = ov[0];
 	if (br_has(s + ov[1], n - ov[1], "hdparm", 6) || br_has(s, ov[0], "hdparm", 6))
 		return false; /* hdparm named twice: which figure is whose */
-	enum kind k;
-	if (!one_timing(s + ov[2], group_len(ov, 1), &k) || sentence_goes_on(st, i, s + ov[4], group_len(ov, 2), s + ov[1], n - ov[1]))
+	if (!one_timing(s + ov[2], group_len(ov, 1), k))
 		return false;
-	const char *dev = NULL;
-	size_t dn = 0;
-	if (group_len(ov, 2) && prompt_devices(s + ov[4], s + ov[5], &dev, &dn) != 1)
+	*on = sentence_goes_on(st, i, s + ov[4], group_len(ov, 2), s + ov[1], n - ov[1]);
+	*dev = NULL;
+	*dn = 0;
+	if (group_len(ov, 2) && prompt_devices(s + ov[4], s + ov[5], dev, dn) != 1)
 		return false;
-	if (!dev)
-		dev = device_before(s, ov[0], &dn);
+	if (!*dev)
+		*dev = device_before(s, ov[0], dn);
 	if (doubtful(s, n, true))
 		return false;
 	if (br_re_match(&re_prose_rate, s, n, 0, rv, 3) <= 0 ||
@@ -1847,23 +1862,47 @@ static bool prose_line(struct hp *st, size_t i, size_t last, const char *s, size
 	size_t b = rv[0];
 	while (b && (s[b - 1] == ' ' || s[b - 1] == '\t'))
 		b--;
-	if ((b >= 2 && strncasecmp(s + b - 2, "to", 2) == 0) ||
-	    (b >= 3 && strncasecmp(s + b - 3, "and", 3) == 0) || (b >= 2 && strncasecmp(s + b - 2, "or", 2) == 0))
-		return false;
-	prose_record(st, i, last, s, n, k, rv, dev, dn);
-	return true;
+	return !((b >= 2 && strncasecmp(s + b - 2, "to", 2) == 0) ||
+		 (b >= 3 && strncasecmp(s + b - 3, "and", 3) == 0) || (b >= 2 && strncasecmp(s + b - 2, "or", 2) == 0));
 }
 
-/* The record of a figure prose_line or kind_word_line read: the rate at
- * rv in s[0..n) of timing k, of device dev[0..dn) (if any), titled by
- * what the sentence says after the rate ("... on my Maxtor"). */
-static void prose_record(struct hp *st, size_t i, size_t last, const char *s, size_t n, enum kind k,
-			 const size_t *rv, const char *dev, size_t dn)
+/* Where what the sentence s[0..n) says after its rate rv starts, past
+ * the timing's word that may follow the rate ("58.3 MB/sec buffered for
+ * the IDE disk"). */
+static size_t prose_after(const char *s, size_t n, const size_t *rv)
 {
-	drop_pending(st);
-	set_open(st, NULL);
-	struct br_parse_ctx *ctx = st->ctx;
-	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, last);
+	size_t after = rv[1], kv[2 * 4];
+	if (column_match(s, n, after, kv) > 0 && kind_next(s, after, kv[0]))
+		after = kv[1];
+	return after;
+}
+
+/* What the sentence s[0..n) says its rate rv is of ("... on my Maxtor");
+ * NULL if nothing. */
+static char *prose_own(const char *s, size_t n, const size_t *rv)
+{
+	size_t after = prose_after(s, n, rv);
+	return prose_subject(s + after, n - after);
+}
+
+/* Are a[0..an) and b[0..bn) the same words, blanks and a last '.', ','
+ * or ';' aside ("SSD:" and "SSD:", "(old cable)" and "(new cable)" not)? */
+static bool same_words(const char *a, size_t an, const char *b, size_t bn)
+{
+	while (an && a[an - 1] && strchr(" \t.,;", a[an - 1]))
+		an--;
+	while (bn && b[bn - 1] && strchr(" \t.,;", b[bn - 1]))
+		bn--;
+	while (an && (*a == ' ' || *a == '\t'))
+		a++, an--;
+	while (bn && (*b == ' ' || *b == '\t'))
+		b++, bn--;
+	return an == bn && strncasecmp(a, b, an) == 0;
+}
+
+/* One figure, the rate rv in s of timing k, set on record r. */
+static void prose_rate(struct br_record *r, const char *s, enum kind k, const size_t *rv)
+{
 	char buf[NUM_BUF];
 	const char *num = s + rv[2];
 	size_t nl = group_len(rv, 1);
@@ -1871,18 +1910,91 @@ static void prose_record(struct hp *st, size_t i, size_t last, const char *s, si
 	char unit = (char)tolower((unsigned char)s[rv[4]]);
 	br_record_set(r, kind_metric[k], fig_value(num, nl) * rate_scale(unit), raw);
 	num_free(raw, buf);
+}
+
+/* The record of a figure prose_line or kind_word_line read: the rate at
+ * rv in s[0..n) of timing k, of device dev[0..dn) (if any), titled by
+ * what the sentence says after the rate ("... on my Maxtor"); with the
+ * figure of the line after (prose_next) when s2 is not NULL: rate rv2 of
+ * s2, timing k2. */
+static void prose_record_two(struct hp *st, size_t i, size_t last, const char *s, size_t n, enum kind k,
+			     const size_t *rv, const char *dev, size_t dn, const char *s2, enum kind k2,
+			     const size_t *rv2)
+{
+	drop_pending(st);
+	set_open(st, NULL);
+	struct br_parse_ctx *ctx = st->ctx;
+	struct br_record *r = br_parse_record_new(ctx, BR_TOOL_HDPARM, i, last);
+	prose_rate(r, s, k, rv);
+	if (s2)
+		prose_rate(r, s2, k2, rv2);
 	br_record_param_str(r, "read_from", "prose");
 	if (dev) {
 		char *host = br_strndup(dev, dn);
 		br_record_set_host(r, host);
 		free(host);
 	}
-	/* the subject after the kind's word ("58.3 MB/sec buffered for the
-	 * IDE disk") */
-	size_t after = rv[1], kv[2 * 4];
-	if (column_match(s, n, after, kv) > 0 && kind_next(s, after, kv[0]))
-		after = kv[1];
-	finish_line_record(st, r, i, last, prose_subject(s + after, n - after), "an hdparm figure quoted in prose");
+	finish_line_record(st, r, i, last, prose_own(s, n, rv), "an hdparm figure quoted in prose");
+}
+
+static void prose_record(struct hp *st, size_t i, size_t last, const char *s, size_t n, enum kind k,
+			 const size_t *rv, const char *dev, size_t dn)
+{
+	prose_record_two(st, i, last, s, n, k, rv, dev, dn, NULL, k, NULL);
+}
+
+/*
+ * Two timings of one run quoted a line each ("hdparm -t: 251.3 MB/s" /
+ * "hdparm -T: 7012.4 MB/s"): line j, right after line i (s[0..n), its
+ * rate rv, hdparm named at cmd) of the same paragraph, read alone by
+ * prose_line too, of the other timing, of the same device (or none),
+ * saying the same before hdparm ("SSD:", not "Old:" and "New:") and after
+ * the rate ("on my Maxtor"), joins line i's record. Its text and figure
+ * in *s2, rv2, *k2; false when it does not join.
+ */
+static bool prose_next(struct hp *st, size_t j, const char *s, size_t n, const size_t *rv, size_t cmd,
+		       enum kind k, const char *dev, size_t dn, const char **s2, size_t *rv2, enum kind *k2)
+{
+	if (j >= st->doc->nlines || br_parse_is_claimed(st->ctx, j))
+		return false;
+	size_t tn, dn2, cmd2;
+	const char *t = stripped(&st->doc->lines[j], &tn);
+	const char *dev2;
+	bool on;
+	if (tn == 0 || !prose_figure(st, j, t, tn, k2, rv2, &dev2, &dn2, &cmd2, &on) || on || *k2 == k ||
+	    (dev == NULL) != (dev2 == NULL) || (dev && (dn != dn2 || memcmp(dev, dev2, dn) != 0)) ||
+	    !same_words(s, cmd, t, cmd2))
+		return false;
+	size_t a = prose_after(s, n, rv), a2 = prose_after(t, tn, rv2);
+	*s2 = t;
+	return same_words(s + a, n - a, t + a2, tn - a2);
+}
+
+static bool prose_line(struct hp *st, size_t i, size_t last, const char *s, size_t n)
+{
+	size_t rv[2 * 3], cmd;
+	enum kind k;
+	const char *dev;
+	size_t dn;
+	bool on;
+	if (!prose_figure(st, i, s, n, &k, rv, &dev, &dn, &cmd, &on))
+		return false;
+	/* a sentence going on is read whole; when it cannot be (another
+	 * tool's figure on its next line), the line's own figure still is,
+	 * unless the sentence makes it a question or a wish */
+	if (on && pairs_sentence(st, i))
+		return true;
+	if (on && sentence_doubtful(st, i))
+		return false;
+	size_t rv2[2 * 3];
+	const char *s2 = NULL;
+	enum kind k2 = k;
+	if (last == i && prose_next(st, i + 1, s, n, rv, cmd, k, dev, dn, &s2, rv2, &k2))
+		last = i + 1;
+	else
+		s2 = NULL;
+	prose_record_two(st, i, last, s, n, k, rv, dev, dn, s2, k2, rv2);
+	return true;
 }
 
 /* Does the kind's word at `at` follow the rate ending at `end` directly
@@ -1978,6 +2090,14 @@ static bool sentence_at(struct hp *st, size_t i, struct sentence *se)
 	}
 	se->text[se->n] = '\0';
 	return se->n > 0;
+}
+
+/* Does the sentence line i starts make its figures a question, a wish, a
+ * bound (doubtful)? */
+static bool sentence_doubtful(struct hp *st, size_t i)
+{
+	struct sentence se;
+	return sentence_at(st, i, &se) && doubtful(se.text, se.n, false);
 }
 
 /* Does the sentence line i starts name hdparm again, with the device
@@ -2176,12 +2296,36 @@ static bool maybe_device(const char *s, size_t n)
 	return br_has(s, n, "nvme", 4) || br_has(s, n, "mmcblk", 6);
 }
 
+static bool devices_in(struct hp *st, size_t i, struct sentence *sp);
+
+/* The sentence line i starts, read whole; when it cannot be (another
+ * tool's figures on the lines it wraps onto), line i alone, unless the
+ * sentence makes its figures a question or a wish. */
 static bool devices_sentence(struct hp *st, size_t i)
 {
 	struct sentence se;
+	if (!sentence_at(st, i, &se))
+		return false;
+	bool doubt = doubtful(se.text, se.n, false);
+	if (devices_in(st, i, &se))
+		return true;
+	if (se.last == i || doubt)
+		return false;
+	size_t n;
+	const char *s = stripped(&st->doc->lines[i], &n);
+	memcpy(se.text, s, n); /* (n <= se.n: the sentence's first line) */
+	se.text[se.n = n] = '\0';
+	se.last = i;
+	return devices_in(st, i, &se);
+}
+
+static bool devices_in(struct hp *st, size_t i, struct sentence *sp)
+{
+	static const char *const other[] = {"dd ", "fio", "bonnie", "iozone", "writ", "wrote"};
+	struct sentence se = *sp;
 	enum kind k;
 	size_t from, pairs;
-	if (!sentence_at(st, i, &se) || !maybe_device(se.text, se.n) || !sentence_timing(st, i, &se, &k, &from) ||
+	if (!maybe_device(se.text, se.n) || !sentence_timing(st, i, &se, &k, &from) ||
 	    doubtful(se.text, se.n, false) ||
 	    !sentence_items(&se, from) || !sentence_pairs(&se, &pairs))
 		return false;
@@ -4198,8 +4342,11 @@ static bool device_columns_at(struct hp *st, size_t i)
 	/* (runs: the paragraph introducing them may name it) */
 	for (size_t up = i - 3; runs && !unit && up > from && up < i; up = up > from + 3 ? up - 3 : from)
 		unit = near_unit(st, up, false);
-	/* without a unit above, each cell must name its own ("170.1 MB/s") */
-	if (!one_kind(st, from, i, &k) || !(has_ci(s, n, "hdparm") || shows_hdparm(st, i)))
+	/* without a unit above, each cell must name its own ("170.1 MB/s");
+	 * a paragraph above naming another tool and no hdparm command makes
+	 * the table that tool's, whatever hdparm the document showed before */
+	if (!one_kind(st, from, i, &k) || !(has_ci(s, n, "hdparm") || shows_hdparm(st, i)) ||
+	    (!has_ci(s, n, "hdparm") && intro_names_other_tool(st, i)))
 		return false;
 	bool dc = table_commas(st, i + 1);
 	size_t j = i + 1, made = 0;
@@ -4684,14 +4831,22 @@ static bool device_heads(const char *s, size_t n)
 	return heads >= 2;
 }
 
-/* Might s[0..n) head a table of runs' columns ("Run 1", "Try 1")? One
- * memchr pass over its '1' bytes. */
+/* Might s[0..n) head a table of runs' columns ("Run 1", "Try 1", also
+ * "run1", "Run #1", "RUN 1", as run_cell() reads them)? One memchr pass
+ * over its '1' bytes. */
 static bool runs_head(const char *s, size_t n)
 {
 	const char *end = s + n;
-	for (const char *p = memchr(s, '1', n); p; p = p + 1 < end ? memchr(p + 1, '1', (size_t)(end - p - 1)) : NULL)
-		if (p - s >= 3 && p[-1] == ' ' && ((p[-3] == 'u' && p[-2] == 'n') || (p[-3] == 'r' && p[-2] == 'y')))
+	for (const char *p = memchr(s, '1', n); p; p = p + 1 < end ? memchr(p + 1, '1', (size_t)(end - p - 1)) : NULL) {
+		const char *w = p;
+		if (w - s >= 1 && w[-1] == '#')
+			w--;
+		if (w - s >= 1 && w[-1] == ' ')
+			w--;
+		if (w - s >= 2 && (((w[-2] | 0x20) == 'u' && (w[-1] | 0x20) == 'n') ||
+				   ((w[-2] | 0x20) == 'r' && (w[-1] | 0x20) == 'y')))
 			return true;
+	}
 	return false;
 }
 

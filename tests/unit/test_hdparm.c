@@ -2565,6 +2565,168 @@ static void device_list_under_long_intro(void **state)
 	done(&r);
 }
 
+/* A command with its result on the same line ("hdparm -t /dev/sda =>
+ * 92.3 MB/sec") is a sentence, not a prompt whose output follows: before,
+ * the first line was taken as a prompt and its figure lost. */
+static void command_with_its_result(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -t /dev/sda => 92.3 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 92.3 * 1024, "92.3");
+	done(&r);
+	run(&r, "Quick numbers:\n\nhdparm -t /dev/sda => 92.3 MB/sec\nhdparm -T /dev/sda => 3412.5 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_buffered_read, 92.3 * 1024, "92.3");
+	figure(rec(&r, 0), BR_M_cached_read, 3412.5 * 1024, "3412.5");
+	done(&r);
+	/* a prompt's arguments without a rate stay a prompt */
+	run(&r, "# hdparm -t /dev/sdb\n/dev/sdb:\n Timing buffered disk reads: 300 MB in  3.01 seconds =  99.67 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sdb");
+	done(&r);
+}
+
+/* gen19: a table of runs whose columns are headed "run1", "try2", "run
+ * #3" (run_cell's words, the blank before the number lost) under a line
+ * naming the timing: a record a device and run, titled by its column;
+ * a paragraph above naming another tool and no hdparm command makes the
+ * table that tool's, even after hdparm figures. */
+static void runs_in_columns_unspaced(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Results (hdparm -t, three runs each, MB/s):\n"
+		"\n"
+		"disk     run1    run2    run3\n"
+		"sda      87.2    86.9    87.5\n"
+		"md0      198.3   201.1   199.7\n");
+	assert_int_equal(r.n, 6);
+	assert_string_equal(rec(&r, 0)->host, "sda");
+	assert_string_equal(rec(&r, 0)->label, "run1");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 87.2 * 1024, "87.2");
+	assert_string_equal(rec(&r, 5)->host, "md0");
+	assert_string_equal(rec(&r, 5)->label, "run3");
+	one_figure(rec(&r, 5), BR_M_buffered_read, 199.7 * 1024, "199.7");
+	done(&r);
+	run(&r, "hdparm -T per box, MB/s:\n"
+		"HOST     RUN #1    RUN #2\n"
+		"sda      7012.4    6998.1\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 1), BR_M_cached_read, 6998.1 * 1024, "6998.1");
+	done(&r);
+	run(&r, "Results (three runs each, MB/s):\n"
+		"\n"
+		"disk     run1    run2    run3\n"
+		"sda      87.2    86.9    87.5\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "hdparm -t /dev/sda gave me 90 MB/s once.\n"
+		"\n"
+		"Now dd instead (dd if=/dev/sdX of=/dev/null bs=1M, buffered, MB/s):\n"
+		"\n"
+		"disk     run 1   run 2   run 3\n"
+		"sda      87.2    86.9    87.5\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(rec(&r, 0)->source.line, 1);
+	done(&r);
+}
+
+/* gen19: a command with its result whose sentence seems to go on onto
+ * the next lines (hdparm named again) but cannot be read whole there
+ * (another tool's figure, two rates on a line): the line's own figure is
+ * still read, a sentence of devices' rates (devices_sentence) too; not
+ * when the sentence makes them a question. */
+static void line_figure_outlives_sentence(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -t /dev/sda => 92.3 MB/sec\n"
+		"hdparm -T /dev/sda => 3412.5 MB/sec and dd if=/dev/sda => 87.6 MB/s\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	one_figure(rec(&r, 0), BR_M_buffered_read, 92.3 * 1024, "92.3");
+	done(&r);
+	run(&r, "Some quick numbers from my laptop:\n"
+		"\n"
+		"hdparm -t /dev/sda => 92.3 MB/sec\n"
+		"hdparm -T /dev/sda => 3412.5 MB/sec\n"
+		"dd if=/dev/zero of=test bs=1M count=1024 => 87.6 MB/s\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_buffered_read, 92.3 * 1024, "92.3");
+	figure(rec(&r, 0), BR_M_cached_read, 3412.5 * 1024, "3412.5");
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	done(&r);
+	/* a sentence that makes them a question: none */
+	run(&r, "hdparm -t /dev/sda gives 92.3 MB/sec and\n"
+		"hdparm -T /dev/sda gives 3412.5 MB/sec, is that normal?\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	/* the same for devices in one sentence (devices_sentence) */
+	run(&r, "hdparm -t says sda gives 120.5 MB/sec and sdb 98.2 MB/sec\n"
+		"while dd if=/dev/sdc bs=1M gave 80.1 MB/s on sdc\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "sdb");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 98.2 * 1024, "98.2");
+	done(&r);
+	run(&r, "hdparm -t says sda gives 120.5 MB/sec and sdb 98.2 MB/sec\n"
+		"while dd gave 80.1 MB/s on sdc, is that normal?\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* gen19: two timings of one run quoted a line each, no device named
+ * ("hdparm -t: 251.3 MB/s" / "hdparm -T: 7012.4 MB/s"): one record;
+ * lines of one kind, lines a blank apart, of two devices or of two
+ * subjects stay apart. */
+static void prose_lines_of_one_run(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "My new SSD:\n"
+		"\n"
+		"hdparm -t: 251.3 MB/s\n"
+		"hdparm -T: 7012.4 MB/s\n"
+		"hdparm -t: 249.0 MB/s\n");
+	assert_int_equal(r.n, 2);
+	figure(rec(&r, 0), BR_M_buffered_read, 251.3 * 1024, "251.3");
+	figure(rec(&r, 0), BR_M_cached_read, 7012.4 * 1024, "7012.4");
+	assert_null(rec(&r, 0)->host);
+	assert_int_equal(rec(&r, 0)->source.line, 3);
+	assert_int_equal(rec(&r, 0)->source.end_line, 4);
+	one_figure(rec(&r, 1), BR_M_buffered_read, 249.0 * 1024, "249.0");
+	done(&r);
+	run(&r, "hdparm -t /dev/sda => 251.3 MB/s.\n"
+		"hdparm -T /dev/sda => 7012.4 MB/s.\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	done(&r);
+	run(&r, "hdparm -t: 251.3 MB/s\n"
+		"hdparm -t: 249.8 MB/s\n"
+		"\n"
+		"hdparm -T: 7012.4 MB/s\n"
+		"hdparm -t /dev/sdb: 120.1 MB/s\n"
+		"hdparm -T /dev/sdc: 3001.2 MB/s\n"
+		"hdparm -t gives 56.1 MB/s on my Maxtor\n"
+		"hdparm -T gives 812.0 MB/s on the Samsung\n"
+		"Old: hdparm -t: 71.3 MB/s\n"
+		"New: hdparm -T: 7012.4 MB/s\n"
+		"hdparm -t: 92.1 MB/s (old cable)\n"
+		"hdparm -T: 3400.2 MB/s (new cable)\n");
+	assert_int_equal(r.n, 11);
+	for (size_t k = 0; k < 11; k++)
+		assert_int_equal(br_record_metric_count(rec(&r, k)), 1);
+	done(&r);
+	/* the same words around them, the timing's word after the rate aside */
+	run(&r, "SSD: hdparm -t: 251.3 MB/s buffered\n"
+		"SSD: hdparm -T: 7012.4 MB/s cached.\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2646,6 +2808,10 @@ int main(void)
 		cmocka_unit_test(runs_in_columns),
 		cmocka_unit_test(other_tool_is_a_word),
 		cmocka_unit_test(device_list_under_long_intro),
+		cmocka_unit_test(command_with_its_result),
+		cmocka_unit_test(runs_in_columns_unspaced),
+		cmocka_unit_test(line_figure_outlives_sentence),
+		cmocka_unit_test(prose_lines_of_one_run),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
