@@ -2321,7 +2321,6 @@ static bool devices_sentence(struct hp *st, size_t i)
 
 static bool devices_in(struct hp *st, size_t i, struct sentence *sp)
 {
-	static const char *const other[] = {"dd ", "fio", "bonnie", "iozone", "writ", "wrote"};
 	struct sentence se = *sp;
 	enum kind k;
 	size_t from, pairs;
