@@ -2492,7 +2492,31 @@ static bool list_item_line(const char *s, size_t n, size_t *ov, size_t *da, size
 	size_t tn = group_len(ov, 1);
 	while (tn && (s[ov[2] + tn - 1] == ' ' || s[ov[2] + tn - 1] == '\t'))
 		tn--;
-	return tn && title_device(s + ov[2], tn, da, dl, na, nl);
+	if (!tn)
+		return false;
+	if (title_device(s + ov[2], tn, da, dl, na, nl))
+		return true;
+	/* a disk named by its model or its kind ("Crucial M4 128GB: 412 MB/s",
+	 * "SSD: 412 MB/s"): a short name, led by a letter, no figure of its
+	 * own or sum (*dl 0: no device; the name is the note) */
+	const char *t = s + ov[2];
+	size_t a = 0;
+	while (a < tn && strchr("*_` \t", t[a]))
+		a++;
+	size_t e = tn;
+	while (e > a && strchr("*_`", t[e - 1]))
+		e--;
+	size_t words = 0;
+	for (size_t q = a; q < e; q++)
+		words += (q == a || t[q - 1] == ' ') && t[q] != ' ';
+	if (a == e || e - a > 40 || words > 5 || !isalpha((unsigned char)t[a]) || memchr(t + a, ':', e - a) ||
+	    memchr(t + a, '=', e - a) || computed_name(t + a, e - a, false))
+		return false;
+	*da = a;
+	*dl = 0;
+	*na = a;
+	*nl = e - a;
+	return true;
 }
 
 enum { LIST_UP = 12 }; /* lines a list of devices' rates is looked over */
@@ -2547,6 +2571,11 @@ static bool list_kind(struct hp *st, size_t i, enum kind *k, size_t *first)
 			continue;
 		}
 		*first = item;
+		/* "dd results (hdparm -t gave the same):", "I will run hdparm -t
+		 * tomorrow; expected:", "the interface's limits": no run's */
+		static const char *const not_run[] = {"expect", "limit", "theoretical", "will ", NULL};
+		if (rates_of_other_tool(s, n) || has_any_ci(s, n, not_run))
+			return false;
 		if (intro_kind(s, n, k))
 			return true;
 		return br_re_match(&re_prose_rate, s, n, 0, ov, 3) <= 0 && intro_para_kind(st, j, k);
@@ -2577,7 +2606,7 @@ static bool device_item(struct hp *st, size_t i)
 		      fig_value(s + ov[6], group_len(ov, 3)) * rate_scale((char)tolower((unsigned char)s[ov[8]])),
 		      raw);
 	num_free(raw, buf);
-	record_done(st, rec, br_strndup(t + da, dl), i, first, nl ? br_strndup(t + na, nl) : NULL);
+	record_done(st, rec, dl ? br_strndup(t + da, dl) : NULL, i, first, nl ? br_strndup(t + na, nl) : NULL);
 	hand_read(st, i, i, "an hdparm figure of a device in a list under its timing");
 	return true;
 }

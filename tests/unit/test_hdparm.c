@@ -2727,6 +2727,40 @@ static void prose_lines_of_one_run(void **state)
 	done(&r);
 }
 
+/* A list of disks named by their model or kind, not their device, under
+ * a line naming hdparm's option ("- Crucial M4 128GB: 412 MB/s"): a
+ * record each, titled by the name; not under a line naming dd, an
+ * expectation or the interface's limits, and not a sum or an average. */
+static void list_named_by_model(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -t on both (3 runs averaged):\n"
+		"  - Crucial M4 128GB: 412 MB/s\n"
+		"  - Seagate 7200.12 500GB: 118 MB/s\n");
+	assert_int_equal(r.n, 2);
+	assert_null(rec(&r, 0)->host);
+	assert_non_null(strstr(rec(&r, 0)->label, "Crucial M4 128GB"));
+	one_figure(rec(&r, 1), BR_M_buffered_read, 118.0 * 1024, "118");
+	done(&r);
+	run(&r, "Buffered reads (hdparm -t):\n  SSD:  412 MB/s\n  HDD:  118 MB/s\n  USB stick: 21 MB/s\n");
+	assert_int_equal(r.n, 3);
+	assert_non_null(strstr(rec(&r, 2)->label, "USB stick"));
+	done(&r);
+	run(&r, "hdparm -t results below; for reference the interface limits:\n\n- SATA II: 300 MB/s\n- SATA III: 600 MB/s\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "I will run hdparm -t tomorrow. Expected:\n- SSD: 500 MB/s\n- HDD: 120 MB/s\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "dd results (hdparm -t gave similar):\n- SSD: 412 MB/s\n- HDD: 118 MB/s\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "hdparm -t on the pair:\n- Average: 300 MB/s\n- Median: 290 MB/s\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2812,6 +2846,7 @@ int main(void)
 		cmocka_unit_test(runs_in_columns_unspaced),
 		cmocka_unit_test(line_figure_outlives_sentence),
 		cmocka_unit_test(prose_lines_of_one_run),
+		cmocka_unit_test(list_named_by_model),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
