@@ -1665,6 +1665,25 @@ static void *relocated(const void *p, const char *from, size_t n, char *to)
 	return q && q >= from && q < from + n ? to + (q - from) : (void *)(uintptr_t)p;
 }
 
+/* c, a byte for byte copy at `to` of the n bytes of a one-block record
+ * that were at `from`: its pointers into the block moved along (the
+ * others, the process's shared strings, stay; the figures' raw strings
+ * and the packed params' are offsets from the record: they stay too). */
+static void move_pointers(struct br_record *c, const char *from, size_t n, char *to)
+{
+#define MOVE(field) (c->field = relocated(c->field, from, n, to))
+	MOVE(version);
+	MOVE(host);
+	MOVE(label);
+	MOVE(source.file);
+	MOVE(source.format);
+	MOVE(source.excerpt);
+	MOVE(strs);
+	MOVE(vals);
+	MOVE(params);
+#undef MOVE
+}
+
 struct br_record *br_record_hold(struct br_record *r)
 {
 	if (!r || !one_block(r))
@@ -1676,17 +1695,7 @@ struct br_record *br_record_hold(struct br_record *r)
 	char *from = (char *)r, *to = frozen_alloc((n + 63) & ~(size_t)63, ARENA_HELD);
 	memcpy(to, from, n);
 	struct br_record *c = (struct br_record *)(void *)to;
-#define MOVE(field) (c->field = relocated(c->field, from, n, to))
-	MOVE(version);
-	MOVE(host);
-	MOVE(label);
-	MOVE(source.file);
-	MOVE(source.format);
-	MOVE(source.excerpt);
-	MOVE(strs);
-	MOVE(vals);
-	MOVE(params); /* (packed: its strings and doubles are offsets from the record) */
-#undef MOVE
+	move_pointers(c, from, n, to);
 	/* the also[] sources are the record's own mallocs: they move */
 	r->also = NULL;
 	r->nalso = r->cap_also = 0;
@@ -1721,19 +1730,7 @@ const struct br_record *br_record_unpacked(void *p, size_t n)
 		return NULL;
 	char *from = (char *)h.base, *to = (char *)p + sizeof h;
 	struct br_record *c = (struct br_record *)(void *)to;
-	/* the pointers into the block moved along (as br_record_hold does);
-	 * the others are the process's shared strings, where they were */
-#define MOVE(field) (c->field = relocated(c->field, from, h.size, to))
-	MOVE(version);
-	MOVE(host);
-	MOVE(label);
-	MOVE(source.file);
-	MOVE(source.format);
-	MOVE(source.excerpt);
-	MOVE(strs);
-	MOVE(vals);
-	MOVE(params);
-#undef MOVE
+	move_pointers(c, from, h.size, to); /* (as br_record_hold does) */
 	return c;
 }
 
