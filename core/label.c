@@ -492,9 +492,17 @@ static bool result_line(const char *s, size_t n)
 	const struct br_line_shape *sh = v->result_lines;
 	if (!sh)
 		return false;
+	/* a ':' line of three words or more introduces what follows, whatever
+	 * unit or test it names ("The stripe set (all K/sec):", "Random read on
+	 * the new array:"); the tools' own lines are told by their shapes */
+	bool intro = n && s[n - 1] == ':' && tok >= 3;
 	struct tmask t;
 	text_mask(&t, s, n);
 	for (size_t i = 0; sh[i].kind != BR_SHAPE_END;) {
+		if (intro && sh[i].kind == BR_SHAPE_TEXT) {
+			i++;
+			continue;
+		}
 		const char *g = v->result_guard[i];
 		if (g && !(g[1] ? contains_ci_t(&t, s, n, g) : memchr(s, g[0], n) != NULL)) {
 			i = v->result_group_end[i]; /* none of the group can match */
@@ -587,6 +595,7 @@ static bool titled_by_tool(const char *s, size_t n)
  * "hdparm -tT, from the sheet:" name nothing of their own.
  */
 static bool names_thing(const char *s, size_t n);
+static size_t unit_part(const char *s, size_t n);
 
 static bool titled_after_options(const char *s, size_t n)
 {
@@ -609,6 +618,8 @@ static bool titled_after_options(const char *s, size_t n)
 	}
 	if (i >= n || !is_alpha((unsigned char)s[i]) || command_args(s, n, i))
 		return false;
+	/* (a unit at the end, "K/sec only", is no path) */
+	n = i + unit_part(s + i, n - i);
 	for (size_t k = i; k < n; k++)
 		if (strchr("=;$`|<>/\\", s[k]))
 			return false;
@@ -1001,7 +1012,7 @@ static bool names_thing(const char *s, size_t n)
 		"elevator", "mount", "cable", "port", "board", "motherboard", "version", "release",
 		"chipset", "adapter", "hba", "volume", "pool", "defaults", "setup", "config",
 	};
-	bool first = true;
+	bool first = true, per = false;
 	for (size_t i = 0; i < n;) {
 		while (i < n && is_blankc(s[i]))
 			i++;
@@ -1014,9 +1025,12 @@ static bool names_thing(const char *s, size_t n)
 		size_t e = j;
 		while (e > i && !is_alpha((unsigned char)s[e - 1]))
 			e--;
-		for (size_t k = 0; k < BR_ARRAY_LEN(things); k++)
+		/* "three runs per disk", "on each disk" name no disk */
+		for (size_t k = 0; k < BR_ARRAY_LEN(things) && !per; k++)
 			if (word_is(s + i, e - i, things[k]))
 				return true;
+		per = word_is(s + i, e - i, "per") || word_is(s + i, e - i, "each") ||
+		      word_is(s + i, e - i, "every");
 		first = false;
 		i = j;
 	}
@@ -1564,6 +1578,23 @@ static size_t unit_part(const char *s, size_t n)
 	size_t m = n;
 	while (m && (is_blankc(s[m - 1]) || s[m - 1] == ')'))
 		m--;
+	/* a remark after the unit goes with it: "K/sec only", "K/sec as
+	 * printed", "MB/s throughout" */
+	static const char *const remark[] = {"only", "throughout", "everywhere", "again", "as",
+					     "printed", "shown", "given", "reported"};
+	for (size_t words = 0; words < 2 && m; words++) {
+		size_t a = m;
+		while (a && is_alpha((unsigned char)s[a - 1]))
+			a--;
+		size_t k = 0;
+		while (k < BR_ARRAY_LEN(remark) && !word_is(s + a, m - a, remark[k]))
+			k++;
+		if (a == m || k == BR_ARRAY_LEN(remark) || !a || !is_blankc(s[a - 1]))
+			break;
+		while (a && is_blankc(s[a - 1]))
+			a--;
+		m = a;
+	}
 	/* "MB/s", "K/sec", "kB/sec", "MiB/s": one to three letters from K, M
 	 * or G, '/', "s" or "sec" */
 	size_t e = m;
@@ -2555,6 +2586,15 @@ static bool wrapped_above(struct walk *w, const struct br_line *l)
 	return n >= 55 && continued(w, l) && s[n - 1] != ',' && !(l->flags & BR_LINE_TABLE_ROW);
 }
 
+/* The last byte of line l, 0 when it is blank. */
+static char last_char(const struct br_line *l)
+{
+	const char *s;
+	size_t n;
+	span(l, &s, &n);
+	return n ? s[n - 1] : 0;
+}
+
 /* Step of colon_line: is l a command at a shell prompt ("# pdsh -w ...",
  * "$ kubectl logs ...", "user@host:~$ hdparm -t /dev/sda")? */
 static bool shell_command(struct walk *w, const struct br_line *l)
@@ -2701,8 +2741,12 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 	 * is no sentence this one goes on from: "cn001:" names its output */
 	if (prev && shell_command(w, prev))
 		prev = NULL;
+	/* (after a ';' the sentence goes on, whatever case it goes on in:
+	 * "... on each disk of the backup box;" / "I copy the reads into
+	 * this table (MB/sec):") */
 	bool joins = !cut && prev &&
-		     (lower_start ? continued(w, prev) : is_digit((unsigned char)s[0]) && mid_sentence(w, prev));
+		     (lower_start ? continued(w, prev)
+				  : (is_digit((unsigned char)s[0]) || last_char(prev) == ';') && mid_sentence(w, prev));
 	/* a line that only may go on from a full line above stands alone
 	 * when the two make no introduction */
 	if ((joins || (!cut && prev && !lower_start && wrapped_above(w, prev))) && joined_intro(w, doc, i, s, m))
@@ -3698,6 +3742,30 @@ char *br_label_note(const char *s, size_t n)
 	return br_buf_detach(&b);
 }
 
+/* Does the introduction s[0..n) name a thing of its own (names_thing),
+ * the tool's options left out ("Once a month hdparm -T" names none, "The
+ * laptop, hdparm -t" does)? */
+static bool names_own_thing(const char *s, size_t n)
+{
+	char b[256];
+	size_t m = n < sizeof b ? n : sizeof b;
+	memcpy(b, s, m);
+	for (size_t i = 0; i < m;) {
+		while (i < m && is_blankc(b[i]))
+			i++;
+		size_t j = i;
+		while (j < m && !is_blankc(b[j]))
+			j++;
+		size_t k = i;
+		while (k < j && strchr("`'\"(", b[k]))
+			k++;
+		if (k < j && b[k] == '-')
+			memset(b + i, ' ', j - i);
+		i = j;
+	}
+	return names_thing(b, m);
+}
+
 char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
 {
 	if (!doc)
@@ -3712,7 +3780,7 @@ char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
 	if (!d->outline)
 		d->outline = outline_new(doc);
 	struct br_label_outline *o = d->outline;
-	const struct node *parts[2];
+	const struct node *parts[3];
 	size_t np = 0, want = own && *own ? 1 : 2;
 	if (doc->nlines) {
 		if (idx >= doc->nlines)
@@ -3731,6 +3799,16 @@ char *br_label_for(const struct br_doc *doc, size_t idx, const char *own)
 		     nd = node_at(o, nd->parent))
 			if (!(want == 1 && same_text(o->text.data + nd->text, nd->len, own)))
 				parts[np++] = nd;
+		/* an introduction right under a heading that names the machine
+		 * ("Database server" / "Once a month hdparm -T:" over rows of
+		 * their own): the name stays above the introduction */
+		if (want == 1 && np == 1 && parts[0]->kind == K_COLON && parts[0]->rank == R_COLON) {
+			const struct node *up = node_at(o, parts[0]->parent);
+			if (up && up->kind == K_HEADING && name_node(o, up) &&
+			    names_thing(o->text.data + up->text, up->len) &&
+			    !names_own_thing(o->text.data + parts[0]->text, parts[0]->len))
+				parts[np++] = up;
+		}
 	}
 	struct br_buf b = BR_BUF_INIT;
 	for (size_t k = np; k-- > 0;) {

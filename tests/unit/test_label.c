@@ -1558,6 +1558,125 @@ static void chat_intro_without_colon(void **state)
 	br_doc_free(d);
 }
 
+/* An introduction right under a heading that names the machine, over rows
+ * of their own ("Database server" / "Once a month hdparm -T:" / 2021-01):
+ * the heading stays above it; not when the introduction names a thing of
+ * its own ("The laptop, ...") or the heading names none. */
+static void intro_under_machine_heading(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Database server\n"
+		"\n"
+		"Once a month hdparm -T (cached reads, MB/sec):\n"
+		"\n"
+		"month     sda       sdb\n"
+		"2021-01   9012.44   9001.12\n"
+		"\n"
+		"The laptop, buffered reads (hdparm -t):\n"
+		"\n"
+		"week   sda     sdb\n"
+		"w01    170.1   31.6\n"
+		"\n"
+		"Handbook page\n"
+		"\n"
+		"Once a month hdparm -T:\n"
+		"\n"
+		"month     sda       sdb\n"
+		"2021-02   9012.44   9001.12\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "month", 0), "2021-01", "Database server / Once a month hdparm -T / 2021-01");
+	expect(d, at(d, "month", 0), NULL, "Database server / Once a month hdparm -T");
+	expect(d, at(d, "week", 0), "w01", "The laptop, buffered reads (hdparm -t) / w01");
+	expect(d, at(d, "month", 1), "2021-02", "Once a month hdparm -T / 2021-02");
+	br_doc_free(d);
+}
+
+/* A ':' line of three words or more that names a unit or a test ("The
+ * stripe set (all K/sec):", "Random read on the new array:") introduces
+ * what follows; it is no result line (it was, and the introduction above
+ * titled the run). hdparm's own "Timing cached reads:" wrapped before its
+ * figures stays a result line; a ':' line going on from a line ending in
+ * ';' is the rest of that sentence. */
+static void unit_and_test_intros(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Old single disk first:\n"
+		"\n"
+		"oldbox,2G,31022,88,45120,12,20110,6,33012,85,58210,7,180.2,0\n"
+		"\n"
+		"The stripe set (all K/sec):\n"
+		"\n"
+		"stripebox,2G,41022,95,98120,25,41110,12,43012,90,121210,14,310.5,1\n"
+		"\n"
+		"Random read on the new array:\n"
+		"\n"
+		"raid10         3120.4  195   18220.7  1139\n"
+		"\n"
+		"My laptop:\n"
+		"/dev/sda:\n"
+		" Timing cached reads:\n"
+		"   2000 MB in  2.00 seconds = 1000.00 MB/sec\n"
+		"\n"
+		"Every Monday a cron job runs hdparm -t on each disk of the backup box;\n"
+		"I copy the buffered disk reads into this table (MB/sec):\n"
+		"\n"
+		"2009-03-02  72.41   70.88   55.12\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "oldbox", 0), NULL, "Old single disk first");
+	expect(d, at(d, "stripebox", 0), NULL, "The stripe set");
+	expect(d, at(d, "raid10", 0), NULL, "Random read on the new array");
+	expect(d, at(d, "   2000", 0), NULL, "My laptop");
+	expect(d, at(d, "2009-03-02", 0), NULL, NULL);
+	br_doc_free(d);
+}
+
+/* A remark after the unit ("K/sec only", "K/sec as printed") goes with
+ * it: the label ends before the unit; a tool's line with options names
+ * what follows with a unit at its end ("rawio -a on the 3ware, K/sec
+ * only:"), when the rest names a thing ("three runs per disk" does not). */
+static void unit_remarks_cut(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"rawio -a on the 3ware, K/sec only:\n"
+		"\n"
+		"twed0          4410.7        61022.3           2980.1         48810.6\n"
+		"\n"
+		"and the Adaptec, K/sec only:\n"
+		"\n"
+		"aacd0          3901.2        55470.8           2611.9         40022.5\n"
+		"\n"
+		"From the chat, bonnie++ 1.03e K/sec as printed:\n"
+		"\n"
+		"old-raid,4G,,,60211,,22012,,,,70112,,220.1\n"
+		"\n"
+		"The spare box, only:\n"
+		"\n"
+		"spare,4G,,,60211,,22012,,,,70112,,220.1\n";
+	static const char in2[] =
+		"hdparm -t, three runs per disk (MB/s):\n"
+		"\n"
+		"sda    501.2   498.7   503.9\n"
+		"\n"
+		"hdparm -tT on each disk, the mean of three runs (MB/s):\n"
+		"\n"
+		"sdb    101.2   98.7   103.9\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "twed0", 0), NULL, "rawio -a on the 3ware");
+	expect(d, at(d, "aacd0", 0), NULL, "the Adaptec");
+	expect(d, at(d, "old-raid", 0), NULL, "From the chat, bonnie++ 1.03e");
+	expect(d, at(d, "spare", 0), NULL, "The spare box, only");
+	br_doc_free(d);
+	/* with the unit cut, what is left names no disk: "per disk", "on
+	 * each disk" */
+	d = mem(in2);
+	expect(d, at(d, "sda", 0), NULL, NULL);
+	expect(d, at(d, "sdb", 0), NULL, NULL);
+	br_doc_free(d);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1612,6 +1731,9 @@ int main(void)
 		cmocka_unit_test(subjects_phases_units_and_chrome),
 		cmocka_unit_test(verb_intro_without_colon),
 		cmocka_unit_test(chat_intro_without_colon),
+		cmocka_unit_test(intro_under_machine_heading),
+		cmocka_unit_test(unit_and_test_intros),
+		cmocka_unit_test(unit_remarks_cut),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
