@@ -301,6 +301,10 @@ struct hp {
 	bool in_block;            /* inside a run of hdparm lines */
 	size_t block_start;       /* its first line: where the label is looked for */
 	size_t prose_run;         /* non-hdparm lines since the last hdparm line */
+	size_t tail_line;         /* + 1: the line the last sentence read
+				     (sentence_at) ends inside, another
+				     naming hdparm starting after it; 0 if
+				     none */
 	bool pending;             /* a label printed, figures not yet seen */
 	size_t pend_idx;
 	enum kind pend_kind;
@@ -1740,6 +1744,11 @@ static void record_done(struct hp *st, struct br_record *r, char *host, size_t a
  * or run of its timings goes on past them, and reading goes on after them. */
 static void hand_read(struct hp *st, size_t first, size_t last, const char *why)
 {
+	/* a sentence that ends inside its last line leaves that line to be
+	 * read again: the next sentence starts there ("... down from
+	 * before. With hdparm -T /dev/hda I see 213 MB/sec") */
+	if (last > first && st->tail_line == last + 1)
+		last--;
 	br_parse_claim(st->ctx, first, last, why);
 	st->evidence = true;
 	st->in_block = false;
@@ -1827,6 +1836,19 @@ static const char *device_before(const char *s, size_t to, size_t *dn)
 
 static bool sentence_goes_on(struct hp *st, size_t i, const char *dev, size_t dn, const char *rest, size_t rn);
 static bool pairs_sentence(struct hp *st, size_t i);
+static int kind_in(const char *s, size_t from, size_t to, enum kind *k, size_t *at);
+
+/* Does s[0..n) name a timing other than k between byte `from` and its
+ * rate rv, or right after the rate (kind_next)? */
+static bool other_kind_named(const char *s, size_t n, size_t from, const size_t *rv, enum kind k)
+{
+	size_t ov[2 * 4];
+	for (size_t p = from; p < rv[0] && column_match(s, rv[0], p, ov) > 0; p = ov[1])
+		if (column_kind(s, ov) != k)
+			return true;
+	return column_match(s, n, rv[1], ov) > 0 && kind_next(s, rv[1], ov[0]) && column_kind(s, ov) != k;
+}
+
 static bool sentence_doubtful(struct hp *st, size_t i);
 
 /* The one figure prose_line reads in s[0..n) (line i): its timing *k,
@@ -1858,7 +1880,11 @@ static bool prose_figure(struct hp *st, size_t i, const char *s, size_t n, enum 
 	if (br_re_match(&re_prose_rate, s, n, 0, rv, 3) <= 0 ||
 	    br_re_match(&re_prose_rate, s, n, rv[1], more, 3) > 0)
 		return false; /* no rate, or two: which one is hdparm's */
-	/* "50 to 60 MB/s", "50-60MB/s", "between 50 and 60": a range */
+	/* "hdparm -t and the cached figure is around 380 MB/sec": the other
+	 * timing named between the option and the rate, or right after the
+	 * rate ("380 MB/s cached"), says the figure is not the option's */
+	if (other_kind_named(s, n, ov[1] < rv[0] ? ov[1] : 0, rv, *k))
+		return false;
 	size_t b = rv[0];
 	while (b && (s[b - 1] == ' ' || s[b - 1] == '\t'))
 		b--;
@@ -2065,15 +2091,29 @@ struct sentence {
 	char text[MAX_LINE + 1];
 	size_t n;
 	size_t last;          /* its last line */
+	size_t line_at[SENTENCE_LINES]; /* where each of its lines starts in text */
 	size_t at[2 * MAX_DEVS + 1], end[2 * MAX_DEVS + 1]; /* rates and devices, in order */
 	bool dev[2 * MAX_DEVS + 1];
 	size_t nitems;
 };
 
-/* Line i and the lines of its paragraph its sentence runs on into. */
+/* The first end of a sentence inside s[0..n) (".", "!" or "?" before a
+ * blank and a capital letter), NULL if none. */
+static const char *sentence_end(const char *s, size_t n)
+{
+	for (size_t k = 1; k + 2 < n; k++)
+		if (strchr(".!?", s[k]) && s[k] && s[k + 1] == ' ' && isupper((unsigned char)s[k + 2]) &&
+		    isalpha((unsigned char)s[k - 1]))
+			return s + k;
+	return NULL;
+}
+
+/* Line i and the lines of its paragraph its sentence runs on into, up to
+ * where it ends. */
 static bool sentence_at(struct hp *st, size_t i, struct sentence *se)
 {
 	se->n = 0;
+	st->tail_line = 0;
 	for (size_t j = i; j < st->doc->nlines && j < i + SENTENCE_LINES; j++) {
 		size_t n;
 		const char *s = stripped(&st->doc->lines[j], &n);
@@ -2081,9 +2121,19 @@ static bool sentence_at(struct hp *st, size_t i, struct sentence *se)
 			break;
 		if (se->n)
 			se->text[se->n++] = ' ';
+		se->line_at[j - i] = se->n;
 		memcpy(se->text + se->n, s, n);
 		se->n += n;
 		se->last = j;
+		/* it ends where a line after i ends one ("-t on the new
+		 * board. The Barracuda ..."): the next is not its */
+		const char *end = j > i ? sentence_end(s, n) : NULL;
+		if (end) {
+			se->n = se->line_at[j - i] + (size_t)(end - s) + 1;
+			if (br_has(end, n - (size_t)(end - s), "hdparm", 6))
+				st->tail_line = j + 1;
+			break;
+		}
 		char e = s[n - 1];
 		if (e == '.' || e == '!' || e == '?' || e == ':')
 			break;
@@ -4791,8 +4841,9 @@ static bool named_rates(struct hp *st, size_t i)
 
 /* A sentence quoting one figure (prose_line) whose line ends were moved:
  * hdparm on line i, its rate on a line after ("On the topic of speeds..
- * hdparm -t" / "gives me 56Mb/s on my Maxtor"): read whole, the lines up
- * to its end claimed with it. */
+ * hdparm -t" / "gives me 56Mb/s on my Maxtor"), or its option ("my
+ * Maxtor gives 56 MB/s with hdparm" / "-t on the old board."): read
+ * whole, the lines up to its end claimed with it. */
 static bool prose_wrapped(struct hp *st, size_t i, const char *s, size_t n)
 {
 	struct sentence se;
@@ -4817,7 +4868,7 @@ static bool hdparm_mention(struct hp *st, size_t i, const char *s, size_t n, boo
 	       ((rate || has(s, n, "b/s")) &&
 		(devices_sentence(st, i) || named_rates(st, i) || prose_line(st, i, i, s, n) ||
 		 pairs_sentence(st, i) || kind_word_line(st, i, s, n))) ||
-	       prompt_line(st, i, s, n) || (!rate && !has(s, n, "b/s") && prose_wrapped(st, i, s, n));
+	       prompt_line(st, i, s, n) || prose_wrapped(st, i, s, n);
 }
 
 /* Is the word at s[w..n) (up to a blank or '|', after one) a device's

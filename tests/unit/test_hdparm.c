@@ -2375,6 +2375,41 @@ static void prose_rate_on_next_line(void **state)
 	done(&r);
 }
 
+/* The option wrapped onto the next line, after the rate ("gives 56 MB/s
+ * with hdparm" / "-t on the old board."): the sentence is read whole, one
+ * record of both lines. A figure the sentence names by the other timing
+ * ("hdparm -t and the cached figure is around 380 MB/sec") is not the
+ * option's: no record rather than a buffered 380. */
+static void prose_option_on_next_line(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "On the topic of speeds, my Maxtor gives 56 MB/s with hdparm\n"
+		"-t on the old board.\n");
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 56.0 * 1024, "56");
+	assert_string_equal(br_record_param(rec(&r, 0), "read_from").str, "prose");
+	assert_int_equal(rec(&r, 0)->source.end_line - rec(&r, 0)->source.line, 1);
+	done(&r);
+	run(&r, "I get 3120 MB/s from hdparm\n"
+		"-T /dev/sda on this box.\n");
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_cached_read, 3120.0 * 1024, "3120");
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	done(&r);
+	run(&r, "My IBM Deskstar does 41MB/sec with\n"
+		"hdparm -t and the cached figure is around 380 MB/sec.\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "hdparm -t gives 380 MB/s cached here.\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	/* the same timing named again is no doubt */
+	run(&r, "hdparm -t gives 98 MB/s buffered here.\n");
+	assert_int_equal(r.n, 1);
+	done(&r);
+}
+
 /* gen15: a line opening with a device and naming its rates by hdparm's
  * kinds is hdparm's even where no line names it; one rate is enough; a
  * note in parentheses after the device or the rate titles the record. */
@@ -2834,6 +2869,7 @@ int main(void)
 		cmocka_unit_test(rates_named_by_thing),
 		cmocka_unit_test(marked_device_names),
 		cmocka_unit_test(prose_rate_on_next_line),
+		cmocka_unit_test(prose_option_on_next_line),
 		cmocka_unit_test(rate_wrapped_inside_digits),
 		cmocka_unit_test(prompt_host_without_user),
 		cmocka_unit_test(device_led_lines_without_hdparm),
