@@ -502,6 +502,15 @@ static struct br_pattern re_test = BR_PATTERN(
 static struct br_pattern re_seeker = BR_PATTERN(
 	"bonnie-seeker", "^\\s*(?:Seeker\\s+\\d+\\.\\.\\.|start 'em\\.\\.\\.)");
 
+/* A disk's name opening a line ("sdc", "/dev/md0", "hda1:", "ad0s1e"), as
+ * hdparm's parser knows them: group 1 the name, the rest of the line after
+ * a ':' and blanks ("hdd" is the word for a disk more often than the
+ * fourth IDE one's name). */
+static struct br_pattern re_device = BR_PATTERN(
+	"bonnie-device", "^\\s*(/dev/[\\w/.-]*\\w|(?:sd[a-z]{1,2}|hd[a-ce-z]|xvd[a-z]{1,2}|vd[a-z]|"
+			 "nvme\\d+n\\d+|md\\d+|ada?\\d+|da\\d+|wd\\d+|mmcblk\\d+)(?:p?\\d+|s\\d+[a-h]?)?)"
+			 "(?![\\w/.-])\\s*:?\\s*");
+
 /* ---------------------------------------------------------------- state */
 
 static const enum br_metric_id order[6] = {BR_M_putc, BR_M_put_block, BR_M_rewrite,
@@ -750,6 +759,24 @@ static bool set_figure(struct br_record *rec, enum br_metric_id id, const struct
 	return true;
 }
 
+/*
+ * A line written above a row with no machine label that names a disk
+ * ("sdc", "/dev/md0 (raid0)", "hda:"): the disk is what the row measured,
+ * the record's host as the Machine column or hdparm's device header would
+ * make it; the rest of the line, if any, titles the row. Returns the host
+ * (caller frees) and sets *rest (into own) and *rest_len; NULL when own
+ * does not start with a disk's name.
+ */
+static char *device_host(const char *own, const char **rest, size_t *rest_len)
+{
+	size_t ov[4], n = strlen(own);
+	if (n > 80 || br_re_match(&re_device, own, n, 0, ov, 2) <= 0)
+		return NULL;
+	*rest = own + ov[1];
+	*rest_len = n - ov[1];
+	return br_strndup(own + ov[2], ov[3] - ov[2]);
+}
+
 /* Emit one record for a row. Lines first..last are its source; own is a
  * label line written above the row (or NULL). */
 static void emit_row(struct bstate *st, const struct brow *r, const struct bres *res,
@@ -759,7 +786,14 @@ static void emit_row(struct bstate *st, const struct brow *r, const struct bres 
 	struct br_record *rec = br_parse_record_new(ctx, BR_TOOL_BONNIE, first, last);
 	if (st->t.progress && st->p.version[0])
 		br_record_set_version(rec, st->p.version);
-	if (r->name_len) {
+	char *dev = NULL, *dev_note = NULL;
+	const char *rest;
+	size_t rest_len;
+	if (own && !r->name_len && res->name_num < 0 && (dev = device_host(own, &rest, &rest_len)) != NULL) {
+		br_record_set_host(rec, dev);
+		dev_note = rest_len ? br_label_note(rest, rest_len) : NULL;
+		own = dev_note;
+	} else if (r->name_len) {
 		/* a label of several words keeps one blank between them */
 		struct br_buf b = BR_BUF_INIT;
 		const char *s = r->base + r->name_off;
@@ -770,6 +804,9 @@ static void emit_row(struct bstate *st, const struct brow *r, const struct bres 
 			else if (b.len && b.data[b.len - 1] != ' ')
 				br_buf_addc(&b, ' ');
 		}
+		/* "hda:" — the colon a poster put after the name is not part of it */
+		if (b.len > 1 && b.data[b.len - 1] == ':')
+			b.len--;
 		char *host = br_utf8_dup(b.data, b.len);
 		br_buf_free(&b);
 		br_record_set_host(rec, host);
@@ -782,6 +819,8 @@ static void emit_row(struct bstate *st, const struct brow *r, const struct bres 
 	char *label = br_parse_label(ctx, label_idx, own);
 	br_record_set_label(rec, label);
 	free(label);
+	free(dev);
+	free(dev_note);
 
 	const struct bnum *x = r->num;
 	double file_bytes = st->t.progress && st->p.volumes <= 1 ? st->p.file_bytes : 0;

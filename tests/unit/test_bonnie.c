@@ -1060,6 +1060,37 @@ static void cpu_over_three_digits(void **state)
 	done(&r);
 }
 
+/* A disk's name on the line above a row with no machine label ("sdc",
+ * "/dev/md0 (raid0)") is the record's host, as hdparm's device header
+ * makes it, its note the title; a colon after a row's own name is not part
+ * of it; a label line that names no disk stays a title. */
+static void device_named_above_row(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Bonnie on each disk of the box:\n\n"
+		"              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"sdc\n"
+		"          512  7721 95.1 21044 18.2  8830 12.0  7410 90.3 24800 15.1 190.3  2.9\n"
+		"/dev/md0 (raid0)\n"
+		"          512  8012 96.0 38270 30.1 13100 19.4  7990 93.0 52010 28.7 280.6  4.1\n"
+		"hda:     512  4410 93.2  9870 10.5  4002  7.7  4630 88.0 11020  9.8 110.4  1.8\n"
+		"second try\n"
+		"          512  4420 93.0  9880 10.4  4010  7.6  4640 88.1 11030  9.9 111.0  1.9\n");
+	assert_int_equal(r.n, 4);
+	assert_string_equal(rec(&r, 0)->host, "sdc");
+	assert_string_equal(rec(&r, 0)->label, "Bonnie on each disk of the box");
+	assert_string_equal(rec(&r, 1)->host, "/dev/md0");
+	assert_string_equal(rec(&r, 1)->label, "Bonnie on each disk of the box / raid0");
+	assert_string_equal(rec(&r, 2)->host, "hda");
+	assert_null(rec(&r, 3)->host);
+	assert_string_equal(rec(&r, 3)->label, "Bonnie on each disk of the box / second try");
+	assert_fig(&r, 1, BR_M_put_block, 38270, 30.1, false);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1101,6 +1132,7 @@ int main(void)
 		cmocka_unit_test(cpu_figures_on_line_below),
 		cmocka_unit_test(cpu_row_below_named_as_hand_tables),
 		cmocka_unit_test(cpu_over_three_digits),
+		cmocka_unit_test(device_named_above_row),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
