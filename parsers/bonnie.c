@@ -1744,7 +1744,10 @@ static void bare_row(struct pass *p, size_t i)
  * A word that names nothing of Bonnie's ("Price", "Temp") is no such table,
  * nor is a header of fewer than four of Bonnie's figures, or a row whose
  * rates have decimals without a unit saying M/sec. A row is a name (maybe
- * none) and one number a column.
+ * none) and one number a column; in an aligned table a row with cells left
+ * blank has its numbers where the first full row's end (hand_row_edges).
+ * Read only in a document that names Bonnie or its units (detect): the
+ * words alone are any table's.
  */
 enum hw {
 	HW_NONE, HW_NAME, HW_FILE, HW_MB, HW_PER, HW_CHAR, HW_PUTC, HW_GETC, HW_BLOCK, HW_REWRITE,
@@ -2017,8 +2020,45 @@ static bool hand_row_ok(const struct brow *r, const struct htable *t)
 	return true;
 }
 
-/* The record of row r (line j) of hand table t whose header starts at h. */
-static void hand_emit(struct bstate *st, const struct htable *t, const struct brow *r, size_t h, size_t j)
+/*
+ * A row of an aligned hand table with cells left blank (a test not run):
+ * each of its numbers ends where a column's figures end in the table's
+ * first full row (edge[], visual columns), one column each, in order, and
+ * fits it as hand_row_ok asks. map[c]: the number in column c, -1 none.
+ */
+static bool hand_row_edges(const struct brow *r, const struct br_line *l, const struct htable *t,
+			   const unsigned *edge, int *map)
+{
+	if (r->junk || r->n < 3 || r->n >= t->ncol)
+		return false;
+	for (int c = 0; c < t->ncol; c++)
+		map[c] = -1;
+	int c = 0;
+	for (int k = 0; k < r->n; k++) {
+		const struct bnum *x = &r->num[k];
+		unsigned end = col_at(l->text, x->off + x->len + x->trail);
+		while (c < t->ncol && edge[c] + 1 < end)
+			c++;
+		if (c == t->ncol || edge[c] > end + 1)
+			return false;
+		const struct hcol *col = &t->col[c];
+		if (col->cpu_of >= 0 ? x->v > CPU_MAX || x->decimals > 1
+				     : (col->id == BR_METRIC_COUNT || (col->id != BR_M_seeks && col->unit == 'K')) &&
+					       !is_int(x))
+			return false;
+		map[c++] = k;
+	}
+	/* a %CPU figure without its rate is no figure */
+	for (c = 0; c < t->ncol; c++)
+		if (t->col[c].cpu_of >= 0 && map[c] >= 0 && map[t->col[c].cpu_of] < 0)
+			return false;
+	return true;
+}
+
+/* The record of row r (line j) of hand table t whose header starts at h;
+ * map[c] the number of column c (-1: none), NULL: one a column. */
+static void hand_emit(struct bstate *st, const struct htable *t, const struct brow *r, const int *map,
+		      size_t h, size_t j)
 {
 	struct br_parse_ctx *ctx = st->ctx;
 	struct br_record *rec = br_parse_record_new(ctx, BR_TOOL_BONNIE, j, j);
@@ -2036,7 +2076,9 @@ static void hand_emit(struct bstate *st, const struct htable *t, const struct br
 	free(label);
 	for (int c = 0; c < t->ncol; c++) {
 		const struct hcol *col = &t->col[c];
-		const struct bnum *x = &r->num[c];
+		if (map && map[c] < 0)
+			continue;
+		const struct bnum *x = &r->num[map ? map[c] : c];
 		char raw[40];
 		copy_digits(r, x, raw, sizeof raw);
 		if (col->id == BR_METRIC_COUNT) {
@@ -2073,10 +2115,18 @@ static size_t hand_table(struct pass *p, size_t i)
 		return 0;
 	size_t first = j, nrows = 0;
 	struct brow r;
+	unsigned edge[HAND_COLS];
+	int map[HAND_COLS];
 	for (; j < doc->nlines && !br_parse_is_claimed(st->ctx, j) && !is_blank_line(&doc->lines[j]); j++) {
-		scan_row(doc->lines[j].text, doc->lines[j].len, &r);
-		if (!hand_row_ok(&r, &t))
+		const struct br_line *m = &doc->lines[j];
+		scan_row(m->text, m->len, &r);
+		if (hand_row_ok(&r, &t)) {
+			if (!nrows)
+				for (int c = 0; c < t.ncol; c++)
+					edge[c] = col_at(m->text, r.num[c].off + r.num[c].len + r.num[c].trail);
+		} else if (!nrows || !hand_row_edges(&r, m, &t, edge, map)) {
 			break;
+		}
 		nrows++;
 	}
 	if (!nrows)
@@ -2091,7 +2141,10 @@ static size_t hand_table(struct pass *p, size_t i)
 	progress_flush(st);
 	for (size_t k = first; k < j; k++) {
 		scan_row(doc->lines[k].text, doc->lines[k].len, &r);
-		hand_emit(st, &t, &r, h, k);
+		bool full = hand_row_ok(&r, &t);
+		if (!full)
+			hand_row_edges(&r, &doc->lines[k], &t, edge, map);
+		hand_emit(st, &t, &r, full ? NULL : map, h, k);
 	}
 	br_parse_claim(st->ctx, h, j - 1, "Bonnie results in a table written by hand");
 	p->have_own = false;

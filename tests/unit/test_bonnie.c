@@ -1144,6 +1144,25 @@ static void hand_table_file_mb(void **state)
 	assert_true(fig(&r, 0, BR_M_seeks).value == 6666);
 	done(&r);
 
+	/* cells left blank in an aligned table: each figure where its
+	 * column's end in the first full row; a row out of line ends it */
+	run(&r, "Bonnie 1.2, seeks not run everywhere:\n"
+		"Machine     File   Char out  Block out  Rewrite   Char in  Block in   Seeks\n"
+		"sparc5        100      1120       1877      812      1022      2011    41.2\n"
+		"sparc10       100      1410       2230      990      1300      2510\n"
+		"ultra2        200                 9120     3500                9870   130.9\n"
+		"ultra3 200 9120 3500 9870 130.9\n");
+	assert_int_equal(r.n, 3);
+	assert_true(fig(&r, 1, BR_M_get_block).value == 2510);
+	assert_false(br_record_get(rec(&r, 1), BR_M_seeks).present);
+	assert_false(br_record_get(rec(&r, 2), BR_M_putc).present);
+	assert_true(fig(&r, 2, BR_M_put_block).value == 9120);
+	assert_true(fig(&r, 2, BR_M_rewrite).value == 3500);
+	assert_false(br_record_get(rec(&r, 2), BR_M_getc).present);
+	assert_true(fig(&r, 2, BR_M_get_block).value == 9870);
+	assert_true(fig(&r, 2, BR_M_seeks).value == 130.9);
+	done(&r);
+
 	/* prices, temperatures */
 	run(&r, "Machine   File MB  Char out  Block out  Rewrite  Char in  Block in   Seeks\n"
 		"pluto         256     12.50      89.90    45.00    12.50     89.90   120.00\n"
