@@ -502,6 +502,15 @@ static struct br_pattern re_test = BR_PATTERN(
 static struct br_pattern re_seeker = BR_PATTERN(
 	"bonnie-seeker", "^\\s*(?:Seeker\\s+\\d+\\.\\.\\.|start 'em\\.\\.\\.)");
 
+/* A disk's name opening a line ("sdc", "/dev/md0", "hda1:", "ad0s1e"), as
+ * hdparm's parser knows them: group 1 the name, the rest of the line after
+ * a ':' and blanks ("hdd" is the word for a disk more often than the
+ * fourth IDE one's name). */
+static struct br_pattern re_device = BR_PATTERN(
+	"bonnie-device", "^\\s*(/dev/[\\w/.-]*\\w|(?:sd[a-z]{1,2}|hd[a-ce-z]|xvd[a-z]{1,2}|vd[a-z]|"
+			 "nvme\\d+n\\d+|md\\d+|ada?\\d+|da\\d+|wd\\d+|mmcblk\\d+)(?:p?\\d+|s\\d+[a-h]?)?)"
+			 "(?![\\w/.-])\\s*:?\\s*");
+
 /* ---------------------------------------------------------------- state */
 
 static const enum br_metric_id order[6] = {BR_M_putc, BR_M_put_block, BR_M_rewrite,
@@ -750,6 +759,24 @@ static bool set_figure(struct br_record *rec, enum br_metric_id id, const struct
 	return true;
 }
 
+/*
+ * A line written above a row with no machine label that names a disk
+ * ("sdc", "/dev/md0 (raid0)", "hda:"): the disk is what the row measured,
+ * the record's host as the Machine column or hdparm's device header would
+ * make it; the rest of the line, if any, titles the row. Returns the host
+ * (caller frees) and sets *rest (into own) and *rest_len; NULL when own
+ * does not start with a disk's name.
+ */
+static char *device_host(const char *own, const char **rest, size_t *rest_len)
+{
+	size_t ov[4], n = strlen(own);
+	if (n > 80 || br_re_match(&re_device, own, n, 0, ov, 2) <= 0)
+		return NULL;
+	*rest = own + ov[1];
+	*rest_len = n - ov[1];
+	return br_strndup(own + ov[2], ov[3] - ov[2]);
+}
+
 /* Emit one record for a row. Lines first..last are its source; own is a
  * label line written above the row (or NULL). */
 static void emit_row(struct bstate *st, const struct brow *r, const struct bres *res,
@@ -759,7 +786,14 @@ static void emit_row(struct bstate *st, const struct brow *r, const struct bres 
 	struct br_record *rec = br_parse_record_new(ctx, BR_TOOL_BONNIE, first, last);
 	if (st->t.progress && st->p.version[0])
 		br_record_set_version(rec, st->p.version);
-	if (r->name_len) {
+	char *dev = NULL, *dev_note = NULL;
+	const char *rest;
+	size_t rest_len;
+	if (own && !r->name_len && res->name_num < 0 && (dev = device_host(own, &rest, &rest_len)) != NULL) {
+		br_record_set_host(rec, dev);
+		dev_note = rest_len ? br_label_note(rest, rest_len) : NULL;
+		own = dev_note;
+	} else if (r->name_len) {
 		/* a label of several words keeps one blank between them */
 		struct br_buf b = BR_BUF_INIT;
 		const char *s = r->base + r->name_off;
@@ -770,6 +804,9 @@ static void emit_row(struct bstate *st, const struct brow *r, const struct bres 
 			else if (b.len && b.data[b.len - 1] != ' ')
 				br_buf_addc(&b, ' ');
 		}
+		/* "hda:" — the colon a poster put after the name is not part of it */
+		if (b.len > 1 && b.data[b.len - 1] == ':')
+			b.len--;
 		char *host = br_utf8_dup(b.data, b.len);
 		br_buf_free(&b);
 		br_record_set_host(rec, host);
@@ -782,6 +819,8 @@ static void emit_row(struct bstate *st, const struct brow *r, const struct bres 
 	char *label = br_parse_label(ctx, label_idx, own);
 	br_record_set_label(rec, label);
 	free(label);
+	free(dev);
+	free(dev_note);
 
 	const struct bnum *x = r->num;
 	double file_bytes = st->t.progress && st->p.volumes <= 1 ? st->p.file_bytes : 0;
@@ -1686,6 +1725,432 @@ static void bare_row(struct pass *p, size_t i)
 	}
 }
 
+/* ---------------------------------------------------------------- hand tables */
+
+/*
+ * A table of Bonnie results a person typed, with words of their own over the
+ * columns and no %CPU or K/sec line of Bonnie's:
+ *
+ *   Machine   File MB  Char out  Block out  Rewrite  Char in  Block in   Seeks
+ *   pluto         256      3624      11044     6080     3292     15683   184.4
+ *
+ * or the header over two lines, each word over its column ("File" / "MB",
+ * "Char" / "out", or a line of units "MB  K/sec ... /sec" under it). The
+ * two lines' words are taken in the columns' order (each word of the upper
+ * line before the lower word it stands over: the figures' right edges line
+ * up with the words' ends), then read as phrases: "File MB" (the size),
+ * "Char out" / "Per Char" (putc, getc), "Block in" (put_block, get_block),
+ * "Rewrite", "Seeks", each maybe with its unit and a "%CPU" column after it.
+ * A word that names nothing of Bonnie's ("Price", "Temp") is no such table,
+ * nor is a header of fewer than four of Bonnie's figures, or a row whose
+ * rates have decimals without a unit saying M/sec. A row is a name (maybe
+ * none) and one number a column; in an aligned table a row with cells left
+ * blank has its numbers where the first full row's end (hand_row_edges).
+ * Read only in a document that names Bonnie or its units (detect): the
+ * words alone are any table's.
+ */
+enum hw {
+	HW_NONE, HW_NAME, HW_FILE, HW_MB, HW_PER, HW_CHAR, HW_PUTC, HW_GETC, HW_BLOCK, HW_REWRITE,
+	HW_SEEKS, HW_OUT, HW_IN, HW_CPU, HW_UK, HW_UM, HW_US, HW_SEQ,
+};
+
+static const struct {
+	const char *w;
+	enum hw k;
+} hand_vocab[] = {
+	{"machine", HW_NAME}, {"host", HW_NAME}, {"disk", HW_NAME}, {"device", HW_NAME},
+	{"drive", HW_NAME}, {"name", HW_NAME}, {"system", HW_NAME}, {"box", HW_NAME},
+	{"server", HW_NAME}, {"config", HW_NAME}, {"label", HW_NAME}, {"filesystem", HW_NAME},
+	{"fs", HW_NAME}, {"setup", HW_NAME}, {"array", HW_NAME}, {"volume", HW_NAME}, {"run", HW_NAME},
+	{"test", HW_NAME}, {"partition", HW_NAME}, {"controller", HW_NAME}, {"file", HW_FILE}, {"mb", HW_MB}, {"size", HW_MB},
+	{"per", HW_PER}, {"char", HW_CHAR}, {"chr", HW_CHAR}, {"putc", HW_PUTC}, {"getc", HW_GETC},
+	{"block", HW_BLOCK}, {"blk", HW_BLOCK}, {"blocks", HW_BLOCK}, {"rewrite", HW_REWRITE},
+	{"rewr", HW_REWRITE}, {"seeks", HW_SEEKS}, {"seek", HW_SEEKS}, {"random", HW_SEEKS},
+	{"out", HW_OUT}, {"output", HW_OUT}, {"write", HW_OUT}, {"wr", HW_OUT}, {"in", HW_IN},
+	{"input", HW_IN}, {"read", HW_IN}, {"rd", HW_IN}, {"%cpu", HW_CPU}, {"cpu", HW_CPU},
+	{"%cp", HW_CPU}, {"%", HW_CPU}, {"k/sec", HW_UK}, {"kb/s", HW_UK}, {"kb/sec", HW_UK},
+	{"k/s", HW_UK}, {"kib/s", HW_UK}, {"m/sec", HW_UM}, {"mb/s", HW_UM}, {"mb/sec", HW_UM},
+	{"mib/s", HW_UM}, {"/sec", HW_US}, {"/s", HW_US}, {"sequential", HW_SEQ}, {"seq", HW_SEQ},
+};
+
+enum { HAND_WORDS = 48, HAND_COLS = 16 };
+
+struct hword {
+	enum hw k;
+	unsigned a, b;       /* visual columns [a, b) */
+	bool dashed;         /* a '-' glued to it: Bonnie's own header ("-Per Char-") */
+};
+
+/* The class of word s[0..n) (brackets and a ':' around it aside). */
+static enum hw hand_word(const char *s, size_t n, bool *dashed)
+{
+	*dashed = false;
+	while (n && strchr("([", s[0]))
+		s++, n--;
+	while (n && strchr(")]:,", s[n - 1]))
+		n--;
+	if (n && (s[0] == '-' || s[n - 1] == '-'))
+		*dashed = true;
+	if (n == 0 || n > 12)
+		return HW_NONE;
+	char w[13];
+	for (size_t k = 0; k < n; k++)
+		w[k] = (char)((s[k] >= 'A' && s[k] <= 'Z') ? s[k] + 32 : s[k]);
+	w[n] = '\0';
+	for (size_t k = 0; k < BR_ARRAY_LEN(hand_vocab); k++)
+		if (strcmp(hand_vocab[k].w, w) == 0)
+			return hand_vocab[k].k;
+	return HW_NONE;
+}
+
+/* The words of line s[0..len) into w (at most HAND_WORDS); -1 when the
+ * line has a digit, a word of no class, or more words. */
+static int hand_line_words(const char *s, size_t len, struct hword *w)
+{
+	int n = 0;
+	for (size_t i = 0, a; next_word(s, len, &i, &a);) {
+		for (size_t k = a; k < i; k++)
+			if (is_digit(s[k]))
+				return -1;
+		if (n == HAND_WORDS)
+			return -1;
+		w[n].k = hand_word(s + a, i - a, &w[n].dashed);
+		if (w[n].k == HW_NONE || w[n].dashed)
+			return -1;
+		w[n].a = col_at(s, a);
+		w[n].b = col_at(s, i);
+		n++;
+	}
+	return n;
+}
+
+/* A cheap first look: does line s[0..len) hold no digit and two words of
+ * Bonnie's figures (Char, Block, Rewrite, Seeks)? */
+static bool hand_header_look(const char *s, size_t len)
+{
+	if (len > 200 || len < 10)
+		return false;
+	int figs = 0;
+	for (size_t i = 0, a; next_word(s, len, &i, &a);) {
+		if (is_digit(s[a]))
+			return false;
+		bool d;
+		enum hw k = i - a <= 12 ? hand_word(s + a, i - a, &d) : HW_NONE;
+		figs += k == HW_CHAR || k == HW_BLOCK || k == HW_REWRITE || k == HW_SEEKS || k == HW_PUTC ||
+			k == HW_GETC;
+	}
+	return figs >= 2;
+}
+
+struct hcol {
+	enum br_metric_id id; /* BR_METRIC_COUNT: the size column */
+	char unit;            /* 'K', 'M' */
+	int cpu_of;           /* a %CPU column: the index of its figure's column, else -1 */
+};
+
+struct htable {
+	int ncol;
+	struct hcol col[HAND_COLS];
+};
+
+/* Read the words of the header (the two lines' taken in column order) as
+ * columns; false when they are no Bonnie table's. */
+static bool hand_columns(const struct hword *w, int n, struct htable *t)
+{
+	int nchar = 0, nblock = 0, k = 0, metrics = 0;
+	bool seen[BR_METRIC_COUNT] = {0};
+	t->ncol = 0;
+	while (k < n && (w[k].k == HW_NAME || w[k].k == HW_SEQ))
+		k++;
+	struct {
+		enum hw what;
+		int dir; /* 0 none, 1 out, 2 in */
+		char unit;
+	} ph[HAND_COLS];
+	int np = 0;
+	while (k < n) {
+		if (np == HAND_COLS)
+			return false;
+		enum hw c = w[k].k;
+		ph[np].dir = 0;
+		ph[np].unit = 0;
+		if (c == HW_FILE || c == HW_MB) {
+			ph[np].what = HW_MB;
+			k++;
+			if (c == HW_FILE && k < n && w[k].k == HW_MB)
+				k++;
+		} else if (c == HW_CPU) {
+			ph[np].what = HW_CPU;
+			k++;
+		} else {
+			if (c == HW_SEQ)
+				c = ++k < n ? w[k].k : HW_NONE;
+			if (c == HW_PER)
+				c = ++k < n ? w[k].k : HW_NONE;
+			if (c != HW_CHAR && c != HW_PUTC && c != HW_GETC && c != HW_BLOCK && c != HW_REWRITE &&
+			    c != HW_SEEKS)
+				return false;
+			ph[np].what = c;
+			ph[np].dir = c == HW_PUTC ? 1 : c == HW_GETC ? 2 : 0;
+			k++;
+			if (k < n && (w[k].k == HW_OUT || w[k].k == HW_IN) && (c == HW_CHAR || c == HW_BLOCK))
+				ph[np].dir = w[k++].k == HW_OUT ? 1 : 2;
+			if (c == HW_SEEKS && k < n && w[k].k == HW_SEEKS)
+				k++; /* "Random Seeks" */
+		}
+		while (k < n && (w[k].k == HW_UK || w[k].k == HW_UM || w[k].k == HW_US)) {
+			if (w[k].k != HW_US)
+				ph[np].unit = w[k].k == HW_UK ? 'K' : 'M';
+			k++;
+		}
+		np++;
+	}
+	for (int p = 0; p < np; p++) {
+		nchar += ph[p].what == HW_CHAR && !ph[p].dir;
+		nblock += ph[p].what == HW_BLOCK && !ph[p].dir;
+	}
+	/* without their direction, Char and Block are Bonnie's order: the
+	 * output first, the input after it; one alone says neither */
+	if (nchar == 1 || nblock == 1)
+		return false;
+	int ci = 0, bi = 0, size = 0;
+	for (int p = 0; p < np; p++) {
+		struct hcol *col = &t->col[t->ncol];
+		col->cpu_of = -1;
+		col->unit = ph[p].unit ? ph[p].unit : 'K';
+		switch (ph[p].what) {
+		case HW_MB:
+			if (size++ || metrics)
+				return false; /* the size comes before the figures */
+			col->id = BR_METRIC_COUNT;
+			break;
+		case HW_CPU:
+			if (!t->ncol || t->col[t->ncol - 1].id == BR_METRIC_COUNT || t->col[t->ncol - 1].cpu_of >= 0)
+				return false;
+			col->cpu_of = t->ncol - 1;
+			col->id = t->col[t->ncol - 1].id;
+			break;
+		case HW_CHAR:
+		case HW_PUTC:
+		case HW_GETC: {
+			int dir = ph[p].dir ? ph[p].dir : ++ci;
+			col->id = dir == 1 ? BR_M_putc : BR_M_getc;
+			break;
+		}
+		case HW_BLOCK: {
+			int dir = ph[p].dir ? ph[p].dir : ++bi;
+			col->id = dir == 1 ? BR_M_put_block : BR_M_get_block;
+			break;
+		}
+		case HW_REWRITE:
+			col->id = BR_M_rewrite;
+			break;
+		default:
+			col->id = BR_M_seeks;
+			break;
+		}
+		if (col->id != BR_METRIC_COUNT && col->cpu_of < 0) {
+			if (seen[col->id])
+				return false;
+			seen[col->id] = true;
+			metrics++;
+		}
+		t->ncol++;
+	}
+	return metrics >= 4;
+}
+
+/*
+ * The header from line i (one line, or two: the upper line's words taken
+ * before the lower word each stands over or left of) as columns; *rows the
+ * first line after it. Tries the two lines first when the next one has no
+ * figure.
+ */
+static bool hand_header(const struct br_doc *doc, size_t i, struct htable *t, size_t *rows)
+{
+	struct hword up[HAND_WORDS], lo[HAND_WORDS], all[2 * HAND_WORDS];
+	const struct br_line *l = &doc->lines[i];
+	int nu = hand_line_words(l->text, l->len, up);
+	if (nu <= 0)
+		return false;
+	if (i + 1 < doc->nlines) {
+		const struct br_line *m = &doc->lines[i + 1];
+		int nl = m->len <= 200 ? hand_line_words(m->text, m->len, lo) : -1;
+		if (nl > 0) {
+			int n = 0, u = 0;
+			for (int k = 0; k < nl; k++) {
+				while (u < nu && up[u].a < lo[k].b)
+					all[n++] = up[u++];
+				all[n++] = lo[k];
+			}
+			while (u < nu)
+				all[n++] = up[u++];
+			if (hand_columns(all, n, t)) {
+				*rows = i + 2;
+				return true;
+			}
+		}
+	}
+	if (hand_columns(up, nu, t)) {
+		*rows = i + 1;
+		return true;
+	}
+	return false;
+}
+
+/* Row r under table t: every figure fits its column (rates integers in
+ * K/sec, a %CPU no more than Bonnie prints, the size an integer). */
+static bool hand_row_ok(const struct brow *r, const struct htable *t)
+{
+	if (r->junk || r->n != t->ncol)
+		return false;
+	for (int c = 0; c < t->ncol; c++) {
+		const struct hcol *col = &t->col[c];
+		const struct bnum *x = &r->num[c];
+		if (col->cpu_of >= 0) {
+			if (x->v > CPU_MAX || x->decimals > 1)
+				return false;
+		} else if (col->id == BR_METRIC_COUNT || (col->id != BR_M_seeks && col->unit == 'K')) {
+			if (!is_int(x))
+				return false;
+		} else if (x->decimals > 2) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * A row of an aligned hand table with cells left blank (a test not run):
+ * each of its numbers ends where a column's figures end in the table's
+ * first full row (edge[], visual columns), one column each, in order, and
+ * fits it as hand_row_ok asks. map[c]: the number in column c, -1 none.
+ */
+static bool hand_row_edges(const struct brow *r, const struct br_line *l, const struct htable *t,
+			   const unsigned *edge, int *map)
+{
+	if (r->junk || r->n < 3 || r->n >= t->ncol)
+		return false;
+	for (int c = 0; c < t->ncol; c++)
+		map[c] = -1;
+	int c = 0;
+	for (int k = 0; k < r->n; k++) {
+		const struct bnum *x = &r->num[k];
+		unsigned end = col_at(l->text, x->off + x->len + x->trail);
+		while (c < t->ncol && edge[c] + 1 < end)
+			c++;
+		if (c == t->ncol || edge[c] > end + 1)
+			return false;
+		const struct hcol *col = &t->col[c];
+		if (col->cpu_of >= 0 ? x->v > CPU_MAX || x->decimals > 1
+				     : (col->id == BR_METRIC_COUNT || (col->id != BR_M_seeks && col->unit == 'K')) &&
+					       !is_int(x))
+			return false;
+		map[c++] = k;
+	}
+	/* a %CPU figure without its rate is no figure */
+	for (c = 0; c < t->ncol; c++)
+		if (t->col[c].cpu_of >= 0 && map[c] >= 0 && map[t->col[c].cpu_of] < 0)
+			return false;
+	return true;
+}
+
+/* The record of row r (line j) of hand table t whose header starts at h;
+ * map[c] the number of column c (-1: none), NULL: one a column. */
+static void hand_emit(struct bstate *st, const struct htable *t, const struct brow *r, const int *map,
+		      size_t h, size_t j)
+{
+	struct br_parse_ctx *ctx = st->ctx;
+	struct br_record *rec = br_parse_record_new(ctx, BR_TOOL_BONNIE, j, j);
+	if (r->name_len) {
+		size_t n = r->name_len;
+		const char *s = r->base + r->name_off;
+		if (n > 1 && s[n - 1] == ':')
+			n--;
+		char *host = br_utf8_dup(s, n);
+		br_record_set_host(rec, host);
+		free(host);
+	}
+	char *label = br_parse_label(ctx, h, NULL);
+	br_record_set_label(rec, label);
+	free(label);
+	for (int c = 0; c < t->ncol; c++) {
+		const struct hcol *col = &t->col[c];
+		if (map && map[c] < 0)
+			continue;
+		const struct bnum *x = &r->num[map ? map[c] : c];
+		char raw[40];
+		copy_digits(r, x, raw, sizeof raw);
+		if (col->id == BR_METRIC_COUNT) {
+			br_record_param_str(rec, "size", raw);
+			br_record_param_num(rec, "size_bytes", x->v * 1048576.0);
+		} else if (col->cpu_of >= 0) {
+			br_record_set_cpu(rec, col->id, x->v);
+			if (x->lead || x->trail) {
+				struct br_value *bv = br_record_value(rec, col->id);
+				if (bv)
+					bv->marked = true;
+			}
+		} else {
+			double scale = col->id != BR_M_seeks && col->unit == 'M' ? 1024 : 1;
+			struct br_value *bv = br_record_set(rec, col->id, x->v * scale, raw);
+			br_value_set_resolution(bv, pow(10, -x->decimals) * scale);
+			bv->marked = x->lead || x->trail;
+		}
+	}
+	br_parse_emit(ctx, rec);
+	st->emitted++;
+}
+
+/* Step of parse: a hand table whose header starts at line i; the lines it
+ * took (0: none). */
+static size_t hand_table(struct pass *p, size_t i)
+{
+	struct bstate *st = &p->st;
+	const struct br_doc *doc = st->ctx->doc;
+	const struct br_line *l = &doc->lines[i];
+	struct htable t;
+	size_t j;
+	if (!hand_header_look(l->text, l->len) || !hand_header(doc, i, &t, &j))
+		return 0;
+	size_t first = j, nrows = 0;
+	struct brow r;
+	unsigned edge[HAND_COLS];
+	int map[HAND_COLS];
+	for (; j < doc->nlines && !br_parse_is_claimed(st->ctx, j) && !is_blank_line(&doc->lines[j]); j++) {
+		const struct br_line *m = &doc->lines[j];
+		scan_row(m->text, m->len, &r);
+		if (hand_row_ok(&r, &t)) {
+			if (!nrows)
+				for (int c = 0; c < t.ncol; c++)
+					edge[c] = col_at(m->text, r.num[c].off + r.num[c].len + r.num[c].trail);
+		} else if (!nrows || !hand_row_edges(&r, m, &t, edge, map)) {
+			break;
+		}
+		nrows++;
+	}
+	if (!nrows)
+		return 0;
+	/* a line of Bonnie's column groups above ("---Sequential Output---")
+	 * opened a table of its own: it is this one's */
+	size_t h = i;
+	if (st->t.open && st->t.nrows == 0 && st->t.start + 1 == i)
+		h = st->t.start;
+	if (st->t.open)
+		table_close(st);
+	progress_flush(st);
+	for (size_t k = first; k < j; k++) {
+		scan_row(doc->lines[k].text, doc->lines[k].len, &r);
+		bool full = hand_row_ok(&r, &t);
+		if (!full)
+			hand_row_edges(&r, &doc->lines[k], &t, edge, map);
+		hand_emit(st, &t, &r, full ? NULL : map, h, k);
+	}
+	br_parse_claim(st->ctx, h, j - 1, "Bonnie results in a table written by hand");
+	p->have_own = false;
+	return j - i;
+}
+
 /* Reads every unclaimed line of the document: each line goes to the first
  * step above that takes it. */
 static size_t parse(struct br_parse_ctx *ctx)
@@ -1696,7 +2161,14 @@ static size_t parse(struct br_parse_ctx *ctx)
 	p.explain = !ctx->ds->skip_claims;
 
 	for (size_t i = 0; i < doc->nlines; i++) {
-		if (block_edge(&p, i) || progress_line(&p, i) || header_line(&p, i) || html_table_row(&p, i))
+		if (block_edge(&p, i) || progress_line(&p, i))
+			continue;
+		size_t hand = hand_table(&p, i);
+		if (hand) {
+			i += hand - 1;
+			continue;
+		}
+		if (header_line(&p, i) || html_table_row(&p, i))
 			continue;
 		if (p.st.t.open && (p.st.t.flags & H_PP))
 			table_close(&p.st); /* a Bonnie++ header nobody claimed */

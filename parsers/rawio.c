@@ -595,13 +595,11 @@ static bool first_cell_then_group(const char *t, size_t n)
 	       (n - k >= 6 && strncasecmp(t + k, "random", 6) == 0);
 }
 
-/* A header line starts with a group name or "ID" (or a word and a group
+/* A header starts with a group name or "ID" (or a word and a group
  * name): a compare or two per line before any regex. */
-static bool header_line(const struct br_doc *doc, size_t i, const char **s, size_t *n)
+static bool header_text(const char *t, size_t n)
 {
-	*s = stripped(&doc->lines[i], n);
-	const char *t = *s;
-	if (*n < 11)
+	if (n < 11)
 		return false;
 	switch (*t) {
 	case 'R': case 'r':
@@ -617,11 +615,18 @@ static bool header_line(const struct br_doc *doc, size_t i, const char **s, size
 			return false;
 		break;
 	default:
-		if (!first_cell_then_group(t, *n))
+		if (!first_cell_then_group(t, n))
 			return false;
 	}
 	size_t ov[2];
-	return br_re_match(&re_header, *s, *n, 0, ov, 1) > 0;
+	return br_re_match(&re_header, t, n, 0, ov, 1) > 0;
+}
+
+/* header_text() of line i without its quote marks and blanks (*s, *n). */
+static bool header_line(const struct br_doc *doc, size_t i, const char **s, size_t *n)
+{
+	*s = stripped(&doc->lines[i], n);
+	return header_text(*s, *n);
 }
 
 /* The units s[0..n) names: how many "/sec" (the return), of them how
@@ -637,14 +642,57 @@ static size_t sec_units(const char *s, size_t n, size_t *rates)
 	return all;
 }
 
-/* A table whose header starts at line i; returns the next line to look at.
- * `named`: the document names rawio (-1: not looked yet). */
-static size_t table_at(struct br_parse_ctx *ctx, size_t i, const char *s, size_t n, signed char *named)
+/* Does s[0..n) end in the first word of a group name ("... Random write
+ * Sequential"), set apart by a blank? Its length, else 0. */
+static size_t cut_group_word(const char *s, size_t n)
+{
+	static const char *const words[] = {"random", "sequential"};
+	for (size_t w = 0; w < 2; w++) {
+		size_t m = strlen(words[w]);
+		if (n > m && is_space(s[n - m - 1]) && strncasecmp(s + n - m, words[w], m) == 0)
+			return m;
+	}
+	return 0;
+}
+
+/*
+ * A header a mail client wrapped inside a group name: line i ends with its
+ * first word, line i + 1 starts with the second ("Random read Sequential
+ * read Random write Sequential" / "write", or "... Random" / "write
+ * Sequential write"). The two lines joined into *buf when they make a
+ * header (true).
+ */
+static bool header_cut_in_group(const struct br_doc *doc, const struct br_parse_ctx *ctx, size_t i,
+				struct br_buf *buf)
+{
+	size_t n, tn;
+	const char *s = stripped(&doc->lines[i], &n);
+	if (n < 11 || n > 200 || i + 1 >= doc->nlines || br_parse_is_claimed(ctx, i + 1) ||
+	    !cut_group_word(s, n))
+		return false;
+	const char *t = stripped(&doc->lines[i + 1], &tn);
+	size_t w = 0;
+	while (w < tn && !is_space(t[w]))
+		w++;
+	if (!((w == 4 && strncasecmp(t, "read", 4) == 0) || (w == 5 && strncasecmp(t, "write", 5) == 0)))
+		return false;
+	br_buf_reset(buf);
+	br_buf_add(buf, s, n);
+	br_buf_addc(buf, ' ');
+	br_buf_add(buf, t, tn);
+	return header_text(buf->data, buf->len);
+}
+
+/* A table whose header starts at line i and takes `hlines` lines (2: one
+ * wrapped inside a group name, s the two joined); returns the next line
+ * to look at. `named`: the document names rawio (-1: not looked yet). */
+static size_t table_at(struct br_parse_ctx *ctx, size_t i, size_t hlines, const char *s, size_t n,
+		       signed char *named)
 {
 	const struct br_doc *doc = ctx->doc;
 	struct table tb = {.ctx = ctx, .header = i, .stride = 2, .named = named};
 	bool ok = add_groups(&tb, s, n);
-	size_t j = i + 1;
+	size_t j = i + hlines;
 	/* a header wrapped by a mail client goes on on the next line */
 	const char *t;
 	size_t tn;
@@ -813,15 +861,22 @@ static size_t parse(struct br_parse_ctx *ctx)
 	const struct br_doc *doc = ctx->doc;
 	size_t before = ctx->nrecords;
 	signed char rawio = -1; /* the document names rawio: not looked yet */
+	struct br_buf joined = BR_BUF_INIT;
 	for (size_t i = 0; i < doc->nlines;) {
 		const char *s;
 		size_t n;
-		if (br_parse_is_claimed(ctx, i) || !header_line(doc, i, &s, &n)) {
+		if (br_parse_is_claimed(ctx, i)) {
 			i++;
 			continue;
 		}
-		i = table_at(ctx, i, s, n, &rawio);
+		if (header_line(doc, i, &s, &n))
+			i = table_at(ctx, i, 1, s, n, &rawio);
+		else if (header_cut_in_group(doc, ctx, i, &joined))
+			i = table_at(ctx, i, 2, joined.data, joined.len, &rawio);
+		else
+			i++;
 	}
+	br_buf_free(&joined);
 	/* figures in sentences, where no table took them */
 	for (size_t i = 0; i < doc->nlines;) {
 		const struct br_line *l = &doc->lines[i];

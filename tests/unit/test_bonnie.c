@@ -1060,6 +1060,122 @@ static void cpu_over_three_digits(void **state)
 	done(&r);
 }
 
+/* A disk's name on the line above a row with no machine label ("sdc",
+ * "/dev/md0 (raid0)") is the record's host, as hdparm's device header
+ * makes it, its note the title; a colon after a row's own name is not part
+ * of it; a label line that names no disk stays a title. */
+static void device_named_above_row(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Bonnie on each disk of the box:\n\n"
+		"              -------Sequential Output-------- ---Sequential Input-- --Random--\n"
+		"              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU\n"
+		"sdc\n"
+		"          512  7721 95.1 21044 18.2  8830 12.0  7410 90.3 24800 15.1 190.3  2.9\n"
+		"/dev/md0 (raid0)\n"
+		"          512  8012 96.0 38270 30.1 13100 19.4  7990 93.0 52010 28.7 280.6  4.1\n"
+		"hda:     512  4410 93.2  9870 10.5  4002  7.7  4630 88.0 11020  9.8 110.4  1.8\n"
+		"second try\n"
+		"          512  4420 93.0  9880 10.4  4010  7.6  4640 88.1 11030  9.9 111.0  1.9\n");
+	assert_int_equal(r.n, 4);
+	assert_string_equal(rec(&r, 0)->host, "sdc");
+	assert_string_equal(rec(&r, 0)->label, "Bonnie on each disk of the box");
+	assert_string_equal(rec(&r, 1)->host, "/dev/md0");
+	assert_string_equal(rec(&r, 1)->label, "Bonnie on each disk of the box / raid0");
+	assert_string_equal(rec(&r, 2)->host, "hda");
+	assert_null(rec(&r, 3)->host);
+	assert_string_equal(rec(&r, 3)->label, "Bonnie on each disk of the box / second try");
+	assert_fig(&r, 1, BR_M_put_block, 38270, 30.1, false);
+	done(&r);
+}
+
+/* A table of Bonnie results typed by hand, with the poster's words over
+ * the columns: "File" / "MB" over two lines (or a units line under the
+ * words), "Char" / "out" stacked, the header collapsed and quoted; the
+ * words map to Bonnie's figures, the MB column is the size. Prices or
+ * temperatures under like words are no such table. */
+static void hand_table_file_mb(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Machine     File   Char out  Block out  Rewrite   Char in  Block in   Seeks\n"
+		"              MB      K/sec      K/sec    K/sec     K/sec     K/sec    /sec\n"
+		"sparc5        100      1120       1877      812      1022      2011    41.2\n"
+		"ultra1        200      4011       7230     3011      3990      8122   120.1\n"
+		"\n"
+		"            File    Char   Block           Char   Block\n"
+		"Machine       MB     out     out Rewrite     in      in  Seeks\n"
+		"fs-a        1024    9120   31022   12033   8804   40110  301.2\n"
+		"\n"
+		"> Machine File MB Char out Block out Rewrite Char in Block in Seeks\n"
+		"> raid5 2047 8120 24380 9013 7730 30122 210.5\n"
+		"\n"
+		"Array  File MB  Char out %CPU  Block out %CPU  Rewrite %CPU  Char in %CPU  Block in %CPU  Seeks\n"
+		"r10       4096     50.0 97.1       454.5 60.2    155.8 20.1     58.0 95.5     1282.1 40.3   6666\n");
+	assert_int_equal(r.n, 4); /* not the last: rates with decimals, no M/sec */
+	assert_string_equal(rec(&r, 0)->host, "sparc5");
+	assert_string_equal(param_str(&r, 0, "size"), "100");
+	assert_true(param_num(&r, 1, "size_bytes") == 200.0 * 1048576);
+	const struct br_value v = fig(&r, 1, BR_M_seeks);
+	assert_true(v.value == 120.1 && !v.has_cpu);
+	assert_true(fig(&r, 0, BR_M_getc).value == 1022);
+	assert_string_equal(rec(&r, 2)->host, "fs-a");
+	assert_true(fig(&r, 2, BR_M_put_block).value == 31022);
+	assert_true(fig(&r, 2, BR_M_rewrite).value == 12033);
+	assert_true(fig(&r, 2, BR_M_get_block).value == 40110);
+	assert_string_equal(param_str(&r, 2, "size"), "1024");
+	assert_string_equal(rec(&r, 3)->host, "raid5");
+	assert_true(fig(&r, 3, BR_M_seeks).value == 210.5);
+	assert_string_equal(param_str(&r, 3, "size"), "2047");
+	done(&r);
+
+	run(&r, "Bonnie-64, my own table:\n"
+		"Array  File MB  Char out %CPU  Block out %CPU  Rewrite %CPU  Char in %CPU  Block in %CPU  Seeks\n"
+		"          M/sec\n"
+		"r10       4096     50.0 97.1       454.5 60.2    155.8 20.1     58.0 95.5     1282.1 40.3   6666\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "Array  File MB  Char out M/sec %CPU  Block out M/sec %CPU  Rewrite M/sec %CPU  Char in M/sec %CPU  Block in M/sec %CPU  Seeks\n"
+		"r10       4096     50.0 97.1       454.5 60.2    155.8 20.1     58.0 95.5     1282.1 40.3   6666\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 454.5 * 1024, 60.2, false);
+	assert_true(fig(&r, 0, BR_M_seeks).value == 6666);
+	done(&r);
+
+	/* cells left blank in an aligned table: each figure where its
+	 * column's end in the first full row; a row out of line ends it */
+	run(&r, "Bonnie 1.2, seeks not run everywhere:\n"
+		"Machine     File   Char out  Block out  Rewrite   Char in  Block in   Seeks\n"
+		"sparc5        100      1120       1877      812      1022      2011    41.2\n"
+		"sparc10       100      1410       2230      990      1300      2510\n"
+		"ultra2        200                 9120     3500                9870   130.9\n"
+		"ultra3 200 9120 3500 9870 130.9\n");
+	assert_int_equal(r.n, 3);
+	assert_true(fig(&r, 1, BR_M_get_block).value == 2510);
+	assert_false(br_record_get(rec(&r, 1), BR_M_seeks).present);
+	assert_false(br_record_get(rec(&r, 2), BR_M_putc).present);
+	assert_true(fig(&r, 2, BR_M_put_block).value == 9120);
+	assert_true(fig(&r, 2, BR_M_rewrite).value == 3500);
+	assert_false(br_record_get(rec(&r, 2), BR_M_getc).present);
+	assert_true(fig(&r, 2, BR_M_get_block).value == 9870);
+	assert_true(fig(&r, 2, BR_M_seeks).value == 130.9);
+	done(&r);
+
+	/* prices, temperatures */
+	run(&r, "Machine   File MB  Char out  Block out  Rewrite  Char in  Block in   Seeks\n"
+		"pluto         256     12.50      89.90    45.00    12.50     89.90   120.00\n"
+		"\n"
+		"Machine      Temp in   Temp out   Block   Seeks   Rewrite\n"
+		"pluto             21         34      12       3         1\n"
+		"\n"
+		"Item     Char   Block   Seeks\n"
+		"disk       12      80      20\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1101,6 +1217,8 @@ int main(void)
 		cmocka_unit_test(cpu_figures_on_line_below),
 		cmocka_unit_test(cpu_row_below_named_as_hand_tables),
 		cmocka_unit_test(cpu_over_three_digits),
+		cmocka_unit_test(device_named_above_row),
+		cmocka_unit_test(hand_table_file_mb),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

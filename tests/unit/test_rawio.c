@@ -284,6 +284,37 @@ static void wrapped_header(void **state)
 	done(&r);
 }
 
+/* A header a mail client wrapped inside a group name ("... Sequential" /
+ * "write", "... Random" / "write Sequential write"), quoted twice: the two
+ * lines are one header; a line starting "write" under other text is not. */
+static void header_cut_inside_group_name(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "> > Random read    Sequential read    Random write    Sequential\n"
+		"> > write\n"
+		"> > ID   K/sec  /sec    K/sec   /sec    K/sec  /sec     K/sec   /sec\n"
+		"> > stripe 3336.9 207 20659.3 1261 2240.7 139 16862.8\n"
+		"> > 1029\n"
+		"\n"
+		"Random read Sequential read Random\n"
+		"write Sequential write\n"
+		"ID K/sec /sec K/sec /sec K/sec /sec K/sec /sec\n"
+		"concat 2170.2 135 7060.9 431 2262.2 140 3596.3 219\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "stripe");
+	rate(rec(&r, 0), BR_M_seq_write, "16862.8", false);
+	ops(rec(&r, 0), BR_M_seq_write_ops, 1029, false);
+	assert_string_equal(rec(&r, 1)->host, "concat");
+	rate(rec(&r, 1), BR_M_random_write, "2262.2", false);
+	rate(rec(&r, 1), BR_M_seq_write, "3596.3", false);
+	done(&r);
+	run(&r, "We will run random read and then sequential\n"
+		"write tests next week: 2170.2 135 7060.9 431\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 /* A Markdown table the poster made: each group's units in its header cells,
  * a rule under it, '|' between the cells of the rows. */
 static void markdown_table(void **state)
@@ -549,6 +580,7 @@ int main(void)
 		cmocka_unit_test(missing_pair_warns),
 		cmocka_unit_test(wrapped_row_is_joined),
 		cmocka_unit_test(wrapped_header),
+		cmocka_unit_test(header_cut_inside_group_name),
 		cmocka_unit_test(prose_is_not_a_table),
 		cmocka_unit_test(markdown_table),
 		cmocka_unit_test(header_without_rows_or_mismatched_units),
