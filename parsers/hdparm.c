@@ -4339,6 +4339,53 @@ static bool cells_after(const char *s, size_t n, char sep, size_t k)
 	return cn > 0 || cell_at(s, n, sep, k + 1, &c, &cn);
 }
 
+/* The start of the word of s ending at e (blanks apart), e after the
+ * blanks before it are skipped: *e moves there. */
+static size_t word_before(const char *s, size_t *e)
+{
+	while (*e && (s[*e - 1] == ' ' || s[*e - 1] == '\t'))
+		--*e;
+	size_t a = *e;
+	while (a && s[a - 1] != ' ' && s[a - 1] != '\t')
+		a--;
+	return a;
+}
+
+/* A row of a table aligned with blanks whose long name leaves a single
+ * blank before its first figure ("nvme0n1 9120.5  9088.2  9101.7" under
+ * "disk  run1  run2  run3"): its last m cells read by their figures from
+ * the right edge (a figure and its unit word, "9120.5 MB/s", one cell)
+ * into v[1..m], not by two blanks; the rest is the row's name. False when
+ * one is no figure, or the name is empty, too long or ends in a figure of
+ * its own (the row has a cell more than the header). */
+static bool figures_from_right(const char *s, size_t n, size_t m, bool dc, struct tval *v, const char **name,
+			       size_t *nn)
+{
+	size_t e = n;
+	for (size_t col = m; col >= 1; col--) {
+		size_t a = word_before(s, &e);
+		if (a < e && unit_word(s + a, e - a)) {
+			size_t b = a, f = word_before(s, &b);
+			if (f < b && is_digit(s[f]))
+				a = f;
+		}
+		if (a == e || !is_digit(s[a]) || !cell_value(s + a, e - a, ' ', dc, &v[col]) || !v[col].present)
+			return false;
+		e = a;
+	}
+	size_t a = word_before(s, &e), f = a;
+	while (f < e && (is_digit(s[f]) || s[f] == '.' || s[f] == ','))
+		f++;
+	size_t b = 0;
+	while (b < e && (s[b] == ' ' || s[b] == '\t'))
+		b++;
+	if (b == e || e > TABLE_NAME_MAX || f == e)
+		return false;
+	*name = s + b;
+	*nn = e - b;
+	return true;
+}
+
 /* The table by device (see above) whose header is line i; false when line
  * i heads none. */
 /* A table's column of one run of several ("Run 1", "run #2", "Try 3",
@@ -4447,12 +4494,14 @@ static bool device_columns_at(struct hp *st, size_t i)
 			break;
 		if (rule_line(r, rn))
 			continue;
-		struct tval v[TCOLS];
+		struct tval v[TCOLS + 1];
 		const char *name;
 		size_t nn;
 		bool ok = cell_at(r, rn, sep, 0, &name, &nn) && !cells_after(r, rn, sep, ncol + (size_t)extra);
 		for (size_t col = 1; ok && col < ncol; col++)
 			ok = cell_at(r, rn, sep, col, &c, &cn) && cell_value(c, cn, sep, dc, &v[col]);
+		if (!ok && sep == ' ') /* "nvme0n1 9120.5  9088.2": one blank after the name */
+			ok = figures_from_right(r, rn, ncol - 1 + (size_t)extra, dc, v, &name, &nn);
 		if (!ok)
 			break;
 		for (size_t col = 1; col < ncol; col++) {

@@ -2845,6 +2845,46 @@ static void devices_under_not_run_intro(void **state)
 	done(&r);
 }
 
+/* A table of runs by column aligned with blanks, whose long device name
+ * leaves a single blank before the first figure ("nvme0n1 9120.5  9088.2"):
+ * its row read by the figures from the right (was: the table ended
+ * there, the row and those under it lost). */
+static void runs_in_columns_one_blank_after_name(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Three runs of hdparm -t per device, MB/s:\n"
+		"\n"
+		"device    run1     run2     run3\n"
+		"sda       512.3    509.8    511.0\n"
+		"nvme0n1 9120.5  9088.2  9101.7\n"
+		"sdb       187.4    186.9    188.1\n");
+	assert_int_equal(r.n, 9);
+	assert_string_equal(rec(&r, 3)->host, "nvme0n1");
+	assert_non_null(strstr(rec(&r, 3)->label, "run1"));
+	one_figure(rec(&r, 3), BR_M_buffered_read, 9120.5 * 1024, "9120.5");
+	one_figure(rec(&r, 5), BR_M_buffered_read, 9101.7 * 1024, "9101.7");
+	assert_string_equal(rec(&r, 8)->host, "sdb");
+	done(&r);
+	run(&r, "hdparm -t, MB/sec, two runs each\n"
+		"\n"
+		"Disk            Run 1   Run 2\n"
+		"sda             498.2   497.6\n"
+		"nvme1n1p2 2876.4 MB/s  2880.1 MB/s\n");
+	assert_int_equal(r.n, 4);
+	assert_string_equal(rec(&r, 3)->host, "nvme1n1p2");
+	one_figure(rec(&r, 3), BR_M_buffered_read, 2880.1 * 1024, "2880.1");
+	done(&r);
+	/* a row with a figure more than the header has runs: no row of it */
+	run(&r, "hdparm -t, MB/sec, two runs each\n"
+		"\n"
+		"Disk            Run 1   Run 2\n"
+		"sda             498.2   497.6\n"
+		"sdb 2 310.5 311.0\n");
+	assert_int_equal(r.n, 2);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2933,6 +2973,7 @@ int main(void)
 		cmocka_unit_test(list_named_by_model),
 		cmocka_unit_test(dot_leader_list),
 		cmocka_unit_test(devices_under_not_run_intro),
+		cmocka_unit_test(runs_in_columns_one_blank_after_name),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
