@@ -124,13 +124,19 @@ static struct br_pattern re_partial = BR_PATTERN_OPT(
 	PCRE2_CASELESS);
 
 /* A hand-written summary: "<title> [kind words] : R MB/sec" (or "= R
- * MB/sec" right after a word: "Timing cached reads = 812 mb/sec") and nothing
- * after (but a table's empty cells, " | |", when the post was pasted into
- * one's first column). 1 title, 2 kind words, 3 rate, 4 unit letter. */
+ * MB/sec" right after a word: "Timing cached reads = 812 mb/sec", or a dot
+ * leader: dots between blanks, blanks between them or not, as many as
+ * the name left room for ("Crucial M4 ...... 412.3 MB/sec", "sda . . . .
+ * 92 MB/s", "Samsung 840 Pro 256GB . 498 MB/sec"), three or more after a
+ * blank ("sdc ...75 MB/s"), four glued to the title ("sdb....61 MB/s"))
+ * and nothing after (but a table's empty cells, " | |", when the post was
+ * pasted into one's first column). 1 title, 2 kind words, 3 rate, 4 unit
+ * letter. */
 static struct br_pattern re_hand = BR_PATTERN_OPT(
 	"hdparm-hand",
 	"^(.*?)((?:\\s*\\b(?:timing|o_direct|direct|buffered|bfr|buffer-cache|buffer|cached|cache|"
-	"disk|reads?)\\b)*)\\s*(?::\\s*(?:=\\s*(?:3D)?\\s*)?|(?<=[a-z])\\s*=\\s*(?:3D)?\\s*)(" FIG ")\\s*([mk])i?B\\s*/\\s*"
+	"disk|reads?)\\b)*)\\s*(?::\\s*(?:=\\s*(?:3D)?\\s*)?|(?<=[a-z])\\s*=\\s*(?:3D)?\\s*|"
+	"(?<=\\s)\\.(?:[ \\t]?\\.)*[ \\t]+(?=\\d)|(?<=\\s)(?:\\.[ \\t]?){2,}\\.(?=\\d)|\\.{4,}[ \\t]*(?=\\d))(" FIG ")\\s*([mk])i?B\\s*/\\s*"
 	"s(?:ec)?(?:\\s+\\|)*\\s*$",
 	PCRE2_CASELESS);
 
@@ -2277,6 +2283,45 @@ static bool command_after_clause(const char *s, size_t cmd)
  * after it) or on the line above, or, in a document that shows hdparm,
  * one timing named before the first rate ("Timing buffered disk reads
  * with hdparm: sda=120MB/s, ..."); false when none says one. */
+/* Is hdparm named in s[0..n) outside parentheses ("Compared dd with
+ * hdparm -t:"), not only in an aside ("dd results (hdparm -t gave
+ * similar):")? */
+static bool hdparm_outside_parens(const char *s, size_t n)
+{
+	int depth = 0;
+	for (size_t k = 0; k < n; k++) {
+		if (s[k] == '(')
+			depth++;
+		else if (s[k] == ')' && depth)
+			depth--;
+		else if (!depth && (s[k] | 0x20) == 'h' && n - k >= 6 && strncasecmp(s + k, "hdparm", 6) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Does an introduction s[0..n) say the figures under it are no hdparm
+ * run's, whatever it names of hdparm: writes, an expectation ("I will run
+ * hdparm -t tomorrow. Expected:"), a plan, an interface's limits, or
+ * another tool's ("dd results (hdparm -t gave similar):", "fio reads,
+ * hdparm -t about the same:"; not "Compared dd with hdparm -t --direct:",
+ * where hdparm's are shown)? The lists under it (list_kind), the devices'
+ * figures it leads to (sentence_timing, pairs_span) are none. */
+static bool intro_not_run(const char *s, size_t n)
+{
+	static const char *const not_run[] = {"writ", "wrote", "expect", "limit", "theoretical",
+					      "will run", "will test", "will try", "will bench",
+					      "will measure", "will redo", "'ll run", "'ll test", "'ll try",
+					      "going to run", "plan to", NULL};
+	static const char *const alike[] = {"similar", "same", "close", "comparable", "agree", "match",
+					    NULL};
+	if (has_any_ci(s, n, not_run))
+		return true;
+	if (!has_word_ci(s, n, rate_other_tools))
+		return false;
+	return !hdparm_outside_parens(s, n) || has_any_ci(s, n, alike);
+}
+
 /* The one timing a line without figures says what follows is ("hdparm -t
  * on each disk:", "## Read speeds (hdparm -t)", "buffered disk reads with
  * hdparm:"): by hdparm's one option, or a kind's words (when no option
@@ -2328,7 +2373,7 @@ static bool sentence_timing(struct hp *st, size_t i, const struct sentence *se, 
 		return false;
 	size_t n;
 	const char *s = stripped(&st->doc->lines[i - 1], &n);
-	return n && intro_kind(s, n, k);
+	return n && !intro_not_run(s, n) && intro_kind(s, n, k);
 }
 
 /* Could s[0..n) name a disk (re_prose_dev): a 'd' after 's', 'h', 'v',
@@ -2621,10 +2666,7 @@ static bool list_kind(struct hp *st, size_t i, enum kind *k, size_t *first)
 			continue;
 		}
 		*first = item;
-		/* "dd results (hdparm -t gave the same):", "I will run hdparm -t
-		 * tomorrow; expected:", "the interface's limits": no run's */
-		static const char *const not_run[] = {"expect", "limit", "theoretical", "will ", NULL};
-		if (rates_of_other_tool(s, n) || has_any_ci(s, n, not_run))
+		if (intro_not_run(s, n))
 			return false;
 		if (intro_kind(s, n, k))
 			return true;
@@ -3910,6 +3952,26 @@ static bool dd_word(const char *s, size_t n)
 	return false;
 }
 
+/* Is line i under an introduction that says its figures are no hdparm
+ * run's (intro_not_run): the first line above it holding no rate, over
+ * blank lines and the lines with rates of its list (as list_kind looks,
+ * at most LIST_UP lines up), when it ends in ':' as a list's introduction
+ * does ("I will run hdparm -tT on these; expected:"; not a sentence of
+ * its own before a line of figures: "More will follow.")? */
+static bool not_run_above(struct hp *st, size_t i)
+{
+	for (size_t j = i; j-- > 0 && i - j <= LIST_UP;) {
+		size_t n, ov[2 * 3];
+		const char *s = stripped(&st->doc->lines[j], &n);
+		if (!n || (n <= MAX_LINE && br_re_match(&re_prose_rate, s, n, 0, ov, 3) > 0))
+			continue;
+		while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+			n--;
+		return n && s[n - 1] == ':' && intro_not_run(s, n);
+	}
+	return false;
+}
+
 /* `devlead`: the line starts with a device and passed device_led(): one
  * rate is enough, and no hdparm need be shown above it. */
 static bool intro_names_other_tool(struct hp *st, size_t i);
@@ -3937,7 +3999,7 @@ static bool pairs_span(struct hp *st, size_t i, size_t last, const char *s, size
 		return false;
 	if (rates_of_other_tool(s, n))
 		return false; /* another tool's figures, or writing */
-	if (dd_word(s, n) || intro_names_other_tool(st, i))
+	if (dd_word(s, n) || intro_names_other_tool(st, i) || not_run_above(st, i))
 		return false;
 	a[nr] = n;
 	enum kind k[MAXR];
@@ -4327,6 +4389,53 @@ static bool cells_after(const char *s, size_t n, char sep, size_t k)
 	return cn > 0 || cell_at(s, n, sep, k + 1, &c, &cn);
 }
 
+/* The start of the word of s ending at e (blanks apart), e after the
+ * blanks before it are skipped: *e moves there. */
+static size_t word_before(const char *s, size_t *e)
+{
+	while (*e && (s[*e - 1] == ' ' || s[*e - 1] == '\t'))
+		--*e;
+	size_t a = *e;
+	while (a && s[a - 1] != ' ' && s[a - 1] != '\t')
+		a--;
+	return a;
+}
+
+/* A row of a table aligned with blanks whose long name leaves a single
+ * blank before its first figure ("nvme0n1 9120.5  9088.2  9101.7" under
+ * "disk  run1  run2  run3"): its last m cells read by their figures from
+ * the right edge (a figure and its unit word, "9120.5 MB/s", one cell)
+ * into v[1..m], not by two blanks; the rest is the row's name. False when
+ * one is no figure, or the name is empty, too long or ends in a figure of
+ * its own (the row has a cell more than the header). */
+static bool figures_from_right(const char *s, size_t n, size_t m, bool dc, struct tval *v, const char **name,
+			       size_t *nn)
+{
+	size_t e = n;
+	for (size_t col = m; col >= 1; col--) {
+		size_t a = word_before(s, &e);
+		if (a < e && unit_word(s + a, e - a)) {
+			size_t b = a, f = word_before(s, &b);
+			if (f < b && is_digit(s[f]))
+				a = f;
+		}
+		if (a == e || !is_digit(s[a]) || !cell_value(s + a, e - a, ' ', dc, &v[col]) || !v[col].present)
+			return false;
+		e = a;
+	}
+	size_t a = word_before(s, &e), f = a;
+	while (f < e && (is_digit(s[f]) || s[f] == '.' || s[f] == ','))
+		f++;
+	size_t b = 0;
+	while (b < e && (s[b] == ' ' || s[b] == '\t'))
+		b++;
+	if (b == e || e > TABLE_NAME_MAX || f == e)
+		return false;
+	*name = s + b;
+	*nn = e - b;
+	return true;
+}
+
 /* The table by device (see above) whose header is line i; false when line
  * i heads none. */
 /* A table's column of one run of several ("Run 1", "run #2", "Try 3",
@@ -4435,12 +4544,14 @@ static bool device_columns_at(struct hp *st, size_t i)
 			break;
 		if (rule_line(r, rn))
 			continue;
-		struct tval v[TCOLS];
+		struct tval v[TCOLS + 1];
 		const char *name;
 		size_t nn;
 		bool ok = cell_at(r, rn, sep, 0, &name, &nn) && !cells_after(r, rn, sep, ncol + (size_t)extra);
 		for (size_t col = 1; ok && col < ncol; col++)
 			ok = cell_at(r, rn, sep, col, &c, &cn) && cell_value(c, cn, sep, dc, &v[col]);
+		if (!ok && sep == ' ') /* "nvme0n1 9120.5  9088.2": one blank after the name */
+			ok = figures_from_right(r, rn, ncol - 1 + (size_t)extra, dc, v, &name, &nn);
 		if (!ok)
 			break;
 		for (size_t col = 1; col < ncol; col++) {
@@ -5022,8 +5133,10 @@ static void one_line(struct hp *st, size_t i)
 	if ((rate || has(s, n, "b/s")) && pairs_line(st, i, s, n))
 		return;
 	/* 7. "2 disks (hdb1,hdc1) buffered disk reads : 24.24 MB/sec", also
-	 * "Timing cached reads = 812 mb/sec" (the unit in lower case) */
-	if ((rate || has(s, n, "b/s")) && (memchr(s, ':', n) || memchr(s, '=', n)) &&
+	 * "Timing cached reads = 812 mb/sec" (the unit in lower case), "sda
+	 * ........ 92.3 MB/sec", "sdb . 90 MB/s" (a dot leader: re_hand) */
+	if ((rate || has(s, n, "b/s")) &&
+	    (memchr(s, ':', n) || memchr(s, '=', n) || has(s, n, "...") || has(s, n, " .")) &&
 	    hand_line(st, i, s, n))
 		return;
 	/* 7b. "sda gives 120 MB/sec, sdb 98 MB/sec" under "hdparm -t ...:" */

@@ -2796,6 +2796,130 @@ static void list_named_by_model(void **state)
 	done(&r);
 }
 
+/* A list under a line naming hdparm's option whose names and figures a
+ * dot leader sets apart ("Crucial M4 128GB ...... 412.3 MB/sec", "sda . .
+ * . . 92 MB/s", "sdc....75 MB/s"): a record each, titled by the name
+ * without the leader (was 0 records: re_hand wanted ':' or '='). */
+static void dot_leader_list(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -t results:\n"
+		"Crucial M4 128GB ...... 412.3 MB/sec\n"
+		"Seagate 7200.12 ....... 118.9 MB/sec\n"
+		"WD Raptor 74GB ........ 84.1 MB/sec\n"
+		"Samsung 840 Pro 256GB . 498.7 MB/sec\n");
+	assert_int_equal(r.n, 4);
+	assert_non_null(strstr(rec(&r, 3)->label, "Samsung 840 Pro 256GB"));
+	one_figure(rec(&r, 3), BR_M_buffered_read, 498.7 * 1024, "498.7");
+	assert_null(rec(&r, 0)->host);
+	assert_non_null(strstr(rec(&r, 0)->label, "Crucial M4 128GB"));
+	assert_null(strstr(rec(&r, 0)->label, ".."));
+	assert_non_null(strstr(rec(&r, 1)->label, "Seagate 7200.12"));
+	assert_null(strstr(rec(&r, 1)->label, ".."));
+	one_figure(rec(&r, 0), BR_M_buffered_read, 412.3 * 1024, "412.3");
+	one_figure(rec(&r, 2), BR_M_buffered_read, 84.1 * 1024, "84.1");
+	done(&r);
+	run(&r, "Buffered reads, hdparm -t on each disk:\n\n"
+		"sda ........ 92.3 MB/sec\n"
+		"/dev/sdb .... 61 MB/s\n"
+		"sdc....75 MB/s\n"
+		"sdd . . . . . 58.5 MB/s\n");
+	assert_int_equal(r.n, 4);
+	assert_string_equal(rec(&r, 0)->host, "sda");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdb");
+	assert_string_equal(rec(&r, 2)->host, "sdc");
+	assert_string_equal(rec(&r, 3)->host, "sdd");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 61.0 * 1024, "61");
+	one_figure(rec(&r, 3), BR_M_buffered_read, 58.5 * 1024, "58.5");
+	done(&r);
+	run(&r, "Cache throughput (hdparm -T):\n- desktop . . . . 9120.4 MB/sec\n- nas . . . . . . 1498.2 MB/sec\n");
+	assert_int_equal(r.n, 2);
+	assert_non_null(strstr(rec(&r, 1)->label, "nas"));
+	one_figure(rec(&r, 1), BR_M_cached_read, 1498.2 * 1024, "1498.2");
+	done(&r);
+	/* no option above, another tool's, an ellipsis in prose */
+	run(&r, "dd results:\nsda ........ 412 MB/s\nsdb ........ 118 MB/s\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "What hdparm -t should show per the spec sheets (expected):\n"
+		"Crucial M4 128GB ...... 500 MB/s\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A list of devices' figures under an introduction naming hdparm's
+ * option that says they are no run of it (another tool's, an
+ * expectation, a plan) gives no record, whichever path reads the items
+ * (list_kind, a sentence of devices, rates named by kind): one check,
+ * intro_not_run. Where hdparm is shown beside the other tool, its. */
+static void devices_under_not_run_intro(void **state)
+{
+	(void)state;
+	static const char *const none[] = {
+		"I will run hdparm -t tomorrow. Expected:\n- sda: 500 MB/s\n- sdb: 120 MB/s\n",
+		"dd results (hdparm -t gave similar):\n- sda: 412 MB/s\n- sdb: 118 MB/s\n",
+		"fio sequential reads (hdparm -t was close):\nsda ....... 505 MB/s\nsdb ....... 190 MB/s\n",
+		"Next week I will run hdparm -tT on these; expected:\n"
+		"- sda: cached 9000 MB/s, buffered 500 MB/s\n- sdb: cached 9000 MB/s, buffered 180 MB/s\n",
+	};
+	struct run r;
+	for (size_t k = 0; k < sizeof none / sizeof none[0]; k++) {
+		run(&r, none[k]);
+		assert_int_equal(r.n, 0);
+		done(&r);
+	}
+	run(&r, "hdparm -tT on both disks, for comparison with dd further down:\n"
+		"- sda: cached 9000 MB/s, buffered 500 MB/s\n- sdb: cached 8800 MB/s, buffered 180 MB/s\n");
+	assert_int_equal(r.n, 2);
+	done(&r);
+	run(&r, "Compared dd if=/dev/sda with hdparm -t on both:\n- sda: 412 MB/s\n- sdb: 118 MB/s\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "sdb");
+	one_figure(rec(&r, 1), BR_M_buffered_read, 118.0 * 1024, "118");
+	done(&r);
+}
+
+/* A table of runs by column aligned with blanks, whose long device name
+ * leaves a single blank before the first figure ("nvme0n1 9120.5  9088.2"):
+ * its row read by the figures from the right (was: the table ended
+ * there, the row and those under it lost). */
+static void runs_in_columns_one_blank_after_name(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Three runs of hdparm -t per device, MB/s:\n"
+		"\n"
+		"device    run1     run2     run3\n"
+		"sda       512.3    509.8    511.0\n"
+		"nvme0n1 9120.5  9088.2  9101.7\n"
+		"sdb       187.4    186.9    188.1\n");
+	assert_int_equal(r.n, 9);
+	assert_string_equal(rec(&r, 3)->host, "nvme0n1");
+	assert_non_null(strstr(rec(&r, 3)->label, "run1"));
+	one_figure(rec(&r, 3), BR_M_buffered_read, 9120.5 * 1024, "9120.5");
+	one_figure(rec(&r, 5), BR_M_buffered_read, 9101.7 * 1024, "9101.7");
+	assert_string_equal(rec(&r, 8)->host, "sdb");
+	done(&r);
+	run(&r, "hdparm -t, MB/sec, two runs each\n"
+		"\n"
+		"Disk            Run 1   Run 2\n"
+		"sda             498.2   497.6\n"
+		"nvme1n1p2 2876.4 MB/s  2880.1 MB/s\n");
+	assert_int_equal(r.n, 4);
+	assert_string_equal(rec(&r, 3)->host, "nvme1n1p2");
+	one_figure(rec(&r, 3), BR_M_buffered_read, 2880.1 * 1024, "2880.1");
+	done(&r);
+	/* a row with a figure more than the header has runs: no row of it */
+	run(&r, "hdparm -t, MB/sec, two runs each\n"
+		"\n"
+		"Disk            Run 1   Run 2\n"
+		"sda             498.2   497.6\n"
+		"sdb 2 310.5 311.0\n");
+	assert_int_equal(r.n, 2);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -2883,6 +3007,9 @@ int main(void)
 		cmocka_unit_test(line_figure_outlives_sentence),
 		cmocka_unit_test(prose_lines_of_one_run),
 		cmocka_unit_test(list_named_by_model),
+		cmocka_unit_test(dot_leader_list),
+		cmocka_unit_test(devices_under_not_run_intro),
+		cmocka_unit_test(runs_in_columns_one_blank_after_name),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
