@@ -2459,7 +2459,10 @@ static bool outline_item(struct walk *w, const char *s, size_t n)
  * a part; returns false when the line is no bullet. */
 static bool bullet_item(struct walk *w, const char *s, size_t n)
 {
-	bool bullet = (s[0] == '-' || s[0] == '*' || s[0] == '+') && n > 1 && s[1] != s[0];
+	/* ("-t on the new board", "-T and -t:": a one-letter option, no
+	 * bullet; "-hw raid" is one) */
+	bool option = s[0] == '-' && n > 2 && is_alpha((unsigned char)s[1]) && (is_blankc(s[2]) || s[2] == ',');
+	bool bullet = (s[0] == '-' || s[0] == '*' || s[0] == '+') && n > 1 && s[1] != s[0] && !option;
 	if (n >= 3 && (unsigned char)s[0] == 0xe2 && (unsigned char)s[1] == 0x80 && (unsigned char)s[2] == 0xa2)
 		bullet = true;
 	if (!bullet)

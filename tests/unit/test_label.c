@@ -439,6 +439,25 @@ static void not_headings(void **state)
 	br_doc_free(d);
 }
 
+/* A line wrapped before a one-letter option ("-t on the new board.")
+ * is prose, not a bullet titling what follows; "-hw raid" is a bullet. */
+static void option_is_no_bullet(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Not much. The old Quantum still manages 38.4 MB/s with hdparm\n"
+		"-t on the new board, about what it did before.\n"
+		"The Barracuda next to it gets 61.2 MB/s from hdparm\n"
+		"-t /dev/hdc, so the controller is fine.\n";
+	struct br_doc *d = mem(in);
+	expect(d, at(d, "The Barracuda", 0), NULL, NULL);
+	br_doc_free(d);
+	d = mem("-hw raid\n"
+		"goules-hw-raid10-6,16G,72343,98,235192,37,107093,19,64163,89,286958,26\n");
+	expect(d, at(d, "goules", 0), NULL, "hw raid");
+	br_doc_free(d);
+}
+
 /* Prose under a ':' line ends it after a while. */
 static void colon_lines_expire(void **state)
 {
@@ -1694,6 +1713,7 @@ int main(void)
 		cmocka_unit_test(outline_numbering),
 		cmocka_unit_test(html_headings),
 		cmocka_unit_test(not_headings),
+		cmocka_unit_test(option_is_no_bullet),
 		cmocka_unit_test(colon_lines_expire),
 		cmocka_unit_test(labels_in_any_order),
 		cmocka_unit_test(many_results),
