@@ -161,6 +161,10 @@ static inline void lw_reset(struct lw *w)
 
 void br_dec_lw_free(struct lw *w);
 
+/* Line l's text from byte `from` on added to w, its joins at or after
+ * `from` carried (the copy every stripping and joining writer makes). */
+void br_dec_lw_add_from(struct lw *w, const struct br_line *l, size_t from);
+
 /* Write line l without its first `cut` bytes, `depth` deeper (the joins
  * after the cut carried); w must be empty. */
 void br_dec_strip_front(struct rw *out, struct lw *w, const struct br_line *l, size_t unread, size_t cut,

@@ -58,6 +58,26 @@ void br_dec_lw_free(struct lw *w)
 	free(w->joins);
 }
 
+/* Line l's bytes from offset `from` on added to w, with the joins that sit
+ * at or after it: a join at `from` or at the line's end is carried too. */
+void br_dec_lw_add_from(struct lw *w, const struct br_line *l, size_t from)
+{
+	if (from > l->len)
+		from = l->len;
+	if (!l->joins) {
+		br_buf_add(&w->text, l->text + from, l->len - from);
+		return;
+	}
+	size_t ji = 0;
+	while (ji < br_line_njoins(l) && l->joins[ji] < from)
+		ji++;
+	for (size_t c = from; c < l->len; c++) {
+		lw_carry(w, l, &ji, c);
+		br_buf_addc(&w->text, l->text[c]);
+	}
+	lw_carry(w, l, &ji, l->len);
+}
+
 /* Write the line built in w; returns it. */
 const struct br_line *br_dec_lw_emit(struct rw *r, size_t unread, struct lw *w, unsigned line,
 				     unsigned end_line, unsigned depth, unsigned flags)
@@ -87,14 +107,7 @@ void br_dec_strip_front(struct rw *out, struct lw *w, const struct br_line *l, s
 		d->depth = (unsigned short)dp;
 		return;
 	}
-	size_t ji = 0;
-	while (ji < br_line_njoins(l) && l->joins[ji] < cut)
-		ji++;
-	for (size_t c = cut; c < l->len; c++) {
-		lw_carry(w, l, &ji, c);
-		br_buf_addc(&w->text, l->text[c]);
-	}
-	lw_carry(w, l, &ji, l->len);
+	br_dec_lw_add_from(w, l, cut);
 	br_dec_lw_emit(out, unread, w, l->line, l->end_line, dp, l->flags);
 }
 
@@ -248,14 +261,9 @@ unsigned br_dec_join_rest(struct lw *w, const struct br_doc *doc, size_t k, size
 {
 	for (size_t r = k + 1; r <= k + nr; r++) {
 		const struct br_line *m = &doc->lines[r];
-		size_t ji = 0;
 		br_buf_addc(&w->text, ' ');
 		br_dec_lw_join(w);
-		for (size_t c = 0; c < m->len; c++) {
-			lw_carry(w, m, &ji, c);
-			br_buf_addc(&w->text, m->text[c]);
-		}
-		lw_carry(w, m, &ji, m->len);
+		br_dec_lw_add_from(w, m, 0);
 		if (m->end_line > end_line)
 			end_line = m->end_line;
 	}
@@ -272,14 +280,7 @@ void br_dec_strip_front_rest(struct rw *out, struct lw *w, const struct br_line 
 	if (cut > l->len)
 		cut = l->len;
 	unsigned dp = l->depth + depth;
-	size_t ji = 0;
-	while (ji < br_line_njoins(l) && l->joins[ji] < cut)
-		ji++;
-	for (size_t c = cut; c < l->len; c++) {
-		lw_carry(w, l, &ji, c);
-		br_buf_addc(&w->text, l->text[c]);
-	}
-	lw_carry(w, l, &ji, l->len);
+	br_dec_lw_add_from(w, l, cut);
 	unsigned end_line = br_dec_join_rest(w, doc, k, nr, l->end_line);
 	br_dec_lw_emit(out, k + 1 + nr, w, l->line, end_line, dp > 65535 ? 65535 : dp, l->flags);
 }

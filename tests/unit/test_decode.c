@@ -1319,6 +1319,35 @@ static void quote_after_qp_join(void **state)
 	br_doc_free(d);
 }
 
+/* A quoted line QP joined, with a rest a client re-wrapped that QP joined
+ * too: every join lands where its text went (br_dec_lw_add_from, the copy
+ * the quote stage and the rest's join share). */
+static void quoted_rest_keeps_qp_joins(void **state)
+{
+	(void)state;
+	static const char in[] = "Content-Transfer-Encoding: quoted-printable\n"
+				 "\n"
+				 "Jo wrote:\n"
+				 "> -Latency               104ms   41538ms     8=\n"
+				 "04ms  \n"
+				 "19824us   46=\n"
+				 "554us     631ms\n"
+				 "> the end.\n"
+				 "Agreed, it is slow.\n";
+	struct br_doc *d = mem(in);
+	const struct br_line *l = find(d, "-Latency");
+	assert_string_equal(l->text, "-Latency               104ms   41538ms     804ms   19824us   46554us     631ms");
+	assert_int_equal(l->depth, 1);
+	assert_int_equal(l->line, 4);
+	assert_int_equal(l->end_line, 7);
+	assert_int_equal(br_line_njoins(l), 3);
+	assert_string_equal(l->text + l->joins[0], "04ms   19824us   46554us     631ms");
+	assert_string_equal(l->text + l->joins[1], "19824us   46554us     631ms");
+	assert_string_equal(l->text + l->joins[2], "554us     631ms");
+	assert_int_equal(find(d, "Agreed")->depth, 0);
+	br_doc_free(d);
+}
+
 static void tabs_and_nbsp(void **state)
 {
 	(void)state;
@@ -2154,6 +2183,7 @@ int main(void)
 		cmocka_unit_test(bbcode),
 		cmocka_unit_test(split_lines_overtake_input),
 		cmocka_unit_test(quote_after_qp_join),
+		cmocka_unit_test(quoted_rest_keeps_qp_joins),
 		cmocka_unit_test(qp_shown_as_page),
 		cmocka_unit_test(tabs_and_nbsp),
 		cmocka_unit_test(tabs_are_bounded),
