@@ -585,6 +585,20 @@ void br_dec_rescan_new(struct rescan *rs, const struct br_line *l)
 
 /* ------------------------------------------------------------ pipeline */
 
+/* A page read as text, and the scan of it (*sg, *facts). A page whose text
+ * is a page's source again (a forum or web mail that escaped a page's
+ * markup once more: "&amp;gt;" in the bytes, "<pre>" and "&gt;" in the
+ * text it shows) is read again, three layers at most. */
+static void decode_page(struct br_doc *doc, struct signs *sg, struct facts_list *facts)
+{
+	for (int layer = 0; layer < 3; layer++) {
+		br_dec_stage_html_page(doc);
+		scan(doc, sg, facts);
+		if (!sg->html_page)
+			break;
+	}
+}
+
 /* The stages that turn what was sent into text (encodings, markup,
  * escapes), each followed by the scan of what it made; *sg holds the signs
  * of the text. */
@@ -609,9 +623,8 @@ static void decode_transport(struct br_doc *doc, struct signs *sg_out)
 	bool page = false;
 	/* a page whose markup is itself QP-encoded (=3D") is decoded after QP */
 	if (sg.html_page && !sg.qp_markup) {
-		br_dec_stage_html_page(doc);
+		decode_page(doc, &sg, &facts);
 		page = true;
-		scan(doc, &sg, &facts);
 	}
 	if (sg.qp) {
 		/* a copy that doubled the lines of an encoded text (a blank
@@ -632,9 +645,8 @@ static void decode_transport(struct br_doc *doc, struct signs *sg_out)
 		}
 	}
 	if (!page && sg.html_page) {
-		br_dec_stage_html_page(doc);
+		decode_page(doc, &sg, &facts);
 		page = true;
-		scan(doc, &sg, &facts);
 	}
 	/* the bytes a transfer encoding held, in the character set the
 	 * message declared (a page's is libxml2's) */

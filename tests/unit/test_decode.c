@@ -1055,6 +1055,38 @@ static void entities_in_text(void **state)
 	br_doc_free(d);
 }
 
+/* A page escaped twice: a forum showed a page's source (its <pre> and the
+ * "&gt; " of a quoted reply spelled "&amp;gt;") as lines of its own page.
+ * The text the outer page shows is a page again, and is read again: the
+ * quoting and the <pre> are the inner page's. A page that shows a tag or
+ * two in its prose stays as it reads. */
+static void html_page_escaped_twice(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("<html><body><div class=\"post\">&lt;html&gt;&lt;body&gt;&lt;pre&gt;<br>\n"
+			       "&amp;gt; /dev/sdb:<br>\n"
+			       "&amp;gt;  Timing buffered disk reads: 300 MB in  3.01 seconds =  99.67 MB/sec<br>\n"
+			       "&amp;gt; R&amp;amp;D box<br>\n"
+			       "&lt;/pre&gt;&lt;/body&gt;&lt;/html&gt;<br>\n"
+			       "</div></body></html>\n");
+	assert_true(d->transport & BR_TRANSPORT_HTML);
+	const struct br_line *l = find(d, "Timing buffered");
+	assert_string_equal(l->text, "Timing buffered disk reads: 300 MB in 3.01 seconds = 99.67 MB/sec");
+	assert_int_equal(l->depth, 1);
+	assert_int_equal(l->line, 3);
+	assert_true(l->flags & BR_LINE_PRE);
+	assert_int_equal(find(d, "/dev/sdb:")->depth, 1);
+	assert_string_equal(find(d, "R&D")->text, "R&D box");
+	for (size_t i = 0; i < d->nlines; i++)
+		assert_null(strchr(d->lines[i].text, '<'));
+	br_doc_free(d);
+	d = mem("<html><body><p>Bold is &lt;b&gt;, and &amp;gt; is how a page spells it.</p>\n"
+		"<pre>Timing buffered disk reads: 300 MB in  3.01 seconds =  99.67 MB/sec</pre>\n"
+		"</body></html>\n");
+	assert_string_equal(find(d, "Bold")->text, "Bold is <b>, and &gt; is how a page spells it.");
+	br_doc_free(d);
+}
+
 static void html_layout_table(void **state)
 {
 	(void)state;
@@ -2174,6 +2206,7 @@ int main(void)
 		cmocka_unit_test(dokuwiki_table_rows),
 		cmocka_unit_test(deep_quoting_is_bounded),
 		cmocka_unit_test(html_page),
+		cmocka_unit_test(html_page_escaped_twice),
 		cmocka_unit_test(html_layout_table),
 		cmocka_unit_test(html_rows_in_text),
 		cmocka_unit_test(html_quoted_in_text_mail),
