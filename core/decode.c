@@ -599,6 +599,23 @@ static void decode_page(struct br_doc *doc, struct signs *sg, struct facts_list 
 	}
 }
 
+/* Quoted-printable decoded (*sg: the signs of the lines; *facts: the facts
+ * the scan kept of them). A message encoded again as a whole (forwarded
+ * inline in an encoded reply): its own encoding shows once the outer one
+ * is gone; three layers at most. */
+static void decode_qp(struct br_doc *doc, struct signs *sg, struct facts_list *facts)
+{
+	for (int layer = 0; layer < 3 && sg->qp; layer++) {
+		/* the facts kept are the lines' before the first layer: a
+		 * layer after it reads the lines it keeps anew (the kept
+		 * facts would count the wrong lines) */
+		struct rescan rs = {.old = layer ? NULL : facts};
+		if (!br_dec_stage_qp(doc, &rs))
+			break;
+		scan_finish(&rs.st, sg);
+	}
+}
+
 /* The stages that turn what was sent into text (encodings, markup,
  * escapes), each followed by the scan of what it made; *sg holds the signs
  * of the text. */
@@ -631,22 +648,16 @@ static void decode_transport(struct br_doc *doc, struct signs *sg_out)
 		 * after each soft break): undone first, so that they join */
 		if (br_dec_stage_undouble(doc))
 			scan(doc, &sg, &facts);
-		/* a message encoded again as a whole (forwarded inline in an
-		 * encoded reply): its own encoding shows once the outer one is
-		 * gone; three layers at most */
-		for (int layer = 0; layer < 3 && sg.qp; layer++) {
-			/* the facts kept are the lines' before the first
-			 * layer: a layer after it reads the lines it keeps
-			 * anew (the kept facts would count the wrong lines) */
-			struct rescan rs = {.old = layer ? NULL : &facts};
-			if (!br_dec_stage_qp(doc, &rs))
-				break;
-			scan_finish(&rs.st, &sg);
-		}
+		decode_qp(doc, &sg, &facts);
 	}
 	if (!page && sg.html_page) {
 		decode_page(doc, &sg, &facts);
 		page = true;
+		/* a web mail's lines of an encoded text made <div>s and the
+		 * page encoded again: the text the page shows has soft
+		 * breaks and escapes of its own */
+		if (sg.qp)
+			decode_qp(doc, &sg, &facts);
 	}
 	/* the bytes a transfer encoding held, in the character set the
 	 * message declared (a page's is libxml2's) */

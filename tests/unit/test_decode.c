@@ -1287,6 +1287,33 @@ static void split_lines_overtake_input(void **state)
 	br_doc_free(d);
 }
 
+/* A web mail that made each line of a quoted-printable text a <div> (its
+ * soft breaks and escapes as they were) and sent the page encoded again:
+ * the outer layer is undone, then the page read, then the layer the page
+ * shows. */
+static void qp_lines_made_divs_encoded_again(void **state)
+{
+	(void)state;
+	static const char in[] = "Content-Transfer-Encoding: quoted-printable\n"
+				 "\n"
+				 "<div dir=3D\"ltr\">\n"
+				 "<div>Content-Transfer-Encoding: quoted-printable</div>\n"
+				 "<div><br></div>\n"
+				 "<div>host,1G,100,99,200,50,3=3D</div>\n"
+				 "<div>00,40,400,90,500,60,123.4,1</div>\n"
+				 "<div>a =3D3D b =3D20</div>\n"
+				 "</div>\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_true(d->transport & BR_TRANSPORT_HTML);
+	const struct br_line *l = find(d, "host,");
+	assert_string_equal(l->text, "host,1G,100,99,200,50,300,40,400,90,500,60,123.4,1");
+	assert_int_equal(l->line, 6);
+	assert_int_equal(l->end_line, 7);
+	assert_string_equal(find(d, "a = b")->text, "a = b");
+	br_doc_free(d);
+}
+
 /* Raw quoted-printable shown as a page ("=<br>" line ends, each line a
  * <br>): a soft break's next line keeps one blank where its blanks were
  * (the page collapses them; "145.5=" and "   3" are "145.5 3", not
@@ -2215,6 +2242,7 @@ int main(void)
 		cmocka_unit_test(html_many_tags),
 		cmocka_unit_test(bbcode),
 		cmocka_unit_test(split_lines_overtake_input),
+		cmocka_unit_test(qp_lines_made_divs_encoded_again),
 		cmocka_unit_test(quote_after_qp_join),
 		cmocka_unit_test(quoted_rest_keeps_qp_joins),
 		cmocka_unit_test(qp_shown_as_page),
