@@ -191,6 +191,16 @@ typedef unsigned br_dec_line_kind_fn(const struct br_doc *doc, size_t k, const v
 size_t br_dec_wrapped_rest(const struct br_doc *doc, size_t i, br_dec_line_kind_fn *kind, const void *ctx,
 			   size_t *wrap);
 
+/* Lines i.. (up to three, of kind 0, text from their first column) that
+ * are the rest of line i - 1, a chat message's first line (of a kind: its
+ * stamp) in a document a client hard-wrapped at a width it shows (*wrap,
+ * as br_dec_wrapped_rest's): each a line the one before it could not take
+ * its first word onto within the wrap. Unlike br_dec_wrapped_rest, what
+ * follows them is anything (the message's own next lines are unstamped).
+ * Their count, 0 when there are none. */
+size_t br_dec_message_rest(const struct br_doc *doc, size_t i, br_dec_line_kind_fn *kind, const void *ctx,
+			   size_t *wrap);
+
 /* Lines k + 1 .. k + nr of doc (a wrapped rest) added to w, each after a
  * blank (a join there); the last original line they and end_line reach. */
 unsigned br_dec_join_rest(struct lw *w, const struct br_doc *doc, size_t k, size_t nr, unsigned end_line);

@@ -225,6 +225,68 @@ static size_t doc_wrap_width(const struct br_doc *doc)
 	return 0;
 }
 
+/* The column a hard wrap broke the whole document at, from WRAP_MIN to
+ * WRAP_OPEN_MAX columns, 0 when it shows none: the narrowest width that at
+ * most one line in fifty could have been broken at (a blank before it),
+ * with a fifth of the lines (five at least) ending within 10 columns of
+ * it, as a wrap fills them. */
+#define WRAP_OPEN_MAX 120
+static size_t doc_hard_wrap(const struct br_doc *doc)
+{
+	size_t over[WRAP_OPEN_MAX + 1] = {0}, end[WRAP_OPEN_MAX + 1] = {0}, lines = 0;
+	for (size_t i = 0; i < doc->nlines; i++) {
+		const struct br_line *l = &doc->lines[i];
+		if (br_is_blank(l->text, l->len))
+			continue;
+		size_t blank, w = line_width(l->text, l->len, &blank);
+		lines++;
+		if (w <= WRAP_OPEN_MAX)
+			end[w]++;
+		size_t lo = blank + 1 > WRAP_MIN ? blank + 1 : WRAP_MIN;
+		if (w > lo && lo < WRAP_OPEN_MAX) {
+			over[lo]++;
+			if (w < WRAP_OPEN_MAX)
+				over[w]--;
+		}
+	}
+	size_t broken = 0, allow = lines / 50 > 1 ? lines / 50 : 1;
+	for (size_t w = WRAP_MIN; w < WRAP_OPEN_MAX; w++) {
+		broken += over[w];
+		if (broken > allow)
+			continue;
+		size_t full = 0;
+		for (size_t k = w - 10; k <= w; k++)
+			full += end[k];
+		return full >= 5 && full * 5 >= lines ? w : 0;
+	}
+	return 0;
+}
+
+size_t br_dec_message_rest(const struct br_doc *doc, size_t i, br_dec_line_kind_fn *kind, const void *ctx,
+			   size_t *wrap)
+{
+	if (i == 0 || i >= doc->nlines || !kind(doc, i - 1, ctx))
+		return 0;
+	size_t k = i;
+	for (; k < doc->nlines && k < i + 3 && !kind(doc, k, ctx); k++) {
+		const struct br_line *l = &doc->lines[k], *prev = &doc->lines[k - 1];
+		size_t a = 0, e;
+		while (a < l->len && (l->text[a] == ' ' || l->text[a] == '\t'))
+			a++;
+		if (a > 0 || a == l->len)
+			break;
+		for (e = a; e < l->len && l->text[e] != ' ' && l->text[e] != '\t'; e++)
+			;
+		if (*wrap == SIZE_MAX)
+			*wrap = doc_hard_wrap(doc);
+		size_t blank, width = line_width(prev->text, prev->len, &blank);
+		size_t word = line_width(l->text + a, e - a, &blank);
+		if (!*wrap || width > *wrap || width + 1 + word <= *wrap)
+			break;
+	}
+	return k - i;
+}
+
 size_t br_dec_wrapped_rest(const struct br_doc *doc, size_t i, br_dec_line_kind_fn *kind, const void *ctx,
 			   size_t *wrap)
 {
