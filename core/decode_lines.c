@@ -184,55 +184,17 @@ static size_t line_width(const char *s, size_t n, size_t *blank)
 #define WRAP_FIXED 60
 
 /* The column a client hard-wrapped the whole document at, when that is
- * under WRAP_FIXED, else 0. A wrap at W leaves no line longer than W that it
- * could have broken (a blank before column W): the unbreakable ones (a URL,
- * a long word) are longer, so the longest line says nothing. W is the
- * narrowest width at most one line in fifty breaks that way, and a wrap it
- * is when a fifth of the lines (five at least) end within 10 columns of it,
- * as a wrap fills lines. */
-static size_t doc_wrap_width(const struct br_doc *doc)
+ * under `max` (at most WRAP_OPEN_MAX), else 0. A wrap at W leaves no line
+ * longer than W that it could have broken (a blank before column W): the
+ * unbreakable ones (a URL, a long word) are longer, so the longest line
+ * says nothing. W is the narrowest width at most one line in fifty breaks
+ * that way, and a wrap it is when a fifth of the lines (five at least) end
+ * within 10 columns of it, as a wrap fills lines. */
+#define WRAP_OPEN_MAX 120
+static size_t doc_wrap_width(const struct br_doc *doc, size_t max)
 {
 	/* over[w]: lines a wrap at w would have broken (difference array);
 	 * end[w]: lines exactly w wide */
-	size_t over[WRAP_FIXED + 1] = {0}, end[WRAP_FIXED + 1] = {0}, lines = 0;
-	for (size_t i = 0; i < doc->nlines; i++) {
-		const struct br_line *l = &doc->lines[i];
-		if (br_is_blank(l->text, l->len))
-			continue;
-		size_t blank, w = line_width(l->text, l->len, &blank);
-		lines++;
-		if (w <= WRAP_FIXED) {
-			end[w]++;
-		}
-		/* breakable by a wrap at any width in (blank, w) */
-		size_t lo = blank + 1 > WRAP_MIN ? blank + 1 : WRAP_MIN;
-		if (w > lo && lo < WRAP_FIXED) {
-			over[lo]++;
-			if (w < WRAP_FIXED)
-				over[w]--;
-		}
-	}
-	size_t broken = 0, allow = lines / 50 > 1 ? lines / 50 : 1;
-	for (size_t w = WRAP_MIN; w < WRAP_FIXED; w++) {
-		broken += over[w];
-		if (broken > allow)
-			continue;
-		size_t full = 0;
-		for (size_t k = w - 10; k <= w; k++)
-			full += end[k];
-		return full >= 5 && full * 5 >= lines ? w : 0;
-	}
-	return 0;
-}
-
-/* The column a hard wrap broke the whole document at, from WRAP_MIN to
- * WRAP_OPEN_MAX columns, 0 when it shows none: the narrowest width that at
- * most one line in fifty could have been broken at (a blank before it),
- * with a fifth of the lines (five at least) ending within 10 columns of
- * it, as a wrap fills them. */
-#define WRAP_OPEN_MAX 120
-static size_t doc_hard_wrap(const struct br_doc *doc)
-{
 	size_t over[WRAP_OPEN_MAX + 1] = {0}, end[WRAP_OPEN_MAX + 1] = {0}, lines = 0;
 	for (size_t i = 0; i < doc->nlines; i++) {
 		const struct br_line *l = &doc->lines[i];
@@ -240,17 +202,19 @@ static size_t doc_hard_wrap(const struct br_doc *doc)
 			continue;
 		size_t blank, w = line_width(l->text, l->len, &blank);
 		lines++;
-		if (w <= WRAP_OPEN_MAX)
+		if (w <= max) {
 			end[w]++;
+		}
+		/* breakable by a wrap at any width in (blank, w) */
 		size_t lo = blank + 1 > WRAP_MIN ? blank + 1 : WRAP_MIN;
-		if (w > lo && lo < WRAP_OPEN_MAX) {
+		if (w > lo && lo < max) {
 			over[lo]++;
-			if (w < WRAP_OPEN_MAX)
+			if (w < max)
 				over[w]--;
 		}
 	}
 	size_t broken = 0, allow = lines / 50 > 1 ? lines / 50 : 1;
-	for (size_t w = WRAP_MIN; w < WRAP_OPEN_MAX; w++) {
+	for (size_t w = WRAP_MIN; w < max; w++) {
 		broken += over[w];
 		if (broken > allow)
 			continue;
@@ -278,7 +242,7 @@ size_t br_dec_message_rest(const struct br_doc *doc, size_t i, br_dec_line_kind_
 		for (e = a; e < l->len && l->text[e] != ' ' && l->text[e] != '\t'; e++)
 			;
 		if (*wrap == SIZE_MAX)
-			*wrap = doc_hard_wrap(doc);
+			*wrap = doc_wrap_width(doc, WRAP_OPEN_MAX);
 		size_t blank, width = line_width(prev->text, prev->len, &blank);
 		size_t word = line_width(l->text + a, e - a, &blank);
 		if (!*wrap || width > *wrap || width + 1 + word <= *wrap)
@@ -312,7 +276,7 @@ size_t br_dec_wrapped_rest(const struct br_doc *doc, size_t i, br_dec_line_kind_
 			continue;
 		/* a narrower wrap: the line before at least two thirds of it */
 		if (*wrap == SIZE_MAX)
-			*wrap = doc_wrap_width(doc);
+			*wrap = doc_wrap_width(doc, WRAP_FIXED);
 		if (!*wrap || width * 3 < *wrap * 2 || width + 1 + (w - a) <= *wrap)
 			return 0;
 	}
