@@ -585,6 +585,37 @@ void br_dec_rescan_new(struct rescan *rs, const struct br_line *l)
 
 /* ------------------------------------------------------------ pipeline */
 
+/* A page read as text, and the scan of it (*sg, *facts). A page whose text
+ * is a page's source again (a forum or web mail that escaped a page's
+ * markup once more: "&amp;gt;" in the bytes, "<pre>" and "&gt;" in the
+ * text it shows) is read again, three layers at most. */
+static void decode_page(struct br_doc *doc, struct signs *sg, struct facts_list *facts)
+{
+	for (int layer = 0; layer < 3; layer++) {
+		br_dec_stage_html_page(doc);
+		scan(doc, sg, facts);
+		if (!sg->html_page)
+			break;
+	}
+}
+
+/* Quoted-printable decoded (*sg: the signs of the lines; *facts: the facts
+ * the scan kept of them). A message encoded again as a whole (forwarded
+ * inline in an encoded reply): its own encoding shows once the outer one
+ * is gone; three layers at most. */
+static void decode_qp(struct br_doc *doc, struct signs *sg, struct facts_list *facts)
+{
+	for (int layer = 0; layer < 3 && sg->qp; layer++) {
+		/* the facts kept are the lines' before the first layer: a
+		 * layer after it reads the lines it keeps anew (the kept
+		 * facts would count the wrong lines) */
+		struct rescan rs = {.old = layer ? NULL : facts};
+		if (!br_dec_stage_qp(doc, &rs))
+			break;
+		scan_finish(&rs.st, sg);
+	}
+}
+
 /* The stages that turn what was sent into text (encodings, markup,
  * escapes), each followed by the scan of what it made; *sg holds the signs
  * of the text. */
@@ -609,32 +640,24 @@ static void decode_transport(struct br_doc *doc, struct signs *sg_out)
 	bool page = false;
 	/* a page whose markup is itself QP-encoded (=3D") is decoded after QP */
 	if (sg.html_page && !sg.qp_markup) {
-		br_dec_stage_html_page(doc);
+		decode_page(doc, &sg, &facts);
 		page = true;
-		scan(doc, &sg, &facts);
 	}
 	if (sg.qp) {
 		/* a copy that doubled the lines of an encoded text (a blank
 		 * after each soft break): undone first, so that they join */
 		if (br_dec_stage_undouble(doc))
 			scan(doc, &sg, &facts);
-		/* a message encoded again as a whole (forwarded inline in an
-		 * encoded reply): its own encoding shows once the outer one is
-		 * gone; three layers at most */
-		for (int layer = 0; layer < 3 && sg.qp; layer++) {
-			/* the facts kept are the lines' before the first
-			 * layer: a layer after it reads the lines it keeps
-			 * anew (the kept facts would count the wrong lines) */
-			struct rescan rs = {.old = layer ? NULL : &facts};
-			if (!br_dec_stage_qp(doc, &rs))
-				break;
-			scan_finish(&rs.st, &sg);
-		}
+		decode_qp(doc, &sg, &facts);
 	}
 	if (!page && sg.html_page) {
-		br_dec_stage_html_page(doc);
+		decode_page(doc, &sg, &facts);
 		page = true;
-		scan(doc, &sg, &facts);
+		/* a web mail's lines of an encoded text made <div>s and the
+		 * page encoded again: the text the page shows has soft
+		 * breaks and escapes of its own */
+		if (sg.qp)
+			decode_qp(doc, &sg, &facts);
 	}
 	/* the bytes a transfer encoding held, in the character set the
 	 * message declared (a page's is libxml2's) */

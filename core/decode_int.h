@@ -161,6 +161,10 @@ static inline void lw_reset(struct lw *w)
 
 void br_dec_lw_free(struct lw *w);
 
+/* Line l's text from byte `from` on added to w, its joins at or after
+ * `from` carried (the copy every stripping and joining writer makes). */
+void br_dec_lw_add_from(struct lw *w, const struct br_line *l, size_t from);
+
 /* Write line l without its first `cut` bytes, `depth` deeper (the joins
  * after the cut carried); w must be empty. */
 void br_dec_strip_front(struct rw *out, struct lw *w, const struct br_line *l, size_t unread, size_t cut,
@@ -185,6 +189,16 @@ typedef unsigned br_dec_line_kind_fn(const struct br_doc *doc, size_t k, const v
  * out the first time it is needed: SIZE_MAX before), and after them a line
  * of line i - 1's kind. Their count, 0 when there are none. */
 size_t br_dec_wrapped_rest(const struct br_doc *doc, size_t i, br_dec_line_kind_fn *kind, const void *ctx,
+			   size_t *wrap);
+
+/* Lines i.. (up to three, of kind 0, text from their first column) that
+ * are the rest of line i - 1, a chat message's first line (of a kind: its
+ * stamp) in a document a client hard-wrapped at a width it shows (*wrap,
+ * as br_dec_wrapped_rest's): each a line the one before it could not take
+ * its first word onto within the wrap. Unlike br_dec_wrapped_rest, what
+ * follows them is anything (the message's own next lines are unstamped).
+ * Their count, 0 when there are none. */
+size_t br_dec_message_rest(const struct br_doc *doc, size_t i, br_dec_line_kind_fn *kind, const void *ctx,
 			   size_t *wrap);
 
 /* Lines k + 1 .. k + nr of doc (a wrapped rest) added to w, each after a

@@ -1070,8 +1070,8 @@ static size_t stamp_block(const struct br_doc *doc, size_t i, size_t *wrap)
 	if (stamped >= STAMP_MIN_LINES)
 		return j;
 	/* a chat export's message: its stamp and sender are enough */
-	for (j = i; j < doc->nlines && is_chat_stamp(&doc->lines[j]); j++)
-		;
+	for (j = i; j < doc->nlines && is_chat_stamp(&doc->lines[j]);)
+		j += 1 + br_dec_message_rest(doc, j + 1, stamp_kind, NULL, wrap + 1);
 	return j;
 }
 
@@ -1083,7 +1083,7 @@ static void rewrite_blocks(struct br_doc *doc, size_t first,
 			   size_t (*block)(const struct br_doc *doc, size_t i, size_t *wrap),
 			   void (*write)(struct rw *out, struct lw *w, const struct br_doc *doc, size_t i, size_t j))
 {
-	size_t wrap = SIZE_MAX;
+	size_t wrap[2] = {SIZE_MAX, SIZE_MAX}; /* br_dec_wrapped_rest's, br_dec_message_rest's */
 	size_t nl = doc->nlines;
 	struct rw out;
 	struct lw w = {0};
@@ -1091,7 +1091,7 @@ static void rewrite_blocks(struct br_doc *doc, size_t first,
 	for (size_t i = 0; i < first; i++)
 		rw_keep(&out, &doc->lines[i], i + 1);
 	for (size_t i = first; i < nl;) {
-		size_t j = block(doc, i, &wrap);
+		size_t j = block(doc, i, wrap);
 		if (j == i) {
 			rw_keep(&out, &doc->lines[i], i + 1);
 			i++;
@@ -1266,9 +1266,9 @@ static void write_unstamped(struct rw *out, struct lw *w, const struct br_doc *d
 
 bool br_dec_stage_stamps(struct br_doc *doc)
 {
-	size_t nl = doc->nlines, first = nl, wrap = SIZE_MAX;
+	size_t nl = doc->nlines, first = nl, wrap[2] = {SIZE_MAX, SIZE_MAX};
 	for (size_t i = 0; i < nl && first == nl; i++)
-		if (stamp_block(doc, i, &wrap) > i)
+		if (stamp_block(doc, i, wrap) > i)
 			first = i;
 	if (first == nl)
 		return false;

@@ -58,6 +58,26 @@ void br_dec_lw_free(struct lw *w)
 	free(w->joins);
 }
 
+/* Line l's bytes from offset `from` on added to w, with the joins that sit
+ * at or after it: a join at `from` or at the line's end is carried too. */
+void br_dec_lw_add_from(struct lw *w, const struct br_line *l, size_t from)
+{
+	if (from > l->len)
+		from = l->len;
+	if (!l->joins) {
+		br_buf_add(&w->text, l->text + from, l->len - from);
+		return;
+	}
+	size_t ji = 0;
+	while (ji < br_line_njoins(l) && l->joins[ji] < from)
+		ji++;
+	for (size_t c = from; c < l->len; c++) {
+		lw_carry(w, l, &ji, c);
+		br_buf_addc(&w->text, l->text[c]);
+	}
+	lw_carry(w, l, &ji, l->len);
+}
+
 /* Write the line built in w; returns it. */
 const struct br_line *br_dec_lw_emit(struct rw *r, size_t unread, struct lw *w, unsigned line,
 				     unsigned end_line, unsigned depth, unsigned flags)
@@ -87,14 +107,7 @@ void br_dec_strip_front(struct rw *out, struct lw *w, const struct br_line *l, s
 		d->depth = (unsigned short)dp;
 		return;
 	}
-	size_t ji = 0;
-	while (ji < br_line_njoins(l) && l->joins[ji] < cut)
-		ji++;
-	for (size_t c = cut; c < l->len; c++) {
-		lw_carry(w, l, &ji, c);
-		br_buf_addc(&w->text, l->text[c]);
-	}
-	lw_carry(w, l, &ji, l->len);
+	br_dec_lw_add_from(w, l, cut);
 	br_dec_lw_emit(out, unread, w, l->line, l->end_line, dp, l->flags);
 }
 
@@ -171,36 +184,37 @@ static size_t line_width(const char *s, size_t n, size_t *blank)
 #define WRAP_FIXED 60
 
 /* The column a client hard-wrapped the whole document at, when that is
- * under WRAP_FIXED, else 0. A wrap at W leaves no line longer than W that it
- * could have broken (a blank before column W): the unbreakable ones (a URL,
- * a long word) are longer, so the longest line says nothing. W is the
- * narrowest width at most one line in fifty breaks that way, and a wrap it
- * is when a fifth of the lines (five at least) end within 10 columns of it,
- * as a wrap fills lines. */
-static size_t doc_wrap_width(const struct br_doc *doc)
+ * under `max` (at most WRAP_OPEN_MAX), else 0. A wrap at W leaves no line
+ * longer than W that it could have broken (a blank before column W): the
+ * unbreakable ones (a URL, a long word) are longer, so the longest line
+ * says nothing. W is the narrowest width at most one line in fifty breaks
+ * that way, and a wrap it is when a fifth of the lines (five at least) end
+ * within 10 columns of it, as a wrap fills lines. */
+#define WRAP_OPEN_MAX 120
+static size_t doc_wrap_width(const struct br_doc *doc, size_t max)
 {
 	/* over[w]: lines a wrap at w would have broken (difference array);
 	 * end[w]: lines exactly w wide */
-	size_t over[WRAP_FIXED + 1] = {0}, end[WRAP_FIXED + 1] = {0}, lines = 0;
+	size_t over[WRAP_OPEN_MAX + 1] = {0}, end[WRAP_OPEN_MAX + 1] = {0}, lines = 0;
 	for (size_t i = 0; i < doc->nlines; i++) {
 		const struct br_line *l = &doc->lines[i];
 		if (br_is_blank(l->text, l->len))
 			continue;
 		size_t blank, w = line_width(l->text, l->len, &blank);
 		lines++;
-		if (w <= WRAP_FIXED) {
+		if (w <= max) {
 			end[w]++;
 		}
 		/* breakable by a wrap at any width in (blank, w) */
 		size_t lo = blank + 1 > WRAP_MIN ? blank + 1 : WRAP_MIN;
-		if (w > lo && lo < WRAP_FIXED) {
+		if (w > lo && lo < max) {
 			over[lo]++;
-			if (w < WRAP_FIXED)
+			if (w < max)
 				over[w]--;
 		}
 	}
 	size_t broken = 0, allow = lines / 50 > 1 ? lines / 50 : 1;
-	for (size_t w = WRAP_MIN; w < WRAP_FIXED; w++) {
+	for (size_t w = WRAP_MIN; w < max; w++) {
 		broken += over[w];
 		if (broken > allow)
 			continue;
@@ -210,6 +224,31 @@ static size_t doc_wrap_width(const struct br_doc *doc)
 		return full >= 5 && full * 5 >= lines ? w : 0;
 	}
 	return 0;
+}
+
+size_t br_dec_message_rest(const struct br_doc *doc, size_t i, br_dec_line_kind_fn *kind, const void *ctx,
+			   size_t *wrap)
+{
+	if (i == 0 || i >= doc->nlines || !kind(doc, i - 1, ctx))
+		return 0;
+	size_t k = i;
+	for (; k < doc->nlines && k < i + 3 && !kind(doc, k, ctx); k++) {
+		const struct br_line *l = &doc->lines[k], *prev = &doc->lines[k - 1];
+		size_t a = 0, e;
+		while (a < l->len && (l->text[a] == ' ' || l->text[a] == '\t'))
+			a++;
+		if (a > 0 || a == l->len)
+			break;
+		for (e = a; e < l->len && l->text[e] != ' ' && l->text[e] != '\t'; e++)
+			;
+		if (*wrap == SIZE_MAX)
+			*wrap = doc_wrap_width(doc, WRAP_OPEN_MAX);
+		size_t blank, width = line_width(prev->text, prev->len, &blank);
+		size_t word = line_width(l->text + a, e - a, &blank);
+		if (!*wrap || width > *wrap || width + 1 + word <= *wrap)
+			break;
+	}
+	return k - i;
 }
 
 size_t br_dec_wrapped_rest(const struct br_doc *doc, size_t i, br_dec_line_kind_fn *kind, const void *ctx,
@@ -237,7 +276,7 @@ size_t br_dec_wrapped_rest(const struct br_doc *doc, size_t i, br_dec_line_kind_
 			continue;
 		/* a narrower wrap: the line before at least two thirds of it */
 		if (*wrap == SIZE_MAX)
-			*wrap = doc_wrap_width(doc);
+			*wrap = doc_wrap_width(doc, WRAP_FIXED);
 		if (!*wrap || width * 3 < *wrap * 2 || width + 1 + (w - a) <= *wrap)
 			return 0;
 	}
@@ -248,14 +287,9 @@ unsigned br_dec_join_rest(struct lw *w, const struct br_doc *doc, size_t k, size
 {
 	for (size_t r = k + 1; r <= k + nr; r++) {
 		const struct br_line *m = &doc->lines[r];
-		size_t ji = 0;
 		br_buf_addc(&w->text, ' ');
 		br_dec_lw_join(w);
-		for (size_t c = 0; c < m->len; c++) {
-			lw_carry(w, m, &ji, c);
-			br_buf_addc(&w->text, m->text[c]);
-		}
-		lw_carry(w, m, &ji, m->len);
+		br_dec_lw_add_from(w, m, 0);
 		if (m->end_line > end_line)
 			end_line = m->end_line;
 	}
@@ -272,14 +306,7 @@ void br_dec_strip_front_rest(struct rw *out, struct lw *w, const struct br_line 
 	if (cut > l->len)
 		cut = l->len;
 	unsigned dp = l->depth + depth;
-	size_t ji = 0;
-	while (ji < br_line_njoins(l) && l->joins[ji] < cut)
-		ji++;
-	for (size_t c = cut; c < l->len; c++) {
-		lw_carry(w, l, &ji, c);
-		br_buf_addc(&w->text, l->text[c]);
-	}
-	lw_carry(w, l, &ji, l->len);
+	br_dec_lw_add_from(w, l, cut);
 	unsigned end_line = br_dec_join_rest(w, doc, k, nr, l->end_line);
 	br_dec_lw_emit(out, k + 1 + nr, w, l->line, end_line, dp > 65535 ? 65535 : dp, l->flags);
 }

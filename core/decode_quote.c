@@ -119,7 +119,6 @@ static void unquote_line(struct rw *out, struct lw *w, struct br_doc *doc, size_
 			 unsigned depth, bool strip_space, size_t nr)
 {
 	const struct br_line *l = &doc->lines[k];
-	size_t ji = 0;
 	size_t cut = p;
 	if (strip_space && p < l->len && l->text[p] == ' ')
 		cut = p + 1;
@@ -143,13 +142,7 @@ static void unquote_line(struct rw *out, struct lw *w, struct br_doc *doc, size_
 			br_buf_addc(&w->text, ' ');
 		cut = p + 1;
 	}
-	while (ji < br_line_njoins(l) && l->joins[ji] < cut)
-		ji++;
-	for (size_t c = cut; c < l->len; c++) {
-		lw_carry(w, l, &ji, c);
-		br_buf_addc(&w->text, l->text[c]);
-	}
-	lw_carry(w, l, &ji, l->len);
+	br_dec_lw_add_from(w, l, cut);
 	unsigned line = l->line, dp = l->depth + depth, flags = l->flags;
 	unsigned end_line = br_dec_join_rest(w, doc, k, nr, l->end_line);
 	br_dec_lw_emit(out, k + 1 + nr, w, line, end_line, dp > 65535 ? 65535 : dp, flags);

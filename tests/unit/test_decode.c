@@ -1055,6 +1055,38 @@ static void entities_in_text(void **state)
 	br_doc_free(d);
 }
 
+/* A page escaped twice: a forum showed a page's source (its <pre> and the
+ * "&gt; " of a quoted reply spelled "&amp;gt;") as lines of its own page.
+ * The text the outer page shows is a page again, and is read again: the
+ * quoting and the <pre> are the inner page's. A page that shows a tag or
+ * two in its prose stays as it reads. */
+static void html_page_escaped_twice(void **state)
+{
+	(void)state;
+	struct br_doc *d = mem("<html><body><div class=\"post\">&lt;html&gt;&lt;body&gt;&lt;pre&gt;<br>\n"
+			       "&amp;gt; /dev/sdb:<br>\n"
+			       "&amp;gt;  Timing buffered disk reads: 300 MB in  3.01 seconds =  99.67 MB/sec<br>\n"
+			       "&amp;gt; R&amp;amp;D box<br>\n"
+			       "&lt;/pre&gt;&lt;/body&gt;&lt;/html&gt;<br>\n"
+			       "</div></body></html>\n");
+	assert_true(d->transport & BR_TRANSPORT_HTML);
+	const struct br_line *l = find(d, "Timing buffered");
+	assert_string_equal(l->text, "Timing buffered disk reads: 300 MB in 3.01 seconds = 99.67 MB/sec");
+	assert_int_equal(l->depth, 1);
+	assert_int_equal(l->line, 3);
+	assert_true(l->flags & BR_LINE_PRE);
+	assert_int_equal(find(d, "/dev/sdb:")->depth, 1);
+	assert_string_equal(find(d, "R&D")->text, "R&D box");
+	for (size_t i = 0; i < d->nlines; i++)
+		assert_null(strchr(d->lines[i].text, '<'));
+	br_doc_free(d);
+	d = mem("<html><body><p>Bold is &lt;b&gt;, and &amp;gt; is how a page spells it.</p>\n"
+		"<pre>Timing buffered disk reads: 300 MB in  3.01 seconds =  99.67 MB/sec</pre>\n"
+		"</body></html>\n");
+	assert_string_equal(find(d, "Bold")->text, "Bold is <b>, and &gt; is how a page spells it.");
+	br_doc_free(d);
+}
+
 static void html_layout_table(void **state)
 {
 	(void)state;
@@ -1255,6 +1287,33 @@ static void split_lines_overtake_input(void **state)
 	br_doc_free(d);
 }
 
+/* A web mail that made each line of a quoted-printable text a <div> (its
+ * soft breaks and escapes as they were) and sent the page encoded again:
+ * the outer layer is undone, then the page read, then the layer the page
+ * shows. */
+static void qp_lines_made_divs_encoded_again(void **state)
+{
+	(void)state;
+	static const char in[] = "Content-Transfer-Encoding: quoted-printable\n"
+				 "\n"
+				 "<div dir=3D\"ltr\">\n"
+				 "<div>Content-Transfer-Encoding: quoted-printable</div>\n"
+				 "<div><br></div>\n"
+				 "<div>host,1G,100,99,200,50,3=3D</div>\n"
+				 "<div>00,40,400,90,500,60,123.4,1</div>\n"
+				 "<div>a =3D3D b =3D20</div>\n"
+				 "</div>\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_true(d->transport & BR_TRANSPORT_HTML);
+	const struct br_line *l = find(d, "host,");
+	assert_string_equal(l->text, "host,1G,100,99,200,50,300,40,400,90,500,60,123.4,1");
+	assert_int_equal(l->line, 6);
+	assert_int_equal(l->end_line, 7);
+	assert_string_equal(find(d, "a = b")->text, "a = b");
+	br_doc_free(d);
+}
+
 /* Raw quoted-printable shown as a page ("=<br>" line ends, each line a
  * <br>): a soft break's next line keeps one blank where its blanks were
  * (the page collapses them; "145.5=" and "   3" are "145.5 3", not
@@ -1316,6 +1375,35 @@ static void quote_after_qp_join(void **state)
 	l = find(d, "after");
 	assert_int_equal(l->depth, 0);
 	assert_int_equal(l->line, 6);
+	br_doc_free(d);
+}
+
+/* A quoted line QP joined, with a rest a client re-wrapped that QP joined
+ * too: every join lands where its text went (br_dec_lw_add_from, the copy
+ * the quote stage and the rest's join share). */
+static void quoted_rest_keeps_qp_joins(void **state)
+{
+	(void)state;
+	static const char in[] = "Content-Transfer-Encoding: quoted-printable\n"
+				 "\n"
+				 "Jo wrote:\n"
+				 "> -Latency               104ms   41538ms     8=\n"
+				 "04ms  \n"
+				 "19824us   46=\n"
+				 "554us     631ms\n"
+				 "> the end.\n"
+				 "Agreed, it is slow.\n";
+	struct br_doc *d = mem(in);
+	const struct br_line *l = find(d, "-Latency");
+	assert_string_equal(l->text, "-Latency               104ms   41538ms     804ms   19824us   46554us     631ms");
+	assert_int_equal(l->depth, 1);
+	assert_int_equal(l->line, 4);
+	assert_int_equal(l->end_line, 7);
+	assert_int_equal(br_line_njoins(l), 3);
+	assert_string_equal(l->text + l->joins[0], "04ms   19824us   46554us     631ms");
+	assert_string_equal(l->text + l->joins[1], "19824us   46554us     631ms");
+	assert_string_equal(l->text + l->joins[2], "554us     631ms");
+	assert_int_equal(find(d, "Agreed")->depth, 0);
 	br_doc_free(d);
 }
 
@@ -2145,6 +2233,7 @@ int main(void)
 		cmocka_unit_test(dokuwiki_table_rows),
 		cmocka_unit_test(deep_quoting_is_bounded),
 		cmocka_unit_test(html_page),
+		cmocka_unit_test(html_page_escaped_twice),
 		cmocka_unit_test(html_layout_table),
 		cmocka_unit_test(html_rows_in_text),
 		cmocka_unit_test(html_quoted_in_text_mail),
@@ -2153,7 +2242,9 @@ int main(void)
 		cmocka_unit_test(html_many_tags),
 		cmocka_unit_test(bbcode),
 		cmocka_unit_test(split_lines_overtake_input),
+		cmocka_unit_test(qp_lines_made_divs_encoded_again),
 		cmocka_unit_test(quote_after_qp_join),
+		cmocka_unit_test(quoted_rest_keeps_qp_joins),
 		cmocka_unit_test(qp_shown_as_page),
 		cmocka_unit_test(tabs_and_nbsp),
 		cmocka_unit_test(tabs_are_bounded),

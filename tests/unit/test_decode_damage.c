@@ -354,6 +354,49 @@ static void chat_export_stamps(void **state)
 		check(ins[i], ins[i], 0);
 }
 
+/* A chat export a mail client then hard-wrapped at 72 columns: a
+ * message's stamped first line is the one the wrap broke, and its rest
+ * goes back onto it (the document shows the wrap: its lines fill up to
+ * it); the message's own next lines, unstamped too, stay lines of their
+ * own, and so does every line of an export that no wrap broke. */
+static void chat_export_rewrapped(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"[06/12/2026, 21:00:00] Joe Bloggs: Ran the old bonnie on the box again\n"
+		"tonight, with the write cache on and\n"
+		"then off, the numbers for the second run look like the disk did years\n"
+		"ago, so it is the cache and not the cable. The table, as I mailed it:\n"
+		"\n"
+		"Write caching on:\n"
+		"Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  \n"
+		"/sec %CPU\n"
+		"                 256 12618 97.1 38027 36.3  9647  6.9 11250 73.6 31832 \n"
+		"[06/12/2026, 21:00:01] Joe Bloggs:                  256  9917 76.3\n"
+		"12280 11.2  5159  3.5  9934 65.3 33056 \n"
+		"14.1 203.9  1.4\n"
+		"and that is the run with the cache off, the second one of the two.\n";
+	struct br_doc *d = mem(in);
+	assert_int_equal(d->nlines, 11);
+	assert_string_equal(d->lines[0].text,
+			    "Ran the old bonnie on the box again tonight, with the write cache on and");
+	assert_string_equal(d->lines[8].text,
+			    "                 256  9917 76.3 12280 11.2  5159  3.5  9934 65.3 33056 ");
+	assert_int_equal(d->lines[8].line, 10);
+	assert_int_equal(d->lines[8].end_line, 11);
+	assert_string_equal(d->lines[9].text, "14.1 203.9  1.4");
+	br_doc_free(d);
+	/* no wrap: the lines after a long stamped line are the message's */
+	check("[06/12/2026, 21:00:00] Joe Bloggs: Ran the old bonnie on the box again tonight, "
+	      "with the write cache on and\n"
+	      "then off, the numbers for the second run look like the disk did years\n"
+	      "ago, so it is the cache and not the cable. The table, as I mailed it:\n",
+	      "Ran the old bonnie on the box again tonight, with the write cache on and\n"
+	      "then off, the numbers for the second run look like the disk did years\n"
+	      "ago, so it is the cache and not the cable. The table, as I mailed it:\n",
+	      BR_TRANSPORT_PREFIX);
+}
+
 /* A document saved as UTF-16: read as the text it holds, either byte
  * order, a surrogate pair one character; bytes that only start like it
  * stay binary. */
@@ -471,6 +514,7 @@ int main(void)
 		cmocka_unit_test(jira_tables),
 		cmocka_unit_test(chat_log_stamps),
 		cmocka_unit_test(chat_export_stamps),
+		cmocka_unit_test(chat_export_rewrapped),
 		cmocka_unit_test(utf16_documents),
 		cmocka_unit_test(utf16_never_cut),
 		cmocka_unit_test(markdown_escapes),
