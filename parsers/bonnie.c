@@ -1798,7 +1798,7 @@ static enum hw hand_word(const char *s, size_t n, bool *dashed)
 		w[k] = (char)((s[k] >= 'A' && s[k] <= 'Z') ? s[k] + 32 : s[k]);
 	w[n] = '\0';
 	for (size_t k = 0; k < BR_ARRAY_LEN(hand_vocab); k++)
-		if (strcmp(hand_vocab[k].w, w) == 0)
+		if (hand_vocab[k].w[0] == w[0] && strcmp(hand_vocab[k].w, w) == 0)
 			return hand_vocab[k].k;
 	return HW_NONE;
 }
@@ -1834,8 +1834,14 @@ static bool hand_header_look(const char *s, size_t len)
 	for (size_t i = 0, a; next_word(s, len, &i, &a);) {
 		if (is_digit(s[a]))
 			return false;
+		/* (the figures' words start with one of these letters: the
+		 * vocabulary is looked in only for them) */
+		size_t b = a + (s[a] == '(' || s[a] == '[');
+		char c = (char)(s[b] | 0x20);
+		if (i - b < 3 || i - b > 9 || !c || !strchr("cbrspg", c))
+			continue;
 		bool d;
-		enum hw k = i - a <= 12 ? hand_word(s + a, i - a, &d) : HW_NONE;
+		enum hw k = hand_word(s + a, i - a, &d);
 		figs += k == HW_CHAR || k == HW_BLOCK || k == HW_REWRITE || k == HW_SEEKS || k == HW_PUTC ||
 			k == HW_GETC;
 	}
