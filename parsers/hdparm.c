@@ -1806,16 +1806,30 @@ static bool doubtful(const char *s, size_t n, bool timing)
 }
 
 /* The timing hdparm's options s[0..n) ask for, when they ask for one:
- * "-t" buffered, "-T" cached. */
+ * "-t" buffered, "-T" cached; with "--direct" (before or after) their
+ * O_DIRECT kinds. */
 static bool one_timing(const char *opt, size_t on, enum kind *k)
 {
-	while (on && (*opt == ' ' || *opt == '\t')) {
-		opt++;
-		on--;
+	int timing = 0, direct = 0, other = 0;
+	for (size_t i = 0; i < on;) {
+		while (i < on && (opt[i] == ' ' || opt[i] == '\t'))
+			i++;
+		size_t a = i;
+		while (i < on && opt[i] != ' ' && opt[i] != '\t')
+			i++;
+		if (i - a == 2 && opt[a] == '-' && (opt[a + 1] == 't' || opt[a + 1] == 'T')) {
+			*k = opt[a + 1] == 't' ? K_BUFFERED : K_CACHED;
+			timing++;
+		} else if (i - a == 8 && memcmp(opt + a, "--direct", 8) == 0) {
+			direct++;
+		} else if (i > a) {
+			other++;
+		}
 	}
-	if (on != 2 || opt[0] != '-' || (opt[1] != 't' && opt[1] != 'T'))
+	if (timing != 1 || direct > 1 || other)
 		return false;
-	*k = opt[1] == 't' ? K_BUFFERED : K_CACHED;
+	if (direct)
+		*k = *k == K_BUFFERED ? K_DIRECT : K_DIRECT_CACHED;
 	return true;
 }
 

@@ -1700,7 +1700,6 @@ static void figures_quoted_in_prose(void **state)
 		"hdparm -t is somewhere from 40 to 45 MB/s.\n",
 		"hdparm -t gives 40-45 MB/s.\n",
 		"My hdparm -t /dev/sda /dev/sdb run gave 60 MB/s.\n",
-		"hdparm -t --direct gives 60 MB/s.\n",
 		"hdparm -t gives 60 MB in total.\n",
 	};
 	for (size_t k = 0; k < sizeof doubtful / sizeof *doubtful; k++) {
@@ -2410,6 +2409,34 @@ static void prose_option_on_next_line(void **state)
 	done(&r);
 }
 
+/* hdparm's option with --direct names the O_DIRECT kind: in a sentence
+ * ("hdparm -t --direct gives me 412.5 MB/s"), before the option too
+ * ("--direct -T"), and in a list's introduction; another option besides
+ * names no one timing. */
+static void direct_option_in_prose(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -t --direct gives me 412.5 MB/s on the new SSD.\n");
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_direct_read, 412.5 * 1024, "412.5");
+	done(&r);
+	run(&r, "hdparm --direct -T /dev/sda reports 1211 MB/s here.\n");
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_direct_cached_read, 1211.0 * 1024, "1211");
+	assert_string_equal(rec(&r, 0)->host, "/dev/sda");
+	done(&r);
+	run(&r, "Results of hdparm -t --direct:\n"
+		"- sda: 412 MB/s\n"
+		"- sdb: 118 MB/s\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 1), BR_M_direct_read, 118.0 * 1024, "118");
+	done(&r);
+	run(&r, "hdparm -t -a 256 gives me 56 MB/s.\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 /* gen15: a line opening with a device and naming its rates by hdparm's
  * kinds is hdparm's even where no line names it; one rate is enough; a
  * note in parentheses after the device or the rate titles the record. */
@@ -2993,6 +3020,7 @@ int main(void)
 		cmocka_unit_test(rates_named_by_thing),
 		cmocka_unit_test(marked_device_names),
 		cmocka_unit_test(prose_rate_on_next_line),
+		cmocka_unit_test(direct_option_in_prose),
 		cmocka_unit_test(prose_option_on_next_line),
 		cmocka_unit_test(rate_wrapped_inside_digits),
 		cmocka_unit_test(prompt_host_without_user),
