@@ -1734,6 +1734,25 @@ const struct br_record *br_record_unpacked(void *p, size_t n)
 	return c;
 }
 
+struct br_record *br_record_unpack(const void *p, size_t n)
+{
+	struct packed_head h;
+	if (n < sizeof h + sizeof(struct br_record))
+		return NULL;
+	memcpy(&h, p, sizeof h);
+	if (h.size != n - sizeof h)
+		return NULL;
+	/* as br_record_hold copies a block: byte for byte, where a held
+	 * record lives, the pointers into it moved along */
+	char *to = frozen_alloc((h.size + 63) & ~(size_t)63, ARENA_HELD);
+	memcpy(to, (const char *)p + sizeof h, h.size);
+	struct br_record *c = (struct br_record *)(void *)to;
+	move_pointers(c, (char *)h.base, h.size, to);
+	c->also = NULL; /* (the packed record had none: its pointer was the original's) */
+	c->nalso = c->cap_also = 0;
+	return c;
+}
+
 void br_record_set_version(struct br_record *r, const char *v)
 {
 	dead(r, r->version);

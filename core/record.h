@@ -252,6 +252,10 @@ bool br_record_pack(const struct br_record *r, struct br_buf *out);
  * process that packed it must unpack it (shared strings stay where they
  * were). */
 const struct br_record *br_record_unpacked(void *p, size_t n);
+/* The record br_record_pack wrote (n bytes at p, any alignment), as a
+ * record of its own (held: br_record_free frees it), NULL when p is no
+ * packed record. */
+struct br_record *br_record_unpack(const void *p, size_t n);
 
 /* Setters copy their arguments; NULL clears. */
 void br_record_set_version(struct br_record *r, const char *v);

@@ -150,14 +150,16 @@ void br_load_free(struct br_load *l)
  * its output went: the output's encoding of it is written to a temporary
  * file (the spill), and the record is dropped, unless a record of its
  * bucket and host came before, which makes it likely to merge: it is kept.
- * The diagnostics are pass 1's.
+ * A record kept because an earlier one may be its run takes that one back
+ * from the spill (pull). The diagnostics are pass 1's.
  *
  * A record is a candidate when another record has its bucket, may have
  * its host (the same name, or either name cut by its format) and may have
  * its figures (record.h br_record_merge_print: the same sig and the same
  * figs, or another sig, which says nothing): only candidates can
  * merge. Pass 2 reads again the documents that hold
- * candidates that were dropped, and keeps those; all candidates are then
+ * candidates that were dropped (pass 1 could not know them: a cut name's)
+ * and keeps those; all candidates are then
  * merged by the rule of br_recset_merge. A record that is no candidate can
  * match none of them, so the survivors are exactly those of the merge of
  * everything. The output is then the spill, in order, less the
@@ -227,12 +229,30 @@ struct br_load_stream {
 	size_t settled;          /* kept[0..settled) went through the merge */
 	size_t pending, left;    /* bytes of kept[settled..), of the survivors */
 	bool early;              /* pass 1 merged some (settle) */
-	bool redo;               /* pass 2 reads every candidate again */
+	bool redo;               /* pass 2 reads every candidate of some buckets again */
 	struct br_recset queue;  /* pass 2: pass 1's candidates, not merged
 				    yet, to go in among those read again */
 	size_t *queue_g, nqueued;
 	uint64_t *queue_key;
 	size_t held_most;        /* the most records in kept and queue at once */
+	/* pass 1: the records spilled packed, by what a later record must
+	 * share to make them candidates (pull): lists by group, sig and figs
+	 * (dfig) and by group and sig (dsig), aux the first record + 1, then
+	 * next[2 g] and next[2 g + 1]; dgrp: a group's sig lists (aux: the
+	 * first dbk + 1) */
+	struct tally dfig, dsig, dgrp;
+	uint32_t *next;
+	size_t cap_next;
+	struct dsig_link {
+		uint64_t sig;    /* its sig_key */
+		uint32_t next;   /* the group's next one + 1 */
+	} *dbk;
+	size_t ndbk, cap_dbk;
+	unsigned char *drop;     /* one a record: LISTED, PULLED */
+	size_t cap_drop;
+	struct br_buf pullbuf;
+	size_t npulled;          /* records taken back so */
+	size_t again;            /* records pass 2 took (read again) */
 	/* standard input, copied to a temporary file as pass 1 reads it, so
 	 * that pass 2 can read it again: the first "-" input's */
 	FILE *stdin_copy;
@@ -247,6 +267,10 @@ struct br_load_stream {
 
 #define CAND 1
 #define KEPT 2
+#define AGAIN 4 /* pass 2 takes it (read again) */
+
+#define LISTED 1
+#define PULLED 2
 
 static uint64_t fnv_str(const char *s)
 {
@@ -458,22 +482,80 @@ static void as_loaded(struct br_record *r, const struct br_load_input *a, size_t
  * of the bench's prefix shape before); time: a batch files and holds
  * anew the survivors, at most eight times the bytes it brings, so the
  * whole is linear too (a quarter held 202 against 192 MiB at 1M runs of
- * the prefix shape, in the same time). In pass 1 this is exact only if pass 2 brings no
- * candidate before them: else pass 2 reads every candidate again (redo).
+ * the prefix shape, in the same time). In pass 1 this is exact for a
+ * bucket only if pass 2 brings it no candidate before them: else pass 2
+ * reads every candidate of that bucket again (redo, again_prepare).
  */
 static bool is_gone(const struct br_load_stream *st, size_t g)
 {
 	return g / 64 < st->cap_gone && st->gone[g / 64] >> (g % 64) & 1;
 }
 
+struct order {
+	size_t g, i;
+};
+
+static int order_cmp(const void *x, const void *y)
+{
+	const struct order *a = x, *b = y;
+	return (a->g > b->g) - (a->g < b->g);
+}
+
+/*
+ * kept[from..n) put in record order and merged with kept[0..from), which
+ * are in order: the merge then takes every record by its number, as one
+ * merge of all would. They come out of order when pass 1 takes back a
+ * record it spilled (pull). Returns NULL when kept[0..from) stay first,
+ * else a flag a position: it was one of kept[0..from) (malloc's).
+ */
+static unsigned char *order_kept(struct br_load_stream *st, size_t from)
+{
+	size_t n = st->kept.n;
+	bool sorted = true;
+	for (size_t i = from + 1; i < n && sorted; i++)
+		sorted = st->kept_g[i - 1] < st->kept_g[i];
+	if (sorted && (from == 0 || from >= n || st->kept_g[from - 1] < st->kept_g[from]))
+		return NULL;
+	struct order *o = br_malloc(n * sizeof *o), *m = br_malloc(n * sizeof *m);
+	for (size_t i = 0; i < n; i++)
+		o[i] = (struct order){st->kept_g[i], i};
+	if (!sorted)
+		qsort(o + from, n - from, sizeof *o, order_cmp);
+	for (size_t a = 0, b = from, k = 0; k < n; k++)
+		m[k] = b >= n || (a < from && o[a].g < o[b].g) ? o[a++] : o[b++];
+	struct br_record **v = br_malloc(n * sizeof *v);
+	uint64_t *key = br_malloc(n * sizeof *key);
+	unsigned char *old = br_malloc(n);
+	for (size_t k = 0; k < n; k++) {
+		v[k] = st->kept.v[m[k].i];
+		key[k] = st->kept_key[m[k].i];
+		old[k] = m[k].i < from;
+		st->kept_g[k] = m[k].g;
+	}
+	memcpy(st->kept.v, v, n * sizeof *v);
+	memcpy(st->kept_key, key, n * sizeof *key);
+	free(v);
+	free(key);
+	free(o);
+	free(m);
+	if (from == 0) {
+		free(old);
+		return NULL;
+	}
+	return old;
+}
+
 static void settle(struct br_load_stream *st)
 {
+	unsigned char *old = order_kept(st, st->settled);
 	struct br_record **v = st->kept.v;
 	size_t n = st->kept.n, w = 0;
 	struct br_merge_index *ix = br_merge_index_new(v, n, st->kept_key);
-	for (size_t i = 0; i < st->settled; i++)
-		br_merge_index_keep(ix, i);
-	for (size_t i = st->settled; i < n; i++) {
+	for (size_t i = 0; i < n; i++) {
+		if (old ? old[i] : i < st->settled) { /* survivors: merged already */
+			br_merge_index_keep(ix, i);
+			continue;
+		}
 		size_t a = br_merge_index_find(ix, i);
 		if (a == BR_MERGE_NONE) {
 			br_merge_index_keep(ix, i);
@@ -483,6 +565,7 @@ static void settle(struct br_load_stream *st)
 		st->gone[st->kept_g[i] / 64] |= (uint64_t)1 << (st->kept_g[i] % 64);
 	}
 	br_merge_index_free(ix);
+	free(old);
 	/* those merged away freed, marked and left out; the survivors held
 	 * anew, compact, their also[] to its size: the space of the others
 	 * comes back (the arena's slabs, each emptied: holding anew only the
@@ -526,9 +609,11 @@ static void take(struct br_load_stream *st, struct br_record *r, size_t g, uint6
 	size_t held = st->kept.n + st->queue.n - st->nqueued;
 	st->held_most = held > st->held_most ? held : st->held_most;
 	/* pass 1's first batch waits for eight budgets of candidates: a merge
-	 * in pass 1 makes pass 2 read every candidate again (redo), which
-	 * took a mail archive of the real posts 1.7 times as long (16 and 64
-	 * MiB); a stream that holds fewer merges them once, at the end */
+	 * in pass 1 makes pass 2 read every candidate of some buckets again
+	 * (redo: those of a cut name, of a candidate pass 1 dropped); a
+	 * stream that holds fewer merges them once, at the end. (When the
+	 * redo was every candidate, a mail archive of the real posts took
+	 * 1.7 times as long at 16 and 64 MiB, and twice as long past them.) */
 	size_t first = !st->redo && !st->early && !st->settled ? 8 * st->budget : st->budget;
 	if (st->pending >= first && 8 * st->pending >= st->left)
 		settle(st);
@@ -551,7 +636,7 @@ static void keep(struct br_load_stream *st, struct br_record *r, size_t g)
  */
 #define PACKED 1u
 
-static void spill(struct br_load_stream *st, const struct br_record *r)
+static bool spill(struct br_load_stream *st, const struct br_record *r)
 {
 	br_buf_reset(&st->enc);
 	uint64_t head = 0;
@@ -560,11 +645,121 @@ static void spill(struct br_load_stream *st, const struct br_record *r)
 		head = PACKED;
 	else
 		st->encode(st->encode_arg, r, &st->enc);
+	bool packed = head & PACKED;
 	head |= (uint64_t)(st->enc.len - sizeof head) << 1;
 	memcpy(st->enc.data, &head, sizeof head);
 	if (fwrite(st->enc.data, 1, st->enc.len, st->spill) != st->enc.len && !st->spill_err)
 		st->spill_err = errno ? errno : EIO; /* (a full disk: said before the output) */
 	st->spilled += st->enc.len;
+	return packed;
+}
+
+/*
+ * Pass 1 takes back what it spilled when a later record may be the same
+ * run (pull): the candidate is then held from pass 1 on, and pass 2 reads
+ * its document again only for what pass 1 cannot see (a cut name, which
+ * may be any longer name of its bucket; a record not spilled packed).
+ * Before, every such record was read again in pass 2, and after a merge
+ * in pass 1 every candidate was (the redo: a mail archive of posts quoted
+ * again and again, nearly all candidates, parsed twice past 64 MiB). A
+ * record taken back had no earlier record that may be its run (else it
+ * would have been kept), and it is taken back when the first record that
+ * may be comes: it is held whenever a record that may merge with it is
+ * merged, and the merge takes all of them in record order (order_kept).
+ * Each record is in two lists, by its group, sig and figs (the records of
+ * its sig that may be the same run) and by its group and sig (all may be,
+ * for a record of another sig, br_record_merge_print); a group lists its
+ * sigs. A list is emptied when it is taken back, so each record is looked
+ * at once in each: linear whatever the data.
+ */
+static void drop_add(struct br_load_stream *st, size_t g)
+{
+	const struct fingerprint *f = &st->fp[g];
+	uint64_t gk = bucket_host(f), sk = sig_key(f, gk);
+	st->next = br_grow(st->next, &st->cap_next, 2 * g + 2, sizeof *st->next);
+	size_t s = tally_at(&st->dfig, figs_key(f, gk));
+	st->next[2 * g] = st->dfig.aux[s];
+	st->dfig.aux[s] = (uint32_t)(g + 1);
+	s = tally_at(&st->dsig, sk);
+	if (!st->dsig.aux[s]) { /* the group's sigs: this one too */
+		size_t t = tally_at(&st->dgrp, gk);
+		st->dbk = br_grow(st->dbk, &st->cap_dbk, st->ndbk + 1, sizeof *st->dbk);
+		st->dbk[st->ndbk++] = (struct dsig_link){sk, st->dgrp.aux[t]};
+		st->dgrp.aux[t] = (uint32_t)st->ndbk;
+	}
+	st->next[2 * g + 1] = st->dsig.aux[s];
+	st->dsig.aux[s] = (uint32_t)(g + 1);
+	st->drop[g] = LISTED;
+}
+
+/* Record g read back from the spill and taken as a candidate; left to
+ * pass 2 when it cannot be. */
+static void pull(struct br_load_stream *st, size_t g)
+{
+	if (st->drop[g] != LISTED)
+		return;
+	st->drop[g] = PULLED;
+	uint64_t head;
+	int fd = fileno(st->spill);
+	if (st->spill_err || fflush(st->spill) != 0 ||
+	    pread(fd, &head, sizeof head, (off_t)st->off[g]) != (ssize_t)sizeof head || !(head & PACKED))
+		return;
+	size_t n = (size_t)(head >> 1);
+	br_buf_reset(&st->pullbuf);
+	br_buf_grow(&st->pullbuf, n);
+	if (pread(fd, st->pullbuf.data, n, (off_t)(st->off[g] + sizeof head)) != (ssize_t)n)
+		return;
+	struct br_record *r = br_record_unpack(st->pullbuf.data, n);
+	if (!r)
+		return;
+	take(st, r, g, st->fp[g].bucket);
+	st->early = st->settled > 0;
+	st->npulled++;
+}
+
+/* The records spilled before that may be the same run as fingerprint f,
+ * taken back. */
+static void pull_partners(struct br_load_stream *st, const struct fingerprint *f)
+{
+	uint64_t gk = bucket_host(f), sk = sig_key(f, gk);
+	size_t s = tally_find(&st->dfig, figs_key(f, gk));
+	if (s != SIZE_MAX) { /* its sig and its figures */
+		uint32_t h = st->dfig.aux[s];
+		st->dfig.aux[s] = 0;
+		for (; h; h = st->next[2 * (h - 1)])
+			pull(st, h - 1);
+	}
+	s = tally_find(&st->dgrp, gk);
+	if (s == SIZE_MAX)
+		return;
+	for (uint32_t *link = &st->dgrp.aux[s]; *link;) { /* another sig: all of it */
+		struct dsig_link *d = &st->dbk[*link - 1];
+		if (d->sig == sk) {
+			link = &d->next;
+			continue;
+		}
+		*link = d->next;
+		size_t t = tally_find(&st->dsig, d->sig);
+		uint32_t h = st->dsig.aux[t];
+		st->dsig.aux[t] = 0;
+		for (; h; h = st->next[2 * (h - 1) + 1])
+			pull(st, h - 1);
+	}
+}
+
+static void drops_free(struct br_load_stream *st)
+{
+	tally_free(&st->dfig);
+	tally_free(&st->dsig);
+	tally_free(&st->dgrp);
+	free(st->next);
+	free(st->dbk);
+	free(st->drop);
+	st->next = NULL;
+	st->dbk = NULL;
+	st->drop = NULL;
+	st->cap_next = st->cap_dbk = st->ndbk = st->cap_drop = 0;
+	br_buf_free(&st->pullbuf);
 }
 
 /* Pass 1 past the budget: records v[0..n) (numbers st->nrec on, one
@@ -581,6 +776,8 @@ static void print(struct br_load_stream *st, struct br_record **v, size_t n)
 		st->slimv = br_grow(st->slimv, &st->cap_slimv, st->nrec, sizeof *st->slimv);
 	else
 		st->off = br_grow(st->off, &st->cap_off, st->nrec + 1, sizeof *st->off);
+	st->drop = br_grow(st->drop, &st->cap_drop, st->nrec, 1);
+	memset(st->drop + g0, 0, n);
 	struct groups *here = groups_new(n, false);
 	for (size_t i = 0; i < n; i++) {
 		const struct br_record *r = v[i];
@@ -614,10 +811,13 @@ static void print(struct br_load_stream *st, struct br_record **v, size_t n)
 		}
 		st->off[g0 + i] = st->spilled;
 		if (kept) {
+			if (near)
+				pull_partners(st, f);
 			keep(st, r, g0 + i);
 			continue;
 		}
-		spill(st, r);
+		if (spill(st, r))
+			drop_add(st, g0 + i);
 		br_record_free(r);
 	}
 	groups_free(here);
@@ -737,6 +937,11 @@ static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 		}
 		st->seen = groups_new(1024, false);
 		tally_init(&st->hot, 16);
+		if (!st->view) {
+			tally_init(&st->dfig, 16);
+			tally_init(&st->dsig, 16);
+			tally_init(&st->dgrp, 16);
+		}
 		st->prints = true;
 		from = 0;
 	}
@@ -752,6 +957,7 @@ static void mark_candidates(struct br_load_stream *st)
 	groups_free(st->seen);
 	st->seen = NULL;
 	tally_free(&st->hot);
+	drops_free(st);
 	st->cand = br_calloc(n ? n : 1, 1);
 	for (size_t j = 0; j < st->kept.n; j++)
 		st->cand[st->kept_g[j]] = KEPT;
@@ -789,13 +995,29 @@ static void mark_candidates(struct br_load_stream *st)
 		groups_free(g);
 		tally_free(&cut);
 	}
+	/* what pass 2 takes: the candidates pass 1 dropped; after a merge in
+	 * pass 1, which they may come before, every candidate of their
+	 * buckets (only records of one bucket merge: settle), merged again,
+	 * and of the buckets with a cut name: pass 1 took back (pull) what may
+	 * be the run of a record of the same name, not of a cut one */
+	struct tally again = {0};
+	if (st->early) {
+		tally_init(&again, 16);
+		for (size_t i = 0; i < n; i++)
+			if (st->cand[i] == CAND || st->fp[i].cut)
+				tally_count(&again, st->fp[i].bucket);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (st->early ? st->cand[i] && tally_get(&again, st->fp[i].bucket) : st->cand[i] == CAND)
+			st->cand[i] |= AGAIN;
+	tally_free(&again);
 	free(st->fp);
 	st->fp = NULL;
 	st->doc_g0[st->ndocs] = n;
 	st->doc_want = br_calloc(st->ndocs ? st->ndocs : 1, 1);
 	for (size_t d = 0; d < st->ndocs; d++)
 		for (size_t r = st->doc_g0[d]; r < st->doc_g0[d + 1] && !st->doc_want[d]; r++)
-			st->doc_want[d] = st->cand[r] == CAND;
+			st->doc_want[d] = (st->cand[r] & AGAIN) != 0;
 }
 
 /* The stream's pass 1, for an output (encode) or a view (encode NULL). */
@@ -906,7 +1128,8 @@ static void unqueue(struct br_load_stream *st, size_t g)
 
 /* Before pass 2 (if it reads anything): pass 1's candidates set aside to
  * go in among those it reads; or, when pass 1 merged some already (which
- * those read again come before), every candidate read again (redo). */
+ * those read again may come before), every candidate of their buckets
+ * read again (redo: mark_candidates's AGAIN). */
 static void again_prepare(struct br_load_stream *st)
 {
 	bool any = false;
@@ -915,6 +1138,7 @@ static void again_prepare(struct br_load_stream *st)
 	if (!any)
 		return;
 	if (!st->early) {
+		free(order_kept(st, 0)); /* (pulled ones: in record order) */
 		st->queue = st->kept;
 		st->queue_g = st->kept_g;
 		st->queue_key = st->kept_key;
@@ -925,14 +1149,34 @@ static void again_prepare(struct br_load_stream *st)
 		st->pending = 0;
 		return;
 	}
+	/* pass 1 merged some: the buckets pass 2 brings candidates to are
+	 * merged again whole, from their records as read (the others, held
+	 * or merged, stay: no record of another bucket merges with them) */
 	st->redo = true;
-	br_recset_free(&st->kept);
-	if (st->gone)
-		memset(st->gone, 0, st->cap_gone * sizeof *st->gone);
-	st->settled = st->pending = st->left = 0;
-	for (size_t d = 0; d < st->ndocs; d++)
-		for (size_t r = st->doc_g0[d]; r < st->doc_g0[d + 1] && !st->doc_want[d]; r++)
-			st->doc_want[d] = st->cand[r] != 0;
+	size_t w = 0, settled = 0;
+	st->pending = st->left = 0;
+	for (size_t i = 0; i < st->kept.n; i++) {
+		size_t g = st->kept_g[i];
+		struct br_record *r = st->kept.v[i];
+		if (st->cand[g] & AGAIN) {
+			br_record_free(r);
+			continue;
+		}
+		if (i < st->settled) {
+			settled++;
+			st->left += br_record_bytes(r);
+		} else {
+			st->pending += br_record_bytes(r) + sizeof *st->kept_g + sizeof *st->kept_key + sizeof r;
+		}
+		st->kept.v[w] = r;
+		st->kept_g[w] = g;
+		st->kept_key[w++] = st->kept_key[i];
+	}
+	st->kept.n = w;
+	st->settled = settled;
+	for (size_t g = 0; g < st->nrec; g++)
+		if (st->cand[g] & AGAIN && is_gone(st, g))
+			st->gone[g / 64] &= ~((uint64_t)1 << (g % 64));
 }
 
 /* Pass 2 reads the documents that hold candidates it must read again. */
@@ -954,8 +1198,9 @@ static void again_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 	for (size_t i = 0; i < nrec; i++) {
 		struct br_record *r = ds->records.v[rec0 + i];
 		size_t g = st->doc_g0[d] + i;
-		if (!st->changed && (st->redo ? st->cand[g] != 0 : st->cand[g] == CAND)) {
+		if (!st->changed && st->cand[g] & AGAIN) {
 			as_loaded(r, &st->in[st->input], st->input_k[st->input] - 1);
+			st->again++;
 			unqueue(st, g);
 			take(st, br_record_hold(r), g, br_record_merge_key(r));
 		} else {
@@ -1091,6 +1336,13 @@ size_t br_load_stream_held_most(const struct br_load_stream *st)
 	return st->held_most;
 }
 
+size_t br_load_stream_read_again(const struct br_load_stream *st, size_t *pulled)
+{
+	if (pulled)
+		*pulled = st->npulled;
+	return st->again;
+}
+
 void br_load_stream_free(struct br_load_stream *st)
 {
 	if (!st)
@@ -1102,6 +1354,7 @@ void br_load_stream_free(struct br_load_stream *st)
 	br_buf_free(&st->enc);
 	groups_free(st->seen);
 	tally_free(&st->hot);
+	drops_free(st);
 	free(st->fp);
 	free(st->off);
 	free(st->cand);

@@ -95,6 +95,10 @@ int br_load_stream_emit(struct br_load_stream *st, br_stream_write_fn *write, vo
 /* The most records it held at once past the budget, to merge (after
  * br_load_stream_emit; for the growth tests). */
 size_t br_load_stream_held_most(const struct br_load_stream *st);
+/* The records its second reading took (after br_load_stream_emit), and
+ * in *pulled (when asked) those its first took back from the temporary
+ * file; for the tests. */
+size_t br_load_stream_read_again(const struct br_load_stream *st, size_t *pulled);
 void br_load_stream_free(struct br_load_stream *st);
 
 /*
