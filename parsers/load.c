@@ -235,22 +235,31 @@ struct br_load_stream {
 	size_t *queue_g, nqueued;
 	uint64_t *queue_key;
 	size_t held_most;        /* the most records in kept and queue at once */
-	/* pass 1: the records spilled packed, by what a later record must
-	 * share to make them candidates (pull): lists by group, sig and figs
-	 * (dfig) and by group and sig (dsig), aux the first record + 1, then
-	 * next[2 g] and next[2 g + 1]; dgrp: a group's sig lists (aux: the
-	 * first dbk + 1) */
-	struct tally dfig, dsig, dgrp;
-	uint32_t *next;
-	size_t cap_next;
+	/* pass 1: the records dropped that can be taken back, by what a
+	 * later record must share to make them candidates (pull): by group,
+	 * sig and figs (dfig: its link + 1; one record each, as a later
+	 * record with the same is kept) and lists by group and sig (dsig,
+	 * aux the first link + 1); dgrp: a group's sig lists (aux: the first
+	 * dbk + 1). A record alone in its group so far has no link (ALONE):
+	 * it is listed when the second comes. */
+	struct figidx {
+		uint32_t *slot;      /* link + 1; 0 empty, FIG_GONE taken back */
+		size_t cap, used;    /* used: not empty */
+	} dfig;
+	struct tally dsig, dgrp;
+	struct dlink {
+		uint32_t g, sig; /* the record; the next link + 1 in its dsig list */
+	} *link;
+	size_t nlink, cap_link;
 	struct dsig_link {
 		uint64_t sig;    /* its sig_key */
 		uint32_t next;   /* the group's next one + 1 */
 	} *dbk;
 	size_t ndbk, cap_dbk;
-	unsigned char *drop;     /* one a record: LISTED, PULLED */
+	unsigned char *drop;     /* one a record: ALONE, LISTED, PULLED */
 	size_t cap_drop;
 	struct br_buf pullbuf;
+	bool pulls;              /* pass 1 takes records back (pull) */
 	size_t npulled;          /* records taken back so */
 	size_t again;            /* records pass 2 took (read again) */
 	/* standard input, copied to a temporary file as pass 1 reads it, so
@@ -269,8 +278,9 @@ struct br_load_stream {
 #define KEPT 2
 #define AGAIN 4 /* pass 2 takes it (read again) */
 
-#define LISTED 1
-#define PULLED 2
+#define ALONE 1
+#define LISTED 2
+#define PULLED 3
 
 static uint64_t fnv_str(const char *s)
 {
@@ -672,33 +682,96 @@ static bool spill(struct br_load_stream *st, const struct br_record *r)
  * sigs. A list is emptied when it is taken back, so each record is looked
  * at once in each: linear whatever the data.
  */
+#define FIG_GONE UINT32_MAX
+
+/* dfig's key of link k + 1 (its record's group, sig and figs). */
+static uint64_t link_figs(const struct br_load_stream *st, uint32_t k)
+{
+	const struct fingerprint *f = &st->fp[st->link[k - 1].g];
+	return figs_key(f, bucket_host(f));
+}
+
+static size_t fig_home(const struct figidx *x, uint64_t key)
+{
+	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & (x->cap - 1);
+}
+
+/* The slot of key in dfig, SIZE_MAX when it has none. */
+static size_t fig_find(const struct br_load_stream *st, uint64_t key)
+{
+	const struct figidx *x = &st->dfig;
+	for (size_t i = x->cap ? fig_home(x, key) : 0; x->cap && x->slot[i]; i = (i + 1) & (x->cap - 1))
+		if (x->slot[i] != FIG_GONE && link_figs(st, x->slot[i]) == key)
+			return i;
+	return SIZE_MAX;
+}
+
+/* Link k + 1 filed under key (the slots made anew, without those taken
+ * back, when half are not empty). */
+static void fig_add(struct br_load_stream *st, uint64_t key, uint32_t k)
+{
+	struct figidx *x = &st->dfig;
+	if (2 * (x->used + 1) > x->cap) {
+		struct figidx y = {NULL, 16, 0};
+		while (y.cap < 4 * (x->used + 1))
+			y.cap *= 2;
+		y.slot = br_calloc(y.cap, sizeof *y.slot);
+		for (size_t i = 0; i < x->cap; i++)
+			if (x->slot[i] && x->slot[i] != FIG_GONE) {
+				size_t j = fig_home(&y, link_figs(st, x->slot[i]));
+				while (y.slot[j])
+					j = (j + 1) & (y.cap - 1);
+				y.slot[j] = x->slot[i];
+				y.used++;
+			}
+		free(x->slot);
+		*x = y;
+	}
+	size_t j = fig_home(x, key);
+	while (x->slot[j])
+		j = (j + 1) & (x->cap - 1);
+	x->slot[j] = k;
+	x->used++;
+}
+
 static void drop_add(struct br_load_stream *st, size_t g)
 {
 	const struct fingerprint *f = &st->fp[g];
-	uint64_t gk = bucket_host(f), sk = sig_key(f, gk);
-	st->next = br_grow(st->next, &st->cap_next, 2 * g + 2, sizeof *st->next);
-	size_t s = tally_at(&st->dfig, figs_key(f, gk));
-	st->next[2 * g] = st->dfig.aux[s];
-	st->dfig.aux[s] = (uint32_t)(g + 1);
-	s = tally_at(&st->dsig, sk);
+	uint64_t gk = bucket_host(f), sk = sig_key(f, gk), fk = figs_key(f, gk);
+	if (fig_find(st, fk) != SIZE_MAX)
+		return; /* (not met: it would have been kept; pass 2 reads it) */
+	st->link = br_grow(st->link, &st->cap_link, st->nlink + 1, sizeof *st->link);
+	struct dlink *k = &st->link[st->nlink++];
+	uint32_t me = (uint32_t)st->nlink;
+	k->g = (uint32_t)g;
+	fig_add(st, fk, me);
+	size_t s = tally_at(&st->dsig, sk);
 	if (!st->dsig.aux[s]) { /* the group's sigs: this one too */
 		size_t t = tally_at(&st->dgrp, gk);
 		st->dbk = br_grow(st->dbk, &st->cap_dbk, st->ndbk + 1, sizeof *st->dbk);
 		st->dbk[st->ndbk++] = (struct dsig_link){sk, st->dgrp.aux[t]};
 		st->dgrp.aux[t] = (uint32_t)st->ndbk;
 	}
-	st->next[2 * g + 1] = st->dsig.aux[s];
-	st->dsig.aux[s] = (uint32_t)(g + 1);
+	k->sig = st->dsig.aux[s];
+	st->dsig.aux[s] = me;
 	st->drop[g] = LISTED;
 }
 
-/* Record g read back from the spill and taken as a candidate; left to
- * pass 2 when it cannot be. */
+/* Record g read back from the spill (a view: its record held whole) and
+ * taken as a candidate; left to pass 2 when it cannot be. */
 static void pull(struct br_load_stream *st, size_t g)
 {
 	if (st->drop[g] != LISTED)
 		return;
 	st->drop[g] = PULLED;
+	if (st->view) { /* (held whole: BR_KEEP_ALL) */
+		struct br_record *r = st->slimv[g];
+		st->slimv[g] = NULL;
+		take(st, br_record_hold(r), g, st->fp[g].bucket);
+		st->early = st->settled > 0;
+		st->npulled++;
+		return;
+	}
 	uint64_t head;
 	int fd = fileno(st->spill);
 	if (st->spill_err || fflush(st->spill) != 0 ||
@@ -722,12 +795,11 @@ static void pull(struct br_load_stream *st, size_t g)
 static void pull_partners(struct br_load_stream *st, const struct fingerprint *f)
 {
 	uint64_t gk = bucket_host(f), sk = sig_key(f, gk);
-	size_t s = tally_find(&st->dfig, figs_key(f, gk));
+	size_t s = fig_find(st, figs_key(f, gk));
 	if (s != SIZE_MAX) { /* its sig and its figures */
-		uint32_t h = st->dfig.aux[s];
-		st->dfig.aux[s] = 0;
-		for (; h; h = st->next[2 * (h - 1)])
-			pull(st, h - 1);
+		uint32_t k = st->dfig.slot[s];
+		st->dfig.slot[s] = FIG_GONE;
+		pull(st, st->link[k - 1].g);
 	}
 	s = tally_find(&st->dgrp, gk);
 	if (s == SIZE_MAX)
@@ -742,23 +814,24 @@ static void pull_partners(struct br_load_stream *st, const struct fingerprint *f
 		size_t t = tally_find(&st->dsig, d->sig);
 		uint32_t h = st->dsig.aux[t];
 		st->dsig.aux[t] = 0;
-		for (; h; h = st->next[2 * (h - 1) + 1])
-			pull(st, h - 1);
+		for (; h; h = st->link[h - 1].sig)
+			pull(st, st->link[h - 1].g);
 	}
 }
 
 static void drops_free(struct br_load_stream *st)
 {
-	tally_free(&st->dfig);
+	free(st->dfig.slot);
+	memset(&st->dfig, 0, sizeof st->dfig);
 	tally_free(&st->dsig);
 	tally_free(&st->dgrp);
-	free(st->next);
+	free(st->link);
 	free(st->dbk);
 	free(st->drop);
-	st->next = NULL;
+	st->link = NULL;
 	st->dbk = NULL;
 	st->drop = NULL;
-	st->cap_next = st->cap_dbk = st->ndbk = st->cap_drop = 0;
+	st->nlink = st->cap_link = st->cap_dbk = st->ndbk = st->cap_drop = 0;
 	br_buf_free(&st->pullbuf);
 }
 
@@ -803,22 +876,33 @@ static void print(struct br_load_stream *st, struct br_record **v, size_t n)
 		if (near)
 			tally_add(&st->hot, key);
 		groups_add(st->seen, st->fp, g0 + i);
+		if (st->pulls && before == 1) { /* its group's first: listed now */
+			size_t first = st->seen->group.aux[tally_find(&st->seen->group, key)];
+			if (st->drop[first] == ALONE)
+				drop_add(st, first);
+		}
+		if (kept && near && before && st->pulls)
+			pull_partners(st, f);
+		bool can = true; /* (it can be taken back) */
 		if (st->view) {
 			st->slimv[g0 + i] = kept ? NULL : br_record_slim(r, st->keep);
 			if (kept)
 				keep(st, r, g0 + i);
-			continue;
+		} else {
+			st->off[g0 + i] = st->spilled;
+			if (kept)
+				keep(st, r, g0 + i);
+			else
+				can = spill(st, r);
+			if (!kept)
+				br_record_free(r);
 		}
-		st->off[g0 + i] = st->spilled;
-		if (kept) {
-			if (near)
-				pull_partners(st, f);
-			keep(st, r, g0 + i);
-			continue;
+		if (!kept && can && st->pulls) {
+			if (before)
+				drop_add(st, g0 + i);
+			else
+				st->drop[g0 + i] = ALONE;
 		}
-		if (spill(st, r))
-			drop_add(st, g0 + i);
-		br_record_free(r);
 	}
 	groups_free(here);
 }
@@ -937,8 +1021,10 @@ static void first_done(void *arg, struct br_dataset *ds, size_t rec0, size_t k)
 		}
 		st->seen = groups_new(1024, false);
 		tally_init(&st->hot, 16);
-		if (!st->view) {
-			tally_init(&st->dfig, 16);
+		/* a view holds what it drops slim: whole (all kept) it is
+		 * the record, taken back as it is */
+		st->pulls = !st->view || st->keep == BR_KEEP_ALL;
+		if (st->pulls) {
 			tally_init(&st->dsig, 16);
 			tally_init(&st->dgrp, 16);
 		}
