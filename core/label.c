@@ -332,13 +332,13 @@ static bool has_pair(const char *s, size_t n, char a, char b)
 
 /* Does the mark at p end a sentence by what stands before it: a word's
  * letter ("done."), or the ')' that closes a parenthesis opened in the
- * text before ("on busybox (v1.36)."; not a list's "a)." or "2.")? */
-static bool ends_sentence(const char *s, const char *p)
+ * text before ("on busybox (v1.36)."; not a list's "a)." or "2.")? open:
+ * the text's first '(', or NULL. */
+static bool ends_sentence(const char *s, const char *p, const char *open)
 {
 	if (is_alpha((unsigned char)p[-1]))
 		return true;
-	return p[-1] == ')' && p - s >= 3 && p[-2] != ' ' && p[-2] != '(' &&
-	       memchr(s, '(', (size_t)(p - 2 - s)) != NULL;
+	return p[-1] == ')' && p - s >= 3 && p[-2] != ' ' && p[-2] != '(' && open && open < p - 2;
 }
 
 /* Where a sentence break ("done. The") ends in s[0..n), the last one
@@ -349,10 +349,11 @@ static size_t sentence_at(const char *s, size_t n, bool last)
 	size_t at = 0;
 	if (n < 4)
 		return 0;
+	const char *open = memchr(s, '(', n); /* (the first '(': ends_sentence) */
 	for (const char *m = ".?!"; *m; m++)
 		for (const char *p = memchr(s + 1, *m, n - 3); p; /* marks at 1 .. n - 3 */
 		     p = (size_t)(p - s) + 1 < n - 2 ? memchr(p + 1, *m, n - 3 - (size_t)(p - s)) : NULL)
-			if (p[1] == ' ' && p[2] >= 'A' && p[2] <= 'Z' && ends_sentence(s, p)) {
+			if (p[1] == ' ' && p[2] >= 'A' && p[2] <= 'Z' && ends_sentence(s, p, open)) {
 				if (!last)
 					return (size_t)(p - s) + 2;
 				if ((size_t)(p - s) + 2 > at)
