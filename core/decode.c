@@ -314,14 +314,15 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 			break;
 		default: {
 			/* a numbered list's "12. " holding figures (the
-			 * stage strips no other numbers), a bullet that is
+			 * stage strips no other numbers; two, where a wrap
+			 * moved the third off the line), a bullet that is
 			 * not ASCII */
 			unsigned kind;
 			unsigned long num;
 			size_t m;
 			if ((is_digit(s[q]) || s[q] >= 0xc2) &&
 			    (m = br_dec_list_marker((const char *)s + q, n - q, &kind, &num)) != 0 &&
-			    (kind < LIST_NUMBERED || br_dec_numbers3((const char *)s + q + m, n - q - m)))
+			    (kind < LIST_NUMBERED || br_dec_numbers((const char *)s + q + m, n - q - m) >= 2))
 				f->bits |= F_PREFIX;
 			/* a Supercite tag "ZC> " */
 			if (q < 4 && ((s[q] | 0x20) >= 'a' && (s[q] | 0x20) <= 'z') &&

@@ -274,8 +274,10 @@ enum { LIST_BULLET = 0x100, LIST_NUMBERED = 0x200 };
 size_t br_dec_list_marker(const char *s, size_t n, unsigned *kind, unsigned long *num);
 
 /* Does s[0..n) hold three numbers or more (a result row's sign;
- * decode_layout.c)? */
+ * decode_layout.c)? br_dec_numbers: how many it holds, 3 at most (a row a
+ * wrap cut: its pieces' counts add up). */
 bool br_dec_numbers3(const char *s, size_t n);
+int br_dec_numbers(const char *s, size_t n);
 
 /* Bytes of a space-like or zero-width character at s and its replacement
  * (decode_ws.c); 0 if s holds neither. */

@@ -403,13 +403,22 @@ static int numbers_nbsp(const unsigned char *w, const unsigned char *e)
 
 /* Does s[0..n) hold three numbers or more: words between blanks, commas
  * or no-break spaces made of digits, '.' and '+' alone ("9760.80",
- * "+++++"; not "100MB", "256M")? A result row's sign. */
+ * "+++++", "=212.66"; not "100MB", "256M")? A result row's sign.
+ * br_dec_numbers counts them, up to 3. */
 bool br_dec_numbers3(const char *s, size_t n)
+{
+	return br_dec_numbers(s, n) >= 3;
+}
+
+int br_dec_numbers(const char *s, size_t n)
 {
 	int k = 0;
 	const char *e = s + n;
 	while (s < e) {
 		while (s < e && (*s == ' ' || *s == '\t' || *s == ','))
+			s++;
+		/* "=212.66": hdparm's figure, the blanks after its '=' gone */
+		if (s + 1 < e && *s == '=' && is_digit((unsigned char)s[1]))
 			s++;
 		const char *w = s;
 		bool num = true;
@@ -423,9 +432,9 @@ bool br_dec_numbers3(const char *s, size_t n)
 		else if (high & 0x80) /* (a no-break space inside: words in it) */
 			k += numbers_nbsp((const unsigned char *)w, (const unsigned char *)s);
 		if (k >= 3)
-			return true;
+			return 3;
 	}
-	return false;
+	return k;
 }
 
 /* Does line b go on with the sentence line a cut: a long line (40 bytes
@@ -966,11 +975,14 @@ static size_t chat_stamp_at(const char *s, size_t n, size_t i, bool bracket)
 }
 
 /* A chat log written without time stamps: "<joe> text" (no closing tag
- * on the line: "<td> 5 </td>" is HTML); the bytes up to the text, or 0. */
+ * on the line: "<td> 5 </td>" is HTML; nor a tag HTML knows, whose closing
+ * tag a soft break or a wrap moved onto the next line: "<div> &nbsp;=");
+ * the bytes up to the text, or 0. */
 static size_t bare_nick(const char *s, size_t n, size_t i)
 {
 	size_t k = nick_at(s, n, i);
-	if (k == i || k + 1 >= n || s[k] != ' ' || memmem(s + k, n - k, "</", 2))
+	if (k == i || k + 1 >= n || s[k] != ' ' || memmem(s + k, n - k, "</", 2) ||
+	    br_dec_tag_at(s + i, n - i) != TAG_NONE)
 		return 0;
 	return k + 1;
 }

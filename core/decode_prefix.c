@@ -426,12 +426,18 @@ static size_t try_list(struct pwalk *pw, size_t i)
 	size_t j = i, end = i, items = 0;
 	unsigned long prev = 0;
 	bool numbered = false, figures = false;
+	int item_numbers = 0; /* the numbers of the item before, its ends too */
 	for (; j < doc->nlines; j++) {
 		if (pw->kinds[j] == LINE_TEXT && j > i) {
-			/* wrapped-off ends of the items stay among them, as they are */
+			/* wrapped-off ends of the items stay among them, as they
+			 * are; their numbers are the item's (a wrap that cut
+			 * "... seconds =" from "1024.54 MB/sec" cut its row) */
 			size_t nb = list_bridge(pw, j);
 			if (nb == 0)
 				break;
+			for (size_t k = j; k < j + nb; k++)
+				item_numbers += br_dec_numbers(doc->lines[k].text, doc->lines[k].len);
+			figures = figures || item_numbers >= 3;
 			j += nb - 1;
 			continue;
 		}
@@ -446,7 +452,8 @@ static size_t try_list(struct pwalk *pw, size_t i)
 			numbered = true;
 			prev = num;
 		}
-		figures = figures || item_has_figures(doc, j, len);
+		item_numbers = br_dec_numbers(doc->lines[j].text + len, doc->lines[j].len - len);
+		figures = figures || item_numbers >= 3;
 		items++;
 		end = j + 1;
 	}

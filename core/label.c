@@ -330,6 +330,17 @@ static bool has_pair(const char *s, size_t n, char a, char b)
 	return false;
 }
 
+/* Does the mark at p end a sentence by what stands before it: a word's
+ * letter ("done."), or the ')' that closes a parenthesis opened in the
+ * text before ("on busybox (v1.36)."; not a list's "a)." or "2.")? open:
+ * the text's first '(', or NULL. */
+static bool ends_sentence(const char *s, const char *p, const char *open)
+{
+	if (is_alpha((unsigned char)p[-1]))
+		return true;
+	return p[-1] == ')' && p - s >= 3 && p[-2] != ' ' && p[-2] != '(' && open && open < p - 2;
+}
+
 /* Where a sentence break ("done. The") ends in s[0..n), the last one
  * when `last` (0 if none), else the first found. Each of the three marks
  * is looked for by memchr: they are rare, blanks and letters are not. */
@@ -338,10 +349,11 @@ static size_t sentence_at(const char *s, size_t n, bool last)
 	size_t at = 0;
 	if (n < 4)
 		return 0;
+	const char *open = memchr(s, '(', n); /* (the first '(': ends_sentence) */
 	for (const char *m = ".?!"; *m; m++)
 		for (const char *p = memchr(s + 1, *m, n - 3); p; /* marks at 1 .. n - 3 */
 		     p = (size_t)(p - s) + 1 < n - 2 ? memchr(p + 1, *m, n - 3 - (size_t)(p - s)) : NULL)
-			if (p[1] == ' ' && p[2] >= 'A' && p[2] <= 'Z' && is_alpha((unsigned char)p[-1])) {
+			if (p[1] == ' ' && p[2] >= 'A' && p[2] <= 'Z' && ends_sentence(s, p, open)) {
 				if (!last)
 					return (size_t)(p - s) + 2;
 				if ((size_t)(p - s) + 2 > at)
@@ -359,6 +371,30 @@ static size_t last_sentence(const char *s, size_t n)
 static bool sentence_break(const char *s, size_t n)
 {
 	return sentence_at(s, n, false) != 0;
+}
+
+/* The sentence of s[0..n) that titles an introduction of two sentences or
+ * more, in *t and *tn: the last ("Looks fine. For comparison, my old
+ * box"), or the one before it when the last is a remark on what follows,
+ * told by its first word ("Current image (BusyBox 1.36). Note the missing
+ * leading space"). Its start (0 when s is one sentence). */
+static size_t titling_sentence(const char *s, size_t n, size_t *tn)
+{
+	static const char *const remark[] = {"note", "notice", "mind", "ignore"};
+	size_t cut = last_sentence(s, n);
+	*tn = n - cut;
+	if (!cut)
+		return 0;
+	size_t e = title_word_end(s + cut, n - cut);
+	for (size_t k = 0; k < sizeof remark / sizeof remark[0]; k++)
+		if (e == strlen(remark[k]) && lower((unsigned char)s[cut]) == remark[k][0] &&
+		    strncasecmp(s + cut, remark[k], e) == 0) {
+			/* (the mark ends at cut - 2: ". Note") */
+			size_t before = last_sentence(s, cut - 2);
+			*tn = cut - 2 - before;
+			return before;
+		}
+	return cut;
 }
 
 /* ------------------------------------------------------------ classifiers */
@@ -2522,8 +2558,17 @@ static bool joined_intro(struct walk *w, const struct br_doc *doc, size_t i, con
 		}
 	}
 	size_t t = 0, tn = 0;
-	if (!starts || count_words(joined, jm) > (i - top > 1 ? 40 : 24) || sentence_break(joined, jm))
+	if (!starts || count_words(joined, jm) > (i - top > 1 ? 40 : 24))
 		return false;
+	if (sentence_break(joined, jm)) {
+		/* two sentences: a title only when the last is a remark on
+		 * what follows and the one before it titles */
+		size_t st = titling_sentence(joined, jm, &tn);
+		if (st + tn == jm || count_words(joined + st, tn) > 12)
+			return false;
+		push_intro(w, joined + st, tn);
+		return true;
+	}
 	if (generic_intro(joined, jm)) {
 		if ((t = intro_tail(joined, jm)))
 			tn = jm - t;
@@ -2716,12 +2761,13 @@ static void colon_line(struct walk *w, const struct br_doc *doc, size_t i, const
 	if (!m)
 		return;
 	/* "Looks fine. For comparison, my old box:" introduces with its
-	 * last sentence */
-	size_t cut = last_sentence(s, m);
-	if (cut) {
+	 * last sentence (or the one before a remark: titling_sentence) */
+	size_t tn, cut = titling_sentence(s, m, &tn);
+	if (tn < m) {
 		prose(w);
 		s += cut;
-		m -= cut;
+		m = tn;
+		cut = cut ? cut : 1; /* (a sentence was left out) */
 	}
 	if (memo_test(&w->intro, s, m)) {
 		intro_colon(w, doc, i, s, m, cut);

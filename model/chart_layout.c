@@ -288,7 +288,130 @@ static size_t cap_per_block(const struct br_chart *c, size_t rows)
 	return lo;
 }
 
-/* Legend entries flowing over rows; returns the number of rows. */
+/* "…" and s. */
+static char *ell_before(const char *s)
+{
+	struct br_buf t = BR_BUF_INIT;
+	br_buf_adds(&t, "\xe2\x80\xa6");
+	br_buf_adds(&t, s);
+	return br_buf_detach(&t);
+}
+
+/* A name in `width`, elided in the middle when too wide; but when that
+ * hides what tells it from the names beside it (all but its first `head`
+ * and last `tail` bytes, which they share), the name less the shared head
+ * ("…1 / sdb"), elided in turn if need be. Hidden: for a bar, when the
+ * elision keeps nothing but shared bytes ("Run…sdb" for each of "Run 1 /
+ * sdb", "Run 2 / sdb"); for a legend entry (`whole`), when it cuts into
+ * what differs at all ("I finally put every driv…cial M4 128GB"). */
+static char *own_label(const char *name, double width, bool bold, size_t head, size_t tail, bool whole)
+{
+	static const char ell[] = "\xe2\x80\xa6";
+	char *e = br_chart_elide(name, width, BR_CHART_FONT, bold);
+	size_t n = name ? strlen(name) : 0, m = strlen(e);
+	const char *cut = name && head + tail < n ? strstr(e, ell) : NULL;
+	if (!cut)
+		return e;
+	size_t kept_head = (size_t)(cut - e), kept_tail = m - kept_head - strlen(ell);
+	if (whole ? kept_head >= n - tail || kept_tail >= n - head : kept_head > head || kept_tail > tail)
+		return e; /* what tells the names apart is shown */
+	while (head < n && name[head] == ' ')
+		head++;
+	char *own = ell_before(name + head);
+	if (br_chart_text_width(own, BR_CHART_FONT, bold) > width) {
+		free(own);
+		own = br_chart_elide(name + head, width, BR_CHART_FONT, bold);
+	} else {
+		/* whole words of the shared head back, while they fit
+		 * ("…run 1 of the series" rather than "…1 of the series") */
+		for (size_t at = head; at > 0;) {
+			size_t p = at;
+			while (p > 0 && (name[p - 1] == ' ' || name[p - 1] == '/'))
+				p--;
+			while (p > 0 && name[p - 1] != ' ' && name[p - 1] != '/')
+				p--;
+			char *more = ell_before(name + p);
+			if (p == 0 || br_chart_text_width(more, BR_CHART_FONT, bold) > width) {
+				free(more);
+				break;
+			}
+			free(own);
+			own = more;
+			at = p;
+		}
+	}
+	free(e);
+	return own;
+}
+
+/* A legend name and its series, for legend_ends' sorts. */
+struct lname {
+	const char *s;
+	size_t n, series;
+};
+
+static int lname_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct lname *)a)->s, ((const struct lname *)b)->s);
+}
+
+/* Names compared from their last byte back. */
+static int lname_rcmp(const void *a, const void *b)
+{
+	const struct lname *x = a, *y = b;
+	size_t i = x->n, j = y->n;
+	while (i && j && x->s[i - 1] == y->s[j - 1])
+		i--, j--;
+	if (!i || !j)
+		return i ? 1 : j ? -1 : 0;
+	return (unsigned char)x->s[i - 1] < (unsigned char)y->s[j - 1] ? -1 : 1;
+}
+
+/* Common leading (rev: trailing) bytes of two names. */
+static size_t common_end(const struct lname *a, const struct lname *b, bool rev)
+{
+	size_t k = 0;
+	while (k < a->n && k < b->n && (rev ? a->s[a->n - 1 - k] == b->s[b->n - 1 - k] : a->s[k] == b->s[k]))
+		k++;
+	return k;
+}
+
+/* What each legend entry's name shares with the names most like it,
+ * head[s] leading and tail[s] trailing bytes back to a word's end or
+ * start (shared_ends, for each of many names: the most alike of them
+ * stand next to each other once sorted, from the front or from the end). */
+static void legend_ends(const struct br_chart_set *set, const bool *used, size_t *head, size_t *tail)
+{
+	struct lname *v = br_calloc(set->n ? set->n : 1, sizeof *v);
+	size_t nv = 0;
+	for (size_t s = 0; s < set->n; s++)
+		if (used[s] && set->v[s].name)
+			v[nv++] = (struct lname){set->v[s].name, strlen(set->v[s].name), s};
+	for (int rev = 0; rev < 2; rev++) {
+		qsort(v, nv, sizeof *v, rev ? lname_rcmp : lname_cmp);
+		size_t *out = rev ? tail : head;
+		for (size_t i = 0; i < nv; i++) {
+			size_t k = i ? common_end(&v[i], &v[i - 1], rev) : 0;
+			if (i + 1 < nv) {
+				size_t k2 = common_end(&v[i], &v[i + 1], rev);
+				k = k2 > k ? k2 : k;
+			}
+			const char *s = v[i].s;
+			if (rev)
+				while (k && s[v[i].n - k] != ' ' && s[v[i].n - k] != '/')
+					k--;
+			else
+				while (k && s[k - 1] != ' ' && s[k - 1] != '/')
+					k--;
+			out[v[i].series] = k;
+		}
+	}
+	free(v);
+}
+
+/* Legend entries flowing over rows; returns the number of rows. Each
+ * name is cut as the bars' are (own_label): what tells it from the names
+ * most like it stays whole. */
 static size_t layout_legend(struct br_chart *c, const struct br_chart_set *set, double y0)
 {
 	bool *used = br_calloc(set->n ? set->n : 1, sizeof *used);
@@ -302,13 +425,16 @@ static size_t layout_legend(struct br_chart *c, const struct br_chart_set *set, 
 				used[s] = true;
 			}
 	c->legend = br_calloc(nused ? nused : 1, sizeof *c->legend);
+	size_t *head = br_calloc(set->n ? set->n : 1, sizeof *head);
+	size_t *tail = br_calloc(set->n ? set->n : 1, sizeof *tail);
+	legend_ends(set, used, head, tail);
 	double x = BR_CHART_MARGIN, right = c->width - BR_CHART_MARGIN;
 	size_t row = 0;
 	for (size_t s = 0; s < set->n; s++) {
 		if (!used[s])
 			continue;
 		double maxl = right - BR_CHART_MARGIN - 16 < BR_CHART_LEGEND_LABEL_MAX ? right - BR_CHART_MARGIN - 16 : BR_CHART_LEGEND_LABEL_MAX;
-		char *lab = br_chart_elide(set->v[s].name, maxl, BR_CHART_FONT, false);
+		char *lab = own_label(set->v[s].name, maxl, false, head[s], tail[s], true);
 		double w = 15 + br_chart_text_width(lab, BR_CHART_FONT, false) + 18;
 		if (x > BR_CHART_MARGIN && x + w > right + 18) {
 			row++;
@@ -327,6 +453,8 @@ static size_t layout_legend(struct br_chart *c, const struct br_chart_set *set, 
 		x += w;
 	}
 	free(used);
+	free(head);
+	free(tail);
 	size_t rows = c->nlegend ? row + 1 : 0;
 	if (rows > BR_CHART_LEGEND_MAX_ROWS)
 		rows = BR_CHART_LEGEND_MAX_ROWS;
@@ -657,60 +785,11 @@ static void shared_ends(const struct br_chart_block *bk, const struct br_chart_s
 	*tail = t;
 }
 
-/* "…" and s. */
-static char *ell_before(const char *s)
-{
-	struct br_buf t = BR_BUF_INIT;
-	br_buf_adds(&t, "\xe2\x80\xa6");
-	br_buf_adds(&t, s);
-	return br_buf_detach(&t);
-}
-
-/* Bar b's label: its name, elided in the middle when too wide; but when
- * that leaves only what every bar's name shares ("Run…sdb" for each of
- * "Run 1 / sdb", "Run 2 / sdb"), the name less the shared head
- * ("…1 / sdb"), elided in turn if need be. */
+/* Bar b's label (own_label in the label column). */
 static char *bar_label(const struct br_chart *c, const struct br_chart_set *set, const struct br_chart_bar *b,
 		       size_t head, size_t tail)
 {
-	static const char ell[] = "\xe2\x80\xa6";
-	const char *name = set->v[b->series].name;
-	bool bold = set->v[b->series].baseline;
-	char *e = br_chart_elide(name, c->label_w, BR_CHART_FONT, bold);
-	size_t n = name ? strlen(name) : 0, m = strlen(e);
-	const char *cut = name && head + tail < n ? strstr(e, ell) : NULL;
-	if (!cut)
-		return e;
-	size_t kept_head = (size_t)(cut - e), kept_tail = m - kept_head - strlen(ell);
-	if (kept_head > head || kept_tail > tail)
-		return e; /* some of what tells the bars apart is shown */
-	while (head < n && name[head] == ' ')
-		head++;
-	char *own = ell_before(name + head);
-	if (br_chart_text_width(own, BR_CHART_FONT, bold) > c->label_w) {
-		free(own);
-		own = br_chart_elide(name + head, c->label_w, BR_CHART_FONT, bold);
-	} else {
-		/* whole words of the shared head back, while they fit
-		 * ("…run 1 of the series" rather than "…1 of the series") */
-		for (size_t at = head; at > 0;) {
-			size_t p = at;
-			while (p > 0 && (name[p - 1] == ' ' || name[p - 1] == '/'))
-				p--;
-			while (p > 0 && name[p - 1] != ' ' && name[p - 1] != '/')
-				p--;
-			char *more = ell_before(name + p);
-			if (p == 0 || br_chart_text_width(more, BR_CHART_FONT, bold) > c->label_w) {
-				free(more);
-				break;
-			}
-			free(own);
-			own = more;
-			at = p;
-		}
-	}
-	free(e);
-	return own;
+	return own_label(set->v[b->series].name, c->label_w, set->v[b->series].baseline, head, tail, false);
 }
 
 /* A block's axis (log decades or nice linear ticks), bar lengths, elided

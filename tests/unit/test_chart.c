@@ -365,6 +365,42 @@ static void cut_names_keep_what_differs(void **state)
 	br_dataset_free(&ds);
 }
 
+/* The legend cuts its names as the bars do: an entry whose name shares a
+ * long introduction with others keeps what tells it from them whole
+ * ("…/ Crucial M4 128GB", not "I finally put every driv…cial M4 128GB");
+ * a short name stays whole. */
+static void legend_keeps_what_differs(void **state)
+{
+	(void)state;
+	struct br_dataset ds = {0};
+	static const char *const names[] = {
+		"Every drive from the spare shelf on one SATA port of the old desktop / Crucial M4 128GB",
+		"Every drive from the spare shelf on one SATA port of the old desktop / Samsung 840 Pro 256GB",
+		"Every drive from the spare shelf on one SATA port of the old desktop / WD Raptor 74GB",
+		"nas1",
+	};
+	static const char *const own[] = {"Crucial M4 128GB", "Samsung 840 Pro 256GB", "WD Raptor 74GB", "nas1"};
+	for (int i = 0; i < 4; i++)
+		br_recset_add(&ds.records, bpp(names[i], NULL, 1000 + i, 2000 + i, 3000 + i));
+	struct br_render_opts o = opts();
+	struct br_chart_set set;
+	br_chart_set_build(&set, &ds, &o);
+	struct br_chart *c = br_chart_build(&set, BR_GROUP_SEQ, -1, &o);
+	assert_int_equal(c->nlegend, 4);
+	for (size_t i = 0; i < c->nlegend; i++) {
+		const char *l = c->legend[i].label;
+		bool found = false;
+		for (int k = 0; k < 4; k++)
+			found |= strstr(l, own[k]) != NULL;
+		if (!found)
+			fail_msg("legend entry '%s' lost what differs", l);
+		assert_true(br_chart_text_width(l, BR_CHART_FONT, false) <= BR_CHART_LEGEND_LABEL_MAX);
+	}
+	br_chart_free(c);
+	br_chart_set_free(&set);
+	br_dataset_free(&ds);
+}
+
 static void top_n_keeps_the_best(void **state)
 {
 	(void)state;
@@ -971,6 +1007,7 @@ int main(void)
 		cmocka_unit_test(latency_is_less_is_better),
 		cmocka_unit_test(top_n_keeps_the_best),
 		cmocka_unit_test(cut_names_keep_what_differs),
+		cmocka_unit_test(legend_keeps_what_differs),
 		cmocka_unit_test(two_hundred_records_stay_legible),
 		cmocka_unit_test(aggregated_runs_have_whiskers),
 		cmocka_unit_test(many_bars_keep_input_order),

@@ -122,6 +122,22 @@ static void numbered_lists(void **state)
 	      BR_TRANSPORT_PREFIX);
 	check("1. Version 1.03\n1. box 4G 605 98 84920 23\n\n1. box2 4G 611 97 85120 22\n",
 	      "Version 1.03\nbox 4G 605 98 84920 23\n\nbox2 4G 611 97 85120 22\n", BR_TRANSPORT_PREFIX);
+	/* the list wrapped at 60 columns afterwards: each item's row lost
+	 * its last figure to a line of its own ("=" collapsed onto it too);
+	 * the pieces' figures are the item's */
+	check("1. /dev/sdc:\n"
+	      "2.  Timing cached reads:   3120 MB in  2.00 seconds =\n"
+	      "1559.87 MB/sec\n"
+	      "3. Timing buffered disk reads: 310 MB in 3.01 seconds\n"
+	      "=102.95 MB/sec\n"
+	      "4. done\n",
+	      "/dev/sdc:\n"
+	      "Timing cached reads:   3120 MB in  2.00 seconds =\n"
+	      "1559.87 MB/sec\n"
+	      "Timing buffered disk reads: 310 MB in 3.01 seconds\n"
+	      "=102.95 MB/sec\n"
+	      "done\n",
+	      BR_TRANSPORT_PREFIX);
 }
 
 /* An outline's numbered headings are the labels' (core/label.c): no

@@ -481,6 +481,23 @@ static void chat_nicks_without_stamps(void **state)
 	check("<zed> sure, mine\n<zed> /dev/sda:\n<zed>  Timing a\n<kraut> and sdb?\n",
 	      "sure, mine\n/dev/sda:\n Timing a\nand sdb?\n", 0);
 	check("<zed> a\n<zed> b\nc\n", "<zed> a\n<zed> b\nc\n", 0);
+	/* a web mail's <div> lines, encoded: soft breaks moved the closing
+	 * tags of three onto the next lines; a tag HTML knows is no nick,
+	 * and each soft break joins its line */
+	check("Content-Transfer-Encoding: quoted-printable\n\n<div dir=3D\"ltr\">\n"
+	      "<div>Version 1.98 &nbsp; &nbsp; &nbsp; ------Sequential Output------ --Seq=\nuential Input- </div>\n"
+	      "<div> &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp;=\n"
+	      "-Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- </div>\n"
+	      "<div> &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp;=\n"
+	      "------Sequential Create------ --------Random </div>\n"
+	      "<div> &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp; &nbsp;=\n"
+	      "-Create-- --Read--- -Delete-- -Create-- --Read--- </div>\n</div>\n",
+	      "Content-Transfer-Encoding: quoted-printable\n"
+	      "Version 1.98       ------Sequential Output------ --Sequential Input-\n"
+	      "                   -Per Chr- --Block-- -Rewrite- -Per Chr- --Block--\n"
+	      "                   ------Sequential Create------ --------Random\n"
+	      "                   -Create-- --Read--- -Delete-- -Create-- --Read---\n",
+	      0);
 }
 
 /* A chat log, a host-tagged paste, a journal a mail client re-wrapped: the

@@ -206,8 +206,9 @@ static void standalone_titles_and_colon_lines(void **state)
 }
 
 /* A ':' line introduces with its last sentence, whichever mark ('.', '?'
- * or '!') ends the one before; a sentence break inside a title line makes
- * it prose. */
+ * or '!', after a word or a closing parenthesis) ends the one before, or
+ * with the one before a remark ("Note ..."); a sentence break inside a
+ * title line makes it prose. */
 static void colon_lines_last_sentence(void **state)
 {
 	(void)state;
@@ -220,9 +221,20 @@ static void colon_lines_last_sentence(void **state)
 		"       1*2047  7205 95.3 11109  9.4  5210  7.7  5770 70.4 12117 12.0 165.5  3.7\n",
 		"RAID 5\n\nIt was fine. No, it was not\n\n"
 		"       1*2047  7205 95.3 11109  9.4  5210  7.7  5770 70.4 12117 12.0 165.5  3.7\n",
+		/* ")." ends a sentence when a parenthesis closes before it */
+		"All three on the same kernel (6.1). The spare box:\n"
+		"       1*2047  7205 95.3 11109  9.4  5210  7.7  5770 70.4 12117 12.0 165.5  3.7\n",
+		/* a remark on what follows: the sentence before it titles,
+		 * on one line or wrapped over two */
+		"Second array (ext4, 4 KiB). Note the low seeks:\n"
+		"       1*2047  7205 95.3 11109  9.4  5210  7.7  5770 70.4 12117 12.0 165.5  3.7\n",
+		"Second array (ext4, noatime). Note the low seeks and the much\n"
+		"lower rewrite figures:\n"
+		"       1*2047  7205 95.3 11109  9.4  5210  7.7  5770 70.4 12117 12.0 165.5  3.7\n",
 	};
 	static const char *const want[] = {"For comparison, my old box", "Then the old disks",
-					   "The new disks, at last", "RAID 5"};
+					   "The new disks, at last", "RAID 5", "The spare box",
+					   "Second array (ext4, 4 KiB)", "Second array (ext4, noatime)"};
 	for (size_t k = 0; k < sizeof in / sizeof *in; k++) {
 		struct br_doc *d = mem(in[k]);
 		expect(d, at(d, "       1*2047", 0), NULL, want[k]);
