@@ -360,6 +360,10 @@ static inline void lead_facts(const struct br_line *l, size_t i, struct line_fac
 				v++;
 			if (has_prefix_ci((const char *)s + v, n - v, "base64"))
 				f->bits |= F_B64;
+			/* a message's body encoded whole: a page's markup too
+			 * (its soft breaks join before the page is read) */
+			else if (i == 0 && has_prefix_ci((const char *)s + v, n - v, "quoted-printable"))
+				f->bits |= F_QP_MARKUP;
 		}
 	}
 }

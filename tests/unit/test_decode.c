@@ -375,6 +375,32 @@ static void qp_twice(void **state)
 	br_doc_free(d);
 }
 
+/* An HTML message declared quoted-printable whose markup has no encoded
+ * attribute (no "=3D\"" in a tag, the only sign the page was encoded
+ * whole before): its soft breaks join before the page is read (were
+ * blanks, and the last timing ran into the next paragraph). */
+static void qp_declared_page_joins_before_markup(void **state)
+{
+	(void)state;
+	static const char in[] =
+		"Content-Type: text/html; charset=\"utf-8\"\n"
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"<html><body><p>The array, with hdparm, twice in a row on an idle=\n"
+		" box:</p>\n"
+		"<pre>/dev/md0:\n"
+		" Timing buffered disk reads: 1024 MB in  3.00 seconds =3D 341.12 MB/sec=\n"
+		"</pre>\n"
+		"<p>The old server gave a third of it.</p></body></html>\n";
+	struct br_doc *d = mem(in);
+	assert_true(d->transport & BR_TRANSPORT_QP);
+	assert_true(d->transport & BR_TRANSPORT_HTML);
+	assert_string_equal(holding(d, "Timing")->text,
+			    " Timing buffered disk reads: 1024 MB in  3.00 seconds = 341.12 MB/sec");
+	assert_non_null(strstr(holding(d, "idle")->text, "on an idle box:"));
+	br_doc_free(d);
+}
+
 /* A copy that doubled the lines of an encoded text: a blank line after
  * each soft break too; undone before the breaks are joined. */
 static void qp_double_spaced(void **state)
@@ -2212,6 +2238,7 @@ int main(void)
 		cmocka_unit_test(qp_marked_continuations),
 		cmocka_unit_test(qp_double_spaced),
 		cmocka_unit_test(qp_twice),
+		cmocka_unit_test(qp_declared_page_joins_before_markup),
 		cmocka_unit_test(qp_second_look_keeps_signs),
 		cmocka_unit_test(gutter_under_qp),
 		cmocka_unit_test(gutter_short_block),
