@@ -1747,11 +1747,19 @@ static size_t bare_row(struct pass *p, size_t i)
 	struct brow r;
 	struct bres res;
 	size_t used = 0;
-	/* (a wrapped row's first piece: half of a row's digit runs) */
-	if (!br_digit_runs(l->text, l->len, 6))
-		return 0;
+	bool whole = br_digit_runs(l->text, l->len, 12);
+	if (!whole) {
+		/* a wrapped row's first piece: half of a row's digit runs,
+		 * the next line led by a figure */
+		const struct br_line *m = i + 1 < st->ctx->doc->nlines ? l + 1 : NULL;
+		size_t k = 0;
+		while (m && k < m->len && blank_at(m->text, k, m->len))
+			k++;
+		if (!m || k == m->len || !is_digit(m->text[k]) || !br_digit_runs(l->text, l->len, 6))
+			return 0;
+	}
 	scan_row(l->text, l->len, &r);
-	if (br_digit_runs(l->text, l->len, 12) && interp_row(&r, 0, true, &res))
+	if (whole && interp_row(&r, 0, true, &res))
 		used = 1;
 	else
 		used = bare_wrapped(st, i, &r, &res);
