@@ -4110,12 +4110,13 @@ static size_t stacked_header(const struct br_doc *doc, size_t i, const char *s, 
 	const struct br_line *l = &doc->lines[i - 1];
 	if (!upper_header(l, s, c, cn, k, wa, wb, over, &nw))
 		return 0;
-	size_t m = 0;
+	size_t m = 0, named = 0;
 	while (m < n && m < 16 && (s[m] == ' ' || s[m] == '\t'))
 		buf[m] = s[m], m++;
 	for (size_t y = 0; y < k; y++) {
 		if (y && m + 2 < cap)
 			buf[m++] = ' ', buf[m++] = ' ';
+		size_t m0 = m;
 		for (size_t w = 0; w < nw; w++)
 			if (over[w] == y && m + (wb[w] - wa[w]) + 1 < cap) {
 				memcpy(buf + m, l->text + wa[w], wb[w] - wa[w]);
@@ -4126,8 +4127,12 @@ static size_t stacked_header(const struct br_doc *doc, size_t i, const char *s, 
 			return 0;
 		memcpy(buf + m, c[y], cn[y]);
 		m += cn[y];
+		/* the upper words make a figure of a cell that names none
+		 * alone ("Char" over "Out"); a title over the names does not */
+		bool cpu;
+		named += m > m0 + cn[y] && hand_kind(c[y], cn[y], &cpu) < 0 && hand_kind(buf + m0, m - m0, &cpu) >= 0;
 	}
-	return m;
+	return named ? m : 0;
 }
 
 /* Do a hand table's header words say it is classic Bonnie's ("Char out",
