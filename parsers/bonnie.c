@@ -1703,26 +1703,78 @@ static size_t table_line(struct pass *p, size_t i)
 	return 0;
 }
 
+/* A row with no header that a hard wrap cut (a quoted reply re-wrapped at
+ * 72 columns: "sun4u 200 4011 88.1 ... 3990 80.5" / "8122 20.1 120.1
+ * 2.0"): the start of one at line i, lines of figures alone under it, one
+ * or two, that make it whole in the exact shape of Bonnie's own row (as
+ * a row alone must be). The lines it takes, 0 when none; *r and *res the
+ * joined row (in st->buf). */
+static size_t bare_wrapped(struct bstate *st, size_t i, struct brow *r, struct bres *res)
+{
+	const struct br_doc *doc = st->ctx->doc;
+	const struct br_line *l = &doc->lines[i];
+	if (r->junk || r->n < 6 || r->n >= 12 || !row_start(r, 0))
+		return 0;
+	int total = r->n;
+	for (size_t j = 1; j <= 2 && i + j < doc->nlines; j++) {
+		const struct br_line *m = &doc->lines[i + j];
+		struct brow next;
+		if (br_parse_is_claimed(st->ctx, i + j))
+			return 0;
+		scan_row(m->text, m->len, &next);
+		if (next.junk || next.name_len || !next.n || (total += next.n) > 14)
+			return 0;
+		br_buf_reset(&st->buf);
+		br_buf_add(&st->buf, l->text, l->len);
+		for (size_t k = 1; k <= j; k++) {
+			br_buf_addc(&st->buf, ' ');
+			br_buf_add(&st->buf, doc->lines[i + k].text, doc->lines[i + k].len);
+		}
+		scan_row(st->buf.data, st->buf.len, r);
+		if (total >= 12 && interp_row(r, 0, true, res))
+			return 1 + j;
+	}
+	return 0;
+}
+
 /* Step of parse: with no header, only the exact shape of an original
- * Bonnie row is read as one. */
-static void bare_row(struct pass *p, size_t i)
+ * Bonnie row is read as one (whole, or wrapped:
+ * bare_wrapped); the lines it took. */
+static size_t bare_row(struct pass *p, size_t i)
 {
 	struct bstate *st = &p->st;
 	const struct br_line *l = &st->ctx->doc->lines[i];
 	struct brow r;
 	struct bres res;
-	if (!br_digit_runs(l->text, l->len, 12))
-		return;
+	size_t used = 0;
+	bool whole = br_digit_runs(l->text, l->len, 12);
+	if (!whole) {
+		/* a wrapped row's first piece: half of a row's digit runs,
+		 * the next line led by a figure */
+		const struct br_line *m = i + 1 < st->ctx->doc->nlines ? l + 1 : NULL;
+		size_t k = 0;
+		while (m && k < m->len && blank_at(m->text, k, m->len))
+			k++;
+		if (!m || k == m->len || !is_digit(m->text[k]) || !br_digit_runs(l->text, l->len, 6))
+			return 0;
+	}
 	scan_row(l->text, l->len, &r);
-	if (interp_row(&r, 0, true, &res)) {
+	if (whole && interp_row(&r, 0, true, &res))
+		used = 1;
+	else
+		used = bare_wrapped(st, i, &r, &res);
+	if (used) {
 		table_open(st, i, 0);
-		use_row(st, &r, &res, i, 1, 0, false, NULL);
+		use_row(st, &r, &res, i, used, 0, false, NULL);
 		table_close(st);
-	} else if (p->explain && r.n >= 12 && r.n <= 14 && row_start(&r, 0)) {
+		return used;
+	}
+	scan_row(l->text, l->len, &r);
+	if (p->explain && r.n >= 12 && r.n <= 14 && row_start(&r, 0))
 		br_parse_note(st->ctx, i,
 			      "not read as a Bonnie row: no Bonnie header above it, and "
 			      "without one only the exact shape of Bonnie's own row is");
-	}
+	return 0;
 }
 
 /* ---------------------------------------------------------------- hand tables */
@@ -2185,7 +2237,9 @@ static size_t parse(struct br_parse_ctx *ctx)
 				continue;
 			}
 		}
-		bare_row(&p, i);
+		size_t bare = bare_row(&p, i);
+		if (bare)
+			i += bare - 1;
 	}
 	table_close(&p.st);
 	progress_flush(&p.st);

@@ -1706,6 +1706,9 @@ struct scan {
 	 * its table's header said (html_header) */
 	size_t html_last;
 	bool html_mega;
+	/* the last record with blanks for commas of a name and size (1.0x or
+	 * bon_csv2html): its last line + 1 (0: none) */
+	size_t spaced_last;
 	char html_version[16];
 };
 
@@ -2353,6 +2356,17 @@ static int fit_io_only(struct spaced *sp, const struct layout *L, uint64_t *mask
 	return found;
 }
 
+/* Does line i come right after a record with blanks for commas of a name
+ * and size (one blank line between at most)? A row of twelve I/O figures
+ * there is the same list's run without the file tests (-n 0), not a
+ * report's row. */
+static bool spaced_above(const struct scan *sc, size_t i)
+{
+	const struct br_doc *doc = sc->ctx->doc;
+	return sc->spaced_last && i >= sc->spaced_last && i - sc->spaced_last <= 1 &&
+	       (i == sc->spaced_last || line_blank(&doc->lines[i - 1]));
+}
+
 /* fit(), or fit_io_only() for a row of a run without the file tests. */
 static int fit_as(struct spaced *sp, const struct layout *L, bool io_only, uint64_t *mask, size_t *extra)
 {
@@ -2380,7 +2394,7 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 	/* the record may go on (wrapped, or its latency row) on the lines
 	 * below: the longest span read one way wins */
 	size_t best = (size_t)-1, last = i, ambiguous = (size_t)-1;
-	bool io_only = L == &layouts[L_HTML] && sp->n < 27 && units_row_above(doc, i);
+	bool io_only = L == &layouts[L_HTML] && sp->n < 27 && (spaced_above(sc, i) || units_row_above(doc, i));
 	for (;;) {
 		uint64_t mask;
 		size_t extra;
@@ -2431,6 +2445,7 @@ static size_t try_spaced(struct scan *sc, size_t i, bool wrapped)
 	if (L == &layouts[L_HTML]) {
 		html_header(sc, i);
 		sc->html_last = best + 1;
+		sc->spaced_last = best + 1;
 	}
 	size_t li = (size_t)(L - layouts);
 	if (!sp->why[li])
@@ -2489,7 +2504,7 @@ static size_t parse(struct br_parse_ctx *ctx)
 			i = try_record(&sc, i);
 		else if (spaced_start(doc, i, &wrapped) ||
 			 /* a bon_csv2html row of a run without the file tests */
-			 (br_digit_runs(l->text, l->len, 12) && units_row_above(doc, i)))
+			 (br_digit_runs(l->text, l->len, 12) && (spaced_above(&sc, i) || units_row_above(doc, i))))
 			i = try_spaced(&sc, i, wrapped);
 	}
 	csv_free(&sc.csv);

@@ -2839,8 +2839,10 @@ static bool hand_header(const char *s, size_t n, char sep, struct htable *t)
 		own = own || (h->id != BR_M_put_block && h->id != BR_M_get_block) || hand_has(c[j], cn[j], "bonnie");
 	}
 	/* "            Char out  Block out ...": the rows' names (and units)
-	 * stand left of the columns */
-	t->indent = t->name < 0 && sep == ' ' && n > 2 && (s[0] == '\t' || (s[0] == ' ' && s[1] == ' '));
+	 * stand left of the columns; so they do under "          Price  Char
+	 * out ...", whose first column, no figure's, is not the names' (a row
+	 * with a cell more than the header has its name first) */
+	t->indent = sep == ' ' && n > 2 && (s[0] == '\t' || (s[0] == ' ' && s[1] == ' '));
 	return figures >= 2 && own;
 }
 
@@ -3212,14 +3214,35 @@ static bool hand_rule_or_units(struct htable *t, const struct br_line *l)
 			return false;
 	const char *c[HAND_COLS + 1];
 	size_t cn[HAND_COLS + 1];
-	if (hand_cells(s, n, t->sep, c, cn) != t->ncol)
+	size_t nc = hand_cells(s, n, t->sep, c, cn);
+	if (nc + 1 == t->ncol && t->name == 0 && t->sep == ' ') {
+		/* nothing under the names' header: its blanks are no cell */
+		memmove(c + 1, c, nc * sizeof *c);
+		memmove(cn + 1, cn, nc * sizeof *cn);
+		cn[0] = 0;
+		nc++;
+	}
+	if (nc != t->ncol)
 		return false;
 	char u[HAND_COLS];
+	size_t units = 0;
 	for (size_t x = 0; x < t->ncol; x++) {
 		u[x] = cn[x] ? hand_unit(c[x], cn[x]) : 0;
-		if (cn[x] && !u[x] && (t->col[x].id >= 0 || (int)x != t->name))
+		/* over a column of no figure ("Price" / "USD") any word of
+		 * its own; over a figure's, its unit or nothing */
+		bool other = t->col[x].id < 0 && !t->col[x].cpu && (int)x != t->name && (int)x != t->size;
+		if (cn[x] && !u[x] && (t->col[x].id >= 0 || (!other && (int)x != t->name)))
 			return false;
+		/* "MB" under "File": a size column its header did not name,
+		 * the table no one this reader knows */
+		if (other && u[x] && u[x] != 'c')
+			return false;
+		units += u[x] && t->col[x].id >= 0;
 	}
+	if (!units)
+		for (size_t x = 0; x < t->ncol; x++)
+			if (cn[x] && t->col[x].id < 0 && !t->col[x].cpu && (int)x != t->name && (int)x != t->size)
+				return false; /* words, no unit: no units row */
 	for (size_t x = 0; x < t->ncol; x++)
 		if (u[x] && t->col[x].id >= 0)
 			t->col[x].unit = u[x];
@@ -3997,6 +4020,142 @@ static char rate_unit(const char *s, size_t n)
 	return 0;
 }
 
+/* The rate unit an introduction's line gives the table under it: a rate's
+ * with its "/s" (rate_unit), or a unit word of its own ("Bonnie++ numbers,
+ * in MB:"). A unit after a number ("a 512 MB file each", "file size 512
+ * MB", "2GB of RAM") is a size's, no rate's: blanked before the look. */
+static char intro_unit(const char *s, size_t n)
+{
+	char u = rate_unit(s, n);
+	if (u || n > 200)
+		return u;
+	char b[201];
+	memcpy(b, s, n);
+	for (size_t i = 0; i < n;) {
+		if (!is_digit(b[i])) {
+			i++;
+			continue;
+		}
+		while (i < n && (is_digit(b[i]) || b[i] == '.' || b[i] == ','))
+			i++;
+		size_t j = i;
+		while (j < n && b[j] == ' ')
+			j++;
+		size_t e = j;
+		while (e < n && isalpha((unsigned char)b[e]))
+			e++;
+		if (e > j && hand_unit(b + j, e - j) && (e == n || b[e] != '/'))
+			memset(b + j, ' ', e - j);
+		i = e > i ? e : i + 1;
+	}
+	u = hand_unit(b, n);
+	return u == 'c' ? 0 : u;
+}
+
+/* Is line l the upper line of a header stacked on two ("          File
+ * Char   Block" over "Machine   Size  Out    Out ..."): words only, no
+ * figure nor sentence, each over one cell of the header s[0..n) below it
+ * (its cells c[0..k))? *over[w]: the cell word w stands over. */
+enum { UPPER_WORDS = 24 };
+static bool upper_header(const struct br_line *l, const char *s, const char *const *c, const size_t *cn, size_t k,
+			 size_t *wa, size_t *wb, size_t *over, size_t *nw)
+{
+	const char *u = l->text;
+	size_t un = l->len;
+	while (un && (u[un - 1] == ' ' || u[un - 1] == '\t'))
+		un--;
+	*nw = 0;
+	if (!un || un > 200 || br_digit_runs(u, un, 1) || br_has(u, un, "equential", 9) || u[un - 1] == ':' ||
+	    u[un - 1] == '.' || u[un - 1] == ',')
+		return false;
+	for (size_t i = 0; i < un;) {
+		if (u[i] == ' ' || u[i] == '\t') {
+			i++;
+			continue;
+		}
+		size_t a = i;
+		while (i < un && u[i] != ' ' && u[i] != '\t')
+			i++;
+		if (*nw == UPPER_WORDS || i - a > 16)
+			return false;
+		size_t x = 0, hit = 0;
+		for (size_t y = 0; y < k; y++) {
+			size_t ca = (size_t)(c[y] - s), cb = ca + cn[y];
+			if (cn[y] && a < cb && ca < i)
+				x = y, hit++;
+		}
+		if (hit != 1)
+			return false; /* over a gap, or over two cells: prose */
+		wa[*nw] = a;
+		wb[*nw] = i;
+		over[(*nw)++] = x;
+	}
+	return *nw >= 2;
+}
+
+/* The header at line i stacked on two lines (upper_header over it): its
+ * cells' words joined, each upper word before the lower cell it stands
+ * over, into buf (the lower line's indent kept); its length, 0 when line
+ * i has no such line above. */
+static size_t stacked_header(const struct br_doc *doc, size_t i, const char *s, size_t n, char *buf, size_t cap)
+{
+	if (!i || !doc->lines[i - 1].len)
+		return 0;
+	const char *c[HAND_COLS + 1];
+	size_t cn[HAND_COLS + 1];
+	size_t k = hand_cells(s, n, ' ', c, cn);
+	if (k < 3 || k > HAND_COLS)
+		return 0;
+	size_t wa[UPPER_WORDS], wb[UPPER_WORDS], over[UPPER_WORDS], nw;
+	const struct br_line *l = &doc->lines[i - 1];
+	if (!upper_header(l, s, c, cn, k, wa, wb, over, &nw))
+		return 0;
+	size_t m = 0, named = 0;
+	while (m < n && m < 16 && (s[m] == ' ' || s[m] == '\t'))
+		buf[m] = s[m], m++;
+	for (size_t y = 0; y < k; y++) {
+		if (y && m + 2 < cap)
+			buf[m++] = ' ', buf[m++] = ' ';
+		size_t m0 = m;
+		for (size_t w = 0; w < nw; w++)
+			if (over[w] == y && m + (wb[w] - wa[w]) + 1 < cap) {
+				memcpy(buf + m, l->text + wa[w], wb[w] - wa[w]);
+				m += wb[w] - wa[w];
+				buf[m++] = ' ';
+			}
+		if (m + cn[y] >= cap)
+			return 0;
+		memcpy(buf + m, c[y], cn[y]);
+		m += cn[y];
+		/* the upper words make a figure of a cell that names none
+		 * alone ("Char" over "Out"); a title over the names does not */
+		bool cpu;
+		named += m > m0 + cn[y] && hand_kind(c[y], cn[y], &cpu) < 0 && hand_kind(buf + m0, m - m0, &cpu) >= 0;
+	}
+	return named ? m : 0;
+}
+
+/* Do a hand table's header words say it is classic Bonnie's ("Char out",
+ * "Block in", "%CPU") and none bonnie++'s own ("Per Chr", "%CP", the file
+ * tests, a latency)? Its whole rates are then Bonnie's K/sec, in a post
+ * that names bonnie++ only in its prose. */
+static bool classic_words(const char *s, size_t n)
+{
+	bool classic = false;
+	for (size_t i = 0; i + 3 <= n; i++)
+		if (s[i] == '%' && (s[i + 1] | 0x20) == 'c' && (s[i + 2] | 0x20) == 'p') {
+			if (i + 3 < n && (s[i + 3] | 0x20) == 'u')
+				classic = true;
+			else
+				return false; /* bonnie++'s "%CP" */
+		}
+	static const char *const pp[] = {"chr", "creat", "delet", "stat", "lat", "files"};
+	for (size_t k = 0; k < BR_ARRAY_LEN(pp); k++)
+		if (hand_has(s, n, pp[k]))
+			return false;
+	return classic || hand_in_out(s, n);
+}
+
 /* The caption of a table set as markup (LaTeX: "\caption{... K/sec
  * (\%CPU in brackets)}" a few lines of "\begin{tabular}", "\toprule" above
  * its header at i): the unit its rates lack, and whether its CPU figures
@@ -4044,6 +4203,7 @@ static void hand_tables(struct pstate_all *ps)
 	enum br_tool tool = br_has(text, tn, "onnie++", 7) || br_has(text, tn, "ONNIE++", 7) || ctx->nrecords
 				    ? BR_TOOL_BONNIEPP
 				    : BR_TOOL_BONNIE;
+	bool report = ctx->nrecords > 0; /* bonnie++'s report or CSV read here */
 	size_t ncand;
 	size_t *cand = hand_candidates(doc, &ncand);
 	for (size_t c = 0, next = 0; c < ncand; c++) {
@@ -4054,6 +4214,15 @@ static void hand_tables(struct pstate_all *ps)
 		if (i < next || br_parse_is_claimed(ctx, i) || !hand_words(doc->lines[i].text, doc->lines[i].len))
 			continue;
 		const char *s = hand_line(doc, &doc->lines[i], &n, &sep);
+		/* a header stacked on two lines is read with its upper line's
+		 * words (not the lower line's alone: "Out", "In" name nothing) */
+		char two[512];
+		size_t tn2 = sep == ' ' && !br_parse_is_claimed(ctx, i - (i > 0))
+				     ? stacked_header(doc, i, s, n, two, sizeof two)
+				     : 0;
+		size_t top = tn2 ? i - 1 : i;
+		if (tn2)
+			s = two, n = tn2;
 		if (!hand_header(s, n, sep, &t)) {
 			size_t end = hand_transposed(ps, i, tool);
 			if (!end)
@@ -4063,24 +4232,28 @@ static void hand_tables(struct pstate_all *ps)
 		}
 		/* no unit over the columns: the line introducing the table may
 		 * give one ("Bonnie++ numbers, in MB/s:") */
-		size_t k = i;
-		while (!t.unit && k-- > 0 && i - k <= 3)
+		size_t k = top;
+		while (!t.unit && k-- > 0 && top - k <= 3)
 			if (doc->lines[k].len && doc->lines[k].len <= 100 &&
-			    !(k + 1 == i && group_line(doc->lines[k].text, doc->lines[k].len))) {
-				char u = hand_unit(doc->lines[k].text, doc->lines[k].len);
-				t.unit = u == 'c' ? 0 : u;
+			    !(k + 1 == top && group_line(doc->lines[k].text, doc->lines[k].len))) {
+				t.unit = intro_unit(doc->lines[k].text, doc->lines[k].len);
 				break;
 			}
 		/* or its first lines, re-wrapped ("... Figures in MB/s," / "CPU
 		 * in percent next to each:"): a rate's unit with its "/s" */
-		for (size_t m = k; !t.unit && k < i && m-- > 0 && k - m <= 2 && doc->lines[m].len;)
+		for (size_t m = k; !t.unit && k < top && m-- > 0 && k - m <= 2 && doc->lines[m].len;)
 			t.unit = rate_unit(doc->lines[m].text, doc->lines[m].len);
-		hand_caption(doc, i, &t);
+		hand_caption(doc, top, &t);
+		/* Bonnie's own words over the columns: its table, though the
+		 * prose names bonnie++ (no report of it read here) */
+		enum br_tool ttool = tool == BR_TOOL_BONNIEPP && !report && classic_words(s, n)
+					     ? BR_TOOL_BONNIE
+					     : tool;
 		size_t j = i + 1, rows = 0;
 		for (; j < doc->nlines && !br_parse_is_claimed(ctx, j) && doc->lines[j].len; j++) {
 			if (hand_rule_or_units(&t, &doc->lines[j]))
 				continue;
-			size_t used = hand_row(ps, &t, i, j, tool);
+			size_t used = hand_row(ps, &t, top, j, ttool);
 			if (!used)
 				break;
 			j += used - 1;
@@ -4091,7 +4264,7 @@ static void hand_tables(struct pstate_all *ps)
 		/* a table of two tools' columns is claimed by the other's parser
 		 * (hdparm's runs after this one), or its columns would go unread */
 		if (!t.shared)
-			br_parse_claim(ctx, i, j - 1, "table of bonnie figures written by hand");
+			br_parse_claim(ctx, top, j - 1, "table of bonnie figures written by hand");
 		next = j;
 	}
 	free(cand);

@@ -1176,6 +1176,36 @@ static void hand_table_file_mb(void **state)
 	done(&r);
 }
 
+/* A row with no header that a quoted reply's re-wrap cut in two is joined
+ * when the pieces make Bonnie's own row's exact shape (was: no record);
+ * pieces that make no such row (integer CPU figures, a sentence's numbers)
+ * stay unread. */
+static void headerless_row_wrapped(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Peter wrote:\n"
+		"> Bonnie on the sun4u with the new disk, the row as it printed:\n"
+		"> sun4u 200 4011 88.1 7230 30.2 3011 12.0 3990 80.5\n"
+		"> 8122 20.1 120.1 2.0\n"
+		"> is that any good?\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.ds.records.v[0]->host, "sun4u");
+	assert_string_equal(param_str(&r, 0, "size"), "200");
+	assert_fig(&r, 0, BR_M_get_block, 8122, 20.1, false);
+	assert_fig(&r, 0, BR_M_seeks, 120.1, 2.0, false);
+	done(&r);
+	run(&r, "Bonnie on the sun4u with the new disk:\n"
+		"sun4u 200 4011 88 7230 30 3011 12 3990 80\n"
+		"8122 20 120.1 2\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "Bonnie, then the load: 1 2.5 3 4.5 5 6.5 7\n"
+		"8 9.5 10 11.5 12.5 1.0\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -1219,6 +1249,7 @@ int main(void)
 		cmocka_unit_test(cpu_over_three_digits),
 		cmocka_unit_test(device_named_above_row),
 		cmocka_unit_test(hand_table_file_mb),
+		cmocka_unit_test(headerless_row_wrapped),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1477,6 +1477,29 @@ static void spaced_103_without_concurrency(void **state)
 	done(&r);
 }
 
+/* A 1.0x record with blanks for commas whose run left the file tests out
+ * (-n 0: its name, size and twelve I/O figures) right under a full one of
+ * that list is a record too (was: none, the shape of a text row); alone it
+ * stays the text parser's (spaced_text_row_left_alone). */
+static void spaced_io_only_after_full_record(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "tinybox  1G  8120  77  20112  18  9011  9  8012  92  29011  8  188.2  1  16  1022  7  "
+		"+++++  +++  998  6  1011  8  +++++  +++  702  5\n"
+		"tinybox  1G  8230  78  20540  18  9102  9  8110  92  29870  8  190.4  1\n"
+		"\n"
+		"tinybox  1G  8090  77  19988  18  8987  9  7990  92  28880  8  186.9  1\n");
+	assert_int_equal(r.n, 3);
+	struct br_record *x = rec(&r, 1);
+	assert_string_equal(x->host, "tinybox");
+	fig(x, BR_M_putc, 8230, "8230", 78);
+	fig(x, BR_M_seeks, 190.4, "190.4", 1);
+	assert_false(br_record_get(x, BR_M_seq_create).present);
+	fig(rec(&r, 2), BR_M_get_block, 28880, "28880", 8);
+	done(&r);
+}
+
 static void spaced_ambiguous_is_refused(void **state)
 {
 	(void)state;
@@ -1692,6 +1715,7 @@ int main(void)
 		cmocka_unit_test(csv2html_200a_header_units),
 		cmocka_unit_test(csv_line_wrapped_in_a_post),
 		cmocka_unit_test(spaced_103_without_concurrency),
+		cmocka_unit_test(spaced_io_only_after_full_record),
 		cmocka_unit_test(spaced_ambiguous_is_refused),
 		cmocka_unit_test(spaced_text_row_left_alone),
 		cmocka_unit_test(spaced_record_wrapped),

@@ -2341,6 +2341,92 @@ static void bonnie_hand_table_without_units(void **state)
 	done(&r);
 }
 
+/* Hand tables in Bonnie's words ("Char out", "Block in") with a column
+ * of their own (a price), their header stacked on two lines, or a file
+ * size in the line introducing them: each column read by its header. */
+static void bonnie_hand_table_price_size_stacked(void **state)
+{
+	(void)state;
+	struct run r;
+	/* the prose names bonnie++, the table's words are Bonnie's: its whole
+	 * rates are K/sec (was: only the seeks, the rates had no unit) */
+	run(&r, "We use bonnie++ now; the old quotes had Bonnie 1.4 runs:\n"
+		"\n"
+		"Machine     Price   Char out  Block out  Rewrite  Char in  Block in   Seeks\n"
+		"alpha       $1200       4102      14230     6120     3980     17220   190.4\n"
+		"\n"
+		"and the second round (the table above read first is no report):\n"
+		"\n"
+		"Machine   Char out  Block out  Rewrite  Char in  Block in  Seeks\n"
+		"delta         4420      15010     6390     4188     18020  197.7\n");
+	assert_int_equal(r.n, 2);
+	assert_int_equal(rec(&r, 0)->tool, BR_TOOL_BONNIE);
+	assert_string_equal(rec(&r, 0)->host, "alpha");
+	assert_fig(&r, 0, BR_M_putc, 4102, -1);
+	assert_fig(&r, 0, BR_M_get_block, 17220, -1);
+	assert_int_equal(rec(&r, 1)->tool, BR_TOOL_BONNIE);
+	assert_fig(&r, 1, BR_M_put_block, 15010, -1);
+	done(&r);
+	/* a units line with a word over the price; nothing under "Machine" */
+	run(&r, "Bonnie figures for the quotes:\n"
+		"\n"
+		"Machine   Price  Char out  Block out  Rewrite  Char in  Block in  Seeks\n"
+		"            USD     K/sec      K/sec    K/sec    K/sec     K/sec   /sec\n"
+		"alpha      1200      4102      14230     6120     3980     17220  190.4\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 14230, -1);
+	done(&r);
+	/* the price first under an indented header, the names left of it */
+	run(&r, "Bonnie figures for the quotes:\n"
+		"\n"
+		"          Price  Char out  Block out  Rewrite  Char in  Block in  Seeks\n"
+		"alpha     $1200      4102      14230     6120     3980     17220  190.4\n");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(rec(&r, 0)->host, "alpha");
+	assert_fig(&r, 0, BR_M_putc, 4102, -1);
+	done(&r);
+	/* "a 512 MB file each" is the runs' size, not their rates' unit
+	 * (was: every rate times 1024) */
+	run(&r, "Bonnie 1.2, a 512 MB file each:\n"
+		"\n"
+		"Machine   Char out  Block out  Rewrite  Char in  Block in  Seeks\n"
+		"fs1           7110      19870     8420     6902     24110  204.3\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_putc, 7110, -1);
+	assert_fig(&r, 0, BR_M_get_block, 24110, -1);
+	done(&r);
+	run(&r, "Bonnie on the pools, file size 2 GB, in MB/s:\n"
+		"\n"
+		"Machine   Char out  Block out  Rewrite  Char in  Block in  Seeks\n"
+		"fs1           70.5      198.2     84.0     69.1     241.0  204.3\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_put_block, 198.2 * 1024, -1);
+	done(&r);
+	/* the header stacked on two lines: "Char" over "Out" (was: only the
+	 * rewrite and the seeks, "Out" and "In" naming nothing) */
+	run(&r, "My Bonnie runs, typed up from the notebook:\n"
+		"\n"
+		"          File   Char   Block            Char   Block\n"
+		"Machine   Size   Out    Out     Rewrite  In     In      Seeks\n"
+		"sun4m     100    1120   1877    812      1022   2011    41.2\n"
+		"sun4u     200    4011   7230    3011     3990   8122    120.1\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 1)->host, "sun4u");
+	assert_fig(&r, 1, BR_M_putc, 4011, -1);
+	assert_fig(&r, 1, BR_M_put_block, 7230, -1);
+	assert_fig(&r, 1, BR_M_getc, 3990, -1);
+	assert_fig(&r, 1, BR_M_get_block, 8122, -1);
+	assert_string_equal(param_str(&r, 1, "size"), "200");
+	done(&r);
+	/* a sentence over a header is no upper line of it */
+	run(&r, "Bonnie figures for the three quotes as the vendor sent them\n"
+		"Machine   Char out  Block out  Rewrite  Char in  Block in  Seeks\n"
+		"alpha         4102      14230     6120     3980     17220  190.4\n");
+	assert_int_equal(r.n, 1);
+	assert_fig(&r, 0, BR_M_putc, 4102, -1);
+	done(&r);
+}
+
 /* gen17: a hand table's size column ("MB" as Bonnie heads it, "Size",
  * "Size (GB)") is the run's size, no name nor figure: "512" under "MB"
  * in a Bonnie table as bonnie.c keeps it, "64G" as written, "2" under
@@ -2501,6 +2587,7 @@ int main(void)
 		cmocka_unit_test(failed_one_line_trial_says_nothing),
 		cmocka_unit_test(bonnie_hand_table_without_units),
 		cmocka_unit_test(hand_table_size_column),
+		cmocka_unit_test(bonnie_hand_table_price_size_stacked),
 		cmocka_unit_test(hand_table_beside_report),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
