@@ -140,6 +140,12 @@ static struct br_pattern re_hand = BR_PATTERN_OPT(
 	"s(?:ec)?(?:\\s+\\|)*\\s*$",
 	PCRE2_CASELESS);
 
+/* A list item's text after its marker whose figure has no unit ("Samsung
+ * 840 EVO: 498", "sdb = 112,5"; bare_list): 1 its title, 2 the figure. */
+static struct br_pattern re_bare_item = BR_PATTERN(
+	"hdparm-bare-item",
+	"^(.*?)\\s*[:=]\\s*[*_`]*(" FIG ")$");
+
 /* hdparm's kinds in the words of a post in another language, as its
  * table's columns name them (kind_of tells which: "cach", "speicher",
  * "direkt"): German "Zwischengespeichert", "gecached", "Cache-Lesen",
@@ -2588,6 +2594,8 @@ static bool title_device(const char *t, size_t tn, size_t *da, size_t *dl, size_
 	return true;
 }
 
+static bool item_title(const char *t, size_t tn, size_t *da, size_t *dl, size_t *na, size_t *nl);
+
 /* Is s[0..n) an item of a list of devices' rates ("- **sdb** (WD Blue):
  * 178.40 MB/sec")? Its re_hand groups in ov, its title's device as
  * title_device() says. */
@@ -2601,14 +2609,17 @@ static bool list_item_line(const char *s, size_t n, size_t *ov, size_t *da, size
 	size_t tn = group_len(ov, 1);
 	while (tn && (s[ov[2] + tn - 1] == ' ' || s[ov[2] + tn - 1] == '\t'))
 		tn--;
-	if (!tn)
-		return false;
-	if (title_device(s + ov[2], tn, da, dl, na, nl))
+	return tn && item_title(s + ov[2], tn, da, dl, na, nl);
+}
+
+/* Is t[0..tn) the title of an item of a list of disks' rates: a device
+ * (title_device), or a disk named by its model or its kind ("Crucial M4
+ * 128GB", "SSD": a short name, led by a letter, no figure of its own or
+ * sum; *dl 0: no device, the name is the note at *na..*nl)? */
+static bool item_title(const char *t, size_t tn, size_t *da, size_t *dl, size_t *na, size_t *nl)
+{
+	if (title_device(t, tn, da, dl, na, nl))
 		return true;
-	/* a disk named by its model or its kind ("Crucial M4 128GB: 412 MB/s",
-	 * "SSD: 412 MB/s"): a short name, led by a letter, no figure of its
-	 * own or sum (*dl 0: no device; the name is the note) */
-	const char *t = s + ov[2];
 	size_t a = 0;
 	while (a < tn && strchr("*_` \t", t[a]))
 		a++;
@@ -2632,12 +2643,26 @@ enum { LIST_UP = 12 }; /* lines a list of devices' rates is looked over */
 
 enum { INTRO_UP = 4 }; /* lines an introduction is looked up over */
 
+static size_t intro_text(struct hp *st, size_t j, char *buf, size_t *m);
+
 /* The timing an introduction of lines ending at line j names, read as one
  * sentence ("Disk read speeds, measured with hdparm -t on the new box," /
  * "three runs each, the median:"): its lines joined, up the paragraph to
  * at most INTRO_UP lines and MAX_LINE bytes, stopping at a blank line or
  * one with a rate (a record's, not the introduction's). */
 static bool intro_para_kind(struct hp *st, size_t j, enum kind *k)
+{
+	char buf[MAX_LINE + 1];
+	size_t m;
+	if (intro_text(st, j, buf, &m) >= j) /* one line: intro_kind() said it */
+		return false;
+	return intro_kind(buf, m, k);
+}
+
+/* The introduction of lines ending at line j (intro_para_kind) joined
+ * into buf[0..*m) (MAX_LINE + 1 bytes), blanks between its lines; its
+ * first line. */
+static size_t intro_text(struct hp *st, size_t j, char *buf, size_t *m)
 {
 	size_t top = j, len = 0, n, ov[2 * 3];
 	for (;;) {
@@ -2651,18 +2676,19 @@ static bool intro_para_kind(struct hp *st, size_t j, enum kind *k)
 			break;
 		top--;
 	}
-	if (top >= j) /* one line: intro_kind() said it */
-		return false;
-	char buf[MAX_LINE + 1];
-	size_t m = 0;
+	if (top > j) /* line j alone is too long */
+		top = j;
+	*m = 0;
 	for (size_t q = top; q <= j; q++) {
 		const char *s = stripped(&st->doc->lines[q], &n);
-		if (m)
-			buf[m++] = ' ';
-		memcpy(buf + m, s, n);
-		m += n;
+		if (*m + (*m > 0) + n > MAX_LINE)
+			break;
+		if (*m)
+			buf[(*m)++] = ' ';
+		memcpy(buf + *m, s, n);
+		*m += n;
 	}
-	return intro_kind(buf, m, k);
+	return top;
 }
 
 /* The timing the line above a list of devices' rates names (intro_kind:
@@ -2714,6 +2740,157 @@ static bool device_item(struct hp *st, size_t i)
 	num_free(raw, buf);
 	record_done(st, rec, dl ? br_strndup(t + da, dl) : NULL, i, first, nl ? br_strndup(t + na, nl) : NULL);
 	hand_read(st, i, i, "an hdparm figure of a device in a list under its timing");
+	return true;
+}
+
+/*
+ * A list whose figures are bare numbers, their unit and timing said once
+ * in the introduction above it:
+ *
+ *   Speeds I measured (hdparm -t, MB/s):
+ *   * Samsung 840 EVO: 498
+ *   - sdb (WD Blue): 112
+ *   3. old Hitachi: 64.8
+ *
+ * A record an item, as device_item's. A number is read so only under an
+ * introduction that names both hdparm's one timing (intro_kind) and one
+ * rate unit with no figure of its own: a list of counts or prices under
+ * an introduction naming hdparm, or of anything under one naming no unit,
+ * is no such list.
+ */
+
+/* The length of a list item's marker at the start of s ("* ", "- ", "+ ",
+ * "• ", "1. ", "12) "), 0 if none. */
+static size_t item_marker(const char *s, size_t n)
+{
+	if (n >= 2 && (s[0] == '*' || s[0] == '-' || s[0] == '+') && (s[1] == ' ' || s[1] == '\t'))
+		return 2;
+	if (n >= 4 && memcmp(s, "\xe2\x80\xa2", 3) == 0 && (s[3] == ' ' || s[3] == '\t'))
+		return 4;
+	return list_marker(s, n);
+}
+
+/* Is s[0..n) such an item: a marker (decoding takes away the marks a
+ * block's lines share: then none), a title item_title() reads, ':' or
+ * '=', a figure (FIG) and nothing after it, emphasis aside? Its title's
+ * parts as item_title's, relative to *t; the figure at *f, *fn long;
+ * *marked whether it had a marker. */
+static bool bare_item(const char *s, size_t n, const char **t, size_t *da, size_t *dl, size_t *na, size_t *nl,
+		      const char **f, size_t *fn, bool *marked)
+{
+	size_t m = item_marker(s, n), ov[2 * 3];
+	*marked = m > 0;
+	while (n > m && strchr(" \t*_`", s[n - 1]))
+		n--;
+	if (n <= m || !is_digit(s[n - 1]) || n > MAX_LINE ||
+	    br_re_match(&re_bare_item, s + m, n - m, 0, ov, 3) <= 0)
+		return false;
+	*t = s + m + ov[2];
+	*f = s + m + ov[4];
+	*fn = group_len(ov, 2);
+	size_t tn = group_len(ov, 1);
+	while (tn && ((*t)[tn - 1] == ' ' || (*t)[tn - 1] == '\t'))
+		tn--;
+	return tn && item_title(*t, tn, da, dl, na, nl);
+}
+
+/* The one rate unit s[0..n) names with no figure before it ("(hdparm -t,
+ * MB/s)"), as its letter; 0 when it names none, or two. */
+static char intro_unit(const char *s, size_t n)
+{
+	size_t ov[2 * 2];
+	char u = 0;
+	for (size_t at = 0; br_re_match(&re_unit, s, n, at, ov, 2) > 0; at = ov[1]) {
+		size_t b = ov[0];
+		while (b && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+			b--;
+		char c = (char)tolower((unsigned char)s[ov[2]]);
+		if ((b && is_digit(s[b - 1])) || (u && c != u))
+			return 0;
+		u = c;
+	}
+	return u;
+}
+
+/* The line after the items of such a list whose first is line `first`
+ * (blank lines between them, one at a time, allowed; the blank lines
+ * after the last are not its); *items their count, *marked whether one
+ * had a marker. */
+static size_t bare_items_end(struct hp *st, size_t first, size_t *items, bool *marked)
+{
+	const char *t, *f;
+	size_t n, da, dl, na, nl, fn, end = first;
+	bool mk;
+	*items = 0;
+	*marked = false;
+	for (size_t q = first; q < st->doc->nlines && !br_parse_is_claimed(st->ctx, q); q++) {
+		const char *s = stripped(&st->doc->lines[q], &n);
+		if (!n) {
+			if (q > end)
+				break; /* two blank lines */
+			continue;
+		}
+		if (!bare_item(s, n, &t, &da, &dl, &na, &nl, &f, &fn, &mk))
+			break;
+		++*items;
+		*marked |= mk;
+		end = q + 1;
+	}
+	return end;
+}
+
+/* Step 3b of one_line: line i (naming a rate unit) in the introduction of
+ * such a list: its items read, a record each; false when it is none. The
+ * list starts right under the introduction (a blank line between them
+ * allowed), the introduction's paragraph going on at most INTRO_UP lines
+ * past line i. Lines with no marker (decoding took the marks away, or
+ * there were none: "sda: 498") are a list when two or more. */
+static bool bare_list(struct hp *st, size_t i)
+{
+	const char *t, *f;
+	size_t n, da, dl, na, nl, fn, j = i, first = 0;
+	bool mk;
+	for (size_t nx = i + 1; nx < st->doc->nlines && nx <= i + INTRO_UP + 1; nx++) {
+		const char *s = stripped(&st->doc->lines[nx], &n);
+		if (bare_item(s, n, &t, &da, &dl, &na, &nl, &f, &fn, &mk)) {
+			first = nx;
+			break;
+		}
+		if (!n && nx + 1 < st->doc->nlines) {
+			s = stripped(&st->doc->lines[nx + 1], &n);
+			if (bare_item(s, n, &t, &da, &dl, &na, &nl, &f, &fn, &mk))
+				first = nx + 1;
+			break;
+		}
+		if (!n || nx > i + INTRO_UP - 1)
+			break;
+		j = nx; /* the introduction goes on */
+	}
+	size_t items, end;
+	bool marked;
+	if (!first || (end = bare_items_end(st, first, &items, &marked)) == first || (!marked && items < 2))
+		return false;
+	char buf[MAX_LINE + 1];
+	size_t m;
+	enum kind k;
+	intro_text(st, j, buf, &m);
+	char unit = intro_unit(buf, m);
+	if (!unit || intro_not_run(buf, m) || !intro_kind(buf, m, &k))
+		return false;
+	drop_pending(st);
+	set_open(st, NULL);
+	for (size_t q = first; q < end; q++) {
+		const char *s = stripped(&st->doc->lines[q], &n);
+		if (!n || !bare_item(s, n, &t, &da, &dl, &na, &nl, &f, &fn, &mk))
+			continue;
+		struct br_record *rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, q, q);
+		char nb[NUM_BUF];
+		char *raw = num_text(nb, f, fn);
+		br_record_set(rec, kind_metric[k], fig_value(f, fn) * rate_scale(unit), raw);
+		num_free(raw, nb);
+		record_done(st, rec, dl ? br_strndup(t + da, dl) : NULL, q, first, nl ? br_strndup(t + na, nl) : NULL);
+	}
+	hand_read(st, first, end - 1, "an hdparm figure in a list whose introduction names its timing and unit");
 	return true;
 }
 
@@ -5139,6 +5316,9 @@ static void one_line(struct hp *st, size_t i)
 		return;
 	/* 3. "/dev/sda:", or "srv-a: /dev/sda:" (a host's tag before it) */
 	if ((*s == '/' && device_header(st, i, s, n)) || tagged_device_header(st, i, s, n))
+		return;
+	/* 3b. "Speeds I measured (hdparm -t, MB/s):" over "* WD Blue: 112" */
+	if ((rate || has(s, n, "b/s")) && bare_list(st, i))
 		return;
 	/* 4. prompts and version lines; 5. tables written by hand */
 	if (hdparm_mention(st, i, s, n, rate) || hand_table(st, i, s, n, rate))

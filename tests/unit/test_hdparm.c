@@ -2947,6 +2947,59 @@ static void runs_in_columns_one_blank_after_name(void **state)
 	done(&r);
 }
 
+/* A list whose figures are bare numbers under an introduction naming
+ * hdparm's one timing and the unit ("Speeds I measured (hdparm -t,
+ * MB/s):" over "* Samsung 840 EVO: 498", "- name: figure", "1. name:
+ * figure", or lines without a marker): a record an item, in that kind and
+ * unit (was 0 records: an item had to carry its unit). Bare numbers under
+ * an introduction naming no unit, or a plan, are none. */
+static void bare_list_unit_in_intro(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Speeds I measured (hdparm -t, MB/s):\n\n"
+		"* Samsung 840 EVO: 498\n"
+		"* WD Blue 1TB: 112\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 498.0 * 1024, "498");
+	assert_non_null(strstr(rec(&r, 0)->label, "Samsung 840 EVO"));
+	one_figure(rec(&r, 1), BR_M_buffered_read, 112.0 * 1024, "112");
+	done(&r);
+	run(&r, "Cached reads on the boxes\n(hdparm -T, MB/sec):\n- alpha: 9823.4\n- beta: 7710\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 1), BR_M_cached_read, 7710.0 * 1024, "7710");
+	done(&r);
+	run(&r, "Buffered reads from hdparm -t, in MB/s:\n1. Crucial MX500: 531.2\n2. old Hitachi: 64,8\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 1), BR_M_buffered_read, 64.8 * 1024, "64.8");
+	done(&r);
+	/* no marker (decoding takes a block's shared one away): two or more */
+	run(&r, "The server (hdparm -t, MB/s):\nsda: 513.9\nsdb: 187.2\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "sda");
+	done(&r);
+	run(&r, "The server (hdparm -t, MB/s):\nsda: 513.9\n\nThat is all.\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	/* no unit, a figure in the introduction, two timings, a plan */
+	run(&r, "How often each failed the hdparm -t check:\n* WD Blue: 2\n* Seagate: 5\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "hdparm -t gives 498 MB/s on the EVO, and in MB/s the rest:\n* WD Blue: 112\n* Seagate: 156\n");
+	assert_int_equal(r.n, 1); /* the sentence's own figure only */
+	one_figure(rec(&r, 0), BR_M_buffered_read, 498.0 * 1024, "498");
+	done(&r);
+	run(&r, "hdparm -tT on each disk, MB/s:\n- sda: 498\n- sdb: 112\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "Expected speeds (hdparm -t, MB/s):\n* EVO: 540\n* WD Blue: 150\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "Prices (EUR), hdparm -t to follow:\n* EVO: 98\n* WD Blue: 45\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -3038,6 +3091,7 @@ int main(void)
 		cmocka_unit_test(dot_leader_list),
 		cmocka_unit_test(devices_under_not_run_intro),
 		cmocka_unit_test(runs_in_columns_one_blank_after_name),
+		cmocka_unit_test(bare_list_unit_in_intro),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
