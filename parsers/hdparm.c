@@ -2910,8 +2910,11 @@ static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 		    has_ci(words, wn, "bfr");
 	bool strong = cache || direct || has_ci(words, wn, "buffered") || has_ci(words, wn, "bfr");
 	bool run = st->have_last && st->prev_nonblank == st->last_idx + 1;
+	/* "Timing buffered disk reads = 45.20 MB/sec": hdparm's own label
+	 * leading the line, '=' for its ':', is evidence enough */
+	bool own_label = ov[2] == ov[3] && wn >= 6 && strncasecmp(words, "timing", 6) == 0;
 	enum kind k;
-	if ((strong && has_evidence(st, i)) || (run && (cache || direct || disk)))
+	if ((strong && (own_label || has_evidence(st, i))) || (run && (cache || direct || disk)))
 		k = kind_of(words, wn);
 	else if (run)
 		k = st->last_kind;
@@ -5299,6 +5302,14 @@ static void one_line(struct hp *st, size_t i)
 		drop_pending(st);
 	if (n == 0)
 		return; /* blank lines neither start nor end anything */
+	/* "1) Timing cached reads: 6120 MB/sec", "- Timing ...": a list's
+	 * marker before hdparm's label is not the line's text (the label
+	 * after text is a collapsed line, a record of its own) */
+	size_t lm = item_marker(s, n);
+	if (lm && n - lm >= 6 && strncasecmp(s + lm, "timing", 6) == 0) {
+		s += lm;
+		n -= lm;
+	}
 	bool timing = has(s, n, "iming");
 	struct tlabel lab = {0};
 	if (timing)

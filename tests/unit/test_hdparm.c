@@ -3000,6 +3000,53 @@ static void bare_list_unit_in_intro(void **state)
 	done(&r);
 }
 
+/* hdparm's label with '=' for its ':' leading a line of its own
+ * ("Timing buffered disk reads = 45.20 MB/sec"), no device nor hdparm
+ * above: the label is evidence enough, one record (was 0; the second of
+ * two such lines was read, titled by the first). Other words before '='
+ * are not hdparm's. */
+static void timing_equals_line_alone(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "On my old netbook:\n\nTiming buffered disk reads = 45.20 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 45.20 * 1024, "45.20");
+	done(&r);
+	run(&r, "Here is the laptop.\n\nTiming cached reads = 2210.7 MB/sec\nTiming buffered disk reads = 88.4 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 2210.7 * 1024, "2210.7");
+	figure(rec(&r, 0), BR_M_buffered_read, 88.4 * 1024, "88.4");
+	done(&r);
+	run(&r, "The copy over the network:\n\nbuffered reads = 45.20 MB/sec\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A numbered list's marker (or a bullet) before hdparm's short timing
+ * lines ("1) Timing cached reads: 6120 mb/sec" / "2) Timing buffered disk
+ * reads: 128.7 mb/sec"): one run, one record with both figures (was a
+ * record a line: the label after text was read as a collapsed line). */
+static void numbered_timing_lines(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -tT /dev/sdb:\n\n1) Timing cached reads: 6120 mb/sec\n2) Timing buffered disk reads: 128.7 mb/sec\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 6120.0 * 1024, "6120");
+	figure(rec(&r, 0), BR_M_buffered_read, 128.7 * 1024, "128.7");
+	done(&r);
+	run(&r, "On the NAS:\n1. Timing cached reads: 1450 MB/sec\n2. Timing buffered disk reads: 98.3 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	done(&r);
+	run(&r, "- Timing cached reads:   3912 MB in  2.00 seconds = 1956.12 MB/sec\n"
+		"- Timing buffered disk reads: 240 MB in  3.01 seconds =  79.74 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_true(param(rec(&r, 0), "buffered_read_mb") == 240);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -3092,6 +3139,8 @@ int main(void)
 		cmocka_unit_test(devices_under_not_run_intro),
 		cmocka_unit_test(runs_in_columns_one_blank_after_name),
 		cmocka_unit_test(bare_list_unit_in_intro),
+		cmocka_unit_test(timing_equals_line_alone),
+		cmocka_unit_test(numbered_timing_lines),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
