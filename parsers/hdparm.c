@@ -146,6 +146,14 @@ static struct br_pattern re_bare_item = BR_PATTERN(
 	"hdparm-bare-item",
 	"^(.*?)\\s*[:=]\\s*[*_`]*(" FIG ")$");
 
+/* hdparm's options and a rate written by hand under a device, nothing
+ * between them ("-t: 513.87 MB/sec", " -T 9823.11 MB/s", "-t --direct =
+ * 412 MB/s"): 1 the options, 2 the rate, 3 its unit letter. */
+static struct br_pattern re_option_rate = BR_PATTERN_OPT(
+	"hdparm-option-rate",
+	"^((?:-{1,2}[a-z][a-z-]*[ \\t]*)+?)[ \\t]*[:=]?[ \\t]*(" FIG ")\\s*([gmk])i?B\\s*/\\s*s(?:ec)?[ \\t]*$",
+	PCRE2_CASELESS);
+
 /* hdparm's kinds in the words of a post in another language, as its
  * table's columns name them (kind_of tells which: "cach", "speicher",
  * "direkt"): German "Zwischengespeichert", "gecached", "Cache-Lesen",
@@ -2942,6 +2950,69 @@ static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 }
 
 /*
+ * A run written by hand by hdparm's options, the tool not named:
+ *
+ *   sda                      /dev/sdb:
+ *   -t: 513.87 MB/sec         -t 120.3 MB/s
+ *   -T: 9823.11 MB/sec        -T 8850.2 MB/s
+ *
+ * -t and -T beside a rate are hdparm's own words, but only under a
+ * device: its header ("/dev/sdb:", read already: the block's host), or
+ * its name alone on the line above ("sda", "**sdb**:"). The lines of one
+ * device are one run (join_open), as hdparm's own timing lines are. An
+ * option with words between it and the rate ("fio -t 60 read: 480 MB/s",
+ * "-t 30 seconds: 300 MB/s") is no such line.
+ */
+
+static bool device_cell(const char *c, size_t cn);
+
+/* Is s[0..n) a device's name alone ("sda", "sda:", "`/dev/sdb`")? Its
+ * start in *d, its length returned; 0 if not. */
+static size_t device_alone(const char *s, size_t n, const char **d)
+{
+	while (n && strchr("*_`", *s)) {
+		s++;
+		n--;
+	}
+	while (n && strchr("*_`: \t", s[n - 1]))
+		n--;
+	*d = s;
+	return device_cell(s, n) ? n : 0;
+}
+
+static bool option_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	size_t ov[2 * 4];
+	enum kind k;
+	if (n < 6 || n > MAX_LINE || s[0] != '-' || !(s[1] == 't' || s[1] == 'T' || s[1] == '-') ||
+	    br_re_match(&re_option_rate, s, n, 0, ov, 4) <= 0 || !one_timing(s + ov[2], group_len(ov, 1), &k))
+		return false;
+	size_t j = st->prev_nonblank, pn = 0;
+	const char *p = j ? stripped(&st->doc->lines[j - 1], &pn) : NULL;
+	/* right under the device's header (not a setting hdparm printed: what
+	 * looks like one may be another tool's "dd if=..."), or under the
+	 * line before of its run */
+	bool under = st->in_block && st->host.len && j &&
+		     ((st->about_dev == j && !settings_line(p, pn)) || (st->have_last && st->last_idx + 1 == j));
+	if (!under) {
+		/* the device's name alone on the line above */
+		size_t dn;
+		const char *dev;
+		if (!j || br_parse_is_claimed(st->ctx, j - 1) || !(dn = device_alone(p, pn, &dev)))
+			return false;
+		st->in_block = false;
+		device_line(st, j - 1, dev, dn, NULL, 0);
+	}
+	struct figures f = {0};
+	f.rate = s + ov[4];
+	f.rate_len = group_len(ov, 2);
+	f.unit = (char)tolower((unsigned char)s[ov[6]]);
+	hdparm_line(st, i);
+	emit(st, i, i, k, &f, NO_OFFSET, NULL, "hdparm's option and its rate under a device, written by hand");
+	return true;
+}
+
+/*
  * The device named in text before a timing label on a collapsed line
  * (formats/hdparm.md §5): the last "/dev/sda:" there, with the words after
  * it as its note; else the one device a prompt there names ("# hdparm -t
@@ -5333,6 +5404,9 @@ static void one_line(struct hp *st, size_t i)
 		return;
 	/* 4. prompts and version lines; 5. tables written by hand */
 	if (hdparm_mention(st, i, s, n, rate) || hand_table(st, i, s, n, rate))
+		return;
+	/* 5b. "-t: 513.87 MB/sec" under "sda" or "/dev/sda:" */
+	if (*s == '-' && (rate || has(s, n, "b/s")) && option_line(st, i, s, n))
 		return;
 	/* 6. "/dev/sda: cached 498.10 MB/sec, buffered 95.3 MB/sec" */
 	if ((rate || has(s, n, "b/s")) && pairs_line(st, i, s, n))

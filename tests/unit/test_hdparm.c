@@ -3047,6 +3047,38 @@ static void numbered_timing_lines(void **state)
 	done(&r);
 }
 
+/* hdparm's options beside rates under a device, the tool not named
+ * ("sda" / "-t: 513.87 MB/sec" / "-T: 9823.11 MB/sec", "/dev/sdb:" / " -t
+ * 120.3 MB/s"): one run a device, both figures (was 0 records; "-t
+ * --direct: 612.4 MB/s" was a direct read titled "-t --", and the "-t"
+ * line under it another). Options without a device, or with words before
+ * the rate, or under a line of dd's, are none. */
+static void option_lines_under_device(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "sda\n-t: 513.87 MB/sec\n-T: 9823.11 MB/sec\n\n/dev/sdb:\n -t 120.3 MB/s\n -T 8850.2 MB/s\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "sda");
+	figure(rec(&r, 0), BR_M_buffered_read, 513.87 * 1024, "513.87");
+	figure(rec(&r, 0), BR_M_cached_read, 9823.11 * 1024, "9823.11");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdb");
+	assert_int_equal(br_record_metric_count(rec(&r, 1)), 2);
+	done(&r);
+	run(&r, "md0:\n-t --direct: 612.4 MB/s\n-t: 598.0 MB/s\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_direct_read, 612.4 * 1024, "612.4");
+	figure(rec(&r, 0), BR_M_buffered_read, 598.0 * 1024, "598.0");
+	done(&r);
+	run(&r, "Without a device:\n\n-t: 513.87 MB/sec\n-T: 9823.11 MB/sec\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "/dev/sdc:\ndd if=/dev/sdc of=/dev/null bs=1M count=500: 240 MB/s\n-t: 236 MB/s\n"
+		"\nsdd\n-t 30 seconds: 236 MB/s\nfio -t 60 read: 231 MB/s\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -3141,6 +3173,7 @@ int main(void)
 		cmocka_unit_test(bare_list_unit_in_intro),
 		cmocka_unit_test(timing_equals_line_alone),
 		cmocka_unit_test(numbered_timing_lines),
+		cmocka_unit_test(option_lines_under_device),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
