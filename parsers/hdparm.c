@@ -3397,6 +3397,8 @@ struct table {
 	struct tcol col[4];
 	size_t name_cell; /* (size_t)-1: none */
 	size_t name_last; /* the last cell before the kinds' (name_cell when none) */
+	size_t cells; /* gaps: the header's cells, */
+	size_t last_at, prev_at; /* where its last two start */
 	char unit;   /* from the header line */
 	bool dc;     /* its figures have a decimal comma (table_commas) */
 };
@@ -3588,6 +3590,13 @@ static bool gap_columns(const char *s, size_t n, const size_t *pos, struct table
 			t->col[c].unit = unit_in(h, hn);
 	}
 	t->gaps = true;
+	t->cells = gap_index(s, n) + 1;
+	const char *h;
+	size_t hn;
+	if (cell_at(s, n, ' ', t->cells - 1, &h, &hn))
+		t->last_at = (size_t)(h - s);
+	if (cell_at(s, n, ' ', t->cells - 2, &h, &hn))
+		t->prev_at = (size_t)(h - s);
 	return true;
 }
 
@@ -3768,6 +3777,9 @@ static void name_with_device(const struct table *t, const char *s, size_t n, con
 	}
 }
 
+static bool figures_from_right(const char *s, size_t n, size_t m, bool dc, struct tval *v, const char **name,
+			       size_t *nn);
+
 /* Row s[0..n) of table t: its rates (per column, maybe none) and its name.
  * False: not a row of the table. */
 static bool table_row(const struct table *t, const char *s, size_t n, struct tval *v,
@@ -3778,16 +3790,41 @@ static bool table_row(const struct table *t, const char *s, size_t n, struct tva
 	if (t->sep != ' ' || t->gaps) {
 		if (!memchr(s, t->sep, n))
 			return false;
+		/* a long name one blank from the first figure ("storage-node-long
+		 * 9088.2  498.7  470.0" under "host  cached  buffered  dd"): one
+		 * cell short, the name's cell ending in a figure, the last cell
+		 * under the header's last (not under the one before: "node 2
+		 * 9120.5  512.3", the last cell left blank); that figure
+		 * (figures_from_right) is the next cell, the others one on */
+		struct tval first;
+		size_t shift = 0;
+		const char *c0, *nm, *cl;
+		size_t c0n, nmn, cln;
+		if (t->gaps && t->name_cell == 0 && gap_index(s, n) + 2 == t->cells && cell_at(s, n, ' ', 0, &c0, &c0n) &&
+		    cell_at(s, n, ' ', t->cells - 2, &cl, &cln) &&
+		    (size_t)(cl - s) * 2 > t->last_at + t->prev_at) {
+			struct tval two[2];
+			if (figures_from_right(c0, c0n, 1, t->dc, two, &nm, &nmn)) {
+				first = two[1];
+				shift = 1;
+			}
+		}
 		for (size_t c = 0; c < t->ncol; c++) {
 			const char *x;
 			size_t xn;
-			if (!cell_at(s, n, t->sep, t->col[c].cell, &x, &xn))
+			if (shift && t->col[c].cell == 1)
+				v[c] = first;
+			else if (!cell_at(s, n, t->sep, t->col[c].cell - shift, &x, &xn))
 				memset(&v[c], 0, sizeof v[c]); /* a row cut short */
 			else if (!cell_value(x, xn, t->sep, t->dc, &v[c]))
 				return false;
 		}
-		if (t->name_cell != (size_t)-1 && cell_at(s, n, t->sep, t->name_cell, name, nn))
+		if (shift) {
+			*name = nm;
+			*nn = nmn;
+		} else if (t->name_cell != (size_t)-1 && cell_at(s, n, t->sep, t->name_cell, name, nn)) {
 			name_with_device(t, s, n, name, nn);
+		}
 	} else {
 		size_t end = n, ov[2 * 3];
 		if (has(s, n, "MB in"))

@@ -3079,6 +3079,40 @@ static void option_lines_under_device(void **state)
 	done(&r);
 }
 
+/* A table aligned with gaps whose kinds are not its last columns, a row
+ * whose long name leaves one blank before its first figure
+ * ("storage-node-long 9088.2  498.7  470.0"): that figure is the first
+ * column's (figures_from_right on the name's cell), the others one on
+ * (was: cached 498.7, buffered 470.0, the dd column's; or, a word column
+ * after them, the table ended there). A name ending in a number over a
+ * row whose last cell is blank ("node 2  8760.3  181.9") is not split. */
+static void table_gaps_long_name_one_blank(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "From the rack:\n\n"
+		"host              hdparm cached (MB/s)  hdparm buffered (MB/s)  dd write (MB/s)\n"
+		"alpha             9120.5                512.3                   480.1\n"
+		"storage-node-long 9088.2                498.7                   470.0\n"
+		"node 2            8760.3                181.9\n");
+	assert_int_equal(r.n, 3);
+	figure(rec(&r, 1), BR_M_cached_read, 9088.2 * 1024, "9088.2");
+	figure(rec(&r, 1), BR_M_buffered_read, 498.7 * 1024, "498.7");
+	assert_non_null(strstr(rec(&r, 1)->label, "storage-node-long"));
+	assert_null(strstr(rec(&r, 1)->label, "9088"));
+	figure(rec(&r, 2), BR_M_cached_read, 8760.3 * 1024, "8760.3");
+	figure(rec(&r, 2), BR_M_buffered_read, 181.9 * 1024, "181.9");
+	done(&r);
+	run(&r, "spare     hdparm cached (MB/s)  hdparm buffered (MB/s)  note\n"
+		"sp-01     7710.0                121.4                   WD Red\n"
+		"sp-02-refurbished 7690.2        119.8                   from RMA\n"
+		"sp-03     7702.9                88.1                    old\n");
+	assert_int_equal(r.n, 3);
+	figure(rec(&r, 1), BR_M_cached_read, 7690.2 * 1024, "7690.2");
+	figure(rec(&r, 1), BR_M_buffered_read, 119.8 * 1024, "119.8");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -3174,6 +3208,7 @@ int main(void)
 		cmocka_unit_test(timing_equals_line_alone),
 		cmocka_unit_test(numbered_timing_lines),
 		cmocka_unit_test(option_lines_under_device),
+		cmocka_unit_test(table_gaps_long_name_one_blank),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
