@@ -140,6 +140,20 @@ static struct br_pattern re_hand = BR_PATTERN_OPT(
 	"s(?:ec)?(?:\\s+\\|)*\\s*$",
 	PCRE2_CASELESS);
 
+/* A list item's text after its marker whose figure has no unit ("Samsung
+ * 840 EVO: 498", "sdb = 112,5"; bare_list): 1 its title, 2 the figure. */
+static struct br_pattern re_bare_item = BR_PATTERN(
+	"hdparm-bare-item",
+	"^(.*?)\\s*[:=]\\s*[*_`]*(" FIG ")$");
+
+/* hdparm's options and a rate written by hand under a device, nothing
+ * between them ("-t: 513.87 MB/sec", " -T 9823.11 MB/s", "-t --direct =
+ * 412 MB/s"): 1 the options, 2 the rate, 3 its unit letter. */
+static struct br_pattern re_option_rate = BR_PATTERN_OPT(
+	"hdparm-option-rate",
+	"^((?:-{1,2}[a-z][a-z-]*[ \\t]*)+?)[ \\t]*[:=]?[ \\t]*(" FIG ")\\s*([gmk])i?B\\s*/\\s*s(?:ec)?[ \\t]*$",
+	PCRE2_CASELESS);
+
 /* hdparm's kinds in the words of a post in another language, as its
  * table's columns name them (kind_of tells which: "cach", "speicher",
  * "direkt"): German "Zwischengespeichert", "gecached", "Cache-Lesen",
@@ -2588,6 +2602,8 @@ static bool title_device(const char *t, size_t tn, size_t *da, size_t *dl, size_
 	return true;
 }
 
+static bool item_title(const char *t, size_t tn, size_t *da, size_t *dl, size_t *na, size_t *nl);
+
 /* Is s[0..n) an item of a list of devices' rates ("- **sdb** (WD Blue):
  * 178.40 MB/sec")? Its re_hand groups in ov, its title's device as
  * title_device() says. */
@@ -2601,14 +2617,17 @@ static bool list_item_line(const char *s, size_t n, size_t *ov, size_t *da, size
 	size_t tn = group_len(ov, 1);
 	while (tn && (s[ov[2] + tn - 1] == ' ' || s[ov[2] + tn - 1] == '\t'))
 		tn--;
-	if (!tn)
-		return false;
-	if (title_device(s + ov[2], tn, da, dl, na, nl))
+	return tn && item_title(s + ov[2], tn, da, dl, na, nl);
+}
+
+/* Is t[0..tn) the title of an item of a list of disks' rates: a device
+ * (title_device), or a disk named by its model or its kind ("Crucial M4
+ * 128GB", "SSD": a short name, led by a letter, no figure of its own or
+ * sum; *dl 0: no device, the name is the note at *na..*nl)? */
+static bool item_title(const char *t, size_t tn, size_t *da, size_t *dl, size_t *na, size_t *nl)
+{
+	if (title_device(t, tn, da, dl, na, nl))
 		return true;
-	/* a disk named by its model or its kind ("Crucial M4 128GB: 412 MB/s",
-	 * "SSD: 412 MB/s"): a short name, led by a letter, no figure of its
-	 * own or sum (*dl 0: no device; the name is the note) */
-	const char *t = s + ov[2];
 	size_t a = 0;
 	while (a < tn && strchr("*_` \t", t[a]))
 		a++;
@@ -2632,12 +2651,26 @@ enum { LIST_UP = 12 }; /* lines a list of devices' rates is looked over */
 
 enum { INTRO_UP = 4 }; /* lines an introduction is looked up over */
 
+static size_t intro_text(struct hp *st, size_t j, char *buf, size_t *m);
+
 /* The timing an introduction of lines ending at line j names, read as one
  * sentence ("Disk read speeds, measured with hdparm -t on the new box," /
  * "three runs each, the median:"): its lines joined, up the paragraph to
  * at most INTRO_UP lines and MAX_LINE bytes, stopping at a blank line or
  * one with a rate (a record's, not the introduction's). */
 static bool intro_para_kind(struct hp *st, size_t j, enum kind *k)
+{
+	char buf[MAX_LINE + 1];
+	size_t m;
+	if (intro_text(st, j, buf, &m) >= j) /* one line: intro_kind() said it */
+		return false;
+	return intro_kind(buf, m, k);
+}
+
+/* The introduction of lines ending at line j (intro_para_kind) joined
+ * into buf[0..*m) (MAX_LINE + 1 bytes), blanks between its lines; its
+ * first line. */
+static size_t intro_text(struct hp *st, size_t j, char *buf, size_t *m)
 {
 	size_t top = j, len = 0, n, ov[2 * 3];
 	for (;;) {
@@ -2651,18 +2684,19 @@ static bool intro_para_kind(struct hp *st, size_t j, enum kind *k)
 			break;
 		top--;
 	}
-	if (top >= j) /* one line: intro_kind() said it */
-		return false;
-	char buf[MAX_LINE + 1];
-	size_t m = 0;
+	if (top > j) /* line j alone is too long */
+		top = j;
+	*m = 0;
 	for (size_t q = top; q <= j; q++) {
 		const char *s = stripped(&st->doc->lines[q], &n);
-		if (m)
-			buf[m++] = ' ';
-		memcpy(buf + m, s, n);
-		m += n;
+		if (*m + (*m > 0) + n > MAX_LINE)
+			break;
+		if (*m)
+			buf[(*m)++] = ' ';
+		memcpy(buf + *m, s, n);
+		*m += n;
 	}
-	return intro_kind(buf, m, k);
+	return top;
 }
 
 /* The timing the line above a list of devices' rates names (intro_kind:
@@ -2717,6 +2751,157 @@ static bool device_item(struct hp *st, size_t i)
 	return true;
 }
 
+/*
+ * A list whose figures are bare numbers, their unit and timing said once
+ * in the introduction above it:
+ *
+ *   Speeds I measured (hdparm -t, MB/s):
+ *   * Samsung 840 EVO: 498
+ *   - sdb (WD Blue): 112
+ *   3. old Hitachi: 64.8
+ *
+ * A record an item, as device_item's. A number is read so only under an
+ * introduction that names both hdparm's one timing (intro_kind) and one
+ * rate unit with no figure of its own: a list of counts or prices under
+ * an introduction naming hdparm, or of anything under one naming no unit,
+ * is no such list.
+ */
+
+/* The length of a list item's marker at the start of s ("* ", "- ", "+ ",
+ * "• ", "1. ", "12) "), 0 if none. */
+static size_t item_marker(const char *s, size_t n)
+{
+	if (n >= 2 && (s[0] == '*' || s[0] == '-' || s[0] == '+') && (s[1] == ' ' || s[1] == '\t'))
+		return 2;
+	if (n >= 4 && memcmp(s, "\xe2\x80\xa2", 3) == 0 && (s[3] == ' ' || s[3] == '\t'))
+		return 4;
+	return list_marker(s, n);
+}
+
+/* Is s[0..n) such an item: a marker (decoding takes away the marks a
+ * block's lines share: then none), a title item_title() reads, ':' or
+ * '=', a figure (FIG) and nothing after it, emphasis aside? Its title's
+ * parts as item_title's, relative to *t; the figure at *f, *fn long;
+ * *marked whether it had a marker. */
+static bool bare_item(const char *s, size_t n, const char **t, size_t *da, size_t *dl, size_t *na, size_t *nl,
+		      const char **f, size_t *fn, bool *marked)
+{
+	size_t m = item_marker(s, n), ov[2 * 3];
+	*marked = m > 0;
+	while (n > m && strchr(" \t*_`", s[n - 1]))
+		n--;
+	if (n <= m || !is_digit(s[n - 1]) || n > MAX_LINE ||
+	    br_re_match(&re_bare_item, s + m, n - m, 0, ov, 3) <= 0)
+		return false;
+	*t = s + m + ov[2];
+	*f = s + m + ov[4];
+	*fn = group_len(ov, 2);
+	size_t tn = group_len(ov, 1);
+	while (tn && ((*t)[tn - 1] == ' ' || (*t)[tn - 1] == '\t'))
+		tn--;
+	return tn && item_title(*t, tn, da, dl, na, nl);
+}
+
+/* The one rate unit s[0..n) names with no figure before it ("(hdparm -t,
+ * MB/s)"), as its letter; 0 when it names none, or two. */
+static char intro_unit(const char *s, size_t n)
+{
+	size_t ov[2 * 2];
+	char u = 0;
+	for (size_t at = 0; br_re_match(&re_unit, s, n, at, ov, 2) > 0; at = ov[1]) {
+		size_t b = ov[0];
+		while (b && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+			b--;
+		char c = (char)tolower((unsigned char)s[ov[2]]);
+		if ((b && is_digit(s[b - 1])) || (u && c != u))
+			return 0;
+		u = c;
+	}
+	return u;
+}
+
+/* The line after the items of such a list whose first is line `first`
+ * (blank lines between them, one at a time, allowed; the blank lines
+ * after the last are not its); *items their count, *marked whether one
+ * had a marker. */
+static size_t bare_items_end(struct hp *st, size_t first, size_t *items, bool *marked)
+{
+	const char *t, *f;
+	size_t n, da, dl, na, nl, fn, end = first;
+	bool mk;
+	*items = 0;
+	*marked = false;
+	for (size_t q = first; q < st->doc->nlines && !br_parse_is_claimed(st->ctx, q); q++) {
+		const char *s = stripped(&st->doc->lines[q], &n);
+		if (!n) {
+			if (q > end)
+				break; /* two blank lines */
+			continue;
+		}
+		if (!bare_item(s, n, &t, &da, &dl, &na, &nl, &f, &fn, &mk))
+			break;
+		++*items;
+		*marked |= mk;
+		end = q + 1;
+	}
+	return end;
+}
+
+/* Step 3b of one_line: line i (naming a rate unit) in the introduction of
+ * such a list: its items read, a record each; false when it is none. The
+ * list starts right under the introduction (a blank line between them
+ * allowed), the introduction's paragraph going on at most INTRO_UP lines
+ * past line i. Lines with no marker (decoding took the marks away, or
+ * there were none: "sda: 498") are a list when two or more. */
+static bool bare_list(struct hp *st, size_t i)
+{
+	const char *t, *f;
+	size_t n, da, dl, na, nl, fn, j = i, first = 0;
+	bool mk;
+	for (size_t nx = i + 1; nx < st->doc->nlines && nx <= i + INTRO_UP + 1; nx++) {
+		const char *s = stripped(&st->doc->lines[nx], &n);
+		if (bare_item(s, n, &t, &da, &dl, &na, &nl, &f, &fn, &mk)) {
+			first = nx;
+			break;
+		}
+		if (!n && nx + 1 < st->doc->nlines) {
+			s = stripped(&st->doc->lines[nx + 1], &n);
+			if (bare_item(s, n, &t, &da, &dl, &na, &nl, &f, &fn, &mk))
+				first = nx + 1;
+			break;
+		}
+		if (!n || nx > i + INTRO_UP - 1)
+			break;
+		j = nx; /* the introduction goes on */
+	}
+	size_t items, end;
+	bool marked;
+	if (!first || (end = bare_items_end(st, first, &items, &marked)) == first || (!marked && items < 2))
+		return false;
+	char buf[MAX_LINE + 1];
+	size_t m;
+	enum kind k;
+	intro_text(st, j, buf, &m);
+	char unit = intro_unit(buf, m);
+	if (!unit || intro_not_run(buf, m) || !intro_kind(buf, m, &k))
+		return false;
+	drop_pending(st);
+	set_open(st, NULL);
+	for (size_t q = first; q < end; q++) {
+		const char *s = stripped(&st->doc->lines[q], &n);
+		if (!n || !bare_item(s, n, &t, &da, &dl, &na, &nl, &f, &fn, &mk))
+			continue;
+		struct br_record *rec = br_parse_record_new(st->ctx, BR_TOOL_HDPARM, q, q);
+		char nb[NUM_BUF];
+		char *raw = num_text(nb, f, fn);
+		br_record_set(rec, kind_metric[k], fig_value(f, fn) * rate_scale(unit), raw);
+		num_free(raw, nb);
+		record_done(st, rec, dl ? br_strndup(t + da, dl) : NULL, q, first, nl ? br_strndup(t + na, nl) : NULL);
+	}
+	hand_read(st, first, end - 1, "an hdparm figure in a list whose introduction names its timing and unit");
+	return true;
+}
+
 static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 5];
@@ -2733,8 +2918,11 @@ static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 		    has_ci(words, wn, "bfr");
 	bool strong = cache || direct || has_ci(words, wn, "buffered") || has_ci(words, wn, "bfr");
 	bool run = st->have_last && st->prev_nonblank == st->last_idx + 1;
+	/* "Timing buffered disk reads = 45.20 MB/sec": hdparm's own label
+	 * leading the line, '=' for its ':', is evidence enough */
+	bool own_label = ov[2] == ov[3] && wn >= 6 && strncasecmp(words, "timing", 6) == 0;
 	enum kind k;
-	if ((strong && has_evidence(st, i)) || (run && (cache || direct || disk)))
+	if ((strong && (own_label || has_evidence(st, i))) || (run && (cache || direct || disk)))
 		k = kind_of(words, wn);
 	else if (run)
 		k = st->last_kind;
@@ -2758,6 +2946,69 @@ static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 	hdparm_line(st, i);
 	emit(st, i, i, k, &f, NO_OFFSET, own, "result line written by hand");
 	free(own);
+	return true;
+}
+
+/*
+ * A run written by hand by hdparm's options, the tool not named:
+ *
+ *   sda                      /dev/sdb:
+ *   -t: 513.87 MB/sec         -t 120.3 MB/s
+ *   -T: 9823.11 MB/sec        -T 8850.2 MB/s
+ *
+ * -t and -T beside a rate are hdparm's own words, but only under a
+ * device: its header ("/dev/sdb:", read already: the block's host), or
+ * its name alone on the line above ("sda", "**sdb**:"). The lines of one
+ * device are one run (join_open), as hdparm's own timing lines are. An
+ * option with words between it and the rate ("fio -t 60 read: 480 MB/s",
+ * "-t 30 seconds: 300 MB/s") is no such line.
+ */
+
+static bool device_cell(const char *c, size_t cn);
+
+/* Is s[0..n) a device's name alone ("sda", "sda:", "`/dev/sdb`")? Its
+ * start in *d, its length returned; 0 if not. */
+static size_t device_alone(const char *s, size_t n, const char **d)
+{
+	while (n && strchr("*_`", *s)) {
+		s++;
+		n--;
+	}
+	while (n && strchr("*_`: \t", s[n - 1]))
+		n--;
+	*d = s;
+	return device_cell(s, n) ? n : 0;
+}
+
+static bool option_line(struct hp *st, size_t i, const char *s, size_t n)
+{
+	size_t ov[2 * 4];
+	enum kind k;
+	if (n < 6 || n > MAX_LINE || s[0] != '-' || !(s[1] == 't' || s[1] == 'T' || s[1] == '-') ||
+	    br_re_match(&re_option_rate, s, n, 0, ov, 4) <= 0 || !one_timing(s + ov[2], group_len(ov, 1), &k))
+		return false;
+	size_t j = st->prev_nonblank, pn = 0;
+	const char *p = j ? stripped(&st->doc->lines[j - 1], &pn) : NULL;
+	/* right under the device's header (not a setting hdparm printed: what
+	 * looks like one may be another tool's "dd if=..."), or under the
+	 * line before of its run */
+	bool under = st->in_block && st->host.len && j &&
+		     ((st->about_dev == j && !settings_line(p, pn)) || (st->have_last && st->last_idx + 1 == j));
+	if (!under) {
+		/* the device's name alone on the line above */
+		size_t dn;
+		const char *dev;
+		if (!j || br_parse_is_claimed(st->ctx, j - 1) || !(dn = device_alone(p, pn, &dev)))
+			return false;
+		st->in_block = false;
+		device_line(st, j - 1, dev, dn, NULL, 0);
+	}
+	struct figures f = {0};
+	f.rate = s + ov[4];
+	f.rate_len = group_len(ov, 2);
+	f.unit = (char)tolower((unsigned char)s[ov[6]]);
+	hdparm_line(st, i);
+	emit(st, i, i, k, &f, NO_OFFSET, NULL, "hdparm's option and its rate under a device, written by hand");
 	return true;
 }
 
@@ -3146,6 +3397,8 @@ struct table {
 	struct tcol col[4];
 	size_t name_cell; /* (size_t)-1: none */
 	size_t name_last; /* the last cell before the kinds' (name_cell when none) */
+	size_t cells; /* gaps: the header's cells, */
+	size_t last_at, prev_at; /* where its last two start */
 	char unit;   /* from the header line */
 	bool dc;     /* its figures have a decimal comma (table_commas) */
 };
@@ -3337,6 +3590,13 @@ static bool gap_columns(const char *s, size_t n, const size_t *pos, struct table
 			t->col[c].unit = unit_in(h, hn);
 	}
 	t->gaps = true;
+	t->cells = gap_index(s, n) + 1;
+	const char *h;
+	size_t hn;
+	if (cell_at(s, n, ' ', t->cells - 1, &h, &hn))
+		t->last_at = (size_t)(h - s);
+	if (cell_at(s, n, ' ', t->cells - 2, &h, &hn))
+		t->prev_at = (size_t)(h - s);
 	return true;
 }
 
@@ -3517,6 +3777,9 @@ static void name_with_device(const struct table *t, const char *s, size_t n, con
 	}
 }
 
+static bool figures_from_right(const char *s, size_t n, size_t m, bool dc, struct tval *v, const char **name,
+			       size_t *nn);
+
 /* Row s[0..n) of table t: its rates (per column, maybe none) and its name.
  * False: not a row of the table. */
 static bool table_row(const struct table *t, const char *s, size_t n, struct tval *v,
@@ -3527,16 +3790,41 @@ static bool table_row(const struct table *t, const char *s, size_t n, struct tva
 	if (t->sep != ' ' || t->gaps) {
 		if (!memchr(s, t->sep, n))
 			return false;
+		/* a long name one blank from the first figure ("storage-node-long
+		 * 9088.2  498.7  470.0" under "host  cached  buffered  dd"): one
+		 * cell short, the name's cell ending in a figure, the last cell
+		 * under the header's last (not under the one before: "node 2
+		 * 9120.5  512.3", the last cell left blank); that figure
+		 * (figures_from_right) is the next cell, the others one on */
+		struct tval first;
+		size_t shift = 0;
+		const char *c0, *nm, *cl;
+		size_t c0n, nmn, cln;
+		if (t->gaps && t->name_cell == 0 && gap_index(s, n) + 2 == t->cells && cell_at(s, n, ' ', 0, &c0, &c0n) &&
+		    cell_at(s, n, ' ', t->cells - 2, &cl, &cln) &&
+		    (size_t)(cl - s) * 2 > t->last_at + t->prev_at) {
+			struct tval two[2];
+			if (figures_from_right(c0, c0n, 1, t->dc, two, &nm, &nmn)) {
+				first = two[1];
+				shift = 1;
+			}
+		}
 		for (size_t c = 0; c < t->ncol; c++) {
 			const char *x;
 			size_t xn;
-			if (!cell_at(s, n, t->sep, t->col[c].cell, &x, &xn))
+			if (shift && t->col[c].cell == 1)
+				v[c] = first;
+			else if (!cell_at(s, n, t->sep, t->col[c].cell - shift, &x, &xn))
 				memset(&v[c], 0, sizeof v[c]); /* a row cut short */
 			else if (!cell_value(x, xn, t->sep, t->dc, &v[c]))
 				return false;
 		}
-		if (t->name_cell != (size_t)-1 && cell_at(s, n, t->sep, t->name_cell, name, nn))
+		if (shift) {
+			*name = nm;
+			*nn = nmn;
+		} else if (t->name_cell != (size_t)-1 && cell_at(s, n, t->sep, t->name_cell, name, nn)) {
 			name_with_device(t, s, n, name, nn);
+		}
 	} else {
 		size_t end = n, ov[2 * 3];
 		if (has(s, n, "MB in"))
@@ -5122,6 +5410,14 @@ static void one_line(struct hp *st, size_t i)
 		drop_pending(st);
 	if (n == 0)
 		return; /* blank lines neither start nor end anything */
+	/* "1) Timing cached reads: 6120 MB/sec", "- Timing ...": a list's
+	 * marker before hdparm's label is not the line's text (the label
+	 * after text is a collapsed line, a record of its own) */
+	size_t lm = item_marker(s, n);
+	if (lm && n - lm >= 6 && strncasecmp(s + lm, "timing", 6) == 0) {
+		s += lm;
+		n -= lm;
+	}
 	bool timing = has(s, n, "iming");
 	struct tlabel lab = {0};
 	if (timing)
@@ -5140,8 +5436,14 @@ static void one_line(struct hp *st, size_t i)
 	/* 3. "/dev/sda:", or "srv-a: /dev/sda:" (a host's tag before it) */
 	if ((*s == '/' && device_header(st, i, s, n)) || tagged_device_header(st, i, s, n))
 		return;
+	/* 3b. "Speeds I measured (hdparm -t, MB/s):" over "* WD Blue: 112" */
+	if ((rate || has(s, n, "b/s")) && bare_list(st, i))
+		return;
 	/* 4. prompts and version lines; 5. tables written by hand */
 	if (hdparm_mention(st, i, s, n, rate) || hand_table(st, i, s, n, rate))
+		return;
+	/* 5b. "-t: 513.87 MB/sec" under "sda" or "/dev/sda:" */
+	if (*s == '-' && (rate || has(s, n, "b/s")) && option_line(st, i, s, n))
 		return;
 	/* 6. "/dev/sda: cached 498.10 MB/sec, buffered 95.3 MB/sec" */
 	if ((rate || has(s, n, "b/s")) && pairs_line(st, i, s, n))

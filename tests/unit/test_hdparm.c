@@ -2947,6 +2947,172 @@ static void runs_in_columns_one_blank_after_name(void **state)
 	done(&r);
 }
 
+/* A list whose figures are bare numbers under an introduction naming
+ * hdparm's one timing and the unit ("Speeds I measured (hdparm -t,
+ * MB/s):" over "* Samsung 840 EVO: 498", "- name: figure", "1. name:
+ * figure", or lines without a marker): a record an item, in that kind and
+ * unit (was 0 records: an item had to carry its unit). Bare numbers under
+ * an introduction naming no unit, or a plan, are none. */
+static void bare_list_unit_in_intro(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "Speeds I measured (hdparm -t, MB/s):\n\n"
+		"* Samsung 840 EVO: 498\n"
+		"* WD Blue 1TB: 112\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 498.0 * 1024, "498");
+	assert_non_null(strstr(rec(&r, 0)->label, "Samsung 840 EVO"));
+	one_figure(rec(&r, 1), BR_M_buffered_read, 112.0 * 1024, "112");
+	done(&r);
+	run(&r, "Cached reads on the boxes\n(hdparm -T, MB/sec):\n- alpha: 9823.4\n- beta: 7710\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 1), BR_M_cached_read, 7710.0 * 1024, "7710");
+	done(&r);
+	run(&r, "Buffered reads from hdparm -t, in MB/s:\n1. Crucial MX500: 531.2\n2. old Hitachi: 64,8\n");
+	assert_int_equal(r.n, 2);
+	one_figure(rec(&r, 1), BR_M_buffered_read, 64.8 * 1024, "64.8");
+	done(&r);
+	/* no marker (decoding takes a block's shared one away): two or more */
+	run(&r, "The server (hdparm -t, MB/s):\nsda: 513.9\nsdb: 187.2\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "sda");
+	done(&r);
+	run(&r, "The server (hdparm -t, MB/s):\nsda: 513.9\n\nThat is all.\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	/* no unit, a figure in the introduction, two timings, a plan */
+	run(&r, "How often each failed the hdparm -t check:\n* WD Blue: 2\n* Seagate: 5\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "hdparm -t gives 498 MB/s on the EVO, and in MB/s the rest:\n* WD Blue: 112\n* Seagate: 156\n");
+	assert_int_equal(r.n, 1); /* the sentence's own figure only */
+	one_figure(rec(&r, 0), BR_M_buffered_read, 498.0 * 1024, "498");
+	done(&r);
+	run(&r, "hdparm -tT on each disk, MB/s:\n- sda: 498\n- sdb: 112\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "Expected speeds (hdparm -t, MB/s):\n* EVO: 540\n* WD Blue: 150\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "Prices (EUR), hdparm -t to follow:\n* EVO: 98\n* WD Blue: 45\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* hdparm's label with '=' for its ':' leading a line of its own
+ * ("Timing buffered disk reads = 45.20 MB/sec"), no device nor hdparm
+ * above: the label is evidence enough, one record (was 0; the second of
+ * two such lines was read, titled by the first). Other words before '='
+ * are not hdparm's. */
+static void timing_equals_line_alone(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "On my old netbook:\n\nTiming buffered disk reads = 45.20 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	one_figure(rec(&r, 0), BR_M_buffered_read, 45.20 * 1024, "45.20");
+	done(&r);
+	run(&r, "Here is the laptop.\n\nTiming cached reads = 2210.7 MB/sec\nTiming buffered disk reads = 88.4 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 2210.7 * 1024, "2210.7");
+	figure(rec(&r, 0), BR_M_buffered_read, 88.4 * 1024, "88.4");
+	done(&r);
+	run(&r, "The copy over the network:\n\nbuffered reads = 45.20 MB/sec\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A numbered list's marker (or a bullet) before hdparm's short timing
+ * lines ("1) Timing cached reads: 6120 mb/sec" / "2) Timing buffered disk
+ * reads: 128.7 mb/sec"): one run, one record with both figures (was a
+ * record a line: the label after text was read as a collapsed line). */
+static void numbered_timing_lines(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "hdparm -tT /dev/sdb:\n\n1) Timing cached reads: 6120 mb/sec\n2) Timing buffered disk reads: 128.7 mb/sec\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_cached_read, 6120.0 * 1024, "6120");
+	figure(rec(&r, 0), BR_M_buffered_read, 128.7 * 1024, "128.7");
+	done(&r);
+	run(&r, "On the NAS:\n1. Timing cached reads: 1450 MB/sec\n2. Timing buffered disk reads: 98.3 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(br_record_metric_count(rec(&r, 0)), 2);
+	done(&r);
+	run(&r, "- Timing cached reads:   3912 MB in  2.00 seconds = 1956.12 MB/sec\n"
+		"- Timing buffered disk reads: 240 MB in  3.01 seconds =  79.74 MB/sec\n");
+	assert_int_equal(r.n, 1);
+	assert_true(param(rec(&r, 0), "buffered_read_mb") == 240);
+	done(&r);
+}
+
+/* hdparm's options beside rates under a device, the tool not named
+ * ("sda" / "-t: 513.87 MB/sec" / "-T: 9823.11 MB/sec", "/dev/sdb:" / " -t
+ * 120.3 MB/s"): one run a device, both figures (was 0 records; "-t
+ * --direct: 612.4 MB/s" was a direct read titled "-t --", and the "-t"
+ * line under it another). Options without a device, or with words before
+ * the rate, or under a line of dd's, are none. */
+static void option_lines_under_device(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "sda\n-t: 513.87 MB/sec\n-T: 9823.11 MB/sec\n\n/dev/sdb:\n -t 120.3 MB/s\n -T 8850.2 MB/s\n");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(rec(&r, 0)->host, "sda");
+	figure(rec(&r, 0), BR_M_buffered_read, 513.87 * 1024, "513.87");
+	figure(rec(&r, 0), BR_M_cached_read, 9823.11 * 1024, "9823.11");
+	assert_string_equal(rec(&r, 1)->host, "/dev/sdb");
+	assert_int_equal(br_record_metric_count(rec(&r, 1)), 2);
+	done(&r);
+	run(&r, "md0:\n-t --direct: 612.4 MB/s\n-t: 598.0 MB/s\n");
+	assert_int_equal(r.n, 1);
+	figure(rec(&r, 0), BR_M_direct_read, 612.4 * 1024, "612.4");
+	figure(rec(&r, 0), BR_M_buffered_read, 598.0 * 1024, "598.0");
+	done(&r);
+	run(&r, "Without a device:\n\n-t: 513.87 MB/sec\n-T: 9823.11 MB/sec\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+	run(&r, "/dev/sdc:\ndd if=/dev/sdc of=/dev/null bs=1M count=500: 240 MB/s\n-t: 236 MB/s\n"
+		"\nsdd\n-t 30 seconds: 236 MB/s\nfio -t 60 read: 231 MB/s\n");
+	assert_int_equal(r.n, 0);
+	done(&r);
+}
+
+/* A table aligned with gaps whose kinds are not its last columns, a row
+ * whose long name leaves one blank before its first figure
+ * ("storage-node-long 9088.2  498.7  470.0"): that figure is the first
+ * column's (figures_from_right on the name's cell), the others one on
+ * (was: cached 498.7, buffered 470.0, the dd column's; or, a word column
+ * after them, the table ended there). A name ending in a number over a
+ * row whose last cell is blank ("node 2  8760.3  181.9") is not split. */
+static void table_gaps_long_name_one_blank(void **state)
+{
+	(void)state;
+	struct run r;
+	run(&r, "From the rack:\n\n"
+		"host              hdparm cached (MB/s)  hdparm buffered (MB/s)  dd write (MB/s)\n"
+		"alpha             9120.5                512.3                   480.1\n"
+		"storage-node-long 9088.2                498.7                   470.0\n"
+		"node 2            8760.3                181.9\n");
+	assert_int_equal(r.n, 3);
+	figure(rec(&r, 1), BR_M_cached_read, 9088.2 * 1024, "9088.2");
+	figure(rec(&r, 1), BR_M_buffered_read, 498.7 * 1024, "498.7");
+	assert_non_null(strstr(rec(&r, 1)->label, "storage-node-long"));
+	assert_null(strstr(rec(&r, 1)->label, "9088"));
+	figure(rec(&r, 2), BR_M_cached_read, 8760.3 * 1024, "8760.3");
+	figure(rec(&r, 2), BR_M_buffered_read, 181.9 * 1024, "181.9");
+	done(&r);
+	run(&r, "spare     hdparm cached (MB/s)  hdparm buffered (MB/s)  note\n"
+		"sp-01     7710.0                121.4                   WD Red\n"
+		"sp-02-refurbished 7690.2        119.8                   from RMA\n"
+		"sp-03     7702.9                88.1                    old\n");
+	assert_int_equal(r.n, 3);
+	figure(rec(&r, 1), BR_M_cached_read, 7690.2 * 1024, "7690.2");
+	figure(rec(&r, 1), BR_M_buffered_read, 119.8 * 1024, "119.8");
+	done(&r);
+}
+
 int main(void)
 {
 	br_parsers_init(); /* the tools' words for decoding and labels */
@@ -3038,6 +3204,11 @@ int main(void)
 		cmocka_unit_test(dot_leader_list),
 		cmocka_unit_test(devices_under_not_run_intro),
 		cmocka_unit_test(runs_in_columns_one_blank_after_name),
+		cmocka_unit_test(bare_list_unit_in_intro),
+		cmocka_unit_test(timing_equals_line_alone),
+		cmocka_unit_test(numbered_timing_lines),
+		cmocka_unit_test(option_lines_under_device),
+		cmocka_unit_test(table_gaps_long_name_one_blank),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	br_regex_cleanup();
