@@ -1720,13 +1720,19 @@ bool br_record_pack(const struct br_record *r, struct br_buf *out)
 	return true;
 }
 
+/* The head of the packed record at p (n bytes), false when p is none. */
+static bool packed_head_of(const void *p, size_t n, struct packed_head *h)
+{
+	if (n < sizeof *h + sizeof(struct br_record))
+		return false;
+	memcpy(h, p, sizeof *h);
+	return h->size == n - sizeof *h;
+}
+
 const struct br_record *br_record_unpacked(void *p, size_t n)
 {
 	struct packed_head h;
-	if (n < sizeof h + sizeof(struct br_record))
-		return NULL;
-	memcpy(&h, p, sizeof h);
-	if (h.size != n - sizeof h)
+	if (!packed_head_of(p, n, &h))
 		return NULL;
 	char *from = (char *)h.base, *to = (char *)p + sizeof h;
 	struct br_record *c = (struct br_record *)(void *)to;
@@ -1737,10 +1743,7 @@ const struct br_record *br_record_unpacked(void *p, size_t n)
 struct br_record *br_record_unpack(const void *p, size_t n)
 {
 	struct packed_head h;
-	if (n < sizeof h + sizeof(struct br_record))
-		return NULL;
-	memcpy(&h, p, sizeof h);
-	if (h.size != n - sizeof h)
+	if (!packed_head_of(p, n, &h))
 		return NULL;
 	/* as br_record_hold copies a block: byte for byte, where a held
 	 * record lives, the pointers into it moved along */

@@ -2902,6 +2902,19 @@ static bool bare_list(struct hp *st, size_t i)
 	return true;
 }
 
+/* The run of line i (s: its text) from a hand line's match ov: its rate
+ * is group g, its unit's first letter group g + 1; own: its title. */
+static void emit_hand_rate(struct hp *st, size_t i, enum kind k, const char *s, const size_t *ov, int g,
+			   const char *own, const char *why)
+{
+	struct figures f = {0};
+	f.rate = s + ov[2 * g];
+	f.rate_len = group_len(ov, g);
+	f.unit = (char)tolower((unsigned char)s[ov[2 * g + 2]]);
+	hdparm_line(st, i);
+	emit(st, i, i, k, &f, NO_OFFSET, own, why);
+}
+
 static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 {
 	size_t ov[2 * 5];
@@ -2939,12 +2952,7 @@ static bool hand_line(struct hp *st, size_t i, const char *s, size_t n)
 	while (tn && (t[tn - 1] == ' ' || t[tn - 1] == '\t'))
 		tn--;
 	char *own = tn ? br_strndup(t, tn) : NULL;
-	struct figures f = {0};
-	f.rate = s + ov[6];
-	f.rate_len = group_len(ov, 3);
-	f.unit = (char)tolower((unsigned char)s[ov[8]]);
-	hdparm_line(st, i);
-	emit(st, i, i, k, &f, NO_OFFSET, own, "result line written by hand");
+	emit_hand_rate(st, i, k, s, ov, 3, own, "result line written by hand");
 	free(own);
 	return true;
 }
@@ -3003,12 +3011,7 @@ static bool option_line(struct hp *st, size_t i, const char *s, size_t n)
 		st->in_block = false;
 		device_line(st, j - 1, dev, dn, NULL, 0);
 	}
-	struct figures f = {0};
-	f.rate = s + ov[4];
-	f.rate_len = group_len(ov, 2);
-	f.unit = (char)tolower((unsigned char)s[ov[6]]);
-	hdparm_line(st, i);
-	emit(st, i, i, k, &f, NO_OFFSET, NULL, "hdparm's option and its rate under a device, written by hand");
+	emit_hand_rate(st, i, k, s, ov, 2, NULL, "hdparm's option and its rate under a device, written by hand");
 	return true;
 }
 
